@@ -1,0 +1,121 @@
+package tool
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// Error codes that are not JSON Schema keywords. Every other code is the name
+// of the keyword that failed ("minimum", "maxLength", "pattern", ...).
+const (
+	CodeMissing     = "missing"      // a required member is absent
+	CodeUnexpected  = "unexpected"   // a member the schema does not declare
+	CodeType        = "type"         // the value has the wrong JSON type
+	CodeEnum        = "enum"         // the value is not one of the allowed values
+	CodeUnknownTool = "unknown_tool" // the called tool is not in the set
+	CodeDepth       = "depth"        // the value nests deeper than the validator follows
+)
+
+// Error is one problem with a tool call.
+type Error struct {
+	// Code names the failed rule: CodeMissing, CodeUnexpected, CodeType,
+	// CodeEnum, CodeUnknownTool or a JSON Schema keyword such as "maximum".
+	Code string
+	// Path is an RFC 6901 JSON Pointer to the offending value; for a missing
+	// member it points to where the member should be ("/coords/lon").
+	Path string
+	// Name is the argument as a model reads it: "city", "coords.lat",
+	// "tags[0]". For CodeUnknownTool it is the tool's name.
+	Name string
+	// Expected says what the schema requires, phrased for the model: a JSON
+	// type ("number"), or a constraint ("<= 14", `one of "c", "f"`).
+	Expected string
+	// Got is the JSON type name of the received value: string, boolean,
+	// integer (a number with no fraction), number, array, object or null.
+	// It is empty for a missing member.
+	Got string
+	// Actual shows the received value for errors about its content, shortened
+	// so that a huge argument is not echoed back in full.
+	Actual string
+}
+
+// Errors is the verdict of a validator: nil when the call is valid. The
+// order is deterministic: per object, missing members in the schema's
+// required order, then unexpected members by key, then the errors of each
+// value in property order, depth first.
+type Errors []Error
+
+// Codes returns one "code:name" string per error, sorted ascending:
+// "missing:city", "type:days", "unexpected:tz", "maximum:coords.lat".
+func (e Errors) Codes() []string {
+	if len(e) == 0 {
+		return nil
+	}
+	codes := make([]string, len(e))
+	for i, err := range e {
+		codes[i] = err.Code + ":" + err.Name
+	}
+	slices.Sort(codes)
+	return codes
+}
+
+// Messages returns one sentence per error, in validation order:
+// "missing required argument 'city'", "unexpected argument 'country'",
+// "argument 'a' should be number, got string".
+func (e Errors) Messages() []string {
+	if len(e) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = err.Message()
+	}
+	return msgs
+}
+
+// Error joins the messages with "; ".
+func (e Errors) Error() string {
+	return strings.Join(e.Messages(), "; ")
+}
+
+// Message renders one error as a sentence a model can act on.
+func (e Error) Message() string {
+	switch e.Code {
+	case CodeMissing:
+		return "missing required argument '" + e.Name + "'"
+	case CodeUnexpected:
+		return "unexpected argument '" + e.Name + "'"
+	case CodeUnknownTool:
+		return "unknown tool '" + e.Name + "'"
+	case CodeType:
+		return "argument '" + e.Name + "' should be " + e.Expected + ", got " + e.Got
+	}
+	got := e.Actual
+	if got == "" {
+		got = e.Got
+	}
+	return "argument '" + e.Name + "' should be " + e.Expected + ", got " + got
+}
+
+// Error returns Message, so that a single Error is a Go error too.
+func (e Error) Error() string { return e.Message() }
+
+type jsonError struct {
+	Code     string `json:"code"`
+	Path     string `json:"path"`
+	Expected string `json:"expected,omitempty"`
+	Got      string `json:"got,omitempty"`
+	Actual   string `json:"actual,omitempty"`
+}
+
+// MarshalJSON renders the errors as
+// [{"code","path","expected","got","actual"}], empty members omitted: the
+// form to send back to a model. Nil Errors render as [].
+func (e Errors) MarshalJSON() ([]byte, error) {
+	out := make([]jsonError, len(e))
+	for i, err := range e {
+		out[i] = jsonError{err.Code, err.Path, err.Expected, err.Got, err.Actual}
+	}
+	return json.Marshal(out)
+}

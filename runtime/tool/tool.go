@@ -1,0 +1,53 @@
+package tool
+
+import "encoding/json"
+
+// Risk classifies a tool by the worst it can do with valid arguments.
+type Risk string
+
+const (
+	// RiskRead tools only read: battery level, a map, documents.
+	RiskRead Risk = "read"
+	// RiskAct tools act reversibly and within bounds.
+	RiskAct Risk = "act"
+	// RiskDangerous tools are hard to reverse; a human confirms each call.
+	RiskDangerous Risk = "dangerous"
+)
+
+// Tool is the definition toolgen generates for one annotated struct: what to
+// send to a model, and the validator for what comes back.
+type Tool struct {
+	// Name is the tool's name as the model calls it.
+	Name string
+	// Description is the struct's doc comment.
+	Description string
+	// Risk is the tool's risk class.
+	Risk Risk
+	// Schema is the canonical JSON Schema (draft 2020-12) of the arguments.
+	Schema json.RawMessage
+	// Validate checks a model's decoded arguments; nil means valid.
+	Validate func(args map[string]any) Errors
+}
+
+// Tools is the list of the tools a package defines, in declaration order.
+type Tools []*Tool
+
+// Lookup returns the tool with the given name.
+func (ts Tools) Lookup(name string) (*Tool, bool) {
+	for _, t := range ts {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// Validate checks a whole call. A tool not in the list short-circuits: the
+// result is the single error unknown_tool, whatever the arguments.
+func (ts Tools) Validate(name string, args map[string]any) Errors {
+	t, ok := ts.Lookup(name)
+	if !ok {
+		return Errors{{Code: CodeUnknownTool, Name: name, Expected: "a declared tool"}}
+	}
+	return t.Validate(args)
+}
