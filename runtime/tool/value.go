@@ -346,3 +346,12 @@ func Show(v any) string {
 	}
 	return TypeName(v)
 }
+
+// MaxDepth bounds how deep a generated validator follows a recursive
+// schema; a deeper value is reported with CodeDepth.
+const MaxDepth = 128
+
+// TooDeep reports a value nested deeper than MaxDepth.
+func TooDeep() Error {
+	return Error{Code: CodeDepth, Expected: "a value nested at most " + strconv.Itoa(MaxDepth) + " levels deep"}
+}

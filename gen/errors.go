@@ -1,0 +1,54 @@
+package gen
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// Error is a generation error at a position in the user's source.
+type Error struct {
+	Pos token.Position
+	Msg string
+}
+
+func (e Error) Error() string {
+	if !e.Pos.IsValid() {
+		return e.Msg
+	}
+	return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+}
+
+// Errors is every error of a run, sorted by position.
+type Errors []Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (es *Errors) add(pos token.Position, format string, args ...any) {
+	*es = append(*es, Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// err returns the errors sorted by position, or nil when there are none.
+func (es Errors) err() error {
+	if len(es) == 0 {
+		return nil
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i].Pos, es[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	return es
+}

@@ -1,0 +1,122 @@
+package tool
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The tests in this file state what the documentation promises where the
+// current implementation does not deliver it. They are skipped by default so
+// that the suite stays green; run them with
+//
+//	TOOLGEN_KNOWN_BUGS=1 go test ./runtime/tool -run KnownBug -v
+//
+// and drop the skip of each one once it is fixed.
+func knownBug(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TOOLGEN_KNOWN_BUGS") == "" {
+		t.Skip("known bug; set TOOLGEN_KNOWN_BUGS=1 to run")
+	}
+}
+
+// List's fast path returns a nil []any as an array, while a nil
+// map[string]any is not an object and a nil typed slice is not an array.
+// encoding/json writes a nil []any as null.
+func TestKnownBug_ListNilAnySlice(t *testing.T) {
+	knownBug(t)
+	got, ok := List([]any(nil))
+	assert.False(t, ok)
+	assert.Nil(t, got)
+	assert.Equal(t, "null", TypeName([]any(nil)))
+	assert.Equal(t, "null", Show([]any(nil)))
+	assert.True(t, Equal(nil, []any(nil)))
+	assert.False(t, Equal([]any(nil), []any{}))
+}
+
+// Equal(nil, typedNil) is true but Equal(typedNil, nil) is false: the nil
+// case only looks at the left operand. Equal is not even reflexive for a
+// nil map[string]any. Duplicate inherits the asymmetry.
+func TestKnownBug_EqualTypedNilAsymmetric(t *testing.T) {
+	knownBug(t)
+	for _, typedNil := range []any{map[string]any(nil), map[string]int(nil), []int(nil), (*int)(nil)} {
+		assert.True(t, Equal(nil, typedNil), "Equal(nil, %#v)", typedNil)
+		assert.True(t, Equal(typedNil, nil), "Equal(%#v, nil)", typedNil)
+		assert.True(t, Equal(typedNil, typedNil), "Equal(%#v, itself)", typedNil)
+	}
+	_, _, found := Duplicate([]any{nil, map[string]any(nil)})
+	assert.True(t, found)
+	_, _, found = Duplicate([]any{map[string]any(nil), nil})
+	assert.True(t, found, "order must not matter")
+}
+
+// bucketKey formats -0 as "n-0" and 0 as "n0", so equal numbers land in
+// different buckets and lists of more than 32 items miss the duplicate that
+// the short-list path finds. encoding/json decodes the literal -0 to -0.0.
+func TestKnownBug_DuplicateNegativeZeroLargeList(t *testing.T) {
+	knownBug(t)
+	var items []any
+	require.NoError(t, json.Unmarshal([]byte(
+		`[0,-0,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33]`), &items))
+	require.True(t, math.Signbit(items[1].(float64)))
+	require.True(t, Equal(items[0], items[1]))
+
+	i, j, found := Duplicate(items[:32])
+	assert.Equal(t, []any{0, 1, true}, []any{i, j, found}, "short path")
+	i, j, found = Duplicate(items)
+	assert.Equal(t, []any{0, 1, true}, []any{i, j, found}, "bucketed path")
+	assert.Equal(t, bucketKey(0.0), bucketKey(negZero))
+}
+
+// Show promises "numbers as JSON writes them", but formats with 'g', which
+// switches to exponents from 1e21 down to 1e6 and below 1e-4, and goes
+// through float64 for integers.
+func TestKnownBug_ShowNumbersAsJSONWrites(t *testing.T) {
+	knownBug(t)
+	for _, v := range []any{
+		1000000, 1e6, 123456789.0, 1e20, 0.00001, 0.000123,
+		int64(9007199254740993), uint64(math.MaxUint64),
+	} {
+		want, err := json.Marshal(v)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), Show(v), "Show(%T %v)", v, v)
+	}
+}
+
+// A json.Number that does not parse to a finite float64 is named
+// `invalid number "<its whole text>"` and shown in full, so a huge literal
+// (UseNumber keeps 1e400 or a million digits as json.Number) is echoed back
+// twice, unshortened, in Got and Actual. Show also echoes other invalid
+// json.Numbers verbatim, down to the empty one.
+func TestKnownBug_InvalidJSONNumberEchoedInFull(t *testing.T) {
+	knownBug(t)
+	dec := json.NewDecoder(strings.NewReader(`{"n": 1` + strings.Repeat("0", 100_000) + `}`))
+	dec.UseNumber()
+	var args map[string]any
+	require.NoError(t, dec.Decode(&args))
+	n := args["n"]
+	e := ValueError("maximum", "/n", "n", "<= 10", n)
+	assert.Less(t, len(e.Got), 200, "Got")
+	assert.Less(t, len(e.Actual), 200, "Actual")
+	assert.Less(t, len(TypeError("/n", "n", "integer", n).Got), 200)
+
+	// The empty json.Number is shown as nothing at all, so Message falls
+	// back to Got.
+	assert.NotEmpty(t, Show(json.Number("")))
+}
+
+// Number accepts a json.Number in Go float syntax that is no JSON number:
+// hexadecimal, underscores, a leading +, a leading or trailing dot, leading
+// zeros.
+func TestKnownBug_NumberAcceptsNonJSONSyntax(t *testing.T) {
+	knownBug(t)
+	for _, s := range []string{"0x1p4", "1_000", "+1", ".5", "1.", "01", "0X10P0"} {
+		_, ok := Number(json.Number(s))
+		assert.False(t, ok, "Number(json.Number(%q))", s)
+	}
+}

@@ -1,0 +1,224 @@
+package tool
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+)
+
+type oddStruct struct {
+	A int
+	b string
+	C chan int
+}
+
+func deepList(depth int) any {
+	var v any = 1.0
+	for range depth {
+		v = []any{v}
+	}
+	return v
+}
+
+func deepObject(depth int) any {
+	var v any = "leaf"
+	for range depth {
+		v = map[string]any{"k": v}
+	}
+	return v
+}
+
+// oddValues are values no JSON decoder produces but an application may put
+// in a map by hand, or that sit at the edges of the JSON ones.
+func oddValues() []struct {
+	name string
+	v    any
+} {
+	var nilAny *any
+	x := 5
+	px := &x
+	var stringer fmt.Stringer
+	return []struct {
+		name string
+		v    any
+	}{
+		{"nil", nil},
+		{"chan", make(chan int)},
+		{"nil chan", (chan int)(nil)},
+		{"receive-only chan", (<-chan string)(make(chan string))},
+		{"func", func() {}},
+		{"nil func", (func(int) error)(nil)},
+		{"struct", oddStruct{A: 1, b: "x"}},
+		{"empty struct", struct{}{}},
+		{"pointer to struct", &oddStruct{}},
+		{"nil pointer", (*oddStruct)(nil)},
+		{"pointer to pointer", &px},
+		{"nil *any", nilAny},
+		{"pointer to any", new(any)},
+		{"nil interface in slice", []fmt.Stringer{stringer}},
+		{"nested typed maps", map[string]map[string][]int{"a": {"b": {1, 2}}, "c": nil}},
+		{"map of chans", map[string]chan int{"a": make(chan int)}},
+		{"object holding a chan", map[string]any{"x": make(chan int), "f": func() {}}},
+		{"array holding funcs", []any{func() {}, make(chan int), nil}},
+		{"slice of nil pointers", []*int{nil, nil}},
+		{"huge slice", make([]int, 1<<18)},
+		{"huge []any", make([]any, 1<<20)},
+		{"big go array", [1 << 12]byte{}},
+		{"array of any", [3]any{nil, 1, "x"}},
+		{"nested nil", [][]any{{nil}, nil}},
+		{"int-keyed map", map[int]string{1: "a"}},
+		{"any-keyed map", map[any]any{1: 2, "a": nil}},
+		{"array-keyed map", map[[2]int]int{{1, 2}: 3}},
+		{"named-key map", map[namedKey][]namedKey{"a": {"b"}}},
+		{"nil []any", []any(nil)},
+		{"nil map[string]any", map[string]any(nil)},
+		{"nil typed map", map[string]int(nil)},
+		{"nil named slice", namedSlice(nil)},
+		{"named list", namedList{1.0, namedList{}}},
+		{"complex128", complex(1, 2)},
+		{"uintptr", uintptr(1)},
+		{"unsafe pointer", unsafe.Pointer(&x)},
+		{"nil unsafe pointer", unsafe.Pointer(nil)},
+		{"reflect.Value", reflect.ValueOf(1)},
+		{"zero reflect.Value", reflect.Value{}},
+		{"error", errors.New("boom")},
+		{"raw message", json.RawMessage(`{"a":1}`)},
+		{"nil raw message", json.RawMessage(nil)},
+		{"bytes", []byte("hello")},
+		{"nil bytes", []byte(nil)},
+		{"invalid json.Number", json.Number("x")},
+		{"empty json.Number", json.Number("")},
+		{"overflowing json.Number", json.Number("1e400")},
+		{"NaN", math.NaN()},
+		{"+Inf", math.Inf(1)},
+		{"-Inf", math.Inf(-1)},
+		{"float32 NaN", float32(math.NaN())},
+		{"negative zero", negZero},
+		{"max uint64", uint64(math.MaxUint64)},
+		{"min int64", int64(math.MinInt64)},
+		{"deep list", deepList(10_000)},
+		{"deep object", deepObject(1_000)},
+		{"huge string", strings.Repeat("z", 10<<20)},
+		{"invalid UTF-8", "\xff\xfe\xfd"},
+		{"bool", true},
+		{"string", "s"},
+	}
+}
+
+var fillers = func() []any {
+	var items []any
+	for i := range 40 {
+		items = append(items, float64(i), fmt.Sprint("f", i))
+	}
+	return items
+}()
+
+func TestNeverPanics(t *testing.T) {
+	values := oddValues()
+	for _, tt := range values {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tt.v
+			assert.NotPanics(t, func() {
+				Number(v)
+				List(v)
+				Object(v)
+				assert.NotEmpty(t, TypeName(v))
+				if v != json.Number("") { // see TestKnownBug_InvalidJSONNumberEchoedInFull
+					assert.NotEmpty(t, Show(v))
+				}
+				if f, ok := Number(v); ok {
+					IsInteger(f)
+				}
+				if s, ok := v.(string); ok {
+					Length(s)
+					Key(s)
+				}
+			}, "value functions")
+
+			assert.NotPanics(t, func() {
+				Equal(v, v)
+				Equal(v, nil)
+				Equal(nil, v)
+				Equal(v, 1.0)
+				Equal(v, []any{})
+				Equal(v, map[string]any{})
+				Equal([]any{v}, []any{v})
+				Equal(map[string]any{"k": v}, map[string]any{"k": v})
+				for _, w := range values {
+					if w.name == "huge slice" || w.name == "huge []any" {
+						continue // quadratic in time, not interesting
+					}
+					Equal(v, w.v)
+					Equal(w.v, v)
+				}
+			}, "Equal")
+
+			assert.NotPanics(t, func() {
+				Duplicate([]any{v})
+				Duplicate([]any{v, v})
+				Duplicate([]any{1.0, v, "x", v})
+				Duplicate(append(append([]any{v}, fillers...), v))
+				SortedKeys(map[string]any{"a": v, "": v})
+			}, "Duplicate")
+
+			assert.NotPanics(t, func() {
+				errs := Errors{
+					TypeError("/x", "x", "string", v),
+					ValueError("maximum", "/x", "x", "<= 1", v),
+					ValueError(CodeEnum, "", "", "", v),
+				}
+				Nest(errs, "/p", "p")
+				Nest(errs, "", "")
+				SortByPath(errs)
+				errs.Codes()
+				errs.Messages()
+				_ = errs.Error()
+				b, err := errs.MarshalJSON()
+				assert.NoError(t, err)
+				assert.True(t, json.Valid(b))
+
+				ts := Tools{{Name: "t", Validate: func(args map[string]any) Errors {
+					Object(args["x"])
+					return errs
+				}}}
+				assert.Equal(t, errs, ts.Validate("t", map[string]any{"x": v}))
+				assert.Len(t, ts.Validate("u", map[string]any{"x": v}), 1)
+			}, "errors")
+		})
+	}
+}
+
+func TestNeverPanics_Strings(t *testing.T) {
+	for _, s := range []string{
+		"", "~", "/", "~~//", "\x00", "\xff", "\xe6\x97", strings.Repeat("\xff", 1000),
+		strings.Repeat("~/", 10_000), "\U0010FFFF", "\ufffd", strings.Repeat("日", 65),
+	} {
+		assert.NotPanics(t, func() {
+			Length(s)
+			Key(s)
+			Show(s)
+			TypeName(s)
+			Equal(s, s)
+			Errors{{Code: s, Path: "/" + Key(s), Name: s, Expected: s, Got: s, Actual: Show(s)}}.MarshalJSON()
+			Errors{{Code: s, Name: s}}.Codes()
+			Errors{{Code: s, Name: s}}.Messages()
+			Nest(Errors{{Name: s}}, s, s)
+		}, "%q", s)
+	}
+}
+
+func TestNeverPanics_Index(t *testing.T) {
+	for _, i := range []int{0, -1, math.MaxInt, math.MinInt} {
+		assert.NotPanics(t, func() { Index(i) })
+	}
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64, negZero} {
+		assert.NotPanics(t, func() { IsInteger(f) })
+	}
+}
