@@ -31,7 +31,7 @@ func Generate(cfg Config) ([]File, error) {
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 {
-			if _, generated := generatedClause(pkg.Output); generated {
+			if isGenerated(pkg.Output) {
 				files = append(files, File{Path: pkg.Output})
 			}
 			continue

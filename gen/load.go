@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -88,16 +87,16 @@ func Load(cfg Config) ([]*Package, error) {
 	if len(cfg.Tags) > 0 {
 		lcfg.BuildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
 	}
-	// A previous output may refer to what no longer exists; load the package
-	// as if it held only its package clause, so it can be regenerated.
+	// A previous output may refer to what no longer exists, or to another
+	// package name; load the package without it, so it can be regenerated.
 	dirs, err := packageDirs(cfg.Dir, patterns, lcfg.BuildFlags)
 	if err != nil {
 		return nil, err
 	}
 	for _, dir := range dirs {
 		out := outputPath(dir, cfg.Dir, output)
-		if clause, ok := generatedClause(out); ok {
-			lcfg.Overlay[out] = clause
+		if isGenerated(out) {
+			lcfg.Overlay[out] = []byte("//go:build ignore\n\npackage ignored\n")
 		}
 	}
 	pkgs, err := packages.Load(lcfg, patterns...)
@@ -107,10 +106,17 @@ func Load(cfg Config) ([]*Package, error) {
 	var errs Errors
 	var out []*Package
 	for _, p := range pkgs {
+		// Type errors are tolerated, as stringer does: code that uses what
+		// toolgen generates does not type-check before generation. A field
+		// whose own type is broken is reported when its schema is built.
+		broken := p.Types == nil
 		for _, e := range p.Errors {
-			errs = append(errs, Error{Pos: parsePos(e.Pos), Msg: e.Msg})
+			if e.Kind != packages.TypeError {
+				errs = append(errs, Error{Pos: parsePos(e.Pos), Msg: e.Msg})
+				broken = true
+			}
 		}
-		if len(p.Errors) > 0 || p.Types == nil {
+		if broken {
 			continue
 		}
 		dir := ""
@@ -164,17 +170,10 @@ func outputPath(pkgDir, cwd, output string) string {
 	return filepath.Join(pkgDir, output)
 }
 
-// generatedClause returns the package clause of a file toolgen generated.
-func generatedClause(path string) ([]byte, bool) {
+// isGenerated reports whether path is a file toolgen generated.
+func isGenerated(path string) bool {
 	src, err := os.ReadFile(path)
-	if err != nil || !bytes.HasPrefix(src, []byte(Header+"\n")) {
-		return nil, false
-	}
-	f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.PackageClauseOnly)
-	if err != nil {
-		return nil, false
-	}
-	return []byte(Header + "\n\npackage " + f.Name.Name + "\n"), true
+	return err == nil && bytes.HasPrefix(src, []byte(Header+"\n"))
 }
 
 func parsePos(s string) token.Position {

@@ -212,6 +212,8 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 	switch t := t.(type) {
 	case *types.Basic:
 		switch {
+		case t.Kind() == types.Invalid:
+			b.errs.add(pos, "the type here does not type-check; fix the package first")
 		case t.Info()&types.IsBoolean != 0:
 			s.Type = "boolean"
 		case t.Info()&types.IsString != 0:

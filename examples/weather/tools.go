@@ -1,7 +1,8 @@
-// Package weather holds the tools of toolgen's seed documents as annotated
-// structs: get_weather (seed 000, used for seed 002 too), and the
-// current_weather and add tools of seed 001.
-package weather
+// Command weather shows toolgen on the tools of its seed documents:
+// get_weather (seed 000, also used for seed 002), and the current_weather and
+// add tools of seed 001. It validates the seeds' example calls and prints
+// each verdict in the seed's own format.
+package main
 
 //go:generate go tool toolgen
 

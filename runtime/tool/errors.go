@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -117,5 +118,12 @@ func (e Errors) MarshalJSON() ([]byte, error) {
 	for i, err := range e {
 		out[i] = jsonError{err.Code, err.Path, err.Expected, err.Got, err.Actual}
 	}
-	return json.Marshal(out)
+	// A model reads "<= 14" better than "\u003c= 14".
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
