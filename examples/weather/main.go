@@ -46,8 +46,8 @@ func main() {
 	}
 
 	fmt.Println("every error, as JSON for the model:")
-	out, _ := json.Marshal(ValidateGetWeatherArgs(decode(`{"city": "", "days": 20, "coords": {"lat": 91}, "tags": ["ok", "Not OK"], "tz": "UTC"}`)))
-	fmt.Printf("  %s\n", out)
+	errs := ValidateGetWeatherArgs(decode(`{"city": "", "days": 20, "coords": {"lat": 91}, "tags": ["ok", "Not OK"], "tz": "UTC"}`))
+	fmt.Printf("  %s\n", errs.JSON())
 }
 
 func decode(s string) map[string]any {

@@ -110,6 +110,13 @@ type jsonError struct {
 	Actual   string `json:"actual,omitempty"`
 }
 
+// JSON renders the errors as MarshalJSON does, as text to send to a model.
+// Unlike json.Marshal of Errors, it keeps "<" and ">" as they are.
+func (e Errors) JSON() string {
+	b, _ := e.MarshalJSON()
+	return string(b)
+}
+
 // MarshalJSON renders the errors as
 // [{"code","path","expected","got","actual"}], empty members omitted: the
 // form to send back to a model. Nil Errors render as [].
