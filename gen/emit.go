@@ -242,7 +242,12 @@ func (e *emitter) validator(name string, t *BuiltTool) {
 	body = append(body, jen.Var().Id("errs").Qual(runtimePath, "Errors"))
 	if e.usesRootRef(t.Schema) {
 		fn := e.defFunc("#")
-		body = append(body, jen.Id("errs").Op("=").Id(fn).Call(jen.Id("args"), jen.Id("errs"), jen.Lit(0)))
+		body = append(body,
+			jen.If(jen.Id("args").Op("==").Nil()).Block(
+				jen.Comment("No arguments at all are an empty object, not null."),
+				jen.Id("args").Op("=").Map(jen.String()).Any().Values(),
+			),
+			jen.Id("errs").Op("=").Id(fn).Call(jen.Id("args"), jen.Id("errs"), jen.Lit(0)))
 	} else {
 		body = append(body, e.objectChecks(t.Schema, jen.Id("args"), loc{}, "#")...)
 	}
@@ -341,7 +346,7 @@ func (e *emitter) emitDef(ref string) {
 	e.locals = map[string]int{"v": 1, "errs": 1, "depth": 1}
 	body := []jen.Code{
 		jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-			jen.Return(appendTo(jen.Id("errs"), jen.Qual(runtimePath, "TooDeep").Call())),
+			jen.Return(jen.Append(jen.Id("errs"), jen.Qual(runtimePath, "TooDeep").Call())),
 		),
 	}
 	body = append(body, e.value(s, jen.Id("v"), loc{}, ref)...)
@@ -759,8 +764,17 @@ func (e *emitter) objectChecks(s *jsonschema.Schema, obj jen.Code, l loc, at str
 		present = e.local("present")
 		out = append(out, jen.Id(present).Op(":=").Lit(0))
 	}
-	for _, p := range props {
-		out = append(out, jen.List(jen.Id(p.value), jen.Id(p.has)).Op(":=").Add(obj).Index(jen.Lit(p.name)))
+	// The value checks are built first: a member with none needs no local.
+	checks := make([][]jen.Code, len(props))
+	for i, p := range props {
+		checks[i] = e.value(p.schema, jen.Id(p.value), l.key(p.name), at+"/properties/"+pointerEscape(p.name))
+	}
+	for i, p := range props {
+		value := jen.Id(p.value)
+		if len(checks[i]) == 0 {
+			value = jen.Id("_")
+		}
+		out = append(out, jen.List(value, jen.Id(p.has)).Op(":=").Add(obj).Index(jen.Lit(p.name)))
 		if present != "" {
 			out = append(out, jen.If(jen.Id(p.has)).Block(jen.Id(present).Op("++")))
 		}
@@ -800,9 +814,8 @@ func (e *emitter) objectChecks(s *jsonschema.Schema, obj jen.Code, l loc, at str
 			jen.Qual(runtimePath, "SortByPath").Call(jen.Id("errs").Index(jen.Id(n).Op(":"))),
 		))
 	}
-	for _, p := range props {
-		checks := e.value(p.schema, jen.Id(p.value), l.key(p.name), at+"/properties/"+pointerEscape(p.name))
-		if len(checks) == 0 {
+	for i, p := range props {
+		if len(checks[i]) == 0 {
 			continue
 		}
 		cond := jen.Id(p.has)
@@ -810,7 +823,7 @@ func (e *emitter) objectChecks(s *jsonschema.Schema, obj jen.Code, l loc, at str
 			// OpenAI strict mode sends null for an omitted optional member.
 			cond = jen.Id(p.has).Op("&&").Id(p.value).Op("!=").Nil()
 		}
-		out = append(out, jen.If(cond).Block(checks...))
+		out = append(out, jen.If(cond).Block(checks[i]...))
 	}
 	if !closed && (len(s.PatternProperties) > 0 || (s.AdditionalProperties != nil && !isTrue(s.AdditionalProperties))) {
 		out = append(out, e.memberLoop(s, props, obj, l, at, unexpected))

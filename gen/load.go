@@ -107,11 +107,12 @@ func Load(cfg Config) ([]*Package, error) {
 	var out []*Package
 	for _, p := range pkgs {
 		// Type errors are tolerated, as stringer does: code that uses what
-		// toolgen generates does not type-check before generation. A field
-		// whose own type is broken is reported when its schema is built.
-		broken := p.Types == nil
+		// toolgen generates does not type-check before generation (go list
+		// reports that as a compile error of the package). A field whose own
+		// type is broken is reported when its schema is built.
+		broken := p.Types == nil || len(p.Syntax) == 0
 		for _, e := range p.Errors {
-			if e.Kind != packages.TypeError {
+			if e.Kind == packages.ParseError || broken {
 				errs = append(errs, Error{Pos: parsePos(e.Pos), Msg: e.Msg})
 				broken = true
 			}

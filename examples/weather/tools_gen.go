@@ -57,20 +57,20 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
-			switch k {
+		n2 := len(errs)
+		for k2 := range args {
+			switch k2 {
 			case "city", "days", "units", "include_hourly", "coords", "tags":
 			default:
 				errs = append(errs, tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
+					Got:  tool.TypeName(args[k2]),
+					Name: k2,
+					Path: "/" + tool.Key(k2),
 				})
 			}
 		}
-		tool.SortByPath(errs[n:])
+		tool.SortByPath(errs[n2:])
 	}
 	if hasCity {
 		if s, ok := city.(string); !ok {
@@ -143,20 +143,20 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				})
 			}
 			if len(obj) > present2 {
-				n2 := len(errs)
-				for k2 := range obj {
-					switch k2 {
+				n := len(errs)
+				for k := range obj {
+					switch k {
 					case "lat", "lon":
 					default:
 						errs = append(errs, tool.Error{
 							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k2]),
-							Name: "coords." + k2,
-							Path: "/coords/" + tool.Key(k2),
+							Got:  tool.TypeName(obj[k]),
+							Name: "coords." + k,
+							Path: "/coords/" + tool.Key(k),
 						})
 					}
 				}
-				tool.SortByPath(errs[n2:])
+				tool.SortByPath(errs[n:])
 			}
 			if hasLat {
 				if num2, ok := tool.Number(lat); !ok {
