@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/invopop/jsonschema"
@@ -78,7 +79,7 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
-			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Lit(string(schemaJSON))),
+			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(schemaJSON))),
 			jen.Id("Validate"):    jen.Id(n.validate),
 		})
 		e := &emitter{file: f, root: t.Schema, prefix: n.prefix, pos: t.Pos, defFuncs: map[string]string{}, patterns: map[string]string{}}
@@ -971,4 +972,12 @@ func plural(n uint64, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.FormatUint(n, 10) + " " + noun + "s"
+}
+
+// stringLit renders a string as a raw literal when it can, for readability.
+func stringLit(s string) jen.Code {
+	if strings.ContainsAny(s, "`\r") || !utf8.ValidString(s) {
+		return jen.Lit(s)
+	}
+	return jen.Op("`" + s + "`")
 }

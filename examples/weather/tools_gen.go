@@ -15,7 +15,7 @@ var GetWeatherTool = tool.Tool{
 	Description: "GetWeatherArgs asks for the weather forecast of a city.",
 	Name:        "get_weather",
 	Risk:        tool.RiskRead,
-	Schema:      json.RawMessage("{\"properties\":{\"city\":{\"type\":\"string\",\"maxLength\":100,\"minLength\":1,\"description\":\"City name, for example \\\"Paris\\\".\"},\"days\":{\"type\":\"integer\",\"maximum\":14,\"minimum\":1,\"description\":\"Number of days to forecast.\"},\"units\":{\"type\":\"string\",\"enum\":[\"c\",\"f\"],\"description\":\"Temperature units: c for Celsius, f for Fahrenheit.\"},\"include_hourly\":{\"type\":\"boolean\",\"description\":\"Whether to include the hourly forecast.\"},\"coords\":{\"properties\":{\"lat\":{\"type\":\"number\",\"maximum\":90,\"minimum\":-90,\"description\":\"Latitude in degrees.\"},\"lon\":{\"type\":\"number\",\"maximum\":180,\"minimum\":-180,\"description\":\"Longitude in degrees.\"}},\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"lat\",\"lon\"],\"description\":\"Coordinates, to tell apart cities of the same name.\"},\"tags\":{\"items\":{\"type\":\"string\",\"pattern\":\"^[a-z0-9_-]+$\"},\"type\":\"array\",\"maxItems\":10,\"description\":\"Labels to attach to the request.\"}},\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"city\"],\"description\":\"GetWeatherArgs asks for the weather forecast of a city.\"}"),
+	Schema:      json.RawMessage(`{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`),
 	Validate:    ValidateGetWeatherArgs,
 }
 var getWeatherArgsPattern0 = regexp.MustCompile("^[a-z0-9_-]+$")
@@ -217,7 +217,7 @@ var CurrentWeatherTool = tool.Tool{
 	Description: "CurrentWeatherArgs asks for the current weather of a city (seed 001).",
 	Name:        "current_weather",
 	Risk:        tool.RiskRead,
-	Schema:      json.RawMessage("{\"properties\":{\"city\":{\"type\":\"string\"},\"units\":{\"type\":\"string\"}},\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"city\"],\"description\":\"CurrentWeatherArgs asks for the current weather of a city (seed 001).\"}"),
+	Schema:      json.RawMessage(`{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`),
 	Validate:    ValidateCurrentWeatherArgs,
 }
 
@@ -275,7 +275,7 @@ var AddTool = tool.Tool{
 	Description: "AddArgs adds two numbers (seed 001).",
 	Name:        "add",
 	Risk:        tool.RiskRead,
-	Schema:      json.RawMessage("{\"properties\":{\"a\":{\"type\":\"number\"},\"b\":{\"type\":\"number\"}},\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\",\"b\"],\"description\":\"AddArgs adds two numbers (seed 001).\"}"),
+	Schema:      json.RawMessage(`{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`),
 	Validate:    ValidateAddArgs,
 }
 
