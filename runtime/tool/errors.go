@@ -91,6 +91,8 @@ func (e Error) Message() string {
 		return "unknown tool '" + e.Name + "'"
 	case CodeType:
 		return "argument '" + e.Name + "' should be " + e.Expected + ", got " + e.Got
+	case CodeDepth:
+		return "argument '" + e.Name + "' should be " + e.Expected
 	}
 	got := e.Actual
 	if got == "" {

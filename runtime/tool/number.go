@@ -12,6 +12,9 @@ import (
 // read as its shortest decimal representation, which is the text
 // encoding/json writes and reads.
 func MultipleOf(x, m float64) bool {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(m) || math.IsInf(m, 0) || m == 0 {
+		return false
+	}
 	if IsInteger(x) && IsInteger(m) && math.Abs(x) < 1<<53 && m < 1<<53 {
 		return math.Mod(x, m) == 0
 	}

@@ -35,7 +35,7 @@ type Tools []*Tool
 // Lookup returns the tool with the given name.
 func (ts Tools) Lookup(name string) (*Tool, bool) {
 	for _, t := range ts {
-		if t.Name == name {
+		if t != nil && t.Name == name {
 			return t, true
 		}
 	}
@@ -47,7 +47,7 @@ func (ts Tools) Lookup(name string) (*Tool, bool) {
 func (ts Tools) Validate(name string, args map[string]any) Errors {
 	t, ok := ts.Lookup(name)
 	if !ok {
-		return Errors{{Code: CodeUnknownTool, Name: name, Expected: "a declared tool"}}
+		return Errors{{Code: CodeUnknownTool, Name: name, Expected: "a declared tool", Actual: quoteShort(name)}}
 	}
 	return t.Validate(args)
 }

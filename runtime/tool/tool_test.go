@@ -157,13 +157,11 @@ func TestValidate_UnknownToolShortCircuits(t *testing.T) {
 	} {
 		errs := ts.Validate("get_time", args)
 		require.Len(t, errs, 1, "exactly one error, whatever the arguments")
-		assert.Equal(t, Error{Code: CodeUnknownTool, Name: "get_time", Expected: "a declared tool"}, errs[0])
+		assert.Equal(t, Error{Code: CodeUnknownTool, Name: "get_time", Expected: "a declared tool", Actual: `"get_time"`}, errs[0])
 		assert.Equal(t, []string{"unknown_tool:get_time"}, errs.Codes())
 		assert.Equal(t, []string{"unknown tool 'get_time'"}, errs.Messages())
 		assert.Equal(t, "unknown tool 'get_time'", errs.Error())
-		b, err := json.Marshal(errs)
-		require.NoError(t, err)
-		assert.Equal(t, `[{"code":"unknown_tool","path":"","expected":"a declared tool"}]`, string(b))
+		assert.Equal(t, `[{"code":"unknown_tool","path":"","expected":"a declared tool","actual":"\"get_time\""}]`, errs.JSON())
 	}
 	assert.Zero(t, calls, "no validator runs for an unknown tool")
 

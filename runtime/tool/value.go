@@ -23,6 +23,9 @@ func Number(v any) (float64, bool) {
 	case float64:
 		f = n
 	case json.Number:
+		if !isJSONNumber(string(n)) {
+			return 0, false
+		}
 		var err error
 		if f, err = strconv.ParseFloat(string(n), 64); err != nil {
 			return 0, false
@@ -73,7 +76,7 @@ func Length(s string) int { return utf8.RuneCountInString(s) }
 func List(v any) ([]any, bool) {
 	switch l := v.(type) {
 	case []any:
-		return l, true
+		return l, l != nil
 	case nil, string, []byte, json.RawMessage:
 		return nil, false
 	}
@@ -125,6 +128,9 @@ func TypeName(v any) string {
 	case bool:
 		return "boolean"
 	case []any:
+		if x == nil {
+			return "null"
+		}
 		return "array"
 	case map[string]any:
 		if x == nil {
@@ -138,8 +144,8 @@ func TypeName(v any) string {
 		}
 		return "number"
 	}
-	if n, ok := v.(json.Number); ok {
-		return "invalid number " + strconv.Quote(string(n))
+	if _, ok := v.(json.Number); ok {
+		return "invalid number"
 	}
 	if _, ok := List(v); ok {
 		return "array"
@@ -153,11 +159,10 @@ func TypeName(v any) string {
 	case float32:
 		return "non-finite number " + strconv.FormatFloat(float64(f), 'g', -1, 32)
 	}
-	rv := reflect.ValueOf(v)
-	if (rv.Kind() == reflect.Slice || rv.Kind() == reflect.Map || rv.Kind() == reflect.Pointer) && rv.IsNil() {
+	if isNull(v) {
 		return "null"
 	}
-	return "Go value of type " + rv.Type().String()
+	return "Go value of type " + reflect.TypeOf(v).String()
 }
 
 // Equal reports whether two JSON values are equal as JSON Schema compares
@@ -168,9 +173,10 @@ func Equal(a, b any) bool {
 		fb, ok := Number(b)
 		return ok && fa == fb
 	}
+	if isNull(a) || isNull(b) {
+		return isNull(a) && isNull(b)
+	}
 	switch x := a.(type) {
-	case nil:
-		return b == nil || TypeName(b) == "null"
 	case string:
 		y, ok := b.(string)
 		return ok && x == y
@@ -207,8 +213,9 @@ func Equal(a, b any) bool {
 }
 
 // Duplicate returns the indexes of the first pair of equal items, for
-// uniqueItems. Long lists are bucketed by a cheap key first, so a hostile
-// list of many items does not cost a quadratic number of comparisons.
+// uniqueItems. Long lists are bucketed by a canonical rendering first, so a
+// hostile list of many items does not cost a quadratic number of
+// comparisons.
 func Duplicate(items []any) (i, j int, found bool) {
 	if len(items) <= 32 {
 		for j := 1; j < len(items); j++ {
@@ -220,37 +227,127 @@ func Duplicate(items []any) (i, j int, found bool) {
 		}
 		return 0, 0, false
 	}
-	buckets := make(map[string][]int, len(items))
+	first := make(map[string]int, len(items))
+	var b []byte
 	for j, item := range items {
-		key := bucketKey(item)
-		for _, i := range buckets[key] {
-			if Equal(items[i], item) {
-				return i, j, true
-			}
+		var ok bool
+		if b, ok = canonical(b[:0], item); !ok {
+			continue // not a JSON value: equal to nothing
 		}
-		buckets[key] = append(buckets[key], j)
+		if i, seen := first[string(b)]; seen {
+			return i, j, true
+		}
+		first[string(b)] = j
 	}
 	return 0, 0, false
 }
 
-// bucketKey is equal for equal values; unequal values may share a key.
-func bucketKey(v any) string {
+// canonical appends a rendering of v that is equal for values Equal calls
+// equal and different otherwise: numbers by value, objects by sorted key. It
+// reports false for a value that is not JSON.
+func canonical(b []byte, v any) ([]byte, bool) {
+	if isNull(v) {
+		return append(b, 'z'), true
+	}
 	if f, ok := Number(v); ok {
-		return "n" + strconv.FormatFloat(f, 'g', -1, 64)
+		if f == 0 {
+			f = 0 // -0 equals 0
+		}
+		return strconv.AppendFloat(append(b, 'n'), f, 'g', -1, 64), true
 	}
 	switch x := v.(type) {
 	case string:
-		return "s" + x
+		return strconv.AppendQuote(append(b, 's'), x), true
 	case bool:
-		return strconv.FormatBool(x)
+		return strconv.AppendBool(append(b, 'b'), x), true
 	}
-	if l, ok := List(v); ok {
-		return "a" + strconv.Itoa(len(l))
+	ok := true
+	if l, isList := List(v); isList {
+		b = append(b, '[')
+		for _, item := range l {
+			var itemOK bool
+			b, itemOK = canonical(b, item)
+			b = append(b, ',')
+			ok = ok && itemOK
+		}
+		return append(b, ']'), ok
 	}
-	if m, ok := Object(v); ok {
-		return "o" + strconv.Itoa(len(m))
+	if m, isObject := Object(v); isObject {
+		b = append(b, '{')
+		for _, k := range SortedKeys(m) {
+			var memberOK bool
+			b, memberOK = canonical(append(strconv.AppendQuote(b, k), ':'), m[k])
+			b = append(b, ',')
+			ok = ok && memberOK
+		}
+		return append(b, '}'), ok
 	}
-	return "null"
+	return b, false
+}
+
+// isNull reports whether v is JSON null: nil, or a nil slice, map or pointer
+// put in the map by hand.
+func isNull(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		return x == nil
+	case []any:
+		return x == nil
+	case string, bool, float64, json.Number:
+		return false
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
+}
+
+// isJSONNumber reports whether s follows JSON's number grammar, which is
+// stricter than strconv's: no hex, no underscores, no leading + or zeros.
+func isJSONNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 // SortedKeys returns the keys of m in ascending order. Generated code visits
@@ -317,34 +414,71 @@ const maxShown = 64
 func Show(v any) string {
 	switch x := v.(type) {
 	case string:
-		if n := Length(x); n > maxShown {
-			cut, runes := 0, 0
-			for cut = range x {
-				if runes == maxShown {
-					break
-				}
-				runes++
-			}
-			return strconv.Quote(x[:cut]) + "… (" + strconv.Itoa(n) + " characters)"
-		}
-		return strconv.Quote(x)
+		return quoteShort(x)
 	case bool:
 		return strconv.FormatBool(x)
-	case nil:
-		return "null"
 	case json.Number:
+		if _, ok := Number(x); !ok {
+			return quoteShort(string(x))
+		}
 		return string(x)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case uint64:
+		return strconv.FormatUint(x, 10)
+	}
+	if isNull(v) {
+		return "null"
 	}
 	if f, ok := Number(v); ok {
-		return strconv.FormatFloat(f, 'g', -1, 64)
+		return formatNumber(f)
 	}
 	if l, ok := List(v); ok {
-		return "an array of " + strconv.Itoa(len(l)) + " items"
+		return "an array of " + count(len(l), "item")
 	}
 	if m, ok := Object(v); ok {
-		return "an object of " + strconv.Itoa(len(m)) + " members"
+		return "an object of " + count(len(m), "member")
 	}
 	return TypeName(v)
+}
+
+// quoteShort quotes a string, shortened to maxShown characters.
+func quoteShort(s string) string {
+	n := Length(s)
+	if n <= maxShown {
+		return strconv.Quote(s)
+	}
+	cut, runes := 0, 0
+	for cut = range s {
+		if runes == maxShown {
+			break
+		}
+		runes++
+	}
+	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(n) + " characters)"
+}
+
+// formatNumber writes a float64 as encoding/json does: 1000000, not 1e+06.
+func formatNumber(f float64) string {
+	abs := math.Abs(f)
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		s := strconv.FormatFloat(f, 'e', -1, 64)
+		// Clean up e-09 to e-9, as encoding/json does.
+		if n := len(s); n >= 4 && s[n-4] == 'e' && s[n-3] == '-' && s[n-2] == '0' {
+			s = s[:n-2] + s[n-1:]
+		}
+		return s
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // MaxDepth bounds how deep a generated validator follows a recursive

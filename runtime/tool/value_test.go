@@ -376,8 +376,8 @@ func TestTypeName(t *testing.T) {
 		{"json.Number whole with exponent", json.Number("7e2"), "integer"},
 		{"json.Number whole with fraction", json.Number("7.0"), "integer"},
 		{"json.Number fraction", json.Number("7.25"), "number"},
-		{"json.Number invalid", json.Number("abc"), `invalid number "abc"`},
-		{"json.Number overflow", json.Number("1e400"), `invalid number "1e400"`},
+		{"json.Number invalid", json.Number("abc"), "invalid number"},
+		{"json.Number overflow", json.Number("1e400"), "invalid number"},
 		{"array", []any{}, "array"},
 		{"array of one", []any{1.0}, "array"},
 		{"typed slice", []int{1}, "array"},
@@ -708,7 +708,7 @@ func TestDuplicate_Large(t *testing.T) {
 	})
 }
 
-func TestBucketKey_EqualValuesShareAKey(t *testing.T) {
+func TestCanonical_EqualValuesShareAKey(t *testing.T) {
 	pairs := [][2]any{
 		{1.0, int(1)},
 		{json.Number("2.50"), float32(2.5)},
@@ -720,7 +720,7 @@ func TestBucketKey_EqualValuesShareAKey(t *testing.T) {
 	}
 	for _, p := range pairs {
 		require.True(t, Equal(p[0], p[1]))
-		assert.Equal(t, bucketKey(p[0]), bucketKey(p[1]), "%#v %#v", p[0], p[1])
+		assert.Equal(t, canonicalKey(p[0]), canonicalKey(p[1]), "%#v %#v", p[0], p[1])
 	}
 }
 
@@ -899,7 +899,7 @@ func TestValueError(t *testing.T) {
 
 	e = ValueError("minItems", "/tags", "tags", "at least 2 items", []any{"a"})
 	assert.Equal(t, "array", e.Got)
-	assert.Equal(t, "argument 'tags' should be at least 2 items, got an array of 1 items", e.Message())
+	assert.Equal(t, "argument 'tags' should be at least 2 items, got an array of 1 item", e.Message())
 
 	e = ValueError("minimum", "/days", "days", ">= 1", 0)
 	assert.Equal(t, "integer", e.Got)
@@ -980,8 +980,8 @@ func TestShow_Values(t *testing.T) {
 		{"go array", [4]int{}, "an array of 4 items"},
 		{"object", map[string]any{"a": 1.0, "b": 2.0}, "an object of 2 members"},
 		{"empty object", map[string]any{}, "an object of 0 members"},
-		{"typed map", map[string]int{"a": 1}, "an object of 1 members"},
-		{"nested contents not shown", []any{strings.Repeat("x", 1000)}, "an array of 1 items"},
+		{"typed map", map[string]int{"a": 1}, "an object of 1 member"},
+		{"nested contents not shown", []any{strings.Repeat("x", 1000)}, "an array of 1 item"},
 		{"nil typed map", map[string]int(nil), "null"},
 		{"nil typed slice", []int(nil), "null"},
 		{"nil object", map[string]any(nil), "null"},
@@ -1000,4 +1000,9 @@ func TestShow_Values(t *testing.T) {
 func TestShow_BigArrayIsBounded(t *testing.T) {
 	assert.Equal(t, "an array of 1000000 items", Show(make([]any, 1_000_000)))
 	assert.Equal(t, "an array of 1000000 items", Show(make([]int8, 1_000_000)))
+}
+
+func canonicalKey(v any) string {
+	b, _ := canonical(nil, v)
+	return string(b)
 }

@@ -3,7 +3,6 @@ package tool
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,25 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The tests in this file state what the documentation promises where the
-// current implementation does not deliver it. They are skipped by default so
-// that the suite stays green; run them with
-//
-//	TOOLGEN_KNOWN_BUGS=1 go test ./runtime/tool -run KnownBug -v
-//
-// and drop the skip of each one once it is fixed.
-func knownBug(t *testing.T) {
-	t.Helper()
-	if os.Getenv("TOOLGEN_KNOWN_BUGS") == "" {
-		t.Skip("known bug; set TOOLGEN_KNOWN_BUGS=1 to run")
-	}
-}
+// Edge cases found by review: each was a bug, fixed since.
 
 // List's fast path returns a nil []any as an array, while a nil
 // map[string]any is not an object and a nil typed slice is not an array.
 // encoding/json writes a nil []any as null.
-func TestKnownBug_ListNilAnySlice(t *testing.T) {
-	knownBug(t)
+func TestListNilAnySlice(t *testing.T) {
 	got, ok := List([]any(nil))
 	assert.False(t, ok)
 	assert.Nil(t, got)
@@ -43,8 +29,7 @@ func TestKnownBug_ListNilAnySlice(t *testing.T) {
 // Equal(nil, typedNil) is true but Equal(typedNil, nil) is false: the nil
 // case only looks at the left operand. Equal is not even reflexive for a
 // nil map[string]any. Duplicate inherits the asymmetry.
-func TestKnownBug_EqualTypedNilAsymmetric(t *testing.T) {
-	knownBug(t)
+func TestEqualTypedNilAsymmetric(t *testing.T) {
 	for _, typedNil := range []any{map[string]any(nil), map[string]int(nil), []int(nil), (*int)(nil)} {
 		assert.True(t, Equal(nil, typedNil), "Equal(nil, %#v)", typedNil)
 		assert.True(t, Equal(typedNil, nil), "Equal(%#v, nil)", typedNil)
@@ -59,8 +44,7 @@ func TestKnownBug_EqualTypedNilAsymmetric(t *testing.T) {
 // bucketKey formats -0 as "n-0" and 0 as "n0", so equal numbers land in
 // different buckets and lists of more than 32 items miss the duplicate that
 // the short-list path finds. encoding/json decodes the literal -0 to -0.0.
-func TestKnownBug_DuplicateNegativeZeroLargeList(t *testing.T) {
-	knownBug(t)
+func TestDuplicateNegativeZeroLargeList(t *testing.T) {
 	var items []any
 	require.NoError(t, json.Unmarshal([]byte(
 		`[0,-0,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33]`), &items))
@@ -71,14 +55,13 @@ func TestKnownBug_DuplicateNegativeZeroLargeList(t *testing.T) {
 	assert.Equal(t, []any{0, 1, true}, []any{i, j, found}, "short path")
 	i, j, found = Duplicate(items)
 	assert.Equal(t, []any{0, 1, true}, []any{i, j, found}, "bucketed path")
-	assert.Equal(t, bucketKey(0.0), bucketKey(negZero))
+	assert.Equal(t, canonicalKey(0.0), canonicalKey(negZero))
 }
 
 // Show promises "numbers as JSON writes them", but formats with 'g', which
 // switches to exponents from 1e21 down to 1e6 and below 1e-4, and goes
 // through float64 for integers.
-func TestKnownBug_ShowNumbersAsJSONWrites(t *testing.T) {
-	knownBug(t)
+func TestShowNumbersAsJSONWrites(t *testing.T) {
 	for _, v := range []any{
 		1000000, 1e6, 123456789.0, 1e20, 0.00001, 0.000123,
 		int64(9007199254740993), uint64(math.MaxUint64),
@@ -94,8 +77,7 @@ func TestKnownBug_ShowNumbersAsJSONWrites(t *testing.T) {
 // (UseNumber keeps 1e400 or a million digits as json.Number) is echoed back
 // twice, unshortened, in Got and Actual. Show also echoes other invalid
 // json.Numbers verbatim, down to the empty one.
-func TestKnownBug_InvalidJSONNumberEchoedInFull(t *testing.T) {
-	knownBug(t)
+func TestInvalidJSONNumberEchoedInFull(t *testing.T) {
 	dec := json.NewDecoder(strings.NewReader(`{"n": 1` + strings.Repeat("0", 100_000) + `}`))
 	dec.UseNumber()
 	var args map[string]any
@@ -114,8 +96,7 @@ func TestKnownBug_InvalidJSONNumberEchoedInFull(t *testing.T) {
 // Number accepts a json.Number in Go float syntax that is no JSON number:
 // hexadecimal, underscores, a leading +, a leading or trailing dot, leading
 // zeros.
-func TestKnownBug_NumberAcceptsNonJSONSyntax(t *testing.T) {
-	knownBug(t)
+func TestNumberAcceptsNonJSONSyntax(t *testing.T) {
 	for _, s := range []string{"0x1p4", "1_000", "+1", ".5", "1.", "01", "0X10P0"} {
 		_, ok := Number(json.Number(s))
 		assert.False(t, ok, "Number(json.Number(%q))", s)
@@ -128,8 +109,7 @@ func TestKnownBug_NumberAcceptsNonJSONSyntax(t *testing.T) {
 // (time grows with the square), 10,000 objects {"id": i} about 12s, against
 // a few milliseconds for 8,000 numbers. The doc comment promises
 // that a hostile list does not cost a quadratic number of comparisons.
-func TestKnownBug_DuplicateQuadraticForSameSizeArrays(t *testing.T) {
-	knownBug(t)
+func TestDuplicateQuadraticForSameSizeArrays(t *testing.T) {
 	const n = 5_000
 	arrays := make([]any, n)
 	objects := make([]any, n)
@@ -149,8 +129,7 @@ func TestKnownBug_DuplicateQuadraticForSameSizeArrays(t *testing.T) {
 // TooDeep sets neither Got nor Actual, so its Message ends in a dangling
 // "got ": "argument 'tree' should be a value nested at most 128 levels
 // deep, got ".
-func TestKnownBug_TooDeepMessageEndsInGot(t *testing.T) {
-	knownBug(t)
+func TestTooDeepMessageEndsInGot(t *testing.T) {
 	errs := Errors{TooDeep()}
 	Nest(errs, "/tree", "tree")
 	msg := errs[0].Message()
@@ -160,8 +139,7 @@ func TestKnownBug_TooDeepMessageEndsInGot(t *testing.T) {
 
 // MultipleOf panics (slice bounds out of range in decimal) on NaN or ±Inf in
 // either argument: strconv writes them as "NaN" and "+Inf", with no 'e'.
-func TestKnownBug_MultipleOfNonFinitePanics(t *testing.T) {
-	knownBug(t)
+func TestMultipleOfNonFinitePanics(t *testing.T) {
 	for _, c := range [][2]float64{
 		{math.NaN(), 1}, {math.Inf(1), 1}, {math.Inf(-1), 0.5},
 		{1, math.NaN()}, {0.5, math.Inf(1)},
