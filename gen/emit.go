@@ -66,6 +66,10 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 
 	var errs Errors
 	list := make([]jen.Code, len(tools))
+	// Two tools may map to the same package-level name (tools a_b and a-b
+	// both make ABTool; types FooArgs and fooArgs the same helpers), which
+	// would not compile.
+	declared := map[string]*BuiltTool{}
 	for i, t := range tools {
 		n := toolNames(t.ToolType)
 		list[i] = jen.Op("&").Id(n.tool)
@@ -85,6 +89,22 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 		e := &emitter{file: f, root: t.Schema, prefix: n.prefix, pos: t.Pos, defFuncs: map[string]string{}, patterns: map[string]string{}}
 		e.validator(n.validate, t)
 		errs = append(errs, e.errs...)
+		generated := []string{n.tool, n.validate}
+		for _, m := range []map[string]string{e.defFuncs, e.patterns} {
+			for _, name := range m {
+				generated = append(generated, name)
+			}
+		}
+		sort.Strings(generated)
+		for _, name := range generated {
+			if prev, dup := declared[name]; dup {
+				errs.add(t.Pos, "%s generates the Go name %s, as %s at %s does; rename one of the types or tools", t.Obj.Name(), name, prev.Obj.Name(), prev.Pos)
+				break
+			}
+		}
+		for _, name := range generated {
+			declared[name] = t
+		}
 	}
 	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
 	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
@@ -706,12 +726,7 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, at 
 func (e *emitter) arrayChecks(s *jsonschema.Schema, list jen.Code, l loc, at string) []jen.Code {
 	var out []jen.Code
 	count := func(keyword, op string, n uint64, text string) {
-		out = append(out, jen.If(jen.Len(list).Op(op).Lit(int(n))).Block(
-			appendErr(errLit(keyword, l, jen.Dict{
-				jen.Id("Expected"): jen.Lit(text),
-				jen.Id("Got"):      jen.Lit("array"),
-				jen.Id("Actual"):   jen.Lit("an array of ").Op("+").Qual(runtimePath, "Index").Call(jen.Len(list)).Op("+").Lit(" items"),
-			}))))
+		out = append(out, jen.If(jen.Len(list).Op(op).Lit(int(n))).Block(valueErr(keyword, l, text, list)))
 	}
 	if s.MinItems != nil {
 		count("minItems", "<", *s.MinItems, "an array of at least "+plural(*s.MinItems, "item"))

@@ -189,14 +189,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 			errs = append(errs, tool.TypeError("/tags", "tags", "array", tags))
 		} else {
 			if len(list) > 10 {
-				errs = append(errs, tool.Error{
-					Actual:   "an array of " + tool.Index(len(list)) + " items",
-					Code:     "maxItems",
-					Expected: "an array of at most 10 items",
-					Got:      "array",
-					Name:     "tags",
-					Path:     "/tags",
-				})
+				errs = append(errs, tool.ValueError("maxItems", "/tags", "tags", "an array of at most 10 items", list))
 			}
 			for i, item := range list {
 				if s3, ok := item.(string); !ok {
