@@ -235,6 +235,10 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 				if obj == nil {
 					continue
 				}
+				if ts.Assign.IsValid() {
+					errs.add(pos, "%s is an alias: annotate the struct type it stands for", ts.Name.Name)
+					continue
+				}
 				if _, ok := obj.Type().Underlying().(*types.Struct); !ok || ts.TypeParams != nil {
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
