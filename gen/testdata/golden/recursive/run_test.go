@@ -1,0 +1,73 @@
+package recursive
+
+import (
+	"strings"
+	"testing"
+
+	"example.com/e2e/check"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+const tooDeep = "the validator stops at tool.MaxDepth levels"
+
+func TestTools(t *testing.T) {
+	check.Tools(t, Tools, "make_tree act", "render_menu read")
+}
+
+func TestMakeTree(t *testing.T) {
+	// The root is at depth 0, so the innermost node of n levels of
+	// children is at depth n.
+	deep := func(n int) string {
+		return check.Deep(`{"label": "x", "children": [`, `{"label": "x"}`, `]}`, n)
+	}
+	depth := tool.Error{
+		Code:     "depth",
+		Path:     strings.Repeat("/children/0", tool.MaxDepth+1),
+		Name:     strings.TrimSuffix(strings.Repeat("children[0].", tool.MaxDepth+1), "."),
+		Expected: tool.TooDeep().Expected,
+	}
+	check.Run[MakeTreeArgs](t, Tools, &MakeTreeTool, []check.Call{
+		{Args: `{"label": "root", "children": [{"label": "a"}, {"label": "b", "children": []}]}`},
+		{Args: deep(tool.MaxDepth)},
+		{Args: deep(tool.MaxDepth + 1), Want: tool.Errors{depth}, Differs: tooDeep},
+		{Args: deep(tool.MaxDepth + 50), Want: tool.Errors{depth}, Differs: tooDeep},
+		{Args: `{"label": "", "children": [{"label": "a", "children": [{}]}, 3, {"label": "c", "x": 1}]}`, Want: tool.Errors{
+			{Code: "minLength", Path: "/label", Name: "label", Expected: "at least 1 character long", Got: "string", Actual: `""`},
+			{Code: "missing", Path: "/children/0/children/0/label", Name: "children[0].children[0].label", Expected: "string"},
+			{Code: "type", Path: "/children/1", Name: "children[1]", Expected: "object", Got: "integer"},
+			{Code: "unexpected", Path: "/children/2/x", Name: "children[2].x", Got: "integer"},
+		}},
+	})
+	// No arguments at all are an empty object.
+	if got := ValidateMakeTreeArgs(nil); len(got) != 1 || got[0].Code != "missing" || got[0].Path != "/label" {
+		t.Errorf("ValidateMakeTreeArgs(nil) = %v, want missing:label", got)
+	}
+}
+
+func TestRenderMenu(t *testing.T) {
+	// The root item is at depth 1.
+	deep := func(n int) string {
+		return `{"title": "t", "root": ` + check.Deep(`{"name": "x", "items": [`, `{"name": "x"}`, `]}`, n) + `}`
+	}
+	check.Run[RenderMenuArgs](t, Tools, &RenderMenuTool, []check.Call{
+		{Args: `{"title": "Main", "root": {"name": "File", "items": [{"name": "Open"}], "named": {"recent": {"name": "Recent", "items": []}}}}`},
+		{Args: deep(tool.MaxDepth - 1)},
+		{Args: deep(tool.MaxDepth), Differs: tooDeep, Want: tool.Errors{{
+			Code:     "depth",
+			Path:     "/root" + strings.Repeat("/items/0", tool.MaxDepth),
+			Name:     "root" + strings.Repeat(".items[0]", tool.MaxDepth),
+			Expected: tool.TooDeep().Expected,
+		}}},
+		{Args: `{"root": {"items": [{"name": 1}, {"name": "x", "named": {"b": {}, "a": 2}}]}, "other": {"name": "o", "bad": true}}`, Want: tool.Errors{
+			{Code: "missing", Path: "/title", Name: "title", Expected: "string"},
+			{Code: "missing", Path: "/root/name", Name: "root.name", Expected: "string"},
+			{Code: "type", Path: "/root/items/0/name", Name: "root.items[0].name", Expected: "string", Got: "integer"},
+			{Code: "type", Path: "/root/items/1/named/a", Name: "root.items[1].named.a", Expected: "object", Got: "integer"},
+			{Code: "missing", Path: "/root/items/1/named/b/name", Name: "root.items[1].named.b.name", Expected: "string"},
+			{Code: "unexpected", Path: "/other/bad", Name: "other.bad", Got: "boolean"},
+		}},
+		{Args: `{"title": "t", "root": null, "other": null}`, Want: tool.Errors{
+			{Code: "type", Path: "/root", Name: "root", Expected: "object", Got: "null"},
+		}},
+	})
+}
