@@ -46,17 +46,21 @@ func (d *docIndex) parse(filename string) map[[2]int]string {
 		switch x := n.(type) {
 		case *ast.GenDecl:
 			// As invopop does, a type without its own doc comment takes the
-			// declaration's.
-			for i, spec := range x.Specs {
+			// declaration's, unless an earlier exported one took it.
+			declDoc := x.Doc.Text()
+			for _, spec := range x.Specs {
 				ts, ok := spec.(*ast.TypeSpec)
 				if !ok {
 					continue
 				}
-				doc := ts.Doc
-				if doc == nil && i == 0 {
-					doc = x.Doc
+				doc := ts.Doc.Text()
+				if doc == "" {
+					doc = declDoc
+					if ts.Name.IsExported() {
+						declDoc = ""
+					}
 				}
-				docs[at(ts.Name)] = strings.TrimSpace(doc.Text())
+				docs[at(ts.Name)] = strings.TrimSpace(doc)
 			}
 		case *ast.Field:
 			text := x.Doc.Text()

@@ -21,9 +21,17 @@ import (
 //   - a named string type with typed constants in its package is an enum of
 //     them;
 //   - sized integers carry their Go type's range, unsigned ones a minimum 0;
-//   - recursive types go to $defs and are referenced, the root as "#";
+//   - recursive types (structs, slices and maps) go to $defs and are
+//     referenced, the root as "#";
+//   - doc comments describe every type and field they document, where the
+//     comments invopop's AddGoComments gathers miss those of unexported and
+//     generic types, of embedded fields, of fields of anonymous structs, and
+//     give a type defined as another struct type (type B A) no field docs;
 //   - what invopop ignores in silence (an unknown tag key, a value that does
-//     not parse or fit the field) is an error.
+//     not parse or fit the field, enum or example on a boolean) is an error.
+//
+// gen/schema_test.go holds toolgen to invopop on a corpus of structs and
+// tests each addition apart.
 func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*jsonschema.Schema, error) {
 	if docs == nil {
 		docs = newDocIndex()
@@ -45,6 +53,9 @@ type schemaBuilder struct {
 	recursive map[*types.Named]bool
 	defs      jsonschema.Definitions
 	defNames  map[*types.Named]string
+	// inlining is the struct being built and the embedded structs whose
+	// fields are being inlined into it.
+	inlining []*types.Named
 }
 
 func (b *schemaBuilder) pos(p token.Pos) token.Position { return b.fset.Position(p) }
@@ -75,13 +86,14 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		b.errs.add(pos, "%s is not supported yet: its schema needs a format, which toolgen does not check yet", qualified)
 		return &jsonschema.Schema{}
 	}
-	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty"} {
-		if hasMethod(t, m) {
-			b.errs.add(pos, "%s has a %s method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead", obj.Name(), m)
+	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"} {
+		if b.refuseMethod(t, m, pos) {
 			return &jsonschema.Schema{}
 		}
 	}
-	if _, isStruct := t.Underlying().(*types.Struct); isStruct {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Slice, *types.Map:
+		// These may contain themselves; invopop makes them definitions.
 		for _, on := range b.stack {
 			if on == t {
 				b.recursive[t] = true
@@ -92,7 +104,10 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 			return &jsonschema.Schema{Ref: b.ref(t)}
 		}
 		b.stack = append(b.stack, t)
+		inlining := b.inlining
+		b.inlining = []*types.Named{t}
 		s := b.unnamed(t.Underlying(), t, pos)
+		b.inlining = inlining
 		b.stack = b.stack[:len(b.stack)-1]
 		if b.recursive[t] && t != b.root {
 			b.defs[b.defName(t)] = s
@@ -107,7 +122,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 	return s
 }
 
-// ref is the $ref to a recursive struct type: "#" for the tool itself.
+// ref is the $ref to a recursive type: "#" for the tool itself.
 func (b *schemaBuilder) ref(t *types.Named) string {
 	if t == b.root {
 		return "#"
@@ -173,6 +188,16 @@ func (b *schemaBuilder) constants(t *types.Named) []any {
 func constantString(c *types.Const) string {
 	s, _ := strconv.Unquote(c.Val().ExactString())
 	return s
+}
+
+// refuseMethod reports a method by which invopop would let the type
+// describe itself.
+func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Position) bool {
+	if !hasMethod(t, m) {
+		return false
+	}
+	b.errs.add(pos, "%s has a %s method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead", t.Obj().Name(), m)
+	return true
 }
 
 func hasMethod(t types.Type, name string) bool {
@@ -321,13 +346,20 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 			b.errs.add(pos, "field %s: only a struct can be inlined", f.Name())
 			return
 		}
-		if named, ok := ft.(*types.Named); ok {
-			for _, on := range b.stack {
+		named, _ := ft.(*types.Named)
+		if named != nil {
+			for _, on := range b.inlining {
 				if on == named {
 					b.errs.add(pos, "field %s: embedding %s in itself", f.Name(), named.Obj().Name())
 					return
 				}
 			}
+			// invopop asks embedded structs for these, not for the others.
+			if b.refuseMethod(named, "JSONSchemaProperty", pos) || b.refuseMethod(named, "GetFieldDocString", pos) {
+				return
+			}
+			b.inlining = append(b.inlining, named)
+			defer func() { b.inlining = b.inlining[:len(b.inlining)-1] }()
 		}
 		b.fields(parent, ft.Underlying().(*types.Struct))
 		return
@@ -476,6 +508,10 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				target.MultipleOf = n.text
 			}
 		case "enum":
+			if kind == "boolean" {
+				fail("enum applies to strings and numbers, not %s", describeKind(kind))
+				continue
+			}
 			v, ok := parseValue(kind, val)
 			if !ok {
 				fail("enum value %q does not fit %s", val, describeKind(kind))
@@ -491,6 +527,10 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 			enums = append(enums, v)
 			enumTarget = target
 		case "default", "example":
+			if key == "example" && kind == "boolean" {
+				fail("example applies to strings and numbers, not %s", describeKind(kind))
+				continue
+			}
 			if target == prop && prop.Type == "array" && key == "default" {
 				if d, ok := prop.Default.([]any); ok {
 					prop.Default = append(d, val)
@@ -600,7 +640,9 @@ func (b *schemaBuilder) checkRange(key string, f float64, goType *types.Basic) s
 // elemBasic returns the basic type of a field, or of its elements for a
 // slice or array, through pointers and named types.
 func elemBasic(t types.Type) *types.Basic {
-	for {
+	seen := map[types.Type]bool{}
+	for !seen[t] { // type Nest []Nest has no basic type
+		seen[t] = true
 		switch x := t.Underlying().(type) {
 		case *types.Pointer:
 			t = x.Elem()
@@ -614,6 +656,7 @@ func elemBasic(t types.Type) *types.Basic {
 			return nil
 		}
 	}
+	return nil
 }
 
 func describeKind(kind string) string {

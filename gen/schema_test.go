@@ -1,0 +1,859 @@
+package gen
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/invopop/jsonschema"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolgen-go/toolgen/gen/internal/corpus"
+)
+
+// The tests of this file hold toolgen's schemas to invopop/jsonschema's: for
+// the types of internal/corpus, toolgen's schema is the JSON invopop's
+// Reflector builds, but for toolgen's additions, which are tested apart, as
+// are the structs toolgen refuses (testdata/bad).
+
+const corpusPath = "github.com/toolgen-go/toolgen/gen/internal/corpus"
+
+// equivalent are the corpus types whose toolgen schema is exactly the one
+// invopop's Reflector builds with DoNotReference.
+var equivalent = map[string]any{
+	"Scalars":      corpus.Scalars{},
+	"Names":        corpus.Names{},
+	"Numbers":      corpus.Numbers{},
+	"Enums":        corpus.Enums{},
+	"Strings":      corpus.Strings{},
+	"Required":     corpus.Required{},
+	"Annotations":  corpus.Annotations{},
+	"Descriptions": corpus.Descriptions{},
+	"Point":        corpus.Point{},
+	"Arrays":       corpus.Arrays{},
+	"Extras":       corpus.Extras{},
+	"Nested":       corpus.Nested{},
+	"Outer":        corpus.Outer{},
+	"Middle":       corpus.Middle{},
+	"Base":         corpus.Base{},
+	"Audit":        corpus.Audit{},
+	"Inlined":      corpus.Inlined{},
+	"Deeper":       corpus.Deeper{},
+	"Base2":        corpus.Base2{},
+	"Embedding":    corpus.Embedding{},
+	"Tagged":       corpus.Tagged{},
+	"Maps":         corpus.Maps{},
+	"Bytes":        corpus.Bytes{},
+	"Anys":         corpus.Anys{},
+	"Pointers":     corpus.Pointers{},
+	"NamedTypes":   corpus.NamedTypes{},
+	"GroupedA":     corpus.GroupedA{},
+	"GroupedB":     corpus.GroupedB{},
+	"GroupedC":     corpus.GroupedC{},
+	"GroupedE":     corpus.GroupedE{},
+	"GroupedF":     corpus.GroupedF{},
+	"Deep":         corpus.Deep{},
+	"Everything":   corpus.Everything{},
+	"Shared":       corpus.Shared{},
+	"Empty":        corpus.Empty{},
+	"OnlyHidden":   corpus.OnlyHidden{},
+	"Order":        corpus.Order{},
+	"Escapes":      corpus.Escapes{},
+	"Person":       corpus.Person{},
+	"Member":       corpus.Member{},
+}
+
+// recursive are the corpus types that refer to themselves, directly or not:
+// invopop with DoNotReference would recurse forever on them, so toolgen's
+// schema is held to the one it builds with references.
+var recursive = map[string]any{
+	"Node":     corpus.Node{},
+	"Thread":   corpus.Thread{},
+	"Comment":  corpus.Comment{},
+	"Drive":    corpus.Drive{},
+	"Folder":   corpus.Folder{},
+	"File":     corpus.File{},
+	"Forest":   corpus.Forest{},
+	"Ring":     corpus.Ring{},
+	"RingLink": corpus.RingLink{},
+	"Chain":    corpus.Chain{},
+	"Links":    corpus.Links{},
+}
+
+// additions are the corpus types of toolgen's additions, tested below.
+var additions = map[string]any{
+	"SizedInts":    corpus.SizedInts{},
+	"Colors":       corpus.Colors{},
+	"DocAdditions": corpus.DocAdditions{},
+	"AltPoint":     corpus.AltPoint{},
+}
+
+func loadPackage(t *testing.T, pattern string) *packages.Package {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax | packages.NeedFiles}
+	pkgs, err := packages.Load(cfg, pattern)
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	for _, e := range pkgs[0].Errors {
+		t.Fatalf("loading %s: %v", pattern, e)
+	}
+	return pkgs[0]
+}
+
+func typeName(t *testing.T, pkg *packages.Package, name string) *types.TypeName {
+	t.Helper()
+	obj, ok := pkg.Types.Scope().Lookup(name).(*types.TypeName)
+	require.True(t, ok, "no type %s in %s", name, pkg.PkgPath)
+	return obj
+}
+
+// toolgenSchema is the JSON of toolgen's schema of the named type.
+func toolgenSchema(t *testing.T, pkg *packages.Package, docs *docIndex, name string) (string, error) {
+	t.Helper()
+	s, err := Schema(pkg.Fset, typeName(t, pkg, name), docs)
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(s)
+	require.NoError(t, err)
+	return string(b), nil
+}
+
+// invopopReflector is invopop's Reflector with the comments of the corpus.
+func invopopReflector(t *testing.T, doNotReference bool) *jsonschema.Reflector {
+	t.Helper()
+	r := &jsonschema.Reflector{DoNotReference: doNotReference, Anonymous: true}
+	// AddGoComments keys the comments of a file by path.Join(base, the
+	// file's directory as walked from path), so base is the package of the
+	// working directory (gen) and path relative to it.
+	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "./internal/corpus", jsonschema.WithFullComment()))
+	require.Equal(t, "Point is a point in the plane.", r.CommentMap[corpusPath+".Point"], "comment keys do not match the package path")
+	require.Equal(t, "X is the abscissa.", r.CommentMap[corpusPath+".Point.X"])
+	return r
+}
+
+// invopopSchema is the JSON of invopop's schema of v, without $schema and
+// $id (Anonymous leaves $id out).
+func invopopSchema(t *testing.T, r *jsonschema.Reflector, v any) string {
+	t.Helper()
+	s := r.Reflect(v)
+	require.Equal(t, jsonschema.Version, s.Version)
+	s.Version = ""
+	require.Empty(t, s.ID)
+	b, err := json.Marshal(s)
+	require.NoError(t, err)
+	return string(b)
+}
+
+func sortedNames(m map[string]any) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func TestSchemaMatchesInvopop(t *testing.T) {
+	pkg := loadPackage(t, "./internal/corpus")
+	r := invopopReflector(t, true)
+	docs := newDocIndex()
+	for _, name := range sortedNames(equivalent) {
+		t.Run(name, func(t *testing.T) {
+			require.Equal(t, name, reflect.TypeOf(equivalent[name]).Name())
+			got, err := toolgenSchema(t, pkg, docs, name)
+			require.NoError(t, err)
+			want := invopopSchema(t, r, equivalent[name])
+			assert.JSONEq(t, want, got)
+			// The same bytes: properties and extras in the same order.
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// TestCorpusCovered checks that every struct type of the corpus is a case
+// of these tests, and that the corpus has no tool directive.
+func TestCorpusCovered(t *testing.T) {
+	pkg := loadPackage(t, "./internal/corpus")
+	scope := pkg.Types.Scope()
+	n := 0
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !obj.Exported() || obj.IsAlias() {
+			continue
+		}
+		named := obj.Type().(*types.Named)
+		if _, isStruct := named.Underlying().(*types.Struct); !isStruct || named.TypeParams().Len() > 0 {
+			continue
+		}
+		n++
+		_, inEquivalent := equivalent[name]
+		_, inRecursive := recursive[name]
+		_, inAdditions := additions[name]
+		assert.True(t, inEquivalent || inRecursive || inAdditions, "corpus type %s is in no test", name)
+	}
+	assert.GreaterOrEqual(t, len(equivalent)+len(recursive), 25)
+	assert.Equal(t, len(equivalent)+len(recursive)+len(additions), n)
+	for _, f := range pkg.Syntax {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				assert.False(t, strings.HasPrefix(c.Text, "//toolgen:"), "the corpus must not declare tools: %s", c.Text)
+			}
+		}
+	}
+}
+
+// expansionDepth is the nesting of JSON objects and arrays to which
+// expandRefs expands the schemas of recursive types.
+const expansionDepth = 16
+
+// expandRefs returns a schema with its references replaced by what they
+// refer to ("#" by the root) and without $defs, $schema and $id, cut at a
+// nesting depth: objects and arrays at that depth are replaced by "…". So
+// schemas of the same types compare, though they differ in what they define
+// and reference: toolgen only the recursive types, invopop all of them.
+//
+// A reference that is a property (or its first oneOf, when nullable) took
+// the field's description and tags in place of the definition's
+// description, which DoNotReference would drop too: so does the expansion.
+func expandRefs(t *testing.T, schema string, depth int) string {
+	t.Helper()
+	var root map[string]any
+	require.NoError(t, json.Unmarshal([]byte(schema), &root))
+	defs, _ := root["$defs"].(map[string]any)
+	delete(root, "$defs")
+	delete(root, "$schema")
+	delete(root, "$id")
+	var walk func(v any, level int, property bool) any
+	walk = func(v any, level int, property bool) any {
+		switch v := v.(type) {
+		case []any:
+			if level >= depth {
+				return "…"
+			}
+			out := make([]any, len(v))
+			for i, x := range v {
+				out[i] = walk(x, level+1, false)
+			}
+			return out
+		case map[string]any:
+			if level >= depth {
+				return "…"
+			}
+			if ref, ok := v["$ref"].(string); ok {
+				target := any(root)
+				if ref != "#" {
+					target = defs[strings.TrimPrefix(ref, "#/$defs/")]
+					require.NotNil(t, target, "no definition for %s", ref)
+				}
+				merged := map[string]any{}
+				for k, x := range target.(map[string]any) {
+					merged[k] = x
+				}
+				if property {
+					delete(merged, "description")
+				}
+				for k, x := range v {
+					if k != "$ref" {
+						merged[k] = x
+					}
+				}
+				return walk(merged, level, false)
+			}
+			out := map[string]any{}
+			for k, x := range v {
+				switch k {
+				case "properties":
+					props := map[string]any{}
+					for name, p := range x.(map[string]any) {
+						props[name] = walk(p, level+2, true)
+					}
+					out[k] = props
+					if level+1 >= depth {
+						out[k] = "…"
+					}
+				case "oneOf":
+					list := make([]any, len(x.([]any)))
+					for i, s := range x.([]any) {
+						list[i] = walk(s, level+2, property && i == 0)
+					}
+					out[k] = list
+					if level+1 >= depth {
+						out[k] = "…"
+					}
+				default:
+					out[k] = walk(x, level+1, false)
+				}
+			}
+			return out
+		}
+		return v
+	}
+	b, err := json.Marshal(walk(root, 0, false))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestRecursiveSchemaMatchesInvopop(t *testing.T) {
+	pkg := loadPackage(t, "./internal/corpus")
+	r := invopopReflector(t, false)
+	docs := newDocIndex()
+	for _, name := range sortedNames(recursive) {
+		t.Run(name, func(t *testing.T) {
+			require.Equal(t, name, reflect.TypeOf(recursive[name]).Name())
+			got, err := toolgenSchema(t, pkg, docs, name)
+			require.NoError(t, err)
+			require.Contains(t, got, `"$ref"`, "not recursive")
+			want := invopopSchema(t, r, recursive[name])
+			gotExpanded, wantExpanded := expandRefs(t, got, expansionDepth), expandRefs(t, want, expansionDepth)
+			require.Contains(t, gotExpanded, `"…"`, "the expansion did not reach its depth")
+			assert.JSONEq(t, wantExpanded, gotExpanded)
+		})
+	}
+}
+
+func TestExpandRefs(t *testing.T) {
+	// The root, a definition, a property reference whose description
+	// replaces the definition's, and items, which keep it.
+	got := expandRefs(t, `{"$schema":"x","$defs":{"L":{"description":"L doc","properties":{"n":{"$ref":"#/$defs/L"}}}},
+		"properties":{"l":{"$ref":"#/$defs/L","description":"field doc"},"ls":{"type":"array","items":{"$ref":"#/$defs/L"}},"self":{"$ref":"#"}}}`, 5)
+	assert.JSONEq(t, `{"properties":{
+		"l":{"description":"field doc","properties":{"n":{"properties":"…"}}},
+		"ls":{"type":"array","items":{"description":"L doc","properties":{"n":"…"}}},
+		"self":{"properties":{"l":{"description":"field doc","properties":"…"},"ls":{"type":"array","items":"…"},"self":{"properties":"…"}}}}}`, got)
+}
+
+// recursionSchemas are toolgen's schemas of recursive types: the definition
+// of a recursive type other than the tool's own in $defs, the tool's own as
+// "#", and other types inlined.
+var recursionSchemas = map[string]string{
+	"Node": `{
+  "properties": {
+    "name": {
+      "type": "string",
+      "minLength": 1
+    },
+    "children": {
+      "items": {
+        "$ref": "#"
+      },
+      "type": "array"
+    },
+    "next": {
+      "$ref": "#",
+      "description": "Next is the following sibling."
+    },
+    "meta": {
+      "properties": {
+        "x": {
+          "type": "number",
+          "description": "X is the abscissa."
+        },
+        "y": {
+          "type": "number",
+          "description": "Y is the ordinate."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "x",
+        "y"
+      ],
+      "description": "Meta is not recursive: inlined by toolgen, a definition for invopop."
+    },
+    "by_id": {
+      "additionalProperties": {
+        "$ref": "#"
+      },
+      "type": "object",
+      "title": "Index"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "meta"
+  ],
+  "description": "Node is a tree node: it refers to itself."
+}`,
+	"Thread": `{
+  "$defs": {
+    "Comment": {
+      "properties": {
+        "text": {
+          "type": "string",
+          "maxLength": 500
+        },
+        "author": {
+          "properties": {
+            "name": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "name"
+          ]
+        },
+        "replies": {
+          "items": {
+            "$ref": "#/$defs/Comment"
+          },
+          "type": "array"
+        },
+        "parent": {
+          "$ref": "#/$defs/Comment",
+          "description": "What this replies to"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "text",
+        "author"
+      ],
+      "description": "Comment is a comment with replies."
+    }
+  },
+  "properties": {
+    "title": {
+      "type": "string"
+    },
+    "first": {
+      "$ref": "#/$defs/Comment",
+      "description": "First is the opening comment."
+    },
+    "more": {
+      "items": {
+        "$ref": "#/$defs/Comment"
+      },
+      "type": "array",
+      "maxItems": 100
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "title",
+    "first"
+  ],
+  "description": "Thread holds a recursive type that is not itself."
+}`,
+	"Forest": `{
+  "$defs": {
+    "Nest": {
+      "items": {
+        "$ref": "#/$defs/Nest"
+      },
+      "type": "array",
+      "description": "Nest is a list of lists."
+    },
+    "Tree": {
+      "additionalProperties": {
+        "$ref": "#/$defs/Tree"
+      },
+      "type": "object",
+      "description": "Tree is a map of trees."
+    }
+  },
+  "properties": {
+    "trees": {
+      "$ref": "#/$defs/Tree"
+    },
+    "named": {
+      "additionalProperties": {
+        "$ref": "#/$defs/Tree"
+      },
+      "type": "object"
+    },
+    "nested": {
+      "$ref": "#/$defs/Nest"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "trees",
+    "nested"
+  ],
+  "description": "Forest holds recursive maps and slices."
+}`,
+	"Ring": `{
+  "$defs": {
+    "RingLink": {
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "child": {
+          "$ref": "#/$defs/RingLink"
+        },
+        "depth": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "name",
+        "depth"
+      ],
+      "description": "RingLink embeds Ring."
+    }
+  },
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "child": {
+      "$ref": "#/$defs/RingLink"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name"
+  ],
+  "description": "Ring refers to itself through a struct that embeds it."
+}`,
+	"Chain": `{
+  "properties": {
+    "next": {
+      "$ref": "#"
+    },
+    "all": {
+      "oneOf": [
+        {
+          "items": {
+            "$ref": "#"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "id": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "id"
+  ],
+  "description": "Chain embeds a struct that refers back to Chain."
+}`,
+}
+
+func TestSchemaRecursion(t *testing.T) {
+	pkg := loadPackage(t, "./internal/corpus")
+	for _, name := range sortedNames(map[string]any{"Node": nil, "Thread": nil, "Forest": nil, "Ring": nil, "Chain": nil}) {
+		t.Run(name, func(t *testing.T) {
+			got, err := toolgenSchema(t, pkg, newDocIndex(), name)
+			require.NoError(t, err)
+			assert.JSONEq(t, recursionSchemas[name], got)
+		})
+	}
+}
+
+// at returns the JSON at a slash-separated path of keys in doc.
+func at(t *testing.T, doc, path string) string {
+	t.Helper()
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(doc), &v))
+	for _, key := range strings.Split(path, "/") {
+		m, ok := v.(map[string]any)
+		require.True(t, ok, "%s: %s is not in an object", path, key)
+		v, ok = m[key]
+		require.True(t, ok, "%s: no %s", path, key)
+	}
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// without returns doc without the members at the given paths.
+func without(t *testing.T, doc string, paths ...string) string {
+	t.Helper()
+	var v map[string]any
+	require.NoError(t, json.Unmarshal([]byte(doc), &v))
+	for _, path := range paths {
+		keys := strings.Split(path, "/")
+		m := v
+		for _, key := range keys[:len(keys)-1] {
+			next, ok := m[key].(map[string]any)
+			require.True(t, ok, "%s: no object %s", path, key)
+			m = next
+		}
+		_, ok := m[keys[len(keys)-1]]
+		require.True(t, ok, "%s: nothing to remove", path)
+		delete(m, keys[len(keys)-1])
+	}
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// testAddition checks that toolgen's schema of a corpus type has the given
+// members, and that without them it is invopop's (DoNotReference) schema:
+// they are all toolgen adds.
+func testAddition(t *testing.T, name string, added map[string]string) {
+	pkg := loadPackage(t, "./internal/corpus")
+	got, err := toolgenSchema(t, pkg, newDocIndex(), name)
+	require.NoError(t, err)
+	paths := make([]string, 0, len(added))
+	for path := range added {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		assert.JSONEq(t, added[path], at(t, got, path), path)
+	}
+	want := invopopSchema(t, invopopReflector(t, true), additions[name])
+	assert.JSONEq(t, want, without(t, got, paths...))
+}
+
+// Sized integers get their type's range; unsigned ones without an upper
+// bound a minimum of 0.
+func TestSchemaSizedInts(t *testing.T) {
+	testAddition(t, "SizedInts", map[string]string{
+		"properties/i8/minimum":          `-128`,
+		"properties/i8/maximum":          `127`,
+		"properties/i16/minimum":         `-32768`,
+		"properties/i16/maximum":         `32767`,
+		"properties/i32/minimum":         `-2147483648`,
+		"properties/i32/maximum":         `2147483647`,
+		"properties/u8/minimum":          `0`,
+		"properties/u8/maximum":          `255`,
+		"properties/u16/minimum":         `0`,
+		"properties/u16/maximum":         `65535`,
+		"properties/u32/minimum":         `0`,
+		"properties/u32/maximum":         `4294967295`,
+		"properties/u/minimum":           `0`,
+		"properties/u64/minimum":         `0`,
+		"properties/b/minimum":           `0`,
+		"properties/b/maximum":           `255`,
+		"properties/r/minimum":           `-2147483648`,
+		"properties/r/maximum":           `2147483647`,
+		"properties/ptr/minimum":         `0`,
+		"properties/ptr/maximum":         `65535`,
+		"properties/items/items/minimum": `-32768`,
+		"properties/items/items/maximum": `32767`,
+		"properties/fixed/items/minimum": `0`,
+		"properties/fixed/items/maximum": `255`,
+		"properties/named/minimum":       `-128`,
+		"properties/named/maximum":       `127`,
+		"properties/enum/minimum":        `0`,
+		"properties/enum/maximum":        `255`,
+	})
+	// Bounds of the tag replace the type's; int and int64 get none.
+	pkg := loadPackage(t, "./internal/corpus")
+	got, err := toolgenSchema(t, pkg, newDocIndex(), "SizedInts")
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"type":"integer","minimum":0,"maximum":10}`, at(t, got, "properties/tight"))
+	assert.JSONEq(t, `{"type":"integer"}`, at(t, got, "properties/i"))
+	assert.JSONEq(t, `{"type":"integer"}`, at(t, got, "properties/i64"))
+	assert.JSONEq(t, `{"type":"integer","enum":[1,255],"minimum":0,"maximum":255}`, at(t, got, "properties/enum"))
+}
+
+// A named string type with typed constants is the enum of their values, in
+// declaration order and without repeats; an enum tag replaces it.
+func TestSchemaEnumFromConstants(t *testing.T) {
+	colors := `["red","green","blue","violet"]`
+	testAddition(t, "Colors", map[string]string{
+		"properties/color/enum":                        colors,
+		"properties/list/items/enum":                   colors,
+		"properties/by_name/additionalProperties/enum": colors,
+		"properties/ptr/enum":                          colors,
+		"properties/default/enum":                      colors,
+	})
+	pkg := loadPackage(t, "./internal/corpus")
+	got, err := toolgenSchema(t, pkg, newDocIndex(), "Colors")
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"type":"string","enum":["red","black"]}`, at(t, got, "properties/override"))
+	assert.JSONEq(t, `{"type":"string","enum":`+colors+`,"default":"green"}`, at(t, got, "properties/default"))
+	assert.JSONEq(t, `{"type":"string"}`, at(t, got, "properties/plain"))
+}
+
+// toolgen takes every doc comment of the types and fields it builds, where
+// invopop's AddGoComments misses some.
+func TestSchemaDocAdditions(t *testing.T) {
+	testAddition(t, "DocAdditions", map[string]string{
+		// An embedded field that is not inlined.
+		"properties/member/description": `"Member is an embedded struct named by its tag."`,
+		"properties/Word/description":   `"Word is embedded and not a struct."`,
+		// An unexported type and its fields.
+		"properties/loc/properties/city/description":        `"City is where."`,
+		"properties/locs/items/description":                 `"location is an unexported type."`,
+		"properties/locs/items/properties/city/description": `"City is where."`,
+		// The fields of an anonymous struct.
+		"properties/anon/properties/inner/description": `"Inner is a field of an anonymous struct."`,
+		// An instance of a generic type and its fields.
+		"properties/page/properties/items/description":        `"Items are on this page."`,
+		"properties/pages/items/description":                  `"Page is a generic type."`,
+		"properties/pages/items/properties/items/description": `"Items are on this page."`,
+		// A type defined as another struct type has the fields' comments.
+		"properties/alt/properties/x/description": `"X is the abscissa."`,
+		"properties/alt/properties/y/description": `"Y is the ordinate."`,
+	})
+	testAddition(t, "AltPoint", map[string]string{
+		"properties/x/description": `"X is the abscissa."`,
+		"properties/y/description": `"Y is the ordinate."`,
+	})
+}
+
+// badErrors are the errors, as "file:line:col: message", of the structs of
+// testdata/bad, which toolgen refuses.
+var badErrors = map[string][]string{
+	// A bound or enum value of the tag outside a sized integer type.
+	"OutOfRange": {
+		"bad.go:17:2: field A: minimum=-129 is outside the range of int8",
+		"bad.go:18:2: field B: maximum=256 is outside the range of uint8",
+		"bad.go:19:2: field C: minimum=-1 is outside the range of uint",
+		"bad.go:20:2: field D: enum=300 is outside the range of uint8",
+		"bad.go:21:2: field E: maximum=32768 is outside the range of int16",
+		"bad.go:22:2: field F: minimum=-200 is outside the range of int8",
+	},
+	"UnknownKey": {
+		`bad.go:26:2: field A: unknown jsonschema tag key "color"`,
+		`bad.go:27:2: field B: jsonschema tag item "omitempty" must be key=value (or required, nullable)`,
+	},
+	"NotANumber": {
+		"bad.go:31:2: field A: minimum=abc: want a number",
+		"bad.go:32:2: field B: maximum=+1: want a number",
+		"bad.go:33:2: field C: multipleOf=0: want a number greater than 0",
+	},
+	"EnumMisfit": {
+		`bad.go:37:2: field A: enum value "abc" does not fit an integer`,
+		`bad.go:38:2: field B: enum value "1.5" does not fit an integer`,
+		`bad.go:39:2: field C: enum value "x" does not fit a number`,
+		`bad.go:40:2: field D: default value "abc" does not fit an integer`,
+		`bad.go:41:2: field E: default value "1" does not fit a value of any type`,
+	},
+	"WrongKind": {
+		"bad.go:45:2: field A: minLength applies to strings, not an integer",
+		"bad.go:46:2: field B: minimum applies to numbers, not a string",
+		"bad.go:47:2: field C: pattern applies to strings, not an integer",
+		"bad.go:48:2: field D: readOnly applies to strings, not a boolean",
+		"bad.go:49:2: field E: minItems applies to arrays, not a string",
+		"bad.go:50:2: field F: uniqueItems=false: the only value is true",
+		"bad.go:51:2: field G: maxLength=-1: want a non-negative integer",
+	},
+	"BadPattern": {
+		"bad.go:55:2: field A: pattern \"(?<=a)b\" is not a valid RE2 regular expression: error parsing regexp: invalid named capture: `(?<=a)b`",
+		"bad.go:56:2: field B: pattern \"a(\" is not a valid RE2 regular expression: error parsing regexp: missing closing ): `a(`",
+	},
+	"Format": {
+		"bad.go:60:2: field A: format=email: formats are not checked yet, so toolgen refuses them rather than send the model a constraint it does not enforce",
+	},
+	"OneOf": {
+		`bad.go:64:2: field A: jsonschema tag key "oneof_required" is not supported`,
+		`bad.go:65:2: field B: jsonschema tag key "oneof_type" is not supported`,
+		`bad.go:66:2: field C: jsonschema tag key "anyof_ref" is not supported`,
+		`bad.go:67:2: field D: jsonschema tag key "type" is not supported`,
+	},
+	"JSONString": {
+		`bad.go:71:2: field A: the json ",string" option is not supported: the schema would accept any string`,
+	},
+	"ExtrasAssertion": {
+		`bad.go:75:2: field A: jsonschema_extras key "minimum" is a validation keyword: use the jsonschema tag, so the validator enforces it`,
+		`bad.go:76:2: field B: jsonschema_extras item "x-flag" must be key=value`,
+	},
+	"Unsupported": {
+		"bad.go:80:2: unsupported type chan int: JSON has no counterpart",
+		"bad.go:81:2: unsupported type func(): JSON has no counterpart",
+		"bad.go:82:2: unsupported type complex128: JSON has no counterpart",
+		"bad.go:83:2: unsupported type unsafe.Pointer: JSON has no counterpart",
+		"bad.go:84:2: unsupported map key type bool: JSON object keys are strings (or signed integers)",
+		"bad.go:85:2: unsupported type interface{String() string}: an interface with methods cannot be decoded from JSON",
+		"bad.go:86:2: unsupported type interface{Close() error}: an interface with methods cannot be decoded from JSON",
+		"bad.go:87:2: unsupported type uintptr: JSON has no counterpart",
+		"bad.go:88:2: unsupported map key type uint: JSON object keys are strings (or signed integers)",
+	},
+	"HasCustom": {
+		"bad.go:92:2: Custom has a JSONSchema method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	"Duplicate": {
+		`bad.go:101:2: field B: property "a" is declared twice`,
+		`bad.go:106:2: field A: property "a" is declared twice`,
+	},
+	"Times": {
+		"bad.go:110:2: time.Time is not supported yet: its schema needs a format, which toolgen does not check yet",
+		"bad.go:111:2: net/url.URL is not supported yet: its schema needs a format, which toolgen does not check yet",
+		"bad.go:112:2: net.IP is not supported yet: its schema needs a format, which toolgen does not check yet",
+	},
+	// invopop ignores enum and example on booleans.
+	"BoolEnum": {
+		"bad.go:116:2: field A: enum applies to strings and numbers, not a boolean",
+		"bad.go:117:2: field B: example applies to strings and numbers, not a boolean",
+		"bad.go:118:2: field C: enum applies to strings and numbers, not a boolean",
+	},
+	"SelfEmbed": {
+		"bad.go:122:3: field SelfEmbed: embedding SelfEmbed in itself",
+	},
+	// Loop embeds itself, and is embedded in the tool, not built by itself.
+	"EmbedsLoop": {
+		"bad.go:131:3: field Loop: embedding Loop in itself",
+	},
+	"InlineNonStruct": {
+		"bad.go:136:2: field A: only a struct can be inlined",
+	},
+	// The method of an embedded struct is promoted.
+	"EmbedsMethods": {
+		"bad.go:139:6: EmbedsMethods has a GetFieldDocString method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	// Unless two embedded structs have it: invopop asks each.
+	"EmbedsAmbiguous": {
+		"bad.go:146:2: WithProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+		"bad.go:147:2: AlsoProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	"HasExtend": {
+		"bad.go:163:2: Extended has a JSONSchemaExtend method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+}
+
+func TestSchemaErrors(t *testing.T) {
+	pkg := loadPackage(t, "./testdata/bad")
+	var structs []string
+	for _, name := range pkg.Types.Scope().Names() {
+		obj := pkg.Types.Scope().Lookup(name)
+		if _, ok := obj.Type().Underlying().(*types.Struct); ok {
+			structs = append(structs, name)
+		}
+	}
+	helpers := map[string]bool{"Custom": true, "Inner": true, "Loop": true, "WithProperty": true, "AlsoProperty": true, "WithDocs": true, "Extended": true}
+	for _, name := range structs {
+		want, ok := badErrors[name]
+		if !ok {
+			assert.True(t, helpers[name], "%s is neither a case nor a type a case uses", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			_, err := Schema(pkg.Fset, typeName(t, pkg, name), nil)
+			var errs Errors
+			require.True(t, errors.As(err, &errs), "want Errors, got %v", err)
+			got := make([]string, len(errs))
+			for i, e := range errs {
+				require.True(t, e.Pos.IsValid(), "%s has no position", e.Msg)
+				got[i] = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(e.Pos.Filename), e.Pos.Line, e.Pos.Column, e.Msg)
+			}
+			assert.Equal(t, want, got)
+		})
+	}
+	for name := range badErrors {
+		assert.Contains(t, structs, name)
+	}
+}
