@@ -596,35 +596,35 @@ func (e *emitter) depthPlusOne() jen.Code {
 }
 
 func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc, at string) []jen.Code {
-	var out []jen.Code
+	var pre []jen.Code
+	var rules []rule
 	if len(s.Enum) > 0 {
-		var cases []jen.Code
-		for _, x := range s.Enum {
-			str, ok := x.(string)
+		var cond jen.Code
+		for i, x := range s.Enum {
+			want, ok := x.(string)
 			if !ok {
 				e.fail(at, "enum value %v of a string is not a string", x)
 				return nil
 			}
-			cases = append(cases, jen.Lit(str))
+			c := jen.Add(str).Op("!=").Lit(want)
+			if i > 0 {
+				c = jen.Add(cond).Op("&&").Add(c)
+			}
+			cond = c
 		}
-		out = append(out, jen.Switch(str).Block(
-			jen.Case(cases...),
-			jen.Default().Add(valueErr("enum", l, "one of "+enumText(s.Enum), v)),
-		))
+		rules = append(rules, rule{cond, valueErr("enum", l, "one of "+enumText(s.Enum), v)})
 	}
 	if s.MinLength != nil || s.MaxLength != nil {
 		length := e.local("length")
-		var checks []jen.Code
+		pre = append(pre, jen.Id(length).Op(":=").Qual(runtimePath, "Length").Call(str))
 		if s.MinLength != nil {
-			checks = append(checks, jen.If(jen.Id(length).Op("<").Lit(int(*s.MinLength))).Block(
-				valueErr("minLength", l, "at least "+plural(*s.MinLength, "character")+" long", v)))
+			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.MinLength)),
+				valueErr("minLength", l, "at least "+plural(*s.MinLength, "character")+" long", v)})
 		}
 		if s.MaxLength != nil {
-			checks = append(checks, jen.If(jen.Id(length).Op(">").Lit(int(*s.MaxLength))).Block(
-				valueErr("maxLength", l, "at most "+plural(*s.MaxLength, "character")+" long", v)))
+			rules = append(rules, rule{jen.Id(length).Op(">").Lit(int(*s.MaxLength)),
+				valueErr("maxLength", l, "at most "+plural(*s.MaxLength, "character")+" long", v)})
 		}
-		out = append(out, jen.Id(length).Op(":=").Qual(runtimePath, "Length").Call(str))
-		out = append(out, checks...)
 	}
 	if s.Pattern != "" {
 		if _, err := regexp.Compile(s.Pattern); err != nil {
@@ -632,10 +632,28 @@ func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc, at 
 			return nil
 		}
 		re := e.pattern(s.Pattern)
-		out = append(out, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(str)).Block(
-			valueErr("pattern", l, "a string matching the pattern "+s.Pattern, v)))
+		rules = append(rules, rule{jen.Op("!").Id(re).Dot("MatchString").Call(str),
+			valueErr("pattern", l, "a string matching the pattern "+s.Pattern, v)})
 	}
-	return out
+	return chain(pre, rules)
+}
+
+// rule is a keyword check of one value: when cond holds, report.
+type rule struct {
+	cond, report jen.Code
+}
+
+// chain emits the rules of one value location as an if-else chain, so that
+// at most one error is reported per location.
+func chain(pre []jen.Code, rules []rule) []jen.Code {
+	if len(rules) == 0 {
+		return nil
+	}
+	stmt := jen.If(rules[0].cond).Block(rules[0].report)
+	for _, r := range rules[1:] {
+		stmt = stmt.Else().If(r.cond).Block(r.report)
+	}
+	return append(pre, stmt)
 }
 
 // pattern returns the package-level variable of a compiled pattern, so that
@@ -669,7 +687,7 @@ func (e *emitter) numberLit(n json.Number, at, keyword string) (jen.Code, bool) 
 }
 
 func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, at string) []jen.Code {
-	var out []jen.Code
+	var rules []rule
 	if len(s.Enum) > 0 {
 		var cond jen.Code
 		for i, x := range s.Enum {
@@ -689,7 +707,7 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, at 
 				cond = jen.Add(cond).Op("&&").Add(c)
 			}
 		}
-		out = append(out, jen.If(cond).Block(valueErr("enum", l, "one of "+enumText(s.Enum), v)))
+		rules = append(rules, rule{cond, valueErr("enum", l, "one of "+enumText(s.Enum), v)})
 	}
 	bounds := []struct {
 		keyword string
@@ -710,23 +728,23 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, at 
 		if !ok {
 			return nil
 		}
-		out = append(out, jen.If(jen.Add(num).Op(b.op).Add(lit)).Block(valueErr(b.keyword, l, b.text+string(b.n), v)))
+		rules = append(rules, rule{jen.Add(num).Op(b.op).Add(lit), valueErr(b.keyword, l, b.text+string(b.n), v)})
 	}
 	if s.MultipleOf != "" {
 		lit, ok := e.numberLit(s.MultipleOf, at, "multipleOf")
 		if !ok {
 			return nil
 		}
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePath, "MultipleOf").Call(num, lit)).Block(
-			valueErr("multipleOf", l, "a multiple of "+string(s.MultipleOf), v)))
+		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(num, lit),
+			valueErr("multipleOf", l, "a multiple of "+string(s.MultipleOf), v)})
 	}
-	return out
+	return chain(nil, rules)
 }
 
 func (e *emitter) arrayChecks(s *jsonschema.Schema, list jen.Code, l loc, at string) []jen.Code {
-	var out []jen.Code
+	var rules []rule
 	count := func(keyword, op string, n uint64, text string) {
-		out = append(out, jen.If(jen.Len(list).Op(op).Lit(int(n))).Block(valueErr(keyword, l, text, list)))
+		rules = append(rules, rule{jen.Len(list).Op(op).Lit(int(n)), valueErr(keyword, l, text, list)})
 	}
 	if s.MinItems != nil {
 		count("minItems", "<", *s.MinItems, "an array of at least "+plural(*s.MinItems, "item"))
@@ -736,14 +754,15 @@ func (e *emitter) arrayChecks(s *jsonschema.Schema, list jen.Code, l loc, at str
 	}
 	if s.UniqueItems {
 		i, j := e.local("i"), e.local("j")
-		out = append(out, jen.If(jen.List(jen.Id(i), jen.Id(j), jen.Id("dup")).Op(":=").Qual(runtimePath, "Duplicate").Call(list), jen.Id("dup")).Block(
+		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id("dup")).Op(":=").Qual(runtimePath, "Duplicate").Call(list).Op(";").Id("dup"),
 			appendErr(errLit("uniqueItems", l, jen.Dict{
 				jen.Id("Expected"): jen.Lit("an array of unique items"),
 				jen.Id("Got"):      jen.Lit("array"),
 				jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(i)).Op("+").
 					Lit(" and ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
-			}))))
+			}))})
 	}
+	out := chain(nil, rules)
 	if s.Items != nil && !isTrue(s.Items) {
 		i, item := e.local("i"), e.local("item")
 		checks := e.value(s.Items, jen.Id(item), l.index(jen.Id(i)), at+"/items")

@@ -23,11 +23,11 @@ type File struct {
 // returns no file.
 func Generate(cfg Config) ([]File, error) {
 	pkgs, err := Load(cfg)
-	if err != nil {
+	var errs Errors
+	if err != nil && !errors.As(err, &errs) {
 		return nil, err
 	}
 	docs := newDocIndex()
-	var errs Errors
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 {

@@ -65,6 +65,7 @@ var toolNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`)
 
 // Load loads the packages of cfg and finds their tools. Packages without
 // tools are returned too, so that Write can remove a stale generated file.
+// On error, the packages that loaded are returned with gen.Errors.
 func Load(cfg Config) ([]*Package, error) {
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
@@ -135,10 +136,9 @@ func Load(cfg Config) ([]*Package, error) {
 		pkg.Tools = findTools(p, pkg.Output, cfg.Types, &errs)
 		out = append(out, pkg)
 	}
-	if err := errs.err(); err != nil {
-		return nil, err
-	}
-	return out, nil
+	// The packages are returned with the errors, so that a caller can go on
+	// and report the errors of later stages too.
+	return out, errs.err()
 }
 
 // packageDirs lists the directories of the packages that patterns match,
@@ -239,7 +239,11 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 					errs.add(pos, "%s is an alias: annotate the struct type it stands for", ts.Name.Name)
 					continue
 				}
-				if _, ok := obj.Type().Underlying().(*types.Struct); !ok || ts.TypeParams != nil {
+				if ts.TypeParams != nil {
+					errs.add(pos, "%s is generic: a tool is one concrete struct type", ts.Name.Name)
+					continue
+				}
+				if _, ok := obj.Type().Underlying().(*types.Struct); !ok {
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/invopop/jsonschema"
 )
@@ -369,6 +370,10 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 	}
 	name := f.Name()
 	if jsonTags[0] != "" {
+		if !validJSONName(jsonTags[0]) {
+			b.errs.add(pos, "field %s: json name %q has characters encoding/json does not accept in a name (it would use %q instead)", f.Name(), jsonTags[0], f.Name())
+			return
+		}
 		name = jsonTags[0]
 	}
 	if _, dup := parent.Properties.Get(name); dup {
@@ -767,4 +772,17 @@ func splitOnUnescapedCommas(tag string) []string {
 		out = append(out, next)
 	}
 	return out
+}
+
+// validJSONName reports whether encoding/json accepts a json tag name, as
+// its isValidTag does; it ignores other names and uses the field's.
+func validJSONName(name string) bool {
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
 }

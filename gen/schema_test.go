@@ -718,6 +718,10 @@ func TestSchemaDocAdditions(t *testing.T) {
 // badErrors are the errors, as "file:line:col: message", of the structs of
 // testdata/bad, which toolgen refuses.
 var badErrors = map[string][]string{
+	"BadJSONNames": {
+		`bad.go:172:2: field Quote: json name "q\"uote" has characters encoding/json does not accept in a name (it would use "Quote" instead)`,
+		`bad.go:173:2: field Backslash: json name "back\\slash" has characters encoding/json does not accept in a name (it would use "Backslash" instead)`,
+	},
 	// A bound or enum value of the tag outside a sized integer type.
 	"OutOfRange": {
 		"bad.go:17:2: field A: minimum=-129 is outside the range of int8",

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/gen"
@@ -34,6 +35,11 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if filepath.Base(*output) != *output && flag.NArg() > 1 {
+		log.Print("-output with a directory needs a single package")
+		flag.Usage()
+		os.Exit(2)
+	}
 
 	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames)}
 	files, err := gen.Generate(cfg)

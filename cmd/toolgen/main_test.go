@@ -254,17 +254,24 @@ type Tools struct{}
 	})
 	before := files(t, dir)
 	stdout, stderr, code := toolgen(t, dir, "./...")
-	want := `$DIR/directives/a.go:5:1: risk=maybe: want read, act or dangerous
+	want := `$DIR/collide/t.go:8:5: ZTool collides with the identifier toolgen generates in tools_gen.go; rename it
+$DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
+$DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
+$DIR/directives/a.go:5:1: risk=maybe: want read, act or dangerous
 $DIR/directives/a.go:12:1: unknown directive option "color" (want name= or risk=)
 $DIR/directives/a.go:13:1: duplicate //toolgen:tool directive
 $DIR/directives/a.go:19:6: Number is not a struct type: only struct types can be tools
 $DIR/directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
 $DIR/directives/b.go:4:6: tool name "b" is already used by BArgs at $DIR/directives/a.go:14:6
+$DIR/directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at $DIR/directives/a.go:14:6 does; rename one of the types or tools
 $DIR/directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool)
 $DIR/directives/b.go:10:6: Alias is an alias: annotate the struct type it stands for
+$DIR/fields/t.go:5:2: unsupported type chan int: JSON has no counterpart
+$DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
+$DIR/fields/t.go:11:2: unsupported type func(): JSON has no counterpart
+$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types or tools
 `
-	// The directive errors stop loading: the errors of later stages show
-	// once they are fixed.
+	// Every stage's errors, in every package, in one run.
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)
 	}
@@ -502,7 +509,7 @@ type SpecialArgs struct {
 	if got := toolsOf(read(t, filepath.Join(dir, "p", "zz_tools.go"))); strings.Join(got, " ") != "annotated" {
 		t.Errorf("zz_tools.go has the tools %q", got)
 	}
-	if _, stderr, code := toolgen(t, dir, "-output", "p/x.go", "./p", "./p"); code == 0 || !strings.Contains(stderr, "-output with a directory needs exactly one package pattern") {
+	if _, stderr, code := toolgen(t, dir, "-output", "p/x.go", "./p", "./p"); code != 2 || !strings.Contains(stderr, "-output with a directory needs a single package") {
 		t.Errorf("toolgen -output p/x.go with two patterns: exit %d\n%s", code, stderr)
 	}
 }

@@ -79,8 +79,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 			length := tool.Length(s)
 			if length < 1 {
 				errs = append(errs, tool.ValueError("minLength", "/city", "city", "at least 1 character long", city))
-			}
-			if length > 100 {
+			} else if length > 100 {
 				errs = append(errs, tool.ValueError("maxLength", "/city", "city", "at most 100 characters long", city))
 			}
 		}
@@ -91,8 +90,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 		} else {
 			if num < 1 {
 				errs = append(errs, tool.ValueError("minimum", "/days", "days", ">= 1", days))
-			}
-			if num > 14 {
+			} else if num > 14 {
 				errs = append(errs, tool.ValueError("maximum", "/days", "days", "<= 14", days))
 			}
 		}
@@ -101,9 +99,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 		if s2, ok := units.(string); !ok {
 			errs = append(errs, tool.TypeError("/units", "units", "string", units))
 		} else {
-			switch s2 {
-			case "c", "f":
-			default:
+			if s2 != "c" && s2 != "f" {
 				errs = append(errs, tool.ValueError(tool.CodeEnum, "/units", "units", "one of \"c\", \"f\"", units))
 			}
 		}
@@ -164,8 +160,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				} else {
 					if num2 < -90 {
 						errs = append(errs, tool.ValueError("minimum", "/coords/lat", "coords.lat", ">= -90", lat))
-					}
-					if num2 > 90 {
+					} else if num2 > 90 {
 						errs = append(errs, tool.ValueError("maximum", "/coords/lat", "coords.lat", "<= 90", lat))
 					}
 				}
@@ -176,8 +171,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				} else {
 					if num3 < -180 {
 						errs = append(errs, tool.ValueError("minimum", "/coords/lon", "coords.lon", ">= -180", lon))
-					}
-					if num3 > 180 {
+					} else if num3 > 180 {
 						errs = append(errs, tool.ValueError("maximum", "/coords/lon", "coords.lon", "<= 180", lon))
 					}
 				}

@@ -166,3 +166,9 @@ type HasExtend struct {
 type Extended struct{}
 
 func (Extended) JSONSchemaExtend(*jsonschema.Schema) {}
+
+// BadJSONNames has json names encoding/json ignores, using the field's.
+type BadJSONNames struct {
+	Quote     string `json:"q\"uote"`
+	Backslash string `json:"back\\slash"`
+}

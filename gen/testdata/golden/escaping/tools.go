@@ -33,8 +33,4 @@ type QueryArgs struct {
 	// Digits, written with a backslash class.
 	Digits string `json:"digits,omitempty" jsonschema:"pattern=^\\d+$"`
 	Empty  string `json:"empty,omitempty" jsonschema:"enum="`
-	// encoding/json refuses these names (it uses the field's), toolgen
-	// does not.
-	Quote     string `json:"q\"uote,omitempty"`
-	Backslash string `json:"back\\slash,omitempty"`
 }
