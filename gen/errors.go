@@ -40,15 +40,17 @@ func (es Errors) err() error {
 	if len(es) == 0 {
 		return nil
 	}
-	sort.SliceStable(es, func(i, j int) bool {
-		a, b := es[i].Pos, es[j].Pos
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
+	sort.SliceStable(es, func(i, j int) bool { return before(es[i].Pos, es[j].Pos) })
 	return es
+}
+
+// before orders positions by file, line and column.
+func before(a, b token.Position) bool {
+	if a.Filename != b.Filename {
+		return a.Filename < b.Filename
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Column < b.Column
 }

@@ -165,16 +165,7 @@ func (b *schemaBuilder) constants(t *types.Named) []any {
 		}
 		consts = append(consts, constant{b.pos(c.Pos()), constantString(c)})
 	}
-	sort.SliceStable(consts, func(i, j int) bool {
-		a, c := consts[i].pos, consts[j].pos
-		if a.Filename != c.Filename {
-			return a.Filename < c.Filename
-		}
-		if a.Line != c.Line {
-			return a.Line < c.Line
-		}
-		return a.Column < c.Column
-	})
+	sort.SliceStable(consts, func(i, j int) bool { return before(consts[i].pos, consts[j].pos) })
 	var enum []any
 	seen := map[string]bool{}
 	for _, c := range consts {
