@@ -69,13 +69,13 @@ func TestDecodeAllocations(t *testing.T) {
 
 func BenchmarkDecode(b *testing.B) {
 	args, _ := tool.ParseArgs([]byte(`{"x": 3, "y": 4, "speed": 0.5}`))
-	b.Run("DecodeT", func(b *testing.B) {
+	b.Run("impl=DecodeT", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			moveSink, _ = DecodeMoveToArgs(args)
 		}
 	})
-	b.Run("ValidateMarshalUnmarshal", func(b *testing.B) {
+	b.Run("impl=ValidateMarshalUnmarshal", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if errs := ValidateMoveToArgs(args); errs != nil {

@@ -103,13 +103,13 @@ func BenchmarkDecode(b *testing.B) {
 		{"jsonnumber", mustParse(b, benchValidJSON)},
 	} {
 		args := src.args
-		b.Run("DecodeT/"+src.name, func(b *testing.B) {
+		b.Run("impl=DecodeT/args="+src.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				weatherSink, _ = DecodeGetWeatherArgs(args)
 			}
 		})
-		b.Run("ValidateMarshalUnmarshal/"+src.name, func(b *testing.B) {
+		b.Run("impl=ValidateMarshalUnmarshal/args="+src.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if errs := ValidateGetWeatherArgs(args); errs != nil {

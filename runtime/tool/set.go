@@ -205,10 +205,11 @@ func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) {
 type Policy func(ctx context.Context, c *Call) error
 
 // PolicyFor makes a Policy for one tool, with its typed arguments: fn runs
-// for calls of d only.
+// for the calls of the tool named d.Name only.
 func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Policy {
+	name := d.Name
 	return func(ctx context.Context, c *Call) error {
-		if c.Tool != &d.Tool {
+		if c.Tool.Name != name {
 			return nil
 		}
 		args, ok := c.Args.(T)
