@@ -4,7 +4,7 @@
 // allocates nothing beyond the struct's own slices, maps and pointers.
 package decodetest
 
-//go:generate go run ../../cmd/toolgen
+//go:generate go tool toolgen
 
 import (
 	"encoding/json"
