@@ -72,24 +72,28 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 	declared := map[string]*BuiltTool{}
 	for i, t := range tools {
 		n := toolNames(t.ToolType)
-		list[i] = jen.Op("&").Id(n.tool)
+		list[i] = jen.Op("&").Id(n.tool).Dot("Tool")
 		schemaJSON, err := json.Marshal(t.Schema)
 		if err != nil {
 			errs.add(t.Pos, "encoding the schema: %v", err)
 			continue
 		}
 		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
-		f.Var().Id(n.tool).Op("=").Qual(runtimePath, "Tool").Values(jen.Dict{
+		toolValue := jen.Qual(runtimePath, "Tool").Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
+			jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
 			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(schemaJSON))),
 			jen.Id("Validate"):    jen.Id(n.validate),
 		})
+		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue))
 		e := &emitter{file: f, root: t.Schema, prefix: n.prefix, pos: t.Pos, defFuncs: map[string]string{}, patterns: map[string]string{}}
 		e.validator(n.validate, t)
 		errs = append(errs, e.errs...)
-		generated := []string{n.tool, n.validate}
+		decoded, decodeErrs := emitDecoder(f, t, n)
+		errs = append(errs, decodeErrs...)
+		generated := append([]string{n.tool, n.validate}, decoded...)
 		for _, m := range []map[string]string{e.defFuncs, e.patterns} {
 			for _, name := range m {
 				generated = append(generated, name)

@@ -56,6 +56,7 @@ type ToolType struct {
 	Name        string // the tool's name, as the model calls it
 	Risk        string // read, act or dangerous
 	Description string
+	Idempotent  bool // false with idempotent=false
 }
 
 // directive is the comment line that marks a struct type as a tool.
@@ -247,7 +248,7 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: strings.TrimSpace(doc.Text())}
+				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: strings.TrimSpace(doc.Text()), Idempotent: true}
 				t.Name = defaultToolName(ts.Name.Name)
 				for _, o := range opts {
 					switch o.key {
@@ -255,6 +256,8 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 						t.Name = o.value
 					case "risk":
 						t.Risk = o.value
+					case "idempotent":
+						t.Idempotent = o.value == "true"
 					}
 				}
 				if !toolNamePattern.MatchString(t.Name) {
@@ -283,7 +286,8 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 type option struct{ key, value string }
 
 // parseDirective finds the //toolgen:tool line of a doc comment and parses
-// its options: name=<tool_name> and risk=read|act|dangerous.
+// its options: name=<tool_name>, risk=read|act|dangerous and
+// idempotent=true|false.
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([]option, bool) {
 	if doc == nil {
 		return nil, false
@@ -318,8 +322,14 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 					continue
 				}
 				opts = append(opts, option{key, value})
+			case key == "idempotent":
+				if value != "true" && value != "false" {
+					errs.add(pos, "idempotent=%s: want true or false", value)
+					continue
+				}
+				opts = append(opts, option{key, value})
 			default:
-				errs.add(pos, "unknown directive option %q (want name= or risk=)", key)
+				errs.add(pos, "unknown directive option %q (want name=, risk= or idempotent=)", key)
 			}
 		}
 	}

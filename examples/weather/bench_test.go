@@ -47,13 +47,13 @@ func TestValidCallsDoNotAllocate(t *testing.T) {
 		fn   func(map[string]any) tool.Errors
 		json string
 	}{
-		{&GetWeatherTool, ValidateGetWeatherArgs, benchValidJSON},
-		{&GetWeatherTool, ValidateGetWeatherArgs, `{"city": "東京", "days": 14, "units": "f", "include_hourly": false,
+		{&GetWeatherTool.Tool, ValidateGetWeatherArgs, benchValidJSON},
+		{&GetWeatherTool.Tool, ValidateGetWeatherArgs, `{"city": "東京", "days": 14, "units": "f", "include_hourly": false,
 			"coords": {"lat": -90, "lon": 180}, "tags": ["a","b","c","d","e","f","g","h","i","j"]}`},
-		{&GetWeatherTool, ValidateGetWeatherArgs, `{"city": "Paris", "days": null, "units": null, "coords": null, "tags": null}`},
-		{&CurrentWeatherTool, ValidateCurrentWeatherArgs, `{"city": "Paris", "units": "c"}`},
-		{&CurrentWeatherTool, ValidateCurrentWeatherArgs, `{"city": "Paris"}`},
-		{&AddTool, ValidateAddArgs, `{"a": 2, "b": 3.5}`},
+		{&GetWeatherTool.Tool, ValidateGetWeatherArgs, `{"city": "Paris", "days": null, "units": null, "coords": null, "tags": null}`},
+		{&CurrentWeatherTool.Tool, ValidateCurrentWeatherArgs, `{"city": "Paris", "units": "c"}`},
+		{&CurrentWeatherTool.Tool, ValidateCurrentWeatherArgs, `{"city": "Paris"}`},
+		{&AddTool.Tool, ValidateAddArgs, `{"a": 2, "b": 3.5}`},
 	}
 	for _, c := range cases {
 		args := benchDecode(t, c.json)
@@ -68,7 +68,7 @@ func TestValidCallsDoNotAllocate(t *testing.T) {
 var benchSink tool.Errors
 
 func BenchmarkValidate(b *testing.B) {
-	ref := newRefValidator(b, &GetWeatherTool)
+	ref := newRefValidator(b, &GetWeatherTool.Tool)
 	calls := []struct {
 		name string
 		args map[string]any

@@ -371,7 +371,7 @@ func TestDifferentialAgainstReference(t *testing.T) {
 // TestDifferentialNullRule pins the one documented difference from JSON
 // Schema: a null optional member is absent, a null required one is not.
 func TestDifferentialNullRule(t *testing.T) {
-	ref := newRefValidator(t, &GetWeatherTool)
+	ref := newRefValidator(t, &GetWeatherTool.Tool)
 	args := map[string]any{"city": "Paris", "days": nil, "units": nil, "include_hourly": nil, "coords": nil, "tags": nil}
 	assert.Empty(t, GetWeatherTool.Validate(args))
 	ok, _, err := ref.valid(t, args)
@@ -415,7 +415,7 @@ func FuzzGetWeatherArgs(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	ref := newRefValidator(f, &GetWeatherTool)
+	ref := newRefValidator(f, &GetWeatherTool.Tool)
 	f.Fuzz(func(t *testing.T, input string) {
 		var v any
 		if err := json.Unmarshal([]byte(input), &v); err != nil {

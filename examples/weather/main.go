@@ -41,7 +41,7 @@ func main() {
 		`{"city": "Paris", "unit": "C"}`,
 		`{"city": "Paris", "days": "3"}`,
 	} {
-		ok, msg := seed002(&GetWeatherTool, decode(args))
+		ok, msg := seed002(&GetWeatherTool.Tool, decode(args))
 		fmt.Printf("  %s\n    (%s, %s)\n", args, pyBool(ok), pyStr(msg))
 	}
 

@@ -76,7 +76,7 @@ func TestSeed002(t *testing.T) {
 		{map[string]any{"city": "Paris", "days": true}, false, "type error: days expected int, got bool"},
 	}
 	for _, c := range cases {
-		ok, msg := seed002(&GetWeatherTool, c.args)
+		ok, msg := seed002(&GetWeatherTool.Tool, c.args)
 		assert.Equal(t, c.ok, ok, "%v", c.args)
 		assert.Equal(t, c.msg, msg, "%v", c.args)
 	}

@@ -5,18 +5,23 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"math"
 	"regexp"
 )
 
 const _ = tool.SupportPackageIsVersion1
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
-var GetWeatherTool = tool.Tool{
-	Description: "GetWeatherArgs asks for the weather forecast of a city.",
-	Name:        "get_weather",
-	Risk:        tool.RiskRead,
-	Schema:      json.RawMessage(`{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`),
-	Validate:    ValidateGetWeatherArgs,
+var GetWeatherTool = tool.Def[GetWeatherArgs]{
+	Decode: DecodeGetWeatherArgs,
+	Tool: tool.Tool{
+		Description: "GetWeatherArgs asks for the weather forecast of a city.",
+		Idempotent:  true,
+		Name:        "get_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(`{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`),
+		Validate:    ValidateGetWeatherArgs,
+	},
 }
 var getWeatherArgsPattern0 = regexp.MustCompile("^[a-z0-9_-]+$")
 
@@ -199,13 +204,97 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	return errs
 }
 
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool with ValidateGetWeatherArgs and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and every error.
+func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
+	var out GetWeatherArgs
+	errs := ValidateGetWeatherArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillGetWeatherArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return GetWeatherArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillGetWeatherArgs sets the fields of a GetWeatherArgs from an object its validator accepted.
+func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if city := obj["city"]; city != nil {
+		if s, ok := city.(string); ok {
+			out.City = s
+		}
+	}
+	if days := obj["days"]; days != nil {
+		if n, ok := tool.Int(days, math.MinInt, math.MaxInt); ok {
+			out.Days = int(n)
+		} else {
+			errs = append(errs, tool.RangeError("/days", "days", "-9223372036854775808", "9223372036854775807", days))
+		}
+	}
+	if units := obj["units"]; units != nil {
+		if s2, ok := units.(string); ok {
+			out.Units = Units(s2)
+		}
+	}
+	if includeHourly := obj["include_hourly"]; includeHourly != nil {
+		if b, ok := includeHourly.(bool); ok {
+			out.IncludeHourly = b
+		}
+	}
+	if coords := obj["coords"]; coords != nil {
+		p := new(Coords)
+		if obj2, ok := tool.Object(coords); ok {
+			n2 := len(errs)
+			errs = fillGetWeatherArgsCoords(p, obj2, errs)
+			if len(errs) > n2 {
+				tool.Nest(errs[n2:], "/coords", "coords")
+			}
+		}
+		out.Coords = p
+	}
+	if tags := obj["tags"]; tags != nil {
+		if list, ok := tool.List(tags); ok {
+			s3 := make([]string, len(list))
+			for i, item := range list {
+				if item != nil {
+					if s4, ok := item.(string); ok {
+						s3[i] = s4
+					}
+				}
+			}
+			out.Tags = s3
+		}
+	}
+	return errs
+}
+
+// fillGetWeatherArgsCoords sets the fields of a Coords from an object its validator accepted.
+func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors) tool.Errors {
+	if lat := obj["lat"]; lat != nil {
+		if f, ok := tool.Float(lat); ok {
+			out.Lat = f
+		}
+	}
+	if lon := obj["lon"]; lon != nil {
+		if f2, ok := tool.Float(lon); ok {
+			out.Lon = f2
+		}
+	}
+	return errs
+}
+
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
-var CurrentWeatherTool = tool.Tool{
-	Description: "CurrentWeatherArgs asks for the current weather of a city (seed 001).",
-	Name:        "current_weather",
-	Risk:        tool.RiskRead,
-	Schema:      json.RawMessage(`{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`),
-	Validate:    ValidateCurrentWeatherArgs,
+var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
+	Decode: DecodeCurrentWeatherArgs,
+	Tool: tool.Tool{
+		Description: "CurrentWeatherArgs asks for the current weather of a city (seed 001).",
+		Idempotent:  true,
+		Name:        "current_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(`{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`),
+		Validate:    ValidateCurrentWeatherArgs,
+	},
 }
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else every error.
@@ -257,13 +346,46 @@ func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 	return errs
 }
 
+// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool with ValidateCurrentWeatherArgs and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and every error.
+func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
+	var out CurrentWeatherArgs
+	errs := ValidateCurrentWeatherArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillCurrentWeatherArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return CurrentWeatherArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillCurrentWeatherArgs sets the fields of a CurrentWeatherArgs from an object its validator accepted.
+func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if city := obj["city"]; city != nil {
+		if s, ok := city.(string); ok {
+			out.City = s
+		}
+	}
+	if units := obj["units"]; units != nil {
+		if s2, ok := units.(string); ok {
+			out.Units = s2
+		}
+	}
+	return errs
+}
+
 // AddTool is the add tool, generated from AddArgs.
-var AddTool = tool.Tool{
-	Description: "AddArgs adds two numbers (seed 001).",
-	Name:        "add",
-	Risk:        tool.RiskRead,
-	Schema:      json.RawMessage(`{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`),
-	Validate:    ValidateAddArgs,
+var AddTool = tool.Def[AddArgs]{
+	Decode: DecodeAddArgs,
+	Tool: tool.Tool{
+		Description: "AddArgs adds two numbers (seed 001).",
+		Idempotent:  true,
+		Name:        "add",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(`{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`),
+		Validate:    ValidateAddArgs,
+	},
 }
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else every error.
@@ -323,5 +445,34 @@ func ValidateAddArgs(args map[string]any) tool.Errors {
 	return errs
 }
 
+// DecodeAddArgs checks a model's arguments for the add tool with ValidateAddArgs and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and every error.
+func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
+	var out AddArgs
+	errs := ValidateAddArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillAddArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return AddArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillAddArgs sets the fields of a AddArgs from an object its validator accepted.
+func fillAddArgs(out *AddArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if a := obj["a"]; a != nil {
+		if f, ok := tool.Float(a); ok {
+			out.A = f
+		}
+	}
+	if b := obj["b"]; b != nil {
+		if f2, ok := tool.Float(b); ok {
+			out.B = f2
+		}
+	}
+	return errs
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&GetWeatherTool, &CurrentWeatherTool, &AddTool}
+var Tools = tool.Tools{&GetWeatherTool.Tool, &CurrentWeatherTool.Tool, &AddTool.Tool}

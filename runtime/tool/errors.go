@@ -39,6 +39,10 @@ type Error struct {
 	// Actual shows the received value for errors about its content, shortened
 	// so that a huge argument is not echoed back in full.
 	Actual string
+	// Reason, when set, is the whole sentence Message returns: the errors
+	// of a call's other stages (bad_json, a policy's denial, a timeout) say
+	// what happened in their own words.
+	Reason string
 }
 
 // Errors is the verdict of a validator: nil when the call is valid. The
@@ -82,6 +86,9 @@ func (e Errors) Error() string {
 
 // Message renders one error as a sentence a model can act on.
 func (e Error) Message() string {
+	if e.Reason != "" {
+		return e.Reason
+	}
 	switch e.Code {
 	case CodeMissing:
 		return "missing required argument '" + e.Name + "'"
@@ -110,6 +117,7 @@ type jsonError struct {
 	Expected string `json:"expected,omitempty"`
 	Got      string `json:"got,omitempty"`
 	Actual   string `json:"actual,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // JSON renders the errors as MarshalJSON does, as text to send to a model.
@@ -120,12 +128,12 @@ func (e Errors) JSON() string {
 }
 
 // MarshalJSON renders the errors as
-// [{"code","path","expected","got","actual"}], empty members omitted: the
+// [{"code","path","expected","got","actual","reason"}], empty members omitted: the
 // form to send back to a model. Nil Errors render as [].
 func (e Errors) MarshalJSON() ([]byte, error) {
 	out := make([]jsonError, len(e))
 	for i, err := range e {
-		out[i] = jsonError{err.Code, err.Path, err.Expected, err.Got, err.Actual}
+		out[i] = jsonError{err.Code, err.Path, err.Expected, err.Got, err.Actual, err.Reason}
 	}
 	// A model reads "<= 14" better than "\u003c= 14".
 	var buf bytes.Buffer

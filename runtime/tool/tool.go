@@ -27,6 +27,11 @@ type Tool struct {
 	Schema json.RawMessage
 	// Validate checks a model's decoded arguments; nil means valid.
 	Validate func(args map[string]any) Errors
+	// Idempotent reports that calling the tool twice with the same arguments
+	// leaves the same state as calling it once. toolgen sets it unless the
+	// directive says idempotent=false; a Set deduplicates the calls of a tool
+	// that is not idempotent by their request id.
+	Idempotent bool
 }
 
 // Tools is the list of the tools a package defines, in declaration order.

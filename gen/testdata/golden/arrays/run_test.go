@@ -9,7 +9,7 @@ import (
 
 func TestTagPhotos(t *testing.T) {
 	check.Tools(t, Tools, "tag_photos act")
-	check.Run[TagPhotosArgs](t, Tools, &TagPhotosTool, []check.Call{
+	check.Run[TagPhotosArgs](t, Tools, &TagPhotosTool.Tool, []check.Call{
 		{Args: `{"ids": [1, 2, 3]}`},
 		{Args: `{"ids": [5], "tags": ["sea", "sky"], "box": [0, 0, 10.5, 20], "regions": [{"label": "a"}, {"label": "a"}],
 			"grid": [[true, false], []], "thumb": "aGk=", "extra": [1, "1", [1], {"a": 1}, null]}`},

@@ -9,7 +9,7 @@ import (
 
 func TestSendMail(t *testing.T) {
 	check.Tools(t, Tools, "send_mail act")
-	check.Run[SendMailArgs](t, Tools, &SendMailTool, []check.Call{
+	check.Run[SendMailArgs](t, Tools, &SendMailTool.Tool, []check.Call{
 		{Args: `{"to": ["a@example.com"], "meta": {"trace": "t1"}, "subject": "s"}`},
 		{Args: `{"to": ["a@example.com"], "cc": [], "relay": "r", "priority": 5, "meta": {"trace": "t1"}, "subject": "s"}`},
 		// Embedded fields are flattened: Envelope, Routing and Options are

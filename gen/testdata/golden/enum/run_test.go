@@ -9,7 +9,7 @@ import (
 
 func TestPaint(t *testing.T) {
 	check.Tools(t, Tools, "paint act")
-	check.Run[PaintArgs](t, Tools, &PaintTool, []check.Call{
+	check.Run[PaintArgs](t, Tools, &PaintTool.Tool, []check.Call{
 		{Args: `{"color": "red"}`},
 		{Args: `{"color": "say \"hi\"\\", "finishes": ["matte", "gloss"], "primary": "blue", "brand": "Acme"}`},
 		{Args: `{"color": "Red", "finishes": ["satin"], "primary": "green"}`, Want: tool.Errors{

@@ -12,7 +12,7 @@ func TestQuery(t *testing.T) {
 	if QueryV2Tool.Description != "QueryArgs runs a \"query\"; a backslash \\ and `backquotes` are text.\nIt ends the comment */ here, in the Unicode: é ∑ 日本." {
 		t.Errorf("Description = %q", QueryV2Tool.Description)
 	}
-	check.Run[QueryArgs](t, Tools, &QueryV2Tool, []check.Call{
+	check.Run[QueryArgs](t, Tools, &QueryV2Tool.Tool, []check.Call{
 		{Args: `{"a/b": ""}`},
 		{Args: `{"a/b": "", "a~b": "5", "~/": "4", "città": "日本語", "with space": "s", "x.y": 0, "x[0]": 1, "<&>%$#": "s",
 			"a-b": "1", "a_b": "2", "aB": "3", "type": "t", "func": "f", "errs": "e", "args": "a", "ok": "o", "tool": "t",

@@ -9,7 +9,7 @@ import (
 
 func TestPost(t *testing.T) {
 	check.Tools(t, Tools, "post act")
-	check.Run[PostArgs](t, Tools, &PostTool, []check.Call{
+	check.Run[PostArgs](t, Tools, &PostTool.Tool, []check.Call{
 		{Args: `{"channel": "c"}`, Want: tool.Errors{
 			{Code: "missing", Path: "/text", Name: "text", Expected: "string"},
 		}},

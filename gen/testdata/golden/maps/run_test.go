@@ -9,7 +9,7 @@ import (
 
 func TestSetLabels(t *testing.T) {
 	check.Tools(t, Tools, "set_labels act")
-	check.Run[SetLabelsArgs](t, Tools, &SetLabelsTool, []check.Call{
+	check.Run[SetLabelsArgs](t, Tools, &SetLabelsTool.Tool, []check.Call{
 		{Args: `{"labels": {}}`},
 		{Args: `{"labels": {"a": "x", "b": ""}, "weights": {"w": 0.5}, "meta": {"any": [1, {"x": null}]},
 			"slots": {"1": {"who": "ann"}, "22": {"who": "bob"}}, "days": {"31": 2}}`},

@@ -9,7 +9,7 @@ import (
 
 func TestBookFlight(t *testing.T) {
 	check.Tools(t, Tools, "book_flight act")
-	check.Run[BookFlightArgs](t, Tools, &BookFlightTool, []check.Call{
+	check.Run[BookFlightArgs](t, Tools, &BookFlightTool.Tool, []check.Call{
 		{Args: `{"from": {"code": "CDG"}, "to": {"code": "JFK", "terminal": 4}}`},
 		{Args: `{"from": {"code": "CDG"}, "to": {"code": "JFK"}, "passenger": {"name": "Ada", "address": {"street": "1 Main St", "country": "FR"}}}`},
 		{Args: `{"from": {"code": "CDG"}, "to": {"code": "JFK"}, "passenger": null}`, Differs: "an optional member that is null counts as absent"},

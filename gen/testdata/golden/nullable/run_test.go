@@ -9,7 +9,7 @@ import (
 
 func TestUpdateProfile(t *testing.T) {
 	check.Tools(t, Tools, "update_profile act")
-	check.Run[UpdateProfileArgs](t, Tools, &UpdateProfileTool, []check.Call{
+	check.Run[UpdateProfileArgs](t, Tools, &UpdateProfileTool.Tool, []check.Call{
 		{Args: `{"nickname": null, "home": null}`},
 		{Args: `{"nickname": "Ann", "home": null, "age": null, "interests": null}`},
 		{Args: `{"nickname": "Ann", "age": 30, "home": {"city": "Oslo"}, "interests": ["ski"]}`},

@@ -26,7 +26,7 @@ func TestMakeTree(t *testing.T) {
 		Name:     strings.TrimSuffix(strings.Repeat("children[0].", tool.MaxDepth+1), "."),
 		Expected: tool.TooDeep().Expected,
 	}
-	check.Run[MakeTreeArgs](t, Tools, &MakeTreeTool, []check.Call{
+	check.Run[MakeTreeArgs](t, Tools, &MakeTreeTool.Tool, []check.Call{
 		{Args: `{"label": "root", "children": [{"label": "a"}, {"label": "b", "children": []}]}`},
 		{Args: deep(tool.MaxDepth)},
 		{Args: deep(tool.MaxDepth + 1), Want: tool.Errors{depth}, Differs: tooDeep},
@@ -49,7 +49,7 @@ func TestRenderMenu(t *testing.T) {
 	deep := func(n int) string {
 		return `{"title": "t", "root": ` + check.Deep(`{"name": "x", "items": [`, `{"name": "x"}`, `]}`, n) + `}`
 	}
-	check.Run[RenderMenuArgs](t, Tools, &RenderMenuTool, []check.Call{
+	check.Run[RenderMenuArgs](t, Tools, &RenderMenuTool.Tool, []check.Call{
 		{Args: `{"title": "Main", "root": {"name": "File", "items": [{"name": "Open"}], "named": {"recent": {"name": "Recent", "items": []}}}}`},
 		{Args: deep(tool.MaxDepth - 1)},
 		{Args: deep(tool.MaxDepth), Differs: tooDeep, Want: tool.Errors{{

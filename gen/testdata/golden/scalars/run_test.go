@@ -11,7 +11,7 @@ const nullOptional = "an optional member that is null counts as absent"
 
 func TestSetThermostat(t *testing.T) {
 	check.Tools(t, Tools, "set_thermostat act")
-	check.Run[SetThermostatArgs](t, Tools, &SetThermostatTool, []check.Call{
+	check.Run[SetThermostatArgs](t, Tools, &SetThermostatTool.Tool, []check.Call{
 		{Args: `{"target": 21.5, "fan": 3, "mode": "heat", "room": "kitchen", "forced": "x"}`},
 		{Args: `{"target": 5, "fan": 9, "mode": "auto", "room": "hall", "forced": "", "level": 2, "ratio": 0.25,
 			"zone": "Z01", "hold": true, "step": -100, "offset": -2.5, "note": "n"}`},

@@ -9,7 +9,7 @@ import (
 
 func TestConfigure(t *testing.T) {
 	check.Tools(t, Tools, "configure act")
-	check.Run[ConfigureArgs](t, Tools, &ConfigureTool, []check.Call{
+	check.Run[ConfigureArgs](t, Tools, &ConfigureTool.Tool, []check.Call{
 		{Args: `{"offset": 0}`},
 		// Every bound of every type, inclusive.
 		{Args: `{"offset": -128, "gain": 32767, "channel": -2147483648, "count": 9007199254740991, "mask": 255, "port": 65535,

@@ -9,14 +9,14 @@ import (
 
 func TestTwoTools(t *testing.T) {
 	check.Tools(t, Tools, "delete_file dangerous", "ls read")
-	check.Run[DeleteFileRequest](t, Tools, &DeleteFileTool, []check.Call{
+	check.Run[DeleteFileRequest](t, Tools, &DeleteFileTool.Tool, []check.Call{
 		{Args: `{"path": "/tmp/x", "recursive": true}`},
 		{Args: `{"path": "tmp", "dir": "/"}`, Want: tool.Errors{
 			{Code: "unexpected", Path: "/dir", Name: "dir", Got: "string"},
 			{Code: "pattern", Path: "/path", Name: "path", Expected: "a string matching the pattern ^/", Got: "string", Actual: `"tmp"`},
 		}},
 	})
-	check.Run[ListFilesArgs](t, Tools, &LsTool, []check.Call{
+	check.Run[ListFilesArgs](t, Tools, &LsTool.Tool, []check.Call{
 		{Args: `{"dir": "/"}`},
 		{Args: `{"path": "/", "limit": 0}`, Want: tool.Errors{
 			{Code: "missing", Path: "/dir", Name: "dir", Expected: "string"},

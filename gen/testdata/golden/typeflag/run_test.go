@@ -9,14 +9,14 @@ import (
 
 func TestTypeFlag(t *testing.T) {
 	check.Tools(t, Tools, "search act", "delete act")
-	check.Run[SearchParams](t, Tools, &SearchTool, []check.Call{
+	check.Run[SearchParams](t, Tools, &SearchTool.Tool, []check.Call{
 		{Args: `{"query": "go"}`},
 		{Args: `{"query": "", "limit": 51}`, Want: tool.Errors{
 			{Code: "minLength", Path: "/query", Name: "query", Expected: "at least 1 character long", Got: "string", Actual: `""`},
 			{Code: "maximum", Path: "/limit", Name: "limit", Expected: "<= 50", Got: "integer", Actual: "51"},
 		}},
 	})
-	check.Run[deleteInput](t, Tools, &deleteTool, []check.Call{
+	check.Run[deleteInput](t, Tools, &deleteTool.Tool, []check.Call{
 		{Args: `{"id": "x"}`},
 		{Args: `{"id": 1}`, Want: tool.Errors{{Code: "type", Path: "/id", Name: "id", Expected: "string", Got: "integer"}}},
 	})

@@ -1,0 +1,48 @@
+package gen
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestIdempotentDirective(t *testing.T) {
+	pkgs, err := Load(Config{Dir: "testdata/idempotent"})
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	got := map[string]bool{}
+	for _, tt := range pkgs[0].Tools {
+		got[tt.Name] = tt.Idempotent
+	}
+	assert.Equal(t, map[string]bool{"step": false, "walk": true, "read": true}, got)
+
+	files, err := Generate(Config{Dir: "testdata/idempotent"})
+	require.NoError(t, err)
+	require.Len(t, files, 1)
+	src := string(files[0].Content)
+	assert.Contains(t, src, "var StepTool = tool.Def[StepArgs]{")
+	assert.Contains(t, src, "Idempotent:  false,")
+	assert.Equal(t, 2, strings.Count(src, "Idempotent:  true,"))
+	assert.Contains(t, src, "func DecodeStepArgs(args map[string]any) (StepArgs, tool.Errors) {")
+	assert.Contains(t, src, "var Tools = tool.Tools{&StepTool.Tool, &WalkTool.Tool, &ReadTool.Tool}")
+}
+
+func TestIdempotentDirectiveErrors(t *testing.T) {
+	_, err := Load(Config{Dir: "testdata/badidempotent"})
+	require.Error(t, err)
+	file, _ := filepath.Abs("testdata/badidempotent/tools.go")
+	assert.Equal(t, file+":5:1: idempotent=maybe: want true or false", err.Error())
+}
+
+// TestDecodeRefusesTextNumber: encoding/json reads a type with UnmarshalText
+// from a JSON string, while its schema is a number; DecodeT cannot follow
+// both, so generation stops.
+func TestDecodeRefusesTextNumber(t *testing.T) {
+	_, err := Generate(Config{Dir: "testdata/textnumber"})
+	require.Error(t, err)
+	file, _ := filepath.Abs("testdata/textnumber/tools.go")
+	assert.Equal(t, file+":17:6: decoding SetArgs: Level has an UnmarshalText method but is not a string type: encoding/json reads it from a string, its schema is not one", err.Error())
+}

@@ -1,0 +1,194 @@
+package tool
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// This file is for generated code: the typed decode functions toolgen emits
+// (DecodeT) call these helpers to read a value that the validator of the same
+// tool has accepted into a Go field, exactly. They never panic, whatever v
+// holds, and report false when v does not fit the field.
+
+// CodeInvalid reports a value the schema accepts that its Go type's own
+// UnmarshalJSON or UnmarshalText method refuses; Error.Reason carries the
+// method's error.
+const CodeInvalid = "invalid"
+
+// Int returns v, a value a validator accepted as an integer, as an int64. It
+// reports false when v does not lie in [min, max], the range of the Go field.
+// A json.Number written as a plain integer is read exactly, whatever its size;
+// one written with a fraction or an exponent ("3.0", "1e3") is read as the
+// float64 the validator judged.
+func Int(v any, min, max int64) (int64, bool) {
+	var n int64
+	switch x := v.(type) {
+	case float64:
+		return intOf(x, min, max)
+	case json.Number:
+		i, err := strconv.ParseInt(string(x), 10, 64)
+		if err != nil {
+			if f, ok := Number(x); ok && !isIntRange(err) {
+				return intOf(f, min, max)
+			}
+			return 0, false
+		}
+		n = i
+	case int:
+		n = int64(x)
+	case int8:
+		n = int64(x)
+	case int16:
+		n = int64(x)
+	case int32:
+		n = int64(x)
+	case int64:
+		n = x
+	case uint, uint8, uint16, uint32, uint64, uintptr:
+		u, ok := Uint(v, math.MaxUint64)
+		if !ok || u > math.MaxInt64 {
+			return 0, false
+		}
+		n = int64(u)
+	case float32:
+		return intOf(float64(x), min, max)
+	default:
+		return 0, false
+	}
+	return n, n >= min && n <= max
+}
+
+// Uint returns v, a value a validator accepted as a non-negative integer, as
+// a uint64. It reports false when v is negative or greater than max.
+func Uint(v any, max uint64) (uint64, bool) {
+	var n uint64
+	switch x := v.(type) {
+	case float64:
+		return uintOf(x, max)
+	case json.Number:
+		u, err := strconv.ParseUint(string(x), 10, 64)
+		if err != nil {
+			if f, ok := Number(x); ok && !isIntRange(err) {
+				return uintOf(f, max)
+			}
+			return 0, false
+		}
+		n = u
+	case uint:
+		n = uint64(x)
+	case uint8:
+		n = uint64(x)
+	case uint16:
+		n = uint64(x)
+	case uint32:
+		n = uint64(x)
+	case uint64:
+		n = x
+	case uintptr:
+		n = uint64(x)
+	case int, int8, int16, int32, int64:
+		i, ok := Int(v, 0, math.MaxInt64)
+		if !ok {
+			return 0, false
+		}
+		n = uint64(i)
+	case float32:
+		return uintOf(float64(x), max)
+	default:
+		return 0, false
+	}
+	return n, n <= max
+}
+
+// isIntRange reports whether a strconv error is about range, not syntax: a
+// plain integer too large for 64 bits does not fit, and must not be rounded
+// into range through a float64.
+func isIntRange(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// 2^63 and 2^64 as float64, exactly.
+const (
+	two63 = 9223372036854775808.0
+	two64 = 18446744073709551616.0
+)
+
+func intOf(f float64, min, max int64) (int64, bool) {
+	if math.IsNaN(f) || f != math.Trunc(f) || f < -two63 || f >= two63 {
+		return 0, false
+	}
+	n := int64(f)
+	return n, n >= min && n <= max
+}
+
+func uintOf(f float64, max uint64) (uint64, bool) {
+	if math.IsNaN(f) || f != math.Trunc(f) || f < 0 || f >= two64 {
+		return 0, false
+	}
+	n := uint64(f)
+	return n, n <= max
+}
+
+// Float returns v, a value a validator accepted as a number, as a float64.
+func Float(v any) (float64, bool) {
+	return Number(v)
+}
+
+// Float32 returns v, a value a validator accepted as a number, as a float32,
+// rounded to the nearest float32 as encoding/json rounds it. It reports false
+// when the number is too large for a float32.
+func Float32(v any) (float32, bool) {
+	if n, ok := v.(json.Number); ok {
+		if !isJSONNumber(string(n)) {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(string(n), 32)
+		return float32(f), err == nil
+	}
+	f, ok := Number(v)
+	if !ok {
+		return 0, false
+	}
+	f32 := float32(f)
+	return f32, !math.IsInf(float64(f32), 0)
+}
+
+// IntKey reads an object member's name as an integer key of a Go map, as
+// encoding/json reads the keys of a map[int]T. It reports false when the name
+// is not an integer in [min, max].
+func IntKey(k string, min, max int64) (int64, bool) {
+	n, err := strconv.ParseInt(k, 10, 64)
+	return n, err == nil && n >= min && n <= max
+}
+
+// Bytes decodes a base64 string (standard encoding, with padding), as
+// encoding/json decodes a []byte field.
+func Bytes(s string) ([]byte, bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	return b, err == nil
+}
+
+// RangeError reports a number a validator accepted that the Go field cannot
+// hold: an int beyond 64 bits, a float beyond float32. Its code is
+// "minimum" or "maximum", the bound it crosses; min and max are the field
+// type's bounds as text.
+func RangeError(path, name, min, max string, v any) Error {
+	if f, ok := Number(v); ok && f < 0 {
+		return ValueError("minimum", path, name, ">= "+min, v)
+	}
+	return ValueError("maximum", path, name, "<= "+max, v)
+}
+
+// DecodeError reports a value that the validator accepted but that does not
+// decode into its Go field: code is the keyword concerned ("contentEncoding"
+// for bad base64, "propertyNames" for map keys), expected what the field
+// needs, reason a sentence, when there is one, such as the error of the
+// field type's UnmarshalJSON method.
+func DecodeError(code, path, name, expected, reason string, v any) Error {
+	e := ValueError(code, path, name, expected, v)
+	e.Reason = reason
+	return e
+}

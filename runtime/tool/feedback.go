@@ -1,0 +1,196 @@
+package tool
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// This file renders a Result for the model that made the call: what was
+// wrong, at which path, what was expected, and what to do next. The shapes at
+// the end are the tool-result messages of OpenAI, Anthropic and MCP as plain
+// structs, so that the runtime depends on no SDK; copy their fields into the
+// SDK's own types, or marshal them as they are.
+
+// Feedback renders the result as text for the model. For an executed call it
+// is the output (a string as it is, anything else as JSON); otherwise a line
+// saying what happened, one line per error, and an instruction:
+//
+//	The call to move_to was rejected and not executed:
+//	- argument 'y' should be <= 10, got 40
+//	Correct the arguments and call the tool again.
+func (r Result) Feedback() string {
+	if r.Status == StatusExecuted {
+		return r.outputText()
+	}
+	var b strings.Builder
+	b.WriteString(r.headline())
+	for _, e := range r.Errors {
+		b.WriteString("\n- ")
+		b.WriteString(e.Message())
+	}
+	if in := r.Instruction(); in != "" {
+		b.WriteString("\n")
+		b.WriteString(in)
+	}
+	return b.String()
+}
+
+// feedbackJSON is the JSON rendering of a Result.
+type feedbackJSON struct {
+	Status      Status          `json:"status"`
+	Tool        string          `json:"tool"`
+	Output      json.RawMessage `json:"output,omitempty"`
+	Errors      Errors          `json:"errors,omitempty"`
+	Instruction string          `json:"instruction,omitempty"`
+}
+
+// FeedbackJSON renders the result as JSON for the model:
+// {"status", "tool", "output"} for an executed call, otherwise
+// {"status", "tool", "errors": [{"code","path","expected","got","actual","reason"}], "instruction"}.
+func (r Result) FeedbackJSON() string {
+	f := feedbackJSON{Status: r.Status, Tool: r.Tool, Errors: r.Errors}
+	if r.Status == StatusExecuted {
+		out, err := marshal(r.Output)
+		if err != nil {
+			out, _ = marshal(fmt.Sprint(r.Output))
+		}
+		f.Output = out
+	} else {
+		f.Instruction = r.Instruction()
+	}
+	b, _ := marshal(f)
+	return string(b)
+}
+
+// marshal is json.Marshal without HTML escaping: a model reads "<= 10".
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+func (r Result) outputText() string {
+	switch out := r.Output.(type) {
+	case nil:
+		return "done"
+	case string:
+		return out
+	case []byte:
+		return string(out)
+	case json.RawMessage:
+		return string(out)
+	}
+	b, err := marshal(r.Output)
+	if err != nil {
+		return fmt.Sprint(r.Output)
+	}
+	return string(b)
+}
+
+func (r Result) headline() string {
+	switch r.Status {
+	case StatusRejected:
+		if r.stage == stagePolicy {
+			return "The call to " + r.Tool + " was refused by the application and not executed:"
+		}
+		if r.Tool == "" {
+			return "The call was rejected and not executed:"
+		}
+		return "The call to " + r.Tool + " was rejected and not executed:"
+	case StatusNeedsConfirmation:
+		return "The call to " + r.Tool + " needs a person's approval and has not been executed."
+	case StatusFailed:
+		return "The call to " + r.Tool + " failed:"
+	}
+	return "The call to " + r.Tool + " has status " + string(r.Status) + "."
+}
+
+// Instruction tells the model what to do next, by the stage that stopped the
+// call: correct and retry for bad JSON and invalid arguments, pick a declared
+// tool for an unknown one, do not repeat a call a policy refused or that
+// awaits approval, check the effect of a call that timed out. It is empty
+// for an executed call.
+func (r Result) Instruction() string {
+	switch r.Status {
+	case StatusExecuted:
+		return ""
+	case StatusNeedsConfirmation:
+		return "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."
+	case StatusFailed:
+		if len(r.Errors) > 0 && (r.Errors[0].Code == CodeTimeout || r.Errors[0].Code == CodeCanceled) {
+			return "Check whether it took effect before calling it again."
+		}
+		return "Do not repeat the same call unchanged more than once; choose another action if it fails again."
+	}
+	switch r.stage {
+	case stageTool:
+		if len(r.Errors) > 0 {
+			if names, ok := strings.CutPrefix(r.Errors[0].Expected, "one of "); ok {
+				return "Call one of the available tools instead: " + names + "."
+			}
+		}
+		return "Call one of the available tools instead."
+	case stagePolicy:
+		return "Do not repeat this call; choose another action, or ask the user."
+	case stageIdempotency:
+		return "Do not repeat this call."
+	case stageParse:
+		return "Correct the call so that its arguments are one JSON object, and call the tool again."
+	}
+	return "Correct the arguments and call the tool again."
+}
+
+// OpenAIToolMessage is the message that answers a tool call in OpenAI's Chat
+// Completions API: {"role": "tool", "tool_call_id": ..., "content": ...}.
+type OpenAIToolMessage struct {
+	Role       string `json:"role"`
+	ToolCallID string `json:"tool_call_id"`
+	Content    string `json:"content"`
+}
+
+// OpenAI shapes the result as the tool message answering the call whose id
+// was given with CallID; its content is Feedback. (OpenAI's message has no
+// error flag: the text says it.)
+func (r Result) OpenAI() OpenAIToolMessage {
+	return OpenAIToolMessage{Role: "tool", ToolCallID: r.CallID, Content: r.Feedback()}
+}
+
+// AnthropicToolResult is the tool_result content block that answers a
+// tool_use block in Anthropic's Messages API.
+type AnthropicToolResult struct {
+	Type      string `json:"type"`
+	ToolUseID string `json:"tool_use_id"`
+	Content   string `json:"content"`
+	IsError   bool   `json:"is_error,omitempty"`
+}
+
+// Anthropic shapes the result as a tool_result block answering the tool_use
+// whose id was given with CallID; is_error is set unless the call executed.
+func (r Result) Anthropic() AnthropicToolResult {
+	return AnthropicToolResult{Type: "tool_result", ToolUseID: r.CallID, Content: r.Feedback(), IsError: r.Status != StatusExecuted}
+}
+
+// MCPCallToolResult is the result of an MCP tools/call request.
+type MCPCallToolResult struct {
+	Content []MCPContent `json:"content"`
+	IsError bool         `json:"isError,omitempty"`
+}
+
+// MCPContent is a text content item of an MCP result.
+type MCPContent struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// MCP shapes the result as an MCP CallToolResult: one text item, Feedback,
+// and isError set unless the call executed, so that the model sees the
+// errors (MCP reports tool errors in the result, not as protocol errors).
+func (r Result) MCP() MCPCallToolResult {
+	return MCPCallToolResult{Content: []MCPContent{{Type: "text", Text: r.Feedback()}}, IsError: r.Status != StatusExecuted}
+}

@@ -1,0 +1,803 @@
+package tool
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Status is the fate of a call in a Set.
+type Status string
+
+const (
+	// StatusExecuted: the handler ran and returned; Result.Output holds what
+	// it returned.
+	StatusExecuted Status = "executed"
+	// StatusRejected: a stage before execution refused the call; the handler
+	// did not run. Result.Errors says why.
+	StatusRejected Status = "rejected"
+	// StatusNeedsConfirmation: the tool is dangerous and the application has
+	// not approved this exact call; the handler did not run.
+	StatusNeedsConfirmation Status = "needs_confirmation"
+	// StatusFailed: the handler ran and returned an error, panicked, or did not
+	// finish in time. Result.Errors says which.
+	StatusFailed Status = "failed"
+)
+
+// Codes of the stages of a call other than argument validation. A policy's
+// denial carries the code the policy chose.
+const (
+	CodeBadJSON         = "bad_json"         // parse: not JSON, invalid UTF-8, a duplicate member, nested too deep
+	CodeBadNumber       = "bad_number"       // parse: a number beyond float64's range, such as 1e400
+	CodeTooLarge        = "too_large"        // parse: arguments larger than the set's limit
+	CodeBadShape        = "bad_shape"        // shape: the arguments (or a whole call) are not an object
+	CodePolicy          = "policy"           // policy: a denial that is not a *Denial
+	CodeRequestConflict = "request_conflict" // idempotency: a request id reused with other arguments
+	CodeTimeout         = "timeout"          // execution: the handler did not finish in time
+	CodeCanceled        = "canceled"         // execution: the caller's context was canceled
+	CodePanic           = "panic"            // execution: the handler panicked
+	CodeToolError       = "tool_error"       // execution: the handler returned an error
+)
+
+// Def is a tool's definition together with the Go type of its arguments.
+// toolgen generates one per annotated struct T:
+//
+//	var GetWeatherTool = tool.Def[GetWeatherArgs]{Tool: tool.Tool{...}, Decode: DecodeGetWeatherArgs}
+//
+// The embedded Tool is what a package's Tools list holds.
+type Def[T any] struct {
+	Tool
+	// Decode validates a model's arguments and, when they are valid, returns
+	// them as a T; otherwise the zero T and every error.
+	Decode func(args map[string]any) (T, Errors)
+}
+
+// Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
+// arguments of each call it executes, and only of those: the compiler checks
+// that fn takes this tool's argument type. Whatever fn returns is the call's
+// output; an error it returns is shown to the model (see Result.Feedback).
+func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handler {
+	if fn == nil {
+		panic("tool: Handle of " + d.Name + " with a nil function")
+	}
+	decode := d.Decode
+	if decode == nil {
+		decode = func(args map[string]any) (T, Errors) { return jsonDecode[T](d.Validate, args) }
+	}
+	return Handler{
+		tool: &d.Tool,
+		decode: func(args map[string]any) (any, Errors) {
+			v, errs := decode(args)
+			if len(errs) > 0 {
+				return nil, errs
+			}
+			return v, nil
+		},
+		run: func(ctx context.Context, v any) (any, error) { return fn(ctx, v.(T)) },
+	}
+}
+
+// jsonDecode decodes through encoding/json, for a Def written by hand without
+// a Decode function.
+func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any) (T, Errors) {
+	var v T
+	if validate != nil {
+		if errs := validate(args); len(errs) > 0 {
+			return v, errs
+		}
+	}
+	b, err := json.Marshal(args)
+	if err == nil {
+		err = json.Unmarshal(b, &v)
+	}
+	if err != nil {
+		return v, Errors{{Code: CodeType, Reason: "the arguments do not decode: " + err.Error()}}
+	}
+	return v, nil
+}
+
+// Handler is a tool bound to the function that executes it. Make one with
+// Def.Handle and give it to NewSet, of which it is an Option.
+type Handler struct {
+	tool    *Tool
+	decode  func(map[string]any) (any, Errors)
+	run     func(context.Context, any) (any, error)
+	timeout time.Duration // 0: the set's; < 0: none
+}
+
+// Tool returns the handler's tool.
+func (h Handler) Tool() *Tool { return h.tool }
+
+// Timeout returns h with its own time limit for each execution, in place of
+// the set's (see WithTimeout). A negative d means no limit.
+func (h Handler) Timeout(d time.Duration) Handler {
+	if d == 0 {
+		d = -1
+	}
+	h.timeout = d
+	return h
+}
+
+func (h Handler) apply(s *Set) {
+	if h.tool == nil || h.run == nil {
+		panic("tool: NewSet given a Handler not made by Def.Handle")
+	}
+	if _, dup := s.handlers[h.tool.Name]; dup {
+		panic("tool: NewSet given two handlers for the tool " + h.tool.Name)
+	}
+	s.handlers[h.tool.Name] = &h
+	s.tools = append(s.tools, h.tool)
+}
+
+// Option configures a Set. Handlers are options too: each adds its tool.
+type Option interface{ apply(*Set) }
+
+type optionFunc func(*Set)
+
+func (f optionFunc) apply(s *Set) { f(s) }
+
+// DefaultTimeout is how long a Set lets a handler run unless WithTimeout or
+// Handler.Timeout says otherwise.
+const DefaultTimeout = 30 * time.Second
+
+// DefaultMaxArgumentSize is the largest raw arguments a Set parses unless
+// WithMaxArgumentSize says otherwise: 1 MiB.
+const DefaultMaxArgumentSize = 1 << 20
+
+// DefaultDedupeWindow is how long a Set remembers the result of a call to a
+// tool that is not idempotent, unless WithDedupeWindow says otherwise.
+const DefaultDedupeWindow = 10 * time.Minute
+
+// WithTimeout sets the time limit of each execution, for handlers without
+// their own; d <= 0 means none. A handler's context is canceled at the limit;
+// the call returns then, failed with code timeout, even if the handler does
+// not honour its context (its late outcome is logged and discarded).
+func WithTimeout(d time.Duration) Option { return optionFunc(func(s *Set) { s.timeout = d }) }
+
+// WithPolicy adds a policy: a predicate over a valid call and the
+// application's state that runs after validation and before confirmation.
+// Policies run in the order given; the first to return an error rejects the
+// call. The model cannot reach them: they see the decoded arguments, not
+// instructions.
+func WithPolicy(p Policy) Option {
+	return optionFunc(func(s *Set) {
+		if p != nil {
+			s.policies = append(s.policies, p)
+		}
+	})
+}
+
+// WithLogger sends the audit log to l: one record per call, whatever its
+// fate. Without this option the set logs to slog.Default(); a nil l turns
+// the audit log off.
+func WithLogger(l *slog.Logger) Option {
+	return optionFunc(func(s *Set) { s.logger, s.loggerSet = l, true })
+}
+
+// WithRedaction lets argument values into the audit log, only as fn renders
+// them: fn receives a parsed call's tool name and arguments, and its result
+// is logged as "args". Without it no argument value is logged, only the
+// arguments' size.
+func WithRedaction(fn func(tool string, args map[string]any) any) Option {
+	return optionFunc(func(s *Set) { s.redact = fn })
+}
+
+// WithMaxArgumentSize sets the largest raw arguments, in bytes, that Call
+// and CallJSON parse; larger ones are rejected with code too_large. n <= 0
+// means no limit.
+func WithMaxArgumentSize(n int) Option { return optionFunc(func(s *Set) { s.maxSize = n }) }
+
+// WithDedupeWindow sets how long the set remembers the outcome of a call to
+// a tool that is not idempotent (Tool.Idempotent false), by its request id.
+func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) { s.window = d }) }
+
+// Policy is an application rule over a valid call: nil lets the call go on;
+// an error rejects it, with the code and reason of a *Denial (see Deny) or
+// with code policy and the error's text.
+type Policy func(ctx context.Context, c *Call) error
+
+// PolicyFor makes a Policy for one tool, with its typed arguments: fn runs
+// for the calls of the tool named d.Name only.
+func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Policy {
+	name := d.Name
+	return func(ctx context.Context, c *Call) error {
+		if c.Tool.Name != name {
+			return nil
+		}
+		args, ok := c.Args.(T)
+		if !ok {
+			return nil
+		}
+		return fn(ctx, args)
+	}
+}
+
+// Denial is a policy's refusal: a code (such as "workspace" or
+// "emergency_stop") and a sentence for the model.
+type Denial struct {
+	Code   string
+	Reason string
+}
+
+func (d *Denial) Error() string { return d.Reason }
+
+// Deny returns a *Denial, for a Policy to return.
+func Deny(code, reason string) error { return &Denial{Code: code, Reason: reason} }
+
+// Call is a call being run, as policies see it.
+type Call struct {
+	// Tool is the called tool.
+	Tool *Tool
+	// ID is the call's id (see CallID); RequestID its request id.
+	ID, RequestID string
+	// Args are the decoded arguments: the tool's argument struct, a T of Def[T].
+	Args any
+	// Arguments are the arguments as parsed.
+	Arguments map[string]any
+}
+
+// CallOption sets a property of one call.
+type CallOption func(*callOptions)
+
+type callOptions struct {
+	id, requestID, approval string
+}
+
+// CallID sets the call's id, as the provider gave it (OpenAI's tool_call_id,
+// Anthropic's tool_use id): it goes to the audit log and to the shaped
+// results (Result.OpenAI, Result.Anthropic). Without RequestID, it is also
+// the request id.
+func CallID(id string) CallOption { return func(o *callOptions) { o.id = id } }
+
+// RequestID sets the id under which a set deduplicates calls to a tool that
+// is not idempotent: a second call with the same id, within the window,
+// returns the first call's result instead of acting again.
+func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID = id } }
+
+// Approve supplies a person's approval of a dangerous call: token is the
+// Result.Approval of the needs_confirmation result of that same call. It
+// approves that exact call only (same tool, same arguments). The approval
+// comes from the application, through a channel the model cannot write to:
+// never from the model's arguments.
+func Approve(token string) CallOption { return func(o *callOptions) { o.approval = token } }
+
+// Result is the outcome of a call.
+type Result struct {
+	// Tool is the name the call asked for; CallID the id given with CallID.
+	Tool, CallID string
+	// Status is what happened.
+	Status Status
+	// Errors says why a call was rejected or failed: the validator's errors,
+	// or one error with a stage's code (bad_json, unknown_tool, a policy's
+	// code, timeout, ...).
+	Errors Errors
+	// Output is what the handler returned, for an executed call.
+	Output any
+	// Err is the handler's error, for a call that failed.
+	Err error
+	// Approval, for needs_confirmation, is the token that approves this exact
+	// call: show the call to a person and, once they approve, call again with
+	// Approve(token).
+	Approval string
+	// Duplicate reports a result replayed from an earlier call with the same
+	// request id, to a tool that is not idempotent.
+	Duplicate bool
+	// Duration is how long the set took over the call.
+	Duration time.Duration
+
+	stage stage // where a rejection happened, for Feedback
+}
+
+// stage names the stage of a Set that rejected a call.
+type stage uint8
+
+const (
+	stageNone stage = iota
+	stageParse
+	stageArguments // the arguments' validation and decode
+	stageTool      // the allow-list
+	stageIdempotency
+	stagePolicy
+)
+
+// Failed reports whether the call was rejected or failed.
+func (r Result) Failed() bool { return r.Status == StatusRejected || r.Status == StatusFailed }
+
+// Set runs a model's tool calls through a fixed sequence of stages, closed by
+// default: parse, shape, allow-list, validate (the generated validator, then
+// the typed decode), idempotency, policy, confirmation, execution with a time
+// limit and panic recovery, and an audit record. Only a call that passes
+// every stage reaches its handler. A Set is safe for concurrent use.
+type Set struct {
+	handlers  map[string]*Handler
+	tools     Tools
+	policies  []Policy
+	timeout   time.Duration
+	maxSize   int
+	window    time.Duration
+	logger    *slog.Logger
+	loggerSet bool
+	redact    func(string, map[string]any) any
+	now       func() time.Time
+
+	dedupe dedupe
+}
+
+// NewSet makes a set of the given handlers and options:
+//
+//	set := tool.NewSet(
+//		weather.GetWeatherTool.Handle(getWeather),
+//		tool.WithPolicy(rateLimit),
+//	)
+//
+// It panics when two handlers share a tool name.
+func NewSet(opts ...Option) *Set {
+	s := &Set{
+		handlers: map[string]*Handler{},
+		timeout:  DefaultTimeout,
+		maxSize:  DefaultMaxArgumentSize,
+		window:   DefaultDedupeWindow,
+		now:      time.Now,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o.apply(s)
+		}
+	}
+	s.dedupe.entries = map[string]*dedupeEntry{}
+	return s
+}
+
+// Tools lists the set's tools in the order they were given: the allow-list,
+// and what to offer the model.
+func (s *Set) Tools() Tools { return append(Tools(nil), s.tools...) }
+
+// callState is the state of one call.
+type callState struct {
+	opts  callOptions
+	name  string
+	start time.Time
+	size  int // raw arguments' size, -1 when not known
+	args  map[string]any
+}
+
+func (s *Set) begin(name string, opts []CallOption) *callState {
+	r := &callState{name: name, start: time.Now(), size: -1}
+	for _, o := range opts {
+		if o != nil {
+			o(&r.opts)
+		}
+	}
+	if r.opts.requestID == "" {
+		r.opts.requestID = r.opts.id
+	}
+	return r
+}
+
+// Call runs a call to the tool name with its raw JSON arguments, as a
+// provider's tool call carries them.
+func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
+	r := s.begin(name, opts)
+	r.size = len(raw)
+	if s.maxSize > 0 && len(raw) > s.maxSize {
+		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
+	}
+	args, errs := ParseArgs(raw)
+	if errs != nil {
+		return s.finish(ctx, r, reject(stageParse, errs[0]))
+	}
+	return s.run(ctx, r, args)
+}
+
+// CallArgs runs a call whose arguments are already decoded, as some SDKs
+// (MCP's among them) hand them over. The parse stage is skipped; nil args
+// are the empty object.
+func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) Result {
+	r := s.begin(name, opts)
+	if args == nil {
+		args = map[string]any{}
+	}
+	return s.run(ctx, r, args)
+}
+
+// CallJSON runs a whole call written as one JSON object,
+// {"tool": "<name>", "args": {...}}: the form a model uses when it calls
+// tools through its plain JSON output rather than a provider's tool calling.
+// The parse and shape stages apply to the whole call: anything but an object
+// with exactly a string "tool" and an object "args" is bad_shape.
+func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) Result {
+	r := s.begin("", opts)
+	r.size = len(call)
+	if s.maxSize > 0 && len(call) > s.maxSize {
+		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
+			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
+	}
+	v, perr := parseJSON(call)
+	if perr != nil {
+		return s.finish(ctx, r, reject(stageParse, perr.error("the call is not valid JSON")))
+	}
+	const want = `the call should be an object {"tool": "<name>", "args": {...}}`
+	env, ok := v.(map[string]any)
+	if !ok {
+		return s.finish(ctx, r, reject(stageParse, shapeError(want, v)))
+	}
+	name, nameOK := env["tool"].(string)
+	args, argsOK := env["args"].(map[string]any)
+	if !nameOK || !argsOK || len(env) != 2 {
+		e := Error{Code: CodeBadShape, Expected: "object", Got: "object", Reason: want}
+		switch {
+		case !nameOK:
+			e.Reason += `; "tool" is ` + describeMember(env, "tool")
+		case !argsOK:
+			e.Reason += `; "args" is ` + describeMember(env, "args")
+		default:
+			e.Reason += "; it has other members"
+		}
+		return s.finish(ctx, r, reject(stageParse, e))
+	}
+	r.name = name
+	return s.run(ctx, r, args)
+}
+
+func describeMember(m map[string]any, k string) string {
+	v, ok := m[k]
+	if !ok {
+		return "missing"
+	}
+	return "a " + TypeName(v)
+}
+
+func reject(st stage, e Error) Result {
+	return Result{Status: StatusRejected, Errors: Errors{e}, stage: st}
+}
+
+// run takes a parsed call through the remaining stages.
+func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result {
+	r.args = args
+	h := s.handlers[r.name]
+	if h == nil {
+		names := make([]string, len(s.tools))
+		for i, t := range s.tools {
+			names[i] = t.Name
+		}
+		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: "one of " + strings.Join(names, ", ")}))
+	}
+	v, errs := h.decode(args)
+	if errs != nil {
+		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+	}
+	call := &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: v, Arguments: args}
+
+	fingerprint := ""
+	if h.tool.Risk == RiskDangerous || (!h.tool.Idempotent && r.opts.requestID != "") {
+		fingerprint = fingerprintOf(h.tool.Name, v, args)
+	}
+	var entry *dedupeEntry
+	if !h.tool.Idempotent && r.opts.requestID != "" {
+		var first *Result
+		var conflict bool
+		entry, first, conflict = s.dedupe.claim(ctx, h.tool.Name+"\x00"+r.opts.requestID, fingerprint, s.window, s.now)
+		switch {
+		case conflict:
+			return s.finish(ctx, r, reject(stageIdempotency, Error{Code: CodeRequestConflict, Name: r.name,
+				Reason: "the request id " + quoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}))
+		case first != nil:
+			replay := *first
+			replay.Duplicate = true
+			return s.finish(ctx, r, replay)
+		case entry == nil: // ctx done while waiting for the first call
+			return s.finish(ctx, r, failure(ctx.Err(), 0))
+		}
+	}
+	res := s.authorizeAndExecute(ctx, r, h, call, fingerprint)
+	if entry != nil {
+		s.dedupe.settle(entry, res, res.Status == StatusExecuted || res.Status == StatusFailed, s.now)
+	}
+	return s.finish(ctx, r, res)
+}
+
+func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, call *Call, fingerprint string) Result {
+	for _, p := range s.policies {
+		if err := s.checkPolicy(ctx, p, call); err != nil {
+			var d *Denial
+			if errors.As(err, &d) {
+				return reject(stagePolicy, Error{Code: d.Code, Name: r.name, Reason: d.Reason})
+			}
+			return reject(stagePolicy, Error{Code: CodePolicy, Name: r.name, Reason: err.Error()})
+		}
+	}
+	if h.tool.Risk == RiskDangerous && r.opts.approval != fingerprint {
+		return Result{Status: StatusNeedsConfirmation, Approval: fingerprint}
+	}
+	return s.execute(ctx, r, h, call)
+}
+
+// checkPolicy runs a policy; a policy that panics denies the call, and the
+// panic goes to the log, not to the model.
+func (s *Set) checkPolicy(ctx context.Context, p Policy, call *Call) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log().LogAttrs(ctx, slog.LevelError, "tool policy panicked", slog.String("tool", call.Tool.Name),
+				slog.String("call_id", call.ID), slog.String("panic", fmt.Sprint(v)), slog.String("stack", string(debug.Stack())))
+			err = errors.New("the application's policy could not check this call")
+		}
+	}()
+	return p(ctx, call)
+}
+
+// outcome is what a handler's goroutine reports.
+type outcome struct {
+	out      any
+	err      error
+	panicked bool
+	value    any
+	stack    []byte
+}
+
+func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call) Result {
+	limit := s.timeout
+	if h.timeout != 0 {
+		limit = h.timeout
+	}
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	if err := ctx.Err(); err != nil {
+		return failure(err, limit)
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				done <- outcome{panicked: true, value: v, stack: debug.Stack()}
+			}
+		}()
+		out, err := h.run(ctx, call.Args)
+		done <- outcome{out: out, err: err}
+	}()
+	var o outcome
+	select {
+	case o = <-done:
+	case <-ctx.Done():
+		select {
+		case o = <-done: // finished just in time
+		default:
+			go s.late(context.WithoutCancel(ctx), r, done)
+			return failure(ctx.Err(), limit)
+		}
+	}
+	switch {
+	case o.panicked:
+		s.log().LogAttrs(ctx, slog.LevelError, "tool handler panicked",
+			slog.String("tool", r.name), slog.String("call_id", r.opts.id),
+			slog.String("panic", fmt.Sprint(o.value)), slog.String("stack", string(o.stack)))
+		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %v", r.name, o.value),
+			Errors: Errors{{Code: CodePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
+	case o.err != nil:
+		if errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled) {
+			res := failure(o.err, limit)
+			res.Err = o.err
+			return res
+		}
+		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + o.err.Error()}}}
+	}
+	return Result{Status: StatusExecuted, Output: o.out}
+}
+
+func failure(err error, limit time.Duration) Result {
+	if errors.Is(err, context.DeadlineExceeded) {
+		reason := "the tool did not finish in time"
+		if limit > 0 {
+			reason = "the tool did not finish within " + limit.String()
+		}
+		return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeTimeout,
+			Reason: reason + "; it may or may not have taken effect"}}}
+	}
+	return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeCanceled,
+		Reason: "the call was canceled before the tool finished; it may or may not have taken effect"}}}
+}
+
+// late logs the outcome of a handler that finished after its call returned.
+func (s *Set) late(ctx context.Context, r *callState, done <-chan outcome) {
+	o := <-done
+	attrs := []slog.Attr{slog.String("tool", r.name), slog.String("call_id", r.opts.id)}
+	switch {
+	case o.panicked:
+		attrs = append(attrs, slog.String("panic", fmt.Sprint(o.value)))
+	case o.err != nil:
+		attrs = append(attrs, slog.String("error", o.err.Error()))
+	}
+	s.log().LogAttrs(ctx, slog.LevelWarn, "tool handler finished after its call returned", attrs...)
+}
+
+var discard = slog.New(slog.DiscardHandler)
+
+func (s *Set) log() *slog.Logger {
+	switch {
+	case !s.loggerSet:
+		return slog.Default()
+	case s.logger == nil:
+		return discard
+	}
+	return s.logger
+}
+
+// finish completes a result and writes the call's audit record.
+func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
+	// The name is the model's text until it matched a tool: bound what is
+	// echoed and logged.
+	name := r.name
+	if s.handlers[name] == nil {
+		name = shorten(name)
+	}
+	res.Tool, res.CallID = name, r.opts.id
+	res.Duration = time.Since(r.start)
+	level := slog.LevelInfo
+	switch res.Status {
+	case StatusRejected:
+		level = slog.LevelWarn
+	case StatusFailed:
+		level = slog.LevelError
+	}
+	l := s.log()
+	if !l.Enabled(ctx, level) {
+		return res
+	}
+	attrs := make([]slog.Attr, 0, 10)
+	attrs = append(attrs, slog.String("tool", name))
+	if r.opts.id != "" {
+		attrs = append(attrs, slog.String("call_id", r.opts.id))
+	}
+	if r.opts.requestID != "" && r.opts.requestID != r.opts.id {
+		attrs = append(attrs, slog.String("request_id", r.opts.requestID))
+	}
+	attrs = append(attrs, slog.String("status", string(res.Status)))
+	if len(res.Errors) > 0 {
+		codes := make([]string, len(res.Errors))
+		for i, e := range res.Errors {
+			codes[i] = e.Code
+		}
+		attrs = append(attrs, slog.Any("codes", codes))
+	}
+	attrs = append(attrs, slog.Duration("duration", res.Duration))
+	if r.size >= 0 {
+		attrs = append(attrs, slog.Int("arg_bytes", r.size))
+	}
+	if res.Duplicate {
+		attrs = append(attrs, slog.Bool("duplicate", true))
+	}
+	if s.redact != nil && r.args != nil {
+		attrs = append(attrs, slog.Any("args", s.redact(r.name, r.args)))
+	}
+	l.LogAttrs(ctx, level, "tool call", attrs...)
+	return res
+}
+
+// fingerprintOf identifies a call by its tool and its decoded arguments,
+// exactly: encoding/json writes a struct's fields in order and a map's keys
+// sorted, and the decoded integers are exact where the parsed float64 view
+// would not be.
+func fingerprintOf(name string, decoded any, args map[string]any) string {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	b, err := json.Marshal(decoded)
+	if err != nil {
+		b, _ = canonical(nil, args)
+	}
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// dedupe remembers the calls of tools that are not idempotent by request id.
+type dedupe struct {
+	mu      sync.Mutex
+	entries map[string]*dedupeEntry
+	order   []*dedupeEntry // by claim time, for expiry
+}
+
+type dedupeEntry struct {
+	key         string
+	fingerprint string
+	done        chan struct{} // closed when the first call is settled
+	result      Result
+	kept        bool // the first call reached its handler: its result stands
+	removed     bool
+	at          time.Time // when it was settled
+}
+
+// claim registers a call under key. It returns the entry to settle when this
+// call is the first; the first call's result when one stands; conflict when
+// the key was used with other arguments; nothing when ctx ended first.
+func (d *dedupe) claim(ctx context.Context, key, fingerprint string, window time.Duration, now func() time.Time) (*dedupeEntry, *Result, bool) {
+	for {
+		d.mu.Lock()
+		d.expire(window, now)
+		e := d.entries[key]
+		if e == nil {
+			e = &dedupeEntry{key: key, fingerprint: fingerprint, done: make(chan struct{})}
+			d.entries[key] = e
+			d.order = append(d.order, e)
+			d.mu.Unlock()
+			return e, nil, false
+		}
+		d.mu.Unlock()
+		if e.fingerprint != fingerprint {
+			return nil, nil, true
+		}
+		select {
+		case <-e.done:
+		case <-ctx.Done():
+			return nil, nil, false
+		}
+		if e.kept {
+			res := e.result
+			return nil, &res, false
+		}
+		// The first call did not act (a policy or the confirmation stopped
+		// it): this one may.
+	}
+}
+
+// settle records the first call's result; kept says whether it stands.
+func (d *dedupe) settle(e *dedupeEntry, res Result, kept bool, now func() time.Time) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	e.result, e.kept, e.at = res, kept, now()
+	if !kept {
+		e.removed = true
+		delete(d.entries, e.key)
+	}
+	close(e.done)
+}
+
+// expire forgets the settled entries older than window; d.mu is held.
+func (d *dedupe) expire(window time.Duration, now func() time.Time) {
+	t := now()
+	n := 0
+	for _, e := range d.order {
+		if !e.removed && (!e.settled() || t.Sub(e.at) < window) {
+			break // entries are claimed in order: the rest are younger
+		}
+		if !e.removed {
+			delete(d.entries, e.key)
+			e.removed = true
+		}
+		n++
+	}
+	if n > 0 {
+		d.order = append(d.order[:0:0], d.order[n:]...)
+	}
+}
+
+func (e *dedupeEntry) settled() bool {
+	select {
+	case <-e.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// shorten cuts s to maxShown characters, for a name the model wrote.
+func shorten(s string) string {
+	runes := 0
+	for i := range s {
+		if runes == maxShown {
+			return s[:i] + "…"
+		}
+		runes++
+	}
+	return s
+}
