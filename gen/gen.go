@@ -43,7 +43,7 @@ func Generate(cfg Config) ([]File, error) {
 				errs = append(errs, asErrors(err)...)
 				continue
 			}
-			built = append(built, &BuiltTool{ToolType: t, Schema: s})
+			built = append(built, &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options})
 		}
 		if len(built) < len(pkg.Tools) {
 			continue

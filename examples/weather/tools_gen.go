@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"regexp"
 )
 
 const _ = tool.SupportPackageIsVersion1
@@ -18,7 +17,20 @@ var GetWeatherTool = tool.Tool{
 	Schema:      json.RawMessage(`{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`),
 	Validate:    ValidateGetWeatherArgs,
 }
-var getWeatherArgsPattern0 = regexp.MustCompile("^[a-z0-9_-]+$")
+
+// getWeatherArgsPattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+func getWeatherArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '-' || '0' <= c && c <= '9' || c == '_' || 'a' <= c && c <= 'z') {
+			return false
+		}
+	}
+	return true
+}
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else every error.
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
@@ -195,7 +207,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				if s3, ok := item.(string); !ok {
 					errs = append(errs, tool.TypeError("/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "string", item))
 				} else {
-					if !getWeatherArgsPattern0.MatchString(s3) {
+					if !getWeatherArgsPattern0(s3) {
 						errs = append(errs, tool.ValueError("pattern", "/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "a string matching the pattern ^[a-z0-9_-]+$", item))
 					}
 				}
