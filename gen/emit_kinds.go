@@ -362,10 +362,17 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			out = append(out, jen.If(jen.Id(p.has)).Block(jen.Id(present).Op("++")))
 		}
 	}
-	// absent is a condition true when the member is absent.
+	// absent is a condition true when the member is absent. Where null
+	// counts as absent, a member this schema does not declare (one of a
+	// oneof_required group, say) is absent when null too: the object's own
+	// schema declares it optional.
 	absent := func(name string) jen.Code {
 		if p, ok := byName[name]; ok && p.has != "" {
 			return jen.Op("!").Id(p.has)
+		}
+		if e.opts.NullAbsent {
+			m := e.local("m")
+			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Id(m).Op("==").Nil()
 		}
 		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok")
 	}
