@@ -298,6 +298,12 @@ func (b *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) {
 func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag string) {
 	pos := b.pos(f.Pos())
 	tags := reflect.StructTag(tag)
+	for _, key := range []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"} {
+		if _, ok := tags.Lookup(key); !ok && strings.Contains(tag, key+`:"`) {
+			b.errs.add(pos, "field %s: the %s tag does not parse as a Go struct tag value (write \\, for a comma inside a value)", f.Name(), key)
+			return
+		}
+	}
 	jsonTags := strings.Split(tags.Get("json"), ",")
 	schemaTagText := tags.Get("jsonschema")
 	schemaTags := strings.Split(schemaTagText, ",")
