@@ -333,7 +333,9 @@ func plural(n uint64, noun string) string {
 
 // stringLit renders a string as a raw literal when it can, for readability.
 func stringLit(s string) jen.Code {
-	if strings.ContainsAny(s, "`\r") || !utf8.ValidString(s) {
+	// A raw literal cannot hold a backtick or a carriage return, and Go
+	// source cannot hold a byte order mark past its start.
+	if strings.ContainsAny(s, "`\r\ufeff") || !utf8.ValidString(s) {
 		return jen.Lit(s)
 	}
 	return jen.Op("`" + s + "`")

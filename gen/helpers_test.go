@@ -3,6 +3,7 @@ package gen_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,3 +17,5 @@ func writeModule(t *testing.T, dir string, files map[string]string) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
 	}
 }
+
+func strconvQuote(s string) string { return strconv.Quote(s) }
