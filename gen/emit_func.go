@@ -46,7 +46,7 @@ type emitter struct {
 	fn        *fnState
 	funcs     map[fnKey]string
 	queue     []fnKey
-	refTarget map[*schema]bool // schemas some $ref points at
+	recursive map[*schema]bool // $ref targets that can reach themselves
 	vars      []jen.Code       // package-level variables
 	helpers   []jen.Code       // functions, after the entry point
 	patterns  map[string]string
@@ -60,15 +60,35 @@ type emitter struct {
 func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *emitter {
 	e := &emitter{
 		file: f, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
-		funcs: map[fnKey]string{}, refTarget: map[*schema]bool{},
+		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
 		patterns: map[string]string{}, consts: map[string]string{}, used: map[string]bool{},
 	}
 	for _, s := range doc.nodes {
-		if s.refTarget != nil {
-			e.refTarget[s.refTarget] = true
+		if s.refTarget != nil && reaches(s.refTarget, s.refTarget) {
+			e.recursive[s.refTarget] = true
 		}
 	}
 	return e
+}
+
+// reaches reports whether a schema reaches target through its subschemas
+// and references: whether target is recursive, when from is target.
+func reaches(from, target *schema) bool {
+	seen := map[*schema]bool{}
+	var walk func(s *schema) bool
+	walk = func(s *schema) bool {
+		if s == nil || seen[s] {
+			return false
+		}
+		seen[s] = true
+		for _, c := range s.children() {
+			if c == target || walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(from)
 }
 
 // global reserves a package-level name.
@@ -161,7 +181,7 @@ func (e *emitter) toolValidator(name, toolName string) {
 	e.fn = &fnState{mode: collect, locals: map[string]int{"args": 1, "errs": 1}}
 	root := e.doc.root
 	var checks []jen.Code
-	if e.refTarget[root] {
+	if e.recursive[root] {
 		fn := e.funcFor(root, collect)
 		checks = append(checks,
 			jen.If(jen.Id("args").Op("==").Nil()).Block(
@@ -185,7 +205,7 @@ func (e *emitter) valueValidator(name, source string) {
 	e.fn = &fnState{mode: collect, locals: map[string]int{"v": 1, "errs": 1}}
 	root := e.doc.root
 	var checks []jen.Code
-	if e.refTarget[root] {
+	if e.recursive[root] {
 		fn := e.funcFor(root, collect)
 		checks = append(checks, jen.Id("errs").Op("=").Id(fn).Call(jen.Id("v"), jen.Id("errs"), jen.Lit(0)))
 	} else {
@@ -236,7 +256,7 @@ func (e *emitter) emitFunc(k fnKey) {
 	e.fn = &fnState{mode: k.mode, locals: map[string]int{"v": 1, "errs": 1, "depth": 1}, hasDepth: true}
 	defer func() { e.fn = saved }()
 	var body []jen.Code
-	bounded := e.refTarget[s]
+	bounded := e.recursive[s]
 	if k.mode == collect {
 		if bounded {
 			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(

@@ -218,7 +218,11 @@ func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool
 		checks := e.check(s.items, jen.Id(item), l.index(jen.Id(i)))
 		if len(checks) > 0 {
 			if prefix == 0 {
-				out = append(out, jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Add(list)).Block(checks...))
+				index := jen.Id(i)
+				if e.fn.mode == decide {
+					index = jen.Id("_") // the index only names errors
+				}
+				out = append(out, jen.For(jen.List(index, jen.Id(item)).Op(":=").Range().Add(list)).Block(checks...))
 			} else {
 				out = append(out, jen.For(jen.Id(i).Op(":=").Lit(prefix), jen.Id(i).Op("<").Len(list), jen.Id(i).Op("++")).Block(
 					append([]jen.Code{jen.Id(item).Op(":=").Add(list).Index(jen.Id(i))}, checks...)...))
@@ -574,10 +578,16 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 		}
 	}
 	if e.fn.mode == decide {
+		// The key only names errors, unless patterns or declared names
+		// are matched against it.
+		key := jen.Id(k)
+		if len(patterns) == 0 && !(matched != "" && len(props) > 0) {
+			key = jen.Id("_")
+		}
 		if !usesVal {
 			return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(body...)}
 		}
-		return []jen.Code{jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(obj)).Block(body...)}
+		return []jen.Code{jen.For(jen.List(key, jen.Id(val)).Op(":=").Range().Add(obj)).Block(body...)}
 	}
 	member, n := e.local("member"), e.local("n")
 	param := jen.Id(val)

@@ -606,6 +606,23 @@ func (s *schema) inPlace() []*schema {
 	return out
 }
 
+// children lists every subschema of s and the target of its $ref.
+func (s *schema) children() []*schema {
+	out := s.inPlace()
+	for _, list := range [][]member{s.properties, s.patternProperties} {
+		for _, m := range list {
+			out = append(out, m.schema)
+		}
+	}
+	out = append(out, s.prefixItems...)
+	for _, x := range []*schema{s.items, s.contains, s.additionalProperties, s.propertyNames} {
+		if x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // checkLoops refuses schemas that apply themselves to the same value without
 // end, such as a $ref to itself: no instance could ever be validated.
 func (d *document) checkLoops() {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // TestSchemaFileRefusals checks that what toolgen cannot compile is an
@@ -64,12 +65,12 @@ func TestSchemaFileEscaping(t *testing.T) {
 		props[n] = map[string]any{"type": "string", "description": "*/ `x` \" \\ \n", "enum": []any{n, "*/"}, "pattern": "^[^\"`\\\\]*$"}
 	}
 	schema := map[string]any{
-		"$comment":          "*/ /* `",
-		"description":       "a schema whose strings need escaping: \" ` \\ \n \ufeff",
-		"type":              "object",
-		"properties":        props,
-		"required":          names,
-		"patternProperties": map[string]any{"^x\"`\\\\.*$": map[string]any{"const": "\"`\n"}},
+		"$comment":             "*/ /* `",
+		"description":          "a schema whose strings need escaping: \" ` \\ \n \ufeff",
+		"type":                 "object",
+		"properties":           props,
+		"required":             names,
+		"patternProperties":    map[string]any{"^x\"`\\\\.*$": map[string]any{"const": "\"`\n"}},
 		"additionalProperties": map[string]any{"$ref": "#/$defs/q\"uo`te"},
 		"$defs":                map[string]any{"q\"uo`te": map[string]any{"type": "integer"}},
 	}
@@ -113,4 +114,39 @@ func quote(s string) string {
 	var q string
 	json.Unmarshal(b, &q)
 	return strconvQuote(q)
+}
+
+// TestDeepValueUnderNot checks that a value nested past tool.MaxDepth under
+// a recursive reference is an error even where a failed check would pass
+// (under not, in oneOf): the depth limit is never a verdict.
+func TestDeepValueUnderNot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	schema := `{"$defs": {"list": {"type": "array", "items": {"$ref": "#/$defs/list"}}},
+		"properties": {"a": {"not": {"$ref": "#/$defs/list"}}, "b": {"$ref": "#/$defs/list"}}}`
+	src, err := gen.CompileSchema([]byte(schema), "main", "ValidateDeep", "deep.json", gen.Options{})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "deep_gen.go"), src, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
+
+import "fmt"
+
+func main() {
+	var deep any = []any{}
+	for range 100_000 {
+		deep = []any{deep}
+	}
+	var shallow any = []any{[]any{}}
+	fmt.Println(ValidateDeep(map[string]any{"a": deep}).Codes())
+	fmt.Println(ValidateDeep(map[string]any{"b": deep}).Codes())
+	fmt.Println(ValidateDeep(map[string]any{"a": shallow}).Codes())
+	fmt.Println(ValidateDeep(map[string]any{"a": "x", "b": shallow}).Codes())
+}
+`), 0o644))
+	buildTemp(t, dir)
+	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "[depth:]\n[depth:b"+strings.Repeat("[0]", tool.MaxDepth)+"]\n[not:a]\n[]\n", string(out))
 }

@@ -34,8 +34,8 @@ func planEventArgsPattern0(s string) bool {
 }
 
 // ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else every error.
-func ValidatePlanEventArgs(args map[string]any) (errs tool.Errors) {
-	defer tool.RecoverTooDeep(&errs)
+func ValidatePlanEventArgs(args map[string]any) tool.Errors {
+	var errs tool.Errors
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -365,9 +365,6 @@ func matchPlanEventArgs6(v any, depth int) bool {
 
 // matchPlanEventArgsRoom reports whether v is valid against the schema at #/$defs/Room.
 func matchPlanEventArgsRoom(v any, depth int) bool {
-	if depth > tool.MaxDepth {
-		tool.PanicTooDeep()
-	}
 	if obj, ok := tool.Object(v); !ok {
 		return false
 	} else {
@@ -412,9 +409,6 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 
 // matchPlanEventArgsOnline reports whether v is valid against the schema at #/$defs/Online.
 func matchPlanEventArgsOnline(v any, depth int) bool {
-	if depth > tool.MaxDepth {
-		tool.PanicTooDeep()
-	}
 	if obj, ok := tool.Object(v); !ok {
 		return false
 	} else {
