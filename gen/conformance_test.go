@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,8 +105,16 @@ func loadSuite(t *testing.T, files []string, dir string) []suiteCase {
 			if err != nil {
 				refused = err.Error()
 			} else {
+				formatted, ferr := format.Source(src)
+				require.NoError(t, ferr)
+				require.Equal(t, string(formatted), string(src), "generated code for %s / %s is not gofmt clean", file, g.Description)
 				require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 				registry = append(registry, fn)
+				// The same schema through its match functions only.
+				dsrc, err := gen.CompileSchemaDecide(g.Schema, "main", "Decide"+fn[len("Validate"):], file, gen.Options{})
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "decide"+strings.ToLower(fn[len("Validate"):])+"_gen.go"), dsrc, 0o644))
+				registry = append(registry, "Decide"+fn[len("Validate"):])
 			}
 			for _, c := range g.Tests {
 				cases = append(cases, suiteCase{File: file, Group: g.Description, Test: c.Description, Func: fn,
@@ -197,10 +206,12 @@ func runCases(t *testing.T, bin string, cases []suiteCase) []string {
 		if c.Refused != "" {
 			continue
 		}
-		line, err := json.Marshal(map[string]any{"Func": c.Func, "Data": c.Data})
-		require.NoError(t, err)
-		in.Write(line)
-		in.WriteByte('\n')
+		for _, fn := range []string{c.Func, "Decide" + c.Func[len("Validate"):]} {
+			line, err := json.Marshal(map[string]any{"Func": fn, "Data": c.Data})
+			require.NoError(t, err)
+			in.Write(line)
+			in.WriteByte('\n')
+		}
 		ran = append(ran, i)
 	}
 	cmd := exec.Command(bin)
@@ -208,11 +219,17 @@ func runCases(t *testing.T, bin string, cases []suiteCase) []string {
 	out, err := cmd.Output()
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	require.Len(t, lines, len(ran))
+	require.Len(t, lines, 2*len(ran))
 	verdicts := make([]string, len(cases))
 	for k, i := range ran {
-		verdicts[i], err = strconv.Unquote(lines[k])
+		verdicts[i], err = strconv.Unquote(lines[2*k])
 		require.NoError(t, err)
+		decided, err := strconv.Unquote(lines[2*k+1])
+		require.NoError(t, err)
+		if strings.HasPrefix(verdicts[i], "valid") != strings.HasPrefix(decided, "valid") || strings.HasPrefix(decided, "panic") {
+			c := cases[i]
+			t.Errorf("%s / %s / %s: the match functions decide %q, the validator %q", c.File, c.Group, c.Test, decided, verdicts[i])
+		}
 	}
 	return verdicts
 }

@@ -218,6 +218,18 @@ func (e *emitter) valueValidator(name, source string) {
 	e.finish(entry)
 }
 
+// decideValidator emits ValidateX(v any) tool.Errors that only decides,
+// through the match function of the root: for tests of decide functions on
+// every schema.
+func (e *emitter) decideValidator(name string) {
+	e.fn = &fnState{mode: collect, locals: map[string]int{"v": 1, "errs": 1}}
+	fn := e.funcFor(e.doc.root, decide)
+	e.flush()
+	results, body := e.entryBody([]jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
+		appendErr(jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))})
+	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Add(results).Block(body...))
+}
+
 // funcFor names the helper function checking s in the given mode, and
 // queues it for emission.
 func (e *emitter) funcFor(s *schema, m mode) string {

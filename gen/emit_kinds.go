@@ -336,7 +336,10 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		} else {
 			checks[i] = e.check(p.schema, jen.Id(value), l.key(p.name))
 		}
-		if len(checks[i]) > 0 {
+		// A false schema reports the member without reading its value,
+		// except to tell whether null counts as absent.
+		readsValue := !p.schema.isFalse() || e.fn.mode == collect || (e.opts.NullAbsent && !required[p.name])
+		if len(checks[i]) > 0 && readsValue {
 			props[i].value = value
 		}
 		if len(checks[i]) > 0 || closed || required[p.name] || dependent[p.name] {
@@ -469,6 +472,9 @@ func (e *emitter) propertyNames(s *schema, obj jen.Code, l loc) []jen.Code {
 	k := e.local("k")
 	match := e.matchCall(s.propertyNames, jen.Id(k))
 	if e.fn.mode == decide {
+		if s.propertyNames.isFalse() {
+			return []jen.Code{jen.If(jen.Len(obj).Op(">").Lit(0)).Block(jen.Return(jen.False()))}
+		}
 		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(
 			jen.If(jen.Op("!").Add(match)).Block(jen.Return(jen.False())))}
 	}
@@ -585,7 +591,7 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 			key = jen.Id("_")
 		}
 		if !usesVal {
-			return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(body...)}
+			return []jen.Code{jen.For(jen.List(key, jen.Id("_")).Op(":=").Range().Add(obj)).Block(body...)}
 		}
 		return []jen.Code{jen.For(jen.List(key, jen.Id(val)).Op(":=").Range().Add(obj)).Block(body...)}
 	}

@@ -84,6 +84,10 @@ func packageOf(dir string) string {
 // schema in errors and in the doc comment. Errors name the keyword and its
 // location in the schema.
 func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
+	return compileSchemaFile(data, pkg, fn, source, opts, false)
+}
+
+func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool) ([]byte, error) {
 	if !token.IsIdentifier(pkg) {
 		return nil, fmt.Errorf("package name %q is not a Go identifier", pkg)
 	}
@@ -108,7 +112,11 @@ func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, e
 		prefix = fn
 	}
 	e := newEmitter(f, doc, lowerFirst(prefix), token.Position{Filename: source})
-	e.valueValidator(fn, source)
+	if decideOnly {
+		e.decideValidator(fn)
+	} else {
+		e.valueValidator(fn, source)
+	}
 	if len(e.errs) > 0 {
 		var errs Errors
 		for _, err := range e.errs {
