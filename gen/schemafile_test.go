@@ -150,3 +150,16 @@ func main() {
 	require.NoError(t, err, "%s", out)
 	assert.Equal(t, "[depth:]\n[depth:b"+strings.Repeat("[0]", tool.MaxDepth)+"]\n[not:a]\n[]\n", string(out))
 }
+
+// TestSchemaFileNullAbsent checks -null-absent: a null optional member is
+// skipped, as for struct tools; without it, null is checked like any value.
+func TestSchemaFileNullAbsent(t *testing.T) {
+	schema := []byte(`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": ["a"]}`)
+	strict, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
+	require.NoError(t, err)
+	absent, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{NullAbsent: true})
+	require.NoError(t, err)
+	assert.Contains(t, string(strict), "if hasB {")
+	assert.Contains(t, string(absent), "if hasB && b != nil {")
+	assert.Contains(t, string(absent), "if hasA {", "a required member's null is a type error")
+}

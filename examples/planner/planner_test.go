@@ -165,3 +165,42 @@ func FuzzOutline(f *testing.F) {
 		}
 	})
 }
+
+var sink tool.Errors
+
+// BenchmarkValidate measures the plan_event validator (formats, oneOf,
+// uniqueItems, base64) and the recursive outline, against the reference.
+func BenchmarkValidate(b *testing.B) {
+	event := decode(b, validEvent)
+	outline := any(decode(b, validNode))
+	b.Run("plan_event/toolgen", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sink = ValidatePlanEventArgs(event)
+		}
+	})
+	b.Run("outline/toolgen", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sink = ValidateOutline(outline)
+		}
+	})
+	ref, _ := toolReference(b, &PlanEventTool)
+	_, inst, _ := reftest.Instance([]byte(validEvent))
+	b.Run("plan_event/reference", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = ref.Validate(inst)
+		}
+	})
+	schema, err := os.ReadFile("outline.json")
+	require.NoError(b, err)
+	outlineRef := reftest.MustCompile(schema)
+	_, node, _ := reftest.Instance([]byte(validNode))
+	b.Run("outline/reference", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = outlineRef.Validate(node)
+		}
+	})
+}
