@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
+	toolformat "github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
 // The conformance test runs the draft 2020-12 files of the official JSON
@@ -316,4 +317,53 @@ func compactSchema(t *testing.T, cases []suiteCase, c suiteCase) string {
 		}
 	}
 	return strconv.Quote(c.Group)
+}
+
+// TestFormatFilesThroughCompiler runs the suite's optional/format files for
+// the formats toolgen checks (when they are in testdata) through the
+// compiler: each generated validator must give the verdict of the format's
+// checker in runtime/tool/format, which is tested against these files on its
+// own. It logs the suite's pass rate as well.
+func TestFormatFilesThroughCompiler(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a package of every format schema")
+	}
+	var files []string
+	for _, name := range []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6",
+		"uri", "uri-reference", "uuid", "json-pointer", "regex"} {
+		f := filepath.Join("optional", "format", name+".json")
+		if _, err := os.Stat(filepath.Join(suiteDir, f)); err == nil {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("the suite's optional/format files are not in testdata")
+	}
+	dir := t.TempDir()
+	cases := loadSuite(t, files, dir)
+	bin := buildTemp(t, dir)
+	verdicts := runCases(t, bin, cases)
+	passed := map[string]int{}
+	total := map[string]int{}
+	for i, c := range cases {
+		require.Empty(t, c.Refused, "%s / %s", c.File, c.Group)
+		var v any
+		require.NoError(t, json.Unmarshal(c.Data, &v))
+		name := strings.TrimSuffix(filepath.Base(c.File), ".json")
+		want := true
+		if s, ok := v.(string); ok {
+			_, want = toolformat.Check(name, s)
+		}
+		got := strings.HasPrefix(verdicts[i], "valid")
+		if got != want {
+			t.Errorf("%s / %s / %s: the validator says valid=%v, format.Check %v (%q)", c.File, c.Group, c.Test, got, want, c.Data)
+		}
+		total[c.File]++
+		if got == c.Valid {
+			passed[c.File]++
+		}
+	}
+	for _, f := range files {
+		t.Logf("%s: %d of %d suite cases pass", f, passed[f], total[f])
+	}
 }
