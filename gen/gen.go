@@ -38,12 +38,12 @@ func Generate(cfg Config) ([]File, error) {
 		}
 		var built []*BuiltTool
 		for _, t := range pkg.Tools {
-			s, err := Schema(pkg.Fset, t.Obj, docs)
+			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				continue
 			}
-			built = append(built, &BuiltTool{ToolType: t, Schema: s})
+			built = append(built, &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options})
 		}
 		if len(built) < len(pkg.Tools) {
 			continue

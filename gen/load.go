@@ -36,6 +36,9 @@ type Config struct {
 	// Output is the generated file's name, relative to each package's
 	// directory; "" means DefaultOutput.
 	Output string
+	// Options of the validators; null optional members of a tool always
+	// count as absent.
+	Options Options
 }
 
 // Package is a loaded package and the tools found in it.

@@ -7,13 +7,14 @@ import (
 	"go/types"
 	"math"
 	"reflect"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/toolgen-go/toolgen/internal/ecma"
 )
 
 // Schema builds the JSON Schema of a tool's argument struct, following
@@ -34,10 +35,16 @@ import (
 // gen/schema_test.go holds toolgen to invopop on a corpus of structs and
 // tests each addition apart.
 func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*jsonschema.Schema, error) {
+	return SchemaWith(fset, root, docs, Options{})
+}
+
+// SchemaWith is Schema with options: an unknown format= is an error unless
+// opts.AnnotateUnknownFormats.
+func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
 	if docs == nil {
 		docs = newDocIndex()
 	}
-	b := &schemaBuilder{fset: fset, docs: docs, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}}
+	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}}
 	s := b.named(b.root, b.pos(root.Pos()))
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -46,6 +53,7 @@ func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*jsonsch
 }
 
 type schemaBuilder struct {
+	opts      Options
 	fset      *token.FileSet
 	docs      *docIndex
 	errs      Errors
@@ -83,9 +91,13 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 	switch qualified {
 	case "encoding/json.RawMessage":
 		return &jsonschema.Schema{}
-	case "time.Time", "net/url.URL", "net.IP":
-		b.errs.add(pos, "%s is not supported yet: its schema needs a format, which toolgen does not check yet", qualified)
-		return &jsonschema.Schema{}
+	// As invopop reflects them; the validator checks the formats.
+	case "time.Time":
+		return &jsonschema.Schema{Type: "string", Format: "date-time"}
+	case "net/url.URL":
+		return &jsonschema.Schema{Type: "string", Format: "uri"}
+	case "net.IP":
+		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
 	}
 	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"} {
 		if b.refuseMethod(t, m, pos) {
@@ -303,6 +315,12 @@ func (b *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) {
 func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag string) {
 	pos := b.pos(f.Pos())
 	tags := reflect.StructTag(tag)
+	for _, key := range []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"} {
+		if _, ok := tags.Lookup(key); !ok && strings.Contains(tag, key+`:"`) {
+			b.errs.add(pos, "field %s: the %s tag does not parse as a Go struct tag value (write \\, for a comma inside a value)", f.Name(), key)
+			return
+		}
+	}
 	jsonTags := strings.Split(tags.Get("json"), ",")
 	schemaTagText := tags.Get("jsonschema")
 	schemaTags := strings.Split(schemaTagText, ",")
@@ -412,6 +430,9 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 	goType := elemBasic(f.Type())
 	var enums []any
 	enumTarget := (*jsonschema.Schema)(nil)
+	// Like invopop, the keys that apply to any field come first, so that
+	// oneof_type (which clears the type) decides what the others apply to.
+	var typed []string
 	for _, item := range splitOnUnescapedCommas(schemaTag) {
 		if item == "" || item == "required" || item == "nullable" {
 			continue
@@ -424,17 +445,55 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 		switch key {
 		case "title":
 			prop.Title = val
-			continue
 		case "description":
 			prop.Description = val
-			continue
-		case "format":
-			fail("format=%s: formats are not checked yet, so toolgen refuses them rather than send the model a constraint it does not enforce", val)
-			continue
-		case "type", "anchor", "oneof_required", "anyof_required", "oneof_ref", "anyof_ref", "oneof_type", "anyof_type":
+		case "oneof_required", "anyof_required":
+			b.requiredGroup(parent, key, val, name)
+		case "oneof_type", "anyof_type":
+			if !holdsAnything(f.Type()) {
+				fail("%s=%s on a field of type %s: the validator would accept values the field cannot hold; use it on an any or json.RawMessage field", key, val, f.Type())
+				continue
+			}
+			var alts []*jsonschema.Schema
+			for _, ty := range strings.Split(val, ";") {
+				switch ty {
+				case "string", "number", "integer", "boolean", "object", "array", "null":
+				default:
+					fail("%s=%s: %q is not a JSON Schema type", key, val, ty)
+				}
+				alts = append(alts, &jsonschema.Schema{Type: ty})
+			}
+			prop.Type = ""
+			if key == "oneof_type" {
+				prop.OneOf = append(prop.OneOf, alts...)
+			} else {
+				prop.AnyOf = append(prop.AnyOf, alts...)
+			}
+		case "oneof_ref", "anyof_ref":
+			sub := prop
+			if prop.Items != nil {
+				sub = prop.Items
+			}
+			sub.Ref = ""
+			for _, ref := range strings.Split(val, ";") {
+				if !b.refDef(f, ref) {
+					fail("%s=%s: toolgen resolves a reference #/$defs/<Type> to a struct type <Type> of the field's package, and there is none for %q", key, val, ref)
+					continue
+				}
+				if key == "oneof_ref" {
+					sub.OneOf = append(sub.OneOf, &jsonschema.Schema{Ref: ref})
+				} else {
+					sub.AnyOf = append(sub.AnyOf, &jsonschema.Schema{Ref: ref})
+				}
+			}
+		case "type", "anchor":
 			fail("jsonschema tag key %q is not supported", key)
-			continue
+		default:
+			typed = append(typed, item)
 		}
+	}
+	for _, item := range typed {
+		key, val, _ := strings.Cut(item, "=")
 		target = prop
 		if prop.Type == "array" {
 			switch key {
@@ -468,11 +527,21 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				fail("pattern applies to strings, not %s", describeKind(kind))
 				continue
 			}
-			if _, err := regexp.Compile(val); err != nil {
-				fail("pattern %q is not a valid RE2 regular expression: %v", val, err)
+			if _, err := ecma.Translate(val); err != nil {
+				fail("pattern %q cannot be checked in Go: %v", val, err)
 				continue
 			}
 			target.Pattern = val
+		case "format":
+			if kind != "string" {
+				fail("format applies to strings, not %s", describeKind(kind))
+				continue
+			}
+			if _, known := formatFuncs[val]; !known && !b.opts.AnnotateUnknownFormats {
+				fail("format=%s is not a format toolgen checks (%s); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)", val, strings.Join(knownFormats(), ", "))
+				continue
+			}
+			target.Format = val
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
 			if kind != "integer" && kind != "number" {
 				fail("%s applies to numbers, not %s", key, describeKind(kind))
@@ -775,5 +844,85 @@ func validJSONName(name string) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// requiredGroup adds a member to a oneof_required or anyof_required group
+// of the parent: a oneOf (anyOf) branch that requires every member of the
+// group, as invopop builds it.
+func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, name string) {
+	list := &parent.OneOf
+	if key == "anyof_required" {
+		list = &parent.AnyOf
+	}
+	for _, s := range *list {
+		if s.Title == group {
+			s.Required = append(s.Required, name)
+			return
+		}
+	}
+	*list = append(*list, &jsonschema.Schema{Title: group, Required: []string{name}})
+}
+
+// holdsAnything reports whether a field's type holds any JSON value: an
+// interface or json.RawMessage, through pointers and slices.
+func holdsAnything(t types.Type) bool {
+	for {
+		switch x := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		case *types.Slice:
+			if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil &&
+				named.Obj().Pkg().Path() == "encoding/json" && named.Obj().Name() == "RawMessage" {
+				return true
+			}
+			t = x.Elem()
+			continue
+		case *types.Named:
+			if x.Obj().Pkg() != nil && x.Obj().Pkg().Path() == "encoding/json" && x.Obj().Name() == "RawMessage" {
+				return true
+			}
+			if _, isSlice := x.Underlying().(*types.Slice); isSlice {
+				t = x.Underlying()
+				continue
+			}
+		}
+		_, isInterface := t.Underlying().(*types.Interface)
+		return isInterface
+	}
+}
+
+// refDef resolves a oneof_ref or anyof_ref reference #/$defs/<Type> to a
+// struct type of the field's package and puts its schema in $defs.
+func (b *schemaBuilder) refDef(f *types.Var, ref string) bool {
+	name, ok := strings.CutPrefix(ref, "#/$defs/")
+	if !ok || f.Pkg() == nil {
+		return false
+	}
+	tn, ok := f.Pkg().Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(tn.Type()).(*types.Named)
+	if !ok {
+		return false
+	}
+	if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	if existing, done := b.defNames[named]; done {
+		return existing == name
+	}
+	for _, taken := range b.defNames {
+		if taken == name {
+			return false
+		}
+	}
+	b.defNames[named] = name
+	b.stack = append(b.stack, named)
+	s := b.unnamed(named.Underlying(), named, b.pos(tn.Pos()))
+	b.stack = b.stack[:len(b.stack)-1]
+	b.defs[name] = s
 	return true
 }

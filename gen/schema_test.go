@@ -719,10 +719,67 @@ func TestSchemaDocAdditions(t *testing.T) {
 // testdata/bad, which toolgen refuses.
 var badErrors = map[string][]string{
 	"BadJSONNames": {
-		`bad.go:172:2: field Quote: json name "q\"uote" has characters encoding/json does not accept in a name (it would use "Quote" instead)`,
-		`bad.go:173:2: field Backslash: json name "back\\slash" has characters encoding/json does not accept in a name (it would use "Backslash" instead)`,
+		"bad.go:173:2: field Quote: json name \"q\\\"uote\" has characters encoding/json does not accept in a name (it would use \"Quote\" instead)",
+		"bad.go:174:2: field Backslash: json name \"back\\\\slash\" has characters encoding/json does not accept in a name (it would use \"Backslash\" instead)",
 	},
-	// A bound or enum value of the tag outside a sized integer type.
+	"BadPattern": {
+		"bad.go:55:2: field A: pattern \"(?<=a)b\" cannot be checked in Go: pattern \"(?<=a)b\" uses a lookbehind, which RE2 cannot express",
+		"bad.go:56:2: field B: pattern \"a(\" cannot be checked in Go: pattern \"a(\" is not a regular expression RE2 can compile: error parsing regexp: missing closing ): `a(`",
+	},
+	"BoolEnum": {
+		"bad.go:117:2: field A: enum applies to strings and numbers, not a boolean",
+		"bad.go:118:2: field B: example applies to strings and numbers, not a boolean",
+		"bad.go:119:2: field C: enum applies to strings and numbers, not a boolean",
+	},
+	"Duplicate": {
+		"bad.go:101:2: field B: property \"a\" is declared twice",
+		"bad.go:106:2: field A: property \"a\" is declared twice",
+	},
+	"EmbedsAmbiguous": {
+		"bad.go:147:2: WithProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+		"bad.go:148:2: AlsoProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	"EmbedsLoop": {
+		"bad.go:132:3: field Loop: embedding Loop in itself",
+	},
+	"EmbedsMethods": {
+		"bad.go:140:6: EmbedsMethods has a GetFieldDocString method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	"EnumMisfit": {
+		"bad.go:37:2: field A: enum value \"abc\" does not fit an integer",
+		"bad.go:38:2: field B: enum value \"1.5\" does not fit an integer",
+		"bad.go:39:2: field C: enum value \"x\" does not fit a number",
+		"bad.go:40:2: field D: default value \"abc\" does not fit an integer",
+		"bad.go:41:2: field E: default value \"1\" does not fit a value of any type",
+	},
+	"ExtrasAssertion": {
+		"bad.go:75:2: field A: jsonschema_extras key \"minimum\" is a validation keyword: use the jsonschema tag, so the validator enforces it",
+		"bad.go:76:2: field B: jsonschema_extras item \"x-flag\" must be key=value",
+	},
+	"Format": {
+		"bad.go:60:2: field A: format=emali is not a format toolgen checks (date, date-time, duration, email, hostname, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uuid); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)",
+	},
+	"HasCustom": {
+		"bad.go:92:2: Custom has a JSONSchema method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	"HasExtend": {
+		"bad.go:164:2: Extended has a JSONSchemaExtend method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	},
+	"InlineNonStruct": {
+		"bad.go:137:2: field A: only a struct can be inlined",
+	},
+	"JSONString": {
+		"bad.go:71:2: field A: the json \",string\" option is not supported: the schema would accept any string",
+	},
+	"NotANumber": {
+		"bad.go:31:2: field A: minimum=abc: want a number",
+		"bad.go:32:2: field B: maximum=+1: want a number",
+		"bad.go:33:2: field C: multipleOf=0: want a number greater than 0",
+	},
+	"OneOf": {
+		"bad.go:66:2: field C: anyof_ref=#/$defs/C: toolgen resolves a reference #/$defs/<Type> to a struct type <Type> of the field's package, and there is none for \"#/$defs/C\"",
+		"bad.go:67:2: field D: jsonschema tag key \"type\" is not supported",
+	},
 	"OutOfRange": {
 		"bad.go:17:2: field A: minimum=-129 is outside the range of int8",
 		"bad.go:18:2: field B: maximum=256 is outside the range of uint8",
@@ -731,50 +788,12 @@ var badErrors = map[string][]string{
 		"bad.go:21:2: field E: maximum=32768 is outside the range of int16",
 		"bad.go:22:2: field F: minimum=-200 is outside the range of int8",
 	},
+	"SelfEmbed": {
+		"bad.go:123:3: field SelfEmbed: embedding SelfEmbed in itself",
+	},
 	"UnknownKey": {
-		`bad.go:26:2: field A: unknown jsonschema tag key "color"`,
-		`bad.go:27:2: field B: jsonschema tag item "omitempty" must be key=value (or required, nullable)`,
-	},
-	"NotANumber": {
-		"bad.go:31:2: field A: minimum=abc: want a number",
-		"bad.go:32:2: field B: maximum=+1: want a number",
-		"bad.go:33:2: field C: multipleOf=0: want a number greater than 0",
-	},
-	"EnumMisfit": {
-		`bad.go:37:2: field A: enum value "abc" does not fit an integer`,
-		`bad.go:38:2: field B: enum value "1.5" does not fit an integer`,
-		`bad.go:39:2: field C: enum value "x" does not fit a number`,
-		`bad.go:40:2: field D: default value "abc" does not fit an integer`,
-		`bad.go:41:2: field E: default value "1" does not fit a value of any type`,
-	},
-	"WrongKind": {
-		"bad.go:45:2: field A: minLength applies to strings, not an integer",
-		"bad.go:46:2: field B: minimum applies to numbers, not a string",
-		"bad.go:47:2: field C: pattern applies to strings, not an integer",
-		"bad.go:48:2: field D: readOnly applies to strings, not a boolean",
-		"bad.go:49:2: field E: minItems applies to arrays, not a string",
-		"bad.go:50:2: field F: uniqueItems=false: the only value is true",
-		"bad.go:51:2: field G: maxLength=-1: want a non-negative integer",
-	},
-	"BadPattern": {
-		"bad.go:55:2: field A: pattern \"(?<=a)b\" is not a valid RE2 regular expression: error parsing regexp: invalid named capture: `(?<=a)b`",
-		"bad.go:56:2: field B: pattern \"a(\" is not a valid RE2 regular expression: error parsing regexp: missing closing ): `a(`",
-	},
-	"Format": {
-		"bad.go:60:2: field A: format=email: formats are not checked yet, so toolgen refuses them rather than send the model a constraint it does not enforce",
-	},
-	"OneOf": {
-		`bad.go:64:2: field A: jsonschema tag key "oneof_required" is not supported`,
-		`bad.go:65:2: field B: jsonschema tag key "oneof_type" is not supported`,
-		`bad.go:66:2: field C: jsonschema tag key "anyof_ref" is not supported`,
-		`bad.go:67:2: field D: jsonschema tag key "type" is not supported`,
-	},
-	"JSONString": {
-		`bad.go:71:2: field A: the json ",string" option is not supported: the schema would accept any string`,
-	},
-	"ExtrasAssertion": {
-		`bad.go:75:2: field A: jsonschema_extras key "minimum" is a validation keyword: use the jsonschema tag, so the validator enforces it`,
-		`bad.go:76:2: field B: jsonschema_extras item "x-flag" must be key=value`,
+		"bad.go:26:2: field A: unknown jsonschema tag key \"color\"",
+		"bad.go:27:2: field B: jsonschema tag item \"omitempty\" must be key=value (or required, nullable)",
 	},
 	"Unsupported": {
 		"bad.go:80:2: unsupported type chan int: JSON has no counterpart",
@@ -787,45 +806,14 @@ var badErrors = map[string][]string{
 		"bad.go:87:2: unsupported type uintptr: JSON has no counterpart",
 		"bad.go:88:2: unsupported map key type uint: JSON object keys are strings (or signed integers)",
 	},
-	"HasCustom": {
-		"bad.go:92:2: Custom has a JSONSchema method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
-	},
-	"Duplicate": {
-		`bad.go:101:2: field B: property "a" is declared twice`,
-		`bad.go:106:2: field A: property "a" is declared twice`,
-	},
-	"Times": {
-		"bad.go:110:2: time.Time is not supported yet: its schema needs a format, which toolgen does not check yet",
-		"bad.go:111:2: net/url.URL is not supported yet: its schema needs a format, which toolgen does not check yet",
-		"bad.go:112:2: net.IP is not supported yet: its schema needs a format, which toolgen does not check yet",
-	},
-	// invopop ignores enum and example on booleans.
-	"BoolEnum": {
-		"bad.go:116:2: field A: enum applies to strings and numbers, not a boolean",
-		"bad.go:117:2: field B: example applies to strings and numbers, not a boolean",
-		"bad.go:118:2: field C: enum applies to strings and numbers, not a boolean",
-	},
-	"SelfEmbed": {
-		"bad.go:122:3: field SelfEmbed: embedding SelfEmbed in itself",
-	},
-	// Loop embeds itself, and is embedded in the tool, not built by itself.
-	"EmbedsLoop": {
-		"bad.go:131:3: field Loop: embedding Loop in itself",
-	},
-	"InlineNonStruct": {
-		"bad.go:136:2: field A: only a struct can be inlined",
-	},
-	// The method of an embedded struct is promoted.
-	"EmbedsMethods": {
-		"bad.go:139:6: EmbedsMethods has a GetFieldDocString method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
-	},
-	// Unless two embedded structs have it: invopop asks each.
-	"EmbedsAmbiguous": {
-		"bad.go:146:2: WithProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
-		"bad.go:147:2: AlsoProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
-	},
-	"HasExtend": {
-		"bad.go:163:2: Extended has a JSONSchemaExtend method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+	"WrongKind": {
+		"bad.go:45:2: field A: minLength applies to strings, not an integer",
+		"bad.go:46:2: field B: minimum applies to numbers, not a string",
+		"bad.go:47:2: field C: pattern applies to strings, not an integer",
+		"bad.go:48:2: field D: readOnly applies to strings, not a boolean",
+		"bad.go:49:2: field E: minItems applies to arrays, not a string",
+		"bad.go:50:2: field F: uniqueItems=false: the only value is true",
+		"bad.go:51:2: field G: maxLength=-1: want a non-negative integer",
 	},
 }
 
@@ -838,7 +826,7 @@ func TestSchemaErrors(t *testing.T) {
 			structs = append(structs, name)
 		}
 	}
-	helpers := map[string]bool{"Custom": true, "Inner": true, "Loop": true, "WithProperty": true, "AlsoProperty": true, "WithDocs": true, "Extended": true}
+	helpers := map[string]bool{"Custom": true, "Inner": true, "Loop": true, "WithProperty": true, "AlsoProperty": true, "WithDocs": true, "Extended": true, "Times": true}
 	for _, name := range structs {
 		want, ok := badErrors[name]
 		if !ok {

@@ -1,11 +1,13 @@
 // Command toolgen generates, for each Go struct annotated with
 // //toolgen:tool, the tool's JSON Schema and a type-specialized validator of
-// a model's arguments.
+// a model's arguments; `toolgen schema` compiles a JSON Schema file into
+// such a validator.
 //
 // Usage:
 //
 //	//go:generate go tool toolgen
-//	toolgen [-output file] [-tags tags] [-type T1,T2] [packages]
+//	toolgen [-output file] [-tags tags] [-type T1,T2] [-annotate-unknown-formats] [packages]
+//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-null-absent] [-annotate-unknown-formats] schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package, is tools_gen.go unless -output says otherwise.
@@ -25,12 +27,18 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("toolgen: ")
+	if len(os.Args) > 1 && os.Args[1] == "schema" {
+		schemaMain(os.Args[2:])
+		return
+	}
 	output := flag.String("output", "", "output file name; default <package dir>/"+gen.DefaultOutput)
 	tags := flag.String("tags", "", "comma-separated list of build tags to apply")
 	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, in place of //toolgen:tool directives")
+	annotate := flag.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [packages]\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-annotate-unknown-formats] [packages]\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen schema [flags] schema.json   (toolgen schema -h for its flags)\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		flag.PrintDefaults()
 	}
@@ -41,10 +49,43 @@ func main() {
 		os.Exit(2)
 	}
 
-	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames)}
+	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames),
+		Options: gen.Options{AnnotateUnknownFormats: *annotate}}
 	files, err := gen.Generate(cfg)
 	if err != nil {
 		// Like the Go compiler: one file:line:col: message per line.
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := gen.Write(files); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// schemaMain compiles a JSON Schema file into a validator.
+func schemaMain(args []string) {
+	fs := flag.NewFlagSet("toolgen schema", flag.ExitOnError)
+	output := fs.String("o", "", "output file; default <schema without .json>_gen.go")
+	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
+	fn := fs.String("func", "", "name of the validator function; default Validate<schema file name>")
+	nullAbsent := fs.Bool("null-absent", false, "count an optional member whose value is null as absent, as toolgen does for struct tools")
+	annotate := fs.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-null-absent] [-annotate-unknown-formats] schema.json\n")
+		fmt.Fprintf(os.Stderr, "Flags:\n")
+		fs.PrintDefaults()
+	}
+	fs.Parse(args)
+	if fs.NArg() != 1 {
+		fs.Usage()
+		os.Exit(2)
+	}
+	files, err := gen.GenerateSchemaFile(gen.SchemaFile{
+		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn,
+		Options: gen.Options{NullAbsent: *nullAbsent, AnnotateUnknownFormats: *annotate},
+	})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

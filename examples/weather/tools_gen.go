@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"math"
-	"regexp"
 )
 
 const _ = tool.SupportPackageIsVersion1
@@ -23,7 +22,20 @@ var GetWeatherTool = tool.Def[GetWeatherArgs]{
 		Validate:    ValidateGetWeatherArgs,
 	},
 }
-var getWeatherArgsPattern0 = regexp.MustCompile("^[a-z0-9_-]+$")
+
+// getWeatherArgsPattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+func getWeatherArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '-' || '0' <= c && c <= '9' || c == '_' || 'a' <= c && c <= 'z') {
+			return false
+		}
+	}
+	return true
+}
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else every error.
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
@@ -194,7 +206,7 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				if s3, ok := item.(string); !ok {
 					errs = append(errs, tool.TypeError("/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "string", item))
 				} else {
-					if !getWeatherArgsPattern0.MatchString(s3) {
+					if !getWeatherArgsPattern0(s3) {
 						errs = append(errs, tool.ValueError("pattern", "/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "a string matching the pattern ^[a-z0-9_-]+$", item))
 					}
 				}

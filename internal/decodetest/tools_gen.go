@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"math"
-	"regexp"
 )
 
 const _ = tool.SupportPackageIsVersion1
@@ -452,7 +451,20 @@ var ShapesTool = tool.Def[ShapesArgs]{
 		Validate:    ValidateShapesArgs,
 	},
 }
-var shapesArgsPattern0 = regexp.MustCompile("^[0-9]+$")
+
+// shapesArgsPattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
+func shapesArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else every error.
 func ValidateShapesArgs(args map[string]any) tool.Errors {
@@ -608,15 +620,15 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if len(args) > present {
 		n12 := len(errs)
-		for k12 := range args {
-			switch k12 {
+		for k13 := range args {
+			switch k13 {
 			case "id", "owner", "note", "level", "dist", "count", "flag", "origin", "target", "path", "hops", "grid", "pair", "names", "by_name", "by_level", "by_index", "small", "opt", "opt_s", "ptr_ptr", "any", "open", "raw", "blob", "anon", "lists":
 			default:
 				errs = append(errs, tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k12]),
-					Name: k12,
-					Path: "/" + tool.Key(k12),
+					Got:  tool.TypeName(args[k13]),
+					Name: k13,
+					Path: "/" + tool.Key(k13),
 				})
 			}
 		}
@@ -992,7 +1004,7 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 			errs = append(errs, tool.TypeError("/by_name", "by_name", "object", byName))
 		} else {
 			{
-				n5 := len(errs)
+				n6 := len(errs)
 				member := func(k5 string, v any) {
 					if obj6, ok := tool.Object(v); !ok {
 						errs = append(errs, tool.TypeError("/by_name/"+tool.Key(k5), "by_name."+k5, "object", v))
@@ -1027,7 +1039,7 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 							})
 						}
 						if len(obj6) > present6 {
-							n6 := len(errs)
+							n5 := len(errs)
 							for k6 := range obj6 {
 								switch k6 {
 								case "x", "y", "label":
@@ -1040,7 +1052,7 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 									})
 								}
 							}
-							tool.SortByPath(errs[n6:])
+							tool.SortByPath(errs[n5:])
 						}
 						if hasX5 {
 							if _, ok := tool.Number(x5); !ok {
@@ -1062,8 +1074,8 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 				for k5, v := range obj5 {
 					member(k5, v)
 				}
-				if len(errs) > n5 {
-					errs = errs[:n5]
+				if len(errs) > n6 {
+					errs = errs[:n6]
 					for _, k5 := range tool.SortedKeys(obj5) {
 						member(k5, obj5[k5])
 					}
@@ -1102,7 +1114,7 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 				n8 := len(errs)
 				member3 := func(k8 string, v3 any) {
 					matched := false
-					if shapesArgsPattern0.MatchString(k8) {
+					if shapesArgsPattern0(k8) {
 						matched = true
 						if _, ok := v3.(string); !ok {
 							errs = append(errs, tool.TypeError("/by_index/"+tool.Key(k8), "by_index."+k8, "string", v3))
@@ -1137,7 +1149,7 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 				n9 := len(errs)
 				member4 := func(k9 string, v4 any) {
 					matched2 := false
-					if shapesArgsPattern0.MatchString(k9) {
+					if shapesArgsPattern0(k9) {
 						matched2 = true
 						if _, ok := v4.(bool); !ok {
 							errs = append(errs, tool.TypeError("/small/"+tool.Key(k9), "small."+k9, "boolean", v4))
@@ -1187,8 +1199,12 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 		}
 	}
 	if hasBlob && blob != nil {
-		if _, ok := blob.(string); !ok {
+		if s12, ok := blob.(string); !ok {
 			errs = append(errs, tool.TypeError("/blob", "blob", "string", blob))
+		} else {
+			if !tool.Base64(s12) {
+				errs = append(errs, tool.ValueError("contentEncoding", "/blob", "blob", "a base64 string", blob))
+			}
 		}
 	}
 	if hasAnon {
@@ -1210,15 +1226,15 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 			}
 			if len(obj11) > present7 {
 				n10 := len(errs)
-				for k10 := range obj11 {
-					switch k10 {
+				for k11 := range obj11 {
+					switch k11 {
 					case "A":
 					default:
 						errs = append(errs, tool.Error{
 							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj11[k10]),
-							Name: "anon." + k10,
-							Path: "/anon/" + tool.Key(k10),
+							Got:  tool.TypeName(obj11[k11]),
+							Name: "anon." + k11,
+							Path: "/anon/" + tool.Key(k11),
 						})
 					}
 				}
@@ -1237,18 +1253,22 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 		} else {
 			{
 				n11 := len(errs)
-				member5 := func(k11 string, v5 any) {
-					if _, ok := v5.(string); !ok {
-						errs = append(errs, tool.TypeError("/lists/"+tool.Key(k11), "lists."+k11, "string", v5))
+				member5 := func(k12 string, v6 any) {
+					if s13, ok := v6.(string); !ok {
+						errs = append(errs, tool.TypeError("/lists/"+tool.Key(k12), "lists."+k12, "string", v6))
+					} else {
+						if !tool.Base64(s13) {
+							errs = append(errs, tool.ValueError("contentEncoding", "/lists/"+tool.Key(k12), "lists."+k12, "a base64 string", v6))
+						}
 					}
 				}
-				for k11, v5 := range obj12 {
-					member5(k11, v5)
+				for k12, v6 := range obj12 {
+					member5(k12, v6)
 				}
 				if len(errs) > n11 {
 					errs = errs[:n11]
-					for _, k11 := range tool.SortedKeys(obj12) {
-						member5(k11, obj12[k11])
+					for _, k12 := range tool.SortedKeys(obj12) {
+						member5(k12, obj12[k12])
 					}
 				}
 			}
@@ -1645,7 +1665,7 @@ func ValidateNode(args map[string]any) tool.Errors {
 	return errs
 }
 
-// validateNodeRoot validates the schema #.
+// validateNodeRoot checks v against the schema at #.
 func validateNodeRoot(v any, errs tool.Errors, depth int) tool.Errors {
 	if depth > tool.MaxDepth {
 		return append(errs, tool.TooDeep())
@@ -1676,15 +1696,15 @@ func validateNodeRoot(v any, errs tool.Errors, depth int) tool.Errors {
 		}
 		if len(obj) > present {
 			n3 := len(errs)
-			for k := range obj {
-				switch k {
+			for k3 := range obj {
+				switch k3 {
 				case "name", "children", "next":
 				default:
 					errs = append(errs, tool.Error{
 						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k]),
-						Name: k,
-						Path: "/" + tool.Key(k),
+						Got:  tool.TypeName(obj[k3]),
+						Name: k3,
+						Path: "/" + tool.Key(k3),
 					})
 				}
 			}
@@ -1700,18 +1720,18 @@ func validateNodeRoot(v any, errs tool.Errors, depth int) tool.Errors {
 				errs = append(errs, tool.TypeError("/children", "children", "array", children))
 			} else {
 				for i, item := range list {
-					{
-						n := len(errs)
-						errs = validateNodeRoot(item, errs, depth+1)
+					n := len(errs)
+					errs = validateNodeRoot(item, errs, depth+1)
+					if len(errs) > n {
 						tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
 					}
 				}
 			}
 		}
 		if hasNext && next != nil {
-			{
-				n2 := len(errs)
-				errs = validateNodeRoot(next, errs, depth+1)
+			n2 := len(errs)
+			errs = validateNodeRoot(next, errs, depth+1)
+			if len(errs) > n2 {
 				tool.Nest(errs[n2:], "/next", "next")
 			}
 		}

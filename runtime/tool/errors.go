@@ -105,7 +105,17 @@ func (e Error) Message() string {
 	if got == "" {
 		got = e.Got
 	}
-	return "argument '" + e.Name + "' should be " + e.Expected + ", got " + got
+	subject := "argument '" + e.Name + "'"
+	if e.Name == "" {
+		// An error about the arguments (or, for a schema file's validator,
+		// the value) as a whole.
+		subject = "the arguments"
+	}
+	if got == "" {
+		// A member required by another (dependentRequired) has no value.
+		return subject + " should be " + e.Expected
+	}
+	return subject + " should be " + e.Expected + ", got " + got
 }
 
 // Error returns Message, so that a single Error is a Go error too.

@@ -57,7 +57,7 @@ type BadPattern struct {
 }
 
 type Format struct {
-	A string `json:"a" jsonschema:"format=email"`
+	A string `json:"a" jsonschema:"format=emali"`
 }
 
 type OneOf struct {
@@ -106,6 +106,7 @@ type Inner struct {
 	A int `json:"a"`
 }
 
+// Times holds the types whose schemas carry a format.
 type Times struct {
 	T  time.Time `json:"t"`
 	U  url.URL   `json:"u"`

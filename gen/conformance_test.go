@@ -1,0 +1,369 @@
+package gen_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/format"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/gen"
+	toolformat "github.com/toolgen-go/toolgen/runtime/tool/format"
+)
+
+// The conformance test runs the draft 2020-12 files of the official JSON
+// Schema Test Suite through the compiler: it generates one package with a
+// validator per suite schema (the code path of `toolgen schema`), builds it
+// once in a temporary module, runs it over every case and compares the
+// verdicts. Every case must pass except those in the expected-skip list,
+// each of which needs a feature toolgen refuses; a listed case that passes
+// is an error too, so that the list stays true.
+
+var updateConformance = flag.Bool("update-conformance", false, "rewrite testdata/conformance.md from the results")
+
+const suiteDir = "../testdata/jsonschema-test-suite/draft2020-12"
+
+// conformanceFiles are the suite's files for the keywords toolgen compiles.
+// Left out: format.json (format is an annotation in draft 2020-12 by
+// default; toolgen asserts formats, tested on optional/format),
+// dynamicRef, unevaluatedItems, unevaluatedProperties, refRemote and
+// vocabulary (features toolgen refuses: every case would be a skip).
+var conformanceFiles = []string{
+	"additionalProperties.json", "allOf.json", "anchor.json", "anyOf.json", "boolean_schema.json",
+	"const.json", "contains.json", "content.json", "default.json", "defs.json", "dependentRequired.json",
+	"dependentSchemas.json", "enum.json", "exclusiveMaximum.json", "exclusiveMinimum.json",
+	"if-then-else.json", "infinite-loop-detection.json", "items.json", "maxContains.json", "maxItems.json",
+	"maxLength.json", "maxProperties.json", "maximum.json", "minContains.json", "minItems.json",
+	"minLength.json", "minProperties.json", "minimum.json", "multipleOf.json", "not.json", "oneOf.json",
+	"pattern.json", "patternProperties.json", "prefixItems.json", "properties.json", "propertyNames.json",
+	"ref.json", "required.json", "type.json", "uniqueItems.json",
+}
+
+type suiteGroup struct {
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Tests       []struct {
+		Description string          `json:"description"`
+		Data        json.RawMessage `json:"data"`
+		Valid       bool            `json:"valid"`
+	} `json:"tests"`
+}
+
+type suiteCase struct {
+	File, Group, Test string
+	Func              string
+	Data              json.RawMessage
+	Valid             bool
+	Refused           string // the generation error, when the schema is refused
+}
+
+func (c suiteCase) key() string { return c.File + "\t" + c.Group + "\t" + c.Test }
+
+// expectedSkips reads the committed list: file, group, test and reason,
+// tab-separated, one case a line.
+func expectedSkips(t *testing.T) map[string]string {
+	data, err := os.ReadFile("testdata/conformance-skip.tsv")
+	require.NoError(t, err)
+	skips := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, "\t")
+		require.Len(t, parts, 4, "skip line %q: want file, group, test, reason", line)
+		require.NotEmpty(t, parts[3], "skip line %q has no reason", line)
+		skips[strings.Join(parts[:3], "\t")] = parts[3]
+	}
+	return skips
+}
+
+// loadSuite compiles every schema of the files into dir, one file per
+// schema, and returns the cases.
+func loadSuite(t *testing.T, files []string, dir string) []suiteCase {
+	var cases []suiteCase
+	var registry []string
+	for fi, file := range files {
+		data, err := os.ReadFile(filepath.Join(suiteDir, file))
+		require.NoError(t, err)
+		var groups []suiteGroup
+		require.NoError(t, json.Unmarshal(data, &groups), file)
+		for gi, g := range groups {
+			fn := fmt.Sprintf("ValidateF%02dG%02d", fi, gi)
+			src, err := gen.CompileSchema(g.Schema, "main", fn, file, gen.Options{})
+			refused := ""
+			if err != nil {
+				refused = err.Error()
+			} else {
+				formatted, ferr := format.Source(src)
+				require.NoError(t, ferr)
+				require.Equal(t, string(formatted), string(src), "generated code for %s / %s is not gofmt clean", file, g.Description)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
+				registry = append(registry, fn)
+				// The same schema through its match functions only.
+				dsrc, err := gen.CompileSchemaDecide(g.Schema, "main", "Decide"+fn[len("Validate"):], file, gen.Options{})
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "decide"+strings.ToLower(fn[len("Validate"):])+"_gen.go"), dsrc, 0o644))
+				registry = append(registry, "Decide"+fn[len("Validate"):])
+			}
+			for _, c := range g.Tests {
+				cases = append(cases, suiteCase{File: file, Group: g.Description, Test: c.Description, Func: fn,
+					Data: c.Data, Valid: c.Valid, Refused: refused})
+			}
+		}
+	}
+	var main strings.Builder
+	main.WriteString(suiteMain)
+	main.WriteString("var validators = map[string]func(any) tool.Errors{\n")
+	for _, fn := range registry {
+		fmt.Fprintf(&main, "\t%q: %s,\n", fn, fn)
+	}
+	main.WriteString("}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644))
+	return cases
+}
+
+// suiteMain reads {"func", "data"} lines and prints, per line, "valid",
+// "invalid" or "panic: ...".
+const suiteMain = `package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<24)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	for in.Scan() {
+		var c struct {
+			Func string
+			Data json.RawMessage
+		}
+		if err := json.Unmarshal(in.Bytes(), &c); err != nil {
+			panic(err)
+		}
+		var v any
+		if err := json.Unmarshal(c.Data, &v); err != nil {
+			panic(err)
+		}
+		fmt.Fprintln(out, strconv.Quote(run(validators[c.Func], v)))
+	}
+}
+
+func run(fn func(any) tool.Errors, v any) (verdict string) {
+	defer func() {
+		if r := recover(); r != nil {
+			verdict = fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	if errs := fn(v); len(errs) > 0 {
+		return "invalid " + errs.Error()
+	}
+	return "valid"
+}
+
+`
+
+// buildTemp builds the package in dir as a module that replaces toolgen with
+// this repository, and returns the binary.
+func buildTemp(t *testing.T, dir string) string {
+	root, err := filepath.Abs("..")
+	require.NoError(t, err)
+	gomod := "module suite\n\ngo 1.24\n\nrequire github.com/toolgen-go/toolgen v0.0.0\n\nreplace github.com/toolgen-go/toolgen => " + root + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
+	for _, args := range [][]string{{"vet", "."}, {"build", "-o", "suite.bin", "."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
+	}
+	return filepath.Join(dir, "suite.bin")
+}
+
+func runCases(t *testing.T, bin string, cases []suiteCase) []string {
+	var in bytes.Buffer
+	var ran []int
+	for i, c := range cases {
+		if c.Refused != "" {
+			continue
+		}
+		for _, fn := range []string{c.Func, "Decide" + c.Func[len("Validate"):]} {
+			line, err := json.Marshal(map[string]any{"Func": fn, "Data": c.Data})
+			require.NoError(t, err)
+			in.Write(line)
+			in.WriteByte('\n')
+		}
+		ran = append(ran, i)
+	}
+	cmd := exec.Command(bin)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	require.Len(t, lines, 2*len(ran))
+	verdicts := make([]string, len(cases))
+	for k, i := range ran {
+		verdicts[i], err = strconv.Unquote(lines[2*k])
+		require.NoError(t, err)
+		decided, err := strconv.Unquote(lines[2*k+1])
+		require.NoError(t, err)
+		if strings.HasPrefix(verdicts[i], "valid") != strings.HasPrefix(decided, "valid") || strings.HasPrefix(decided, "panic") {
+			c := cases[i]
+			t.Errorf("%s / %s / %s: the match functions decide %q, the validator %q", c.File, c.Group, c.Test, decided, verdicts[i])
+		}
+	}
+	return verdicts
+}
+
+func TestConformance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a package of every suite schema")
+	}
+	dir := t.TempDir()
+	cases := loadSuite(t, conformanceFiles, dir)
+	bin := buildTemp(t, dir)
+	verdicts := runCases(t, bin, cases)
+	skips := expectedSkips(t)
+
+	type tally struct{ cases, passed, skipped int }
+	perFile := map[string]*tally{}
+	seen := map[string]bool{}
+	for i, c := range cases {
+		tl := perFile[c.File]
+		if tl == nil {
+			tl = &tally{}
+			perFile[c.File] = tl
+		}
+		tl.cases++
+		seen[c.key()] = true
+		verdict := verdicts[i]
+		passed := c.Refused == "" && strings.HasPrefix(verdict, "valid") == c.Valid && !strings.HasPrefix(verdict, "panic")
+		reason, skipped := skips[c.key()]
+		switch {
+		case strings.HasPrefix(verdict, "panic"):
+			t.Errorf("%s / %s / %s: the validator panicked: %s", c.File, c.Group, c.Test, verdict)
+		case passed && skipped:
+			t.Errorf("%s / %s / %s passes but is in the skip list (%s): remove it", c.File, c.Group, c.Test, reason)
+		case passed:
+			tl.passed++
+		case skipped:
+			tl.skipped++
+		case c.Refused != "":
+			t.Errorf("%s / %s / %s: schema refused: %s", c.File, c.Group, c.Test, c.Refused)
+		default:
+			t.Errorf("%s / %s / %s: want valid=%v, got %s\n  schema: %s\n  data: %s", c.File, c.Group, c.Test, c.Valid, verdict,
+				compactSchema(t, cases, c), c.Data)
+		}
+	}
+	for key := range skips {
+		if !seen[key] {
+			t.Errorf("skip list names a case the suite does not have: %q", key)
+		}
+	}
+	var table strings.Builder
+	table.WriteString("| file | cases | passed | skipped |\n|---|---:|---:|---:|\n")
+	var total tally
+	files := append([]string{}, conformanceFiles...)
+	sort.Strings(files)
+	for _, f := range files {
+		tl := perFile[f]
+		fmt.Fprintf(&table, "| %s | %d | %d | %d |\n", f, tl.cases, tl.passed, tl.skipped)
+		total.cases += tl.cases
+		total.passed += tl.passed
+		total.skipped += tl.skipped
+	}
+	fmt.Fprintf(&table, "| **total** | %d | %d | %d |\n", total.cases, total.passed, total.skipped)
+	t.Logf("conformance:\n%s", table.String())
+	if *updateConformance {
+		require.NoError(t, os.WriteFile("testdata/conformance.md", []byte(table.String()), 0o644))
+	}
+	if !t.Failed() {
+		want, err := os.ReadFile("testdata/conformance.md")
+		require.NoError(t, err)
+		require.Equal(t, string(want), table.String(), "testdata/conformance.md is stale: run go test ./gen -run TestConformance -update-conformance")
+	}
+}
+
+func compactSchema(t *testing.T, cases []suiteCase, c suiteCase) string {
+	data, err := os.ReadFile(filepath.Join(suiteDir, c.File))
+	require.NoError(t, err)
+	var groups []suiteGroup
+	require.NoError(t, json.Unmarshal(data, &groups))
+	for _, g := range groups {
+		if g.Description == c.Group {
+			var b bytes.Buffer
+			json.Compact(&b, g.Schema)
+			return b.String()
+		}
+	}
+	return strconv.Quote(c.Group)
+}
+
+// TestFormatFilesThroughCompiler runs the suite's optional/format files for
+// the formats toolgen checks (when they are in testdata) through the
+// compiler: each generated validator must give the verdict of the format's
+// checker in runtime/tool/format, which is tested against these files on its
+// own. It logs the suite's pass rate as well.
+func TestFormatFilesThroughCompiler(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a package of every format schema")
+	}
+	var files []string
+	for _, name := range []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6",
+		"uri", "uri-reference", "uuid", "json-pointer", "regex"} {
+		f := filepath.Join("optional", "format", name+".json")
+		if _, err := os.Stat(filepath.Join(suiteDir, f)); err == nil {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("the suite's optional/format files are not in testdata")
+	}
+	dir := t.TempDir()
+	cases := loadSuite(t, files, dir)
+	bin := buildTemp(t, dir)
+	verdicts := runCases(t, bin, cases)
+	passed := map[string]int{}
+	total := map[string]int{}
+	for i, c := range cases {
+		require.Empty(t, c.Refused, "%s / %s", c.File, c.Group)
+		var v any
+		require.NoError(t, json.Unmarshal(c.Data, &v))
+		name := strings.TrimSuffix(filepath.Base(c.File), ".json")
+		want := true
+		if s, ok := v.(string); ok {
+			_, want = toolformat.Check(name, s)
+		}
+		got := strings.HasPrefix(verdicts[i], "valid")
+		if got != want {
+			t.Errorf("%s / %s / %s: the validator says valid=%v, format.Check %v (%q)", c.File, c.Group, c.Test, got, want, c.Data)
+		}
+		total[c.File]++
+		if got == c.Valid {
+			passed[c.File]++
+		}
+	}
+	for _, f := range files {
+		t.Logf("%s: %d of %d suite cases pass", f, passed[f], total[f])
+	}
+}

@@ -1,0 +1,624 @@
+package gen
+
+import (
+	"encoding/json"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// stringChecks emits the keywords of strings on str, as one chain: at most
+// one error per value location.
+func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool) []jen.Code {
+	var pre []jen.Code
+	var rules []rule
+	if withEnum && s.hasEnum {
+		cond := jen.Code(jen.True())
+		for i, x := range s.enum {
+			c := jen.Add(str).Op("!=").Lit(x.(string))
+			if i > 0 {
+				c = jen.Add(cond).Op("&&").Add(c)
+			}
+			cond = c
+		}
+		rules = append(rules, rule{cond, e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
+	}
+	if withEnum && s.hasConst {
+		rules = append(rules, rule{jen.Add(str).Op("!=").Lit(s.constant.(string)),
+			e.reportValue("const", l, shorten(compactJSON(s.constant)), v)})
+	}
+	if s.minLength != nil || s.maxLength != nil {
+		length := e.local("length")
+		pre = append(pre, jen.Id(length).Op(":=").Qual(runtimePath, "Length").Call(str))
+		if s.minLength != nil {
+			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.minLength)),
+				e.reportValue("minLength", l, "at least "+plural(*s.minLength, "character")+" long", v)})
+		}
+		if s.maxLength != nil {
+			rules = append(rules, rule{jen.Id(length).Op(">").Lit(int(*s.maxLength)),
+				e.reportValue("maxLength", l, "at most "+plural(*s.maxLength, "character")+" long", v)})
+		}
+	}
+	if s.pattern != "" {
+		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
+			rules = append(rules, rule{jen.Op("!").Add(match(str)),
+				e.reportValue("pattern", l, "a string matching the pattern "+s.pattern, v)})
+		}
+	}
+	if s.format != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatFuncs[s.format]).Call(str),
+			e.reportValue("format", l, formatText(s.format), v)})
+	}
+	if s.contentEncoding != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "Base64").Call(str),
+			e.reportValue("contentEncoding", l, "a base64 string", v)})
+	}
+	if s.contentMediaType != "" {
+		text := "a JSON document"
+		if s.contentEncoding != "" {
+			text += " in base64"
+		}
+		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "JSONContent").Call(str, jen.Lit(s.contentEncoding != "")),
+			e.reportValue("contentMediaType", l, text, v)})
+	}
+	return chain(pre, rules)
+}
+
+// rule is a keyword check of one value: when cond holds, report.
+type rule struct {
+	cond, report jen.Code
+}
+
+// chain emits the rules of one value location as an if-else chain, so that
+// at most one error is reported per location.
+func chain(pre []jen.Code, rules []rule) []jen.Code {
+	if len(rules) == 0 {
+		return nil
+	}
+	stmt := jen.If(rules[0].cond).Block(rules[0].report)
+	for _, r := range rules[1:] {
+		stmt = stmt.Else().If(r.cond).Block(r.report)
+	}
+	return append(pre, stmt)
+}
+
+// formatText says what a format requires, for the model.
+func formatText(f string) string {
+	switch f {
+	case "date-time":
+		return "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)"
+	case "date":
+		return "a date (RFC 3339, as 2024-05-01)"
+	case "time":
+		return "a time (RFC 3339, as 12:00:00Z)"
+	case "duration":
+		return "a duration (ISO 8601, as P3DT4H)"
+	case "email":
+		return "an email address"
+	case "hostname":
+		return "a host name"
+	case "ipv4":
+		return "an IPv4 address"
+	case "ipv6":
+		return "an IPv6 address"
+	case "uri":
+		return "an absolute URI"
+	case "uri-reference":
+		return "a URI reference"
+	case "uuid":
+		return "a UUID"
+	case "json-pointer":
+		return "a JSON Pointer"
+	case "regex":
+		return "a regular expression"
+	}
+	return "a string in format " + f
+}
+
+// numberChecks emits the keywords of numbers on num, a float64, as one chain.
+func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
+	var rules []rule
+	if withEnum && s.hasEnum {
+		var cond jen.Code
+		for _, x := range s.enum {
+			lit, ok := e.numberLit(x.(json.Number), s.loc+"/enum", "enum value")
+			if !ok {
+				return nil
+			}
+			c := jen.Add(num).Op("!=").Add(lit)
+			if cond == nil {
+				cond = c
+			} else {
+				cond = jen.Add(cond).Op("&&").Add(c)
+			}
+		}
+		if cond == nil {
+			cond = jen.True()
+		}
+		rules = append(rules, rule{cond, e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
+	}
+	if withEnum && s.hasConst {
+		lit, ok := e.numberLit(s.constant.(json.Number), s.loc+"/const", "const")
+		if !ok {
+			return nil
+		}
+		rules = append(rules, rule{jen.Add(num).Op("!=").Add(lit), e.reportValue("const", l, compactJSON(s.constant), v)})
+	}
+	bounds := []struct {
+		keyword string
+		n       json.Number
+		op      string
+		text    string
+	}{
+		{"minimum", s.minimum, "<", ">= "},
+		{"maximum", s.maximum, ">", "<= "},
+		{"exclusiveMinimum", s.exclusiveMinimum, "<=", "> "},
+		{"exclusiveMaximum", s.exclusiveMaximum, ">=", "< "},
+	}
+	for _, b := range bounds {
+		if b.n == "" {
+			continue
+		}
+		lit, ok := e.numberLit(b.n, s.loc+"/"+b.keyword, b.keyword)
+		if !ok {
+			return nil
+		}
+		rules = append(rules, rule{jen.Add(num).Op(b.op).Add(lit), e.reportValue(b.keyword, l, b.text+string(b.n), v)})
+	}
+	if s.multipleOf != "" {
+		lit, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf")
+		if !ok {
+			return nil
+		}
+		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(num, lit),
+			e.reportValue("multipleOf", l, "a multiple of "+string(s.multipleOf), v)})
+	}
+	return chain(nil, rules)
+}
+
+// arrayChecks emits the keywords of arrays on list, a []any.
+// It reports whether the checks use list.
+func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool) {
+	var rules []rule // of the array as a whole: one chain
+	unused := 0      // checks that do not use list
+	count := func(keyword, op string, n uint64, text string) {
+		rules = append(rules, rule{jen.Len(list).Op(op).Lit(int(n)), e.reportValue(keyword, l, text, list)})
+	}
+	if s.minItems != nil {
+		count("minItems", "<", *s.minItems, "an array of at least "+plural(*s.minItems, "item"))
+	}
+	if s.maxItems != nil {
+		count("maxItems", ">", *s.maxItems, "an array of at most "+plural(*s.maxItems, "item"))
+	}
+	prefix := len(s.prefixItems)
+	if s.items.isFalse() {
+		count("items", ">", uint64(prefix), "an array of at most "+plural(uint64(prefix), "item"))
+	}
+	if s.uniqueItems {
+		i, j := e.local("i"), e.local("j")
+		dup := e.local("dup")
+		var rep jen.Code = jen.Return(jen.False())
+		if e.fn.mode == collect {
+			rep = appendErr(errLit("uniqueItems", l, jen.Dict{
+				jen.Id("Expected"): jen.Lit("an array of unique items"),
+				jen.Id("Got"):      jen.Lit("array"),
+				jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(i)).Op("+").
+					Lit(" and ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
+			}))
+		} else {
+			i, j = "_", "_"
+		}
+		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(runtimePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
+	}
+	out := chain(nil, rules)
+	if s.contains != nil {
+		checks := e.containsChecks(s, list, l)
+		if s.contains.isFalse() {
+			unused += len(checks)
+		}
+		out = append(out, checks...)
+	}
+	for i, p := range s.prefixItems {
+		checks := e.check(p, jen.Add(list).Index(jen.Lit(i)), l.indexLit(i))
+		if len(checks) > 0 {
+			out = append(out, jen.If(jen.Len(list).Op(">").Lit(i)).Block(checks...))
+		}
+	}
+	if s.items != nil && !s.items.isTrue() && !s.items.isFalse() {
+		i, item := e.local("i"), e.local("item")
+		checks := e.check(s.items, jen.Id(item), l.index(jen.Id(i)))
+		if len(checks) > 0 {
+			if prefix == 0 {
+				index := jen.Id(i)
+				if e.fn.mode == decide {
+					index = jen.Id("_") // the index only names errors
+				}
+				out = append(out, jen.For(jen.List(index, jen.Id(item)).Op(":=").Range().Add(list)).Block(checks...))
+			} else {
+				out = append(out, jen.For(jen.Id(i).Op(":=").Lit(prefix), jen.Id(i).Op("<").Len(list), jen.Id(i).Op("++")).Block(
+					append([]jen.Code{jen.Id(item).Op(":=").Add(list).Index(jen.Id(i))}, checks...)...))
+			}
+		}
+	}
+	return out, len(out) > unused
+}
+
+// containsChecks counts the items valid against contains and compares the
+// count with minContains (1 by default) and maxContains.
+func (e *emitter) containsChecks(s *schema, list jen.Code, l loc) []jen.Code {
+	min := uint64(1)
+	if s.minContains != nil {
+		min = *s.minContains
+	}
+	if min == 0 && s.maxContains == nil {
+		return nil
+	}
+	n, item := e.local("count"), e.local("item")
+	var found []jen.Code
+	found = append(found, jen.Id(n).Op("++"))
+	if s.maxContains == nil {
+		found = append(found, jen.If(jen.Id(n).Op(">=").Lit(int(min))).Block(jen.Break()))
+	}
+	var out []jen.Code
+	switch {
+	case s.contains.isTrue():
+		out = []jen.Code{jen.Id(n).Op(":=").Len(list)}
+	case s.contains.isFalse():
+		out = []jen.Code{jen.Id(n).Op(":=").Lit(0)}
+	default:
+		out = []jen.Code{
+			jen.Id(n).Op(":=").Lit(0),
+			jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Add(list)).Block(
+				jen.If(e.matchCall(s.contains, jen.Id(item))).Block(found...)),
+		}
+	}
+	what := e.summary(s.contains)
+	code := "contains"
+	if s.minContains != nil {
+		code = "minContains"
+	}
+	if min > 0 {
+		out = append(out, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
+			e.reportContains(code, l, "an array with at least "+plural(min, "item")+" matching "+what, jen.Id(n), list)))
+	}
+	if s.maxContains != nil {
+		out = append(out, jen.If(jen.Id(n).Op(">").Lit(int(*s.maxContains))).Block(
+			e.reportContains("maxContains", l, "an array with at most "+plural(*s.maxContains, "item")+" matching "+what, jen.Id(n), list)))
+	}
+	return out
+}
+
+func (e *emitter) reportContains(code string, l loc, expected string, n, list jen.Code) jen.Code {
+	if e.fn.mode == decide {
+		return jen.Return(jen.False())
+	}
+	return appendErr(errLit(code, l, jen.Dict{
+		jen.Id("Expected"): jen.Lit(expected),
+		jen.Id("Got"):      jen.Lit("array"),
+		jen.Id("Actual"):   jen.Qual(runtimePath, "Index").Call(n).Op("+").Lit(" matching"),
+	}))
+}
+
+// prop is a declared member of an object and the locals holding it.
+type prop struct {
+	name   string
+	schema *schema
+	value  string // the member's value, "" when unused
+	has    string // whether the member is present, "" when unused
+}
+
+// objectChecks emits, for an object obj (v being the same value as any),
+// the checks in the order errors are reported: missing members in required
+// order, dependent requirements, unexpected members by key, the number of
+// members, member names, then each declared member's value in property
+// order; members matched by patternProperties or additionalProperties come
+// after those, by key; dependentSchemas last.
+func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
+	closed := s.additionalProperties.isFalse() && len(s.patternProperties) == 0
+	required := map[string]bool{}
+	for _, r := range s.required {
+		required[r] = true
+	}
+	dependent := map[string]bool{}
+	for _, d := range s.dependentRequired {
+		dependent[d.name] = true
+		for _, r := range d.required {
+			dependent[r] = true
+		}
+	}
+	for _, d := range s.dependentSchemas {
+		dependent[d.name] = true
+	}
+	present := ""
+	if closed && len(s.properties) > 0 {
+		present = e.local("present")
+	}
+	// The value checks are built first: a member with none needs no local.
+	props := make([]prop, len(s.properties))
+	checks := make([][]jen.Code, len(s.properties))
+	for i, p := range s.properties {
+		base := identifier(p.name)
+		props[i] = prop{name: p.name, schema: p.schema}
+		value := e.local(base)
+		if p.schema.isFalse() {
+			checks[i] = []jen.Code{e.report(errLit("unexpected", l.key(p.name), jen.Dict{
+				jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Id(value)),
+			}))}
+		} else {
+			checks[i] = e.check(p.schema, jen.Id(value), l.key(p.name))
+		}
+		// A false schema reports the member without reading its value,
+		// except to tell whether null counts as absent.
+		readsValue := !p.schema.isFalse() || e.fn.mode == collect || (e.opts.NullAbsent && !required[p.name])
+		if len(checks[i]) > 0 && readsValue {
+			props[i].value = value
+		}
+		if len(checks[i]) > 0 || closed || required[p.name] || dependent[p.name] {
+			props[i].has = e.local("has" + upperFirst(base))
+		}
+	}
+	byName := map[string]prop{}
+	for _, p := range props {
+		if _, dup := byName[p.name]; !dup {
+			byName[p.name] = p
+		}
+	}
+	var out []jen.Code
+	if present != "" {
+		out = append(out, jen.Id(present).Op(":=").Lit(0))
+	}
+	for _, p := range props {
+		if p.has == "" {
+			continue
+		}
+		value := jen.Id("_")
+		if p.value != "" {
+			value = jen.Id(p.value)
+		}
+		out = append(out, jen.List(value, jen.Id(p.has)).Op(":=").Add(obj).Index(jen.Lit(p.name)))
+		if present != "" {
+			out = append(out, jen.If(jen.Id(p.has)).Block(jen.Id(present).Op("++")))
+		}
+	}
+	// absent is a condition true when the member is absent. Where null
+	// counts as absent, a member this schema does not declare (one of a
+	// oneof_required group, say) is absent when null too: the object's own
+	// schema declares it optional.
+	absent := func(name string) jen.Code {
+		if p, ok := byName[name]; ok && p.has != "" {
+			return jen.Op("!").Id(p.has)
+		}
+		if e.opts.NullAbsent {
+			m := e.local("m")
+			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Id(m).Op("==").Nil()
+		}
+		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok")
+	}
+	presentCond := func(name string) jen.Code {
+		if p, ok := byName[name]; ok && p.has != "" {
+			return jen.Id(p.has)
+		}
+		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Id("ok")
+	}
+	for _, r := range s.required {
+		fields := jen.Dict{}
+		if p, ok := byName[r]; ok {
+			if expected := e.expected(p.schema); expected != "" {
+				fields[jen.Id("Expected")] = jen.Lit(expected)
+			}
+		}
+		out = append(out, jen.If(absent(r)).Block(e.report(errLit("missing", l.key(r), fields))))
+	}
+	for _, d := range s.dependentRequired {
+		var inner []jen.Code
+		for _, r := range d.required {
+			inner = append(inner, jen.If(absent(r)).Block(e.report(errLit("dependentRequired", l.key(r), jen.Dict{
+				jen.Id("Expected"): jen.Lit("present when '" + d.name + "' is present"),
+			}))))
+		}
+		if len(inner) > 0 {
+			out = append(out, jen.If(presentCond(d.name)).Block(inner...))
+		}
+	}
+	unexpected := func(k jen.Code) jen.Code {
+		return e.report(errLit("unexpected", l.dynamicKey(k), jen.Dict{
+			jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Add(obj).Index(k)),
+		}))
+	}
+	if closed {
+		cond := jen.Len(obj).Op(">").Id(present)
+		if present == "" {
+			cond = jen.Len(obj).Op(">").Lit(0)
+		}
+		if e.fn.mode == decide {
+			// The members are distinct: more of them than the declared
+			// ones present means an undeclared one.
+			out = append(out, jen.If(cond).Block(jen.Return(jen.False())))
+		} else {
+			k, n := e.local("k"), e.local("n")
+			loop := jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(unlessDeclared(props, jen.Id(k), unexpected(jen.Id(k))))
+			out = append(out, jen.If(cond).Block(
+				jen.Id(n).Op(":=").Len(jen.Id("errs")),
+				loop,
+				jen.Qual(runtimePath, "SortByPath").Call(jen.Id("errs").Index(jen.Id(n).Op(":"))),
+			))
+		}
+	}
+	if s.minProperties != nil {
+		out = append(out, jen.If(jen.Len(obj).Op("<").Lit(int(*s.minProperties))).Block(
+			e.reportValue("minProperties", l, "an object of at least "+plural(*s.minProperties, "member"), v)))
+	}
+	if s.maxProperties != nil {
+		out = append(out, jen.If(jen.Len(obj).Op(">").Lit(int(*s.maxProperties))).Block(
+			e.reportValue("maxProperties", l, "an object of at most "+plural(*s.maxProperties, "member"), v)))
+	}
+	if s.propertyNames != nil && !s.propertyNames.isTrue() {
+		out = append(out, e.propertyNames(s, obj, l)...)
+	}
+	for i, p := range props {
+		if len(checks[i]) == 0 {
+			continue
+		}
+		cond := jen.Id(p.has)
+		if e.opts.NullAbsent && !required[p.name] {
+			// OpenAI's strict mode sends null for an omitted optional member.
+			cond = jen.Id(p.has).Op("&&").Id(p.value).Op("!=").Nil()
+		}
+		out = append(out, jen.If(cond).Block(checks[i]...))
+	}
+	if !closed {
+		out = append(out, e.memberLoop(s, props, obj, l, unexpected)...)
+	}
+	for _, d := range s.dependentSchemas {
+		if checks := e.check(d.schema, v, l); len(checks) > 0 {
+			out = append(out, jen.If(presentCond(d.name)).Block(checks...))
+		}
+	}
+	return out
+}
+
+// propertyNames checks every member name against a schema, reporting the
+// members whose name fails it.
+func (e *emitter) propertyNames(s *schema, obj jen.Code, l loc) []jen.Code {
+	k := e.local("k")
+	match := e.matchCall(s.propertyNames, jen.Id(k))
+	if e.fn.mode == decide {
+		if s.propertyNames.isFalse() {
+			return []jen.Code{jen.If(jen.Len(obj).Op(">").Lit(0)).Block(jen.Return(jen.False()))}
+		}
+		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(
+			jen.If(jen.Op("!").Add(match)).Block(jen.Return(jen.False())))}
+	}
+	n := e.local("n")
+	return []jen.Code{
+		jen.Id(n).Op(":=").Len(jen.Id("errs")),
+		jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(
+			jen.If(jen.Op("!").Add(match)).Block(appendErr(errLit("propertyNames", l.dynamicKey(jen.Id(k)), jen.Dict{
+				jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.propertyNames)),
+				jen.Id("Got"):      jen.Lit("string"),
+				jen.Id("Actual"):   jen.Qual(runtimePath, "Show").Call(jen.Id(k)),
+			})))),
+		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
+			jen.Qual(runtimePath, "SortByPath").Call(jen.Id("errs").Index(jen.Id(n).Op(":")))),
+	}
+}
+
+// unlessDeclared wraps code so that it runs only for an undeclared key.
+func unlessDeclared(props []prop, k, code jen.Code) jen.Code {
+	if len(props) == 0 {
+		return code
+	}
+	return jen.Switch(k).Block(jen.Case(propNames(props)...), jen.Default().Add(code))
+}
+
+func propNames(props []prop) []jen.Code {
+	var names []jen.Code
+	seen := map[string]bool{}
+	for _, p := range props {
+		if !seen[p.name] {
+			seen[p.name] = true
+			names = append(names, jen.Lit(p.name))
+		}
+	}
+	return names
+}
+
+// memberLoop checks the members against patternProperties and, for those
+// neither declared nor matched, additionalProperties. When collecting
+// errors it visits the members in Go's map order and, only when that found
+// errors, again in key order, so that the errors are deterministic at no
+// cost to a valid call.
+func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexpected func(jen.Code) jen.Code) []jen.Code {
+	additional := s.additionalProperties
+	needMatched := additional != nil && !additional.isTrue()
+	k, val := e.local("k"), e.local("v")
+	type patternCheck struct {
+		match  jen.Code
+		checks []jen.Code
+	}
+	var patterns []patternCheck
+	usesVal := false
+	for _, p := range s.patternProperties {
+		var checks []jen.Code
+		if p.schema.isFalse() {
+			checks = []jen.Code{unexpected(jen.Id(k))}
+		} else {
+			checks = e.check(p.schema, jen.Id(val), l.dynamicKey(jen.Id(k)))
+			usesVal = usesVal || len(checks) > 0
+		}
+		if len(checks) == 0 && !needMatched {
+			continue
+		}
+		match, ok := e.patternMatch(p.name, p.schema.loc)
+		if !ok {
+			continue
+		}
+		patterns = append(patterns, patternCheck{match(jen.Id(k)), checks})
+	}
+	var addChecks []jen.Code
+	if needMatched {
+		if additional.isFalse() {
+			addChecks = []jen.Code{unexpected(jen.Id(k))}
+		} else {
+			addChecks = e.check(additional, jen.Id(val), l.dynamicKey(jen.Id(k)))
+			usesVal = usesVal || len(addChecks) > 0
+		}
+	}
+	if len(patterns) == 0 && len(addChecks) == 0 {
+		return nil
+	}
+	matched := ""
+	if len(addChecks) > 0 && (len(props) > 0 || len(s.patternProperties) > 0) {
+		matched = e.local("matched")
+	}
+	var body []jen.Code
+	if matched != "" {
+		body = append(body, jen.Id(matched).Op(":=").False())
+		if len(props) > 0 {
+			body = append(body, jen.Switch(jen.Id(k)).Block(jen.Case(propNames(props)...).Block(jen.Id(matched).Op("=").True())))
+		}
+	}
+	for _, p := range patterns {
+		inner := p.checks
+		if matched != "" {
+			inner = append([]jen.Code{jen.Id(matched).Op("=").True()}, inner...)
+		}
+		if len(inner) > 0 {
+			body = append(body, jen.If(p.match).Block(inner...))
+		}
+	}
+	if len(addChecks) > 0 {
+		if matched != "" {
+			body = append(body, jen.If(jen.Op("!").Id(matched)).Block(addChecks...))
+		} else {
+			body = append(body, addChecks...)
+		}
+	}
+	if e.fn.mode == decide {
+		// The key only names errors, unless patterns or declared names
+		// are matched against it.
+		key := jen.Id(k)
+		if len(patterns) == 0 && !(matched != "" && len(props) > 0) {
+			key = jen.Id("_")
+		}
+		if !usesVal {
+			return []jen.Code{jen.For(jen.List(key, jen.Id("_")).Op(":=").Range().Add(obj)).Block(body...)}
+		}
+		return []jen.Code{jen.For(jen.List(key, jen.Id(val)).Op(":=").Range().Add(obj)).Block(body...)}
+	}
+	member, n := e.local("member"), e.local("n")
+	param := jen.Id(val)
+	if !usesVal {
+		param = jen.Id("_")
+	}
+	return []jen.Code{jen.Block(
+		jen.Id(n).Op(":=").Len(jen.Id("errs")),
+		jen.Id(member).Op(":=").Func().Params(jen.Id(k).String(), param.Any()).Block(body...),
+		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(obj)).Block(jen.Id(member).Call(jen.Id(k), jen.Id(val))),
+		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
+			jen.Id("errs").Op("=").Id("errs").Index(jen.Op(":").Id(n)),
+			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(runtimePath, "SortedKeys").Call(obj)).Block(
+				jen.Id(member).Call(jen.Id(k), jen.Add(obj).Index(jen.Id(k))),
+			),
+		),
+	)}
+}

@@ -1,0 +1,311 @@
+package gen
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/internal/ecma"
+)
+
+// patternMatch returns how to test a string against an ECMA-262 pattern: a
+// loop for a simple anchored run such as ^[a-z0-9_-]+$ (a regexp call costs
+// more than a whole validation), else a regexp compiled once, at package
+// initialization, from the pattern translated to RE2.
+func (e *emitter) patternMatch(p, at string) (func(s jen.Code) jen.Code, bool) {
+	if name, ok := e.patterns[p]; ok {
+		return patternCall(name, strings.HasPrefix(name, "!")), true
+	}
+	re2, err := ecma.Translate(p)
+	if err != nil {
+		e.fail(at, "pattern %q cannot be checked in Go: %v", p, err)
+		return nil, false
+	}
+	name := e.global(e.prefix + "Pattern" + strconv.Itoa(len(e.patterns)))
+	if run, ok := parseRun(p); ok {
+		e.patterns[p] = "!" + name
+		e.vars = append(e.vars, run.emit(name, p))
+		return patternCall("!"+name, true), true
+	}
+	e.patterns[p] = name
+	e.vars = append(e.vars, jen.Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re2)))
+	return patternCall(name, false), true
+}
+
+func patternCall(name string, loop bool) func(s jen.Code) jen.Code {
+	if loop {
+		fn := strings.TrimPrefix(name, "!")
+		return func(s jen.Code) jen.Code { return jen.Id(fn).Call(s) }
+	}
+	return func(s jen.Code) jen.Code { return jen.Id(name).Dot("MatchString").Call(s) }
+}
+
+// runPattern is a pattern ^C{min,max}$ for a character class C: a string
+// matches when it is min to max characters of C.
+type runPattern struct {
+	ranges []runeRange // C, sorted and merged
+	negate bool        // C is everything but ranges
+	min    int
+	max    int // -1: no bound
+}
+
+type runeRange struct{ lo, hi rune }
+
+// parseRun recognizes ^ATOM QUANTIFIER$ where ATOM is a class [...], \d, \w,
+// a dot or a literal character and QUANTIFIER is +, *, ?, {n}, {n,} or
+// {n,m} (or none). Anything else is left to regexp.
+func parseRun(p string) (runPattern, bool) {
+	var r runPattern
+	if len(p) < 3 || p[0] != '^' || p[len(p)-1] != '$' {
+		return r, false
+	}
+	body := p[1 : len(p)-1]
+	if strings.HasSuffix(body, `\`) {
+		return r, false
+	}
+	rest, ok := r.atom(body)
+	if !ok {
+		return r, false
+	}
+	r.min, r.max = 1, 1
+	switch {
+	case rest == "":
+	case rest == "+":
+		r.max = -1
+	case rest == "*":
+		r.min, r.max = 0, -1
+	case rest == "?":
+		r.min = 0
+	case strings.HasPrefix(rest, "{") && strings.HasSuffix(rest, "}"):
+		inner := rest[1 : len(rest)-1]
+		lo, hi, comma := strings.Cut(inner, ",")
+		n, err := strconv.Atoi(lo)
+		if err != nil || n < 0 || !isDigits(lo) || n > 1<<20 {
+			return r, false
+		}
+		r.min, r.max = n, n
+		if comma {
+			r.max = -1
+			if hi != "" {
+				m, err := strconv.Atoi(hi)
+				if err != nil || !isDigits(hi) || m < n || m > 1<<20 {
+					return r, false
+				}
+				r.max = m
+			}
+		}
+	default:
+		return r, false
+	}
+	r.ranges = mergeRanges(r.ranges)
+	return r, len(r.ranges) > 0
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+var (
+	digitRanges = []runeRange{{'0', '9'}}
+	wordRanges  = []runeRange{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}
+	// ECMA-262's dot matches anything but a line terminator.
+	lineTerminators = []runeRange{{'\n', '\n'}, {'\r', '\r'}, {0x2028, 0x2029}}
+)
+
+// escapedLiterals are the characters an escape makes literal.
+const escapedLiterals = `\]-[^./$*+?(){}|`
+
+// atom reads the atom at the start of s and returns the rest.
+func (r *runPattern) atom(s string) (string, bool) {
+	switch {
+	case strings.HasPrefix(s, `\d`):
+		r.ranges = digitRanges
+		return s[2:], true
+	case strings.HasPrefix(s, `\w`):
+		r.ranges = wordRanges
+		return s[2:], true
+	case strings.HasPrefix(s, "."):
+		r.ranges, r.negate = lineTerminators, true
+		return s[1:], true
+	case strings.HasPrefix(s, "["):
+		return r.class(s[1:])
+	}
+	c, size := utf8.DecodeRuneInString(s)
+	if c == utf8.RuneError || strings.ContainsRune(`\^$.*+?()[]{}|/`, c) {
+		return s, false
+	}
+	r.ranges = []runeRange{{c, c}}
+	return s[size:], true
+}
+
+// class reads a character class after its [ and returns what follows its ].
+func (r *runPattern) class(s string) (string, bool) {
+	if strings.HasPrefix(s, "^") {
+		r.negate = true
+		s = s[1:]
+	}
+	first := true
+	for {
+		if s == "" {
+			return s, false
+		}
+		if s[0] == ']' && !first {
+			return s[1:], true
+		}
+		first = false
+		lo, rest, isClass, ok := classChar(s)
+		if !ok {
+			return s, false
+		}
+		if isClass != nil {
+			r.ranges = append(r.ranges, isClass...)
+			s = rest
+			continue
+		}
+		hi := lo
+		// A range a-z; a - before ] is a literal.
+		if strings.HasPrefix(rest, "-") && len(rest) > 1 && rest[1] != ']' {
+			h, after, hClass, ok := classChar(rest[1:])
+			if !ok || hClass != nil || h < lo {
+				return s, false
+			}
+			hi, rest = h, after
+		}
+		r.ranges = append(r.ranges, runeRange{lo, hi})
+		s = rest
+	}
+}
+
+// classChar reads one member of a class: a character, or \d or \w.
+func classChar(s string) (c rune, rest string, class []runeRange, ok bool) {
+	if s[0] == '\\' {
+		if len(s) < 2 {
+			return 0, s, nil, false
+		}
+		switch s[1] {
+		case 'd':
+			return 0, s[2:], digitRanges, true
+		case 'w':
+			return 0, s[2:], wordRanges, true
+		}
+		if strings.IndexByte(escapedLiterals, s[1]) >= 0 {
+			return rune(s[1]), s[2:], nil, true
+		}
+		return 0, s, nil, false
+	}
+	c, size := utf8.DecodeRuneInString(s)
+	if c == utf8.RuneError || c == '[' || c == ']' {
+		return 0, s, nil, false
+	}
+	return c, s[size:], nil, true
+}
+
+func mergeRanges(rs []runeRange) []runeRange {
+	rs = append([]runeRange{}, rs...)
+	sort.Slice(rs, func(i, j int) bool { return rs[i].lo < rs[j].lo })
+	var out []runeRange
+	for _, x := range rs {
+		if n := len(out); n > 0 && x.lo <= out[n-1].hi+1 {
+			if x.hi > out[n-1].hi {
+				out[n-1].hi = x.hi
+			}
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// in is the condition that c (a byte or a rune) is in the ranges.
+func (r runPattern) in(c jen.Code) jen.Code {
+	var cond jen.Code
+	for _, x := range r.ranges {
+		var term jen.Code
+		if x.lo == x.hi {
+			term = jen.Add(c).Op("==").LitRune(x.lo)
+		} else {
+			term = jen.LitRune(x.lo).Op("<=").Add(c).Op("&&").Add(c).Op("<=").LitRune(x.hi)
+		}
+		if cond == nil {
+			cond = term
+		} else {
+			cond = jen.Add(cond).Op("||").Add(term)
+		}
+	}
+	return cond
+}
+
+// emit renders the run as a function of a string. An ASCII class is checked
+// byte by byte: a byte of a multi-byte character is never in it, so the
+// length in bytes is the length in characters. Other classes are checked
+// rune by rune, an invalid byte reading as U+FFFD, as regexp reads it.
+func (r runPattern) emit(name, pattern string) jen.Code {
+	ascii := !r.negate && r.ranges[len(r.ranges)-1].hi < utf8.RuneSelf
+	var body []jen.Code
+	lengthOK := func(n jen.Code) jen.Code {
+		var cond jen.Code
+		if r.min > 0 {
+			cond = jen.Add(n).Op(">=").Lit(r.min)
+		}
+		if r.max >= 0 {
+			c := jen.Add(n).Op("<=").Lit(r.max)
+			if cond == nil {
+				cond = c
+			} else {
+				cond = jen.Add(cond).Op("&&").Add(c)
+			}
+		}
+		return cond
+	}
+	if ascii {
+		var short jen.Code
+		if r.min > 0 {
+			short = jen.Len(jen.Id("s")).Op("<").Lit(r.min)
+		}
+		if r.max >= 0 {
+			long := jen.Len(jen.Id("s")).Op(">").Lit(r.max)
+			if short == nil {
+				short = long
+			} else {
+				short = jen.Add(short).Op("||").Add(long)
+			}
+		}
+		if short != nil {
+			body = append(body, jen.If(short).Block(jen.Return(jen.False())))
+		}
+		body = append(body,
+			jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id("s")), jen.Id("i").Op("++")).Block(
+				jen.Id("c").Op(":=").Id("s").Index(jen.Id("i")),
+				jen.If(jen.Op("!").Parens(r.in(jen.Id("c")))).Block(jen.Return(jen.False())),
+			),
+			jen.Return(jen.True()))
+	} else {
+		var fail jen.Code = jen.Op("!").Parens(r.in(jen.Id("c")))
+		if r.negate {
+			fail = r.in(jen.Id("c"))
+		}
+		cond := lengthOK(jen.Id("n"))
+		counted := cond != nil
+		loop := []jen.Code{jen.If(fail).Block(jen.Return(jen.False()))}
+		if counted {
+			loop = append(loop, jen.Id("n").Op("++"))
+			body = append(body, jen.Id("n").Op(":=").Lit(0))
+		}
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("s")).Block(loop...))
+		if counted {
+			body = append(body, jen.Return(cond))
+		} else {
+			body = append(body, jen.Return(jen.True()))
+		}
+	}
+	return jen.Commentf("%s reports whether s matches the pattern %q, compiled to a loop.", name, pattern).Line().
+		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
+}

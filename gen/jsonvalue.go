@@ -1,0 +1,200 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A JSON value as the schema compiler reads it: nil, bool, string,
+// json.Number, []any, or *object, whose members keep their order (the order
+// of properties is the order of errors).
+type object struct {
+	keys   []string
+	values map[string]any
+}
+
+func (o *object) get(k string) (any, bool) {
+	v, ok := o.values[k]
+	return v, ok
+}
+
+// parseJSON reads one JSON value, keeping the order of object members and
+// numbers as written. A member that appears twice keeps its first position
+// and its last value, as encoding/json does.
+func parseJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := parseJSONValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("invalid JSON: more than one value")
+	}
+	return v, nil
+}
+
+func parseJSONValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("invalid JSON: %v", err)
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '[':
+			list := []any{}
+			for dec.More() {
+				v, err := parseJSONValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, v)
+			}
+			_, err := dec.Token()
+			return list, err
+		case '{':
+			o := &object{values: map[string]any{}}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, fmt.Errorf("invalid JSON: %v", err)
+				}
+				k := kt.(string)
+				v, err := parseJSONValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				if _, dup := o.values[k]; !dup {
+					o.keys = append(o.keys, k)
+				}
+				o.values[k] = v
+			}
+			_, err := dec.Token()
+			return o, err
+		}
+	}
+	return tok, nil
+}
+
+// canonicalJSON renders a value with sorted members and numbers by value,
+// so that values JSON Schema calls equal render the same.
+func canonicalJSON(v any) string {
+	var b strings.Builder
+	writeCanonical(&b, v)
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case string:
+		q, _ := json.Marshal(x)
+		b.Write(q)
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil {
+			b.WriteString(string(x))
+			return
+		}
+		if f == 0 {
+			f = 0
+		}
+		b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+	case []any:
+		b.WriteByte('[')
+		for i, item := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeCanonical(b, item)
+		}
+		b.WriteByte(']')
+	case *object:
+		keys := append([]string{}, x.keys...)
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			q, _ := json.Marshal(k)
+			b.Write(q)
+			b.WriteByte(':')
+			writeCanonical(b, x.values[k])
+		}
+		b.WriteByte('}')
+	}
+}
+
+// compactJSON renders a value as JSON in its own member order, for messages.
+func compactJSON(v any) string {
+	var b strings.Builder
+	writeCompact(&b, v)
+	return b.String()
+}
+
+func writeCompact(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case *object:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			q, _ := json.Marshal(k)
+			b.Write(q)
+			b.WriteByte(':')
+			writeCompact(b, x.values[k])
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, item := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeCompact(b, item)
+		}
+		b.WriteByte(']')
+	case json.Number:
+		b.WriteString(string(x))
+	default:
+		q, _ := json.Marshal(x)
+		b.Write(q)
+	}
+}
+
+// jsonType names the JSON type of a parsed value; a number with no fraction
+// is an integer.
+func jsonType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err == nil && f == math.Trunc(f) {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	case *object:
+		return "object"
+	}
+	return "unknown"
+}

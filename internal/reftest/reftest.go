@@ -1,0 +1,147 @@
+// Package reftest runs the reference implementation of JSON Schema
+// (santhosh-tekuri/jsonschema v6, draft 2020-12) for toolgen's differential
+// tests and fuzz targets.
+//
+// The reference reads patterns as toolgen does (ECMA-262 translated by
+// internal/ecma) and checks formats with runtime/tool/format, so that a
+// disagreement points at the compiler; the translator and the format
+// checkers are tested on their own (the suite's optional files). Content
+// (contentEncoding, contentMediaType) is asserted, as toolgen does.
+package reftest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolgen-go/toolgen/internal/ecma"
+	"github.com/toolgen-go/toolgen/runtime/tool/format"
+)
+
+// formatNames are the formats toolgen checks.
+var formatNames = []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6",
+	"uri", "uri-reference", "uuid", "json-pointer", "regex"}
+
+// Compile compiles a schema document with the reference implementation.
+func Compile(schema []byte) (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	c.AssertContent()
+	c.UseRegexpEngine(func(p string) (jsonschema.Regexp, error) {
+		re2, err := ecma.Translate(p)
+		if err != nil {
+			return nil, err
+		}
+		return regexp.Compile(re2)
+	})
+	for _, name := range formatNames {
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error {
+			s, ok := v.(string)
+			if !ok {
+				return nil
+			}
+			if _, ok := format.Check(name, s); !ok {
+				return errors.New("not a valid " + name)
+			}
+			return nil
+		}})
+	}
+	const url = "urn:toolgen:schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(url)
+}
+
+// MustCompile is Compile that panics on error.
+func MustCompile(schema []byte) *jsonschema.Schema {
+	s, err := Compile(schema)
+	if err != nil {
+		panic(fmt.Sprintf("reference compile: %v", err))
+	}
+	return s
+}
+
+// Instance decodes data as encoding/json does, the values toolgen
+// validates, and returns them with the same values as the reference reads
+// them (written by encoding/json and read back with exact numbers). ok is
+// false when data is not JSON that encoding/json decodes.
+func Instance(data []byte) (v, ref any, ok bool) {
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, nil, false
+	}
+	canonical, err := json.Marshal(v)
+	if err != nil {
+		return nil, nil, false
+	}
+	ref, err = jsonschema.UnmarshalJSON(bytes.NewReader(canonical))
+	if err != nil {
+		return nil, nil, false
+	}
+	return v, ref, true
+}
+
+// Depth is how deeply arrays and objects nest in v.
+func Depth(v any) int {
+	switch x := v.(type) {
+	case []any:
+		d := 0
+		for _, item := range x {
+			d = max(d, Depth(item))
+		}
+		return d + 1
+	case map[string]any:
+		d := 0
+		for _, item := range x {
+			d = max(d, Depth(item))
+		}
+		return d + 1
+	}
+	return 0
+}
+
+// DropNullOptional deletes, in v and the objects nested in it, every member
+// that the schema declares, does not require, and whose value is null: the
+// rule by which toolgen's struct tools count such members as absent.
+func DropNullOptional(schema map[string]any, v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		props, _ := schema["properties"].(map[string]any)
+		required := map[string]bool{}
+		if req, ok := schema["required"].([]any); ok {
+			for _, name := range req {
+				if s, ok := name.(string); ok {
+					required[s] = true
+				}
+			}
+		}
+		for name, sub := range props {
+			val, ok := x[name]
+			if !ok {
+				continue
+			}
+			if val == nil && !required[name] {
+				delete(x, name)
+				continue
+			}
+			if subSchema, ok := sub.(map[string]any); ok {
+				DropNullOptional(subSchema, val)
+			}
+		}
+	case []any:
+		if items, ok := schema["items"].(map[string]any); ok {
+			for _, item := range x {
+				DropNullOptional(items, item)
+			}
+		}
+	}
+}
