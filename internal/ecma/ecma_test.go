@@ -322,7 +322,7 @@ func TestIsValidAllocs(t *testing.T) {
 	patterns := []string{
 		`^[a-z0-9_-]+$`, `(?<year>\d{4})-(?<m>\d\d)\k<m>`, `(?<a>x)|(?<a>y)`, `\p{Script=Greek}\P{L}[\p{Lu}\d]`,
 		`(?<=a)b(?!c)`, `\uD83D\uDE00`, `^(abc]`, `\a`, `(?P<n>x)`, `\k<nope>`, `\p{Nope}`, `[z-a]`,
-		strings.Repeat("(", 60) + strings.Repeat(")", 60),
+		strings.Repeat("(", 63) + strings.Repeat(")", 63),
 	}
 	for _, p := range patterns {
 		if n := testing.AllocsPerRun(100, func() { IsValid(p) }); n != 0 {

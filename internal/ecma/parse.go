@@ -31,11 +31,14 @@ type frame struct {
 
 // groupName is a named capturing group found by scanGroups.
 type groupName struct {
-	pos        int32 // offset of its "("
-	start, end int32 // its name, as written: src[start:end]
-	hash       uint64
-	ok         bool // the name is a valid RegExpIdentifierName
+	pos  int32 // offset of its "("; its name, as written, is src[pos+3:end]
+	end  int32
+	hash uint32
+	ok   bool // the name is a valid RegExpIdentifierName
 }
+
+// start returns the offset of the group's name.
+func (g *groupName) start() int32 { return g.pos + 3 }
 
 // The parser keeps the first frames and names in arrays of its own, so
 // that validating a pattern allocates nothing unless it nests deeper or has
@@ -60,7 +63,7 @@ type parser struct {
 	nameBuf    [stackNames]groupName
 	moreNames  []groupName
 	named      int                // named groups met so far by run
-	index      map[uint64][]int32 // names by hash, when there are many
+	index      map[uint32][]int32 // names by hash, when there are many
 	nframes    int                // open groups: frame(0) ... frame(nframes-1)
 	frameBuf   [stackFrames]frame
 	moreFrames []frame
@@ -151,7 +154,7 @@ func (p *parser) run() bool {
 	}
 	p.scanGroups()
 	if p.nnames > stackNames {
-		p.index = make(map[uint64][]int32, p.nnames)
+		p.index = make(map[uint32][]int32, p.nnames)
 		for i := 0; i < p.nnames; i++ {
 			h := p.name(i).hash
 			p.index[h] = append(p.index[h], int32(i))
@@ -335,7 +338,7 @@ func (p *parser) namedGroup() bool {
 	p.named++
 	g := *p.name(k)
 	if !g.ok {
-		return p.fail(int(g.start), int(g.end), Syntax, "invalid group name")
+		return p.fail(int(g.start()), int(g.end), Syntax, "invalid group name")
 	}
 	if j := p.previousName(k); j >= 0 {
 		// ECMA-262 2025 allows a duplicate name only when the two groups
@@ -356,13 +359,13 @@ func (p *parser) namedGroup() bool {
 			}
 		}
 		if p.frame(lo).lastPipe < x {
-			return p.fail(int(g.start), int(g.end), Syntax, "duplicate group name in the same alternative")
+			return p.fail(int(g.start()), int(g.end), Syntax, "duplicate group name in the same alternative")
 		}
 	}
 	p.pos = int(g.end) + 1
 	p.push(start, kindGroup, p.top().dotAll)
 	if p.out != nil {
-		name := p.src[g.start:g.end]
+		name := p.src[g.start():g.end]
 		if asciiWord(name) {
 			p.emit("(?P<" + name + ">")
 		} else {
@@ -390,14 +393,14 @@ func (p *parser) previousName(k int) int {
 	if p.index != nil {
 		list := p.index[g.hash]
 		for i := len(list) - 1; i >= 0; i-- {
-			if j := int(list[i]); j < k && p.sameName(p.name(j).start, g.start) {
+			if j := int(list[i]); j < k && p.sameName(p.name(j).start(), g.start()) {
 				return j
 			}
 		}
 		return -1
 	}
 	for j := k - 1; j >= 0; j-- {
-		if h := p.name(j); h.hash == g.hash && p.sameName(h.start, g.start) {
+		if h := p.name(j); h.hash == g.hash && p.sameName(h.start(), g.start()) {
 			return j
 		}
 	}
@@ -405,17 +408,17 @@ func (p *parser) previousName(k int) int {
 }
 
 // hasName reports whether a group has the name at src[start:] (hash h).
-func (p *parser) hasName(start int32, h uint64) bool {
+func (p *parser) hasName(start int32, h uint32) bool {
 	if p.index != nil {
 		for _, j := range p.index[h] {
-			if g := p.name(int(j)); g.ok && p.sameName(g.start, start) {
+			if g := p.name(int(j)); g.ok && p.sameName(g.start(), start) {
 				return true
 			}
 		}
 		return false
 	}
 	for i := 0; i < p.nnames; i++ {
-		if g := p.name(i); g.ok && g.hash == h && p.sameName(g.start, start) {
+		if g := p.name(i); g.ok && g.hash == h && p.sameName(g.start(), start) {
 			return true
 		}
 	}
@@ -458,9 +461,9 @@ func nameRune(s string, i int) (r rune, n int, ok bool) {
 // scanName reads the group name that starts at s[start:] up to ">" and
 // returns the offset of the ">" (len(s) if none), its hash and whether it
 // is a valid RegExpIdentifierName.
-func scanName(s string, start int) (end int, hash uint64, ok bool) {
-	const offset64, prime64 = 14695981039346656037, 1099511628211
-	hash = offset64
+func scanName(s string, start int) (end int, hash uint32, ok bool) {
+	const offset32, prime32 = 2166136261, 16777619
+	hash = offset32
 	ok = true
 	i := start
 	for i < len(s) && s[i] != '>' {
@@ -472,7 +475,7 @@ func scanName(s string, start int) (end int, hash uint64, ok bool) {
 			}
 			return len(s), hash, false
 		}
-		hash = (hash ^ uint64(r)) * prime64
+		hash = (hash ^ uint32(r)) * prime32
 		i += n
 	}
 	return i, hash, ok && i > start && i < len(s)
@@ -503,7 +506,7 @@ func (p *parser) scanGroups() {
 					continue // no ">": run reports it
 				}
 				p.ncap++
-				p.addName(groupName{pos: int32(i), start: int32(i + 3), end: int32(end), hash: h, ok: ok})
+				p.addName(groupName{pos: int32(i), end: int32(end), hash: h, ok: ok})
 			}
 		}
 	}
