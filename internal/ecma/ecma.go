@@ -59,7 +59,7 @@ func (e *Error) Error() string {
 // Unicode mode, the "regex" format of JSON Schema. Unsupported features
 // (lookaround, backreferences) are valid; syntax errors, Annex B forms,
 // references to groups that do not exist and unknown Unicode property names
-// are not. pattern must be valid UTF-8.
+// are not, nor is a string that is not valid UTF-8.
 //
 // IsValid allocates nothing for patterns with at most 32 named groups and 64
 // levels of nested groups; beyond that it allocates memory in proportion to

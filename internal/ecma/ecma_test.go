@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestTranslate(t *testing.T) {
@@ -352,5 +353,17 @@ func BenchmarkTranslate(b *testing.B) {
 		if _, err := Translate(`^(?<y>\d{4})-(?<m>\d{2})-(?<d>\d{2})$`); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestManyDuplicates checks that many groups of one name cost linear time.
+func TestManyDuplicates(t *testing.T) {
+	p := strings.Repeat("(?<a>x)|", 50000) + `(?<a>x)\k<a>`
+	start := time.Now()
+	if !IsValid(p) {
+		t.Error("invalid")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("IsValid took %v", d)
 	}
 }

@@ -143,6 +143,9 @@ func (p *parser) pop() frame {
 
 // run checks (and translates) the pattern.
 func (p *parser) run() bool {
+	if len(p.src) > 1<<31-1 {
+		return p.fail(0, 0, Syntax, "pattern longer than 2 GiB") // offsets are int32
+	}
 	if !utf8.ValidString(p.src) {
 		for i := 0; i < len(p.src); {
 			r, n := utf8.DecodeRuneInString(p.src[i:])
@@ -391,9 +394,18 @@ func asciiWord(s string) bool {
 func (p *parser) previousName(k int) int {
 	g := p.name(k)
 	if p.index != nil {
+		// The list is in increasing order: start below k.
 		list := p.index[g.hash]
-		for i := len(list) - 1; i >= 0; i-- {
-			if j := int(list[i]); j < k && p.sameName(p.name(j).start(), g.start()) {
+		lo, hi := 0, len(list)
+		for lo < hi {
+			if mid := int(uint(lo+hi) >> 1); int(list[mid]) < k {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		for i := lo - 1; i >= 0; i-- {
+			if j := int(list[i]); p.sameName(p.name(j).start(), g.start()) {
 				return j
 			}
 		}

@@ -7,24 +7,23 @@ import "unicode"
 // what JSON Schema's "hostname" format asks for: dot-separated labels of 1
 // to 63 ASCII letters, digits and hyphens, not starting or ending with a
 // hyphen (a label may start with a digit), 253 characters at most, no
-// trailing dot. Letters may be of either case.
+// trailing dot. Letters may be of either case. Labels with hyphens in their
+// third and fourth positions ("ab--c") are accepted, as RFC 1123 does,
+// except for A-labels. Non-ASCII host names are not hostnames; they are the
+// "idn-hostname" format.
 //
 // A label starting with "xn--" (in any case) is an A-label and must be the
-// Punycode (RFC 3492) encoding of a valid U-label — decodable, in canonical
-// form (re-encoding gives the label back), not all ASCII — made of
-// code points that IDNA2008 (RFC 5892) derives as PVALID, or CONTEXTJ or
-// CONTEXTO ones whose contextual rule (RFC 5892 appendix A) holds; a U-label
-// must not have "--" in its third and fourth positions nor start with a
-// combining mark (RFC 5891 section 4.2.3), and a domain name with a
-// right-to-left label must satisfy the Bidi rule (RFC 5893 section 2) in
-// every label. The U-label must be in Normalization Form C (RFC 5891
-// section 5.3): "a" followed by U+0301 is the NFD form of "á", and its
-// A-label is invalid. The derived, normalization, joining and bidi
-// properties come from Unicode 14.0 data (see tables.go), scripts from the
-// unicode package. Other labels with
-// hyphens in the third and fourth positions ("ab--c") are accepted as RFC
-// 1123 does. Non-ASCII host names are not hostnames; they are the
-// "idn-hostname" format.
+// Punycode (RFC 3492) encoding of a valid U-label: decodable, in canonical
+// form (re-encoding gives the label back), not all ASCII, and made of code
+// points that IDNA2008 derives as PVALID, or CONTEXTJ and CONTEXTO ones
+// whose contextual rule holds (RFC 5892). The U-label must not have "--" in
+// its third and fourth positions nor start with a combining mark (RFC 5891
+// section 4.2.3), and must be in Normalization Form C (RFC 5891 section
+// 5.3: "bu\u0308cher" is the NFD form of "bücher", so its A-label is
+// invalid). A domain name with a right-to-left label must satisfy the Bidi
+// rule (RFC 5893 section 2) in every label, so "1host.xn--4dbc" is invalid.
+// The derived, normalization, joining and bidi properties come from the
+// Unicode 14.0 data of tables.go, scripts from the unicode package.
 func Hostname(s string) bool {
 	if s == "" || len(s) > 253 {
 		return false
