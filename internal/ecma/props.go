@@ -3,6 +3,7 @@ package ecma
 import (
 	"regexp/syntax"
 	"sort"
+	"sync"
 	"unicode"
 )
 
@@ -205,8 +206,28 @@ type goProperty struct {
 	unsupported string
 }
 
-// goPropertyFor resolves a property for translation.
+// propertyCache memoizes goPropertyFor: derived sets take milliseconds.
+var propertyCache sync.Map // propertyKey -> goProperty
+
+type propertyKey struct {
+	kind  int
+	canon string
+}
+
+// goPropertyFor resolves a property for translation. The ranges it returns
+// are shared: callers must not modify them.
 func goPropertyFor(kind int, canon string) goProperty {
+	key := propertyKey{kind, canon}
+	if gp, ok := propertyCache.Load(key); ok {
+		return gp.(goProperty)
+	}
+	gp := computeGoProperty(kind, canon)
+	propertyCache.Store(key, gp)
+	return gp
+}
+
+// computeGoProperty resolves a property for translation.
+func computeGoProperty(kind int, canon string) goProperty {
 	switch kind {
 	case propGC:
 		return byName(canon, unicode.Categories[canon])

@@ -3,9 +3,9 @@
 # check A-labels (xn--...), derived from the Unicode Character Database that
 # ships with Perl (Unicode::UCD), following RFC 5892 section 3:
 #
-#   - pvalid:  code points whose IDNA2008 derived property is PVALID
+#   - idnaPValid: code points whose IDNA2008 derived property is PVALID
 #              (RFC 5892 section 3, including the PVALID exceptions of 2.6);
-#   - virama:  Canonical_Combining_Class = Virama (9), for CONTEXTJ rules;
+#   - idnaVirama: Canonical_Combining_Class = Virama (9), for CONTEXTJ rules;
 #   - joinLD, joinRD, joinT: Joining_Type {L,D}, {R,D} and T, for the
 #              ZERO WIDTH NON-JOINER rule (RFC 5892 appendix A.1);
 #   - bidiR, bidiAL, bidiAN, bidiEN, bidiNSM, bidiON: Bidi_Class of the
@@ -18,7 +18,9 @@
 #              Normalization Form C (RFC 5891 section 5.3).
 #
 # The Unicode version is the one of the Perl that runs it (recorded in the
-# output). Run it with `go generate` in this directory (perl >= 5.30).
+# output). Run `perl gen_tables.pl` in this directory (perl >= 5.30, about
+# 20 seconds); it is deliberately not a go:generate step, so that CI's
+# regeneration check needs no Perl and no particular Unicode version.
 use strict;
 use warnings;
 use Unicode::UCD qw(prop_invlist prop_invmap);
@@ -59,8 +61,7 @@ $exc{$_} = 'CONTEXTO' for 0x0660 .. 0x0669, 0x06F0 .. 0x06F9;
 my $di   = inlist(prop_invlist("Default_Ignorable_Code_Point"));
 my $ws   = inlist(prop_invlist("White_Space"));
 my $nch  = inlist(prop_invlist("Noncharacter_Code_Point"));
-my $blk  = inlist(prop_invlist("Block=Combining_Diacritical_Marks_For_Symbols"),
-                  );
+my $blk  = inlist(prop_invlist("Block=Combining_Diacritical_Marks_For_Symbols"));
 my $blk2 = inlist(prop_invlist("Block=Musical_Symbols"));
 my $blk3 = inlist(prop_invlist("Block=Ancient_Greek_Musical_Notation"));
 my $hstL = inlist(prop_invlist("Hangul_Syllable_Type=L"));
