@@ -723,8 +723,8 @@ var badErrors = map[string][]string{
 		"bad.go:174:2: field Backslash: json name \"back\\\\slash\" has characters encoding/json does not accept in a name (it would use \"Backslash\" instead)",
 	},
 	"BadPattern": {
-		"bad.go:55:2: field A: pattern \"(?<=a)b\" cannot be checked in Go: pattern \"(?<=a)b\" uses a lookbehind, which RE2 cannot express",
-		"bad.go:56:2: field B: pattern \"a(\" cannot be checked in Go: pattern \"a(\" is not a regular expression RE2 can compile: error parsing regexp: missing closing ): `a(`",
+		"bad.go:55:2: field A: pattern \"(?<=a)b\" cannot be checked in Go: regular expression \"(?<=a)b\" at offset 0 (\"(?<=\"): unsupported: lookbehind: RE2 has no lookaround",
+		"bad.go:56:2: field B: pattern \"a(\" cannot be checked in Go: regular expression \"a(\" at offset 1 (\"(\"): invalid ECMA-262 pattern: missing )",
 	},
 	"BoolEnum": {
 		"bad.go:117:2: field A: enum applies to strings and numbers, not a boolean",
