@@ -78,18 +78,22 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			errs.add(t.Pos, "encoding the schema: %v", err)
 			continue
 		}
+		dialects, derrs := buildDialects(t, n.prefix, schemaJSON)
+		errs = append(errs, derrs...)
+		dialects.emitConsts(f)
 		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
 		f.Var().Id(n.tool).Op("=").Qual(runtimePath, "Tool").Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
-			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(schemaJSON))),
+			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
 			jen.Id("Validate"):    jen.Id(n.validate),
+			jen.Id("Dialects"):    dialects.value(),
 		})
 		e := &emitter{file: f, root: t.Schema, prefix: n.prefix, pos: t.Pos, defFuncs: map[string]string{}, patterns: map[string]string{}}
 		e.validator(n.validate, t)
 		errs = append(errs, e.errs...)
-		generated := []string{n.tool, n.validate}
+		generated := append([]string{n.tool, n.validate}, dialects.names...)
 		for _, m := range []map[string]string{e.defFuncs, e.patterns} {
 			for _, name := range m {
 				generated = append(generated, name)
@@ -106,6 +110,7 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			declared[name] = t
 		}
 	}
+	errs = append(errs, geminiLimit(tools)...)
 	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
 	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
 	if err := errs.err(); err != nil {

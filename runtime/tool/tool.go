@@ -27,6 +27,9 @@ type Tool struct {
 	Schema json.RawMessage
 	// Validate checks a model's decoded arguments; nil means valid.
 	Validate func(args map[string]any) Errors
+	// Dialects is the tool's definition as each provider's API takes it,
+	// generated from Schema; see Dialect.
+	Dialects Dialects
 }
 
 // Tools is the list of the tools a package defines, in declaration order.
