@@ -601,7 +601,9 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 			out.set("propertyOrdering", names)
 		}
 	case DialectGeminiJSONSchema:
-		out.set("properties", convProps)
+		if s.has("properties") {
+			out.set("properties", convProps)
+		}
 		if len(requiredList) > 0 {
 			out.set("required", requiredList)
 		}

@@ -253,7 +253,7 @@ func TestGeminiJSONSchema(t *testing.T) {
 	assert.JSONEq(t, `{"type":"object","properties":{
 		"city":{"type":"string","description":"City. Must be 1-100 characters and match the regular expression ^[A-Z]."},
 		"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Each item must match the regular expression ^[a-z]+$."},
-		"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"description":"Labels. Each value must be at most 5 characters."},
+		"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Labels. Each value must be at most 5 characters."},
 		"n":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Must be a multiple of 2."},
 		"b":{"type":"boolean","description":"Must be one of true."}
 	},"required":["city"],"additionalProperties":false}`, string(c.Parameters))
