@@ -315,6 +315,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			defs := val.(*object)
 			conv := newObject()
 			for _, name := range defs.keys {
+				c.chars += len(name)
 				conv.set(name, c.schema(defs.vals[name], "/$defs/"+pointerEscape(name), "", nil, 1))
 			}
 			out.set("$defs", conv)

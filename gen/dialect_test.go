@@ -420,3 +420,16 @@ func TestGeminiToolLimit(t *testing.T) {
 	_, err, _ = generate(t, src)
 	assert.NoError(t, err)
 }
+
+func TestDialectConstantsCollide(t *testing.T) {
+	_, err, dir := generate(t, `package tools
+
+const pingArgsOpenAISchema = "mine"
+
+//toolgen:tool
+type PingArgs struct{}
+`)
+	require.Error(t, err)
+	assert.Equal(t, "tools.go:3:7: pingArgsOpenAISchema collides with the identifier toolgen generates in tools_gen.go; rename it",
+		strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+}
