@@ -84,24 +84,28 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			errs.add(t.Pos, "encoding the schema: %v", err)
 			continue
 		}
+		dialects, derrs := buildDialects(t, n.prefix, schemaJSON)
+		errs = append(errs, derrs...)
+		dialects.emitConsts(f)
 		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
 		toolValue := jen.Qual(runtimePath, "Tool").Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
 			jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
-			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(schemaJSON))),
+			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
 			jen.Id("Validate"):    jen.Id(n.validate),
+			jen.Id("Dialects"):    dialects.value(),
 		})
 		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue))
 		// The validator is compiled from the very JSON sent to the model.
 		opts := t.Options
 		opts.NullAbsent = true
-		doc, derrs := compileSchema(schemaJSON, opts)
-		for _, de := range derrs {
+		doc, cerrs := compileSchema(schemaJSON, opts)
+		for _, de := range cerrs {
 			errs.add(t.Pos, "%s", de.Error())
 		}
-		if len(derrs) > 0 {
+		if len(cerrs) > 0 {
 			continue
 		}
 		e := newEmitter(f, doc, n.prefix, t.Pos)
@@ -111,6 +115,7 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 		errs = append(errs, decodeErrs...)
 		generated := append([]string{n.tool, n.validate}, e.generated...)
 		generated = append(generated, decoded...)
+		generated = append(generated, dialects.names...)
 		sort.Strings(generated)
 		for _, name := range generated {
 			if prev, dup := declared[name]; dup {
@@ -122,6 +127,7 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			declared[name] = t
 		}
 	}
+	errs = append(errs, geminiLimit(tools)...)
 	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
 	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
 	if err := errs.err(); err != nil {

@@ -59,7 +59,9 @@ type ToolType struct {
 	Name        string // the tool's name, as the model calls it
 	Risk        string // read, act or dangerous
 	Description string
-	Idempotent  bool // false with idempotent=false
+	Idempotent  bool           // false with idempotent=false
+	Dialects    []Dialect      // from dialects=; nil means AllDialects
+	Fset        *token.FileSet // positions the fields' errors
 }
 
 // directive is the comment line that marks a struct type as a tool.
@@ -251,7 +253,7 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: strings.TrimSpace(doc.Text()), Idempotent: true}
+				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: strings.TrimSpace(doc.Text()), Idempotent: true, Fset: p.Fset}
 				t.Name = defaultToolName(ts.Name.Name)
 				for _, o := range opts {
 					switch o.key {
@@ -261,6 +263,8 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 						t.Risk = o.value
 					case "idempotent":
 						t.Idempotent = o.value == "true"
+					case "dialects":
+						t.Dialects = parseDialects(o.value)
 					}
 				}
 				if !toolNamePattern.MatchString(t.Name) {
@@ -289,8 +293,8 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 type option struct{ key, value string }
 
 // parseDirective finds the //toolgen:tool line of a doc comment and parses
-// its options: name=<tool_name>, risk=read|act|dangerous and
-// idempotent=true|false.
+// its options: name=<tool_name>, risk=read|act|dangerous,
+// idempotent=true|false and dialects=<dialect>,....
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([]option, bool) {
 	if doc == nil {
 		return nil, false
@@ -331,8 +335,14 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 					continue
 				}
 				opts = append(opts, option{key, value})
+			case key == "dialects":
+				if msg := checkDialects(value); msg != "" {
+					errs.add(pos, "dialects=%s: %s", value, msg)
+					continue
+				}
+				opts = append(opts, option{key, value})
 			default:
-				errs.add(pos, "unknown directive option %q (want name=, risk= or idempotent=)", key)
+				errs.add(pos, "unknown directive option %q (want name=, risk=, idempotent= or dialects=)", key)
 			}
 		}
 	}

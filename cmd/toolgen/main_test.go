@@ -258,7 +258,7 @@ type Tools struct{}
 $DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/directives/a.go:5:1: risk=maybe: want read, act or dangerous
-$DIR/directives/a.go:12:1: unknown directive option "color" (want name=, risk= or idempotent=)
+$DIR/directives/a.go:12:1: unknown directive option "color" (want name=, risk=, idempotent= or dialects=)
 $DIR/directives/a.go:13:1: duplicate //toolgen:tool directive
 $DIR/directives/a.go:19:6: Number is not a struct type: only struct types can be tools
 $DIR/directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
@@ -467,8 +467,8 @@ type SpecialArgs struct {
 	toolsOf := func(src string) []string {
 		var tools []string
 		for _, line := range strings.Split(src, "\n") {
-			if name, ok := strings.CutPrefix(strings.TrimSpace(line), "Name:        "); ok && strings.HasPrefix(line, "\t\tName:") {
-				tools = append(tools, strings.Trim(name, `",`))
+			if name, ok := strings.CutPrefix(line, "\t\tName:"); ok {
+				tools = append(tools, strings.Trim(strings.TrimSpace(name), `",`))
 			}
 		}
 		return tools

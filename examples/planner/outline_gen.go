@@ -67,8 +67,7 @@ func validateOutlineRoot(v any, errs tool.Errors, depth int) tool.Errors {
 				length := tool.Length(s3)
 				if length < 1 {
 					errs = append(errs, tool.ValueError("minLength", "/label", "label", "at least 1 character long", label))
-				}
-				if length > 100 {
+				} else if length > 100 {
 					errs = append(errs, tool.ValueError("maxLength", "/label", "label", "at most 100 characters long", label))
 				}
 			}

@@ -11,16 +11,39 @@ import (
 
 const _ = tool.SupportPackageIsVersion1
 
+// The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
+const (
+	planEventArgsSchema = `{"$defs":{"Online":{"properties":{"meeting":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["meeting"],"description":"Online is an online meeting."},"Room":{"properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"additionalProperties":false,"type":"object","required":["building","floor"],"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"oneOf":[{"required":["email"],"title":"by_email"},{"required":["phone"],"title":"by_phone"}],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Who organizes it."},"attendees":{"items":{"type":"string","format":"email"},"type":"array","maxItems":50,"uniqueItems":true,"description":"Email addresses of the attendees."},"venue":{"oneOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","contentEncoding":"base64","description":"A file to attach, in base64."},"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"additionalProperties":false,"type":"object","required":["title","start","organizer"],"description":"PlanEventArgs schedules an event."}`
+)
+
 // PlanEventTool is the plan_event tool, generated from PlanEventArgs.
 var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decode: DecodePlanEventArgs,
 	Tool: tool.Tool{
 		Description: "PlanEventArgs schedules an event.",
-		Idempotent:  true,
-		Name:        "plan_event",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"$defs":{"Online":{"properties":{"meeting":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["meeting"],"description":"Online is an online meeting."},"Room":{"properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"additionalProperties":false,"type":"object","required":["building","floor"],"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"oneOf":[{"required":["email"],"title":"by_email"},{"required":["phone"],"title":"by_phone"}],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Who organizes it."},"attendees":{"items":{"type":"string","format":"email"},"type":"array","maxItems":50,"uniqueItems":true,"description":"Email addresses of the attendees."},"venue":{"oneOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","contentEncoding":"base64","description":"A file to attach, in base64."},"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"additionalProperties":false,"type":"object","required":["title","start","organizer"],"description":"PlanEventArgs schedules an event."}`),
-		Validate:    ValidatePlanEventArgs,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(planEventArgsSchema),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"PlanEventArgs schedules an event.","input_schema":` + planEventArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(planEventArgsSchema),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"PlanEventArgs schedules an event.","inputSchema":` + planEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(planEventArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"PlanEventArgs schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(planEventArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"PlanEventArgs schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "plan_event",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(planEventArgsSchema),
+		Validate:   ValidatePlanEventArgs,
 	},
 }
 
@@ -618,16 +641,53 @@ func fillPlanEventArgsUrlUserinfo(out *url.Userinfo, obj map[string]any, errs to
 	return errs
 }
 
+// The parameters of the save_outline tool: the canonical schema, and the dialects that differ from it.
+const (
+	saveOutlineArgsSchema           = `{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50}},"additionalProperties":false,"type":"object","required":["heading"],"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array"}},"additionalProperties":false,"type":"object","required":["title","sections"],"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`
+	saveOutlineArgsOpenAISchema     = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50},{"type":"null"}]}},"required":["heading","sections"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`
+	saveOutlineArgsGeminiJSONSchema = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50}},"required":["heading"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`
+)
+
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode: DecodeSaveOutlineArgs,
 	Tool: tool.Tool{
 		Description: "SaveOutlineArgs saves the outline of a document: a tree of sections.",
-		Idempotent:  true,
-		Name:        "save_outline",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50}},"additionalProperties":false,"type":"object","required":["heading"],"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array"}},"additionalProperties":false,"type":"object","required":["title","sections"],"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`),
-		Validate:    ValidateSaveOutlineArgs,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsSchema),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsSchema),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","inputSchema":` + saveOutlineArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAI: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(saveOutlineArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "save_outline",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(saveOutlineArgsSchema),
+		Validate:   ValidateSaveOutlineArgs,
 	},
 }
 

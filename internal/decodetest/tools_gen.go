@@ -10,16 +10,39 @@ import (
 
 const _ = tool.SupportPackageIsVersion1
 
+// The parameters of the scalars tool: the canonical schema, and the dialects that differ from it.
+const (
+	scalarsArgsSchema = `{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"ScalarsArgs has a field of every scalar kind."}`
+)
+
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
 	Decode: DecodeScalarsArgs,
 	Tool: tool.Tool{
 		Description: "ScalarsArgs has a field of every scalar kind.",
-		Idempotent:  true,
-		Name:        "scalars",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"ScalarsArgs has a field of every scalar kind."}`),
-		Validate:    ValidateScalarsArgs,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(scalarsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(scalarsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","inputSchema":` + scalarsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(scalarsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(scalarsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "scalars",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(scalarsArgsSchema),
+		Validate:   ValidateScalarsArgs,
 	},
 }
 
@@ -439,16 +462,39 @@ func fillScalarsArgs(out *ScalarsArgs, obj map[string]any, errs tool.Errors) too
 	return errs
 }
 
+// The parameters of the shapes tool: the canonical schema, and the dialects that differ from it.
+const (
+	shapesArgsSchema = `{"properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"target":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"path":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"hops":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"grid":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"pair":{"items":{"type":"number"},"type":"array","maxItems":2,"minItems":2},"names":{"items":{"type":"string"},"type":"array"},"by_name":{"additionalProperties":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"object"},"by_level":{"additionalProperties":{"type":"integer"},"type":"object"},"by_index":{"patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false,"type":"object"},"small":{"patternProperties":{"^[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"opt":{"type":"integer"},"opt_s":{"oneOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":true,"open":{"type":"object"},"raw":true,"blob":{"type":"string","contentEncoding":"base64"},"anon":{"properties":{"A":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["A"]},"lists":{"additionalProperties":{"type":"string","contentEncoding":"base64"},"type":"object"}},"additionalProperties":false,"type":"object","required":["id","level","origin","pair","anon"],"description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`
+)
+
 // ShapesTool is the shapes tool, generated from ShapesArgs.
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode: DecodeShapesArgs,
 	Tool: tool.Tool{
 		Description: "ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
-		Idempotent:  false,
-		Name:        "shapes",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"target":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"path":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"hops":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"grid":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"pair":{"items":{"type":"number"},"type":"array","maxItems":2,"minItems":2},"names":{"items":{"type":"string"},"type":"array"},"by_name":{"additionalProperties":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"object"},"by_level":{"additionalProperties":{"type":"integer"},"type":"object"},"by_index":{"patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false,"type":"object"},"small":{"patternProperties":{"^[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"opt":{"type":"integer"},"opt_s":{"oneOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":true,"open":{"type":"object"},"raw":true,"blob":{"type":"string","contentEncoding":"base64"},"anon":{"properties":{"A":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["A"]},"lists":{"additionalProperties":{"type":"string","contentEncoding":"base64"},"type":"object"}},"additionalProperties":false,"type":"object","required":["id","level","origin","pair","anon"],"description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`),
-		Validate:    ValidateShapesArgs,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","inputSchema":` + shapesArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: false,
+		Name:       "shapes",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(shapesArgsSchema),
+		Validate:   ValidateShapesArgs,
 	},
 }
 
@@ -1641,16 +1687,39 @@ func fillShapesArgsPoint(out *Point, obj map[string]any, errs tool.Errors) tool.
 	return errs
 }
 
+// The parameters of the node tool: the canonical schema, and the dialects that differ from it.
+const (
+	nodeSchema = `{"properties":{"name":{"type":"string"},"children":{"items":{"$ref":"#"},"type":"array"},"next":{"$ref":"#"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive."}`
+)
+
 // NodeTool is the node tool, generated from Node.
 var NodeTool = tool.Def[Node]{
 	Decode: DecodeNode,
 	Tool: tool.Tool{
 		Description: "Node is recursive.",
-		Idempotent:  true,
-		Name:        "node",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"properties":{"name":{"type":"string"},"children":{"items":{"$ref":"#"},"type":"array"},"next":{"$ref":"#"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive."}`),
-		Validate:    ValidateNode,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Node is recursive.","input_schema":` + nodeSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Node is recursive.","inputSchema":` + nodeSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Node is recursive.","parameters":` + nodeSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Node is recursive.","parameters":` + nodeSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "node",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(nodeSchema),
+		Validate:   ValidateNode,
 	},
 }
 
@@ -1793,16 +1862,39 @@ func fillNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
 	return errs
 }
 
+// The parameters of the methods tool: the canonical schema, and the dialects that differ from it.
+const (
+	methodsArgsSchema = `{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"MethodsArgs has fields whose types decode themselves."}`
+)
+
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
 	Decode: DecodeMethodsArgs,
 	Tool: tool.Tool{
 		Description: "MethodsArgs has fields whose types decode themselves.",
-		Idempotent:  true,
-		Name:        "methods",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"MethodsArgs has fields whose types decode themselves."}`),
-		Validate:    ValidateMethodsArgs,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(methodsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"MethodsArgs has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(methodsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"MethodsArgs has fields whose types decode themselves.","inputSchema":` + methodsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(methodsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"MethodsArgs has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(methodsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"MethodsArgs has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "methods",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(methodsArgsSchema),
+		Validate:   ValidateMethodsArgs,
 	},
 }
 
@@ -1914,16 +2006,39 @@ func fillMethodsArgs(out *MethodsArgs, obj map[string]any, errs tool.Errors) too
 	return errs
 }
 
+// The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
+const (
+	emptyArgsSchema = `{"properties":{},"additionalProperties":false,"type":"object","description":"emptyArgs is an unexported tool without arguments."}`
+)
+
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
 	Decode: decodeEmptyArgs,
 	Tool: tool.Tool{
 		Description: "emptyArgs is an unexported tool without arguments.",
-		Idempotent:  true,
-		Name:        "empty",
-		Risk:        tool.RiskAct,
-		Schema:      json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object","description":"emptyArgs is an unexported tool without arguments."}`),
-		Validate:    validateEmptyArgs,
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(emptyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"empty","description":"emptyArgs is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(emptyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"empty","description":"emptyArgs is an unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(emptyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"emptyArgs is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(emptyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"emptyArgs is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "empty",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(emptyArgsSchema),
+		Validate:   validateEmptyArgs,
 	},
 }
 

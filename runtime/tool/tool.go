@@ -32,6 +32,9 @@ type Tool struct {
 	// directive says idempotent=false; a Set deduplicates the calls of a tool
 	// that is not idempotent by their request id.
 	Idempotent bool
+	// Dialects is the tool's definition as each provider's API takes it,
+	// generated from Schema; see Dialect.
+	Dialects Dialects
 }
 
 // Tools is the list of the tools a package defines, in declaration order.

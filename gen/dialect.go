@@ -1,0 +1,1140 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Dialect is the form of a tool's parameters schema that one provider
+// takes. The //toolgen:tool dialects= option names them; each OpenAI one
+// gives both a Chat Completions and a Responses API definition.
+type Dialect string
+
+const (
+	// DialectOpenAI is OpenAI's strict mode (Structured Outputs): every
+	// property required, an optional one as a union with null,
+	// additionalProperties false everywhere, no minLength, maxLength,
+	// uniqueItems, default or examples (moved into descriptions).
+	DialectOpenAI Dialect = "openai"
+	// DialectOpenAINonStrict is the canonical schema, sent with strict false.
+	DialectOpenAINonStrict Dialect = "openai-nonstrict"
+	// DialectAnthropic is the canonical schema as Anthropic's input_schema.
+	DialectAnthropic Dialect = "anthropic"
+	// DialectGemini is the OpenAPI 3.0 subset of Gemini's parameters: one
+	// upper-case type, nullable: true, no $ref, no additionalProperties, no
+	// exclusiveMinimum/Maximum, multipleOf, uniqueItems or non-string enum
+	// (moved into descriptions).
+	DialectGemini Dialect = "gemini"
+	// DialectGeminiJSONSchema is the JSON Schema subset of Gemini's
+	// parametersJsonSchema: no minLength, maxLength, pattern,
+	// exclusiveMinimum/Maximum, multipleOf or uniqueItems (moved into
+	// descriptions).
+	DialectGeminiJSONSchema Dialect = "gemini-jsonschema"
+	// DialectMCP is the canonical schema as an MCP tool's inputSchema.
+	DialectMCP Dialect = "mcp"
+)
+
+// AllDialects lists the dialects in the order the dialects= option uses.
+var AllDialects = []Dialect{DialectOpenAI, DialectOpenAINonStrict, DialectAnthropic, DialectGemini, DialectGeminiJSONSchema, DialectMCP}
+
+// Limits of the providers (see README, "Dialects").
+const (
+	openAIMaxNesting     = 10
+	openAIMaxProperties  = 5000
+	openAIMaxEnumValues  = 1000
+	openAIMaxChars       = 120_000
+	openAILongEnum       = 250
+	openAILongEnumChars  = 15_000
+	geminiMaxFunctionDec = 128
+)
+
+// geminiName is the form of a Gemini parameter name.
+var geminiName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
+
+// Converted is a tool's parameters schema in one dialect.
+type Converted struct {
+	Dialect Dialect
+	// Parameters is the schema, or nil when the dialect leaves it out (the
+	// Gemini parameters of a tool without arguments).
+	Parameters json.RawMessage
+	// Moved lists the constraints the dialect cannot express, each now a
+	// sentence of a description; the validator still enforces them.
+	Moved []Moved
+}
+
+// Moved is a constraint moved into a description.
+type Moved struct {
+	// Path is the JSON Pointer of the schema that holds the keyword, in the
+	// canonical schema: "/properties/city".
+	Path string
+	// Keyword is the JSON Schema keyword: "minLength".
+	Keyword string
+	// Text is the sentence added to the description: "Must be 1-100
+	// characters." (for an array's items, to the array's description:
+	// "Each item must ...").
+	Text string
+}
+
+// DialectError is a schema that a dialect cannot accept at all.
+type DialectError struct {
+	Dialect Dialect
+	// Path is the JSON Pointer of the offending schema in the canonical
+	// schema: "/properties/meta".
+	Path string
+	Msg  string
+}
+
+func (e DialectError) Error() string {
+	return fmt.Sprintf("%s: schema at #%s: %s", e.Dialect, e.Path, e.Msg)
+}
+
+// Convert turns a tool's canonical schema into its parameters schema in
+// dialect d. Constraints the dialect cannot express become sentences of the
+// descriptions; a schema the dialect cannot accept at all is reported as
+// errors, every one found.
+func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectError) {
+	data, err := json.Marshal(canonical)
+	if err != nil {
+		return nil, []DialectError{{Dialect: d, Msg: "encoding the schema: " + err.Error()}}
+	}
+	return ConvertJSON(d, data)
+}
+
+// ConvertJSON is Convert for a canonical schema in JSON.
+func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
+	v, err := parseOrdered(canonical)
+	if err != nil {
+		return nil, []DialectError{{Dialect: d, Msg: "reading the schema: " + err.Error()}}
+	}
+	root, ok := v.(*dobject)
+	if !ok || root.str("type") != "object" {
+		return nil, []DialectError{{Dialect: d, Msg: "the parameters schema must have type object at its root"}}
+	}
+	out := &Converted{Dialect: d}
+	switch d {
+	case DialectOpenAINonStrict, DialectAnthropic, DialectMCP:
+		out.Parameters = append(json.RawMessage(nil), canonical...)
+		return out, nil
+	case DialectOpenAI, DialectGemini, DialectGeminiJSONSchema:
+	default:
+		return nil, []DialectError{{Dialect: d, Msg: fmt.Sprintf("unknown dialect %q", d)}}
+	}
+	c := &converter{dialect: d, root: root}
+	conv := c.schema(root, "", "", nil, 1)
+	c.limits()
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	out.Moved = c.moved
+	if d == DialectGemini {
+		if props, _ := root.get("properties"); props == nil || len(props.(*dobject).keys) == 0 {
+			// Gemini refuses an object without properties; a function
+			// without arguments has no parameters.
+			return out, nil
+		}
+	}
+	var buf bytes.Buffer
+	writeOrdered(&buf, conv)
+	out.Parameters = buf.Bytes()
+	return out, nil
+}
+
+// converter converts one canonical schema into one dialect.
+type converter struct {
+	dialect Dialect
+	root    *dobject
+	errs    []DialectError
+	moved   []Moved
+
+	// OpenAI strict mode's limits.
+	properties int
+	enumValues int
+	chars      int
+	enumAt     string // the enum that exceeds the limit of values
+}
+
+func (c *converter) fail(path, format string, args ...any) {
+	c.errs = append(c.errs, DialectError{Dialect: c.dialect, Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *converter) strict() bool { return c.dialect == DialectOpenAI }
+
+// describer collects the sentences that replace the keywords a dialect lacks,
+// for one value.
+type describer struct {
+	preds []string // "be 1-100 characters", joined into one "Must ..." sentence
+	notes []string // whole sentences: "Defaults to 3."
+	moved []Moved
+}
+
+func (d *describer) add(path, keyword, pred string) {
+	d.preds = append(d.preds, pred)
+	d.moved = append(d.moved, Moved{Path: path, Keyword: keyword})
+}
+
+func (d *describer) note(path, keyword, sentence string) {
+	d.notes = append(d.notes, sentence)
+	d.moved = append(d.moved, Moved{Path: path, Keyword: keyword})
+}
+
+// text renders the sentences; subject is "" for the value itself, or
+// "Each item" for an array's items.
+func (d *describer) text(subject string) string {
+	var parts []string
+	if len(d.preds) > 0 {
+		s := "Must "
+		if subject != "" {
+			s = subject + " must "
+		}
+		parts = append(parts, s+joinAnd(d.preds)+".")
+	}
+	for _, n := range d.notes {
+		if subject != "" {
+			n = subject + ": " + lowerFirstWord(n)
+		}
+		parts = append(parts, n)
+	}
+	return strings.Join(parts, " ")
+}
+
+func joinAnd(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+func lowerFirstWord(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// appendSentence adds text to a description, ending the description with a
+// period first when it has no closing punctuation.
+func appendSentence(desc, text string) string {
+	if text == "" {
+		return desc
+	}
+	desc = strings.TrimSpace(desc)
+	if desc == "" {
+		return text
+	}
+	if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, "!") && !strings.HasSuffix(desc, "?") {
+		desc += "."
+	}
+	return desc + " " + text
+}
+
+// schema converts the canonical schema v at path. subject is "" when the
+// sentences of moved constraints go into this schema's own description, or
+// the subject to prefix them with when they go to hoist, the sentences of
+// the enclosing property (an array's items: "Each item"). level counts the
+// objects from the root, which is level 1.
+func (c *converter) schema(v any, path, subject string, hoist *[]string, level int) any {
+	s, ok := v.(*dobject)
+	if !ok {
+		if b, _ := v.(bool); b {
+			return c.anyValue(path)
+		}
+		if c.dialect != DialectGeminiJSONSchema {
+			c.fail(path, "a schema that accepts nothing (false) cannot be expressed")
+		}
+		return v
+	}
+	if len(s.keys) == 0 {
+		return c.anyValue(path)
+	}
+	if inner, ok := dialectNullable(s); ok {
+		conv := c.schema(inner, path+"/oneOf/0", subject, hoist, level)
+		return c.nullable(conv)
+	}
+	if ref := s.str("$ref"); ref != "" {
+		return c.ref(s, path)
+	}
+
+	out := newObject()
+	d := &describer{}
+	typ := s.str("type")
+	if t, ok := s.get("type"); ok {
+		out.set("type", c.typeName(t, path))
+	}
+	if typ == "" && !s.has("anyOf") && !s.has("oneOf") && !s.has("allOf") && !s.has("not") {
+		if c.dialect != DialectGeminiJSONSchema {
+			c.fail(path, "a schema without a type cannot be expressed")
+		}
+	}
+	isObject := typ == "object"
+	if isObject && c.strict() && level > openAIMaxNesting {
+		c.fail(path, "OpenAI strict mode takes at most %d levels of nested objects, and this object is at level %d", openAIMaxNesting, level)
+	}
+	var lengths, bounds, counts [2]string
+	desc := s.str("description")
+	var sentences []string // hoisted from items
+	for _, k := range s.keys {
+		val := s.vals[k]
+		switch k {
+		case "description", "type":
+			// The type is first, the description last, with the sentences of
+			// moved constraints.
+		case "properties", "required", "additionalProperties", "patternProperties":
+			if !isObject {
+				c.fail(path, "keyword %s on a schema that is not an object cannot be expressed", k)
+			}
+			// Done below, in object.
+		case "items":
+			itemSubject := "Each item"
+			if subject != "" {
+				itemSubject = "Each item of " + lowerFirstWord(subject)
+			}
+			target := &sentences
+			if hoist != nil {
+				target = hoist
+			}
+			out.set("items", c.schema(val, path+"/items", itemSubject, target, level))
+		case "$defs":
+			if path != "" {
+				c.fail(path, "$defs below the root cannot be expressed")
+				continue
+			}
+			if c.dialect == DialectGemini {
+				// Only $ref uses them, and Gemini fails each $ref.
+				continue
+			}
+			defs := val.(*dobject)
+			conv := newObject()
+			for _, name := range defs.keys {
+				c.chars += len(name)
+				conv.set(name, c.schema(defs.vals[name], "/$defs/"+pointerEscape(name), "", nil, 1))
+			}
+			out.set("$defs", conv)
+		case "enum":
+			c.enum(out, d, val.([]any), path)
+		case "const":
+			c.constant(out, d, val, path)
+		case "anyOf":
+			branches := val.([]any)
+			conv := make([]any, len(branches))
+			for i, b := range branches {
+				conv[i] = c.schema(b, path+"/anyOf/"+strconv.Itoa(i), "", nil, level)
+			}
+			out.set("anyOf", conv)
+		case "minLength":
+			lengths[0] = numText(val)
+			c.keyword(out, d, k, val, path)
+		case "maxLength":
+			lengths[1] = numText(val)
+			c.keyword(out, d, k, val, path)
+		case "minimum":
+			bounds[0] = numText(val)
+			c.keyword(out, d, k, val, path)
+		case "maximum":
+			bounds[1] = numText(val)
+			c.keyword(out, d, k, val, path)
+		case "minItems":
+			counts[0] = numText(val)
+			c.keyword(out, d, k, val, path)
+		case "maxItems":
+			counts[1] = numText(val)
+			c.keyword(out, d, k, val, path)
+		default:
+			c.keyword(out, d, k, val, path)
+		}
+	}
+	c.rangePredicates(d, path, lengths, bounds, counts)
+	if isObject {
+		c.object(s, out, path, level, &sentences)
+	}
+	if c.dialect == DialectGemini && s.has("examples") {
+		if ex, _ := s.get("examples"); len(ex.([]any)) > 0 {
+			out.set("example", ex.([]any)[0])
+		}
+	}
+
+	for i := range d.moved {
+		d.moved[i].Text = d.text(subject)
+	}
+	c.moved = append(c.moved, d.moved...)
+	own := d.text(subject)
+	if hoist != nil {
+		if own != "" {
+			*hoist = append(*hoist, own)
+		}
+	} else {
+		desc = appendSentence(desc, own)
+	}
+	for _, h := range sentences {
+		desc = appendSentence(desc, h)
+	}
+	if desc != "" {
+		out.set("description", desc)
+	}
+	return out
+}
+
+// anyValue is the schema of a value of any type.
+func (c *converter) anyValue(path string) any {
+	switch c.dialect {
+	case DialectOpenAI:
+		c.fail(path, "OpenAI strict mode needs a type in every schema, so a value of any type (any, json.RawMessage) cannot be expressed")
+	case DialectGemini:
+		c.fail(path, "Gemini's parameters need a type in every schema, so a value of any type (any, json.RawMessage) cannot be expressed")
+	}
+	return newObject()
+}
+
+// dialectNullable recognizes invopop's nullable form {"oneOf": [T, {"type":
+// "null"}]} and returns T.
+func dialectNullable(s *dobject) (any, bool) {
+	one, ok := s.get("oneOf")
+	if !ok || len(s.keys) != 1 {
+		return nil, false
+	}
+	branches, _ := one.([]any)
+	if len(branches) != 2 {
+		return nil, false
+	}
+	null, ok := branches[1].(*dobject)
+	if !ok || len(null.keys) != 1 || null.str("type") != "null" {
+		return nil, false
+	}
+	return branches[0], true
+}
+
+// nullable makes a converted schema accept null too.
+func (c *converter) nullable(v any) any {
+	s, ok := v.(*dobject)
+	if !ok {
+		return v
+	}
+	if c.dialect == DialectGemini {
+		if s.has("nullable") {
+			return s
+		}
+		withNull := newObject()
+		for _, k := range s.keys {
+			if k != "description" {
+				withNull.set(k, s.vals[k])
+			}
+		}
+		withNull.set("nullable", true)
+		if d := s.str("description"); d != "" {
+			withNull.set("description", d)
+		}
+		return withNull
+	}
+	if acceptsNull(s) {
+		return s
+	}
+	null := newObject().with("type", "null")
+	if branches, ok := s.get("anyOf"); ok && onlyAnnotations(s, "anyOf") {
+		// A union already: null is one more branch.
+		withNull := newObject()
+		for _, k := range s.keys {
+			withNull.set(k, s.vals[k])
+		}
+		withNull.set("anyOf", append(append([]any{}, branches.([]any)...), null))
+		return withNull
+	}
+	if c.strict() && !s.has("enum") && !s.has("anyOf") {
+		if t := s.str("type"); t == "string" || t == "number" || t == "integer" || t == "boolean" {
+			// The form OpenAI documents for an optional field.
+			withNull := newObject()
+			for _, k := range s.keys {
+				withNull.set(k, s.vals[k])
+			}
+			withNull.set("type", []any{t, "null"})
+			return withNull
+		}
+	}
+	// The description stays with the property, outside the union.
+	branch := newObject()
+	for _, k := range s.keys {
+		if k != "description" {
+			branch.set(k, s.vals[k])
+		}
+	}
+	union := newObject()
+	union.set("anyOf", []any{branch, null})
+	if d := s.str("description"); d != "" {
+		union.set("description", d)
+	}
+	return union
+}
+
+// onlyAnnotations reports whether s has no keyword but k, a description
+// and a title.
+func onlyAnnotations(s *dobject, k string) bool {
+	for _, key := range s.keys {
+		if key != k && key != "description" && key != "title" {
+			return false
+		}
+	}
+	return true
+}
+
+func acceptsNull(s *dobject) bool {
+	if t, ok := s.get("type"); ok {
+		if types, ok := t.([]any); ok {
+			for _, x := range types {
+				if x == "null" {
+					return true
+				}
+			}
+		}
+	}
+	if branches, ok := s.get("anyOf"); ok {
+		for _, b := range branches.([]any) {
+			if o, ok := b.(*dobject); ok && o.str("type") == "null" && len(o.keys) == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ref converts a $ref, which the canonical schema uses for recursive types.
+func (c *converter) ref(s *dobject, path string) any {
+	if c.dialect == DialectGemini {
+		c.fail(path, "Gemini's parameters (an OpenAPI 3.0 subset) have no $ref, so a recursive type cannot be expressed")
+		return s
+	}
+	out := newObject()
+	for _, k := range s.keys {
+		switch k {
+		case "$ref", "description", "title":
+			out.set(k, s.vals[k])
+		default:
+			c.fail(path, "keyword %s next to $ref cannot be expressed", k)
+		}
+	}
+	if c.strict() && len(out.keys) > 1 {
+		// OpenAI strict mode takes no keyword next to $ref: the description
+		// goes around it.
+		wrapped := newObject()
+		wrapped.set("anyOf", []any{newObject().with("$ref", s.str("$ref"))})
+		for _, k := range out.keys[1:] {
+			wrapped.set(k, out.vals[k])
+		}
+		return wrapped
+	}
+	return out
+}
+
+// object converts the properties, required and additionalProperties of an
+// object schema into out; the sentences of a map's values go to sentences.
+func (c *converter) object(s, out *dobject, path string, level int, sentences *[]string) {
+	props := newObject()
+	if p, ok := s.get("properties"); ok {
+		props = p.(*dobject)
+	}
+	required := map[string]bool{}
+	var requiredList []any
+	if r, ok := s.get("required"); ok {
+		requiredList = r.([]any)
+		for _, name := range requiredList {
+			required[name.(string)] = true
+		}
+	}
+	additional, hasAdditional := s.get("additionalProperties")
+	closed := hasAdditional && additional == false
+
+	convProps := newObject()
+	for _, name := range props.keys {
+		p := path + "/properties/" + pointerEscape(name)
+		if c.dialect == DialectGemini && !geminiName.MatchString(name) {
+			c.fail(p, "Gemini parameter names must match %s, and %q does not", geminiName, name)
+		}
+		c.properties++
+		c.chars += len(name)
+		conv := c.schema(props.vals[name], p, "", nil, level+1)
+		if c.strict() && !required[name] {
+			conv = c.nullable(conv)
+		}
+		convProps.set(name, conv)
+	}
+	if s.has("patternProperties") {
+		c.fail(path, "patternProperties (a map with integer keys) cannot be expressed in the %s dialect", c.dialect)
+	}
+
+	var names []any
+	for _, name := range props.keys {
+		names = append(names, name)
+	}
+	switch c.dialect {
+	case DialectOpenAI:
+		if !closed {
+			if hasAdditional && additional != true {
+				c.fail(path, "OpenAI strict mode needs additionalProperties: false on every object, so a map cannot be expressed")
+			} else {
+				c.fail(path, "OpenAI strict mode needs additionalProperties: false on every object, so an open object (map[string]any) cannot be expressed")
+			}
+		}
+		out.set("properties", convProps)
+		out.set("required", emptyIfNil(names))
+		out.set("additionalProperties", false)
+	case DialectGemini:
+		if hasAdditional && !closed {
+			c.fail(path, "Gemini's parameters have no additionalProperties, so a map cannot be expressed")
+		}
+		if len(props.keys) == 0 && path != "" {
+			c.fail(path, "Gemini's parameters need at least one property in every object, so an empty struct, a map or an open object cannot be expressed")
+		}
+		// additionalProperties: false is left out: the Gemini API's schema has
+		// no such field. The validator still rejects undeclared members.
+		out.set("properties", convProps)
+		if len(requiredList) > 0 {
+			out.set("required", requiredList)
+		}
+		if len(names) > 1 {
+			// Gemini may order properties alphabetically otherwise.
+			out.set("propertyOrdering", names)
+		}
+	case DialectGeminiJSONSchema:
+		if s.has("properties") {
+			out.set("properties", convProps)
+		}
+		if len(requiredList) > 0 {
+			out.set("required", requiredList)
+		}
+		if hasAdditional {
+			if closed || additional == true {
+				out.set("additionalProperties", additional)
+			} else {
+				out.set("additionalProperties", c.schema(additional, path+"/additionalProperties", "Each value", sentences, level+1))
+			}
+		}
+	}
+}
+
+func emptyIfNil(xs []any) []any {
+	if xs == nil {
+		return []any{}
+	}
+	return xs
+}
+
+// gemini types are the names of the OpenAPI subset's Type enum.
+var geminiTypes = map[string]string{
+	"string": "STRING", "number": "NUMBER", "integer": "INTEGER", "boolean": "BOOLEAN",
+	"array": "ARRAY", "object": "OBJECT", "null": "NULL",
+}
+
+func (c *converter) typeName(v any, path string) any {
+	t, ok := v.(string)
+	if !ok {
+		if c.dialect == DialectGemini {
+			c.fail(path, "Gemini's parameters take one type per schema, not a list of types")
+		}
+		return v
+	}
+	if c.dialect == DialectGemini {
+		if g, ok := geminiTypes[t]; ok && t != "null" {
+			return g
+		}
+		c.fail(path, "type %q cannot be expressed in Gemini's parameters", t)
+	}
+	return t
+}
+
+// enum converts an enum: Gemini's parameters take strings only,
+// parametersJsonSchema strings and numbers.
+func (c *converter) enum(out *dobject, d *describer, values []any, path string) {
+	c.countEnum(values, path)
+	allStrings, allScalars := true, true
+	for _, v := range values {
+		switch v.(type) {
+		case string:
+		case json.Number:
+			allStrings = false
+		default:
+			allStrings, allScalars = false, false
+		}
+	}
+	switch {
+	case c.dialect == DialectGemini && !allStrings,
+		c.dialect == DialectGeminiJSONSchema && !allScalars:
+		d.add(path, "enum", "be one of "+jsonList(values))
+	default:
+		out.set("enum", values)
+	}
+}
+
+// constant converts const into a one-value enum where the dialect has no
+// const.
+func (c *converter) constant(out *dobject, d *describer, v any, path string) {
+	_, isString := v.(string)
+	_, isNumber := v.(json.Number)
+	switch {
+	case c.strict(),
+		c.dialect == DialectGemini && isString,
+		c.dialect == DialectGeminiJSONSchema && (isString || isNumber):
+		c.countEnum([]any{v}, path)
+		out.set("enum", []any{v})
+	default:
+		d.add(path, "const", "be "+jsonText(v))
+	}
+}
+
+func (c *converter) countEnum(values []any, path string) {
+	if !c.strict() {
+		return
+	}
+	before := c.enumValues
+	c.enumValues += len(values)
+	if before <= openAIMaxEnumValues && c.enumValues > openAIMaxEnumValues && c.enumAt == "" {
+		c.enumAt = path
+	}
+	total := 0
+	for _, v := range values {
+		if s, ok := v.(string); ok {
+			total += len(s)
+		} else {
+			total += len(jsonText(v))
+		}
+	}
+	c.chars += total
+	if len(values) > openAILongEnum && total > openAILongEnumChars {
+		c.fail(path, "OpenAI strict mode takes an enum of more than %d strings only when they total at most %d characters, and these total %d", openAILongEnum, openAILongEnumChars, total)
+	}
+}
+
+// limits checks OpenAI strict mode's limits on the whole schema.
+func (c *converter) limits() {
+	if !c.strict() {
+		return
+	}
+	if c.properties > openAIMaxProperties {
+		c.fail("", "OpenAI strict mode takes at most %d object properties in all, and this schema has %d", openAIMaxProperties, c.properties)
+	}
+	if c.enumValues > openAIMaxEnumValues {
+		c.fail(c.enumAt, "OpenAI strict mode takes at most %d enum values in all, and this schema has %d", openAIMaxEnumValues, c.enumValues)
+	}
+	if c.chars > openAIMaxChars {
+		c.fail("", "OpenAI strict mode takes at most %d characters of property names, definition names and enum values in all, and this schema has %d", openAIMaxChars, c.chars)
+	}
+}
+
+// actions say what a dialect does with each keyword that schema() does not
+// handle itself.
+type action int
+
+const (
+	fail action = iota // the dialect cannot express it: an error
+	keep               // the dialect has it
+	move               // into the description
+	drop               // an annotation the dialect has no use for
+)
+
+var dialectActions = map[Dialect]map[string]action{
+	DialectOpenAI: {
+		"multipleOf": keep, "maximum": keep, "exclusiveMaximum": keep, "minimum": keep, "exclusiveMinimum": keep,
+		"pattern": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
+		"minLength": move, "maxLength": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
+		"default": move, "examples": move, "contentEncoding": move,
+	},
+	DialectGemini: {
+		"maximum": keep, "minimum": keep, "minLength": keep, "maxLength": keep, "pattern": keep,
+		"maxItems": keep, "minItems": keep, "minProperties": keep, "maxProperties": keep,
+		"title": keep, "default": keep, "format": keep,
+		"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "uniqueItems": move,
+		"contentEncoding": move, "examples": drop, // the first becomes "example"
+	},
+	DialectGeminiJSONSchema: {
+		"maximum": keep, "minimum": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
+		"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "minLength": move, "maxLength": move,
+		"pattern": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
+		"default": move, "examples": move, "contentEncoding": move,
+	},
+}
+
+// annotations are keywords no validator checks; a dialect without them
+// leaves them out.
+var annotations = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "$anchor": true, "readOnly": true, "writeOnly": true,
+	"deprecated": true, "contentMediaType": true,
+}
+
+// formats lists the values of format each dialect has.
+var formats = map[Dialect]map[string]bool{
+	DialectOpenAI: {"date-time": true, "time": true, "date": true, "duration": true, "email": true,
+		"hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
+	DialectGemini:           {"date-time": true, "enum": true, "int32": true, "int64": true, "float": true, "double": true},
+	DialectGeminiJSONSchema: {"date-time": true, "date": true, "time": true},
+}
+
+// keyword converts one keyword by the dialect's table.
+func (c *converter) keyword(out *dobject, d *describer, k string, v any, path string) {
+	a, known := dialectActions[c.dialect][k]
+	if !known {
+		switch {
+		case annotations[k]:
+			a = drop
+		case assertions[k] || k == "oneOf" || k == "$dynamicRef" || k == "contentSchema":
+			a = fail
+		default:
+			// An extra annotation (jsonschema_extras); only the canonical
+			// schema carries those.
+			a = drop
+		}
+	}
+	if k == "format" && !formats[c.dialect][v.(string)] {
+		a = move
+	}
+	switch a {
+	case keep:
+		out.set(k, v)
+	case drop:
+	case fail:
+		c.fail(path, "keyword %s cannot be expressed in the %s dialect", k, c.dialect)
+	case move:
+		switch k {
+		case "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems":
+			// Both ends go into one predicate, after the loop.
+			d.moved = append(d.moved, Moved{Path: path, Keyword: k})
+		case "exclusiveMinimum":
+			d.add(path, k, "be greater than "+numText(v))
+		case "exclusiveMaximum":
+			d.add(path, k, "be less than "+numText(v))
+		case "multipleOf":
+			d.add(path, k, "be a multiple of "+numText(v))
+		case "pattern":
+			d.add(path, k, "match the regular expression "+v.(string))
+		case "uniqueItems":
+			if v == true {
+				d.add(path, k, "not contain the same item twice")
+			}
+		case "minProperties":
+			d.add(path, k, "have at least "+plural(numUint(v), "member"))
+		case "maxProperties":
+			d.add(path, k, "have at most "+plural(numUint(v), "member"))
+		case "format":
+			d.add(path, k, "be "+dialectFormatText(v.(string)))
+		case "default":
+			d.note(path, k, "Defaults to "+jsonText(v)+".")
+		case "examples":
+			values, _ := v.([]any)
+			if len(values) == 1 {
+				d.note(path, k, "Example: "+jsonText(values[0])+".")
+			} else if len(values) > 1 {
+				d.note(path, k, "Examples: "+jsonList(values)+".")
+			}
+		case "contentEncoding":
+			d.note(path, k, "Encoded in "+v.(string)+".")
+		default:
+			c.fail(path, "keyword %s cannot be expressed in the %s dialect", k, c.dialect)
+		}
+	}
+}
+
+// rangePredicates adds the moved lower and upper bounds of a schema as one
+// predicate each, before the others: "be 1-100 characters".
+func (c *converter) rangePredicates(d *describer, path string, lengths, bounds, counts [2]string) {
+	isMoved := func(k string) bool {
+		for _, m := range d.moved {
+			if m.Keyword == k && m.Path == path {
+				return true
+			}
+		}
+		return false
+	}
+	pair := func(lo, hi string, loKey, hiKey string) (string, string) {
+		if !isMoved(loKey) {
+			lo = ""
+		}
+		if !isMoved(hiKey) {
+			hi = ""
+		}
+		return lo, hi
+	}
+	var preds []string
+	if lo, hi := pair(lengths[0], lengths[1], "minLength", "maxLength"); lo != "" || hi != "" {
+		preds = append(preds, rangeText(lo, hi, "character"))
+	}
+	if lo, hi := pair(bounds[0], bounds[1], "minimum", "maximum"); lo != "" || hi != "" {
+		switch {
+		case lo != "" && hi != "":
+			preds = append(preds, "be between "+lo+" and "+hi)
+		case lo != "":
+			preds = append(preds, "be at least "+lo)
+		default:
+			preds = append(preds, "be at most "+hi)
+		}
+	}
+	if lo, hi := pair(counts[0], counts[1], "minItems", "maxItems"); lo != "" || hi != "" {
+		preds = append(preds, "have "+strings.TrimPrefix(rangeText(lo, hi, "item"), "be "))
+	}
+	// The ranges come first: "Must be 1-100 characters and match ...".
+	d.preds = append(preds, d.preds...)
+}
+
+// rangeText is "be 1-100 characters", "be at least 1 character", "be at most
+// 100 characters" or "be exactly 6 characters".
+func rangeText(lo, hi, noun string) string {
+	n := func(s string) uint64 { u, _ := strconv.ParseUint(s, 10, 64); return u }
+	switch {
+	case lo != "" && hi != "" && lo == hi:
+		return "be exactly " + plural(n(lo), noun)
+	case lo != "" && hi != "":
+		return "be " + lo + "-" + hi + " " + noun + "s"
+	case lo != "":
+		return "be at least " + plural(n(lo), noun)
+	}
+	return "be at most " + plural(n(hi), noun)
+}
+
+var formatNames = map[string]string{
+	"date-time": "a date and time in RFC 3339 form (2006-01-02T15:04:05Z)",
+	"date":      "a date in RFC 3339 form (2006-01-02)",
+	"time":      "a time in RFC 3339 form (15:04:05Z)",
+	"duration":  "an ISO 8601 duration (P3DT4H)",
+	"email":     "an email address",
+	"hostname":  "a host name",
+	"ipv4":      "an IPv4 address",
+	"ipv6":      "an IPv6 address",
+	"uuid":      "a UUID",
+	"uri":       "an absolute URI",
+}
+
+func dialectFormatText(f string) string {
+	if t, ok := formatNames[f]; ok {
+		return t
+	}
+	return "in the format " + strconv.Quote(f)
+}
+
+func numText(v any) string {
+	if n, ok := v.(json.Number); ok {
+		return n.String()
+	}
+	return jsonText(v)
+}
+
+func numUint(v any) uint64 {
+	u, _ := strconv.ParseUint(numText(v), 10, 64)
+	return u
+}
+
+func jsonText(v any) string {
+	var buf bytes.Buffer
+	writeOrdered(&buf, v)
+	return buf.String()
+}
+
+func jsonList(values []any) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = jsonText(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// --- definitions ---------------------------------------------------------
+
+// Shape is the form of a whole tool definition in a request; each dialect
+// has one or two (OpenAI's Chat Completions and Responses APIs).
+type Shape struct {
+	// Field is the tool.Dialects field that holds the definition.
+	Field   string
+	Dialect Dialect
+}
+
+// Shapes lists the definitions generated for the dialects, in the order of
+// tool.Dialects' fields.
+var Shapes = []Shape{
+	{"OpenAI", DialectOpenAI},
+	{"OpenAINonStrict", DialectOpenAINonStrict},
+	{"OpenAIResponses", DialectOpenAI},
+	{"OpenAIResponsesNonStrict", DialectOpenAINonStrict},
+	{"Anthropic", DialectAnthropic},
+	{"Gemini", DialectGemini},
+	{"GeminiJSONSchema", DialectGeminiJSONSchema},
+	{"MCP", DialectMCP},
+}
+
+// DefinitionParts returns the JSON of a tool definition in the shape of a
+// tool.Dialects field, around its parameters: the definition is before +
+// parameters + after. Without parameters, before is the whole definition.
+func DefinitionParts(field, name, description, risk string, hasParams bool) (before, after string) {
+	head := `"name":` + jsonText(name)
+	if description != "" {
+		head += `,"description":` + jsonText(description)
+	}
+	var open, key, close string
+	switch field {
+	case "OpenAI", "OpenAINonStrict":
+		open, key, close = `{"type":"function","function":{`+head, "parameters", fmt.Sprintf(`,"strict":%t}}`, field == "OpenAI")
+	case "OpenAIResponses", "OpenAIResponsesNonStrict":
+		open, key, close = `{"type":"function",`+head, "parameters", fmt.Sprintf(`,"strict":%t}`, field == "OpenAIResponses")
+	case "Anthropic":
+		open, key, close = "{"+head, "input_schema", "}"
+	case "Gemini":
+		open, key, close = "{"+head, "parameters", "}"
+	case "GeminiJSONSchema":
+		open, key, close = "{"+head, "parametersJsonSchema", "}"
+	case "MCP":
+		open, key, close = "{"+head, "inputSchema", `,"annotations":`+mcpAnnotations(risk)+"}"
+	default:
+		panic("gen: unknown definition shape " + field)
+	}
+	if !hasParams {
+		return open + close, ""
+	}
+	return open + `,"` + key + `":`, close
+}
+
+// mcpAnnotations are the MCP tool annotations of a risk class.
+func mcpAnnotations(risk string) string {
+	switch risk {
+	case "read":
+		return `{"readOnlyHint":true}`
+	case "dangerous":
+		return `{"readOnlyHint":false,"destructiveHint":true}`
+	}
+	return `{"readOnlyHint":false,"destructiveHint":false}`
+}
+
+// --- ordered JSON --------------------------------------------------------
+
+// dobject is a JSON object that keeps its members' order, as the schemas the
+// providers read do: OpenAI's strict mode generates properties in schema
+// order.
+type dobject struct {
+	keys []string
+	vals map[string]any
+}
+
+func newObject() *dobject { return &dobject{vals: map[string]any{}} }
+
+func (o *dobject) with(k string, v any) *dobject { o.set(k, v); return o }
+
+func (o *dobject) set(k string, v any) {
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+}
+
+func (o *dobject) get(k string) (any, bool) {
+	v, ok := o.vals[k]
+	return v, ok
+}
+
+func (o *dobject) has(k string) bool { _, ok := o.vals[k]; return ok }
+
+func (o *dobject) str(k string) string {
+	s, _ := o.vals[k].(string)
+	return s
+}
+
+// parseOrdered reads JSON into *dobject, []any, string, json.Number, bool and
+// nil values.
+func parseOrdered(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := parseOrderedValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("data after the JSON value")
+	}
+	return v, nil
+}
+
+func parseOrderedValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			o := newObject()
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := parseOrderedValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				o.set(kt.(string), v)
+			}
+			_, err := dec.Token()
+			return o, err
+		case '[':
+			list := []any{}
+			for dec.More() {
+				v, err := parseOrderedValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, v)
+			}
+			_, err := dec.Token()
+			return list, err
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	}
+	return tok, nil
+}
+
+// writeOrdered writes a value read by parseOrdered, members in order and
+// without HTML escaping, so that descriptions read as written.
+func writeOrdered(buf *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case *dobject:
+		buf.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			writeString(buf, k)
+			buf.WriteByte(':')
+			writeOrdered(buf, x.vals[k])
+		}
+		buf.WriteByte('}')
+	case []any:
+		buf.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			writeOrdered(buf, e)
+		}
+		buf.WriteByte(']')
+	case string:
+		writeString(buf, x)
+	case json.Number:
+		buf.WriteString(x.String())
+	case bool:
+		buf.WriteString(strconv.FormatBool(x))
+	case nil:
+		buf.WriteString("null")
+	default:
+		b, _ := json.Marshal(x)
+		buf.Write(b)
+	}
+}
+
+func writeString(buf *bytes.Buffer, s string) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	buf.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+}

@@ -1,0 +1,116 @@
+// Package corpus holds tools that exercise every rule of the provider
+// dialects: keywords each dialect lacks, nullable and optional members,
+// nested objects and arrays of them, recursion, maps, a tool without
+// arguments, and the dialects= option. Its tests run the dialect golden
+// files and the agreement test on them.
+package corpus
+
+//go:generate go tool toolgen
+
+// PricingArgs prices an item: the numeric and string keywords some
+// dialects lack.
+//
+//toolgen:tool risk=read
+type PricingArgs struct {
+	// Unit price.
+	Price float64 `json:"price" jsonschema:"exclusiveMinimum=0,multipleOf=0.01"`
+	// Discount in percent.
+	Discount float64 `json:"discount,omitempty" jsonschema:"minimum=0,exclusiveMaximum=100"`
+	// Pack size.
+	Quantity int `json:"quantity" jsonschema:"enum=1,enum=2,enum=5,enum=10"`
+	// A small signed number.
+	Small int8 `json:"small,omitempty"`
+	// A note, null for none.
+	Note *string `json:"note,omitempty" jsonschema:"nullable,maxLength=20"`
+	// Up to three distinct flags.
+	Flags []Flag `json:"flags,omitempty" jsonschema:"uniqueItems=true,maxItems=3"`
+	// Level, required but null for the default.
+	Level *int `json:"level" jsonschema:"nullable,minimum=1,maximum=3"`
+	// Buyer name.
+	Name string `json:"name,omitempty" jsonschema:"minLength=2,default=anon,example=bob"`
+	// Opaque bytes.
+	Blob []byte `json:"blob,omitempty"`
+}
+
+// Flag is a pricing flag.
+type Flag string
+
+const (
+	FlagSale    Flag = "sale"
+	FlagNew     Flag = "new"
+	FlagLimited Flag = "limited"
+	FlagGift    Flag = "gift"
+)
+
+// OrderArgs places an order: nested objects and arrays of objects.
+//
+//toolgen:tool risk=dangerous
+type OrderArgs struct {
+	// Order lines.
+	Lines []Line `json:"lines" jsonschema:"minItems=1,maxItems=4"`
+	// Where to ship.
+	Ship Address `json:"ship"`
+	// Gift wrapping, if any.
+	Gift *Gift `json:"gift,omitempty"`
+}
+
+// Line is one order line.
+type Line struct {
+	// Stock keeping unit, like ABC-123.
+	SKU string `json:"sku" jsonschema:"pattern=^[A-Z]{3}-[0-9]{3}$"`
+	// How many.
+	Qty int `json:"qty" jsonschema:"minimum=1,maximum=99"`
+	// Options of the item.
+	Options []Option `json:"options,omitempty" jsonschema:"maxItems=2"`
+}
+
+// Option is a key and value.
+type Option struct {
+	Key   string `json:"key" jsonschema:"minLength=1,maxLength=8"`
+	Value string `json:"value,omitempty"`
+}
+
+// Address is a postal address.
+type Address struct {
+	Street string `json:"street" jsonschema:"minLength=1"`
+	// ISO 3166-1 alpha-2 country code.
+	Country string `json:"country" jsonschema:"pattern=^[A-Z]{2}$"`
+}
+
+// Gift is gift wrapping.
+type Gift struct {
+	Message string `json:"message" jsonschema:"maxLength=40"`
+}
+
+// TreeArgs takes a tree: recursion, which Gemini's parameters cannot
+// express.
+//
+//toolgen:tool dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp
+type TreeArgs struct {
+	Root Node `json:"root"`
+}
+
+// Node is a node of a tree.
+type Node struct {
+	Label    string `json:"label" jsonschema:"minLength=1"`
+	Children []Node `json:"children,omitempty" jsonschema:"maxItems=3"`
+}
+
+// LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's
+// parameters cannot express.
+//
+//toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp
+type LabelArgs struct {
+	// Label values by name.
+	Labels map[string]Label `json:"labels"`
+}
+
+// Label is a label value.
+type Label struct {
+	Value string `json:"value" jsonschema:"maxLength=10"`
+}
+
+// PingArgs takes no arguments.
+//
+//toolgen:tool risk=read
+type PingArgs struct{}

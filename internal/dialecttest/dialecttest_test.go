@@ -1,0 +1,98 @@
+package dialecttest
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/corpus"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// tamper returns the corpus's pricing tool with one dialect's schema
+// rewritten: old becomes new in its Parameters and Tool alike.
+func tamper(t *testing.T, d tool.Dialect, old, new string) (*tool.Tool, tool.Definition) {
+	t.Helper()
+	tl := corpus.PricingTool.Tool
+	def, ok := tl.Dialects.Get(d)
+	require.True(t, ok)
+	require.Contains(t, string(def.Parameters), old)
+	def = tool.Definition{
+		Tool:       json.RawMessage(strings.Replace(string(def.Tool), old, new, 1)),
+		Parameters: json.RawMessage(strings.Replace(string(def.Parameters), old, new, 1)),
+	}
+	return &tl, def
+}
+
+var pricingCalls [][]byte
+
+func problems(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) []string {
+	t.Helper()
+	canonical := decodeSchema(t, tl.Schema)
+	if pricingCalls == nil {
+		pricingCalls = drawCalls(canonical, 2000, 1)
+	}
+	return agree(t, tl, d, def, canonical, pricingCalls).Problems
+}
+
+// The agreement test catches dialects that disagree with the validator in
+// ways no documentation allows.
+func TestAgreementCatchesDisagreements(t *testing.T) {
+	tl := &corpus.PricingTool.Tool
+	for _, d := range tool.AllDialects() {
+		def, _ := tl.Dialects.Get(d)
+		assert.Empty(t, problems(t, tl, d, def), "the generated %s dialect agrees", d)
+	}
+
+	// A constraint dropped without a word.
+	tl, def := tamper(t, tool.OpenAI, `"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."`, `"description":"Buyer name."`)
+	got := problems(t, tl, tool.OpenAI, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], `which is no documented difference: no description says "character"`)
+
+	// An optional member OpenAI strict mode cannot set to null.
+	tl, def = tamper(t, tool.OpenAI, `"discount":{"type":["number","null"]`, `"discount":{"type":"number"`)
+	got = problems(t, tl, tool.OpenAI, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], "the dialect rejects it")
+
+	// A required nullable member Gemini cannot set to null. (For an
+	// optional one, null is the documented difference: the validator counts
+	// it as absent.)
+	tl, def = tamper(t, tool.Gemini, `"nullable":true,"description":"Level, required`, `"description":"Level, required`)
+	got = problems(t, tl, tool.Gemini, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], "the dialect rejects it")
+
+	// A bound dropped from Gemini's schema.
+	tl, def = tamper(t, tool.Gemini, `"maximum":127,`, ``)
+	got = problems(t, tl, tool.Gemini, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], `no description says "at most"`)
+
+	// A dialect stricter than the validator.
+	tl, def = tamper(t, tool.GeminiJSONSchema, `"maximum":127`, `"maximum":100`)
+	got = problems(t, tl, tool.GeminiJSONSchema, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], "the dialect rejects it")
+}
+
+func TestOpenAPIToJSONSchema(t *testing.T) {
+	got := openAPIToJSONSchema(map[string]any{
+		"type": "OBJECT", "propertyOrdering": []any{"a"},
+		"properties": map[string]any{
+			"a": map[string]any{"type": "STRING", "enum": []any{"x"}, "nullable": true, "example": "x"},
+			"b": map[string]any{"type": "ARRAY", "items": map[string]any{"type": "INTEGER"}},
+		},
+	})
+	assert.Equal(t, map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"a": map[string]any{"type": []any{"string", "null"}, "enum": []any{"x", nil}},
+			"b": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}},
+		},
+	}, got)
+}

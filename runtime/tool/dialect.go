@@ -1,0 +1,149 @@
+package tool
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Dialect names the form in which a provider's API takes a tool definition.
+// toolgen generates every tool in every dialect at go generate time, as JSON
+// constants: nothing is converted at run time.
+type Dialect string
+
+const (
+	// OpenAI is a Chat Completions function tool with "strict": true:
+	// {"type":"function","function":{"name","description","parameters","strict":true}}.
+	// Its parameters follow Structured Outputs: every property required, an
+	// optional one as a union with null, additionalProperties false on every
+	// object, and the keywords strict mode lacks (minLength, maxLength,
+	// uniqueItems, ...) moved into descriptions.
+	OpenAI Dialect = "openai"
+	// OpenAINonStrict is a Chat Completions function tool with "strict":
+	// false and the canonical schema as its parameters.
+	OpenAINonStrict Dialect = "openai-nonstrict"
+	// OpenAIResponses is a Responses API function tool with "strict": true:
+	// {"type":"function","name","description","parameters","strict":true},
+	// the parameters of OpenAI.
+	OpenAIResponses Dialect = "openai-responses"
+	// OpenAIResponsesNonStrict is a Responses API function tool with
+	// "strict": false (the Responses API defaults to strict) and the
+	// canonical schema as its parameters.
+	OpenAIResponsesNonStrict Dialect = "openai-responses-nonstrict"
+	// Anthropic is a Messages API tool: {"name","description","input_schema"},
+	// the canonical schema as input_schema.
+	Anthropic Dialect = "anthropic"
+	// Gemini is a function declaration {"name","description","parameters"}
+	// whose parameters are in the OpenAPI 3.0 subset of the Gemini API: one
+	// upper-case type per schema, "nullable": true for null, no
+	// additionalProperties, and the keywords it lacks (exclusiveMinimum,
+	// multipleOf, uniqueItems, enums of numbers, ...) moved into
+	// descriptions. A tool without arguments has no parameters.
+	Gemini Dialect = "gemini"
+	// GeminiJSONSchema is a function declaration
+	// {"name","description","parametersJsonSchema"} whose parameters are the
+	// JSON Schema subset the Gemini API reads, the other keywords (minLength,
+	// maxLength, pattern, ...) moved into descriptions.
+	GeminiJSONSchema Dialect = "gemini-jsonschema"
+	// MCP is a Model Context Protocol tool (protocol 2025-11-25):
+	// {"name","description","inputSchema","annotations"}, the canonical
+	// schema as inputSchema and the tool's Risk as readOnlyHint and
+	// destructiveHint.
+	MCP Dialect = "mcp"
+)
+
+// AllDialects lists every dialect.
+func AllDialects() []Dialect {
+	return []Dialect{OpenAI, OpenAINonStrict, OpenAIResponses, OpenAIResponsesNonStrict, Anthropic, Gemini, GeminiJSONSchema, MCP}
+}
+
+// MaxGeminiTools is the most function declarations one Gemini request takes.
+const MaxGeminiTools = 128
+
+// Definition is a tool in one dialect.
+type Definition struct {
+	// Tool is the whole definition, as the tools list of a request holds it.
+	Tool json.RawMessage
+	// Parameters is the arguments' schema in the dialect: the value of the
+	// definition's parameters, input_schema, parametersJsonSchema or
+	// inputSchema member. It is nil when the definition has none (a Gemini
+	// tool without arguments).
+	Parameters json.RawMessage
+}
+
+// Dialects holds a tool's Definition in each dialect. A dialect a tool leaves
+// out with //toolgen:tool dialects=... has a zero Definition.
+type Dialects struct {
+	OpenAI                   Definition
+	OpenAINonStrict          Definition
+	OpenAIResponses          Definition
+	OpenAIResponsesNonStrict Definition
+	Anthropic                Definition
+	Gemini                   Definition
+	GeminiJSONSchema         Definition
+	MCP                      Definition
+}
+
+// Get returns the Definition of a dialect, and false when the dialect is
+// unknown or the tool leaves it out.
+func (ds *Dialects) Get(d Dialect) (Definition, bool) {
+	var def Definition
+	switch d {
+	case OpenAI:
+		def = ds.OpenAI
+	case OpenAINonStrict:
+		def = ds.OpenAINonStrict
+	case OpenAIResponses:
+		def = ds.OpenAIResponses
+	case OpenAIResponsesNonStrict:
+		def = ds.OpenAIResponsesNonStrict
+	case Anthropic:
+		def = ds.Anthropic
+	case Gemini:
+		def = ds.Gemini
+	case GeminiJSONSchema:
+		def = ds.GeminiJSONSchema
+	case MCP:
+		def = ds.MCP
+	}
+	return def, def.Tool != nil
+}
+
+// For returns the tools as a JSON array in dialect d, ready to put in a
+// request: OpenAI's "tools", Anthropic's "tools", Gemini's
+// "functionDeclarations" and MCP's tools/list "tools". It fails when a tool
+// leaves d out, and for more than MaxGeminiTools Gemini declarations.
+func (ts Tools) For(d Dialect) (json.RawMessage, error) {
+	if !knownDialect(d) {
+		return nil, fmt.Errorf("tool: unknown dialect %q", d)
+	}
+	if (d == Gemini || d == GeminiJSONSchema) && len(ts) > MaxGeminiTools {
+		return nil, fmt.Errorf("tool: %d tools, but a Gemini request takes at most %d function declarations", len(ts), MaxGeminiTools)
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i, t := range ts {
+		if t == nil {
+			return nil, fmt.Errorf("tool: tool %d of the list is nil", i)
+		}
+		def, ok := t.Dialects.Get(d)
+		if !ok {
+			return nil, fmt.Errorf("tool: %s has no %s definition: its //toolgen:tool dialects= option leaves %s out", t.Name, d, d)
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(def.Tool)
+	}
+	buf.WriteByte(']')
+	return buf.Bytes(), nil
+}
+
+func knownDialect(d Dialect) bool {
+	for _, k := range AllDialects() {
+		if k == d {
+			return true
+		}
+	}
+	return false
+}

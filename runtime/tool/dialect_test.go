@@ -1,0 +1,90 @@
+package tool
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func dialectTool(name string) *Tool {
+	def := func(d Dialect) Definition {
+		return Definition{
+			Tool:       json.RawMessage(fmt.Sprintf(`{"name":%q,"dialect":%q}`, name, d)),
+			Parameters: json.RawMessage(`{"type":"object"}`),
+		}
+	}
+	return &Tool{Name: name, Dialects: Dialects{
+		OpenAI: def(OpenAI), OpenAINonStrict: def(OpenAINonStrict), OpenAIResponses: def(OpenAIResponses),
+		OpenAIResponsesNonStrict: def(OpenAIResponsesNonStrict), Anthropic: def(Anthropic), Gemini: def(Gemini),
+		GeminiJSONSchema: def(GeminiJSONSchema), MCP: def(MCP),
+	}}
+}
+
+func TestDialectsGet(t *testing.T) {
+	tl := dialectTool("a")
+	for _, d := range AllDialects() {
+		def, ok := tl.Dialects.Get(d)
+		require.True(t, ok, d)
+		var got struct{ Dialect Dialect }
+		require.NoError(t, json.Unmarshal(def.Tool, &got))
+		assert.Equal(t, d, got.Dialect, "Get(%s) returns the field of its own dialect", d)
+	}
+	_, ok := tl.Dialects.Get("cohere")
+	assert.False(t, ok)
+	tl.Dialects.Gemini = Definition{}
+	_, ok = tl.Dialects.Get(Gemini)
+	assert.False(t, ok, "a dialect left out has no definition")
+}
+
+func TestToolsFor(t *testing.T) {
+	ts := Tools{dialectTool("a"), dialectTool("b")}
+	for _, d := range AllDialects() {
+		raw, err := ts.For(d)
+		require.NoError(t, err)
+		var list []struct {
+			Name    string
+			Dialect Dialect
+		}
+		require.NoError(t, json.Unmarshal(raw, &list), "%s", raw)
+		require.Len(t, list, 2)
+		assert.Equal(t, "a", list[0].Name)
+		assert.Equal(t, "b", list[1].Name)
+		assert.Equal(t, d, list[1].Dialect)
+	}
+	raw, err := Tools{}.For(OpenAI)
+	require.NoError(t, err)
+	assert.JSONEq(t, `[]`, string(raw))
+
+	_, err = ts.For("cohere")
+	assert.EqualError(t, err, `tool: unknown dialect "cohere"`)
+
+	ts[1].Dialects.OpenAI = Definition{}
+	_, err = ts.For(OpenAI)
+	assert.EqualError(t, err, "tool: b has no openai definition: its //toolgen:tool dialects= option leaves openai out")
+	_, err = ts.For(OpenAIResponses)
+	assert.NoError(t, err, "the Responses definition is a field of its own")
+
+	_, err = Tools{nil}.For(MCP)
+	assert.Error(t, err)
+}
+
+func TestToolsForGeminiLimit(t *testing.T) {
+	var ts Tools
+	for i := range MaxGeminiTools {
+		ts = append(ts, dialectTool(fmt.Sprint("t", i)))
+	}
+	for _, d := range []Dialect{Gemini, GeminiJSONSchema} {
+		_, err := ts.For(d)
+		assert.NoError(t, err, "%d tools fit one Gemini request", MaxGeminiTools)
+	}
+	ts = append(ts, dialectTool("one_too_many"))
+	for _, d := range []Dialect{Gemini, GeminiJSONSchema} {
+		_, err := ts.For(d)
+		assert.EqualError(t, err, "tool: 129 tools, but a Gemini request takes at most 128 function declarations")
+	}
+	_, err := ts.For(OpenAI)
+	assert.NoError(t, err, "the limit is Gemini's")
+}
