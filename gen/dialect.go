@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -109,11 +108,11 @@ func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectErro
 
 // ConvertJSON is Convert for a canonical schema in JSON.
 func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
-	v, err := parseOrdered(canonical)
+	v, err := parseJSON(canonical)
 	if err != nil {
 		return nil, []DialectError{{Dialect: d, Msg: "reading the schema: " + err.Error()}}
 	}
-	root, ok := v.(*dobject)
+	root, ok := v.(*object)
 	if !ok || root.str("type") != "object" {
 		return nil, []DialectError{{Dialect: d, Msg: "the parameters schema must have type object at its root"}}
 	}
@@ -134,7 +133,7 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 	}
 	out.Moved = c.moved
 	if d == DialectGemini {
-		if props, _ := root.get("properties"); props == nil || len(props.(*dobject).keys) == 0 {
+		if props, _ := root.get("properties"); props == nil || len(props.(*object).keys) == 0 {
 			// Gemini refuses an object without properties; a function
 			// without arguments has no parameters.
 			return out, nil
@@ -149,7 +148,7 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 // converter converts one canonical schema into one dialect.
 type converter struct {
 	dialect Dialect
-	root    *dobject
+	root    *object
 	errs    []DialectError
 	moved   []Moved
 
@@ -243,7 +242,7 @@ func appendSentence(desc, text string) string {
 // the enclosing property (an array's items: "Each item"). level counts the
 // objects from the root, which is level 1.
 func (c *converter) schema(v any, path, subject string, hoist *[]string, level int) any {
-	s, ok := v.(*dobject)
+	s, ok := v.(*object)
 	if !ok {
 		if b, _ := v.(bool); b {
 			return c.anyValue(path)
@@ -283,7 +282,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 	desc := s.str("description")
 	var sentences []string // hoisted from items
 	for _, k := range s.keys {
-		val := s.vals[k]
+		val := s.values[k]
 		switch k {
 		case "description", "type":
 			// The type is first, the description last, with the sentences of
@@ -312,11 +311,11 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 				// Only $ref uses them, and Gemini fails each $ref.
 				continue
 			}
-			defs := val.(*dobject)
+			defs := val.(*object)
 			conv := newObject()
 			for _, name := range defs.keys {
 				c.chars += len(name)
-				conv.set(name, c.schema(defs.vals[name], "/$defs/"+pointerEscape(name), "", nil, 1))
+				conv.set(name, c.schema(defs.values[name], "/$defs/"+pointerEscape(name), "", nil, 1))
 			}
 			out.set("$defs", conv)
 		case "enum":
@@ -396,7 +395,7 @@ func (c *converter) anyValue(path string) any {
 
 // dialectNullable recognizes invopop's nullable form {"oneOf": [T, {"type":
 // "null"}]} and returns T.
-func dialectNullable(s *dobject) (any, bool) {
+func dialectNullable(s *object) (any, bool) {
 	one, ok := s.get("oneOf")
 	if !ok || len(s.keys) != 1 {
 		return nil, false
@@ -405,7 +404,7 @@ func dialectNullable(s *dobject) (any, bool) {
 	if len(branches) != 2 {
 		return nil, false
 	}
-	null, ok := branches[1].(*dobject)
+	null, ok := branches[1].(*object)
 	if !ok || len(null.keys) != 1 || null.str("type") != "null" {
 		return nil, false
 	}
@@ -414,7 +413,7 @@ func dialectNullable(s *dobject) (any, bool) {
 
 // nullable makes a converted schema accept null too.
 func (c *converter) nullable(v any) any {
-	s, ok := v.(*dobject)
+	s, ok := v.(*object)
 	if !ok {
 		return v
 	}
@@ -425,7 +424,7 @@ func (c *converter) nullable(v any) any {
 		withNull := newObject()
 		for _, k := range s.keys {
 			if k != "description" {
-				withNull.set(k, s.vals[k])
+				withNull.set(k, s.values[k])
 			}
 		}
 		withNull.set("nullable", true)
@@ -442,7 +441,7 @@ func (c *converter) nullable(v any) any {
 		// A union already: null is one more branch.
 		withNull := newObject()
 		for _, k := range s.keys {
-			withNull.set(k, s.vals[k])
+			withNull.set(k, s.values[k])
 		}
 		withNull.set("anyOf", append(append([]any{}, branches.([]any)...), null))
 		return withNull
@@ -452,7 +451,7 @@ func (c *converter) nullable(v any) any {
 			// The form OpenAI documents for an optional field.
 			withNull := newObject()
 			for _, k := range s.keys {
-				withNull.set(k, s.vals[k])
+				withNull.set(k, s.values[k])
 			}
 			withNull.set("type", []any{t, "null"})
 			return withNull
@@ -462,7 +461,7 @@ func (c *converter) nullable(v any) any {
 	branch := newObject()
 	for _, k := range s.keys {
 		if k != "description" {
-			branch.set(k, s.vals[k])
+			branch.set(k, s.values[k])
 		}
 	}
 	union := newObject()
@@ -475,7 +474,7 @@ func (c *converter) nullable(v any) any {
 
 // onlyAnnotations reports whether s has no keyword but k, a description
 // and a title.
-func onlyAnnotations(s *dobject, k string) bool {
+func onlyAnnotations(s *object, k string) bool {
 	for _, key := range s.keys {
 		if key != k && key != "description" && key != "title" {
 			return false
@@ -484,7 +483,7 @@ func onlyAnnotations(s *dobject, k string) bool {
 	return true
 }
 
-func acceptsNull(s *dobject) bool {
+func acceptsNull(s *object) bool {
 	if t, ok := s.get("type"); ok {
 		if types, ok := t.([]any); ok {
 			for _, x := range types {
@@ -496,7 +495,7 @@ func acceptsNull(s *dobject) bool {
 	}
 	if branches, ok := s.get("anyOf"); ok {
 		for _, b := range branches.([]any) {
-			if o, ok := b.(*dobject); ok && o.str("type") == "null" && len(o.keys) == 1 {
+			if o, ok := b.(*object); ok && o.str("type") == "null" && len(o.keys) == 1 {
 				return true
 			}
 		}
@@ -505,7 +504,7 @@ func acceptsNull(s *dobject) bool {
 }
 
 // ref converts a $ref, which the canonical schema uses for recursive types.
-func (c *converter) ref(s *dobject, path string) any {
+func (c *converter) ref(s *object, path string) any {
 	if c.dialect == DialectGemini {
 		c.fail(path, "Gemini's parameters (an OpenAPI 3.0 subset) have no $ref, so a recursive type cannot be expressed")
 		return s
@@ -514,7 +513,7 @@ func (c *converter) ref(s *dobject, path string) any {
 	for _, k := range s.keys {
 		switch k {
 		case "$ref", "description", "title":
-			out.set(k, s.vals[k])
+			out.set(k, s.values[k])
 		default:
 			c.fail(path, "keyword %s next to $ref cannot be expressed", k)
 		}
@@ -525,7 +524,7 @@ func (c *converter) ref(s *dobject, path string) any {
 		wrapped := newObject()
 		wrapped.set("anyOf", []any{newObject().with("$ref", s.str("$ref"))})
 		for _, k := range out.keys[1:] {
-			wrapped.set(k, out.vals[k])
+			wrapped.set(k, out.values[k])
 		}
 		return wrapped
 	}
@@ -534,10 +533,10 @@ func (c *converter) ref(s *dobject, path string) any {
 
 // object converts the properties, required and additionalProperties of an
 // object schema into out; the sentences of a map's values go to sentences.
-func (c *converter) object(s, out *dobject, path string, level int, sentences *[]string) {
+func (c *converter) object(s, out *object, path string, level int, sentences *[]string) {
 	props := newObject()
 	if p, ok := s.get("properties"); ok {
-		props = p.(*dobject)
+		props = p.(*object)
 	}
 	required := map[string]bool{}
 	var requiredList []any
@@ -558,7 +557,7 @@ func (c *converter) object(s, out *dobject, path string, level int, sentences *[
 		}
 		c.properties++
 		c.chars += len(name)
-		conv := c.schema(props.vals[name], p, "", nil, level+1)
+		conv := c.schema(props.values[name], p, "", nil, level+1)
 		if c.strict() && !required[name] {
 			conv = c.nullable(conv)
 		}
@@ -650,7 +649,7 @@ func (c *converter) typeName(v any, path string) any {
 
 // enum converts an enum: Gemini's parameters take strings only,
 // parametersJsonSchema strings and numbers.
-func (c *converter) enum(out *dobject, d *describer, values []any, path string) {
+func (c *converter) enum(out *object, d *describer, values []any, path string) {
 	c.countEnum(values, path)
 	allStrings, allScalars := true, true
 	for _, v := range values {
@@ -673,7 +672,7 @@ func (c *converter) enum(out *dobject, d *describer, values []any, path string) 
 
 // constant converts const into a one-value enum where the dialect has no
 // const.
-func (c *converter) constant(out *dobject, d *describer, v any, path string) {
+func (c *converter) constant(out *object, d *describer, v any, path string) {
 	_, isString := v.(string)
 	_, isNumber := v.(json.Number)
 	switch {
@@ -775,7 +774,7 @@ var formats = map[Dialect]map[string]bool{
 }
 
 // keyword converts one keyword by the dialect's table.
-func (c *converter) keyword(out *dobject, d *describer, k string, v any, path string) {
+func (c *converter) keyword(out *object, d *describer, k string, v any, path string) {
 	a, known := dialectActions[c.dialect][k]
 	if !known {
 		switch {
@@ -1007,97 +1006,11 @@ func mcpAnnotations(risk string) string {
 
 // --- ordered JSON --------------------------------------------------------
 
-// dobject is a JSON object that keeps its members' order, as the schemas the
-// providers read do: OpenAI's strict mode generates properties in schema
-// order.
-type dobject struct {
-	keys []string
-	vals map[string]any
-}
-
-func newObject() *dobject { return &dobject{vals: map[string]any{}} }
-
-func (o *dobject) with(k string, v any) *dobject { o.set(k, v); return o }
-
-func (o *dobject) set(k string, v any) {
-	if _, ok := o.vals[k]; !ok {
-		o.keys = append(o.keys, k)
-	}
-	o.vals[k] = v
-}
-
-func (o *dobject) get(k string) (any, bool) {
-	v, ok := o.vals[k]
-	return v, ok
-}
-
-func (o *dobject) has(k string) bool { _, ok := o.vals[k]; return ok }
-
-func (o *dobject) str(k string) string {
-	s, _ := o.vals[k].(string)
-	return s
-}
-
-// parseOrdered reads JSON into *dobject, []any, string, json.Number, bool and
-// nil values.
-func parseOrdered(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := parseOrderedValue(dec)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("data after the JSON value")
-	}
-	return v, nil
-}
-
-func parseOrderedValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			o := newObject()
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := parseOrderedValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				o.set(kt.(string), v)
-			}
-			_, err := dec.Token()
-			return o, err
-		case '[':
-			list := []any{}
-			for dec.More() {
-				v, err := parseOrderedValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			_, err := dec.Token()
-			return list, err
-		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	}
-	return tok, nil
-}
-
-// writeOrdered writes a value read by parseOrdered, members in order and
+// writeOrdered writes a value read by parseJSON, members in order and
 // without HTML escaping, so that descriptions read as written.
 func writeOrdered(buf *bytes.Buffer, v any) {
 	switch x := v.(type) {
-	case *dobject:
+	case *object:
 		buf.WriteByte('{')
 		for i, k := range x.keys {
 			if i > 0 {
@@ -1105,7 +1018,7 @@ func writeOrdered(buf *bytes.Buffer, v any) {
 			}
 			writeString(buf, k)
 			buf.WriteByte(':')
-			writeOrdered(buf, x.vals[k])
+			writeOrdered(buf, x.values[k])
 		}
 		buf.WriteByte('}')
 	case []any:

@@ -20,10 +20,29 @@ type object struct {
 	values map[string]any
 }
 
+func newObject() *object { return &object{values: map[string]any{}} }
+
 func (o *object) get(k string) (any, bool) {
 	v, ok := o.values[k]
 	return v, ok
 }
+
+func (o *object) has(k string) bool { _, ok := o.values[k]; return ok }
+
+func (o *object) str(k string) string {
+	s, _ := o.values[k].(string)
+	return s
+}
+
+// set sets a member, appending it when new.
+func (o *object) set(k string, v any) {
+	if _, ok := o.values[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.values[k] = v
+}
+
+func (o *object) with(k string, v any) *object { o.set(k, v); return o }
 
 // parseJSON reads one JSON value, keeping the order of object members and
 // numbers as written. A member that appears twice keeps its first position
@@ -61,21 +80,17 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 			_, err := dec.Token()
 			return list, err
 		case '{':
-			o := &object{values: map[string]any{}}
+			o := newObject()
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, fmt.Errorf("invalid JSON: %v", err)
 				}
-				k := kt.(string)
 				v, err := parseJSONValue(dec)
 				if err != nil {
 					return nil, err
 				}
-				if _, dup := o.values[k]; !dup {
-					o.keys = append(o.keys, k)
-				}
-				o.values[k] = v
+				o.set(kt.(string), v)
 			}
 			_, err := dec.Token()
 			return o, err
