@@ -10,17 +10,33 @@ import (
 // docIndex finds the doc comments of types and struct fields by their
 // declaration position. It parses source files on demand, so it serves
 // types of dependencies as well as of the loaded packages.
+//
+// Comments are keyed by file, line and name, not by column: the types of
+// a package loaded from compiled export data (every package but those
+// toolgen was asked to load: another package of the module, a dependency,
+// the standard library) carry lines but not columns. The column only
+// tells apart two declarations of one name on one line.
 type docIndex struct {
 	fset  *token.FileSet
-	files map[string]map[[2]int]string // file -> line, column of a name -> doc
+	files map[string]map[docKey][]docEntry
+}
+
+type docKey struct {
+	line int
+	name string
+}
+
+type docEntry struct {
+	column int
+	doc    string
 }
 
 func newDocIndex() *docIndex {
-	return &docIndex{fset: token.NewFileSet(), files: map[string]map[[2]int]string{}}
+	return &docIndex{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}}
 }
 
-// lookup returns the doc comment of the type or field named at pos.
-func (d *docIndex) lookup(pos token.Position) string {
+// lookup returns the doc comment of the type or field name declared at pos.
+func (d *docIndex) lookup(pos token.Position, name string) string {
 	if !pos.IsValid() {
 		return ""
 	}
@@ -29,18 +45,28 @@ func (d *docIndex) lookup(pos token.Position) string {
 		docs = d.parse(pos.Filename)
 		d.files[pos.Filename] = docs
 	}
-	return docs[[2]int{pos.Line, pos.Column}]
+	entries := docs[docKey{pos.Line, name}]
+	for _, e := range entries {
+		if e.column == pos.Column {
+			return e.doc
+		}
+	}
+	if len(entries) > 0 {
+		return entries[0].doc
+	}
+	return ""
 }
 
-func (d *docIndex) parse(filename string) map[[2]int]string {
-	docs := map[[2]int]string{}
+func (d *docIndex) parse(filename string) map[docKey][]docEntry {
+	docs := map[docKey][]docEntry{}
 	f, err := parser.ParseFile(d.fset, filename, nil, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return docs
 	}
-	at := func(id *ast.Ident) [2]int {
+	add := func(id *ast.Ident, doc string) {
 		p := d.fset.Position(id.Pos())
-		return [2]int{p.Line, p.Column}
+		k := docKey{p.Line, id.Name}
+		docs[k] = append(docs[k], docEntry{p.Column, strings.TrimSpace(doc)})
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -60,7 +86,7 @@ func (d *docIndex) parse(filename string) map[[2]int]string {
 						declDoc = ""
 					}
 				}
-				docs[at(ts.Name)] = strings.TrimSpace(doc)
+				add(ts.Name, doc)
 			}
 		case *ast.Field:
 			text := x.Doc.Text()
@@ -68,11 +94,11 @@ func (d *docIndex) parse(filename string) map[[2]int]string {
 				text = x.Comment.Text()
 			}
 			for _, name := range x.Names {
-				docs[at(name)] = strings.TrimSpace(text)
+				add(name, text)
 			}
 			if len(x.Names) == 0 { // embedded field: keyed by its type's name
 				if id := embeddedName(x.Type); id != nil {
-					docs[at(id)] = strings.TrimSpace(text)
+					add(id, text)
 				}
 			}
 		}

@@ -42,7 +42,7 @@ func TestDeclarations(t *testing.T) {
 	}
 	body, err := json.Marshal(config(decls))
 	require.NoError(t, err)
-	assert.Contains(t, string(body), `"functionDeclarations":[{"description":"SearchFlightsArgs searches the flights between two airports on a day."`)
+	assert.Contains(t, string(body), `"functionDeclarations":[{"description":"Searches the flights between two airports on a day."`)
 }
 
 func TestJSONSchemaDeclarations(t *testing.T) {

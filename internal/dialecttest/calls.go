@@ -489,6 +489,13 @@ func (d *drawer) object(s map[string]any, depth, broken int) any {
 		if s["additionalProperties"] == false {
 			ways = append(ways, func() { out[pick(d, extraKeys...)] = pick[any](d, "x", json.Number("1"), nil, true) })
 		}
+		if pp, ok := s["patternProperties"].(map[string]any); ok {
+			// A member name outside the pattern, with a valid value.
+			for _, p := range pp {
+				ps, _ := p.(map[string]any)
+				ways = append(ways, func() { out[pick(d, "k", "-1", "x7")] = d.valid(ps, depth+1) })
+			}
+		}
 		if len(ways) == 0 {
 			return d.wrongType(s)
 		}
