@@ -147,7 +147,7 @@ func (d *decoder) fill(t *types.Named) string {
 			suffix = upperFirst(identifier(t.Obj().Pkg().Name())) + suffix
 		}
 	}
-	base := "fill" + upperFirst(d.prefix) + suffix
+	base := "fill" + upperPrefix(d.prefix) + suffix
 	name := base
 	for i := 2; d.taken[name]; i++ {
 		name = base + strconv.Itoa(i)

@@ -4,6 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
@@ -16,9 +20,18 @@ import (
 // toolgen was asked to load: another package of the module, a dependency,
 // the standard library) carry lines but not columns. The column only
 // tells apart two declarations of one name on one line.
+//
+// Export data may also name files as a build with -trimpath does
+// ($GOROOT/src/..., module@version/...): a file that does not exist is
+// looked for in the directory of its package, which the go command names.
 type docIndex struct {
 	fset  *token.FileSet
 	files map[string]map[docKey][]docEntry
+	// dir and flags are the go command's working directory and build
+	// flags, for finding package directories.
+	dir   string
+	flags []string
+	dirs  map[string]string // package path -> directory
 }
 
 type docKey struct {
@@ -32,29 +45,54 @@ type docEntry struct {
 }
 
 func newDocIndex() *docIndex {
-	return &docIndex{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}}
+	return &docIndex{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}, dirs: map[string]string{}}
 }
 
-// lookup returns the doc comment of the type or field name declared at pos.
-func (d *docIndex) lookup(pos token.Position, name string) string {
+// lookup returns the doc comment of obj, a type or a field, whose
+// declaration is at pos.
+func (d *docIndex) lookup(pos token.Position, obj types.Object) string {
 	if !pos.IsValid() {
 		return ""
 	}
 	docs, ok := d.files[pos.Filename]
 	if !ok {
-		docs = d.parse(pos.Filename)
+		docs = d.parse(d.source(pos.Filename, obj.Pkg()))
 		d.files[pos.Filename] = docs
 	}
-	entries := docs[docKey{pos.Line, name}]
+	entries := docs[docKey{pos.Line, obj.Name()}]
+	if len(entries) == 1 {
+		return entries[0].doc
+	}
+	// Two declarations of the name on the line: only a column tells.
 	for _, e := range entries {
 		if e.column == pos.Column {
 			return e.doc
 		}
 	}
-	if len(entries) > 0 {
-		return entries[0].doc
-	}
 	return ""
+}
+
+// source is the file a position names, or when there is no such file, the
+// file of that name in the directory of the package.
+func (d *docIndex) source(filename string, pkg *types.Package) string {
+	if _, err := os.Stat(filename); err == nil || pkg == nil {
+		return filename
+	}
+	dir, ok := d.dirs[pkg.Path()]
+	if !ok {
+		args := append(append([]string{"list", "-find", "-f", "{{.Dir}}"}, d.flags...), "--", pkg.Path())
+		cmd := exec.Command("go", args...)
+		cmd.Dir = d.dir
+		out, err := cmd.Output()
+		if err == nil {
+			dir = strings.TrimSpace(string(out))
+		}
+		d.dirs[pkg.Path()] = dir
+	}
+	if dir == "" {
+		return filename
+	}
+	return filepath.Join(dir, filepath.Base(filename))
 }
 
 func (d *docIndex) parse(filename string) map[docKey][]docEntry {

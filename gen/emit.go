@@ -389,6 +389,20 @@ var initialisms = map[string]bool{
 	"XSS": true, "YAML": true,
 }
 
+// upperPrefix capitalizes a lower-case prefix for a name after a verb,
+// with a leading initialism in capitals: sqlQueryArgs -> SQLQueryArgs, as
+// the type it comes from is spelled.
+func upperPrefix(prefix string) string {
+	end := strings.IndexFunc(prefix, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) })
+	if end < 0 {
+		end = len(prefix)
+	}
+	if initialisms[strings.ToUpper(prefix[:end])] {
+		return strings.ToUpper(prefix[:end]) + prefix[end:]
+	}
+	return upperFirst(prefix)
+}
+
 func upperFirst(s string) string {
 	if s == "" {
 		return s

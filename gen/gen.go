@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // File is a generated file: its path and content, or nil content when a
@@ -32,6 +33,10 @@ func Generate(cfg Config) ([]File, error) {
 		return nil, err
 	}
 	docs := newDocIndex()
+	docs.dir = cfg.Dir
+	if len(cfg.Tags) > 0 {
+		docs.flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+	}
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 {

@@ -327,7 +327,7 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		if named == nil {
 			return ""
 		}
-		return b.docs.lookup(b.pos(named.Obj().Pos()), named.Obj().Name())
+		return b.docs.lookup(b.pos(named.Obj().Pos()), named.Obj())
 	}
 	switch t := t.(type) {
 	case *types.Basic:
@@ -498,7 +498,7 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 		typeNote = ""
 	}
 	if prop.Description == "" {
-		prop.Description = b.docs.lookup(pos, f.Name())
+		prop.Description = b.docs.lookup(pos, f)
 	}
 	prop.Description = appendSentence(prop.Description, typeNote)
 	if nullable {
