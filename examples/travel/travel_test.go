@@ -41,3 +41,7 @@ func TestExecute(t *testing.T) {
 	_, err = Execute("cancel", nil)
 	assert.Error(t, err)
 }
+
+func TestStrictAjv(t *testing.T) {
+	dialecttest.StrictAjv(t, Tools)
+}

@@ -117,3 +117,7 @@ func TestLeftOutDialects(t *testing.T) {
 	require.NoError(t, json.Unmarshal(raw, &decls))
 	assert.Len(t, decls, len(Tools))
 }
+
+func TestStrictAjv(t *testing.T) {
+	dialecttest.StrictAjv(t, Tools)
+}

@@ -48,7 +48,18 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of the dialects")
+// updating reports the -update flag, which the test binary may have from
+// another package of golden files too.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files of the dialects")
+	}
+}
 
 // paramsMember is where each dialect's definition holds its parameters.
 var paramsMember = map[tool.Dialect][]string{
@@ -81,10 +92,10 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 	}
 	path := filepath.Join(dir, "fallbacks.txt")
 	switch {
-	case *update && fallbacks.Len() > 0:
+	case updating() && fallbacks.Len() > 0:
 		require.NoError(t, os.MkdirAll(dir, 0o755))
 		require.NoError(t, os.WriteFile(path, []byte(fallbacks.String()), 0o644))
-	case *update:
+	case updating():
 		os.Remove(path)
 	case fallbacks.Len() > 0:
 		want, err := os.ReadFile(path)
@@ -99,7 +110,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 			path := filepath.Join(dir, tl.Name, string(d)+".json")
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
-				if *update {
+				if updating() {
 					os.Remove(path)
 				}
 				_, err := os.Stat(path)
@@ -110,7 +121,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 			var pretty bytes.Buffer
 			require.NoError(t, json.Indent(&pretty, def.Tool, "", "  "), "%s %s", tl.Name, d)
 			pretty.WriteByte('\n')
-			if *update {
+			if updating() {
 				require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 				require.NoError(t, os.WriteFile(path, pretty.Bytes(), 0o644))
 				continue
