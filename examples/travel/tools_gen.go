@@ -386,7 +386,7 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -409,7 +409,7 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
+		Idempotent: false,
 		Name:       "book_flight",
 		Risk:       tool.RiskDangerous,
 		Schema:     json.RawMessage(bookFlightArgsSchema),

@@ -348,57 +348,57 @@ func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors)
 
 // The parameters of the current_weather tool: the canonical schema, and the dialects that differ from it.
 const (
-	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"Asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"Asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city (seed 001)."}`
+	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 )
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	Decode: DecodeCurrentWeatherArgs,
 	Tool: tool.Tool{
-		Description: "Asks for the current weather of a city (seed 001).",
+		Description: "Asks for the current weather of a city.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city (seed 001).","input_schema":` + currentWeatherArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
 				Form:       tool.Gemini,
 				Parameters: json.RawMessage(currentWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
 				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(currentWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city (seed 001).","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city (seed 001).","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
 				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
 				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
 				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -489,57 +489,57 @@ func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs to
 
 // The parameters of the add tool: the canonical schema, and the dialects that differ from it.
 const (
-	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"Adds two numbers (seed 001)."}`
-	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers (seed 001)."}`
-	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"Adds two numbers (seed 001)."}`
-	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers (seed 001)."}`
+	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"Adds two numbers."}`
+	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
+	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"Adds two numbers."}`
+	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 )
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
 	Decode: DecodeAddArgs,
 	Tool: tool.Tool{
-		Description: "Adds two numbers (seed 001).",
+		Description: "Adds two numbers.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers (seed 001).","input_schema":` + addArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
 				Form:       tool.Gemini,
 				Parameters: json.RawMessage(addArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers (seed 001).","parameters":` + addArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parameters":` + addArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
 				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(addArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers (seed 001).","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers (seed 001).","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers (seed 001).","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
 				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers (seed 001).","parameters":` + addArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
 				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers (seed 001).","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
 				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers (seed 001).","parameters":` + addArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
