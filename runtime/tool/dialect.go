@@ -47,8 +47,8 @@ const (
 	GeminiJSONSchema Dialect = "gemini-jsonschema"
 	// MCP is a Model Context Protocol tool (protocol 2025-11-25):
 	// {"name","description","inputSchema","annotations"}, the canonical
-	// schema as inputSchema and the tool's Risk as readOnlyHint and
-	// destructiveHint.
+	// schema as inputSchema, the tool's Risk as readOnlyHint and
+	// destructiveHint, and Idempotent as idempotentHint.
 	MCP Dialect = "mcp"
 )
 
