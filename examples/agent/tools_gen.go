@@ -526,11 +526,11 @@ func fillSearchDocsArgs(out *SearchDocsArgs, obj map[string]any, errs tool.Error
 			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/since", "since", "", "argument 'since' does not decode: "+err.Error(), since))
 		}
 	}
-	if page := obj["page"]; page != nil {
-		if n2, ok := tool.Int(page, math.MinInt, math.MaxInt); ok {
+	if page2 := obj["page"]; page2 != nil {
+		if n2, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
 			out.Pagination.Page = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/page", "page", "-9223372036854775808", "9223372036854775807", page))
+			errs = append(errs, tool.RangeError("/page", "page", "-9223372036854775808", "9223372036854775807", page2))
 		}
 	}
 	if perPage := obj["per_page"]; perPage != nil {
@@ -1850,11 +1850,11 @@ func fillListIssuesArgs(out *ListIssuesArgs, obj map[string]any, errs tool.Error
 		}
 		out.Assignee = p
 	}
-	if page := obj["page"]; page != nil {
-		if n2, ok := tool.Int(page, math.MinInt, math.MaxInt); ok {
+	if page2 := obj["page"]; page2 != nil {
+		if n2, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
 			out.Pagination.Page = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/page", "page", "-9223372036854775808", "9223372036854775807", page))
+			errs = append(errs, tool.RangeError("/page", "page", "-9223372036854775808", "9223372036854775807", page2))
 		}
 	}
 	if perPage := obj["per_page"]; perPage != nil {
