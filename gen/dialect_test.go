@@ -535,12 +535,16 @@ type TwiceOption struct{}
 
 //toolgen:tool dialects=
 type EmptyOption struct{}
+
+//toolgen:tool strict=maybe
+type MaybeStrict struct{}
 `)
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
 		`tools.go:3:1: dialects=openai,gemini,cohere: unknown dialect "cohere" (want some of openai, openai-nonstrict, anthropic, gemini, gemini-jsonschema, mcp)`,
 		`tools.go:6:1: dialects=mcp,mcp: dialect mcp is listed twice`,
 		`tools.go:9:1: directive option "dialects=" must be key=value`,
+		`tools.go:12:1: strict=maybe: want true or false`,
 	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -349,25 +350,12 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 			switch {
 			case !ok || value == "":
 				errs.add(pos, "directive option %q must be key=value", field)
-			case key == "description":
+			case key == "name" || key == "description":
 				opts = append(opts, option{key, value})
-			case key == "strict":
-				if value != "true" && value != "false" {
-					errs.add(pos, "strict=%s: want true or false", value)
-					continue
-				}
-				opts = append(opts, option{key, value})
-			case key == "name":
-				opts = append(opts, option{key, value})
-			case key == "risk":
-				if value != "read" && value != "act" && value != "dangerous" {
-					errs.add(pos, "risk=%s: want read, act or dangerous", value)
-					continue
-				}
-				opts = append(opts, option{key, value})
-			case key == "idempotent":
-				if value != "true" && value != "false" {
-					errs.add(pos, "idempotent=%s: want true or false", value)
+			case key == "risk" || key == "idempotent" || key == "strict":
+				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}}[key]
+				if !slices.Contains(allowed, value) {
+					errs.add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
 					continue
 				}
 				opts = append(opts, option{key, value})
@@ -383,6 +371,14 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 		}
 	}
 	return opts, found
+}
+
+// joinOr lists values for a message: "read, act or dangerous".
+func joinOr(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
 }
 
 // directiveFields splits the options of a directive at spaces; a value may
