@@ -1125,8 +1125,10 @@ var Shapes = []Shape{
 }
 
 // ShapeOf returns the shape of a tool.Dialects field.
-func ShapeOf(field string) (Shape, bool) {
-	for _, s := range Shapes {
+func ShapeOf(field string) (Shape, bool) { return shapeIn(Shapes, field) }
+
+func shapeIn(shapes []Shape, field string) (Shape, bool) {
+	for _, s := range shapes {
 		if s.Field == field {
 			return s, true
 		}
@@ -1183,8 +1185,15 @@ func (f *Form) FallbackText() string {
 // ChooseForm picks the form of a shape for a tool: the shape's own when its
 // dialect expresses the schema, otherwise down the fallbacks the first that
 // does. convert converts the tool's canonical schema into a dialect. When no
-// form does, it returns the errors of the last one tried.
+// form does, it returns the errors of the last one tried. The fallbacks are
+// shapes of Shapes; ChooseFormIn takes another list of shapes (another
+// kind of definition, with its own envelopes and fallbacks).
 func ChooseForm(shape Shape, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
+	return ChooseFormIn(Shapes, shape, convert)
+}
+
+// ChooseFormIn is ChooseForm with the fallbacks looked up in shapes.
+func ChooseFormIn(shapes []Shape, shape Shape, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
 	f := &Form{Shape: shape}
 	for form := shape; ; {
 		conv, errs := convert(form.Dialect)
@@ -1192,7 +1201,7 @@ func ChooseForm(shape Shape, convert func(Dialect) (*Converted, []DialectError))
 			f.Form, f.Parameters = form, conv.Parameters
 			return f, nil
 		}
-		next, ok := ShapeOf(form.Fallback)
+		next, ok := shapeIn(shapes, form.Fallback)
 		if form.Fallback == "" || !ok {
 			return nil, errs
 		}
