@@ -72,11 +72,12 @@ func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
 	return forms, notes, append(errs, strictErrs...)
 }
 
-// dialectsWithout is the value of a dialects= option without d.
-func (t *ToolType) dialectsWithout(d Dialect) string {
+// dialectsWithout is the value of a dialects= option without the
+// dialects given.
+func (t *ToolType) dialectsWithout(ds ...Dialect) string {
 	var keep []string
 	for _, k := range t.dialects() {
-		if k != d {
+		if !slices.Contains(ds, k) {
 			keep = append(keep, string(k))
 		}
 	}
@@ -151,11 +152,13 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 		}
 		msg := fmt.Sprintf("%s: %s cannot be expressed in %s", g.where, k.what, strings.Join(in, " or in "))
 		if t.Strict {
-			var out []string
+			var out []Dialect
+			var names []string
 			for _, de := range g.dialects {
-				out = append(out, string(de.Dialect))
+				out = append(out, de.Dialect)
+				names = append(names, string(de.Dialect))
 			}
-			fix := "leave " + strings.Join(out, " and ") + " out with //toolgen:tool dialects=..."
+			fix := "leave " + joinAnd(names) + " out with //toolgen:tool dialects=" + t.dialectsWithout(out...)
 			if g.first.Instead != "" {
 				fix = "use " + g.first.Instead + ", or " + fix
 			}
