@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"strings"
 
 	"google.golang.org/genai"
 
@@ -105,7 +106,10 @@ func main() {
 	}
 	set := travel.NewAirline().NewSet()
 	for _, p := range answer(context.Background(), set, resp).Parts {
-		out, _ := json.Marshal(p.FunctionResponse.Response)
-		fmt.Printf("function response for %s: %s\n", p.FunctionResponse.Name, out)
+		var out strings.Builder
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false) // print "> 0" as it is
+		_ = enc.Encode(p.FunctionResponse.Response)
+		fmt.Printf("function response for %s: %s", p.FunctionResponse.Name, out.String())
 	}
 }
