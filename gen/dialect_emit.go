@@ -42,8 +42,8 @@ var paramConstSuffix = map[Dialect]string{
 // dialects. A dialect that cannot accept the schema is an error at the
 // offending field, which names the dialects= option that leaves it out; the
 // definitions are then left out too, and nothing is written.
-func buildDialects(t *BuiltTool, prefix string, canonical []byte) (*toolDialects, Errors) {
-	td := &toolDialects{tool: t, schemaConst: prefix + "Schema", params: map[Dialect]string{}}
+func buildDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) (*toolDialects, Errors) {
+	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
 	td.names = append(td.names, td.schemaConst)
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	var problems []DialectError
@@ -62,7 +62,7 @@ func buildDialects(t *BuiltTool, prefix string, canonical []byte) (*toolDialects
 		case !own:
 			td.params[d] = td.schemaConst
 		default:
-			name := prefix + suffix
+			name := sc.global(prefix + suffix)
 			td.params[d] = name
 			td.names = append(td.names, name)
 			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(conv.Parameters))))

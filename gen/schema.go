@@ -98,14 +98,39 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		return &jsonschema.Schema{Type: "string", Format: "uri"}
 	case "net.IP":
 		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	// Their JSON is a number: json.Number holds its text, big.Int's
+	// UnmarshalJSON reads integers.
+	case "encoding/json.Number":
+		return &jsonschema.Schema{Type: "number"}
+	case "math/big.Int":
+		return &jsonschema.Schema{Type: "integer"}
 	}
 	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"} {
 		if b.refuseMethod(t, m, pos) {
 			return &jsonschema.Schema{}
 		}
 	}
+	ptr := types.NewPointer(t)
+	switch {
+	case hasMethodSig(ptr, "UnmarshalJSON"):
+		// encoding/json hands the JSON to the method, whose form toolgen
+		// cannot read: it describes the type's Go structure, and a struct
+		// with no exported field has none (big.Float, a decimal type).
+		if st, ok := t.Underlying().(*types.Struct); ok && !hasExportedField(st) {
+			b.errs.add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
+			return &jsonschema.Schema{}
+		}
+	case hasMethodSig(ptr, "UnmarshalText"):
+		// encoding/json reads it from a JSON string, whatever its kind
+		// (netip.Addr, big.Float, a user type), and DecodeT does the same.
+		s := &jsonschema.Schema{Type: "string", Description: b.docs.lookup(b.pos(obj.Pos()))}
+		if basic, ok := t.Underlying().(*types.Basic); ok && basic.Kind() == types.String {
+			s.Enum = b.constants(t)
+		}
+		return s
+	}
 	switch t.Underlying().(type) {
-	case *types.Struct, *types.Slice, *types.Map:
+	case *types.Struct, *types.Slice, *types.Map, *types.Array:
 		// These may contain themselves; invopop makes them definitions.
 		for _, on := range b.stack {
 			if on == t {
@@ -133,6 +158,21 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		s.Enum = b.constants(t)
 	}
 	return s
+}
+
+// hasExportedField reports whether a struct has a field encoding/json reads.
+func hasExportedField(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// typeName names a type in an error, qualified by its package's name.
+func (b *schemaBuilder) typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
 // ref is the $ref to a recursive type: "#" for the tool itself.
@@ -284,7 +324,9 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		s.Description = typeDoc()
 		key, _ := t.Key().Underlying().(*types.Basic)
 		switch {
-		case key != nil && key.Info()&types.IsString != 0:
+		// encoding/json reads a key with UnmarshalText when its type has
+		// the method, whatever its kind.
+		case hasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
 			if _, isAny := t.Elem().Underlying().(*types.Interface); !isAny {
 				s.AdditionalProperties = b.typeOf(t.Elem(), pos)
 			}
@@ -867,7 +909,9 @@ func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, nam
 // holdsAnything reports whether a field's type holds any JSON value: an
 // interface or json.RawMessage, through pointers and slices.
 func holdsAnything(t types.Type) bool {
-	for {
+	seen := map[types.Type]bool{}
+	for !seen[t] { // type R []R holds nothing
+		seen[t] = true
 		switch x := types.Unalias(t).(type) {
 		case *types.Pointer:
 			t = x.Elem()
@@ -891,6 +935,7 @@ func holdsAnything(t types.Type) bool {
 		_, isInterface := t.Underlying().(*types.Interface)
 		return isInterface
 	}
+	return false
 }
 
 // refDef resolves a oneof_ref or anyof_ref reference #/$defs/<Type> to a

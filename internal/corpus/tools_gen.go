@@ -9,7 +9,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -21,6 +21,7 @@ const (
 
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
+	Check:  checkPricingArgs,
 	Decode: DecodePricingArgs,
 	Tool: tool.Tool{
 		Description: "PricingArgs prices an item: the numeric and string keywords some\ndialects lack.",
@@ -66,9 +67,16 @@ var PricingTool = tool.Def[PricingArgs]{
 	},
 }
 
-// ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else every error.
+// ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPricingArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
+	var at tool.Loc
 	present := 0
 	price, hasPrice := args["price"]
 	if hasPrice {
@@ -107,121 +115,124 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasPrice {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("price"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "price",
-			Path:     "/price",
 		})
 	}
 	if !hasQuantity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("quantity"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "quantity",
-			Path:     "/quantity",
 		})
 	}
 	if !hasLevel {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("level"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer or null",
-			Name:     "level",
-			Path:     "/level",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for _, k := range tool.SortedKeys(args) {
 			switch k {
 			case "price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasPrice {
 		if num, ok := tool.Number(price); !ok {
-			errs = append(errs, tool.TypeError("/price", "price", "number", price))
+			r.Type(at.Key("price"), "number", price)
 		} else {
 			if num <= 0 {
-				errs = append(errs, tool.ValueError("exclusiveMinimum", "/price", "price", "> 0", price))
-			} else if !tool.MultipleOf(num, 0.01) {
-				errs = append(errs, tool.ValueError("multipleOf", "/price", "price", "a multiple of 0.01", price))
+				r.Value("exclusiveMinimum", at.Key("price"), "> 0", price)
+			} else if !tool.MultipleOf(price, "0.01") {
+				r.Value("multipleOf", at.Key("price"), "a multiple of 0.01", price)
 			}
 		}
 	}
 	if hasDiscount && discount != nil {
 		if num2, ok := tool.Number(discount); !ok {
-			errs = append(errs, tool.TypeError("/discount", "discount", "number", discount))
+			if !tool.IsNull(discount) {
+				r.Type(at.Key("discount"), "number", discount)
+			}
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/discount", "discount", ">= 0", discount))
+				r.Value("minimum", at.Key("discount"), ">= 0", discount)
 			} else if num2 >= 100 {
-				errs = append(errs, tool.ValueError("exclusiveMaximum", "/discount", "discount", "< 100", discount))
+				r.Value("exclusiveMaximum", at.Key("discount"), "< 100", discount)
 			}
 		}
 	}
 	if hasQuantity {
 		if num3, ok := tool.Number(quantity); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/quantity", "quantity", "integer", quantity))
+			r.Type(at.Key("quantity"), "integer", quantity)
 		} else {
 			if num3 != 1 && num3 != 2 && num3 != 5 && num3 != 10 {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/quantity", "quantity", "one of 1, 2, 5, 10", quantity))
+				r.Value(tool.CodeEnum, at.Key("quantity"), "one of 1, 2, 5, 10", quantity)
 			}
 		}
 	}
 	if hasSmall && small != nil {
 		if num4, ok := tool.Number(small); !ok || !tool.IsInteger(num4) {
-			errs = append(errs, tool.TypeError("/small", "small", "integer", small))
+			if !tool.IsNull(small) {
+				r.Type(at.Key("small"), "integer", small)
+			}
 		} else {
 			if num4 < -128 {
-				errs = append(errs, tool.ValueError("minimum", "/small", "small", ">= -128", small))
+				r.Value("minimum", at.Key("small"), ">= -128", small)
 			} else if num4 > 127 {
-				errs = append(errs, tool.ValueError("maximum", "/small", "small", "<= 127", small))
+				r.Value("maximum", at.Key("small"), "<= 127", small)
 			}
 		}
 	}
 	if hasNote && note != nil {
 		if note != nil {
 			if s, ok := note.(string); !ok {
-				errs = append(errs, tool.TypeError("/note", "note", "string or null", note))
+				if !tool.IsNull(note) {
+					r.Type(at.Key("note"), "string or null", note)
+				}
 			} else {
 				length := tool.Length(s)
 				if length > 20 {
-					errs = append(errs, tool.ValueError("maxLength", "/note", "note", "at most 20 characters long", note))
+					r.Value("maxLength", at.Key("note"), "at most 20 characters long", note)
 				}
 			}
 		}
 	}
 	if hasFlags && flags != nil {
 		if list, ok := tool.List(flags); !ok {
-			errs = append(errs, tool.TypeError("/flags", "flags", "array", flags))
+			if !tool.IsNull(flags) {
+				r.Type(at.Key("flags"), "array", flags)
+			}
 		} else {
 			if len(list) > 3 {
-				errs = append(errs, tool.ValueError("maxItems", "/flags", "flags", "an array of at most 3 items", list))
+				r.Value("maxItems", at.Key("flags"), "an array of at most 3 items", list)
 			} else if i, j, dup := tool.Duplicate(list); dup {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("flags"), tool.Error{
 					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 					Code:     "uniqueItems",
 					Expected: "an array of unique items",
 					Got:      "array",
-					Name:     "flags",
-					Path:     "/flags",
 				})
 			}
-			for i2, item := range list {
+			atFlags := at.Key("flags")
+			for i2, item := range list[:min(len(list), 3)] {
+				if r.Full() {
+					break
+				}
 				if s2, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/flags/"+tool.Index(i2), "flags["+tool.Index(i2)+"]", "string", item))
+					r.Type(atFlags.Index(i2), "string", item)
 				} else {
 					if s2 != "sale" && s2 != "new" && s2 != "limited" && s2 != "gift" {
-						errs = append(errs, tool.ValueError(tool.CodeEnum, "/flags/"+tool.Index(i2), "flags["+tool.Index(i2)+"]", "one of \"sale\", \"new\", \"limited\", \"gift\"", item))
+						r.Value(tool.CodeEnum, atFlags.Index(i2), "one of \"sale\", \"new\", \"limited\", \"gift\"", item)
 					}
 				}
 			}
@@ -230,54 +241,60 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 	if hasLevel {
 		if level != nil {
 			if num5, ok := tool.Number(level); !ok || !tool.IsInteger(num5) {
-				errs = append(errs, tool.TypeError("/level", "level", "integer or null", level))
+				if !tool.IsNull(level) {
+					r.Type(at.Key("level"), "integer or null", level)
+				}
 			} else {
 				if num5 < 1 {
-					errs = append(errs, tool.ValueError("minimum", "/level", "level", ">= 1", level))
+					r.Value("minimum", at.Key("level"), ">= 1", level)
 				} else if num5 > 3 {
-					errs = append(errs, tool.ValueError("maximum", "/level", "level", "<= 3", level))
+					r.Value("maximum", at.Key("level"), "<= 3", level)
 				}
 			}
 		}
 	}
 	if hasName && name != nil {
 		if s3, ok := name.(string); !ok {
-			errs = append(errs, tool.TypeError("/name", "name", "string", name))
+			if !tool.IsNull(name) {
+				r.Type(at.Key("name"), "string", name)
+			}
 		} else {
 			length2 := tool.Length(s3)
 			if length2 < 2 {
-				errs = append(errs, tool.ValueError("minLength", "/name", "name", "at least 2 characters long", name))
+				r.Value("minLength", at.Key("name"), "at least 2 characters long", name)
 			}
 		}
 	}
 	if hasBlob && blob != nil {
 		if s4, ok := blob.(string); !ok {
-			errs = append(errs, tool.TypeError("/blob", "blob", "string", blob))
+			if !tool.IsNull(blob) {
+				r.Type(at.Key("blob"), "string", blob)
+			}
 		} else {
 			if !tool.Base64(s4) {
-				errs = append(errs, tool.ValueError("contentEncoding", "/blob", "blob", "a base64 string", blob))
+				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPricingArgs(r, at, out, args)
 }
 
-// DecodePricingArgs checks a model's arguments for the pricing tool with ValidatePricingArgs and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and every error.
+// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
+	var r tool.Report
 	var out PricingArgs
-	errs := ValidatePricingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillPricingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkPricingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PricingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPricingArgs sets the fields of a PricingArgs from an object its validator accepted.
-func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPricingArgs(r *tool.Report, at tool.Loc, out *PricingArgs, obj map[string]any) {
 	if price := obj["price"]; price != nil {
 		if f, ok := tool.Float(price); ok {
 			out.Price = f
@@ -292,17 +309,17 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 		if n, ok := tool.Int(quantity, math.MinInt, math.MaxInt); ok {
 			out.Quantity = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/quantity", "quantity", "-9223372036854775808", "9223372036854775807", quantity))
+			r.Range(at.Key("quantity"), "-9223372036854775808", "9223372036854775807", quantity)
 		}
 	}
 	if small := obj["small"]; small != nil {
 		if n2, ok := tool.Int(small, math.MinInt8, math.MaxInt8); ok {
 			out.Small = int8(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/small", "small", "-128", "127", small))
+			r.Range(at.Key("small"), "-128", "127", small)
 		}
 	}
-	if note := obj["note"]; note != nil {
+	if note := obj["note"]; !tool.IsNull(note) {
 		p := new(string)
 		if s, ok := note.(string); ok {
 			(*p) = s
@@ -313,6 +330,9 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 		if list, ok := tool.List(flags); ok {
 			s2 := make([]Flag, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s3, ok := item.(string); ok {
 						s2[i] = Flag(s3)
@@ -322,12 +342,12 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 			out.Flags = s2
 		}
 	}
-	if level := obj["level"]; level != nil {
+	if level := obj["level"]; !tool.IsNull(level) {
 		p2 := new(int)
 		if n3, ok := tool.Int(level, math.MinInt, math.MaxInt); ok {
 			(*p2) = int(n3)
 		} else {
-			errs = append(errs, tool.RangeError("/level", "level", "-9223372036854775808", "9223372036854775807", level))
+			r.Range(at.Key("level"), "-9223372036854775808", "9223372036854775807", level)
 		}
 		out.Level = p2
 	}
@@ -341,11 +361,10 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 			if b, ok := tool.Bytes(s5); ok {
 				out.Blob = b
 			} else {
-				errs = append(errs, tool.DecodeError("contentEncoding", "/blob", "blob", "a base64 string", "", blob))
+				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
 			}
 		}
 	}
-	return errs
 }
 
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
@@ -358,6 +377,7 @@ const (
 
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
+	Check:  checkOrderArgs,
 	Decode: DecodeOrderArgs,
 	Tool: tool.Tool{
 		Description: "OrderArgs places an order: nested objects and arrays of objects.",
@@ -418,9 +438,16 @@ func orderArgsPattern1(s string) bool {
 	return true
 }
 
-// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else every error.
+// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOrderArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOrderArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkOrderArgs checks a model's arguments for the order tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
+	var at tool.Loc
 	present := 0
 	lines, hasLines := args["lines"]
 	if hasLines {
@@ -435,50 +462,50 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasLines {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("lines"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "lines",
-			Path:     "/lines",
 		})
 	}
 	if !hasShip {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("ship"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "ship",
-			Path:     "/ship",
 		})
 	}
 	if len(args) > present {
-		n5 := len(errs)
-		for k5 := range args {
+		for _, k5 := range tool.SortedKeys(args) {
 			switch k5 {
 			case "lines", "ship", "gift":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k5), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k5]),
-					Name: k5,
-					Path: "/" + tool.Key(k5),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n5:])
 	}
 	if hasLines {
 		if list, ok := tool.List(lines); !ok {
-			errs = append(errs, tool.TypeError("/lines", "lines", "array", lines))
+			r.Type(at.Key("lines"), "array", lines)
 		} else {
 			if len(list) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/lines", "lines", "an array of at least 1 item", list))
+				r.Value("minItems", at.Key("lines"), "an array of at least 1 item", list)
 			} else if len(list) > 4 {
-				errs = append(errs, tool.ValueError("maxItems", "/lines", "lines", "an array of at most 4 items", list))
+				r.Value("maxItems", at.Key("lines"), "an array of at most 4 items", list)
 			}
-			for i, item := range list {
+			atLines := at.Key("lines")
+			for i, item := range list[:min(len(list), 4)] {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/lines/"+tool.Index(i), "lines["+tool.Index(i)+"]", "object", item))
+					r.Type(atLines.Index(i), "object", item)
 				} else {
+					atItem := atLines.Index(i)
 					present2 := 0
 					sku, hasSku := obj["sku"]
 					if hasSku {
@@ -493,68 +520,70 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasSku {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("sku"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "string",
-							Name:     "lines[" + tool.Index(i) + "].sku",
-							Path:     "/lines/" + tool.Index(i) + "/sku",
 						})
 					}
 					if !hasQty {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("qty"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "integer",
-							Name:     "lines[" + tool.Index(i) + "].qty",
-							Path:     "/lines/" + tool.Index(i) + "/qty",
 						})
 					}
 					if len(obj) > present2 {
-						n2 := len(errs)
-						for k2 := range obj {
+						for _, k2 := range tool.SortedKeys(obj) {
 							switch k2 {
 							case "sku", "qty", "options":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k2), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k2]),
-									Name: "lines[" + tool.Index(i) + "]." + k2,
-									Path: "/lines/" + tool.Index(i) + "/" + tool.Key(k2),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n2:])
 					}
 					if hasSku {
 						if s, ok := sku.(string); !ok {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/sku", "lines["+tool.Index(i)+"].sku", "string", sku))
+							r.Type(atItem.Key("sku"), "string", sku)
 						} else {
 							if !orderArgsPattern0.MatchString(s) {
-								errs = append(errs, tool.ValueError("pattern", "/lines/"+tool.Index(i)+"/sku", "lines["+tool.Index(i)+"].sku", "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku))
+								r.Value("pattern", atItem.Key("sku"), "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku)
 							}
 						}
 					}
 					if hasQty {
 						if num, ok := tool.Number(qty); !ok || !tool.IsInteger(num) {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", "integer", qty))
+							r.Type(atItem.Key("qty"), "integer", qty)
 						} else {
 							if num < 1 {
-								errs = append(errs, tool.ValueError("minimum", "/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", ">= 1", qty))
+								r.Value("minimum", atItem.Key("qty"), ">= 1", qty)
 							} else if num > 99 {
-								errs = append(errs, tool.ValueError("maximum", "/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", "<= 99", qty))
+								r.Value("maximum", atItem.Key("qty"), "<= 99", qty)
 							}
 						}
 					}
 					if hasOptions && options != nil {
 						if list2, ok := tool.List(options); !ok {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options", "lines["+tool.Index(i)+"].options", "array", options))
+							if !tool.IsNull(options) {
+								r.Type(atItem.Key("options"), "array", options)
+							}
 						} else {
 							if len(list2) > 2 {
-								errs = append(errs, tool.ValueError("maxItems", "/lines/"+tool.Index(i)+"/options", "lines["+tool.Index(i)+"].options", "an array of at most 2 items", list2))
+								r.Value("maxItems", atItem.Key("options"), "an array of at most 2 items", list2)
 							}
-							for i2, item2 := range list2 {
+							atOptions := atItem.Key("options")
+							for i2, item2 := range list2[:min(len(list2), 2)] {
+								if r.Full() {
+									break
+								}
 								if obj2, ok := tool.Object(item2); !ok {
-									errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2), "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"]", "object", item2))
+									r.Type(atOptions.Index(i2), "object", item2)
 								} else {
+									atItem2 := atOptions.Index(i2)
 									present3 := 0
 									key, hasKey := obj2["key"]
 									if hasKey {
@@ -565,44 +594,43 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 										present3++
 									}
 									if !hasKey {
-										errs = append(errs, tool.Error{
+										r.Add(atItem2.Key("key"), tool.Error{
 											Code:     tool.CodeMissing,
 											Expected: "string",
-											Name:     "lines[" + tool.Index(i) + "].options[" + tool.Index(i2) + "].key",
-											Path:     "/lines/" + tool.Index(i) + "/options/" + tool.Index(i2) + "/key",
 										})
 									}
 									if len(obj2) > present3 {
-										n := len(errs)
-										for k := range obj2 {
+										for _, k := range tool.SortedKeys(obj2) {
 											switch k {
 											case "key", "value":
 											default:
-												errs = append(errs, tool.Error{
+												r.Add(atItem2.Key(k), tool.Error{
 													Code: tool.CodeUnexpected,
 													Got:  tool.TypeName(obj2[k]),
-													Name: "lines[" + tool.Index(i) + "].options[" + tool.Index(i2) + "]." + k,
-													Path: "/lines/" + tool.Index(i) + "/options/" + tool.Index(i2) + "/" + tool.Key(k),
 												})
 											}
+											if r.Full() {
+												break
+											}
 										}
-										tool.SortByPath(errs[n:])
 									}
 									if hasKey {
 										if s2, ok := key.(string); !ok {
-											errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "string", key))
+											r.Type(atItem2.Key("key"), "string", key)
 										} else {
 											length := tool.Length(s2)
 											if length < 1 {
-												errs = append(errs, tool.ValueError("minLength", "/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "at least 1 character long", key))
+												r.Value("minLength", atItem2.Key("key"), "at least 1 character long", key)
 											} else if length > 8 {
-												errs = append(errs, tool.ValueError("maxLength", "/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "at most 8 characters long", key))
+												r.Value("maxLength", atItem2.Key("key"), "at most 8 characters long", key)
 											}
 										}
 									}
 									if hasValue && value != nil {
 										if _, ok := value.(string); !ok {
-											errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/value", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].value", "string", value))
+											if !tool.IsNull(value) {
+												r.Type(atItem2.Key("value"), "string", value)
+											}
 										}
 									}
 								}
@@ -615,8 +643,9 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	}
 	if hasShip {
 		if obj3, ok := tool.Object(ship); !ok {
-			errs = append(errs, tool.TypeError("/ship", "ship", "object", ship))
+			r.Type(at.Key("ship"), "object", ship)
 		} else {
+			atShip := at.Key("ship")
 			present4 := 0
 			street, hasStreet := obj3["street"]
 			if hasStreet {
@@ -627,53 +656,48 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 				present4++
 			}
 			if !hasStreet {
-				errs = append(errs, tool.Error{
+				r.Add(atShip.Key("street"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "ship.street",
-					Path:     "/ship/street",
 				})
 			}
 			if !hasCountry {
-				errs = append(errs, tool.Error{
+				r.Add(atShip.Key("country"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "ship.country",
-					Path:     "/ship/country",
 				})
 			}
 			if len(obj3) > present4 {
-				n3 := len(errs)
-				for k3 := range obj3 {
+				for _, k3 := range tool.SortedKeys(obj3) {
 					switch k3 {
 					case "street", "country":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atShip.Key(k3), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj3[k3]),
-							Name: "ship." + k3,
-							Path: "/ship/" + tool.Key(k3),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n3:])
 			}
 			if hasStreet {
 				if s4, ok := street.(string); !ok {
-					errs = append(errs, tool.TypeError("/ship/street", "ship.street", "string", street))
+					r.Type(atShip.Key("street"), "string", street)
 				} else {
 					length2 := tool.Length(s4)
 					if length2 < 1 {
-						errs = append(errs, tool.ValueError("minLength", "/ship/street", "ship.street", "at least 1 character long", street))
+						r.Value("minLength", atShip.Key("street"), "at least 1 character long", street)
 					}
 				}
 			}
 			if hasCountry {
 				if s5, ok := country.(string); !ok {
-					errs = append(errs, tool.TypeError("/ship/country", "ship.country", "string", country))
+					r.Type(atShip.Key("country"), "string", country)
 				} else {
 					if !orderArgsPattern1(s5) {
-						errs = append(errs, tool.ValueError("pattern", "/ship/country", "ship.country", "a string matching the pattern ^[A-Z]{2}$", country))
+						r.Value("pattern", atShip.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
 					}
 				}
 			}
@@ -681,79 +705,79 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	}
 	if hasGift && gift != nil {
 		if obj4, ok := tool.Object(gift); !ok {
-			errs = append(errs, tool.TypeError("/gift", "gift", "object", gift))
+			if !tool.IsNull(gift) {
+				r.Type(at.Key("gift"), "object", gift)
+			}
 		} else {
+			atGift := at.Key("gift")
 			present5 := 0
 			message, hasMessage := obj4["message"]
 			if hasMessage {
 				present5++
 			}
 			if !hasMessage {
-				errs = append(errs, tool.Error{
+				r.Add(atGift.Key("message"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "gift.message",
-					Path:     "/gift/message",
 				})
 			}
 			if len(obj4) > present5 {
-				n4 := len(errs)
-				for k4 := range obj4 {
+				for _, k4 := range tool.SortedKeys(obj4) {
 					switch k4 {
 					case "message":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atGift.Key(k4), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj4[k4]),
-							Name: "gift." + k4,
-							Path: "/gift/" + tool.Key(k4),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n4:])
 			}
 			if hasMessage {
 				if s6, ok := message.(string); !ok {
-					errs = append(errs, tool.TypeError("/gift/message", "gift.message", "string", message))
+					r.Type(atGift.Key("message"), "string", message)
 				} else {
 					length3 := tool.Length(s6)
 					if length3 > 40 {
-						errs = append(errs, tool.ValueError("maxLength", "/gift/message", "gift.message", "at most 40 characters long", message))
+						r.Value("maxLength", atGift.Key("message"), "at most 40 characters long", message)
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillOrderArgs(r, at, out, args)
 }
 
-// DecodeOrderArgs checks a model's arguments for the order tool with ValidateOrderArgs and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and every error.
+// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
+	var r tool.Report
 	var out OrderArgs
-	errs := ValidateOrderArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillOrderArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkOrderArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return OrderArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillOrderArgs sets the fields of a OrderArgs from an object its validator accepted.
-func fillOrderArgs(out *OrderArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgs(r *tool.Report, at tool.Loc, out *OrderArgs, obj map[string]any) {
 	if lines := obj["lines"]; lines != nil {
 		if list, ok := tool.List(lines); ok {
 			s := make([]Line, len(list))
+			atLines := at.Key("lines")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillOrderArgsLine(&s[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/lines/"+tool.Index(i), "lines["+tool.Index(i)+"]")
-						}
+						fillOrderArgsLine(r, atLines.Index(i), &s[i], obj2)
 					}
 				}
 			}
@@ -762,29 +786,20 @@ func fillOrderArgs(out *OrderArgs, obj map[string]any, errs tool.Errors) tool.Er
 	}
 	if ship := obj["ship"]; ship != nil {
 		if obj3, ok := tool.Object(ship); ok {
-			n2 := len(errs)
-			errs = fillOrderArgsAddress(&out.Ship, obj3, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/ship", "ship")
-			}
+			fillOrderArgsAddress(r, at.Key("ship"), &out.Ship, obj3)
 		}
 	}
-	if gift := obj["gift"]; gift != nil {
+	if gift := obj["gift"]; !tool.IsNull(gift) {
 		p := new(Gift)
 		if obj4, ok := tool.Object(gift); ok {
-			n3 := len(errs)
-			errs = fillOrderArgsGift(p, obj4, errs)
-			if len(errs) > n3 {
-				tool.Nest(errs[n3:], "/gift", "gift")
-			}
+			fillOrderArgsGift(r, at.Key("gift"), p, obj4)
 		}
 		out.Gift = p
 	}
-	return errs
 }
 
 // fillOrderArgsLine sets the fields of a Line from an object its validator accepted.
-func fillOrderArgsLine(out *Line, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsLine(r *tool.Report, at tool.Loc, out *Line, obj map[string]any) {
 	if sku := obj["sku"]; sku != nil {
 		if s, ok := sku.(string); ok {
 			out.SKU = s
@@ -794,31 +809,30 @@ func fillOrderArgsLine(out *Line, obj map[string]any, errs tool.Errors) tool.Err
 		if n, ok := tool.Int(qty, math.MinInt, math.MaxInt); ok {
 			out.Qty = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/qty", "qty", "-9223372036854775808", "9223372036854775807", qty))
+			r.Range(at.Key("qty"), "-9223372036854775808", "9223372036854775807", qty)
 		}
 	}
 	if options := obj["options"]; options != nil {
 		if list, ok := tool.List(options); ok {
 			s2 := make([]Option, len(list))
+			atOptions := at.Key("options")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n2 := len(errs)
-						errs = fillOrderArgsOption(&s2[i], obj2, errs)
-						if len(errs) > n2 {
-							tool.Nest(errs[n2:], "/options/"+tool.Index(i), "options["+tool.Index(i)+"]")
-						}
+						fillOrderArgsOption(r, atOptions.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Options = s2
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsAddress sets the fields of a Address from an object its validator accepted.
-func fillOrderArgsAddress(out *Address, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsAddress(r *tool.Report, at tool.Loc, out *Address, obj map[string]any) {
 	if street := obj["street"]; street != nil {
 		if s, ok := street.(string); ok {
 			out.Street = s
@@ -829,21 +843,19 @@ func fillOrderArgsAddress(out *Address, obj map[string]any, errs tool.Errors) to
 			out.Country = s2
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsGift sets the fields of a Gift from an object its validator accepted.
-func fillOrderArgsGift(out *Gift, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsGift(r *tool.Report, at tool.Loc, out *Gift, obj map[string]any) {
 	if message := obj["message"]; message != nil {
 		if s, ok := message.(string); ok {
 			out.Message = s
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsOption sets the fields of a Option from an object its validator accepted.
-func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsOption(r *tool.Report, at tool.Loc, out *Option, obj map[string]any) {
 	if key := obj["key"]; key != nil {
 		if s, ok := key.(string); ok {
 			out.Key = s
@@ -854,7 +866,6 @@ func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool
 			out.Value = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the tree tool: the canonical schema, and the dialects that differ from it.
@@ -866,6 +877,7 @@ const (
 
 // TreeTool is the tree tool, generated from TreeArgs.
 var TreeTool = tool.Def[TreeArgs]{
+	Check:  checkTreeArgs,
 	Decode: DecodeTreeArgs,
 	Tool: tool.Tool{
 		Description: "TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.",
@@ -907,55 +919,70 @@ var TreeTool = tool.Def[TreeArgs]{
 	},
 }
 
-// ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else every error.
+// ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkTreeArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkTreeArgs checks a model's arguments for the tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
+	var at tool.Loc
 	present := 0
 	root, hasRoot := args["root"]
 	if hasRoot {
 		present++
 	}
 	if !hasRoot {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("root"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "root",
-			Path:     "/root",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for _, k2 := range tool.SortedKeys(args) {
 			switch k2 {
 			case "root":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasRoot {
-		n := len(errs)
-		errs = validateTreeArgsNode(root, errs, 1)
-		if len(errs) > n {
-			tool.Nest(errs[n:], "/root", "root")
-		}
+		validateTreeArgsNode(r, at.Key("root"), root, 1)
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillTreeArgs(r, at, out, args)
 }
 
-// validateTreeArgsNode checks v against the schema at #/$defs/Node.
-func validateTreeArgsNode(v any, errs tool.Errors, depth int) tool.Errors {
+// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
+	var r tool.Report
+	var out TreeArgs
+	checkTreeArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return TreeArgs{}, errs
+	}
+	return out, nil
+}
+
+// validateTreeArgsNode checks v, at the location at, against the schema at #/$defs/Node.
+func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		label, hasLabel := obj["label"]
@@ -967,89 +994,68 @@ func validateTreeArgsNode(v any, errs tool.Errors, depth int) tool.Errors {
 			present++
 		}
 		if !hasLabel {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("label"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "label",
-				Path:     "/label",
 			})
 		}
 		if len(obj) > present {
-			n2 := len(errs)
-			for k2 := range obj {
+			for _, k2 := range tool.SortedKeys(obj) {
 				switch k2 {
 				case "label", "children":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k2]),
-						Name: k2,
-						Path: "/" + tool.Key(k2),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n2:])
 		}
 		if hasLabel {
 			if s, ok := label.(string); !ok {
-				errs = append(errs, tool.TypeError("/label", "label", "string", label))
+				r.Type(at.Key("label"), "string", label)
 			} else {
 				length := tool.Length(s)
 				if length < 1 {
-					errs = append(errs, tool.ValueError("minLength", "/label", "label", "at least 1 character long", label))
+					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				}
 			}
 		}
 		if hasChildren && children != nil {
 			if list, ok := tool.List(children); !ok {
-				errs = append(errs, tool.TypeError("/children", "children", "array", children))
+				if !tool.IsNull(children) {
+					r.Type(at.Key("children"), "array", children)
+				}
 			} else {
 				if len(list) > 3 {
-					errs = append(errs, tool.ValueError("maxItems", "/children", "children", "an array of at most 3 items", list))
+					r.Value("maxItems", at.Key("children"), "an array of at most 3 items", list)
 				}
-				for i, item := range list {
-					n := len(errs)
-					errs = validateTreeArgsNode(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
+				atChildren := at.Key("children")
+				for i, item := range list[:min(len(list), 3)] {
+					if r.Full() {
+						break
 					}
+					validateTreeArgsNode(r, atChildren.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
-}
-
-// DecodeTreeArgs checks a model's arguments for the tree tool with ValidateTreeArgs and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and every error.
-func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var out TreeArgs
-	errs := ValidateTreeArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillTreeArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return TreeArgs{}, errs
-	}
-	return out, nil
 }
 
 // fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(out *TreeArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
 	if root := obj["root"]; root != nil {
 		if obj2, ok := tool.Object(root); ok {
-			n := len(errs)
-			errs = fillTreeArgsNode(&out.Root, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/root", "root")
-			}
+			fillTreeArgsNode(r, at.Key("root"), &out.Root, obj2)
 		}
 	}
-	return errs
 }
 
 // fillTreeArgsNode sets the fields of a Node from an object its validator accepted.
-func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTreeArgsNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
 	if label := obj["label"]; label != nil {
 		if s, ok := label.(string); ok {
 			out.Label = s
@@ -1058,21 +1064,20 @@ func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Erro
 	if children := obj["children"]; children != nil {
 		if list, ok := tool.List(children); ok {
 			s2 := make([]Node, len(list))
+			atChildren := at.Key("children")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillTreeArgsNode(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
-						}
+						fillTreeArgsNode(r, atChildren.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Children = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the label tool: the canonical schema, and the dialects that differ from it.
@@ -1083,6 +1088,7 @@ const (
 
 // LabelTool is the label tool, generated from LabelArgs.
 var LabelTool = tool.Def[LabelArgs]{
+	Check:  checkLabelArgs,
 	Decode: DecodeLabelArgs,
 	Tool: tool.Tool{
 		Description: "LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.",
@@ -1116,84 +1122,87 @@ var LabelTool = tool.Def[LabelArgs]{
 	},
 }
 
-// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else every error.
+// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkLabelArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkLabelArgs checks a model's arguments for the label tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
+	var at tool.Loc
 	present := 0
 	labels, hasLabels := args["labels"]
 	if hasLabels {
 		present++
 	}
 	if !hasLabels {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("labels"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "labels",
-			Path:     "/labels",
 		})
 	}
 	if len(args) > present {
-		n3 := len(errs)
-		for k3 := range args {
+		for _, k3 := range tool.SortedKeys(args) {
 			switch k3 {
 			case "labels":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k3), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k3]),
-					Name: k3,
-					Path: "/" + tool.Key(k3),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n3:])
 	}
 	if hasLabels {
 		if obj, ok := tool.Object(labels); !ok {
-			errs = append(errs, tool.TypeError("/labels", "labels", "object", labels))
+			r.Type(at.Key("labels"), "object", labels)
 		} else {
+			atLabels := at.Key("labels")
 			{
-				n2 := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if obj2, ok := tool.Object(v); !ok {
-						errs = append(errs, tool.TypeError("/labels/"+tool.Key(k), "labels."+k, "object", v))
+						r.Type(atLabels.Key(k), "object", v)
 					} else {
+						at2 := atLabels.Key(k)
 						present2 := 0
 						value, hasValue := obj2["value"]
 						if hasValue {
 							present2++
 						}
 						if !hasValue {
-							errs = append(errs, tool.Error{
+							r.Add(at2.Key("value"), tool.Error{
 								Code:     tool.CodeMissing,
 								Expected: "string",
-								Name:     "labels." + k + ".value",
-								Path:     "/labels/" + tool.Key(k) + "/value",
 							})
 						}
 						if len(obj2) > present2 {
-							n := len(errs)
-							for k2 := range obj2 {
+							for _, k2 := range tool.SortedKeys(obj2) {
 								switch k2 {
 								case "value":
 								default:
-									errs = append(errs, tool.Error{
+									r.Add(at2.Key(k2), tool.Error{
 										Code: tool.CodeUnexpected,
 										Got:  tool.TypeName(obj2[k2]),
-										Name: "labels." + k + "." + k2,
-										Path: "/labels/" + tool.Key(k) + "/" + tool.Key(k2),
 									})
 								}
+								if r.Full() {
+									break
+								}
 							}
-							tool.SortByPath(errs[n:])
 						}
 						if hasValue {
 							if s, ok := value.(string); !ok {
-								errs = append(errs, tool.TypeError("/labels/"+tool.Key(k)+"/value", "labels."+k+".value", "string", value))
+								r.Type(at2.Key("value"), "string", value)
 							} else {
 								length := tool.Length(s)
 								if length > 10 {
-									errs = append(errs, tool.ValueError("maxLength", "/labels/"+tool.Key(k)+"/value", "labels."+k+".value", "at most 10 characters long", value))
+									r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
 								}
 							}
 						}
@@ -1201,65 +1210,83 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n2 {
-					errs = errs[:n2]
+				if r.Len() > n {
+					r.Truncate(n)
 					for _, k := range tool.SortedKeys(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillLabelArgs(r, at, out, args)
 }
 
-// DecodeLabelArgs checks a model's arguments for the label tool with ValidateLabelArgs and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and every error.
+// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
+	var r tool.Report
 	var out LabelArgs
-	errs := ValidateLabelArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillLabelArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkLabelArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return LabelArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillLabelArgs sets the fields of a LabelArgs from an object its validator accepted.
-func fillLabelArgs(out *LabelArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]any) {
 	if labels := obj["labels"]; labels != nil {
 		if obj2, ok := tool.Object(labels); ok {
 			m := make(map[string]Label, len(obj2))
-			for k, item := range obj2 {
+			atLabels := at.Key("labels")
+			n := r.Len()
+			member := func(k string, item any) {
 				var e Label
 				if item != nil {
 					if obj3, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillLabelArgsLabel(&e, obj3, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/labels/"+tool.Key(k), "labels."+k)
-						}
+						fillLabelArgsLabel(r, atLabels.Key(k), &e, obj3)
 					}
 				}
 				m[k] = e
 			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				clear(m)
+				for _, k := range tool.SortedKeys(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Labels = m
 		}
 	}
-	return errs
 }
 
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelArgsLabel(out *Label, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillLabelArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
 	if value := obj["value"]; value != nil {
 		if s, ok := value.(string); ok {
 			out.Value = s
 		}
 	}
-	return errs
 }
 
 // The parameters of the ping tool: the canonical schema, and the dialects that differ from it.
@@ -1271,6 +1298,7 @@ const (
 
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
+	Check:  checkPingArgs,
 	Decode: DecodePingArgs,
 	Tool: tool.Tool{
 		Description: "PingArgs takes no arguments.",
@@ -1313,42 +1341,46 @@ var PingTool = tool.Def[PingArgs]{
 	},
 }
 
-// ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else every error.
+// ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkPingArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodePingArgs checks a model's arguments for the ping tool with ValidatePingArgs and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and every error.
-func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	var out PingArgs
-	errs := ValidatePingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkPingArgs checks a model's arguments for the ping tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for _, k := range tool.SortedKeys(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillPingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPingArgs(r, at, out, args)
+}
+
+// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
+	var r tool.Report
+	var out PingArgs
+	checkPingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPingArgs sets the fields of a PingArgs from an object its validator accepted.
-func fillPingArgs(out *PingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillPingArgs(r *tool.Report, at tool.Loc, out *PingArgs, obj map[string]any) {}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &PingTool.Tool}

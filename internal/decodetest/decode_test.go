@@ -351,9 +351,9 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{`{` + required + `,"blob":"not base64!"}`, "contentEncoding:blob", "/blob"},
 		{`{` + required + `,"lists":{"k":"%%%"}}`, "contentEncoding:lists.k", "/lists/k"},
-		{`{` + required + `,"by_index":{"99999999999999999999":"x"}}`, "propertyNames:by_index", "/by_index"},
-		{`{` + required + `,"by_index":{"7":"x","07":"y"}}`, "propertyNames:by_index", "/by_index"},
-		{`{` + required + `,"small":{"128":true}}`, "propertyNames:small", "/small"},
+		{`{` + required + `,"by_index":{"99999999999999999999":"x"}}`, "propertyNames:by_index.99999999999999999999", "/by_index/99999999999999999999"},
+		{`{` + required + `,"by_index":{"7":"x","07":"y"}}`, "propertyNames:by_index.7", "/by_index/7"},
+		{`{` + required + `,"small":{"128":true}}`, "propertyNames:small.128", "/small/128"},
 		{`{` + required + `,"grid":[[1],[2,1e300]]}`, "maximum:grid[1][1]", "/grid/1/1"},
 		{`{` + required + `,"path":[{"x":1,"y":2}],"hops":[{"x":1,"y":2}],"by_name":{"a/b":{"x":1,"y":2}},"by_level":{"x":-1e300}}`, "minimum:by_level.x", "/by_level/x"},
 	}

@@ -12,10 +12,11 @@
 // The package depends on the standard library only. The functions and types
 // documented as "for generated code" are the contract between toolgen's
 // output and this runtime; they are stable within a major version, which
-// SupportPackageIsVersion1 pins at compile time.
+// SupportPackageIsVersion2 pins at compile time.
 package tool
 
-// SupportPackageIsVersion1 is referenced by generated code. A build of old
+// SupportPackageIsVersion2 is referenced by generated code. A build of old
 // generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time.
-const SupportPackageIsVersion1 = true
+// compile instead of misbehaving at run time. Version 2: errors are located
+// with Loc and collected, bounded, in a Report.
+const SupportPackageIsVersion2 = true
