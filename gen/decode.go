@@ -48,9 +48,9 @@ type decoder struct {
 	pending []*types.Named
 	errs    Errors
 	locals  map[string]int
-	field   token.Pos              // the field being decoded, for errors
-	active  map[types.Type]bool    // named types being assigned, to refuse recursion outside structs
-	refused map[*types.Named]bool  // reported already
+	field   token.Pos             // the field being decoded, for errors
+	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
+	refused map[*types.Named]bool // reported already
 }
 
 func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
