@@ -63,6 +63,9 @@ const maxSteps = 1 << 16
 func (l Loc) pointer() string { return l.render(false) }
 
 // name renders l as a model reads it: coords.lat, tags[0].
+//
+// Rendering copies the bytes of member names: a string of a Loc stored in an
+// Error would make the compiler put every Loc on the heap.
 func (l Loc) name() string { return l.render(true) }
 
 // writeStep appends the step at to b, as a name or as a JSON Pointer.
@@ -104,52 +107,57 @@ func nameStep(b []byte, at *Loc, first bool) []byte {
 	return append(b, shortKey(at.key)...)
 }
 
-// render writes the steps of l from the root, keeping the first quarter of
-// MaxPathLength and the last three quarters of a location that is longer,
-// around "…". It walks the chain from l up, writing each step reversed, and
-// reverses the whole at the end: the Locs stay on the stack, since nothing
-// of them is stored.
+// render writes the steps of l from the root. It walks the chain from l
+// up, writing each step reversed, and reverses the whole at the end: the
+// Locs stay on the stack, since nothing of them is stored. A location longer
+// than MaxPathLength keeps its first quarter and its last three quarters,
+// around "…".
 func (l Loc) render(asName bool) string {
+	var buf [256]byte
+	var scratch [96]byte
+	b := buf[:0]
+	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
+		first := at.parent == nil || at.parent.kind == locRoot
+		s := writeStep(scratch[:0], at, first, asName)
+		for j := len(s) - 1; j >= 0; j-- {
+			b = append(b, s[j])
+		}
+		if len(b) > MaxPathLength {
+			return l.elided(asName)
+		}
+	}
+	reverse(b)
+	return string(b)
+}
+
+// elided renders a location longer than MaxPathLength.
+func (l Loc) elided(asName bool) string {
 	n := 0
 	for at := &l; at != nil && at.kind != locRoot && n < maxSteps; at = at.parent {
 		n++
 	}
-	if n == 0 {
-		return ""
-	}
 	// The length of each step, from the root.
 	lens := make([]int, n)
-	var scratch []byte
-	total := 0
+	var scratch [96]byte
 	i := n
 	for at := &l; i > 0; at = at.parent {
 		i--
-		scratch = writeStep(scratch[:0], at, i == 0, asName)
-		lens[i] = len(scratch)
-		total += lens[i]
+		lens[i] = len(writeStep(scratch[:0], at, i == 0, asName))
 	}
-	head, tail := n, n // the steps [0, head) and [tail, n) are written
-	if total > MaxPathLength {
-		head = 0
-		size := 0
-		for head < n-1 && size+lens[head] <= MaxPathLength/4 {
-			size += lens[head]
-			head++
-		}
-		tail, size = n-1, lens[n-1]
-		for tail > head+1 && size+lens[tail-1] <= MaxPathLength*3/4 {
-			tail--
-			size += lens[tail]
-		}
+	// The steps [0, head) and [tail, n) are written.
+	head, size := 0, 0
+	for head < n-1 && size+lens[head] <= MaxPathLength/4 {
+		size += lens[head]
+		head++
 	}
-	return reversed(l, n, head, tail, asName)
-}
-
-// reversed writes the steps [0, head) and [tail, n) of l, with "…" between
-// them when they are not all, walking from l up.
-func reversed(l Loc, n, head, tail int, asName bool) string {
-	var b, scratch []byte
-	i := n
+	tail := n - 1
+	size = lens[n-1]
+	for tail > head+1 && size+lens[tail-1] <= MaxPathLength*3/4 {
+		tail--
+		size += lens[tail]
+	}
+	var b []byte
+	i = n
 	for at := &l; i > 0; at = at.parent {
 		i--
 		if i >= head && i < tail {
@@ -158,15 +166,19 @@ func reversed(l Loc, n, head, tail int, asName bool) string {
 			}
 			continue
 		}
-		scratch = writeStep(scratch[:0], at, i == 0, asName)
-		for j := len(scratch) - 1; j >= 0; j-- {
-			b = append(b, scratch[j])
+		s := writeStep(scratch[:0], at, i == 0, asName)
+		for j := len(s) - 1; j >= 0; j-- {
+			b = append(b, s[j])
 		}
 	}
+	reverse(b)
+	return string(b)
+}
+
+func reverse(b []byte) {
 	for x, y := 0, len(b)-1; x < y; x, y = x+1, y-1 {
 		b[x], b[y] = b[y], b[x]
 	}
-	return string(b)
 }
 
 // shortKey cuts a member name to MaxKeyLength characters.
@@ -225,6 +237,9 @@ func (r *Report) room() bool {
 func (r *Report) Add(at Loc, e Error) {
 	if r.room() {
 		e.Path, e.Name = at.pointer(), at.name()
+		if r.errs == nil {
+			r.errs = make(Errors, 0, 8)
+		}
 		r.errs = append(r.errs, e)
 	}
 }
