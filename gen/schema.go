@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 
@@ -215,7 +216,12 @@ func (b *schemaBuilder) constants(t *types.Named) []any {
 		if !ok || !types.Identical(c.Type(), t) {
 			continue
 		}
-		consts = append(consts, constant{b.pos(c.Pos()), constantString(c)})
+		value := constantString(c)
+		if !utf8.ValidString(value) {
+			b.errs.add(b.pos(c.Pos()), "constant %s of %s is not valid UTF-8: JSON cannot carry it as an enum value", c.Name(), t.Obj().Name())
+			continue
+		}
+		consts = append(consts, constant{b.pos(c.Pos()), value})
 	}
 	sort.SliceStable(consts, func(i, j int) bool { return before(consts[i].pos, consts[j].pos) })
 	var enum []any
@@ -356,6 +362,12 @@ func (b *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) {
 
 func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag string) {
 	pos := b.pos(f.Pos())
+	if !utf8.ValidString(tag) {
+		// Written with escapes in a quoted tag ("\xff"): JSON would carry
+		// U+FFFD instead.
+		b.errs.add(pos, "field %s: the struct tag is not valid UTF-8; write its text in UTF-8", f.Name())
+		return
+	}
 	tags := reflect.StructTag(tag)
 	for _, key := range []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"} {
 		if _, ok := tags.Lookup(key); !ok && strings.Contains(tag, key+`:"`) {

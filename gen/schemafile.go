@@ -1,12 +1,14 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -67,6 +69,19 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	return []File{{Path: cfg.Output, Content: src}}, nil
 }
 
+// invalidUTF8 returns the offset of the first byte of data that is not
+// UTF-8, or -1.
+func invalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
 // packageOf returns the package name of the Go files of dir, or a name made
 // from the directory's.
 func packageOf(dir string) string {
@@ -107,6 +122,10 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	}
 	if !token.IsIdentifier(fn) || fn == "_" {
 		return nil, fmt.Errorf("function name %q is not a Go identifier", fn)
+	}
+	if i := invalidUTF8(data); i >= 0 {
+		line, col := 1+bytes.Count(data[:i], []byte("\n")), i-bytes.LastIndexByte(data[:i], '\n')
+		return nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
 	}
 	doc, derrs := compileSchema(data, opts)
 	if len(derrs) > 0 {
