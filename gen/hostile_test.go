@@ -117,3 +117,33 @@ func TestInvalidUTF8IsAnError(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "x.json:2:21: invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead", err.Error())
 }
+
+// TestOpaqueUnmarshalJSONRefused: a struct that reads its JSON with its own
+// UnmarshalJSON and has no exported field has no JSON toolgen can describe
+// (its schema would be an object no value satisfies): refused at the field,
+// with the fix. A type that reads itself from text is a string.
+func TestOpaqueUnmarshalJSONRefused(t *testing.T) {
+	src := `package p
+
+import "strconv"
+
+// Dec is a decimal.
+type Dec struct{ v int64 }
+
+func (d *Dec) UnmarshalJSON(b []byte) error {
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	d.v = n
+	return err
+}
+
+// XArgs is a tool.
+//
+//toolgen:tool
+type XArgs struct {
+	Price Dec ` + "`json:\"price\"`" + `
+}
+`
+	file, _, err := generateIn(t, src)
+	require.Error(t, err)
+	assert.Equal(t, file+":18:2: Dec reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", err.Error())
+}

@@ -171,9 +171,15 @@ func hasExportedField(st *types.Struct) bool {
 	return false
 }
 
-// typeName names a type in an error, qualified by its package's name.
+// typeName names a type in an error, qualified by its package's name when
+// that is not the tool's.
 func (b *schemaBuilder) typeName(t types.Type) string {
-	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == b.root.Obj().Pkg() {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 // ref is the $ref to a recursive type: "#" for the tool itself.

@@ -5,7 +5,11 @@ package decodetest
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"math"
+	"math/big"
+	"net/netip"
+	"net/url"
 )
 
 const _ = tool.SupportPackageIsVersion2
@@ -2243,5 +2247,801 @@ func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
 // fillEmptyArgs sets the fields of a emptyArgs from an object its validator accepted.
 func fillEmptyArgs(r *tool.Report, at tool.Loc, out *emptyArgs, obj map[string]any) {}
 
+// The parameters of the numbers tool: the canonical schema, and the dialects that differ from it.
+const (
+	numbersArgsSchema = `{"properties":{"num":{"type":"number"},"opt_num":{"type":"number"},"int":{"type":"integer"},"p_int":{"type":"integer"},"float":{"type":"string"},"p_float":{"type":"string"},"rat":{"type":"string"},"addr":{"type":"string"},"upper":{"additionalProperties":{"type":"integer"},"type":"object"},"addrs":{"additionalProperties":{"type":"boolean"},"type":"object"},"link":{"type":"string","format":"uri"},"p_link":{"type":"string","format":"uri"},"links":{"items":{"type":"string","format":"uri"},"type":"array"}},"additionalProperties":false,"type":"object","required":["num","int"],"description":"NumbersArgs has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs."}`
+)
+
+// NumbersTool is the numbers tool, generated from NumbersArgs.
+var NumbersTool = tool.Def[NumbersArgs]{
+	Check:  checkNumbersArgs,
+	Decode: DecodeNumbersArgs,
+	Tool: tool.Tool{
+		Description: "NumbersArgs has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"name":"numbers","description":"NumbersArgs has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","input_schema":` + numbersArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"name":"numbers","description":"NumbersArgs has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","inputSchema":` + numbersArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"numbers","description":"NumbersArgs has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"numbers","description":"NumbersArgs has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "numbers",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(numbersArgsSchema),
+		Validate:   ValidateNumbersArgs,
+	},
+}
+
+// ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateNumbersArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkNumbersArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkNumbersArgs checks a model's arguments for the numbers tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
+	var at tool.Loc
+	present := 0
+	num, hasNum := args["num"]
+	if hasNum {
+		present++
+	}
+	optNum, hasOptNum := args["opt_num"]
+	if hasOptNum {
+		present++
+	}
+	intArg, hasIntArg := args["int"]
+	if hasIntArg {
+		present++
+	}
+	pInt, hasPInt := args["p_int"]
+	if hasPInt {
+		present++
+	}
+	float, hasFloat := args["float"]
+	if hasFloat {
+		present++
+	}
+	pFloat, hasPFloat := args["p_float"]
+	if hasPFloat {
+		present++
+	}
+	rat, hasRat := args["rat"]
+	if hasRat {
+		present++
+	}
+	addr, hasAddr := args["addr"]
+	if hasAddr {
+		present++
+	}
+	upper, hasUpper := args["upper"]
+	if hasUpper {
+		present++
+	}
+	addrs, hasAddrs := args["addrs"]
+	if hasAddrs {
+		present++
+	}
+	link, hasLink := args["link"]
+	if hasLink {
+		present++
+	}
+	pLink, hasPLink := args["p_link"]
+	if hasPLink {
+		present++
+	}
+	links, hasLinks := args["links"]
+	if hasLinks {
+		present++
+	}
+	if !hasNum {
+		r.Add(at.Key("num"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasIntArg {
+		r.Add(at.Key("int"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "integer",
+		})
+	}
+	if len(args) > present {
+		for _, k3 := range tool.SortedKeys(args) {
+			switch k3 {
+			case "num", "opt_num", "int", "p_int", "float", "p_float", "rat", "addr", "upper", "addrs", "link", "p_link", "links":
+			default:
+				r.Add(at.Key(k3), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k3]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasNum {
+		if _, ok := tool.Number(num); !ok {
+			r.Type(at.Key("num"), "number", num)
+		}
+	}
+	if hasOptNum && optNum != nil {
+		if _, ok := tool.Number(optNum); !ok {
+			if !tool.IsNull(optNum) {
+				r.Type(at.Key("opt_num"), "number", optNum)
+			}
+		}
+	}
+	if hasIntArg {
+		if num4, ok := tool.Number(intArg); !ok || !tool.IsInteger(num4) {
+			r.Type(at.Key("int"), "integer", intArg)
+		}
+	}
+	if hasPInt && pInt != nil {
+		if num5, ok := tool.Number(pInt); !ok || !tool.IsInteger(num5) {
+			if !tool.IsNull(pInt) {
+				r.Type(at.Key("p_int"), "integer", pInt)
+			}
+		}
+	}
+	if hasFloat && float != nil {
+		if _, ok := float.(string); !ok {
+			if !tool.IsNull(float) {
+				r.Type(at.Key("float"), "string", float)
+			}
+		}
+	}
+	if hasPFloat && pFloat != nil {
+		if _, ok := pFloat.(string); !ok {
+			if !tool.IsNull(pFloat) {
+				r.Type(at.Key("p_float"), "string", pFloat)
+			}
+		}
+	}
+	if hasRat && rat != nil {
+		if _, ok := rat.(string); !ok {
+			if !tool.IsNull(rat) {
+				r.Type(at.Key("rat"), "string", rat)
+			}
+		}
+	}
+	if hasAddr && addr != nil {
+		if _, ok := addr.(string); !ok {
+			if !tool.IsNull(addr) {
+				r.Type(at.Key("addr"), "string", addr)
+			}
+		}
+	}
+	if hasUpper && upper != nil {
+		if obj, ok := tool.Object(upper); !ok {
+			if !tool.IsNull(upper) {
+				r.Type(at.Key("upper"), "object", upper)
+			}
+		} else {
+			atUpper := at.Key("upper")
+			{
+				n := r.Len()
+				member := func(k string, v any) {
+					if num6, ok := tool.Number(v); !ok || !tool.IsInteger(num6) {
+						r.Type(atUpper.Key(k), "integer", v)
+					}
+				}
+				for k, v := range obj {
+					member(k, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for _, k := range tool.SortedKeys(obj) {
+						member(k, obj[k])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasAddrs && addrs != nil {
+		if obj2, ok := tool.Object(addrs); !ok {
+			if !tool.IsNull(addrs) {
+				r.Type(at.Key("addrs"), "object", addrs)
+			}
+		} else {
+			atAddrs := at.Key("addrs")
+			{
+				n2 := r.Len()
+				member2 := func(k2 string, v2 any) {
+					if _, ok := v2.(bool); !ok {
+						r.Type(atAddrs.Key(k2), "boolean", v2)
+					}
+				}
+				for k2, v2 := range obj2 {
+					member2(k2, v2)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n2 {
+					r.Truncate(n2)
+					for _, k2 := range tool.SortedKeys(obj2) {
+						member2(k2, obj2[k2])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasLink && link != nil {
+		if s5, ok := link.(string); !ok {
+			if !tool.IsNull(link) {
+				r.Type(at.Key("link"), "string", link)
+			}
+		} else {
+			if !format.URI(s5) {
+				r.Value("format", at.Key("link"), "an absolute URI", link)
+			}
+		}
+	}
+	if hasPLink && pLink != nil {
+		if s6, ok := pLink.(string); !ok {
+			if !tool.IsNull(pLink) {
+				r.Type(at.Key("p_link"), "string", pLink)
+			}
+		} else {
+			if !format.URI(s6) {
+				r.Value("format", at.Key("p_link"), "an absolute URI", pLink)
+			}
+		}
+	}
+	if hasLinks && links != nil {
+		if list, ok := tool.List(links); !ok {
+			if !tool.IsNull(links) {
+				r.Type(at.Key("links"), "array", links)
+			}
+		} else {
+			atLinks := at.Key("links")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if s7, ok := item.(string); !ok {
+					r.Type(atLinks.Index(i), "string", item)
+				} else {
+					if !format.URI(s7) {
+						r.Value("format", atLinks.Index(i), "an absolute URI", item)
+					}
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillNumbersArgs(r, at, out, args)
+}
+
+// DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs, read straight from the map; when they are not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeNumbersArgs(args map[string]any) (NumbersArgs, tool.Errors) {
+	var r tool.Report
+	var out NumbersArgs
+	checkNumbersArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return NumbersArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillNumbersArgs sets the fields of a NumbersArgs from an object its validator accepted.
+func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[string]any) {
+	if num := obj["num"]; num != nil {
+		if n, ok := tool.NumberText(num); ok {
+			out.Num = n
+		}
+	}
+	if optNum := obj["opt_num"]; !tool.IsNull(optNum) {
+		p := new(json.Number)
+		if n2, ok := tool.NumberText(optNum); ok {
+			(*p) = n2
+		}
+		out.OptNum = p
+	}
+	if intArg, ok := obj["int"]; ok {
+		if b, ok := tool.IntegerJSON(intArg); ok {
+			if err := out.Int.UnmarshalJSON(b); err != nil {
+				r.Invalid(at.Key("int"), err, intArg)
+			}
+		}
+	}
+	if pInt := obj["p_int"]; !tool.IsNull(pInt) {
+		p2 := new(big.Int)
+		if b2, ok := tool.IntegerJSON(pInt); ok {
+			if err2 := p2.UnmarshalJSON(b2); err2 != nil {
+				r.Invalid(at.Key("p_int"), err2, pInt)
+			}
+		}
+		out.PInt = p2
+	}
+	if float := obj["float"]; float != nil {
+		if s, ok := float.(string); ok {
+			if err3 := out.Float.UnmarshalText([]byte(s)); err3 != nil {
+				r.Invalid(at.Key("float"), err3, float)
+			}
+		}
+	}
+	if pFloat := obj["p_float"]; !tool.IsNull(pFloat) {
+		p3 := new(big.Float)
+		if s2, ok := pFloat.(string); ok {
+			if err4 := p3.UnmarshalText([]byte(s2)); err4 != nil {
+				r.Invalid(at.Key("p_float"), err4, pFloat)
+			}
+		}
+		out.PFloat = p3
+	}
+	if rat := obj["rat"]; !tool.IsNull(rat) {
+		p4 := new(big.Rat)
+		if s3, ok := rat.(string); ok {
+			if err5 := p4.UnmarshalText([]byte(s3)); err5 != nil {
+				r.Invalid(at.Key("rat"), err5, rat)
+			}
+		}
+		out.Rat = p4
+	}
+	if addr := obj["addr"]; addr != nil {
+		if s4, ok := addr.(string); ok {
+			if err6 := out.Addr.UnmarshalText([]byte(s4)); err6 != nil {
+				r.Invalid(at.Key("addr"), err6, addr)
+			}
+		}
+	}
+	if upper := obj["upper"]; upper != nil {
+		if obj2, ok := tool.Object(upper); ok {
+			m := make(map[Upper]int, len(obj2))
+			atUpper := at.Key("upper")
+			n4 := r.Len()
+			member := func(k string, item any) {
+				var key Upper
+				if err7 := key.UnmarshalText([]byte(k)); err7 != nil {
+					r.Invalid(atUpper.Key(k), err7, k)
+					return
+				}
+				var e int
+				if item != nil {
+					if n3, ok := tool.Int(item, math.MinInt, math.MaxInt); ok {
+						e = int(n3)
+					} else {
+						r.Range(atUpper.Key(k), "-9223372036854775808", "9223372036854775807", item)
+					}
+				}
+				m[key] = e
+			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n4 {
+				r.Truncate(n4)
+				clear(m)
+				for _, k := range tool.SortedKeys(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Upper = m
+		}
+	}
+	if addrs := obj["addrs"]; addrs != nil {
+		if obj3, ok := tool.Object(addrs); ok {
+			m2 := make(map[netip.Addr]bool, len(obj3))
+			atAddrs := at.Key("addrs")
+			n5 := r.Len()
+			member2 := func(k2 string, item2 any) {
+				var key2 netip.Addr
+				if err8 := key2.UnmarshalText([]byte(k2)); err8 != nil {
+					r.Invalid(atAddrs.Key(k2), err8, k2)
+					return
+				}
+				var e2 bool
+				if item2 != nil {
+					if b3, ok := item2.(bool); ok {
+						e2 = b3
+					}
+				}
+				m2[key2] = e2
+			}
+			for k2, item2 := range obj3 {
+				member2(k2, item2)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n5 {
+				r.Truncate(n5)
+				clear(m2)
+				for _, k2 := range tool.SortedKeys(obj3) {
+					member2(k2, obj3[k2])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Addrs = m2
+		}
+	}
+	if link := obj["link"]; link != nil {
+		if s5, ok := link.(string); ok {
+			if u, err9 := url.Parse(s5); err9 != nil {
+				r.Invalid(at.Key("link"), err9, link)
+			} else {
+				out.Link = *u
+			}
+		}
+	}
+	if pLink := obj["p_link"]; !tool.IsNull(pLink) {
+		p5 := new(url.URL)
+		if s6, ok := pLink.(string); ok {
+			if u2, err10 := url.Parse(s6); err10 != nil {
+				r.Invalid(at.Key("p_link"), err10, pLink)
+			} else {
+				(*p5) = *u2
+			}
+		}
+		out.PLink = p5
+	}
+	if links := obj["links"]; links != nil {
+		if list, ok := tool.List(links); ok {
+			s7 := make([]*url.URL, len(list))
+			atLinks := at.Key("links")
+			for i, item3 := range list {
+				if r.Full() {
+					break
+				}
+				if !tool.IsNull(item3) {
+					p6 := new(url.URL)
+					if s8, ok := item3.(string); ok {
+						if u3, err11 := url.Parse(s8); err11 != nil {
+							r.Invalid(atLinks.Index(i), err11, item3)
+						} else {
+							(*p6) = *u3
+						}
+					}
+					s7[i] = p6
+				}
+			}
+			out.Links = s7
+		}
+	}
+}
+
+// The parameters of the bounds tool: the canonical schema, and the dialects that differ from it.
+const (
+	boundsArgsSchema = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+)
+
+// BoundsTool is the bounds tool, generated from BoundsArgs.
+var BoundsTool = tool.Def[BoundsArgs]{
+	Check:  checkBoundsArgs,
+	Decode: DecodeBoundsArgs,
+	Tool: tool.Tool{
+		Description: "BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"bounds","description":"BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"bounds","description":"BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","inputSchema":` + boundsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"bounds","description":"BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"bounds","description":"BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "bounds",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(boundsArgsSchema),
+		Validate:   ValidateBoundsArgs,
+	},
+}
+
+// ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateBoundsArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkBoundsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkBoundsArgs checks a model's arguments for the bounds tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkBoundsArgs(r *tool.Report, args map[string]any, out *BoundsArgs) {
+	var at tool.Loc
+	present := 0
+	maxArg, hasMaxArg := args["max"]
+	if hasMaxArg {
+		present++
+	}
+	minArg, hasMinArg := args["min"]
+	if hasMinArg {
+		present++
+	}
+	even, hasEven := args["even"]
+	if hasEven {
+		present++
+	}
+	exMax, hasExMax := args["ex_max"]
+	if hasExMax {
+		present++
+	}
+	exMin, hasExMin := args["ex_min"]
+	if hasExMin {
+		present++
+	}
+	big2, hasBig := args["big"]
+	if hasBig {
+		present++
+	}
+	id, hasId := args["id"]
+	if hasId {
+		present++
+	}
+	num8, hasNum := args["num"]
+	if hasNum {
+		present++
+	}
+	ids, hasIds := args["ids"]
+	if hasIds {
+		present++
+	}
+	if len(args) > present {
+		for _, k := range tool.SortedKeys(args) {
+			switch k {
+			case "max", "min", "even", "ex_max", "ex_min", "big", "id", "num", "ids":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasMaxArg && maxArg != nil {
+		if num, ok := tool.Number(maxArg); !ok || !tool.IsInteger(num) {
+			if !tool.IsNull(maxArg) {
+				r.Type(at.Key("max"), "integer", maxArg)
+			}
+		} else {
+			if num > 1e+18 || num == 1e+18 && tool.Compare(maxArg, "1000000000000000000") > 0 {
+				r.Value("maximum", at.Key("max"), "<= 1000000000000000000", maxArg)
+			}
+		}
+	}
+	if hasMinArg && minArg != nil {
+		if num2, ok := tool.Number(minArg); !ok || !tool.IsInteger(num2) {
+			if !tool.IsNull(minArg) {
+				r.Type(at.Key("min"), "integer", minArg)
+			}
+		} else {
+			if num2 < -1e+18 || num2 == -1e+18 && tool.Compare(minArg, "-1000000000000000000") < 0 {
+				r.Value("minimum", at.Key("min"), ">= -1000000000000000000", minArg)
+			}
+		}
+	}
+	if hasEven && even != nil {
+		if num3, ok := tool.Number(even); !ok || !tool.IsInteger(num3) {
+			if !tool.IsNull(even) {
+				r.Type(at.Key("even"), "integer", even)
+			}
+		} else {
+			if !tool.MultipleOf(even, "2") {
+				r.Value("multipleOf", at.Key("even"), "a multiple of 2", even)
+			}
+		}
+	}
+	if hasExMax && exMax != nil {
+		if num4, ok := tool.Number(exMax); !ok || !tool.IsInteger(num4) {
+			if !tool.IsNull(exMax) {
+				r.Type(at.Key("ex_max"), "integer", exMax)
+			}
+		} else {
+			if num4 > 9.007199254740992e+15 || num4 == 9.007199254740992e+15 && tool.Compare(exMax, "9007199254740993") >= 0 {
+				r.Value("exclusiveMaximum", at.Key("ex_max"), "< 9007199254740993", exMax)
+			}
+		}
+	}
+	if hasExMin && exMin != nil {
+		if num5, ok := tool.Number(exMin); !ok || !tool.IsInteger(num5) {
+			if !tool.IsNull(exMin) {
+				r.Type(at.Key("ex_min"), "integer", exMin)
+			}
+		} else {
+			if num5 < -9.007199254740992e+15 || num5 == -9.007199254740992e+15 && tool.Compare(exMin, "-9007199254740993") <= 0 {
+				r.Value("exclusiveMinimum", at.Key("ex_min"), "> -9007199254740993", exMin)
+			}
+		}
+	}
+	if hasBig && big2 != nil {
+		if num6, ok := tool.Number(big2); !ok || !tool.IsInteger(num6) {
+			if !tool.IsNull(big2) {
+				r.Type(at.Key("big"), "integer", big2)
+			}
+		} else {
+			if num6 < 0 {
+				r.Value("minimum", at.Key("big"), ">= 0", big2)
+			} else if num6 > 1e19 || num6 == 1e19 && tool.Compare(big2, "1e19") > 0 {
+				r.Value("maximum", at.Key("big"), "<= 1e19", big2)
+			}
+		}
+	}
+	if hasId && id != nil {
+		if num7, ok := tool.Number(id); !ok || !tool.IsInteger(num7) {
+			if !tool.IsNull(id) {
+				r.Type(at.Key("id"), "integer", id)
+			}
+		} else {
+			if (num7 != 9.007199254740992e+15 || tool.Compare(id, "9007199254740992") != 0) && num7 != 1 {
+				r.Value(tool.CodeEnum, at.Key("id"), "one of 9007199254740992, 1", id)
+			}
+		}
+	}
+	if hasNum && num8 != nil {
+		if num9, ok := tool.Number(num8); !ok {
+			if !tool.IsNull(num8) {
+				r.Type(at.Key("num"), "number", num8)
+			}
+		} else {
+			if num9 < -9.223372036854776e+18 || num9 == -9.223372036854776e+18 && tool.Compare(num8, "-9223372036854775809") < 0 {
+				r.Value("minimum", at.Key("num"), ">= -9223372036854775809", num8)
+			} else if num9 > 1.8446744073709552e+19 || num9 == 1.8446744073709552e+19 && tool.Compare(num8, "18446744073709551616") > 0 {
+				r.Value("maximum", at.Key("num"), "<= 18446744073709551616", num8)
+			}
+		}
+	}
+	if hasIds && ids != nil {
+		if list, ok := tool.List(ids); !ok {
+			if !tool.IsNull(ids) {
+				r.Type(at.Key("ids"), "array", ids)
+			}
+		} else {
+			atIds := at.Key("ids")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if num10, ok := tool.Number(item); !ok || !tool.IsInteger(num10) {
+					r.Type(atIds.Index(i), "integer", item)
+				} else {
+					if (num10 != 1.8446744073709552e+19 || tool.Compare(item, "18446744073709551615") != 0) && (num10 != 9.007199254740992e+15 || tool.Compare(item, "9007199254740993") != 0) {
+						r.Value(tool.CodeEnum, atIds.Index(i), "one of 18446744073709551615, 9007199254740993", item)
+					} else if num10 < 0 {
+						r.Value("minimum", atIds.Index(i), ">= 0", item)
+					}
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillBoundsArgs(r, at, out, args)
+}
+
+// DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs, read straight from the map; when they are not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
+	var r tool.Report
+	var out BoundsArgs
+	checkBoundsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return BoundsArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillBoundsArgs sets the fields of a BoundsArgs from an object its validator accepted.
+func fillBoundsArgs(r *tool.Report, at tool.Loc, out *BoundsArgs, obj map[string]any) {
+	if maxArg := obj["max"]; maxArg != nil {
+		if n, ok := tool.Int(maxArg, math.MinInt64, math.MaxInt64); ok {
+			out.Max = n
+		} else {
+			r.Range(at.Key("max"), "-9223372036854775808", "9223372036854775807", maxArg)
+		}
+	}
+	if minArg := obj["min"]; minArg != nil {
+		if n2, ok := tool.Int(minArg, math.MinInt64, math.MaxInt64); ok {
+			out.Min = n2
+		} else {
+			r.Range(at.Key("min"), "-9223372036854775808", "9223372036854775807", minArg)
+		}
+	}
+	if even := obj["even"]; even != nil {
+		if n3, ok := tool.Int(even, math.MinInt64, math.MaxInt64); ok {
+			out.Even = n3
+		} else {
+			r.Range(at.Key("even"), "-9223372036854775808", "9223372036854775807", even)
+		}
+	}
+	if exMax := obj["ex_max"]; exMax != nil {
+		if n4, ok := tool.Int(exMax, math.MinInt64, math.MaxInt64); ok {
+			out.ExMax = n4
+		} else {
+			r.Range(at.Key("ex_max"), "-9223372036854775808", "9223372036854775807", exMax)
+		}
+	}
+	if exMin := obj["ex_min"]; exMin != nil {
+		if n5, ok := tool.Int(exMin, math.MinInt64, math.MaxInt64); ok {
+			out.ExMin = n5
+		} else {
+			r.Range(at.Key("ex_min"), "-9223372036854775808", "9223372036854775807", exMin)
+		}
+	}
+	if big2 := obj["big"]; big2 != nil {
+		if n6, ok := tool.Uint(big2, math.MaxUint64); ok {
+			out.Big = n6
+		} else {
+			r.Range(at.Key("big"), "0", "18446744073709551615", big2)
+		}
+	}
+	if id := obj["id"]; id != nil {
+		if n7, ok := tool.Int(id, math.MinInt64, math.MaxInt64); ok {
+			out.ID = n7
+		} else {
+			r.Range(at.Key("id"), "-9223372036854775808", "9223372036854775807", id)
+		}
+	}
+	if num := obj["num"]; num != nil {
+		if n8, ok := tool.NumberText(num); ok {
+			out.Num = n8
+		}
+	}
+	if ids := obj["ids"]; ids != nil {
+		if list, ok := tool.List(ids); ok {
+			s := make([]uint64, len(list))
+			atIds := at.Key("ids")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if n9, ok := tool.Uint(item, math.MaxUint64); ok {
+						s[i] = n9
+					} else {
+						r.Range(atIds.Index(i), "0", "18446744073709551615", item)
+					}
+				}
+			}
+			out.IDs = s
+		}
+	}
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&ScalarsTool.Tool, &ShapesTool.Tool, &NodeTool.Tool, &MethodsTool.Tool, &emptyTool.Tool}
+var Tools = tool.Tools{&ScalarsTool.Tool, &ShapesTool.Tool, &NodeTool.Tool, &MethodsTool.Tool, &emptyTool.Tool, &NumbersTool.Tool, &BoundsTool.Tool}

@@ -178,7 +178,8 @@ func IsNull(v any) bool { return isNull(v) }
 
 // NumberText returns v, a value a validator accepted as a number, as the
 // json.Number encoding/json decodes from its JSON: a json.Number as it is,
-// a float64 as encoding/json writes it, a Go integer in decimal.
+// a float64 as encoding/json writes it (beyond 2^53, digit by digit: the
+// exact value the validator judged), a Go integer in decimal.
 func NumberText(v any) (json.Number, bool) {
 	switch x := v.(type) {
 	case json.Number:
@@ -188,7 +189,9 @@ func NumberText(v any) (json.Number, bool) {
 		if !ok {
 			return "", false
 		}
-		return json.Number(formatNumber(f)), true
+		if math.Abs(f) < 1<<53 || f != math.Trunc(f) {
+			return json.Number(formatNumber(f)), true
+		}
 	}
 	if _, ok := Number(v); !ok {
 		return "", false
