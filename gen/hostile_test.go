@@ -66,8 +66,10 @@ func TestRecursiveContainerTypes(t *testing.T) {
 // indentation.
 func TestGeneratedSizeIsLinear(t *testing.T) {
 	shapes := map[string]func(inner string) string{
-		"not":        func(in string) string { return `{"not": ` + in + `}` },
-		"object":     func(in string) string { return `{"type": "object", "required": ["a"], "properties": {"a": ` + in + `}}` },
+		"not": func(in string) string { return `{"not": ` + in + `}` },
+		"object": func(in string) string {
+			return `{"type": "object", "required": ["a"], "properties": {"a": ` + in + `}}`
+		},
 		"array":      func(in string) string { return `{"type": "array", "maxItems": 3, "items": ` + in + `}` },
 		"allOf":      func(in string) string { return `{"allOf": [{"minProperties": 1}, ` + in + `]}` },
 		"anyOf":      func(in string) string { return `{"anyOf": [{"type": "string"}, ` + in + `]}` },
