@@ -365,6 +365,10 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 		if !ok {
 			return nil, false
 		}
+		if !floatSafe(x) {
+			// Compared exactly by tool.Equal, as written.
+			return jen.Qual("encoding/json", "Number").Call(jen.Lit(string(x))), true
+		}
 		return jen.Float64().Call(lit), true
 	case []any:
 		items := make([]jen.Code, len(x))

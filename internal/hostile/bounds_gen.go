@@ -2,11 +2,14 @@
 
 package hostile
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
-var boundsEnum0 = []any{float64(9.007199254740992e+15), float64(1), "one"}
+var boundsEnum0 = []any{json.Number("9007199254740992"), float64(1), "one"}
 
 // ValidateBounds checks a value against the JSON Schema bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBounds(v any) tool.Errors {
@@ -27,7 +30,7 @@ func checkBounds(r *tool.Report, v any) {
 		even, hasEven := obj["even"]
 		pick, hasPick := obj["pick"]
 		if hasId {
-			if !tool.Equal(id, float64(9.007199254740992e+15)) {
+			if !tool.Equal(id, json.Number("9007199254740993")) {
 				r.Value("const", at.Key("id"), "9007199254740993", id)
 			}
 		}
