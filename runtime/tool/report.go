@@ -22,7 +22,7 @@ const DefaultMaxErrors = 100
 // MaxKeyLength bounds how much of a member name an error's Path or Name
 // repeats: a longer name is cut to its first MaxKeyLength characters and
 // "…", so that a huge member name the model sent is not echoed back whole.
-const MaxKeyLength = 64
+const MaxKeyLength = maxShown
 
 // MaxPathLength bounds the bytes of an error's Path and of its Name: the
 // location of a value nested deeper keeps its first and last steps, joined
@@ -186,14 +186,7 @@ func shortKey(k string) string {
 	if len(k) <= MaxKeyLength {
 		return k
 	}
-	n := 0
-	for i := range k {
-		if n == MaxKeyLength {
-			return k[:i] + "…"
-		}
-		n++
-	}
-	return k
+	return shorten(k)
 }
 
 // Report collects the errors of one validation, for generated code: at most
