@@ -505,7 +505,7 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			k := e.local("k")
 			body := append([]jen.Code{unlessDeclared(props, jen.Id(k), unexpected(jen.Id(k)))}, e.stopWhenFull()...)
 			out = append(out, jen.If(cond).Block(
-				jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(runtimePath, "SortedKeys").Call(obj)).Block(body...),
+				jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(obj)).Block(body...),
 			))
 		}
 	}
@@ -584,7 +584,7 @@ func (e *emitter) byKey(obj jen.Code, k, val string, body []jen.Code) []jen.Code
 		loop.Block(append([]jen.Code{call(jen.Id(k), jen.Id(val))}, stop...)...),
 		jen.If(jen.Id("r").Dot("Len").Call().Op(">").Id(n)).Block(
 			jen.Id("r").Dot("Truncate").Call(jen.Id(n)),
-			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(runtimePath, "SortedKeys").Call(obj)).Block(
+			jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(obj)).Block(
 				append([]jen.Code{call(jen.Id(k), jen.Add(obj).Index(jen.Id(k)))}, stop...)...,
 			),
 		),

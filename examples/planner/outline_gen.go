@@ -50,7 +50,7 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			})
 		}
 		if len(obj3) > present {
-			for _, k5 := range tool.SortedKeys(obj3) {
+			for k5 := range tool.KeysInOrder(obj3) {
 				switch k5 {
 				case "label", "kind", "children":
 				default:

@@ -132,7 +132,7 @@ func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs)
 		})
 	}
 	if len(args) > present {
-		for _, k4 := range tool.SortedKeys(args) {
+		for k4 := range tool.KeysInOrder(args) {
 			switch k4 {
 			case "title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id":
 			default:
@@ -203,7 +203,7 @@ func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs)
 				})
 			}
 			if len(obj) > present2 {
-				for _, k := range tool.SortedKeys(obj) {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "name", "email", "phone":
 					default:
@@ -665,7 +665,7 @@ func checkSaveOutlineArgs(r *tool.Report, args map[string]any, out *SaveOutlineA
 		})
 	}
 	if len(args) > present {
-		for _, k2 := range tool.SortedKeys(args) {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "title", "sections":
 			default:
@@ -744,7 +744,7 @@ func validateSaveOutlineArgsSection(r *tool.Report, at tool.Loc, v any, depth in
 			})
 		}
 		if len(obj) > present {
-			for _, k2 := range tool.SortedKeys(obj) {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "heading", "sections":
 				default:

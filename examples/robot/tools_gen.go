@@ -72,7 +72,7 @@ func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
 func checkGetBatteryArgs(r *tool.Report, args map[string]any, out *GetBatteryArgs) {
 	var at tool.Loc
 	if len(args) > 0 {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
 				Code: tool.CodeUnexpected,
 				Got:  tool.TypeName(args[k]),
@@ -200,7 +200,7 @@ func checkMoveToArgs(r *tool.Report, args map[string]any, out *MoveToArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "speed":
 			default:
@@ -361,7 +361,7 @@ func checkOpenDoorArgs(r *tool.Report, args map[string]any, out *OpenDoorArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "door":
 			default:

@@ -165,7 +165,7 @@ func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlig
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop":
 			default:
@@ -465,7 +465,7 @@ func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArg
 		})
 	}
 	if len(args) > present {
-		for _, k2 := range tool.SortedKeys(args) {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "flight_id", "passengers", "notes":
 			default:
@@ -537,7 +537,7 @@ func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArg
 						})
 					}
 					if len(obj) > present2 {
-						for _, k := range tool.SortedKeys(obj) {
+						for k := range tool.KeysInOrder(obj) {
 							switch k {
 							case "name", "birth_year", "seat":
 							default:
@@ -762,7 +762,7 @@ func checkGetBookingArgs(r *tool.Report, args map[string]any, out *GetBookingArg
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "reference":
 			default:

@@ -122,7 +122,7 @@ func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArg
 		})
 	}
 	if len(args) > present {
-		for _, k2 := range tool.SortedKeys(args) {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "city", "days", "units", "include_hourly", "coords", "tags":
 			default:
@@ -208,7 +208,7 @@ func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArg
 				})
 			}
 			if len(obj) > present2 {
-				for _, k := range tool.SortedKeys(obj) {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "lat", "lon":
 					default:
@@ -432,7 +432,7 @@ func checkCurrentWeatherArgs(r *tool.Report, args map[string]any, out *CurrentWe
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "city", "units":
 			default:
@@ -577,7 +577,7 @@ func checkAddArgs(r *tool.Report, args map[string]any, out *AddArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "a", "b":
 			default:

@@ -133,7 +133,7 @@ func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob":
 			default:
@@ -474,7 +474,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k5 := range tool.SortedKeys(args) {
+		for k5 := range tool.KeysInOrder(args) {
 			switch k5 {
 			case "lines", "ship", "gift":
 			default:
@@ -532,7 +532,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 						})
 					}
 					if len(obj) > present2 {
-						for _, k2 := range tool.SortedKeys(obj) {
+						for k2 := range tool.KeysInOrder(obj) {
 							switch k2 {
 							case "sku", "qty", "options":
 							default:
@@ -600,7 +600,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 										})
 									}
 									if len(obj2) > present3 {
-										for _, k := range tool.SortedKeys(obj2) {
+										for k := range tool.KeysInOrder(obj2) {
 											switch k {
 											case "key", "value":
 											default:
@@ -668,7 +668,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 				})
 			}
 			if len(obj3) > present4 {
-				for _, k3 := range tool.SortedKeys(obj3) {
+				for k3 := range tool.KeysInOrder(obj3) {
 					switch k3 {
 					case "street", "country":
 					default:
@@ -722,7 +722,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 				})
 			}
 			if len(obj4) > present5 {
-				for _, k4 := range tool.SortedKeys(obj4) {
+				for k4 := range tool.KeysInOrder(obj4) {
 					switch k4 {
 					case "message":
 					default:
@@ -941,7 +941,7 @@ func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k2 := range tool.SortedKeys(args) {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "root":
 			default:
@@ -1000,7 +1000,7 @@ func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
 			})
 		}
 		if len(obj) > present {
-			for _, k2 := range tool.SortedKeys(obj) {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "label", "children":
 				default:
@@ -1144,7 +1144,7 @@ func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k3 := range tool.SortedKeys(args) {
+		for k3 := range tool.KeysInOrder(args) {
 			switch k3 {
 			case "labels":
 			default:
@@ -1182,7 +1182,7 @@ func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
 							})
 						}
 						if len(obj2) > present2 {
-							for _, k2 := range tool.SortedKeys(obj2) {
+							for k2 := range tool.KeysInOrder(obj2) {
 								switch k2 {
 								case "value":
 								default:
@@ -1216,7 +1216,7 @@ func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
 				}
 				if r.Len() > n {
 					r.Truncate(n)
-					for _, k := range tool.SortedKeys(obj) {
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
 						if r.Full() {
 							break
@@ -1268,7 +1268,7 @@ func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]a
 			if r.Len() > n {
 				r.Truncate(n)
 				clear(m)
-				for _, k := range tool.SortedKeys(obj2) {
+				for k := range tool.KeysInOrder(obj2) {
 					member(k, obj2[k])
 					if r.Full() {
 						break
@@ -1352,7 +1352,7 @@ func ValidatePingArgs(args map[string]any) tool.Errors {
 func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
 	var at tool.Loc
 	if len(args) > 0 {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
 				Code: tool.CodeUnexpected,
 				Got:  tool.TypeName(args[k]),

@@ -203,7 +203,7 @@ func checkScalarsArgs(r *tool.Report, args map[string]any, out *ScalarsArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "b", "s", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64":
 			default:
@@ -645,7 +645,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k13 := range tool.SortedKeys(args) {
+		for k13 := range tool.KeysInOrder(args) {
 			switch k13 {
 			case "id", "owner", "note", "level", "dist", "count", "flag", "origin", "target", "path", "hops", "grid", "pair", "names", "by_name", "by_level", "by_index", "small", "opt", "opt_s", "ptr_ptr", "any", "open", "raw", "blob", "anon", "lists":
 			default:
@@ -745,7 +745,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				})
 			}
 			if len(obj) > present2 {
-				for _, k := range tool.SortedKeys(obj) {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "x", "y", "label":
 					default:
@@ -811,7 +811,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				})
 			}
 			if len(obj2) > present3 {
-				for _, k2 := range tool.SortedKeys(obj2) {
+				for k2 := range tool.KeysInOrder(obj2) {
 					switch k2 {
 					case "x", "y", "label":
 					default:
@@ -885,7 +885,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 						})
 					}
 					if len(obj3) > present4 {
-						for _, k3 := range tool.SortedKeys(obj3) {
+						for k3 := range tool.KeysInOrder(obj3) {
 							switch k3 {
 							case "x", "y", "label":
 							default:
@@ -961,7 +961,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 						})
 					}
 					if len(obj4) > present5 {
-						for _, k4 := range tool.SortedKeys(obj4) {
+						for k4 := range tool.KeysInOrder(obj4) {
 							switch k4 {
 							case "x", "y", "label":
 							default:
@@ -1100,7 +1100,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 							})
 						}
 						if len(obj6) > present6 {
-							for _, k6 := range tool.SortedKeys(obj6) {
+							for k6 := range tool.KeysInOrder(obj6) {
 								switch k6 {
 								case "x", "y", "label":
 								default:
@@ -1141,7 +1141,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				}
 				if r.Len() > n {
 					r.Truncate(n)
-					for _, k5 := range tool.SortedKeys(obj5) {
+					for k5 := range tool.KeysInOrder(obj5) {
 						member(k5, obj5[k5])
 						if r.Full() {
 							break
@@ -1173,7 +1173,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				}
 				if r.Len() > n2 {
 					r.Truncate(n2)
-					for _, k7 := range tool.SortedKeys(obj7) {
+					for k7 := range tool.KeysInOrder(obj7) {
 						member2(k7, obj7[k7])
 						if r.Full() {
 							break
@@ -1215,7 +1215,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				}
 				if r.Len() > n3 {
 					r.Truncate(n3)
-					for _, k8 := range tool.SortedKeys(obj8) {
+					for k8 := range tool.KeysInOrder(obj8) {
 						member3(k8, obj8[k8])
 						if r.Full() {
 							break
@@ -1257,7 +1257,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				}
 				if r.Len() > n4 {
 					r.Truncate(n4)
-					for _, k9 := range tool.SortedKeys(obj9) {
+					for k9 := range tool.KeysInOrder(obj9) {
 						member4(k9, obj9[k9])
 						if r.Full() {
 							break
@@ -1325,7 +1325,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				})
 			}
 			if len(obj11) > present7 {
-				for _, k11 := range tool.SortedKeys(obj11) {
+				for k11 := range tool.KeysInOrder(obj11) {
 					switch k11 {
 					case "A":
 					default:
@@ -1372,7 +1372,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				}
 				if r.Len() > n5 {
 					r.Truncate(n5)
-					for _, k12 := range tool.SortedKeys(obj12) {
+					for k12 := range tool.KeysInOrder(obj12) {
 						member5(k12, obj12[k12])
 						if r.Full() {
 							break
@@ -1575,7 +1575,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			if r.Len() > n4 {
 				r.Truncate(n4)
 				clear(m)
-				for _, k := range tool.SortedKeys(obj6) {
+				for k := range tool.KeysInOrder(obj6) {
 					member(k, obj6[k])
 					if r.Full() {
 						break
@@ -1610,7 +1610,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			if r.Len() > n6 {
 				r.Truncate(n6)
 				clear(m2)
-				for _, k2 := range tool.SortedKeys(obj8) {
+				for k2 := range tool.KeysInOrder(obj8) {
 					member2(k2, obj8[k2])
 					if r.Full() {
 						break
@@ -1652,7 +1652,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			if r.Len() > n8 {
 				r.Truncate(n8)
 				clear(m3)
-				for _, k3 := range tool.SortedKeys(obj9) {
+				for k3 := range tool.KeysInOrder(obj9) {
 					member3(k3, obj9[k3])
 					if r.Full() {
 						break
@@ -1694,7 +1694,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			if r.Len() > n10 {
 				r.Truncate(n10)
 				clear(m4)
-				for _, k4 := range tool.SortedKeys(obj10) {
+				for k4 := range tool.KeysInOrder(obj10) {
 					member4(k4, obj10[k4])
 					if r.Full() {
 						break
@@ -1752,7 +1752,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			if r.Len() > n12 {
 				r.Truncate(n12)
 				clear(m5)
-				for _, k5 := range tool.SortedKeys(obj11) {
+				for k5 := range tool.KeysInOrder(obj11) {
 					member5(k5, obj11[k5])
 					if r.Full() {
 						break
@@ -1817,7 +1817,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			if r.Len() > n14 {
 				r.Truncate(n14)
 				clear(m6)
-				for _, k6 := range tool.SortedKeys(obj13) {
+				for k6 := range tool.KeysInOrder(obj13) {
 					member6(k6, obj13[k6])
 					if r.Full() {
 						break
@@ -1946,7 +1946,7 @@ func validateNodeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			})
 		}
 		if len(obj) > present {
-			for _, k3 := range tool.SortedKeys(obj) {
+			for k3 := range tool.KeysInOrder(obj) {
 				switch k3 {
 				case "name", "children", "next":
 				default:
@@ -2094,7 +2094,7 @@ func checkMethodsArgs(r *tool.Report, args map[string]any, out *MethodsArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "name", "temp", "opt":
 			default:
@@ -2217,7 +2217,7 @@ func validateEmptyArgs(args map[string]any) tool.Errors {
 func checkEmptyArgs(r *tool.Report, args map[string]any, out *emptyArgs) {
 	var at tool.Loc
 	if len(args) > 0 {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
 				Code: tool.CodeUnexpected,
 				Got:  tool.TypeName(args[k]),
@@ -2360,7 +2360,7 @@ func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k3 := range tool.SortedKeys(args) {
+		for k3 := range tool.KeysInOrder(args) {
 			switch k3 {
 			case "num", "opt_num", "int", "p_int", "float", "p_float", "rat", "addr", "upper", "addrs", "link", "p_link", "links":
 			default:
@@ -2448,7 +2448,7 @@ func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
 				}
 				if r.Len() > n {
 					r.Truncate(n)
-					for _, k := range tool.SortedKeys(obj) {
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
 						if r.Full() {
 							break
@@ -2480,7 +2480,7 @@ func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
 				}
 				if r.Len() > n2 {
 					r.Truncate(n2)
-					for _, k2 := range tool.SortedKeys(obj2) {
+					for k2 := range tool.KeysInOrder(obj2) {
 						member2(k2, obj2[k2])
 						if r.Full() {
 							break
@@ -2642,7 +2642,7 @@ func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[stri
 			if r.Len() > n4 {
 				r.Truncate(n4)
 				clear(m)
-				for _, k := range tool.SortedKeys(obj2) {
+				for k := range tool.KeysInOrder(obj2) {
 					member(k, obj2[k])
 					if r.Full() {
 						break
@@ -2680,7 +2680,7 @@ func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[stri
 			if r.Len() > n5 {
 				r.Truncate(n5)
 				clear(m2)
-				for _, k2 := range tool.SortedKeys(obj3) {
+				for k2 := range tool.KeysInOrder(obj3) {
 					member2(k2, obj3[k2])
 					if r.Full() {
 						break
@@ -2820,7 +2820,7 @@ func checkBoundsArgs(r *tool.Report, args map[string]any, out *BoundsArgs) {
 		present++
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "max", "min", "even", "ex_max", "ex_min", "big", "id", "num", "ids":
 			default:

@@ -105,7 +105,7 @@ func validateTreeArgsRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			})
 		}
 		if len(obj) > present {
-			for _, k2 := range tool.SortedKeys(obj) {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "name", "kids":
 				default:
@@ -240,7 +240,7 @@ func checkLabelsArgs(r *tool.Report, args map[string]any, out *LabelsArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k3 := range tool.SortedKeys(args) {
+		for k3 := range tool.KeysInOrder(args) {
 			switch k3 {
 			case "labels":
 			default:
@@ -278,7 +278,7 @@ func checkLabelsArgs(r *tool.Report, args map[string]any, out *LabelsArgs) {
 							})
 						}
 						if len(obj2) > present2 {
-							for _, k2 := range tool.SortedKeys(obj2) {
+							for k2 := range tool.KeysInOrder(obj2) {
 								switch k2 {
 								case "color":
 								default:
@@ -311,7 +311,7 @@ func checkLabelsArgs(r *tool.Report, args map[string]any, out *LabelsArgs) {
 				}
 				if r.Len() > n {
 					r.Truncate(n)
-					for _, k := range tool.SortedKeys(obj) {
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
 						if r.Full() {
 							break
@@ -363,7 +363,7 @@ func fillLabelsArgs(r *tool.Report, at tool.Loc, out *LabelsArgs, obj map[string
 			if r.Len() > n {
 				r.Truncate(n)
 				clear(m)
-				for _, k := range tool.SortedKeys(obj2) {
+				for k := range tool.KeysInOrder(obj2) {
 					member(k, obj2[k])
 					if r.Full() {
 						break
@@ -466,7 +466,7 @@ func checkDeleteArgs(r *tool.Report, args map[string]any, out *DeleteArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "paths", "recursive":
 			default:
@@ -631,7 +631,7 @@ func checkTransferArgs(r *tool.Report, args map[string]any, out *TransferArgs) {
 		})
 	}
 	if len(args) > present {
-		for _, k := range tool.SortedKeys(args) {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "amount", "account", "cents", "batch":
 			default:

@@ -47,7 +47,7 @@ func checkPatternProperties(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for _, k := range tool.SortedKeys(obj) {
+				for k := range tool.KeysInOrder(obj) {
 					member(k, obj[k])
 					if r.Full() {
 						break

@@ -68,7 +68,7 @@ func checkPropertiesInteraction(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for _, k := range tool.SortedKeys(obj) {
+				for k := range tool.KeysInOrder(obj) {
 					member(k, obj[k])
 					if r.Full() {
 						break

@@ -37,7 +37,7 @@ func checkPropertyNames(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for _, k := range tool.SortedKeys(obj) {
+				for k := range tool.KeysInOrder(obj) {
 					member(k)
 					if r.Full() {
 						break

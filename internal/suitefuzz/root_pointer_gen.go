@@ -32,7 +32,7 @@ func validateRootPointerRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			present++
 		}
 		if len(obj) > present {
-			for _, k2 := range tool.SortedKeys(obj) {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "foo":
 				default:

@@ -357,3 +357,45 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 	}
 	r.Add(at, Error{Code: CodeInvalid, Got: TypeName(v), Actual: Show(v), Reason: strings.Join([]string{subject, " decode: ", msg}, "")})
 }
+
+// KeysInOrder yields the keys of m in ascending order, for generated code
+// that reports errors member by member: it sorts lazily (a heap), so that a
+// loop that stops when its Report is full after a few members costs time
+// linear in the number of members, not n·log n.
+func KeysInOrder(m map[string]any) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		for i := len(keys)/2 - 1; i >= 0; i-- {
+			siftDown(keys, i)
+		}
+		for n := len(keys); n > 0; n-- {
+			if !yield(keys[0]) {
+				return
+			}
+			keys[0] = keys[n-1]
+			keys = keys[:n-1]
+			siftDown(keys, 0)
+		}
+	}
+}
+
+// siftDown restores the min-heap order of keys below i.
+func siftDown(keys []string, i int) {
+	for {
+		least := i
+		if l := 2*i + 1; l < len(keys) && keys[l] < keys[least] {
+			least = l
+		}
+		if r := 2*i + 2; r < len(keys) && keys[r] < keys[least] {
+			least = r
+		}
+		if least == i {
+			return
+		}
+		keys[i], keys[least] = keys[least], keys[i]
+		i = least
+	}
+}

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -124,4 +125,27 @@ func TestReportNoAllocationUntilAnError(t *testing.T) {
 		}
 	})
 	assert.Zero(t, n)
+}
+
+func TestKeysInOrder(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 10, 1000} {
+		m := map[string]any{}
+		for i := range n {
+			m[strconv.Itoa(i*7919%1000)+"k"] = i
+		}
+		var got []string
+		for k := range KeysInOrder(m) {
+			got = append(got, k)
+		}
+		assert.Equal(t, SortedKeys(m), append([]string{}, got...), "n=%d", n)
+		// Stopping early.
+		seen := 0
+		for range KeysInOrder(m) {
+			seen++
+			if seen == 3 {
+				break
+			}
+		}
+		assert.Equal(t, min(3, len(m)), seen)
+	}
 }
