@@ -650,7 +650,7 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 				append([]jen.Code{jen.Id(member).Call(jen.Id(k), jen.Id(item))}, breakWhenFull()...)...),
 			jen.If(jen.Id("r").Dot("Len").Call().Op(">").Id(n)).Block(
 				jen.Id("r").Dot("Truncate").Call(jen.Id(n)),
-				jen.Clear(jen.Id(m)),
+				jen.Id(m).Op("=").Make(typ, jen.Len(jen.Id(obj))),
 				jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(jen.Id(obj))).Block(
 					append([]jen.Code{jen.Id(member).Call(jen.Id(k), jen.Id(obj).Index(jen.Id(k)))}, breakWhenFull()...)...),
 			),

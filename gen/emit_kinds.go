@@ -285,12 +285,11 @@ func (e *emitter) itemChecks(s *schema, list jen.Code, l loc) []jen.Code {
 	if len(checks) == 0 {
 		return out
 	}
-	n := jen.Len(list)
 	items := list
 	if s.maxItems != nil && e.fn.mode == collect {
-		n = jen.Min(jen.Len(list), jen.Lit(int(*s.maxItems)))
-		items = jen.Add(list).Index(jen.Op(":").Add(n))
+		items = jen.Qual(runtimePath, "Head").Call(list, jen.Lit(int(*s.maxItems)))
 	}
+	n := jen.Len(items)
 	checks = append(e.stopWhenFull(), checks...)
 	if prefix == 0 {
 		index := jen.Id(i)

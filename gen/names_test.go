@@ -117,6 +117,9 @@ func TestGeneratedNamesAvoidThePackage(t *testing.T) {
 	for _, name := range taken {
 		fmt.Fprintf(&decls, "var %s = %q\n", name, name)
 	}
+	// Code older than Go 1.21 declares these; generated code does not use
+	// the predeclared ones.
+	decls.WriteString("\nfunc min(a, b int) int { return a }\n\nfunc max(a, b int) int { return b }\n\nfunc clear() {}\n")
 	require.NoError(t, os.WriteFile(filepath.Join(pkg, "taken.go"), []byte(decls.String()), 0o644))
 	// The user's tools.go imports some of those packages itself: it must
 	// do so under other names now.

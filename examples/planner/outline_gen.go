@@ -89,7 +89,7 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 					r.Value("maxItems", at.Key("children"), "an array of at most 20 items", list4)
 				}
 				atChildren := at.Key("children")
-				for i, item := range list4[:min(len(list4), 20)] {
+				for i, item := range tool.Head(list4, 20) {
 					if r.Full() {
 						break
 					}

@@ -278,7 +278,7 @@ func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs)
 				})
 			}
 			atAttendees := at.Key("attendees")
-			for i2, item := range list[:min(len(list), 50)] {
+			for i2, item := range tool.Head(list, 50) {
 				if r.Full() {
 					break
 				}
@@ -780,7 +780,7 @@ func validateSaveOutlineArgsSection(r *tool.Report, at tool.Loc, v any, depth in
 					r.Value("maxItems", at.Key("sections"), "an array of at most 50 items", list)
 				}
 				atSections := at.Key("sections")
-				for i, item := range list[:min(len(list), 50)] {
+				for i, item := range tool.Head(list, 50) {
 					if r.Full() {
 						break
 					}

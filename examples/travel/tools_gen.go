@@ -258,7 +258,7 @@ func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlig
 				})
 			}
 			atAirlines := at.Key("airlines")
-			for i2, item := range list[:min(len(list), 5)] {
+			for i2, item := range tool.Head(list, 5) {
 				if r.Full() {
 					break
 				}
@@ -503,7 +503,7 @@ func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArg
 				r.Value("maxItems", at.Key("passengers"), "an array of at most 9 items", list)
 			}
 			atPassengers := at.Key("passengers")
-			for i, item := range list[:min(len(list), 9)] {
+			for i, item := range tool.Head(list, 9) {
 				if r.Full() {
 					break
 				}

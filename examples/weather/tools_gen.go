@@ -256,7 +256,7 @@ func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArg
 				r.Value("maxItems", at.Key("tags"), "an array of at most 10 items", list)
 			}
 			atTags := at.Key("tags")
-			for i, item := range list[:min(len(list), 10)] {
+			for i, item := range tool.Head(list, 10) {
 				if r.Full() {
 					break
 				}

@@ -224,7 +224,7 @@ func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
 				})
 			}
 			atFlags := at.Key("flags")
-			for i2, item := range list[:min(len(list), 3)] {
+			for i2, item := range tool.Head(list, 3) {
 				if r.Full() {
 					break
 				}
@@ -498,7 +498,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 				r.Value("maxItems", at.Key("lines"), "an array of at most 4 items", list)
 			}
 			atLines := at.Key("lines")
-			for i, item := range list[:min(len(list), 4)] {
+			for i, item := range tool.Head(list, 4) {
 				if r.Full() {
 					break
 				}
@@ -576,7 +576,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 								r.Value("maxItems", atItem.Key("options"), "an array of at most 2 items", list2)
 							}
 							atOptions := atItem.Key("options")
-							for i2, item2 := range list2[:min(len(list2), 2)] {
+							for i2, item2 := range tool.Head(list2, 2) {
 								if r.Full() {
 									break
 								}
@@ -1034,7 +1034,7 @@ func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
 					r.Value("maxItems", at.Key("children"), "an array of at most 3 items", list)
 				}
 				atChildren := at.Key("children")
-				for i, item := range list[:min(len(list), 3)] {
+				for i, item := range tool.Head(list, 3) {
 					if r.Full() {
 						break
 					}
@@ -1267,7 +1267,7 @@ func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]a
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				clear(m)
+				m = make(map[string]Label, len(obj2))
 				for k := range tool.KeysInOrder(obj2) {
 					member(k, obj2[k])
 					if r.Full() {

@@ -1033,7 +1033,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 				r.Value("maxItems", at.Key("pair"), "an array of at most 2 items", list5)
 			}
 			atPair := at.Key("pair")
-			for i5, item5 := range list5[:min(len(list5), 2)] {
+			for i5, item5 := range tool.Head(list5, 2) {
 				if r.Full() {
 					break
 				}
@@ -1574,7 +1574,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			}
 			if r.Len() > n4 {
 				r.Truncate(n4)
-				clear(m)
+				m = make(map[string]Point, len(obj6))
 				for k := range tool.KeysInOrder(obj6) {
 					member(k, obj6[k])
 					if r.Full() {
@@ -1609,7 +1609,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			}
 			if r.Len() > n6 {
 				r.Truncate(n6)
-				clear(m2)
+				m2 = make(map[Level]int, len(obj8))
 				for k2 := range tool.KeysInOrder(obj8) {
 					member2(k2, obj8[k2])
 					if r.Full() {
@@ -1651,7 +1651,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			}
 			if r.Len() > n8 {
 				r.Truncate(n8)
-				clear(m3)
+				m3 = make(map[int]string, len(obj9))
 				for k3 := range tool.KeysInOrder(obj9) {
 					member3(k3, obj9[k3])
 					if r.Full() {
@@ -1693,7 +1693,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			}
 			if r.Len() > n10 {
 				r.Truncate(n10)
-				clear(m4)
+				m4 = make(map[int8]bool, len(obj10))
 				for k4 := range tool.KeysInOrder(obj10) {
 					member4(k4, obj10[k4])
 					if r.Full() {
@@ -1751,7 +1751,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			}
 			if r.Len() > n12 {
 				r.Truncate(n12)
-				clear(m5)
+				m5 = make(map[string]any, len(obj11))
 				for k5 := range tool.KeysInOrder(obj11) {
 					member5(k5, obj11[k5])
 					if r.Full() {
@@ -1816,7 +1816,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 			}
 			if r.Len() > n14 {
 				r.Truncate(n14)
-				clear(m6)
+				m6 = make(map[string][]uint8, len(obj13))
 				for k6 := range tool.KeysInOrder(obj13) {
 					member6(k6, obj13[k6])
 					if r.Full() {
@@ -2641,7 +2641,7 @@ func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[stri
 			}
 			if r.Len() > n4 {
 				r.Truncate(n4)
-				clear(m)
+				m = make(map[Upper]int, len(obj2))
 				for k := range tool.KeysInOrder(obj2) {
 					member(k, obj2[k])
 					if r.Full() {
@@ -2679,7 +2679,7 @@ func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[stri
 			}
 			if r.Len() > n5 {
 				r.Truncate(n5)
-				clear(m2)
+				m2 = make(map[netip.Addr]bool, len(obj3))
 				for k2 := range tool.KeysInOrder(obj3) {
 					member2(k2, obj3[k2])
 					if r.Full() {

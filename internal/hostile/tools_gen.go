@@ -141,7 +141,7 @@ func validateTreeArgsRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 					r.Value("maxItems", at.Key("kids"), "an array of at most 1000 items", list)
 				}
 				atKids := at.Key("kids")
-				for i, item := range list[:min(len(list), 1000)] {
+				for i, item := range tool.Head(list, 1000) {
 					if r.Full() {
 						break
 					}
@@ -362,7 +362,7 @@ func fillLabelsArgs(r *tool.Report, at tool.Loc, out *LabelsArgs, obj map[string
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				clear(m)
+				m = make(map[string]Label, len(obj2))
 				for k := range tool.KeysInOrder(obj2) {
 					member(k, obj2[k])
 					if r.Full() {
@@ -490,7 +490,7 @@ func checkDeleteArgs(r *tool.Report, args map[string]any, out *DeleteArgs) {
 				r.Value("maxItems", at.Key("paths"), "an array of at most 100 items", list)
 			}
 			atPaths := at.Key("paths")
-			for i, item := range list[:min(len(list), 100)] {
+			for i, item := range tool.Head(list, 100) {
 				if r.Full() {
 					break
 				}

@@ -358,6 +358,15 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 	r.Add(at, Error{Code: CodeInvalid, Got: TypeName(v), Actual: Show(v), Reason: strings.Join([]string{subject, " decode: ", msg}, "")})
 }
 
+// Head returns the first n items of list, or list when it is shorter: the
+// items a validator checks when an array is longer than its maxItems.
+func Head(list []any, n int) []any {
+	if len(list) > n {
+		return list[:n]
+	}
+	return list
+}
+
 // KeysInOrder yields the keys of m in ascending order, for generated code
 // that reports errors member by member: it sorts lazily (a heap), so that a
 // loop that stops when its Report is full after a few members costs time
