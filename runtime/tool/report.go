@@ -60,13 +60,24 @@ func (l *Loc) Index(i int) Loc { return Loc{parent: l, index: i, kind: locIndex}
 const maxSteps = 1 << 16
 
 // pointer renders l as an RFC 6901 JSON Pointer: /coords/lat, /tags/0.
-func (l Loc) pointer() string { return l.render(false) }
+func (l Loc) pointer() string { return string(l.appendTo(nil, false)) }
 
 // name renders l as a model reads it: coords.lat, tags[0].
+func (l Loc) name() string { return string(l.appendTo(nil, true)) }
+
+// pointerAndName renders both with one allocation: an error's Path and Name
+// share it.
 //
 // Rendering copies the bytes of member names: a string of a Loc stored in an
 // Error would make the compiler put every Loc on the heap.
-func (l Loc) name() string { return l.render(true) }
+func (l Loc) pointerAndName() (pointer, name string) {
+	var buf [256]byte
+	b := l.appendTo(buf[:0], false)
+	n := len(b)
+	b = l.appendTo(b, true)
+	s := string(b)
+	return s[:n], s[n:]
+}
 
 // writeStep appends the step at to b, as a name or as a JSON Pointer.
 func writeStep(b []byte, at *Loc, first, asName bool) []byte {
@@ -107,31 +118,31 @@ func nameStep(b []byte, at *Loc, first bool) []byte {
 	return append(b, shortKey(at.key)...)
 }
 
-// render writes the steps of l from the root. It walks the chain from l
-// up, writing each step reversed, and reverses the whole at the end: the
-// Locs stay on the stack, since nothing of them is stored. A location longer
-// than MaxPathLength keeps its first quarter and its last three quarters,
-// around "…".
-func (l Loc) render(asName bool) string {
-	var buf [256]byte
+// appendTo appends the steps of l from the root to dst. It walks the chain
+// from l up, writing each step reversed, and reverses what it wrote at the
+// end: the Locs stay on the stack, since nothing of them is stored. A
+// location longer than MaxPathLength keeps its first quarter and its last
+// three quarters, around "…".
+func (l Loc) appendTo(dst []byte, asName bool) []byte {
 	var scratch [96]byte
-	b := buf[:0]
+	start := len(dst)
+	b := dst
 	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
 		first := at.parent == nil || at.parent.kind == locRoot
 		s := writeStep(scratch[:0], at, first, asName)
 		for j := len(s) - 1; j >= 0; j-- {
 			b = append(b, s[j])
 		}
-		if len(b) > MaxPathLength {
-			return l.elided(asName)
+		if len(b)-start > MaxPathLength {
+			return l.elided(dst[:start], asName)
 		}
 	}
-	reverse(b)
-	return string(b)
+	reverse(b[start:])
+	return b
 }
 
-// elided renders a location longer than MaxPathLength.
-func (l Loc) elided(asName bool) string {
+// elided appends a location longer than MaxPathLength to dst.
+func (l Loc) elided(dst []byte, asName bool) []byte {
 	n := 0
 	for at := &l; at != nil && at.kind != locRoot && n < maxSteps; at = at.parent {
 		n++
@@ -156,7 +167,8 @@ func (l Loc) elided(asName bool) string {
 		tail--
 		size += lens[tail]
 	}
-	var b []byte
+	start := len(dst)
+	b := dst
 	i = n
 	for at := &l; i > 0; at = at.parent {
 		i--
@@ -171,8 +183,8 @@ func (l Loc) elided(asName bool) string {
 			b = append(b, s[j])
 		}
 	}
-	reverse(b)
-	return string(b)
+	reverse(b[start:])
+	return b
 }
 
 func reverse(b []byte) {
@@ -229,7 +241,7 @@ func (r *Report) room() bool {
 // Add reports e at location at: its Path and Name are rendered from at.
 func (r *Report) Add(at Loc, e Error) {
 	if r.room() {
-		e.Path, e.Name = at.pointer(), at.name()
+		e.Path, e.Name = at.pointerAndName()
 		if r.errs == nil {
 			r.errs = make(Errors, 0, 8)
 		}
