@@ -59,14 +59,12 @@ func (l *Loc) Index(i int) Loc { return Loc{parent: l, index: i, kind: locIndex}
 // cyclic.
 const maxSteps = 1 << 16
 
-// pointer renders l as an RFC 6901 JSON Pointer: /coords/lat, /tags/0.
-func (l Loc) pointer() string { return string(l.appendTo(nil, false)) }
-
 // name renders l as a model reads it: coords.lat, tags[0].
 func (l Loc) name() string { return string(l.appendTo(nil, true)) }
 
-// pointerAndName renders both with one allocation: an error's Path and Name
-// share it.
+// pointerAndName renders l as an RFC 6901 JSON Pointer (/coords/lat,
+// /tags/0) and as a model reads it (coords.lat, tags[0]), with one
+// allocation: an error's Path and Name share it.
 //
 // Rendering copies the bytes of member names: a string of a Loc stored in an
 // Error would make the compiler put every Loc on the heap.
