@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the move tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -19,6 +19,7 @@ const (
 
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
+	Check:  checkMoveArgs,
 	Decode: DecodeMoveArgs,
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
@@ -72,9 +73,16 @@ var MoveTool = tool.Def[MoveArgs]{
 	},
 }
 
-// ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else every error.
+// ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMoveArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkMoveArgs checks a model's arguments for the move tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkMoveArgs(r *tool.Report, args map[string]any, out *MoveArgs) {
+	var at tool.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -89,89 +97,86 @@ func ValidateMoveArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasX {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("x"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "x",
-			Path:     "/x",
 		})
 	}
 	if !hasY {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("y"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "y",
-			Path:     "/y",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "speed":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasX {
 		if num, ok := tool.Number(x); !ok {
-			errs = append(errs, tool.TypeError("/x", "x", "number", x))
+			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/x", "x", ">= 0", x))
+				r.Value("minimum", at.Key("x"), ">= 0", x)
 			} else if num > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/x", "x", "<= 10", x))
+				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
 	}
 	if hasY {
 		if num2, ok := tool.Number(y); !ok {
-			errs = append(errs, tool.TypeError("/y", "y", "number", y))
+			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/y", "y", ">= 0", y))
+				r.Value("minimum", at.Key("y"), ">= 0", y)
 			} else if num2 > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/y", "y", "<= 10", y))
+				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
 	}
 	if hasSpeed && speed != nil {
 		if num3, ok := tool.Number(speed); !ok {
-			errs = append(errs, tool.TypeError("/speed", "speed", "number", speed))
+			if !tool.IsNull(speed) {
+				r.Type(at.Key("speed"), "number", speed)
+			}
 		} else {
 			if num3 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/speed", "speed", ">= 0", speed))
+				r.Value("minimum", at.Key("speed"), ">= 0", speed)
 			} else if num3 > 1 {
-				errs = append(errs, tool.ValueError("maximum", "/speed", "speed", "<= 1", speed))
+				r.Value("maximum", at.Key("speed"), "<= 1", speed)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillMoveArgs(r, at, out, args)
 }
 
-// DecodeMoveArgs checks a model's arguments for the move tool with ValidateMoveArgs and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and every error.
+// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
+	var r tool.Report
 	var out MoveArgs
-	errs := ValidateMoveArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillMoveArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkMoveArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return MoveArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -187,7 +192,6 @@ func fillMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Erro
 			out.Speed = f3
 		}
 	}
-	return errs
 }
 
 // The parameters of the release tool: the canonical schema, and the dialects that differ from it.
@@ -199,6 +203,7 @@ const (
 
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
+	Check:  checkReleaseArgs,
 	Decode: DecodeReleaseArgs,
 	Tool: tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
@@ -251,42 +256,46 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 	},
 }
 
-// ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else every error.
+// ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkReleaseArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodeReleaseArgs checks a model's arguments for the release tool with ValidateReleaseArgs and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and every error.
-func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	var out ReleaseArgs
-	errs := ValidateReleaseArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkReleaseArgs checks a model's arguments for the release tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkReleaseArgs(r *tool.Report, args map[string]any, out *ReleaseArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillReleaseArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillReleaseArgs(r, at, out, args)
+}
+
+// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
+	var r tool.Report
+	var out ReleaseArgs
+	checkReleaseArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return ReleaseArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillReleaseArgs sets the fields of a ReleaseArgs from an object its validator accepted.
-func fillReleaseArgs(out *ReleaseArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillReleaseArgs(r *tool.Report, at tool.Loc, out *ReleaseArgs, obj map[string]any) {}
 
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -300,6 +309,7 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
+	Check:  checkTuneArgs,
 	Decode: DecodeTuneArgs,
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
@@ -356,84 +366,96 @@ var TuneTool = tool.Def[TuneArgs]{
 	},
 }
 
-// ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else every error.
+// ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkTuneArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkTuneArgs checks a model's arguments for the tune tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkTuneArgs(r *tool.Report, args map[string]any, out *TuneArgs) {
+	var at tool.Loc
 	present := 0
 	params, hasParams := args["params"]
 	if hasParams {
 		present++
 	}
 	if !hasParams {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("params"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "params",
-			Path:     "/params",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "params":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasParams {
 		if obj, ok := tool.Object(params); !ok {
-			errs = append(errs, tool.TypeError("/params", "params", "object", params))
+			r.Type(at.Key("params"), "object", params)
 		} else {
+			atParams := at.Key("params")
 			{
-				n := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if _, ok := tool.Number(v); !ok {
-						errs = append(errs, tool.TypeError("/params/"+tool.Key(k), "params."+k, "number", v))
+						r.Type(atParams.Key(k), "number", v)
 					}
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n {
-					errs = errs[:n]
-					for _, k := range tool.SortedKeys(obj) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillTuneArgs(r, at, out, args)
 }
 
-// DecodeTuneArgs checks a model's arguments for the tune tool with ValidateTuneArgs and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and every error.
+// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
+	var r tool.Report
 	var out TuneArgs
-	errs := ValidateTuneArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillTuneArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkTuneArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return TuneArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillTuneArgs sets the fields of a TuneArgs from an object its validator accepted.
-func fillTuneArgs(out *TuneArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTuneArgs(r *tool.Report, at tool.Loc, out *TuneArgs, obj map[string]any) {
 	if params := obj["params"]; params != nil {
 		if obj2, ok := tool.Object(params); ok {
 			m := make(map[string]float64, len(obj2))
-			for k, item := range obj2 {
+			n := r.Len()
+			member := func(k string, item any) {
 				var e float64
 				if item != nil {
 					if f, ok := tool.Float(item); ok {
@@ -442,10 +464,25 @@ func fillTuneArgs(out *TuneArgs, obj map[string]any, errs tool.Errors) tool.Erro
 				}
 				m[k] = e
 			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]float64, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Params = m
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.
