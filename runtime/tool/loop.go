@@ -113,7 +113,7 @@ func (g *Guard) Record(name string, args []byte, failed bool) error {
 	}
 	g.failures[key]++
 	if n := g.failures[key]; n > g.limits.MaxRepeats {
-		return g.halt(StopRepeatedFailure, "the same failing call to "+shorten(name)+" was made "+strconv.Itoa(n)+
+		return g.halt(StopRepeatedFailure, "the same failing call to "+field(shorten(name))+" was made "+strconv.Itoa(n)+
 			" times; it is not retried again")
 	}
 	return nil
@@ -134,7 +134,8 @@ func (g *Guard) halt(code, reason string) error {
 }
 
 // callKey identifies a call by its tool and its arguments as a JSON value;
-// arguments that do not parse are compared as bytes.
+// arguments that do not parse, or nest deeper than MaxDepth, are compared as
+// bytes.
 func callKey(name string, args []byte) string {
 	var b []byte
 	b = append(b, name...)
@@ -143,7 +144,7 @@ func callKey(name string, args []byte) string {
 		return string(append(b, "{}"...))
 	}
 	if v, err := parseJSON(args); err == nil {
-		if c, ok := canonical(b, v); ok {
+		if c, w := canonical(b, v); w == walkOK {
 			return string(c)
 		}
 	}

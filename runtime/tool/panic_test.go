@@ -142,7 +142,17 @@ func TestNeverPanics(t *testing.T) {
 				}
 			}, "value functions")
 
-			assert.NotPanics(t, func() {
+			// Equal and Duplicate stop on a value nested deeper than
+			// MaxDepth with the panic a validator recovers as a depth
+			// error; nothing else panics.
+			walk := func(what string, f func()) {
+				var errs Errors
+				assert.NotPanics(t, func() { errs = validated(f) }, what)
+				for _, e := range errs {
+					assert.Equal(t, CodeDepth, e.Code, what)
+				}
+			}
+			walk("Equal", func() {
 				Equal(v, v)
 				Equal(v, nil)
 				Equal(nil, v)
@@ -151,22 +161,21 @@ func TestNeverPanics(t *testing.T) {
 				Equal(v, map[string]any{})
 				Equal([]any{v}, []any{v})
 				Equal(map[string]any{"k": v}, map[string]any{"k": v})
-				for _, w := range values {
-					if w.name == "huge slice" || w.name == "huge []any" {
-						continue // quadratic in time, not interesting
-					}
-					Equal(v, w.v)
-					Equal(w.v, v)
+			})
+			for _, w := range values {
+				if w.name == "huge slice" || w.name == "huge []any" {
+					continue // quadratic in time, not interesting
 				}
-			}, "Equal")
-
-			assert.NotPanics(t, func() {
+				walk("Equal with "+w.name, func() { Equal(v, w.v) })
+				walk("Equal of "+w.name, func() { Equal(w.v, v) })
+			}
+			walk("Duplicate", func() {
 				Duplicate([]any{v})
 				Duplicate([]any{v, v})
 				Duplicate([]any{1.0, v, "x", v})
 				Duplicate(append(append([]any{v}, fillers...), v))
 				SortedKeys(map[string]any{"a": v, "": v})
-			}, "Duplicate")
+			})
 
 			assert.NotPanics(t, func() {
 				errs := Errors{
@@ -193,6 +202,14 @@ func TestNeverPanics(t *testing.T) {
 			}, "errors")
 		})
 	}
+}
+
+// validated runs f as a generated validator runs its checks: a depth
+// overflow is a depth error.
+func validated(f func()) (errs Errors) {
+	defer RecoverTooDeep(&errs)
+	f()
+	return nil
 }
 
 func TestNeverPanics_Strings(t *testing.T) {

@@ -66,7 +66,7 @@ func TestRecoverTooDeep(t *testing.T) {
 		return nil
 	}
 	errs := validate()
-	assert.Equal(t, []string{"depth:", "first:"}, errs.Codes())
+	assert.Equal(t, []string{"depth", "first"}, errs.Codes())
 	assert.PanicsWithValue(t, "other", func() {
 		var errs Errors
 		defer RecoverTooDeep(&errs)

@@ -168,7 +168,14 @@ func TypeName(v any) string {
 // Equal reports whether two JSON values are equal as JSON Schema compares
 // them: numbers by value (1 equals 1.0), never a bool with a number, arrays
 // element by element, objects member by member whatever their order.
-func Equal(a, b any) bool {
+//
+// Equal follows arrays and objects at most MaxDepth levels deep: comparing
+// two values that both nest deeper (a cyclic value built by hand among
+// them) stops with PanicTooDeep, which a generated validator, and a Set,
+// turn into a depth error. Equal never overflows the stack.
+func Equal(a, b any) bool { return equal(a, b, 0) }
+
+func equal(a, b any, depth int) bool {
 	if fa, ok := Number(a); ok {
 		fb, ok := Number(b)
 		return ok && fa == fb
@@ -189,8 +196,11 @@ func Equal(a, b any) bool {
 		if !ok || len(la) != len(lb) {
 			return false
 		}
+		if depth >= MaxDepth && len(la) > 0 {
+			PanicTooDeep()
+		}
 		for i := range la {
-			if !Equal(la[i], lb[i]) {
+			if !equal(la[i], lb[i], depth+1) {
 				return false
 			}
 		}
@@ -201,9 +211,12 @@ func Equal(a, b any) bool {
 		if !ok || len(ma) != len(mb) {
 			return false
 		}
+		if depth >= MaxDepth && len(ma) > 0 {
+			PanicTooDeep()
+		}
 		for k, va := range ma {
 			vb, ok := mb[k]
-			if !ok || !Equal(va, vb) {
+			if !ok || !equal(va, vb, depth+1) {
 				return false
 			}
 		}
@@ -215,7 +228,8 @@ func Equal(a, b any) bool {
 // Duplicate returns the indexes of the first pair of equal items, for
 // uniqueItems. Long lists are bucketed by a canonical rendering first, so a
 // hostile list of many items does not cost a quadratic number of
-// comparisons.
+// comparisons. Like Equal, it stops with PanicTooDeep at an item nested
+// deeper than MaxDepth.
 func Duplicate(items []any) (i, j int, found bool) {
 	if len(items) <= 32 {
 		for j := 1; j < len(items); j++ {
@@ -230,8 +244,12 @@ func Duplicate(items []any) (i, j int, found bool) {
 	first := make(map[string]int, len(items))
 	var b []byte
 	for j, item := range items {
-		var ok bool
-		if b, ok = canonical(b[:0], item); !ok {
+		var w walkResult
+		b, w = canonical(b[:0], item)
+		switch w {
+		case walkTooDeep:
+			PanicTooDeep()
+		case walkNotJSON:
 			continue // not a JSON value: equal to nothing
 		}
 		if i, seen := first[string(b)]; seen {
@@ -242,47 +260,70 @@ func Duplicate(items []any) (i, j int, found bool) {
 	return 0, 0, false
 }
 
+// walkResult is how a walk over a value ended.
+type walkResult uint8
+
+const (
+	walkOK      walkResult = iota
+	walkNotJSON            // a value with no JSON form: a chan, a func, NaN...
+	walkTooDeep            // nested deeper than MaxDepth, or cyclic
+)
+
 // canonical appends a rendering of v that is equal for values Equal calls
-// equal and different otherwise: numbers by value, objects by sorted key. It
-// reports false for a value that is not JSON.
-func canonical(b []byte, v any) ([]byte, bool) {
+// equal and different otherwise: numbers by their exact decimal value
+// (1, 1.0 and 10e-1 alike; 9007199254740993 and 9007199254740992 apart),
+// objects by sorted key. It stops at the first value that is not JSON, and
+// at MaxDepth levels of nesting, which a cyclic value reaches.
+func canonical(b []byte, v any) ([]byte, walkResult) {
+	return appendCanonical(b, v, 0)
+}
+
+func appendCanonical(b []byte, v any, depth int) ([]byte, walkResult) {
 	if isNull(v) {
-		return append(b, 'z'), true
+		return append(b, 'z'), walkOK
 	}
-	if f, ok := Number(v); ok {
-		if f == 0 {
-			f = 0 // -0 equals 0
+	if _, ok := Number(v); ok {
+		var numOK bool
+		if b, numOK = appendDecimal(append(b, 'n'), v); !numOK {
+			return b, walkNotJSON
 		}
-		return strconv.AppendFloat(append(b, 'n'), f, 'g', -1, 64), true
+		return b, walkOK
 	}
 	switch x := v.(type) {
 	case string:
-		return strconv.AppendQuote(append(b, 's'), x), true
+		return strconv.AppendQuote(append(b, 's'), x), walkOK
 	case bool:
-		return strconv.AppendBool(append(b, 'b'), x), true
+		return strconv.AppendBool(append(b, 'b'), x), walkOK
 	}
-	ok := true
 	if l, isList := List(v); isList {
+		if depth >= MaxDepth && len(l) > 0 {
+			return b, walkTooDeep
+		}
 		b = append(b, '[')
 		for _, item := range l {
-			var itemOK bool
-			b, itemOK = canonical(b, item)
+			var w walkResult
+			if b, w = appendCanonical(b, item, depth+1); w != walkOK {
+				return b, w
+			}
 			b = append(b, ',')
-			ok = ok && itemOK
 		}
-		return append(b, ']'), ok
+		return append(b, ']'), walkOK
 	}
 	if m, isObject := Object(v); isObject {
+		if depth >= MaxDepth && len(m) > 0 {
+			return b, walkTooDeep
+		}
 		b = append(b, '{')
 		for _, k := range SortedKeys(m) {
-			var memberOK bool
-			b, memberOK = canonical(append(strconv.AppendQuote(b, k), ':'), m[k])
+			var w walkResult
+			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1); w != walkOK {
+				return b, w
+			}
 			b = append(b, ',')
-			ok = ok && memberOK
 		}
-		return append(b, '}'), ok
+		return append(b, '}'), walkOK
 	}
-	return b, false
+	return b, walkNotJSON
 }
 
 // isNull reports whether v is JSON null: nil, or a nil slice, map or pointer
