@@ -15,8 +15,9 @@ import (
 // This file identifies a call exactly (its tool and the canonical form of
 // its parsed arguments) and signs approvals of dangerous calls.
 //
-// A token is base64url(version ‖ expiry ‖ HMAC-SHA256(key, version ‖ expiry
-// ‖ tool ‖ canonical arguments)). The key is the set's, random unless
+// A token is base64url(version ‖ expiry ‖ nonce ‖ HMAC-SHA256(key, version ‖
+// expiry ‖ nonce ‖ tool ‖ canonical arguments)): the random nonce makes each
+// token one of its own, used once. The key is the set's, random unless
 // WithApprovalKey shares one among replicas, so a token is worth nothing
 // offline, in another set, for another call or after its expiry; the store
 // remembers the tokens used until they expire, so it approves one execution.
@@ -34,6 +35,12 @@ const MinApprovalKey = 32
 const approvalSkew = time.Minute
 
 const approvalVersion = 1
+
+// The layout of a token: version, expiry (Unix seconds), nonce, MAC.
+const (
+	tokenHead = 1 + 8 + 16
+	tokenSize = tokenHead + sha256.Size
+)
 
 // WithApprovalKey sets the key that signs approval tokens, for the replicas
 // of a service that must honour each other's tokens: give them all the same
@@ -106,24 +113,22 @@ func (id identity) fingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func (s *Set) approvalMAC(id identity, expires int64) []byte {
+// approvalMAC signs a token's head for the call.
+func (s *Set) approvalMAC(id identity, head []byte) []byte {
 	m := hmac.New(sha256.New, s.approvalKey)
 	m.Write([]byte("toolgen approval\x00"))
-	var head [9]byte
-	head[0] = approvalVersion
-	binary.BigEndian.PutUint64(head[1:], uint64(expires))
-	m.Write(head[:])
+	m.Write(head)
 	id.writeTo(m)
 	return m.Sum(nil)
 }
 
 // approvalToken signs the call for the set's approval lifetime.
 func (s *Set) approvalToken(id identity) string {
-	expires := s.now().Add(s.approvalLifetime).Unix()
-	token := make([]byte, 9, 9+sha256.Size)
+	token := make([]byte, tokenHead, tokenSize)
 	token[0] = approvalVersion
-	binary.BigEndian.PutUint64(token[1:], uint64(expires))
-	return base64.RawURLEncoding.EncodeToString(append(token, s.approvalMAC(id, expires)...))
+	binary.BigEndian.PutUint64(token[1:9], uint64(s.now().Add(s.approvalLifetime).Unix()))
+	rand.Read(token[9:tokenHead])
+	return base64.RawURLEncoding.EncodeToString(append(token, s.approvalMAC(id, token)...))
 }
 
 // Verdicts on an approval, as the audit record names them.
@@ -142,18 +147,17 @@ func (s *Set) checkApproval(token string, id identity) (key string, ttl time.Dur
 		return "", 0, approvalRequired
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != 9+sha256.Size || raw[0] != approvalVersion {
+	if err != nil || len(raw) != tokenSize || raw[0] != approvalVersion {
 		return "", 0, approvalInvalid
 	}
-	expires := int64(binary.BigEndian.Uint64(raw[1:9]))
-	if !hmac.Equal(raw[9:], s.approvalMAC(id, expires)) {
+	if !hmac.Equal(raw[tokenHead:], s.approvalMAC(id, raw[:tokenHead])) {
 		return "", 0, approvalInvalid
 	}
-	ttl = time.Unix(expires, 0).Sub(s.now())
+	ttl = time.Unix(int64(binary.BigEndian.Uint64(raw[1:9])), 0).Sub(s.now())
 	if ttl <= 0 {
 		return "", 0, approvalExpired
 	}
-	return "approval:" + hex.EncodeToString(raw[9:]), ttl + approvalSkew, approvalGranted
+	return "approval:" + hex.EncodeToString(raw[tokenHead:]), ttl + approvalSkew, approvalGranted
 }
 
 // useApproval marks a valid token used, once: false when it was already.

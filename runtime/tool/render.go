@@ -1,10 +1,6 @@
 package tool
 
-import (
-	"strconv"
-	"strings"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // This file makes text safe to render: every rendering of an error, a result
 // or an audit record passes each piece of text through field, so that no
@@ -26,13 +22,14 @@ func field(s string) string {
 	if len(s) <= MaxField && safe(s) {
 		return s
 	}
-	if len(s) <= 2*MaxField {
+	half := (MaxField - len(ellipsis)) / 2
+	if len(s) <= 2*half {
 		return clip(escape(s), MaxField)
 	}
-	// Escaping only lengthens text: the first and the last MaxField bytes
+	// Escaping only lengthens text: the first and the last half bytes of s
 	// hold everything a clipped rendering shows.
-	head := s[:runeStart(s, MaxField)]
-	tail := s[runeStart(s, len(s)-MaxField):]
+	head := s[:runeStart(s, half)]
+	tail := s[runeStart(s, len(s)-half):]
 	return elide(escape(head), escape(tail), MaxField)
 }
 
@@ -123,39 +120,29 @@ func escape(s string) string {
 	if safe(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
+	const digits = "0123456789abcdef"
+	b := make([]byte, 0, len(s)+16)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\x`)
-			b.WriteString(hex2(s[i]))
+			b = append(b, '\\', 'x', digits[s[i]>>4], digits[s[i]&0xf])
 		case r == '\n':
-			b.WriteString(`\n`)
+			b = append(b, '\\', 'n')
 		case r == '\r':
-			b.WriteString(`\r`)
+			b = append(b, '\\', 'r')
 		case r == '\t':
-			b.WriteString(`\t`)
+			b = append(b, '\\', 't')
 		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\x`)
-			b.WriteString(hex2(byte(r)))
+			b = append(b, '\\', 'x', digits[r>>4], digits[r&0xf])
 		case unsafeRune(r):
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)))
-			b.WriteString(h)
+			b = append(b, '\\', 'u', digits[r>>12&0xf], digits[r>>8&0xf], digits[r>>4&0xf], digits[r&0xf])
 		default:
-			b.WriteString(s[i : i+size])
+			b = append(b, s[i:i+size]...)
 		}
 		i += size
 	}
-	return b.String()
-}
-
-func hex2(c byte) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[c>>4], digits[c&0xf]})
+	return string(b)
 }
 
 // display returns e as renderings show it: every member escaped and at most

@@ -202,8 +202,8 @@ func WithMaxArgumentSize(n int) Option { return optionFunc(func(s *Set) { s.maxS
 
 // WithDedupeWindow sets how long the set remembers the outcome of a call to
 // a tool that is not idempotent (Tool.Idempotent false), by its request id:
-// from the call's start while it runs, and from its end once it has run.
-// d <= 0 turns deduplication off.
+// from its end once it has run (while it runs, for the window plus its time
+// limit). d <= 0 turns deduplication off.
 func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) { s.window = d }) }
 
 // WithStore keeps the set's records (the request ids of calls to tools that
