@@ -135,3 +135,21 @@ func codesOf(errs Errors) []string {
 	}
 	return codes
 }
+
+// BenchmarkCallArgsUnwalkable measures the rejection of a dangerous call
+// whose argument is a million levels deep: the walk stops at MaxDepth.
+func BenchmarkCallArgsUnwalkable(b *testing.B) {
+	var v any = 1.0
+	for range 1_000_000 {
+		v = []any{v}
+	}
+	var c counter
+	set := NewSet(valueDef.Handle(c.value), WithLogger(nil))
+	args := map[string]any{"value": v}
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := set.CallArgs(context.Background(), "value", args); res.Errors[0].Code != CodeDepth {
+			b.Fatal(res.Errors)
+		}
+	}
+}

@@ -9,6 +9,30 @@
 // Codes (sorted "missing:city" strings), Messages (one sentence per error)
 // and JSON.
 //
+// A Set runs a model's tool calls through parse, allow-list, validation,
+// idempotency, policy, confirmation and execution, and writes an audit
+// record of each; see Set.
+//
+// # Limits and guarantees
+//
+// Renderings. Every rendering of an error or a result (Codes, Messages,
+// Error, JSON, Feedback, FeedbackJSON, the shaped provider results) and
+// every text of an audit record escapes control characters, U+2028, U+2029,
+// the bidirectional controls and invalid UTF-8, so that no name or value can
+// start a line; each text in it is at most MaxField bytes, so a message is at
+// most MaxMessage bytes, a JSON error MaxJSONError, and Feedback
+// MaxFeedbackBase plus MaxMessage+3 per error. Errors keep their full text.
+//
+// The dispatcher. An approval token is an HMAC under the set's key (random,
+// or WithApprovalKey) of the call's tool and canonical arguments, valid
+// once for DefaultApprovalLifetime (WithApprovalLifetime). Request ids are
+// remembered for DefaultDedupeWindow (WithDedupeWindow), only for calls
+// that reached their handler, in a Store: by default a MemoryStore of
+// DefaultMaxRecords records whose records expire each on its own. No panic
+// escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
+// over values built by hand (Equal, Duplicate, the canonical form) stop at
+// MaxDepth levels: a deeper or cyclic value is a depth error.
+//
 // The package depends on the standard library only. The functions and types
 // documented as "for generated code" are the contract between toolgen's
 // output and this runtime; they are stable within a major version, which

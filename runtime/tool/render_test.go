@@ -329,3 +329,38 @@ func TestUnknownToolListBounded(t *testing.T) {
 	assert.Regexp(t, `, … and \d+ more$`, res.Errors[0].Expected)
 	assert.Regexp(t, `^Call one of the available tools instead: tool_number_0, .*, … and \d+ more\.$`, res.Instruction())
 }
+
+// BenchmarkRenderHostile renders the feedback of a result whose every error
+// member is a 1 MiB text of line breaks: the cost is that of MaxField bytes
+// per member, whatever the size of the text.
+func BenchmarkRenderHostile(b *testing.B) {
+	s := strings.Repeat("\u2028\n", 1<<18)
+	r := Result{Tool: s, Status: StatusRejected, Errors: errorsWith(s)}
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		n = len(r.Feedback()) + len(r.FeedbackJSON())
+	}
+	b.ReportMetric(float64(n), "bytes")
+}
+
+// TestRenderWorstCase measures the longest renderings of the hostile
+// texts, for the documentation of the bounds.
+func TestRenderWorstCase(t *testing.T) {
+	var message, code, jsonError, base int
+	for _, s := range hostileStrings() {
+		for _, e := range errorsWith(s) {
+			message = max(message, len(e.Message()))
+			code = max(code, len(Errors{e}.Codes()[0]))
+			jsonError = max(jsonError, len(Errors{e}.JSON())-2)
+		}
+		r := Result{Tool: s, Status: StatusRejected, stage: stageTool, Errors: Errors{{Code: CodeUnknownTool, Expected: "one of " + s}}}
+		base = max(base, len(r.Feedback())-len(r.Errors[0].Message())-3)
+	}
+	t.Logf("longest: Message %d (bound %d), Codes entry %d (bound %d), JSON error %d (bound %d), feedback without its errors %d (bound %d)",
+		message, MaxMessage, code, 2*MaxField+1, jsonError, MaxJSONError, base, MaxFeedbackBase)
+	assert.Equal(t, MaxMessage, message, "the bound is reached: it is exact")
+	assert.Equal(t, 2*MaxField+1, code, "the bound is reached: it is exact")
+	assert.LessOrEqual(t, jsonError, MaxJSONError)
+	assert.LessOrEqual(t, base, MaxFeedbackBase)
+}

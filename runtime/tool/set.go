@@ -342,7 +342,9 @@ func (r Result) Failed() bool { return r.Status == StatusRejected || r.Status ==
 // default: parse, shape, allow-list, validate (the generated validator, then
 // the typed decode), idempotency, policy, confirmation, execution with a time
 // limit and panic recovery, and an audit record. Only a call that passes
-// every stage reaches its handler. A Set is safe for concurrent use.
+// every stage reaches its handler. A Set is safe for concurrent use; the
+// replicas of a service that share an approval key (WithApprovalKey) and a
+// Store (WithStore) act as one Set.
 type Set struct {
 	handlers  map[string]*Handler
 	tools     Tools
