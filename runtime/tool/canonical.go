@@ -2,6 +2,7 @@ package tool
 
 import (
 	"encoding/json"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -16,29 +17,13 @@ import (
 func appendDecimal(b []byte, v any) ([]byte, bool) {
 	var buf [32]byte
 	var text []byte
-	switch x := v.(type) {
-	case int:
-		text = strconv.AppendInt(buf[:0], int64(x), 10)
-	case int8:
-		text = strconv.AppendInt(buf[:0], int64(x), 10)
-	case int16:
-		text = strconv.AppendInt(buf[:0], int64(x), 10)
-	case int32:
-		text = strconv.AppendInt(buf[:0], int64(x), 10)
-	case int64:
-		text = strconv.AppendInt(buf[:0], x, 10)
-	case uint:
-		text = strconv.AppendUint(buf[:0], uint64(x), 10)
-	case uint8:
-		text = strconv.AppendUint(buf[:0], uint64(x), 10)
-	case uint16:
-		text = strconv.AppendUint(buf[:0], uint64(x), 10)
-	case uint32:
-		text = strconv.AppendUint(buf[:0], uint64(x), 10)
-	case uint64:
-		text = strconv.AppendUint(buf[:0], x, 10)
-	case uintptr:
-		text = strconv.AppendUint(buf[:0], uint64(x), 10)
+	switch v.(type) {
+	case int, int8, int16, int32, int64:
+		n, _ := Int(v, math.MinInt64, math.MaxInt64)
+		text = strconv.AppendInt(buf[:0], n, 10)
+	case uint, uint8, uint16, uint32, uint64, uintptr:
+		n, _ := Uint(v, math.MaxUint64)
+		text = strconv.AppendUint(buf[:0], n, 10)
 	default:
 		f, ok := Number(v)
 		if !ok {
