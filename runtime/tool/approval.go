@@ -81,13 +81,14 @@ type identity struct {
 }
 
 // identify computes the identity of a call; an error when its arguments,
-// built by hand, are not JSON values or nest deeper than MaxDepth.
+// built by hand, are not JSON values or nest deeper than a parsed call can
+// (maxNesting).
 func identify(name string, args map[string]any) (identity, *Error) {
-	b, w := canonical(nil, args)
+	b, w := canonical(nil, args, maxNesting)
 	switch w {
 	case walkTooDeep:
-		return identity{}, &Error{Code: CodeDepth, Expected: TooDeep().Expected,
-			Reason: "the arguments nest deeper than " + strconv.Itoa(MaxDepth) + " levels, or hold a value that contains itself"}
+		e := depthError(maxNesting)
+		return identity{}, &e
 	case walkNotJSON:
 		return identity{}, &Error{Code: CodeType, Expected: "JSON values",
 			Reason: "the arguments hold a value that has no JSON form, so the call cannot be identified for its approval or its request id"}

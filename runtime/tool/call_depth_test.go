@@ -2,6 +2,7 @@ package tool
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,7 +110,9 @@ func TestUnwalkableValues(t *testing.T) {
 }
 
 // TestDepthBoundary: values up to the bound are walked; one more level is
-// a depth error.
+// a depth error. Comparisons, as validators make them, stop at MaxDepth;
+// the identification of a call at the parse limit, so that whatever parses
+// can be approved.
 func TestDepthBoundary(t *testing.T) {
 	nest := func(n int) any {
 		var v any = 1.0
@@ -120,10 +123,16 @@ func TestDepthBoundary(t *testing.T) {
 	}
 	var c counter
 	set := NewSet(valueDef.Handle(c.value), WithLogger(nil))
-	ok := set.CallArgs(context.Background(), "value", map[string]any{"value": nest(MaxDepth - 1)})
+	ok := set.CallArgs(context.Background(), "value", map[string]any{"value": nest(maxNesting - 1)})
 	assert.Equal(t, StatusNeedsConfirmation, ok.Status)
-	deep := set.CallArgs(context.Background(), "value", map[string]any{"value": nest(MaxDepth)})
+	deep := set.CallArgs(context.Background(), "value", map[string]any{"value": nest(maxNesting)})
 	assert.Equal(t, StatusRejected, deep.Status)
+	assert.Equal(t, "the arguments nest deeper than 512 levels, or hold a value that contains itself", deep.Errors[0].Reason)
+	raw := `{"value": ` + strings.Repeat("[", maxNesting-1) + strings.Repeat("]", maxNesting-1) + `}`
+	parsed := set.Call(context.Background(), "value", []byte(raw))
+	assert.Equal(t, StatusNeedsConfirmation, parsed.Status, "any call that parses can be approved")
+	token := parsed.Approval
+	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "value", []byte(raw), Approve(token)).Status)
 	assert.Nil(t, validated(func() { Equal(nest(MaxDepth), nest(MaxDepth)) }))
 	assert.NotNil(t, validated(func() { Equal(nest(MaxDepth+1), nest(MaxDepth+1)) }))
 }

@@ -30,8 +30,9 @@
 // that reached their handler, in a Store: by default a MemoryStore of
 // DefaultMaxRecords records whose records expire each on its own. No panic
 // escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
-// over values built by hand (Equal, Duplicate, the canonical form) stop at
-// MaxDepth levels: a deeper or cyclic value is a depth error.
+// over values built by hand stop at a depth (Equal and Duplicate at
+// MaxDepth levels, the canonical form of a call at the parse limit): a
+// deeper or cyclic value is a depth error, never a stack overflow.
 //
 // The package depends on the standard library only. The functions and types
 // documented as "for generated code" are the contract between toolgen's

@@ -134,8 +134,7 @@ func (g *Guard) halt(code, reason string) error {
 }
 
 // callKey identifies a call by its tool and its arguments as a JSON value;
-// arguments that do not parse, or nest deeper than MaxDepth, are compared as
-// bytes.
+// arguments that do not parse are compared as bytes.
 func callKey(name string, args []byte) string {
 	var b []byte
 	b = append(b, name...)
@@ -144,7 +143,7 @@ func callKey(name string, args []byte) string {
 		return string(append(b, "{}"...))
 	}
 	if v, err := parseJSON(args); err == nil {
-		if c, w := canonical(b, v); w == walkOK {
+		if c, w := canonical(b, v, maxNesting); w == walkOK {
 			return string(c)
 		}
 	}

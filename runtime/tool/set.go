@@ -95,8 +95,8 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 	}
 	// encoding/json follows a value built by hand as deep as it goes, and
 	// only notices a cycle a thousand levels down: bound the walk first.
-	if _, w := canonical(nil, args); w == walkTooDeep {
-		return v, Errors{depthError()}
+	if _, w := canonical(nil, args, maxNesting); w == walkTooDeep {
+		return v, Errors{depthError(maxNesting)}
 	}
 	b, err := json.Marshal(args)
 	if err == nil {
@@ -404,11 +404,10 @@ type callState struct {
 	opts     callOptions
 	name     string
 	start    time.Time
-	size     int // raw arguments' size, -1 when not known
-	args     map[string]any
-	redacted any  // what the redaction hook made of args
-	redact   bool // redacted is set
-	at       string
+	size     int    // raw arguments' size, -1 when not known
+	redacted any    // what the redaction hook made of args
+	redact   bool   // redacted is set
+	at       string // the stage running, for the record of a panic
 	reached  bool   // the handler was started
 	approval string // the verdict on the approval of a dangerous call
 }
@@ -447,9 +446,11 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 
 // CallArgs runs a call whose arguments are already decoded, as some SDKs
 // (MCP's among them) hand them over. The parse stage is skipped; nil args
-// are the empty object. Values built by hand are followed at most MaxDepth
-// levels deep: a deeper or cyclic value is rejected with code depth. Like
-// Call, it never panics.
+// are the empty object. A value built by hand that nests deeper than the
+// parse limit (512 levels), or contains itself, is rejected with code depth
+// where the set must walk it (to identify a call for its approval or its
+// request id), as is one deeper than MaxDepth where a validator compares
+// it. Like Call, it never panics.
 func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
 	r := s.begin(name, opts)
 	defer s.recoverCall(ctx, r, &res)
@@ -514,7 +515,6 @@ func reject(st stage, e Error) Result {
 
 // run takes a parsed call through the remaining stages.
 func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result {
-	r.args = args
 	if s.redact != nil {
 		r.at = "redaction"
 		r.redacted, r.redact = s.redact(r.name, args), true
@@ -763,7 +763,7 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 		return
 	}
 	if _, deep := v.(tooDeep); deep && !r.reached {
-		*res = s.finish(ctx, r, reject(stageArguments, depthError()))
+		*res = s.finish(ctx, r, reject(stageArguments, depthError(MaxDepth)))
 		return
 	}
 	stage := r.at
@@ -788,10 +788,12 @@ func panicResult(r *callState, v any) Result {
 		Errors: Errors{{Code: CodePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
 }
 
-// depthError reports arguments that a walk cannot follow to their end.
-func depthError() Error {
-	return Error{Code: CodeDepth, Expected: TooDeep().Expected,
-		Reason: "the arguments nest deeper than " + strconv.Itoa(MaxDepth) + " levels, or hold a value that contains itself"}
+// depthError reports arguments that a walk cannot follow to their end, in
+// limit levels.
+func depthError(limit int) Error {
+	levels := strconv.Itoa(limit)
+	return Error{Code: CodeDepth, Expected: "a value nested at most " + levels + " levels deep",
+		Reason: "the arguments nest deeper than " + levels + " levels, or hold a value that contains itself"}
 }
 
 // finish completes a result and writes the call's audit record.

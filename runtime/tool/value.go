@@ -245,7 +245,7 @@ func Duplicate(items []any) (i, j int, found bool) {
 	var b []byte
 	for j, item := range items {
 		var w walkResult
-		b, w = canonical(b[:0], item)
+		b, w = canonical(b[:0], item, MaxDepth)
 		switch w {
 		case walkTooDeep:
 			PanicTooDeep()
@@ -273,12 +273,12 @@ const (
 // equal and different otherwise: numbers by their exact decimal value
 // (1, 1.0 and 10e-1 alike; 9007199254740993 and 9007199254740992 apart),
 // objects by sorted key. It stops at the first value that is not JSON, and
-// at MaxDepth levels of nesting, which a cyclic value reaches.
-func canonical(b []byte, v any) ([]byte, walkResult) {
-	return appendCanonical(b, v, 0)
+// at limit levels of nesting, which a cyclic value reaches.
+func canonical(b []byte, v any, limit int) ([]byte, walkResult) {
+	return appendCanonical(b, v, 0, limit)
 }
 
-func appendCanonical(b []byte, v any, depth int) ([]byte, walkResult) {
+func appendCanonical(b []byte, v any, depth, limit int) ([]byte, walkResult) {
 	if isNull(v) {
 		return append(b, 'z'), walkOK
 	}
@@ -296,13 +296,13 @@ func appendCanonical(b []byte, v any, depth int) ([]byte, walkResult) {
 		return strconv.AppendBool(append(b, 'b'), x), walkOK
 	}
 	if l, isList := List(v); isList {
-		if depth >= MaxDepth && len(l) > 0 {
+		if depth >= limit && len(l) > 0 {
 			return b, walkTooDeep
 		}
 		b = append(b, '[')
 		for _, item := range l {
 			var w walkResult
-			if b, w = appendCanonical(b, item, depth+1); w != walkOK {
+			if b, w = appendCanonical(b, item, depth+1, limit); w != walkOK {
 				return b, w
 			}
 			b = append(b, ',')
@@ -310,13 +310,13 @@ func appendCanonical(b []byte, v any, depth int) ([]byte, walkResult) {
 		return append(b, ']'), walkOK
 	}
 	if m, isObject := Object(v); isObject {
-		if depth >= MaxDepth && len(m) > 0 {
+		if depth >= limit && len(m) > 0 {
 			return b, walkTooDeep
 		}
 		b = append(b, '{')
 		for _, k := range SortedKeys(m) {
 			var w walkResult
-			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1); w != walkOK {
+			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1, limit); w != walkOK {
 				return b, w
 			}
 			b = append(b, ',')
