@@ -127,7 +127,9 @@ func TestNeverPanics(t *testing.T) {
 			v := tt.v
 			assert.NotPanics(t, func() {
 				Number(v)
-				List(v)
+				l, isList := List(v)
+				n, hasLen := listLen(v)
+				assert.Equal(t, []any{isList, len(l)}, []any{hasLen, n}, "listLen agrees with List")
 				Object(v)
 				assert.NotEmpty(t, TypeName(v))
 				if v != json.Number("") { // see TestKnownBug_InvalidJSONNumberEchoedInFull

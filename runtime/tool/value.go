@@ -191,11 +191,12 @@ func equal(a, b any, depth int) bool {
 		y, ok := b.(bool)
 		return ok && x == y
 	}
-	if la, ok := List(a); ok {
-		lb, ok := List(b)
-		if !ok || len(la) != len(lb) {
-			return false
+	if n, ok := listLen(a); ok {
+		if m, ok := listLen(b); !ok || m != n {
+			return false // without copying a typed slice
 		}
+		la, _ := List(a)
+		lb, _ := List(b)
 		if depth >= MaxDepth && len(la) > 0 {
 			PanicTooDeep()
 		}
@@ -258,6 +259,24 @@ func Duplicate(items []any) (i, j int, found bool) {
 		first[string(b)] = j
 	}
 	return 0, 0, false
+}
+
+// listLen returns the length of v when List would report it as an array.
+func listLen(v any) (int, bool) {
+	switch l := v.(type) {
+	case []any:
+		return len(l), l != nil
+	case nil, string, []byte, json.RawMessage:
+		return 0, false
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice:
+		return rv.Len(), !rv.IsNil()
+	case reflect.Array:
+		return rv.Len(), true
+	}
+	return 0, false
 }
 
 // walkResult is how a walk over a value ended.
