@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"strings"
 )
 
 // appendDecimal appends the exact decimal value of a number v (as Number
@@ -34,52 +33,80 @@ func appendDecimal(b []byte, v any) ([]byte, bool) {
 		}
 		text = strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
 	}
-	return appendNormalDecimal(b, string(text)), true
+	return appendNormalDecimal(b, text), true
 }
 
 // appendNormalDecimal appends s, a number in JSON's grammar (or with a "+"
-// in its exponent, as strconv writes it), in the form of appendDecimal.
-func appendNormalDecimal(b []byte, s string) []byte {
-	neg := strings.HasPrefix(s, "-")
+// in its exponent, as strconv writes it), in the form of appendDecimal,
+// without allocating.
+func appendNormalDecimal[T string | []byte](b []byte, s T) []byte {
+	neg := len(s) > 0 && s[0] == '-'
 	if neg {
 		s = s[1:]
 	}
-	mantissa, expText := s, ""
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mantissa, expText = s[:i], strings.TrimPrefix(s[i+1:], "+")
+	mantissa, exp := s, s[:0]
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' || s[i] == 'E' {
+			mantissa, exp = s[:i], s[i+1:]
+			break
+		}
 	}
-	intPart, frac := mantissa, ""
-	if i := strings.IndexByte(mantissa, '.'); i >= 0 {
-		intPart, frac = mantissa[:i], mantissa[i+1:]
+	intPart, frac := mantissa, mantissa[:0]
+	for i := 0; i < len(mantissa); i++ {
+		if mantissa[i] == '.' {
+			intPart, frac = mantissa[:i], mantissa[i+1:]
+			break
+		}
 	}
 	// The significant digits are intPart+frac without leading and trailing
 	// zeros; the value is digits × 10^(exp - len(frac) + trailing zeros).
-	intPart = strings.TrimLeft(intPart, "0")
-	shift := -len(frac)
-	if intPart == "" {
-		frac = strings.TrimLeft(frac, "0")
+	for len(intPart) > 0 && intPart[0] == '0' {
+		intPart = intPart[1:]
 	}
-	t := strings.TrimRight(frac, "0")
-	shift += len(frac) - len(t)
-	frac = t
-	if frac == "" {
-		t := strings.TrimRight(intPart, "0")
-		shift += len(intPart) - len(t)
-		intPart = t
+	shift := -int64(len(frac))
+	if len(intPart) == 0 {
+		for len(frac) > 0 && frac[0] == '0' {
+			frac = frac[1:]
+		}
 	}
-	if intPart == "" && frac == "" {
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+		shift++
+	}
+	if len(frac) == 0 {
+		for len(intPart) > 0 && intPart[len(intPart)-1] == '0' {
+			intPart = intPart[:len(intPart)-1]
+			shift++
+		}
+	}
+	if len(intPart) == 0 && len(frac) == 0 {
 		return append(b, '0') // zero, whatever its sign and exponent
 	}
 	if neg {
 		b = append(b, '-')
 	}
 	b = append(append(append(b, intPart...), frac...), 'e')
-	if expText == "" {
-		return strconv.AppendInt(b, int64(shift), 10)
+	expNeg := len(exp) > 0 && exp[0] == '-'
+	if len(exp) > 0 && (exp[0] == '-' || exp[0] == '+') {
+		exp = exp[1:]
 	}
-	if e, err := strconv.ParseInt(expText, 10, 64); err == nil && e < 1<<62 && e > -(1<<62) {
-		return strconv.AppendInt(b, e+int64(shift), 10)
+	for len(exp) > 1 && exp[0] == '0' {
+		exp = exp[1:]
 	}
-	e, _ := new(big.Int).SetString(expText, 10)
-	return e.Add(e, big.NewInt(int64(shift))).Append(b, 10)
+	if len(exp) > 17 {
+		// An exponent beyond int64: exact arithmetic on its digits.
+		e, _ := new(big.Int).SetString(string(exp), 10)
+		if expNeg {
+			e.Neg(e)
+		}
+		return e.Add(e, big.NewInt(shift)).Append(b, 10)
+	}
+	var e int64
+	for i := 0; i < len(exp); i++ {
+		e = e*10 + int64(exp[i]-'0')
+	}
+	if expNeg {
+		e = -e
+	}
+	return strconv.AppendInt(b, e+shift, 10)
 }
