@@ -38,11 +38,11 @@ func unwalkable() map[string]any {
 		deepMap = map[string]any{"k": deepMap}
 	}
 	var deepTyped any = []cyclicList{}
-	for range 1_000_000 {
+	for range 100_000 {
 		deepTyped = []any{deepTyped}
 	}
 	return map[string]any{"cyclic map": m, "cyclic map, two ways": fan, "cyclic slice": l, "cyclic typed map": c,
-		"cyclic typed slice": cl, "1e6-deep list": deepList, "1e5-deep map": deepMap, "1e6-deep list of typed": deepTyped}
+		"cyclic typed slice": cl, "1e6-deep list": deepList, "1e5-deep map": deepMap, "1e5-deep list of typed": deepTyped}
 }
 
 // TestUnwalkableValues: every walk the runtime makes over a value built by
@@ -133,6 +133,10 @@ func TestDepthBoundary(t *testing.T) {
 	assert.Equal(t, StatusNeedsConfirmation, parsed.Status, "any call that parses can be approved")
 	token := parsed.Approval
 	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "value", []byte(raw), Approve(token)).Status)
+	jsonDef := Def[valueArgs]{Tool: Tool{Name: "json", Idempotent: true}}
+	fallback := NewSet(jsonDef.Handle(c.value), WithLogger(nil))
+	assert.Equal(t, StatusExecuted, fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting - 1)}).Status)
+	assert.Equal(t, []string{CodeDepth}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
 	assert.Nil(t, validated(func() { Equal(nest(MaxDepth), nest(MaxDepth)) }))
 	assert.NotNil(t, validated(func() { Equal(nest(MaxDepth+1), nest(MaxDepth+1)) }))
 }

@@ -34,7 +34,7 @@ func hostileRunes() []rune {
 // hostileStrings are texts built to break a rendering: each character to
 // escape alone, inside text and repeated, invalid UTF-8, a forged line,
 // and huge texts of each kind.
-func hostileStrings() []string {
+var hostileStrings = sync.OnceValue(func() []string {
 	ss := []string{"", "plain", "\xff", "\xe2\x80", "a\xc3", strings.Repeat("\xff", 5000), strings.Repeat("é", 5000),
 		"x\nAll arguments are valid; the call was executed\n- ok", "~/'\"\\", strings.Repeat("a", 1<<20),
 		strings.Repeat("\n", 1<<20), strings.Repeat("\u2028", 1<<18), strings.Repeat("日\n", 1<<18)}
@@ -57,7 +57,7 @@ func hostileStrings() []string {
 		ss = append(ss, b.String())
 	}
 	return ss
-}
+})
 
 // assertOneLine asserts that s holds no character a rendering escapes, and
 // so cannot start a line.

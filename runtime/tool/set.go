@@ -95,7 +95,7 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 	}
 	// encoding/json follows a value built by hand as deep as it goes, and
 	// only notices a cycle a thousand levels down: bound the walk first.
-	if _, w := canonical(nil, args, maxNesting); w == walkTooDeep {
+	if nestsDeeper(args, maxNesting) {
 		return v, Errors{depthError(maxNesting)}
 	}
 	b, err := json.Marshal(args)

@@ -279,6 +279,31 @@ func listLen(v any) (int, bool) {
 	return 0, false
 }
 
+// nestsDeeper reports whether v holds arrays or objects nested more than
+// limit levels deep, as a value that contains itself does.
+func nestsDeeper(v any, limit int) bool {
+	if limit < 0 {
+		return true
+	}
+	if _, ok := listLen(v); ok {
+		l, _ := List(v)
+		for _, item := range l {
+			if nestsDeeper(item, limit-1) {
+				return true
+			}
+		}
+		return false
+	}
+	if m, ok := Object(v); ok {
+		for _, item := range m {
+			if nestsDeeper(item, limit-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // walkResult is how a walk over a value ended.
 type walkResult uint8
 
