@@ -74,9 +74,16 @@ type decoder struct {
 	pending []*types.Named
 	errs    Errors
 	locals  map[string]int
+	field   *types.Var // the field being decoded, for errors
 }
 
+// fail reports what the decode cannot do, at the field being decoded if
+// any, else at the tool's type.
 func (d *decoder) fail(format string, args ...any) {
+	if d.field != nil {
+		d.errs.add(d.tool.Fset.Position(d.field.Pos()), "field %s: %s", d.field.Name(), fmt.Sprintf(format, args...))
+		return
+	}
 	d.errs.add(d.tool.Pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
 }
 
@@ -140,7 +147,7 @@ func (d *decoder) fill(t *types.Named) string {
 			suffix = upperFirst(identifier(t.Obj().Pkg().Name())) + suffix
 		}
 	}
-	base := "fill" + upperFirst(d.prefix) + suffix
+	base := "fill" + upperPrefix(d.prefix) + suffix
 	name := base
 	for i := 2; d.taken[name]; i++ {
 		name = base + strconv.Itoa(i)
@@ -265,7 +272,12 @@ func (l lvalue) address() jen.Code {
 // map[string]any.
 func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc, errs string) []jen.Code {
 	var out []jen.Code
+	outer := d.field
+	defer func() { d.field = outer }()
 	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
+		if d.tool.Fset != nil {
+			d.field = f.path[len(f.path)-1]
+		}
 		v := d.local(identifier(f.name))
 		var body []jen.Code
 		sel := jen.Add(base)
@@ -397,11 +409,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 			)}
 		}
 		if d.unmarshalsText(t) {
-			basic, ok := t.Underlying().(*types.Basic)
-			if !ok || basic.Info()&types.IsString == 0 {
-				d.fail("%s has an UnmarshalText method but is not a string type: encoding/json reads it from a string, its schema is not one", d.typeName(t))
-				return nil
-			}
+			// The schema of such a type is a string (see Schema).
 			s, err := d.local("s"), d.local("err")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
 				jen.If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalText").Call(jen.Index().Byte().Call(jen.Id(s))), jen.Id(err).Op("!=").Nil()).Block(

@@ -19,13 +19,29 @@ const (
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
-// BuiltTool is a tool with its schema, ready to emit.
+// BuiltTool is a tool with its schema and its definitions, ready to emit.
 type BuiltTool struct {
 	*ToolType
 	Schema *jsonschema.Schema
 	// Options of the validator; toolgen counts null optional members of a
 	// tool as absent whatever NullAbsent says.
 	Options Options
+	// Forms are the tool's definitions, in the order of Shapes, as
+	// BuildDefinitions chose them.
+	Forms []*Form
+}
+
+// BuildDefinitions chooses the form of each of a tool's definitions, the
+// strictest each provider accepts, and returns a note for each fallback
+// (an error instead for a strict tool).
+func BuildDefinitions(t *BuiltTool) ([]Note, Errors) {
+	canonical, err := json.Marshal(t.Schema)
+	if err != nil {
+		return nil, Errors{{Pos: t.Pos, Msg: "encoding the schema: " + err.Error()}}
+	}
+	forms, notes, errs := chooseForms(t, canonical)
+	t.Forms = forms
+	return notes, errs
 }
 
 // names are the identifiers generated for one tool.
@@ -38,9 +54,16 @@ type names struct {
 func toolNames(t *ToolType) names {
 	typeName := t.Obj.Name()
 	exported := token.IsExported(typeName)
+	// The tool variable is named as the type is spelled when the tool has
+	// its default name (SQLQueryArgs -> SQLQueryTool), else from the name,
+	// with Go's initialisms (sql_query -> SQLQueryTool).
+	base := camel(t.Name)
+	if t.Name == defaultToolName(typeName) {
+		base = upperFirst(trimToolSuffix(typeName))
+	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),
-		tool:     camel(t.Name) + "Tool",
+		tool:     base + "Tool",
 		prefix:   lowerFirst(typeName),
 	}
 	if !exported {
@@ -84,10 +107,12 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			errs.add(t.Pos, "encoding the schema: %v", err)
 			continue
 		}
-		dialects, derrs := buildDialects(t, n.prefix, schemaJSON)
-		errs = append(errs, derrs...)
+		dialects := newToolDialects(t, n.prefix, schemaJSON)
 		dialects.emitConsts(f)
 		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
+		for _, line := range dialects.fallbackComment() {
+			f.Comment(line)
+		}
 		toolValue := jen.Qual(runtimePath, "Tool").Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
@@ -127,7 +152,6 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			declared[name] = t
 		}
 	}
-	errs = append(errs, geminiLimit(tools)...)
 	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
 	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
 	if err := errs.err(); err != nil {
@@ -315,12 +339,68 @@ var reserved = map[string]bool{
 	"uint32": true, "complex64": true, "complex128": true, "comparable": true,
 }
 
-// camel turns a tool name into an exported identifier: get_weather -> GetWeather.
+// camel turns a name into an exported identifier, each word capitalized and
+// Go's initialisms in capitals: get_weather -> GetWeather, sql_query ->
+// SQLQuery, user-id -> UserID.
 func camel(name string) string {
-	if w := words(name); w != "" {
-		return upperFirst(w)
+	var b strings.Builder
+	word := func(w string) {
+		if w == "" {
+			return
+		}
+		if initialisms[strings.ToUpper(w)] && strings.ToLower(w) == w {
+			b.WriteString(strings.ToUpper(w))
+			return
+		}
+		b.WriteString(upperFirst(w))
 	}
-	return "X"
+	start := -1
+	for i, r := range name {
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			word(name[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		word(name[start:])
+	}
+	if b.Len() == 0 {
+		return "X"
+	}
+	id := b.String()
+	if r, _ := utf8.DecodeRuneInString(id); unicode.IsDigit(r) {
+		id = "P" + id
+	}
+	return id
+}
+
+// initialisms are the words Go spells in capitals, as the Go wiki's code
+// review comments and golint list them.
+var initialisms = map[string]bool{
+	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "CSV": true, "DNS": true, "EOF": true,
+	"GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true, "JSON": true, "JWT": true,
+	"LHS": true, "MCP": true, "QPS": true, "RAM": true, "RHS": true, "RPC": true, "SLA": true, "SMTP": true,
+	"SQL": true, "SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true, "UID": true,
+	"URI": true, "URL": true, "UTF8": true, "UUID": true, "VM": true, "XML": true, "XMPP": true, "XSRF": true,
+	"XSS": true, "YAML": true,
+}
+
+// upperPrefix capitalizes a lower-case prefix for a name after a verb,
+// with a leading initialism in capitals: sqlQueryArgs -> SQLQueryArgs, as
+// the type it comes from is spelled.
+func upperPrefix(prefix string) string {
+	end := strings.IndexFunc(prefix, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) })
+	if end < 0 {
+		end = len(prefix)
+	}
+	if initialisms[strings.ToUpper(prefix[:end])] {
+		return strings.ToUpper(prefix[:end]) + prefix[end:]
+	}
+	return upperFirst(prefix)
 }
 
 func upperFirst(s string) string {

@@ -487,6 +487,8 @@ func (e *emitter) summary(s *schema) string {
 		return shorten(compactJSON(s.constant))
 	case s.hasEnum:
 		return "one of " + enumText(s.enum)
+	case len(s.types) == 1 && s.types[0] == "string" && s.format != "" && len(s.required) == 0:
+		return formatText(s.format)
 	case s.types != nil:
 		t := typeList(s.types)
 		if len(s.required) > 0 {

@@ -251,7 +251,7 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 		e.counter++
 		suffix = strconv.Itoa(e.counter)
 	}
-	name := e.global(verb + upperFirst(e.prefix) + suffix)
+	name := e.global(verb + upperPrefix(e.prefix) + suffix)
 	e.funcs[k] = name
 	e.queue = append(e.queue, k)
 	return name

@@ -332,6 +332,10 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	if closed && len(s.properties) > 0 {
 		present = e.local("present")
 	}
+	// placeholder tells a member a schema without a type declares with
+	// the schema true: where null counts as absent, that declares nothing
+	// (see absent below).
+	placeholder := func(p *schema) bool { return e.opts.NullAbsent && len(s.types) == 0 && p.isTrue() }
 	// The value checks are built first: a member with none needs no local.
 	props := make([]prop, len(s.properties))
 	checks := make([][]jen.Code, len(s.properties))
@@ -352,7 +356,7 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		if len(checks[i]) > 0 && readsValue {
 			props[i].value = value
 		}
-		if len(checks[i]) > 0 || closed || required[p.name] || dependent[p.name] {
+		if len(checks[i]) > 0 || closed || (required[p.name] && !placeholder(p.schema)) || dependent[p.name] {
 			props[i].has = e.local("has" + upperFirst(base))
 		}
 	}
@@ -382,9 +386,11 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	// absent is a condition true when the member is absent. Where null
 	// counts as absent, a member this schema does not declare (one of a
 	// oneof_required group, say) is absent when null too: the object's own
-	// schema declares it optional.
+	// schema declares it optional. So is a member a schema without a type
+	// declares with the schema true (a group's branch names its members so
+	// for strict validators): that declares nothing.
 	absent := func(name string) jen.Code {
-		if p, ok := byName[name]; ok && p.has != "" {
+		if p, ok := byName[name]; ok && p.has != "" && !placeholder(p.schema) {
 			return jen.Op("!").Id(p.has)
 		}
 		if e.opts.NullAbsent {

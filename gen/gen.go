@@ -9,6 +9,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 )
 
 // File is a generated file: its path and content, or nil content when a
@@ -16,6 +18,9 @@ import (
 type File struct {
 	Path    string
 	Content []byte
+	// Notes are the fallbacks of the file's tools, sorted by position: what
+	// a provider gets in a less strict form, and why.
+	Notes []Note
 }
 
 // Generate loads the packages of cfg and returns the files to write. It
@@ -28,6 +33,10 @@ func Generate(cfg Config) ([]File, error) {
 		return nil, err
 	}
 	docs := newDocIndex()
+	docs.dir = cfg.Dir
+	if len(cfg.Tags) > 0 {
+		docs.flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+	}
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 {
@@ -37,13 +46,20 @@ func Generate(cfg Config) ([]File, error) {
 			continue
 		}
 		var built []*BuiltTool
+		var notes []Note
 		for _, t := range pkg.Tools {
 			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				continue
 			}
-			built = append(built, &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options})
+			// The schema describes the arguments as the tool does.
+			s.Description = t.Description
+			bt := &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options}
+			n, derrs := BuildDefinitions(bt)
+			notes = append(notes, n...)
+			errs = append(errs, derrs...)
+			built = append(built, bt)
 		}
 		if len(built) < len(pkg.Tools) {
 			continue
@@ -54,7 +70,8 @@ func Generate(cfg Config) ([]File, error) {
 			continue
 		}
 		errs = append(errs, collisions(pkg, src)...)
-		files = append(files, File{Path: pkg.Output, Content: src})
+		sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
+		files = append(files, File{Path: pkg.Output, Content: src, Notes: notes})
 	}
 	if err := errs.err(); err != nil {
 		return nil, err

@@ -13,30 +13,62 @@ const _ = tool.SupportPackageIsVersion1
 
 // The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
 const (
-	planEventArgsSchema = `{"$defs":{"Online":{"properties":{"meeting":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["meeting"],"description":"Online is an online meeting."},"Room":{"properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"additionalProperties":false,"type":"object","required":["building","floor"],"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"oneOf":[{"required":["email"],"title":"by_email"},{"required":["phone"],"title":"by_phone"}],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Who organizes it."},"attendees":{"items":{"type":"string","format":"email"},"type":"array","maxItems":50,"uniqueItems":true,"description":"Email addresses of the attendees."},"venue":{"oneOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","contentEncoding":"base64","description":"A file to attach, in base64."},"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"additionalProperties":false,"type":"object","required":["title","start","organizer"],"description":"PlanEventArgs schedules an event."}`
+	planEventArgsSchema           = `{"$defs":{"Online":{"properties":{"meeting":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["meeting"],"description":"Online is an online meeting."},"Room":{"properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"additionalProperties":false,"type":"object","required":["building","floor"],"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Who organizes it."},"attendees":{"items":{"type":"string","format":"email"},"type":"array","maxItems":50,"uniqueItems":true,"description":"Email addresses of the attendees."},"venue":{"oneOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","contentEncoding":"base64","description":"A file to attach, in base64."},"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"additionalProperties":false,"type":"object","required":["title","start","organizer"],"description":"Schedules an event."}`
+	planEventArgsGeminiJSONSchema = `{"type":"object","$defs":{"Online":{"type":"object","properties":{"meeting":{"type":"string","description":"Must be an absolute URI."}},"required":["meeting"],"additionalProperties":false,"description":"Online is an online meeting."},"Room":{"type":"object","properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"required":["building","floor"],"additionalProperties":false,"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","description":"What the event is about. Must be 1-200 characters."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","description":"How long it lasts (ISO 8601). Must be an ISO 8601 duration (P3DT4H)."},"organizer":{"type":"object","properties":{"name":{"type":"string","description":"Must be at least 1 character."},"email":{"type":"string","description":"Must be an email address."},"phone":{"type":"string","description":"Must match the regular expression ^[0-9+ -]{6,20}$."}},"required":["name"],"additionalProperties":false,"description":"Who organizes it. Must have exactly one of: email; phone."},"attendees":{"type":"array","items":{"type":"string"},"maxItems":50,"description":"Email addresses of the attendees. Must not contain the same item twice. Each item must be an email address."},"venue":{"anyOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting. Must match exactly one of the alternatives."},"link":{"type":"string","description":"A page about the event. Must be an absolute URI."},"attachment":{"type":"string","description":"A file to attach, in base64. Encoded in base64."},"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label. Must match exactly one of the alternatives."},"id":{"type":"string","description":"An identifier the caller chose. Must be a UUID."}},"required":["title","start","organizer"],"additionalProperties":false,"description":"Schedules an event."}`
 )
 
 // PlanEventTool is the plan_event tool, generated from PlanEventArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decode: DecodePlanEventArgs,
 	Tool: tool.Tool{
-		Description: "PlanEventArgs schedules an event.",
+		Description: "Schedules an event.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"PlanEventArgs schedules an event.","input_schema":` + planEventArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(planEventArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","parametersJsonSchema":` + planEventArgsGeminiJSONSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(planEventArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","parametersJsonSchema":` + planEventArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"PlanEventArgs schedules an event.","inputSchema":` + planEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","inputSchema":` + planEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(planEventArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"PlanEventArgs schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(planEventArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"PlanEventArgs schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -643,44 +675,60 @@ func fillPlanEventArgsUrlUserinfo(out *url.Userinfo, obj map[string]any, errs to
 
 // The parameters of the save_outline tool: the canonical schema, and the dialects that differ from it.
 const (
-	saveOutlineArgsSchema           = `{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50}},"additionalProperties":false,"type":"object","required":["heading"],"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array"}},"additionalProperties":false,"type":"object","required":["title","sections"],"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`
-	saveOutlineArgsOpenAISchema     = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50},{"type":"null"}]}},"required":["heading","sections"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`
-	saveOutlineArgsGeminiJSONSchema = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50}},"required":["heading"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"SaveOutlineArgs saves the outline of a document: a tree of sections."}`
+	saveOutlineArgsSchema           = `{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50}},"additionalProperties":false,"type":"object","required":["heading"],"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array"}},"additionalProperties":false,"type":"object","required":["title","sections"],"description":"Saves the outline of a document: a tree of sections."}`
+	saveOutlineArgsOpenAISchema     = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50},{"type":"null"}]}},"required":["heading","sections"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"Saves the outline of a document: a tree of sections."}`
+	saveOutlineArgsGeminiJSONSchema = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50}},"required":["heading"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"Saves the outline of a document: a tree of sections."}`
 )
 
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode: DecodeSaveOutlineArgs,
 	Tool: tool.Tool{
-		Description: "SaveOutlineArgs saves the outline of a document: a tree of sections.",
+		Description: "Saves the outline of a document: a tree of sections.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/sections/items",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","inputSchema":` + saveOutlineArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","inputSchema":` + saveOutlineArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"SaveOutlineArgs saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,

@@ -11,45 +11,55 @@ const _ = tool.SupportPackageIsVersion1
 
 // The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
 const (
-	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"GetBatteryArgs reads the robot's battery level."}`
-	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"GetBatteryArgs reads the robot's battery level."}`
-	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"GetBatteryArgs reads the robot's battery level."}`
+	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads the robot's battery level."}`
+	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads the robot's battery level."}`
+	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
 )
 
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	Decode: DecodeGetBatteryArgs,
 	Tool: tool.Tool{
-		Description: "GetBatteryArgs reads the robot's battery level.",
+		Description: "Reads the robot's battery level.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
 			},
-			Gemini: tool.Definition{Tool: json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level."}`)},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level."}`),
+			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(getBatteryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parametersJsonSchema":` + getBatteryArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","parametersJsonSchema":` + getBatteryArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","inputSchema":` + getBatteryArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","inputSchema":` + getBatteryArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -99,49 +109,57 @@ func fillGetBatteryArgs(out *GetBatteryArgs, obj map[string]any, errs tool.Error
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
 const (
-	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"],"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"],"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 )
 
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
 	Decode: DecodeMoveToArgs,
 	Tool: tool.Tool{
-		Description: "MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.",
+		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(moveToArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(moveToArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveToArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveToArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","inputSchema":` + moveToArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","inputSchema":` + moveToArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -280,49 +298,57 @@ func fillMoveToArgs(out *MoveToArgs, obj map[string]any, errs tool.Errors) tool.
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
 const (
-	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"],"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"],"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 )
 
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	Decode: DecodeOpenDoorArgs,
 	Tool: tool.Tool{
-		Description: "OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
+		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(openDoorArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(openDoorArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parametersJsonSchema":` + openDoorArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parametersJsonSchema":` + openDoorArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","inputSchema":` + openDoorArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","inputSchema":` + openDoorArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: false,

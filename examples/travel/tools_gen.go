@@ -13,49 +13,57 @@ const _ = tool.SupportPackageIsVersion1
 
 // The parameters of the search_flights tool: the canonical schema, and the dialects that differ from it.
 const (
-	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"],"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
-	searchFlightsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"anyOf":[{"type":"string","enum":["economy","premium_economy","business","first"]},{"type":"null"}],"description":"Cabin class."},"max_price":{"type":["number","null"],"multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"maxItems":5},{"type":"null"}],"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":["boolean","null"],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"additionalProperties":false,"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
-	searchFlightsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"from":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"STRING","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"INTEGER","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"STRING","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"NUMBER","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[A-Z0-9]{2}$"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":"BOOLEAN","nullable":true,"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"propertyOrdering":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
-	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
+	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"],"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"anyOf":[{"type":"string","enum":["economy","premium_economy","business","first"]},{"type":"null"}],"description":"Cabin class."},"max_price":{"type":["number","null"],"multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"maxItems":5},{"type":"null"}],"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":["boolean","null"],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"from":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"STRING","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"INTEGER","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"STRING","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"NUMBER","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[A-Z0-9]{2}$"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":"BOOLEAN","nullable":true,"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"propertyOrdering":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
 )
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
 	Decode: DecodeSearchFlightsArgs,
 	Tool: tool.Tool{
-		Description: "SearchFlightsArgs searches the flights between two airports on a day.",
+		Description: "Searches the flights between two airports on a day.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(searchFlightsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(searchFlightsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parametersJsonSchema":` + searchFlightsArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parametersJsonSchema":` + searchFlightsArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -348,52 +356,60 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 
 // The parameters of the book_flight tool: the canonical schema, and the dialects that differ from it.
 const (
-	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"Passenger is a traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"],"description":"BookFlightArgs books seats on a flight that search_flights found."}`
-	bookFlightArgsOpenAISchema     = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":["string","null"],"pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year","seat"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":["string","null"],"description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers","notes"],"additionalProperties":false,"description":"BookFlightArgs books seats on a flight that search_flights found."}`
-	bookFlightArgsGeminiSchema     = `{"type":"OBJECT","properties":{"flight_id":{"type":"STRING","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"INTEGER","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"STRING","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year"],"propertyOrdering":["name","birth_year","seat"],"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"STRING","maxLength":200,"description":"A note for the airline."}},"required":["flight_id","passengers"],"propertyOrdering":["flight_id","passengers","notes"],"description":"BookFlightArgs books seats on a flight that search_flights found."}`
-	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"BookFlightArgs books seats on a flight that search_flights found."}`
+	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"Passenger is a traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"],"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsOpenAISchema     = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":["string","null"],"pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year","seat"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":["string","null"],"description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers","notes"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsGeminiSchema     = `{"type":"OBJECT","properties":{"flight_id":{"type":"STRING","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"INTEGER","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"STRING","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year"],"propertyOrdering":["name","birth_year","seat"],"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"STRING","maxLength":200,"description":"A note for the airline."}},"required":["flight_id","passengers"],"propertyOrdering":["flight_id","passengers","notes"],"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
 )
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.Def[BookFlightArgs]{
 	Decode: DecodeBookFlightArgs,
 	Tool: tool.Tool{
-		Description: "BookFlightArgs books seats on a flight that search_flights found.",
+		Description: "Books seats on a flight that search_flights found.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(bookFlightArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(bookFlightArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parametersJsonSchema":` + bookFlightArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parametersJsonSchema":` + bookFlightArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
+		Idempotent: false,
 		Name:       "book_flight",
 		Risk:       tool.RiskDangerous,
 		Schema:     json.RawMessage(bookFlightArgsSchema),
@@ -656,49 +672,57 @@ func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.E
 
 // The parameters of the get_booking tool: the canonical schema, and the dialects that differ from it.
 const (
-	getBookingArgsSchema           = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"],"description":"GetBookingArgs looks up a booking."}`
-	getBookingArgsOpenAISchema     = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false,"description":"GetBookingArgs looks up a booking."}`
-	getBookingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"reference":{"type":"STRING","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"description":"GetBookingArgs looks up a booking."}`
-	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"GetBookingArgs looks up a booking."}`
+	getBookingArgsSchema           = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"],"description":"Looks up a booking."}`
+	getBookingArgsOpenAISchema     = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
+	getBookingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"reference":{"type":"STRING","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"description":"Looks up a booking."}`
+	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
 )
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.Def[GetBookingArgs]{
 	Decode: DecodeGetBookingArgs,
 	Tool: tool.Tool{
-		Description: "GetBookingArgs looks up a booking.",
+		Description: "Looks up a booking.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(getBookingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(getBookingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parametersJsonSchema":` + getBookingArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parametersJsonSchema":` + getBookingArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,

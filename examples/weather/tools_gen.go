@@ -12,49 +12,57 @@ const _ = tool.SupportPackageIsVersion1
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
-	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`
-	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false,"description":"GetWeatherArgs asks for the weather forecast of a city."}`
-	getWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"INTEGER","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"STRING","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"BOOLEAN","description":"Whether to include the hourly forecast."},"coords":{"type":"OBJECT","properties":{"lat":{"type":"NUMBER","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"NUMBER","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"propertyOrdering":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[a-z0-9_-]+$"},"maxItems":10,"description":"Labels to attach to the request."}},"required":["city"],"propertyOrdering":["city","days","units","include_hourly","coords","tags"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`
-	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"GetWeatherArgs asks for the weather forecast of a city."}`
+	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"INTEGER","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"STRING","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"BOOLEAN","description":"Whether to include the hourly forecast."},"coords":{"type":"OBJECT","properties":{"lat":{"type":"NUMBER","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"NUMBER","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"propertyOrdering":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[a-z0-9_-]+$"},"maxItems":10,"description":"Labels to attach to the request."}},"required":["city"],"propertyOrdering":["city","days","units","include_hourly","coords","tags"],"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode: DecodeGetWeatherArgs,
 	Tool: tool.Tool{
-		Description: "GetWeatherArgs asks for the weather forecast of a city.",
+		Description: "Asks for the weather forecast of a city.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(getWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(getWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -340,49 +348,57 @@ func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors)
 
 // The parameters of the current_weather tool: the canonical schema, and the dialects that differ from it.
 const (
-	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
+	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 )
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	Decode: DecodeCurrentWeatherArgs,
 	Tool: tool.Tool{
-		Description: "CurrentWeatherArgs asks for the current weather of a city (seed 001).",
+		Description: "Asks for the current weather of a city.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","input_schema":` + currentWeatherArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(currentWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(currentWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -473,49 +489,57 @@ func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs to
 
 // The parameters of the add tool: the canonical schema, and the dialects that differ from it.
 const (
-	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`
-	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"AddArgs adds two numbers (seed 001)."}`
-	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`
-	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"AddArgs adds two numbers (seed 001)."}`
+	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"Adds two numbers."}`
+	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
+	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"Adds two numbers."}`
+	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 )
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
 	Decode: DecodeAddArgs,
 	Tool: tool.Tool{
-		Description: "AddArgs adds two numbers (seed 001).",
+		Description: "Adds two numbers.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","input_schema":` + addArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(addArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parameters":` + addArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(addArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,

@@ -13,49 +13,57 @@ const _ = tool.SupportPackageIsVersion1
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
-	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
-	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
-	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
-	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
 
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
 	Decode: DecodePricingArgs,
 	Tool: tool.Tool{
-		Description: "PricingArgs prices an item: the numeric and string keywords some\ndialects lack.",
+		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(pricingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(pricingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parametersJsonSchema":` + pricingArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parametersJsonSchema":` + pricingArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","inputSchema":` + pricingArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","inputSchema":` + pricingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -350,49 +358,57 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
 const (
-	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"OrderArgs places an order: nested objects and arrays of objects."}`
-	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"OrderArgs places an order: nested objects and arrays of objects."}`
-	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"OrderArgs places an order: nested objects and arrays of objects."}`
-	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"OrderArgs places an order: nested objects and arrays of objects."}`
+	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
 
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
 	Decode: DecodeOrderArgs,
 	Tool: tool.Tool{
-		Description: "OrderArgs places an order: nested objects and arrays of objects.",
+		Description: "Places an order: nested objects and arrays of objects.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(orderArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(orderArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parametersJsonSchema":` + orderArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parametersJsonSchema":` + orderArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","inputSchema":` + orderArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","inputSchema":` + orderArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -859,44 +875,60 @@ func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool
 
 // The parameters of the tree tool: the canonical schema, and the dialects that differ from it.
 const (
-	treeArgsSchema           = `{"$defs":{"Node":{"properties":{"label":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Node"},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["label"],"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["root"],"description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress."}`
-	treeArgsOpenAISchema     = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3},{"type":"null"}]}},"required":["label","children"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress."}`
-	treeArgsGeminiJSONSchema = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["label"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress."}`
+	treeArgsSchema           = `{"$defs":{"Node":{"properties":{"label":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Node"},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["label"],"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["root"],"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
+	treeArgsOpenAISchema     = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3},{"type":"null"}]}},"required":["label","children"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
+	treeArgsGeminiJSONSchema = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["label"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
 )
 
 // TreeTool is the tree tool, generated from TreeArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
 	Decode: DecodeTreeArgs,
 	Tool: tool.Tool{
-		Description: "TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.",
+		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","input_schema":` + treeArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/root",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1077,35 +1109,62 @@ func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Erro
 
 // The parameters of the label tool: the canonical schema, and the dialects that differ from it.
 const (
-	labelArgsSchema           = `{"properties":{"labels":{"additionalProperties":{"properties":{"value":{"type":"string","maxLength":10}},"additionalProperties":false,"type":"object","required":["value"],"description":"Label is a label value."},"type":"object","description":"Label values by name."}},"additionalProperties":false,"type":"object","required":["labels"],"description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express."}`
-	labelArgsGeminiJSONSchema = `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Label values by name."}},"required":["labels"],"additionalProperties":false,"description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express."}`
+	labelArgsSchema           = `{"properties":{"labels":{"additionalProperties":{"properties":{"value":{"type":"string","maxLength":10}},"additionalProperties":false,"type":"object","required":["value"],"description":"Label is a label value."},"type":"object","description":"Label values by name."},"slots":{"patternProperties":{"^[0-9]+$":{"properties":{"value":{"type":"string","maxLength":10}},"additionalProperties":false,"type":"object","required":["value"],"description":"Label is a label value."}},"additionalProperties":false,"type":"object","description":"Slots by number: a map with integer keys, whose key pattern\nparametersJsonSchema has as a sentence."}},"additionalProperties":false,"type":"object","required":["labels"],"description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema."}`
+	labelArgsGeminiJSONSchema = `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Label values by name."},"slots":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Slots by number: a map with integer keys, whose key pattern\nparametersJsonSchema has as a sentence. Each member name must match the regular expression ^[0-9]+$."}},"required":["labels"],"additionalProperties":false,"description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema."}`
 )
 
 // LabelTool is the label tool, generated from LabelArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
 	Decode: DecodeLabelArgs,
 	Tool: tool.Tool{
-		Description: "LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.",
+		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","input_schema":` + labelArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","inputSchema":` + labelArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","inputSchema":` + labelArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","parameters":` + labelArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","parameters":` + labelArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1116,12 +1175,30 @@ var LabelTool = tool.Def[LabelArgs]{
 	},
 }
 
+// labelArgsPattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
+func labelArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else every error.
 func ValidateLabelArgs(args map[string]any) tool.Errors {
 	var errs tool.Errors
 	present := 0
 	labels, hasLabels := args["labels"]
 	if hasLabels {
+		present++
+	}
+	slots, hasSlots := args["slots"]
+	if hasSlots {
 		present++
 	}
 	if !hasLabels {
@@ -1133,20 +1210,20 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 		})
 	}
 	if len(args) > present {
-		n3 := len(errs)
-		for k3 := range args {
-			switch k3 {
-			case "labels":
+		n5 := len(errs)
+		for k5 := range args {
+			switch k5 {
+			case "labels", "slots":
 			default:
 				errs = append(errs, tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
-					Name: k3,
-					Path: "/" + tool.Key(k3),
+					Got:  tool.TypeName(args[k5]),
+					Name: k5,
+					Path: "/" + tool.Key(k5),
 				})
 			}
 		}
-		tool.SortByPath(errs[n3:])
+		tool.SortByPath(errs[n5:])
 	}
 	if hasLabels {
 		if obj, ok := tool.Object(labels); !ok {
@@ -1211,6 +1288,81 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 			}
 		}
 	}
+	if hasSlots && slots != nil {
+		if obj3, ok := tool.Object(slots); !ok {
+			errs = append(errs, tool.TypeError("/slots", "slots", "object", slots))
+		} else {
+			{
+				n4 := len(errs)
+				member2 := func(k3 string, v2 any) {
+					matched := false
+					if labelArgsPattern0(k3) {
+						matched = true
+						if obj4, ok := tool.Object(v2); !ok {
+							errs = append(errs, tool.TypeError("/slots/"+tool.Key(k3), "slots."+k3, "object", v2))
+						} else {
+							present3 := 0
+							value2, hasValue2 := obj4["value"]
+							if hasValue2 {
+								present3++
+							}
+							if !hasValue2 {
+								errs = append(errs, tool.Error{
+									Code:     tool.CodeMissing,
+									Expected: "string",
+									Name:     "slots." + k3 + ".value",
+									Path:     "/slots/" + tool.Key(k3) + "/value",
+								})
+							}
+							if len(obj4) > present3 {
+								n3 := len(errs)
+								for k4 := range obj4 {
+									switch k4 {
+									case "value":
+									default:
+										errs = append(errs, tool.Error{
+											Code: tool.CodeUnexpected,
+											Got:  tool.TypeName(obj4[k4]),
+											Name: "slots." + k3 + "." + k4,
+											Path: "/slots/" + tool.Key(k3) + "/" + tool.Key(k4),
+										})
+									}
+								}
+								tool.SortByPath(errs[n3:])
+							}
+							if hasValue2 {
+								if s2, ok := value2.(string); !ok {
+									errs = append(errs, tool.TypeError("/slots/"+tool.Key(k3)+"/value", "slots."+k3+".value", "string", value2))
+								} else {
+									length2 := tool.Length(s2)
+									if length2 > 10 {
+										errs = append(errs, tool.ValueError("maxLength", "/slots/"+tool.Key(k3)+"/value", "slots."+k3+".value", "at most 10 characters long", value2))
+									}
+								}
+							}
+						}
+					}
+					if !matched {
+						errs = append(errs, tool.Error{
+							Code: tool.CodeUnexpected,
+							Got:  tool.TypeName(obj3[k3]),
+							Name: "slots." + k3,
+							Path: "/slots/" + tool.Key(k3),
+						})
+					}
+				}
+				for k3, v2 := range obj3 {
+					member2(k3, v2)
+				}
+				if len(errs) > n4 {
+					errs = errs[:n4]
+					for _, k3 := range tool.SortedKeys(obj3) {
+						member2(k3, obj3[k3])
+					}
+				}
+			}
+		}
+	}
 	return errs
 }
 
@@ -1249,6 +1401,38 @@ func fillLabelArgs(out *LabelArgs, obj map[string]any, errs tool.Errors) tool.Er
 			out.Labels = m
 		}
 	}
+	if slots := obj["slots"]; slots != nil {
+		if obj4, ok := tool.Object(slots); ok {
+			m2 := make(map[int]Label, len(obj4))
+			bad := false
+			for k2, item2 := range obj4 {
+				n3, ok := tool.IntKey(k2, math.MinInt, math.MaxInt)
+				if !ok {
+					bad = true
+					continue
+				}
+				if _, dup := m2[int(n3)]; dup {
+					bad = true
+					continue
+				}
+				var e2 Label
+				if item2 != nil {
+					if obj5, ok := tool.Object(item2); ok {
+						n2 := len(errs)
+						errs = fillLabelArgsLabel(&e2, obj5, errs)
+						if len(errs) > n2 {
+							tool.Nest(errs[n2:], "/slots/"+tool.Key(k2), "slots."+k2)
+						}
+					}
+				}
+				m2[int(n3)] = e2
+			}
+			if bad {
+				errs = append(errs, tool.DecodeError("propertyNames", "/slots", "slots", "keys that are distinct integers from -9223372036854775808 to 9223372036854775807", "", slots))
+			}
+			out.Slots = m2
+		}
+	}
 	return errs
 }
 
@@ -1262,47 +1446,334 @@ func fillLabelArgsLabel(out *Label, obj map[string]any, errs tool.Errors) tool.E
 	return errs
 }
 
+// The parameters of the contact tool: the canonical schema, and the dialects that differ from it.
+const (
+	contactArgsSchema           = `{"anyOf":[{"properties":{"tag":true},"required":["tag"],"title":"tagged"},{"properties":{"note":true},"required":["note"],"title":"noted"}],"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"email":{"type":"string","maxLength":40,"description":"Email address, or"},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"type":"object","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences."}`
+	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
+)
+
+// ContactTool is the contact tool, generated from ContactArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
+var ContactTool = tool.Def[ContactArgs]{
+	Decode: DecodeContactArgs,
+	Tool: tool.Tool{
+		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","inputSchema":` + contactArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "contact",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(contactArgsSchema),
+		Validate:   ValidateContactArgs,
+	},
+}
+
+// contactArgsPattern0 reports whether s matches the pattern "^[0-9+ ]+$", compiled to a loop.
+func contactArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == ' ' || c == '+' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else every error.
+func ValidateContactArgs(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	present := 0
+	email, hasEmail := args["email"]
+	if hasEmail {
+		present++
+	}
+	phone, hasPhone := args["phone"]
+	if hasPhone {
+		present++
+	}
+	about, hasAbout := args["about"]
+	if hasAbout {
+		present++
+	}
+	tag, hasTag := args["tag"]
+	if hasTag {
+		present++
+	}
+	note, hasNote := args["note"]
+	if hasNote {
+		present++
+	}
+	if len(args) > present {
+		n := len(errs)
+		for k2 := range args {
+			switch k2 {
+			case "email", "phone", "about", "tag", "note":
+			default:
+				errs = append(errs, tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+					Name: k2,
+					Path: "/" + tool.Key(k2),
+				})
+			}
+		}
+		tool.SortByPath(errs[n:])
+	}
+	if hasEmail && email != nil {
+		if s, ok := email.(string); !ok {
+			errs = append(errs, tool.TypeError("/email", "email", "string", email))
+		} else {
+			length := tool.Length(s)
+			if length > 40 {
+				errs = append(errs, tool.ValueError("maxLength", "/email", "email", "at most 40 characters long", email))
+			}
+		}
+	}
+	if hasPhone && phone != nil {
+		if s2, ok := phone.(string); !ok {
+			errs = append(errs, tool.TypeError("/phone", "phone", "string", phone))
+		} else {
+			if !contactArgsPattern0(s2) {
+				errs = append(errs, tool.ValueError("pattern", "/phone", "phone", "a string matching the pattern ^[0-9+ ]+$", phone))
+			}
+		}
+	}
+	if hasAbout && about != nil {
+		matched := 0
+		if matchContactArgs1(about, 0) {
+			matched++
+		}
+		if matchContactArgs2(about, 0) {
+			matched++
+		}
+		if matched != 1 {
+			errs = append(errs, tool.OneOfError("/about", "about", "exactly one of: string; integer", matched, about))
+		}
+	}
+	if hasTag && tag != nil {
+		if _, ok := tag.(string); !ok {
+			errs = append(errs, tool.TypeError("/tag", "tag", "string", tag))
+		}
+	}
+	if hasNote && note != nil {
+		if _, ok := note.(string); !ok {
+			errs = append(errs, tool.TypeError("/note", "note", "string", note))
+		}
+	}
+	if !(matchContactArgs3(any(args), 0) || matchContactArgs4(any(args), 0)) {
+		errs = append(errs, tool.ValueError("anyOf", "", "", "any of: an object with 'tag'; an object with 'note'", any(args)))
+	}
+	matched2 := 0
+	if matchContactArgs5(any(args), 0) {
+		matched2++
+	}
+	if matchContactArgs6(any(args), 0) {
+		matched2++
+	}
+	if matched2 != 1 {
+		errs = append(errs, tool.OneOfError("", "", "exactly one of: an object with 'email'; an object with 'phone'", matched2, any(args)))
+	}
+	return errs
+}
+
+// matchContactArgs1 reports whether v is valid against the schema at #/properties/about/oneOf/0.
+func matchContactArgs1(v any, depth int) bool {
+	if _, ok := v.(string); !ok {
+		return false
+	}
+	return true
+}
+
+// matchContactArgs2 reports whether v is valid against the schema at #/properties/about/oneOf/1.
+func matchContactArgs2(v any, depth int) bool {
+	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+		return false
+	}
+	return true
+}
+
+// matchContactArgs3 reports whether v is valid against the schema at #/anyOf/0.
+func matchContactArgs3(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["tag"]; !ok || m == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs4 reports whether v is valid against the schema at #/anyOf/1.
+func matchContactArgs4(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["note"]; !ok || m == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs5 reports whether v is valid against the schema at #/oneOf/0.
+func matchContactArgs5(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["email"]; !ok || m == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs6 reports whether v is valid against the schema at #/oneOf/1.
+func matchContactArgs6(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["phone"]; !ok || m == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// DecodeContactArgs checks a model's arguments for the contact tool with ValidateContactArgs and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and every error.
+func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
+	var out ContactArgs
+	errs := ValidateContactArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillContactArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return ContactArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillContactArgs sets the fields of a ContactArgs from an object its validator accepted.
+func fillContactArgs(out *ContactArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if email := obj["email"]; email != nil {
+		if s, ok := email.(string); ok {
+			out.Email = s
+		}
+	}
+	if phone := obj["phone"]; phone != nil {
+		if s2, ok := phone.(string); ok {
+			out.Phone = s2
+		}
+	}
+	if about := obj["about"]; about != nil {
+		out.About = about
+	}
+	if tag := obj["tag"]; tag != nil {
+		if s3, ok := tag.(string); ok {
+			out.Tag = s3
+		}
+	}
+	if note := obj["note"]; note != nil {
+		if s4, ok := note.(string); ok {
+			out.Note = s4
+		}
+	}
+	return errs
+}
+
 // The parameters of the ping tool: the canonical schema, and the dialects that differ from it.
 const (
-	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"PingArgs takes no arguments."}`
-	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"PingArgs takes no arguments."}`
-	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"PingArgs takes no arguments."}`
+	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Takes no arguments."}`
+	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Takes no arguments."}`
+	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
 	Decode: DecodePingArgs,
 	Tool: tool.Tool{
-		Description: "PingArgs takes no arguments.",
+		Description: "Takes no arguments.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments.","input_schema":` + pingArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
 			},
-			Gemini: tool.Definition{Tool: json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments."}`)},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"ping","description":"Takes no arguments."}`),
+			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(pingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments.","parametersJsonSchema":` + pingArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","parametersJsonSchema":` + pingArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments.","inputSchema":` + pingArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","inputSchema":` + pingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1350,5 +1821,96 @@ func fillPingArgs(out *PingArgs, obj map[string]any, errs tool.Errors) tool.Erro
 	return errs
 }
 
+// The parameters of the audit tool: the canonical schema, and the dialects that differ from it.
+const (
+	auditArgsSchema = `{"properties":{"scope":{"type":"string","enum":["all","recent"],"description":"What to audit."}},"additionalProperties":false,"type":"object","required":["scope"],"description":"Is for MCP clients only: dialects= leaves the other providers\nout."}`
+)
+
+// AuditTool is the audit tool, generated from AuditArgs.
+var AuditTool = tool.Def[AuditArgs]{
+	Decode: DecodeAuditArgs,
+	Tool: tool.Tool{
+		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
+		Dialects: tool.Dialects{MCP: tool.Definition{
+			Form:       tool.MCP,
+			Parameters: json.RawMessage(auditArgsSchema),
+			Tool:       json.RawMessage(`{"name":"audit","description":"Is for MCP clients only: dialects= leaves the other providers\nout.","inputSchema":` + auditArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+		}},
+		Idempotent: true,
+		Name:       "audit",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(auditArgsSchema),
+		Validate:   ValidateAuditArgs,
+	},
+}
+
+// ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else every error.
+func ValidateAuditArgs(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	present := 0
+	scope, hasScope := args["scope"]
+	if hasScope {
+		present++
+	}
+	if !hasScope {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+			Name:     "scope",
+			Path:     "/scope",
+		})
+	}
+	if len(args) > present {
+		n := len(errs)
+		for k := range args {
+			switch k {
+			case "scope":
+			default:
+				errs = append(errs, tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+					Name: k,
+					Path: "/" + tool.Key(k),
+				})
+			}
+		}
+		tool.SortByPath(errs[n:])
+	}
+	if hasScope {
+		if s, ok := scope.(string); !ok {
+			errs = append(errs, tool.TypeError("/scope", "scope", "string", scope))
+		} else {
+			if s != "all" && s != "recent" {
+				errs = append(errs, tool.ValueError(tool.CodeEnum, "/scope", "scope", "one of \"all\", \"recent\"", scope))
+			}
+		}
+	}
+	return errs
+}
+
+// DecodeAuditArgs checks a model's arguments for the audit tool with ValidateAuditArgs and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and every error.
+func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
+	var out AuditArgs
+	errs := ValidateAuditArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillAuditArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return AuditArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillAuditArgs sets the fields of a AuditArgs from an object its validator accepted.
+func fillAuditArgs(out *AuditArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if scope := obj["scope"]; scope != nil {
+		if s, ok := scope.(string); ok {
+			out.Scope = s
+		}
+	}
+	return errs
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &PingTool.Tool}
+var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool}

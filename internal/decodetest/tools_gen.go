@@ -12,30 +12,57 @@ const _ = tool.SupportPackageIsVersion1
 
 // The parameters of the scalars tool: the canonical schema, and the dialects that differ from it.
 const (
-	scalarsArgsSchema = `{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"ScalarsArgs has a field of every scalar kind."}`
+	scalarsArgsSchema           = `{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
+	scalarsArgsOpenAISchema     = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
+	scalarsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"b":{"type":"BOOLEAN"},"s":{"type":"STRING"},"i":{"type":"INTEGER"},"i8":{"type":"INTEGER","maximum":127,"minimum":-128},"i16":{"type":"INTEGER","maximum":32767,"minimum":-32768},"i32":{"type":"INTEGER","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"INTEGER"},"u":{"type":"INTEGER","minimum":0},"u8":{"type":"INTEGER","maximum":255,"minimum":0},"u16":{"type":"INTEGER","maximum":65535,"minimum":0},"u32":{"type":"INTEGER","maximum":4294967295,"minimum":0},"u64":{"type":"INTEGER","minimum":0},"f32":{"type":"NUMBER"},"f64":{"type":"NUMBER"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"propertyOrdering":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
+	scalarsArgsGeminiJSONSchema = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 )
 
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
 	Decode: DecodeScalarsArgs,
 	Tool: tool.Tool{
-		Description: "ScalarsArgs has a field of every scalar kind.",
+		Description: "Has a field of every scalar kind.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(scalarsArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(scalarsArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","parametersJsonSchema":` + scalarsArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","inputSchema":` + scalarsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","inputSchema":` + scalarsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(scalarsArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(scalarsArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"ScalarsArgs has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -464,30 +491,62 @@ func fillScalarsArgs(out *ScalarsArgs, obj map[string]any, errs tool.Errors) too
 
 // The parameters of the shapes tool: the canonical schema, and the dialects that differ from it.
 const (
-	shapesArgsSchema = `{"properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"target":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"path":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"hops":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"grid":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"pair":{"items":{"type":"number"},"type":"array","maxItems":2,"minItems":2},"names":{"items":{"type":"string"},"type":"array"},"by_name":{"additionalProperties":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"object"},"by_level":{"additionalProperties":{"type":"integer"},"type":"object"},"by_index":{"patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false,"type":"object"},"small":{"patternProperties":{"^[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"opt":{"type":"integer"},"opt_s":{"oneOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":true,"open":{"type":"object"},"raw":true,"blob":{"type":"string","contentEncoding":"base64"},"anon":{"properties":{"A":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["A"]},"lists":{"additionalProperties":{"type":"string","contentEncoding":"base64"},"type":"object"}},"additionalProperties":false,"type":"object","required":["id","level","origin","pair","anon"],"description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`
+	shapesArgsSchema           = `{"properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"target":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"]},"path":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"hops":{"items":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"array"},"grid":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"pair":{"items":{"type":"number"},"type":"array","maxItems":2,"minItems":2},"names":{"items":{"type":"string"},"type":"array"},"by_name":{"additionalProperties":{"properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a nested struct."},"type":"object"},"by_level":{"additionalProperties":{"type":"integer"},"type":"object"},"by_index":{"patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false,"type":"object"},"small":{"patternProperties":{"^[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"opt":{"type":"integer"},"opt_s":{"oneOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":true,"open":{"type":"object"},"raw":true,"blob":{"type":"string","contentEncoding":"base64"},"anon":{"properties":{"A":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["A"]},"lists":{"additionalProperties":{"type":"string","contentEncoding":"base64"},"type":"object"}},"additionalProperties":false,"type":"object","required":["id","level","origin","pair","anon"],"description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`
+	shapesArgsGeminiJSONSchema = `{"type":"object","properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false},"target":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false},"path":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"hops":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","items":{"type":"number"},"maxItems":2,"minItems":2},"names":{"type":"array","items":{"type":"string"}},"by_name":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"by_level":{"type":"object","additionalProperties":{"type":"integer"}},"by_index":{"type":"object","additionalProperties":{"type":"string"},"description":"Each member name must match the regular expression ^[0-9]+$."},"small":{"type":"object","additionalProperties":{"type":"boolean"},"description":"Each member name must match the regular expression ^[0-9]+$."},"opt":{"type":"integer"},"opt_s":{"anyOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":{},"open":{"type":"object"},"raw":{},"blob":{"type":"string","description":"Encoded in base64."},"anon":{"type":"object","properties":{"A":{"type":"integer"}},"required":["A"],"additionalProperties":false},"lists":{"type":"object","additionalProperties":{"type":"string"},"description":"Each value: encoded in base64."}},"required":["id","level","origin","pair","anon"],"additionalProperties":false,"description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`
 )
 
 // ShapesTool is the shapes tool, generated from ShapesArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode: DecodeShapesArgs,
 	Tool: tool.Tool{
-		Description: "ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
+		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(shapesArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parametersJsonSchema":` + shapesArgsGeminiJSONSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(shapesArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parametersJsonSchema":` + shapesArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","inputSchema":` + shapesArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","inputSchema":` + shapesArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false}}`),
+			},
+			OpenAI: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"ShapesArgs has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: false,
@@ -1689,30 +1748,60 @@ func fillShapesArgsPoint(out *Point, obj map[string]any, errs tool.Errors) tool.
 
 // The parameters of the node tool: the canonical schema, and the dialects that differ from it.
 const (
-	nodeSchema = `{"properties":{"name":{"type":"string"},"children":{"items":{"$ref":"#"},"type":"array"},"next":{"$ref":"#"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive."}`
+	nodeSchema           = `{"properties":{"name":{"type":"string"},"children":{"items":{"$ref":"#"},"type":"array"},"next":{"$ref":"#"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Is recursive."}`
+	nodeOpenAISchema     = `{"type":"object","properties":{"name":{"type":"string"},"children":{"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"null"}]},"next":{"anyOf":[{"$ref":"#"},{"type":"null"}]}},"required":["name","children","next"],"additionalProperties":false,"description":"Is recursive."}`
+	nodeGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#"}},"next":{"$ref":"#"}},"required":["name"],"additionalProperties":false,"description":"Is recursive."}`
 )
 
 // NodeTool is the node tool, generated from Node.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
 	Decode: DecodeNode,
 	Tool: tool.Tool{
-		Description: "Node is recursive.",
+		Description: "Is recursive.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Node is recursive.","input_schema":` + nodeSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(nodeGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","parametersJsonSchema":` + nodeGeminiJSONSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(nodeGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","parametersJsonSchema":` + nodeGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Node is recursive.","inputSchema":` + nodeSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","inputSchema":` + nodeSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(nodeOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Is recursive.","parameters":` + nodeOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Node is recursive.","parameters":` + nodeSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Is recursive.","parameters":` + nodeSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(nodeOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Is recursive.","parameters":` + nodeOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Node is recursive.","parameters":` + nodeSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Is recursive.","parameters":` + nodeSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1864,30 +1953,57 @@ func fillNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
 
 // The parameters of the methods tool: the canonical schema, and the dialects that differ from it.
 const (
-	methodsArgsSchema = `{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"MethodsArgs has fields whose types decode themselves."}`
+	methodsArgsSchema           = `{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"Has fields whose types decode themselves."}`
+	methodsArgsOpenAISchema     = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":["number","null"]}},"required":["name","temp","opt"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
+	methodsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"name":{"type":"STRING"},"temp":{"type":"NUMBER"},"opt":{"type":"NUMBER"}},"required":["name","temp"],"propertyOrdering":["name","temp","opt"],"description":"Has fields whose types decode themselves."}`
+	methodsArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 )
 
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
 	Decode: DecodeMethodsArgs,
 	Tool: tool.Tool{
-		Description: "MethodsArgs has fields whose types decode themselves.",
+		Description: "Has fields whose types decode themselves.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"MethodsArgs has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(methodsArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(methodsArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","parametersJsonSchema":` + methodsArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"MethodsArgs has fields whose types decode themselves.","inputSchema":` + methodsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","inputSchema":` + methodsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(methodsArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"MethodsArgs has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(methodsArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"MethodsArgs has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -2008,30 +2124,55 @@ func fillMethodsArgs(out *MethodsArgs, obj map[string]any, errs tool.Errors) too
 
 // The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
 const (
-	emptyArgsSchema = `{"properties":{},"additionalProperties":false,"type":"object","description":"emptyArgs is an unexported tool without arguments."}`
+	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Is an unexported tool without arguments."}`
+	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
+	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
 )
 
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
 	Decode: decodeEmptyArgs,
 	Tool: tool.Tool{
-		Description: "emptyArgs is an unexported tool without arguments.",
+		Description: "Is an unexported tool without arguments.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"emptyArgs is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments."}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(emptyArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"emptyArgs is an unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(emptyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"emptyArgs is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(emptyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"emptyArgs is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,

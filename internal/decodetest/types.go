@@ -14,7 +14,7 @@ import (
 
 // ScalarsArgs has a field of every scalar kind.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool
 type ScalarsArgs struct {
 	B   bool    `json:"b"`
 	S   string  `json:"s"`
@@ -74,7 +74,7 @@ type Names []string
 // ShapesArgs has named types, nested structs, embedded structs, pointers,
 // slices, arrays and maps.
 //
-//toolgen:tool name=shapes idempotent=false dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool name=shapes idempotent=false
 type ShapesArgs struct {
 	Base
 	*Extra
@@ -108,7 +108,7 @@ type ShapesArgs struct {
 
 // Node is recursive.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool
 type Node struct {
 	Name     string  `json:"name"`
 	Children []*Node `json:"children,omitempty"`
@@ -143,7 +143,7 @@ func (c *Celsius) UnmarshalJSON(b []byte) error {
 
 // MethodsArgs has fields whose types decode themselves.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool
 type MethodsArgs struct {
 	Name Upper    `json:"name"`
 	Temp Celsius  `json:"temp"`
@@ -152,5 +152,5 @@ type MethodsArgs struct {
 
 // emptyArgs is an unexported tool without arguments.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool
 type emptyArgs struct{}
