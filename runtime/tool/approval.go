@@ -46,7 +46,7 @@ const (
 // of a service that must honour each other's tokens: give them all the same
 // key (at least MinApprovalKey random bytes, kept secret like any signing
 // key) and the same Store. Without it a set draws its own key from
-// crypto/rand, and its tokens are valid in it alone. NewSet panics on a
+// crypto/rand, and its tokens are valid in it alone. It panics on a
 // shorter key.
 func WithApprovalKey(key []byte) Option {
 	if len(key) < MinApprovalKey {
