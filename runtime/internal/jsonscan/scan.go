@@ -352,30 +352,11 @@ func (s *Scanner) Count() int {
 // true, or reads the closing '}' and reports false. The name is Key; then
 // call Member or Undeclared, and read the value.
 func (s *Scanner) Next() bool {
-	if s.err != nil || s.depth == 0 {
+	f, ok := s.another('}', "',' or '}' after a member")
+	if !ok {
 		return false
 	}
-	f := s.top()
-	f.child = childNone
 	s.skipSpace()
-	if f.n > 0 {
-		if s.pos >= len(s.data) {
-			return s.unexpected("',' or '}' after a member")
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-			s.skipSpace()
-		case '}':
-			s.pos++
-			return false
-		default:
-			return s.unexpected("',' or '}' after a member")
-		}
-	} else if s.pos < len(s.data) && s.data[s.pos] == '}' {
-		s.pos++
-		return false
-	}
 	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
 		return s.unexpected("a member name in double quotes")
 	}
@@ -388,6 +369,28 @@ func (s *Scanner) Next() bool {
 	s.key = key
 	f.n++
 	return true
+}
+
+// another reads what follows a member or item of the open object or array:
+// the ',' before another one, or the closing bracket end.
+func (s *Scanner) another(end byte, after string) (*frame, bool) {
+	if s.err != nil || s.depth == 0 {
+		return nil, false
+	}
+	f := s.top()
+	f.child = childNone
+	s.skipSpace()
+	switch {
+	case s.pos < len(s.data) && s.data[s.pos] == end:
+		s.pos++
+		return f, false
+	case f.n == 0:
+		return f, true
+	case s.pos < len(s.data) && s.data[s.pos] == ',':
+		s.pos++
+		return f, true
+	}
+	return f, s.unexpected(after)
 }
 
 // Key returns the name Next read, decoded. It is valid until the next call
@@ -497,27 +500,8 @@ func (s *Scanner) colon(f *frame) bool {
 // NextItem reports true when the open array has another item, which the
 // caller then reads, or reads the closing ']' and reports false.
 func (s *Scanner) NextItem() bool {
-	if s.err != nil || s.depth == 0 {
-		return false
-	}
-	f := s.top()
-	f.child = childNone
-	s.skipSpace()
-	if f.n > 0 {
-		if s.pos >= len(s.data) {
-			return s.unexpected("',' or ']' after an array item")
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			return false
-		default:
-			return s.unexpected("',' or ']' after an array item")
-		}
-	} else if s.pos < len(s.data) && s.data[s.pos] == ']' {
-		s.pos++
+	f, ok := s.another(']', "',' or ']' after an array item")
+	if !ok {
 		return false
 	}
 	f.child, f.index = childIndex, f.n
