@@ -231,9 +231,6 @@ func (s *Scanner) Bool() (v, ok bool) { return s.sc.Bool() }
 // is not null.
 func (s *Scanner) Null() bool { return s.sc.Null() }
 
-// Skip reads the next value, whatever it is.
-func (s *Scanner) Skip() { s.sc.Skip() }
-
 // Value reads the next value as tool.ParseArgs holds it (map[string]any,
 // []any, string, json.Number, bool or nil), for the checks that need the
 // whole value: the type's map validator then checks it.

@@ -122,15 +122,13 @@ func (s *Scanner) Reset(data []byte) {
 	if isBlank(data) {
 		data = emptyObject
 	}
+	clear(s.names) // let go of the previous input
 	buf, more, names := s.buf[:0], s.more[:0], s.names[:0]
 	*s = Scanner{data: data, buf: buf, more: more, names: names}
 }
 
 // Err returns the error that stopped the scan, or nil.
 func (s *Scanner) Err() *Error { return s.err }
-
-// Depth returns how many arrays and objects are open.
-func (s *Scanner) Depth() int { return s.depth }
 
 func isBlank(b []byte) bool {
 	for _, c := range b {
