@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	segjson "github.com/segmentio/encoding/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// BenchmarkGetWeatherCall measures, side by side, the ways from a model's
+// raw argument bytes to a GetWeatherArgs: the one-pass decode, ParseArgs +
+// DecodeGetWeatherArgs, encoding/json with no validation at all,
+// encoding/json + santhosh-tekuri/jsonschema + encoding/json, and the MCP Go
+// SDK's typed-handler path (its JSON decoder into a map, google/jsonschema-go,
+// json.Marshal, its JSON decoder into the struct), with its JSON package and
+// with encoding/json. An invalid call is also rendered as the JSON feedback
+// a Set sends back.
+//
+//	go test ./examples/weather -run '^$' -bench GetWeatherCall -benchmem -count 6 | benchstat -col /impl -
+//
+// Besides the wall clock, each reports the process's CPU time per call
+// (cpu-ns/op), steadier on a machine shared with other work.
+func BenchmarkGetWeatherCall(b *testing.B) {
+	valid, invalid := []byte(benchValidJSON), []byte(benchInvalidJSON)
+	_, errs := onepassDecodeGetWeatherArgsJSON(invalid)
+	require.Len(b, errs, 8)
+	rejected := tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs}
+	require.Equal(b, rejected.FeedbackJSON(), string(appendFeedbackJSON(nil, rejected)))
+
+	ref := newRefValidator(b, &GetWeatherTool.Tool)
+	var doc jsonschema.Schema
+	require.NoError(b, json.Unmarshal(GetWeatherTool.Schema, &doc))
+	resolved, err := doc.Resolve(nil)
+	require.NoError(b, err)
+	for _, raw := range [][]byte{valid, invalid} {
+		_, errs := mapPath(raw)
+		_, jsonErr := mcpSDKDecode(resolved, raw, sdkUnmarshal)
+		_, refErr := refDecode(ref, raw)
+		require.Equal(b, errs == nil, jsonErr == nil, "%s: %v", raw, jsonErr)
+		require.Equal(b, errs == nil, refErr == nil, "%s: %v", raw, refErr)
+	}
+
+	var out GetWeatherArgs
+	var feedback []byte
+	run := func(name string, raw []byte, fn func(raw []byte)) {
+		call := "valid"
+		if bytes.Equal(raw, invalid) {
+			call = "invalid"
+		}
+		b.Run("impl="+name+"/call="+call, func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				fn(raw)
+			}
+			if cpu := cpuTime() - start; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+	for _, raw := range [][]byte{valid, invalid} {
+		run("onepass", raw, func(raw []byte) { out, benchSink = onepassDecodeGetWeatherArgsJSON(raw) })
+		run("mapdecode", raw, func(raw []byte) { out, benchSink = mapPath(raw) })
+	}
+	run("encodingjson", valid, func(raw []byte) {
+		var v GetWeatherArgs
+		if err := json.Unmarshal(raw, &v); err != nil {
+			b.Fatal(err)
+		}
+		out = v
+	})
+	run("santhosh", valid, func(raw []byte) {
+		v, err := refDecode(ref, raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = v
+	})
+	run("mcpsdk", valid, func(raw []byte) {
+		v, err := mcpSDKDecode(resolved, raw, sdkUnmarshal)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = v
+	})
+	run("mcpsdk-encodingjson", valid, func(raw []byte) {
+		v, err := mcpSDKDecode(resolved, raw, json.Unmarshal)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = v
+	})
+	// An invalid call and the feedback a Set renders for it: through the
+	// one-pass decode, and through the map (which is also what a one-pass
+	// decode that stops at the first error and then asks the map path for
+	// the errors costs, at least).
+	feedbackOf := func(errs tool.Errors) {
+		feedback = appendFeedbackJSON(feedback[:0], tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs})
+	}
+	run("onepass+feedback", invalid, func(raw []byte) {
+		out, benchSink = onepassDecodeGetWeatherArgsJSON(raw)
+		feedbackOf(benchSink)
+	})
+	run("mapdecode+feedback", invalid, func(raw []byte) {
+		out, benchSink = mapPath(raw)
+		feedbackOf(benchSink)
+	})
+	run("feedbackonly", invalid, func([]byte) { feedbackOf(errs) })
+	run("feedbackjson", invalid, func([]byte) { feedback = []byte(rejected.FeedbackJSON()) })
+	weatherSink = out
+}
+
+// refDecode is what an application does with santhosh-tekuri/jsonschema:
+// decode into a map, validate, decode into the struct.
+func refDecode(ref *refValidator, raw []byte) (GetWeatherArgs, error) {
+	var v GetWeatherArgs
+	var m any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return v, err
+	}
+	if err := ref.schema.Validate(m); err != nil {
+		return v, err
+	}
+	err := json.Unmarshal(raw, &v)
+	return v, err
+}
+
+// mcpSDKDecode is what the MCP Go SDK (v1.8) does with a typed tool's
+// arguments before it calls the handler (mcp.applySchema, then the
+// handler's unmarshal), with unmarshal for its JSON package: sdkUnmarshal
+// as the SDK has it, or encoding/json.
+func mcpSDKDecode(resolved *jsonschema.Resolved, raw []byte, unmarshal func([]byte, any) error) (GetWeatherArgs, error) {
+	var in GetWeatherArgs
+	m := make(map[string]any)
+	if err := unmarshal(raw, &m); err != nil {
+		return in, err
+	}
+	var v any = m
+	if err := resolved.ApplyDefaults(&v); err != nil {
+		return in, err
+	}
+	if err := resolved.Validate(&v); err != nil {
+		return in, err
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return in, err
+	}
+	err = unmarshal(data, &in)
+	return in, err
+}
+
+// sdkUnmarshal is the SDK's internal json.Unmarshal (less its depth check):
+// a segmentio/encoding decoder per call.
+func sdkUnmarshal(data []byte, v any) error {
+	dec := segjson.NewDecoder(bytes.NewReader(data))
+	dec.DontMatchCaseInsensitiveStructFields()
+	return dec.Decode(v)
+}
+
+// appendFeedbackJSON appends what Result.FeedbackJSON returns for a
+// rejected call, byte for byte, without reflection: the rendering a Set
+// that costs almost nothing needs.
+func appendFeedbackJSON(b []byte, r tool.Result) []byte {
+	b = append(b, `{"status":`...)
+	b = appendJSONString(b, string(r.Status))
+	b = append(b, `,"tool":`...)
+	b = appendJSONString(b, r.Tool)
+	if len(r.Errors) > 0 {
+		b = append(b, `,"errors":[`...)
+		for i, e := range r.Errors {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"code":`...)
+			b = appendJSONString(b, e.Code)
+			b = append(b, `,"path":`...)
+			b = appendJSONString(b, e.Path)
+			for _, f := range [...]struct{ name, v string }{{"expected", e.Expected}, {"got", e.Got}, {"actual", e.Actual}, {"reason", e.Reason}} {
+				if f.v != "" {
+					b = append(b, `,"`...)
+					b = append(b, f.name...)
+					b = append(b, `":`...)
+					b = appendJSONString(b, f.v)
+				}
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if in := r.Instruction(); in != "" {
+		b = append(b, `,"instruction":`...)
+		b = appendJSONString(b, in)
+	}
+	return append(b, '}')
+}
+
+// jsonSafe marks the ASCII bytes a JSON string holds as they are.
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// appendJSONString quotes s as encoding/json does without HTML escaping.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if jsonSafe[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, `\u202`...)
+			b = strconv.AppendInt(b, int64(r&0xF), 16)
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(b, s[start:]...), '"')
+}
+
+// TestOnePassValidCall: the valid call decodes to the struct encoding/json
+// makes of it, with 5 allocations: City, Coords, Tags and its two strings.
+// Units takes the constant's string.
+func TestOnePassValidCall(t *testing.T) {
+	raw := []byte(benchValidJSON)
+	got, errs := onepassDecodeGetWeatherArgsJSON(raw)
+	require.Empty(t, errs)
+	var want GetWeatherArgs
+	require.NoError(t, json.Unmarshal(raw, &want))
+	assert.Equal(t, want, got)
+	assert.Equal(t, 5.0, testing.AllocsPerRun(200, func() { weatherSink, _ = onepassDecodeGetWeatherArgsJSON(raw) }))
+	noSlices := []byte(`{"city":"Paris","units":"f","days":14,"include_hourly":false}`)
+	assert.Equal(t, 1.0, testing.AllocsPerRun(200, func() { weatherSink, _ = onepassDecodeGetWeatherArgsJSON(noSlices) }),
+		"City's copy, and nothing for Units")
+}
+
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{"", "plain", `q"b\`, "\x00\x01\b\f\n\r\t\x1f\x7f", "é東京😀", "\xff\xc3", "\u2028\u2029", "<&>"} {
+		want, err := json.Marshal(s)
+		require.NoError(t, err)
+		want = bytes.ReplaceAll(bytes.ReplaceAll(bytes.ReplaceAll(want, []byte(`\u003c`), []byte("<")), []byte(`\u003e`), []byte(">")), []byte(`\u0026`), []byte("&"))
+		assert.Equal(t, string(want), string(appendJSONString(nil, s)), "%q", s)
+	}
+}
