@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 )
 
 // Limits bound a multi-step agent loop, in which a model calls a tool, reads
@@ -139,10 +141,7 @@ func callKey(name string, args []byte) string {
 	var b []byte
 	b = append(b, name...)
 	b = append(b, 0)
-	if isBlank(args) {
-		return string(append(b, "{}"...))
-	}
-	if v, err := parseJSON(args); err == nil {
+	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
 		if c, w := identityForm(b, v, maxNesting); w == walkOK {
 			return string(c)
 		}

@@ -499,7 +499,7 @@ func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (re
 	}
 	v, perr := parseJSON(call)
 	if perr != nil {
-		return s.finish(ctx, r, reject(stageParse, perr.error("the call is not valid JSON")))
+		return s.finish(ctx, r, reject(stageParse, parseError(perr, "the call is not valid JSON")))
 	}
 	const want = `the call should be an object {"tool": "<name>", "args": {...}}`
 	env, ok := v.(map[string]any)

@@ -81,7 +81,7 @@ type Scanner struct {
 // Reset starts the scanner on a call's raw arguments. Empty arguments, or
 // only white space, are the empty object.
 func (s *Scanner) Reset(raw []byte) {
-	s.sc.Reset(raw)
+	s.sc.Reset(jsonscan.Arguments(raw))
 	s.errs, s.valid, s.runs, s.ng, s.shape = nil, 0, s.runs[:0], 0, ""
 }
 
@@ -234,7 +234,7 @@ func (s *Scanner) Null() bool { return s.sc.Null() }
 // Value reads the next value as tool.ParseArgs holds it (map[string]any,
 // []any, string, json.Number, bool or nil), for the checks that need the
 // whole value: the type's map validator then checks it.
-func (s *Scanner) Value() any { return parseValue(&s.sc) }
+func (s *Scanner) Value() any { return s.sc.Value() }
 
 // --- reporting ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@
 package jsonscan
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -116,12 +117,18 @@ type Scanner struct {
 
 var emptyObject = []byte("{}")
 
-// Reset starts the scanner on data. Empty input, or only white space, reads
-// as the empty object: providers send a call without arguments that way.
-func (s *Scanner) Reset(data []byte) {
-	if isBlank(data) {
-		data = emptyObject
+// Arguments returns a tool call's raw arguments as the document to read:
+// empty input, or only white space, is the empty object, as providers send
+// a call without arguments.
+func Arguments(raw []byte) []byte {
+	if isBlank(raw) {
+		return emptyObject
 	}
+	return raw
+}
+
+// Reset starts the scanner on data.
+func (s *Scanner) Reset(data []byte) {
 	clear(s.names) // let go of the previous input
 	buf, more, names := s.buf[:0], s.more[:0], s.names[:0]
 	*s = Scanner{data: data, buf: buf, more: more, names: names}
@@ -809,6 +816,111 @@ func (s *Scanner) hex4() (rune, bool) {
 		s.pos++
 	}
 	return r, true
+}
+
+// --- values --------------------------------------------------------------------
+
+// Value reads the next value as encoding/json decodes it into an any with
+// UseNumber: map[string]any, []any, string, json.Number, bool or nil. It
+// owns what it returns: nothing is borrowed from the input. After an error
+// it returns nil, and Err says what went wrong.
+func (s *Scanner) Value() any {
+	switch s.Peek() {
+	case Object:
+		return s.object()
+	case Array:
+		return s.array()
+	case String:
+		v, _, _ := s.stringToken()
+		return strings.Clone(v)
+	case Number:
+		start := s.pos
+		lit, ok := s.number()
+		if !ok {
+			return nil
+		}
+		if len(lit) <= 2 && s.data[start] != '-' {
+			// A small number is one of a few values, allocated once.
+			return smallNumbers[atoi2(lit)]
+		}
+		return json.Number(strings.Clone(lit))
+	case Bool:
+		v, _ := s.Bool()
+		return v
+	}
+	s.Skip() // null, or the error
+	return nil
+}
+
+func (s *Scanner) object() any {
+	if s.push() == nil {
+		return nil
+	}
+	s.pos++ // {
+	m := map[string]any{}
+	for s.Next() {
+		f := s.top()
+		// The map finds a repeated name: no other record of the names.
+		if _, dup := m[s.key]; dup {
+			s.duplicate(f)
+			break
+		}
+		key := strings.Clone(s.key)
+		if !s.colon(f) {
+			break
+		}
+		v := s.Value()
+		if s.err != nil {
+			break
+		}
+		m[key] = v
+	}
+	s.End()
+	if s.err != nil {
+		return nil
+	}
+	return m
+}
+
+func (s *Scanner) array() any {
+	if s.push() == nil {
+		return nil
+	}
+	s.pos++ // [
+	list := []any{}
+	for s.NextItem() {
+		v := s.Value()
+		if s.err != nil {
+			break
+		}
+		if len(list) == cap(list) {
+			// Doubled, not grown by append's quarter: a long array costs
+			// twice its size in allocation, not five times.
+			list = append(make([]any, 0, 2*cap(list)+4), list...)
+		}
+		list = append(list, v)
+	}
+	s.End()
+	if s.err != nil {
+		return nil
+	}
+	return list
+}
+
+// smallNumbers are the json.Numbers 0 to 99, as any.
+var smallNumbers = func() (n [100]any) {
+	for i := range n {
+		n[i] = json.Number(strconv.Itoa(i))
+	}
+	return n
+}()
+
+// atoi2 reads one or two digits.
+func atoi2(b string) int {
+	if len(b) == 1 {
+		return int(b[0] - '0')
+	}
+	return int(b[0]-'0')*10 + int(b[1]-'0')
 }
 
 // --- shortened echoes ------------------------------------------------------------

@@ -1,4 +1,4 @@
-package toolimpl
+package tool
 
 import (
 	"math/rand/v2"
@@ -8,17 +8,16 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// The scanner must accept and reject exactly what tool.ParseArgs does, with
-// the same value or the same error: parseArgs, written on it, is compared
-// with tool.ParseArgs on the documents of ParseArgs's own tests, on random
-// documents and their mutations, and by fuzzing.
+// ParseArgs, written on the scanner generated one-pass decoders drive, must
+// accept and reject exactly what the parser it replaced did, with the same
+// value or the same error: it is compared with referenceParseArgs on the
+// documents of ParseArgs's own tests, on random documents and their
+// mutations, and by fuzzing.
 
-// parseCorpus holds the documents of tool.ParseArgs's tests, and more of
-// each class of mistake.
+// parseCorpus holds the documents of ParseArgs's tests, and more of each
+// class of mistake.
 var parseCorpus = []string{
 	``, ` `, "\n\t\r ", `{}`, ` { } `, "\t{\n}\r\n",
 	`{"a":1,"b":-0.5e-3,"c":"x","d":true,"e":false,"f":null,"g":[],"h":{},"i":[1,[2,[3]],{"j":null}]}`,
@@ -69,13 +68,13 @@ func nested(depth int, closed bool) string {
 
 func checkParse(t *testing.T, doc []byte) {
 	t.Helper()
-	want, wantErrs := tool.ParseArgs(doc)
-	got, gotErrs := parseArgs(doc)
+	want, wantErrs := referenceParseArgs(doc)
+	got, gotErrs := ParseArgs(doc)
 	require.Equal(t, wantErrs, gotErrs, "errors for %q", doc)
 	require.Equal(t, want, got, "value of %q", doc)
 }
 
-func TestParseArgsCorpus(t *testing.T) {
+func TestParseArgsReferenceCorpus(t *testing.T) {
 	docs := append([]string{}, parseCorpus...)
 	for _, n := range []int{0, 15, 16, 17, 40} {
 		docs = append(docs, manyKeys(n, false), manyKeys(n, true))
@@ -96,13 +95,13 @@ func TestParseArgsCorpus(t *testing.T) {
 	}
 }
 
-func TestParseArgsRandom(t *testing.T) {
+func TestParseArgsReferenceRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	errs := map[string]int{}
 	for range 30_000 {
 		doc := randomDoc(r)
 		checkParse(t, doc)
-		if _, e := tool.ParseArgs(doc); e != nil {
+		if _, e := ParseArgs(doc); e != nil {
 			errs[e[0].Code]++
 		} else {
 			errs["valid"]++
@@ -110,7 +109,7 @@ func TestParseArgsRandom(t *testing.T) {
 	}
 	t.Logf("random documents: %v", errs)
 	// Both verdicts, and each class of error, are well represented.
-	for _, class := range []string{"valid", tool.CodeBadJSON, tool.CodeBadNumber, tool.CodeBadShape} {
+	for _, class := range []string{"valid", CodeBadJSON, CodeBadNumber, CodeBadShape} {
 		assert.Greater(t, errs[class], 300, class)
 	}
 }
@@ -213,7 +212,7 @@ var randomNumbers = []string{"0", "-0", "1", "-1", "3.0", "3.5", "1e2", "1E-2", 
 var randomStrings = []string{`""`, `"a"`, `"Paris"`, `"\u00e9"`, `"\ud83d\ude00"`, `"\ud800"`, `"a\"b"`, `"\\"`, `"\/"`,
 	`"\b\f\n\r\t"`, `"東京"`, "\"\xff\"", "\"a\tb\"", `"\x"`, `"\u12"`, `"trip"`, `"Not OK"`}
 
-func FuzzParseArgs(f *testing.F) {
+func FuzzParseArgsReference(f *testing.F) {
 	for _, doc := range parseCorpus {
 		f.Add([]byte(doc))
 	}
@@ -223,7 +222,7 @@ func FuzzParseArgs(f *testing.F) {
 	})
 }
 
-func TestParseArgsLongInputs(t *testing.T) {
+func TestParseArgsReferenceLongInputs(t *testing.T) {
 	long := strings.Repeat("é", 1_000_000)
 	checkParse(t, []byte(`{"s": "`+long+`"}`))
 	checkParse(t, []byte(`{"s": "\n`+long+`"}`))
@@ -231,4 +230,30 @@ func TestParseArgsLongInputs(t *testing.T) {
 	checkParse(t, []byte(`{"n": `+strings.Repeat("9", 100_000)+`e-99999}`))
 	checkParse(t, []byte(manyKeys(20_000, true)))
 	checkParse(t, []byte(`{"a":`+strings.Repeat(`{"a":`, 100_000)))
+}
+
+// BenchmarkParseArgs compares ParseArgs with the parser it replaced, on a
+// tool call and on an object of many members.
+//
+//	go test ./runtime/tool -run '^$' -bench ParseArgs -benchmem -count 6 | benchstat -col /parser -
+func BenchmarkParseArgs(b *testing.B) {
+	docs := map[string][]byte{
+		"call":    []byte(`{"city":"Paris","days":3,"units":"c","include_hourly":true,"coords":{"lat":48.85,"lon":2.35},"tags":["weekend_2","trip"]}`),
+		"members": []byte(manyKeys(1000, false)),
+	}
+	for _, name := range []string{"call", "members"} {
+		doc := docs[name]
+		b.Run("doc="+name+"/parser=scanner", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ParseArgs(doc)
+			}
+		})
+		b.Run("doc="+name+"/parser=reference", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				referenceParseArgs(doc)
+			}
+		})
+	}
 }
