@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	segjson "github.com/segmentio/encoding/json"
@@ -33,7 +31,6 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 	_, errs := onepassDecodeGetWeatherArgsJSON(invalid)
 	require.Len(b, errs, 8)
 	rejected := tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs}
-	require.Equal(b, rejected.FeedbackJSON(), string(appendFeedbackJSON(nil, rejected)))
 
 	ref := newRefValidator(b, &GetWeatherTool.Tool)
 	var doc jsonschema.Schema
@@ -49,7 +46,7 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 	}
 
 	var out GetWeatherArgs
-	var feedback []byte
+	var feedback string
 	run := func(name string, raw []byte, fn func(raw []byte)) {
 		call := "valid"
 		if bytes.Equal(raw, invalid) {
@@ -103,7 +100,7 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 	// decode that stops at the first error and then asks the map path for
 	// the errors costs, at least).
 	feedbackOf := func(errs tool.Errors) {
-		feedback = appendFeedbackJSON(feedback[:0], tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs})
+		feedback = tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs}.FeedbackJSON()
 	}
 	run("onepass+feedback", invalid, func(raw []byte) {
 		out, benchSink = onepassDecodeGetWeatherArgsJSON(raw)
@@ -114,9 +111,12 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 		feedbackOf(benchSink)
 	})
 	run("feedbackonly", invalid, func([]byte) { feedbackOf(errs) })
-	run("feedbackjson", invalid, func([]byte) { feedback = []byte(rejected.FeedbackJSON()) })
+	run("feedbackjson", invalid, func([]byte) { feedback = rejected.FeedbackJSON() })
 	weatherSink = out
+	feedbackSink = feedback
 }
+
+var feedbackSink string
 
 // refDecode is what an application does with santhosh-tekuri/jsonschema:
 // decode into a map, validate, decode into the struct.
@@ -166,103 +166,6 @@ func sdkUnmarshal(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// appendFeedbackJSON appends what Result.FeedbackJSON returns for a
-// rejected call, byte for byte, without reflection: the rendering a Set
-// that costs almost nothing needs.
-func appendFeedbackJSON(b []byte, r tool.Result) []byte {
-	b = append(b, `{"status":`...)
-	b = appendJSONString(b, string(r.Status))
-	b = append(b, `,"tool":`...)
-	b = appendJSONString(b, r.Tool)
-	if len(r.Errors) > 0 {
-		b = append(b, `,"errors":[`...)
-		for i, e := range r.Errors {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"code":`...)
-			b = appendJSONString(b, e.Code)
-			b = append(b, `,"path":`...)
-			b = appendJSONString(b, e.Path)
-			for _, f := range [...]struct{ name, v string }{{"expected", e.Expected}, {"got", e.Got}, {"actual", e.Actual}, {"reason", e.Reason}} {
-				if f.v != "" {
-					b = append(b, `,"`...)
-					b = append(b, f.name...)
-					b = append(b, `":`...)
-					b = appendJSONString(b, f.v)
-				}
-			}
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
-	if in := r.Instruction(); in != "" {
-		b = append(b, `,"instruction":`...)
-		b = appendJSONString(b, in)
-	}
-	return append(b, '}')
-}
-
-// jsonSafe marks the ASCII bytes a JSON string holds as they are.
-var jsonSafe = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// appendJSONString quotes s as encoding/json does without HTML escaping.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if jsonSafe[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, `\u202`...)
-			b = strconv.AppendInt(b, int64(r&0xF), 16)
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	return append(append(b, s[start:]...), '"')
-}
-
 // TestOnePassValidCall: the valid call decodes to the struct encoding/json
 // makes of it, with 5 allocations: City, Coords, Tags and its two strings.
 // Units takes the constant's string.
@@ -277,13 +180,4 @@ func TestOnePassValidCall(t *testing.T) {
 	noSlices := []byte(`{"city":"Paris","units":"f","days":14,"include_hourly":false}`)
 	assert.Equal(t, 1.0, testing.AllocsPerRun(200, func() { weatherSink, _ = onepassDecodeGetWeatherArgsJSON(noSlices) }),
 		"City's copy, and nothing for Units")
-}
-
-func TestAppendJSONString(t *testing.T) {
-	for _, s := range []string{"", "plain", `q"b\`, "\x00\x01\b\f\n\r\t\x1f\x7f", "é東京😀", "\xff\xc3", "\u2028\u2029", "<&>"} {
-		want, err := json.Marshal(s)
-		require.NoError(t, err)
-		want = bytes.ReplaceAll(bytes.ReplaceAll(bytes.ReplaceAll(want, []byte(`\u003c`), []byte("<")), []byte(`\u003e`), []byte(">")), []byte(`\u0026`), []byte("&"))
-		assert.Equal(t, string(want), string(appendJSONString(nil, s)), "%q", s)
-	}
 }

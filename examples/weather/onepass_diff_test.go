@@ -29,8 +29,9 @@ func mapPath(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return DecodeGetWeatherArgs(args)
 }
 
-// checkOnePass compares both paths on raw, and the JSON feedback the
-// benchmarks render with the Set's; it returns the errors.
+// checkOnePass compares the one pass with the map path on raw, and the
+// decode functions on the map with the map validator and decoder; it
+// returns the errors.
 func checkOnePass(t testing.TB, raw []byte) tool.Errors {
 	t.Helper()
 	want, wantErrs := mapPath(raw)
@@ -40,9 +41,11 @@ func checkOnePass(t testing.TB, raw []byte) tool.Errors {
 		require.Equal(t, wantErrs, gotErrs, "errors for %q", raw)
 	}
 	require.Equal(t, want, got, "value of %q", raw)
-	if gotErrs != nil {
-		r := tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: gotErrs}
-		require.Equal(t, r.FeedbackJSON(), string(appendFeedbackJSON(nil, r)), "feedback for %q", raw)
+	if args, errs := tool.ParseArgs(raw); errs == nil {
+		got, gotErrs := onepassDecodeGetWeatherArgsMap(args)
+		require.Equal(t, wantErrs, gotErrs, "errors of the map of %q", raw)
+		require.Equal(t, want, got, "value of the map of %q", raw)
+		require.Equal(t, ValidateGetWeatherArgs(args), onepassValidateGetWeatherArgs(args), "validation of the map of %q", raw)
 	}
 	return gotErrs
 }

@@ -61,3 +61,7 @@ func parseJSON(data []byte) (any, *jsonscan.Error) {
 func parseError(e *jsonscan.Error, prefix string) Error {
 	return Error{Code: e.Code, Path: clip(e.Path, MaxField), Reason: e.Reason(prefix)}
 }
+
+// ParseError is the error of a document that does not parse, for the
+// one-pass decoders: its reason starts with prefix.
+func ParseError(e *jsonscan.Error, prefix string) Error { return parseError(e, prefix) }

@@ -65,3 +65,10 @@ type tooDeep struct{}
 // PanicTooDeep stops a validity check on a value nested deeper than
 // MaxDepth; the generated validator recovers with Report.RecoverTooDeep.
 func PanicTooDeep() { panic(tooDeep{}) }
+
+// IsTooDeep reports whether v, a recovered panic, is the one of
+// PanicTooDeep.
+func IsTooDeep(v any) bool {
+	_, ok := v.(tooDeep)
+	return ok
+}

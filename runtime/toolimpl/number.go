@@ -7,24 +7,63 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// Float returns the value of a literal Scanner.Number read, as the map
-// validator reads the same json.Number: the nearest float64.
-func Float(lit string) float64 {
+// Num is a number a Scanner read: F is its float64 view, which decides every
+// comparison with a bound unless the two are equal; the methods compare and
+// convert the number itself, exactly, as the map validator and decoder do
+// with the same json.Number.
+type Num struct {
+	F   float64
+	lit string // as written in raw arguments, borrowed; "" for a value
+	v   any    // a value of a map, when lit is ""
+}
+
+// value is the number as tool's functions take it: the json.Number ParseArgs
+// would have made of the literal, or the value of the map.
+func (n Num) value() any {
+	if n.lit != "" {
+		return json.Number(n.lit)
+	}
+	return n.v
+}
+
+// Compare compares the number with the decimal number b exactly: -1, 0 or
+// +1.
+func (n Num) Compare(b string) int { return tool.Compare(n.value(), b) }
+
+// MultipleOf reports whether the number is an integer multiple of m, exactly.
+func (n Num) MultipleOf(m string) bool { return tool.MultipleOf(n.value(), m) }
+
+// Int returns the number as an integer field holds it, exactly; false when
+// it is not an integer in [min, max].
+func (n Num) Int(min, max int64) (int64, bool) {
+	if n.lit != "" {
+		if i, ok := smallInt(n.lit); ok {
+			return i, i >= min && i <= max
+		}
+	}
+	return tool.Int(n.value(), min, max)
+}
+
+// Uint returns the number as an unsigned integer field holds it, exactly;
+// false when it is not an integer in [0, max].
+func (n Num) Uint(max uint64) (uint64, bool) { return tool.Uint(n.value(), max) }
+
+// Float32 returns the number as a float32 field holds it, rounded as
+// encoding/json rounds it; false beyond float32's range.
+func (n Num) Float32() (float32, bool) { return tool.Float32(n.value()) }
+
+// integerJSON is the number as an integer without fraction or exponent,
+// for a type whose UnmarshalJSON reads only those (math/big.Int).
+func (n Num) integerJSON() ([]byte, bool) { return tool.IntegerJSON(n.value()) }
+
+// number reads a literal's float64 view, as the map validator reads the same
+// json.Number.
+func number(lit string) float64 {
 	if n, ok := smallInt(lit); ok && (n != 0 || lit[0] != '-') {
 		return float64(n) // exact: |n| < 2^53
 	}
 	f, _ := strconv.ParseFloat(lit, 64) // -0 too
 	return f
-}
-
-// Int returns a literal Scanner.Number read as an integer field's value, as
-// tool.Int returns the same json.Number: exactly when it is written as an
-// integer, whatever its size; false when it does not lie in [min, max].
-func Int(lit string, min, max int64) (int64, bool) {
-	if n, ok := smallInt(lit); ok {
-		return n, n >= min && n <= max
-	}
-	return tool.Int(json.Number(lit), min, max)
 }
 
 // smallInt reads a literal of at most 15 digits and no fraction or exponent,
@@ -49,4 +88,13 @@ func smallInt(lit string) (int64, bool) {
 		n = -n
 	}
 	return n, true
+}
+
+// numberType names the JSON type of a number as tool.TypeName does:
+// integer when it has no fractional part.
+func numberType(f float64) string {
+	if tool.IsInteger(f) {
+		return "integer"
+	}
+	return "number"
 }

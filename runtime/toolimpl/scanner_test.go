@@ -34,189 +34,151 @@ func memberIndex(k string) int {
 	return n
 }
 
-// decodeWide reads an object of the schema; sum adds up its integers, a
-// stand-in for the values a decoder stores.
-func decodeWide(s *Scanner, sum *int64) {
-	if !s.Object() {
-		s.TypeError("object")
-		return
+var wideShape = func() *Object {
+	names := make([]string, wideMembers)
+	for i := range names {
+		names[i] = "m" + strconv.Itoa(i)
 	}
-	for s.Next() {
-		i := memberIndex(s.Key())
-		if i < 0 {
-			s.Unexpected()
-			continue
-		}
-		s.Member(i)
-		decodeWideValue(s, sum)
+	return NewObject(names, "m0", "a value", "m65", "a value")
+}()
+
+// decodeWide reads an object of the schema, as toolgen would generate its
+// decode function; its value sums the object's integers, a stand-in for
+// the values a decoder stores.
+func decodeWide(s *Scanner, at Loc) (sum int64) {
+	if !s.Object(at, wideShape, "object") {
+		return 0
 	}
-	for _, i := range wideRequired {
-		if !s.Has(i) {
-			s.Missing("m"+strconv.Itoa(i), "a value")
-		}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		sum += decodeWideValue(s, at.Key(wideShape.names[i]))
 	}
-	s.End()
+	return sum
 }
 
-func decodeWideValue(s *Scanner, sum *int64) {
-	if s.Null() {
-		return
-	}
-	if _, ok := s.Bool(); ok {
-		return
-	}
-	if v, ok := s.String(); ok {
-		if v != "ok" {
-			s.StringError("const", `"ok"`, v)
+func decodeWideValue(s *Scanner, at Loc) (sum int64) {
+	switch s.Kind() {
+	case KindNull:
+		s.Null()
+	case KindBool:
+		s.Bool(at, "boolean")
+	case KindString:
+		if v, ok := s.String(at, "string"); ok && v != "ok" {
+			s.Fail(at, "const", `"ok"`)
 		}
-		return
-	}
-	if lit, ok := s.Number(); ok {
-		decodeWideInt(s, lit, sum)
-		return
-	}
-	if s.Array() {
-		for s.NextItem() {
-			lit, ok := s.Number()
-			if !ok {
-				s.TypeError("integer")
-				continue
+	case KindNumber:
+		return decodeWideInt(s, at)
+	case KindArray:
+		if s.Array(at, "array", None, 3, false) {
+			for i := s.NextItem(at); i >= 0; i = s.NextItem(at) {
+				sum += decodeWideInt(s, at.Index(i))
 			}
-			decodeWideInt(s, lit, sum)
 		}
-		if n := s.Count(); n > 3 {
-			s.ItemsError("maxItems", "an array of at most 3 items", n)
-		}
-		s.End()
-		return
+	default:
+		return decodeWide(s, at)
 	}
-	decodeWide(s, sum)
+	return sum
 }
 
-func decodeWideInt(s *Scanner, lit string, sum *int64) {
-	f := Float(lit)
-	if !tool.IsInteger(f) {
-		s.NumberTypeError("integer", lit)
-		return
+func decodeWideInt(s *Scanner, at Loc) int64 {
+	n, ok := s.Integer(at, "integer")
+	if !ok {
+		return 0
 	}
-	if f > 100 {
-		s.NumberError("maximum", "<= 100", lit)
-		return
+	if n.F > 100 {
+		s.Fail(at, "maximum", "<= 100")
+		return 0
 	}
 	// A decode error: the Go field is an int8.
-	if n, ok := Int(lit, math.MinInt8, math.MaxInt8); ok {
-		*sum += n
-	} else {
-		s.RangeError("-128", "127", lit)
+	if x, ok := n.Int(math.MinInt8, math.MaxInt8); ok {
+		return x
 	}
+	s.Range(at, "-128", "127")
+	return 0
 }
 
-func decodeWideJSON(raw []byte) (int64, tool.Errors) {
-	var s Scanner
-	s.Reset(raw)
-	var sum int64
-	if s.Root() {
-		decodeWide(&s, &sum)
-	}
-	if errs := s.Finish(); errs != nil {
-		return 0, errs
-	}
-	return sum, nil
-}
+var wide = Func[int64](decodeWide)
 
-// wideErrors is the map validator of the schema, and then its decoder: the
-// reference.
+// wideErrors is the map validator of the schema, and then its decoder,
+// written independently of the Scanner: the reference.
 func wideErrors(raw []byte) (int64, tool.Errors) {
 	args, errs := tool.ParseArgs(raw)
 	if errs != nil {
 		return 0, errs
 	}
+	var r Report
 	var sum int64
-	if errs := wideObject(args, "", "", nil, nil); errs != nil {
+	wideObject(&r, Loc{}, args, nil)
+	if errs := r.Errors(); errs != nil {
 		return 0, errs
 	}
-	if errs := wideObject(args, "", "", nil, &sum); errs != nil {
+	wideObject(&r, Loc{}, args, &sum)
+	if errs := r.Errors(); errs != nil {
 		return 0, errs
 	}
 	return sum, nil
 }
 
-func join(name, member string) string {
-	if name == "" {
-		return member
-	}
-	return name + "." + member
-}
-
 // wideObject validates obj, or with sum decodes it.
-func wideObject(obj map[string]any, path, name string, errs tool.Errors, sum *int64) tool.Errors {
+func wideObject(r *Report, at Loc, obj map[string]any, sum *int64) {
 	if sum == nil {
-		for _, i := range wideRequired {
-			k := "m" + strconv.Itoa(i)
+		for _, k := range []string{"m0", "m65"} {
 			if _, ok := obj[k]; !ok {
-				errs = append(errs, tool.Error{Code: tool.CodeMissing, Path: path + "/" + k, Name: join(name, k), Expected: "a value"})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeMissing, Expected: "a value"})
 			}
 		}
-		n := len(errs)
-		for k, v := range obj {
-			if memberIndex(k) < 0 {
-				errs = append(errs, tool.Error{Code: tool.CodeUnexpected, Path: path + "/" + tool.Key(k), Name: join(name, k), Got: tool.TypeName(v)})
+		for _, k := range tool.SortedKeys(obj) {
+			if wideShape.find(k, -1) < 0 {
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: tool.TypeName(obj[k])})
 			}
 		}
-		tool.SortByPath(errs[n:])
 	}
-	for i := range wideMembers {
-		k := "m" + strconv.Itoa(i)
+	for _, k := range wideShape.names {
 		if v, ok := obj[k]; ok {
-			errs = wideValue(v, path+"/"+k, join(name, k), errs, sum)
+			wideValue(r, at.Key(k), v, sum)
 		}
 	}
-	return errs
 }
 
-func wideValue(v any, path, name string, errs tool.Errors, sum *int64) tool.Errors {
+func wideValue(r *Report, at Loc, v any, sum *int64) {
 	switch x := v.(type) {
 	case nil, bool:
 	case string:
 		if x != "ok" && sum == nil {
-			errs = append(errs, tool.ValueError("const", path, name, `"ok"`, x))
+			r.Value("const", at, `"ok"`, x)
 		}
 	case json.Number:
-		errs = wideInt(x, path, name, errs, sum)
+		wideInt(r, at, x, sum)
 	case []any:
 		if len(x) > 3 && sum == nil {
-			errs = append(errs, tool.ValueError("maxItems", path, name, "an array of at most 3 items", x))
+			r.Value("maxItems", at, "an array of at most 3 items", x)
 		}
-		for i, item := range x {
-			p, n := path+"/"+strconv.Itoa(i), name+"["+strconv.Itoa(i)+"]"
+		for i, item := range tool.Head(x, 3) {
 			if num, ok := item.(json.Number); ok {
-				errs = wideInt(num, p, n, errs, sum)
+				wideInt(r, at.Index(i), num, sum)
 			} else if sum == nil {
-				errs = append(errs, tool.TypeError(p, n, "integer", item))
+				r.Type(at.Index(i), "integer", item)
 			}
 		}
 	case map[string]any:
-		errs = wideObject(x, path, name, errs, sum)
+		wideObject(r, at, x, sum)
 	}
-	return errs
 }
 
-func wideInt(x json.Number, path, name string, errs tool.Errors, sum *int64) tool.Errors {
+func wideInt(r *Report, at Loc, x json.Number, sum *int64) {
 	f, _ := tool.Number(x)
 	if sum == nil {
 		if !tool.IsInteger(f) {
-			return append(errs, tool.TypeError(path, name, "integer", x))
+			r.Type(at, "integer", x)
+		} else if f > 100 {
+			r.Value("maximum", at, "<= 100", x)
 		}
-		if f > 100 {
-			return append(errs, tool.ValueError("maximum", path, name, "<= 100", x))
-		}
-		return errs
+		return
 	}
 	if n, ok := tool.Int(x, math.MinInt8, math.MaxInt8); ok {
 		*sum += n
-		return errs
+		return
 	}
-	return append(errs, tool.RangeError(path, name, "-128", "127", x))
+	r.Range(at, "-128", "127", x)
 }
 
 func randomWide(r *rand.Rand, b []byte, depth int) []byte {
@@ -279,9 +241,27 @@ func TestScannerOrdering(t *testing.T) {
 			raw = validWide(r, nil, 0)
 		}
 		wantSum, want := wideErrors(raw)
-		gotSum, got := decodeWideJSON(raw)
+		gotSum, got := wide.DecodeJSON(raw, 0)
 		require.Equal(t, want, got, "%s", raw)
 		require.Equal(t, wantSum, gotSum, "%s", raw)
+		if args, errs := tool.ParseArgs(raw); errs == nil {
+			gotSum, got := wide.DecodeArgs(args, 0)
+			require.Equal(t, want, got, "%s", raw)
+			require.Equal(t, wantSum, gotSum, "%s", raw)
+			// A limit cuts the errors where the map validator does, and
+			// the one pass gives way to the map.
+			capped, errs := wide.DecodeArgs(args, 3)
+			jsonCapped, jsonErrs := wide.DecodeJSON(raw, 3)
+			require.Equal(t, errs, jsonErrs, "%s", raw)
+			require.Equal(t, capped, jsonCapped, "%s", raw)
+			if len(want) > 3 {
+				require.Equal(t, want[:3], errs[:3], "%s", raw)
+				require.Equal(t, tool.CodeTooManyErrors, errs[3].Code)
+				seen["capped"]++
+			} else {
+				require.Equal(t, want, errs, "%s", raw)
+			}
+		}
 		for _, e := range got {
 			seen[e.Code]++
 		}
@@ -293,7 +273,7 @@ func TestScannerOrdering(t *testing.T) {
 		}
 	}
 	t.Logf("%v", seen)
-	for _, code := range []string{"missing", "unexpected", "const", "maximum", "maxItems", "type", "reordered", "deep", "bad_json", "bad_number"} {
+	for _, code := range []string{"missing", "unexpected", "const", "maximum", "maxItems", "type", "reordered", "deep", "bad_json", "bad_number", "capped"} {
 		assert.Greater(t, seen[code], 50, code)
 	}
 	assert.Greater(t, seen["minimum"], 10, "decode errors of the int8 field")
@@ -311,7 +291,7 @@ func TestScannerDecodeErrors(t *testing.T) {
 		`{"m65":-129,"m0":1,"x":1}`:     {"unexpected:x"},
 		`{"m65":-129,"m0":1,"m1":1.5}`:  {"type:m1"},
 	} {
-		_, errs := decodeWideJSON([]byte(raw))
+		_, errs := wide.DecodeJSON([]byte(raw), 0)
 		assert.Equal(t, want, errs.Codes(), raw)
 	}
 }
@@ -319,31 +299,35 @@ func TestScannerDecodeErrors(t *testing.T) {
 func TestScannerMembers(t *testing.T) {
 	// Declared members 64 and up are tracked apart from the first 64.
 	for raw, want := range map[string][]string{
-		`{"m0":1,"m65":1,"m69":1,"m69":1}`:        {"bad_json:"},
+		`{"m0":1,"m65":1,"m69":1,"m69":1}`:        {"bad_json"},
 		`{"m0":1,"m65":1,"m69":1,"m5":1}`:         nil,
 		`{"m0":1,"m64":1,"m1":1}`:                 {"missing:m65"},
-		`{"m0":1,"m65":1,"m1":{"m65":1,"m65":2}}`: {"bad_json:"},
+		`{"m0":1,"m65":1,"m1":{"m65":1,"m65":2}}`: {"bad_json"},
 	} {
-		_, errs := decodeWideJSON([]byte(raw))
+		_, errs := wide.DecodeJSON([]byte(raw), 0)
 		assert.Equal(t, want, errs.Codes(), raw)
 	}
 }
 
-func TestScannerValue(t *testing.T) {
+func TestScannerAny(t *testing.T) {
 	raw := []byte(`{"a":{"b":[1,"x",null,true,{"c":1.5e3}]},"d":2}`)
 	args, errs := tool.ParseArgs(raw)
 	require.Empty(t, errs)
-	var s Scanner
-	s.Reset(raw)
-	require.True(t, s.Root())
-	require.True(t, s.Object())
-	got := map[string]any{}
-	for s.Next() {
-		key := strings.Clone(s.Key())
-		s.Member(len(got))
-		got[key] = s.Value()
-	}
-	s.End()
-	require.Empty(t, s.Finish())
+	shape := NewObject([]string{"a", "d"})
+	read := Func[map[string]any](func(s *Scanner, at Loc) map[string]any {
+		got := map[string]any{}
+		require.True(t, s.Object(at, shape, "object"))
+		for i := s.Next(at); i >= 0; i = s.Next(at) {
+			got[shape.names[i]] = s.Any()
+		}
+		return got
+	})
+	got, errs := read.DecodeJSON(raw, 0)
+	require.Empty(t, errs)
+	assert.Equal(t, args, got)
+	got, errs = read.DecodeArgs(args, 0)
+	require.Empty(t, errs)
 	assert.Equal(t, args, got)
 }
+
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }

@@ -1,0 +1,198 @@
+package toolimpl
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// Report collects the errors of one validation: at most its limit, then
+// one error with tool.CodeTooManyErrors, after which Full is true and the
+// generated code stops walking the value. The zero Report has the limit
+// tool.DefaultMaxErrors.
+//
+// Errors come in two kinds. A validation error says the arguments break
+// the schema. A decode error says that a value the schema accepts does not
+// fit its Go field (an int8 and 300, a type's UnmarshalText refusing it):
+// it counts only when the arguments are otherwise valid, so the first
+// validation error drops the decode errors reported before it, and a
+// decode error after a validation error is not kept.
+type Report struct {
+	errs     tool.Errors
+	max      int
+	full     bool
+	decoding bool // errs holds decode errors
+	// For a one-pass decode: past the limit, the report stops and says
+	// so (Stopped), instead of adding the last error; see Scanner.
+	stopWhenFull bool
+	stopped      bool
+	drops        int // how many times decode errors were dropped
+}
+
+// NewReport returns a Report that keeps at most max errors; max <= 0 means
+// tool.DefaultMaxErrors.
+func NewReport(max int) Report { return Report{max: max} }
+
+func (r *Report) limit() int {
+	if r.max <= 0 {
+		return tool.DefaultMaxErrors
+	}
+	return r.max
+}
+
+// room reports whether one more error may be added, and ends the report
+// when not.
+func (r *Report) room() bool {
+	if r.full || r.stopped {
+		return false
+	}
+	if len(r.errs) < r.limit() {
+		return true
+	}
+	if r.stopWhenFull {
+		r.stopped = true
+		return false
+	}
+	n := strconv.Itoa(r.limit())
+	r.errs = append(r.errs, tool.Error{Code: tool.CodeTooManyErrors, Expected: "at most " + n + " errors",
+		Reason: "there are more errors than the " + n + " reported; validation stopped there, so correct these and call again"})
+	r.full = true
+	return false
+}
+
+// Add reports the validation error e at location at: its Path and Name
+// are rendered from at.
+func (r *Report) Add(at Loc, e tool.Error) {
+	if r.decoding {
+		r.Truncate(0)
+		r.decoding = false
+		r.drops++
+	}
+	if r.room() {
+		r.append(at, e)
+	}
+}
+
+func (r *Report) append(at Loc, e tool.Error) {
+	e.Path, e.Name = at.pointerAndName()
+	if r.errs == nil {
+		r.errs = make(tool.Errors, 0, 8)
+	}
+	r.errs = append(r.errs, e)
+}
+
+// addDecode reports the decode error e at location at.
+func (r *Report) addDecode(at Loc, e tool.Error) {
+	if len(r.errs) > 0 && !r.decoding {
+		return // the arguments are not valid: decode errors do not count
+	}
+	if r.room() {
+		r.decoding = true
+		r.append(at, e)
+	}
+}
+
+// Type reports a value of the wrong JSON type at location at.
+func (r *Report) Type(at Loc, expected string, v any) {
+	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: tool.TypeName(v)})
+}
+
+// Value reports a value of the right type that breaks a constraint; code is
+// the JSON Schema keyword.
+func (r *Report) Value(code string, at Loc, expected string, v any) {
+	r.Add(at, tool.Error{Code: code, Expected: expected, Got: tool.TypeName(v), Actual: tool.Show(v)})
+}
+
+// OneOf reports a value valid against matched of the oneOf schemas, not
+// exactly one.
+func (r *Report) OneOf(at Loc, expected string, matched int, v any) {
+	e := tool.Error{Code: "oneOf", Expected: expected, Got: tool.TypeName(v), Actual: tool.Show(v)}
+	if matched > 1 {
+		e.Actual = "a value valid against " + strconv.Itoa(matched) + " of them"
+	}
+	r.Add(at, e)
+}
+
+// Full reports whether the report reached its limit with validation
+// errors: the generated code then stops walking the value. (Decode errors
+// never stop the walk: a validation error further on would replace them.)
+func (r *Report) Full() bool { return (r.full && !r.decoding) || r.stopped }
+
+// Len returns the number of errors reported so far.
+func (r *Report) Len() int { return len(r.errs) }
+
+// Truncate drops the errors after the first n, so that the members of an
+// object visited in Go's map order can be visited again in key order.
+func (r *Report) Truncate(n int) {
+	if n < len(r.errs) {
+		clear(r.errs[n:])
+		r.errs = r.errs[:n]
+		r.full = false
+		if n == 0 {
+			r.decoding = false
+		}
+	}
+}
+
+// Errors returns the errors reported, nil when there are none.
+func (r *Report) Errors() tool.Errors {
+	if len(r.errs) == 0 {
+		return nil
+	}
+	return r.errs
+}
+
+// TooDeep reports a value nested deeper than tool.MaxDepth at location at.
+func (r *Report) TooDeep(at Loc) { r.Add(at, tool.TooDeep()) }
+
+// recoverTooDeep turns the panic of tool.PanicTooDeep into a depth error;
+// any other panic goes on.
+func (r *Report) recoverTooDeep() {
+	if v := recover(); v != nil {
+		if !tool.IsTooDeep(v) {
+			panic(v)
+		}
+		r.Add(Loc{}, tool.TooDeep())
+	}
+}
+
+// Range reports a number a validator accepted that the Go field cannot
+// hold: an int beyond 64 bits, a float beyond float32. Its code is
+// "minimum" or "maximum", the bound it crosses; min and max are the field
+// type's bounds as text.
+func (r *Report) Range(at Loc, min, max string, v any) {
+	if f, ok := tool.Number(v); ok && f < 0 {
+		r.Decode(at, "minimum", ">= "+min, v)
+		return
+	}
+	r.Decode(at, "maximum", "<= "+max, v)
+}
+
+// Decode reports a value that the validator accepted but that does not
+// decode into its Go field: code is the keyword concerned
+// ("contentEncoding" for bad base64, "propertyNames" for map keys), expected
+// what the field needs.
+func (r *Report) Decode(at Loc, code, expected string, v any) {
+	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: tool.TypeName(v), Actual: tool.Show(v)})
+}
+
+// maxReason bounds how much of the error of a type's own decoding method a
+// Reason repeats.
+const maxReason = 200
+
+// Invalid reports a value that the schema accepts but that its Go type's own
+// UnmarshalJSON or UnmarshalText method (or, for a url.URL, url.Parse)
+// refuses, with code tool.CodeInvalid and the method's error, shortened, as
+// the Reason.
+func (r *Report) Invalid(at Loc, err error, v any) {
+	if len(r.errs) > 0 && !r.decoding {
+		return
+	}
+	subject := "the arguments do not"
+	if name := at.name(); name != "" {
+		subject = "argument '" + name + "' does not"
+	}
+	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: tool.TypeName(v), Actual: tool.Show(v),
+		Reason: strings.Join([]string{subject, " decode: ", cut(err.Error(), maxReason)}, "")})
+}
