@@ -49,7 +49,7 @@ const (
 // Def is a tool's definition together with the Go type of its arguments.
 // toolgen generates one per annotated struct T:
 //
-//	var GetWeatherTool = tool.Def[GetWeatherArgs]{Tool: tool.Tool{...}, Decode: DecodeGetWeatherArgs}
+//	var GetWeatherTool = tool.Def[GetWeatherArgs]{Tool: tool.Tool{...}, Decode: DecodeGetWeatherArgs, Decoder: ...}
 //
 // The embedded Tool is what a package's Tools list holds.
 type Def[T any] struct {
@@ -58,11 +58,29 @@ type Def[T any] struct {
 	// them as a T; otherwise the zero T and the errors (at most
 	// DefaultMaxErrors, then CodeTooManyErrors).
 	Decode func(args map[string]any) (T, Errors)
-	// Check validates a model's arguments, reporting every error in r, whose
-	// limit the caller chooses, and when they are valid and out is not nil,
-	// reads them into *out. A Set calls it with its WithMaxErrors limit;
-	// Decode is Check with the default one.
+	// Decoder does what Decode does, with a limit on the errors the caller
+	// chooses, and from the raw JSON of a call as well, in one pass. A Set
+	// uses it (with its WithMaxErrors limit); toolgen generates it. A Def
+	// written by hand may leave it nil: a Set then parses the raw arguments
+	// with ParseArgs and calls Decode (or, without Decode, validates with
+	// Validate and decodes with encoding/json).
+	Decoder Decoder[T]
+	// Check is what generated code of an earlier version sets in place of
+	// Decoder: it validates a model's arguments, reporting every error in
+	// r, and when they are valid and out is not nil, reads them into *out.
 	Check func(r *Report, args map[string]any, out *T)
+}
+
+// Decoder reads a tool's arguments into a T, checking every constraint of
+// the tool's schema: from a map, as encoding/json or an SDK decoded them
+// (DecodeArgs), or from the raw JSON a provider's tool call carries, in one
+// pass with no map in between (DecodeJSON, which returns exactly what
+// ParseArgs and then DecodeArgs return for the same bytes). Each returns the
+// zero T and the errors when the arguments are not valid: at most maxErrors
+// (DefaultMaxErrors when maxErrors <= 0), then one CodeTooManyErrors.
+type Decoder[T any] interface {
+	DecodeArgs(args map[string]any, maxErrors int) (T, Errors)
+	DecodeJSON(raw []byte, maxErrors int) (T, Errors)
 }
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
@@ -73,31 +91,63 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	check := d.Check
-	if check == nil {
-		decode := d.Decode
-		if decode == nil {
-			decode = func(args map[string]any) (T, Errors) { return jsonDecode[T](d.Validate, args) }
-		}
-		check = func(r *Report, args map[string]any, out *T) {
-			v, errs := decode(args)
-			r.extend(errs)
-			*out = v
-		}
+	dec := d.Decoder
+	if dec == nil {
+		dec = mapDecoder[T]{def: d}
 	}
 	return Handler{
 		tool: &d.Tool,
-		decode: func(args map[string]any, maxErrors int) (any, Errors) {
-			r := NewReport(maxErrors)
+		decode: func(args map[string]any, raw []byte, maxErrors int) (any, Errors) {
 			var v T
-			check(&r, args, &v)
-			if errs := r.Errors(); errs != nil {
+			var errs Errors
+			if args != nil {
+				v, errs = dec.DecodeArgs(args, maxErrors)
+			} else {
+				v, errs = dec.DecodeJSON(raw, maxErrors)
+			}
+			if errs != nil {
 				return nil, errs
 			}
 			return v, nil
 		},
 		run: func(ctx context.Context, v any) (any, error) { return fn(ctx, v.(T)) },
 	}
+}
+
+// mapDecoder is the Decoder of a Def without one: raw arguments go through
+// ParseArgs, and the map through the Def's Check, its Decode, or Validate
+// and encoding/json.
+type mapDecoder[T any] struct{ def *Def[T] }
+
+func (m mapDecoder[T]) DecodeArgs(args map[string]any, maxErrors int) (T, Errors) {
+	var v T
+	r := NewReport(maxErrors)
+	switch {
+	case m.def.Check != nil:
+		m.def.Check(&r, args, &v)
+	case m.def.Decode != nil:
+		var errs Errors
+		v, errs = m.def.Decode(args)
+		r.extend(errs)
+	default:
+		var errs Errors
+		v, errs = jsonDecode[T](m.def.Validate, args)
+		r.extend(errs)
+	}
+	if errs := r.Errors(); errs != nil {
+		var zero T
+		return zero, errs
+	}
+	return v, nil
+}
+
+func (m mapDecoder[T]) DecodeJSON(raw []byte, maxErrors int) (T, Errors) {
+	args, errs := ParseArgs(raw)
+	if errs != nil {
+		var zero T
+		return zero, errs
+	}
+	return m.DecodeArgs(args, maxErrors)
 }
 
 // jsonDecode decodes through encoding/json, for a Def written by hand without
@@ -127,10 +177,11 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 // Handler is a tool bound to the function that executes it. Make one with
 // Def.Handle and give it to NewSet, of which it is an Option.
 type Handler struct {
-	tool    *Tool
-	decode  func(args map[string]any, maxErrors int) (any, Errors)
-	run     func(context.Context, any) (any, error)
-	timeout time.Duration // 0: the set's; < 0: none
+	tool     *Tool
+	decode   func(args map[string]any, raw []byte, maxErrors int) (any, Errors) // raw when args is nil
+	run      func(context.Context, any) (any, error)
+	timeout  time.Duration // 0: the set's; < 0: none
+	isolated bool
 }
 
 // Tool returns the handler's tool.
@@ -143,6 +194,18 @@ func (h Handler) Timeout(d time.Duration) Handler {
 		d = -1
 	}
 	h.timeout = d
+	return h
+}
+
+// Isolated returns h running each execution in a goroutine of its own, so
+// that a call returns at its time limit even when the handler does not
+// honour its context (its late outcome is then logged and discarded). A
+// Handler that is not isolated runs on the caller's goroutine: its context
+// ends at the time limit, and a call ends when the handler returns. An
+// isolated handler costs a goroutine and a timer per call: isolate the
+// handlers of code that may block without watching its context.
+func (h Handler) Isolated() Handler {
+	h.isolated = true
 	return h
 }
 
@@ -285,8 +348,18 @@ type Call struct {
 	Arguments map[string]any
 }
 
-// CallOption sets a property of one call.
-type CallOption func(*callOptions)
+// CallOption sets a property of one call: CallID, RequestID, Approve. The
+// zero CallOption sets nothing.
+type CallOption struct {
+	set   uint8 // which property: one of the constants below
+	value string
+}
+
+const (
+	setID uint8 = 1 + iota
+	setRequestID
+	setApproval
+)
 
 type callOptions struct {
 	id, requestID, approval string
@@ -296,12 +369,12 @@ type callOptions struct {
 // Anthropic's tool_use id): it goes to the audit log and to the shaped
 // results (Result.OpenAI, Result.Anthropic). Without RequestID, it is also
 // the request id.
-func CallID(id string) CallOption { return func(o *callOptions) { o.id = id } }
+func CallID(id string) CallOption { return CallOption{setID, id} }
 
 // RequestID sets the id under which a set deduplicates calls to a tool that
 // is not idempotent: a second call with the same id, within the window,
 // returns the first call's result instead of acting again.
-func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID = id } }
+func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
 
 // Approve supplies a person's approval of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call. It
@@ -311,7 +384,7 @@ func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID
 // not valid for the call is no approval: the call needs confirmation again,
 // with a new token. The approval comes from the application, through a
 // channel the model cannot write to: never from the model's arguments.
-func Approve(token string) CallOption { return func(o *callOptions) { o.approval = token } }
+func Approve(token string) CallOption { return CallOption{setApproval, token} }
 
 // Result is the outcome of a call.
 type Result struct {
@@ -435,17 +508,21 @@ type callState struct {
 	approval string // the verdict on the approval of a dangerous call
 }
 
-func (s *Set) begin(name string, opts []CallOption) *callState {
-	r := &callState{name: name, start: time.Now(), size: -1}
+func (s *Set) begin(r *callState, name string, opts []CallOption) {
+	*r = callState{name: name, start: time.Now(), size: -1}
 	for _, o := range opts {
-		if o != nil {
-			o(&r.opts)
+		switch o.set {
+		case setID:
+			r.opts.id = o.value
+		case setRequestID:
+			r.opts.requestID = o.value
+		case setApproval:
+			r.opts.approval = o.value
 		}
 	}
 	if r.opts.requestID == "" {
 		r.opts.requestID = r.opts.id
 	}
-	return r
 }
 
 // Call runs a call to the tool name with its raw JSON arguments, as a
@@ -453,18 +530,51 @@ func (s *Set) begin(name string, opts []CallOption) *callState {
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
-	r := s.begin(name, opts)
-	defer s.recoverCall(ctx, r, &res)
+	var r callState
+	s.begin(&r, name, opts)
+	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(raw)
 	if s.maxSize > 0 && len(raw) > s.maxSize {
-		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
 			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
 	}
-	args, errs := ParseArgs(raw)
-	if errs != nil {
-		return s.finish(ctx, r, reject(stageParse, errs[0]))
+	h := s.handlers[name]
+	if h == nil || s.redact != nil || s.identifies(h, &r) {
+		// These need the arguments as a map: to tell an unknown tool's bad
+		// JSON, for the redaction hook, to identify the call.
+		args, errs := ParseArgs(raw)
+		if errs != nil {
+			return s.finish(ctx, &r, reject(stageParse, errs[0]))
+		}
+		return s.run(ctx, &r, args)
 	}
-	return s.run(ctx, r, args)
+	// The arguments go straight into the tool's type, in one pass.
+	r.at = "decode"
+	v, errs := h.decode(nil, raw, s.maxErrors)
+	if errs != nil {
+		if len(errs) == 1 && isParseError(errs[0].Code) {
+			return s.finish(ctx, &r, reject(stageParse, errs[0]))
+		}
+		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+	}
+	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil, raw))
+}
+
+// isParseError reports the code of an error of the parse stage.
+func isParseError(code string) bool {
+	return code == CodeBadJSON || code == CodeBadNumber || code == CodeBadShape
+}
+
+// identifies reports whether a call to h is identified by its arguments: a
+// dangerous call, for its approval; a call to a tool that is not idempotent,
+// by its request id.
+func (s *Set) identifies(h *Handler, r *callState) bool {
+	return h.tool.Risk == RiskDangerous || s.dedupes(h, r)
+}
+
+// dedupes reports whether a call to h is deduplicated by its request id.
+func (s *Set) dedupes(h *Handler, r *callState) bool {
+	return !h.tool.Idempotent && r.opts.requestID != "" && s.window > 0
 }
 
 // CallArgs runs a call whose arguments are already decoded, as some SDKs
@@ -475,12 +585,13 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 // request id), as is one deeper than MaxDepth where a validator compares
 // it. Like Call, it never panics.
 func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
-	r := s.begin(name, opts)
-	defer s.recoverCall(ctx, r, &res)
+	var r callState
+	s.begin(&r, name, opts)
+	defer s.recoverCall(ctx, &r, &res)
 	if args == nil {
 		args = map[string]any{}
 	}
-	return s.run(ctx, r, args)
+	return s.run(ctx, &r, args)
 }
 
 // CallJSON runs a whole call written as one JSON object,
@@ -490,21 +601,22 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 // with exactly a string "tool" and an object "args" is bad_shape. Like Call,
 // it never panics.
 func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
-	r := s.begin("", opts)
-	defer s.recoverCall(ctx, r, &res)
+	var r callState
+	s.begin(&r, "", opts)
+	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
-		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
 	v, perr := parseJSON(call)
 	if perr != nil {
-		return s.finish(ctx, r, reject(stageParse, parseError(perr, "the call is not valid JSON")))
+		return s.finish(ctx, &r, reject(stageParse, parseError(perr, "the call is not valid JSON")))
 	}
 	const want = `the call should be an object {"tool": "<name>", "args": {...}}`
 	env, ok := v.(map[string]any)
 	if !ok {
-		return s.finish(ctx, r, reject(stageParse, shapeError(want, v)))
+		return s.finish(ctx, &r, reject(stageParse, shapeError(want, v)))
 	}
 	name, nameOK := env["tool"].(string)
 	args, argsOK := env["args"].(map[string]any)
@@ -518,10 +630,10 @@ func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (re
 		default:
 			e.Reason += "; it has other members"
 		}
-		return s.finish(ctx, r, reject(stageParse, e))
+		return s.finish(ctx, &r, reject(stageParse, e))
 	}
 	r.name = name
-	return s.run(ctx, r, args)
+	return s.run(ctx, &r, args)
 }
 
 func describeMember(m map[string]any, k string) string {
@@ -547,28 +659,41 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
 	r.at = "decode"
-	v, errs := h.decode(args, s.maxErrors)
+	v, errs := h.decode(args, nil, s.maxErrors)
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	call := &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: v, Arguments: args}
+	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args, nil))
+}
 
-	dedupe := !h.tool.Idempotent && r.opts.requestID != "" && s.window > 0
+// decoded takes a call whose arguments decoded into v through the stages
+// after validation. args are the arguments as a map, or nil when they were
+// decoded from raw, which is then the JSON of the call: a call that needs
+// them as a map (see identifies) comes with args.
+func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any, raw []byte) Result {
+	var call *Call
+	if len(s.policies) > 0 {
+		if args == nil {
+			args, _ = ParseArgs(raw) // valid: they decoded
+		}
+		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: v, Arguments: args}
+	}
+	dedupe := s.dedupes(h, r)
 	var id identity
 	if h.tool.Risk == RiskDangerous || dedupe {
 		r.at = "identification"
 		var err *Error
 		if id, err = identify(h.tool.Name, args); err != nil {
-			return s.finish(ctx, r, reject(stageArguments, *err))
+			return reject(stageArguments, *err)
 		}
 	}
 	if !dedupe {
-		return s.finish(ctx, r, s.authorizeAndExecute(ctx, r, h, call, id))
+		return s.authorizeAndExecute(ctx, r, h, v, call, id)
 	}
 	r.at = "idempotency"
 	key, fingerprint := requestKey(h.tool.Name, r.opts.requestID), id.fingerprint()
 	if res, claimed := s.claimRequest(ctx, r, h, key, fingerprint); !claimed {
-		return s.finish(ctx, r, res)
+		return res
 	}
 	settled := false
 	defer func() {
@@ -576,10 +701,10 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 			s.settleRequest(ctx, r, key, fingerprint, panicResult(r, "a panic"))
 		}
 	}()
-	res := s.authorizeAndExecute(ctx, r, h, call, id)
+	res := s.authorizeAndExecute(ctx, r, h, v, call, id)
 	s.settleRequest(ctx, r, key, fingerprint, res)
 	settled = true
-	return s.finish(ctx, r, res)
+	return res
 }
 
 // toolList is the Expected of an unknown_tool error: "one of " and the
@@ -602,7 +727,7 @@ func (s *Set) toolList() string {
 	return b.String()
 }
 
-func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, call *Call, id identity) Result {
+func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, v any, call *Call, id identity) Result {
 	r.at = "policy"
 	for _, p := range s.policies {
 		if err := p(ctx, call); err != nil {
@@ -614,7 +739,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 		}
 	}
 	if h.tool.Risk != RiskDangerous {
-		return s.execute(ctx, r, h, call)
+		return s.execute(ctx, r, h, v)
 	}
 	r.at = "approval"
 	key, ttl, verdict := s.checkApproval(r.opts.approval, id)
@@ -631,7 +756,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	if verdict != approvalGranted {
 		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
 	}
-	res := s.execute(ctx, r, h, call)
+	res := s.execute(ctx, r, h, v)
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.
@@ -664,27 +789,53 @@ type outcome struct {
 	stack    []byte
 }
 
-func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call) Result {
+func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Result {
 	limit := s.limit(h)
+	if err := ctx.Err(); err != nil {
+		return failure(err, limit)
+	}
+	if h.isolated {
+		return s.executeIsolated(ctx, r, h, v, limit)
+	}
+	// The handler runs on the caller's goroutine, and its time limit is its
+	// context's deadline.
+	if limit > 0 {
+		// The limit counts from the call's start: what comes before the
+		// handler takes microseconds, and another reading of the clock
+		// costs as much as the rest of the set's work.
+		deadline := r.start.Add(limit)
+		if d, ok := ctx.Deadline(); !ok || deadline.Before(d) {
+			cc := &callContext{Context: ctx, deadline: deadline}
+			defer cc.release()
+			ctx = cc
+		}
+	}
+	r.at, r.reached = "execution", true
+	return s.outcome(ctx, r, limit, runHandler(ctx, h, v))
+}
+
+// runHandler runs h's handler, turning a panic into an outcome.
+func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
+	defer func() {
+		if v := recover(); v != nil {
+			o = outcome{panicked: true, value: v, stack: debug.Stack()}
+		}
+	}()
+	o.out, o.err = h.run(ctx, args)
+	return o
+}
+
+// executeIsolated runs an isolated handler in a goroutine of its own, so
+// that the call returns at its time limit whatever the handler does.
+func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v any, limit time.Duration) Result {
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
-	if err := ctx.Err(); err != nil {
-		return failure(err, limit)
-	}
 	r.at, r.reached = "execution", true
 	done := make(chan outcome, 1)
-	go func() {
-		defer func() {
-			if v := recover(); v != nil {
-				done <- outcome{panicked: true, value: v, stack: debug.Stack()}
-			}
-		}()
-		out, err := h.run(ctx, call.Args)
-		done <- outcome{out: out, err: err}
-	}()
+	go func() { done <- runHandler(ctx, h, v) }()
 	var o outcome
 	select {
 	case o = <-done:
@@ -696,6 +847,11 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 			return failure(ctx.Err(), limit)
 		}
 	}
+	return s.outcome(ctx, r, limit, o)
+}
+
+// outcome is the result of a handler's outcome.
+func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o outcome) Result {
 	switch {
 	case o.panicked:
 		s.logSafely(ctx, slog.LevelError, "tool handler panicked",

@@ -396,9 +396,6 @@ func TestHandlerOutcomes(t *testing.T) {
 				panic("boom")
 			case 2:
 				return nil, errors.New("the arm is jammed")
-			case 3: // ignores its context
-				<-release
-				return "late", nil
 			case 4: // honours its context
 				<-ctx.Done()
 				return nil, ctx.Err()
@@ -422,10 +419,17 @@ func TestHandlerOutcomes(t *testing.T) {
 	assert.Equal(t, Errors{{Code: CodeToolError, Name: "move", Reason: "the tool failed: the arm is jammed"}}, res.Errors)
 	assert.EqualError(t, res.Err, "the arm is jammed")
 
+	// A handler that honours its context ends at its time limit; one that
+	// does not is isolated, and its call ends at its time limit all the
+	// same.
 	set = newSet(50 * time.Millisecond)
-	for _, x := range []string{"3", "4"} {
+	isolated := NewSet(moveDef.Handle(func(ctx context.Context, a moveArgs) (any, error) {
+		<-release // ignores its context
+		return "late", nil
+	}).Timeout(50*time.Millisecond).Isolated(), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))))
+	for _, set := range []*Set{set, isolated} {
 		start := time.Now()
-		res = set.Call(ctx, "move", []byte(`{"x": `+x+`}`))
+		res = set.Call(ctx, "move", []byte(`{"x": 4}`))
 		elapsed := time.Since(start)
 		assert.Equal(t, StatusFailed, res.Status)
 		assert.Equal(t, CodeTimeout, res.Errors[0].Code)
@@ -454,7 +458,7 @@ func TestLateOutcomeIsLogged(t *testing.T) {
 		echoDef.Handle(func(ctx context.Context, a textArgs) (any, error) {
 			<-release
 			return nil, errors.New("gave up")
-		}),
+		}).Isolated(),
 		WithTimeout(10*time.Millisecond),
 		WithLogger(slog.New(slog.NewTextHandler(&audit, nil))),
 	)
