@@ -1,0 +1,103 @@
+package tool
+
+import (
+	"unicode/utf8"
+)
+
+// This file writes the JSON renderings of errors and results by hand, byte
+// for byte as encoding/json writes them without HTML escaping: a rejected
+// call is rendered on every call, and reflection would cost it more than
+// validating it.
+
+// jsonSafe marks the ASCII bytes a JSON string holds as they are.
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// appendJSONString appends s quoted as encoding/json quotes it with
+// SetEscapeHTML(false): invalid UTF-8 as \ufffd, and U+2028 and U+2029
+// escaped.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if jsonSafe[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// appendErrorsJSON appends the JSON rendering of errs (see MarshalJSON).
+func appendErrorsJSON(b []byte, errs Errors) []byte {
+	b = append(b, '[')
+	for i, e := range errs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		d := e.display()
+		b = append(b, `{"code":`...)
+		b = appendJSONString(b, d.Code)
+		b = append(b, `,"path":`...)
+		b = appendJSONString(b, d.Path)
+		b = appendJSONMember(b, "expected", d.Expected)
+		b = appendJSONMember(b, "got", d.Got)
+		b = appendJSONMember(b, "actual", d.Actual)
+		b = appendJSONMember(b, "reason", d.Reason)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendJSONMember appends ,"name":"v", unless v is empty.
+func appendJSONMember(b []byte, name, v string) []byte {
+	if v == "" {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, '"', ':')
+	return appendJSONString(b, v)
+}
