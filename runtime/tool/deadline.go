@@ -108,4 +108,6 @@ func (c *callContext) release() {
 	c.end(context.Canceled)
 }
 
-func (c *callContext) String() string { return "tool call context with deadline " + c.deadline.String() }
+func (c *callContext) String() string {
+	return "tool call context with deadline " + c.deadline.String()
+}
