@@ -101,6 +101,7 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 		// The validator is compiled from the very JSON sent to the model.
 		opts := t.Options
 		opts.NullAbsent = true
+		opts.Note = nil // the struct's tags were checked already
 		doc, cerrs := compileSchema(schemaJSON, opts)
 		for _, de := range cerrs {
 			errs.add(t.Pos, "%s", de.Error())

@@ -297,7 +297,7 @@ func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 // value only.
 func hasKindKeywords(s *schema) bool {
 	return s.minimum != "" || s.maximum != "" || s.exclusiveMinimum != "" || s.exclusiveMaximum != "" ||
-		s.multipleOf != "" || s.minLength != nil || s.maxLength != nil || s.pattern != "" || s.format != "" ||
+		s.multipleOf != "" || s.numberFormat != "" || s.minLength != nil || s.maxLength != nil || s.pattern != "" || s.format != "" ||
 		s.contentEncoding != "" || s.contentMediaType != "" || s.items != nil || len(s.prefixItems) > 0 ||
 		s.contains != nil || s.minItems != nil || s.maxItems != nil || s.uniqueItems || len(s.properties) > 0 ||
 		len(s.patternProperties) > 0 || s.additionalProperties != nil || s.propertyNames != nil ||
@@ -353,6 +353,15 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 	}
 	if s.refTarget != nil {
 		out = append(out, e.callRef(s.refTarget, v, l)...)
+	}
+	if s.dynTarget != nil {
+		if s.dynamic {
+			e.fail(s.loc+"/"+s.dynKeyword, "dynamic references are not supported yet")
+		}
+		out = append(out, e.callRef(s.dynTarget, v, l)...)
+	}
+	if s.unevaluatedProperties != nil || s.unevaluatedItems != nil {
+		e.fail(s.loc, "unevaluatedProperties and unevaluatedItems are not supported yet")
 	}
 	for _, sub := range s.allOf {
 		out = append(out, e.check(sub, v, l)...)

@@ -63,9 +63,11 @@ func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *
 		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
 		patterns: map[string]string{}, consts: map[string]string{}, used: map[string]bool{},
 	}
-	for _, s := range doc.nodes {
-		if s.refTarget != nil && reaches(s.refTarget, s.refTarget) {
-			e.recursive[s.refTarget] = true
+	for _, s := range doc.reached {
+		for _, t := range append([]*schema{s.refTarget, s.dynTarget}, s.dynCandidates...) {
+			if t != nil && reaches(t, t) {
+				e.recursive[t] = true
+			}
 		}
 	}
 	return e

@@ -45,8 +45,8 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 		}
 	}
 	if s.format != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatFuncs[s.format]).Call(str),
-			e.reportValue("format", l, formatText(s.format), v)})
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.format].fn).Call(str),
+			e.reportValue("format", l, formatSpecs[s.format].text, v)})
 	}
 	if s.contentEncoding != "" {
 		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "Base64").Call(str),
@@ -79,39 +79,6 @@ func chain(pre []jen.Code, rules []rule) []jen.Code {
 		stmt = stmt.Else().If(r.cond).Block(r.report)
 	}
 	return append(pre, stmt)
-}
-
-// formatText says what a format requires, for the model.
-func formatText(f string) string {
-	switch f {
-	case "date-time":
-		return "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)"
-	case "date":
-		return "a date (RFC 3339, as 2024-05-01)"
-	case "time":
-		return "a time (RFC 3339, as 12:00:00Z)"
-	case "duration":
-		return "a duration (ISO 8601, as P3DT4H)"
-	case "email":
-		return "an email address"
-	case "hostname":
-		return "a host name"
-	case "ipv4":
-		return "an IPv4 address"
-	case "ipv6":
-		return "an IPv6 address"
-	case "uri":
-		return "an absolute URI"
-	case "uri-reference":
-		return "a URI reference"
-	case "uuid":
-		return "a UUID"
-	case "json-pointer":
-		return "a JSON Pointer"
-	case "regex":
-		return "a regular expression"
-	}
-	return "a string in format " + f
 }
 
 // numberChecks emits the keywords of numbers on num, a float64, as one chain.
@@ -171,6 +138,10 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 		}
 		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(num, lit),
 			e.reportValue("multipleOf", l, "a multiple of "+string(s.multipleOf), v)})
+	}
+	if s.numberFormat != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.numberFormat].fn).Call(num),
+			e.reportValue("format", l, formatSpecs[s.numberFormat].text, v)})
 	}
 	return chain(nil, rules)
 }

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -28,6 +30,12 @@ type SchemaFile struct {
 	Func string
 	// Options are the validator's semantics.
 	Options Options
+	// Refs maps URI prefixes to local files or directories, for the
+	// references (and $schema) that leave the document: a URI starting
+	// with a prefix is read from the path plus the rest of the URI; the
+	// longest prefix wins. A file: URI is read from its path. toolgen
+	// fetches nothing over a network.
+	Refs map[string]string
 }
 
 // GenerateSchemaFile compiles the schema file of cfg and returns the file to
@@ -48,11 +56,41 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	if cfg.Package == "" {
 		cfg.Package = packageOf(filepath.Dir(cfg.Output))
 	}
-	src, err := CompileSchema(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), cfg.Options)
+	abs, err := filepath.Abs(cfg.Input)
+	if err != nil {
+		return nil, err
+	}
+	opts := cfg.Options
+	if opts.BaseURI == "" {
+		opts.BaseURI = (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+	}
+	if opts.Loader == nil {
+		opts.Loader = fileLoader(cfg.Refs)
+	}
+	src, err := CompileSchema(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), opts)
 	if err != nil {
 		return nil, err
 	}
 	return []File{{Path: cfg.Output, Content: src}}, nil
+}
+
+// fileLoader reads the documents of URIs from local files: file: URIs from
+// their path, others through the prefixes of refs.
+func fileLoader(refs map[string]string) func(uri string) ([]byte, error) {
+	prefixes := sortedKeys(refs)
+	sort.SliceStable(prefixes, func(i, j int) bool { return len(prefixes[i]) > len(prefixes[j]) })
+	return func(uri string) ([]byte, error) {
+		for _, p := range prefixes {
+			if rest, ok := strings.CutPrefix(uri, p); ok {
+				return os.ReadFile(filepath.Join(refs[p], filepath.FromSlash(rest)))
+			}
+		}
+		u, err := url.Parse(uri)
+		if err == nil && u.Scheme == "file" && (u.Host == "" || u.Host == "localhost") {
+			return os.ReadFile(filepath.FromSlash(u.Path))
+		}
+		return nil, fmt.Errorf("toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path")
+	}
 }
 
 // packageOf returns the package name of the Go files of dir, or a name made
@@ -93,6 +131,9 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	}
 	if !token.IsIdentifier(fn) || fn == "_" {
 		return nil, fmt.Errorf("function name %q is not a Go identifier", fn)
+	}
+	if note := opts.Note; note != nil {
+		opts.Note = func(e Error) { note(Error{Msg: source + ": " + e.Msg}) }
 	}
 	doc, derrs := compileSchema(data, opts)
 	if len(derrs) > 0 {

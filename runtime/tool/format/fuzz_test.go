@@ -3,10 +3,10 @@ package format_test
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"math"
-	"math/big"
 	"errors"
 	"fmt"
+	"math"
+	"math/big"
 	"net/mail"
 	"net/netip"
 	"regexp"
