@@ -32,6 +32,10 @@ type Options struct {
 	// read without saying so: an unknown format compiled as an annotation, a
 	// keyword of another draft ignored. Nil drops the notes.
 	Note func(Error)
+	// Draft is the draft of a schema file without $schema: "draft-04",
+	// "draft-06", "draft-07", "2019-09" or "2020-12" (the default), or the
+	// draft's metaschema URI.
+	Draft string
 	// BaseURI is the URI of a schema file without $id, against which its
 	// relative references resolve; "" means file:///schema.json.
 	BaseURI string
@@ -174,7 +178,11 @@ func compileSchema(data []byte, opts Options) (*document, []docError) {
 	if d.rootBase == "" {
 		d.rootBase = defaultBase
 	}
-	d.root = d.parseDocument(raw, d.rootBase, "", drafts[draft2020])
+	m, ok := draftNamed(opts.Draft)
+	if !ok {
+		return nil, []docError{{"#", fmt.Sprintf("draft %q is not one toolgen knows (draft-04, draft-06, draft-07, 2019-09, 2020-12)", opts.Draft), nil}}
+	}
+	d.root = d.parseDocument(raw, d.rootBase, "", m)
 	d.link()
 	d.errs = d.reachable(d.errs)
 	if len(d.errs) == 0 {

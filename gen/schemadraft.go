@@ -37,6 +37,24 @@ func normalizeMeta(s string) string {
 	return strings.Replace(s, "https://json-schema.org/draft-0", "http://json-schema.org/draft-0", 1)
 }
 
+// draftNamed returns the draft of a name of Options.Draft.
+func draftNamed(name string) (*meta, bool) {
+	switch name {
+	case "", "2020-12", "draft2020-12":
+		return drafts[draft2020], true
+	case "2019-09", "draft2019-09":
+		return drafts[draft2019], true
+	case "draft-07", "draft7", "7":
+		return drafts[draft7], true
+	case "draft-06", "draft6", "6":
+		return drafts[draft6], true
+	case "draft-04", "draft4", "4":
+		return drafts[draft4], true
+	}
+	dr, ok := draftURIs[normalizeMeta(name)]
+	return drafts[dr], ok
+}
+
 // meta is how a schema is read: its draft and the keywords in force, which
 // a metaschema's $vocabulary may narrow.
 type meta struct {

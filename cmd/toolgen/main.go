@@ -7,7 +7,7 @@
 //
 //	//go:generate go tool toolgen
 //	toolgen [-output file] [-tags tags] [-type T1,T2] [-annotate-unknown-formats] [packages]
-//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
+//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package, is tools_gen.go unless -output says otherwise.
@@ -68,6 +68,7 @@ func schemaMain(args []string) {
 	output := fs.String("o", "", "output file; default <schema without .json>_gen.go")
 	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
 	fn := fs.String("func", "", "name of the validator function; default Validate<schema file name>")
+	draft := fs.String("draft", "", "the draft of a schema without $schema: draft-04, draft-06, draft-07, 2019-09 or 2020-12 (the default)")
 	nullAbsent := fs.Bool("null-absent", false, "count an optional member whose value is null as absent, as toolgen does for struct tools")
 	strict := fs.Bool("strict-formats", false, "refuse a format, contentEncoding or contentMediaType toolgen cannot check, instead of compiling it as an annotation with a note")
 	annotate := fs.Bool("annotate-unknown-formats", false, "compile a format, contentEncoding or contentMediaType toolgen cannot check as an annotation without a note")
@@ -82,7 +83,7 @@ func schemaMain(args []string) {
 	})
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		fs.PrintDefaults()
 	}
@@ -98,7 +99,7 @@ func schemaMain(args []string) {
 	}
 	files, err := gen.GenerateSchemaFile(gen.SchemaFile{
 		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn, Refs: refs,
-		Options: gen.Options{NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate,
+		Options: gen.Options{Draft: *draft, NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate,
 			Note: func(e gen.Error) { fmt.Fprintln(os.Stderr, e) }},
 	})
 	if err != nil {
