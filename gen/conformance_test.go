@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
@@ -57,13 +58,29 @@ func suiteFiles(t *testing.T, dir string) []string {
 }
 
 // suiteLoader reads the suite's remote documents, which it serves at
-// http://localhost:1234/.
+// http://localhost:1234/, and the drafts' metaschemas, from the copy the
+// reference implementation's module holds.
 func suiteLoader(uri string) ([]byte, error) {
 	if rest, ok := strings.CutPrefix(uri, "http://localhost:1234/"); ok {
 		return os.ReadFile(filepath.Join(suiteRoot, "remotes", filepath.FromSlash(rest)))
 	}
+	for _, prefix := range []string{"http://json-schema.org/", "https://json-schema.org/"} {
+		if rest, ok := strings.CutPrefix(uri, prefix); ok {
+			return os.ReadFile(filepath.Join(metaschemaDir(), filepath.FromSlash(rest)))
+		}
+	}
 	return nil, fmt.Errorf("not in the suite's remotes (toolgen fetches nothing over a network)")
 }
+
+// metaschemaDir is the folder of the drafts' metaschemas in the module of
+// santhosh-tekuri/jsonschema, found with go list.
+var metaschemaDir = sync.OnceValue(func() string {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/santhosh-tekuri/jsonschema/v6").Output()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(strings.TrimSpace(string(out)), "metaschemas")
+})
 
 type suiteGroup struct {
 	Description string          `json:"description"`
@@ -173,7 +190,8 @@ func identifierOf(file string) string {
 }
 
 // suiteMain reads {"func", "data"} lines and prints, per line, "valid",
-// "invalid" or "panic: ...".
+// "invalid" or "panic: ...", or for a func "allocs:F" the allocations of
+// F on the data.
 const suiteMain = `package main
 
 import (
@@ -182,6 +200,8 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
+	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -202,6 +222,11 @@ func main() {
 		var v any
 		if err := json.Unmarshal(c.Data, &v); err != nil {
 			panic(err)
+		}
+		if name, ok := strings.CutPrefix(c.Func, "allocs:"); ok {
+			fn := validators[name]
+			fmt.Fprintln(out, strconv.Quote(fmt.Sprint(testing.AllocsPerRun(10, func() { fn(v) }))))
+			continue
 		}
 		fmt.Fprintln(out, strconv.Quote(run(validators[c.Func], v)))
 	}

@@ -90,6 +90,7 @@ func typeList(types []string) string {
 // check emits the checks of schema s on the value v (an expression of type
 // any) at location l.
 func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
+	defer e.enter(s)()
 	if s.isTrue() {
 		return nil
 	}
@@ -298,11 +299,11 @@ func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 func hasKindKeywords(s *schema) bool {
 	return s.minimum != "" || s.maximum != "" || s.exclusiveMinimum != "" || s.exclusiveMaximum != "" ||
 		s.multipleOf != "" || s.numberFormat != "" || s.minLength != nil || s.maxLength != nil || s.pattern != "" || s.format != "" ||
-		s.contentEncoding != "" || s.contentMediaType != "" || s.items != nil || len(s.prefixItems) > 0 ||
+		s.contentEncoding != "" || s.contentMediaType != "" || s.contentSchema != nil || s.items != nil || len(s.prefixItems) > 0 ||
 		s.contains != nil || s.minItems != nil || s.maxItems != nil || s.uniqueItems || len(s.properties) > 0 ||
 		len(s.patternProperties) > 0 || s.additionalProperties != nil || s.propertyNames != nil ||
 		len(s.required) > 0 || len(s.dependentRequired) > 0 || len(s.dependentSchemas) > 0 ||
-		s.minProperties != nil || s.maxProperties != nil
+		s.minProperties != nil || s.maxProperties != nil || s.unevaluatedProperties != nil || s.unevaluatedItems != nil
 }
 
 // kindChecks emits the keywords of s that apply to one kind of value, x
@@ -316,7 +317,7 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 	case kindNumber:
 		checks = e.numberChecks(s, x, v, l, withEnum)
 	case kindArray:
-		return e.arrayChecks(s, x, l)
+		return e.arrayChecks(s, x, v, l)
 	case kindObject:
 		checks = e.objectChecks(s, x, v, l)
 	}
@@ -326,6 +327,7 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 // checkObjectValue emits the checks of s on a value known to be an object:
 // obj is it as a map[string]any, v as any.
 func (e *emitter) checkObjectValue(s *schema, obj, v jen.Code, l loc) []jen.Code {
+	defer e.enter(s)()
 	if s.isTrue() {
 		return nil
 	}
@@ -355,13 +357,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 		out = append(out, e.callRef(s.refTarget, v, l)...)
 	}
 	if s.dynTarget != nil {
-		if s.dynamic {
-			e.fail(s.loc+"/"+s.dynKeyword, "dynamic references are not supported yet")
-		}
-		out = append(out, e.callRef(s.dynTarget, v, l)...)
-	}
-	if s.unevaluatedProperties != nil || s.unevaluatedItems != nil {
-		e.fail(s.loc, "unevaluatedProperties and unevaluatedItems are not supported yet")
+		out = append(out, e.callRef(e.dynamicTarget(s), v, l)...)
 	}
 	for _, sub := range s.allOf {
 		out = append(out, e.check(sub, v, l)...)

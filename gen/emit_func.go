@@ -30,8 +30,9 @@ type fnState struct {
 }
 
 type fnKey struct {
-	s    *schema
-	mode mode
+	s     *schema
+	mode  mode
+	scope *scope // the dynamic scope it is emitted for
 }
 
 // emitter writes the validator of one schema document: an entry point and
@@ -55,6 +56,10 @@ type emitter struct {
 	generated []string        // package-level names, for collision checks
 	deep      bool            // a decide function bounds recursion: the entry point recovers
 	counter   int
+	scope     *scope                      // the dynamic scope of the code being emitted
+	scopes    map[string]*scope           // interned
+	needs     map[*schema]map[string]bool // the dynamic anchor names read below each schema
+	dynNames  map[string]bool             // the names of the dynamic references
 }
 
 func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *emitter {
@@ -62,7 +67,10 @@ func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *
 		file: f, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
 		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
 		patterns: map[string]string{}, consts: map[string]string{}, used: map[string]bool{},
+		scopes: map[string]*scope{},
 	}
+	e.scope = e.internScope(map[string]*schema{})
+	e.needs, e.dynNames = dynamicNeeds(doc.reached)
 	for _, s := range doc.reached {
 		for _, t := range append([]*schema{s.refTarget, s.dynTarget}, s.dynCandidates...) {
 			if t != nil && reaches(t, t) {
@@ -235,7 +243,7 @@ func (e *emitter) decideValidator(name string) {
 // funcFor names the helper function checking s in the given mode, and
 // queues it for emission.
 func (e *emitter) funcFor(s *schema, m mode) string {
-	k := fnKey{s, m}
+	k := fnKey{s, m, e.scopeFor(s)}
 	if name, ok := e.funcs[k]; ok {
 		return name
 	}
@@ -266,9 +274,10 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 func (e *emitter) emitFunc(k fnKey) {
 	name := e.funcs[k]
 	s := k.s
-	saved := e.fn
+	saved, savedScope := e.fn, e.scope
 	e.fn = &fnState{mode: k.mode, locals: map[string]int{"v": 1, "errs": 1, "depth": 1}, hasDepth: true}
-	defer func() { e.fn = saved }()
+	e.scope = k.scope
+	defer func() { e.fn, e.scope = saved, savedScope }()
 	var body []jen.Code
 	bounded := e.recursive[s]
 	if k.mode == collect {

@@ -60,7 +60,24 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "JSONContent").Call(str, jen.Lit(s.contentEncoding != "")),
 			e.reportValue("contentMediaType", l, text, v)})
 	}
-	return chain(pre, rules)
+	out := chain(pre, rules)
+	if !s.contentSchema.isTrue() {
+		// The document's own checks, when the string is one.
+		doc := e.local("doc")
+		checks := e.check(s.contentSchema, jen.Id(doc), l)
+		if len(checks) > 0 {
+			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(runtimePath, "ContentValue").Call(str, jen.Lit(s.contentEncoding != ""))
+			if len(out) > 0 {
+				// At most one error per location: only when the string
+				// passed the other checks.
+				last := out[len(out)-1].(*jen.Statement)
+				last.Else().If(decode, jen.Id("ok")).Block(checks...)
+			} else {
+				out = append(out, jen.If(decode, jen.Id("ok")).Block(checks...))
+			}
+		}
+	}
+	return out
 }
 
 // rule is a keyword check of one value: when cond holds, report.
@@ -146,9 +163,9 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 	return chain(nil, rules)
 }
 
-// arrayChecks emits the keywords of arrays on list, a []any.
-// It reports whether the checks use list.
-func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool) {
+// arrayChecks emits the keywords of arrays on list, a []any, v being the
+// same value as any. It reports whether the checks use list.
+func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, bool) {
 	var rules []rule // of the array as a whole: one chain
 	unused := 0      // checks that do not use list
 	count := func(keyword, op string, n uint64, text string) {
@@ -210,6 +227,7 @@ func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool
 			}
 		}
 	}
+	out = append(out, e.unevaluatedItems(s, list, v, l)...)
 	return out, len(out) > unused
 }
 
@@ -296,8 +314,12 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			dependent[r] = true
 		}
 	}
-	for _, d := range s.dependentSchemas {
-		dependent[d.name] = true
+	// A dependent schema with no checks needs no test of its member.
+	depChecks := make([][]jen.Code, len(s.dependentSchemas))
+	for i, d := range s.dependentSchemas {
+		if depChecks[i] = e.check(d.schema, v, l); len(depChecks[i]) > 0 {
+			dependent[d.name] = true
+		}
 	}
 	present := ""
 	if closed && len(s.properties) > 0 {
@@ -439,12 +461,12 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	if !closed {
 		out = append(out, e.memberLoop(s, props, obj, l, unexpected)...)
 	}
-	for _, d := range s.dependentSchemas {
-		if checks := e.check(d.schema, v, l); len(checks) > 0 {
-			out = append(out, jen.If(presentCond(d.name)).Block(checks...))
+	for i, d := range s.dependentSchemas {
+		if len(depChecks[i]) > 0 {
+			out = append(out, jen.If(presentCond(d.name)).Block(depChecks[i]...))
 		}
 	}
-	return out
+	return append(out, e.unevaluatedProperties(s, obj, v, l)...)
 }
 
 // propertyNames checks every member name against a schema, reporting the

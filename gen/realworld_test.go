@@ -152,6 +152,18 @@ func TestRealworldSchemas(t *testing.T) {
 			t.Errorf("%s, %s: toolgen %q, the reference valid=%v\n  instance: %s", c.File, c.Test, verdicts[i], c.Valid, c.Data)
 		}
 	}
+	// No validator allocates on a valid instance.
+	var valids []suiteCase
+	for i, c := range cases {
+		if strings.HasPrefix(verdicts[i], "valid") {
+			valids = append(valids, suiteCase{File: c.File, Test: c.Test, Func: "allocs:" + c.Func, Data: c.Data})
+		}
+	}
+	for i, allocs := range runCases(t, bin, valids, false) {
+		if allocs != "0" {
+			t.Errorf("%s, %s: %s allocations on a valid instance: %s", valids[i].File, valids[i].Test, allocs, valids[i].Data)
+		}
+	}
 	// Every schema met both kinds of instance, but those no instance fits.
 	var noValid, noInvalid []string
 	for _, s := range schemas {

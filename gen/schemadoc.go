@@ -81,10 +81,11 @@ type schema struct {
 
 	minLength, maxLength *uint64
 	pattern              string
-	format               string // a string format toolgen checks; "" otherwise
-	numberFormat         string // a number format toolgen checks; "" otherwise
-	contentEncoding      string // "base64" or ""
-	contentMediaType     string // "application/json" or ""
+	format               string  // a string format toolgen checks; "" otherwise
+	numberFormat         string  // a number format toolgen checks; "" otherwise
+	contentEncoding      string  // "base64" or ""
+	contentMediaType     string  // "application/json" or ""
+	contentSchema        *schema // of the document contentMediaType decodes
 
 	items                 *schema
 	prefixItems           []*schema
@@ -273,9 +274,7 @@ func (d *document) parse(raw any, loc, base string, m *meta, docRoot bool) *sche
 }
 
 // refused are keywords toolgen refuses rather than ignores, and why.
-var refused = map[string]string{
-	"contentSchema": "contentSchema is not supported",
-}
+var refused = map[string]string{}
 
 // keywords reads the keywords of an object schema.
 func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
@@ -483,6 +482,9 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 		} else {
 			d.unknownFormat(at("contentMediaType"), "contentMediaType %q is not one toolgen checks (application/json)", c)
 		}
+	}
+	if s.contentMediaType != "" {
+		s.contentSchema = sub("contentSchema")
 	}
 	if v, ok := has("items"); ok {
 		if _, isList := v.([]any); !isList {

@@ -269,7 +269,7 @@ func (s *schema) children() []*schema {
 		}
 	}
 	out = append(out, s.prefixItems...)
-	for _, x := range []*schema{s.items, s.contains, s.additionalProperties, s.propertyNames, s.unevaluatedProperties, s.unevaluatedItems} {
+	for _, x := range []*schema{s.items, s.contains, s.additionalProperties, s.propertyNames, s.unevaluatedProperties, s.unevaluatedItems, s.contentSchema} {
 		if x != nil {
 			out = append(out, x)
 		}

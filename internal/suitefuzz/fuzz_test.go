@@ -3,6 +3,8 @@ package suitefuzz
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -48,4 +50,57 @@ func FuzzSuite(f *testing.F) {
 				Schemas[i].Name, Schemas[i].Origin, len(errs) == 0, errs, refErr == nil, refErr, data[1:])
 		}
 	})
+}
+
+// allocating lists the schemas whose valid values cost allocations, and
+// why: every other validator allocates nothing on a valid value.
+var allocating = map[string]string{
+	"content_schema": "contentSchema decodes the string's JSON document to check it",
+}
+
+// TestValidAllocations checks that the validators allocate nothing on the
+// valid values of the seed corpus, whatever keywords their schema uses:
+// unevaluatedProperties and unevaluatedItems, dynamic references and every
+// draft included.
+func TestValidAllocations(t *testing.T) {
+	seeds, err := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzSuite", "*"))
+	require.NoError(t, err)
+	checked := map[string]int{}
+	most := map[string]float64{}
+	for _, seed := range seeds {
+		data := readSeed(t, seed)
+		if len(data) == 0 {
+			continue
+		}
+		s := Schemas[int(data[0])%len(Schemas)]
+		v, _, ok := reftest.Instance(data[1:])
+		if !ok || len(s.Validate(v)) > 0 {
+			continue
+		}
+		checked[s.Name]++
+		allocs := testing.AllocsPerRun(20, func() { s.Validate(v) })
+		most[s.Name] = max(most[s.Name], allocs)
+		if allocating[s.Name] == "" {
+			require.Zero(t, allocs, "%s on %s", s.Name, data[1:])
+		}
+	}
+	for _, s := range Schemas {
+		require.NotZero(t, checked[s.Name], "no valid seed for %s", s.Name)
+		if reason := allocating[s.Name]; reason != "" {
+			require.NotZero(t, most[s.Name], "%s is listed as allocating (%s), but does not", s.Name, reason)
+		}
+	}
+}
+
+// readSeed reads the []byte of a seed corpus file.
+func readSeed(t *testing.T, path string) []byte {
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.SplitN(string(raw), "\n", 3)
+	require.Len(t, lines, 3, path)
+	quoted, ok := strings.CutPrefix(lines[1], "[]byte(")
+	require.True(t, ok, path)
+	s, err := strconv.Unquote(strings.TrimSuffix(quoted, ")"))
+	require.NoError(t, err, path)
+	return []byte(s)
 }

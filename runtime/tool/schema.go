@@ -18,6 +18,13 @@ func In(v any, values []any) bool {
 	return false
 }
 
+// Has reports whether m has a member k: for the dependentSchemas that
+// decide which members unevaluatedProperties leaves.
+func Has(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
 // OneOfError reports a value valid against matched of the oneOf schemas,
 // not exactly one.
 func OneOfError(path, name, expected string, matched int, v any) Error {
@@ -66,6 +73,23 @@ func JSONContent(s string, isBase64 bool) bool {
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	return err == nil && json.Valid(b)
+}
+
+// ContentValue decodes s, or what it decodes to when it is base64, as a JSON
+// document, as encoding/json decodes it: for contentSchema, which checks
+// the document. ok is false when it is not one.
+func ContentValue(s string, isBase64 bool) (v any, ok bool) {
+	data := []byte(s)
+	if isBase64 {
+		var err error
+		if data, err = base64.StdEncoding.DecodeString(s); err != nil {
+			return nil, false
+		}
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, false
+	}
+	return v, true
 }
 
 // tooDeep is what a validity check panics with when a value nests deeper
