@@ -21,6 +21,28 @@ type scope struct {
 	key     string
 }
 
+// describe says, for a helper's doc comment, what the dynamic references
+// below it resolve to.
+func (sc *scope) describe() string {
+	if len(sc.anchors) == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(sc.anchors))
+	for n := range sc.anchors {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		ref := "$dynamicRef #" + n
+		if n == "" {
+			ref = "$recursiveRef"
+		}
+		parts[i] = ref + " resolving to " + quoteComment(sc.anchors[n].loc)
+	}
+	return ", " + strings.Join(parts, ", ")
+}
+
 // internScope returns the interned scope of the anchors.
 func (e *emitter) internScope(anchors map[string]*schema) *scope {
 	names := make([]string, 0, len(anchors))

@@ -287,7 +287,7 @@ func (e *emitter) emitFunc(k fnKey) {
 		}
 		body = append(body, e.check(s, jen.Id("v"), loc{})...)
 		body = append(body, jen.Return(jen.Id("errs")))
-		e.helpers = append(e.helpers, jen.Commentf("%s checks v against the schema at %s.", name, quoteComment(s.loc)).Line().
+		e.helpers = append(e.helpers, jen.Commentf("%s checks v against the schema at %s%s.", name, quoteComment(s.loc), k.scope.describe()).Line().
 			Func().Id(name).Params(jen.Id("v").Any(), jen.Id("errs").Qual(runtimePath, "Errors"), jen.Id("depth").Int()).Qual(runtimePath, "Errors").Block(body...))
 		return
 	}
@@ -298,7 +298,7 @@ func (e *emitter) emitFunc(k fnKey) {
 	}
 	body = append(body, e.check(s, jen.Id("v"), loc{})...)
 	body = append(body, jen.Return(jen.True()))
-	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s.", name, quoteComment(s.loc)).Line().
+	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s%s.", name, quoteComment(s.loc), k.scope.describe()).Line().
 		Func().Id(name).Params(jen.Id("v").Any(), jen.Id("depth").Int()).Bool().Block(body...))
 }
 

@@ -276,6 +276,7 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 	// Errors in key order, at no cost to a valid value: the members are
 	// visited in map order, and again in key order when that found any.
 	member, n := e.local("member"), e.local("n")
+	out = append([]jen.Code{jen.Comment("unevaluatedProperties: the members no subschema evaluated.")}, out...)
 	out = append(out,
 		jen.Id(n).Op(":=").Len(jen.Id("errs")),
 		jen.Id(member).Op(":=").Func().Params(jen.Id(k).String(), jen.Id(val).Any()).Block(body...),
@@ -339,7 +340,7 @@ func (e *emitter) unevaluatedItems(s *schema, list, v jen.Code, l loc) []jen.Cod
 	} else {
 		body = append(body, e.check(u, item, l.index(jen.Id(i)))...)
 	}
-	inner := []jen.Code{jen.Id(limit).Op(":=").Lit(static)}
+	inner := []jen.Code{jen.Comment("unevaluatedItems: the items no subschema evaluated."), jen.Id(limit).Op(":=").Lit(static)}
 	if vars := ev.usedVars(); len(vars) > 0 {
 		inner = append(inner, jen.Var().List(idList(vars)...).Bool())
 	}

@@ -92,6 +92,13 @@ func schemaMain(args []string) {
 		fs.Usage()
 		os.Exit(2)
 	}
+	switch *draft {
+	case "", "draft-04", "draft-06", "draft-07", "2019-09", "2020-12":
+	default:
+		log.Printf("-draft %s: want draft-04, draft-06, draft-07, 2019-09 or 2020-12", *draft)
+		fs.Usage()
+		os.Exit(2)
+	}
 	if *strict && *annotate {
 		log.Print("-strict-formats and -annotate-unknown-formats exclude each other")
 		fs.Usage()

@@ -13,7 +13,7 @@ func ValidateDynamicRefFirst(v any) tool.Errors {
 	return errs
 }
 
-// validateDynamicRefFirstList checks v against the schema at #/$defs/list.
+// validateDynamicRefFirstList checks v against the schema at #/$defs/list, $dynamicRef #items resolving to #/$defs/foo.
 func validateDynamicRefFirstList(v any, errs tool.Errors, depth int) tool.Errors {
 	if list, ok := tool.List(v); !ok {
 		errs = append(errs, tool.TypeError("", "", "array", v))

@@ -17,13 +17,13 @@ func ValidateDynamicRefPaths(v any) tool.Errors {
 	return errs
 }
 
-// validateDynamicRefPathsNumberList checks v against the schema at #/$defs/numberList.
+// validateDynamicRefPathsNumberList checks v against the schema at #/$defs/numberList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
 func validateDynamicRefPathsNumberList(v any, errs tool.Errors, depth int) tool.Errors {
 	errs = validateDynamicRefPathsGenericList(v, errs, depth+1)
 	return errs
 }
 
-// validateDynamicRefPathsStringList checks v against the schema at #/$defs/stringList.
+// validateDynamicRefPathsStringList checks v against the schema at #/$defs/stringList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
 func validateDynamicRefPathsStringList(v any, errs tool.Errors, depth int) tool.Errors {
 	errs = validateDynamicRefPathsGenericList2(v, errs, depth+1)
 	return errs
@@ -45,7 +45,7 @@ func matchDynamicRefPaths1(v any, depth int) bool {
 	return true
 }
 
-// validateDynamicRefPathsGenericList checks v against the schema at #/$defs/genericList.
+// validateDynamicRefPathsGenericList checks v against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
 func validateDynamicRefPathsGenericList(v any, errs tool.Errors, depth int) tool.Errors {
 	if obj, ok := tool.Object(v); ok {
 		list, hasList := obj["list"]
@@ -64,7 +64,7 @@ func validateDynamicRefPathsGenericList(v any, errs tool.Errors, depth int) tool
 	return errs
 }
 
-// validateDynamicRefPathsGenericList2 checks v against the schema at #/$defs/genericList.
+// validateDynamicRefPathsGenericList2 checks v against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
 func validateDynamicRefPathsGenericList2(v any, errs tool.Errors, depth int) tool.Errors {
 	if obj, ok := tool.Object(v); ok {
 		list, hasList := obj["list"]

@@ -13,7 +13,7 @@ func ValidateRecursiveRefNesting(v any) (errs tool.Errors) {
 	return errs
 }
 
-// validateRecursiveRefNestingRoot checks v against the schema at #.
+// validateRecursiveRefNestingRoot checks v against the schema at #, $recursiveRef resolving to #.
 func validateRecursiveRefNestingRoot(v any, errs tool.Errors, depth int) tool.Errors {
 	if depth > tool.MaxDepth {
 		return append(errs, tool.TooDeep())
@@ -32,7 +32,7 @@ func matchRecursiveRefNesting1(v any, depth int) bool {
 	return true
 }
 
-// matchRecursiveRefNesting2 reports whether v is valid against the schema at #/anyOf/1.
+// matchRecursiveRefNesting2 reports whether v is valid against the schema at #/anyOf/1, $recursiveRef resolving to #.
 func matchRecursiveRefNesting2(v any, depth int) bool {
 	if !matchRecursiveRefNestingMyobject(v, depth+1) {
 		return false
@@ -40,7 +40,7 @@ func matchRecursiveRefNesting2(v any, depth int) bool {
 	return true
 }
 
-// matchRecursiveRefNestingMyobject reports whether v is valid against the schema at #/$defs/myobject.
+// matchRecursiveRefNestingMyobject reports whether v is valid against the schema at #/$defs/myobject, $recursiveRef resolving to #.
 func matchRecursiveRefNestingMyobject(v any, depth int) bool {
 	if depth > tool.MaxDepth {
 		tool.PanicTooDeep()
@@ -59,7 +59,7 @@ func matchRecursiveRefNesting3(v any, depth int) bool {
 	return true
 }
 
-// matchRecursiveRefNesting4 reports whether v is valid against the schema at #/$defs/myobject/anyOf/1.
+// matchRecursiveRefNesting4 reports whether v is valid against the schema at #/$defs/myobject/anyOf/1, $recursiveRef resolving to #.
 func matchRecursiveRefNesting4(v any, depth int) bool {
 	if obj, ok := tool.Object(v); !ok {
 		return false
@@ -73,7 +73,7 @@ func matchRecursiveRefNesting4(v any, depth int) bool {
 	return true
 }
 
-// matchRecursiveRefNestingRoot reports whether v is valid against the schema at #.
+// matchRecursiveRefNestingRoot reports whether v is valid against the schema at #, $recursiveRef resolving to #.
 func matchRecursiveRefNestingRoot(v any, depth int) bool {
 	if depth > tool.MaxDepth {
 		tool.PanicTooDeep()

@@ -16,6 +16,7 @@ func ValidateUnevaluatedItems2019(v any) tool.Errors {
 			}
 		}
 		{
+			// unevaluatedItems: the items no subschema evaluated.
 			limit := 2
 			for i := limit; i < len(list2); i++ {
 				errs = append(errs, tool.Error{

@@ -16,6 +16,7 @@ func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
 			}
 		}
 		{
+			// unevaluatedItems: the items no subschema evaluated.
 			limit := 1
 			var applies, applies2 bool
 			if len(list) > limit {

@@ -11,6 +11,7 @@ func ValidateUnevaluatedItemsContains(v any) tool.Errors {
 	var errs tool.Errors
 	if list3, ok := tool.List(v); ok {
 		{
+			// unevaluatedItems: the items no subschema evaluated.
 			limit := 0
 			for i := limit; i < len(list3); i++ {
 				if (matchUnevaluatedItemsContains1(list3[i], 0)) || (matchUnevaluatedItemsContains2(list3[i], 0)) {

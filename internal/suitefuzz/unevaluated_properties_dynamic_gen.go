@@ -16,6 +16,7 @@ func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
 	var errs tool.Errors
 	if obj, ok := tool.Object(v); ok {
 		{
+			// unevaluatedProperties: the members no subschema evaluated.
 			var computed, applies, applies2, applies3, applies4, applies5, applies6, applies7, applies8 bool
 			n := len(errs)
 			member := func(k2 string, v3 any) {

@@ -11,6 +11,7 @@ func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
 	var errs tool.Errors
 	if obj3, ok := tool.Object(v); ok {
 		{
+			// unevaluatedProperties: the members no subschema evaluated.
 			var computed, applies bool
 			n := len(errs)
 			member := func(k4 string, v5 any) {
