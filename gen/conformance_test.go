@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode"
 
 	"github.com/stretchr/testify/require"
 
@@ -133,7 +132,7 @@ func loadSuite(t *testing.T, files []string, dir, draft string) []suiteCase {
 		require.NoError(t, err)
 		var groups []suiteGroup
 		require.NoError(t, json.Unmarshal(data, &groups), file)
-		id := identifierOf(file)
+		id := gen.Camel(file)
 		for gi, g := range groups {
 			fn := fmt.Sprintf("Validate%sG%02d", id, gi)
 			opts := gen.Options{Draft: draft, Loader: suiteLoader}
@@ -159,6 +158,13 @@ func loadSuite(t *testing.T, files []string, dir, draft string) []suiteCase {
 			}
 		}
 	}
+	writeSuiteMain(t, dir, registry)
+	return cases
+}
+
+// writeSuiteMain writes the main.go of the program that runs the
+// validators named in registry.
+func writeSuiteMain(t *testing.T, dir string, registry []string) {
 	var main strings.Builder
 	main.WriteString(suiteMain)
 	main.WriteString("var validators = map[string]func(any) tool.Errors{\n")
@@ -167,26 +173,6 @@ func loadSuite(t *testing.T, files []string, dir, draft string) []suiteCase {
 	}
 	main.WriteString("}\n")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644))
-	return cases
-}
-
-// identifierOf makes a Go identifier part of a suite file's path.
-func identifierOf(file string) string {
-	var b strings.Builder
-	upper := true
-	for _, r := range file {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
-			if upper {
-				r = unicode.ToUpper(r)
-			}
-			b.WriteRune(r)
-			upper = false
-		default:
-			upper = true
-		}
-	}
-	return b.String()
 }
 
 // suiteMain reads {"func", "data"} lines and prints, per line, "valid",

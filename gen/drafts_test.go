@@ -56,14 +56,13 @@ func TestOlderDrafts(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var all []suiteCase
-	var main strings.Builder
-	main.WriteString(suiteMain + "var validators = map[string]func(any) tool.Errors{\n")
+	var registry []string
 	for i, c := range cases {
 		fn := fmt.Sprintf("ValidateD%02d", i)
 		src, err := gen.CompileSchema([]byte(c.schema), "main", fn, "d.json", gen.Options{})
 		require.NoError(t, err, c.schema)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
-		fmt.Fprintf(&main, "\t%q: %s,\n", fn, fn)
+		registry = append(registry, fn)
 		ref, err := reftest.Compile([]byte(c.schema))
 		require.NoError(t, err, c.schema)
 		for _, in := range c.instances {
@@ -72,8 +71,7 @@ func TestOlderDrafts(t *testing.T) {
 			all = append(all, suiteCase{File: c.schema, Test: in, Func: fn, Data: []byte(in), Valid: ref.Validate(refValue) == nil})
 		}
 	}
-	main.WriteString("}\n")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644))
+	writeSuiteMain(t, dir, registry)
 	verdicts := runCases(t, buildTemp(t, dir), all, false)
 	for i, c := range all {
 		assert.Equal(t, c.Valid, strings.HasPrefix(verdicts[i], "valid"), "%s on %s: toolgen %q", c.File, c.Test, verdicts[i])

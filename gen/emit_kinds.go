@@ -598,12 +598,20 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 		}
 		return []jen.Code{jen.For(jen.List(key, jen.Id(val)).Op(":=").Range().Add(obj)).Block(body...)}
 	}
+	return []jen.Code{jen.Block(e.keyOrdered(obj, k, val, usesVal, body)...)}
+}
+
+// keyOrdered emits a loop running body for each member k, val of obj and
+// reporting the errors in key order, at no cost to a valid value: the
+// members are visited in Go's map order and, only when that found errors,
+// again in key order.
+func (e *emitter) keyOrdered(obj jen.Code, k, val string, usesVal bool, body []jen.Code) []jen.Code {
 	member, n := e.local("member"), e.local("n")
 	param := jen.Id(val)
 	if !usesVal {
 		param = jen.Id("_")
 	}
-	return []jen.Code{jen.Block(
+	return []jen.Code{
 		jen.Id(n).Op(":=").Len(jen.Id("errs")),
 		jen.Id(member).Op(":=").Func().Params(jen.Id(k).String(), param.Any()).Block(body...),
 		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(obj)).Block(jen.Id(member).Call(jen.Id(k), jen.Id(val))),
@@ -613,5 +621,5 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 				jen.Id(member).Call(jen.Id(k), jen.Add(obj).Index(jen.Id(k))),
 			),
 		),
-	)}
+	}
 }

@@ -273,20 +273,8 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 	} else {
 		body = append(body, e.check(u, jen.Id(val), l.dynamicKey(jen.Id(k)))...)
 	}
-	// Errors in key order, at no cost to a valid value: the members are
-	// visited in map order, and again in key order when that found any.
-	member, n := e.local("member"), e.local("n")
 	out = append([]jen.Code{jen.Comment("unevaluatedProperties: the members no subschema evaluated.")}, out...)
-	out = append(out,
-		jen.Id(n).Op(":=").Len(jen.Id("errs")),
-		jen.Id(member).Op(":=").Func().Params(jen.Id(k).String(), jen.Id(val).Any()).Block(body...),
-		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(obj)).Block(jen.Id(member).Call(jen.Id(k), jen.Id(val))),
-		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
-			jen.Id("errs").Op("=").Id("errs").Index(jen.Op(":").Id(n)),
-			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(runtimePath, "SortedKeys").Call(obj)).Block(
-				jen.Id(member).Call(jen.Id(k), jen.Add(obj).Index(jen.Id(k))),
-			),
-		))
+	out = append(out, e.keyOrdered(obj, k, val, true, body)...)
 	return []jen.Code{jen.Block(out...)}
 }
 

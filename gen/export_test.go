@@ -6,3 +6,7 @@ package gen
 func CompileSchemaDecide(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
 	return compileSchemaFile(data, pkg, fn, source, opts, true)
 }
+
+// Camel makes an exported Go identifier of a name, as toolgen does of tool
+// names: get_weather -> GetWeather.
+var Camel = camel

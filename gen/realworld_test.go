@@ -135,14 +135,7 @@ func TestRealworldSchemas(t *testing.T) {
 			cases = append(cases, suiteCase{File: s.ID, Test: fmt.Sprintf("instance %d", j), Func: fn, Data: data, Valid: want})
 		}
 	}
-	var main strings.Builder
-	main.WriteString(suiteMain)
-	main.WriteString("var validators = map[string]func(any) tool.Errors{\n")
-	for _, fn := range registry {
-		fmt.Fprintf(&main, "\t%q: %s,\n", fn, fn)
-	}
-	main.WriteString("}\n")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644))
+	writeSuiteMain(t, dir, registry)
 	bin := buildTemp(t, dir)
 	verdicts := runCases(t, bin, cases, false)
 	disagreements := 0
