@@ -273,9 +273,6 @@ func (d *document) parse(raw any, loc, base string, m *meta, docRoot bool) *sche
 	return s
 }
 
-// refused are keywords toolgen refuses rather than ignores, and why.
-var refused = map[string]string{}
-
 // keywords reads the keywords of an object schema.
 func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 	at := func(k string) string { return s.loc + "/" + pointerToken(k) }
@@ -302,9 +299,7 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 	base = d.identify(s, o, base, at)
 	m = s.meta
 	for _, k := range o.keys {
-		if why, bad := refused[k]; bad && m.has(k) {
-			d.fail(at(k), "keyword %s: %s", k, why)
-		} else if !m.has(k) && anyDraft[k] && !annotationKeywords[k] && k != "id" && k != "$id" {
+		if !m.has(k) && anyDraft[k] && !annotationKeywords[k] && k != "id" && k != "$id" {
 			d.ignored(s, k, at(k))
 		}
 	}
@@ -588,9 +583,6 @@ func (d *document) ignored(s *schema, k, at string) {
 				return
 			}
 		}
-	}
-	if refused[k] != "" {
-		return
 	}
 	d.note(at, "%s is not a keyword of %s, which ignores it", k, m.name)
 }
