@@ -167,7 +167,9 @@ func main() {
 // TestDeepDynamicValues checks that values nested past tool.MaxDepth through
 // dynamic references, and under unevaluatedItems whose branches recurse,
 // are a depth error, not a stack overflow, and that a wide valid value is
-// valid.
+// valid. Values nested 100 deep under unevaluated keywords whose branches
+// (and contains) recurse are checked in linear time: were a branch decided
+// twice per level, the program would not end.
 func TestDeepDynamicValues(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program")
@@ -176,6 +178,13 @@ func TestDeepDynamicValues(t *testing.T) {
 		"ValidateDynamic":   `{"$id": "http://example.com/list", "$dynamicAnchor": "node", "type": "array", "items": {"$dynamicRef": "#node"}, "unevaluatedItems": false}`,
 		"ValidateRecursive": `{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "anyOf": [{"type": "integer"}, {"type": "array", "items": {"$recursiveRef": "#"}}]}`,
 		"ValidateBranches":  `{"$defs": {"t": {"anyOf": [{"type": "array", "items": {"$ref": "#/$defs/t"}}, {"type": "integer"}]}}, "$ref": "#/$defs/t", "unevaluatedItems": false}`,
+		"ValidateOneOf": `{"$defs": {"e": {"type": "object", "oneOf": [{"properties": {"op": {"const": "not"}, "arg": {"$ref": "#/$defs/e"}}, "required": ["op", "arg"]},
+			{"properties": {"v": {"type": "integer"}}, "required": ["v"]}], "unevaluatedProperties": false}}, "$ref": "#/$defs/e"}`,
+		"ValidateBase": `{"$defs": {"base": {"type": "object", "anyOf": [{"properties": {"arg": {"$ref": "#/$defs/e"}}, "required": ["arg"]},
+			{"properties": {"v": {"type": "integer"}}, "required": ["v"]}]}, "e": {"$ref": "#/$defs/base", "unevaluatedProperties": false}}, "$ref": "#/$defs/e"}`,
+		"ValidateNested": `{"$defs": {"e": {"type": "object", "anyOf": [{"anyOf": [{"properties": {"arg": {"$ref": "#/$defs/e"}}, "required": ["arg"]}]},
+			{"required": ["v"], "properties": {"v": true}}], "unevaluatedProperties": false}}, "$ref": "#/$defs/e"}`,
+		"ValidateContains": `{"$defs": {"e": {"type": "array", "contains": {"anyOf": [{"$ref": "#/$defs/e"}, {"type": "integer"}]}, "unevaluatedItems": false}}, "$ref": "#/$defs/e"}`,
 	}
 	dir := t.TempDir()
 	for fn, schema := range schemas {
@@ -203,10 +212,18 @@ func main() {
 	} {
 		fmt.Println(fn(deep), len(fn(wide)))
 	}
+	var not, arg, nested, list any = map[string]any{"v": 1.0}, map[string]any{"v": 1.0}, map[string]any{"v": 1.0}, []any{1.0}
+	for range 100 {
+		not = map[string]any{"op": "not", "arg": not}
+		arg = map[string]any{"arg": arg}
+		nested = map[string]any{"arg": nested}
+		list = []any{list}
+	}
+	fmt.Println(len(ValidateOneOf(not)), len(ValidateBase(arg)), len(ValidateNested(nested)), len(ValidateContains(list)))
 }
 `), 0o644))
 	buildTemp(t, dir)
 	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Equal(t, "[depth:"+strings.Repeat("[0]", tool.MaxDepth+1)+"] 0\n[depth:] 0\n[depth:] 0\n", string(out))
+	assert.Equal(t, "[depth:"+strings.Repeat("[0]", tool.MaxDepth+1)+"] 0\n[depth:] 0\n[depth:] 0\n0 0 0 0\n", string(out))
 }

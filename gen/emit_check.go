@@ -91,6 +91,14 @@ func typeList(types []string) string {
 // any) at location l.
 func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
 	defer e.enter(s)()
+	if !e.inlines(v) && ownsVerdicts(s) {
+		return e.withSharedVerdicts(s, v, func() []jen.Code { return e.checkEntered(s, v, l) })
+	}
+	return e.checkEntered(s, v, l)
+}
+
+// checkEntered is check, s's resource entered.
+func (e *emitter) checkEntered(s *schema, v jen.Code, l loc) []jen.Code {
 	if s.isTrue() {
 		return nil
 	}
@@ -368,7 +376,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 			if sub.isFalse() {
 				continue
 			}
-			call := e.matchCall(sub, v)
+			call := e.verdict(sub, v)
 			if cond == nil {
 				cond = call
 			} else {
@@ -395,7 +403,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 			if sub.isTrue() || sub.isFalse() {
 				continue
 			}
-			out = append(out, jen.If(e.matchCall(sub, v)).Block(jen.Id(matched).Op("++")))
+			out = append(out, jen.If(e.verdict(sub, v)).Block(jen.Id(matched).Op("++")))
 		}
 		var rep jen.Code = jen.Return(jen.False())
 		if e.fn.mode == collect {
@@ -421,7 +429,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 		case s.ifS.isFalse():
 			out = append(out, els...)
 		case len(then) > 0 || len(els) > 0:
-			cond := e.matchCall(s.ifS, v)
+			cond := e.verdict(s.ifS, v)
 			var stmt *jen.Statement
 			if len(then) > 0 {
 				stmt = jen.If(cond).Block(then...)
@@ -462,6 +470,10 @@ func (e *emitter) matchCall(s *schema, v jen.Code) jen.Code {
 func (e *emitter) callRef(target *schema, v jen.Code, l loc) []jen.Code {
 	if target.isTrue() {
 		return nil
+	}
+	if e.inlines(v) {
+		// Checked inline, to share the verdicts of its branches.
+		return e.check(target, v, l)
 	}
 	if e.fn.mode == decide {
 		fn := e.funcFor(target, decide)

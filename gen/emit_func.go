@@ -60,6 +60,7 @@ type emitter struct {
 	scopes    map[string]*scope           // interned
 	needs     map[*schema]map[string]bool // the dynamic anchor names read below each schema
 	dynNames  map[string]bool             // the names of the dynamic references
+	shared    *sharedVerdicts             // the branch verdicts of the value being checked
 }
 
 func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *emitter {
@@ -274,10 +275,10 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 func (e *emitter) emitFunc(k fnKey) {
 	name := e.funcs[k]
 	s := k.s
-	saved, savedScope := e.fn, e.scope
+	saved, savedScope, savedShared := e.fn, e.scope, e.shared
 	e.fn = &fnState{mode: k.mode, locals: map[string]int{"v": 1, "errs": 1, "depth": 1}, hasDepth: true}
-	e.scope = k.scope
-	defer func() { e.fn, e.scope = saved, savedScope }()
+	e.scope, e.shared = k.scope, nil
+	defer func() { e.fn, e.scope, e.shared = saved, savedScope, savedShared }()
 	var body []jen.Code
 	bounded := e.recursive[s]
 	if k.mode == collect {

@@ -199,9 +199,9 @@ func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, b
 	}
 	out := chain(nil, rules)
 	if s.contains != nil {
-		checks := e.containsChecks(s, list, l)
-		if s.contains.isFalse() {
-			unused += len(checks)
+		checks := e.containsChecks(s, list, v, l)
+		if s.contains.isFalse() || e.containsMatching(s, v) != "" {
+			unused += len(checks) // counted without reading list
 		}
 		out = append(out, checks...)
 	}
@@ -227,13 +227,13 @@ func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, b
 			}
 		}
 	}
-	out = append(out, e.unevaluatedItems(s, list, v, l)...)
+	out = append(out, e.unevaluatedItems(s, list, l)...)
 	return out, len(out) > unused
 }
 
 // containsChecks counts the items valid against contains and compares the
 // count with minContains (1 by default) and maxContains.
-func (e *emitter) containsChecks(s *schema, list jen.Code, l loc) []jen.Code {
+func (e *emitter) containsChecks(s *schema, list, v jen.Code, l loc) []jen.Code {
 	min := uint64(1)
 	if s.minContains != nil {
 		min = *s.minContains
@@ -248,7 +248,11 @@ func (e *emitter) containsChecks(s *schema, list jen.Code, l loc) []jen.Code {
 		found = append(found, jen.If(jen.Id(n).Op(">=").Lit(int(min))).Block(jen.Break()))
 	}
 	var out []jen.Code
-	switch {
+	switch matching := e.containsMatching(s, v); {
+	case matching != "":
+		// Counted from the verdicts the unevaluatedItems that reads them
+		// shares: each item is decided once.
+		out = []jen.Code{jen.Id(n).Op(":=").Qual(runtimePath, "CountBits").Call(jen.Id(matching))}
 	case s.contains.isTrue():
 		out = []jen.Code{jen.Id(n).Op(":=").Len(list)}
 	case s.contains.isFalse():
@@ -466,7 +470,7 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			out = append(out, jen.If(presentCond(d.name)).Block(depChecks[i]...))
 		}
 	}
-	return append(out, e.unevaluatedProperties(s, obj, v, l)...)
+	return append(out, e.unevaluatedProperties(s, obj, l)...)
 }
 
 // propertyNames checks every member name against a schema, reporting the

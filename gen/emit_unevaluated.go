@@ -12,21 +12,250 @@ import (
 // properties and patternProperties names, all members when it has
 // additionalProperties or unevaluatedProperties (its prefixItems, all items
 // with items or unevaluatedItems, the items matching contains). Only the
-// branches of anyOf, oneOf and if, and dependentSchemas, apply or not
-// depending on the value: their verdicts are computed at run time, once
-// per value and only when a member is not evaluated otherwise, by the match
-// functions. A schema whose subschemas all apply statically compiles to a
-// plain check of the members left, like additionalProperties.
+// branches of anyOf, oneOf and if apply or not depending on the value (and
+// dependentSchemas on the members present): a schema whose subschemas all
+// apply statically compiles to a plain check of the members left, like
+// additionalProperties.
+//
+// Otherwise the schema owning the keyword decides each branch applied in
+// place once, into a variable the anyOf, oneOf and if checks read as well
+// as the unevaluated keyword; the subschemas its $refs point to are checked
+// inline, so that theirs are shared too. Deciding a branch twice would
+// cost twice at each level of a recursive value: exponential time.
+
+// sharedVerdicts are the verdicts of the branches applied in place to one
+// value, computed once.
+type sharedVerdicts struct {
+	v        jen.Code
+	vars     map[string]string // by verdictKey
+	matching map[string]string // the items contains matches, a bit set, by verdictKey of its schema
+	stmts    []verdictStmt     // their assignments, innermost first
+	reads  map[string]map[string]bool
+	reader string // the variable whose assignment is being emitted; "" for the checks
+}
+
+type verdictStmt struct {
+	name string
+	code []jen.Code
+}
+
+func (sh *sharedVerdicts) read(name string) {
+	if sh.reads[sh.reader] == nil {
+		sh.reads[sh.reader] = map[string]bool{}
+	}
+	sh.reads[sh.reader][name] = true
+}
+
+// verdictKey names the verdict on b in the current dynamic scope.
+func (e *emitter) verdictKey(b *schema) string { return e.scopeFor(b).key + "\x00" + b.loc }
+
+// verdict is an expression of whether v is valid against b: the shared
+// variable when there is one.
+func (e *emitter) verdict(b *schema, v jen.Code) jen.Code {
+	if sh := e.shared; sh != nil && sh.v == v && b.boolean == nil {
+		if name, ok := sh.vars[e.verdictKey(b)]; ok {
+			sh.read(name)
+			return jen.Id(name)
+		}
+	}
+	return e.matchCall(b, v)
+}
+
+// containsMatching is the bit set of the items the contains of s matches,
+// when an unevaluatedItems shares it; "" otherwise.
+func (e *emitter) containsMatching(s *schema, v jen.Code) string {
+	if !e.inlines(v) {
+		return ""
+	}
+	name := e.shared.matching[e.verdictKey(s)]
+	if name != "" {
+		e.shared.read(name)
+	}
+	return name
+}
+
+// inlines reports whether the $refs of the code being emitted for v are
+// checked inline, so that they share the verdicts.
+func (e *emitter) inlines(v jen.Code) bool { return e.shared != nil && e.shared.v == v }
+
+// branchesInPlace reports whether anyOf, oneOf or if apply in place to the
+// value of s: whether what s evaluates depends on the value.
+func branchesInPlace(s *schema) bool {
+	seen := map[*schema]bool{}
+	var walk func(n *schema) bool
+	walk = func(n *schema) bool {
+		if n == nil || n.boolean != nil || seen[n] {
+			return false
+		}
+		seen[n] = true
+		if len(n.anyOf) > 0 || len(n.oneOf) > 0 || n.ifS != nil {
+			return true
+		}
+		next := append([]*schema{n.refTarget, n.dynTarget, n.thenS, n.elseS}, n.dynCandidates...)
+		next = append(next, n.allOf...)
+		for _, d := range n.dependentSchemas {
+			next = append(next, d.schema)
+		}
+		for _, c := range next {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(s)
+}
+
+// containsInPlace reports whether a contains that evaluates items (draft
+// 2020-12) applies in place to the value of s.
+func containsInPlace(s *schema) bool {
+	seen := map[*schema]bool{}
+	var walk func(n *schema) bool
+	walk = func(n *schema) bool {
+		if n == nil || n.boolean != nil || seen[n] {
+			return false
+		}
+		seen[n] = true
+		if n.contains != nil && n.meta.draft >= draft2020 {
+			return true
+		}
+		for _, c := range n.inPlace() {
+			if c != n.not && walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(s)
+}
+
+// ownsVerdicts reports whether s has an unevaluated keyword whose members
+// (items) depend on the verdicts of branches (or of contains on items).
+func ownsVerdicts(s *schema) bool {
+	if s == nil {
+		return false
+	}
+	props := s.unevaluatedProperties != nil && !s.unevaluatedProperties.isTrue()
+	items := s.unevaluatedItems != nil && !s.unevaluatedItems.isTrue()
+	return (props || items) && branchesInPlace(s) || items && containsInPlace(s)
+}
+
+// withSharedVerdicts emits the checks of s on v (made by checks) after the
+// verdicts of the branches applied in place, those the checks read.
+func (e *emitter) withSharedVerdicts(s *schema, v jen.Code, checks func() []jen.Code) []jen.Code {
+	saved := e.shared
+	sh := &sharedVerdicts{v: v, vars: map[string]string{}, matching: map[string]string{}, reads: map[string]map[string]bool{}}
+	e.shared = sh
+	defer func() { e.shared = saved }()
+	e.decideBranches(s, v)
+	body := checks()
+	live := map[string]bool{}
+	var mark func(reader string)
+	mark = func(reader string) {
+		for name := range sh.reads[reader] {
+			if !live[name] {
+				live[name] = true
+				mark(name)
+			}
+		}
+	}
+	mark("")
+	var out []jen.Code
+	for _, st := range sh.stmts {
+		if live[st.name] {
+			out = append(out, st.code...)
+		}
+	}
+	return append(out, body...)
+}
+
+// decideBranches assigns a variable the verdict of each branch applied in
+// place to v under s, the branches inside a branch first: a branch with
+// branches of its own is decided inline, reading theirs. For an
+// unevaluatedItems, the items each contains applied in place matches are a
+// bit set, decided once too.
+func (e *emitter) decideBranches(s *schema, v jen.Code) {
+	items := s.unevaluatedItems != nil && !s.unevaluatedItems.isTrue()
+	sh := e.shared
+	visited := map[string]bool{}
+	var visit func(n *schema, branch bool)
+	visit = func(n *schema, branch bool) {
+		if n == nil || n.boolean != nil {
+			return
+		}
+		key := e.verdictKey(n)
+		if !visited[key] {
+			visited[key] = true
+			restore := e.enter(n)
+			for _, t := range []*schema{n.refTarget, e.dynamicTarget(n), n.thenS, n.elseS} {
+				visit(t, false)
+			}
+			for _, b := range n.allOf {
+				visit(b, false)
+			}
+			for _, d := range n.dependentSchemas {
+				visit(d.schema, false)
+			}
+			for _, list := range [][]*schema{n.anyOf, n.oneOf} {
+				for _, b := range list {
+					visit(b, true)
+				}
+			}
+			visit(n.ifS, true)
+			if items && n.contains != nil && n.meta.draft >= draft2020 && n.contains.boolean == nil {
+				e.matchItems(n, v, key)
+			}
+			restore()
+		}
+		if !branch || sh.vars[key] != "" {
+			return
+		}
+		name := e.local("applies")
+		var expr jen.Code
+		if branchesInPlace(n) {
+			savedFn, savedReader := e.fn, sh.reader
+			e.fn = &fnState{mode: decide, locals: savedFn.locals, hasDepth: savedFn.hasDepth}
+			sh.reader = name
+			body := append(e.check(n, v, loc{}), jen.Return(jen.True()))
+			e.fn, sh.reader = savedFn, savedReader
+			expr = jen.Func().Params().Bool().Block(body...).Call()
+		} else {
+			expr = e.matchCall(n, v)
+		}
+		sh.vars[key] = name
+		sh.stmts = append(sh.stmts, verdictStmt{name, []jen.Code{jen.Id(name).Op(":=").Add(expr)}})
+	}
+	visit(s, false)
+}
+
+// matchItems emits the bit set of the items of v that the contains of n
+// matches: on the stack up to 256 items.
+func (e *emitter) matchItems(n *schema, v jen.Code, key string) {
+	buf, set := e.local("buf"), e.local("matching")
+	list, i, item := e.local("list"), e.local("i"), e.local("item")
+	e.shared.matching[key] = set
+	e.shared.stmts = append(e.shared.stmts, verdictStmt{set, []jen.Code{
+		jen.Var().Id(buf).Index(jen.Lit(4)).Uint64(),
+		jen.Id(set).Op(":=").Id(buf).Index(jen.Op(":")),
+		jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(
+			jen.If(jen.Len(jen.Id(list)).Op(">").Lit(256)).Block(
+				jen.Id(set).Op("=").Make(jen.Index().Uint64(), jen.Parens(jen.Len(jen.Id(list)).Op("+").Lit(63)).Op("/").Lit(64))),
+			jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(
+				jen.If(e.matchCall(n.contains, jen.Id(item))).Block(
+					jen.Id(set).Index(jen.Id(i).Op(">>").Lit(6)).Op("|=").Lit(1).Op("<<").Parens(jen.Id(i).Op("&").Lit(63)))),
+		),
+	}})
+}
 
 // evaluator is a subschema applied in place under an unevaluated keyword,
 // with what it evaluates and when it applies.
 type evaluator struct {
-	when     []string // condition variables ("!" before one negates it) all true when it applies; none: always
+	when     []string // all true when it applies (none: always): a verdict variable, one after "!", or "has:" and a member name
 	names    []string
 	patterns []func(k jen.Code) jen.Code
 	all      bool
 	prefix   int
-	contains func(item jen.Code) jen.Code
+	contains func(i, item jen.Code) jen.Code // whether contains matched item i
 }
 
 // maxEvaluators bounds the subschemas an unevaluated keyword looks through,
@@ -34,37 +263,16 @@ type evaluator struct {
 const maxEvaluators = 1000
 
 // evaluation lists the evaluators of root's unevaluatedProperties (props)
-// or unevaluatedItems, and the conditions they use: match calls and
-// member tests, each assigned to a variable once. ok is false when the
-// schema is too large.
-type evaluation struct {
-	list  []evaluator
-	vars  []string   // the condition variables
-	exprs []jen.Code // what each is assigned
-	byKey map[string]string
-	used  map[string]bool // the variables the emitted conditions read
-}
-
-func (e *emitter) evaluation(root *schema, obj, v jen.Code, props bool) (*evaluation, bool) {
-	ev := &evaluation{byKey: map[string]string{}, used: map[string]bool{}}
-	variable := func(key string, expr func() jen.Code) string {
-		name, ok := ev.byKey[key]
-		if !ok {
-			name = e.local("applies")
-			ev.byKey[key] = name
-			ev.vars = append(ev.vars, name)
-			ev.exprs = append(ev.exprs, expr())
-		}
-		return name
-	}
+// or unevaluatedItems. ok is false when the schema is too large.
+func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok bool) {
 	staticDone := map[*schema]map[*scope]bool{}
-	ok := true
+	ok = true
 	var walk func(s *schema, when []string)
 	walk = func(s *schema, when []string) {
 		if !ok || s == nil || s.boolean != nil {
 			return
 		}
-		if len(ev.list) >= maxEvaluators {
+		if len(list) >= maxEvaluators {
 			e.fail(root.loc, "the unevaluated keywords look through more than %d subschemas applied in place; toolgen refuses to generate that much code", maxEvaluators)
 			ok = false
 			return
@@ -96,62 +304,81 @@ func (e *emitter) evaluation(root *schema, obj, v jen.Code, props bool) (*evalua
 			x.all = s.items != nil || s != root && s.unevaluatedItems != nil
 			if s.contains != nil && s.meta.draft >= draft2020 {
 				fn := s.contains
-				x.contains = func(item jen.Code) jen.Code { return e.matchCall(fn, item) }
+				set := ""
+				if e.shared != nil {
+					set = e.shared.matching[e.verdictKey(s)]
+				}
+				if set != "" {
+					x.contains = func(i, _ jen.Code) jen.Code {
+						e.shared.read(set)
+						return jen.Qual(runtimePath, "Bit").Call(jen.Id(set), i)
+					}
+				} else {
+					x.contains = func(_, item jen.Code) jen.Code { return e.matchCall(fn, item) }
+				}
 				if fn.isTrue() {
 					x.all = true
 				}
 			}
 		}
-		ev.list = append(ev.list, x)
+		list = append(list, x)
 		and := func(cond string) []string { return append(append([]string{}, when...), cond) }
-		matches := func(b *schema) string {
-			return variable(e.scope.key+"\x00match\x00"+b.loc, func() jen.Code { return e.matchCall(b, v) })
+		applies := func(b *schema) string {
+			name := e.shared.vars[e.verdictKey(b)]
+			if name == "" {
+				panic("toolgen: no shared verdict for " + b.loc)
+			}
+			return name
 		}
 		for _, t := range []*schema{s.refTarget, e.dynamicTarget(s)} {
-			if t != nil {
-				walk(t, when)
-			}
+			walk(t, when)
 		}
 		for _, b := range s.allOf {
 			walk(b, when)
 		}
-		for _, list := range [][]*schema{s.anyOf, s.oneOf} {
-			for _, b := range list {
+		for _, branches := range [][]*schema{s.anyOf, s.oneOf} {
+			for _, b := range branches {
 				if b.boolean == nil {
-					walk(b, and(matches(b)))
+					walk(b, and(applies(b)))
 				}
 			}
 		}
-		if s.ifS != nil && s.ifS.boolean == nil {
-			cond := matches(s.ifS)
+		switch {
+		case s.ifS.isTrue():
+			walk(s.thenS, when)
+		case s.ifS.isFalse():
+			walk(s.elseS, when)
+		case s.ifS != nil:
+			cond := applies(s.ifS)
 			walk(s.ifS, and(cond))
 			walk(s.thenS, and(cond))
 			walk(s.elseS, and("!"+cond))
-		} else if s.ifS.isTrue() {
-			walk(s.thenS, when)
-		} else if s.ifS.isFalse() {
-			walk(s.elseS, when)
 		}
 		if props {
 			for _, dep := range s.dependentSchemas {
-				has := variable("has\x00"+dep.name, func() jen.Code { return jen.Qual(runtimePath, "Has").Call(obj, jen.Lit(dep.name)) })
-				walk(dep.schema, and(has))
+				walk(dep.schema, and("has:"+dep.name))
 			}
 		}
 	}
 	walk(root, nil)
-	return ev, ok
+	return list, ok
 }
 
-// conjunction joins condition variables with &&, and marks them used.
-func (ev *evaluation) conjunction(when []string) jen.Code {
+// conjunction joins the conditions of an evaluator with &&; obj is the
+// object whose members "has:" conditions test.
+func (e *emitter) conjunction(when []string, obj jen.Code) jen.Code {
 	var out *jen.Statement
 	for _, c := range when {
-		name, negated := strings.CutPrefix(c, "!")
-		ev.used[name] = true
-		cond := jen.Id(name)
-		if negated {
-			cond = jen.Op("!").Id(name)
+		var cond *jen.Statement
+		if member, ok := strings.CutPrefix(c, "has:"); ok {
+			cond = jen.Qual(runtimePath, "Has").Call(obj, jen.Lit(member))
+		} else {
+			name, negated := strings.CutPrefix(c, "!")
+			e.shared.read(name)
+			cond = jen.Id(name)
+			if negated {
+				cond = jen.Op("!").Id(name)
+			}
 		}
 		if out == nil {
 			out = cond
@@ -162,36 +389,14 @@ func (ev *evaluation) conjunction(when []string) jen.Code {
 	return out
 }
 
-// usedVars are the condition variables the emitted conditions read.
-func (ev *evaluation) usedVars() []string {
-	var out []string
-	for _, name := range ev.vars {
-		if ev.used[name] {
-			out = append(out, name)
-		}
-	}
-	return out
-}
-
-// assignConditions emits the assignment of every condition variable read.
-func (ev *evaluation) assignConditions() []jen.Code {
-	var out []jen.Code
-	for i, name := range ev.vars {
-		if ev.used[name] {
-			out = append(out, jen.Id(name).Op("=").Add(ev.exprs[i]))
-		}
-	}
-	return out
-}
-
 // unevaluatedProperties checks the members of obj that no subschema of s
 // evaluated against s's unevaluatedProperties.
-func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen.Code {
+func (e *emitter) unevaluatedProperties(s *schema, obj jen.Code, l loc) []jen.Code {
 	u := s.unevaluatedProperties
 	if u == nil || u.isTrue() {
 		return nil
 	}
-	ev, ok := e.evaluation(s, obj, v, true)
+	list, ok := e.evaluation(s, true)
 	if !ok {
 		return nil
 	}
@@ -202,7 +407,7 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 	}
 	var staticNames []string
 	var staticPatterns, dynamic []jen.Code
-	for _, x := range ev.list {
+	for _, x := range list {
 		if len(x.when) == 0 {
 			if x.all {
 				return nil
@@ -225,7 +430,7 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 				continue
 			}
 		}
-		cond := ev.conjunction(x.when)
+		cond := e.conjunction(x.when, obj)
 		if len(covers) > 0 {
 			cond = jen.Add(cond).Op("&&").Parens(disjunction(covers))
 		}
@@ -246,13 +451,8 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 	if len(staticPatterns) > 0 {
 		body = append(body, jen.If(disjunction(staticPatterns)).Block(skip))
 	}
-	var out []jen.Code
 	if len(dynamic) > 0 {
-		computed := e.local("computed")
-		out = append(out, jen.Var().List(idList(append([]string{computed}, ev.usedVars()...))...).Bool())
-		body = append(body,
-			jen.If(jen.Op("!").Id(computed)).Block(append([]jen.Code{jen.Id(computed).Op("=").True()}, ev.assignConditions()...)...),
-			jen.If(disjunction(dynamic)).Block(skip))
+		body = append(body, jen.If(disjunction(dynamic)).Block(skip))
 	}
 	if e.fn.mode == decide {
 		if !u.isFalse() {
@@ -264,7 +464,7 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 			// Nothing is evaluated: any member is one too many.
 			return []jen.Code{jen.If(jen.Len(obj).Op(">").Lit(0)).Block(jen.Return(jen.False()))}
 		}
-		return append(out, jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(body...))
+		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(body...)}
 	}
 	if u.isFalse() {
 		body = append(body, e.report(errLit("unexpected", l.dynamicKey(jen.Id(k)), jen.Dict{
@@ -273,20 +473,18 @@ func (e *emitter) unevaluatedProperties(s *schema, obj, v jen.Code, l loc) []jen
 	} else {
 		body = append(body, e.check(u, jen.Id(val), l.dynamicKey(jen.Id(k)))...)
 	}
-	out = append([]jen.Code{jen.Comment("unevaluatedProperties: the members no subschema evaluated.")}, out...)
-	out = append(out, e.keyOrdered(obj, k, val, true, body)...)
-	return []jen.Code{jen.Block(out...)}
+	out := []jen.Code{jen.Comment("unevaluatedProperties: the members no subschema evaluated.")}
+	return []jen.Code{jen.Block(append(out, e.keyOrdered(obj, k, val, true, body)...)...)}
 }
 
-// unevaluatedItems checks the items of list (v as any: passing the slice
-// would allocate) that no subschema of s evaluated against s's
-// unevaluatedItems.
-func (e *emitter) unevaluatedItems(s *schema, list, v jen.Code, l loc) []jen.Code {
+// unevaluatedItems checks the items of list that no subschema of s
+// evaluated against s's unevaluatedItems.
+func (e *emitter) unevaluatedItems(s *schema, list jen.Code, l loc) []jen.Code {
 	u := s.unevaluatedItems
 	if u == nil || u.isTrue() {
 		return nil
 	}
-	ev, ok := e.evaluation(s, nil, v, false)
+	evaluators, ok := e.evaluation(s, false)
 	if !ok {
 		return nil
 	}
@@ -294,21 +492,21 @@ func (e *emitter) unevaluatedItems(s *schema, list, v jen.Code, l loc) []jen.Cod
 	item := jen.Add(list).Index(jen.Id(i))
 	static := 0
 	var widen, matched []jen.Code
-	for _, x := range ev.list {
+	for _, x := range evaluators {
 		if len(x.when) == 0 {
 			if x.all {
 				return nil
 			}
 			static = max(static, x.prefix)
 			if x.contains != nil {
-				matched = append(matched, x.contains(item))
+				matched = append(matched, x.contains(jen.Id(i), item))
 			}
 			continue
 		}
 		if !x.all && x.prefix == 0 && x.contains == nil {
 			continue
 		}
-		cond := ev.conjunction(x.when)
+		cond := e.conjunction(x.when, nil)
 		switch {
 		case x.all:
 			widen = append(widen, jen.If(cond).Block(jen.Id(limit).Op("=").Len(list)))
@@ -316,7 +514,7 @@ func (e *emitter) unevaluatedItems(s *schema, list, v jen.Code, l loc) []jen.Cod
 			widen = append(widen, jen.If(jen.Add(cond).Op("&&").Id(limit).Op("<").Lit(x.prefix)).Block(jen.Id(limit).Op("=").Lit(x.prefix)))
 		}
 		if x.contains != nil {
-			matched = append(matched, jen.Add(cond).Op("&&").Add(x.contains(item)))
+			matched = append(matched, jen.Add(cond).Op("&&").Add(x.contains(jen.Id(i), item)))
 		}
 	}
 	var body []jen.Code
@@ -329,22 +527,9 @@ func (e *emitter) unevaluatedItems(s *schema, list, v jen.Code, l loc) []jen.Cod
 		body = append(body, e.check(u, item, l.index(jen.Id(i)))...)
 	}
 	inner := []jen.Code{jen.Comment("unevaluatedItems: the items no subschema evaluated."), jen.Id(limit).Op(":=").Lit(static)}
-	if vars := ev.usedVars(); len(vars) > 0 {
-		inner = append(inner, jen.Var().List(idList(vars)...).Bool())
-	}
-	if len(ev.usedVars()) > 0 || len(widen) > 0 {
-		inner = append(inner, jen.If(jen.Len(list).Op(">").Id(limit)).Block(append(ev.assignConditions(), widen...)...))
-	}
+	inner = append(inner, widen...)
 	inner = append(inner, jen.For(jen.Id(i).Op(":=").Id(limit), jen.Id(i).Op("<").Len(list), jen.Id(i).Op("++")).Block(body...))
 	return []jen.Code{jen.Block(inner...)}
-}
-
-func idList(names []string) []jen.Code {
-	out := make([]jen.Code, len(names))
-	for i, n := range names {
-		out[i] = jen.Id(n)
-	}
-	return out
 }
 
 // disjunction joins conditions with ||, each in parentheses.

@@ -30,11 +30,11 @@ type SchemaFile struct {
 	Func string
 	// Options are the validator's semantics.
 	Options Options
-	// Refs maps URI prefixes to local files or directories, for the
-	// references (and $schema) that leave the document: a URI starting
-	// with a prefix is read from the path plus the rest of the URI; the
-	// longest prefix wins. A file: URI is read from its path. toolgen
-	// fetches nothing over a network.
+	// Refs maps URI prefixes to local files or directories (relative to
+	// the working directory), for the references (and $schema) that leave
+	// the document: a URI starting with a prefix is read from the path plus
+	// the rest of the URI; the longest prefix wins. A file: URI is read
+	// from its path. toolgen fetches nothing over a network.
 	Refs map[string]string
 }
 
@@ -62,7 +62,7 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	}
 	opts := cfg.Options
 	if opts.BaseURI == "" {
-		opts.BaseURI = (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+		opts.BaseURI = fileURI(abs)
 	}
 	if opts.Loader == nil {
 		opts.Loader = fileLoader(cfg.Refs)
@@ -72,6 +72,15 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 		return nil, err
 	}
 	return []File{{Path: cfg.Output, Content: src}}, nil
+}
+
+// fileURI is the file: URI of an absolute path.
+func fileURI(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/dir on Windows
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // fileLoader reads the documents of URIs from local files: file: URIs from
@@ -87,7 +96,11 @@ func fileLoader(refs map[string]string) func(uri string) ([]byte, error) {
 		}
 		u, err := url.Parse(uri)
 		if err == nil && u.Scheme == "file" && (u.Host == "" || u.Host == "localhost") {
-			return os.ReadFile(filepath.FromSlash(u.Path))
+			path := u.Path
+			if filepath.VolumeName(path[min(1, len(path)):]) != "" {
+				path = path[1:] // /C:/dir on Windows
+			}
+			return os.ReadFile(filepath.FromSlash(path))
 		}
 		return nil, fmt.Errorf("toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path")
 	}

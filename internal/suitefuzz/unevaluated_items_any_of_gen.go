@@ -9,6 +9,8 @@ const _ = tool.SupportPackageIsVersion1
 // ValidateUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json: nil when valid, else every error.
 func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
 	var errs tool.Errors
+	applies := matchUnevaluatedItemsAnyOf1(v, 0)
+	applies2 := matchUnevaluatedItemsAnyOf2(v, 0)
 	if list, ok := tool.List(v); ok {
 		if len(list) > 0 {
 			if !tool.Equal(list[0], "foo") {
@@ -18,16 +20,11 @@ func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
 		{
 			// unevaluatedItems: the items no subschema evaluated.
 			limit := 1
-			var applies, applies2 bool
-			if len(list) > limit {
-				applies = matchUnevaluatedItemsAnyOf1(v, 0)
-				applies2 = matchUnevaluatedItemsAnyOf2(v, 0)
-				if applies && limit < 2 {
-					limit = 2
-				}
-				if applies2 && limit < 3 {
-					limit = 3
-				}
+			if applies && limit < 2 {
+				limit = 2
+			}
+			if applies2 && limit < 3 {
+				limit = 3
 			}
 			for i := limit; i < len(list); i++ {
 				errs = append(errs, tool.Error{
@@ -40,7 +37,7 @@ func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
 			}
 		}
 	}
-	if !(matchUnevaluatedItemsAnyOf1(v, 0) || matchUnevaluatedItemsAnyOf2(v, 0)) {
+	if !(applies || applies2) {
 		errs = append(errs, tool.ValueError("anyOf", "", "", "any of: the schema at #/anyOf/0; the schema at #/anyOf/1", v))
 	}
 	return errs

@@ -9,32 +9,48 @@ const _ = tool.SupportPackageIsVersion1
 // ValidateUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json: nil when valid, else every error.
 func ValidateUnevaluatedItemsContains(v any) tool.Errors {
 	var errs tool.Errors
-	if list3, ok := tool.List(v); ok {
+	var buf [4]uint64
+	matching := buf[:]
+	if list, ok := tool.List(v); ok {
+		if len(list) > 256 {
+			matching = make([]uint64, (len(list)+63)/64)
+		}
+		for i, item := range list {
+			if matchUnevaluatedItemsContains1(item, 0) {
+				matching[i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
+	var buf2 [4]uint64
+	matching2 := buf2[:]
+	if list2, ok := tool.List(v); ok {
+		if len(list2) > 256 {
+			matching2 = make([]uint64, (len(list2)+63)/64)
+		}
+		for i2, item2 := range list2 {
+			if matchUnevaluatedItemsContains2(item2, 0) {
+				matching2[i2>>6] |= 1 << (i2 & 63)
+			}
+		}
+	}
+	if list5, ok := tool.List(v); ok {
 		{
 			// unevaluatedItems: the items no subschema evaluated.
 			limit := 0
-			for i := limit; i < len(list3); i++ {
-				if (matchUnevaluatedItemsContains1(list3[i], 0)) || (matchUnevaluatedItemsContains2(list3[i], 0)) {
+			for i3 := limit; i3 < len(list5); i3++ {
+				if (tool.Bit(matching, i3)) || (tool.Bit(matching2, i3)) {
 					continue
 				}
-				if num4, ok := tool.Number(list3[i]); ok {
+				if num4, ok := tool.Number(list5[i3]); ok {
 					if !tool.MultipleOf(num4, 5) {
-						errs = append(errs, tool.ValueError("multipleOf", "/"+tool.Index(i), "["+tool.Index(i)+"]", "a multiple of 5", list3[i]))
+						errs = append(errs, tool.ValueError("multipleOf", "/"+tool.Index(i3), "["+tool.Index(i3)+"]", "a multiple of 5", list5[i3]))
 					}
 				}
 			}
 		}
 	}
-	if list, ok := tool.List(v); ok {
-		count := 0
-		for _, item := range list {
-			if matchUnevaluatedItemsContains1(item, 0) {
-				count++
-				if count >= 1 {
-					break
-				}
-			}
-		}
+	if _, ok := tool.List(v); ok {
+		count := tool.CountBits(matching)
 		if count < 1 {
 			errs = append(errs, tool.Error{
 				Actual:   tool.Index(count) + " matching",
@@ -46,16 +62,8 @@ func ValidateUnevaluatedItemsContains(v any) tool.Errors {
 			})
 		}
 	}
-	if list2, ok := tool.List(v); ok {
-		count2 := 0
-		for _, item2 := range list2 {
-			if matchUnevaluatedItemsContains2(item2, 0) {
-				count2++
-				if count2 >= 1 {
-					break
-				}
-			}
-		}
+	if _, ok := tool.List(v); ok {
+		count2 := tool.CountBits(matching2)
 		if count2 < 1 {
 			errs = append(errs, tool.Error{
 				Actual:   tool.Index(count2) + " matching",

@@ -14,86 +14,85 @@ var unevaluatedPropertiesDynamicPattern0 = regexp.MustCompile("x")
 // ValidateUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json: nil when valid, else every error.
 func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
 	var errs tool.Errors
-	if obj, ok := tool.Object(v); ok {
+	applies := matchUnevaluatedPropertiesDynamic1(v, 0)
+	applies2 := matchUnevaluatedPropertiesDynamic2(v, 0)
+	applies3 := func() bool {
+		matched := 0
+		if applies {
+			matched++
+		}
+		if applies2 {
+			matched++
+		}
+		if matched != 1 {
+			return false
+		}
+		return true
+	}()
+	applies4 := matchUnevaluatedPropertiesDynamic3(v, 0)
+	applies5 := matchUnevaluatedPropertiesDynamic4(v, 0)
+	applies6 := matchUnevaluatedPropertiesDynamic5(v, 0)
+	applies7 := func() bool {
+		matched2 := 0
+		if applies3 {
+			matched2++
+		}
+		if applies4 {
+			matched2++
+		}
+		if applies5 {
+			matched2++
+		}
+		if applies6 {
+			matched2++
+		}
+		if matched2 != 1 {
+			return false
+		}
+		return true
+	}()
+	applies8 := matchUnevaluatedPropertiesDynamic6(v, 0)
+	if obj5, ok := tool.Object(v); ok {
 		{
 			// unevaluatedProperties: the members no subschema evaluated.
-			var computed, applies, applies2, applies3, applies4, applies5, applies6, applies7, applies8 bool
 			n := len(errs)
-			member := func(k2 string, v3 any) {
-				if !computed {
-					computed = true
-					applies = matchUnevaluatedPropertiesDynamic1(v, 0)
-					applies2 = matchUnevaluatedPropertiesDynamic3(v, 0)
-					applies3 = matchUnevaluatedPropertiesDynamic4(v, 0)
-					applies4 = matchUnevaluatedPropertiesDynamic5(v, 0)
-					applies5 = matchUnevaluatedPropertiesDynamic6(v, 0)
-					applies6 = matchUnevaluatedPropertiesDynamic7(v, 0)
-					applies7 = matchUnevaluatedPropertiesDynamic8(v, 0)
-					applies8 = matchUnevaluatedPropertiesDynamic2(v, 0)
-				}
-				if (applies && applies2 && applies3 && (k2 == "c")) || (applies && applies2 && applies4 && (k2 == "d")) || (applies && applies5 && (k2 == "b")) || (applies && applies6 && (unevaluatedPropertiesDynamicPattern0.MatchString(k2))) || (applies && applies7) || (applies8 && (k2 == "a")) {
+			member := func(k6 string, v7 any) {
+				if (applies7 && applies3 && applies && (k6 == "c")) || (applies7 && applies3 && applies2 && (k6 == "d")) || (applies7 && applies4 && (k6 == "b")) || (applies7 && applies5 && (unevaluatedPropertiesDynamicPattern0.MatchString(k6))) || (applies7 && applies6) || (applies8 && (k6 == "a")) {
 					return
 				}
 				errs = append(errs, tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(v3),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
+					Got:  tool.TypeName(v7),
+					Name: k6,
+					Path: "/" + tool.Key(k6),
 				})
 			}
-			for k2, v3 := range obj {
-				member(k2, v3)
+			for k6, v7 := range obj5 {
+				member(k6, v7)
 			}
 			if len(errs) > n {
 				errs = errs[:n]
-				for _, k2 := range tool.SortedKeys(obj) {
-					member(k2, obj[k2])
+				for _, k6 := range tool.SortedKeys(obj5) {
+					member(k6, obj5[k6])
 				}
 			}
 		}
 	}
-	matched := 0
-	if matchUnevaluatedPropertiesDynamic1(v, 0) {
-		matched++
+	matched3 := 0
+	if applies7 {
+		matched3++
 	}
-	if matchUnevaluatedPropertiesDynamic2(v, 0) {
-		matched++
+	if applies8 {
+		matched3++
 	}
-	if matched != 1 {
-		errs = append(errs, tool.OneOfError("", "", "exactly one of: one; an object with 'a'", matched, v))
+	if matched3 != 1 {
+		errs = append(errs, tool.OneOfError("", "", "exactly one of: one; an object with 'a'", matched3, v))
 	}
 	return errs
 }
 
-// matchUnevaluatedPropertiesDynamic1 reports whether v is valid against the schema at #/oneOf/0.
+// matchUnevaluatedPropertiesDynamic1 reports whether v is valid against the schema at #/$defs/two/oneOf/0.
 func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
-	if !matchUnevaluatedPropertiesDynamicOne(v, depth+1) {
-		return false
-	}
-	return true
-}
-
-// matchUnevaluatedPropertiesDynamic2 reports whether v is valid against the schema at #/oneOf/1.
-func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		_, hasA := obj["a"]
-		if !hasA {
-			return false
-		}
-	}
-	return true
-}
-
-// matchUnevaluatedPropertiesDynamic3 reports whether v is valid against the schema at #/$defs/one/oneOf/0.
-func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
-	if !matchUnevaluatedPropertiesDynamicTwo(v, depth+1) {
-		return false
-	}
-	return true
-}
-
-// matchUnevaluatedPropertiesDynamic4 reports whether v is valid against the schema at #/$defs/two/oneOf/0.
-func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		_, hasC := obj["c"]
 		if !hasC {
@@ -103,8 +102,8 @@ func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
 	return true
 }
 
-// matchUnevaluatedPropertiesDynamic5 reports whether v is valid against the schema at #/$defs/two/oneOf/1.
-func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
+// matchUnevaluatedPropertiesDynamic2 reports whether v is valid against the schema at #/$defs/two/oneOf/1.
+func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		_, hasD := obj["d"]
 		if !hasD {
@@ -114,8 +113,8 @@ func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
 	return true
 }
 
-// matchUnevaluatedPropertiesDynamic6 reports whether v is valid against the schema at #/$defs/one/oneOf/1.
-func matchUnevaluatedPropertiesDynamic6(v any, depth int) bool {
+// matchUnevaluatedPropertiesDynamic3 reports whether v is valid against the schema at #/$defs/one/oneOf/1.
+func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		_, hasB := obj["b"]
 		if !hasB {
@@ -125,8 +124,8 @@ func matchUnevaluatedPropertiesDynamic6(v any, depth int) bool {
 	return true
 }
 
-// matchUnevaluatedPropertiesDynamic7 reports whether v is valid against the schema at #/$defs/one/oneOf/2.
-func matchUnevaluatedPropertiesDynamic7(v any, depth int) bool {
+// matchUnevaluatedPropertiesDynamic4 reports whether v is valid against the schema at #/$defs/one/oneOf/2.
+func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		if _, ok := obj["xx"]; !ok {
 			return false
@@ -135,8 +134,8 @@ func matchUnevaluatedPropertiesDynamic7(v any, depth int) bool {
 	return true
 }
 
-// matchUnevaluatedPropertiesDynamic8 reports whether v is valid against the schema at #/$defs/one/oneOf/3.
-func matchUnevaluatedPropertiesDynamic8(v any, depth int) bool {
+// matchUnevaluatedPropertiesDynamic5 reports whether v is valid against the schema at #/$defs/one/oneOf/3.
+func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		if _, ok := obj["all"]; !ok {
 			return false
@@ -145,38 +144,13 @@ func matchUnevaluatedPropertiesDynamic8(v any, depth int) bool {
 	return true
 }
 
-// matchUnevaluatedPropertiesDynamicOne reports whether v is valid against the schema at #/$defs/one.
-func matchUnevaluatedPropertiesDynamicOne(v any, depth int) bool {
-	matched := 0
-	if matchUnevaluatedPropertiesDynamic3(v, depth) {
-		matched++
-	}
-	if matchUnevaluatedPropertiesDynamic6(v, depth) {
-		matched++
-	}
-	if matchUnevaluatedPropertiesDynamic7(v, depth) {
-		matched++
-	}
-	if matchUnevaluatedPropertiesDynamic8(v, depth) {
-		matched++
-	}
-	if matched != 1 {
-		return false
-	}
-	return true
-}
-
-// matchUnevaluatedPropertiesDynamicTwo reports whether v is valid against the schema at #/$defs/two.
-func matchUnevaluatedPropertiesDynamicTwo(v any, depth int) bool {
-	matched := 0
-	if matchUnevaluatedPropertiesDynamic4(v, depth) {
-		matched++
-	}
-	if matchUnevaluatedPropertiesDynamic5(v, depth) {
-		matched++
-	}
-	if matched != 1 {
-		return false
+// matchUnevaluatedPropertiesDynamic6 reports whether v is valid against the schema at #/oneOf/1.
+func matchUnevaluatedPropertiesDynamic6(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		_, hasA := obj["a"]
+		if !hasA {
+			return false
+		}
 	}
 	return true
 }

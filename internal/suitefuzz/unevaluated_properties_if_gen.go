@@ -9,16 +9,12 @@ const _ = tool.SupportPackageIsVersion1
 // ValidateUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json: nil when valid, else every error.
 func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
 	var errs tool.Errors
+	applies := matchUnevaluatedPropertiesIf1(v, 0)
 	if obj3, ok := tool.Object(v); ok {
 		{
 			// unevaluatedProperties: the members no subschema evaluated.
-			var computed, applies bool
 			n := len(errs)
 			member := func(k4 string, v5 any) {
-				if !computed {
-					computed = true
-					applies = matchUnevaluatedPropertiesIf1(v, 0)
-				}
 				if (applies && (k4 == "foo")) || (applies && (k4 == "bar")) || (!applies && (k4 == "baz")) {
 					return
 				}
@@ -40,7 +36,7 @@ func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
 			}
 		}
 	}
-	if matchUnevaluatedPropertiesIf1(v, 0) {
+	if applies {
 		if obj, ok := tool.Object(v); ok {
 			bar, hasBar := obj["bar"]
 			if !hasBar {

@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding/base64"
 	"encoding/json"
+	"math/bits"
 )
 
 // This file is for generated code: the checks of JSON Schema keywords that
@@ -24,6 +25,20 @@ func Has(m map[string]any, k string) bool {
 	_, ok := m[k]
 	return ok
 }
+
+// CountBits counts the bits set: the items contains matched, for
+// minContains and maxContains.
+func CountBits(set []uint64) int {
+	n := 0
+	for _, w := range set {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Bit reports whether bit i is set: whether contains matched item i, for
+// unevaluatedItems.
+func Bit(set []uint64, i int) bool { return set[i>>6]&(1<<(i&63)) != 0 }
 
 // OneOfError reports a value valid against matched of the oneOf schemas,
 // not exactly one.
