@@ -30,8 +30,8 @@ type sharedVerdicts struct {
 	vars     map[string]string // by verdictKey
 	matching map[string]string // the items contains matches, a bit set, by verdictKey of its schema
 	stmts    []verdictStmt     // their assignments, innermost first
-	reads  map[string]map[string]bool
-	reader string // the variable whose assignment is being emitted; "" for the checks
+	reads    map[string]map[string]bool
+	reader   string // the variable whose assignment is being emitted; "" for the checks
 }
 
 type verdictStmt struct {
