@@ -136,7 +136,7 @@ func loadSuite(t *testing.T, files []string, dir, draft string) []suiteCase {
 		for gi, g := range groups {
 			fn := fmt.Sprintf("Validate%sG%02d", id, gi)
 			opts := gen.Options{Draft: draft, Loader: suiteLoader}
-			src, err := gen.CompileSchema(g.Schema, "main", fn, filepath.Base(file), opts)
+			src, _, err := gen.CompileSchema(g.Schema, "main", fn, filepath.Base(file), opts)
 			refused := ""
 			if err != nil {
 				refused = err.Error()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,11 +88,72 @@ type DialectError struct {
 	// Path is the JSON Pointer of the offending schema in the canonical
 	// schema: "/properties/meta".
 	Path string
-	Msg  string
+	// What is what the dialect cannot express: "a map".
+	What string
+	// Why is the dialect's rule that excludes it: "every object needs
+	// additionalProperties: false".
+	Why string
+	// Instead names a form of the same data that every dialect expresses
+	// strictly: "a list of {key, value} objects"; "" when there is none.
+	Instead string
+}
+
+// Msg says what cannot be expressed, in which dialect, and why.
+func (e DialectError) Msg() string {
+	if e.Why == "" {
+		return fmt.Sprintf("%s cannot be expressed in %s", e.What, e.Dialect.Title())
+	}
+	return fmt.Sprintf("%s cannot be expressed in %s (%s)", e.What, e.Dialect.Title(), e.Why)
 }
 
 func (e DialectError) Error() string {
-	return fmt.Sprintf("%s: schema at #%s: %s", e.Dialect, e.Path, e.Msg)
+	return fmt.Sprintf("%s: schema at #%s: %s", e.Dialect, e.Path, e.Msg())
+}
+
+// Title is the dialect's name in messages: "OpenAI strict mode".
+func (d Dialect) Title() string {
+	switch d {
+	case DialectOpenAI:
+		return "OpenAI strict mode"
+	case DialectOpenAINonStrict:
+		return "OpenAI's non-strict tools"
+	case DialectAnthropic:
+		return "Anthropic's input_schema"
+	case DialectGemini:
+		return "Gemini's parameters"
+	case DialectGeminiJSONSchema:
+		return "Gemini's parametersJsonSchema"
+	case DialectMCP:
+		return "MCP's inputSchema"
+	}
+	return "the " + string(d) + " dialect"
+}
+
+// cause is a kind of schema some dialects cannot express, and the form of
+// the same data every dialect expresses strictly, if there is one.
+type cause struct{ what, instead string }
+
+var (
+	causeMap        = cause{"a map", "a list of {key, value} objects"}
+	causeIntMap     = cause{"a map with integer keys", "a list of {key, value} objects"}
+	causeOpenObject = cause{"an open object (map[string]any)", "a struct of the expected members"}
+	causeAny        = cause{"a value of any type (any, json.RawMessage)", "a concrete type"}
+	causeRecursive  = cause{"a recursive type", ""}
+	causeEmpty      = cause{"an empty struct", "a struct with a member"}
+	causeNothing    = cause{"a schema that accepts nothing (false)", ""}
+	causeNesting    = cause{"nesting this deep", "fewer levels of nested structs"}
+	causeSize       = cause{"a schema this large", "smaller tools"}
+	causeTypeList   = cause{"a list of types", ""}
+)
+
+func keywordCause(k string) cause {
+	switch k {
+	case "oneOf":
+		return cause{"oneOf (exactly one of several schemas)", ""}
+	case "anyOf":
+		return cause{"anyOf (any of several schemas)", ""}
+	}
+	return cause{"keyword " + k, ""}
 }
 
 // Convert turns a tool's canonical schema into its parameters schema in
@@ -101,7 +163,7 @@ func (e DialectError) Error() string {
 func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectError) {
 	data, err := json.Marshal(canonical)
 	if err != nil {
-		return nil, []DialectError{{Dialect: d, Msg: "encoding the schema: " + err.Error()}}
+		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "encoding it: " + err.Error()}}
 	}
 	return ConvertJSON(d, data)
 }
@@ -110,11 +172,11 @@ func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectErro
 func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 	v, err := parseJSON(canonical)
 	if err != nil {
-		return nil, []DialectError{{Dialect: d, Msg: "reading the schema: " + err.Error()}}
+		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "reading it: " + err.Error()}}
 	}
 	root, ok := v.(*object)
 	if !ok || root.str("type") != "object" {
-		return nil, []DialectError{{Dialect: d, Msg: "the parameters schema must have type object at its root"}}
+		return nil, []DialectError{{Dialect: d, What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
 	}
 	out := &Converted{Dialect: d}
 	switch d {
@@ -123,7 +185,7 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 		return out, nil
 	case DialectOpenAI, DialectGemini, DialectGeminiJSONSchema:
 	default:
-		return nil, []DialectError{{Dialect: d, Msg: fmt.Sprintf("unknown dialect %q", d)}}
+		return nil, []DialectError{{Dialect: d, What: "the schema", Why: fmt.Sprintf("unknown dialect %q", d)}}
 	}
 	c := &converter{dialect: d, root: root}
 	conv := c.schema(root, "", "", nil, 1)
@@ -159,8 +221,10 @@ type converter struct {
 	enumAt     string // the enum that exceeds the limit of values
 }
 
-func (c *converter) fail(path, format string, args ...any) {
-	c.errs = append(c.errs, DialectError{Dialect: c.dialect, Path: path, Msg: fmt.Sprintf(format, args...)})
+// fail reports that the dialect cannot express what is at path; why is
+// the dialect's rule.
+func (c *converter) fail(path string, what cause, why string, args ...any) {
+	c.errs = append(c.errs, DialectError{Dialect: c.dialect, Path: path, What: what.what, Why: fmt.Sprintf(why, args...), Instead: what.instead})
 }
 
 func (c *converter) strict() bool { return c.dialect == DialectOpenAI }
@@ -248,7 +312,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			return c.anyValue(path)
 		}
 		if c.dialect != DialectGeminiJSONSchema {
-			c.fail(path, "a schema that accepts nothing (false) cannot be expressed")
+			c.fail(path, causeNothing, "")
 		}
 		return v
 	}
@@ -270,13 +334,12 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		out.set("type", c.typeName(t, path))
 	}
 	if typ == "" && !s.has("anyOf") && !s.has("oneOf") && !s.has("allOf") && !s.has("not") {
-		if c.dialect != DialectGeminiJSONSchema {
-			c.fail(path, "a schema without a type cannot be expressed")
-		}
+		// A value of any type, with a description or other annotations.
+		c.anyValue(path)
 	}
 	isObject := typ == "object"
 	if isObject && c.strict() && level > openAIMaxNesting {
-		c.fail(path, "OpenAI strict mode takes at most %d levels of nested objects, and this object is at level %d", openAIMaxNesting, level)
+		c.fail(path, causeNesting, "it takes at most %d levels of nested objects, and this object is at level %d", openAIMaxNesting, level)
 	}
 	var lengths, bounds, counts [2]string
 	desc := s.str("description")
@@ -289,7 +352,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			// moved constraints.
 		case "properties", "required", "additionalProperties", "patternProperties":
 			if !isObject {
-				c.fail(path, "keyword %s on a schema that is not an object cannot be expressed", k)
+				c.fail(path, keywordCause(k), "on a schema that is not an object")
 			}
 			// Done below, in object.
 		case "items":
@@ -304,7 +367,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			out.set("items", c.schema(val, path+"/items", itemSubject, target, level))
 		case "$defs":
 			if path != "" {
-				c.fail(path, "$defs below the root cannot be expressed")
+				c.fail(path, keywordCause("$defs"), "below the root")
 				continue
 			}
 			if c.dialect == DialectGemini {
@@ -322,13 +385,8 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			c.enum(out, d, val.([]any), path)
 		case "const":
 			c.constant(out, d, val, path)
-		case "anyOf":
-			branches := val.([]any)
-			conv := make([]any, len(branches))
-			for i, b := range branches {
-				conv[i] = c.schema(b, path+"/anyOf/"+strconv.Itoa(i), "", nil, level)
-			}
-			out.set("anyOf", conv)
+		case "anyOf", "oneOf":
+			c.union(out, d, k, val.([]any), path, level)
 		case "minLength":
 			lengths[0] = numText(val)
 			c.keyword(out, d, k, val, path)
@@ -382,13 +440,84 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 	return out
 }
 
+// union converts anyOf or oneOf. Branches that only require members (the
+// oneof_required and anyof_required groups) become a sentence; a oneOf of
+// schemas is an anyOf where the dialect has no oneOf, its "exactly one" a
+// sentence. Only parametersJsonSchema, Gemini's last resort, moves them:
+// OpenAI strict mode and Gemini's parameters fall back instead.
+func (c *converter) union(out *object, d *describer, k string, branches []any, path string, level int) {
+	if groups, ok := memberGroups(branches); ok {
+		if c.dialect != DialectGeminiJSONSchema {
+			tag := "oneof_required"
+			if k == "anyOf" {
+				tag = "anyof_required"
+			}
+			why := "every member is required"
+			if c.dialect == DialectGemini {
+				why = "every alternative needs a type"
+			}
+			c.fail(path, cause{fmt.Sprintf("the %s groups %s", tag, strings.Join(groups, "; ")), ""}, "%s", why)
+			return
+		}
+		if k == "oneOf" {
+			d.add(path, k, "have exactly one of: "+strings.Join(groups, "; "))
+		} else {
+			d.add(path, k, "have at least one of: "+strings.Join(groups, "; "))
+		}
+		return
+	}
+	if k == "oneOf" {
+		if c.dialect != DialectGeminiJSONSchema || out.has("anyOf") {
+			c.fail(path, keywordCause(k), "")
+			return
+		}
+		d.add(path, k, "match exactly one of the alternatives")
+	}
+	conv := make([]any, len(branches))
+	for i, b := range branches {
+		conv[i] = c.schema(b, path+"/"+k+"/"+strconv.Itoa(i), "", nil, level)
+	}
+	out.set("anyOf", conv)
+}
+
+// memberGroups returns the members each branch of a union requires, when
+// every branch only requires members (with annotations, and declarations
+// of the members with the schema true): "email", "phone and fax".
+func memberGroups(branches []any) ([]string, bool) {
+	var groups []string
+	for _, b := range branches {
+		o, ok := b.(*object)
+		if !ok || !o.has("required") {
+			return nil, false
+		}
+		for _, k := range o.keys {
+			switch k {
+			case "required", "title", "description":
+			case "properties":
+				props := o.values[k].(*object)
+				for _, name := range props.keys {
+					if props.values[name] != true {
+						return nil, false
+					}
+				}
+			default:
+				return nil, false
+			}
+		}
+		var members []string
+		for _, m := range o.values["required"].([]any) {
+			members = append(members, m.(string))
+		}
+		groups = append(groups, joinAnd(members))
+	}
+	return groups, len(groups) > 0
+}
+
 // anyValue is the schema of a value of any type.
 func (c *converter) anyValue(path string) any {
 	switch c.dialect {
-	case DialectOpenAI:
-		c.fail(path, "OpenAI strict mode needs a type in every schema, so a value of any type (any, json.RawMessage) cannot be expressed")
-	case DialectGemini:
-		c.fail(path, "Gemini's parameters need a type in every schema, so a value of any type (any, json.RawMessage) cannot be expressed")
+	case DialectOpenAI, DialectGemini:
+		c.fail(path, causeAny, "every schema needs a type")
 	}
 	return newObject()
 }
@@ -506,7 +635,7 @@ func acceptsNull(s *object) bool {
 // ref converts a $ref, which the canonical schema uses for recursive types.
 func (c *converter) ref(s *object, path string) any {
 	if c.dialect == DialectGemini {
-		c.fail(path, "Gemini's parameters (an OpenAPI 3.0 subset) have no $ref, so a recursive type cannot be expressed")
+		c.fail(path, causeRecursive, "an OpenAPI 3.0 subset without $ref")
 		return s
 	}
 	out := newObject()
@@ -515,7 +644,7 @@ func (c *converter) ref(s *object, path string) any {
 		case "$ref", "description", "title":
 			out.set(k, s.values[k])
 		default:
-			c.fail(path, "keyword %s next to $ref cannot be expressed", k)
+			c.fail(path, keywordCause(k), "next to $ref")
 		}
 	}
 	if c.strict() && len(out.keys) > 1 {
@@ -553,7 +682,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 	for _, name := range props.keys {
 		p := path + "/properties/" + pointerEscape(name)
 		if c.dialect == DialectGemini && !geminiName.MatchString(name) {
-			c.fail(p, "Gemini parameter names must match %s, and %q does not", geminiName, name)
+			c.fail(p, cause{fmt.Sprintf("the property name %q", name), "a json name of letters, digits and _"}, "names must match %s", geminiName)
 		}
 		c.properties++
 		c.chars += len(name)
@@ -563,32 +692,45 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		}
 		convProps.set(name, conv)
 	}
-	if s.has("patternProperties") {
-		c.fail(path, "patternProperties (a map with integer keys) cannot be expressed in the %s dialect", c.dialect)
-	}
+	patterns, hasPatterns := s.get("patternProperties")
 
 	var names []any
 	for _, name := range props.keys {
 		names = append(names, name)
 	}
+	// One error per object: the first of what the dialect lacks.
+	var lacks *cause
+	switch {
+	case hasPatterns:
+		lacks = &causeIntMap
+	case hasAdditional && !closed && additional != true:
+		lacks = &causeMap
+	case !closed:
+		lacks = &causeOpenObject
+	case len(props.keys) == 0 && path != "":
+		lacks = &causeEmpty
+	}
 	switch c.dialect {
 	case DialectOpenAI:
-		if !closed {
-			if hasAdditional && additional != true {
-				c.fail(path, "OpenAI strict mode needs additionalProperties: false on every object, so a map cannot be expressed")
-			} else {
-				c.fail(path, "OpenAI strict mode needs additionalProperties: false on every object, so an open object (map[string]any) cannot be expressed")
-			}
+		switch {
+		case lacks == nil || *lacks == causeEmpty:
+		case *lacks == causeIntMap:
+			c.fail(path, *lacks, "there is no patternProperties")
+		default:
+			c.fail(path, *lacks, "every object needs additionalProperties: false")
 		}
 		out.set("properties", convProps)
 		out.set("required", emptyIfNil(names))
 		out.set("additionalProperties", false)
 	case DialectGemini:
-		if hasAdditional && !closed {
-			c.fail(path, "Gemini's parameters have no additionalProperties, so a map cannot be expressed")
-		}
-		if len(props.keys) == 0 && path != "" {
-			c.fail(path, "Gemini's parameters need at least one property in every object, so an empty struct, a map or an open object cannot be expressed")
+		switch {
+		case lacks == nil:
+		case *lacks == causeEmpty || *lacks == causeOpenObject:
+			c.fail(path, *lacks, "every object needs a property")
+		case *lacks == causeIntMap:
+			c.fail(path, *lacks, "there is no patternProperties")
+		default:
+			c.fail(path, *lacks, "there is no additionalProperties")
 		}
 		// additionalProperties: false is left out: the Gemini API's schema has
 		// no such field. The validator still rejects undeclared members.
@@ -607,7 +749,21 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		if len(requiredList) > 0 {
 			out.set("required", requiredList)
 		}
-		if hasAdditional {
+		switch {
+		case hasPatterns:
+			// A map with integer keys: its values as additionalProperties,
+			// the keys' pattern in the description.
+			pp := patterns.(*object)
+			if len(pp.keys) != 1 || !closed || len(props.keys) > 0 {
+				c.fail(path, keywordCause("patternProperties"), "")
+				break
+			}
+			pattern := pp.keys[0]
+			text := "Each member name must match the regular expression " + pattern + "."
+			*sentences = append(*sentences, text)
+			c.moved = append(c.moved, Moved{Path: path, Keyword: "patternProperties", Text: text})
+			out.set("additionalProperties", c.schema(pp.values[pattern], path+"/patternProperties/"+pointerEscape(pattern), "Each value", sentences, level+1))
+		case hasAdditional:
 			if closed || additional == true {
 				out.set("additionalProperties", additional)
 			} else {
@@ -634,7 +790,7 @@ func (c *converter) typeName(v any, path string) any {
 	t, ok := v.(string)
 	if !ok {
 		if c.dialect == DialectGemini {
-			c.fail(path, "Gemini's parameters take one type per schema, not a list of types")
+			c.fail(path, causeTypeList, "one type per schema")
 		}
 		return v
 	}
@@ -642,7 +798,7 @@ func (c *converter) typeName(v any, path string) any {
 		if g, ok := geminiTypes[t]; ok && t != "null" {
 			return g
 		}
-		c.fail(path, "type %q cannot be expressed in Gemini's parameters", t)
+		c.fail(path, cause{fmt.Sprintf("type %q", t), ""}, "")
 	}
 	return t
 }
@@ -705,7 +861,7 @@ func (c *converter) countEnum(values []any, path string) {
 	}
 	c.chars += total
 	if len(values) > openAILongEnum && total > openAILongEnumChars {
-		c.fail(path, "OpenAI strict mode takes an enum of more than %d strings only when they total at most %d characters, and these total %d", openAILongEnum, openAILongEnumChars, total)
+		c.fail(path, cause{fmt.Sprintf("an enum of %d values totalling %d characters", len(values), total), ""}, "an enum of more than %d strings may total at most %d characters", openAILongEnum, openAILongEnumChars)
 	}
 }
 
@@ -715,13 +871,13 @@ func (c *converter) limits() {
 		return
 	}
 	if c.properties > openAIMaxProperties {
-		c.fail("", "OpenAI strict mode takes at most %d object properties in all, and this schema has %d", openAIMaxProperties, c.properties)
+		c.fail("", causeSize, "at most %d object properties in all, and this schema has %d", openAIMaxProperties, c.properties)
 	}
 	if c.enumValues > openAIMaxEnumValues {
-		c.fail(c.enumAt, "OpenAI strict mode takes at most %d enum values in all, and this schema has %d", openAIMaxEnumValues, c.enumValues)
+		c.fail(c.enumAt, causeSize, "at most %d enum values in all, and this schema has %d", openAIMaxEnumValues, c.enumValues)
 	}
 	if c.chars > openAIMaxChars {
-		c.fail("", "OpenAI strict mode takes at most %d characters of property names, definition names and enum values in all, and this schema has %d", openAIMaxChars, c.chars)
+		c.fail("", causeSize, "at most %d characters of property names, definition names and enum values in all, and this schema has %d", openAIMaxChars, c.chars)
 	}
 }
 
@@ -796,7 +952,7 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 		out.set(k, v)
 	case drop:
 	case fail:
-		c.fail(path, "keyword %s cannot be expressed in the %s dialect", k, c.dialect)
+		c.fail(path, keywordCause(k), "")
 	case move:
 		switch k {
 		case "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems":
@@ -832,7 +988,7 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 		case "contentEncoding":
 			d.note(path, k, "Encoded in "+v.(string)+".")
 		default:
-			c.fail(path, "keyword %s cannot be expressed in the %s dialect", k, c.dialect)
+			c.fail(path, keywordCause(k), "")
 		}
 	}
 }
@@ -944,28 +1100,127 @@ func jsonList(values []any) string {
 // Shape is the form of a whole tool definition in a request; each dialect
 // has one or two (OpenAI's Chat Completions and Responses APIs).
 type Shape struct {
-	// Field is the tool.Dialects field that holds the definition.
+	// Field is the tool.Dialects field that holds the definition, and the
+	// name of the tool.Dialect constant of the form.
 	Field   string
 	Dialect Dialect
+	// Fallback is the Field of the shape whose form a definition of this
+	// shape takes when Dialect cannot express a tool's schema: the next
+	// strictest form the provider accepts in the same request. "" when
+	// there is none.
+	Fallback string
 }
 
 // Shapes lists the definitions generated for the dialects, in the order of
 // tool.Dialects' fields.
 var Shapes = []Shape{
-	{"OpenAI", DialectOpenAI},
-	{"OpenAINonStrict", DialectOpenAINonStrict},
-	{"OpenAIResponses", DialectOpenAI},
-	{"OpenAIResponsesNonStrict", DialectOpenAINonStrict},
-	{"Anthropic", DialectAnthropic},
-	{"Gemini", DialectGemini},
-	{"GeminiJSONSchema", DialectGeminiJSONSchema},
-	{"MCP", DialectMCP},
+	{"OpenAI", DialectOpenAI, "OpenAINonStrict"},
+	{"OpenAINonStrict", DialectOpenAINonStrict, ""},
+	{"OpenAIResponses", DialectOpenAI, "OpenAIResponsesNonStrict"},
+	{"OpenAIResponsesNonStrict", DialectOpenAINonStrict, ""},
+	{"Anthropic", DialectAnthropic, ""},
+	{"Gemini", DialectGemini, "GeminiJSONSchema"},
+	{"GeminiJSONSchema", DialectGeminiJSONSchema, ""},
+	{"MCP", DialectMCP, ""},
+}
+
+// ShapeOf returns the shape of a tool.Dialects field.
+func ShapeOf(field string) (Shape, bool) { return shapeIn(Shapes, field) }
+
+func shapeIn(shapes []Shape, field string) (Shape, bool) {
+	for _, s := range shapes {
+		if s.Field == field {
+			return s, true
+		}
+	}
+	return Shape{}, false
+}
+
+// Form is a tool's definition in one shape: in the shape's own form, the
+// strictest, or in the form of a fallback.
+type Form struct {
+	// Shape is the shape of the tool.Dialects field; Form the shape whose
+	// form the definition takes (Shape itself unless it fell back).
+	Shape, Form Shape
+	// Parameters is the parameters schema in Form's dialect; nil when the
+	// definition has none.
+	Parameters []byte
+	// Fallback lists why each stricter form was passed over; empty when
+	// Form is Shape.
+	Fallback []DialectError
+}
+
+// FallbackText says why a definition is not in its shape's own form, for
+// the tool.Definition's Fallback: "OpenAI strict mode cannot express a map
+// at #/properties/labels".
+func (f *Form) FallbackText() string {
+	var parts []string
+	var dialects []Dialect
+	for _, e := range f.Fallback {
+		if !slices.Contains(dialects, e.Dialect) {
+			dialects = append(dialects, e.Dialect)
+		}
+	}
+	for _, d := range dialects {
+		// Grouped by what cannot be expressed: "a map at #/a and #/b".
+		var whats []string
+		paths := map[string][]string{}
+		for _, e := range f.Fallback {
+			if e.Dialect != d || slices.Contains(paths[e.What], "#"+e.Path) {
+				continue
+			}
+			if paths[e.What] == nil {
+				whats = append(whats, e.What)
+			}
+			paths[e.What] = append(paths[e.What], "#"+e.Path)
+		}
+		for i, w := range whats {
+			whats[i] = w + " at " + joinAnd(paths[w])
+		}
+		parts = append(parts, d.Title()+" cannot express "+strings.Join(whats, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ChooseForm picks the form of a shape for a tool: the shape's own when its
+// dialect expresses the schema, otherwise down the fallbacks the first that
+// does. convert converts the tool's canonical schema into a dialect. When no
+// form does, it returns the errors of the last one tried. The fallbacks are
+// shapes of Shapes; ChooseFormIn takes another list of shapes (another
+// kind of definition, with its own envelopes and fallbacks).
+func ChooseForm(shape Shape, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
+	return ChooseFormIn(Shapes, shape, convert)
+}
+
+// ChooseFormIn is ChooseForm with the fallbacks looked up in shapes.
+func ChooseFormIn(shapes []Shape, shape Shape, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
+	f := &Form{Shape: shape}
+	for form := shape; ; {
+		conv, errs := convert(form.Dialect)
+		if len(errs) == 0 {
+			f.Form, f.Parameters = form, conv.Parameters
+			return f, nil
+		}
+		next, ok := shapeIn(shapes, form.Fallback)
+		if form.Fallback == "" || !ok {
+			return nil, errs
+		}
+		f.Fallback = append(f.Fallback, errs...)
+		form = next
+	}
+}
+
+// fallbackPhrase says how a tool goes to a provider in a fallback form:
+// in notes, "OpenAI with \"strict\": false"; in comments, the form alone.
+var fallbackPhrase = map[Dialect][2]string{
+	DialectOpenAINonStrict:  {`OpenAI with "strict": false`, `"strict": false`},
+	DialectGeminiJSONSchema: {"Gemini as parametersJsonSchema", "parametersJsonSchema"},
 }
 
 // DefinitionParts returns the JSON of a tool definition in the shape of a
 // tool.Dialects field, around its parameters: the definition is before +
 // parameters + after. Without parameters, before is the whole definition.
-func DefinitionParts(field, name, description, risk string, hasParams bool) (before, after string) {
+func DefinitionParts(field, name, description, risk string, idempotent, hasParams bool) (before, after string) {
 	head := `"name":` + jsonText(name)
 	if description != "" {
 		head += `,"description":` + jsonText(description)
@@ -983,7 +1238,7 @@ func DefinitionParts(field, name, description, risk string, hasParams bool) (bef
 	case "GeminiJSONSchema":
 		open, key, close = "{"+head, "parametersJsonSchema", "}"
 	case "MCP":
-		open, key, close = "{"+head, "inputSchema", `,"annotations":`+mcpAnnotations(risk)+"}"
+		open, key, close = "{"+head, "inputSchema", `,"annotations":`+mcpAnnotations(risk, idempotent)+"}"
 	default:
 		panic("gen: unknown definition shape " + field)
 	}
@@ -993,15 +1248,17 @@ func DefinitionParts(field, name, description, risk string, hasParams bool) (bef
 	return open + `,"` + key + `":`, close
 }
 
-// mcpAnnotations are the MCP tool annotations of a risk class.
-func mcpAnnotations(risk string) string {
+// mcpAnnotations are the MCP tool annotations of a risk class and of
+// idempotence: idempotentHint means calling the tool again with the same
+// arguments has no further effect.
+func mcpAnnotations(risk string, idempotent bool) string {
 	switch risk {
 	case "read":
-		return `{"readOnlyHint":true}`
+		return fmt.Sprintf(`{"readOnlyHint":true,"idempotentHint":%t}`, idempotent)
 	case "dangerous":
-		return `{"readOnlyHint":false,"destructiveHint":true}`
+		return fmt.Sprintf(`{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":%t}`, idempotent)
 	}
-	return `{"readOnlyHint":false,"destructiveHint":false}`
+	return fmt.Sprintf(`{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":%t}`, idempotent)
 }
 
 // --- ordered JSON --------------------------------------------------------

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -19,13 +20,169 @@ func (t *ToolType) dialects() []Dialect {
 	return t.Dialects
 }
 
+// Note is a message about generated code that is not an error: a tool's
+// definition that falls back to a less strict form; in a schema file, a
+// format compiled as an annotation or a keyword its draft ignores (at the
+// file, the location in the schema in the message).
+type Note struct {
+	Pos token.Position
+	Msg string
+}
+
+func (n Note) String() string {
+	if !n.Pos.IsValid() && n.Pos.Filename == "" {
+		return "note: " + n.Msg
+	}
+	return fmt.Sprintf("%s: note: %s", n.Pos, n.Msg)
+}
+
+// chooseForms converts a tool's canonical schema into each of its dialects
+// and picks the form of each definition: the strictest its provider
+// accepts. Each fallback is a note at the field that causes it, one per
+// field and cause, or an error when the tool is strict. A definition no
+// form of its provider can take is an error at the field, which names the
+// dialects= option that leaves the provider out.
+func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
+	conversions := map[Dialect]*Converted{}
+	failures := map[Dialect][]DialectError{}
+	convert := func(d Dialect) (*Converted, []DialectError) {
+		if c, ok := conversions[d]; ok || failures[d] != nil {
+			return c, failures[d]
+		}
+		c, errs := ConvertJSON(d, canonical)
+		conversions[d], failures[d] = c, errs
+		return c, errs
+	}
+	var forms []*Form
+	var errs Errors
+	failed := map[Dialect]bool{}
+	for _, shape := range Shapes {
+		if !slices.Contains(t.dialects(), shape.Dialect) {
+			continue
+		}
+		f, ferrs := ChooseForm(shape, convert)
+		if len(ferrs) > 0 {
+			if !failed[shape.Dialect] {
+				failed[shape.Dialect] = true
+				errs = append(errs, t.dialectErrors(ferrs, "leave "+string(shape.Dialect)+" out with //toolgen:tool dialects="+t.dialectsWithout(shape.Dialect))...)
+			}
+			continue
+		}
+		forms = append(forms, f)
+	}
+	notes, strictErrs := t.fallbackNotes(forms)
+	return forms, notes, append(errs, strictErrs...)
+}
+
+// dialectsWithout is the value of a dialects= option without the
+// dialects given.
+func (t *ToolType) dialectsWithout(ds ...Dialect) string {
+	var keep []string
+	for _, k := range t.dialects() {
+		if !slices.Contains(ds, k) {
+			keep = append(keep, string(k))
+		}
+	}
+	return strings.Join(keep, ",")
+}
+
+// dialectErrors reports dialect errors at their fields, each with advice.
+func (t *ToolType) dialectErrors(des []DialectError, advice string) Errors {
+	var out Errors
+	for _, de := range des {
+		pos, where := t.where(de.Path)
+		out.add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
+	}
+	return out
+}
+
+// where is the position of the field a schema pointer stands for, and how
+// messages name it: "field Labels", or "tool create_event" for the root.
+func (t *ToolType) where(pointer string) (token.Position, string) {
+	pos, field := t.fieldAt(pointer)
+	if field == "" {
+		return pos, "tool " + t.Name
+	}
+	return pos, "field " + field
+}
+
+// fallbackNotes renders the fallbacks of a tool's definitions: one note
+// per field and cause, naming every provider it makes fall back. For a
+// strict tool they are errors instead.
+func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
+	type key struct {
+		pos  token.Position
+		what string
+	}
+	type group struct {
+		where     string
+		first     DialectError
+		dialects  []DialectError // one per dialect that cannot express it
+		fallbacks []string       // how the tool goes to each provider instead
+	}
+	groups := map[key]*group{}
+	var order []key
+	for _, f := range forms {
+		for _, de := range f.Fallback {
+			pos, where := t.where(de.Path)
+			k := key{pos, de.What}
+			g := groups[k]
+			if g == nil {
+				g = &group{where: where, first: de}
+				groups[k] = g
+				order = append(order, k)
+			}
+			if !slices.ContainsFunc(g.dialects, func(x DialectError) bool { return x.Dialect == de.Dialect }) {
+				g.dialects = append(g.dialects, de)
+			}
+			if p := fallbackPhrase[f.Form.Dialect][0]; !slices.Contains(g.fallbacks, p) {
+				g.fallbacks = append(g.fallbacks, p)
+			}
+		}
+	}
+	var notes []Note
+	var errs Errors
+	for _, k := range order {
+		g := groups[k]
+		var in []string
+		for _, de := range g.dialects {
+			s := de.Dialect.Title()
+			if de.Why != "" {
+				s += " (" + de.Why + ")"
+			}
+			in = append(in, s)
+		}
+		msg := fmt.Sprintf("%s: %s cannot be expressed in %s", g.where, k.what, strings.Join(in, " or in "))
+		if t.Strict {
+			var out []Dialect
+			var names []string
+			for _, de := range g.dialects {
+				out = append(out, de.Dialect)
+				names = append(names, string(de.Dialect))
+			}
+			fix := "leave " + joinAnd(names) + " out with //toolgen:tool dialects=" + t.dialectsWithout(out...)
+			if g.first.Instead != "" {
+				fix = "use " + g.first.Instead + ", or " + fix
+			}
+			errs.add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
+			continue
+		}
+		msg += ", so " + t.Name + " goes to " + strings.Join(g.fallbacks, " and to ")
+		if g.first.Instead != "" {
+			msg += "; " + g.first.Instead + " would be strict everywhere"
+		}
+		notes = append(notes, Note{Pos: k.pos, Msg: msg})
+	}
+	return notes, errs
+}
+
 // toolDialects is what Emit writes of one tool's dialects: each parameters
 // schema once, as a constant, and the tool.Dialects value whose definitions
 // are constant expressions around them.
 type toolDialects struct {
 	tool        *BuiltTool
 	schemaConst string             // the canonical schema
-	params      map[Dialect]string // the constant of each dialect's parameters; "" for none
+	params      map[Dialect]string // the constant of each form's parameters; "" for none
 	consts      []jen.Code
 	names       []string // the package-level names declared
 }
@@ -38,57 +195,31 @@ var paramConstSuffix = map[Dialect]string{
 	DialectGeminiJSONSchema: "GeminiJSONSchema",
 }
 
-// buildDialects converts a tool's canonical schema into each of its
-// dialects. A dialect that cannot accept the schema is an error at the
-// offending field, which names the dialects= option that leaves it out; the
-// definitions are then left out too, and nothing is written.
-func buildDialects(t *BuiltTool, prefix string, canonical []byte) (*toolDialects, Errors) {
-	td := &toolDialects{tool: t, schemaConst: prefix + "Schema", params: map[Dialect]string{}}
+// newToolDialects declares the constants of a tool's parameters schemas,
+// named in the file's scope.
+func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
+	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
 	td.names = append(td.names, td.schemaConst)
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
-	var problems []DialectError
-	failing := map[Dialect]bool{}
-	for _, d := range t.dialects() {
-		conv, errs := ConvertJSON(d, canonical)
-		if len(errs) > 0 {
-			problems = append(problems, errs...)
-			failing[d] = true
+	for _, f := range t.Forms {
+		d := f.Form.Dialect
+		if _, done := td.params[d]; done {
 			continue
 		}
 		suffix, own := paramConstSuffix[d]
 		switch {
-		case conv.Parameters == nil:
+		case f.Parameters == nil:
 			td.params[d] = ""
 		case !own:
 			td.params[d] = td.schemaConst
 		default:
-			name := prefix + suffix
+			name := sc.global(prefix + suffix)
 			td.params[d] = name
 			td.names = append(td.names, name)
-			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(conv.Parameters))))
+			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(f.Parameters))))
 		}
 	}
-	if len(problems) == 0 {
-		return td, nil
-	}
-	var keep []string
-	for _, d := range t.dialects() {
-		if !failing[d] {
-			keep = append(keep, string(d))
-		}
-	}
-	var out Errors
-	for _, p := range problems {
-		pos, field := t.fieldAt(p.Path)
-		where := "tool " + t.Name
-		if field != "" {
-			where = "field " + field
-		}
-		out.add(pos, "%s: %s (schema at #%s); leave %s out with //toolgen:tool dialects=%s",
-			where, p.Msg, p.Path, p.Dialect, strings.Join(keep, ","))
-	}
-	td.params = map[Dialect]string{}
-	return td, out
+	return td
 }
 
 // emitConsts declares the parameters schemas.
@@ -97,48 +228,56 @@ func (td *toolDialects) emitConsts(f *jen.File) {
 	f.Const().Defs(td.consts...)
 }
 
+// fallbackComment lists the definitions of the tool that are not in their
+// shape's own form, for the doc comment of its variable.
+func (td *toolDialects) fallbackComment() []string {
+	var lines []string
+	var fields []string
+	text := ""
+	flush := func() {
+		if len(fields) > 0 {
+			lines = append(lines, "  - "+strings.Join(fields, ", ")+": "+text)
+		}
+	}
+	for _, f := range td.tool.Forms {
+		if len(f.Fallback) == 0 {
+			continue
+		}
+		t := fmt.Sprintf("%s, as %s.", fallbackPhrase[f.Form.Dialect][1], f.FallbackText())
+		if t != text {
+			flush()
+			fields, text = nil, t
+		}
+		fields = append(fields, f.Shape.Field)
+	}
+	flush()
+	if len(lines) == 0 {
+		return nil
+	}
+	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
+}
+
 // value is the tool.Dialects literal of the tool.
 func (td *toolDialects) value() jen.Code {
 	raw := func(c jen.Code) jen.Code { return jen.Qual("encoding/json", "RawMessage").Call(c) }
 	fields := jen.Dict{}
-	for _, shape := range Shapes {
-		param, ok := td.params[shape.Dialect]
-		if !ok {
-			continue
-		}
-		before, after := DefinitionParts(shape.Field, td.tool.Name, td.tool.Description, td.tool.Risk, param != "")
-		def := jen.Dict{}
+	t := td.tool
+	for _, f := range t.Forms {
+		param := td.params[f.Form.Dialect]
+		before, after := DefinitionParts(f.Form.Field, t.Name, t.Description, t.Risk, t.Idempotent, param != "")
+		def := jen.Dict{jen.Id("Form"): jen.Qual(runtimePath, f.Form.Field)}
 		if param == "" {
 			def[jen.Id("Tool")] = raw(stringLit(before))
 		} else {
 			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(after)))
 			def[jen.Id("Parameters")] = raw(jen.Id(param))
 		}
-		fields[jen.Id(shape.Field)] = jen.Qual(runtimePath, "Definition").Values(def)
+		if len(f.Fallback) > 0 {
+			def[jen.Id("Fallback")] = jen.Lit(f.FallbackText())
+		}
+		fields[jen.Id(f.Shape.Field)] = jen.Qual(runtimePath, "Definition").Values(def)
 	}
 	return jen.Qual(runtimePath, "Dialects").Values(fields)
-}
-
-// geminiLimit reports the tools of a package past the most function
-// declarations one Gemini request takes, per Gemini dialect.
-func geminiLimit(tools []*BuiltTool) Errors {
-	var errs Errors
-	for _, d := range []Dialect{DialectGemini, DialectGeminiJSONSchema} {
-		n := 0
-		for _, t := range tools {
-			for _, td := range t.dialects() {
-				if td != d {
-					continue
-				}
-				n++
-				if n == geminiMaxFunctionDec+1 {
-					errs.add(t.Pos, "tool %s: the package has more than %d tools in the %s dialect, and a Gemini request takes at most %d function declarations; leave %s out of some tools with //toolgen:tool dialects=..., or split the package",
-						t.Name, geminiMaxFunctionDec, d, geminiMaxFunctionDec, d)
-				}
-			}
-		}
-	}
-	return errs
 }
 
 // fieldAt finds the struct field that a JSON Pointer into the tool's

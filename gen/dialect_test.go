@@ -29,7 +29,7 @@ func convertErrors(t *testing.T, d Dialect, schema string) []string {
 	var out []string
 	for _, e := range errs {
 		assert.Equal(t, d, e.Dialect)
-		out = append(out, e.Path+": "+e.Msg)
+		out = append(out, e.Path+": "+e.Msg())
 	}
 	return out
 }
@@ -120,10 +120,10 @@ func TestOpenAIStrictRefuses(t *testing.T) {
 		"ints":{"patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false,"type":"object"}
 	},"additionalProperties":false,"type":"object"}`)
 	assert.Equal(t, []string{
-		"/properties/m: OpenAI strict mode needs additionalProperties: false on every object, so a map cannot be expressed",
-		"/properties/open: OpenAI strict mode needs additionalProperties: false on every object, so an open object (map[string]any) cannot be expressed",
-		"/properties/any: OpenAI strict mode needs a type in every schema, so a value of any type (any, json.RawMessage) cannot be expressed",
-		"/properties/ints: patternProperties (a map with integer keys) cannot be expressed in the openai dialect",
+		"/properties/m: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false)",
+		"/properties/open: an open object (map[string]any) cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false)",
+		"/properties/any: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type)",
+		"/properties/ints: a map with integer keys cannot be expressed in OpenAI strict mode (there is no patternProperties)",
 	}, errs)
 }
 
@@ -139,7 +139,7 @@ func nested(depth int) string {
 func TestOpenAIStrictLimits(t *testing.T) {
 	convert(t, DialectOpenAI, nested(10))
 	assert.Equal(t, []string{
-		"/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x: OpenAI strict mode takes at most 10 levels of nested objects, and this object is at level 11",
+		"/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x: nesting this deep cannot be expressed in OpenAI strict mode (it takes at most 10 levels of nested objects, and this object is at level 11)",
 	}, convertErrors(t, DialectOpenAI, nested(11)))
 
 	props := func(n int) string {
@@ -153,7 +153,7 @@ func TestOpenAIStrictLimits(t *testing.T) {
 		return `{"properties":{` + b.String() + `},"additionalProperties":false,"type":"object"}`
 	}
 	convert(t, DialectOpenAI, props(5000))
-	assert.Equal(t, []string{": OpenAI strict mode takes at most 5000 object properties in all, and this schema has 5001"},
+	assert.Equal(t, []string{": a schema this large cannot be expressed in OpenAI strict mode (at most 5000 object properties in all, and this schema has 5001)"},
 		convertErrors(t, DialectOpenAI, props(5001)))
 
 	enum := func(n, size int) string {
@@ -164,16 +164,16 @@ func TestOpenAIStrictLimits(t *testing.T) {
 		return `{"properties":{"e":{"type":"string","enum":[` + strings.Join(values, ",") + `]}},"additionalProperties":false,"type":"object","required":["e"]}`
 	}
 	convert(t, DialectOpenAI, enum(1000, 4))
-	assert.Equal(t, []string{"/properties/e: OpenAI strict mode takes at most 1000 enum values in all, and this schema has 1001"},
+	assert.Equal(t, []string{"/properties/e: a schema this large cannot be expressed in OpenAI strict mode (at most 1000 enum values in all, and this schema has 1001)"},
 		convertErrors(t, DialectOpenAI, enum(1001, 4)))
 	convert(t, DialectOpenAI, enum(250, 100))
-	assert.Equal(t, []string{"/properties/e: OpenAI strict mode takes an enum of more than 250 strings only when they total at most 15000 characters, and these total 15060"},
+	assert.Equal(t, []string{"/properties/e: an enum of 251 values totalling 15060 characters cannot be expressed in OpenAI strict mode (an enum of more than 250 strings may total at most 15000 characters)"},
 		convertErrors(t, DialectOpenAI, enum(251, 60)))
 
 	for _, d := range AllDialects {
 		_, errs := ConvertJSON(d, []byte(`{"type":"array","items":{"type":"string"}}`))
 		require.Len(t, errs, 1, d)
-		assert.Equal(t, "the parameters schema must have type object at its root", errs[0].Msg)
+		assert.Equal(t, "the parameters schema must have type object at its root", errs[0].Why)
 	}
 }
 
@@ -230,15 +230,15 @@ func TestGeminiRefuses(t *testing.T) {
 		"empty":{"properties":{},"additionalProperties":false,"type":"object"},
 		"any":true
 	},"additionalProperties":false,"type":"object"}`)
-	// The $defs are not converted: each $ref to them is an error.
+	// The $defs are not converted: each $ref to them is an error. One
+	// error per object, whatever it lacks.
 	assert.Equal(t, []string{
-		"/properties/head: Gemini's parameters (an OpenAPI 3.0 subset) have no $ref, so a recursive type cannot be expressed",
-		`/properties/include-hourly: Gemini parameter names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$, and "include-hourly" does not`,
-		"/properties/m: Gemini's parameters have no additionalProperties, so a map cannot be expressed",
-		"/properties/m: Gemini's parameters need at least one property in every object, so an empty struct, a map or an open object cannot be expressed",
-		"/properties/open: Gemini's parameters need at least one property in every object, so an empty struct, a map or an open object cannot be expressed",
-		"/properties/empty: Gemini's parameters need at least one property in every object, so an empty struct, a map or an open object cannot be expressed",
-		"/properties/any: Gemini's parameters need a type in every schema, so a value of any type (any, json.RawMessage) cannot be expressed",
+		"/properties/head: a recursive type cannot be expressed in Gemini's parameters (an OpenAPI 3.0 subset without $ref)",
+		`/properties/include-hourly: the property name "include-hourly" cannot be expressed in Gemini's parameters (names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$)`,
+		"/properties/m: a map cannot be expressed in Gemini's parameters (there is no additionalProperties)",
+		"/properties/open: an open object (map[string]any) cannot be expressed in Gemini's parameters (every object needs a property)",
+		"/properties/empty: an empty struct cannot be expressed in Gemini's parameters (every object needs a property)",
+		"/properties/any: a value of any type (any, json.RawMessage) cannot be expressed in Gemini's parameters (every schema needs a type)",
 	}, errs)
 }
 
@@ -268,11 +268,46 @@ func TestUnknownKeywordsAreRefused(t *testing.T) {
 	// A keyword the validator checks and a dialect cannot express is never
 	// dropped: it is an error.
 	for _, d := range []Dialect{DialectOpenAI, DialectGemini, DialectGeminiJSONSchema} {
-		errs := convertErrors(t, d, `{"properties":{"a":{"type":"string","not":{"const":"x"}},"b":{"oneOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false,"type":"object"}`)
-		assert.Equal(t, []string{
-			"/properties/a: keyword not cannot be expressed in the " + string(d) + " dialect",
-			"/properties/b: keyword oneOf cannot be expressed in the " + string(d) + " dialect",
-		}, errs, d)
+		errs := convertErrors(t, d, `{"properties":{"a":{"type":"string","not":{"const":"x"}}},"additionalProperties":false,"type":"object"}`)
+		assert.Equal(t, []string{"/properties/a: keyword not cannot be expressed in " + d.Title()}, errs, d)
+	}
+	for _, d := range []Dialect{DialectOpenAI, DialectGemini} {
+		errs := convertErrors(t, d, `{"properties":{"b":{"oneOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false,"type":"object"}`)
+		assert.Equal(t, []string{"/properties/b: oneOf (exactly one of several schemas) cannot be expressed in " + d.Title()}, errs, d)
+	}
+}
+
+// parametersJsonSchema is Gemini's last resort: what the struct side
+// generates and it lacks is moved into descriptions, so that every tool
+// has a Gemini definition.
+func TestGeminiJSONSchemaMovesUnionsAndIntegerKeys(t *testing.T) {
+	c := convert(t, DialectGeminiJSONSchema, `{"properties":{
+		"contact":{"properties":{"email":{"type":"string"},"phone":{"type":"string"}},"additionalProperties":false,"type":"object",
+			"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}]},
+		"tags":{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"additionalProperties":false,"type":"object",
+			"anyOf":[{"properties":{"a":true,"b":true},"required":["a","b"],"title":"ab"}]},
+		"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority."},
+		"small":{"patternProperties":{"^[0-9]+$":{"type":"string","maxLength":3}},"additionalProperties":false,"type":"object","description":"By index."}
+	},"additionalProperties":false,"type":"object"}`)
+	assert.JSONEq(t, `{"type":"object","properties":{
+		"contact":{"type":"object","properties":{"email":{"type":"string"},"phone":{"type":"string"}},"additionalProperties":false,"description":"Must have exactly one of: email; phone."},
+		"tags":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"additionalProperties":false,"description":"Must have at least one of: a and b."},
+		"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority. Must match exactly one of the alternatives."},
+		"small":{"type":"object","additionalProperties":{"type":"string"},"description":"By index. Each member name must match the regular expression ^[0-9]+$. Each value must be at most 3 characters."}
+	},"additionalProperties":false}`, string(c.Parameters))
+	var moved []string
+	for _, m := range c.Moved {
+		moved = append(moved, m.Path+" "+m.Keyword)
+	}
+	assert.Equal(t, []string{"/properties/contact oneOf", "/properties/tags anyOf", "/properties/priority oneOf",
+		"/properties/small patternProperties", "/properties/small/patternProperties/^[0-9]+$ maxLength"}, moved)
+
+	// OpenAI strict mode and Gemini's parameters fall back instead.
+	for _, d := range []Dialect{DialectOpenAI, DialectGemini} {
+		_, errs := ConvertJSON(d, []byte(`{"properties":{"email":{"type":"string"}},"additionalProperties":false,"type":"object",
+			"oneOf":[{"properties":{"email":true},"required":["email"]}]}`))
+		require.Len(t, errs, 1, d)
+		assert.Contains(t, errs[0].What, "oneof_required groups email")
 	}
 }
 
@@ -287,16 +322,17 @@ func TestDefinitionParts(t *testing.T) {
 		{"Anthropic", "act", `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"}}`},
 		{"Gemini", "act", `{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"}}`},
 		{"GeminiJSONSchema", "act", `{"name":"n","description":"D \"q\" <b>","parametersJsonSchema":{"type":"object"}}`},
-		{"MCP", "read", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}`},
-		{"MCP", "act", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":false}}`},
-		{"MCP", "dangerous", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true}}`},
+		{"MCP", "read", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`},
+		{"MCP", "act", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`},
+		{"MCP", "dangerous", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`},
 	}
 	for _, c := range cases {
-		before, after := DefinitionParts(c.field, "n", `D "q" <b>`, c.risk, true)
+		// The dangerous tool of the cases is not idempotent.
+		before, after := DefinitionParts(c.field, "n", `D "q" <b>`, c.risk, c.risk != "dangerous", true)
 		assert.Equal(t, c.want, before+`{"type":"object"}`+after, c.field)
 		assert.True(t, json.Valid([]byte(before+"{}"+after)))
 	}
-	before, after := DefinitionParts("Gemini", "ping", "", "read", false)
+	before, after := DefinitionParts("Gemini", "ping", "", "read", true, false)
 	assert.Equal(t, `{"name":"ping"}`, before)
 	assert.Empty(t, after)
 	assert.Len(t, Shapes, 8)
@@ -337,36 +373,63 @@ type LabelArgs struct {
 	assert.NotContains(t, src, "labelArgsGeminiSchema ")
 }
 
-func TestDialectErrorsPointAtTheField(t *testing.T) {
-	_, err, dir := generate(t, `package tools
+// Notes of the files, their positions relative to dir.
+func notes(files []File, dir string) []string {
+	var out []string
+	for _, f := range files {
+		for _, n := range f.Notes {
+			out = append(out, strings.ReplaceAll(n.String(), dir+string(filepath.Separator), ""))
+		}
+	}
+	return out
+}
+
+const fallbackSrc = `package tools
 
 // Node is a tree.
 type Node struct {
-	Children []Node `+"`json:\"children\"`"+`
+	Children []Node ` + "`json:\"children\"`" + `
 }
 
 // TreeArgs takes a tree.
 //
 //toolgen:tool
 type TreeArgs struct {
-	Root Node `+"`json:\"root\"`"+`
-	Meta map[string]string `+"`json:\"meta,omitempty\"`"+`
-	Dashed string `+"`json:\"dashed-name\"`"+`
+	Root Node ` + "`json:\"root\"`" + `
+	Meta map[string]string ` + "`json:\"meta,omitempty\"`" + `
+	Dashed string ` + "`json:\"dashed-name\"`" + `
+	Body any ` + "`json:\"body\"`" + `
 }
-`)
-	require.Error(t, err)
-	text := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
-	assert.Equal(t, strings.Join([]string{
-		`tools.go:12:2: field Root: Gemini's parameters (an OpenAPI 3.0 subset) have no $ref, so a recursive type cannot be expressed (schema at #/properties/root); leave gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:13:2: field Meta: OpenAI strict mode needs additionalProperties: false on every object, so a map cannot be expressed (schema at #/properties/meta); leave openai out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:13:2: field Meta: Gemini's parameters have no additionalProperties, so a map cannot be expressed (schema at #/properties/meta); leave gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:13:2: field Meta: Gemini's parameters need at least one property in every object, so an empty struct, a map or an open object cannot be expressed (schema at #/properties/meta); leave gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:14:2: field Dashed: Gemini parameter names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$, and "dashed-name" does not (schema at #/properties/dashed-name); leave gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-	}, "\n"), text)
+`
 
-	// A map in a recursive type: the error is at the field of the type in
+// A schema a provider cannot take in its strictest form goes to it in the
+// next strictest: a note at the field says so, one per field and cause, and
+// so do the generated code and the definition.
+func TestFallbackNotes(t *testing.T) {
+	files, err, dir := generate(t, fallbackSrc)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`tools.go:12:2: note: field Root: a recursive type cannot be expressed in Gemini's parameters (an OpenAPI 3.0 subset without $ref), so tree goes to Gemini as parametersJsonSchema`,
+		`tools.go:13:2: note: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so tree goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere`,
+		`tools.go:14:2: note: field Dashed: the property name "dashed-name" cannot be expressed in Gemini's parameters (names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$), so tree goes to Gemini as parametersJsonSchema; a json name of letters, digits and _ would be strict everywhere`,
+		`tools.go:15:2: note: field Body: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type) or in Gemini's parameters (every schema needs a type), so tree goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a concrete type would be strict everywhere`,
+	}, notes(files, dir))
+	src := string(files[0].Content)
+	assert.Contains(t, src, `// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root, a map at #/properties/meta, the property name "dashed-name" at #/properties/dashed-name, a value of any type (any, json.RawMessage) at #/properties/body.
+`)
+	assert.Contains(t, src, `Fallback:   "OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body",
+				Form:       tool.OpenAINonStrict,`)
+	assert.Contains(t, src, `Form:       tool.GeminiJSONSchema,`)
+	assert.Contains(t, src, `"parametersJsonSchema":`)
+	assert.Contains(t, src, `"strict":false`)
+	assert.NotContains(t, src, `treeArgsOpenAISchema`, "no strict form")
+	assert.NotContains(t, src, `treeArgsGeminiSchema `, "no parameters form")
+
+	// A map in a recursive type: the note is at the field of the type in
 	// $defs.
-	_, err, dir = generate(t, `package tools
+	files, err, dir = generate(t, `package tools
 
 type Node struct {
 	Attrs map[string]string `+"`json:\"attrs\"`"+`
@@ -378,9 +441,87 @@ type TreeArgs struct {
 	Root Node `+"`json:\"root\"`"+`
 }
 `)
+	require.NoError(t, err)
+	assert.Equal(t, []string{`tools.go:4:2: note: field Attrs: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false), so tree goes to OpenAI with "strict": false; a list of {key, value} objects would be strict everywhere`},
+		notes(files, dir))
+}
+
+// strict=true, or Config.Strict (the -strict flag), makes each fallback an
+// error; a tool's strict=false overrides the flag.
+func TestStrictForbidsFallbacks(t *testing.T) {
+	src := strings.Replace(fallbackSrc, "//toolgen:tool\n", "//toolgen:tool strict=true\n", 1)
+	_, err, dir := generate(t, src)
 	require.Error(t, err)
-	assert.Equal(t, `tools.go:4:2: field Attrs: OpenAI strict mode needs additionalProperties: false on every object, so a map cannot be expressed (schema at #/$defs/Node/properties/attrs); leave openai out with //toolgen:tool dialects=mcp`,
-		strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+	text := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+	assert.Equal(t, strings.Join([]string{
+		`tools.go:12:2: field Root: a recursive type cannot be expressed in Gemini's parameters (an OpenAPI 3.0 subset without $ref), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/root); leave gemini out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
+		`tools.go:13:2: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/meta); use a list of {key, value} objects, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
+		`tools.go:14:2: field Dashed: the property name "dashed-name" cannot be expressed in Gemini's parameters (names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/dashed-name); use a json name of letters, digits and _, or leave gemini out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
+		`tools.go:15:2: field Body: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type) or in Gemini's parameters (every schema needs a type), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/body); use a concrete type, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
+	}, "\n"), text)
+
+	// Leaving the providers out makes it strict.
+	src = strings.Replace(fallbackSrc, "//toolgen:tool\n", "//toolgen:tool strict=true dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp\n", 1)
+	files, err, _ := generate(t, src)
+	require.NoError(t, err)
+	assert.Empty(t, files[0].Notes)
+
+	dir = t.TempDir()
+	writeModule(t, dir, fallbackSrc+`
+// PlainArgs has nothing to fall back for.
+//
+//toolgen:tool
+type PlainArgs struct {
+	A int `+"`json:\"a\"`"+`
+}
+
+// LooseArgs may fall back.
+//
+//toolgen:tool strict=false
+type LooseArgs struct {
+	M map[string]int `+"`json:\"m\"`"+`
+}
+`)
+	_, err = Generate(Config{Dir: dir, Strict: true})
+	require.Error(t, err)
+	assert.Len(t, strings.Split(err.Error(), "\n"), 4, "TreeArgs's four fallbacks, none of LooseArgs: %v", err)
+	assert.NotContains(t, err.Error(), "field M:")
+}
+
+func writeModule(t *testing.T, dir, src string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/tools\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tools.go"), []byte(src), 0o644))
+}
+
+// ChooseForm goes down the fallbacks until a dialect expresses the schema,
+// and reports the last one's errors when none does.
+func TestChooseForm(t *testing.T) {
+	shape, _ := ShapeOf("OpenAIResponses")
+	fails := map[Dialect]bool{DialectOpenAI: true}
+	convert := func(d Dialect) (*Converted, []DialectError) {
+		if fails[d] {
+			return nil, []DialectError{{Dialect: d, Path: "/properties/m", What: "a map"}}
+		}
+		return &Converted{Dialect: d, Parameters: []byte(string(d))}, nil
+	}
+	f, errs := ChooseForm(shape, convert)
+	require.Empty(t, errs)
+	assert.Equal(t, "OpenAIResponsesNonStrict", f.Form.Field)
+	assert.Equal(t, "openai-nonstrict", string(f.Parameters))
+	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/m", f.FallbackText())
+
+	fails[DialectOpenAINonStrict] = true
+	_, errs = ChooseForm(shape, convert)
+	require.Len(t, errs, 1)
+	assert.Equal(t, DialectOpenAINonStrict, errs[0].Dialect, "the errors of the last form")
+
+	shape, _ = ShapeOf("Anthropic")
+	f, errs = ChooseForm(shape, convert)
+	require.Empty(t, errs)
+	assert.Equal(t, shape, f.Form)
+	assert.Empty(t, f.Fallback)
+	assert.Empty(t, f.FallbackText())
 }
 
 func TestDialectsOptionErrors(t *testing.T) {
@@ -394,42 +535,46 @@ type TwiceOption struct{}
 
 //toolgen:tool dialects=
 type EmptyOption struct{}
+
+//toolgen:tool strict=maybe
+type MaybeStrict struct{}
 `)
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
 		`tools.go:3:1: dialects=openai,gemini,cohere: unknown dialect "cohere" (want some of openai, openai-nonstrict, anthropic, gemini, gemini-jsonschema, mcp)`,
 		`tools.go:6:1: dialects=mcp,mcp: dialect mcp is listed twice`,
 		`tools.go:9:1: directive option "dialects=" must be key=value`,
+		`tools.go:12:1: strict=maybe: want true or false`,
 	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 }
 
-func TestGeminiToolLimit(t *testing.T) {
+// The number of tools of a package is not limited: a Gemini request's
+// limit is checked by Tools.For, on the tools of the request.
+func TestManyTools(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("package tools\n")
-	for i := range 129 {
+	for i := range 200 {
 		fmt.Fprintf(&b, "\n//toolgen:tool\ntype T%dArgs struct{ A int `json:\"a\"` }\n", i)
 	}
-	_, err, dir := generate(t, b.String())
-	require.Error(t, err)
-	text := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
-	assert.Equal(t, "tools.go:388:6: tool t128: the package has more than 128 tools in the gemini dialect, and a Gemini request takes at most 128 function declarations; leave gemini out of some tools with //toolgen:tool dialects=..., or split the package\n"+
-		"tools.go:388:6: tool t128: the package has more than 128 tools in the gemini-jsonschema dialect, and a Gemini request takes at most 128 function declarations; leave gemini-jsonschema out of some tools with //toolgen:tool dialects=..., or split the package", text)
-
-	// Leaving Gemini out of one tool makes the package fit.
-	src := strings.Replace(b.String(), "//toolgen:tool\ntype T0Args", "//toolgen:tool dialects=openai,anthropic,mcp\ntype T0Args", 1)
-	_, err, _ = generate(t, src)
-	assert.NoError(t, err)
+	files, err, _ := generate(t, b.String())
+	require.NoError(t, err)
+	require.Len(t, files, 1)
+	assert.Empty(t, files[0].Notes)
+	assert.Equal(t, 200, strings.Count(string(files[0].Content), "\tGemini: tool.Definition{"))
 }
 
-func TestDialectConstantsCollide(t *testing.T) {
-	_, err, dir := generate(t, `package tools
+// TestDialectConstantsAvoidThePackage: a constant toolgen would declare
+// that the package declares already takes another name.
+func TestDialectConstantsAvoidThePackage(t *testing.T) {
+	files, err, _ := generate(t, `package tools
 
 const pingArgsOpenAISchema = "mine"
 
 //toolgen:tool
 type PingArgs struct{}
 `)
-	require.Error(t, err)
-	assert.Equal(t, "tools.go:3:7: pingArgsOpenAISchema collides with the identifier toolgen generates in tools_gen.go; rename it",
-		strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+	require.NoError(t, err)
+	src := string(files[0].Content)
+	assert.Contains(t, src, "pingArgsOpenAISchema2 ")
+	assert.NotContains(t, src, "pingArgsOpenAISchema ")
 }

@@ -4,8 +4,11 @@
 // a JSON Schema file (`toolgen schema`).
 //
 // The stages pass plain data: Load (go/packages) yields the annotated types,
-// Schema turns a type into an invopop *jsonschema.Schema, Emit turns schemas
-// into Go source with jennifer, and Write puts the file in place. Emit
+// Schema turns a type into an invopop *jsonschema.Schema, BuildDefinitions
+// picks the form of each provider's definition (the strictest that
+// provider accepts, down a Shape's fallbacks) and notes each fallback, Emit
+// turns all that into Go source with jennifer, and Write puts the file in
+// place. Emit
 // compiles the JSON of each schema, the very bytes sent to the model, into a
 // small schema model (schemadoc.go: keywords, locations, resolved $refs) and
 // emits from that model, so struct tools and schema files share one

@@ -4,43 +4,107 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
 // docIndex finds the doc comments of types and struct fields by their
 // declaration position. It parses source files on demand, so it serves
 // types of dependencies as well as of the loaded packages.
+//
+// Comments are keyed by file, line and name, not by column: the types of
+// a package loaded from compiled export data (every package but those
+// toolgen was asked to load: another package of the module, a dependency,
+// the standard library) carry lines but not columns. The column only
+// tells apart two declarations of one name on one line.
+//
+// Export data may also name files as a build with -trimpath does
+// ($GOROOT/src/..., module@version/...): a file that does not exist is
+// looked for in the directory of its package, which the go command names.
 type docIndex struct {
 	fset  *token.FileSet
-	files map[string]map[[2]int]string // file -> line, column of a name -> doc
+	files map[string]map[docKey][]docEntry
+	// dir and flags are the go command's working directory and build
+	// flags, for finding package directories.
+	dir   string
+	flags []string
+	dirs  map[string]string // package path -> directory
+}
+
+type docKey struct {
+	line int
+	name string
+}
+
+type docEntry struct {
+	column int
+	doc    string
 }
 
 func newDocIndex() *docIndex {
-	return &docIndex{fset: token.NewFileSet(), files: map[string]map[[2]int]string{}}
+	return &docIndex{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}, dirs: map[string]string{}}
 }
 
-// lookup returns the doc comment of the type or field named at pos.
-func (d *docIndex) lookup(pos token.Position) string {
+// lookup returns the doc comment of obj, a type or a field, whose
+// declaration is at pos.
+func (d *docIndex) lookup(pos token.Position, obj types.Object) string {
 	if !pos.IsValid() {
 		return ""
 	}
 	docs, ok := d.files[pos.Filename]
 	if !ok {
-		docs = d.parse(pos.Filename)
+		docs = d.parse(d.source(pos.Filename, obj.Pkg()))
 		d.files[pos.Filename] = docs
 	}
-	return docs[[2]int{pos.Line, pos.Column}]
+	entries := docs[docKey{pos.Line, obj.Name()}]
+	if len(entries) == 1 {
+		return entries[0].doc
+	}
+	// Two declarations of the name on the line: only a column tells.
+	for _, e := range entries {
+		if e.column == pos.Column {
+			return e.doc
+		}
+	}
+	return ""
 }
 
-func (d *docIndex) parse(filename string) map[[2]int]string {
-	docs := map[[2]int]string{}
+// source is the file a position names, or when there is no such file, the
+// file of that name in the directory of the package.
+func (d *docIndex) source(filename string, pkg *types.Package) string {
+	if _, err := os.Stat(filename); err == nil || pkg == nil {
+		return filename
+	}
+	dir, ok := d.dirs[pkg.Path()]
+	if !ok {
+		args := append(append([]string{"list", "-find", "-f", "{{.Dir}}"}, d.flags...), "--", pkg.Path())
+		cmd := exec.Command("go", args...)
+		cmd.Dir = d.dir
+		out, err := cmd.Output()
+		if err == nil {
+			dir = strings.TrimSpace(string(out))
+		}
+		d.dirs[pkg.Path()] = dir
+	}
+	if dir == "" {
+		return filename
+	}
+	return filepath.Join(dir, filepath.Base(filename))
+}
+
+func (d *docIndex) parse(filename string) map[docKey][]docEntry {
+	docs := map[docKey][]docEntry{}
 	f, err := parser.ParseFile(d.fset, filename, nil, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return docs
 	}
-	at := func(id *ast.Ident) [2]int {
+	add := func(id *ast.Ident, doc string) {
 		p := d.fset.Position(id.Pos())
-		return [2]int{p.Line, p.Column}
+		k := docKey{p.Line, id.Name}
+		docs[k] = append(docs[k], docEntry{p.Column, strings.TrimSpace(doc)})
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -60,7 +124,7 @@ func (d *docIndex) parse(filename string) map[[2]int]string {
 						declDoc = ""
 					}
 				}
-				docs[at(ts.Name)] = strings.TrimSpace(doc)
+				add(ts.Name, doc)
 			}
 		case *ast.Field:
 			text := x.Doc.Text()
@@ -68,11 +132,11 @@ func (d *docIndex) parse(filename string) map[[2]int]string {
 				text = x.Comment.Text()
 			}
 			for _, name := range x.Names {
-				docs[at(name)] = strings.TrimSpace(text)
+				add(name, text)
 			}
 			if len(x.Names) == 0 { // embedded field: keyed by its type's name
 				if id := embeddedName(x.Type); id != nil {
-					docs[at(id)] = strings.TrimSpace(text)
+					add(id, text)
 				}
 			}
 		}

@@ -59,7 +59,7 @@ func TestOlderDrafts(t *testing.T) {
 	var registry []string
 	for i, c := range cases {
 		fn := fmt.Sprintf("ValidateD%02d", i)
-		src, err := gen.CompileSchema([]byte(c.schema), "main", fn, "d.json", gen.Options{})
+		src, _, err := gen.CompileSchema([]byte(c.schema), "main", fn, "d.json", gen.Options{})
 		require.NoError(t, err, c.schema)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 		registry = append(registry, fn)
@@ -84,7 +84,8 @@ func TestDraftNotes(t *testing.T) {
 	var notes []string
 	schema := `{"$schema": "` + draft07 + `", "prefixItems": [{}], "dependentRequired": {"a": ["b"]}, "$defs": {},
 		"properties": {"a": {"$ref": "#/definitions/x", "type": "string", "description": "kept"}}, "definitions": {"x": {}}}`
-	_, err := gen.CompileSchema([]byte(schema), "p", "ValidateS", "s.json", gen.Options{Note: func(e gen.Error) { notes = append(notes, e.Error()) }})
+	_, noteList, err := gen.CompileSchema([]byte(schema), "p", "ValidateS", "s.json", gen.Options{})
+	notes = noteStrings(noteList)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"s.json: note: schema at #/dependentRequired: dependentRequired is not a keyword of draft-07, which ignores it",
@@ -93,8 +94,9 @@ func TestDraftNotes(t *testing.T) {
 	}, notes)
 	// Read as draft 2020-12, the same schema applies them, with no note.
 	notes = nil
-	_, err = gen.CompileSchema([]byte(strings.Replace(schema, draft07, "https://json-schema.org/draft/2020-12/schema", 1)), "p", "ValidateS", "s.json",
-		gen.Options{Note: func(e gen.Error) { notes = append(notes, e.Error()) }})
+	_, noteList, err = gen.CompileSchema([]byte(strings.Replace(schema, draft07, "https://json-schema.org/draft/2020-12/schema", 1)), "p", "ValidateS", "s.json",
+		gen.Options{})
+	notes = noteStrings(noteList)
 	require.NoError(t, err)
 	assert.Empty(t, notes)
 }
@@ -115,7 +117,7 @@ func TestNewKeywordErrors(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for fn, schema := range schemas {
-		src, err := gen.CompileSchema([]byte(schema), "main", fn, strings.ToLower(fn[len("Validate"):])+".json", gen.Options{})
+		src, _, err := gen.CompileSchema([]byte(schema), "main", fn, strings.ToLower(fn[len("Validate"):])+".json", gen.Options{})
 		require.NoError(t, err, schema)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 	}
@@ -188,7 +190,7 @@ func TestDeepDynamicValues(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for fn, schema := range schemas {
-		src, err := gen.CompileSchema([]byte(schema), "main", fn, strings.ToLower(fn)+".json", gen.Options{})
+		src, _, err := gen.CompileSchema([]byte(schema), "main", fn, strings.ToLower(fn)+".json", gen.Options{})
 		require.NoError(t, err, schema)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 	}

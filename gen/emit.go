@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -19,13 +18,29 @@ const (
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
-// BuiltTool is a tool with its schema, ready to emit.
+// BuiltTool is a tool with its schema and its definitions, ready to emit.
 type BuiltTool struct {
 	*ToolType
 	Schema *jsonschema.Schema
 	// Options of the validator; toolgen counts null optional members of a
 	// tool as absent whatever NullAbsent says.
 	Options Options
+	// Forms are the tool's definitions, in the order of Shapes, as
+	// BuildDefinitions chose them.
+	Forms []*Form
+}
+
+// BuildDefinitions chooses the form of each of a tool's definitions, the
+// strictest each provider accepts, and returns a note for each fallback
+// (an error instead for a strict tool).
+func BuildDefinitions(t *BuiltTool) ([]Note, Errors) {
+	canonical, err := json.Marshal(t.Schema)
+	if err != nil {
+		return nil, Errors{{Pos: t.Pos, Msg: "encoding the schema: " + err.Error()}}
+	}
+	forms, notes, errs := chooseForms(t, canonical)
+	t.Forms = forms
+	return notes, errs
 }
 
 // names are the identifiers generated for one tool.
@@ -38,9 +53,16 @@ type names struct {
 func toolNames(t *ToolType) names {
 	typeName := t.Obj.Name()
 	exported := token.IsExported(typeName)
+	// The tool variable is named as the type is spelled when the tool has
+	// its default name (SQLQueryArgs -> SQLQueryTool), else from the name,
+	// with Go's initialisms (sql_query -> SQLQueryTool).
+	base := camel(t.Name)
+	if t.Name == defaultToolName(typeName) {
+		base = upperFirst(trimToolSuffix(typeName))
+	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),
-		tool:     camel(t.Name) + "Tool",
+		tool:     base + "Tool",
 		prefix:   lowerFirst(typeName),
 	}
 	if !exported {
@@ -62,20 +84,40 @@ func listName(tools []*BuiltTool) string {
 }
 
 // Emit renders the generated file of a package: for each tool its
-// definition and validator, then the package's tool list.
-func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
-	f := jen.NewFile(pkgName)
+// definition, validator and decoder, then the package's tool list. The
+// names it declares avoid those the package declares in its other files,
+// and the imports those the package declares; the names a user calls
+// (ValidateT, DecodeT, the tool variables, Tools) are left as they are, and
+// Generate reports their collisions.
+func Emit(pkg *Package, tools []*BuiltTool) ([]byte, error) {
+	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header[3:])
-	f.ImportName(runtimePath, "tool")
-	f.ImportName(formatPath, "format")
-	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
+	sc := newScope(packageNames(pkg.Types, pkg.Fset, pkg.Output))
+	sc.importRuntime(f)
+	for _, t := range tools {
+		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
+	}
+	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
 
 	var errs Errors
 	list := make([]jen.Code, len(tools))
-	// Two tools may map to the same package-level name (tools a_b and a-b
-	// both make ABTool; types FooArgs and fooArgs the same helpers), which
-	// would not compile.
+	// Two tools may map to the same name a user calls (tools a_b and a-b
+	// both make ABTool; types FooArgs and fooArgs the same functions), which
+	// would not compile. These names are reserved first, so that no helper
+	// takes one.
 	declared := map[string]*BuiltTool{}
+	for _, t := range tools {
+		n := toolNames(t.ToolType)
+		for _, name := range []string{n.tool, n.validate, decodeName(t.ToolType)} {
+			if prev, dup := declared[name]; dup {
+				errs.add(t.Pos, "%s generates the Go name %s, as %s at %s does; rename one of the types or tools", t.Obj.Name(), name, prev.Obj.Name(), prev.Pos)
+				continue
+			}
+			declared[name] = t
+			sc.public(name)
+		}
+	}
+	sc.public(listName(tools))
 	for i, t := range tools {
 		n := toolNames(t.ToolType)
 		list[i] = jen.Op("&").Id(n.tool).Dot("Tool")
@@ -84,10 +126,13 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			errs.add(t.Pos, "encoding the schema: %v", err)
 			continue
 		}
-		dialects, derrs := buildDialects(t, n.prefix, schemaJSON)
-		errs = append(errs, derrs...)
+		dialects := newToolDialects(t, sc, n.prefix, schemaJSON)
 		dialects.emitConsts(f)
+		check := sc.global("check" + upperPrefix(n.prefix))
 		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
+		for _, line := range dialects.fallbackComment() {
+			f.Comment(line)
+		}
 		toolValue := jen.Qual(runtimePath, "Tool").Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
@@ -97,11 +142,10 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 			jen.Id("Validate"):    jen.Id(n.validate),
 			jen.Id("Dialects"):    dialects.value(),
 		})
-		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue))
+		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, check))
 		// The validator is compiled from the very JSON sent to the model.
 		opts := t.Options
 		opts.NullAbsent = true
-		opts.Note = nil // the struct's tags were checked already
 		doc, cerrs := compileSchema(schemaJSON, opts)
 		for _, de := range cerrs {
 			errs.add(t.Pos, "%s", de.Error())
@@ -109,26 +153,16 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 		if len(cerrs) > 0 {
 			continue
 		}
-		e := newEmitter(f, doc, n.prefix, t.Pos)
-		e.toolValidator(n.validate, t.Name)
+		e := newEmitter(f, sc, doc, n.prefix, t.Pos)
+		d := newDecoder(f, sc, t, n)
+		core := e.toolValidator(check, n.validate, t.Name, jen.Id(t.Obj.Name()), func(locals map[string]int, at loc) []jen.Code {
+			return d.rootFill(locals, at)
+		})
+		e.finish(core, d.decodeFunc(check))
+		d.flush()
 		errs = append(errs, e.errs...)
-		decoded, decodeErrs := emitDecoder(f, t, n)
-		errs = append(errs, decodeErrs...)
-		generated := append([]string{n.tool, n.validate}, e.generated...)
-		generated = append(generated, decoded...)
-		generated = append(generated, dialects.names...)
-		sort.Strings(generated)
-		for _, name := range generated {
-			if prev, dup := declared[name]; dup {
-				errs.add(t.Pos, "%s generates the Go name %s, as %s at %s does; rename one of the types or tools", t.Obj.Name(), name, prev.Obj.Name(), prev.Pos)
-				break
-			}
-		}
-		for _, name := range generated {
-			declared[name] = t
-		}
+		errs = append(errs, d.errs...)
 	}
-	errs = append(errs, geminiLimit(tools)...)
 	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
 	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
 	if err := errs.err(); err != nil {
@@ -143,80 +177,103 @@ func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
 
 var riskConst = map[string]string{"read": "RiskRead", "act": "RiskAct", "dangerous": "RiskDangerous"}
 
-// seg is one step of a location: a literal or a Go expression of type string.
-type seg struct {
-	lit  string
-	expr jen.Code
+// loc is where a value is, as generated code names it: a variable of type
+// tool.Loc and at most one more step, a member name or an array index. The
+// members and items of an object or array get a variable of their own (see
+// container), so that every error names its location in code of constant
+// size, and nothing is built or rewritten as the validator descends: a
+// tool.Loc is a few words on the stack, rendered into an error's Path and
+// Name only when an error is reported.
+type loc struct {
+	base   *locVar
+	member *string  // a member name written in the schema
+	dyn    jen.Code // a member name held by a string expression
+	idx    jen.Code // an array index
 }
 
-// loc is where a value is, as a JSON Pointer and as the name a model reads
-// (coords.lat, tags[0]); both are built only when an error is reported.
-type loc struct {
-	path []seg
-	name []seg
+// locVar is a variable of type tool.Loc. Its name is chosen when code first
+// refers to it, so that an unused one is never declared.
+type locVar struct {
+	base string // the base of its name
+	name string
+	used bool
+}
+
+func (l loc) hasStep() bool { return l.member != nil || l.dyn != nil || l.idx != nil }
+
+func (l loc) mustBeVar() {
+	if l.hasStep() {
+		panic("gen: a location with a step used as a container; see emitter.container")
+	}
 }
 
 func (l loc) key(k string) loc {
-	path := append(append([]seg{}, l.path...), seg{lit: "/" + pointerEscape(k)})
-	name := append([]seg{}, l.name...)
-	if len(name) > 0 {
-		name = append(name, seg{lit: "."})
-	}
-	return loc{path, append(name, seg{lit: k})}
+	l.mustBeVar()
+	return loc{base: l.base, member: &k}
 }
 
 func (l loc) dynamicKey(k jen.Code) loc {
-	path := append(append([]seg{}, l.path...), seg{lit: "/"}, seg{expr: jen.Qual(runtimePath, "Key").Call(k)})
-	name := append([]seg{}, l.name...)
-	if len(name) > 0 {
-		name = append(name, seg{lit: "."})
-	}
-	return loc{path, append(name, seg{expr: k})}
+	l.mustBeVar()
+	return loc{base: l.base, dyn: k}
 }
 
 func (l loc) index(i jen.Code) loc {
-	idx := jen.Qual(runtimePath, "Index").Call(i)
-	path := append(append([]seg{}, l.path...), seg{lit: "/"}, seg{expr: idx})
-	name := append(append([]seg{}, l.name...), seg{lit: "["}, seg{expr: idx}, seg{lit: "]"})
-	return loc{path, name}
+	l.mustBeVar()
+	return loc{base: l.base, idx: i}
 }
 
-func (l loc) indexLit(i int) loc {
-	path := append(append([]seg{}, l.path...), seg{lit: "/" + strconv.Itoa(i)})
-	name := append(append([]seg{}, l.name...), seg{lit: "[" + strconv.Itoa(i) + "]"})
-	return loc{path, name}
+func (l loc) indexLit(i int) loc { return l.index(jen.Lit(i)) }
+
+// at is the expression of type tool.Loc of l, in the function being emitted.
+func (e *emitter) at(l loc) jen.Code { return l.expr(e.local) }
+
+// container emits the checks of the members or items of the value at l.
+func (e *emitter) container(l loc, body func(inner loc) []jen.Code) []jen.Code {
+	return l.container(e.local, body)
 }
 
-func concat(segs []seg) jen.Code {
-	var parts []jen.Code
-	lit := ""
-	flush := func() {
-		if lit != "" {
-			parts = append(parts, jen.Lit(lit))
-			lit = ""
+// expr is the expression of type tool.Loc of l, in a function whose locals
+// local names.
+func (l loc) expr(local func(string) string) jen.Code {
+	v := l.base
+	if v.name == "" {
+		v.name = local(v.base)
+	}
+	v.used = true
+	x := jen.Id(v.name)
+	switch {
+	case l.member != nil:
+		return x.Dot("Key").Call(jen.Lit(*l.member))
+	case l.dyn != nil:
+		return x.Dot("Key").Call(l.dyn)
+	case l.idx != nil:
+		return x.Dot("Index").Call(l.idx)
+	}
+	return x
+}
+
+// container emits, with body, the code about the members or items of the
+// value at l, which need l as a variable: when l has a step, that code gets
+// a variable of its own, declared before it when it refers to it.
+func (l loc) container(local func(string) string, body func(inner loc) []jen.Code) []jen.Code {
+	if !l.hasStep() {
+		return body(l)
+	}
+	base := "at"
+	if l.member != nil {
+		if w := upperFirst(words(*l.member)); w != "" && len(w) <= 24 {
+			base += w
 		}
+	} else if l.idx != nil {
+		base = "atItem"
 	}
-	for _, s := range segs {
-		if s.expr == nil {
-			lit += s.lit
-			continue
-		}
-		flush()
-		parts = append(parts, s.expr)
+	v := &locVar{base: base}
+	code := body(loc{base: v})
+	if v.name == "" {
+		return code
 	}
-	flush()
-	if len(parts) == 0 {
-		return jen.Lit("")
-	}
-	code := jen.Add(parts[0])
-	for _, p := range parts[1:] {
-		code = code.Op("+").Add(p)
-	}
-	return code
+	return append([]jen.Code{jen.Id(v.name).Op(":=").Add(l.expr(local))}, code...)
 }
-
-func (l loc) pathExpr() jen.Code { return concat(l.path) }
-func (l loc) nameExpr() jen.Code { return concat(l.name) }
 
 func pointerEscape(k string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
@@ -224,32 +281,76 @@ func pointerEscape(k string) string {
 
 // local returns a fresh local variable name based on base.
 func (e *emitter) local(base string) string {
-	n := e.fn.locals[base]
-	e.fn.locals[base] = n + 1
-	if n == 0 {
-		return base
-	}
-	return base + strconv.Itoa(n+1)
+	return e.scope.local(e.fn.locals, base)
 }
 
 func (e *emitter) fail(at string, format string, args ...any) {
 	e.errs.add(e.pos, "schema at %s: %s", at, fmt.Sprintf(format, args...))
 }
 
-func appendTo(args ...jen.Code) *jen.Statement { return jen.Id("errs").Op("=").Append(args...) }
+// The reporting of a validation error. A collecting function reports it in
+// its tool.Report r, at a location; a deciding function returns false. Every
+// check reports through report or always with one of the error builders
+// below, so that both kinds of function come from the same code.
 
-func appendErr(err jen.Code) jen.Code { return appendTo(jen.Id("errs"), err) }
+// errorBuilder makes the statement that reports an error at the location at.
+type errorBuilder func(at jen.Code) jen.Code
 
-func errLit(code string, l loc, fields jen.Dict) jen.Code {
-	d := jen.Dict{
-		jen.Id("Code"): codeConst(code),
-		jen.Id("Path"): l.pathExpr(),
-		jen.Id("Name"): l.nameExpr(),
+// report is how the current function reports an error at l.
+func (e *emitter) report(l loc, build errorBuilder) jen.Code {
+	if e.fn.mode == decide {
+		return jen.Return(jen.False())
 	}
-	for k, v := range fields {
-		d[k] = v
+	return build(e.at(l))
+}
+
+// always reports an error that happens whatever the value. In a decide
+// function it is written "if true { return false }", not a bare return, so
+// that the code after it stays reachable for the compiler and vet.
+func (e *emitter) always(l loc, build errorBuilder) jen.Code {
+	if e.fn.mode == decide {
+		return jen.If(jen.True()).Block(jen.Return(jen.False()))
 	}
-	return jen.Qual(runtimePath, "Error").Values(d)
+	return build(e.at(l))
+}
+
+// reportValue reports a failed keyword, code, through Report.Value.
+func (e *emitter) reportValue(code string, l loc, expected string, v jen.Code) jen.Code {
+	return e.report(l, valueError(code, expected, v))
+}
+
+// addError reports a tool.Error of the given code and fields.
+func addError(code string, fields jen.Dict) errorBuilder {
+	return func(at jen.Code) jen.Code {
+		d := jen.Dict{jen.Id("Code"): codeConst(code)}
+		for k, v := range fields {
+			d[k] = v
+		}
+		return jen.Id("r").Dot("Add").Call(at, jen.Qual(runtimePath, "Error").Values(d))
+	}
+}
+
+// typeError reports a value of the wrong type.
+func typeError(expected string, v jen.Code) errorBuilder {
+	return func(at jen.Code) jen.Code {
+		return jen.Id("r").Dot("Type").Call(at, jen.Lit(expected), v)
+	}
+}
+
+// valueError reports a value that breaks the keyword code.
+func valueError(code, expected string, v jen.Code) errorBuilder {
+	return func(at jen.Code) jen.Code {
+		return jen.Id("r").Dot("Value").Call(codeConst(code), at, jen.Lit(expected), v)
+	}
+}
+
+// stopWhenFull ends a loop of a collecting function once its report is
+// full: the validator stops walking the value.
+func (e *emitter) stopWhenFull() []jen.Code {
+	if e.fn.mode == decide {
+		return nil
+	}
+	return []jen.Code{jen.If(jen.Id("r").Dot("Full").Call()).Block(jen.Break())}
 }
 
 func codeConst(code string) jen.Code {
@@ -264,12 +365,10 @@ func codeConst(code string) jen.Code {
 		return jen.Qual(runtimePath, "CodeEnum")
 	case "depth":
 		return jen.Qual(runtimePath, "CodeDepth")
+	case "invalid":
+		return jen.Qual(runtimePath, "CodeInvalid")
 	}
 	return jen.Lit(code)
-}
-
-func valueErr(code string, l loc, expected string, v jen.Code) jen.Code {
-	return appendErr(jen.Qual(runtimePath, "ValueError").Call(codeConst(code), l.pathExpr(), l.nameExpr(), jen.Lit(expected), v))
 }
 
 // identifier turns a property name into a Go identifier for a local.
@@ -307,6 +406,7 @@ func words(name string) string {
 // reserved are names a local must not shadow in generated code.
 var reserved = map[string]bool{
 	"tool": true, "json": true, "regexp": true, "args": true, "errs": true, "ok": true, "v": true, "depth": true,
+	"r": true, "at": true, "url": true,
 	"len": true, "append": true, "nil": true, "true": true, "false": true, "string": true, "any": true, "int": true,
 	"bool": true, "float64": true, "dup": true, "cap": true, "new": true, "make": true, "copy": true, "error": true,
 	"format": true, "math": true, "depthPlusOne": true, "iota": true, "print": true, "println": true, "panic": true,
@@ -316,12 +416,68 @@ var reserved = map[string]bool{
 	"uint32": true, "complex64": true, "complex128": true, "comparable": true,
 }
 
-// camel turns a tool name into an exported identifier: get_weather -> GetWeather.
+// camel turns a name into an exported identifier, each word capitalized and
+// Go's initialisms in capitals: get_weather -> GetWeather, sql_query ->
+// SQLQuery, user-id -> UserID.
 func camel(name string) string {
-	if w := words(name); w != "" {
-		return upperFirst(w)
+	var b strings.Builder
+	word := func(w string) {
+		if w == "" {
+			return
+		}
+		if initialisms[strings.ToUpper(w)] && strings.ToLower(w) == w {
+			b.WriteString(strings.ToUpper(w))
+			return
+		}
+		b.WriteString(upperFirst(w))
 	}
-	return "X"
+	start := -1
+	for i, r := range name {
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			word(name[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		word(name[start:])
+	}
+	if b.Len() == 0 {
+		return "X"
+	}
+	id := b.String()
+	if r, _ := utf8.DecodeRuneInString(id); unicode.IsDigit(r) {
+		id = "P" + id
+	}
+	return id
+}
+
+// initialisms are the words Go spells in capitals, as the Go wiki's code
+// review comments and golint list them.
+var initialisms = map[string]bool{
+	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "CSV": true, "DNS": true, "EOF": true,
+	"GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true, "JSON": true, "JWT": true,
+	"LHS": true, "MCP": true, "QPS": true, "RAM": true, "RHS": true, "RPC": true, "SLA": true, "SMTP": true,
+	"SQL": true, "SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true, "UID": true,
+	"URI": true, "URL": true, "UTF8": true, "UUID": true, "VM": true, "XML": true, "XMPP": true, "XSRF": true,
+	"XSS": true, "YAML": true,
+}
+
+// upperPrefix capitalizes a lower-case prefix for a name after a verb,
+// with a leading initialism in capitals: sqlQueryArgs -> SQLQueryArgs, as
+// the type it comes from is spelled.
+func upperPrefix(prefix string) string {
+	end := strings.IndexFunc(prefix, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) })
+	if end < 0 {
+		end = len(prefix)
+	}
+	if initialisms[strings.ToUpper(prefix[:end])] {
+		return strings.ToUpper(prefix[:end]) + prefix[end:]
+	}
+	return upperFirst(prefix)
 }
 
 func upperFirst(s string) string {

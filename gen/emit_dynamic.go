@@ -13,17 +13,17 @@ import (
 // is emitted once per scope that can change what the references below it
 // resolve to. No scope is tracked at run time.
 
-// scope is the part of a dynamic scope references may read: for each
+// dynScope is the part of a dynamic scope references may read: for each
 // dynamic anchor name, the anchor of the outermost resource entered that
 // defines it. Scopes are interned, so that they compare as pointers.
-type scope struct {
+type dynScope struct {
 	anchors map[string]*schema
 	key     string
 }
 
 // describe says, for a helper's doc comment, what the dynamic references
 // below it resolve to.
-func (sc *scope) describe() string {
+func (sc *dynScope) describe() string {
 	if len(sc.anchors) == 0 {
 		return ""
 	}
@@ -44,7 +44,7 @@ func (sc *scope) describe() string {
 }
 
 // internScope returns the interned scope of the anchors.
-func (e *emitter) internScope(anchors map[string]*schema) *scope {
+func (e *emitter) internScope(anchors map[string]*schema) *dynScope {
 	names := make([]string, 0, len(anchors))
 	for n := range anchors {
 		names = append(names, n)
@@ -55,46 +55,46 @@ func (e *emitter) internScope(anchors map[string]*schema) *scope {
 		b.WriteString(n + "\x00" + anchors[n].loc + "\x00")
 	}
 	key := b.String()
-	if sc, ok := e.scopes[key]; ok {
+	if sc, ok := e.dynScopes[key]; ok {
 		return sc
 	}
-	sc := &scope{anchors: anchors, key: key}
-	e.scopes[key] = sc
+	sc := &dynScope{anchors: anchors, key: key}
+	e.dynScopes[key] = sc
 	return sc
 }
 
 // enter makes the resource of s part of the current scope, and returns
 // what restores the scope before.
 func (e *emitter) enter(s *schema) func() {
-	saved := e.scope
+	saved := e.dyn
 	if s == nil || s.res == nil {
 		return func() {}
 	}
 	var added map[string]*schema
 	for name, anchor := range s.res.dynamic {
-		if _, set := e.scope.anchors[name]; set || !e.dynNames[name] {
+		if _, set := e.dyn.anchors[name]; set || !e.dynNames[name] {
 			continue
 		}
 		if added == nil {
 			added = map[string]*schema{}
-			for n, a := range e.scope.anchors {
+			for n, a := range e.dyn.anchors {
 				added[n] = a
 			}
 		}
 		added[name] = anchor
 	}
 	if added != nil {
-		e.scope = e.internScope(added)
+		e.dyn = e.internScope(added)
 	}
-	return func() { e.scope = saved }
+	return func() { e.dyn = saved }
 }
 
 // scopeFor is the scope a helper function of s is emitted for: the current
 // one, with s's resource entered, narrowed to the names the dynamic
 // references below s read.
-func (e *emitter) scopeFor(s *schema) *scope {
+func (e *emitter) scopeFor(s *schema) *dynScope {
 	restore := e.enter(s)
-	sc := e.scope
+	sc := e.dyn
 	restore()
 	needs := e.needs[s]
 	narrowed := map[string]*schema{}
@@ -113,7 +113,7 @@ func (e *emitter) scopeFor(s *schema) *scope {
 // current scope.
 func (e *emitter) dynamicTarget(s *schema) *schema {
 	if s.dynamic {
-		if anchor := e.scope.anchors[s.dynName]; anchor != nil {
+		if anchor := e.dyn.anchors[s.dynName]; anchor != nil {
 			return anchor
 		}
 	}

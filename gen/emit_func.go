@@ -26,19 +26,22 @@ const (
 type fnState struct {
 	mode     mode
 	locals   map[string]int
-	hasDepth bool // the function has a depth parameter
+	hasDepth bool    // the function has a depth parameter
+	root     *locVar // the location of the function's value
+	nest     int     // how deep check calls are nested in the function
 }
 
 type fnKey struct {
-	s     *schema
-	mode  mode
-	scope *scope // the dynamic scope it is emitted for
+	s    *schema
+	mode mode
+	dyn  *dynScope // the dynamic scope it is emitted for
 }
 
 // emitter writes the validator of one schema document: an entry point and
 // the package-level helpers it needs, all named after prefix.
 type emitter struct {
 	file      *jen.File
+	scope     *scope
 	doc       *document
 	opts      Options
 	prefix    string
@@ -52,25 +55,27 @@ type emitter struct {
 	helpers   []jen.Code       // functions, after the entry point
 	patterns  map[string]string
 	consts    map[string]string
-	used      map[string]bool // package-level names taken
-	generated []string        // package-level names, for collision checks
-	deep      bool            // a decide function bounds recursion: the entry point recovers
+	generated []string // package-level names, for collision checks
+	deep      bool     // a decide function bounds recursion: the entry point recovers
 	counter   int
-	scope     *scope                      // the dynamic scope of the code being emitted
-	scopes    map[string]*scope           // interned
+	// absentIfNull tells the next check that null, and a typed nil, is
+	// absent there: the value of an optional member.
+	absentIfNull bool
+	dyn       *dynScope                   // the dynamic scope of the code being emitted
+	dynScopes map[string]*dynScope        // interned
 	needs     map[*schema]map[string]bool // the dynamic anchor names read below each schema
 	dynNames  map[string]bool             // the names of the dynamic references
 	shared    *sharedVerdicts             // the branch verdicts of the value being checked
 }
 
-func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *emitter {
+func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.Position) *emitter {
 	e := &emitter{
-		file: f, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
+		file: f, scope: sc, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
 		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
-		patterns: map[string]string{}, consts: map[string]string{}, used: map[string]bool{},
-		scopes: map[string]*scope{},
+		patterns: map[string]string{}, consts: map[string]string{},
+		dynScopes: map[string]*dynScope{},
 	}
-	e.scope = e.internScope(map[string]*schema{})
+	e.dyn = e.internScope(map[string]*schema{})
 	e.needs, e.dynNames = dynamicNeeds(doc.reached)
 	for _, s := range doc.reached {
 		for _, t := range append([]*schema{s.refTarget, s.dynTarget}, s.dynCandidates...) {
@@ -104,11 +109,7 @@ func reaches(from, target *schema) bool {
 
 // global reserves a package-level name.
 func (e *emitter) global(name string) string {
-	base := name
-	for i := 2; e.used[name]; i++ {
-		name = base + strconv.Itoa(i)
-	}
-	e.used[name] = true
+	name = e.scope.global(name)
 	e.generated = append(e.generated, name)
 	return name
 }
@@ -127,32 +128,6 @@ func (e *emitter) depthPlusOne() jen.Code {
 	return jen.Lit(1)
 }
 
-// report is how the current function reports an error.
-func (e *emitter) report(err jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.Return(jen.False())
-	}
-	return appendErr(err)
-}
-
-// always reports an error that happens whatever the value. In a decide
-// function it is written "if true { return false }", not a bare return, so
-// that the code after it stays reachable for the compiler and vet.
-func (e *emitter) always(err jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.If(jen.True()).Block(jen.Return(jen.False()))
-	}
-	return appendErr(err)
-}
-
-// reportValue reports a failed keyword through tool.ValueError.
-func (e *emitter) reportValue(code string, l loc, expected string, v jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.Return(jen.False())
-	}
-	return valueErr(code, l, expected, v)
-}
-
 // flush emits the queued helper functions, which may queue more.
 func (e *emitter) flush() {
 	for len(e.queue) > 0 {
@@ -162,34 +137,52 @@ func (e *emitter) flush() {
 	}
 }
 
-// finish adds the entry point and its helpers to the file.
-func (e *emitter) finish(entry jen.Code) {
+// finish adds the entry points and the helpers to the file.
+func (e *emitter) finish(entries ...jen.Code) {
 	for _, v := range e.vars {
 		e.file.Add(v)
 	}
-	e.file.Add(entry)
+	for _, entry := range entries {
+		e.file.Add(entry)
+	}
 	for _, h := range e.helpers {
 		e.file.Add(h)
 	}
 }
 
-// entryBody wraps the checks of an entry point: errs, the recovery of a
-// depth overflow in a decide function, the return.
-func (e *emitter) entryBody(checks []jen.Code) (results jen.Code, body []jen.Code) {
-	if e.deep {
-		results = jen.Params(jen.Id("errs").Qual(runtimePath, "Errors"))
-		body = append(body, jen.Defer().Qual(runtimePath, "RecoverTooDeep").Call(jen.Op("&").Id("errs")))
-	} else {
-		results = jen.Qual(runtimePath, "Errors")
-		body = append(body, jen.Var().Id("errs").Qual(runtimePath, "Errors"))
+// newFunc starts a function whose value is at the location variable at,
+// with the given names taken.
+func (e *emitter) newFunc(m mode, hasDepth bool, taken ...string) *fnState {
+	fn := &fnState{mode: m, locals: map[string]int{"r": 1, "at": 1}, hasDepth: hasDepth, root: &locVar{base: "at", name: "at"}}
+	for _, name := range taken {
+		fn.locals[name] = 1
 	}
-	body = append(body, checks...)
-	return results, append(body, jen.Return(jen.Id("errs")))
+	return fn
 }
 
-// toolValidator emits ValidateT(args map[string]any) tool.Errors.
-func (e *emitter) toolValidator(name, toolName string) {
-	e.fn = &fnState{mode: collect, locals: map[string]int{"args": 1, "errs": 1}}
+// rootLoc is the location of the current function's value.
+func (e *emitter) rootLoc() loc { return loc{base: e.fn.root} }
+
+// checkBody wraps the checks of an entry point that reports into r: the
+// recovery of a depth overflow in a decide function, and the root location
+// when the checks refer to it.
+func (e *emitter) checkBody(checks []jen.Code, declareRoot bool) []jen.Code {
+	var body []jen.Code
+	if e.deep {
+		body = append(body, jen.Defer().Id("r").Dot("RecoverTooDeep").Call())
+	}
+	if declareRoot && e.fn.root.used {
+		body = append(body, jen.Var().Id("at").Qual(runtimePath, "Loc"))
+	}
+	return append(body, checks...)
+}
+
+// toolValidator emits the validator of a tool: check<T>(r, args, out),
+// which validates the arguments into r and, when out is not nil and they are
+// valid, fills *out with fill (the decoder's statements); and ValidateT,
+// check with a default Report and no decode.
+func (e *emitter) toolValidator(check, validate, toolName string, out jen.Code, fill func(locals map[string]int, at loc) []jen.Code) jen.Code {
+	e.fn = e.newFunc(collect, false, "args", "out")
 	root := e.doc.root
 	var checks []jen.Code
 	if e.recursive[root] {
@@ -199,46 +192,69 @@ func (e *emitter) toolValidator(name, toolName string) {
 				jen.Comment("No arguments at all are an empty object, not null."),
 				jen.Id("args").Op("=").Map(jen.String()).Any().Values(),
 			),
-			jen.Id("errs").Op("=").Id(fn).Call(jen.Id("args"), jen.Id("errs"), jen.Lit(0)))
+			jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("args"), jen.Lit(0)))
 	} else {
 		// args is an object already: no type switch.
-		checks = e.checkObjectValue(root, jen.Id("args"), jen.Any().Call(jen.Id("args")), loc{})
+		checks = e.checkObjectValue(root, jen.Id("args"), jen.Any().Call(jen.Id("args")), e.rootLoc())
 	}
 	e.flush()
-	results, body := e.entryBody(checks)
-	entry := jen.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else every error.", name, toolName).Line().
-		Func().Id(name).Params(jen.Id("args").Map(jen.String()).Any()).Add(results).Block(body...)
-	e.finish(entry)
+	fillCode := fill(e.fn.locals, e.rootLoc())
+	body := e.checkBody(checks, true)
+	body = append(body, jen.If(jen.Id("out").Op("==").Nil().Op("||").Id("r").Dot("Len").Call().Op(">").Lit(0)).Block(jen.Return()))
+	body = append(body, fillCode...)
+	core := jen.Commentf("%s checks a model's arguments for the %s tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.", check, toolName).Line().
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("args").Map(jen.String()).Any(), jen.Id("out").Op("*").Add(out)).Block(body...)
+	entry := jen.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else the errors (at most %s, then %s).",
+		validate, toolName, "tool.DefaultMaxErrors", "tool.CodeTooManyErrors").Line().
+		Func().Id(validate).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
+		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("args"), jen.Nil()),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	)
+	return jen.Add(entry).Line().Line().Add(core)
 }
 
-// valueValidator emits ValidateX(v any) tool.Errors for a schema file.
+// valueValidator emits ValidateX(v any) tool.Errors for a schema file, and
+// check, its body, which reports into a tool.Report.
 func (e *emitter) valueValidator(name, source string) {
-	e.fn = &fnState{mode: collect, locals: map[string]int{"v": 1, "errs": 1}}
+	check := e.global("check" + upperPrefix(e.prefix))
+	e.fn = e.newFunc(collect, false, "v")
 	root := e.doc.root
 	var checks []jen.Code
 	if e.recursive[root] {
 		fn := e.funcFor(root, collect)
-		checks = append(checks, jen.Id("errs").Op("=").Id(fn).Call(jen.Id("v"), jen.Id("errs"), jen.Lit(0)))
+		checks = append(checks, jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("v"), jen.Lit(0)))
 	} else {
-		checks = e.check(root, jen.Id("v"), loc{})
+		checks = e.check(root, jen.Id("v"), e.rootLoc())
 	}
 	e.flush()
-	results, body := e.entryBody(checks)
-	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else every error.", name, quoteComment(source)).Line().
-		Func().Id(name).Params(jen.Id("v").Any()).Add(results).Block(body...)
-	e.finish(entry)
+	what := quoteComment(shortLoc(source))
+	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
+		Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
+		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	)
+	core := jen.Commentf("%s checks a value against the JSON Schema %s, reporting every error in r.", check, what).Line().
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
+	e.finish(entry, core)
 }
 
 // decideValidator emits ValidateX(v any) tool.Errors that only decides,
 // through the match function of the root: for tests of decide functions on
 // every schema.
 func (e *emitter) decideValidator(name string) {
-	e.fn = &fnState{mode: collect, locals: map[string]int{"v": 1, "errs": 1}}
+	e.fn = e.newFunc(collect, false, "v")
 	fn := e.funcFor(e.doc.root, decide)
 	e.flush()
-	results, body := e.entryBody([]jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
-		appendErr(jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))})
-	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Add(results).Block(body...))
+	checks := []jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
+		jen.Id("r").Dot("Add").Call(jen.Qual(runtimePath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
+	check := e.global("check" + upperPrefix(e.prefix))
+	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
+		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	), jen.Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, false)...))
 }
 
 // funcFor names the helper function checking s in the given mode, and
@@ -256,40 +272,41 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 	switch {
 	case s == e.doc.root:
 		suffix = "Root"
-	case s.defName != "":
+	case s.defName != "" && len(s.defName) <= 40:
 		suffix = upperFirst(identifier(s.defName))
 	default:
 		e.counter++
 		suffix = strconv.Itoa(e.counter)
 	}
-	name := e.global(verb + upperFirst(e.prefix) + suffix)
+	name := e.global(verb + upperPrefix(e.prefix) + suffix)
 	e.funcs[k] = name
 	e.queue = append(e.queue, k)
 	return name
 }
 
-// emitFunc emits a helper function. A collect function takes and returns
-// errs and reports errors relative to v; its caller nests them. A decide
-// function reports whether v is valid. depth counts the $refs followed, so
-// that a hostile, deeply nested value is an error, not a stack overflow.
+// emitFunc emits a helper function. A collect function reports the errors
+// of v, at the location at, in r. A decide function reports whether v is
+// valid. depth counts the $refs followed, so that a hostile, deeply nested
+// value is an error, not a stack overflow.
 func (e *emitter) emitFunc(k fnKey) {
 	name := e.funcs[k]
 	s := k.s
-	saved, savedScope, savedShared := e.fn, e.scope, e.shared
-	e.fn = &fnState{mode: k.mode, locals: map[string]int{"v": 1, "errs": 1, "depth": 1}, hasDepth: true}
-	e.scope, e.shared = k.scope, nil
-	defer func() { e.fn, e.scope, e.shared = saved, savedScope, savedShared }()
+	saved, savedDyn, savedShared := e.fn, e.dyn, e.shared
+	e.fn = e.newFunc(k.mode, true, "v", "depth")
+	e.dyn, e.shared = k.dyn, nil
+	defer func() { e.fn, e.dyn, e.shared = saved, savedDyn, savedShared }()
 	var body []jen.Code
 	bounded := e.recursive[s]
+	where := quoteComment(shortLoc(s.loc))
 	if k.mode == collect {
 		if bounded {
 			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-				jen.Return(jen.Append(jen.Id("errs"), jen.Qual(runtimePath, "TooDeep").Call()))))
+				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(runtimePath, "TooDeep").Call()),
+				jen.Return()))
 		}
-		body = append(body, e.check(s, jen.Id("v"), loc{})...)
-		body = append(body, jen.Return(jen.Id("errs")))
-		e.helpers = append(e.helpers, jen.Commentf("%s checks v against the schema at %s%s.", name, quoteComment(s.loc), k.scope.describe()).Line().
-			Func().Id(name).Params(jen.Id("v").Any(), jen.Id("errs").Qual(runtimePath, "Errors"), jen.Id("depth").Int()).Qual(runtimePath, "Errors").Block(body...))
+		body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
+		e.helpers = append(e.helpers, jen.Commentf("%s checks v, at the location at, against the schema at %s%s.", name, where, k.dyn.describe()).Line().
+			Func().Id(name).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
 		return
 	}
 	if bounded {
@@ -297,10 +314,25 @@ func (e *emitter) emitFunc(k fnKey) {
 		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
 			jen.Qual(runtimePath, "PanicTooDeep").Call()))
 	}
-	body = append(body, e.check(s, jen.Id("v"), loc{})...)
+	body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 	body = append(body, jen.Return(jen.True()))
-	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s%s.", name, quoteComment(s.loc), k.scope.describe()).Line().
+	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s%s.", name, where, k.dyn.describe()).Line().
 		Func().Id(name).Params(jen.Id("v").Any(), jen.Id("depth").Int()).Bool().Block(body...))
+}
+
+// maxLocText bounds a schema location written in a comment or a message,
+// so that generated code grows linearly with the schema, not with the
+// depth of each of its locations.
+const maxLocText = 60
+
+// shortLoc shortens a schema location for a comment or a message, keeping
+// its end.
+func shortLoc(s string) string {
+	r := []rune(s)
+	if len(r) <= maxLocText {
+		return s
+	}
+	return "…" + string(r[len(r)-maxLocText:])
 }
 
 // quoteComment makes a schema-derived string safe in a line comment.
@@ -344,6 +376,10 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 		lit, ok := e.numberLit(x, at, "value")
 		if !ok {
 			return nil, false
+		}
+		if !floatSafe(x) {
+			// Compared exactly by tool.Equal, as written.
+			return jen.Qual("encoding/json", "Number").Call(jen.Lit(string(x))), true
 		}
 		return jen.Float64().Call(lit), true
 	case []any:

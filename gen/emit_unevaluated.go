@@ -265,7 +265,7 @@ const maxEvaluators = 1000
 // evaluation lists the evaluators of root's unevaluatedProperties (props)
 // or unevaluatedItems. ok is false when the schema is too large.
 func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok bool) {
-	staticDone := map[*schema]map[*scope]bool{}
+	staticDone := map[*schema]map[*dynScope]bool{}
 	ok = true
 	var walk func(s *schema, when []string)
 	walk = func(s *schema, when []string) {
@@ -280,13 +280,13 @@ func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok boo
 		restore := e.enter(s)
 		defer restore()
 		if len(when) == 0 {
-			if staticDone[s][e.scope] {
+			if staticDone[s][e.dyn] {
 				return
 			}
 			if staticDone[s] == nil {
-				staticDone[s] = map[*scope]bool{}
+				staticDone[s] = map[*dynScope]bool{}
 			}
-			staticDone[s][e.scope] = true
+			staticDone[s][e.dyn] = true
 		}
 		x := evaluator{when: when}
 		if props {
@@ -467,14 +467,13 @@ func (e *emitter) unevaluatedProperties(s *schema, obj jen.Code, l loc) []jen.Co
 		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(body...)}
 	}
 	if u.isFalse() {
-		body = append(body, e.report(errLit("unexpected", l.dynamicKey(jen.Id(k)), jen.Dict{
+		body = append(body, e.report(l.dynamicKey(jen.Id(k)), addError("unexpected", jen.Dict{
 			jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Id(val)),
 		})))
 	} else {
 		body = append(body, e.check(u, jen.Id(val), l.dynamicKey(jen.Id(k)))...)
 	}
-	out := []jen.Code{jen.Comment("unevaluatedProperties: the members no subschema evaluated.")}
-	return []jen.Code{jen.Block(append(out, e.keyOrdered(obj, k, val, true, body)...)...)}
+	return append([]jen.Code{jen.Comment("unevaluatedProperties: the members no subschema evaluated.")}, e.byKey(obj, k, val, body)...)
 }
 
 // unevaluatedItems checks the items of list that no subschema of s
@@ -524,6 +523,7 @@ func (e *emitter) unevaluatedItems(s *schema, list jen.Code, l loc) []jen.Code {
 	if e.fn.mode == decide {
 		body = append(body, jen.If(jen.Op("!").Add(e.matchCall(u, item))).Block(jen.Return(jen.False())))
 	} else {
+		body = append(body, e.stopWhenFull()...)
 		body = append(body, e.check(u, item, l.index(jen.Id(i)))...)
 	}
 	inner := []jen.Code{jen.Comment("unevaluatedItems: the items no subschema evaluated."), jen.Id(limit).Op(":=").Lit(static)}

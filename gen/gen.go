@@ -9,6 +9,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 )
 
 // File is a generated file: its path and content, or nil content when a
@@ -16,6 +18,9 @@ import (
 type File struct {
 	Path    string
 	Content []byte
+	// Notes are the fallbacks of the file's tools, sorted by position: what
+	// a provider gets in a less strict form, and why.
+	Notes []Note
 }
 
 // Generate loads the packages of cfg and returns the files to write. It
@@ -28,6 +33,10 @@ func Generate(cfg Config) ([]File, error) {
 		return nil, err
 	}
 	docs := newDocIndex()
+	docs.dir = cfg.Dir
+	if len(cfg.Tags) > 0 {
+		docs.flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+	}
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 {
@@ -37,24 +46,34 @@ func Generate(cfg Config) ([]File, error) {
 			continue
 		}
 		var built []*BuiltTool
+		var notes []Note
 		for _, t := range pkg.Tools {
 			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				continue
 			}
-			built = append(built, &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options})
+			// The schema describes the arguments as the tool does.
+			s.Description = t.Description
+			bt := &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options}
+			n, derrs := BuildDefinitions(bt)
+			notes = append(notes, n...)
+			errs = append(errs, derrs...)
+			built = append(built, bt)
 		}
 		if len(built) < len(pkg.Tools) {
 			continue
 		}
-		src, err := Emit(pkg.Name, built)
+		src, err := Emit(pkg, built)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
 		}
-		errs = append(errs, collisions(pkg, src)...)
-		files = append(files, File{Path: pkg.Output, Content: src})
+		declared := packageNames(pkg.Types, pkg.Fset, pkg.Output)
+		errs = append(errs, collisions(declared, pkg.Output, src, "rename it")...)
+		errs = append(errs, shadowed(src, declared, pkg.Output)...)
+		sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
+		files = append(files, File{Path: pkg.Output, Content: src, Notes: notes})
 	}
 	if err := errs.err(); err != nil {
 		return nil, err
@@ -71,26 +90,21 @@ func asErrors(err error) Errors {
 }
 
 // collisions reports the top-level names of the generated source that the
-// package already declares elsewhere.
-func collisions(pkg *Package, src []byte) Errors {
-	f, err := parser.ParseFile(token.NewFileSet(), pkg.Output, src, parser.SkipObjectResolution)
+// package declares elsewhere: those toolgen cannot rename, since the user
+// calls them. fix says what to do.
+func collisions(declared map[string]token.Position, output string, src []byte, fix string) Errors {
+	f, err := parser.ParseFile(token.NewFileSet(), output, src, parser.SkipObjectResolution)
 	if err != nil {
-		return Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", pkg.Path, err)}}
+		return Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", output, err)}}
 	}
 	var errs Errors
 	check := func(id *ast.Ident) {
 		if id.Name == "_" {
 			return
 		}
-		obj := pkg.Types.Scope().Lookup(id.Name)
-		if obj == nil {
-			return
+		if pos, ok := declared[id.Name]; ok {
+			errs.add(pos, "%s collides with the identifier toolgen generates in %s; %s", id.Name, filepath.Base(output), fix)
 		}
-		pos := pkg.Fset.Position(obj.Pos())
-		if pos.Filename == pkg.Output {
-			return
-		}
-		errs.add(pos, "%s collides with the identifier toolgen generates in %s; rename it", id.Name, filepath.Base(pkg.Output))
 	}
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {

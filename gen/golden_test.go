@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"go/format"
@@ -11,9 +12,21 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/gen"
+	"github.com/toolgen-go/toolgen/internal/dialecttest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of TestGolden with the generated code")
+// updating reports the -update flag, which the test binary may have from
+// another package of golden files too.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files of TestGolden with the generated code")
+	}
+}
 
 // goldenDir holds one package per case: its source, the generated file it
 // must produce (tools_gen.go.golden) and run_test.go, which TestEndToEnd
@@ -82,7 +95,7 @@ func TestGolden(t *testing.T) {
 				t.Errorf("generated code is not gofmt'd (-gofmt +generated):\n%s", lineDiff("gofmt", "generated", string(formatted), string(got)))
 			}
 			golden := filepath.Join(dir, goldenFile)
-			if *update {
+			if updating() {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -200,4 +213,40 @@ func splitLines(s string) []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// TestGoldenSchemasStrictAjv compiles every JSON Schema the golden cases
+// generate, canonical and per dialect (Gemini's OpenAPI parameters aside),
+// with ajv in strict mode.
+func TestGoldenSchemasStrictAjv(t *testing.T) {
+	var schemas []dialecttest.Named
+	for _, name := range goldenCases(t) {
+		pkgs, err := gen.Load(gen.Config{Dir: filepath.Join(goldenDir, name), Types: goldenTypes[name]})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, tt := range pkgs[0].Tools {
+			s, err := gen.SchemaWith(pkgs[0].Fset, tt.Obj, nil, gen.Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			bt := &gen.BuiltTool{ToolType: tt, Schema: s}
+			if _, errs := gen.BuildDefinitions(bt); errs != nil {
+				t.Fatalf("%s: %v", name, errs)
+			}
+			canonical, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			schemas = append(schemas, dialecttest.Named{Name: name + " " + tt.Name, Schema: canonical})
+			for _, f := range bt.Forms {
+				if f.Form.Dialect != gen.DialectGemini && f.Parameters != nil {
+					schemas = append(schemas, dialecttest.Named{Name: name + " " + tt.Name + " " + f.Shape.Field, Schema: f.Parameters})
+				}
+			}
+		}
+	}
+	if refused := dialecttest.AjvRefuses(t, schemas); len(refused) > 0 {
+		t.Errorf("ajv's strict mode refuses:\n%s", strings.Join(refused, "\n"))
+	}
 }

@@ -9,8 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -30,8 +33,8 @@ type Config struct {
 	Patterns []string
 	// Tags are build tags for loading.
 	Tags []string
-	// Types, when set, names the struct types to generate tools for in place
-	// of //toolgen:tool directives.
+	// Types names struct types to generate tools for besides those with a
+	// //toolgen:tool directive, as if they had one without options.
 	Types []string
 	// Output is the generated file's name, relative to each package's
 	// directory; "" means DefaultOutput.
@@ -39,6 +42,10 @@ type Config struct {
 	// Options of the validators; null optional members of a tool always
 	// count as absent.
 	Options Options
+	// Strict makes every tool strict, as the directive option strict=true
+	// does (a tool's strict=false overrides it): a definition that would
+	// fall back to a less strict form is an error instead.
+	Strict bool
 }
 
 // Package is a loaded package and the tools found in it.
@@ -61,6 +68,7 @@ type ToolType struct {
 	Description string
 	Idempotent  bool           // false with idempotent=false
 	Dialects    []Dialect      // from dialects=; nil means AllDialects
+	Strict      bool           // no fallback: from strict= or Config.Strict
 	Fset        *token.FileSet // positions the fields' errors
 }
 
@@ -139,7 +147,7 @@ func Load(cfg Config) ([]*Package, error) {
 			Types:  p.Types,
 			Output: outputPath(dir, cfg.Dir, output),
 		}
-		pkg.Tools = findTools(p, pkg.Output, cfg.Types, &errs)
+		pkg.Tools = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
@@ -198,11 +206,11 @@ func parsePos(s string) token.Position {
 	return p
 }
 
-// findTools returns the annotated struct types of a package in declaration
-// order, or with only, the named ones.
-func findTools(p *packages.Package, output string, only []string, errs *Errors) []*ToolType {
+// findTools returns the annotated struct types of a package, and those
+// named in also, in declaration order.
+func findTools(p *packages.Package, output string, also []string, strict bool, errs *Errors) []*ToolType {
 	wanted := map[string]bool{}
-	for _, name := range only {
+	for _, name := range also {
 		wanted[name] = false
 	}
 	var tools []*ToolType
@@ -223,14 +231,7 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 				}
 				pos := p.Fset.Position(ts.Name.Pos())
 				opts, annotated := parseDirective(doc, p.Fset, errs)
-				if len(only) > 0 {
-					seen, listed := wanted[ts.Name.Name]
-					if !listed {
-						continue
-					}
-					if seen {
-						continue
-					}
+				if seen, listed := wanted[ts.Name.Name]; listed && !seen {
 					wanted[ts.Name.Name] = true
 					annotated = true
 				}
@@ -253,7 +254,7 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: strings.TrimSpace(doc.Text()), Idempotent: true, Fset: p.Fset}
+				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Idempotent: true, Strict: strict, Fset: p.Fset}
 				t.Name = defaultToolName(ts.Name.Name)
 				for _, o := range opts {
 					switch o.key {
@@ -265,6 +266,10 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 						t.Idempotent = o.value == "true"
 					case "dialects":
 						t.Dialects = parseDialects(o.value)
+					case "strict":
+						t.Strict = o.value == "true"
+					case "description":
+						t.Description = o.value
 					}
 				}
 				if !toolNamePattern.MatchString(t.Name) {
@@ -274,7 +279,7 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 			}
 		}
 	}
-	for _, name := range only {
+	for _, name := range also {
 		if !wanted[name] {
 			errs.add(token.Position{}, "%s: no struct type %s", p.PkgPath, name)
 		}
@@ -290,11 +295,28 @@ func findTools(p *packages.Package, output string, only []string, errs *Errors) 
 	return tools
 }
 
+// toolDescription is a tool's description from its type's doc comment,
+// without the directive, and without Go's leading type name, which means
+// nothing to a model: "GetWeatherArgs asks for ..." becomes "Asks for ...".
+func toolDescription(typeName, doc string) string {
+	doc = strings.TrimSpace(doc)
+	rest, ok := strings.CutPrefix(doc, typeName+" ")
+	if !ok {
+		return doc
+	}
+	rest = strings.TrimLeft(rest, " ")
+	r, size := utf8.DecodeRuneInString(rest)
+	if !unicode.IsLower(r) {
+		return doc
+	}
+	return string(unicode.ToUpper(r)) + rest[size:]
+}
+
 type option struct{ key, value string }
 
 // parseDirective finds the //toolgen:tool line of a doc comment and parses
-// its options: name=<tool_name>, risk=read|act|dangerous,
-// idempotent=true|false and dialects=<dialect>,....
+// its options: name=<tool_name>, description="...", risk=read|act|dangerous,
+// idempotent=true|false, dialects=<dialect>,... and strict=true|false.
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([]option, bool) {
 	if doc == nil {
 		return nil, false
@@ -316,22 +338,24 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 			continue
 		}
 		found = true
-		for _, field := range strings.Fields(rest) {
+		fields, err := directiveFields(rest)
+		if err != nil {
+			errs.add(pos, "%v", err)
+		}
+		for _, field := range fields {
 			key, value, ok := strings.Cut(field, "=")
+			if ok && strings.HasPrefix(value, `"`) {
+				value, _ = strconv.Unquote(value)
+			}
 			switch {
 			case !ok || value == "":
 				errs.add(pos, "directive option %q must be key=value", field)
-			case key == "name":
+			case key == "name" || key == "description":
 				opts = append(opts, option{key, value})
-			case key == "risk":
-				if value != "read" && value != "act" && value != "dangerous" {
-					errs.add(pos, "risk=%s: want read, act or dangerous", value)
-					continue
-				}
-				opts = append(opts, option{key, value})
-			case key == "idempotent":
-				if value != "true" && value != "false" {
-					errs.add(pos, "idempotent=%s: want true or false", value)
+			case key == "risk" || key == "idempotent" || key == "strict":
+				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}}[key]
+				if !slices.Contains(allowed, value) {
+					errs.add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
 					continue
 				}
 				opts = append(opts, option{key, value})
@@ -342,11 +366,44 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 				}
 				opts = append(opts, option{key, value})
 			default:
-				errs.add(pos, "unknown directive option %q (want name=, risk=, idempotent= or dialects=)", key)
+				errs.add(pos, "unknown directive option %q (want name=, description=, risk=, idempotent=, dialects= or strict=)", key)
 			}
 		}
 	}
 	return opts, found
+}
+
+// joinOr lists values for a message: "read, act or dangerous".
+func joinOr(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+}
+
+// directiveFields splits the options of a directive at spaces; a value may
+// be a Go string literal with spaces: description="Reads a file.".
+func directiveFields(s string) ([]string, error) {
+	var fields []string
+	for {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return fields, nil
+		}
+		end := strings.IndexAny(s, " \t")
+		if end < 0 {
+			end = len(s)
+		}
+		if eq := strings.Index(s, "="); eq >= 0 && eq < end && strings.HasPrefix(s[eq+1:], `"`) {
+			quoted, err := strconv.QuotedPrefix(s[eq+1:])
+			if err != nil {
+				return fields, fmt.Errorf("directive option %s: the value does not end as a Go string literal", s[:eq+1])
+			}
+			end = eq + 1 + len(quoted)
+		}
+		fields = append(fields, s[:end])
+		s = s[end:]
+	}
 }
 
 var toolNameSuffixes = []string{"Arguments", "Request", "Params", "Input", "Args"}
@@ -354,13 +411,18 @@ var toolNameSuffixes = []string{"Arguments", "Request", "Params", "Input", "Args
 // defaultToolName is the type name in snake_case without a trailing
 // Args/Params/Input/Arguments/Request: GetWeatherArgs -> get_weather.
 func defaultToolName(typeName string) string {
+	return snakeCase(trimToolSuffix(typeName))
+}
+
+// trimToolSuffix drops a trailing Args, Params, Input, Arguments or
+// Request from a type name.
+func trimToolSuffix(typeName string) string {
 	for _, s := range toolNameSuffixes {
 		if trimmed, ok := strings.CutSuffix(typeName, s); ok && trimmed != "" {
-			typeName = trimmed
-			break
+			return trimmed
 		}
 	}
-	return snakeCase(typeName)
+	return typeName
 }
 
 // snakeCase splits at lower-to-upper changes and before the last capital of

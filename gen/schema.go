@@ -3,6 +3,7 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 
@@ -44,7 +46,7 @@ func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts 
 	if docs == nil {
 		docs = newDocIndex()
 	}
-	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}}
+	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*jsonschema.Schema]bool{}}
 	s := b.named(b.root, b.pos(root.Pos()))
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -65,6 +67,30 @@ type schemaBuilder struct {
 	// inlining is the struct being built and the embedded structs whose
 	// fields are being inlined into it.
 	inlining []*types.Named
+	// fieldName is the name of the field whose type is being built, for
+	// errors; "" for the tool's own type.
+	fieldName string
+	// noted are the schemas of types whose description says how to write
+	// their values (a time.Duration's unit): the field's own description
+	// comes first, then the type's.
+	noted map[*jsonschema.Schema]bool
+}
+
+// refuse reports a type toolgen cannot model, at the field that has it.
+func (b *schemaBuilder) refuse(pos token.Position, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if b.fieldName != "" && !strings.HasPrefix(msg, b.fieldName+" ") { // an embedded field is named by its type
+		msg = "field " + b.fieldName + ": " + msg
+	}
+	b.errs.add(pos, "%s", msg)
+}
+
+// note makes a type's description a note that follows the description of
+// each field of the type.
+func (b *schemaBuilder) note(s *jsonschema.Schema, text string) *jsonschema.Schema {
+	s.Description = text
+	b.noted[s] = true
+	return s
 }
 
 func (b *schemaBuilder) pos(p token.Pos) token.Position { return b.fset.Position(p) }
@@ -98,14 +124,50 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		return &jsonschema.Schema{Type: "string", Format: "uri"}
 	case "net.IP":
 		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	// encoding/json writes a time.Duration as an integer of nanoseconds and
+	// reads it back only so: the description says the unit.
+	case "time.Duration":
+		return b.note(&jsonschema.Schema{Type: "integer"}, durationNote)
+	// The netip types are strings (MarshalText, UnmarshalText); the decode
+	// calls UnmarshalText, which rejects what the patterns let through.
+	case "net/netip.Addr":
+		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string", Format: "ipv4"}, {Type: "string", Format: "ipv6"}}}
+	case "net/netip.Prefix":
+		return b.note(&jsonschema.Schema{Type: "string", Pattern: prefixPattern}, "An IP address prefix in CIDR notation, like 192.0.2.0/24 or 2001:db8::/32.")
+	case "net/netip.AddrPort":
+		return b.note(&jsonschema.Schema{Type: "string", Pattern: addrPortPattern}, "An IP address and a port, like 192.0.2.1:443 or [2001:db8::1]:443.")
+	// Their JSON is a number: json.Number holds its text, big.Int's
+	// UnmarshalJSON reads integers.
+	case "encoding/json.Number":
+		return &jsonschema.Schema{Type: "number"}
+	case "math/big.Int":
+		return &jsonschema.Schema{Type: "integer"}
 	}
 	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"} {
 		if b.refuseMethod(t, m, pos) {
 			return &jsonschema.Schema{}
 		}
 	}
+	ptr := types.NewPointer(t)
+	switch {
+	case hasMethodSig(ptr, "UnmarshalJSON"):
+		// encoding/json hands the JSON to the method, whose form toolgen
+		// cannot read: it describes the type's Go structure, and a struct
+		// with no exported field has none (big.Float, a decimal type).
+		if st, ok := t.Underlying().(*types.Struct); ok && !hasExportedField(st) {
+			b.errs.add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
+			return &jsonschema.Schema{}
+		}
+	case hasMethodSig(ptr, "UnmarshalText"):
+		// encoding/json reads it from a JSON string, whatever its kind
+		// (big.Float, a user type), and DecodeT does the same. A string
+		// type goes on as any string type (its constants make its enum).
+		if basic, ok := t.Underlying().(*types.Basic); !ok || basic.Kind() != types.String {
+			return &jsonschema.Schema{Type: "string", Description: b.docs.lookup(b.pos(obj.Pos()), obj)}
+		}
+	}
 	switch t.Underlying().(type) {
-	case *types.Struct, *types.Slice, *types.Map:
+	case *types.Struct, *types.Slice, *types.Map, *types.Array:
 		// These may contain themselves; invopop makes them definitions.
 		for _, on := range b.stack {
 			if on == t {
@@ -129,10 +191,67 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		return s
 	}
 	s := b.unnamed(t.Underlying(), t, pos)
-	if basic, ok := t.Underlying().(*types.Basic); ok && basic.Kind() == types.String {
-		s.Enum = b.constants(t)
+	if basic, ok := t.Underlying().(*types.Basic); ok && basic.Info()&(types.IsString|types.IsInteger) != 0 {
+		consts := b.constants(t)
+		for _, c := range consts {
+			s.Enum = append(s.Enum, c.value)
+		}
+		if basic.Info()&types.IsInteger != 0 && len(consts) > 0 {
+			// The values say nothing to a model: the names do.
+			s.Minimum, s.Maximum = "", ""
+			var values []string
+			for _, c := range consts {
+				values = append(values, fmt.Sprintf("%v (%s)", c.value, constantLabel(c.name, t.Obj().Name())))
+			}
+			b.note(s, "Values: "+strings.Join(values, ", ")+".")
+		}
 	}
 	return s
+}
+
+// durationNote describes a time.Duration's JSON form to a model.
+const durationNote = "In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."
+
+// The forms of netip.Prefix and netip.AddrPort: IPv4 exactly, IPv6 by its
+// characters (UnmarshalText checks the rest when decoding).
+const (
+	ipv4Pattern     = `((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])`
+	ipv6Pattern     = `[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*`
+	portPattern     = `(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)`
+	prefixPattern   = `^` + ipv4Pattern + `/(3[0-2]|[12]?[0-9])$|^` + ipv6Pattern + `/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$`
+	addrPortPattern = `^` + ipv4Pattern + `:` + portPattern + `$|^\[` + ipv6Pattern + `(%[^\]]+)?\]:` + portPattern + `$`
+)
+
+// constantLabel is a constant's name without its type's name: PriorityLow
+// of type Priority is Low.
+func constantLabel(name, typeName string) string {
+	for _, trimmed := range []string{strings.TrimPrefix(name, typeName), strings.TrimSuffix(name, typeName)} {
+		if trimmed != name && trimmed != "" {
+			return trimmed
+		}
+	}
+	return name
+}
+
+// hasExportedField reports whether a struct has a field encoding/json reads.
+func hasExportedField(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// typeName names a type in an error, qualified by its package's name when
+// that is not the tool's.
+func (b *schemaBuilder) typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == b.root.Obj().Pkg() {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 // ref is the $ref to a recursive type: "#" for the tool itself.
@@ -157,36 +276,52 @@ func (b *schemaBuilder) defName(t *types.Named) string {
 	return name
 }
 
-// constants lists the typed constants of a named string type declared in its
-// package, in declaration order: toolgen's enums from Go constants.
-func (b *schemaBuilder) constants(t *types.Named) []any {
+// typedConst is a typed constant of a named type: its name and JSON value.
+type typedConst struct {
+	name  string
+	value any // a string, or a json.Number
+}
+
+// constants lists the typed constants of a named string or integer type
+// declared in its package, in declaration order, each value once: toolgen's
+// enums from Go constants.
+func (b *schemaBuilder) constants(t *types.Named) []typedConst {
 	pkg := t.Obj().Pkg()
 	if pkg == nil {
 		return nil
 	}
-	type constant struct {
-		pos   token.Position
-		value string
+	type declared struct {
+		pos token.Position
+		typedConst
 	}
-	var consts []constant
+	var consts []declared
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		c, ok := scope.Lookup(name).(*types.Const)
 		if !ok || !types.Identical(c.Type(), t) {
 			continue
 		}
-		consts = append(consts, constant{b.pos(c.Pos()), constantString(c)})
+		var value any = json.Number(c.Val().ExactString())
+		if c.Val().Kind() == constant.String {
+			s := constantString(c)
+			if !utf8.ValidString(s) {
+				b.errs.add(b.pos(c.Pos()), "constant %s of %s is not valid UTF-8: JSON cannot carry it as an enum value", c.Name(), t.Obj().Name())
+				continue
+			}
+			value = s
+		}
+		consts = append(consts, declared{b.pos(c.Pos()), typedConst{name, value}})
 	}
 	sort.SliceStable(consts, func(i, j int) bool { return before(consts[i].pos, consts[j].pos) })
-	var enum []any
-	seen := map[string]bool{}
+	var out []typedConst
+	seen := map[any]bool{}
 	for _, c := range consts {
 		if !seen[c.value] {
 			seen[c.value] = true
-			enum = append(enum, c.value)
+			out = append(out, c.typedConst)
 		}
 	}
-	return enum
+	return out
 }
 
 func constantString(c *types.Const) string {
@@ -200,7 +335,7 @@ func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Positio
 	if !hasMethod(t, m) {
 		return false
 	}
-	b.errs.add(pos, "%s has a %s method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead", t.Obj().Name(), m)
+	b.refuse(pos, "%s has a %s method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead", t.Obj().Name(), m)
 	return true
 }
 
@@ -236,13 +371,13 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		if named == nil {
 			return ""
 		}
-		return b.docs.lookup(b.pos(named.Obj().Pos()))
+		return b.docs.lookup(b.pos(named.Obj().Pos()), named.Obj())
 	}
 	switch t := t.(type) {
 	case *types.Basic:
 		switch {
 		case t.Kind() == types.Invalid:
-			b.errs.add(pos, "the type here does not type-check; fix the package first")
+			b.refuse(pos, "the type here does not type-check; fix the package first")
 		case t.Info()&types.IsBoolean != 0:
 			s.Type = "boolean"
 		case t.Info()&types.IsString != 0:
@@ -255,8 +390,12 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 			}
 		case t.Info()&types.IsFloat != 0:
 			s.Type = "number"
+		case t.Info()&types.IsComplex != 0:
+			b.refuse(pos, "%s has no JSON form (encoding/json cannot encode it); use two float64 fields, the real and imaginary parts", t)
+		case t.Kind() == types.Uintptr:
+			b.refuse(pos, "uintptr is an address, not data; use uint64")
 		default:
-			b.errs.add(pos, "unsupported type %s: JSON has no counterpart", t)
+			b.refuse(pos, "%s has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"", t)
 		}
 	case *types.Struct:
 		s.Type = "object"
@@ -284,7 +423,9 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		s.Description = typeDoc()
 		key, _ := t.Key().Underlying().(*types.Basic)
 		switch {
-		case key != nil && key.Info()&types.IsString != 0:
+		// encoding/json reads a key with UnmarshalText when its type has
+		// the method, whatever its kind.
+		case hasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
 			if _, isAny := t.Elem().Underlying().(*types.Interface); !isAny {
 				s.AdditionalProperties = b.typeOf(t.Elem(), pos)
 			}
@@ -292,14 +433,14 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 			s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": b.typeOf(t.Elem(), pos)}
 			s.AdditionalProperties = jsonschema.FalseSchema
 		default:
-			b.errs.add(pos, "unsupported map key type %s: JSON object keys are strings (or signed integers)", t.Key())
+			b.refuse(pos, "map keys of type %s are not JSON object keys toolgen models; use string keys (or signed integers)", t.Key())
 		}
 	case *types.Interface:
 		if !t.Empty() {
-			b.errs.add(pos, "unsupported type %s: an interface with methods cannot be decoded from JSON", t)
+			b.refuse(pos, "%s is an interface with methods, which no JSON value fills; use a concrete type, or any (or json.RawMessage) and decode it in the handler", t)
 		}
 	default:
-		b.errs.add(pos, "unsupported type %s: JSON has no counterpart", t)
+		b.refuse(pos, "%s has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"", t)
 	}
 	return s
 }
@@ -314,6 +455,14 @@ func (b *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) {
 
 func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag string) {
 	pos := b.pos(f.Pos())
+	defer func(outer string) { b.fieldName = outer }(b.fieldName)
+	b.fieldName = f.Name()
+	if !utf8.ValidString(tag) {
+		// Written with escapes in a quoted tag ("\xff"): JSON would carry
+		// U+FFFD instead.
+		b.errs.add(pos, "field %s: the struct tag is not valid UTF-8; write its text in UTF-8", f.Name())
+		return
+	}
 	tags := reflect.StructTag(tag)
 	for _, key := range []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"} {
 		if _, ok := tags.Lookup(key); !ok && strings.Contains(tag, key+`:"`) {
@@ -391,10 +540,19 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 	}
 
 	prop := b.typeOf(f.Type(), pos)
-	b.fieldKeywords(prop, parent, f, name, tags, schemaTagText, pos)
-	if prop.Description == "" {
-		prop.Description = b.docs.lookup(pos)
+	typeNote, typeEnum := "", prop.Enum
+	if b.noted[prop] {
+		typeNote = prop.Description
 	}
+	b.fieldKeywords(prop, parent, f, name, tags, schemaTagText, pos)
+	if len(typeEnum) > 0 && !reflect.DeepEqual(typeEnum, prop.Enum) {
+		// An enum= tag replaced the constants the note names.
+		typeNote = ""
+	}
+	if prop.Description == "" {
+		prop.Description = b.docs.lookup(pos, f)
+	}
+	prop.Description = appendSentence(prop.Description, typeNote)
 	if nullable {
 		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
 	}
@@ -849,7 +1007,10 @@ func validJSONName(name string) bool {
 
 // requiredGroup adds a member to a oneof_required or anyof_required group
 // of the parent: a oneOf (anyOf) branch that requires every member of the
-// group, as invopop builds it.
+// group, as invopop builds it. The branch also declares each member it
+// requires, with the schema true: that changes nothing, and keeps the
+// schema valid under strict validators (ajv's strictRequired refuses a
+// required member its own schema does not declare).
 func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, name string) {
 	list := &parent.OneOf
 	if key == "anyof_required" {
@@ -858,16 +1019,21 @@ func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, nam
 	for _, s := range *list {
 		if s.Title == group {
 			s.Required = append(s.Required, name)
+			s.Properties.Set(name, jsonschema.TrueSchema)
 			return
 		}
 	}
-	*list = append(*list, &jsonschema.Schema{Title: group, Required: []string{name}})
+	props := jsonschema.NewProperties()
+	props.Set(name, jsonschema.TrueSchema)
+	*list = append(*list, &jsonschema.Schema{Title: group, Required: []string{name}, Properties: props})
 }
 
 // holdsAnything reports whether a field's type holds any JSON value: an
 // interface or json.RawMessage, through pointers and slices.
 func holdsAnything(t types.Type) bool {
-	for {
+	seen := map[types.Type]bool{}
+	for !seen[t] { // type R []R holds nothing
+		seen[t] = true
 		switch x := types.Unalias(t).(type) {
 		case *types.Pointer:
 			t = x.Elem()
@@ -891,6 +1057,7 @@ func holdsAnything(t types.Type) bool {
 		_, isInterface := t.Underlying().(*types.Interface)
 		return isInterface
 	}
+	return false
 }
 
 // refDef resolves a oneof_ref or anyof_ref reference #/$defs/<Type> to a

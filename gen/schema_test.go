@@ -760,10 +760,10 @@ var badErrors = map[string][]string{
 		"bad.go:60:2: field A: format=emali is not a format toolgen checks on strings (byte, date, date-time, duration, email, hostname, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)",
 	},
 	"HasCustom": {
-		"bad.go:92:2: Custom has a JSONSchema method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+		"bad.go:92:2: field C: Custom has a JSONSchema method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
 	},
 	"HasExtend": {
-		"bad.go:164:2: Extended has a JSONSchemaExtend method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
+		"bad.go:164:2: field E: Extended has a JSONSchemaExtend method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
 	},
 	"InlineNonStruct": {
 		"bad.go:137:2: field A: only a struct can be inlined",
@@ -796,15 +796,15 @@ var badErrors = map[string][]string{
 		"bad.go:27:2: field B: jsonschema tag item \"omitempty\" must be key=value (or required, nullable)",
 	},
 	"Unsupported": {
-		"bad.go:80:2: unsupported type chan int: JSON has no counterpart",
-		"bad.go:81:2: unsupported type func(): JSON has no counterpart",
-		"bad.go:82:2: unsupported type complex128: JSON has no counterpart",
-		"bad.go:83:2: unsupported type unsafe.Pointer: JSON has no counterpart",
-		"bad.go:84:2: unsupported map key type bool: JSON object keys are strings (or signed integers)",
-		"bad.go:85:2: unsupported type interface{String() string}: an interface with methods cannot be decoded from JSON",
-		"bad.go:86:2: unsupported type interface{Close() error}: an interface with methods cannot be decoded from JSON",
-		"bad.go:87:2: unsupported type uintptr: JSON has no counterpart",
-		"bad.go:88:2: unsupported map key type uint: JSON object keys are strings (or signed integers)",
+		"bad.go:80:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"",
+		"bad.go:81:2: field Fn: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"",
+		"bad.go:82:2: field C: complex128 has no JSON form (encoding/json cannot encode it); use two float64 fields, the real and imaginary parts",
+		"bad.go:83:2: field P: unsafe.Pointer has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"",
+		"bad.go:84:2: field M: map keys of type bool are not JSON object keys toolgen models; use string keys (or signed integers)",
+		"bad.go:85:2: field S: interface{String() string} is an interface with methods, which no JSON value fills; use a concrete type, or any (or json.RawMessage) and decode it in the handler",
+		"bad.go:86:2: field I: interface{Close() error} is an interface with methods, which no JSON value fills; use a concrete type, or any (or json.RawMessage) and decode it in the handler",
+		"bad.go:87:2: field U: uintptr is an address, not data; use uint64",
+		"bad.go:88:2: field MU: map keys of type uint are not JSON object keys toolgen models; use string keys (or signed integers)",
 	},
 	"WrongKind": {
 		"bad.go:45:2: field A: minLength applies to strings, not an integer",

@@ -21,17 +21,13 @@ type Options struct {
 	// AnnotateUnknownFormats treats a format, contentEncoding or
 	// contentMediaType that toolgen cannot check as an annotation, with no
 	// note. Without it, a struct tag's unknown format= is an error (the
-	// author wrote it), and a schema file's is an annotation with a note,
-	// unless StrictFormats.
+	// author wrote it), and a schema file's is an annotation with a note
+	// (see CompileSchema), unless StrictFormats.
 	AnnotateUnknownFormats bool
 	// StrictFormats refuses, in a schema file, a format, contentEncoding or
 	// contentMediaType that toolgen cannot check: the validator would accept
 	// what the schema may mean to forbid.
 	StrictFormats bool
-	// Note receives what toolgen compiles otherwise than a schema might be
-	// read without saying so: an unknown format compiled as an annotation, a
-	// keyword of another draft ignored. Nil drops the notes.
-	Note func(Error)
 	// Draft is the draft of a schema file without $schema: "draft-04",
 	// "draft-06", "draft-07", "2019-09" or "2020-12" (the default), or the
 	// draft's metaschema URI.
@@ -138,7 +134,7 @@ type document struct {
 	metas     map[string]*meta   // metaschemas read, by URI
 	reached   []*schema          // the schemas reachable from the root, in order
 	errs      []docError
-	notes     []docError
+	notes     []docError // what compiles otherwise than the schema might be read
 	cur       *schema // the schema being read, which errors and notes belong to
 }
 
@@ -190,13 +186,8 @@ func compileSchema(data []byte, opts Options) (*document, []docError) {
 		d.checkLoops()
 	}
 	sort.SliceStable(d.errs, func(i, j int) bool { return d.errs[i].at < d.errs[j].at })
-	if opts.Note != nil {
-		notes := d.reachable(d.notes)
-		sort.SliceStable(notes, func(i, j int) bool { return notes[i].at < notes[j].at })
-		for _, n := range notes {
-			opts.Note(Error{Msg: "note: " + n.Error()})
-		}
-	}
+	d.notes = d.reachable(d.notes)
+	sort.SliceStable(d.notes, func(i, j int) bool { return d.notes[i].at < d.notes[j].at })
 	return d, d.errs
 }
 

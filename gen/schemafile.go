@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -56,6 +58,13 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	if cfg.Package == "" {
 		cfg.Package = packageOf(filepath.Dir(cfg.Output))
 	}
+	// The output joins the package of its directory: its helpers avoid the
+	// names the package declares (earlier outputs of toolgen schema among
+	// them), and its function must not be one of them.
+	declared, errs := dirNames(filepath.Dir(cfg.Output), cfg.Output)
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	abs, err := filepath.Abs(cfg.Input)
 	if err != nil {
 		return nil, err
@@ -67,11 +76,16 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	if opts.Loader == nil {
 		opts.Loader = fileLoader(cfg.Refs)
 	}
-	src, err := CompileSchema(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), opts)
+	src, notes, err := compileSchemaFile(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), opts, false, declared)
 	if err != nil {
 		return nil, err
 	}
-	return []File{{Path: cfg.Output, Content: src}}, nil
+	errs = append(errs, collisions(declared, cfg.Output, src, "choose another name for the validator with -func")...)
+	errs = append(errs, shadowed(src, declared, cfg.Output)...)
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	return []File{{Path: cfg.Output, Content: src, Notes: notes}}, nil
 }
 
 // fileURI is the file: URI of an absolute path.
@@ -106,6 +120,19 @@ func fileLoader(refs map[string]string) func(uri string) ([]byte, error) {
 	}
 }
 
+// invalidUTF8 returns the offset of the first byte of data that is not
+// UTF-8, or -1.
+func invalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
 // packageOf returns the package name of the Go files of dir, or a name made
 // from the directory's.
 func packageOf(dir string) string {
@@ -132,40 +159,52 @@ func packageOf(dir string) string {
 
 // CompileSchema compiles a JSON Schema document into the source of a Go
 // file of package pkg holding func <fn>(v any) tool.Errors. source names the
-// schema in errors and in the doc comment. Errors name the keyword and its
-// location in the schema.
-func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
-	return compileSchemaFile(data, pkg, fn, source, opts, false)
+// schema in errors, notes and the doc comment. Errors name the keyword and
+// its location in the schema; notes say what compiles otherwise than the
+// schema might be read (an unknown format as an annotation, a keyword its
+// draft ignores).
+func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, []Note, error) {
+	return compileSchemaFile(data, pkg, fn, source, opts, false, nil)
 }
 
-func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool) ([]byte, error) {
+// compileSchemaFile compiles a schema file into a file of a package that
+// declares the names declared, which the helpers avoid.
+func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool, declared map[string]token.Position) ([]byte, []Note, error) {
 	if !token.IsIdentifier(pkg) {
-		return nil, fmt.Errorf("package name %q is not a Go identifier", pkg)
+		return nil, nil, fmt.Errorf("package name %q is not a Go identifier", pkg)
 	}
 	if !token.IsIdentifier(fn) || fn == "_" {
-		return nil, fmt.Errorf("function name %q is not a Go identifier", fn)
+		return nil, nil, fmt.Errorf("function name %q is not a Go identifier", fn)
 	}
-	if note := opts.Note; note != nil {
-		opts.Note = func(e Error) { note(Error{Msg: source + ": " + e.Msg}) }
+	if i := invalidUTF8(data); i >= 0 {
+		line, col := 1+bytes.Count(data[:i], []byte("\n")), i-bytes.LastIndexByte(data[:i], '\n')
+		return nil, nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
 	}
 	doc, derrs := compileSchema(data, opts)
+	var notes []Note
+	if doc != nil {
+		for _, n := range doc.notes {
+			notes = append(notes, Note{Pos: token.Position{Filename: source}, Msg: n.Error()})
+		}
+	}
 	if len(derrs) > 0 {
 		var errs Errors
 		for _, de := range derrs {
 			errs = append(errs, Error{Msg: source + ": " + de.Error()})
 		}
-		return nil, errs
+		return nil, notes, errs
 	}
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])
-	f.ImportName(runtimePath, "tool")
-	f.ImportName(formatPath, "format")
-	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
+	sc := newScope(declared)
+	sc.importRuntime(f)
+	sc.public(fn)
+	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
 	prefix := strings.TrimPrefix(fn, "Validate")
 	if prefix == "" || !token.IsIdentifier(prefix) {
 		prefix = fn
 	}
-	e := newEmitter(f, doc, lowerFirst(prefix), token.Position{Filename: source})
+	e := newEmitter(f, sc, doc, lowerFirst(prefix), token.Position{Filename: source})
 	if decideOnly {
 		e.decideValidator(fn)
 	} else {
@@ -176,11 +215,11 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 		for _, err := range e.errs {
 			errs = append(errs, Error{Msg: source + ": " + err.Msg})
 		}
-		return nil, errs
+		return nil, notes, errs
 	}
 	var out strings.Builder
 	if err := f.Render(&out); err != nil {
-		return nil, fmt.Errorf("rendering generated code: %w", err)
+		return nil, notes, fmt.Errorf("rendering generated code: %w", err)
 	}
-	return []byte(out.String()), nil
+	return []byte(out.String()), notes, nil
 }

@@ -37,7 +37,7 @@ func TestSchemaFileRefusals(t *testing.T) {
 		{`{"minimum": 1e400}`, `s.json: schema at #/minimum: minimum 1e400 is out of the range of float64`},
 		{`[]`, `s.json: schema at #: a schema must be an object or a boolean, not array`},
 	} {
-		_, err := gen.CompileSchema([]byte(c.schema), "p", "ValidateS", "s.json", gen.Options{})
+		_, _, err := gen.CompileSchema([]byte(c.schema), "p", "ValidateS", "s.json", gen.Options{})
 		if assert.Error(t, err, c.schema) {
 			assert.Contains(t, err.Error(), c.want, c.schema)
 		}
@@ -56,12 +56,13 @@ func TestSchemaFileReachable(t *testing.T) {
 		`{"properties": {"a": {"$ref": "#/$defs/used"}}, "$defs": {"used": {"$defs": {` + unused + `}}}}`,
 	} {
 		var notes []string
-		_, err := gen.CompileSchema([]byte(schema), "p", "ValidateS", "s.json", gen.Options{StrictFormats: true, Note: func(e gen.Error) { notes = append(notes, e.Error()) }})
+		_, noteList, err := gen.CompileSchema([]byte(schema), "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
+		notes = noteStrings(noteList)
 		assert.NoError(t, err, schema)
 		assert.Empty(t, notes, schema)
 	}
 	// Reached, the same definition is refused, every error at its place.
-	_, err := gen.CompileSchema([]byte(`{"$ref": "#/$defs/unused", "$defs": {`+unused+`}}`), "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
+	_, _, err := gen.CompileSchema([]byte(`{"$ref": "#/$defs/unused", "$defs": {`+unused+`}}`), "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
 	require.Error(t, err)
 	for _, want := range []string{"#/$defs/unused/pattern", "#/$defs/unused/format", "#/$defs/unused/$ref", "#/$defs/unused/type", "#/$defs/unused/minLength"} {
 		assert.Contains(t, err.Error(), "s.json: schema at "+want+": ")
@@ -79,7 +80,8 @@ func TestSchemaFileFormats(t *testing.T) {
 		"x": {"format": "binary"}, "p": {"format": "password"},
 		"u": {"format": "iri"}, "c": {"contentEncoding": "base32", "contentMediaType": "text/html"}}}`)
 	var notes []string
-	src, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{Note: func(e gen.Error) { notes = append(notes, e.Error()) }})
+	src, noteList, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
+	notes = noteStrings(noteList)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		`s.json: note: schema at #/properties/c/contentEncoding: contentEncoding "base32" is not one toolgen checks (base64); compiled as an annotation: the validator does not check it (-strict-formats refuses it)`,
@@ -89,11 +91,12 @@ func TestSchemaFileFormats(t *testing.T) {
 	for _, call := range []string{"format.URITemplate(", "format.Byte(", "format.Int32(", "format.Int64("} {
 		assert.True(t, strings.Contains(string(src), call), "the validator calls %s", call)
 	}
-	_, err = gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
+	_, _, err = gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
 	require.Error(t, err)
 	assert.Equal(t, 3, strings.Count(err.Error(), "toolgen refuses a constraint it cannot enforce (-strict-formats)"), err.Error())
 	notes = nil
-	_, err = gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{AnnotateUnknownFormats: true, Note: func(e gen.Error) { notes = append(notes, e.Error()) }})
+	_, noteList, err = gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{AnnotateUnknownFormats: true})
+	notes = noteStrings(noteList)
 	require.NoError(t, err)
 	assert.Empty(t, notes)
 }
@@ -123,7 +126,7 @@ func TestSchemaFileEscaping(t *testing.T) {
 	}
 	data, err := json.Marshal(schema)
 	require.NoError(t, err)
-	src, err := gen.CompileSchema(data, "main", "ValidateWeird", "weird\n\"name\".json", gen.Options{})
+	src, _, err := gen.CompileSchema(data, "main", "ValidateWeird", "weird\n\"name\".json", gen.Options{})
 	require.NoError(t, err)
 	formatted, err := format.Source(src)
 	require.NoError(t, err)
@@ -172,7 +175,7 @@ func TestDeepValueUnderNot(t *testing.T) {
 	}
 	schema := `{"$defs": {"list": {"type": "array", "items": {"$ref": "#/$defs/list"}}},
 		"properties": {"a": {"not": {"$ref": "#/$defs/list"}}, "b": {"$ref": "#/$defs/list"}}}`
-	src, err := gen.CompileSchema([]byte(schema), "main", "ValidateDeep", "deep.json", gen.Options{})
+	src, _, err := gen.CompileSchema([]byte(schema), "main", "ValidateDeep", "deep.json", gen.Options{})
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "deep_gen.go"), src, 0o644))
@@ -202,9 +205,9 @@ func main() {
 // skipped, as for struct tools; without it, null is checked like any value.
 func TestSchemaFileNullAbsent(t *testing.T) {
 	schema := []byte(`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": ["a"]}`)
-	strict, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
+	strict, _, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
 	require.NoError(t, err)
-	absent, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{NullAbsent: true})
+	absent, _, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{NullAbsent: true})
 	require.NoError(t, err)
 	assert.Contains(t, string(strict), "if hasB {")
 	assert.Contains(t, string(absent), "if hasB && b != nil {")

@@ -35,6 +35,9 @@ func (d *document) read(uri string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if i := invalidUTF8(data); i >= 0 {
+		return nil, fmt.Errorf("%s: invalid UTF-8 at byte %d: a JSON document is UTF-8", uri, i)
+	}
 	raw, err := parseJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", uri, err)

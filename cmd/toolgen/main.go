@@ -6,11 +6,14 @@
 // Usage:
 //
 //	//go:generate go tool toolgen
-//	toolgen [-output file] [-tags tags] [-type T1,T2] [-annotate-unknown-formats] [packages]
+//	toolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [packages]
 //	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
-// per package, is tools_gen.go unless -output says otherwise.
+// per package, is tools_gen.go unless -output says otherwise. A tool a
+// provider cannot take in its strictest form goes to it in the next
+// strictest; each such fallback is a note on standard error
+// (file:line:col: note: ...), or with -strict an error.
 package main
 
 import (
@@ -33,11 +36,12 @@ func main() {
 	}
 	output := flag.String("output", "", "output file name; default <package dir>/"+gen.DefaultOutput)
 	tags := flag.String("tags", "", "comma-separated list of build tags to apply")
-	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, in place of //toolgen:tool directives")
+	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, besides those with a //toolgen:tool directive")
+	strict := flag.Bool("strict", false, "make a definition that would fall back to a less strict form an error (a tool's strict=false overrides it)")
 	annotate := flag.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-annotate-unknown-formats] [packages]\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [packages]\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen schema [flags] schema.json   (toolgen schema -h for its flags)\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		flag.PrintDefaults()
@@ -50,12 +54,17 @@ func main() {
 	}
 
 	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames),
-		Options: gen.Options{AnnotateUnknownFormats: *annotate}}
+		Strict: *strict, Options: gen.Options{AnnotateUnknownFormats: *annotate}}
 	files, err := gen.Generate(cfg)
 	if err != nil {
 		// Like the Go compiler: one file:line:col: message per line.
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	for _, f := range files {
+		for _, n := range f.Notes {
+			fmt.Fprintln(os.Stderr, n)
+		}
 	}
 	if err := gen.Write(files); err != nil {
 		log.Fatal(err)
@@ -106,12 +115,16 @@ func schemaMain(args []string) {
 	}
 	files, err := gen.GenerateSchemaFile(gen.SchemaFile{
 		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn, Refs: refs,
-		Options: gen.Options{Draft: *draft, NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate,
-			Note: func(e gen.Error) { fmt.Fprintln(os.Stderr, e) }},
+		Options: gen.Options{Draft: *draft, NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate},
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	for _, f := range files {
+		for _, n := range f.Notes {
+			fmt.Fprintln(os.Stderr, n)
+		}
 	}
 	if err := gen.Write(files); err != nil {
 		log.Fatal(err)

@@ -258,7 +258,7 @@ type Tools struct{}
 $DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/directives/a.go:5:1: risk=maybe: want read, act or dangerous
-$DIR/directives/a.go:12:1: unknown directive option "color" (want name=, risk=, idempotent= or dialects=)
+$DIR/directives/a.go:12:1: unknown directive option "color" (want name=, description=, risk=, idempotent=, dialects= or strict=)
 $DIR/directives/a.go:13:1: duplicate //toolgen:tool directive
 $DIR/directives/a.go:19:6: Number is not a struct type: only struct types can be tools
 $DIR/directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
@@ -266,9 +266,9 @@ $DIR/directives/b.go:4:6: tool name "b" is already used by BArgs at $DIR/directi
 $DIR/directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at $DIR/directives/a.go:14:6 does; rename one of the types or tools
 $DIR/directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool)
 $DIR/directives/b.go:10:6: Alias is an alias: annotate the struct type it stands for
-$DIR/fields/t.go:5:2: unsupported type chan int: JSON has no counterpart
+$DIR/fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 $DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
-$DIR/fields/t.go:11:2: unsupported type func(): JSON has no counterpart
+$DIR/fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 $DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types or tools
 `
 	// Every stage's errors, in every package, in one run.
@@ -285,9 +285,9 @@ $DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/
 	want = `$DIR/collide/t.go:8:5: ZTool collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/fields/t.go:5:2: unsupported type chan int: JSON has no counterpart
+$DIR/fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 $DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
-$DIR/fields/t.go:11:2: unsupported type func(): JSON has no counterpart
+$DIR/fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 $DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types or tools
 `
 	if code != 1 || stdout != "" || stderr != want {
@@ -301,7 +301,7 @@ func TestBadFlags(t *testing.T) {
 	dir := newModule(t, map[string]string{"weather/t.go": weatherTool})
 	for _, args := range [][]string{{"-bogus"}, {"-type"}, {"-output"}} {
 		stdout, stderr, code := toolgen(t, dir, args...)
-		if code != 2 || stdout != "" || !strings.Contains(stderr, "Usage of toolgen:\n\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-annotate-unknown-formats] [packages]\n") {
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "Usage of toolgen:\n\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [packages]\n") {
 			t.Errorf("toolgen %s: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and the usage", strings.Join(args, " "), code, stdout, stderr)
 		}
 	}
@@ -444,7 +444,7 @@ type deleteInput struct {
 	ID string ` + "`json:\"id\"`" + `
 }
 
-// Annotated is a tool only without -type.
+// Annotated is a tool by its directive; -type adds to it.
 //
 //toolgen:tool
 type Annotated struct {
@@ -480,9 +480,11 @@ type SpecialArgs struct {
 		{nil, "annotated"},
 		// In declaration order, files by name.
 		{[]string{"-tags", "special"}, "special annotated"},
-		{[]string{"-type", "SearchParams,deleteInput"}, "search delete"},
-		{[]string{"-type", " deleteInput , SearchParams "}, "search delete"},
-		{[]string{"-type", "SpecialArgs", "-tags", "other,special"}, "special"},
+		// -type adds tools to the annotated ones, never drops them.
+		{[]string{"-type", "SearchParams,deleteInput"}, "search delete annotated"},
+		{[]string{"-type", " deleteInput , SearchParams "}, "search delete annotated"},
+		{[]string{"-type", "SpecialArgs", "-tags", "other,special"}, "special annotated"},
+		{[]string{"-type", "Annotated"}, "annotated"},
 	} {
 		if _, stderr, code := toolgen(t, filepath.Join(dir, "p"), c.args...); code != 0 {
 			t.Errorf("toolgen %s: exit %d\n%s", strings.Join(c.args, " "), code, stderr)
@@ -568,5 +570,101 @@ func TestSchemaCommand(t *testing.T) {
 	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-draft", "2019-09", "unreachable.json")
 	if code != 0 || stdout != "" || stderr != "" {
 		t.Errorf("toolgen schema unreachable.json: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
+	}
+}
+
+// A fallback is a note on standard error, at the field, and the run
+// succeeds; -strict makes it an error and writes nothing.
+func TestFallbackNotes(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{"p/t.go": `package p
+
+// RunCommandArgs runs a command.
+//
+//toolgen:tool risk=dangerous
+type RunCommandArgs struct {
+	// The command line.
+	Command string ` + "`json:\"command\"`" + `
+	// Environment variables.
+	Env map[string]string ` + "`json:\"env,omitempty\"`" + `
+}
+`})
+	stdout, stderr, code := toolgen(t, dir, "./...")
+	want := `$DIR/p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
+`
+	if code != 0 || stdout != "" || stderr != want {
+		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stdout, stderr, want)
+	}
+	src := read(t, filepath.Join(dir, "p", "tools_gen.go"))
+	if !strings.Contains(src, "var RunCommandTool = ") || !strings.Contains(src, `Form:       tool.OpenAINonStrict,`) {
+		t.Errorf("generated code without the fallback:\n%s", src)
+	}
+	if err := os.Remove(filepath.Join(dir, "p", "tools_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+
+	before := files(t, dir)
+	stdout, stderr, code = toolgen(t, dir, "-strict", "./...")
+	want = `$DIR/p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp
+`
+	if code != 1 || stdout != "" || stderr != want {
+		t.Errorf("toolgen -strict ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)
+	}
+	sameFiles(t, before, files(t, dir))
+}
+
+// A package of 200 tools generates, compiles and runs: Tools.For gives
+// every tool in every dialect, and refuses a Gemini request of more than
+// 128 declarations, which a subset of the tools fits.
+func TestTwoHundredTools(t *testing.T) {
+	t.Parallel()
+	var src strings.Builder
+	src.WriteString("package many\n")
+	for i := range 200 {
+		fmt.Fprintf(&src, "\n// Tool%dArgs is tool number %d.\n//\n//toolgen:tool\ntype Tool%dArgs struct {\n\tN int `json:\"n\" jsonschema:\"maximum=%d\"`\n\tTags map[string]string `json:\"tags,omitempty\"`\n}\n", i, i, i, i)
+	}
+	dir := newModule(t, map[string]string{
+		"many/t.go": src.String(),
+		"many/many_test.go": `package many
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+func TestFor(t *testing.T) {
+	if len(Tools) != 200 {
+		t.Fatalf("%d tools", len(Tools))
+	}
+	for _, d := range tool.AllDialects() {
+		raw, err := Tools.For(d)
+		if d == tool.Gemini || d == tool.GeminiJSONSchema {
+			if err == nil || err.Error() != "tool: 200 tools, but a Gemini request takes at most 128 function declarations: send a subset" {
+				t.Errorf("For(%s): %v", d, err)
+			}
+			raw, err = Tools[:128].For(d)
+		}
+		var list []json.RawMessage
+		if err != nil || json.Unmarshal(raw, &list) != nil || len(list) != 128 && len(list) != 200 {
+			t.Errorf("For(%s): %d definitions, %v", d, len(list), err)
+		}
+	}
+	if errs := Tools.Validate("tool199", map[string]any{"n": 200.0}); len(errs) != 1 || errs[0].Code != "maximum" {
+		t.Errorf("Validate: %v", errs)
+	}
+}
+`,
+	})
+	stdout, stderr, code := toolgen(t, dir, "./...")
+	if code != 0 || stdout != "" || strings.Count(stderr, ": note: field Tags: a map") != 200 {
+		t.Fatalf("toolgen: exit %d, stdout %q, stderr:\n%.2000s", code, stdout, stderr)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "./many")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, out)
 	}
 }

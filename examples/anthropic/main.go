@@ -1,12 +1,14 @@
 // Command anthropic shows toolgen's tools with
 // github.com/anthropics/anthropic-sdk-go/v2, offline: the request's tools
 // come from the generated definitions, and the tool_use blocks of a recorded
-// response are decoded by the SDK, validated by the generated validators and
-// answered with tool_result blocks, is_error set for invalid input. With a
-// client, the same values go to client.Messages.New.
+// response are decoded by the SDK, run through a tool.Set (validation, typed
+// decode, the handlers) and answered with tool_result blocks, is_error set
+// for a call the set refused. With a client, the same values go to
+// client.Messages.New.
 package main
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -16,6 +18,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // tools are the request's tools: each generated definition as is.
@@ -37,38 +40,21 @@ func request(question string) anthropic.MessageNewParams {
 	}
 }
 
-// answer runs the tool_use blocks of a response whose input the validators
-// accept, and returns the user message that continues the conversation:
-// one tool_result block per tool_use, holding the tool's result or, with
-// is_error, the errors as JSON for the model to correct its call.
-func answer(msg *anthropic.Message) anthropic.MessageParam {
+// answer runs the tool_use blocks of a response through set and returns
+// the user message that continues the conversation: one tool_result block
+// per tool_use, holding the tool's output or, with is_error, what was
+// wrong, for the model to correct its call.
+func answer(ctx context.Context, set *tool.Set, msg *anthropic.Message) anthropic.MessageParam {
 	var results []anthropic.ContentBlockParamUnion
 	for _, block := range msg.Content {
 		if block.Type != "tool_use" {
 			continue
 		}
 		use := block.AsToolUse()
-		content, isError := run(use.Name, use.Input)
-		results = append(results, anthropic.NewToolResultBlock(use.ID, content, isError))
+		res := set.Call(ctx, use.Name, use.Input, tool.CallID(use.ID))
+		results = append(results, anthropic.NewToolResultBlock(use.ID, res.Feedback(), res.Status != tool.StatusExecuted))
 	}
 	return anthropic.NewUserMessage(results...)
-}
-
-// run validates and executes one tool_use; it reports whether the result is
-// an error.
-func run(name string, input json.RawMessage) (string, bool) {
-	var args map[string]any
-	if err := json.Unmarshal(input, &args); err != nil {
-		return fmt.Sprintf(`[{"code":"json","path":"","expected":"a JSON object","got":%q}]`, err.Error()), true
-	}
-	if errs := travel.Tools.Validate(name, args); errs != nil {
-		return errs.JSON(), true
-	}
-	out, err := travel.Execute(name, args)
-	if err != nil {
-		return err.Error(), true
-	}
-	return out, false
 }
 
 // recorded is a Messages API response with two tool_use blocks; the
@@ -97,8 +83,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, block := range answer(msg).OfUser.Content {
+	set := travel.NewAirline().NewSet()
+	for _, block := range answer(context.Background(), set, msg).OfUser.Content {
 		r := block.OfToolResult
-		fmt.Printf("tool_result for %s (is_error %v): %s\n", r.ToolUseID, r.IsError.Value, r.Content[0].OfText.Text)
+		fmt.Printf("tool_result for %s (is_error %v):\n%s\n", r.ToolUseID, r.IsError.Value, r.Content[0].OfText.Text)
 	}
 }

@@ -2,16 +2,18 @@
 // offline: the function declarations come from the generated gemini dialect
 // (the OpenAPI subset of parameters) or gemini-jsonschema dialect
 // (parametersJsonSchema), and the function calls of a recorded response are
-// decoded by the SDK, validated by the generated validators and answered
-// with function responses. With a client, the same values go to
-// client.Models.GenerateContent.
+// decoded by the SDK, run through a tool.Set (validation, typed decode, the
+// handlers) and answered with function responses. With a client, the same
+// values go to client.Models.GenerateContent.
 package main
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"log"
+	"strings"
 
 	"google.golang.org/genai"
 
@@ -19,8 +21,10 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// declarations are the tools' function declarations with parameters in
-// Gemini's OpenAPI subset, decoded into the SDK's types.
+// declarations are the tools' function declarations, each in the strictest
+// form Gemini accepts (parameters in its OpenAPI subset, or
+// parametersJsonSchema where that subset cannot express a tool), decoded
+// into the SDK's types.
 func declarations() ([]*genai.FunctionDeclaration, error) {
 	raw, err := travel.Tools.For(tool.Gemini)
 	if err != nil {
@@ -50,20 +54,18 @@ func config(decls []*genai.FunctionDeclaration) *genai.GenerateContentConfig {
 	return &genai.GenerateContentConfig{Tools: []*genai.Tool{{FunctionDeclarations: decls}}}
 }
 
-// answer runs the function calls of a response whose arguments the
-// validators accept, and returns the content that continues the
-// conversation: one function response per call, {"output": result} or, for
-// invalid arguments, {"error": errors} for the model to correct its call.
-func answer(resp *genai.GenerateContentResponse) *genai.Content {
+// answer runs the function calls of a response through set and returns
+// the content that continues the conversation: one function response per
+// call, {"output": ...} with the tool's output or, for a call the set
+// refused, {"error": ...} saying what was wrong, for the model to correct
+// its call.
+func answer(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse) *genai.Content {
 	var parts []*genai.Part
 	for _, call := range resp.FunctionCalls() {
-		response := map[string]any{}
-		if errs := travel.Tools.Validate(call.Name, call.Args); errs != nil {
-			response["error"] = errs
-		} else if out, err := travel.Execute(call.Name, call.Args); err != nil {
-			response["error"] = err.Error()
-		} else {
-			response["output"] = json.RawMessage(out)
+		res := set.CallArgs(ctx, call.Name, call.Args, tool.CallID(call.ID))
+		response := map[string]any{"output": res.Output}
+		if res.Status != tool.StatusExecuted {
+			response = map[string]any{"error": res.Feedback()}
 		}
 		part := genai.NewPartFromFunctionResponse(call.Name, response)
 		part.FunctionResponse.ID = call.ID
@@ -102,8 +104,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, p := range answer(resp).Parts {
-		out, _ := json.Marshal(p.FunctionResponse.Response)
-		fmt.Printf("function response for %s: %s\n", p.FunctionResponse.Name, out)
+	set := travel.NewAirline().NewSet()
+	for _, p := range answer(context.Background(), set, resp).Parts {
+		var out strings.Builder
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false) // print "> 0" as it is
+		_ = enc.Encode(p.FunctionResponse.Response)
+		fmt.Printf("function response for %s: %s", p.FunctionResponse.Name, out.String())
 	}
 }

@@ -1,9 +1,11 @@
 // Command mcp is an MCP server (github.com/modelcontextprotocol/go-sdk) on
-// standard input and output whose tools are the travel tools: registered
-// from the generated mcp dialect, their calls checked by the generated
-// validators. Invalid arguments get a result with isError and the errors
-// as text, which the client passes to the model to correct its call; an
-// unknown tool is a JSON-RPC error. Run it from an MCP client's
+// standard input and output whose tools are the travel tools: listed from
+// the generated MCP definitions (name, description, inputSchema,
+// annotations), their calls run through a tool.Set. A call the set refuses
+// gets a result with isError and what was wrong, which the client passes to
+// the model to correct its call; an unknown tool is a JSON-RPC error. The
+// server negotiates every protocol version the SDK supports, so that
+// clients of every version connect. Run it from an MCP client's
 // configuration: go run ./examples/mcp.
 package main
 
@@ -12,6 +14,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"log/slog"
+	"os"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -19,15 +23,13 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// protocolVersion is the MCP revision the tools are generated for.
-const protocolVersion = "2025-11-25"
-
-// newServer returns a server that offers the travel tools.
-func newServer() (*mcp.Server, error) {
-	server := mcp.NewServer(&mcp.Implementation{Name: "travel", Version: "v1.0.0"}, &mcp.ServerOptions{
-		SupportedProtocolVersions: []string{protocolVersion},
-	})
-	for _, t := range travel.Tools {
+// newServer returns a server that offers the travel tools, run by set.
+// Without ServerOptions.SupportedProtocolVersions, it negotiates every
+// version mcp.SupportedProtocolVersions lists: the client's, when the SDK
+// supports it.
+func newServer(set *tool.Set) (*mcp.Server, error) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "travel", Version: "v1.0.0"}, nil)
+	for _, t := range set.Tools() {
 		def, ok := t.Dialects.Get(tool.MCP)
 		if !ok {
 			return nil, fmt.Errorf("%s has no mcp definition", t.Name)
@@ -39,40 +41,30 @@ func newServer() (*mcp.Server, error) {
 			return nil, err
 		}
 		mt.InputSchema = def.Parameters
-		server.AddTool(&mt, handler(t))
+		server.AddTool(&mt, handler(set))
 	}
 	return server, nil
 }
 
-// handler validates a call's arguments with the tool's generated validator
-// and runs it.
-func handler(t *tool.Tool) mcp.ToolHandler {
+// handler runs a call through the set: parse, validation, typed decode,
+// confirmation of a dangerous tool, the handler. A dangerous call waits for
+// a person's approval, which this server has no way to ask for: the model
+// reads that it needs one.
+func handler(set *tool.Set) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var args map[string]any
-		if len(req.Params.Arguments) > 0 {
-			if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
-				return errorResult(fmt.Sprintf(`[{"code":"json","path":"","expected":"a JSON object","got":%q}]`, err.Error())), nil
-			}
-		}
-		if errs := t.Validate(args); errs != nil {
-			return errorResult(errs.JSON()), nil
-		}
-		out, err := travel.Execute(t.Name, args)
-		if err != nil {
-			return errorResult(err.Error()), nil
-		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out}}}, nil
+		res := set.Call(ctx, req.Params.Name, req.Params.Arguments)
+		return &mcp.CallToolResult{
+			IsError: res.Status != tool.StatusExecuted,
+			Content: []mcp.Content{&mcp.TextContent{Text: res.Feedback()}},
+		}, nil
 	}
 }
 
-// errorResult is a tool result with isError, as MCP prescribes for input
-// the tool refuses: the model reads the text and corrects its call.
-func errorResult(text string) *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
-}
-
 func main() {
-	server, err := newServer()
+	// Standard output carries the protocol: the audit log goes to standard
+	// error.
+	set := travel.NewAirline().NewSet(tool.WithLogger(slog.New(slog.NewTextHandler(os.Stderr, nil))))
+	server, err := newServer(set)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,12 +1,14 @@
 // Command openai shows toolgen's tools with github.com/openai/openai-go/v3,
-// offline: the request's tools come from the generated definitions (strict
-// mode, Chat Completions and Responses API), and the tool calls of a
-// recorded chat completion are decoded with the SDK's types, validated by
-// the generated validators and answered with tool messages built by the
-// SDK. With a client, the same values go to client.Chat.Completions.New.
+// offline: the request's tools come from the generated definitions (each in
+// the strictest form OpenAI accepts, Chat Completions and Responses API),
+// and the tool calls of a recorded chat completion are decoded with the
+// SDK's types, run through a tool.Set (validation, typed decode, the
+// handlers) and answered with tool messages built by the SDK. With a
+// client, the same values go to client.Chat.Completions.New.
 package main
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -49,35 +51,18 @@ func request(question string) openai.ChatCompletionNewParams {
 	}
 }
 
-// answer runs the tool calls of a completion whose arguments the
-// validators accept, and returns the messages that continue the
-// conversation: the assistant's message, then one tool message per call,
-// holding the tool's result or, for invalid arguments, the errors as JSON
-// for the model to correct its call.
-func answer(completion *openai.ChatCompletion) []openai.ChatCompletionMessageParamUnion {
+// answer runs the tool calls of a completion through set and returns the
+// messages that continue the conversation: the assistant's message, then
+// one tool message per call, holding the tool's output or, for a call the
+// set refused, what was wrong, for the model to correct its call.
+func answer(ctx context.Context, set *tool.Set, completion *openai.ChatCompletion) []openai.ChatCompletionMessageParamUnion {
 	msg := completion.Choices[0].Message
 	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
 	for _, call := range msg.ToolCalls {
-		msgs = append(msgs, openai.ToolMessage(run(call.Function.Name, call.Function.Arguments), call.ID))
+		res := set.Call(ctx, call.Function.Name, []byte(call.Function.Arguments), tool.CallID(call.ID))
+		msgs = append(msgs, openai.ToolMessage(res.Feedback(), call.ID))
 	}
 	return msgs
-}
-
-// run validates and executes one call; its result is the tool message's
-// content.
-func run(name, arguments string) string {
-	var args map[string]any
-	if err := json.Unmarshal([]byte(arguments), &args); err != nil {
-		return fmt.Sprintf(`[{"code":"json","path":"","expected":"a JSON object","got":%q}]`, err.Error())
-	}
-	if errs := travel.Tools.Validate(name, args); errs != nil {
-		return errs.JSON()
-	}
-	out, err := travel.Execute(name, args)
-	if err != nil {
-		return fmt.Sprintf(`{"error":%q}`, err.Error())
-	}
-	return out
 }
 
 // recorded is a chat completion as the API returns it: two tool calls, the
@@ -101,7 +86,13 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("request: %d bytes, %d strict tools\n", len(body), len(travel.Tools))
+	strict := 0
+	for _, t := range travel.Tools {
+		if t.Dialects.OpenAI.Form == tool.OpenAI {
+			strict++
+		}
+	}
+	fmt.Printf("request: %d bytes, %d tools, %d of them strict\n", len(body), len(travel.Tools), strict)
 	if _, err := travel.Tools.For(tool.OpenAI); err != nil {
 		log.Fatal(err)
 	}
@@ -110,7 +101,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, m := range answer(completion)[1:] {
-		fmt.Printf("tool message for %s: %s\n", m.OfTool.ToolCallID, m.OfTool.Content.OfString.Value)
+	set := travel.NewAirline().NewSet()
+	for _, m := range answer(context.Background(), set, completion)[1:] {
+		fmt.Printf("tool message for %s:\n%s\n", m.OfTool.ToolCallID, m.OfTool.Content.OfString.Value)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // PlanEventArgs schedules an event.
 //
-//toolgen:tool risk=act dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool risk=act
 type PlanEventArgs struct {
 	// What the event is about.
 	Title string `json:"title" jsonschema:"minLength=1,maxLength=200"`
@@ -57,7 +57,7 @@ type Online struct {
 
 // SaveOutlineArgs saves the outline of a document: a tree of sections.
 //
-//toolgen:tool name=save_outline risk=act dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp
+//toolgen:tool name=save_outline risk=act
 type SaveOutlineArgs struct {
 	Title    string    `json:"title" jsonschema:"minLength=1"`
 	Sections []Section `json:"sections"`

@@ -12,7 +12,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// Inputs are seed 004's seven calls, in its format {"tool": ..., "args": ...}.
+// Inputs are seven calls a model might make, written as whole calls
+// {"tool": ..., "args": ...}, the last one not even JSON.
 var Inputs = []string{
 	`{"tool": "get_battery", "args": {}}`,
 	`{"tool": "move_to", "args": {"x": 3, "y": 4, "speed": 0.5}}`,
@@ -29,97 +30,47 @@ func main() {
 	run(os.Stdout, slog.New(slog.NewTextHandler(os.Stderr, nil)))
 }
 
-// run dispatches the seed's calls and prints each outcome to w.
+// run dispatches the calls and prints each outcome to w.
 func run(w io.Writer, audit *slog.Logger) {
 	ctx := context.Background()
 	robot := NewRobot()
 	set := robot.NewSet(audit)
 
-	fmt.Fprintln(w, "seed 004: dispatch")
 	var pending tool.Result
 	for i, input := range Inputs {
 		res := set.CallJSON(ctx, []byte(input), tool.CallID("call_"+strconv.Itoa(i+1)))
-		fmt.Fprintf(w, "  %s\n    %s\n    toolgen: %s\n", input, SeedLine(res, robot), Detail(res))
+		fmt.Fprintf(w, "%s\n\t%s\n", input, Line(res, robot))
 		if res.Status == tool.StatusNeedsConfirmation {
 			pending = res
 		}
 	}
 
-	fmt.Fprintln(w, "what the model reads back for the third call:")
+	fmt.Fprintln(w, "what the model reads back for the third call (Result.Feedback):")
 	res := set.CallJSON(ctx, []byte(Inputs[2]), tool.CallID("call_8"))
-	fmt.Fprintln(w, indent(res.Feedback(), "  "))
+	fmt.Fprintln(w, indent(res.Feedback(), "\t"))
 
 	fmt.Fprintln(w, "open_door, once a person approved it through the application:")
 	res = set.CallJSON(ctx, []byte(Inputs[5]), tool.CallID("call_9"), tool.Approve(pending.Approval))
-	fmt.Fprintf(w, "    %s\n    toolgen: %s\n", SeedLine(res, robot), Detail(res))
+	fmt.Fprintf(w, "\t%s\n", Line(res, robot))
 
 	fmt.Fprintf(w, "calls that reached the robot: %d\n", len(robot.Executed()))
 }
 
-// SeedLine renders a result as seed 004's dispatch prints it.
-func SeedLine(res tool.Result, robot *Robot) string {
+// Line renders a result for a Go developer: the status, then for an
+// executed call the decoded arguments the handler got and its output, for
+// a refused one its error codes and first message.
+func Line(res tool.Result, robot *Robot) string {
 	switch res.Status {
 	case tool.StatusExecuted:
 		executed := robot.Executed()
-		args := executed[len(executed)-1].Args
-		return "{'status': 'executed', 'tool': " + pyStr(res.Tool) + ", 'args': " + pyArgs(args) + "}"
+		return fmt.Sprintf("executed %s(%#v): %s", res.Tool, executed[len(executed)-1].Args, res.Feedback())
 	case tool.StatusNeedsConfirmation:
-		return "{'status': 'needs_confirmation', 'tool': " + pyStr(res.Tool) + "}"
+		return "needs_confirmation: a person approves with tool.Approve(res.Approval)"
 	}
-	return "{'status': 'rejected', 'reason': " + pyStr(SeedReason(res.Errors)) + "}"
-}
-
-// SeedReason maps toolgen's codes to seed 004's reasons. The seed checks the
-// members first, then each argument's type before its range, and stops at
-// the first problem; toolgen's first error is the same one.
-func SeedReason(errs tool.Errors) string {
-	if len(errs) == 0 {
-		return ""
-	}
-	switch code := errs[0].Code; code {
-	case tool.CodeMissing, tool.CodeUnexpected:
-		return "wrong_arguments"
-	case tool.CodeType:
-		return "bad_type"
-	case "minimum", "maximum":
-		return "out_of_range"
-	default:
-		return code
-	}
-}
-
-// Detail renders a result as toolgen reports it: the status and, for a
-// refusal, each error's code, path and message.
-func Detail(res tool.Result) string {
-	var b strings.Builder
-	b.WriteString(string(res.Status))
-	if res.Status == tool.StatusExecuted {
-		b.WriteString(" " + res.Feedback())
-	}
-	for _, e := range res.Errors {
-		b.WriteString(" | " + e.Code)
-		if e.Path != "" {
-			b.WriteString(" at " + e.Path)
-		}
-		b.WriteString(": " + e.Message())
-	}
-	return b.String()
-}
-
-// pyArgs renders the decoded arguments as the seed prints the call's args.
-func pyArgs(args any) string {
-	switch a := args.(type) {
-	case MoveToArgs:
-		return "{'x': " + formatNumber(a.X) + ", 'y': " + formatNumber(a.Y) + ", 'speed': " + formatNumber(a.Speed) + "}"
-	case OpenDoorArgs:
-		return "{'door': " + pyStr(a.Door) + "}"
-	}
-	return "{}"
+	return fmt.Sprintf("%s %q: %s", res.Status, res.Errors.Codes(), res.Errors[0].Message())
 }
 
 func formatNumber(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
-func pyStr(s string) string { return "'" + strings.ReplaceAll(s, "'", `\'`) + "'" }
 
 func indent(s, prefix string) string {
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)

@@ -21,7 +21,7 @@ type Robot struct {
 	executed []Executed
 }
 
-// Executed is a call that reached the robot: seed 004's log.
+// Executed is a call that reached the robot, with its decoded arguments.
 type Executed struct {
 	Tool string
 	Args any

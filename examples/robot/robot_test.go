@@ -14,10 +14,10 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// TestSeed004 runs the seed's seven calls and asserts its results exactly,
-// then approves the dangerous call through the application: only three calls
+// TestDispatch runs the seven calls and asserts their results exactly, then
+// approves the dangerous call through the application: only three calls
 // reach the robot.
-func TestSeed004(t *testing.T) {
+func TestDispatch(t *testing.T) {
 	ctx := context.Background()
 	robot := NewRobot()
 	var audit bytes.Buffer
@@ -27,15 +27,14 @@ func TestSeed004(t *testing.T) {
 		status tool.Status
 		code   string // the first error's code
 		path   string
-		seed   string // the seed's printed line
 	}{
-		{tool.StatusExecuted, "", "", "{'status': 'executed', 'tool': 'get_battery', 'args': {}}"},
-		{tool.StatusExecuted, "", "", "{'status': 'executed', 'tool': 'move_to', 'args': {'x': 3, 'y': 4, 'speed': 0.5}}"},
-		{tool.StatusRejected, "maximum", "/y", "{'status': 'rejected', 'reason': 'out_of_range'}"},
-		{tool.StatusRejected, "type", "/x", "{'status': 'rejected', 'reason': 'bad_type'}"},
-		{tool.StatusRejected, "unknown_tool", "", "{'status': 'rejected', 'reason': 'unknown_tool'}"},
-		{tool.StatusNeedsConfirmation, "", "", "{'status': 'needs_confirmation', 'tool': 'open_door'}"},
-		{tool.StatusRejected, "bad_json", "", "{'status': 'rejected', 'reason': 'bad_json'}"},
+		{tool.StatusExecuted, "", ""},
+		{tool.StatusExecuted, "", ""},
+		{tool.StatusRejected, "maximum", "/y"},
+		{tool.StatusRejected, "type", "/x"},
+		{tool.StatusRejected, "unknown_tool", ""},
+		{tool.StatusNeedsConfirmation, "", ""},
+		{tool.StatusRejected, "bad_json", ""},
 	}
 	require.Len(t, Inputs, len(want))
 	var pending tool.Result
@@ -43,7 +42,6 @@ func TestSeed004(t *testing.T) {
 		res := set.CallJSON(ctx, []byte(input))
 		w := want[i]
 		assert.Equal(t, w.status, res.Status, input)
-		assert.Equal(t, w.seed, SeedLine(res, robot), input)
 		if w.code == "" {
 			assert.Empty(t, res.Errors, input)
 		} else {
@@ -77,7 +75,6 @@ func TestSeed004(t *testing.T) {
 
 	approved := set.CallJSON(ctx, []byte(Inputs[5]), tool.Approve(pending.Approval))
 	assert.Equal(t, tool.StatusExecuted, approved.Status)
-	assert.Equal(t, "{'status': 'executed', 'tool': 'open_door', 'args': {'door': 'north'}}", SeedLine(approved, robot))
 	assert.Equal(t, "the north door is open", approved.Output)
 
 	// Only three calls reached the robot, and the audit log shows the same.
@@ -166,35 +163,26 @@ func TestOpenDoorIsNotRepeated(t *testing.T) {
 func TestOutput(t *testing.T) {
 	var out bytes.Buffer
 	run(&out, slog.New(slog.DiscardHandler))
-	assert.Equal(t, `seed 004: dispatch
-  {"tool": "get_battery", "args": {}}
-    {'status': 'executed', 'tool': 'get_battery', 'args': {}}
-    toolgen: executed {"percent":87}
-  {"tool": "move_to", "args": {"x": 3, "y": 4, "speed": 0.5}}
-    {'status': 'executed', 'tool': 'move_to', 'args': {'x': 3, 'y': 4, 'speed': 0.5}}
-    toolgen: executed {"x":3,"y":4}
-  {"tool": "move_to", "args": {"x": 3, "y": 40, "speed": 0.5}}
-    {'status': 'rejected', 'reason': 'out_of_range'}
-    toolgen: rejected | maximum at /y: argument 'y' should be <= 10, got 40
-  {"tool": "move_to", "args": {"x": true, "y": 4, "speed": 0.5}}
-    {'status': 'rejected', 'reason': 'bad_type'}
-    toolgen: rejected | type at /x: argument 'x' should be number, got boolean
-  {"tool": "format_disk", "args": {}}
-    {'status': 'rejected', 'reason': 'unknown_tool'}
-    toolgen: rejected | unknown_tool: unknown tool 'format_disk'
-  {"tool": "open_door", "args": {"door": "north"}}
-    {'status': 'needs_confirmation', 'tool': 'open_door'}
-    toolgen: needs_confirmation
-  move to 3 4 please
-    {'status': 'rejected', 'reason': 'bad_json'}
-    toolgen: rejected | bad_json: the call is not valid JSON: invalid character 'm', expecting a value (byte 0)
-what the model reads back for the third call:
-  The call to move_to was rejected and not executed:
-  - argument 'y' should be <= 10, got 40
-  Correct the arguments and call the tool again.
+	assert.Equal(t, `{"tool": "get_battery", "args": {}}
+	executed get_battery(main.GetBatteryArgs{}): {"percent":87}
+{"tool": "move_to", "args": {"x": 3, "y": 4, "speed": 0.5}}
+	executed move_to(main.MoveToArgs{X:3, Y:4, Speed:0.5}): {"x":3,"y":4}
+{"tool": "move_to", "args": {"x": 3, "y": 40, "speed": 0.5}}
+	rejected ["maximum:y"]: argument 'y' should be <= 10, got 40
+{"tool": "move_to", "args": {"x": true, "y": 4, "speed": 0.5}}
+	rejected ["type:x"]: argument 'x' should be number, got boolean
+{"tool": "format_disk", "args": {}}
+	rejected ["unknown_tool:format_disk"]: unknown tool 'format_disk'
+{"tool": "open_door", "args": {"door": "north"}}
+	needs_confirmation: a person approves with tool.Approve(res.Approval)
+move to 3 4 please
+	rejected ["bad_json:"]: the call is not valid JSON: invalid character 'm', expecting a value (byte 0)
+what the model reads back for the third call (Result.Feedback):
+	The call to move_to was rejected and not executed:
+	- argument 'y' should be <= 10, got 40
+	Correct the arguments and call the tool again.
 open_door, once a person approved it through the application:
-    {'status': 'executed', 'tool': 'open_door', 'args': {'door': 'north'}}
-    toolgen: executed the north door is open
+	executed open_door(main.OpenDoorArgs{Door:"north"}): the north door is open
 calls that reached the robot: 3
 `, out.String())
 }

@@ -1,10 +1,9 @@
-// Command robot runs the dispatcher of seed 004 (LM11-T4, "Tool Calling and
-// Schema Validation") with toolgen: three tools of increasing risk, the
-// seed's seven calls, and the path every call takes through a tool.Set —
-// parse, shape, allow-list, validation, policy, confirmation, execution with
-// a time limit, and an audit log. It prints each outcome in the seed's own
-// format and in toolgen's, then approves the dangerous call through the
-// application and shows that only three calls reached the robot.
+// Command robot dispatches a model's tool calls to a robot through a
+// tool.Set: three tools of increasing risk, seven calls, and the path every
+// call takes — parse, shape, allow-list, validation, policy, confirmation,
+// execution with a time limit, and an audit log. It prints each outcome,
+// then approves the dangerous call through the application and shows that
+// only three calls reached the robot.
 package main
 
 //go:generate go tool toolgen

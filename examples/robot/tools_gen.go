@@ -7,49 +7,60 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
 const (
-	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"GetBatteryArgs reads the robot's battery level."}`
-	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"GetBatteryArgs reads the robot's battery level."}`
-	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"GetBatteryArgs reads the robot's battery level."}`
+	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads the robot's battery level."}`
+	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads the robot's battery level."}`
+	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
 )
 
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
+	Check:  checkGetBatteryArgs,
 	Decode: DecodeGetBatteryArgs,
 	Tool: tool.Tool{
-		Description: "GetBatteryArgs reads the robot's battery level.",
+		Description: "Reads the robot's battery level.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
 			},
-			Gemini: tool.Definition{Tool: json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level."}`)},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level."}`),
+			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(getBatteryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parametersJsonSchema":` + getBatteryArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","parametersJsonSchema":` + getBatteryArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","inputSchema":` + getBatteryArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","inputSchema":` + getBatteryArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"GetBatteryArgs reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -60,88 +71,101 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	},
 }
 
-// ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else every error.
+// ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkGetBatteryArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool with ValidateGetBatteryArgs and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and every error.
-func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	var out GetBatteryArgs
-	errs := ValidateGetBatteryArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkGetBatteryArgs checks a model's arguments for the get_battery tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkGetBatteryArgs(r *tool.Report, args map[string]any, out *GetBatteryArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillGetBatteryArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillGetBatteryArgs(r, at, out, args)
+}
+
+// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
+	var r tool.Report
+	var out GetBatteryArgs
+	checkGetBatteryArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return GetBatteryArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillGetBatteryArgs sets the fields of a GetBatteryArgs from an object its validator accepted.
-func fillGetBatteryArgs(out *GetBatteryArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillGetBatteryArgs(r *tool.Report, at tool.Loc, out *GetBatteryArgs, obj map[string]any) {}
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
 const (
-	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"],"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"],"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 )
 
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
+	Check:  checkMoveToArgs,
 	Decode: DecodeMoveToArgs,
 	Tool: tool.Tool{
-		Description: "MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.",
+		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(moveToArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(moveToArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveToArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveToArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","inputSchema":` + moveToArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","inputSchema":` + moveToArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -152,9 +176,16 @@ var MoveToTool = tool.Def[MoveToArgs]{
 	},
 }
 
-// ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else every error.
+// ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMoveToArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkMoveToArgs checks a model's arguments for the move_to tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkMoveToArgs(r *tool.Report, args map[string]any, out *MoveToArgs) {
+	var at tool.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -169,97 +200,90 @@ func ValidateMoveToArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasX {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("x"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "x",
-			Path:     "/x",
 		})
 	}
 	if !hasY {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("y"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "y",
-			Path:     "/y",
 		})
 	}
 	if !hasSpeed {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("speed"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "speed",
-			Path:     "/speed",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "speed":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasX {
 		if num, ok := tool.Number(x); !ok {
-			errs = append(errs, tool.TypeError("/x", "x", "number", x))
+			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/x", "x", ">= 0", x))
+				r.Value("minimum", at.Key("x"), ">= 0", x)
 			} else if num > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/x", "x", "<= 10", x))
+				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
 	}
 	if hasY {
 		if num2, ok := tool.Number(y); !ok {
-			errs = append(errs, tool.TypeError("/y", "y", "number", y))
+			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/y", "y", ">= 0", y))
+				r.Value("minimum", at.Key("y"), ">= 0", y)
 			} else if num2 > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/y", "y", "<= 10", y))
+				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
 	}
 	if hasSpeed {
 		if num3, ok := tool.Number(speed); !ok {
-			errs = append(errs, tool.TypeError("/speed", "speed", "number", speed))
+			r.Type(at.Key("speed"), "number", speed)
 		} else {
 			if num3 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/speed", "speed", ">= 0", speed))
+				r.Value("minimum", at.Key("speed"), ">= 0", speed)
 			} else if num3 > 1 {
-				errs = append(errs, tool.ValueError("maximum", "/speed", "speed", "<= 1", speed))
+				r.Value("maximum", at.Key("speed"), "<= 1", speed)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillMoveToArgs(r, at, out, args)
 }
 
-// DecodeMoveToArgs checks a model's arguments for the move_to tool with ValidateMoveToArgs and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and every error.
+// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
+	var r tool.Report
 	var out MoveToArgs
-	errs := ValidateMoveToArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillMoveToArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkMoveToArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return MoveToArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillMoveToArgs sets the fields of a MoveToArgs from an object its validator accepted.
-func fillMoveToArgs(out *MoveToArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillMoveToArgs(r *tool.Report, at tool.Loc, out *MoveToArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -275,54 +299,62 @@ func fillMoveToArgs(out *MoveToArgs, obj map[string]any, errs tool.Errors) tool.
 			out.Speed = f3
 		}
 	}
-	return errs
 }
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
 const (
-	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"],"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"],"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 )
 
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
+	Check:  checkOpenDoorArgs,
 	Decode: DecodeOpenDoorArgs,
 	Tool: tool.Tool{
-		Description: "OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
+		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(openDoorArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(openDoorArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parametersJsonSchema":` + openDoorArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parametersJsonSchema":` + openDoorArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","inputSchema":` + openDoorArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","inputSchema":` + openDoorArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"OpenDoorArgs opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: false,
@@ -333,68 +365,71 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	},
 }
 
-// ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else every error.
+// ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOpenDoorArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkOpenDoorArgs checks a model's arguments for the open_door tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkOpenDoorArgs(r *tool.Report, args map[string]any, out *OpenDoorArgs) {
+	var at tool.Loc
 	present := 0
 	door, hasDoor := args["door"]
 	if hasDoor {
 		present++
 	}
 	if !hasDoor {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("door"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "door",
-			Path:     "/door",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "door":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasDoor {
 		if _, ok := door.(string); !ok {
-			errs = append(errs, tool.TypeError("/door", "door", "string", door))
+			r.Type(at.Key("door"), "string", door)
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillOpenDoorArgs(r, at, out, args)
 }
 
-// DecodeOpenDoorArgs checks a model's arguments for the open_door tool with ValidateOpenDoorArgs and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and every error.
+// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
+	var r tool.Report
 	var out OpenDoorArgs
-	errs := ValidateOpenDoorArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillOpenDoorArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkOpenDoorArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return OpenDoorArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillOpenDoorArgs sets the fields of a OpenDoorArgs from an object its validator accepted.
-func fillOpenDoorArgs(out *OpenDoorArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOpenDoorArgs(r *tool.Report, at tool.Loc, out *OpenDoorArgs, obj map[string]any) {
 	if door := obj["door"]; door != nil {
 		if s, ok := door.(string); ok {
 			out.Door = s
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -40,7 +40,7 @@ const (
 
 // BookFlightArgs books seats on a flight that search_flights found.
 //
-//toolgen:tool risk=dangerous
+//toolgen:tool risk=dangerous idempotent=false
 type BookFlightArgs struct {
 	// Flight number from search_flights, like AF1234.
 	FlightID string `json:"flight_id" jsonschema:"minLength=4,maxLength=8,pattern=^[A-Z0-9]+$"`

@@ -9,53 +9,62 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the search_flights tool: the canonical schema, and the dialects that differ from it.
 const (
-	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"],"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
-	searchFlightsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"anyOf":[{"type":"string","enum":["economy","premium_economy","business","first"]},{"type":"null"}],"description":"Cabin class."},"max_price":{"type":["number","null"],"multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"maxItems":5},{"type":"null"}],"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":["boolean","null"],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"additionalProperties":false,"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
-	searchFlightsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"from":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"STRING","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"INTEGER","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"STRING","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"NUMBER","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[A-Z0-9]{2}$"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":"BOOLEAN","nullable":true,"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"propertyOrdering":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
-	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"SearchFlightsArgs searches the flights between two airports on a day."}`
+	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"],"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"anyOf":[{"type":"string","enum":["economy","premium_economy","business","first"]},{"type":"null"}],"description":"Cabin class."},"max_price":{"type":["number","null"],"multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"maxItems":5},{"type":"null"}],"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":["boolean","null"],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"from":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"STRING","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"INTEGER","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"STRING","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"NUMBER","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[A-Z0-9]{2}$"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":"BOOLEAN","nullable":true,"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"propertyOrdering":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
 )
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
+	Check:  checkSearchFlightsArgs,
 	Decode: DecodeSearchFlightsArgs,
 	Tool: tool.Tool{
-		Description: "SearchFlightsArgs searches the flights between two airports on a day.",
+		Description: "Searches the flights between two airports on a day.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(searchFlightsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(searchFlightsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parametersJsonSchema":` + searchFlightsArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parametersJsonSchema":` + searchFlightsArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"SearchFlightsArgs searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -96,9 +105,16 @@ func searchFlightsArgsPattern2(s string) bool {
 	return true
 }
 
-// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else every error.
+// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSearchFlightsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSearchFlightsArgs checks a model's arguments for the search_flights tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlightsArgs) {
+	var at tool.Loc
 	present := 0
 	from, hasFrom := args["from"]
 	if hasFrom {
@@ -133,133 +149,132 @@ func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasFrom {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("from"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "from",
-			Path:     "/from",
 		})
 	}
 	if !hasTo {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("to"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "to",
-			Path:     "/to",
 		})
 	}
 	if !hasDate {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("date"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "date",
-			Path:     "/date",
 		})
 	}
 	if !hasPassengers {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("passengers"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "passengers",
-			Path:     "/passengers",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasFrom {
 		if s, ok := from.(string); !ok {
-			errs = append(errs, tool.TypeError("/from", "from", "string", from))
+			r.Type(at.Key("from"), "string", from)
 		} else {
 			if !searchFlightsArgsPattern0(s) {
-				errs = append(errs, tool.ValueError("pattern", "/from", "from", "a string matching the pattern ^[A-Z]{3}$", from))
+				r.Value("pattern", at.Key("from"), "a string matching the pattern ^[A-Z]{3}$", from)
 			}
 		}
 	}
 	if hasTo {
 		if s2, ok := to.(string); !ok {
-			errs = append(errs, tool.TypeError("/to", "to", "string", to))
+			r.Type(at.Key("to"), "string", to)
 		} else {
 			if !searchFlightsArgsPattern0(s2) {
-				errs = append(errs, tool.ValueError("pattern", "/to", "to", "a string matching the pattern ^[A-Z]{3}$", to))
+				r.Value("pattern", at.Key("to"), "a string matching the pattern ^[A-Z]{3}$", to)
 			}
 		}
 	}
 	if hasDate {
 		if s3, ok := date.(string); !ok {
-			errs = append(errs, tool.TypeError("/date", "date", "string", date))
+			r.Type(at.Key("date"), "string", date)
 		} else {
 			if !searchFlightsArgsPattern1.MatchString(s3) {
-				errs = append(errs, tool.ValueError("pattern", "/date", "date", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date))
+				r.Value("pattern", at.Key("date"), "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date)
 			}
 		}
 	}
 	if hasPassengers {
 		if num, ok := tool.Number(passengers); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/passengers", "passengers", "integer", passengers))
+			r.Type(at.Key("passengers"), "integer", passengers)
 		} else {
 			if num < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/passengers", "passengers", ">= 1", passengers))
+				r.Value("minimum", at.Key("passengers"), ">= 1", passengers)
 			} else if num > 9 {
-				errs = append(errs, tool.ValueError("maximum", "/passengers", "passengers", "<= 9", passengers))
+				r.Value("maximum", at.Key("passengers"), "<= 9", passengers)
 			}
 		}
 	}
 	if hasCabin && cabin != nil {
 		if s4, ok := cabin.(string); !ok {
-			errs = append(errs, tool.TypeError("/cabin", "cabin", "string", cabin))
+			if !tool.IsNull(cabin) {
+				r.Type(at.Key("cabin"), "string", cabin)
+			}
 		} else {
 			if s4 != "economy" && s4 != "premium_economy" && s4 != "business" && s4 != "first" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/cabin", "cabin", "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin))
+				r.Value(tool.CodeEnum, at.Key("cabin"), "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin)
 			}
 		}
 	}
 	if hasMaxPrice && maxPrice != nil {
 		if num2, ok := tool.Number(maxPrice); !ok {
-			errs = append(errs, tool.TypeError("/max_price", "max_price", "number", maxPrice))
+			if !tool.IsNull(maxPrice) {
+				r.Type(at.Key("max_price"), "number", maxPrice)
+			}
 		} else {
 			if num2 <= 0 {
-				errs = append(errs, tool.ValueError("exclusiveMinimum", "/max_price", "max_price", "> 0", maxPrice))
-			} else if !tool.MultipleOf(num2, 0.01) {
-				errs = append(errs, tool.ValueError("multipleOf", "/max_price", "max_price", "a multiple of 0.01", maxPrice))
+				r.Value("exclusiveMinimum", at.Key("max_price"), "> 0", maxPrice)
+			} else if !tool.MultipleOf(maxPrice, "0.01") {
+				r.Value("multipleOf", at.Key("max_price"), "a multiple of 0.01", maxPrice)
 			}
 		}
 	}
 	if hasAirlines && airlines != nil {
 		if list, ok := tool.List(airlines); !ok {
-			errs = append(errs, tool.TypeError("/airlines", "airlines", "array", airlines))
+			if !tool.IsNull(airlines) {
+				r.Type(at.Key("airlines"), "array", airlines)
+			}
 		} else {
 			if len(list) > 5 {
-				errs = append(errs, tool.ValueError("maxItems", "/airlines", "airlines", "an array of at most 5 items", list))
+				r.Value("maxItems", at.Key("airlines"), "an array of at most 5 items", list)
 			} else if i, j, dup := tool.Duplicate(list); dup {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("airlines"), tool.Error{
 					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 					Code:     "uniqueItems",
 					Expected: "an array of unique items",
 					Got:      "array",
-					Name:     "airlines",
-					Path:     "/airlines",
 				})
 			}
-			for i2, item := range list {
+			atAirlines := at.Key("airlines")
+			for i2, item := range tool.Head(list, 5) {
+				if r.Full() {
+					break
+				}
 				if s5, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/airlines/"+tool.Index(i2), "airlines["+tool.Index(i2)+"]", "string", item))
+					r.Type(atAirlines.Index(i2), "string", item)
 				} else {
 					if !searchFlightsArgsPattern2(s5) {
-						errs = append(errs, tool.ValueError("pattern", "/airlines/"+tool.Index(i2), "airlines["+tool.Index(i2)+"]", "a string matching the pattern ^[A-Z0-9]{2}$", item))
+						r.Value("pattern", atAirlines.Index(i2), "a string matching the pattern ^[A-Z0-9]{2}$", item)
 					}
 				}
 			}
@@ -268,29 +283,31 @@ func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 	if hasNonstop && nonstop != nil {
 		if nonstop != nil {
 			if _, ok := nonstop.(bool); !ok {
-				errs = append(errs, tool.TypeError("/nonstop", "nonstop", "boolean or null", nonstop))
+				if !tool.IsNull(nonstop) {
+					r.Type(at.Key("nonstop"), "boolean or null", nonstop)
+				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSearchFlightsArgs(r, at, out, args)
 }
 
-// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool with ValidateSearchFlightsArgs and returns them as a SearchFlightsArgs, read straight from the map; when they are not valid, the zero SearchFlightsArgs and every error.
+// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs, read straight from the map; when they are not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
+	var r tool.Report
 	var out SearchFlightsArgs
-	errs := ValidateSearchFlightsArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSearchFlightsArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkSearchFlightsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return SearchFlightsArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillSearchFlightsArgs sets the fields of a SearchFlightsArgs from an object its validator accepted.
-func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSearchFlightsArgs(r *tool.Report, at tool.Loc, out *SearchFlightsArgs, obj map[string]any) {
 	if from := obj["from"]; from != nil {
 		if s, ok := from.(string); ok {
 			out.From = s
@@ -310,7 +327,7 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 		if n, ok := tool.Int(passengers, math.MinInt, math.MaxInt); ok {
 			out.Passengers = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/passengers", "passengers", "-9223372036854775808", "9223372036854775807", passengers))
+			r.Range(at.Key("passengers"), "-9223372036854775808", "9223372036854775807", passengers)
 		}
 	}
 	if cabin := obj["cabin"]; cabin != nil {
@@ -327,6 +344,9 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 		if list, ok := tool.List(airlines); ok {
 			s5 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s6, ok := item.(string); ok {
 						s5[i] = s6
@@ -336,64 +356,72 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 			out.Airlines = s5
 		}
 	}
-	if nonstop := obj["nonstop"]; nonstop != nil {
+	if nonstop := obj["nonstop"]; !tool.IsNull(nonstop) {
 		p := new(bool)
 		if b, ok := nonstop.(bool); ok {
 			(*p) = b
 		}
 		out.Nonstop = p
 	}
-	return errs
 }
 
 // The parameters of the book_flight tool: the canonical schema, and the dialects that differ from it.
 const (
-	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"Passenger is a traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"],"description":"BookFlightArgs books seats on a flight that search_flights found."}`
-	bookFlightArgsOpenAISchema     = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":["string","null"],"pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year","seat"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":["string","null"],"description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers","notes"],"additionalProperties":false,"description":"BookFlightArgs books seats on a flight that search_flights found."}`
-	bookFlightArgsGeminiSchema     = `{"type":"OBJECT","properties":{"flight_id":{"type":"STRING","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"INTEGER","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"STRING","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year"],"propertyOrdering":["name","birth_year","seat"],"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"STRING","maxLength":200,"description":"A note for the airline."}},"required":["flight_id","passengers"],"propertyOrdering":["flight_id","passengers","notes"],"description":"BookFlightArgs books seats on a flight that search_flights found."}`
-	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"BookFlightArgs books seats on a flight that search_flights found."}`
+	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"Passenger is a traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"],"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsOpenAISchema     = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":["string","null"],"pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year","seat"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":["string","null"],"description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers","notes"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsGeminiSchema     = `{"type":"OBJECT","properties":{"flight_id":{"type":"STRING","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"INTEGER","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"STRING","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year"],"propertyOrdering":["name","birth_year","seat"],"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"STRING","maxLength":200,"description":"A note for the airline."}},"required":["flight_id","passengers"],"propertyOrdering":["flight_id","passengers","notes"],"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
 )
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.Def[BookFlightArgs]{
+	Check:  checkBookFlightArgs,
 	Decode: DecodeBookFlightArgs,
 	Tool: tool.Tool{
-		Description: "BookFlightArgs books seats on a flight that search_flights found.",
+		Description: "Books seats on a flight that search_flights found.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(bookFlightArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(bookFlightArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parametersJsonSchema":` + bookFlightArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parametersJsonSchema":` + bookFlightArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"BookFlightArgs books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
+		Idempotent: false,
 		Name:       "book_flight",
 		Risk:       tool.RiskDangerous,
 		Schema:     json.RawMessage(bookFlightArgsSchema),
@@ -417,9 +445,16 @@ func bookFlightArgsPattern0(s string) bool {
 
 var bookFlightArgsPattern1 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 
-// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else every error.
+// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkBookFlightArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkBookFlightArgs checks a model's arguments for the book_flight tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArgs) {
+	var at tool.Loc
 	present := 0
 	flightId, hasFlightId := args["flight_id"]
 	if hasFlightId {
@@ -434,64 +469,64 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasFlightId {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("flight_id"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "flight_id",
-			Path:     "/flight_id",
 		})
 	}
 	if !hasPassengers {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("passengers"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "passengers",
-			Path:     "/passengers",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "flight_id", "passengers", "notes":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasFlightId {
 		if s, ok := flightId.(string); !ok {
-			errs = append(errs, tool.TypeError("/flight_id", "flight_id", "string", flightId))
+			r.Type(at.Key("flight_id"), "string", flightId)
 		} else {
 			length := tool.Length(s)
 			if length < 4 {
-				errs = append(errs, tool.ValueError("minLength", "/flight_id", "flight_id", "at least 4 characters long", flightId))
+				r.Value("minLength", at.Key("flight_id"), "at least 4 characters long", flightId)
 			} else if length > 8 {
-				errs = append(errs, tool.ValueError("maxLength", "/flight_id", "flight_id", "at most 8 characters long", flightId))
+				r.Value("maxLength", at.Key("flight_id"), "at most 8 characters long", flightId)
 			} else if !bookFlightArgsPattern0(s) {
-				errs = append(errs, tool.ValueError("pattern", "/flight_id", "flight_id", "a string matching the pattern ^[A-Z0-9]+$", flightId))
+				r.Value("pattern", at.Key("flight_id"), "a string matching the pattern ^[A-Z0-9]+$", flightId)
 			}
 		}
 	}
 	if hasPassengers {
 		if list, ok := tool.List(passengers); !ok {
-			errs = append(errs, tool.TypeError("/passengers", "passengers", "array", passengers))
+			r.Type(at.Key("passengers"), "array", passengers)
 		} else {
 			if len(list) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/passengers", "passengers", "an array of at least 1 item", list))
+				r.Value("minItems", at.Key("passengers"), "an array of at least 1 item", list)
 			} else if len(list) > 9 {
-				errs = append(errs, tool.ValueError("maxItems", "/passengers", "passengers", "an array of at most 9 items", list))
+				r.Value("maxItems", at.Key("passengers"), "an array of at most 9 items", list)
 			}
-			for i, item := range list {
+			atPassengers := at.Key("passengers")
+			for i, item := range tool.Head(list, 9) {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i), "passengers["+tool.Index(i)+"]", "object", item))
+					r.Type(atPassengers.Index(i), "object", item)
 				} else {
+					atItem := atPassengers.Index(i)
 					present2 := 0
 					name, hasName := obj["name"]
 					if hasName {
@@ -506,66 +541,63 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasName {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("name"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "string",
-							Name:     "passengers[" + tool.Index(i) + "].name",
-							Path:     "/passengers/" + tool.Index(i) + "/name",
 						})
 					}
 					if !hasBirthYear {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("birth_year"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "integer",
-							Name:     "passengers[" + tool.Index(i) + "].birth_year",
-							Path:     "/passengers/" + tool.Index(i) + "/birth_year",
 						})
 					}
 					if len(obj) > present2 {
-						n := len(errs)
-						for k := range obj {
+						for k := range tool.KeysInOrder(obj) {
 							switch k {
 							case "name", "birth_year", "seat":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k]),
-									Name: "passengers[" + tool.Index(i) + "]." + k,
-									Path: "/passengers/" + tool.Index(i) + "/" + tool.Key(k),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n:])
 					}
 					if hasName {
 						if s2, ok := name.(string); !ok {
-							errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i)+"/name", "passengers["+tool.Index(i)+"].name", "string", name))
+							r.Type(atItem.Key("name"), "string", name)
 						} else {
 							length2 := tool.Length(s2)
 							if length2 < 1 {
-								errs = append(errs, tool.ValueError("minLength", "/passengers/"+tool.Index(i)+"/name", "passengers["+tool.Index(i)+"].name", "at least 1 character long", name))
+								r.Value("minLength", atItem.Key("name"), "at least 1 character long", name)
 							} else if length2 > 100 {
-								errs = append(errs, tool.ValueError("maxLength", "/passengers/"+tool.Index(i)+"/name", "passengers["+tool.Index(i)+"].name", "at most 100 characters long", name))
+								r.Value("maxLength", atItem.Key("name"), "at most 100 characters long", name)
 							}
 						}
 					}
 					if hasBirthYear {
 						if num, ok := tool.Number(birthYear); !ok || !tool.IsInteger(num) {
-							errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i)+"/birth_year", "passengers["+tool.Index(i)+"].birth_year", "integer", birthYear))
+							r.Type(atItem.Key("birth_year"), "integer", birthYear)
 						} else {
 							if num < 1900 {
-								errs = append(errs, tool.ValueError("minimum", "/passengers/"+tool.Index(i)+"/birth_year", "passengers["+tool.Index(i)+"].birth_year", ">= 1900", birthYear))
+								r.Value("minimum", atItem.Key("birth_year"), ">= 1900", birthYear)
 							} else if num > 2026 {
-								errs = append(errs, tool.ValueError("maximum", "/passengers/"+tool.Index(i)+"/birth_year", "passengers["+tool.Index(i)+"].birth_year", "<= 2026", birthYear))
+								r.Value("maximum", atItem.Key("birth_year"), "<= 2026", birthYear)
 							}
 						}
 					}
 					if hasSeat && seat != nil {
 						if s3, ok := seat.(string); !ok {
-							errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i)+"/seat", "passengers["+tool.Index(i)+"].seat", "string", seat))
+							if !tool.IsNull(seat) {
+								r.Type(atItem.Key("seat"), "string", seat)
+							}
 						} else {
 							if !bookFlightArgsPattern1.MatchString(s3) {
-								errs = append(errs, tool.ValueError("pattern", "/passengers/"+tool.Index(i)+"/seat", "passengers["+tool.Index(i)+"].seat", "a string matching the pattern ^[0-9]{1,2}[A-K]$", seat))
+								r.Value("pattern", atItem.Key("seat"), "a string matching the pattern ^[0-9]{1,2}[A-K]$", seat)
 							}
 						}
 					}
@@ -575,33 +607,35 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 	}
 	if hasNotes && notes != nil {
 		if s4, ok := notes.(string); !ok {
-			errs = append(errs, tool.TypeError("/notes", "notes", "string", notes))
+			if !tool.IsNull(notes) {
+				r.Type(at.Key("notes"), "string", notes)
+			}
 		} else {
 			length3 := tool.Length(s4)
 			if length3 > 200 {
-				errs = append(errs, tool.ValueError("maxLength", "/notes", "notes", "at most 200 characters long", notes))
+				r.Value("maxLength", at.Key("notes"), "at most 200 characters long", notes)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillBookFlightArgs(r, at, out, args)
 }
 
-// DecodeBookFlightArgs checks a model's arguments for the book_flight tool with ValidateBookFlightArgs and returns them as a BookFlightArgs, read straight from the map; when they are not valid, the zero BookFlightArgs and every error.
+// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs, read straight from the map; when they are not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
+	var r tool.Report
 	var out BookFlightArgs
-	errs := ValidateBookFlightArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillBookFlightArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkBookFlightArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return BookFlightArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillBookFlightArgs sets the fields of a BookFlightArgs from an object its validator accepted.
-func fillBookFlightArgs(out *BookFlightArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillBookFlightArgs(r *tool.Report, at tool.Loc, out *BookFlightArgs, obj map[string]any) {
 	if flightId := obj["flight_id"]; flightId != nil {
 		if s, ok := flightId.(string); ok {
 			out.FlightID = s
@@ -610,14 +644,14 @@ func fillBookFlightArgs(out *BookFlightArgs, obj map[string]any, errs tool.Error
 	if passengers := obj["passengers"]; passengers != nil {
 		if list, ok := tool.List(passengers); ok {
 			s2 := make([]Passenger, len(list))
+			atPassengers := at.Key("passengers")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillBookFlightArgsPassenger(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/passengers/"+tool.Index(i), "passengers["+tool.Index(i)+"]")
-						}
+						fillBookFlightArgsPassenger(r, atPassengers.Index(i), &s2[i], obj2)
 					}
 				}
 			}
@@ -629,11 +663,10 @@ func fillBookFlightArgs(out *BookFlightArgs, obj map[string]any, errs tool.Error
 			out.Notes = s3
 		}
 	}
-	return errs
 }
 
 // fillBookFlightArgsPassenger sets the fields of a Passenger from an object its validator accepted.
-func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillBookFlightArgsPassenger(r *tool.Report, at tool.Loc, out *Passenger, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -643,7 +676,7 @@ func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.E
 		if n, ok := tool.Int(birthYear, math.MinInt, math.MaxInt); ok {
 			out.BirthYear = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/birth_year", "birth_year", "-9223372036854775808", "9223372036854775807", birthYear))
+			r.Range(at.Key("birth_year"), "-9223372036854775808", "9223372036854775807", birthYear)
 		}
 	}
 	if seat := obj["seat"]; seat != nil {
@@ -651,54 +684,62 @@ func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.E
 			out.Seat = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the get_booking tool: the canonical schema, and the dialects that differ from it.
 const (
-	getBookingArgsSchema           = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"],"description":"GetBookingArgs looks up a booking."}`
-	getBookingArgsOpenAISchema     = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false,"description":"GetBookingArgs looks up a booking."}`
-	getBookingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"reference":{"type":"STRING","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"description":"GetBookingArgs looks up a booking."}`
-	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"GetBookingArgs looks up a booking."}`
+	getBookingArgsSchema           = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"],"description":"Looks up a booking."}`
+	getBookingArgsOpenAISchema     = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
+	getBookingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"reference":{"type":"STRING","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"description":"Looks up a booking."}`
+	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
 )
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.Def[GetBookingArgs]{
+	Check:  checkGetBookingArgs,
 	Decode: DecodeGetBookingArgs,
 	Tool: tool.Tool{
-		Description: "GetBookingArgs looks up a booking.",
+		Description: "Looks up a booking.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(getBookingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(getBookingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parametersJsonSchema":` + getBookingArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parametersJsonSchema":` + getBookingArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"GetBookingArgs looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"GetBookingArgs looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -723,72 +764,75 @@ func getBookingArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else every error.
+// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkGetBookingArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkGetBookingArgs checks a model's arguments for the get_booking tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkGetBookingArgs(r *tool.Report, args map[string]any, out *GetBookingArgs) {
+	var at tool.Loc
 	present := 0
 	reference, hasReference := args["reference"]
 	if hasReference {
 		present++
 	}
 	if !hasReference {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("reference"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "reference",
-			Path:     "/reference",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "reference":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasReference {
 		if s, ok := reference.(string); !ok {
-			errs = append(errs, tool.TypeError("/reference", "reference", "string", reference))
+			r.Type(at.Key("reference"), "string", reference)
 		} else {
 			if !getBookingArgsPattern0(s) {
-				errs = append(errs, tool.ValueError("pattern", "/reference", "reference", "a string matching the pattern ^[A-Z0-9]{6}$", reference))
+				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillGetBookingArgs(r, at, out, args)
 }
 
-// DecodeGetBookingArgs checks a model's arguments for the get_booking tool with ValidateGetBookingArgs and returns them as a GetBookingArgs, read straight from the map; when they are not valid, the zero GetBookingArgs and every error.
+// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs, read straight from the map; when they are not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
+	var r tool.Report
 	var out GetBookingArgs
-	errs := ValidateGetBookingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillGetBookingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkGetBookingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return GetBookingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillGetBookingArgs sets the fields of a GetBookingArgs from an object its validator accepted.
-func fillGetBookingArgs(out *GetBookingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillGetBookingArgs(r *tool.Report, at tool.Loc, out *GetBookingArgs, obj map[string]any) {
 	if reference := obj["reference"]; reference != nil {
 		if s, ok := reference.(string); ok {
 			out.Reference = s
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -1,9 +1,12 @@
 package travel
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
 	"strings"
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // Flight is a search result.
@@ -15,52 +18,71 @@ type Flight struct {
 	Price   float64 `json:"price"`
 }
 
-// Execute runs a tool on arguments its validator accepted, against a
-// pretend airline, and returns the result as JSON text for the model.
-func Execute(name string, args map[string]any) (string, error) {
-	switch name {
-	case SearchFlightsTool.Name:
-		var a SearchFlightsArgs
-		if err := decode(args, &a); err != nil {
-			return "", err
-		}
-		flights := []Flight{
-			{ID: "AF" + a.From[:1] + "12", Depart: a.Date + "T09:40", Arrive: a.Date + "T12:05", Nonstop: true, Price: 420.50 * float64(a.Passengers)},
-			{ID: "BA" + a.To[:1] + "345", Depart: a.Date + "T13:15", Arrive: a.Date + "T18:30", Price: 318.00 * float64(a.Passengers)},
-		}
-		var out []Flight
-		for _, f := range flights {
-			if (a.Nonstop == nil || !*a.Nonstop || f.Nonstop) && (a.MaxPrice == 0 || f.Price <= a.MaxPrice) {
-				out = append(out, f)
-			}
-		}
-		return encode(map[string]any{"flights": out})
-	case BookFlightTool.Name:
-		var a BookFlightArgs
-		if err := decode(args, &a); err != nil {
-			return "", err
-		}
-		ref := strings.ToUpper(fmt.Sprintf("%.3s%03d", a.FlightID+"XXX", len(a.Passengers)*7))
-		return encode(map[string]any{"reference": ref, "flight_id": a.FlightID, "seats": len(a.Passengers)})
-	case GetBookingTool.Name:
-		var a GetBookingArgs
-		if err := decode(args, &a); err != nil {
-			return "", err
-		}
-		return encode(map[string]any{"reference": a.Reference, "status": "confirmed"})
-	}
-	return "", fmt.Errorf("travel: no tool %q", name)
+// Flights is search_flights' output.
+type Flights struct {
+	Flights []Flight `json:"flights"`
 }
 
-func decode(args map[string]any, v any) error {
-	data, err := json.Marshal(args)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, v)
+// Booking is book_flight's and get_booking's output.
+type Booking struct {
+	Reference string `json:"reference"`
+	FlightID  string `json:"flight_id,omitempty"`
+	Seats     int    `json:"seats,omitempty"`
+	Status    string `json:"status"`
 }
 
-func encode(v any) (string, error) {
-	data, err := json.Marshal(v)
-	return string(data), err
+// Airline is a pretend airline the travel tools act on.
+type Airline struct {
+	mu       sync.Mutex
+	bookings map[string]Booking
+}
+
+// NewAirline returns an airline with one booking, GJ5007.
+func NewAirline() *Airline {
+	return &Airline{bookings: map[string]Booking{"GJ5007": {Reference: "GJ5007", FlightID: "GJ0117", Seats: 1, Status: "confirmed"}}}
+}
+
+// NewSet returns a tool.Set that runs the travel tools on the airline, with
+// the options given. Each handler gets its tool's arguments decoded into
+// their struct by the generated DecodeT: the compiler checks the types.
+// book_flight is dangerous: a person approves each booking (tool.Approve).
+func (a *Airline) NewSet(opts ...tool.Option) *tool.Set {
+	return tool.NewSet(append([]tool.Option{
+		SearchFlightsTool.Handle(a.searchFlights),
+		BookFlightTool.Handle(a.bookFlight),
+		GetBookingTool.Handle(a.getBooking),
+	}, opts...)...)
+}
+
+func (a *Airline) searchFlights(ctx context.Context, args SearchFlightsArgs) (any, error) {
+	flights := []Flight{
+		{ID: "AF" + args.From[:1] + "12", Depart: args.Date + "T09:40", Arrive: args.Date + "T12:05", Nonstop: true, Price: 420.50 * float64(args.Passengers)},
+		{ID: "BA" + args.To[:1] + "345", Depart: args.Date + "T13:15", Arrive: args.Date + "T18:30", Price: 318.00 * float64(args.Passengers)},
+	}
+	out := Flights{Flights: []Flight{}}
+	for _, f := range flights {
+		if (args.Nonstop == nil || !*args.Nonstop || f.Nonstop) && (args.MaxPrice == 0 || f.Price <= args.MaxPrice) {
+			out.Flights = append(out.Flights, f)
+		}
+	}
+	return out, nil
+}
+
+func (a *Airline) bookFlight(ctx context.Context, args BookFlightArgs) (any, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	ref := strings.ToUpper(fmt.Sprintf("%.3s%03d", args.FlightID+"XXX", len(args.Passengers)*7))
+	b := Booking{Reference: ref, FlightID: args.FlightID, Seats: len(args.Passengers), Status: "confirmed"}
+	a.bookings[ref] = b
+	return b, nil
+}
+
+func (a *Airline) getBooking(ctx context.Context, args GetBookingArgs) (any, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b, ok := a.bookings[args.Reference]
+	if !ok {
+		return nil, fmt.Errorf("no booking %s", args.Reference)
+	}
+	return b, nil
 }

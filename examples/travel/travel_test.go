@@ -1,6 +1,8 @@
 package travel
 
 import (
+	"context"
+	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,13 +33,29 @@ func TestDialectsAgree(t *testing.T) {
 	assert.Positive(t, reports["book_flight"][tool.GeminiJSONSchema].Moved["pattern"])
 }
 
-func TestExecute(t *testing.T) {
-	out, err := Execute("search_flights", map[string]any{"from": "CDG", "to": "JFK", "date": "2026-05-01", "passengers": 2.0, "nonstop": true})
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"flights":[{"id":"AFC12","depart":"2026-05-01T09:40","arrive":"2026-05-01T12:05","nonstop":true,"price":841}]}`, out)
-	out, err = Execute("book_flight", map[string]any{"flight_id": "AF1234", "passengers": []any{map[string]any{"name": "Ada", "birth_year": 1990.0}}})
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"reference":"AF1007","flight_id":"AF1234","seats":1}`, out)
-	_, err = Execute("cancel", nil)
-	assert.Error(t, err)
+// The tools run in a Set on typed arguments: a search, a booking a person
+// approves, the booking looked up.
+func TestSet(t *testing.T) {
+	ctx := context.Background()
+	set := NewAirline().NewSet(tool.WithLogger(slog.New(slog.DiscardHandler)))
+	res := set.Call(ctx, "search_flights", []byte(`{"from": "CDG", "to": "JFK", "date": "2026-05-01", "passengers": 2, "nonstop": true}`))
+	require.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
+	assert.JSONEq(t, `{"flights":[{"id":"AFC12","depart":"2026-05-01T09:40","arrive":"2026-05-01T12:05","nonstop":true,"price":841}]}`, res.Feedback())
+
+	book := []byte(`{"flight_id": "AF1234", "passengers": [{"name": "Ada", "birth_year": 1990}]}`)
+	res = set.Call(ctx, "book_flight", book)
+	require.Equal(t, tool.StatusNeedsConfirmation, res.Status)
+	res = set.Call(ctx, "book_flight", book, tool.Approve(res.Approval))
+	assert.Equal(t, Booking{Reference: "AF1007", FlightID: "AF1234", Seats: 1, Status: "confirmed"}, res.Output)
+
+	res = set.Call(ctx, "get_booking", []byte(`{"reference": "AF1007"}`))
+	assert.Equal(t, "confirmed", res.Output.(Booking).Status)
+	res = set.Call(ctx, "get_booking", []byte(`{"reference": "ZZ0000"}`))
+	assert.Equal(t, tool.StatusFailed, res.Status)
+	res = set.Call(ctx, "cancel", []byte(`{}`))
+	assert.Equal(t, []string{"unknown_tool:cancel"}, res.Errors.Codes())
+}
+
+func TestStrictAjv(t *testing.T) {
+	dialecttest.StrictAjv(t, Tools)
 }

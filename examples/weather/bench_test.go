@@ -10,7 +10,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// The benchmark calls are those of peers.md: a fully populated valid call,
+// The benchmark calls: a fully populated valid call,
 // and an invalid one with 8 errors, both decoded by encoding/json.
 
 const benchValidJSON = `{"city": "Paris", "days": 3, "units": "c", "include_hourly": true,

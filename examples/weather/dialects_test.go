@@ -58,3 +58,7 @@ func TestMovedConstraintIsDescribedAndEnforced(t *testing.T) {
 	assert.Equal(t, []string{"minLength:city"}, errs.Codes())
 	assert.Equal(t, "argument 'city' should be at least 1 character long, got \"\"", errs.Error())
 }
+
+func TestStrictAjv(t *testing.T) {
+	dialecttest.StrictAjv(t, Tools)
+}

@@ -3,57 +3,46 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 )
 
-func main() {
-	fmt.Println("seed 000: validate_tool_call")
-	for _, c := range []struct {
-		name string
-		args string
-	}{
-		{"get_weather", `{"days": true, "tz": "UTC"}`},
-		{"get_weather", `{"city": "Paris", "days": 3, "units": "c"}`},
-		{"get_weather", `{"city": "Paris", "units": "k"}`},
-		{"get_forecast", `{"city": "Paris"}`},
-	} {
-		ok, errors := seed000(c.name, decode(c.args))
-		fmt.Printf("  %s %s\n    {'ok': %s, 'errors': %s}\n", c.name, c.args, pyBool(ok), pyRepr(errors))
-	}
-
-	fmt.Println("seed 001: validate_arguments")
-	for _, c := range []struct {
-		tool string
-		args string
-	}{
-		{"current_weather", `{"city": "Paris"}`},
-		{"current_weather", `{}`},
-		{"add", `{"a": "2", "b": 3}`},
-		{"current_weather", `{"city": "Lima", "country": "PE"}`},
-	} {
-		t, _ := Tools.Lookup(c.tool)
-		fmt.Printf("  %s %s\n    %s\n", c.tool, c.args, pyRepr(seed001(t, decode(c.args))))
-	}
-
-	fmt.Println("seed 002: validate_tool_args")
-	for _, args := range []string{
-		`{"city": "Paris", "days": 3}`,
-		`{"days": 3}`,
-		`{"city": "Paris", "unit": "C"}`,
-		`{"city": "Paris", "days": "3"}`,
-	} {
-		ok, msg := seed002(&GetWeatherTool.Tool, decode(args))
-		fmt.Printf("  %s\n    (%s, %s)\n", args, pyBool(ok), pyStr(msg))
-	}
-
-	fmt.Println("every error, as JSON for the model:")
-	errs := ValidateGetWeatherArgs(decode(`{"city": "", "days": 20, "coords": {"lat": 91}, "tags": ["ok", "Not OK"], "tz": "UTC"}`))
-	fmt.Printf("  %s\n", errs.JSON())
+// calls are the example calls: a name and the arguments a model sent.
+var calls = []struct{ name, args string }{
+	{"get_weather", `{"days": true, "tz": "UTC"}`},
+	{"get_weather", `{"city": "Paris", "days": 3, "units": "c"}`},
+	{"get_weather", `{"city": "Paris", "units": "k"}`},
+	{"get_weather", `{"city": "Paris", "days": "3"}`},
+	{"get_forecast", `{"city": "Paris"}`},
+	{"current_weather", `{}`},
+	{"current_weather", `{"city": "Lima", "country": "PE"}`},
+	{"add", `{"a": "2", "b": 3}`},
 }
 
-func decode(s string) map[string]any {
-	var m map[string]any
-	if err := json.Unmarshal([]byte(s), &m); err != nil {
-		panic(err)
+func main() { run(os.Stdout) }
+
+// run validates each example call with Tools.Validate and prints its
+// verdict in each rendering of tool.Errors: the sorted codes, one sentence
+// per error, and the first error, the one a validator that stops early
+// reports (missing members, then unexpected ones, then types and values).
+func run(w io.Writer) {
+	for _, c := range calls {
+		var args map[string]any
+		if err := json.Unmarshal([]byte(c.args), &args); err != nil {
+			panic(err)
+		}
+		errs := Tools.Validate(c.name, args)
+		fmt.Fprintf(w, "%s %s\n", c.name, c.args)
+		if errs == nil {
+			fmt.Fprintf(w, "\tvalid\n")
+			continue
+		}
+		fmt.Fprintf(w, "\tCodes()     %q\n", errs.Codes())
+		fmt.Fprintf(w, "\tMessages()  %q\n", errs.Messages())
+		fmt.Fprintf(w, "\terrs[0]     %s\n", errs[0].Message())
 	}
-	return m
+	fmt.Fprintln(w, "every error of one call, as JSON for the model:")
+	var args map[string]any
+	_ = json.Unmarshal([]byte(`{"city": "", "days": 20, "coords": {"lat": 91}, "tags": ["ok", "Not OK"], "tz": "UTC"}`), &args)
+	fmt.Fprintf(w, "\t%s\n", ValidateGetWeatherArgs(args).JSON())
 }

@@ -1,7 +1,7 @@
-// Command weather shows toolgen on the tools of its seed documents:
-// get_weather (seed 000, also used for seed 002), and the current_weather and
-// add tools of seed 001. It validates the seeds' example calls and prints
-// each verdict in the seed's own format.
+// Command weather shows the validators toolgen generates on three small
+// tools: get_weather, current_weather and add. It validates example calls
+// and prints each verdict in the renderings of tool.Errors: sorted codes,
+// one sentence per error, the first error, and JSON.
 package main
 
 //go:generate go tool toolgen
@@ -40,7 +40,7 @@ type Coords struct {
 	Lon float64 `json:"lon" jsonschema:"minimum=-180,maximum=180"`
 }
 
-// CurrentWeatherArgs asks for the current weather of a city (seed 001).
+// CurrentWeatherArgs asks for the current weather of a city.
 //
 //toolgen:tool name=current_weather risk=read
 type CurrentWeatherArgs struct {
@@ -48,7 +48,7 @@ type CurrentWeatherArgs struct {
 	Units string `json:"units,omitempty"`
 }
 
-// AddArgs adds two numbers (seed 001).
+// AddArgs adds two numbers.
 //
 //toolgen:tool risk=read
 type AddArgs struct {

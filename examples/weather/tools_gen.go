@@ -8,53 +8,62 @@ import (
 	"math"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
-	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`
-	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false,"description":"GetWeatherArgs asks for the weather forecast of a city."}`
-	getWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"INTEGER","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"STRING","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"BOOLEAN","description":"Whether to include the hourly forecast."},"coords":{"type":"OBJECT","properties":{"lat":{"type":"NUMBER","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"NUMBER","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"propertyOrdering":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[a-z0-9_-]+$"},"maxItems":10,"description":"Labels to attach to the request."}},"required":["city"],"propertyOrdering":["city","days","units","include_hourly","coords","tags"],"description":"GetWeatherArgs asks for the weather forecast of a city."}`
-	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"GetWeatherArgs asks for the weather forecast of a city."}`
+	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"INTEGER","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"STRING","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"BOOLEAN","description":"Whether to include the hourly forecast."},"coords":{"type":"OBJECT","properties":{"lat":{"type":"NUMBER","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"NUMBER","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"propertyOrdering":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[a-z0-9_-]+$"},"maxItems":10,"description":"Labels to attach to the request."}},"required":["city"],"propertyOrdering":["city","days","units","include_hourly","coords","tags"],"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
+	Check:  checkGetWeatherArgs,
 	Decode: DecodeGetWeatherArgs,
 	Tool: tool.Tool{
-		Description: "GetWeatherArgs asks for the weather forecast of a city.",
+		Description: "Asks for the weather forecast of a city.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(getWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(getWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"GetWeatherArgs asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -79,9 +88,16 @@ func getWeatherArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else every error.
+// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkGetWeatherArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkGetWeatherArgs checks a model's arguments for the get_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArgs) {
+	var at tool.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -108,70 +124,76 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasCity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("city"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "city",
-			Path:     "/city",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "city", "days", "units", "include_hourly", "coords", "tags":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasCity {
 		if s, ok := city.(string); !ok {
-			errs = append(errs, tool.TypeError("/city", "city", "string", city))
+			r.Type(at.Key("city"), "string", city)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/city", "city", "at least 1 character long", city))
+				r.Value("minLength", at.Key("city"), "at least 1 character long", city)
 			} else if length > 100 {
-				errs = append(errs, tool.ValueError("maxLength", "/city", "city", "at most 100 characters long", city))
+				r.Value("maxLength", at.Key("city"), "at most 100 characters long", city)
 			}
 		}
 	}
 	if hasDays && days != nil {
 		if num, ok := tool.Number(days); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/days", "days", "integer", days))
+			if !tool.IsNull(days) {
+				r.Type(at.Key("days"), "integer", days)
+			}
 		} else {
 			if num < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/days", "days", ">= 1", days))
+				r.Value("minimum", at.Key("days"), ">= 1", days)
 			} else if num > 14 {
-				errs = append(errs, tool.ValueError("maximum", "/days", "days", "<= 14", days))
+				r.Value("maximum", at.Key("days"), "<= 14", days)
 			}
 		}
 	}
 	if hasUnits && units != nil {
 		if s2, ok := units.(string); !ok {
-			errs = append(errs, tool.TypeError("/units", "units", "string", units))
+			if !tool.IsNull(units) {
+				r.Type(at.Key("units"), "string", units)
+			}
 		} else {
 			if s2 != "c" && s2 != "f" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/units", "units", "one of \"c\", \"f\"", units))
+				r.Value(tool.CodeEnum, at.Key("units"), "one of \"c\", \"f\"", units)
 			}
 		}
 	}
 	if hasIncludeHourly && includeHourly != nil {
 		if _, ok := includeHourly.(bool); !ok {
-			errs = append(errs, tool.TypeError("/include_hourly", "include_hourly", "boolean", includeHourly))
+			if !tool.IsNull(includeHourly) {
+				r.Type(at.Key("include_hourly"), "boolean", includeHourly)
+			}
 		}
 	}
 	if hasCoords && coords != nil {
 		if obj, ok := tool.Object(coords); !ok {
-			errs = append(errs, tool.TypeError("/coords", "coords", "object", coords))
+			if !tool.IsNull(coords) {
+				r.Type(at.Key("coords"), "object", coords)
+			}
 		} else {
+			atCoords := at.Key("coords")
 			present2 := 0
 			lat, hasLat := obj["lat"]
 			if hasLat {
@@ -182,56 +204,51 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				present2++
 			}
 			if !hasLat {
-				errs = append(errs, tool.Error{
+				r.Add(atCoords.Key("lat"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "coords.lat",
-					Path:     "/coords/lat",
 				})
 			}
 			if !hasLon {
-				errs = append(errs, tool.Error{
+				r.Add(atCoords.Key("lon"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "coords.lon",
-					Path:     "/coords/lon",
 				})
 			}
 			if len(obj) > present2 {
-				n := len(errs)
-				for k := range obj {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "lat", "lon":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atCoords.Key(k), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj[k]),
-							Name: "coords." + k,
-							Path: "/coords/" + tool.Key(k),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n:])
 			}
 			if hasLat {
 				if num2, ok := tool.Number(lat); !ok {
-					errs = append(errs, tool.TypeError("/coords/lat", "coords.lat", "number", lat))
+					r.Type(atCoords.Key("lat"), "number", lat)
 				} else {
 					if num2 < -90 {
-						errs = append(errs, tool.ValueError("minimum", "/coords/lat", "coords.lat", ">= -90", lat))
+						r.Value("minimum", atCoords.Key("lat"), ">= -90", lat)
 					} else if num2 > 90 {
-						errs = append(errs, tool.ValueError("maximum", "/coords/lat", "coords.lat", "<= 90", lat))
+						r.Value("maximum", atCoords.Key("lat"), "<= 90", lat)
 					}
 				}
 			}
 			if hasLon {
 				if num3, ok := tool.Number(lon); !ok {
-					errs = append(errs, tool.TypeError("/coords/lon", "coords.lon", "number", lon))
+					r.Type(atCoords.Key("lon"), "number", lon)
 				} else {
 					if num3 < -180 {
-						errs = append(errs, tool.ValueError("minimum", "/coords/lon", "coords.lon", ">= -180", lon))
+						r.Value("minimum", atCoords.Key("lon"), ">= -180", lon)
 					} else if num3 > 180 {
-						errs = append(errs, tool.ValueError("maximum", "/coords/lon", "coords.lon", "<= 180", lon))
+						r.Value("maximum", atCoords.Key("lon"), "<= 180", lon)
 					}
 				}
 			}
@@ -239,41 +256,47 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	}
 	if hasTags && tags != nil {
 		if list, ok := tool.List(tags); !ok {
-			errs = append(errs, tool.TypeError("/tags", "tags", "array", tags))
+			if !tool.IsNull(tags) {
+				r.Type(at.Key("tags"), "array", tags)
+			}
 		} else {
 			if len(list) > 10 {
-				errs = append(errs, tool.ValueError("maxItems", "/tags", "tags", "an array of at most 10 items", list))
+				r.Value("maxItems", at.Key("tags"), "an array of at most 10 items", list)
 			}
-			for i, item := range list {
+			atTags := at.Key("tags")
+			for i, item := range tool.Head(list, 10) {
+				if r.Full() {
+					break
+				}
 				if s3, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "string", item))
+					r.Type(atTags.Index(i), "string", item)
 				} else {
 					if !getWeatherArgsPattern0(s3) {
-						errs = append(errs, tool.ValueError("pattern", "/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "a string matching the pattern ^[a-z0-9_-]+$", item))
+						r.Value("pattern", atTags.Index(i), "a string matching the pattern ^[a-z0-9_-]+$", item)
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillGetWeatherArgs(r, at, out, args)
 }
 
-// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool with ValidateGetWeatherArgs and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and every error.
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
+	var r tool.Report
 	var out GetWeatherArgs
-	errs := ValidateGetWeatherArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillGetWeatherArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkGetWeatherArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return GetWeatherArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillGetWeatherArgs sets the fields of a GetWeatherArgs from an object its validator accepted.
-func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillGetWeatherArgs(r *tool.Report, at tool.Loc, out *GetWeatherArgs, obj map[string]any) {
 	if city := obj["city"]; city != nil {
 		if s, ok := city.(string); ok {
 			out.City = s
@@ -283,7 +306,7 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 		if n, ok := tool.Int(days, math.MinInt, math.MaxInt); ok {
 			out.Days = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/days", "days", "-9223372036854775808", "9223372036854775807", days))
+			r.Range(at.Key("days"), "-9223372036854775808", "9223372036854775807", days)
 		}
 	}
 	if units := obj["units"]; units != nil {
@@ -296,14 +319,10 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 			out.IncludeHourly = b
 		}
 	}
-	if coords := obj["coords"]; coords != nil {
+	if coords := obj["coords"]; !tool.IsNull(coords) {
 		p := new(Coords)
 		if obj2, ok := tool.Object(coords); ok {
-			n2 := len(errs)
-			errs = fillGetWeatherArgsCoords(p, obj2, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/coords", "coords")
-			}
+			fillGetWeatherArgsCoords(r, at.Key("coords"), p, obj2)
 		}
 		out.Coords = p
 	}
@@ -311,6 +330,9 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 		if list, ok := tool.List(tags); ok {
 			s3 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s4, ok := item.(string); ok {
 						s3[i] = s4
@@ -320,11 +342,10 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 			out.Tags = s3
 		}
 	}
-	return errs
 }
 
 // fillGetWeatherArgsCoords sets the fields of a Coords from an object its validator accepted.
-func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillGetWeatherArgsCoords(r *tool.Report, at tool.Loc, out *Coords, obj map[string]any) {
 	if lat := obj["lat"]; lat != nil {
 		if f, ok := tool.Float(lat); ok {
 			out.Lat = f
@@ -335,54 +356,62 @@ func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors)
 			out.Lon = f2
 		}
 	}
-	return errs
 }
 
 // The parameters of the current_weather tool: the canonical schema, and the dialects that differ from it.
 const (
-	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
-	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"CurrentWeatherArgs asks for the current weather of a city (seed 001)."}`
+	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 )
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
+	Check:  checkCurrentWeatherArgs,
 	Decode: DecodeCurrentWeatherArgs,
 	Tool: tool.Tool{
-		Description: "CurrentWeatherArgs asks for the current weather of a city (seed 001).",
+		Description: "Asks for the current weather of a city.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","input_schema":` + currentWeatherArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(currentWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(currentWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"CurrentWeatherArgs asks for the current weather of a city (seed 001).","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -393,9 +422,16 @@ var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	},
 }
 
-// ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else every error.
+// ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkCurrentWeatherArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkCurrentWeatherArgs checks a model's arguments for the current_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkCurrentWeatherArgs(r *tool.Report, args map[string]any, out *CurrentWeatherArgs) {
+	var at tool.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -406,58 +442,57 @@ func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasCity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("city"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "city",
-			Path:     "/city",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "city", "units":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasCity {
 		if _, ok := city.(string); !ok {
-			errs = append(errs, tool.TypeError("/city", "city", "string", city))
+			r.Type(at.Key("city"), "string", city)
 		}
 	}
 	if hasUnits && units != nil {
 		if _, ok := units.(string); !ok {
-			errs = append(errs, tool.TypeError("/units", "units", "string", units))
+			if !tool.IsNull(units) {
+				r.Type(at.Key("units"), "string", units)
+			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillCurrentWeatherArgs(r, at, out, args)
 }
 
-// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool with ValidateCurrentWeatherArgs and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and every error.
+// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
+	var r tool.Report
 	var out CurrentWeatherArgs
-	errs := ValidateCurrentWeatherArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillCurrentWeatherArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkCurrentWeatherArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return CurrentWeatherArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillCurrentWeatherArgs sets the fields of a CurrentWeatherArgs from an object its validator accepted.
-func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillCurrentWeatherArgs(r *tool.Report, at tool.Loc, out *CurrentWeatherArgs, obj map[string]any) {
 	if city := obj["city"]; city != nil {
 		if s, ok := city.(string); ok {
 			out.City = s
@@ -468,54 +503,62 @@ func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs to
 			out.Units = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the add tool: the canonical schema, and the dialects that differ from it.
 const (
-	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`
-	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"AddArgs adds two numbers (seed 001)."}`
-	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"AddArgs adds two numbers (seed 001)."}`
-	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"AddArgs adds two numbers (seed 001)."}`
+	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"Adds two numbers."}`
+	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
+	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"Adds two numbers."}`
+	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 )
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
+	Check:  checkAddArgs,
 	Decode: DecodeAddArgs,
 	Tool: tool.Tool{
-		Description: "AddArgs adds two numbers (seed 001).",
+		Description: "Adds two numbers.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","input_schema":` + addArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(addArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parameters":` + addArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(addArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"AddArgs adds two numbers (seed 001).","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"AddArgs adds two numbers (seed 001).","parameters":` + addArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -526,9 +569,16 @@ var AddTool = tool.Def[AddArgs]{
 	},
 }
 
-// ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else every error.
+// ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkAddArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkAddArgs checks a model's arguments for the add tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkAddArgs(r *tool.Report, args map[string]any, out *AddArgs) {
+	var at tool.Loc
 	present := 0
 	a, hasA := args["a"]
 	if hasA {
@@ -539,66 +589,61 @@ func ValidateAddArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasA {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("a"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "a",
-			Path:     "/a",
 		})
 	}
 	if !hasB {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("b"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "b",
-			Path:     "/b",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "a", "b":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasA {
 		if _, ok := tool.Number(a); !ok {
-			errs = append(errs, tool.TypeError("/a", "a", "number", a))
+			r.Type(at.Key("a"), "number", a)
 		}
 	}
 	if hasB {
 		if _, ok := tool.Number(b); !ok {
-			errs = append(errs, tool.TypeError("/b", "b", "number", b))
+			r.Type(at.Key("b"), "number", b)
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillAddArgs(r, at, out, args)
 }
 
-// DecodeAddArgs checks a model's arguments for the add tool with ValidateAddArgs and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and every error.
+// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
+	var r tool.Report
 	var out AddArgs
-	errs := ValidateAddArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillAddArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkAddArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return AddArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillAddArgs sets the fields of a AddArgs from an object its validator accepted.
-func fillAddArgs(out *AddArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillAddArgs(r *tool.Report, at tool.Loc, out *AddArgs, obj map[string]any) {
 	if a := obj["a"]; a != nil {
 		if f, ok := tool.Float(a); ok {
 			out.A = f
@@ -609,7 +654,6 @@ func fillAddArgs(out *AddArgs, obj map[string]any, errs tool.Errors) tool.Errors
 			out.B = f2
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

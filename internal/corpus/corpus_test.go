@@ -33,6 +33,47 @@ func TestDialectsAgree(t *testing.T) {
 	assert.Positive(t, reports["order"][tool.GeminiJSONSchema].Moved["pattern"])
 	assert.Positive(t, reports["label"][tool.GeminiJSONSchema].Moved["maxLength"], "a map's values")
 	assert.Positive(t, reports["tree"][tool.OpenAI].Moved["minLength"], "a recursive type's $defs")
+	// The fallback forms are checked as what they are: Gemini's
+	// parametersJsonSchema moves what it lacks, as the dialect of its own.
+	assert.Positive(t, reports["label"][tool.Gemini].Moved["patternProperties"], "integer keys")
+	assert.Positive(t, reports["contact"][tool.Gemini].Moved["oneOf"], "a oneof_required group")
+	assert.Positive(t, reports["contact"][tool.Gemini].Moved["anyOf"], "an anyof_required group")
+	assert.Positive(t, reports["tree"][tool.Gemini].Moved["minLength"])
+	assert.Positive(t, reports["contact"][tool.OpenAI].NullOptional, "OpenAI's non-strict form is the canonical schema")
+}
+
+// Each definition is in the strictest form its provider accepts; the
+// fallbacks say why.
+func TestFallbacks(t *testing.T) {
+	for _, tl := range Tools {
+		for _, d := range tool.AllDialects() {
+			def, ok := tl.Dialects.Get(d)
+			if !ok {
+				continue
+			}
+			want := d
+			switch {
+			case tl.Name == "tree" && d == tool.Gemini,
+				(tl.Name == "label" || tl.Name == "contact") && d == tool.Gemini:
+				want = tool.GeminiJSONSchema
+			case (tl.Name == "label" || tl.Name == "contact") && d == tool.OpenAI:
+				want = tool.OpenAINonStrict
+			case (tl.Name == "label" || tl.Name == "contact") && d == tool.OpenAIResponses:
+				want = tool.OpenAIResponsesNonStrict
+			}
+			assert.Equal(t, want, def.Form, "%s %s", tl.Name, d)
+			assert.Equal(t, want != d, def.Fallback != "", "%s %s: %s", tl.Name, d, def.Fallback)
+		}
+	}
+	assert.Equal(t, "Gemini's parameters cannot express a recursive type at #/properties/root", TreeTool.Dialects.Gemini.Fallback)
+	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots", LabelTool.Dialects.OpenAI.Fallback)
+	var strict struct{ Strict bool }
+	require.NoError(t, json.Unmarshal(LabelTool.Dialects.OpenAIResponses.Tool, &strict))
+	assert.False(t, strict.Strict)
+	var decl map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(TreeTool.Dialects.Gemini.Tool, &decl))
+	assert.Contains(t, decl, "parametersJsonSchema")
+	assert.NotContains(t, decl, "parameters")
 }
 
 // The constraints Gemini lacks are sentences of the descriptions, and the
@@ -55,21 +96,28 @@ func TestGeminiDescribesWhatItLacks(t *testing.T) {
 	assert.Equal(t, []string{"multipleOf:price"}, PricingTool.Validate(call).Codes())
 }
 
-// The dialects= option leaves out what a tool cannot be.
+// The dialects= option leaves a provider out: For refuses a request of
+// that dialect with the tool, and takes one without it.
 func TestLeftOutDialects(t *testing.T) {
-	_, ok := TreeTool.Dialects.Get(tool.Gemini)
-	assert.False(t, ok, "recursion")
-	for _, d := range []tool.Dialect{tool.OpenAI, tool.OpenAIResponses, tool.Gemini} {
-		_, ok := LabelTool.Dialects.Get(d)
-		assert.False(t, ok, "a map: %s", d)
+	for _, d := range tool.AllDialects() {
+		_, ok := AuditTool.Dialects.Get(d)
+		assert.Equal(t, d == tool.MCP, ok, d)
 	}
 	_, err := Tools.For(tool.Gemini)
-	assert.EqualError(t, err, "tool: tree has no gemini definition: its //toolgen:tool dialects= option leaves gemini out")
-	raw, err := tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &PingTool.Tool}.For(tool.Gemini)
+	assert.EqualError(t, err, "tool: audit has no gemini definition: its //toolgen:tool dialects= option leaves gemini out")
+	raw, err := Tools[:len(Tools)-1].For(tool.Gemini)
 	require.NoError(t, err)
 	var decls []map[string]any
 	require.NoError(t, json.Unmarshal(raw, &decls))
-	assert.Len(t, decls, 3)
-	assert.Equal(t, map[string]any{"name": "ping", "description": "PingArgs takes no arguments."}, decls[2],
+	require.Len(t, decls, len(Tools)-1)
+	assert.Equal(t, map[string]any{"name": "ping", "description": "Takes no arguments."}, decls[5],
 		"a Gemini function without arguments has no parameters")
+	raw, err = Tools.For(tool.MCP)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(raw, &decls))
+	assert.Len(t, decls, len(Tools))
+}
+
+func TestStrictAjv(t *testing.T) {
+	dialecttest.StrictAjv(t, Tools)
 }

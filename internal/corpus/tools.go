@@ -1,8 +1,8 @@
 // Package corpus holds tools that exercise every rule of the provider
 // dialects: keywords each dialect lacks, nullable and optional members,
-// nested objects and arrays of them, recursion, maps, a tool without
-// arguments, and the dialects= option. Its tests run the dialect golden
-// files and the agreement test on them.
+// nested objects and arrays of them, recursion, maps, unions, a tool
+// without arguments, the fallback forms, and the dialects= option. Its
+// tests run the dialect golden files and the agreement test on them.
 package corpus
 
 //go:generate go tool toolgen
@@ -83,9 +83,9 @@ type Gift struct {
 }
 
 // TreeArgs takes a tree: recursion, which Gemini's parameters cannot
-// express.
+// express; Gemini gets parametersJsonSchema.
 //
-//toolgen:tool dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp
+//toolgen:tool
 type TreeArgs struct {
 	Root Node `json:"root"`
 }
@@ -97,20 +97,51 @@ type Node struct {
 }
 
 // LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's
-// parameters cannot express.
+// parameters cannot express; OpenAI gets the tool non-strict, Gemini as
+// parametersJsonSchema.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp
+//toolgen:tool
 type LabelArgs struct {
 	// Label values by name.
 	Labels map[string]Label `json:"labels"`
+	// Slots by number: a map with integer keys, whose key pattern
+	// parametersJsonSchema has as a sentence.
+	Slots map[int]Label `json:"slots,omitempty"`
 }
 
-// Label is a label value.
-type Label struct {
-	Value string `json:"value" jsonschema:"maxLength=10"`
+// ContactArgs reaches a person: unions, which OpenAI strict mode and
+// Gemini's parameters cannot express, and parametersJsonSchema has as an
+// anyOf and sentences.
+//
+//toolgen:tool risk=read
+type ContactArgs struct {
+	// Email address, or
+	Email string `json:"email,omitempty" jsonschema:"oneof_required=by_email,maxLength=40"`
+	// phone number, not both.
+	Phone string `json:"phone,omitempty" jsonschema:"oneof_required=by_phone,pattern=^[0-9+ ]+$"`
+	// A topic or a ticket number.
+	About any `json:"about,omitempty" jsonschema:"oneof_type=string;integer"`
+	// Tags, at least one of which
+	Tag string `json:"tag,omitempty" jsonschema:"anyof_required=tagged"`
+	// or a note.
+	Note string `json:"note,omitempty" jsonschema:"anyof_required=noted"`
 }
 
 // PingArgs takes no arguments.
 //
 //toolgen:tool risk=read
 type PingArgs struct{}
+
+// AuditArgs is for MCP clients only: dialects= leaves the other providers
+// out.
+//
+//toolgen:tool risk=read dialects=mcp
+type AuditArgs struct {
+	// What to audit.
+	Scope string `json:"scope" jsonschema:"enum=all,enum=recent"`
+}
+
+// Label is a label value.
+type Label struct {
+	Value string `json:"value" jsonschema:"maxLength=10"`
+}

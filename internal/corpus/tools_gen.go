@@ -9,53 +9,62 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
-	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
-	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
-	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
-	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
 
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
+	Check:  checkPricingArgs,
 	Decode: DecodePricingArgs,
 	Tool: tool.Tool{
-		Description: "PricingArgs prices an item: the numeric and string keywords some\ndialects lack.",
+		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(pricingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(pricingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parametersJsonSchema":` + pricingArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parametersJsonSchema":` + pricingArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","inputSchema":` + pricingArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","inputSchema":` + pricingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"PricingArgs prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -66,9 +75,16 @@ var PricingTool = tool.Def[PricingArgs]{
 	},
 }
 
-// ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else every error.
+// ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPricingArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
+	var at tool.Loc
 	present := 0
 	price, hasPrice := args["price"]
 	if hasPrice {
@@ -107,121 +123,124 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasPrice {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("price"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "price",
-			Path:     "/price",
 		})
 	}
 	if !hasQuantity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("quantity"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "quantity",
-			Path:     "/quantity",
 		})
 	}
 	if !hasLevel {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("level"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer or null",
-			Name:     "level",
-			Path:     "/level",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasPrice {
 		if num, ok := tool.Number(price); !ok {
-			errs = append(errs, tool.TypeError("/price", "price", "number", price))
+			r.Type(at.Key("price"), "number", price)
 		} else {
 			if num <= 0 {
-				errs = append(errs, tool.ValueError("exclusiveMinimum", "/price", "price", "> 0", price))
-			} else if !tool.MultipleOf(num, 0.01) {
-				errs = append(errs, tool.ValueError("multipleOf", "/price", "price", "a multiple of 0.01", price))
+				r.Value("exclusiveMinimum", at.Key("price"), "> 0", price)
+			} else if !tool.MultipleOf(price, "0.01") {
+				r.Value("multipleOf", at.Key("price"), "a multiple of 0.01", price)
 			}
 		}
 	}
 	if hasDiscount && discount != nil {
 		if num2, ok := tool.Number(discount); !ok {
-			errs = append(errs, tool.TypeError("/discount", "discount", "number", discount))
+			if !tool.IsNull(discount) {
+				r.Type(at.Key("discount"), "number", discount)
+			}
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/discount", "discount", ">= 0", discount))
+				r.Value("minimum", at.Key("discount"), ">= 0", discount)
 			} else if num2 >= 100 {
-				errs = append(errs, tool.ValueError("exclusiveMaximum", "/discount", "discount", "< 100", discount))
+				r.Value("exclusiveMaximum", at.Key("discount"), "< 100", discount)
 			}
 		}
 	}
 	if hasQuantity {
 		if num3, ok := tool.Number(quantity); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/quantity", "quantity", "integer", quantity))
+			r.Type(at.Key("quantity"), "integer", quantity)
 		} else {
 			if num3 != 1 && num3 != 2 && num3 != 5 && num3 != 10 {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/quantity", "quantity", "one of 1, 2, 5, 10", quantity))
+				r.Value(tool.CodeEnum, at.Key("quantity"), "one of 1, 2, 5, 10", quantity)
 			}
 		}
 	}
 	if hasSmall && small != nil {
 		if num4, ok := tool.Number(small); !ok || !tool.IsInteger(num4) {
-			errs = append(errs, tool.TypeError("/small", "small", "integer", small))
+			if !tool.IsNull(small) {
+				r.Type(at.Key("small"), "integer", small)
+			}
 		} else {
 			if num4 < -128 {
-				errs = append(errs, tool.ValueError("minimum", "/small", "small", ">= -128", small))
+				r.Value("minimum", at.Key("small"), ">= -128", small)
 			} else if num4 > 127 {
-				errs = append(errs, tool.ValueError("maximum", "/small", "small", "<= 127", small))
+				r.Value("maximum", at.Key("small"), "<= 127", small)
 			}
 		}
 	}
 	if hasNote && note != nil {
 		if note != nil {
 			if s, ok := note.(string); !ok {
-				errs = append(errs, tool.TypeError("/note", "note", "string or null", note))
+				if !tool.IsNull(note) {
+					r.Type(at.Key("note"), "string or null", note)
+				}
 			} else {
 				length := tool.Length(s)
 				if length > 20 {
-					errs = append(errs, tool.ValueError("maxLength", "/note", "note", "at most 20 characters long", note))
+					r.Value("maxLength", at.Key("note"), "at most 20 characters long", note)
 				}
 			}
 		}
 	}
 	if hasFlags && flags != nil {
 		if list, ok := tool.List(flags); !ok {
-			errs = append(errs, tool.TypeError("/flags", "flags", "array", flags))
+			if !tool.IsNull(flags) {
+				r.Type(at.Key("flags"), "array", flags)
+			}
 		} else {
 			if len(list) > 3 {
-				errs = append(errs, tool.ValueError("maxItems", "/flags", "flags", "an array of at most 3 items", list))
+				r.Value("maxItems", at.Key("flags"), "an array of at most 3 items", list)
 			} else if i, j, dup := tool.Duplicate(list); dup {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("flags"), tool.Error{
 					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 					Code:     "uniqueItems",
 					Expected: "an array of unique items",
 					Got:      "array",
-					Name:     "flags",
-					Path:     "/flags",
 				})
 			}
-			for i2, item := range list {
+			atFlags := at.Key("flags")
+			for i2, item := range tool.Head(list, 3) {
+				if r.Full() {
+					break
+				}
 				if s2, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/flags/"+tool.Index(i2), "flags["+tool.Index(i2)+"]", "string", item))
+					r.Type(atFlags.Index(i2), "string", item)
 				} else {
 					if s2 != "sale" && s2 != "new" && s2 != "limited" && s2 != "gift" {
-						errs = append(errs, tool.ValueError(tool.CodeEnum, "/flags/"+tool.Index(i2), "flags["+tool.Index(i2)+"]", "one of \"sale\", \"new\", \"limited\", \"gift\"", item))
+						r.Value(tool.CodeEnum, atFlags.Index(i2), "one of \"sale\", \"new\", \"limited\", \"gift\"", item)
 					}
 				}
 			}
@@ -230,54 +249,60 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 	if hasLevel {
 		if level != nil {
 			if num5, ok := tool.Number(level); !ok || !tool.IsInteger(num5) {
-				errs = append(errs, tool.TypeError("/level", "level", "integer or null", level))
+				if !tool.IsNull(level) {
+					r.Type(at.Key("level"), "integer or null", level)
+				}
 			} else {
 				if num5 < 1 {
-					errs = append(errs, tool.ValueError("minimum", "/level", "level", ">= 1", level))
+					r.Value("minimum", at.Key("level"), ">= 1", level)
 				} else if num5 > 3 {
-					errs = append(errs, tool.ValueError("maximum", "/level", "level", "<= 3", level))
+					r.Value("maximum", at.Key("level"), "<= 3", level)
 				}
 			}
 		}
 	}
 	if hasName && name != nil {
 		if s3, ok := name.(string); !ok {
-			errs = append(errs, tool.TypeError("/name", "name", "string", name))
+			if !tool.IsNull(name) {
+				r.Type(at.Key("name"), "string", name)
+			}
 		} else {
 			length2 := tool.Length(s3)
 			if length2 < 2 {
-				errs = append(errs, tool.ValueError("minLength", "/name", "name", "at least 2 characters long", name))
+				r.Value("minLength", at.Key("name"), "at least 2 characters long", name)
 			}
 		}
 	}
 	if hasBlob && blob != nil {
 		if s4, ok := blob.(string); !ok {
-			errs = append(errs, tool.TypeError("/blob", "blob", "string", blob))
+			if !tool.IsNull(blob) {
+				r.Type(at.Key("blob"), "string", blob)
+			}
 		} else {
 			if !tool.Base64(s4) {
-				errs = append(errs, tool.ValueError("contentEncoding", "/blob", "blob", "a base64 string", blob))
+				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPricingArgs(r, at, out, args)
 }
 
-// DecodePricingArgs checks a model's arguments for the pricing tool with ValidatePricingArgs and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and every error.
+// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
+	var r tool.Report
 	var out PricingArgs
-	errs := ValidatePricingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillPricingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkPricingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PricingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPricingArgs sets the fields of a PricingArgs from an object its validator accepted.
-func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPricingArgs(r *tool.Report, at tool.Loc, out *PricingArgs, obj map[string]any) {
 	if price := obj["price"]; price != nil {
 		if f, ok := tool.Float(price); ok {
 			out.Price = f
@@ -292,17 +317,17 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 		if n, ok := tool.Int(quantity, math.MinInt, math.MaxInt); ok {
 			out.Quantity = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/quantity", "quantity", "-9223372036854775808", "9223372036854775807", quantity))
+			r.Range(at.Key("quantity"), "-9223372036854775808", "9223372036854775807", quantity)
 		}
 	}
 	if small := obj["small"]; small != nil {
 		if n2, ok := tool.Int(small, math.MinInt8, math.MaxInt8); ok {
 			out.Small = int8(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/small", "small", "-128", "127", small))
+			r.Range(at.Key("small"), "-128", "127", small)
 		}
 	}
-	if note := obj["note"]; note != nil {
+	if note := obj["note"]; !tool.IsNull(note) {
 		p := new(string)
 		if s, ok := note.(string); ok {
 			(*p) = s
@@ -313,6 +338,9 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 		if list, ok := tool.List(flags); ok {
 			s2 := make([]Flag, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s3, ok := item.(string); ok {
 						s2[i] = Flag(s3)
@@ -322,12 +350,12 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 			out.Flags = s2
 		}
 	}
-	if level := obj["level"]; level != nil {
+	if level := obj["level"]; !tool.IsNull(level) {
 		p2 := new(int)
 		if n3, ok := tool.Int(level, math.MinInt, math.MaxInt); ok {
 			(*p2) = int(n3)
 		} else {
-			errs = append(errs, tool.RangeError("/level", "level", "-9223372036854775808", "9223372036854775807", level))
+			r.Range(at.Key("level"), "-9223372036854775808", "9223372036854775807", level)
 		}
 		out.Level = p2
 	}
@@ -341,58 +369,66 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 			if b, ok := tool.Bytes(s5); ok {
 				out.Blob = b
 			} else {
-				errs = append(errs, tool.DecodeError("contentEncoding", "/blob", "blob", "a base64 string", "", blob))
+				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
 			}
 		}
 	}
-	return errs
 }
 
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
 const (
-	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"OrderArgs places an order: nested objects and arrays of objects."}`
-	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"OrderArgs places an order: nested objects and arrays of objects."}`
-	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"OrderArgs places an order: nested objects and arrays of objects."}`
-	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"OrderArgs places an order: nested objects and arrays of objects."}`
+	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
 
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
+	Check:  checkOrderArgs,
 	Decode: DecodeOrderArgs,
 	Tool: tool.Tool{
-		Description: "OrderArgs places an order: nested objects and arrays of objects.",
+		Description: "Places an order: nested objects and arrays of objects.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
+				Form:       tool.Gemini,
 				Parameters: json.RawMessage(orderArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsGeminiSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsGeminiSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(orderArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parametersJsonSchema":` + orderArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parametersJsonSchema":` + orderArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","inputSchema":` + orderArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","inputSchema":` + orderArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"OrderArgs places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -418,9 +454,16 @@ func orderArgsPattern1(s string) bool {
 	return true
 }
 
-// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else every error.
+// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOrderArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOrderArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkOrderArgs checks a model's arguments for the order tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
+	var at tool.Loc
 	present := 0
 	lines, hasLines := args["lines"]
 	if hasLines {
@@ -435,50 +478,50 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasLines {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("lines"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "lines",
-			Path:     "/lines",
 		})
 	}
 	if !hasShip {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("ship"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "ship",
-			Path:     "/ship",
 		})
 	}
 	if len(args) > present {
-		n5 := len(errs)
-		for k5 := range args {
+		for k5 := range tool.KeysInOrder(args) {
 			switch k5 {
 			case "lines", "ship", "gift":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k5), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k5]),
-					Name: k5,
-					Path: "/" + tool.Key(k5),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n5:])
 	}
 	if hasLines {
 		if list, ok := tool.List(lines); !ok {
-			errs = append(errs, tool.TypeError("/lines", "lines", "array", lines))
+			r.Type(at.Key("lines"), "array", lines)
 		} else {
 			if len(list) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/lines", "lines", "an array of at least 1 item", list))
+				r.Value("minItems", at.Key("lines"), "an array of at least 1 item", list)
 			} else if len(list) > 4 {
-				errs = append(errs, tool.ValueError("maxItems", "/lines", "lines", "an array of at most 4 items", list))
+				r.Value("maxItems", at.Key("lines"), "an array of at most 4 items", list)
 			}
-			for i, item := range list {
+			atLines := at.Key("lines")
+			for i, item := range tool.Head(list, 4) {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/lines/"+tool.Index(i), "lines["+tool.Index(i)+"]", "object", item))
+					r.Type(atLines.Index(i), "object", item)
 				} else {
+					atItem := atLines.Index(i)
 					present2 := 0
 					sku, hasSku := obj["sku"]
 					if hasSku {
@@ -493,68 +536,70 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasSku {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("sku"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "string",
-							Name:     "lines[" + tool.Index(i) + "].sku",
-							Path:     "/lines/" + tool.Index(i) + "/sku",
 						})
 					}
 					if !hasQty {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("qty"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "integer",
-							Name:     "lines[" + tool.Index(i) + "].qty",
-							Path:     "/lines/" + tool.Index(i) + "/qty",
 						})
 					}
 					if len(obj) > present2 {
-						n2 := len(errs)
-						for k2 := range obj {
+						for k2 := range tool.KeysInOrder(obj) {
 							switch k2 {
 							case "sku", "qty", "options":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k2), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k2]),
-									Name: "lines[" + tool.Index(i) + "]." + k2,
-									Path: "/lines/" + tool.Index(i) + "/" + tool.Key(k2),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n2:])
 					}
 					if hasSku {
 						if s, ok := sku.(string); !ok {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/sku", "lines["+tool.Index(i)+"].sku", "string", sku))
+							r.Type(atItem.Key("sku"), "string", sku)
 						} else {
 							if !orderArgsPattern0.MatchString(s) {
-								errs = append(errs, tool.ValueError("pattern", "/lines/"+tool.Index(i)+"/sku", "lines["+tool.Index(i)+"].sku", "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku))
+								r.Value("pattern", atItem.Key("sku"), "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku)
 							}
 						}
 					}
 					if hasQty {
 						if num, ok := tool.Number(qty); !ok || !tool.IsInteger(num) {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", "integer", qty))
+							r.Type(atItem.Key("qty"), "integer", qty)
 						} else {
 							if num < 1 {
-								errs = append(errs, tool.ValueError("minimum", "/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", ">= 1", qty))
+								r.Value("minimum", atItem.Key("qty"), ">= 1", qty)
 							} else if num > 99 {
-								errs = append(errs, tool.ValueError("maximum", "/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", "<= 99", qty))
+								r.Value("maximum", atItem.Key("qty"), "<= 99", qty)
 							}
 						}
 					}
 					if hasOptions && options != nil {
 						if list2, ok := tool.List(options); !ok {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options", "lines["+tool.Index(i)+"].options", "array", options))
+							if !tool.IsNull(options) {
+								r.Type(atItem.Key("options"), "array", options)
+							}
 						} else {
 							if len(list2) > 2 {
-								errs = append(errs, tool.ValueError("maxItems", "/lines/"+tool.Index(i)+"/options", "lines["+tool.Index(i)+"].options", "an array of at most 2 items", list2))
+								r.Value("maxItems", atItem.Key("options"), "an array of at most 2 items", list2)
 							}
-							for i2, item2 := range list2 {
+							atOptions := atItem.Key("options")
+							for i2, item2 := range tool.Head(list2, 2) {
+								if r.Full() {
+									break
+								}
 								if obj2, ok := tool.Object(item2); !ok {
-									errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2), "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"]", "object", item2))
+									r.Type(atOptions.Index(i2), "object", item2)
 								} else {
+									atItem2 := atOptions.Index(i2)
 									present3 := 0
 									key, hasKey := obj2["key"]
 									if hasKey {
@@ -565,44 +610,43 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 										present3++
 									}
 									if !hasKey {
-										errs = append(errs, tool.Error{
+										r.Add(atItem2.Key("key"), tool.Error{
 											Code:     tool.CodeMissing,
 											Expected: "string",
-											Name:     "lines[" + tool.Index(i) + "].options[" + tool.Index(i2) + "].key",
-											Path:     "/lines/" + tool.Index(i) + "/options/" + tool.Index(i2) + "/key",
 										})
 									}
 									if len(obj2) > present3 {
-										n := len(errs)
-										for k := range obj2 {
+										for k := range tool.KeysInOrder(obj2) {
 											switch k {
 											case "key", "value":
 											default:
-												errs = append(errs, tool.Error{
+												r.Add(atItem2.Key(k), tool.Error{
 													Code: tool.CodeUnexpected,
 													Got:  tool.TypeName(obj2[k]),
-													Name: "lines[" + tool.Index(i) + "].options[" + tool.Index(i2) + "]." + k,
-													Path: "/lines/" + tool.Index(i) + "/options/" + tool.Index(i2) + "/" + tool.Key(k),
 												})
 											}
+											if r.Full() {
+												break
+											}
 										}
-										tool.SortByPath(errs[n:])
 									}
 									if hasKey {
 										if s2, ok := key.(string); !ok {
-											errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "string", key))
+											r.Type(atItem2.Key("key"), "string", key)
 										} else {
 											length := tool.Length(s2)
 											if length < 1 {
-												errs = append(errs, tool.ValueError("minLength", "/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "at least 1 character long", key))
+												r.Value("minLength", atItem2.Key("key"), "at least 1 character long", key)
 											} else if length > 8 {
-												errs = append(errs, tool.ValueError("maxLength", "/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "at most 8 characters long", key))
+												r.Value("maxLength", atItem2.Key("key"), "at most 8 characters long", key)
 											}
 										}
 									}
 									if hasValue && value != nil {
 										if _, ok := value.(string); !ok {
-											errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/value", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].value", "string", value))
+											if !tool.IsNull(value) {
+												r.Type(atItem2.Key("value"), "string", value)
+											}
 										}
 									}
 								}
@@ -615,8 +659,9 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	}
 	if hasShip {
 		if obj3, ok := tool.Object(ship); !ok {
-			errs = append(errs, tool.TypeError("/ship", "ship", "object", ship))
+			r.Type(at.Key("ship"), "object", ship)
 		} else {
+			atShip := at.Key("ship")
 			present4 := 0
 			street, hasStreet := obj3["street"]
 			if hasStreet {
@@ -627,53 +672,48 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 				present4++
 			}
 			if !hasStreet {
-				errs = append(errs, tool.Error{
+				r.Add(atShip.Key("street"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "ship.street",
-					Path:     "/ship/street",
 				})
 			}
 			if !hasCountry {
-				errs = append(errs, tool.Error{
+				r.Add(atShip.Key("country"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "ship.country",
-					Path:     "/ship/country",
 				})
 			}
 			if len(obj3) > present4 {
-				n3 := len(errs)
-				for k3 := range obj3 {
+				for k3 := range tool.KeysInOrder(obj3) {
 					switch k3 {
 					case "street", "country":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atShip.Key(k3), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj3[k3]),
-							Name: "ship." + k3,
-							Path: "/ship/" + tool.Key(k3),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n3:])
 			}
 			if hasStreet {
 				if s4, ok := street.(string); !ok {
-					errs = append(errs, tool.TypeError("/ship/street", "ship.street", "string", street))
+					r.Type(atShip.Key("street"), "string", street)
 				} else {
 					length2 := tool.Length(s4)
 					if length2 < 1 {
-						errs = append(errs, tool.ValueError("minLength", "/ship/street", "ship.street", "at least 1 character long", street))
+						r.Value("minLength", atShip.Key("street"), "at least 1 character long", street)
 					}
 				}
 			}
 			if hasCountry {
 				if s5, ok := country.(string); !ok {
-					errs = append(errs, tool.TypeError("/ship/country", "ship.country", "string", country))
+					r.Type(atShip.Key("country"), "string", country)
 				} else {
 					if !orderArgsPattern1(s5) {
-						errs = append(errs, tool.ValueError("pattern", "/ship/country", "ship.country", "a string matching the pattern ^[A-Z]{2}$", country))
+						r.Value("pattern", atShip.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
 					}
 				}
 			}
@@ -681,79 +721,79 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	}
 	if hasGift && gift != nil {
 		if obj4, ok := tool.Object(gift); !ok {
-			errs = append(errs, tool.TypeError("/gift", "gift", "object", gift))
+			if !tool.IsNull(gift) {
+				r.Type(at.Key("gift"), "object", gift)
+			}
 		} else {
+			atGift := at.Key("gift")
 			present5 := 0
 			message, hasMessage := obj4["message"]
 			if hasMessage {
 				present5++
 			}
 			if !hasMessage {
-				errs = append(errs, tool.Error{
+				r.Add(atGift.Key("message"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "gift.message",
-					Path:     "/gift/message",
 				})
 			}
 			if len(obj4) > present5 {
-				n4 := len(errs)
-				for k4 := range obj4 {
+				for k4 := range tool.KeysInOrder(obj4) {
 					switch k4 {
 					case "message":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atGift.Key(k4), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj4[k4]),
-							Name: "gift." + k4,
-							Path: "/gift/" + tool.Key(k4),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n4:])
 			}
 			if hasMessage {
 				if s6, ok := message.(string); !ok {
-					errs = append(errs, tool.TypeError("/gift/message", "gift.message", "string", message))
+					r.Type(atGift.Key("message"), "string", message)
 				} else {
 					length3 := tool.Length(s6)
 					if length3 > 40 {
-						errs = append(errs, tool.ValueError("maxLength", "/gift/message", "gift.message", "at most 40 characters long", message))
+						r.Value("maxLength", atGift.Key("message"), "at most 40 characters long", message)
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillOrderArgs(r, at, out, args)
 }
 
-// DecodeOrderArgs checks a model's arguments for the order tool with ValidateOrderArgs and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and every error.
+// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
+	var r tool.Report
 	var out OrderArgs
-	errs := ValidateOrderArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillOrderArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkOrderArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return OrderArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillOrderArgs sets the fields of a OrderArgs from an object its validator accepted.
-func fillOrderArgs(out *OrderArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgs(r *tool.Report, at tool.Loc, out *OrderArgs, obj map[string]any) {
 	if lines := obj["lines"]; lines != nil {
 		if list, ok := tool.List(lines); ok {
 			s := make([]Line, len(list))
+			atLines := at.Key("lines")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillOrderArgsLine(&s[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/lines/"+tool.Index(i), "lines["+tool.Index(i)+"]")
-						}
+						fillOrderArgsLine(r, atLines.Index(i), &s[i], obj2)
 					}
 				}
 			}
@@ -762,29 +802,20 @@ func fillOrderArgs(out *OrderArgs, obj map[string]any, errs tool.Errors) tool.Er
 	}
 	if ship := obj["ship"]; ship != nil {
 		if obj3, ok := tool.Object(ship); ok {
-			n2 := len(errs)
-			errs = fillOrderArgsAddress(&out.Ship, obj3, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/ship", "ship")
-			}
+			fillOrderArgsAddress(r, at.Key("ship"), &out.Ship, obj3)
 		}
 	}
-	if gift := obj["gift"]; gift != nil {
+	if gift := obj["gift"]; !tool.IsNull(gift) {
 		p := new(Gift)
 		if obj4, ok := tool.Object(gift); ok {
-			n3 := len(errs)
-			errs = fillOrderArgsGift(p, obj4, errs)
-			if len(errs) > n3 {
-				tool.Nest(errs[n3:], "/gift", "gift")
-			}
+			fillOrderArgsGift(r, at.Key("gift"), p, obj4)
 		}
 		out.Gift = p
 	}
-	return errs
 }
 
 // fillOrderArgsLine sets the fields of a Line from an object its validator accepted.
-func fillOrderArgsLine(out *Line, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsLine(r *tool.Report, at tool.Loc, out *Line, obj map[string]any) {
 	if sku := obj["sku"]; sku != nil {
 		if s, ok := sku.(string); ok {
 			out.SKU = s
@@ -794,31 +825,30 @@ func fillOrderArgsLine(out *Line, obj map[string]any, errs tool.Errors) tool.Err
 		if n, ok := tool.Int(qty, math.MinInt, math.MaxInt); ok {
 			out.Qty = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/qty", "qty", "-9223372036854775808", "9223372036854775807", qty))
+			r.Range(at.Key("qty"), "-9223372036854775808", "9223372036854775807", qty)
 		}
 	}
 	if options := obj["options"]; options != nil {
 		if list, ok := tool.List(options); ok {
 			s2 := make([]Option, len(list))
+			atOptions := at.Key("options")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n2 := len(errs)
-						errs = fillOrderArgsOption(&s2[i], obj2, errs)
-						if len(errs) > n2 {
-							tool.Nest(errs[n2:], "/options/"+tool.Index(i), "options["+tool.Index(i)+"]")
-						}
+						fillOrderArgsOption(r, atOptions.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Options = s2
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsAddress sets the fields of a Address from an object its validator accepted.
-func fillOrderArgsAddress(out *Address, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsAddress(r *tool.Report, at tool.Loc, out *Address, obj map[string]any) {
 	if street := obj["street"]; street != nil {
 		if s, ok := street.(string); ok {
 			out.Street = s
@@ -829,21 +859,19 @@ func fillOrderArgsAddress(out *Address, obj map[string]any, errs tool.Errors) to
 			out.Country = s2
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsGift sets the fields of a Gift from an object its validator accepted.
-func fillOrderArgsGift(out *Gift, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsGift(r *tool.Report, at tool.Loc, out *Gift, obj map[string]any) {
 	if message := obj["message"]; message != nil {
 		if s, ok := message.(string); ok {
 			out.Message = s
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsOption sets the fields of a Option from an object its validator accepted.
-func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsOption(r *tool.Report, at tool.Loc, out *Option, obj map[string]any) {
 	if key := obj["key"]; key != nil {
 		if s, ok := key.(string); ok {
 			out.Key = s
@@ -854,49 +882,65 @@ func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool
 			out.Value = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the tree tool: the canonical schema, and the dialects that differ from it.
 const (
-	treeArgsSchema           = `{"$defs":{"Node":{"properties":{"label":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Node"},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["label"],"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["root"],"description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress."}`
-	treeArgsOpenAISchema     = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3},{"type":"null"}]}},"required":["label","children"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress."}`
-	treeArgsGeminiJSONSchema = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["label"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress."}`
+	treeArgsSchema           = `{"$defs":{"Node":{"properties":{"label":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Node"},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["label"],"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["root"],"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
+	treeArgsOpenAISchema     = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3},{"type":"null"}]}},"required":["label","children"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
+	treeArgsGeminiJSONSchema = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["label"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
 )
 
 // TreeTool is the tree tool, generated from TreeArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
+	Check:  checkTreeArgs,
 	Decode: DecodeTreeArgs,
 	Tool: tool.Tool{
-		Description: "TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.",
+		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","input_schema":` + treeArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/root",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"TreeArgs takes a tree: recursion, which Gemini's parameters cannot\nexpress.","parameters":` + treeArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -907,55 +951,70 @@ var TreeTool = tool.Def[TreeArgs]{
 	},
 }
 
-// ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else every error.
+// ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkTreeArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkTreeArgs checks a model's arguments for the tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
+	var at tool.Loc
 	present := 0
 	root, hasRoot := args["root"]
 	if hasRoot {
 		present++
 	}
 	if !hasRoot {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("root"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "root",
-			Path:     "/root",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "root":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasRoot {
-		n := len(errs)
-		errs = validateTreeArgsNode(root, errs, 1)
-		if len(errs) > n {
-			tool.Nest(errs[n:], "/root", "root")
-		}
+		validateTreeArgsNode(r, at.Key("root"), root, 1)
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillTreeArgs(r, at, out, args)
 }
 
-// validateTreeArgsNode checks v against the schema at #/$defs/Node.
-func validateTreeArgsNode(v any, errs tool.Errors, depth int) tool.Errors {
+// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
+	var r tool.Report
+	var out TreeArgs
+	checkTreeArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return TreeArgs{}, errs
+	}
+	return out, nil
+}
+
+// validateTreeArgsNode checks v, at the location at, against the schema at #/$defs/Node.
+func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		label, hasLabel := obj["label"]
@@ -967,89 +1026,68 @@ func validateTreeArgsNode(v any, errs tool.Errors, depth int) tool.Errors {
 			present++
 		}
 		if !hasLabel {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("label"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "label",
-				Path:     "/label",
 			})
 		}
 		if len(obj) > present {
-			n2 := len(errs)
-			for k2 := range obj {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "label", "children":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k2]),
-						Name: k2,
-						Path: "/" + tool.Key(k2),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n2:])
 		}
 		if hasLabel {
 			if s, ok := label.(string); !ok {
-				errs = append(errs, tool.TypeError("/label", "label", "string", label))
+				r.Type(at.Key("label"), "string", label)
 			} else {
 				length := tool.Length(s)
 				if length < 1 {
-					errs = append(errs, tool.ValueError("minLength", "/label", "label", "at least 1 character long", label))
+					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				}
 			}
 		}
 		if hasChildren && children != nil {
 			if list, ok := tool.List(children); !ok {
-				errs = append(errs, tool.TypeError("/children", "children", "array", children))
+				if !tool.IsNull(children) {
+					r.Type(at.Key("children"), "array", children)
+				}
 			} else {
 				if len(list) > 3 {
-					errs = append(errs, tool.ValueError("maxItems", "/children", "children", "an array of at most 3 items", list))
+					r.Value("maxItems", at.Key("children"), "an array of at most 3 items", list)
 				}
-				for i, item := range list {
-					n := len(errs)
-					errs = validateTreeArgsNode(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
+				atChildren := at.Key("children")
+				for i, item := range tool.Head(list, 3) {
+					if r.Full() {
+						break
 					}
+					validateTreeArgsNode(r, atChildren.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
-}
-
-// DecodeTreeArgs checks a model's arguments for the tree tool with ValidateTreeArgs and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and every error.
-func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var out TreeArgs
-	errs := ValidateTreeArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillTreeArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return TreeArgs{}, errs
-	}
-	return out, nil
 }
 
 // fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(out *TreeArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
 	if root := obj["root"]; root != nil {
 		if obj2, ok := tool.Object(root); ok {
-			n := len(errs)
-			errs = fillTreeArgsNode(&out.Root, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/root", "root")
-			}
+			fillTreeArgsNode(r, at.Key("root"), &out.Root, obj2)
 		}
 	}
-	return errs
 }
 
 // fillTreeArgsNode sets the fields of a Node from an object its validator accepted.
-func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTreeArgsNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
 	if label := obj["label"]; label != nil {
 		if s, ok := label.(string); ok {
 			out.Label = s
@@ -1058,54 +1096,81 @@ func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Erro
 	if children := obj["children"]; children != nil {
 		if list, ok := tool.List(children); ok {
 			s2 := make([]Node, len(list))
+			atChildren := at.Key("children")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillTreeArgsNode(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
-						}
+						fillTreeArgsNode(r, atChildren.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Children = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the label tool: the canonical schema, and the dialects that differ from it.
 const (
-	labelArgsSchema           = `{"properties":{"labels":{"additionalProperties":{"properties":{"value":{"type":"string","maxLength":10}},"additionalProperties":false,"type":"object","required":["value"],"description":"Label is a label value."},"type":"object","description":"Label values by name."}},"additionalProperties":false,"type":"object","required":["labels"],"description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express."}`
-	labelArgsGeminiJSONSchema = `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Label values by name."}},"required":["labels"],"additionalProperties":false,"description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express."}`
+	labelArgsSchema           = `{"properties":{"labels":{"additionalProperties":{"properties":{"value":{"type":"string","maxLength":10}},"additionalProperties":false,"type":"object","required":["value"],"description":"Label is a label value."},"type":"object","description":"Label values by name."},"slots":{"patternProperties":{"^[0-9]+$":{"properties":{"value":{"type":"string","maxLength":10}},"additionalProperties":false,"type":"object","required":["value"],"description":"Label is a label value."}},"additionalProperties":false,"type":"object","description":"Slots by number: a map with integer keys, whose key pattern\nparametersJsonSchema has as a sentence."}},"additionalProperties":false,"type":"object","required":["labels"],"description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema."}`
+	labelArgsGeminiJSONSchema = `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Label values by name."},"slots":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Slots by number: a map with integer keys, whose key pattern\nparametersJsonSchema has as a sentence. Each member name must match the regular expression ^[0-9]+$."}},"required":["labels"],"additionalProperties":false,"description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema."}`
 )
 
 // LabelTool is the label tool, generated from LabelArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
+	Check:  checkLabelArgs,
 	Decode: DecodeLabelArgs,
 	Tool: tool.Tool{
-		Description: "LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.",
+		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","input_schema":` + labelArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
 			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","inputSchema":` + labelArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","inputSchema":` + labelArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","parameters":` + labelArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"LabelArgs sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express.","parameters":` + labelArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1116,84 +1181,105 @@ var LabelTool = tool.Def[LabelArgs]{
 	},
 }
 
-// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else every error.
+// labelArgsPattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
+func labelArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkLabelArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkLabelArgs checks a model's arguments for the label tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
+	var at tool.Loc
 	present := 0
 	labels, hasLabels := args["labels"]
 	if hasLabels {
 		present++
 	}
+	slots, hasSlots := args["slots"]
+	if hasSlots {
+		present++
+	}
 	if !hasLabels {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("labels"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "labels",
-			Path:     "/labels",
 		})
 	}
 	if len(args) > present {
-		n3 := len(errs)
-		for k3 := range args {
-			switch k3 {
-			case "labels":
+		for k5 := range tool.KeysInOrder(args) {
+			switch k5 {
+			case "labels", "slots":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k5), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
-					Name: k3,
-					Path: "/" + tool.Key(k3),
+					Got:  tool.TypeName(args[k5]),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n3:])
 	}
 	if hasLabels {
 		if obj, ok := tool.Object(labels); !ok {
-			errs = append(errs, tool.TypeError("/labels", "labels", "object", labels))
+			r.Type(at.Key("labels"), "object", labels)
 		} else {
+			atLabels := at.Key("labels")
 			{
-				n2 := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if obj2, ok := tool.Object(v); !ok {
-						errs = append(errs, tool.TypeError("/labels/"+tool.Key(k), "labels."+k, "object", v))
+						r.Type(atLabels.Key(k), "object", v)
 					} else {
+						at2 := atLabels.Key(k)
 						present2 := 0
 						value, hasValue := obj2["value"]
 						if hasValue {
 							present2++
 						}
 						if !hasValue {
-							errs = append(errs, tool.Error{
+							r.Add(at2.Key("value"), tool.Error{
 								Code:     tool.CodeMissing,
 								Expected: "string",
-								Name:     "labels." + k + ".value",
-								Path:     "/labels/" + tool.Key(k) + "/value",
 							})
 						}
 						if len(obj2) > present2 {
-							n := len(errs)
-							for k2 := range obj2 {
+							for k2 := range tool.KeysInOrder(obj2) {
 								switch k2 {
 								case "value":
 								default:
-									errs = append(errs, tool.Error{
+									r.Add(at2.Key(k2), tool.Error{
 										Code: tool.CodeUnexpected,
 										Got:  tool.TypeName(obj2[k2]),
-										Name: "labels." + k + "." + k2,
-										Path: "/labels/" + tool.Key(k) + "/" + tool.Key(k2),
 									})
 								}
+								if r.Full() {
+									break
+								}
 							}
-							tool.SortByPath(errs[n:])
 						}
 						if hasValue {
 							if s, ok := value.(string); !ok {
-								errs = append(errs, tool.TypeError("/labels/"+tool.Key(k)+"/value", "labels."+k+".value", "string", value))
+								r.Type(at2.Key("value"), "string", value)
 							} else {
 								length := tool.Length(s)
 								if length > 10 {
-									errs = append(errs, tool.ValueError("maxLength", "/labels/"+tool.Key(k)+"/value", "labels."+k+".value", "at most 10 characters long", value))
+									r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
 								}
 							}
 						}
@@ -1201,108 +1287,550 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n2 {
-					errs = errs[:n2]
-					for _, k := range tool.SortedKeys(obj) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if hasSlots && slots != nil {
+		if obj3, ok := tool.Object(slots); !ok {
+			if !tool.IsNull(slots) {
+				r.Type(at.Key("slots"), "object", slots)
+			}
+		} else {
+			atSlots := at.Key("slots")
+			{
+				n2 := r.Len()
+				member2 := func(k3 string, v2 any) {
+					matched := false
+					if labelArgsPattern0(k3) {
+						matched = true
+						if obj4, ok := tool.Object(v2); !ok {
+							r.Type(atSlots.Key(k3), "object", v2)
+						} else {
+							at3 := atSlots.Key(k3)
+							present3 := 0
+							value2, hasValue2 := obj4["value"]
+							if hasValue2 {
+								present3++
+							}
+							if !hasValue2 {
+								r.Add(at3.Key("value"), tool.Error{
+									Code:     tool.CodeMissing,
+									Expected: "string",
+								})
+							}
+							if len(obj4) > present3 {
+								for k4 := range tool.KeysInOrder(obj4) {
+									switch k4 {
+									case "value":
+									default:
+										r.Add(at3.Key(k4), tool.Error{
+											Code: tool.CodeUnexpected,
+											Got:  tool.TypeName(obj4[k4]),
+										})
+									}
+									if r.Full() {
+										break
+									}
+								}
+							}
+							if hasValue2 {
+								if s2, ok := value2.(string); !ok {
+									r.Type(at3.Key("value"), "string", value2)
+								} else {
+									length2 := tool.Length(s2)
+									if length2 > 10 {
+										r.Value("maxLength", at3.Key("value"), "at most 10 characters long", value2)
+									}
+								}
+							}
+						}
+					}
+					if !matched {
+						r.Add(atSlots.Key(k3), tool.Error{
+							Code: tool.CodeUnexpected,
+							Got:  tool.TypeName(obj3[k3]),
+						})
+					}
+				}
+				for k3, v2 := range obj3 {
+					member2(k3, v2)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n2 {
+					r.Truncate(n2)
+					for k3 := range tool.KeysInOrder(obj3) {
+						member2(k3, obj3[k3])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillLabelArgs(r, at, out, args)
 }
 
-// DecodeLabelArgs checks a model's arguments for the label tool with ValidateLabelArgs and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and every error.
+// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
+	var r tool.Report
 	var out LabelArgs
-	errs := ValidateLabelArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillLabelArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkLabelArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return LabelArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillLabelArgs sets the fields of a LabelArgs from an object its validator accepted.
-func fillLabelArgs(out *LabelArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]any) {
 	if labels := obj["labels"]; labels != nil {
 		if obj2, ok := tool.Object(labels); ok {
 			m := make(map[string]Label, len(obj2))
-			for k, item := range obj2 {
+			atLabels := at.Key("labels")
+			n := r.Len()
+			member := func(k string, item any) {
 				var e Label
 				if item != nil {
 					if obj3, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillLabelArgsLabel(&e, obj3, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/labels/"+tool.Key(k), "labels."+k)
-						}
+						fillLabelArgsLabel(r, atLabels.Key(k), &e, obj3)
 					}
 				}
 				m[k] = e
 			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]Label, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Labels = m
 		}
 	}
-	return errs
+	if slots := obj["slots"]; slots != nil {
+		if obj4, ok := tool.Object(slots); ok {
+			m2 := make(map[int]Label, len(obj4))
+			atSlots := at.Key("slots")
+			n3 := r.Len()
+			member2 := func(k2 string, item2 any) {
+				n2, ok := tool.IntKey(k2, math.MinInt, math.MaxInt)
+				if !ok {
+					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
+					return
+				}
+				if _, dup := m2[int(n2)]; dup {
+					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
+					return
+				}
+				var e2 Label
+				if item2 != nil {
+					if obj5, ok := tool.Object(item2); ok {
+						fillLabelArgsLabel(r, atSlots.Key(k2), &e2, obj5)
+					}
+				}
+				m2[int(n2)] = e2
+			}
+			for k2, item2 := range obj4 {
+				member2(k2, item2)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n3 {
+				r.Truncate(n3)
+				m2 = make(map[int]Label, len(obj4))
+				for k2 := range tool.KeysInOrder(obj4) {
+					member2(k2, obj4[k2])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Slots = m2
+		}
+	}
 }
 
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelArgsLabel(out *Label, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillLabelArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
 	if value := obj["value"]; value != nil {
 		if s, ok := value.(string); ok {
 			out.Value = s
 		}
 	}
-	return errs
+}
+
+// The parameters of the contact tool: the canonical schema, and the dialects that differ from it.
+const (
+	contactArgsSchema           = `{"anyOf":[{"properties":{"tag":true},"required":["tag"],"title":"tagged"},{"properties":{"note":true},"required":["note"],"title":"noted"}],"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"email":{"type":"string","maxLength":40,"description":"Email address, or"},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"type":"object","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences."}`
+	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
+)
+
+// ContactTool is the contact tool, generated from ContactArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
+var ContactTool = tool.Def[ContactArgs]{
+	Check:  checkContactArgs,
+	Decode: DecodeContactArgs,
+	Tool: tool.Tool{
+		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Fallback:   "Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","inputSchema":` + contactArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(contactArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "contact",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(contactArgsSchema),
+		Validate:   ValidateContactArgs,
+	},
+}
+
+// contactArgsPattern0 reports whether s matches the pattern "^[0-9+ ]+$", compiled to a loop.
+func contactArgsPattern0(s string) bool {
+	if len(s) < 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == ' ' || c == '+' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateContactArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkContactArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkContactArgs checks a model's arguments for the contact tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkContactArgs(r *tool.Report, args map[string]any, out *ContactArgs) {
+	var at tool.Loc
+	present := 0
+	email, hasEmail := args["email"]
+	if hasEmail {
+		present++
+	}
+	phone, hasPhone := args["phone"]
+	if hasPhone {
+		present++
+	}
+	about, hasAbout := args["about"]
+	if hasAbout {
+		present++
+	}
+	tag, hasTag := args["tag"]
+	if hasTag {
+		present++
+	}
+	note, hasNote := args["note"]
+	if hasNote {
+		present++
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "email", "phone", "about", "tag", "note":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasEmail && email != nil {
+		if s, ok := email.(string); !ok {
+			if !tool.IsNull(email) {
+				r.Type(at.Key("email"), "string", email)
+			}
+		} else {
+			length := tool.Length(s)
+			if length > 40 {
+				r.Value("maxLength", at.Key("email"), "at most 40 characters long", email)
+			}
+		}
+	}
+	if hasPhone && phone != nil {
+		if s2, ok := phone.(string); !ok {
+			if !tool.IsNull(phone) {
+				r.Type(at.Key("phone"), "string", phone)
+			}
+		} else {
+			if !contactArgsPattern0(s2) {
+				r.Value("pattern", at.Key("phone"), "a string matching the pattern ^[0-9+ ]+$", phone)
+			}
+		}
+	}
+	if hasAbout && about != nil {
+		matched := 0
+		if matchContactArgs1(about, 0) {
+			matched++
+		}
+		if matchContactArgs2(about, 0) {
+			matched++
+		}
+		if matched != 1 {
+			r.OneOf(at.Key("about"), "exactly one of: string; integer", matched, about)
+		}
+	}
+	if hasTag && tag != nil {
+		if _, ok := tag.(string); !ok {
+			if !tool.IsNull(tag) {
+				r.Type(at.Key("tag"), "string", tag)
+			}
+		}
+	}
+	if hasNote && note != nil {
+		if _, ok := note.(string); !ok {
+			if !tool.IsNull(note) {
+				r.Type(at.Key("note"), "string", note)
+			}
+		}
+	}
+	if !(matchContactArgs3(any(args), 0) || matchContactArgs4(any(args), 0)) {
+		r.Value("anyOf", at, "any of: an object with 'tag'; an object with 'note'", any(args))
+	}
+	matched2 := 0
+	if matchContactArgs5(any(args), 0) {
+		matched2++
+	}
+	if matchContactArgs6(any(args), 0) {
+		matched2++
+	}
+	if matched2 != 1 {
+		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched2, any(args))
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillContactArgs(r, at, out, args)
+}
+
+// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
+	var r tool.Report
+	var out ContactArgs
+	checkContactArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return ContactArgs{}, errs
+	}
+	return out, nil
+}
+
+// matchContactArgs1 reports whether v is valid against the schema at #/properties/about/oneOf/0.
+func matchContactArgs1(v any, depth int) bool {
+	if _, ok := v.(string); !ok {
+		return false
+	}
+	return true
+}
+
+// matchContactArgs2 reports whether v is valid against the schema at #/properties/about/oneOf/1.
+func matchContactArgs2(v any, depth int) bool {
+	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+		return false
+	}
+	return true
+}
+
+// matchContactArgs3 reports whether v is valid against the schema at #/anyOf/0.
+func matchContactArgs3(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["tag"]; !ok || tool.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs4 reports whether v is valid against the schema at #/anyOf/1.
+func matchContactArgs4(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["note"]; !ok || tool.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs5 reports whether v is valid against the schema at #/oneOf/0.
+func matchContactArgs5(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs6 reports whether v is valid against the schema at #/oneOf/1.
+func matchContactArgs6(v any, depth int) bool {
+	if obj, ok := tool.Object(v); ok {
+		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// fillContactArgs sets the fields of a ContactArgs from an object its validator accepted.
+func fillContactArgs(r *tool.Report, at tool.Loc, out *ContactArgs, obj map[string]any) {
+	if email := obj["email"]; email != nil {
+		if s, ok := email.(string); ok {
+			out.Email = s
+		}
+	}
+	if phone := obj["phone"]; phone != nil {
+		if s2, ok := phone.(string); ok {
+			out.Phone = s2
+		}
+	}
+	if about := obj["about"]; !tool.IsNull(about) {
+		out.About = about
+	}
+	if tag := obj["tag"]; tag != nil {
+		if s3, ok := tag.(string); ok {
+			out.Tag = s3
+		}
+	}
+	if note := obj["note"]; note != nil {
+		if s4, ok := note.(string); ok {
+			out.Note = s4
+		}
+	}
 }
 
 // The parameters of the ping tool: the canonical schema, and the dialects that differ from it.
 const (
-	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"PingArgs takes no arguments."}`
-	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"PingArgs takes no arguments."}`
-	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"PingArgs takes no arguments."}`
+	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Takes no arguments."}`
+	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Takes no arguments."}`
+	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
+	Check:  checkPingArgs,
 	Decode: DecodePingArgs,
 	Tool: tool.Tool{
-		Description: "PingArgs takes no arguments.",
+		Description: "Takes no arguments.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments.","input_schema":` + pingArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
 			},
-			Gemini: tool.Definition{Tool: json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments."}`)},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"ping","description":"Takes no arguments."}`),
+			},
 			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(pingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments.","parametersJsonSchema":` + pingArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","parametersJsonSchema":` + pingArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
+				Form:       tool.MCP,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"PingArgs takes no arguments.","inputSchema":` + pingArgsSchema + `,"annotations":{"readOnlyHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","inputSchema":` + pingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"PingArgs takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1313,42 +1841,141 @@ var PingTool = tool.Def[PingArgs]{
 	},
 }
 
-// ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else every error.
+// ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkPingArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodePingArgs checks a model's arguments for the ping tool with ValidatePingArgs and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and every error.
-func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	var out PingArgs
-	errs := ValidatePingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkPingArgs checks a model's arguments for the ping tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillPingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPingArgs(r, at, out, args)
+}
+
+// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
+	var r tool.Report
+	var out PingArgs
+	checkPingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPingArgs sets the fields of a PingArgs from an object its validator accepted.
-func fillPingArgs(out *PingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
+func fillPingArgs(r *tool.Report, at tool.Loc, out *PingArgs, obj map[string]any) {}
+
+// The parameters of the audit tool: the canonical schema, and the dialects that differ from it.
+const (
+	auditArgsSchema = `{"properties":{"scope":{"type":"string","enum":["all","recent"],"description":"What to audit."}},"additionalProperties":false,"type":"object","required":["scope"],"description":"Is for MCP clients only: dialects= leaves the other providers\nout."}`
+)
+
+// AuditTool is the audit tool, generated from AuditArgs.
+var AuditTool = tool.Def[AuditArgs]{
+	Check:  checkAuditArgs,
+	Decode: DecodeAuditArgs,
+	Tool: tool.Tool{
+		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
+		Dialects: tool.Dialects{MCP: tool.Definition{
+			Form:       tool.MCP,
+			Parameters: json.RawMessage(auditArgsSchema),
+			Tool:       json.RawMessage(`{"name":"audit","description":"Is for MCP clients only: dialects= leaves the other providers\nout.","inputSchema":` + auditArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+		}},
+		Idempotent: true,
+		Name:       "audit",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(auditArgsSchema),
+		Validate:   ValidateAuditArgs,
+	},
+}
+
+// ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateAuditArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkAuditArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkAuditArgs checks a model's arguments for the audit tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkAuditArgs(r *tool.Report, args map[string]any, out *AuditArgs) {
+	var at tool.Loc
+	present := 0
+	scope, hasScope := args["scope"]
+	if hasScope {
+		present++
+	}
+	if !hasScope {
+		r.Add(at.Key("scope"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "scope":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasScope {
+		if s, ok := scope.(string); !ok {
+			r.Type(at.Key("scope"), "string", scope)
+		} else {
+			if s != "all" && s != "recent" {
+				r.Value(tool.CodeEnum, at.Key("scope"), "one of \"all\", \"recent\"", scope)
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillAuditArgs(r, at, out, args)
+}
+
+// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
+	var r tool.Report
+	var out AuditArgs
+	checkAuditArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return AuditArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillAuditArgs sets the fields of a AuditArgs from an object its validator accepted.
+func fillAuditArgs(r *tool.Report, at tool.Loc, out *AuditArgs, obj map[string]any) {
+	if scope := obj["scope"]; scope != nil {
+		if s, ok := scope.(string); ok {
+			out.Scope = s
+		}
+	}
 }
 
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &PingTool.Tool}
+var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool}

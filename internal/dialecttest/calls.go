@@ -153,26 +153,45 @@ var pool = []string{
 
 var runes = []string{"a", "Z", "é", "ß", "日", "😀", "\u0301", " ", "7"}
 
-// str draws a string that fits s's length and pattern (ok) or breaks one of
-// them.
+// formatPool holds strings in each format and strings in none of them.
+var formatPool = map[string][2][]string{
+	"date-time":     {{"2026-05-01T09:30:00Z", "2026-12-31T23:59:59+01:00"}, {"tomorrow", "2026-05-01"}},
+	"date":          {{"2026-05-01", "1999-12-31"}, {"tomorrow", "2026-13-01"}},
+	"time":          {{"09:30:00Z", "23:59:59+01:00"}, {"noon", "25:00:00Z"}},
+	"duration":      {{"P3D", "PT1H30M"}, {"3 days", "P"}},
+	"email":         {{"ada@example.com", "bob.smith@example.org"}, {"ada", "ada@"}},
+	"hostname":      {{"example.com", "api.example.org"}, {"-bad-", "a..b"}},
+	"ipv4":          {{"192.0.2.1", "10.0.0.255"}, {"192.0.2", "256.0.0.1"}},
+	"ipv6":          {{"2001:db8::1", "::1"}, {"2001:db8:::1", "1.2.3.4"}},
+	"uri":           {{"https://example.com/a", "urn:isbn:0451450523"}, {"not a uri", "/relative"}},
+	"uri-reference": {{"/a/b", "https://example.com"}, {"\\bad"}},
+	"uuid":          {{"0b8a2f4e-1c9d-4f3a-9e7b-5d6c2a1f0e3b"}, {"1234", "0b8a2f4e1c9d4f3a9e7b5d6c2a1f0e3b"}},
+	"json-pointer":  {{"/a/0", ""}, {"a/0", "/~2"}},
+	"regex":         {{"^a+$", "[0-9]"}, {"(", "[a-"}},
+}
+
+// str draws a string that fits s's length, pattern and format (ok) or
+// breaks one of them.
 func (d *drawer) str(s map[string]any, ok bool) any {
 	lo, hi := intOf(s["minLength"], 0), intOf(s["maxLength"], -1)
 	var re *regexp.Regexp
 	if p, has := s["pattern"].(string); has {
 		re = regexp.MustCompile(p)
 	}
+	format, hasFormat := formatPool[toString(s["format"])]
+	inFormat := func(x string) bool { return !hasFormat || slices.Contains(format[0], x) }
 	fits := func(x string) bool {
 		n := utf8.RuneCountInString(x)
-		return n >= lo && (hi < 0 || n <= hi) && (re == nil || re.MatchString(x))
+		return n >= lo && (hi < 0 || n <= hi) && (re == nil || re.MatchString(x)) && inFormat(x)
 	}
 	if ok {
 		var candidates []string
-		for _, c := range pool {
+		for _, c := range append(append([]string{}, pool...), format[0]...) {
 			if fits(c) {
 				candidates = append(candidates, c)
 			}
 		}
-		if re == nil {
+		if re == nil && !hasFormat {
 			for range 4 {
 				n := lo + d.r.IntN(6)
 				if hi >= 0 && n > hi {
@@ -187,6 +206,12 @@ func (d *drawer) str(s map[string]any, ok bool) any {
 		return pick(d, candidates...)
 	}
 	var breaks []string
+	for _, c := range format[1] {
+		n := utf8.RuneCountInString(c)
+		if n >= lo && (hi < 0 || n <= hi) && (re == nil || re.MatchString(c)) {
+			breaks = append(breaks, c)
+		}
+	}
 	if lo > 0 {
 		breaks = append(breaks, d.runesOf(lo-1))
 	}
@@ -488,6 +513,13 @@ func (d *drawer) object(s map[string]any, depth, broken int) any {
 		}
 		if s["additionalProperties"] == false {
 			ways = append(ways, func() { out[pick(d, extraKeys...)] = pick[any](d, "x", json.Number("1"), nil, true) })
+		}
+		if pp, ok := s["patternProperties"].(map[string]any); ok {
+			// A member name outside the pattern, with a valid value.
+			for _, p := range pp {
+				ps, _ := p.(map[string]any)
+				ways = append(ways, func() { out[pick(d, "k", "-1", "x7")] = d.valid(ps, depth+1) })
+			}
 		}
 		if len(ways) == 0 {
 			return d.wrongType(s)

@@ -21,6 +21,10 @@
 //     absent: only the canonical schema (and Gemini's) rejects it, and
 //     accepts the call once the member is dropped.
 //
+// A definition in a fallback form (Definition.Form: OpenAI's non-strict
+// form, Gemini's parametersJsonSchema) is checked as that form: the
+// agreement test runs on every definition, whatever its form.
+//
 // Gemini's parameters are OpenAPI 3.0, not JSON Schema: the reference reads
 // them with OpenAPI's meaning (lower-case types, nullable: true as a union
 // with null).
@@ -44,7 +48,18 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of the dialects")
+// updating reports the -update flag, which the test binary may have from
+// another package of golden files too.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files of the dialects")
+	}
+}
 
 // paramsMember is where each dialect's definition holds its parameters.
 var paramsMember = map[tool.Dialect][]string{
@@ -59,17 +74,43 @@ var paramsMember = map[tool.Dialect][]string{
 }
 
 // Golden compares each definition of each tool, indented, with the file
-// dir/<tool>/<dialect>.json; go test -update rewrites the files. It also
-// checks that each definition holds its Parameters, the tool's name and its
-// description, and that a dialect a tool leaves out has no file.
+// dir/<tool>/<dialect>.json, and the fallbacks of the tools with
+// dir/fallbacks.txt (one line per definition in a fallback form, none when
+// no definition is); go test -update rewrites the files. It also checks
+// that each definition holds its Parameters, the tool's name and its
+// description, that its form is its dialect's or that dialect's fallback,
+// and that a dialect a tool leaves out has no file.
 func Golden(t *testing.T, tools tool.Tools, dir string) {
 	t.Helper()
+	var fallbacks strings.Builder
+	for _, tl := range tools {
+		for _, d := range tool.AllDialects() {
+			if def, ok := tl.Dialects.Get(d); ok && def.Fallback != "" {
+				fmt.Fprintf(&fallbacks, "%s %s: %s form: %s\n", tl.Name, d, def.Form, def.Fallback)
+			}
+		}
+	}
+	path := filepath.Join(dir, "fallbacks.txt")
+	switch {
+	case updating() && fallbacks.Len() > 0:
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(fallbacks.String()), 0o644))
+	case updating():
+		os.Remove(path)
+	case fallbacks.Len() > 0:
+		want, err := os.ReadFile(path)
+		require.NoError(t, err, "missing golden file; run go test -update")
+		assert.Equal(t, string(want), fallbacks.String(), "%s differs; run go test -update and review the diff", path)
+	default:
+		_, err := os.Stat(path)
+		assert.True(t, os.IsNotExist(err), "no definition falls back, but %s exists", path)
+	}
 	for _, tl := range tools {
 		for _, d := range tool.AllDialects() {
 			path := filepath.Join(dir, tl.Name, string(d)+".json")
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
-				if *update {
+				if updating() {
 					os.Remove(path)
 				}
 				_, err := os.Stat(path)
@@ -80,7 +121,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 			var pretty bytes.Buffer
 			require.NoError(t, json.Indent(&pretty, def.Tool, "", "  "), "%s %s", tl.Name, d)
 			pretty.WriteByte('\n')
-			if *update {
+			if updating() {
 				require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 				require.NoError(t, os.WriteFile(path, pretty.Bytes(), 0o644))
 				continue
@@ -92,12 +133,35 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 	}
 }
 
+// fallbackOf is the form each dialect falls back to.
+var fallbackOf = map[tool.Dialect]tool.Dialect{
+	tool.OpenAI:          tool.OpenAINonStrict,
+	tool.OpenAIResponses: tool.OpenAIResponsesNonStrict,
+	tool.Gemini:          tool.GeminiJSONSchema,
+}
+
+// formOf is the form of a definition: its Form, or its dialect for a
+// definition that does not say.
+func formOf(d tool.Dialect, def tool.Definition) tool.Dialect {
+	if def.Form == "" {
+		return d
+	}
+	return def.Form
+}
+
 func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) {
 	t.Helper()
+	form := formOf(d, def)
+	if form == d {
+		assert.Empty(t, def.Fallback, "%s %s: a definition in its own form has no fallback", tl.Name, d)
+	} else {
+		assert.Equal(t, fallbackOf[d], form, "%s %s: the form is the dialect's fallback", tl.Name, d)
+		assert.NotEmpty(t, def.Fallback, "%s %s: a fallback says why", tl.Name, d)
+	}
 	var whole map[string]any
 	require.NoError(t, json.Unmarshal(def.Tool, &whole), "%s %s", tl.Name, d)
 	holder := whole
-	members := paramsMember[d]
+	members := paramsMember[form]
 	for _, m := range members[:len(members)-1] {
 		holder, _ = holder[m].(map[string]any)
 		require.NotNil(t, holder, "%s %s: no %s", tl.Name, d, m)
@@ -113,7 +177,7 @@ func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definit
 	}
 	got, _ := json.Marshal(params)
 	assert.JSONEq(t, string(def.Parameters), string(got), "%s %s: the definition holds Parameters", tl.Name, d)
-	switch d {
+	switch form {
 	case tool.OpenAI, tool.OpenAIResponses:
 		assert.Equal(t, true, holder["strict"])
 	case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict:
@@ -171,8 +235,9 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 			if !ok {
 				continue
 			}
-			key := string(d) + "\x00" + string(def.Parameters)
-			switch d {
+			form := formOf(d, def)
+			key := string(form) + "\x00" + string(def.Parameters)
+			switch form {
 			case tool.OpenAIResponses:
 				key = string(tool.OpenAI) + "\x00" + string(def.Parameters)
 			case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict, tool.Anthropic, tool.MCP:
@@ -194,9 +259,11 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 	return reports
 }
 
-func agree(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition, canonical map[string]any, calls [][]byte) *Report {
+func agree(t *testing.T, tl *tool.Tool, field tool.Dialect, def tool.Definition, canonical map[string]any, calls [][]byte) *Report {
 	t.Helper()
-	checkEnvelope(t, tl, d, def)
+	checkEnvelope(t, tl, field, def)
+	// The definition is held to the rules of its form.
+	d := formOf(field, def)
 	rep := &Report{Moved: map[string]int{}}
 	dialect := canonicalSchemaOf(t, tl, d, def)
 	rejected := 0
@@ -378,6 +445,7 @@ var phrases = map[string]string{
 	"uniqueItems": "same item twice", "enum": "one of", "const": "ust be", "format": "ust be",
 	"minimum": "at least", "maximum": "at most", "minItems": "item", "maxItems": "item",
 	"minProperties": "member", "maxProperties": "member",
+	"oneOf": "exactly one", "anyOf": "at least one of", "patternProperties": "member name",
 }
 
 // explain says which documented difference makes the dialect accept a value
@@ -387,9 +455,18 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 	segs := pointer(e.Path)
 	if e.Code == tool.CodeUnexpected {
 		obj, _ := walk(canonical, canonical, segs[:len(segs)-1])
-		dobj, _ := walk(dialect, dialect, segs[:len(segs)-1])
+		dobj, descs := walk(dialect, dialect, segs[:len(segs)-1])
 		if d == tool.Gemini && obj != nil && obj["additionalProperties"] == false && dobj != nil && dobj["additionalProperties"] == nil {
 			return "undeclared", ""
+		}
+		if obj != nil && obj["patternProperties"] != nil && dobj != nil && dobj["patternProperties"] == nil {
+			// A map with integer keys whose key pattern is a sentence.
+			for _, desc := range descs {
+				if strings.Contains(desc, phrases["patternProperties"]) {
+					return "patternProperties", ""
+				}
+			}
+			return "", fmt.Sprintf("no description says %q: %q", phrases["patternProperties"], descs)
 		}
 		return "", "the dialect's object declares the same members"
 	}
@@ -452,8 +529,17 @@ func walk(root, s map[string]any, segs []string) (map[string]any, []string) {
 	}
 }
 
-// nonNullBranch returns T of {"oneOf"|"anyOf": [T, {"type":"null"}]}.
+// nonNullBranch returns T of {"oneOf"|"anyOf": [T, {"type":"null"}]} and
+// of {"anyOf": [T]}, with a description and a title at most: the unions
+// that only add null, or a description next to a $ref.
 func nonNullBranch(s map[string]any) map[string]any {
+	for k := range s {
+		switch k {
+		case "oneOf", "anyOf", "description", "title":
+		default:
+			return nil
+		}
+	}
 	for _, k := range []string{"oneOf", "anyOf"} {
 		branches, ok := s[k].([]any)
 		if !ok || len(branches) == 0 || len(branches) > 2 {
@@ -591,6 +677,12 @@ func movedKeywords(canonical, dialect map[string]any, d tool.Dialect) []string {
 				if kw == "const" && ds["enum"] != nil {
 					has = true // a one-value enum
 				}
+				if kw == "oneOf" && ds["anyOf"] != nil {
+					// A oneOf of schemas as an anyOf: only a value valid
+					// against two alternatives breaks it, and alternatives
+					// may have none in common.
+					has = true
+				}
 				if !has && !seen[kw] && !(kw == "uniqueItems" && c[kw] != true) {
 					seen[kw] = true
 					out = append(out, kw)
@@ -609,6 +701,14 @@ func movedKeywords(canonical, dialect map[string]any, d tool.Dialect) []string {
 			cs, _ := c[k].(map[string]any)
 			dss, _ := ds[k].(map[string]any)
 			visit(cs, dss, depth+1)
+		}
+		if pp, ok := c["patternProperties"].(map[string]any); ok && len(pp) == 1 && ds["patternProperties"] == nil {
+			// A map with integer keys, its values as additionalProperties.
+			dss, _ := ds["additionalProperties"].(map[string]any)
+			for _, p := range pp {
+				cs, _ := p.(map[string]any)
+				visit(cs, dss, depth+1)
+			}
 		}
 	}
 	visit(canonical, dialect, 0)

@@ -96,3 +96,21 @@ func TestOpenAPIToJSONSchema(t *testing.T) {
 		},
 	}, got)
 }
+
+// The strict-mode check refuses what ajv's strict mode refuses: a required
+// member its schema does not declare (invopop's form of a oneof_required
+// group), an unknown format, a keyword of another type; it accepts the
+// form toolgen emits.
+func TestAjvStrictMode(t *testing.T) {
+	got := AjvRefuses(t, []Named{
+		{"group", json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}},"oneOf":[{"required":["a"],"title":"g"}]}`)},
+		{"declared", json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}},"oneOf":[{"properties":{"a":true},"required":["a"],"title":"g"}]}`)},
+		{"format", json.RawMessage(`{"type":"string","format":"colour"}`)},
+		{"kind", json.RawMessage(`{"type":"integer","minLength":1}`)},
+		{"extra", json.RawMessage(`{"type":"string","x-note":"an annotation"}`)},
+	})
+	require.Len(t, got, 3, "%q", got)
+	assert.Contains(t, got[0], `group: strict mode: required property "a" is not defined`)
+	assert.Contains(t, got[1], `format: unknown format "colour"`)
+	assert.Contains(t, got[2], `kind: strict mode: missing type "string" for keyword "minLength"`)
+}

@@ -4,36 +4,40 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateContentSchema checks a value against the JSON Schema content_schema.json: nil when valid, else every error.
+// ValidateContentSchema checks a value against the JSON Schema content_schema.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContentSchema(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkContentSchema(&r, v)
+	return r.Errors()
+}
+
+// checkContentSchema checks a value against the JSON Schema content_schema.json, reporting every error in r.
+func checkContentSchema(r *tool.Report, v any) {
+	var at tool.Loc
 	if s, ok := v.(string); ok {
 		if !tool.Base64(s) {
-			errs = append(errs, tool.ValueError("contentEncoding", "", "", "a base64 string", v))
+			r.Value("contentEncoding", at, "a base64 string", v)
 		} else if !tool.JSONContent(s, true) {
-			errs = append(errs, tool.ValueError("contentMediaType", "", "", "a JSON document in base64", v))
+			r.Value("contentMediaType", at, "a JSON document in base64", v)
 		} else if doc, ok := tool.ContentValue(s, true); ok {
 			if obj, ok := tool.Object(doc); !ok {
-				errs = append(errs, tool.TypeError("", "", "object", doc))
+				r.Type(at, "object", doc)
 			} else {
 				foo, hasFoo := obj["foo"]
 				if !hasFoo {
-					errs = append(errs, tool.Error{
+					r.Add(at.Key("foo"), tool.Error{
 						Code:     tool.CodeMissing,
 						Expected: "string",
-						Name:     "foo",
-						Path:     "/foo",
 					})
 				}
 				if hasFoo {
 					if _, ok := foo.(string); !ok {
-						errs = append(errs, tool.TypeError("/foo", "foo", "string", foo))
+						r.Type(at.Key("foo"), "string", foo)
 					}
 				}
 			}
 		}
 	}
-	return errs
 }

@@ -4,71 +4,71 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDraft4Bounds checks a value against the JSON Schema draft4_bounds.json: nil when valid, else every error.
+// ValidateDraft4Bounds checks a value against the JSON Schema draft4_bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft4Bounds(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkDraft4Bounds(&r, v)
+	return r.Errors()
+}
+
+// checkDraft4Bounds checks a value against the JSON Schema draft4_bounds.json, reporting every error in r.
+func checkDraft4Bounds(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		a, hasA := obj["a"]
 		b, hasB := obj["b"]
 		c, hasC := obj["c"]
 		if hasA {
 			if !hasB {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("b"), tool.Error{
 					Code:     "dependentRequired",
 					Expected: "present when 'a' is present",
-					Name:     "b",
-					Path:     "/b",
 				})
 			}
 		}
 		if hasA {
 			if num, ok := tool.Number(a); !ok {
-				errs = append(errs, tool.TypeError("/a", "a", "number", a))
+				r.Type(at.Key("a"), "number", a)
 			} else {
 				if num <= 1 {
-					errs = append(errs, tool.ValueError("exclusiveMinimum", "/a", "a", "> 1", a))
+					r.Value("exclusiveMinimum", at.Key("a"), "> 1", a)
 				} else if num >= 5 {
-					errs = append(errs, tool.ValueError("exclusiveMaximum", "/a", "a", "< 5", a))
+					r.Value("exclusiveMaximum", at.Key("a"), "< 5", a)
 				}
 			}
 		}
 		if hasB {
-			n := len(errs)
-			errs = validateDraft4BoundsWhole(b, errs, 1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/b", "b")
-			}
+			validateDraft4BoundsWhole(r, at.Key("b"), b, 1)
 		}
 		if hasC {
 			if list2, ok := tool.List(c); !ok {
-				errs = append(errs, tool.TypeError("/c", "c", "array", c))
+				r.Type(at.Key("c"), "array", c)
 			} else {
 				if len(list2) > 1 {
-					errs = append(errs, tool.ValueError("items", "/c", "c", "an array of at most 1 item", list2))
+					r.Value("items", at.Key("c"), "an array of at most 1 item", list2)
 				}
+				atC := at.Key("c")
 				if len(list2) > 0 {
 					if _, ok := list2[0].(string); !ok {
-						errs = append(errs, tool.TypeError("/c/0", "c[0]", "string", list2[0]))
+						r.Type(atC.Index(0), "string", list2[0])
 					}
 				}
 			}
 		}
 	}
-	return errs
 }
 
-// validateDraft4BoundsWhole checks v against the schema at #/definitions/whole.
-func validateDraft4BoundsWhole(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDraft4BoundsWhole checks v, at the location at, against the schema at #/definitions/whole.
+func validateDraft4BoundsWhole(r *tool.Report, at tool.Loc, v any, depth int) {
 	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
-		errs = append(errs, tool.TypeError("", "", "integer", v))
+		r.Type(at, "integer", v)
 	} else {
 		if num < 0 {
-			errs = append(errs, tool.ValueError("minimum", "", "", ">= 0", v))
+			r.Value("minimum", at, ">= 0", v)
 		}
 	}
-	return errs
 }

@@ -4,80 +4,60 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json: nil when valid, else every error.
+// ValidateDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7ItemsSubitems(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkDraft7ItemsSubitems(&r, v)
+	return r.Errors()
+}
+
+// checkDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json, reporting every error in r.
+func checkDraft7ItemsSubitems(r *tool.Report, v any) {
+	var at tool.Loc
 	if list, ok := tool.List(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "array", v))
+		r.Type(at, "array", v)
 	} else {
 		if len(list) > 3 {
-			errs = append(errs, tool.ValueError("items", "", "", "an array of at most 3 items", list))
+			r.Value("items", at, "an array of at most 3 items", list)
 		}
 		if len(list) > 0 {
-			n := len(errs)
-			errs = validateDraft7ItemsSubitemsItem(list[0], errs, 1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/0", "[0]")
-			}
+			validateDraft7ItemsSubitemsItem(r, at.Index(0), list[0], 1)
 		}
 		if len(list) > 1 {
-			n2 := len(errs)
-			errs = validateDraft7ItemsSubitemsItem(list[1], errs, 1)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/1", "[1]")
-			}
+			validateDraft7ItemsSubitemsItem(r, at.Index(1), list[1], 1)
 		}
 		if len(list) > 2 {
-			n3 := len(errs)
-			errs = validateDraft7ItemsSubitemsItem(list[2], errs, 1)
-			if len(errs) > n3 {
-				tool.Nest(errs[n3:], "/2", "[2]")
-			}
+			validateDraft7ItemsSubitemsItem(r, at.Index(2), list[2], 1)
 		}
 	}
-	return errs
 }
 
-// validateDraft7ItemsSubitemsItem checks v against the schema at #/definitions/item.
-func validateDraft7ItemsSubitemsItem(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDraft7ItemsSubitemsItem checks v, at the location at, against the schema at #/definitions/item.
+func validateDraft7ItemsSubitemsItem(r *tool.Report, at tool.Loc, v any, depth int) {
 	if list, ok := tool.List(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "array", v))
+		r.Type(at, "array", v)
 	} else {
 		if len(list) > 2 {
-			errs = append(errs, tool.ValueError("items", "", "", "an array of at most 2 items", list))
+			r.Value("items", at, "an array of at most 2 items", list)
 		}
 		if len(list) > 0 {
-			n := len(errs)
-			errs = validateDraft7ItemsSubitemsSubItem(list[0], errs, depth+1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/0", "[0]")
-			}
+			validateDraft7ItemsSubitemsSubItem(r, at.Index(0), list[0], depth+1)
 		}
 		if len(list) > 1 {
-			n2 := len(errs)
-			errs = validateDraft7ItemsSubitemsSubItem(list[1], errs, depth+1)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/1", "[1]")
-			}
+			validateDraft7ItemsSubitemsSubItem(r, at.Index(1), list[1], depth+1)
 		}
 	}
-	return errs
 }
 
-// validateDraft7ItemsSubitemsSubItem checks v against the schema at #/definitions/sub-item.
-func validateDraft7ItemsSubitemsSubItem(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDraft7ItemsSubitemsSubItem checks v, at the location at, against the schema at #/definitions/sub-item.
+func validateDraft7ItemsSubitemsSubItem(r *tool.Report, at tool.Loc, v any, depth int) {
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		if _, ok := obj["foo"]; !ok {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeMissing,
-				Name: "foo",
-				Path: "/foo",
-			})
+			r.Add(at.Key("foo"), tool.Error{Code: tool.CodeMissing})
 		}
 	}
-	return errs
 }

@@ -4,28 +4,29 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json: nil when valid, else every error.
+// ValidateDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7RefSiblings(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkDraft7RefSiblings(&r, v)
+	return r.Errors()
+}
+
+// checkDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json, reporting every error in r.
+func checkDraft7RefSiblings(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if hasFoo {
-			n := len(errs)
-			errs = validateDraft7RefSiblingsReffed(foo, errs, 1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/foo", "foo")
-			}
+			validateDraft7RefSiblingsReffed(r, at.Key("foo"), foo, 1)
 		}
 	}
-	return errs
 }
 
-// validateDraft7RefSiblingsReffed checks v against the schema at #/definitions/reffed.
-func validateDraft7RefSiblingsReffed(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDraft7RefSiblingsReffed checks v, at the location at, against the schema at #/definitions/reffed.
+func validateDraft7RefSiblingsReffed(r *tool.Report, at tool.Loc, v any, depth int) {
 	if _, ok := tool.List(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "array", v))
+		r.Type(at, "array", v)
 	}
-	return errs
 }

@@ -4,35 +4,38 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDynamicRefFirst checks a value against the JSON Schema dynamic_ref_first.json: nil when valid, else every error.
+// ValidateDynamicRefFirst checks a value against the JSON Schema dynamic_ref_first.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDynamicRefFirst(v any) tool.Errors {
-	var errs tool.Errors
-	errs = validateDynamicRefFirstList(v, errs, 1)
-	return errs
+	var r tool.Report
+	checkDynamicRefFirst(&r, v)
+	return r.Errors()
 }
 
-// validateDynamicRefFirstList checks v against the schema at #/$defs/list, $dynamicRef #items resolving to #/$defs/foo.
-func validateDynamicRefFirstList(v any, errs tool.Errors, depth int) tool.Errors {
+// checkDynamicRefFirst checks a value against the JSON Schema dynamic_ref_first.json, reporting every error in r.
+func checkDynamicRefFirst(r *tool.Report, v any) {
+	var at tool.Loc
+	validateDynamicRefFirstList(r, at, v, 1)
+}
+
+// validateDynamicRefFirstList checks v, at the location at, against the schema at #/$defs/list, $dynamicRef #items resolving to #/$defs/foo.
+func validateDynamicRefFirstList(r *tool.Report, at tool.Loc, v any, depth int) {
 	if list, ok := tool.List(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "array", v))
+		r.Type(at, "array", v)
 	} else {
 		for i, item := range list {
-			n := len(errs)
-			errs = validateDynamicRefFirstFoo(item, errs, depth+1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/"+tool.Index(i), "["+tool.Index(i)+"]")
+			if r.Full() {
+				break
 			}
+			validateDynamicRefFirstFoo(r, at.Index(i), item, depth+1)
 		}
 	}
-	return errs
 }
 
-// validateDynamicRefFirstFoo checks v against the schema at #/$defs/foo.
-func validateDynamicRefFirstFoo(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDynamicRefFirstFoo checks v, at the location at, against the schema at #/$defs/foo.
+func validateDynamicRefFirstFoo(r *tool.Report, at tool.Loc, v any, depth int) {
 	if _, ok := v.(string); !ok {
-		errs = append(errs, tool.TypeError("", "", "string", v))
+		r.Type(at, "string", v)
 	}
-	return errs
 }

@@ -4,29 +4,33 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json: nil when valid, else every error.
+// ValidateDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDynamicRefPaths(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkDynamicRefPaths(&r, v)
+	return r.Errors()
+}
+
+// checkDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json, reporting every error in r.
+func checkDynamicRefPaths(r *tool.Report, v any) {
+	var at tool.Loc
 	if matchDynamicRefPaths1(v, 0) {
-		errs = validateDynamicRefPathsNumberList(v, errs, 1)
+		validateDynamicRefPathsNumberList(r, at, v, 1)
 	} else {
-		errs = validateDynamicRefPathsStringList(v, errs, 1)
+		validateDynamicRefPathsStringList(r, at, v, 1)
 	}
-	return errs
 }
 
-// validateDynamicRefPathsNumberList checks v against the schema at #/$defs/numberList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
-func validateDynamicRefPathsNumberList(v any, errs tool.Errors, depth int) tool.Errors {
-	errs = validateDynamicRefPathsGenericList(v, errs, depth+1)
-	return errs
+// validateDynamicRefPathsNumberList checks v, at the location at, against the schema at #/$defs/numberList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
+func validateDynamicRefPathsNumberList(r *tool.Report, at tool.Loc, v any, depth int) {
+	validateDynamicRefPathsGenericList(r, at, v, depth+1)
 }
 
-// validateDynamicRefPathsStringList checks v against the schema at #/$defs/stringList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
-func validateDynamicRefPathsStringList(v any, errs tool.Errors, depth int) tool.Errors {
-	errs = validateDynamicRefPathsGenericList2(v, errs, depth+1)
-	return errs
+// validateDynamicRefPathsStringList checks v, at the location at, against the schema at #/$defs/stringList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
+func validateDynamicRefPathsStringList(r *tool.Report, at tool.Loc, v any, depth int) {
+	validateDynamicRefPathsGenericList2(r, at, v, depth+1)
 }
 
 // matchDynamicRefPaths1 reports whether v is valid against the schema at #/if.
@@ -45,56 +49,52 @@ func matchDynamicRefPaths1(v any, depth int) bool {
 	return true
 }
 
-// validateDynamicRefPathsGenericList checks v against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
-func validateDynamicRefPathsGenericList(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDynamicRefPathsGenericList checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
+func validateDynamicRefPathsGenericList(r *tool.Report, at tool.Loc, v any, depth int) {
 	if obj, ok := tool.Object(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
 			if list2, ok := tool.List(list); ok {
+				atList := at.Key("list")
 				for i, item := range list2 {
-					n := len(errs)
-					errs = validateDynamicRefPathsItemType(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/list/"+tool.Index(i), "list["+tool.Index(i)+"]")
+					if r.Full() {
+						break
 					}
+					validateDynamicRefPathsItemType(r, atList.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
 }
 
-// validateDynamicRefPathsGenericList2 checks v against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
-func validateDynamicRefPathsGenericList2(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDynamicRefPathsGenericList2 checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
+func validateDynamicRefPathsGenericList2(r *tool.Report, at tool.Loc, v any, depth int) {
 	if obj, ok := tool.Object(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
 			if list2, ok := tool.List(list); ok {
+				atList := at.Key("list")
 				for i, item := range list2 {
-					n := len(errs)
-					errs = validateDynamicRefPathsItemType2(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/list/"+tool.Index(i), "list["+tool.Index(i)+"]")
+					if r.Full() {
+						break
 					}
+					validateDynamicRefPathsItemType2(r, atList.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
 }
 
-// validateDynamicRefPathsItemType checks v against the schema at #/$defs/numberList/$defs/itemType.
-func validateDynamicRefPathsItemType(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDynamicRefPathsItemType checks v, at the location at, against the schema at #/$defs/numberList/$defs/itemType.
+func validateDynamicRefPathsItemType(r *tool.Report, at tool.Loc, v any, depth int) {
 	if _, ok := tool.Number(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "number", v))
+		r.Type(at, "number", v)
 	}
-	return errs
 }
 
-// validateDynamicRefPathsItemType2 checks v against the schema at #/$defs/stringList/$defs/itemType.
-func validateDynamicRefPathsItemType2(v any, errs tool.Errors, depth int) tool.Errors {
+// validateDynamicRefPathsItemType2 checks v, at the location at, against the schema at #/$defs/stringList/$defs/itemType.
+func validateDynamicRefPathsItemType2(r *tool.Report, at tool.Loc, v any, depth int) {
 	if _, ok := v.(string); !ok {
-		errs = append(errs, tool.TypeError("", "", "string", v))
+		r.Type(at, "string", v)
 	}
-	return errs
 }

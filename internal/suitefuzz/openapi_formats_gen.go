@@ -7,13 +7,20 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateOpenapiFormats checks a value against the JSON Schema openapi_formats.json: nil when valid, else every error.
+// ValidateOpenapiFormats checks a value against the JSON Schema openapi_formats.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenapiFormats(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOpenapiFormats(&r, v)
+	return r.Errors()
+}
+
+// checkOpenapiFormats checks a value against the JSON Schema openapi_formats.json, reporting every error in r.
+func checkOpenapiFormats(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		t, hasT := obj["t"]
 		i, hasI := obj["i"]
@@ -23,50 +30,49 @@ func ValidateOpenapiFormats(v any) tool.Errors {
 		p, hasP := obj["p"]
 		if hasT {
 			if s, ok := t.(string); !ok {
-				errs = append(errs, tool.TypeError("/t", "t", "string", t))
+				r.Type(at.Key("t"), "string", t)
 			} else {
 				if !format.URITemplate(s) {
-					errs = append(errs, tool.ValueError("format", "/t", "t", "a URI template (RFC 6570)", t))
+					r.Value("format", at.Key("t"), "a URI template (RFC 6570)", t)
 				}
 			}
 		}
 		if hasI {
 			if num, ok := tool.Number(i); !ok || !tool.IsInteger(num) {
-				errs = append(errs, tool.TypeError("/i", "i", "integer", i))
+				r.Type(at.Key("i"), "integer", i)
 			} else {
 				if !format.Int32(num) {
-					errs = append(errs, tool.ValueError("format", "/i", "i", "a 32-bit integer", i))
+					r.Value("format", at.Key("i"), "a 32-bit integer", i)
 				}
 			}
 		}
 		if hasL {
 			if num2, ok := tool.Number(l); !ok || !tool.IsInteger(num2) {
-				errs = append(errs, tool.TypeError("/l", "l", "integer", l))
+				r.Type(at.Key("l"), "integer", l)
 			} else {
 				if !format.Int64(num2) {
-					errs = append(errs, tool.ValueError("format", "/l", "l", "a 64-bit integer", l))
+					r.Value("format", at.Key("l"), "a 64-bit integer", l)
 				}
 			}
 		}
 		if hasB {
 			if s2, ok := b.(string); !ok {
-				errs = append(errs, tool.TypeError("/b", "b", "string", b))
+				r.Type(at.Key("b"), "string", b)
 			} else {
 				if !format.Byte(s2) {
-					errs = append(errs, tool.ValueError("format", "/b", "b", "a base64 string", b))
+					r.Value("format", at.Key("b"), "a base64 string", b)
 				}
 			}
 		}
 		if hasF {
 			if _, ok := tool.Number(f); !ok {
-				errs = append(errs, tool.TypeError("/f", "f", "number", f))
+				r.Type(at.Key("f"), "number", f)
 			}
 		}
 		if hasP {
 			if _, ok := p.(string); !ok {
-				errs = append(errs, tool.TypeError("/p", "p", "string", p))
+				r.Type(at.Key("p"), "string", p)
 			}
 		}
 	}
-	return errs
 }

@@ -4,24 +4,31 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json: nil when valid, else every error.
-func ValidateRecursiveRefNesting(v any) (errs tool.Errors) {
-	defer tool.RecoverTooDeep(&errs)
-	errs = validateRecursiveRefNestingRoot(v, errs, 0)
-	return errs
+// ValidateRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateRecursiveRefNesting(v any) tool.Errors {
+	var r tool.Report
+	checkRecursiveRefNesting(&r, v)
+	return r.Errors()
 }
 
-// validateRecursiveRefNestingRoot checks v against the schema at #, $recursiveRef resolving to #.
-func validateRecursiveRefNestingRoot(v any, errs tool.Errors, depth int) tool.Errors {
+// checkRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json, reporting every error in r.
+func checkRecursiveRefNesting(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
+	var at tool.Loc
+	validateRecursiveRefNestingRoot(r, at, v, 0)
+}
+
+// validateRecursiveRefNestingRoot checks v, at the location at, against the schema at #, $recursiveRef resolving to #.
+func validateRecursiveRefNestingRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if !(matchRecursiveRefNesting1(v, depth) || matchRecursiveRefNesting2(v, depth)) {
-		errs = append(errs, tool.ValueError("anyOf", "", "", "any of: integer; myobject", v))
+		r.Value("anyOf", at, "any of: integer; myobject", v)
 	}
-	return errs
 }
 
 // matchRecursiveRefNesting1 reports whether v is valid against the schema at #/anyOf/0.

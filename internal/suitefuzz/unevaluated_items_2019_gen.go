@@ -4,27 +4,35 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json: nil when valid, else every error.
+// ValidateUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItems2019(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkUnevaluatedItems2019(&r, v)
+	return r.Errors()
+}
+
+// checkUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json, reporting every error in r.
+func checkUnevaluatedItems2019(r *tool.Report, v any) {
+	var at tool.Loc
 	if list2, ok := tool.List(v); ok {
 		if len(list2) > 0 {
 			if _, ok := list2[0].(string); !ok {
-				errs = append(errs, tool.TypeError("/0", "[0]", "string", list2[0]))
+				r.Type(at.Index(0), "string", list2[0])
 			}
 		}
 		{
 			// unevaluatedItems: the items no subschema evaluated.
 			limit := 2
 			for i := limit; i < len(list2); i++ {
-				errs = append(errs, tool.Error{
+				if r.Full() {
+					break
+				}
+				r.Add(at.Index(i), tool.Error{
 					Code:     "false",
 					Expected: "absent",
 					Got:      tool.TypeName(list2[i]),
-					Name:     "[" + tool.Index(i) + "]",
-					Path:     "/" + tool.Index(i),
 				})
 			}
 		}
@@ -32,9 +40,8 @@ func ValidateUnevaluatedItems2019(v any) tool.Errors {
 	if list, ok := tool.List(v); ok {
 		if len(list) > 1 {
 			if _, ok := tool.Number(list[1]); !ok {
-				errs = append(errs, tool.TypeError("/1", "[1]", "number", list[1]))
+				r.Type(at.Index(1), "number", list[1])
 			}
 		}
 	}
-	return errs
 }

@@ -4,17 +4,24 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json: nil when valid, else every error.
+// ValidateUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkUnevaluatedItemsAnyOf(&r, v)
+	return r.Errors()
+}
+
+// checkUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json, reporting every error in r.
+func checkUnevaluatedItemsAnyOf(r *tool.Report, v any) {
+	var at tool.Loc
 	applies := matchUnevaluatedItemsAnyOf1(v, 0)
 	applies2 := matchUnevaluatedItemsAnyOf2(v, 0)
 	if list, ok := tool.List(v); ok {
 		if len(list) > 0 {
 			if !tool.Equal(list[0], "foo") {
-				errs = append(errs, tool.ValueError("const", "/0", "[0]", "\"foo\"", list[0]))
+				r.Value("const", at.Index(0), "\"foo\"", list[0])
 			}
 		}
 		{
@@ -27,20 +34,20 @@ func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
 				limit = 3
 			}
 			for i := limit; i < len(list); i++ {
-				errs = append(errs, tool.Error{
+				if r.Full() {
+					break
+				}
+				r.Add(at.Index(i), tool.Error{
 					Code:     "false",
 					Expected: "absent",
 					Got:      tool.TypeName(list[i]),
-					Name:     "[" + tool.Index(i) + "]",
-					Path:     "/" + tool.Index(i),
 				})
 			}
 		}
 	}
 	if !(applies || applies2) {
-		errs = append(errs, tool.ValueError("anyOf", "", "", "any of: the schema at #/anyOf/0; the schema at #/anyOf/1", v))
+		r.Value("anyOf", at, "any of: the schema at #/anyOf/0; the schema at #/anyOf/1", v)
 	}
-	return errs
 }
 
 // matchUnevaluatedItemsAnyOf1 reports whether v is valid against the schema at #/anyOf/0.

@@ -4,11 +4,18 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json: nil when valid, else every error.
+// ValidateUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItemsContains(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkUnevaluatedItemsContains(&r, v)
+	return r.Errors()
+}
+
+// checkUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json, reporting every error in r.
+func checkUnevaluatedItemsContains(r *tool.Report, v any) {
+	var at tool.Loc
 	var buf [4]uint64
 	matching := buf[:]
 	if list, ok := tool.List(v); ok {
@@ -41,9 +48,12 @@ func ValidateUnevaluatedItemsContains(v any) tool.Errors {
 				if (tool.Bit(matching, i3)) || (tool.Bit(matching2, i3)) {
 					continue
 				}
-				if num4, ok := tool.Number(list5[i3]); ok {
-					if !tool.MultipleOf(num4, 5) {
-						errs = append(errs, tool.ValueError("multipleOf", "/"+tool.Index(i3), "["+tool.Index(i3)+"]", "a multiple of 5", list5[i3]))
+				if r.Full() {
+					break
+				}
+				if _, ok := tool.Number(list5[i3]); ok {
+					if !tool.MultipleOf(list5[i3], "5") {
+						r.Value("multipleOf", at.Index(i3), "a multiple of 5", list5[i3])
 					}
 				}
 			}
@@ -52,36 +62,31 @@ func ValidateUnevaluatedItemsContains(v any) tool.Errors {
 	if _, ok := tool.List(v); ok {
 		count := tool.CountBits(matching)
 		if count < 1 {
-			errs = append(errs, tool.Error{
+			r.Add(at, tool.Error{
 				Actual:   tool.Index(count) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/allOf/0/contains",
 				Got:      "array",
-				Name:     "",
-				Path:     "",
 			})
 		}
 	}
 	if _, ok := tool.List(v); ok {
 		count2 := tool.CountBits(matching2)
 		if count2 < 1 {
-			errs = append(errs, tool.Error{
+			r.Add(at, tool.Error{
 				Actual:   tool.Index(count2) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/allOf/1/contains",
 				Got:      "array",
-				Name:     "",
-				Path:     "",
 			})
 		}
 	}
-	return errs
 }
 
 // matchUnevaluatedItemsContains1 reports whether v is valid against the schema at #/allOf/0/contains.
 func matchUnevaluatedItemsContains1(v any, depth int) bool {
-	if num, ok := tool.Number(v); ok {
-		if !tool.MultipleOf(num, 2) {
+	if _, ok := tool.Number(v); ok {
+		if !tool.MultipleOf(v, "2") {
 			return false
 		}
 	}
@@ -90,8 +95,8 @@ func matchUnevaluatedItemsContains1(v any, depth int) bool {
 
 // matchUnevaluatedItemsContains2 reports whether v is valid against the schema at #/allOf/1/contains.
 func matchUnevaluatedItemsContains2(v any, depth int) bool {
-	if num, ok := tool.Number(v); ok {
-		if !tool.MultipleOf(num, 3) {
+	if _, ok := tool.Number(v); ok {
+		if !tool.MultipleOf(v, "3") {
 			return false
 		}
 	}

@@ -7,13 +7,20 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 var unevaluatedPropertiesDynamicPattern0 = regexp.MustCompile("x")
 
-// ValidateUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json: nil when valid, else every error.
+// ValidateUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkUnevaluatedPropertiesDynamic(&r, v)
+	return r.Errors()
+}
+
+// checkUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json, reporting every error in r.
+func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
+	var at tool.Loc
 	applies := matchUnevaluatedPropertiesDynamic1(v, 0)
 	applies2 := matchUnevaluatedPropertiesDynamic2(v, 0)
 	applies3 := func() bool {
@@ -53,27 +60,31 @@ func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
 	}()
 	applies8 := matchUnevaluatedPropertiesDynamic6(v, 0)
 	if obj5, ok := tool.Object(v); ok {
+		// unevaluatedProperties: the members no subschema evaluated.
 		{
-			// unevaluatedProperties: the members no subschema evaluated.
-			n := len(errs)
+			n := r.Len()
 			member := func(k6 string, v7 any) {
 				if (applies7 && applies3 && applies && (k6 == "c")) || (applies7 && applies3 && applies2 && (k6 == "d")) || (applies7 && applies4 && (k6 == "b")) || (applies7 && applies5 && (unevaluatedPropertiesDynamicPattern0.MatchString(k6))) || (applies7 && applies6) || (applies8 && (k6 == "a")) {
 					return
 				}
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k6), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(v7),
-					Name: k6,
-					Path: "/" + tool.Key(k6),
 				})
 			}
 			for k6, v7 := range obj5 {
 				member(k6, v7)
+				if r.Full() {
+					break
+				}
 			}
-			if len(errs) > n {
-				errs = errs[:n]
-				for _, k6 := range tool.SortedKeys(obj5) {
+			if r.Len() > n {
+				r.Truncate(n)
+				for k6 := range tool.KeysInOrder(obj5) {
 					member(k6, obj5[k6])
+					if r.Full() {
+						break
+					}
 				}
 			}
 		}
@@ -86,9 +97,8 @@ func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
 		matched3++
 	}
 	if matched3 != 1 {
-		errs = append(errs, tool.OneOfError("", "", "exactly one of: one; an object with 'a'", matched3, v))
+		r.OneOf(at, "exactly one of: one; an object with 'a'", matched3, v)
 	}
-	return errs
 }
 
 // matchUnevaluatedPropertiesDynamic1 reports whether v is valid against the schema at #/$defs/two/oneOf/0.

@@ -4,34 +4,45 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json: nil when valid, else every error.
+// ValidateUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkUnevaluatedPropertiesIf(&r, v)
+	return r.Errors()
+}
+
+// checkUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json, reporting every error in r.
+func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
+	var at tool.Loc
 	applies := matchUnevaluatedPropertiesIf1(v, 0)
 	if obj3, ok := tool.Object(v); ok {
+		// unevaluatedProperties: the members no subschema evaluated.
 		{
-			// unevaluatedProperties: the members no subschema evaluated.
-			n := len(errs)
+			n := r.Len()
 			member := func(k4 string, v5 any) {
 				if (applies && (k4 == "foo")) || (applies && (k4 == "bar")) || (!applies && (k4 == "baz")) {
 					return
 				}
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k4), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(v5),
-					Name: k4,
-					Path: "/" + tool.Key(k4),
 				})
 			}
 			for k4, v5 := range obj3 {
 				member(k4, v5)
+				if r.Full() {
+					break
+				}
 			}
-			if len(errs) > n {
-				errs = errs[:n]
-				for _, k4 := range tool.SortedKeys(obj3) {
+			if r.Len() > n {
+				r.Truncate(n)
+				for k4 := range tool.KeysInOrder(obj3) {
 					member(k4, obj3[k4])
+					if r.Full() {
+						break
+					}
 				}
 			}
 		}
@@ -40,16 +51,14 @@ func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
 		if obj, ok := tool.Object(v); ok {
 			bar, hasBar := obj["bar"]
 			if !hasBar {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("bar"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "bar",
-					Path:     "/bar",
 				})
 			}
 			if hasBar {
 				if _, ok := bar.(string); !ok {
-					errs = append(errs, tool.TypeError("/bar", "bar", "string", bar))
+					r.Type(at.Key("bar"), "string", bar)
 				}
 			}
 		}
@@ -57,21 +66,18 @@ func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
 		if obj2, ok := tool.Object(v); ok {
 			baz, hasBaz := obj2["baz"]
 			if !hasBaz {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("baz"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "baz",
-					Path:     "/baz",
 				})
 			}
 			if hasBaz {
 				if _, ok := baz.(string); !ok {
-					errs = append(errs, tool.TypeError("/baz", "baz", "string", baz))
+					r.Type(at.Key("baz"), "string", baz)
 				}
 			}
 		}
 	}
-	return errs
 }
 
 // matchUnevaluatedPropertiesIf1 reports whether v is valid against the schema at #/if.

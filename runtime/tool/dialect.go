@@ -47,8 +47,8 @@ const (
 	GeminiJSONSchema Dialect = "gemini-jsonschema"
 	// MCP is a Model Context Protocol tool (protocol 2025-11-25):
 	// {"name","description","inputSchema","annotations"}, the canonical
-	// schema as inputSchema and the tool's Risk as readOnlyHint and
-	// destructiveHint.
+	// schema as inputSchema, the tool's Risk as readOnlyHint and
+	// destructiveHint, and Idempotent as idempotentHint.
 	MCP Dialect = "mcp"
 )
 
@@ -69,6 +69,18 @@ type Definition struct {
 	// inputSchema member. It is nil when the definition has none (a Gemini
 	// tool without arguments).
 	Parameters json.RawMessage
+	// Form is the dialect whose form the definition has: the dialect of
+	// its field, unless the provider cannot take the tool's schema in that
+	// form. Then it is the next strictest form the provider accepts in the
+	// same request: OpenAINonStrict for OpenAI (the canonical schema with
+	// "strict": false), OpenAIResponsesNonStrict for OpenAIResponses,
+	// GeminiJSONSchema for Gemini (parametersJsonSchema in place of
+	// parameters).
+	Form Dialect
+	// Fallback says why the definition is in a fallback form ("OpenAI
+	// strict mode cannot express a map at #/properties/labels"); "" when
+	// it is in the form of its own dialect.
+	Fallback string
 }
 
 // Dialects holds a tool's Definition in each dialect. A dialect a tool leaves
@@ -111,14 +123,18 @@ func (ds *Dialects) Get(d Dialect) (Definition, bool) {
 
 // For returns the tools as a JSON array in dialect d, ready to put in a
 // request: OpenAI's "tools", Anthropic's "tools", Gemini's
-// "functionDeclarations" and MCP's tools/list "tools". It fails when a tool
-// leaves d out, and for more than MaxGeminiTools Gemini declarations.
+// "functionDeclarations" and MCP's tools/list "tools". Each tool is in the
+// strictest form its provider accepts (see Definition.Form); OpenAI and
+// Gemini take tools of both forms in one request. It fails when a tool
+// leaves d out with its dialects= option, and for more than MaxGeminiTools
+// Gemini declarations: a Gemini request takes at most that many, so send
+// a subset of the tools (Tools is a slice).
 func (ts Tools) For(d Dialect) (json.RawMessage, error) {
 	if !knownDialect(d) {
 		return nil, fmt.Errorf("tool: unknown dialect %q", d)
 	}
 	if (d == Gemini || d == GeminiJSONSchema) && len(ts) > MaxGeminiTools {
-		return nil, fmt.Errorf("tool: %d tools, but a Gemini request takes at most %d function declarations", len(ts), MaxGeminiTools)
+		return nil, fmt.Errorf("tool: %d tools, but a Gemini request takes at most %d function declarations: send a subset", len(ts), MaxGeminiTools)
 	}
 	var buf bytes.Buffer
 	buf.WriteByte('[')

@@ -83,7 +83,7 @@ func TestToolsForGeminiLimit(t *testing.T) {
 	ts = append(ts, dialectTool("one_too_many"))
 	for _, d := range []Dialect{Gemini, GeminiJSONSchema} {
 		_, err := ts.For(d)
-		assert.EqualError(t, err, "tool: 129 tools, but a Gemini request takes at most 128 function declarations")
+		assert.EqualError(t, err, "tool: 129 tools, but a Gemini request takes at most 128 function declarations: send a subset")
 	}
 	_, err := ts.For(OpenAI)
 	assert.NoError(t, err, "the limit is Gemini's")

@@ -40,16 +40,6 @@ func CountBits(set []uint64) int {
 // unevaluatedItems.
 func Bit(set []uint64, i int) bool { return set[i>>6]&(1<<(i&63)) != 0 }
 
-// OneOfError reports a value valid against matched of the oneOf schemas,
-// not exactly one.
-func OneOfError(path, name, expected string, matched int, v any) Error {
-	e := ValueError("oneOf", path, name, expected, v)
-	if matched > 1 {
-		e.Actual = "a value valid against " + Index(matched) + " of them"
-	}
-	return e
-}
-
 // Base64 reports whether s is base64 (RFC 4648, standard alphabet, padded)
 // as encoding/json decodes a []byte: line breaks are ignored. It does not
 // allocate.
@@ -112,16 +102,5 @@ func ContentValue(s string, isBase64 bool) (v any, ok bool) {
 type tooDeep struct{}
 
 // PanicTooDeep stops a validity check on a value nested deeper than
-// MaxDepth; the generated validator recovers with RecoverTooDeep.
+// MaxDepth; the generated validator recovers with Report.RecoverTooDeep.
 func PanicTooDeep() { panic(tooDeep{}) }
-
-// RecoverTooDeep, deferred by a generated validator, turns the panic of
-// PanicTooDeep into a depth error. Any other panic goes on.
-func RecoverTooDeep(errs *Errors) {
-	if r := recover(); r != nil {
-		if _, ok := r.(tooDeep); !ok {
-			panic(r)
-		}
-		*errs = append(*errs, TooDeep())
-	}
-}

@@ -2,7 +2,7 @@ package textnumber
 
 import "strconv"
 
-// Level reads itself from text, but is a number.
+// Level is a number that reads itself from text: a JSON string.
 type Level int
 
 func (l *Level) UnmarshalText(b []byte) error {

@@ -4,7 +4,7 @@ package arrays
 
 // TagPhotosArgs tags photos.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool
 type TagPhotosArgs struct {
 	// Photo ids, unique, 1 to 5 of them.
 	IDs []int `json:"ids" jsonschema:"minItems=1,maxItems=5,uniqueItems=true,minimum=1"`

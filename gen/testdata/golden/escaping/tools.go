@@ -6,7 +6,7 @@ package escaping
 // QueryArgs runs a "query"; a backslash \ and `backquotes` are text.
 // It ends the comment */ here, in the Unicode: é ∑ 日本.
 //
-//toolgen:tool name=query-v2 dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool name=query-v2
 type QueryArgs struct {
 	Slash    string `json:"a/b"`
 	Tilde    string `json:"a~b,omitempty"`

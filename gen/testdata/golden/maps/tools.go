@@ -4,7 +4,7 @@ package maps
 
 // SetLabelsArgs sets labels.
 //
-//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool
 type SetLabelsArgs struct {
 	// Labels by name.
 	Labels map[string]string `json:"labels"`

@@ -5,7 +5,7 @@ package recursive
 
 // MakeTreeArgs is a tree: each node has a label and children.
 //
-//toolgen:tool name=make_tree dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool name=make_tree
 type MakeTreeArgs struct {
 	Label    string          `json:"label" jsonschema:"minLength=1"`
 	Children []*MakeTreeArgs `json:"children,omitempty"`
@@ -13,7 +13,7 @@ type MakeTreeArgs struct {
 
 // RenderMenuArgs renders a menu.
 //
-//toolgen:tool name=render_menu risk=read dialects=openai-nonstrict,anthropic,mcp
+//toolgen:tool name=render_menu risk=read
 type RenderMenuArgs struct {
 	Title string `json:"title"`
 	Root  Item   `json:"root"`

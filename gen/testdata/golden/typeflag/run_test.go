@@ -8,7 +8,7 @@ import (
 )
 
 func TestTypeFlag(t *testing.T) {
-	check.Tools(t, Tools, "search act", "delete act")
+	check.Tools(t, Tools, "ping read", "search act", "delete act")
 	check.Run[SearchParams](t, Tools, &SearchTool.Tool, []check.Call{
 		{Args: `{"query": "go"}`},
 		{Args: `{"query": "", "limit": 51}`, Want: tool.Errors{

@@ -1,6 +1,11 @@
-// Package typeflag has no directives: toolgen runs with -type
-// SearchParams,deleteInput and generates tools for those types only.
+// Package typeflag runs toolgen with -type SearchParams,deleteInput: those
+// types are tools besides the one with a directive.
 package typeflag
+
+// PingArgs is a tool by its directive, which -type adds to.
+//
+//toolgen:tool risk=read
+type PingArgs struct{}
 
 // SearchParams searches the catalogue.
 type SearchParams struct {

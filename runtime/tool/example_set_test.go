@@ -1,0 +1,169 @@
+package tool_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/internal/arm"
+)
+
+// quiet is the audit log of the examples: none. An application passes its
+// own logger with tool.WithLogger; without one, a Set logs to slog.Default.
+var quiet = tool.WithLogger(slog.New(slog.DiscardHandler))
+
+// A Set runs a model's tool calls: it parses the arguments, checks them with
+// the generated validator, decodes them into the tool's struct, and calls
+// the handler bound to the tool. A call it refuses never reaches a handler;
+// its Feedback tells the model what to correct.
+func ExampleNewSet() {
+	set := tool.NewSet(
+		arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) {
+			return fmt.Sprintf("moved to (%g, %g)", a.X, a.Y), nil
+		}),
+		quiet,
+	)
+	ctx := context.Background()
+
+	res := set.Call(ctx, "move", []byte(`{"x": 3, "y": 4}`))
+	fmt.Println(res.Status, res.Output)
+
+	res = set.Call(ctx, "move", []byte(`{"x": 3, "y": 40, "speed": "fast"}`))
+	fmt.Println(res.Status, res.Errors.Codes())
+	fmt.Println(res.Feedback())
+
+	res = set.Call(ctx, "format_disk", []byte(`{}`))
+	fmt.Println(res.Status, res.Errors.Codes())
+	// Output:
+	// executed moved to (3, 4)
+	// rejected [maximum:y type:speed]
+	// The call to move was rejected and not executed:
+	// - argument 'y' should be <= 10, got 40
+	// - argument 'speed' should be number, got string
+	// Correct the arguments and call the tool again.
+	// rejected [unknown_tool:format_disk]
+}
+
+// Handle binds a function to a tool. The function gets the arguments as the
+// tool's struct, decoded by the generated DecodeT: the compiler checks that
+// it takes the right type.
+func ExampleDef_Handle() {
+	move := arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) {
+		return a, nil
+	})
+	set := tool.NewSet(move, quiet)
+	res := set.Call(context.Background(), "move", []byte(`{"x": 1.5, "y": 2, "speed": 0.25}`))
+	fmt.Printf("%#v\n", res.Output)
+	// Output:
+	// arm.MoveArgs{X:1.5, Y:2, Speed:0.25}
+}
+
+// A dangerous tool runs only once a person approved that exact call: the
+// first call returns needs_confirmation and a token; the application shows
+// the call to a person and, on their approval, calls again with Approve.
+// The model cannot approve a call: the token never goes to it.
+func ExampleApprove() {
+	released := 0
+	set := tool.NewSet(
+		arm.ReleaseTool.Handle(func(ctx context.Context, _ arm.ReleaseArgs) (any, error) {
+			released++
+			return "released", nil
+		}),
+		quiet,
+	)
+	ctx := context.Background()
+
+	res := set.Call(ctx, "release", []byte(`{}`), tool.CallID("call_1"))
+	fmt.Println(res.Status, released)
+	fmt.Println(res.Feedback())
+
+	// ... a person approves ...
+	res = set.Call(ctx, "release", []byte(`{}`), tool.CallID("call_1"), tool.Approve(res.Approval))
+	fmt.Println(res.Status, released)
+	// Output:
+	// needs_confirmation 0
+	// The call to release needs a person's approval and has not been executed.
+	// Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.
+	// executed 1
+}
+
+// A policy is a rule of the application over a valid call, with the typed
+// arguments and whatever state the application has: here, a speed limit
+// while a person is near. A denial's code and reason go to the model.
+func ExamplePolicyFor() {
+	personNear := true
+	set := tool.NewSet(
+		arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) { return "moved", nil }),
+		tool.WithPolicy(tool.PolicyFor(&arm.MoveTool, func(ctx context.Context, a arm.MoveArgs) error {
+			if personNear && a.Speed > 0.3 {
+				return tool.Deny("speed_limit", "speed is limited to 0.3 while a person is near")
+			}
+			return nil
+		})),
+		quiet,
+	)
+	res := set.Call(context.Background(), "move", []byte(`{"x": 1, "y": 1, "speed": 0.8}`))
+	fmt.Println(res.Status, res.Errors.Codes())
+	fmt.Println(res.Feedback())
+	// Output:
+	// rejected [speed_limit:move]
+	// The call to move was refused by the application and not executed:
+	// - speed is limited to 0.3 while a person is near
+	// Do not repeat this call; choose another action, or ask the user.
+}
+
+// A Guard bounds an agent loop: steps, time, and the same failing call made
+// again and again. Here the model repeats a call the validator refuses; the
+// third time, the guard stops the loop.
+func ExampleGuard() {
+	set := tool.NewSet(arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) { return "moved", nil }), quiet)
+	guard := tool.NewGuard(tool.Limits{MaxSteps: 10, MaxRepeats: 2})
+	args := []byte(`{"x": 30, "y": 1}`) // what the model keeps sending
+	for guard.Step() == nil {
+		res := set.Call(context.Background(), "move", args)
+		fmt.Println(res.Status, res.Errors.Codes())
+		if err := guard.Record("move", args, res.Failed()); err != nil {
+			fmt.Println("stop:", err)
+			break
+		}
+	}
+	// Output:
+	// rejected [maximum:x]
+	// rejected [maximum:x]
+	// rejected [maximum:x]
+	// stop: the same failing call to move was made 3 times; it is not retried again
+}
+
+// For gives the tools array of a request, in the form each provider takes:
+// here OpenAI's Chat Completions tools. Each tool is in the strictest form
+// the provider accepts: tune's map has no form in OpenAI's strict mode, so
+// tune goes with "strict": false, and its definition says why.
+func ExampleTools_For() {
+	tools := tool.Tools{&arm.MoveTool.Tool, &arm.TuneTool.Tool}
+	raw, err := tools.For(tool.OpenAI)
+	if err != nil {
+		panic(err)
+	}
+	var defs []struct {
+		Function struct {
+			Name   string
+			Strict bool
+		}
+	}
+	if err := json.Unmarshal(raw, &defs); err != nil {
+		panic(err)
+	}
+	for i, d := range defs {
+		def := tools[i].Dialects.OpenAI
+		fmt.Printf("%s strict=%v form=%s\n", d.Function.Name, d.Function.Strict, def.Form)
+		if def.Fallback != "" {
+			fmt.Println("  fallback:", def.Fallback)
+		}
+	}
+	// Output:
+	// move strict=true form=openai
+	// tune strict=false form=openai-nonstrict
+	//   fallback: OpenAI strict mode cannot express a map at #/properties/params
+}
