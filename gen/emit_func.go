@@ -61,11 +61,11 @@ type emitter struct {
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
 	absentIfNull bool
-	dyn       *dynScope                   // the dynamic scope of the code being emitted
-	dynScopes map[string]*dynScope        // interned
-	needs     map[*schema]map[string]bool // the dynamic anchor names read below each schema
-	dynNames  map[string]bool             // the names of the dynamic references
-	shared    *sharedVerdicts             // the branch verdicts of the value being checked
+	dyn          *dynScope                   // the dynamic scope of the code being emitted
+	dynScopes    map[string]*dynScope        // interned
+	needs        map[*schema]map[string]bool // the dynamic anchor names read below each schema
+	dynNames     map[string]bool             // the names of the dynamic references
+	shared       *sharedVerdicts             // the branch verdicts of the value being checked
 }
 
 func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.Position) *emitter {

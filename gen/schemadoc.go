@@ -135,7 +135,7 @@ type document struct {
 	reached   []*schema          // the schemas reachable from the root, in order
 	errs      []docError
 	notes     []docError // what compiles otherwise than the schema might be read
-	cur       *schema // the schema being read, which errors and notes belong to
+	cur       *schema    // the schema being read, which errors and notes belong to
 }
 
 // resource is a schema resource: a document, or a subschema with $id.
