@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 
@@ -139,7 +140,7 @@ func Instance(data []byte) (v, ref any, ok bool) {
 	if err := json.Unmarshal(data, &v); err != nil {
 		return nil, nil, false
 	}
-	canonical, err := json.Marshal(v)
+	canonical, err := json.Marshal(exact(v))
 	if err != nil {
 		return nil, nil, false
 	}
@@ -148,6 +149,32 @@ func Instance(data []byte) (v, ref any, ok bool) {
 		return nil, nil, false
 	}
 	return v, ref, true
+}
+
+// exact returns v with each float64 integer beyond 2^53 as the integer it
+// holds, which toolgen compares exactly: encoding/json would write the
+// shortest decimal that reads back as the same float64 (1e17+16 as
+// 100000000000000020), another number for the reference.
+func exact(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if math.Abs(x) >= 1<<53 && x == math.Trunc(x) && !math.IsInf(x, 0) {
+			return json.Number(strconv.FormatFloat(x, 'f', 0, 64))
+		}
+	case []any:
+		out := make([]any, len(x))
+		for i, item := range x {
+			out[i] = exact(item)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, item := range x {
+			out[k] = exact(item)
+		}
+		return out
+	}
+	return v
 }
 
 // Depth is how deeply arrays and objects nest in v.
