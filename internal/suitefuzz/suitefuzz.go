@@ -1,9 +1,9 @@
 // Package suitefuzz holds validators compiled by `toolgen schema` from a
 // selection of the JSON Schema Test Suite's schemas of drafts 2020-12,
-// 2019-09 and 7 (MIT, see testdata/jsonschema-test-suite/LICENSE), and two
-// of its own (a draft-04 schema, formats), for the fuzz test that compares
-// them with santhosh-tekuri/jsonschema. Together they use every keyword and
-// draft toolgen compiles.
+// 2019-09 and 7 (MIT, see testdata/jsonschema-test-suite/LICENSE), and three
+// of its own (draft-04 and draft-06 schemas, formats), for the fuzz test
+// that compares them with santhosh-tekuri/jsonschema. Together they use
+// every keyword and draft toolgen compiles.
 package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
@@ -44,6 +44,7 @@ import "github.com/toolgen-go/toolgen/runtime/tool"
 //go:generate go tool toolgen schema -o content_schema_gen.go -func ValidateContentSchema schemas/content_schema.json
 //go:generate go tool toolgen schema -o draft4_bounds_gen.go -func ValidateDraft4Bounds schemas/draft4_bounds.json
 //go:generate go tool toolgen schema -o openapi_formats_gen.go -func ValidateOpenapiFormats schemas/openapi_formats.json
+//go:generate go tool toolgen schema -o draft6_keywords_gen.go -func ValidateDraft6Keywords schemas/draft6_keywords.json
 
 // Schema is a suite schema and its generated validator.
 type Schema struct {
@@ -90,4 +91,5 @@ var Schemas = []Schema{
 	{"content_schema", "draft2020-12/content.json: validation of binary-encoded media type documents with schema", ValidateContentSchema},
 	{"draft4_bounds", "draft-04 (toolgen's): boolean exclusiveMinimum and exclusiveMaximum, id, $ref siblings, items array, dependencies", ValidateDraft4Bounds},
 	{"openapi_formats", "toolgen's: uri-template, and OpenAPI's int32, int64, byte, float and password formats", ValidateOpenapiFormats},
+	{"draft6_keywords", "draft-06 (toolgen's): numeric exclusive bounds, const, contains, propertyNames, dependencies, a plain-name $id, if ignored", ValidateDraft6Keywords},
 }
