@@ -104,3 +104,39 @@ func readSeed(t *testing.T, path string) []byte {
 	require.NoError(t, err, path)
 	return []byte(s)
 }
+
+// BenchmarkValid validates the first valid seed of each schema with the
+// generated validator and with the reference.
+func BenchmarkValid(b *testing.B) {
+	refs := references(b)
+	seeds, err := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzSuite", "*"))
+	require.NoError(b, err)
+	done := map[int]bool{}
+	for _, seed := range seeds {
+		raw, err := os.ReadFile(seed)
+		require.NoError(b, err)
+		lines := strings.SplitN(string(raw), "\n", 3)
+		quoted := strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")")
+		s, err := strconv.Unquote(quoted)
+		require.NoError(b, err)
+		data := []byte(s)
+		i := int(data[0]) % len(Schemas)
+		v, ref, ok := reftest.Instance(data[1:])
+		if done[i] || !ok || len(Schemas[i].Validate(v)) > 0 {
+			continue
+		}
+		done[i] = true
+		b.Run(Schemas[i].Name+"/toolgen", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Schemas[i].Validate(v)
+			}
+		})
+		b.Run(Schemas[i].Name+"/reference", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = refs[i].Validate(ref)
+			}
+		})
+	}
+}
