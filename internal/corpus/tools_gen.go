@@ -84,6 +84,7 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 
 // checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
 func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	present := 0
 	price, hasPrice := args["price"]

@@ -52,14 +52,21 @@ type Error struct {
 type Errors []Error
 
 // Codes returns one "code:name" string per error, sorted ascending:
-// "missing:city", "type:days", "unexpected:tz", "maximum:coords.lat".
+// "missing:city", "type:days", "unexpected:tz", "maximum:coords.lat"; an
+// error without a name is its code alone ("bad_json"). Code and name are
+// rendered as every rendering renders text (see MaxField): escaped and
+// bounded, so each string is at most 2*MaxField+1 bytes and holds no
+// control character.
 func (e Errors) Codes() []string {
 	if len(e) == 0 {
 		return nil
 	}
 	codes := make([]string, len(e))
 	for i, err := range e {
-		codes[i] = err.Code + ":" + err.Name
+		codes[i] = field(err.Code)
+		if err.Name != "" {
+			codes[i] += ":" + field(err.Name)
+		}
 	}
 	slices.Sort(codes)
 	return codes
@@ -67,7 +74,8 @@ func (e Errors) Codes() []string {
 
 // Messages returns one sentence per error, in validation order:
 // "missing required argument 'city'", "unexpected argument 'country'",
-// "argument 'a' should be number, got string".
+// "argument 'a' should be number, got string". Each is at most MaxMessage
+// bytes and holds no control character (see Message).
 func (e Errors) Messages() []string {
 	if len(e) == 0 {
 		return nil
@@ -84,8 +92,18 @@ func (e Errors) Error() string {
 	return strings.Join(e.Messages(), "; ")
 }
 
-// Message renders one error as a sentence a model can act on.
+// MaxMessage is the most bytes Message returns: three members of MaxField
+// bytes and the words around them.
+const MaxMessage = 3*MaxField + 28
+
+// Message renders one error as a sentence a model can act on. Every member
+// it quotes is escaped and shortened to MaxField bytes (see MaxField), so the
+// sentence is one line of at most MaxMessage bytes, whoever built the error.
 func (e Error) Message() string {
+	return e.display().message()
+}
+
+func (e Error) message() string {
 	if e.Reason != "" {
 		return e.Reason
 	}
@@ -121,6 +139,11 @@ func (e Error) Message() string {
 // Error returns Message, so that a single Error is a Go error too.
 func (e Error) Error() string { return e.Message() }
 
+// MaxJSONError is the most bytes one error takes in MarshalJSON: six
+// members of MaxField bytes, each of which JSON escaping at most doubles,
+// their names and the punctuation.
+const MaxJSONError = 6*(2*MaxField+2) + 64
+
 type jsonError struct {
 	Code     string `json:"code"`
 	Path     string `json:"path"`
@@ -139,11 +162,14 @@ func (e Errors) JSON() string {
 
 // MarshalJSON renders the errors as
 // [{"code","path","expected","got","actual","reason"}], empty members omitted: the
-// form to send back to a model. Nil Errors render as [].
+// form to send back to a model. Nil Errors render as []. Each member is
+// rendered as Message renders it (escaped, at most MaxField bytes before JSON
+// escaping), so an error takes at most MaxJSONError bytes.
 func (e Errors) MarshalJSON() ([]byte, error) {
 	out := make([]jsonError, len(e))
 	for i, err := range e {
-		out[i] = jsonError{err.Code, err.Path, err.Expected, err.Got, err.Actual, err.Reason}
+		d := err.display()
+		out[i] = jsonError{d.Code, d.Path, d.Expected, d.Got, d.Actual, d.Reason}
 	}
 	// A model reads "<= 14" better than "\u003c= 14".
 	var buf bytes.Buffer
