@@ -15,6 +15,7 @@ func ValidateDraft6Keywords(v any) tool.Errors {
 
 // checkDraft6Keywords checks a value against the JSON Schema draft6_keywords.json, reporting every error in r.
 func checkDraft6Keywords(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if obj, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)

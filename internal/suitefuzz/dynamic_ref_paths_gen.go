@@ -15,6 +15,7 @@ func ValidateDynamicRefPaths(v any) tool.Errors {
 
 // checkDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json, reporting every error in r.
 func checkDynamicRefPaths(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if matchDynamicRefPaths1(v, 0) {
 		validateDynamicRefPathsNumberList(r, at, v, 1)

@@ -15,6 +15,7 @@ func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
 
 // checkUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json, reporting every error in r.
 func checkUnevaluatedItemsAnyOf(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	applies := matchUnevaluatedItemsAnyOf1(v, 0)
 	applies2 := matchUnevaluatedItemsAnyOf2(v, 0)

@@ -15,6 +15,7 @@ func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
 
 // checkUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json, reporting every error in r.
 func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	applies := matchUnevaluatedPropertiesIf1(v, 0)
 	if obj3, ok := tool.Object(v); ok {
