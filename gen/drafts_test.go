@@ -196,7 +196,12 @@ func TestDeepDynamicValues(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
 
 func main() {
 	var deep any = []any{}
@@ -208,9 +213,9 @@ func main() {
 		wide[i] = []any{}
 	}
 	for _, fn := range []func(any) []string{
-		func(v any) []string { return ValidateDynamic(v).Codes() },
-		func(v any) []string { return ValidateRecursive(v).Codes() },
-		func(v any) []string { return ValidateBranches(v).Codes() },
+		func(v any) []string { return codes(ValidateDynamic(v)) },
+		func(v any) []string { return codes(ValidateRecursive(v)) },
+		func(v any) []string { return codes(ValidateBranches(v)) },
 	} {
 		fmt.Println(fn(deep), len(fn(wide)))
 	}
@@ -223,9 +228,18 @@ func main() {
 	}
 	fmt.Println(len(ValidateOneOf(not)), len(ValidateBase(arg)), len(ValidateNested(nested)), len(ValidateContains(list)))
 }
+
+// codes lists the codes of errs, with the depth of the path of a depth error.
+func codes(errs tool.Errors) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, fmt.Sprintf("%s@%d", e.Code, strings.Count(e.Path, "/")))
+	}
+	return out
+}
 `), 0o644))
 	buildTemp(t, dir)
 	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Equal(t, "[depth:"+strings.Repeat("[0]", tool.MaxDepth+1)+"] 0\n[depth:] 0\n[depth:] 0\n0 0 0 0\n", string(out))
+	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", tool.MaxDepth+1), string(out))
 }
