@@ -32,9 +32,9 @@ func decodeName(t *ToolType) string {
 // tool.Report of the caller's limit.
 func typedDef(t *BuiltTool, toolValue jen.Code, check string) jen.Code {
 	return jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
-		jen.Id("Tool"):   toolValue,
-		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
-		jen.Id("Check"):  jen.Id(check),
+		jen.Id("Tool"):    toolValue,
+		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
+		jen.Id("Decoder"): jen.Qual(implPath, "MapDecoder").Call(jen.Id(check)),
 	})
 }
 
@@ -118,7 +118,7 @@ func (d *decoder) decodeFunc(check string) jen.Code {
 	return jen.Commentf("%s checks a model's arguments for the %s tool and returns them as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
 		name, t.Name, t.Obj.Name(), t.Obj.Name()).Line().
 		Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Var().Id(r).Qual(runtimePath, "Report"),
+		jen.Var().Id(r).Qual(implPath, "Report"),
 		jen.Var().Id(out).Add(typ),
 		jen.Id(check).Call(jen.Op("&").Id(r), jen.Id(args), jen.Op("&").Id(out)),
 		jen.If(jen.Id(errs).Op(":=").Id(r).Dot("Errors").Call(), jen.Id(errs).Op("!=").Nil()).Block(
@@ -161,7 +161,7 @@ func (d *decoder) fillFunc(t *types.Named) {
 	body := d.fields(t.Underlying().(*types.Struct), jen.Id("out"), jen.Id("obj"), loc{base: root})
 	d.file.Commentf("%s sets the fields of a %s from an object its validator accepted.", name, t.Obj().Name())
 	d.file.Func().Id(name).Params(
-		jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"),
+		jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"),
 		jen.Id("out").Op("*").Add(typ), jen.Id("obj").Map(jen.String()).Any(),
 	).Block(body...)
 }

@@ -15,6 +15,7 @@ import (
 
 const (
 	runtimePath = "github.com/toolgen-go/toolgen/runtime/tool"
+	implPath    = "github.com/toolgen-go/toolgen/runtime/toolimpl"
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 

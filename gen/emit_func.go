@@ -172,7 +172,7 @@ func (e *emitter) checkBody(checks []jen.Code, declareRoot bool) []jen.Code {
 		body = append(body, jen.Defer().Id("r").Dot("RecoverTooDeep").Call())
 	}
 	if declareRoot && e.fn.root.used {
-		body = append(body, jen.Var().Id("at").Qual(runtimePath, "Loc"))
+		body = append(body, jen.Var().Id("at").Qual(implPath, "Loc"))
 	}
 	return append(body, checks...)
 }
@@ -203,11 +203,11 @@ func (e *emitter) toolValidator(check, validate, toolName string, out jen.Code, 
 	body = append(body, jen.If(jen.Id("out").Op("==").Nil().Op("||").Id("r").Dot("Len").Call().Op(">").Lit(0)).Block(jen.Return()))
 	body = append(body, fillCode...)
 	core := jen.Commentf("%s checks a model's arguments for the %s tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.", check, toolName).Line().
-		Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("args").Map(jen.String()).Any(), jen.Id("out").Op("*").Add(out)).Block(body...)
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("args").Map(jen.String()).Any(), jen.Id("out").Op("*").Add(out)).Block(body...)
 	entry := jen.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else the errors (at most %s, then %s).",
 		validate, toolName, "tool.DefaultMaxErrors", "tool.CodeTooManyErrors").Line().
 		Func().Id(validate).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
-		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Var().Id("r").Qual(implPath, "Report"),
 		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("args"), jen.Nil()),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
 	)
@@ -231,12 +231,12 @@ func (e *emitter) valueValidator(name, source string) {
 	what := quoteComment(shortLoc(source))
 	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
 		Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
-		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Var().Id("r").Qual(implPath, "Report"),
 		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
 	)
 	core := jen.Commentf("%s checks a value against the JSON Schema %s, reporting every error in r.", check, what).Line().
-		Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
 	e.finish(entry, core)
 }
 
@@ -248,13 +248,13 @@ func (e *emitter) decideValidator(name string) {
 	fn := e.funcFor(e.doc.root, decide)
 	e.flush()
 	checks := []jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
-		jen.Id("r").Dot("Add").Call(jen.Qual(runtimePath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
+		jen.Id("r").Dot("Add").Call(jen.Qual(implPath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
 	check := e.global("check" + upperPrefix(e.prefix))
 	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
-		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Var().Id("r").Qual(implPath, "Report"),
 		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
-	), jen.Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, false)...))
+	), jen.Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, false)...))
 }
 
 // funcFor names the helper function checking s in the given mode, and
@@ -306,7 +306,7 @@ func (e *emitter) emitFunc(k fnKey) {
 		}
 		body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 		e.helpers = append(e.helpers, jen.Commentf("%s checks v, at the location at, against the schema at %s%s.", name, where, k.dyn.describe()).Line().
-			Func().Id(name).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
+			Func().Id(name).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
 		return
 	}
 	if bounded {

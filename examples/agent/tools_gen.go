@@ -7,6 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/agent/common"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 	"time"
@@ -24,8 +25,8 @@ const (
 
 // ReadFileTool is the read_file tool, generated from ReadFileArgs.
 var ReadFileTool = tool.Def[ReadFileArgs]{
-	Check:  checkReadFileArgs,
-	Decode: DecodeReadFileArgs,
+	Decode:  DecodeReadFileArgs,
+	Decoder: toolimpl.MapDecoder(checkReadFileArgs),
 	Tool: tool.Tool{
 		Description: "Reads a text file of the workspace, or some of its lines.",
 		Dialects: tool.Dialects{
@@ -80,14 +81,14 @@ var ReadFileTool = tool.Def[ReadFileArgs]{
 
 // ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReadFileArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkReadFileArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkReadFileArgs checks a model's arguments for the read_file tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkReadFileArgs(r *tool.Report, args map[string]any, out *ReadFileArgs) {
-	var at tool.Loc
+func checkReadFileArgs(r *toolimpl.Report, args map[string]any, out *ReadFileArgs) {
+	var at toolimpl.Loc
 	present := 0
 	path, hasPath := args["path"]
 	if hasPath {
@@ -195,7 +196,7 @@ func checkReadFileArgs(r *tool.Report, args map[string]any, out *ReadFileArgs) {
 
 // DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs, read straight from the map; when they are not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out ReadFileArgs
 	checkReadFileArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -205,7 +206,7 @@ func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
 }
 
 // fillReadFileArgs sets the fields of a ReadFileArgs from an object its validator accepted.
-func fillReadFileArgs(r *tool.Report, at tool.Loc, out *ReadFileArgs, obj map[string]any) {
+func fillReadFileArgs(r *toolimpl.Report, at toolimpl.Loc, out *ReadFileArgs, obj map[string]any) {
 	if path := obj["path"]; path != nil {
 		if s, ok := path.(string); ok {
 			out.Path = s
@@ -221,7 +222,7 @@ func fillReadFileArgs(r *tool.Report, at tool.Loc, out *ReadFileArgs, obj map[st
 }
 
 // fillReadFileArgsCommonRangeArg sets the fields of a Range from an object its validator accepted.
-func fillReadFileArgsCommonRangeArg(r *tool.Report, at tool.Loc, out *common.Range, obj map[string]any) {
+func fillReadFileArgsCommonRangeArg(r *toolimpl.Report, at toolimpl.Loc, out *common.Range, obj map[string]any) {
 	if from := obj["from"]; from != nil {
 		if n, ok := tool.Int(from, math.MinInt, math.MaxInt); ok {
 			out.From = int(n)
@@ -250,8 +251,8 @@ const (
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
-	Check:  checkSearchDocsArgs,
-	Decode: DecodeSearchDocsArgs,
+	Decode:  DecodeSearchDocsArgs,
+	Decoder: toolimpl.MapDecoder(checkSearchDocsArgs),
 	Tool: tool.Tool{
 		Description: "Searches the documentation.",
 		Dialects: tool.Dialects{
@@ -307,14 +308,14 @@ var SearchDocsTool = tool.Def[SearchDocsArgs]{
 
 // ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkSearchDocsArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkSearchDocsArgs checks a model's arguments for the search_docs tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSearchDocsArgs(r *tool.Report, args map[string]any, out *SearchDocsArgs) {
-	var at tool.Loc
+func checkSearchDocsArgs(r *toolimpl.Report, args map[string]any, out *SearchDocsArgs) {
+	var at toolimpl.Loc
 	present := 0
 	query, hasQuery := args["query"]
 	if hasQuery {
@@ -415,7 +416,7 @@ func checkSearchDocsArgs(r *tool.Report, args map[string]any, out *SearchDocsArg
 
 // DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs, read straight from the map; when they are not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out SearchDocsArgs
 	checkSearchDocsArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -425,7 +426,7 @@ func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
 }
 
 // validateSearchDocsArgsFilter checks v, at the location at, against the schema at #/$defs/Filter.
-func validateSearchDocsArgsFilter(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateSearchDocsArgsFilter(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return
@@ -517,7 +518,7 @@ func validateSearchDocsArgsFilter(r *tool.Report, at tool.Loc, v any, depth int)
 }
 
 // fillSearchDocsArgs sets the fields of a SearchDocsArgs from an object its validator accepted.
-func fillSearchDocsArgs(r *tool.Report, at tool.Loc, out *SearchDocsArgs, obj map[string]any) {
+func fillSearchDocsArgs(r *toolimpl.Report, at toolimpl.Loc, out *SearchDocsArgs, obj map[string]any) {
 	if query := obj["query"]; query != nil {
 		if s, ok := query.(string); ok {
 			out.Query = s
@@ -554,7 +555,7 @@ func fillSearchDocsArgs(r *tool.Report, at tool.Loc, out *SearchDocsArgs, obj ma
 }
 
 // fillSearchDocsArgsFilter sets the fields of a Filter from an object its validator accepted.
-func fillSearchDocsArgsFilter(r *tool.Report, at tool.Loc, out *Filter, obj map[string]any) {
+func fillSearchDocsArgsFilter(r *toolimpl.Report, at toolimpl.Loc, out *Filter, obj map[string]any) {
 	if field := obj["field"]; field != nil {
 		if s, ok := field.(string); ok {
 			out.Field = s
@@ -613,8 +614,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
-	Check:  checkCreateEventArgs,
-	Decode: DecodeCreateEventArgs,
+	Decode:  DecodeCreateEventArgs,
+	Decoder: toolimpl.MapDecoder(checkCreateEventArgs),
 	Tool: tool.Tool{
 		Description: "Puts an event in the team's calendar.",
 		Dialects: tool.Dialects{
@@ -686,14 +687,14 @@ func createEventArgsPattern0(s string) bool {
 
 // ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateEventArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkCreateEventArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkCreateEventArgs checks a model's arguments for the create_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkCreateEventArgs(r *tool.Report, args map[string]any, out *CreateEventArgs) {
-	var at tool.Loc
+func checkCreateEventArgs(r *toolimpl.Report, args map[string]any, out *CreateEventArgs) {
+	var at toolimpl.Loc
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -905,7 +906,7 @@ func checkCreateEventArgs(r *tool.Report, args map[string]any, out *CreateEventA
 
 // DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs, read straight from the map; when they are not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out CreateEventArgs
 	checkCreateEventArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -915,7 +916,7 @@ func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
 }
 
 // fillCreateEventArgs sets the fields of a CreateEventArgs from an object its validator accepted.
-func fillCreateEventArgs(r *tool.Report, at tool.Loc, out *CreateEventArgs, obj map[string]any) {
+func fillCreateEventArgs(r *toolimpl.Report, at toolimpl.Loc, out *CreateEventArgs, obj map[string]any) {
 	if title := obj["title"]; title != nil {
 		if s, ok := title.(string); ok {
 			out.Title = s
@@ -994,7 +995,7 @@ func fillCreateEventArgs(r *tool.Report, at tool.Loc, out *CreateEventArgs, obj 
 }
 
 // fillCreateEventArgsCommonPerson sets the fields of a Person from an object its validator accepted.
-func fillCreateEventArgsCommonPerson(r *tool.Report, at tool.Loc, out *common.Person, obj map[string]any) {
+func fillCreateEventArgsCommonPerson(r *toolimpl.Report, at toolimpl.Loc, out *common.Person, obj map[string]any) {
 	if login := obj["login"]; login != nil {
 		if s, ok := login.(string); ok {
 			out.Login = s
@@ -1019,8 +1020,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
-	Check:  checkSQLQueryArgs,
-	Decode: DecodeSQLQueryArgs,
+	Decode:  DecodeSQLQueryArgs,
+	Decoder: toolimpl.MapDecoder(checkSQLQueryArgs),
 	Tool: tool.Tool{
 		Description: "Runs a read-only SQL query on the analytics database.",
 		Dialects: tool.Dialects{
@@ -1078,14 +1079,14 @@ var SQLQueryTool = tool.Def[SQLQueryArgs]{
 
 // ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkSQLQueryArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkSQLQueryArgs checks a model's arguments for the sql_query tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSQLQueryArgs(r *tool.Report, args map[string]any, out *SQLQueryArgs) {
-	var at tool.Loc
+func checkSQLQueryArgs(r *toolimpl.Report, args map[string]any, out *SQLQueryArgs) {
+	var at toolimpl.Loc
 	present := 0
 	query, hasQuery := args["query"]
 	if hasQuery {
@@ -1166,7 +1167,7 @@ func checkSQLQueryArgs(r *tool.Report, args map[string]any, out *SQLQueryArgs) {
 
 // DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs, read straight from the map; when they are not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out SQLQueryArgs
 	checkSQLQueryArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1176,7 +1177,7 @@ func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
 }
 
 // fillSQLQueryArgs sets the fields of a SQLQueryArgs from an object its validator accepted.
-func fillSQLQueryArgs(r *tool.Report, at tool.Loc, out *SQLQueryArgs, obj map[string]any) {
+func fillSQLQueryArgs(r *toolimpl.Report, at toolimpl.Loc, out *SQLQueryArgs, obj map[string]any) {
 	if query := obj["query"]; query != nil {
 		if s, ok := query.(string); ok {
 			out.Query = s
@@ -1217,8 +1218,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/env.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
-	Check:  checkRunCommandArgs,
-	Decode: DecodeRunCommandArgs,
+	Decode:  DecodeRunCommandArgs,
+	Decoder: toolimpl.MapDecoder(checkRunCommandArgs),
 	Tool: tool.Tool{
 		Description: "Runs a command in the workspace.",
 		Dialects: tool.Dialects{
@@ -1276,14 +1277,14 @@ var RunCommandTool = tool.Def[RunCommandArgs]{
 
 // ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRunCommandArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkRunCommandArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkRunCommandArgs checks a model's arguments for the run_command tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkRunCommandArgs(r *tool.Report, args map[string]any, out *RunCommandArgs) {
-	var at tool.Loc
+func checkRunCommandArgs(r *toolimpl.Report, args map[string]any, out *RunCommandArgs) {
+	var at toolimpl.Loc
 	present := 0
 	command, hasCommand := args["command"]
 	if hasCommand {
@@ -1396,7 +1397,7 @@ func checkRunCommandArgs(r *tool.Report, args map[string]any, out *RunCommandArg
 
 // DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs, read straight from the map; when they are not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out RunCommandArgs
 	checkRunCommandArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1406,7 +1407,7 @@ func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
 }
 
 // fillRunCommandArgs sets the fields of a RunCommandArgs from an object its validator accepted.
-func fillRunCommandArgs(r *tool.Report, at tool.Loc, out *RunCommandArgs, obj map[string]any) {
+func fillRunCommandArgs(r *toolimpl.Report, at toolimpl.Loc, out *RunCommandArgs, obj map[string]any) {
 	if command := obj["command"]; command != nil {
 		if s, ok := command.(string); ok {
 			out.Command = s
@@ -1481,8 +1482,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
-	Check:  checkHTTPRequestArgs,
-	Decode: DecodeHTTPRequestArgs,
+	Decode:  DecodeHTTPRequestArgs,
+	Decoder: toolimpl.MapDecoder(checkHTTPRequestArgs),
 	Tool: tool.Tool{
 		Description: "Sends an HTTP request.",
 		Dialects: tool.Dialects{
@@ -1540,14 +1541,14 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 
 // ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkHTTPRequestArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkHTTPRequestArgs checks a model's arguments for the http_request tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkHTTPRequestArgs(r *tool.Report, args map[string]any, out *HTTPRequestArgs) {
-	var at tool.Loc
+func checkHTTPRequestArgs(r *toolimpl.Report, args map[string]any, out *HTTPRequestArgs) {
+	var at toolimpl.Loc
 	present := 0
 	method, hasMethod := args["method"]
 	if hasMethod {
@@ -1650,7 +1651,7 @@ func checkHTTPRequestArgs(r *tool.Report, args map[string]any, out *HTTPRequestA
 
 // DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs, read straight from the map; when they are not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out HTTPRequestArgs
 	checkHTTPRequestArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1660,7 +1661,7 @@ func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
 }
 
 // fillHTTPRequestArgs sets the fields of a HTTPRequestArgs from an object its validator accepted.
-func fillHTTPRequestArgs(r *tool.Report, at tool.Loc, out *HTTPRequestArgs, obj map[string]any) {
+func fillHTTPRequestArgs(r *toolimpl.Report, at toolimpl.Loc, out *HTTPRequestArgs, obj map[string]any) {
 	if method := obj["method"]; method != nil {
 		if s, ok := method.(string); ok {
 			out.Method = s
@@ -1718,8 +1719,8 @@ const (
 
 // ListIssuesTool is the list_issues tool, generated from ListIssuesArgs.
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
-	Check:  checkListIssuesArgs,
-	Decode: DecodeListIssuesArgs,
+	Decode:  DecodeListIssuesArgs,
+	Decoder: toolimpl.MapDecoder(checkListIssuesArgs),
 	Tool: tool.Tool{
 		Description: "Lists the issues of a repository.",
 		Dialects: tool.Dialects{
@@ -1789,14 +1790,14 @@ func listIssuesArgsPattern1(s string) bool {
 
 // ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateListIssuesArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkListIssuesArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkListIssuesArgs checks a model's arguments for the list_issues tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkListIssuesArgs(r *tool.Report, args map[string]any, out *ListIssuesArgs) {
-	var at tool.Loc
+func checkListIssuesArgs(r *toolimpl.Report, args map[string]any, out *ListIssuesArgs) {
+	var at toolimpl.Loc
 	present := 0
 	repo, hasRepo := args["repo"]
 	if hasRepo {
@@ -1950,7 +1951,7 @@ func checkListIssuesArgs(r *tool.Report, args map[string]any, out *ListIssuesArg
 
 // DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs, read straight from the map; when they are not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out ListIssuesArgs
 	checkListIssuesArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1960,7 +1961,7 @@ func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
 }
 
 // fillListIssuesArgs sets the fields of a ListIssuesArgs from an object its validator accepted.
-func fillListIssuesArgs(r *tool.Report, at tool.Loc, out *ListIssuesArgs, obj map[string]any) {
+func fillListIssuesArgs(r *toolimpl.Report, at toolimpl.Loc, out *ListIssuesArgs, obj map[string]any) {
 	if repo := obj["repo"]; repo != nil {
 		if s, ok := repo.(string); ok {
 			out.Repo = s
@@ -1995,7 +1996,7 @@ func fillListIssuesArgs(r *tool.Report, at tool.Loc, out *ListIssuesArgs, obj ma
 }
 
 // fillListIssuesArgsCommonPerson sets the fields of a Person from an object its validator accepted.
-func fillListIssuesArgsCommonPerson(r *tool.Report, at tool.Loc, out *common.Person, obj map[string]any) {
+func fillListIssuesArgsCommonPerson(r *toolimpl.Report, at toolimpl.Loc, out *common.Person, obj map[string]any) {
 	if login := obj["login"]; login != nil {
 		if s, ok := login.(string); ok {
 			out.Login = s

@@ -2,7 +2,10 @@
 
 package main
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
@@ -10,20 +13,20 @@ var outlineEnum0 = []any{"leaf", "branch"}
 
 // ValidateOutline checks a value against the JSON Schema outline.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOutline(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOutline(&r, v)
 	return r.Errors()
 }
 
 // checkOutline checks a value against the JSON Schema outline.json, reporting every error in r.
-func checkOutline(r *tool.Report, v any) {
+func checkOutline(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	validateOutlineRoot(r, at, v, 0)
 }
 
 // validateOutlineRoot checks v, at the location at, against the schema at #.
-func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"net/url"
 )
 
@@ -23,8 +24,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 var PlanEventTool = tool.Def[PlanEventArgs]{
-	Check:  checkPlanEventArgs,
-	Decode: DecodePlanEventArgs,
+	Decode:  DecodePlanEventArgs,
+	Decoder: toolimpl.MapDecoder(checkPlanEventArgs),
 	Tool: tool.Tool{
 		Description: "Schedules an event.",
 		Dialects: tool.Dialects{
@@ -96,15 +97,15 @@ func planEventArgsPattern0(s string) bool {
 
 // ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlanEventArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPlanEventArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkPlanEventArgs checks a model's arguments for the plan_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs) {
+func checkPlanEventArgs(r *toolimpl.Report, args map[string]any, out *PlanEventArgs) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -390,7 +391,7 @@ func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs)
 
 // DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs, read straight from the map; when they are not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out PlanEventArgs
 	checkPlanEventArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -524,7 +525,7 @@ func matchPlanEventArgsOnline(v any, depth int) bool {
 }
 
 // fillPlanEventArgs sets the fields of a PlanEventArgs from an object its validator accepted.
-func fillPlanEventArgs(r *tool.Report, at tool.Loc, out *PlanEventArgs, obj map[string]any) {
+func fillPlanEventArgs(r *toolimpl.Report, at toolimpl.Loc, out *PlanEventArgs, obj map[string]any) {
 	if title := obj["title"]; title != nil {
 		if s, ok := title.(string); ok {
 			out.Title = s
@@ -597,7 +598,7 @@ func fillPlanEventArgs(r *tool.Report, at tool.Loc, out *PlanEventArgs, obj map[
 }
 
 // fillPlanEventArgsContact sets the fields of a Contact from an object its validator accepted.
-func fillPlanEventArgsContact(r *tool.Report, at tool.Loc, out *Contact, obj map[string]any) {
+func fillPlanEventArgsContact(r *toolimpl.Report, at toolimpl.Loc, out *Contact, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -627,8 +628,8 @@ const (
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
-	Check:  checkSaveOutlineArgs,
-	Decode: DecodeSaveOutlineArgs,
+	Decode:  DecodeSaveOutlineArgs,
+	Decoder: toolimpl.MapDecoder(checkSaveOutlineArgs),
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
 		Dialects: tool.Dialects{
@@ -684,14 +685,14 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkSaveOutlineArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkSaveOutlineArgs checks a model's arguments for the save_outline tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSaveOutlineArgs(r *tool.Report, args map[string]any, out *SaveOutlineArgs) {
-	var at tool.Loc
+func checkSaveOutlineArgs(r *toolimpl.Report, args map[string]any, out *SaveOutlineArgs) {
+	var at toolimpl.Loc
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -759,7 +760,7 @@ func checkSaveOutlineArgs(r *tool.Report, args map[string]any, out *SaveOutlineA
 
 // DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs, read straight from the map; when they are not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out SaveOutlineArgs
 	checkSaveOutlineArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -769,7 +770,7 @@ func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
 }
 
 // validateSaveOutlineArgsSection checks v, at the location at, against the schema at #/$defs/Section.
-func validateSaveOutlineArgsSection(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateSaveOutlineArgsSection(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return
@@ -841,7 +842,7 @@ func validateSaveOutlineArgsSection(r *tool.Report, at tool.Loc, v any, depth in
 }
 
 // fillSaveOutlineArgs sets the fields of a SaveOutlineArgs from an object its validator accepted.
-func fillSaveOutlineArgs(r *tool.Report, at tool.Loc, out *SaveOutlineArgs, obj map[string]any) {
+func fillSaveOutlineArgs(r *toolimpl.Report, at toolimpl.Loc, out *SaveOutlineArgs, obj map[string]any) {
 	if title := obj["title"]; title != nil {
 		if s, ok := title.(string); ok {
 			out.Title = s
@@ -867,7 +868,7 @@ func fillSaveOutlineArgs(r *tool.Report, at tool.Loc, out *SaveOutlineArgs, obj 
 }
 
 // fillSaveOutlineArgsSection sets the fields of a Section from an object its validator accepted.
-func fillSaveOutlineArgsSection(r *tool.Report, at tool.Loc, out *Section, obj map[string]any) {
+func fillSaveOutlineArgsSection(r *toolimpl.Report, at toolimpl.Loc, out *Section, obj map[string]any) {
 	if heading := obj["heading"]; heading != nil {
 		if s, ok := heading.(string); ok {
 			out.Heading = s

@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 const _ = tool.SupportPackageIsVersion2
@@ -18,8 +19,8 @@ const (
 
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
-	Check:  checkGetBatteryArgs,
-	Decode: DecodeGetBatteryArgs,
+	Decode:  DecodeGetBatteryArgs,
+	Decoder: toolimpl.MapDecoder(checkGetBatteryArgs),
 	Tool: tool.Tool{
 		Description: "Reads the robot's battery level.",
 		Dialects: tool.Dialects{
@@ -73,14 +74,14 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 
 // ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkGetBatteryArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkGetBatteryArgs checks a model's arguments for the get_battery tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetBatteryArgs(r *tool.Report, args map[string]any, out *GetBatteryArgs) {
-	var at tool.Loc
+func checkGetBatteryArgs(r *toolimpl.Report, args map[string]any, out *GetBatteryArgs) {
+	var at toolimpl.Loc
 	if len(args) > 0 {
 		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
@@ -100,7 +101,7 @@ func checkGetBatteryArgs(r *tool.Report, args map[string]any, out *GetBatteryArg
 
 // DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out GetBatteryArgs
 	checkGetBatteryArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -110,7 +111,8 @@ func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
 }
 
 // fillGetBatteryArgs sets the fields of a GetBatteryArgs from an object its validator accepted.
-func fillGetBatteryArgs(r *tool.Report, at tool.Loc, out *GetBatteryArgs, obj map[string]any) {}
+func fillGetBatteryArgs(r *toolimpl.Report, at toolimpl.Loc, out *GetBatteryArgs, obj map[string]any) {
+}
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -122,8 +124,8 @@ const (
 
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
-	Check:  checkMoveToArgs,
-	Decode: DecodeMoveToArgs,
+	Decode:  DecodeMoveToArgs,
+	Decoder: toolimpl.MapDecoder(checkMoveToArgs),
 	Tool: tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
 		Dialects: tool.Dialects{
@@ -178,14 +180,14 @@ var MoveToTool = tool.Def[MoveToArgs]{
 
 // ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMoveToArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkMoveToArgs checks a model's arguments for the move_to tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMoveToArgs(r *tool.Report, args map[string]any, out *MoveToArgs) {
-	var at tool.Loc
+func checkMoveToArgs(r *toolimpl.Report, args map[string]any, out *MoveToArgs) {
+	var at toolimpl.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -273,7 +275,7 @@ func checkMoveToArgs(r *tool.Report, args map[string]any, out *MoveToArgs) {
 
 // DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out MoveToArgs
 	checkMoveToArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -283,7 +285,7 @@ func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
 }
 
 // fillMoveToArgs sets the fields of a MoveToArgs from an object its validator accepted.
-func fillMoveToArgs(r *tool.Report, at tool.Loc, out *MoveToArgs, obj map[string]any) {
+func fillMoveToArgs(r *toolimpl.Report, at toolimpl.Loc, out *MoveToArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -311,8 +313,8 @@ const (
 
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
-	Check:  checkOpenDoorArgs,
-	Decode: DecodeOpenDoorArgs,
+	Decode:  DecodeOpenDoorArgs,
+	Decoder: toolimpl.MapDecoder(checkOpenDoorArgs),
 	Tool: tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
 		Dialects: tool.Dialects{
@@ -367,14 +369,14 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 
 // ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOpenDoorArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkOpenDoorArgs checks a model's arguments for the open_door tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkOpenDoorArgs(r *tool.Report, args map[string]any, out *OpenDoorArgs) {
-	var at tool.Loc
+func checkOpenDoorArgs(r *toolimpl.Report, args map[string]any, out *OpenDoorArgs) {
+	var at toolimpl.Loc
 	present := 0
 	door, hasDoor := args["door"]
 	if hasDoor {
@@ -414,7 +416,7 @@ func checkOpenDoorArgs(r *tool.Report, args map[string]any, out *OpenDoorArgs) {
 
 // DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out OpenDoorArgs
 	checkOpenDoorArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -424,7 +426,7 @@ func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
 }
 
 // fillOpenDoorArgs sets the fields of a OpenDoorArgs from an object its validator accepted.
-func fillOpenDoorArgs(r *tool.Report, at tool.Loc, out *OpenDoorArgs, obj map[string]any) {
+func fillOpenDoorArgs(r *toolimpl.Report, at toolimpl.Loc, out *OpenDoorArgs, obj map[string]any) {
 	if door := obj["door"]; door != nil {
 		if s, ok := door.(string); ok {
 			out.Door = s

@@ -5,6 +5,7 @@ package travel
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
@@ -21,8 +22,8 @@ const (
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
-	Check:  checkSearchFlightsArgs,
-	Decode: DecodeSearchFlightsArgs,
+	Decode:  DecodeSearchFlightsArgs,
+	Decoder: toolimpl.MapDecoder(checkSearchFlightsArgs),
 	Tool: tool.Tool{
 		Description: "Searches the flights between two airports on a day.",
 		Dialects: tool.Dialects{
@@ -107,15 +108,15 @@ func searchFlightsArgsPattern2(s string) bool {
 
 // ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkSearchFlightsArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkSearchFlightsArgs checks a model's arguments for the search_flights tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlightsArgs) {
+func checkSearchFlightsArgs(r *toolimpl.Report, args map[string]any, out *SearchFlightsArgs) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	present := 0
 	from, hasFrom := args["from"]
 	if hasFrom {
@@ -298,7 +299,7 @@ func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlig
 
 // DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs, read straight from the map; when they are not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out SearchFlightsArgs
 	checkSearchFlightsArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -308,7 +309,7 @@ func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Error
 }
 
 // fillSearchFlightsArgs sets the fields of a SearchFlightsArgs from an object its validator accepted.
-func fillSearchFlightsArgs(r *tool.Report, at tool.Loc, out *SearchFlightsArgs, obj map[string]any) {
+func fillSearchFlightsArgs(r *toolimpl.Report, at toolimpl.Loc, out *SearchFlightsArgs, obj map[string]any) {
 	if from := obj["from"]; from != nil {
 		if s, ok := from.(string); ok {
 			out.From = s
@@ -376,8 +377,8 @@ const (
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.Def[BookFlightArgs]{
-	Check:  checkBookFlightArgs,
-	Decode: DecodeBookFlightArgs,
+	Decode:  DecodeBookFlightArgs,
+	Decoder: toolimpl.MapDecoder(checkBookFlightArgs),
 	Tool: tool.Tool{
 		Description: "Books seats on a flight that search_flights found.",
 		Dialects: tool.Dialects{
@@ -448,14 +449,14 @@ var bookFlightArgsPattern1 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 
 // ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkBookFlightArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkBookFlightArgs checks a model's arguments for the book_flight tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArgs) {
-	var at tool.Loc
+func checkBookFlightArgs(r *toolimpl.Report, args map[string]any, out *BookFlightArgs) {
+	var at toolimpl.Loc
 	present := 0
 	flightId, hasFlightId := args["flight_id"]
 	if hasFlightId {
@@ -626,7 +627,7 @@ func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArg
 
 // DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs, read straight from the map; when they are not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out BookFlightArgs
 	checkBookFlightArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -636,7 +637,7 @@ func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
 }
 
 // fillBookFlightArgs sets the fields of a BookFlightArgs from an object its validator accepted.
-func fillBookFlightArgs(r *tool.Report, at tool.Loc, out *BookFlightArgs, obj map[string]any) {
+func fillBookFlightArgs(r *toolimpl.Report, at toolimpl.Loc, out *BookFlightArgs, obj map[string]any) {
 	if flightId := obj["flight_id"]; flightId != nil {
 		if s, ok := flightId.(string); ok {
 			out.FlightID = s
@@ -667,7 +668,7 @@ func fillBookFlightArgs(r *tool.Report, at tool.Loc, out *BookFlightArgs, obj ma
 }
 
 // fillBookFlightArgsPassenger sets the fields of a Passenger from an object its validator accepted.
-func fillBookFlightArgsPassenger(r *tool.Report, at tool.Loc, out *Passenger, obj map[string]any) {
+func fillBookFlightArgsPassenger(r *toolimpl.Report, at toolimpl.Loc, out *Passenger, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -697,8 +698,8 @@ const (
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.Def[GetBookingArgs]{
-	Check:  checkGetBookingArgs,
-	Decode: DecodeGetBookingArgs,
+	Decode:  DecodeGetBookingArgs,
+	Decoder: toolimpl.MapDecoder(checkGetBookingArgs),
 	Tool: tool.Tool{
 		Description: "Looks up a booking.",
 		Dialects: tool.Dialects{
@@ -767,14 +768,14 @@ func getBookingArgsPattern0(s string) bool {
 
 // ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkGetBookingArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkGetBookingArgs checks a model's arguments for the get_booking tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetBookingArgs(r *tool.Report, args map[string]any, out *GetBookingArgs) {
-	var at tool.Loc
+func checkGetBookingArgs(r *toolimpl.Report, args map[string]any, out *GetBookingArgs) {
+	var at toolimpl.Loc
 	present := 0
 	reference, hasReference := args["reference"]
 	if hasReference {
@@ -818,7 +819,7 @@ func checkGetBookingArgs(r *tool.Report, args map[string]any, out *GetBookingArg
 
 // DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs, read straight from the map; when they are not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out GetBookingArgs
 	checkGetBookingArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -828,7 +829,7 @@ func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
 }
 
 // fillGetBookingArgs sets the fields of a GetBookingArgs from an object its validator accepted.
-func fillGetBookingArgs(r *tool.Report, at tool.Loc, out *GetBookingArgs, obj map[string]any) {
+func fillGetBookingArgs(r *toolimpl.Report, at toolimpl.Loc, out *GetBookingArgs, obj map[string]any) {
 	if reference := obj["reference"]; reference != nil {
 		if s, ok := reference.(string); ok {
 			out.Reference = s

@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 )
 
@@ -20,8 +21,8 @@ const (
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
-	Check:  checkGetWeatherArgs,
-	Decode: DecodeGetWeatherArgs,
+	Decode:  DecodeGetWeatherArgs,
+	Decoder: toolimpl.MapDecoder(checkGetWeatherArgs),
 	Tool: tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
 		Dialects: tool.Dialects{
@@ -90,14 +91,14 @@ func getWeatherArgsPattern0(s string) bool {
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkGetWeatherArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkGetWeatherArgs checks a model's arguments for the get_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArgs) {
-	var at tool.Loc
+func checkGetWeatherArgs(r *toolimpl.Report, args map[string]any, out *GetWeatherArgs) {
+	var at toolimpl.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -286,7 +287,7 @@ func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArg
 
 // DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out GetWeatherArgs
 	checkGetWeatherArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -296,7 +297,7 @@ func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
 }
 
 // fillGetWeatherArgs sets the fields of a GetWeatherArgs from an object its validator accepted.
-func fillGetWeatherArgs(r *tool.Report, at tool.Loc, out *GetWeatherArgs, obj map[string]any) {
+func fillGetWeatherArgs(r *toolimpl.Report, at toolimpl.Loc, out *GetWeatherArgs, obj map[string]any) {
 	if city := obj["city"]; city != nil {
 		if s, ok := city.(string); ok {
 			out.City = s
@@ -345,7 +346,7 @@ func fillGetWeatherArgs(r *tool.Report, at tool.Loc, out *GetWeatherArgs, obj ma
 }
 
 // fillGetWeatherArgsCoords sets the fields of a Coords from an object its validator accepted.
-func fillGetWeatherArgsCoords(r *tool.Report, at tool.Loc, out *Coords, obj map[string]any) {
+func fillGetWeatherArgsCoords(r *toolimpl.Report, at toolimpl.Loc, out *Coords, obj map[string]any) {
 	if lat := obj["lat"]; lat != nil {
 		if f, ok := tool.Float(lat); ok {
 			out.Lat = f
@@ -368,8 +369,8 @@ const (
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
-	Check:  checkCurrentWeatherArgs,
-	Decode: DecodeCurrentWeatherArgs,
+	Decode:  DecodeCurrentWeatherArgs,
+	Decoder: toolimpl.MapDecoder(checkCurrentWeatherArgs),
 	Tool: tool.Tool{
 		Description: "Asks for the current weather of a city.",
 		Dialects: tool.Dialects{
@@ -424,14 +425,14 @@ var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkCurrentWeatherArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkCurrentWeatherArgs checks a model's arguments for the current_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkCurrentWeatherArgs(r *tool.Report, args map[string]any, out *CurrentWeatherArgs) {
-	var at tool.Loc
+func checkCurrentWeatherArgs(r *toolimpl.Report, args map[string]any, out *CurrentWeatherArgs) {
+	var at toolimpl.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -482,7 +483,7 @@ func checkCurrentWeatherArgs(r *tool.Report, args map[string]any, out *CurrentWe
 
 // DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out CurrentWeatherArgs
 	checkCurrentWeatherArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -492,7 +493,7 @@ func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Err
 }
 
 // fillCurrentWeatherArgs sets the fields of a CurrentWeatherArgs from an object its validator accepted.
-func fillCurrentWeatherArgs(r *tool.Report, at tool.Loc, out *CurrentWeatherArgs, obj map[string]any) {
+func fillCurrentWeatherArgs(r *toolimpl.Report, at toolimpl.Loc, out *CurrentWeatherArgs, obj map[string]any) {
 	if city := obj["city"]; city != nil {
 		if s, ok := city.(string); ok {
 			out.City = s
@@ -515,8 +516,8 @@ const (
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
-	Check:  checkAddArgs,
-	Decode: DecodeAddArgs,
+	Decode:  DecodeAddArgs,
+	Decoder: toolimpl.MapDecoder(checkAddArgs),
 	Tool: tool.Tool{
 		Description: "Adds two numbers.",
 		Dialects: tool.Dialects{
@@ -571,14 +572,14 @@ var AddTool = tool.Def[AddArgs]{
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkAddArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkAddArgs checks a model's arguments for the add tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkAddArgs(r *tool.Report, args map[string]any, out *AddArgs) {
-	var at tool.Loc
+func checkAddArgs(r *toolimpl.Report, args map[string]any, out *AddArgs) {
+	var at toolimpl.Loc
 	present := 0
 	a, hasA := args["a"]
 	if hasA {
@@ -633,7 +634,7 @@ func checkAddArgs(r *tool.Report, args map[string]any, out *AddArgs) {
 
 // DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out AddArgs
 	checkAddArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -643,7 +644,7 @@ func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
 }
 
 // fillAddArgs sets the fields of a AddArgs from an object its validator accepted.
-func fillAddArgs(r *tool.Report, at tool.Loc, out *AddArgs, obj map[string]any) {
+func fillAddArgs(r *toolimpl.Report, at toolimpl.Loc, out *AddArgs, obj map[string]any) {
 	if a := obj["a"]; a != nil {
 		if f, ok := tool.Float(a); ok {
 			out.A = f

@@ -5,6 +5,7 @@ package corpus
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
@@ -21,8 +22,8 @@ const (
 
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
-	Check:  checkPricingArgs,
-	Decode: DecodePricingArgs,
+	Decode:  DecodePricingArgs,
+	Decoder: toolimpl.MapDecoder(checkPricingArgs),
 	Tool: tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
 		Dialects: tool.Dialects{
@@ -77,15 +78,15 @@ var PricingTool = tool.Def[PricingArgs]{
 
 // ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPricingArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
+func checkPricingArgs(r *toolimpl.Report, args map[string]any, out *PricingArgs) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	present := 0
 	price, hasPrice := args["price"]
 	if hasPrice {
@@ -293,7 +294,7 @@ func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
 
 // DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out PricingArgs
 	checkPricingArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -303,7 +304,7 @@ func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
 }
 
 // fillPricingArgs sets the fields of a PricingArgs from an object its validator accepted.
-func fillPricingArgs(r *tool.Report, at tool.Loc, out *PricingArgs, obj map[string]any) {
+func fillPricingArgs(r *toolimpl.Report, at toolimpl.Loc, out *PricingArgs, obj map[string]any) {
 	if price := obj["price"]; price != nil {
 		if f, ok := tool.Float(price); ok {
 			out.Price = f
@@ -386,8 +387,8 @@ const (
 
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
-	Check:  checkOrderArgs,
-	Decode: DecodeOrderArgs,
+	Decode:  DecodeOrderArgs,
+	Decoder: toolimpl.MapDecoder(checkOrderArgs),
 	Tool: tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
 		Dialects: tool.Dialects{
@@ -457,14 +458,14 @@ func orderArgsPattern1(s string) bool {
 
 // ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOrderArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOrderArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkOrderArgs checks a model's arguments for the order tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
-	var at tool.Loc
+func checkOrderArgs(r *toolimpl.Report, args map[string]any, out *OrderArgs) {
+	var at toolimpl.Loc
 	present := 0
 	lines, hasLines := args["lines"]
 	if hasLines {
@@ -773,7 +774,7 @@ func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
 
 // DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out OrderArgs
 	checkOrderArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -783,7 +784,7 @@ func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
 }
 
 // fillOrderArgs sets the fields of a OrderArgs from an object its validator accepted.
-func fillOrderArgs(r *tool.Report, at tool.Loc, out *OrderArgs, obj map[string]any) {
+func fillOrderArgs(r *toolimpl.Report, at toolimpl.Loc, out *OrderArgs, obj map[string]any) {
 	if lines := obj["lines"]; lines != nil {
 		if list, ok := tool.List(lines); ok {
 			s := make([]Line, len(list))
@@ -816,7 +817,7 @@ func fillOrderArgs(r *tool.Report, at tool.Loc, out *OrderArgs, obj map[string]a
 }
 
 // fillOrderArgsLine sets the fields of a Line from an object its validator accepted.
-func fillOrderArgsLine(r *tool.Report, at tool.Loc, out *Line, obj map[string]any) {
+func fillOrderArgsLine(r *toolimpl.Report, at toolimpl.Loc, out *Line, obj map[string]any) {
 	if sku := obj["sku"]; sku != nil {
 		if s, ok := sku.(string); ok {
 			out.SKU = s
@@ -849,7 +850,7 @@ func fillOrderArgsLine(r *tool.Report, at tool.Loc, out *Line, obj map[string]an
 }
 
 // fillOrderArgsAddress sets the fields of a Address from an object its validator accepted.
-func fillOrderArgsAddress(r *tool.Report, at tool.Loc, out *Address, obj map[string]any) {
+func fillOrderArgsAddress(r *toolimpl.Report, at toolimpl.Loc, out *Address, obj map[string]any) {
 	if street := obj["street"]; street != nil {
 		if s, ok := street.(string); ok {
 			out.Street = s
@@ -863,7 +864,7 @@ func fillOrderArgsAddress(r *tool.Report, at tool.Loc, out *Address, obj map[str
 }
 
 // fillOrderArgsGift sets the fields of a Gift from an object its validator accepted.
-func fillOrderArgsGift(r *tool.Report, at tool.Loc, out *Gift, obj map[string]any) {
+func fillOrderArgsGift(r *toolimpl.Report, at toolimpl.Loc, out *Gift, obj map[string]any) {
 	if message := obj["message"]; message != nil {
 		if s, ok := message.(string); ok {
 			out.Message = s
@@ -872,7 +873,7 @@ func fillOrderArgsGift(r *tool.Report, at tool.Loc, out *Gift, obj map[string]an
 }
 
 // fillOrderArgsOption sets the fields of a Option from an object its validator accepted.
-func fillOrderArgsOption(r *tool.Report, at tool.Loc, out *Option, obj map[string]any) {
+func fillOrderArgsOption(r *toolimpl.Report, at toolimpl.Loc, out *Option, obj map[string]any) {
 	if key := obj["key"]; key != nil {
 		if s, ok := key.(string); ok {
 			out.Key = s
@@ -897,8 +898,8 @@ const (
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
-	Check:  checkTreeArgs,
-	Decode: DecodeTreeArgs,
+	Decode:  DecodeTreeArgs,
+	Decoder: toolimpl.MapDecoder(checkTreeArgs),
 	Tool: tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
@@ -954,14 +955,14 @@ var TreeTool = tool.Def[TreeArgs]{
 
 // ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTreeArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkTreeArgs checks a model's arguments for the tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
-	var at tool.Loc
+func checkTreeArgs(r *toolimpl.Report, args map[string]any, out *TreeArgs) {
+	var at toolimpl.Loc
 	present := 0
 	root, hasRoot := args["root"]
 	if hasRoot {
@@ -999,7 +1000,7 @@ func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
 
 // DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out TreeArgs
 	checkTreeArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1009,7 +1010,7 @@ func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
 }
 
 // validateTreeArgsNode checks v, at the location at, against the schema at #/$defs/Node.
-func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateTreeArgsNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return
@@ -1079,7 +1080,7 @@ func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
 }
 
 // fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
+func fillTreeArgs(r *toolimpl.Report, at toolimpl.Loc, out *TreeArgs, obj map[string]any) {
 	if root := obj["root"]; root != nil {
 		if obj2, ok := tool.Object(root); ok {
 			fillTreeArgsNode(r, at.Key("root"), &out.Root, obj2)
@@ -1088,7 +1089,7 @@ func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any
 }
 
 // fillTreeArgsNode sets the fields of a Node from an object its validator accepted.
-func fillTreeArgsNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
+func fillTreeArgsNode(r *toolimpl.Report, at toolimpl.Loc, out *Node, obj map[string]any) {
 	if label := obj["label"]; label != nil {
 		if s, ok := label.(string); ok {
 			out.Label = s
@@ -1125,8 +1126,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
-	Check:  checkLabelArgs,
-	Decode: DecodeLabelArgs,
+	Decode:  DecodeLabelArgs,
+	Decoder: toolimpl.MapDecoder(checkLabelArgs),
 	Tool: tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
@@ -1198,14 +1199,14 @@ func labelArgsPattern0(s string) bool {
 
 // ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkLabelArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkLabelArgs checks a model's arguments for the label tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
-	var at tool.Loc
+func checkLabelArgs(r *toolimpl.Report, args map[string]any, out *LabelArgs) {
+	var at toolimpl.Loc
 	present := 0
 	labels, hasLabels := args["labels"]
 	if hasLabels {
@@ -1392,7 +1393,7 @@ func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
 
 // DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out LabelArgs
 	checkLabelArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1402,7 +1403,7 @@ func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
 }
 
 // fillLabelArgs sets the fields of a LabelArgs from an object its validator accepted.
-func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]any) {
+func fillLabelArgs(r *toolimpl.Report, at toolimpl.Loc, out *LabelArgs, obj map[string]any) {
 	if labels := obj["labels"]; labels != nil {
 		if obj2, ok := tool.Object(labels); ok {
 			m := make(map[string]Label, len(obj2))
@@ -1481,7 +1482,7 @@ func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]a
 }
 
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
+func fillLabelArgsLabel(r *toolimpl.Report, at toolimpl.Loc, out *Label, obj map[string]any) {
 	if value := obj["value"]; value != nil {
 		if s, ok := value.(string); ok {
 			out.Value = s
@@ -1501,8 +1502,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 var ContactTool = tool.Def[ContactArgs]{
-	Check:  checkContactArgs,
-	Decode: DecodeContactArgs,
+	Decode:  DecodeContactArgs,
+	Decoder: toolimpl.MapDecoder(checkContactArgs),
 	Tool: tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
 		Dialects: tool.Dialects{
@@ -1574,14 +1575,14 @@ func contactArgsPattern0(s string) bool {
 
 // ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContactArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkContactArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkContactArgs checks a model's arguments for the contact tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkContactArgs(r *tool.Report, args map[string]any, out *ContactArgs) {
-	var at tool.Loc
+func checkContactArgs(r *toolimpl.Report, args map[string]any, out *ContactArgs) {
+	var at toolimpl.Loc
 	present := 0
 	email, hasEmail := args["email"]
 	if hasEmail {
@@ -1688,7 +1689,7 @@ func checkContactArgs(r *tool.Report, args map[string]any, out *ContactArgs) {
 
 // DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out ContactArgs
 	checkContactArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1754,7 +1755,7 @@ func matchContactArgs6(v any, depth int) bool {
 }
 
 // fillContactArgs sets the fields of a ContactArgs from an object its validator accepted.
-func fillContactArgs(r *tool.Report, at tool.Loc, out *ContactArgs, obj map[string]any) {
+func fillContactArgs(r *toolimpl.Report, at toolimpl.Loc, out *ContactArgs, obj map[string]any) {
 	if email := obj["email"]; email != nil {
 		if s, ok := email.(string); ok {
 			out.Email = s
@@ -1789,8 +1790,8 @@ const (
 
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
-	Check:  checkPingArgs,
-	Decode: DecodePingArgs,
+	Decode:  DecodePingArgs,
+	Decoder: toolimpl.MapDecoder(checkPingArgs),
 	Tool: tool.Tool{
 		Description: "Takes no arguments.",
 		Dialects: tool.Dialects{
@@ -1844,14 +1845,14 @@ var PingTool = tool.Def[PingArgs]{
 
 // ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPingArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkPingArgs checks a model's arguments for the ping tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
-	var at tool.Loc
+func checkPingArgs(r *toolimpl.Report, args map[string]any, out *PingArgs) {
+	var at toolimpl.Loc
 	if len(args) > 0 {
 		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
@@ -1871,7 +1872,7 @@ func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
 
 // DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out PingArgs
 	checkPingArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1881,7 +1882,7 @@ func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
 }
 
 // fillPingArgs sets the fields of a PingArgs from an object its validator accepted.
-func fillPingArgs(r *tool.Report, at tool.Loc, out *PingArgs, obj map[string]any) {}
+func fillPingArgs(r *toolimpl.Report, at toolimpl.Loc, out *PingArgs, obj map[string]any) {}
 
 // The parameters of the audit tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -1890,8 +1891,8 @@ const (
 
 // AuditTool is the audit tool, generated from AuditArgs.
 var AuditTool = tool.Def[AuditArgs]{
-	Check:  checkAuditArgs,
-	Decode: DecodeAuditArgs,
+	Decode:  DecodeAuditArgs,
+	Decoder: toolimpl.MapDecoder(checkAuditArgs),
 	Tool: tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
 		Dialects: tool.Dialects{MCP: tool.Definition{
@@ -1909,14 +1910,14 @@ var AuditTool = tool.Def[AuditArgs]{
 
 // ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAuditArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkAuditArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkAuditArgs checks a model's arguments for the audit tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkAuditArgs(r *tool.Report, args map[string]any, out *AuditArgs) {
-	var at tool.Loc
+func checkAuditArgs(r *toolimpl.Report, args map[string]any, out *AuditArgs) {
+	var at toolimpl.Loc
 	present := 0
 	scope, hasScope := args["scope"]
 	if hasScope {
@@ -1960,7 +1961,7 @@ func checkAuditArgs(r *tool.Report, args map[string]any, out *AuditArgs) {
 
 // DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out AuditArgs
 	checkAuditArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1970,7 +1971,7 @@ func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
 }
 
 // fillAuditArgs sets the fields of a AuditArgs from an object its validator accepted.
-func fillAuditArgs(r *tool.Report, at tool.Loc, out *AuditArgs, obj map[string]any) {
+func fillAuditArgs(r *toolimpl.Report, at toolimpl.Loc, out *AuditArgs, obj map[string]any) {
 	if scope := obj["scope"]; scope != nil {
 		if s, ok := scope.(string); ok {
 			out.Scope = s

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"math/big"
 	"net/netip"
@@ -24,8 +25,8 @@ const (
 
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
-	Check:  checkScalarsArgs,
-	Decode: DecodeScalarsArgs,
+	Decode:  DecodeScalarsArgs,
+	Decoder: toolimpl.MapDecoder(checkScalarsArgs),
 	Tool: tool.Tool{
 		Description: "Has a field of every scalar kind.",
 		Dialects: tool.Dialects{
@@ -80,14 +81,14 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 
 // ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateScalarsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkScalarsArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkScalarsArgs checks a model's arguments for the scalars tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkScalarsArgs(r *tool.Report, args map[string]any, out *ScalarsArgs) {
-	var at tool.Loc
+func checkScalarsArgs(r *toolimpl.Report, args map[string]any, out *ScalarsArgs) {
+	var at toolimpl.Loc
 	present := 0
 	b, hasB := args["b"]
 	if hasB {
@@ -366,7 +367,7 @@ func checkScalarsArgs(r *tool.Report, args map[string]any, out *ScalarsArgs) {
 
 // DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs, read straight from the map; when they are not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeScalarsArgs(args map[string]any) (ScalarsArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out ScalarsArgs
 	checkScalarsArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -376,7 +377,7 @@ func DecodeScalarsArgs(args map[string]any) (ScalarsArgs, tool.Errors) {
 }
 
 // fillScalarsArgs sets the fields of a ScalarsArgs from an object its validator accepted.
-func fillScalarsArgs(r *tool.Report, at tool.Loc, out *ScalarsArgs, obj map[string]any) {
+func fillScalarsArgs(r *toolimpl.Report, at toolimpl.Loc, out *ScalarsArgs, obj map[string]any) {
 	if b := obj["b"]; b != nil {
 		if b2, ok := b.(bool); ok {
 			out.B = b2
@@ -483,8 +484,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
-	Check:  checkShapesArgs,
-	Decode: DecodeShapesArgs,
+	Decode:  DecodeShapesArgs,
+	Decoder: toolimpl.MapDecoder(checkShapesArgs),
 	Tool: tool.Tool{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
 		Dialects: tool.Dialects{
@@ -556,14 +557,14 @@ func shapesArgsPattern0(s string) bool {
 
 // ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShapesArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkShapesArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkShapesArgs checks a model's arguments for the shapes tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
-	var at tool.Loc
+func checkShapesArgs(r *toolimpl.Report, args map[string]any, out *ShapesArgs) {
+	var at toolimpl.Loc
 	present := 0
 	id, hasId := args["id"]
 	if hasId {
@@ -1449,7 +1450,7 @@ func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
 
 // DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs, read straight from the map; when they are not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out ShapesArgs
 	checkShapesArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -1459,7 +1460,7 @@ func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
 }
 
 // fillShapesArgs sets the fields of a ShapesArgs from an object its validator accepted.
-func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string]any) {
+func fillShapesArgs(r *toolimpl.Report, at toolimpl.Loc, out *ShapesArgs, obj map[string]any) {
 	if id := obj["id"]; id != nil {
 		if n, ok := tool.Int(id, math.MinInt64, math.MaxInt64); ok {
 			out.Base.ID = n
@@ -1889,7 +1890,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 }
 
 // fillShapesArgsPoint sets the fields of a Point from an object its validator accepted.
-func fillShapesArgsPoint(r *tool.Report, at tool.Loc, out *Point, obj map[string]any) {
+func fillShapesArgsPoint(r *toolimpl.Report, at toolimpl.Loc, out *Point, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -1919,8 +1920,8 @@ const (
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
-	Check:  checkNode,
-	Decode: DecodeNode,
+	Decode:  DecodeNode,
+	Decoder: toolimpl.MapDecoder(checkNode),
 	Tool: tool.Tool{
 		Description: "Is recursive.",
 		Dialects: tool.Dialects{
@@ -1976,14 +1977,14 @@ var NodeTool = tool.Def[Node]{
 
 // ValidateNode checks a model's arguments for the node tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNode(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkNode(&r, args, nil)
 	return r.Errors()
 }
 
 // checkNode checks a model's arguments for the node tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkNode(r *tool.Report, args map[string]any, out *Node) {
-	var at tool.Loc
+func checkNode(r *toolimpl.Report, args map[string]any, out *Node) {
+	var at toolimpl.Loc
 	if args == nil {
 		// No arguments at all are an empty object, not null.
 		args = map[string]any{}
@@ -1997,7 +1998,7 @@ func checkNode(r *tool.Report, args map[string]any, out *Node) {
 
 // DecodeNode checks a model's arguments for the node tool and returns them as a Node, read straight from the map; when they are not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNode(args map[string]any) (Node, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out Node
 	checkNode(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -2007,7 +2008,7 @@ func DecodeNode(args map[string]any) (Node, tool.Errors) {
 }
 
 // validateNodeRoot checks v, at the location at, against the schema at #.
-func validateNodeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateNodeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return
@@ -2076,7 +2077,7 @@ func validateNodeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 }
 
 // fillNode sets the fields of a Node from an object its validator accepted.
-func fillNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
+func fillNode(r *toolimpl.Report, at toolimpl.Loc, out *Node, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -2120,8 +2121,8 @@ const (
 
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
-	Check:  checkMethodsArgs,
-	Decode: DecodeMethodsArgs,
+	Decode:  DecodeMethodsArgs,
+	Decoder: toolimpl.MapDecoder(checkMethodsArgs),
 	Tool: tool.Tool{
 		Description: "Has fields whose types decode themselves.",
 		Dialects: tool.Dialects{
@@ -2176,14 +2177,14 @@ var MethodsTool = tool.Def[MethodsArgs]{
 
 // ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMethodsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMethodsArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkMethodsArgs checks a model's arguments for the methods tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMethodsArgs(r *tool.Report, args map[string]any, out *MethodsArgs) {
-	var at tool.Loc
+func checkMethodsArgs(r *toolimpl.Report, args map[string]any, out *MethodsArgs) {
+	var at toolimpl.Loc
 	present := 0
 	name, hasName := args["name"]
 	if hasName {
@@ -2249,7 +2250,7 @@ func checkMethodsArgs(r *tool.Report, args map[string]any, out *MethodsArgs) {
 
 // DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs, read straight from the map; when they are not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMethodsArgs(args map[string]any) (MethodsArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out MethodsArgs
 	checkMethodsArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -2259,7 +2260,7 @@ func DecodeMethodsArgs(args map[string]any) (MethodsArgs, tool.Errors) {
 }
 
 // fillMethodsArgs sets the fields of a MethodsArgs from an object its validator accepted.
-func fillMethodsArgs(r *tool.Report, at tool.Loc, out *MethodsArgs, obj map[string]any) {
+func fillMethodsArgs(r *toolimpl.Report, at toolimpl.Loc, out *MethodsArgs, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			if err := out.Name.UnmarshalText([]byte(s)); err != nil {
@@ -2294,8 +2295,8 @@ const (
 
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
-	Check:  checkEmptyArgs,
-	Decode: decodeEmptyArgs,
+	Decode:  decodeEmptyArgs,
+	Decoder: toolimpl.MapDecoder(checkEmptyArgs),
 	Tool: tool.Tool{
 		Description: "Is an unexported tool without arguments.",
 		Dialects: tool.Dialects{
@@ -2349,14 +2350,14 @@ var emptyTool = tool.Def[emptyArgs]{
 
 // validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func validateEmptyArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkEmptyArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkEmptyArgs checks a model's arguments for the empty tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkEmptyArgs(r *tool.Report, args map[string]any, out *emptyArgs) {
-	var at tool.Loc
+func checkEmptyArgs(r *toolimpl.Report, args map[string]any, out *emptyArgs) {
+	var at toolimpl.Loc
 	if len(args) > 0 {
 		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
@@ -2376,7 +2377,7 @@ func checkEmptyArgs(r *tool.Report, args map[string]any, out *emptyArgs) {
 
 // decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs, read straight from the map; when they are not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out emptyArgs
 	checkEmptyArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -2386,7 +2387,7 @@ func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
 }
 
 // fillEmptyArgs sets the fields of a emptyArgs from an object its validator accepted.
-func fillEmptyArgs(r *tool.Report, at tool.Loc, out *emptyArgs, obj map[string]any) {}
+func fillEmptyArgs(r *toolimpl.Report, at toolimpl.Loc, out *emptyArgs, obj map[string]any) {}
 
 // The parameters of the numbers tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -2395,8 +2396,8 @@ const (
 
 // NumbersTool is the numbers tool, generated from NumbersArgs.
 var NumbersTool = tool.Def[NumbersArgs]{
-	Check:  checkNumbersArgs,
-	Decode: DecodeNumbersArgs,
+	Decode:  DecodeNumbersArgs,
+	Decoder: toolimpl.MapDecoder(checkNumbersArgs),
 	Tool: tool.Tool{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
 		Dialects: tool.Dialects{
@@ -2431,14 +2432,14 @@ var NumbersTool = tool.Def[NumbersArgs]{
 
 // ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNumbersArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkNumbersArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkNumbersArgs checks a model's arguments for the numbers tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
-	var at tool.Loc
+func checkNumbersArgs(r *toolimpl.Report, args map[string]any, out *NumbersArgs) {
+	var at toolimpl.Loc
 	present := 0
 	num, hasNum := args["num"]
 	if hasNum {
@@ -2684,7 +2685,7 @@ func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
 
 // DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs, read straight from the map; when they are not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNumbersArgs(args map[string]any) (NumbersArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out NumbersArgs
 	checkNumbersArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -2718,7 +2719,7 @@ func matchNumbersArgs2(v any, depth int) bool {
 }
 
 // fillNumbersArgs sets the fields of a NumbersArgs from an object its validator accepted.
-func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[string]any) {
+func fillNumbersArgs(r *toolimpl.Report, at toolimpl.Loc, out *NumbersArgs, obj map[string]any) {
 	if num := obj["num"]; num != nil {
 		if n, ok := tool.NumberText(num); ok {
 			out.Num = n
@@ -2909,8 +2910,8 @@ const (
 
 // BoundsTool is the bounds tool, generated from BoundsArgs.
 var BoundsTool = tool.Def[BoundsArgs]{
-	Check:  checkBoundsArgs,
-	Decode: DecodeBoundsArgs,
+	Decode:  DecodeBoundsArgs,
+	Decoder: toolimpl.MapDecoder(checkBoundsArgs),
 	Tool: tool.Tool{
 		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
 		Dialects: tool.Dialects{
@@ -2945,14 +2946,14 @@ var BoundsTool = tool.Def[BoundsArgs]{
 
 // ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBoundsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkBoundsArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkBoundsArgs checks a model's arguments for the bounds tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkBoundsArgs(r *tool.Report, args map[string]any, out *BoundsArgs) {
-	var at tool.Loc
+func checkBoundsArgs(r *toolimpl.Report, args map[string]any, out *BoundsArgs) {
+	var at toolimpl.Loc
 	present := 0
 	maxArg, hasMaxArg := args["max"]
 	if hasMaxArg {
@@ -3128,7 +3129,7 @@ func checkBoundsArgs(r *tool.Report, args map[string]any, out *BoundsArgs) {
 
 // DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs, read straight from the map; when they are not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out BoundsArgs
 	checkBoundsArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -3138,7 +3139,7 @@ func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
 }
 
 // fillBoundsArgs sets the fields of a BoundsArgs from an object its validator accepted.
-func fillBoundsArgs(r *tool.Report, at tool.Loc, out *BoundsArgs, obj map[string]any) {
+func fillBoundsArgs(r *toolimpl.Report, at toolimpl.Loc, out *BoundsArgs, obj map[string]any) {
 	if maxArg := obj["max"]; maxArg != nil {
 		if n, ok := tool.Int(maxArg, math.MinInt64, math.MaxInt64); ok {
 			out.Max = n

@@ -5,6 +5,7 @@ package hostile
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 const _ = tool.SupportPackageIsVersion2
@@ -13,15 +14,15 @@ var boundsEnum0 = []any{json.Number("9007199254740992"), float64(1), "one"}
 
 // ValidateBounds checks a value against the JSON Schema bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBounds(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkBounds(&r, v)
 	return r.Errors()
 }
 
 // checkBounds checks a value against the JSON Schema bounds.json, reporting every error in r.
-func checkBounds(r *tool.Report, v any) {
+func checkBounds(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {

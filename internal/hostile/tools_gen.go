@@ -5,6 +5,7 @@ package hostile
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
@@ -18,8 +19,8 @@ const (
 
 // SaveTreeTool is the save_tree tool, generated from TreeArgs.
 var SaveTreeTool = tool.Def[TreeArgs]{
-	Check:  checkTreeArgs,
-	Decode: DecodeTreeArgs,
+	Decode:  DecodeTreeArgs,
+	Decoder: toolimpl.MapDecoder(checkTreeArgs),
 	Tool: tool.Tool{
 		Description: "Saves a tree of named nodes.",
 		Dialects: tool.Dialects{
@@ -54,14 +55,14 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 
 // ValidateTreeArgs checks a model's arguments for the save_tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTreeArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkTreeArgs checks a model's arguments for the save_tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
-	var at tool.Loc
+func checkTreeArgs(r *toolimpl.Report, args map[string]any, out *TreeArgs) {
+	var at toolimpl.Loc
 	if args == nil {
 		// No arguments at all are an empty object, not null.
 		args = map[string]any{}
@@ -75,7 +76,7 @@ func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
 
 // DecodeTreeArgs checks a model's arguments for the save_tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out TreeArgs
 	checkTreeArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -85,7 +86,7 @@ func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
 }
 
 // validateTreeArgsRoot checks v, at the location at, against the schema at #.
-func validateTreeArgsRoot(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateTreeArgsRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return
@@ -157,7 +158,7 @@ func validateTreeArgsRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 }
 
 // fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
+func fillTreeArgs(r *toolimpl.Report, at toolimpl.Loc, out *TreeArgs, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -191,8 +192,8 @@ const (
 
 // SetLabelsTool is the set_labels tool, generated from LabelsArgs.
 var SetLabelsTool = tool.Def[LabelsArgs]{
-	Check:  checkLabelsArgs,
-	Decode: DecodeLabelsArgs,
+	Decode:  DecodeLabelsArgs,
+	Decoder: toolimpl.MapDecoder(checkLabelsArgs),
 	Tool: tool.Tool{
 		Description: "Sets the color of labels.",
 		Dialects: tool.Dialects{
@@ -228,14 +229,14 @@ var labelsArgsPattern0 = regexp.MustCompile("^\\#[0-9a-f]{6}$")
 
 // ValidateLabelsArgs checks a model's arguments for the set_labels tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkLabelsArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkLabelsArgs checks a model's arguments for the set_labels tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkLabelsArgs(r *tool.Report, args map[string]any, out *LabelsArgs) {
-	var at tool.Loc
+func checkLabelsArgs(r *toolimpl.Report, args map[string]any, out *LabelsArgs) {
+	var at toolimpl.Loc
 	present := 0
 	labels, hasLabels := args["labels"]
 	if hasLabels {
@@ -337,7 +338,7 @@ func checkLabelsArgs(r *tool.Report, args map[string]any, out *LabelsArgs) {
 
 // DecodeLabelsArgs checks a model's arguments for the set_labels tool and returns them as a LabelsArgs, read straight from the map; when they are not valid, the zero LabelsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelsArgs(args map[string]any) (LabelsArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out LabelsArgs
 	checkLabelsArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -347,7 +348,7 @@ func DecodeLabelsArgs(args map[string]any) (LabelsArgs, tool.Errors) {
 }
 
 // fillLabelsArgs sets the fields of a LabelsArgs from an object its validator accepted.
-func fillLabelsArgs(r *tool.Report, at tool.Loc, out *LabelsArgs, obj map[string]any) {
+func fillLabelsArgs(r *toolimpl.Report, at toolimpl.Loc, out *LabelsArgs, obj map[string]any) {
 	if labels := obj["labels"]; labels != nil {
 		if obj2, ok := tool.Object(labels); ok {
 			m := make(map[string]Label, len(obj2))
@@ -384,7 +385,7 @@ func fillLabelsArgs(r *tool.Report, at tool.Loc, out *LabelsArgs, obj map[string
 }
 
 // fillLabelsArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelsArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
+func fillLabelsArgsLabel(r *toolimpl.Report, at toolimpl.Loc, out *Label, obj map[string]any) {
 	if color := obj["color"]; color != nil {
 		if s, ok := color.(string); ok {
 			out.Color = s
@@ -402,8 +403,8 @@ const (
 
 // DeleteFilesTool is the delete_files tool, generated from DeleteArgs.
 var DeleteFilesTool = tool.Def[DeleteArgs]{
-	Check:  checkDeleteArgs,
-	Decode: DecodeDeleteArgs,
+	Decode:  DecodeDeleteArgs,
+	Decoder: toolimpl.MapDecoder(checkDeleteArgs),
 	Tool: tool.Tool{
 		Description: "Deletes files.",
 		Dialects: tool.Dialects{
@@ -458,14 +459,14 @@ var DeleteFilesTool = tool.Def[DeleteArgs]{
 
 // ValidateDeleteArgs checks a model's arguments for the delete_files tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDeleteArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDeleteArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkDeleteArgs checks a model's arguments for the delete_files tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkDeleteArgs(r *tool.Report, args map[string]any, out *DeleteArgs) {
-	var at tool.Loc
+func checkDeleteArgs(r *toolimpl.Report, args map[string]any, out *DeleteArgs) {
+	var at toolimpl.Loc
 	present := 0
 	paths, hasPaths := args["paths"]
 	if hasPaths {
@@ -536,7 +537,7 @@ func checkDeleteArgs(r *tool.Report, args map[string]any, out *DeleteArgs) {
 
 // DecodeDeleteArgs checks a model's arguments for the delete_files tool and returns them as a DeleteArgs, read straight from the map; when they are not valid, the zero DeleteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeDeleteArgs(args map[string]any) (DeleteArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out DeleteArgs
 	checkDeleteArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -546,7 +547,7 @@ func DecodeDeleteArgs(args map[string]any) (DeleteArgs, tool.Errors) {
 }
 
 // fillDeleteArgs sets the fields of a DeleteArgs from an object its validator accepted.
-func fillDeleteArgs(r *tool.Report, at tool.Loc, out *DeleteArgs, obj map[string]any) {
+func fillDeleteArgs(r *toolimpl.Report, at toolimpl.Loc, out *DeleteArgs, obj map[string]any) {
 	if paths := obj["paths"]; paths != nil {
 		if list, ok := tool.List(paths); ok {
 			s := make([]string, len(list))
@@ -577,8 +578,8 @@ const (
 
 // TransferTool is the transfer tool, generated from TransferArgs.
 var TransferTool = tool.Def[TransferArgs]{
-	Check:  checkTransferArgs,
-	Decode: DecodeTransferArgs,
+	Decode:  DecodeTransferArgs,
+	Decoder: toolimpl.MapDecoder(checkTransferArgs),
 	Tool: tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
 		Dialects: tool.Dialects{
@@ -613,14 +614,14 @@ var TransferTool = tool.Def[TransferArgs]{
 
 // ValidateTransferArgs checks a model's arguments for the transfer tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTransferArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTransferArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkTransferArgs checks a model's arguments for the transfer tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTransferArgs(r *tool.Report, args map[string]any, out *TransferArgs) {
-	var at tool.Loc
+func checkTransferArgs(r *toolimpl.Report, args map[string]any, out *TransferArgs) {
+	var at toolimpl.Loc
 	present := 0
 	amount, hasAmount := args["amount"]
 	if hasAmount {
@@ -729,7 +730,7 @@ func checkTransferArgs(r *tool.Report, args map[string]any, out *TransferArgs) {
 
 // DecodeTransferArgs checks a model's arguments for the transfer tool and returns them as a TransferArgs, read straight from the map; when they are not valid, the zero TransferArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTransferArgs(args map[string]any) (TransferArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out TransferArgs
 	checkTransferArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -739,7 +740,7 @@ func DecodeTransferArgs(args map[string]any) (TransferArgs, tool.Errors) {
 }
 
 // fillTransferArgs sets the fields of a TransferArgs from an object its validator accepted.
-func fillTransferArgs(r *tool.Report, at tool.Loc, out *TransferArgs, obj map[string]any) {
+func fillTransferArgs(r *toolimpl.Report, at toolimpl.Loc, out *TransferArgs, obj map[string]any) {
 	if amount := obj["amount"]; amount != nil {
 		if n, ok := tool.Int(amount, math.MinInt64, math.MaxInt64); ok {
 			out.Amount = n

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateAllOfBase checks a value against the JSON Schema all_of_base.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAllOfBase(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkAllOfBase(&r, v)
 	return r.Errors()
 }
 
 // checkAllOfBase checks a value against the JSON Schema all_of_base.json, reporting every error in r.
-func checkAllOfBase(r *tool.Report, v any) {
-	var at tool.Loc
+func checkAllOfBase(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj3, ok := tool.Object(v); ok {
 		bar, hasBar := obj3["bar"]
 		if !hasBar {

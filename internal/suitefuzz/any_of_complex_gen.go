@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateAnyOfComplex checks a value against the JSON Schema any_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAnyOfComplex(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkAnyOfComplex(&r, v)
 	return r.Errors()
 }
 
 // checkAnyOfComplex checks a value against the JSON Schema any_of_complex.json, reporting every error in r.
-func checkAnyOfComplex(r *tool.Report, v any) {
-	var at tool.Loc
+func checkAnyOfComplex(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if !(matchAnyOfComplex1(v, 0) || matchAnyOfComplex2(v, 0)) {
 		r.Value("anyOf", at, "any of: an object with 'bar'; an object with 'foo'", v)
 	}

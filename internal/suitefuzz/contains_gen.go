@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateContains checks a value against the JSON Schema contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContains(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkContains(&r, v)
 	return r.Errors()
 }
 
 // checkContains checks a value against the JSON Schema contains.json, reporting every error in r.
-func checkContains(r *tool.Report, v any) {
-	var at tool.Loc
+func checkContains(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if list, ok := tool.List(v); ok {
 		count := 0
 		for _, item := range list {

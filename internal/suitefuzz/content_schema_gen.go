@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateContentSchema checks a value against the JSON Schema content_schema.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContentSchema(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkContentSchema(&r, v)
 	return r.Errors()
 }
 
 // checkContentSchema checks a value against the JSON Schema content_schema.json, reporting every error in r.
-func checkContentSchema(r *tool.Report, v any) {
-	var at tool.Loc
+func checkContentSchema(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if s, ok := v.(string); ok {
 		if !tool.Base64(s) {
 			r.Value("contentEncoding", at, "a base64 string", v)

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateDependentSchemas checks a value against the JSON Schema dependent_schemas.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDependentSchemas(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDependentSchemas(&r, v)
 	return r.Errors()
 }
 
 // checkDependentSchemas checks a value against the JSON Schema dependent_schemas.json, reporting every error in r.
-func checkDependentSchemas(r *tool.Report, v any) {
-	var at tool.Loc
+func checkDependentSchemas(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); ok {
 		if _, ok := obj["bar"]; ok {
 			if obj2, ok := tool.Object(v); ok {

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateDraft4Bounds checks a value against the JSON Schema draft4_bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft4Bounds(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft4Bounds(&r, v)
 	return r.Errors()
 }
 
 // checkDraft4Bounds checks a value against the JSON Schema draft4_bounds.json, reporting every error in r.
-func checkDraft4Bounds(r *tool.Report, v any) {
-	var at tool.Loc
+func checkDraft4Bounds(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
@@ -63,7 +66,7 @@ func checkDraft4Bounds(r *tool.Report, v any) {
 }
 
 // validateDraft4BoundsWhole checks v, at the location at, against the schema at #/definitions/whole.
-func validateDraft4BoundsWhole(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDraft4BoundsWhole(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
 		r.Type(at, "integer", v)
 	} else {

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateDraft6Keywords checks a value against the JSON Schema draft6_keywords.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft6Keywords(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft6Keywords(&r, v)
 	return r.Errors()
 }
 
 // checkDraft6Keywords checks a value against the JSON Schema draft6_keywords.json, reporting every error in r.
-func checkDraft6Keywords(r *tool.Report, v any) {
+func checkDraft6Keywords(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
@@ -114,7 +117,7 @@ func matchDraft6Keywords1(v any, depth int) bool {
 }
 
 // validateDraft6KeywordsW checks v, at the location at, against the schema at #/definitions/w.
-func validateDraft6KeywordsW(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDraft6KeywordsW(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
 		r.Type(at, "integer", v)
 	}

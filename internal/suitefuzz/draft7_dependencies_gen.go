@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateDraft7Dependencies checks a value against the JSON Schema draft7_dependencies.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7Dependencies(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft7Dependencies(&r, v)
 	return r.Errors()
 }
 
 // checkDraft7Dependencies checks a value against the JSON Schema draft7_dependencies.json, reporting every error in r.
-func checkDraft7Dependencies(r *tool.Report, v any) {
-	var at tool.Loc
+func checkDraft7Dependencies(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); ok {
 		if _, ok := obj["bar"]; ok {
 			if obj2, ok := tool.Object(v); ok {

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7RefSiblings(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft7RefSiblings(&r, v)
 	return r.Errors()
 }
 
 // checkDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json, reporting every error in r.
-func checkDraft7RefSiblings(r *tool.Report, v any) {
-	var at tool.Loc
+func checkDraft7RefSiblings(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if hasFoo {
@@ -25,7 +28,7 @@ func checkDraft7RefSiblings(r *tool.Report, v any) {
 }
 
 // validateDraft7RefSiblingsReffed checks v, at the location at, against the schema at #/definitions/reffed.
-func validateDraft7RefSiblingsReffed(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDraft7RefSiblingsReffed(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if _, ok := tool.List(v); !ok {
 		r.Type(at, "array", v)
 	}

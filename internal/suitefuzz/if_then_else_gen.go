@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateIfThenElse checks a value against the JSON Schema if_then_else.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateIfThenElse(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkIfThenElse(&r, v)
 	return r.Errors()
 }
 
 // checkIfThenElse checks a value against the JSON Schema if_then_else.json, reporting every error in r.
-func checkIfThenElse(r *tool.Report, v any) {
-	var at tool.Loc
+func checkIfThenElse(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if matchIfThenElse1(v, 0) {
 		if num, ok := tool.Number(v); ok {
 			if num < -10 {

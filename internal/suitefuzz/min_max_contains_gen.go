@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateMinMaxContains checks a value against the JSON Schema min_max_contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMinMaxContains(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMinMaxContains(&r, v)
 	return r.Errors()
 }
 
 // checkMinMaxContains checks a value against the JSON Schema min_max_contains.json, reporting every error in r.
-func checkMinMaxContains(r *tool.Report, v any) {
+func checkMinMaxContains(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	if list, ok := tool.List(v); ok {
 		count := 0
 		for _, item := range list {

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateOneOfComplex checks a value against the JSON Schema one_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfComplex(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOneOfComplex(&r, v)
 	return r.Errors()
 }
 
 // checkOneOfComplex checks a value against the JSON Schema one_of_complex.json, reporting every error in r.
-func checkOneOfComplex(r *tool.Report, v any) {
-	var at tool.Loc
+func checkOneOfComplex(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	matched := 0
 	if matchOneOfComplex1(v, 0) {
 		matched++

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateOneOfRequired checks a value against the JSON Schema one_of_required.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfRequired(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOneOfRequired(&r, v)
 	return r.Errors()
 }
 
 // checkOneOfRequired checks a value against the JSON Schema one_of_required.json, reporting every error in r.
-func checkOneOfRequired(r *tool.Report, v any) {
-	var at tool.Loc
+func checkOneOfRequired(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if _, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {

@@ -5,20 +5,21 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateOpenapiFormats checks a value against the JSON Schema openapi_formats.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenapiFormats(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOpenapiFormats(&r, v)
 	return r.Errors()
 }
 
 // checkOpenapiFormats checks a value against the JSON Schema openapi_formats.json, reporting every error in r.
-func checkOpenapiFormats(r *tool.Report, v any) {
-	var at tool.Loc
+func checkOpenapiFormats(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {

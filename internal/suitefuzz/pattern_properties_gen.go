@@ -4,6 +4,7 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"regexp"
 )
 
@@ -14,14 +15,14 @@ var patternPropertiesPattern1 = regexp.MustCompile("aaa*")
 
 // ValidatePatternProperties checks a value against the JSON Schema pattern_properties.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePatternProperties(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPatternProperties(&r, v)
 	return r.Errors()
 }
 
 // checkPatternProperties checks a value against the JSON Schema pattern_properties.json, reporting every error in r.
-func checkPatternProperties(r *tool.Report, v any) {
-	var at tool.Loc
+func checkPatternProperties(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); ok {
 		{
 			n := r.Len()

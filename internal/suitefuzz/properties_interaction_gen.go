@@ -4,6 +4,7 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"regexp"
 )
 
@@ -13,14 +14,14 @@ var propertiesInteractionPattern0 = regexp.MustCompile("f[^\\n\\r\\x{2028}\\x{20
 
 // ValidatePropertiesInteraction checks a value against the JSON Schema properties_interaction.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePropertiesInteraction(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPropertiesInteraction(&r, v)
 	return r.Errors()
 }
 
 // checkPropertiesInteraction checks a value against the JSON Schema properties_interaction.json, reporting every error in r.
-func checkPropertiesInteraction(r *tool.Report, v any) {
-	var at tool.Loc
+func checkPropertiesInteraction(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		bar, hasBar := obj["bar"]

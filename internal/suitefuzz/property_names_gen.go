@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidatePropertyNames checks a value against the JSON Schema property_names.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePropertyNames(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPropertyNames(&r, v)
 	return r.Errors()
 }
 
 // checkPropertyNames checks a value against the JSON Schema property_names.json, reporting every error in r.
-func checkPropertyNames(r *tool.Report, v any) {
-	var at tool.Loc
+func checkPropertyNames(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if obj, ok := tool.Object(v); ok {
 		{
 			n := r.Len()

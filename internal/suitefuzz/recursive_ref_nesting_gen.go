@@ -2,26 +2,29 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRecursiveRefNesting(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkRecursiveRefNesting(&r, v)
 	return r.Errors()
 }
 
 // checkRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json, reporting every error in r.
-func checkRecursiveRefNesting(r *tool.Report, v any) {
+func checkRecursiveRefNesting(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	validateRecursiveRefNestingRoot(r, at, v, 0)
 }
 
 // validateRecursiveRefNestingRoot checks v, at the location at, against the schema at #, $recursiveRef resolving to #.
-func validateRecursiveRefNestingRoot(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateRecursiveRefNestingRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return

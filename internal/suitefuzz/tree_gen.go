@@ -2,25 +2,28 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateTree checks a value against the JSON Schema tree.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTree(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTree(&r, v)
 	return r.Errors()
 }
 
 // checkTree checks a value against the JSON Schema tree.json, reporting every error in r.
-func checkTree(r *tool.Report, v any) {
-	var at tool.Loc
+func checkTree(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	validateTreeRoot(r, at, v, 0)
 }
 
 // validateTreeRoot checks v, at the location at, against the schema at #.
-func validateTreeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return
@@ -64,7 +67,7 @@ func validateTreeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 }
 
 // validateTreeNode checks v, at the location at, against the schema at #/$defs/node.
-func validateTreeNode(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateTreeNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
 		r.Add(at, tool.TooDeep())
 		return

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItems2019(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedItems2019(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json, reporting every error in r.
-func checkUnevaluatedItems2019(r *tool.Report, v any) {
-	var at tool.Loc
+func checkUnevaluatedItems2019(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if list2, ok := tool.List(v); ok {
 		if len(list2) > 0 {
 			if _, ok := list2[0].(string); !ok {

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedItemsAnyOf(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json, reporting every error in r.
-func checkUnevaluatedItemsAnyOf(r *tool.Report, v any) {
+func checkUnevaluatedItemsAnyOf(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	applies := matchUnevaluatedItemsAnyOf1(v, 0)
 	applies2 := matchUnevaluatedItemsAnyOf2(v, 0)
 	if list, ok := tool.List(v); ok {

@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItemsContains(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedItemsContains(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json, reporting every error in r.
-func checkUnevaluatedItemsContains(r *tool.Report, v any) {
-	var at tool.Loc
+func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	var buf [4]uint64
 	matching := buf[:]
 	if list, ok := tool.List(v); ok {

@@ -4,6 +4,7 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"regexp"
 )
 
@@ -13,14 +14,14 @@ var unevaluatedPropertiesDynamicPattern0 = regexp.MustCompile("x")
 
 // ValidateUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedPropertiesDynamic(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json, reporting every error in r.
-func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
-	var at tool.Loc
+func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	applies := matchUnevaluatedPropertiesDynamic1(v, 0)
 	applies2 := matchUnevaluatedPropertiesDynamic2(v, 0)
 	applies3 := func() bool {

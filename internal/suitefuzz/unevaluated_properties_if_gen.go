@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
 const _ = tool.SupportPackageIsVersion2
 
 // ValidateUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedPropertiesIf(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json, reporting every error in r.
-func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
+func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	applies := matchUnevaluatedPropertiesIf1(v, 0)
 	if obj3, ok := tool.Object(v); ok {
 		// unevaluatedProperties: the members no subschema evaluated.

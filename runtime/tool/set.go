@@ -65,10 +65,6 @@ type Def[T any] struct {
 	// with ParseArgs and calls Decode (or, without Decode, validates with
 	// Validate and decodes with encoding/json).
 	Decoder Decoder[T]
-	// Check is what generated code of an earlier version sets in place of
-	// Decoder: it validates a model's arguments, reporting every error in
-	// r, and when they are valid and out is not nil, reads them into *out.
-	Check func(r *Report, args map[string]any, out *T)
 }
 
 // Decoder reads a tool's arguments into a T, checking every constraint of
@@ -115,16 +111,14 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 }
 
 // mapDecoder is the Decoder of a Def without one: raw arguments go through
-// ParseArgs, and the map through the Def's Check, its Decode, or Validate
-// and encoding/json.
+// ParseArgs, and the map through the Def's Decode, or Validate and
+// encoding/json.
 type mapDecoder[T any] struct{ def *Def[T] }
 
 func (m mapDecoder[T]) DecodeArgs(args map[string]any, maxErrors int) (T, Errors) {
 	var v T
 	r := NewReport(maxErrors)
 	switch {
-	case m.def.Check != nil:
-		m.def.Check(&r, args, &v)
 	case m.def.Decode != nil:
 		var errs Errors
 		v, errs = m.def.Decode(args)

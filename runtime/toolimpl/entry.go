@@ -159,3 +159,32 @@ func Slice[T any](s *Scanner, items []T) []T {
 	copy(out, items)
 	return out
 }
+
+// MapDecoder is the tool.Decoder of a generated check function, which
+// validates a map into a Report and, when it is valid and out is not nil,
+// decodes it into *out.
+func MapDecoder[T any](check func(r *Report, args map[string]any, out *T)) tool.Decoder[T] {
+	return mapDecoder[T](check)
+}
+
+type mapDecoder[T any] func(r *Report, args map[string]any, out *T)
+
+func (m mapDecoder[T]) DecodeArgs(args map[string]any, maxErrors int) (T, tool.Errors) {
+	r := NewReport(maxErrors)
+	var out T
+	m(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		var zero T
+		return zero, errs
+	}
+	return out, nil
+}
+
+func (m mapDecoder[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
+	args, errs := tool.ParseArgs(raw)
+	if errs != nil {
+		var zero T
+		return zero, errs
+	}
+	return m.DecodeArgs(args, maxErrors)
+}

@@ -196,3 +196,14 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: tool.TypeName(v), Actual: tool.Show(v),
 		Reason: strings.Join([]string{subject, " decode: ", cut(err.Error(), maxReason)}, "")})
 }
+
+// RecoverTooDeep, deferred by a generated validator, turns the panic of
+// tool.PanicTooDeep into a depth error. Any other panic goes on.
+func (r *Report) RecoverTooDeep() {
+	if v := recover(); v != nil {
+		if !tool.IsTooDeep(v) {
+			panic(v)
+		}
+		r.Add(Loc{}, tool.TooDeep())
+	}
+}

@@ -5,6 +5,7 @@ package arm
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 const _ = tool.SupportPackageIsVersion2
@@ -19,8 +20,8 @@ const (
 
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
-	Check:  checkMoveArgs,
-	Decode: DecodeMoveArgs,
+	Decode:  DecodeMoveArgs,
+	Decoder: toolimpl.MapDecoder(checkMoveArgs),
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
 		Dialects: tool.Dialects{
@@ -75,14 +76,14 @@ var MoveTool = tool.Def[MoveArgs]{
 
 // ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMoveArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkMoveArgs checks a model's arguments for the move tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMoveArgs(r *tool.Report, args map[string]any, out *MoveArgs) {
-	var at tool.Loc
+func checkMoveArgs(r *toolimpl.Report, args map[string]any, out *MoveArgs) {
+	var at toolimpl.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -166,7 +167,7 @@ func checkMoveArgs(r *tool.Report, args map[string]any, out *MoveArgs) {
 
 // DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out MoveArgs
 	checkMoveArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -176,7 +177,7 @@ func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
 }
 
 // fillMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
+func fillMoveArgs(r *toolimpl.Report, at toolimpl.Loc, out *MoveArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -203,8 +204,8 @@ const (
 
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
-	Check:  checkReleaseArgs,
-	Decode: DecodeReleaseArgs,
+	Decode:  DecodeReleaseArgs,
+	Decoder: toolimpl.MapDecoder(checkReleaseArgs),
 	Tool: tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
 		Dialects: tool.Dialects{
@@ -258,14 +259,14 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 
 // ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkReleaseArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkReleaseArgs checks a model's arguments for the release tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkReleaseArgs(r *tool.Report, args map[string]any, out *ReleaseArgs) {
-	var at tool.Loc
+func checkReleaseArgs(r *toolimpl.Report, args map[string]any, out *ReleaseArgs) {
+	var at toolimpl.Loc
 	if len(args) > 0 {
 		for k := range tool.KeysInOrder(args) {
 			r.Add(at.Key(k), tool.Error{
@@ -285,7 +286,7 @@ func checkReleaseArgs(r *tool.Report, args map[string]any, out *ReleaseArgs) {
 
 // DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out ReleaseArgs
 	checkReleaseArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -295,7 +296,7 @@ func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
 }
 
 // fillReleaseArgs sets the fields of a ReleaseArgs from an object its validator accepted.
-func fillReleaseArgs(r *tool.Report, at tool.Loc, out *ReleaseArgs, obj map[string]any) {}
+func fillReleaseArgs(r *toolimpl.Report, at toolimpl.Loc, out *ReleaseArgs, obj map[string]any) {}
 
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -309,8 +310,8 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
-	Check:  checkTuneArgs,
-	Decode: DecodeTuneArgs,
+	Decode:  DecodeTuneArgs,
+	Decoder: toolimpl.MapDecoder(checkTuneArgs),
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
 		Dialects: tool.Dialects{
@@ -368,14 +369,14 @@ var TuneTool = tool.Def[TuneArgs]{
 
 // ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTuneArgs(&r, args, nil)
 	return r.Errors()
 }
 
 // checkTuneArgs checks a model's arguments for the tune tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTuneArgs(r *tool.Report, args map[string]any, out *TuneArgs) {
-	var at tool.Loc
+func checkTuneArgs(r *toolimpl.Report, args map[string]any, out *TuneArgs) {
+	var at toolimpl.Loc
 	present := 0
 	params, hasParams := args["params"]
 	if hasParams {
@@ -440,7 +441,7 @@ func checkTuneArgs(r *tool.Report, args map[string]any, out *TuneArgs) {
 
 // DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
-	var r tool.Report
+	var r toolimpl.Report
 	var out TuneArgs
 	checkTuneArgs(&r, args, &out)
 	if errs := r.Errors(); errs != nil {
@@ -450,7 +451,7 @@ func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
 }
 
 // fillTuneArgs sets the fields of a TuneArgs from an object its validator accepted.
-func fillTuneArgs(r *tool.Report, at tool.Loc, out *TuneArgs, obj map[string]any) {
+func fillTuneArgs(r *toolimpl.Report, at toolimpl.Loc, out *TuneArgs, obj map[string]any) {
 	if params := obj["params"]; params != nil {
 		if obj2, ok := tool.Object(params); ok {
 			m := make(map[string]float64, len(obj2))
