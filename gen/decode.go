@@ -27,15 +27,36 @@ func decodeName(t *ToolType) string {
 	return "decode" + upperFirst(t.Obj.Name())
 }
 
-// typedDef is the value of a tool's variable: a tool.Def[T] holding the Tool,
-// the decode function, and check, which validates and decodes into a
-// tool.Report of the caller's limit.
-func typedDef(t *BuiltTool, toolValue jen.Code, check string) jen.Code {
+// typedDef is the value of a tool's variable: a tool.Def[T] holding the
+// Tool, its decode function of maps, and fn, its toolimpl.Func[T], as the
+// Decoder a Set uses.
+func typedDef(t *BuiltTool, toolValue, fn jen.Code) jen.Code {
 	return jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):    toolValue,
 		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
-		jen.Id("Decoder"): jen.Qual(implPath, "MapDecoder").Call(jen.Id(check)),
+		jen.Id("Decoder"): fn,
 	})
+}
+
+// emitEntries emits the functions a user calls with a tool's arguments:
+// ValidateT and DecodeT of a map, DecodeTJSON of raw bytes, all three fn,
+// the tool's toolimpl.Func[T], with the default limit of errors.
+func emitEntries(f *jen.File, t *BuiltTool, n names, fn jen.Code) {
+	typ := jen.Id(t.Obj.Name())
+	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
+	args := jen.Id("args").Map(jen.String()).Any()
+	f.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else the errors %s.", n.validate, t.Name, limit)
+	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
+		jen.Return(jen.Add(fn).Dot("Validate").Call(jen.Id("args"), jen.Lit(0))))
+	name := decodeName(t.ToolType)
+	f.Commentf("%s checks a model's arguments for the %s tool and returns them as a %s; when they are not valid, the zero %s and the errors %s.",
+		name, t.Name, t.Obj.Name(), t.Obj.Name(), limit)
+	f.Func().Id(name).Params(args).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
+		jen.Return(jen.Add(fn).Dot("DecodeArgs").Call(jen.Id("args"), jen.Lit(0))))
+	f.Commentf("%sJSON reads a model's raw arguments for the %s tool into a %s in one pass, with no map in between, and returns exactly what tool.ParseArgs and %s return for the same bytes.",
+		name, t.Name, t.Obj.Name(), name)
+	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
+		jen.Return(jen.Add(fn).Dot("DecodeJSON").Call(jen.Id("raw"), jen.Lit(0))))
 }
 
 type decoder struct {

@@ -102,6 +102,8 @@ func Emit(pkg *Package, tools []*BuiltTool) ([]byte, error) {
 
 	var errs Errors
 	list := make([]jen.Code, len(tools))
+	g := newTypedGen(f, sc, pkg.Types)
+	patterns := map[string]string{} // shared by the tools
 	// Two tools may map to the same name a user calls (tools a_b and a-b
 	// both make ABTool; types FooArgs and fooArgs the same functions), which
 	// would not compile. These names are reserved first, so that no helper
@@ -109,7 +111,7 @@ func Emit(pkg *Package, tools []*BuiltTool) ([]byte, error) {
 	declared := map[string]*BuiltTool{}
 	for _, t := range tools {
 		n := toolNames(t.ToolType)
-		for _, name := range []string{n.tool, n.validate, decodeName(t.ToolType)} {
+		for _, name := range []string{n.tool, n.validate, decodeName(t.ToolType), decodeName(t.ToolType) + "JSON"} {
 			if prev, dup := declared[name]; dup {
 				errs.add(t.Pos, "%s generates the Go name %s, as %s at %s does; rename one of the types or tools", t.Obj.Name(), name, prev.Obj.Name(), prev.Pos)
 				continue
@@ -127,9 +129,23 @@ func Emit(pkg *Package, tools []*BuiltTool) ([]byte, error) {
 			errs.add(t.Pos, "encoding the schema: %v", err)
 			continue
 		}
+		// The validator is compiled from the very JSON sent to the model.
+		opts := t.Options
+		opts.NullAbsent = true
+		doc, cerrs := compileSchema(schemaJSON, opts)
+		for _, de := range cerrs {
+			errs.add(t.Pos, "%s", de.Error())
+		}
+		if len(cerrs) > 0 {
+			continue
+		}
+		e := newEmitter(f, sc, doc, n.prefix, t.Pos)
+		e.patterns, e.patternPrefix = patterns, "pattern"
+		d := newDecoder(f, sc, t, n)
+		fn := g.rootFunc(t, e, d)
+
 		dialects := newToolDialects(t, sc, n.prefix, schemaJSON)
 		dialects.emitConsts(f)
-		check := sc.global("check" + upperPrefix(n.prefix))
 		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
 		for _, line := range dialects.fallbackComment() {
 			f.Comment(line)
@@ -143,27 +159,16 @@ func Emit(pkg *Package, tools []*BuiltTool) ([]byte, error) {
 			jen.Id("Validate"):    jen.Id(n.validate),
 			jen.Id("Dialects"):    dialects.value(),
 		})
-		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, check))
-		// The validator is compiled from the very JSON sent to the model.
-		opts := t.Options
-		opts.NullAbsent = true
-		doc, cerrs := compileSchema(schemaJSON, opts)
-		for _, de := range cerrs {
-			errs.add(t.Pos, "%s", de.Error())
-		}
-		if len(cerrs) > 0 {
-			continue
-		}
-		e := newEmitter(f, sc, doc, n.prefix, t.Pos)
-		d := newDecoder(f, sc, t, n)
-		core := e.toolValidator(check, n.validate, t.Name, jen.Id(t.Obj.Name()), func(locals map[string]int, at loc) []jen.Code {
-			return d.rootFill(locals, at)
-		})
-		e.finish(core, d.decodeFunc(check))
+		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, fn))
+		emitEntries(f, t, n, fn)
+		g.flush()
+		e.flush()
+		e.finish()
 		d.flush()
 		errs = append(errs, e.errs...)
 		errs = append(errs, d.errs...)
 	}
+	errs = append(errs, g.errs...)
 	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
 	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
 	if err := errs.err(); err != nil {
@@ -230,7 +235,13 @@ func (e *emitter) at(l loc) jen.Code { return l.expr(e.local) }
 
 // container emits the checks of the members or items of the value at l.
 func (e *emitter) container(l loc, body func(inner loc) []jen.Code) []jen.Code {
-	return l.container(e.local, body)
+	return l.containerWith(e.local, body, func(name string, value jen.Code) jen.Code {
+		if e.fn.hoist {
+			e.fn.hoisted = append(e.fn.hoisted, name)
+			return jen.Id(name).Op("=").Add(value)
+		}
+		return jen.Id(name).Op(":=").Add(value)
+	})
 }
 
 // expr is the expression of type tool.Loc of l, in a function whose locals
@@ -257,6 +268,11 @@ func (l loc) expr(local func(string) string) jen.Code {
 // value at l, which need l as a variable: when l has a step, that code gets
 // a variable of its own, declared before it when it refers to it.
 func (l loc) container(local func(string) string, body func(inner loc) []jen.Code) []jen.Code {
+	return l.containerWith(local, body, func(name string, value jen.Code) jen.Code { return jen.Id(name).Op(":=").Add(value) })
+}
+
+// containerWith is container, whose variable declare declares.
+func (l loc) containerWith(local func(string) string, body func(inner loc) []jen.Code, declare func(name string, value jen.Code) jen.Code) []jen.Code {
 	if !l.hasStep() {
 		return body(l)
 	}
@@ -273,7 +289,7 @@ func (l loc) container(local func(string) string, body func(inner loc) []jen.Cod
 	if v.name == "" {
 		return code
 	}
-	return append([]jen.Code{jen.Id(v.name).Op(":=").Add(l.expr(local))}, code...)
+	return append([]jen.Code{declare(v.name, l.expr(local))}, code...)
 }
 
 func pointerEscape(k string) string {

@@ -29,6 +29,12 @@ type fnState struct {
 	hasDepth bool    // the function has a depth parameter
 	root     *locVar // the location of the function's value
 	nest     int     // how deep check calls are nested in the function
+	// hoist declares the location variables of containers at the top of
+	// the function (hoisted), assigning them where they are used: in a
+	// recursive function, a location declared in a loop, whose address a
+	// recursive call receives, would be moved to the heap.
+	hoist   bool
+	hoisted []string
 }
 
 type fnKey struct {
@@ -40,24 +46,25 @@ type fnKey struct {
 // emitter writes the validator of one schema document: an entry point and
 // the package-level helpers it needs, all named after prefix.
 type emitter struct {
-	file      *jen.File
-	scope     *scope
-	doc       *document
-	opts      Options
-	prefix    string
-	pos       token.Position
-	errs      Errors
-	fn        *fnState
-	funcs     map[fnKey]string
-	queue     []fnKey
-	recursive map[*schema]bool // $ref targets that can reach themselves
-	vars      []jen.Code       // package-level variables
-	helpers   []jen.Code       // functions, after the entry point
-	patterns  map[string]string
-	consts    map[string]string
-	generated []string // package-level names, for collision checks
-	deep      bool     // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
-	counter   int
+	file          *jen.File
+	scope         *scope
+	doc           *document
+	opts          Options
+	prefix        string
+	pos           token.Position
+	errs          Errors
+	fn            *fnState
+	funcs         map[fnKey]string
+	queue         []fnKey
+	recursive     map[*schema]bool // $ref targets that can reach themselves
+	vars          []jen.Code       // package-level variables
+	helpers       []jen.Code       // functions, after the entry point
+	patterns      map[string]string
+	patternPrefix string // the base of the patterns' names: prefix+"Pattern" unless set
+	consts        map[string]string
+	generated     []string // package-level names, for collision checks
+	deep          bool     // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
+	counter       int
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
 	absentIfNull bool

@@ -20,7 +20,7 @@ const (
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	Decode:  DecodeGetBatteryArgs,
-	Decoder: toolimpl.MapDecoder(checkGetBatteryArgs),
+	Decoder: toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs),
 	Tool: tool.Tool{
 		Description: "Reads the robot's battery level.",
 		Dialects: tool.Dialects{
@@ -74,44 +74,30 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 
 // ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkGetBatteryArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).Validate(args, 0)
 }
 
-// checkGetBatteryArgs checks a model's arguments for the get_battery tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetBatteryArgs(r *toolimpl.Report, args map[string]any, out *GetBatteryArgs) {
-	var at toolimpl.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillGetBatteryArgs(r, at, out, args)
-}
-
-// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out GetBatteryArgs
-	checkGetBatteryArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return GetBatteryArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).DecodeArgs(args, 0)
 }
 
-// fillGetBatteryArgs sets the fields of a GetBatteryArgs from an object its validator accepted.
-func fillGetBatteryArgs(r *toolimpl.Report, at toolimpl.Loc, out *GetBatteryArgs, obj map[string]any) {
+// DecodeGetBatteryArgsJSON reads a model's raw arguments for the get_battery tool into a GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBatteryArgs return for the same bytes.
+func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
+	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).DecodeJSON(raw, 0)
+}
+
+// getBatteryArgsObject is the shape of an object of type GetBatteryArgs: its members, and those it requires.
+var getBatteryArgsObject = toolimpl.NewObject([]string{})
+
+// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at, checking it against its schema.
+func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBatteryArgs) {
+	if !s.Object(at, getBatteryArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
 }
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
@@ -125,7 +111,7 @@ const (
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
 	Decode:  DecodeMoveToArgs,
-	Decoder: toolimpl.MapDecoder(checkMoveToArgs),
+	Decoder: toolimpl.Func[MoveToArgs](decodeMoveToArgs),
 	Tool: tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
 		Dialects: tool.Dialects{
@@ -180,127 +166,62 @@ var MoveToTool = tool.Def[MoveToArgs]{
 
 // ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkMoveToArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).Validate(args, 0)
 }
 
-// checkMoveToArgs checks a model's arguments for the move_to tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMoveToArgs(r *toolimpl.Report, args map[string]any, out *MoveToArgs) {
-	var at toolimpl.Loc
-	present := 0
-	x, hasX := args["x"]
-	if hasX {
-		present++
-	}
-	y, hasY := args["y"]
-	if hasY {
-		present++
-	}
-	speed, hasSpeed := args["speed"]
-	if hasSpeed {
-		present++
-	}
-	if !hasX {
-		r.Add(at.Key("x"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasY {
-		r.Add(at.Key("y"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasSpeed {
-		r.Add(at.Key("speed"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "x", "y", "speed":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasX {
-		if num, ok := tool.Number(x); !ok {
-			r.Type(at.Key("x"), "number", x)
-		} else {
-			if num < 0 {
-				r.Value("minimum", at.Key("x"), ">= 0", x)
-			} else if num > 10 {
-				r.Value("maximum", at.Key("x"), "<= 10", x)
-			}
-		}
-	}
-	if hasY {
-		if num2, ok := tool.Number(y); !ok {
-			r.Type(at.Key("y"), "number", y)
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("y"), ">= 0", y)
-			} else if num2 > 10 {
-				r.Value("maximum", at.Key("y"), "<= 10", y)
-			}
-		}
-	}
-	if hasSpeed {
-		if num3, ok := tool.Number(speed); !ok {
-			r.Type(at.Key("speed"), "number", speed)
-		} else {
-			if num3 < 0 {
-				r.Value("minimum", at.Key("speed"), ">= 0", speed)
-			} else if num3 > 1 {
-				r.Value("maximum", at.Key("speed"), "<= 1", speed)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillMoveToArgs(r, at, out, args)
-}
-
-// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out MoveToArgs
-	checkMoveToArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return MoveToArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).DecodeArgs(args, 0)
 }
 
-// fillMoveToArgs sets the fields of a MoveToArgs from an object its validator accepted.
-func fillMoveToArgs(r *toolimpl.Report, at toolimpl.Loc, out *MoveToArgs, obj map[string]any) {
-	if x := obj["x"]; x != nil {
-		if f, ok := tool.Float(x); ok {
-			out.X = f
+// DecodeMoveToArgsJSON reads a model's raw arguments for the move_to tool into a MoveToArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs return for the same bytes.
+func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
+	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).DecodeJSON(raw, 0)
+}
+
+// moveToArgsObject is the shape of an object of type MoveToArgs: its members, and those it requires.
+var moveToArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number", "speed", "number")
+
+// decodeMoveToArgs reads a value of type MoveToArgs at the location at, checking it against its schema.
+func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
+	if !s.Object(at, moveToArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// x
+			if n, ok := s.Number(at.Key("x"), "number"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("x"), "minimum", ">= 0")
+				} else if n.F > 10 {
+					s.Fail(at.Key("x"), "maximum", "<= 10")
+				}
+				out.X = n.F
+			}
+		case 1:
+			// y
+			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("y"), "minimum", ">= 0")
+				} else if n2.F > 10 {
+					s.Fail(at.Key("y"), "maximum", "<= 10")
+				}
+				out.Y = n2.F
+			}
+		case 2:
+			// speed
+			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
+				if n3.F < 0 {
+					s.Fail(at.Key("speed"), "minimum", ">= 0")
+				} else if n3.F > 1 {
+					s.Fail(at.Key("speed"), "maximum", "<= 1")
+				}
+				out.Speed = n3.F
+			}
 		}
 	}
-	if y := obj["y"]; y != nil {
-		if f2, ok := tool.Float(y); ok {
-			out.Y = f2
-		}
-	}
-	if speed := obj["speed"]; speed != nil {
-		if f3, ok := tool.Float(speed); ok {
-			out.Speed = f3
-		}
-	}
+	return out
 }
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
@@ -314,7 +235,7 @@ const (
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	Decode:  DecodeOpenDoorArgs,
-	Decoder: toolimpl.MapDecoder(checkOpenDoorArgs),
+	Decoder: toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs),
 	Tool: tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
 		Dialects: tool.Dialects{
@@ -369,69 +290,37 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 
 // ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkOpenDoorArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).Validate(args, 0)
 }
 
-// checkOpenDoorArgs checks a model's arguments for the open_door tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkOpenDoorArgs(r *toolimpl.Report, args map[string]any, out *OpenDoorArgs) {
-	var at toolimpl.Loc
-	present := 0
-	door, hasDoor := args["door"]
-	if hasDoor {
-		present++
-	}
-	if !hasDoor {
-		r.Add(at.Key("door"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "door":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasDoor {
-		if _, ok := door.(string); !ok {
-			r.Type(at.Key("door"), "string", door)
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillOpenDoorArgs(r, at, out, args)
-}
-
-// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out OpenDoorArgs
-	checkOpenDoorArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return OpenDoorArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).DecodeArgs(args, 0)
 }
 
-// fillOpenDoorArgs sets the fields of a OpenDoorArgs from an object its validator accepted.
-func fillOpenDoorArgs(r *toolimpl.Report, at toolimpl.Loc, out *OpenDoorArgs, obj map[string]any) {
-	if door := obj["door"]; door != nil {
-		if s, ok := door.(string); ok {
-			out.Door = s
+// DecodeOpenDoorArgsJSON reads a model's raw arguments for the open_door tool into a OpenDoorArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOpenDoorArgs return for the same bytes.
+func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
+	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).DecodeJSON(raw, 0)
+}
+
+// openDoorArgsObject is the shape of an object of type OpenDoorArgs: its members, and those it requires.
+var openDoorArgsObject = toolimpl.NewObject([]string{"door"}, "door", "string")
+
+// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at, checking it against its schema.
+func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OpenDoorArgs) {
+	if !s.Object(at, openDoorArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// door
+			if v, ok := s.String(at.Key("door"), "string"); ok {
+				out.Door = s.Keep(v)
+			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

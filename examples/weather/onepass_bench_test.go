@@ -28,7 +28,7 @@ import (
 // (cpu-ns/op), steadier on a machine shared with other work.
 func BenchmarkGetWeatherCall(b *testing.B) {
 	valid, invalid := []byte(benchValidJSON), []byte(benchInvalidJSON)
-	_, errs := onepassDecodeGetWeatherArgsJSON(invalid)
+	_, errs := DecodeGetWeatherArgsJSON(invalid)
 	require.Len(b, errs, 8)
 	rejected := tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs}
 
@@ -64,7 +64,7 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 		})
 	}
 	for _, raw := range [][]byte{valid, invalid} {
-		run("onepass", raw, func(raw []byte) { out, benchSink = onepassDecodeGetWeatherArgsJSON(raw) })
+		run("onepass", raw, func(raw []byte) { out, benchSink = DecodeGetWeatherArgsJSON(raw) })
 		run("mapdecode", raw, func(raw []byte) { out, benchSink = mapPath(raw) })
 	}
 	run("encodingjson", valid, func(raw []byte) {
@@ -103,7 +103,7 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 		feedback = tool.Result{Tool: "get_weather", Status: tool.StatusRejected, Errors: errs}.FeedbackJSON()
 	}
 	run("onepass+feedback", invalid, func(raw []byte) {
-		out, benchSink = onepassDecodeGetWeatherArgsJSON(raw)
+		out, benchSink = DecodeGetWeatherArgsJSON(raw)
 		feedbackOf(benchSink)
 	})
 	run("mapdecode+feedback", invalid, func(raw []byte) {
@@ -171,13 +171,13 @@ func sdkUnmarshal(data []byte, v any) error {
 // Units takes the constant's string.
 func TestOnePassValidCall(t *testing.T) {
 	raw := []byte(benchValidJSON)
-	got, errs := onepassDecodeGetWeatherArgsJSON(raw)
+	got, errs := DecodeGetWeatherArgsJSON(raw)
 	require.Empty(t, errs)
 	var want GetWeatherArgs
 	require.NoError(t, json.Unmarshal(raw, &want))
 	assert.Equal(t, want, got)
-	assert.Equal(t, 5.0, testing.AllocsPerRun(200, func() { weatherSink, _ = onepassDecodeGetWeatherArgsJSON(raw) }))
+	assert.Equal(t, 5.0, testing.AllocsPerRun(200, func() { weatherSink, _ = DecodeGetWeatherArgsJSON(raw) }))
 	noSlices := []byte(`{"city":"Paris","units":"f","days":14,"include_hourly":false}`)
-	assert.Equal(t, 1.0, testing.AllocsPerRun(200, func() { weatherSink, _ = onepassDecodeGetWeatherArgsJSON(noSlices) }),
+	assert.Equal(t, 1.0, testing.AllocsPerRun(200, func() { weatherSink, _ = DecodeGetWeatherArgsJSON(noSlices) }),
 		"City's copy, and nothing for Units")
 }

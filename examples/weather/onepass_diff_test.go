@@ -29,23 +29,25 @@ func mapPath(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return DecodeGetWeatherArgs(args)
 }
 
-// checkOnePass compares the one pass with the map path on raw, and the
-// decode functions on the map with the map validator and decoder; it
-// returns the errors.
+// checkOnePass compares the one pass with the map path on raw, with the
+// default limit of errors and a small one, and ValidateGetWeatherArgs with
+// the errors of the map path; it returns the errors.
 func checkOnePass(t testing.TB, raw []byte) tool.Errors {
 	t.Helper()
 	want, wantErrs := mapPath(raw)
-	got, gotErrs := onepassDecodeGetWeatherArgsJSON(raw)
+	got, gotErrs := DecodeGetWeatherArgsJSON(raw)
 	if !assert.ObjectsAreEqual(wantErrs, gotErrs) {
 		require.Equal(t, wantErrs.Messages(), gotErrs.Messages(), "messages for %q", raw)
 		require.Equal(t, wantErrs, gotErrs, "errors for %q", raw)
 	}
 	require.Equal(t, want, got, "value of %q", raw)
 	if args, errs := tool.ParseArgs(raw); errs == nil {
-		got, gotErrs := onepassDecodeGetWeatherArgsMap(args)
-		require.Equal(t, wantErrs, gotErrs, "errors of the map of %q", raw)
-		require.Equal(t, want, got, "value of the map of %q", raw)
-		require.Equal(t, ValidateGetWeatherArgs(args), onepassValidateGetWeatherArgs(args), "validation of the map of %q", raw)
+		require.Equal(t, wantErrs, ValidateGetWeatherArgs(args), "validation of the map of %q", raw)
+		// A limit cuts both paths at the same error.
+		capped, cappedErrs := GetWeatherTool.Decoder.DecodeArgs(args, 2)
+		got, gotErrs := GetWeatherTool.Decoder.DecodeJSON(raw, 2)
+		require.Equal(t, cappedErrs, gotErrs, "errors of %q, at most 2", raw)
+		require.Equal(t, capped, got, "value of %q, at most 2 errors", raw)
 	}
 	return gotErrs
 }

@@ -23,7 +23,7 @@ const (
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
 	Decode:  DecodePricingArgs,
-	Decoder: toolimpl.MapDecoder(checkPricingArgs),
+	Decoder: toolimpl.Func[PricingArgs](decodePricingArgs),
 	Tool: tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
 		Dialects: tool.Dialects{
@@ -78,303 +78,132 @@ var PricingTool = tool.Def[PricingArgs]{
 
 // ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkPricingArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[PricingArgs](decodePricingArgs).Validate(args, 0)
 }
 
-// checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPricingArgs(r *toolimpl.Report, args map[string]any, out *PricingArgs) {
-	defer r.RecoverTooDeep()
-	var at toolimpl.Loc
-	present := 0
-	price, hasPrice := args["price"]
-	if hasPrice {
-		present++
-	}
-	discount, hasDiscount := args["discount"]
-	if hasDiscount {
-		present++
-	}
-	quantity, hasQuantity := args["quantity"]
-	if hasQuantity {
-		present++
-	}
-	small, hasSmall := args["small"]
-	if hasSmall {
-		present++
-	}
-	note, hasNote := args["note"]
-	if hasNote {
-		present++
-	}
-	flags, hasFlags := args["flags"]
-	if hasFlags {
-		present++
-	}
-	level, hasLevel := args["level"]
-	if hasLevel {
-		present++
-	}
-	name, hasName := args["name"]
-	if hasName {
-		present++
-	}
-	blob, hasBlob := args["blob"]
-	if hasBlob {
-		present++
-	}
-	if !hasPrice {
-		r.Add(at.Key("price"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasQuantity {
-		r.Add(at.Key("quantity"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasLevel {
-		r.Add(at.Key("level"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer or null",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPrice {
-		if num, ok := tool.Number(price); !ok {
-			r.Type(at.Key("price"), "number", price)
-		} else {
-			if num <= 0 {
-				r.Value("exclusiveMinimum", at.Key("price"), "> 0", price)
-			} else if !tool.MultipleOf(price, "0.01") {
-				r.Value("multipleOf", at.Key("price"), "a multiple of 0.01", price)
-			}
-		}
-	}
-	if hasDiscount && discount != nil {
-		if num2, ok := tool.Number(discount); !ok {
-			if !tool.IsNull(discount) {
-				r.Type(at.Key("discount"), "number", discount)
-			}
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("discount"), ">= 0", discount)
-			} else if num2 >= 100 {
-				r.Value("exclusiveMaximum", at.Key("discount"), "< 100", discount)
-			}
-		}
-	}
-	if hasQuantity {
-		if num3, ok := tool.Number(quantity); !ok || !tool.IsInteger(num3) {
-			r.Type(at.Key("quantity"), "integer", quantity)
-		} else {
-			if num3 != 1 && num3 != 2 && num3 != 5 && num3 != 10 {
-				r.Value(tool.CodeEnum, at.Key("quantity"), "one of 1, 2, 5, 10", quantity)
-			}
-		}
-	}
-	if hasSmall && small != nil {
-		if num4, ok := tool.Number(small); !ok || !tool.IsInteger(num4) {
-			if !tool.IsNull(small) {
-				r.Type(at.Key("small"), "integer", small)
-			}
-		} else {
-			if num4 < -128 {
-				r.Value("minimum", at.Key("small"), ">= -128", small)
-			} else if num4 > 127 {
-				r.Value("maximum", at.Key("small"), "<= 127", small)
-			}
-		}
-	}
-	if hasNote && note != nil {
-		if note != nil {
-			if s, ok := note.(string); !ok {
-				if !tool.IsNull(note) {
-					r.Type(at.Key("note"), "string or null", note)
-				}
-			} else {
-				length := tool.Length(s)
-				if length > 20 {
-					r.Value("maxLength", at.Key("note"), "at most 20 characters long", note)
-				}
-			}
-		}
-	}
-	if hasFlags && flags != nil {
-		if list, ok := tool.List(flags); !ok {
-			if !tool.IsNull(flags) {
-				r.Type(at.Key("flags"), "array", flags)
-			}
-		} else {
-			if len(list) > 3 {
-				r.Value("maxItems", at.Key("flags"), "an array of at most 3 items", list)
-			} else if i, j, dup := tool.Duplicate(list); dup {
-				r.Add(at.Key("flags"), tool.Error{
-					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
-					Code:     "uniqueItems",
-					Expected: "an array of unique items",
-					Got:      "array",
-				})
-			}
-			atFlags := at.Key("flags")
-			for i2, item := range tool.Head(list, 3) {
-				if r.Full() {
-					break
-				}
-				if s2, ok := item.(string); !ok {
-					r.Type(atFlags.Index(i2), "string", item)
-				} else {
-					if s2 != "sale" && s2 != "new" && s2 != "limited" && s2 != "gift" {
-						r.Value(tool.CodeEnum, atFlags.Index(i2), "one of \"sale\", \"new\", \"limited\", \"gift\"", item)
-					}
-				}
-			}
-		}
-	}
-	if hasLevel {
-		if level != nil {
-			if num5, ok := tool.Number(level); !ok || !tool.IsInteger(num5) {
-				if !tool.IsNull(level) {
-					r.Type(at.Key("level"), "integer or null", level)
-				}
-			} else {
-				if num5 < 1 {
-					r.Value("minimum", at.Key("level"), ">= 1", level)
-				} else if num5 > 3 {
-					r.Value("maximum", at.Key("level"), "<= 3", level)
-				}
-			}
-		}
-	}
-	if hasName && name != nil {
-		if s3, ok := name.(string); !ok {
-			if !tool.IsNull(name) {
-				r.Type(at.Key("name"), "string", name)
-			}
-		} else {
-			length2 := tool.Length(s3)
-			if length2 < 2 {
-				r.Value("minLength", at.Key("name"), "at least 2 characters long", name)
-			}
-		}
-	}
-	if hasBlob && blob != nil {
-		if s4, ok := blob.(string); !ok {
-			if !tool.IsNull(blob) {
-				r.Type(at.Key("blob"), "string", blob)
-			}
-		} else {
-			if !tool.Base64(s4) {
-				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPricingArgs(r, at, out, args)
-}
-
-// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out PricingArgs
-	checkPricingArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return PricingArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[PricingArgs](decodePricingArgs).DecodeArgs(args, 0)
 }
 
-// fillPricingArgs sets the fields of a PricingArgs from an object its validator accepted.
-func fillPricingArgs(r *toolimpl.Report, at toolimpl.Loc, out *PricingArgs, obj map[string]any) {
-	if price := obj["price"]; price != nil {
-		if f, ok := tool.Float(price); ok {
-			out.Price = f
-		}
+// DecodePricingArgsJSON reads a model's raw arguments for the pricing tool into a PricingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePricingArgs return for the same bytes.
+func DecodePricingArgsJSON(raw []byte) (PricingArgs, tool.Errors) {
+	return toolimpl.Func[PricingArgs](decodePricingArgs).DecodeJSON(raw, 0)
+}
+
+// pricingArgsObject is the shape of an object of type PricingArgs: its members, and those it requires.
+var pricingArgsObject = toolimpl.NewObject([]string{"price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob"}, "price", "number", "quantity", "integer", "level", "integer or null")
+
+// flagValues are the values a string of the enum may take.
+var flagValues = []string{"sale", "new", "limited", "gift"}
+
+// decodePricingArgs reads a value of type PricingArgs at the location at, checking it against its schema.
+func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
+	if !s.Object(at, pricingArgsObject, "object") {
+		return out
 	}
-	if discount := obj["discount"]; discount != nil {
-		if f2, ok := tool.Float(discount); ok {
-			out.Discount = f2
-		}
-	}
-	if quantity := obj["quantity"]; quantity != nil {
-		if n, ok := tool.Int(quantity, math.MinInt, math.MaxInt); ok {
-			out.Quantity = int(n)
-		} else {
-			r.Range(at.Key("quantity"), "-9223372036854775808", "9223372036854775807", quantity)
-		}
-	}
-	if small := obj["small"]; small != nil {
-		if n2, ok := tool.Int(small, math.MinInt8, math.MaxInt8); ok {
-			out.Small = int8(n2)
-		} else {
-			r.Range(at.Key("small"), "-128", "127", small)
-		}
-	}
-	if note := obj["note"]; !tool.IsNull(note) {
-		p := new(string)
-		if s, ok := note.(string); ok {
-			(*p) = s
-		}
-		out.Note = p
-	}
-	if flags := obj["flags"]; flags != nil {
-		if list, ok := tool.List(flags); ok {
-			s2 := make([]Flag, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// price
+			if n, ok := s.Number(at.Key("price"), "number"); ok {
+				if n.F <= 0 {
+					s.Fail(at.Key("price"), "exclusiveMinimum", "> 0")
+				} else if !n.MultipleOf("0.01") {
+					s.Fail(at.Key("price"), "multipleOf", "a multiple of 0.01")
 				}
-				if item != nil {
-					if s3, ok := item.(string); ok {
-						s2[i] = Flag(s3)
+				out.Price = n.F
+			}
+		case 1:
+			// discount
+			if n2, ok := s.Number(at.Key("discount"), "number"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("discount"), "minimum", ">= 0")
+				} else if n2.F >= 100 {
+					s.Fail(at.Key("discount"), "exclusiveMaximum", "< 100")
+				}
+				out.Discount = n2.F
+			}
+		case 2:
+			// quantity
+			if n3, ok := s.Integer(at.Key("quantity"), "integer"); ok {
+				if n3.F != 1 && n3.F != 2 && n3.F != 5 && n3.F != 10 {
+					s.Fail(at.Key("quantity"), tool.CodeEnum, "one of 1, 2, 5, 10")
+				}
+				out.Quantity = int(s.Int(at.Key("quantity"), n3, math.MinInt, math.MaxInt))
+			}
+		case 3:
+			// small
+			if n4, ok := s.Integer(at.Key("small"), "integer"); ok {
+				if n4.F < -128 {
+					s.Fail(at.Key("small"), "minimum", ">= -128")
+				} else if n4.F > 127 {
+					s.Fail(at.Key("small"), "maximum", "<= 127")
+				}
+				out.Small = int8(s.Int(at.Key("small"), n4, math.MinInt8, math.MaxInt8))
+			}
+		case 4:
+			// note
+			if !s.Null() {
+				if v, ok := s.String(at.Key("note"), "string or null"); ok {
+					n5 := tool.Length(v)
+					if n5 > 20 {
+						s.Fail(at.Key("note"), "maxLength", "at most 20 characters long")
 					}
+					out.Note = toolimpl.Ptr(s, s.Keep(v))
 				}
 			}
-			out.Flags = s2
-		}
-	}
-	if level := obj["level"]; !tool.IsNull(level) {
-		p2 := new(int)
-		if n3, ok := tool.Int(level, math.MinInt, math.MaxInt); ok {
-			(*p2) = int(n3)
-		} else {
-			r.Range(at.Key("level"), "-9223372036854775808", "9223372036854775807", level)
-		}
-		out.Level = p2
-	}
-	if name := obj["name"]; name != nil {
-		if s4, ok := name.(string); ok {
-			out.Name = s4
-		}
-	}
-	if blob := obj["blob"]; blob != nil {
-		if s5, ok := blob.(string); ok {
-			if b, ok := tool.Bytes(s5); ok {
-				out.Blob = b
-			} else {
-				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
+		case 5:
+			// flags
+			atFlags := at.Key("flags")
+			if s.Array(atFlags, "array", toolimpl.None, 3, true) {
+				var buf [3]Flag
+				items := buf[:0]
+				for i2 := s.NextItem(atFlags); i2 >= 0; i2 = s.NextItem(atFlags) {
+					var item Flag
+					if v2, ok := s.String(atFlags.Index(i2), "string"); ok {
+						x, in := toolimpl.Enum(v2, flagValues)
+						if !in {
+							s.Fail(atFlags.Index(i2), tool.CodeEnum, "one of \"sale\", \"new\", \"limited\", \"gift\"")
+						}
+						item = Flag(x)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Flags = toolimpl.Slice(s, items)
+			}
+		case 6:
+			// level
+			if !s.Null() {
+				if n6, ok := s.Integer(at.Key("level"), "integer or null"); ok {
+					if n6.F < 1 {
+						s.Fail(at.Key("level"), "minimum", ">= 1")
+					} else if n6.F > 3 {
+						s.Fail(at.Key("level"), "maximum", "<= 3")
+					}
+					out.Level = toolimpl.Ptr(s, int(s.Int(at.Key("level"), n6, math.MinInt, math.MaxInt)))
+				}
+			}
+		case 7:
+			// name
+			if v3, ok := s.String(at.Key("name"), "string"); ok {
+				n7 := tool.Length(v3)
+				if n7 < 2 {
+					s.Fail(at.Key("name"), "minLength", "at least 2 characters long")
+				}
+				out.Name = s.Keep(v3)
+			}
+		case 8:
+			// blob
+			if v4, ok := s.String(at.Key("blob"), "string"); ok {
+				if !tool.Base64(v4) {
+					s.Fail(at.Key("blob"), "contentEncoding", "a base64 string")
+				}
+				out.Blob = s.Bytes(at.Key("blob"), v4)
 			}
 		}
 	}
+	return out
 }
 
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
@@ -388,7 +217,7 @@ const (
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
 	Decode:  DecodeOrderArgs,
-	Decoder: toolimpl.MapDecoder(checkOrderArgs),
+	Decoder: toolimpl.Func[OrderArgs](decodeOrderArgs),
 	Tool: tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
 		Dialects: tool.Dialects{
@@ -440,10 +269,193 @@ var OrderTool = tool.Def[OrderArgs]{
 		Validate:   ValidateOrderArgs,
 	},
 }
-var orderArgsPattern0 = regexp.MustCompile("^[A-Z]{3}\\-[0-9]{3}$")
 
-// orderArgsPattern1 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
-func orderArgsPattern1(s string) bool {
+// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateOrderArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[OrderArgs](decodeOrderArgs).Validate(args, 0)
+}
+
+// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
+	return toolimpl.Func[OrderArgs](decodeOrderArgs).DecodeArgs(args, 0)
+}
+
+// DecodeOrderArgsJSON reads a model's raw arguments for the order tool into a OrderArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOrderArgs return for the same bytes.
+func DecodeOrderArgsJSON(raw []byte) (OrderArgs, tool.Errors) {
+	return toolimpl.Func[OrderArgs](decodeOrderArgs).DecodeJSON(raw, 0)
+}
+
+// orderArgsObject is the shape of an object of type OrderArgs: its members, and those it requires.
+var orderArgsObject = toolimpl.NewObject([]string{"lines", "ship", "gift"}, "lines", "array", "ship", "object")
+
+// decodeOrderArgs reads a value of type OrderArgs at the location at, checking it against its schema.
+func decodeOrderArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OrderArgs) {
+	if !s.Object(at, orderArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// lines
+			atLines := at.Key("lines")
+			if s.Array(atLines, "array", 1, 4, false) {
+				var buf [4]Line
+				items := buf[:0]
+				for i2 := s.NextItem(atLines); i2 >= 0; i2 = s.NextItem(atLines) {
+					var item Line
+					item = decodeLine(s, atLines.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Lines = toolimpl.Slice(s, items)
+			}
+		case 1:
+			// ship
+			out.Ship = decodeAddress(s, at.Key("ship"))
+		case 2:
+			// gift
+			out.Gift = toolimpl.Ptr(s, decodeGift(s, at.Key("gift")))
+		}
+	}
+	return out
+}
+
+// lineObject is the shape of an object of type Line: its members, and those it requires.
+var lineObject = toolimpl.NewObject([]string{"sku", "qty", "options"}, "sku", "string", "qty", "integer")
+
+// decodeLine reads a value of type Line at the location at, checking it against its schema.
+func decodeLine(s *toolimpl.Scanner, at toolimpl.Loc) (out Line) {
+	if !s.Object(at, lineObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// sku
+			if v, ok := s.String(at.Key("sku"), "string"); ok {
+				if !pattern0.MatchString(v) {
+					s.Fail(at.Key("sku"), "pattern", "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$")
+				}
+				out.SKU = s.Keep(v)
+			}
+		case 1:
+			// qty
+			if n, ok := s.Integer(at.Key("qty"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("qty"), "minimum", ">= 1")
+				} else if n.F > 99 {
+					s.Fail(at.Key("qty"), "maximum", "<= 99")
+				}
+				out.Qty = int(s.Int(at.Key("qty"), n, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// options
+			atOptions := at.Key("options")
+			if s.Array(atOptions, "array", toolimpl.None, 2, false) {
+				var buf [2]Option
+				items := buf[:0]
+				for i2 := s.NextItem(atOptions); i2 >= 0; i2 = s.NextItem(atOptions) {
+					var item Option
+					item = decodeOption(s, atOptions.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Options = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
+}
+
+// addressObject is the shape of an object of type Address: its members, and those it requires.
+var addressObject = toolimpl.NewObject([]string{"street", "country"}, "street", "string", "country", "string")
+
+// decodeAddress reads a value of type Address at the location at, checking it against its schema.
+func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
+	if !s.Object(at, addressObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// street
+			if v, ok := s.String(at.Key("street"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
+				}
+				out.Street = s.Keep(v)
+			}
+		case 1:
+			// country
+			if v2, ok := s.String(at.Key("country"), "string"); ok {
+				if !pattern1(v2) {
+					s.Fail(at.Key("country"), "pattern", "a string matching the pattern ^[A-Z]{2}$")
+				}
+				out.Country = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+// giftObject is the shape of an object of type Gift: its members, and those it requires.
+var giftObject = toolimpl.NewObject([]string{"message"}, "message", "string")
+
+// decodeGift reads a value of type Gift at the location at, checking it against its schema.
+func decodeGift(s *toolimpl.Scanner, at toolimpl.Loc) (out Gift) {
+	if !s.Object(at, giftObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// message
+			if v, ok := s.String(at.Key("message"), "string"); ok {
+				n := tool.Length(v)
+				if n > 40 {
+					s.Fail(at.Key("message"), "maxLength", "at most 40 characters long")
+				}
+				out.Message = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+// optionObject is the shape of an object of type Option: its members, and those it requires.
+var optionObject = toolimpl.NewObject([]string{"key", "value"}, "key", "string")
+
+// decodeOption reads a value of type Option at the location at, checking it against its schema.
+func decodeOption(s *toolimpl.Scanner, at toolimpl.Loc) (out Option) {
+	if !s.Object(at, optionObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// key
+			if v, ok := s.String(at.Key("key"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("key"), "minLength", "at least 1 character long")
+				} else if n > 8 {
+					s.Fail(at.Key("key"), "maxLength", "at most 8 characters long")
+				}
+				out.Key = s.Keep(v)
+			}
+		case 1:
+			// value
+			if v2, ok := s.String(at.Key("value"), "string"); ok {
+				out.Value = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+var pattern0 = regexp.MustCompile("^[A-Z]{3}\\-[0-9]{3}$")
+
+// pattern1 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
+func pattern1(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
 	}
@@ -454,436 +466,6 @@ func orderArgsPattern1(s string) bool {
 		}
 	}
 	return true
-}
-
-// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateOrderArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkOrderArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkOrderArgs checks a model's arguments for the order tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkOrderArgs(r *toolimpl.Report, args map[string]any, out *OrderArgs) {
-	var at toolimpl.Loc
-	present := 0
-	lines, hasLines := args["lines"]
-	if hasLines {
-		present++
-	}
-	ship, hasShip := args["ship"]
-	if hasShip {
-		present++
-	}
-	gift, hasGift := args["gift"]
-	if hasGift {
-		present++
-	}
-	if !hasLines {
-		r.Add(at.Key("lines"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if !hasShip {
-		r.Add(at.Key("ship"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k5 := range tool.KeysInOrder(args) {
-			switch k5 {
-			case "lines", "ship", "gift":
-			default:
-				r.Add(at.Key(k5), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k5]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasLines {
-		if list, ok := tool.List(lines); !ok {
-			r.Type(at.Key("lines"), "array", lines)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("lines"), "an array of at least 1 item", list)
-			} else if len(list) > 4 {
-				r.Value("maxItems", at.Key("lines"), "an array of at most 4 items", list)
-			}
-			atLines := at.Key("lines")
-			for i, item := range tool.Head(list, 4) {
-				if r.Full() {
-					break
-				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atLines.Index(i), "object", item)
-				} else {
-					atItem := atLines.Index(i)
-					present2 := 0
-					sku, hasSku := obj["sku"]
-					if hasSku {
-						present2++
-					}
-					qty, hasQty := obj["qty"]
-					if hasQty {
-						present2++
-					}
-					options, hasOptions := obj["options"]
-					if hasOptions {
-						present2++
-					}
-					if !hasSku {
-						r.Add(atItem.Key("sku"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasQty {
-						r.Add(atItem.Key("qty"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "integer",
-						})
-					}
-					if len(obj) > present2 {
-						for k2 := range tool.KeysInOrder(obj) {
-							switch k2 {
-							case "sku", "qty", "options":
-							default:
-								r.Add(atItem.Key(k2), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k2]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasSku {
-						if s, ok := sku.(string); !ok {
-							r.Type(atItem.Key("sku"), "string", sku)
-						} else {
-							if !orderArgsPattern0.MatchString(s) {
-								r.Value("pattern", atItem.Key("sku"), "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku)
-							}
-						}
-					}
-					if hasQty {
-						if num, ok := tool.Number(qty); !ok || !tool.IsInteger(num) {
-							r.Type(atItem.Key("qty"), "integer", qty)
-						} else {
-							if num < 1 {
-								r.Value("minimum", atItem.Key("qty"), ">= 1", qty)
-							} else if num > 99 {
-								r.Value("maximum", atItem.Key("qty"), "<= 99", qty)
-							}
-						}
-					}
-					if hasOptions && options != nil {
-						if list2, ok := tool.List(options); !ok {
-							if !tool.IsNull(options) {
-								r.Type(atItem.Key("options"), "array", options)
-							}
-						} else {
-							if len(list2) > 2 {
-								r.Value("maxItems", atItem.Key("options"), "an array of at most 2 items", list2)
-							}
-							atOptions := atItem.Key("options")
-							for i2, item2 := range tool.Head(list2, 2) {
-								if r.Full() {
-									break
-								}
-								if obj2, ok := tool.Object(item2); !ok {
-									r.Type(atOptions.Index(i2), "object", item2)
-								} else {
-									atItem2 := atOptions.Index(i2)
-									present3 := 0
-									key, hasKey := obj2["key"]
-									if hasKey {
-										present3++
-									}
-									value, hasValue := obj2["value"]
-									if hasValue {
-										present3++
-									}
-									if !hasKey {
-										r.Add(atItem2.Key("key"), tool.Error{
-											Code:     tool.CodeMissing,
-											Expected: "string",
-										})
-									}
-									if len(obj2) > present3 {
-										for k := range tool.KeysInOrder(obj2) {
-											switch k {
-											case "key", "value":
-											default:
-												r.Add(atItem2.Key(k), tool.Error{
-													Code: tool.CodeUnexpected,
-													Got:  tool.TypeName(obj2[k]),
-												})
-											}
-											if r.Full() {
-												break
-											}
-										}
-									}
-									if hasKey {
-										if s2, ok := key.(string); !ok {
-											r.Type(atItem2.Key("key"), "string", key)
-										} else {
-											length := tool.Length(s2)
-											if length < 1 {
-												r.Value("minLength", atItem2.Key("key"), "at least 1 character long", key)
-											} else if length > 8 {
-												r.Value("maxLength", atItem2.Key("key"), "at most 8 characters long", key)
-											}
-										}
-									}
-									if hasValue && value != nil {
-										if _, ok := value.(string); !ok {
-											if !tool.IsNull(value) {
-												r.Type(atItem2.Key("value"), "string", value)
-											}
-										}
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasShip {
-		if obj3, ok := tool.Object(ship); !ok {
-			r.Type(at.Key("ship"), "object", ship)
-		} else {
-			atShip := at.Key("ship")
-			present4 := 0
-			street, hasStreet := obj3["street"]
-			if hasStreet {
-				present4++
-			}
-			country, hasCountry := obj3["country"]
-			if hasCountry {
-				present4++
-			}
-			if !hasStreet {
-				r.Add(atShip.Key("street"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if !hasCountry {
-				r.Add(atShip.Key("country"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj3) > present4 {
-				for k3 := range tool.KeysInOrder(obj3) {
-					switch k3 {
-					case "street", "country":
-					default:
-						r.Add(atShip.Key(k3), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj3[k3]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasStreet {
-				if s4, ok := street.(string); !ok {
-					r.Type(atShip.Key("street"), "string", street)
-				} else {
-					length2 := tool.Length(s4)
-					if length2 < 1 {
-						r.Value("minLength", atShip.Key("street"), "at least 1 character long", street)
-					}
-				}
-			}
-			if hasCountry {
-				if s5, ok := country.(string); !ok {
-					r.Type(atShip.Key("country"), "string", country)
-				} else {
-					if !orderArgsPattern1(s5) {
-						r.Value("pattern", atShip.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
-					}
-				}
-			}
-		}
-	}
-	if hasGift && gift != nil {
-		if obj4, ok := tool.Object(gift); !ok {
-			if !tool.IsNull(gift) {
-				r.Type(at.Key("gift"), "object", gift)
-			}
-		} else {
-			atGift := at.Key("gift")
-			present5 := 0
-			message, hasMessage := obj4["message"]
-			if hasMessage {
-				present5++
-			}
-			if !hasMessage {
-				r.Add(atGift.Key("message"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj4) > present5 {
-				for k4 := range tool.KeysInOrder(obj4) {
-					switch k4 {
-					case "message":
-					default:
-						r.Add(atGift.Key(k4), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj4[k4]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasMessage {
-				if s6, ok := message.(string); !ok {
-					r.Type(atGift.Key("message"), "string", message)
-				} else {
-					length3 := tool.Length(s6)
-					if length3 > 40 {
-						r.Value("maxLength", atGift.Key("message"), "at most 40 characters long", message)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillOrderArgs(r, at, out, args)
-}
-
-// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out OrderArgs
-	checkOrderArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return OrderArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillOrderArgs sets the fields of a OrderArgs from an object its validator accepted.
-func fillOrderArgs(r *toolimpl.Report, at toolimpl.Loc, out *OrderArgs, obj map[string]any) {
-	if lines := obj["lines"]; lines != nil {
-		if list, ok := tool.List(lines); ok {
-			s := make([]Line, len(list))
-			atLines := at.Key("lines")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillOrderArgsLine(r, atLines.Index(i), &s[i], obj2)
-					}
-				}
-			}
-			out.Lines = s
-		}
-	}
-	if ship := obj["ship"]; ship != nil {
-		if obj3, ok := tool.Object(ship); ok {
-			fillOrderArgsAddress(r, at.Key("ship"), &out.Ship, obj3)
-		}
-	}
-	if gift := obj["gift"]; !tool.IsNull(gift) {
-		p := new(Gift)
-		if obj4, ok := tool.Object(gift); ok {
-			fillOrderArgsGift(r, at.Key("gift"), p, obj4)
-		}
-		out.Gift = p
-	}
-}
-
-// fillOrderArgsLine sets the fields of a Line from an object its validator accepted.
-func fillOrderArgsLine(r *toolimpl.Report, at toolimpl.Loc, out *Line, obj map[string]any) {
-	if sku := obj["sku"]; sku != nil {
-		if s, ok := sku.(string); ok {
-			out.SKU = s
-		}
-	}
-	if qty := obj["qty"]; qty != nil {
-		if n, ok := tool.Int(qty, math.MinInt, math.MaxInt); ok {
-			out.Qty = int(n)
-		} else {
-			r.Range(at.Key("qty"), "-9223372036854775808", "9223372036854775807", qty)
-		}
-	}
-	if options := obj["options"]; options != nil {
-		if list, ok := tool.List(options); ok {
-			s2 := make([]Option, len(list))
-			atOptions := at.Key("options")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillOrderArgsOption(r, atOptions.Index(i), &s2[i], obj2)
-					}
-				}
-			}
-			out.Options = s2
-		}
-	}
-}
-
-// fillOrderArgsAddress sets the fields of a Address from an object its validator accepted.
-func fillOrderArgsAddress(r *toolimpl.Report, at toolimpl.Loc, out *Address, obj map[string]any) {
-	if street := obj["street"]; street != nil {
-		if s, ok := street.(string); ok {
-			out.Street = s
-		}
-	}
-	if country := obj["country"]; country != nil {
-		if s2, ok := country.(string); ok {
-			out.Country = s2
-		}
-	}
-}
-
-// fillOrderArgsGift sets the fields of a Gift from an object its validator accepted.
-func fillOrderArgsGift(r *toolimpl.Report, at toolimpl.Loc, out *Gift, obj map[string]any) {
-	if message := obj["message"]; message != nil {
-		if s, ok := message.(string); ok {
-			out.Message = s
-		}
-	}
-}
-
-// fillOrderArgsOption sets the fields of a Option from an object its validator accepted.
-func fillOrderArgsOption(r *toolimpl.Report, at toolimpl.Loc, out *Option, obj map[string]any) {
-	if key := obj["key"]; key != nil {
-		if s, ok := key.(string); ok {
-			out.Key = s
-		}
-	}
-	if value := obj["value"]; value != nil {
-		if s2, ok := value.(string); ok {
-			out.Value = s2
-		}
-	}
 }
 
 // The parameters of the tree tool: the canonical schema, and the dialects that differ from it.
@@ -899,7 +481,7 @@ const (
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
 	Decode:  DecodeTreeArgs,
-	Decoder: toolimpl.MapDecoder(checkTreeArgs),
+	Decoder: toolimpl.Func[TreeArgs](decodeTreeArgs),
 	Tool: tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
@@ -955,163 +537,77 @@ var TreeTool = tool.Def[TreeArgs]{
 
 // ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkTreeArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[TreeArgs](decodeTreeArgs).Validate(args, 0)
 }
 
-// checkTreeArgs checks a model's arguments for the tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTreeArgs(r *toolimpl.Report, args map[string]any, out *TreeArgs) {
-	var at toolimpl.Loc
-	present := 0
-	root, hasRoot := args["root"]
-	if hasRoot {
-		present++
-	}
-	if !hasRoot {
-		r.Add(at.Key("root"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "root":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasRoot {
-		validateTreeArgsNode(r, at.Key("root"), root, 1)
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTreeArgs(r, at, out, args)
-}
-
-// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out TreeArgs
-	checkTreeArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return TreeArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[TreeArgs](decodeTreeArgs).DecodeArgs(args, 0)
 }
 
-// validateTreeArgsNode checks v, at the location at, against the schema at #/$defs/Node.
-func validateTreeArgsNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+// DecodeTreeArgsJSON reads a model's raw arguments for the tree tool into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
+func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
+	return toolimpl.Func[TreeArgs](decodeTreeArgs).DecodeJSON(raw, 0)
+}
+
+// treeArgsObject is the shape of an object of type TreeArgs: its members, and those it requires.
+var treeArgsObject = toolimpl.NewObject([]string{"root"}, "root", "object")
+
+// decodeTreeArgs reads a value of type TreeArgs at the location at, checking it against its schema.
+func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TreeArgs) {
+	if !s.Object(at, treeArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// root
+			out.Root = decodeNode(s, at.Key("root"), 1)
+		}
+	}
+	return out
+}
+
+// nodeObject is the shape of an object of type Node: its members, and those it requires.
+var nodeObject = toolimpl.NewObject([]string{"label", "children"}, "label", "string")
+
+// decodeNode reads a value of type Node at the location at, checking it against its schema.
+func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
+	var atChildren toolimpl.Loc
 	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
+		s.TooDeep(at)
+		return out
 	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		label, hasLabel := obj["label"]
-		if hasLabel {
-			present++
-		}
-		children, hasChildren := obj["children"]
-		if hasChildren {
-			present++
-		}
-		if !hasLabel {
-			r.Add(at.Key("label"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
-		}
-		if len(obj) > present {
-			for k2 := range tool.KeysInOrder(obj) {
-				switch k2 {
-				case "label", "children":
-				default:
-					r.Add(at.Key(k2), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k2]),
-					})
+	if !s.Object(at, nodeObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// label
+			if v, ok := s.String(at.Key("label"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("label"), "minLength", "at least 1 character long")
 				}
-				if r.Full() {
-					break
-				}
+				out.Label = s.Keep(v)
 			}
-		}
-		if hasLabel {
-			if s, ok := label.(string); !ok {
-				r.Type(at.Key("label"), "string", label)
-			} else {
-				length := tool.Length(s)
-				if length < 1 {
-					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
+		case 1:
+			// children
+			atChildren = at.Key("children")
+			if s.Array(atChildren, "array", toolimpl.None, 3, false) {
+				var buf [3]Node
+				items := buf[:0]
+				for i2 := s.NextItem(atChildren); i2 >= 0; i2 = s.NextItem(atChildren) {
+					var item Node
+					item = decodeNode(s, atChildren.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
 				}
-			}
-		}
-		if hasChildren && children != nil {
-			if list, ok := tool.List(children); !ok {
-				if !tool.IsNull(children) {
-					r.Type(at.Key("children"), "array", children)
-				}
-			} else {
-				if len(list) > 3 {
-					r.Value("maxItems", at.Key("children"), "an array of at most 3 items", list)
-				}
-				atChildren := at.Key("children")
-				for i, item := range tool.Head(list, 3) {
-					if r.Full() {
-						break
-					}
-					validateTreeArgsNode(r, atChildren.Index(i), item, depth+1)
-				}
+				out.Children = toolimpl.Slice(s, items)
 			}
 		}
 	}
-}
-
-// fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(r *toolimpl.Report, at toolimpl.Loc, out *TreeArgs, obj map[string]any) {
-	if root := obj["root"]; root != nil {
-		if obj2, ok := tool.Object(root); ok {
-			fillTreeArgsNode(r, at.Key("root"), &out.Root, obj2)
-		}
-	}
-}
-
-// fillTreeArgsNode sets the fields of a Node from an object its validator accepted.
-func fillTreeArgsNode(r *toolimpl.Report, at toolimpl.Loc, out *Node, obj map[string]any) {
-	if label := obj["label"]; label != nil {
-		if s, ok := label.(string); ok {
-			out.Label = s
-		}
-	}
-	if children := obj["children"]; children != nil {
-		if list, ok := tool.List(children); ok {
-			s2 := make([]Node, len(list))
-			atChildren := at.Key("children")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillTreeArgsNode(r, atChildren.Index(i), &s2[i], obj2)
-					}
-				}
-			}
-			out.Children = s2
-		}
-	}
+	return out
 }
 
 // The parameters of the label tool: the canonical schema, and the dialects that differ from it.
@@ -1127,7 +623,7 @@ const (
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
 	Decode:  DecodeLabelArgs,
-	Decoder: toolimpl.MapDecoder(checkLabelArgs),
+	Decoder: toolimpl.Func[LabelArgs](decodeLabelArgs),
 	Tool: tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
@@ -1183,8 +679,199 @@ var LabelTool = tool.Def[LabelArgs]{
 	},
 }
 
-// labelArgsPattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
-func labelArgsPattern0(s string) bool {
+// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateLabelArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[LabelArgs](decodeLabelArgs).Validate(args, 0)
+}
+
+// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
+	return toolimpl.Func[LabelArgs](decodeLabelArgs).DecodeArgs(args, 0)
+}
+
+// DecodeLabelArgsJSON reads a model's raw arguments for the label tool into a LabelArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelArgs return for the same bytes.
+func DecodeLabelArgsJSON(raw []byte) (LabelArgs, tool.Errors) {
+	return toolimpl.Func[LabelArgs](decodeLabelArgs).DecodeJSON(raw, 0)
+}
+
+// labelArgsObject is the shape of an object of type LabelArgs: its members, and those it requires.
+var labelArgsObject = toolimpl.NewObject([]string{"labels", "slots"}, "labels", "object")
+
+// decodeLabelArgs reads a value of type LabelArgs at the location at, checking it against its schema.
+func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
+	r := s.Report()
+	if !s.Object(at, labelArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// labels
+			atLabels := at.Key("labels")
+			m := toolimpl.NewMap[map[string]Label](s)
+			if s.Members(atLabels, "object", func(k string) {
+				var item Label
+				item = decodeLabel(s, atLabels.Key(k))
+				if m != nil {
+					m[k] = item
+				}
+			}) {
+				out.Labels = m
+			}
+		case 1:
+			// slots
+			v := s.Any()
+			if obj, ok := tool.Object(v); !ok {
+				r.Type(at.Key("slots"), "object", v)
+			} else {
+				atSlots := at.Key("slots")
+				{
+					n := r.Len()
+					member := func(k2 string, v2 any) {
+						matched := false
+						if pattern2(k2) {
+							matched = true
+							if obj2, ok := tool.Object(v2); !ok {
+								r.Type(atSlots.Key(k2), "object", v2)
+							} else {
+								at2 := atSlots.Key(k2)
+								present := 0
+								value, hasValue := obj2["value"]
+								if hasValue {
+									present++
+								}
+								if !hasValue {
+									r.Add(at2.Key("value"), tool.Error{
+										Code:     tool.CodeMissing,
+										Expected: "string",
+									})
+								}
+								if len(obj2) > present {
+									for k3 := range tool.KeysInOrder(obj2) {
+										switch k3 {
+										case "value":
+										default:
+											r.Add(at2.Key(k3), tool.Error{
+												Code: tool.CodeUnexpected,
+												Got:  tool.TypeName(obj2[k3]),
+											})
+										}
+										if r.Full() {
+											break
+										}
+									}
+								}
+								if hasValue {
+									if s2, ok := value.(string); !ok {
+										r.Type(at2.Key("value"), "string", value)
+									} else {
+										length := tool.Length(s2)
+										if length > 10 {
+											r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
+										}
+									}
+								}
+							}
+						}
+						if !matched {
+							r.Add(atSlots.Key(k2), tool.Error{
+								Code: tool.CodeUnexpected,
+								Got:  tool.TypeName(obj[k2]),
+							})
+						}
+					}
+					for k2, v2 := range obj {
+						member(k2, v2)
+						if r.Full() {
+							break
+						}
+					}
+					if r.Len() > n {
+						r.Truncate(n)
+						for k2 := range tool.KeysInOrder(obj) {
+							member(k2, obj[k2])
+							if r.Full() {
+								break
+							}
+						}
+					}
+				}
+			}
+			if s.Decoding() {
+				if v != nil {
+					if obj3, ok := tool.Object(v); ok {
+						m2 := make(map[int]Label, len(obj3))
+						atSlots2 := at.Key("slots")
+						n3 := r.Len()
+						member2 := func(k4 string, item2 any) {
+							n2, ok := tool.IntKey(k4, math.MinInt, math.MaxInt)
+							if !ok {
+								r.Decode(atSlots2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
+								return
+							}
+							if _, dup := m2[int(n2)]; dup {
+								r.Decode(atSlots2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
+								return
+							}
+							var e Label
+							if item2 != nil {
+								if obj4, ok := tool.Object(item2); ok {
+									fillLabelArgsLabel(r, atSlots2.Key(k4), &e, obj4)
+								}
+							}
+							m2[int(n2)] = e
+						}
+						for k4, item2 := range obj3 {
+							member2(k4, item2)
+							if r.Full() {
+								break
+							}
+						}
+						if r.Len() > n3 {
+							r.Truncate(n3)
+							m2 = make(map[int]Label, len(obj3))
+							for k4 := range tool.KeysInOrder(obj3) {
+								member2(k4, obj3[k4])
+								if r.Full() {
+									break
+								}
+							}
+						}
+						out.Slots = m2
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// labelObject is the shape of an object of type Label: its members, and those it requires.
+var labelObject = toolimpl.NewObject([]string{"value"}, "value", "string")
+
+// decodeLabel reads a value of type Label at the location at, checking it against its schema.
+func decodeLabel(s *toolimpl.Scanner, at toolimpl.Loc) (out Label) {
+	if !s.Object(at, labelObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// value
+			if v, ok := s.String(at.Key("value"), "string"); ok {
+				n := tool.Length(v)
+				if n > 10 {
+					s.Fail(at.Key("value"), "maxLength", "at most 10 characters long")
+				}
+				out.Value = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+// pattern2 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
+func pattern2(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -1195,290 +882,6 @@ func labelArgsPattern0(s string) bool {
 		}
 	}
 	return true
-}
-
-// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateLabelArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkLabelArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkLabelArgs checks a model's arguments for the label tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkLabelArgs(r *toolimpl.Report, args map[string]any, out *LabelArgs) {
-	var at toolimpl.Loc
-	present := 0
-	labels, hasLabels := args["labels"]
-	if hasLabels {
-		present++
-	}
-	slots, hasSlots := args["slots"]
-	if hasSlots {
-		present++
-	}
-	if !hasLabels {
-		r.Add(at.Key("labels"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k5 := range tool.KeysInOrder(args) {
-			switch k5 {
-			case "labels", "slots":
-			default:
-				r.Add(at.Key(k5), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k5]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasLabels {
-		if obj, ok := tool.Object(labels); !ok {
-			r.Type(at.Key("labels"), "object", labels)
-		} else {
-			atLabels := at.Key("labels")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if obj2, ok := tool.Object(v); !ok {
-						r.Type(atLabels.Key(k), "object", v)
-					} else {
-						at2 := atLabels.Key(k)
-						present2 := 0
-						value, hasValue := obj2["value"]
-						if hasValue {
-							present2++
-						}
-						if !hasValue {
-							r.Add(at2.Key("value"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "string",
-							})
-						}
-						if len(obj2) > present2 {
-							for k2 := range tool.KeysInOrder(obj2) {
-								switch k2 {
-								case "value":
-								default:
-									r.Add(at2.Key(k2), tool.Error{
-										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj2[k2]),
-									})
-								}
-								if r.Full() {
-									break
-								}
-							}
-						}
-						if hasValue {
-							if s, ok := value.(string); !ok {
-								r.Type(at2.Key("value"), "string", value)
-							} else {
-								length := tool.Length(s)
-								if length > 10 {
-									r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
-								}
-							}
-						}
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasSlots && slots != nil {
-		if obj3, ok := tool.Object(slots); !ok {
-			if !tool.IsNull(slots) {
-				r.Type(at.Key("slots"), "object", slots)
-			}
-		} else {
-			atSlots := at.Key("slots")
-			{
-				n2 := r.Len()
-				member2 := func(k3 string, v2 any) {
-					matched := false
-					if labelArgsPattern0(k3) {
-						matched = true
-						if obj4, ok := tool.Object(v2); !ok {
-							r.Type(atSlots.Key(k3), "object", v2)
-						} else {
-							at3 := atSlots.Key(k3)
-							present3 := 0
-							value2, hasValue2 := obj4["value"]
-							if hasValue2 {
-								present3++
-							}
-							if !hasValue2 {
-								r.Add(at3.Key("value"), tool.Error{
-									Code:     tool.CodeMissing,
-									Expected: "string",
-								})
-							}
-							if len(obj4) > present3 {
-								for k4 := range tool.KeysInOrder(obj4) {
-									switch k4 {
-									case "value":
-									default:
-										r.Add(at3.Key(k4), tool.Error{
-											Code: tool.CodeUnexpected,
-											Got:  tool.TypeName(obj4[k4]),
-										})
-									}
-									if r.Full() {
-										break
-									}
-								}
-							}
-							if hasValue2 {
-								if s2, ok := value2.(string); !ok {
-									r.Type(at3.Key("value"), "string", value2)
-								} else {
-									length2 := tool.Length(s2)
-									if length2 > 10 {
-										r.Value("maxLength", at3.Key("value"), "at most 10 characters long", value2)
-									}
-								}
-							}
-						}
-					}
-					if !matched {
-						r.Add(atSlots.Key(k3), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj3[k3]),
-						})
-					}
-				}
-				for k3, v2 := range obj3 {
-					member2(k3, v2)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n2 {
-					r.Truncate(n2)
-					for k3 := range tool.KeysInOrder(obj3) {
-						member2(k3, obj3[k3])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillLabelArgs(r, at, out, args)
-}
-
-// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out LabelArgs
-	checkLabelArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return LabelArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillLabelArgs sets the fields of a LabelArgs from an object its validator accepted.
-func fillLabelArgs(r *toolimpl.Report, at toolimpl.Loc, out *LabelArgs, obj map[string]any) {
-	if labels := obj["labels"]; labels != nil {
-		if obj2, ok := tool.Object(labels); ok {
-			m := make(map[string]Label, len(obj2))
-			atLabels := at.Key("labels")
-			n := r.Len()
-			member := func(k string, item any) {
-				var e Label
-				if item != nil {
-					if obj3, ok := tool.Object(item); ok {
-						fillLabelArgsLabel(r, atLabels.Key(k), &e, obj3)
-					}
-				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]Label, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Labels = m
-		}
-	}
-	if slots := obj["slots"]; slots != nil {
-		if obj4, ok := tool.Object(slots); ok {
-			m2 := make(map[int]Label, len(obj4))
-			atSlots := at.Key("slots")
-			n3 := r.Len()
-			member2 := func(k2 string, item2 any) {
-				n2, ok := tool.IntKey(k2, math.MinInt, math.MaxInt)
-				if !ok {
-					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
-					return
-				}
-				if _, dup := m2[int(n2)]; dup {
-					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
-					return
-				}
-				var e2 Label
-				if item2 != nil {
-					if obj5, ok := tool.Object(item2); ok {
-						fillLabelArgsLabel(r, atSlots.Key(k2), &e2, obj5)
-					}
-				}
-				m2[int(n2)] = e2
-			}
-			for k2, item2 := range obj4 {
-				member2(k2, item2)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n3 {
-				r.Truncate(n3)
-				m2 = make(map[int]Label, len(obj4))
-				for k2 := range tool.KeysInOrder(obj4) {
-					member2(k2, obj4[k2])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Slots = m2
-		}
-	}
 }
 
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
@@ -1503,7 +906,7 @@ const (
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 var ContactTool = tool.Def[ContactArgs]{
 	Decode:  DecodeContactArgs,
-	Decoder: toolimpl.MapDecoder(checkContactArgs),
+	Decoder: toolimpl.Func[ContactArgs](decodeContactArgs),
 	Tool: tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
 		Dialects: tool.Dialects{
@@ -1559,8 +962,98 @@ var ContactTool = tool.Def[ContactArgs]{
 	},
 }
 
-// contactArgsPattern0 reports whether s matches the pattern "^[0-9+ ]+$", compiled to a loop.
-func contactArgsPattern0(s string) bool {
+// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateContactArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[ContactArgs](decodeContactArgs).Validate(args, 0)
+}
+
+// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
+	return toolimpl.Func[ContactArgs](decodeContactArgs).DecodeArgs(args, 0)
+}
+
+// DecodeContactArgsJSON reads a model's raw arguments for the contact tool into a ContactArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeContactArgs return for the same bytes.
+func DecodeContactArgsJSON(raw []byte) (ContactArgs, tool.Errors) {
+	return toolimpl.Func[ContactArgs](decodeContactArgs).DecodeJSON(raw, 0)
+}
+
+// contactArgsObject is the shape of an object of type ContactArgs: its members, and those it requires.
+var contactArgsObject = toolimpl.NewObject([]string{"email", "phone", "about", "tag", "note"})
+
+// decodeContactArgs reads a value of type ContactArgs at the location at, checking it against its schema.
+func decodeContactArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ContactArgs) {
+	r := s.Report()
+	held := s.Hold()
+	if !s.Object(at, contactArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// email
+			if v, ok := s.String(at.Key("email"), "string"); ok {
+				n := tool.Length(v)
+				if n > 40 {
+					s.Fail(at.Key("email"), "maxLength", "at most 40 characters long")
+				}
+				out.Email = s.Keep(v)
+			}
+		case 1:
+			// phone
+			if v2, ok := s.String(at.Key("phone"), "string"); ok {
+				if !pattern3(v2) {
+					s.Fail(at.Key("phone"), "pattern", "a string matching the pattern ^[0-9+ ]+$")
+				}
+				out.Phone = s.Keep(v2)
+			}
+		case 2:
+			// about
+			v3 := s.Any()
+			matched2 := 0
+			if matchContactArgs5(v3, 0) {
+				matched2++
+			}
+			if matchContactArgs6(v3, 0) {
+				matched2++
+			}
+			if matched2 != 1 {
+				r.OneOf(at.Key("about"), "exactly one of: string; integer", matched2, v3)
+			}
+			if s.Decoding() {
+				if !tool.IsNull(v3) {
+					out.About = v3
+				}
+			}
+		case 3:
+			// tag
+			if v5, ok := s.String(at.Key("tag"), "string"); ok {
+				out.Tag = s.Keep(v5)
+			}
+		case 4:
+			// note
+			if v6, ok := s.String(at.Key("note"), "string"); ok {
+				out.Note = s.Keep(v6)
+			}
+		}
+	}
+	if !(matchContactArgs1(held, 0) || matchContactArgs2(held, 0)) {
+		r.Value("anyOf", at, "any of: an object with 'tag'; an object with 'note'", held)
+	}
+	matched := 0
+	if matchContactArgs3(held, 0) {
+		matched++
+	}
+	if matchContactArgs4(held, 0) {
+		matched++
+	}
+	if matched != 1 {
+		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched, held)
+	}
+	return out
+}
+
+// pattern3 reports whether s matches the pattern "^[0-9+ ]+$", compiled to a loop.
+func pattern3(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -1573,149 +1066,8 @@ func contactArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateContactArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkContactArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkContactArgs checks a model's arguments for the contact tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkContactArgs(r *toolimpl.Report, args map[string]any, out *ContactArgs) {
-	var at toolimpl.Loc
-	present := 0
-	email, hasEmail := args["email"]
-	if hasEmail {
-		present++
-	}
-	phone, hasPhone := args["phone"]
-	if hasPhone {
-		present++
-	}
-	about, hasAbout := args["about"]
-	if hasAbout {
-		present++
-	}
-	tag, hasTag := args["tag"]
-	if hasTag {
-		present++
-	}
-	note, hasNote := args["note"]
-	if hasNote {
-		present++
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "email", "phone", "about", "tag", "note":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasEmail && email != nil {
-		if s, ok := email.(string); !ok {
-			if !tool.IsNull(email) {
-				r.Type(at.Key("email"), "string", email)
-			}
-		} else {
-			length := tool.Length(s)
-			if length > 40 {
-				r.Value("maxLength", at.Key("email"), "at most 40 characters long", email)
-			}
-		}
-	}
-	if hasPhone && phone != nil {
-		if s2, ok := phone.(string); !ok {
-			if !tool.IsNull(phone) {
-				r.Type(at.Key("phone"), "string", phone)
-			}
-		} else {
-			if !contactArgsPattern0(s2) {
-				r.Value("pattern", at.Key("phone"), "a string matching the pattern ^[0-9+ ]+$", phone)
-			}
-		}
-	}
-	if hasAbout && about != nil {
-		matched := 0
-		if matchContactArgs1(about, 0) {
-			matched++
-		}
-		if matchContactArgs2(about, 0) {
-			matched++
-		}
-		if matched != 1 {
-			r.OneOf(at.Key("about"), "exactly one of: string; integer", matched, about)
-		}
-	}
-	if hasTag && tag != nil {
-		if _, ok := tag.(string); !ok {
-			if !tool.IsNull(tag) {
-				r.Type(at.Key("tag"), "string", tag)
-			}
-		}
-	}
-	if hasNote && note != nil {
-		if _, ok := note.(string); !ok {
-			if !tool.IsNull(note) {
-				r.Type(at.Key("note"), "string", note)
-			}
-		}
-	}
-	if !(matchContactArgs3(any(args), 0) || matchContactArgs4(any(args), 0)) {
-		r.Value("anyOf", at, "any of: an object with 'tag'; an object with 'note'", any(args))
-	}
-	matched2 := 0
-	if matchContactArgs5(any(args), 0) {
-		matched2++
-	}
-	if matchContactArgs6(any(args), 0) {
-		matched2++
-	}
-	if matched2 != 1 {
-		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched2, any(args))
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillContactArgs(r, at, out, args)
-}
-
-// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out ContactArgs
-	checkContactArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return ContactArgs{}, errs
-	}
-	return out, nil
-}
-
-// matchContactArgs1 reports whether v is valid against the schema at #/properties/about/oneOf/0.
+// matchContactArgs1 reports whether v is valid against the schema at #/anyOf/0.
 func matchContactArgs1(v any, depth int) bool {
-	if _, ok := v.(string); !ok {
-		return false
-	}
-	return true
-}
-
-// matchContactArgs2 reports whether v is valid against the schema at #/properties/about/oneOf/1.
-func matchContactArgs2(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
-		return false
-	}
-	return true
-}
-
-// matchContactArgs3 reports whether v is valid against the schema at #/anyOf/0.
-func matchContactArgs3(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		if m, ok := obj["tag"]; !ok || tool.IsNull(m) {
 			return false
@@ -1724,8 +1076,8 @@ func matchContactArgs3(v any, depth int) bool {
 	return true
 }
 
-// matchContactArgs4 reports whether v is valid against the schema at #/anyOf/1.
-func matchContactArgs4(v any, depth int) bool {
+// matchContactArgs2 reports whether v is valid against the schema at #/anyOf/1.
+func matchContactArgs2(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		if m, ok := obj["note"]; !ok || tool.IsNull(m) {
 			return false
@@ -1734,8 +1086,8 @@ func matchContactArgs4(v any, depth int) bool {
 	return true
 }
 
-// matchContactArgs5 reports whether v is valid against the schema at #/oneOf/0.
-func matchContactArgs5(v any, depth int) bool {
+// matchContactArgs3 reports whether v is valid against the schema at #/oneOf/0.
+func matchContactArgs3(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
 			return false
@@ -1744,8 +1096,8 @@ func matchContactArgs5(v any, depth int) bool {
 	return true
 }
 
-// matchContactArgs6 reports whether v is valid against the schema at #/oneOf/1.
-func matchContactArgs6(v any, depth int) bool {
+// matchContactArgs4 reports whether v is valid against the schema at #/oneOf/1.
+func matchContactArgs4(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
 		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
 			return false
@@ -1754,31 +1106,20 @@ func matchContactArgs6(v any, depth int) bool {
 	return true
 }
 
-// fillContactArgs sets the fields of a ContactArgs from an object its validator accepted.
-func fillContactArgs(r *toolimpl.Report, at toolimpl.Loc, out *ContactArgs, obj map[string]any) {
-	if email := obj["email"]; email != nil {
-		if s, ok := email.(string); ok {
-			out.Email = s
-		}
+// matchContactArgs5 reports whether v is valid against the schema at #/properties/about/oneOf/0.
+func matchContactArgs5(v any, depth int) bool {
+	if _, ok := v.(string); !ok {
+		return false
 	}
-	if phone := obj["phone"]; phone != nil {
-		if s2, ok := phone.(string); ok {
-			out.Phone = s2
-		}
+	return true
+}
+
+// matchContactArgs6 reports whether v is valid against the schema at #/properties/about/oneOf/1.
+func matchContactArgs6(v any, depth int) bool {
+	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+		return false
 	}
-	if about := obj["about"]; !tool.IsNull(about) {
-		out.About = about
-	}
-	if tag := obj["tag"]; tag != nil {
-		if s3, ok := tag.(string); ok {
-			out.Tag = s3
-		}
-	}
-	if note := obj["note"]; note != nil {
-		if s4, ok := note.(string); ok {
-			out.Note = s4
-		}
-	}
+	return true
 }
 
 // The parameters of the ping tool: the canonical schema, and the dialects that differ from it.
@@ -1791,7 +1132,7 @@ const (
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
 	Decode:  DecodePingArgs,
-	Decoder: toolimpl.MapDecoder(checkPingArgs),
+	Decoder: toolimpl.Func[PingArgs](decodePingArgs),
 	Tool: tool.Tool{
 		Description: "Takes no arguments.",
 		Dialects: tool.Dialects{
@@ -1845,44 +1186,31 @@ var PingTool = tool.Def[PingArgs]{
 
 // ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkPingArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[PingArgs](decodePingArgs).Validate(args, 0)
 }
 
-// checkPingArgs checks a model's arguments for the ping tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPingArgs(r *toolimpl.Report, args map[string]any, out *PingArgs) {
-	var at toolimpl.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPingArgs(r, at, out, args)
-}
-
-// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out PingArgs
-	checkPingArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return PingArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[PingArgs](decodePingArgs).DecodeArgs(args, 0)
 }
 
-// fillPingArgs sets the fields of a PingArgs from an object its validator accepted.
-func fillPingArgs(r *toolimpl.Report, at toolimpl.Loc, out *PingArgs, obj map[string]any) {}
+// DecodePingArgsJSON reads a model's raw arguments for the ping tool into a PingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePingArgs return for the same bytes.
+func DecodePingArgsJSON(raw []byte) (PingArgs, tool.Errors) {
+	return toolimpl.Func[PingArgs](decodePingArgs).DecodeJSON(raw, 0)
+}
+
+// pingArgsObject is the shape of an object of type PingArgs: its members, and those it requires.
+var pingArgsObject = toolimpl.NewObject([]string{})
+
+// decodePingArgs reads a value of type PingArgs at the location at, checking it against its schema.
+func decodePingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PingArgs) {
+	if !s.Object(at, pingArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // The parameters of the audit tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -1892,7 +1220,7 @@ const (
 // AuditTool is the audit tool, generated from AuditArgs.
 var AuditTool = tool.Def[AuditArgs]{
 	Decode:  DecodeAuditArgs,
-	Decoder: toolimpl.MapDecoder(checkAuditArgs),
+	Decoder: toolimpl.Func[AuditArgs](decodeAuditArgs),
 	Tool: tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
 		Dialects: tool.Dialects{MCP: tool.Definition{
@@ -1910,73 +1238,44 @@ var AuditTool = tool.Def[AuditArgs]{
 
 // ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAuditArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkAuditArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[AuditArgs](decodeAuditArgs).Validate(args, 0)
 }
 
-// checkAuditArgs checks a model's arguments for the audit tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkAuditArgs(r *toolimpl.Report, args map[string]any, out *AuditArgs) {
-	var at toolimpl.Loc
-	present := 0
-	scope, hasScope := args["scope"]
-	if hasScope {
-		present++
-	}
-	if !hasScope {
-		r.Add(at.Key("scope"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "scope":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasScope {
-		if s, ok := scope.(string); !ok {
-			r.Type(at.Key("scope"), "string", scope)
-		} else {
-			if s != "all" && s != "recent" {
-				r.Value(tool.CodeEnum, at.Key("scope"), "one of \"all\", \"recent\"", scope)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillAuditArgs(r, at, out, args)
-}
-
-// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out AuditArgs
-	checkAuditArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return AuditArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[AuditArgs](decodeAuditArgs).DecodeArgs(args, 0)
 }
 
-// fillAuditArgs sets the fields of a AuditArgs from an object its validator accepted.
-func fillAuditArgs(r *toolimpl.Report, at toolimpl.Loc, out *AuditArgs, obj map[string]any) {
-	if scope := obj["scope"]; scope != nil {
-		if s, ok := scope.(string); ok {
-			out.Scope = s
+// DecodeAuditArgsJSON reads a model's raw arguments for the audit tool into a AuditArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAuditArgs return for the same bytes.
+func DecodeAuditArgsJSON(raw []byte) (AuditArgs, tool.Errors) {
+	return toolimpl.Func[AuditArgs](decodeAuditArgs).DecodeJSON(raw, 0)
+}
+
+// auditArgsObject is the shape of an object of type AuditArgs: its members, and those it requires.
+var auditArgsObject = toolimpl.NewObject([]string{"scope"}, "scope", "string")
+
+// enum are the values a string of the enum may take.
+var enum = []string{"all", "recent"}
+
+// decodeAuditArgs reads a value of type AuditArgs at the location at, checking it against its schema.
+func decodeAuditArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AuditArgs) {
+	if !s.Object(at, auditArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// scope
+			if v, ok := s.String(at.Key("scope"), "string"); ok {
+				x, in := toolimpl.Enum(v, enum)
+				if !in {
+					s.Fail(at.Key("scope"), tool.CodeEnum, "one of \"all\", \"recent\"")
+				}
+				out.Scope = x
+			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

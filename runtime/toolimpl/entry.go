@@ -46,6 +46,7 @@ func putScanner(s *Scanner) {
 func (f Func[T]) Validate(args map[string]any, maxErrors int) tool.Errors {
 	s := getScanner(maxErrors, false)
 	defer putScanner(s)
+	s.r.validating = true
 	f.values(s, args)
 	return s.r.Errors()
 }

@@ -27,7 +27,8 @@ type Report struct {
 	// so (Stopped), instead of adding the last error; see Scanner.
 	stopWhenFull bool
 	stopped      bool
-	drops        int // how many times decode errors were dropped
+	drops        int  // how many times decode errors were dropped
+	validating   bool // only validating: decode errors are not reported
 }
 
 // NewReport returns a Report that keeps at most max errors; max <= 0 means
@@ -84,7 +85,7 @@ func (r *Report) append(at Loc, e tool.Error) {
 
 // addDecode reports the decode error e at location at.
 func (r *Report) addDecode(at Loc, e tool.Error) {
-	if len(r.errs) > 0 && !r.decoding {
+	if r.validating || len(r.errs) > 0 && !r.decoding {
 		return // the arguments are not valid: decode errors do not count
 	}
 	if r.room() {
@@ -186,7 +187,7 @@ const maxReason = 200
 // refuses, with code tool.CodeInvalid and the method's error, shortened, as
 // the Reason.
 func (r *Report) Invalid(at Loc, err error, v any) {
-	if len(r.errs) > 0 && !r.decoding {
+	if r.validating || len(r.errs) > 0 && !r.decoding {
 		return
 	}
 	subject := "the arguments do not"

@@ -476,7 +476,7 @@ func (g *group) nextValue(vals []any) int {
 		if !g.has(i) {
 			continue
 		}
-		if v := vals[i]; g.shape.optional[i] && (v == nil || tool.IsNull(v)) {
+		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || tool.IsNull(v)) {
 			continue
 		}
 		return i
@@ -523,7 +523,7 @@ func (s *Scanner) Next(at Loc) int {
 		if !s.sc.Member(i) {
 			break
 		}
-		if g.shape.optional[i] && s.sc.Peek() == jsonscan.Null {
+		if g.shape.optional[i] && !g.shape.readNull[i] && s.sc.Peek() == jsonscan.Null {
 			s.sc.Null()
 			continue
 		}
@@ -564,10 +564,10 @@ func (s *Scanner) closeObject(at Loc, g *group) {
 }
 
 // Members reads an object whose members are all alike, a map, calling fn
-// with the location and the name of each member, whose value fn then reads.
-// Its errors come in the order of the members' names: reading values, Go's
-// map order first and, only when that reported errors, again in order.
-func (s *Scanner) Members(at Loc, expected string, fn func(at Loc, k string)) bool {
+// with the name of each member, whose value fn then reads. Its errors come
+// in the order of the members' names: reading values, Go's map order first
+// and, only when that reported errors, again in order.
+func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	if s.vpending {
 		s.vpending = false
 		obj, ok := tool.Object(s.cur)
@@ -577,7 +577,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(at Loc, k string)) bo
 		}
 		n := s.r.Len()
 		for k, v := range obj {
-			s.member(at, k, v, fn)
+			s.member(k, v, fn)
 			if s.r.Full() {
 				break
 			}
@@ -585,7 +585,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(at Loc, k string)) bo
 		if s.r.Len() > n {
 			s.r.Truncate(n)
 			for k := range tool.KeysInOrder(obj) {
-				s.member(at, k, obj[k], fn)
+				s.member(k, obj[k], fn)
 				if s.r.Full() {
 					break
 				}
@@ -608,7 +608,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(at Loc, k string)) bo
 		k := strings.Clone(s.sc.Key())
 		s.setRun(g, rankMembers, true, k)
 		s.bpending = true
-		fn(at.Key(k), k)
+		fn(k)
 		s.skipRaw()
 	}
 	if !s.r.stopped && s.sc.Err() == nil {
@@ -619,9 +619,9 @@ func (s *Scanner) Members(at Loc, expected string, fn func(at Loc, k string)) bo
 	return true
 }
 
-func (s *Scanner) member(at Loc, k string, v any, fn func(at Loc, k string)) {
+func (s *Scanner) member(k string, v any, fn func(k string)) {
 	s.cur, s.vpending = v, true
-	fn(at.Key(k), k)
+	fn(k)
 	s.vpending = false
 }
 
@@ -935,3 +935,97 @@ func (s *Scanner) order(g *group) {
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+// --- decoding into Go values ----------------------------------------------------
+
+// Int returns the number n, just read, as an integer field of bounds min
+// and max holds it; a number the field cannot hold is a decode error (see
+// Range), and 0.
+func (s *Scanner) Int(at Loc, n Num, min, max int64) int64 {
+	if x, ok := n.Int(min, max); ok {
+		return x
+	}
+	s.Range(at, strconv.FormatInt(min, 10), strconv.FormatInt(max, 10))
+	return 0
+}
+
+// Uint returns the number n, just read, as an unsigned integer field of
+// bound max holds it; a number the field cannot hold is a decode error,
+// and 0.
+func (s *Scanner) Uint(at Loc, n Num, max uint64) uint64 {
+	if x, ok := n.Uint(max); ok {
+		return x
+	}
+	s.Range(at, "0", strconv.FormatUint(max, 10))
+	return 0
+}
+
+// Float32 returns the number n, just read, rounded as encoding/json rounds
+// it into a float32; beyond float32's range it is a decode error, and 0.
+func (s *Scanner) Float32(at Loc, n Num) float32 {
+	if x, ok := n.Float32(); ok {
+		return x
+	}
+	s.Range(at, "-3.4028234663852886e38", "3.4028234663852886e38")
+	return 0
+}
+
+// Bytes returns the base64 string v, just read, decoded; when it does not
+// decode, a decode error.
+func (s *Scanner) Bytes(at Loc, v string) []byte {
+	if !s.keep {
+		return nil
+	}
+	b, ok := tool.Bytes(v)
+	if !ok {
+		if !s.lastRaw {
+			s.r.Decode(at, "contentEncoding", "a base64 string", s.cur)
+			return nil
+		}
+		got, actual := s.shown()
+		s.r.addDecode(at, tool.Error{Code: "contentEncoding", Expected: "a base64 string", Got: got, Actual: actual})
+		return nil
+	}
+	return b
+}
+
+// Enum returns the value of values that equals v, and true; or "" and
+// false. The string returned is the table's: a field keeps it without a
+// copy.
+func Enum(v string, values []string) (string, bool) {
+	for _, x := range values {
+		if x == v {
+			return x, true
+		}
+	}
+	return "", false
+}
+
+// NewMap returns an empty map when s decodes, for a map field; nil when it
+// only validates.
+func NewMap[M ~map[K]V, K comparable, V any](s *Scanner) M {
+	if !s.keep {
+		return nil
+	}
+	return M{}
+}
+
+// Is reports whether the next value is of the JSON type kind; otherwise it
+// reads the value and reports it as a type error, expected saying what the
+// schema requires: for a value a decode function reads, whose own type
+// error would name its type alone ("object" where "object or null" is
+// expected).
+func (s *Scanner) Is(at Loc, kind Kind, expected string) bool {
+	if k := s.Kind(); k == kind || k == 0 {
+		return true
+	}
+	if s.vpending {
+		s.vpending = false
+		s.r.Type(at, expected, s.cur)
+		return false
+	}
+	if s.readRaw() {
+		s.typeError(at, expected)
+	}
+	return false
+}

@@ -9,6 +9,7 @@ type Object struct {
 	required []int    // indexes of the required members, in the schema's required order
 	expected []string // for each required member, what a missing error says it must be
 	optional []bool
+	readNull []bool         // members read even when null and optional
 	index    map[string]int // for objects of many members
 }
 
@@ -20,7 +21,7 @@ const linearNames = 8
 // which the members required are those named in required, in pairs: a
 // name, and what a missing error says the member must be ("string").
 func NewObject(names []string, required ...string) *Object {
-	o := &Object{names: names, optional: make([]bool, len(names))}
+	o := &Object{names: names, optional: make([]bool, len(names)), readNull: make([]bool, len(names))}
 	for i := range o.optional {
 		o.optional[i] = true
 	}
@@ -40,6 +41,19 @@ func NewObject(names []string, required ...string) *Object {
 			if _, dup := o.index[n]; !dup {
 				o.index[n] = i
 			}
+		}
+	}
+	return o
+}
+
+// ReadingNull marks the members named as read even when they are null and
+// not required, and returns o: the members of a Go type that reads null
+// itself (json.RawMessage keeps it, a type's UnmarshalJSON receives it),
+// as encoding/json hands it null.
+func (o *Object) ReadingNull(names ...string) *Object {
+	for _, name := range names {
+		if i := o.find(name, -1); i >= 0 {
+			o.readNull[i] = true
 		}
 	}
 	return o

@@ -21,7 +21,7 @@ const (
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
 	Decode:  DecodeMoveArgs,
-	Decoder: toolimpl.MapDecoder(checkMoveArgs),
+	Decoder: toolimpl.Func[MoveArgs](decodeMoveArgs),
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
 		Dialects: tool.Dialects{
@@ -76,123 +76,62 @@ var MoveTool = tool.Def[MoveArgs]{
 
 // ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkMoveArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[MoveArgs](decodeMoveArgs).Validate(args, 0)
 }
 
-// checkMoveArgs checks a model's arguments for the move tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMoveArgs(r *toolimpl.Report, args map[string]any, out *MoveArgs) {
-	var at toolimpl.Loc
-	present := 0
-	x, hasX := args["x"]
-	if hasX {
-		present++
-	}
-	y, hasY := args["y"]
-	if hasY {
-		present++
-	}
-	speed, hasSpeed := args["speed"]
-	if hasSpeed {
-		present++
-	}
-	if !hasX {
-		r.Add(at.Key("x"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasY {
-		r.Add(at.Key("y"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "x", "y", "speed":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasX {
-		if num, ok := tool.Number(x); !ok {
-			r.Type(at.Key("x"), "number", x)
-		} else {
-			if num < 0 {
-				r.Value("minimum", at.Key("x"), ">= 0", x)
-			} else if num > 10 {
-				r.Value("maximum", at.Key("x"), "<= 10", x)
-			}
-		}
-	}
-	if hasY {
-		if num2, ok := tool.Number(y); !ok {
-			r.Type(at.Key("y"), "number", y)
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("y"), ">= 0", y)
-			} else if num2 > 10 {
-				r.Value("maximum", at.Key("y"), "<= 10", y)
-			}
-		}
-	}
-	if hasSpeed && speed != nil {
-		if num3, ok := tool.Number(speed); !ok {
-			if !tool.IsNull(speed) {
-				r.Type(at.Key("speed"), "number", speed)
-			}
-		} else {
-			if num3 < 0 {
-				r.Value("minimum", at.Key("speed"), ">= 0", speed)
-			} else if num3 > 1 {
-				r.Value("maximum", at.Key("speed"), "<= 1", speed)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillMoveArgs(r, at, out, args)
-}
-
-// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out MoveArgs
-	checkMoveArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return MoveArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[MoveArgs](decodeMoveArgs).DecodeArgs(args, 0)
 }
 
-// fillMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillMoveArgs(r *toolimpl.Report, at toolimpl.Loc, out *MoveArgs, obj map[string]any) {
-	if x := obj["x"]; x != nil {
-		if f, ok := tool.Float(x); ok {
-			out.X = f
+// DecodeMoveArgsJSON reads a model's raw arguments for the move tool into a MoveArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the same bytes.
+func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
+	return toolimpl.Func[MoveArgs](decodeMoveArgs).DecodeJSON(raw, 0)
+}
+
+// moveArgsObject is the shape of an object of type MoveArgs: its members, and those it requires.
+var moveArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number")
+
+// decodeMoveArgs reads a value of type MoveArgs at the location at, checking it against its schema.
+func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
+	if !s.Object(at, moveArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// x
+			if n, ok := s.Number(at.Key("x"), "number"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("x"), "minimum", ">= 0")
+				} else if n.F > 10 {
+					s.Fail(at.Key("x"), "maximum", "<= 10")
+				}
+				out.X = n.F
+			}
+		case 1:
+			// y
+			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("y"), "minimum", ">= 0")
+				} else if n2.F > 10 {
+					s.Fail(at.Key("y"), "maximum", "<= 10")
+				}
+				out.Y = n2.F
+			}
+		case 2:
+			// speed
+			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
+				if n3.F < 0 {
+					s.Fail(at.Key("speed"), "minimum", ">= 0")
+				} else if n3.F > 1 {
+					s.Fail(at.Key("speed"), "maximum", "<= 1")
+				}
+				out.Speed = n3.F
+			}
 		}
 	}
-	if y := obj["y"]; y != nil {
-		if f2, ok := tool.Float(y); ok {
-			out.Y = f2
-		}
-	}
-	if speed := obj["speed"]; speed != nil {
-		if f3, ok := tool.Float(speed); ok {
-			out.Speed = f3
-		}
-	}
+	return out
 }
 
 // The parameters of the release tool: the canonical schema, and the dialects that differ from it.
@@ -205,7 +144,7 @@ const (
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
 	Decode:  DecodeReleaseArgs,
-	Decoder: toolimpl.MapDecoder(checkReleaseArgs),
+	Decoder: toolimpl.Func[ReleaseArgs](decodeReleaseArgs),
 	Tool: tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
 		Dialects: tool.Dialects{
@@ -259,44 +198,31 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 
 // ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkReleaseArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).Validate(args, 0)
 }
 
-// checkReleaseArgs checks a model's arguments for the release tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkReleaseArgs(r *toolimpl.Report, args map[string]any, out *ReleaseArgs) {
-	var at toolimpl.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillReleaseArgs(r, at, out, args)
-}
-
-// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out ReleaseArgs
-	checkReleaseArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return ReleaseArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).DecodeArgs(args, 0)
 }
 
-// fillReleaseArgs sets the fields of a ReleaseArgs from an object its validator accepted.
-func fillReleaseArgs(r *toolimpl.Report, at toolimpl.Loc, out *ReleaseArgs, obj map[string]any) {}
+// DecodeReleaseArgsJSON reads a model's raw arguments for the release tool into a ReleaseArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs return for the same bytes.
+func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
+	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).DecodeJSON(raw, 0)
+}
+
+// releaseArgsObject is the shape of an object of type ReleaseArgs: its members, and those it requires.
+var releaseArgsObject = toolimpl.NewObject([]string{})
+
+// decodeReleaseArgs reads a value of type ReleaseArgs at the location at, checking it against its schema.
+func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReleaseArgs) {
+	if !s.Object(at, releaseArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -311,7 +237,7 @@ const (
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
 	Decode:  DecodeTuneArgs,
-	Decoder: toolimpl.MapDecoder(checkTuneArgs),
+	Decoder: toolimpl.Func[TuneArgs](decodeTuneArgs),
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
 		Dialects: tool.Dialects{
@@ -369,121 +295,47 @@ var TuneTool = tool.Def[TuneArgs]{
 
 // ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkTuneArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Func[TuneArgs](decodeTuneArgs).Validate(args, 0)
 }
 
-// checkTuneArgs checks a model's arguments for the tune tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTuneArgs(r *toolimpl.Report, args map[string]any, out *TuneArgs) {
-	var at toolimpl.Loc
-	present := 0
-	params, hasParams := args["params"]
-	if hasParams {
-		present++
-	}
-	if !hasParams {
-		r.Add(at.Key("params"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "params":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasParams {
-		if obj, ok := tool.Object(params); !ok {
-			r.Type(at.Key("params"), "object", params)
-		} else {
-			atParams := at.Key("params")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if _, ok := tool.Number(v); !ok {
-						r.Type(atParams.Key(k), "number", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTuneArgs(r, at, out, args)
-}
-
-// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
-	var r toolimpl.Report
-	var out TuneArgs
-	checkTuneArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return TuneArgs{}, errs
-	}
-	return out, nil
+	return toolimpl.Func[TuneArgs](decodeTuneArgs).DecodeArgs(args, 0)
 }
 
-// fillTuneArgs sets the fields of a TuneArgs from an object its validator accepted.
-func fillTuneArgs(r *toolimpl.Report, at toolimpl.Loc, out *TuneArgs, obj map[string]any) {
-	if params := obj["params"]; params != nil {
-		if obj2, ok := tool.Object(params); ok {
-			m := make(map[string]float64, len(obj2))
-			n := r.Len()
-			member := func(k string, item any) {
-				var e float64
-				if item != nil {
-					if f, ok := tool.Float(item); ok {
-						e = f
-					}
+// DecodeTuneArgsJSON reads a model's raw arguments for the tune tool into a TuneArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the same bytes.
+func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
+	return toolimpl.Func[TuneArgs](decodeTuneArgs).DecodeJSON(raw, 0)
+}
+
+// tuneArgsObject is the shape of an object of type TuneArgs: its members, and those it requires.
+var tuneArgsObject = toolimpl.NewObject([]string{"params"}, "params", "object")
+
+// decodeTuneArgs reads a value of type TuneArgs at the location at, checking it against its schema.
+func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TuneArgs) {
+	if !s.Object(at, tuneArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// params
+			atParams := at.Key("params")
+			m := toolimpl.NewMap[map[string]float64](s)
+			if s.Members(atParams, "object", func(k string) {
+				var item float64
+				if n, ok := s.Number(atParams.Key(k), "number"); ok {
+					item = n.F
 				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
+				if m != nil {
+					m[k] = item
 				}
+			}) {
+				out.Params = m
 			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]float64, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Params = m
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.
