@@ -18,7 +18,7 @@ var scanners = sync.Pool{New: func() any { return new(Scanner) }}
 
 func getScanner(maxErrors int, keep bool) *Scanner {
 	s := scanners.Get().(*Scanner)
-	s.r = Report{max: maxErrors, errs: s.r.errs[:0]}
+	s.r = Report{max: maxErrors}
 	s.keep = keep
 	return s
 }
@@ -31,7 +31,7 @@ func putScanner(s *Scanner) {
 	}
 	clear(s.vals[:cap(s.vals)])
 	clear(s.runs)
-	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used, s.drops = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0, 0
+	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0
 	if s.raw {
 		s.sc.Reset(nil)
 	}

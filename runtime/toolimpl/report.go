@@ -15,19 +15,22 @@ import (
 // Errors come in two kinds. A validation error says the arguments break
 // the schema. A decode error says that a value the schema accepts does not
 // fit its Go field (an int8 and 300, a type's UnmarshalText refusing it):
-// it counts only when the arguments are otherwise valid, so the first
-// validation error drops the decode errors reported before it, and a
-// decode error after a validation error is not kept.
+// it counts only when the arguments are otherwise valid. The errors of
+// both kinds are kept in the order they come, which generated code reorders
+// (see Truncate, and Scanner's runs); Errors returns the validation errors
+// when there are any, the decode errors otherwise, each kind within its own
+// limit.
 type Report struct {
-	errs     tool.Errors
-	max      int
-	full     bool
-	decoding bool // errs holds decode errors
+	errs   tool.Errors
+	decode []bool // decode[i]: errs[i] is a decode error; nil while there is none
+	nvalid int    // the validation errors, the last one included
+	ndec   int    // the decode errors, the last one included
+	max    int
+	full   bool // the validation errors reached the limit
 	// For a one-pass decode: past the limit, the report stops and says
-	// so (Stopped), instead of adding the last error; see Scanner.
+	// so (stopped), instead of adding the last error; see Scanner.
 	stopWhenFull bool
 	stopped      bool
-	drops        int  // how many times decode errors were dropped
 	validating   bool // only validating: decode errors are not reported
 }
 
@@ -42,55 +45,64 @@ func (r *Report) limit() int {
 	return r.max
 }
 
-// room reports whether one more error may be added, and ends the report
-// when not.
-func (r *Report) room() bool {
-	if r.full || r.stopped {
-		return false
-	}
-	if len(r.errs) < r.limit() {
-		return true
-	}
-	if r.stopWhenFull {
-		r.stopped = true
-		return false
-	}
+// tooMany is the last error of a report that reached its limit.
+func (r *Report) tooMany() tool.Error {
 	n := strconv.Itoa(r.limit())
-	r.errs = append(r.errs, tool.Error{Code: tool.CodeTooManyErrors, Expected: "at most " + n + " errors",
-		Reason: "there are more errors than the " + n + " reported; validation stopped there, so correct these and call again"})
-	r.full = true
-	return false
+	return tool.Error{Code: tool.CodeTooManyErrors, Expected: "at most " + n + " errors",
+		Reason: "there are more errors than the " + n + " reported; validation stopped there, so correct these and call again"}
 }
 
 // Add reports the validation error e at location at: its Path and Name
 // are rendered from at.
 func (r *Report) Add(at Loc, e tool.Error) {
-	if r.decoding {
-		r.Truncate(0)
-		r.decoding = false
-		r.drops++
+	if r.full || r.stopped {
+		return
 	}
-	if r.room() {
-		r.append(at, e)
+	if r.nvalid >= r.limit() {
+		if r.stopWhenFull {
+			r.stopped = true
+			return
+		}
+		r.push(false, r.tooMany())
+		r.full = true
+		return
 	}
-}
-
-func (r *Report) append(at Loc, e tool.Error) {
 	e.Path, e.Name = at.pointerAndName()
-	if r.errs == nil {
-		r.errs = make(tool.Errors, 0, 8)
-	}
-	r.errs = append(r.errs, e)
+	r.push(false, e)
 }
 
 // addDecode reports the decode error e at location at.
 func (r *Report) addDecode(at Loc, e tool.Error) {
-	if r.validating || len(r.errs) > 0 && !r.decoding {
-		return // the arguments are not valid: decode errors do not count
+	if r.validating || r.nvalid > 0 || r.stopped || r.ndec > r.limit() {
+		return // the arguments are not valid, or the limit is reached: the error does not count
 	}
-	if r.room() {
-		r.decoding = true
-		r.append(at, e)
+	if r.ndec == r.limit() {
+		if r.stopWhenFull {
+			r.stopped = true
+			return
+		}
+		e = r.tooMany()
+	} else {
+		e.Path, e.Name = at.pointerAndName()
+	}
+	r.push(true, e)
+}
+
+func (r *Report) push(decode bool, e tool.Error) {
+	if r.errs == nil {
+		r.errs = make(tool.Errors, 0, 8)
+	}
+	if decode && r.decode == nil {
+		r.decode = make([]bool, len(r.errs), cap(r.errs))
+	}
+	r.errs = append(r.errs, e)
+	if r.decode != nil {
+		r.decode = append(r.decode, decode)
+	}
+	if decode {
+		r.ndec++
+	} else {
+		r.nvalid++
 	}
 }
 
@@ -118,28 +130,47 @@ func (r *Report) OneOf(at Loc, expected string, matched int, v any) {
 // Full reports whether the report reached its limit with validation
 // errors: the generated code then stops walking the value. (Decode errors
 // never stop the walk: a validation error further on would replace them.)
-func (r *Report) Full() bool { return (r.full && !r.decoding) || r.stopped }
+func (r *Report) Full() bool { return r.full || r.stopped }
 
-// Len returns the number of errors reported so far.
+// Len returns the number of errors reported so far, of both kinds.
 func (r *Report) Len() int { return len(r.errs) }
 
 // Truncate drops the errors after the first n, so that the members of an
 // object visited in Go's map order can be visited again in key order.
 func (r *Report) Truncate(n int) {
-	if n < len(r.errs) {
-		clear(r.errs[n:])
-		r.errs = r.errs[:n]
-		r.full = false
-		if n == 0 {
-			r.decoding = false
+	if n >= len(r.errs) {
+		return
+	}
+	for i := n; i < len(r.errs); i++ {
+		if r.decode != nil && r.decode[i] {
+			r.ndec--
+		} else {
+			r.nvalid--
 		}
 	}
+	clear(r.errs[n:])
+	r.errs = r.errs[:n]
+	if r.decode != nil {
+		r.decode = r.decode[:n]
+	}
+	r.full = false
 }
 
-// Errors returns the errors reported, nil when there are none.
+// Errors returns the errors reported, nil when there are none: the
+// validation errors when there are any, else the decode errors.
 func (r *Report) Errors() tool.Errors {
-	if len(r.errs) == 0 {
+	switch {
+	case len(r.errs) == 0:
 		return nil
+	case r.ndec > 0 && r.nvalid > 0:
+		out := r.errs[:0]
+		for i, e := range r.errs {
+			if !r.decode[i] {
+				out = append(out, e)
+			}
+		}
+		clear(r.errs[len(out):])
+		r.errs, r.decode, r.ndec = out, nil, 0
 	}
 	return r.errs
 }
@@ -187,7 +218,7 @@ const maxReason = 200
 // refuses, with code tool.CodeInvalid and the method's error, shortened, as
 // the Reason.
 func (r *Report) Invalid(at Loc, err error, v any) {
-	if r.validating || len(r.errs) > 0 && !r.decoding {
+	if r.validating || r.nvalid > 0 {
 		return
 	}
 	subject := "the arguments do not"

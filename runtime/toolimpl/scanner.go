@@ -63,7 +63,6 @@ type Scanner struct {
 	ng     int
 	used   int // the groups used since the Scanner was reset
 	runs   []run
-	drops  int // r.drops when the runs were last valid
 
 	// The values of the declared members of the open objects of values,
 	// by index: a group's are vals[g.vals:g.vals+len(g.shape.names)].
@@ -838,7 +837,6 @@ func (s *Scanner) push(values bool) *group {
 	if s.ng > inlineGroups && len(s.more) < s.ng-inlineGroups {
 		s.more = append(s.more, group{})
 	}
-	s.validRuns()
 	n := s.r.Len()
 	g := s.groupAt(s.ng - 1)
 	*g = group{values: values, errStart: n, runStart: n, runsStart: len(s.runs), min: None, max: None}
@@ -856,21 +854,6 @@ func (s *Scanner) pop() {
 	}
 }
 
-// validRuns forgets the runs when the report dropped the errors they span:
-// the decode errors a validation error made moot. The errors after that are
-// all in the current run of each open group.
-func (s *Scanner) validRuns() {
-	if s.r.drops == s.drops {
-		return
-	}
-	s.drops = s.r.drops
-	s.runs = s.runs[:0]
-	for i := 0; i < s.ng; i++ {
-		g := s.groupAt(i)
-		g.errStart, g.runStart, g.runsStart = 0, 0, 0
-	}
-}
-
 // setRun starts a run of the given rank in g.
 func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
 	if g.rank == rank && !g.byKey && !byKey {
@@ -882,7 +865,6 @@ func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
 
 // closeRun ends the current run of g, if it holds errors.
 func (s *Scanner) closeRun(g *group) {
-	s.validRuns()
 	if n := s.r.Len(); n > g.runStart {
 		if s.runs == nil {
 			s.runs = make([]run, 0, 8)
@@ -923,9 +905,16 @@ func (s *Scanner) order(g *group) {
 				at++
 			}
 		}
+		var kinds []bool // whether each error is a decode error, moved with it
+		if s.r.decode != nil {
+			kinds = s.r.decode[g.errStart:]
+		}
 		for i := range seg {
 			for j := dest[i]; j != int32(i); j = dest[i] {
 				seg[i], seg[j] = seg[j], seg[i]
+				if kinds != nil {
+					kinds[i], kinds[j] = kinds[j], kinds[i]
+				}
 				dest[i], dest[j] = dest[j], dest[i]
 			}
 		}

@@ -331,3 +331,25 @@ func TestScannerAny(t *testing.T) {
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// FuzzScannerWide: on arbitrary bytes, the one pass and the map path of the
+// wide schema return what the independent map validator returns.
+func FuzzScannerWide(f *testing.F) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20 {
+		f.Add(randomWide(r, nil, 0))
+		f.Add(validWide(r, nil, 0))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		wantSum, want := wideErrors(raw)
+		gotSum, got := wide.DecodeJSON(raw, 0)
+		require.Equal(t, want, got, "%q", raw)
+		require.Equal(t, wantSum, gotSum, "%q", raw)
+		if args, errs := tool.ParseArgs(raw); errs == nil {
+			capped, errs := wide.DecodeArgs(args, 3)
+			jsonCapped, jsonErrs := wide.DecodeJSON(raw, 3)
+			require.Equal(t, errs, jsonErrs, "%q", raw)
+			require.Equal(t, capped, jsonCapped, "%q", raw)
+		}
+	})
+}
