@@ -43,13 +43,13 @@ func FuzzOnePass(f *testing.F) {
 			return
 		}
 		checks := []func([]byte){
-		func(raw []byte) { dialecttest.CheckOnePass(t, PricingTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, OrderTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, TreeTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, LabelTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, ContactTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, PingTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, AuditTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, PricingTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, OrderTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, TreeTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, LabelTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, ContactTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, PingTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, AuditTool.Decoder, raw) },
 		}
 		checks[int(data[0])%len(checks)](data[1:])
 	})

@@ -43,13 +43,13 @@ func FuzzOnePass(f *testing.F) {
 			return
 		}
 		checks := []func([]byte){
-		func(raw []byte) { dialecttest.CheckOnePass(t, ScalarsTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, ShapesTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, NodeTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, MethodsTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, emptyTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, NumbersTool.Decoder, raw) },
-		func(raw []byte) { dialecttest.CheckOnePass(t, BoundsTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, ScalarsTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, ShapesTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, NodeTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, MethodsTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, emptyTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, NumbersTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, BoundsTool.Decoder, raw) },
 		}
 		checks[int(data[0])%len(checks)](data[1:])
 	})

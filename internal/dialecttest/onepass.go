@@ -252,4 +252,3 @@ func Mutate(r *rand.Rand, b []byte) []byte {
 		return append(b[:i:i], append([]byte(pick(`"`, `\u`, `\ud800`, "\xc3", `1e999`, `[`, `{"a":`)), b[i:]...)...)
 	}
 }
-
