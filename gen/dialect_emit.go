@@ -189,6 +189,7 @@ type toolDialects struct {
 // dialects that send the canonical schema share its constant.
 var paramConstSuffix = map[Dialect]string{
 	DialectOpenAI:           "OpenAISchema",
+	DialectAnthropic:        "AnthropicSchema",
 	DialectGemini:           "GeminiSchema",
 	DialectGeminiJSONSchema: "GeminiJSONSchema",
 }

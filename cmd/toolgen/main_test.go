@@ -533,7 +533,7 @@ type RunCommandArgs struct {
 }
 `})
 	stdout, stderr, code := toolgen(t, dir, "./...")
-	want := `$DIR/p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
+	want := `$DIR/p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Anthropic without "strict": true and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
 `
 	if code != 0 || stdout != "" || stderr != want {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stdout, stderr, want)
@@ -548,7 +548,7 @@ type RunCommandArgs struct {
 
 	before := files(t, dir)
 	stdout, stderr, code = toolgen(t, dir, "-strict", "./...")
-	want = `$DIR/p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp
+	want = `$DIR/p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai, anthropic and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp
 `
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("toolgen -strict ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)

@@ -56,6 +56,8 @@ func TestFallbacks(t *testing.T) {
 			case tl.Name == "tree" && d == tool.Gemini,
 				(tl.Name == "label" || tl.Name == "contact") && d == tool.Gemini:
 				want = tool.GeminiJSONSchema
+			case (tl.Name == "tree" || tl.Name == "label" || tl.Name == "survey") && d == tool.Anthropic:
+				want = tool.AnthropicNonStrict
 			case (tl.Name == "label" || tl.Name == "contact") && d == tool.OpenAI:
 				want = tool.OpenAINonStrict
 			case (tl.Name == "label" || tl.Name == "contact") && d == tool.OpenAIResponses:
@@ -66,6 +68,8 @@ func TestFallbacks(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "Gemini's parameters cannot express a recursive type at #/properties/root", TreeTool.Dialects.Gemini.Fallback)
+	assert.Equal(t, "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root", TreeTool.Dialects.Anthropic.Fallback)
+	assert.Equal(t, "Anthropic strict mode cannot express a schema this large at #", SurveyTool.Dialects.Anthropic.Fallback)
 	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots", LabelTool.Dialects.OpenAI.Fallback)
 	var strict struct{ Strict bool }
 	require.NoError(t, json.Unmarshal(LabelTool.Dialects.OpenAIResponses.Tool, &strict))
@@ -105,7 +109,13 @@ func TestLeftOutDialects(t *testing.T) {
 	}
 	_, err := Tools.For(tool.Gemini)
 	assert.EqualError(t, err, "tool: audit has no gemini definition: its //toolgen:tool dialects= option leaves gemini out")
-	raw, err := Tools[:len(Tools)-1].For(tool.Gemini)
+	var without tool.Tools
+	for _, tl := range Tools {
+		if tl != &AuditTool.Tool {
+			without = append(without, tl)
+		}
+	}
+	raw, err := without.For(tool.Gemini)
 	require.NoError(t, err)
 	var decls []map[string]any
 	require.NoError(t, json.Unmarshal(raw, &decls))

@@ -145,3 +145,51 @@ type AuditArgs struct {
 type Label struct {
 	Value string `json:"value" jsonschema:"maxLength=10"`
 }
+
+// SignupArgs signs a person up: patterns and item counts, which Anthropic
+// strict mode takes when they are simple and has as sentences otherwise.
+//
+//toolgen:tool
+type SignupArgs struct {
+	// Member code: a simple pattern.
+	Code string `json:"code" jsonschema:"pattern=^[A-Z]{2}[0-9]{1\\,4}$"`
+	// A greeting: a word boundary and a long repetition.
+	Greeting string `json:"greeting" jsonschema:"pattern=^\\w+\\b.{0\\,200}$"`
+	// At least two interests.
+	Interests []string `json:"interests" jsonschema:"minItems=2"`
+	// At least one referrer, if any.
+	Referrers []string `json:"referrers,omitempty" jsonschema:"minItems=1"`
+}
+
+// SurveyArgs records a survey: more optional members than Anthropic strict
+// mode takes in one schema, so Anthropic gets it without strict.
+//
+//toolgen:tool risk=read
+type SurveyArgs struct {
+	Respondent string `json:"respondent"`
+	Q1         int    `json:"q1,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q2         int    `json:"q2,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q3         int    `json:"q3,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q4         int    `json:"q4,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q5         int    `json:"q5,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q6         int    `json:"q6,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q7         int    `json:"q7,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q8         int    `json:"q8,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q9         int    `json:"q9,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q10        int    `json:"q10,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q11        int    `json:"q11,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q12        int    `json:"q12,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q13        int    `json:"q13,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q14        int    `json:"q14,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q15        int    `json:"q15,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q16        int    `json:"q16,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q17        int    `json:"q17,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q18        int    `json:"q18,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q19        int    `json:"q19,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q20        int    `json:"q20,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q21        int    `json:"q21,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q22        int    `json:"q22,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q23        int    `json:"q23,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q24        int    `json:"q24,omitempty" jsonschema:"minimum=1,maximum=5"`
+	Q25        int    `json:"q25,omitempty" jsonschema:"minimum=1,maximum=5"`
+}

@@ -15,6 +15,7 @@ const _ = tool.SupportPackageIsVersion1
 const (
 	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsAnthropicSchema  = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","description":"Discount in percent. Must be at least 0 and be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","description":"A small signed number. Must be between -128 and 127."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"description":"Up to three distinct flags. Must have at most 3 items and not contain the same item twice."},"level":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Level, required but null for the default. Must be between 1 and 3."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
@@ -27,6 +28,11 @@ var PricingTool = tool.Def[PricingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(pricingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
 			},
@@ -360,6 +366,7 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 const (
 	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsAnthropicSchema  = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","description":"How many. Must be between 1 and 99."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"description":"Options of the item. Must have at most 2 items."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"minItems":1,"description":"Order lines. Must have at most 4 items."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
@@ -372,6 +379,11 @@ var OrderTool = tool.Def[OrderArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(orderArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
 				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
 			},
@@ -883,6 +895,7 @@ const (
 // TreeTool is the tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
 	Decode: DecodeTreeArgs,
@@ -890,7 +903,13 @@ var TreeTool = tool.Def[TreeArgs]{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(treeArgsSchema),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
 				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
 			},
@@ -1117,6 +1136,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
 	Decode: DecodeLabelArgs,
@@ -1124,7 +1144,13 @@ var LabelTool = tool.Def[LabelArgs]{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
 				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
 			},
@@ -1449,6 +1475,7 @@ func fillLabelArgsLabel(out *Label, obj map[string]any, errs tool.Errors) tool.E
 // The parameters of the contact tool: the canonical schema, and the dialects that differ from it.
 const (
 	contactArgsSchema           = `{"anyOf":[{"properties":{"tag":true},"required":["tag"],"title":"tagged"},{"properties":{"note":true},"required":["note"],"title":"noted"}],"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"email":{"type":"string","maxLength":40,"description":"Email address, or"},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"type":"object","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences."}`
+	contactArgsAnthropicSchema  = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 )
 
@@ -1464,6 +1491,11 @@ var ContactTool = tool.Def[ContactArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(contactArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(contactArgsSchema),
 				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
 			},
@@ -1727,6 +1759,7 @@ func fillContactArgs(out *ContactArgs, obj map[string]any, errs tool.Errors) too
 const (
 	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Takes no arguments."}`
 	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Takes no arguments."}`
+	pingArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
@@ -1738,6 +1771,11 @@ var PingTool = tool.Def[PingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(pingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
 			},
@@ -1912,5 +1950,926 @@ func fillAuditArgs(out *AuditArgs, obj map[string]any, errs tool.Errors) tool.Er
 	return errs
 }
 
+// The parameters of the signup tool: the canonical schema, and the dialects that differ from it.
+const (
+	signupArgsSchema           = `{"properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"items":{"type":"string"},"type":"array","minItems":2,"description":"At least two interests."},"referrers":{"items":{"type":"string"},"type":"array","minItems":1,"description":"At least one referrer, if any."}},"additionalProperties":false,"type":"object","required":["code","greeting","interests"],"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsOpenAISchema     = `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"anyOf":[{"type":"array","items":{"type":"string"},"minItems":1},{"type":"null"}],"description":"At least one referrer, if any."}},"required":["code","greeting","interests","referrers"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsAnthropicSchema  = `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"description":"At least two interests. Must have at least 2 items."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsGeminiSchema     = `{"type":"OBJECT","properties":{"code":{"type":"STRING","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"STRING","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"type":"ARRAY","items":{"type":"STRING"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"ARRAY","items":{"type":"STRING"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"propertyOrdering":["code","greeting","interests","referrers"],"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsGeminiJSONSchema = `{"type":"object","properties":{"code":{"type":"string","description":"Member code: a simple pattern. Must match the regular expression ^[A-Z]{2}[0-9]{1,4}$."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+)
+
+// SignupTool is the signup tool, generated from SignupArgs.
+var SignupTool = tool.Def[SignupArgs]{
+	Decode: DecodeSignupArgs,
+	Tool: tool.Tool{
+		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(signupArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(signupArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(signupArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parametersJsonSchema":` + signupArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","inputSchema":` + signupArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(signupArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(signupArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "signup",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(signupArgsSchema),
+		Validate:   ValidateSignupArgs,
+	},
+}
+var signupArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{1,4}$")
+var signupArgsPattern1 = regexp.MustCompile("^[0-9A-Z_a-z]+\\b[^\\n\\r\\x{2028}\\x{2029}]{0,200}$")
+
+// ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else every error.
+func ValidateSignupArgs(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	present := 0
+	code, hasCode := args["code"]
+	if hasCode {
+		present++
+	}
+	greeting, hasGreeting := args["greeting"]
+	if hasGreeting {
+		present++
+	}
+	interests, hasInterests := args["interests"]
+	if hasInterests {
+		present++
+	}
+	referrers, hasReferrers := args["referrers"]
+	if hasReferrers {
+		present++
+	}
+	if !hasCode {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+			Name:     "code",
+			Path:     "/code",
+		})
+	}
+	if !hasGreeting {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+			Name:     "greeting",
+			Path:     "/greeting",
+		})
+	}
+	if !hasInterests {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array",
+			Name:     "interests",
+			Path:     "/interests",
+		})
+	}
+	if len(args) > present {
+		n := len(errs)
+		for k := range args {
+			switch k {
+			case "code", "greeting", "interests", "referrers":
+			default:
+				errs = append(errs, tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+					Name: k,
+					Path: "/" + tool.Key(k),
+				})
+			}
+		}
+		tool.SortByPath(errs[n:])
+	}
+	if hasCode {
+		if s, ok := code.(string); !ok {
+			errs = append(errs, tool.TypeError("/code", "code", "string", code))
+		} else {
+			if !signupArgsPattern0.MatchString(s) {
+				errs = append(errs, tool.ValueError("pattern", "/code", "code", "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$", code))
+			}
+		}
+	}
+	if hasGreeting {
+		if s2, ok := greeting.(string); !ok {
+			errs = append(errs, tool.TypeError("/greeting", "greeting", "string", greeting))
+		} else {
+			if !signupArgsPattern1.MatchString(s2) {
+				errs = append(errs, tool.ValueError("pattern", "/greeting", "greeting", "a string matching the pattern ^\\w+\\b.{0,200}$", greeting))
+			}
+		}
+	}
+	if hasInterests {
+		if list, ok := tool.List(interests); !ok {
+			errs = append(errs, tool.TypeError("/interests", "interests", "array", interests))
+		} else {
+			if len(list) < 2 {
+				errs = append(errs, tool.ValueError("minItems", "/interests", "interests", "an array of at least 2 items", list))
+			}
+			for i, item := range list {
+				if _, ok := item.(string); !ok {
+					errs = append(errs, tool.TypeError("/interests/"+tool.Index(i), "interests["+tool.Index(i)+"]", "string", item))
+				}
+			}
+		}
+	}
+	if hasReferrers && referrers != nil {
+		if list2, ok := tool.List(referrers); !ok {
+			errs = append(errs, tool.TypeError("/referrers", "referrers", "array", referrers))
+		} else {
+			if len(list2) < 1 {
+				errs = append(errs, tool.ValueError("minItems", "/referrers", "referrers", "an array of at least 1 item", list2))
+			}
+			for i2, item2 := range list2 {
+				if _, ok := item2.(string); !ok {
+					errs = append(errs, tool.TypeError("/referrers/"+tool.Index(i2), "referrers["+tool.Index(i2)+"]", "string", item2))
+				}
+			}
+		}
+	}
+	return errs
+}
+
+// DecodeSignupArgs checks a model's arguments for the signup tool with ValidateSignupArgs and returns them as a SignupArgs, read straight from the map; when they are not valid, the zero SignupArgs and every error.
+func DecodeSignupArgs(args map[string]any) (SignupArgs, tool.Errors) {
+	var out SignupArgs
+	errs := ValidateSignupArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillSignupArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return SignupArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillSignupArgs sets the fields of a SignupArgs from an object its validator accepted.
+func fillSignupArgs(out *SignupArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if code := obj["code"]; code != nil {
+		if s, ok := code.(string); ok {
+			out.Code = s
+		}
+	}
+	if greeting := obj["greeting"]; greeting != nil {
+		if s2, ok := greeting.(string); ok {
+			out.Greeting = s2
+		}
+	}
+	if interests := obj["interests"]; interests != nil {
+		if list, ok := tool.List(interests); ok {
+			s3 := make([]string, len(list))
+			for i, item := range list {
+				if item != nil {
+					if s4, ok := item.(string); ok {
+						s3[i] = s4
+					}
+				}
+			}
+			out.Interests = s3
+		}
+	}
+	if referrers := obj["referrers"]; referrers != nil {
+		if list2, ok := tool.List(referrers); ok {
+			s5 := make([]string, len(list2))
+			for i2, item2 := range list2 {
+				if item2 != nil {
+					if s6, ok := item2.(string); ok {
+						s5[i2] = s6
+					}
+				}
+			}
+			out.Referrers = s5
+		}
+	}
+	return errs
+}
+
+// The parameters of the survey tool: the canonical schema, and the dialects that differ from it.
+const (
+	surveyArgsSchema           = `{"properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"additionalProperties":false,"type":"object","required":["respondent"],"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsOpenAISchema     = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":["integer","null"],"maximum":5,"minimum":1},"q2":{"type":["integer","null"],"maximum":5,"minimum":1},"q3":{"type":["integer","null"],"maximum":5,"minimum":1},"q4":{"type":["integer","null"],"maximum":5,"minimum":1},"q5":{"type":["integer","null"],"maximum":5,"minimum":1},"q6":{"type":["integer","null"],"maximum":5,"minimum":1},"q7":{"type":["integer","null"],"maximum":5,"minimum":1},"q8":{"type":["integer","null"],"maximum":5,"minimum":1},"q9":{"type":["integer","null"],"maximum":5,"minimum":1},"q10":{"type":["integer","null"],"maximum":5,"minimum":1},"q11":{"type":["integer","null"],"maximum":5,"minimum":1},"q12":{"type":["integer","null"],"maximum":5,"minimum":1},"q13":{"type":["integer","null"],"maximum":5,"minimum":1},"q14":{"type":["integer","null"],"maximum":5,"minimum":1},"q15":{"type":["integer","null"],"maximum":5,"minimum":1},"q16":{"type":["integer","null"],"maximum":5,"minimum":1},"q17":{"type":["integer","null"],"maximum":5,"minimum":1},"q18":{"type":["integer","null"],"maximum":5,"minimum":1},"q19":{"type":["integer","null"],"maximum":5,"minimum":1},"q20":{"type":["integer","null"],"maximum":5,"minimum":1},"q21":{"type":["integer","null"],"maximum":5,"minimum":1},"q22":{"type":["integer","null"],"maximum":5,"minimum":1},"q23":{"type":["integer","null"],"maximum":5,"minimum":1},"q24":{"type":["integer","null"],"maximum":5,"minimum":1},"q25":{"type":["integer","null"],"maximum":5,"minimum":1}},"required":["respondent","q1","q2","q3","q4","q5","q6","q7","q8","q9","q10","q11","q12","q13","q14","q15","q16","q17","q18","q19","q20","q21","q22","q23","q24","q25"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsGeminiSchema     = `{"type":"OBJECT","properties":{"respondent":{"type":"STRING"},"q1":{"type":"INTEGER","maximum":5,"minimum":1},"q2":{"type":"INTEGER","maximum":5,"minimum":1},"q3":{"type":"INTEGER","maximum":5,"minimum":1},"q4":{"type":"INTEGER","maximum":5,"minimum":1},"q5":{"type":"INTEGER","maximum":5,"minimum":1},"q6":{"type":"INTEGER","maximum":5,"minimum":1},"q7":{"type":"INTEGER","maximum":5,"minimum":1},"q8":{"type":"INTEGER","maximum":5,"minimum":1},"q9":{"type":"INTEGER","maximum":5,"minimum":1},"q10":{"type":"INTEGER","maximum":5,"minimum":1},"q11":{"type":"INTEGER","maximum":5,"minimum":1},"q12":{"type":"INTEGER","maximum":5,"minimum":1},"q13":{"type":"INTEGER","maximum":5,"minimum":1},"q14":{"type":"INTEGER","maximum":5,"minimum":1},"q15":{"type":"INTEGER","maximum":5,"minimum":1},"q16":{"type":"INTEGER","maximum":5,"minimum":1},"q17":{"type":"INTEGER","maximum":5,"minimum":1},"q18":{"type":"INTEGER","maximum":5,"minimum":1},"q19":{"type":"INTEGER","maximum":5,"minimum":1},"q20":{"type":"INTEGER","maximum":5,"minimum":1},"q21":{"type":"INTEGER","maximum":5,"minimum":1},"q22":{"type":"INTEGER","maximum":5,"minimum":1},"q23":{"type":"INTEGER","maximum":5,"minimum":1},"q24":{"type":"INTEGER","maximum":5,"minimum":1},"q25":{"type":"INTEGER","maximum":5,"minimum":1}},"required":["respondent"],"propertyOrdering":["respondent","q1","q2","q3","q4","q5","q6","q7","q8","q9","q10","q11","q12","q13","q14","q15","q16","q17","q18","q19","q20","q21","q22","q23","q24","q25"],"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsGeminiJSONSchema = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"required":["respondent"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+)
+
+// SurveyTool is the survey tool, generated from SurveyArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a schema this large at #.
+var SurveyTool = tool.Def[SurveyArgs]{
+	Decode: DecodeSurveyArgs,
+	Tool: tool.Tool{
+		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Fallback:   "Anthropic strict mode cannot express a schema this large at #",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(surveyArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(surveyArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parametersJsonSchema":` + surveyArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","inputSchema":` + surveyArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(surveyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(surveyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "survey",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(surveyArgsSchema),
+		Validate:   ValidateSurveyArgs,
+	},
+}
+
+// ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else every error.
+func ValidateSurveyArgs(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	present := 0
+	respondent, hasRespondent := args["respondent"]
+	if hasRespondent {
+		present++
+	}
+	q1, hasQ1 := args["q1"]
+	if hasQ1 {
+		present++
+	}
+	q2, hasQ2 := args["q2"]
+	if hasQ2 {
+		present++
+	}
+	q3, hasQ3 := args["q3"]
+	if hasQ3 {
+		present++
+	}
+	q4, hasQ4 := args["q4"]
+	if hasQ4 {
+		present++
+	}
+	q5, hasQ5 := args["q5"]
+	if hasQ5 {
+		present++
+	}
+	q6, hasQ6 := args["q6"]
+	if hasQ6 {
+		present++
+	}
+	q7, hasQ7 := args["q7"]
+	if hasQ7 {
+		present++
+	}
+	q8, hasQ8 := args["q8"]
+	if hasQ8 {
+		present++
+	}
+	q9, hasQ9 := args["q9"]
+	if hasQ9 {
+		present++
+	}
+	q10, hasQ10 := args["q10"]
+	if hasQ10 {
+		present++
+	}
+	q11, hasQ11 := args["q11"]
+	if hasQ11 {
+		present++
+	}
+	q12, hasQ12 := args["q12"]
+	if hasQ12 {
+		present++
+	}
+	q13, hasQ13 := args["q13"]
+	if hasQ13 {
+		present++
+	}
+	q14, hasQ14 := args["q14"]
+	if hasQ14 {
+		present++
+	}
+	q15, hasQ15 := args["q15"]
+	if hasQ15 {
+		present++
+	}
+	q16, hasQ16 := args["q16"]
+	if hasQ16 {
+		present++
+	}
+	q17, hasQ17 := args["q17"]
+	if hasQ17 {
+		present++
+	}
+	q18, hasQ18 := args["q18"]
+	if hasQ18 {
+		present++
+	}
+	q19, hasQ19 := args["q19"]
+	if hasQ19 {
+		present++
+	}
+	q20, hasQ20 := args["q20"]
+	if hasQ20 {
+		present++
+	}
+	q21, hasQ21 := args["q21"]
+	if hasQ21 {
+		present++
+	}
+	q22, hasQ22 := args["q22"]
+	if hasQ22 {
+		present++
+	}
+	q23, hasQ23 := args["q23"]
+	if hasQ23 {
+		present++
+	}
+	q24, hasQ24 := args["q24"]
+	if hasQ24 {
+		present++
+	}
+	q25, hasQ25 := args["q25"]
+	if hasQ25 {
+		present++
+	}
+	if !hasRespondent {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+			Name:     "respondent",
+			Path:     "/respondent",
+		})
+	}
+	if len(args) > present {
+		n := len(errs)
+		for k := range args {
+			switch k {
+			case "respondent", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23", "q24", "q25":
+			default:
+				errs = append(errs, tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+					Name: k,
+					Path: "/" + tool.Key(k),
+				})
+			}
+		}
+		tool.SortByPath(errs[n:])
+	}
+	if hasRespondent {
+		if _, ok := respondent.(string); !ok {
+			errs = append(errs, tool.TypeError("/respondent", "respondent", "string", respondent))
+		}
+	}
+	if hasQ1 && q1 != nil {
+		if num, ok := tool.Number(q1); !ok || !tool.IsInteger(num) {
+			errs = append(errs, tool.TypeError("/q1", "q1", "integer", q1))
+		} else {
+			if num < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q1", "q1", ">= 1", q1))
+			} else if num > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q1", "q1", "<= 5", q1))
+			}
+		}
+	}
+	if hasQ2 && q2 != nil {
+		if num2, ok := tool.Number(q2); !ok || !tool.IsInteger(num2) {
+			errs = append(errs, tool.TypeError("/q2", "q2", "integer", q2))
+		} else {
+			if num2 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q2", "q2", ">= 1", q2))
+			} else if num2 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q2", "q2", "<= 5", q2))
+			}
+		}
+	}
+	if hasQ3 && q3 != nil {
+		if num3, ok := tool.Number(q3); !ok || !tool.IsInteger(num3) {
+			errs = append(errs, tool.TypeError("/q3", "q3", "integer", q3))
+		} else {
+			if num3 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q3", "q3", ">= 1", q3))
+			} else if num3 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q3", "q3", "<= 5", q3))
+			}
+		}
+	}
+	if hasQ4 && q4 != nil {
+		if num4, ok := tool.Number(q4); !ok || !tool.IsInteger(num4) {
+			errs = append(errs, tool.TypeError("/q4", "q4", "integer", q4))
+		} else {
+			if num4 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q4", "q4", ">= 1", q4))
+			} else if num4 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q4", "q4", "<= 5", q4))
+			}
+		}
+	}
+	if hasQ5 && q5 != nil {
+		if num5, ok := tool.Number(q5); !ok || !tool.IsInteger(num5) {
+			errs = append(errs, tool.TypeError("/q5", "q5", "integer", q5))
+		} else {
+			if num5 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q5", "q5", ">= 1", q5))
+			} else if num5 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q5", "q5", "<= 5", q5))
+			}
+		}
+	}
+	if hasQ6 && q6 != nil {
+		if num6, ok := tool.Number(q6); !ok || !tool.IsInteger(num6) {
+			errs = append(errs, tool.TypeError("/q6", "q6", "integer", q6))
+		} else {
+			if num6 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q6", "q6", ">= 1", q6))
+			} else if num6 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q6", "q6", "<= 5", q6))
+			}
+		}
+	}
+	if hasQ7 && q7 != nil {
+		if num7, ok := tool.Number(q7); !ok || !tool.IsInteger(num7) {
+			errs = append(errs, tool.TypeError("/q7", "q7", "integer", q7))
+		} else {
+			if num7 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q7", "q7", ">= 1", q7))
+			} else if num7 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q7", "q7", "<= 5", q7))
+			}
+		}
+	}
+	if hasQ8 && q8 != nil {
+		if num8, ok := tool.Number(q8); !ok || !tool.IsInteger(num8) {
+			errs = append(errs, tool.TypeError("/q8", "q8", "integer", q8))
+		} else {
+			if num8 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q8", "q8", ">= 1", q8))
+			} else if num8 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q8", "q8", "<= 5", q8))
+			}
+		}
+	}
+	if hasQ9 && q9 != nil {
+		if num9, ok := tool.Number(q9); !ok || !tool.IsInteger(num9) {
+			errs = append(errs, tool.TypeError("/q9", "q9", "integer", q9))
+		} else {
+			if num9 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q9", "q9", ">= 1", q9))
+			} else if num9 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q9", "q9", "<= 5", q9))
+			}
+		}
+	}
+	if hasQ10 && q10 != nil {
+		if num10, ok := tool.Number(q10); !ok || !tool.IsInteger(num10) {
+			errs = append(errs, tool.TypeError("/q10", "q10", "integer", q10))
+		} else {
+			if num10 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q10", "q10", ">= 1", q10))
+			} else if num10 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q10", "q10", "<= 5", q10))
+			}
+		}
+	}
+	if hasQ11 && q11 != nil {
+		if num11, ok := tool.Number(q11); !ok || !tool.IsInteger(num11) {
+			errs = append(errs, tool.TypeError("/q11", "q11", "integer", q11))
+		} else {
+			if num11 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q11", "q11", ">= 1", q11))
+			} else if num11 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q11", "q11", "<= 5", q11))
+			}
+		}
+	}
+	if hasQ12 && q12 != nil {
+		if num12, ok := tool.Number(q12); !ok || !tool.IsInteger(num12) {
+			errs = append(errs, tool.TypeError("/q12", "q12", "integer", q12))
+		} else {
+			if num12 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q12", "q12", ">= 1", q12))
+			} else if num12 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q12", "q12", "<= 5", q12))
+			}
+		}
+	}
+	if hasQ13 && q13 != nil {
+		if num13, ok := tool.Number(q13); !ok || !tool.IsInteger(num13) {
+			errs = append(errs, tool.TypeError("/q13", "q13", "integer", q13))
+		} else {
+			if num13 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q13", "q13", ">= 1", q13))
+			} else if num13 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q13", "q13", "<= 5", q13))
+			}
+		}
+	}
+	if hasQ14 && q14 != nil {
+		if num14, ok := tool.Number(q14); !ok || !tool.IsInteger(num14) {
+			errs = append(errs, tool.TypeError("/q14", "q14", "integer", q14))
+		} else {
+			if num14 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q14", "q14", ">= 1", q14))
+			} else if num14 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q14", "q14", "<= 5", q14))
+			}
+		}
+	}
+	if hasQ15 && q15 != nil {
+		if num15, ok := tool.Number(q15); !ok || !tool.IsInteger(num15) {
+			errs = append(errs, tool.TypeError("/q15", "q15", "integer", q15))
+		} else {
+			if num15 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q15", "q15", ">= 1", q15))
+			} else if num15 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q15", "q15", "<= 5", q15))
+			}
+		}
+	}
+	if hasQ16 && q16 != nil {
+		if num16, ok := tool.Number(q16); !ok || !tool.IsInteger(num16) {
+			errs = append(errs, tool.TypeError("/q16", "q16", "integer", q16))
+		} else {
+			if num16 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q16", "q16", ">= 1", q16))
+			} else if num16 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q16", "q16", "<= 5", q16))
+			}
+		}
+	}
+	if hasQ17 && q17 != nil {
+		if num17, ok := tool.Number(q17); !ok || !tool.IsInteger(num17) {
+			errs = append(errs, tool.TypeError("/q17", "q17", "integer", q17))
+		} else {
+			if num17 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q17", "q17", ">= 1", q17))
+			} else if num17 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q17", "q17", "<= 5", q17))
+			}
+		}
+	}
+	if hasQ18 && q18 != nil {
+		if num18, ok := tool.Number(q18); !ok || !tool.IsInteger(num18) {
+			errs = append(errs, tool.TypeError("/q18", "q18", "integer", q18))
+		} else {
+			if num18 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q18", "q18", ">= 1", q18))
+			} else if num18 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q18", "q18", "<= 5", q18))
+			}
+		}
+	}
+	if hasQ19 && q19 != nil {
+		if num19, ok := tool.Number(q19); !ok || !tool.IsInteger(num19) {
+			errs = append(errs, tool.TypeError("/q19", "q19", "integer", q19))
+		} else {
+			if num19 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q19", "q19", ">= 1", q19))
+			} else if num19 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q19", "q19", "<= 5", q19))
+			}
+		}
+	}
+	if hasQ20 && q20 != nil {
+		if num20, ok := tool.Number(q20); !ok || !tool.IsInteger(num20) {
+			errs = append(errs, tool.TypeError("/q20", "q20", "integer", q20))
+		} else {
+			if num20 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q20", "q20", ">= 1", q20))
+			} else if num20 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q20", "q20", "<= 5", q20))
+			}
+		}
+	}
+	if hasQ21 && q21 != nil {
+		if num21, ok := tool.Number(q21); !ok || !tool.IsInteger(num21) {
+			errs = append(errs, tool.TypeError("/q21", "q21", "integer", q21))
+		} else {
+			if num21 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q21", "q21", ">= 1", q21))
+			} else if num21 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q21", "q21", "<= 5", q21))
+			}
+		}
+	}
+	if hasQ22 && q22 != nil {
+		if num22, ok := tool.Number(q22); !ok || !tool.IsInteger(num22) {
+			errs = append(errs, tool.TypeError("/q22", "q22", "integer", q22))
+		} else {
+			if num22 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q22", "q22", ">= 1", q22))
+			} else if num22 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q22", "q22", "<= 5", q22))
+			}
+		}
+	}
+	if hasQ23 && q23 != nil {
+		if num23, ok := tool.Number(q23); !ok || !tool.IsInteger(num23) {
+			errs = append(errs, tool.TypeError("/q23", "q23", "integer", q23))
+		} else {
+			if num23 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q23", "q23", ">= 1", q23))
+			} else if num23 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q23", "q23", "<= 5", q23))
+			}
+		}
+	}
+	if hasQ24 && q24 != nil {
+		if num24, ok := tool.Number(q24); !ok || !tool.IsInteger(num24) {
+			errs = append(errs, tool.TypeError("/q24", "q24", "integer", q24))
+		} else {
+			if num24 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q24", "q24", ">= 1", q24))
+			} else if num24 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q24", "q24", "<= 5", q24))
+			}
+		}
+	}
+	if hasQ25 && q25 != nil {
+		if num25, ok := tool.Number(q25); !ok || !tool.IsInteger(num25) {
+			errs = append(errs, tool.TypeError("/q25", "q25", "integer", q25))
+		} else {
+			if num25 < 1 {
+				errs = append(errs, tool.ValueError("minimum", "/q25", "q25", ">= 1", q25))
+			} else if num25 > 5 {
+				errs = append(errs, tool.ValueError("maximum", "/q25", "q25", "<= 5", q25))
+			}
+		}
+	}
+	return errs
+}
+
+// DecodeSurveyArgs checks a model's arguments for the survey tool with ValidateSurveyArgs and returns them as a SurveyArgs, read straight from the map; when they are not valid, the zero SurveyArgs and every error.
+func DecodeSurveyArgs(args map[string]any) (SurveyArgs, tool.Errors) {
+	var out SurveyArgs
+	errs := ValidateSurveyArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillSurveyArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return SurveyArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillSurveyArgs sets the fields of a SurveyArgs from an object its validator accepted.
+func fillSurveyArgs(out *SurveyArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if respondent := obj["respondent"]; respondent != nil {
+		if s, ok := respondent.(string); ok {
+			out.Respondent = s
+		}
+	}
+	if q1 := obj["q1"]; q1 != nil {
+		if n, ok := tool.Int(q1, math.MinInt, math.MaxInt); ok {
+			out.Q1 = int(n)
+		} else {
+			errs = append(errs, tool.RangeError("/q1", "q1", "-9223372036854775808", "9223372036854775807", q1))
+		}
+	}
+	if q2 := obj["q2"]; q2 != nil {
+		if n2, ok := tool.Int(q2, math.MinInt, math.MaxInt); ok {
+			out.Q2 = int(n2)
+		} else {
+			errs = append(errs, tool.RangeError("/q2", "q2", "-9223372036854775808", "9223372036854775807", q2))
+		}
+	}
+	if q3 := obj["q3"]; q3 != nil {
+		if n3, ok := tool.Int(q3, math.MinInt, math.MaxInt); ok {
+			out.Q3 = int(n3)
+		} else {
+			errs = append(errs, tool.RangeError("/q3", "q3", "-9223372036854775808", "9223372036854775807", q3))
+		}
+	}
+	if q4 := obj["q4"]; q4 != nil {
+		if n4, ok := tool.Int(q4, math.MinInt, math.MaxInt); ok {
+			out.Q4 = int(n4)
+		} else {
+			errs = append(errs, tool.RangeError("/q4", "q4", "-9223372036854775808", "9223372036854775807", q4))
+		}
+	}
+	if q5 := obj["q5"]; q5 != nil {
+		if n5, ok := tool.Int(q5, math.MinInt, math.MaxInt); ok {
+			out.Q5 = int(n5)
+		} else {
+			errs = append(errs, tool.RangeError("/q5", "q5", "-9223372036854775808", "9223372036854775807", q5))
+		}
+	}
+	if q6 := obj["q6"]; q6 != nil {
+		if n6, ok := tool.Int(q6, math.MinInt, math.MaxInt); ok {
+			out.Q6 = int(n6)
+		} else {
+			errs = append(errs, tool.RangeError("/q6", "q6", "-9223372036854775808", "9223372036854775807", q6))
+		}
+	}
+	if q7 := obj["q7"]; q7 != nil {
+		if n7, ok := tool.Int(q7, math.MinInt, math.MaxInt); ok {
+			out.Q7 = int(n7)
+		} else {
+			errs = append(errs, tool.RangeError("/q7", "q7", "-9223372036854775808", "9223372036854775807", q7))
+		}
+	}
+	if q8 := obj["q8"]; q8 != nil {
+		if n8, ok := tool.Int(q8, math.MinInt, math.MaxInt); ok {
+			out.Q8 = int(n8)
+		} else {
+			errs = append(errs, tool.RangeError("/q8", "q8", "-9223372036854775808", "9223372036854775807", q8))
+		}
+	}
+	if q9 := obj["q9"]; q9 != nil {
+		if n9, ok := tool.Int(q9, math.MinInt, math.MaxInt); ok {
+			out.Q9 = int(n9)
+		} else {
+			errs = append(errs, tool.RangeError("/q9", "q9", "-9223372036854775808", "9223372036854775807", q9))
+		}
+	}
+	if q10 := obj["q10"]; q10 != nil {
+		if n10, ok := tool.Int(q10, math.MinInt, math.MaxInt); ok {
+			out.Q10 = int(n10)
+		} else {
+			errs = append(errs, tool.RangeError("/q10", "q10", "-9223372036854775808", "9223372036854775807", q10))
+		}
+	}
+	if q11 := obj["q11"]; q11 != nil {
+		if n11, ok := tool.Int(q11, math.MinInt, math.MaxInt); ok {
+			out.Q11 = int(n11)
+		} else {
+			errs = append(errs, tool.RangeError("/q11", "q11", "-9223372036854775808", "9223372036854775807", q11))
+		}
+	}
+	if q12 := obj["q12"]; q12 != nil {
+		if n12, ok := tool.Int(q12, math.MinInt, math.MaxInt); ok {
+			out.Q12 = int(n12)
+		} else {
+			errs = append(errs, tool.RangeError("/q12", "q12", "-9223372036854775808", "9223372036854775807", q12))
+		}
+	}
+	if q13 := obj["q13"]; q13 != nil {
+		if n13, ok := tool.Int(q13, math.MinInt, math.MaxInt); ok {
+			out.Q13 = int(n13)
+		} else {
+			errs = append(errs, tool.RangeError("/q13", "q13", "-9223372036854775808", "9223372036854775807", q13))
+		}
+	}
+	if q14 := obj["q14"]; q14 != nil {
+		if n14, ok := tool.Int(q14, math.MinInt, math.MaxInt); ok {
+			out.Q14 = int(n14)
+		} else {
+			errs = append(errs, tool.RangeError("/q14", "q14", "-9223372036854775808", "9223372036854775807", q14))
+		}
+	}
+	if q15 := obj["q15"]; q15 != nil {
+		if n15, ok := tool.Int(q15, math.MinInt, math.MaxInt); ok {
+			out.Q15 = int(n15)
+		} else {
+			errs = append(errs, tool.RangeError("/q15", "q15", "-9223372036854775808", "9223372036854775807", q15))
+		}
+	}
+	if q16 := obj["q16"]; q16 != nil {
+		if n16, ok := tool.Int(q16, math.MinInt, math.MaxInt); ok {
+			out.Q16 = int(n16)
+		} else {
+			errs = append(errs, tool.RangeError("/q16", "q16", "-9223372036854775808", "9223372036854775807", q16))
+		}
+	}
+	if q17 := obj["q17"]; q17 != nil {
+		if n17, ok := tool.Int(q17, math.MinInt, math.MaxInt); ok {
+			out.Q17 = int(n17)
+		} else {
+			errs = append(errs, tool.RangeError("/q17", "q17", "-9223372036854775808", "9223372036854775807", q17))
+		}
+	}
+	if q18 := obj["q18"]; q18 != nil {
+		if n18, ok := tool.Int(q18, math.MinInt, math.MaxInt); ok {
+			out.Q18 = int(n18)
+		} else {
+			errs = append(errs, tool.RangeError("/q18", "q18", "-9223372036854775808", "9223372036854775807", q18))
+		}
+	}
+	if q19 := obj["q19"]; q19 != nil {
+		if n19, ok := tool.Int(q19, math.MinInt, math.MaxInt); ok {
+			out.Q19 = int(n19)
+		} else {
+			errs = append(errs, tool.RangeError("/q19", "q19", "-9223372036854775808", "9223372036854775807", q19))
+		}
+	}
+	if q20 := obj["q20"]; q20 != nil {
+		if n20, ok := tool.Int(q20, math.MinInt, math.MaxInt); ok {
+			out.Q20 = int(n20)
+		} else {
+			errs = append(errs, tool.RangeError("/q20", "q20", "-9223372036854775808", "9223372036854775807", q20))
+		}
+	}
+	if q21 := obj["q21"]; q21 != nil {
+		if n21, ok := tool.Int(q21, math.MinInt, math.MaxInt); ok {
+			out.Q21 = int(n21)
+		} else {
+			errs = append(errs, tool.RangeError("/q21", "q21", "-9223372036854775808", "9223372036854775807", q21))
+		}
+	}
+	if q22 := obj["q22"]; q22 != nil {
+		if n22, ok := tool.Int(q22, math.MinInt, math.MaxInt); ok {
+			out.Q22 = int(n22)
+		} else {
+			errs = append(errs, tool.RangeError("/q22", "q22", "-9223372036854775808", "9223372036854775807", q22))
+		}
+	}
+	if q23 := obj["q23"]; q23 != nil {
+		if n23, ok := tool.Int(q23, math.MinInt, math.MaxInt); ok {
+			out.Q23 = int(n23)
+		} else {
+			errs = append(errs, tool.RangeError("/q23", "q23", "-9223372036854775808", "9223372036854775807", q23))
+		}
+	}
+	if q24 := obj["q24"]; q24 != nil {
+		if n24, ok := tool.Int(q24, math.MinInt, math.MaxInt); ok {
+			out.Q24 = int(n24)
+		} else {
+			errs = append(errs, tool.RangeError("/q24", "q24", "-9223372036854775808", "9223372036854775807", q24))
+		}
+	}
+	if q25 := obj["q25"]; q25 != nil {
+		if n25, ok := tool.Int(q25, math.MinInt, math.MaxInt); ok {
+			out.Q25 = int(n25)
+		} else {
+			errs = append(errs, tool.RangeError("/q25", "q25", "-9223372036854775808", "9223372036854775807", q25))
+		}
+	}
+	return errs
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool}
+var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool, &SignupTool.Tool, &SurveyTool.Tool}

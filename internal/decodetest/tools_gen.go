@@ -14,6 +14,7 @@ const _ = tool.SupportPackageIsVersion1
 const (
 	scalarsArgsSchema           = `{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
 	scalarsArgsOpenAISchema     = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
+	scalarsArgsAnthropicSchema  = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","description":"Must be between -128 and 127."},"i16":{"type":"integer","description":"Must be between -32768 and 32767."},"i32":{"type":"integer","description":"Must be between -2147483648 and 2147483647."},"i64":{"type":"integer"},"u":{"type":"integer","description":"Must be at least 0."},"u8":{"type":"integer","description":"Must be between 0 and 255."},"u16":{"type":"integer","description":"Must be between 0 and 65535."},"u32":{"type":"integer","description":"Must be between 0 and 4294967295."},"u64":{"type":"integer","description":"Must be at least 0."},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 	scalarsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"b":{"type":"BOOLEAN"},"s":{"type":"STRING"},"i":{"type":"INTEGER"},"i8":{"type":"INTEGER","maximum":127,"minimum":-128},"i16":{"type":"INTEGER","maximum":32767,"minimum":-32768},"i32":{"type":"INTEGER","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"INTEGER"},"u":{"type":"INTEGER","minimum":0},"u8":{"type":"INTEGER","maximum":255,"minimum":0},"u16":{"type":"INTEGER","maximum":65535,"minimum":0},"u32":{"type":"INTEGER","maximum":4294967295,"minimum":0},"u64":{"type":"INTEGER","minimum":0},"f32":{"type":"NUMBER"},"f64":{"type":"NUMBER"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"propertyOrdering":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
 	scalarsArgsGeminiJSONSchema = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 )
@@ -26,6 +27,11 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(scalarsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(scalarsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
 			},
@@ -499,6 +505,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode: DecodeShapesArgs,
@@ -506,7 +513,13 @@ var ShapesTool = tool.Def[ShapesArgs]{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(shapesArgsSchema),
 				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
 			},
@@ -1756,6 +1769,7 @@ const (
 // NodeTool is the node tool, generated from Node.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
 	Decode: DecodeNode,
@@ -1763,7 +1777,13 @@ var NodeTool = tool.Def[Node]{
 		Description: "Is recursive.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(nodeSchema),
 				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
 			},
@@ -1955,6 +1975,7 @@ func fillNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
 const (
 	methodsArgsSchema           = `{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"Has fields whose types decode themselves."}`
 	methodsArgsOpenAISchema     = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":["number","null"]}},"required":["name","temp","opt"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
+	methodsArgsAnthropicSchema  = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 	methodsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"name":{"type":"STRING"},"temp":{"type":"NUMBER"},"opt":{"type":"NUMBER"}},"required":["name","temp"],"propertyOrdering":["name","temp","opt"],"description":"Has fields whose types decode themselves."}`
 	methodsArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 )
@@ -1967,6 +1988,11 @@ var MethodsTool = tool.Def[MethodsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(methodsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(methodsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
 			},
@@ -2126,6 +2152,7 @@ func fillMethodsArgs(out *MethodsArgs, obj map[string]any, errs tool.Errors) too
 const (
 	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Is an unexported tool without arguments."}`
 	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
+	emptyArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
 	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
 )
 
@@ -2137,6 +2164,11 @@ var emptyTool = tool.Def[emptyArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(emptyArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
 				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
 			},

@@ -68,6 +68,7 @@ var paramsMember = map[tool.Dialect][]string{
 	tool.OpenAIResponses:          {"parameters"},
 	tool.OpenAIResponsesNonStrict: {"parameters"},
 	tool.Anthropic:                {"input_schema"},
+	tool.AnthropicNonStrict:       {"input_schema"},
 	tool.Gemini:                   {"parameters"},
 	tool.GeminiJSONSchema:         {"parametersJsonSchema"},
 	tool.MCP:                      {"inputSchema"},
@@ -137,6 +138,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 var fallbackOf = map[tool.Dialect]tool.Dialect{
 	tool.OpenAI:          tool.OpenAINonStrict,
 	tool.OpenAIResponses: tool.OpenAIResponsesNonStrict,
+	tool.Anthropic:       tool.AnthropicNonStrict,
 	tool.Gemini:          tool.GeminiJSONSchema,
 }
 
@@ -183,7 +185,12 @@ func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definit
 	case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict:
 		assert.Equal(t, false, holder["strict"])
 		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
-	case tool.Anthropic, tool.MCP:
+	case tool.Anthropic:
+		assert.Equal(t, true, holder["strict"])
+	case tool.AnthropicNonStrict:
+		assert.NotContains(t, holder, "strict")
+		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
+	case tool.MCP:
 		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
 	}
 }
@@ -240,7 +247,7 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 			switch form {
 			case tool.OpenAIResponses:
 				key = string(tool.OpenAI) + "\x00" + string(def.Parameters)
-			case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict, tool.Anthropic, tool.MCP:
+			case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict, tool.AnthropicNonStrict, tool.MCP:
 				key = "canonical\x00" + string(def.Parameters)
 			}
 			if rep, ok := done[key]; ok {
@@ -438,14 +445,25 @@ func decodeArgs(t *testing.T, call []byte) map[string]any {
 
 // --- the documented differences ---------------------------------------------
 
-// phrases are what a description says of each moved keyword.
-var phrases = map[string]string{
-	"minLength": "character", "maxLength": "character", "pattern": "regular expression",
-	"exclusiveMinimum": "greater than", "exclusiveMaximum": "less than", "multipleOf": "multiple of",
-	"uniqueItems": "same item twice", "enum": "one of", "const": "ust be", "format": "ust be",
-	"minimum": "at least", "maximum": "at most", "minItems": "item", "maxItems": "item",
-	"minProperties": "member", "maxProperties": "member",
-	"oneOf": "exactly one", "anyOf": "at least one of", "patternProperties": "member name",
+// phrases are what a description says of each moved keyword, any of them.
+var phrases = map[string][]string{
+	"minLength": {"character"}, "maxLength": {"character"}, "pattern": {"regular expression"},
+	"exclusiveMinimum": {"greater than"}, "exclusiveMaximum": {"less than"}, "multipleOf": {"multiple of"},
+	"uniqueItems": {"same item twice"}, "enum": {"one of"}, "const": {"ust be"}, "format": {"ust be"},
+	"minimum": {"at least", "between"}, "maximum": {"at most", "between"}, "minItems": {"item"}, "maxItems": {"item"},
+	"minProperties": {"member"}, "maxProperties": {"member"},
+	"oneOf": {"exactly one"}, "anyOf": {"at least one of"}, "patternProperties": {"member name"},
+	"contentEncoding": {"Encoded in"},
+}
+
+// says reports whether a description says what the moved keyword kw did.
+func says(desc, kw string) bool {
+	for _, p := range phrases[kw] {
+		if strings.Contains(desc, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // explain says which documented difference makes the dialect accept a value
@@ -462,7 +480,7 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 		if obj != nil && obj["patternProperties"] != nil && dobj != nil && dobj["patternProperties"] == nil {
 			// A map with integer keys whose key pattern is a sentence.
 			for _, desc := range descs {
-				if strings.Contains(desc, phrases["patternProperties"]) {
+				if says(desc, "patternProperties") {
 					return "patternProperties", ""
 				}
 			}
@@ -482,7 +500,7 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 		return "", "the dialect has " + e.Code + " there too"
 	}
 	for _, desc := range descs {
-		if strings.Contains(desc, phrases[e.Code]) {
+		if says(desc, e.Code) {
 			return e.Code, ""
 		}
 	}

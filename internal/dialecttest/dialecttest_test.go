@@ -51,7 +51,7 @@ func TestAgreementCatchesDisagreements(t *testing.T) {
 	tl, def := tamper(t, tool.OpenAI, `"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."`, `"description":"Buyer name."`)
 	got := problems(t, tl, tool.OpenAI, def)
 	require.NotEmpty(t, got)
-	assert.Contains(t, got[0], `which is no documented difference: no description says "character"`)
+	assert.Contains(t, got[0], `which is no documented difference: no description says ["character"]`)
 
 	// An optional member OpenAI strict mode cannot set to null.
 	tl, def = tamper(t, tool.OpenAI, `"discount":{"type":["number","null"]`, `"discount":{"type":"number"`)
@@ -71,7 +71,13 @@ func TestAgreementCatchesDisagreements(t *testing.T) {
 	tl, def = tamper(t, tool.Gemini, `"maximum":127,`, ``)
 	got = problems(t, tl, tool.Gemini, def)
 	require.NotEmpty(t, got)
-	assert.Contains(t, got[0], `no description says "at most"`)
+	assert.Contains(t, got[0], `no description says ["at most" "between"]`)
+
+	// A bound Anthropic strict mode lacks, dropped without a word.
+	tl, def = tamper(t, tool.Anthropic, ` Must be between 1 and 3.`, ``)
+	got = problems(t, tl, tool.Anthropic, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], `no description says ["at least" "between"]`)
 
 	// A dialect stricter than the validator.
 	tl, def = tamper(t, tool.GeminiJSONSchema, `"maximum":127`, `"maximum":100`)

@@ -13,6 +13,7 @@ const _ = tool.SupportPackageIsVersion1
 const (
 	moveArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":["number","null"],"maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
+	moveArgsAnthropicSchema  = `{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the top speed. Must be between 0 and 1."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 )
@@ -25,6 +26,11 @@ var MoveTool = tool.Def[MoveArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(moveArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(moveArgsSchema),
 				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsSchema + `}`),
 			},
@@ -194,6 +200,7 @@ func fillMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Erro
 const (
 	releaseArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Opens the gripper: what it holds falls."}`
 	releaseArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
+	releaseArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 	releaseArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 )
 
@@ -205,6 +212,11 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(releaseArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(releaseArgsSchema),
 				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsSchema + `}`),
 			},
@@ -298,6 +310,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
 	Decode: DecodeTuneArgs,
@@ -305,7 +318,13 @@ var TuneTool = tool.Def[TuneArgs]{
 		Description: "Sets the arm's tuning parameters.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/params",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(tuneArgsSchema),
+				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(tuneArgsSchema),
 				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
 			},
