@@ -30,12 +30,17 @@ func decodeName(t *ToolType) string {
 }
 
 // typedDef is the value of a tool's variable: a tool.Def[T] holding the Tool
-// and the decode function.
+// and the decode function, in a tool.ResultDef[T, R] for a tool with a
+// result type R.
 func typedDef(t *BuiltTool, toolValue jen.Code) jen.Code {
-	return jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
+	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):   toolValue,
 		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
 	})
+	if t.Result == nil {
+		return def
+	}
+	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Dict{jen.Id("Def"): def})
 }
 
 // emitDecoder emits DecodeT and the fill functions of the struct types it

@@ -1290,6 +1290,23 @@ var fallbackPhrase = map[Dialect][2]string{
 	DialectGeminiJSONSchema:   {"Gemini as parametersJsonSchema", "parametersJsonSchema"},
 }
 
+// outputFallbackPhrase says how a structured output goes to a provider in a
+// fallback form.
+var outputFallbackPhrase = map[Dialect][2]string{
+	DialectOpenAINonStrict:    {`OpenAI with "strict": false`, `"strict": false`},
+	DialectAnthropicNonStrict: {"Anthropic as a tool the request forces", "a tool the request forces"},
+	DialectGeminiJSONSchema:   {"Gemini as responseJsonSchema", "responseJsonSchema"},
+}
+
+// phrase says how t goes to a provider in the form of dialect d: i is 0
+// for notes, 1 for comments.
+func (t *ToolType) phrase(d Dialect, i int) string {
+	if t.Output {
+		return outputFallbackPhrase[d][i]
+	}
+	return fallbackPhrase[d][i]
+}
+
 // DefinitionParts returns the JSON of a tool definition in the shape of a
 // tool.Dialects field, around its parameters: the definition is before +
 // parameters + after. Without parameters, before is the whole definition.
@@ -1321,6 +1338,34 @@ func DefinitionParts(field, name, description, risk string, idempotent, hasParam
 		return open + close, ""
 	}
 	return open + `,"` + key + `":`, close
+}
+
+// FormatParts returns the JSON of a structured output's format in the form
+// of a shape, around its schema: the format is before + schema + after.
+// The forms are OpenAI's response_format (Chat Completions) and text.format
+// (Responses API), strict or not; Anthropic's output_config.format, or the
+// tool a request forces where strict mode cannot express the schema; and
+// the members of Gemini's generationConfig.
+func FormatParts(field, name, description string) (before, after string) {
+	head := `"name":` + jsonText(name)
+	if description != "" {
+		head += `,"description":` + jsonText(description)
+	}
+	switch field {
+	case "OpenAI", "OpenAINonStrict":
+		return `{"type":"json_schema","json_schema":{` + head + `,"schema":`, fmt.Sprintf(`,"strict":%t}}`, field == "OpenAI")
+	case "OpenAIResponses", "OpenAIResponsesNonStrict":
+		return `{"type":"json_schema",` + head + `,"schema":`, fmt.Sprintf(`,"strict":%t}`, field == "OpenAIResponses")
+	case "Anthropic":
+		return `{"type":"json_schema","schema":`, "}"
+	case "AnthropicNonStrict":
+		return "{" + head + `,"input_schema":`, "}"
+	case "Gemini":
+		return `{"responseMimeType":"application/json","responseSchema":`, "}"
+	case "GeminiJSONSchema":
+		return `{"responseMimeType":"application/json","responseJsonSchema":`, "}"
+	}
+	panic("gen: unknown format shape " + field)
 }
 
 // mcpAnnotations are the MCP tool annotations of a risk class and of

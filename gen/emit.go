@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"sort"
+	"go/types"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,8 +27,18 @@ type BuiltTool struct {
 	// tool as absent whatever NullAbsent says.
 	Options Options
 	// Forms are the tool's definitions, in the order of Shapes, as
-	// BuildDefinitions chose them.
+	// BuildDefinitions chose them; for an output, its response formats.
 	Forms []*Form
+	// Result is the tool's result type, when its directive names one.
+	Result *BuiltResult
+}
+
+// BuiltResult is the result type of one or more tools, with its schema.
+type BuiltResult struct {
+	// Obj is the type as the package names it (perhaps an alias).
+	Obj    *types.TypeName
+	Pos    token.Position
+	Schema *jsonschema.Schema
 }
 
 // BuildDefinitions chooses the form of each of a tool's definitions, the
@@ -44,10 +54,10 @@ func BuildDefinitions(t *BuiltTool) ([]Note, Errors) {
 	return notes, errs
 }
 
-// names are the identifiers generated for one tool.
+// names are the identifiers generated for one tool or output.
 type names struct {
 	validate string // ValidateT
-	tool     string // <CamelToolName>Tool
+	tool     string // <CamelToolName>Tool, or <CamelName>Output
 	prefix   string // lower-case prefix of private helpers
 }
 
@@ -57,13 +67,19 @@ func toolNames(t *ToolType) names {
 	// The tool variable is named as the type is spelled when the tool has
 	// its default name (SQLQueryArgs -> SQLQueryTool), else from the name,
 	// with Go's initialisms (sql_query -> SQLQueryTool).
-	base := camel(t.Name)
-	if t.Name == defaultToolName(typeName) {
+	base, suffix := camel(t.Name), "Tool"
+	switch {
+	case t.Output:
+		suffix = "Output"
+		if t.Name == snakeCase(typeName) {
+			base = upperFirst(typeName)
+		}
+	case t.Name == defaultToolName(typeName):
 		base = upperFirst(trimToolSuffix(typeName))
 	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),
-		tool:     base + "Tool",
+		tool:     base + suffix,
 		prefix:   lowerFirst(typeName),
 	}
 	if !exported {
@@ -85,75 +101,29 @@ func listName(tools []*BuiltTool) string {
 }
 
 // Emit renders the generated file of a package: for each tool its
-// definition and validator, then the package's tool list.
-func Emit(pkgName string, tools []*BuiltTool) ([]byte, error) {
+// definition and validator (and its result type's schema and validator),
+// then the package's tool list, then each structured output.
+func Emit(pkgName string, tools, outputs []*BuiltTool) ([]byte, error) {
 	f := jen.NewFile(pkgName)
 	f.HeaderComment(Header[3:])
 	f.ImportName(runtimePath, "tool")
 	f.ImportName(formatPath, "format")
 	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
 
-	var errs Errors
+	em := &fileEmitter{file: f, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{}}
 	list := make([]jen.Code, len(tools))
-	// Two tools may map to the same package-level name (tools a_b and a-b
-	// both make ABTool; types FooArgs and fooArgs the same helpers), which
-	// would not compile.
-	declared := map[string]*BuiltTool{}
 	for i, t := range tools {
-		n := toolNames(t.ToolType)
-		list[i] = jen.Op("&").Id(n.tool).Dot("Tool")
-		schemaJSON, err := json.Marshal(t.Schema)
-		if err != nil {
-			errs.add(t.Pos, "encoding the schema: %v", err)
-			continue
-		}
-		dialects := newToolDialects(t, n.prefix, schemaJSON)
-		dialects.emitConsts(f)
-		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
-		for _, line := range dialects.fallbackComment() {
-			f.Comment(line)
-		}
-		toolValue := jen.Qual(runtimePath, "Tool").Values(jen.Dict{
-			jen.Id("Name"):        jen.Lit(t.Name),
-			jen.Id("Description"): jen.Lit(t.Description),
-			jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
-			jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
-			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
-			jen.Id("Validate"):    jen.Id(n.validate),
-			jen.Id("Dialects"):    dialects.value(),
-		})
-		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue))
-		// The validator is compiled from the very JSON sent to the model.
-		opts := t.Options
-		opts.NullAbsent = true
-		doc, cerrs := compileSchema(schemaJSON, opts)
-		for _, de := range cerrs {
-			errs.add(t.Pos, "%s", de.Error())
-		}
-		if len(cerrs) > 0 {
-			continue
-		}
-		e := newEmitter(f, doc, n.prefix, t.Pos)
-		e.toolValidator(n.validate, t.Name)
-		errs = append(errs, e.errs...)
-		decoded, decodeErrs := emitDecoder(f, t, n)
-		errs = append(errs, decodeErrs...)
-		generated := append([]string{n.tool, n.validate}, e.generated...)
-		generated = append(generated, decoded...)
-		generated = append(generated, dialects.names...)
-		sort.Strings(generated)
-		for _, name := range generated {
-			if prev, dup := declared[name]; dup {
-				errs.add(t.Pos, "%s generates the Go name %s, as %s at %s does; rename one of the types or tools", t.Obj.Name(), name, prev.Obj.Name(), prev.Pos)
-				break
-			}
-		}
-		for _, name := range generated {
-			declared[name] = t
-		}
+		list[i] = jen.Op("&").Id(toolNames(t.ToolType).tool).Dot("Tool")
+		em.tool(t)
 	}
-	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
-	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
+	if len(tools) > 0 {
+		f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
+		f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
+	}
+	for _, t := range outputs {
+		em.output(t)
+	}
+	errs := em.errs
 	if err := errs.err(); err != nil {
 		return nil, err
 	}

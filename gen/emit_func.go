@@ -176,8 +176,10 @@ func (e *emitter) entryBody(checks []jen.Code) (results jen.Code, body []jen.Cod
 	return results, append(body, jen.Return(jen.Id("errs")))
 }
 
-// toolValidator emits ValidateT(args map[string]any) tool.Errors.
-func (e *emitter) toolValidator(name, toolName string) {
+// toolValidator emits ValidateT(args map[string]any) tool.Errors, for
+// the object of a tool's arguments, a tool's result or an answer; doc is
+// its doc comment.
+func (e *emitter) toolValidator(name, doc string) {
 	e.fn = &fnState{mode: collect, locals: map[string]int{"args": 1, "errs": 1}}
 	root := e.doc.root
 	var checks []jen.Code
@@ -195,7 +197,7 @@ func (e *emitter) toolValidator(name, toolName string) {
 	}
 	e.flush()
 	results, body := e.entryBody(checks)
-	entry := jen.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else every error.", name, toolName).Line().
+	entry := jen.Comment(doc).Line().
 		Func().Id(name).Params(jen.Id("args").Map(jen.String()).Any()).Add(results).Block(body...)
 	e.finish(entry)
 }

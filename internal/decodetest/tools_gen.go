@@ -2150,61 +2150,61 @@ func fillMethodsArgs(out *MethodsArgs, obj map[string]any, errs tool.Errors) too
 
 // The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
 const (
-	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Is an unexported tool without arguments."}`
-	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
-	emptyArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
-	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
+	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"An unexported tool without arguments."}`
+	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"An unexported tool without arguments."}`
+	emptyArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
+	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
 )
 
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
 	Decode: decodeEmptyArgs,
 	Tool: tool.Tool{
-		Description: "Is an unexported tool without arguments.",
+		Description: "An unexported tool without arguments.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
 				Parameters: json.RawMessage(emptyArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
 			},
 			AnthropicNonStrict: tool.Definition{
 				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
 				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments."}`),
+				Tool: json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments."}`),
 			},
 			GeminiJSONSchema: tool.Definition{
 				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(emptyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
 				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
 				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
 				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,

@@ -85,37 +85,52 @@ func (e Errors) Error() string {
 }
 
 // Message renders one error as a sentence a model can act on.
-func (e Error) Message() string {
+func (e Error) Message() string { return e.about("argument", "the arguments") }
+
+// about renders the error as Message does, naming a value noun ('member
+// total') and the whole value whole ("the answer").
+func (e Error) about(noun, whole string) string {
 	if e.Reason != "" {
 		return e.Reason
 	}
 	switch e.Code {
 	case CodeMissing:
-		return "missing required argument '" + e.Name + "'"
+		return "missing required " + noun + " '" + e.Name + "'"
 	case CodeUnexpected:
-		return "unexpected argument '" + e.Name + "'"
+		return "unexpected " + noun + " '" + e.Name + "'"
 	case CodeUnknownTool:
 		return "unknown tool '" + e.Name + "'"
+	}
+	subject := noun + " '" + e.Name + "'"
+	if e.Name == "" {
+		// An error about the value as a whole (the root of a schema file's
+		// validator, a result or an answer).
+		subject = whole
+	}
+	switch e.Code {
 	case CodeType:
-		return "argument '" + e.Name + "' should be " + e.Expected + ", got " + e.Got
+		return subject + " should be " + e.Expected + ", got " + e.Got
 	case CodeDepth:
-		return "argument '" + e.Name + "' should be " + e.Expected
+		return subject + " should be " + e.Expected
 	}
 	got := e.Actual
 	if got == "" {
 		got = e.Got
-	}
-	subject := "argument '" + e.Name + "'"
-	if e.Name == "" {
-		// An error about the arguments (or, for a schema file's validator,
-		// the value) as a whole.
-		subject = "the arguments"
 	}
 	if got == "" {
 		// A member required by another (dependentRequired) has no value.
 		return subject + " should be " + e.Expected
 	}
 	return subject + " should be " + e.Expected + ", got " + got
+}
+
+// messagesAbout is Messages with about's wording.
+func (e Errors) messagesAbout(noun, whole string) []string {
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = err.about(noun, whole)
+	}
+	return msgs
 }
 
 // Error returns Message, so that a single Error is a Go error too.

@@ -279,8 +279,14 @@ type Result struct {
 	// or one error with a stage's code (bad_json, unknown_tool, a policy's
 	// code, timeout, ...).
 	Errors Errors
-	// Output is what the handler returned, for an executed call.
+	// Output is what the handler returned, for an executed call: for a
+	// tool with a result type R, an R.
 	Output any
+	// Structured, for an executed call of a tool with a result type, is
+	// the JSON of Output, which the set checked against the tool's
+	// ResultSchema: an MCP result's structuredContent, and the text of the
+	// other shaped results.
+	Structured json.RawMessage
 	// Err is the handler's error, for a call that failed.
 	Err error
 	// Approval, for needs_confirmation, is the token that approves this exact
@@ -294,6 +300,7 @@ type Result struct {
 	Duration time.Duration
 
 	stage stage // where a rejection happened, for Feedback
+	typed bool  // the tool has a result schema
 }
 
 // stage names the stage of a Set that rejected a call.
@@ -536,11 +543,13 @@ func (s *Set) checkPolicy(ctx context.Context, p Policy, call *Call) (err error)
 
 // outcome is what a handler's goroutine reports.
 type outcome struct {
-	out      any
-	err      error
-	panicked bool
-	value    any
-	stack    []byte
+	out        any
+	err        error
+	structured json.RawMessage // the JSON of out, checked: for a tool with a result schema
+	resultErr  error           // why out does not match the result schema
+	panicked   bool
+	value      any
+	stack      []byte
 }
 
 func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call) Result {
@@ -563,8 +572,14 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 				done <- outcome{panicked: true, value: v, stack: debug.Stack()}
 			}
 		}()
-		out, err := h.run(ctx, call.Args)
-		done <- outcome{out: out, err: err}
+		o := outcome{}
+		o.out, o.err = h.run(ctx, call.Args)
+		if o.err == nil && h.tool.ValidateResult != nil {
+			// In the handler's goroutine: a MarshalJSON method is the
+			// application's code, bounded by the time limit like the rest.
+			o.structured, o.resultErr = checkResult(h.tool, o.out)
+		}
+		done <- o
 	}()
 	var o outcome
 	select {
@@ -591,8 +606,12 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 			return res
 		}
 		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + o.err.Error()}}}
+	case o.resultErr != nil:
+		s.log().LogAttrs(ctx, slog.LevelError, "tool result does not match its result schema",
+			slog.String("tool", r.name), slog.String("call_id", r.opts.id), slog.Any("problems", resultProblems(o.resultErr)))
+		return resultFailure(r.name, o.resultErr)
 	}
-	return Result{Status: StatusExecuted, Output: o.out}
+	return Result{Status: StatusExecuted, Output: o.out, Structured: o.structured}
 }
 
 func failure(err error, limit time.Duration) Result {
@@ -638,8 +657,10 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	// The name is the model's text until it matched a tool: bound what is
 	// echoed and logged.
 	name := r.name
-	if s.handlers[name] == nil {
+	if h := s.handlers[name]; h == nil {
 		name = shorten(name)
+	} else {
+		res.typed = h.tool.ValidateResult != nil
 	}
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = time.Since(r.start)

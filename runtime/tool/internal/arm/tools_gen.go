@@ -467,5 +467,446 @@ func fillTuneArgs(out *TuneArgs, obj map[string]any, errs tool.Errors) tool.Erro
 	return errs
 }
 
+// The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
+const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
+
+// ValidatePositionResult checks the JSON of a result of type Position against its schema, as JSON Schema does: nil when valid, else every error.
+func ValidatePositionResult(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	present := 0
+	x, hasX := args["x"]
+	if hasX {
+		present++
+	}
+	y, hasY := args["y"]
+	if hasY {
+		present++
+	}
+	holding, hasHolding := args["holding"]
+	if hasHolding {
+		present++
+	}
+	if !hasX {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+			Name:     "x",
+			Path:     "/x",
+		})
+	}
+	if !hasY {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+			Name:     "y",
+			Path:     "/y",
+		})
+	}
+	if len(args) > present {
+		n := len(errs)
+		for k := range args {
+			switch k {
+			case "x", "y", "holding":
+			default:
+				errs = append(errs, tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+					Name: k,
+					Path: "/" + tool.Key(k),
+				})
+			}
+		}
+		tool.SortByPath(errs[n:])
+	}
+	if hasX {
+		if num, ok := tool.Number(x); !ok {
+			errs = append(errs, tool.TypeError("/x", "x", "number", x))
+		} else {
+			if num < 0 {
+				errs = append(errs, tool.ValueError("minimum", "/x", "x", ">= 0", x))
+			} else if num > 10 {
+				errs = append(errs, tool.ValueError("maximum", "/x", "x", "<= 10", x))
+			}
+		}
+	}
+	if hasY {
+		if num2, ok := tool.Number(y); !ok {
+			errs = append(errs, tool.TypeError("/y", "y", "number", y))
+		} else {
+			if num2 < 0 {
+				errs = append(errs, tool.ValueError("minimum", "/y", "y", ">= 0", y))
+			} else if num2 > 10 {
+				errs = append(errs, tool.ValueError("maximum", "/y", "y", "<= 10", y))
+			}
+		}
+	}
+	if hasHolding {
+		if _, ok := holding.(string); !ok {
+			errs = append(errs, tool.TypeError("/holding", "holding", "string", holding))
+		}
+	}
+	return errs
+}
+
+// The parameters of the position tool: the canonical schema, and the dialects that differ from it.
+const (
+	positionArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads where the arm is."}`
+	positionArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads where the arm is."}`
+	positionArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
+	positionArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
+)
+
+// PositionTool is the position tool, generated from PositionArgs.
+var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
+	Decode: DecodePositionArgs,
+	Tool: tool.Tool{
+		Description: "Reads where the arm is.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(positionArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"position","description":"Reads where the arm is."}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(positionArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","parametersJsonSchema":` + positionArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","inputSchema":` + positionArgsSchema + `,"outputSchema":` + positionResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(positionArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(positionArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent:     true,
+		Name:           "position",
+		ResultSchema:   json.RawMessage(positionResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(positionArgsSchema),
+		Validate:       ValidatePositionArgs,
+		ValidateResult: ValidatePositionResult,
+	},
+}}
+
+// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else every error.
+func ValidatePositionArgs(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	if len(args) > 0 {
+		n := len(errs)
+		for k := range args {
+			errs = append(errs, tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+				Name: k,
+				Path: "/" + tool.Key(k),
+			})
+		}
+		tool.SortByPath(errs[n:])
+	}
+	return errs
+}
+
+// DecodePositionArgs checks a model's arguments for the position tool with ValidatePositionArgs and returns them as a PositionArgs, read straight from the map; when they are not valid, the zero PositionArgs and every error.
+func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
+	var out PositionArgs
+	errs := ValidatePositionArgs(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillPositionArgs(&out, args, errs)
+	if len(errs) > 0 {
+		return PositionArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillPositionArgs sets the fields of a PositionArgs from an object its validator accepted.
+func fillPositionArgs(out *PositionArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	return errs
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool}
+var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
+
+// The schemas of the plan output: the canonical schema, and the dialects that differ from it.
+const (
+	planSchema          = `{"properties":{"moves":{"items":{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"type":"array","maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"string","minLength":1,"description":"Why these moves."}},"additionalProperties":false,"type":"object","required":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
+	planOpenAISchema    = `{"type":"object","properties":{"moves":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":["number","null"],"maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"string","description":"Why these moves. Must be at least 1 character."}},"required":["moves","reason"],"additionalProperties":false,"description":"A plan of moves, a model's answer when asked for one."}`
+	planAnthropicSchema = `{"type":"object","properties":{"moves":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the top speed. Must be between 0 and 1."}},"required":["x","y"],"additionalProperties":false,"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"minItems":1,"description":"The moves, in order. Must have at most 10 items."},"reason":{"type":"string","description":"Why these moves. Must be at least 1 character."}},"required":["moves","reason"],"additionalProperties":false,"description":"A plan of moves, a model's answer when asked for one."}`
+	planGeminiSchema    = `{"type":"OBJECT","properties":{"moves":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"STRING","minLength":1,"description":"Why these moves."}},"required":["moves","reason"],"propertyOrdering":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
+)
+
+// PlanOutput is the plan structured output, generated from Plan.
+var PlanOutput = tool.OutputDef[Plan]{
+	Decode: DecodePlan,
+	Output: tool.Output{
+		Description: "A plan of moves, a model's answer when asked for one.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Form:   tool.Anthropic,
+				Format: json.RawMessage(`{"type":"json_schema","schema":` + planAnthropicSchema + `}`),
+				Schema: json.RawMessage(planAnthropicSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Form:   tool.Gemini,
+				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + planGeminiSchema + `}`),
+				Schema: json.RawMessage(planGeminiSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Form:   tool.OpenAI,
+				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}}`),
+				Schema: json.RawMessage(planOpenAISchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Form:   tool.OpenAIResponses,
+				Format: json.RawMessage(`{"type":"json_schema","name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}`),
+				Schema: json.RawMessage(planOpenAISchema),
+			},
+		},
+		Name:     "plan",
+		Schema:   json.RawMessage(planSchema),
+		Validate: ValidatePlan,
+	},
+}
+
+// ValidatePlan checks a model's answer in the plan format: nil when valid, else every error.
+func ValidatePlan(args map[string]any) tool.Errors {
+	var errs tool.Errors
+	present := 0
+	moves, hasMoves := args["moves"]
+	if hasMoves {
+		present++
+	}
+	reason, hasReason := args["reason"]
+	if hasReason {
+		present++
+	}
+	if !hasMoves {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array",
+			Name:     "moves",
+			Path:     "/moves",
+		})
+	}
+	if !hasReason {
+		errs = append(errs, tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+			Name:     "reason",
+			Path:     "/reason",
+		})
+	}
+	if len(args) > present {
+		n2 := len(errs)
+		for k2 := range args {
+			switch k2 {
+			case "moves", "reason":
+			default:
+				errs = append(errs, tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+					Name: k2,
+					Path: "/" + tool.Key(k2),
+				})
+			}
+		}
+		tool.SortByPath(errs[n2:])
+	}
+	if hasMoves {
+		if list, ok := tool.List(moves); !ok {
+			errs = append(errs, tool.TypeError("/moves", "moves", "array", moves))
+		} else {
+			if len(list) < 1 {
+				errs = append(errs, tool.ValueError("minItems", "/moves", "moves", "an array of at least 1 item", list))
+			} else if len(list) > 10 {
+				errs = append(errs, tool.ValueError("maxItems", "/moves", "moves", "an array of at most 10 items", list))
+			}
+			for i, item := range list {
+				if obj, ok := tool.Object(item); !ok {
+					errs = append(errs, tool.TypeError("/moves/"+tool.Index(i), "moves["+tool.Index(i)+"]", "object", item))
+				} else {
+					present2 := 0
+					x, hasX := obj["x"]
+					if hasX {
+						present2++
+					}
+					y, hasY := obj["y"]
+					if hasY {
+						present2++
+					}
+					speed, hasSpeed := obj["speed"]
+					if hasSpeed {
+						present2++
+					}
+					if !hasX {
+						errs = append(errs, tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "number",
+							Name:     "moves[" + tool.Index(i) + "].x",
+							Path:     "/moves/" + tool.Index(i) + "/x",
+						})
+					}
+					if !hasY {
+						errs = append(errs, tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "number",
+							Name:     "moves[" + tool.Index(i) + "].y",
+							Path:     "/moves/" + tool.Index(i) + "/y",
+						})
+					}
+					if len(obj) > present2 {
+						n := len(errs)
+						for k := range obj {
+							switch k {
+							case "x", "y", "speed":
+							default:
+								errs = append(errs, tool.Error{
+									Code: tool.CodeUnexpected,
+									Got:  tool.TypeName(obj[k]),
+									Name: "moves[" + tool.Index(i) + "]." + k,
+									Path: "/moves/" + tool.Index(i) + "/" + tool.Key(k),
+								})
+							}
+						}
+						tool.SortByPath(errs[n:])
+					}
+					if hasX {
+						if num, ok := tool.Number(x); !ok {
+							errs = append(errs, tool.TypeError("/moves/"+tool.Index(i)+"/x", "moves["+tool.Index(i)+"].x", "number", x))
+						} else {
+							if num < 0 {
+								errs = append(errs, tool.ValueError("minimum", "/moves/"+tool.Index(i)+"/x", "moves["+tool.Index(i)+"].x", ">= 0", x))
+							} else if num > 10 {
+								errs = append(errs, tool.ValueError("maximum", "/moves/"+tool.Index(i)+"/x", "moves["+tool.Index(i)+"].x", "<= 10", x))
+							}
+						}
+					}
+					if hasY {
+						if num2, ok := tool.Number(y); !ok {
+							errs = append(errs, tool.TypeError("/moves/"+tool.Index(i)+"/y", "moves["+tool.Index(i)+"].y", "number", y))
+						} else {
+							if num2 < 0 {
+								errs = append(errs, tool.ValueError("minimum", "/moves/"+tool.Index(i)+"/y", "moves["+tool.Index(i)+"].y", ">= 0", y))
+							} else if num2 > 10 {
+								errs = append(errs, tool.ValueError("maximum", "/moves/"+tool.Index(i)+"/y", "moves["+tool.Index(i)+"].y", "<= 10", y))
+							}
+						}
+					}
+					if hasSpeed && speed != nil {
+						if num3, ok := tool.Number(speed); !ok {
+							errs = append(errs, tool.TypeError("/moves/"+tool.Index(i)+"/speed", "moves["+tool.Index(i)+"].speed", "number", speed))
+						} else {
+							if num3 < 0 {
+								errs = append(errs, tool.ValueError("minimum", "/moves/"+tool.Index(i)+"/speed", "moves["+tool.Index(i)+"].speed", ">= 0", speed))
+							} else if num3 > 1 {
+								errs = append(errs, tool.ValueError("maximum", "/moves/"+tool.Index(i)+"/speed", "moves["+tool.Index(i)+"].speed", "<= 1", speed))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasReason {
+		if s, ok := reason.(string); !ok {
+			errs = append(errs, tool.TypeError("/reason", "reason", "string", reason))
+		} else {
+			length := tool.Length(s)
+			if length < 1 {
+				errs = append(errs, tool.ValueError("minLength", "/reason", "reason", "at least 1 character long", reason))
+			}
+		}
+	}
+	return errs
+}
+
+// DecodePlan checks a model's arguments for the plan tool with ValidatePlan and returns them as a Plan, read straight from the map; when they are not valid, the zero Plan and every error.
+func DecodePlan(args map[string]any) (Plan, tool.Errors) {
+	var out Plan
+	errs := ValidatePlan(args)
+	if len(errs) > 0 {
+		return out, errs
+	}
+	errs = fillPlan(&out, args, errs)
+	if len(errs) > 0 {
+		return Plan{}, errs
+	}
+	return out, nil
+}
+
+// fillPlan sets the fields of a Plan from an object its validator accepted.
+func fillPlan(out *Plan, obj map[string]any, errs tool.Errors) tool.Errors {
+	if moves := obj["moves"]; moves != nil {
+		if list, ok := tool.List(moves); ok {
+			s := make([]MoveArgs, len(list))
+			for i, item := range list {
+				if item != nil {
+					if obj2, ok := tool.Object(item); ok {
+						n := len(errs)
+						errs = fillPlanMoveArgs(&s[i], obj2, errs)
+						if len(errs) > n {
+							tool.Nest(errs[n:], "/moves/"+tool.Index(i), "moves["+tool.Index(i)+"]")
+						}
+					}
+				}
+			}
+			out.Moves = s
+		}
+	}
+	if reason := obj["reason"]; reason != nil {
+		if s2, ok := reason.(string); ok {
+			out.Reason = s2
+		}
+	}
+	return errs
+}
+
+// fillPlanMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
+func fillPlanMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+	if x := obj["x"]; x != nil {
+		if f, ok := tool.Float(x); ok {
+			out.X = f
+		}
+	}
+	if y := obj["y"]; y != nil {
+		if f2, ok := tool.Float(y); ok {
+			out.Y = f2
+		}
+	}
+	if speed := obj["speed"]; speed != nil {
+		if f3, ok := tool.Float(speed); ok {
+			out.Speed = f3
+		}
+	}
+	return errs
+}
