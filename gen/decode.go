@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -29,13 +27,15 @@ func decodeName(t *ToolType) string {
 	return "decode" + upperFirst(t.Obj.Name())
 }
 
-// typedDef is the value of a tool's variable: a tool.Def[T] holding the Tool
-// and the decode function, in a tool.ResultDef[T, R] for a tool with a
-// result type R.
-func typedDef(t *BuiltTool, toolValue jen.Code) jen.Code {
+// typedDef is the value of a tool's variable: a tool.Def[T] holding the Tool,
+// the decode function, and check, which validates and decodes into a
+// tool.Report of the caller's limit; in a tool.ResultDef[T, R] for a tool
+// with a result type R.
+func typedDef(t *BuiltTool, toolValue jen.Code, check string) jen.Code {
 	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):   toolValue,
 		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
+		jen.Id("Check"):  jen.Id(check),
 	})
 	if t.Result == nil {
 		return def
@@ -43,99 +43,97 @@ func typedDef(t *BuiltTool, toolValue jen.Code) jen.Code {
 	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Dict{jen.Id("Def"): def})
 }
 
-// emitDecoder emits DecodeT and the fill functions of the struct types it
-// reaches, and returns the package-level names it declared.
-func emitDecoder(f *jen.File, t *BuiltTool, n names) ([]string, Errors) {
+type decoder struct {
+	file    *jen.File
+	scope   *scope
+	tool    *BuiltTool
+	pkg     *types.Package
+	prefix  string
+	fills   map[string]string // type -> its fill function
+	pending []*types.Named
+	errs    Errors
+	locals  map[string]int
+	field   token.Pos             // the field being decoded, for errors
+	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
+	refused map[*types.Named]bool // reported already
+}
+
+func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
 	d := &decoder{
-		file:   f,
-		tool:   t,
-		pkg:    t.Obj.Pkg(),
-		prefix: n.prefix,
-		fills:  map[string]string{},
-		taken:  map[string]bool{},
+		file:    f,
+		scope:   sc,
+		tool:    t,
+		pkg:     t.Obj.Pkg(),
+		prefix:  n.prefix,
+		fills:   map[string]string{},
+		active:  map[types.Type]bool{},
+		refused: map[*types.Named]bool{},
 	}
 	d.checkProperties()
-	d.decodeFunc(n.validate)
+	return d
+}
+
+// flush emits the fill functions the decode reached, which may reach more.
+func (d *decoder) flush() {
 	for len(d.pending) > 0 {
 		next := d.pending[0]
 		d.pending = d.pending[1:]
 		d.fillFunc(next)
 	}
-	declared := []string{decodeName(t.ToolType)}
-	for _, name := range d.fills {
-		declared = append(declared, name)
-	}
-	sort.Strings(declared)
-	return declared, d.errs
-}
-
-type decoder struct {
-	file    *jen.File
-	tool    *BuiltTool
-	pkg     *types.Package
-	prefix  string
-	fills   map[string]string // type -> its fill function
-	taken   map[string]bool   // fill function names
-	pending []*types.Named
-	errs    Errors
-	locals  map[string]int
-	field   *types.Var // the field being decoded, for errors
 }
 
 // fail reports what the decode cannot do, at the field being decoded if
 // any, else at the tool's type.
 func (d *decoder) fail(format string, args ...any) {
-	if d.field != nil {
-		d.errs.add(d.tool.Fset.Position(d.field.Pos()), "field %s: %s", d.field.Name(), fmt.Sprintf(format, args...))
-		return
+	pos := d.tool.Pos
+	if d.field.IsValid() && d.tool.Fset != nil {
+		pos = d.tool.Fset.Position(d.field)
 	}
-	d.errs.add(d.tool.Pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
+	d.errs.add(pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
 }
 
 // local returns a fresh local name based on base, unique in the function
-// being emitted and distinct from the package's own identifiers, which the
-// generated code may refer to.
+// being emitted and distinct from the package's own identifiers and the
+// imports, to which the generated code may refer.
 func (d *decoder) local(base string) string {
-	for {
-		n := d.locals[base]
-		d.locals[base] = n + 1
-		name := base
-		if n > 0 {
-			name = base + strconv.Itoa(n+1)
-		}
-		if d.pkg == nil || d.pkg.Scope().Lookup(name) == nil {
-			return name
-		}
-	}
+	return d.scope.local(d.locals, base)
 }
 
-// decodeFunc emits DecodeT.
-func (d *decoder) decodeFunc(validate string) {
+func (d *decoder) at(l loc) jen.Code { return l.expr(d.local) }
+
+// rootFill returns the statements of the check function that read the
+// arguments, args, into out once they are valid; locals are the names of
+// that function and at the location of the arguments.
+func (d *decoder) rootFill(locals map[string]int, at loc) []jen.Code {
+	d.locals = locals
+	root := d.tool.Obj.Type()
+	if d.unmarshals(root) {
+		return d.assign(root, lvalue{expr: jen.Parens(jen.Op("*").Id("out")), addr: jen.Id("out")}, jen.Id("args"), at)
+	}
+	return []jen.Code{jen.Id(d.fill(root.(*types.Named))).Call(jen.Id("r"), d.at(at), jen.Id("out"), jen.Id("args"))}
+}
+
+// decodeFunc emits DecodeT: check with a Report of the default limit.
+func (d *decoder) decodeFunc(check string) jen.Code {
 	d.locals = map[string]int{}
 	t := d.tool
-	args, out, errs := d.local("args"), d.local("out"), d.local("errs")
+	args, r, out, errs := d.local("args"), d.local("r"), d.local("out"), d.local("errs")
 	typ := jen.Id(t.Obj.Name())
-	root := t.Obj.Type()
-	var fill []jen.Code
-	if d.unmarshals(root) {
-		fill = d.assign(root, lvalue{expr: jen.Id(out), addr: jen.Op("&").Id(out)}, jen.Id(args), loc{}, errs)
-	} else {
-		fill = []jen.Code{jen.Id(errs).Op("=").Id(d.fill(root.(*types.Named))).Call(jen.Op("&").Id(out), jen.Id(args), jen.Id(errs))}
+	name := decodeName(t.ToolType)
+	what := "a model's arguments for the " + t.Name + " tool and returns them"
+	if t.Output {
+		what = "a model's answer in the " + t.Name + " format and returns it"
 	}
-	body := []jen.Code{
+	return jen.Commentf("%s checks %s as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
+		name, what, t.Obj.Name(), t.Obj.Name()).Line().
+		Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
+		jen.Var().Id(r).Qual(runtimePath, "Report"),
 		jen.Var().Id(out).Add(typ),
-		jen.Id(errs).Op(":=").Id(validate).Call(jen.Id(args)),
-		jen.If(jen.Len(jen.Id(errs)).Op(">").Lit(0)).Block(jen.Return(jen.Id(out), jen.Id(errs))),
-	}
-	body = append(body, fill...)
-	body = append(body,
-		jen.If(jen.Len(jen.Id(errs)).Op(">").Lit(0)).Block(jen.Return(jen.Add(typ).Values(), jen.Id(errs))),
+		jen.Id(check).Call(jen.Op("&").Id(r), jen.Id(args), jen.Op("&").Id(out)),
+		jen.If(jen.Id(errs).Op(":=").Id(r).Dot("Errors").Call(), jen.Id(errs).Op("!=").Nil()).Block(
+			jen.Return(jen.Add(typ).Values(), jen.Id(errs))),
 		jen.Return(jen.Id(out), jen.Nil()),
 	)
-	name := decodeName(t.ToolType)
-	d.file.Commentf("%s checks a model's arguments for the %s tool with %s and returns them as a %s, read straight from the map; when they are not valid, the zero %s and every error.",
-		name, t.Name, validate, t.Obj.Name(), t.Obj.Name())
-	d.file.Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(body...)
 }
 
 // fill names the function that fills a named struct type from an object,
@@ -152,33 +150,29 @@ func (d *decoder) fill(t *types.Named) string {
 			suffix = upperFirst(identifier(t.Obj().Pkg().Name())) + suffix
 		}
 	}
-	base := "fill" + upperPrefix(d.prefix) + suffix
-	name := base
-	for i := 2; d.taken[name]; i++ {
-		name = base + strconv.Itoa(i)
-	}
-	d.taken[name] = true
+	name := d.scope.global("fill" + upperPrefix(d.prefix) + suffix)
 	d.fills[key] = name
 	d.pending = append(d.pending, t)
 	return name
 }
 
-// fillFunc emits the fill function of a named struct type. It reports errors
-// relative to the object it is given; its caller nests them.
+// fillFunc emits the fill function of a named struct type: it sets the
+// fields of *out from obj, reporting a value that does not fit its field in
+// r, at its location below at.
 func (d *decoder) fillFunc(t *types.Named) {
-	d.locals = map[string]int{}
+	d.locals = map[string]int{"r": 1, "at": 1, "out": 1, "obj": 1}
 	name := d.fills[types.TypeString(t, nil)]
-	out, obj, errs := d.local("out"), d.local("obj"), d.local("errs")
 	typ, ok := d.typeExpr(t)
 	if !ok {
 		return
 	}
-	body := d.fields(t.Underlying().(*types.Struct), jen.Id(out), jen.Id(obj), loc{}, errs)
-	body = append(body, jen.Return(jen.Id(errs)))
+	root := &locVar{base: "at", name: "at"}
+	body := d.fields(t.Underlying().(*types.Struct), jen.Id("out"), jen.Id("obj"), loc{base: root})
 	d.file.Commentf("%s sets the fields of a %s from an object its validator accepted.", name, t.Obj().Name())
 	d.file.Func().Id(name).Params(
-		jen.Id(out).Op("*").Add(typ), jen.Id(obj).Map(jen.String()).Any(), jen.Id(errs).Qual(runtimePath, "Errors"),
-	).Qual(runtimePath, "Errors").Block(body...)
+		jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"),
+		jen.Id("out").Op("*").Add(typ), jen.Id("obj").Map(jen.String()).Any(),
+	).Block(body...)
 }
 
 // field is a struct field that holds a property, possibly through embedded
@@ -274,15 +268,13 @@ func (l lvalue) address() jen.Code {
 }
 
 // fields emits the assignments of a struct's fields, at base, from obj, a
-// map[string]any.
-func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc, errs string) []jen.Code {
+// map[string]any at l.
+func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code {
 	var out []jen.Code
-	outer := d.field
-	defer func() { d.field = outer }()
+	saved := d.field
+	defer func() { d.field = saved }()
 	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		if d.tool.Fset != nil {
-			d.field = f.path[len(f.path)-1]
-		}
+		d.field = f.path[len(f.path)-1].Pos()
 		v := d.local(identifier(f.name))
 		var body []jen.Code
 		sel := jen.Add(base)
@@ -311,15 +303,27 @@ func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc, errs strin
 		if !ok {
 			continue
 		}
-		body = append(body, d.assign(f.typ, lvalue{expr: sel}, jen.Id(v), l.key(f.name), errs)...)
+		body = append(body, d.assign(f.typ, lvalue{expr: sel}, jen.Id(v), l.key(f.name))...)
 		if d.decodesNull(f.typ) {
 			// encoding/json hands null to UnmarshalJSON too.
 			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.name)), jen.Id("ok")).Block(body...))
 			continue
 		}
-		out = append(out, jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), jen.Id(v).Op("!=").Nil()).Block(body...))
+		out = append(out, jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...))
 	}
 	return out
+}
+
+// present is a condition true when v, a member's value or an item, is not
+// null. A typed nil a map built by hand holds is null too: it fails every
+// conversion, except where a pointer would be allocated for it or an
+// interface would hold it.
+func (d *decoder) present(t types.Type, v jen.Code) jen.Code {
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return jen.Op("!").Qual(runtimePath, "IsNull").Call(v)
+	}
+	return jen.Add(v).Op("!=").Nil()
 }
 
 // unmarshals reports whether encoding/json hands values of t to t's own
@@ -379,10 +383,19 @@ var intBounds = map[types.BasicKind]struct {
 	types.Uint64: {"", "MaxUint64", "0", "18446744073709551615"},
 }
 
+// qualified is the package path and name of a named type: "time.Time".
+func qualified(t types.Type) string {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
 // assign emits code that sets dst, of type t, from v, an expression of type
-// any holding a non-nil value that the validator accepted at l. errs is the
-// local collecting the errors of values that do not fit their Go field.
-func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs string) []jen.Code {
+// any holding a non-nil value that the validator accepted at l. A value the
+// field cannot hold is reported in r.
+func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code {
 	t = types.Unalias(t)
 	set := func(x jen.Code) jen.Code { return jen.Add(dst.expr).Op("=").Add(x) }
 	conv := func(x jen.Code) jen.Code {
@@ -392,19 +405,42 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 		}
 		return x
 	}
-	fail := func(err jen.Code) jen.Code { return jen.Id(errs).Op("=").Append(jen.Id(errs), err) }
+	report := func(method string, args ...jen.Code) jen.Code {
+		return jen.Id("r").Dot(method).Call(append([]jen.Code{d.at(l)}, args...)...)
+	}
+	invalid := func(err string) jen.Code { return report("Invalid", jen.Id(err), v) }
+	// A method with a pointer receiver is called on the addressable
+	// expression itself, or on the pointer holding it.
+	recv := dst.expr
+	if dst.addr != nil {
+		recv = dst.addr
+	}
+
+	switch qualified(t) {
+	case "encoding/json.Number":
+		// A number, as its text.
+		n := d.local("n")
+		return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(runtimePath, "NumberText").Call(v), jen.Id("ok")).Block(set(jen.Id(n)))}
+	case "net/url.URL":
+		// encoding/json reads a url.URL as an object of its fields; its
+		// schema is a uri string, which DecodeT parses, as the schema
+		// promises.
+		s, u, err := d.local("s"), d.local("u"), d.local("err")
+		return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id(u), jen.Id(err)).Op(":=").Qual("net/url", "Parse").Call(jen.Id(s)), jen.Id(err).Op("!=").Nil()).Block(
+				invalid(err),
+			).Else().Block(set(jen.Op("*").Id(u))),
+		)}
+	case "math/big.Int":
+		// Its UnmarshalJSON reads integers without fraction or exponent;
+		// the schema's integers include 1e3.
+		b, err := d.local("b"), d.local("err")
+		return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(runtimePath, "IntegerJSON").Call(v), jen.Id("ok")).Block(
+			jen.If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalJSON").Call(jen.Id(b)), jen.Id(err).Op("!=").Nil()).Block(invalid(err)),
+		)}
+	}
 
 	if _, isPtr := t.(*types.Pointer); !isPtr {
-		invalid := func(err string) jen.Code {
-			reason := concat(append(append([]seg{{lit: "argument '"}}, l.name...), seg{lit: "' does not decode: "}, seg{expr: jen.Id(err).Dot("Error").Call()}))
-			return fail(jen.Qual(runtimePath, "DecodeError").Call(jen.Qual(runtimePath, "CodeInvalid"), l.pathExpr(), l.nameExpr(), jen.Lit(""), reason, v))
-		}
-		// A method with a pointer receiver is called on the addressable
-		// expression itself, or on the pointer holding it.
-		recv := dst.expr
-		if dst.addr != nil {
-			recv = dst.addr
-		}
 		if d.unmarshals(t) {
 			b, err := d.local("b"), d.local("err")
 			return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id(err)).Op(":=").Qual("encoding/json", "Marshal").Call(v), jen.Id(err).Op("!=").Nil()).Block(
@@ -414,13 +450,30 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 			)}
 		}
 		if d.unmarshalsText(t) {
-			// The schema of such a type is a string (see Schema).
+			// encoding/json reads it from a string, whatever its kind; its
+			// schema is a string.
 			s, err := d.local("s"), d.local("err")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
 				jen.If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalText").Call(jen.Index().Byte().Call(jen.Id(s))), jen.Id(err).Op("!=").Nil()).Block(
 					invalid(err),
 				),
 			)}
+		}
+	}
+
+	if named, ok := t.(*types.Named); ok {
+		if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+			// A named slice, map, array or pointer that contains itself
+			// (type L []L) would be written out without end.
+			if d.active[named] {
+				if !d.refused[named] {
+					d.refused[named] = true
+					d.fail("type %s contains itself with no struct in between: toolgen decodes recursion through struct types; wrap it in one (type %s struct { Items []%s })", d.typeName(named), named.Obj().Name(), named.Obj().Name())
+				}
+				return nil
+			}
+			d.active[named] = true
+			defer delete(d.active, named)
 		}
 	}
 
@@ -432,7 +485,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 		}
 		p := d.local("p")
 		code := []jen.Code{jen.Id(p).Op(":=").New(elem)}
-		code = append(code, d.assign(u.Elem(), lvalue{expr: jen.Parens(jen.Op("*").Id(p)), addr: jen.Id(p)}, v, l, errs)...)
+		code = append(code, d.assign(u.Elem(), lvalue{expr: jen.Parens(jen.Op("*").Id(p)), addr: jen.Id(p)}, v, l)...)
 		return append(code, set(jen.Id(p)))
 
 	case *types.Basic:
@@ -467,14 +520,14 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 				target = conv(jen.Id(n))
 			}
 			return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(set(target)).Else().Block(
-				fail(jen.Qual(runtimePath, "RangeError").Call(l.pathExpr(), l.nameExpr(), jen.Lit(bounds.minText), jen.Lit(bounds.maxText), v)))}
+				report("Range", jen.Lit(bounds.minText), jen.Lit(bounds.maxText), v))}
 		case u.Kind() == types.Float64:
 			f := d.local("f")
 			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(runtimePath, "Float").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f))))}
 		case u.Kind() == types.Float32:
 			f := d.local("f")
 			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(runtimePath, "Float32").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f)))).Else().Block(
-				fail(jen.Qual(runtimePath, "RangeError").Call(l.pathExpr(), l.nameExpr(), jen.Lit("-3.4028234663852886e38"), jen.Lit("3.4028234663852886e38"), v)))}
+				report("Range", jen.Lit("-3.4028234663852886e38"), jen.Lit("3.4028234663852886e38"), v))}
 		}
 		d.fail("unsupported type %s", d.typeName(t))
 		return nil
@@ -483,17 +536,9 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 		obj := d.local("obj")
 		var body []jen.Code
 		if named, ok := t.(*types.Named); ok {
-			n := d.local("n")
-			body = []jen.Code{
-				jen.Id(n).Op(":=").Len(jen.Id(errs)),
-				jen.Id(errs).Op("=").Id(d.fill(named)).Call(dst.address(), jen.Id(obj), jen.Id(errs)),
-			}
-			if len(l.path) > 0 {
-				body = append(body, jen.If(jen.Len(jen.Id(errs)).Op(">").Id(n)).Block(
-					jen.Qual(runtimePath, "Nest").Call(jen.Id(errs).Index(jen.Id(n).Op(":")), l.pathExpr(), l.nameExpr())))
-			}
+			body = []jen.Code{jen.Id(d.fill(named)).Call(jen.Id("r"), d.at(l), dst.address(), jen.Id(obj))}
 		} else {
-			body = d.fields(u, dst.expr, jen.Id(obj), l, errs)
+			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(u, dst.expr, jen.Id(obj), l) })
 		}
 		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(runtimePath, "Object").Call(v), jen.Id("ok")).Block(body...)}
 
@@ -506,74 +551,34 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 			s, b := d.local("s"), d.local("b")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
 				jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(runtimePath, "Bytes").Call(jen.Id(s)), jen.Id("ok")).Block(set(conv(jen.Id(b)))).Else().Block(
-					fail(jen.Qual(runtimePath, "DecodeError").Call(jen.Lit("contentEncoding"), l.pathExpr(), l.nameExpr(), jen.Lit("a base64 string"), jen.Lit(""), v))),
+					report("Decode", jen.Lit("contentEncoding"), jen.Lit("a base64 string"), v)),
 			)}
 		}
-		list, s, i, item := d.local("list"), d.local("s"), d.local("i"), d.local("item")
-		elem := d.assign(u.Elem(), lvalue{expr: jen.Id(s).Index(jen.Id(i))}, jen.Id(item), l.index(jen.Id(i)), errs)
+		list, s := d.local("list"), d.local("s")
+		loop := l.container(d.local, func(l loc) []jen.Code {
+			i, item := d.local("i"), d.local("item")
+			elem := d.assign(u.Elem(), lvalue{expr: jen.Id(s).Index(jen.Id(i))}, jen.Id(item), l.index(jen.Id(i)))
+			return []jen.Code{jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(
+				append(breakWhenFull(), d.unlessNull(u.Elem(), item, elem)...)...)}
+		})
+		body := append([]jen.Code{jen.Id(s).Op(":=").Make(typ, jen.Len(jen.Id(list)))}, loop...)
 		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(
-			jen.Id(s).Op(":=").Make(typ, jen.Len(jen.Id(list))),
-			jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(d.unlessNull(u.Elem(), item, elem)...),
-			set(jen.Id(s)),
+			append(body, set(jen.Id(s)))...,
 		)}
 
 	case *types.Array:
-		list, i, item := d.local("list"), d.local("i"), d.local("item")
-		elem := d.assign(u.Elem(), lvalue{expr: jen.Add(dst.expr).Index(jen.Id(i))}, jen.Id(item), l.index(jen.Id(i)), errs)
-		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(
-			jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(append(
-				[]jen.Code{jen.If(jen.Id(i).Op(">=").Lit(int(u.Len()))).Block(jen.Break())},
-				d.unlessNull(u.Elem(), item, elem)...)...),
-		)}
+		list := d.local("list")
+		loop := l.container(d.local, func(l loc) []jen.Code {
+			i, item := d.local("i"), d.local("item")
+			elem := d.assign(u.Elem(), lvalue{expr: jen.Add(dst.expr).Index(jen.Id(i))}, jen.Id(item), l.index(jen.Id(i)))
+			return []jen.Code{jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(append(
+				[]jen.Code{jen.If(jen.Id(i).Op(">=").Lit(int(u.Len())).Op("||").Id("r").Dot("Full").Call()).Block(jen.Break())},
+				d.unlessNull(u.Elem(), item, elem)...)...)}
+		})
+		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(loop...)}
 
 	case *types.Map:
-		typ, ok := d.typeExpr(t)
-		elemType, elemOK := d.typeExpr(u.Elem())
-		keyType, keyOK := d.typeExpr(u.Key())
-		if !ok || !elemOK || !keyOK {
-			return nil
-		}
-		obj, m, k, item, e := d.local("obj"), d.local("m"), d.local("k"), d.local("item"), d.local("e")
-		elem := d.assign(u.Elem(), lvalue{expr: jen.Id(e)}, jen.Id(item), l.dynamicKey(jen.Id(k)), errs)
-		decodeElem := append([]jen.Code{jen.Var().Id(e).Add(elemType)}, d.unlessNull(u.Elem(), item, elem)...)
-		keyBasic, _ := u.Key().Underlying().(*types.Basic)
-		var loop []jen.Code
-		switch {
-		case keyBasic != nil && keyBasic.Info()&types.IsString != 0:
-			key := jen.Code(jen.Id(k))
-			if _, named := types.Unalias(u.Key()).(*types.Named); named {
-				key = jen.Add(keyType).Call(jen.Id(k))
-			}
-			loop = append(decodeElem, jen.Id(m).Index(key).Op("=").Id(e))
-		case keyBasic != nil && keyBasic.Info()&types.IsInteger != 0 && keyBasic.Info()&types.IsUnsigned == 0:
-			bounds := intBounds[keyBasic.Kind()]
-			n, bad := d.local("n"), d.local("bad")
-			key := jen.Add(keyType).Call(jen.Id(n))
-			loop = []jen.Code{
-				jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(runtimePath, "IntKey").Call(jen.Id(k), jen.Qual("math", bounds.min), jen.Qual("math", bounds.max)),
-				jen.If(jen.Op("!").Id("ok")).Block(jen.Id(bad).Op("=").True(), jen.Continue()),
-				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(key), jen.Id("dup")).Block(jen.Id(bad).Op("=").True(), jen.Continue()),
-			}
-			loop = append(loop, decodeElem...)
-			loop = append(loop, jen.Id(m).Index(jen.Add(keyType).Call(jen.Id(n))).Op("=").Id(e))
-			body := []jen.Code{
-				jen.Id(m).Op(":=").Make(typ, jen.Len(jen.Id(obj))),
-				jen.Id(bad).Op(":=").False(),
-				jen.For(jen.List(jen.Id(k), jen.Id(item)).Op(":=").Range().Id(obj)).Block(loop...),
-				jen.If(jen.Id(bad)).Block(fail(jen.Qual(runtimePath, "DecodeError").Call(jen.Lit("propertyNames"), l.pathExpr(), l.nameExpr(),
-					jen.Lit("keys that are distinct integers from "+bounds.minText+" to "+bounds.maxText), jen.Lit(""), v))),
-				set(jen.Id(m)),
-			}
-			return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(runtimePath, "Object").Call(v), jen.Id("ok")).Block(body...)}
-		default:
-			d.fail("unsupported map key type %s", d.typeName(u.Key()))
-			return nil
-		}
-		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(runtimePath, "Object").Call(v), jen.Id("ok")).Block(
-			jen.Id(m).Op(":=").Make(typ, jen.Len(jen.Id(obj))),
-			jen.For(jen.List(jen.Id(k), jen.Id(item)).Op(":=").Range().Id(obj)).Block(loop...),
-			set(jen.Id(m)),
-		)}
+		return d.assignMap(t, u, set, v, l)
 
 	case *types.Interface:
 		if !u.Empty() {
@@ -584,6 +589,91 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc, errs strin
 	}
 	d.fail("unsupported type %s", d.typeName(t))
 	return nil
+}
+
+// breakWhenFull ends a loop of decode once the report is full.
+func breakWhenFull() []jen.Code {
+	return []jen.Code{jen.If(jen.Id("r").Dot("Full").Call()).Block(jen.Break())}
+}
+
+// assignMap emits the decode of a map, whose keys are read as encoding/json
+// reads them: through the key type's UnmarshalText when it has one, else as
+// strings or integers.
+func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.Code, v jen.Code, l loc) []jen.Code {
+	typ, ok := d.typeExpr(t)
+	elemType, elemOK := d.typeExpr(u.Elem())
+	keyType, keyOK := d.typeExpr(u.Key())
+	if !ok || !elemOK || !keyOK {
+		return nil
+	}
+	obj, m := d.local("obj"), d.local("m")
+	keyBasic, _ := u.Key().Underlying().(*types.Basic)
+	loop := l.container(d.local, func(l loc) []jen.Code {
+		k, item, e := d.local("k"), d.local("item"), d.local("e")
+		elem := d.assign(u.Elem(), lvalue{expr: jen.Id(e)}, jen.Id(item), l.dynamicKey(jen.Id(k)))
+		decodeElem := append([]jen.Code{jen.Var().Id(e).Add(elemType)}, d.unlessNull(u.Elem(), item, elem)...)
+		var body []jen.Code
+		switch {
+		case d.unmarshalsText(u.Key()):
+			key, err := d.local("key"), d.local("err")
+			body = []jen.Code{
+				jen.Var().Id(key).Add(keyType),
+				jen.If(jen.Id(err).Op(":=").Id(key).Dot("UnmarshalText").Call(jen.Index().Byte().Call(jen.Id(k))), jen.Id(err).Op("!=").Nil()).Block(
+					jen.Id("r").Dot("Invalid").Call(l.dynamicKey(jen.Id(k)).expr(d.local), jen.Id(err), jen.Id(k)),
+					jen.Return(),
+				),
+			}
+			body = append(body, decodeElem...)
+			body = append(body, jen.Id(m).Index(jen.Id(key)).Op("=").Id(e))
+		case keyBasic != nil && keyBasic.Info()&types.IsString != 0:
+			key := jen.Code(jen.Id(k))
+			if _, named := types.Unalias(u.Key()).(*types.Named); named {
+				key = jen.Add(keyType).Call(jen.Id(k))
+			}
+			body = append(decodeElem, jen.Id(m).Index(key).Op("=").Id(e))
+		case keyBasic != nil && keyBasic.Info()&types.IsInteger != 0 && keyBasic.Info()&types.IsUnsigned == 0:
+			bounds := intBounds[keyBasic.Kind()]
+			n := d.local("n")
+			key := jen.Add(keyType).Call(jen.Id(n))
+			bad := func() jen.Code {
+				return jen.Id("r").Dot("Decode").Call(l.dynamicKey(jen.Id(k)).expr(d.local), jen.Lit("propertyNames"),
+					jen.Lit("a key that is an integer from "+bounds.minText+" to "+bounds.maxText+", once"), jen.Id(k))
+			}
+			body = []jen.Code{
+				jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(runtimePath, "IntKey").Call(jen.Id(k), jen.Qual("math", bounds.min), jen.Qual("math", bounds.max)),
+				jen.If(jen.Op("!").Id("ok")).Block(bad(), jen.Return()),
+				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(key), jen.Id("dup")).Block(bad(), jen.Return()),
+			}
+			body = append(body, decodeElem...)
+			body = append(body, jen.Id(m).Index(jen.Add(keyType).Call(jen.Id(n))).Op("=").Id(e))
+		default:
+			d.fail("unsupported map key type %s", d.typeName(u.Key()))
+			return nil
+		}
+		// Visited in Go's map order and, only when that reported errors,
+		// again in key order, so that the errors are deterministic at no
+		// cost to a map that decodes.
+		member, n := d.local("member"), d.local("n")
+		return []jen.Code{
+			jen.Id(n).Op(":=").Id("r").Dot("Len").Call(),
+			jen.Id(member).Op(":=").Func().Params(jen.Id(k).String(), jen.Id(item).Any()).Block(body...),
+			jen.For(jen.List(jen.Id(k), jen.Id(item)).Op(":=").Range().Id(obj)).Block(
+				append([]jen.Code{jen.Id(member).Call(jen.Id(k), jen.Id(item))}, breakWhenFull()...)...),
+			jen.If(jen.Id("r").Dot("Len").Call().Op(">").Id(n)).Block(
+				jen.Id("r").Dot("Truncate").Call(jen.Id(n)),
+				jen.Id(m).Op("=").Make(typ, jen.Len(jen.Id(obj))),
+				jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(jen.Id(obj))).Block(
+					append([]jen.Code{jen.Id(member).Call(jen.Id(k), jen.Id(obj).Index(jen.Id(k)))}, breakWhenFull()...)...),
+			),
+		}
+	})
+	if loop == nil {
+		return nil
+	}
+	body := append([]jen.Code{jen.Id(m).Op(":=").Make(typ, jen.Len(jen.Id(obj)))}, loop...)
+	return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(runtimePath, "Object").Call(v), jen.Id("ok")).Block(
+		append(body, set(jen.Id(m)))...,
+	)}
 }
 
 // typeName names a type in an error, qualified by package name when it is
@@ -603,10 +693,7 @@ func (d *decoder) unlessNull(t types.Type, item string, code []jen.Code) []jen.C
 	if len(code) == 0 || d.decodesNull(t) {
 		return code
 	}
-	if _, isAny := types.Unalias(t).Underlying().(*types.Interface); isAny {
-		return code // a null item is nil either way
-	}
-	return []jen.Code{jen.If(jen.Id(item).Op("!=").Nil()).Block(code...)}
+	return []jen.Code{jen.If(d.present(t, jen.Id(item))).Block(code...)}
 }
 
 // typeExpr renders a Go type in the generated file.

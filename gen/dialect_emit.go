@@ -216,9 +216,10 @@ var paramConstSuffix = map[Dialect]string{
 	DialectGeminiJSONSchema: "GeminiJSONSchema",
 }
 
-// newToolDialects declares the constants of a tool's parameters schemas.
-func newToolDialects(t *BuiltTool, prefix string, canonical []byte) *toolDialects {
-	td := &toolDialects{tool: t, schemaConst: prefix + "Schema", params: map[Dialect]string{}}
+// newToolDialects declares the constants of a tool's parameters schemas,
+// named in the file's scope.
+func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
+	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
 	td.names = append(td.names, td.schemaConst)
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	for _, f := range t.Forms {
@@ -233,7 +234,7 @@ func newToolDialects(t *BuiltTool, prefix string, canonical []byte) *toolDialect
 		case !own:
 			td.params[d] = td.schemaConst
 		default:
-			name := prefix + suffix
+			name := sc.global(prefix + suffix)
 			td.params[d] = name
 			td.names = append(td.names, name)
 			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(f.Parameters))))

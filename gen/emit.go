@@ -101,19 +101,43 @@ func listName(tools []*BuiltTool) string {
 }
 
 // Emit renders the generated file of a package: for each tool its
-// definition and validator (and its result type's schema and validator),
-// then the package's tool list, then each structured output.
-func Emit(pkgName string, tools, outputs []*BuiltTool) ([]byte, error) {
-	f := jen.NewFile(pkgName)
+// definition, validator and decoder (and its result type's schema and
+// validator), then the package's tool list, then each structured output.
+// The names it declares avoid those the package declares in its other
+// files, and the imports those the package declares; the names a user calls
+// (ValidateT, DecodeT, the tool and output variables, Tools) are left as
+// they are, and Generate reports their collisions.
+func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
+	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header[3:])
-	f.ImportName(runtimePath, "tool")
-	f.ImportName(formatPath, "format")
-	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
+	sc := newScope(packageNames(pkg.Types, pkg.Fset, pkg.Output))
+	sc.importRuntime(f)
+	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
+		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
+	}
+	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
 
-	em := &fileEmitter{file: f, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{}}
+	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{}}
+	// Two types may map to the same name a user calls (tools a_b and a-b
+	// both make ABTool; types FooArgs and fooArgs the same functions), which
+	// would not compile. These names are reserved first, so that no helper
+	// takes one.
+	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
+		n := toolNames(t.ToolType)
+		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t.ToolType))
+		if r := t.Result; r != nil && em.results[r] == nil {
+			em.results[r] = newResultNames(r)
+			em.public(owner{"the result type " + r.Obj.Name(), r.Pos}, em.results[r].validate)
+		}
+	}
 	list := make([]jen.Code, len(tools))
 	for i, t := range tools {
 		list[i] = jen.Op("&").Id(toolNames(t.ToolType).tool).Dot("Tool")
+	}
+	if len(tools) > 0 {
+		sc.public(listName(tools))
+	}
+	for _, t := range tools {
 		em.tool(t)
 	}
 	if len(tools) > 0 {
@@ -136,80 +160,103 @@ func Emit(pkgName string, tools, outputs []*BuiltTool) ([]byte, error) {
 
 var riskConst = map[string]string{"read": "RiskRead", "act": "RiskAct", "dangerous": "RiskDangerous"}
 
-// seg is one step of a location: a literal or a Go expression of type string.
-type seg struct {
-	lit  string
-	expr jen.Code
+// loc is where a value is, as generated code names it: a variable of type
+// tool.Loc and at most one more step, a member name or an array index. The
+// members and items of an object or array get a variable of their own (see
+// container), so that every error names its location in code of constant
+// size, and nothing is built or rewritten as the validator descends: a
+// tool.Loc is a few words on the stack, rendered into an error's Path and
+// Name only when an error is reported.
+type loc struct {
+	base   *locVar
+	member *string  // a member name written in the schema
+	dyn    jen.Code // a member name held by a string expression
+	idx    jen.Code // an array index
 }
 
-// loc is where a value is, as a JSON Pointer and as the name a model reads
-// (coords.lat, tags[0]); both are built only when an error is reported.
-type loc struct {
-	path []seg
-	name []seg
+// locVar is a variable of type tool.Loc. Its name is chosen when code first
+// refers to it, so that an unused one is never declared.
+type locVar struct {
+	base string // the base of its name
+	name string
+	used bool
+}
+
+func (l loc) hasStep() bool { return l.member != nil || l.dyn != nil || l.idx != nil }
+
+func (l loc) mustBeVar() {
+	if l.hasStep() {
+		panic("gen: a location with a step used as a container; see emitter.container")
+	}
 }
 
 func (l loc) key(k string) loc {
-	path := append(append([]seg{}, l.path...), seg{lit: "/" + pointerEscape(k)})
-	name := append([]seg{}, l.name...)
-	if len(name) > 0 {
-		name = append(name, seg{lit: "."})
-	}
-	return loc{path, append(name, seg{lit: k})}
+	l.mustBeVar()
+	return loc{base: l.base, member: &k}
 }
 
 func (l loc) dynamicKey(k jen.Code) loc {
-	path := append(append([]seg{}, l.path...), seg{lit: "/"}, seg{expr: jen.Qual(runtimePath, "Key").Call(k)})
-	name := append([]seg{}, l.name...)
-	if len(name) > 0 {
-		name = append(name, seg{lit: "."})
-	}
-	return loc{path, append(name, seg{expr: k})}
+	l.mustBeVar()
+	return loc{base: l.base, dyn: k}
 }
 
 func (l loc) index(i jen.Code) loc {
-	idx := jen.Qual(runtimePath, "Index").Call(i)
-	path := append(append([]seg{}, l.path...), seg{lit: "/"}, seg{expr: idx})
-	name := append(append([]seg{}, l.name...), seg{lit: "["}, seg{expr: idx}, seg{lit: "]"})
-	return loc{path, name}
+	l.mustBeVar()
+	return loc{base: l.base, idx: i}
 }
 
-func (l loc) indexLit(i int) loc {
-	path := append(append([]seg{}, l.path...), seg{lit: "/" + strconv.Itoa(i)})
-	name := append(append([]seg{}, l.name...), seg{lit: "[" + strconv.Itoa(i) + "]"})
-	return loc{path, name}
+func (l loc) indexLit(i int) loc { return l.index(jen.Lit(i)) }
+
+// at is the expression of type tool.Loc of l, in the function being emitted.
+func (e *emitter) at(l loc) jen.Code { return l.expr(e.local) }
+
+// container emits the checks of the members or items of the value at l.
+func (e *emitter) container(l loc, body func(inner loc) []jen.Code) []jen.Code {
+	return l.container(e.local, body)
 }
 
-func concat(segs []seg) jen.Code {
-	var parts []jen.Code
-	lit := ""
-	flush := func() {
-		if lit != "" {
-			parts = append(parts, jen.Lit(lit))
-			lit = ""
+// expr is the expression of type tool.Loc of l, in a function whose locals
+// local names.
+func (l loc) expr(local func(string) string) jen.Code {
+	v := l.base
+	if v.name == "" {
+		v.name = local(v.base)
+	}
+	v.used = true
+	x := jen.Id(v.name)
+	switch {
+	case l.member != nil:
+		return x.Dot("Key").Call(jen.Lit(*l.member))
+	case l.dyn != nil:
+		return x.Dot("Key").Call(l.dyn)
+	case l.idx != nil:
+		return x.Dot("Index").Call(l.idx)
+	}
+	return x
+}
+
+// container emits, with body, the code about the members or items of the
+// value at l, which need l as a variable: when l has a step, that code gets
+// a variable of its own, declared before it when it refers to it.
+func (l loc) container(local func(string) string, body func(inner loc) []jen.Code) []jen.Code {
+	if !l.hasStep() {
+		return body(l)
+	}
+	base := "at"
+	if l.member != nil {
+		if w := upperFirst(words(*l.member)); w != "" && len(w) <= 24 {
+			base += w
 		}
+	} else if l.idx != nil {
+		base = "atItem"
 	}
-	for _, s := range segs {
-		if s.expr == nil {
-			lit += s.lit
-			continue
-		}
-		flush()
-		parts = append(parts, s.expr)
+	v := &locVar{base: base}
+	code := body(loc{base: v})
+	if v.name == "" {
+		return code
 	}
-	flush()
-	if len(parts) == 0 {
-		return jen.Lit("")
-	}
-	code := jen.Add(parts[0])
-	for _, p := range parts[1:] {
-		code = code.Op("+").Add(p)
-	}
-	return code
+	return append([]jen.Code{jen.Id(v.name).Op(":=").Add(l.expr(local))}, code...)
 }
-
-func (l loc) pathExpr() jen.Code { return concat(l.path) }
-func (l loc) nameExpr() jen.Code { return concat(l.name) }
 
 func pointerEscape(k string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
@@ -217,32 +264,76 @@ func pointerEscape(k string) string {
 
 // local returns a fresh local variable name based on base.
 func (e *emitter) local(base string) string {
-	n := e.fn.locals[base]
-	e.fn.locals[base] = n + 1
-	if n == 0 {
-		return base
-	}
-	return base + strconv.Itoa(n+1)
+	return e.scope.local(e.fn.locals, base)
 }
 
 func (e *emitter) fail(at string, format string, args ...any) {
 	e.errs.add(e.pos, "schema at %s: %s", at, fmt.Sprintf(format, args...))
 }
 
-func appendTo(args ...jen.Code) *jen.Statement { return jen.Id("errs").Op("=").Append(args...) }
+// The reporting of a validation error. A collecting function reports it in
+// its tool.Report r, at a location; a deciding function returns false. Every
+// check reports through report or always with one of the error builders
+// below, so that both kinds of function come from the same code.
 
-func appendErr(err jen.Code) jen.Code { return appendTo(jen.Id("errs"), err) }
+// errorBuilder makes the statement that reports an error at the location at.
+type errorBuilder func(at jen.Code) jen.Code
 
-func errLit(code string, l loc, fields jen.Dict) jen.Code {
-	d := jen.Dict{
-		jen.Id("Code"): codeConst(code),
-		jen.Id("Path"): l.pathExpr(),
-		jen.Id("Name"): l.nameExpr(),
+// report is how the current function reports an error at l.
+func (e *emitter) report(l loc, build errorBuilder) jen.Code {
+	if e.fn.mode == decide {
+		return jen.Return(jen.False())
 	}
-	for k, v := range fields {
-		d[k] = v
+	return build(e.at(l))
+}
+
+// always reports an error that happens whatever the value. In a decide
+// function it is written "if true { return false }", not a bare return, so
+// that the code after it stays reachable for the compiler and vet.
+func (e *emitter) always(l loc, build errorBuilder) jen.Code {
+	if e.fn.mode == decide {
+		return jen.If(jen.True()).Block(jen.Return(jen.False()))
 	}
-	return jen.Qual(runtimePath, "Error").Values(d)
+	return build(e.at(l))
+}
+
+// reportValue reports a failed keyword, code, through Report.Value.
+func (e *emitter) reportValue(code string, l loc, expected string, v jen.Code) jen.Code {
+	return e.report(l, valueError(code, expected, v))
+}
+
+// addError reports a tool.Error of the given code and fields.
+func addError(code string, fields jen.Dict) errorBuilder {
+	return func(at jen.Code) jen.Code {
+		d := jen.Dict{jen.Id("Code"): codeConst(code)}
+		for k, v := range fields {
+			d[k] = v
+		}
+		return jen.Id("r").Dot("Add").Call(at, jen.Qual(runtimePath, "Error").Values(d))
+	}
+}
+
+// typeError reports a value of the wrong type.
+func typeError(expected string, v jen.Code) errorBuilder {
+	return func(at jen.Code) jen.Code {
+		return jen.Id("r").Dot("Type").Call(at, jen.Lit(expected), v)
+	}
+}
+
+// valueError reports a value that breaks the keyword code.
+func valueError(code, expected string, v jen.Code) errorBuilder {
+	return func(at jen.Code) jen.Code {
+		return jen.Id("r").Dot("Value").Call(codeConst(code), at, jen.Lit(expected), v)
+	}
+}
+
+// stopWhenFull ends a loop of a collecting function once its report is
+// full: the validator stops walking the value.
+func (e *emitter) stopWhenFull() []jen.Code {
+	if e.fn.mode == decide {
+		return nil
+	}
+	return []jen.Code{jen.If(jen.Id("r").Dot("Full").Call()).Block(jen.Break())}
 }
 
 func codeConst(code string) jen.Code {
@@ -257,12 +348,10 @@ func codeConst(code string) jen.Code {
 		return jen.Qual(runtimePath, "CodeEnum")
 	case "depth":
 		return jen.Qual(runtimePath, "CodeDepth")
+	case "invalid":
+		return jen.Qual(runtimePath, "CodeInvalid")
 	}
 	return jen.Lit(code)
-}
-
-func valueErr(code string, l loc, expected string, v jen.Code) jen.Code {
-	return appendErr(jen.Qual(runtimePath, "ValueError").Call(codeConst(code), l.pathExpr(), l.nameExpr(), jen.Lit(expected), v))
 }
 
 // identifier turns a property name into a Go identifier for a local.
@@ -300,6 +389,7 @@ func words(name string) string {
 // reserved are names a local must not shadow in generated code.
 var reserved = map[string]bool{
 	"tool": true, "json": true, "regexp": true, "args": true, "errs": true, "ok": true, "v": true, "depth": true,
+	"r": true, "at": true, "url": true,
 	"len": true, "append": true, "nil": true, "true": true, "false": true, "string": true, "any": true, "int": true,
 	"bool": true, "float64": true, "dup": true, "cap": true, "new": true, "make": true, "copy": true, "error": true,
 	"format": true, "math": true, "depthPlusOne": true, "iota": true, "print": true, "println": true, "panic": true,

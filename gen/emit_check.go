@@ -87,26 +87,56 @@ func typeList(types []string) string {
 	return strings.Join(types, " or ")
 }
 
+// maxNest is how deep the checks of nested schemas are written inline in
+// one function; deeper ones go to a helper function, so that the generated
+// code (and its indentation) grows linearly with the schema.
+const maxNest = 6
+
 // check emits the checks of schema s on the value v (an expression of type
 // any) at location l.
 func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
+	absent := e.absentIfNull
+	e.absentIfNull = false
 	if s.isTrue() {
 		return nil
 	}
 	if s.isFalse() {
-		return []jen.Code{e.always(errLit("false", l, jen.Dict{
+		return []jen.Code{e.always(l, addError("false", jen.Dict{
 			jen.Id("Expected"): jen.Lit("absent"),
 			jen.Id("Got"):      jen.Qual(runtimePath, "TypeName").Call(v),
 		}))}
 	}
+	e.fn.nest++
+	defer func() { e.fn.nest-- }()
+	if e.fn.nest > maxNest && len(s.children()) > 0 {
+		return e.callHelper(s, v, l, absent)
+	}
 	if inner, ok := nullableForm(s); ok {
+		e.absentIfNull = true
 		checks := e.typed(inner, v, l, e.expected(s))
 		if len(checks) == 0 {
 			return nil
 		}
 		return []jen.Code{jen.If(jen.Add(v).Op("!=").Nil()).Block(checks...)}
 	}
+	e.absentIfNull = absent
 	return e.typed(s, v, l, e.expected(s))
+}
+
+// callHelper checks v against s through a helper function of its own.
+func (e *emitter) callHelper(s *schema, v jen.Code, l loc, absent bool) []jen.Code {
+	fn := e.funcFor(s, e.fn.mode)
+	var code jen.Code
+	if e.fn.mode == decide {
+		code = jen.If(jen.Op("!").Id(fn).Call(v, e.depthExpr())).Block(jen.Return(jen.False()))
+	} else {
+		code = jen.Id(fn).Call(jen.Id("r"), e.at(l), v, e.depthExpr())
+	}
+	if absent {
+		// A typed nil put in the map by hand is null: absent here.
+		return []jen.Code{jen.If(jen.Op("!").Qual(runtimePath, "IsNull").Call(v)).Block(code)}
+	}
+	return []jen.Code{code}
 }
 
 // conversion is how a kind's value is read from an any.
@@ -132,9 +162,22 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 	if expected == "" {
 		expected = typeList(s.types)
 	}
-	typeErr := e.report(jen.Qual(runtimePath, "TypeError").Call(l.pathExpr(), l.nameExpr(), jen.Lit(expected), v))
+	absent := e.absentIfNull
+	e.absentIfNull = false
+	// The type error is built only where it is written: building it
+	// declares the location it refers to.
+	typeErr := func() jen.Code {
+		err := e.report(l, typeError(expected, v))
+		if absent {
+			// Where null counts as absent, so does a typed nil a map built
+			// by hand holds ([]string(nil), (*string)(nil)): it fails every
+			// conversion, and is not reported.
+			err = jen.If(jen.Op("!").Qual(runtimePath, "IsNull").Call(v)).Block(err)
+		}
+		return err
+	}
 	if s.types != nil && len(s.types) == 0 {
-		return []jen.Code{e.always(jen.Qual(runtimePath, "TypeError").Call(l.pathExpr(), l.nameExpr(), jen.Lit(expected), v))}
+		return []jen.Code{e.always(l, typeError(expected, v))}
 	}
 	special := specialized(s)
 	var allowed []string
@@ -151,7 +194,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		k := allowed[0]
 		_, integerOnly := allows(s, k)
 		if k == kindNull {
-			stmt := jen.If(jen.Add(v).Op("!=").Nil()).Block(typeErr)
+			stmt := jen.If(jen.Op("!").Qual(runtimePath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
 			if len(generic) > 0 {
 				stmt = stmt.Else().Block(generic...)
 			}
@@ -170,7 +213,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 			name = jen.Id(x)
 			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(runtimePath, "IsInteger").Call(jen.Id(x))
 		}
-		return []jen.Code{ifTyped(jen.List(name, jen.Id("ok")).Op(":=").Add(c.conv(v)), cond, typeErr, checks)}
+		return []jen.Code{ifTyped(jen.List(name, jen.Id("ok")).Op(":=").Add(c.conv(v)), cond, typeErr(), checks)}
 	}
 
 	// Several kinds, or any: an if-else chain over the kinds that have
@@ -182,9 +225,12 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		typedFlag = e.local("typed")
 		out = append(out, jen.Id(typedFlag).Op(":=").True())
 	}
-	failType := []jen.Code{typeErr}
-	if typedFlag != "" {
-		failType = append(failType, jen.Id(typedFlag).Op("=").False())
+	var failType []jen.Code
+	if restricted {
+		failType = []jen.Code{typeErr()}
+		if typedFlag != "" {
+			failType = append(failType, jen.Id(typedFlag).Op("=").False())
+		}
 	}
 	var chain *jen.Statement
 	add := func(init, cond jen.Code, body []jen.Code) {
@@ -202,7 +248,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		_, integerOnly := allows(s, k)
 		if k == kindNull {
 			if restricted {
-				add(nil, jen.Add(v).Op("==").Nil(), nil)
+				add(nil, jen.Qual(runtimePath, "IsNull").Call(v), nil)
 			}
 			continue
 		}
@@ -315,6 +361,10 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 		checks = e.stringChecks(s, x, v, l, withEnum)
 	case kindNumber:
 		checks = e.numberChecks(s, x, v, l, withEnum)
+		// multipleOf reads the value itself, exactly.
+		uses := withEnum && (s.hasEnum || s.hasConst) || s.minimum != "" || s.maximum != "" ||
+			s.exclusiveMinimum != "" || s.exclusiveMaximum != ""
+		return checks, uses && len(checks) > 0
 	case kindArray:
 		return e.arrayChecks(s, x, l)
 	case kindObject:
@@ -372,7 +422,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 		}
 		fail := e.reportValue("anyOf", l, "any of: "+e.summaries(s.anyOf), v)
 		if cond == nil {
-			out = append(out, e.always(jen.Qual(runtimePath, "ValueError").Call(jen.Lit("anyOf"), l.pathExpr(), l.nameExpr(), jen.Lit("any of: "+e.summaries(s.anyOf)), v)))
+			out = append(out, e.always(l, valueError("anyOf", "any of: "+e.summaries(s.anyOf), v)))
 		} else {
 			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(fail))
 		}
@@ -392,17 +442,15 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 			}
 			out = append(out, jen.If(e.matchCall(sub, v)).Block(jen.Id(matched).Op("++")))
 		}
-		var rep jen.Code = jen.Return(jen.False())
-		if e.fn.mode == collect {
-			rep = appendErr(jen.Qual(runtimePath, "OneOfError").Call(l.pathExpr(), l.nameExpr(),
-				jen.Lit("exactly one of: "+e.summaries(s.oneOf)), jen.Id(matched), v))
-		}
-		out = append(out, jen.If(jen.Id(matched).Op("!=").Lit(1)).Block(rep))
+		expected := "exactly one of: " + e.summaries(s.oneOf)
+		out = append(out, jen.If(jen.Id(matched).Op("!=").Lit(1)).Block(e.report(l, func(at jen.Code) jen.Code {
+			return jen.Id("r").Dot("OneOf").Call(at, jen.Lit(expected), jen.Id(matched), v)
+		})))
 	}
 	if s.not != nil && !s.not.isFalse() {
 		fail := e.reportValue("not", l, "not "+e.summary(s.not), v)
 		if s.not.isTrue() {
-			out = append(out, e.always(jen.Qual(runtimePath, "ValueError").Call(jen.Lit("not"), l.pathExpr(), l.nameExpr(), jen.Lit("not "+e.summary(s.not)), v)))
+			out = append(out, e.always(l, valueError("not", "not "+e.summary(s.not), v)))
 		} else {
 			out = append(out, jen.If(e.matchCall(s.not, v)).Block(fail))
 		}
@@ -463,16 +511,7 @@ func (e *emitter) callRef(target *schema, v jen.Code, l loc) []jen.Code {
 		return []jen.Code{jen.If(jen.Op("!").Id(fn).Call(v, e.depthPlusOne())).Block(jen.Return(jen.False()))}
 	}
 	fn := e.funcFor(target, collect)
-	if len(l.path) == 0 {
-		return []jen.Code{jen.Id("errs").Op("=").Id(fn).Call(v, jen.Id("errs"), e.depthPlusOne())}
-	}
-	n := e.local("n")
-	return []jen.Code{
-		jen.Id(n).Op(":=").Len(jen.Id("errs")),
-		jen.Id("errs").Op("=").Id(fn).Call(v, jen.Id("errs"), e.depthPlusOne()),
-		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
-			jen.Qual(runtimePath, "Nest").Call(jen.Id("errs").Index(jen.Id(n).Op(":")), l.pathExpr(), l.nameExpr())),
-	}
+	return []jen.Code{jen.Id(fn).Call(jen.Id("r"), e.at(l), v, e.depthPlusOne())}
 }
 
 // summary describes a schema in a few words, for the messages of anyOf,
@@ -504,7 +543,7 @@ func (e *emitter) summary(s *schema) string {
 	case s.title != "":
 		return shorten(s.title)
 	}
-	return "the schema at " + s.loc
+	return "the schema at " + shortLoc(s.loc)
 }
 
 func (e *emitter) summaries(list []*schema) string {

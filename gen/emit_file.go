@@ -3,7 +3,6 @@ package gen
 import (
 	"encoding/json"
 	"go/token"
-	"sort"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -11,12 +10,11 @@ import (
 // fileEmitter writes the declarations of one generated file: tools, the
 // result types of tools, structured outputs.
 type fileEmitter struct {
-	file *jen.File
-	errs Errors
-	// declared are the package-level names generated so far, by the type
-	// that generates them: two types may map to the same name (tools a_b
-	// and a-b both make ABTool; types FooArgs and fooArgs the same
-	// helpers), which would not compile.
+	file  *jen.File
+	scope *scope
+	errs  Errors
+	// declared are the names a user calls, by the type that generates
+	// them: two types may map to the same name, which would not compile.
 	declared map[string]owner
 	results  map[*BuiltResult]*resultNames
 }
@@ -27,44 +25,33 @@ type owner struct {
 	pos  token.Position
 }
 
-// resultNames are the identifiers generated for a result type.
-type resultNames struct {
-	schema   string // the constant of its schema
-	validate string // Validate<R>Result
-}
-
-// declare records the package-level names a type generates, and reports
-// one that another type generates too.
-func (em *fileEmitter) declare(by owner, generated []string) {
-	sort.Strings(generated)
-	for _, name := range generated {
+// public reserves the names a user calls, and reports one that another
+// type generates too.
+func (em *fileEmitter) public(by owner, names ...string) {
+	for _, name := range names {
 		if prev, dup := em.declared[name]; dup {
 			em.errs.add(by.pos, "%s generates the Go name %s, as %s at %s does; rename one of the types", by.name, name, prev.name, prev.pos)
-			break
+			continue
 		}
-	}
-	for _, name := range generated {
 		em.declared[name] = by
+		em.scope.public(name)
 	}
 }
 
-// validator emits the validator of an object schema; nullAbsent counts a
-// null optional member as absent (a model's arguments and answers), or not
-// (a handler's results). It returns the helpers' names, or false when the
-// schema does not compile.
-func (em *fileEmitter) validator(schemaJSON []byte, nullAbsent bool, opts Options, prefix, name, doc string, pos token.Position) ([]string, bool) {
-	opts.NullAbsent = nullAbsent
-	compiled, cerrs := compileSchema(schemaJSON, opts)
-	for _, de := range cerrs {
-		em.errs.add(pos, "%s", de.Error())
+// resultNames are the identifiers generated for a result type.
+type resultNames struct {
+	validate string // Validate<R>Result
+	prefix   string // of its helpers
+	schema   string // the constant of its schema, once emitted
+}
+
+func newResultNames(r *BuiltResult) *resultNames {
+	name := r.Obj.Name()
+	rn := &resultNames{validate: "Validate" + upperFirst(name) + "Result", prefix: lowerFirst(name) + "Result"}
+	if !token.IsExported(name) {
+		rn.validate = "validate" + upperFirst(name) + "Result"
 	}
-	if len(cerrs) > 0 {
-		return nil, false
-	}
-	e := newEmitter(em.file, compiled, prefix, pos)
-	e.toolValidator(name, doc)
-	em.errs = append(em.errs, e.errs...)
-	return e.generated, true
+	return rn
 }
 
 // tool emits a tool: its schemas, its variable, its validator and its
@@ -79,14 +66,15 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		return
 	}
 	var result *resultNames
+	resultSchema := ""
 	if t.Result != nil {
-		result = em.result(t)
+		result = em.results[t.Result]
+		resultSchema = em.result(t)
 	}
-	dialects := newToolDialects(t, n.prefix, schemaJSON)
-	if result != nil {
-		dialects.outputSchema = result.schema
-	}
+	dialects := newToolDialects(t, em.scope, n.prefix, schemaJSON)
+	dialects.outputSchema = resultSchema
 	dialects.emitConsts(f)
+	check := em.scope.global("check" + upperPrefix(n.prefix))
 	f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
 	for _, line := range dialects.fallbackComment() {
 		f.Comment(line)
@@ -101,51 +89,71 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		jen.Id("Dialects"):    dialects.value(),
 	}
 	if result != nil {
-		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(result.schema))
+		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
 		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
 	}
-	f.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields)))
-	// The validator is compiled from the very JSON sent to the model.
-	helpers, ok := em.validator(schemaJSON, true, t.Options, n.prefix, n.validate,
-		n.validate+" checks a model's arguments for the "+t.Name+" tool: nil when valid, else every error.", t.Pos)
-	if !ok {
+	f.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), check))
+	em.decoded(t, n, check, schemaJSON, "a model's arguments for the "+t.Name+" tool")
+}
+
+// decoded emits the validator and typed decode of a tool or an output,
+// compiled from the very JSON sent to the model; a null optional member
+// counts as absent.
+func (em *fileEmitter) decoded(t *BuiltTool, n names, check string, schemaJSON []byte, what string) {
+	opts := t.Options
+	opts.NullAbsent = true
+	doc, cerrs := compileSchema(schemaJSON, opts)
+	for _, de := range cerrs {
+		em.errs.add(t.Pos, "%s", de.Error())
+	}
+	if len(cerrs) > 0 {
 		return
 	}
-	decoded, decodeErrs := emitDecoder(f, t, n)
-	em.errs = append(em.errs, decodeErrs...)
-	generated := append([]string{n.tool, n.validate}, helpers...)
-	generated = append(generated, decoded...)
-	generated = append(generated, dialects.names...)
-	em.declare(owner{t.Obj.Name(), t.Pos}, generated)
+	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
+	d := newDecoder(em.file, em.scope, t, n)
+	core := e.toolValidator(check, n.validate, what, jen.Id(t.Obj.Name()), func(locals map[string]int, at loc) []jen.Code {
+		return d.rootFill(locals, at)
+	})
+	e.finish(core, d.decodeFunc(check))
+	d.flush()
+	em.errs = append(em.errs, e.errs...)
+	em.errs = append(em.errs, d.errs...)
 }
 
 // result emits a tool's result type, once per type: the constant of its
 // schema, the canonical one (MCP's outputSchema), and its validator, which
 // follows JSON Schema exactly, as a client checking a structuredContent
-// does: a null member is null.
-func (em *fileEmitter) result(t *BuiltTool) *resultNames {
+// does: a null member is null. It returns the constant's name.
+func (em *fileEmitter) result(t *BuiltTool) string {
 	r := t.Result
-	if rn, ok := em.results[r]; ok {
-		return rn
+	rn := em.results[r]
+	if rn.schema != "" {
+		return rn.schema
 	}
-	name := r.Obj.Name()
-	prefix := lowerFirst(name) + "Result"
-	rn := &resultNames{schema: prefix + "Schema", validate: "Validate" + upperFirst(name) + "Result"}
-	if !token.IsExported(name) {
-		rn.validate = "validate" + upperFirst(name) + "Result"
-	}
-	em.results[r] = rn
+	schemaConst := em.scope.global(rn.prefix + "Schema")
+	rn.schema = schemaConst
 	schemaJSON, err := json.Marshal(r.Schema)
 	if err != nil {
 		em.errs.add(r.Pos, "encoding the schema: %v", err)
-		return rn
+		return schemaConst
 	}
+	name := r.Obj.Name()
 	em.file.Commentf("The result of the tools with result type %s: its schema, an MCP tool's outputSchema.", name)
-	em.file.Const().Id(rn.schema).Op("=").Add(stringLit(string(schemaJSON)))
-	helpers, _ := em.validator(schemaJSON, false, t.Options, prefix, rn.validate,
-		rn.validate+" checks the JSON of a result of type "+name+" against its schema, as JSON Schema does: nil when valid, else every error.", r.Pos)
-	em.declare(owner{"the result type " + name, r.Pos}, append([]string{rn.schema, rn.validate}, helpers...))
-	return rn
+	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(schemaJSON)))
+	opts := t.Options
+	opts.NullAbsent = false
+	doc, cerrs := compileSchema(schemaJSON, opts)
+	for _, de := range cerrs {
+		em.errs.add(r.Pos, "%s", de.Error())
+	}
+	if len(cerrs) > 0 {
+		return schemaConst
+	}
+	e := newEmitter(em.file, em.scope, doc, rn.prefix, r.Pos)
+	check := em.scope.global("check" + upperPrefix(rn.prefix))
+	e.finish(e.toolValidator(check, rn.validate, "the JSON of a result of type "+name+" as JSON Schema does", nil, nil))
+	em.errs = append(em.errs, e.errs...)
+	return schemaConst
 }
 
 // output emits a structured output: its schemas, its variable, its
@@ -158,8 +166,9 @@ func (em *fileEmitter) output(t *BuiltTool) {
 		em.errs.add(t.Pos, "encoding the schema: %v", err)
 		return
 	}
-	formats := newToolDialects(t, n.prefix, schemaJSON)
+	formats := newToolDialects(t, em.scope, n.prefix, schemaJSON)
 	formats.emitConsts(f)
+	check := em.scope.global("check" + upperPrefix(n.prefix))
 	f.Commentf("%s is the %s structured output, generated from %s.", n.tool, t.Name, t.Obj.Name())
 	for _, line := range formats.fallbackComment() {
 		f.Comment(line)
@@ -174,15 +183,5 @@ func (em *fileEmitter) output(t *BuiltTool) {
 		}),
 		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
 	}))
-	helpers, ok := em.validator(schemaJSON, true, t.Options, n.prefix, n.validate,
-		n.validate+" checks a model's answer in the "+t.Name+" format: nil when valid, else every error.", t.Pos)
-	if !ok {
-		return
-	}
-	decoded, decodeErrs := emitDecoder(f, t, n)
-	em.errs = append(em.errs, decodeErrs...)
-	generated := append([]string{n.tool, n.validate}, helpers...)
-	generated = append(generated, decoded...)
-	generated = append(generated, formats.names...)
-	em.declare(owner{t.Obj.Name(), t.Pos}, generated)
+	em.decoded(t, n, check, schemaJSON, "a model's answer in the "+t.Name+" format")
 }

@@ -26,7 +26,9 @@ const (
 type fnState struct {
 	mode     mode
 	locals   map[string]int
-	hasDepth bool // the function has a depth parameter
+	hasDepth bool    // the function has a depth parameter
+	root     *locVar // the location of the function's value
+	nest     int     // how deep check calls are nested in the function
 }
 
 type fnKey struct {
@@ -38,6 +40,7 @@ type fnKey struct {
 // the package-level helpers it needs, all named after prefix.
 type emitter struct {
 	file      *jen.File
+	scope     *scope
 	doc       *document
 	opts      Options
 	prefix    string
@@ -51,17 +54,19 @@ type emitter struct {
 	helpers   []jen.Code       // functions, after the entry point
 	patterns  map[string]string
 	consts    map[string]string
-	used      map[string]bool // package-level names taken
-	generated []string        // package-level names, for collision checks
-	deep      bool            // a decide function bounds recursion: the entry point recovers
+	generated []string // package-level names, for collision checks
+	deep      bool     // a decide function bounds recursion: the entry point recovers
 	counter   int
+	// absentIfNull tells the next check that null, and a typed nil, is
+	// absent there: the value of an optional member.
+	absentIfNull bool
 }
 
-func newEmitter(f *jen.File, doc *document, prefix string, pos token.Position) *emitter {
+func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.Position) *emitter {
 	e := &emitter{
-		file: f, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
+		file: f, scope: sc, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
 		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
-		patterns: map[string]string{}, consts: map[string]string{}, used: map[string]bool{},
+		patterns: map[string]string{}, consts: map[string]string{},
 	}
 	for _, s := range doc.nodes {
 		if s.refTarget != nil && reaches(s.refTarget, s.refTarget) {
@@ -93,11 +98,7 @@ func reaches(from, target *schema) bool {
 
 // global reserves a package-level name.
 func (e *emitter) global(name string) string {
-	base := name
-	for i := 2; e.used[name]; i++ {
-		name = base + strconv.Itoa(i)
-	}
-	e.used[name] = true
+	name = e.scope.global(name)
 	e.generated = append(e.generated, name)
 	return name
 }
@@ -116,32 +117,6 @@ func (e *emitter) depthPlusOne() jen.Code {
 	return jen.Lit(1)
 }
 
-// report is how the current function reports an error.
-func (e *emitter) report(err jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.Return(jen.False())
-	}
-	return appendErr(err)
-}
-
-// always reports an error that happens whatever the value. In a decide
-// function it is written "if true { return false }", not a bare return, so
-// that the code after it stays reachable for the compiler and vet.
-func (e *emitter) always(err jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.If(jen.True()).Block(jen.Return(jen.False()))
-	}
-	return appendErr(err)
-}
-
-// reportValue reports a failed keyword through tool.ValueError.
-func (e *emitter) reportValue(code string, l loc, expected string, v jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.Return(jen.False())
-	}
-	return valueErr(code, l, expected, v)
-}
-
 // flush emits the queued helper functions, which may queue more.
 func (e *emitter) flush() {
 	for len(e.queue) > 0 {
@@ -151,36 +126,54 @@ func (e *emitter) flush() {
 	}
 }
 
-// finish adds the entry point and its helpers to the file.
-func (e *emitter) finish(entry jen.Code) {
+// finish adds the entry points and the helpers to the file.
+func (e *emitter) finish(entries ...jen.Code) {
 	for _, v := range e.vars {
 		e.file.Add(v)
 	}
-	e.file.Add(entry)
+	for _, entry := range entries {
+		e.file.Add(entry)
+	}
 	for _, h := range e.helpers {
 		e.file.Add(h)
 	}
 }
 
-// entryBody wraps the checks of an entry point: errs, the recovery of a
-// depth overflow in a decide function, the return.
-func (e *emitter) entryBody(checks []jen.Code) (results jen.Code, body []jen.Code) {
-	if e.deep {
-		results = jen.Params(jen.Id("errs").Qual(runtimePath, "Errors"))
-		body = append(body, jen.Defer().Qual(runtimePath, "RecoverTooDeep").Call(jen.Op("&").Id("errs")))
-	} else {
-		results = jen.Qual(runtimePath, "Errors")
-		body = append(body, jen.Var().Id("errs").Qual(runtimePath, "Errors"))
+// newFunc starts a function whose value is at the location variable at,
+// with the given names taken.
+func (e *emitter) newFunc(m mode, hasDepth bool, taken ...string) *fnState {
+	fn := &fnState{mode: m, locals: map[string]int{"r": 1, "at": 1}, hasDepth: hasDepth, root: &locVar{base: "at", name: "at"}}
+	for _, name := range taken {
+		fn.locals[name] = 1
 	}
-	body = append(body, checks...)
-	return results, append(body, jen.Return(jen.Id("errs")))
+	return fn
 }
 
-// toolValidator emits ValidateT(args map[string]any) tool.Errors, for
-// the object of a tool's arguments, a tool's result or an answer; doc is
-// its doc comment.
-func (e *emitter) toolValidator(name, doc string) {
-	e.fn = &fnState{mode: collect, locals: map[string]int{"args": 1, "errs": 1}}
+// rootLoc is the location of the current function's value.
+func (e *emitter) rootLoc() loc { return loc{base: e.fn.root} }
+
+// checkBody wraps the checks of an entry point that reports into r: the
+// recovery of a depth overflow in a decide function, and the root location
+// when the checks refer to it.
+func (e *emitter) checkBody(checks []jen.Code, declareRoot bool) []jen.Code {
+	var body []jen.Code
+	if e.deep {
+		body = append(body, jen.Defer().Id("r").Dot("RecoverTooDeep").Call())
+	}
+	if declareRoot && e.fn.root.used {
+		body = append(body, jen.Var().Id("at").Qual(runtimePath, "Loc"))
+	}
+	return append(body, checks...)
+}
+
+// toolValidator emits the validator of an object: check<T>(r, args, out),
+// which validates it into r and, when out is not nil and it is valid, fills
+// *out with fill (the decoder's statements); and ValidateT, check with a
+// default Report and no decode. what names the object in comments ("a
+// model's arguments for the get_weather tool"). Without out (a tool's
+// result, which is checked and never decoded), check has no out parameter.
+func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill func(locals map[string]int, at loc) []jen.Code) jen.Code {
+	e.fn = e.newFunc(collect, false, "args", "out")
 	root := e.doc.root
 	var checks []jen.Code
 	if e.recursive[root] {
@@ -190,46 +183,76 @@ func (e *emitter) toolValidator(name, doc string) {
 				jen.Comment("No arguments at all are an empty object, not null."),
 				jen.Id("args").Op("=").Map(jen.String()).Any().Values(),
 			),
-			jen.Id("errs").Op("=").Id(fn).Call(jen.Id("args"), jen.Id("errs"), jen.Lit(0)))
+			jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("args"), jen.Lit(0)))
 	} else {
 		// args is an object already: no type switch.
-		checks = e.checkObjectValue(root, jen.Id("args"), jen.Any().Call(jen.Id("args")), loc{})
+		checks = e.checkObjectValue(root, jen.Id("args"), jen.Any().Call(jen.Id("args")), e.rootLoc())
 	}
 	e.flush()
-	results, body := e.entryBody(checks)
-	entry := jen.Comment(doc).Line().
-		Func().Id(name).Params(jen.Id("args").Map(jen.String()).Any()).Add(results).Block(body...)
-	e.finish(entry)
+	params := []jen.Code{jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("args").Map(jen.String()).Any()}
+	call := []jen.Code{jen.Op("&").Id("r"), jen.Id("args")}
+	body := e.checkBody(checks, true)
+	doc := jen.Commentf("%s checks %s, reporting every error in r.", check, what)
+	if out != nil {
+		fillCode := fill(e.fn.locals, e.rootLoc())
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil().Op("||").Id("r").Dot("Len").Call().Op(">").Lit(0)).Block(jen.Return()))
+		body = append(body, fillCode...)
+		params = append(params, jen.Id("out").Op("*").Add(out))
+		call = append(call, jen.Nil())
+		doc = jen.Commentf("%s checks %s, reporting every error in r, and when they are valid and out is not nil, reads them into *out.", check, what)
+	}
+	core := doc.Line().Func().Id(check).Params(params...).Block(body...)
+	entry := jen.Commentf("%s checks %s: nil when valid, else the errors (at most %s, then %s).",
+		validate, what, "tool.DefaultMaxErrors", "tool.CodeTooManyErrors").Line().
+		Func().Id(validate).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
+		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Id(check).Call(call...),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	)
+	return jen.Add(entry).Line().Line().Add(core)
 }
 
-// valueValidator emits ValidateX(v any) tool.Errors for a schema file.
+// valueValidator emits ValidateX(v any) tool.Errors for a schema file, and
+// check, its body, which reports into a tool.Report.
 func (e *emitter) valueValidator(name, source string) {
-	e.fn = &fnState{mode: collect, locals: map[string]int{"v": 1, "errs": 1}}
+	check := e.global("check" + upperPrefix(e.prefix))
+	e.fn = e.newFunc(collect, false, "v")
 	root := e.doc.root
 	var checks []jen.Code
 	if e.recursive[root] {
 		fn := e.funcFor(root, collect)
-		checks = append(checks, jen.Id("errs").Op("=").Id(fn).Call(jen.Id("v"), jen.Id("errs"), jen.Lit(0)))
+		checks = append(checks, jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("v"), jen.Lit(0)))
 	} else {
-		checks = e.check(root, jen.Id("v"), loc{})
+		checks = e.check(root, jen.Id("v"), e.rootLoc())
 	}
 	e.flush()
-	results, body := e.entryBody(checks)
-	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else every error.", name, quoteComment(source)).Line().
-		Func().Id(name).Params(jen.Id("v").Any()).Add(results).Block(body...)
-	e.finish(entry)
+	what := quoteComment(shortLoc(source))
+	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
+		Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
+		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	)
+	core := jen.Commentf("%s checks a value against the JSON Schema %s, reporting every error in r.", check, what).Line().
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
+	e.finish(entry, core)
 }
 
 // decideValidator emits ValidateX(v any) tool.Errors that only decides,
 // through the match function of the root: for tests of decide functions on
 // every schema.
 func (e *emitter) decideValidator(name string) {
-	e.fn = &fnState{mode: collect, locals: map[string]int{"v": 1, "errs": 1}}
+	e.fn = e.newFunc(collect, false, "v")
 	fn := e.funcFor(e.doc.root, decide)
 	e.flush()
-	results, body := e.entryBody([]jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
-		appendErr(jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))})
-	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Add(results).Block(body...))
+	checks := []jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
+		jen.Id("r").Dot("Add").Call(jen.Qual(runtimePath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
+	check := e.global("check" + upperPrefix(e.prefix))
+	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
+		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	), jen.Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, false)...))
 }
 
 // funcFor names the helper function checking s in the given mode, and
@@ -247,7 +270,7 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 	switch {
 	case s == e.doc.root:
 		suffix = "Root"
-	case s.defName != "":
+	case s.defName != "" && len(s.defName) <= 40:
 		suffix = upperFirst(identifier(s.defName))
 	default:
 		e.counter++
@@ -259,27 +282,28 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 	return name
 }
 
-// emitFunc emits a helper function. A collect function takes and returns
-// errs and reports errors relative to v; its caller nests them. A decide
-// function reports whether v is valid. depth counts the $refs followed, so
-// that a hostile, deeply nested value is an error, not a stack overflow.
+// emitFunc emits a helper function. A collect function reports the errors
+// of v, at the location at, in r. A decide function reports whether v is
+// valid. depth counts the $refs followed, so that a hostile, deeply nested
+// value is an error, not a stack overflow.
 func (e *emitter) emitFunc(k fnKey) {
 	name := e.funcs[k]
 	s := k.s
 	saved := e.fn
-	e.fn = &fnState{mode: k.mode, locals: map[string]int{"v": 1, "errs": 1, "depth": 1}, hasDepth: true}
+	e.fn = e.newFunc(k.mode, true, "v", "depth")
 	defer func() { e.fn = saved }()
 	var body []jen.Code
 	bounded := e.recursive[s]
+	where := quoteComment(shortLoc(s.loc))
 	if k.mode == collect {
 		if bounded {
 			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-				jen.Return(jen.Append(jen.Id("errs"), jen.Qual(runtimePath, "TooDeep").Call()))))
+				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(runtimePath, "TooDeep").Call()),
+				jen.Return()))
 		}
-		body = append(body, e.check(s, jen.Id("v"), loc{})...)
-		body = append(body, jen.Return(jen.Id("errs")))
-		e.helpers = append(e.helpers, jen.Commentf("%s checks v against the schema at %s.", name, quoteComment(s.loc)).Line().
-			Func().Id(name).Params(jen.Id("v").Any(), jen.Id("errs").Qual(runtimePath, "Errors"), jen.Id("depth").Int()).Qual(runtimePath, "Errors").Block(body...))
+		body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
+		e.helpers = append(e.helpers, jen.Commentf("%s checks v, at the location at, against the schema at %s.", name, where).Line().
+			Func().Id(name).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
 		return
 	}
 	if bounded {
@@ -287,10 +311,25 @@ func (e *emitter) emitFunc(k fnKey) {
 		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
 			jen.Qual(runtimePath, "PanicTooDeep").Call()))
 	}
-	body = append(body, e.check(s, jen.Id("v"), loc{})...)
+	body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 	body = append(body, jen.Return(jen.True()))
-	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s.", name, quoteComment(s.loc)).Line().
+	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s.", name, where).Line().
 		Func().Id(name).Params(jen.Id("v").Any(), jen.Id("depth").Int()).Bool().Block(body...))
+}
+
+// maxLocText bounds a schema location written in a comment or a message,
+// so that generated code grows linearly with the schema, not with the
+// depth of each of its locations.
+const maxLocText = 60
+
+// shortLoc shortens a schema location for a comment or a message, keeping
+// its end.
+func shortLoc(s string) string {
+	r := []rune(s)
+	if len(r) <= maxLocText {
+		return s
+	}
+	return "…" + string(r[len(r)-maxLocText:])
 }
 
 // quoteComment makes a schema-derived string safe in a line comment.
@@ -334,6 +373,10 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 		lit, ok := e.numberLit(x, at, "value")
 		if !ok {
 			return nil, false
+		}
+		if !floatSafe(x) {
+			// Compared exactly by tool.Equal, as written.
+			return jen.Qual("encoding/json", "Number").Call(jen.Lit(string(x))), true
 		}
 		return jen.Float64().Call(lit), true
 	case []any:

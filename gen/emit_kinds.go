@@ -2,6 +2,9 @@ package gen
 
 import (
 	"encoding/json"
+	"math"
+	"math/big"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -114,17 +117,20 @@ func formatText(f string) string {
 	return "a string in format " + f
 }
 
-// numberChecks emits the keywords of numbers on num, a float64, as one chain.
+// numberChecks emits the keywords of numbers on num, the float64 view of v,
+// as one chain. A comparison of floats decides unless they are equal; then,
+// for a bound that a float64 does not hold exactly (beyond 2^53, or a
+// decimal such as 0.1), tool.Compare decides on the exact values, so that
+// an integer beyond 2^53 is checked exactly as the handler receives it.
 func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
 	var rules []rule
 	if withEnum && s.hasEnum {
 		var cond jen.Code
 		for _, x := range s.enum {
-			lit, ok := e.numberLit(x.(json.Number), s.loc+"/enum", "enum value")
+			c, ok := e.numberDiffers(num, v, x.(json.Number), s.loc+"/enum", "enum value")
 			if !ok {
 				return nil
 			}
-			c := jen.Add(num).Op("!=").Add(lit)
 			if cond == nil {
 				cond = c
 			} else {
@@ -137,16 +143,16 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 		rules = append(rules, rule{cond, e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
 	}
 	if withEnum && s.hasConst {
-		lit, ok := e.numberLit(s.constant.(json.Number), s.loc+"/const", "const")
+		c, ok := e.numberDiffers(num, v, s.constant.(json.Number), s.loc+"/const", "const")
 		if !ok {
 			return nil
 		}
-		rules = append(rules, rule{jen.Add(num).Op("!=").Add(lit), e.reportValue("const", l, compactJSON(s.constant), v)})
+		rules = append(rules, rule{c, e.reportValue("const", l, compactJSON(s.constant), v)})
 	}
 	bounds := []struct {
 		keyword string
 		n       json.Number
-		op      string
+		op      string // the comparison that fails the keyword
 		text    string
 	}{
 		{"minimum", s.minimum, "<", ">= "},
@@ -162,17 +168,57 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 		if !ok {
 			return nil
 		}
-		rules = append(rules, rule{jen.Add(num).Op(b.op).Add(lit), e.reportValue(b.keyword, l, b.text+string(b.n), v)})
+		cond := jen.Add(num).Op(b.op).Add(lit)
+		if !floatSafe(b.n) {
+			// num OP bound, exactly: the floats decide unless equal.
+			strict := b.op[:1]
+			cond = jen.Add(num).Op(strict).Add(lit).Op("||").Add(num).Op("==").Add(lit).Op("&&").
+				Qual(runtimePath, "Compare").Call(v, jen.Lit(string(b.n))).Op(b.op).Lit(0)
+		}
+		rules = append(rules, rule{cond, e.reportValue(b.keyword, l, b.text+string(b.n), v)})
 	}
 	if s.multipleOf != "" {
-		lit, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf")
-		if !ok {
+		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
 			return nil
 		}
-		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(num, lit),
+		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(v, jen.Lit(string(s.multipleOf))),
 			e.reportValue("multipleOf", l, "a multiple of "+string(s.multipleOf), v)})
 	}
 	return chain(nil, rules)
+}
+
+// numberDiffers is a condition true when v, whose float64 view is num,
+// differs from the number n, exactly.
+func (e *emitter) numberDiffers(num, v jen.Code, n json.Number, at, what string) (jen.Code, bool) {
+	lit, ok := e.numberLit(n, at, what)
+	if !ok {
+		return nil, false
+	}
+	if floatSafe(n) {
+		return jen.Add(num).Op("!=").Add(lit), true
+	}
+	return jen.Parens(jen.Add(num).Op("!=").Add(lit).Op("||").Qual(runtimePath, "Compare").Call(v, jen.Lit(string(n))).Op("!=").Lit(0)), true
+}
+
+// floatSafe reports whether comparing float64 views with the number n is
+// exact: n is a float64 exactly, below 2^53 (where every float64 view of an
+// integer is the integer), and the shortest decimal of its float64 (which
+// is how a float64 with a fraction reads). Otherwise the float64 of a value
+// may equal n's while the value differs from n.
+func floatSafe(n json.Number) bool {
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || math.Abs(f) >= 1<<53 {
+		return false
+	}
+	exact, ok := new(big.Rat).SetString(string(n))
+	if !ok || new(big.Rat).SetFloat64(f).Cmp(exact) != 0 {
+		return false
+	}
+	if exact.IsInt() {
+		return true
+	}
+	shortest, _ := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64))
+	return shortest.Cmp(exact) == 0
 }
 
 // arrayChecks emits the keywords of arrays on list, a []any.
@@ -194,19 +240,17 @@ func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool
 		count("items", ">", uint64(prefix), "an array of at most "+plural(uint64(prefix), "item"))
 	}
 	if s.uniqueItems {
-		i, j := e.local("i"), e.local("j")
-		dup := e.local("dup")
-		var rep jen.Code = jen.Return(jen.False())
+		i, j := "_", "_"
 		if e.fn.mode == collect {
-			rep = appendErr(errLit("uniqueItems", l, jen.Dict{
-				jen.Id("Expected"): jen.Lit("an array of unique items"),
-				jen.Id("Got"):      jen.Lit("array"),
-				jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(i)).Op("+").
-					Lit(" and ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
-			}))
-		} else {
-			i, j = "_", "_"
+			i, j = e.local("i"), e.local("j")
 		}
+		dup := e.local("dup")
+		rep := e.report(l, addError("uniqueItems", jen.Dict{
+			jen.Id("Expected"): jen.Lit("an array of unique items"),
+			jen.Id("Got"):      jen.Lit("array"),
+			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(i)).Op("+").
+				Lit(" and ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
+		}))
 		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(runtimePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
 	}
 	out := chain(nil, rules)
@@ -217,29 +261,45 @@ func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool
 		}
 		out = append(out, checks...)
 	}
+	out = append(out, e.container(l, func(l loc) []jen.Code { return e.itemChecks(s, list, l) })...)
+	return out, len(out) > unused
+}
+
+// itemChecks emits the checks of prefixItems and items on the items of
+// list, at l. Past maxItems, items are not checked: the array is too long
+// already, and its length does not make the walk longer.
+func (e *emitter) itemChecks(s *schema, list jen.Code, l loc) []jen.Code {
+	var out []jen.Code
 	for i, p := range s.prefixItems {
 		checks := e.check(p, jen.Add(list).Index(jen.Lit(i)), l.indexLit(i))
 		if len(checks) > 0 {
 			out = append(out, jen.If(jen.Len(list).Op(">").Lit(i)).Block(checks...))
 		}
 	}
-	if s.items != nil && !s.items.isTrue() && !s.items.isFalse() {
-		i, item := e.local("i"), e.local("item")
-		checks := e.check(s.items, jen.Id(item), l.index(jen.Id(i)))
-		if len(checks) > 0 {
-			if prefix == 0 {
-				index := jen.Id(i)
-				if e.fn.mode == decide {
-					index = jen.Id("_") // the index only names errors
-				}
-				out = append(out, jen.For(jen.List(index, jen.Id(item)).Op(":=").Range().Add(list)).Block(checks...))
-			} else {
-				out = append(out, jen.For(jen.Id(i).Op(":=").Lit(prefix), jen.Id(i).Op("<").Len(list), jen.Id(i).Op("++")).Block(
-					append([]jen.Code{jen.Id(item).Op(":=").Add(list).Index(jen.Id(i))}, checks...)...))
-			}
-		}
+	if s.items == nil || s.items.isTrue() || s.items.isFalse() {
+		return out
 	}
-	return out, len(out) > unused
+	prefix := len(s.prefixItems)
+	i, item := e.local("i"), e.local("item")
+	checks := e.check(s.items, jen.Id(item), l.index(jen.Id(i)))
+	if len(checks) == 0 {
+		return out
+	}
+	items := list
+	if s.maxItems != nil && e.fn.mode == collect {
+		items = jen.Qual(runtimePath, "Head").Call(list, jen.Lit(int(*s.maxItems)))
+	}
+	n := jen.Len(items)
+	checks = append(e.stopWhenFull(), checks...)
+	if prefix == 0 {
+		index := jen.Id(i)
+		if e.fn.mode == decide {
+			index = jen.Id("_") // the index only names errors
+		}
+		return append(out, jen.For(jen.List(index, jen.Id(item)).Op(":=").Range().Add(items)).Block(checks...))
+	}
+	return append(out, jen.For(jen.Id(i).Op(":=").Lit(prefix), jen.Id(i).Op("<").Add(n), jen.Id(i).Op("++")).Block(
+		append([]jen.Code{jen.Id(item).Op(":=").Add(list).Index(jen.Id(i))}, checks...)...))
 }
 
 // containsChecks counts the items valid against contains and compares the
@@ -278,20 +338,17 @@ func (e *emitter) containsChecks(s *schema, list jen.Code, l loc) []jen.Code {
 	}
 	if min > 0 {
 		out = append(out, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
-			e.reportContains(code, l, "an array with at least "+plural(min, "item")+" matching "+what, jen.Id(n), list)))
+			e.reportContains(code, l, "an array with at least "+plural(min, "item")+" matching "+what, jen.Id(n))))
 	}
 	if s.maxContains != nil {
 		out = append(out, jen.If(jen.Id(n).Op(">").Lit(int(*s.maxContains))).Block(
-			e.reportContains("maxContains", l, "an array with at most "+plural(*s.maxContains, "item")+" matching "+what, jen.Id(n), list)))
+			e.reportContains("maxContains", l, "an array with at most "+plural(*s.maxContains, "item")+" matching "+what, jen.Id(n))))
 	}
 	return out
 }
 
-func (e *emitter) reportContains(code string, l loc, expected string, n, list jen.Code) jen.Code {
-	if e.fn.mode == decide {
-		return jen.Return(jen.False())
-	}
-	return appendErr(errLit(code, l, jen.Dict{
+func (e *emitter) reportContains(code string, l loc, expected string, n jen.Code) jen.Code {
+	return e.report(l, addError(code, jen.Dict{
 		jen.Id("Expected"): jen.Lit(expected),
 		jen.Id("Got"):      jen.Lit("array"),
 		jen.Id("Actual"):   jen.Qual(runtimePath, "Index").Call(n).Op("+").Lit(" matching"),
@@ -313,6 +370,10 @@ type prop struct {
 // order; members matched by patternProperties or additionalProperties come
 // after those, by key; dependentSchemas last.
 func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
+	return e.container(l, func(l loc) []jen.Code { return e.members(s, obj, v, l) })
+}
+
+func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	closed := s.additionalProperties.isFalse() && len(s.patternProperties) == 0
 	required := map[string]bool{}
 	for _, r := range s.required {
@@ -344,11 +405,15 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		props[i] = prop{name: p.name, schema: p.schema}
 		value := e.local(base)
 		if p.schema.isFalse() {
-			checks[i] = []jen.Code{e.report(errLit("unexpected", l.key(p.name), jen.Dict{
+			checks[i] = []jen.Code{e.report(l.key(p.name), addError("unexpected", jen.Dict{
 				jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Id(value)),
 			}))}
 		} else {
+			// OpenAI's strict mode sends null for an omitted optional
+			// member; a map built by hand may hold a typed nil.
+			e.absentIfNull = e.opts.NullAbsent && !required[p.name]
 			checks[i] = e.check(p.schema, jen.Id(value), l.key(p.name))
+			e.absentIfNull = false
 		}
 		// A false schema reports the member without reading its value,
 		// except to tell whether null counts as absent.
@@ -395,7 +460,7 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		}
 		if e.opts.NullAbsent {
 			m := e.local("m")
-			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Id(m).Op("==").Nil()
+			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Qual(runtimePath, "IsNull").Call(jen.Id(m))
 		}
 		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok")
 	}
@@ -412,12 +477,12 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 				fields[jen.Id("Expected")] = jen.Lit(expected)
 			}
 		}
-		out = append(out, jen.If(absent(r)).Block(e.report(errLit("missing", l.key(r), fields))))
+		out = append(out, jen.If(absent(r)).Block(e.report(l.key(r), addError("missing", fields))))
 	}
 	for _, d := range s.dependentRequired {
 		var inner []jen.Code
 		for _, r := range d.required {
-			inner = append(inner, jen.If(absent(r)).Block(e.report(errLit("dependentRequired", l.key(r), jen.Dict{
+			inner = append(inner, jen.If(absent(r)).Block(e.report(l.key(r), addError("dependentRequired", jen.Dict{
 				jen.Id("Expected"): jen.Lit("present when '" + d.name + "' is present"),
 			}))))
 		}
@@ -426,7 +491,7 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		}
 	}
 	unexpected := func(k jen.Code) jen.Code {
-		return e.report(errLit("unexpected", l.dynamicKey(k), jen.Dict{
+		return e.report(l.dynamicKey(k), addError("unexpected", jen.Dict{
 			jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Add(obj).Index(k)),
 		}))
 	}
@@ -440,12 +505,12 @@ func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			// ones present means an undeclared one.
 			out = append(out, jen.If(cond).Block(jen.Return(jen.False())))
 		} else {
-			k, n := e.local("k"), e.local("n")
-			loop := jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(unlessDeclared(props, jen.Id(k), unexpected(jen.Id(k))))
+			// Visited by key, so that the errors are deterministic
+			// however many there are: only an invalid call sorts.
+			k := e.local("k")
+			body := append([]jen.Code{unlessDeclared(props, jen.Id(k), unexpected(jen.Id(k)))}, e.stopWhenFull()...)
 			out = append(out, jen.If(cond).Block(
-				jen.Id(n).Op(":=").Len(jen.Id("errs")),
-				loop,
-				jen.Qual(runtimePath, "SortByPath").Call(jen.Id("errs").Index(jen.Id(n).Op(":"))),
+				jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(obj)).Block(body...),
 			))
 		}
 	}
@@ -494,18 +559,41 @@ func (e *emitter) propertyNames(s *schema, obj jen.Code, l loc) []jen.Code {
 		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(
 			jen.If(jen.Op("!").Add(match)).Block(jen.Return(jen.False())))}
 	}
-	n := e.local("n")
-	return []jen.Code{
-		jen.Id(n).Op(":=").Len(jen.Id("errs")),
-		jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(
-			jen.If(jen.Op("!").Add(match)).Block(appendErr(errLit("propertyNames", l.dynamicKey(jen.Id(k)), jen.Dict{
-				jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.propertyNames)),
-				jen.Id("Got"):      jen.Lit("string"),
-				jen.Id("Actual"):   jen.Qual(runtimePath, "Show").Call(jen.Id(k)),
-			})))),
-		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
-			jen.Qual(runtimePath, "SortByPath").Call(jen.Id("errs").Index(jen.Id(n).Op(":")))),
+	check := jen.If(jen.Op("!").Add(match)).Block(e.report(l.dynamicKey(jen.Id(k)), addError("propertyNames", jen.Dict{
+		jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.propertyNames)),
+		jen.Id("Got"):      jen.Lit("string"),
+		jen.Id("Actual"):   jen.Qual(runtimePath, "Show").Call(jen.Id(k)),
+	})))
+	return e.byKey(obj, k, "", []jen.Code{check})
+}
+
+// byKey visits the members of obj with body, in a collecting function: in
+// Go's map order and, only when that reported errors, again in key order,
+// so that the errors are deterministic (whatever the limit of the report
+// cuts off) at no cost to a valid call. body reads the member's name from
+// the local k and, when val is not "", its value from val.
+func (e *emitter) byKey(obj jen.Code, k, val string, body []jen.Code) []jen.Code {
+	member, n := e.local("member"), e.local("n")
+	params := []jen.Code{jen.Id(k).String()}
+	call := func(key, value jen.Code) jen.Code { return jen.Id(member).Call(key) }
+	loop := jen.For(jen.Id(k).Op(":=").Range().Add(obj))
+	if val != "" {
+		params = append(params, jen.Id(val).Any())
+		call = func(key, value jen.Code) jen.Code { return jen.Id(member).Call(key, value) }
+		loop = jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(obj))
 	}
+	stop := e.stopWhenFull()
+	return []jen.Code{jen.Block(
+		jen.Id(n).Op(":=").Id("r").Dot("Len").Call(),
+		jen.Id(member).Op(":=").Func().Params(params...).Block(body...),
+		loop.Block(append([]jen.Code{call(jen.Id(k), jen.Id(val))}, stop...)...),
+		jen.If(jen.Id("r").Dot("Len").Call().Op(">").Id(n)).Block(
+			jen.Id("r").Dot("Truncate").Call(jen.Id(n)),
+			jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(obj)).Block(
+				append([]jen.Code{call(jen.Id(k), jen.Add(obj).Index(jen.Id(k)))}, stop...)...,
+			),
+		),
+	)}
 }
 
 // unlessDeclared wraps code so that it runs only for an undeclared key.
@@ -529,10 +617,7 @@ func propNames(props []prop) []jen.Code {
 }
 
 // memberLoop checks the members against patternProperties and, for those
-// neither declared nor matched, additionalProperties. When collecting
-// errors it visits the members in Go's map order and, only when that found
-// errors, again in key order, so that the errors are deterministic at no
-// cost to a valid call.
+// neither declared nor matched, additionalProperties (see byKey).
 func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexpected func(jen.Code) jen.Code) []jen.Code {
 	additional := s.additionalProperties
 	needMatched := additional != nil && !additional.isTrue()
@@ -611,20 +696,8 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 		}
 		return []jen.Code{jen.For(jen.List(key, jen.Id(val)).Op(":=").Range().Add(obj)).Block(body...)}
 	}
-	member, n := e.local("member"), e.local("n")
-	param := jen.Id(val)
 	if !usesVal {
-		param = jen.Id("_")
+		val = ""
 	}
-	return []jen.Code{jen.Block(
-		jen.Id(n).Op(":=").Len(jen.Id("errs")),
-		jen.Id(member).Op(":=").Func().Params(jen.Id(k).String(), param.Any()).Block(body...),
-		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(obj)).Block(jen.Id(member).Call(jen.Id(k), jen.Id(val))),
-		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
-			jen.Id("errs").Op("=").Id("errs").Index(jen.Op(":").Id(n)),
-			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(runtimePath, "SortedKeys").Call(obj)).Block(
-				jen.Id(member).Call(jen.Id(k), jen.Add(obj).Index(jen.Id(k))),
-			),
-		),
-	)}
+	return e.byKey(obj, k, val, body)
 }

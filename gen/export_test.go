@@ -4,5 +4,5 @@ package gen
 // through the match functions: the conformance test runs every suite
 // schema both ways.
 func CompileSchemaDecide(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
-	return compileSchemaFile(data, pkg, fn, source, opts, true)
+	return compileSchemaFile(data, pkg, fn, source, opts, true, nil)
 }

@@ -94,12 +94,14 @@ func Generate(cfg Config) ([]File, error) {
 		if failed {
 			continue
 		}
-		src, err := Emit(pkg.Name, built, outputs)
+		src, err := Emit(pkg, built, outputs)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
 		}
-		errs = append(errs, collisions(pkg, src)...)
+		declared := packageNames(pkg.Types, pkg.Fset, pkg.Output)
+		errs = append(errs, collisions(declared, pkg.Output, src, "rename it")...)
+		errs = append(errs, shadowed(src, declared, pkg.Output)...)
 		sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
 		files = append(files, File{Path: pkg.Output, Content: src, Notes: notes})
 	}
@@ -130,26 +132,21 @@ func asErrors(err error) Errors {
 }
 
 // collisions reports the top-level names of the generated source that the
-// package already declares elsewhere.
-func collisions(pkg *Package, src []byte) Errors {
-	f, err := parser.ParseFile(token.NewFileSet(), pkg.Output, src, parser.SkipObjectResolution)
+// package declares elsewhere: those toolgen cannot rename, since the user
+// calls them. fix says what to do.
+func collisions(declared map[string]token.Position, output string, src []byte, fix string) Errors {
+	f, err := parser.ParseFile(token.NewFileSet(), output, src, parser.SkipObjectResolution)
 	if err != nil {
-		return Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", pkg.Path, err)}}
+		return Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", output, err)}}
 	}
 	var errs Errors
 	check := func(id *ast.Ident) {
 		if id.Name == "_" {
 			return
 		}
-		obj := pkg.Types.Scope().Lookup(id.Name)
-		if obj == nil {
-			return
+		if pos, ok := declared[id.Name]; ok {
+			errs.add(pos, "%s collides with the identifier toolgen generates in %s; %s", id.Name, filepath.Base(output), fix)
 		}
-		pos := pkg.Fset.Position(obj.Pos())
-		if pos.Filename == pkg.Output {
-			return
-		}
-		errs.add(pos, "%s collides with the identifier toolgen generates in %s; rename it", id.Name, filepath.Base(pkg.Output))
 	}
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 
@@ -135,21 +136,38 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		return b.note(&jsonschema.Schema{Type: "string", Pattern: prefixPattern}, "An IP address prefix in CIDR notation, like 192.0.2.0/24 or 2001:db8::/32.")
 	case "net/netip.AddrPort":
 		return b.note(&jsonschema.Schema{Type: "string", Pattern: addrPortPattern}, "An IP address and a port, like 192.0.2.1:443 or [2001:db8::1]:443.")
+	// Their JSON is a number: json.Number holds its text, big.Int's
+	// UnmarshalJSON reads integers.
+	case "encoding/json.Number":
+		return &jsonschema.Schema{Type: "number"}
+	case "math/big.Int":
+		return &jsonschema.Schema{Type: "integer"}
 	}
 	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"} {
 		if b.refuseMethod(t, m, pos) {
 			return &jsonschema.Schema{}
 		}
 	}
-	if hasMethod(t, "UnmarshalText") && !hasMethod(t, "UnmarshalJSON") {
-		// encoding/json reads such a type from a JSON string, whatever it
-		// is made of; the decode calls UnmarshalText as encoding/json does.
-		if basic, ok := t.Underlying().(*types.Basic); !ok || basic.Info()&types.IsString == 0 {
-			return &jsonschema.Schema{Type: "string"}
+	ptr := types.NewPointer(t)
+	switch {
+	case hasMethodSig(ptr, "UnmarshalJSON"):
+		// encoding/json hands the JSON to the method, whose form toolgen
+		// cannot read: it describes the type's Go structure, and a struct
+		// with no exported field has none (big.Float, a decimal type).
+		if st, ok := t.Underlying().(*types.Struct); ok && !hasExportedField(st) {
+			b.errs.add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
+			return &jsonschema.Schema{}
+		}
+	case hasMethodSig(ptr, "UnmarshalText"):
+		// encoding/json reads it from a JSON string, whatever its kind
+		// (big.Float, a user type), and DecodeT does the same. A string
+		// type goes on as any string type (its constants make its enum).
+		if basic, ok := t.Underlying().(*types.Basic); !ok || basic.Kind() != types.String {
+			return &jsonschema.Schema{Type: "string", Description: b.docs.lookup(b.pos(obj.Pos()), obj)}
 		}
 	}
 	switch t.Underlying().(type) {
-	case *types.Struct, *types.Slice, *types.Map:
+	case *types.Struct, *types.Slice, *types.Map, *types.Array:
 		// These may contain themselves; invopop makes them definitions.
 		for _, on := range b.stack {
 			if on == t {
@@ -215,6 +233,27 @@ func constantLabel(name, typeName string) string {
 	return name
 }
 
+// hasExportedField reports whether a struct has a field encoding/json reads.
+func hasExportedField(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// typeName names a type in an error, qualified by its package's name when
+// that is not the tool's.
+func (b *schemaBuilder) typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == b.root.Obj().Pkg() {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
 // ref is the $ref to a recursive type: "#" for the tool itself.
 func (b *schemaBuilder) ref(t *types.Named) string {
 	if t == b.root {
@@ -264,7 +303,12 @@ func (b *schemaBuilder) constants(t *types.Named) []typedConst {
 		}
 		var value any = json.Number(c.Val().ExactString())
 		if c.Val().Kind() == constant.String {
-			value = constantString(c)
+			s := constantString(c)
+			if !utf8.ValidString(s) {
+				b.errs.add(b.pos(c.Pos()), "constant %s of %s is not valid UTF-8: JSON cannot carry it as an enum value", c.Name(), t.Obj().Name())
+				continue
+			}
+			value = s
 		}
 		consts = append(consts, declared{b.pos(c.Pos()), typedConst{name, value}})
 	}
@@ -379,7 +423,9 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		s.Description = typeDoc()
 		key, _ := t.Key().Underlying().(*types.Basic)
 		switch {
-		case key != nil && key.Info()&types.IsString != 0:
+		// encoding/json reads a key with UnmarshalText when its type has
+		// the method, whatever its kind.
+		case hasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
 			if _, isAny := t.Elem().Underlying().(*types.Interface); !isAny {
 				s.AdditionalProperties = b.typeOf(t.Elem(), pos)
 			}
@@ -411,6 +457,12 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 	pos := b.pos(f.Pos())
 	defer func(outer string) { b.fieldName = outer }(b.fieldName)
 	b.fieldName = f.Name()
+	if !utf8.ValidString(tag) {
+		// Written with escapes in a quoted tag ("\xff"): JSON would carry
+		// U+FFFD instead.
+		b.errs.add(pos, "field %s: the struct tag is not valid UTF-8; write its text in UTF-8", f.Name())
+		return
+	}
 	tags := reflect.StructTag(tag)
 	for _, key := range []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"} {
 		if _, ok := tags.Lookup(key); !ok && strings.Contains(tag, key+`:"`) {
@@ -979,7 +1031,9 @@ func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, nam
 // holdsAnything reports whether a field's type holds any JSON value: an
 // interface or json.RawMessage, through pointers and slices.
 func holdsAnything(t types.Type) bool {
-	for {
+	seen := map[types.Type]bool{}
+	for !seen[t] { // type R []R holds nothing
+		seen[t] = true
 		switch x := types.Unalias(t).(type) {
 		case *types.Pointer:
 			t = x.Elem()
@@ -1003,6 +1057,7 @@ func holdsAnything(t types.Type) bool {
 		_, isInterface := t.Underlying().(*types.Interface)
 		return isInterface
 	}
+	return false
 }
 
 // refDef resolves a oneof_ref or anyof_ref reference #/$defs/<Type> to a

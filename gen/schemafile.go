@@ -1,12 +1,14 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -48,11 +50,36 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	if cfg.Package == "" {
 		cfg.Package = packageOf(filepath.Dir(cfg.Output))
 	}
-	src, err := CompileSchema(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), cfg.Options)
+	// The output joins the package of its directory: its helpers avoid the
+	// names the package declares (earlier outputs of toolgen schema among
+	// them), and its function must not be one of them.
+	declared, errs := dirNames(filepath.Dir(cfg.Output), cfg.Output)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	src, err := compileSchemaFile(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), cfg.Options, false, declared)
 	if err != nil {
 		return nil, err
 	}
+	errs = append(errs, collisions(declared, cfg.Output, src, "choose another name for the validator with -func")...)
+	errs = append(errs, shadowed(src, declared, cfg.Output)...)
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
 	return []File{{Path: cfg.Output, Content: src}}, nil
+}
+
+// invalidUTF8 returns the offset of the first byte of data that is not
+// UTF-8, or -1.
+func invalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
 }
 
 // packageOf returns the package name of the Go files of dir, or a name made
@@ -84,15 +111,21 @@ func packageOf(dir string) string {
 // schema in errors and in the doc comment. Errors name the keyword and its
 // location in the schema.
 func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
-	return compileSchemaFile(data, pkg, fn, source, opts, false)
+	return compileSchemaFile(data, pkg, fn, source, opts, false, nil)
 }
 
-func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool) ([]byte, error) {
+// compileSchemaFile compiles a schema file into a file of a package that
+// declares the names declared, which the helpers avoid.
+func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool, declared map[string]token.Position) ([]byte, error) {
 	if !token.IsIdentifier(pkg) {
 		return nil, fmt.Errorf("package name %q is not a Go identifier", pkg)
 	}
 	if !token.IsIdentifier(fn) || fn == "_" {
 		return nil, fmt.Errorf("function name %q is not a Go identifier", fn)
+	}
+	if i := invalidUTF8(data); i >= 0 {
+		line, col := 1+bytes.Count(data[:i], []byte("\n")), i-bytes.LastIndexByte(data[:i], '\n')
+		return nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
 	}
 	doc, derrs := compileSchema(data, opts)
 	if len(derrs) > 0 {
@@ -104,14 +137,15 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	}
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])
-	f.ImportName(runtimePath, "tool")
-	f.ImportName(formatPath, "format")
-	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
+	sc := newScope(declared)
+	sc.importRuntime(f)
+	sc.public(fn)
+	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
 	prefix := strings.TrimPrefix(fn, "Validate")
 	if prefix == "" || !token.IsIdentifier(prefix) {
 		prefix = fn
 	}
-	e := newEmitter(f, doc, lowerFirst(prefix), token.Position{Filename: source})
+	e := newEmitter(f, sc, doc, lowerFirst(prefix), token.Position{Filename: source})
 	if decideOnly {
 		e.decideValidator(fn)
 	} else {

@@ -4,7 +4,7 @@ package agent
 
 import (
 	"encoding/json"
-	common "github.com/toolgen-go/toolgen/examples/agent/common"
+	"github.com/toolgen-go/toolgen/examples/agent/common"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"math"
@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the read_file tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -25,6 +25,7 @@ const (
 
 // ReadFileTool is the read_file tool, generated from ReadFileArgs.
 var ReadFileTool = tool.Def[ReadFileArgs]{
+	Check:  checkReadFileArgs,
 	Decode: DecodeReadFileArgs,
 	Tool: tool.Tool{
 		Description: "Reads a text file of the workspace, or some of its lines.",
@@ -83,9 +84,16 @@ var ReadFileTool = tool.Def[ReadFileArgs]{
 	},
 }
 
-// ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else every error.
+// ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReadFileArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkReadFileArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkReadFileArgs checks a model's arguments for the read_file tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkReadFileArgs(r *tool.Report, args map[string]any, out *ReadFileArgs) {
+	var at tool.Loc
 	present := 0
 	path, hasPath := args["path"]
 	if hasPath {
@@ -96,43 +104,43 @@ func ValidateReadFileArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasPath {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("path"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "path",
-			Path:     "/path",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "path", "lines":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasPath {
 		if s, ok := path.(string); !ok {
-			errs = append(errs, tool.TypeError("/path", "path", "string", path))
+			r.Type(at.Key("path"), "string", path)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/path", "path", "at least 1 character long", path))
+				r.Value("minLength", at.Key("path"), "at least 1 character long", path)
 			}
 		}
 	}
 	if hasLines && lines != nil {
 		if obj, ok := tool.Object(lines); !ok {
-			errs = append(errs, tool.TypeError("/lines", "lines", "object", lines))
+			if !tool.IsNull(lines) {
+				r.Type(at.Key("lines"), "object", lines)
+			}
 		} else {
+			atLines := at.Key("lines")
 			present2 := 0
 			from, hasFrom := obj["from"]
 			if hasFrom {
@@ -143,104 +151,97 @@ func ValidateReadFileArgs(args map[string]any) tool.Errors {
 				present2++
 			}
 			if !hasFrom {
-				errs = append(errs, tool.Error{
+				r.Add(atLines.Key("from"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "integer",
-					Name:     "lines.from",
-					Path:     "/lines/from",
 				})
 			}
 			if len(obj) > present2 {
-				n := len(errs)
-				for k := range obj {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "from", "to":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atLines.Key(k), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj[k]),
-							Name: "lines." + k,
-							Path: "/lines/" + tool.Key(k),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n:])
 			}
 			if hasFrom {
 				if num, ok := tool.Number(from); !ok || !tool.IsInteger(num) {
-					errs = append(errs, tool.TypeError("/lines/from", "lines.from", "integer", from))
+					r.Type(atLines.Key("from"), "integer", from)
 				} else {
 					if num < 1 {
-						errs = append(errs, tool.ValueError("minimum", "/lines/from", "lines.from", ">= 1", from))
+						r.Value("minimum", atLines.Key("from"), ">= 1", from)
 					}
 				}
 			}
 			if hasTo && to != nil {
 				if num2, ok := tool.Number(to); !ok || !tool.IsInteger(num2) {
-					errs = append(errs, tool.TypeError("/lines/to", "lines.to", "integer", to))
+					if !tool.IsNull(to) {
+						r.Type(atLines.Key("to"), "integer", to)
+					}
 				} else {
 					if num2 < 0 {
-						errs = append(errs, tool.ValueError("minimum", "/lines/to", "lines.to", ">= 0", to))
+						r.Value("minimum", atLines.Key("to"), ">= 0", to)
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillReadFileArgs(r, at, out, args)
 }
 
-// DecodeReadFileArgs checks a model's arguments for the read_file tool with ValidateReadFileArgs and returns them as a ReadFileArgs, read straight from the map; when they are not valid, the zero ReadFileArgs and every error.
+// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs, read straight from the map; when they are not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
+	var r tool.Report
 	var out ReadFileArgs
-	errs := ValidateReadFileArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillReadFileArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkReadFileArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return ReadFileArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillReadFileArgs sets the fields of a ReadFileArgs from an object its validator accepted.
-func fillReadFileArgs(out *ReadFileArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillReadFileArgs(r *tool.Report, at tool.Loc, out *ReadFileArgs, obj map[string]any) {
 	if path := obj["path"]; path != nil {
 		if s, ok := path.(string); ok {
 			out.Path = s
 		}
 	}
-	if lines := obj["lines"]; lines != nil {
+	if lines := obj["lines"]; !tool.IsNull(lines) {
 		p := new(common.Range)
 		if obj2, ok := tool.Object(lines); ok {
-			n := len(errs)
-			errs = fillReadFileArgsCommonRangeArg(p, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/lines", "lines")
-			}
+			fillReadFileArgsCommonRangeArg(r, at.Key("lines"), p, obj2)
 		}
 		out.Lines = p
 	}
-	return errs
 }
 
 // fillReadFileArgsCommonRangeArg sets the fields of a Range from an object its validator accepted.
-func fillReadFileArgsCommonRangeArg(out *common.Range, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillReadFileArgsCommonRangeArg(r *tool.Report, at tool.Loc, out *common.Range, obj map[string]any) {
 	if from := obj["from"]; from != nil {
 		if n, ok := tool.Int(from, math.MinInt, math.MaxInt); ok {
 			out.From = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/from", "from", "-9223372036854775808", "9223372036854775807", from))
+			r.Range(at.Key("from"), "-9223372036854775808", "9223372036854775807", from)
 		}
 	}
 	if to := obj["to"]; to != nil {
 		if n2, ok := tool.Int(to, math.MinInt, math.MaxInt); ok {
 			out.To = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/to", "to", "-9223372036854775808", "9223372036854775807", to))
+			r.Range(at.Key("to"), "-9223372036854775808", "9223372036854775807", to)
 		}
 	}
-	return errs
 }
 
 // The parameters of the search_docs tool: the canonical schema, and the dialects that differ from it.
@@ -256,6 +257,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
+	Check:  checkSearchDocsArgs,
 	Decode: DecodeSearchDocsArgs,
 	Tool: tool.Tool{
 		Description: "Searches the documentation.",
@@ -316,9 +318,16 @@ var SearchDocsTool = tool.Def[SearchDocsArgs]{
 	},
 }
 
-// ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else every error.
+// ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSearchDocsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSearchDocsArgs checks a model's arguments for the search_docs tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSearchDocsArgs(r *tool.Report, args map[string]any, out *SearchDocsArgs) {
+	var at tool.Loc
 	present := 0
 	query, hasQuery := args["query"]
 	if hasQuery {
@@ -332,7 +341,7 @@ func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
 	if hasSince {
 		present++
 	}
-	page, hasPage := args["page"]
+	page2, hasPage := args["page"]
 	if hasPage {
 		present++
 	}
@@ -341,87 +350,101 @@ func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasQuery {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("query"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "query",
-			Path:     "/query",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "query", "filter", "since", "page", "per_page":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasQuery {
 		if s, ok := query.(string); !ok {
-			errs = append(errs, tool.TypeError("/query", "query", "string", query))
+			r.Type(at.Key("query"), "string", query)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/query", "query", "at least 1 character long", query))
+				r.Value("minLength", at.Key("query"), "at least 1 character long", query)
 			} else if length > 200 {
-				errs = append(errs, tool.ValueError("maxLength", "/query", "query", "at most 200 characters long", query))
+				r.Value("maxLength", at.Key("query"), "at most 200 characters long", query)
 			}
 		}
 	}
 	if hasFilter && filter != nil {
-		n := len(errs)
-		errs = validateSearchDocsArgsFilter(filter, errs, 1)
-		if len(errs) > n {
-			tool.Nest(errs[n:], "/filter", "filter")
-		}
+		validateSearchDocsArgsFilter(r, at.Key("filter"), filter, 1)
 	}
 	if hasSince && since != nil {
 		if s3, ok := since.(string); !ok {
-			errs = append(errs, tool.TypeError("/since", "since", "string", since))
+			if !tool.IsNull(since) {
+				r.Type(at.Key("since"), "string", since)
+			}
 		} else {
 			if !format.DateTime(s3) {
-				errs = append(errs, tool.ValueError("format", "/since", "since", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", since))
+				r.Value("format", at.Key("since"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", since)
 			}
 		}
 	}
-	if hasPage && page != nil {
-		if num2, ok := tool.Number(page); !ok || !tool.IsInteger(num2) {
-			errs = append(errs, tool.TypeError("/page", "page", "integer", page))
+	if hasPage && page2 != nil {
+		if num2, ok := tool.Number(page2); !ok || !tool.IsInteger(num2) {
+			if !tool.IsNull(page2) {
+				r.Type(at.Key("page"), "integer", page2)
+			}
 		} else {
 			if num2 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/page", "page", ">= 1", page))
+				r.Value("minimum", at.Key("page"), ">= 1", page2)
 			}
 		}
 	}
 	if hasPerPage && perPage != nil {
 		if num3, ok := tool.Number(perPage); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/per_page", "per_page", "integer", perPage))
+			if !tool.IsNull(perPage) {
+				r.Type(at.Key("per_page"), "integer", perPage)
+			}
 		} else {
 			if num3 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/per_page", "per_page", ">= 1", perPage))
+				r.Value("minimum", at.Key("per_page"), ">= 1", perPage)
 			} else if num3 > 100 {
-				errs = append(errs, tool.ValueError("maximum", "/per_page", "per_page", "<= 100", perPage))
+				r.Value("maximum", at.Key("per_page"), "<= 100", perPage)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSearchDocsArgs(r, at, out, args)
 }
 
-// validateSearchDocsArgsFilter checks v against the schema at #/$defs/Filter.
-func validateSearchDocsArgsFilter(v any, errs tool.Errors, depth int) tool.Errors {
+// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs, read straight from the map; when they are not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
+	var r tool.Report
+	var out SearchDocsArgs
+	checkSearchDocsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return SearchDocsArgs{}, errs
+	}
+	return out, nil
+}
+
+// validateSearchDocsArgsFilter checks v, at the location at, against the schema at #/$defs/Filter.
+func validateSearchDocsArgsFilter(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		field, hasField := obj["field"]
@@ -441,123 +464,110 @@ func validateSearchDocsArgsFilter(v any, errs tool.Errors, depth int) tool.Error
 			present++
 		}
 		if len(obj) > present {
-			n3 := len(errs)
-			for k3 := range obj {
+			for k3 := range tool.KeysInOrder(obj) {
 				switch k3 {
 				case "field", "equals", "all", "any":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k3), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k3]),
-						Name: k3,
-						Path: "/" + tool.Key(k3),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n3:])
 		}
 		if hasField && field != nil {
 			if s, ok := field.(string); !ok {
-				errs = append(errs, tool.TypeError("/field", "field", "string", field))
+				if !tool.IsNull(field) {
+					r.Type(at.Key("field"), "string", field)
+				}
 			} else {
 				if s != "title" && s != "author" && s != "tag" {
-					errs = append(errs, tool.ValueError(tool.CodeEnum, "/field", "field", "one of \"title\", \"author\", \"tag\"", field))
+					r.Value(tool.CodeEnum, at.Key("field"), "one of \"title\", \"author\", \"tag\"", field)
 				}
 			}
 		}
 		if hasEquals && equals != nil {
 			if _, ok := equals.(string); !ok {
-				errs = append(errs, tool.TypeError("/equals", "equals", "string", equals))
+				if !tool.IsNull(equals) {
+					r.Type(at.Key("equals"), "string", equals)
+				}
 			}
 		}
 		if hasAll && all != nil {
 			if list, ok := tool.List(all); !ok {
-				errs = append(errs, tool.TypeError("/all", "all", "array", all))
+				if !tool.IsNull(all) {
+					r.Type(at.Key("all"), "array", all)
+				}
 			} else {
+				atAll := at.Key("all")
 				for i, item := range list {
-					n := len(errs)
-					errs = validateSearchDocsArgsFilter(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/all/"+tool.Index(i), "all["+tool.Index(i)+"]")
+					if r.Full() {
+						break
 					}
+					validateSearchDocsArgsFilter(r, atAll.Index(i), item, depth+1)
 				}
 			}
 		}
 		if hasAnyArg && anyArg != nil {
 			if list3, ok := tool.List(anyArg); !ok {
-				errs = append(errs, tool.TypeError("/any", "any", "array", anyArg))
+				if !tool.IsNull(anyArg) {
+					r.Type(at.Key("any"), "array", anyArg)
+				}
 			} else {
+				atAny := at.Key("any")
 				for i2, item2 := range list3 {
-					n2 := len(errs)
-					errs = validateSearchDocsArgsFilter(item2, errs, depth+1)
-					if len(errs) > n2 {
-						tool.Nest(errs[n2:], "/any/"+tool.Index(i2), "any["+tool.Index(i2)+"]")
+					if r.Full() {
+						break
 					}
+					validateSearchDocsArgsFilter(r, atAny.Index(i2), item2, depth+1)
 				}
 			}
 		}
 	}
-	return errs
-}
-
-// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool with ValidateSearchDocsArgs and returns them as a SearchDocsArgs, read straight from the map; when they are not valid, the zero SearchDocsArgs and every error.
-func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
-	var out SearchDocsArgs
-	errs := ValidateSearchDocsArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSearchDocsArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return SearchDocsArgs{}, errs
-	}
-	return out, nil
 }
 
 // fillSearchDocsArgs sets the fields of a SearchDocsArgs from an object its validator accepted.
-func fillSearchDocsArgs(out *SearchDocsArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSearchDocsArgs(r *tool.Report, at tool.Loc, out *SearchDocsArgs, obj map[string]any) {
 	if query := obj["query"]; query != nil {
 		if s, ok := query.(string); ok {
 			out.Query = s
 		}
 	}
-	if filter := obj["filter"]; filter != nil {
+	if filter := obj["filter"]; !tool.IsNull(filter) {
 		p := new(Filter)
 		if obj2, ok := tool.Object(filter); ok {
-			n := len(errs)
-			errs = fillSearchDocsArgsFilter(p, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/filter", "filter")
-			}
+			fillSearchDocsArgsFilter(r, at.Key("filter"), p, obj2)
 		}
 		out.Filter = p
 	}
 	if since, ok := obj["since"]; ok {
 		if b, err := json.Marshal(since); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/since", "since", "", "argument 'since' does not decode: "+err.Error(), since))
+			r.Invalid(at.Key("since"), err, since)
 		} else if err := out.Since.UnmarshalJSON(b); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/since", "since", "", "argument 'since' does not decode: "+err.Error(), since))
+			r.Invalid(at.Key("since"), err, since)
 		}
 	}
 	if page2 := obj["page"]; page2 != nil {
-		if n2, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
-			out.Pagination.Page = int(n2)
+		if n, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
+			out.Pagination.Page = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/page", "page", "-9223372036854775808", "9223372036854775807", page2))
+			r.Range(at.Key("page"), "-9223372036854775808", "9223372036854775807", page2)
 		}
 	}
 	if perPage := obj["per_page"]; perPage != nil {
-		if n3, ok := tool.Int(perPage, math.MinInt, math.MaxInt); ok {
-			out.Pagination.PerPage = int(n3)
+		if n2, ok := tool.Int(perPage, math.MinInt, math.MaxInt); ok {
+			out.Pagination.PerPage = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/per_page", "per_page", "-9223372036854775808", "9223372036854775807", perPage))
+			r.Range(at.Key("per_page"), "-9223372036854775808", "9223372036854775807", perPage)
 		}
 	}
-	return errs
 }
 
 // fillSearchDocsArgsFilter sets the fields of a Filter from an object its validator accepted.
-func fillSearchDocsArgsFilter(out *Filter, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSearchDocsArgsFilter(r *tool.Report, at tool.Loc, out *Filter, obj map[string]any) {
 	if field := obj["field"]; field != nil {
 		if s, ok := field.(string); ok {
 			out.Field = s
@@ -571,14 +581,14 @@ func fillSearchDocsArgsFilter(out *Filter, obj map[string]any, errs tool.Errors)
 	if all := obj["all"]; all != nil {
 		if list, ok := tool.List(all); ok {
 			s3 := make([]Filter, len(list))
+			atAll := at.Key("all")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillSearchDocsArgsFilter(&s3[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/all/"+tool.Index(i), "all["+tool.Index(i)+"]")
-						}
+						fillSearchDocsArgsFilter(r, atAll.Index(i), &s3[i], obj2)
 					}
 				}
 			}
@@ -588,21 +598,20 @@ func fillSearchDocsArgsFilter(out *Filter, obj map[string]any, errs tool.Errors)
 	if anyArg := obj["any"]; anyArg != nil {
 		if list2, ok := tool.List(anyArg); ok {
 			s4 := make([]Filter, len(list2))
+			atAny := at.Key("any")
 			for i2, item2 := range list2 {
+				if r.Full() {
+					break
+				}
 				if item2 != nil {
 					if obj3, ok := tool.Object(item2); ok {
-						n2 := len(errs)
-						errs = fillSearchDocsArgsFilter(&s4[i2], obj3, errs)
-						if len(errs) > n2 {
-							tool.Nest(errs[n2:], "/any/"+tool.Index(i2), "any["+tool.Index(i2)+"]")
-						}
+						fillSearchDocsArgsFilter(r, atAny.Index(i2), &s4[i2], obj3)
 					}
 				}
 			}
 			out.Any = s4
 		}
 	}
-	return errs
 }
 
 // The parameters of the create_event tool: the canonical schema, and the dialects that differ from it.
@@ -618,6 +627,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
+	Check:  checkCreateEventArgs,
 	Decode: DecodeCreateEventArgs,
 	Tool: tool.Tool{
 		Description: "Puts an event in the team's calendar.",
@@ -694,9 +704,16 @@ func createEventArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else every error.
+// ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateEventArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkCreateEventArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkCreateEventArgs checks a model's arguments for the create_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkCreateEventArgs(r *tool.Report, args map[string]any, out *CreateEventArgs) {
+	var at tool.Loc
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -723,86 +740,86 @@ func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasTitle {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("title"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "title",
-			Path:     "/title",
 		})
 	}
 	if !hasStart {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("start"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "start",
-			Path:     "/start",
 		})
 	}
 	if !hasDuration {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("duration"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "duration",
-			Path:     "/duration",
 		})
 	}
 	if len(args) > present {
-		n3 := len(errs)
-		for k3 := range args {
+		for k3 := range tool.KeysInOrder(args) {
 			switch k3 {
 			case "title", "start", "duration", "attendees", "priority", "labels":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k3), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k3]),
-					Name: k3,
-					Path: "/" + tool.Key(k3),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n3:])
 	}
 	if hasTitle {
 		if s, ok := title.(string); !ok {
-			errs = append(errs, tool.TypeError("/title", "title", "string", title))
+			r.Type(at.Key("title"), "string", title)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/title", "title", "at least 1 character long", title))
+				r.Value("minLength", at.Key("title"), "at least 1 character long", title)
 			} else if length > 120 {
-				errs = append(errs, tool.ValueError("maxLength", "/title", "title", "at most 120 characters long", title))
+				r.Value("maxLength", at.Key("title"), "at most 120 characters long", title)
 			}
 		}
 	}
 	if hasStart {
 		if s2, ok := start.(string); !ok {
-			errs = append(errs, tool.TypeError("/start", "start", "string", start))
+			r.Type(at.Key("start"), "string", start)
 		} else {
 			if !format.DateTime(s2) {
-				errs = append(errs, tool.ValueError("format", "/start", "start", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", start))
+				r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", start)
 			}
 		}
 	}
 	if hasDuration {
 		if num, ok := tool.Number(duration); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/duration", "duration", "integer", duration))
+			r.Type(at.Key("duration"), "integer", duration)
 		} else {
 			if num < 60000000000 {
-				errs = append(errs, tool.ValueError("minimum", "/duration", "duration", ">= 60000000000", duration))
+				r.Value("minimum", at.Key("duration"), ">= 60000000000", duration)
 			}
 		}
 	}
 	if hasAttendees && attendees != nil {
 		if list, ok := tool.List(attendees); !ok {
-			errs = append(errs, tool.TypeError("/attendees", "attendees", "array", attendees))
+			if !tool.IsNull(attendees) {
+				r.Type(at.Key("attendees"), "array", attendees)
+			}
 		} else {
 			if len(list) > 50 {
-				errs = append(errs, tool.ValueError("maxItems", "/attendees", "attendees", "an array of at most 50 items", list))
+				r.Value("maxItems", at.Key("attendees"), "an array of at most 50 items", list)
 			}
-			for i, item := range list {
+			atAttendees := at.Key("attendees")
+			for i, item := range tool.Head(list, 50) {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/attendees/"+tool.Index(i), "attendees["+tool.Index(i)+"]", "object", item))
+					r.Type(atAttendees.Index(i), "object", item)
 				} else {
+					atItem := atAttendees.Index(i)
 					present2 := 0
 					login, hasLogin := obj["login"]
 					if hasLogin {
@@ -813,44 +830,43 @@ func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasLogin {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("login"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "string",
-							Name:     "attendees[" + tool.Index(i) + "].login",
-							Path:     "/attendees/" + tool.Index(i) + "/login",
 						})
 					}
 					if len(obj) > present2 {
-						n := len(errs)
-						for k := range obj {
+						for k := range tool.KeysInOrder(obj) {
 							switch k {
 							case "login", "email":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k]),
-									Name: "attendees[" + tool.Index(i) + "]." + k,
-									Path: "/attendees/" + tool.Index(i) + "/" + tool.Key(k),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n:])
 					}
 					if hasLogin {
 						if s3, ok := login.(string); !ok {
-							errs = append(errs, tool.TypeError("/attendees/"+tool.Index(i)+"/login", "attendees["+tool.Index(i)+"].login", "string", login))
+							r.Type(atItem.Key("login"), "string", login)
 						} else {
 							if !createEventArgsPattern0(s3) {
-								errs = append(errs, tool.ValueError("pattern", "/attendees/"+tool.Index(i)+"/login", "attendees["+tool.Index(i)+"].login", "a string matching the pattern ^[a-z0-9-]{1,39}$", login))
+								r.Value("pattern", atItem.Key("login"), "a string matching the pattern ^[a-z0-9-]{1,39}$", login)
 							}
 						}
 					}
 					if hasEmail && email != nil {
 						if s4, ok := email.(string); !ok {
-							errs = append(errs, tool.TypeError("/attendees/"+tool.Index(i)+"/email", "attendees["+tool.Index(i)+"].email", "string", email))
+							if !tool.IsNull(email) {
+								r.Type(atItem.Key("email"), "string", email)
+							}
 						} else {
 							if !format.Email(s4) {
-								errs = append(errs, tool.ValueError("format", "/attendees/"+tool.Index(i)+"/email", "attendees["+tool.Index(i)+"].email", "an email address", email))
+								r.Value("format", atItem.Key("email"), "an email address", email)
 							}
 						}
 					}
@@ -860,55 +876,66 @@ func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 	}
 	if hasPriority && priority != nil {
 		if num2, ok := tool.Number(priority); !ok || !tool.IsInteger(num2) {
-			errs = append(errs, tool.TypeError("/priority", "priority", "integer", priority))
+			if !tool.IsNull(priority) {
+				r.Type(at.Key("priority"), "integer", priority)
+			}
 		} else {
 			if num2 != 1 && num2 != 2 && num2 != 3 {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/priority", "priority", "one of 1, 2, 3", priority))
+				r.Value(tool.CodeEnum, at.Key("priority"), "one of 1, 2, 3", priority)
 			}
 		}
 	}
 	if hasLabels && labels != nil {
 		if obj2, ok := tool.Object(labels); !ok {
-			errs = append(errs, tool.TypeError("/labels", "labels", "object", labels))
+			if !tool.IsNull(labels) {
+				r.Type(at.Key("labels"), "object", labels)
+			}
 		} else {
+			atLabels := at.Key("labels")
 			{
-				n2 := len(errs)
+				n := r.Len()
 				member := func(k2 string, v any) {
 					if _, ok := v.(string); !ok {
-						errs = append(errs, tool.TypeError("/labels/"+tool.Key(k2), "labels."+k2, "string", v))
+						r.Type(atLabels.Key(k2), "string", v)
 					}
 				}
 				for k2, v := range obj2 {
 					member(k2, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n2 {
-					errs = errs[:n2]
-					for _, k2 := range tool.SortedKeys(obj2) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k2 := range tool.KeysInOrder(obj2) {
 						member(k2, obj2[k2])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillCreateEventArgs(r, at, out, args)
 }
 
-// DecodeCreateEventArgs checks a model's arguments for the create_event tool with ValidateCreateEventArgs and returns them as a CreateEventArgs, read straight from the map; when they are not valid, the zero CreateEventArgs and every error.
+// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs, read straight from the map; when they are not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
+	var r tool.Report
 	var out CreateEventArgs
-	errs := ValidateCreateEventArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillCreateEventArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkCreateEventArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return CreateEventArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillCreateEventArgs sets the fields of a CreateEventArgs from an object its validator accepted.
-func fillCreateEventArgs(out *CreateEventArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillCreateEventArgs(r *tool.Report, at tool.Loc, out *CreateEventArgs, obj map[string]any) {
 	if title := obj["title"]; title != nil {
 		if s, ok := title.(string); ok {
 			out.Title = s
@@ -916,29 +943,29 @@ func fillCreateEventArgs(out *CreateEventArgs, obj map[string]any, errs tool.Err
 	}
 	if start, ok := obj["start"]; ok {
 		if b, err := json.Marshal(start); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/start", "start", "", "argument 'start' does not decode: "+err.Error(), start))
+			r.Invalid(at.Key("start"), err, start)
 		} else if err := out.Start.UnmarshalJSON(b); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/start", "start", "", "argument 'start' does not decode: "+err.Error(), start))
+			r.Invalid(at.Key("start"), err, start)
 		}
 	}
 	if duration := obj["duration"]; duration != nil {
 		if n, ok := tool.Int(duration, math.MinInt64, math.MaxInt64); ok {
 			out.Duration = time.Duration(n)
 		} else {
-			errs = append(errs, tool.RangeError("/duration", "duration", "-9223372036854775808", "9223372036854775807", duration))
+			r.Range(at.Key("duration"), "-9223372036854775808", "9223372036854775807", duration)
 		}
 	}
 	if attendees := obj["attendees"]; attendees != nil {
 		if list, ok := tool.List(attendees); ok {
 			s2 := make([]common.Person, len(list))
+			atAttendees := at.Key("attendees")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n2 := len(errs)
-						errs = fillCreateEventArgsCommonPerson(&s2[i], obj2, errs)
-						if len(errs) > n2 {
-							tool.Nest(errs[n2:], "/attendees/"+tool.Index(i), "attendees["+tool.Index(i)+"]")
-						}
+						fillCreateEventArgsCommonPerson(r, atAttendees.Index(i), &s2[i], obj2)
 					}
 				}
 			}
@@ -946,16 +973,17 @@ func fillCreateEventArgs(out *CreateEventArgs, obj map[string]any, errs tool.Err
 		}
 	}
 	if priority := obj["priority"]; priority != nil {
-		if n3, ok := tool.Int(priority, math.MinInt, math.MaxInt); ok {
-			out.Priority = Priority(n3)
+		if n2, ok := tool.Int(priority, math.MinInt, math.MaxInt); ok {
+			out.Priority = Priority(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/priority", "priority", "-9223372036854775808", "9223372036854775807", priority))
+			r.Range(at.Key("priority"), "-9223372036854775808", "9223372036854775807", priority)
 		}
 	}
 	if labels := obj["labels"]; labels != nil {
 		if obj3, ok := tool.Object(labels); ok {
 			m := make(map[string]string, len(obj3))
-			for k, item2 := range obj3 {
+			n3 := r.Len()
+			member := func(k string, item2 any) {
 				var e string
 				if item2 != nil {
 					if s3, ok := item2.(string); ok {
@@ -964,14 +992,29 @@ func fillCreateEventArgs(out *CreateEventArgs, obj map[string]any, errs tool.Err
 				}
 				m[k] = e
 			}
+			for k, item2 := range obj3 {
+				member(k, item2)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n3 {
+				r.Truncate(n3)
+				m = make(map[string]string, len(obj3))
+				for k := range tool.KeysInOrder(obj3) {
+					member(k, obj3[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Labels = m
 		}
 	}
-	return errs
 }
 
 // fillCreateEventArgsCommonPerson sets the fields of a Person from an object its validator accepted.
-func fillCreateEventArgsCommonPerson(out *common.Person, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillCreateEventArgsCommonPerson(r *tool.Report, at tool.Loc, out *common.Person, obj map[string]any) {
 	if login := obj["login"]; login != nil {
 		if s, ok := login.(string); ok {
 			out.Login = s
@@ -982,7 +1025,6 @@ func fillCreateEventArgsCommonPerson(out *common.Person, obj map[string]any, err
 			out.Email = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the sql_query tool: the canonical schema, and the dialects that differ from it.
@@ -998,6 +1040,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
+	Check:  checkSQLQueryArgs,
 	Decode: DecodeSQLQueryArgs,
 	Tool: tool.Tool{
 		Description: "Runs a read-only SQL query on the analytics database.",
@@ -1060,9 +1103,16 @@ var SQLQueryTool = tool.Def[SQLQueryArgs]{
 	},
 }
 
-// ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else every error.
+// ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSQLQueryArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSQLQueryArgs checks a model's arguments for the sql_query tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSQLQueryArgs(r *tool.Report, args map[string]any, out *SQLQueryArgs) {
+	var at tool.Loc
 	present := 0
 	query, hasQuery := args["query"]
 	if hasQuery {
@@ -1081,78 +1131,79 @@ func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasQuery {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("query"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "query",
-			Path:     "/query",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "query", "params", "timeout", "max_rows":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasQuery {
 		if s, ok := query.(string); !ok {
-			errs = append(errs, tool.TypeError("/query", "query", "string", query))
+			r.Type(at.Key("query"), "string", query)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/query", "query", "at least 1 character long", query))
+				r.Value("minLength", at.Key("query"), "at least 1 character long", query)
 			}
 		}
 	}
 	if hasTimeout && timeout != nil {
 		if num2, ok := tool.Number(timeout); !ok || !tool.IsInteger(num2) {
-			errs = append(errs, tool.TypeError("/timeout", "timeout", "integer", timeout))
+			if !tool.IsNull(timeout) {
+				r.Type(at.Key("timeout"), "integer", timeout)
+			}
 		} else {
 			if num2 > 60000000000 {
-				errs = append(errs, tool.ValueError("maximum", "/timeout", "timeout", "<= 60000000000", timeout))
+				r.Value("maximum", at.Key("timeout"), "<= 60000000000", timeout)
 			}
 		}
 	}
 	if hasMaxRows && maxRows != nil {
 		if num3, ok := tool.Number(maxRows); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/max_rows", "max_rows", "integer", maxRows))
+			if !tool.IsNull(maxRows) {
+				r.Type(at.Key("max_rows"), "integer", maxRows)
+			}
 		} else {
 			if num3 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/max_rows", "max_rows", ">= 1", maxRows))
+				r.Value("minimum", at.Key("max_rows"), ">= 1", maxRows)
 			} else if num3 > 1000 {
-				errs = append(errs, tool.ValueError("maximum", "/max_rows", "max_rows", "<= 1000", maxRows))
+				r.Value("maximum", at.Key("max_rows"), "<= 1000", maxRows)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSQLQueryArgs(r, at, out, args)
 }
 
-// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool with ValidateSQLQueryArgs and returns them as a SQLQueryArgs, read straight from the map; when they are not valid, the zero SQLQueryArgs and every error.
+// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs, read straight from the map; when they are not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
+	var r tool.Report
 	var out SQLQueryArgs
-	errs := ValidateSQLQueryArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSQLQueryArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkSQLQueryArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return SQLQueryArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillSQLQueryArgs sets the fields of a SQLQueryArgs from an object its validator accepted.
-func fillSQLQueryArgs(out *SQLQueryArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSQLQueryArgs(r *tool.Report, at tool.Loc, out *SQLQueryArgs, obj map[string]any) {
 	if query := obj["query"]; query != nil {
 		if s, ok := query.(string); ok {
 			out.Query = s
@@ -1160,26 +1211,25 @@ func fillSQLQueryArgs(out *SQLQueryArgs, obj map[string]any, errs tool.Errors) t
 	}
 	if params, ok := obj["params"]; ok {
 		if b, err := json.Marshal(params); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/params", "params", "", "argument 'params' does not decode: "+err.Error(), params))
+			r.Invalid(at.Key("params"), err, params)
 		} else if err := out.Params.UnmarshalJSON(b); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/params", "params", "", "argument 'params' does not decode: "+err.Error(), params))
+			r.Invalid(at.Key("params"), err, params)
 		}
 	}
 	if timeout := obj["timeout"]; timeout != nil {
 		if n, ok := tool.Int(timeout, math.MinInt64, math.MaxInt64); ok {
 			out.Timeout = time.Duration(n)
 		} else {
-			errs = append(errs, tool.RangeError("/timeout", "timeout", "-9223372036854775808", "9223372036854775807", timeout))
+			r.Range(at.Key("timeout"), "-9223372036854775808", "9223372036854775807", timeout)
 		}
 	}
 	if maxRows := obj["max_rows"]; maxRows != nil {
 		if n2, ok := tool.Int(maxRows, math.MinInt, math.MaxInt); ok {
 			out.MaxRows = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/max_rows", "max_rows", "-9223372036854775808", "9223372036854775807", maxRows))
+			r.Range(at.Key("max_rows"), "-9223372036854775808", "9223372036854775807", maxRows)
 		}
 	}
-	return errs
 }
 
 // The parameters of the run_command tool: the canonical schema, and the dialects that differ from it.
@@ -1195,6 +1245,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/env.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
+	Check:  checkRunCommandArgs,
 	Decode: DecodeRunCommandArgs,
 	Tool: tool.Tool{
 		Description: "Runs a command in the workspace.",
@@ -1257,9 +1308,16 @@ var RunCommandTool = tool.Def[RunCommandArgs]{
 	},
 }
 
-// ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else every error.
+// ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRunCommandArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkRunCommandArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkRunCommandArgs checks a model's arguments for the run_command tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkRunCommandArgs(r *tool.Report, args map[string]any, out *RunCommandArgs) {
+	var at tool.Loc
 	present := 0
 	command, hasCommand := args["command"]
 	if hasCommand {
@@ -1278,68 +1336,80 @@ func ValidateRunCommandArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasCommand {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("command"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "command",
-			Path:     "/command",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "command", "args", "env", "timeout":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasCommand {
 		if s, ok := command.(string); !ok {
-			errs = append(errs, tool.TypeError("/command", "command", "string", command))
+			r.Type(at.Key("command"), "string", command)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/command", "command", "at least 1 character long", command))
+				r.Value("minLength", at.Key("command"), "at least 1 character long", command)
 			}
 		}
 	}
 	if hasArgsArg && argsArg != nil {
 		if list, ok := tool.List(argsArg); !ok {
-			errs = append(errs, tool.TypeError("/args", "args", "array", argsArg))
+			if !tool.IsNull(argsArg) {
+				r.Type(at.Key("args"), "array", argsArg)
+			}
 		} else {
+			atArgs := at.Key("args")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if _, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/args/"+tool.Index(i), "args["+tool.Index(i)+"]", "string", item))
+					r.Type(atArgs.Index(i), "string", item)
 				}
 			}
 		}
 	}
 	if hasEnv && env != nil {
 		if obj, ok := tool.Object(env); !ok {
-			errs = append(errs, tool.TypeError("/env", "env", "object", env))
+			if !tool.IsNull(env) {
+				r.Type(at.Key("env"), "object", env)
+			}
 		} else {
+			atEnv := at.Key("env")
 			{
-				n := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if _, ok := v.(string); !ok {
-						errs = append(errs, tool.TypeError("/env/"+tool.Key(k), "env."+k, "string", v))
+						r.Type(atEnv.Key(k), "string", v)
 					}
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n {
-					errs = errs[:n]
-					for _, k := range tool.SortedKeys(obj) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
@@ -1347,28 +1417,30 @@ func ValidateRunCommandArgs(args map[string]any) tool.Errors {
 	}
 	if hasTimeout && timeout != nil {
 		if num, ok := tool.Number(timeout); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/timeout", "timeout", "integer", timeout))
+			if !tool.IsNull(timeout) {
+				r.Type(at.Key("timeout"), "integer", timeout)
+			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillRunCommandArgs(r, at, out, args)
 }
 
-// DecodeRunCommandArgs checks a model's arguments for the run_command tool with ValidateRunCommandArgs and returns them as a RunCommandArgs, read straight from the map; when they are not valid, the zero RunCommandArgs and every error.
+// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs, read straight from the map; when they are not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
+	var r tool.Report
 	var out RunCommandArgs
-	errs := ValidateRunCommandArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillRunCommandArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkRunCommandArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return RunCommandArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillRunCommandArgs sets the fields of a RunCommandArgs from an object its validator accepted.
-func fillRunCommandArgs(out *RunCommandArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillRunCommandArgs(r *tool.Report, at tool.Loc, out *RunCommandArgs, obj map[string]any) {
 	if command := obj["command"]; command != nil {
 		if s, ok := command.(string); ok {
 			out.Command = s
@@ -1378,6 +1450,9 @@ func fillRunCommandArgs(out *RunCommandArgs, obj map[string]any, errs tool.Error
 		if list, ok := tool.List(argsArg); ok {
 			s2 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s3, ok := item.(string); ok {
 						s2[i] = s3
@@ -1390,7 +1465,8 @@ func fillRunCommandArgs(out *RunCommandArgs, obj map[string]any, errs tool.Error
 	if env := obj["env"]; env != nil {
 		if obj2, ok := tool.Object(env); ok {
 			m := make(map[string]string, len(obj2))
-			for k, item2 := range obj2 {
+			n := r.Len()
+			member := func(k string, item2 any) {
 				var e string
 				if item2 != nil {
 					if s4, ok := item2.(string); ok {
@@ -1399,17 +1475,32 @@ func fillRunCommandArgs(out *RunCommandArgs, obj map[string]any, errs tool.Error
 				}
 				m[k] = e
 			}
+			for k, item2 := range obj2 {
+				member(k, item2)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]string, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Env = m
 		}
 	}
 	if timeout := obj["timeout"]; timeout != nil {
-		if n, ok := tool.Int(timeout, math.MinInt64, math.MaxInt64); ok {
-			out.Timeout = time.Duration(n)
+		if n2, ok := tool.Int(timeout, math.MinInt64, math.MaxInt64); ok {
+			out.Timeout = time.Duration(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/timeout", "timeout", "-9223372036854775808", "9223372036854775807", timeout))
+			r.Range(at.Key("timeout"), "-9223372036854775808", "9223372036854775807", timeout)
 		}
 	}
-	return errs
 }
 
 // The parameters of the http_request tool: the canonical schema, and the dialects that differ from it.
@@ -1425,6 +1516,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
+	Check:  checkHTTPRequestArgs,
 	Decode: DecodeHTTPRequestArgs,
 	Tool: tool.Tool{
 		Description: "Sends an HTTP request.",
@@ -1487,16 +1579,23 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	},
 }
 
-// ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else every error.
+// ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkHTTPRequestArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkHTTPRequestArgs checks a model's arguments for the http_request tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkHTTPRequestArgs(r *tool.Report, args map[string]any, out *HTTPRequestArgs) {
+	var at tool.Loc
 	present := 0
 	method, hasMethod := args["method"]
 	if hasMethod {
 		present++
 	}
-	url, hasUrl := args["url"]
-	if hasUrl {
+	urlArg, hasUrlArg := args["url"]
+	if hasUrlArg {
 		present++
 	}
 	headers, hasHeaders := args["headers"]
@@ -1508,111 +1607,116 @@ func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasMethod {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("method"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "method",
-			Path:     "/method",
 		})
 	}
-	if !hasUrl {
-		errs = append(errs, tool.Error{
+	if !hasUrlArg {
+		r.Add(at.Key("url"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "url",
-			Path:     "/url",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k3 := range args {
+		for k3 := range tool.KeysInOrder(args) {
 			switch k3 {
 			case "method", "url", "headers", "body":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k3), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k3]),
-					Name: k3,
-					Path: "/" + tool.Key(k3),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasMethod {
 		if s, ok := method.(string); !ok {
-			errs = append(errs, tool.TypeError("/method", "method", "string", method))
+			r.Type(at.Key("method"), "string", method)
 		} else {
 			if s != "GET" && s != "POST" && s != "PUT" && s != "DELETE" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/method", "method", "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"", method))
+				r.Value(tool.CodeEnum, at.Key("method"), "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"", method)
 			}
 		}
 	}
-	if hasUrl {
-		if s2, ok := url.(string); !ok {
-			errs = append(errs, tool.TypeError("/url", "url", "string", url))
+	if hasUrlArg {
+		if s2, ok := urlArg.(string); !ok {
+			r.Type(at.Key("url"), "string", urlArg)
 		} else {
 			if !format.URI(s2) {
-				errs = append(errs, tool.ValueError("format", "/url", "url", "an absolute URI", url))
+				r.Value("format", at.Key("url"), "an absolute URI", urlArg)
 			}
 		}
 	}
 	if hasHeaders && headers != nil {
 		if obj, ok := tool.Object(headers); !ok {
-			errs = append(errs, tool.TypeError("/headers", "headers", "object", headers))
+			if !tool.IsNull(headers) {
+				r.Type(at.Key("headers"), "object", headers)
+			}
 		} else {
+			atHeaders := at.Key("headers")
 			{
-				n := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if _, ok := v.(string); !ok {
-						errs = append(errs, tool.TypeError("/headers/"+tool.Key(k), "headers."+k, "string", v))
+						r.Type(atHeaders.Key(k), "string", v)
 					}
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n {
-					errs = errs[:n]
-					for _, k := range tool.SortedKeys(obj) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillHTTPRequestArgs(r, at, out, args)
 }
 
-// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool with ValidateHTTPRequestArgs and returns them as a HTTPRequestArgs, read straight from the map; when they are not valid, the zero HTTPRequestArgs and every error.
+// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs, read straight from the map; when they are not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
+	var r tool.Report
 	var out HTTPRequestArgs
-	errs := ValidateHTTPRequestArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillHTTPRequestArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkHTTPRequestArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return HTTPRequestArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillHTTPRequestArgs sets the fields of a HTTPRequestArgs from an object its validator accepted.
-func fillHTTPRequestArgs(out *HTTPRequestArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillHTTPRequestArgs(r *tool.Report, at tool.Loc, out *HTTPRequestArgs, obj map[string]any) {
 	if method := obj["method"]; method != nil {
 		if s, ok := method.(string); ok {
 			out.Method = s
 		}
 	}
-	if url := obj["url"]; url != nil {
-		if s2, ok := url.(string); ok {
+	if urlArg := obj["url"]; urlArg != nil {
+		if s2, ok := urlArg.(string); ok {
 			out.URL = s2
 		}
 	}
 	if headers := obj["headers"]; headers != nil {
 		if obj2, ok := tool.Object(headers); ok {
 			m := make(map[string]string, len(obj2))
-			for k, item := range obj2 {
+			n := r.Len()
+			member := func(k string, item any) {
 				var e string
 				if item != nil {
 					if s3, ok := item.(string); ok {
@@ -1621,13 +1725,28 @@ func fillHTTPRequestArgs(out *HTTPRequestArgs, obj map[string]any, errs tool.Err
 				}
 				m[k] = e
 			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]string, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Headers = m
 		}
 	}
-	if body := obj["body"]; body != nil {
+	if body := obj["body"]; !tool.IsNull(body) {
 		out.Body = body
 	}
-	return errs
 }
 
 // The parameters of the list_issues tool: the canonical schema, and the dialects that differ from it.
@@ -1641,6 +1760,7 @@ const (
 
 // ListIssuesTool is the list_issues tool, generated from ListIssuesArgs.
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
+	Check:  checkListIssuesArgs,
 	Decode: DecodeListIssuesArgs,
 	Tool: tool.Tool{
 		Description: "Lists the issues of a repository.",
@@ -1714,9 +1834,16 @@ func listIssuesArgsPattern1(s string) bool {
 	return true
 }
 
-// ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else every error.
+// ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateListIssuesArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkListIssuesArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkListIssuesArgs checks a model's arguments for the list_issues tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkListIssuesArgs(r *tool.Report, args map[string]any, out *ListIssuesArgs) {
+	var at tool.Loc
 	present := 0
 	repo, hasRepo := args["repo"]
 	if hasRepo {
@@ -1730,7 +1857,7 @@ func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 	if hasAssignee {
 		present++
 	}
-	page, hasPage := args["page"]
+	page2, hasPage := args["page"]
 	if hasPage {
 		present++
 	}
@@ -1739,51 +1866,53 @@ func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasRepo {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("repo"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "repo",
-			Path:     "/repo",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "repo", "state", "assignee", "page", "per_page":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasRepo {
 		if s, ok := repo.(string); !ok {
-			errs = append(errs, tool.TypeError("/repo", "repo", "string", repo))
+			r.Type(at.Key("repo"), "string", repo)
 		} else {
 			if !listIssuesArgsPattern0.MatchString(s) {
-				errs = append(errs, tool.ValueError("pattern", "/repo", "repo", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", repo))
+				r.Value("pattern", at.Key("repo"), "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", repo)
 			}
 		}
 	}
 	if hasState && state != nil {
 		if s2, ok := state.(string); !ok {
-			errs = append(errs, tool.TypeError("/state", "state", "string", state))
+			if !tool.IsNull(state) {
+				r.Type(at.Key("state"), "string", state)
+			}
 		} else {
 			if s2 != "open" && s2 != "closed" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/state", "state", "one of \"open\", \"closed\"", state))
+				r.Value(tool.CodeEnum, at.Key("state"), "one of \"open\", \"closed\"", state)
 			}
 		}
 	}
 	if hasAssignee && assignee != nil {
 		if obj, ok := tool.Object(assignee); !ok {
-			errs = append(errs, tool.TypeError("/assignee", "assignee", "object", assignee))
+			if !tool.IsNull(assignee) {
+				r.Type(at.Key("assignee"), "object", assignee)
+			}
 		} else {
+			atAssignee := at.Key("assignee")
 			present2 := 0
 			login, hasLogin := obj["login"]
 			if hasLogin {
@@ -1794,88 +1923,91 @@ func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 				present2++
 			}
 			if !hasLogin {
-				errs = append(errs, tool.Error{
+				r.Add(atAssignee.Key("login"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "assignee.login",
-					Path:     "/assignee/login",
 				})
 			}
 			if len(obj) > present2 {
-				n := len(errs)
-				for k := range obj {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "login", "email":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atAssignee.Key(k), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj[k]),
-							Name: "assignee." + k,
-							Path: "/assignee/" + tool.Key(k),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n:])
 			}
 			if hasLogin {
 				if s3, ok := login.(string); !ok {
-					errs = append(errs, tool.TypeError("/assignee/login", "assignee.login", "string", login))
+					r.Type(atAssignee.Key("login"), "string", login)
 				} else {
 					if !listIssuesArgsPattern1(s3) {
-						errs = append(errs, tool.ValueError("pattern", "/assignee/login", "assignee.login", "a string matching the pattern ^[a-z0-9-]{1,39}$", login))
+						r.Value("pattern", atAssignee.Key("login"), "a string matching the pattern ^[a-z0-9-]{1,39}$", login)
 					}
 				}
 			}
 			if hasEmail && email != nil {
 				if s4, ok := email.(string); !ok {
-					errs = append(errs, tool.TypeError("/assignee/email", "assignee.email", "string", email))
+					if !tool.IsNull(email) {
+						r.Type(atAssignee.Key("email"), "string", email)
+					}
 				} else {
 					if !format.Email(s4) {
-						errs = append(errs, tool.ValueError("format", "/assignee/email", "assignee.email", "an email address", email))
+						r.Value("format", atAssignee.Key("email"), "an email address", email)
 					}
 				}
 			}
 		}
 	}
-	if hasPage && page != nil {
-		if num, ok := tool.Number(page); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/page", "page", "integer", page))
+	if hasPage && page2 != nil {
+		if num, ok := tool.Number(page2); !ok || !tool.IsInteger(num) {
+			if !tool.IsNull(page2) {
+				r.Type(at.Key("page"), "integer", page2)
+			}
 		} else {
 			if num < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/page", "page", ">= 1", page))
+				r.Value("minimum", at.Key("page"), ">= 1", page2)
 			}
 		}
 	}
 	if hasPerPage && perPage != nil {
 		if num2, ok := tool.Number(perPage); !ok || !tool.IsInteger(num2) {
-			errs = append(errs, tool.TypeError("/per_page", "per_page", "integer", perPage))
+			if !tool.IsNull(perPage) {
+				r.Type(at.Key("per_page"), "integer", perPage)
+			}
 		} else {
 			if num2 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/per_page", "per_page", ">= 1", perPage))
+				r.Value("minimum", at.Key("per_page"), ">= 1", perPage)
 			} else if num2 > 100 {
-				errs = append(errs, tool.ValueError("maximum", "/per_page", "per_page", "<= 100", perPage))
+				r.Value("maximum", at.Key("per_page"), "<= 100", perPage)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillListIssuesArgs(r, at, out, args)
 }
 
-// DecodeListIssuesArgs checks a model's arguments for the list_issues tool with ValidateListIssuesArgs and returns them as a ListIssuesArgs, read straight from the map; when they are not valid, the zero ListIssuesArgs and every error.
+// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs, read straight from the map; when they are not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
+	var r tool.Report
 	var out ListIssuesArgs
-	errs := ValidateListIssuesArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillListIssuesArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkListIssuesArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return ListIssuesArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillListIssuesArgs sets the fields of a ListIssuesArgs from an object its validator accepted.
-func fillListIssuesArgs(out *ListIssuesArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillListIssuesArgs(r *tool.Report, at tool.Loc, out *ListIssuesArgs, obj map[string]any) {
 	if repo := obj["repo"]; repo != nil {
 		if s, ok := repo.(string); ok {
 			out.Repo = s
@@ -1886,36 +2018,31 @@ func fillListIssuesArgs(out *ListIssuesArgs, obj map[string]any, errs tool.Error
 			out.State = State(s2)
 		}
 	}
-	if assignee := obj["assignee"]; assignee != nil {
+	if assignee := obj["assignee"]; !tool.IsNull(assignee) {
 		p := new(common.Person)
 		if obj2, ok := tool.Object(assignee); ok {
-			n := len(errs)
-			errs = fillListIssuesArgsCommonPerson(p, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/assignee", "assignee")
-			}
+			fillListIssuesArgsCommonPerson(r, at.Key("assignee"), p, obj2)
 		}
 		out.Assignee = p
 	}
 	if page2 := obj["page"]; page2 != nil {
-		if n2, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
-			out.Pagination.Page = int(n2)
+		if n, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
+			out.Pagination.Page = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/page", "page", "-9223372036854775808", "9223372036854775807", page2))
+			r.Range(at.Key("page"), "-9223372036854775808", "9223372036854775807", page2)
 		}
 	}
 	if perPage := obj["per_page"]; perPage != nil {
-		if n3, ok := tool.Int(perPage, math.MinInt, math.MaxInt); ok {
-			out.Pagination.PerPage = int(n3)
+		if n2, ok := tool.Int(perPage, math.MinInt, math.MaxInt); ok {
+			out.Pagination.PerPage = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/per_page", "per_page", "-9223372036854775808", "9223372036854775807", perPage))
+			r.Range(at.Key("per_page"), "-9223372036854775808", "9223372036854775807", perPage)
 		}
 	}
-	return errs
 }
 
 // fillListIssuesArgsCommonPerson sets the fields of a Person from an object its validator accepted.
-func fillListIssuesArgsCommonPerson(out *common.Person, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillListIssuesArgsCommonPerson(r *tool.Report, at tool.Loc, out *common.Person, obj map[string]any) {
 	if login := obj["login"]; login != nil {
 		if s, ok := login.(string); ok {
 			out.Login = s
@@ -1926,7 +2053,6 @@ func fillListIssuesArgsCommonPerson(out *common.Person, obj map[string]any, errs
 			out.Email = s2
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -4,24 +4,31 @@ package main
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 var outlineEnum0 = []any{"leaf", "branch"}
 
-// ValidateOutline checks a value against the JSON Schema outline.json: nil when valid, else every error.
+// ValidateOutline checks a value against the JSON Schema outline.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOutline(v any) tool.Errors {
-	var errs tool.Errors
-	errs = validateOutlineRoot(v, errs, 0)
-	return errs
+	var r tool.Report
+	checkOutline(&r, v)
+	return r.Errors()
 }
 
-// validateOutlineRoot checks v against the schema at #.
-func validateOutlineRoot(v any, errs tool.Errors, depth int) tool.Errors {
+// checkOutline checks a value against the JSON Schema outline.json, reporting every error in r.
+func checkOutline(r *tool.Report, v any) {
+	var at tool.Loc
+	validateOutlineRoot(r, at, v, 0)
+}
+
+// validateOutlineRoot checks v, at the location at, against the schema at #.
+func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj3, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		label, hasLabel := obj3["label"]
@@ -37,59 +44,56 @@ func validateOutlineRoot(v any, errs tool.Errors, depth int) tool.Errors {
 			present++
 		}
 		if !hasLabel {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("label"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "label",
-				Path:     "/label",
 			})
 		}
 		if len(obj3) > present {
-			n2 := len(errs)
-			for k5 := range obj3 {
+			for k5 := range tool.KeysInOrder(obj3) {
 				switch k5 {
 				case "label", "kind", "children":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k5), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj3[k5]),
-						Name: k5,
-						Path: "/" + tool.Key(k5),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n2:])
 		}
 		if hasLabel {
 			if s3, ok := label.(string); !ok {
-				errs = append(errs, tool.TypeError("/label", "label", "string", label))
+				r.Type(at.Key("label"), "string", label)
 			} else {
 				length := tool.Length(s3)
 				if length < 1 {
-					errs = append(errs, tool.ValueError("minLength", "/label", "label", "at least 1 character long", label))
+					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				} else if length > 100 {
-					errs = append(errs, tool.ValueError("maxLength", "/label", "label", "at most 100 characters long", label))
+					r.Value("maxLength", at.Key("label"), "at most 100 characters long", label)
 				}
 			}
 		}
 		if hasKind {
 			if !tool.In(kind, outlineEnum0) {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/kind", "kind", "one of \"leaf\", \"branch\"", kind))
+				r.Value(tool.CodeEnum, at.Key("kind"), "one of \"leaf\", \"branch\"", kind)
 			}
 		}
 		if hasChildren2 {
 			if list4, ok := tool.List(children2); !ok {
-				errs = append(errs, tool.TypeError("/children", "children", "array", children2))
+				r.Type(at.Key("children"), "array", children2)
 			} else {
 				if len(list4) > 20 {
-					errs = append(errs, tool.ValueError("maxItems", "/children", "children", "an array of at most 20 items", list4))
+					r.Value("maxItems", at.Key("children"), "an array of at most 20 items", list4)
 				}
-				for i, item := range list4 {
-					n := len(errs)
-					errs = validateOutlineRoot(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
+				atChildren := at.Key("children")
+				for i, item := range tool.Head(list4, 20) {
+					if r.Full() {
+						break
 					}
+					validateOutlineRoot(r, atChildren.Index(i), item, depth+1)
 				}
 			}
 		}
@@ -99,14 +103,13 @@ func validateOutlineRoot(v any, errs tool.Errors, depth int) tool.Errors {
 				if hasChildren {
 					if list, ok := tool.List(children); ok {
 						if len(list) > 0 {
-							errs = append(errs, tool.ValueError("maxItems", "/children", "children", "an array of at most 0 items", list))
+							r.Value("maxItems", at.Key("children"), "an array of at most 0 items", list)
 						}
 					}
 				}
 			}
 		}
 	}
-	return errs
 }
 
 // matchOutline1 reports whether v is valid against the schema at #/if.

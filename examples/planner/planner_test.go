@@ -46,6 +46,19 @@ func TestCalls(t *testing.T) {
 	assert.Contains(t, errs.Messages(), "argument 'start' should be a date-time (RFC 3339, as 2024-05-01T12:00:00Z), got \"2026-13-01T09:00:00Z\"")
 }
 
+// TestLinkIsParsed: the link is a uri string in the schema; DecodeT parses
+// it (encoding/json would read a url.URL as an object), never leaving it
+// empty.
+func TestLinkIsParsed(t *testing.T) {
+	args := decode(t, validEvent)
+	args["link"] = "https://example.com/events/42?tab=agenda"
+	got, errs := DecodePlanEventArgs(args)
+	require.Empty(t, errs)
+	require.NotNil(t, got.Link)
+	assert.Equal(t, "https://example.com/events/42?tab=agenda", got.Link.String())
+	assert.Equal(t, "example.com", got.Link.Host)
+}
+
 // TestValidCallsDoNotAllocate proves that validating a valid call allocates
 // nothing, formats, composition and recursion included.
 func TestValidCallsDoNotAllocate(t *testing.T) {

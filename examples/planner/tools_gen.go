@@ -9,7 +9,7 @@ import (
 	"net/url"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -24,6 +24,7 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 var PlanEventTool = tool.Def[PlanEventArgs]{
+	Check:  checkPlanEventArgs,
 	Decode: DecodePlanEventArgs,
 	Tool: tool.Tool{
 		Description: "Schedules an event.",
@@ -99,9 +100,16 @@ func planEventArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else every error.
+// ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlanEventArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPlanEventArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPlanEventArgs checks a model's arguments for the plan_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs) {
+	var at tool.Loc
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -144,79 +152,75 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasTitle {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("title"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "title",
-			Path:     "/title",
 		})
 	}
 	if !hasStart {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("start"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "start",
-			Path:     "/start",
 		})
 	}
 	if !hasOrganizer {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("organizer"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "organizer",
-			Path:     "/organizer",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k4 := range args {
+		for k4 := range tool.KeysInOrder(args) {
 			switch k4 {
 			case "title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k4), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k4]),
-					Name: k4,
-					Path: "/" + tool.Key(k4),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasTitle {
 		if s, ok := title.(string); !ok {
-			errs = append(errs, tool.TypeError("/title", "title", "string", title))
+			r.Type(at.Key("title"), "string", title)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/title", "title", "at least 1 character long", title))
+				r.Value("minLength", at.Key("title"), "at least 1 character long", title)
 			} else if length > 200 {
-				errs = append(errs, tool.ValueError("maxLength", "/title", "title", "at most 200 characters long", title))
+				r.Value("maxLength", at.Key("title"), "at most 200 characters long", title)
 			}
 		}
 	}
 	if hasStart {
 		if s2, ok := start.(string); !ok {
-			errs = append(errs, tool.TypeError("/start", "start", "string", start))
+			r.Type(at.Key("start"), "string", start)
 		} else {
 			if !format.DateTime(s2) {
-				errs = append(errs, tool.ValueError("format", "/start", "start", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", start))
+				r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", start)
 			}
 		}
 	}
 	if hasDuration && duration != nil {
 		if s3, ok := duration.(string); !ok {
-			errs = append(errs, tool.TypeError("/duration", "duration", "string", duration))
+			if !tool.IsNull(duration) {
+				r.Type(at.Key("duration"), "string", duration)
+			}
 		} else {
 			if !format.Duration(s3) {
-				errs = append(errs, tool.ValueError("format", "/duration", "duration", "a duration (ISO 8601, as P3DT4H)", duration))
+				r.Value("format", at.Key("duration"), "a duration (ISO 8601, as P3DT4H)", duration)
 			}
 		}
 	}
 	if hasOrganizer {
 		if obj, ok := tool.Object(organizer); !ok {
-			errs = append(errs, tool.TypeError("/organizer", "organizer", "object", organizer))
+			r.Type(at.Key("organizer"), "object", organizer)
 		} else {
+			atOrganizer := at.Key("organizer")
 			present2 := 0
 			name, hasName := obj["name"]
 			if hasName {
@@ -231,54 +235,55 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 				present2++
 			}
 			if !hasName {
-				errs = append(errs, tool.Error{
+				r.Add(atOrganizer.Key("name"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "organizer.name",
-					Path:     "/organizer/name",
 				})
 			}
 			if len(obj) > present2 {
-				n := len(errs)
-				for k := range obj {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "name", "email", "phone":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atOrganizer.Key(k), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj[k]),
-							Name: "organizer." + k,
-							Path: "/organizer/" + tool.Key(k),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n:])
 			}
 			if hasName {
 				if s4, ok := name.(string); !ok {
-					errs = append(errs, tool.TypeError("/organizer/name", "organizer.name", "string", name))
+					r.Type(atOrganizer.Key("name"), "string", name)
 				} else {
 					length2 := tool.Length(s4)
 					if length2 < 1 {
-						errs = append(errs, tool.ValueError("minLength", "/organizer/name", "organizer.name", "at least 1 character long", name))
+						r.Value("minLength", atOrganizer.Key("name"), "at least 1 character long", name)
 					}
 				}
 			}
 			if hasEmail && email != nil {
 				if s5, ok := email.(string); !ok {
-					errs = append(errs, tool.TypeError("/organizer/email", "organizer.email", "string", email))
+					if !tool.IsNull(email) {
+						r.Type(atOrganizer.Key("email"), "string", email)
+					}
 				} else {
 					if !format.Email(s5) {
-						errs = append(errs, tool.ValueError("format", "/organizer/email", "organizer.email", "an email address", email))
+						r.Value("format", atOrganizer.Key("email"), "an email address", email)
 					}
 				}
 			}
 			if hasPhone && phone != nil {
 				if s6, ok := phone.(string); !ok {
-					errs = append(errs, tool.TypeError("/organizer/phone", "organizer.phone", "string", phone))
+					if !tool.IsNull(phone) {
+						r.Type(atOrganizer.Key("phone"), "string", phone)
+					}
 				} else {
 					if !planEventArgsPattern0(s6) {
-						errs = append(errs, tool.ValueError("pattern", "/organizer/phone", "organizer.phone", "a string matching the pattern ^[0-9+ -]{6,20}$", phone))
+						r.Value("pattern", atOrganizer.Key("phone"), "a string matching the pattern ^[0-9+ -]{6,20}$", phone)
 					}
 				}
 			}
@@ -290,32 +295,36 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 				matched++
 			}
 			if matched != 1 {
-				errs = append(errs, tool.OneOfError("/organizer", "organizer", "exactly one of: an object with 'email'; an object with 'phone'", matched, organizer))
+				r.OneOf(at.Key("organizer"), "exactly one of: an object with 'email'; an object with 'phone'", matched, organizer)
 			}
 		}
 	}
 	if hasAttendees && attendees != nil {
 		if list, ok := tool.List(attendees); !ok {
-			errs = append(errs, tool.TypeError("/attendees", "attendees", "array", attendees))
+			if !tool.IsNull(attendees) {
+				r.Type(at.Key("attendees"), "array", attendees)
+			}
 		} else {
 			if len(list) > 50 {
-				errs = append(errs, tool.ValueError("maxItems", "/attendees", "attendees", "an array of at most 50 items", list))
+				r.Value("maxItems", at.Key("attendees"), "an array of at most 50 items", list)
 			} else if i, j, dup := tool.Duplicate(list); dup {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("attendees"), tool.Error{
 					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 					Code:     "uniqueItems",
 					Expected: "an array of unique items",
 					Got:      "array",
-					Name:     "attendees",
-					Path:     "/attendees",
 				})
 			}
-			for i2, item := range list {
+			atAttendees := at.Key("attendees")
+			for i2, item := range tool.Head(list, 50) {
+				if r.Full() {
+					break
+				}
 				if s7, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/attendees/"+tool.Index(i2), "attendees["+tool.Index(i2)+"]", "string", item))
+					r.Type(atAttendees.Index(i2), "string", item)
 				} else {
 					if !format.Email(s7) {
-						errs = append(errs, tool.ValueError("format", "/attendees/"+tool.Index(i2), "attendees["+tool.Index(i2)+"]", "an email address", item))
+						r.Value("format", atAttendees.Index(i2), "an email address", item)
 					}
 				}
 			}
@@ -330,24 +339,28 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 			matched2++
 		}
 		if matched2 != 1 {
-			errs = append(errs, tool.OneOfError("/venue", "venue", "exactly one of: Room; Online", matched2, venue))
+			r.OneOf(at.Key("venue"), "exactly one of: Room; Online", matched2, venue)
 		}
 	}
 	if hasLink && link != nil {
 		if s9, ok := link.(string); !ok {
-			errs = append(errs, tool.TypeError("/link", "link", "string", link))
+			if !tool.IsNull(link) {
+				r.Type(at.Key("link"), "string", link)
+			}
 		} else {
 			if !format.URI(s9) {
-				errs = append(errs, tool.ValueError("format", "/link", "link", "an absolute URI", link))
+				r.Value("format", at.Key("link"), "an absolute URI", link)
 			}
 		}
 	}
 	if hasAttachment && attachment != nil {
 		if s10, ok := attachment.(string); !ok {
-			errs = append(errs, tool.TypeError("/attachment", "attachment", "string", attachment))
+			if !tool.IsNull(attachment) {
+				r.Type(at.Key("attachment"), "string", attachment)
+			}
 		} else {
 			if !tool.Base64(s10) {
-				errs = append(errs, tool.ValueError("contentEncoding", "/attachment", "attachment", "a base64 string", attachment))
+				r.Value("contentEncoding", at.Key("attachment"), "a base64 string", attachment)
 			}
 		}
 	}
@@ -360,25 +373,41 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 			matched3++
 		}
 		if matched3 != 1 {
-			errs = append(errs, tool.OneOfError("/priority", "priority", "exactly one of: integer; string", matched3, priority))
+			r.OneOf(at.Key("priority"), "exactly one of: integer; string", matched3, priority)
 		}
 	}
 	if hasId && id != nil {
 		if s12, ok := id.(string); !ok {
-			errs = append(errs, tool.TypeError("/id", "id", "string", id))
+			if !tool.IsNull(id) {
+				r.Type(at.Key("id"), "string", id)
+			}
 		} else {
 			if !format.UUID(s12) {
-				errs = append(errs, tool.ValueError("format", "/id", "id", "a UUID", id))
+				r.Value("format", at.Key("id"), "a UUID", id)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPlanEventArgs(r, at, out, args)
+}
+
+// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs, read straight from the map; when they are not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
+	var r tool.Report
+	var out PlanEventArgs
+	checkPlanEventArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return PlanEventArgs{}, errs
+	}
+	return out, nil
 }
 
 // matchPlanEventArgs1 reports whether v is valid against the schema at #/properties/organizer/oneOf/0.
 func matchPlanEventArgs1(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["email"]; !ok || m == nil {
+		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
 			return false
 		}
 	}
@@ -388,7 +417,7 @@ func matchPlanEventArgs1(v any, depth int) bool {
 // matchPlanEventArgs2 reports whether v is valid against the schema at #/properties/organizer/oneOf/1.
 func matchPlanEventArgs2(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["phone"]; !ok || m == nil {
+		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
 			return false
 		}
 	}
@@ -499,22 +528,8 @@ func matchPlanEventArgsOnline(v any, depth int) bool {
 	return true
 }
 
-// DecodePlanEventArgs checks a model's arguments for the plan_event tool with ValidatePlanEventArgs and returns them as a PlanEventArgs, read straight from the map; when they are not valid, the zero PlanEventArgs and every error.
-func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
-	var out PlanEventArgs
-	errs := ValidatePlanEventArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillPlanEventArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return PlanEventArgs{}, errs
-	}
-	return out, nil
-}
-
 // fillPlanEventArgs sets the fields of a PlanEventArgs from an object its validator accepted.
-func fillPlanEventArgs(out *PlanEventArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPlanEventArgs(r *tool.Report, at tool.Loc, out *PlanEventArgs, obj map[string]any) {
 	if title := obj["title"]; title != nil {
 		if s, ok := title.(string); ok {
 			out.Title = s
@@ -522,9 +537,9 @@ func fillPlanEventArgs(out *PlanEventArgs, obj map[string]any, errs tool.Errors)
 	}
 	if start, ok := obj["start"]; ok {
 		if b, err := json.Marshal(start); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/start", "start", "", "argument 'start' does not decode: "+err.Error(), start))
+			r.Invalid(at.Key("start"), err, start)
 		} else if err := out.Start.UnmarshalJSON(b); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/start", "start", "", "argument 'start' does not decode: "+err.Error(), start))
+			r.Invalid(at.Key("start"), err, start)
 		}
 	}
 	if duration := obj["duration"]; duration != nil {
@@ -534,17 +549,16 @@ func fillPlanEventArgs(out *PlanEventArgs, obj map[string]any, errs tool.Errors)
 	}
 	if organizer := obj["organizer"]; organizer != nil {
 		if obj2, ok := tool.Object(organizer); ok {
-			n := len(errs)
-			errs = fillPlanEventArgsContact(&out.Organizer, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/organizer", "organizer")
-			}
+			fillPlanEventArgsContact(r, at.Key("organizer"), &out.Organizer, obj2)
 		}
 	}
 	if attendees := obj["attendees"]; attendees != nil {
 		if list, ok := tool.List(attendees); ok {
 			s3 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s4, ok := item.(string); ok {
 						s3[i] = s4
@@ -554,42 +568,41 @@ func fillPlanEventArgs(out *PlanEventArgs, obj map[string]any, errs tool.Errors)
 			out.Attendees = s3
 		}
 	}
-	if venue := obj["venue"]; venue != nil {
+	if venue := obj["venue"]; !tool.IsNull(venue) {
 		out.Venue = venue
 	}
-	if link := obj["link"]; link != nil {
+	if link := obj["link"]; !tool.IsNull(link) {
 		p := new(url.URL)
-		if obj3, ok := tool.Object(link); ok {
-			n2 := len(errs)
-			errs = fillPlanEventArgsUrlUrl(p, obj3, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/link", "link")
+		if s5, ok := link.(string); ok {
+			if u, err2 := url.Parse(s5); err2 != nil {
+				r.Invalid(at.Key("link"), err2, link)
+			} else {
+				(*p) = *u
 			}
 		}
 		out.Link = p
 	}
 	if attachment := obj["attachment"]; attachment != nil {
-		if s5, ok := attachment.(string); ok {
-			if b2, ok := tool.Bytes(s5); ok {
+		if s6, ok := attachment.(string); ok {
+			if b2, ok := tool.Bytes(s6); ok {
 				out.Attachment = b2
 			} else {
-				errs = append(errs, tool.DecodeError("contentEncoding", "/attachment", "attachment", "a base64 string", "", attachment))
+				r.Decode(at.Key("attachment"), "contentEncoding", "a base64 string", attachment)
 			}
 		}
 	}
-	if priority := obj["priority"]; priority != nil {
+	if priority := obj["priority"]; !tool.IsNull(priority) {
 		out.Priority = priority
 	}
 	if id := obj["id"]; id != nil {
-		if s6, ok := id.(string); ok {
-			out.ID = s6
+		if s7, ok := id.(string); ok {
+			out.ID = s7
 		}
 	}
-	return errs
 }
 
 // fillPlanEventArgsContact sets the fields of a Contact from an object its validator accepted.
-func fillPlanEventArgsContact(out *Contact, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPlanEventArgsContact(r *tool.Report, at tool.Loc, out *Contact, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -605,78 +618,6 @@ func fillPlanEventArgsContact(out *Contact, obj map[string]any, errs tool.Errors
 			out.Phone = s3
 		}
 	}
-	return errs
-}
-
-// fillPlanEventArgsUrlUrl sets the fields of a URL from an object its validator accepted.
-func fillPlanEventArgsUrlUrl(out *url.URL, obj map[string]any, errs tool.Errors) tool.Errors {
-	if scheme := obj["Scheme"]; scheme != nil {
-		if s, ok := scheme.(string); ok {
-			out.Scheme = s
-		}
-	}
-	if opaque := obj["Opaque"]; opaque != nil {
-		if s2, ok := opaque.(string); ok {
-			out.Opaque = s2
-		}
-	}
-	if user := obj["User"]; user != nil {
-		p := new(url.Userinfo)
-		if obj2, ok := tool.Object(user); ok {
-			n := len(errs)
-			errs = fillPlanEventArgsUrlUserinfo(p, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/User", "User")
-			}
-		}
-		out.User = p
-	}
-	if host := obj["Host"]; host != nil {
-		if s3, ok := host.(string); ok {
-			out.Host = s3
-		}
-	}
-	if path := obj["Path"]; path != nil {
-		if s4, ok := path.(string); ok {
-			out.Path = s4
-		}
-	}
-	if fragment := obj["Fragment"]; fragment != nil {
-		if s5, ok := fragment.(string); ok {
-			out.Fragment = s5
-		}
-	}
-	if rawQuery := obj["RawQuery"]; rawQuery != nil {
-		if s6, ok := rawQuery.(string); ok {
-			out.RawQuery = s6
-		}
-	}
-	if rawPath := obj["RawPath"]; rawPath != nil {
-		if s7, ok := rawPath.(string); ok {
-			out.RawPath = s7
-		}
-	}
-	if rawFragment := obj["RawFragment"]; rawFragment != nil {
-		if s8, ok := rawFragment.(string); ok {
-			out.RawFragment = s8
-		}
-	}
-	if forceQuery := obj["ForceQuery"]; forceQuery != nil {
-		if b, ok := forceQuery.(bool); ok {
-			out.ForceQuery = b
-		}
-	}
-	if omitHost := obj["OmitHost"]; omitHost != nil {
-		if b2, ok := omitHost.(bool); ok {
-			out.OmitHost = b2
-		}
-	}
-	return errs
-}
-
-// fillPlanEventArgsUrlUserinfo sets the fields of a Userinfo from an object its validator accepted.
-func fillPlanEventArgsUrlUserinfo(out *url.Userinfo, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
 }
 
 // The parameters of the save_outline tool: the canonical schema, and the dialects that differ from it.
@@ -692,6 +633,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
+	Check:  checkSaveOutlineArgs,
 	Decode: DecodeSaveOutlineArgs,
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
@@ -752,9 +694,16 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	},
 }
 
-// ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else every error.
+// ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSaveOutlineArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSaveOutlineArgs checks a model's arguments for the save_outline tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSaveOutlineArgs(r *tool.Report, args map[string]any, out *SaveOutlineArgs) {
+	var at tool.Loc
 	present := 0
 	title, hasTitle := args["title"]
 	if hasTitle {
@@ -765,70 +714,80 @@ func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasTitle {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("title"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "title",
-			Path:     "/title",
 		})
 	}
 	if !hasSections {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("sections"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "sections",
-			Path:     "/sections",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "title", "sections":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasTitle {
 		if s, ok := title.(string); !ok {
-			errs = append(errs, tool.TypeError("/title", "title", "string", title))
+			r.Type(at.Key("title"), "string", title)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/title", "title", "at least 1 character long", title))
+				r.Value("minLength", at.Key("title"), "at least 1 character long", title)
 			}
 		}
 	}
 	if hasSections {
 		if list, ok := tool.List(sections); !ok {
-			errs = append(errs, tool.TypeError("/sections", "sections", "array", sections))
+			r.Type(at.Key("sections"), "array", sections)
 		} else {
+			atSections := at.Key("sections")
 			for i, item := range list {
-				n := len(errs)
-				errs = validateSaveOutlineArgsSection(item, errs, 1)
-				if len(errs) > n {
-					tool.Nest(errs[n:], "/sections/"+tool.Index(i), "sections["+tool.Index(i)+"]")
+				if r.Full() {
+					break
 				}
+				validateSaveOutlineArgsSection(r, atSections.Index(i), item, 1)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSaveOutlineArgs(r, at, out, args)
 }
 
-// validateSaveOutlineArgsSection checks v against the schema at #/$defs/Section.
-func validateSaveOutlineArgsSection(v any, errs tool.Errors, depth int) tool.Errors {
+// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs, read straight from the map; when they are not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
+	var r tool.Report
+	var out SaveOutlineArgs
+	checkSaveOutlineArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return SaveOutlineArgs{}, errs
+	}
+	return out, nil
+}
+
+// validateSaveOutlineArgsSection checks v, at the location at, against the schema at #/$defs/Section.
+func validateSaveOutlineArgsSection(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		heading, hasHeading := obj["heading"]
@@ -840,77 +799,61 @@ func validateSaveOutlineArgsSection(v any, errs tool.Errors, depth int) tool.Err
 			present++
 		}
 		if !hasHeading {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("heading"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "heading",
-				Path:     "/heading",
 			})
 		}
 		if len(obj) > present {
-			n2 := len(errs)
-			for k2 := range obj {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "heading", "sections":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k2]),
-						Name: k2,
-						Path: "/" + tool.Key(k2),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n2:])
 		}
 		if hasHeading {
 			if s, ok := heading.(string); !ok {
-				errs = append(errs, tool.TypeError("/heading", "heading", "string", heading))
+				r.Type(at.Key("heading"), "string", heading)
 			} else {
 				length := tool.Length(s)
 				if length < 1 {
-					errs = append(errs, tool.ValueError("minLength", "/heading", "heading", "at least 1 character long", heading))
+					r.Value("minLength", at.Key("heading"), "at least 1 character long", heading)
 				} else if length > 120 {
-					errs = append(errs, tool.ValueError("maxLength", "/heading", "heading", "at most 120 characters long", heading))
+					r.Value("maxLength", at.Key("heading"), "at most 120 characters long", heading)
 				}
 			}
 		}
 		if hasSections && sections != nil {
 			if list, ok := tool.List(sections); !ok {
-				errs = append(errs, tool.TypeError("/sections", "sections", "array", sections))
+				if !tool.IsNull(sections) {
+					r.Type(at.Key("sections"), "array", sections)
+				}
 			} else {
 				if len(list) > 50 {
-					errs = append(errs, tool.ValueError("maxItems", "/sections", "sections", "an array of at most 50 items", list))
+					r.Value("maxItems", at.Key("sections"), "an array of at most 50 items", list)
 				}
-				for i, item := range list {
-					n := len(errs)
-					errs = validateSaveOutlineArgsSection(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/sections/"+tool.Index(i), "sections["+tool.Index(i)+"]")
+				atSections := at.Key("sections")
+				for i, item := range tool.Head(list, 50) {
+					if r.Full() {
+						break
 					}
+					validateSaveOutlineArgsSection(r, atSections.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
-}
-
-// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool with ValidateSaveOutlineArgs and returns them as a SaveOutlineArgs, read straight from the map; when they are not valid, the zero SaveOutlineArgs and every error.
-func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	var out SaveOutlineArgs
-	errs := ValidateSaveOutlineArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSaveOutlineArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return SaveOutlineArgs{}, errs
-	}
-	return out, nil
 }
 
 // fillSaveOutlineArgs sets the fields of a SaveOutlineArgs from an object its validator accepted.
-func fillSaveOutlineArgs(out *SaveOutlineArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSaveOutlineArgs(r *tool.Report, at tool.Loc, out *SaveOutlineArgs, obj map[string]any) {
 	if title := obj["title"]; title != nil {
 		if s, ok := title.(string); ok {
 			out.Title = s
@@ -919,25 +862,24 @@ func fillSaveOutlineArgs(out *SaveOutlineArgs, obj map[string]any, errs tool.Err
 	if sections := obj["sections"]; sections != nil {
 		if list, ok := tool.List(sections); ok {
 			s2 := make([]Section, len(list))
+			atSections := at.Key("sections")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillSaveOutlineArgsSection(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/sections/"+tool.Index(i), "sections["+tool.Index(i)+"]")
-						}
+						fillSaveOutlineArgsSection(r, atSections.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Sections = s2
 		}
 	}
-	return errs
 }
 
 // fillSaveOutlineArgsSection sets the fields of a Section from an object its validator accepted.
-func fillSaveOutlineArgsSection(out *Section, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSaveOutlineArgsSection(r *tool.Report, at tool.Loc, out *Section, obj map[string]any) {
 	if heading := obj["heading"]; heading != nil {
 		if s, ok := heading.(string); ok {
 			out.Heading = s
@@ -946,21 +888,20 @@ func fillSaveOutlineArgsSection(out *Section, obj map[string]any, errs tool.Erro
 	if sections := obj["sections"]; sections != nil {
 		if list, ok := tool.List(sections); ok {
 			s2 := make([]Section, len(list))
+			atSections := at.Key("sections")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillSaveOutlineArgsSection(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/sections/"+tool.Index(i), "sections["+tool.Index(i)+"]")
-						}
+						fillSaveOutlineArgsSection(r, atSections.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Sections = s2
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -19,6 +19,7 @@ const (
 
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
+	Check:  checkGetBatteryArgs,
 	Decode: DecodeGetBatteryArgs,
 	Tool: tool.Tool{
 		Description: "Reads the robot's battery level.",
@@ -76,42 +77,46 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	},
 }
 
-// ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else every error.
+// ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkGetBatteryArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool with ValidateGetBatteryArgs and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and every error.
-func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	var out GetBatteryArgs
-	errs := ValidateGetBatteryArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkGetBatteryArgs checks a model's arguments for the get_battery tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkGetBatteryArgs(r *tool.Report, args map[string]any, out *GetBatteryArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillGetBatteryArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillGetBatteryArgs(r, at, out, args)
+}
+
+// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
+	var r tool.Report
+	var out GetBatteryArgs
+	checkGetBatteryArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return GetBatteryArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillGetBatteryArgs sets the fields of a GetBatteryArgs from an object its validator accepted.
-func fillGetBatteryArgs(out *GetBatteryArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillGetBatteryArgs(r *tool.Report, at tool.Loc, out *GetBatteryArgs, obj map[string]any) {}
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -124,6 +129,7 @@ const (
 
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
+	Check:  checkMoveToArgs,
 	Decode: DecodeMoveToArgs,
 	Tool: tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
@@ -182,9 +188,16 @@ var MoveToTool = tool.Def[MoveToArgs]{
 	},
 }
 
-// ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else every error.
+// ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMoveToArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkMoveToArgs checks a model's arguments for the move_to tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkMoveToArgs(r *tool.Report, args map[string]any, out *MoveToArgs) {
+	var at tool.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -199,97 +212,90 @@ func ValidateMoveToArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasX {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("x"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "x",
-			Path:     "/x",
 		})
 	}
 	if !hasY {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("y"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "y",
-			Path:     "/y",
 		})
 	}
 	if !hasSpeed {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("speed"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "speed",
-			Path:     "/speed",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "speed":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasX {
 		if num, ok := tool.Number(x); !ok {
-			errs = append(errs, tool.TypeError("/x", "x", "number", x))
+			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/x", "x", ">= 0", x))
+				r.Value("minimum", at.Key("x"), ">= 0", x)
 			} else if num > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/x", "x", "<= 10", x))
+				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
 	}
 	if hasY {
 		if num2, ok := tool.Number(y); !ok {
-			errs = append(errs, tool.TypeError("/y", "y", "number", y))
+			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/y", "y", ">= 0", y))
+				r.Value("minimum", at.Key("y"), ">= 0", y)
 			} else if num2 > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/y", "y", "<= 10", y))
+				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
 	}
 	if hasSpeed {
 		if num3, ok := tool.Number(speed); !ok {
-			errs = append(errs, tool.TypeError("/speed", "speed", "number", speed))
+			r.Type(at.Key("speed"), "number", speed)
 		} else {
 			if num3 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/speed", "speed", ">= 0", speed))
+				r.Value("minimum", at.Key("speed"), ">= 0", speed)
 			} else if num3 > 1 {
-				errs = append(errs, tool.ValueError("maximum", "/speed", "speed", "<= 1", speed))
+				r.Value("maximum", at.Key("speed"), "<= 1", speed)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillMoveToArgs(r, at, out, args)
 }
 
-// DecodeMoveToArgs checks a model's arguments for the move_to tool with ValidateMoveToArgs and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and every error.
+// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
+	var r tool.Report
 	var out MoveToArgs
-	errs := ValidateMoveToArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillMoveToArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkMoveToArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return MoveToArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillMoveToArgs sets the fields of a MoveToArgs from an object its validator accepted.
-func fillMoveToArgs(out *MoveToArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillMoveToArgs(r *tool.Report, at tool.Loc, out *MoveToArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -305,7 +311,6 @@ func fillMoveToArgs(out *MoveToArgs, obj map[string]any, errs tool.Errors) tool.
 			out.Speed = f3
 		}
 	}
-	return errs
 }
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
@@ -319,6 +324,7 @@ const (
 
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
+	Check:  checkOpenDoorArgs,
 	Decode: DecodeOpenDoorArgs,
 	Tool: tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
@@ -377,68 +383,71 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	},
 }
 
-// ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else every error.
+// ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOpenDoorArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkOpenDoorArgs checks a model's arguments for the open_door tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkOpenDoorArgs(r *tool.Report, args map[string]any, out *OpenDoorArgs) {
+	var at tool.Loc
 	present := 0
 	door, hasDoor := args["door"]
 	if hasDoor {
 		present++
 	}
 	if !hasDoor {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("door"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "door",
-			Path:     "/door",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "door":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasDoor {
 		if _, ok := door.(string); !ok {
-			errs = append(errs, tool.TypeError("/door", "door", "string", door))
+			r.Type(at.Key("door"), "string", door)
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillOpenDoorArgs(r, at, out, args)
 }
 
-// DecodeOpenDoorArgs checks a model's arguments for the open_door tool with ValidateOpenDoorArgs and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and every error.
+// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
+	var r tool.Report
 	var out OpenDoorArgs
-	errs := ValidateOpenDoorArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillOpenDoorArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkOpenDoorArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return OpenDoorArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillOpenDoorArgs sets the fields of a OpenDoorArgs from an object its validator accepted.
-func fillOpenDoorArgs(out *OpenDoorArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOpenDoorArgs(r *tool.Report, at tool.Loc, out *OpenDoorArgs, obj map[string]any) {
 	if door := obj["door"]; door != nil {
 		if s, ok := door.(string); ok {
 			out.Door = s
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -9,7 +9,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the search_flights tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -22,6 +22,7 @@ const (
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
+	Check:  checkSearchFlightsArgs,
 	Decode: DecodeSearchFlightsArgs,
 	Tool: tool.Tool{
 		Description: "Searches the flights between two airports on a day.",
@@ -110,9 +111,16 @@ func searchFlightsArgsPattern2(s string) bool {
 	return true
 }
 
-// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else every error.
+// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSearchFlightsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSearchFlightsArgs checks a model's arguments for the search_flights tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlightsArgs) {
+	var at tool.Loc
 	present := 0
 	from, hasFrom := args["from"]
 	if hasFrom {
@@ -147,133 +155,132 @@ func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasFrom {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("from"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "from",
-			Path:     "/from",
 		})
 	}
 	if !hasTo {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("to"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "to",
-			Path:     "/to",
 		})
 	}
 	if !hasDate {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("date"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "date",
-			Path:     "/date",
 		})
 	}
 	if !hasPassengers {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("passengers"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "passengers",
-			Path:     "/passengers",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasFrom {
 		if s, ok := from.(string); !ok {
-			errs = append(errs, tool.TypeError("/from", "from", "string", from))
+			r.Type(at.Key("from"), "string", from)
 		} else {
 			if !searchFlightsArgsPattern0(s) {
-				errs = append(errs, tool.ValueError("pattern", "/from", "from", "a string matching the pattern ^[A-Z]{3}$", from))
+				r.Value("pattern", at.Key("from"), "a string matching the pattern ^[A-Z]{3}$", from)
 			}
 		}
 	}
 	if hasTo {
 		if s2, ok := to.(string); !ok {
-			errs = append(errs, tool.TypeError("/to", "to", "string", to))
+			r.Type(at.Key("to"), "string", to)
 		} else {
 			if !searchFlightsArgsPattern0(s2) {
-				errs = append(errs, tool.ValueError("pattern", "/to", "to", "a string matching the pattern ^[A-Z]{3}$", to))
+				r.Value("pattern", at.Key("to"), "a string matching the pattern ^[A-Z]{3}$", to)
 			}
 		}
 	}
 	if hasDate {
 		if s3, ok := date.(string); !ok {
-			errs = append(errs, tool.TypeError("/date", "date", "string", date))
+			r.Type(at.Key("date"), "string", date)
 		} else {
 			if !searchFlightsArgsPattern1.MatchString(s3) {
-				errs = append(errs, tool.ValueError("pattern", "/date", "date", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date))
+				r.Value("pattern", at.Key("date"), "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date)
 			}
 		}
 	}
 	if hasPassengers {
 		if num, ok := tool.Number(passengers); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/passengers", "passengers", "integer", passengers))
+			r.Type(at.Key("passengers"), "integer", passengers)
 		} else {
 			if num < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/passengers", "passengers", ">= 1", passengers))
+				r.Value("minimum", at.Key("passengers"), ">= 1", passengers)
 			} else if num > 9 {
-				errs = append(errs, tool.ValueError("maximum", "/passengers", "passengers", "<= 9", passengers))
+				r.Value("maximum", at.Key("passengers"), "<= 9", passengers)
 			}
 		}
 	}
 	if hasCabin && cabin != nil {
 		if s4, ok := cabin.(string); !ok {
-			errs = append(errs, tool.TypeError("/cabin", "cabin", "string", cabin))
+			if !tool.IsNull(cabin) {
+				r.Type(at.Key("cabin"), "string", cabin)
+			}
 		} else {
 			if s4 != "economy" && s4 != "premium_economy" && s4 != "business" && s4 != "first" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/cabin", "cabin", "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin))
+				r.Value(tool.CodeEnum, at.Key("cabin"), "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin)
 			}
 		}
 	}
 	if hasMaxPrice && maxPrice != nil {
 		if num2, ok := tool.Number(maxPrice); !ok {
-			errs = append(errs, tool.TypeError("/max_price", "max_price", "number", maxPrice))
+			if !tool.IsNull(maxPrice) {
+				r.Type(at.Key("max_price"), "number", maxPrice)
+			}
 		} else {
 			if num2 <= 0 {
-				errs = append(errs, tool.ValueError("exclusiveMinimum", "/max_price", "max_price", "> 0", maxPrice))
-			} else if !tool.MultipleOf(num2, 0.01) {
-				errs = append(errs, tool.ValueError("multipleOf", "/max_price", "max_price", "a multiple of 0.01", maxPrice))
+				r.Value("exclusiveMinimum", at.Key("max_price"), "> 0", maxPrice)
+			} else if !tool.MultipleOf(maxPrice, "0.01") {
+				r.Value("multipleOf", at.Key("max_price"), "a multiple of 0.01", maxPrice)
 			}
 		}
 	}
 	if hasAirlines && airlines != nil {
 		if list, ok := tool.List(airlines); !ok {
-			errs = append(errs, tool.TypeError("/airlines", "airlines", "array", airlines))
+			if !tool.IsNull(airlines) {
+				r.Type(at.Key("airlines"), "array", airlines)
+			}
 		} else {
 			if len(list) > 5 {
-				errs = append(errs, tool.ValueError("maxItems", "/airlines", "airlines", "an array of at most 5 items", list))
+				r.Value("maxItems", at.Key("airlines"), "an array of at most 5 items", list)
 			} else if i, j, dup := tool.Duplicate(list); dup {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("airlines"), tool.Error{
 					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 					Code:     "uniqueItems",
 					Expected: "an array of unique items",
 					Got:      "array",
-					Name:     "airlines",
-					Path:     "/airlines",
 				})
 			}
-			for i2, item := range list {
+			atAirlines := at.Key("airlines")
+			for i2, item := range tool.Head(list, 5) {
+				if r.Full() {
+					break
+				}
 				if s5, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/airlines/"+tool.Index(i2), "airlines["+tool.Index(i2)+"]", "string", item))
+					r.Type(atAirlines.Index(i2), "string", item)
 				} else {
 					if !searchFlightsArgsPattern2(s5) {
-						errs = append(errs, tool.ValueError("pattern", "/airlines/"+tool.Index(i2), "airlines["+tool.Index(i2)+"]", "a string matching the pattern ^[A-Z0-9]{2}$", item))
+						r.Value("pattern", atAirlines.Index(i2), "a string matching the pattern ^[A-Z0-9]{2}$", item)
 					}
 				}
 			}
@@ -282,29 +289,31 @@ func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 	if hasNonstop && nonstop != nil {
 		if nonstop != nil {
 			if _, ok := nonstop.(bool); !ok {
-				errs = append(errs, tool.TypeError("/nonstop", "nonstop", "boolean or null", nonstop))
+				if !tool.IsNull(nonstop) {
+					r.Type(at.Key("nonstop"), "boolean or null", nonstop)
+				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSearchFlightsArgs(r, at, out, args)
 }
 
-// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool with ValidateSearchFlightsArgs and returns them as a SearchFlightsArgs, read straight from the map; when they are not valid, the zero SearchFlightsArgs and every error.
+// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs, read straight from the map; when they are not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
+	var r tool.Report
 	var out SearchFlightsArgs
-	errs := ValidateSearchFlightsArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSearchFlightsArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkSearchFlightsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return SearchFlightsArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillSearchFlightsArgs sets the fields of a SearchFlightsArgs from an object its validator accepted.
-func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSearchFlightsArgs(r *tool.Report, at tool.Loc, out *SearchFlightsArgs, obj map[string]any) {
 	if from := obj["from"]; from != nil {
 		if s, ok := from.(string); ok {
 			out.From = s
@@ -324,7 +333,7 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 		if n, ok := tool.Int(passengers, math.MinInt, math.MaxInt); ok {
 			out.Passengers = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/passengers", "passengers", "-9223372036854775808", "9223372036854775807", passengers))
+			r.Range(at.Key("passengers"), "-9223372036854775808", "9223372036854775807", passengers)
 		}
 	}
 	if cabin := obj["cabin"]; cabin != nil {
@@ -341,6 +350,9 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 		if list, ok := tool.List(airlines); ok {
 			s5 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s6, ok := item.(string); ok {
 						s5[i] = s6
@@ -350,14 +362,13 @@ func fillSearchFlightsArgs(out *SearchFlightsArgs, obj map[string]any, errs tool
 			out.Airlines = s5
 		}
 	}
-	if nonstop := obj["nonstop"]; nonstop != nil {
+	if nonstop := obj["nonstop"]; !tool.IsNull(nonstop) {
 		p := new(bool)
 		if b, ok := nonstop.(bool); ok {
 			(*p) = b
 		}
 		out.Nonstop = p
 	}
-	return errs
 }
 
 // The parameters of the book_flight tool: the canonical schema, and the dialects that differ from it.
@@ -371,6 +382,7 @@ const (
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.Def[BookFlightArgs]{
+	Check:  checkBookFlightArgs,
 	Decode: DecodeBookFlightArgs,
 	Tool: tool.Tool{
 		Description: "Books seats on a flight that search_flights found.",
@@ -445,9 +457,16 @@ func bookFlightArgsPattern0(s string) bool {
 
 var bookFlightArgsPattern1 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 
-// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else every error.
+// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkBookFlightArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkBookFlightArgs checks a model's arguments for the book_flight tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArgs) {
+	var at tool.Loc
 	present := 0
 	flightId, hasFlightId := args["flight_id"]
 	if hasFlightId {
@@ -462,64 +481,64 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasFlightId {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("flight_id"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "flight_id",
-			Path:     "/flight_id",
 		})
 	}
 	if !hasPassengers {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("passengers"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "passengers",
-			Path:     "/passengers",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "flight_id", "passengers", "notes":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasFlightId {
 		if s, ok := flightId.(string); !ok {
-			errs = append(errs, tool.TypeError("/flight_id", "flight_id", "string", flightId))
+			r.Type(at.Key("flight_id"), "string", flightId)
 		} else {
 			length := tool.Length(s)
 			if length < 4 {
-				errs = append(errs, tool.ValueError("minLength", "/flight_id", "flight_id", "at least 4 characters long", flightId))
+				r.Value("minLength", at.Key("flight_id"), "at least 4 characters long", flightId)
 			} else if length > 8 {
-				errs = append(errs, tool.ValueError("maxLength", "/flight_id", "flight_id", "at most 8 characters long", flightId))
+				r.Value("maxLength", at.Key("flight_id"), "at most 8 characters long", flightId)
 			} else if !bookFlightArgsPattern0(s) {
-				errs = append(errs, tool.ValueError("pattern", "/flight_id", "flight_id", "a string matching the pattern ^[A-Z0-9]+$", flightId))
+				r.Value("pattern", at.Key("flight_id"), "a string matching the pattern ^[A-Z0-9]+$", flightId)
 			}
 		}
 	}
 	if hasPassengers {
 		if list, ok := tool.List(passengers); !ok {
-			errs = append(errs, tool.TypeError("/passengers", "passengers", "array", passengers))
+			r.Type(at.Key("passengers"), "array", passengers)
 		} else {
 			if len(list) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/passengers", "passengers", "an array of at least 1 item", list))
+				r.Value("minItems", at.Key("passengers"), "an array of at least 1 item", list)
 			} else if len(list) > 9 {
-				errs = append(errs, tool.ValueError("maxItems", "/passengers", "passengers", "an array of at most 9 items", list))
+				r.Value("maxItems", at.Key("passengers"), "an array of at most 9 items", list)
 			}
-			for i, item := range list {
+			atPassengers := at.Key("passengers")
+			for i, item := range tool.Head(list, 9) {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i), "passengers["+tool.Index(i)+"]", "object", item))
+					r.Type(atPassengers.Index(i), "object", item)
 				} else {
+					atItem := atPassengers.Index(i)
 					present2 := 0
 					name, hasName := obj["name"]
 					if hasName {
@@ -534,66 +553,63 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasName {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("name"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "string",
-							Name:     "passengers[" + tool.Index(i) + "].name",
-							Path:     "/passengers/" + tool.Index(i) + "/name",
 						})
 					}
 					if !hasBirthYear {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("birth_year"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "integer",
-							Name:     "passengers[" + tool.Index(i) + "].birth_year",
-							Path:     "/passengers/" + tool.Index(i) + "/birth_year",
 						})
 					}
 					if len(obj) > present2 {
-						n := len(errs)
-						for k := range obj {
+						for k := range tool.KeysInOrder(obj) {
 							switch k {
 							case "name", "birth_year", "seat":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k]),
-									Name: "passengers[" + tool.Index(i) + "]." + k,
-									Path: "/passengers/" + tool.Index(i) + "/" + tool.Key(k),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n:])
 					}
 					if hasName {
 						if s2, ok := name.(string); !ok {
-							errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i)+"/name", "passengers["+tool.Index(i)+"].name", "string", name))
+							r.Type(atItem.Key("name"), "string", name)
 						} else {
 							length2 := tool.Length(s2)
 							if length2 < 1 {
-								errs = append(errs, tool.ValueError("minLength", "/passengers/"+tool.Index(i)+"/name", "passengers["+tool.Index(i)+"].name", "at least 1 character long", name))
+								r.Value("minLength", atItem.Key("name"), "at least 1 character long", name)
 							} else if length2 > 100 {
-								errs = append(errs, tool.ValueError("maxLength", "/passengers/"+tool.Index(i)+"/name", "passengers["+tool.Index(i)+"].name", "at most 100 characters long", name))
+								r.Value("maxLength", atItem.Key("name"), "at most 100 characters long", name)
 							}
 						}
 					}
 					if hasBirthYear {
 						if num, ok := tool.Number(birthYear); !ok || !tool.IsInteger(num) {
-							errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i)+"/birth_year", "passengers["+tool.Index(i)+"].birth_year", "integer", birthYear))
+							r.Type(atItem.Key("birth_year"), "integer", birthYear)
 						} else {
 							if num < 1900 {
-								errs = append(errs, tool.ValueError("minimum", "/passengers/"+tool.Index(i)+"/birth_year", "passengers["+tool.Index(i)+"].birth_year", ">= 1900", birthYear))
+								r.Value("minimum", atItem.Key("birth_year"), ">= 1900", birthYear)
 							} else if num > 2026 {
-								errs = append(errs, tool.ValueError("maximum", "/passengers/"+tool.Index(i)+"/birth_year", "passengers["+tool.Index(i)+"].birth_year", "<= 2026", birthYear))
+								r.Value("maximum", atItem.Key("birth_year"), "<= 2026", birthYear)
 							}
 						}
 					}
 					if hasSeat && seat != nil {
 						if s3, ok := seat.(string); !ok {
-							errs = append(errs, tool.TypeError("/passengers/"+tool.Index(i)+"/seat", "passengers["+tool.Index(i)+"].seat", "string", seat))
+							if !tool.IsNull(seat) {
+								r.Type(atItem.Key("seat"), "string", seat)
+							}
 						} else {
 							if !bookFlightArgsPattern1.MatchString(s3) {
-								errs = append(errs, tool.ValueError("pattern", "/passengers/"+tool.Index(i)+"/seat", "passengers["+tool.Index(i)+"].seat", "a string matching the pattern ^[0-9]{1,2}[A-K]$", seat))
+								r.Value("pattern", atItem.Key("seat"), "a string matching the pattern ^[0-9]{1,2}[A-K]$", seat)
 							}
 						}
 					}
@@ -603,33 +619,35 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 	}
 	if hasNotes && notes != nil {
 		if s4, ok := notes.(string); !ok {
-			errs = append(errs, tool.TypeError("/notes", "notes", "string", notes))
+			if !tool.IsNull(notes) {
+				r.Type(at.Key("notes"), "string", notes)
+			}
 		} else {
 			length3 := tool.Length(s4)
 			if length3 > 200 {
-				errs = append(errs, tool.ValueError("maxLength", "/notes", "notes", "at most 200 characters long", notes))
+				r.Value("maxLength", at.Key("notes"), "at most 200 characters long", notes)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillBookFlightArgs(r, at, out, args)
 }
 
-// DecodeBookFlightArgs checks a model's arguments for the book_flight tool with ValidateBookFlightArgs and returns them as a BookFlightArgs, read straight from the map; when they are not valid, the zero BookFlightArgs and every error.
+// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs, read straight from the map; when they are not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
+	var r tool.Report
 	var out BookFlightArgs
-	errs := ValidateBookFlightArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillBookFlightArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkBookFlightArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return BookFlightArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillBookFlightArgs sets the fields of a BookFlightArgs from an object its validator accepted.
-func fillBookFlightArgs(out *BookFlightArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillBookFlightArgs(r *tool.Report, at tool.Loc, out *BookFlightArgs, obj map[string]any) {
 	if flightId := obj["flight_id"]; flightId != nil {
 		if s, ok := flightId.(string); ok {
 			out.FlightID = s
@@ -638,14 +656,14 @@ func fillBookFlightArgs(out *BookFlightArgs, obj map[string]any, errs tool.Error
 	if passengers := obj["passengers"]; passengers != nil {
 		if list, ok := tool.List(passengers); ok {
 			s2 := make([]Passenger, len(list))
+			atPassengers := at.Key("passengers")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillBookFlightArgsPassenger(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/passengers/"+tool.Index(i), "passengers["+tool.Index(i)+"]")
-						}
+						fillBookFlightArgsPassenger(r, atPassengers.Index(i), &s2[i], obj2)
 					}
 				}
 			}
@@ -657,11 +675,10 @@ func fillBookFlightArgs(out *BookFlightArgs, obj map[string]any, errs tool.Error
 			out.Notes = s3
 		}
 	}
-	return errs
 }
 
 // fillBookFlightArgsPassenger sets the fields of a Passenger from an object its validator accepted.
-func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillBookFlightArgsPassenger(r *tool.Report, at tool.Loc, out *Passenger, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -671,7 +688,7 @@ func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.E
 		if n, ok := tool.Int(birthYear, math.MinInt, math.MaxInt); ok {
 			out.BirthYear = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/birth_year", "birth_year", "-9223372036854775808", "9223372036854775807", birthYear))
+			r.Range(at.Key("birth_year"), "-9223372036854775808", "9223372036854775807", birthYear)
 		}
 	}
 	if seat := obj["seat"]; seat != nil {
@@ -679,7 +696,6 @@ func fillBookFlightArgsPassenger(out *Passenger, obj map[string]any, errs tool.E
 			out.Seat = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the get_booking tool: the canonical schema, and the dialects that differ from it.
@@ -693,6 +709,7 @@ const (
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.Def[GetBookingArgs]{
+	Check:  checkGetBookingArgs,
 	Decode: DecodeGetBookingArgs,
 	Tool: tool.Tool{
 		Description: "Looks up a booking.",
@@ -765,72 +782,75 @@ func getBookingArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else every error.
+// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkGetBookingArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkGetBookingArgs checks a model's arguments for the get_booking tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkGetBookingArgs(r *tool.Report, args map[string]any, out *GetBookingArgs) {
+	var at tool.Loc
 	present := 0
 	reference, hasReference := args["reference"]
 	if hasReference {
 		present++
 	}
 	if !hasReference {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("reference"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "reference",
-			Path:     "/reference",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "reference":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasReference {
 		if s, ok := reference.(string); !ok {
-			errs = append(errs, tool.TypeError("/reference", "reference", "string", reference))
+			r.Type(at.Key("reference"), "string", reference)
 		} else {
 			if !getBookingArgsPattern0(s) {
-				errs = append(errs, tool.ValueError("pattern", "/reference", "reference", "a string matching the pattern ^[A-Z0-9]{6}$", reference))
+				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillGetBookingArgs(r, at, out, args)
 }
 
-// DecodeGetBookingArgs checks a model's arguments for the get_booking tool with ValidateGetBookingArgs and returns them as a GetBookingArgs, read straight from the map; when they are not valid, the zero GetBookingArgs and every error.
+// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs, read straight from the map; when they are not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
+	var r tool.Report
 	var out GetBookingArgs
-	errs := ValidateGetBookingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillGetBookingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkGetBookingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return GetBookingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillGetBookingArgs sets the fields of a GetBookingArgs from an object its validator accepted.
-func fillGetBookingArgs(out *GetBookingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillGetBookingArgs(r *tool.Report, at tool.Loc, out *GetBookingArgs, obj map[string]any) {
 	if reference := obj["reference"]; reference != nil {
 		if s, ok := reference.(string); ok {
 			out.Reference = s
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -100,6 +100,7 @@ func handwrittenGetWeather(args map[string]any) tool.Errors {
 		if len(tags) > 10 {
 			errs = append(errs, tool.Error{Code: "maxItems", Path: "/tags", Name: "tags",
 				Expected: "an array of at most 10 items", Got: "array", Actual: "an array of " + strconv.Itoa(len(tags)) + " items"})
+			tags = tags[:10] // the items past maxItems are not checked
 		}
 		for i, item := range tags {
 			s, ok := item.(string)

@@ -8,7 +8,7 @@ import (
 	"math"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -21,6 +21,7 @@ const (
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
+	Check:  checkGetWeatherArgs,
 	Decode: DecodeGetWeatherArgs,
 	Tool: tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
@@ -93,9 +94,16 @@ func getWeatherArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else every error.
+// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkGetWeatherArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkGetWeatherArgs checks a model's arguments for the get_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArgs) {
+	var at tool.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -122,70 +130,76 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasCity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("city"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "city",
-			Path:     "/city",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "city", "days", "units", "include_hourly", "coords", "tags":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasCity {
 		if s, ok := city.(string); !ok {
-			errs = append(errs, tool.TypeError("/city", "city", "string", city))
+			r.Type(at.Key("city"), "string", city)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/city", "city", "at least 1 character long", city))
+				r.Value("minLength", at.Key("city"), "at least 1 character long", city)
 			} else if length > 100 {
-				errs = append(errs, tool.ValueError("maxLength", "/city", "city", "at most 100 characters long", city))
+				r.Value("maxLength", at.Key("city"), "at most 100 characters long", city)
 			}
 		}
 	}
 	if hasDays && days != nil {
 		if num, ok := tool.Number(days); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/days", "days", "integer", days))
+			if !tool.IsNull(days) {
+				r.Type(at.Key("days"), "integer", days)
+			}
 		} else {
 			if num < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/days", "days", ">= 1", days))
+				r.Value("minimum", at.Key("days"), ">= 1", days)
 			} else if num > 14 {
-				errs = append(errs, tool.ValueError("maximum", "/days", "days", "<= 14", days))
+				r.Value("maximum", at.Key("days"), "<= 14", days)
 			}
 		}
 	}
 	if hasUnits && units != nil {
 		if s2, ok := units.(string); !ok {
-			errs = append(errs, tool.TypeError("/units", "units", "string", units))
+			if !tool.IsNull(units) {
+				r.Type(at.Key("units"), "string", units)
+			}
 		} else {
 			if s2 != "c" && s2 != "f" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/units", "units", "one of \"c\", \"f\"", units))
+				r.Value(tool.CodeEnum, at.Key("units"), "one of \"c\", \"f\"", units)
 			}
 		}
 	}
 	if hasIncludeHourly && includeHourly != nil {
 		if _, ok := includeHourly.(bool); !ok {
-			errs = append(errs, tool.TypeError("/include_hourly", "include_hourly", "boolean", includeHourly))
+			if !tool.IsNull(includeHourly) {
+				r.Type(at.Key("include_hourly"), "boolean", includeHourly)
+			}
 		}
 	}
 	if hasCoords && coords != nil {
 		if obj, ok := tool.Object(coords); !ok {
-			errs = append(errs, tool.TypeError("/coords", "coords", "object", coords))
+			if !tool.IsNull(coords) {
+				r.Type(at.Key("coords"), "object", coords)
+			}
 		} else {
+			atCoords := at.Key("coords")
 			present2 := 0
 			lat, hasLat := obj["lat"]
 			if hasLat {
@@ -196,56 +210,51 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 				present2++
 			}
 			if !hasLat {
-				errs = append(errs, tool.Error{
+				r.Add(atCoords.Key("lat"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "coords.lat",
-					Path:     "/coords/lat",
 				})
 			}
 			if !hasLon {
-				errs = append(errs, tool.Error{
+				r.Add(atCoords.Key("lon"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "coords.lon",
-					Path:     "/coords/lon",
 				})
 			}
 			if len(obj) > present2 {
-				n := len(errs)
-				for k := range obj {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "lat", "lon":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atCoords.Key(k), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj[k]),
-							Name: "coords." + k,
-							Path: "/coords/" + tool.Key(k),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n:])
 			}
 			if hasLat {
 				if num2, ok := tool.Number(lat); !ok {
-					errs = append(errs, tool.TypeError("/coords/lat", "coords.lat", "number", lat))
+					r.Type(atCoords.Key("lat"), "number", lat)
 				} else {
 					if num2 < -90 {
-						errs = append(errs, tool.ValueError("minimum", "/coords/lat", "coords.lat", ">= -90", lat))
+						r.Value("minimum", atCoords.Key("lat"), ">= -90", lat)
 					} else if num2 > 90 {
-						errs = append(errs, tool.ValueError("maximum", "/coords/lat", "coords.lat", "<= 90", lat))
+						r.Value("maximum", atCoords.Key("lat"), "<= 90", lat)
 					}
 				}
 			}
 			if hasLon {
 				if num3, ok := tool.Number(lon); !ok {
-					errs = append(errs, tool.TypeError("/coords/lon", "coords.lon", "number", lon))
+					r.Type(atCoords.Key("lon"), "number", lon)
 				} else {
 					if num3 < -180 {
-						errs = append(errs, tool.ValueError("minimum", "/coords/lon", "coords.lon", ">= -180", lon))
+						r.Value("minimum", atCoords.Key("lon"), ">= -180", lon)
 					} else if num3 > 180 {
-						errs = append(errs, tool.ValueError("maximum", "/coords/lon", "coords.lon", "<= 180", lon))
+						r.Value("maximum", atCoords.Key("lon"), "<= 180", lon)
 					}
 				}
 			}
@@ -253,41 +262,47 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	}
 	if hasTags && tags != nil {
 		if list, ok := tool.List(tags); !ok {
-			errs = append(errs, tool.TypeError("/tags", "tags", "array", tags))
+			if !tool.IsNull(tags) {
+				r.Type(at.Key("tags"), "array", tags)
+			}
 		} else {
 			if len(list) > 10 {
-				errs = append(errs, tool.ValueError("maxItems", "/tags", "tags", "an array of at most 10 items", list))
+				r.Value("maxItems", at.Key("tags"), "an array of at most 10 items", list)
 			}
-			for i, item := range list {
+			atTags := at.Key("tags")
+			for i, item := range tool.Head(list, 10) {
+				if r.Full() {
+					break
+				}
 				if s3, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "string", item))
+					r.Type(atTags.Index(i), "string", item)
 				} else {
 					if !getWeatherArgsPattern0(s3) {
-						errs = append(errs, tool.ValueError("pattern", "/tags/"+tool.Index(i), "tags["+tool.Index(i)+"]", "a string matching the pattern ^[a-z0-9_-]+$", item))
+						r.Value("pattern", atTags.Index(i), "a string matching the pattern ^[a-z0-9_-]+$", item)
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillGetWeatherArgs(r, at, out, args)
 }
 
-// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool with ValidateGetWeatherArgs and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and every error.
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
+	var r tool.Report
 	var out GetWeatherArgs
-	errs := ValidateGetWeatherArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillGetWeatherArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkGetWeatherArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return GetWeatherArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillGetWeatherArgs sets the fields of a GetWeatherArgs from an object its validator accepted.
-func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillGetWeatherArgs(r *tool.Report, at tool.Loc, out *GetWeatherArgs, obj map[string]any) {
 	if city := obj["city"]; city != nil {
 		if s, ok := city.(string); ok {
 			out.City = s
@@ -297,7 +312,7 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 		if n, ok := tool.Int(days, math.MinInt, math.MaxInt); ok {
 			out.Days = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/days", "days", "-9223372036854775808", "9223372036854775807", days))
+			r.Range(at.Key("days"), "-9223372036854775808", "9223372036854775807", days)
 		}
 	}
 	if units := obj["units"]; units != nil {
@@ -310,14 +325,10 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 			out.IncludeHourly = b
 		}
 	}
-	if coords := obj["coords"]; coords != nil {
+	if coords := obj["coords"]; !tool.IsNull(coords) {
 		p := new(Coords)
 		if obj2, ok := tool.Object(coords); ok {
-			n2 := len(errs)
-			errs = fillGetWeatherArgsCoords(p, obj2, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/coords", "coords")
-			}
+			fillGetWeatherArgsCoords(r, at.Key("coords"), p, obj2)
 		}
 		out.Coords = p
 	}
@@ -325,6 +336,9 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 		if list, ok := tool.List(tags); ok {
 			s3 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s4, ok := item.(string); ok {
 						s3[i] = s4
@@ -334,11 +348,10 @@ func fillGetWeatherArgs(out *GetWeatherArgs, obj map[string]any, errs tool.Error
 			out.Tags = s3
 		}
 	}
-	return errs
 }
 
 // fillGetWeatherArgsCoords sets the fields of a Coords from an object its validator accepted.
-func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillGetWeatherArgsCoords(r *tool.Report, at tool.Loc, out *Coords, obj map[string]any) {
 	if lat := obj["lat"]; lat != nil {
 		if f, ok := tool.Float(lat); ok {
 			out.Lat = f
@@ -349,7 +362,6 @@ func fillGetWeatherArgsCoords(out *Coords, obj map[string]any, errs tool.Errors)
 			out.Lon = f2
 		}
 	}
-	return errs
 }
 
 // The parameters of the current_weather tool: the canonical schema, and the dialects that differ from it.
@@ -363,6 +375,7 @@ const (
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
+	Check:  checkCurrentWeatherArgs,
 	Decode: DecodeCurrentWeatherArgs,
 	Tool: tool.Tool{
 		Description: "Asks for the current weather of a city.",
@@ -421,9 +434,16 @@ var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	},
 }
 
-// ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else every error.
+// ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkCurrentWeatherArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkCurrentWeatherArgs checks a model's arguments for the current_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkCurrentWeatherArgs(r *tool.Report, args map[string]any, out *CurrentWeatherArgs) {
+	var at tool.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -434,58 +454,57 @@ func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasCity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("city"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "city",
-			Path:     "/city",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "city", "units":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasCity {
 		if _, ok := city.(string); !ok {
-			errs = append(errs, tool.TypeError("/city", "city", "string", city))
+			r.Type(at.Key("city"), "string", city)
 		}
 	}
 	if hasUnits && units != nil {
 		if _, ok := units.(string); !ok {
-			errs = append(errs, tool.TypeError("/units", "units", "string", units))
+			if !tool.IsNull(units) {
+				r.Type(at.Key("units"), "string", units)
+			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillCurrentWeatherArgs(r, at, out, args)
 }
 
-// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool with ValidateCurrentWeatherArgs and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and every error.
+// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
+	var r tool.Report
 	var out CurrentWeatherArgs
-	errs := ValidateCurrentWeatherArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillCurrentWeatherArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkCurrentWeatherArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return CurrentWeatherArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillCurrentWeatherArgs sets the fields of a CurrentWeatherArgs from an object its validator accepted.
-func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillCurrentWeatherArgs(r *tool.Report, at tool.Loc, out *CurrentWeatherArgs, obj map[string]any) {
 	if city := obj["city"]; city != nil {
 		if s, ok := city.(string); ok {
 			out.City = s
@@ -496,7 +515,6 @@ func fillCurrentWeatherArgs(out *CurrentWeatherArgs, obj map[string]any, errs to
 			out.Units = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the add tool: the canonical schema, and the dialects that differ from it.
@@ -510,6 +528,7 @@ const (
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
+	Check:  checkAddArgs,
 	Decode: DecodeAddArgs,
 	Tool: tool.Tool{
 		Description: "Adds two numbers.",
@@ -568,9 +587,16 @@ var AddTool = tool.Def[AddArgs]{
 	},
 }
 
-// ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else every error.
+// ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkAddArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkAddArgs checks a model's arguments for the add tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkAddArgs(r *tool.Report, args map[string]any, out *AddArgs) {
+	var at tool.Loc
 	present := 0
 	a, hasA := args["a"]
 	if hasA {
@@ -581,66 +607,61 @@ func ValidateAddArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasA {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("a"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "a",
-			Path:     "/a",
 		})
 	}
 	if !hasB {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("b"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "b",
-			Path:     "/b",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "a", "b":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasA {
 		if _, ok := tool.Number(a); !ok {
-			errs = append(errs, tool.TypeError("/a", "a", "number", a))
+			r.Type(at.Key("a"), "number", a)
 		}
 	}
 	if hasB {
 		if _, ok := tool.Number(b); !ok {
-			errs = append(errs, tool.TypeError("/b", "b", "number", b))
+			r.Type(at.Key("b"), "number", b)
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillAddArgs(r, at, out, args)
 }
 
-// DecodeAddArgs checks a model's arguments for the add tool with ValidateAddArgs and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and every error.
+// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
+	var r tool.Report
 	var out AddArgs
-	errs := ValidateAddArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillAddArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkAddArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return AddArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillAddArgs sets the fields of a AddArgs from an object its validator accepted.
-func fillAddArgs(out *AddArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillAddArgs(r *tool.Report, at tool.Loc, out *AddArgs, obj map[string]any) {
 	if a := obj["a"]; a != nil {
 		if f, ok := tool.Float(a); ok {
 			out.A = f
@@ -651,7 +672,6 @@ func fillAddArgs(out *AddArgs, obj map[string]any, errs tool.Errors) tool.Errors
 			out.B = f2
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -9,7 +9,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -22,6 +22,7 @@ const (
 
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
+	Check:  checkPricingArgs,
 	Decode: DecodePricingArgs,
 	Tool: tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
@@ -80,9 +81,16 @@ var PricingTool = tool.Def[PricingArgs]{
 	},
 }
 
-// ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else every error.
+// ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPricingArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
+	var at tool.Loc
 	present := 0
 	price, hasPrice := args["price"]
 	if hasPrice {
@@ -121,121 +129,124 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasPrice {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("price"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "price",
-			Path:     "/price",
 		})
 	}
 	if !hasQuantity {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("quantity"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "quantity",
-			Path:     "/quantity",
 		})
 	}
 	if !hasLevel {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("level"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer or null",
-			Name:     "level",
-			Path:     "/level",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasPrice {
 		if num, ok := tool.Number(price); !ok {
-			errs = append(errs, tool.TypeError("/price", "price", "number", price))
+			r.Type(at.Key("price"), "number", price)
 		} else {
 			if num <= 0 {
-				errs = append(errs, tool.ValueError("exclusiveMinimum", "/price", "price", "> 0", price))
-			} else if !tool.MultipleOf(num, 0.01) {
-				errs = append(errs, tool.ValueError("multipleOf", "/price", "price", "a multiple of 0.01", price))
+				r.Value("exclusiveMinimum", at.Key("price"), "> 0", price)
+			} else if !tool.MultipleOf(price, "0.01") {
+				r.Value("multipleOf", at.Key("price"), "a multiple of 0.01", price)
 			}
 		}
 	}
 	if hasDiscount && discount != nil {
 		if num2, ok := tool.Number(discount); !ok {
-			errs = append(errs, tool.TypeError("/discount", "discount", "number", discount))
+			if !tool.IsNull(discount) {
+				r.Type(at.Key("discount"), "number", discount)
+			}
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/discount", "discount", ">= 0", discount))
+				r.Value("minimum", at.Key("discount"), ">= 0", discount)
 			} else if num2 >= 100 {
-				errs = append(errs, tool.ValueError("exclusiveMaximum", "/discount", "discount", "< 100", discount))
+				r.Value("exclusiveMaximum", at.Key("discount"), "< 100", discount)
 			}
 		}
 	}
 	if hasQuantity {
 		if num3, ok := tool.Number(quantity); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/quantity", "quantity", "integer", quantity))
+			r.Type(at.Key("quantity"), "integer", quantity)
 		} else {
 			if num3 != 1 && num3 != 2 && num3 != 5 && num3 != 10 {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/quantity", "quantity", "one of 1, 2, 5, 10", quantity))
+				r.Value(tool.CodeEnum, at.Key("quantity"), "one of 1, 2, 5, 10", quantity)
 			}
 		}
 	}
 	if hasSmall && small != nil {
 		if num4, ok := tool.Number(small); !ok || !tool.IsInteger(num4) {
-			errs = append(errs, tool.TypeError("/small", "small", "integer", small))
+			if !tool.IsNull(small) {
+				r.Type(at.Key("small"), "integer", small)
+			}
 		} else {
 			if num4 < -128 {
-				errs = append(errs, tool.ValueError("minimum", "/small", "small", ">= -128", small))
+				r.Value("minimum", at.Key("small"), ">= -128", small)
 			} else if num4 > 127 {
-				errs = append(errs, tool.ValueError("maximum", "/small", "small", "<= 127", small))
+				r.Value("maximum", at.Key("small"), "<= 127", small)
 			}
 		}
 	}
 	if hasNote && note != nil {
 		if note != nil {
 			if s, ok := note.(string); !ok {
-				errs = append(errs, tool.TypeError("/note", "note", "string or null", note))
+				if !tool.IsNull(note) {
+					r.Type(at.Key("note"), "string or null", note)
+				}
 			} else {
 				length := tool.Length(s)
 				if length > 20 {
-					errs = append(errs, tool.ValueError("maxLength", "/note", "note", "at most 20 characters long", note))
+					r.Value("maxLength", at.Key("note"), "at most 20 characters long", note)
 				}
 			}
 		}
 	}
 	if hasFlags && flags != nil {
 		if list, ok := tool.List(flags); !ok {
-			errs = append(errs, tool.TypeError("/flags", "flags", "array", flags))
+			if !tool.IsNull(flags) {
+				r.Type(at.Key("flags"), "array", flags)
+			}
 		} else {
 			if len(list) > 3 {
-				errs = append(errs, tool.ValueError("maxItems", "/flags", "flags", "an array of at most 3 items", list))
+				r.Value("maxItems", at.Key("flags"), "an array of at most 3 items", list)
 			} else if i, j, dup := tool.Duplicate(list); dup {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("flags"), tool.Error{
 					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 					Code:     "uniqueItems",
 					Expected: "an array of unique items",
 					Got:      "array",
-					Name:     "flags",
-					Path:     "/flags",
 				})
 			}
-			for i2, item := range list {
+			atFlags := at.Key("flags")
+			for i2, item := range tool.Head(list, 3) {
+				if r.Full() {
+					break
+				}
 				if s2, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/flags/"+tool.Index(i2), "flags["+tool.Index(i2)+"]", "string", item))
+					r.Type(atFlags.Index(i2), "string", item)
 				} else {
 					if s2 != "sale" && s2 != "new" && s2 != "limited" && s2 != "gift" {
-						errs = append(errs, tool.ValueError(tool.CodeEnum, "/flags/"+tool.Index(i2), "flags["+tool.Index(i2)+"]", "one of \"sale\", \"new\", \"limited\", \"gift\"", item))
+						r.Value(tool.CodeEnum, atFlags.Index(i2), "one of \"sale\", \"new\", \"limited\", \"gift\"", item)
 					}
 				}
 			}
@@ -244,54 +255,60 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 	if hasLevel {
 		if level != nil {
 			if num5, ok := tool.Number(level); !ok || !tool.IsInteger(num5) {
-				errs = append(errs, tool.TypeError("/level", "level", "integer or null", level))
+				if !tool.IsNull(level) {
+					r.Type(at.Key("level"), "integer or null", level)
+				}
 			} else {
 				if num5 < 1 {
-					errs = append(errs, tool.ValueError("minimum", "/level", "level", ">= 1", level))
+					r.Value("minimum", at.Key("level"), ">= 1", level)
 				} else if num5 > 3 {
-					errs = append(errs, tool.ValueError("maximum", "/level", "level", "<= 3", level))
+					r.Value("maximum", at.Key("level"), "<= 3", level)
 				}
 			}
 		}
 	}
 	if hasName && name != nil {
 		if s3, ok := name.(string); !ok {
-			errs = append(errs, tool.TypeError("/name", "name", "string", name))
+			if !tool.IsNull(name) {
+				r.Type(at.Key("name"), "string", name)
+			}
 		} else {
 			length2 := tool.Length(s3)
 			if length2 < 2 {
-				errs = append(errs, tool.ValueError("minLength", "/name", "name", "at least 2 characters long", name))
+				r.Value("minLength", at.Key("name"), "at least 2 characters long", name)
 			}
 		}
 	}
 	if hasBlob && blob != nil {
 		if s4, ok := blob.(string); !ok {
-			errs = append(errs, tool.TypeError("/blob", "blob", "string", blob))
+			if !tool.IsNull(blob) {
+				r.Type(at.Key("blob"), "string", blob)
+			}
 		} else {
 			if !tool.Base64(s4) {
-				errs = append(errs, tool.ValueError("contentEncoding", "/blob", "blob", "a base64 string", blob))
+				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPricingArgs(r, at, out, args)
 }
 
-// DecodePricingArgs checks a model's arguments for the pricing tool with ValidatePricingArgs and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and every error.
+// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
+	var r tool.Report
 	var out PricingArgs
-	errs := ValidatePricingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillPricingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkPricingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PricingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPricingArgs sets the fields of a PricingArgs from an object its validator accepted.
-func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPricingArgs(r *tool.Report, at tool.Loc, out *PricingArgs, obj map[string]any) {
 	if price := obj["price"]; price != nil {
 		if f, ok := tool.Float(price); ok {
 			out.Price = f
@@ -306,17 +323,17 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 		if n, ok := tool.Int(quantity, math.MinInt, math.MaxInt); ok {
 			out.Quantity = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/quantity", "quantity", "-9223372036854775808", "9223372036854775807", quantity))
+			r.Range(at.Key("quantity"), "-9223372036854775808", "9223372036854775807", quantity)
 		}
 	}
 	if small := obj["small"]; small != nil {
 		if n2, ok := tool.Int(small, math.MinInt8, math.MaxInt8); ok {
 			out.Small = int8(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/small", "small", "-128", "127", small))
+			r.Range(at.Key("small"), "-128", "127", small)
 		}
 	}
-	if note := obj["note"]; note != nil {
+	if note := obj["note"]; !tool.IsNull(note) {
 		p := new(string)
 		if s, ok := note.(string); ok {
 			(*p) = s
@@ -327,6 +344,9 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 		if list, ok := tool.List(flags); ok {
 			s2 := make([]Flag, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s3, ok := item.(string); ok {
 						s2[i] = Flag(s3)
@@ -336,12 +356,12 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 			out.Flags = s2
 		}
 	}
-	if level := obj["level"]; level != nil {
+	if level := obj["level"]; !tool.IsNull(level) {
 		p2 := new(int)
 		if n3, ok := tool.Int(level, math.MinInt, math.MaxInt); ok {
 			(*p2) = int(n3)
 		} else {
-			errs = append(errs, tool.RangeError("/level", "level", "-9223372036854775808", "9223372036854775807", level))
+			r.Range(at.Key("level"), "-9223372036854775808", "9223372036854775807", level)
 		}
 		out.Level = p2
 	}
@@ -355,11 +375,10 @@ func fillPricingArgs(out *PricingArgs, obj map[string]any, errs tool.Errors) too
 			if b, ok := tool.Bytes(s5); ok {
 				out.Blob = b
 			} else {
-				errs = append(errs, tool.DecodeError("contentEncoding", "/blob", "blob", "a base64 string", "", blob))
+				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
 			}
 		}
 	}
-	return errs
 }
 
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
@@ -373,6 +392,7 @@ const (
 
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
+	Check:  checkOrderArgs,
 	Decode: DecodeOrderArgs,
 	Tool: tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
@@ -446,9 +466,16 @@ func orderArgsPattern1(s string) bool {
 	return true
 }
 
-// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else every error.
+// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOrderArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOrderArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkOrderArgs checks a model's arguments for the order tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
+	var at tool.Loc
 	present := 0
 	lines, hasLines := args["lines"]
 	if hasLines {
@@ -463,50 +490,50 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasLines {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("lines"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "lines",
-			Path:     "/lines",
 		})
 	}
 	if !hasShip {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("ship"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "ship",
-			Path:     "/ship",
 		})
 	}
 	if len(args) > present {
-		n5 := len(errs)
-		for k5 := range args {
+		for k5 := range tool.KeysInOrder(args) {
 			switch k5 {
 			case "lines", "ship", "gift":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k5), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k5]),
-					Name: k5,
-					Path: "/" + tool.Key(k5),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n5:])
 	}
 	if hasLines {
 		if list, ok := tool.List(lines); !ok {
-			errs = append(errs, tool.TypeError("/lines", "lines", "array", lines))
+			r.Type(at.Key("lines"), "array", lines)
 		} else {
 			if len(list) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/lines", "lines", "an array of at least 1 item", list))
+				r.Value("minItems", at.Key("lines"), "an array of at least 1 item", list)
 			} else if len(list) > 4 {
-				errs = append(errs, tool.ValueError("maxItems", "/lines", "lines", "an array of at most 4 items", list))
+				r.Value("maxItems", at.Key("lines"), "an array of at most 4 items", list)
 			}
-			for i, item := range list {
+			atLines := at.Key("lines")
+			for i, item := range tool.Head(list, 4) {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/lines/"+tool.Index(i), "lines["+tool.Index(i)+"]", "object", item))
+					r.Type(atLines.Index(i), "object", item)
 				} else {
+					atItem := atLines.Index(i)
 					present2 := 0
 					sku, hasSku := obj["sku"]
 					if hasSku {
@@ -521,68 +548,70 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasSku {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("sku"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "string",
-							Name:     "lines[" + tool.Index(i) + "].sku",
-							Path:     "/lines/" + tool.Index(i) + "/sku",
 						})
 					}
 					if !hasQty {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("qty"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "integer",
-							Name:     "lines[" + tool.Index(i) + "].qty",
-							Path:     "/lines/" + tool.Index(i) + "/qty",
 						})
 					}
 					if len(obj) > present2 {
-						n2 := len(errs)
-						for k2 := range obj {
+						for k2 := range tool.KeysInOrder(obj) {
 							switch k2 {
 							case "sku", "qty", "options":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k2), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k2]),
-									Name: "lines[" + tool.Index(i) + "]." + k2,
-									Path: "/lines/" + tool.Index(i) + "/" + tool.Key(k2),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n2:])
 					}
 					if hasSku {
 						if s, ok := sku.(string); !ok {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/sku", "lines["+tool.Index(i)+"].sku", "string", sku))
+							r.Type(atItem.Key("sku"), "string", sku)
 						} else {
 							if !orderArgsPattern0.MatchString(s) {
-								errs = append(errs, tool.ValueError("pattern", "/lines/"+tool.Index(i)+"/sku", "lines["+tool.Index(i)+"].sku", "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku))
+								r.Value("pattern", atItem.Key("sku"), "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku)
 							}
 						}
 					}
 					if hasQty {
 						if num, ok := tool.Number(qty); !ok || !tool.IsInteger(num) {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", "integer", qty))
+							r.Type(atItem.Key("qty"), "integer", qty)
 						} else {
 							if num < 1 {
-								errs = append(errs, tool.ValueError("minimum", "/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", ">= 1", qty))
+								r.Value("minimum", atItem.Key("qty"), ">= 1", qty)
 							} else if num > 99 {
-								errs = append(errs, tool.ValueError("maximum", "/lines/"+tool.Index(i)+"/qty", "lines["+tool.Index(i)+"].qty", "<= 99", qty))
+								r.Value("maximum", atItem.Key("qty"), "<= 99", qty)
 							}
 						}
 					}
 					if hasOptions && options != nil {
 						if list2, ok := tool.List(options); !ok {
-							errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options", "lines["+tool.Index(i)+"].options", "array", options))
+							if !tool.IsNull(options) {
+								r.Type(atItem.Key("options"), "array", options)
+							}
 						} else {
 							if len(list2) > 2 {
-								errs = append(errs, tool.ValueError("maxItems", "/lines/"+tool.Index(i)+"/options", "lines["+tool.Index(i)+"].options", "an array of at most 2 items", list2))
+								r.Value("maxItems", atItem.Key("options"), "an array of at most 2 items", list2)
 							}
-							for i2, item2 := range list2 {
+							atOptions := atItem.Key("options")
+							for i2, item2 := range tool.Head(list2, 2) {
+								if r.Full() {
+									break
+								}
 								if obj2, ok := tool.Object(item2); !ok {
-									errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2), "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"]", "object", item2))
+									r.Type(atOptions.Index(i2), "object", item2)
 								} else {
+									atItem2 := atOptions.Index(i2)
 									present3 := 0
 									key, hasKey := obj2["key"]
 									if hasKey {
@@ -593,44 +622,43 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 										present3++
 									}
 									if !hasKey {
-										errs = append(errs, tool.Error{
+										r.Add(atItem2.Key("key"), tool.Error{
 											Code:     tool.CodeMissing,
 											Expected: "string",
-											Name:     "lines[" + tool.Index(i) + "].options[" + tool.Index(i2) + "].key",
-											Path:     "/lines/" + tool.Index(i) + "/options/" + tool.Index(i2) + "/key",
 										})
 									}
 									if len(obj2) > present3 {
-										n := len(errs)
-										for k := range obj2 {
+										for k := range tool.KeysInOrder(obj2) {
 											switch k {
 											case "key", "value":
 											default:
-												errs = append(errs, tool.Error{
+												r.Add(atItem2.Key(k), tool.Error{
 													Code: tool.CodeUnexpected,
 													Got:  tool.TypeName(obj2[k]),
-													Name: "lines[" + tool.Index(i) + "].options[" + tool.Index(i2) + "]." + k,
-													Path: "/lines/" + tool.Index(i) + "/options/" + tool.Index(i2) + "/" + tool.Key(k),
 												})
 											}
+											if r.Full() {
+												break
+											}
 										}
-										tool.SortByPath(errs[n:])
 									}
 									if hasKey {
 										if s2, ok := key.(string); !ok {
-											errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "string", key))
+											r.Type(atItem2.Key("key"), "string", key)
 										} else {
 											length := tool.Length(s2)
 											if length < 1 {
-												errs = append(errs, tool.ValueError("minLength", "/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "at least 1 character long", key))
+												r.Value("minLength", atItem2.Key("key"), "at least 1 character long", key)
 											} else if length > 8 {
-												errs = append(errs, tool.ValueError("maxLength", "/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/key", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].key", "at most 8 characters long", key))
+												r.Value("maxLength", atItem2.Key("key"), "at most 8 characters long", key)
 											}
 										}
 									}
 									if hasValue && value != nil {
 										if _, ok := value.(string); !ok {
-											errs = append(errs, tool.TypeError("/lines/"+tool.Index(i)+"/options/"+tool.Index(i2)+"/value", "lines["+tool.Index(i)+"].options["+tool.Index(i2)+"].value", "string", value))
+											if !tool.IsNull(value) {
+												r.Type(atItem2.Key("value"), "string", value)
+											}
 										}
 									}
 								}
@@ -643,8 +671,9 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	}
 	if hasShip {
 		if obj3, ok := tool.Object(ship); !ok {
-			errs = append(errs, tool.TypeError("/ship", "ship", "object", ship))
+			r.Type(at.Key("ship"), "object", ship)
 		} else {
+			atShip := at.Key("ship")
 			present4 := 0
 			street, hasStreet := obj3["street"]
 			if hasStreet {
@@ -655,53 +684,48 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 				present4++
 			}
 			if !hasStreet {
-				errs = append(errs, tool.Error{
+				r.Add(atShip.Key("street"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "ship.street",
-					Path:     "/ship/street",
 				})
 			}
 			if !hasCountry {
-				errs = append(errs, tool.Error{
+				r.Add(atShip.Key("country"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "ship.country",
-					Path:     "/ship/country",
 				})
 			}
 			if len(obj3) > present4 {
-				n3 := len(errs)
-				for k3 := range obj3 {
+				for k3 := range tool.KeysInOrder(obj3) {
 					switch k3 {
 					case "street", "country":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atShip.Key(k3), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj3[k3]),
-							Name: "ship." + k3,
-							Path: "/ship/" + tool.Key(k3),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n3:])
 			}
 			if hasStreet {
 				if s4, ok := street.(string); !ok {
-					errs = append(errs, tool.TypeError("/ship/street", "ship.street", "string", street))
+					r.Type(atShip.Key("street"), "string", street)
 				} else {
 					length2 := tool.Length(s4)
 					if length2 < 1 {
-						errs = append(errs, tool.ValueError("minLength", "/ship/street", "ship.street", "at least 1 character long", street))
+						r.Value("minLength", atShip.Key("street"), "at least 1 character long", street)
 					}
 				}
 			}
 			if hasCountry {
 				if s5, ok := country.(string); !ok {
-					errs = append(errs, tool.TypeError("/ship/country", "ship.country", "string", country))
+					r.Type(atShip.Key("country"), "string", country)
 				} else {
 					if !orderArgsPattern1(s5) {
-						errs = append(errs, tool.ValueError("pattern", "/ship/country", "ship.country", "a string matching the pattern ^[A-Z]{2}$", country))
+						r.Value("pattern", atShip.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
 					}
 				}
 			}
@@ -709,79 +733,79 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	}
 	if hasGift && gift != nil {
 		if obj4, ok := tool.Object(gift); !ok {
-			errs = append(errs, tool.TypeError("/gift", "gift", "object", gift))
+			if !tool.IsNull(gift) {
+				r.Type(at.Key("gift"), "object", gift)
+			}
 		} else {
+			atGift := at.Key("gift")
 			present5 := 0
 			message, hasMessage := obj4["message"]
 			if hasMessage {
 				present5++
 			}
 			if !hasMessage {
-				errs = append(errs, tool.Error{
+				r.Add(atGift.Key("message"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "string",
-					Name:     "gift.message",
-					Path:     "/gift/message",
 				})
 			}
 			if len(obj4) > present5 {
-				n4 := len(errs)
-				for k4 := range obj4 {
+				for k4 := range tool.KeysInOrder(obj4) {
 					switch k4 {
 					case "message":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atGift.Key(k4), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj4[k4]),
-							Name: "gift." + k4,
-							Path: "/gift/" + tool.Key(k4),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n4:])
 			}
 			if hasMessage {
 				if s6, ok := message.(string); !ok {
-					errs = append(errs, tool.TypeError("/gift/message", "gift.message", "string", message))
+					r.Type(atGift.Key("message"), "string", message)
 				} else {
 					length3 := tool.Length(s6)
 					if length3 > 40 {
-						errs = append(errs, tool.ValueError("maxLength", "/gift/message", "gift.message", "at most 40 characters long", message))
+						r.Value("maxLength", atGift.Key("message"), "at most 40 characters long", message)
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillOrderArgs(r, at, out, args)
 }
 
-// DecodeOrderArgs checks a model's arguments for the order tool with ValidateOrderArgs and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and every error.
+// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
+	var r tool.Report
 	var out OrderArgs
-	errs := ValidateOrderArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillOrderArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkOrderArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return OrderArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillOrderArgs sets the fields of a OrderArgs from an object its validator accepted.
-func fillOrderArgs(out *OrderArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgs(r *tool.Report, at tool.Loc, out *OrderArgs, obj map[string]any) {
 	if lines := obj["lines"]; lines != nil {
 		if list, ok := tool.List(lines); ok {
 			s := make([]Line, len(list))
+			atLines := at.Key("lines")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillOrderArgsLine(&s[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/lines/"+tool.Index(i), "lines["+tool.Index(i)+"]")
-						}
+						fillOrderArgsLine(r, atLines.Index(i), &s[i], obj2)
 					}
 				}
 			}
@@ -790,29 +814,20 @@ func fillOrderArgs(out *OrderArgs, obj map[string]any, errs tool.Errors) tool.Er
 	}
 	if ship := obj["ship"]; ship != nil {
 		if obj3, ok := tool.Object(ship); ok {
-			n2 := len(errs)
-			errs = fillOrderArgsAddress(&out.Ship, obj3, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/ship", "ship")
-			}
+			fillOrderArgsAddress(r, at.Key("ship"), &out.Ship, obj3)
 		}
 	}
-	if gift := obj["gift"]; gift != nil {
+	if gift := obj["gift"]; !tool.IsNull(gift) {
 		p := new(Gift)
 		if obj4, ok := tool.Object(gift); ok {
-			n3 := len(errs)
-			errs = fillOrderArgsGift(p, obj4, errs)
-			if len(errs) > n3 {
-				tool.Nest(errs[n3:], "/gift", "gift")
-			}
+			fillOrderArgsGift(r, at.Key("gift"), p, obj4)
 		}
 		out.Gift = p
 	}
-	return errs
 }
 
 // fillOrderArgsLine sets the fields of a Line from an object its validator accepted.
-func fillOrderArgsLine(out *Line, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsLine(r *tool.Report, at tool.Loc, out *Line, obj map[string]any) {
 	if sku := obj["sku"]; sku != nil {
 		if s, ok := sku.(string); ok {
 			out.SKU = s
@@ -822,31 +837,30 @@ func fillOrderArgsLine(out *Line, obj map[string]any, errs tool.Errors) tool.Err
 		if n, ok := tool.Int(qty, math.MinInt, math.MaxInt); ok {
 			out.Qty = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/qty", "qty", "-9223372036854775808", "9223372036854775807", qty))
+			r.Range(at.Key("qty"), "-9223372036854775808", "9223372036854775807", qty)
 		}
 	}
 	if options := obj["options"]; options != nil {
 		if list, ok := tool.List(options); ok {
 			s2 := make([]Option, len(list))
+			atOptions := at.Key("options")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n2 := len(errs)
-						errs = fillOrderArgsOption(&s2[i], obj2, errs)
-						if len(errs) > n2 {
-							tool.Nest(errs[n2:], "/options/"+tool.Index(i), "options["+tool.Index(i)+"]")
-						}
+						fillOrderArgsOption(r, atOptions.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Options = s2
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsAddress sets the fields of a Address from an object its validator accepted.
-func fillOrderArgsAddress(out *Address, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsAddress(r *tool.Report, at tool.Loc, out *Address, obj map[string]any) {
 	if street := obj["street"]; street != nil {
 		if s, ok := street.(string); ok {
 			out.Street = s
@@ -857,21 +871,19 @@ func fillOrderArgsAddress(out *Address, obj map[string]any, errs tool.Errors) to
 			out.Country = s2
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsGift sets the fields of a Gift from an object its validator accepted.
-func fillOrderArgsGift(out *Gift, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsGift(r *tool.Report, at tool.Loc, out *Gift, obj map[string]any) {
 	if message := obj["message"]; message != nil {
 		if s, ok := message.(string); ok {
 			out.Message = s
 		}
 	}
-	return errs
 }
 
 // fillOrderArgsOption sets the fields of a Option from an object its validator accepted.
-func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillOrderArgsOption(r *tool.Report, at tool.Loc, out *Option, obj map[string]any) {
 	if key := obj["key"]; key != nil {
 		if s, ok := key.(string); ok {
 			out.Key = s
@@ -882,7 +894,6 @@ func fillOrderArgsOption(out *Option, obj map[string]any, errs tool.Errors) tool
 			out.Value = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the tree tool: the canonical schema, and the dialects that differ from it.
@@ -898,6 +909,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
+	Check:  checkTreeArgs,
 	Decode: DecodeTreeArgs,
 	Tool: tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
@@ -958,55 +970,70 @@ var TreeTool = tool.Def[TreeArgs]{
 	},
 }
 
-// ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else every error.
+// ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkTreeArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkTreeArgs checks a model's arguments for the tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
+	var at tool.Loc
 	present := 0
 	root, hasRoot := args["root"]
 	if hasRoot {
 		present++
 	}
 	if !hasRoot {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("root"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "root",
-			Path:     "/root",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "root":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasRoot {
-		n := len(errs)
-		errs = validateTreeArgsNode(root, errs, 1)
-		if len(errs) > n {
-			tool.Nest(errs[n:], "/root", "root")
-		}
+		validateTreeArgsNode(r, at.Key("root"), root, 1)
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillTreeArgs(r, at, out, args)
 }
 
-// validateTreeArgsNode checks v against the schema at #/$defs/Node.
-func validateTreeArgsNode(v any, errs tool.Errors, depth int) tool.Errors {
+// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
+	var r tool.Report
+	var out TreeArgs
+	checkTreeArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return TreeArgs{}, errs
+	}
+	return out, nil
+}
+
+// validateTreeArgsNode checks v, at the location at, against the schema at #/$defs/Node.
+func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		label, hasLabel := obj["label"]
@@ -1018,89 +1045,68 @@ func validateTreeArgsNode(v any, errs tool.Errors, depth int) tool.Errors {
 			present++
 		}
 		if !hasLabel {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("label"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "label",
-				Path:     "/label",
 			})
 		}
 		if len(obj) > present {
-			n2 := len(errs)
-			for k2 := range obj {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "label", "children":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k2]),
-						Name: k2,
-						Path: "/" + tool.Key(k2),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n2:])
 		}
 		if hasLabel {
 			if s, ok := label.(string); !ok {
-				errs = append(errs, tool.TypeError("/label", "label", "string", label))
+				r.Type(at.Key("label"), "string", label)
 			} else {
 				length := tool.Length(s)
 				if length < 1 {
-					errs = append(errs, tool.ValueError("minLength", "/label", "label", "at least 1 character long", label))
+					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				}
 			}
 		}
 		if hasChildren && children != nil {
 			if list, ok := tool.List(children); !ok {
-				errs = append(errs, tool.TypeError("/children", "children", "array", children))
+				if !tool.IsNull(children) {
+					r.Type(at.Key("children"), "array", children)
+				}
 			} else {
 				if len(list) > 3 {
-					errs = append(errs, tool.ValueError("maxItems", "/children", "children", "an array of at most 3 items", list))
+					r.Value("maxItems", at.Key("children"), "an array of at most 3 items", list)
 				}
-				for i, item := range list {
-					n := len(errs)
-					errs = validateTreeArgsNode(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
+				atChildren := at.Key("children")
+				for i, item := range tool.Head(list, 3) {
+					if r.Full() {
+						break
 					}
+					validateTreeArgsNode(r, atChildren.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
-}
-
-// DecodeTreeArgs checks a model's arguments for the tree tool with ValidateTreeArgs and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and every error.
-func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var out TreeArgs
-	errs := ValidateTreeArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillTreeArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return TreeArgs{}, errs
-	}
-	return out, nil
 }
 
 // fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(out *TreeArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
 	if root := obj["root"]; root != nil {
 		if obj2, ok := tool.Object(root); ok {
-			n := len(errs)
-			errs = fillTreeArgsNode(&out.Root, obj2, errs)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/root", "root")
-			}
+			fillTreeArgsNode(r, at.Key("root"), &out.Root, obj2)
 		}
 	}
-	return errs
 }
 
 // fillTreeArgsNode sets the fields of a Node from an object its validator accepted.
-func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTreeArgsNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
 	if label := obj["label"]; label != nil {
 		if s, ok := label.(string); ok {
 			out.Label = s
@@ -1109,21 +1115,20 @@ func fillTreeArgsNode(out *Node, obj map[string]any, errs tool.Errors) tool.Erro
 	if children := obj["children"]; children != nil {
 		if list, ok := tool.List(children); ok {
 			s2 := make([]Node, len(list))
+			atChildren := at.Key("children")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillTreeArgsNode(&s2[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
-						}
+						fillTreeArgsNode(r, atChildren.Index(i), &s2[i], obj2)
 					}
 				}
 			}
 			out.Children = s2
 		}
 	}
-	return errs
 }
 
 // The parameters of the label tool: the canonical schema, and the dialects that differ from it.
@@ -1139,6 +1144,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
+	Check:  checkLabelArgs,
 	Decode: DecodeLabelArgs,
 	Tool: tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
@@ -1215,9 +1221,16 @@ func labelArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else every error.
+// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkLabelArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkLabelArgs checks a model's arguments for the label tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
+	var at tool.Loc
 	present := 0
 	labels, hasLabels := args["labels"]
 	if hasLabels {
@@ -1228,75 +1241,71 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasLabels {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("labels"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "labels",
-			Path:     "/labels",
 		})
 	}
 	if len(args) > present {
-		n5 := len(errs)
-		for k5 := range args {
+		for k5 := range tool.KeysInOrder(args) {
 			switch k5 {
 			case "labels", "slots":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k5), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k5]),
-					Name: k5,
-					Path: "/" + tool.Key(k5),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n5:])
 	}
 	if hasLabels {
 		if obj, ok := tool.Object(labels); !ok {
-			errs = append(errs, tool.TypeError("/labels", "labels", "object", labels))
+			r.Type(at.Key("labels"), "object", labels)
 		} else {
+			atLabels := at.Key("labels")
 			{
-				n2 := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if obj2, ok := tool.Object(v); !ok {
-						errs = append(errs, tool.TypeError("/labels/"+tool.Key(k), "labels."+k, "object", v))
+						r.Type(atLabels.Key(k), "object", v)
 					} else {
+						at2 := atLabels.Key(k)
 						present2 := 0
 						value, hasValue := obj2["value"]
 						if hasValue {
 							present2++
 						}
 						if !hasValue {
-							errs = append(errs, tool.Error{
+							r.Add(at2.Key("value"), tool.Error{
 								Code:     tool.CodeMissing,
 								Expected: "string",
-								Name:     "labels." + k + ".value",
-								Path:     "/labels/" + tool.Key(k) + "/value",
 							})
 						}
 						if len(obj2) > present2 {
-							n := len(errs)
-							for k2 := range obj2 {
+							for k2 := range tool.KeysInOrder(obj2) {
 								switch k2 {
 								case "value":
 								default:
-									errs = append(errs, tool.Error{
+									r.Add(at2.Key(k2), tool.Error{
 										Code: tool.CodeUnexpected,
 										Got:  tool.TypeName(obj2[k2]),
-										Name: "labels." + k + "." + k2,
-										Path: "/labels/" + tool.Key(k) + "/" + tool.Key(k2),
 									})
 								}
+								if r.Full() {
+									break
+								}
 							}
-							tool.SortByPath(errs[n:])
 						}
 						if hasValue {
 							if s, ok := value.(string); !ok {
-								errs = append(errs, tool.TypeError("/labels/"+tool.Key(k)+"/value", "labels."+k+".value", "string", value))
+								r.Type(at2.Key("value"), "string", value)
 							} else {
 								length := tool.Length(s)
 								if length > 10 {
-									errs = append(errs, tool.ValueError("maxLength", "/labels/"+tool.Key(k)+"/value", "labels."+k+".value", "at most 10 characters long", value))
+									r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
 								}
 							}
 						}
@@ -1304,11 +1313,17 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n2 {
-					errs = errs[:n2]
-					for _, k := range tool.SortedKeys(obj) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
@@ -1316,113 +1331,132 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 	}
 	if hasSlots && slots != nil {
 		if obj3, ok := tool.Object(slots); !ok {
-			errs = append(errs, tool.TypeError("/slots", "slots", "object", slots))
+			if !tool.IsNull(slots) {
+				r.Type(at.Key("slots"), "object", slots)
+			}
 		} else {
+			atSlots := at.Key("slots")
 			{
-				n4 := len(errs)
+				n2 := r.Len()
 				member2 := func(k3 string, v2 any) {
 					matched := false
 					if labelArgsPattern0(k3) {
 						matched = true
 						if obj4, ok := tool.Object(v2); !ok {
-							errs = append(errs, tool.TypeError("/slots/"+tool.Key(k3), "slots."+k3, "object", v2))
+							r.Type(atSlots.Key(k3), "object", v2)
 						} else {
+							at3 := atSlots.Key(k3)
 							present3 := 0
 							value2, hasValue2 := obj4["value"]
 							if hasValue2 {
 								present3++
 							}
 							if !hasValue2 {
-								errs = append(errs, tool.Error{
+								r.Add(at3.Key("value"), tool.Error{
 									Code:     tool.CodeMissing,
 									Expected: "string",
-									Name:     "slots." + k3 + ".value",
-									Path:     "/slots/" + tool.Key(k3) + "/value",
 								})
 							}
 							if len(obj4) > present3 {
-								n3 := len(errs)
-								for k4 := range obj4 {
+								for k4 := range tool.KeysInOrder(obj4) {
 									switch k4 {
 									case "value":
 									default:
-										errs = append(errs, tool.Error{
+										r.Add(at3.Key(k4), tool.Error{
 											Code: tool.CodeUnexpected,
 											Got:  tool.TypeName(obj4[k4]),
-											Name: "slots." + k3 + "." + k4,
-											Path: "/slots/" + tool.Key(k3) + "/" + tool.Key(k4),
 										})
 									}
+									if r.Full() {
+										break
+									}
 								}
-								tool.SortByPath(errs[n3:])
 							}
 							if hasValue2 {
 								if s2, ok := value2.(string); !ok {
-									errs = append(errs, tool.TypeError("/slots/"+tool.Key(k3)+"/value", "slots."+k3+".value", "string", value2))
+									r.Type(at3.Key("value"), "string", value2)
 								} else {
 									length2 := tool.Length(s2)
 									if length2 > 10 {
-										errs = append(errs, tool.ValueError("maxLength", "/slots/"+tool.Key(k3)+"/value", "slots."+k3+".value", "at most 10 characters long", value2))
+										r.Value("maxLength", at3.Key("value"), "at most 10 characters long", value2)
 									}
 								}
 							}
 						}
 					}
 					if !matched {
-						errs = append(errs, tool.Error{
+						r.Add(atSlots.Key(k3), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj3[k3]),
-							Name: "slots." + k3,
-							Path: "/slots/" + tool.Key(k3),
 						})
 					}
 				}
 				for k3, v2 := range obj3 {
 					member2(k3, v2)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n4 {
-					errs = errs[:n4]
-					for _, k3 := range tool.SortedKeys(obj3) {
+				if r.Len() > n2 {
+					r.Truncate(n2)
+					for k3 := range tool.KeysInOrder(obj3) {
 						member2(k3, obj3[k3])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillLabelArgs(r, at, out, args)
 }
 
-// DecodeLabelArgs checks a model's arguments for the label tool with ValidateLabelArgs and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and every error.
+// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
+	var r tool.Report
 	var out LabelArgs
-	errs := ValidateLabelArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillLabelArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkLabelArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return LabelArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillLabelArgs sets the fields of a LabelArgs from an object its validator accepted.
-func fillLabelArgs(out *LabelArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]any) {
 	if labels := obj["labels"]; labels != nil {
 		if obj2, ok := tool.Object(labels); ok {
 			m := make(map[string]Label, len(obj2))
-			for k, item := range obj2 {
+			atLabels := at.Key("labels")
+			n := r.Len()
+			member := func(k string, item any) {
 				var e Label
 				if item != nil {
 					if obj3, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillLabelArgsLabel(&e, obj3, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/labels/"+tool.Key(k), "labels."+k)
-						}
+						fillLabelArgsLabel(r, atLabels.Key(k), &e, obj3)
 					}
 				}
 				m[k] = e
+			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]Label, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.Labels = m
 		}
@@ -1430,46 +1464,54 @@ func fillLabelArgs(out *LabelArgs, obj map[string]any, errs tool.Errors) tool.Er
 	if slots := obj["slots"]; slots != nil {
 		if obj4, ok := tool.Object(slots); ok {
 			m2 := make(map[int]Label, len(obj4))
-			bad := false
-			for k2, item2 := range obj4 {
-				n3, ok := tool.IntKey(k2, math.MinInt, math.MaxInt)
+			atSlots := at.Key("slots")
+			n3 := r.Len()
+			member2 := func(k2 string, item2 any) {
+				n2, ok := tool.IntKey(k2, math.MinInt, math.MaxInt)
 				if !ok {
-					bad = true
-					continue
+					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
+					return
 				}
-				if _, dup := m2[int(n3)]; dup {
-					bad = true
-					continue
+				if _, dup := m2[int(n2)]; dup {
+					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
+					return
 				}
 				var e2 Label
 				if item2 != nil {
 					if obj5, ok := tool.Object(item2); ok {
-						n2 := len(errs)
-						errs = fillLabelArgsLabel(&e2, obj5, errs)
-						if len(errs) > n2 {
-							tool.Nest(errs[n2:], "/slots/"+tool.Key(k2), "slots."+k2)
-						}
+						fillLabelArgsLabel(r, atSlots.Key(k2), &e2, obj5)
 					}
 				}
-				m2[int(n3)] = e2
+				m2[int(n2)] = e2
 			}
-			if bad {
-				errs = append(errs, tool.DecodeError("propertyNames", "/slots", "slots", "keys that are distinct integers from -9223372036854775808 to 9223372036854775807", "", slots))
+			for k2, item2 := range obj4 {
+				member2(k2, item2)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n3 {
+				r.Truncate(n3)
+				m2 = make(map[int]Label, len(obj4))
+				for k2 := range tool.KeysInOrder(obj4) {
+					member2(k2, obj4[k2])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.Slots = m2
 		}
 	}
-	return errs
 }
 
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelArgsLabel(out *Label, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillLabelArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
 	if value := obj["value"]; value != nil {
 		if s, ok := value.(string); ok {
 			out.Value = s
 		}
 	}
-	return errs
 }
 
 // The parameters of the contact tool: the canonical schema, and the dialects that differ from it.
@@ -1485,6 +1527,7 @@ const (
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 var ContactTool = tool.Def[ContactArgs]{
+	Check:  checkContactArgs,
 	Decode: DecodeContactArgs,
 	Tool: tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
@@ -1560,9 +1603,16 @@ func contactArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else every error.
+// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContactArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkContactArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkContactArgs checks a model's arguments for the contact tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkContactArgs(r *tool.Report, args map[string]any, out *ContactArgs) {
+	var at tool.Loc
 	present := 0
 	email, hasEmail := args["email"]
 	if hasEmail {
@@ -1585,37 +1635,40 @@ func ValidateContactArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "email", "phone", "about", "tag", "note":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasEmail && email != nil {
 		if s, ok := email.(string); !ok {
-			errs = append(errs, tool.TypeError("/email", "email", "string", email))
+			if !tool.IsNull(email) {
+				r.Type(at.Key("email"), "string", email)
+			}
 		} else {
 			length := tool.Length(s)
 			if length > 40 {
-				errs = append(errs, tool.ValueError("maxLength", "/email", "email", "at most 40 characters long", email))
+				r.Value("maxLength", at.Key("email"), "at most 40 characters long", email)
 			}
 		}
 	}
 	if hasPhone && phone != nil {
 		if s2, ok := phone.(string); !ok {
-			errs = append(errs, tool.TypeError("/phone", "phone", "string", phone))
+			if !tool.IsNull(phone) {
+				r.Type(at.Key("phone"), "string", phone)
+			}
 		} else {
 			if !contactArgsPattern0(s2) {
-				errs = append(errs, tool.ValueError("pattern", "/phone", "phone", "a string matching the pattern ^[0-9+ ]+$", phone))
+				r.Value("pattern", at.Key("phone"), "a string matching the pattern ^[0-9+ ]+$", phone)
 			}
 		}
 	}
@@ -1628,21 +1681,25 @@ func ValidateContactArgs(args map[string]any) tool.Errors {
 			matched++
 		}
 		if matched != 1 {
-			errs = append(errs, tool.OneOfError("/about", "about", "exactly one of: string; integer", matched, about))
+			r.OneOf(at.Key("about"), "exactly one of: string; integer", matched, about)
 		}
 	}
 	if hasTag && tag != nil {
 		if _, ok := tag.(string); !ok {
-			errs = append(errs, tool.TypeError("/tag", "tag", "string", tag))
+			if !tool.IsNull(tag) {
+				r.Type(at.Key("tag"), "string", tag)
+			}
 		}
 	}
 	if hasNote && note != nil {
 		if _, ok := note.(string); !ok {
-			errs = append(errs, tool.TypeError("/note", "note", "string", note))
+			if !tool.IsNull(note) {
+				r.Type(at.Key("note"), "string", note)
+			}
 		}
 	}
 	if !(matchContactArgs3(any(args), 0) || matchContactArgs4(any(args), 0)) {
-		errs = append(errs, tool.ValueError("anyOf", "", "", "any of: an object with 'tag'; an object with 'note'", any(args)))
+		r.Value("anyOf", at, "any of: an object with 'tag'; an object with 'note'", any(args))
 	}
 	matched2 := 0
 	if matchContactArgs5(any(args), 0) {
@@ -1652,9 +1709,23 @@ func ValidateContactArgs(args map[string]any) tool.Errors {
 		matched2++
 	}
 	if matched2 != 1 {
-		errs = append(errs, tool.OneOfError("", "", "exactly one of: an object with 'email'; an object with 'phone'", matched2, any(args)))
+		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched2, any(args))
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillContactArgs(r, at, out, args)
+}
+
+// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
+	var r tool.Report
+	var out ContactArgs
+	checkContactArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return ContactArgs{}, errs
+	}
+	return out, nil
 }
 
 // matchContactArgs1 reports whether v is valid against the schema at #/properties/about/oneOf/0.
@@ -1676,7 +1747,7 @@ func matchContactArgs2(v any, depth int) bool {
 // matchContactArgs3 reports whether v is valid against the schema at #/anyOf/0.
 func matchContactArgs3(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["tag"]; !ok || m == nil {
+		if m, ok := obj["tag"]; !ok || tool.IsNull(m) {
 			return false
 		}
 	}
@@ -1686,7 +1757,7 @@ func matchContactArgs3(v any, depth int) bool {
 // matchContactArgs4 reports whether v is valid against the schema at #/anyOf/1.
 func matchContactArgs4(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["note"]; !ok || m == nil {
+		if m, ok := obj["note"]; !ok || tool.IsNull(m) {
 			return false
 		}
 	}
@@ -1696,7 +1767,7 @@ func matchContactArgs4(v any, depth int) bool {
 // matchContactArgs5 reports whether v is valid against the schema at #/oneOf/0.
 func matchContactArgs5(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["email"]; !ok || m == nil {
+		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
 			return false
 		}
 	}
@@ -1706,29 +1777,15 @@ func matchContactArgs5(v any, depth int) bool {
 // matchContactArgs6 reports whether v is valid against the schema at #/oneOf/1.
 func matchContactArgs6(v any, depth int) bool {
 	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["phone"]; !ok || m == nil {
+		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
 			return false
 		}
 	}
 	return true
 }
 
-// DecodeContactArgs checks a model's arguments for the contact tool with ValidateContactArgs and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and every error.
-func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
-	var out ContactArgs
-	errs := ValidateContactArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillContactArgs(&out, args, errs)
-	if len(errs) > 0 {
-		return ContactArgs{}, errs
-	}
-	return out, nil
-}
-
 // fillContactArgs sets the fields of a ContactArgs from an object its validator accepted.
-func fillContactArgs(out *ContactArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillContactArgs(r *tool.Report, at tool.Loc, out *ContactArgs, obj map[string]any) {
 	if email := obj["email"]; email != nil {
 		if s, ok := email.(string); ok {
 			out.Email = s
@@ -1739,7 +1796,7 @@ func fillContactArgs(out *ContactArgs, obj map[string]any, errs tool.Errors) too
 			out.Phone = s2
 		}
 	}
-	if about := obj["about"]; about != nil {
+	if about := obj["about"]; !tool.IsNull(about) {
 		out.About = about
 	}
 	if tag := obj["tag"]; tag != nil {
@@ -1752,7 +1809,6 @@ func fillContactArgs(out *ContactArgs, obj map[string]any, errs tool.Errors) too
 			out.Note = s4
 		}
 	}
-	return errs
 }
 
 // The parameters of the ping tool: the canonical schema, and the dialects that differ from it.
@@ -1765,6 +1821,7 @@ const (
 
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
+	Check:  checkPingArgs,
 	Decode: DecodePingArgs,
 	Tool: tool.Tool{
 		Description: "Takes no arguments.",
@@ -1822,42 +1879,46 @@ var PingTool = tool.Def[PingArgs]{
 	},
 }
 
-// ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else every error.
+// ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkPingArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodePingArgs checks a model's arguments for the ping tool with ValidatePingArgs and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and every error.
-func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	var out PingArgs
-	errs := ValidatePingArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkPingArgs checks a model's arguments for the ping tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillPingArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPingArgs(r, at, out, args)
+}
+
+// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
+	var r tool.Report
+	var out PingArgs
+	checkPingArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PingArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPingArgs sets the fields of a PingArgs from an object its validator accepted.
-func fillPingArgs(out *PingArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillPingArgs(r *tool.Report, at tool.Loc, out *PingArgs, obj map[string]any) {}
 
 // The parameters of the audit tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -1866,6 +1927,7 @@ const (
 
 // AuditTool is the audit tool, generated from AuditArgs.
 var AuditTool = tool.Def[AuditArgs]{
+	Check:  checkAuditArgs,
 	Decode: DecodeAuditArgs,
 	Tool: tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
@@ -1882,72 +1944,75 @@ var AuditTool = tool.Def[AuditArgs]{
 	},
 }
 
-// ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else every error.
+// ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAuditArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkAuditArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkAuditArgs checks a model's arguments for the audit tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkAuditArgs(r *tool.Report, args map[string]any, out *AuditArgs) {
+	var at tool.Loc
 	present := 0
 	scope, hasScope := args["scope"]
 	if hasScope {
 		present++
 	}
 	if !hasScope {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("scope"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "scope",
-			Path:     "/scope",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "scope":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasScope {
 		if s, ok := scope.(string); !ok {
-			errs = append(errs, tool.TypeError("/scope", "scope", "string", scope))
+			r.Type(at.Key("scope"), "string", scope)
 		} else {
 			if s != "all" && s != "recent" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/scope", "scope", "one of \"all\", \"recent\"", scope))
+				r.Value(tool.CodeEnum, at.Key("scope"), "one of \"all\", \"recent\"", scope)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillAuditArgs(r, at, out, args)
 }
 
-// DecodeAuditArgs checks a model's arguments for the audit tool with ValidateAuditArgs and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and every error.
+// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
+	var r tool.Report
 	var out AuditArgs
-	errs := ValidateAuditArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillAuditArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkAuditArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return AuditArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillAuditArgs sets the fields of a AuditArgs from an object its validator accepted.
-func fillAuditArgs(out *AuditArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillAuditArgs(r *tool.Report, at tool.Loc, out *AuditArgs, obj map[string]any) {
 	if scope := obj["scope"]; scope != nil {
 		if s, ok := scope.(string); ok {
 			out.Scope = s
 		}
 	}
-	return errs
 }
 
 // The parameters of the signup tool: the canonical schema, and the dialects that differ from it.
@@ -1961,6 +2026,7 @@ const (
 
 // SignupTool is the signup tool, generated from SignupArgs.
 var SignupTool = tool.Def[SignupArgs]{
+	Check:  checkSignupArgs,
 	Decode: DecodeSignupArgs,
 	Tool: tool.Tool{
 		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
@@ -2021,9 +2087,16 @@ var SignupTool = tool.Def[SignupArgs]{
 var signupArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{1,4}$")
 var signupArgsPattern1 = regexp.MustCompile("^[0-9A-Z_a-z]+\\b[^\\n\\r\\x{2028}\\x{2029}]{0,200}$")
 
-// ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else every error.
+// ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSignupArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSignupArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSignupArgs checks a model's arguments for the signup tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSignupArgs(r *tool.Report, args map[string]any, out *SignupArgs) {
+	var at tool.Loc
 	present := 0
 	code, hasCode := args["code"]
 	if hasCode {
@@ -2042,110 +2115,113 @@ func ValidateSignupArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasCode {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("code"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "code",
-			Path:     "/code",
 		})
 	}
 	if !hasGreeting {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("greeting"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "greeting",
-			Path:     "/greeting",
 		})
 	}
 	if !hasInterests {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("interests"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "interests",
-			Path:     "/interests",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "code", "greeting", "interests", "referrers":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasCode {
 		if s, ok := code.(string); !ok {
-			errs = append(errs, tool.TypeError("/code", "code", "string", code))
+			r.Type(at.Key("code"), "string", code)
 		} else {
 			if !signupArgsPattern0.MatchString(s) {
-				errs = append(errs, tool.ValueError("pattern", "/code", "code", "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$", code))
+				r.Value("pattern", at.Key("code"), "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$", code)
 			}
 		}
 	}
 	if hasGreeting {
 		if s2, ok := greeting.(string); !ok {
-			errs = append(errs, tool.TypeError("/greeting", "greeting", "string", greeting))
+			r.Type(at.Key("greeting"), "string", greeting)
 		} else {
 			if !signupArgsPattern1.MatchString(s2) {
-				errs = append(errs, tool.ValueError("pattern", "/greeting", "greeting", "a string matching the pattern ^\\w+\\b.{0,200}$", greeting))
+				r.Value("pattern", at.Key("greeting"), "a string matching the pattern ^\\w+\\b.{0,200}$", greeting)
 			}
 		}
 	}
 	if hasInterests {
 		if list, ok := tool.List(interests); !ok {
-			errs = append(errs, tool.TypeError("/interests", "interests", "array", interests))
+			r.Type(at.Key("interests"), "array", interests)
 		} else {
 			if len(list) < 2 {
-				errs = append(errs, tool.ValueError("minItems", "/interests", "interests", "an array of at least 2 items", list))
+				r.Value("minItems", at.Key("interests"), "an array of at least 2 items", list)
 			}
+			atInterests := at.Key("interests")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if _, ok := item.(string); !ok {
-					errs = append(errs, tool.TypeError("/interests/"+tool.Index(i), "interests["+tool.Index(i)+"]", "string", item))
+					r.Type(atInterests.Index(i), "string", item)
 				}
 			}
 		}
 	}
 	if hasReferrers && referrers != nil {
 		if list2, ok := tool.List(referrers); !ok {
-			errs = append(errs, tool.TypeError("/referrers", "referrers", "array", referrers))
+			if !tool.IsNull(referrers) {
+				r.Type(at.Key("referrers"), "array", referrers)
+			}
 		} else {
 			if len(list2) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/referrers", "referrers", "an array of at least 1 item", list2))
+				r.Value("minItems", at.Key("referrers"), "an array of at least 1 item", list2)
 			}
+			atReferrers := at.Key("referrers")
 			for i2, item2 := range list2 {
+				if r.Full() {
+					break
+				}
 				if _, ok := item2.(string); !ok {
-					errs = append(errs, tool.TypeError("/referrers/"+tool.Index(i2), "referrers["+tool.Index(i2)+"]", "string", item2))
+					r.Type(atReferrers.Index(i2), "string", item2)
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSignupArgs(r, at, out, args)
 }
 
-// DecodeSignupArgs checks a model's arguments for the signup tool with ValidateSignupArgs and returns them as a SignupArgs, read straight from the map; when they are not valid, the zero SignupArgs and every error.
+// DecodeSignupArgs checks a model's arguments for the signup tool and returns them as a SignupArgs, read straight from the map; when they are not valid, the zero SignupArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSignupArgs(args map[string]any) (SignupArgs, tool.Errors) {
+	var r tool.Report
 	var out SignupArgs
-	errs := ValidateSignupArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSignupArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkSignupArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return SignupArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillSignupArgs sets the fields of a SignupArgs from an object its validator accepted.
-func fillSignupArgs(out *SignupArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSignupArgs(r *tool.Report, at tool.Loc, out *SignupArgs, obj map[string]any) {
 	if code := obj["code"]; code != nil {
 		if s, ok := code.(string); ok {
 			out.Code = s
@@ -2160,6 +2236,9 @@ func fillSignupArgs(out *SignupArgs, obj map[string]any, errs tool.Errors) tool.
 		if list, ok := tool.List(interests); ok {
 			s3 := make([]string, len(list))
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if s4, ok := item.(string); ok {
 						s3[i] = s4
@@ -2173,6 +2252,9 @@ func fillSignupArgs(out *SignupArgs, obj map[string]any, errs tool.Errors) tool.
 		if list2, ok := tool.List(referrers); ok {
 			s5 := make([]string, len(list2))
 			for i2, item2 := range list2 {
+				if r.Full() {
+					break
+				}
 				if item2 != nil {
 					if s6, ok := item2.(string); ok {
 						s5[i2] = s6
@@ -2182,7 +2264,6 @@ func fillSignupArgs(out *SignupArgs, obj map[string]any, errs tool.Errors) tool.
 			out.Referrers = s5
 		}
 	}
-	return errs
 }
 
 // The parameters of the survey tool: the canonical schema, and the dialects that differ from it.
@@ -2198,6 +2279,7 @@ const (
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a schema this large at #.
 var SurveyTool = tool.Def[SurveyArgs]{
+	Check:  checkSurveyArgs,
 	Decode: DecodeSurveyArgs,
 	Tool: tool.Tool{
 		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
@@ -2257,9 +2339,16 @@ var SurveyTool = tool.Def[SurveyArgs]{
 	},
 }
 
-// ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else every error.
+// ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSurveyArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkSurveyArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSurveyArgs checks a model's arguments for the survey tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSurveyArgs(r *tool.Report, args map[string]any, out *SurveyArgs) {
+	var at tool.Loc
 	present := 0
 	respondent, hasRespondent := args["respondent"]
 	if hasRespondent {
@@ -2366,328 +2455,375 @@ func ValidateSurveyArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasRespondent {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("respondent"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "respondent",
-			Path:     "/respondent",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "respondent", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23", "q24", "q25":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasRespondent {
 		if _, ok := respondent.(string); !ok {
-			errs = append(errs, tool.TypeError("/respondent", "respondent", "string", respondent))
+			r.Type(at.Key("respondent"), "string", respondent)
 		}
 	}
 	if hasQ1 && q1 != nil {
 		if num, ok := tool.Number(q1); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/q1", "q1", "integer", q1))
+			if !tool.IsNull(q1) {
+				r.Type(at.Key("q1"), "integer", q1)
+			}
 		} else {
 			if num < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q1", "q1", ">= 1", q1))
+				r.Value("minimum", at.Key("q1"), ">= 1", q1)
 			} else if num > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q1", "q1", "<= 5", q1))
+				r.Value("maximum", at.Key("q1"), "<= 5", q1)
 			}
 		}
 	}
 	if hasQ2 && q2 != nil {
 		if num2, ok := tool.Number(q2); !ok || !tool.IsInteger(num2) {
-			errs = append(errs, tool.TypeError("/q2", "q2", "integer", q2))
+			if !tool.IsNull(q2) {
+				r.Type(at.Key("q2"), "integer", q2)
+			}
 		} else {
 			if num2 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q2", "q2", ">= 1", q2))
+				r.Value("minimum", at.Key("q2"), ">= 1", q2)
 			} else if num2 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q2", "q2", "<= 5", q2))
+				r.Value("maximum", at.Key("q2"), "<= 5", q2)
 			}
 		}
 	}
 	if hasQ3 && q3 != nil {
 		if num3, ok := tool.Number(q3); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/q3", "q3", "integer", q3))
+			if !tool.IsNull(q3) {
+				r.Type(at.Key("q3"), "integer", q3)
+			}
 		} else {
 			if num3 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q3", "q3", ">= 1", q3))
+				r.Value("minimum", at.Key("q3"), ">= 1", q3)
 			} else if num3 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q3", "q3", "<= 5", q3))
+				r.Value("maximum", at.Key("q3"), "<= 5", q3)
 			}
 		}
 	}
 	if hasQ4 && q4 != nil {
 		if num4, ok := tool.Number(q4); !ok || !tool.IsInteger(num4) {
-			errs = append(errs, tool.TypeError("/q4", "q4", "integer", q4))
+			if !tool.IsNull(q4) {
+				r.Type(at.Key("q4"), "integer", q4)
+			}
 		} else {
 			if num4 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q4", "q4", ">= 1", q4))
+				r.Value("minimum", at.Key("q4"), ">= 1", q4)
 			} else if num4 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q4", "q4", "<= 5", q4))
+				r.Value("maximum", at.Key("q4"), "<= 5", q4)
 			}
 		}
 	}
 	if hasQ5 && q5 != nil {
 		if num5, ok := tool.Number(q5); !ok || !tool.IsInteger(num5) {
-			errs = append(errs, tool.TypeError("/q5", "q5", "integer", q5))
+			if !tool.IsNull(q5) {
+				r.Type(at.Key("q5"), "integer", q5)
+			}
 		} else {
 			if num5 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q5", "q5", ">= 1", q5))
+				r.Value("minimum", at.Key("q5"), ">= 1", q5)
 			} else if num5 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q5", "q5", "<= 5", q5))
+				r.Value("maximum", at.Key("q5"), "<= 5", q5)
 			}
 		}
 	}
 	if hasQ6 && q6 != nil {
 		if num6, ok := tool.Number(q6); !ok || !tool.IsInteger(num6) {
-			errs = append(errs, tool.TypeError("/q6", "q6", "integer", q6))
+			if !tool.IsNull(q6) {
+				r.Type(at.Key("q6"), "integer", q6)
+			}
 		} else {
 			if num6 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q6", "q6", ">= 1", q6))
+				r.Value("minimum", at.Key("q6"), ">= 1", q6)
 			} else if num6 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q6", "q6", "<= 5", q6))
+				r.Value("maximum", at.Key("q6"), "<= 5", q6)
 			}
 		}
 	}
 	if hasQ7 && q7 != nil {
 		if num7, ok := tool.Number(q7); !ok || !tool.IsInteger(num7) {
-			errs = append(errs, tool.TypeError("/q7", "q7", "integer", q7))
+			if !tool.IsNull(q7) {
+				r.Type(at.Key("q7"), "integer", q7)
+			}
 		} else {
 			if num7 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q7", "q7", ">= 1", q7))
+				r.Value("minimum", at.Key("q7"), ">= 1", q7)
 			} else if num7 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q7", "q7", "<= 5", q7))
+				r.Value("maximum", at.Key("q7"), "<= 5", q7)
 			}
 		}
 	}
 	if hasQ8 && q8 != nil {
 		if num8, ok := tool.Number(q8); !ok || !tool.IsInteger(num8) {
-			errs = append(errs, tool.TypeError("/q8", "q8", "integer", q8))
+			if !tool.IsNull(q8) {
+				r.Type(at.Key("q8"), "integer", q8)
+			}
 		} else {
 			if num8 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q8", "q8", ">= 1", q8))
+				r.Value("minimum", at.Key("q8"), ">= 1", q8)
 			} else if num8 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q8", "q8", "<= 5", q8))
+				r.Value("maximum", at.Key("q8"), "<= 5", q8)
 			}
 		}
 	}
 	if hasQ9 && q9 != nil {
 		if num9, ok := tool.Number(q9); !ok || !tool.IsInteger(num9) {
-			errs = append(errs, tool.TypeError("/q9", "q9", "integer", q9))
+			if !tool.IsNull(q9) {
+				r.Type(at.Key("q9"), "integer", q9)
+			}
 		} else {
 			if num9 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q9", "q9", ">= 1", q9))
+				r.Value("minimum", at.Key("q9"), ">= 1", q9)
 			} else if num9 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q9", "q9", "<= 5", q9))
+				r.Value("maximum", at.Key("q9"), "<= 5", q9)
 			}
 		}
 	}
 	if hasQ10 && q10 != nil {
 		if num10, ok := tool.Number(q10); !ok || !tool.IsInteger(num10) {
-			errs = append(errs, tool.TypeError("/q10", "q10", "integer", q10))
+			if !tool.IsNull(q10) {
+				r.Type(at.Key("q10"), "integer", q10)
+			}
 		} else {
 			if num10 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q10", "q10", ">= 1", q10))
+				r.Value("minimum", at.Key("q10"), ">= 1", q10)
 			} else if num10 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q10", "q10", "<= 5", q10))
+				r.Value("maximum", at.Key("q10"), "<= 5", q10)
 			}
 		}
 	}
 	if hasQ11 && q11 != nil {
 		if num11, ok := tool.Number(q11); !ok || !tool.IsInteger(num11) {
-			errs = append(errs, tool.TypeError("/q11", "q11", "integer", q11))
+			if !tool.IsNull(q11) {
+				r.Type(at.Key("q11"), "integer", q11)
+			}
 		} else {
 			if num11 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q11", "q11", ">= 1", q11))
+				r.Value("minimum", at.Key("q11"), ">= 1", q11)
 			} else if num11 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q11", "q11", "<= 5", q11))
+				r.Value("maximum", at.Key("q11"), "<= 5", q11)
 			}
 		}
 	}
 	if hasQ12 && q12 != nil {
 		if num12, ok := tool.Number(q12); !ok || !tool.IsInteger(num12) {
-			errs = append(errs, tool.TypeError("/q12", "q12", "integer", q12))
+			if !tool.IsNull(q12) {
+				r.Type(at.Key("q12"), "integer", q12)
+			}
 		} else {
 			if num12 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q12", "q12", ">= 1", q12))
+				r.Value("minimum", at.Key("q12"), ">= 1", q12)
 			} else if num12 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q12", "q12", "<= 5", q12))
+				r.Value("maximum", at.Key("q12"), "<= 5", q12)
 			}
 		}
 	}
 	if hasQ13 && q13 != nil {
 		if num13, ok := tool.Number(q13); !ok || !tool.IsInteger(num13) {
-			errs = append(errs, tool.TypeError("/q13", "q13", "integer", q13))
+			if !tool.IsNull(q13) {
+				r.Type(at.Key("q13"), "integer", q13)
+			}
 		} else {
 			if num13 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q13", "q13", ">= 1", q13))
+				r.Value("minimum", at.Key("q13"), ">= 1", q13)
 			} else if num13 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q13", "q13", "<= 5", q13))
+				r.Value("maximum", at.Key("q13"), "<= 5", q13)
 			}
 		}
 	}
 	if hasQ14 && q14 != nil {
 		if num14, ok := tool.Number(q14); !ok || !tool.IsInteger(num14) {
-			errs = append(errs, tool.TypeError("/q14", "q14", "integer", q14))
+			if !tool.IsNull(q14) {
+				r.Type(at.Key("q14"), "integer", q14)
+			}
 		} else {
 			if num14 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q14", "q14", ">= 1", q14))
+				r.Value("minimum", at.Key("q14"), ">= 1", q14)
 			} else if num14 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q14", "q14", "<= 5", q14))
+				r.Value("maximum", at.Key("q14"), "<= 5", q14)
 			}
 		}
 	}
 	if hasQ15 && q15 != nil {
 		if num15, ok := tool.Number(q15); !ok || !tool.IsInteger(num15) {
-			errs = append(errs, tool.TypeError("/q15", "q15", "integer", q15))
+			if !tool.IsNull(q15) {
+				r.Type(at.Key("q15"), "integer", q15)
+			}
 		} else {
 			if num15 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q15", "q15", ">= 1", q15))
+				r.Value("minimum", at.Key("q15"), ">= 1", q15)
 			} else if num15 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q15", "q15", "<= 5", q15))
+				r.Value("maximum", at.Key("q15"), "<= 5", q15)
 			}
 		}
 	}
 	if hasQ16 && q16 != nil {
 		if num16, ok := tool.Number(q16); !ok || !tool.IsInteger(num16) {
-			errs = append(errs, tool.TypeError("/q16", "q16", "integer", q16))
+			if !tool.IsNull(q16) {
+				r.Type(at.Key("q16"), "integer", q16)
+			}
 		} else {
 			if num16 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q16", "q16", ">= 1", q16))
+				r.Value("minimum", at.Key("q16"), ">= 1", q16)
 			} else if num16 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q16", "q16", "<= 5", q16))
+				r.Value("maximum", at.Key("q16"), "<= 5", q16)
 			}
 		}
 	}
 	if hasQ17 && q17 != nil {
 		if num17, ok := tool.Number(q17); !ok || !tool.IsInteger(num17) {
-			errs = append(errs, tool.TypeError("/q17", "q17", "integer", q17))
+			if !tool.IsNull(q17) {
+				r.Type(at.Key("q17"), "integer", q17)
+			}
 		} else {
 			if num17 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q17", "q17", ">= 1", q17))
+				r.Value("minimum", at.Key("q17"), ">= 1", q17)
 			} else if num17 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q17", "q17", "<= 5", q17))
+				r.Value("maximum", at.Key("q17"), "<= 5", q17)
 			}
 		}
 	}
 	if hasQ18 && q18 != nil {
 		if num18, ok := tool.Number(q18); !ok || !tool.IsInteger(num18) {
-			errs = append(errs, tool.TypeError("/q18", "q18", "integer", q18))
+			if !tool.IsNull(q18) {
+				r.Type(at.Key("q18"), "integer", q18)
+			}
 		} else {
 			if num18 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q18", "q18", ">= 1", q18))
+				r.Value("minimum", at.Key("q18"), ">= 1", q18)
 			} else if num18 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q18", "q18", "<= 5", q18))
+				r.Value("maximum", at.Key("q18"), "<= 5", q18)
 			}
 		}
 	}
 	if hasQ19 && q19 != nil {
 		if num19, ok := tool.Number(q19); !ok || !tool.IsInteger(num19) {
-			errs = append(errs, tool.TypeError("/q19", "q19", "integer", q19))
+			if !tool.IsNull(q19) {
+				r.Type(at.Key("q19"), "integer", q19)
+			}
 		} else {
 			if num19 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q19", "q19", ">= 1", q19))
+				r.Value("minimum", at.Key("q19"), ">= 1", q19)
 			} else if num19 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q19", "q19", "<= 5", q19))
+				r.Value("maximum", at.Key("q19"), "<= 5", q19)
 			}
 		}
 	}
 	if hasQ20 && q20 != nil {
 		if num20, ok := tool.Number(q20); !ok || !tool.IsInteger(num20) {
-			errs = append(errs, tool.TypeError("/q20", "q20", "integer", q20))
+			if !tool.IsNull(q20) {
+				r.Type(at.Key("q20"), "integer", q20)
+			}
 		} else {
 			if num20 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q20", "q20", ">= 1", q20))
+				r.Value("minimum", at.Key("q20"), ">= 1", q20)
 			} else if num20 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q20", "q20", "<= 5", q20))
+				r.Value("maximum", at.Key("q20"), "<= 5", q20)
 			}
 		}
 	}
 	if hasQ21 && q21 != nil {
 		if num21, ok := tool.Number(q21); !ok || !tool.IsInteger(num21) {
-			errs = append(errs, tool.TypeError("/q21", "q21", "integer", q21))
+			if !tool.IsNull(q21) {
+				r.Type(at.Key("q21"), "integer", q21)
+			}
 		} else {
 			if num21 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q21", "q21", ">= 1", q21))
+				r.Value("minimum", at.Key("q21"), ">= 1", q21)
 			} else if num21 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q21", "q21", "<= 5", q21))
+				r.Value("maximum", at.Key("q21"), "<= 5", q21)
 			}
 		}
 	}
 	if hasQ22 && q22 != nil {
 		if num22, ok := tool.Number(q22); !ok || !tool.IsInteger(num22) {
-			errs = append(errs, tool.TypeError("/q22", "q22", "integer", q22))
+			if !tool.IsNull(q22) {
+				r.Type(at.Key("q22"), "integer", q22)
+			}
 		} else {
 			if num22 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q22", "q22", ">= 1", q22))
+				r.Value("minimum", at.Key("q22"), ">= 1", q22)
 			} else if num22 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q22", "q22", "<= 5", q22))
+				r.Value("maximum", at.Key("q22"), "<= 5", q22)
 			}
 		}
 	}
 	if hasQ23 && q23 != nil {
 		if num23, ok := tool.Number(q23); !ok || !tool.IsInteger(num23) {
-			errs = append(errs, tool.TypeError("/q23", "q23", "integer", q23))
+			if !tool.IsNull(q23) {
+				r.Type(at.Key("q23"), "integer", q23)
+			}
 		} else {
 			if num23 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q23", "q23", ">= 1", q23))
+				r.Value("minimum", at.Key("q23"), ">= 1", q23)
 			} else if num23 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q23", "q23", "<= 5", q23))
+				r.Value("maximum", at.Key("q23"), "<= 5", q23)
 			}
 		}
 	}
 	if hasQ24 && q24 != nil {
 		if num24, ok := tool.Number(q24); !ok || !tool.IsInteger(num24) {
-			errs = append(errs, tool.TypeError("/q24", "q24", "integer", q24))
+			if !tool.IsNull(q24) {
+				r.Type(at.Key("q24"), "integer", q24)
+			}
 		} else {
 			if num24 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q24", "q24", ">= 1", q24))
+				r.Value("minimum", at.Key("q24"), ">= 1", q24)
 			} else if num24 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q24", "q24", "<= 5", q24))
+				r.Value("maximum", at.Key("q24"), "<= 5", q24)
 			}
 		}
 	}
 	if hasQ25 && q25 != nil {
 		if num25, ok := tool.Number(q25); !ok || !tool.IsInteger(num25) {
-			errs = append(errs, tool.TypeError("/q25", "q25", "integer", q25))
+			if !tool.IsNull(q25) {
+				r.Type(at.Key("q25"), "integer", q25)
+			}
 		} else {
 			if num25 < 1 {
-				errs = append(errs, tool.ValueError("minimum", "/q25", "q25", ">= 1", q25))
+				r.Value("minimum", at.Key("q25"), ">= 1", q25)
 			} else if num25 > 5 {
-				errs = append(errs, tool.ValueError("maximum", "/q25", "q25", "<= 5", q25))
+				r.Value("maximum", at.Key("q25"), "<= 5", q25)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSurveyArgs(r, at, out, args)
 }
 
-// DecodeSurveyArgs checks a model's arguments for the survey tool with ValidateSurveyArgs and returns them as a SurveyArgs, read straight from the map; when they are not valid, the zero SurveyArgs and every error.
+// DecodeSurveyArgs checks a model's arguments for the survey tool and returns them as a SurveyArgs, read straight from the map; when they are not valid, the zero SurveyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSurveyArgs(args map[string]any) (SurveyArgs, tool.Errors) {
+	var r tool.Report
 	var out SurveyArgs
-	errs := ValidateSurveyArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillSurveyArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkSurveyArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return SurveyArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillSurveyArgs sets the fields of a SurveyArgs from an object its validator accepted.
-func fillSurveyArgs(out *SurveyArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillSurveyArgs(r *tool.Report, at tool.Loc, out *SurveyArgs, obj map[string]any) {
 	if respondent := obj["respondent"]; respondent != nil {
 		if s, ok := respondent.(string); ok {
 			out.Respondent = s
@@ -2697,178 +2833,177 @@ func fillSurveyArgs(out *SurveyArgs, obj map[string]any, errs tool.Errors) tool.
 		if n, ok := tool.Int(q1, math.MinInt, math.MaxInt); ok {
 			out.Q1 = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/q1", "q1", "-9223372036854775808", "9223372036854775807", q1))
+			r.Range(at.Key("q1"), "-9223372036854775808", "9223372036854775807", q1)
 		}
 	}
 	if q2 := obj["q2"]; q2 != nil {
 		if n2, ok := tool.Int(q2, math.MinInt, math.MaxInt); ok {
 			out.Q2 = int(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/q2", "q2", "-9223372036854775808", "9223372036854775807", q2))
+			r.Range(at.Key("q2"), "-9223372036854775808", "9223372036854775807", q2)
 		}
 	}
 	if q3 := obj["q3"]; q3 != nil {
 		if n3, ok := tool.Int(q3, math.MinInt, math.MaxInt); ok {
 			out.Q3 = int(n3)
 		} else {
-			errs = append(errs, tool.RangeError("/q3", "q3", "-9223372036854775808", "9223372036854775807", q3))
+			r.Range(at.Key("q3"), "-9223372036854775808", "9223372036854775807", q3)
 		}
 	}
 	if q4 := obj["q4"]; q4 != nil {
 		if n4, ok := tool.Int(q4, math.MinInt, math.MaxInt); ok {
 			out.Q4 = int(n4)
 		} else {
-			errs = append(errs, tool.RangeError("/q4", "q4", "-9223372036854775808", "9223372036854775807", q4))
+			r.Range(at.Key("q4"), "-9223372036854775808", "9223372036854775807", q4)
 		}
 	}
 	if q5 := obj["q5"]; q5 != nil {
 		if n5, ok := tool.Int(q5, math.MinInt, math.MaxInt); ok {
 			out.Q5 = int(n5)
 		} else {
-			errs = append(errs, tool.RangeError("/q5", "q5", "-9223372036854775808", "9223372036854775807", q5))
+			r.Range(at.Key("q5"), "-9223372036854775808", "9223372036854775807", q5)
 		}
 	}
 	if q6 := obj["q6"]; q6 != nil {
 		if n6, ok := tool.Int(q6, math.MinInt, math.MaxInt); ok {
 			out.Q6 = int(n6)
 		} else {
-			errs = append(errs, tool.RangeError("/q6", "q6", "-9223372036854775808", "9223372036854775807", q6))
+			r.Range(at.Key("q6"), "-9223372036854775808", "9223372036854775807", q6)
 		}
 	}
 	if q7 := obj["q7"]; q7 != nil {
 		if n7, ok := tool.Int(q7, math.MinInt, math.MaxInt); ok {
 			out.Q7 = int(n7)
 		} else {
-			errs = append(errs, tool.RangeError("/q7", "q7", "-9223372036854775808", "9223372036854775807", q7))
+			r.Range(at.Key("q7"), "-9223372036854775808", "9223372036854775807", q7)
 		}
 	}
 	if q8 := obj["q8"]; q8 != nil {
 		if n8, ok := tool.Int(q8, math.MinInt, math.MaxInt); ok {
 			out.Q8 = int(n8)
 		} else {
-			errs = append(errs, tool.RangeError("/q8", "q8", "-9223372036854775808", "9223372036854775807", q8))
+			r.Range(at.Key("q8"), "-9223372036854775808", "9223372036854775807", q8)
 		}
 	}
 	if q9 := obj["q9"]; q9 != nil {
 		if n9, ok := tool.Int(q9, math.MinInt, math.MaxInt); ok {
 			out.Q9 = int(n9)
 		} else {
-			errs = append(errs, tool.RangeError("/q9", "q9", "-9223372036854775808", "9223372036854775807", q9))
+			r.Range(at.Key("q9"), "-9223372036854775808", "9223372036854775807", q9)
 		}
 	}
 	if q10 := obj["q10"]; q10 != nil {
 		if n10, ok := tool.Int(q10, math.MinInt, math.MaxInt); ok {
 			out.Q10 = int(n10)
 		} else {
-			errs = append(errs, tool.RangeError("/q10", "q10", "-9223372036854775808", "9223372036854775807", q10))
+			r.Range(at.Key("q10"), "-9223372036854775808", "9223372036854775807", q10)
 		}
 	}
 	if q11 := obj["q11"]; q11 != nil {
 		if n11, ok := tool.Int(q11, math.MinInt, math.MaxInt); ok {
 			out.Q11 = int(n11)
 		} else {
-			errs = append(errs, tool.RangeError("/q11", "q11", "-9223372036854775808", "9223372036854775807", q11))
+			r.Range(at.Key("q11"), "-9223372036854775808", "9223372036854775807", q11)
 		}
 	}
 	if q12 := obj["q12"]; q12 != nil {
 		if n12, ok := tool.Int(q12, math.MinInt, math.MaxInt); ok {
 			out.Q12 = int(n12)
 		} else {
-			errs = append(errs, tool.RangeError("/q12", "q12", "-9223372036854775808", "9223372036854775807", q12))
+			r.Range(at.Key("q12"), "-9223372036854775808", "9223372036854775807", q12)
 		}
 	}
 	if q13 := obj["q13"]; q13 != nil {
 		if n13, ok := tool.Int(q13, math.MinInt, math.MaxInt); ok {
 			out.Q13 = int(n13)
 		} else {
-			errs = append(errs, tool.RangeError("/q13", "q13", "-9223372036854775808", "9223372036854775807", q13))
+			r.Range(at.Key("q13"), "-9223372036854775808", "9223372036854775807", q13)
 		}
 	}
 	if q14 := obj["q14"]; q14 != nil {
 		if n14, ok := tool.Int(q14, math.MinInt, math.MaxInt); ok {
 			out.Q14 = int(n14)
 		} else {
-			errs = append(errs, tool.RangeError("/q14", "q14", "-9223372036854775808", "9223372036854775807", q14))
+			r.Range(at.Key("q14"), "-9223372036854775808", "9223372036854775807", q14)
 		}
 	}
 	if q15 := obj["q15"]; q15 != nil {
 		if n15, ok := tool.Int(q15, math.MinInt, math.MaxInt); ok {
 			out.Q15 = int(n15)
 		} else {
-			errs = append(errs, tool.RangeError("/q15", "q15", "-9223372036854775808", "9223372036854775807", q15))
+			r.Range(at.Key("q15"), "-9223372036854775808", "9223372036854775807", q15)
 		}
 	}
 	if q16 := obj["q16"]; q16 != nil {
 		if n16, ok := tool.Int(q16, math.MinInt, math.MaxInt); ok {
 			out.Q16 = int(n16)
 		} else {
-			errs = append(errs, tool.RangeError("/q16", "q16", "-9223372036854775808", "9223372036854775807", q16))
+			r.Range(at.Key("q16"), "-9223372036854775808", "9223372036854775807", q16)
 		}
 	}
 	if q17 := obj["q17"]; q17 != nil {
 		if n17, ok := tool.Int(q17, math.MinInt, math.MaxInt); ok {
 			out.Q17 = int(n17)
 		} else {
-			errs = append(errs, tool.RangeError("/q17", "q17", "-9223372036854775808", "9223372036854775807", q17))
+			r.Range(at.Key("q17"), "-9223372036854775808", "9223372036854775807", q17)
 		}
 	}
 	if q18 := obj["q18"]; q18 != nil {
 		if n18, ok := tool.Int(q18, math.MinInt, math.MaxInt); ok {
 			out.Q18 = int(n18)
 		} else {
-			errs = append(errs, tool.RangeError("/q18", "q18", "-9223372036854775808", "9223372036854775807", q18))
+			r.Range(at.Key("q18"), "-9223372036854775808", "9223372036854775807", q18)
 		}
 	}
 	if q19 := obj["q19"]; q19 != nil {
 		if n19, ok := tool.Int(q19, math.MinInt, math.MaxInt); ok {
 			out.Q19 = int(n19)
 		} else {
-			errs = append(errs, tool.RangeError("/q19", "q19", "-9223372036854775808", "9223372036854775807", q19))
+			r.Range(at.Key("q19"), "-9223372036854775808", "9223372036854775807", q19)
 		}
 	}
 	if q20 := obj["q20"]; q20 != nil {
 		if n20, ok := tool.Int(q20, math.MinInt, math.MaxInt); ok {
 			out.Q20 = int(n20)
 		} else {
-			errs = append(errs, tool.RangeError("/q20", "q20", "-9223372036854775808", "9223372036854775807", q20))
+			r.Range(at.Key("q20"), "-9223372036854775808", "9223372036854775807", q20)
 		}
 	}
 	if q21 := obj["q21"]; q21 != nil {
 		if n21, ok := tool.Int(q21, math.MinInt, math.MaxInt); ok {
 			out.Q21 = int(n21)
 		} else {
-			errs = append(errs, tool.RangeError("/q21", "q21", "-9223372036854775808", "9223372036854775807", q21))
+			r.Range(at.Key("q21"), "-9223372036854775808", "9223372036854775807", q21)
 		}
 	}
 	if q22 := obj["q22"]; q22 != nil {
 		if n22, ok := tool.Int(q22, math.MinInt, math.MaxInt); ok {
 			out.Q22 = int(n22)
 		} else {
-			errs = append(errs, tool.RangeError("/q22", "q22", "-9223372036854775808", "9223372036854775807", q22))
+			r.Range(at.Key("q22"), "-9223372036854775808", "9223372036854775807", q22)
 		}
 	}
 	if q23 := obj["q23"]; q23 != nil {
 		if n23, ok := tool.Int(q23, math.MinInt, math.MaxInt); ok {
 			out.Q23 = int(n23)
 		} else {
-			errs = append(errs, tool.RangeError("/q23", "q23", "-9223372036854775808", "9223372036854775807", q23))
+			r.Range(at.Key("q23"), "-9223372036854775808", "9223372036854775807", q23)
 		}
 	}
 	if q24 := obj["q24"]; q24 != nil {
 		if n24, ok := tool.Int(q24, math.MinInt, math.MaxInt); ok {
 			out.Q24 = int(n24)
 		} else {
-			errs = append(errs, tool.RangeError("/q24", "q24", "-9223372036854775808", "9223372036854775807", q24))
+			r.Range(at.Key("q24"), "-9223372036854775808", "9223372036854775807", q24)
 		}
 	}
 	if q25 := obj["q25"]; q25 != nil {
 		if n25, ok := tool.Int(q25, math.MinInt, math.MaxInt); ok {
 			out.Q25 = int(n25)
 		} else {
-			errs = append(errs, tool.RangeError("/q25", "q25", "-9223372036854775808", "9223372036854775807", q25))
+			r.Range(at.Key("q25"), "-9223372036854775808", "9223372036854775807", q25)
 		}
 	}
-	return errs
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/big"
 	"math/rand/v2"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -351,9 +353,9 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{`{` + required + `,"blob":"not base64!"}`, "contentEncoding:blob", "/blob"},
 		{`{` + required + `,"lists":{"k":"%%%"}}`, "contentEncoding:lists.k", "/lists/k"},
-		{`{` + required + `,"by_index":{"99999999999999999999":"x"}}`, "propertyNames:by_index", "/by_index"},
-		{`{` + required + `,"by_index":{"7":"x","07":"y"}}`, "propertyNames:by_index", "/by_index"},
-		{`{` + required + `,"small":{"128":true}}`, "propertyNames:small", "/small"},
+		{`{` + required + `,"by_index":{"99999999999999999999":"x"}}`, "propertyNames:by_index.99999999999999999999", "/by_index/99999999999999999999"},
+		{`{` + required + `,"by_index":{"7":"x","07":"y"}}`, "propertyNames:by_index.7", "/by_index/7"},
+		{`{` + required + `,"small":{"128":true}}`, "propertyNames:small.128", "/small/128"},
 		{`{` + required + `,"grid":[[1],[2,1e300]]}`, "maximum:grid[1][1]", "/grid/1/1"},
 		{`{` + required + `,"path":[{"x":1,"y":2}],"hops":[{"x":1,"y":2}],"by_name":{"a/b":{"x":1,"y":2}},"by_level":{"x":-1e300}}`, "minimum:by_level.x", "/by_level/x"},
 	}
@@ -451,4 +453,232 @@ func floatMap(t *testing.T, doc string) map[string]any {
 	var m map[string]any
 	require.NoError(t, json.NewDecoder(bytes.NewReader([]byte(doc))).Decode(&m))
 	return m
+}
+
+// TestNumbersCorpus: json.Number, math/big, netip.Addr and map keys read
+// with UnmarshalText decode to what encoding/json makes of the same JSON.
+func TestNumbersCorpus(t *testing.T) {
+	required := `"num":12.50,"int":9007199254740993`
+	docs := []string{
+		`{` + required + `}`,
+		`{"num":-0.0,"int":-123456789012345678901234567890,"opt_num":1e400000,"p_int":0,"float":"1.5e-1000","p_float":"-Inf",
+		  "rat":"22/7","addr":"2001:db8::1","upper":{"a":1,"Bc":2},"addrs":{"10.0.0.1":true,"::1":false}}`,
+		`{"num":9007199254740993,"int":0,"opt_num":-1E+2,"p_int":-18446744073709551617,"float":"0x1p-2","rat":"0.75","addr":"127.0.0.1"}`,
+		`{` + required + `,"opt_num":null,"p_int":null,"p_float":null,"rat":null,"upper":null,"addrs":{}}`,
+	}
+	for i, doc := range docs {
+		if i == 1 {
+			// 1e400000 is beyond float64: ParseArgs refuses it.
+			doc = strings.Replace(doc, "1e400000", "1e40", 1)
+		}
+		got := roundTrip(t, DecodeNumbersArgs, doc, false)
+		if i == 0 {
+			assert.Equal(t, json.Number("12.50"), got.Num, "as written")
+			assert.Equal(t, "9007199254740993", got.Int.String(), "exactly")
+		}
+	}
+	// From encoding/json's float64 maps, numbers as encoding/json writes
+	// them.
+	roundTrip(t, DecodeNumbersArgs, `{"num":12.5,"int":42,"opt_num":1e-7,"p_int":-7,"upper":{"x":1}}`, true)
+	// Beyond 2^53 a float64 is written digit by digit: the exact value the
+	// validator judged.
+	got, errs := DecodeNumbersArgs(map[string]any{"num": 1e21, "int": 1.0})
+	require.Empty(t, errs)
+	assert.Equal(t, json.Number("1000000000000000000000"), got.Num)
+
+	// The schema's integers include 1e3 and 3.0, which big.Int's own
+	// UnmarshalJSON refuses: DecodeT follows the schema.
+	got, errs = DecodeNumbersArgs(parse(t, `{"num":1,"int":1e3,"p_int":3.0}`))
+	require.Empty(t, errs)
+	assert.Equal(t, "1000", got.Int.String())
+	assert.Equal(t, "3", got.PInt.String())
+
+	// Their own methods' errors are the argument's errors.
+	_, errs = DecodeNumbersArgs(parse(t, `{"num":1,"int":1,"float":"x","upper":{"bad":1},"addrs":{"nope":true}}`))
+	assert.Equal(t, []string{"invalid:addrs.nope", "invalid:float", "invalid:upper.bad"}, errs.Codes())
+	assert.Equal(t, "/upper/bad", errs[1].Path, "in field order")
+	// A netip.Addr's schema is an IPv4 or IPv6 string: the validator
+	// refuses what its UnmarshalText would.
+	_, errs = DecodeNumbersArgs(parse(t, `{"num":1,"int":1,"addr":"300.1.1.1"}`))
+	assert.Equal(t, []string{"anyOf:addr"}, errs.Codes())
+}
+
+// TestURLsParsed: encoding/json reads a url.URL as an object of its fields,
+// while its schema is a uri string; DecodeT parses the string, as the schema
+// promises, into exactly what url.Parse returns.
+func TestURLsParsed(t *testing.T) {
+	const link = "https://user@example.com:8080/a/b%20c?q=1&r=%2F#frag"
+	want, err := url.Parse(link)
+	require.NoError(t, err)
+	got, errs := DecodeNumbersArgs(parse(t, `{"num":1,"int":1,"link":"`+link+`","p_link":"`+link+`","links":["`+link+`","mailto:a@b.c"]}`))
+	require.Empty(t, errs)
+	assert.Equal(t, *want, got.Link)
+	require.NotNil(t, got.PLink)
+	assert.Equal(t, *want, *got.PLink)
+	require.Len(t, got.Links, 2)
+	assert.Equal(t, want, got.Links[0])
+	assert.Equal(t, "a@b.c", got.Links[1].Opaque)
+	assert.Equal(t, "frag", got.Link.Fragment, "never a silent zero value")
+
+	// Not a URI: the validator says so.
+	_, errs = DecodeNumbersArgs(parse(t, `{"num":1,"int":1,"link":"not a uri"}`))
+	assert.Equal(t, []string{"format:link"}, errs.Codes())
+}
+
+// TestTypedNilsAreAbsent: in a map built by hand, a typed nil (a nil slice,
+// map or pointer) is null, and a null optional member is absent.
+func TestTypedNilsAreAbsent(t *testing.T) {
+	args := map[string]any{
+		"id": 1, "level": "low", "origin": map[string]any{"x": 1.0, "y": 2.0}, "pair": []any{1.0, 2.0}, "anon": map[string]any{"A": 3.0},
+		"owner": (*string)(nil), "target": (*Point)(nil), "path": []Point(nil), "hops": []*Point(nil), "names": Names(nil),
+		"by_name": map[string]Point(nil), "opt": (*int)(nil), "opt_s": (*string)(nil), "ptr_ptr": (**float64)(nil),
+		"any": []string(nil), "open": map[string]any(nil), "blob": []byte(nil), "dist": (*float64)(nil),
+	}
+	assert.Nil(t, ValidateShapesArgs(args))
+	got, errs := DecodeShapesArgs(args)
+	require.Nil(t, errs)
+	assert.Nil(t, got.Target)
+	assert.Nil(t, got.Path)
+	assert.Nil(t, got.Hops)
+	assert.Nil(t, got.Names)
+	assert.Nil(t, got.ByName)
+	assert.Nil(t, got.Opt)
+	assert.Nil(t, got.OptS)
+	assert.Nil(t, got.PtrPtr)
+	assert.Nil(t, got.Any)
+	assert.Nil(t, got.Open)
+	assert.Nil(t, got.Blob)
+	assert.Empty(t, got.Owner)
+
+	// Items and required members are not optional: a typed nil is null
+	// there, a type error.
+	args["path"] = []any{(*Point)(nil)}
+	args["origin"] = (*Point)(nil)
+	assert.Equal(t, []string{"type:origin", "type:path[0]"}, ValidateShapesArgs(args).Codes())
+}
+
+// TestBoundsBeyond2To53 is the property: for values drawn around every
+// bound of BoundsArgs, beyond 2^53 and below, as a json.Number, int64,
+// uint64 and float64, the validator accepts exactly the values that satisfy
+// the bound, as exact numbers; and DecodeT gives the handler exactly the
+// value judged (or a range error when its Go type cannot hold it).
+func TestBoundsBeyond2To53(t *testing.T) {
+	rat := func(s string) *big.Rat {
+		r, ok := new(big.Rat).SetString(s)
+		require.True(t, ok, s)
+		return r
+	}
+	member := func(lo, hi string, loEx, hiEx bool, multiple string, enum ...string) func(*big.Rat) bool {
+		return func(x *big.Rat) bool {
+			if lo != "" && (x.Cmp(rat(lo)) < 0 || loEx && x.Cmp(rat(lo)) == 0) {
+				return false
+			}
+			if hi != "" && (x.Cmp(rat(hi)) > 0 || hiEx && x.Cmp(rat(hi)) == 0) {
+				return false
+			}
+			if multiple != "" && !new(big.Rat).Quo(x, rat(multiple)).IsInt() {
+				return false
+			}
+			if len(enum) == 0 {
+				return true
+			}
+			for _, e := range enum {
+				if x.Cmp(rat(e)) == 0 {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	type field struct {
+		name   string
+		valid  func(*big.Rat) bool
+		bounds []string
+		goMin  string // the Go type's range, "" for json.Number
+		goMax  string
+	}
+	const i64min, i64max, u64max = "-9223372036854775808", "9223372036854775807", "18446744073709551615"
+	fields := []field{
+		{"max", member("", "1000000000000000000", false, false, ""), []string{"1000000000000000000"}, i64min, i64max},
+		{"min", member("-1000000000000000000", "", false, false, ""), []string{"-1000000000000000000"}, i64min, i64max},
+		{"even", member("", "", false, false, "2"), []string{"9007199254740993", "-9007199254740993", "9223372036854775806"}, i64min, i64max},
+		{"ex_max", member("", "9007199254740993", false, true, ""), []string{"9007199254740993"}, i64min, i64max},
+		{"ex_min", member("-9007199254740993", "", true, false, ""), []string{"-9007199254740993"}, i64min, i64max},
+		{"big", member("0", "10000000000000000000", false, false, ""), []string{"10000000000000000000", "0"}, "0", u64max},
+		{"id", member("", "", false, false, "", "9007199254740992", "1"), []string{"9007199254740992", "1"}, i64min, i64max},
+		{"num", member("-9223372036854775809", "18446744073709551616", false, false, ""), []string{"-9223372036854775809", "18446744073709551616"}, "", ""},
+		{"ids", member("0", "", false, false, "", "18446744073709551615", "9007199254740993"), []string{"18446744073709551615", "9007199254740993"}, "0", u64max},
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	checked := 0
+	for _, f := range fields {
+		for _, b := range f.bounds {
+			for range 40 {
+				d := int64(r.IntN(7) - 3)
+				if r.IntN(4) == 0 {
+					d = r.Int64N(2001) - 1000
+				}
+				x := new(big.Rat).Add(rat(b), new(big.Rat).SetInt64(d))
+				text := x.Num().String()
+				var values []any
+				values = append(values, json.Number(text))
+				if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+					values = append(values, i)
+				}
+				if u, err := strconv.ParseUint(text, 10, 64); err == nil {
+					values = append(values, u)
+				}
+				fl, _ := x.Float64()
+				values = append(values, fl)
+				for _, v := range values {
+					exact := x
+					if fl, isFloat := v.(float64); isFloat {
+						exact = new(big.Rat).SetFloat64(fl) // a float64 is its own exact value
+					}
+					want := f.valid(exact)
+					var item any = v
+					if f.name == "ids" {
+						item = []any{v}
+					}
+					args := map[string]any{f.name: item}
+					errs := ValidateBoundsArgs(args)
+					require.Equal(t, want, errs == nil, "%s = %#v (%s): %v", f.name, v, exact.RatString(), errs.Codes())
+					checked++
+					if !want {
+						continue
+					}
+					got, errs := DecodeBoundsArgs(args)
+					fits := f.goMin == "" || exact.Cmp(rat(f.goMin)) >= 0 && exact.Cmp(rat(f.goMax)) <= 0
+					if !fits {
+						require.NotEmpty(t, errs, "%s = %#v does not fit its field", f.name, v)
+						continue
+					}
+					require.Empty(t, errs, "%s = %#v", f.name, v)
+					var decoded string
+					switch f.name {
+					case "max":
+						decoded = strconv.FormatInt(got.Max, 10)
+					case "min":
+						decoded = strconv.FormatInt(got.Min, 10)
+					case "even":
+						decoded = strconv.FormatInt(got.Even, 10)
+					case "ex_max":
+						decoded = strconv.FormatInt(got.ExMax, 10)
+					case "ex_min":
+						decoded = strconv.FormatInt(got.ExMin, 10)
+					case "big":
+						decoded = strconv.FormatUint(got.Big, 10)
+					case "id":
+						decoded = strconv.FormatInt(got.ID, 10)
+					case "ids":
+						decoded = strconv.FormatUint(got.IDs[0], 10)
+					case "num":
+						decoded = string(got.Num)
+					}
+					require.Zero(t, rat(decoded).Cmp(exact), "%s = %#v decoded as %s", f.name, v, decoded)
+				}
+			}
+		}
+	}
+	t.Logf("%d values checked", checked)
 }

@@ -5,10 +5,14 @@ package decodetest
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"math"
+	"math/big"
+	"net/netip"
+	"net/url"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the scalars tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -21,6 +25,7 @@ const (
 
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
+	Check:  checkScalarsArgs,
 	Decode: DecodeScalarsArgs,
 	Tool: tool.Tool{
 		Description: "Has a field of every scalar kind.",
@@ -79,9 +84,16 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 	},
 }
 
-// ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else every error.
+// ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateScalarsArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkScalarsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkScalarsArgs checks a model's arguments for the scalars tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkScalarsArgs(r *tool.Report, args map[string]any, out *ScalarsArgs) {
+	var at tool.Loc
 	present := 0
 	b, hasB := args["b"]
 	if hasB {
@@ -140,266 +152,237 @@ func ValidateScalarsArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasB {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("b"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "boolean",
-			Name:     "b",
-			Path:     "/b",
 		})
 	}
 	if !hasS {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("s"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "s",
-			Path:     "/s",
 		})
 	}
 	if !hasI {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("i"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "i",
-			Path:     "/i",
 		})
 	}
 	if !hasI8 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("i8"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "i8",
-			Path:     "/i8",
 		})
 	}
 	if !hasI16 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("i16"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "i16",
-			Path:     "/i16",
 		})
 	}
 	if !hasI32 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("i32"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "i32",
-			Path:     "/i32",
 		})
 	}
 	if !hasI64 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("i64"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "i64",
-			Path:     "/i64",
 		})
 	}
 	if !hasU {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("u"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "u",
-			Path:     "/u",
 		})
 	}
 	if !hasU8 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("u8"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "u8",
-			Path:     "/u8",
 		})
 	}
 	if !hasU16 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("u16"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "u16",
-			Path:     "/u16",
 		})
 	}
 	if !hasU32 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("u32"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "u32",
-			Path:     "/u32",
 		})
 	}
 	if !hasU64 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("u64"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "u64",
-			Path:     "/u64",
 		})
 	}
 	if !hasF32 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("f32"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "f32",
-			Path:     "/f32",
 		})
 	}
 	if !hasF64 {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("f64"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "f64",
-			Path:     "/f64",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "b", "s", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasB {
 		if _, ok := b.(bool); !ok {
-			errs = append(errs, tool.TypeError("/b", "b", "boolean", b))
+			r.Type(at.Key("b"), "boolean", b)
 		}
 	}
 	if hasS {
 		if _, ok := s.(string); !ok {
-			errs = append(errs, tool.TypeError("/s", "s", "string", s))
+			r.Type(at.Key("s"), "string", s)
 		}
 	}
 	if hasI {
 		if num, ok := tool.Number(i); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/i", "i", "integer", i))
+			r.Type(at.Key("i"), "integer", i)
 		}
 	}
 	if hasI8 {
 		if num2, ok := tool.Number(i8); !ok || !tool.IsInteger(num2) {
-			errs = append(errs, tool.TypeError("/i8", "i8", "integer", i8))
+			r.Type(at.Key("i8"), "integer", i8)
 		} else {
 			if num2 < -128 {
-				errs = append(errs, tool.ValueError("minimum", "/i8", "i8", ">= -128", i8))
+				r.Value("minimum", at.Key("i8"), ">= -128", i8)
 			} else if num2 > 127 {
-				errs = append(errs, tool.ValueError("maximum", "/i8", "i8", "<= 127", i8))
+				r.Value("maximum", at.Key("i8"), "<= 127", i8)
 			}
 		}
 	}
 	if hasI16 {
 		if num3, ok := tool.Number(i16); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/i16", "i16", "integer", i16))
+			r.Type(at.Key("i16"), "integer", i16)
 		} else {
 			if num3 < -32768 {
-				errs = append(errs, tool.ValueError("minimum", "/i16", "i16", ">= -32768", i16))
+				r.Value("minimum", at.Key("i16"), ">= -32768", i16)
 			} else if num3 > 32767 {
-				errs = append(errs, tool.ValueError("maximum", "/i16", "i16", "<= 32767", i16))
+				r.Value("maximum", at.Key("i16"), "<= 32767", i16)
 			}
 		}
 	}
 	if hasI32 {
 		if num4, ok := tool.Number(i32); !ok || !tool.IsInteger(num4) {
-			errs = append(errs, tool.TypeError("/i32", "i32", "integer", i32))
+			r.Type(at.Key("i32"), "integer", i32)
 		} else {
 			if num4 < -2147483648 {
-				errs = append(errs, tool.ValueError("minimum", "/i32", "i32", ">= -2147483648", i32))
+				r.Value("minimum", at.Key("i32"), ">= -2147483648", i32)
 			} else if num4 > 2147483647 {
-				errs = append(errs, tool.ValueError("maximum", "/i32", "i32", "<= 2147483647", i32))
+				r.Value("maximum", at.Key("i32"), "<= 2147483647", i32)
 			}
 		}
 	}
 	if hasI64 {
 		if num5, ok := tool.Number(i64); !ok || !tool.IsInteger(num5) {
-			errs = append(errs, tool.TypeError("/i64", "i64", "integer", i64))
+			r.Type(at.Key("i64"), "integer", i64)
 		}
 	}
 	if hasU {
 		if num6, ok := tool.Number(u); !ok || !tool.IsInteger(num6) {
-			errs = append(errs, tool.TypeError("/u", "u", "integer", u))
+			r.Type(at.Key("u"), "integer", u)
 		} else {
 			if num6 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/u", "u", ">= 0", u))
+				r.Value("minimum", at.Key("u"), ">= 0", u)
 			}
 		}
 	}
 	if hasU8 {
 		if num7, ok := tool.Number(u8); !ok || !tool.IsInteger(num7) {
-			errs = append(errs, tool.TypeError("/u8", "u8", "integer", u8))
+			r.Type(at.Key("u8"), "integer", u8)
 		} else {
 			if num7 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/u8", "u8", ">= 0", u8))
+				r.Value("minimum", at.Key("u8"), ">= 0", u8)
 			} else if num7 > 255 {
-				errs = append(errs, tool.ValueError("maximum", "/u8", "u8", "<= 255", u8))
+				r.Value("maximum", at.Key("u8"), "<= 255", u8)
 			}
 		}
 	}
 	if hasU16 {
 		if num8, ok := tool.Number(u16); !ok || !tool.IsInteger(num8) {
-			errs = append(errs, tool.TypeError("/u16", "u16", "integer", u16))
+			r.Type(at.Key("u16"), "integer", u16)
 		} else {
 			if num8 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/u16", "u16", ">= 0", u16))
+				r.Value("minimum", at.Key("u16"), ">= 0", u16)
 			} else if num8 > 65535 {
-				errs = append(errs, tool.ValueError("maximum", "/u16", "u16", "<= 65535", u16))
+				r.Value("maximum", at.Key("u16"), "<= 65535", u16)
 			}
 		}
 	}
 	if hasU32 {
 		if num9, ok := tool.Number(u32); !ok || !tool.IsInteger(num9) {
-			errs = append(errs, tool.TypeError("/u32", "u32", "integer", u32))
+			r.Type(at.Key("u32"), "integer", u32)
 		} else {
 			if num9 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/u32", "u32", ">= 0", u32))
+				r.Value("minimum", at.Key("u32"), ">= 0", u32)
 			} else if num9 > 4294967295 {
-				errs = append(errs, tool.ValueError("maximum", "/u32", "u32", "<= 4294967295", u32))
+				r.Value("maximum", at.Key("u32"), "<= 4294967295", u32)
 			}
 		}
 	}
 	if hasU64 {
 		if num10, ok := tool.Number(u64); !ok || !tool.IsInteger(num10) {
-			errs = append(errs, tool.TypeError("/u64", "u64", "integer", u64))
+			r.Type(at.Key("u64"), "integer", u64)
 		} else {
 			if num10 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/u64", "u64", ">= 0", u64))
+				r.Value("minimum", at.Key("u64"), ">= 0", u64)
 			}
 		}
 	}
 	if hasF32 {
 		if _, ok := tool.Number(f32); !ok {
-			errs = append(errs, tool.TypeError("/f32", "f32", "number", f32))
+			r.Type(at.Key("f32"), "number", f32)
 		}
 	}
 	if hasF64 {
 		if _, ok := tool.Number(f64); !ok {
-			errs = append(errs, tool.TypeError("/f64", "f64", "number", f64))
+			r.Type(at.Key("f64"), "number", f64)
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillScalarsArgs(r, at, out, args)
 }
 
-// DecodeScalarsArgs checks a model's arguments for the scalars tool with ValidateScalarsArgs and returns them as a ScalarsArgs, read straight from the map; when they are not valid, the zero ScalarsArgs and every error.
+// DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs, read straight from the map; when they are not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeScalarsArgs(args map[string]any) (ScalarsArgs, tool.Errors) {
+	var r tool.Report
 	var out ScalarsArgs
-	errs := ValidateScalarsArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillScalarsArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkScalarsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return ScalarsArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillScalarsArgs sets the fields of a ScalarsArgs from an object its validator accepted.
-func fillScalarsArgs(out *ScalarsArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillScalarsArgs(r *tool.Report, at tool.Loc, out *ScalarsArgs, obj map[string]any) {
 	if b := obj["b"]; b != nil {
 		if b2, ok := b.(bool); ok {
 			out.B = b2
@@ -414,77 +397,77 @@ func fillScalarsArgs(out *ScalarsArgs, obj map[string]any, errs tool.Errors) too
 		if n, ok := tool.Int(i, math.MinInt, math.MaxInt); ok {
 			out.I = int(n)
 		} else {
-			errs = append(errs, tool.RangeError("/i", "i", "-9223372036854775808", "9223372036854775807", i))
+			r.Range(at.Key("i"), "-9223372036854775808", "9223372036854775807", i)
 		}
 	}
 	if i8 := obj["i8"]; i8 != nil {
 		if n2, ok := tool.Int(i8, math.MinInt8, math.MaxInt8); ok {
 			out.I8 = int8(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/i8", "i8", "-128", "127", i8))
+			r.Range(at.Key("i8"), "-128", "127", i8)
 		}
 	}
 	if i16 := obj["i16"]; i16 != nil {
 		if n3, ok := tool.Int(i16, math.MinInt16, math.MaxInt16); ok {
 			out.I16 = int16(n3)
 		} else {
-			errs = append(errs, tool.RangeError("/i16", "i16", "-32768", "32767", i16))
+			r.Range(at.Key("i16"), "-32768", "32767", i16)
 		}
 	}
 	if i32 := obj["i32"]; i32 != nil {
 		if n4, ok := tool.Int(i32, math.MinInt32, math.MaxInt32); ok {
 			out.I32 = int32(n4)
 		} else {
-			errs = append(errs, tool.RangeError("/i32", "i32", "-2147483648", "2147483647", i32))
+			r.Range(at.Key("i32"), "-2147483648", "2147483647", i32)
 		}
 	}
 	if i64 := obj["i64"]; i64 != nil {
 		if n5, ok := tool.Int(i64, math.MinInt64, math.MaxInt64); ok {
 			out.I64 = n5
 		} else {
-			errs = append(errs, tool.RangeError("/i64", "i64", "-9223372036854775808", "9223372036854775807", i64))
+			r.Range(at.Key("i64"), "-9223372036854775808", "9223372036854775807", i64)
 		}
 	}
 	if u := obj["u"]; u != nil {
 		if n6, ok := tool.Uint(u, math.MaxUint); ok {
 			out.U = uint(n6)
 		} else {
-			errs = append(errs, tool.RangeError("/u", "u", "0", "18446744073709551615", u))
+			r.Range(at.Key("u"), "0", "18446744073709551615", u)
 		}
 	}
 	if u8 := obj["u8"]; u8 != nil {
 		if n7, ok := tool.Uint(u8, math.MaxUint8); ok {
 			out.U8 = uint8(n7)
 		} else {
-			errs = append(errs, tool.RangeError("/u8", "u8", "0", "255", u8))
+			r.Range(at.Key("u8"), "0", "255", u8)
 		}
 	}
 	if u16 := obj["u16"]; u16 != nil {
 		if n8, ok := tool.Uint(u16, math.MaxUint16); ok {
 			out.U16 = uint16(n8)
 		} else {
-			errs = append(errs, tool.RangeError("/u16", "u16", "0", "65535", u16))
+			r.Range(at.Key("u16"), "0", "65535", u16)
 		}
 	}
 	if u32 := obj["u32"]; u32 != nil {
 		if n9, ok := tool.Uint(u32, math.MaxUint32); ok {
 			out.U32 = uint32(n9)
 		} else {
-			errs = append(errs, tool.RangeError("/u32", "u32", "0", "4294967295", u32))
+			r.Range(at.Key("u32"), "0", "4294967295", u32)
 		}
 	}
 	if u64 := obj["u64"]; u64 != nil {
 		if n10, ok := tool.Uint(u64, math.MaxUint64); ok {
 			out.U64 = n10
 		} else {
-			errs = append(errs, tool.RangeError("/u64", "u64", "0", "18446744073709551615", u64))
+			r.Range(at.Key("u64"), "0", "18446744073709551615", u64)
 		}
 	}
 	if f32 := obj["f32"]; f32 != nil {
 		if f, ok := tool.Float32(f32); ok {
 			out.F32 = f
 		} else {
-			errs = append(errs, tool.RangeError("/f32", "f32", "-3.4028234663852886e38", "3.4028234663852886e38", f32))
+			r.Range(at.Key("f32"), "-3.4028234663852886e38", "3.4028234663852886e38", f32)
 		}
 	}
 	if f64 := obj["f64"]; f64 != nil {
@@ -492,7 +475,6 @@ func fillScalarsArgs(out *ScalarsArgs, obj map[string]any, errs tool.Errors) too
 			out.F64 = f2
 		}
 	}
-	return errs
 }
 
 // The parameters of the shapes tool: the canonical schema, and the dialects that differ from it.
@@ -508,6 +490,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
+	Check:  checkShapesArgs,
 	Decode: DecodeShapesArgs,
 	Tool: tool.Tool{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
@@ -584,9 +567,16 @@ func shapesArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else every error.
+// ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShapesArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkShapesArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkShapesArgs checks a model's arguments for the shapes tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
+	var at tool.Loc
 	present := 0
 	id, hasId := args["id"]
 	if hasId {
@@ -697,110 +687,110 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasId {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("id"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "integer",
-			Name:     "id",
-			Path:     "/id",
 		})
 	}
 	if !hasLevel {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("level"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "level",
-			Path:     "/level",
 		})
 	}
 	if !hasOrigin {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("origin"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "origin",
-			Path:     "/origin",
 		})
 	}
 	if !hasPair {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("pair"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "pair",
-			Path:     "/pair",
 		})
 	}
 	if !hasAnon {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("anon"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "anon",
-			Path:     "/anon",
 		})
 	}
 	if len(args) > present {
-		n12 := len(errs)
-		for k13 := range args {
+		for k13 := range tool.KeysInOrder(args) {
 			switch k13 {
 			case "id", "owner", "note", "level", "dist", "count", "flag", "origin", "target", "path", "hops", "grid", "pair", "names", "by_name", "by_level", "by_index", "small", "opt", "opt_s", "ptr_ptr", "any", "open", "raw", "blob", "anon", "lists":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k13), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k13]),
-					Name: k13,
-					Path: "/" + tool.Key(k13),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n12:])
 	}
 	if hasId {
 		if num, ok := tool.Number(id); !ok || !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("/id", "id", "integer", id))
+			r.Type(at.Key("id"), "integer", id)
 		}
 	}
 	if hasOwner && owner != nil {
 		if _, ok := owner.(string); !ok {
-			errs = append(errs, tool.TypeError("/owner", "owner", "string", owner))
+			if !tool.IsNull(owner) {
+				r.Type(at.Key("owner"), "string", owner)
+			}
 		}
 	}
 	if hasNote && note != nil {
 		if _, ok := note.(string); !ok {
-			errs = append(errs, tool.TypeError("/note", "note", "string", note))
+			if !tool.IsNull(note) {
+				r.Type(at.Key("note"), "string", note)
+			}
 		}
 	}
 	if hasLevel {
 		if s3, ok := level.(string); !ok {
-			errs = append(errs, tool.TypeError("/level", "level", "string", level))
+			r.Type(at.Key("level"), "string", level)
 		} else {
 			if s3 != "low" && s3 != "high" {
-				errs = append(errs, tool.ValueError(tool.CodeEnum, "/level", "level", "one of \"low\", \"high\"", level))
+				r.Value(tool.CodeEnum, at.Key("level"), "one of \"low\", \"high\"", level)
 			}
 		}
 	}
 	if hasDist && dist != nil {
 		if _, ok := tool.Number(dist); !ok {
-			errs = append(errs, tool.TypeError("/dist", "dist", "number", dist))
+			if !tool.IsNull(dist) {
+				r.Type(at.Key("dist"), "number", dist)
+			}
 		}
 	}
 	if hasCount && count != nil {
 		if num3, ok := tool.Number(count); !ok || !tool.IsInteger(num3) {
-			errs = append(errs, tool.TypeError("/count", "count", "integer", count))
+			if !tool.IsNull(count) {
+				r.Type(at.Key("count"), "integer", count)
+			}
 		} else {
 			if num3 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/count", "count", ">= 0", count))
+				r.Value("minimum", at.Key("count"), ">= 0", count)
 			} else if num3 > 65535 {
-				errs = append(errs, tool.ValueError("maximum", "/count", "count", "<= 65535", count))
+				r.Value("maximum", at.Key("count"), "<= 65535", count)
 			}
 		}
 	}
 	if hasFlag && flag != nil {
 		if _, ok := flag.(bool); !ok {
-			errs = append(errs, tool.TypeError("/flag", "flag", "boolean", flag))
+			if !tool.IsNull(flag) {
+				r.Type(at.Key("flag"), "boolean", flag)
+			}
 		}
 	}
 	if hasOrigin {
 		if obj, ok := tool.Object(origin); !ok {
-			errs = append(errs, tool.TypeError("/origin", "origin", "object", origin))
+			r.Type(at.Key("origin"), "object", origin)
 		} else {
+			atOrigin := at.Key("origin")
 			present2 := 0
 			x, hasX := obj["x"]
 			if hasX {
@@ -815,58 +805,58 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 				present2++
 			}
 			if !hasX {
-				errs = append(errs, tool.Error{
+				r.Add(atOrigin.Key("x"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "origin.x",
-					Path:     "/origin/x",
 				})
 			}
 			if !hasY {
-				errs = append(errs, tool.Error{
+				r.Add(atOrigin.Key("y"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "origin.y",
-					Path:     "/origin/y",
 				})
 			}
 			if len(obj) > present2 {
-				n := len(errs)
-				for k := range obj {
+				for k := range tool.KeysInOrder(obj) {
 					switch k {
 					case "x", "y", "label":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atOrigin.Key(k), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj[k]),
-							Name: "origin." + k,
-							Path: "/origin/" + tool.Key(k),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n:])
 			}
 			if hasX {
 				if _, ok := tool.Number(x); !ok {
-					errs = append(errs, tool.TypeError("/origin/x", "origin.x", "number", x))
+					r.Type(atOrigin.Key("x"), "number", x)
 				}
 			}
 			if hasY {
 				if _, ok := tool.Number(y); !ok {
-					errs = append(errs, tool.TypeError("/origin/y", "origin.y", "number", y))
+					r.Type(atOrigin.Key("y"), "number", y)
 				}
 			}
 			if hasLabel && label != nil {
 				if _, ok := label.(string); !ok {
-					errs = append(errs, tool.TypeError("/origin/label", "origin.label", "string", label))
+					if !tool.IsNull(label) {
+						r.Type(atOrigin.Key("label"), "string", label)
+					}
 				}
 			}
 		}
 	}
 	if hasTarget && target != nil {
 		if obj2, ok := tool.Object(target); !ok {
-			errs = append(errs, tool.TypeError("/target", "target", "object", target))
+			if !tool.IsNull(target) {
+				r.Type(at.Key("target"), "object", target)
+			}
 		} else {
+			atTarget := at.Key("target")
 			present3 := 0
 			x2, hasX2 := obj2["x"]
 			if hasX2 {
@@ -881,62 +871,66 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 				present3++
 			}
 			if !hasX2 {
-				errs = append(errs, tool.Error{
+				r.Add(atTarget.Key("x"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "target.x",
-					Path:     "/target/x",
 				})
 			}
 			if !hasY2 {
-				errs = append(errs, tool.Error{
+				r.Add(atTarget.Key("y"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "number",
-					Name:     "target.y",
-					Path:     "/target/y",
 				})
 			}
 			if len(obj2) > present3 {
-				n2 := len(errs)
-				for k2 := range obj2 {
+				for k2 := range tool.KeysInOrder(obj2) {
 					switch k2 {
 					case "x", "y", "label":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atTarget.Key(k2), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj2[k2]),
-							Name: "target." + k2,
-							Path: "/target/" + tool.Key(k2),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n2:])
 			}
 			if hasX2 {
 				if _, ok := tool.Number(x2); !ok {
-					errs = append(errs, tool.TypeError("/target/x", "target.x", "number", x2))
+					r.Type(atTarget.Key("x"), "number", x2)
 				}
 			}
 			if hasY2 {
 				if _, ok := tool.Number(y2); !ok {
-					errs = append(errs, tool.TypeError("/target/y", "target.y", "number", y2))
+					r.Type(atTarget.Key("y"), "number", y2)
 				}
 			}
 			if hasLabel2 && label2 != nil {
 				if _, ok := label2.(string); !ok {
-					errs = append(errs, tool.TypeError("/target/label", "target.label", "string", label2))
+					if !tool.IsNull(label2) {
+						r.Type(atTarget.Key("label"), "string", label2)
+					}
 				}
 			}
 		}
 	}
 	if hasPath && path != nil {
 		if list, ok := tool.List(path); !ok {
-			errs = append(errs, tool.TypeError("/path", "path", "array", path))
+			if !tool.IsNull(path) {
+				r.Type(at.Key("path"), "array", path)
+			}
 		} else {
+			atPath := at.Key("path")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if obj3, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/path/"+tool.Index(i), "path["+tool.Index(i)+"]", "object", item))
+					r.Type(atPath.Index(i), "object", item)
 				} else {
+					atItem := atPath.Index(i)
 					present4 := 0
 					x3, hasX3 := obj3["x"]
 					if hasX3 {
@@ -951,50 +945,47 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 						present4++
 					}
 					if !hasX3 {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("x"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "number",
-							Name:     "path[" + tool.Index(i) + "].x",
-							Path:     "/path/" + tool.Index(i) + "/x",
 						})
 					}
 					if !hasY3 {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("y"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "number",
-							Name:     "path[" + tool.Index(i) + "].y",
-							Path:     "/path/" + tool.Index(i) + "/y",
 						})
 					}
 					if len(obj3) > present4 {
-						n3 := len(errs)
-						for k3 := range obj3 {
+						for k3 := range tool.KeysInOrder(obj3) {
 							switch k3 {
 							case "x", "y", "label":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k3), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj3[k3]),
-									Name: "path[" + tool.Index(i) + "]." + k3,
-									Path: "/path/" + tool.Index(i) + "/" + tool.Key(k3),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n3:])
 					}
 					if hasX3 {
 						if _, ok := tool.Number(x3); !ok {
-							errs = append(errs, tool.TypeError("/path/"+tool.Index(i)+"/x", "path["+tool.Index(i)+"].x", "number", x3))
+							r.Type(atItem.Key("x"), "number", x3)
 						}
 					}
 					if hasY3 {
 						if _, ok := tool.Number(y3); !ok {
-							errs = append(errs, tool.TypeError("/path/"+tool.Index(i)+"/y", "path["+tool.Index(i)+"].y", "number", y3))
+							r.Type(atItem.Key("y"), "number", y3)
 						}
 					}
 					if hasLabel3 && label3 != nil {
 						if _, ok := label3.(string); !ok {
-							errs = append(errs, tool.TypeError("/path/"+tool.Index(i)+"/label", "path["+tool.Index(i)+"].label", "string", label3))
+							if !tool.IsNull(label3) {
+								r.Type(atItem.Key("label"), "string", label3)
+							}
 						}
 					}
 				}
@@ -1003,12 +994,19 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasHops && hops != nil {
 		if list2, ok := tool.List(hops); !ok {
-			errs = append(errs, tool.TypeError("/hops", "hops", "array", hops))
+			if !tool.IsNull(hops) {
+				r.Type(at.Key("hops"), "array", hops)
+			}
 		} else {
+			atHops := at.Key("hops")
 			for i2, item2 := range list2 {
+				if r.Full() {
+					break
+				}
 				if obj4, ok := tool.Object(item2); !ok {
-					errs = append(errs, tool.TypeError("/hops/"+tool.Index(i2), "hops["+tool.Index(i2)+"]", "object", item2))
+					r.Type(atHops.Index(i2), "object", item2)
 				} else {
+					atItem2 := atHops.Index(i2)
 					present5 := 0
 					x4, hasX4 := obj4["x"]
 					if hasX4 {
@@ -1023,50 +1021,47 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 						present5++
 					}
 					if !hasX4 {
-						errs = append(errs, tool.Error{
+						r.Add(atItem2.Key("x"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "number",
-							Name:     "hops[" + tool.Index(i2) + "].x",
-							Path:     "/hops/" + tool.Index(i2) + "/x",
 						})
 					}
 					if !hasY4 {
-						errs = append(errs, tool.Error{
+						r.Add(atItem2.Key("y"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "number",
-							Name:     "hops[" + tool.Index(i2) + "].y",
-							Path:     "/hops/" + tool.Index(i2) + "/y",
 						})
 					}
 					if len(obj4) > present5 {
-						n4 := len(errs)
-						for k4 := range obj4 {
+						for k4 := range tool.KeysInOrder(obj4) {
 							switch k4 {
 							case "x", "y", "label":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem2.Key(k4), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj4[k4]),
-									Name: "hops[" + tool.Index(i2) + "]." + k4,
-									Path: "/hops/" + tool.Index(i2) + "/" + tool.Key(k4),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n4:])
 					}
 					if hasX4 {
 						if _, ok := tool.Number(x4); !ok {
-							errs = append(errs, tool.TypeError("/hops/"+tool.Index(i2)+"/x", "hops["+tool.Index(i2)+"].x", "number", x4))
+							r.Type(atItem2.Key("x"), "number", x4)
 						}
 					}
 					if hasY4 {
 						if _, ok := tool.Number(y4); !ok {
-							errs = append(errs, tool.TypeError("/hops/"+tool.Index(i2)+"/y", "hops["+tool.Index(i2)+"].y", "number", y4))
+							r.Type(atItem2.Key("y"), "number", y4)
 						}
 					}
 					if hasLabel4 && label4 != nil {
 						if _, ok := label4.(string); !ok {
-							errs = append(errs, tool.TypeError("/hops/"+tool.Index(i2)+"/label", "hops["+tool.Index(i2)+"].label", "string", label4))
+							if !tool.IsNull(label4) {
+								r.Type(atItem2.Key("label"), "string", label4)
+							}
 						}
 					}
 				}
@@ -1075,15 +1070,25 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasGrid && grid != nil {
 		if list3, ok := tool.List(grid); !ok {
-			errs = append(errs, tool.TypeError("/grid", "grid", "array", grid))
+			if !tool.IsNull(grid) {
+				r.Type(at.Key("grid"), "array", grid)
+			}
 		} else {
+			atGrid := at.Key("grid")
 			for i3, item3 := range list3 {
+				if r.Full() {
+					break
+				}
 				if list4, ok := tool.List(item3); !ok {
-					errs = append(errs, tool.TypeError("/grid/"+tool.Index(i3), "grid["+tool.Index(i3)+"]", "array", item3))
+					r.Type(atGrid.Index(i3), "array", item3)
 				} else {
+					atItem3 := atGrid.Index(i3)
 					for i4, item4 := range list4 {
+						if r.Full() {
+							break
+						}
 						if num12, ok := tool.Number(item4); !ok || !tool.IsInteger(num12) {
-							errs = append(errs, tool.TypeError("/grid/"+tool.Index(i3)+"/"+tool.Index(i4), "grid["+tool.Index(i3)+"]["+tool.Index(i4)+"]", "integer", item4))
+							r.Type(atItem3.Index(i4), "integer", item4)
 						}
 					}
 				}
@@ -1092,41 +1097,55 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasPair {
 		if list5, ok := tool.List(pair); !ok {
-			errs = append(errs, tool.TypeError("/pair", "pair", "array", pair))
+			r.Type(at.Key("pair"), "array", pair)
 		} else {
 			if len(list5) < 2 {
-				errs = append(errs, tool.ValueError("minItems", "/pair", "pair", "an array of at least 2 items", list5))
+				r.Value("minItems", at.Key("pair"), "an array of at least 2 items", list5)
 			} else if len(list5) > 2 {
-				errs = append(errs, tool.ValueError("maxItems", "/pair", "pair", "an array of at most 2 items", list5))
+				r.Value("maxItems", at.Key("pair"), "an array of at most 2 items", list5)
 			}
-			for i5, item5 := range list5 {
+			atPair := at.Key("pair")
+			for i5, item5 := range tool.Head(list5, 2) {
+				if r.Full() {
+					break
+				}
 				if _, ok := tool.Number(item5); !ok {
-					errs = append(errs, tool.TypeError("/pair/"+tool.Index(i5), "pair["+tool.Index(i5)+"]", "number", item5))
+					r.Type(atPair.Index(i5), "number", item5)
 				}
 			}
 		}
 	}
 	if hasNames && names != nil {
 		if list6, ok := tool.List(names); !ok {
-			errs = append(errs, tool.TypeError("/names", "names", "array", names))
+			if !tool.IsNull(names) {
+				r.Type(at.Key("names"), "array", names)
+			}
 		} else {
+			atNames := at.Key("names")
 			for i6, item6 := range list6 {
+				if r.Full() {
+					break
+				}
 				if _, ok := item6.(string); !ok {
-					errs = append(errs, tool.TypeError("/names/"+tool.Index(i6), "names["+tool.Index(i6)+"]", "string", item6))
+					r.Type(atNames.Index(i6), "string", item6)
 				}
 			}
 		}
 	}
 	if hasByName && byName != nil {
 		if obj5, ok := tool.Object(byName); !ok {
-			errs = append(errs, tool.TypeError("/by_name", "by_name", "object", byName))
+			if !tool.IsNull(byName) {
+				r.Type(at.Key("by_name"), "object", byName)
+			}
 		} else {
+			atByName := at.Key("by_name")
 			{
-				n6 := len(errs)
+				n := r.Len()
 				member := func(k5 string, v any) {
 					if obj6, ok := tool.Object(v); !ok {
-						errs = append(errs, tool.TypeError("/by_name/"+tool.Key(k5), "by_name."+k5, "object", v))
+						r.Type(atByName.Key(k5), "object", v)
 					} else {
+						at2 := atByName.Key(k5)
 						present6 := 0
 						x5, hasX5 := obj6["x"]
 						if hasX5 {
@@ -1141,61 +1160,64 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 							present6++
 						}
 						if !hasX5 {
-							errs = append(errs, tool.Error{
+							r.Add(at2.Key("x"), tool.Error{
 								Code:     tool.CodeMissing,
 								Expected: "number",
-								Name:     "by_name." + k5 + ".x",
-								Path:     "/by_name/" + tool.Key(k5) + "/x",
 							})
 						}
 						if !hasY5 {
-							errs = append(errs, tool.Error{
+							r.Add(at2.Key("y"), tool.Error{
 								Code:     tool.CodeMissing,
 								Expected: "number",
-								Name:     "by_name." + k5 + ".y",
-								Path:     "/by_name/" + tool.Key(k5) + "/y",
 							})
 						}
 						if len(obj6) > present6 {
-							n5 := len(errs)
-							for k6 := range obj6 {
+							for k6 := range tool.KeysInOrder(obj6) {
 								switch k6 {
 								case "x", "y", "label":
 								default:
-									errs = append(errs, tool.Error{
+									r.Add(at2.Key(k6), tool.Error{
 										Code: tool.CodeUnexpected,
 										Got:  tool.TypeName(obj6[k6]),
-										Name: "by_name." + k5 + "." + k6,
-										Path: "/by_name/" + tool.Key(k5) + "/" + tool.Key(k6),
 									})
 								}
+								if r.Full() {
+									break
+								}
 							}
-							tool.SortByPath(errs[n5:])
 						}
 						if hasX5 {
 							if _, ok := tool.Number(x5); !ok {
-								errs = append(errs, tool.TypeError("/by_name/"+tool.Key(k5)+"/x", "by_name."+k5+".x", "number", x5))
+								r.Type(at2.Key("x"), "number", x5)
 							}
 						}
 						if hasY5 {
 							if _, ok := tool.Number(y5); !ok {
-								errs = append(errs, tool.TypeError("/by_name/"+tool.Key(k5)+"/y", "by_name."+k5+".y", "number", y5))
+								r.Type(at2.Key("y"), "number", y5)
 							}
 						}
 						if hasLabel5 && label5 != nil {
 							if _, ok := label5.(string); !ok {
-								errs = append(errs, tool.TypeError("/by_name/"+tool.Key(k5)+"/label", "by_name."+k5+".label", "string", label5))
+								if !tool.IsNull(label5) {
+									r.Type(at2.Key("label"), "string", label5)
+								}
 							}
 						}
 					}
 				}
 				for k5, v := range obj5 {
 					member(k5, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n6 {
-					errs = errs[:n6]
-					for _, k5 := range tool.SortedKeys(obj5) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k5 := range tool.KeysInOrder(obj5) {
 						member(k5, obj5[k5])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
@@ -1203,22 +1225,31 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasByLevel && byLevel != nil {
 		if obj7, ok := tool.Object(byLevel); !ok {
-			errs = append(errs, tool.TypeError("/by_level", "by_level", "object", byLevel))
+			if !tool.IsNull(byLevel) {
+				r.Type(at.Key("by_level"), "object", byLevel)
+			}
 		} else {
+			atByLevel := at.Key("by_level")
 			{
-				n7 := len(errs)
+				n2 := r.Len()
 				member2 := func(k7 string, v2 any) {
 					if num16, ok := tool.Number(v2); !ok || !tool.IsInteger(num16) {
-						errs = append(errs, tool.TypeError("/by_level/"+tool.Key(k7), "by_level."+k7, "integer", v2))
+						r.Type(atByLevel.Key(k7), "integer", v2)
 					}
 				}
 				for k7, v2 := range obj7 {
 					member2(k7, v2)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n7 {
-					errs = errs[:n7]
-					for _, k7 := range tool.SortedKeys(obj7) {
+				if r.Len() > n2 {
+					r.Truncate(n2)
+					for k7 := range tool.KeysInOrder(obj7) {
 						member2(k7, obj7[k7])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
@@ -1226,34 +1257,41 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasByIndex && byIndex != nil {
 		if obj8, ok := tool.Object(byIndex); !ok {
-			errs = append(errs, tool.TypeError("/by_index", "by_index", "object", byIndex))
+			if !tool.IsNull(byIndex) {
+				r.Type(at.Key("by_index"), "object", byIndex)
+			}
 		} else {
+			atByIndex := at.Key("by_index")
 			{
-				n8 := len(errs)
+				n3 := r.Len()
 				member3 := func(k8 string, v3 any) {
 					matched := false
 					if shapesArgsPattern0(k8) {
 						matched = true
 						if _, ok := v3.(string); !ok {
-							errs = append(errs, tool.TypeError("/by_index/"+tool.Key(k8), "by_index."+k8, "string", v3))
+							r.Type(atByIndex.Key(k8), "string", v3)
 						}
 					}
 					if !matched {
-						errs = append(errs, tool.Error{
+						r.Add(atByIndex.Key(k8), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj8[k8]),
-							Name: "by_index." + k8,
-							Path: "/by_index/" + tool.Key(k8),
 						})
 					}
 				}
 				for k8, v3 := range obj8 {
 					member3(k8, v3)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n8 {
-					errs = errs[:n8]
-					for _, k8 := range tool.SortedKeys(obj8) {
+				if r.Len() > n3 {
+					r.Truncate(n3)
+					for k8 := range tool.KeysInOrder(obj8) {
 						member3(k8, obj8[k8])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
@@ -1261,34 +1299,41 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasSmall && small != nil {
 		if obj9, ok := tool.Object(small); !ok {
-			errs = append(errs, tool.TypeError("/small", "small", "object", small))
+			if !tool.IsNull(small) {
+				r.Type(at.Key("small"), "object", small)
+			}
 		} else {
+			atSmall := at.Key("small")
 			{
-				n9 := len(errs)
+				n4 := r.Len()
 				member4 := func(k9 string, v4 any) {
 					matched2 := false
 					if shapesArgsPattern0(k9) {
 						matched2 = true
 						if _, ok := v4.(bool); !ok {
-							errs = append(errs, tool.TypeError("/small/"+tool.Key(k9), "small."+k9, "boolean", v4))
+							r.Type(atSmall.Key(k9), "boolean", v4)
 						}
 					}
 					if !matched2 {
-						errs = append(errs, tool.Error{
+						r.Add(atSmall.Key(k9), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj9[k9]),
-							Name: "small." + k9,
-							Path: "/small/" + tool.Key(k9),
 						})
 					}
 				}
 				for k9, v4 := range obj9 {
 					member4(k9, v4)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n9 {
-					errs = errs[:n9]
-					for _, k9 := range tool.SortedKeys(obj9) {
+				if r.Len() > n4 {
+					r.Truncate(n4)
+					for k9 := range tool.KeysInOrder(obj9) {
 						member4(k9, obj9[k9])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
@@ -1296,126 +1341,143 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	}
 	if hasOpt && opt != nil {
 		if num17, ok := tool.Number(opt); !ok || !tool.IsInteger(num17) {
-			errs = append(errs, tool.TypeError("/opt", "opt", "integer", opt))
+			if !tool.IsNull(opt) {
+				r.Type(at.Key("opt"), "integer", opt)
+			}
 		}
 	}
 	if hasOptS && optS != nil {
 		if optS != nil {
 			if _, ok := optS.(string); !ok {
-				errs = append(errs, tool.TypeError("/opt_s", "opt_s", "string or null", optS))
+				if !tool.IsNull(optS) {
+					r.Type(at.Key("opt_s"), "string or null", optS)
+				}
 			}
 		}
 	}
 	if hasPtrPtr && ptrPtr != nil {
 		if _, ok := tool.Number(ptrPtr); !ok {
-			errs = append(errs, tool.TypeError("/ptr_ptr", "ptr_ptr", "number", ptrPtr))
+			if !tool.IsNull(ptrPtr) {
+				r.Type(at.Key("ptr_ptr"), "number", ptrPtr)
+			}
 		}
 	}
 	if hasOpen && open != nil {
 		if _, ok := tool.Object(open); !ok {
-			errs = append(errs, tool.TypeError("/open", "open", "object", open))
+			if !tool.IsNull(open) {
+				r.Type(at.Key("open"), "object", open)
+			}
 		}
 	}
 	if hasBlob && blob != nil {
 		if s12, ok := blob.(string); !ok {
-			errs = append(errs, tool.TypeError("/blob", "blob", "string", blob))
+			if !tool.IsNull(blob) {
+				r.Type(at.Key("blob"), "string", blob)
+			}
 		} else {
 			if !tool.Base64(s12) {
-				errs = append(errs, tool.ValueError("contentEncoding", "/blob", "blob", "a base64 string", blob))
+				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
 			}
 		}
 	}
 	if hasAnon {
 		if obj11, ok := tool.Object(anon); !ok {
-			errs = append(errs, tool.TypeError("/anon", "anon", "object", anon))
+			r.Type(at.Key("anon"), "object", anon)
 		} else {
+			atAnon := at.Key("anon")
 			present7 := 0
 			a, hasA := obj11["A"]
 			if hasA {
 				present7++
 			}
 			if !hasA {
-				errs = append(errs, tool.Error{
+				r.Add(atAnon.Key("A"), tool.Error{
 					Code:     tool.CodeMissing,
 					Expected: "integer",
-					Name:     "anon.A",
-					Path:     "/anon/A",
 				})
 			}
 			if len(obj11) > present7 {
-				n10 := len(errs)
-				for k11 := range obj11 {
+				for k11 := range tool.KeysInOrder(obj11) {
 					switch k11 {
 					case "A":
 					default:
-						errs = append(errs, tool.Error{
+						r.Add(atAnon.Key(k11), tool.Error{
 							Code: tool.CodeUnexpected,
 							Got:  tool.TypeName(obj11[k11]),
-							Name: "anon." + k11,
-							Path: "/anon/" + tool.Key(k11),
 						})
 					}
+					if r.Full() {
+						break
+					}
 				}
-				tool.SortByPath(errs[n10:])
 			}
 			if hasA {
 				if num19, ok := tool.Number(a); !ok || !tool.IsInteger(num19) {
-					errs = append(errs, tool.TypeError("/anon/A", "anon.A", "integer", a))
+					r.Type(atAnon.Key("A"), "integer", a)
 				}
 			}
 		}
 	}
 	if hasLists && lists != nil {
 		if obj12, ok := tool.Object(lists); !ok {
-			errs = append(errs, tool.TypeError("/lists", "lists", "object", lists))
+			if !tool.IsNull(lists) {
+				r.Type(at.Key("lists"), "object", lists)
+			}
 		} else {
+			atLists := at.Key("lists")
 			{
-				n11 := len(errs)
+				n5 := r.Len()
 				member5 := func(k12 string, v6 any) {
 					if s13, ok := v6.(string); !ok {
-						errs = append(errs, tool.TypeError("/lists/"+tool.Key(k12), "lists."+k12, "string", v6))
+						r.Type(atLists.Key(k12), "string", v6)
 					} else {
 						if !tool.Base64(s13) {
-							errs = append(errs, tool.ValueError("contentEncoding", "/lists/"+tool.Key(k12), "lists."+k12, "a base64 string", v6))
+							r.Value("contentEncoding", atLists.Key(k12), "a base64 string", v6)
 						}
 					}
 				}
 				for k12, v6 := range obj12 {
 					member5(k12, v6)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n11 {
-					errs = errs[:n11]
-					for _, k12 := range tool.SortedKeys(obj12) {
+				if r.Len() > n5 {
+					r.Truncate(n5)
+					for k12 := range tool.KeysInOrder(obj12) {
 						member5(k12, obj12[k12])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillShapesArgs(r, at, out, args)
 }
 
-// DecodeShapesArgs checks a model's arguments for the shapes tool with ValidateShapesArgs and returns them as a ShapesArgs, read straight from the map; when they are not valid, the zero ShapesArgs and every error.
+// DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs, read straight from the map; when they are not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
+	var r tool.Report
 	var out ShapesArgs
-	errs := ValidateShapesArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillShapesArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkShapesArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return ShapesArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillShapesArgs sets the fields of a ShapesArgs from an object its validator accepted.
-func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string]any) {
 	if id := obj["id"]; id != nil {
 		if n, ok := tool.Int(id, math.MinInt64, math.MaxInt64); ok {
 			out.Base.ID = n
 		} else {
-			errs = append(errs, tool.RangeError("/id", "id", "-9223372036854775808", "9223372036854775807", id))
+			r.Range(at.Key("id"), "-9223372036854775808", "9223372036854775807", id)
 		}
 	}
 	if owner := obj["owner"]; owner != nil {
@@ -1445,7 +1507,7 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 		if n2, ok := tool.Uint(count, math.MaxUint16); ok {
 			out.Count = Count(n2)
 		} else {
-			errs = append(errs, tool.RangeError("/count", "count", "0", "65535", count))
+			r.Range(at.Key("count"), "0", "65535", count)
 		}
 	}
 	if flag := obj["flag"]; flag != nil {
@@ -1455,35 +1517,27 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	}
 	if origin := obj["origin"]; origin != nil {
 		if obj2, ok := tool.Object(origin); ok {
-			n3 := len(errs)
-			errs = fillShapesArgsPoint(&out.Origin, obj2, errs)
-			if len(errs) > n3 {
-				tool.Nest(errs[n3:], "/origin", "origin")
-			}
+			fillShapesArgsPoint(r, at.Key("origin"), &out.Origin, obj2)
 		}
 	}
-	if target := obj["target"]; target != nil {
+	if target := obj["target"]; !tool.IsNull(target) {
 		p := new(Point)
 		if obj3, ok := tool.Object(target); ok {
-			n4 := len(errs)
-			errs = fillShapesArgsPoint(p, obj3, errs)
-			if len(errs) > n4 {
-				tool.Nest(errs[n4:], "/target", "target")
-			}
+			fillShapesArgsPoint(r, at.Key("target"), p, obj3)
 		}
 		out.Target = p
 	}
 	if path := obj["path"]; path != nil {
 		if list, ok := tool.List(path); ok {
 			s4 := make([]Point, len(list))
+			atPath := at.Key("path")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj4, ok := tool.Object(item); ok {
-						n5 := len(errs)
-						errs = fillShapesArgsPoint(&s4[i], obj4, errs)
-						if len(errs) > n5 {
-							tool.Nest(errs[n5:], "/path/"+tool.Index(i), "path["+tool.Index(i)+"]")
-						}
+						fillShapesArgsPoint(r, atPath.Index(i), &s4[i], obj4)
 					}
 				}
 			}
@@ -1493,15 +1547,15 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if hops := obj["hops"]; hops != nil {
 		if list2, ok := tool.List(hops); ok {
 			s5 := make([]*Point, len(list2))
+			atHops := at.Key("hops")
 			for i2, item2 := range list2 {
-				if item2 != nil {
+				if r.Full() {
+					break
+				}
+				if !tool.IsNull(item2) {
 					p2 := new(Point)
 					if obj5, ok := tool.Object(item2); ok {
-						n6 := len(errs)
-						errs = fillShapesArgsPoint(p2, obj5, errs)
-						if len(errs) > n6 {
-							tool.Nest(errs[n6:], "/hops/"+tool.Index(i2), "hops["+tool.Index(i2)+"]")
-						}
+						fillShapesArgsPoint(r, atHops.Index(i2), p2, obj5)
 					}
 					s5[i2] = p2
 				}
@@ -1512,16 +1566,24 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if grid := obj["grid"]; grid != nil {
 		if list3, ok := tool.List(grid); ok {
 			s6 := make([][]int, len(list3))
+			atGrid := at.Key("grid")
 			for i3, item3 := range list3 {
+				if r.Full() {
+					break
+				}
 				if item3 != nil {
 					if list4, ok := tool.List(item3); ok {
 						s7 := make([]int, len(list4))
+						atItem := atGrid.Index(i3)
 						for i4, item4 := range list4 {
+							if r.Full() {
+								break
+							}
 							if item4 != nil {
-								if n7, ok := tool.Int(item4, math.MinInt, math.MaxInt); ok {
-									s7[i4] = int(n7)
+								if n3, ok := tool.Int(item4, math.MinInt, math.MaxInt); ok {
+									s7[i4] = int(n3)
 								} else {
-									errs = append(errs, tool.RangeError("/grid/"+tool.Index(i3)+"/"+tool.Index(i4), "grid["+tool.Index(i3)+"]["+tool.Index(i4)+"]", "-9223372036854775808", "9223372036854775807", item4))
+									r.Range(atItem.Index(i4), "-9223372036854775808", "9223372036854775807", item4)
 								}
 							}
 						}
@@ -1535,7 +1597,7 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if pair := obj["pair"]; pair != nil {
 		if list5, ok := tool.List(pair); ok {
 			for i5, item5 := range list5 {
-				if i5 >= 2 {
+				if i5 >= 2 || r.Full() {
 					break
 				}
 				if item5 != nil {
@@ -1550,6 +1612,9 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 		if list6, ok := tool.List(names); ok {
 			s8 := make(Names, len(list6))
 			for i6, item6 := range list6 {
+				if r.Full() {
+					break
+				}
 				if item6 != nil {
 					if s9, ok := item6.(string); ok {
 						s8[i6] = s9
@@ -1562,18 +1627,32 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if byName := obj["by_name"]; byName != nil {
 		if obj6, ok := tool.Object(byName); ok {
 			m := make(map[string]Point, len(obj6))
-			for k, item7 := range obj6 {
+			atByName := at.Key("by_name")
+			n4 := r.Len()
+			member := func(k string, item7 any) {
 				var e Point
 				if item7 != nil {
 					if obj7, ok := tool.Object(item7); ok {
-						n8 := len(errs)
-						errs = fillShapesArgsPoint(&e, obj7, errs)
-						if len(errs) > n8 {
-							tool.Nest(errs[n8:], "/by_name/"+tool.Key(k), "by_name."+k)
-						}
+						fillShapesArgsPoint(r, atByName.Key(k), &e, obj7)
 					}
 				}
 				m[k] = e
+			}
+			for k, item7 := range obj6 {
+				member(k, item7)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n4 {
+				r.Truncate(n4)
+				m = make(map[string]Point, len(obj6))
+				for k := range tool.KeysInOrder(obj6) {
+					member(k, obj6[k])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.ByName = m
 		}
@@ -1581,16 +1660,34 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if byLevel := obj["by_level"]; byLevel != nil {
 		if obj8, ok := tool.Object(byLevel); ok {
 			m2 := make(map[Level]int, len(obj8))
-			for k2, item8 := range obj8 {
+			atByLevel := at.Key("by_level")
+			n6 := r.Len()
+			member2 := func(k2 string, item8 any) {
 				var e2 int
 				if item8 != nil {
-					if n9, ok := tool.Int(item8, math.MinInt, math.MaxInt); ok {
-						e2 = int(n9)
+					if n5, ok := tool.Int(item8, math.MinInt, math.MaxInt); ok {
+						e2 = int(n5)
 					} else {
-						errs = append(errs, tool.RangeError("/by_level/"+tool.Key(k2), "by_level."+k2, "-9223372036854775808", "9223372036854775807", item8))
+						r.Range(atByLevel.Key(k2), "-9223372036854775808", "9223372036854775807", item8)
 					}
 				}
 				m2[Level(k2)] = e2
+			}
+			for k2, item8 := range obj8 {
+				member2(k2, item8)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n6 {
+				r.Truncate(n6)
+				m2 = make(map[Level]int, len(obj8))
+				for k2 := range tool.KeysInOrder(obj8) {
+					member2(k2, obj8[k2])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.ByLevel = m2
 		}
@@ -1598,16 +1695,17 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if byIndex := obj["by_index"]; byIndex != nil {
 		if obj9, ok := tool.Object(byIndex); ok {
 			m3 := make(map[int]string, len(obj9))
-			bad := false
-			for k3, item9 := range obj9 {
-				n10, ok := tool.IntKey(k3, math.MinInt, math.MaxInt)
+			atByIndex := at.Key("by_index")
+			n8 := r.Len()
+			member3 := func(k3 string, item9 any) {
+				n7, ok := tool.IntKey(k3, math.MinInt, math.MaxInt)
 				if !ok {
-					bad = true
-					continue
+					r.Decode(atByIndex.Key(k3), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k3)
+					return
 				}
-				if _, dup := m3[int(n10)]; dup {
-					bad = true
-					continue
+				if _, dup := m3[int(n7)]; dup {
+					r.Decode(atByIndex.Key(k3), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k3)
+					return
 				}
 				var e3 string
 				if item9 != nil {
@@ -1615,10 +1713,23 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 						e3 = s10
 					}
 				}
-				m3[int(n10)] = e3
+				m3[int(n7)] = e3
 			}
-			if bad {
-				errs = append(errs, tool.DecodeError("propertyNames", "/by_index", "by_index", "keys that are distinct integers from -9223372036854775808 to 9223372036854775807", "", byIndex))
+			for k3, item9 := range obj9 {
+				member3(k3, item9)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n8 {
+				r.Truncate(n8)
+				m3 = make(map[int]string, len(obj9))
+				for k3 := range tool.KeysInOrder(obj9) {
+					member3(k3, obj9[k3])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.ByIndex = m3
 		}
@@ -1626,16 +1737,17 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if small := obj["small"]; small != nil {
 		if obj10, ok := tool.Object(small); ok {
 			m4 := make(map[int8]bool, len(obj10))
-			bad2 := false
-			for k4, item10 := range obj10 {
-				n11, ok := tool.IntKey(k4, math.MinInt8, math.MaxInt8)
+			atSmall := at.Key("small")
+			n10 := r.Len()
+			member4 := func(k4 string, item10 any) {
+				n9, ok := tool.IntKey(k4, math.MinInt8, math.MaxInt8)
 				if !ok {
-					bad2 = true
-					continue
+					r.Decode(atSmall.Key(k4), "propertyNames", "a key that is an integer from -128 to 127, once", k4)
+					return
 				}
-				if _, dup := m4[int8(n11)]; dup {
-					bad2 = true
-					continue
+				if _, dup := m4[int8(n9)]; dup {
+					r.Decode(atSmall.Key(k4), "propertyNames", "a key that is an integer from -128 to 127, once", k4)
+					return
 				}
 				var e4 bool
 				if item10 != nil {
@@ -1643,31 +1755,44 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 						e4 = b2
 					}
 				}
-				m4[int8(n11)] = e4
+				m4[int8(n9)] = e4
 			}
-			if bad2 {
-				errs = append(errs, tool.DecodeError("propertyNames", "/small", "small", "keys that are distinct integers from -128 to 127", "", small))
+			for k4, item10 := range obj10 {
+				member4(k4, item10)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n10 {
+				r.Truncate(n10)
+				m4 = make(map[int8]bool, len(obj10))
+				for k4 := range tool.KeysInOrder(obj10) {
+					member4(k4, obj10[k4])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.Small = m4
 		}
 	}
-	if opt := obj["opt"]; opt != nil {
+	if opt := obj["opt"]; !tool.IsNull(opt) {
 		p3 := new(int)
-		if n12, ok := tool.Int(opt, math.MinInt, math.MaxInt); ok {
-			(*p3) = int(n12)
+		if n11, ok := tool.Int(opt, math.MinInt, math.MaxInt); ok {
+			(*p3) = int(n11)
 		} else {
-			errs = append(errs, tool.RangeError("/opt", "opt", "-9223372036854775808", "9223372036854775807", opt))
+			r.Range(at.Key("opt"), "-9223372036854775808", "9223372036854775807", opt)
 		}
 		out.Opt = p3
 	}
-	if optS := obj["opt_s"]; optS != nil {
+	if optS := obj["opt_s"]; !tool.IsNull(optS) {
 		p4 := new(string)
 		if s11, ok := optS.(string); ok {
 			(*p4) = s11
 		}
 		out.OptS = p4
 	}
-	if ptrPtr := obj["ptr_ptr"]; ptrPtr != nil {
+	if ptrPtr := obj["ptr_ptr"]; !tool.IsNull(ptrPtr) {
 		p5 := new(*float64)
 		p6 := new(float64)
 		if f3, ok := tool.Float(ptrPtr); ok {
@@ -1676,25 +1801,44 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 		(*p5) = p6
 		out.PtrPtr = p5
 	}
-	if anyArg := obj["any"]; anyArg != nil {
+	if anyArg := obj["any"]; !tool.IsNull(anyArg) {
 		out.Any = anyArg
 	}
 	if open := obj["open"]; open != nil {
 		if obj11, ok := tool.Object(open); ok {
 			m5 := make(map[string]any, len(obj11))
-			for k5, item11 := range obj11 {
+			n12 := r.Len()
+			member5 := func(k5 string, item11 any) {
 				var e5 any
-				e5 = item11
+				if !tool.IsNull(item11) {
+					e5 = item11
+				}
 				m5[k5] = e5
+			}
+			for k5, item11 := range obj11 {
+				member5(k5, item11)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n12 {
+				r.Truncate(n12)
+				m5 = make(map[string]any, len(obj11))
+				for k5 := range tool.KeysInOrder(obj11) {
+					member5(k5, obj11[k5])
+					if r.Full() {
+						break
+					}
+				}
 			}
 			out.Open = m5
 		}
 	}
 	if raw, ok := obj["raw"]; ok {
 		if b3, err := json.Marshal(raw); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/raw", "raw", "", "argument 'raw' does not decode: "+err.Error(), raw))
+			r.Invalid(at.Key("raw"), err, raw)
 		} else if err := out.Raw.UnmarshalJSON(b3); err != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/raw", "raw", "", "argument 'raw' does not decode: "+err.Error(), raw))
+			r.Invalid(at.Key("raw"), err, raw)
 		}
 	}
 	if blob := obj["blob"]; blob != nil {
@@ -1702,17 +1846,18 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 			if b4, ok := tool.Bytes(s12); ok {
 				out.Blob = b4
 			} else {
-				errs = append(errs, tool.DecodeError("contentEncoding", "/blob", "blob", "a base64 string", "", blob))
+				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
 			}
 		}
 	}
 	if anon := obj["anon"]; anon != nil {
 		if obj12, ok := tool.Object(anon); ok {
+			atAnon := at.Key("anon")
 			if a := obj12["A"]; a != nil {
 				if n13, ok := tool.Int(a, math.MinInt, math.MaxInt); ok {
 					out.Anon.A = int(n13)
 				} else {
-					errs = append(errs, tool.RangeError("/anon/A", "anon.A", "-9223372036854775808", "9223372036854775807", a))
+					r.Range(atAnon.Key("A"), "-9223372036854775808", "9223372036854775807", a)
 				}
 			}
 		}
@@ -1720,27 +1865,44 @@ func fillShapesArgs(out *ShapesArgs, obj map[string]any, errs tool.Errors) tool.
 	if lists := obj["lists"]; lists != nil {
 		if obj13, ok := tool.Object(lists); ok {
 			m6 := make(map[string][]uint8, len(obj13))
-			for k6, item12 := range obj13 {
+			atLists := at.Key("lists")
+			n14 := r.Len()
+			member6 := func(k6 string, item12 any) {
 				var e6 []uint8
 				if item12 != nil {
 					if s13, ok := item12.(string); ok {
 						if b5, ok := tool.Bytes(s13); ok {
 							e6 = b5
 						} else {
-							errs = append(errs, tool.DecodeError("contentEncoding", "/lists/"+tool.Key(k6), "lists."+k6, "a base64 string", "", item12))
+							r.Decode(atLists.Key(k6), "contentEncoding", "a base64 string", item12)
 						}
 					}
 				}
 				m6[k6] = e6
 			}
+			for k6, item12 := range obj13 {
+				member6(k6, item12)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n14 {
+				r.Truncate(n14)
+				m6 = make(map[string][]uint8, len(obj13))
+				for k6 := range tool.KeysInOrder(obj13) {
+					member6(k6, obj13[k6])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Lists = m6
 		}
 	}
-	return errs
 }
 
 // fillShapesArgsPoint sets the fields of a Point from an object its validator accepted.
-func fillShapesArgsPoint(out *Point, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillShapesArgsPoint(r *tool.Report, at tool.Loc, out *Point, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -1756,7 +1918,6 @@ func fillShapesArgsPoint(out *Point, obj map[string]any, errs tool.Errors) tool.
 			out.Label = s
 		}
 	}
-	return errs
 }
 
 // The parameters of the node tool: the canonical schema, and the dialects that differ from it.
@@ -1772,6 +1933,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
+	Check:  checkNode,
 	Decode: DecodeNode,
 	Tool: tool.Tool{
 		Description: "Is recursive.",
@@ -1832,24 +1994,46 @@ var NodeTool = tool.Def[Node]{
 	},
 }
 
-// ValidateNode checks a model's arguments for the node tool: nil when valid, else every error.
+// ValidateNode checks a model's arguments for the node tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNode(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkNode(&r, args, nil)
+	return r.Errors()
+}
+
+// checkNode checks a model's arguments for the node tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkNode(r *tool.Report, args map[string]any, out *Node) {
+	var at tool.Loc
 	if args == nil {
 		// No arguments at all are an empty object, not null.
 		args = map[string]any{}
 	}
-	errs = validateNodeRoot(args, errs, 0)
-	return errs
+	validateNodeRoot(r, at, args, 0)
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillNode(r, at, out, args)
 }
 
-// validateNodeRoot checks v against the schema at #.
-func validateNodeRoot(v any, errs tool.Errors, depth int) tool.Errors {
+// DecodeNode checks a model's arguments for the node tool and returns them as a Node, read straight from the map; when they are not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeNode(args map[string]any) (Node, tool.Errors) {
+	var r tool.Report
+	var out Node
+	checkNode(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Node{}, errs
+	}
+	return out, nil
+}
+
+// validateNodeRoot checks v, at the location at, against the schema at #.
+func validateNodeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		present := 0
 		name, hasName := obj["name"]
@@ -1865,74 +2049,54 @@ func validateNodeRoot(v any, errs tool.Errors, depth int) tool.Errors {
 			present++
 		}
 		if !hasName {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("name"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "name",
-				Path:     "/name",
 			})
 		}
 		if len(obj) > present {
-			n3 := len(errs)
-			for k3 := range obj {
+			for k3 := range tool.KeysInOrder(obj) {
 				switch k3 {
 				case "name", "children", "next":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k3), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k3]),
-						Name: k3,
-						Path: "/" + tool.Key(k3),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n3:])
 		}
 		if hasName {
 			if _, ok := name.(string); !ok {
-				errs = append(errs, tool.TypeError("/name", "name", "string", name))
+				r.Type(at.Key("name"), "string", name)
 			}
 		}
 		if hasChildren && children != nil {
 			if list, ok := tool.List(children); !ok {
-				errs = append(errs, tool.TypeError("/children", "children", "array", children))
+				if !tool.IsNull(children) {
+					r.Type(at.Key("children"), "array", children)
+				}
 			} else {
+				atChildren := at.Key("children")
 				for i, item := range list {
-					n := len(errs)
-					errs = validateNodeRoot(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
+					if r.Full() {
+						break
 					}
+					validateNodeRoot(r, atChildren.Index(i), item, depth+1)
 				}
 			}
 		}
 		if hasNext && next != nil {
-			n2 := len(errs)
-			errs = validateNodeRoot(next, errs, depth+1)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/next", "next")
-			}
+			validateNodeRoot(r, at.Key("next"), next, depth+1)
 		}
 	}
-	return errs
-}
-
-// DecodeNode checks a model's arguments for the node tool with ValidateNode and returns them as a Node, read straight from the map; when they are not valid, the zero Node and every error.
-func DecodeNode(args map[string]any) (Node, tool.Errors) {
-	var out Node
-	errs := ValidateNode(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillNode(&out, args, errs)
-	if len(errs) > 0 {
-		return Node{}, errs
-	}
-	return out, nil
 }
 
 // fillNode sets the fields of a Node from an object its validator accepted.
-func fillNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			out.Name = s
@@ -1941,15 +2105,15 @@ func fillNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
 	if children := obj["children"]; children != nil {
 		if list, ok := tool.List(children); ok {
 			s2 := make([]*Node, len(list))
+			atChildren := at.Key("children")
 			for i, item := range list {
-				if item != nil {
+				if r.Full() {
+					break
+				}
+				if !tool.IsNull(item) {
 					p := new(Node)
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillNode(p, obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/children/"+tool.Index(i), "children["+tool.Index(i)+"]")
-						}
+						fillNode(r, atChildren.Index(i), p, obj2)
 					}
 					s2[i] = p
 				}
@@ -1957,18 +2121,13 @@ func fillNode(out *Node, obj map[string]any, errs tool.Errors) tool.Errors {
 			out.Children = s2
 		}
 	}
-	if next := obj["next"]; next != nil {
+	if next := obj["next"]; !tool.IsNull(next) {
 		p2 := new(Node)
 		if obj3, ok := tool.Object(next); ok {
-			n2 := len(errs)
-			errs = fillNode(p2, obj3, errs)
-			if len(errs) > n2 {
-				tool.Nest(errs[n2:], "/next", "next")
-			}
+			fillNode(r, at.Key("next"), p2, obj3)
 		}
 		out.Next = p2
 	}
-	return errs
 }
 
 // The parameters of the methods tool: the canonical schema, and the dialects that differ from it.
@@ -1982,6 +2141,7 @@ const (
 
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
+	Check:  checkMethodsArgs,
 	Decode: DecodeMethodsArgs,
 	Tool: tool.Tool{
 		Description: "Has fields whose types decode themselves.",
@@ -2040,9 +2200,16 @@ var MethodsTool = tool.Def[MethodsArgs]{
 	},
 }
 
-// ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else every error.
+// ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMethodsArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMethodsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkMethodsArgs checks a model's arguments for the methods tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkMethodsArgs(r *tool.Report, args map[string]any, out *MethodsArgs) {
+	var at tool.Loc
 	present := 0
 	name, hasName := args["name"]
 	if hasName {
@@ -2057,95 +2224,91 @@ func ValidateMethodsArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasName {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("name"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "name",
-			Path:     "/name",
 		})
 	}
 	if !hasTemp {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("temp"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "temp",
-			Path:     "/temp",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "name", "temp", "opt":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasName {
 		if _, ok := name.(string); !ok {
-			errs = append(errs, tool.TypeError("/name", "name", "string", name))
+			r.Type(at.Key("name"), "string", name)
 		}
 	}
 	if hasTemp {
 		if _, ok := tool.Number(temp); !ok {
-			errs = append(errs, tool.TypeError("/temp", "temp", "number", temp))
+			r.Type(at.Key("temp"), "number", temp)
 		}
 	}
 	if hasOpt && opt != nil {
 		if _, ok := tool.Number(opt); !ok {
-			errs = append(errs, tool.TypeError("/opt", "opt", "number", opt))
+			if !tool.IsNull(opt) {
+				r.Type(at.Key("opt"), "number", opt)
+			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillMethodsArgs(r, at, out, args)
 }
 
-// DecodeMethodsArgs checks a model's arguments for the methods tool with ValidateMethodsArgs and returns them as a MethodsArgs, read straight from the map; when they are not valid, the zero MethodsArgs and every error.
+// DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs, read straight from the map; when they are not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMethodsArgs(args map[string]any) (MethodsArgs, tool.Errors) {
+	var r tool.Report
 	var out MethodsArgs
-	errs := ValidateMethodsArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillMethodsArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkMethodsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return MethodsArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillMethodsArgs sets the fields of a MethodsArgs from an object its validator accepted.
-func fillMethodsArgs(out *MethodsArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillMethodsArgs(r *tool.Report, at tool.Loc, out *MethodsArgs, obj map[string]any) {
 	if name := obj["name"]; name != nil {
 		if s, ok := name.(string); ok {
 			if err := out.Name.UnmarshalText([]byte(s)); err != nil {
-				errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/name", "name", "", "argument 'name' does not decode: "+err.Error(), name))
+				r.Invalid(at.Key("name"), err, name)
 			}
 		}
 	}
 	if temp, ok := obj["temp"]; ok {
 		if b, err2 := json.Marshal(temp); err2 != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/temp", "temp", "", "argument 'temp' does not decode: "+err2.Error(), temp))
+			r.Invalid(at.Key("temp"), err2, temp)
 		} else if err2 := out.Temp.UnmarshalJSON(b); err2 != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/temp", "temp", "", "argument 'temp' does not decode: "+err2.Error(), temp))
+			r.Invalid(at.Key("temp"), err2, temp)
 		}
 	}
-	if opt := obj["opt"]; opt != nil {
+	if opt := obj["opt"]; !tool.IsNull(opt) {
 		p := new(Celsius)
 		if b2, err3 := json.Marshal(opt); err3 != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/opt", "opt", "", "argument 'opt' does not decode: "+err3.Error(), opt))
+			r.Invalid(at.Key("opt"), err3, opt)
 		} else if err3 := p.UnmarshalJSON(b2); err3 != nil {
-			errs = append(errs, tool.DecodeError(tool.CodeInvalid, "/opt", "opt", "", "argument 'opt' does not decode: "+err3.Error(), opt))
+			r.Invalid(at.Key("opt"), err3, opt)
 		}
 		out.Opt = p
 	}
-	return errs
 }
 
 // The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
@@ -2158,6 +2321,7 @@ const (
 
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
+	Check:  checkEmptyArgs,
 	Decode: decodeEmptyArgs,
 	Tool: tool.Tool{
 		Description: "An unexported tool without arguments.",
@@ -2215,42 +2379,877 @@ var emptyTool = tool.Def[emptyArgs]{
 	},
 }
 
-// validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else every error.
+// validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func validateEmptyArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkEmptyArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// decodeEmptyArgs checks a model's arguments for the empty tool with validateEmptyArgs and returns them as a emptyArgs, read straight from the map; when they are not valid, the zero emptyArgs and every error.
-func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
-	var out emptyArgs
-	errs := validateEmptyArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkEmptyArgs checks a model's arguments for the empty tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkEmptyArgs(r *tool.Report, args map[string]any, out *emptyArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillEmptyArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillEmptyArgs(r, at, out, args)
+}
+
+// decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs, read straight from the map; when they are not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
+	var r tool.Report
+	var out emptyArgs
+	checkEmptyArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return emptyArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillEmptyArgs sets the fields of a emptyArgs from an object its validator accepted.
-func fillEmptyArgs(out *emptyArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
+func fillEmptyArgs(r *tool.Report, at tool.Loc, out *emptyArgs, obj map[string]any) {}
+
+// The parameters of the numbers tool: the canonical schema, and the dialects that differ from it.
+const (
+	numbersArgsSchema = `{"properties":{"num":{"type":"number"},"opt_num":{"type":"number"},"int":{"type":"integer"},"p_int":{"type":"integer"},"float":{"type":"string"},"p_float":{"type":"string"},"rat":{"type":"string"},"addr":{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]},"upper":{"additionalProperties":{"type":"integer"},"type":"object"},"addrs":{"additionalProperties":{"type":"boolean"},"type":"object"},"link":{"type":"string","format":"uri"},"p_link":{"type":"string","format":"uri"},"links":{"items":{"type":"string","format":"uri"},"type":"array"}},"additionalProperties":false,"type":"object","required":["num","int"],"description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs."}`
+)
+
+// NumbersTool is the numbers tool, generated from NumbersArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs.
+var NumbersTool = tool.Def[NumbersArgs]{
+	Check:  checkNumbersArgs,
+	Decode: DecodeNumbersArgs,
+	Tool: tool.Tool{
+		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","input_schema":` + numbersArgsSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","inputSchema":` + numbersArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(numbersArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "numbers",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(numbersArgsSchema),
+		Validate:   ValidateNumbersArgs,
+	},
+}
+
+// ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateNumbersArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkNumbersArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkNumbersArgs checks a model's arguments for the numbers tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
+	var at tool.Loc
+	present := 0
+	num, hasNum := args["num"]
+	if hasNum {
+		present++
+	}
+	optNum, hasOptNum := args["opt_num"]
+	if hasOptNum {
+		present++
+	}
+	intArg, hasIntArg := args["int"]
+	if hasIntArg {
+		present++
+	}
+	pInt, hasPInt := args["p_int"]
+	if hasPInt {
+		present++
+	}
+	float, hasFloat := args["float"]
+	if hasFloat {
+		present++
+	}
+	pFloat, hasPFloat := args["p_float"]
+	if hasPFloat {
+		present++
+	}
+	rat, hasRat := args["rat"]
+	if hasRat {
+		present++
+	}
+	addr, hasAddr := args["addr"]
+	if hasAddr {
+		present++
+	}
+	upper, hasUpper := args["upper"]
+	if hasUpper {
+		present++
+	}
+	addrs, hasAddrs := args["addrs"]
+	if hasAddrs {
+		present++
+	}
+	link, hasLink := args["link"]
+	if hasLink {
+		present++
+	}
+	pLink, hasPLink := args["p_link"]
+	if hasPLink {
+		present++
+	}
+	links, hasLinks := args["links"]
+	if hasLinks {
+		present++
+	}
+	if !hasNum {
+		r.Add(at.Key("num"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasIntArg {
+		r.Add(at.Key("int"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "integer",
+		})
+	}
+	if len(args) > present {
+		for k4 := range tool.KeysInOrder(args) {
+			switch k4 {
+			case "num", "opt_num", "int", "p_int", "float", "p_float", "rat", "addr", "upper", "addrs", "link", "p_link", "links":
+			default:
+				r.Add(at.Key(k4), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k4]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasNum {
+		if _, ok := tool.Number(num); !ok {
+			r.Type(at.Key("num"), "number", num)
+		}
+	}
+	if hasOptNum && optNum != nil {
+		if _, ok := tool.Number(optNum); !ok {
+			if !tool.IsNull(optNum) {
+				r.Type(at.Key("opt_num"), "number", optNum)
+			}
+		}
+	}
+	if hasIntArg {
+		if num4, ok := tool.Number(intArg); !ok || !tool.IsInteger(num4) {
+			r.Type(at.Key("int"), "integer", intArg)
+		}
+	}
+	if hasPInt && pInt != nil {
+		if num5, ok := tool.Number(pInt); !ok || !tool.IsInteger(num5) {
+			if !tool.IsNull(pInt) {
+				r.Type(at.Key("p_int"), "integer", pInt)
+			}
+		}
+	}
+	if hasFloat && float != nil {
+		if _, ok := float.(string); !ok {
+			if !tool.IsNull(float) {
+				r.Type(at.Key("float"), "string", float)
+			}
+		}
+	}
+	if hasPFloat && pFloat != nil {
+		if _, ok := pFloat.(string); !ok {
+			if !tool.IsNull(pFloat) {
+				r.Type(at.Key("p_float"), "string", pFloat)
+			}
+		}
+	}
+	if hasRat && rat != nil {
+		if _, ok := rat.(string); !ok {
+			if !tool.IsNull(rat) {
+				r.Type(at.Key("rat"), "string", rat)
+			}
+		}
+	}
+	if hasAddr && addr != nil {
+		if !(matchNumbersArgs1(addr, 0) || matchNumbersArgs2(addr, 0)) {
+			r.Value("anyOf", at.Key("addr"), "any of: an IPv4 address; an IPv6 address", addr)
+		}
+	}
+	if hasUpper && upper != nil {
+		if obj2, ok := tool.Object(upper); !ok {
+			if !tool.IsNull(upper) {
+				r.Type(at.Key("upper"), "object", upper)
+			}
+		} else {
+			atUpper := at.Key("upper")
+			{
+				n := r.Len()
+				member := func(k2 string, v2 any) {
+					if num7, ok := tool.Number(v2); !ok || !tool.IsInteger(num7) {
+						r.Type(atUpper.Key(k2), "integer", v2)
+					}
+				}
+				for k2, v2 := range obj2 {
+					member(k2, v2)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k2 := range tool.KeysInOrder(obj2) {
+						member(k2, obj2[k2])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasAddrs && addrs != nil {
+		if obj3, ok := tool.Object(addrs); !ok {
+			if !tool.IsNull(addrs) {
+				r.Type(at.Key("addrs"), "object", addrs)
+			}
+		} else {
+			atAddrs := at.Key("addrs")
+			{
+				n2 := r.Len()
+				member2 := func(k3 string, v3 any) {
+					if _, ok := v3.(bool); !ok {
+						r.Type(atAddrs.Key(k3), "boolean", v3)
+					}
+				}
+				for k3, v3 := range obj3 {
+					member2(k3, v3)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n2 {
+					r.Truncate(n2)
+					for k3 := range tool.KeysInOrder(obj3) {
+						member2(k3, obj3[k3])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasLink && link != nil {
+		if s5, ok := link.(string); !ok {
+			if !tool.IsNull(link) {
+				r.Type(at.Key("link"), "string", link)
+			}
+		} else {
+			if !format.URI(s5) {
+				r.Value("format", at.Key("link"), "an absolute URI", link)
+			}
+		}
+	}
+	if hasPLink && pLink != nil {
+		if s6, ok := pLink.(string); !ok {
+			if !tool.IsNull(pLink) {
+				r.Type(at.Key("p_link"), "string", pLink)
+			}
+		} else {
+			if !format.URI(s6) {
+				r.Value("format", at.Key("p_link"), "an absolute URI", pLink)
+			}
+		}
+	}
+	if hasLinks && links != nil {
+		if list2, ok := tool.List(links); !ok {
+			if !tool.IsNull(links) {
+				r.Type(at.Key("links"), "array", links)
+			}
+		} else {
+			atLinks := at.Key("links")
+			for i, item := range list2 {
+				if r.Full() {
+					break
+				}
+				if s7, ok := item.(string); !ok {
+					r.Type(atLinks.Index(i), "string", item)
+				} else {
+					if !format.URI(s7) {
+						r.Value("format", atLinks.Index(i), "an absolute URI", item)
+					}
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillNumbersArgs(r, at, out, args)
+}
+
+// DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs, read straight from the map; when they are not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeNumbersArgs(args map[string]any) (NumbersArgs, tool.Errors) {
+	var r tool.Report
+	var out NumbersArgs
+	checkNumbersArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return NumbersArgs{}, errs
+	}
+	return out, nil
+}
+
+// matchNumbersArgs1 reports whether v is valid against the schema at #/properties/addr/anyOf/0.
+func matchNumbersArgs1(v any, depth int) bool {
+	if s, ok := v.(string); !ok {
+		return false
+	} else {
+		if !format.IPv4(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchNumbersArgs2 reports whether v is valid against the schema at #/properties/addr/anyOf/1.
+func matchNumbersArgs2(v any, depth int) bool {
+	if s, ok := v.(string); !ok {
+		return false
+	} else {
+		if !format.IPv6(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// fillNumbersArgs sets the fields of a NumbersArgs from an object its validator accepted.
+func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[string]any) {
+	if num := obj["num"]; num != nil {
+		if n, ok := tool.NumberText(num); ok {
+			out.Num = n
+		}
+	}
+	if optNum := obj["opt_num"]; !tool.IsNull(optNum) {
+		p := new(json.Number)
+		if n2, ok := tool.NumberText(optNum); ok {
+			(*p) = n2
+		}
+		out.OptNum = p
+	}
+	if intArg, ok := obj["int"]; ok {
+		if b, ok := tool.IntegerJSON(intArg); ok {
+			if err := out.Int.UnmarshalJSON(b); err != nil {
+				r.Invalid(at.Key("int"), err, intArg)
+			}
+		}
+	}
+	if pInt := obj["p_int"]; !tool.IsNull(pInt) {
+		p2 := new(big.Int)
+		if b2, ok := tool.IntegerJSON(pInt); ok {
+			if err2 := p2.UnmarshalJSON(b2); err2 != nil {
+				r.Invalid(at.Key("p_int"), err2, pInt)
+			}
+		}
+		out.PInt = p2
+	}
+	if float := obj["float"]; float != nil {
+		if s, ok := float.(string); ok {
+			if err3 := out.Float.UnmarshalText([]byte(s)); err3 != nil {
+				r.Invalid(at.Key("float"), err3, float)
+			}
+		}
+	}
+	if pFloat := obj["p_float"]; !tool.IsNull(pFloat) {
+		p3 := new(big.Float)
+		if s2, ok := pFloat.(string); ok {
+			if err4 := p3.UnmarshalText([]byte(s2)); err4 != nil {
+				r.Invalid(at.Key("p_float"), err4, pFloat)
+			}
+		}
+		out.PFloat = p3
+	}
+	if rat := obj["rat"]; !tool.IsNull(rat) {
+		p4 := new(big.Rat)
+		if s3, ok := rat.(string); ok {
+			if err5 := p4.UnmarshalText([]byte(s3)); err5 != nil {
+				r.Invalid(at.Key("rat"), err5, rat)
+			}
+		}
+		out.Rat = p4
+	}
+	if addr := obj["addr"]; addr != nil {
+		if s4, ok := addr.(string); ok {
+			if err6 := out.Addr.UnmarshalText([]byte(s4)); err6 != nil {
+				r.Invalid(at.Key("addr"), err6, addr)
+			}
+		}
+	}
+	if upper := obj["upper"]; upper != nil {
+		if obj2, ok := tool.Object(upper); ok {
+			m := make(map[Upper]int, len(obj2))
+			atUpper := at.Key("upper")
+			n4 := r.Len()
+			member := func(k string, item any) {
+				var key Upper
+				if err7 := key.UnmarshalText([]byte(k)); err7 != nil {
+					r.Invalid(atUpper.Key(k), err7, k)
+					return
+				}
+				var e int
+				if item != nil {
+					if n3, ok := tool.Int(item, math.MinInt, math.MaxInt); ok {
+						e = int(n3)
+					} else {
+						r.Range(atUpper.Key(k), "-9223372036854775808", "9223372036854775807", item)
+					}
+				}
+				m[key] = e
+			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n4 {
+				r.Truncate(n4)
+				m = make(map[Upper]int, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Upper = m
+		}
+	}
+	if addrs := obj["addrs"]; addrs != nil {
+		if obj3, ok := tool.Object(addrs); ok {
+			m2 := make(map[netip.Addr]bool, len(obj3))
+			atAddrs := at.Key("addrs")
+			n5 := r.Len()
+			member2 := func(k2 string, item2 any) {
+				var key2 netip.Addr
+				if err8 := key2.UnmarshalText([]byte(k2)); err8 != nil {
+					r.Invalid(atAddrs.Key(k2), err8, k2)
+					return
+				}
+				var e2 bool
+				if item2 != nil {
+					if b3, ok := item2.(bool); ok {
+						e2 = b3
+					}
+				}
+				m2[key2] = e2
+			}
+			for k2, item2 := range obj3 {
+				member2(k2, item2)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n5 {
+				r.Truncate(n5)
+				m2 = make(map[netip.Addr]bool, len(obj3))
+				for k2 := range tool.KeysInOrder(obj3) {
+					member2(k2, obj3[k2])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Addrs = m2
+		}
+	}
+	if link := obj["link"]; link != nil {
+		if s5, ok := link.(string); ok {
+			if u, err9 := url.Parse(s5); err9 != nil {
+				r.Invalid(at.Key("link"), err9, link)
+			} else {
+				out.Link = *u
+			}
+		}
+	}
+	if pLink := obj["p_link"]; !tool.IsNull(pLink) {
+		p5 := new(url.URL)
+		if s6, ok := pLink.(string); ok {
+			if u2, err10 := url.Parse(s6); err10 != nil {
+				r.Invalid(at.Key("p_link"), err10, pLink)
+			} else {
+				(*p5) = *u2
+			}
+		}
+		out.PLink = p5
+	}
+	if links := obj["links"]; links != nil {
+		if list, ok := tool.List(links); ok {
+			s7 := make([]*url.URL, len(list))
+			atLinks := at.Key("links")
+			for i, item3 := range list {
+				if r.Full() {
+					break
+				}
+				if !tool.IsNull(item3) {
+					p6 := new(url.URL)
+					if s8, ok := item3.(string); ok {
+						if u3, err11 := url.Parse(s8); err11 != nil {
+							r.Invalid(atLinks.Index(i), err11, item3)
+						} else {
+							(*p6) = *u3
+						}
+					}
+					s7[i] = p6
+				}
+			}
+			out.Links = s7
+		}
+	}
+}
+
+// The parameters of the bounds tool: the canonical schema, and the dialects that differ from it.
+const (
+	boundsArgsSchema          = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+	boundsArgsAnthropicSchema = `{"type":"object","properties":{"max":{"type":"integer","description":"Must be at most 1000000000000000000."},"min":{"type":"integer","description":"Must be at least -1000000000000000000."},"even":{"type":"integer","description":"Must be a multiple of 2."},"ex_max":{"type":"integer","description":"Must be less than 9007199254740993."},"ex_min":{"type":"integer","description":"Must be greater than -9007199254740993."},"big":{"type":"integer","description":"Must be between 0 and 1e19."},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","description":"Must be between -9223372036854775809 and 18446744073709551616."},"ids":{"type":"array","items":{"type":"integer","enum":[18446744073709551615,9007199254740993]},"description":"Each item must be at least 0."}},"additionalProperties":false,"description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+)
+
+// BoundsTool is the bounds tool, generated from BoundsArgs.
+var BoundsTool = tool.Def[BoundsArgs]{
+	Check:  checkBoundsArgs,
+	Decode: DecodeBoundsArgs,
+	Tool: tool.Tool{
+		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(boundsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","inputSchema":` + boundsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(boundsArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "bounds",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(boundsArgsSchema),
+		Validate:   ValidateBoundsArgs,
+	},
+}
+
+// ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateBoundsArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkBoundsArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkBoundsArgs checks a model's arguments for the bounds tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkBoundsArgs(r *tool.Report, args map[string]any, out *BoundsArgs) {
+	var at tool.Loc
+	present := 0
+	maxArg, hasMaxArg := args["max"]
+	if hasMaxArg {
+		present++
+	}
+	minArg, hasMinArg := args["min"]
+	if hasMinArg {
+		present++
+	}
+	even, hasEven := args["even"]
+	if hasEven {
+		present++
+	}
+	exMax, hasExMax := args["ex_max"]
+	if hasExMax {
+		present++
+	}
+	exMin, hasExMin := args["ex_min"]
+	if hasExMin {
+		present++
+	}
+	big2, hasBig := args["big"]
+	if hasBig {
+		present++
+	}
+	id, hasId := args["id"]
+	if hasId {
+		present++
+	}
+	num8, hasNum := args["num"]
+	if hasNum {
+		present++
+	}
+	ids, hasIds := args["ids"]
+	if hasIds {
+		present++
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "max", "min", "even", "ex_max", "ex_min", "big", "id", "num", "ids":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasMaxArg && maxArg != nil {
+		if num, ok := tool.Number(maxArg); !ok || !tool.IsInteger(num) {
+			if !tool.IsNull(maxArg) {
+				r.Type(at.Key("max"), "integer", maxArg)
+			}
+		} else {
+			if num > 1e+18 || num == 1e+18 && tool.Compare(maxArg, "1000000000000000000") > 0 {
+				r.Value("maximum", at.Key("max"), "<= 1000000000000000000", maxArg)
+			}
+		}
+	}
+	if hasMinArg && minArg != nil {
+		if num2, ok := tool.Number(minArg); !ok || !tool.IsInteger(num2) {
+			if !tool.IsNull(minArg) {
+				r.Type(at.Key("min"), "integer", minArg)
+			}
+		} else {
+			if num2 < -1e+18 || num2 == -1e+18 && tool.Compare(minArg, "-1000000000000000000") < 0 {
+				r.Value("minimum", at.Key("min"), ">= -1000000000000000000", minArg)
+			}
+		}
+	}
+	if hasEven && even != nil {
+		if num3, ok := tool.Number(even); !ok || !tool.IsInteger(num3) {
+			if !tool.IsNull(even) {
+				r.Type(at.Key("even"), "integer", even)
+			}
+		} else {
+			if !tool.MultipleOf(even, "2") {
+				r.Value("multipleOf", at.Key("even"), "a multiple of 2", even)
+			}
+		}
+	}
+	if hasExMax && exMax != nil {
+		if num4, ok := tool.Number(exMax); !ok || !tool.IsInteger(num4) {
+			if !tool.IsNull(exMax) {
+				r.Type(at.Key("ex_max"), "integer", exMax)
+			}
+		} else {
+			if num4 > 9.007199254740992e+15 || num4 == 9.007199254740992e+15 && tool.Compare(exMax, "9007199254740993") >= 0 {
+				r.Value("exclusiveMaximum", at.Key("ex_max"), "< 9007199254740993", exMax)
+			}
+		}
+	}
+	if hasExMin && exMin != nil {
+		if num5, ok := tool.Number(exMin); !ok || !tool.IsInteger(num5) {
+			if !tool.IsNull(exMin) {
+				r.Type(at.Key("ex_min"), "integer", exMin)
+			}
+		} else {
+			if num5 < -9.007199254740992e+15 || num5 == -9.007199254740992e+15 && tool.Compare(exMin, "-9007199254740993") <= 0 {
+				r.Value("exclusiveMinimum", at.Key("ex_min"), "> -9007199254740993", exMin)
+			}
+		}
+	}
+	if hasBig && big2 != nil {
+		if num6, ok := tool.Number(big2); !ok || !tool.IsInteger(num6) {
+			if !tool.IsNull(big2) {
+				r.Type(at.Key("big"), "integer", big2)
+			}
+		} else {
+			if num6 < 0 {
+				r.Value("minimum", at.Key("big"), ">= 0", big2)
+			} else if num6 > 1e19 || num6 == 1e19 && tool.Compare(big2, "1e19") > 0 {
+				r.Value("maximum", at.Key("big"), "<= 1e19", big2)
+			}
+		}
+	}
+	if hasId && id != nil {
+		if num7, ok := tool.Number(id); !ok || !tool.IsInteger(num7) {
+			if !tool.IsNull(id) {
+				r.Type(at.Key("id"), "integer", id)
+			}
+		} else {
+			if (num7 != 9.007199254740992e+15 || tool.Compare(id, "9007199254740992") != 0) && num7 != 1 {
+				r.Value(tool.CodeEnum, at.Key("id"), "one of 9007199254740992, 1", id)
+			}
+		}
+	}
+	if hasNum && num8 != nil {
+		if num9, ok := tool.Number(num8); !ok {
+			if !tool.IsNull(num8) {
+				r.Type(at.Key("num"), "number", num8)
+			}
+		} else {
+			if num9 < -9.223372036854776e+18 || num9 == -9.223372036854776e+18 && tool.Compare(num8, "-9223372036854775809") < 0 {
+				r.Value("minimum", at.Key("num"), ">= -9223372036854775809", num8)
+			} else if num9 > 1.8446744073709552e+19 || num9 == 1.8446744073709552e+19 && tool.Compare(num8, "18446744073709551616") > 0 {
+				r.Value("maximum", at.Key("num"), "<= 18446744073709551616", num8)
+			}
+		}
+	}
+	if hasIds && ids != nil {
+		if list, ok := tool.List(ids); !ok {
+			if !tool.IsNull(ids) {
+				r.Type(at.Key("ids"), "array", ids)
+			}
+		} else {
+			atIds := at.Key("ids")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if num10, ok := tool.Number(item); !ok || !tool.IsInteger(num10) {
+					r.Type(atIds.Index(i), "integer", item)
+				} else {
+					if (num10 != 1.8446744073709552e+19 || tool.Compare(item, "18446744073709551615") != 0) && (num10 != 9.007199254740992e+15 || tool.Compare(item, "9007199254740993") != 0) {
+						r.Value(tool.CodeEnum, atIds.Index(i), "one of 18446744073709551615, 9007199254740993", item)
+					} else if num10 < 0 {
+						r.Value("minimum", atIds.Index(i), ">= 0", item)
+					}
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillBoundsArgs(r, at, out, args)
+}
+
+// DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs, read straight from the map; when they are not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
+	var r tool.Report
+	var out BoundsArgs
+	checkBoundsArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return BoundsArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillBoundsArgs sets the fields of a BoundsArgs from an object its validator accepted.
+func fillBoundsArgs(r *tool.Report, at tool.Loc, out *BoundsArgs, obj map[string]any) {
+	if maxArg := obj["max"]; maxArg != nil {
+		if n, ok := tool.Int(maxArg, math.MinInt64, math.MaxInt64); ok {
+			out.Max = n
+		} else {
+			r.Range(at.Key("max"), "-9223372036854775808", "9223372036854775807", maxArg)
+		}
+	}
+	if minArg := obj["min"]; minArg != nil {
+		if n2, ok := tool.Int(minArg, math.MinInt64, math.MaxInt64); ok {
+			out.Min = n2
+		} else {
+			r.Range(at.Key("min"), "-9223372036854775808", "9223372036854775807", minArg)
+		}
+	}
+	if even := obj["even"]; even != nil {
+		if n3, ok := tool.Int(even, math.MinInt64, math.MaxInt64); ok {
+			out.Even = n3
+		} else {
+			r.Range(at.Key("even"), "-9223372036854775808", "9223372036854775807", even)
+		}
+	}
+	if exMax := obj["ex_max"]; exMax != nil {
+		if n4, ok := tool.Int(exMax, math.MinInt64, math.MaxInt64); ok {
+			out.ExMax = n4
+		} else {
+			r.Range(at.Key("ex_max"), "-9223372036854775808", "9223372036854775807", exMax)
+		}
+	}
+	if exMin := obj["ex_min"]; exMin != nil {
+		if n5, ok := tool.Int(exMin, math.MinInt64, math.MaxInt64); ok {
+			out.ExMin = n5
+		} else {
+			r.Range(at.Key("ex_min"), "-9223372036854775808", "9223372036854775807", exMin)
+		}
+	}
+	if big2 := obj["big"]; big2 != nil {
+		if n6, ok := tool.Uint(big2, math.MaxUint64); ok {
+			out.Big = n6
+		} else {
+			r.Range(at.Key("big"), "0", "18446744073709551615", big2)
+		}
+	}
+	if id := obj["id"]; id != nil {
+		if n7, ok := tool.Int(id, math.MinInt64, math.MaxInt64); ok {
+			out.ID = n7
+		} else {
+			r.Range(at.Key("id"), "-9223372036854775808", "9223372036854775807", id)
+		}
+	}
+	if num := obj["num"]; num != nil {
+		if n8, ok := tool.NumberText(num); ok {
+			out.Num = n8
+		}
+	}
+	if ids := obj["ids"]; ids != nil {
+		if list, ok := tool.List(ids); ok {
+			s := make([]uint64, len(list))
+			atIds := at.Key("ids")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if n9, ok := tool.Uint(item, math.MaxUint64); ok {
+						s[i] = n9
+					} else {
+						r.Range(atIds.Index(i), "0", "18446744073709551615", item)
+					}
+				}
+			}
+			out.IDs = s
+		}
+	}
 }
 
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&ScalarsTool.Tool, &ShapesTool.Tool, &NodeTool.Tool, &MethodsTool.Tool, &emptyTool.Tool}
+var Tools = tool.Tools{&ScalarsTool.Tool, &ShapesTool.Tool, &NodeTool.Tool, &MethodsTool.Tool, &emptyTool.Tool, &NumbersTool.Tool, &BoundsTool.Tool}

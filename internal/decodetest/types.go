@@ -9,6 +9,9 @@ package decodetest
 import (
 	"encoding/json"
 	"errors"
+	"math/big"
+	"net/netip"
+	"net/url"
 	"strings"
 )
 
@@ -154,3 +157,40 @@ type MethodsArgs struct {
 //
 //toolgen:tool
 type emptyArgs struct{}
+
+// NumbersArgs has the types whose JSON is not their Go structure: numbers
+// held as text or in arbitrary precision, types that read themselves from a
+// string, map keys read with UnmarshalText, and URLs.
+//
+//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+type NumbersArgs struct {
+	Num    json.Number         `json:"num"`
+	OptNum *json.Number        `json:"opt_num,omitempty"`
+	Int    big.Int             `json:"int"`
+	PInt   *big.Int            `json:"p_int,omitempty"`
+	Float  big.Float           `json:"float,omitempty"`
+	PFloat *big.Float          `json:"p_float,omitempty"`
+	Rat    *big.Rat            `json:"rat,omitempty"`
+	Addr   netip.Addr          `json:"addr,omitempty"`
+	Upper  map[Upper]int       `json:"upper,omitempty"`
+	Addrs  map[netip.Addr]bool `json:"addrs,omitempty"`
+	Link   url.URL             `json:"link,omitempty"`
+	PLink  *url.URL            `json:"p_link,omitempty"`
+	Links  []*url.URL          `json:"links,omitempty"`
+}
+
+// BoundsArgs has integer bounds beyond 2^53, where a float64 is not exact:
+// 9007199254740993 is not a float64, and its float64 is 9007199254740992.
+//
+//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+type BoundsArgs struct {
+	Max   int64       `json:"max,omitempty" jsonschema:"maximum=1000000000000000000"`
+	Min   int64       `json:"min,omitempty" jsonschema:"minimum=-1000000000000000000"`
+	Even  int64       `json:"even,omitempty" jsonschema:"multipleOf=2"`
+	ExMax int64       `json:"ex_max,omitempty" jsonschema:"exclusiveMaximum=9007199254740993"`
+	ExMin int64       `json:"ex_min,omitempty" jsonschema:"exclusiveMinimum=-9007199254740993"`
+	Big   uint64      `json:"big,omitempty" jsonschema:"maximum=1e19"`
+	ID    int64       `json:"id,omitempty" jsonschema:"enum=9007199254740992,enum=1"`
+	Num   json.Number `json:"num,omitempty" jsonschema:"minimum=-9223372036854775809,maximum=18446744073709551616"`
+	IDs   []uint64    `json:"ids,omitempty" jsonschema:"enum=18446744073709551615,enum=9007199254740993"`
+}

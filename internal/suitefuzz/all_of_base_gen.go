@@ -4,58 +4,58 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateAllOfBase checks a value against the JSON Schema all_of_base.json: nil when valid, else every error.
+// ValidateAllOfBase checks a value against the JSON Schema all_of_base.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAllOfBase(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkAllOfBase(&r, v)
+	return r.Errors()
+}
+
+// checkAllOfBase checks a value against the JSON Schema all_of_base.json, reporting every error in r.
+func checkAllOfBase(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj3, ok := tool.Object(v); ok {
 		bar, hasBar := obj3["bar"]
 		if !hasBar {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("bar"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "integer",
-				Name:     "bar",
-				Path:     "/bar",
 			})
 		}
 		if hasBar {
 			if num4, ok := tool.Number(bar); !ok || !tool.IsInteger(num4) {
-				errs = append(errs, tool.TypeError("/bar", "bar", "integer", bar))
+				r.Type(at.Key("bar"), "integer", bar)
 			}
 		}
 	}
 	if obj, ok := tool.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("foo"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "foo",
-				Path:     "/foo",
 			})
 		}
 		if hasFoo {
 			if _, ok := foo.(string); !ok {
-				errs = append(errs, tool.TypeError("/foo", "foo", "string", foo))
+				r.Type(at.Key("foo"), "string", foo)
 			}
 		}
 	}
 	if obj2, ok := tool.Object(v); ok {
 		baz, hasBaz := obj2["baz"]
 		if !hasBaz {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("baz"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "null",
-				Name:     "baz",
-				Path:     "/baz",
 			})
 		}
 		if hasBaz {
-			if baz != nil {
-				errs = append(errs, tool.TypeError("/baz", "baz", "null", baz))
+			if !tool.IsNull(baz) {
+				r.Type(at.Key("baz"), "null", baz)
 			}
 		}
 	}
-	return errs
 }

@@ -4,15 +4,21 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateAnyOfComplex checks a value against the JSON Schema any_of_complex.json: nil when valid, else every error.
+// ValidateAnyOfComplex checks a value against the JSON Schema any_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAnyOfComplex(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkAnyOfComplex(&r, v)
+	return r.Errors()
+}
+
+// checkAnyOfComplex checks a value against the JSON Schema any_of_complex.json, reporting every error in r.
+func checkAnyOfComplex(r *tool.Report, v any) {
+	var at tool.Loc
 	if !(matchAnyOfComplex1(v, 0) || matchAnyOfComplex2(v, 0)) {
-		errs = append(errs, tool.ValueError("anyOf", "", "", "any of: an object with 'bar'; an object with 'foo'", v))
+		r.Value("anyOf", at, "any of: an object with 'bar'; an object with 'foo'", v)
 	}
-	return errs
 }
 
 // matchAnyOfComplex1 reports whether v is valid against the schema at #/anyOf/0.

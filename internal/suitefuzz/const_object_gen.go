@@ -4,18 +4,24 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 var constObjectConst0 = map[string]any{
 	"baz": "bax",
 	"foo": "bar",
 }
 
-// ValidateConstObject checks a value against the JSON Schema const_object.json: nil when valid, else every error.
+// ValidateConstObject checks a value against the JSON Schema const_object.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateConstObject(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkConstObject(&r, v)
+	return r.Errors()
+}
+
+// checkConstObject checks a value against the JSON Schema const_object.json, reporting every error in r.
+func checkConstObject(r *tool.Report, v any) {
+	var at tool.Loc
 	if !tool.Equal(v, constObjectConst0) {
-		errs = append(errs, tool.ValueError("const", "", "", "{\"foo\":\"bar\",\"baz\":\"bax\"}", v))
+		r.Value("const", at, "{\"foo\":\"bar\",\"baz\":\"bax\"}", v)
 	}
-	return errs
 }

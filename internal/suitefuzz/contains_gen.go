@@ -4,11 +4,18 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateContains checks a value against the JSON Schema contains.json: nil when valid, else every error.
+// ValidateContains checks a value against the JSON Schema contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContains(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkContains(&r, v)
+	return r.Errors()
+}
+
+// checkContains checks a value against the JSON Schema contains.json, reporting every error in r.
+func checkContains(r *tool.Report, v any) {
+	var at tool.Loc
 	if list, ok := tool.List(v); ok {
 		count := 0
 		for _, item := range list {
@@ -20,17 +27,14 @@ func ValidateContains(v any) tool.Errors {
 			}
 		}
 		if count < 1 {
-			errs = append(errs, tool.Error{
+			r.Add(at, tool.Error{
 				Actual:   tool.Index(count) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/contains",
 				Got:      "array",
-				Name:     "",
-				Path:     "",
 			})
 		}
 	}
-	return errs
 }
 
 // matchContains1 reports whether v is valid against the schema at #/contains.

@@ -4,30 +4,32 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDependentRequired checks a value against the JSON Schema dependent_required.json: nil when valid, else every error.
+// ValidateDependentRequired checks a value against the JSON Schema dependent_required.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDependentRequired(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkDependentRequired(&r, v)
+	return r.Errors()
+}
+
+// checkDependentRequired checks a value against the JSON Schema dependent_required.json, reporting every error in r.
+func checkDependentRequired(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); ok {
 		if _, ok := obj["quux"]; ok {
 			if _, ok := obj["foo"]; !ok {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("foo"), tool.Error{
 					Code:     "dependentRequired",
 					Expected: "present when 'quux' is present",
-					Name:     "foo",
-					Path:     "/foo",
 				})
 			}
 			if _, ok := obj["bar"]; !ok {
-				errs = append(errs, tool.Error{
+				r.Add(at.Key("bar"), tool.Error{
 					Code:     "dependentRequired",
 					Expected: "present when 'quux' is present",
-					Name:     "bar",
-					Path:     "/bar",
 				})
 			}
 		}
 	}
-	return errs
 }

@@ -4,11 +4,18 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateDependentSchemas checks a value against the JSON Schema dependent_schemas.json: nil when valid, else every error.
+// ValidateDependentSchemas checks a value against the JSON Schema dependent_schemas.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDependentSchemas(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkDependentSchemas(&r, v)
+	return r.Errors()
+}
+
+// checkDependentSchemas checks a value against the JSON Schema dependent_schemas.json, reporting every error in r.
+func checkDependentSchemas(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); ok {
 		if _, ok := obj["bar"]; ok {
 			if obj2, ok := tool.Object(v); ok {
@@ -16,16 +23,15 @@ func ValidateDependentSchemas(v any) tool.Errors {
 				bar, hasBar := obj2["bar"]
 				if hasFoo {
 					if num3, ok := tool.Number(foo); !ok || !tool.IsInteger(num3) {
-						errs = append(errs, tool.TypeError("/foo", "foo", "integer", foo))
+						r.Type(at.Key("foo"), "integer", foo)
 					}
 				}
 				if hasBar {
 					if num4, ok := tool.Number(bar); !ok || !tool.IsInteger(num4) {
-						errs = append(errs, tool.TypeError("/bar", "bar", "integer", bar))
+						r.Type(at.Key("bar"), "integer", bar)
 					}
 				}
 			}
 		}
 	}
-	return errs
 }

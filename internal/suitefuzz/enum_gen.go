@@ -4,15 +4,21 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 var enumEnum0 = []any{float64(6), "foo", []any{}, true, map[string]any{"foo": float64(12)}}
 
-// ValidateEnum checks a value against the JSON Schema enum.json: nil when valid, else every error.
+// ValidateEnum checks a value against the JSON Schema enum.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateEnum(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkEnum(&r, v)
+	return r.Errors()
+}
+
+// checkEnum checks a value against the JSON Schema enum.json, reporting every error in r.
+func checkEnum(r *tool.Report, v any) {
+	var at tool.Loc
 	if !tool.In(v, enumEnum0) {
-		errs = append(errs, tool.ValueError(tool.CodeEnum, "", "", "one of 6, \"foo\", [], true, {\"foo\":12}", v))
+		r.Value(tool.CodeEnum, at, "one of 6, \"foo\", [], true, {\"foo\":12}", v)
 	}
-	return errs
 }

@@ -4,25 +4,31 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateIfThenElse checks a value against the JSON Schema if_then_else.json: nil when valid, else every error.
+// ValidateIfThenElse checks a value against the JSON Schema if_then_else.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateIfThenElse(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkIfThenElse(&r, v)
+	return r.Errors()
+}
+
+// checkIfThenElse checks a value against the JSON Schema if_then_else.json, reporting every error in r.
+func checkIfThenElse(r *tool.Report, v any) {
+	var at tool.Loc
 	if matchIfThenElse1(v, 0) {
 		if num, ok := tool.Number(v); ok {
 			if num < -10 {
-				errs = append(errs, tool.ValueError("minimum", "", "", ">= -10", v))
+				r.Value("minimum", at, ">= -10", v)
 			}
 		}
 	} else {
-		if num2, ok := tool.Number(v); ok {
-			if !tool.MultipleOf(num2, 2) {
-				errs = append(errs, tool.ValueError("multipleOf", "", "", "a multiple of 2", v))
+		if _, ok := tool.Number(v); ok {
+			if !tool.MultipleOf(v, "2") {
+				r.Value("multipleOf", at, "a multiple of 2", v)
 			}
 		}
 	}
-	return errs
 }
 
 // matchIfThenElse1 reports whether v is valid against the schema at #/if.

@@ -4,16 +4,22 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateMaxLength checks a value against the JSON Schema max_length.json: nil when valid, else every error.
+// ValidateMaxLength checks a value against the JSON Schema max_length.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMaxLength(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMaxLength(&r, v)
+	return r.Errors()
+}
+
+// checkMaxLength checks a value against the JSON Schema max_length.json, reporting every error in r.
+func checkMaxLength(r *tool.Report, v any) {
+	var at tool.Loc
 	if s, ok := v.(string); ok {
 		length := tool.Length(s)
 		if length > 2 {
-			errs = append(errs, tool.ValueError("maxLength", "", "", "at most 2 characters long", v))
+			r.Value("maxLength", at, "at most 2 characters long", v)
 		}
 	}
-	return errs
 }

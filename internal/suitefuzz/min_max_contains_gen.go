@@ -4,11 +4,18 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateMinMaxContains checks a value against the JSON Schema min_max_contains.json: nil when valid, else every error.
+// ValidateMinMaxContains checks a value against the JSON Schema min_max_contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMinMaxContains(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMinMaxContains(&r, v)
+	return r.Errors()
+}
+
+// checkMinMaxContains checks a value against the JSON Schema min_max_contains.json, reporting every error in r.
+func checkMinMaxContains(r *tool.Report, v any) {
+	var at tool.Loc
 	if list, ok := tool.List(v); ok {
 		count := 0
 		for _, item := range list {
@@ -17,27 +24,22 @@ func ValidateMinMaxContains(v any) tool.Errors {
 			}
 		}
 		if count < 1 {
-			errs = append(errs, tool.Error{
+			r.Add(at, tool.Error{
 				Actual:   tool.Index(count) + " matching",
 				Code:     "minContains",
 				Expected: "an array with at least 1 item matching 1",
 				Got:      "array",
-				Name:     "",
-				Path:     "",
 			})
 		}
 		if count > 3 {
-			errs = append(errs, tool.Error{
+			r.Add(at, tool.Error{
 				Actual:   tool.Index(count) + " matching",
 				Code:     "maxContains",
 				Expected: "an array with at most 3 items matching 1",
 				Got:      "array",
-				Name:     "",
-				Path:     "",
 			})
 		}
 	}
-	return errs
 }
 
 // matchMinMaxContains1 reports whether v is valid against the schema at #/contains.

@@ -4,15 +4,21 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateMultipleOf checks a value against the JSON Schema multiple_of.json: nil when valid, else every error.
+// ValidateMultipleOf checks a value against the JSON Schema multiple_of.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMultipleOf(v any) tool.Errors {
-	var errs tool.Errors
-	if num, ok := tool.Number(v); ok {
-		if !tool.MultipleOf(num, 1.5) {
-			errs = append(errs, tool.ValueError("multipleOf", "", "", "a multiple of 1.5", v))
+	var r tool.Report
+	checkMultipleOf(&r, v)
+	return r.Errors()
+}
+
+// checkMultipleOf checks a value against the JSON Schema multiple_of.json, reporting every error in r.
+func checkMultipleOf(r *tool.Report, v any) {
+	var at tool.Loc
+	if _, ok := tool.Number(v); ok {
+		if !tool.MultipleOf(v, "1.5") {
+			r.Value("multipleOf", at, "a multiple of 1.5", v)
 		}
 	}
-	return errs
 }

@@ -4,15 +4,21 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateNotComplex checks a value against the JSON Schema not_complex.json: nil when valid, else every error.
+// ValidateNotComplex checks a value against the JSON Schema not_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNotComplex(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkNotComplex(&r, v)
+	return r.Errors()
+}
+
+// checkNotComplex checks a value against the JSON Schema not_complex.json, reporting every error in r.
+func checkNotComplex(r *tool.Report, v any) {
+	var at tool.Loc
 	if matchNotComplex1(v, 0) {
-		errs = append(errs, tool.ValueError("not", "", "", "not object", v))
+		r.Value("not", at, "not object", v)
 	}
-	return errs
 }
 
 // matchNotComplex1 reports whether v is valid against the schema at #/not.

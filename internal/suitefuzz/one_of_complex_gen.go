@@ -4,11 +4,18 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateOneOfComplex checks a value against the JSON Schema one_of_complex.json: nil when valid, else every error.
+// ValidateOneOfComplex checks a value against the JSON Schema one_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfComplex(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOneOfComplex(&r, v)
+	return r.Errors()
+}
+
+// checkOneOfComplex checks a value against the JSON Schema one_of_complex.json, reporting every error in r.
+func checkOneOfComplex(r *tool.Report, v any) {
+	var at tool.Loc
 	matched := 0
 	if matchOneOfComplex1(v, 0) {
 		matched++
@@ -17,9 +24,8 @@ func ValidateOneOfComplex(v any) tool.Errors {
 		matched++
 	}
 	if matched != 1 {
-		errs = append(errs, tool.OneOfError("", "", "exactly one of: an object with 'bar'; an object with 'foo'", matched, v))
+		r.OneOf(at, "exactly one of: an object with 'bar'; an object with 'foo'", matched, v)
 	}
-	return errs
 }
 
 // matchOneOfComplex1 reports whether v is valid against the schema at #/oneOf/0.

@@ -4,13 +4,20 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateOneOfRequired checks a value against the JSON Schema one_of_required.json: nil when valid, else every error.
+// ValidateOneOfRequired checks a value against the JSON Schema one_of_required.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfRequired(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkOneOfRequired(&r, v)
+	return r.Errors()
+}
+
+// checkOneOfRequired checks a value against the JSON Schema one_of_required.json, reporting every error in r.
+func checkOneOfRequired(r *tool.Report, v any) {
+	var at tool.Loc
 	if _, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		matched := 0
 		if matchOneOfRequired1(v, 0) {
@@ -20,10 +27,9 @@ func ValidateOneOfRequired(v any) tool.Errors {
 			matched++
 		}
 		if matched != 1 {
-			errs = append(errs, tool.OneOfError("", "", "exactly one of: an object with 'foo', 'bar'; an object with 'foo', 'baz'", matched, v))
+			r.OneOf(at, "exactly one of: an object with 'foo', 'bar'; an object with 'foo', 'baz'", matched, v)
 		}
 	}
-	return errs
 }
 
 // matchOneOfRequired1 reports whether v is valid against the schema at #/oneOf/0.

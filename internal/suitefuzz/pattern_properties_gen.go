@@ -7,41 +7,53 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 var patternPropertiesPattern0 = regexp.MustCompile("a*")
 var patternPropertiesPattern1 = regexp.MustCompile("aaa*")
 
-// ValidatePatternProperties checks a value against the JSON Schema pattern_properties.json: nil when valid, else every error.
+// ValidatePatternProperties checks a value against the JSON Schema pattern_properties.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePatternProperties(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPatternProperties(&r, v)
+	return r.Errors()
+}
+
+// checkPatternProperties checks a value against the JSON Schema pattern_properties.json, reporting every error in r.
+func checkPatternProperties(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); ok {
 		{
-			n := len(errs)
+			n := r.Len()
 			member := func(k string, v2 any) {
 				if patternPropertiesPattern0.MatchString(k) {
 					if num2, ok := tool.Number(v2); !ok || !tool.IsInteger(num2) {
-						errs = append(errs, tool.TypeError("/"+tool.Key(k), k, "integer", v2))
+						r.Type(at.Key(k), "integer", v2)
 					}
 				}
 				if patternPropertiesPattern1.MatchString(k) {
 					if num3, ok := tool.Number(v2); ok {
 						if num3 > 20 {
-							errs = append(errs, tool.ValueError("maximum", "/"+tool.Key(k), k, "<= 20", v2))
+							r.Value("maximum", at.Key(k), "<= 20", v2)
 						}
 					}
 				}
 			}
 			for k, v2 := range obj {
 				member(k, v2)
+				if r.Full() {
+					break
+				}
 			}
-			if len(errs) > n {
-				errs = errs[:n]
-				for _, k := range tool.SortedKeys(obj) {
+			if r.Len() > n {
+				r.Truncate(n)
+				for k := range tool.KeysInOrder(obj) {
 					member(k, obj[k])
+					if r.Full() {
+						break
+					}
 				}
 			}
 		}
 	}
-	return errs
 }

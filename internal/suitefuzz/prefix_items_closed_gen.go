@@ -4,15 +4,21 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidatePrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json: nil when valid, else every error.
+// ValidatePrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePrefixItemsClosed(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPrefixItemsClosed(&r, v)
+	return r.Errors()
+}
+
+// checkPrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json, reporting every error in r.
+func checkPrefixItemsClosed(r *tool.Report, v any) {
+	var at tool.Loc
 	if list, ok := tool.List(v); ok {
 		if len(list) > 3 {
-			errs = append(errs, tool.ValueError("items", "", "", "an array of at most 3 items", list))
+			r.Value("items", at, "an array of at most 3 items", list)
 		}
 	}
-	return errs
 }

@@ -7,32 +7,39 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 var propertiesInteractionPattern0 = regexp.MustCompile("f[^\\n\\r\\x{2028}\\x{2029}]o")
 
-// ValidatePropertiesInteraction checks a value against the JSON Schema properties_interaction.json: nil when valid, else every error.
+// ValidatePropertiesInteraction checks a value against the JSON Schema properties_interaction.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePropertiesInteraction(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPropertiesInteraction(&r, v)
+	return r.Errors()
+}
+
+// checkPropertiesInteraction checks a value against the JSON Schema properties_interaction.json, reporting every error in r.
+func checkPropertiesInteraction(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		bar, hasBar := obj["bar"]
 		if hasFoo {
 			if list, ok := tool.List(foo); !ok {
-				errs = append(errs, tool.TypeError("/foo", "foo", "array", foo))
+				r.Type(at.Key("foo"), "array", foo)
 			} else {
 				if len(list) > 3 {
-					errs = append(errs, tool.ValueError("maxItems", "/foo", "foo", "an array of at most 3 items", list))
+					r.Value("maxItems", at.Key("foo"), "an array of at most 3 items", list)
 				}
 			}
 		}
 		if hasBar {
 			if _, ok := tool.List(bar); !ok {
-				errs = append(errs, tool.TypeError("/bar", "bar", "array", bar))
+				r.Type(at.Key("bar"), "array", bar)
 			}
 		}
 		{
-			n := len(errs)
+			n := r.Len()
 			member := func(k string, v2 any) {
 				matched := false
 				switch k {
@@ -43,26 +50,31 @@ func ValidatePropertiesInteraction(v any) tool.Errors {
 					matched = true
 					if list3, ok := tool.List(v2); ok {
 						if len(list3) < 2 {
-							errs = append(errs, tool.ValueError("minItems", "/"+tool.Key(k), k, "an array of at least 2 items", list3))
+							r.Value("minItems", at.Key(k), "an array of at least 2 items", list3)
 						}
 					}
 				}
 				if !matched {
 					if num3, ok := tool.Number(v2); !ok || !tool.IsInteger(num3) {
-						errs = append(errs, tool.TypeError("/"+tool.Key(k), k, "integer", v2))
+						r.Type(at.Key(k), "integer", v2)
 					}
 				}
 			}
 			for k, v2 := range obj {
 				member(k, v2)
+				if r.Full() {
+					break
+				}
 			}
-			if len(errs) > n {
-				errs = errs[:n]
-				for _, k := range tool.SortedKeys(obj) {
+			if r.Len() > n {
+				r.Truncate(n)
+				for k := range tool.KeysInOrder(obj) {
 					member(k, obj[k])
+					if r.Full() {
+						break
+					}
 				}
 			}
 		}
 	}
-	return errs
 }

@@ -4,30 +4,48 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidatePropertyNames checks a value against the JSON Schema property_names.json: nil when valid, else every error.
+// ValidatePropertyNames checks a value against the JSON Schema property_names.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePropertyNames(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPropertyNames(&r, v)
+	return r.Errors()
+}
+
+// checkPropertyNames checks a value against the JSON Schema property_names.json, reporting every error in r.
+func checkPropertyNames(r *tool.Report, v any) {
+	var at tool.Loc
 	if obj, ok := tool.Object(v); ok {
-		n := len(errs)
-		for k := range obj {
-			if !matchPropertyNames1(k, 0) {
-				errs = append(errs, tool.Error{
-					Actual:   tool.Show(k),
-					Code:     "propertyNames",
-					Expected: "a member name that is the schema at #/propertyNames",
-					Got:      "string",
-					Name:     k,
-					Path:     "/" + tool.Key(k),
-				})
+		{
+			n := r.Len()
+			member := func(k string) {
+				if !matchPropertyNames1(k, 0) {
+					r.Add(at.Key(k), tool.Error{
+						Actual:   tool.Show(k),
+						Code:     "propertyNames",
+						Expected: "a member name that is the schema at #/propertyNames",
+						Got:      "string",
+					})
+				}
+			}
+			for k := range obj {
+				member(k)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				for k := range tool.KeysInOrder(obj) {
+					member(k)
+					if r.Full() {
+						break
+					}
+				}
 			}
 		}
-		if len(errs) > n {
-			tool.SortByPath(errs[n:])
-		}
 	}
-	return errs
 }
 
 // matchPropertyNames1 reports whether v is valid against the schema at #/propertyNames.

@@ -4,19 +4,26 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateRootPointer checks a value against the JSON Schema root_pointer.json: nil when valid, else every error.
+// ValidateRootPointer checks a value against the JSON Schema root_pointer.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRootPointer(v any) tool.Errors {
-	var errs tool.Errors
-	errs = validateRootPointerRoot(v, errs, 0)
-	return errs
+	var r tool.Report
+	checkRootPointer(&r, v)
+	return r.Errors()
 }
 
-// validateRootPointerRoot checks v against the schema at #.
-func validateRootPointerRoot(v any, errs tool.Errors, depth int) tool.Errors {
+// checkRootPointer checks a value against the JSON Schema root_pointer.json, reporting every error in r.
+func checkRootPointer(r *tool.Report, v any) {
+	var at tool.Loc
+	validateRootPointerRoot(r, at, v, 0)
+}
+
+// validateRootPointerRoot checks v, at the location at, against the schema at #.
+func validateRootPointerRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); ok {
 		present := 0
@@ -25,28 +32,22 @@ func validateRootPointerRoot(v any, errs tool.Errors, depth int) tool.Errors {
 			present++
 		}
 		if len(obj) > present {
-			n2 := len(errs)
-			for k2 := range obj {
+			for k2 := range tool.KeysInOrder(obj) {
 				switch k2 {
 				case "foo":
 				default:
-					errs = append(errs, tool.Error{
+					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
 						Got:  tool.TypeName(obj[k2]),
-						Name: k2,
-						Path: "/" + tool.Key(k2),
 					})
 				}
+				if r.Full() {
+					break
+				}
 			}
-			tool.SortByPath(errs[n2:])
 		}
 		if hasFoo {
-			n := len(errs)
-			errs = validateRootPointerRoot(foo, errs, depth+1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/foo", "foo")
-			}
+			validateRootPointerRoot(r, at.Key("foo"), foo, depth+1)
 		}
 	}
-	return errs
 }

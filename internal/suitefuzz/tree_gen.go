@@ -4,93 +4,89 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateTree checks a value against the JSON Schema tree.json: nil when valid, else every error.
+// ValidateTree checks a value against the JSON Schema tree.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTree(v any) tool.Errors {
-	var errs tool.Errors
-	errs = validateTreeRoot(v, errs, 0)
-	return errs
+	var r tool.Report
+	checkTree(&r, v)
+	return r.Errors()
 }
 
-// validateTreeRoot checks v against the schema at #.
-func validateTreeRoot(v any, errs tool.Errors, depth int) tool.Errors {
+// checkTree checks a value against the JSON Schema tree.json, reporting every error in r.
+func checkTree(r *tool.Report, v any) {
+	var at tool.Loc
+	validateTreeRoot(r, at, v, 0)
+}
+
+// validateTreeRoot checks v, at the location at, against the schema at #.
+func validateTreeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		meta, hasMeta := obj["meta"]
 		nodes, hasNodes := obj["nodes"]
 		if !hasMeta {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("meta"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "string",
-				Name:     "meta",
-				Path:     "/meta",
 			})
 		}
 		if !hasNodes {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("nodes"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "array",
-				Name:     "nodes",
-				Path:     "/nodes",
 			})
 		}
 		if hasMeta {
 			if _, ok := meta.(string); !ok {
-				errs = append(errs, tool.TypeError("/meta", "meta", "string", meta))
+				r.Type(at.Key("meta"), "string", meta)
 			}
 		}
 		if hasNodes {
 			if list, ok := tool.List(nodes); !ok {
-				errs = append(errs, tool.TypeError("/nodes", "nodes", "array", nodes))
+				r.Type(at.Key("nodes"), "array", nodes)
 			} else {
+				atNodes := at.Key("nodes")
 				for i, item := range list {
-					n := len(errs)
-					errs = validateTreeNode(item, errs, depth+1)
-					if len(errs) > n {
-						tool.Nest(errs[n:], "/nodes/"+tool.Index(i), "nodes["+tool.Index(i)+"]")
+					if r.Full() {
+						break
 					}
+					validateTreeNode(r, atNodes.Index(i), item, depth+1)
 				}
 			}
 		}
 	}
-	return errs
 }
 
-// validateTreeNode checks v against the schema at #/$defs/node.
-func validateTreeNode(v any, errs tool.Errors, depth int) tool.Errors {
+// validateTreeNode checks v, at the location at, against the schema at #/$defs/node.
+func validateTreeNode(r *tool.Report, at tool.Loc, v any, depth int) {
 	if depth > tool.MaxDepth {
-		return append(errs, tool.TooDeep())
+		r.Add(at, tool.TooDeep())
+		return
 	}
 	if obj, ok := tool.Object(v); !ok {
-		errs = append(errs, tool.TypeError("", "", "object", v))
+		r.Type(at, "object", v)
 	} else {
 		value, hasValue := obj["value"]
 		subtree, hasSubtree := obj["subtree"]
 		if !hasValue {
-			errs = append(errs, tool.Error{
+			r.Add(at.Key("value"), tool.Error{
 				Code:     tool.CodeMissing,
 				Expected: "number",
-				Name:     "value",
-				Path:     "/value",
 			})
 		}
 		if hasValue {
 			if _, ok := tool.Number(value); !ok {
-				errs = append(errs, tool.TypeError("/value", "value", "number", value))
+				r.Type(at.Key("value"), "number", value)
 			}
 		}
 		if hasSubtree {
-			n := len(errs)
-			errs = validateTreeRoot(subtree, errs, depth+1)
-			if len(errs) > n {
-				tool.Nest(errs[n:], "/subtree", "subtree")
-			}
+			validateTreeRoot(r, at.Key("subtree"), subtree, depth+1)
 		}
 	}
-	return errs
 }

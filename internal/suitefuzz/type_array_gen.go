@@ -4,18 +4,24 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateTypeArray checks a value against the JSON Schema type_array.json: nil when valid, else every error.
+// ValidateTypeArray checks a value against the JSON Schema type_array.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTypeArray(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkTypeArray(&r, v)
+	return r.Errors()
+}
+
+// checkTypeArray checks a value against the JSON Schema type_array.json, reporting every error in r.
+func checkTypeArray(r *tool.Report, v any) {
+	var at tool.Loc
 	if _, ok := v.(string); ok {
 	} else if num, ok := tool.Number(v); ok {
 		if !tool.IsInteger(num) {
-			errs = append(errs, tool.TypeError("", "", "integer or string", v))
+			r.Type(at, "integer or string", v)
 		}
 	} else {
-		errs = append(errs, tool.TypeError("", "", "integer or string", v))
+		r.Type(at, "integer or string", v)
 	}
-	return errs
 }

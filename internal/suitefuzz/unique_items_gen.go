@@ -4,22 +4,26 @@ package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
-// ValidateUniqueItems checks a value against the JSON Schema unique_items.json: nil when valid, else every error.
+// ValidateUniqueItems checks a value against the JSON Schema unique_items.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUniqueItems(v any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkUniqueItems(&r, v)
+	return r.Errors()
+}
+
+// checkUniqueItems checks a value against the JSON Schema unique_items.json, reporting every error in r.
+func checkUniqueItems(r *tool.Report, v any) {
+	var at tool.Loc
 	if list, ok := tool.List(v); ok {
 		if i, j, dup := tool.Duplicate(list); dup {
-			errs = append(errs, tool.Error{
+			r.Add(at, tool.Error{
 				Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
 				Code:     "uniqueItems",
 				Expected: "an array of unique items",
 				Got:      "array",
-				Name:     "",
-				Path:     "",
 			})
 		}
 	}
-	return errs
 }

@@ -171,24 +171,65 @@ func Bytes(s string) ([]byte, bool) {
 	return b, err == nil
 }
 
-// RangeError reports a number a validator accepted that the Go field cannot
-// hold: an int beyond 64 bits, a float beyond float32. Its code is
-// "minimum" or "maximum", the bound it crosses; min and max are the field
-// type's bounds as text.
-func RangeError(path, name, min, max string, v any) Error {
-	if f, ok := Number(v); ok && f < 0 {
-		return ValueError("minimum", path, name, ">= "+min, v)
+// IsNull reports whether v is JSON null: nil, or a nil slice, map, pointer
+// or interface put in the map by hand. Like null, such a typed nil leaves an
+// optional member absent.
+func IsNull(v any) bool { return isNull(v) }
+
+// NumberText returns v, a value a validator accepted as a number, as the
+// json.Number encoding/json decodes from its JSON: a json.Number as it is,
+// a float64 as encoding/json writes it (beyond 2^53, digit by digit: the
+// exact value the validator judged), a Go integer in decimal.
+func NumberText(v any) (json.Number, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		return x, isJSONNumber(string(x))
+	case float64, float32:
+		f, ok := Number(x)
+		if !ok {
+			return "", false
+		}
+		if math.Abs(f) < 1<<53 || f != math.Trunc(f) {
+			return json.Number(formatNumber(f)), true
+		}
 	}
-	return ValueError("maximum", path, name, "<= "+max, v)
+	if _, ok := Number(v); !ok {
+		return "", false
+	}
+	var buf exactBuf
+	d, ok := exact(v, &buf)
+	if !ok {
+		return "", false
+	}
+	return json.Number(integerText(d)), true
 }
 
-// DecodeError reports a value that the validator accepted but that does not
-// decode into its Go field: code is the keyword concerned ("contentEncoding"
-// for bad base64, "propertyNames" for map keys), expected what the field
-// needs, reason a sentence, when there is one, such as the error of the
-// field type's UnmarshalJSON method.
-func DecodeError(code, path, name, expected, reason string, v any) Error {
-	e := ValueError(code, path, name, expected, v)
-	e.Reason = reason
-	return e
+// IntegerJSON returns v, a value a validator accepted as an integer, as a
+// JSON integer without fraction or exponent (1e3 is 1000), for a type whose
+// UnmarshalJSON reads integers only (math/big.Int): DecodeT follows the
+// schema, for which 1e3 is an integer. It reports false when v is not an
+// integer.
+func IntegerJSON(v any) ([]byte, bool) {
+	var buf exactBuf
+	d, ok := exact(v, &buf)
+	if !ok || d.exp < 0 {
+		return nil, false
+	}
+	return []byte(integerText(d)), true
+}
+
+// integerText writes an integer dec in decimal.
+func integerText(d dec) string {
+	if len(d.digits) == 0 {
+		return "0"
+	}
+	b := make([]byte, 0, 1+len(d.digits)+d.exp)
+	if d.neg {
+		b = append(b, '-')
+	}
+	b = append(b, d.digits...)
+	for range d.exp {
+		b = append(b, '0')
+	}
+	return string(b)
 }

@@ -2,8 +2,11 @@ package tool
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -124,11 +127,18 @@ func TestIntKeyAndBytes(t *testing.T) {
 }
 
 func TestDecodeErrorsRender(t *testing.T) {
-	e := RangeError("/n", "n", "-128", "127", json.Number("300"))
-	assert.Equal(t, Error{Code: "maximum", Path: "/n", Name: "n", Expected: "<= 127", Got: "integer", Actual: "300"}, e)
-	e = RangeError("/n", "n", "-128", "127", -300.0)
-	assert.Equal(t, "argument 'n' should be >= -128, got -300", e.Message())
-	e = DecodeError(CodeInvalid, "/t", "t", "", "argument 't' does not decode: too hot", 2000.0)
-	assert.Equal(t, "argument 't' does not decode: too hot", e.Message())
-	assert.Equal(t, `[{"code":"invalid","path":"/t","got":"integer","actual":"2000","reason":"argument 't' does not decode: too hot"}]`, Errors{e}.JSON())
+	var r Report
+	root := Loc{}
+	r.Range(root.Key("n"), "-128", "127", json.Number("300"))
+	r.Range(root.Key("n"), "-128", "127", -300.0)
+	r.Invalid(root.Key("t"), errors.New("too hot"), 2000.0)
+	r.Invalid(root, errors.New(strings.Repeat("é", 300)), "x")
+	errs := r.Errors()
+	assert.Equal(t, Error{Code: "maximum", Path: "/n", Name: "n", Expected: "<= 127", Got: "integer", Actual: "300"}, errs[0])
+	assert.Equal(t, "argument 'n' should be >= -128, got -300", errs[1].Message())
+	assert.Equal(t, "argument 't' does not decode: too hot", errs[2].Message())
+	assert.Equal(t, `{"code":"invalid","path":"/t","got":"integer","actual":"2000","reason":"argument 't' does not decode: too hot"}`, Errors{errs[2]}.JSON()[1:len(Errors{errs[2]}.JSON())-1])
+	assert.True(t, strings.HasPrefix(errs[3].Message(), "the arguments do not decode: ééé"), errs[3].Message())
+	assert.True(t, utf8.ValidString(errs[3].Reason))
+	assert.LessOrEqual(t, len(errs[3].Reason), maxReason+40, "a method's error is shortened")
 }

@@ -18,9 +18,11 @@ func TestTooDeep(t *testing.T) {
 	assert.Equal(t, "a value nested at most "+strconv.Itoa(MaxDepth)+" levels deep", e.Expected)
 	assert.Positive(t, MaxDepth)
 
-	errs := Errors{e}
-	Nest(errs, "/0", "[0]")
-	Nest(errs, "/tree", "tree")
+	var r Report
+	root := Loc{}
+	tree := root.Key("tree")
+	r.Add(tree.Index(0), e)
+	errs := r.Errors()
 	assert.Equal(t, []string{"depth:tree[0]"}, errs.Codes())
 	assert.Equal(t, `[{"code":"depth","path":"/tree/0","expected":"a value nested at most 128 levels deep"}]`, errs.JSON())
 	assert.True(t, strings.HasPrefix(errs[0].Message(), "argument 'tree[0]' should be a value nested at most 128 levels deep"),

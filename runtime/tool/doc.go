@@ -34,7 +34,8 @@
 //
 // Every call takes the same path, closed by default: the arguments are
 // parsed (bad_json, too_large), the tool must be in the set (unknown_tool),
-// the arguments must be valid (the validator's errors) and are decoded into
+// the arguments must be valid (the validator's errors, at most
+// DefaultMaxErrors of them, then one CodeTooManyErrors) and are decoded into
 // T; a tool that is not idempotent runs once per request id (RequestID);
 // the application's policies may refuse the call (WithPolicy, PolicyFor,
 // Deny); a dangerous tool waits for a person's approval of that exact call
@@ -67,11 +68,12 @@
 //
 // The functions and types documented as "for generated code" are the
 // contract between toolgen's output and this package; they are stable
-// within a major version, which SupportPackageIsVersion1 pins at compile
+// within a major version, which SupportPackageIsVersion2 pins at compile
 // time.
 package tool
 
-// SupportPackageIsVersion1 is referenced by generated code. A build of old
+// SupportPackageIsVersion2 is referenced by generated code. A build of old
 // generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time.
-const SupportPackageIsVersion1 = true
+// compile instead of misbehaving at run time. Version 2: errors are located
+// with Loc and collected, bounded, in a Report.
+const SupportPackageIsVersion2 = true

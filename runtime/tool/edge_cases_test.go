@@ -130,20 +130,25 @@ func TestDuplicateQuadraticForSameSizeArrays(t *testing.T) {
 // "got ": "argument 'tree' should be a value nested at most 128 levels
 // deep, got ".
 func TestTooDeepMessageEndsInGot(t *testing.T) {
-	errs := Errors{TooDeep()}
-	Nest(errs, "/tree", "tree")
-	msg := errs[0].Message()
+	var r Report
+	root := Loc{}
+	r.Add(root.Key("tree"), TooDeep())
+	msg := r.Errors()[0].Message()
 	assert.False(t, strings.HasSuffix(msg, "got "), "%q", msg)
 	assert.False(t, strings.HasSuffix(msg, " "), "%q", msg)
 }
 
-// MultipleOf panics (slice bounds out of range in decimal) on NaN or ±Inf in
-// either argument: strconv writes them as "NaN" and "+Inf", with no 'e'.
+// MultipleOf must not panic on NaN or ±Inf: strconv writes them as "NaN"
+// and "+Inf", with no digits.
 func TestMultipleOfNonFinitePanics(t *testing.T) {
-	for _, c := range [][2]float64{
-		{math.NaN(), 1}, {math.Inf(1), 1}, {math.Inf(-1), 0.5},
-		{1, math.NaN()}, {0.5, math.Inf(1)},
+	for _, c := range []struct {
+		x any
+		m string
+	}{
+		{math.NaN(), "1"}, {math.Inf(1), "1"}, {math.Inf(-1), "0.5"}, {float32(math.Inf(1)), "2"},
+		{1.0, "NaN"}, {0.5, "+Inf"}, {json.Number("1"), ""}, {json.Number("x"), "1"},
 	} {
-		assert.NotPanics(t, func() { MultipleOf(c[0], c[1]) }, "MultipleOf(%v, %v)", c[0], c[1])
+		assert.NotPanics(t, func() { MultipleOf(c.x, c.m) }, "MultipleOf(%v, %v)", c.x, c.m)
+		assert.False(t, MultipleOf(c.x, c.m), "MultipleOf(%v, %v)", c.x, c.m)
 	}
 }

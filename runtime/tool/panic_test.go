@@ -174,9 +174,15 @@ func TestNeverPanics(t *testing.T) {
 					ValueError("maximum", "/x", "x", "<= 1", v),
 					ValueError(CodeEnum, "", "", "", v),
 				}
-				Nest(errs, "/p", "p")
-				Nest(errs, "", "")
-				SortByPath(errs)
+				var r Report
+				root := Loc{}
+				p := root.Key("p")
+				r.Type(p.Key("x"), "string", v)
+				r.Value("maximum", p.Index(-1), "<= 1", v)
+				r.OneOf(root, "", 2, v)
+				r.Invalid(p, errors.New("x"), v)
+				r.Range(root, "0", "1", v)
+				errs = append(errs, r.Errors()...)
 				errs.Codes()
 				errs.Messages()
 				_ = errs.Error()
@@ -209,7 +215,11 @@ func TestNeverPanics_Strings(t *testing.T) {
 			Errors{{Code: s, Path: "/" + Key(s), Name: s, Expected: s, Got: s, Actual: Show(s)}}.MarshalJSON()
 			Errors{{Code: s, Name: s}}.Codes()
 			Errors{{Code: s, Name: s}}.Messages()
-			Nest(Errors{{Name: s}}, s, s)
+			var r Report
+			root := Loc{}
+			k := root.Key(s)
+			r.Type(k.Key(s), s, s)
+			r.Errors().Codes()
 		}, "%q", s)
 	}
 }

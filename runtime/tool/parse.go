@@ -277,6 +277,11 @@ func (p *parser) array() (any, bool) {
 			return nil, false
 		}
 		p.path = p.path[:len(p.path)-1]
+		if len(list) == cap(list) {
+			// Doubled, not grown by append's quarter: a long array costs
+			// twice its size in allocation, not five times.
+			list = append(make([]any, 0, 2*cap(list)+4), list...)
+		}
 		list = append(list, v)
 		p.skipSpace()
 		if p.pos < len(p.data) {
@@ -307,9 +312,10 @@ func (p *parser) number() (any, bool) {
 	if p.data[p.pos] == '-' {
 		p.pos++
 	}
+	intDigits, exponent := 1, false
 	if p.pos < len(p.data) && p.data[p.pos] == '0' {
 		p.pos++
-	} else if digits() == 0 {
+	} else if intDigits = digits(); intDigits == 0 {
 		return nil, p.unexpected("a digit")
 	}
 	if p.pos < len(p.data) && p.data[p.pos] == '.' {
@@ -319,6 +325,7 @@ func (p *parser) number() (any, bool) {
 		}
 	}
 	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
+		exponent = true
 		p.pos++
 		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
 			p.pos++
@@ -327,13 +334,37 @@ func (p *parser) number() (any, bool) {
 			return nil, p.unexpected("a digit in the exponent")
 		}
 	}
+	if p.pos-start <= 2 && p.data[start] != '-' {
+		// A small number is one of a few values, allocated once.
+		return smallNumbers[atoi2(p.data[start:p.pos])], true
+	}
 	n := json.Number(p.data[start:p.pos])
-	if f, err := strconv.ParseFloat(string(n), 64); err != nil && math.IsInf(f, 0) {
-		p.err = &parseError{code: CodeBadNumber, strict: true, offset: start, path: p.pointer(),
-			msg: "the number " + shortNumber(string(n)) + " is out of range: a number must lie within ±1.7976931348623157e308"}
-		return nil, false
+	// Without an exponent, a number of at most 308 digits before its point
+	// is within float64's range: no need to convert it here.
+	if exponent || intDigits > 308 {
+		if f, err := strconv.ParseFloat(string(n), 64); err != nil && math.IsInf(f, 0) {
+			p.err = &parseError{code: CodeBadNumber, strict: true, offset: start, path: p.pointer(),
+				msg: "the number " + shortNumber(string(n)) + " is out of range: a number must lie within ±1.7976931348623157e308"}
+			return nil, false
+		}
 	}
 	return n, true
+}
+
+// smallNumbers are the json.Numbers 0 to 99, as any.
+var smallNumbers = func() (n [100]any) {
+	for i := range n {
+		n[i] = json.Number(strconv.Itoa(i))
+	}
+	return n
+}()
+
+// atoi2 reads one or two digits.
+func atoi2(b []byte) int {
+	if len(b) == 1 {
+		return int(b[0] - '0')
+	}
+	return int(b[0]-'0')*10 + int(b[1]-'0')
 }
 
 func shortNumber(s string) string {

@@ -167,14 +167,14 @@ func TestOutputParse(t *testing.T) {
 	assert.Equal(t, "r", plan.Reason)
 
 	cases := map[string]string{
-		``:    "the answer is empty",
-		"  \n": "the answer is empty",
-		"Here is the plan: {}":                           "the answer is not valid JSON",
-		"```json\n{\"moves\":[],\"reason\":\"r\"}\n```": "the answer is not valid JSON",
-		`{"moves":[],"reason":"r"} {}`:                   "the answer is not valid JSON",
-		`{"reason":"a","reason":"b"}`:                    "appears twice",
-		`["moves"]`:                                      "the answer should be a JSON object, got array",
-		"{\"reason\":\"\xff\"}":                          "invalid UTF-8",
+		``:                     "the answer is empty",
+		"  \n":                 "the answer is empty",
+		"Here is the plan: {}": "the answer is not valid JSON",
+		"```json\n{\"moves\":[],\"reason\":\"r\"}\n```":     "the answer is not valid JSON",
+		`{"moves":[],"reason":"r"} {}`:                      "the answer is not valid JSON",
+		`{"reason":"a","reason":"b"}`:                       "appears twice",
+		`["moves"]`:                                         "the answer should be a JSON object, got array",
+		"{\"reason\":\"\xff\"}":                             "invalid UTF-8",
 		strings.Repeat("[", 600) + strings.Repeat("]", 600): "nested",
 	}
 	for answer, want := range cases {
@@ -200,17 +200,17 @@ func TestOutputParse(t *testing.T) {
 // The feedback is bounded whatever the answer: at most MaxFeedbackErrors
 // errors are listed.
 func TestOutputFeedbackIsBounded(t *testing.T) {
-	var moves []string
-	for range 5000 {
-		moves = append(moves, `{"x":"a","y":"b","z":1}`)
+	var extra []string
+	for i := range 5000 {
+		extra = append(extra, `"m`+itoa(i)+`":"`+strings.Repeat(`\n`, 100)+`"`)
 	}
-	_, errs := arm.PlanOutput.Parse(`{"moves":[` + strings.Join(moves, ",") + `],"reason":"r"}`)
-	require.Greater(t, len(errs), 10000)
+	_, errs := arm.PlanOutput.Parse(`{"moves":[{"x":1,"y":1}],"reason":"r",` + strings.Join(extra, ",") + `}`)
+	require.Greater(t, len(errs), tool.MaxFeedbackErrors)
 	text := arm.PlanOutput.Feedback(errs)
 	lines := strings.Split(text, "\n")
 	assert.Len(t, lines, tool.MaxFeedbackErrors+3)
 	assert.Equal(t, "- and "+itoa(len(errs)-tool.MaxFeedbackErrors)+" more errors", lines[len(lines)-2])
-	assert.Less(t, len(text), 4096)
+	assert.Less(t, len(text), 8192)
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

@@ -18,16 +18,6 @@ func In(v any, values []any) bool {
 	return false
 }
 
-// OneOfError reports a value valid against matched of the oneOf schemas,
-// not exactly one.
-func OneOfError(path, name, expected string, matched int, v any) Error {
-	e := ValueError("oneOf", path, name, expected, v)
-	if matched > 1 {
-		e.Actual = "a value valid against " + Index(matched) + " of them"
-	}
-	return e
-}
-
 // Base64 reports whether s is base64 (RFC 4648, standard alphabet, padded)
 // as encoding/json decodes a []byte: line breaks are ignored. It does not
 // allocate.
@@ -73,16 +63,5 @@ func JSONContent(s string, isBase64 bool) bool {
 type tooDeep struct{}
 
 // PanicTooDeep stops a validity check on a value nested deeper than
-// MaxDepth; the generated validator recovers with RecoverTooDeep.
+// MaxDepth; the generated validator recovers with Report.RecoverTooDeep.
 func PanicTooDeep() { panic(tooDeep{}) }
-
-// RecoverTooDeep, deferred by a generated validator, turns the panic of
-// PanicTooDeep into a depth error. Any other panic goes on.
-func RecoverTooDeep(errs *Errors) {
-	if r := recover(); r != nil {
-		if _, ok := r.(tooDeep); !ok {
-			panic(r)
-		}
-		*errs = append(*errs, TooDeep())
-	}
-}

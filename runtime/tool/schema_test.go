@@ -50,26 +50,32 @@ func TestIn(t *testing.T) {
 	assert.False(t, In(1, nil))
 }
 
-func TestOneOfError(t *testing.T) {
-	e := OneOfError("/p", "p", "exactly one of: a; b", 0, 3.0)
-	assert.Equal(t, "argument 'p' should be exactly one of: a; b, got 3", e.Message())
-	e = OneOfError("/p", "p", "exactly one of: a; b", 2, 3.0)
-	assert.Equal(t, "argument 'p' should be exactly one of: a; b, got a value valid against 2 of them", e.Message())
-	assert.Equal(t, "oneOf", e.Code)
+func TestOneOfReport(t *testing.T) {
+	var r Report
+	root := Loc{}
+	r.OneOf(root.Key("p"), "exactly one of: a; b", 0, 3.0)
+	r.OneOf(root.Key("p"), "exactly one of: a; b", 2, 3.0)
+	errs := r.Errors()
+	assert.Equal(t, "argument 'p' should be exactly one of: a; b, got 3", errs[0].Message())
+	assert.Equal(t, "argument 'p' should be exactly one of: a; b, got a value valid against 2 of them", errs[1].Message())
+	assert.Equal(t, "oneOf", errs[1].Code)
 }
 
 func TestRecoverTooDeep(t *testing.T) {
-	validate := func() (errs Errors) {
-		defer RecoverTooDeep(&errs)
-		errs = append(errs, Error{Code: "first"})
-		PanicTooDeep()
-		return nil
+	validate := func() Errors {
+		var r Report
+		func() {
+			defer r.RecoverTooDeep()
+			r.Add(Loc{}, Error{Code: "first"})
+			PanicTooDeep()
+		}()
+		return r.Errors()
 	}
 	errs := validate()
 	assert.Equal(t, []string{"depth:", "first:"}, errs.Codes())
 	assert.PanicsWithValue(t, "other", func() {
-		var errs Errors
-		defer RecoverTooDeep(&errs)
+		var r Report
+		defer r.RecoverTooDeep()
 		panic("other")
 	})
 }

@@ -56,8 +56,14 @@ const (
 type Def[T any] struct {
 	Tool
 	// Decode validates a model's arguments and, when they are valid, returns
-	// them as a T; otherwise the zero T and every error.
+	// them as a T; otherwise the zero T and the errors (at most
+	// DefaultMaxErrors, then CodeTooManyErrors).
 	Decode func(args map[string]any) (T, Errors)
+	// Check validates a model's arguments, reporting every error in r, whose
+	// limit the caller chooses, and when they are valid and out is not nil,
+	// reads them into *out. A Set calls it with its WithMaxErrors limit;
+	// Decode is Check with the default one.
+	Check func(r *Report, args map[string]any, out *T)
 }
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
@@ -68,15 +74,25 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	decode := d.Decode
-	if decode == nil {
-		decode = func(args map[string]any) (T, Errors) { return jsonDecode[T](d.Validate, args) }
+	check := d.Check
+	if check == nil {
+		decode := d.Decode
+		if decode == nil {
+			decode = func(args map[string]any) (T, Errors) { return jsonDecode[T](d.Validate, args) }
+		}
+		check = func(r *Report, args map[string]any, out *T) {
+			v, errs := decode(args)
+			r.extend(errs)
+			*out = v
+		}
 	}
 	return Handler{
 		tool: &d.Tool,
-		decode: func(args map[string]any) (any, Errors) {
-			v, errs := decode(args)
-			if len(errs) > 0 {
+		decode: func(args map[string]any, maxErrors int) (any, Errors) {
+			r := NewReport(maxErrors)
+			var v T
+			check(&r, args, &v)
+			if errs := r.Errors(); errs != nil {
 				return nil, errs
 			}
 			return v, nil
@@ -108,7 +124,7 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 // Def.Handle and give it to NewSet, of which it is an Option.
 type Handler struct {
 	tool    *Tool
-	decode  func(map[string]any) (any, Errors)
+	decode  func(args map[string]any, maxErrors int) (any, Errors)
 	run     func(context.Context, any) (any, error)
 	timeout time.Duration // 0: the set's; < 0: none
 }
@@ -194,6 +210,12 @@ func WithRedaction(fn func(tool string, args map[string]any) any) Option {
 // and CallJSON parse; larger ones are rejected with code too_large. n <= 0
 // means no limit.
 func WithMaxArgumentSize(n int) Option { return optionFunc(func(s *Set) { s.maxSize = n }) }
+
+// WithMaxErrors sets how many errors the validation of one call reports at
+// most (DefaultMaxErrors unless set; n <= 0 means the default): past them
+// comes one error with CodeTooManyErrors, and the validator stops walking
+// the arguments.
+func WithMaxErrors(n int) Option { return optionFunc(func(s *Set) { s.maxErrors = n }) }
 
 // WithDedupeWindow sets how long the set remembers the outcome of a call to
 // a tool that is not idempotent (Tool.Idempotent false), by its request id.
@@ -329,6 +351,7 @@ type Set struct {
 	policies  []Policy
 	timeout   time.Duration
 	maxSize   int
+	maxErrors int
 	window    time.Duration
 	logger    *slog.Logger
 	loggerSet bool
@@ -478,7 +501,7 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 		}
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: "one of " + strings.Join(names, ", ")}))
 	}
-	v, errs := h.decode(args)
+	v, errs := h.decode(args, s.maxErrors)
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}

@@ -2,6 +2,8 @@ package tool
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,10 +11,10 @@ import (
 )
 
 // Compile-time: generated code references the version constant.
-var _ = SupportPackageIsVersion1
+var _ = SupportPackageIsVersion2
 
-func TestSupportPackageIsVersion1(t *testing.T) {
-	assert.True(t, SupportPackageIsVersion1)
+func TestSupportPackageIsVersion2(t *testing.T) {
+	assert.True(t, SupportPackageIsVersion2)
 }
 
 func TestConstants(t *testing.T) {
@@ -40,7 +42,7 @@ func weatherValidate(args map[string]any) Errors {
 			unexpected = append(unexpected, Error{Code: CodeUnexpected, Path: "/" + Key(k), Name: k})
 		}
 	}
-	SortByPath(unexpected)
+	slices.SortFunc(unexpected, func(a, b Error) int { return strings.Compare(a.Path, b.Path) })
 	errs = append(errs, unexpected...)
 	if v, ok := args["city"]; ok {
 		if _, ok := v.(string); !ok {

@@ -171,7 +171,7 @@ func TypeName(v any) string {
 func Equal(a, b any) bool {
 	if fa, ok := Number(a); ok {
 		fb, ok := Number(b)
-		return ok && fa == fb
+		return ok && sameNumber(a, fa, b, fb)
 	}
 	if isNull(a) || isNull(b) {
 		return isNull(a) && isNull(b)
@@ -249,11 +249,8 @@ func canonical(b []byte, v any) ([]byte, bool) {
 	if isNull(v) {
 		return append(b, 'z'), true
 	}
-	if f, ok := Number(v); ok {
-		if f == 0 {
-			f = 0 // -0 equals 0
-		}
-		return strconv.AppendFloat(append(b, 'n'), f, 'g', -1, 64), true
+	if _, ok := Number(v); ok {
+		return appendNumber(append(b, 'n'), v)
 	}
 	switch x := v.(type) {
 	case string:
@@ -360,28 +357,6 @@ func SortedKeys(m map[string]any) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// SortByPath sorts errors by path, for the unexpected members of one object,
-// which a validator finds in Go's map order.
-func SortByPath(errs Errors) {
-	slices.SortStableFunc(errs, func(a, b Error) int { return strings.Compare(a.Path, b.Path) })
-}
-
-// Nest prefixes the paths and names of errs, which a validator of a
-// sub-schema reported relative to the value it was given.
-func Nest(errs Errors, path, name string) {
-	for i := range errs {
-		errs[i].Path = path + errs[i].Path
-		switch {
-		case errs[i].Name == "":
-			errs[i].Name = name
-		case strings.HasPrefix(errs[i].Name, "["):
-			errs[i].Name = name + errs[i].Name
-		default:
-			errs[i].Name = name + "." + errs[i].Name
-		}
-	}
 }
 
 // Key escapes an object member name for a JSON Pointer (RFC 6901).

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-const _ = tool.SupportPackageIsVersion1
+const _ = tool.SupportPackageIsVersion2
 
 // The parameters of the move tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -20,6 +20,7 @@ const (
 
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
+	Check:  checkMoveArgs,
 	Decode: DecodeMoveArgs,
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
@@ -78,9 +79,16 @@ var MoveTool = tool.Def[MoveArgs]{
 	},
 }
 
-// ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else every error.
+// ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkMoveArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkMoveArgs checks a model's arguments for the move tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkMoveArgs(r *tool.Report, args map[string]any, out *MoveArgs) {
+	var at tool.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -95,89 +103,86 @@ func ValidateMoveArgs(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasX {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("x"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "x",
-			Path:     "/x",
 		})
 	}
 	if !hasY {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("y"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "y",
-			Path:     "/y",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "speed":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasX {
 		if num, ok := tool.Number(x); !ok {
-			errs = append(errs, tool.TypeError("/x", "x", "number", x))
+			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/x", "x", ">= 0", x))
+				r.Value("minimum", at.Key("x"), ">= 0", x)
 			} else if num > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/x", "x", "<= 10", x))
+				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
 	}
 	if hasY {
 		if num2, ok := tool.Number(y); !ok {
-			errs = append(errs, tool.TypeError("/y", "y", "number", y))
+			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/y", "y", ">= 0", y))
+				r.Value("minimum", at.Key("y"), ">= 0", y)
 			} else if num2 > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/y", "y", "<= 10", y))
+				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
 	}
 	if hasSpeed && speed != nil {
 		if num3, ok := tool.Number(speed); !ok {
-			errs = append(errs, tool.TypeError("/speed", "speed", "number", speed))
+			if !tool.IsNull(speed) {
+				r.Type(at.Key("speed"), "number", speed)
+			}
 		} else {
 			if num3 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/speed", "speed", ">= 0", speed))
+				r.Value("minimum", at.Key("speed"), ">= 0", speed)
 			} else if num3 > 1 {
-				errs = append(errs, tool.ValueError("maximum", "/speed", "speed", "<= 1", speed))
+				r.Value("maximum", at.Key("speed"), "<= 1", speed)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillMoveArgs(r, at, out, args)
 }
 
-// DecodeMoveArgs checks a model's arguments for the move tool with ValidateMoveArgs and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and every error.
+// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
+	var r tool.Report
 	var out MoveArgs
-	errs := ValidateMoveArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillMoveArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkMoveArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return MoveArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -193,7 +198,6 @@ func fillMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Erro
 			out.Speed = f3
 		}
 	}
-	return errs
 }
 
 // The parameters of the release tool: the canonical schema, and the dialects that differ from it.
@@ -206,6 +210,7 @@ const (
 
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
+	Check:  checkReleaseArgs,
 	Decode: DecodeReleaseArgs,
 	Tool: tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
@@ -263,42 +268,46 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 	},
 }
 
-// ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else every error.
+// ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkReleaseArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodeReleaseArgs checks a model's arguments for the release tool with ValidateReleaseArgs and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and every error.
-func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	var out ReleaseArgs
-	errs := ValidateReleaseArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkReleaseArgs checks a model's arguments for the release tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkReleaseArgs(r *tool.Report, args map[string]any, out *ReleaseArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillReleaseArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillReleaseArgs(r, at, out, args)
+}
+
+// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
+	var r tool.Report
+	var out ReleaseArgs
+	checkReleaseArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return ReleaseArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillReleaseArgs sets the fields of a ReleaseArgs from an object its validator accepted.
-func fillReleaseArgs(out *ReleaseArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillReleaseArgs(r *tool.Report, at tool.Loc, out *ReleaseArgs, obj map[string]any) {}
 
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -313,6 +322,7 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
+	Check:  checkTuneArgs,
 	Decode: DecodeTuneArgs,
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
@@ -375,84 +385,96 @@ var TuneTool = tool.Def[TuneArgs]{
 	},
 }
 
-// ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else every error.
+// ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkTuneArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkTuneArgs checks a model's arguments for the tune tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkTuneArgs(r *tool.Report, args map[string]any, out *TuneArgs) {
+	var at tool.Loc
 	present := 0
 	params, hasParams := args["params"]
 	if hasParams {
 		present++
 	}
 	if !hasParams {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("params"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "object",
-			Name:     "params",
-			Path:     "/params",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "params":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasParams {
 		if obj, ok := tool.Object(params); !ok {
-			errs = append(errs, tool.TypeError("/params", "params", "object", params))
+			r.Type(at.Key("params"), "object", params)
 		} else {
+			atParams := at.Key("params")
 			{
-				n := len(errs)
+				n := r.Len()
 				member := func(k string, v any) {
 					if _, ok := tool.Number(v); !ok {
-						errs = append(errs, tool.TypeError("/params/"+tool.Key(k), "params."+k, "number", v))
+						r.Type(atParams.Key(k), "number", v)
 					}
 				}
 				for k, v := range obj {
 					member(k, v)
+					if r.Full() {
+						break
+					}
 				}
-				if len(errs) > n {
-					errs = errs[:n]
-					for _, k := range tool.SortedKeys(obj) {
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
 						member(k, obj[k])
+						if r.Full() {
+							break
+						}
 					}
 				}
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillTuneArgs(r, at, out, args)
 }
 
-// DecodeTuneArgs checks a model's arguments for the tune tool with ValidateTuneArgs and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and every error.
+// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
+	var r tool.Report
 	var out TuneArgs
-	errs := ValidateTuneArgs(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillTuneArgs(&out, args, errs)
-	if len(errs) > 0 {
+	checkTuneArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return TuneArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillTuneArgs sets the fields of a TuneArgs from an object its validator accepted.
-func fillTuneArgs(out *TuneArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillTuneArgs(r *tool.Report, at tool.Loc, out *TuneArgs, obj map[string]any) {
 	if params := obj["params"]; params != nil {
 		if obj2, ok := tool.Object(params); ok {
 			m := make(map[string]float64, len(obj2))
-			for k, item := range obj2 {
+			n := r.Len()
+			member := func(k string, item any) {
 				var e float64
 				if item != nil {
 					if f, ok := tool.Float(item); ok {
@@ -461,18 +483,40 @@ func fillTuneArgs(out *TuneArgs, obj map[string]any, errs tool.Errors) tool.Erro
 				}
 				m[k] = e
 			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]float64, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
 			out.Params = m
 		}
 	}
-	return errs
 }
 
 // The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
 const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
 
-// ValidatePositionResult checks the JSON of a result of type Position against its schema, as JSON Schema does: nil when valid, else every error.
+// ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionResult(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPositionResult(&r, args)
+	return r.Errors()
+}
+
+// checkPositionResult checks the JSON of a result of type Position as JSON Schema does, reporting every error in r.
+func checkPositionResult(r *tool.Report, args map[string]any) {
+	var at tool.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -487,65 +531,59 @@ func ValidatePositionResult(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasX {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("x"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "x",
-			Path:     "/x",
 		})
 	}
 	if !hasY {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("y"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "number",
-			Name:     "y",
-			Path:     "/y",
 		})
 	}
 	if len(args) > present {
-		n := len(errs)
-		for k := range args {
+		for k := range tool.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "holding":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k]),
-					Name: k,
-					Path: "/" + tool.Key(k),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n:])
 	}
 	if hasX {
 		if num, ok := tool.Number(x); !ok {
-			errs = append(errs, tool.TypeError("/x", "x", "number", x))
+			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/x", "x", ">= 0", x))
+				r.Value("minimum", at.Key("x"), ">= 0", x)
 			} else if num > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/x", "x", "<= 10", x))
+				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
 	}
 	if hasY {
 		if num2, ok := tool.Number(y); !ok {
-			errs = append(errs, tool.TypeError("/y", "y", "number", y))
+			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
-				errs = append(errs, tool.ValueError("minimum", "/y", "y", ">= 0", y))
+				r.Value("minimum", at.Key("y"), ">= 0", y)
 			} else if num2 > 10 {
-				errs = append(errs, tool.ValueError("maximum", "/y", "y", "<= 10", y))
+				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
 	}
 	if hasHolding {
 		if _, ok := holding.(string); !ok {
-			errs = append(errs, tool.TypeError("/holding", "holding", "string", holding))
+			r.Type(at.Key("holding"), "string", holding)
 		}
 	}
-	return errs
 }
 
 // The parameters of the position tool: the canonical schema, and the dialects that differ from it.
@@ -558,6 +596,7 @@ const (
 
 // PositionTool is the position tool, generated from PositionArgs.
 var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
+	Check:  checkPositionArgs,
 	Decode: DecodePositionArgs,
 	Tool: tool.Tool{
 		Description: "Reads where the arm is.",
@@ -617,42 +656,46 @@ var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[Position
 	},
 }}
 
-// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else every error.
+// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionArgs(args map[string]any) tool.Errors {
-	var errs tool.Errors
-	if len(args) > 0 {
-		n := len(errs)
-		for k := range args {
-			errs = append(errs, tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-				Name: k,
-				Path: "/" + tool.Key(k),
-			})
-		}
-		tool.SortByPath(errs[n:])
-	}
-	return errs
+	var r tool.Report
+	checkPositionArgs(&r, args, nil)
+	return r.Errors()
 }
 
-// DecodePositionArgs checks a model's arguments for the position tool with ValidatePositionArgs and returns them as a PositionArgs, read straight from the map; when they are not valid, the zero PositionArgs and every error.
-func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
-	var out PositionArgs
-	errs := ValidatePositionArgs(args)
-	if len(errs) > 0 {
-		return out, errs
+// checkPositionArgs checks a model's arguments for the position tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPositionArgs(r *tool.Report, args map[string]any, out *PositionArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
 	}
-	errs = fillPositionArgs(&out, args, errs)
-	if len(errs) > 0 {
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPositionArgs(r, at, out, args)
+}
+
+// DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs, read straight from the map; when they are not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
+	var r tool.Report
+	var out PositionArgs
+	checkPositionArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return PositionArgs{}, errs
 	}
 	return out, nil
 }
 
 // fillPositionArgs sets the fields of a PositionArgs from an object its validator accepted.
-func fillPositionArgs(out *PositionArgs, obj map[string]any, errs tool.Errors) tool.Errors {
-	return errs
-}
+func fillPositionArgs(r *tool.Report, at tool.Loc, out *PositionArgs, obj map[string]any) {}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
@@ -698,9 +741,16 @@ var PlanOutput = tool.OutputDef[Plan]{
 	},
 }
 
-// ValidatePlan checks a model's answer in the plan format: nil when valid, else every error.
+// ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlan(args map[string]any) tool.Errors {
-	var errs tool.Errors
+	var r tool.Report
+	checkPlan(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPlan checks a model's answer in the plan format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPlan(r *tool.Report, args map[string]any, out *Plan) {
+	var at tool.Loc
 	present := 0
 	moves, hasMoves := args["moves"]
 	if hasMoves {
@@ -711,50 +761,50 @@ func ValidatePlan(args map[string]any) tool.Errors {
 		present++
 	}
 	if !hasMoves {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("moves"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "array",
-			Name:     "moves",
-			Path:     "/moves",
 		})
 	}
 	if !hasReason {
-		errs = append(errs, tool.Error{
+		r.Add(at.Key("reason"), tool.Error{
 			Code:     tool.CodeMissing,
 			Expected: "string",
-			Name:     "reason",
-			Path:     "/reason",
 		})
 	}
 	if len(args) > present {
-		n2 := len(errs)
-		for k2 := range args {
+		for k2 := range tool.KeysInOrder(args) {
 			switch k2 {
 			case "moves", "reason":
 			default:
-				errs = append(errs, tool.Error{
+				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
 					Got:  tool.TypeName(args[k2]),
-					Name: k2,
-					Path: "/" + tool.Key(k2),
 				})
 			}
+			if r.Full() {
+				break
+			}
 		}
-		tool.SortByPath(errs[n2:])
 	}
 	if hasMoves {
 		if list, ok := tool.List(moves); !ok {
-			errs = append(errs, tool.TypeError("/moves", "moves", "array", moves))
+			r.Type(at.Key("moves"), "array", moves)
 		} else {
 			if len(list) < 1 {
-				errs = append(errs, tool.ValueError("minItems", "/moves", "moves", "an array of at least 1 item", list))
+				r.Value("minItems", at.Key("moves"), "an array of at least 1 item", list)
 			} else if len(list) > 10 {
-				errs = append(errs, tool.ValueError("maxItems", "/moves", "moves", "an array of at most 10 items", list))
+				r.Value("maxItems", at.Key("moves"), "an array of at most 10 items", list)
 			}
-			for i, item := range list {
+			atMoves := at.Key("moves")
+			for i, item := range tool.Head(list, 10) {
+				if r.Full() {
+					break
+				}
 				if obj, ok := tool.Object(item); !ok {
-					errs = append(errs, tool.TypeError("/moves/"+tool.Index(i), "moves["+tool.Index(i)+"]", "object", item))
+					r.Type(atMoves.Index(i), "object", item)
 				} else {
+					atItem := atMoves.Index(i)
 					present2 := 0
 					x, hasX := obj["x"]
 					if hasX {
@@ -769,67 +819,64 @@ func ValidatePlan(args map[string]any) tool.Errors {
 						present2++
 					}
 					if !hasX {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("x"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "number",
-							Name:     "moves[" + tool.Index(i) + "].x",
-							Path:     "/moves/" + tool.Index(i) + "/x",
 						})
 					}
 					if !hasY {
-						errs = append(errs, tool.Error{
+						r.Add(atItem.Key("y"), tool.Error{
 							Code:     tool.CodeMissing,
 							Expected: "number",
-							Name:     "moves[" + tool.Index(i) + "].y",
-							Path:     "/moves/" + tool.Index(i) + "/y",
 						})
 					}
 					if len(obj) > present2 {
-						n := len(errs)
-						for k := range obj {
+						for k := range tool.KeysInOrder(obj) {
 							switch k {
 							case "x", "y", "speed":
 							default:
-								errs = append(errs, tool.Error{
+								r.Add(atItem.Key(k), tool.Error{
 									Code: tool.CodeUnexpected,
 									Got:  tool.TypeName(obj[k]),
-									Name: "moves[" + tool.Index(i) + "]." + k,
-									Path: "/moves/" + tool.Index(i) + "/" + tool.Key(k),
 								})
 							}
+							if r.Full() {
+								break
+							}
 						}
-						tool.SortByPath(errs[n:])
 					}
 					if hasX {
 						if num, ok := tool.Number(x); !ok {
-							errs = append(errs, tool.TypeError("/moves/"+tool.Index(i)+"/x", "moves["+tool.Index(i)+"].x", "number", x))
+							r.Type(atItem.Key("x"), "number", x)
 						} else {
 							if num < 0 {
-								errs = append(errs, tool.ValueError("minimum", "/moves/"+tool.Index(i)+"/x", "moves["+tool.Index(i)+"].x", ">= 0", x))
+								r.Value("minimum", atItem.Key("x"), ">= 0", x)
 							} else if num > 10 {
-								errs = append(errs, tool.ValueError("maximum", "/moves/"+tool.Index(i)+"/x", "moves["+tool.Index(i)+"].x", "<= 10", x))
+								r.Value("maximum", atItem.Key("x"), "<= 10", x)
 							}
 						}
 					}
 					if hasY {
 						if num2, ok := tool.Number(y); !ok {
-							errs = append(errs, tool.TypeError("/moves/"+tool.Index(i)+"/y", "moves["+tool.Index(i)+"].y", "number", y))
+							r.Type(atItem.Key("y"), "number", y)
 						} else {
 							if num2 < 0 {
-								errs = append(errs, tool.ValueError("minimum", "/moves/"+tool.Index(i)+"/y", "moves["+tool.Index(i)+"].y", ">= 0", y))
+								r.Value("minimum", atItem.Key("y"), ">= 0", y)
 							} else if num2 > 10 {
-								errs = append(errs, tool.ValueError("maximum", "/moves/"+tool.Index(i)+"/y", "moves["+tool.Index(i)+"].y", "<= 10", y))
+								r.Value("maximum", atItem.Key("y"), "<= 10", y)
 							}
 						}
 					}
 					if hasSpeed && speed != nil {
 						if num3, ok := tool.Number(speed); !ok {
-							errs = append(errs, tool.TypeError("/moves/"+tool.Index(i)+"/speed", "moves["+tool.Index(i)+"].speed", "number", speed))
+							if !tool.IsNull(speed) {
+								r.Type(atItem.Key("speed"), "number", speed)
+							}
 						} else {
 							if num3 < 0 {
-								errs = append(errs, tool.ValueError("minimum", "/moves/"+tool.Index(i)+"/speed", "moves["+tool.Index(i)+"].speed", ">= 0", speed))
+								r.Value("minimum", atItem.Key("speed"), ">= 0", speed)
 							} else if num3 > 1 {
-								errs = append(errs, tool.ValueError("maximum", "/moves/"+tool.Index(i)+"/speed", "moves["+tool.Index(i)+"].speed", "<= 1", speed))
+								r.Value("maximum", atItem.Key("speed"), "<= 1", speed)
 							}
 						}
 					}
@@ -839,44 +886,44 @@ func ValidatePlan(args map[string]any) tool.Errors {
 	}
 	if hasReason {
 		if s, ok := reason.(string); !ok {
-			errs = append(errs, tool.TypeError("/reason", "reason", "string", reason))
+			r.Type(at.Key("reason"), "string", reason)
 		} else {
 			length := tool.Length(s)
 			if length < 1 {
-				errs = append(errs, tool.ValueError("minLength", "/reason", "reason", "at least 1 character long", reason))
+				r.Value("minLength", at.Key("reason"), "at least 1 character long", reason)
 			}
 		}
 	}
-	return errs
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPlan(r, at, out, args)
 }
 
-// DecodePlan checks a model's arguments for the plan tool with ValidatePlan and returns them as a Plan, read straight from the map; when they are not valid, the zero Plan and every error.
+// DecodePlan checks a model's answer in the plan format and returns it as a Plan, read straight from the map; when they are not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlan(args map[string]any) (Plan, tool.Errors) {
+	var r tool.Report
 	var out Plan
-	errs := ValidatePlan(args)
-	if len(errs) > 0 {
-		return out, errs
-	}
-	errs = fillPlan(&out, args, errs)
-	if len(errs) > 0 {
+	checkPlan(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
 		return Plan{}, errs
 	}
 	return out, nil
 }
 
 // fillPlan sets the fields of a Plan from an object its validator accepted.
-func fillPlan(out *Plan, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPlan(r *tool.Report, at tool.Loc, out *Plan, obj map[string]any) {
 	if moves := obj["moves"]; moves != nil {
 		if list, ok := tool.List(moves); ok {
 			s := make([]MoveArgs, len(list))
+			atMoves := at.Key("moves")
 			for i, item := range list {
+				if r.Full() {
+					break
+				}
 				if item != nil {
 					if obj2, ok := tool.Object(item); ok {
-						n := len(errs)
-						errs = fillPlanMoveArgs(&s[i], obj2, errs)
-						if len(errs) > n {
-							tool.Nest(errs[n:], "/moves/"+tool.Index(i), "moves["+tool.Index(i)+"]")
-						}
+						fillPlanMoveArgs(r, atMoves.Index(i), &s[i], obj2)
 					}
 				}
 			}
@@ -888,11 +935,10 @@ func fillPlan(out *Plan, obj map[string]any, errs tool.Errors) tool.Errors {
 			out.Reason = s2
 		}
 	}
-	return errs
 }
 
 // fillPlanMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillPlanMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.Errors {
+func fillPlanMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
 	if x := obj["x"]; x != nil {
 		if f, ok := tool.Float(x); ok {
 			out.X = f
@@ -908,5 +954,4 @@ func fillPlanMoveArgs(out *MoveArgs, obj map[string]any, errs tool.Errors) tool.
 			out.Speed = f3
 		}
 	}
-	return errs
 }
