@@ -193,3 +193,93 @@ type SurveyArgs struct {
 	Q24        int    `json:"q24,omitempty" jsonschema:"minimum=1,maximum=5"`
 	Q25        int    `json:"q25,omitempty" jsonschema:"minimum=1,maximum=5"`
 }
+
+// ShipArgs ships an order: a tool whose result type is Shipment.
+//
+//toolgen:tool result=Shipment
+type ShipArgs struct {
+	// The order to ship.
+	Order string `json:"order" jsonschema:"pattern=^[A-Z]{2}[0-9]{4}$"`
+}
+
+// Shipment is what ship returns: every kind of member a result may have.
+type Shipment struct {
+	// Tracking number.
+	Tracking string `json:"tracking" jsonschema:"minLength=8,maxLength=20"`
+	// Parcels, up to five.
+	Parcels []Parcel `json:"parcels" jsonschema:"minItems=1,maxItems=5"`
+	// Carrier, if chosen.
+	Carrier *Carrier `json:"carrier,omitempty"`
+	// Cost in euros.
+	Cost float64 `json:"cost" jsonschema:"exclusiveMinimum=0,multipleOf=0.01"`
+	// A note, null for none.
+	Note *string `json:"note" jsonschema:"nullable"`
+	// Labels by name.
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// Parcel is one parcel of a shipment.
+type Parcel struct {
+	Weight float64 `json:"weight" jsonschema:"minimum=0,maximum=30"`
+	Fragile bool   `json:"fragile,omitempty"`
+}
+
+// Carrier is a delivery company.
+type Carrier string
+
+const (
+	CarrierPost    Carrier = "post"
+	CarrierCourier Carrier = "courier"
+)
+
+// Profile is a person's profile read from a text: the keywords of every
+// provider's strict mode, strict everywhere.
+//
+//toolgen:output
+type Profile struct {
+	// Full name.
+	Name string `json:"name" jsonschema:"minLength=1,maxLength=80"`
+	// Age in years.
+	Age int `json:"age,omitempty" jsonschema:"minimum=0,maximum=150"`
+	// Email address.
+	Email string `json:"email,omitempty" jsonschema:"format=email"`
+	// Country code, like FR.
+	Country string `json:"country" jsonschema:"pattern=^[A-Z]{2}$"`
+	// Languages spoken, most fluent first.
+	Languages []string `json:"languages,omitempty" jsonschema:"maxItems=5,uniqueItems=true"`
+	// Employer, if any.
+	Employer *Employer `json:"employer,omitempty"`
+	// Level of seniority, null when unknown.
+	Seniority *Seniority `json:"seniority" jsonschema:"nullable"`
+}
+
+// Employer is a company.
+type Employer struct {
+	Company string `json:"company" jsonschema:"minLength=1"`
+	Since   int    `json:"since,omitempty" jsonschema:"minimum=1900"`
+}
+
+// Seniority is a level of experience.
+type Seniority string
+
+const (
+	Junior Seniority = "junior"
+	Senior Seniority = "senior"
+)
+
+// Catalog is a catalog read from a document: a map and a recursive type,
+// which strict modes lack, so each provider gets its fallback form.
+//
+//toolgen:output
+type Catalog struct {
+	// Prices by product code.
+	Prices map[string]float64 `json:"prices"`
+	// The product categories, as a tree.
+	Root Category `json:"root"`
+}
+
+// Category is a node of a catalog's tree.
+type Category struct {
+	Title    string     `json:"title" jsonschema:"minLength=1"`
+	Children []Category `json:"children,omitempty" jsonschema:"maxItems=4"`
+}

@@ -5,6 +5,7 @@ package corpus
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"math"
 	"regexp"
 )
@@ -3006,5 +3007,1009 @@ func fillSurveyArgs(r *tool.Report, at tool.Loc, out *SurveyArgs, obj map[string
 	}
 }
 
+// The result of the tools with result type Shipment: its schema, an MCP tool's outputSchema.
+const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLength":20,"minLength":8,"description":"Tracking number."},"parcels":{"items":{"properties":{"weight":{"type":"number","maximum":30,"minimum":0},"fragile":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["weight"],"description":"Parcel is one parcel of a shipment."},"type":"array","maxItems":5,"minItems":1,"description":"Parcels, up to five."},"carrier":{"type":"string","enum":["post","courier"],"description":"Carrier, if chosen."},"cost":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Cost in euros."},"note":{"oneOf":[{"type":"string","description":"A note, null for none."},{"type":"null"}]},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels by name."}},"additionalProperties":false,"type":"object","required":["tracking","parcels","cost","note"],"description":"Shipment is what ship returns: every kind of member a result may have."}`
+
+// ValidateShipmentResult checks the JSON of a result of type Shipment as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShipmentResult(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkShipmentResult(&r, args)
+	return r.Errors()
+}
+
+// checkShipmentResult checks the JSON of a result of type Shipment as JSON Schema does, reporting every error in r.
+func checkShipmentResult(r *tool.Report, args map[string]any) {
+	var at tool.Loc
+	present := 0
+	tracking, hasTracking := args["tracking"]
+	if hasTracking {
+		present++
+	}
+	parcels, hasParcels := args["parcels"]
+	if hasParcels {
+		present++
+	}
+	carrier, hasCarrier := args["carrier"]
+	if hasCarrier {
+		present++
+	}
+	cost, hasCost := args["cost"]
+	if hasCost {
+		present++
+	}
+	note, hasNote := args["note"]
+	if hasNote {
+		present++
+	}
+	labels, hasLabels := args["labels"]
+	if hasLabels {
+		present++
+	}
+	if !hasTracking {
+		r.Add(at.Key("tracking"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasParcels {
+		r.Add(at.Key("parcels"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array",
+		})
+	}
+	if !hasCost {
+		r.Add(at.Key("cost"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasNote {
+		r.Add(at.Key("note"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string or null",
+		})
+	}
+	if len(args) > present {
+		for k3 := range tool.KeysInOrder(args) {
+			switch k3 {
+			case "tracking", "parcels", "carrier", "cost", "note", "labels":
+			default:
+				r.Add(at.Key(k3), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k3]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasTracking {
+		if s, ok := tracking.(string); !ok {
+			r.Type(at.Key("tracking"), "string", tracking)
+		} else {
+			length := tool.Length(s)
+			if length < 8 {
+				r.Value("minLength", at.Key("tracking"), "at least 8 characters long", tracking)
+			} else if length > 20 {
+				r.Value("maxLength", at.Key("tracking"), "at most 20 characters long", tracking)
+			}
+		}
+	}
+	if hasParcels {
+		if list, ok := tool.List(parcels); !ok {
+			r.Type(at.Key("parcels"), "array", parcels)
+		} else {
+			if len(list) < 1 {
+				r.Value("minItems", at.Key("parcels"), "an array of at least 1 item", list)
+			} else if len(list) > 5 {
+				r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
+			}
+			atParcels := at.Key("parcels")
+			for i, item := range tool.Head(list, 5) {
+				if r.Full() {
+					break
+				}
+				if obj, ok := tool.Object(item); !ok {
+					r.Type(atParcels.Index(i), "object", item)
+				} else {
+					atItem := atParcels.Index(i)
+					present2 := 0
+					weight, hasWeight := obj["weight"]
+					if hasWeight {
+						present2++
+					}
+					fragile, hasFragile := obj["fragile"]
+					if hasFragile {
+						present2++
+					}
+					if !hasWeight {
+						r.Add(atItem.Key("weight"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "number",
+						})
+					}
+					if len(obj) > present2 {
+						for k := range tool.KeysInOrder(obj) {
+							switch k {
+							case "weight", "fragile":
+							default:
+								r.Add(atItem.Key(k), tool.Error{
+									Code: tool.CodeUnexpected,
+									Got:  tool.TypeName(obj[k]),
+								})
+							}
+							if r.Full() {
+								break
+							}
+						}
+					}
+					if hasWeight {
+						if num, ok := tool.Number(weight); !ok {
+							r.Type(atItem.Key("weight"), "number", weight)
+						} else {
+							if num < 0 {
+								r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
+							} else if num > 30 {
+								r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
+							}
+						}
+					}
+					if hasFragile {
+						if _, ok := fragile.(bool); !ok {
+							r.Type(atItem.Key("fragile"), "boolean", fragile)
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasCarrier {
+		if s2, ok := carrier.(string); !ok {
+			r.Type(at.Key("carrier"), "string", carrier)
+		} else {
+			if s2 != "post" && s2 != "courier" {
+				r.Value(tool.CodeEnum, at.Key("carrier"), "one of \"post\", \"courier\"", carrier)
+			}
+		}
+	}
+	if hasCost {
+		if num2, ok := tool.Number(cost); !ok {
+			r.Type(at.Key("cost"), "number", cost)
+		} else {
+			if num2 <= 0 {
+				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
+			} else if !tool.MultipleOf(cost, "0.01") {
+				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
+			}
+		}
+	}
+	if hasNote {
+		if note != nil {
+			if _, ok := note.(string); !ok {
+				if !tool.IsNull(note) {
+					r.Type(at.Key("note"), "string or null", note)
+				}
+			}
+		}
+	}
+	if hasLabels {
+		if obj2, ok := tool.Object(labels); !ok {
+			r.Type(at.Key("labels"), "object", labels)
+		} else {
+			atLabels := at.Key("labels")
+			{
+				n := r.Len()
+				member := func(k2 string, v any) {
+					if _, ok := v.(string); !ok {
+						r.Type(atLabels.Key(k2), "string", v)
+					}
+				}
+				for k2, v := range obj2 {
+					member(k2, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k2 := range tool.KeysInOrder(obj2) {
+						member(k2, obj2[k2])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The parameters of the ship tool: the canonical schema, and the dialects that differ from it.
+const (
+	shipArgsSchema           = `{"properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"additionalProperties":false,"type":"object","required":["order"],"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsOpenAISchema     = `{"type":"object","properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsAnthropicSchema  = `{"type":"object","properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsGeminiSchema     = `{"type":"OBJECT","properties":{"order":{"type":"STRING","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsGeminiJSONSchema = `{"type":"object","properties":{"order":{"type":"string","description":"The order to ship. Must match the regular expression ^[A-Z]{2}[0-9]{4}$."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+)
+
+// ShipTool is the ship tool, generated from ShipArgs.
+var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
+	Check:  checkShipArgs,
+	Decode: DecodeShipArgs,
+	Tool: tool.Tool{
+		Description: "Ships an order: a tool whose result type is Shipment.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(shipArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(shipArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(shipArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parametersJsonSchema":` + shipArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","inputSchema":` + shipArgsSchema + `,"outputSchema":` + shipmentResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(shipArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(shipArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent:     true,
+		Name:           "ship",
+		ResultSchema:   json.RawMessage(shipmentResultSchema),
+		Risk:           tool.RiskAct,
+		Schema:         json.RawMessage(shipArgsSchema),
+		Validate:       ValidateShipArgs,
+		ValidateResult: ValidateShipmentResult,
+	},
+}}
+var shipArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{4}$")
+
+// ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShipArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkShipArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkShipArgs checks a model's arguments for the ship tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkShipArgs(r *tool.Report, args map[string]any, out *ShipArgs) {
+	var at tool.Loc
+	present := 0
+	order, hasOrder := args["order"]
+	if hasOrder {
+		present++
+	}
+	if !hasOrder {
+		r.Add(at.Key("order"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "order":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasOrder {
+		if s, ok := order.(string); !ok {
+			r.Type(at.Key("order"), "string", order)
+		} else {
+			if !shipArgsPattern0.MatchString(s) {
+				r.Value("pattern", at.Key("order"), "a string matching the pattern ^[A-Z]{2}[0-9]{4}$", order)
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillShipArgs(r, at, out, args)
+}
+
+// DecodeShipArgs checks a model's arguments for the ship tool and returns them as a ShipArgs, read straight from the map; when they are not valid, the zero ShipArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeShipArgs(args map[string]any) (ShipArgs, tool.Errors) {
+	var r tool.Report
+	var out ShipArgs
+	checkShipArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return ShipArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillShipArgs sets the fields of a ShipArgs from an object its validator accepted.
+func fillShipArgs(r *tool.Report, at tool.Loc, out *ShipArgs, obj map[string]any) {
+	if order := obj["order"]; order != nil {
+		if s, ok := order.(string); ok {
+			out.Order = s
+		}
+	}
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool, &SignupTool.Tool, &SurveyTool.Tool}
+var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool, &SignupTool.Tool, &SurveyTool.Tool, &ShipTool.Tool}
+
+// The schemas of the profile output: the canonical schema, and the dialects that differ from it.
+const (
+	profileSchema          = `{"properties":{"name":{"type":"string","maxLength":80,"minLength":1,"description":"Full name."},"age":{"type":"integer","maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":"string","format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Languages spoken, most fluent first."},"employer":{"properties":{"company":{"type":"string","minLength":1},"since":{"type":"integer","minimum":1900}},"additionalProperties":false,"type":"object","required":["company"],"description":"Employer, if any."},"seniority":{"oneOf":[{"type":"string","enum":["junior","senior"],"description":"Level of seniority, null when unknown."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","country","seniority"],"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileOpenAISchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Full name. Must be 1-80 characters."},"age":{"type":["integer","null"],"maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":["string","null"],"format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":5},{"type":"null"}],"description":"Languages spoken, most fluent first. Must not contain the same item twice."},"employer":{"anyOf":[{"type":"object","properties":{"company":{"type":"string","description":"Must be at least 1 character."},"since":{"type":["integer","null"],"minimum":1900}},"required":["company","since"],"additionalProperties":false},{"type":"null"}],"description":"Employer, if any."},"seniority":{"anyOf":[{"type":"string","enum":["junior","senior"]},{"type":"null"}],"description":"Level of seniority, null when unknown."}},"required":["name","age","email","country","languages","employer","seniority"],"additionalProperties":false,"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileAnthropicSchema = `{"type":"object","properties":{"name":{"type":"string","description":"Full name. Must be 1-80 characters."},"age":{"type":"integer","description":"Age in years. Must be between 0 and 150."},"email":{"type":"string","format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"type":"array","items":{"type":"string"},"description":"Languages spoken, most fluent first. Must have at most 5 items and not contain the same item twice."},"employer":{"type":"object","properties":{"company":{"type":"string","description":"Must be at least 1 character."},"since":{"type":"integer","description":"Must be at least 1900."}},"required":["company"],"additionalProperties":false,"description":"Employer, if any."},"seniority":{"anyOf":[{"type":"string","enum":["junior","senior"]},{"type":"null"}],"description":"Level of seniority, null when unknown."}},"required":["name","country","seniority"],"additionalProperties":false,"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileGeminiSchema    = `{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":80,"minLength":1,"description":"Full name."},"age":{"type":"INTEGER","maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":"STRING","description":"Email address. Must be an email address."},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"type":"ARRAY","items":{"type":"STRING"},"maxItems":5,"description":"Languages spoken, most fluent first. Must not contain the same item twice."},"employer":{"type":"OBJECT","properties":{"company":{"type":"STRING","minLength":1},"since":{"type":"INTEGER","minimum":1900}},"required":["company"],"propertyOrdering":["company","since"],"description":"Employer, if any."},"seniority":{"type":"STRING","enum":["junior","senior"],"nullable":true,"description":"Level of seniority, null when unknown."}},"required":["name","country","seniority"],"propertyOrdering":["name","age","email","country","languages","employer","seniority"],"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+)
+
+// ProfileOutput is the profile structured output, generated from Profile.
+var ProfileOutput = tool.OutputDef[Profile]{
+	Decode: DecodeProfile,
+	Output: tool.Output{
+		Description: "A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Form:   tool.Anthropic,
+				Format: json.RawMessage(`{"type":"json_schema","schema":` + profileAnthropicSchema + `}`),
+				Schema: json.RawMessage(profileAnthropicSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Form:   tool.Gemini,
+				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + profileGeminiSchema + `}`),
+				Schema: json.RawMessage(profileGeminiSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Form:   tool.OpenAI,
+				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"profile","description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.","schema":` + profileOpenAISchema + `,"strict":true}}`),
+				Schema: json.RawMessage(profileOpenAISchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Form:   tool.OpenAIResponses,
+				Format: json.RawMessage(`{"type":"json_schema","name":"profile","description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.","schema":` + profileOpenAISchema + `,"strict":true}`),
+				Schema: json.RawMessage(profileOpenAISchema),
+			},
+		},
+		Name:     "profile",
+		Schema:   json.RawMessage(profileSchema),
+		Validate: ValidateProfile,
+	},
+}
+
+// profilePattern0 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
+func profilePattern0(s string) bool {
+	if len(s) < 2 || len(s) > 2 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateProfile checks a model's answer in the profile format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateProfile(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkProfile(&r, args, nil)
+	return r.Errors()
+}
+
+// checkProfile checks a model's answer in the profile format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkProfile(r *tool.Report, args map[string]any, out *Profile) {
+	var at tool.Loc
+	present := 0
+	name, hasName := args["name"]
+	if hasName {
+		present++
+	}
+	age, hasAge := args["age"]
+	if hasAge {
+		present++
+	}
+	email, hasEmail := args["email"]
+	if hasEmail {
+		present++
+	}
+	country, hasCountry := args["country"]
+	if hasCountry {
+		present++
+	}
+	languages, hasLanguages := args["languages"]
+	if hasLanguages {
+		present++
+	}
+	employer, hasEmployer := args["employer"]
+	if hasEmployer {
+		present++
+	}
+	seniority, hasSeniority := args["seniority"]
+	if hasSeniority {
+		present++
+	}
+	if !hasName {
+		r.Add(at.Key("name"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasCountry {
+		r.Add(at.Key("country"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasSeniority {
+		r.Add(at.Key("seniority"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string or null",
+		})
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "name", "age", "email", "country", "languages", "employer", "seniority":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasName {
+		if s, ok := name.(string); !ok {
+			r.Type(at.Key("name"), "string", name)
+		} else {
+			length := tool.Length(s)
+			if length < 1 {
+				r.Value("minLength", at.Key("name"), "at least 1 character long", name)
+			} else if length > 80 {
+				r.Value("maxLength", at.Key("name"), "at most 80 characters long", name)
+			}
+		}
+	}
+	if hasAge && age != nil {
+		if num, ok := tool.Number(age); !ok || !tool.IsInteger(num) {
+			if !tool.IsNull(age) {
+				r.Type(at.Key("age"), "integer", age)
+			}
+		} else {
+			if num < 0 {
+				r.Value("minimum", at.Key("age"), ">= 0", age)
+			} else if num > 150 {
+				r.Value("maximum", at.Key("age"), "<= 150", age)
+			}
+		}
+	}
+	if hasEmail && email != nil {
+		if s2, ok := email.(string); !ok {
+			if !tool.IsNull(email) {
+				r.Type(at.Key("email"), "string", email)
+			}
+		} else {
+			if !format.Email(s2) {
+				r.Value("format", at.Key("email"), "an email address", email)
+			}
+		}
+	}
+	if hasCountry {
+		if s3, ok := country.(string); !ok {
+			r.Type(at.Key("country"), "string", country)
+		} else {
+			if !profilePattern0(s3) {
+				r.Value("pattern", at.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
+			}
+		}
+	}
+	if hasLanguages && languages != nil {
+		if list, ok := tool.List(languages); !ok {
+			if !tool.IsNull(languages) {
+				r.Type(at.Key("languages"), "array", languages)
+			}
+		} else {
+			if len(list) > 5 {
+				r.Value("maxItems", at.Key("languages"), "an array of at most 5 items", list)
+			} else if i, j, dup := tool.Duplicate(list); dup {
+				r.Add(at.Key("languages"), tool.Error{
+					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
+					Code:     "uniqueItems",
+					Expected: "an array of unique items",
+					Got:      "array",
+				})
+			}
+			atLanguages := at.Key("languages")
+			for i2, item := range tool.Head(list, 5) {
+				if r.Full() {
+					break
+				}
+				if _, ok := item.(string); !ok {
+					r.Type(atLanguages.Index(i2), "string", item)
+				}
+			}
+		}
+	}
+	if hasEmployer && employer != nil {
+		if obj, ok := tool.Object(employer); !ok {
+			if !tool.IsNull(employer) {
+				r.Type(at.Key("employer"), "object", employer)
+			}
+		} else {
+			atEmployer := at.Key("employer")
+			present2 := 0
+			company, hasCompany := obj["company"]
+			if hasCompany {
+				present2++
+			}
+			since, hasSince := obj["since"]
+			if hasSince {
+				present2++
+			}
+			if !hasCompany {
+				r.Add(atEmployer.Key("company"), tool.Error{
+					Code:     tool.CodeMissing,
+					Expected: "string",
+				})
+			}
+			if len(obj) > present2 {
+				for k := range tool.KeysInOrder(obj) {
+					switch k {
+					case "company", "since":
+					default:
+						r.Add(atEmployer.Key(k), tool.Error{
+							Code: tool.CodeUnexpected,
+							Got:  tool.TypeName(obj[k]),
+						})
+					}
+					if r.Full() {
+						break
+					}
+				}
+			}
+			if hasCompany {
+				if s5, ok := company.(string); !ok {
+					r.Type(atEmployer.Key("company"), "string", company)
+				} else {
+					length2 := tool.Length(s5)
+					if length2 < 1 {
+						r.Value("minLength", atEmployer.Key("company"), "at least 1 character long", company)
+					}
+				}
+			}
+			if hasSince && since != nil {
+				if num2, ok := tool.Number(since); !ok || !tool.IsInteger(num2) {
+					if !tool.IsNull(since) {
+						r.Type(atEmployer.Key("since"), "integer", since)
+					}
+				} else {
+					if num2 < 1900 {
+						r.Value("minimum", atEmployer.Key("since"), ">= 1900", since)
+					}
+				}
+			}
+		}
+	}
+	if hasSeniority {
+		if seniority != nil {
+			if s6, ok := seniority.(string); !ok {
+				if !tool.IsNull(seniority) {
+					r.Type(at.Key("seniority"), "string or null", seniority)
+				}
+			} else {
+				if s6 != "junior" && s6 != "senior" {
+					r.Value(tool.CodeEnum, at.Key("seniority"), "one of \"junior\", \"senior\"", seniority)
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillProfile(r, at, out, args)
+}
+
+// DecodeProfile checks a model's answer in the profile format and returns it as a Profile, read straight from the map; when they are not valid, the zero Profile and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeProfile(args map[string]any) (Profile, tool.Errors) {
+	var r tool.Report
+	var out Profile
+	checkProfile(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Profile{}, errs
+	}
+	return out, nil
+}
+
+// fillProfile sets the fields of a Profile from an object its validator accepted.
+func fillProfile(r *tool.Report, at tool.Loc, out *Profile, obj map[string]any) {
+	if name := obj["name"]; name != nil {
+		if s, ok := name.(string); ok {
+			out.Name = s
+		}
+	}
+	if age := obj["age"]; age != nil {
+		if n, ok := tool.Int(age, math.MinInt, math.MaxInt); ok {
+			out.Age = int(n)
+		} else {
+			r.Range(at.Key("age"), "-9223372036854775808", "9223372036854775807", age)
+		}
+	}
+	if email := obj["email"]; email != nil {
+		if s2, ok := email.(string); ok {
+			out.Email = s2
+		}
+	}
+	if country := obj["country"]; country != nil {
+		if s3, ok := country.(string); ok {
+			out.Country = s3
+		}
+	}
+	if languages := obj["languages"]; languages != nil {
+		if list, ok := tool.List(languages); ok {
+			s4 := make([]string, len(list))
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if s5, ok := item.(string); ok {
+						s4[i] = s5
+					}
+				}
+			}
+			out.Languages = s4
+		}
+	}
+	if employer := obj["employer"]; !tool.IsNull(employer) {
+		p := new(Employer)
+		if obj2, ok := tool.Object(employer); ok {
+			fillProfileEmployer(r, at.Key("employer"), p, obj2)
+		}
+		out.Employer = p
+	}
+	if seniority := obj["seniority"]; !tool.IsNull(seniority) {
+		p2 := new(Seniority)
+		if s6, ok := seniority.(string); ok {
+			(*p2) = Seniority(s6)
+		}
+		out.Seniority = p2
+	}
+}
+
+// fillProfileEmployer sets the fields of a Employer from an object its validator accepted.
+func fillProfileEmployer(r *tool.Report, at tool.Loc, out *Employer, obj map[string]any) {
+	if company := obj["company"]; company != nil {
+		if s, ok := company.(string); ok {
+			out.Company = s
+		}
+	}
+	if since := obj["since"]; since != nil {
+		if n, ok := tool.Int(since, math.MinInt, math.MaxInt); ok {
+			out.Since = int(n)
+		} else {
+			r.Range(at.Key("since"), "-9223372036854775808", "9223372036854775807", since)
+		}
+	}
+}
+
+// The schemas of the catalog output: the canonical schema, and the dialects that differ from it.
+const (
+	catalogSchema           = `{"$defs":{"Category":{"properties":{"title":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Category"},"type":"array","maxItems":4}},"additionalProperties":false,"type":"object","required":["title"],"description":"Category is a node of a catalog's tree."}},"properties":{"prices":{"additionalProperties":{"type":"number"},"type":"object","description":"Prices by product code."},"root":{"$ref":"#/$defs/Category","description":"The product categories, as a tree."}},"additionalProperties":false,"type":"object","required":["prices","root"],"description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form."}`
+	catalogGeminiJSONSchema = `{"type":"object","$defs":{"Category":{"type":"object","properties":{"title":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Category"},"maxItems":4}},"required":["title"],"additionalProperties":false,"description":"Category is a node of a catalog's tree."}},"properties":{"prices":{"type":"object","additionalProperties":{"type":"number"},"description":"Prices by product code."},"root":{"$ref":"#/$defs/Category","description":"The product categories, as a tree."}},"required":["prices","root"],"additionalProperties":false,"description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form."}`
+)
+
+// CatalogOutput is the catalog structured output, generated from Catalog.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/prices.
+//   - Anthropic: a tool the request forces, as Anthropic strict mode cannot express a recursive type at #/$defs/Category/properties/children/items and #/properties/root, a map at #/properties/prices.
+//   - Gemini: responseJsonSchema, as Gemini's parameters cannot express a map at #/properties/prices, a recursive type at #/properties/root.
+var CatalogOutput = tool.OutputDef[Catalog]{
+	Decode: DecodeCatalog,
+	Output: tool.Output{
+		Description: "A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Category/properties/children/items and #/properties/root, a map at #/properties/prices",
+				Form:     tool.AnthropicNonStrict,
+				Format:   json.RawMessage(`{"name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","input_schema":` + catalogSchema + `}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Fallback: "Gemini's parameters cannot express a map at #/properties/prices, a recursive type at #/properties/root",
+				Form:     tool.GeminiJSONSchema,
+				Format:   json.RawMessage(`{"responseMimeType":"application/json","responseJsonSchema":` + catalogGeminiJSONSchema + `}`),
+				Schema:   json.RawMessage(catalogGeminiJSONSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/prices",
+				Form:     tool.OpenAINonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","json_schema":{"name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","schema":` + catalogSchema + `,"strict":false}}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/prices",
+				Form:     tool.OpenAIResponsesNonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","schema":` + catalogSchema + `,"strict":false}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+		},
+		Name:     "catalog",
+		Schema:   json.RawMessage(catalogSchema),
+		Validate: ValidateCatalog,
+	},
+}
+
+// ValidateCatalog checks a model's answer in the catalog format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateCatalog(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkCatalog(&r, args, nil)
+	return r.Errors()
+}
+
+// checkCatalog checks a model's answer in the catalog format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkCatalog(r *tool.Report, args map[string]any, out *Catalog) {
+	var at tool.Loc
+	present := 0
+	prices, hasPrices := args["prices"]
+	if hasPrices {
+		present++
+	}
+	root, hasRoot := args["root"]
+	if hasRoot {
+		present++
+	}
+	if !hasPrices {
+		r.Add(at.Key("prices"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "object",
+		})
+	}
+	if !hasRoot {
+		r.Add(at.Key("root"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "object",
+		})
+	}
+	if len(args) > present {
+		for k3 := range tool.KeysInOrder(args) {
+			switch k3 {
+			case "prices", "root":
+			default:
+				r.Add(at.Key(k3), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k3]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasPrices {
+		if obj, ok := tool.Object(prices); !ok {
+			r.Type(at.Key("prices"), "object", prices)
+		} else {
+			atPrices := at.Key("prices")
+			{
+				n := r.Len()
+				member := func(k string, v any) {
+					if _, ok := tool.Number(v); !ok {
+						r.Type(atPrices.Key(k), "number", v)
+					}
+				}
+				for k, v := range obj {
+					member(k, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
+						member(k, obj[k])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasRoot {
+		validateCatalogCategory(r, at.Key("root"), root, 1)
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillCatalog(r, at, out, args)
+}
+
+// DecodeCatalog checks a model's answer in the catalog format and returns it as a Catalog, read straight from the map; when they are not valid, the zero Catalog and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeCatalog(args map[string]any) (Catalog, tool.Errors) {
+	var r tool.Report
+	var out Catalog
+	checkCatalog(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Catalog{}, errs
+	}
+	return out, nil
+}
+
+// validateCatalogCategory checks v, at the location at, against the schema at #/$defs/Category.
+func validateCatalogCategory(r *tool.Report, at tool.Loc, v any, depth int) {
+	if depth > tool.MaxDepth {
+		r.Add(at, tool.TooDeep())
+		return
+	}
+	if obj, ok := tool.Object(v); !ok {
+		r.Type(at, "object", v)
+	} else {
+		present := 0
+		title, hasTitle := obj["title"]
+		if hasTitle {
+			present++
+		}
+		children, hasChildren := obj["children"]
+		if hasChildren {
+			present++
+		}
+		if !hasTitle {
+			r.Add(at.Key("title"), tool.Error{
+				Code:     tool.CodeMissing,
+				Expected: "string",
+			})
+		}
+		if len(obj) > present {
+			for k2 := range tool.KeysInOrder(obj) {
+				switch k2 {
+				case "title", "children":
+				default:
+					r.Add(at.Key(k2), tool.Error{
+						Code: tool.CodeUnexpected,
+						Got:  tool.TypeName(obj[k2]),
+					})
+				}
+				if r.Full() {
+					break
+				}
+			}
+		}
+		if hasTitle {
+			if s, ok := title.(string); !ok {
+				r.Type(at.Key("title"), "string", title)
+			} else {
+				length := tool.Length(s)
+				if length < 1 {
+					r.Value("minLength", at.Key("title"), "at least 1 character long", title)
+				}
+			}
+		}
+		if hasChildren && children != nil {
+			if list, ok := tool.List(children); !ok {
+				if !tool.IsNull(children) {
+					r.Type(at.Key("children"), "array", children)
+				}
+			} else {
+				if len(list) > 4 {
+					r.Value("maxItems", at.Key("children"), "an array of at most 4 items", list)
+				}
+				atChildren := at.Key("children")
+				for i, item := range tool.Head(list, 4) {
+					if r.Full() {
+						break
+					}
+					validateCatalogCategory(r, atChildren.Index(i), item, depth+1)
+				}
+			}
+		}
+	}
+}
+
+// fillCatalog sets the fields of a Catalog from an object its validator accepted.
+func fillCatalog(r *tool.Report, at tool.Loc, out *Catalog, obj map[string]any) {
+	if prices := obj["prices"]; prices != nil {
+		if obj2, ok := tool.Object(prices); ok {
+			m := make(map[string]float64, len(obj2))
+			n := r.Len()
+			member := func(k string, item any) {
+				var e float64
+				if item != nil {
+					if f, ok := tool.Float(item); ok {
+						e = f
+					}
+				}
+				m[k] = e
+			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]float64, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Prices = m
+		}
+	}
+	if root := obj["root"]; root != nil {
+		if obj3, ok := tool.Object(root); ok {
+			fillCatalogCategory(r, at.Key("root"), &out.Root, obj3)
+		}
+	}
+}
+
+// fillCatalogCategory sets the fields of a Category from an object its validator accepted.
+func fillCatalogCategory(r *tool.Report, at tool.Loc, out *Category, obj map[string]any) {
+	if title := obj["title"]; title != nil {
+		if s, ok := title.(string); ok {
+			out.Title = s
+		}
+	}
+	if children := obj["children"]; children != nil {
+		if list, ok := tool.List(children); ok {
+			s2 := make([]Category, len(list))
+			atChildren := at.Key("children")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if obj2, ok := tool.Object(item); ok {
+						fillCatalogCategory(r, atChildren.Index(i), &s2[i], obj2)
+					}
+				}
+			}
+			out.Children = s2
+		}
+	}
+}

@@ -226,6 +226,15 @@ func (r *Report) problem(format string, args ...any) {
 // the reports by tool and dialect.
 func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool.Dialect]*Report {
 	t.Helper()
+	return agreement(t, tools, tool.AllDialects(), checkEnvelope, opts)
+}
+
+// envelopeCheck checks the whole of a definition in dialect d around its
+// parameters.
+type envelopeCheck func(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition)
+
+func agreement(t *testing.T, tools tool.Tools, dialects []tool.Dialect, envelope envelopeCheck, opts Options) map[string]map[tool.Dialect]*Report {
+	t.Helper()
 	if opts.Calls == 0 {
 		opts.Calls = 3000
 	}
@@ -237,7 +246,7 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 		// Dialects with the same parameters (OpenAI's two APIs; the ones that
 		// send the canonical schema) are checked once.
 		done := map[string]*Report{}
-		for _, d := range tool.AllDialects() {
+		for _, d := range dialects {
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
 				continue
@@ -251,10 +260,11 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 				key = "canonical\x00" + string(def.Parameters)
 			}
 			if rep, ok := done[key]; ok {
-				checkEnvelope(t, tl, d, def)
+				envelope(t, tl, d, def)
 				reports[tl.Name][d] = rep
 				continue
 			}
+			envelope(t, tl, d, def)
 			rep := agree(t, tl, d, def, canonical, calls)
 			for _, p := range rep.Problems {
 				t.Error(p)
@@ -268,7 +278,6 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 
 func agree(t *testing.T, tl *tool.Tool, field tool.Dialect, def tool.Definition, canonical map[string]any, calls [][]byte) *Report {
 	t.Helper()
-	checkEnvelope(t, tl, field, def)
 	// The definition is held to the rules of its form.
 	d := formOf(field, def)
 	rep := &Report{Moved: map[string]int{}}

@@ -35,6 +35,7 @@ func problems(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) 
 	if pricingCalls == nil {
 		pricingCalls = drawCalls(canonical, 2000, 1)
 	}
+	checkEnvelope(t, tl, d, def)
 	return agree(t, tl, d, def, canonical, pricingCalls).Problems
 }
 
@@ -119,4 +120,31 @@ func TestAjvStrictMode(t *testing.T) {
 	assert.Contains(t, got[0], `group: strict mode: required property "a" is not defined`)
 	assert.Contains(t, got[1], `format: unknown format "colour"`)
 	assert.Contains(t, got[2], `kind: strict mode: missing type "string" for keyword "minLength"`)
+}
+
+// The output agreement catches a format that drops a constraint without a
+// word, and the result agreement a validator that is not the schema's.
+func TestAgreementCatchesOutputAndResultDisagreements(t *testing.T) {
+	o := corpus.ProfileOutput.Output
+	f := o.Formats.Anthropic
+	old := ` Must be between 0 and 150.`
+	require.Contains(t, string(f.Schema), old)
+	o.Formats.Anthropic = tool.ResponseFormat{Form: f.Form,
+		Format: json.RawMessage(strings.Replace(string(f.Format), old, "", 1)),
+		Schema: json.RawMessage(strings.Replace(string(f.Schema), old, "", 1))}
+	tl := asTool(&o)
+	def, _ := tl.Dialects.Get(tool.Anthropic)
+	checkFormat(t, tl, tool.Anthropic, def)
+	canonical := decodeSchema(t, tl.Schema)
+	got := agree(t, tl, tool.Anthropic, def, canonical, drawCalls(canonical, 2000, 3)).Problems
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], `profile anthropic: the dialect accepts`)
+	assert.Contains(t, got[0], `no description says ["at least" "between"]`)
+
+	ship := corpus.ShipTool.Tool
+	_, _, problems := resultAgree(t, &ship, json.RawMessage(strings.Replace(string(ship.ResultSchema), `"maxItems":5`, `"maxItems":4`, 1)), Options{Calls: 2000, Seed: 5})
+	require.NotEmpty(t, problems)
+	assert.Contains(t, problems[0], "ship result")
+	_, _, problems = resultAgree(t, &ship, ship.ResultSchema, Options{Calls: 2000, Seed: 5})
+	assert.Empty(t, problems)
 }
