@@ -220,8 +220,8 @@ type Shipment struct {
 
 // Parcel is one parcel of a shipment.
 type Parcel struct {
-	Weight float64 `json:"weight" jsonschema:"minimum=0,maximum=30"`
-	Fragile bool   `json:"fragile,omitempty"`
+	Weight  float64 `json:"weight" jsonschema:"minimum=0,maximum=30"`
+	Fragile bool    `json:"fragile,omitempty"`
 }
 
 // Carrier is a delivery company.
