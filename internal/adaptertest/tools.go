@@ -61,3 +61,15 @@ type Invoice struct {
 	// Name of the customer.
 	Customer string `json:"customer" jsonschema:"minLength=1"`
 }
+
+// Receipt is a receipt read from a photo: its totals by tax rate are a
+// map, which strict modes cannot express, so each provider gets the
+// receipt in its fallback form.
+//
+//toolgen:output
+type Receipt struct {
+	// Name of the shop.
+	Shop string `json:"shop" jsonschema:"minLength=1"`
+	// Totals in cents, by tax rate.
+	TotalsByRate map[string]int `json:"totals_by_rate"`
+}

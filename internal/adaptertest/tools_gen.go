@@ -832,3 +832,198 @@ func fillInvoice(r *tool.Report, at tool.Loc, out *Invoice, obj map[string]any) 
 		}
 	}
 }
+
+// The schemas of the receipt output: the canonical schema, and the dialects that differ from it.
+const (
+	receiptSchema           = `{"properties":{"shop":{"type":"string","minLength":1,"description":"Name of the shop."},"totals_by_rate":{"additionalProperties":{"type":"integer"},"type":"object","description":"Totals in cents, by tax rate."}},"additionalProperties":false,"type":"object","required":["shop","totals_by_rate"],"description":"A receipt read from a photo: its totals by tax rate are a\nmap, which strict modes cannot express, so each provider gets the\nreceipt in its fallback form."}`
+	receiptGeminiJSONSchema = `{"type":"object","properties":{"shop":{"type":"string","description":"Name of the shop. Must be at least 1 character."},"totals_by_rate":{"type":"object","additionalProperties":{"type":"integer"},"description":"Totals in cents, by tax rate."}},"required":["shop","totals_by_rate"],"additionalProperties":false,"description":"A receipt read from a photo: its totals by tax rate are a\nmap, which strict modes cannot express, so each provider gets the\nreceipt in its fallback form."}`
+)
+
+// ReceiptOutput is the receipt structured output, generated from Receipt.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/totals_by_rate.
+//   - Anthropic: a tool the request forces, as Anthropic strict mode cannot express a map at #/properties/totals_by_rate.
+//   - Gemini: responseJsonSchema, as Gemini's parameters cannot express a map at #/properties/totals_by_rate.
+var ReceiptOutput = tool.OutputDef[Receipt]{
+	Decode: DecodeReceipt,
+	Output: tool.Output{
+		Description: "A receipt read from a photo: its totals by tax rate are a\nmap, which strict modes cannot express, so each provider gets the\nreceipt in its fallback form.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Fallback: "Anthropic strict mode cannot express a map at #/properties/totals_by_rate",
+				Form:     tool.AnthropicNonStrict,
+				Format:   json.RawMessage(`{"name":"receipt","description":"A receipt read from a photo: its totals by tax rate are a\nmap, which strict modes cannot express, so each provider gets the\nreceipt in its fallback form.","input_schema":` + receiptSchema + `}`),
+				Schema:   json.RawMessage(receiptSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Fallback: "Gemini's parameters cannot express a map at #/properties/totals_by_rate",
+				Form:     tool.GeminiJSONSchema,
+				Format:   json.RawMessage(`{"responseMimeType":"application/json","responseJsonSchema":` + receiptGeminiJSONSchema + `}`),
+				Schema:   json.RawMessage(receiptGeminiJSONSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/totals_by_rate",
+				Form:     tool.OpenAINonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","json_schema":{"name":"receipt","description":"A receipt read from a photo: its totals by tax rate are a\nmap, which strict modes cannot express, so each provider gets the\nreceipt in its fallback form.","schema":` + receiptSchema + `,"strict":false}}`),
+				Schema:   json.RawMessage(receiptSchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/totals_by_rate",
+				Form:     tool.OpenAIResponsesNonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","name":"receipt","description":"A receipt read from a photo: its totals by tax rate are a\nmap, which strict modes cannot express, so each provider gets the\nreceipt in its fallback form.","schema":` + receiptSchema + `,"strict":false}`),
+				Schema:   json.RawMessage(receiptSchema),
+			},
+		},
+		Name:     "receipt",
+		Schema:   json.RawMessage(receiptSchema),
+		Validate: ValidateReceipt,
+	},
+}
+
+// ValidateReceipt checks a model's answer in the receipt format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateReceipt(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkReceipt(&r, args, nil)
+	return r.Errors()
+}
+
+// checkReceipt checks a model's answer in the receipt format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkReceipt(r *tool.Report, args map[string]any, out *Receipt) {
+	var at tool.Loc
+	present := 0
+	shop, hasShop := args["shop"]
+	if hasShop {
+		present++
+	}
+	totalsByRate, hasTotalsByRate := args["totals_by_rate"]
+	if hasTotalsByRate {
+		present++
+	}
+	if !hasShop {
+		r.Add(at.Key("shop"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasTotalsByRate {
+		r.Add(at.Key("totals_by_rate"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "object",
+		})
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "shop", "totals_by_rate":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasShop {
+		if s, ok := shop.(string); !ok {
+			r.Type(at.Key("shop"), "string", shop)
+		} else {
+			length := tool.Length(s)
+			if length < 1 {
+				r.Value("minLength", at.Key("shop"), "at least 1 character long", shop)
+			}
+		}
+	}
+	if hasTotalsByRate {
+		if obj, ok := tool.Object(totalsByRate); !ok {
+			r.Type(at.Key("totals_by_rate"), "object", totalsByRate)
+		} else {
+			atTotalsByRate := at.Key("totals_by_rate")
+			{
+				n := r.Len()
+				member := func(k string, v any) {
+					if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+						r.Type(atTotalsByRate.Key(k), "integer", v)
+					}
+				}
+				for k, v := range obj {
+					member(k, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
+						member(k, obj[k])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillReceipt(r, at, out, args)
+}
+
+// DecodeReceipt checks a model's answer in the receipt format and returns it as a Receipt, read straight from the map; when they are not valid, the zero Receipt and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeReceipt(args map[string]any) (Receipt, tool.Errors) {
+	var r tool.Report
+	var out Receipt
+	checkReceipt(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Receipt{}, errs
+	}
+	return out, nil
+}
+
+// fillReceipt sets the fields of a Receipt from an object its validator accepted.
+func fillReceipt(r *tool.Report, at tool.Loc, out *Receipt, obj map[string]any) {
+	if shop := obj["shop"]; shop != nil {
+		if s, ok := shop.(string); ok {
+			out.Shop = s
+		}
+	}
+	if totalsByRate := obj["totals_by_rate"]; totalsByRate != nil {
+		if obj2, ok := tool.Object(totalsByRate); ok {
+			m := make(map[string]int, len(obj2))
+			atTotalsByRate := at.Key("totals_by_rate")
+			n2 := r.Len()
+			member := func(k string, item any) {
+				var e int
+				if item != nil {
+					if n, ok := tool.Int(item, math.MinInt, math.MaxInt); ok {
+						e = int(n)
+					} else {
+						r.Range(atTotalsByRate.Key(k), "-9223372036854775808", "9223372036854775807", item)
+					}
+				}
+				m[k] = e
+			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n2 {
+				r.Truncate(n2)
+				m = make(map[string]int, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.TotalsByRate = m
+		}
+	}
+}
