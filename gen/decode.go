@@ -443,7 +443,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 	if _, isPtr := t.(*types.Pointer); !isPtr {
 		if d.unmarshals(t) {
 			b, err := d.local("b"), d.local("err")
-			return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id(err)).Op(":=").Qual("encoding/json", "Marshal").Call(v), jen.Id(err).Op("!=").Nil()).Block(
+			return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id(err)).Op(":=").Qual(runtimePath, "Marshal").Call(v), jen.Id(err).Op("!=").Nil()).Block(
 				invalid(err),
 			).Else().If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalJSON").Call(jen.Id(b)), jen.Id(err).Op("!=").Nil()).Block(
 				invalid(err),

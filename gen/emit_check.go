@@ -391,12 +391,14 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 	var out []jen.Code
 	if s.hasEnum && !enumDone {
 		if name, ok := e.constVar(s.enum, s.loc+"/enum", "enum"); ok {
+			e.deep = true // In walks hand-built values: a depth panic to recover
 			out = append(out, jen.If(jen.Op("!").Qual(runtimePath, "In").Call(v, name)).Block(
 				e.reportValue("enum", l, "one of "+enumText(s.enum), v)))
 		}
 	}
 	if s.hasConst && !enumDone {
 		if name, ok := e.constVar(s.constant, s.loc+"/const", "const"); ok {
+			e.deep = true // Equal walks hand-built values: a depth panic to recover
 			out = append(out, jen.If(jen.Op("!").Qual(runtimePath, "Equal").Call(v, name)).Block(
 				e.reportValue("const", l, shorten(compactJSON(s.constant)), v)))
 		}

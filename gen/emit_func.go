@@ -55,7 +55,7 @@ type emitter struct {
 	patterns  map[string]string
 	consts    map[string]string
 	generated []string // package-level names, for collision checks
-	deep      bool     // a decide function bounds recursion: the entry point recovers
+	deep      bool     // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
 	counter   int
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.

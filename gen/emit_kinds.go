@@ -251,6 +251,7 @@ func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool
 			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(i)).Op("+").
 				Lit(" and ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
 		}))
+		e.deep = true // Duplicate walks hand-built items: a depth panic to recover
 		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(runtimePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
 	}
 	out := chain(nil, rules)

@@ -544,7 +544,7 @@ func fillSearchDocsArgs(r *tool.Report, at tool.Loc, out *SearchDocsArgs, obj ma
 		out.Filter = p
 	}
 	if since, ok := obj["since"]; ok {
-		if b, err := json.Marshal(since); err != nil {
+		if b, err := tool.Marshal(since); err != nil {
 			r.Invalid(at.Key("since"), err, since)
 		} else if err := out.Since.UnmarshalJSON(b); err != nil {
 			r.Invalid(at.Key("since"), err, since)
@@ -942,7 +942,7 @@ func fillCreateEventArgs(r *tool.Report, at tool.Loc, out *CreateEventArgs, obj 
 		}
 	}
 	if start, ok := obj["start"]; ok {
-		if b, err := json.Marshal(start); err != nil {
+		if b, err := tool.Marshal(start); err != nil {
 			r.Invalid(at.Key("start"), err, start)
 		} else if err := out.Start.UnmarshalJSON(b); err != nil {
 			r.Invalid(at.Key("start"), err, start)
@@ -1210,7 +1210,7 @@ func fillSQLQueryArgs(r *tool.Report, at tool.Loc, out *SQLQueryArgs, obj map[st
 		}
 	}
 	if params, ok := obj["params"]; ok {
-		if b, err := json.Marshal(params); err != nil {
+		if b, err := tool.Marshal(params); err != nil {
 			r.Invalid(at.Key("params"), err, params)
 		} else if err := out.Params.UnmarshalJSON(b); err != nil {
 			r.Invalid(at.Key("params"), err, params)

@@ -17,6 +17,7 @@ func ValidateOutline(v any) tool.Errors {
 
 // checkOutline checks a value against the JSON Schema outline.json, reporting every error in r.
 func checkOutline(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	validateOutlineRoot(r, at, v, 0)
 }

@@ -109,6 +109,7 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 
 // checkPlanEventArgs checks a model's arguments for the plan_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
 func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	present := 0
 	title, hasTitle := args["title"]
@@ -536,7 +537,7 @@ func fillPlanEventArgs(r *tool.Report, at tool.Loc, out *PlanEventArgs, obj map[
 		}
 	}
 	if start, ok := obj["start"]; ok {
-		if b, err := json.Marshal(start); err != nil {
+		if b, err := tool.Marshal(start); err != nil {
 			r.Invalid(at.Key("start"), err, start)
 		} else if err := out.Start.UnmarshalJSON(b); err != nil {
 			r.Invalid(at.Key("start"), err, start)

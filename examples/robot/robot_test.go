@@ -176,7 +176,7 @@ func TestOutput(t *testing.T) {
 {"tool": "open_door", "args": {"door": "north"}}
 	needs_confirmation: a person approves with tool.Approve(res.Approval)
 move to 3 4 please
-	rejected ["bad_json:"]: the call is not valid JSON: invalid character 'm', expecting a value (byte 0)
+	rejected ["bad_json"]: the call is not valid JSON: invalid character 'm', expecting a value (byte 0)
 what the model reads back for the third call (Result.Feedback):
 	The call to move_to was rejected and not executed:
 	- argument 'y' should be <= 10, got 40

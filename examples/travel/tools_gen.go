@@ -120,6 +120,7 @@ func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 
 // checkSearchFlightsArgs checks a model's arguments for the search_flights tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
 func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlightsArgs) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	present := 0
 	from, hasFrom := args["from"]

@@ -91,6 +91,7 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 
 // checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
 func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	present := 0
 	price, hasPrice := args["price"]
@@ -3436,6 +3437,7 @@ func ValidateProfile(args map[string]any) tool.Errors {
 
 // checkProfile checks a model's answer in the profile format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
 func checkProfile(r *tool.Report, args map[string]any, out *Profile) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	present := 0
 	name, hasName := args["name"]

@@ -1835,7 +1835,7 @@ func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string
 		}
 	}
 	if raw, ok := obj["raw"]; ok {
-		if b3, err := json.Marshal(raw); err != nil {
+		if b3, err := tool.Marshal(raw); err != nil {
 			r.Invalid(at.Key("raw"), err, raw)
 		} else if err := out.Raw.UnmarshalJSON(b3); err != nil {
 			r.Invalid(at.Key("raw"), err, raw)
@@ -2294,7 +2294,7 @@ func fillMethodsArgs(r *tool.Report, at tool.Loc, out *MethodsArgs, obj map[stri
 		}
 	}
 	if temp, ok := obj["temp"]; ok {
-		if b, err2 := json.Marshal(temp); err2 != nil {
+		if b, err2 := tool.Marshal(temp); err2 != nil {
 			r.Invalid(at.Key("temp"), err2, temp)
 		} else if err2 := out.Temp.UnmarshalJSON(b); err2 != nil {
 			r.Invalid(at.Key("temp"), err2, temp)
@@ -2302,7 +2302,7 @@ func fillMethodsArgs(r *tool.Report, at tool.Loc, out *MethodsArgs, obj map[stri
 	}
 	if opt := obj["opt"]; !tool.IsNull(opt) {
 		p := new(Celsius)
-		if b2, err3 := json.Marshal(opt); err3 != nil {
+		if b2, err3 := tool.Marshal(opt); err3 != nil {
 			r.Invalid(at.Key("opt"), err3, opt)
 		} else if err3 := p.UnmarshalJSON(b2); err3 != nil {
 			r.Invalid(at.Key("opt"), err3, opt)

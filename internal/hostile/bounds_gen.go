@@ -20,6 +20,7 @@ func ValidateBounds(v any) tool.Errors {
 
 // checkBounds checks a value against the JSON Schema bounds.json, reporting every error in r.
 func checkBounds(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if obj, ok := tool.Object(v); !ok {
 		r.Type(at, "object", v)

@@ -278,6 +278,21 @@ func FuzzSetCall(f *testing.F) {
 		if budget := uint64(maxAllocPerByte*len(args) + maxAllocFixed); n > budget {
 			t.Fatalf("%d bytes allocated for %d bytes of arguments (%s)", n, len(args), fmt.Sprint(res.Errors.Codes()))
 		}
+		if res.Status == tool.StatusExecuted {
+			return // the output is the handler's own
+		}
+		// The feedback a model reads is bounded by the number of errors,
+		// which the limit bounds, whatever the arguments hold.
+		errs := len(res.Errors)
+		if got, max := len(res.Feedback()), tool.MaxFeedbackBase+errs*(tool.MaxMessage+3); got > max {
+			t.Fatalf("Feedback of %d bytes for %d errors, more than %d", got, errs, max)
+		}
+		if got, max := len(res.FeedbackJSON()), tool.MaxFeedbackBase+errs*tool.MaxJSONError; got > max {
+			t.Fatalf("FeedbackJSON of %d bytes for %d errors, more than %d", got, errs, max)
+		}
+		if strings.ContainsAny(res.Feedback(), "\r\v\f\u0085\u2028\u2029") {
+			t.Fatalf("Feedback holds a line break other than its own: %q", res.Feedback())
+		}
 	})
 }
 

@@ -20,6 +20,7 @@ func ValidateConstObject(v any) tool.Errors {
 
 // checkConstObject checks a value against the JSON Schema const_object.json, reporting every error in r.
 func checkConstObject(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if !tool.Equal(v, constObjectConst0) {
 		r.Value("const", at, "{\"foo\":\"bar\",\"baz\":\"bax\"}", v)

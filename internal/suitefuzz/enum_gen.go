@@ -17,6 +17,7 @@ func ValidateEnum(v any) tool.Errors {
 
 // checkEnum checks a value against the JSON Schema enum.json, reporting every error in r.
 func checkEnum(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if !tool.In(v, enumEnum0) {
 		r.Value(tool.CodeEnum, at, "one of 6, \"foo\", [], true, {\"foo\":12}", v)

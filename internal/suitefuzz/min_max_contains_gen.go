@@ -15,6 +15,7 @@ func ValidateMinMaxContains(v any) tool.Errors {
 
 // checkMinMaxContains checks a value against the JSON Schema min_max_contains.json, reporting every error in r.
 func checkMinMaxContains(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if list, ok := tool.List(v); ok {
 		count := 0

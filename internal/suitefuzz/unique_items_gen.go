@@ -15,6 +15,7 @@ func ValidateUniqueItems(v any) tool.Errors {
 
 // checkUniqueItems checks a value against the JSON Schema unique_items.json, reporting every error in r.
 func checkUniqueItems(r *tool.Report, v any) {
+	defer r.RecoverTooDeep()
 	var at tool.Loc
 	if list, ok := tool.List(v); ok {
 		if i, j, dup := tool.Duplicate(list); dup {

@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"math"
 	"strconv"
 )
@@ -233,3 +234,16 @@ func integerText(d dec) string {
 	}
 	return string(b)
 }
+
+// Marshal is json.Marshal for generated code, which hands a value the
+// validator accepted to a type's UnmarshalJSON: a value built by hand that
+// nests deeper than a parsed call can (512 levels), or contains itself, is
+// an error, never a walk without end.
+func Marshal(v any) ([]byte, error) {
+	if nestsDeeper(v, maxNesting) {
+		return nil, errTooDeep
+	}
+	return json.Marshal(v)
+}
+
+var errTooDeep = errors.New("the value nests deeper than 512 levels")

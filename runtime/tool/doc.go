@@ -39,8 +39,8 @@
 // T; a tool that is not idempotent runs once per request id (RequestID);
 // the application's policies may refuse the call (WithPolicy, PolicyFor,
 // Deny); a dangerous tool waits for a person's approval of that exact call
-// (Approve); the handler runs with a time limit, a panic recovered; and an
-// audit record is logged whatever happened. A Result says what happened
+// (Approve); the handler runs with a time limit; and an audit record is
+// logged whatever happened, a panic in any stage included. A Result says what happened
 // (Status), why a call was refused (Errors) and what the handler returned
 // (Output). A call that is refused never reaches a handler.
 //
@@ -63,6 +63,27 @@
 // A Guard bounds a loop in which a model calls tools and reads their
 // results: a number of steps, a time budget, and the same failing call made
 // again and again.
+//
+// # Limits and guarantees
+//
+// Renderings. Every rendering of an error or a result (Codes, Messages,
+// Error, JSON, Feedback, FeedbackJSON, the shaped provider results) and
+// every text of an audit record escapes control characters, U+2028, U+2029,
+// the bidirectional controls and invalid UTF-8, so that no name or value can
+// start a line; each text in it is at most MaxField bytes, so a message is at
+// most MaxMessage bytes, a JSON error MaxJSONError, and Feedback
+// MaxFeedbackBase plus MaxMessage+3 per error. Errors keep their full text.
+//
+// The dispatcher. An approval token is an HMAC under the set's key (random,
+// or WithApprovalKey) of the call's tool and canonical arguments, valid
+// once for DefaultApprovalLifetime (WithApprovalLifetime). Request ids are
+// remembered for DefaultDedupeWindow (WithDedupeWindow), only for calls
+// that reached their handler, in a Store: by default a MemoryStore of
+// DefaultMaxRecords records whose records expire each on its own. No panic
+// escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
+// over values built by hand stop at a depth (Equal and Duplicate at
+// MaxDepth levels, the canonical form of a call at the parse limit): a
+// deeper or cyclic value is a depth error, never a stack overflow.
 //
 // # Generated code
 //

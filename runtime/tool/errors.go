@@ -52,14 +52,21 @@ type Error struct {
 type Errors []Error
 
 // Codes returns one "code:name" string per error, sorted ascending:
-// "missing:city", "type:days", "unexpected:tz", "maximum:coords.lat".
+// "missing:city", "type:days", "unexpected:tz", "maximum:coords.lat"; an
+// error without a name is its code alone ("bad_json"). Code and name are
+// rendered as every rendering renders text (see MaxField): escaped and
+// bounded, so each string is at most 2*MaxField+1 bytes and holds no
+// control character.
 func (e Errors) Codes() []string {
 	if len(e) == 0 {
 		return nil
 	}
 	codes := make([]string, len(e))
 	for i, err := range e {
-		codes[i] = err.Code + ":" + err.Name
+		codes[i] = field(err.Code)
+		if err.Name != "" {
+			codes[i] += ":" + field(err.Name)
+		}
 	}
 	slices.Sort(codes)
 	return codes
@@ -67,7 +74,8 @@ func (e Errors) Codes() []string {
 
 // Messages returns one sentence per error, in validation order:
 // "missing required argument 'city'", "unexpected argument 'country'",
-// "argument 'a' should be number, got string".
+// "argument 'a' should be number, got string". Each is at most MaxMessage
+// bytes and holds no control character (see Message).
 func (e Errors) Messages() []string {
 	if len(e) == 0 {
 		return nil
@@ -84,12 +92,25 @@ func (e Errors) Error() string {
 	return strings.Join(e.Messages(), "; ")
 }
 
-// Message renders one error as a sentence a model can act on.
-func (e Error) Message() string { return e.about("argument", "the arguments") }
+// MaxMessage is the most bytes Message returns: three members of MaxField
+// bytes and the words around them.
+const MaxMessage = 3*MaxField + 28
 
-// about renders the error as Message does, naming a value noun ('member
-// total') and the whole value whole ("the answer").
+// Message renders one error as a sentence a model can act on. Every member
+// it quotes is escaped and shortened to MaxField bytes (see MaxField), so the
+// sentence is one line of at most MaxMessage bytes, whoever built the error.
+func (e Error) Message() string {
+	return e.display().message("argument", "the arguments")
+}
+
+// about renders the error as Message does, naming a value noun ("member
+// 'total'") and the value as a whole whole ("the answer"), which are at
+// most 10 bytes each.
 func (e Error) about(noun, whole string) string {
+	return e.display().message(noun, whole)
+}
+
+func (e Error) message(noun, whole string) string {
 	if e.Reason != "" {
 		return e.Reason
 	}
@@ -104,7 +125,7 @@ func (e Error) about(noun, whole string) string {
 	subject := noun + " '" + e.Name + "'"
 	if e.Name == "" {
 		// An error about the value as a whole (the root of a schema file's
-		// validator, a result or an answer).
+		// validator, a tool's result, a model's answer).
 		subject = whole
 	}
 	switch e.Code {
@@ -136,6 +157,11 @@ func (e Errors) messagesAbout(noun, whole string) []string {
 // Error returns Message, so that a single Error is a Go error too.
 func (e Error) Error() string { return e.Message() }
 
+// MaxJSONError is the most bytes one error takes in MarshalJSON: six
+// members of MaxField bytes, each of which JSON escaping at most doubles,
+// their names and the punctuation.
+const MaxJSONError = 6*(2*MaxField+2) + 64
+
 type jsonError struct {
 	Code     string `json:"code"`
 	Path     string `json:"path"`
@@ -154,11 +180,14 @@ func (e Errors) JSON() string {
 
 // MarshalJSON renders the errors as
 // [{"code","path","expected","got","actual","reason"}], empty members omitted: the
-// form to send back to a model. Nil Errors render as [].
+// form to send back to a model. Nil Errors render as []. Each member is
+// rendered as Message renders it (escaped, at most MaxField bytes before JSON
+// escaping), so an error takes at most MaxJSONError bytes.
 func (e Errors) MarshalJSON() ([]byte, error) {
 	out := make([]jsonError, len(e))
 	for i, err := range e {
-		out[i] = jsonError{err.Code, err.Path, err.Expected, err.Got, err.Actual, err.Reason}
+		d := err.display()
+		out[i] = jsonError{d.Code, d.Path, d.Expected, d.Got, d.Actual, d.Reason}
 	}
 	// A model reads "<= 14" better than "\u003c= 14".
 	var buf bytes.Buffer

@@ -20,6 +20,13 @@ import (
 //	The call to move_to was rejected and not executed:
 //	- argument 'y' should be <= 10, got 40
 //	Correct the arguments and call the tool again.
+//
+// The text the runtime writes is bounded and holds no control character: the
+// tool's name and every member of an error are escaped and shortened as
+// Message does (see MaxField), so no name or value can start a line of its
+// own, and the text is at most MaxFeedbackBase bytes plus MaxMessage+3 bytes
+// per error. An executed call's output is the application's own and is
+// written as the handler returned it.
 func (r Result) Feedback() string {
 	if r.Status == StatusExecuted {
 		return r.outputText()
@@ -49,22 +56,42 @@ type feedbackJSON struct {
 // FeedbackJSON renders the result as JSON for the model:
 // {"status", "tool", "output"} for an executed call, otherwise
 // {"status", "tool", "errors": [{"code","path","expected","got","actual","reason"}], "instruction"}.
+// Its text is bounded as Feedback's is: at most MaxFeedbackBase bytes plus
+// MaxJSONError bytes per error, or the output.
 func (r Result) FeedbackJSON() string {
-	f := feedbackJSON{Status: r.Status, Tool: r.Tool, Errors: r.Errors}
+	f := feedbackJSON{Status: Status(field(string(r.Status))), Tool: field(r.Tool), Errors: r.Errors}
 	if r.Status == StatusExecuted {
-		out, err := marshal(r.Output)
-		if err != nil {
-			out, _ = marshal(fmt.Sprint(r.Output))
-		}
 		if r.Structured != nil {
-			out = r.Structured
+			f.Output = r.Structured
+		} else {
+			f.Output = outputJSON(r.Output)
 		}
-		f.Output = out
 	} else {
 		f.Instruction = r.Instruction()
 	}
 	b, _ := marshal(f)
 	return string(b)
+}
+
+// MaxFeedbackBase bounds what Feedback and FeedbackJSON write besides the
+// errors and the output: the status, the headline with the tool's name, the
+// instruction.
+const MaxFeedbackBase = 3*MaxField + 256
+
+// outputJSON renders a handler's output as JSON: as encoding/json writes it,
+// or as the text fmt writes when it has no JSON form. A MarshalJSON or
+// String method that panics leaves a placeholder, never a panic.
+func outputJSON(v any) (out json.RawMessage) {
+	defer func() {
+		if recover() != nil {
+			out = json.RawMessage(`"<the output could not be rendered>"`)
+		}
+	}()
+	b, err := marshal(v)
+	if err != nil {
+		b, _ = marshal(fmt.Sprint(v))
+	}
+	return b
 }
 
 // marshal is json.Marshal without HTML escaping: a model reads "<= 10".
@@ -78,10 +105,15 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-func (r Result) outputText() string {
+func (r Result) outputText() (text string) {
 	if r.Structured != nil {
 		return string(r.Structured)
 	}
+	defer func() {
+		if recover() != nil {
+			text = "<the output could not be rendered>"
+		}
+	}()
 	switch out := r.Output.(type) {
 	case nil:
 		return "done"
@@ -100,21 +132,22 @@ func (r Result) outputText() string {
 }
 
 func (r Result) headline() string {
+	name := field(r.Tool)
 	switch r.Status {
 	case StatusRejected:
 		if r.stage == stagePolicy {
-			return "The call to " + r.Tool + " was refused by the application and not executed:"
+			return "The call to " + name + " was refused by the application and not executed:"
 		}
 		if r.Tool == "" {
 			return "The call was rejected and not executed:"
 		}
-		return "The call to " + r.Tool + " was rejected and not executed:"
+		return "The call to " + name + " was rejected and not executed:"
 	case StatusNeedsConfirmation:
-		return "The call to " + r.Tool + " needs a person's approval and has not been executed."
+		return "The call to " + name + " needs a person's approval and has not been executed."
 	case StatusFailed:
-		return "The call to " + r.Tool + " failed:"
+		return "The call to " + name + " failed:"
 	}
-	return "The call to " + r.Tool + " has status " + string(r.Status) + "."
+	return "The call to " + name + " has status " + field(string(r.Status)) + "."
 }
 
 // Instruction tells the model what to do next, by the stage that stopped the
@@ -137,7 +170,7 @@ func (r Result) Instruction() string {
 	switch r.stage {
 	case stageTool:
 		if len(r.Errors) > 0 {
-			if names, ok := strings.CutPrefix(r.Errors[0].Expected, "one of "); ok {
+			if names, ok := strings.CutPrefix(field(r.Errors[0].Expected), "one of "); ok {
 				return "Call one of the available tools instead: " + names + "."
 			}
 		}
@@ -146,6 +179,8 @@ func (r Result) Instruction() string {
 		return "Do not repeat this call; choose another action, or ask the user."
 	case stageIdempotency:
 		return "Do not repeat this call."
+	case stageInternal:
+		return "Do not repeat the same call unchanged more than once; choose another action if it fails again."
 	case stageParse:
 		return "Correct the call so that its arguments are one JSON object, and call the tool again."
 	}
@@ -234,10 +269,7 @@ func (r Result) Gemini() GeminiFunctionResponse {
 	if r.Status == StatusExecuted {
 		out := r.Structured
 		if out == nil {
-			var err error
-			if out, err = marshal(r.Output); err != nil {
-				out, _ = marshal(fmt.Sprint(r.Output))
-			}
+			out = outputJSON(r.Output)
 		}
 		resp = append(append([]byte(`{"output":`), out...), '}')
 	} else {

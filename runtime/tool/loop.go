@@ -113,7 +113,7 @@ func (g *Guard) Record(name string, args []byte, failed bool) error {
 	}
 	g.failures[key]++
 	if n := g.failures[key]; n > g.limits.MaxRepeats {
-		return g.halt(StopRepeatedFailure, "the same failing call to "+shorten(name)+" was made "+strconv.Itoa(n)+
+		return g.halt(StopRepeatedFailure, "the same failing call to "+field(shorten(name))+" was made "+strconv.Itoa(n)+
 			" times; it is not retried again")
 	}
 	return nil
@@ -143,7 +143,7 @@ func callKey(name string, args []byte) string {
 		return string(append(b, "{}"...))
 	}
 	if v, err := parseJSON(args); err == nil {
-		if c, ok := canonical(b, v); ok {
+		if c, w := identityForm(b, v, maxNesting); w == walkOK {
 			return string(c)
 		}
 	}

@@ -127,7 +127,9 @@ func TestNeverPanics(t *testing.T) {
 			v := tt.v
 			assert.NotPanics(t, func() {
 				Number(v)
-				List(v)
+				l, isList := List(v)
+				n, hasLen := listLen(v)
+				assert.Equal(t, []any{isList, len(l)}, []any{hasLen, n}, "listLen agrees with List")
 				Object(v)
 				assert.NotEmpty(t, TypeName(v))
 				if v != json.Number("") { // see TestKnownBug_InvalidJSONNumberEchoedInFull
@@ -142,7 +144,17 @@ func TestNeverPanics(t *testing.T) {
 				}
 			}, "value functions")
 
-			assert.NotPanics(t, func() {
+			// Equal and Duplicate stop on a value nested deeper than
+			// MaxDepth with the panic a validator recovers as a depth
+			// error; nothing else panics.
+			walk := func(what string, f func()) {
+				var errs Errors
+				assert.NotPanics(t, func() { errs = validated(f) }, what)
+				for _, e := range errs {
+					assert.Equal(t, CodeDepth, e.Code, what)
+				}
+			}
+			walk("Equal", func() {
 				Equal(v, v)
 				Equal(v, nil)
 				Equal(nil, v)
@@ -151,22 +163,23 @@ func TestNeverPanics(t *testing.T) {
 				Equal(v, map[string]any{})
 				Equal([]any{v}, []any{v})
 				Equal(map[string]any{"k": v}, map[string]any{"k": v})
-				for _, w := range values {
-					if w.name == "huge slice" || w.name == "huge []any" {
-						continue // quadratic in time, not interesting
-					}
+			})
+			for _, w := range values {
+				if w.name == "huge slice" || w.name == "huge []any" {
+					continue // quadratic in time, not interesting
+				}
+				walk("Equal with "+w.name, func() {
 					Equal(v, w.v)
 					Equal(w.v, v)
-				}
-			}, "Equal")
-
-			assert.NotPanics(t, func() {
+				})
+			}
+			walk("Duplicate", func() {
 				Duplicate([]any{v})
 				Duplicate([]any{v, v})
 				Duplicate([]any{1.0, v, "x", v})
 				Duplicate(append(append([]any{v}, fillers...), v))
 				SortedKeys(map[string]any{"a": v, "": v})
-			}, "Duplicate")
+			})
 
 			assert.NotPanics(t, func() {
 				errs := Errors{
@@ -199,6 +212,17 @@ func TestNeverPanics(t *testing.T) {
 			}, "errors")
 		})
 	}
+}
+
+// validated runs f as a generated validator runs its checks: a depth
+// overflow is a depth error.
+func validated(f func()) Errors {
+	var r Report
+	func() {
+		defer r.RecoverTooDeep()
+		f()
+	}()
+	return r.Errors()
 }
 
 func TestNeverPanics_Strings(t *testing.T) {

@@ -78,7 +78,7 @@ func (e *parseError) error(prefix string) Error {
 	if e.code == CodeBadJSON {
 		reason += " (byte " + strconv.Itoa(e.offset) + ")"
 	}
-	return Error{Code: e.code, Path: e.path, Reason: reason}
+	return Error{Code: e.code, Path: clip(e.path, MaxField), Reason: reason}
 }
 
 // shortPointer bounds a pointer quoted in a reason: a deeply nested

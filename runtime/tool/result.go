@@ -72,10 +72,12 @@ func resultFailure(name string, err error) Result {
 		Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced a result that does not match its declared output schema"}}}
 }
 
-// resultProblems lists what is wrong with a result, for the audit log.
+// resultProblems lists what is wrong with a result, for the audit log:
+// the validator's errors (at most DefaultMaxErrors), each bounded as
+// Message bounds it, or the encoding error, bounded likewise.
 func resultProblems(err error) []string {
 	if errs, ok := err.(Errors); ok {
 		return errs.messagesAbout("member", "the result")
 	}
-	return []string{err.Error()}
+	return []string{field(err.Error())}
 }

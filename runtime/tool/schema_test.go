@@ -72,7 +72,7 @@ func TestRecoverTooDeep(t *testing.T) {
 		return r.Errors()
 	}
 	errs := validate()
-	assert.Equal(t, []string{"depth:", "first:"}, errs.Codes())
+	assert.Equal(t, []string{"depth", "first"}, errs.Codes())
 	assert.PanicsWithValue(t, "other", func() {
 		var r Report
 		defer r.RecoverTooDeep()

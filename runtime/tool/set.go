@@ -2,15 +2,13 @@ package tool
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -43,8 +41,9 @@ const (
 	CodeRequestConflict = "request_conflict" // idempotency: a request id reused with other arguments
 	CodeTimeout         = "timeout"          // execution: the handler did not finish in time
 	CodeCanceled        = "canceled"         // execution: the caller's context was canceled
-	CodePanic           = "panic"            // execution: the handler panicked
+	CodePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
+	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
@@ -109,6 +108,11 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 		if errs := validate(args); len(errs) > 0 {
 			return v, errs
 		}
+	}
+	// encoding/json follows a value built by hand as deep as it goes, and
+	// only notices a cycle a thousand levels down: bound the walk first.
+	if nestsDeeper(args, maxNesting) {
+		return v, Errors{depthError(maxNesting)}
 	}
 	b, err := json.Marshal(args)
 	if err == nil {
@@ -201,7 +205,8 @@ func WithLogger(l *slog.Logger) Option {
 // WithRedaction lets argument values into the audit log, only as fn renders
 // them: fn receives a parsed call's tool name and arguments, and its result
 // is logged as "args". Without it no argument value is logged, only the
-// arguments' size.
+// arguments' size. fn runs before the call goes on: if it panics, the call is
+// rejected with code panic and does not run, for want of its audit record.
 func WithRedaction(fn func(tool string, args map[string]any) any) Option {
 	return optionFunc(func(s *Set) { s.redact = fn })
 }
@@ -218,8 +223,22 @@ func WithMaxArgumentSize(n int) Option { return optionFunc(func(s *Set) { s.maxS
 func WithMaxErrors(n int) Option { return optionFunc(func(s *Set) { s.maxErrors = n }) }
 
 // WithDedupeWindow sets how long the set remembers the outcome of a call to
-// a tool that is not idempotent (Tool.Idempotent false), by its request id.
+// a tool that is not idempotent (Tool.Idempotent false), by its request id:
+// from its end once it has run (while it runs, for the window plus its time
+// limit). d <= 0 turns deduplication off.
 func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) { s.window = d }) }
+
+// WithStore keeps the set's records (the request ids of calls to tools that
+// are not idempotent, the approval tokens used) in st instead of two memory
+// stores of DefaultMaxRecords records each: a store shared by the replicas of
+// a service, or a MemoryStore of another size. See Store for the contract.
+func WithStore(st Store) Option {
+	return optionFunc(func(s *Set) {
+		if st != nil {
+			s.requests, s.approvals = st, st
+		}
+	})
+}
 
 // Policy is an application rule over a valid call: nil lets the call go on;
 // an error rejects it, with the code and reason of a *Denial (see Deny) or
@@ -286,9 +305,12 @@ func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID
 
 // Approve supplies a person's approval of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call. It
-// approves that exact call only (same tool, same arguments). The approval
-// comes from the application, through a channel the model cannot write to:
-// never from the model's arguments.
+// approves that exact call only (same tool, same arguments as JSON values),
+// in the set that issued it (or a replica sharing its key and store), once,
+// within DefaultApprovalLifetime (see WithApprovalLifetime). A token that is
+// not valid for the call is no approval: the call needs confirmation again,
+// with a new token. The approval comes from the application, through a
+// channel the model cannot write to: never from the model's arguments.
 func Approve(token string) CallOption { return func(o *callOptions) { o.approval = token } }
 
 // Result is the outcome of a call.
@@ -312,11 +334,15 @@ type Result struct {
 	// Err is the handler's error, for a call that failed.
 	Err error
 	// Approval, for needs_confirmation, is the token that approves this exact
-	// call: show the call to a person and, once they approve, call again with
-	// Approve(token).
+	// call once: show the call to a person and, once they approve, call again
+	// with Approve(token) before the token expires.
 	Approval string
 	// Duplicate reports a result replayed from an earlier call with the same
-	// request id, to a tool that is not idempotent.
+	// request id, to a tool that is not idempotent. Its status and errors are
+	// the first call's; its Output is the first output as encoding/json
+	// decodes its JSON into an any (numbers as json.Number), and its Err only
+	// the first error's text, so that a replay is the same whichever replica
+	// of a service made the first call.
 	Duplicate bool
 	// Duration is how long the set took over the call.
 	Duration time.Duration
@@ -335,6 +361,7 @@ const (
 	stageTool      // the allow-list
 	stageIdempotency
 	stagePolicy
+	stageInternal // the application's code panicked before the handler ran
 )
 
 // Failed reports whether the call was rejected or failed.
@@ -344,7 +371,9 @@ func (r Result) Failed() bool { return r.Status == StatusRejected || r.Status ==
 // default: parse, shape, allow-list, validate (the generated validator, then
 // the typed decode), idempotency, policy, confirmation, execution with a time
 // limit and panic recovery, and an audit record. Only a call that passes
-// every stage reaches its handler. A Set is safe for concurrent use.
+// every stage reaches its handler. A Set is safe for concurrent use; the
+// replicas of a service that share an approval key (WithApprovalKey) and a
+// Store (WithStore) act as one Set.
 type Set struct {
 	handlers  map[string]*Handler
 	tools     Tools
@@ -358,7 +387,9 @@ type Set struct {
 	redact    func(string, map[string]any) any
 	now       func() time.Time
 
-	dedupe dedupe
+	approvalKey         []byte
+	approvalLifetime    time.Duration
+	requests, approvals Store
 }
 
 // NewSet makes a set of the given handlers and options:
@@ -371,18 +402,26 @@ type Set struct {
 // It panics when two handlers share a tool name.
 func NewSet(opts ...Option) *Set {
 	s := &Set{
-		handlers: map[string]*Handler{},
-		timeout:  DefaultTimeout,
-		maxSize:  DefaultMaxArgumentSize,
-		window:   DefaultDedupeWindow,
-		now:      time.Now,
+		handlers:         map[string]*Handler{},
+		timeout:          DefaultTimeout,
+		maxSize:          DefaultMaxArgumentSize,
+		window:           DefaultDedupeWindow,
+		now:              time.Now,
+		approvalLifetime: DefaultApprovalLifetime,
 	}
 	for _, o := range opts {
 		if o != nil {
 			o.apply(s)
 		}
 	}
-	s.dedupe.entries = map[string]*dedupeEntry{}
+	if s.approvalKey == nil {
+		s.approvalKey = randomKey()
+	}
+	if s.requests == nil {
+		// Two stores: a flood of request ids cannot push out the record
+		// of a used approval.
+		s.requests, s.approvals = NewMemoryStore(0), NewMemoryStore(0)
+	}
 	return s
 }
 
@@ -392,11 +431,15 @@ func (s *Set) Tools() Tools { return append(Tools(nil), s.tools...) }
 
 // callState is the state of one call.
 type callState struct {
-	opts  callOptions
-	name  string
-	start time.Time
-	size  int // raw arguments' size, -1 when not known
-	args  map[string]any
+	opts     callOptions
+	name     string
+	start    time.Time
+	size     int    // raw arguments' size, -1 when not known
+	redacted any    // what the redaction hook made of args
+	redact   bool   // redacted is set
+	at       string // the stage running, for the record of a panic
+	reached  bool   // the handler was started
+	approval string // the verdict on the approval of a dangerous call
 }
 
 func (s *Set) begin(name string, opts []CallOption) *callState {
@@ -413,9 +456,12 @@ func (s *Set) begin(name string, opts []CallOption) *callState {
 }
 
 // Call runs a call to the tool name with its raw JSON arguments, as a
-// provider's tool call carries them.
-func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
+// provider's tool call carries them. It never panics: a panic of the
+// application's code in any stage is a result with code panic (rejected
+// before the handler ran, failed after), its value and stack in the log.
+func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
 	r := s.begin(name, opts)
+	defer s.recoverCall(ctx, r, &res)
 	r.size = len(raw)
 	if s.maxSize > 0 && len(raw) > s.maxSize {
 		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
@@ -430,9 +476,14 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 
 // CallArgs runs a call whose arguments are already decoded, as some SDKs
 // (MCP's among them) hand them over. The parse stage is skipped; nil args
-// are the empty object.
-func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) Result {
+// are the empty object. A value built by hand that nests deeper than the
+// parse limit (512 levels), or contains itself, is rejected with code depth
+// where the set must walk it (to identify a call for its approval or its
+// request id), as is one deeper than MaxDepth where a validator compares
+// it. Like Call, it never panics.
+func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
 	r := s.begin(name, opts)
+	defer s.recoverCall(ctx, r, &res)
 	if args == nil {
 		args = map[string]any{}
 	}
@@ -443,9 +494,11 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 // {"tool": "<name>", "args": {...}}: the form a model uses when it calls
 // tools through its plain JSON output rather than a provider's tool calling.
 // The parse and shape stages apply to the whole call: anything but an object
-// with exactly a string "tool" and an object "args" is bad_shape.
-func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) Result {
+// with exactly a string "tool" and an object "args" is bad_shape. Like Call,
+// it never panics.
+func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
 	r := s.begin("", opts)
+	defer s.recoverCall(ctx, r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
 		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
@@ -492,76 +545,121 @@ func reject(st stage, e Error) Result {
 
 // run takes a parsed call through the remaining stages.
 func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result {
-	r.args = args
+	if s.redact != nil {
+		r.at = "redaction"
+		r.redacted, r.redact = s.redact(r.name, args), true
+	}
 	h := s.handlers[r.name]
 	if h == nil {
-		names := make([]string, len(s.tools))
-		for i, t := range s.tools {
-			names[i] = t.Name
-		}
-		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: "one of " + strings.Join(names, ", ")}))
+		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
+	r.at = "decode"
 	v, errs := h.decode(args, s.maxErrors)
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
 	call := &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: v, Arguments: args}
 
-	fingerprint := ""
-	if h.tool.Risk == RiskDangerous || (!h.tool.Idempotent && r.opts.requestID != "") {
-		fingerprint = fingerprintOf(h.tool.Name, v, args)
-	}
-	var entry *dedupeEntry
-	if !h.tool.Idempotent && r.opts.requestID != "" {
-		var first *Result
-		var conflict bool
-		entry, first, conflict = s.dedupe.claim(ctx, h.tool.Name+"\x00"+r.opts.requestID, fingerprint, s.window, s.now)
-		switch {
-		case conflict:
-			return s.finish(ctx, r, reject(stageIdempotency, Error{Code: CodeRequestConflict, Name: r.name,
-				Reason: "the request id " + quoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}))
-		case first != nil:
-			replay := *first
-			replay.Duplicate = true
-			return s.finish(ctx, r, replay)
-		case entry == nil: // ctx done while waiting for the first call
-			return s.finish(ctx, r, failure(ctx.Err(), 0))
+	dedupe := !h.tool.Idempotent && r.opts.requestID != "" && s.window > 0
+	var id identity
+	if h.tool.Risk == RiskDangerous || dedupe {
+		r.at = "identification"
+		var err *Error
+		if id, err = identify(h.tool.Name, args); err != nil {
+			return s.finish(ctx, r, reject(stageArguments, *err))
 		}
 	}
-	res := s.authorizeAndExecute(ctx, r, h, call, fingerprint)
-	if entry != nil {
-		s.dedupe.settle(entry, res, res.Status == StatusExecuted || res.Status == StatusFailed, s.now)
+	if !dedupe {
+		return s.finish(ctx, r, s.authorizeAndExecute(ctx, r, h, call, id))
 	}
+	r.at = "idempotency"
+	key, fingerprint := requestKey(h.tool.Name, r.opts.requestID), id.fingerprint()
+	if res, claimed := s.claimRequest(ctx, r, h, key, fingerprint); !claimed {
+		return s.finish(ctx, r, res)
+	}
+	settled := false
+	defer func() {
+		if !settled { // a panic between the claim and its settlement
+			s.settleRequest(ctx, r, key, fingerprint, panicResult(r, "a panic"))
+		}
+	}()
+	res := s.authorizeAndExecute(ctx, r, h, call, id)
+	s.settleRequest(ctx, r, key, fingerprint, res)
+	settled = true
 	return s.finish(ctx, r, res)
 }
 
-func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, call *Call, fingerprint string) Result {
+// toolList is the Expected of an unknown_tool error: "one of " and the
+// set's tool names, as many as MaxField bytes hold.
+func (s *Set) toolList() string {
+	const head = "one of "
+	var b strings.Builder
+	b.WriteString(head)
+	for i, t := range s.tools {
+		name := field(t.Name)
+		if i > 0 && b.Len()+2+len(name) > MaxField-len(", … and 1000000 more") {
+			fmt.Fprintf(&b, ", … and %d more", len(s.tools)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(name)
+	}
+	return b.String()
+}
+
+func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, call *Call, id identity) Result {
+	r.at = "policy"
 	for _, p := range s.policies {
-		if err := s.checkPolicy(ctx, p, call); err != nil {
+		if err := p(ctx, call); err != nil {
 			var d *Denial
-			if errors.As(err, &d) {
+			if errors.As(err, &d) && d != nil {
 				return reject(stagePolicy, Error{Code: d.Code, Name: r.name, Reason: d.Reason})
 			}
 			return reject(stagePolicy, Error{Code: CodePolicy, Name: r.name, Reason: err.Error()})
 		}
 	}
-	if h.tool.Risk == RiskDangerous && r.opts.approval != fingerprint {
-		return Result{Status: StatusNeedsConfirmation, Approval: fingerprint}
+	if h.tool.Risk != RiskDangerous {
+		return s.execute(ctx, r, h, call)
 	}
-	return s.execute(ctx, r, h, call)
+	r.at = "approval"
+	key, ttl, verdict := s.checkApproval(r.opts.approval, id)
+	if verdict == approvalGranted {
+		fresh, err := s.useApproval(ctx, key, ttl)
+		if err != nil {
+			return s.unavailable(ctx, r, err)
+		}
+		if !fresh {
+			verdict = approvalUsed
+		}
+	}
+	r.approval = verdict
+	if verdict != approvalGranted {
+		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+	}
+	res := s.execute(ctx, r, h, call)
+	if !r.reached {
+		// The call did not run (its context ended first): the approval
+		// still stands.
+		if err := s.approvals.Delete(context.WithoutCancel(ctx), key); err != nil {
+			s.storeFailed(ctx, r, err)
+		}
+	}
+	return res
 }
 
-// checkPolicy runs a policy; a policy that panics denies the call, and the
-// panic goes to the log, not to the model.
-func (s *Set) checkPolicy(ctx context.Context, p Policy, call *Call) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			s.log().LogAttrs(ctx, slog.LevelError, "tool policy panicked", slog.String("tool", call.Tool.Name),
-				slog.String("call_id", call.ID), slog.String("panic", fmt.Sprint(v)), slog.String("stack", string(debug.Stack())))
-			err = errors.New("the application's policy could not check this call")
-		}
-	}()
-	return p(ctx, call)
+// unavailable is the result of a call that needed the store and could not
+// use it.
+func (s *Set) unavailable(ctx context.Context, r *callState, err error) Result {
+	s.storeFailed(ctx, r, err)
+	return Result{Status: StatusRejected, Err: err, stage: stageInternal, Errors: Errors{{Code: CodeUnavailable, Name: r.name,
+		Reason: "the application could not record the call, so it was not executed"}}}
+}
+
+func (s *Set) storeFailed(ctx context.Context, r *callState, err error) {
+	s.logSafely(ctx, slog.LevelError, "tool store failed", slog.String("tool", field(r.name)),
+		slog.String("call_id", field(r.opts.id)), slog.String("error", field(errorText(err))))
 }
 
 // outcome is what a handler's goroutine reports.
@@ -576,10 +674,7 @@ type outcome struct {
 }
 
 func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call) Result {
-	limit := s.timeout
-	if h.timeout != 0 {
-		limit = h.timeout
-	}
+	limit := s.limit(h)
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -588,6 +683,7 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 	if err := ctx.Err(); err != nil {
 		return failure(err, limit)
 	}
+	r.at, r.reached = "execution", true
 	done := make(chan outcome, 1)
 	go func() {
 		defer func() {
@@ -611,15 +707,15 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 		select {
 		case o = <-done: // finished just in time
 		default:
-			go s.late(context.WithoutCancel(ctx), r, done)
+			go s.late(context.WithoutCancel(ctx), r.name, r.opts.id, done)
 			return failure(ctx.Err(), limit)
 		}
 	}
 	switch {
 	case o.panicked:
-		s.log().LogAttrs(ctx, slog.LevelError, "tool handler panicked",
-			slog.String("tool", r.name), slog.String("call_id", r.opts.id),
-			slog.String("panic", fmt.Sprint(o.value)), slog.String("stack", string(o.stack)))
+		s.logSafely(ctx, slog.LevelError, "tool handler panicked",
+			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)),
+			slog.String("panic", field(fmt.Sprint(o.value))), slog.String("stack", string(o.stack)))
 		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %v", r.name, o.value),
 			Errors: Errors{{Code: CodePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
 	case o.err != nil:
@@ -628,13 +724,21 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 			res.Err = o.err
 			return res
 		}
-		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + o.err.Error()}}}
+		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
 	case o.resultErr != nil:
-		s.log().LogAttrs(ctx, slog.LevelError, "tool result does not match its result schema",
-			slog.String("tool", r.name), slog.String("call_id", r.opts.id), slog.Any("problems", resultProblems(o.resultErr)))
+		s.logSafely(ctx, slog.LevelError, "tool result does not match its result schema",
+			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)), slog.Any("problems", resultProblems(o.resultErr)))
 		return resultFailure(r.name, o.resultErr)
 	}
 	return Result{Status: StatusExecuted, Output: o.out, Structured: o.structured}
+}
+
+// limit is the time limit of h's executions; 0 for none.
+func (s *Set) limit(h *Handler) time.Duration {
+	if h.timeout != 0 {
+		return max(h.timeout, 0)
+	}
+	return max(s.timeout, 0)
 }
 
 func failure(err error, limit time.Duration) Result {
@@ -651,16 +755,26 @@ func failure(err error, limit time.Duration) Result {
 }
 
 // late logs the outcome of a handler that finished after its call returned.
-func (s *Set) late(ctx context.Context, r *callState, done <-chan outcome) {
+func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome) {
 	o := <-done
-	attrs := []slog.Attr{slog.String("tool", r.name), slog.String("call_id", r.opts.id)}
+	attrs := []slog.Attr{slog.String("tool", field(name)), slog.String("call_id", field(id))}
 	switch {
 	case o.panicked:
-		attrs = append(attrs, slog.String("panic", fmt.Sprint(o.value)))
+		attrs = append(attrs, slog.String("panic", field(fmt.Sprint(o.value))))
 	case o.err != nil:
-		attrs = append(attrs, slog.String("error", o.err.Error()))
+		attrs = append(attrs, slog.String("error", field(errorText(o.err))))
 	}
-	s.log().LogAttrs(ctx, slog.LevelWarn, "tool handler finished after its call returned", attrs...)
+	s.logSafely(ctx, slog.LevelWarn, "tool handler finished after its call returned", attrs...)
+}
+
+// errorText is err.Error(), or a placeholder when that method panics.
+func errorText(err error) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = "<the error's text could not be rendered>"
+		}
+	}()
+	return err.Error()
 }
 
 var discard = slog.New(slog.DiscardHandler)
@@ -675,6 +789,55 @@ func (s *Set) log() *slog.Logger {
 	return s.logger
 }
 
+// logSafely writes a log record; a logger that panics loses the record but
+// never fails the call.
+func (s *Set) logSafely(ctx context.Context, level slog.Level, msg string, attrs ...slog.Attr) {
+	defer func() { _ = recover() }()
+	s.log().LogAttrs(ctx, level, msg, attrs...)
+}
+
+// recoverCall, deferred by Call, CallArgs and CallJSON, turns a panic of any
+// stage into a result: a value nested too deep for a validator's walk is a
+// depth error; anything else a panic result, logged with its stack.
+func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if _, deep := v.(tooDeep); deep && !r.reached {
+		*res = s.finish(ctx, r, reject(stageArguments, depthError(MaxDepth)))
+		return
+	}
+	stage := r.at
+	if stage == "" {
+		stage = "parse"
+	}
+	s.logSafely(ctx, slog.LevelError, "tool call panicked", slog.String("tool", field(r.name)),
+		slog.String("call_id", field(r.opts.id)), slog.String("stage", stage),
+		slog.String("panic", field(fmt.Sprint(v))), slog.String("stack", string(debug.Stack())))
+	*res = s.finish(ctx, r, panicResult(r, v))
+}
+
+// panicResult is the result of a call during which the application's code
+// panicked: rejected when it happened before the handler ran, failed after.
+func panicResult(r *callState, v any) Result {
+	name := shorten(r.name)
+	if r.reached {
+		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %v", name, v),
+			Errors: Errors{{Code: CodePanic, Name: name, Reason: "the tool failed with an internal error"}}}
+	}
+	return Result{Status: StatusRejected, stage: stageInternal, Err: fmt.Errorf("tool %s: %s panicked: %v", name, r.at, v),
+		Errors: Errors{{Code: CodePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
+}
+
+// depthError reports arguments that a walk cannot follow to their end, in
+// limit levels.
+func depthError(limit int) Error {
+	levels := strconv.Itoa(limit)
+	return Error{Code: CodeDepth, Expected: "a value nested at most " + levels + " levels deep",
+		Reason: "the arguments nest deeper than " + levels + " levels, or hold a value that contains itself"}
+}
+
 // finish completes a result and writes the call's audit record.
 func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	// The name is the model's text until it matched a tool: bound what is
@@ -687,6 +850,19 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	}
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = time.Since(r.start)
+	s.audit(ctx, r, res, r.redact)
+	return res
+}
+
+// audit writes the call's record. Every text in it is escaped and bounded
+// (see MaxField); argument values appear only as the redaction hook made
+// them, and when logging those panics, the record is written without them.
+func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool) {
+	defer func() {
+		if recover() != nil && withArgs {
+			s.audit(ctx, r, res, false)
+		}
+	}()
 	level := slog.LevelInfo
 	switch res.Status {
 	case StatusRejected:
@@ -696,21 +872,21 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	}
 	l := s.log()
 	if !l.Enabled(ctx, level) {
-		return res
+		return
 	}
-	attrs := make([]slog.Attr, 0, 10)
-	attrs = append(attrs, slog.String("tool", name))
+	attrs := make([]slog.Attr, 0, 11)
+	attrs = append(attrs, slog.String("tool", field(res.Tool)))
 	if r.opts.id != "" {
-		attrs = append(attrs, slog.String("call_id", r.opts.id))
+		attrs = append(attrs, slog.String("call_id", field(r.opts.id)))
 	}
 	if r.opts.requestID != "" && r.opts.requestID != r.opts.id {
-		attrs = append(attrs, slog.String("request_id", r.opts.requestID))
+		attrs = append(attrs, slog.String("request_id", field(r.opts.requestID)))
 	}
-	attrs = append(attrs, slog.String("status", string(res.Status)))
+	attrs = append(attrs, slog.String("status", field(string(res.Status))))
 	if len(res.Errors) > 0 {
 		codes := make([]string, len(res.Errors))
 		for i, e := range res.Errors {
-			codes[i] = e.Code
+			codes[i] = field(e.Code)
 		}
 		attrs = append(attrs, slog.Any("codes", codes))
 	}
@@ -721,117 +897,15 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	if res.Duplicate {
 		attrs = append(attrs, slog.Bool("duplicate", true))
 	}
-	if s.redact != nil && r.args != nil {
-		attrs = append(attrs, slog.Any("args", s.redact(r.name, r.args)))
+	if r.approval != "" {
+		attrs = append(attrs, slog.String("approval", r.approval))
+	}
+	if withArgs {
+		attrs = append(attrs, slog.Any("args", r.redacted))
+	} else if r.redact {
+		attrs = append(attrs, slog.String("args", "<the redacted arguments could not be logged>"))
 	}
 	l.LogAttrs(ctx, level, "tool call", attrs...)
-	return res
-}
-
-// fingerprintOf identifies a call by its tool and its decoded arguments,
-// exactly: encoding/json writes a struct's fields in order and a map's keys
-// sorted, and the decoded integers are exact where the parsed float64 view
-// would not be.
-func fingerprintOf(name string, decoded any, args map[string]any) string {
-	h := sha256.New()
-	h.Write([]byte(name))
-	h.Write([]byte{0})
-	b, err := json.Marshal(decoded)
-	if err != nil {
-		b, _ = canonical(nil, args)
-	}
-	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// dedupe remembers the calls of tools that are not idempotent by request id.
-type dedupe struct {
-	mu      sync.Mutex
-	entries map[string]*dedupeEntry
-	order   []*dedupeEntry // by claim time, for expiry
-}
-
-type dedupeEntry struct {
-	key         string
-	fingerprint string
-	done        chan struct{} // closed when the first call is settled
-	result      Result
-	kept        bool // the first call reached its handler: its result stands
-	removed     bool
-	at          time.Time // when it was settled
-}
-
-// claim registers a call under key. It returns the entry to settle when this
-// call is the first; the first call's result when one stands; conflict when
-// the key was used with other arguments; nothing when ctx ended first.
-func (d *dedupe) claim(ctx context.Context, key, fingerprint string, window time.Duration, now func() time.Time) (*dedupeEntry, *Result, bool) {
-	for {
-		d.mu.Lock()
-		d.expire(window, now)
-		e := d.entries[key]
-		if e == nil {
-			e = &dedupeEntry{key: key, fingerprint: fingerprint, done: make(chan struct{})}
-			d.entries[key] = e
-			d.order = append(d.order, e)
-			d.mu.Unlock()
-			return e, nil, false
-		}
-		d.mu.Unlock()
-		if e.fingerprint != fingerprint {
-			return nil, nil, true
-		}
-		select {
-		case <-e.done:
-		case <-ctx.Done():
-			return nil, nil, false
-		}
-		if e.kept {
-			res := e.result
-			return nil, &res, false
-		}
-		// The first call did not act (a policy or the confirmation stopped
-		// it): this one may.
-	}
-}
-
-// settle records the first call's result; kept says whether it stands.
-func (d *dedupe) settle(e *dedupeEntry, res Result, kept bool, now func() time.Time) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	e.result, e.kept, e.at = res, kept, now()
-	if !kept {
-		e.removed = true
-		delete(d.entries, e.key)
-	}
-	close(e.done)
-}
-
-// expire forgets the settled entries older than window; d.mu is held.
-func (d *dedupe) expire(window time.Duration, now func() time.Time) {
-	t := now()
-	n := 0
-	for _, e := range d.order {
-		if !e.removed && (!e.settled() || t.Sub(e.at) < window) {
-			break // entries are claimed in order: the rest are younger
-		}
-		if !e.removed {
-			delete(d.entries, e.key)
-			e.removed = true
-		}
-		n++
-	}
-	if n > 0 {
-		d.order = append(d.order[:0:0], d.order[n:]...)
-	}
-}
-
-func (e *dedupeEntry) settled() bool {
-	select {
-	case <-e.done:
-		return true
-	default:
-		return false
-	}
 }
 
 // shorten cuts s to maxShown characters, for a name the model wrote.

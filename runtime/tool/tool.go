@@ -63,7 +63,7 @@ func (ts Tools) Lookup(name string) (*Tool, bool) {
 func (ts Tools) Validate(name string, args map[string]any) Errors {
 	t, ok := ts.Lookup(name)
 	if !ok {
-		return Errors{{Code: CodeUnknownTool, Name: name, Expected: "a declared tool", Actual: quoteShort(name)}}
+		return Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: "a declared tool", Actual: quoteShort(name)}}
 	}
 	return t.Validate(args)
 }

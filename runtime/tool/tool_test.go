@@ -168,7 +168,7 @@ func TestValidate_UnknownToolShortCircuits(t *testing.T) {
 	assert.Zero(t, calls, "no validator runs for an unknown tool")
 
 	errs := Tools(nil).Validate("", nil)
-	assert.Equal(t, []string{"unknown_tool:"}, errs.Codes())
+	assert.Equal(t, []string{"unknown_tool"}, errs.Codes(), "no name, no colon")
 	assert.Equal(t, []string{"unknown tool ''"}, errs.Messages())
 
 	// A near miss in case is still unknown.

@@ -168,7 +168,14 @@ func TypeName(v any) string {
 // Equal reports whether two JSON values are equal as JSON Schema compares
 // them: numbers by value (1 equals 1.0), never a bool with a number, arrays
 // element by element, objects member by member whatever their order.
-func Equal(a, b any) bool {
+//
+// Equal follows arrays and objects at most MaxDepth levels deep: comparing
+// two values that both nest deeper (a cyclic value built by hand among
+// them) stops with PanicTooDeep, which a generated validator, and a Set,
+// turn into a depth error. Equal never overflows the stack.
+func Equal(a, b any) bool { return equal(a, b, 0) }
+
+func equal(a, b any, depth int) bool {
 	if fa, ok := Number(a); ok {
 		fb, ok := Number(b)
 		return ok && sameNumber(a, fa, b, fb)
@@ -184,13 +191,17 @@ func Equal(a, b any) bool {
 		y, ok := b.(bool)
 		return ok && x == y
 	}
-	if la, ok := List(a); ok {
-		lb, ok := List(b)
-		if !ok || len(la) != len(lb) {
-			return false
+	if n, ok := listLen(a); ok {
+		if m, ok := listLen(b); !ok || m != n {
+			return false // without copying a typed slice
+		}
+		la, _ := List(a)
+		lb, _ := List(b)
+		if depth >= MaxDepth && len(la) > 0 {
+			PanicTooDeep()
 		}
 		for i := range la {
-			if !Equal(la[i], lb[i]) {
+			if !equal(la[i], lb[i], depth+1) {
 				return false
 			}
 		}
@@ -201,9 +212,12 @@ func Equal(a, b any) bool {
 		if !ok || len(ma) != len(mb) {
 			return false
 		}
+		if depth >= MaxDepth && len(ma) > 0 {
+			PanicTooDeep()
+		}
 		for k, va := range ma {
 			vb, ok := mb[k]
-			if !ok || !Equal(va, vb) {
+			if !ok || !equal(va, vb, depth+1) {
 				return false
 			}
 		}
@@ -215,7 +229,8 @@ func Equal(a, b any) bool {
 // Duplicate returns the indexes of the first pair of equal items, for
 // uniqueItems. Long lists are bucketed by a canonical rendering first, so a
 // hostile list of many items does not cost a quadratic number of
-// comparisons.
+// comparisons. Like Equal, it stops with PanicTooDeep at an item nested
+// deeper than MaxDepth.
 func Duplicate(items []any) (i, j int, found bool) {
 	if len(items) <= 32 {
 		for j := 1; j < len(items); j++ {
@@ -230,8 +245,12 @@ func Duplicate(items []any) (i, j int, found bool) {
 	first := make(map[string]int, len(items))
 	var b []byte
 	for j, item := range items {
-		var ok bool
-		if b, ok = canonical(b[:0], item); !ok {
+		var w walkResult
+		b, w = canonical(b[:0], item, MaxDepth)
+		switch w {
+		case walkTooDeep:
+			PanicTooDeep()
+		case walkNotJSON:
 			continue // not a JSON value: equal to nothing
 		}
 		if i, seen := first[string(b)]; seen {
@@ -242,44 +261,122 @@ func Duplicate(items []any) (i, j int, found bool) {
 	return 0, 0, false
 }
 
+// listLen returns the length of v when List would report it as an array.
+func listLen(v any) (int, bool) {
+	switch l := v.(type) {
+	case []any:
+		return len(l), l != nil
+	case nil, string, []byte, json.RawMessage:
+		return 0, false
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice:
+		return rv.Len(), !rv.IsNil()
+	case reflect.Array:
+		return rv.Len(), true
+	}
+	return 0, false
+}
+
+// nestsDeeper reports whether v holds arrays or objects nested more than
+// limit levels deep, as a value that contains itself does.
+func nestsDeeper(v any, limit int) bool {
+	if limit < 0 {
+		return true
+	}
+	if _, ok := listLen(v); ok {
+		l, _ := List(v)
+		for _, item := range l {
+			if nestsDeeper(item, limit-1) {
+				return true
+			}
+		}
+		return false
+	}
+	if m, ok := Object(v); ok {
+		for _, item := range m {
+			if nestsDeeper(item, limit-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// walkResult is how a walk over a value ended.
+type walkResult uint8
+
+const (
+	walkOK      walkResult = iota
+	walkNotJSON            // a value with no JSON form: a chan, a func, NaN...
+	walkTooDeep            // nested deeper than MaxDepth, or cyclic
+)
+
 // canonical appends a rendering of v that is equal for values Equal calls
-// equal and different otherwise: numbers by value, objects by sorted key. It
-// reports false for a value that is not JSON.
-func canonical(b []byte, v any) ([]byte, bool) {
+// equal and different otherwise: numbers by the value a validator compares
+// (see Compare), objects by sorted key. It stops at the first value that is
+// not JSON, and at limit levels of nesting, which a cyclic value reaches.
+func canonical(b []byte, v any, limit int) ([]byte, walkResult) {
+	return appendCanonical(b, v, 0, limit, appendNumber)
+}
+
+// identityForm appends a rendering of v that is equal exactly for equal JSON
+// values: numbers by their exact rational value (1, 1.0 and 10e-1 alike;
+// 9007199254740993 and 90071992547409930e-1 alike, 9007199254740992 apart;
+// a float64 by its exact binary value), objects by sorted key. It is finer
+// than canonical, so that an approval or a request id is never shared by
+// two calls a handler could tell apart.
+func identityForm(b []byte, v any, limit int) ([]byte, walkResult) {
+	return appendCanonical(b, v, 0, limit, appendDecimal)
+}
+
+func appendCanonical(b []byte, v any, depth, limit int, number func([]byte, any) ([]byte, bool)) ([]byte, walkResult) {
 	if isNull(v) {
-		return append(b, 'z'), true
+		return append(b, 'z'), walkOK
 	}
 	if _, ok := Number(v); ok {
-		return appendNumber(append(b, 'n'), v)
+		var numOK bool
+		if b, numOK = number(append(b, 'n'), v); !numOK {
+			return b, walkNotJSON
+		}
+		return b, walkOK
 	}
 	switch x := v.(type) {
 	case string:
-		return strconv.AppendQuote(append(b, 's'), x), true
+		return strconv.AppendQuote(append(b, 's'), x), walkOK
 	case bool:
-		return strconv.AppendBool(append(b, 'b'), x), true
+		return strconv.AppendBool(append(b, 'b'), x), walkOK
 	}
-	ok := true
 	if l, isList := List(v); isList {
+		if depth >= limit && len(l) > 0 {
+			return b, walkTooDeep
+		}
 		b = append(b, '[')
 		for _, item := range l {
-			var itemOK bool
-			b, itemOK = canonical(b, item)
+			var w walkResult
+			if b, w = appendCanonical(b, item, depth+1, limit, number); w != walkOK {
+				return b, w
+			}
 			b = append(b, ',')
-			ok = ok && itemOK
 		}
-		return append(b, ']'), ok
+		return append(b, ']'), walkOK
 	}
 	if m, isObject := Object(v); isObject {
+		if depth >= limit && len(m) > 0 {
+			return b, walkTooDeep
+		}
 		b = append(b, '{')
 		for _, k := range SortedKeys(m) {
-			var memberOK bool
-			b, memberOK = canonical(append(strconv.AppendQuote(b, k), ':'), m[k])
+			var w walkResult
+			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1, limit, number); w != walkOK {
+				return b, w
+			}
 			b = append(b, ',')
-			ok = ok && memberOK
 		}
-		return append(b, '}'), ok
+		return append(b, '}'), walkOK
 	}
-	return b, false
+	return b, walkNotJSON
 }
 
 // isNull reports whether v is JSON null: nil, or a nil slice, map or pointer

@@ -908,6 +908,6 @@ func TestShow_BigArrayIsBounded(t *testing.T) {
 }
 
 func canonicalKey(v any) string {
-	b, _ := canonical(nil, v)
+	b, _ := canonical(nil, v, MaxDepth)
 	return string(b)
 }

@@ -1,0 +1,168 @@
+package tool
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
+	"strconv"
+	"time"
+)
+
+// This file identifies a call exactly (its tool and the canonical form of
+// its parsed arguments) and signs approvals of dangerous calls.
+//
+// A token is base64url(version ‖ expiry ‖ nonce ‖ HMAC-SHA256(key, version ‖
+// expiry ‖ nonce ‖ tool ‖ canonical arguments)): the random nonce makes each
+// token one of its own, used once. The key is the set's, random unless
+// WithApprovalKey shares one among replicas, so a token is worth nothing
+// offline, in another set, for another call or after its expiry; the store
+// remembers the tokens used until they expire, so it approves one execution.
+
+// DefaultApprovalLifetime is how long an approval token stays valid unless
+// WithApprovalLifetime says otherwise: time for a person to read the call
+// and decide.
+const DefaultApprovalLifetime = 15 * time.Minute
+
+// MinApprovalKey is the shortest key WithApprovalKey takes, in bytes.
+const MinApprovalKey = 32
+
+// approvalSkew is how much longer than a token a used token is remembered,
+// for replicas whose clocks disagree.
+const approvalSkew = time.Minute
+
+const approvalVersion = 1
+
+// The layout of a token: version, expiry (Unix seconds), nonce, MAC.
+const (
+	tokenHead = 1 + 8 + 16
+	tokenSize = tokenHead + sha256.Size
+)
+
+// WithApprovalKey sets the key that signs approval tokens, for the replicas
+// of a service that must honour each other's tokens: give them all the same
+// key (at least MinApprovalKey random bytes, kept secret like any signing
+// key) and the same Store. Without it a set draws its own key from
+// crypto/rand, and its tokens are valid in it alone. It panics on a
+// shorter key.
+func WithApprovalKey(key []byte) Option {
+	if len(key) < MinApprovalKey {
+		panic("tool: WithApprovalKey needs a key of at least " + strconv.Itoa(MinApprovalKey) + " bytes")
+	}
+	key = append([]byte(nil), key...)
+	return optionFunc(func(s *Set) { s.approvalKey = key })
+}
+
+// WithApprovalLifetime sets how long an approval token stays valid after the
+// needs_confirmation result that carries it. It panics unless d > 0.
+func WithApprovalLifetime(d time.Duration) Option {
+	if d <= 0 {
+		panic("tool: WithApprovalLifetime needs a positive duration")
+	}
+	return optionFunc(func(s *Set) { s.approvalLifetime = d })
+}
+
+func randomKey() []byte {
+	key := make([]byte, MinApprovalKey)
+	rand.Read(key) // never fails: the process ends if it cannot read
+	return key
+}
+
+// identity is a call as a set identifies it: its tool and the canonical
+// form of its parsed arguments (see canonical). Two calls have one identity
+// exactly when their tools are the same and their arguments equal as JSON
+// values, numbers compared exactly; a Go value's MarshalJSON plays no part.
+type identity struct {
+	tool string
+	args []byte
+}
+
+// identify computes the identity of a call; an error when its arguments,
+// built by hand, are not JSON values or nest deeper than a parsed call can
+// (maxNesting).
+func identify(name string, args map[string]any) (identity, *Error) {
+	b, w := identityForm(nil, args, maxNesting)
+	switch w {
+	case walkTooDeep:
+		e := depthError(maxNesting)
+		return identity{}, &e
+	case walkNotJSON:
+		return identity{}, &Error{Code: CodeType, Expected: "JSON values",
+			Reason: "the arguments hold a value that has no JSON form, so the call cannot be identified for its approval or its request id"}
+	}
+	return identity{name, b}, nil
+}
+
+// writeTo feeds the identity to a hash, the tool's name length-prefixed so
+// that no name and arguments run into another's.
+func (id identity) writeTo(h interface{ Write([]byte) (int, error) }) {
+	var n [binary.MaxVarintLen64]byte
+	h.Write(n[:binary.PutUvarint(n[:], uint64(len(id.tool)))])
+	h.Write([]byte(id.tool))
+	h.Write(id.args)
+}
+
+// fingerprint identifies the call under a request id: a call with the same
+// id and another fingerprint is a conflict.
+func (id identity) fingerprint() string {
+	h := sha256.New()
+	h.Write([]byte("toolgen request\x00"))
+	id.writeTo(h)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// approvalMAC signs a token's head for the call.
+func (s *Set) approvalMAC(id identity, head []byte) []byte {
+	m := hmac.New(sha256.New, s.approvalKey)
+	m.Write([]byte("toolgen approval\x00"))
+	m.Write(head)
+	id.writeTo(m)
+	return m.Sum(nil)
+}
+
+// approvalToken signs the call for the set's approval lifetime.
+func (s *Set) approvalToken(id identity) string {
+	token := make([]byte, tokenHead, tokenSize)
+	token[0] = approvalVersion
+	binary.BigEndian.PutUint64(token[1:9], uint64(s.now().Add(s.approvalLifetime).Unix()))
+	rand.Read(token[9:tokenHead])
+	return base64.RawURLEncoding.EncodeToString(append(token, s.approvalMAC(id, token)...))
+}
+
+// Verdicts on an approval, as the audit record names them.
+const (
+	approvalRequired = "required" // no token was given
+	approvalInvalid  = "invalid"  // not a token of this set for this call
+	approvalExpired  = "expired"
+	approvalUsed     = "used"
+	approvalGranted  = "granted"
+)
+
+// checkApproval verifies a token for the call. It returns the key of the
+// record that marks it used and that record's lifetime, when it is valid.
+func (s *Set) checkApproval(token string, id identity) (key string, ttl time.Duration, verdict string) {
+	if token == "" {
+		return "", 0, approvalRequired
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(raw) != tokenSize || raw[0] != approvalVersion {
+		return "", 0, approvalInvalid
+	}
+	if !hmac.Equal(raw[tokenHead:], s.approvalMAC(id, raw[:tokenHead])) {
+		return "", 0, approvalInvalid
+	}
+	ttl = time.Unix(int64(binary.BigEndian.Uint64(raw[1:9])), 0).Sub(s.now())
+	if ttl <= 0 {
+		return "", 0, approvalExpired
+	}
+	return "approval:" + hex.EncodeToString(raw[tokenHead:]), ttl + approvalSkew, approvalGranted
+}
+
+// useApproval marks a valid token used, once: false when it was already.
+func (s *Set) useApproval(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+	_, added, err := s.approvals.Add(ctx, key, []byte("used"), ttl)
+	return added, err
+}

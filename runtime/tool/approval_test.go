@@ -1,0 +1,359 @@
+package tool
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// secret is a field type whose MarshalJSON hides its value, as
+// applications write them for passwords and keys.
+type secret string
+
+func (secret) MarshalJSON() ([]byte, error) { return []byte(`"***"`), nil }
+
+type loginArgs struct {
+	User     string `json:"user"`
+	Password secret `json:"password"`
+}
+
+// loginDef is dangerous and decodes through encoding/json.
+var loginDef = Def[loginArgs]{Tool: Tool{Name: "login", Risk: RiskDangerous, Idempotent: true}}
+
+// valueArgs holds any JSON value, as a field of type any does.
+type valueArgs struct{ Value any }
+
+// valueDef is dangerous and takes {"value": anything}; its decode keeps the
+// value as given.
+var valueDef = Def[valueArgs]{
+	Tool:   Tool{Name: "value", Risk: RiskDangerous, Idempotent: true, Validate: func(map[string]any) Errors { return nil }},
+	Decode: func(args map[string]any) (valueArgs, Errors) { return valueArgs{args["value"]}, nil },
+}
+
+func (c *counter) login(context.Context, loginArgs) (any, error) { c.n.Add(1); return "ok", nil }
+func (c *counter) value(context.Context, valueArgs) (any, error) { c.n.Add(1); return "ok", nil }
+
+// approvalOf runs a call to learn the token that approves it.
+func approvalOf(t *testing.T, set *Set, name string, args string) string {
+	t.Helper()
+	res := set.Call(context.Background(), name, []byte(args))
+	require.Equal(t, StatusNeedsConfirmation, res.Status, args)
+	require.NotEmpty(t, res.Approval)
+	return res.Approval
+}
+
+// TestApprovalIsKeyed: a token is an HMAC under the set's own key, so the
+// digest of the call that anyone can compute approves nothing, and a token
+// of one set is worth nothing in another.
+func TestApprovalIsKeyed(t *testing.T) {
+	var c counter
+	set := NewSet(loginDef.Handle(c.login), WithLogger(nil))
+	ctx := context.Background()
+	args := `{"user": "ada", "password": "hunter2"}`
+
+	// The unkeyed digest of the tool name and the decoded arguments.
+	decoded, _ := json.Marshal(loginArgs{User: "ada", Password: "hunter2"})
+	h := sha256.New()
+	h.Write([]byte("login\x00"))
+	h.Write(decoded)
+	offline := hex.EncodeToString(h.Sum(nil))
+	assert.Equal(t, StatusNeedsConfirmation, set.Call(ctx, "login", []byte(args), Approve(offline)).Status)
+
+	other := NewSet(loginDef.Handle(c.login), WithLogger(nil))
+	token := approvalOf(t, other, "login", args)
+	assert.Equal(t, StatusNeedsConfirmation, set.Call(ctx, "login", []byte(args), Approve(token)).Status,
+		"a token of another set")
+	assert.Zero(t, c.n.Load())
+
+	assert.Equal(t, StatusExecuted, other.Call(ctx, "login", []byte(args), Approve(token)).Status)
+}
+
+// TestApprovalLossyMarshalJSON: the token covers the arguments as parsed,
+// not as the argument type marshals them: approving one password approves
+// no other.
+func TestApprovalLossyMarshalJSON(t *testing.T) {
+	var c counter
+	set := NewSet(loginDef.Handle(c.login), WithLogger(nil))
+	ctx := context.Background()
+	token := approvalOf(t, set, "login", `{"user": "ada", "password": "shown"}`)
+	res := set.Call(ctx, "login", []byte(`{"user": "ada", "password": "other"}`), Approve(token))
+	assert.Equal(t, StatusNeedsConfirmation, res.Status)
+	assert.Zero(t, c.n.Load())
+	assert.Equal(t, StatusExecuted, set.Call(ctx, "login", []byte(`{"password": "shown", "user": "ada"}`), Approve(token)).Status)
+}
+
+// TestApprovalSingleUse: a token approves one execution, however many
+// calls present it, at once or one after another.
+func TestApprovalSingleUse(t *testing.T) {
+	var c counter
+	var audit syncBuffer
+	set := NewSet(doorDef.Handle(c.echo), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))))
+	ctx := context.Background()
+	args := []byte(`{"text": "north"}`)
+	token := approvalOf(t, set, "door", string(args))
+
+	var wg sync.WaitGroup
+	var executed atomic.Int64
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := set.Call(ctx, "door", args, Approve(token))
+			switch res.Status {
+			case StatusExecuted:
+				executed.Add(1)
+			case StatusNeedsConfirmation:
+				assert.NotEqual(t, token, res.Approval, "a new token for a new approval")
+			default:
+				t.Errorf("status %s", res.Status)
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, int64(1), executed.Load())
+	assert.Equal(t, int64(1), c.n.Load())
+	assert.Equal(t, StatusNeedsConfirmation, set.Call(ctx, "door", args, Approve(token)).Status)
+	assert.Equal(t, 1, strings.Count(audit.String(), "approval=granted"))
+	assert.Equal(t, 32, strings.Count(audit.String(), "approval=used"))
+}
+
+// TestApprovalExpires: a token is valid for the set's approval lifetime.
+func TestApprovalExpires(t *testing.T) {
+	for _, lifetime := range []time.Duration{0, time.Minute} {
+		var c counter
+		var audit syncBuffer
+		opts := []Option{doorDef.Handle(c.echo), WithLogger(slog.New(slog.NewTextHandler(&audit, nil)))}
+		if lifetime > 0 {
+			opts = append(opts, WithApprovalLifetime(lifetime))
+		} else {
+			lifetime = DefaultApprovalLifetime
+		}
+		set := NewSet(opts...)
+		now := time.Unix(1_700_000_000, 0)
+		set.now = func() time.Time { return now }
+		args := []byte(`{"text": "north"}`)
+		token := approvalOf(t, set, "door", string(args))
+
+		now = now.Add(lifetime + time.Second)
+		res := set.Call(context.Background(), "door", args, Approve(token))
+		assert.Equal(t, StatusNeedsConfirmation, res.Status, lifetime)
+		assert.Contains(t, audit.String(), "approval=expired")
+
+		token = res.Approval
+		now = now.Add(lifetime - time.Second)
+		assert.Equal(t, StatusExecuted, set.Call(context.Background(), "door", args, Approve(token)).Status, lifetime)
+		assert.Equal(t, int64(1), c.n.Load())
+	}
+	assert.Panics(t, func() { WithApprovalLifetime(0) })
+	assert.Panics(t, func() { WithApprovalKey([]byte("short")) })
+}
+
+// TestApprovalNotUsedWhenNotExecuted: a call that does not reach its
+// handler leaves its approval valid.
+func TestApprovalNotUsedWhenNotExecuted(t *testing.T) {
+	var c counter
+	set := NewSet(doorDef.Handle(c.echo), WithLogger(nil))
+	args := []byte(`{"text": "north"}`)
+	token := approvalOf(t, set, "door", string(args))
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := set.Call(done, "door", args, Approve(token))
+	assert.Equal(t, StatusFailed, res.Status)
+	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
+	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "door", args, Approve(token)).Status)
+	assert.Equal(t, int64(1), c.n.Load())
+}
+
+// TestApprovalExactArguments: a token approves a call exactly when its
+// arguments are equal, as JSON values, to those it was issued for: members
+// in any order, numbers by exact value (1 and 1.0 alike; integers beyond
+// 2^53 apart), never a string for a number. Random pairs from values that
+// sit close to each other, against a reference comparison.
+func TestApprovalExactArguments(t *testing.T) {
+	var c counter
+	set := NewSet(valueDef.Handle(c.value), WithLogger(nil))
+	ctx := context.Background()
+	near := []string{
+		`1`, `1.0`, `1e0`, `10e-1`, `"1"`, `true`, `null`, `0`, `-0`, `0.0`,
+		`9007199254740992`, `9007199254740993`, `9007199254740993.0`, `90071992547409930e-1`,
+		`18446744073709551616`, `18446744073709551617`, `1e400`, `0.1`, `0.10000000000000001`,
+		`[]`, `{}`, `[1]`, `[1.0]`, `[1, 2]`, `[2, 1]`, `{"a": 1}`, `{"a": 1.0}`, `{"b": 1}`,
+		`{"a": 1, "b": 2}`, `{"b": 2, "a": 1}`, `"a"`, `"a\u0000"`, `"é"`, `"e\u0301"`,
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pick := func() string {
+		if rng.IntN(4) == 0 {
+			return `{"x": [` + near[rng.IntN(len(near))] + `, ` + near[rng.IntN(len(near))] + `]}`
+		}
+		return near[rng.IntN(len(near))]
+	}
+	for range 400 {
+		a, b := pick(), pick()
+		argsA, argsB := `{"value": `+a+`}`, `{"value": `+b+`}`
+		first := set.Call(ctx, "value", []byte(argsA))
+		if first.Status == StatusRejected {
+			require.Equal(t, CodeBadNumber, first.Errors[0].Code, a)
+			continue
+		}
+		second := set.Call(ctx, "value", []byte(argsB), Approve(first.Approval))
+		if second.Status == StatusRejected {
+			continue
+		}
+		want := jsonEqual(t, argsA, argsB)
+		assert.Equal(t, want, second.Status == StatusExecuted, "token for %s, call with %s", a, b)
+	}
+}
+
+// jsonEqual compares two JSON documents as values: numbers exactly, as
+// rationals.
+func jsonEqual(t *testing.T, a, b string) bool {
+	decode := func(s string) any {
+		d := json.NewDecoder(strings.NewReader(s))
+		d.UseNumber()
+		var v any
+		require.NoError(t, d.Decode(&v))
+		return v
+	}
+	var eq func(x, y any) bool
+	eq = func(x, y any) bool {
+		switch x := x.(type) {
+		case json.Number:
+			y, ok := y.(json.Number)
+			if !ok {
+				return false
+			}
+			rx, _ := new(big.Rat).SetString(string(x))
+			ry, _ := new(big.Rat).SetString(string(y))
+			return rx.Cmp(ry) == 0
+		case []any:
+			y, ok := y.([]any)
+			if !ok || len(x) != len(y) {
+				return false
+			}
+			for i := range x {
+				if !eq(x[i], y[i]) {
+					return false
+				}
+			}
+			return true
+		case map[string]any:
+			y, ok := y.(map[string]any)
+			if !ok || len(x) != len(y) {
+				return false
+			}
+			for k, v := range x {
+				w, ok := y[k]
+				if !ok || !eq(v, w) {
+					return false
+				}
+			}
+			return true
+		}
+		return x == y
+	}
+	return eq(decode(a), decode(b))
+}
+
+// TestReplicas: two sets sharing an approval key and a store act as one:
+// a token issued by one is honoured once, by either; a request id is
+// deduplicated across both.
+func TestReplicas(t *testing.T) {
+	key := bytes.Repeat([]byte{7}, MinApprovalKey)
+	store := NewMemoryStore(0)
+	var c counter
+	newReplica := func() *Set {
+		return NewSet(doorDef.Handle(c.echo), stepDef.Handle(c.echo), WithLogger(nil),
+			WithApprovalKey(key), WithStore(store))
+	}
+	a, b := newReplica(), newReplica()
+	ctx := context.Background()
+	args := []byte(`{"text": "north"}`)
+
+	token := approvalOf(t, a, "door", string(args))
+	assert.Equal(t, StatusExecuted, b.Call(ctx, "door", args, Approve(token)).Status)
+	assert.Equal(t, StatusNeedsConfirmation, a.Call(ctx, "door", args, Approve(token)).Status)
+	assert.Equal(t, StatusNeedsConfirmation, b.Call(ctx, "door", args, Approve(token)).Status)
+	assert.Equal(t, int64(1), c.n.Load())
+
+	// A set with another key honours none of their tokens.
+	token = approvalOf(t, b, "door", string(args))
+	stranger := NewSet(doorDef.Handle(c.echo), WithLogger(nil), WithStore(store))
+	assert.Equal(t, StatusNeedsConfirmation, stranger.Call(ctx, "door", args, Approve(token)).Status)
+
+	// One request id, sent to both replicas at once: one execution, every
+	// other call its duplicate.
+	var wg sync.WaitGroup
+	results := make([]Result, 16)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			set := a
+			if i%2 == 1 {
+				set = b
+			}
+			results[i] = set.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("req-1"))
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, int64(2), c.n.Load())
+	duplicates := 0
+	for _, r := range results {
+		assert.Equal(t, StatusExecuted, r.Status)
+		assert.Equal(t, "forward", r.Output)
+		if r.Duplicate {
+			duplicates++
+		}
+	}
+	assert.Equal(t, len(results)-1, duplicates)
+	// And later, on either.
+	assert.True(t, b.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("req-1")).Duplicate)
+	assert.Equal(t, CodeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
+	assert.Equal(t, int64(2), c.n.Load())
+}
+
+// TestIdentityDeterministic: the canonical form does not depend on Go's
+// map order or on the Go type a number is held in.
+func TestIdentityDeterministic(t *testing.T) {
+	m := map[string]any{}
+	for i := range 100 {
+		m[fmt.Sprint("k", i)] = float64(i)
+	}
+	first, err := identify("t", m)
+	require.Nil(t, err)
+	for range 20 {
+		id, err := identify("t", m)
+		require.Nil(t, err)
+		assert.Equal(t, first, id)
+	}
+	forms := []any{1, int8(1), uint64(1), 1.0, float32(1), json.Number("1"), json.Number("1.000"), json.Number("0.1e1")}
+	var keys []string
+	for _, v := range forms {
+		id, err := identify("t", map[string]any{"n": v})
+		require.Nil(t, err)
+		keys = append(keys, string(id.args))
+	}
+	sort.Strings(keys)
+	assert.Equal(t, keys[0], keys[len(keys)-1], "%q", keys)
+	a, _ := identify("t", map[string]any{"n": int64(9007199254740993)})
+	b, _ := identify("t", map[string]any{"n": json.Number("9007199254740992")})
+	assert.NotEqual(t, a, b)
+	a, _ = identify("ab", map[string]any{})
+	b, _ = identify("a", map[string]any{"b": nil})
+	assert.NotEqual(t, a.fingerprint(), b.fingerprint())
+}

@@ -1,0 +1,160 @@
+package tool
+
+import "unicode/utf8"
+
+// This file makes text safe to render: every rendering of an error, a result
+// or an audit record passes each piece of text through field, so that no
+// member name, tool name or value, whoever built it, can start a line of its
+// own or make a rendering unbounded.
+
+// MaxField is the most bytes any one piece of text takes in a rendering:
+// an error's code, path, name, expectation, type, value or reason, a tool's
+// name, an id or an error text in an audit record. Longer text is cut in its
+// middle, at character boundaries, around "…": its start and its end stay
+// readable. The Error and the Result themselves keep the full text.
+const MaxField = 256
+
+const ellipsis = "…"
+
+// field renders s for a rendering: escaped (see escape) and at most MaxField
+// bytes. Text that needs neither is returned as it is, without allocating.
+func field(s string) string {
+	if len(s) <= MaxField && safe(s) {
+		return s
+	}
+	half := (MaxField - len(ellipsis)) / 2
+	if len(s) <= 2*half {
+		return clip(escape(s), MaxField)
+	}
+	// Escaping only lengthens text: the first and the last half bytes of s
+	// hold everything a clipped rendering shows.
+	head := s[:runeStart(s, half)]
+	tail := s[runeStart(s, len(s)-half):]
+	return elide(escape(head), escape(tail), MaxField)
+}
+
+// clip shortens s to at most max bytes by cutting out its middle.
+func clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	return elide(s, s, max)
+}
+
+// elide joins the start of head and the end of tail around an ellipsis, in
+// at most max bytes, cutting at character boundaries.
+func elide(head, tail string, max int) string {
+	n := (max - len(ellipsis)) / 2
+	if n > len(head) {
+		n = len(head)
+	}
+	h := head[:runeStart(head, n)]
+	m := (max - len(ellipsis)) - len(h)
+	if m > len(tail) {
+		m = len(tail)
+	}
+	t := tail[len(tail)-m:]
+	for k := 0; k < utf8.UTFMax-1 && len(t) > 0 && !utf8.RuneStart(t[0]); k++ {
+		t = t[1:]
+	}
+	return h + ellipsis + t
+}
+
+// runeStart moves i back to the start of the character it falls in (at most
+// utf8.UTFMax-1 bytes: invalid UTF-8 is cut anywhere).
+func runeStart(s string, i int) int {
+	if i <= 0 {
+		return 0
+	}
+	if i >= len(s) {
+		return len(s)
+	}
+	for j := 0; j < utf8.UTFMax-1 && i > 0 && !utf8.RuneStart(s[i]); j++ {
+		i--
+	}
+	return i
+}
+
+// unsafeRune reports a character that a rendering escapes: the C0 and C1
+// control characters (line feed, carriage return, vertical tab, form feed,
+// NEL U+0085 among them), DEL, the Unicode line and paragraph separators
+// U+2028 and U+2029, and the bidirectional controls, which can make a line
+// read as another.
+func unsafeRune(r rune) bool {
+	switch {
+	case r < 0x20, r >= 0x7f && r <= 0x9f:
+		return true
+	case r == 0x2028, r == 0x2029:
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// safe reports whether s renders as it is: valid UTF-8 without an unsafe
+// character.
+func safe(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || unsafeRune(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// escape writes each unsafe character of s as Go writes it in a quoted
+// string (\n, \t, \x00, \u0085, \u2028) and each byte of invalid UTF-8 as
+// \xff; everything else, quotes and backslashes included, stays as it is.
+func escape(s string) string {
+	if safe(s) {
+		return s
+	}
+	const digits = "0123456789abcdef"
+	b := make([]byte, 0, len(s)+16)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, '\\', 'x', digits[s[i]>>4], digits[s[i]&0xf])
+		case r == '\n':
+			b = append(b, '\\', 'n')
+		case r == '\r':
+			b = append(b, '\\', 'r')
+		case r == '\t':
+			b = append(b, '\\', 't')
+		case r < 0x20 || r == 0x7f:
+			b = append(b, '\\', 'x', digits[r>>4], digits[r&0xf])
+		case unsafeRune(r):
+			b = append(b, '\\', 'u', digits[r>>12&0xf], digits[r>>8&0xf], digits[r>>4&0xf], digits[r&0xf])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
+
+// display returns e as renderings show it: every member escaped and at most
+// MaxField bytes.
+func (e Error) display() Error {
+	return Error{
+		Code:     field(e.Code),
+		Path:     field(e.Path),
+		Name:     field(e.Name),
+		Expected: field(e.Expected),
+		Got:      field(e.Got),
+		Actual:   field(e.Actual),
+		Reason:   field(e.Reason),
+	}
+}
