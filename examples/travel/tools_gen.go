@@ -11,6 +11,159 @@ import (
 
 const _ = tool.SupportPackageIsVersion2
 
+// The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
+const flightsResultSchema = `{"properties":{"flights":{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
+
+// ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateFlightsResult(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkFlightsResult(&r, args)
+	return r.Errors()
+}
+
+// checkFlightsResult checks the JSON of a result of type Flights as JSON Schema does, reporting every error in r.
+func checkFlightsResult(r *tool.Report, args map[string]any) {
+	var at tool.Loc
+	present := 0
+	flights, hasFlights := args["flights"]
+	if hasFlights {
+		present++
+	}
+	if !hasFlights {
+		r.Add(at.Key("flights"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array",
+		})
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "flights":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasFlights {
+		if list, ok := tool.List(flights); !ok {
+			r.Type(at.Key("flights"), "array", flights)
+		} else {
+			atFlights := at.Key("flights")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if obj, ok := tool.Object(item); !ok {
+					r.Type(atFlights.Index(i), "object", item)
+				} else {
+					atItem := atFlights.Index(i)
+					present2 := 0
+					id, hasId := obj["id"]
+					if hasId {
+						present2++
+					}
+					depart, hasDepart := obj["depart"]
+					if hasDepart {
+						present2++
+					}
+					arrive, hasArrive := obj["arrive"]
+					if hasArrive {
+						present2++
+					}
+					nonstop, hasNonstop := obj["nonstop"]
+					if hasNonstop {
+						present2++
+					}
+					price, hasPrice := obj["price"]
+					if hasPrice {
+						present2++
+					}
+					if !hasId {
+						r.Add(atItem.Key("id"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "string",
+						})
+					}
+					if !hasDepart {
+						r.Add(atItem.Key("depart"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "string",
+						})
+					}
+					if !hasArrive {
+						r.Add(atItem.Key("arrive"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "string",
+						})
+					}
+					if !hasNonstop {
+						r.Add(atItem.Key("nonstop"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "boolean",
+						})
+					}
+					if !hasPrice {
+						r.Add(atItem.Key("price"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "number",
+						})
+					}
+					if len(obj) > present2 {
+						for k := range tool.KeysInOrder(obj) {
+							switch k {
+							case "id", "depart", "arrive", "nonstop", "price":
+							default:
+								r.Add(atItem.Key(k), tool.Error{
+									Code: tool.CodeUnexpected,
+									Got:  tool.TypeName(obj[k]),
+								})
+							}
+							if r.Full() {
+								break
+							}
+						}
+					}
+					if hasId {
+						if _, ok := id.(string); !ok {
+							r.Type(atItem.Key("id"), "string", id)
+						}
+					}
+					if hasDepart {
+						if _, ok := depart.(string); !ok {
+							r.Type(atItem.Key("depart"), "string", depart)
+						}
+					}
+					if hasArrive {
+						if _, ok := arrive.(string); !ok {
+							r.Type(atItem.Key("arrive"), "string", arrive)
+						}
+					}
+					if hasNonstop {
+						if _, ok := nonstop.(bool); !ok {
+							r.Type(atItem.Key("nonstop"), "boolean", nonstop)
+						}
+					}
+					if hasPrice {
+						if num, ok := tool.Number(price); !ok {
+							r.Type(atItem.Key("price"), "number", price)
+						} else {
+							if num < 0 {
+								r.Value("minimum", atItem.Key("price"), ">= 0", price)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // The parameters of the search_flights tool: the canonical schema, and the dialects that differ from it.
 const (
 	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"],"description":"Searches the flights between two airports on a day."}`
@@ -21,7 +174,7 @@ const (
 )
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
-var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
+var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
 	Check:  checkSearchFlightsArgs,
 	Decode: DecodeSearchFlightsArgs,
 	Tool: tool.Tool{
@@ -50,7 +203,7 @@ var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"outputSchema":` + flightsResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -73,13 +226,15 @@ var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
-		Name:       "search_flights",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(searchFlightsArgsSchema),
-		Validate:   ValidateSearchFlightsArgs,
+		Idempotent:     true,
+		Name:           "search_flights",
+		ResultSchema:   json.RawMessage(flightsResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(searchFlightsArgsSchema),
+		Validate:       ValidateSearchFlightsArgs,
+		ValidateResult: ValidateFlightsResult,
 	},
-}
+}}
 
 // searchFlightsArgsPattern0 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
 func searchFlightsArgsPattern0(s string) bool {
@@ -372,6 +527,111 @@ func fillSearchFlightsArgs(r *tool.Report, at tool.Loc, out *SearchFlightsArgs, 
 	}
 }
 
+// The result of the tools with result type Booking: its schema, an MCP tool's outputSchema.
+const bookingResultSchema = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"Booking is book_flight's and get_booking's result."}`
+
+// bookingResultPattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+func bookingResultPattern0(s string) bool {
+	if len(s) < 6 || len(s) > 6 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateBookingResult checks the JSON of a result of type Booking as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateBookingResult(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkBookingResult(&r, args)
+	return r.Errors()
+}
+
+// checkBookingResult checks the JSON of a result of type Booking as JSON Schema does, reporting every error in r.
+func checkBookingResult(r *tool.Report, args map[string]any) {
+	var at tool.Loc
+	present := 0
+	reference, hasReference := args["reference"]
+	if hasReference {
+		present++
+	}
+	flightId, hasFlightId := args["flight_id"]
+	if hasFlightId {
+		present++
+	}
+	seats, hasSeats := args["seats"]
+	if hasSeats {
+		present++
+	}
+	status, hasStatus := args["status"]
+	if hasStatus {
+		present++
+	}
+	if !hasReference {
+		r.Add(at.Key("reference"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasStatus {
+		r.Add(at.Key("status"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "reference", "flight_id", "seats", "status":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasReference {
+		if s, ok := reference.(string); !ok {
+			r.Type(at.Key("reference"), "string", reference)
+		} else {
+			if !bookingResultPattern0(s) {
+				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
+			}
+		}
+	}
+	if hasFlightId {
+		if _, ok := flightId.(string); !ok {
+			r.Type(at.Key("flight_id"), "string", flightId)
+		}
+	}
+	if hasSeats {
+		if num, ok := tool.Number(seats); !ok || !tool.IsInteger(num) {
+			r.Type(at.Key("seats"), "integer", seats)
+		} else {
+			if num < 1 {
+				r.Value("minimum", at.Key("seats"), ">= 1", seats)
+			}
+		}
+	}
+	if hasStatus {
+		if s3, ok := status.(string); !ok {
+			r.Type(at.Key("status"), "string", status)
+		} else {
+			if s3 != "confirmed" && s3 != "cancelled" {
+				r.Value(tool.CodeEnum, at.Key("status"), "one of \"confirmed\", \"cancelled\"", status)
+			}
+		}
+	}
+}
+
 // The parameters of the book_flight tool: the canonical schema, and the dialects that differ from it.
 const (
 	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"Passenger is a traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"],"description":"Books seats on a flight that search_flights found."}`
@@ -382,7 +642,7 @@ const (
 )
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
-var BookFlightTool = tool.Def[BookFlightArgs]{
+var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
 	Check:  checkBookFlightArgs,
 	Decode: DecodeBookFlightArgs,
 	Tool: tool.Tool{
@@ -411,7 +671,7 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -434,13 +694,15 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: false,
-		Name:       "book_flight",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(bookFlightArgsSchema),
-		Validate:   ValidateBookFlightArgs,
+		Idempotent:     false,
+		Name:           "book_flight",
+		ResultSchema:   json.RawMessage(bookingResultSchema),
+		Risk:           tool.RiskDangerous,
+		Schema:         json.RawMessage(bookFlightArgsSchema),
+		Validate:       ValidateBookFlightArgs,
+		ValidateResult: ValidateBookingResult,
 	},
-}
+}}
 
 // bookFlightArgsPattern0 reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
 func bookFlightArgsPattern0(s string) bool {
@@ -709,7 +971,7 @@ const (
 )
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
-var GetBookingTool = tool.Def[GetBookingArgs]{
+var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
 	Check:  checkGetBookingArgs,
 	Decode: DecodeGetBookingArgs,
 	Tool: tool.Tool{
@@ -738,7 +1000,7 @@ var GetBookingTool = tool.Def[GetBookingArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -761,13 +1023,15 @@ var GetBookingTool = tool.Def[GetBookingArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
-		Name:       "get_booking",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getBookingArgsSchema),
-		Validate:   ValidateGetBookingArgs,
+		Idempotent:     true,
+		Name:           "get_booking",
+		ResultSchema:   json.RawMessage(bookingResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(getBookingArgsSchema),
+		Validate:       ValidateGetBookingArgs,
+		ValidateResult: ValidateBookingResult,
 	},
-}
+}}
 
 // getBookingArgsPattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
 func getBookingArgsPattern0(s string) bool {
