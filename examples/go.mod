@@ -9,7 +9,10 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
 	github.com/toolgen-go/toolgen v0.0.0
+	github.com/toolgen-go/toolgen/runtime/anthropictool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/genaitool v0.0.0
 	github.com/toolgen-go/toolgen/runtime/mcptool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/openaitool v0.0.0
 	google.golang.org/genai v1.77.0
 )
 
