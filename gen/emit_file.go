@@ -58,26 +58,15 @@ func newResultNames(r *BuiltResult) *resultNames {
 // typed decode, and its result type's schema and validator when it is the
 // first tool with that result type.
 func (em *fileEmitter) tool(t *BuiltTool) {
-	f := em.file
-	n := toolNames(t.ToolType)
-	schemaJSON, err := json.Marshal(t.Schema)
-	if err != nil {
-		em.errs.add(t.Pos, "encoding the schema: %v", err)
-		return
-	}
 	var result *resultNames
 	resultSchema := ""
 	if t.Result != nil {
 		result = em.results[t.Result]
 		resultSchema = em.result(t)
 	}
-	dialects := newToolDialects(t, em.scope, n.prefix, schemaJSON)
-	dialects.outputSchema = resultSchema
-	dialects.emitConsts(f)
-	check := em.scope.global("check" + upperPrefix(n.prefix))
-	f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
-	for _, line := range dialects.fallbackComment() {
-		f.Comment(line)
+	n, schemaJSON, dialects, check, ok := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
+	if !ok {
+		return
 	}
 	fields := jen.Dict{
 		jen.Id("Name"):        jen.Lit(t.Name),
@@ -92,8 +81,33 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
 		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
 	}
-	f.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), check))
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), check))
 	em.decoded(t, n, check, schemaJSON, "a model's arguments for the "+t.Name+" tool")
+}
+
+// head emits what comes before a tool's or an output's variable: the
+// constants of its schemas and the variable's doc comment (its fallbacks
+// included); set, if any, completes its schemas first. It returns the
+// names, the canonical schema, the schemas and the name of the check
+// function, or false when the schema does not encode.
+func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) (names, []byte, *toolDialects, string, bool) {
+	n := toolNames(t.ToolType)
+	schemaJSON, err := json.Marshal(t.Schema)
+	if err != nil {
+		em.errs.add(t.Pos, "encoding the schema: %v", err)
+		return n, nil, nil, "", false
+	}
+	td := newToolDialects(t, em.scope, n.prefix, schemaJSON)
+	if set != nil {
+		set(td)
+	}
+	td.emitConsts(em.file)
+	check := em.scope.global("check" + upperPrefix(n.prefix))
+	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
+	for _, line := range td.fallbackComment() {
+		em.file.Comment(line)
+	}
+	return n, schemaJSON, td, check, true
 }
 
 // decoded emits the validator and typed decode of a tool or an output,
@@ -159,21 +173,11 @@ func (em *fileEmitter) result(t *BuiltTool) string {
 // output emits a structured output: its schemas, its variable, its
 // validator and its typed decode.
 func (em *fileEmitter) output(t *BuiltTool) {
-	f := em.file
-	n := toolNames(t.ToolType)
-	schemaJSON, err := json.Marshal(t.Schema)
-	if err != nil {
-		em.errs.add(t.Pos, "encoding the schema: %v", err)
+	n, schemaJSON, formats, check, ok := em.head(t, "structured output", nil)
+	if !ok {
 		return
 	}
-	formats := newToolDialects(t, em.scope, n.prefix, schemaJSON)
-	formats.emitConsts(f)
-	check := em.scope.global("check" + upperPrefix(n.prefix))
-	f.Commentf("%s is the %s structured output, generated from %s.", n.tool, t.Name, t.Obj.Name())
-	for _, line := range formats.fallbackComment() {
-		f.Comment(line)
-	}
-	f.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
+	em.file.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Output"): jen.Qual(runtimePath, "Output").Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),

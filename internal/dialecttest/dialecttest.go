@@ -151,28 +151,38 @@ func formOf(d tool.Dialect, def tool.Definition) tool.Dialect {
 	return def.Form
 }
 
-func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) {
+// open checks that a definition is in its dialect's form, or in that one's
+// fallback with the reason, and returns its form, the whole definition, and
+// the object that holds the schema under the last of the members that
+// path gives for the form, and that member.
+func open(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition, path func(form tool.Dialect) []string) (form tool.Dialect, whole, holder map[string]any, key string) {
 	t.Helper()
-	form := formOf(d, def)
+	form = formOf(d, def)
 	if form == d {
 		assert.Empty(t, def.Fallback, "%s %s: a definition in its own form has no fallback", tl.Name, d)
 	} else {
 		assert.Equal(t, fallbackOf[d], form, "%s %s: the form is the dialect's fallback", tl.Name, d)
 		assert.NotEmpty(t, def.Fallback, "%s %s: a fallback says why", tl.Name, d)
 	}
-	var whole map[string]any
 	require.NoError(t, json.Unmarshal(def.Tool, &whole), "%s %s", tl.Name, d)
-	holder := whole
-	members := paramsMember[form]
+	members := path(form)
+	require.NotEmpty(t, members, "%s %s: form %s", tl.Name, d, form)
+	holder = whole
 	for _, m := range members[:len(members)-1] {
 		holder, _ = holder[m].(map[string]any)
 		require.NotNil(t, holder, "%s %s: no %s", tl.Name, d, m)
 	}
+	return form, whole, holder, members[len(members)-1]
+}
+
+func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) {
+	t.Helper()
+	form, _, holder, key := open(t, tl, d, def, func(form tool.Dialect) []string { return paramsMember[form] })
 	assert.Equal(t, tl.Name, holder["name"], "%s %s: name", tl.Name, d)
 	if tl.Description != "" {
 		assert.Equal(t, tl.Description, holder["description"], "%s %s: description", tl.Name, d)
 	}
-	params, ok := holder[members[len(members)-1]]
+	params, ok := holder[key]
 	if def.Parameters == nil {
 		assert.False(t, ok, "%s %s: parameters without Parameters", tl.Name, d)
 		return

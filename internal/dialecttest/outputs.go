@@ -59,29 +59,14 @@ var formatMembers = map[tool.Dialect]struct {
 // form says, and the canonical schema in the forms that send it.
 func checkFormat(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) {
 	t.Helper()
-	form := formOf(d, def)
-	if form == d {
-		assert.Empty(t, def.Fallback, "%s %s: a format in its own form has no fallback", tl.Name, d)
-	} else {
-		assert.Equal(t, fallbackOf[d], form, "%s %s: the form is the provider's fallback", tl.Name, d)
-		assert.NotEmpty(t, def.Fallback, "%s %s: a fallback says why", tl.Name, d)
-	}
-	var whole map[string]any
-	require.NoError(t, json.Unmarshal(def.Tool, &whole), "%s %s", tl.Name, d)
-	m, ok := formatMembers[form]
-	require.True(t, ok, "%s %s: form %s", tl.Name, d, form)
-	holder := whole
-	for _, k := range m.path[:len(m.path)-1] {
-		holder, _ = holder[k].(map[string]any)
-		require.NotNil(t, holder, "%s %s: no %s", tl.Name, d, k)
-	}
-	if m.named {
+	form, whole, holder, key := open(t, tl, d, def, func(form tool.Dialect) []string { return formatMembers[form].path })
+	if formatMembers[form].named {
 		assert.Equal(t, tl.Name, holder["name"], "%s %s: name", tl.Name, d)
 		if tl.Description != "" {
 			assert.Equal(t, tl.Description, holder["description"], "%s %s: description", tl.Name, d)
 		}
 	}
-	got, _ := json.Marshal(holder[m.path[len(m.path)-1]])
+	got, _ := json.Marshal(holder[key])
 	assert.JSONEq(t, string(def.Parameters), string(got), "%s %s: the format holds its schema", tl.Name, d)
 	switch form {
 	case tool.OpenAI, tool.OpenAIResponses:

@@ -125,15 +125,7 @@ func parseAnswer(answer []byte) (map[string]any, Errors) {
 	if isBlank(answer) {
 		return nil, Errors{{Code: CodeBadJSON, Reason: "the answer is empty"}}
 	}
-	v, perr := parseJSON(answer)
-	if perr != nil {
-		return nil, Errors{perr.error("the answer is not valid JSON")}
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil, Errors{shapeError("the answer should be a JSON object", v)}
-	}
-	return obj, nil
+	return parseObject(answer, "the answer is not valid JSON", "the answer should be a JSON object")
 }
 
 // MaxFeedbackErrors is how many errors Feedback lists; it counts the

@@ -50,13 +50,9 @@ func checkResult(t *Tool, out any) (json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the result does not encode as JSON: %w", err)
 	}
-	v, perr := parseJSON(b)
-	if perr != nil {
-		return nil, Errors{perr.error("the result is not valid JSON")}
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil, Errors{shapeError("the result should be a JSON object", v)}
+	obj, errs := parseObject(b, "the result is not valid JSON", "the result should be a JSON object")
+	if errs != nil {
+		return nil, errs
 	}
 	if errs := t.ValidateResult(obj); len(errs) > 0 {
 		return nil, errs
