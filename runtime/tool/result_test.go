@@ -227,3 +227,81 @@ func TestOutputFormats(t *testing.T) {
 	_, ok := arm.PlanOutput.Formats.Get(tool.MCP)
 	assert.False(t, ok)
 }
+
+// The cost of a typed result: the set renders the result as JSON, parses
+// it back and validates it, against a handler returning the same value
+// untyped.
+func BenchmarkTypedResult(b *testing.B) {
+	pos := arm.Position{X: 1.5, Y: 2, Holding: "cup"}
+	ctx := context.Background()
+	quiet := tool.WithLogger(slog.New(slog.DiscardHandler))
+	b.Run("typed", func(b *testing.B) {
+		set := tool.NewSet(arm.PositionTool.Handle(func(context.Context, arm.PositionArgs) (arm.Position, error) { return pos, nil }), quiet)
+		b.ReportAllocs()
+		for b.Loop() {
+			if res := set.Call(ctx, "position", nil); res.Status != tool.StatusExecuted {
+				b.Fatal(res.Errors)
+			}
+		}
+	})
+	b.Run("untyped", func(b *testing.B) {
+		untyped := arm.PositionTool.Def
+		untyped.ResultSchema, untyped.ValidateResult = nil, nil
+		set := tool.NewSet(untyped.Handle(func(context.Context, arm.PositionArgs) (any, error) { return pos, nil }), quiet)
+		b.ReportAllocs()
+		for b.Loop() {
+			if res := set.Call(ctx, "position", nil); res.Status != tool.StatusExecuted {
+				b.Fatal(res.Errors)
+			}
+		}
+	})
+}
+
+// Parsing an answer: the strict parse, the generated validator and decode,
+// against encoding/json's Unmarshal, which checks nothing.
+func BenchmarkOutputParse(b *testing.B) {
+	answer := []byte(`{"moves":[{"x":1,"y":2,"speed":0.5},{"x":3.25,"y":4}],"reason":"reach the cup, then the shelf"}`)
+	b.Run("Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, errs := arm.PlanOutput.ParseBytes(answer); errs != nil {
+				b.Fatal(errs)
+			}
+		}
+	})
+	b.Run("json.Unmarshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var p arm.Plan
+			if err := json.Unmarshal(answer, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// Parse never panics, returns errors or a value (never both), and its
+// feedback is bounded, whatever the answer.
+func FuzzOutputParse(f *testing.F) {
+	for _, seed := range []string{
+		`{"moves":[{"x":1,"y":2}],"reason":"r"}`, `{"moves":[],"reason":""}`, `[]`, `"x"`, ``, `{"moves":[{"x":1e400}]}`,
+		`{"moves":[{"x":1,"y":2,"speed":null}],"reason":"r","extra":{"a":[1,2,{"b":null}]}}`, "{\"reason\":\"\xff\"}",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		plan, errs := arm.PlanOutput.ParseBytes(answer)
+		if errs != nil {
+			if plan.Reason != "" || plan.Moves != nil {
+				t.Fatalf("errors and a value: %+v %v", plan, errs)
+			}
+			if text := arm.PlanOutput.Feedback(errs); len(text) > 200+(tool.MaxFeedbackErrors+1)*(tool.MaxMessage+3) {
+				t.Fatalf("feedback of %d bytes", len(text))
+			}
+			return
+		}
+		if plan.Reason == "" || len(plan.Moves) == 0 {
+			t.Fatalf("a valid answer without its required members: %q", answer)
+		}
+	})
+}
