@@ -14,7 +14,7 @@ import (
 )
 
 func TestResults(t *testing.T) {
-	check.Tools(t, Tools, "get_forecast read", "refresh_forecast act", "ping read")
+	check.Tools(t, Tools, "get_forecast read", "refresh_forecast act", "ping read", "lookup read")
 	check.Run[GetForecastArgs](t, Tools, &GetForecastTool.Tool, []check.Call{
 		{Args: `{"city": "Paris"}`},
 		{Args: `{"city": ""}`, Want: tool.Errors{
@@ -101,5 +101,18 @@ func TestOutputs(t *testing.T) {
 	}
 	if f, _ := MoodOutput.Formats.Get(tool.OpenAI); f.Form != tool.OpenAI || !strings.Contains(string(f.Format), `"strict":true`) {
 		t.Errorf("mood's OpenAI format: %s", f.Format)
+	}
+}
+
+func TestUnexportedResult(t *testing.T) {
+	set := tool.NewSet(lookupTool.Handle(func(ctx context.Context, a lookupArgs) (entry, error) {
+		return entry{Key: a.Key, Value: -1}, nil
+	}), tool.WithLogger(slog.New(slog.DiscardHandler)))
+	res := set.Call(context.Background(), "lookup", []byte(`{"key":"k"}`))
+	if res.Status != tool.StatusFailed || res.Errors[0].Code != tool.CodeBadResult {
+		t.Errorf("a value below its minimum: %s %v", res.Status, res.Errors)
+	}
+	if errs := validateEntryResult(map[string]any{"key": "k", "value": json.Number("3")}); errs != nil {
+		t.Errorf("validateEntryResult: %v", errs)
 	}
 }

@@ -75,3 +75,16 @@ type Sentiment struct {
 	Label string  `json:"label" jsonschema:"enum=positive,enum=negative,enum=neutral"`
 	Score float64 `json:"score" jsonschema:"minimum=0,maximum=1"`
 }
+
+// lookupArgs looks an entry up: an unexported tool with an unexported
+// result type.
+//
+//toolgen:tool risk=read result=entry
+type lookupArgs struct {
+	Key string `json:"key"`
+}
+
+type entry struct {
+	Key   string `json:"key"`
+	Value int    `json:"value,omitempty" jsonschema:"minimum=0"`
+}
