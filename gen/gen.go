@@ -111,11 +111,11 @@ func Generate(cfg Config) ([]File, error) {
 	return files, nil
 }
 
-// buildResult builds the schema of a tool's result type: the canonical
-// schema of the struct, described by its doc comment.
+// buildResult builds the schema of a tool's result type: the schema of
+// what encoding/json writes of the struct (see ResultSchema).
 func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options, errs *Errors) *BuiltResult {
 	named := types.Unalias(obj.Type()).(*types.Named)
-	s, err := SchemaWith(pkg.Fset, named.Obj(), docs, opts)
+	s, err := ResultSchema(pkg.Fset, named.Obj(), docs, opts)
 	if err != nil {
 		*errs = append(*errs, asErrors(err)...)
 		return nil

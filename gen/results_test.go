@@ -95,3 +95,36 @@ func TestFormatParts(t *testing.T) {
 		assert.Equal(t, want, before+"{}"+after, field)
 	}
 }
+
+// A result's schema is that of what encoding/json writes: a member without
+// omitempty that can be nil may be null; with omitempty it is left out
+// instead; a value of any type takes null already.
+func TestResultSchemaAllowsNil(t *testing.T) {
+	files, err, _ := generate(t, `package tools
+
+import "encoding/json"
+
+//toolgen:tool result=Out
+type GetArgs struct{}
+
+type Out struct {
+	P   *int            `+"`json:\"p\"`"+`
+	S   []string        `+"`json:\"s\"`"+`
+	M   map[string]int  `+"`json:\"m\"`"+`
+	O   []string        `+"`json:\"o,omitempty\"`"+`
+	A   any             `+"`json:\"a\"`"+`
+	R   json.RawMessage `+"`json:\"r\"`"+`
+	N   int             `+"`json:\"n\"`"+`
+}
+`)
+	require.NoError(t, err)
+	src := string(files[0].Content)
+	const want = `{"properties":{` +
+		`"p":{"oneOf":[{"type":"integer"},{"type":"null"}]},` +
+		`"s":{"oneOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+		`"m":{"oneOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},` +
+		`"o":{"items":{"type":"string"},"type":"array"},` +
+		`"a":true,"r":true,"n":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["p","s","m","a","r","n"]}`
+	assert.Contains(t, src, "outResultSchema = `"+want+"`")
+}

@@ -12,7 +12,7 @@ import (
 const _ = tool.SupportPackageIsVersion2
 
 // The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
-const flightsResultSchema = `{"properties":{"flights":{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
+const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
 
 // ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateFlightsResult(args map[string]any) tool.Errors {
@@ -32,7 +32,7 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 	if !hasFlights {
 		r.Add(at.Key("flights"), tool.Error{
 			Code:     tool.CodeMissing,
-			Expected: "array",
+			Expected: "array or null",
 		})
 	}
 	if len(args) > present {
@@ -51,110 +51,114 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasFlights {
-		if list, ok := tool.List(flights); !ok {
-			r.Type(at.Key("flights"), "array", flights)
-		} else {
-			atFlights := at.Key("flights")
-			for i, item := range list {
-				if r.Full() {
-					break
+		if flights != nil {
+			if list, ok := tool.List(flights); !ok {
+				if !tool.IsNull(flights) {
+					r.Type(at.Key("flights"), "array or null", flights)
 				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atFlights.Index(i), "object", item)
-				} else {
-					atItem := atFlights.Index(i)
-					present2 := 0
-					id, hasId := obj["id"]
-					if hasId {
-						present2++
+			} else {
+				atFlights := at.Key("flights")
+				for i, item := range list {
+					if r.Full() {
+						break
 					}
-					depart, hasDepart := obj["depart"]
-					if hasDepart {
-						present2++
-					}
-					arrive, hasArrive := obj["arrive"]
-					if hasArrive {
-						present2++
-					}
-					nonstop, hasNonstop := obj["nonstop"]
-					if hasNonstop {
-						present2++
-					}
-					price, hasPrice := obj["price"]
-					if hasPrice {
-						present2++
-					}
-					if !hasId {
-						r.Add(atItem.Key("id"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasDepart {
-						r.Add(atItem.Key("depart"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasArrive {
-						r.Add(atItem.Key("arrive"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasNonstop {
-						r.Add(atItem.Key("nonstop"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "boolean",
-						})
-					}
-					if !hasPrice {
-						r.Add(atItem.Key("price"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "id", "depart", "arrive", "nonstop", "price":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
+					if obj, ok := tool.Object(item); !ok {
+						r.Type(atFlights.Index(i), "object", item)
+					} else {
+						atItem := atFlights.Index(i)
+						present2 := 0
+						id, hasId := obj["id"]
+						if hasId {
+							present2++
+						}
+						depart, hasDepart := obj["depart"]
+						if hasDepart {
+							present2++
+						}
+						arrive, hasArrive := obj["arrive"]
+						if hasArrive {
+							present2++
+						}
+						nonstop, hasNonstop := obj["nonstop"]
+						if hasNonstop {
+							present2++
+						}
+						price, hasPrice := obj["price"]
+						if hasPrice {
+							present2++
+						}
+						if !hasId {
+							r.Add(atItem.Key("id"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "string",
+							})
+						}
+						if !hasDepart {
+							r.Add(atItem.Key("depart"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "string",
+							})
+						}
+						if !hasArrive {
+							r.Add(atItem.Key("arrive"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "string",
+							})
+						}
+						if !hasNonstop {
+							r.Add(atItem.Key("nonstop"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "boolean",
+							})
+						}
+						if !hasPrice {
+							r.Add(atItem.Key("price"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "number",
+							})
+						}
+						if len(obj) > present2 {
+							for k := range tool.KeysInOrder(obj) {
+								switch k {
+								case "id", "depart", "arrive", "nonstop", "price":
+								default:
+									r.Add(atItem.Key(k), tool.Error{
+										Code: tool.CodeUnexpected,
+										Got:  tool.TypeName(obj[k]),
+									})
+								}
+								if r.Full() {
+									break
+								}
 							}
-							if r.Full() {
-								break
+						}
+						if hasId {
+							if _, ok := id.(string); !ok {
+								r.Type(atItem.Key("id"), "string", id)
 							}
 						}
-					}
-					if hasId {
-						if _, ok := id.(string); !ok {
-							r.Type(atItem.Key("id"), "string", id)
+						if hasDepart {
+							if _, ok := depart.(string); !ok {
+								r.Type(atItem.Key("depart"), "string", depart)
+							}
 						}
-					}
-					if hasDepart {
-						if _, ok := depart.(string); !ok {
-							r.Type(atItem.Key("depart"), "string", depart)
+						if hasArrive {
+							if _, ok := arrive.(string); !ok {
+								r.Type(atItem.Key("arrive"), "string", arrive)
+							}
 						}
-					}
-					if hasArrive {
-						if _, ok := arrive.(string); !ok {
-							r.Type(atItem.Key("arrive"), "string", arrive)
+						if hasNonstop {
+							if _, ok := nonstop.(bool); !ok {
+								r.Type(atItem.Key("nonstop"), "boolean", nonstop)
+							}
 						}
-					}
-					if hasNonstop {
-						if _, ok := nonstop.(bool); !ok {
-							r.Type(atItem.Key("nonstop"), "boolean", nonstop)
-						}
-					}
-					if hasPrice {
-						if num, ok := tool.Number(price); !ok {
-							r.Type(atItem.Key("price"), "number", price)
-						} else {
-							if num < 0 {
-								r.Value("minimum", atItem.Key("price"), ">= 0", price)
+						if hasPrice {
+							if num, ok := tool.Number(price); !ok {
+								r.Type(atItem.Key("price"), "number", price)
+							} else {
+								if num < 0 {
+									r.Value("minimum", atItem.Key("price"), ">= 0", price)
+								}
 							}
 						}
 					}

@@ -12,7 +12,7 @@ import (
 const _ = tool.SupportPackageIsVersion2
 
 // The result of the tools with result type Forecast: its schema, an MCP tool's outputSchema.
-const forecastResultSchema = `{"properties":{"city":{"type":"string","description":"The city."},"days":{"items":{"properties":{"day":{"type":"integer","minimum":1,"description":"Day number, from 1."},"high":{"type":"number","description":"Highest temperature, in degrees Celsius."}},"additionalProperties":false,"type":"object","required":["day","high"],"description":"Day is one day of a forecast."},"type":"array","description":"One entry per day."}},"additionalProperties":false,"type":"object","required":["city","days"],"description":"Forecast is the forecast of a city."}`
+const forecastResultSchema = `{"properties":{"city":{"type":"string","description":"The city."},"days":{"oneOf":[{"items":{"properties":{"day":{"type":"integer","minimum":1,"description":"Day number, from 1."},"high":{"type":"number","description":"Highest temperature, in degrees Celsius."}},"additionalProperties":false,"type":"object","required":["day","high"],"description":"Day is one day of a forecast."},"type":"array","description":"One entry per day."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["city","days"],"description":"Forecast is the forecast of a city."}`
 
 // ValidateForecastResult checks the JSON of a result of type Forecast as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateForecastResult(args map[string]any) tool.Errors {
@@ -42,7 +42,7 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 	if !hasDays {
 		r.Add(at.Key("days"), tool.Error{
 			Code:     tool.CodeMissing,
-			Expected: "array",
+			Expected: "array or null",
 		})
 	}
 	if len(args) > present {
@@ -66,66 +66,70 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasDays {
-		if list, ok := tool.List(days); !ok {
-			r.Type(at.Key("days"), "array", days)
-		} else {
-			atDays := at.Key("days")
-			for i, item := range list {
-				if r.Full() {
-					break
+		if days != nil {
+			if list, ok := tool.List(days); !ok {
+				if !tool.IsNull(days) {
+					r.Type(at.Key("days"), "array or null", days)
 				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atDays.Index(i), "object", item)
-				} else {
-					atItem := atDays.Index(i)
-					present2 := 0
-					day, hasDay := obj["day"]
-					if hasDay {
-						present2++
+			} else {
+				atDays := at.Key("days")
+				for i, item := range list {
+					if r.Full() {
+						break
 					}
-					high, hasHigh := obj["high"]
-					if hasHigh {
-						present2++
-					}
-					if !hasDay {
-						r.Add(atItem.Key("day"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "integer",
-						})
-					}
-					if !hasHigh {
-						r.Add(atItem.Key("high"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "day", "high":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
-							}
-							if r.Full() {
-								break
+					if obj, ok := tool.Object(item); !ok {
+						r.Type(atDays.Index(i), "object", item)
+					} else {
+						atItem := atDays.Index(i)
+						present2 := 0
+						day, hasDay := obj["day"]
+						if hasDay {
+							present2++
+						}
+						high, hasHigh := obj["high"]
+						if hasHigh {
+							present2++
+						}
+						if !hasDay {
+							r.Add(atItem.Key("day"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "integer",
+							})
+						}
+						if !hasHigh {
+							r.Add(atItem.Key("high"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "number",
+							})
+						}
+						if len(obj) > present2 {
+							for k := range tool.KeysInOrder(obj) {
+								switch k {
+								case "day", "high":
+								default:
+									r.Add(atItem.Key(k), tool.Error{
+										Code: tool.CodeUnexpected,
+										Got:  tool.TypeName(obj[k]),
+									})
+								}
+								if r.Full() {
+									break
+								}
 							}
 						}
-					}
-					if hasDay {
-						if num, ok := tool.Number(day); !ok || !tool.IsInteger(num) {
-							r.Type(atItem.Key("day"), "integer", day)
-						} else {
-							if num < 1 {
-								r.Value("minimum", atItem.Key("day"), ">= 1", day)
+						if hasDay {
+							if num, ok := tool.Number(day); !ok || !tool.IsInteger(num) {
+								r.Type(atItem.Key("day"), "integer", day)
+							} else {
+								if num < 1 {
+									r.Value("minimum", atItem.Key("day"), ">= 1", day)
+								}
 							}
 						}
-					}
-					if hasHigh {
-						if _, ok := tool.Number(high); !ok {
-							r.Type(atItem.Key("high"), "number", high)
+						if hasHigh {
+							if _, ok := tool.Number(high); !ok {
+								r.Type(atItem.Key("high"), "number", high)
+							}
 						}
 					}
 				}

@@ -3009,7 +3009,7 @@ func fillSurveyArgs(r *tool.Report, at tool.Loc, out *SurveyArgs, obj map[string
 }
 
 // The result of the tools with result type Shipment: its schema, an MCP tool's outputSchema.
-const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLength":20,"minLength":8,"description":"Tracking number."},"parcels":{"items":{"properties":{"weight":{"type":"number","maximum":30,"minimum":0},"fragile":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["weight"],"description":"Parcel is one parcel of a shipment."},"type":"array","maxItems":5,"minItems":1,"description":"Parcels, up to five."},"carrier":{"type":"string","enum":["post","courier"],"description":"Carrier, if chosen."},"cost":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Cost in euros."},"note":{"oneOf":[{"type":"string","description":"A note, null for none."},{"type":"null"}]},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels by name."}},"additionalProperties":false,"type":"object","required":["tracking","parcels","cost","note"],"description":"Shipment is what ship returns: every kind of member a result may have."}`
+const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLength":20,"minLength":8,"description":"Tracking number."},"parcels":{"oneOf":[{"items":{"properties":{"weight":{"type":"number","maximum":30,"minimum":0},"fragile":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["weight"],"description":"Parcel is one parcel of a shipment."},"type":"array","maxItems":5,"minItems":1,"description":"Parcels, up to five."},{"type":"null"}]},"carrier":{"type":"string","enum":["post","courier"],"description":"Carrier, if chosen."},"cost":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Cost in euros."},"note":{"oneOf":[{"type":"string","description":"A note, null for none."},{"type":"null"}]},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels by name."}},"additionalProperties":false,"type":"object","required":["tracking","parcels","cost","note"],"description":"Shipment is what ship returns: every kind of member a result may have."}`
 
 // ValidateShipmentResult checks the JSON of a result of type Shipment as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShipmentResult(args map[string]any) tool.Errors {
@@ -3055,7 +3055,7 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 	if !hasParcels {
 		r.Add(at.Key("parcels"), tool.Error{
 			Code:     tool.CodeMissing,
-			Expected: "array",
+			Expected: "array or null",
 		})
 	}
 	if !hasCost {
@@ -3098,67 +3098,71 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasParcels {
-		if list, ok := tool.List(parcels); !ok {
-			r.Type(at.Key("parcels"), "array", parcels)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("parcels"), "an array of at least 1 item", list)
-			} else if len(list) > 5 {
-				r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
-			}
-			atParcels := at.Key("parcels")
-			for i, item := range tool.Head(list, 5) {
-				if r.Full() {
-					break
+		if parcels != nil {
+			if list, ok := tool.List(parcels); !ok {
+				if !tool.IsNull(parcels) {
+					r.Type(at.Key("parcels"), "array or null", parcels)
 				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atParcels.Index(i), "object", item)
-				} else {
-					atItem := atParcels.Index(i)
-					present2 := 0
-					weight, hasWeight := obj["weight"]
-					if hasWeight {
-						present2++
+			} else {
+				if len(list) < 1 {
+					r.Value("minItems", at.Key("parcels"), "an array of at least 1 item", list)
+				} else if len(list) > 5 {
+					r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
+				}
+				atParcels := at.Key("parcels")
+				for i, item := range tool.Head(list, 5) {
+					if r.Full() {
+						break
 					}
-					fragile, hasFragile := obj["fragile"]
-					if hasFragile {
-						present2++
-					}
-					if !hasWeight {
-						r.Add(atItem.Key("weight"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "weight", "fragile":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
-							}
-							if r.Full() {
-								break
+					if obj, ok := tool.Object(item); !ok {
+						r.Type(atParcels.Index(i), "object", item)
+					} else {
+						atItem := atParcels.Index(i)
+						present2 := 0
+						weight, hasWeight := obj["weight"]
+						if hasWeight {
+							present2++
+						}
+						fragile, hasFragile := obj["fragile"]
+						if hasFragile {
+							present2++
+						}
+						if !hasWeight {
+							r.Add(atItem.Key("weight"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "number",
+							})
+						}
+						if len(obj) > present2 {
+							for k := range tool.KeysInOrder(obj) {
+								switch k {
+								case "weight", "fragile":
+								default:
+									r.Add(atItem.Key(k), tool.Error{
+										Code: tool.CodeUnexpected,
+										Got:  tool.TypeName(obj[k]),
+									})
+								}
+								if r.Full() {
+									break
+								}
 							}
 						}
-					}
-					if hasWeight {
-						if num, ok := tool.Number(weight); !ok {
-							r.Type(atItem.Key("weight"), "number", weight)
-						} else {
-							if num < 0 {
-								r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
-							} else if num > 30 {
-								r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
+						if hasWeight {
+							if num, ok := tool.Number(weight); !ok {
+								r.Type(atItem.Key("weight"), "number", weight)
+							} else {
+								if num < 0 {
+									r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
+								} else if num > 30 {
+									r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
+								}
 							}
 						}
-					}
-					if hasFragile {
-						if _, ok := fragile.(bool); !ok {
-							r.Type(atItem.Key("fragile"), "boolean", fragile)
+						if hasFragile {
+							if _, ok := fragile.(bool); !ok {
+								r.Type(atItem.Key("fragile"), "boolean", fragile)
+							}
 						}
 					}
 				}

@@ -41,7 +41,10 @@ func TestResults(t *testing.T) {
 			return Forecast{City: a.City, Days: []Day{day}, Issued: time.Date(2026, 5, 1, 6, 0, 0, 0, time.UTC), Warning: &warning}, nil
 		}),
 		RefreshForecastTool.Handle(func(ctx context.Context, a RefreshForecastArgs) (Forecast, error) {
-			return Forecast{City: a.City, Days: nil, Issued: time.Now()}, nil // nil days: null, which the schema refuses
+			if a.City == "Nil" {
+				return Forecast{City: a.City, Days: nil, Issued: time.Now()}, nil // nil days: null, which encoding/json writes
+			}
+			return Forecast{City: a.City, Days: make([]Day, 15), Issued: time.Now()}, nil // more days than the schema's 14
 		}),
 		PingTool.Handle(func(ctx context.Context, a PingArgs) (Status, error) { return Status{OK: true}, nil }),
 		tool.WithLogger(slog.New(slog.DiscardHandler)),
@@ -63,8 +66,11 @@ func TestResults(t *testing.T) {
 		t.Fatalf("refresh_forecast: %s %v %s", res.Status, res.Errors, res.Structured)
 	}
 	var errs tool.Errors
-	if !errors.As(res.Err, &errs) || strings.Join(errs.Codes(), " ") != "type:days" {
+	if !errors.As(res.Err, &errs) || strings.Join(errs.Codes(), " ") != "maxItems:days" {
 		t.Errorf("refresh_forecast: Err %v", res.Err)
+	}
+	if res = set.Call(context.Background(), "refresh_forecast", []byte(`{"city":"Nil"}`)); res.Status != tool.StatusExecuted || !strings.Contains(string(res.Structured), `"days":null`) {
+		t.Errorf("a nil slice is null, which the result schema allows: %s %v", res.Status, res.Errors)
 	}
 	if res = set.Call(context.Background(), "ping", nil); string(res.Structured) != `{"ok":true}` {
 		t.Errorf("ping: %s", res.Structured)
