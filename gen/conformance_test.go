@@ -9,10 +9,12 @@ import (
 	"go/format"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -21,33 +23,63 @@ import (
 	toolformat "github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
-// The conformance test runs the draft 2020-12 files of the official JSON
-// Schema Test Suite through the compiler: it generates one package with a
-// validator per suite schema (the code path of `toolgen schema`), builds it
-// once in a temporary module, runs it over every case and compares the
-// verdicts. Every case must pass except those in the expected-skip list,
-// each of which needs a feature toolgen refuses; a listed case that passes
-// is an error too, so that the list stays true.
+// The conformance test runs the official JSON Schema Test Suite's files of
+// drafts 2020-12, 2019-09 and 7 through the compiler: it generates one
+// package with a validator per suite schema (the code path of `toolgen
+// schema`), builds it once in a temporary module, runs it over every case
+// and compares the verdicts. The suite's remote documents are read from its
+// remotes folder, as `toolgen schema -ref` reads them. Every case must pass
+// except those in the expected-skip list, each with its reason; a listed
+// case that passes is an error too, so that the list stays true.
 
 var updateConformance = flag.Bool("update-conformance", false, "rewrite testdata/conformance.md from the results")
 
-const suiteDir = "../testdata/jsonschema-test-suite/draft2020-12"
+const suiteRoot = "../testdata/jsonschema-test-suite"
 
-// conformanceFiles are the suite's files for the keywords toolgen compiles.
-// Left out: format.json (format is an annotation in draft 2020-12 by
-// default; toolgen asserts formats, tested on optional/format),
-// dynamicRef, unevaluatedItems, unevaluatedProperties, refRemote and
-// vocabulary (features toolgen refuses: every case would be a skip).
-var conformanceFiles = []string{
-	"additionalProperties.json", "allOf.json", "anchor.json", "anyOf.json", "boolean_schema.json",
-	"const.json", "contains.json", "content.json", "default.json", "defs.json", "dependentRequired.json",
-	"dependentSchemas.json", "enum.json", "exclusiveMaximum.json", "exclusiveMinimum.json",
-	"if-then-else.json", "infinite-loop-detection.json", "items.json", "maxContains.json", "maxItems.json",
-	"maxLength.json", "maxProperties.json", "maximum.json", "minContains.json", "minItems.json",
-	"minLength.json", "minProperties.json", "minimum.json", "multipleOf.json", "not.json", "oneOf.json",
-	"pattern.json", "patternProperties.json", "prefixItems.json", "properties.json", "propertyNames.json",
-	"ref.json", "required.json", "type.json", "uniqueItems.json",
+// suiteDrafts are the suite's folders and the draft of their schemas
+// without $schema.
+var suiteDrafts = []struct{ dir, draft string }{
+	{"draft2020-12", "2020-12"},
+	{"draft2019-09", "2019-09"},
+	{"draft7", "draft-07"},
 }
+
+// suiteFiles lists the suite's files of a draft folder.
+func suiteFiles(t *testing.T, dir string) []string {
+	matches, err := filepath.Glob(filepath.Join(suiteRoot, dir, "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, matches)
+	var files []string
+	for _, m := range matches {
+		files = append(files, filepath.Join(dir, filepath.Base(m)))
+	}
+	return files
+}
+
+// suiteLoader reads the suite's remote documents, which it serves at
+// http://localhost:1234/, and the drafts' metaschemas, from the copy the
+// reference implementation's module holds.
+func suiteLoader(uri string) ([]byte, error) {
+	if rest, ok := strings.CutPrefix(uri, "http://localhost:1234/"); ok {
+		return os.ReadFile(filepath.Join(suiteRoot, "remotes", filepath.FromSlash(rest)))
+	}
+	for _, prefix := range []string{"http://json-schema.org/", "https://json-schema.org/"} {
+		if rest, ok := strings.CutPrefix(uri, prefix); ok {
+			return os.ReadFile(filepath.Join(metaschemaDir(), filepath.FromSlash(rest)))
+		}
+	}
+	return nil, fmt.Errorf("not in the suite's remotes (toolgen fetches nothing over a network)")
+}
+
+// metaschemaDir is the folder of the drafts' metaschemas in the module of
+// santhosh-tekuri/jsonschema, found with go list.
+var metaschemaDir = sync.OnceValue(func() string {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/santhosh-tekuri/jsonschema/v6").Output()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(strings.TrimSpace(string(out)), "metaschemas")
+})
 
 type suiteGroup struct {
 	Description string          `json:"description"`
@@ -89,19 +121,22 @@ func expectedSkips(t *testing.T) map[string]string {
 	return skips
 }
 
-// loadSuite compiles every schema of the files into dir, one file per
-// schema, and returns the cases.
-func loadSuite(t *testing.T, files []string, dir string) []suiteCase {
+// loadSuite compiles every schema of the files (paths under suiteRoot)
+// into dir, one file per schema, reading a schema without $schema as draft
+// says, and returns the cases.
+func loadSuite(t *testing.T, files []string, dir, draft string) []suiteCase {
 	var cases []suiteCase
 	var registry []string
-	for fi, file := range files {
-		data, err := os.ReadFile(filepath.Join(suiteDir, file))
+	for _, file := range files {
+		data, err := os.ReadFile(filepath.Join(suiteRoot, file))
 		require.NoError(t, err)
 		var groups []suiteGroup
 		require.NoError(t, json.Unmarshal(data, &groups), file)
+		id := gen.Camel(file)
 		for gi, g := range groups {
-			fn := fmt.Sprintf("ValidateF%02dG%02d", fi, gi)
-			src, err := gen.CompileSchema(g.Schema, "main", fn, file, gen.Options{})
+			fn := fmt.Sprintf("Validate%sG%02d", id, gi)
+			opts := gen.Options{Draft: draft, Loader: suiteLoader}
+			src, _, err := gen.CompileSchema(g.Schema, "main", fn, filepath.Base(file), opts)
 			refused := ""
 			if err != nil {
 				refused = err.Error()
@@ -112,17 +147,24 @@ func loadSuite(t *testing.T, files []string, dir string) []suiteCase {
 				require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 				registry = append(registry, fn)
 				// The same schema through its match functions only.
-				dsrc, err := gen.CompileSchemaDecide(g.Schema, "main", "Decide"+fn[len("Validate"):], file, gen.Options{})
+				dsrc, err := gen.CompileSchemaDecide(g.Schema, "main", "Decide"+fn[len("Validate"):], filepath.Base(file), opts)
 				require.NoError(t, err)
 				require.NoError(t, os.WriteFile(filepath.Join(dir, "decide"+strings.ToLower(fn[len("Validate"):])+"_gen.go"), dsrc, 0o644))
 				registry = append(registry, "Decide"+fn[len("Validate"):])
 			}
 			for _, c := range g.Tests {
-				cases = append(cases, suiteCase{File: file, Group: g.Description, Test: c.Description, Func: fn,
+				cases = append(cases, suiteCase{File: filepath.ToSlash(file), Group: g.Description, Test: c.Description, Func: fn,
 					Data: c.Data, Valid: c.Valid, Refused: refused})
 			}
 		}
 	}
+	writeSuiteMain(t, dir, registry)
+	return cases
+}
+
+// writeSuiteMain writes the main.go of the program that runs the
+// validators named in registry.
+func writeSuiteMain(t *testing.T, dir string, registry []string) {
 	var main strings.Builder
 	main.WriteString(suiteMain)
 	main.WriteString("var validators = map[string]func(any) tool.Errors{\n")
@@ -131,11 +173,11 @@ func loadSuite(t *testing.T, files []string, dir string) []suiteCase {
 	}
 	main.WriteString("}\n")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644))
-	return cases
 }
 
 // suiteMain reads {"func", "data"} lines and prints, per line, "valid",
-// "invalid" or "panic: ...".
+// "invalid" or "panic: ...", or for a func "allocs:F" the allocations of
+// F on the data.
 const suiteMain = `package main
 
 import (
@@ -144,6 +186,8 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
+	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -164,6 +208,11 @@ func main() {
 		var v any
 		if err := json.Unmarshal(c.Data, &v); err != nil {
 			panic(err)
+		}
+		if name, ok := strings.CutPrefix(c.Func, "allocs:"); ok {
+			fn := validators[name]
+			fmt.Fprintln(out, strconv.Quote(fmt.Sprint(testing.AllocsPerRun(10, func() { fn(v) }))))
+			continue
 		}
 		fmt.Fprintln(out, strconv.Quote(run(validators[c.Func], v)))
 	}
@@ -200,14 +249,24 @@ func buildTemp(t *testing.T, dir string) string {
 	return filepath.Join(dir, "suite.bin")
 }
 
-func runCases(t *testing.T, bin string, cases []suiteCase) []string {
+// runCases runs the cases through the validators of the program bin and,
+// when decide, through their match functions too, which must agree.
+func runCases(t *testing.T, bin string, cases []suiteCase, decide bool) []string {
 	var in bytes.Buffer
 	var ran []int
+	per := 1
+	if decide {
+		per = 2
+	}
 	for i, c := range cases {
 		if c.Refused != "" {
 			continue
 		}
-		for _, fn := range []string{c.Func, "Decide" + c.Func[len("Validate"):]} {
+		fns := []string{c.Func}
+		if decide {
+			fns = append(fns, "Decide"+c.Func[len("Validate"):])
+		}
+		for _, fn := range fns {
 			line, err := json.Marshal(map[string]any{"Func": fn, "Data": c.Data})
 			require.NoError(t, err)
 			in.Write(line)
@@ -220,12 +279,15 @@ func runCases(t *testing.T, bin string, cases []suiteCase) []string {
 	out, err := cmd.Output()
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	require.Len(t, lines, 2*len(ran))
+	require.Len(t, lines, per*len(ran))
 	verdicts := make([]string, len(cases))
 	for k, i := range ran {
-		verdicts[i], err = strconv.Unquote(lines[2*k])
+		verdicts[i], err = strconv.Unquote(lines[per*k])
 		require.NoError(t, err)
-		decided, err := strconv.Unquote(lines[2*k+1])
+		if !decide {
+			continue
+		}
+		decided, err := strconv.Unquote(lines[per*k+1])
 		require.NoError(t, err)
 		if strings.HasPrefix(verdicts[i], "valid") != strings.HasPrefix(decided, "valid") || strings.HasPrefix(decided, "panic") {
 			c := cases[i]
@@ -240,13 +302,23 @@ func TestConformance(t *testing.T) {
 		t.Skip("builds a package of every suite schema")
 	}
 	dir := t.TempDir()
-	cases := loadSuite(t, conformanceFiles, dir)
+	var cases []suiteCase
+	var main strings.Builder
+	for _, d := range suiteDrafts {
+		// One package: each draft's main.go is renamed, and merged below.
+		cases = append(cases, loadSuite(t, suiteFiles(t, d.dir), dir, d.draft)...)
+		data, err := os.ReadFile(filepath.Join(dir, "main.go"))
+		require.NoError(t, err)
+		main.Write(data)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(mergeMains(main.String())), 0o644))
 	bin := buildTemp(t, dir)
-	verdicts := runCases(t, bin, cases)
+	verdicts := runCases(t, bin, cases, true)
 	skips := expectedSkips(t)
 
 	type tally struct{ cases, passed, skipped int }
 	perFile := map[string]*tally{}
+	reasons := map[string]map[string]int{} // draft -> reason -> cases
 	seen := map[string]bool{}
 	for i, c := range cases {
 		tl := perFile[c.File]
@@ -268,11 +340,16 @@ func TestConformance(t *testing.T) {
 			tl.passed++
 		case skipped:
 			tl.skipped++
+			draft := path.Dir(c.File)
+			if reasons[draft] == nil {
+				reasons[draft] = map[string]int{}
+			}
+			reasons[draft][reason]++
 		case c.Refused != "":
 			t.Errorf("%s / %s / %s: schema refused: %s", c.File, c.Group, c.Test, c.Refused)
 		default:
 			t.Errorf("%s / %s / %s: want valid=%v, got %s\n  schema: %s\n  data: %s", c.File, c.Group, c.Test, c.Valid, verdict,
-				compactSchema(t, cases, c), c.Data)
+				compactSchema(t, c), c.Data)
 		}
 	}
 	for key := range skips {
@@ -281,18 +358,32 @@ func TestConformance(t *testing.T) {
 		}
 	}
 	var table strings.Builder
-	table.WriteString("| file | cases | passed | skipped |\n|---|---:|---:|---:|\n")
-	var total tally
-	files := append([]string{}, conformanceFiles...)
-	sort.Strings(files)
-	for _, f := range files {
-		tl := perFile[f]
-		fmt.Fprintf(&table, "| %s | %d | %d | %d |\n", f, tl.cases, tl.passed, tl.skipped)
-		total.cases += tl.cases
-		total.passed += tl.passed
-		total.skipped += tl.skipped
+	for _, d := range suiteDrafts {
+		fmt.Fprintf(&table, "### %s\n\n| file | cases | passed | skipped |\n|---|---:|---:|---:|\n", d.dir)
+		var total tally
+		var files []string
+		for f := range perFile {
+			if path.Dir(f) == d.dir {
+				files = append(files, f)
+			}
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			tl := perFile[f]
+			fmt.Fprintf(&table, "| %s | %d | %d | %d |\n", path.Base(f), tl.cases, tl.passed, tl.skipped)
+			total.cases += tl.cases
+			total.passed += tl.passed
+			total.skipped += tl.skipped
+		}
+		fmt.Fprintf(&table, "| **total: %d files** | %d | %d | %d |\n\n", len(files), total.cases, total.passed, total.skipped)
+		if len(reasons[d.dir]) > 0 {
+			table.WriteString("Skipped:\n\n")
+			for _, r := range sortedByCount(reasons[d.dir]) {
+				fmt.Fprintf(&table, "- %d: %s\n", reasons[d.dir][r], r)
+			}
+			table.WriteString("\n")
+		}
 	}
-	fmt.Fprintf(&table, "| **total** | %d | %d | %d |\n", total.cases, total.passed, total.skipped)
 	t.Logf("conformance:\n%s", table.String())
 	if *updateConformance {
 		require.NoError(t, os.WriteFile("testdata/conformance.md", []byte(table.String()), 0o644))
@@ -304,8 +395,35 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-func compactSchema(t *testing.T, cases []suiteCase, c suiteCase) string {
-	data, err := os.ReadFile(filepath.Join(suiteDir, c.File))
+// mergeMains joins the main.go of each draft into one: the first keeps its
+// head, every validators map is merged.
+func mergeMains(all string) string {
+	parts := strings.Split(all, suiteMain)
+	var entries strings.Builder
+	for _, p := range parts {
+		p = strings.TrimPrefix(p, "var validators = map[string]func(any) tool.Errors{\n")
+		p = strings.TrimSuffix(p, "}\n")
+		entries.WriteString(p)
+	}
+	return suiteMain + "var validators = map[string]func(any) tool.Errors{\n" + entries.String() + "}\n"
+}
+
+func sortedByCount(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+func compactSchema(t *testing.T, c suiteCase) string {
+	data, err := os.ReadFile(filepath.Join(suiteRoot, c.File))
 	require.NoError(t, err)
 	var groups []suiteGroup
 	require.NoError(t, json.Unmarshal(data, &groups))
@@ -329,10 +447,9 @@ func TestFormatFilesThroughCompiler(t *testing.T) {
 		t.Skip("builds a package of every format schema")
 	}
 	var files []string
-	for _, name := range []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6",
-		"uri", "uri-reference", "uuid", "json-pointer", "regex"} {
-		f := filepath.Join("optional", "format", name+".json")
-		if _, err := os.Stat(filepath.Join(suiteDir, f)); err == nil {
+	for _, name := range toolformat.Names() {
+		f := filepath.Join("draft2020-12", "optional", "format", name+".json")
+		if _, err := os.Stat(filepath.Join(suiteRoot, f)); err == nil {
 			files = append(files, f)
 		}
 	}
@@ -340,9 +457,9 @@ func TestFormatFilesThroughCompiler(t *testing.T) {
 		t.Skip("the suite's optional/format files are not in testdata")
 	}
 	dir := t.TempDir()
-	cases := loadSuite(t, files, dir)
+	cases := loadSuite(t, files, dir, "2020-12")
 	bin := buildTemp(t, dir)
-	verdicts := runCases(t, bin, cases)
+	verdicts := runCases(t, bin, cases, true)
 	passed := map[string]int{}
 	total := map[string]int{}
 	for i, c := range cases {

@@ -36,15 +36,17 @@ func (t *ToolType) dialects() []Dialect {
 	return t.Dialects
 }
 
-// Note is a message about a generated tool that is not an error: a
-// definition that falls back to a less strict form.
+// Note is a message about generated code that is not an error: a tool's
+// definition that falls back to a less strict form; in a schema file, a
+// format compiled as an annotation or a keyword its draft ignores (at the
+// file, the location in the schema in the message).
 type Note struct {
 	Pos token.Position
 	Msg string
 }
 
 func (n Note) String() string {
-	if !n.Pos.IsValid() {
+	if !n.Pos.IsValid() && n.Pos.Filename == "" {
 		return "note: " + n.Msg
 	}
 	return fmt.Sprintf("%s: note: %s", n.Pos, n.Msg)

@@ -95,8 +95,18 @@ const maxNest = 6
 // check emits the checks of schema s on the value v (an expression of type
 // any) at location l.
 func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
+	defer e.enter(s)()
 	absent := e.absentIfNull
 	e.absentIfNull = false
+	if !e.inlines(v) && ownsVerdicts(s) {
+		return e.withSharedVerdicts(s, v, func() []jen.Code { return e.checkEntered(s, v, l, absent) })
+	}
+	return e.checkEntered(s, v, l, absent)
+}
+
+// checkEntered is check, s's resource entered; absent says whether a null
+// v counts as absent.
+func (e *emitter) checkEntered(s *schema, v jen.Code, l loc, absent bool) []jen.Code {
 	if s.isTrue() {
 		return nil
 	}
@@ -108,7 +118,8 @@ func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
 	}
 	e.fn.nest++
 	defer func() { e.fn.nest-- }()
-	if e.fn.nest > maxNest && len(s.children()) > 0 {
+	if e.fn.nest > maxNest && len(s.children()) > 0 && !e.inlines(v) {
+		// (A value whose branch verdicts are shared stays inline.)
 		return e.callHelper(s, v, l, absent)
 	}
 	if inner, ok := nullableForm(s); ok {
@@ -343,12 +354,12 @@ func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 // value only.
 func hasKindKeywords(s *schema) bool {
 	return s.minimum != "" || s.maximum != "" || s.exclusiveMinimum != "" || s.exclusiveMaximum != "" ||
-		s.multipleOf != "" || s.minLength != nil || s.maxLength != nil || s.pattern != "" || s.format != "" ||
-		s.contentEncoding != "" || s.contentMediaType != "" || s.items != nil || len(s.prefixItems) > 0 ||
+		s.multipleOf != "" || s.numberFormat != "" || s.minLength != nil || s.maxLength != nil || s.pattern != "" || s.format != "" ||
+		s.contentEncoding != "" || s.contentMediaType != "" || s.contentSchema != nil || s.items != nil || len(s.prefixItems) > 0 ||
 		s.contains != nil || s.minItems != nil || s.maxItems != nil || s.uniqueItems || len(s.properties) > 0 ||
 		len(s.patternProperties) > 0 || s.additionalProperties != nil || s.propertyNames != nil ||
 		len(s.required) > 0 || len(s.dependentRequired) > 0 || len(s.dependentSchemas) > 0 ||
-		s.minProperties != nil || s.maxProperties != nil
+		s.minProperties != nil || s.maxProperties != nil || s.unevaluatedProperties != nil || s.unevaluatedItems != nil
 }
 
 // kindChecks emits the keywords of s that apply to one kind of value, x
@@ -366,7 +377,7 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 			s.exclusiveMinimum != "" || s.exclusiveMaximum != ""
 		return checks, uses && len(checks) > 0
 	case kindArray:
-		return e.arrayChecks(s, x, l)
+		return e.arrayChecks(s, x, v, l)
 	case kindObject:
 		checks = e.objectChecks(s, x, v, l)
 	}
@@ -376,6 +387,7 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 // checkObjectValue emits the checks of s on a value known to be an object:
 // obj is it as a map[string]any, v as any.
 func (e *emitter) checkObjectValue(s *schema, obj, v jen.Code, l loc) []jen.Code {
+	defer e.enter(s)()
 	if s.isTrue() {
 		return nil
 	}
@@ -406,6 +418,9 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 	if s.refTarget != nil {
 		out = append(out, e.callRef(s.refTarget, v, l)...)
 	}
+	if s.dynTarget != nil {
+		out = append(out, e.callRef(e.dynamicTarget(s), v, l)...)
+	}
 	for _, sub := range s.allOf {
 		out = append(out, e.check(sub, v, l)...)
 	}
@@ -415,7 +430,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 			if sub.isFalse() {
 				continue
 			}
-			call := e.matchCall(sub, v)
+			call := e.verdict(sub, v)
 			if cond == nil {
 				cond = call
 			} else {
@@ -442,7 +457,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 			if sub.isTrue() || sub.isFalse() {
 				continue
 			}
-			out = append(out, jen.If(e.matchCall(sub, v)).Block(jen.Id(matched).Op("++")))
+			out = append(out, jen.If(e.verdict(sub, v)).Block(jen.Id(matched).Op("++")))
 		}
 		expected := "exactly one of: " + e.summaries(s.oneOf)
 		out = append(out, jen.If(jen.Id(matched).Op("!=").Lit(1)).Block(e.report(l, func(at jen.Code) jen.Code {
@@ -466,7 +481,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 		case s.ifS.isFalse():
 			out = append(out, els...)
 		case len(then) > 0 || len(els) > 0:
-			cond := e.matchCall(s.ifS, v)
+			cond := e.verdict(s.ifS, v)
 			var stmt *jen.Statement
 			if len(then) > 0 {
 				stmt = jen.If(cond).Block(then...)
@@ -508,6 +523,10 @@ func (e *emitter) callRef(target *schema, v jen.Code, l loc) []jen.Code {
 	if target.isTrue() {
 		return nil
 	}
+	if e.inlines(v) {
+		// Checked inline, to share the verdicts of its branches.
+		return e.check(target, v, l)
+	}
 	if e.fn.mode == decide {
 		fn := e.funcFor(target, decide)
 		return []jen.Code{jen.If(jen.Op("!").Id(fn).Call(v, e.depthPlusOne())).Block(jen.Return(jen.False()))}
@@ -529,7 +548,7 @@ func (e *emitter) summary(s *schema) string {
 	case s.hasEnum:
 		return "one of " + enumText(s.enum)
 	case len(s.types) == 1 && s.types[0] == "string" && s.format != "" && len(s.required) == 0:
-		return formatText(s.format)
+		return formatSpecs[s.format].text
 	case s.types != nil:
 		t := typeList(s.types)
 		if len(s.required) > 0 {

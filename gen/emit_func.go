@@ -34,6 +34,7 @@ type fnState struct {
 type fnKey struct {
 	s    *schema
 	mode mode
+	dyn  *dynScope // the dynamic scope it is emitted for
 }
 
 // emitter writes the validator of one schema document: an entry point and
@@ -60,6 +61,11 @@ type emitter struct {
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
 	absentIfNull bool
+	dyn          *dynScope                   // the dynamic scope of the code being emitted
+	dynScopes    map[string]*dynScope        // interned
+	needs        map[*schema]map[string]bool // the dynamic anchor names read below each schema
+	dynNames     map[string]bool             // the names of the dynamic references
+	shared       *sharedVerdicts             // the branch verdicts of the value being checked
 }
 
 func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.Position) *emitter {
@@ -67,10 +73,15 @@ func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.
 		file: f, scope: sc, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
 		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
 		patterns: map[string]string{}, consts: map[string]string{},
+		dynScopes: map[string]*dynScope{},
 	}
-	for _, s := range doc.nodes {
-		if s.refTarget != nil && reaches(s.refTarget, s.refTarget) {
-			e.recursive[s.refTarget] = true
+	e.dyn = e.internScope(map[string]*schema{})
+	e.needs, e.dynNames = dynamicNeeds(doc.reached)
+	for _, s := range doc.reached {
+		for _, t := range append([]*schema{s.refTarget, s.dynTarget}, s.dynCandidates...) {
+			if t != nil && reaches(t, t) {
+				e.recursive[t] = true
+			}
 		}
 	}
 	return e
@@ -258,7 +269,7 @@ func (e *emitter) decideValidator(name string) {
 // funcFor names the helper function checking s in the given mode, and
 // queues it for emission.
 func (e *emitter) funcFor(s *schema, m mode) string {
-	k := fnKey{s, m}
+	k := fnKey{s, m, e.scopeFor(s)}
 	if name, ok := e.funcs[k]; ok {
 		return name
 	}
@@ -289,9 +300,10 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 func (e *emitter) emitFunc(k fnKey) {
 	name := e.funcs[k]
 	s := k.s
-	saved := e.fn
+	saved, savedDyn, savedShared := e.fn, e.dyn, e.shared
 	e.fn = e.newFunc(k.mode, true, "v", "depth")
-	defer func() { e.fn = saved }()
+	e.dyn, e.shared = k.dyn, nil
+	defer func() { e.fn, e.dyn, e.shared = saved, savedDyn, savedShared }()
 	var body []jen.Code
 	bounded := e.recursive[s]
 	where := quoteComment(shortLoc(s.loc))
@@ -302,7 +314,7 @@ func (e *emitter) emitFunc(k fnKey) {
 				jen.Return()))
 		}
 		body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
-		e.helpers = append(e.helpers, jen.Commentf("%s checks v, at the location at, against the schema at %s.", name, where).Line().
+		e.helpers = append(e.helpers, jen.Commentf("%s checks v, at the location at, against the schema at %s%s.", name, where, k.dyn.describe()).Line().
 			Func().Id(name).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
 		return
 	}
@@ -313,7 +325,7 @@ func (e *emitter) emitFunc(k fnKey) {
 	}
 	body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 	body = append(body, jen.Return(jen.True()))
-	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s.", name, where).Line().
+	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s%s.", name, where, k.dyn.describe()).Line().
 		Func().Id(name).Params(jen.Id("v").Any(), jen.Id("depth").Int()).Bool().Block(body...))
 }
 

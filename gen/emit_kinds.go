@@ -48,8 +48,8 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 		}
 	}
 	if s.format != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatFuncs[s.format]).Call(str),
-			e.reportValue("format", l, formatText(s.format), v)})
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.format].fn).Call(str),
+			e.reportValue("format", l, formatSpecs[s.format].text, v)})
 	}
 	if s.contentEncoding != "" {
 		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "Base64").Call(str),
@@ -63,7 +63,24 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "JSONContent").Call(str, jen.Lit(s.contentEncoding != "")),
 			e.reportValue("contentMediaType", l, text, v)})
 	}
-	return chain(pre, rules)
+	out := chain(pre, rules)
+	if !s.contentSchema.isTrue() {
+		// The document's own checks, when the string is one.
+		doc := e.local("doc")
+		checks := e.check(s.contentSchema, jen.Id(doc), l)
+		if len(checks) > 0 {
+			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(runtimePath, "ContentValue").Call(str, jen.Lit(s.contentEncoding != ""))
+			if len(out) > 0 {
+				// At most one error per location: only when the string
+				// passed the other checks.
+				last := out[len(out)-1].(*jen.Statement)
+				last.Else().If(decode, jen.Id("ok")).Block(checks...)
+			} else {
+				out = append(out, jen.If(decode, jen.Id("ok")).Block(checks...))
+			}
+		}
+	}
+	return out
 }
 
 // rule is a keyword check of one value: when cond holds, report.
@@ -82,39 +99,6 @@ func chain(pre []jen.Code, rules []rule) []jen.Code {
 		stmt = stmt.Else().If(r.cond).Block(r.report)
 	}
 	return append(pre, stmt)
-}
-
-// formatText says what a format requires, for the model.
-func formatText(f string) string {
-	switch f {
-	case "date-time":
-		return "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)"
-	case "date":
-		return "a date (RFC 3339, as 2024-05-01)"
-	case "time":
-		return "a time (RFC 3339, as 12:00:00Z)"
-	case "duration":
-		return "a duration (ISO 8601, as P3DT4H)"
-	case "email":
-		return "an email address"
-	case "hostname":
-		return "a host name"
-	case "ipv4":
-		return "an IPv4 address"
-	case "ipv6":
-		return "an IPv6 address"
-	case "uri":
-		return "an absolute URI"
-	case "uri-reference":
-		return "a URI reference"
-	case "uuid":
-		return "a UUID"
-	case "json-pointer":
-		return "a JSON Pointer"
-	case "regex":
-		return "a regular expression"
-	}
-	return "a string in format " + f
 }
 
 // numberChecks emits the keywords of numbers on num, the float64 view of v,
@@ -184,6 +168,10 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(v, jen.Lit(string(s.multipleOf))),
 			e.reportValue("multipleOf", l, "a multiple of "+string(s.multipleOf), v)})
 	}
+	if s.numberFormat != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.numberFormat].fn).Call(num),
+			e.reportValue("format", l, formatSpecs[s.numberFormat].text, v)})
+	}
 	return chain(nil, rules)
 }
 
@@ -221,9 +209,9 @@ func floatSafe(n json.Number) bool {
 	return shortest.Cmp(exact) == 0
 }
 
-// arrayChecks emits the keywords of arrays on list, a []any.
-// It reports whether the checks use list.
-func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool) {
+// arrayChecks emits the keywords of arrays on list, a []any, v being the
+// same value as any. It reports whether the checks use list.
+func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, bool) {
 	var rules []rule // of the array as a whole: one chain
 	unused := 0      // checks that do not use list
 	count := func(keyword, op string, n uint64, text string) {
@@ -256,13 +244,15 @@ func (e *emitter) arrayChecks(s *schema, list jen.Code, l loc) ([]jen.Code, bool
 	}
 	out := chain(nil, rules)
 	if s.contains != nil {
-		checks := e.containsChecks(s, list, l)
-		if s.contains.isFalse() {
-			unused += len(checks)
+		checks := e.containsChecks(s, list, v, l)
+		if s.contains.isFalse() || e.containsMatching(s, v) != "" {
+			unused += len(checks) // counted without reading list
 		}
 		out = append(out, checks...)
 	}
-	out = append(out, e.container(l, func(l loc) []jen.Code { return e.itemChecks(s, list, l) })...)
+	out = append(out, e.container(l, func(l loc) []jen.Code {
+		return append(e.itemChecks(s, list, l), e.unevaluatedItems(s, list, l)...)
+	})...)
 	return out, len(out) > unused
 }
 
@@ -305,7 +295,7 @@ func (e *emitter) itemChecks(s *schema, list jen.Code, l loc) []jen.Code {
 
 // containsChecks counts the items valid against contains and compares the
 // count with minContains (1 by default) and maxContains.
-func (e *emitter) containsChecks(s *schema, list jen.Code, l loc) []jen.Code {
+func (e *emitter) containsChecks(s *schema, list, v jen.Code, l loc) []jen.Code {
 	min := uint64(1)
 	if s.minContains != nil {
 		min = *s.minContains
@@ -320,7 +310,11 @@ func (e *emitter) containsChecks(s *schema, list jen.Code, l loc) []jen.Code {
 		found = append(found, jen.If(jen.Id(n).Op(">=").Lit(int(min))).Block(jen.Break()))
 	}
 	var out []jen.Code
-	switch {
+	switch matching := e.containsMatching(s, v); {
+	case matching != "":
+		// Counted from the verdicts the unevaluatedItems that reads them
+		// shares: each item is decided once.
+		out = []jen.Code{jen.Id(n).Op(":=").Qual(runtimePath, "CountBits").Call(jen.Id(matching))}
 	case s.contains.isTrue():
 		out = []jen.Code{jen.Id(n).Op(":=").Len(list)}
 	case s.contains.isFalse():
@@ -387,8 +381,12 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			dependent[r] = true
 		}
 	}
-	for _, d := range s.dependentSchemas {
-		dependent[d.name] = true
+	// A dependent schema with no checks needs no test of its member.
+	depChecks := make([][]jen.Code, len(s.dependentSchemas))
+	for i, d := range s.dependentSchemas {
+		if depChecks[i] = e.check(d.schema, v, l); len(depChecks[i]) > 0 {
+			dependent[d.name] = true
+		}
 	}
 	present := ""
 	if closed && len(s.properties) > 0 {
@@ -540,12 +538,12 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	if !closed {
 		out = append(out, e.memberLoop(s, props, obj, l, unexpected)...)
 	}
-	for _, d := range s.dependentSchemas {
-		if checks := e.check(d.schema, v, l); len(checks) > 0 {
-			out = append(out, jen.If(presentCond(d.name)).Block(checks...))
+	for i, d := range s.dependentSchemas {
+		if len(depChecks[i]) > 0 {
+			out = append(out, jen.If(presentCond(d.name)).Block(depChecks[i]...))
 		}
 	}
-	return out
+	return append(out, e.unevaluatedProperties(s, obj, l)...)
 }
 
 // propertyNames checks every member name against a schema, reporting the

@@ -4,5 +4,10 @@ package gen
 // through the match functions: the conformance test runs every suite
 // schema both ways.
 func CompileSchemaDecide(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
-	return compileSchemaFile(data, pkg, fn, source, opts, true, nil)
+	src, _, err := compileSchemaFile(data, pkg, fn, source, opts, true, nil)
+	return src, err
 }
+
+// Camel makes an exported Go identifier of a name, as toolgen does of tool
+// names: get_weather -> GetWeather.
+var Camel = camel

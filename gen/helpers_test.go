@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/gen"
 )
 
 // writeFiles writes a module named p with the given files into dir.
@@ -19,3 +21,12 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 }
 
 func strconvQuote(s string) string { return strconv.Quote(s) }
+
+// noteStrings renders notes as the command prints them.
+func noteStrings(notes []gen.Note) []string {
+	var out []string
+	for _, n := range notes {
+		out = append(out, n.String())
+	}
+	return out
+}

@@ -81,7 +81,7 @@ func TestGeneratedSizeIsLinear(t *testing.T) {
 			for range depth {
 				s = wrap(s)
 			}
-			src, err := gen.CompileSchema([]byte(s), "p", "ValidateDeep", "deep.json", gen.Options{})
+			src, _, err := gen.CompileSchema([]byte(s), "p", "ValidateDeep", "deep.json", gen.Options{})
 			require.NoError(t, err, name)
 			return len(s), len(src)
 		}
@@ -115,7 +115,7 @@ func TestInvalidUTF8IsAnError(t *testing.T) {
 			assert.Contains(t, err.Error(), file+c.want, c.src)
 		}
 	}
-	_, err := gen.CompileSchema([]byte("{\n  \"description\": \"a \xff b\"\n}"), "p", "ValidateX", "x.json", gen.Options{})
+	_, _, err := gen.CompileSchema([]byte("{\n  \"description\": \"a \xff b\"\n}"), "p", "ValidateX", "x.json", gen.Options{})
 	require.Error(t, err)
 	assert.Equal(t, "x.json:2:21: invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead", err.Error())
 }

@@ -733,8 +733,8 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				fail("format applies to strings, not %s", describeKind(kind))
 				continue
 			}
-			if _, known := formatFuncs[val]; !known && !b.opts.AnnotateUnknownFormats {
-				fail("format=%s is not a format toolgen checks (%s); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)", val, strings.Join(knownFormats(), ", "))
+			if formatSpecs[val].kind != kindString && !b.opts.AnnotateUnknownFormats {
+				fail("format=%s is not a format toolgen checks on strings (%s); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)", val, strings.Join(checkedFormats(kindString), ", "))
 				continue
 			}
 			target.Format = val

@@ -757,7 +757,7 @@ var badErrors = map[string][]string{
 		"bad.go:76:2: field B: jsonschema_extras item \"x-flag\" must be key=value",
 	},
 	"Format": {
-		"bad.go:60:2: field A: format=emali is not a format toolgen checks (date, date-time, duration, email, hostname, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uuid); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)",
+		"bad.go:60:2: field A: format=emali is not a format toolgen checks on strings (byte, date, date-time, duration, email, hostname, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)",
 	},
 	"HasCustom": {
 		"bad.go:92:2: field C: Custom has a JSONSchema method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",

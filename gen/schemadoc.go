@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,10 +19,26 @@ type Options struct {
 	// as JSON Schema says.
 	NullAbsent bool
 	// AnnotateUnknownFormats treats a format, contentEncoding or
-	// contentMediaType that toolgen cannot check as an annotation. Without
-	// it, such a keyword is a generation error: the validator would accept
-	// what the schema forbids.
+	// contentMediaType that toolgen cannot check as an annotation, with no
+	// note. Without it, a struct tag's unknown format= is an error (the
+	// author wrote it), and a schema file's is an annotation with a note
+	// (see CompileSchema), unless StrictFormats.
 	AnnotateUnknownFormats bool
+	// StrictFormats refuses, in a schema file, a format, contentEncoding or
+	// contentMediaType that toolgen cannot check: the validator would accept
+	// what the schema may mean to forbid.
+	StrictFormats bool
+	// Draft is the draft of a schema file without $schema: "draft-04",
+	// "draft-06", "draft-07", "2019-09" or "2020-12" (the default), or the
+	// draft's metaschema URI.
+	Draft string
+	// BaseURI is the URI of a schema file without $id, against which its
+	// relative references resolve; "" means file:///schema.json.
+	BaseURI string
+	// Loader returns the schema document at an absolute URI (without
+	// fragment) for a $ref or $schema that leaves the compiled document.
+	// Nil refuses such references: toolgen never fetches anything itself.
+	Loader func(uri string) ([]byte, error)
 }
 
 // schema is one compiled (sub)schema of a document: the keywords a validator
@@ -33,12 +48,25 @@ type Options struct {
 type schema struct {
 	loc     string // JSON Pointer of the schema in its document: "#/properties/a"
 	boolean *bool  // a boolean schema
+	meta    *meta  // the draft and keywords it is read with
+	res     *resource
 
 	types []string // allowed JSON types, nil for any
 
 	ref       string // $ref as written
 	refBase   string // the base URI $ref resolves against
 	refTarget *schema
+
+	// A $dynamicRef (or $recursiveRef) resolves like $ref to dynTarget;
+	// when dynamic, the value's dynamic scope may send it to one of
+	// dynCandidates, the anchors named dynName of the resources reached.
+	dynRef        string
+	dynKeyword    string
+	dynBase       string
+	dynTarget     *schema
+	dynamic       bool
+	dynName       string
+	dynCandidates []*schema
 
 	enum     []any
 	hasEnum  bool
@@ -49,32 +77,35 @@ type schema struct {
 
 	minLength, maxLength *uint64
 	pattern              string
-	format               string // a format toolgen checks; "" otherwise
-	contentEncoding      string // "base64" or ""
-	contentMediaType     string // "application/json" or ""
+	format               string  // a string format toolgen checks; "" otherwise
+	numberFormat         string  // a number format toolgen checks; "" otherwise
+	contentEncoding      string  // "base64" or ""
+	contentMediaType     string  // "application/json" or ""
+	contentSchema        *schema // of the document contentMediaType decodes
 
-	items                  *schema
-	prefixItems            []*schema
-	contains               *schema
-	minContains            *uint64
-	maxContains            *uint64
-	minItems, maxItems     *uint64
-	uniqueItems            bool
-	properties             []member
-	patternProperties      []member
-	additionalProperties   *schema
-	propertyNames          *schema
-	required               []string
-	dependentRequired      []dependency
-	dependentSchemas       []member
-	minProperties          *uint64
-	maxProperties          *uint64
-	allOf, anyOf, oneOf    []*schema
-	not                    *schema
-	ifS, thenS, elseS      *schema
-	title, description     string
-	defName                string // the name under $defs, for readable function names
-	hasAssertionsBesideRef bool
+	items                 *schema
+	prefixItems           []*schema
+	contains              *schema
+	minContains           *uint64
+	maxContains           *uint64
+	minItems, maxItems    *uint64
+	uniqueItems           bool
+	properties            []member
+	patternProperties     []member
+	additionalProperties  *schema
+	propertyNames         *schema
+	required              []string
+	dependentRequired     []dependency
+	dependentSchemas      []member
+	minProperties         *uint64
+	maxProperties         *uint64
+	allOf, anyOf, oneOf   []*schema
+	not                   *schema
+	ifS, thenS, elseS     *schema
+	unevaluatedProperties *schema
+	unevaluatedItems      *schema
+	title, description    string
+	defName               string // the name under $defs, for readable function names
 }
 
 // member is a subschema under a name: a property, a pattern, a dependency.
@@ -91,161 +122,193 @@ type dependency struct {
 func (s *schema) isTrue() bool  { return s == nil || s.boolean != nil && *s.boolean }
 func (s *schema) isFalse() bool { return s != nil && s.boolean != nil && !*s.boolean }
 
-// document is a schema document being compiled: its schemas by location,
-// its resources ($id) and anchors, for resolving $ref.
+// document is a schema document being compiled, with the documents its
+// references load: schemas by location, resources ($id), anchors.
 type document struct {
 	opts      Options
 	root      *schema
-	raw       any
+	rootBase  string
 	nodes     map[string]*schema // by location
-	resources map[string]resource
+	resources map[string]*resource
 	anchors   map[string]*schema // absolute URI with #anchor
+	metas     map[string]*meta   // metaschemas read, by URI
+	reached   []*schema          // the schemas reachable from the root, in order
 	errs      []docError
-	oldDraft  bool // $schema is draft 7 or earlier: $ref ignores its siblings
+	notes     []docError // what compiles otherwise than the schema might be read
+	cur       *schema    // the schema being read, which errors and notes belong to
 }
 
+// resource is a schema resource: a document, or a subschema with $id.
 type resource struct {
-	raw  any
-	loc  string
-	base string
+	raw     any
+	loc     string
+	base    string
+	meta    *meta
+	dynamic map[string]*schema // $dynamicAnchor names; "" is $recursiveAnchor
+	reached bool
 }
 
+// docError is an error or a note at a location; of a schema that is not
+// reachable from the root, it is dropped.
 type docError struct {
 	at, msg string
+	node    *schema
 }
 
 func (e docError) Error() string { return "schema at " + e.at + ": " + e.msg }
 
-// defaultBase is the base URI of a document without $id.
+// defaultBase is the base URI of a document without $id or BaseURI.
 const defaultBase = "file:///schema.json"
 
 // compileSchema reads a schema document. The errors name the keyword and its
-// location; the document is usable only when there are none.
+// location; the document is usable only when there are none. Only the
+// schemas reachable from the root are checked: an unused $defs entry may
+// hold what toolgen cannot compile.
 func compileSchema(data []byte, opts Options) (*document, []docError) {
 	raw, err := parseJSON(data)
 	if err != nil {
-		return nil, []docError{{"#", err.Error()}}
+		return nil, []docError{{"#", err.Error(), nil}}
 	}
-	d := &document{opts: opts, raw: raw, nodes: map[string]*schema{}, resources: map[string]resource{}, anchors: map[string]*schema{}}
-	if o, ok := raw.(*object); ok {
-		if v, ok := o.get("$schema"); ok {
-			d.checkDraft(v)
-		}
+	d := &document{opts: opts, nodes: map[string]*schema{}, resources: map[string]*resource{},
+		anchors: map[string]*schema{}, metas: map[string]*meta{}}
+	d.rootBase = opts.BaseURI
+	if d.rootBase == "" {
+		d.rootBase = defaultBase
 	}
-	d.root = d.parse(raw, "#", defaultBase)
-	if _, ok := d.resources[defaultBase]; !ok {
-		d.resources[defaultBase] = resource{raw: raw, loc: "#", base: defaultBase}
+	m, ok := draftNamed(opts.Draft)
+	if !ok {
+		return nil, []docError{{"#", fmt.Sprintf("draft %q is not one toolgen knows (draft-04, draft-06, draft-07, 2019-09, 2020-12)", opts.Draft), nil}}
 	}
-	d.resolveRefs()
+	d.root = d.parseDocument(raw, d.rootBase, "", m)
+	d.link()
+	d.errs = d.reachable(d.errs)
 	if len(d.errs) == 0 {
 		d.checkLoops()
 	}
 	sort.SliceStable(d.errs, func(i, j int) bool { return d.errs[i].at < d.errs[j].at })
+	d.notes = d.reachable(d.notes)
+	sort.SliceStable(d.notes, func(i, j int) bool { return d.notes[i].at < d.notes[j].at })
 	return d, d.errs
 }
 
+// reachable keeps the errors of the schemas reachable from the root, and
+// those of the document as a whole.
+func (d *document) reachable(list []docError) []docError {
+	in := map[*schema]bool{}
+	for _, s := range d.reached {
+		in[s] = true
+	}
+	var out []docError
+	for _, e := range list {
+		if e.node == nil || in[e.node] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func (d *document) fail(at, format string, args ...any) {
-	d.errs = append(d.errs, docError{at, fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, docError{at, fmt.Sprintf(format, args...), d.cur})
 }
 
-var drafts = map[string]bool{ // true: draft 7 or earlier
-	"https://json-schema.org/draft/2020-12/schema": false,
-	"https://json-schema.org/draft/2019-09/schema": false,
-	"http://json-schema.org/draft-07/schema":       true,
-	"http://json-schema.org/draft-06/schema":       true,
-	"http://json-schema.org/draft-04/schema":       true,
+func (d *document) note(at, format string, args ...any) {
+	d.notes = append(d.notes, docError{at, fmt.Sprintf(format, args...), d.cur})
 }
 
-func (d *document) checkDraft(v any) {
-	s, ok := v.(string)
-	if !ok {
-		d.fail("#/$schema", "$schema must be a string")
-		return
+// unknownFormat reports a format or content keyword toolgen cannot check,
+// as the options say: an error, a note, or nothing.
+func (d *document) unknownFormat(at, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	switch {
+	case d.opts.StrictFormats:
+		d.fail(at, "%s; toolgen refuses a constraint it cannot enforce (-strict-formats)", msg)
+	case !d.opts.AnnotateUnknownFormats:
+		d.note(at, "%s; compiled as an annotation: the validator does not check it (-strict-formats refuses it)", msg)
 	}
-	key := strings.TrimSuffix(strings.Replace(s, "https://json-schema.org/draft-0", "http://json-schema.org/draft-0", 1), "#")
-	old, known := drafts[key]
-	if !known {
-		d.fail("#/$schema", "$schema %q is not a JSON Schema draft toolgen knows; it compiles draft 2020-12 (and the keywords of drafts 4 to 2019-09 that mean the same)", s)
-		return
-	}
-	d.oldDraft = old
 }
 
 func pointerToken(k string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
 }
 
+// parseDocument reads a document found at uri, whose locations start with
+// prefix, read as m says unless its $schema says otherwise.
+func (d *document) parseDocument(raw any, uri, prefix string, m *meta) *schema {
+	res := &resource{raw: raw, loc: prefix + "#", base: uri, meta: m, dynamic: map[string]*schema{}}
+	d.resources[uri] = res
+	s := d.parse(raw, prefix+"#", uri, m, true)
+	res.meta = s.meta
+	return s
+}
+
 // parse compiles the schema raw at location loc, whose base URI is base.
-func (d *document) parse(raw any, loc, base string) *schema {
+// A resource root (a document, or a schema with an $id) may change the
+// draft with $schema.
+func (d *document) parse(raw any, loc, base string, m *meta, docRoot bool) *schema {
 	if s, ok := d.nodes[loc]; ok {
 		return s
 	}
-	s := &schema{loc: loc}
+	s := &schema{loc: loc, meta: m, res: d.resources[base]}
 	d.nodes[loc] = s
+	saved := d.cur
+	d.cur = s
+	defer func() { d.cur = saved }()
 	switch x := raw.(type) {
 	case bool:
 		s.boolean = &x
-		return s
 	case *object:
-		d.keywords(s, x, base)
+		d.keywords(s, x, base, docRoot)
 	default:
 		d.fail(loc, "a schema must be an object or a boolean, not %s", jsonType(raw))
 	}
 	return s
 }
 
-// unsupported are keywords toolgen refuses rather than ignores, and why.
-var unsupported = map[string]string{
-	"$dynamicRef":           "dynamic references are not supported",
-	"$recursiveRef":         "dynamic references ($recursiveRef, draft 2019-09) are not supported",
-	"unevaluatedProperties": "unevaluatedProperties needs run-time annotation tracking, which toolgen's straight-line validators do not do",
-	"unevaluatedItems":      "unevaluatedItems needs run-time annotation tracking, which toolgen's straight-line validators do not do",
-	"contentSchema":         "contentSchema is not supported",
-	"dependencies":          "dependencies is a draft 7 keyword that draft 2020-12 ignores; write dependentRequired or dependentSchemas",
-	"additionalItems":       "additionalItems is a draft 2019-09 keyword that draft 2020-12 ignores; write prefixItems and items",
-}
-
 // keywords reads the keywords of an object schema.
-func (d *document) keywords(s *schema, o *object, base string) {
+func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 	at := func(k string) string { return s.loc + "/" + pointerToken(k) }
-	if v, ok := o.get("$id"); ok {
-		id, isString := v.(string)
-		if !isString {
-			d.fail(at("$id"), "$id must be a string")
-		} else if u, err := resolveURI(base, id); err != nil {
-			d.fail(at("$id"), "$id %q is not a URI reference: %v", id, err)
-		} else {
-			u.Fragment, u.RawFragment = "", ""
-			base = u.String()
-			if _, dup := d.resources[base]; !dup {
-				d.resources[base] = resource{raw: o, loc: s.loc, base: base}
+	if v, ok := o.get("$schema"); ok && (docRoot || o.has("$id") || o.has("id")) {
+		s.meta = d.metaOf(v, at("$schema"), s.meta)
+	}
+	m := s.meta
+	if m.draft <= draft7 && o.has("$ref") {
+		// Drafts 7 and earlier ignore the siblings of $ref, $id included.
+		for _, k := range o.keys {
+			if k != "$ref" && m.has(k) && !annotationKeywords[k] {
+				d.note(at(k), "%s beside $ref is ignored, as %s says (from draft 2019-09 on, the siblings of $ref apply)", k, m.name)
 			}
 		}
-	}
-	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
-		if v, ok := o.get(k); ok {
-			name, isString := v.(string)
-			if !isString {
-				d.fail(at(k), "%s must be a string", k)
-				continue
+		if r, ok := o.get("$ref"); ok {
+			if ref, isString := r.(string); isString {
+				s.ref, s.refBase = ref, base
+			} else {
+				d.fail(at("$ref"), "$ref must be a string")
 			}
-			d.anchors[base+"#"+name] = s
 		}
+		return
 	}
+	base = d.identify(s, o, base, at)
+	m = s.meta
 	for _, k := range o.keys {
-		if why, bad := unsupported[k]; bad {
-			d.fail(at(k), "keyword %s: %s", k, why)
+		if !m.has(k) && anyDraft[k] && !annotationKeywords[k] && k != "id" && k != "$id" {
+			d.ignored(s, k, at(k))
 		}
+	}
+	has := func(k string) (any, bool) {
+		if !m.has(k) {
+			return nil, false
+		}
+		return o.get(k)
 	}
 	sub := func(k string) *schema {
-		v, ok := o.get(k)
+		v, ok := has(k)
 		if !ok {
 			return nil
 		}
-		return d.parse(v, at(k), base)
+		return d.parse(v, at(k), base, m, false)
 	}
 	subList := func(k string) []*schema {
-		v, ok := o.get(k)
+		v, ok := has(k)
 		if !ok {
 			return nil
 		}
@@ -256,28 +319,31 @@ func (d *document) keywords(s *schema, o *object, base string) {
 		}
 		out := make([]*schema, len(list))
 		for i, item := range list {
-			out[i] = d.parse(item, at(k)+"/"+strconv.Itoa(i), base)
+			out[i] = d.parse(item, at(k)+"/"+strconv.Itoa(i), base, m, false)
 		}
 		return out
 	}
-	subMap := func(k string) []member {
-		v, ok := o.get(k)
-		if !ok {
-			return nil
-		}
-		m, isObject := v.(*object)
+	subMap := func(k string, v any) []member {
+		obj, isObject := v.(*object)
 		if !isObject {
 			d.fail(at(k), "%s must be an object of schemas", k)
 			return nil
 		}
-		out := make([]member, len(m.keys))
-		for i, name := range m.keys {
-			out[i] = member{name, d.parse(m.values[name], at(k)+"/"+pointerToken(name), base)}
+		out := make([]member, len(obj.keys))
+		for i, name := range obj.keys {
+			out[i] = member{name, d.parse(obj.values[name], at(k)+"/"+pointerToken(name), base, m, false)}
 		}
 		return out
 	}
+	subMapOf := func(k string) []member {
+		v, ok := has(k)
+		if !ok {
+			return nil
+		}
+		return subMap(k, v)
+	}
 	count := func(k string) *uint64 {
-		v, ok := o.get(k)
+		v, ok := has(k)
 		if !ok {
 			return nil
 		}
@@ -291,7 +357,7 @@ func (d *document) keywords(s *schema, o *object, base string) {
 		return &u
 	}
 	number := func(k string) json.Number {
-		v, ok := o.get(k)
+		v, ok := has(k)
 		if !ok {
 			return ""
 		}
@@ -300,10 +366,13 @@ func (d *document) keywords(s *schema, o *object, base string) {
 			d.fail(at(k), "%s must be a number", k)
 			return ""
 		}
+		if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+			d.fail(at(k), "%s %s is out of the range of float64", k, n)
+		}
 		return n
 	}
 	str := func(k string) (string, bool) {
-		v, ok := o.get(k)
+		v, ok := has(k)
 		if !ok {
 			return "", false
 		}
@@ -315,37 +384,58 @@ func (d *document) keywords(s *schema, o *object, base string) {
 		return x, true
 	}
 
-	if v, ok := o.get("type"); ok {
+	if v, ok := has("type"); ok {
 		s.types = d.types(v, at("type"))
 	}
 	if r, ok := str("$ref"); ok {
 		s.ref, s.refBase = r, base
 	}
-	if v, ok := o.get("enum"); ok {
+	if r, ok := str("$dynamicRef"); ok {
+		s.dynRef, s.dynKeyword, s.dynBase = r, "$dynamicRef", base
+	}
+	if r, ok := str("$recursiveRef"); ok {
+		if r != "#" {
+			d.fail(at("$recursiveRef"), "$recursiveRef must be \"#\"")
+		} else {
+			s.dynRef, s.dynKeyword, s.dynBase = r, "$recursiveRef", base
+		}
+	}
+	if v, ok := has("enum"); ok {
 		list, isList := v.([]any)
 		if !isList {
 			d.fail(at("enum"), "enum must be an array")
 		}
 		s.enum, s.hasEnum = list, isList
 	}
-	if v, ok := o.get("const"); ok {
+	if v, ok := has("const"); ok {
 		s.constant, s.hasConst = v, true
 	}
 	s.minimum, s.maximum = number("minimum"), number("maximum")
-	s.exclusiveMinimum, s.exclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
+	if m.draft == draft4 {
+		// Draft 4's exclusiveMinimum and exclusiveMaximum are booleans that
+		// make minimum and maximum exclusive.
+		for _, b := range []struct {
+			keyword string
+			bound   *json.Number
+			out     *json.Number
+		}{{"exclusiveMinimum", &s.minimum, &s.exclusiveMinimum}, {"exclusiveMaximum", &s.maximum, &s.exclusiveMaximum}} {
+			v, ok := has(b.keyword)
+			if !ok {
+				continue
+			}
+			if exclusive, isBool := v.(bool); !isBool {
+				d.fail(at(b.keyword), "%s must be a boolean in draft-04", b.keyword)
+			} else if exclusive {
+				*b.out, *b.bound = *b.bound, ""
+			}
+		}
+	} else {
+		s.exclusiveMinimum, s.exclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
+	}
 	if s.multipleOf = number("multipleOf"); s.multipleOf != "" {
 		if f, err := strconv.ParseFloat(string(s.multipleOf), 64); err != nil || f <= 0 {
 			d.fail(at("multipleOf"), "multipleOf must be a number greater than 0")
 			s.multipleOf = ""
-		}
-	}
-	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
-		if n, ok := o.get(k); ok {
-			if n, isNumber := n.(json.Number); isNumber {
-				if _, err := strconv.ParseFloat(string(n), 64); err != nil {
-					d.fail(at(k), "%s %s is out of the range of float64", k, n)
-				}
-			}
 		}
 	}
 	s.minLength, s.maxLength = count("minLength"), count("maxLength")
@@ -355,65 +445,95 @@ func (d *document) keywords(s *schema, o *object, base string) {
 		}
 	}
 	if f, ok := str("format"); ok {
-		if formatFuncs[f] != "" {
+		switch formatSpecs[f].kind {
+		case kindString:
 			s.format = f
-		} else if !d.opts.AnnotateUnknownFormats {
-			d.fail(at("format"), "format %q is not one toolgen checks (%s); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)", f, strings.Join(knownFormats(), ", "))
+		case kindNumber:
+			s.numberFormat = f
+		case "annotation":
+		default:
+			d.unknownFormat(at("format"), "format %q is not one toolgen checks (%s)", f, strings.Join(checkedFormats(""), ", "))
 		}
 	}
 	if c, ok := str("contentEncoding"); ok {
 		if c == "base64" {
 			s.contentEncoding = c
-		} else if !d.opts.AnnotateUnknownFormats {
-			d.fail(at("contentEncoding"), "contentEncoding %q is not one toolgen checks (base64), unless unknown formats are annotations (-annotate-unknown-formats)", c)
+		} else {
+			d.unknownFormat(at("contentEncoding"), "contentEncoding %q is not one toolgen checks (base64)", c)
 		}
 	}
 	if c, ok := str("contentMediaType"); ok {
 		if c == "application/json" {
 			s.contentMediaType = c
-		} else if !d.opts.AnnotateUnknownFormats {
-			d.fail(at("contentMediaType"), "contentMediaType %q is not one toolgen checks (application/json), unless unknown formats are annotations (-annotate-unknown-formats)", c)
-		}
-	}
-	if v, ok := o.get("items"); ok {
-		if _, isList := v.([]any); isList {
-			d.fail(at("items"), "items as an array is draft 2019-09; draft 2020-12 writes prefixItems")
 		} else {
-			s.items = sub("items")
+			d.unknownFormat(at("contentMediaType"), "contentMediaType %q is not one toolgen checks (application/json)", c)
 		}
 	}
-	s.prefixItems = subList("prefixItems")
+	if s.contentMediaType != "" {
+		s.contentSchema = sub("contentSchema")
+	}
+	if v, ok := has("items"); ok {
+		if _, isList := v.([]any); !isList {
+			s.items = sub("items")
+		} else if m.draft == draft2020 {
+			d.fail(at("items"), "items as an array is draft 2019-09; draft 2020-12 writes prefixItems (or declare the draft with $schema)")
+		} else {
+			// Before 2020-12: items as an array is prefixItems, and
+			// additionalItems applies to the items after it.
+			s.prefixItems = subList("items")
+			s.items = sub("additionalItems")
+		}
+	}
+	if m.draft == draft2020 {
+		s.prefixItems = subList("prefixItems")
+	}
 	s.contains = sub("contains")
 	s.minContains, s.maxContains = count("minContains"), count("maxContains")
 	s.minItems, s.maxItems = count("minItems"), count("maxItems")
-	if v, ok := o.get("uniqueItems"); ok {
+	if v, ok := has("uniqueItems"); ok {
 		b, isBool := v.(bool)
 		if !isBool {
 			d.fail(at("uniqueItems"), "uniqueItems must be a boolean")
 		}
 		s.uniqueItems = b
 	}
-	s.properties = subMap("properties")
-	s.patternProperties = subMap("patternProperties")
+	s.properties = subMapOf("properties")
+	s.patternProperties = subMapOf("patternProperties")
 	for _, p := range s.patternProperties {
 		d.checkPattern(p.name, at("patternProperties")+"/"+pointerToken(p.name))
 	}
 	s.additionalProperties = sub("additionalProperties")
 	s.propertyNames = sub("propertyNames")
-	if v, ok := o.get("required"); ok {
+	if v, ok := has("required"); ok {
 		s.required = d.names(v, at("required"))
 	}
-	if v, ok := o.get("dependentRequired"); ok {
-		m, isObject := v.(*object)
+	if v, ok := has("dependentRequired"); ok {
+		obj, isObject := v.(*object)
 		if !isObject {
 			d.fail(at("dependentRequired"), "dependentRequired must be an object of arrays of names")
 		} else {
-			for _, k := range m.keys {
-				s.dependentRequired = append(s.dependentRequired, dependency{k, d.names(m.values[k], at("dependentRequired")+"/"+pointerToken(k))})
+			for _, k := range obj.keys {
+				s.dependentRequired = append(s.dependentRequired, dependency{k, d.names(obj.values[k], at("dependentRequired")+"/"+pointerToken(k))})
 			}
 		}
 	}
-	s.dependentSchemas = subMap("dependentSchemas")
+	s.dependentSchemas = subMapOf("dependentSchemas")
+	if v, ok := has("dependencies"); ok {
+		// Before 2019-09: an array of names is dependentRequired, a schema
+		// dependentSchemas.
+		obj, isObject := v.(*object)
+		if !isObject {
+			d.fail(at("dependencies"), "dependencies must be an object")
+		} else {
+			for _, k := range obj.keys {
+				if _, isList := obj.values[k].([]any); isList {
+					s.dependentRequired = append(s.dependentRequired, dependency{k, d.names(obj.values[k], at("dependencies")+"/"+pointerToken(k))})
+				} else {
+					s.dependentSchemas = append(s.dependentSchemas, member{k, d.parse(obj.values[k], at("dependencies")+"/"+pointerToken(k), base, m, false)})
+				}
+			}
+		}
+	}
 	s.minProperties, s.maxProperties = count("minProperties"), count("maxProperties")
 	s.allOf, s.anyOf, s.oneOf = subList("allOf"), subList("anyOf"), subList("oneOf")
 	s.not = sub("not")
@@ -422,21 +542,154 @@ func (d *document) keywords(s *schema, o *object, base string) {
 		// then and else without if are annotations, as JSON Schema says.
 		s.thenS, s.elseS = nil, nil
 	}
+	s.unevaluatedProperties = sub("unevaluatedProperties")
+	s.unevaluatedItems = sub("unevaluatedItems")
 	s.title, _ = o.values["title"].(string)
 	s.description, _ = o.values["description"].(string)
-	// $defs are compiled for the references into them; definitions (draft 7)
-	// are compiled on demand when referenced.
-	for _, def := range subMap("$defs") {
-		def.schema.defName = def.name
-	}
-	if s.ref != "" && d.oldDraft {
-		for _, k := range o.keys {
-			if assertions[k] && k != "$ref" && k != "$defs" {
-				d.fail(at("$ref"), "$ref beside %s: draft 7 and earlier ignore the siblings of $ref, draft 2020-12 applies them; toolgen refuses the ambiguity", k)
-				break
+	// Definitions are compiled for the references into them, under either
+	// name whatever the draft: both are in common use.
+	for _, k := range []string{"$defs", "definitions"} {
+		if v, ok := o.get(k); ok {
+			for _, def := range subMap(k, v) {
+				def.schema.defName = def.name
 			}
 		}
 	}
+}
+
+// ignored notes a keyword that the schema's draft does not define and so
+// ignores, unless the schema is read as 2020-12 by default and the keyword
+// is one of an older draft whose meaning differs: then it is refused, as
+// the author surely meant it.
+func (d *document) ignored(s *schema, k, at string) {
+	m := s.meta
+	if m.draft >= draft2019 {
+		switch k {
+		case "dependencies":
+			d.fail(at, "dependencies is a draft-07 keyword that %s ignores; write dependentRequired or dependentSchemas, or declare draft-07 with $schema", m.name)
+			return
+		case "additionalItems":
+			if m.draft == draft2020 {
+				d.fail(at, "additionalItems is a draft 2019-09 keyword that draft 2020-12 ignores; write prefixItems and items, or declare the draft with $schema")
+				return
+			}
+		}
+	}
+	d.note(at, "%s is not a keyword of %s, which ignores it", k, m.name)
+}
+
+// identify reads the identifiers of a schema: $id (a new base URI, or in
+// drafts 7 and earlier a plain-name fragment that is an anchor), $anchor,
+// $dynamicAnchor and $recursiveAnchor. It returns the base URI of the
+// schema's keywords.
+func (d *document) identify(s *schema, o *object, base string, at func(string) string) string {
+	m := s.meta
+	idKey := "$id"
+	if m.draft == draft4 {
+		idKey = "id"
+	}
+	if v, ok := o.get(idKey); ok {
+		id, isString := v.(string)
+		if !isString {
+			d.fail(at(idKey), "%s must be a string", idKey)
+		} else if u, err := resolveURI(base, id); err != nil {
+			d.fail(at(idKey), "%s %q is not a URI reference: %v", idKey, id, err)
+		} else {
+			fragment := u.Fragment
+			u.Fragment, u.RawFragment = "", ""
+			if u.String() != base || !strings.HasPrefix(id, "#") {
+				base = u.String()
+				if _, dup := d.resources[base]; !dup {
+					d.resources[base] = &resource{raw: o, loc: s.loc, base: base, meta: m, dynamic: map[string]*schema{}}
+				}
+				s.res = d.resources[base]
+			}
+			if fragment != "" && m.draft <= draft7 {
+				d.anchors[base+"#"+fragment] = s
+			}
+		}
+	}
+	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+		if !m.has(k) {
+			continue
+		}
+		if v, ok := o.get(k); ok {
+			name, isString := v.(string)
+			if !isString {
+				d.fail(at(k), "%s must be a string", k)
+				continue
+			}
+			d.anchors[base+"#"+name] = s
+			if k == "$dynamicAnchor" {
+				if res := d.resources[base]; res != nil {
+					if _, dup := res.dynamic[name]; !dup {
+						res.dynamic[name] = s
+					}
+				}
+			}
+		}
+	}
+	if v, ok := o.get("$recursiveAnchor"); ok && m.has("$recursiveAnchor") {
+		if b, _ := v.(bool); b {
+			if res := d.resources[base]; res != nil && res.loc == s.loc {
+				res.dynamic[""] = s
+			}
+		}
+	}
+	return base
+}
+
+// metaOf reads $schema: a draft, or a metaschema the Loader reads whose
+// $vocabulary says which keywords are in force.
+func (d *document) metaOf(v any, at string, current *meta) *meta {
+	uri, ok := v.(string)
+	if !ok {
+		d.fail(at, "$schema must be a string")
+		return current
+	}
+	if dr, known := draftURIs[normalizeMeta(uri)]; known {
+		return drafts[dr]
+	}
+	if m, done := d.metas[uri]; done {
+		return m
+	}
+	d.metas[uri] = current
+	unknown := fmt.Sprintf("$schema %q is not a JSON Schema draft toolgen knows (draft-04, draft-06, draft-07, 2019-09, 2020-12)", uri)
+	raw, err := d.read(uri)
+	if err != nil {
+		d.fail(at, "%s, and its metaschema cannot be read: %v", unknown, err)
+		return current
+	}
+	o, isObject := raw.(*object)
+	var base *meta
+	if isObject {
+		if u, ok := o.get("$schema"); ok {
+			if s, ok := u.(string); ok {
+				if dr, known := draftURIs[normalizeMeta(s)]; known {
+					base = drafts[dr]
+				}
+			}
+		}
+	}
+	if base == nil {
+		d.fail(at, "%s, and its metaschema does not declare one as its $schema", unknown)
+		return current
+	}
+	m := base
+	if vocabulary, ok := o.get("$vocabulary"); ok {
+		list, isObject := vocabulary.(*object)
+		if !isObject {
+			d.fail(at, "the $vocabulary of metaschema %s is not an object", uri)
+			return current
+		}
+		var problems []string
+		m, problems = vocabularyMeta(base, uri, list)
+		for _, p := range problems {
+			d.fail(at, "$schema %q: %s", uri, p)
+		}
+	}
+	d.metas[uri] = m
+	return m
 }
 
 func (d *document) types(v any, at string) []string {
@@ -501,185 +754,49 @@ func (d *document) checkPattern(p, at string) bool {
 	return true
 }
 
-func resolveURI(base, ref string) (*url.URL, error) {
-	r, err := url.Parse(ref)
-	if err != nil {
-		return nil, err
-	}
-	b, err := url.Parse(base)
-	if err != nil {
-		return nil, err
-	}
-	return b.ResolveReference(r), nil
+// formatSpec is how toolgen compiles a format: a checker of runtime/tool/format
+// for values of one kind, or nothing for an annotation.
+type formatSpec struct {
+	kind string // kindString, kindNumber or "annotation"
+	fn   string // the checker's name
+	text string // what the format requires, for the model
 }
 
-// resolveRefs points every $ref at its schema in the document. A reference
-// that leaves the document is remote, and refused.
-func (d *document) resolveRefs() {
-	// Resolving may compile schemas on demand; iterate to a fixed point.
-	done := map[*schema]bool{}
-	for {
-		var pending []*schema
-		for _, s := range d.nodes {
-			if s.ref != "" && !done[s] {
-				pending = append(pending, s)
-			}
-		}
-		if len(pending) == 0 {
-			return
-		}
-		sort.Slice(pending, func(i, j int) bool { return pending[i].loc < pending[j].loc })
-		for _, s := range pending {
-			done[s] = true
-			s.refTarget = d.resolve(s)
-		}
-	}
+// formatSpecs are the formats toolgen knows: JSON Schema's that it checks, and
+// those of the OpenAPI Format Registry that tool schemas use (their meaning
+// is a check for int32, int64 and byte, an annotation for the others).
+var formatSpecs = map[string]formatSpec{
+	"date-time":     {kindString, "DateTime", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)"},
+	"date":          {kindString, "Date", "a date (RFC 3339, as 2024-05-01)"},
+	"time":          {kindString, "Time", "a time (RFC 3339, as 12:00:00Z)"},
+	"duration":      {kindString, "Duration", "a duration (ISO 8601, as P3DT4H)"},
+	"email":         {kindString, "Email", "an email address"},
+	"hostname":      {kindString, "Hostname", "a host name"},
+	"ipv4":          {kindString, "IPv4", "an IPv4 address"},
+	"ipv6":          {kindString, "IPv6", "an IPv6 address"},
+	"uri":           {kindString, "URI", "an absolute URI"},
+	"uri-reference": {kindString, "URIReference", "a URI reference"},
+	"uri-template":  {kindString, "URITemplate", "a URI template (RFC 6570)"},
+	"uuid":          {kindString, "UUID", "a UUID"},
+	"json-pointer":  {kindString, "JSONPointer", "a JSON Pointer"},
+	"regex":         {kindString, "Regex", "a regular expression"},
+	"byte":          {kindString, "Byte", "a base64 string"},
+	"int32":         {kindNumber, "Int32", "a 32-bit integer"},
+	"int64":         {kindNumber, "Int64", "a 64-bit integer"},
+	"float":         {kind: "annotation"},
+	"double":        {kind: "annotation"},
+	"binary":        {kind: "annotation"},
+	"password":      {kind: "annotation"},
 }
 
-func (d *document) resolve(s *schema) *schema {
-	at := s.loc + "/$ref"
-	u, err := resolveURI(s.refBase, s.ref)
-	if err != nil {
-		d.fail(at, "$ref %q is not a URI reference: %v", s.ref, err)
-		return nil
-	}
-	fragment := u.Fragment
-	u.Fragment, u.RawFragment = "", ""
-	res, ok := d.resources[u.String()]
-	if !ok {
-		d.fail(at, "$ref %q is a remote reference (to %s, not in this document); toolgen compiles references into the same document only", s.ref, u.String())
-		return nil
-	}
-	if fragment != "" && !strings.HasPrefix(fragment, "/") {
-		target, ok := d.anchors[u.String()+"#"+fragment]
-		if !ok {
-			d.fail(at, "$ref %q: no $anchor %q in the document", s.ref, fragment)
-		}
-		return target
-	}
-	raw, loc := res.raw, res.loc
-	if fragment != "" {
-		for _, tok := range strings.Split(fragment[1:], "/") {
-			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-			switch x := raw.(type) {
-			case *object:
-				v, ok := x.get(tok)
-				if !ok {
-					d.fail(at, "$ref %q: nothing at %q in the document", s.ref, fragment)
-					return nil
-				}
-				raw = v
-			case []any:
-				i, err := strconv.Atoi(tok)
-				if err != nil || i < 0 || i >= len(x) || strconv.Itoa(i) != tok {
-					d.fail(at, "$ref %q: nothing at %q in the document", s.ref, fragment)
-					return nil
-				}
-				raw = x[i]
-			default:
-				d.fail(at, "$ref %q: nothing at %q in the document", s.ref, fragment)
-				return nil
-			}
-			loc += "/" + pointerToken(tok)
-		}
-	}
-	return d.parse(raw, loc, res.base)
-}
-
-// inPlace lists the subschemas that apply to the same value as s.
-func (s *schema) inPlace() []*schema {
-	var out []*schema
-	if s.refTarget != nil {
-		out = append(out, s.refTarget)
-	}
-	out = append(out, s.allOf...)
-	out = append(out, s.anyOf...)
-	out = append(out, s.oneOf...)
-	for _, x := range []*schema{s.not, s.ifS, s.thenS, s.elseS} {
-		if x != nil {
-			out = append(out, x)
-		}
-	}
-	for _, m := range s.dependentSchemas {
-		out = append(out, m.schema)
-	}
-	return out
-}
-
-// children lists every subschema of s and the target of its $ref.
-func (s *schema) children() []*schema {
-	out := s.inPlace()
-	for _, list := range [][]member{s.properties, s.patternProperties} {
-		for _, m := range list {
-			out = append(out, m.schema)
-		}
-	}
-	out = append(out, s.prefixItems...)
-	for _, x := range []*schema{s.items, s.contains, s.additionalProperties, s.propertyNames} {
-		if x != nil {
-			out = append(out, x)
+// checkedFormats lists the formats toolgen checks on values of a kind
+// ("" for any kind).
+func checkedFormats(kind string) []string {
+	var out []string
+	for _, name := range sortedKeys(formatSpecs) {
+		if f := formatSpecs[name]; f.kind != "annotation" && (kind == "" || f.kind == kind) {
+			out = append(out, name)
 		}
 	}
 	return out
 }
-
-// checkLoops refuses schemas that apply themselves to the same value without
-// end, such as a $ref to itself: no instance could ever be validated.
-func (d *document) checkLoops() {
-	state := map[*schema]int{} // 1 on the path, 2 done
-	var path []*schema
-	var visit func(s *schema)
-	visit = func(s *schema) {
-		switch state[s] {
-		case 1:
-			var locs []string
-			for i := len(path) - 1; i >= 0; i-- {
-				locs = append([]string{path[i].loc}, locs...)
-				if path[i] == s {
-					break
-				}
-			}
-			d.fail(s.loc, "the schema applies itself to the same value without end (%s -> %s)", strings.Join(locs, " -> "), s.loc)
-			return
-		case 2:
-			return
-		}
-		state[s] = 1
-		path = append(path, s)
-		for _, c := range s.inPlace() {
-			visit(c)
-		}
-		path = path[:len(path)-1]
-		state[s] = 2
-	}
-	locs := make([]string, 0, len(d.nodes))
-	for loc := range d.nodes {
-		locs = append(locs, loc)
-	}
-	sort.Strings(locs)
-	for _, loc := range locs {
-		if state[d.nodes[loc]] == 0 {
-			visit(d.nodes[loc])
-		}
-	}
-}
-
-// formatFuncs maps the formats toolgen checks to their checker in
-// runtime/tool/format.
-var formatFuncs = map[string]string{
-	"date-time":     "DateTime",
-	"date":          "Date",
-	"time":          "Time",
-	"duration":      "Duration",
-	"email":         "Email",
-	"hostname":      "Hostname",
-	"ipv4":          "IPv4",
-	"ipv6":          "IPv6",
-	"uri":           "URI",
-	"uri-reference": "URIReference",
-	"uuid":          "UUID",
-	"json-pointer":  "JSONPointer",
-	"regex":         "Regex",
-}
-
-func knownFormats() []string { return sortedKeys(formatFuncs) }

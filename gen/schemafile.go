@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -30,6 +32,12 @@ type SchemaFile struct {
 	Func string
 	// Options are the validator's semantics.
 	Options Options
+	// Refs maps URI prefixes to local files or directories (relative to
+	// the working directory), for the references (and $schema) that leave
+	// the document: a URI starting with a prefix is read from the path plus
+	// the rest of the URI; the longest prefix wins. A file: URI is read
+	// from its path. toolgen fetches nothing over a network.
+	Refs map[string]string
 }
 
 // GenerateSchemaFile compiles the schema file of cfg and returns the file to
@@ -57,7 +65,18 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	src, err := compileSchemaFile(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), cfg.Options, false, declared)
+	abs, err := filepath.Abs(cfg.Input)
+	if err != nil {
+		return nil, err
+	}
+	opts := cfg.Options
+	if opts.BaseURI == "" {
+		opts.BaseURI = fileURI(abs)
+	}
+	if opts.Loader == nil {
+		opts.Loader = fileLoader(cfg.Refs)
+	}
+	src, notes, err := compileSchemaFile(data, cfg.Package, cfg.Func, filepath.Base(cfg.Input), opts, false, declared)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +85,39 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
-	return []File{{Path: cfg.Output, Content: src}}, nil
+	return []File{{Path: cfg.Output, Content: src, Notes: notes}}, nil
+}
+
+// fileURI is the file: URI of an absolute path.
+func fileURI(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/dir on Windows
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// fileLoader reads the documents of URIs from local files: file: URIs from
+// their path, others through the prefixes of refs.
+func fileLoader(refs map[string]string) func(uri string) ([]byte, error) {
+	prefixes := sortedKeys(refs)
+	sort.SliceStable(prefixes, func(i, j int) bool { return len(prefixes[i]) > len(prefixes[j]) })
+	return func(uri string) ([]byte, error) {
+		for _, p := range prefixes {
+			if rest, ok := strings.CutPrefix(uri, p); ok {
+				return os.ReadFile(filepath.Join(refs[p], filepath.FromSlash(rest)))
+			}
+		}
+		u, err := url.Parse(uri)
+		if err == nil && u.Scheme == "file" && (u.Host == "" || u.Host == "localhost") {
+			path := u.Path
+			if filepath.VolumeName(path[min(1, len(path)):]) != "" {
+				path = path[1:] // /C:/dir on Windows
+			}
+			return os.ReadFile(filepath.FromSlash(path))
+		}
+		return nil, fmt.Errorf("toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path")
+	}
 }
 
 // invalidUTF8 returns the offset of the first byte of data that is not
@@ -108,32 +159,40 @@ func packageOf(dir string) string {
 
 // CompileSchema compiles a JSON Schema document into the source of a Go
 // file of package pkg holding func <fn>(v any) tool.Errors. source names the
-// schema in errors and in the doc comment. Errors name the keyword and its
-// location in the schema.
-func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, error) {
+// schema in errors, notes and the doc comment. Errors name the keyword and
+// its location in the schema; notes say what compiles otherwise than the
+// schema might be read (an unknown format as an annotation, a keyword its
+// draft ignores).
+func CompileSchema(data []byte, pkg, fn, source string, opts Options) ([]byte, []Note, error) {
 	return compileSchemaFile(data, pkg, fn, source, opts, false, nil)
 }
 
 // compileSchemaFile compiles a schema file into a file of a package that
 // declares the names declared, which the helpers avoid.
-func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool, declared map[string]token.Position) ([]byte, error) {
+func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decideOnly bool, declared map[string]token.Position) ([]byte, []Note, error) {
 	if !token.IsIdentifier(pkg) {
-		return nil, fmt.Errorf("package name %q is not a Go identifier", pkg)
+		return nil, nil, fmt.Errorf("package name %q is not a Go identifier", pkg)
 	}
 	if !token.IsIdentifier(fn) || fn == "_" {
-		return nil, fmt.Errorf("function name %q is not a Go identifier", fn)
+		return nil, nil, fmt.Errorf("function name %q is not a Go identifier", fn)
 	}
 	if i := invalidUTF8(data); i >= 0 {
 		line, col := 1+bytes.Count(data[:i], []byte("\n")), i-bytes.LastIndexByte(data[:i], '\n')
-		return nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
+		return nil, nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
 	}
 	doc, derrs := compileSchema(data, opts)
+	var notes []Note
+	if doc != nil {
+		for _, n := range doc.notes {
+			notes = append(notes, Note{Pos: token.Position{Filename: source}, Msg: n.Error()})
+		}
+	}
 	if len(derrs) > 0 {
 		var errs Errors
 		for _, de := range derrs {
 			errs = append(errs, Error{Msg: source + ": " + de.Error()})
 		}
-		return nil, errs
+		return nil, notes, errs
 	}
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])
@@ -156,11 +215,11 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 		for _, err := range e.errs {
 			errs = append(errs, Error{Msg: source + ": " + err.Msg})
 		}
-		return nil, errs
+		return nil, notes, errs
 	}
 	var out strings.Builder
 	if err := f.Render(&out); err != nil {
-		return nil, fmt.Errorf("rendering generated code: %w", err)
+		return nil, notes, fmt.Errorf("rendering generated code: %w", err)
 	}
-	return []byte(out.String()), nil
+	return []byte(out.String()), notes, nil
 }

@@ -20,35 +20,85 @@ import (
 // error naming the keyword and its location in the schema.
 func TestSchemaFileRefusals(t *testing.T) {
 	for _, c := range []struct{ schema, want string }{
-		{`{"$dynamicRef": "#meta"}`, `s.json: schema at #/$dynamicRef: keyword $dynamicRef: dynamic references are not supported`},
-		{`{"properties": {"a": {"unevaluatedProperties": false}}}`, `s.json: schema at #/properties/a/unevaluatedProperties: keyword unevaluatedProperties`},
-		{`{"items": {"unevaluatedItems": false}}`, `s.json: schema at #/items/unevaluatedItems: keyword unevaluatedItems`},
-		{`{"$ref": "https://example.com/other.json"}`, `s.json: schema at #/$ref: $ref "https://example.com/other.json" is a remote reference`},
+		{`{"$ref": "https://example.com/other.json"}`, `s.json: schema at #/$ref: $ref "https://example.com/other.json" is a remote reference (to https://example.com/other.json, not in this document): toolgen compiles references into the same document unless told where other documents are`},
 		{`{"$ref": "#/$defs/missing"}`, `s.json: schema at #/$ref: $ref "#/$defs/missing": nothing at "/$defs/missing" in the document`},
-		{`{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}}`, `applies itself to the same value without end`},
+		{`{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}}`, `applies itself to the same value without end`},
 		{`{"pattern": "(?<=a)b"}`, `s.json: schema at #/pattern: pattern "(?<=a)b" cannot be checked in Go`},
 		{`{"patternProperties": {"^(a)\\1$": {}}}`, `backreference`},
-		{`{"format": "iri"}`, `s.json: schema at #/format: format "iri" is not one toolgen checks`},
-		{`{"contentEncoding": "base32"}`, `s.json: schema at #/contentEncoding: contentEncoding "base32" is not one toolgen checks`},
 		{`{"type": "text"}`, `s.json: schema at #/type: type "text" is not a JSON Schema type`},
 		{`{"minLength": -1}`, `s.json: schema at #/minLength: minLength must be a non-negative integer`},
 		{`{"items": [{}]}`, `s.json: schema at #/items: items as an array is draft 2019-09`},
-		{`{"$schema": "http://example.com/my-meta"}`, `s.json: schema at #/$schema: $schema "http://example.com/my-meta" is not a JSON Schema draft toolgen knows`},
-		{`{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/a", "type": "object", "definitions": {"a": {}}}`, `$ref beside type: draft 7 and earlier ignore the siblings of $ref`},
+		{`{"additionalItems": false}`, `s.json: schema at #/additionalItems: additionalItems is a draft 2019-09 keyword that draft 2020-12 ignores`},
+		{`{"dependencies": {"a": ["b"]}}`, `s.json: schema at #/dependencies: dependencies is a draft-07 keyword that draft 2020-12 ignores`},
+		{`{"$schema": "https://json-schema.org/draft/2019-09/schema", "dependencies": {"a": ["b"]}}`, `dependencies is a draft-07 keyword that draft 2019-09 ignores`},
+		{`{"$schema": "http://example.com/my-meta"}`, `s.json: schema at #/$schema: $schema "http://example.com/my-meta" is not a JSON Schema draft toolgen knows (draft-04, draft-06, draft-07, 2019-09, 2020-12), and its metaschema cannot be read`},
+		{`{"$schema": "http://json-schema.org/draft-04/schema#", "exclusiveMinimum": 3}`, `s.json: schema at #/exclusiveMinimum: exclusiveMinimum must be a boolean in draft-04`},
+		{`{"$recursiveRef": "#/a", "$schema": "https://json-schema.org/draft/2019-09/schema"}`, `s.json: schema at #/$recursiveRef: $recursiveRef must be "#"`},
 		{`{"minimum": 1e400}`, `s.json: schema at #/minimum: minimum 1e400 is out of the range of float64`},
 		{`[]`, `s.json: schema at #: a schema must be an object or a boolean, not array`},
 	} {
-		_, err := gen.CompileSchema([]byte(c.schema), "p", "ValidateS", "s.json", gen.Options{})
+		_, _, err := gen.CompileSchema([]byte(c.schema), "p", "ValidateS", "s.json", gen.Options{})
 		if assert.Error(t, err, c.schema) {
 			assert.Contains(t, err.Error(), c.want, c.schema)
 		}
 	}
-	// An unknown format is an annotation when asked.
-	_, err := gen.CompileSchema([]byte(`{"format": "iri", "contentMediaType": "text/html"}`), "p", "ValidateS", "s.json", gen.Options{AnnotateUnknownFormats: true})
-	assert.NoError(t, err)
-	// Draft 7 schemas compile where their keywords mean the same.
-	_, err = gen.CompileSchema([]byte(`{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/a"}}, "definitions": {"a": {"type": "string"}}}`), "p", "ValidateS", "s.json", gen.Options{})
-	assert.NoError(t, err)
+}
+
+// TestSchemaFileReachable checks that only what the root reaches is
+// compiled and checked: an unused definition may hold anything toolgen
+// refuses, and its notes are dropped too.
+func TestSchemaFileReachable(t *testing.T) {
+	unused := `"unused": {"pattern": "(?<=a)b", "format": "iri", "$ref": "https://example.com/x.json", "type": "text", "minLength": -1}`
+	for _, schema := range []string{
+		`{"type": "object", "$defs": {` + unused + `}}`,
+		`{"$ref": "#/$defs/used", "$defs": {"used": {"type": "string"}, ` + unused + `}}`,
+		`{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/used", "definitions": {"used": {"type": "string"}, ` + unused + `}}`,
+		`{"properties": {"a": {"$ref": "#/$defs/used"}}, "$defs": {"used": {"$defs": {` + unused + `}}}}`,
+	} {
+		var notes []string
+		_, noteList, err := gen.CompileSchema([]byte(schema), "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
+		notes = noteStrings(noteList)
+		assert.NoError(t, err, schema)
+		assert.Empty(t, notes, schema)
+	}
+	// Reached, the same definition is refused, every error at its place.
+	_, _, err := gen.CompileSchema([]byte(`{"$ref": "#/$defs/unused", "$defs": {`+unused+`}}`), "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
+	require.Error(t, err)
+	for _, want := range []string{"#/$defs/unused/pattern", "#/$defs/unused/format", "#/$defs/unused/$ref", "#/$defs/unused/type", "#/$defs/unused/minLength"} {
+		assert.Contains(t, err.Error(), "s.json: schema at "+want+": ")
+	}
+}
+
+// TestSchemaFileFormats checks the formats a schema file may hold: the
+// ones toolgen checks compile, OpenAPI's annotations compile silently, and
+// an unknown one is an annotation with a note by default, an error with
+// StrictFormats, and silent with AnnotateUnknownFormats.
+func TestSchemaFileFormats(t *testing.T) {
+	schema := []byte(`{"properties": {
+		"t": {"format": "uri-template"}, "b": {"format": "byte"}, "i": {"type": "integer", "format": "int32"},
+		"l": {"format": "int64"}, "f": {"type": "number", "format": "float"}, "d": {"format": "double"},
+		"x": {"format": "binary"}, "p": {"format": "password"},
+		"u": {"format": "iri"}, "c": {"contentEncoding": "base32", "contentMediaType": "text/html"}}}`)
+	var notes []string
+	src, noteList, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
+	notes = noteStrings(noteList)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`s.json: note: schema at #/properties/c/contentEncoding: contentEncoding "base32" is not one toolgen checks (base64); compiled as an annotation: the validator does not check it (-strict-formats refuses it)`,
+		`s.json: note: schema at #/properties/c/contentMediaType: contentMediaType "text/html" is not one toolgen checks (application/json); compiled as an annotation: the validator does not check it (-strict-formats refuses it)`,
+		`s.json: note: schema at #/properties/u/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)`,
+	}, notes)
+	for _, call := range []string{"format.URITemplate(", "format.Byte(", "format.Int32(", "format.Int64("} {
+		assert.True(t, strings.Contains(string(src), call), "the validator calls %s", call)
+	}
+	_, _, err = gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{StrictFormats: true})
+	require.Error(t, err)
+	assert.Equal(t, 3, strings.Count(err.Error(), "toolgen refuses a constraint it cannot enforce (-strict-formats)"), err.Error())
+	notes = nil
+	_, noteList, err = gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{AnnotateUnknownFormats: true})
+	notes = noteStrings(noteList)
+	require.NoError(t, err)
+	assert.Empty(t, notes)
 }
 
 // TestSchemaFileEscaping compiles a schema whose every string needs care in
@@ -76,7 +126,7 @@ func TestSchemaFileEscaping(t *testing.T) {
 	}
 	data, err := json.Marshal(schema)
 	require.NoError(t, err)
-	src, err := gen.CompileSchema(data, "main", "ValidateWeird", "weird\n\"name\".json", gen.Options{})
+	src, _, err := gen.CompileSchema(data, "main", "ValidateWeird", "weird\n\"name\".json", gen.Options{})
 	require.NoError(t, err)
 	formatted, err := format.Source(src)
 	require.NoError(t, err)
@@ -125,7 +175,7 @@ func TestDeepValueUnderNot(t *testing.T) {
 	}
 	schema := `{"$defs": {"list": {"type": "array", "items": {"$ref": "#/$defs/list"}}},
 		"properties": {"a": {"not": {"$ref": "#/$defs/list"}}, "b": {"$ref": "#/$defs/list"}}}`
-	src, err := gen.CompileSchema([]byte(schema), "main", "ValidateDeep", "deep.json", gen.Options{})
+	src, _, err := gen.CompileSchema([]byte(schema), "main", "ValidateDeep", "deep.json", gen.Options{})
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "deep_gen.go"), src, 0o644))
@@ -157,9 +207,9 @@ func main() {
 // skipped, as for struct tools; without it, null is checked like any value.
 func TestSchemaFileNullAbsent(t *testing.T) {
 	schema := []byte(`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": ["a"]}`)
-	strict, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
+	strict, _, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{})
 	require.NoError(t, err)
-	absent, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{NullAbsent: true})
+	absent, _, err := gen.CompileSchema(schema, "p", "ValidateS", "s.json", gen.Options{NullAbsent: true})
 	require.NoError(t, err)
 	assert.Contains(t, string(strict), "if hasB {")
 	assert.Contains(t, string(absent), "if hasB && b != nil {")

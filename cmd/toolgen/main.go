@@ -10,7 +10,7 @@
 //
 //	//go:generate go tool toolgen
 //	toolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [packages]
-//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-null-absent] [-annotate-unknown-formats] schema.json
+//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package, is tools_gen.go unless -output says otherwise. A tool a
@@ -80,11 +80,22 @@ func schemaMain(args []string) {
 	output := fs.String("o", "", "output file; default <schema without .json>_gen.go")
 	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
 	fn := fs.String("func", "", "name of the validator function; default Validate<schema file name>")
+	draft := fs.String("draft", "", "the draft of a schema without $schema: draft-04, draft-06, draft-07, 2019-09 or 2020-12 (the default)")
 	nullAbsent := fs.Bool("null-absent", false, "count an optional member whose value is null as absent, as toolgen does for struct tools")
-	annotate := fs.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
+	strict := fs.Bool("strict-formats", false, "refuse a format, contentEncoding or contentMediaType toolgen cannot check, instead of compiling it as an annotation with a note")
+	annotate := fs.Bool("annotate-unknown-formats", false, "compile a format, contentEncoding or contentMediaType toolgen cannot check as an annotation without a note")
+	refs := map[string]string{}
+	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix from path plus the rest of the URI (repeatable)", func(v string) error {
+		prefix, path, ok := strings.Cut(v, "=")
+		if !ok || prefix == "" || path == "" {
+			return fmt.Errorf("want prefix=path, as http://example.com/schemas/=./schemas/")
+		}
+		refs[prefix] = path
+		return nil
+	})
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-null-absent] [-annotate-unknown-formats] schema.json\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		fs.PrintDefaults()
 	}
@@ -93,13 +104,30 @@ func schemaMain(args []string) {
 		fs.Usage()
 		os.Exit(2)
 	}
+	switch *draft {
+	case "", "draft-04", "draft-06", "draft-07", "2019-09", "2020-12":
+	default:
+		log.Printf("-draft %s: want draft-04, draft-06, draft-07, 2019-09 or 2020-12", *draft)
+		fs.Usage()
+		os.Exit(2)
+	}
+	if *strict && *annotate {
+		log.Print("-strict-formats and -annotate-unknown-formats exclude each other")
+		fs.Usage()
+		os.Exit(2)
+	}
 	files, err := gen.GenerateSchemaFile(gen.SchemaFile{
-		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn,
-		Options: gen.Options{NullAbsent: *nullAbsent, AnnotateUnknownFormats: *annotate},
+		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn, Refs: refs,
+		Options: gen.Options{Draft: *draft, NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate},
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	for _, f := range files {
+		for _, n := range f.Notes {
+			fmt.Fprintln(os.Stderr, n)
+		}
 	}
 	if err := gen.Write(files); err != nil {
 		log.Fatal(err)

@@ -516,6 +516,63 @@ type SpecialArgs struct {
 	}
 }
 
+// TestSchemaCommand runs toolgen schema on a schema file with a reference
+// to a file beside it, one to a URI mapped with -ref, and a format toolgen
+// does not check: a note by default, nothing with
+// -annotate-unknown-formats, an error with -strict-formats.
+func TestSchemaCommand(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"s/p.go": "package s\n",
+		"s/tool.json": `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+			"properties": {"a": {"$ref": "defs.json#/definitions/a"}, "b": {"$ref": "http://example.com/schemas/b.json"},
+			"c": {"type": "string", "format": "iri"}}}`,
+		"s/defs.json":        `{"definitions": {"a": {"type": "string", "format": "uri-template"}}}`,
+		"shared/b.json":      `{"type": "integer", "format": "int32"}`,
+		"s/unreachable.json": `{"type": "object", "$defs": {"unused": {"$ref": "https://example.com/elsewhere.json", "format": "iri"}}}`,
+	})
+	sdir := filepath.Join(dir, "s")
+	note := `tool.json: note: schema at #/properties/c/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)` + "\n"
+	stdout, stderr, code := toolgen(t, sdir, "schema", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
+	if code != 0 || stdout != "" || stderr != note {
+		t.Fatalf("toolgen schema: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and the note:\n%s", code, stdout, stderr, note)
+	}
+	src := read(t, filepath.Join(sdir, "tool_gen.go"))
+	for _, want := range []string{"package s", "func ValidateTool(v any) tool.Errors", "format.URITemplate(", "format.Int32(",
+		"the schema at defs.json#/definitions/a", "the schema at http://example.com/schemas/b.json#"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("tool_gen.go does not hold %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, dir) {
+		t.Errorf("tool_gen.go holds the absolute path %s", dir)
+	}
+
+	stdout, stderr, code = toolgen(t, sdir, "schema", "-annotate-unknown-formats", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("toolgen schema -annotate-unknown-formats: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
+	}
+	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
+	if want := `tool.json: schema at #/properties/c/format: format "iri" is not one toolgen checks`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("toolgen schema -strict-formats: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %q", code, stdout, stderr, want)
+	}
+	stdout, stderr, code = toolgen(t, sdir, "schema", "tool.json")
+	if want := `tool.json: schema at #/properties/b/$ref: $ref "http://example.com/schemas/b.json" is a remote reference (to http://example.com/schemas/b.json, not in this document): toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("toolgen schema without -ref: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %q", code, stdout, stderr, want)
+	}
+	for _, args := range [][]string{{"-strict-formats", "-annotate-unknown-formats", "tool.json"}, {"-ref", "nothing", "tool.json"}, {"-draft", "draft-05", "tool.json"}} {
+		stdout, stderr, code = toolgen(t, sdir, append([]string{"schema"}, args...)...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "Usage of toolgen schema:") {
+			t.Errorf("toolgen schema %s: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and the usage", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+	// What the root does not reach is neither read nor checked.
+	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-draft", "2019-09", "unreachable.json")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("toolgen schema unreachable.json: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
+	}
+}
+
 // A fallback is a note on standard error, at the field, and the run
 // succeeds; -strict makes it an error and writes nothing.
 func TestFallbackNotes(t *testing.T) {

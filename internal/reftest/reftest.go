@@ -14,7 +14,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -22,18 +24,48 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
-// formatNames are the formats toolgen checks.
-var formatNames = []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6",
-	"uri", "uri-reference", "uuid", "json-pointer", "regex"}
+// annotationFormats are formats the reference knows and toolgen does not
+// check: annotations for both, so that they agree.
+var annotationFormats = []string{"relative-json-pointer", "period", "iri", "iri-reference", "semver", "idn-email", "idn-hostname"}
+
+// Options are the choices of a reference compilation.
+type Options struct {
+	// Draft of a schema without $schema; nil means draft 2020-12.
+	Draft *jsonschema.Draft
+	// Loader reads the documents of the URIs the schema references.
+	Loader func(uri string) ([]byte, error)
+}
 
 // Compile compiles a schema document with the reference implementation.
 func Compile(schema []byte) (*jsonschema.Schema, error) {
+	return CompileWith(schema, Options{})
+}
+
+type loaderFunc func(uri string) ([]byte, error)
+
+func (l loaderFunc) Load(uri string) (any, error) {
+	data, err := l(uri)
+	if err != nil {
+		return nil, err
+	}
+	return jsonschema.UnmarshalJSON(bytes.NewReader(data))
+}
+
+// CompileWith compiles a schema document with the reference implementation,
+// as the options say.
+func CompileWith(schema []byte, o Options) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, err
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
+	if o.Draft != nil {
+		c.DefaultDraft(o.Draft)
+	}
+	if o.Loader != nil {
+		c.UseLoader(loaderFunc(o.Loader))
+	}
 	c.AssertFormat()
 	c.AssertContent()
 	c.UseRegexpEngine(func(p string) (jsonschema.Regexp, error) {
@@ -43,7 +75,7 @@ func Compile(schema []byte) (*jsonschema.Schema, error) {
 		}
 		return regexp.Compile(re2)
 	})
-	for _, name := range formatNames {
+	for _, name := range format.Names() {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error {
 			s, ok := v.(string)
 			if !ok {
@@ -55,11 +87,40 @@ func Compile(schema []byte) (*jsonschema.Schema, error) {
 			return nil
 		}})
 	}
+	for _, name := range format.NumberNames() {
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error {
+			f, ok := number(v)
+			if !ok {
+				return nil
+			}
+			if _, ok := format.CheckNumber(name, f); !ok {
+				return errors.New("not a valid " + name)
+			}
+			return nil
+		}})
+	}
+	for _, name := range annotationFormats {
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(any) error { return nil }})
+	}
 	const url = "urn:toolgen:schema.json"
 	if err := c.AddResource(url, doc); err != nil {
 		return nil, err
 	}
 	return c.Compile(url)
+}
+
+// number reads a number as the reference holds it.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		return f, err == nil
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 // MustCompile is Compile that panics on error.
@@ -79,7 +140,7 @@ func Instance(data []byte) (v, ref any, ok bool) {
 	if err := json.Unmarshal(data, &v); err != nil {
 		return nil, nil, false
 	}
-	canonical, err := json.Marshal(v)
+	canonical, err := json.Marshal(exact(v))
 	if err != nil {
 		return nil, nil, false
 	}
@@ -88,6 +149,32 @@ func Instance(data []byte) (v, ref any, ok bool) {
 		return nil, nil, false
 	}
 	return v, ref, true
+}
+
+// exact returns v with each float64 integer beyond 2^53 as the integer it
+// holds, which toolgen compares exactly: encoding/json would write the
+// shortest decimal that reads back as the same float64 (1e17+16 as
+// 100000000000000020), another number for the reference.
+func exact(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if math.Abs(x) >= 1<<53 && x == math.Trunc(x) && !math.IsInf(x, 0) {
+			return json.Number(strconv.FormatFloat(x, 'f', 0, 64))
+		}
+	case []any:
+		out := make([]any, len(x))
+		for i, item := range x {
+			out[i] = exact(item)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, item := range x {
+			out[k] = exact(item)
+		}
+		return out
+	}
+	return v
 }
 
 // Depth is how deeply arrays and objects nest in v.

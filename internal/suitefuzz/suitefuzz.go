@@ -1,7 +1,9 @@
 // Package suitefuzz holds validators compiled by `toolgen schema` from a
-// selection of the JSON Schema Test Suite's draft 2020-12 schemas (MIT, see
-// testdata/jsonschema-test-suite/LICENSE), for the fuzz test that compares
-// them with santhosh-tekuri/jsonschema.
+// selection of the JSON Schema Test Suite's schemas of drafts 2020-12,
+// 2019-09 and 7 (MIT, see testdata/jsonschema-test-suite/LICENSE), and three
+// of its own (draft-04 and draft-06 schemas, formats), for the fuzz test
+// that compares them with santhosh-tekuri/jsonschema. Together they use
+// every keyword and draft toolgen compiles.
 package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
@@ -28,6 +30,21 @@ import "github.com/toolgen-go/toolgen/runtime/tool"
 //go:generate go tool toolgen schema -o prefix_items_closed_gen.go -func ValidatePrefixItemsClosed schemas/prefix_items_closed.json
 //go:generate go tool toolgen schema -o not_complex_gen.go -func ValidateNotComplex schemas/not_complex.json
 //go:generate go tool toolgen schema -o max_length_gen.go -func ValidateMaxLength schemas/max_length.json
+//go:generate go tool toolgen schema -o unevaluated_properties_dynamic_gen.go -func ValidateUnevaluatedPropertiesDynamic schemas/unevaluated_properties_dynamic.json
+//go:generate go tool toolgen schema -o unevaluated_properties_if_gen.go -func ValidateUnevaluatedPropertiesIf schemas/unevaluated_properties_if.json
+//go:generate go tool toolgen schema -o unevaluated_items_contains_gen.go -func ValidateUnevaluatedItemsContains schemas/unevaluated_items_contains.json
+//go:generate go tool toolgen schema -o unevaluated_items_any_of_gen.go -func ValidateUnevaluatedItemsAnyOf schemas/unevaluated_items_any_of.json
+//go:generate go tool toolgen schema -o dynamic_ref_paths_gen.go -func ValidateDynamicRefPaths schemas/dynamic_ref_paths.json
+//go:generate go tool toolgen schema -o dynamic_ref_first_gen.go -func ValidateDynamicRefFirst schemas/dynamic_ref_first.json
+//go:generate go tool toolgen schema -o recursive_ref_nesting_gen.go -func ValidateRecursiveRefNesting schemas/recursive_ref_nesting.json
+//go:generate go tool toolgen schema -o unevaluated_items_2019_gen.go -func ValidateUnevaluatedItems2019 schemas/unevaluated_items_2019.json
+//go:generate go tool toolgen schema -o draft7_items_subitems_gen.go -func ValidateDraft7ItemsSubitems schemas/draft7_items_subitems.json
+//go:generate go tool toolgen schema -o draft7_dependencies_gen.go -func ValidateDraft7Dependencies schemas/draft7_dependencies.json
+//go:generate go tool toolgen schema -o draft7_ref_siblings_gen.go -func ValidateDraft7RefSiblings schemas/draft7_ref_siblings.json
+//go:generate go tool toolgen schema -o content_schema_gen.go -func ValidateContentSchema schemas/content_schema.json
+//go:generate go tool toolgen schema -o draft4_bounds_gen.go -func ValidateDraft4Bounds schemas/draft4_bounds.json
+//go:generate go tool toolgen schema -o openapi_formats_gen.go -func ValidateOpenapiFormats schemas/openapi_formats.json
+//go:generate go tool toolgen schema -o draft6_keywords_gen.go -func ValidateDraft6Keywords schemas/draft6_keywords.json
 
 // Schema is a suite schema and its generated validator.
 type Schema struct {
@@ -60,4 +77,19 @@ var Schemas = []Schema{
 	{"prefix_items_closed", "items.json: prefixItems with no additional items allowed", ValidatePrefixItemsClosed},
 	{"not_complex", "not.json: not more complex schema", ValidateNotComplex},
 	{"max_length", "maxLength.json: maxLength validation", ValidateMaxLength},
+	{"unevaluated_properties_dynamic", "draft2020-12/unevaluatedProperties.json: dynamic evalation inside nested refs", ValidateUnevaluatedPropertiesDynamic},
+	{"unevaluated_properties_if", "draft2020-12/unevaluatedProperties.json: unevaluatedProperties with if/then/else", ValidateUnevaluatedPropertiesIf},
+	{"unevaluated_items_contains", "draft2020-12/unevaluatedItems.json: unevaluatedItems depends on multiple nested contains", ValidateUnevaluatedItemsContains},
+	{"unevaluated_items_any_of", "draft2020-12/unevaluatedItems.json: unevaluatedItems with anyOf", ValidateUnevaluatedItemsAnyOf},
+	{"dynamic_ref_paths", "draft2020-12/dynamicRef.json: multiple dynamic paths to the $dynamicRef keyword", ValidateDynamicRefPaths},
+	{"dynamic_ref_first", "draft2020-12/dynamicRef.json: A $dynamicRef resolves to the first $dynamicAnchor still in scope that is encountered when the schema is evaluated", ValidateDynamicRefFirst},
+	{"recursive_ref_nesting", "draft2019-09/recursiveRef.json: $recursiveRef with nesting", ValidateRecursiveRefNesting},
+	{"unevaluated_items_2019", "draft2019-09/unevaluatedItems.json: unevaluatedItems with nested tuple", ValidateUnevaluatedItems2019},
+	{"draft7_items_subitems", "draft7/items.json: items and subitems", ValidateDraft7ItemsSubitems},
+	{"draft7_dependencies", "draft7/dependencies.json: multiple dependencies subschema", ValidateDraft7Dependencies},
+	{"draft7_ref_siblings", "draft7/ref.json: ref overrides any sibling keywords", ValidateDraft7RefSiblings},
+	{"content_schema", "draft2020-12/content.json: validation of binary-encoded media type documents with schema", ValidateContentSchema},
+	{"draft4_bounds", "draft-04 (toolgen's): boolean exclusiveMinimum and exclusiveMaximum, id, $ref siblings, items array, dependencies", ValidateDraft4Bounds},
+	{"openapi_formats", "toolgen's: uri-template, and OpenAPI's int32, int64, byte, float and password formats", ValidateOpenapiFormats},
+	{"draft6_keywords", "draft-06 (toolgen's): numeric exclusive bounds, const, contains, propertyNames, dependencies, a plain-name $id, if ignored", ValidateDraft6Keywords},
 }

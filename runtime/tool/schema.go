@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding/base64"
 	"encoding/json"
+	"math/bits"
 )
 
 // This file is for generated code: the checks of JSON Schema keywords that
@@ -17,6 +18,27 @@ func In(v any, values []any) bool {
 	}
 	return false
 }
+
+// Has reports whether m has a member k: for the dependentSchemas that
+// decide which members unevaluatedProperties leaves.
+func Has(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// CountBits counts the bits set: the items contains matched, for
+// minContains and maxContains.
+func CountBits(set []uint64) int {
+	n := 0
+	for _, w := range set {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Bit reports whether bit i is set: whether contains matched item i, for
+// unevaluatedItems.
+func Bit(set []uint64, i int) bool { return set[i>>6]&(1<<(i&63)) != 0 }
 
 // Base64 reports whether s is base64 (RFC 4648, standard alphabet, padded)
 // as encoding/json decodes a []byte: line breaks are ignored. It does not
@@ -56,6 +78,23 @@ func JSONContent(s string, isBase64 bool) bool {
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	return err == nil && json.Valid(b)
+}
+
+// ContentValue decodes s, or what it decodes to when it is base64, as a JSON
+// document, as encoding/json decodes it: for contentSchema, which checks
+// the document. ok is false when it is not one.
+func ContentValue(s string, isBase64 bool) (v any, ok bool) {
+	data := []byte(s)
+	if isBase64 {
+		var err error
+		if data, err = base64.StdEncoding.DecodeString(s); err != nil {
+			return nil, false
+		}
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, false
+	}
+	return v, true
 }
 
 // tooDeep is what a validity check panics with when a value nests deeper

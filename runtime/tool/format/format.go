@@ -1,7 +1,8 @@
 package format
 
-// names lists the formats Check knows, sorted.
+// names lists the string formats Check knows, sorted.
 var names = [...]string{
+	"byte",
 	"date",
 	"date-time",
 	"duration",
@@ -14,15 +15,39 @@ var names = [...]string{
 	"time",
 	"uri",
 	"uri-reference",
+	"uri-template",
 	"uuid",
 }
 
-// Names returns the names of the formats this package checks, sorted. The
-// slice is the caller's: changing it changes nothing here.
+// numberNames lists the number formats CheckNumber knows, sorted.
+var numberNames = [...]string{"int32", "int64"}
+
+// Names returns the names of the string formats this package checks,
+// sorted. The slice is the caller's: changing it changes nothing here.
 func Names() []string {
 	out := make([]string, len(names))
 	copy(out, names[:])
 	return out
+}
+
+// NumberNames returns the names of the number formats this package checks
+// (int32, int64), sorted; the slice is the caller's.
+func NumberNames() []string {
+	out := make([]string, len(numberNames))
+	copy(out, numberNames[:])
+	return out
+}
+
+// CheckNumber runs the checker of the number format called name on f, as
+// Check does for strings.
+func CheckNumber(name string, f float64) (known, ok bool) {
+	switch name {
+	case "int32":
+		return true, Int32(f)
+	case "int64":
+		return true, Int64(f)
+	}
+	return false, false
 }
 
 // Check runs the checker of the format called name on s. known is false,
@@ -30,6 +55,8 @@ func Names() []string {
 // matched exactly, as JSON Schema format names are case-sensitive.
 func Check(name, s string) (known, ok bool) {
 	switch name {
+	case "byte":
+		return true, Byte(s)
 	case "date":
 		return true, Date(s)
 	case "date-time":
@@ -54,6 +81,8 @@ func Check(name, s string) (known, ok bool) {
 		return true, URI(s)
 	case "uri-reference":
 		return true, URIReference(s)
+	case "uri-template":
+		return true, URITemplate(s)
 	case "uuid":
 		return true, UUID(s)
 	}
@@ -64,6 +93,8 @@ func Check(name, s string) (known, ok bool) {
 // package has none.
 func Checker(name string) func(string) bool {
 	switch name {
+	case "byte":
+		return Byte
 	case "date":
 		return Date
 	case "date-time":
@@ -88,6 +119,8 @@ func Checker(name string) func(string) bool {
 		return URI
 	case "uri-reference":
 		return URIReference
+	case "uri-template":
+		return URITemplate
 	case "uuid":
 		return UUID
 	}
@@ -95,10 +128,16 @@ func Checker(name string) func(string) bool {
 }
 
 // FuncName returns the name of the checker of the format called name in
-// this package ("date-time" -> "DateTime"), for code generators; "" if the
-// package has none.
+// this package ("date-time" -> "DateTime", "int32" -> "Int32"), string or
+// number format, for code generators; "" if the package has none.
 func FuncName(name string) string {
 	switch name {
+	case "byte":
+		return "Byte"
+	case "int32":
+		return "Int32"
+	case "int64":
+		return "Int64"
 	case "date":
 		return "Date"
 	case "date-time":
@@ -123,6 +162,8 @@ func FuncName(name string) string {
 		return "URI"
 	case "uri-reference":
 		return "URIReference"
+	case "uri-template":
+		return "URITemplate"
 	case "uuid":
 		return "UUID"
 	}

@@ -1,6 +1,7 @@
 package format_test
 
 import (
+	"math"
 	"reflect"
 	"runtime"
 	"slices"
@@ -195,6 +196,61 @@ var cases = map[string]map[string]bool{
 		"%4":          false,
 		"a b":         false,
 	},
+	"uri-template": {
+		"":                        true,
+		"a{b}c":                   true,
+		"{+a,b.c*,d:9999}":        true,
+		"{=a}":                    true, // a reserved operator: the ABNF admits it
+		"{a:10000}":               false,
+		"{a:0}":                   false,
+		"{a.}":                    false,
+		"{.a}":                    true,
+		"{a*:1}":                  false,
+		"{a":                      false,
+		"a}":                      false,
+		"{a}{b}":                  true,
+		"{{a}}":                   false,
+		"%zz":                     false,
+		"%4":                      false,
+		"{%4}":                    false,
+		"a'b":                     true,
+		"a\"b":                    false,
+		"a<b":                     false,
+		"a|b":                     false,
+		"a\x00b":                  false,
+		"\u00a0":                  true,
+		"\ufdd0":                  false, // a noncharacter
+		"\U000e0001":              false, // a tag character: not a ucschar
+		"\U000f0000":              true,  // iprivate
+		"\U0001fffe":              false,
+		"\xff":                    false, // not UTF-8
+		"http://h/{?q,r}{#f}":     true,
+		"{a,b,}":                  false,
+		"{ a}":                    false,
+		"{a b}":                   false,
+		"{_1.%41b}":               true,
+		"{a}x{b*}/{;c:3}{&d}{/e}": true,
+	},
+	"byte": {
+		"":         true,
+		"QQ==":     true,
+		"QUI=":     true,
+		"QUJD":     true,
+		"QR==":     false, // non-zero bits after the last byte
+		"QUJ=":     false,
+		"QQ=":      false,
+		"QQ":       false,
+		"Q===":     false,
+		"QQ==QQ==": false,
+		"QU\nJD":   false,
+		"QUJD\n":   false,
+		"QU-D":     false, // URL alphabet
+		"QU_D":     false,
+		"+/+/":     true,
+		"====":     false,
+		"=QQQ":     false,
+		"aGVsbG8=": true,
+	},
 	"uuid": {
 		"2EB8AA08-AA98-11EA-B4AA-73B441D16380":   true,
 		"{2eb8aa08-aa98-11ea-b4aa-73b441d16380}": false,
@@ -238,7 +294,7 @@ func TestCases(t *testing.T) {
 
 func TestNames(t *testing.T) {
 	names := format.Names()
-	if !slices.IsSorted(names) || len(names) != 13 {
+	if !slices.IsSorted(names) || len(names) != 15 {
 		t.Errorf("Names() = %v", names)
 	}
 	names[0] = "changed"
@@ -262,7 +318,7 @@ func TestNames(t *testing.T) {
 			t.Errorf("no cases for %q", name)
 		}
 	}
-	for _, name := range []string{"", "Date", "date-time ", "idn-hostname", "iri", "uri-template", "relative-json-pointer"} {
+	for _, name := range []string{"", "Date", "date-time ", "idn-hostname", "iri", "relative-json-pointer", "float", "password"} {
 		if known, ok := format.Check(name, "x"); known || ok {
 			t.Errorf("Check(%q) = %v, %v", name, known, ok)
 		}
@@ -302,5 +358,50 @@ func TestAllocs(t *testing.T) {
 			}
 		}
 		t.Logf("%-13s 0 allocations on %d valid and %d invalid inputs", name, valid, invalid)
+	}
+}
+
+// numberCases are checks of the number formats.
+var numberCases = map[string][]struct {
+	f    float64
+	want bool
+}{
+	"int32": {
+		{0, true}, {math.Copysign(0, -1), true}, {1, true}, {3.0, true}, {1.5, false}, {-2147483648, true},
+		{2147483647, true}, {-2147483649, false}, {2147483648, false}, {1e10, false}, {math.Inf(1), false},
+		{math.NaN(), false},
+	},
+	"int64": {
+		{0, true}, {1.5, false}, {-9223372036854775808, true}, {9223372036854775807, false}, // 2^63 as a float64
+		{9223372036854774784, true}, {1e19, false}, {-1e19, false}, {math.Inf(-1), false}, {math.NaN(), false},
+		{1e-300, false},
+	},
+}
+
+func TestNumberFormats(t *testing.T) {
+	names := format.NumberNames()
+	if !slices.Equal(names, []string{"int32", "int64"}) {
+		t.Errorf("NumberNames() = %v", names)
+	}
+	for _, name := range names {
+		for _, c := range numberCases[name] {
+			f, want := c.f, c.want
+			known, got := format.CheckNumber(name, f)
+			if !known || got != want {
+				t.Errorf("CheckNumber(%q, %v) = %v, %v; want true, %v", name, f, known, got, want)
+			}
+			if n := testing.AllocsPerRun(20, func() { format.CheckNumber(name, f) }); n != 0 {
+				t.Errorf("CheckNumber(%q, %v): %v allocations", name, f, n)
+			}
+		}
+		if format.FuncName(name) == "" {
+			t.Errorf("FuncName(%q) is empty", name)
+		}
+		if known, _ := format.Check(name, "1"); known || format.Checker(name) != nil {
+			t.Errorf("Check or Checker takes the number format %q for a string format", name)
+		}
+	}
+	if known, ok := format.CheckNumber("float", 1); known || ok {
+		t.Errorf("CheckNumber(float) = %v, %v", known, ok)
 	}
 }

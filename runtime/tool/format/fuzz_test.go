@@ -1,11 +1,16 @@
 package format_test
 
 import (
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"math"
+	"math/big"
 	"net/mail"
 	"net/netip"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -304,6 +309,80 @@ func FuzzRegex(f *testing.F) {
 		var e *ecma.Error
 		if invalid := errors.As(err, &e) && e.Kind == ecma.Syntax; got == invalid {
 			t.Fatalf("Regex(%q) = %v, Translate: %v", s, got, err)
+		}
+	})
+}
+
+// uriTemplateRe is RFC 6570's ABNF (level 4), with the apostrophe among the
+// literals (see URITemplate).
+var uriTemplateRe = func() *regexp.Regexp {
+	ucs := `\x{A0}-\x{D7FF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFEF}`
+	for p := 1; p <= 0xd; p++ {
+		ucs += fmt.Sprintf(`\x{%X0000}-\x{%XFFFD}`, p, p)
+	}
+	ucs += `\x{E1000}-\x{EFFFD}`
+	private := `\x{E000}-\x{F8FF}\x{F0000}-\x{FFFFD}\x{100000}-\x{10FFFD}`
+	pct := `%[0-9A-Fa-f]{2}`
+	literal := `(?:[\x21\x23\x24\x26-\x3B\x3D\x3F-\x5B\x5D\x5F\x61-\x7A\x7E` + ucs + private + `]|` + pct + `)`
+	varchar := `(?:[A-Za-z0-9_]|` + pct + `)`
+	varspec := varchar + `(?:\.?` + varchar + `)*(?:\*|:[1-9][0-9]{0,3})?`
+	expression := `\{[+#./;?&=,!@|]?` + varspec + `(?:,` + varspec + `)*\}`
+	return regexp.MustCompile(`^(?:` + literal + `|` + expression + `)*$`)
+}()
+
+func FuzzURITemplate(f *testing.F) {
+	seed(f, "http://example.com/{term:1}/{term}", "{a..b}", "{v:01}", "a\U0001F600b", "{+a,b*}", "\ufffd")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := format.URITemplate(s), uriTemplateRe.MatchString(s) && utf8.ValidString(s); got != want {
+			t.Fatalf("URITemplate(%q) = %v, RFC 6570 ABNF says %v", s, got, want)
+		}
+	})
+}
+
+func FuzzByte(f *testing.F) {
+	seed(f, "QQ==", "QR==", "QUJD", "QU\nJD", "")
+	f.Fuzz(func(t *testing.T, s string) {
+		// The decoder skips line breaks; RFC 4648 does not allow them.
+		_, err := base64.StdEncoding.Strict().DecodeString(s)
+		if got, want := format.Byte(s), err == nil && !strings.ContainsAny(s, "\r\n"); got != want {
+			t.Fatalf("Byte(%q) = %v, encoding/base64 says %v (%v)", s, got, want, err)
+		}
+	})
+}
+
+// fitsInt reports whether f is an integer of the given size, through its
+// exact value in math/big.
+func fitsInt(f float64, bits int) bool {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return false
+	}
+	x := new(big.Float).SetFloat64(f)
+	if !x.IsInt() {
+		return false
+	}
+	i, _ := x.Int(nil)
+	_, err := strconv.ParseInt(i.String(), 10, bits)
+	return err == nil
+}
+
+func FuzzInt32(f *testing.F) {
+	for _, x := range []float64{0, 1.5, -2147483648, 2147483648, 1e300} {
+		f.Add(x)
+	}
+	f.Fuzz(func(t *testing.T, x float64) {
+		if got, want := format.Int32(x), fitsInt(x, 32); got != want {
+			t.Fatalf("Int32(%v) = %v, strconv says %v", x, got, want)
+		}
+	})
+}
+
+func FuzzInt64(f *testing.F) {
+	for _, x := range []float64{0, 1.5, -9223372036854775808, 9223372036854775807, 1e300} {
+		f.Add(x)
+	}
+	f.Fuzz(func(t *testing.T, x float64) {
+		if got, want := format.Int64(x), fitsInt(x, 64); got != want {
+			t.Fatalf("Int64(%v) = %v, strconv says %v", x, got, want)
 		}
 	})
 }

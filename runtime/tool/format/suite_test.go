@@ -17,7 +17,7 @@ const suiteDir = "../../../testdata/jsonschema-test-suite/draft2020-12/optional/
 // checks; ecmascript-regex holds more "regex" cases.
 var suiteFiles = []string{
 	"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6",
-	"uri", "uri-reference", "uuid", "json-pointer", "regex", "ecmascript-regex",
+	"uri", "uri-reference", "uri-template", "uuid", "json-pointer", "regex", "ecmascript-regex",
 }
 
 // expectedFailures lists every suite case a checker gets wrong, keyed
