@@ -62,24 +62,24 @@ var ErrNoChoice = errors.New("openaitool: the completion has no choice")
 // the assistant's message, then a tool message per call holding the call's
 // result (Result.Feedback: the output, a typed result's JSON, or what to
 // correct). With a guard, each call is recorded; when the guard stops the
-// loop, RunChat returns the messages so far and the guard's *tool.Stop.
+// loop, RunChat still answers every call (the API refuses a conversation
+// that leaves one unanswered) and returns the guard's *tool.Stop.
 func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompletion, guard *tool.Guard) ([]openai.ChatCompletionMessageParamUnion, error) {
 	if len(completion.Choices) == 0 {
 		return nil, ErrNoChoice
 	}
 	msg := completion.Choices[0].Message
 	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
+	var stop error
 	for _, call := range msg.ToolCalls {
 		name, args := call.Function.Name, []byte(call.Function.Arguments)
 		res := set.Call(ctx, name, args, tool.CallID(call.ID))
 		msgs = append(msgs, openai.ToolMessage(res.Feedback(), call.ID))
-		if guard != nil {
-			if err := guard.Record(name, args, res.Failed()); err != nil {
-				return msgs, err
-			}
+		if guard != nil && stop == nil {
+			stop = guard.Record(name, args, res.Failed())
 		}
 	}
-	return msgs, nil
+	return msgs, stop
 }
 
 // RunResponses runs every function call of a Responses API response
@@ -90,6 +90,7 @@ func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompleti
 // RunChat uses it.
 func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, guard *tool.Guard) ([]responses.ResponseInputItemUnionParam, error) {
 	var items []responses.ResponseInputItemUnionParam
+	var stop error
 	for _, out := range resp.Output {
 		if out.Type != "function_call" {
 			continue
@@ -100,13 +101,11 @@ func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, 
 		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
 		item.OfFunctionCallOutput.CallID = param.NewOpt(call.CallID)
 		items = append(items, item)
-		if guard != nil {
-			if err := guard.Record(name, args, res.Failed()); err != nil {
-				return items, err
-			}
+		if guard != nil && stop == nil {
+			stop = guard.Record(name, args, res.Failed())
 		}
 	}
-	return items, nil
+	return items, stop
 }
 
 // ResponseFormat returns the response_format of a Chat Completions request

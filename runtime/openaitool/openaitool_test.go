@@ -90,15 +90,18 @@ func TestChatGuard(t *testing.T) {
 	set := adaptertest.NewSet(&adaptertest.Files{})
 	var completion openai.ChatCompletion
 	require.NoError(t, json.Unmarshal([]byte(`{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[
-		{"id":"c1","type":"function","function":{"name":"tag","arguments":"{\"path\":\"x\",\"labels\":{}}"}}]}}]}`), &completion))
+		{"id":"c1","type":"function","function":{"name":"tag","arguments":"{\"path\":\"x\",\"labels\":{}}"}},
+		{"id":"c2","type":"function","function":{"name":"get_forecast","arguments":"{\"city\":\"Rome\"}"}}]}}]}`), &completion))
 	g := tool.NewGuard(tool.Limits{MaxRepeats: 2})
 	var err error
+	var msgs []openai.ChatCompletionMessageParamUnion
 	for range 3 {
-		_, err = openaitool.RunChat(context.Background(), set, &completion, g)
+		msgs, err = openaitool.RunChat(context.Background(), set, &completion, g)
 	}
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
 	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Len(t, msgs, 3, "every call answered")
 
 	_, err = openaitool.RunChat(context.Background(), set, &openai.ChatCompletion{}, nil)
 	assert.ErrorIs(t, err, openaitool.ErrNoChoice)
