@@ -157,7 +157,7 @@ func TestBookingByElicitation(t *testing.T) {
 	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "book_flight", Arguments: args})
 	require.NoError(t, err)
 	assert.True(t, res.IsError)
-	assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "The user declined the call to book_flight")
+	assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "The call to book_flight was declined by the user and not executed")
 	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_booking", Arguments: map[string]any{"reference": "BA0007"}})
 	require.NoError(t, err)
 	assert.True(t, res.IsError, "nothing was booked")

@@ -79,8 +79,8 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 			case answer == nil:
 			case answer.Action == "accept":
 				opts = append(opts, tool.Approve(state))
-			default:
-				return declined(t.Name, answer.Action), nil
+			default: // decline, or cancel: the person dismissed the question
+				opts = append(opts, tool.Decline(state))
 			}
 		}
 		res := set.Call(ctx, req.Params.Name, args, opts...)
@@ -122,16 +122,6 @@ func Result(res tool.Result) *mcp.CallToolResult {
 		out.StructuredContent = shaped.StructuredContent
 	}
 	return out
-}
-
-// declined is the result of a call the person declined or dismissed.
-func declined(name, action string) *mcp.CallToolResult {
-	verb := "declined"
-	if action == "cancel" {
-		verb = "dismissed the request for"
-	}
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "The user " + verb +
-		" the call to " + name + ", which was not executed.\nDo not repeat the call; ask the user what to do instead."}}}
 }
 
 // confirmation is the question shown to the person: the tool, what it does

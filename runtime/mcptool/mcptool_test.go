@@ -175,7 +175,8 @@ func TestConfirmationByElicitation(t *testing.T) {
 				el.action = action
 				res = call(t, cs, "delete_file", map[string]any{"path": "/tmp/b"})
 				assert.True(t, res.IsError, action)
-				assert.Contains(t, text(t, res), "the call to delete_file, which was not executed.\nDo not repeat the call; ask the user what to do instead.")
+				assert.Equal(t, "The call to delete_file was declined by the user and not executed:\n- a person declined this call\n"+
+					"Do not repeat this call; ask the user what to do instead.", text(t, res))
 			}
 			assert.Equal(t, []string{"/tmp/a"}, fs.DeletedFiles(), "nothing was deleted without approval")
 

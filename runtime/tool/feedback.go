@@ -138,6 +138,9 @@ func (r Result) headline() string {
 		if r.stage == stagePolicy {
 			return "The call to " + name + " was refused by the application and not executed:"
 		}
+		if r.stage == stageDeclined {
+			return "The call to " + name + " was declined by the user and not executed:"
+		}
 		if r.Tool == "" {
 			return "The call was rejected and not executed:"
 		}
@@ -177,6 +180,8 @@ func (r Result) Instruction() string {
 		return "Call one of the available tools instead."
 	case stagePolicy:
 		return "Do not repeat this call; choose another action, or ask the user."
+	case stageDeclined:
+		return "Do not repeat this call; ask the user what to do instead."
 	case stageIdempotency:
 		return "Do not repeat this call."
 	case stageInternal:

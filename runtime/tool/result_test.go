@@ -305,3 +305,33 @@ func FuzzOutputParse(f *testing.F) {
 		}
 	})
 }
+
+// A person's refusal of a dangerous call: rejected with code declined,
+// audited, never run; the token then approves nothing, and a token of
+// another call is no answer.
+func TestDecline(t *testing.T) {
+	log, buf := auditLog()
+	runs := 0
+	set := tool.NewSet(arm.ReleaseTool.Handle(func(context.Context, arm.ReleaseArgs) (any, error) { runs++; return "released", nil }),
+		arm.MoveTool.Handle(func(context.Context, arm.MoveArgs) (any, error) { return "moved", nil }), tool.WithLogger(log))
+	ctx := context.Background()
+	first := set.Call(ctx, "release", nil)
+	require.Equal(t, tool.StatusNeedsConfirmation, first.Status)
+
+	other := set.Call(ctx, "release", []byte(`{}`), tool.Decline("not a token"))
+	assert.Equal(t, tool.StatusNeedsConfirmation, other.Status, "no answer")
+
+	res := set.Call(ctx, "release", nil, tool.Decline(first.Approval))
+	require.Equal(t, tool.StatusRejected, res.Status)
+	assert.Equal(t, []string{"declined:release"}, res.Errors.Codes())
+	assert.Equal(t, "The call to release was declined by the user and not executed:\n- a person declined this call\n"+
+		"Do not repeat this call; ask the user what to do instead.", res.Feedback())
+	assert.Contains(t, buf.String(), `"approval":"declined"`)
+
+	res = set.Call(ctx, "release", nil, tool.Approve(first.Approval))
+	assert.Equal(t, tool.StatusNeedsConfirmation, res.Status, "a declined token approves nothing")
+	assert.Zero(t, runs)
+
+	// On a tool that needs no confirmation, Decline changes nothing.
+	assert.Equal(t, tool.StatusExecuted, set.Call(ctx, "move", []byte(`{"x":1,"y":1}`), tool.Decline(first.Approval)).Status)
+}

@@ -44,6 +44,7 @@ const (
 	CodePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
 	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
+	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
@@ -290,6 +291,7 @@ type CallOption func(*callOptions)
 
 type callOptions struct {
 	id, requestID, approval string
+	decline                 bool // the token of approval is declined
 }
 
 // CallID sets the call's id, as the provider gave it (OpenAI's tool_call_id,
@@ -311,7 +313,18 @@ func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID
 // not valid for the call is no approval: the call needs confirmation again,
 // with a new token. The approval comes from the application, through a
 // channel the model cannot write to: never from the model's arguments.
-func Approve(token string) CallOption { return func(o *callOptions) { o.approval = token } }
+func Approve(token string) CallOption {
+	return func(o *callOptions) { o.approval, o.decline = token, false }
+}
+
+// Decline records a person's refusal of a dangerous call: token is the
+// Result.Approval of the needs_confirmation result of that same call, as
+// for Approve. The call is rejected with code declined, audited as such,
+// and never runs; the token cannot approve it any more. A token that is not
+// valid for the call is no answer: the call needs confirmation again.
+func Decline(token string) CallOption {
+	return func(o *callOptions) { o.approval, o.decline = token, true }
+}
 
 // Result is the outcome of a call.
 type Result struct {
@@ -362,6 +375,7 @@ const (
 	stageIdempotency
 	stagePolicy
 	stageInternal // the application's code panicked before the handler ran
+	stageDeclined // a person declined the call
 )
 
 // Failed reports whether the call was rejected or failed.
@@ -637,6 +651,10 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	r.approval = verdict
 	if verdict != approvalGranted {
 		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+	}
+	if r.opts.decline {
+		r.approval = approvalDeclined
+		return reject(stageDeclined, Error{Code: CodeDeclined, Name: r.name, Reason: "a person declined this call"})
 	}
 	res := s.execute(ctx, r, h, call)
 	if !r.reached {
