@@ -29,13 +29,18 @@ func decodeName(t *ToolType) string {
 
 // typedDef is the value of a tool's variable: a tool.Def[T] holding the Tool,
 // the decode function, and check, which validates and decodes into a
-// tool.Report of the caller's limit.
+// tool.Report of the caller's limit; in a tool.ResultDef[T, R] for a tool
+// with a result type R.
 func typedDef(t *BuiltTool, toolValue jen.Code, check string) jen.Code {
-	return jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
+	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):   toolValue,
 		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
 		jen.Id("Check"):  jen.Id(check),
 	})
+	if t.Result == nil {
+		return def
+	}
+	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Dict{jen.Id("Def"): def})
 }
 
 type decoder struct {
@@ -115,8 +120,12 @@ func (d *decoder) decodeFunc(check string) jen.Code {
 	args, r, out, errs := d.local("args"), d.local("r"), d.local("out"), d.local("errs")
 	typ := jen.Id(t.Obj.Name())
 	name := decodeName(t.ToolType)
-	return jen.Commentf("%s checks a model's arguments for the %s tool and returns them as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
-		name, t.Name, t.Obj.Name(), t.Obj.Name()).Line().
+	what := "a model's arguments for the " + t.Name + " tool and returns them"
+	if t.Output {
+		what = "a model's answer in the " + t.Name + " format and returns it"
+	}
+	return jen.Commentf("%s checks %s as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
+		name, what, t.Obj.Name(), t.Obj.Name()).Line().
 		Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
 		jen.Var().Id(r).Qual(runtimePath, "Report"),
 		jen.Var().Id(out).Add(typ),

@@ -18,6 +18,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	readFileArgsSchema           = `{"properties":{"path":{"type":"string","minLength":1,"description":"Path of the file, relative to the workspace root."},"lines":{"properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":"integer","minimum":0,"description":"Last line; 0 for the end of the text."}},"additionalProperties":false,"type":"object","required":["from"],"description":"The lines to read; all of them when left out."}},"additionalProperties":false,"type":"object","required":["path"],"description":"Reads a text file of the workspace, or some of its lines."}`
 	readFileArgsOpenAISchema     = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"anyOf":[{"type":"object","properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":["integer","null"],"minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from","to"],"additionalProperties":false},{"type":"null"}],"description":"The lines to read; all of them when left out."}},"required":["path","lines"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
+	readFileArgsAnthropicSchema  = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"type":"object","properties":{"from":{"type":"integer","description":"First line, from 1. Must be at least 1."},"to":{"type":"integer","description":"Last line; 0 for the end of the text. Must be at least 0."}},"required":["from"],"additionalProperties":false,"description":"The lines to read; all of them when left out."}},"required":["path"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
 	readFileArgsGeminiSchema     = `{"type":"OBJECT","properties":{"path":{"type":"STRING","minLength":1,"description":"Path of the file, relative to the workspace root."},"lines":{"type":"OBJECT","properties":{"from":{"type":"INTEGER","minimum":1,"description":"First line, from 1."},"to":{"type":"INTEGER","minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from"],"propertyOrdering":["from","to"],"description":"The lines to read; all of them when left out."}},"required":["path"],"propertyOrdering":["path","lines"],"description":"Reads a text file of the workspace, or some of its lines."}`
 	readFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"type":"object","properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":"integer","minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from"],"additionalProperties":false,"description":"The lines to read; all of them when left out."}},"required":["path"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
 )
@@ -31,6 +32,11 @@ var ReadFileTool = tool.Def[ReadFileArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(readFileArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(readFileArgsSchema),
 				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsSchema + `}`),
 			},
@@ -248,6 +254,7 @@ const (
 // SearchDocsTool is the search_docs tool, generated from SearchDocsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
 	Check:  checkSearchDocsArgs,
@@ -256,7 +263,13 @@ var SearchDocsTool = tool.Def[SearchDocsArgs]{
 		Description: "Searches the documentation.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(searchDocsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(searchDocsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
 			},
@@ -611,6 +624,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
 	Check:  checkCreateEventArgs,
@@ -619,7 +633,13 @@ var CreateEventTool = tool.Def[CreateEventArgs]{
 		Description: "Puts an event in the team's calendar.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(createEventArgsSchema),
+				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(createEventArgsSchema),
 				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
 			},
@@ -1017,6 +1037,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
 	Check:  checkSQLQueryArgs,
@@ -1025,7 +1046,13 @@ var SQLQueryTool = tool.Def[SQLQueryArgs]{
 		Description: "Runs a read-only SQL query on the analytics database.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(sqlQueryArgsSchema),
+				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(sqlQueryArgsSchema),
 				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
 			},
@@ -1215,6 +1242,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/env.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/env.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
 	Check:  checkRunCommandArgs,
@@ -1223,7 +1251,13 @@ var RunCommandTool = tool.Def[RunCommandArgs]{
 		Description: "Runs a command in the workspace.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/env",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(runCommandArgsSchema),
+				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(runCommandArgsSchema),
 				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
 			},
@@ -1479,6 +1513,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Check:  checkHTTPRequestArgs,
@@ -1487,7 +1522,13 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 		Description: "Sends an HTTP request.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(httpRequestArgsSchema),
+				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(httpRequestArgsSchema),
 				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
 			},
@@ -1712,6 +1753,7 @@ func fillHTTPRequestArgs(r *tool.Report, at tool.Loc, out *HTTPRequestArgs, obj 
 const (
 	listIssuesArgsSchema           = `{"properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"additionalProperties":false,"type":"object","required":["repo"],"description":"Lists the issues of a repository."}`
 	listIssuesArgsOpenAISchema     = `{"type":"object","properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Issues in this state."},"assignee":{"anyOf":[{"type":"object","properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":["string","null"],"format":"email","description":"Email address, when known."}},"required":["login","email"],"additionalProperties":false},{"type":"null"}],"description":"Issues assigned to this person."},"page":{"type":["integer","null"],"minimum":1,"description":"Page number, from 1."},"per_page":{"type":["integer","null"],"maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo","state","assignee","page","per_page"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
+	listIssuesArgsAnthropicSchema  = `{"type":"object","properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"required":["login"],"additionalProperties":false,"description":"Issues assigned to this person."},"page":{"type":"integer","description":"Page number, from 1. Must be at least 1."},"per_page":{"type":"integer","description":"Items per page, at most 100. Must be between 1 and 100."}},"required":["repo"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
 	listIssuesArgsGeminiSchema     = `{"type":"OBJECT","properties":{"repo":{"type":"STRING","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"STRING","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"OBJECT","properties":{"login":{"type":"STRING","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"STRING","description":"Email address, when known. Must be an email address."}},"required":["login"],"propertyOrdering":["login","email"],"description":"Issues assigned to this person."},"page":{"type":"INTEGER","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"INTEGER","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo"],"propertyOrdering":["repo","state","assignee","page","per_page"],"description":"Lists the issues of a repository."}`
 	listIssuesArgsGeminiJSONSchema = `{"type":"object","properties":{"repo":{"type":"string","description":"Repository, as owner/name. Must match the regular expression ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
 )
@@ -1725,6 +1767,11 @@ var ListIssuesTool = tool.Def[ListIssuesArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(listIssuesArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(listIssuesArgsSchema),
 				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsSchema + `}`),
 			},

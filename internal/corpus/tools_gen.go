@@ -5,6 +5,7 @@ package corpus
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"math"
 	"regexp"
 )
@@ -15,6 +16,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsAnthropicSchema  = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","description":"Discount in percent. Must be at least 0 and be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","description":"A small signed number. Must be between -128 and 127."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"description":"Up to three distinct flags. Must have at most 3 items and not contain the same item twice."},"level":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Level, required but null for the default. Must be between 1 and 3."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
@@ -28,6 +30,11 @@ var PricingTool = tool.Def[PricingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(pricingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
 			},
@@ -380,6 +387,7 @@ func fillPricingArgs(r *tool.Report, at tool.Loc, out *PricingArgs, obj map[stri
 const (
 	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsAnthropicSchema  = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","description":"How many. Must be between 1 and 99."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"description":"Options of the item. Must have at most 2 items."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"minItems":1,"description":"Order lines. Must have at most 4 items."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
@@ -393,6 +401,11 @@ var OrderTool = tool.Def[OrderArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(orderArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
 				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
 			},
@@ -895,6 +908,7 @@ const (
 // TreeTool is the tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
 	Check:  checkTreeArgs,
@@ -903,7 +917,13 @@ var TreeTool = tool.Def[TreeArgs]{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(treeArgsSchema),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
 				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
 			},
@@ -1123,6 +1143,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
 	Check:  checkLabelArgs,
@@ -1131,7 +1152,13 @@ var LabelTool = tool.Def[LabelArgs]{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
 				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
 			},
@@ -1492,6 +1519,7 @@ func fillLabelArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]
 // The parameters of the contact tool: the canonical schema, and the dialects that differ from it.
 const (
 	contactArgsSchema           = `{"anyOf":[{"properties":{"tag":true},"required":["tag"],"title":"tagged"},{"properties":{"note":true},"required":["note"],"title":"noted"}],"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"email":{"type":"string","maxLength":40,"description":"Email address, or"},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"type":"object","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences."}`
+	contactArgsAnthropicSchema  = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 )
 
@@ -1508,6 +1536,11 @@ var ContactTool = tool.Def[ContactArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(contactArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(contactArgsSchema),
 				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
 			},
@@ -1784,6 +1817,7 @@ func fillContactArgs(r *tool.Report, at tool.Loc, out *ContactArgs, obj map[stri
 const (
 	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Takes no arguments."}`
 	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Takes no arguments."}`
+	pingArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
@@ -1796,6 +1830,11 @@ var PingTool = tool.Def[PingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(pingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
 			},
@@ -1978,5 +2017,2005 @@ func fillAuditArgs(r *tool.Report, at tool.Loc, out *AuditArgs, obj map[string]a
 	}
 }
 
+// The parameters of the signup tool: the canonical schema, and the dialects that differ from it.
+const (
+	signupArgsSchema           = `{"properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"items":{"type":"string"},"type":"array","minItems":2,"description":"At least two interests."},"referrers":{"items":{"type":"string"},"type":"array","minItems":1,"description":"At least one referrer, if any."}},"additionalProperties":false,"type":"object","required":["code","greeting","interests"],"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsOpenAISchema     = `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"anyOf":[{"type":"array","items":{"type":"string"},"minItems":1},{"type":"null"}],"description":"At least one referrer, if any."}},"required":["code","greeting","interests","referrers"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsAnthropicSchema  = `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"description":"At least two interests. Must have at least 2 items."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsGeminiSchema     = `{"type":"OBJECT","properties":{"code":{"type":"STRING","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"STRING","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"type":"ARRAY","items":{"type":"STRING"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"ARRAY","items":{"type":"STRING"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"propertyOrdering":["code","greeting","interests","referrers"],"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsGeminiJSONSchema = `{"type":"object","properties":{"code":{"type":"string","description":"Member code: a simple pattern. Must match the regular expression ^[A-Z]{2}[0-9]{1,4}$."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+)
+
+// SignupTool is the signup tool, generated from SignupArgs.
+var SignupTool = tool.Def[SignupArgs]{
+	Check:  checkSignupArgs,
+	Decode: DecodeSignupArgs,
+	Tool: tool.Tool{
+		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(signupArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(signupArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(signupArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parametersJsonSchema":` + signupArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","inputSchema":` + signupArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(signupArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(signupArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "signup",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(signupArgsSchema),
+		Validate:   ValidateSignupArgs,
+	},
+}
+var signupArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{1,4}$")
+var signupArgsPattern1 = regexp.MustCompile("^[0-9A-Z_a-z]+\\b[^\\n\\r\\x{2028}\\x{2029}]{0,200}$")
+
+// ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSignupArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkSignupArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSignupArgs checks a model's arguments for the signup tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSignupArgs(r *tool.Report, args map[string]any, out *SignupArgs) {
+	var at tool.Loc
+	present := 0
+	code, hasCode := args["code"]
+	if hasCode {
+		present++
+	}
+	greeting, hasGreeting := args["greeting"]
+	if hasGreeting {
+		present++
+	}
+	interests, hasInterests := args["interests"]
+	if hasInterests {
+		present++
+	}
+	referrers, hasReferrers := args["referrers"]
+	if hasReferrers {
+		present++
+	}
+	if !hasCode {
+		r.Add(at.Key("code"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasGreeting {
+		r.Add(at.Key("greeting"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasInterests {
+		r.Add(at.Key("interests"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "code", "greeting", "interests", "referrers":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasCode {
+		if s, ok := code.(string); !ok {
+			r.Type(at.Key("code"), "string", code)
+		} else {
+			if !signupArgsPattern0.MatchString(s) {
+				r.Value("pattern", at.Key("code"), "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$", code)
+			}
+		}
+	}
+	if hasGreeting {
+		if s2, ok := greeting.(string); !ok {
+			r.Type(at.Key("greeting"), "string", greeting)
+		} else {
+			if !signupArgsPattern1.MatchString(s2) {
+				r.Value("pattern", at.Key("greeting"), "a string matching the pattern ^\\w+\\b.{0,200}$", greeting)
+			}
+		}
+	}
+	if hasInterests {
+		if list, ok := tool.List(interests); !ok {
+			r.Type(at.Key("interests"), "array", interests)
+		} else {
+			if len(list) < 2 {
+				r.Value("minItems", at.Key("interests"), "an array of at least 2 items", list)
+			}
+			atInterests := at.Key("interests")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if _, ok := item.(string); !ok {
+					r.Type(atInterests.Index(i), "string", item)
+				}
+			}
+		}
+	}
+	if hasReferrers && referrers != nil {
+		if list2, ok := tool.List(referrers); !ok {
+			if !tool.IsNull(referrers) {
+				r.Type(at.Key("referrers"), "array", referrers)
+			}
+		} else {
+			if len(list2) < 1 {
+				r.Value("minItems", at.Key("referrers"), "an array of at least 1 item", list2)
+			}
+			atReferrers := at.Key("referrers")
+			for i2, item2 := range list2 {
+				if r.Full() {
+					break
+				}
+				if _, ok := item2.(string); !ok {
+					r.Type(atReferrers.Index(i2), "string", item2)
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSignupArgs(r, at, out, args)
+}
+
+// DecodeSignupArgs checks a model's arguments for the signup tool and returns them as a SignupArgs, read straight from the map; when they are not valid, the zero SignupArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSignupArgs(args map[string]any) (SignupArgs, tool.Errors) {
+	var r tool.Report
+	var out SignupArgs
+	checkSignupArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return SignupArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillSignupArgs sets the fields of a SignupArgs from an object its validator accepted.
+func fillSignupArgs(r *tool.Report, at tool.Loc, out *SignupArgs, obj map[string]any) {
+	if code := obj["code"]; code != nil {
+		if s, ok := code.(string); ok {
+			out.Code = s
+		}
+	}
+	if greeting := obj["greeting"]; greeting != nil {
+		if s2, ok := greeting.(string); ok {
+			out.Greeting = s2
+		}
+	}
+	if interests := obj["interests"]; interests != nil {
+		if list, ok := tool.List(interests); ok {
+			s3 := make([]string, len(list))
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if s4, ok := item.(string); ok {
+						s3[i] = s4
+					}
+				}
+			}
+			out.Interests = s3
+		}
+	}
+	if referrers := obj["referrers"]; referrers != nil {
+		if list2, ok := tool.List(referrers); ok {
+			s5 := make([]string, len(list2))
+			for i2, item2 := range list2 {
+				if r.Full() {
+					break
+				}
+				if item2 != nil {
+					if s6, ok := item2.(string); ok {
+						s5[i2] = s6
+					}
+				}
+			}
+			out.Referrers = s5
+		}
+	}
+}
+
+// The parameters of the survey tool: the canonical schema, and the dialects that differ from it.
+const (
+	surveyArgsSchema           = `{"properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"additionalProperties":false,"type":"object","required":["respondent"],"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsOpenAISchema     = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":["integer","null"],"maximum":5,"minimum":1},"q2":{"type":["integer","null"],"maximum":5,"minimum":1},"q3":{"type":["integer","null"],"maximum":5,"minimum":1},"q4":{"type":["integer","null"],"maximum":5,"minimum":1},"q5":{"type":["integer","null"],"maximum":5,"minimum":1},"q6":{"type":["integer","null"],"maximum":5,"minimum":1},"q7":{"type":["integer","null"],"maximum":5,"minimum":1},"q8":{"type":["integer","null"],"maximum":5,"minimum":1},"q9":{"type":["integer","null"],"maximum":5,"minimum":1},"q10":{"type":["integer","null"],"maximum":5,"minimum":1},"q11":{"type":["integer","null"],"maximum":5,"minimum":1},"q12":{"type":["integer","null"],"maximum":5,"minimum":1},"q13":{"type":["integer","null"],"maximum":5,"minimum":1},"q14":{"type":["integer","null"],"maximum":5,"minimum":1},"q15":{"type":["integer","null"],"maximum":5,"minimum":1},"q16":{"type":["integer","null"],"maximum":5,"minimum":1},"q17":{"type":["integer","null"],"maximum":5,"minimum":1},"q18":{"type":["integer","null"],"maximum":5,"minimum":1},"q19":{"type":["integer","null"],"maximum":5,"minimum":1},"q20":{"type":["integer","null"],"maximum":5,"minimum":1},"q21":{"type":["integer","null"],"maximum":5,"minimum":1},"q22":{"type":["integer","null"],"maximum":5,"minimum":1},"q23":{"type":["integer","null"],"maximum":5,"minimum":1},"q24":{"type":["integer","null"],"maximum":5,"minimum":1},"q25":{"type":["integer","null"],"maximum":5,"minimum":1}},"required":["respondent","q1","q2","q3","q4","q5","q6","q7","q8","q9","q10","q11","q12","q13","q14","q15","q16","q17","q18","q19","q20","q21","q22","q23","q24","q25"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsGeminiSchema     = `{"type":"OBJECT","properties":{"respondent":{"type":"STRING"},"q1":{"type":"INTEGER","maximum":5,"minimum":1},"q2":{"type":"INTEGER","maximum":5,"minimum":1},"q3":{"type":"INTEGER","maximum":5,"minimum":1},"q4":{"type":"INTEGER","maximum":5,"minimum":1},"q5":{"type":"INTEGER","maximum":5,"minimum":1},"q6":{"type":"INTEGER","maximum":5,"minimum":1},"q7":{"type":"INTEGER","maximum":5,"minimum":1},"q8":{"type":"INTEGER","maximum":5,"minimum":1},"q9":{"type":"INTEGER","maximum":5,"minimum":1},"q10":{"type":"INTEGER","maximum":5,"minimum":1},"q11":{"type":"INTEGER","maximum":5,"minimum":1},"q12":{"type":"INTEGER","maximum":5,"minimum":1},"q13":{"type":"INTEGER","maximum":5,"minimum":1},"q14":{"type":"INTEGER","maximum":5,"minimum":1},"q15":{"type":"INTEGER","maximum":5,"minimum":1},"q16":{"type":"INTEGER","maximum":5,"minimum":1},"q17":{"type":"INTEGER","maximum":5,"minimum":1},"q18":{"type":"INTEGER","maximum":5,"minimum":1},"q19":{"type":"INTEGER","maximum":5,"minimum":1},"q20":{"type":"INTEGER","maximum":5,"minimum":1},"q21":{"type":"INTEGER","maximum":5,"minimum":1},"q22":{"type":"INTEGER","maximum":5,"minimum":1},"q23":{"type":"INTEGER","maximum":5,"minimum":1},"q24":{"type":"INTEGER","maximum":5,"minimum":1},"q25":{"type":"INTEGER","maximum":5,"minimum":1}},"required":["respondent"],"propertyOrdering":["respondent","q1","q2","q3","q4","q5","q6","q7","q8","q9","q10","q11","q12","q13","q14","q15","q16","q17","q18","q19","q20","q21","q22","q23","q24","q25"],"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsGeminiJSONSchema = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"required":["respondent"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+)
+
+// SurveyTool is the survey tool, generated from SurveyArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a schema this large at #.
+var SurveyTool = tool.Def[SurveyArgs]{
+	Check:  checkSurveyArgs,
+	Decode: DecodeSurveyArgs,
+	Tool: tool.Tool{
+		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Fallback:   "Anthropic strict mode cannot express a schema this large at #",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(surveyArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(surveyArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parametersJsonSchema":` + surveyArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","inputSchema":` + surveyArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(surveyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(surveyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "survey",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(surveyArgsSchema),
+		Validate:   ValidateSurveyArgs,
+	},
+}
+
+// ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSurveyArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkSurveyArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkSurveyArgs checks a model's arguments for the survey tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkSurveyArgs(r *tool.Report, args map[string]any, out *SurveyArgs) {
+	var at tool.Loc
+	present := 0
+	respondent, hasRespondent := args["respondent"]
+	if hasRespondent {
+		present++
+	}
+	q1, hasQ1 := args["q1"]
+	if hasQ1 {
+		present++
+	}
+	q2, hasQ2 := args["q2"]
+	if hasQ2 {
+		present++
+	}
+	q3, hasQ3 := args["q3"]
+	if hasQ3 {
+		present++
+	}
+	q4, hasQ4 := args["q4"]
+	if hasQ4 {
+		present++
+	}
+	q5, hasQ5 := args["q5"]
+	if hasQ5 {
+		present++
+	}
+	q6, hasQ6 := args["q6"]
+	if hasQ6 {
+		present++
+	}
+	q7, hasQ7 := args["q7"]
+	if hasQ7 {
+		present++
+	}
+	q8, hasQ8 := args["q8"]
+	if hasQ8 {
+		present++
+	}
+	q9, hasQ9 := args["q9"]
+	if hasQ9 {
+		present++
+	}
+	q10, hasQ10 := args["q10"]
+	if hasQ10 {
+		present++
+	}
+	q11, hasQ11 := args["q11"]
+	if hasQ11 {
+		present++
+	}
+	q12, hasQ12 := args["q12"]
+	if hasQ12 {
+		present++
+	}
+	q13, hasQ13 := args["q13"]
+	if hasQ13 {
+		present++
+	}
+	q14, hasQ14 := args["q14"]
+	if hasQ14 {
+		present++
+	}
+	q15, hasQ15 := args["q15"]
+	if hasQ15 {
+		present++
+	}
+	q16, hasQ16 := args["q16"]
+	if hasQ16 {
+		present++
+	}
+	q17, hasQ17 := args["q17"]
+	if hasQ17 {
+		present++
+	}
+	q18, hasQ18 := args["q18"]
+	if hasQ18 {
+		present++
+	}
+	q19, hasQ19 := args["q19"]
+	if hasQ19 {
+		present++
+	}
+	q20, hasQ20 := args["q20"]
+	if hasQ20 {
+		present++
+	}
+	q21, hasQ21 := args["q21"]
+	if hasQ21 {
+		present++
+	}
+	q22, hasQ22 := args["q22"]
+	if hasQ22 {
+		present++
+	}
+	q23, hasQ23 := args["q23"]
+	if hasQ23 {
+		present++
+	}
+	q24, hasQ24 := args["q24"]
+	if hasQ24 {
+		present++
+	}
+	q25, hasQ25 := args["q25"]
+	if hasQ25 {
+		present++
+	}
+	if !hasRespondent {
+		r.Add(at.Key("respondent"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "respondent", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23", "q24", "q25":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasRespondent {
+		if _, ok := respondent.(string); !ok {
+			r.Type(at.Key("respondent"), "string", respondent)
+		}
+	}
+	if hasQ1 && q1 != nil {
+		if num, ok := tool.Number(q1); !ok || !tool.IsInteger(num) {
+			if !tool.IsNull(q1) {
+				r.Type(at.Key("q1"), "integer", q1)
+			}
+		} else {
+			if num < 1 {
+				r.Value("minimum", at.Key("q1"), ">= 1", q1)
+			} else if num > 5 {
+				r.Value("maximum", at.Key("q1"), "<= 5", q1)
+			}
+		}
+	}
+	if hasQ2 && q2 != nil {
+		if num2, ok := tool.Number(q2); !ok || !tool.IsInteger(num2) {
+			if !tool.IsNull(q2) {
+				r.Type(at.Key("q2"), "integer", q2)
+			}
+		} else {
+			if num2 < 1 {
+				r.Value("minimum", at.Key("q2"), ">= 1", q2)
+			} else if num2 > 5 {
+				r.Value("maximum", at.Key("q2"), "<= 5", q2)
+			}
+		}
+	}
+	if hasQ3 && q3 != nil {
+		if num3, ok := tool.Number(q3); !ok || !tool.IsInteger(num3) {
+			if !tool.IsNull(q3) {
+				r.Type(at.Key("q3"), "integer", q3)
+			}
+		} else {
+			if num3 < 1 {
+				r.Value("minimum", at.Key("q3"), ">= 1", q3)
+			} else if num3 > 5 {
+				r.Value("maximum", at.Key("q3"), "<= 5", q3)
+			}
+		}
+	}
+	if hasQ4 && q4 != nil {
+		if num4, ok := tool.Number(q4); !ok || !tool.IsInteger(num4) {
+			if !tool.IsNull(q4) {
+				r.Type(at.Key("q4"), "integer", q4)
+			}
+		} else {
+			if num4 < 1 {
+				r.Value("minimum", at.Key("q4"), ">= 1", q4)
+			} else if num4 > 5 {
+				r.Value("maximum", at.Key("q4"), "<= 5", q4)
+			}
+		}
+	}
+	if hasQ5 && q5 != nil {
+		if num5, ok := tool.Number(q5); !ok || !tool.IsInteger(num5) {
+			if !tool.IsNull(q5) {
+				r.Type(at.Key("q5"), "integer", q5)
+			}
+		} else {
+			if num5 < 1 {
+				r.Value("minimum", at.Key("q5"), ">= 1", q5)
+			} else if num5 > 5 {
+				r.Value("maximum", at.Key("q5"), "<= 5", q5)
+			}
+		}
+	}
+	if hasQ6 && q6 != nil {
+		if num6, ok := tool.Number(q6); !ok || !tool.IsInteger(num6) {
+			if !tool.IsNull(q6) {
+				r.Type(at.Key("q6"), "integer", q6)
+			}
+		} else {
+			if num6 < 1 {
+				r.Value("minimum", at.Key("q6"), ">= 1", q6)
+			} else if num6 > 5 {
+				r.Value("maximum", at.Key("q6"), "<= 5", q6)
+			}
+		}
+	}
+	if hasQ7 && q7 != nil {
+		if num7, ok := tool.Number(q7); !ok || !tool.IsInteger(num7) {
+			if !tool.IsNull(q7) {
+				r.Type(at.Key("q7"), "integer", q7)
+			}
+		} else {
+			if num7 < 1 {
+				r.Value("minimum", at.Key("q7"), ">= 1", q7)
+			} else if num7 > 5 {
+				r.Value("maximum", at.Key("q7"), "<= 5", q7)
+			}
+		}
+	}
+	if hasQ8 && q8 != nil {
+		if num8, ok := tool.Number(q8); !ok || !tool.IsInteger(num8) {
+			if !tool.IsNull(q8) {
+				r.Type(at.Key("q8"), "integer", q8)
+			}
+		} else {
+			if num8 < 1 {
+				r.Value("minimum", at.Key("q8"), ">= 1", q8)
+			} else if num8 > 5 {
+				r.Value("maximum", at.Key("q8"), "<= 5", q8)
+			}
+		}
+	}
+	if hasQ9 && q9 != nil {
+		if num9, ok := tool.Number(q9); !ok || !tool.IsInteger(num9) {
+			if !tool.IsNull(q9) {
+				r.Type(at.Key("q9"), "integer", q9)
+			}
+		} else {
+			if num9 < 1 {
+				r.Value("minimum", at.Key("q9"), ">= 1", q9)
+			} else if num9 > 5 {
+				r.Value("maximum", at.Key("q9"), "<= 5", q9)
+			}
+		}
+	}
+	if hasQ10 && q10 != nil {
+		if num10, ok := tool.Number(q10); !ok || !tool.IsInteger(num10) {
+			if !tool.IsNull(q10) {
+				r.Type(at.Key("q10"), "integer", q10)
+			}
+		} else {
+			if num10 < 1 {
+				r.Value("minimum", at.Key("q10"), ">= 1", q10)
+			} else if num10 > 5 {
+				r.Value("maximum", at.Key("q10"), "<= 5", q10)
+			}
+		}
+	}
+	if hasQ11 && q11 != nil {
+		if num11, ok := tool.Number(q11); !ok || !tool.IsInteger(num11) {
+			if !tool.IsNull(q11) {
+				r.Type(at.Key("q11"), "integer", q11)
+			}
+		} else {
+			if num11 < 1 {
+				r.Value("minimum", at.Key("q11"), ">= 1", q11)
+			} else if num11 > 5 {
+				r.Value("maximum", at.Key("q11"), "<= 5", q11)
+			}
+		}
+	}
+	if hasQ12 && q12 != nil {
+		if num12, ok := tool.Number(q12); !ok || !tool.IsInteger(num12) {
+			if !tool.IsNull(q12) {
+				r.Type(at.Key("q12"), "integer", q12)
+			}
+		} else {
+			if num12 < 1 {
+				r.Value("minimum", at.Key("q12"), ">= 1", q12)
+			} else if num12 > 5 {
+				r.Value("maximum", at.Key("q12"), "<= 5", q12)
+			}
+		}
+	}
+	if hasQ13 && q13 != nil {
+		if num13, ok := tool.Number(q13); !ok || !tool.IsInteger(num13) {
+			if !tool.IsNull(q13) {
+				r.Type(at.Key("q13"), "integer", q13)
+			}
+		} else {
+			if num13 < 1 {
+				r.Value("minimum", at.Key("q13"), ">= 1", q13)
+			} else if num13 > 5 {
+				r.Value("maximum", at.Key("q13"), "<= 5", q13)
+			}
+		}
+	}
+	if hasQ14 && q14 != nil {
+		if num14, ok := tool.Number(q14); !ok || !tool.IsInteger(num14) {
+			if !tool.IsNull(q14) {
+				r.Type(at.Key("q14"), "integer", q14)
+			}
+		} else {
+			if num14 < 1 {
+				r.Value("minimum", at.Key("q14"), ">= 1", q14)
+			} else if num14 > 5 {
+				r.Value("maximum", at.Key("q14"), "<= 5", q14)
+			}
+		}
+	}
+	if hasQ15 && q15 != nil {
+		if num15, ok := tool.Number(q15); !ok || !tool.IsInteger(num15) {
+			if !tool.IsNull(q15) {
+				r.Type(at.Key("q15"), "integer", q15)
+			}
+		} else {
+			if num15 < 1 {
+				r.Value("minimum", at.Key("q15"), ">= 1", q15)
+			} else if num15 > 5 {
+				r.Value("maximum", at.Key("q15"), "<= 5", q15)
+			}
+		}
+	}
+	if hasQ16 && q16 != nil {
+		if num16, ok := tool.Number(q16); !ok || !tool.IsInteger(num16) {
+			if !tool.IsNull(q16) {
+				r.Type(at.Key("q16"), "integer", q16)
+			}
+		} else {
+			if num16 < 1 {
+				r.Value("minimum", at.Key("q16"), ">= 1", q16)
+			} else if num16 > 5 {
+				r.Value("maximum", at.Key("q16"), "<= 5", q16)
+			}
+		}
+	}
+	if hasQ17 && q17 != nil {
+		if num17, ok := tool.Number(q17); !ok || !tool.IsInteger(num17) {
+			if !tool.IsNull(q17) {
+				r.Type(at.Key("q17"), "integer", q17)
+			}
+		} else {
+			if num17 < 1 {
+				r.Value("minimum", at.Key("q17"), ">= 1", q17)
+			} else if num17 > 5 {
+				r.Value("maximum", at.Key("q17"), "<= 5", q17)
+			}
+		}
+	}
+	if hasQ18 && q18 != nil {
+		if num18, ok := tool.Number(q18); !ok || !tool.IsInteger(num18) {
+			if !tool.IsNull(q18) {
+				r.Type(at.Key("q18"), "integer", q18)
+			}
+		} else {
+			if num18 < 1 {
+				r.Value("minimum", at.Key("q18"), ">= 1", q18)
+			} else if num18 > 5 {
+				r.Value("maximum", at.Key("q18"), "<= 5", q18)
+			}
+		}
+	}
+	if hasQ19 && q19 != nil {
+		if num19, ok := tool.Number(q19); !ok || !tool.IsInteger(num19) {
+			if !tool.IsNull(q19) {
+				r.Type(at.Key("q19"), "integer", q19)
+			}
+		} else {
+			if num19 < 1 {
+				r.Value("minimum", at.Key("q19"), ">= 1", q19)
+			} else if num19 > 5 {
+				r.Value("maximum", at.Key("q19"), "<= 5", q19)
+			}
+		}
+	}
+	if hasQ20 && q20 != nil {
+		if num20, ok := tool.Number(q20); !ok || !tool.IsInteger(num20) {
+			if !tool.IsNull(q20) {
+				r.Type(at.Key("q20"), "integer", q20)
+			}
+		} else {
+			if num20 < 1 {
+				r.Value("minimum", at.Key("q20"), ">= 1", q20)
+			} else if num20 > 5 {
+				r.Value("maximum", at.Key("q20"), "<= 5", q20)
+			}
+		}
+	}
+	if hasQ21 && q21 != nil {
+		if num21, ok := tool.Number(q21); !ok || !tool.IsInteger(num21) {
+			if !tool.IsNull(q21) {
+				r.Type(at.Key("q21"), "integer", q21)
+			}
+		} else {
+			if num21 < 1 {
+				r.Value("minimum", at.Key("q21"), ">= 1", q21)
+			} else if num21 > 5 {
+				r.Value("maximum", at.Key("q21"), "<= 5", q21)
+			}
+		}
+	}
+	if hasQ22 && q22 != nil {
+		if num22, ok := tool.Number(q22); !ok || !tool.IsInteger(num22) {
+			if !tool.IsNull(q22) {
+				r.Type(at.Key("q22"), "integer", q22)
+			}
+		} else {
+			if num22 < 1 {
+				r.Value("minimum", at.Key("q22"), ">= 1", q22)
+			} else if num22 > 5 {
+				r.Value("maximum", at.Key("q22"), "<= 5", q22)
+			}
+		}
+	}
+	if hasQ23 && q23 != nil {
+		if num23, ok := tool.Number(q23); !ok || !tool.IsInteger(num23) {
+			if !tool.IsNull(q23) {
+				r.Type(at.Key("q23"), "integer", q23)
+			}
+		} else {
+			if num23 < 1 {
+				r.Value("minimum", at.Key("q23"), ">= 1", q23)
+			} else if num23 > 5 {
+				r.Value("maximum", at.Key("q23"), "<= 5", q23)
+			}
+		}
+	}
+	if hasQ24 && q24 != nil {
+		if num24, ok := tool.Number(q24); !ok || !tool.IsInteger(num24) {
+			if !tool.IsNull(q24) {
+				r.Type(at.Key("q24"), "integer", q24)
+			}
+		} else {
+			if num24 < 1 {
+				r.Value("minimum", at.Key("q24"), ">= 1", q24)
+			} else if num24 > 5 {
+				r.Value("maximum", at.Key("q24"), "<= 5", q24)
+			}
+		}
+	}
+	if hasQ25 && q25 != nil {
+		if num25, ok := tool.Number(q25); !ok || !tool.IsInteger(num25) {
+			if !tool.IsNull(q25) {
+				r.Type(at.Key("q25"), "integer", q25)
+			}
+		} else {
+			if num25 < 1 {
+				r.Value("minimum", at.Key("q25"), ">= 1", q25)
+			} else if num25 > 5 {
+				r.Value("maximum", at.Key("q25"), "<= 5", q25)
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillSurveyArgs(r, at, out, args)
+}
+
+// DecodeSurveyArgs checks a model's arguments for the survey tool and returns them as a SurveyArgs, read straight from the map; when they are not valid, the zero SurveyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSurveyArgs(args map[string]any) (SurveyArgs, tool.Errors) {
+	var r tool.Report
+	var out SurveyArgs
+	checkSurveyArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return SurveyArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillSurveyArgs sets the fields of a SurveyArgs from an object its validator accepted.
+func fillSurveyArgs(r *tool.Report, at tool.Loc, out *SurveyArgs, obj map[string]any) {
+	if respondent := obj["respondent"]; respondent != nil {
+		if s, ok := respondent.(string); ok {
+			out.Respondent = s
+		}
+	}
+	if q1 := obj["q1"]; q1 != nil {
+		if n, ok := tool.Int(q1, math.MinInt, math.MaxInt); ok {
+			out.Q1 = int(n)
+		} else {
+			r.Range(at.Key("q1"), "-9223372036854775808", "9223372036854775807", q1)
+		}
+	}
+	if q2 := obj["q2"]; q2 != nil {
+		if n2, ok := tool.Int(q2, math.MinInt, math.MaxInt); ok {
+			out.Q2 = int(n2)
+		} else {
+			r.Range(at.Key("q2"), "-9223372036854775808", "9223372036854775807", q2)
+		}
+	}
+	if q3 := obj["q3"]; q3 != nil {
+		if n3, ok := tool.Int(q3, math.MinInt, math.MaxInt); ok {
+			out.Q3 = int(n3)
+		} else {
+			r.Range(at.Key("q3"), "-9223372036854775808", "9223372036854775807", q3)
+		}
+	}
+	if q4 := obj["q4"]; q4 != nil {
+		if n4, ok := tool.Int(q4, math.MinInt, math.MaxInt); ok {
+			out.Q4 = int(n4)
+		} else {
+			r.Range(at.Key("q4"), "-9223372036854775808", "9223372036854775807", q4)
+		}
+	}
+	if q5 := obj["q5"]; q5 != nil {
+		if n5, ok := tool.Int(q5, math.MinInt, math.MaxInt); ok {
+			out.Q5 = int(n5)
+		} else {
+			r.Range(at.Key("q5"), "-9223372036854775808", "9223372036854775807", q5)
+		}
+	}
+	if q6 := obj["q6"]; q6 != nil {
+		if n6, ok := tool.Int(q6, math.MinInt, math.MaxInt); ok {
+			out.Q6 = int(n6)
+		} else {
+			r.Range(at.Key("q6"), "-9223372036854775808", "9223372036854775807", q6)
+		}
+	}
+	if q7 := obj["q7"]; q7 != nil {
+		if n7, ok := tool.Int(q7, math.MinInt, math.MaxInt); ok {
+			out.Q7 = int(n7)
+		} else {
+			r.Range(at.Key("q7"), "-9223372036854775808", "9223372036854775807", q7)
+		}
+	}
+	if q8 := obj["q8"]; q8 != nil {
+		if n8, ok := tool.Int(q8, math.MinInt, math.MaxInt); ok {
+			out.Q8 = int(n8)
+		} else {
+			r.Range(at.Key("q8"), "-9223372036854775808", "9223372036854775807", q8)
+		}
+	}
+	if q9 := obj["q9"]; q9 != nil {
+		if n9, ok := tool.Int(q9, math.MinInt, math.MaxInt); ok {
+			out.Q9 = int(n9)
+		} else {
+			r.Range(at.Key("q9"), "-9223372036854775808", "9223372036854775807", q9)
+		}
+	}
+	if q10 := obj["q10"]; q10 != nil {
+		if n10, ok := tool.Int(q10, math.MinInt, math.MaxInt); ok {
+			out.Q10 = int(n10)
+		} else {
+			r.Range(at.Key("q10"), "-9223372036854775808", "9223372036854775807", q10)
+		}
+	}
+	if q11 := obj["q11"]; q11 != nil {
+		if n11, ok := tool.Int(q11, math.MinInt, math.MaxInt); ok {
+			out.Q11 = int(n11)
+		} else {
+			r.Range(at.Key("q11"), "-9223372036854775808", "9223372036854775807", q11)
+		}
+	}
+	if q12 := obj["q12"]; q12 != nil {
+		if n12, ok := tool.Int(q12, math.MinInt, math.MaxInt); ok {
+			out.Q12 = int(n12)
+		} else {
+			r.Range(at.Key("q12"), "-9223372036854775808", "9223372036854775807", q12)
+		}
+	}
+	if q13 := obj["q13"]; q13 != nil {
+		if n13, ok := tool.Int(q13, math.MinInt, math.MaxInt); ok {
+			out.Q13 = int(n13)
+		} else {
+			r.Range(at.Key("q13"), "-9223372036854775808", "9223372036854775807", q13)
+		}
+	}
+	if q14 := obj["q14"]; q14 != nil {
+		if n14, ok := tool.Int(q14, math.MinInt, math.MaxInt); ok {
+			out.Q14 = int(n14)
+		} else {
+			r.Range(at.Key("q14"), "-9223372036854775808", "9223372036854775807", q14)
+		}
+	}
+	if q15 := obj["q15"]; q15 != nil {
+		if n15, ok := tool.Int(q15, math.MinInt, math.MaxInt); ok {
+			out.Q15 = int(n15)
+		} else {
+			r.Range(at.Key("q15"), "-9223372036854775808", "9223372036854775807", q15)
+		}
+	}
+	if q16 := obj["q16"]; q16 != nil {
+		if n16, ok := tool.Int(q16, math.MinInt, math.MaxInt); ok {
+			out.Q16 = int(n16)
+		} else {
+			r.Range(at.Key("q16"), "-9223372036854775808", "9223372036854775807", q16)
+		}
+	}
+	if q17 := obj["q17"]; q17 != nil {
+		if n17, ok := tool.Int(q17, math.MinInt, math.MaxInt); ok {
+			out.Q17 = int(n17)
+		} else {
+			r.Range(at.Key("q17"), "-9223372036854775808", "9223372036854775807", q17)
+		}
+	}
+	if q18 := obj["q18"]; q18 != nil {
+		if n18, ok := tool.Int(q18, math.MinInt, math.MaxInt); ok {
+			out.Q18 = int(n18)
+		} else {
+			r.Range(at.Key("q18"), "-9223372036854775808", "9223372036854775807", q18)
+		}
+	}
+	if q19 := obj["q19"]; q19 != nil {
+		if n19, ok := tool.Int(q19, math.MinInt, math.MaxInt); ok {
+			out.Q19 = int(n19)
+		} else {
+			r.Range(at.Key("q19"), "-9223372036854775808", "9223372036854775807", q19)
+		}
+	}
+	if q20 := obj["q20"]; q20 != nil {
+		if n20, ok := tool.Int(q20, math.MinInt, math.MaxInt); ok {
+			out.Q20 = int(n20)
+		} else {
+			r.Range(at.Key("q20"), "-9223372036854775808", "9223372036854775807", q20)
+		}
+	}
+	if q21 := obj["q21"]; q21 != nil {
+		if n21, ok := tool.Int(q21, math.MinInt, math.MaxInt); ok {
+			out.Q21 = int(n21)
+		} else {
+			r.Range(at.Key("q21"), "-9223372036854775808", "9223372036854775807", q21)
+		}
+	}
+	if q22 := obj["q22"]; q22 != nil {
+		if n22, ok := tool.Int(q22, math.MinInt, math.MaxInt); ok {
+			out.Q22 = int(n22)
+		} else {
+			r.Range(at.Key("q22"), "-9223372036854775808", "9223372036854775807", q22)
+		}
+	}
+	if q23 := obj["q23"]; q23 != nil {
+		if n23, ok := tool.Int(q23, math.MinInt, math.MaxInt); ok {
+			out.Q23 = int(n23)
+		} else {
+			r.Range(at.Key("q23"), "-9223372036854775808", "9223372036854775807", q23)
+		}
+	}
+	if q24 := obj["q24"]; q24 != nil {
+		if n24, ok := tool.Int(q24, math.MinInt, math.MaxInt); ok {
+			out.Q24 = int(n24)
+		} else {
+			r.Range(at.Key("q24"), "-9223372036854775808", "9223372036854775807", q24)
+		}
+	}
+	if q25 := obj["q25"]; q25 != nil {
+		if n25, ok := tool.Int(q25, math.MinInt, math.MaxInt); ok {
+			out.Q25 = int(n25)
+		} else {
+			r.Range(at.Key("q25"), "-9223372036854775808", "9223372036854775807", q25)
+		}
+	}
+}
+
+// The result of the tools with result type Shipment: its schema, an MCP tool's outputSchema.
+const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLength":20,"minLength":8,"description":"Tracking number."},"parcels":{"oneOf":[{"items":{"properties":{"weight":{"type":"number","maximum":30,"minimum":0},"fragile":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["weight"],"description":"Parcel is one parcel of a shipment."},"type":"array","maxItems":5,"minItems":1,"description":"Parcels, up to five."},{"type":"null"}]},"carrier":{"type":"string","enum":["post","courier"],"description":"Carrier, if chosen."},"cost":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Cost in euros."},"note":{"oneOf":[{"type":"string","description":"A note, null for none."},{"type":"null"}]},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels by name."}},"additionalProperties":false,"type":"object","required":["tracking","parcels","cost","note"],"description":"Shipment is what ship returns: every kind of member a result may have."}`
+
+// ValidateShipmentResult checks the JSON of a result of type Shipment as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShipmentResult(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkShipmentResult(&r, args)
+	return r.Errors()
+}
+
+// checkShipmentResult checks the JSON of a result of type Shipment as JSON Schema does, reporting every error in r.
+func checkShipmentResult(r *tool.Report, args map[string]any) {
+	var at tool.Loc
+	present := 0
+	tracking, hasTracking := args["tracking"]
+	if hasTracking {
+		present++
+	}
+	parcels, hasParcels := args["parcels"]
+	if hasParcels {
+		present++
+	}
+	carrier, hasCarrier := args["carrier"]
+	if hasCarrier {
+		present++
+	}
+	cost, hasCost := args["cost"]
+	if hasCost {
+		present++
+	}
+	note, hasNote := args["note"]
+	if hasNote {
+		present++
+	}
+	labels, hasLabels := args["labels"]
+	if hasLabels {
+		present++
+	}
+	if !hasTracking {
+		r.Add(at.Key("tracking"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasParcels {
+		r.Add(at.Key("parcels"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array or null",
+		})
+	}
+	if !hasCost {
+		r.Add(at.Key("cost"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasNote {
+		r.Add(at.Key("note"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string or null",
+		})
+	}
+	if len(args) > present {
+		for k3 := range tool.KeysInOrder(args) {
+			switch k3 {
+			case "tracking", "parcels", "carrier", "cost", "note", "labels":
+			default:
+				r.Add(at.Key(k3), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k3]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasTracking {
+		if s, ok := tracking.(string); !ok {
+			r.Type(at.Key("tracking"), "string", tracking)
+		} else {
+			length := tool.Length(s)
+			if length < 8 {
+				r.Value("minLength", at.Key("tracking"), "at least 8 characters long", tracking)
+			} else if length > 20 {
+				r.Value("maxLength", at.Key("tracking"), "at most 20 characters long", tracking)
+			}
+		}
+	}
+	if hasParcels {
+		if parcels != nil {
+			if list, ok := tool.List(parcels); !ok {
+				if !tool.IsNull(parcels) {
+					r.Type(at.Key("parcels"), "array or null", parcels)
+				}
+			} else {
+				if len(list) < 1 {
+					r.Value("minItems", at.Key("parcels"), "an array of at least 1 item", list)
+				} else if len(list) > 5 {
+					r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
+				}
+				atParcels := at.Key("parcels")
+				for i, item := range tool.Head(list, 5) {
+					if r.Full() {
+						break
+					}
+					if obj, ok := tool.Object(item); !ok {
+						r.Type(atParcels.Index(i), "object", item)
+					} else {
+						atItem := atParcels.Index(i)
+						present2 := 0
+						weight, hasWeight := obj["weight"]
+						if hasWeight {
+							present2++
+						}
+						fragile, hasFragile := obj["fragile"]
+						if hasFragile {
+							present2++
+						}
+						if !hasWeight {
+							r.Add(atItem.Key("weight"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "number",
+							})
+						}
+						if len(obj) > present2 {
+							for k := range tool.KeysInOrder(obj) {
+								switch k {
+								case "weight", "fragile":
+								default:
+									r.Add(atItem.Key(k), tool.Error{
+										Code: tool.CodeUnexpected,
+										Got:  tool.TypeName(obj[k]),
+									})
+								}
+								if r.Full() {
+									break
+								}
+							}
+						}
+						if hasWeight {
+							if num, ok := tool.Number(weight); !ok {
+								r.Type(atItem.Key("weight"), "number", weight)
+							} else {
+								if num < 0 {
+									r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
+								} else if num > 30 {
+									r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
+								}
+							}
+						}
+						if hasFragile {
+							if _, ok := fragile.(bool); !ok {
+								r.Type(atItem.Key("fragile"), "boolean", fragile)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasCarrier {
+		if s2, ok := carrier.(string); !ok {
+			r.Type(at.Key("carrier"), "string", carrier)
+		} else {
+			if s2 != "post" && s2 != "courier" {
+				r.Value(tool.CodeEnum, at.Key("carrier"), "one of \"post\", \"courier\"", carrier)
+			}
+		}
+	}
+	if hasCost {
+		if num2, ok := tool.Number(cost); !ok {
+			r.Type(at.Key("cost"), "number", cost)
+		} else {
+			if num2 <= 0 {
+				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
+			} else if !tool.MultipleOf(cost, "0.01") {
+				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
+			}
+		}
+	}
+	if hasNote {
+		if note != nil {
+			if _, ok := note.(string); !ok {
+				if !tool.IsNull(note) {
+					r.Type(at.Key("note"), "string or null", note)
+				}
+			}
+		}
+	}
+	if hasLabels {
+		if obj2, ok := tool.Object(labels); !ok {
+			r.Type(at.Key("labels"), "object", labels)
+		} else {
+			atLabels := at.Key("labels")
+			{
+				n := r.Len()
+				member := func(k2 string, v any) {
+					if _, ok := v.(string); !ok {
+						r.Type(atLabels.Key(k2), "string", v)
+					}
+				}
+				for k2, v := range obj2 {
+					member(k2, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k2 := range tool.KeysInOrder(obj2) {
+						member(k2, obj2[k2])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The parameters of the ship tool: the canonical schema, and the dialects that differ from it.
+const (
+	shipArgsSchema           = `{"properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"additionalProperties":false,"type":"object","required":["order"],"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsOpenAISchema     = `{"type":"object","properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsAnthropicSchema  = `{"type":"object","properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsGeminiSchema     = `{"type":"OBJECT","properties":{"order":{"type":"STRING","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsGeminiJSONSchema = `{"type":"object","properties":{"order":{"type":"string","description":"The order to ship. Must match the regular expression ^[A-Z]{2}[0-9]{4}$."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+)
+
+// ShipTool is the ship tool, generated from ShipArgs.
+var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
+	Check:  checkShipArgs,
+	Decode: DecodeShipArgs,
+	Tool: tool.Tool{
+		Description: "Ships an order: a tool whose result type is Shipment.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(shipArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(shipArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(shipArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parametersJsonSchema":` + shipArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","inputSchema":` + shipArgsSchema + `,"outputSchema":` + shipmentResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(shipArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(shipArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent:     true,
+		Name:           "ship",
+		ResultSchema:   json.RawMessage(shipmentResultSchema),
+		Risk:           tool.RiskAct,
+		Schema:         json.RawMessage(shipArgsSchema),
+		Validate:       ValidateShipArgs,
+		ValidateResult: ValidateShipmentResult,
+	},
+}}
+var shipArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{4}$")
+
+// ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShipArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkShipArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkShipArgs checks a model's arguments for the ship tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkShipArgs(r *tool.Report, args map[string]any, out *ShipArgs) {
+	var at tool.Loc
+	present := 0
+	order, hasOrder := args["order"]
+	if hasOrder {
+		present++
+	}
+	if !hasOrder {
+		r.Add(at.Key("order"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "order":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasOrder {
+		if s, ok := order.(string); !ok {
+			r.Type(at.Key("order"), "string", order)
+		} else {
+			if !shipArgsPattern0.MatchString(s) {
+				r.Value("pattern", at.Key("order"), "a string matching the pattern ^[A-Z]{2}[0-9]{4}$", order)
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillShipArgs(r, at, out, args)
+}
+
+// DecodeShipArgs checks a model's arguments for the ship tool and returns them as a ShipArgs, read straight from the map; when they are not valid, the zero ShipArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeShipArgs(args map[string]any) (ShipArgs, tool.Errors) {
+	var r tool.Report
+	var out ShipArgs
+	checkShipArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return ShipArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillShipArgs sets the fields of a ShipArgs from an object its validator accepted.
+func fillShipArgs(r *tool.Report, at tool.Loc, out *ShipArgs, obj map[string]any) {
+	if order := obj["order"]; order != nil {
+		if s, ok := order.(string); ok {
+			out.Order = s
+		}
+	}
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool}
+var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool, &SignupTool.Tool, &SurveyTool.Tool, &ShipTool.Tool}
+
+// The schemas of the profile output: the canonical schema, and the dialects that differ from it.
+const (
+	profileSchema          = `{"properties":{"name":{"type":"string","maxLength":80,"minLength":1,"description":"Full name."},"age":{"type":"integer","maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":"string","format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Languages spoken, most fluent first."},"employer":{"properties":{"company":{"type":"string","minLength":1},"since":{"type":"integer","minimum":1900}},"additionalProperties":false,"type":"object","required":["company"],"description":"Employer, if any."},"seniority":{"oneOf":[{"type":"string","enum":["junior","senior"],"description":"Level of seniority, null when unknown."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","country","seniority"],"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileOpenAISchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Full name. Must be 1-80 characters."},"age":{"type":["integer","null"],"maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":["string","null"],"format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":5},{"type":"null"}],"description":"Languages spoken, most fluent first. Must not contain the same item twice."},"employer":{"anyOf":[{"type":"object","properties":{"company":{"type":"string","description":"Must be at least 1 character."},"since":{"type":["integer","null"],"minimum":1900}},"required":["company","since"],"additionalProperties":false},{"type":"null"}],"description":"Employer, if any."},"seniority":{"anyOf":[{"type":"string","enum":["junior","senior"]},{"type":"null"}],"description":"Level of seniority, null when unknown."}},"required":["name","age","email","country","languages","employer","seniority"],"additionalProperties":false,"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileAnthropicSchema = `{"type":"object","properties":{"name":{"type":"string","description":"Full name. Must be 1-80 characters."},"age":{"type":"integer","description":"Age in years. Must be between 0 and 150."},"email":{"type":"string","format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"type":"array","items":{"type":"string"},"description":"Languages spoken, most fluent first. Must have at most 5 items and not contain the same item twice."},"employer":{"type":"object","properties":{"company":{"type":"string","description":"Must be at least 1 character."},"since":{"type":"integer","description":"Must be at least 1900."}},"required":["company"],"additionalProperties":false,"description":"Employer, if any."},"seniority":{"anyOf":[{"type":"string","enum":["junior","senior"]},{"type":"null"}],"description":"Level of seniority, null when unknown."}},"required":["name","country","seniority"],"additionalProperties":false,"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileGeminiSchema    = `{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":80,"minLength":1,"description":"Full name."},"age":{"type":"INTEGER","maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":"STRING","description":"Email address. Must be an email address."},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"type":"ARRAY","items":{"type":"STRING"},"maxItems":5,"description":"Languages spoken, most fluent first. Must not contain the same item twice."},"employer":{"type":"OBJECT","properties":{"company":{"type":"STRING","minLength":1},"since":{"type":"INTEGER","minimum":1900}},"required":["company"],"propertyOrdering":["company","since"],"description":"Employer, if any."},"seniority":{"type":"STRING","enum":["junior","senior"],"nullable":true,"description":"Level of seniority, null when unknown."}},"required":["name","country","seniority"],"propertyOrdering":["name","age","email","country","languages","employer","seniority"],"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+)
+
+// ProfileOutput is the profile structured output, generated from Profile.
+var ProfileOutput = tool.OutputDef[Profile]{
+	Decode: DecodeProfile,
+	Output: tool.Output{
+		Description: "A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Form:   tool.Anthropic,
+				Format: json.RawMessage(`{"type":"json_schema","schema":` + profileAnthropicSchema + `}`),
+				Schema: json.RawMessage(profileAnthropicSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Form:   tool.Gemini,
+				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + profileGeminiSchema + `}`),
+				Schema: json.RawMessage(profileGeminiSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Form:   tool.OpenAI,
+				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"profile","description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.","schema":` + profileOpenAISchema + `,"strict":true}}`),
+				Schema: json.RawMessage(profileOpenAISchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Form:   tool.OpenAIResponses,
+				Format: json.RawMessage(`{"type":"json_schema","name":"profile","description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.","schema":` + profileOpenAISchema + `,"strict":true}`),
+				Schema: json.RawMessage(profileOpenAISchema),
+			},
+		},
+		Name:     "profile",
+		Schema:   json.RawMessage(profileSchema),
+		Validate: ValidateProfile,
+	},
+}
+
+// profilePattern0 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
+func profilePattern0(s string) bool {
+	if len(s) < 2 || len(s) > 2 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateProfile checks a model's answer in the profile format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateProfile(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkProfile(&r, args, nil)
+	return r.Errors()
+}
+
+// checkProfile checks a model's answer in the profile format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkProfile(r *tool.Report, args map[string]any, out *Profile) {
+	defer r.RecoverTooDeep()
+	var at tool.Loc
+	present := 0
+	name, hasName := args["name"]
+	if hasName {
+		present++
+	}
+	age, hasAge := args["age"]
+	if hasAge {
+		present++
+	}
+	email, hasEmail := args["email"]
+	if hasEmail {
+		present++
+	}
+	country, hasCountry := args["country"]
+	if hasCountry {
+		present++
+	}
+	languages, hasLanguages := args["languages"]
+	if hasLanguages {
+		present++
+	}
+	employer, hasEmployer := args["employer"]
+	if hasEmployer {
+		present++
+	}
+	seniority, hasSeniority := args["seniority"]
+	if hasSeniority {
+		present++
+	}
+	if !hasName {
+		r.Add(at.Key("name"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasCountry {
+		r.Add(at.Key("country"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasSeniority {
+		r.Add(at.Key("seniority"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string or null",
+		})
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "name", "age", "email", "country", "languages", "employer", "seniority":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasName {
+		if s, ok := name.(string); !ok {
+			r.Type(at.Key("name"), "string", name)
+		} else {
+			length := tool.Length(s)
+			if length < 1 {
+				r.Value("minLength", at.Key("name"), "at least 1 character long", name)
+			} else if length > 80 {
+				r.Value("maxLength", at.Key("name"), "at most 80 characters long", name)
+			}
+		}
+	}
+	if hasAge && age != nil {
+		if num, ok := tool.Number(age); !ok || !tool.IsInteger(num) {
+			if !tool.IsNull(age) {
+				r.Type(at.Key("age"), "integer", age)
+			}
+		} else {
+			if num < 0 {
+				r.Value("minimum", at.Key("age"), ">= 0", age)
+			} else if num > 150 {
+				r.Value("maximum", at.Key("age"), "<= 150", age)
+			}
+		}
+	}
+	if hasEmail && email != nil {
+		if s2, ok := email.(string); !ok {
+			if !tool.IsNull(email) {
+				r.Type(at.Key("email"), "string", email)
+			}
+		} else {
+			if !format.Email(s2) {
+				r.Value("format", at.Key("email"), "an email address", email)
+			}
+		}
+	}
+	if hasCountry {
+		if s3, ok := country.(string); !ok {
+			r.Type(at.Key("country"), "string", country)
+		} else {
+			if !profilePattern0(s3) {
+				r.Value("pattern", at.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
+			}
+		}
+	}
+	if hasLanguages && languages != nil {
+		if list, ok := tool.List(languages); !ok {
+			if !tool.IsNull(languages) {
+				r.Type(at.Key("languages"), "array", languages)
+			}
+		} else {
+			if len(list) > 5 {
+				r.Value("maxItems", at.Key("languages"), "an array of at most 5 items", list)
+			} else if i, j, dup := tool.Duplicate(list); dup {
+				r.Add(at.Key("languages"), tool.Error{
+					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
+					Code:     "uniqueItems",
+					Expected: "an array of unique items",
+					Got:      "array",
+				})
+			}
+			atLanguages := at.Key("languages")
+			for i2, item := range tool.Head(list, 5) {
+				if r.Full() {
+					break
+				}
+				if _, ok := item.(string); !ok {
+					r.Type(atLanguages.Index(i2), "string", item)
+				}
+			}
+		}
+	}
+	if hasEmployer && employer != nil {
+		if obj, ok := tool.Object(employer); !ok {
+			if !tool.IsNull(employer) {
+				r.Type(at.Key("employer"), "object", employer)
+			}
+		} else {
+			atEmployer := at.Key("employer")
+			present2 := 0
+			company, hasCompany := obj["company"]
+			if hasCompany {
+				present2++
+			}
+			since, hasSince := obj["since"]
+			if hasSince {
+				present2++
+			}
+			if !hasCompany {
+				r.Add(atEmployer.Key("company"), tool.Error{
+					Code:     tool.CodeMissing,
+					Expected: "string",
+				})
+			}
+			if len(obj) > present2 {
+				for k := range tool.KeysInOrder(obj) {
+					switch k {
+					case "company", "since":
+					default:
+						r.Add(atEmployer.Key(k), tool.Error{
+							Code: tool.CodeUnexpected,
+							Got:  tool.TypeName(obj[k]),
+						})
+					}
+					if r.Full() {
+						break
+					}
+				}
+			}
+			if hasCompany {
+				if s5, ok := company.(string); !ok {
+					r.Type(atEmployer.Key("company"), "string", company)
+				} else {
+					length2 := tool.Length(s5)
+					if length2 < 1 {
+						r.Value("minLength", atEmployer.Key("company"), "at least 1 character long", company)
+					}
+				}
+			}
+			if hasSince && since != nil {
+				if num2, ok := tool.Number(since); !ok || !tool.IsInteger(num2) {
+					if !tool.IsNull(since) {
+						r.Type(atEmployer.Key("since"), "integer", since)
+					}
+				} else {
+					if num2 < 1900 {
+						r.Value("minimum", atEmployer.Key("since"), ">= 1900", since)
+					}
+				}
+			}
+		}
+	}
+	if hasSeniority {
+		if seniority != nil {
+			if s6, ok := seniority.(string); !ok {
+				if !tool.IsNull(seniority) {
+					r.Type(at.Key("seniority"), "string or null", seniority)
+				}
+			} else {
+				if s6 != "junior" && s6 != "senior" {
+					r.Value(tool.CodeEnum, at.Key("seniority"), "one of \"junior\", \"senior\"", seniority)
+				}
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillProfile(r, at, out, args)
+}
+
+// DecodeProfile checks a model's answer in the profile format and returns it as a Profile, read straight from the map; when they are not valid, the zero Profile and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeProfile(args map[string]any) (Profile, tool.Errors) {
+	var r tool.Report
+	var out Profile
+	checkProfile(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Profile{}, errs
+	}
+	return out, nil
+}
+
+// fillProfile sets the fields of a Profile from an object its validator accepted.
+func fillProfile(r *tool.Report, at tool.Loc, out *Profile, obj map[string]any) {
+	if name := obj["name"]; name != nil {
+		if s, ok := name.(string); ok {
+			out.Name = s
+		}
+	}
+	if age := obj["age"]; age != nil {
+		if n, ok := tool.Int(age, math.MinInt, math.MaxInt); ok {
+			out.Age = int(n)
+		} else {
+			r.Range(at.Key("age"), "-9223372036854775808", "9223372036854775807", age)
+		}
+	}
+	if email := obj["email"]; email != nil {
+		if s2, ok := email.(string); ok {
+			out.Email = s2
+		}
+	}
+	if country := obj["country"]; country != nil {
+		if s3, ok := country.(string); ok {
+			out.Country = s3
+		}
+	}
+	if languages := obj["languages"]; languages != nil {
+		if list, ok := tool.List(languages); ok {
+			s4 := make([]string, len(list))
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if s5, ok := item.(string); ok {
+						s4[i] = s5
+					}
+				}
+			}
+			out.Languages = s4
+		}
+	}
+	if employer := obj["employer"]; !tool.IsNull(employer) {
+		p := new(Employer)
+		if obj2, ok := tool.Object(employer); ok {
+			fillProfileEmployer(r, at.Key("employer"), p, obj2)
+		}
+		out.Employer = p
+	}
+	if seniority := obj["seniority"]; !tool.IsNull(seniority) {
+		p2 := new(Seniority)
+		if s6, ok := seniority.(string); ok {
+			(*p2) = Seniority(s6)
+		}
+		out.Seniority = p2
+	}
+}
+
+// fillProfileEmployer sets the fields of a Employer from an object its validator accepted.
+func fillProfileEmployer(r *tool.Report, at tool.Loc, out *Employer, obj map[string]any) {
+	if company := obj["company"]; company != nil {
+		if s, ok := company.(string); ok {
+			out.Company = s
+		}
+	}
+	if since := obj["since"]; since != nil {
+		if n, ok := tool.Int(since, math.MinInt, math.MaxInt); ok {
+			out.Since = int(n)
+		} else {
+			r.Range(at.Key("since"), "-9223372036854775808", "9223372036854775807", since)
+		}
+	}
+}
+
+// The schemas of the catalog output: the canonical schema, and the dialects that differ from it.
+const (
+	catalogSchema           = `{"$defs":{"Category":{"properties":{"title":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Category"},"type":"array","maxItems":4}},"additionalProperties":false,"type":"object","required":["title"],"description":"Category is a node of a catalog's tree."}},"properties":{"prices":{"additionalProperties":{"type":"number"},"type":"object","description":"Prices by product code."},"root":{"$ref":"#/$defs/Category","description":"The product categories, as a tree."}},"additionalProperties":false,"type":"object","required":["prices","root"],"description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form."}`
+	catalogGeminiJSONSchema = `{"type":"object","$defs":{"Category":{"type":"object","properties":{"title":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Category"},"maxItems":4}},"required":["title"],"additionalProperties":false,"description":"Category is a node of a catalog's tree."}},"properties":{"prices":{"type":"object","additionalProperties":{"type":"number"},"description":"Prices by product code."},"root":{"$ref":"#/$defs/Category","description":"The product categories, as a tree."}},"required":["prices","root"],"additionalProperties":false,"description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form."}`
+)
+
+// CatalogOutput is the catalog structured output, generated from Catalog.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/prices.
+//   - Anthropic: a tool the request forces, as Anthropic strict mode cannot express a recursive type at #/$defs/Category/properties/children/items and #/properties/root, a map at #/properties/prices.
+//   - Gemini: responseJsonSchema, as Gemini's parameters cannot express a map at #/properties/prices, a recursive type at #/properties/root.
+var CatalogOutput = tool.OutputDef[Catalog]{
+	Decode: DecodeCatalog,
+	Output: tool.Output{
+		Description: "A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Category/properties/children/items and #/properties/root, a map at #/properties/prices",
+				Form:     tool.AnthropicNonStrict,
+				Format:   json.RawMessage(`{"name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","input_schema":` + catalogSchema + `}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Fallback: "Gemini's parameters cannot express a map at #/properties/prices, a recursive type at #/properties/root",
+				Form:     tool.GeminiJSONSchema,
+				Format:   json.RawMessage(`{"responseMimeType":"application/json","responseJsonSchema":` + catalogGeminiJSONSchema + `}`),
+				Schema:   json.RawMessage(catalogGeminiJSONSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/prices",
+				Form:     tool.OpenAINonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","json_schema":{"name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","schema":` + catalogSchema + `,"strict":false}}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/prices",
+				Form:     tool.OpenAIResponsesNonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","schema":` + catalogSchema + `,"strict":false}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+		},
+		Name:     "catalog",
+		Schema:   json.RawMessage(catalogSchema),
+		Validate: ValidateCatalog,
+	},
+}
+
+// ValidateCatalog checks a model's answer in the catalog format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateCatalog(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkCatalog(&r, args, nil)
+	return r.Errors()
+}
+
+// checkCatalog checks a model's answer in the catalog format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkCatalog(r *tool.Report, args map[string]any, out *Catalog) {
+	var at tool.Loc
+	present := 0
+	prices, hasPrices := args["prices"]
+	if hasPrices {
+		present++
+	}
+	root, hasRoot := args["root"]
+	if hasRoot {
+		present++
+	}
+	if !hasPrices {
+		r.Add(at.Key("prices"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "object",
+		})
+	}
+	if !hasRoot {
+		r.Add(at.Key("root"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "object",
+		})
+	}
+	if len(args) > present {
+		for k3 := range tool.KeysInOrder(args) {
+			switch k3 {
+			case "prices", "root":
+			default:
+				r.Add(at.Key(k3), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k3]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasPrices {
+		if obj, ok := tool.Object(prices); !ok {
+			r.Type(at.Key("prices"), "object", prices)
+		} else {
+			atPrices := at.Key("prices")
+			{
+				n := r.Len()
+				member := func(k string, v any) {
+					if _, ok := tool.Number(v); !ok {
+						r.Type(atPrices.Key(k), "number", v)
+					}
+				}
+				for k, v := range obj {
+					member(k, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k := range tool.KeysInOrder(obj) {
+						member(k, obj[k])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasRoot {
+		validateCatalogCategory(r, at.Key("root"), root, 1)
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillCatalog(r, at, out, args)
+}
+
+// DecodeCatalog checks a model's answer in the catalog format and returns it as a Catalog, read straight from the map; when they are not valid, the zero Catalog and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeCatalog(args map[string]any) (Catalog, tool.Errors) {
+	var r tool.Report
+	var out Catalog
+	checkCatalog(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Catalog{}, errs
+	}
+	return out, nil
+}
+
+// validateCatalogCategory checks v, at the location at, against the schema at #/$defs/Category.
+func validateCatalogCategory(r *tool.Report, at tool.Loc, v any, depth int) {
+	if depth > tool.MaxDepth {
+		r.Add(at, tool.TooDeep())
+		return
+	}
+	if obj, ok := tool.Object(v); !ok {
+		r.Type(at, "object", v)
+	} else {
+		present := 0
+		title, hasTitle := obj["title"]
+		if hasTitle {
+			present++
+		}
+		children, hasChildren := obj["children"]
+		if hasChildren {
+			present++
+		}
+		if !hasTitle {
+			r.Add(at.Key("title"), tool.Error{
+				Code:     tool.CodeMissing,
+				Expected: "string",
+			})
+		}
+		if len(obj) > present {
+			for k2 := range tool.KeysInOrder(obj) {
+				switch k2 {
+				case "title", "children":
+				default:
+					r.Add(at.Key(k2), tool.Error{
+						Code: tool.CodeUnexpected,
+						Got:  tool.TypeName(obj[k2]),
+					})
+				}
+				if r.Full() {
+					break
+				}
+			}
+		}
+		if hasTitle {
+			if s, ok := title.(string); !ok {
+				r.Type(at.Key("title"), "string", title)
+			} else {
+				length := tool.Length(s)
+				if length < 1 {
+					r.Value("minLength", at.Key("title"), "at least 1 character long", title)
+				}
+			}
+		}
+		if hasChildren && children != nil {
+			if list, ok := tool.List(children); !ok {
+				if !tool.IsNull(children) {
+					r.Type(at.Key("children"), "array", children)
+				}
+			} else {
+				if len(list) > 4 {
+					r.Value("maxItems", at.Key("children"), "an array of at most 4 items", list)
+				}
+				atChildren := at.Key("children")
+				for i, item := range tool.Head(list, 4) {
+					if r.Full() {
+						break
+					}
+					validateCatalogCategory(r, atChildren.Index(i), item, depth+1)
+				}
+			}
+		}
+	}
+}
+
+// fillCatalog sets the fields of a Catalog from an object its validator accepted.
+func fillCatalog(r *tool.Report, at tool.Loc, out *Catalog, obj map[string]any) {
+	if prices := obj["prices"]; prices != nil {
+		if obj2, ok := tool.Object(prices); ok {
+			m := make(map[string]float64, len(obj2))
+			n := r.Len()
+			member := func(k string, item any) {
+				var e float64
+				if item != nil {
+					if f, ok := tool.Float(item); ok {
+						e = f
+					}
+				}
+				m[k] = e
+			}
+			for k, item := range obj2 {
+				member(k, item)
+				if r.Full() {
+					break
+				}
+			}
+			if r.Len() > n {
+				r.Truncate(n)
+				m = make(map[string]float64, len(obj2))
+				for k := range tool.KeysInOrder(obj2) {
+					member(k, obj2[k])
+					if r.Full() {
+						break
+					}
+				}
+			}
+			out.Prices = m
+		}
+	}
+	if root := obj["root"]; root != nil {
+		if obj3, ok := tool.Object(root); ok {
+			fillCatalogCategory(r, at.Key("root"), &out.Root, obj3)
+		}
+	}
+}
+
+// fillCatalogCategory sets the fields of a Category from an object its validator accepted.
+func fillCatalogCategory(r *tool.Report, at tool.Loc, out *Category, obj map[string]any) {
+	if title := obj["title"]; title != nil {
+		if s, ok := title.(string); ok {
+			out.Title = s
+		}
+	}
+	if children := obj["children"]; children != nil {
+		if list, ok := tool.List(children); ok {
+			s2 := make([]Category, len(list))
+			atChildren := at.Key("children")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if obj2, ok := tool.Object(item); ok {
+						fillCatalogCategory(r, atChildren.Index(i), &s2[i], obj2)
+					}
+				}
+			}
+			out.Children = s2
+		}
+	}
+}

@@ -18,6 +18,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	scalarsArgsSchema           = `{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
 	scalarsArgsOpenAISchema     = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
+	scalarsArgsAnthropicSchema  = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","description":"Must be between -128 and 127."},"i16":{"type":"integer","description":"Must be between -32768 and 32767."},"i32":{"type":"integer","description":"Must be between -2147483648 and 2147483647."},"i64":{"type":"integer"},"u":{"type":"integer","description":"Must be at least 0."},"u8":{"type":"integer","description":"Must be between 0 and 255."},"u16":{"type":"integer","description":"Must be between 0 and 65535."},"u32":{"type":"integer","description":"Must be between 0 and 4294967295."},"u64":{"type":"integer","description":"Must be at least 0."},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 	scalarsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"b":{"type":"BOOLEAN"},"s":{"type":"STRING"},"i":{"type":"INTEGER"},"i8":{"type":"INTEGER","maximum":127,"minimum":-128},"i16":{"type":"INTEGER","maximum":32767,"minimum":-32768},"i32":{"type":"INTEGER","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"INTEGER"},"u":{"type":"INTEGER","minimum":0},"u8":{"type":"INTEGER","maximum":255,"minimum":0},"u16":{"type":"INTEGER","maximum":65535,"minimum":0},"u32":{"type":"INTEGER","maximum":4294967295,"minimum":0},"u64":{"type":"INTEGER","minimum":0},"f32":{"type":"NUMBER"},"f64":{"type":"NUMBER"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"propertyOrdering":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
 	scalarsArgsGeminiJSONSchema = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 )
@@ -31,6 +32,11 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(scalarsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(scalarsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
 			},
@@ -481,6 +487,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
 	Check:  checkShapesArgs,
@@ -489,7 +496,13 @@ var ShapesTool = tool.Def[ShapesArgs]{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(shapesArgsSchema),
 				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
 			},
@@ -1917,6 +1930,7 @@ const (
 // NodeTool is the node tool, generated from Node.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
 	Check:  checkNode,
@@ -1925,7 +1939,13 @@ var NodeTool = tool.Def[Node]{
 		Description: "Is recursive.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(nodeSchema),
 				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
 			},
@@ -2114,6 +2134,7 @@ func fillNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
 const (
 	methodsArgsSchema           = `{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"Has fields whose types decode themselves."}`
 	methodsArgsOpenAISchema     = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":["number","null"]}},"required":["name","temp","opt"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
+	methodsArgsAnthropicSchema  = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 	methodsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"name":{"type":"STRING"},"temp":{"type":"NUMBER"},"opt":{"type":"NUMBER"}},"required":["name","temp"],"propertyOrdering":["name","temp","opt"],"description":"Has fields whose types decode themselves."}`
 	methodsArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 )
@@ -2127,6 +2148,11 @@ var MethodsTool = tool.Def[MethodsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(methodsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(methodsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
 			},
@@ -2287,9 +2313,10 @@ func fillMethodsArgs(r *tool.Report, at tool.Loc, out *MethodsArgs, obj map[stri
 
 // The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
 const (
-	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Is an unexported tool without arguments."}`
-	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
-	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
+	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"An unexported tool without arguments."}`
+	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"An unexported tool without arguments."}`
+	emptyArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
+	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
 )
 
 // emptyTool is the empty tool, generated from emptyArgs.
@@ -2297,46 +2324,51 @@ var emptyTool = tool.Def[emptyArgs]{
 	Check:  checkEmptyArgs,
 	Decode: decodeEmptyArgs,
 	Tool: tool.Tool{
-		Description: "Is an unexported tool without arguments.",
+		Description: "An unexported tool without arguments.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(emptyArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
 				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments."}`),
+				Tool: json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments."}`),
 			},
 			GeminiJSONSchema: tool.Definition{
 				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(emptyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
 				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
 				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
 				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -2394,6 +2426,9 @@ const (
 )
 
 // NumbersTool is the numbers tool, generated from NumbersArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs.
 var NumbersTool = tool.Def[NumbersArgs]{
 	Check:  checkNumbersArgs,
 	Decode: DecodeNumbersArgs,
@@ -2401,7 +2436,8 @@ var NumbersTool = tool.Def[NumbersArgs]{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs",
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(numbersArgsSchema),
 				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","input_schema":` + numbersArgsSchema + `}`),
 			},
@@ -2904,7 +2940,8 @@ func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[stri
 
 // The parameters of the bounds tool: the canonical schema, and the dialects that differ from it.
 const (
-	boundsArgsSchema = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+	boundsArgsSchema          = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+	boundsArgsAnthropicSchema = `{"type":"object","properties":{"max":{"type":"integer","description":"Must be at most 1000000000000000000."},"min":{"type":"integer","description":"Must be at least -1000000000000000000."},"even":{"type":"integer","description":"Must be a multiple of 2."},"ex_max":{"type":"integer","description":"Must be less than 9007199254740993."},"ex_min":{"type":"integer","description":"Must be greater than -9007199254740993."},"big":{"type":"integer","description":"Must be between 0 and 1e19."},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","description":"Must be between -9223372036854775809 and 18446744073709551616."},"ids":{"type":"array","items":{"type":"integer","enum":[18446744073709551615,9007199254740993]},"description":"Each item must be at least 0."}},"additionalProperties":false,"description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
 )
 
 // BoundsTool is the bounds tool, generated from BoundsArgs.
@@ -2916,8 +2953,8 @@ var BoundsTool = tool.Def[BoundsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsSchema + `}`),
+				Parameters: json.RawMessage(boundsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsAnthropicSchema + `,"strict":true}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,

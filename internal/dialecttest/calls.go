@@ -418,6 +418,13 @@ func (d *drawer) array(s map[string]any, depth, broken int) any {
 			return []any{v, v}
 		}
 	}
+	if broken > 0 {
+		// The count is broken: the items are valid, so that a long array
+		// breaks the count alone.
+		rate := d.breakRate
+		d.breakRate = 0
+		defer func() { d.breakRate = rate }()
+	}
 	for range n {
 		out = append(out, d.value(itemsOr(items), depth+1))
 	}

@@ -17,6 +17,9 @@ const (
 )
 
 // SaveTreeTool is the save_tree tool, generated from TreeArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/kids/items.
 var SaveTreeTool = tool.Def[TreeArgs]{
 	Check:  checkTreeArgs,
 	Decode: DecodeTreeArgs,
@@ -24,7 +27,8 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 		Description: "Saves a tree of named nodes.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/kids/items",
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
 				Tool:       json.RawMessage(`{"name":"save_tree","description":"Saves a tree of named nodes.","input_schema":` + treeArgsSchema + `}`),
 			},
@@ -190,6 +194,9 @@ const (
 )
 
 // SetLabelsTool is the set_labels tool, generated from LabelsArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 var SetLabelsTool = tool.Def[LabelsArgs]{
 	Check:  checkLabelsArgs,
 	Decode: DecodeLabelsArgs,
@@ -197,7 +204,8 @@ var SetLabelsTool = tool.Def[LabelsArgs]{
 		Description: "Sets the color of labels.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(labelsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"set_labels","description":"Sets the color of labels.","input_schema":` + labelsArgsSchema + `}`),
 			},
@@ -396,6 +404,7 @@ func fillLabelsArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string
 const (
 	deleteArgsSchema           = `{"properties":{"paths":{"items":{"type":"string","maxLength":256},"type":"array","maxItems":100,"minItems":1},"recursive":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["paths"],"description":"Deletes files."}`
 	deleteArgsOpenAISchema     = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"maxItems":100,"minItems":1,"description":"Each item must be at most 256 characters."},"recursive":{"type":["boolean","null"]}},"required":["paths","recursive"],"additionalProperties":false,"description":"Deletes files."}`
+	deleteArgsAnthropicSchema  = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Must have at most 100 items. Each item must be at most 256 characters."},"recursive":{"type":"boolean"}},"required":["paths"],"additionalProperties":false,"description":"Deletes files."}`
 	deleteArgsGeminiSchema     = `{"type":"OBJECT","properties":{"paths":{"type":"ARRAY","items":{"type":"STRING","maxLength":256},"maxItems":100,"minItems":1},"recursive":{"type":"BOOLEAN"}},"required":["paths"],"propertyOrdering":["paths","recursive"],"description":"Deletes files."}`
 	deleteArgsGeminiJSONSchema = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"maxItems":100,"minItems":1,"description":"Each item must be at most 256 characters."},"recursive":{"type":"boolean"}},"required":["paths"],"additionalProperties":false,"description":"Deletes files."}`
 )
@@ -409,6 +418,11 @@ var DeleteFilesTool = tool.Def[DeleteArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(deleteArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(deleteArgsSchema),
 				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsSchema + `}`),
 			},
@@ -572,7 +586,8 @@ func fillDeleteArgs(r *tool.Report, at tool.Loc, out *DeleteArgs, obj map[string
 
 // The parameters of the transfer tool: the canonical schema, and the dialects that differ from it.
 const (
-	transferArgsSchema = `{"properties":{"amount":{"type":"integer","maximum":1000000000000000000,"minimum":1},"account":{"type":"integer","maximum":1e19,"minimum":0},"cents":{"type":"integer","multipleOf":2},"batch":{"items":{"type":"integer","enum":[9007199254740992,1],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","required":["amount","account"],"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
+	transferArgsSchema          = `{"properties":{"amount":{"type":"integer","maximum":1000000000000000000,"minimum":1},"account":{"type":"integer","maximum":1e19,"minimum":0},"cents":{"type":"integer","multipleOf":2},"batch":{"items":{"type":"integer","enum":[9007199254740992,1],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","required":["amount","account"],"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
+	transferArgsAnthropicSchema = `{"type":"object","properties":{"amount":{"type":"integer","description":"Must be between 1 and 1000000000000000000."},"account":{"type":"integer","description":"Must be between 0 and 1e19."},"cents":{"type":"integer","description":"Must be a multiple of 2."},"batch":{"type":"array","items":{"type":"integer","enum":[9007199254740992,1]},"description":"Each item must be at least 0."}},"required":["amount","account"],"additionalProperties":false,"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
 )
 
 // TransferTool is the transfer tool, generated from TransferArgs.
@@ -584,8 +599,8 @@ var TransferTool = tool.Def[TransferArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","input_schema":` + transferArgsSchema + `}`),
+				Parameters: json.RawMessage(transferArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","input_schema":` + transferArgsAnthropicSchema + `,"strict":true}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,

@@ -31,15 +31,21 @@ func ParseArgs(raw []byte) (map[string]any, Errors) {
 	if isBlank(raw) {
 		return map[string]any{}, nil
 	}
+	return parseObject(raw, "the arguments are not valid JSON", "the arguments should be a JSON object")
+}
+
+// parseObject parses one JSON object; notJSON and notObject begin the
+// reasons of the errors ("the answer is not valid JSON").
+func parseObject(raw []byte, notJSON, notObject string) (map[string]any, Errors) {
 	v, perr := parseJSON(raw)
 	if perr != nil {
-		return nil, Errors{perr.error("the arguments are not valid JSON")}
+		return nil, Errors{perr.error(notJSON)}
 	}
-	args, ok := v.(map[string]any)
+	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, Errors{shapeError("the arguments should be a JSON object", v)}
+		return nil, Errors{shapeError(notObject, v)}
 	}
-	return args, nil
+	return obj, nil
 }
 
 func shapeError(want string, v any) Error {

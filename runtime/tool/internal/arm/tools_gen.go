@@ -13,6 +13,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	moveArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":["number","null"],"maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
+	moveArgsAnthropicSchema  = `{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the top speed. Must be between 0 and 1."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 )
@@ -26,6 +27,11 @@ var MoveTool = tool.Def[MoveArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(moveArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(moveArgsSchema),
 				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsSchema + `}`),
 			},
@@ -198,6 +204,7 @@ func fillMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any
 const (
 	releaseArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Opens the gripper: what it holds falls."}`
 	releaseArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
+	releaseArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 	releaseArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 )
 
@@ -210,6 +217,11 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(releaseArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(releaseArgsSchema),
 				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsSchema + `}`),
 			},
@@ -307,6 +319,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
 	Check:  checkTuneArgs,
@@ -315,7 +328,13 @@ var TuneTool = tool.Def[TuneArgs]{
 		Description: "Sets the arm's tuning parameters.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/params",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(tuneArgsSchema),
+				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(tuneArgsSchema),
 				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
 			},
@@ -485,5 +504,454 @@ func fillTuneArgs(r *tool.Report, at tool.Loc, out *TuneArgs, obj map[string]any
 	}
 }
 
+// The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
+const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
+
+// ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePositionResult(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkPositionResult(&r, args)
+	return r.Errors()
+}
+
+// checkPositionResult checks the JSON of a result of type Position as JSON Schema does, reporting every error in r.
+func checkPositionResult(r *tool.Report, args map[string]any) {
+	var at tool.Loc
+	present := 0
+	x, hasX := args["x"]
+	if hasX {
+		present++
+	}
+	y, hasY := args["y"]
+	if hasY {
+		present++
+	}
+	holding, hasHolding := args["holding"]
+	if hasHolding {
+		present++
+	}
+	if !hasX {
+		r.Add(at.Key("x"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasY {
+		r.Add(at.Key("y"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "x", "y", "holding":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasX {
+		if num, ok := tool.Number(x); !ok {
+			r.Type(at.Key("x"), "number", x)
+		} else {
+			if num < 0 {
+				r.Value("minimum", at.Key("x"), ">= 0", x)
+			} else if num > 10 {
+				r.Value("maximum", at.Key("x"), "<= 10", x)
+			}
+		}
+	}
+	if hasY {
+		if num2, ok := tool.Number(y); !ok {
+			r.Type(at.Key("y"), "number", y)
+		} else {
+			if num2 < 0 {
+				r.Value("minimum", at.Key("y"), ">= 0", y)
+			} else if num2 > 10 {
+				r.Value("maximum", at.Key("y"), "<= 10", y)
+			}
+		}
+	}
+	if hasHolding {
+		if _, ok := holding.(string); !ok {
+			r.Type(at.Key("holding"), "string", holding)
+		}
+	}
+}
+
+// The parameters of the position tool: the canonical schema, and the dialects that differ from it.
+const (
+	positionArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads where the arm is."}`
+	positionArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads where the arm is."}`
+	positionArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
+	positionArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
+)
+
+// PositionTool is the position tool, generated from PositionArgs.
+var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
+	Check:  checkPositionArgs,
+	Decode: DecodePositionArgs,
+	Tool: tool.Tool{
+		Description: "Reads where the arm is.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(positionArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"position","description":"Reads where the arm is."}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(positionArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","parametersJsonSchema":` + positionArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","inputSchema":` + positionArgsSchema + `,"outputSchema":` + positionResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(positionArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(positionArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent:     true,
+		Name:           "position",
+		ResultSchema:   json.RawMessage(positionResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(positionArgsSchema),
+		Validate:       ValidatePositionArgs,
+		ValidateResult: ValidatePositionResult,
+	},
+}}
+
+// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePositionArgs(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkPositionArgs(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPositionArgs checks a model's arguments for the position tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPositionArgs(r *tool.Report, args map[string]any, out *PositionArgs) {
+	var at tool.Loc
+	if len(args) > 0 {
+		for k := range tool.KeysInOrder(args) {
+			r.Add(at.Key(k), tool.Error{
+				Code: tool.CodeUnexpected,
+				Got:  tool.TypeName(args[k]),
+			})
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPositionArgs(r, at, out, args)
+}
+
+// DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs, read straight from the map; when they are not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
+	var r tool.Report
+	var out PositionArgs
+	checkPositionArgs(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return PositionArgs{}, errs
+	}
+	return out, nil
+}
+
+// fillPositionArgs sets the fields of a PositionArgs from an object its validator accepted.
+func fillPositionArgs(r *tool.Report, at tool.Loc, out *PositionArgs, obj map[string]any) {}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool}
+var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
+
+// The schemas of the plan output: the canonical schema, and the dialects that differ from it.
+const (
+	planSchema          = `{"properties":{"moves":{"items":{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"type":"array","maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"string","minLength":1,"description":"Why these moves."}},"additionalProperties":false,"type":"object","required":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
+	planOpenAISchema    = `{"type":"object","properties":{"moves":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":["number","null"],"maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"string","description":"Why these moves. Must be at least 1 character."}},"required":["moves","reason"],"additionalProperties":false,"description":"A plan of moves, a model's answer when asked for one."}`
+	planAnthropicSchema = `{"type":"object","properties":{"moves":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the top speed. Must be between 0 and 1."}},"required":["x","y"],"additionalProperties":false,"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"minItems":1,"description":"The moves, in order. Must have at most 10 items."},"reason":{"type":"string","description":"Why these moves. Must be at least 1 character."}},"required":["moves","reason"],"additionalProperties":false,"description":"A plan of moves, a model's answer when asked for one."}`
+	planGeminiSchema    = `{"type":"OBJECT","properties":{"moves":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"STRING","minLength":1,"description":"Why these moves."}},"required":["moves","reason"],"propertyOrdering":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
+)
+
+// PlanOutput is the plan structured output, generated from Plan.
+var PlanOutput = tool.OutputDef[Plan]{
+	Decode: DecodePlan,
+	Output: tool.Output{
+		Description: "A plan of moves, a model's answer when asked for one.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Form:   tool.Anthropic,
+				Format: json.RawMessage(`{"type":"json_schema","schema":` + planAnthropicSchema + `}`),
+				Schema: json.RawMessage(planAnthropicSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Form:   tool.Gemini,
+				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + planGeminiSchema + `}`),
+				Schema: json.RawMessage(planGeminiSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Form:   tool.OpenAI,
+				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}}`),
+				Schema: json.RawMessage(planOpenAISchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Form:   tool.OpenAIResponses,
+				Format: json.RawMessage(`{"type":"json_schema","name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}`),
+				Schema: json.RawMessage(planOpenAISchema),
+			},
+		},
+		Name:     "plan",
+		Schema:   json.RawMessage(planSchema),
+		Validate: ValidatePlan,
+	},
+}
+
+// ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePlan(args map[string]any) tool.Errors {
+	var r tool.Report
+	checkPlan(&r, args, nil)
+	return r.Errors()
+}
+
+// checkPlan checks a model's answer in the plan format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
+func checkPlan(r *tool.Report, args map[string]any, out *Plan) {
+	var at tool.Loc
+	present := 0
+	moves, hasMoves := args["moves"]
+	if hasMoves {
+		present++
+	}
+	reason, hasReason := args["reason"]
+	if hasReason {
+		present++
+	}
+	if !hasMoves {
+		r.Add(at.Key("moves"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array",
+		})
+	}
+	if !hasReason {
+		r.Add(at.Key("reason"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "moves", "reason":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasMoves {
+		if list, ok := tool.List(moves); !ok {
+			r.Type(at.Key("moves"), "array", moves)
+		} else {
+			if len(list) < 1 {
+				r.Value("minItems", at.Key("moves"), "an array of at least 1 item", list)
+			} else if len(list) > 10 {
+				r.Value("maxItems", at.Key("moves"), "an array of at most 10 items", list)
+			}
+			atMoves := at.Key("moves")
+			for i, item := range tool.Head(list, 10) {
+				if r.Full() {
+					break
+				}
+				if obj, ok := tool.Object(item); !ok {
+					r.Type(atMoves.Index(i), "object", item)
+				} else {
+					atItem := atMoves.Index(i)
+					present2 := 0
+					x, hasX := obj["x"]
+					if hasX {
+						present2++
+					}
+					y, hasY := obj["y"]
+					if hasY {
+						present2++
+					}
+					speed, hasSpeed := obj["speed"]
+					if hasSpeed {
+						present2++
+					}
+					if !hasX {
+						r.Add(atItem.Key("x"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "number",
+						})
+					}
+					if !hasY {
+						r.Add(atItem.Key("y"), tool.Error{
+							Code:     tool.CodeMissing,
+							Expected: "number",
+						})
+					}
+					if len(obj) > present2 {
+						for k := range tool.KeysInOrder(obj) {
+							switch k {
+							case "x", "y", "speed":
+							default:
+								r.Add(atItem.Key(k), tool.Error{
+									Code: tool.CodeUnexpected,
+									Got:  tool.TypeName(obj[k]),
+								})
+							}
+							if r.Full() {
+								break
+							}
+						}
+					}
+					if hasX {
+						if num, ok := tool.Number(x); !ok {
+							r.Type(atItem.Key("x"), "number", x)
+						} else {
+							if num < 0 {
+								r.Value("minimum", atItem.Key("x"), ">= 0", x)
+							} else if num > 10 {
+								r.Value("maximum", atItem.Key("x"), "<= 10", x)
+							}
+						}
+					}
+					if hasY {
+						if num2, ok := tool.Number(y); !ok {
+							r.Type(atItem.Key("y"), "number", y)
+						} else {
+							if num2 < 0 {
+								r.Value("minimum", atItem.Key("y"), ">= 0", y)
+							} else if num2 > 10 {
+								r.Value("maximum", atItem.Key("y"), "<= 10", y)
+							}
+						}
+					}
+					if hasSpeed && speed != nil {
+						if num3, ok := tool.Number(speed); !ok {
+							if !tool.IsNull(speed) {
+								r.Type(atItem.Key("speed"), "number", speed)
+							}
+						} else {
+							if num3 < 0 {
+								r.Value("minimum", atItem.Key("speed"), ">= 0", speed)
+							} else if num3 > 1 {
+								r.Value("maximum", atItem.Key("speed"), "<= 1", speed)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasReason {
+		if s, ok := reason.(string); !ok {
+			r.Type(at.Key("reason"), "string", reason)
+		} else {
+			length := tool.Length(s)
+			if length < 1 {
+				r.Value("minLength", at.Key("reason"), "at least 1 character long", reason)
+			}
+		}
+	}
+	if out == nil || r.Len() > 0 {
+		return
+	}
+	fillPlan(r, at, out, args)
+}
+
+// DecodePlan checks a model's answer in the plan format and returns it as a Plan, read straight from the map; when they are not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePlan(args map[string]any) (Plan, tool.Errors) {
+	var r tool.Report
+	var out Plan
+	checkPlan(&r, args, &out)
+	if errs := r.Errors(); errs != nil {
+		return Plan{}, errs
+	}
+	return out, nil
+}
+
+// fillPlan sets the fields of a Plan from an object its validator accepted.
+func fillPlan(r *tool.Report, at tool.Loc, out *Plan, obj map[string]any) {
+	if moves := obj["moves"]; moves != nil {
+		if list, ok := tool.List(moves); ok {
+			s := make([]MoveArgs, len(list))
+			atMoves := at.Key("moves")
+			for i, item := range list {
+				if r.Full() {
+					break
+				}
+				if item != nil {
+					if obj2, ok := tool.Object(item); ok {
+						fillPlanMoveArgs(r, atMoves.Index(i), &s[i], obj2)
+					}
+				}
+			}
+			out.Moves = s
+		}
+	}
+	if reason := obj["reason"]; reason != nil {
+		if s2, ok := reason.(string); ok {
+			out.Reason = s2
+		}
+	}
+}
+
+// fillPlanMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
+func fillPlanMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
+	if x := obj["x"]; x != nil {
+		if f, ok := tool.Float(x); ok {
+			out.X = f
+		}
+	}
+	if y := obj["y"]; y != nil {
+		if f2, ok := tool.Float(y); ok {
+			out.Y = f2
+		}
+	}
+	if speed := obj["speed"]; speed != nil {
+		if f3, ok := tool.Float(speed); ok {
+			out.Speed = f3
+		}
+	}
+}
