@@ -11,6 +11,10 @@ require (
 	github.com/segmentio/encoding v0.5.4
 	github.com/stretchr/testify v1.12.1
 	github.com/toolgen-go/toolgen v0.0.0
+	github.com/toolgen-go/toolgen/runtime/anthropictool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/genaitool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/mcptool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/openaitool v0.0.0
 	google.golang.org/genai v1.77.0
 )
 
@@ -59,6 +63,12 @@ require (
 	google.golang.org/protobuf v1.34.2 // indirect
 )
 
-replace github.com/toolgen-go/toolgen => ../
+replace (
+	github.com/toolgen-go/toolgen => ../
+	github.com/toolgen-go/toolgen/runtime/anthropictool => ../runtime/anthropictool
+	github.com/toolgen-go/toolgen/runtime/genaitool => ../runtime/genaitool
+	github.com/toolgen-go/toolgen/runtime/mcptool => ../runtime/mcptool
+	github.com/toolgen-go/toolgen/runtime/openaitool => ../runtime/openaitool
+)
 
 tool github.com/toolgen-go/toolgen/cmd/toolgen

@@ -29,32 +29,42 @@ func decodeName(t *ToolType) string {
 
 // typedDef is the value of a tool's variable: a tool.Def[T] holding the
 // Tool, its decode function of maps, and fn, its toolimpl.Func[T], as the
-// Decoder a Set uses.
+// Decoder a Set uses; in a tool.ResultDef[T, R] for a tool with a result
+// type R.
 func typedDef(t *BuiltTool, toolValue, fn jen.Code) jen.Code {
-	return jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
+	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):    toolValue,
 		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
 		jen.Id("Decoder"): fn,
 	})
+	if t.Result == nil {
+		return def
+	}
+	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Dict{jen.Id("Def"): def})
 }
 
-// emitEntries emits the functions a user calls with a tool's arguments:
-// ValidateT and DecodeT of a map, DecodeTJSON of raw bytes, all three fn,
-// the tool's toolimpl.Func[T], with the default limit of errors.
-func emitEntries(f *jen.File, t *BuiltTool, n names, fn jen.Code) {
+// emitEntries emits the functions a user calls with the JSON a model wrote
+// (what: "a model's arguments for the get_weather tool"): ValidateT and
+// DecodeT of a map, DecodeTJSON of raw bytes, all three through fn, the
+// type's toolimpl.Func[T], with the default limit of errors.
+func emitEntries(f *jen.File, t *BuiltTool, n names, fn jen.Code, what string) {
 	typ := jen.Id(t.Obj.Name())
 	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
 	args := jen.Id("args").Map(jen.String()).Any()
-	f.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else the errors %s.", n.validate, t.Name, limit)
+	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
 	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
 		jen.Return(jen.Add(fn).Dot("Validate").Call(jen.Id("args"), jen.Lit(0))))
 	name := decodeName(t.ToolType)
-	f.Commentf("%s checks a model's arguments for the %s tool and returns them as a %s; when they are not valid, the zero %s and the errors %s.",
-		name, t.Name, t.Obj.Name(), t.Obj.Name(), limit)
+	them := "them"
+	if t.Output {
+		them = "it"
+	}
+	f.Commentf("%s checks %s and returns %s as a %s; when not valid, the zero %s and the errors %s.",
+		name, what, them, t.Obj.Name(), t.Obj.Name(), limit)
 	f.Func().Id(name).Params(args).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
 		jen.Return(jen.Add(fn).Dot("DecodeArgs").Call(jen.Id("args"), jen.Lit(0))))
-	f.Commentf("%sJSON reads a model's raw arguments for the %s tool into a %s in one pass, with no map in between, and returns exactly what tool.ParseArgs and %s return for the same bytes.",
-		name, t.Name, t.Obj.Name(), name)
+	f.Commentf("%sJSON reads %s, raw, into a %s in one pass, with no map in between, and returns exactly what tool.ParseArgs and %s return for the same bytes.",
+		name, what, t.Obj.Name(), name)
 	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
 		jen.Return(jen.Add(fn).Dot("DecodeJSON").Call(jen.Id("raw"), jen.Lit(0))))
 }
@@ -136,8 +146,12 @@ func (d *decoder) decodeFunc(check string) jen.Code {
 	args, r, out, errs := d.local("args"), d.local("r"), d.local("out"), d.local("errs")
 	typ := jen.Id(t.Obj.Name())
 	name := decodeName(t.ToolType)
-	return jen.Commentf("%s checks a model's arguments for the %s tool and returns them as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
-		name, t.Name, t.Obj.Name(), t.Obj.Name()).Line().
+	what := "a model's arguments for the " + t.Name + " tool and returns them"
+	if t.Output {
+		what = "a model's answer in the " + t.Name + " format and returns it"
+	}
+	return jen.Commentf("%s checks %s as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
+		name, what, t.Obj.Name(), t.Obj.Name()).Line().
 		Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
 		jen.Var().Id(r).Qual(implPath, "Report"),
 		jen.Var().Id(out).Add(typ),

@@ -25,8 +25,14 @@ const (
 	DialectOpenAI Dialect = "openai"
 	// DialectOpenAINonStrict is the canonical schema, sent with strict false.
 	DialectOpenAINonStrict Dialect = "openai-nonstrict"
-	// DialectAnthropic is the canonical schema as Anthropic's input_schema.
+	// DialectAnthropic is Anthropic's strict mode (strict tool use and JSON
+	// outputs): additionalProperties false on every object, no recursion,
+	// no numeric or length constraints, no maxItems, minItems 0 or 1 only,
+	// simple patterns only (the others moved into descriptions).
 	DialectAnthropic Dialect = "anthropic"
+	// DialectAnthropicNonStrict is the canonical schema as Anthropic's
+	// input_schema, sent without strict.
+	DialectAnthropicNonStrict Dialect = "anthropic-nonstrict"
 	// DialectGemini is the OpenAPI 3.0 subset of Gemini's parameters: one
 	// upper-case type, nullable: true, no $ref, no additionalProperties, no
 	// exclusiveMinimum/Maximum, multipleOf, uniqueItems or non-string enum
@@ -42,7 +48,7 @@ const (
 )
 
 // AllDialects lists the dialects in the order the dialects= option uses.
-var AllDialects = []Dialect{DialectOpenAI, DialectOpenAINonStrict, DialectAnthropic, DialectGemini, DialectGeminiJSONSchema, DialectMCP}
+var AllDialects = []Dialect{DialectOpenAI, DialectOpenAINonStrict, DialectAnthropic, DialectAnthropicNonStrict, DialectGemini, DialectGeminiJSONSchema, DialectMCP}
 
 // Limits of the providers (see README, "Dialects").
 const (
@@ -53,6 +59,11 @@ const (
 	openAILongEnum       = 250
 	openAILongEnumChars  = 15_000
 	geminiMaxFunctionDec = 128
+
+	// Anthropic's strict mode compiles each schema into a grammar; a schema
+	// with more optional members or unions than this is refused.
+	anthropicMaxOptional = 24
+	anthropicMaxUnions   = 16
 )
 
 // geminiName is the form of a Gemini parameter name.
@@ -118,7 +129,9 @@ func (d Dialect) Title() string {
 	case DialectOpenAINonStrict:
 		return "OpenAI's non-strict tools"
 	case DialectAnthropic:
-		return "Anthropic's input_schema"
+		return "Anthropic strict mode"
+	case DialectAnthropicNonStrict:
+		return "Anthropic's non-strict tools"
 	case DialectGemini:
 		return "Gemini's parameters"
 	case DialectGeminiJSONSchema:
@@ -180,10 +193,10 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 	}
 	out := &Converted{Dialect: d}
 	switch d {
-	case DialectOpenAINonStrict, DialectAnthropic, DialectMCP:
+	case DialectOpenAINonStrict, DialectAnthropicNonStrict, DialectMCP:
 		out.Parameters = append(json.RawMessage(nil), canonical...)
 		return out, nil
-	case DialectOpenAI, DialectGemini, DialectGeminiJSONSchema:
+	case DialectOpenAI, DialectAnthropic, DialectGemini, DialectGeminiJSONSchema:
 	default:
 		return nil, []DialectError{{Dialect: d, What: "the schema", Why: fmt.Sprintf("unknown dialect %q", d)}}
 	}
@@ -219,6 +232,10 @@ type converter struct {
 	enumValues int
 	chars      int
 	enumAt     string // the enum that exceeds the limit of values
+
+	// Anthropic strict mode's limits.
+	optional int
+	unions   int
 }
 
 // fail reports that the dialect cannot express what is at path; why is
@@ -227,7 +244,18 @@ func (c *converter) fail(path string, what cause, why string, args ...any) {
 	c.errs = append(c.errs, DialectError{Dialect: c.dialect, Path: path, What: what.what, Why: fmt.Sprintf(why, args...), Instead: what.instead})
 }
 
-func (c *converter) strict() bool { return c.dialect == DialectOpenAI }
+func (c *converter) openAI() bool { return c.dialect == DialectOpenAI }
+
+// closed reports a dialect that needs additionalProperties: false on every
+// object: a strict mode.
+func (c *converter) closed() bool { return c.dialect == DialectOpenAI || c.dialect == DialectAnthropic }
+
+// movesUnions reports a dialect that takes an anyOf but no oneOf, nor the
+// branches of the oneof_required and anyof_required groups, which only
+// require members: it writes what they add as sentences.
+func (c *converter) movesUnions() bool {
+	return c.dialect == DialectGeminiJSONSchema || c.dialect == DialectAnthropic
+}
 
 // describer collects the sentences that replace the keywords a dialect lacks,
 // for one value.
@@ -338,7 +366,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		c.anyValue(path)
 	}
 	isObject := typ == "object"
-	if isObject && c.strict() && level > openAIMaxNesting {
+	if isObject && c.openAI() && level > openAIMaxNesting {
 		c.fail(path, causeNesting, "it takes at most %d levels of nested objects, and this object is at level %d", openAIMaxNesting, level)
 	}
 	var lengths, bounds, counts [2]string
@@ -447,7 +475,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 // OpenAI strict mode and Gemini's parameters fall back instead.
 func (c *converter) union(out *object, d *describer, k string, branches []any, path string, level int) {
 	if groups, ok := memberGroups(branches); ok {
-		if c.dialect != DialectGeminiJSONSchema {
+		if !c.movesUnions() {
 			tag := "oneof_required"
 			if k == "anyOf" {
 				tag = "anyof_required"
@@ -467,7 +495,7 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 		return
 	}
 	if k == "oneOf" {
-		if c.dialect != DialectGeminiJSONSchema || out.has("anyOf") {
+		if !c.movesUnions() || out.has("anyOf") {
 			c.fail(path, keywordCause(k), "")
 			return
 		}
@@ -516,7 +544,7 @@ func memberGroups(branches []any) ([]string, bool) {
 // anyValue is the schema of a value of any type.
 func (c *converter) anyValue(path string) any {
 	switch c.dialect {
-	case DialectOpenAI, DialectGemini:
+	case DialectOpenAI, DialectAnthropic, DialectGemini:
 		c.fail(path, causeAny, "every schema needs a type")
 	}
 	return newObject()
@@ -575,7 +603,7 @@ func (c *converter) nullable(v any) any {
 		withNull.set("anyOf", append(append([]any{}, branches.([]any)...), null))
 		return withNull
 	}
-	if c.strict() && !s.has("enum") && !s.has("anyOf") {
+	if c.openAI() && !s.has("enum") && !s.has("anyOf") {
 		if t := s.str("type"); t == "string" || t == "number" || t == "integer" || t == "boolean" {
 			// The form OpenAI documents for an optional field.
 			withNull := newObject()
@@ -638,6 +666,10 @@ func (c *converter) ref(s *object, path string) any {
 		c.fail(path, causeRecursive, "an OpenAPI 3.0 subset without $ref")
 		return s
 	}
+	if c.dialect == DialectAnthropic && recursiveRef(c.root, s.str("$ref")) {
+		c.fail(path, causeRecursive, "no schema may refer to itself")
+		return s
+	}
 	out := newObject()
 	for _, k := range s.keys {
 		switch k {
@@ -647,8 +679,8 @@ func (c *converter) ref(s *object, path string) any {
 			c.fail(path, keywordCause(k), "next to $ref")
 		}
 	}
-	if c.strict() && len(out.keys) > 1 {
-		// OpenAI strict mode takes no keyword next to $ref: the description
+	if c.closed() && len(out.keys) > 1 {
+		// The strict modes take no keyword next to $ref: the description
 		// goes around it.
 		wrapped := newObject()
 		wrapped.set("anyOf", []any{newObject().with("$ref", s.str("$ref"))})
@@ -687,8 +719,13 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		c.properties++
 		c.chars += len(name)
 		conv := c.schema(props.values[name], p, "", nil, level+1)
-		if c.strict() && !required[name] {
+		if c.openAI() && !required[name] {
 			conv = c.nullable(conv)
+		}
+		if o, ok := conv.(*object); ok && c.dialect == DialectAnthropic {
+			if _, isList := o.values["type"].([]any); isList || o.has("anyOf") {
+				c.unions++
+			}
 		}
 		convProps.set(name, conv)
 	}
@@ -711,7 +748,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		lacks = &causeEmpty
 	}
 	switch c.dialect {
-	case DialectOpenAI:
+	case DialectOpenAI, DialectAnthropic:
 		switch {
 		case lacks == nil || *lacks == causeEmpty:
 		case *lacks == causeIntMap:
@@ -720,7 +757,14 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 			c.fail(path, *lacks, "every object needs additionalProperties: false")
 		}
 		out.set("properties", convProps)
-		out.set("required", emptyIfNil(names))
+		if c.openAI() {
+			out.set("required", emptyIfNil(names))
+		} else if len(requiredList) > 0 {
+			out.set("required", requiredList)
+			c.optional += len(props.keys) - len(requiredList)
+		} else {
+			c.optional += len(props.keys)
+		}
 		out.set("additionalProperties", false)
 	case DialectGemini:
 		switch {
@@ -832,7 +876,9 @@ func (c *converter) constant(out *object, d *describer, v any, path string) {
 	_, isString := v.(string)
 	_, isNumber := v.(json.Number)
 	switch {
-	case c.strict(),
+	case c.dialect == DialectAnthropic:
+		out.set("const", v)
+	case c.openAI(),
 		c.dialect == DialectGemini && isString,
 		c.dialect == DialectGeminiJSONSchema && (isString || isNumber):
 		c.countEnum([]any{v}, path)
@@ -843,7 +889,7 @@ func (c *converter) constant(out *object, d *describer, v any, path string) {
 }
 
 func (c *converter) countEnum(values []any, path string) {
-	if !c.strict() {
+	if !c.openAI() {
 		return
 	}
 	before := c.enumValues
@@ -865,9 +911,18 @@ func (c *converter) countEnum(values []any, path string) {
 	}
 }
 
-// limits checks OpenAI strict mode's limits on the whole schema.
+// limits checks the strict modes' limits on the whole schema.
 func (c *converter) limits() {
-	if !c.strict() {
+	if c.dialect == DialectAnthropic {
+		if c.optional > anthropicMaxOptional {
+			c.fail("", causeSize, "at most %d optional members in all, and this schema has %d", anthropicMaxOptional, c.optional)
+		}
+		if c.unions > anthropicMaxUnions {
+			c.fail("", causeSize, "at most %d members that are unions (anyOf, or null with a type) in all, and this schema has %d", anthropicMaxUnions, c.unions)
+		}
+		return
+	}
+	if !c.openAI() {
 		return
 	}
 	if c.properties > openAIMaxProperties {
@@ -899,6 +954,12 @@ var dialectActions = map[Dialect]map[string]action{
 		"minLength": move, "maxLength": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
 		"default": move, "examples": move, "contentEncoding": move,
 	},
+	DialectAnthropic: {
+		"pattern": keep, "minItems": keep, "format": keep,
+		"minLength": move, "maxLength": move, "minimum": move, "maximum": move, "exclusiveMinimum": move,
+		"exclusiveMaximum": move, "multipleOf": move, "maxItems": move, "uniqueItems": move,
+		"minProperties": move, "maxProperties": move, "default": move, "examples": move, "contentEncoding": move,
+	},
 	DialectGemini: {
 		"maximum": keep, "minimum": keep, "minLength": keep, "maxLength": keep, "pattern": keep,
 		"maxItems": keep, "minItems": keep, "minProperties": keep, "maxProperties": keep,
@@ -925,6 +986,9 @@ var annotations = map[string]bool{
 var formats = map[Dialect]map[string]bool{
 	DialectOpenAI: {"date-time": true, "time": true, "date": true, "duration": true, "email": true,
 		"hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
+	// As the official SDKs' transforms keep them.
+	DialectAnthropic: {"date-time": true, "time": true, "date": true, "duration": true, "email": true,
+		"hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
 	DialectGemini:           {"date-time": true, "enum": true, "int32": true, "int64": true, "float": true, "double": true},
 	DialectGeminiJSONSchema: {"date-time": true, "date": true, "time": true},
 }
@@ -946,6 +1010,13 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 	}
 	if k == "format" && !formats[c.dialect][v.(string)] {
 		a = move
+	}
+	if c.dialect == DialectAnthropic {
+		// Anthropic strict mode takes minItems 0 or 1 and simple patterns
+		// only.
+		if k == "minItems" && numUint(v) > 1 || k == "pattern" && !simplePattern(v.(string)) {
+			a = move
+		}
 	}
 	switch a {
 	case keep:
@@ -1118,7 +1189,8 @@ var Shapes = []Shape{
 	{"OpenAINonStrict", DialectOpenAINonStrict, ""},
 	{"OpenAIResponses", DialectOpenAI, "OpenAIResponsesNonStrict"},
 	{"OpenAIResponsesNonStrict", DialectOpenAINonStrict, ""},
-	{"Anthropic", DialectAnthropic, ""},
+	{"Anthropic", DialectAnthropic, "AnthropicNonStrict"},
+	{"AnthropicNonStrict", DialectAnthropicNonStrict, ""},
 	{"Gemini", DialectGemini, "GeminiJSONSchema"},
 	{"GeminiJSONSchema", DialectGeminiJSONSchema, ""},
 	{"MCP", DialectMCP, ""},
@@ -1213,8 +1285,26 @@ func ChooseFormIn(shapes []Shape, shape Shape, convert func(Dialect) (*Converted
 // fallbackPhrase says how a tool goes to a provider in a fallback form:
 // in notes, "OpenAI with \"strict\": false"; in comments, the form alone.
 var fallbackPhrase = map[Dialect][2]string{
-	DialectOpenAINonStrict:  {`OpenAI with "strict": false`, `"strict": false`},
-	DialectGeminiJSONSchema: {"Gemini as parametersJsonSchema", "parametersJsonSchema"},
+	DialectOpenAINonStrict:    {`OpenAI with "strict": false`, `"strict": false`},
+	DialectAnthropicNonStrict: {`Anthropic without "strict": true`, `without "strict": true`},
+	DialectGeminiJSONSchema:   {"Gemini as parametersJsonSchema", "parametersJsonSchema"},
+}
+
+// outputFallbackPhrase says how a structured output goes to a provider in a
+// fallback form.
+var outputFallbackPhrase = map[Dialect][2]string{
+	DialectOpenAINonStrict:    {`OpenAI with "strict": false`, `"strict": false`},
+	DialectAnthropicNonStrict: {"Anthropic as a tool the request forces", "a tool the request forces"},
+	DialectGeminiJSONSchema:   {"Gemini as responseJsonSchema", "responseJsonSchema"},
+}
+
+// phrase says how t goes to a provider in the form of dialect d: i is 0
+// for notes, 1 for comments.
+func (t *ToolType) phrase(d Dialect, i int) string {
+	if t.Output {
+		return outputFallbackPhrase[d][i]
+	}
+	return fallbackPhrase[d][i]
 }
 
 // DefinitionParts returns the JSON of a tool definition in the shape of a
@@ -1232,6 +1322,8 @@ func DefinitionParts(field, name, description, risk string, idempotent, hasParam
 	case "OpenAIResponses", "OpenAIResponsesNonStrict":
 		open, key, close = `{"type":"function",`+head, "parameters", fmt.Sprintf(`,"strict":%t}`, field == "OpenAIResponses")
 	case "Anthropic":
+		open, key, close = "{"+head, "input_schema", `,"strict":true}`
+	case "AnthropicNonStrict":
 		open, key, close = "{"+head, "input_schema", "}"
 	case "Gemini":
 		open, key, close = "{"+head, "parameters", "}"
@@ -1246,6 +1338,34 @@ func DefinitionParts(field, name, description, risk string, idempotent, hasParam
 		return open + close, ""
 	}
 	return open + `,"` + key + `":`, close
+}
+
+// FormatParts returns the JSON of a structured output's format in the form
+// of a shape, around its schema: the format is before + schema + after.
+// The forms are OpenAI's response_format (Chat Completions) and text.format
+// (Responses API), strict or not; Anthropic's output_config.format, or the
+// tool a request forces where strict mode cannot express the schema; and
+// the members of Gemini's generationConfig.
+func FormatParts(field, name, description string) (before, after string) {
+	head := `"name":` + jsonText(name)
+	if description != "" {
+		head += `,"description":` + jsonText(description)
+	}
+	switch field {
+	case "OpenAI", "OpenAINonStrict":
+		return `{"type":"json_schema","json_schema":{` + head + `,"schema":`, fmt.Sprintf(`,"strict":%t}}`, field == "OpenAI")
+	case "OpenAIResponses", "OpenAIResponsesNonStrict":
+		return `{"type":"json_schema",` + head + `,"schema":`, fmt.Sprintf(`,"strict":%t}`, field == "OpenAIResponses")
+	case "Anthropic":
+		return `{"type":"json_schema","schema":`, "}"
+	case "AnthropicNonStrict":
+		return "{" + head + `,"input_schema":`, "}"
+	case "Gemini":
+		return `{"responseMimeType":"application/json","responseSchema":`, "}"
+	case "GeminiJSONSchema":
+		return `{"responseMimeType":"application/json","responseJsonSchema":`, "}"
+	}
+	panic("gen: unknown format shape " + field)
 }
 
 // mcpAnnotations are the MCP tool annotations of a risk class and of

@@ -11,11 +11,27 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
+// outputFields are the shapes of a structured output's formats: the
+// strictest of each provider, which falls back as a tool's definition does.
+var outputFields = []string{"OpenAI", "OpenAIResponses", "Anthropic", "Gemini"}
+
+// outputDialects are the providers of structured outputs, for the
+// dialects= option of //toolgen:output: each names its strictest form.
+var outputDialects = []Dialect{DialectOpenAI, DialectAnthropic, DialectGemini}
+
+// allowedDialects are the values of the dialects= option of the type.
+func (t *ToolType) allowedDialects() []Dialect {
+	if t.Output {
+		return outputDialects
+	}
+	return AllDialects
+}
+
 // dialects returns the dialects a tool is generated in: those of its
 // dialects= option, or all.
 func (t *ToolType) dialects() []Dialect {
 	if t.Dialects == nil {
-		return AllDialects
+		return t.allowedDialects()
 	}
 	return t.Dialects
 }
@@ -57,14 +73,14 @@ func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
 	var errs Errors
 	failed := map[Dialect]bool{}
 	for _, shape := range Shapes {
-		if !slices.Contains(t.dialects(), shape.Dialect) {
+		if !slices.Contains(t.dialects(), shape.Dialect) || t.Output && !slices.Contains(outputFields, shape.Field) {
 			continue
 		}
 		f, ferrs := ChooseForm(shape, convert)
 		if len(ferrs) > 0 {
 			if !failed[shape.Dialect] {
 				failed[shape.Dialect] = true
-				errs = append(errs, t.dialectErrors(ferrs, "leave "+string(shape.Dialect)+" out with //toolgen:tool dialects="+t.dialectsWithout(shape.Dialect))...)
+				errs = append(errs, t.dialectErrors(ferrs, "leave "+string(shape.Dialect)+" out with "+t.directiveOf()+" dialects="+t.dialectsWithout(shape.Dialect))...)
 			}
 			continue
 		}
@@ -135,7 +151,7 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 			if !slices.ContainsFunc(g.dialects, func(x DialectError) bool { return x.Dialect == de.Dialect }) {
 				g.dialects = append(g.dialects, de)
 			}
-			if p := fallbackPhrase[f.Form.Dialect][0]; !slices.Contains(g.fallbacks, p) {
+			if p := t.phrase(f.Form.Dialect, 0); !slices.Contains(g.fallbacks, p) {
 				g.fallbacks = append(g.fallbacks, p)
 			}
 		}
@@ -160,7 +176,10 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 				out = append(out, de.Dialect)
 				names = append(names, string(de.Dialect))
 			}
-			fix := "leave " + joinAnd(names) + " out with //toolgen:tool dialects=" + t.dialectsWithout(out...)
+			fix := "leave " + joinAnd(names) + " out with " + t.directiveOf() + " dialects=" + t.dialectsWithout(out...)
+			if t.dialectsWithout(out...) == "" {
+				fix = "let it fall back without strict=true (and -strict)"
+			}
 			if g.first.Instead != "" {
 				fix = "use " + g.first.Instead + ", or " + fix
 			}
@@ -185,12 +204,16 @@ type toolDialects struct {
 	params      map[Dialect]string // the constant of each form's parameters; "" for none
 	consts      []jen.Code
 	names       []string // the package-level names declared
+	// outputSchema is the constant of the tool's result schema, the
+	// outputSchema of its MCP definition; "" for none.
+	outputSchema string
 }
 
 // paramConstSuffix names the constant of each dialect's parameters; the
 // dialects that send the canonical schema share its constant.
 var paramConstSuffix = map[Dialect]string{
 	DialectOpenAI:           "OpenAISchema",
+	DialectAnthropic:        "AnthropicSchema",
 	DialectGemini:           "GeminiSchema",
 	DialectGeminiJSONSchema: "GeminiJSONSchema",
 }
@@ -224,7 +247,11 @@ func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *
 
 // emitConsts declares the parameters schemas.
 func (td *toolDialects) emitConsts(f *jen.File) {
-	f.Commentf("The parameters of the %s tool: the canonical schema, and the dialects that differ from it.", td.tool.Name)
+	if td.tool.Output {
+		f.Commentf("The schemas of the %s output: the canonical schema, and the dialects that differ from it.", td.tool.Name)
+	} else {
+		f.Commentf("The parameters of the %s tool: the canonical schema, and the dialects that differ from it.", td.tool.Name)
+	}
 	f.Const().Defs(td.consts...)
 }
 
@@ -243,7 +270,7 @@ func (td *toolDialects) fallbackComment() []string {
 		if len(f.Fallback) == 0 {
 			continue
 		}
-		t := fmt.Sprintf("%s, as %s.", fallbackPhrase[f.Form.Dialect][1], f.FallbackText())
+		t := fmt.Sprintf("%s, as %s.", td.tool.phrase(f.Form.Dialect, 1), f.FallbackText())
 		if t != text {
 			flush()
 			fields, text = nil, t
@@ -266,9 +293,14 @@ func (td *toolDialects) value() jen.Code {
 		param := td.params[f.Form.Dialect]
 		before, after := DefinitionParts(f.Form.Field, t.Name, t.Description, t.Risk, t.Idempotent, param != "")
 		def := jen.Dict{jen.Id("Form"): jen.Qual(runtimePath, f.Form.Field)}
-		if param == "" {
+		switch {
+		case param == "":
 			def[jen.Id("Tool")] = raw(stringLit(before))
-		} else {
+		case f.Form.Field == "MCP" && td.outputSchema != "":
+			// The outputSchema follows the inputSchema.
+			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(`,"outputSchema":`)).Op("+").Id(td.outputSchema).Op("+").Add(stringLit(after)))
+			def[jen.Id("Parameters")] = raw(jen.Id(param))
+		default:
 			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(after)))
 			def[jen.Id("Parameters")] = raw(jen.Id(param))
 		}
@@ -278,6 +310,27 @@ func (td *toolDialects) value() jen.Code {
 		fields[jen.Id(f.Shape.Field)] = jen.Qual(runtimePath, "Definition").Values(def)
 	}
 	return jen.Qual(runtimePath, "Dialects").Values(fields)
+}
+
+// formatsValue is the tool.ResponseFormats literal of a structured output.
+func (td *toolDialects) formatsValue() jen.Code {
+	raw := func(c jen.Code) jen.Code { return jen.Qual("encoding/json", "RawMessage").Call(c) }
+	fields := jen.Dict{}
+	t := td.tool
+	for _, f := range t.Forms {
+		param := td.params[f.Form.Dialect]
+		before, after := FormatParts(f.Form.Field, t.Name, t.Description)
+		def := jen.Dict{
+			jen.Id("Form"):   jen.Qual(runtimePath, f.Form.Field),
+			jen.Id("Format"): raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(after))),
+			jen.Id("Schema"): raw(jen.Id(param)),
+		}
+		if len(f.Fallback) > 0 {
+			def[jen.Id("Fallback")] = jen.Lit(f.FallbackText())
+		}
+		fields[jen.Id(f.Shape.Field)] = jen.Qual(runtimePath, "ResponseFormat").Values(def)
+	}
+	return jen.Qual(runtimePath, "ResponseFormats").Values(fields)
 }
 
 // fieldAt finds the struct field that a JSON Pointer into the tool's
@@ -431,16 +484,16 @@ func dialectList(ds []Dialect) string {
 
 // checkDialects checks the value of a dialects= option: known dialects,
 // each once.
-func checkDialects(value string) string {
+func checkDialects(value string, allowed []Dialect) string {
 	seen := map[string]bool{}
 	for _, d := range strings.Split(value, ",") {
 		known := false
-		for _, k := range AllDialects {
+		for _, k := range allowed {
 			known = known || string(k) == d
 		}
 		switch {
 		case !known:
-			return fmt.Sprintf("unknown dialect %q (want some of %s)", d, dialectList(AllDialects))
+			return fmt.Sprintf("unknown dialect %q (want some of %s)", d, dialectList(allowed))
 		case seen[d]:
 			return fmt.Sprintf("dialect %s is listed twice", d)
 		}
@@ -449,14 +502,14 @@ func checkDialects(value string) string {
 	return ""
 }
 
-// parseDialects reads a checked dialects= value, in AllDialects' order.
-func parseDialects(value string) []Dialect {
+// parseDialects reads a checked dialects= value, in the order of allowed.
+func parseDialects(value string, allowed []Dialect) []Dialect {
 	listed := map[string]bool{}
 	for _, d := range strings.Split(value, ",") {
 		listed[d] = true
 	}
 	var out []Dialect
-	for _, d := range AllDialects {
+	for _, d := range allowed {
 		if listed[string(d)] {
 			out = append(out, d)
 		}

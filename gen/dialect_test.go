@@ -37,7 +37,7 @@ func convertErrors(t *testing.T, d Dialect, schema string) []string {
 const weatherSchema = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name."},"days":{"type":"integer","maximum":14,"minimum":1},"units":{"type":"string","enum":["c","f"],"description":"Units"},"coords":{"properties":{"lat":{"type":"number"}},"additionalProperties":false,"type":"object","required":["lat"]},"tags":{"items":{"type":"string","pattern":"^[a-z]+$"},"type":"array","maxItems":10}},"additionalProperties":false,"type":"object","required":["city"],"description":"Weather."}`
 
 func TestCanonicalDialectsSendTheSchemaAsIs(t *testing.T) {
-	for _, d := range []Dialect{DialectOpenAINonStrict, DialectAnthropic, DialectMCP} {
+	for _, d := range []Dialect{DialectOpenAINonStrict, DialectAnthropicNonStrict, DialectMCP} {
 		c := convert(t, d, weatherSchema)
 		assert.Equal(t, weatherSchema, string(c.Parameters), d)
 		assert.Empty(t, c.Moved)
@@ -319,7 +319,8 @@ func TestDefinitionParts(t *testing.T) {
 		{"OpenAINonStrict", "act", `{"type":"function","function":{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":false}}`},
 		{"OpenAIResponses", "act", `{"type":"function","name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":true}`},
 		{"OpenAIResponsesNonStrict", "act", `{"type":"function","name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":false}`},
-		{"Anthropic", "act", `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"}}`},
+		{"Anthropic", "act", `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"},"strict":true}`},
+		{"AnthropicNonStrict", "act", `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"}}`},
 		{"Gemini", "act", `{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"}}`},
 		{"GeminiJSONSchema", "act", `{"name":"n","description":"D \"q\" <b>","parametersJsonSchema":{"type":"object"}}`},
 		{"MCP", "read", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`},
@@ -335,7 +336,7 @@ func TestDefinitionParts(t *testing.T) {
 	before, after := DefinitionParts("Gemini", "ping", "", "read", true, false)
 	assert.Equal(t, `{"name":"ping"}`, before)
 	assert.Empty(t, after)
-	assert.Len(t, Shapes, 8)
+	assert.Len(t, Shapes, 9)
 }
 
 // --- generation: the dialects= option, and errors at the field ---------------
@@ -409,14 +410,16 @@ func TestFallbackNotes(t *testing.T) {
 	files, err, dir := generate(t, fallbackSrc)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`tools.go:12:2: note: field Root: a recursive type cannot be expressed in Gemini's parameters (an OpenAPI 3.0 subset without $ref), so tree goes to Gemini as parametersJsonSchema`,
-		`tools.go:13:2: note: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so tree goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere`,
+		`tools.go:5:2: note: field Children: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself), so tree goes to Anthropic without "strict": true`,
+		`tools.go:12:2: note: field Root: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself) or in Gemini's parameters (an OpenAPI 3.0 subset without $ref), so tree goes to Anthropic without "strict": true and to Gemini as parametersJsonSchema`,
+		`tools.go:13:2: note: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so tree goes to OpenAI with "strict": false and to Anthropic without "strict": true and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere`,
 		`tools.go:14:2: note: field Dashed: the property name "dashed-name" cannot be expressed in Gemini's parameters (names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$), so tree goes to Gemini as parametersJsonSchema; a json name of letters, digits and _ would be strict everywhere`,
-		`tools.go:15:2: note: field Body: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type) or in Gemini's parameters (every schema needs a type), so tree goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a concrete type would be strict everywhere`,
+		`tools.go:15:2: note: field Body: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type) or in Anthropic strict mode (every schema needs a type) or in Gemini's parameters (every schema needs a type), so tree goes to OpenAI with "strict": false and to Anthropic without "strict": true and to Gemini as parametersJsonSchema; a concrete type would be strict everywhere`,
 	}, notes(files, dir))
 	src := string(files[0].Content)
 	assert.Contains(t, src, `// Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root, a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root, a map at #/properties/meta, the property name "dashed-name" at #/properties/dashed-name, a value of any type (any, json.RawMessage) at #/properties/body.
 `)
 	assert.Contains(t, src, `Fallback:   "OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body",
@@ -454,14 +457,15 @@ func TestStrictForbidsFallbacks(t *testing.T) {
 	require.Error(t, err)
 	text := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
 	assert.Equal(t, strings.Join([]string{
-		`tools.go:12:2: field Root: a recursive type cannot be expressed in Gemini's parameters (an OpenAPI 3.0 subset without $ref), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/root); leave gemini out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:13:2: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/meta); use a list of {key, value} objects, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:14:2: field Dashed: the property name "dashed-name" cannot be expressed in Gemini's parameters (names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/dashed-name); use a json name of letters, digits and _, or leave gemini out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
-		`tools.go:15:2: field Body: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type) or in Gemini's parameters (every schema needs a type), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/body); use a concrete type, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp`,
+		`tools.go:5:2: field Children: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/$defs/Node/properties/children/items); leave anthropic out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic-nonstrict,gemini,gemini-jsonschema,mcp`,
+		`tools.go:12:2: field Root: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself) or in Gemini's parameters (an OpenAPI 3.0 subset without $ref), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/root); leave anthropic and gemini out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp`,
+		`tools.go:13:2: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/meta); use a list of {key, value} objects, or leave openai, anthropic and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp`,
+		`tools.go:14:2: field Dashed: the property name "dashed-name" cannot be expressed in Gemini's parameters (names must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/dashed-name); use a json name of letters, digits and _, or leave gemini out with //toolgen:tool dialects=openai,openai-nonstrict,anthropic,anthropic-nonstrict,gemini-jsonschema,mcp`,
+		`tools.go:15:2: field Body: a value of any type (any, json.RawMessage) cannot be expressed in OpenAI strict mode (every schema needs a type) or in Anthropic strict mode (every schema needs a type) or in Gemini's parameters (every schema needs a type), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/body); use a concrete type, or leave openai, anthropic and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp`,
 	}, "\n"), text)
 
 	// Leaving the providers out makes it strict.
-	src = strings.Replace(fallbackSrc, "//toolgen:tool\n", "//toolgen:tool strict=true dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp\n", 1)
+	src = strings.Replace(fallbackSrc, "//toolgen:tool\n", "//toolgen:tool strict=true dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp\n", 1)
 	files, err, _ := generate(t, src)
 	require.NoError(t, err)
 	assert.Empty(t, files[0].Notes)
@@ -484,7 +488,7 @@ type LooseArgs struct {
 `)
 	_, err = Generate(Config{Dir: dir, Strict: true})
 	require.Error(t, err)
-	assert.Len(t, strings.Split(err.Error(), "\n"), 4, "TreeArgs's four fallbacks, none of LooseArgs: %v", err)
+	assert.Len(t, strings.Split(err.Error(), "\n"), 5, "TreeArgs's five fallbacks, none of LooseArgs: %v", err)
 	assert.NotContains(t, err.Error(), "field M:")
 }
 
@@ -541,7 +545,7 @@ type MaybeStrict struct{}
 `)
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
-		`tools.go:3:1: dialects=openai,gemini,cohere: unknown dialect "cohere" (want some of openai, openai-nonstrict, anthropic, gemini, gemini-jsonschema, mcp)`,
+		`tools.go:3:1: dialects=openai,gemini,cohere: unknown dialect "cohere" (want some of openai, openai-nonstrict, anthropic, anthropic-nonstrict, gemini, gemini-jsonschema, mcp)`,
 		`tools.go:6:1: dialects=mcp,mcp: dialect mcp is listed twice`,
 		`tools.go:9:1: directive option "dialects=" must be key=value`,
 		`tools.go:12:1: strict=maybe: want true or false`,

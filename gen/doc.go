@@ -1,7 +1,8 @@
 // Package gen is toolgen's generator: it loads Go packages statically, finds
-// the struct types annotated as tools, builds each tool's JSON Schema and
-// emits a type-specialized validator for it; CompileSchema does the same for
-// a JSON Schema file (`toolgen schema`).
+// the struct types annotated as tools (//toolgen:tool, with their result
+// types) and as structured outputs (//toolgen:output), builds each one's
+// JSON Schema and emits a type-specialized validator for it; CompileSchema
+// does the same for a JSON Schema file (`toolgen schema`).
 //
 // The stages pass plain data: Load (go/packages) yields the annotated types,
 // Schema turns a type into an invopop *jsonschema.Schema, BuildDefinitions

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,8 +28,18 @@ type BuiltTool struct {
 	// tool as absent whatever NullAbsent says.
 	Options Options
 	// Forms are the tool's definitions, in the order of Shapes, as
-	// BuildDefinitions chose them.
+	// BuildDefinitions chose them; for an output, its response formats.
 	Forms []*Form
+	// Result is the tool's result type, when its directive names one.
+	Result *BuiltResult
+}
+
+// BuiltResult is the result type of one or more tools, with its schema.
+type BuiltResult struct {
+	// Obj is the type as the package names it (perhaps an alias).
+	Obj    *types.TypeName
+	Pos    token.Position
+	Schema *jsonschema.Schema
 }
 
 // BuildDefinitions chooses the form of each of a tool's definitions, the
@@ -44,10 +55,10 @@ func BuildDefinitions(t *BuiltTool) ([]Note, Errors) {
 	return notes, errs
 }
 
-// names are the identifiers generated for one tool.
+// names are the identifiers generated for one tool or output.
 type names struct {
 	validate string // ValidateT
-	tool     string // <CamelToolName>Tool
+	tool     string // <CamelToolName>Tool, or <CamelName>Output
 	prefix   string // lower-case prefix of private helpers
 }
 
@@ -57,13 +68,19 @@ func toolNames(t *ToolType) names {
 	// The tool variable is named as the type is spelled when the tool has
 	// its default name (SQLQueryArgs -> SQLQueryTool), else from the name,
 	// with Go's initialisms (sql_query -> SQLQueryTool).
-	base := camel(t.Name)
-	if t.Name == defaultToolName(typeName) {
+	base, suffix := camel(t.Name), "Tool"
+	switch {
+	case t.Output:
+		suffix = "Output"
+		if t.Name == snakeCase(typeName) {
+			base = upperFirst(typeName)
+		}
+	case t.Name == defaultToolName(typeName):
 		base = upperFirst(trimToolSuffix(typeName))
 	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),
-		tool:     base + "Tool",
+		tool:     base + suffix,
 		prefix:   lowerFirst(typeName),
 	}
 	if !exported {
@@ -85,92 +102,54 @@ func listName(tools []*BuiltTool) string {
 }
 
 // Emit renders the generated file of a package: for each tool its
-// definition, validator and decoder, then the package's tool list. The
-// names it declares avoid those the package declares in its other files,
-// and the imports those the package declares; the names a user calls
-// (ValidateT, DecodeT, the tool variables, Tools) are left as they are, and
-// Generate reports their collisions.
-func Emit(pkg *Package, tools []*BuiltTool) ([]byte, error) {
+// definition, validator and decoder (and its result type's schema and
+// validator), then the package's tool list, then each structured output.
+// The names it declares avoid those the package declares in its other
+// files, and the imports those the package declares; the names a user calls
+// (ValidateT, DecodeT, the tool and output variables, Tools) are left as
+// they are, and Generate reports their collisions.
+func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header[3:])
 	sc := newScope(packageNames(pkg.Types, pkg.Fset, pkg.Output))
 	sc.importRuntime(f)
-	for _, t := range tools {
+	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
 	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
 
-	var errs Errors
-	list := make([]jen.Code, len(tools))
-	g := newTypedGen(f, sc, pkg.Types)
-	patterns := map[string]string{} // shared by the tools
-	// Two tools may map to the same name a user calls (tools a_b and a-b
+	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{},
+		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
+	// Two types may map to the same name a user calls (tools a_b and a-b
 	// both make ABTool; types FooArgs and fooArgs the same functions), which
 	// would not compile. These names are reserved first, so that no helper
 	// takes one.
-	declared := map[string]*BuiltTool{}
-	for _, t := range tools {
+	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
 		n := toolNames(t.ToolType)
-		for _, name := range []string{n.tool, n.validate, decodeName(t.ToolType), decodeName(t.ToolType) + "JSON"} {
-			if prev, dup := declared[name]; dup {
-				errs.add(t.Pos, "%s generates the Go name %s, as %s at %s does; rename one of the types or tools", t.Obj.Name(), name, prev.Obj.Name(), prev.Pos)
-				continue
-			}
-			declared[name] = t
-			sc.public(name)
+		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t.ToolType), decodeName(t.ToolType)+"JSON")
+		if r := t.Result; r != nil && em.results[r] == nil {
+			em.results[r] = newResultNames(r)
+			em.public(owner{"the result type " + r.Obj.Name(), r.Pos}, em.results[r].validate)
 		}
 	}
-	sc.public(listName(tools))
+	list := make([]jen.Code, len(tools))
 	for i, t := range tools {
-		n := toolNames(t.ToolType)
-		list[i] = jen.Op("&").Id(n.tool).Dot("Tool")
-		schemaJSON, err := json.Marshal(t.Schema)
-		if err != nil {
-			errs.add(t.Pos, "encoding the schema: %v", err)
-			continue
-		}
-		// The validator is compiled from the very JSON sent to the model.
-		opts := t.Options
-		opts.NullAbsent = true
-		doc, cerrs := compileSchema(schemaJSON, opts)
-		for _, de := range cerrs {
-			errs.add(t.Pos, "%s", de.Error())
-		}
-		if len(cerrs) > 0 {
-			continue
-		}
-		e := newEmitter(f, sc, doc, n.prefix, t.Pos)
-		e.patterns, e.patternPrefix = patterns, "pattern"
-		d := newDecoder(f, sc, t, n)
-		fn := g.rootFunc(t, e, d)
-
-		dialects := newToolDialects(t, sc, n.prefix, schemaJSON)
-		dialects.emitConsts(f)
-		f.Commentf("%s is the %s tool, generated from %s.", n.tool, t.Name, t.Obj.Name())
-		for _, line := range dialects.fallbackComment() {
-			f.Comment(line)
-		}
-		toolValue := jen.Qual(runtimePath, "Tool").Values(jen.Dict{
-			jen.Id("Name"):        jen.Lit(t.Name),
-			jen.Id("Description"): jen.Lit(t.Description),
-			jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
-			jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
-			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
-			jen.Id("Validate"):    jen.Id(n.validate),
-			jen.Id("Dialects"):    dialects.value(),
-		})
-		f.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, fn))
-		emitEntries(f, t, n, fn)
-		g.flush()
-		e.flush()
-		e.finish()
-		d.flush()
-		errs = append(errs, e.errs...)
-		errs = append(errs, d.errs...)
+		list[i] = jen.Op("&").Id(toolNames(t.ToolType).tool).Dot("Tool")
 	}
-	errs = append(errs, g.errs...)
-	f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
-	f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
+	if len(tools) > 0 {
+		sc.public(listName(tools))
+	}
+	for _, t := range tools {
+		em.tool(t)
+	}
+	if len(tools) > 0 {
+		f.Commentf("%s lists the tools of this package in declaration order.", listName(tools))
+		f.Var().Id(listName(tools)).Op("=").Qual(runtimePath, "Tools").Values(list...)
+	}
+	for _, t := range outputs {
+		em.output(t)
+	}
+	errs := append(em.errs, em.typed.errs...)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}

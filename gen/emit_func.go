@@ -184,11 +184,13 @@ func (e *emitter) checkBody(checks []jen.Code, declareRoot bool) []jen.Code {
 	return append(body, checks...)
 }
 
-// toolValidator emits the validator of a tool: check<T>(r, args, out),
-// which validates the arguments into r and, when out is not nil and they are
-// valid, fills *out with fill (the decoder's statements); and ValidateT,
-// check with a default Report and no decode.
-func (e *emitter) toolValidator(check, validate, toolName string, out jen.Code, fill func(locals map[string]int, at loc) []jen.Code) jen.Code {
+// toolValidator emits the validator of an object: check<T>(r, args, out),
+// which validates it into r and, when out is not nil and it is valid, fills
+// *out with fill (the decoder's statements); and ValidateT, check with a
+// default Report and no decode. what names the object in comments ("a
+// model's arguments for the get_weather tool"). Without out (a tool's
+// result, which is checked and never decoded), check has no out parameter.
+func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill func(locals map[string]int, at loc) []jen.Code) jen.Code {
 	e.fn = e.newFunc(collect, false, "args", "out")
 	root := e.doc.root
 	var checks []jen.Code
@@ -205,17 +207,24 @@ func (e *emitter) toolValidator(check, validate, toolName string, out jen.Code, 
 		checks = e.checkObjectValue(root, jen.Id("args"), jen.Any().Call(jen.Id("args")), e.rootLoc())
 	}
 	e.flush()
-	fillCode := fill(e.fn.locals, e.rootLoc())
+	params := []jen.Code{jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("args").Map(jen.String()).Any()}
+	call := []jen.Code{jen.Op("&").Id("r"), jen.Id("args")}
 	body := e.checkBody(checks, true)
-	body = append(body, jen.If(jen.Id("out").Op("==").Nil().Op("||").Id("r").Dot("Len").Call().Op(">").Lit(0)).Block(jen.Return()))
-	body = append(body, fillCode...)
-	core := jen.Commentf("%s checks a model's arguments for the %s tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.", check, toolName).Line().
-		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("args").Map(jen.String()).Any(), jen.Id("out").Op("*").Add(out)).Block(body...)
-	entry := jen.Commentf("%s checks a model's arguments for the %s tool: nil when valid, else the errors (at most %s, then %s).",
-		validate, toolName, "tool.DefaultMaxErrors", "tool.CodeTooManyErrors").Line().
+	doc := jen.Commentf("%s checks %s, reporting every error in r.", check, what)
+	if out != nil {
+		fillCode := fill(e.fn.locals, e.rootLoc())
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil().Op("||").Id("r").Dot("Len").Call().Op(">").Lit(0)).Block(jen.Return()))
+		body = append(body, fillCode...)
+		params = append(params, jen.Id("out").Op("*").Add(out))
+		call = append(call, jen.Nil())
+		doc = jen.Commentf("%s checks %s, reporting every error in r, and when they are valid and out is not nil, reads them into *out.", check, what)
+	}
+	core := doc.Line().Func().Id(check).Params(params...).Block(body...)
+	entry := jen.Commentf("%s checks %s: nil when valid, else the errors (at most %s, then %s).",
+		validate, what, "tool.DefaultMaxErrors", "tool.CodeTooManyErrors").Line().
 		Func().Id(validate).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
 		jen.Var().Id("r").Qual(implPath, "Report"),
-		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("args"), jen.Nil()),
+		jen.Id(check).Call(call...),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
 	)
 	return jen.Add(entry).Line().Line().Add(core)

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"sort"
@@ -39,32 +40,61 @@ func Generate(cfg Config) ([]File, error) {
 	}
 	var files []File
 	for _, pkg := range pkgs {
-		if len(pkg.Tools) == 0 {
+		if len(pkg.Tools) == 0 && len(pkg.Outputs) == 0 {
 			if isGenerated(pkg.Output) {
 				files = append(files, File{Path: pkg.Output})
 			}
 			continue
 		}
-		var built []*BuiltTool
 		var notes []Note
-		for _, t := range pkg.Tools {
+		failed := false
+		build := func(t *ToolType) *BuiltTool {
 			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
-				continue
+				failed = true
+				return nil
 			}
-			// The schema describes the arguments as the tool does.
+			// The schema describes the arguments, or the answer, as the
+			// tool or the output does.
 			s.Description = t.Description
+			if t.Output && (s.Properties == nil || s.Properties.Len() == 0) {
+				errs.add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
+				failed = true
+				return nil
+			}
 			bt := &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options}
 			n, derrs := BuildDefinitions(bt)
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)
+			return bt
+		}
+		results := map[*types.TypeName]*BuiltResult{}
+		var built, outputs []*BuiltTool
+		for _, t := range pkg.Tools {
+			bt := build(t)
+			if bt == nil {
+				continue
+			}
+			if t.Result != nil {
+				bt.Result = results[t.Result]
+				if bt.Result == nil {
+					bt.Result = buildResult(pkg, t.Result, docs, cfg.Options, &errs)
+					results[t.Result] = bt.Result
+				}
+				failed = failed || bt.Result == nil
+			}
 			built = append(built, bt)
 		}
-		if len(built) < len(pkg.Tools) {
+		for _, t := range pkg.Outputs {
+			if bt := build(t); bt != nil {
+				outputs = append(outputs, bt)
+			}
+		}
+		if failed {
 			continue
 		}
-		src, err := Emit(pkg, built)
+		src, err := Emit(pkg, built, outputs)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
@@ -79,6 +109,18 @@ func Generate(cfg Config) ([]File, error) {
 		return nil, err
 	}
 	return files, nil
+}
+
+// buildResult builds the schema of a tool's result type: the schema of
+// what encoding/json writes of the struct (see ResultSchema).
+func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options, errs *Errors) *BuiltResult {
+	named := types.Unalias(obj.Type()).(*types.Named)
+	s, err := ResultSchema(pkg.Fset, named.Obj(), docs, opts)
+	if err != nil {
+		*errs = append(*errs, asErrors(err)...)
+		return nil
+	}
+	return &BuiltResult{Obj: obj, Pos: pkg.Fset.Position(obj.Pos()), Schema: s}
 }
 
 func asErrors(err error) Errors {

@@ -50,16 +50,18 @@ type Config struct {
 
 // Package is a loaded package and the tools found in it.
 type Package struct {
-	Name   string
-	Path   string
-	Dir    string
-	Fset   *token.FileSet
-	Types  *types.Package
-	Tools  []*ToolType
-	Output string // absolute path of the file to generate
+	Name    string
+	Path    string
+	Dir     string
+	Fset    *token.FileSet
+	Types   *types.Package
+	Tools   []*ToolType
+	Outputs []*ToolType // the structured outputs, //toolgen:output
+	Output  string      // absolute path of the file to generate
 }
 
-// ToolType is a struct type annotated as a tool.
+// ToolType is a struct type annotated as a tool, or as a structured
+// output (Output).
 type ToolType struct {
 	Obj         *types.TypeName
 	Pos         token.Position
@@ -70,10 +72,29 @@ type ToolType struct {
 	Dialects    []Dialect      // from dialects=; nil means AllDialects
 	Strict      bool           // no fallback: from strict= or Config.Strict
 	Fset        *token.FileSet // positions the fields' errors
+	// Result is the type named by result=, the tool's result: a struct
+	// type, declared in the package or named there by an alias; nil
+	// without one.
+	Result *types.TypeName
+	// Output marks a //toolgen:output type: a model's whole answer, not a
+	// tool's arguments.
+	Output bool
 }
 
-// directive is the comment line that marks a struct type as a tool.
-const directive = "//toolgen:tool"
+// The comment lines that mark a struct type as a tool and as a structured
+// output.
+const (
+	directive       = "//toolgen:tool"
+	outputDirective = "//toolgen:output"
+)
+
+// directiveOf is the directive of a tool or output.
+func (t *ToolType) directiveOf() string {
+	if t.Output {
+		return outputDirective
+	}
+	return directive
+}
 
 var toolNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`)
 
@@ -147,7 +168,7 @@ func Load(cfg Config) ([]*Package, error) {
 			Types:  p.Types,
 			Output: outputPath(dir, cfg.Dir, output),
 		}
-		pkg.Tools = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
+		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
@@ -208,12 +229,12 @@ func parsePos(s string) token.Position {
 
 // findTools returns the annotated struct types of a package, and those
 // named in also, in declaration order.
-func findTools(p *packages.Package, output string, also []string, strict bool, errs *Errors) []*ToolType {
+func findTools(p *packages.Package, output string, also []string, strict bool, errs *Errors) ([]*ToolType, []*ToolType) {
 	wanted := map[string]bool{}
 	for _, name := range also {
 		wanted[name] = false
 	}
-	var tools []*ToolType
+	var tools, outputs []*ToolType
 	for _, file := range p.Syntax {
 		if p.Fset.Position(file.Pos()).Filename == output {
 			continue
@@ -230,7 +251,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					doc = gd.Doc
 				}
 				pos := p.Fset.Position(ts.Name.Pos())
-				opts, annotated := parseDirective(doc, p.Fset, errs)
+				opts, kind, annotated := parseDirective(doc, p.Fset, errs)
 				if seen, listed := wanted[ts.Name.Name]; listed && !seen {
 					wanted[ts.Name.Name] = true
 					annotated = true
@@ -254,8 +275,12 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Idempotent: true, Strict: strict, Fset: p.Fset}
+				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Idempotent: true, Strict: strict, Fset: p.Fset,
+					Output: kind == outputDirective}
 				t.Name = defaultToolName(ts.Name.Name)
+				if t.Output {
+					t.Name = snakeCase(ts.Name.Name)
+				}
 				for _, o := range opts {
 					switch o.key {
 					case "name":
@@ -265,17 +290,27 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					case "idempotent":
 						t.Idempotent = o.value == "true"
 					case "dialects":
-						t.Dialects = parseDialects(o.value)
+						t.Dialects = parseDialects(o.value, t.allowedDialects())
 					case "strict":
 						t.Strict = o.value == "true"
 					case "description":
 						t.Description = o.value
+					case "result":
+						t.Result = resultType(p.Types, o.value, o.pos, errs)
 					}
 				}
 				if !toolNamePattern.MatchString(t.Name) {
-					errs.add(pos, "tool name %q must match %s (valid for OpenAI, Anthropic, Gemini and MCP)", t.Name, toolNamePattern)
+					what := "tool"
+					if t.Output {
+						what = "output"
+					}
+					errs.add(pos, "%s name %q must match %s (valid for OpenAI, Anthropic, Gemini and MCP)", what, t.Name, toolNamePattern)
 				}
-				tools = append(tools, t)
+				if t.Output {
+					outputs = append(outputs, t)
+				} else {
+					tools = append(tools, t)
+				}
 			}
 		}
 	}
@@ -284,20 +319,43 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 			errs.add(token.Position{}, "%s: no struct type %s", p.PkgPath, name)
 		}
 	}
-	seen := map[string]*ToolType{}
-	for _, t := range tools {
-		if prev, dup := seen[t.Name]; dup {
-			errs.add(t.Pos, "tool name %q is already used by %s at %s", t.Name, prev.Obj.Name(), prev.Pos)
-			continue
+	for _, list := range [][]*ToolType{tools, outputs} {
+		seen := map[string]*ToolType{}
+		for _, t := range list {
+			if prev, dup := seen[t.Name]; dup {
+				errs.add(t.Pos, "%s name %q is already used by %s at %s", strings.TrimPrefix(t.directiveOf(), "//toolgen:"), t.Name, prev.Obj.Name(), prev.Pos)
+				continue
+			}
+			seen[t.Name] = t
 		}
-		seen[t.Name] = t
 	}
-	return tools
+	return tools, outputs
+}
+
+// resultType resolves the type a result= option names: a struct type of
+// the package, or an alias there of one of another package.
+func resultType(pkg *types.Package, name string, pos token.Position, errs *Errors) *types.TypeName {
+	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
+	if obj == nil {
+		errs.add(pos, "result=%s: the package declares no type %s; declare the result's struct type in the package (an alias, type %s = other.T, names one of another package)", name, name, name)
+		return nil
+	}
+	named, _ := types.Unalias(obj.Type()).(*types.Named)
+	if named == nil || named.TypeParams().Len() > 0 {
+		errs.add(pos, "result=%s: %s is not a named struct type; a tool's result is a JSON object (the root of MCP's outputSchema), so declare it as a struct", name, name)
+		return nil
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		errs.add(pos, "result=%s: %s is not a struct type; a tool's result is a JSON object (the root of MCP's outputSchema): wrap it in a struct", name, name)
+		return nil
+	}
+	return obj
 }
 
 // toolDescription is a tool's description from its type's doc comment,
 // without the directive, and without Go's leading type name, which means
-// nothing to a model: "GetWeatherArgs asks for ..." becomes "Asks for ...".
+// nothing to a model: "GetWeatherArgs asks for ..." becomes "Asks for
+// ...", "Invoice is an invoice ..." becomes "An invoice ...".
 func toolDescription(typeName, doc string) string {
 	doc = strings.TrimSpace(doc)
 	rest, ok := strings.CutPrefix(doc, typeName+" ")
@@ -305,6 +363,10 @@ func toolDescription(typeName, doc string) string {
 		return doc
 	}
 	rest = strings.TrimLeft(rest, " ")
+	// "Invoice is an invoice ..." describes the value: "An invoice ...".
+	if is, ok := strings.CutPrefix(rest, "is "); ok && (strings.HasPrefix(is, "a ") || strings.HasPrefix(is, "an ") || strings.HasPrefix(is, "the ")) {
+		rest = is
+	}
 	r, size := utf8.DecodeRuneInString(rest)
 	if !unicode.IsLower(r) {
 		return doc
@@ -312,35 +374,49 @@ func toolDescription(typeName, doc string) string {
 	return string(unicode.ToUpper(r)) + rest[size:]
 }
 
-type option struct{ key, value string }
+type option struct {
+	key, value string
+	pos        token.Position
+}
 
-// parseDirective finds the //toolgen:tool line of a doc comment and parses
-// its options: name=<tool_name>, description="...", risk=read|act|dangerous,
-// idempotent=true|false, dialects=<dialect>,... and strict=true|false.
-func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([]option, bool) {
+// directiveOptions are the options each directive takes.
+var directiveOptions = map[string][]string{
+	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result"},
+	outputDirective: {"name", "description", "dialects", "strict"},
+}
+
+// parseDirective finds the //toolgen:tool or //toolgen:output line of a doc
+// comment, and parses its options: name=<name>, description="...",
+// risk=read|act|dangerous, idempotent=true|false, dialects=<dialect>,...,
+// strict=true|false and result=<type> (the last four for tools only).
+func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([]option, string, bool) {
 	if doc == nil {
-		return nil, false
+		return nil, "", false
 	}
-	found := false
+	kind := ""
 	var opts []option
 	for _, c := range doc.List {
 		if !strings.HasPrefix(c.Text, "//toolgen:") {
 			continue
 		}
 		pos := fset.Position(c.Pos())
-		rest, ok := strings.CutPrefix(c.Text, directive)
-		if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-			errs.add(pos, "unknown directive %s (want %s)", strings.Fields(c.Text)[0], directive)
+		word := strings.Fields(c.Text)[0]
+		if word != directive && word != outputDirective {
+			errs.add(pos, "unknown directive %s (want %s or %s)", word, directive, outputDirective)
 			continue
 		}
-		if found {
-			errs.add(pos, "duplicate %s directive", directive)
+		if kind != "" {
+			errs.add(pos, "duplicate directive %s: a type is one tool or one output", word)
 			continue
 		}
-		found = true
-		fields, err := directiveFields(rest)
+		kind = word
+		fields, err := directiveFields(strings.TrimPrefix(c.Text, word))
 		if err != nil {
 			errs.add(pos, "%v", err)
+		}
+		allowedDialects := AllDialects
+		if kind == outputDirective {
+			allowedDialects = outputDialects
 		}
 		for _, field := range fields {
 			key, value, ok := strings.Cut(field, "=")
@@ -350,27 +426,35 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 			switch {
 			case !ok || value == "":
 				errs.add(pos, "directive option %q must be key=value", field)
-			case key == "name" || key == "description":
-				opts = append(opts, option{key, value})
+			case !slices.Contains(directiveOptions[kind], key):
+				errs.add(pos, "unknown %s option %q (want %s)", kind, key, joinOr(optionList(directiveOptions[kind])))
 			case key == "risk" || key == "idempotent" || key == "strict":
 				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}}[key]
 				if !slices.Contains(allowed, value) {
 					errs.add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
 					continue
 				}
-				opts = append(opts, option{key, value})
+				opts = append(opts, option{key, value, pos})
 			case key == "dialects":
-				if msg := checkDialects(value); msg != "" {
+				if msg := checkDialects(value, allowedDialects); msg != "" {
 					errs.add(pos, "dialects=%s: %s", value, msg)
 					continue
 				}
-				opts = append(opts, option{key, value})
+				opts = append(opts, option{key, value, pos})
 			default:
-				errs.add(pos, "unknown directive option %q (want name=, description=, risk=, idempotent=, dialects= or strict=)", key)
+				opts = append(opts, option{key, value, pos})
 			}
 		}
 	}
-	return opts, found
+	return opts, kind, kind != ""
+}
+
+func optionList(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k + "="
+	}
+	return out
 }
 
 // joinOr lists values for a message: "read, act or dangerous".

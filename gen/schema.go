@@ -43,10 +43,23 @@ func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*jsonsch
 // SchemaWith is Schema with options: an unknown format= is an error unless
 // opts.AnnotateUnknownFormats.
 func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
+	return schemaOf(fset, root, docs, opts, false)
+}
+
+// ResultSchema builds the JSON Schema of a tool's result type: of what
+// encoding/json writes, where Schema describes what it reads. The two
+// differ in one way: a member without omitempty whose Go type can be nil
+// (a pointer, a slice, a map) may be null, which encoding/json writes for
+// nil, as the MCP Go SDK's inferred schemas allow.
+func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
+	return schemaOf(fset, root, docs, opts, true)
+}
+
+func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options, encoded bool) (*jsonschema.Schema, error) {
 	if docs == nil {
 		docs = newDocIndex()
 	}
-	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*jsonschema.Schema]bool{}}
+	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*jsonschema.Schema]bool{}}
 	s := b.named(b.root, b.pos(root.Pos()))
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -56,6 +69,7 @@ func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts 
 
 type schemaBuilder struct {
 	opts      Options
+	encoded   bool // the schema of what encoding/json writes (ResultSchema)
 	fset      *token.FileSet
 	docs      *docIndex
 	errs      Errors
@@ -553,6 +567,10 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 		prop.Description = b.docs.lookup(pos, f)
 	}
 	prop.Description = appendSentence(prop.Description, typeNote)
+	if b.encoded && required && canBeNil(f.Type()) && !acceptsAnything(prop) {
+		// encoding/json writes nil as null.
+		nullable = true
+	}
 	if nullable {
 		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
 	}
@@ -560,6 +578,26 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 	if required && !contains(parent.Required, name) {
 		parent.Required = append(parent.Required, name)
 	}
+}
+
+// canBeNil reports whether a field's value can be nil: a pointer, a slice
+// or a map.
+func canBeNil(t types.Type) bool {
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// acceptsAnything reports whether s is the schema of any value, null
+// included (any, json.RawMessage).
+func acceptsAnything(s *jsonschema.Schema) bool {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return false
+	}
+	return string(b) == "true" || string(b) == "{}"
 }
 
 // assertions are the JSON Schema keywords a validator checks; an extra of

@@ -1,7 +1,10 @@
 // Command toolgen generates, for each Go struct annotated with
-// //toolgen:tool, the tool's JSON Schema and a type-specialized validator of
-// a model's arguments; `toolgen schema` compiles a JSON Schema file into
-// such a validator.
+// //toolgen:tool, the tool's JSON Schema, its definition in each provider's
+// form and a type-specialized validator of a model's arguments (and of the
+// tool's results, for a tool with result=); for each struct annotated with
+// //toolgen:output, each provider's response format and a validator and
+// decoder of a model's answer; `toolgen schema` compiles a JSON Schema file
+// into such a validator.
 //
 // Usage:
 //

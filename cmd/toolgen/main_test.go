@@ -258,18 +258,18 @@ type Tools struct{}
 $DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
 $DIR/directives/a.go:5:1: risk=maybe: want read, act or dangerous
-$DIR/directives/a.go:12:1: unknown directive option "color" (want name=, description=, risk=, idempotent=, dialects= or strict=)
-$DIR/directives/a.go:13:1: duplicate //toolgen:tool directive
+$DIR/directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict= or result=)
+$DIR/directives/a.go:13:1: duplicate directive //toolgen:tool: a type is one tool or one output
 $DIR/directives/a.go:19:6: Number is not a struct type: only struct types can be tools
 $DIR/directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
 $DIR/directives/b.go:4:6: tool name "b" is already used by BArgs at $DIR/directives/a.go:14:6
-$DIR/directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at $DIR/directives/a.go:14:6 does; rename one of the types or tools
-$DIR/directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool)
+$DIR/directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at $DIR/directives/a.go:14:6 does; rename one of the types
+$DIR/directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool or //toolgen:output)
 $DIR/directives/b.go:10:6: Alias is an alias: annotate the struct type it stands for
 $DIR/fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 $DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
 $DIR/fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
-$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types or tools
+$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types
 `
 	// Every stage's errors, in every package, in one run.
 	if code != 1 || stdout != "" || stderr != want {
@@ -288,7 +288,7 @@ $DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in 
 $DIR/fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 $DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
 $DIR/fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
-$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types or tools
+$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types
 `
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)
@@ -590,7 +590,7 @@ type RunCommandArgs struct {
 }
 `})
 	stdout, stderr, code := toolgen(t, dir, "./...")
-	want := `$DIR/p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
+	want := `$DIR/p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Anthropic without "strict": true and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
 `
 	if code != 0 || stdout != "" || stderr != want {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stdout, stderr, want)
@@ -605,7 +605,7 @@ type RunCommandArgs struct {
 
 	before := files(t, dir)
 	stdout, stderr, code = toolgen(t, dir, "-strict", "./...")
-	want = `$DIR/p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic,gemini-jsonschema,mcp
+	want = `$DIR/p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai, anthropic and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp
 `
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("toolgen -strict ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)

@@ -58,13 +58,15 @@ func TestFallbacksInGoldenFiles(t *testing.T) {
 			assert.Contains(t, string(generated), "as "+def.Fallback+".", "the comment of %s", tl.Name)
 		}
 	}
-	// search_docs (recursion) falls back for Gemini; create_event,
-	// sql_query, run_command and http_request (maps, raw JSON, any) for
-	// OpenAI's two APIs and Gemini.
-	assert.Equal(t, 1+4*3, fallbacks)
+	// search_docs (recursion) falls back for Anthropic and Gemini;
+	// create_event, sql_query, run_command and http_request (maps, raw
+	// JSON, any) for OpenAI's two APIs, Anthropic and Gemini.
+	assert.Equal(t, 2+4*4, fallbacks)
 	assert.Equal(t, tool.OpenAI, ReadFileTool.Dialects.OpenAI.Form, "read_file is strict")
 	assert.Equal(t, tool.GeminiJSONSchema, SearchDocsTool.Dialects.Gemini.Form)
 	assert.Equal(t, tool.OpenAI, SearchDocsTool.Dialects.OpenAI.Form, "OpenAI strict mode has recursion")
+	assert.Equal(t, tool.AnthropicNonStrict, SearchDocsTool.Dialects.Anthropic.Form, "Anthropic strict mode has none")
+	assert.Equal(t, tool.Anthropic, ReadFileTool.Dialects.Anthropic.Form, "read_file is strict for Anthropic too")
 	assert.Equal(t, tool.OpenAINonStrict, CreateEventTool.Dialects.OpenAI.Form)
 	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/labels", CreateEventTool.Dialects.OpenAI.Fallback)
 }

@@ -19,6 +19,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	readFileArgsSchema           = `{"properties":{"path":{"type":"string","minLength":1,"description":"Path of the file, relative to the workspace root."},"lines":{"properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":"integer","minimum":0,"description":"Last line; 0 for the end of the text."}},"additionalProperties":false,"type":"object","required":["from"],"description":"The lines to read; all of them when left out."}},"additionalProperties":false,"type":"object","required":["path"],"description":"Reads a text file of the workspace, or some of its lines."}`
 	readFileArgsOpenAISchema     = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"anyOf":[{"type":"object","properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":["integer","null"],"minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from","to"],"additionalProperties":false},{"type":"null"}],"description":"The lines to read; all of them when left out."}},"required":["path","lines"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
+	readFileArgsAnthropicSchema  = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"type":"object","properties":{"from":{"type":"integer","description":"First line, from 1. Must be at least 1."},"to":{"type":"integer","description":"Last line; 0 for the end of the text. Must be at least 0."}},"required":["from"],"additionalProperties":false,"description":"The lines to read; all of them when left out."}},"required":["path"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
 	readFileArgsGeminiSchema     = `{"type":"OBJECT","properties":{"path":{"type":"STRING","minLength":1,"description":"Path of the file, relative to the workspace root."},"lines":{"type":"OBJECT","properties":{"from":{"type":"INTEGER","minimum":1,"description":"First line, from 1."},"to":{"type":"INTEGER","minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from"],"propertyOrdering":["from","to"],"description":"The lines to read; all of them when left out."}},"required":["path"],"propertyOrdering":["path","lines"],"description":"Reads a text file of the workspace, or some of its lines."}`
 	readFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"type":"object","properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":"integer","minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from"],"additionalProperties":false,"description":"The lines to read; all of them when left out."}},"required":["path"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
 )
@@ -32,6 +33,11 @@ var ReadFileTool = tool.Def[ReadFileArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(readFileArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(readFileArgsSchema),
 				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsSchema + `}`),
 			},
@@ -84,12 +90,12 @@ func ValidateReadFileArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[ReadFileArgs](decodeReadFileArgs).Validate(args, 0)
 }
 
-// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs; when they are not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs; when not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
 	return toolimpl.Func[ReadFileArgs](decodeReadFileArgs).DecodeArgs(args, 0)
 }
 
-// DecodeReadFileArgsJSON reads a model's raw arguments for the read_file tool into a ReadFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReadFileArgs return for the same bytes.
+// DecodeReadFileArgsJSON reads a model's arguments for the read_file tool, raw, into a ReadFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReadFileArgs return for the same bytes.
 func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
 	return toolimpl.Func[ReadFileArgs](decodeReadFileArgs).DecodeJSON(raw, 0)
 }
@@ -162,6 +168,7 @@ const (
 // SearchDocsTool is the search_docs tool, generated from SearchDocsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
 	Decode:  DecodeSearchDocsArgs,
@@ -170,7 +177,13 @@ var SearchDocsTool = tool.Def[SearchDocsArgs]{
 		Description: "Searches the documentation.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(searchDocsArgsSchema),
+				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(searchDocsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
 			},
@@ -224,12 +237,12 @@ func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs).Validate(args, 0)
 }
 
-// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs; when they are not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs; when not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
 	return toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs).DecodeArgs(args, 0)
 }
 
-// DecodeSearchDocsArgsJSON reads a model's raw arguments for the search_docs tool into a SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchDocsArgs return for the same bytes.
+// DecodeSearchDocsArgsJSON reads a model's arguments for the search_docs tool, raw, into a SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchDocsArgs return for the same bytes.
 func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
 	return toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs).DecodeJSON(raw, 0)
 }
@@ -374,6 +387,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
 	Decode:  DecodeCreateEventArgs,
@@ -382,7 +396,13 @@ var CreateEventTool = tool.Def[CreateEventArgs]{
 		Description: "Puts an event in the team's calendar.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(createEventArgsSchema),
+				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(createEventArgsSchema),
 				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
 			},
@@ -438,12 +458,12 @@ func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[CreateEventArgs](decodeCreateEventArgs).Validate(args, 0)
 }
 
-// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs; when they are not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs; when not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
 	return toolimpl.Func[CreateEventArgs](decodeCreateEventArgs).DecodeArgs(args, 0)
 }
 
-// DecodeCreateEventArgsJSON reads a model's raw arguments for the create_event tool into a CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateEventArgs return for the same bytes.
+// DecodeCreateEventArgsJSON reads a model's arguments for the create_event tool, raw, into a CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateEventArgs return for the same bytes.
 func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
 	return toolimpl.Func[CreateEventArgs](decodeCreateEventArgs).DecodeJSON(raw, 0)
 }
@@ -591,6 +611,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
 	Decode:  DecodeSQLQueryArgs,
@@ -599,7 +620,13 @@ var SQLQueryTool = tool.Def[SQLQueryArgs]{
 		Description: "Runs a read-only SQL query on the analytics database.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(sqlQueryArgsSchema),
+				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(sqlQueryArgsSchema),
 				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
 			},
@@ -655,12 +682,12 @@ func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs).Validate(args, 0)
 }
 
-// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs; when they are not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs; when not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
 	return toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs).DecodeArgs(args, 0)
 }
 
-// DecodeSQLQueryArgsJSON reads a model's raw arguments for the sql_query tool into a SQLQueryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSQLQueryArgs return for the same bytes.
+// DecodeSQLQueryArgsJSON reads a model's arguments for the sql_query tool, raw, into a SQLQueryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSQLQueryArgs return for the same bytes.
 func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
 	return toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs).DecodeJSON(raw, 0)
 }
@@ -728,6 +755,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/env.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/env.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
 	Decode:  DecodeRunCommandArgs,
@@ -736,7 +764,13 @@ var RunCommandTool = tool.Def[RunCommandArgs]{
 		Description: "Runs a command in the workspace.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/env",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(runCommandArgsSchema),
+				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(runCommandArgsSchema),
 				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
 			},
@@ -792,12 +826,12 @@ func ValidateRunCommandArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[RunCommandArgs](decodeRunCommandArgs).Validate(args, 0)
 }
 
-// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs; when they are not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs; when not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
 	return toolimpl.Func[RunCommandArgs](decodeRunCommandArgs).DecodeArgs(args, 0)
 }
 
-// DecodeRunCommandArgsJSON reads a model's raw arguments for the run_command tool into a RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeRunCommandArgs return for the same bytes.
+// DecodeRunCommandArgsJSON reads a model's arguments for the run_command tool, raw, into a RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeRunCommandArgs return for the same bytes.
 func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
 	return toolimpl.Func[RunCommandArgs](decodeRunCommandArgs).DecodeJSON(raw, 0)
 }
@@ -871,6 +905,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Decode:  DecodeHTTPRequestArgs,
@@ -879,7 +914,13 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 		Description: "Sends an HTTP request.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(httpRequestArgsSchema),
+				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(httpRequestArgsSchema),
 				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
 			},
@@ -935,12 +976,12 @@ func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs).Validate(args, 0)
 }
 
-// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs; when they are not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs; when not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
 	return toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs).DecodeArgs(args, 0)
 }
 
-// DecodeHTTPRequestArgsJSON reads a model's raw arguments for the http_request tool into a HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeHTTPRequestArgs return for the same bytes.
+// DecodeHTTPRequestArgsJSON reads a model's arguments for the http_request tool, raw, into a HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeHTTPRequestArgs return for the same bytes.
 func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
 	return toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs).DecodeJSON(raw, 0)
 }
@@ -1007,6 +1048,7 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 const (
 	listIssuesArgsSchema           = `{"properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"additionalProperties":false,"type":"object","required":["repo"],"description":"Lists the issues of a repository."}`
 	listIssuesArgsOpenAISchema     = `{"type":"object","properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Issues in this state."},"assignee":{"anyOf":[{"type":"object","properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":["string","null"],"format":"email","description":"Email address, when known."}},"required":["login","email"],"additionalProperties":false},{"type":"null"}],"description":"Issues assigned to this person."},"page":{"type":["integer","null"],"minimum":1,"description":"Page number, from 1."},"per_page":{"type":["integer","null"],"maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo","state","assignee","page","per_page"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
+	listIssuesArgsAnthropicSchema  = `{"type":"object","properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"required":["login"],"additionalProperties":false,"description":"Issues assigned to this person."},"page":{"type":"integer","description":"Page number, from 1. Must be at least 1."},"per_page":{"type":"integer","description":"Items per page, at most 100. Must be between 1 and 100."}},"required":["repo"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
 	listIssuesArgsGeminiSchema     = `{"type":"OBJECT","properties":{"repo":{"type":"STRING","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"STRING","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"OBJECT","properties":{"login":{"type":"STRING","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"STRING","description":"Email address, when known. Must be an email address."}},"required":["login"],"propertyOrdering":["login","email"],"description":"Issues assigned to this person."},"page":{"type":"INTEGER","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"INTEGER","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo"],"propertyOrdering":["repo","state","assignee","page","per_page"],"description":"Lists the issues of a repository."}`
 	listIssuesArgsGeminiJSONSchema = `{"type":"object","properties":{"repo":{"type":"string","description":"Repository, as owner/name. Must match the regular expression ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
 )
@@ -1020,6 +1062,11 @@ var ListIssuesTool = tool.Def[ListIssuesArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(listIssuesArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(listIssuesArgsSchema),
 				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsSchema + `}`),
 			},
@@ -1072,12 +1119,12 @@ func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs).Validate(args, 0)
 }
 
-// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs; when they are not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs; when not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
 	return toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs).DecodeArgs(args, 0)
 }
 
-// DecodeListIssuesArgsJSON reads a model's raw arguments for the list_issues tool into a ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeListIssuesArgs return for the same bytes.
+// DecodeListIssuesArgsJSON reads a model's arguments for the list_issues tool, raw, into a ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeListIssuesArgs return for the same bytes.
 func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
 	return toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs).DecodeJSON(raw, 0)
 }

@@ -1,115 +1,90 @@
-// Command gemini shows toolgen's tools with google.golang.org/genai,
-// offline: the function declarations come from the generated gemini dialect
-// (the OpenAPI subset of parameters) or gemini-jsonschema dialect
-// (parametersJsonSchema), and the function calls of a recorded response are
-// decoded by the SDK, run through a tool.Set (validation, typed decode, the
-// handlers) and answered with function responses. With a client, the same
-// values go to client.Models.GenerateContent.
+// Command gemini is an agent loop with google.golang.org/genai and
+// runtime/genaitool: the travel tools go to the model as generated
+// function declarations (parameters in Gemini's OpenAPI subset, or
+// parametersJsonSchema where it cannot express a tool), the function calls
+// of each response run through a tool.Set and are answered with function
+// responses ({"output": ...}, or {"error": ...} with what to correct),
+// until the model answers; a tool.Guard bounds the loop.
+//
+// Offline by default, it replays recorded responses on a local port; with
+// TOOLGEN_LIVE=1 it talks to the API (GEMINI_API_KEY).
 package main
 
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"log"
-	"strings"
+	"os"
+	"time"
 
 	"google.golang.org/genai"
 
+	"github.com/toolgen-go/toolgen/examples/internal/recorded"
 	"github.com/toolgen-go/toolgen/examples/travel"
+	"github.com/toolgen-go/toolgen/runtime/genaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// declarations are the tools' function declarations, each in the strictest
-// form Gemini accepts (parameters in its OpenAPI subset, or
-// parametersJsonSchema where that subset cannot express a tool), decoded
-// into the SDK's types.
-func declarations() ([]*genai.FunctionDeclaration, error) {
-	raw, err := travel.Tools.For(tool.Gemini)
+const model = "gemini-2.5-flash"
+
+// run asks the model, runs the functions it calls through set and asks
+// again with their responses, until the model answers.
+func run(ctx context.Context, client *genai.Client, set *tool.Set, question string) (string, error) {
+	g := tool.NewGuard(tool.Limits{MaxSteps: 8, MaxDuration: 2 * time.Minute})
+	ctx, cancel := g.Context(ctx)
+	defer cancel()
+	tools, err := genaitool.Tools(set)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	var decls []*genai.FunctionDeclaration
-	err = json.Unmarshal(raw, &decls)
-	return decls, err
-}
-
-// jsonSchemaDeclarations are the same functions with parametersJsonSchema,
-// the generated JSON kept as is.
-func jsonSchemaDeclarations() []*genai.FunctionDeclaration {
-	var decls []*genai.FunctionDeclaration
-	for _, t := range travel.Tools {
-		decls = append(decls, &genai.FunctionDeclaration{
-			Name:                 t.Name,
-			Description:          t.Description,
-			ParametersJsonSchema: t.Dialects.GeminiJSONSchema.Parameters,
-		})
-	}
-	return decls
-}
-
-// config offers the declarations to the model.
-func config(decls []*genai.FunctionDeclaration) *genai.GenerateContentConfig {
-	return &genai.GenerateContentConfig{Tools: []*genai.Tool{{FunctionDeclarations: decls}}}
-}
-
-// answer runs the function calls of a response through set and returns
-// the content that continues the conversation: one function response per
-// call, {"output": ...} with the tool's output or, for a call the set
-// refused, {"error": ...} saying what was wrong, for the model to correct
-// its call.
-func answer(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse) *genai.Content {
-	var parts []*genai.Part
-	for _, call := range resp.FunctionCalls() {
-		res := set.CallArgs(ctx, call.Name, call.Args, tool.CallID(call.ID))
-		response := map[string]any{"output": res.Output}
-		if res.Status != tool.StatusExecuted {
-			response = map[string]any{"error": res.Feedback()}
+	config := &genai.GenerateContentConfig{Tools: tools}
+	contents := []*genai.Content{genai.NewContentFromText(question, genai.RoleUser)}
+	for {
+		if err := g.Step(); err != nil {
+			return "", err
 		}
-		part := genai.NewPartFromFunctionResponse(call.Name, response)
-		part.FunctionResponse.ID = call.ID
-		parts = append(parts, part)
+		resp, err := client.Models.GenerateContent(ctx, model, contents, config)
+		if err != nil {
+			return "", err
+		}
+		if len(resp.FunctionCalls()) == 0 {
+			return resp.Text(), nil
+		}
+		more, err := genaitool.Run(ctx, set, resp, g)
+		if err != nil {
+			return "", err
+		}
+		contents = append(contents, more...)
 	}
-	return genai.NewContentFromParts(parts, genai.RoleUser)
 }
 
-// recorded is a generateContent response with two function calls; the
-// second breaks two constraints Gemini's parameters cannot express (a
-// price of 0, an airline twice), which are in the descriptions instead.
-//
-//go:embed testdata/generate_content.json
-var recorded []byte
-
-// decodeResponse reads a response with the SDK's types.
-func decodeResponse(data []byte) (*genai.GenerateContentResponse, error) {
-	var r genai.GenerateContentResponse
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
+// Recorded responses: two function calls, the second breaking two
+// constraints Gemini's parameters cannot express (a price of 0, an airline
+// twice), which are in the descriptions instead; then the answer.
+var (
+	//go:embed testdata/generate_content.json
+	calls []byte
+	//go:embed testdata/generate_answer.json
+	answer []byte
+)
 
 func main() {
-	decls, err := declarations()
-	if err != nil {
-		log.Fatal(err)
+	ctx := context.Background()
+	config := &genai.ClientConfig{Backend: genai.BackendGeminiAPI}
+	if os.Getenv("TOOLGEN_LIVE") == "" {
+		url, stop := recorded.Serve(calls, answer)
+		defer stop()
+		config.APIKey, config.HTTPOptions.BaseURL = "offline", url
 	}
-	body, err := json.Marshal(config(decls))
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("config: %d bytes, %d function declarations\n", len(body), len(decls))
-	resp, err := decodeResponse(recorded)
+	client, err := genai.NewClient(ctx, config)
 	if err != nil {
 		log.Fatal(err)
 	}
 	set := travel.NewAirline().NewSet()
-	for _, p := range answer(context.Background(), set, resp).Parts {
-		var out strings.Builder
-		enc := json.NewEncoder(&out)
-		enc.SetEscapeHTML(false) // print "> 0" as it is
-		_ = enc.Encode(p.FunctionResponse.Response)
-		fmt.Printf("function response for %s: %s", p.FunctionResponse.Name, out.String())
+	text, err := run(ctx, client, set, "Check booking GJ5007, and find flights from Paris to New York on May 1st with AF.")
+	if err != nil {
+		log.Fatal(err)
 	}
+	fmt.Println(text)
 }

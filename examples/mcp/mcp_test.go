@@ -24,6 +24,13 @@ import (
 // SDK's in-memory transport, asking for protocol version.
 func connect(t *testing.T, version string) *mcp.ClientSession {
 	t.Helper()
+	return connectWith(t, version, nil)
+}
+
+// connectWith connects a client whose person answers elicitations with
+// answer (nil: a client without elicitation).
+func connectWith(t *testing.T, version string, answer func(*mcp.ElicitRequest) string) *mcp.ClientSession {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	server, err := newServer(travel.NewAirline().NewSet(tool.WithLogger(slog.New(slog.DiscardHandler))))
@@ -32,7 +39,13 @@ func connect(t *testing.T, version string) *mcp.ClientSession {
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0.0.1"}, nil)
+	var opts mcp.ClientOptions
+	if answer != nil {
+		opts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: answer(req)}, nil
+		}
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0.0.1"}, &opts)
 	cs, err := client.Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, "protocol %s", version)
 	t.Cleanup(func() { cs.Close() })
@@ -90,8 +103,11 @@ func TestCallValid(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, res.IsError)
 	require.Len(t, res.Content, 1)
-	assert.JSONEq(t, `{"flights":[{"id":"AFC12","depart":"2026-05-01T09:40","arrive":"2026-05-01T12:05","nonstop":true,"price":420.5},{"id":"BAJ345","depart":"2026-05-01T13:15","arrive":"2026-05-01T18:30","nonstop":false,"price":318}]}`,
-		res.Content[0].(*mcp.TextContent).Text)
+	const want = `{"flights":[{"id":"AFC12","depart":"2026-05-01T09:40","arrive":"2026-05-01T12:05","nonstop":true,"price":420.5},{"id":"BAJ345","depart":"2026-05-01T13:15","arrive":"2026-05-01T18:30","nonstop":false,"price":318}]}`
+	assert.JSONEq(t, want, res.Content[0].(*mcp.TextContent).Text)
+	structured, err := json.Marshal(res.StructuredContent)
+	require.NoError(t, err)
+	assert.JSONEq(t, want, string(structured), "a typed result is structuredContent too")
 }
 
 // Invalid arguments: a normal result with isError, whose text says what was
@@ -114,6 +130,37 @@ func TestCallRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.IsError)
 	assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "needs a person's approval")
+}
+
+// A booking asks the person at the client: accepting books that flight,
+// declining books nothing.
+func TestBookingByElicitation(t *testing.T) {
+	var asked []string
+	answer := "accept"
+	cs := connectWith(t, latest, func(req *mcp.ElicitRequest) string {
+		asked = append(asked, req.Params.Message)
+		return answer
+	})
+	args := map[string]any{"flight_id": "AF1234", "passengers": []any{map[string]any{"name": "Ada", "birth_year": 1990}}}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "book_flight", Arguments: args})
+	require.NoError(t, err)
+	require.False(t, res.IsError, "%v", res.Content)
+	structured, err := json.Marshal(res.StructuredContent)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"reference":"AF1007","flight_id":"AF1234","seats":1,"status":"confirmed"}`, string(structured))
+	require.Len(t, asked, 1)
+	assert.Equal(t, "Allow book_flight to run? Books seats on a flight that search_flights found.\n"+
+		`Arguments: {"flight_id":"AF1234","passengers":[{"birth_year":1990,"name":"Ada"}]}`, asked[0])
+
+	answer = "decline"
+	args["flight_id"] = "BA0117"
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "book_flight", Arguments: args})
+	require.NoError(t, err)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "The call to book_flight was declined by the user and not executed")
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_booking", Arguments: map[string]any{"reference": "BA0007"}})
+	require.NoError(t, err)
+	assert.True(t, res.IsError, "nothing was booked")
 }
 
 // An unknown tool is a JSON-RPC error, invalid params.
@@ -141,6 +188,7 @@ func TestTypeScriptClients(t *testing.T) {
 		{"name": "get_booking", "arguments": map[string]any{"reference": "GJ5007"}},
 		{"name": "get_booking", "arguments": map[string]any{"reference": "gj5007"}},
 		{"name": "cancel_flight", "arguments": map[string]any{}},
+		{"name": "book_flight", "arguments": map[string]any{"flight_id": "AF1234", "passengers": []any{map[string]any{"name": "Ada", "birth_year": 1990}}}},
 	})
 	require.NoError(t, err)
 	for _, version := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"} {
@@ -148,7 +196,13 @@ func TestTypeScriptClients(t *testing.T) {
 			t.Parallel()
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, nodetest.Node(t), "testdata/typescript/client.mjs", modules, "sdk-"+version, server, string(calls))
+			// Clients of the revisions with elicitation confirm the booking.
+			elicits := version >= "2025-06-18"
+			answer := ""
+			if elicits {
+				answer = "accept"
+			}
+			cmd := exec.CommandContext(ctx, nodetest.Node(t), "testdata/typescript/client.mjs", modules, "sdk-"+version, server, string(calls), answer)
 			out, err := cmd.Output()
 			var exit *exec.ExitError
 			if errors.As(err, &exit) {
@@ -163,10 +217,12 @@ func TestTypeScriptClients(t *testing.T) {
 					Annotations map[string]any
 				}
 				Results []struct {
-					IsError       bool
-					Content       []struct{ Text string }
-					ProtocolError any
+					IsError           bool
+					Content           []struct{ Text string }
+					StructuredContent json.RawMessage
+					ProtocolError     any
 				}
+				Elicited []string
 			}
 			require.NoError(t, json.Unmarshal(out, &got), "%s", out)
 			assert.Equal(t, version, got.Requested, "the client asks for its own version")
@@ -180,12 +236,26 @@ func TestTypeScriptClients(t *testing.T) {
 				require.NoError(t, json.Unmarshal(tl.Dialects.MCP.Tool, &def))
 				assert.Equal(t, def.Annotations, listed.Annotations, tl.Name)
 			}
-			require.Len(t, got.Results, 3)
+			require.Len(t, got.Results, 4)
+			const booking = `{"reference":"GJ5007","flight_id":"GJ0117","seats":1,"status":"confirmed"}`
 			assert.False(t, got.Results[0].IsError)
-			assert.JSONEq(t, `{"reference":"GJ5007","flight_id":"GJ0117","seats":1,"status":"confirmed"}`, got.Results[0].Content[0].Text)
+			assert.JSONEq(t, booking, got.Results[0].Content[0].Text)
+			// The SDK checks a structuredContent against the outputSchema.
+			assert.JSONEq(t, booking, string(got.Results[0].StructuredContent), "a typed result is structuredContent")
 			assert.True(t, got.Results[1].IsError)
 			assert.Contains(t, got.Results[1].Content[0].Text, "argument 'reference' should be a string matching the pattern ^[A-Z0-9]{6}$")
 			assert.EqualValues(t, jsonrpc.CodeInvalidParams, got.Results[2].ProtocolError, "an unknown tool")
+			book := got.Results[3]
+			if elicits {
+				require.Len(t, got.Elicited, 1)
+				assert.Contains(t, got.Elicited[0], "Allow book_flight to run?")
+				assert.False(t, book.IsError, "%v", book.Content)
+				assert.JSONEq(t, `{"reference":"AF1007","flight_id":"AF1234","seats":1,"status":"confirmed"}`, string(book.StructuredContent))
+			} else {
+				assert.Empty(t, got.Elicited)
+				assert.True(t, book.IsError)
+				assert.Contains(t, book.Content[0].Text, "needs a person's approval")
+			}
 		})
 	}
 }

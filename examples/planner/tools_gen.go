@@ -15,6 +15,7 @@ const _ = tool.SupportPackageIsVersion2
 // The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
 const (
 	planEventArgsSchema           = `{"$defs":{"Online":{"properties":{"meeting":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["meeting"],"description":"Online is an online meeting."},"Room":{"properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"additionalProperties":false,"type":"object","required":["building","floor"],"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Who organizes it."},"attendees":{"items":{"type":"string","format":"email"},"type":"array","maxItems":50,"uniqueItems":true,"description":"Email addresses of the attendees."},"venue":{"oneOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","contentEncoding":"base64","description":"A file to attach, in base64."},"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"additionalProperties":false,"type":"object","required":["title","start","organizer"],"description":"Schedules an event."}`
+	planEventArgsAnthropicSchema  = `{"type":"object","$defs":{"Online":{"type":"object","properties":{"meeting":{"type":"string","format":"uri"}},"required":["meeting"],"additionalProperties":false,"description":"Online is an online meeting."},"Room":{"type":"object","properties":{"building":{"type":"string"},"floor":{"type":"integer","description":"Must be between 0 and 200."}},"required":["building","floor"],"additionalProperties":false,"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","description":"What the event is about. Must be 1-200 characters."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"type":"object","properties":{"name":{"type":"string","description":"Must be at least 1 character."},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"required":["name"],"additionalProperties":false,"description":"Who organizes it. Must have exactly one of: email; phone."},"attendees":{"type":"array","items":{"type":"string","format":"email"},"description":"Email addresses of the attendees. Must have at most 50 items and not contain the same item twice."},"venue":{"anyOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting. Must match exactly one of the alternatives."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","description":"A file to attach, in base64. Encoded in base64."},"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label. Must match exactly one of the alternatives."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"required":["title","start","organizer"],"additionalProperties":false,"description":"Schedules an event."}`
 	planEventArgsGeminiJSONSchema = `{"type":"object","$defs":{"Online":{"type":"object","properties":{"meeting":{"type":"string","description":"Must be an absolute URI."}},"required":["meeting"],"additionalProperties":false,"description":"Online is an online meeting."},"Room":{"type":"object","properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"required":["building","floor"],"additionalProperties":false,"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","description":"What the event is about. Must be 1-200 characters."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","description":"How long it lasts (ISO 8601). Must be an ISO 8601 duration (P3DT4H)."},"organizer":{"type":"object","properties":{"name":{"type":"string","description":"Must be at least 1 character."},"email":{"type":"string","description":"Must be an email address."},"phone":{"type":"string","description":"Must match the regular expression ^[0-9+ -]{6,20}$."}},"required":["name"],"additionalProperties":false,"description":"Who organizes it. Must have exactly one of: email; phone."},"attendees":{"type":"array","items":{"type":"string"},"maxItems":50,"description":"Email addresses of the attendees. Must not contain the same item twice. Each item must be an email address."},"venue":{"anyOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting. Must match exactly one of the alternatives."},"link":{"type":"string","description":"A page about the event. Must be an absolute URI."},"attachment":{"type":"string","description":"A file to attach, in base64. Encoded in base64."},"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label. Must match exactly one of the alternatives."},"id":{"type":"string","description":"An identifier the caller chose. Must be a UUID."}},"required":["title","start","organizer"],"additionalProperties":false,"description":"Schedules an event."}`
 )
 
@@ -31,6 +32,11 @@ var PlanEventTool = tool.Def[PlanEventArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(planEventArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(planEventArgsSchema),
 				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsSchema + `}`),
 			},
@@ -86,12 +92,12 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[PlanEventArgs](decodePlanEventArgs).Validate(args, 0)
 }
 
-// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs; when they are not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs; when not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
 	return toolimpl.Func[PlanEventArgs](decodePlanEventArgs).DecodeArgs(args, 0)
 }
 
-// DecodePlanEventArgsJSON reads a model's raw arguments for the plan_event tool into a PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlanEventArgs return for the same bytes.
+// DecodePlanEventArgsJSON reads a model's arguments for the plan_event tool, raw, into a PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlanEventArgs return for the same bytes.
 func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
 	return toolimpl.Func[PlanEventArgs](decodePlanEventArgs).DecodeJSON(raw, 0)
 }
@@ -444,6 +450,7 @@ const (
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
@@ -452,7 +459,13 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 		Description: "Saves the outline of a document: a tree of sections.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(saveOutlineArgsSchema),
+				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(saveOutlineArgsSchema),
 				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
 			},
@@ -506,12 +519,12 @@ func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).Validate(args, 0)
 }
 
-// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when they are not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
 	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).DecodeArgs(args, 0)
 }
 
-// DecodeSaveOutlineArgsJSON reads a model's raw arguments for the save_outline tool into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
+// DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).DecodeJSON(raw, 0)
 }

@@ -14,6 +14,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads the robot's battery level."}`
 	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads the robot's battery level."}`
+	getBatteryArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
 	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
 )
 
@@ -26,6 +27,11 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(getBatteryArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(getBatteryArgsSchema),
 				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
 			},
@@ -77,12 +83,12 @@ func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).Validate(args, 0)
 }
 
-// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs; when not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
 	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).DecodeArgs(args, 0)
 }
 
-// DecodeGetBatteryArgsJSON reads a model's raw arguments for the get_battery tool into a GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBatteryArgs return for the same bytes.
+// DecodeGetBatteryArgsJSON reads a model's arguments for the get_battery tool, raw, into a GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBatteryArgs return for the same bytes.
 func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
 	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).DecodeJSON(raw, 0)
 }
@@ -104,6 +110,7 @@ func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBatteryA
 const (
 	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsAnthropicSchema  = `{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the robot's top speed. Must be between 0 and 1."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 )
@@ -117,6 +124,11 @@ var MoveToTool = tool.Def[MoveToArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(moveToArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(moveToArgsSchema),
 				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
 			},
@@ -169,12 +181,12 @@ func ValidateMoveToArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).Validate(args, 0)
 }
 
-// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs; when not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
 	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).DecodeArgs(args, 0)
 }
 
-// DecodeMoveToArgsJSON reads a model's raw arguments for the move_to tool into a MoveToArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs return for the same bytes.
+// DecodeMoveToArgsJSON reads a model's arguments for the move_to tool, raw, into a MoveToArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs return for the same bytes.
 func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
 	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).DecodeJSON(raw, 0)
 }
@@ -228,6 +240,7 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 const (
 	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsAnthropicSchema  = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 )
@@ -241,6 +254,11 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(openDoorArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(openDoorArgsSchema),
 				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
 			},
@@ -293,12 +311,12 @@ func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).Validate(args, 0)
 }
 
-// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs; when not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
 	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).DecodeArgs(args, 0)
 }
 
-// DecodeOpenDoorArgsJSON reads a model's raw arguments for the open_door tool into a OpenDoorArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOpenDoorArgs return for the same bytes.
+// DecodeOpenDoorArgsJSON reads a model's arguments for the open_door tool, raw, into a OpenDoorArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOpenDoorArgs return for the same bytes.
 func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
 	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).DecodeJSON(raw, 0)
 }

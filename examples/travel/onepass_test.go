@@ -17,9 +17,9 @@ func TestOnePass(t *testing.T) {
 		tool  string
 		check func() map[string]int
 	}{
-		{"SearchFlightsTool", func() map[string]int { return dialecttest.OnePass(t, &SearchFlightsTool, opts) }},
-		{"BookFlightTool", func() map[string]int { return dialecttest.OnePass(t, &BookFlightTool, opts) }},
-		{"GetBookingTool", func() map[string]int { return dialecttest.OnePass(t, &GetBookingTool, opts) }},
+		{"SearchFlightsTool", func() map[string]int { return dialecttest.OnePass(t, &SearchFlightsTool.Def, opts) }},
+		{"BookFlightTool", func() map[string]int { return dialecttest.OnePass(t, &BookFlightTool.Def, opts) }},
+		{"GetBookingTool", func() map[string]int { return dialecttest.OnePass(t, &GetBookingTool.Def, opts) }},
 	} {
 		classes := c.check()
 		t.Logf("%s: %v", c.tool, classes)

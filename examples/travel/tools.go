@@ -1,14 +1,15 @@
 // Package travel is the tools of a travel assistant, declared once as Go
-// structs. The examples next to it send them to OpenAI, Anthropic, Gemini
-// and MCP clients in each provider's dialect, and validate the calls that
-// come back with the same generated validators.
+// structs, with the types of their results. The examples next to it send
+// them to OpenAI, Anthropic, Gemini and MCP clients in each provider's
+// dialect, and validate the calls that come back with the same generated
+// validators, and the results with those of the result types.
 package travel
 
 //go:generate go tool toolgen
 
 // SearchFlightsArgs searches the flights between two airports on a day.
 //
-//toolgen:tool risk=read
+//toolgen:tool risk=read result=Flights
 type SearchFlightsArgs struct {
 	// IATA code of the departure airport, like CDG.
 	From string `json:"from" jsonschema:"pattern=^[A-Z]{3}$"`
@@ -40,7 +41,7 @@ const (
 
 // BookFlightArgs books seats on a flight that search_flights found.
 //
-//toolgen:tool risk=dangerous idempotent=false
+//toolgen:tool risk=dangerous idempotent=false result=Booking
 type BookFlightArgs struct {
 	// Flight number from search_flights, like AF1234.
 	FlightID string `json:"flight_id" jsonschema:"minLength=4,maxLength=8,pattern=^[A-Z0-9]+$"`
@@ -62,7 +63,7 @@ type Passenger struct {
 
 // GetBookingArgs looks up a booking.
 //
-//toolgen:tool risk=read
+//toolgen:tool risk=read result=Booking
 type GetBookingArgs struct {
 	// Booking reference, six letters or digits.
 	Reference string `json:"reference" jsonschema:"pattern=^[A-Z0-9]{6}$"`

@@ -12,16 +12,174 @@ import (
 
 const _ = tool.SupportPackageIsVersion2
 
+// The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
+const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
+
+// ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateFlightsResult(args map[string]any) tool.Errors {
+	var r toolimpl.Report
+	checkFlightsResult(&r, args)
+	return r.Errors()
+}
+
+// checkFlightsResult checks the JSON of a result of type Flights as JSON Schema does, reporting every error in r.
+func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
+	present := 0
+	flights, hasFlights := args["flights"]
+	if hasFlights {
+		present++
+	}
+	if !hasFlights {
+		r.Add(at.Key("flights"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array or null",
+		})
+	}
+	if len(args) > present {
+		for k2 := range tool.KeysInOrder(args) {
+			switch k2 {
+			case "flights":
+			default:
+				r.Add(at.Key(k2), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k2]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasFlights {
+		if flights != nil {
+			if list, ok := tool.List(flights); !ok {
+				if !tool.IsNull(flights) {
+					r.Type(at.Key("flights"), "array or null", flights)
+				}
+			} else {
+				atFlights := at.Key("flights")
+				for i, item := range list {
+					if r.Full() {
+						break
+					}
+					if obj, ok := tool.Object(item); !ok {
+						r.Type(atFlights.Index(i), "object", item)
+					} else {
+						atItem := atFlights.Index(i)
+						present2 := 0
+						id, hasId := obj["id"]
+						if hasId {
+							present2++
+						}
+						depart, hasDepart := obj["depart"]
+						if hasDepart {
+							present2++
+						}
+						arrive, hasArrive := obj["arrive"]
+						if hasArrive {
+							present2++
+						}
+						nonstop, hasNonstop := obj["nonstop"]
+						if hasNonstop {
+							present2++
+						}
+						price, hasPrice := obj["price"]
+						if hasPrice {
+							present2++
+						}
+						if !hasId {
+							r.Add(atItem.Key("id"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "string",
+							})
+						}
+						if !hasDepart {
+							r.Add(atItem.Key("depart"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "string",
+							})
+						}
+						if !hasArrive {
+							r.Add(atItem.Key("arrive"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "string",
+							})
+						}
+						if !hasNonstop {
+							r.Add(atItem.Key("nonstop"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "boolean",
+							})
+						}
+						if !hasPrice {
+							r.Add(atItem.Key("price"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "number",
+							})
+						}
+						if len(obj) > present2 {
+							for k := range tool.KeysInOrder(obj) {
+								switch k {
+								case "id", "depart", "arrive", "nonstop", "price":
+								default:
+									r.Add(atItem.Key(k), tool.Error{
+										Code: tool.CodeUnexpected,
+										Got:  tool.TypeName(obj[k]),
+									})
+								}
+								if r.Full() {
+									break
+								}
+							}
+						}
+						if hasId {
+							if _, ok := id.(string); !ok {
+								r.Type(atItem.Key("id"), "string", id)
+							}
+						}
+						if hasDepart {
+							if _, ok := depart.(string); !ok {
+								r.Type(atItem.Key("depart"), "string", depart)
+							}
+						}
+						if hasArrive {
+							if _, ok := arrive.(string); !ok {
+								r.Type(atItem.Key("arrive"), "string", arrive)
+							}
+						}
+						if hasNonstop {
+							if _, ok := nonstop.(bool); !ok {
+								r.Type(atItem.Key("nonstop"), "boolean", nonstop)
+							}
+						}
+						if hasPrice {
+							if num, ok := tool.Number(price); !ok {
+								r.Type(atItem.Key("price"), "number", price)
+							} else {
+								if num < 0 {
+									r.Value("minimum", atItem.Key("price"), ">= 0", price)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // The parameters of the search_flights tool: the canonical schema, and the dialects that differ from it.
 const (
 	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"],"description":"Searches the flights between two airports on a day."}`
 	searchFlightsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"anyOf":[{"type":"string","enum":["economy","premium_economy","business","first"]},{"type":"null"}],"description":"Cabin class."},"max_price":{"type":["number","null"],"multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"maxItems":5},{"type":"null"}],"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":["boolean","null"],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
+	searchFlightsArgsAnthropicSchema  = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","description":"Number of passengers. Must be between 1 and 9."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"description":"Only these airlines, by two-character code. Must have at most 5 items and not contain the same item twice."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
 	searchFlightsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"from":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"STRING","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"INTEGER","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"STRING","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"NUMBER","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[A-Z0-9]{2}$"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":"BOOLEAN","nullable":true,"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"propertyOrdering":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"description":"Searches the flights between two airports on a day."}`
 	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
 )
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
-var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
+var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
 	Decode:  DecodeSearchFlightsArgs,
 	Decoder: toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs),
 	Tool: tool.Tool{
@@ -29,6 +187,11 @@ var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(searchFlightsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
 			},
@@ -45,7 +208,7 @@ var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"outputSchema":` + flightsResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -68,25 +231,27 @@ var SearchFlightsTool = tool.Def[SearchFlightsArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
-		Name:       "search_flights",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(searchFlightsArgsSchema),
-		Validate:   ValidateSearchFlightsArgs,
+		Idempotent:     true,
+		Name:           "search_flights",
+		ResultSchema:   json.RawMessage(flightsResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(searchFlightsArgsSchema),
+		Validate:       ValidateSearchFlightsArgs,
+		ValidateResult: ValidateFlightsResult,
 	},
-}
+}}
 
 // ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs).Validate(args, 0)
 }
 
-// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs; when they are not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs; when not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
 	return toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs).DecodeArgs(args, 0)
 }
 
-// DecodeSearchFlightsArgsJSON reads a model's raw arguments for the search_flights tool into a SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchFlightsArgs return for the same bytes.
+// DecodeSearchFlightsArgsJSON reads a model's arguments for the search_flights tool, raw, into a SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchFlightsArgs return for the same bytes.
 func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
 	return toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs).DecodeJSON(raw, 0)
 }
@@ -217,16 +382,122 @@ func pattern2(s string) bool {
 	return true
 }
 
+// The result of the tools with result type Booking: its schema, an MCP tool's outputSchema.
+const bookingResultSchema = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"Booking is book_flight's and get_booking's result."}`
+
+// bookingResultPattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+func bookingResultPattern0(s string) bool {
+	if len(s) < 6 || len(s) > 6 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateBookingResult checks the JSON of a result of type Booking as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateBookingResult(args map[string]any) tool.Errors {
+	var r toolimpl.Report
+	checkBookingResult(&r, args)
+	return r.Errors()
+}
+
+// checkBookingResult checks the JSON of a result of type Booking as JSON Schema does, reporting every error in r.
+func checkBookingResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
+	present := 0
+	reference, hasReference := args["reference"]
+	if hasReference {
+		present++
+	}
+	flightId, hasFlightId := args["flight_id"]
+	if hasFlightId {
+		present++
+	}
+	seats, hasSeats := args["seats"]
+	if hasSeats {
+		present++
+	}
+	status, hasStatus := args["status"]
+	if hasStatus {
+		present++
+	}
+	if !hasReference {
+		r.Add(at.Key("reference"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasStatus {
+		r.Add(at.Key("status"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "reference", "flight_id", "seats", "status":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasReference {
+		if s, ok := reference.(string); !ok {
+			r.Type(at.Key("reference"), "string", reference)
+		} else {
+			if !bookingResultPattern0(s) {
+				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
+			}
+		}
+	}
+	if hasFlightId {
+		if _, ok := flightId.(string); !ok {
+			r.Type(at.Key("flight_id"), "string", flightId)
+		}
+	}
+	if hasSeats {
+		if num, ok := tool.Number(seats); !ok || !tool.IsInteger(num) {
+			r.Type(at.Key("seats"), "integer", seats)
+		} else {
+			if num < 1 {
+				r.Value("minimum", at.Key("seats"), ">= 1", seats)
+			}
+		}
+	}
+	if hasStatus {
+		if s3, ok := status.(string); !ok {
+			r.Type(at.Key("status"), "string", status)
+		} else {
+			if s3 != "confirmed" && s3 != "cancelled" {
+				r.Value(tool.CodeEnum, at.Key("status"), "one of \"confirmed\", \"cancelled\"", status)
+			}
+		}
+	}
+}
+
 // The parameters of the book_flight tool: the canonical schema, and the dialects that differ from it.
 const (
 	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"Passenger is a traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"],"description":"Books seats on a flight that search_flights found."}`
 	bookFlightArgsOpenAISchema     = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":["string","null"],"pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year","seat"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":["string","null"],"description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers","notes"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
+	bookFlightArgsAnthropicSchema  = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","description":"Year of birth. Must be between 1900 and 2026."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"minItems":1,"description":"The travellers, one seat each. Must have at most 9 items."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
 	bookFlightArgsGeminiSchema     = `{"type":"OBJECT","properties":{"flight_id":{"type":"STRING","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"INTEGER","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"STRING","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year"],"propertyOrdering":["name","birth_year","seat"],"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"STRING","maxLength":200,"description":"A note for the airline."}},"required":["flight_id","passengers"],"propertyOrdering":["flight_id","passengers","notes"],"description":"Books seats on a flight that search_flights found."}`
 	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
 )
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
-var BookFlightTool = tool.Def[BookFlightArgs]{
+var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
 	Decode:  DecodeBookFlightArgs,
 	Decoder: toolimpl.Func[BookFlightArgs](decodeBookFlightArgs),
 	Tool: tool.Tool{
@@ -234,6 +505,11 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(bookFlightArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
 				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
 			},
@@ -250,7 +526,7 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
+				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -273,25 +549,27 @@ var BookFlightTool = tool.Def[BookFlightArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: false,
-		Name:       "book_flight",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(bookFlightArgsSchema),
-		Validate:   ValidateBookFlightArgs,
+		Idempotent:     false,
+		Name:           "book_flight",
+		ResultSchema:   json.RawMessage(bookingResultSchema),
+		Risk:           tool.RiskDangerous,
+		Schema:         json.RawMessage(bookFlightArgsSchema),
+		Validate:       ValidateBookFlightArgs,
+		ValidateResult: ValidateBookingResult,
 	},
-}
+}}
 
 // ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[BookFlightArgs](decodeBookFlightArgs).Validate(args, 0)
 }
 
-// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs; when they are not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs; when not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
 	return toolimpl.Func[BookFlightArgs](decodeBookFlightArgs).DecodeArgs(args, 0)
 }
 
-// DecodeBookFlightArgsJSON reads a model's raw arguments for the book_flight tool into a BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBookFlightArgs return for the same bytes.
+// DecodeBookFlightArgsJSON reads a model's arguments for the book_flight tool, raw, into a BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBookFlightArgs return for the same bytes.
 func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
 	return toolimpl.Func[BookFlightArgs](decodeBookFlightArgs).DecodeJSON(raw, 0)
 }
@@ -410,12 +688,13 @@ var pattern4 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 const (
 	getBookingArgsSchema           = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"],"description":"Looks up a booking."}`
 	getBookingArgsOpenAISchema     = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
+	getBookingArgsAnthropicSchema  = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
 	getBookingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"reference":{"type":"STRING","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"description":"Looks up a booking."}`
 	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
 )
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
-var GetBookingTool = tool.Def[GetBookingArgs]{
+var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
 	Decode:  DecodeGetBookingArgs,
 	Decoder: toolimpl.Func[GetBookingArgs](decodeGetBookingArgs),
 	Tool: tool.Tool{
@@ -423,6 +702,11 @@ var GetBookingTool = tool.Def[GetBookingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(getBookingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(getBookingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
 			},
@@ -439,7 +723,7 @@ var GetBookingTool = tool.Def[GetBookingArgs]{
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
@@ -462,25 +746,27 @@ var GetBookingTool = tool.Def[GetBookingArgs]{
 				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
 			},
 		},
-		Idempotent: true,
-		Name:       "get_booking",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getBookingArgsSchema),
-		Validate:   ValidateGetBookingArgs,
+		Idempotent:     true,
+		Name:           "get_booking",
+		ResultSchema:   json.RawMessage(bookingResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(getBookingArgsSchema),
+		Validate:       ValidateGetBookingArgs,
+		ValidateResult: ValidateBookingResult,
 	},
-}
+}}
 
 // ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[GetBookingArgs](decodeGetBookingArgs).Validate(args, 0)
 }
 
-// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs; when they are not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs; when not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
 	return toolimpl.Func[GetBookingArgs](decodeGetBookingArgs).DecodeArgs(args, 0)
 }
 
-// DecodeGetBookingArgsJSON reads a model's raw arguments for the get_booking tool into a GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBookingArgs return for the same bytes.
+// DecodeGetBookingArgsJSON reads a model's arguments for the get_booking tool, raw, into a GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBookingArgs return for the same bytes.
 func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
 	return toolimpl.Func[GetBookingArgs](decodeGetBookingArgs).DecodeJSON(raw, 0)
 }

@@ -11,24 +11,34 @@ import (
 
 // Flight is a search result.
 type Flight struct {
-	ID      string  `json:"id"`
-	Depart  string  `json:"depart"`
-	Arrive  string  `json:"arrive"`
-	Nonstop bool    `json:"nonstop"`
-	Price   float64 `json:"price"`
+	// Flight number, to book it with book_flight.
+	ID string `json:"id"`
+	// Local departure time, YYYY-MM-DDTHH:MM.
+	Depart string `json:"depart"`
+	// Local arrival time, YYYY-MM-DDTHH:MM.
+	Arrive string `json:"arrive"`
+	// Whether the flight is nonstop.
+	Nonstop bool `json:"nonstop"`
+	// Total price for the passengers, in euros.
+	Price float64 `json:"price" jsonschema:"minimum=0"`
 }
 
-// Flights is search_flights' output.
+// Flights is search_flights' result.
 type Flights struct {
+	// The flights found, cheapest last.
 	Flights []Flight `json:"flights"`
 }
 
-// Booking is book_flight's and get_booking's output.
+// Booking is book_flight's and get_booking's result.
 type Booking struct {
-	Reference string `json:"reference"`
-	FlightID  string `json:"flight_id,omitempty"`
-	Seats     int    `json:"seats,omitempty"`
-	Status    string `json:"status"`
+	// Booking reference, six letters or digits.
+	Reference string `json:"reference" jsonschema:"pattern=^[A-Z0-9]{6}$"`
+	// The booked flight.
+	FlightID string `json:"flight_id,omitempty"`
+	// Seats booked.
+	Seats int `json:"seats,omitempty" jsonschema:"minimum=1"`
+	// Booking status.
+	Status string `json:"status" jsonschema:"enum=confirmed,enum=cancelled"`
 }
 
 // Airline is a pretend airline the travel tools act on.
@@ -44,7 +54,8 @@ func NewAirline() *Airline {
 
 // NewSet returns a tool.Set that runs the travel tools on the airline, with
 // the options given. Each handler gets its tool's arguments decoded into
-// their struct by the generated DecodeT: the compiler checks the types.
+// their struct by the generated DecodeT and returns its result type: the
+// compiler checks both, and the set checks each result against its schema.
 // book_flight is dangerous: a person approves each booking (tool.Approve).
 func (a *Airline) NewSet(opts ...tool.Option) *tool.Set {
 	return tool.NewSet(append([]tool.Option{
@@ -54,7 +65,7 @@ func (a *Airline) NewSet(opts ...tool.Option) *tool.Set {
 	}, opts...)...)
 }
 
-func (a *Airline) searchFlights(ctx context.Context, args SearchFlightsArgs) (any, error) {
+func (a *Airline) searchFlights(ctx context.Context, args SearchFlightsArgs) (Flights, error) {
 	flights := []Flight{
 		{ID: "AF" + args.From[:1] + "12", Depart: args.Date + "T09:40", Arrive: args.Date + "T12:05", Nonstop: true, Price: 420.50 * float64(args.Passengers)},
 		{ID: "BA" + args.To[:1] + "345", Depart: args.Date + "T13:15", Arrive: args.Date + "T18:30", Price: 318.00 * float64(args.Passengers)},
@@ -68,7 +79,7 @@ func (a *Airline) searchFlights(ctx context.Context, args SearchFlightsArgs) (an
 	return out, nil
 }
 
-func (a *Airline) bookFlight(ctx context.Context, args BookFlightArgs) (any, error) {
+func (a *Airline) bookFlight(ctx context.Context, args BookFlightArgs) (Booking, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	ref := strings.ToUpper(fmt.Sprintf("%.3s%03d", args.FlightID+"XXX", len(args.Passengers)*7))
@@ -77,12 +88,12 @@ func (a *Airline) bookFlight(ctx context.Context, args BookFlightArgs) (any, err
 	return b, nil
 }
 
-func (a *Airline) getBooking(ctx context.Context, args GetBookingArgs) (any, error) {
+func (a *Airline) getBooking(ctx context.Context, args GetBookingArgs) (Booking, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	b, ok := a.bookings[args.Reference]
 	if !ok {
-		return nil, fmt.Errorf("no booking %s", args.Reference)
+		return Booking{}, fmt.Errorf("no booking %s", args.Reference)
 	}
 	return b, nil
 }

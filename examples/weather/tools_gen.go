@@ -15,6 +15,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the weather forecast of a city."}`
 	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
+	getWeatherArgsAnthropicSchema  = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","description":"Number of days to forecast. Must be between 1 and 14."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","description":"Latitude in degrees. Must be between -90 and 90."},"lon":{"type":"number","description":"Longitude in degrees. Must be between -180 and 180."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"description":"Labels to attach to the request. Must have at most 10 items."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 	getWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"INTEGER","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"STRING","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"BOOLEAN","description":"Whether to include the hourly forecast."},"coords":{"type":"OBJECT","properties":{"lat":{"type":"NUMBER","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"NUMBER","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"propertyOrdering":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"ARRAY","items":{"type":"STRING","pattern":"^[a-z0-9_-]+$"},"maxItems":10,"description":"Labels to attach to the request."}},"required":["city"],"propertyOrdering":["city","days","units","include_hourly","coords","tags"],"description":"Asks for the weather forecast of a city."}`
 	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
@@ -28,6 +29,11 @@ var GetWeatherTool = tool.Def[GetWeatherArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(getWeatherArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(getWeatherArgsSchema),
 				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
 			},
@@ -80,12 +86,12 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).Validate(args, 0)
 }
 
-// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when they are not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
 	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).DecodeArgs(args, 0)
 }
 
-// DecodeGetWeatherArgsJSON reads a model's raw arguments for the get_weather tool into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
+// DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).DecodeJSON(raw, 0)
 }
@@ -217,6 +223,7 @@ func pattern0(s string) bool {
 const (
 	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the current weather of a city."}`
 	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
+	currentWeatherArgsAnthropicSchema  = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 	currentWeatherArgsGeminiSchema     = `{"type":"OBJECT","properties":{"city":{"type":"STRING"},"units":{"type":"STRING"}},"required":["city"],"propertyOrdering":["city","units"],"description":"Asks for the current weather of a city."}`
 	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 )
@@ -230,6 +237,11 @@ var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(currentWeatherArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(currentWeatherArgsSchema),
 				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsSchema + `}`),
 			},
@@ -282,12 +294,12 @@ func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs).Validate(args, 0)
 }
 
-// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs; when they are not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs; when not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
 	return toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs).DecodeArgs(args, 0)
 }
 
-// DecodeCurrentWeatherArgsJSON reads a model's raw arguments for the current_weather tool into a CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCurrentWeatherArgs return for the same bytes.
+// DecodeCurrentWeatherArgsJSON reads a model's arguments for the current_weather tool, raw, into a CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCurrentWeatherArgs return for the same bytes.
 func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) {
 	return toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs).DecodeJSON(raw, 0)
 }
@@ -321,6 +333,7 @@ func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Current
 const (
 	addArgsSchema           = `{"properties":{"a":{"type":"number"},"b":{"type":"number"}},"additionalProperties":false,"type":"object","required":["a","b"],"description":"Adds two numbers."}`
 	addArgsOpenAISchema     = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
+	addArgsAnthropicSchema  = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 	addArgsGeminiSchema     = `{"type":"OBJECT","properties":{"a":{"type":"NUMBER"},"b":{"type":"NUMBER"}},"required":["a","b"],"propertyOrdering":["a","b"],"description":"Adds two numbers."}`
 	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 )
@@ -334,6 +347,11 @@ var AddTool = tool.Def[AddArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(addArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(addArgsSchema),
 				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsSchema + `}`),
 			},
@@ -386,12 +404,12 @@ func ValidateAddArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[AddArgs](decodeAddArgs).Validate(args, 0)
 }
 
-// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs; when they are not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs; when not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
 	return toolimpl.Func[AddArgs](decodeAddArgs).DecodeArgs(args, 0)
 }
 
-// DecodeAddArgsJSON reads a model's raw arguments for the add tool into a AddArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the same bytes.
+// DecodeAddArgsJSON reads a model's arguments for the add tool, raw, into a AddArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the same bytes.
 func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
 	return toolimpl.Func[AddArgs](decodeAddArgs).DecodeJSON(raw, 0)
 }

@@ -56,6 +56,8 @@ func TestFallbacks(t *testing.T) {
 			case tl.Name == "tree" && d == tool.Gemini,
 				(tl.Name == "label" || tl.Name == "contact") && d == tool.Gemini:
 				want = tool.GeminiJSONSchema
+			case (tl.Name == "tree" || tl.Name == "label" || tl.Name == "survey") && d == tool.Anthropic:
+				want = tool.AnthropicNonStrict
 			case (tl.Name == "label" || tl.Name == "contact") && d == tool.OpenAI:
 				want = tool.OpenAINonStrict
 			case (tl.Name == "label" || tl.Name == "contact") && d == tool.OpenAIResponses:
@@ -66,6 +68,8 @@ func TestFallbacks(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "Gemini's parameters cannot express a recursive type at #/properties/root", TreeTool.Dialects.Gemini.Fallback)
+	assert.Equal(t, "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root", TreeTool.Dialects.Anthropic.Fallback)
+	assert.Equal(t, "Anthropic strict mode cannot express a schema this large at #", SurveyTool.Dialects.Anthropic.Fallback)
 	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots", LabelTool.Dialects.OpenAI.Fallback)
 	var strict struct{ Strict bool }
 	require.NoError(t, json.Unmarshal(LabelTool.Dialects.OpenAIResponses.Tool, &strict))
@@ -105,7 +109,13 @@ func TestLeftOutDialects(t *testing.T) {
 	}
 	_, err := Tools.For(tool.Gemini)
 	assert.EqualError(t, err, "tool: audit has no gemini definition: its //toolgen:tool dialects= option leaves gemini out")
-	raw, err := Tools[:len(Tools)-1].For(tool.Gemini)
+	var without tool.Tools
+	for _, tl := range Tools {
+		if tl != &AuditTool.Tool {
+			without = append(without, tl)
+		}
+	}
+	raw, err := without.For(tool.Gemini)
 	require.NoError(t, err)
 	var decls []map[string]any
 	require.NoError(t, json.Unmarshal(raw, &decls))
@@ -120,4 +130,49 @@ func TestLeftOutDialects(t *testing.T) {
 
 func TestStrictAjv(t *testing.T) {
 	dialecttest.StrictAjv(t, Tools)
+}
+
+// Outputs lists the structured outputs of the corpus.
+var Outputs = []*tool.Output{&ProfileOutput.Output, &CatalogOutput.Output}
+
+func TestOutputsGolden(t *testing.T) {
+	dialecttest.OutputGolden(t, Outputs, "testdata/outputs")
+}
+
+// Each format of each output agrees with the output's validator, but for
+// the documented differences: the constraints a provider's form cannot
+// express are in its descriptions, and the validator enforces them.
+func TestOutputsAgree(t *testing.T) {
+	reports := dialecttest.OutputAgreement(t, Outputs, dialecttest.Options{Calls: 4000, Seed: 23})
+	for name, byDialect := range reports {
+		for d, r := range byDialect {
+			t.Logf("%s %-18s valid %4d invalid %4d moved %v undeclared %d omitted %d null %d",
+				name, d, r.Valid, r.Invalid, r.Moved, r.Undeclared, r.OmittedNull, r.NullOptional)
+		}
+	}
+	profile := reports["profile"]
+	assert.Positive(t, profile[tool.OpenAI].Moved["maxLength"])
+	assert.Positive(t, profile[tool.OpenAI].OmittedNull, "strict mode sends null for an omitted member")
+	assert.Positive(t, profile[tool.Anthropic].Moved["maximum"])
+	assert.Positive(t, profile[tool.Anthropic].Moved["maxItems"])
+	assert.Positive(t, profile[tool.Gemini].Moved["uniqueItems"])
+	for _, d := range []tool.Dialect{tool.OpenAI, tool.OpenAIResponses, tool.Anthropic, tool.Gemini} {
+		f, _ := ProfileOutput.Formats.Get(d)
+		assert.Equal(t, d, f.Form, "profile is strict for %s", d)
+	}
+	assert.Equal(t, tool.OpenAINonStrict, CatalogOutput.Formats.OpenAI.Form)
+	assert.Equal(t, tool.AnthropicNonStrict, CatalogOutput.Formats.Anthropic.Form)
+	assert.Equal(t, tool.GeminiJSONSchema, CatalogOutput.Formats.Gemini.Form)
+	assert.Positive(t, reports["catalog"][tool.Gemini].Moved["minLength"], "responseJsonSchema moves what it lacks")
+}
+
+// The result schema of ship agrees exactly with its validator.
+func TestResultsAgree(t *testing.T) {
+	counts := dialecttest.ResultAgreement(t, Tools, dialecttest.Options{Calls: 4000, Seed: 29})
+	t.Logf("%v", counts)
+	assert.Contains(t, counts, "ship")
+}
+
+func TestOutputsStrictAjv(t *testing.T) {
+	dialecttest.StrictAjvOutputs(t, Outputs)
 }

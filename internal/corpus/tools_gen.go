@@ -5,6 +5,7 @@ package corpus
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
@@ -16,6 +17,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	pricingArgsSchema           = `{"properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":"number","exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"oneOf":[{"type":"string","maxLength":20,"description":"A note, null for none."},{"type":"null"}]},"flags":{"items":{"type":"string","enum":["sale","new","limited","gift"]},"type":"array","maxItems":3,"uniqueItems":true,"description":"Up to three distinct flags."},"level":{"oneOf":[{"type":"integer","maximum":3,"minimum":1,"description":"Level, required but null for the default."},{"type":"null"}]},"name":{"type":"string","minLength":2,"description":"Buyer name.","default":"anon","examples":["bob"]},"blob":{"type":"string","contentEncoding":"base64","description":"Opaque bytes."}},"additionalProperties":false,"type":"object","required":["price","quantity","level"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsOpenAISchema     = `{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Unit price."},"discount":{"type":["number","null"],"exclusiveMaximum":100,"minimum":0,"description":"Discount in percent."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":["integer","null"],"maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":["string","null"],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"anyOf":[{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3},{"type":"null"}],"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":["integer","null"],"maximum":3,"minimum":1,"description":"Level, required but null for the default."},"name":{"type":["string","null"],"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":["string","null"],"description":"Opaque bytes. Encoded in base64."}},"required":["price","discount","quantity","small","note","flags","level","name","blob"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
+	pricingArgsAnthropicSchema  = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","description":"Discount in percent. Must be at least 0 and be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","description":"A small signed number. Must be between -128 and 127."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"description":"Up to three distinct flags. Must have at most 3 items and not contain the same item twice."},"level":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Level, required but null for the default. Must be between 1 and 3."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsGeminiSchema     = `{"type":"OBJECT","properties":{"price":{"type":"NUMBER","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"NUMBER","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"INTEGER","description":"Pack size. Must be one of 1, 2, 5, 10."},"small":{"type":"INTEGER","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"type":"STRING","maxLength":20,"nullable":true,"description":"A note, null for none."},"flags":{"type":"ARRAY","items":{"type":"STRING","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"type":"INTEGER","maximum":3,"minimum":1,"nullable":true,"description":"Level, required but null for the default."},"name":{"type":"STRING","minLength":2,"default":"anon","example":"bob","description":"Buyer name."},"blob":{"type":"STRING","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"propertyOrdering":["price","discount","quantity","small","note","flags","level","name","blob"],"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
@@ -29,6 +31,11 @@ var PricingTool = tool.Def[PricingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(pricingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(pricingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
 			},
@@ -81,12 +88,12 @@ func ValidatePricingArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[PricingArgs](decodePricingArgs).Validate(args, 0)
 }
 
-// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs; when not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
 	return toolimpl.Func[PricingArgs](decodePricingArgs).DecodeArgs(args, 0)
 }
 
-// DecodePricingArgsJSON reads a model's raw arguments for the pricing tool into a PricingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePricingArgs return for the same bytes.
+// DecodePricingArgsJSON reads a model's arguments for the pricing tool, raw, into a PricingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePricingArgs return for the same bytes.
 func DecodePricingArgsJSON(raw []byte) (PricingArgs, tool.Errors) {
 	return toolimpl.Func[PricingArgs](decodePricingArgs).DecodeJSON(raw, 0)
 }
@@ -210,6 +217,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 const (
 	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsOpenAISchema     = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2},{"type":"null"}],"description":"Options of the item."}},"required":["sku","qty","options"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"anyOf":[{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false},{"type":"null"}],"description":"Gift wrapping, if any."}},"required":["lines","ship","gift"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
+	orderArgsAnthropicSchema  = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","description":"How many. Must be between 1 and 99."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"description":"Options of the item. Must have at most 2 items."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"minItems":1,"description":"Order lines. Must have at most 4 items."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsGeminiSchema     = `{"type":"OBJECT","properties":{"lines":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"sku":{"type":"STRING","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"INTEGER","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"key":{"type":"STRING","maxLength":8,"minLength":1},"value":{"type":"STRING"}},"required":["key"],"propertyOrdering":["key","value"],"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"propertyOrdering":["sku","qty","options"],"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"OBJECT","properties":{"street":{"type":"STRING","minLength":1},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"required":["street","country"],"propertyOrdering":["street","country"],"description":"Where to ship."},"gift":{"type":"OBJECT","properties":{"message":{"type":"STRING","maxLength":40}},"required":["message"],"description":"Gift wrapping, if any."}},"required":["lines","ship"],"propertyOrdering":["lines","ship","gift"],"description":"Places an order: nested objects and arrays of objects."}`
 	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
@@ -223,6 +231,11 @@ var OrderTool = tool.Def[OrderArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(orderArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(orderArgsSchema),
 				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
 			},
@@ -275,12 +288,12 @@ func ValidateOrderArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[OrderArgs](decodeOrderArgs).Validate(args, 0)
 }
 
-// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs; when not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
 	return toolimpl.Func[OrderArgs](decodeOrderArgs).DecodeArgs(args, 0)
 }
 
-// DecodeOrderArgsJSON reads a model's raw arguments for the order tool into a OrderArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOrderArgs return for the same bytes.
+// DecodeOrderArgsJSON reads a model's arguments for the order tool, raw, into a OrderArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOrderArgs return for the same bytes.
 func DecodeOrderArgsJSON(raw []byte) (OrderArgs, tool.Errors) {
 	return toolimpl.Func[OrderArgs](decodeOrderArgs).DecodeJSON(raw, 0)
 }
@@ -478,6 +491,7 @@ const (
 // TreeTool is the tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
 	Decode:  DecodeTreeArgs,
@@ -486,7 +500,13 @@ var TreeTool = tool.Def[TreeArgs]{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(treeArgsSchema),
+				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
 				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
 			},
@@ -540,12 +560,12 @@ func ValidateTreeArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[TreeArgs](decodeTreeArgs).Validate(args, 0)
 }
 
-// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs; when not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
 	return toolimpl.Func[TreeArgs](decodeTreeArgs).DecodeArgs(args, 0)
 }
 
-// DecodeTreeArgsJSON reads a model's raw arguments for the tree tool into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
+// DecodeTreeArgsJSON reads a model's arguments for the tree tool, raw, into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
 func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
 	return toolimpl.Func[TreeArgs](decodeTreeArgs).DecodeJSON(raw, 0)
 }
@@ -620,6 +640,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
 	Decode:  DecodeLabelArgs,
@@ -628,7 +649,13 @@ var LabelTool = tool.Def[LabelArgs]{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(labelArgsSchema),
+				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(labelArgsSchema),
 				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
 			},
@@ -684,12 +711,12 @@ func ValidateLabelArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[LabelArgs](decodeLabelArgs).Validate(args, 0)
 }
 
-// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs; when not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
 	return toolimpl.Func[LabelArgs](decodeLabelArgs).DecodeArgs(args, 0)
 }
 
-// DecodeLabelArgsJSON reads a model's raw arguments for the label tool into a LabelArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelArgs return for the same bytes.
+// DecodeLabelArgsJSON reads a model's arguments for the label tool, raw, into a LabelArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelArgs return for the same bytes.
 func DecodeLabelArgsJSON(raw []byte) (LabelArgs, tool.Errors) {
 	return toolimpl.Func[LabelArgs](decodeLabelArgs).DecodeJSON(raw, 0)
 }
@@ -896,6 +923,7 @@ func fillLabelArgsLabel(r *toolimpl.Report, at toolimpl.Loc, out *Label, obj map
 // The parameters of the contact tool: the canonical schema, and the dialects that differ from it.
 const (
 	contactArgsSchema           = `{"anyOf":[{"properties":{"tag":true},"required":["tag"],"title":"tagged"},{"properties":{"note":true},"required":["note"],"title":"noted"}],"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"email":{"type":"string","maxLength":40,"description":"Email address, or"},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"type":"object","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences."}`
+	contactArgsAnthropicSchema  = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","pattern":"^[0-9+ ]+$","description":"phone number, not both."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 )
 
@@ -912,6 +940,11 @@ var ContactTool = tool.Def[ContactArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(contactArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(contactArgsSchema),
 				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
 			},
@@ -967,12 +1000,12 @@ func ValidateContactArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[ContactArgs](decodeContactArgs).Validate(args, 0)
 }
 
-// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs; when not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
 	return toolimpl.Func[ContactArgs](decodeContactArgs).DecodeArgs(args, 0)
 }
 
-// DecodeContactArgsJSON reads a model's raw arguments for the contact tool into a ContactArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeContactArgs return for the same bytes.
+// DecodeContactArgsJSON reads a model's arguments for the contact tool, raw, into a ContactArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeContactArgs return for the same bytes.
 func DecodeContactArgsJSON(raw []byte) (ContactArgs, tool.Errors) {
 	return toolimpl.Func[ContactArgs](decodeContactArgs).DecodeJSON(raw, 0)
 }
@@ -1126,6 +1159,7 @@ func matchContactArgs6(v any, depth int) bool {
 const (
 	pingArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Takes no arguments."}`
 	pingArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Takes no arguments."}`
+	pingArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
@@ -1138,6 +1172,11 @@ var PingTool = tool.Def[PingArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(pingArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(pingArgsSchema),
 				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
 			},
@@ -1189,12 +1228,12 @@ func ValidatePingArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[PingArgs](decodePingArgs).Validate(args, 0)
 }
 
-// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs; when not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
 	return toolimpl.Func[PingArgs](decodePingArgs).DecodeArgs(args, 0)
 }
 
-// DecodePingArgsJSON reads a model's raw arguments for the ping tool into a PingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePingArgs return for the same bytes.
+// DecodePingArgsJSON reads a model's arguments for the ping tool, raw, into a PingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePingArgs return for the same bytes.
 func DecodePingArgsJSON(raw []byte) (PingArgs, tool.Errors) {
 	return toolimpl.Func[PingArgs](decodePingArgs).DecodeJSON(raw, 0)
 }
@@ -1241,12 +1280,12 @@ func ValidateAuditArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[AuditArgs](decodeAuditArgs).Validate(args, 0)
 }
 
-// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs; when not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
 	return toolimpl.Func[AuditArgs](decodeAuditArgs).DecodeArgs(args, 0)
 }
 
-// DecodeAuditArgsJSON reads a model's raw arguments for the audit tool into a AuditArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAuditArgs return for the same bytes.
+// DecodeAuditArgsJSON reads a model's arguments for the audit tool, raw, into a AuditArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAuditArgs return for the same bytes.
 func DecodeAuditArgsJSON(raw []byte) (AuditArgs, tool.Errors) {
 	return toolimpl.Func[AuditArgs](decodeAuditArgs).DecodeJSON(raw, 0)
 }
@@ -1278,5 +1317,1156 @@ func decodeAuditArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AuditArgs) {
 	return out
 }
 
+// The parameters of the signup tool: the canonical schema, and the dialects that differ from it.
+const (
+	signupArgsSchema           = `{"properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"items":{"type":"string"},"type":"array","minItems":2,"description":"At least two interests."},"referrers":{"items":{"type":"string"},"type":"array","minItems":1,"description":"At least one referrer, if any."}},"additionalProperties":false,"type":"object","required":["code","greeting","interests"],"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsOpenAISchema     = `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"anyOf":[{"type":"array","items":{"type":"string"},"minItems":1},{"type":"null"}],"description":"At least one referrer, if any."}},"required":["code","greeting","interests","referrers"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsAnthropicSchema  = `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"description":"At least two interests. Must have at least 2 items."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsGeminiSchema     = `{"type":"OBJECT","properties":{"code":{"type":"STRING","pattern":"^[A-Z]{2}[0-9]{1,4}$","description":"Member code: a simple pattern."},"greeting":{"type":"STRING","pattern":"^\\w+\\b.{0,200}$","description":"A greeting: a word boundary and a long repetition."},"interests":{"type":"ARRAY","items":{"type":"STRING"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"ARRAY","items":{"type":"STRING"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"propertyOrdering":["code","greeting","interests","referrers"],"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+	signupArgsGeminiJSONSchema = `{"type":"object","properties":{"code":{"type":"string","description":"Member code: a simple pattern. Must match the regular expression ^[A-Z]{2}[0-9]{1,4}$."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
+)
+
+// SignupTool is the signup tool, generated from SignupArgs.
+var SignupTool = tool.Def[SignupArgs]{
+	Decode:  DecodeSignupArgs,
+	Decoder: toolimpl.Func[SignupArgs](decodeSignupArgs),
+	Tool: tool.Tool{
+		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(signupArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(signupArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(signupArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parametersJsonSchema":` + signupArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","inputSchema":` + signupArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(signupArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(signupArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(signupArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "signup",
+		Risk:       tool.RiskAct,
+		Schema:     json.RawMessage(signupArgsSchema),
+		Validate:   ValidateSignupArgs,
+	},
+}
+
+// ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSignupArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[SignupArgs](decodeSignupArgs).Validate(args, 0)
+}
+
+// DecodeSignupArgs checks a model's arguments for the signup tool and returns them as a SignupArgs; when not valid, the zero SignupArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSignupArgs(args map[string]any) (SignupArgs, tool.Errors) {
+	return toolimpl.Func[SignupArgs](decodeSignupArgs).DecodeArgs(args, 0)
+}
+
+// DecodeSignupArgsJSON reads a model's arguments for the signup tool, raw, into a SignupArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSignupArgs return for the same bytes.
+func DecodeSignupArgsJSON(raw []byte) (SignupArgs, tool.Errors) {
+	return toolimpl.Func[SignupArgs](decodeSignupArgs).DecodeJSON(raw, 0)
+}
+
+// signupArgsObject is the shape of an object of type SignupArgs: its members, and those it requires.
+var signupArgsObject = toolimpl.NewObject([]string{"code", "greeting", "interests", "referrers"}, "code", "string", "greeting", "string", "interests", "array")
+
+// decodeSignupArgs reads a value of type SignupArgs at the location at, checking it against its schema.
+func decodeSignupArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SignupArgs) {
+	if !s.Object(at, signupArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// code
+			if v, ok := s.String(at.Key("code"), "string"); ok {
+				if !pattern4.MatchString(v) {
+					s.Fail(at.Key("code"), "pattern", "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$")
+				}
+				out.Code = s.Keep(v)
+			}
+		case 1:
+			// greeting
+			if v2, ok := s.String(at.Key("greeting"), "string"); ok {
+				if !pattern5.MatchString(v2) {
+					s.Fail(at.Key("greeting"), "pattern", "a string matching the pattern ^\\w+\\b.{0,200}$")
+				}
+				out.Greeting = s.Keep(v2)
+			}
+		case 2:
+			// interests
+			atInterests := at.Key("interests")
+			if s.Array(atInterests, "array", 2, toolimpl.None, false) {
+				var buf [8]string
+				items := buf[:0]
+				for i2 := s.NextItem(atInterests); i2 >= 0; i2 = s.NextItem(atInterests) {
+					var item string
+					if v3, ok := s.String(atInterests.Index(i2), "string"); ok {
+						item = s.Keep(v3)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Interests = toolimpl.Slice(s, items)
+			}
+		case 3:
+			// referrers
+			atReferrers := at.Key("referrers")
+			if s.Array(atReferrers, "array", 1, toolimpl.None, false) {
+				var buf2 [8]string
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atReferrers); i3 >= 0; i3 = s.NextItem(atReferrers) {
+					var item2 string
+					if v4, ok := s.String(atReferrers.Index(i3), "string"); ok {
+						item2 = s.Keep(v4)
+					}
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.Referrers = toolimpl.Slice(s, items2)
+			}
+		}
+	}
+	return out
+}
+
+var pattern4 = regexp.MustCompile("^[A-Z]{2}[0-9]{1,4}$")
+var pattern5 = regexp.MustCompile("^[0-9A-Z_a-z]+\\b[^\\n\\r\\x{2028}\\x{2029}]{0,200}$")
+
+// The parameters of the survey tool: the canonical schema, and the dialects that differ from it.
+const (
+	surveyArgsSchema           = `{"properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"additionalProperties":false,"type":"object","required":["respondent"],"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsOpenAISchema     = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":["integer","null"],"maximum":5,"minimum":1},"q2":{"type":["integer","null"],"maximum":5,"minimum":1},"q3":{"type":["integer","null"],"maximum":5,"minimum":1},"q4":{"type":["integer","null"],"maximum":5,"minimum":1},"q5":{"type":["integer","null"],"maximum":5,"minimum":1},"q6":{"type":["integer","null"],"maximum":5,"minimum":1},"q7":{"type":["integer","null"],"maximum":5,"minimum":1},"q8":{"type":["integer","null"],"maximum":5,"minimum":1},"q9":{"type":["integer","null"],"maximum":5,"minimum":1},"q10":{"type":["integer","null"],"maximum":5,"minimum":1},"q11":{"type":["integer","null"],"maximum":5,"minimum":1},"q12":{"type":["integer","null"],"maximum":5,"minimum":1},"q13":{"type":["integer","null"],"maximum":5,"minimum":1},"q14":{"type":["integer","null"],"maximum":5,"minimum":1},"q15":{"type":["integer","null"],"maximum":5,"minimum":1},"q16":{"type":["integer","null"],"maximum":5,"minimum":1},"q17":{"type":["integer","null"],"maximum":5,"minimum":1},"q18":{"type":["integer","null"],"maximum":5,"minimum":1},"q19":{"type":["integer","null"],"maximum":5,"minimum":1},"q20":{"type":["integer","null"],"maximum":5,"minimum":1},"q21":{"type":["integer","null"],"maximum":5,"minimum":1},"q22":{"type":["integer","null"],"maximum":5,"minimum":1},"q23":{"type":["integer","null"],"maximum":5,"minimum":1},"q24":{"type":["integer","null"],"maximum":5,"minimum":1},"q25":{"type":["integer","null"],"maximum":5,"minimum":1}},"required":["respondent","q1","q2","q3","q4","q5","q6","q7","q8","q9","q10","q11","q12","q13","q14","q15","q16","q17","q18","q19","q20","q21","q22","q23","q24","q25"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsGeminiSchema     = `{"type":"OBJECT","properties":{"respondent":{"type":"STRING"},"q1":{"type":"INTEGER","maximum":5,"minimum":1},"q2":{"type":"INTEGER","maximum":5,"minimum":1},"q3":{"type":"INTEGER","maximum":5,"minimum":1},"q4":{"type":"INTEGER","maximum":5,"minimum":1},"q5":{"type":"INTEGER","maximum":5,"minimum":1},"q6":{"type":"INTEGER","maximum":5,"minimum":1},"q7":{"type":"INTEGER","maximum":5,"minimum":1},"q8":{"type":"INTEGER","maximum":5,"minimum":1},"q9":{"type":"INTEGER","maximum":5,"minimum":1},"q10":{"type":"INTEGER","maximum":5,"minimum":1},"q11":{"type":"INTEGER","maximum":5,"minimum":1},"q12":{"type":"INTEGER","maximum":5,"minimum":1},"q13":{"type":"INTEGER","maximum":5,"minimum":1},"q14":{"type":"INTEGER","maximum":5,"minimum":1},"q15":{"type":"INTEGER","maximum":5,"minimum":1},"q16":{"type":"INTEGER","maximum":5,"minimum":1},"q17":{"type":"INTEGER","maximum":5,"minimum":1},"q18":{"type":"INTEGER","maximum":5,"minimum":1},"q19":{"type":"INTEGER","maximum":5,"minimum":1},"q20":{"type":"INTEGER","maximum":5,"minimum":1},"q21":{"type":"INTEGER","maximum":5,"minimum":1},"q22":{"type":"INTEGER","maximum":5,"minimum":1},"q23":{"type":"INTEGER","maximum":5,"minimum":1},"q24":{"type":"INTEGER","maximum":5,"minimum":1},"q25":{"type":"INTEGER","maximum":5,"minimum":1}},"required":["respondent"],"propertyOrdering":["respondent","q1","q2","q3","q4","q5","q6","q7","q8","q9","q10","q11","q12","q13","q14","q15","q16","q17","q18","q19","q20","q21","q22","q23","q24","q25"],"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+	surveyArgsGeminiJSONSchema = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"required":["respondent"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
+)
+
+// SurveyTool is the survey tool, generated from SurveyArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a schema this large at #.
+var SurveyTool = tool.Def[SurveyArgs]{
+	Decode:  DecodeSurveyArgs,
+	Decoder: toolimpl.Func[SurveyArgs](decodeSurveyArgs),
+	Tool: tool.Tool{
+		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Fallback:   "Anthropic strict mode cannot express a schema this large at #",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(surveyArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(surveyArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parametersJsonSchema":` + surveyArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","inputSchema":` + surveyArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(surveyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(surveyArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(surveyArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent: true,
+		Name:       "survey",
+		Risk:       tool.RiskRead,
+		Schema:     json.RawMessage(surveyArgsSchema),
+		Validate:   ValidateSurveyArgs,
+	},
+}
+
+// ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSurveyArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[SurveyArgs](decodeSurveyArgs).Validate(args, 0)
+}
+
+// DecodeSurveyArgs checks a model's arguments for the survey tool and returns them as a SurveyArgs; when not valid, the zero SurveyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSurveyArgs(args map[string]any) (SurveyArgs, tool.Errors) {
+	return toolimpl.Func[SurveyArgs](decodeSurveyArgs).DecodeArgs(args, 0)
+}
+
+// DecodeSurveyArgsJSON reads a model's arguments for the survey tool, raw, into a SurveyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSurveyArgs return for the same bytes.
+func DecodeSurveyArgsJSON(raw []byte) (SurveyArgs, tool.Errors) {
+	return toolimpl.Func[SurveyArgs](decodeSurveyArgs).DecodeJSON(raw, 0)
+}
+
+// surveyArgsObject is the shape of an object of type SurveyArgs: its members, and those it requires.
+var surveyArgsObject = toolimpl.NewObject([]string{"respondent", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23", "q24", "q25"}, "respondent", "string")
+
+// decodeSurveyArgs reads a value of type SurveyArgs at the location at, checking it against its schema.
+func decodeSurveyArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SurveyArgs) {
+	if !s.Object(at, surveyArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// respondent
+			if v, ok := s.String(at.Key("respondent"), "string"); ok {
+				out.Respondent = s.Keep(v)
+			}
+		case 1:
+			// q1
+			if n, ok := s.Integer(at.Key("q1"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("q1"), "minimum", ">= 1")
+				} else if n.F > 5 {
+					s.Fail(at.Key("q1"), "maximum", "<= 5")
+				}
+				out.Q1 = int(s.Int(at.Key("q1"), n, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// q2
+			if n2, ok := s.Integer(at.Key("q2"), "integer"); ok {
+				if n2.F < 1 {
+					s.Fail(at.Key("q2"), "minimum", ">= 1")
+				} else if n2.F > 5 {
+					s.Fail(at.Key("q2"), "maximum", "<= 5")
+				}
+				out.Q2 = int(s.Int(at.Key("q2"), n2, math.MinInt, math.MaxInt))
+			}
+		case 3:
+			// q3
+			if n3, ok := s.Integer(at.Key("q3"), "integer"); ok {
+				if n3.F < 1 {
+					s.Fail(at.Key("q3"), "minimum", ">= 1")
+				} else if n3.F > 5 {
+					s.Fail(at.Key("q3"), "maximum", "<= 5")
+				}
+				out.Q3 = int(s.Int(at.Key("q3"), n3, math.MinInt, math.MaxInt))
+			}
+		case 4:
+			// q4
+			if n4, ok := s.Integer(at.Key("q4"), "integer"); ok {
+				if n4.F < 1 {
+					s.Fail(at.Key("q4"), "minimum", ">= 1")
+				} else if n4.F > 5 {
+					s.Fail(at.Key("q4"), "maximum", "<= 5")
+				}
+				out.Q4 = int(s.Int(at.Key("q4"), n4, math.MinInt, math.MaxInt))
+			}
+		case 5:
+			// q5
+			if n5, ok := s.Integer(at.Key("q5"), "integer"); ok {
+				if n5.F < 1 {
+					s.Fail(at.Key("q5"), "minimum", ">= 1")
+				} else if n5.F > 5 {
+					s.Fail(at.Key("q5"), "maximum", "<= 5")
+				}
+				out.Q5 = int(s.Int(at.Key("q5"), n5, math.MinInt, math.MaxInt))
+			}
+		case 6:
+			// q6
+			if n6, ok := s.Integer(at.Key("q6"), "integer"); ok {
+				if n6.F < 1 {
+					s.Fail(at.Key("q6"), "minimum", ">= 1")
+				} else if n6.F > 5 {
+					s.Fail(at.Key("q6"), "maximum", "<= 5")
+				}
+				out.Q6 = int(s.Int(at.Key("q6"), n6, math.MinInt, math.MaxInt))
+			}
+		case 7:
+			// q7
+			if n7, ok := s.Integer(at.Key("q7"), "integer"); ok {
+				if n7.F < 1 {
+					s.Fail(at.Key("q7"), "minimum", ">= 1")
+				} else if n7.F > 5 {
+					s.Fail(at.Key("q7"), "maximum", "<= 5")
+				}
+				out.Q7 = int(s.Int(at.Key("q7"), n7, math.MinInt, math.MaxInt))
+			}
+		case 8:
+			// q8
+			if n8, ok := s.Integer(at.Key("q8"), "integer"); ok {
+				if n8.F < 1 {
+					s.Fail(at.Key("q8"), "minimum", ">= 1")
+				} else if n8.F > 5 {
+					s.Fail(at.Key("q8"), "maximum", "<= 5")
+				}
+				out.Q8 = int(s.Int(at.Key("q8"), n8, math.MinInt, math.MaxInt))
+			}
+		case 9:
+			// q9
+			if n9, ok := s.Integer(at.Key("q9"), "integer"); ok {
+				if n9.F < 1 {
+					s.Fail(at.Key("q9"), "minimum", ">= 1")
+				} else if n9.F > 5 {
+					s.Fail(at.Key("q9"), "maximum", "<= 5")
+				}
+				out.Q9 = int(s.Int(at.Key("q9"), n9, math.MinInt, math.MaxInt))
+			}
+		case 10:
+			// q10
+			if n10, ok := s.Integer(at.Key("q10"), "integer"); ok {
+				if n10.F < 1 {
+					s.Fail(at.Key("q10"), "minimum", ">= 1")
+				} else if n10.F > 5 {
+					s.Fail(at.Key("q10"), "maximum", "<= 5")
+				}
+				out.Q10 = int(s.Int(at.Key("q10"), n10, math.MinInt, math.MaxInt))
+			}
+		case 11:
+			// q11
+			if n11, ok := s.Integer(at.Key("q11"), "integer"); ok {
+				if n11.F < 1 {
+					s.Fail(at.Key("q11"), "minimum", ">= 1")
+				} else if n11.F > 5 {
+					s.Fail(at.Key("q11"), "maximum", "<= 5")
+				}
+				out.Q11 = int(s.Int(at.Key("q11"), n11, math.MinInt, math.MaxInt))
+			}
+		case 12:
+			// q12
+			if n12, ok := s.Integer(at.Key("q12"), "integer"); ok {
+				if n12.F < 1 {
+					s.Fail(at.Key("q12"), "minimum", ">= 1")
+				} else if n12.F > 5 {
+					s.Fail(at.Key("q12"), "maximum", "<= 5")
+				}
+				out.Q12 = int(s.Int(at.Key("q12"), n12, math.MinInt, math.MaxInt))
+			}
+		case 13:
+			// q13
+			if n13, ok := s.Integer(at.Key("q13"), "integer"); ok {
+				if n13.F < 1 {
+					s.Fail(at.Key("q13"), "minimum", ">= 1")
+				} else if n13.F > 5 {
+					s.Fail(at.Key("q13"), "maximum", "<= 5")
+				}
+				out.Q13 = int(s.Int(at.Key("q13"), n13, math.MinInt, math.MaxInt))
+			}
+		case 14:
+			// q14
+			if n14, ok := s.Integer(at.Key("q14"), "integer"); ok {
+				if n14.F < 1 {
+					s.Fail(at.Key("q14"), "minimum", ">= 1")
+				} else if n14.F > 5 {
+					s.Fail(at.Key("q14"), "maximum", "<= 5")
+				}
+				out.Q14 = int(s.Int(at.Key("q14"), n14, math.MinInt, math.MaxInt))
+			}
+		case 15:
+			// q15
+			if n15, ok := s.Integer(at.Key("q15"), "integer"); ok {
+				if n15.F < 1 {
+					s.Fail(at.Key("q15"), "minimum", ">= 1")
+				} else if n15.F > 5 {
+					s.Fail(at.Key("q15"), "maximum", "<= 5")
+				}
+				out.Q15 = int(s.Int(at.Key("q15"), n15, math.MinInt, math.MaxInt))
+			}
+		case 16:
+			// q16
+			if n16, ok := s.Integer(at.Key("q16"), "integer"); ok {
+				if n16.F < 1 {
+					s.Fail(at.Key("q16"), "minimum", ">= 1")
+				} else if n16.F > 5 {
+					s.Fail(at.Key("q16"), "maximum", "<= 5")
+				}
+				out.Q16 = int(s.Int(at.Key("q16"), n16, math.MinInt, math.MaxInt))
+			}
+		case 17:
+			// q17
+			if n17, ok := s.Integer(at.Key("q17"), "integer"); ok {
+				if n17.F < 1 {
+					s.Fail(at.Key("q17"), "minimum", ">= 1")
+				} else if n17.F > 5 {
+					s.Fail(at.Key("q17"), "maximum", "<= 5")
+				}
+				out.Q17 = int(s.Int(at.Key("q17"), n17, math.MinInt, math.MaxInt))
+			}
+		case 18:
+			// q18
+			if n18, ok := s.Integer(at.Key("q18"), "integer"); ok {
+				if n18.F < 1 {
+					s.Fail(at.Key("q18"), "minimum", ">= 1")
+				} else if n18.F > 5 {
+					s.Fail(at.Key("q18"), "maximum", "<= 5")
+				}
+				out.Q18 = int(s.Int(at.Key("q18"), n18, math.MinInt, math.MaxInt))
+			}
+		case 19:
+			// q19
+			if n19, ok := s.Integer(at.Key("q19"), "integer"); ok {
+				if n19.F < 1 {
+					s.Fail(at.Key("q19"), "minimum", ">= 1")
+				} else if n19.F > 5 {
+					s.Fail(at.Key("q19"), "maximum", "<= 5")
+				}
+				out.Q19 = int(s.Int(at.Key("q19"), n19, math.MinInt, math.MaxInt))
+			}
+		case 20:
+			// q20
+			if n20, ok := s.Integer(at.Key("q20"), "integer"); ok {
+				if n20.F < 1 {
+					s.Fail(at.Key("q20"), "minimum", ">= 1")
+				} else if n20.F > 5 {
+					s.Fail(at.Key("q20"), "maximum", "<= 5")
+				}
+				out.Q20 = int(s.Int(at.Key("q20"), n20, math.MinInt, math.MaxInt))
+			}
+		case 21:
+			// q21
+			if n21, ok := s.Integer(at.Key("q21"), "integer"); ok {
+				if n21.F < 1 {
+					s.Fail(at.Key("q21"), "minimum", ">= 1")
+				} else if n21.F > 5 {
+					s.Fail(at.Key("q21"), "maximum", "<= 5")
+				}
+				out.Q21 = int(s.Int(at.Key("q21"), n21, math.MinInt, math.MaxInt))
+			}
+		case 22:
+			// q22
+			if n22, ok := s.Integer(at.Key("q22"), "integer"); ok {
+				if n22.F < 1 {
+					s.Fail(at.Key("q22"), "minimum", ">= 1")
+				} else if n22.F > 5 {
+					s.Fail(at.Key("q22"), "maximum", "<= 5")
+				}
+				out.Q22 = int(s.Int(at.Key("q22"), n22, math.MinInt, math.MaxInt))
+			}
+		case 23:
+			// q23
+			if n23, ok := s.Integer(at.Key("q23"), "integer"); ok {
+				if n23.F < 1 {
+					s.Fail(at.Key("q23"), "minimum", ">= 1")
+				} else if n23.F > 5 {
+					s.Fail(at.Key("q23"), "maximum", "<= 5")
+				}
+				out.Q23 = int(s.Int(at.Key("q23"), n23, math.MinInt, math.MaxInt))
+			}
+		case 24:
+			// q24
+			if n24, ok := s.Integer(at.Key("q24"), "integer"); ok {
+				if n24.F < 1 {
+					s.Fail(at.Key("q24"), "minimum", ">= 1")
+				} else if n24.F > 5 {
+					s.Fail(at.Key("q24"), "maximum", "<= 5")
+				}
+				out.Q24 = int(s.Int(at.Key("q24"), n24, math.MinInt, math.MaxInt))
+			}
+		case 25:
+			// q25
+			if n25, ok := s.Integer(at.Key("q25"), "integer"); ok {
+				if n25.F < 1 {
+					s.Fail(at.Key("q25"), "minimum", ">= 1")
+				} else if n25.F > 5 {
+					s.Fail(at.Key("q25"), "maximum", "<= 5")
+				}
+				out.Q25 = int(s.Int(at.Key("q25"), n25, math.MinInt, math.MaxInt))
+			}
+		}
+	}
+	return out
+}
+
+// The result of the tools with result type Shipment: its schema, an MCP tool's outputSchema.
+const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLength":20,"minLength":8,"description":"Tracking number."},"parcels":{"oneOf":[{"items":{"properties":{"weight":{"type":"number","maximum":30,"minimum":0},"fragile":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["weight"],"description":"Parcel is one parcel of a shipment."},"type":"array","maxItems":5,"minItems":1,"description":"Parcels, up to five."},{"type":"null"}]},"carrier":{"type":"string","enum":["post","courier"],"description":"Carrier, if chosen."},"cost":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Cost in euros."},"note":{"oneOf":[{"type":"string","description":"A note, null for none."},{"type":"null"}]},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels by name."}},"additionalProperties":false,"type":"object","required":["tracking","parcels","cost","note"],"description":"Shipment is what ship returns: every kind of member a result may have."}`
+
+// ValidateShipmentResult checks the JSON of a result of type Shipment as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShipmentResult(args map[string]any) tool.Errors {
+	var r toolimpl.Report
+	checkShipmentResult(&r, args)
+	return r.Errors()
+}
+
+// checkShipmentResult checks the JSON of a result of type Shipment as JSON Schema does, reporting every error in r.
+func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
+	present := 0
+	tracking, hasTracking := args["tracking"]
+	if hasTracking {
+		present++
+	}
+	parcels, hasParcels := args["parcels"]
+	if hasParcels {
+		present++
+	}
+	carrier, hasCarrier := args["carrier"]
+	if hasCarrier {
+		present++
+	}
+	cost, hasCost := args["cost"]
+	if hasCost {
+		present++
+	}
+	note, hasNote := args["note"]
+	if hasNote {
+		present++
+	}
+	labels, hasLabels := args["labels"]
+	if hasLabels {
+		present++
+	}
+	if !hasTracking {
+		r.Add(at.Key("tracking"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string",
+		})
+	}
+	if !hasParcels {
+		r.Add(at.Key("parcels"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "array or null",
+		})
+	}
+	if !hasCost {
+		r.Add(at.Key("cost"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasNote {
+		r.Add(at.Key("note"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "string or null",
+		})
+	}
+	if len(args) > present {
+		for k3 := range tool.KeysInOrder(args) {
+			switch k3 {
+			case "tracking", "parcels", "carrier", "cost", "note", "labels":
+			default:
+				r.Add(at.Key(k3), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k3]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasTracking {
+		if s, ok := tracking.(string); !ok {
+			r.Type(at.Key("tracking"), "string", tracking)
+		} else {
+			length := tool.Length(s)
+			if length < 8 {
+				r.Value("minLength", at.Key("tracking"), "at least 8 characters long", tracking)
+			} else if length > 20 {
+				r.Value("maxLength", at.Key("tracking"), "at most 20 characters long", tracking)
+			}
+		}
+	}
+	if hasParcels {
+		if parcels != nil {
+			if list, ok := tool.List(parcels); !ok {
+				if !tool.IsNull(parcels) {
+					r.Type(at.Key("parcels"), "array or null", parcels)
+				}
+			} else {
+				if len(list) < 1 {
+					r.Value("minItems", at.Key("parcels"), "an array of at least 1 item", list)
+				} else if len(list) > 5 {
+					r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
+				}
+				atParcels := at.Key("parcels")
+				for i, item := range tool.Head(list, 5) {
+					if r.Full() {
+						break
+					}
+					if obj, ok := tool.Object(item); !ok {
+						r.Type(atParcels.Index(i), "object", item)
+					} else {
+						atItem := atParcels.Index(i)
+						present2 := 0
+						weight, hasWeight := obj["weight"]
+						if hasWeight {
+							present2++
+						}
+						fragile, hasFragile := obj["fragile"]
+						if hasFragile {
+							present2++
+						}
+						if !hasWeight {
+							r.Add(atItem.Key("weight"), tool.Error{
+								Code:     tool.CodeMissing,
+								Expected: "number",
+							})
+						}
+						if len(obj) > present2 {
+							for k := range tool.KeysInOrder(obj) {
+								switch k {
+								case "weight", "fragile":
+								default:
+									r.Add(atItem.Key(k), tool.Error{
+										Code: tool.CodeUnexpected,
+										Got:  tool.TypeName(obj[k]),
+									})
+								}
+								if r.Full() {
+									break
+								}
+							}
+						}
+						if hasWeight {
+							if num, ok := tool.Number(weight); !ok {
+								r.Type(atItem.Key("weight"), "number", weight)
+							} else {
+								if num < 0 {
+									r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
+								} else if num > 30 {
+									r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
+								}
+							}
+						}
+						if hasFragile {
+							if _, ok := fragile.(bool); !ok {
+								r.Type(atItem.Key("fragile"), "boolean", fragile)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if hasCarrier {
+		if s2, ok := carrier.(string); !ok {
+			r.Type(at.Key("carrier"), "string", carrier)
+		} else {
+			if s2 != "post" && s2 != "courier" {
+				r.Value(tool.CodeEnum, at.Key("carrier"), "one of \"post\", \"courier\"", carrier)
+			}
+		}
+	}
+	if hasCost {
+		if num2, ok := tool.Number(cost); !ok {
+			r.Type(at.Key("cost"), "number", cost)
+		} else {
+			if num2 <= 0 {
+				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
+			} else if !tool.MultipleOf(cost, "0.01") {
+				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
+			}
+		}
+	}
+	if hasNote {
+		if note != nil {
+			if _, ok := note.(string); !ok {
+				if !tool.IsNull(note) {
+					r.Type(at.Key("note"), "string or null", note)
+				}
+			}
+		}
+	}
+	if hasLabels {
+		if obj2, ok := tool.Object(labels); !ok {
+			r.Type(at.Key("labels"), "object", labels)
+		} else {
+			atLabels := at.Key("labels")
+			{
+				n := r.Len()
+				member := func(k2 string, v any) {
+					if _, ok := v.(string); !ok {
+						r.Type(atLabels.Key(k2), "string", v)
+					}
+				}
+				for k2, v := range obj2 {
+					member(k2, v)
+					if r.Full() {
+						break
+					}
+				}
+				if r.Len() > n {
+					r.Truncate(n)
+					for k2 := range tool.KeysInOrder(obj2) {
+						member(k2, obj2[k2])
+						if r.Full() {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The parameters of the ship tool: the canonical schema, and the dialects that differ from it.
+const (
+	shipArgsSchema           = `{"properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"additionalProperties":false,"type":"object","required":["order"],"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsOpenAISchema     = `{"type":"object","properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsAnthropicSchema  = `{"type":"object","properties":{"order":{"type":"string","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsGeminiSchema     = `{"type":"OBJECT","properties":{"order":{"type":"STRING","pattern":"^[A-Z]{2}[0-9]{4}$","description":"The order to ship."}},"required":["order"],"description":"Ships an order: a tool whose result type is Shipment."}`
+	shipArgsGeminiJSONSchema = `{"type":"object","properties":{"order":{"type":"string","description":"The order to ship. Must match the regular expression ^[A-Z]{2}[0-9]{4}$."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
+)
+
+// ShipTool is the ship tool, generated from ShipArgs.
+var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
+	Decode:  DecodeShipArgs,
+	Decoder: toolimpl.Func[ShipArgs](decodeShipArgs),
+	Tool: tool.Tool{
+		Description: "Ships an order: a tool whose result type is Shipment.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(shipArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form:       tool.Gemini,
+				Parameters: json.RawMessage(shipArgsGeminiSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsGeminiSchema + `}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(shipArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parametersJsonSchema":` + shipArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","inputSchema":` + shipArgsSchema + `,"outputSchema":` + shipmentResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(shipArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(shipArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(shipArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent:     true,
+		Name:           "ship",
+		ResultSchema:   json.RawMessage(shipmentResultSchema),
+		Risk:           tool.RiskAct,
+		Schema:         json.RawMessage(shipArgsSchema),
+		Validate:       ValidateShipArgs,
+		ValidateResult: ValidateShipmentResult,
+	},
+}}
+
+// ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShipArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[ShipArgs](decodeShipArgs).Validate(args, 0)
+}
+
+// DecodeShipArgs checks a model's arguments for the ship tool and returns them as a ShipArgs; when not valid, the zero ShipArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeShipArgs(args map[string]any) (ShipArgs, tool.Errors) {
+	return toolimpl.Func[ShipArgs](decodeShipArgs).DecodeArgs(args, 0)
+}
+
+// DecodeShipArgsJSON reads a model's arguments for the ship tool, raw, into a ShipArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShipArgs return for the same bytes.
+func DecodeShipArgsJSON(raw []byte) (ShipArgs, tool.Errors) {
+	return toolimpl.Func[ShipArgs](decodeShipArgs).DecodeJSON(raw, 0)
+}
+
+// shipArgsObject is the shape of an object of type ShipArgs: its members, and those it requires.
+var shipArgsObject = toolimpl.NewObject([]string{"order"}, "order", "string")
+
+// decodeShipArgs reads a value of type ShipArgs at the location at, checking it against its schema.
+func decodeShipArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShipArgs) {
+	if !s.Object(at, shipArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// order
+			if v, ok := s.String(at.Key("order"), "string"); ok {
+				if !pattern6.MatchString(v) {
+					s.Fail(at.Key("order"), "pattern", "a string matching the pattern ^[A-Z]{2}[0-9]{4}$")
+				}
+				out.Order = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+var pattern6 = regexp.MustCompile("^[A-Z]{2}[0-9]{4}$")
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool}
+var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool, &SignupTool.Tool, &SurveyTool.Tool, &ShipTool.Tool}
+
+// The schemas of the profile output: the canonical schema, and the dialects that differ from it.
+const (
+	profileSchema          = `{"properties":{"name":{"type":"string","maxLength":80,"minLength":1,"description":"Full name."},"age":{"type":"integer","maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":"string","format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Languages spoken, most fluent first."},"employer":{"properties":{"company":{"type":"string","minLength":1},"since":{"type":"integer","minimum":1900}},"additionalProperties":false,"type":"object","required":["company"],"description":"Employer, if any."},"seniority":{"oneOf":[{"type":"string","enum":["junior","senior"],"description":"Level of seniority, null when unknown."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","country","seniority"],"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileOpenAISchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Full name. Must be 1-80 characters."},"age":{"type":["integer","null"],"maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":["string","null"],"format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":5},{"type":"null"}],"description":"Languages spoken, most fluent first. Must not contain the same item twice."},"employer":{"anyOf":[{"type":"object","properties":{"company":{"type":"string","description":"Must be at least 1 character."},"since":{"type":["integer","null"],"minimum":1900}},"required":["company","since"],"additionalProperties":false},{"type":"null"}],"description":"Employer, if any."},"seniority":{"anyOf":[{"type":"string","enum":["junior","senior"]},{"type":"null"}],"description":"Level of seniority, null when unknown."}},"required":["name","age","email","country","languages","employer","seniority"],"additionalProperties":false,"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileAnthropicSchema = `{"type":"object","properties":{"name":{"type":"string","description":"Full name. Must be 1-80 characters."},"age":{"type":"integer","description":"Age in years. Must be between 0 and 150."},"email":{"type":"string","format":"email","description":"Email address."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"type":"array","items":{"type":"string"},"description":"Languages spoken, most fluent first. Must have at most 5 items and not contain the same item twice."},"employer":{"type":"object","properties":{"company":{"type":"string","description":"Must be at least 1 character."},"since":{"type":"integer","description":"Must be at least 1900."}},"required":["company"],"additionalProperties":false,"description":"Employer, if any."},"seniority":{"anyOf":[{"type":"string","enum":["junior","senior"]},{"type":"null"}],"description":"Level of seniority, null when unknown."}},"required":["name","country","seniority"],"additionalProperties":false,"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+	profileGeminiSchema    = `{"type":"OBJECT","properties":{"name":{"type":"STRING","maxLength":80,"minLength":1,"description":"Full name."},"age":{"type":"INTEGER","maximum":150,"minimum":0,"description":"Age in years."},"email":{"type":"STRING","description":"Email address. Must be an email address."},"country":{"type":"STRING","pattern":"^[A-Z]{2}$","description":"Country code, like FR."},"languages":{"type":"ARRAY","items":{"type":"STRING"},"maxItems":5,"description":"Languages spoken, most fluent first. Must not contain the same item twice."},"employer":{"type":"OBJECT","properties":{"company":{"type":"STRING","minLength":1},"since":{"type":"INTEGER","minimum":1900}},"required":["company"],"propertyOrdering":["company","since"],"description":"Employer, if any."},"seniority":{"type":"STRING","enum":["junior","senior"],"nullable":true,"description":"Level of seniority, null when unknown."}},"required":["name","country","seniority"],"propertyOrdering":["name","age","email","country","languages","employer","seniority"],"description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere."}`
+)
+
+// ProfileOutput is the profile structured output, generated from Profile.
+var ProfileOutput = tool.OutputDef[Profile]{
+	Decode: DecodeProfile,
+	Output: tool.Output{
+		Description: "A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Form:   tool.Anthropic,
+				Format: json.RawMessage(`{"type":"json_schema","schema":` + profileAnthropicSchema + `}`),
+				Schema: json.RawMessage(profileAnthropicSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Form:   tool.Gemini,
+				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + profileGeminiSchema + `}`),
+				Schema: json.RawMessage(profileGeminiSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Form:   tool.OpenAI,
+				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"profile","description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.","schema":` + profileOpenAISchema + `,"strict":true}}`),
+				Schema: json.RawMessage(profileOpenAISchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Form:   tool.OpenAIResponses,
+				Format: json.RawMessage(`{"type":"json_schema","name":"profile","description":"A person's profile read from a text: the keywords of every\nprovider's strict mode, strict everywhere.","schema":` + profileOpenAISchema + `,"strict":true}`),
+				Schema: json.RawMessage(profileOpenAISchema),
+			},
+		},
+		Name:     "profile",
+		Schema:   json.RawMessage(profileSchema),
+		Validate: ValidateProfile,
+	},
+}
+
+// ValidateProfile checks a model's answer in the profile format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateProfile(args map[string]any) tool.Errors {
+	return toolimpl.Func[Profile](decodeProfile).Validate(args, 0)
+}
+
+// DecodeProfile checks a model's answer in the profile format and returns it as a Profile; when not valid, the zero Profile and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeProfile(args map[string]any) (Profile, tool.Errors) {
+	return toolimpl.Func[Profile](decodeProfile).DecodeArgs(args, 0)
+}
+
+// DecodeProfileJSON reads a model's answer in the profile format, raw, into a Profile in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeProfile return for the same bytes.
+func DecodeProfileJSON(raw []byte) (Profile, tool.Errors) {
+	return toolimpl.Func[Profile](decodeProfile).DecodeJSON(raw, 0)
+}
+
+// profileObject is the shape of an object of type Profile: its members, and those it requires.
+var profileObject = toolimpl.NewObject([]string{"name", "age", "email", "country", "languages", "employer", "seniority"}, "name", "string", "country", "string", "seniority", "string or null")
+
+// seniorityValues are the values a string of the enum may take.
+var seniorityValues = []string{"junior", "senior"}
+
+// decodeProfile reads a value of type Profile at the location at, checking it against its schema.
+func decodeProfile(s *toolimpl.Scanner, at toolimpl.Loc) (out Profile) {
+	if !s.Object(at, profileObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+				} else if n > 80 {
+					s.Fail(at.Key("name"), "maxLength", "at most 80 characters long")
+				}
+				out.Name = s.Keep(v)
+			}
+		case 1:
+			// age
+			if n2, ok := s.Integer(at.Key("age"), "integer"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("age"), "minimum", ">= 0")
+				} else if n2.F > 150 {
+					s.Fail(at.Key("age"), "maximum", "<= 150")
+				}
+				out.Age = int(s.Int(at.Key("age"), n2, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// email
+			if v2, ok := s.String(at.Key("email"), "string"); ok {
+				if !format.Email(v2) {
+					s.Fail(at.Key("email"), "format", "an email address")
+				}
+				out.Email = s.Keep(v2)
+			}
+		case 3:
+			// country
+			if v3, ok := s.String(at.Key("country"), "string"); ok {
+				if !pattern1(v3) {
+					s.Fail(at.Key("country"), "pattern", "a string matching the pattern ^[A-Z]{2}$")
+				}
+				out.Country = s.Keep(v3)
+			}
+		case 4:
+			// languages
+			atLanguages := at.Key("languages")
+			if s.Array(atLanguages, "array", toolimpl.None, 5, true) {
+				var buf [5]string
+				items := buf[:0]
+				for i2 := s.NextItem(atLanguages); i2 >= 0; i2 = s.NextItem(atLanguages) {
+					var item string
+					if v4, ok := s.String(atLanguages.Index(i2), "string"); ok {
+						item = s.Keep(v4)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Languages = toolimpl.Slice(s, items)
+			}
+		case 5:
+			// employer
+			out.Employer = toolimpl.Ptr(s, decodeEmployer(s, at.Key("employer")))
+		case 6:
+			// seniority
+			if !s.Null() {
+				if v5, ok := s.String(at.Key("seniority"), "string or null"); ok {
+					x, in := toolimpl.Enum(v5, seniorityValues)
+					if !in {
+						s.Fail(at.Key("seniority"), tool.CodeEnum, "one of \"junior\", \"senior\"")
+					}
+					out.Seniority = toolimpl.Ptr(s, Seniority(x))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// employerObject is the shape of an object of type Employer: its members, and those it requires.
+var employerObject = toolimpl.NewObject([]string{"company", "since"}, "company", "string")
+
+// decodeEmployer reads a value of type Employer at the location at, checking it against its schema.
+func decodeEmployer(s *toolimpl.Scanner, at toolimpl.Loc) (out Employer) {
+	if !s.Object(at, employerObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// company
+			if v, ok := s.String(at.Key("company"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("company"), "minLength", "at least 1 character long")
+				}
+				out.Company = s.Keep(v)
+			}
+		case 1:
+			// since
+			if n2, ok := s.Integer(at.Key("since"), "integer"); ok {
+				if n2.F < 1900 {
+					s.Fail(at.Key("since"), "minimum", ">= 1900")
+				}
+				out.Since = int(s.Int(at.Key("since"), n2, math.MinInt, math.MaxInt))
+			}
+		}
+	}
+	return out
+}
+
+// The schemas of the catalog output: the canonical schema, and the dialects that differ from it.
+const (
+	catalogSchema           = `{"$defs":{"Category":{"properties":{"title":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Category"},"type":"array","maxItems":4}},"additionalProperties":false,"type":"object","required":["title"],"description":"Category is a node of a catalog's tree."}},"properties":{"prices":{"additionalProperties":{"type":"number"},"type":"object","description":"Prices by product code."},"root":{"$ref":"#/$defs/Category","description":"The product categories, as a tree."}},"additionalProperties":false,"type":"object","required":["prices","root"],"description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form."}`
+	catalogGeminiJSONSchema = `{"type":"object","$defs":{"Category":{"type":"object","properties":{"title":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Category"},"maxItems":4}},"required":["title"],"additionalProperties":false,"description":"Category is a node of a catalog's tree."}},"properties":{"prices":{"type":"object","additionalProperties":{"type":"number"},"description":"Prices by product code."},"root":{"$ref":"#/$defs/Category","description":"The product categories, as a tree."}},"required":["prices","root"],"additionalProperties":false,"description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form."}`
+)
+
+// CatalogOutput is the catalog structured output, generated from Catalog.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/prices.
+//   - Anthropic: a tool the request forces, as Anthropic strict mode cannot express a recursive type at #/$defs/Category/properties/children/items and #/properties/root, a map at #/properties/prices.
+//   - Gemini: responseJsonSchema, as Gemini's parameters cannot express a map at #/properties/prices, a recursive type at #/properties/root.
+var CatalogOutput = tool.OutputDef[Catalog]{
+	Decode: DecodeCatalog,
+	Output: tool.Output{
+		Description: "A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Category/properties/children/items and #/properties/root, a map at #/properties/prices",
+				Form:     tool.AnthropicNonStrict,
+				Format:   json.RawMessage(`{"name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","input_schema":` + catalogSchema + `}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Fallback: "Gemini's parameters cannot express a map at #/properties/prices, a recursive type at #/properties/root",
+				Form:     tool.GeminiJSONSchema,
+				Format:   json.RawMessage(`{"responseMimeType":"application/json","responseJsonSchema":` + catalogGeminiJSONSchema + `}`),
+				Schema:   json.RawMessage(catalogGeminiJSONSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/prices",
+				Form:     tool.OpenAINonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","json_schema":{"name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","schema":` + catalogSchema + `,"strict":false}}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Fallback: "OpenAI strict mode cannot express a map at #/properties/prices",
+				Form:     tool.OpenAIResponsesNonStrict,
+				Format:   json.RawMessage(`{"type":"json_schema","name":"catalog","description":"A catalog read from a document: a map and a recursive type,\nwhich strict modes lack, so each provider gets its fallback form.","schema":` + catalogSchema + `,"strict":false}`),
+				Schema:   json.RawMessage(catalogSchema),
+			},
+		},
+		Name:     "catalog",
+		Schema:   json.RawMessage(catalogSchema),
+		Validate: ValidateCatalog,
+	},
+}
+
+// ValidateCatalog checks a model's answer in the catalog format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateCatalog(args map[string]any) tool.Errors {
+	return toolimpl.Func[Catalog](decodeCatalog).Validate(args, 0)
+}
+
+// DecodeCatalog checks a model's answer in the catalog format and returns it as a Catalog; when not valid, the zero Catalog and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeCatalog(args map[string]any) (Catalog, tool.Errors) {
+	return toolimpl.Func[Catalog](decodeCatalog).DecodeArgs(args, 0)
+}
+
+// DecodeCatalogJSON reads a model's answer in the catalog format, raw, into a Catalog in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCatalog return for the same bytes.
+func DecodeCatalogJSON(raw []byte) (Catalog, tool.Errors) {
+	return toolimpl.Func[Catalog](decodeCatalog).DecodeJSON(raw, 0)
+}
+
+// catalogObject is the shape of an object of type Catalog: its members, and those it requires.
+var catalogObject = toolimpl.NewObject([]string{"prices", "root"}, "prices", "object", "root", "object")
+
+// decodeCatalog reads a value of type Catalog at the location at, checking it against its schema.
+func decodeCatalog(s *toolimpl.Scanner, at toolimpl.Loc) (out Catalog) {
+	if !s.Object(at, catalogObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// prices
+			atPrices := at.Key("prices")
+			m := toolimpl.NewMap[map[string]float64](s)
+			if s.Members(atPrices, "object", func(k string) {
+				var item float64
+				if n, ok := s.Number(atPrices.Key(k), "number"); ok {
+					item = n.F
+				}
+				if m != nil {
+					m[k] = item
+				}
+			}) {
+				out.Prices = m
+			}
+		case 1:
+			// root
+			out.Root = decodeCategory(s, at.Key("root"), 1)
+		}
+	}
+	return out
+}
+
+// categoryObject is the shape of an object of type Category: its members, and those it requires.
+var categoryObject = toolimpl.NewObject([]string{"title", "children"}, "title", "string")
+
+// decodeCategory reads a value of type Category at the location at, checking it against its schema.
+func decodeCategory(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Category) {
+	var atChildren toolimpl.Loc
+	if depth > tool.MaxDepth {
+		s.TooDeep(at)
+		return out
+	}
+	if !s.Object(at, categoryObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+				}
+				out.Title = s.Keep(v)
+			}
+		case 1:
+			// children
+			atChildren = at.Key("children")
+			if s.Array(atChildren, "array", toolimpl.None, 4, false) {
+				var buf [4]Category
+				items := buf[:0]
+				for i2 := s.NextItem(atChildren); i2 >= 0; i2 = s.NextItem(atChildren) {
+					var item Category
+					item = decodeCategory(s, atChildren.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Children = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
+}

@@ -19,6 +19,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	scalarsArgsSchema           = `{"properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"additionalProperties":false,"type":"object","required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
 	scalarsArgsOpenAISchema     = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
+	scalarsArgsAnthropicSchema  = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","description":"Must be between -128 and 127."},"i16":{"type":"integer","description":"Must be between -32768 and 32767."},"i32":{"type":"integer","description":"Must be between -2147483648 and 2147483647."},"i64":{"type":"integer"},"u":{"type":"integer","description":"Must be at least 0."},"u8":{"type":"integer","description":"Must be between 0 and 255."},"u16":{"type":"integer","description":"Must be between 0 and 65535."},"u32":{"type":"integer","description":"Must be between 0 and 4294967295."},"u64":{"type":"integer","description":"Must be at least 0."},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 	scalarsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"b":{"type":"BOOLEAN"},"s":{"type":"STRING"},"i":{"type":"INTEGER"},"i8":{"type":"INTEGER","maximum":127,"minimum":-128},"i16":{"type":"INTEGER","maximum":32767,"minimum":-32768},"i32":{"type":"INTEGER","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"INTEGER"},"u":{"type":"INTEGER","minimum":0},"u8":{"type":"INTEGER","maximum":255,"minimum":0},"u16":{"type":"INTEGER","maximum":65535,"minimum":0},"u32":{"type":"INTEGER","maximum":4294967295,"minimum":0},"u64":{"type":"INTEGER","minimum":0},"f32":{"type":"NUMBER"},"f64":{"type":"NUMBER"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"propertyOrdering":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"description":"Has a field of every scalar kind."}`
 	scalarsArgsGeminiJSONSchema = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 )
@@ -32,6 +33,11 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(scalarsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(scalarsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
 			},
@@ -84,12 +90,12 @@ func ValidateScalarsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[ScalarsArgs](decodeScalarsArgs).Validate(args, 0)
 }
 
-// DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs; when they are not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs; when not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeScalarsArgs(args map[string]any) (ScalarsArgs, tool.Errors) {
 	return toolimpl.Func[ScalarsArgs](decodeScalarsArgs).DecodeArgs(args, 0)
 }
 
-// DecodeScalarsArgsJSON reads a model's raw arguments for the scalars tool into a ScalarsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeScalarsArgs return for the same bytes.
+// DecodeScalarsArgsJSON reads a model's arguments for the scalars tool, raw, into a ScalarsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeScalarsArgs return for the same bytes.
 func DecodeScalarsArgsJSON(raw []byte) (ScalarsArgs, tool.Errors) {
 	return toolimpl.Func[ScalarsArgs](decodeScalarsArgs).DecodeJSON(raw, 0)
 }
@@ -225,6 +231,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode:  DecodeShapesArgs,
@@ -233,7 +240,13 @@ var ShapesTool = tool.Def[ShapesArgs]{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(shapesArgsSchema),
+				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(shapesArgsSchema),
 				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
 			},
@@ -289,12 +302,12 @@ func ValidateShapesArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[ShapesArgs](decodeShapesArgs).Validate(args, 0)
 }
 
-// DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs; when they are not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs; when not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
 	return toolimpl.Func[ShapesArgs](decodeShapesArgs).DecodeArgs(args, 0)
 }
 
-// DecodeShapesArgsJSON reads a model's raw arguments for the shapes tool into a ShapesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShapesArgs return for the same bytes.
+// DecodeShapesArgsJSON reads a model's arguments for the shapes tool, raw, into a ShapesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShapesArgs return for the same bytes.
 func DecodeShapesArgsJSON(raw []byte) (ShapesArgs, tool.Errors) {
 	return toolimpl.Func[ShapesArgs](decodeShapesArgs).DecodeJSON(raw, 0)
 }
@@ -807,6 +820,7 @@ const (
 // NodeTool is the node tool, generated from Node.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
 	Decode: DecodeNode,
@@ -817,7 +831,13 @@ var NodeTool = tool.Def[Node]{
 		Description: "Is recursive.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(nodeSchema),
+				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(nodeSchema),
 				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
 			},
@@ -873,14 +893,14 @@ func ValidateNode(args map[string]any) tool.Errors {
 	}).Validate(args, 0)
 }
 
-// DecodeNode checks a model's arguments for the node tool and returns them as a Node; when they are not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeNode checks a model's arguments for the node tool and returns them as a Node; when not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNode(args map[string]any) (Node, tool.Errors) {
 	return toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
 		return decodeNode(s, at, 0)
 	}).DecodeArgs(args, 0)
 }
 
-// DecodeNodeJSON reads a model's raw arguments for the node tool into a Node in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNode return for the same bytes.
+// DecodeNodeJSON reads a model's arguments for the node tool, raw, into a Node in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNode return for the same bytes.
 func DecodeNodeJSON(raw []byte) (Node, tool.Errors) {
 	return toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
 		return decodeNode(s, at, 0)
@@ -932,6 +952,7 @@ func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 const (
 	methodsArgsSchema           = `{"properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"additionalProperties":false,"type":"object","required":["name","temp"],"description":"Has fields whose types decode themselves."}`
 	methodsArgsOpenAISchema     = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":["number","null"]}},"required":["name","temp","opt"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
+	methodsArgsAnthropicSchema  = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 	methodsArgsGeminiSchema     = `{"type":"OBJECT","properties":{"name":{"type":"STRING"},"temp":{"type":"NUMBER"},"opt":{"type":"NUMBER"}},"required":["name","temp"],"propertyOrdering":["name","temp","opt"],"description":"Has fields whose types decode themselves."}`
 	methodsArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 )
@@ -945,6 +966,11 @@ var MethodsTool = tool.Def[MethodsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(methodsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(methodsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
 			},
@@ -997,12 +1023,12 @@ func ValidateMethodsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[MethodsArgs](decodeMethodsArgs).Validate(args, 0)
 }
 
-// DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs; when they are not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs; when not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMethodsArgs(args map[string]any) (MethodsArgs, tool.Errors) {
 	return toolimpl.Func[MethodsArgs](decodeMethodsArgs).DecodeArgs(args, 0)
 }
 
-// DecodeMethodsArgsJSON reads a model's raw arguments for the methods tool into a MethodsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMethodsArgs return for the same bytes.
+// DecodeMethodsArgsJSON reads a model's arguments for the methods tool, raw, into a MethodsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMethodsArgs return for the same bytes.
 func DecodeMethodsArgsJSON(raw []byte) (MethodsArgs, tool.Errors) {
 	return toolimpl.Func[MethodsArgs](decodeMethodsArgs).DecodeJSON(raw, 0)
 }
@@ -1070,9 +1096,10 @@ func decodeMethodsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MethodsArgs) {
 
 // The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
 const (
-	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Is an unexported tool without arguments."}`
-	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
-	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Is an unexported tool without arguments."}`
+	emptyArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"An unexported tool without arguments."}`
+	emptyArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"An unexported tool without arguments."}`
+	emptyArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
+	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
 )
 
 // emptyTool is the empty tool, generated from emptyArgs.
@@ -1080,46 +1107,51 @@ var emptyTool = tool.Def[emptyArgs]{
 	Decode:  decodeEmptyArgs,
 	Decoder: toolimpl.Func[emptyArgs](decodeEmptyArgs2),
 	Tool: tool.Tool{
-		Description: "Is an unexported tool without arguments.",
+		Description: "An unexported tool without arguments.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(emptyArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
 			},
 			Gemini: tool.Definition{
 				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments."}`),
+				Tool: json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments."}`),
 			},
 			GeminiJSONSchema: tool.Definition{
 				Form:       tool.GeminiJSONSchema,
 				Parameters: json.RawMessage(emptyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"Is an unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
+				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
 			},
 			OpenAI: tool.Definition{
 				Form:       tool.OpenAI,
 				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
 			},
 			OpenAINonStrict: tool.Definition{
 				Form:       tool.OpenAINonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
 			},
 			OpenAIResponses: tool.Definition{
 				Form:       tool.OpenAIResponses,
 				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
 			},
 			OpenAIResponsesNonStrict: tool.Definition{
 				Form:       tool.OpenAIResponsesNonStrict,
 				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"Is an unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
+				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
 			},
 		},
 		Idempotent: true,
@@ -1135,12 +1167,12 @@ func validateEmptyArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[emptyArgs](decodeEmptyArgs2).Validate(args, 0)
 }
 
-// decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs; when they are not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs; when not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
 	return toolimpl.Func[emptyArgs](decodeEmptyArgs2).DecodeArgs(args, 0)
 }
 
-// decodeEmptyArgsJSON reads a model's raw arguments for the empty tool into a emptyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and decodeEmptyArgs return for the same bytes.
+// decodeEmptyArgsJSON reads a model's arguments for the empty tool, raw, into a emptyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and decodeEmptyArgs return for the same bytes.
 func decodeEmptyArgsJSON(raw []byte) (emptyArgs, tool.Errors) {
 	return toolimpl.Func[emptyArgs](decodeEmptyArgs2).DecodeJSON(raw, 0)
 }
@@ -1164,6 +1196,9 @@ const (
 )
 
 // NumbersTool is the numbers tool, generated from NumbersArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs.
 var NumbersTool = tool.Def[NumbersArgs]{
 	Decode:  DecodeNumbersArgs,
 	Decoder: toolimpl.Func[NumbersArgs](decodeNumbersArgs),
@@ -1171,7 +1206,8 @@ var NumbersTool = tool.Def[NumbersArgs]{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs",
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(numbersArgsSchema),
 				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","input_schema":` + numbersArgsSchema + `}`),
 			},
@@ -1204,12 +1240,12 @@ func ValidateNumbersArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[NumbersArgs](decodeNumbersArgs).Validate(args, 0)
 }
 
-// DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs; when they are not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs; when not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNumbersArgs(args map[string]any) (NumbersArgs, tool.Errors) {
 	return toolimpl.Func[NumbersArgs](decodeNumbersArgs).DecodeArgs(args, 0)
 }
 
-// DecodeNumbersArgsJSON reads a model's raw arguments for the numbers tool into a NumbersArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNumbersArgs return for the same bytes.
+// DecodeNumbersArgsJSON reads a model's arguments for the numbers tool, raw, into a NumbersArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNumbersArgs return for the same bytes.
 func DecodeNumbersArgsJSON(raw []byte) (NumbersArgs, tool.Errors) {
 	return toolimpl.Func[NumbersArgs](decodeNumbersArgs).DecodeJSON(raw, 0)
 }
@@ -1599,7 +1635,8 @@ func matchNumbersArgs2(v any, depth int) bool {
 
 // The parameters of the bounds tool: the canonical schema, and the dialects that differ from it.
 const (
-	boundsArgsSchema = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+	boundsArgsSchema          = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
+	boundsArgsAnthropicSchema = `{"type":"object","properties":{"max":{"type":"integer","description":"Must be at most 1000000000000000000."},"min":{"type":"integer","description":"Must be at least -1000000000000000000."},"even":{"type":"integer","description":"Must be a multiple of 2."},"ex_max":{"type":"integer","description":"Must be less than 9007199254740993."},"ex_min":{"type":"integer","description":"Must be greater than -9007199254740993."},"big":{"type":"integer","description":"Must be between 0 and 1e19."},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","description":"Must be between -9223372036854775809 and 18446744073709551616."},"ids":{"type":"array","items":{"type":"integer","enum":[18446744073709551615,9007199254740993]},"description":"Each item must be at least 0."}},"additionalProperties":false,"description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
 )
 
 // BoundsTool is the bounds tool, generated from BoundsArgs.
@@ -1611,8 +1648,8 @@ var BoundsTool = tool.Def[BoundsArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsSchema + `}`),
+				Parameters: json.RawMessage(boundsArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsAnthropicSchema + `,"strict":true}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
@@ -1643,12 +1680,12 @@ func ValidateBoundsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[BoundsArgs](decodeBoundsArgs).Validate(args, 0)
 }
 
-// DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs; when they are not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs; when not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
 	return toolimpl.Func[BoundsArgs](decodeBoundsArgs).DecodeArgs(args, 0)
 }
 
-// DecodeBoundsArgsJSON reads a model's raw arguments for the bounds tool into a BoundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBoundsArgs return for the same bytes.
+// DecodeBoundsArgsJSON reads a model's arguments for the bounds tool, raw, into a BoundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBoundsArgs return for the same bytes.
 func DecodeBoundsArgsJSON(raw []byte) (BoundsArgs, tool.Errors) {
 	return toolimpl.Func[BoundsArgs](decodeBoundsArgs).DecodeJSON(raw, 0)
 }

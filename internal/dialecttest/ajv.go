@@ -23,9 +23,9 @@ type Named struct {
 }
 
 // StrictAjv checks that every JSON Schema of the tools compiles in ajv's
-// strict mode (draft 2020-12, with ajv-formats): the canonical schema and
-// the parameters of every definition whose form is JSON Schema (all but
-// Gemini's OpenAPI parameters). Strict mode refuses schemas that are valid
+// strict mode (draft 2020-12, with ajv-formats): the canonical schema, the
+// result schema, and the parameters of every definition whose form is JSON
+// Schema (all but Gemini's OpenAPI parameters). Strict mode refuses schemas that are valid
 // but likely mistakes (a required member its schema does not declare, a
 // keyword that does not apply to the type, an unknown format): toolgen
 // emits none.
@@ -42,6 +42,7 @@ func StrictAjv(t *testing.T, tools tool.Tools) {
 	}
 	for _, tl := range tools {
 		add(tl.Name, tl.Schema)
+		add(tl.Name+" result", tl.ResultSchema)
 		for _, d := range tool.AllDialects() {
 			def, ok := tl.Dialects.Get(d)
 			if ok && formOf(d, def) != tool.Gemini {
@@ -50,6 +51,18 @@ func StrictAjv(t *testing.T, tools tool.Tools) {
 		}
 	}
 	assert.Empty(t, AjvRefuses(t, schemas), "ajv's strict mode refuses these schemas")
+}
+
+// StrictAjvOutputs checks every JSON Schema of the outputs as StrictAjv
+// checks those of tools: the canonical schema and the schema of every
+// format but Gemini's OpenAPI responseSchema.
+func StrictAjvOutputs(t *testing.T, outputs []*tool.Output) {
+	t.Helper()
+	var tools tool.Tools
+	for _, o := range outputs {
+		tools = append(tools, asTool(o))
+	}
+	StrictAjv(t, tools)
 }
 
 // AjvRefuses compiles schemas with ajv in strict mode and returns ajv's

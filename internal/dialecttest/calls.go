@@ -423,6 +423,13 @@ func (d *drawer) array(s map[string]any, depth, broken int) any {
 			return []any{v, v}
 		}
 	}
+	if broken > 0 {
+		// The count is broken: the items are valid, so that a long array
+		// breaks the count alone.
+		rate := d.breakRate
+		d.breakRate = 0
+		defer func() { d.breakRate = rate }()
+	}
 	for i := range n {
 		if i >= 16 {
 			// One too many of a large maxItems: the items past the 16th

@@ -68,6 +68,7 @@ var paramsMember = map[tool.Dialect][]string{
 	tool.OpenAIResponses:          {"parameters"},
 	tool.OpenAIResponsesNonStrict: {"parameters"},
 	tool.Anthropic:                {"input_schema"},
+	tool.AnthropicNonStrict:       {"input_schema"},
 	tool.Gemini:                   {"parameters"},
 	tool.GeminiJSONSchema:         {"parametersJsonSchema"},
 	tool.MCP:                      {"inputSchema"},
@@ -137,6 +138,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 var fallbackOf = map[tool.Dialect]tool.Dialect{
 	tool.OpenAI:          tool.OpenAINonStrict,
 	tool.OpenAIResponses: tool.OpenAIResponsesNonStrict,
+	tool.Anthropic:       tool.AnthropicNonStrict,
 	tool.Gemini:          tool.GeminiJSONSchema,
 }
 
@@ -149,28 +151,38 @@ func formOf(d tool.Dialect, def tool.Definition) tool.Dialect {
 	return def.Form
 }
 
-func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) {
+// open checks that a definition is in its dialect's form, or in that one's
+// fallback with the reason, and returns its form, the whole definition, and
+// the object that holds the schema under the last of the members that
+// path gives for the form, and that member.
+func open(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition, path func(form tool.Dialect) []string) (form tool.Dialect, whole, holder map[string]any, key string) {
 	t.Helper()
-	form := formOf(d, def)
+	form = formOf(d, def)
 	if form == d {
 		assert.Empty(t, def.Fallback, "%s %s: a definition in its own form has no fallback", tl.Name, d)
 	} else {
 		assert.Equal(t, fallbackOf[d], form, "%s %s: the form is the dialect's fallback", tl.Name, d)
 		assert.NotEmpty(t, def.Fallback, "%s %s: a fallback says why", tl.Name, d)
 	}
-	var whole map[string]any
 	require.NoError(t, json.Unmarshal(def.Tool, &whole), "%s %s", tl.Name, d)
-	holder := whole
-	members := paramsMember[form]
+	members := path(form)
+	require.NotEmpty(t, members, "%s %s: form %s", tl.Name, d, form)
+	holder = whole
 	for _, m := range members[:len(members)-1] {
 		holder, _ = holder[m].(map[string]any)
 		require.NotNil(t, holder, "%s %s: no %s", tl.Name, d, m)
 	}
+	return form, whole, holder, members[len(members)-1]
+}
+
+func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) {
+	t.Helper()
+	form, _, holder, key := open(t, tl, d, def, func(form tool.Dialect) []string { return paramsMember[form] })
 	assert.Equal(t, tl.Name, holder["name"], "%s %s: name", tl.Name, d)
 	if tl.Description != "" {
 		assert.Equal(t, tl.Description, holder["description"], "%s %s: description", tl.Name, d)
 	}
-	params, ok := holder[members[len(members)-1]]
+	params, ok := holder[key]
 	if def.Parameters == nil {
 		assert.False(t, ok, "%s %s: parameters without Parameters", tl.Name, d)
 		return
@@ -183,7 +195,12 @@ func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definit
 	case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict:
 		assert.Equal(t, false, holder["strict"])
 		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
-	case tool.Anthropic, tool.MCP:
+	case tool.Anthropic:
+		assert.Equal(t, true, holder["strict"])
+	case tool.AnthropicNonStrict:
+		assert.NotContains(t, holder, "strict")
+		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
+	case tool.MCP:
 		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
 	}
 }
@@ -219,6 +236,15 @@ func (r *Report) problem(format string, args ...any) {
 // the reports by tool and dialect.
 func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool.Dialect]*Report {
 	t.Helper()
+	return agreement(t, tools, tool.AllDialects(), checkEnvelope, opts)
+}
+
+// envelopeCheck checks the whole of a definition in dialect d around its
+// parameters.
+type envelopeCheck func(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition)
+
+func agreement(t *testing.T, tools tool.Tools, dialects []tool.Dialect, envelope envelopeCheck, opts Options) map[string]map[tool.Dialect]*Report {
+	t.Helper()
 	if opts.Calls == 0 {
 		opts.Calls = 3000
 	}
@@ -230,7 +256,7 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 		// Dialects with the same parameters (OpenAI's two APIs; the ones that
 		// send the canonical schema) are checked once.
 		done := map[string]*Report{}
-		for _, d := range tool.AllDialects() {
+		for _, d := range dialects {
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
 				continue
@@ -240,14 +266,15 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 			switch form {
 			case tool.OpenAIResponses:
 				key = string(tool.OpenAI) + "\x00" + string(def.Parameters)
-			case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict, tool.Anthropic, tool.MCP:
+			case tool.OpenAINonStrict, tool.OpenAIResponsesNonStrict, tool.AnthropicNonStrict, tool.MCP:
 				key = "canonical\x00" + string(def.Parameters)
 			}
 			if rep, ok := done[key]; ok {
-				checkEnvelope(t, tl, d, def)
+				envelope(t, tl, d, def)
 				reports[tl.Name][d] = rep
 				continue
 			}
+			envelope(t, tl, d, def)
 			rep := agree(t, tl, d, def, canonical, calls)
 			for _, p := range rep.Problems {
 				t.Error(p)
@@ -261,7 +288,6 @@ func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool
 
 func agree(t *testing.T, tl *tool.Tool, field tool.Dialect, def tool.Definition, canonical map[string]any, calls [][]byte) *Report {
 	t.Helper()
-	checkEnvelope(t, tl, field, def)
 	// The definition is held to the rules of its form.
 	d := formOf(field, def)
 	rep := &Report{Moved: map[string]int{}}
@@ -438,14 +464,25 @@ func decodeArgs(t *testing.T, call []byte) map[string]any {
 
 // --- the documented differences ---------------------------------------------
 
-// phrases are what a description says of each moved keyword.
-var phrases = map[string]string{
-	"minLength": "character", "maxLength": "character", "pattern": "regular expression",
-	"exclusiveMinimum": "greater than", "exclusiveMaximum": "less than", "multipleOf": "multiple of",
-	"uniqueItems": "same item twice", "enum": "one of", "const": "ust be", "format": "ust be",
-	"minimum": "at least", "maximum": "at most", "minItems": "item", "maxItems": "item",
-	"minProperties": "member", "maxProperties": "member",
-	"oneOf": "exactly one", "anyOf": "at least one of", "patternProperties": "member name",
+// phrases are what a description says of each moved keyword, any of them.
+var phrases = map[string][]string{
+	"minLength": {"character"}, "maxLength": {"character"}, "pattern": {"regular expression"},
+	"exclusiveMinimum": {"greater than"}, "exclusiveMaximum": {"less than"}, "multipleOf": {"multiple of"},
+	"uniqueItems": {"same item twice"}, "enum": {"one of"}, "const": {"ust be"}, "format": {"ust be"},
+	"minimum": {"at least", "between"}, "maximum": {"at most", "between"}, "minItems": {"item"}, "maxItems": {"item"},
+	"minProperties": {"member"}, "maxProperties": {"member"},
+	"oneOf": {"exactly one"}, "anyOf": {"at least one of"}, "patternProperties": {"member name"},
+	"contentEncoding": {"Encoded in"},
+}
+
+// says reports whether a description says what the moved keyword kw did.
+func says(desc, kw string) bool {
+	for _, p := range phrases[kw] {
+		if strings.Contains(desc, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // explain says which documented difference makes the dialect accept a value
@@ -462,7 +499,7 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 		if obj != nil && obj["patternProperties"] != nil && dobj != nil && dobj["patternProperties"] == nil {
 			// A map with integer keys whose key pattern is a sentence.
 			for _, desc := range descs {
-				if strings.Contains(desc, phrases["patternProperties"]) {
+				if says(desc, "patternProperties") {
 					return "patternProperties", ""
 				}
 			}
@@ -482,7 +519,7 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 		return "", "the dialect has " + e.Code + " there too"
 	}
 	for _, desc := range descs {
-		if strings.Contains(desc, phrases[e.Code]) {
+		if says(desc, e.Code) {
 			return e.Code, ""
 		}
 	}

@@ -35,6 +35,7 @@ func problems(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) 
 	if pricingCalls == nil {
 		pricingCalls = drawCalls(canonical, 2000, 1)
 	}
+	checkEnvelope(t, tl, d, def)
 	return agree(t, tl, d, def, canonical, pricingCalls).Problems
 }
 
@@ -51,7 +52,7 @@ func TestAgreementCatchesDisagreements(t *testing.T) {
 	tl, def := tamper(t, tool.OpenAI, `"description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."`, `"description":"Buyer name."`)
 	got := problems(t, tl, tool.OpenAI, def)
 	require.NotEmpty(t, got)
-	assert.Contains(t, got[0], `which is no documented difference: no description says "character"`)
+	assert.Contains(t, got[0], `which is no documented difference: no description says ["character"]`)
 
 	// An optional member OpenAI strict mode cannot set to null.
 	tl, def = tamper(t, tool.OpenAI, `"discount":{"type":["number","null"]`, `"discount":{"type":"number"`)
@@ -71,7 +72,13 @@ func TestAgreementCatchesDisagreements(t *testing.T) {
 	tl, def = tamper(t, tool.Gemini, `"maximum":127,`, ``)
 	got = problems(t, tl, tool.Gemini, def)
 	require.NotEmpty(t, got)
-	assert.Contains(t, got[0], `no description says "at most"`)
+	assert.Contains(t, got[0], `no description says ["at most" "between"]`)
+
+	// A bound Anthropic strict mode lacks, dropped without a word.
+	tl, def = tamper(t, tool.Anthropic, ` Must be between 1 and 3.`, ``)
+	got = problems(t, tl, tool.Anthropic, def)
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], `no description says ["at least" "between"]`)
 
 	// A dialect stricter than the validator.
 	tl, def = tamper(t, tool.GeminiJSONSchema, `"maximum":127`, `"maximum":100`)
@@ -113,4 +120,31 @@ func TestAjvStrictMode(t *testing.T) {
 	assert.Contains(t, got[0], `group: strict mode: required property "a" is not defined`)
 	assert.Contains(t, got[1], `format: unknown format "colour"`)
 	assert.Contains(t, got[2], `kind: strict mode: missing type "string" for keyword "minLength"`)
+}
+
+// The output agreement catches a format that drops a constraint without a
+// word, and the result agreement a validator that is not the schema's.
+func TestAgreementCatchesOutputAndResultDisagreements(t *testing.T) {
+	o := corpus.ProfileOutput.Output
+	f := o.Formats.Anthropic
+	old := ` Must be between 0 and 150.`
+	require.Contains(t, string(f.Schema), old)
+	o.Formats.Anthropic = tool.ResponseFormat{Form: f.Form,
+		Format: json.RawMessage(strings.Replace(string(f.Format), old, "", 1)),
+		Schema: json.RawMessage(strings.Replace(string(f.Schema), old, "", 1))}
+	tl := asTool(&o)
+	def, _ := tl.Dialects.Get(tool.Anthropic)
+	checkFormat(t, tl, tool.Anthropic, def)
+	canonical := decodeSchema(t, tl.Schema)
+	got := agree(t, tl, tool.Anthropic, def, canonical, drawCalls(canonical, 2000, 3)).Problems
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0], `profile anthropic: the dialect accepts`)
+	assert.Contains(t, got[0], `no description says ["at least" "between"]`)
+
+	ship := corpus.ShipTool.Tool
+	_, _, problems := resultAgree(t, &ship, json.RawMessage(strings.Replace(string(ship.ResultSchema), `"maxItems":5`, `"maxItems":4`, 1)), Options{Calls: 2000, Seed: 5})
+	require.NotEmpty(t, problems)
+	assert.Contains(t, problems[0], "ship result")
+	_, _, problems = resultAgree(t, &ship, ship.ResultSchema, Options{Calls: 2000, Seed: 5})
+	assert.Empty(t, problems)
 }

@@ -18,6 +18,9 @@ const (
 )
 
 // SaveTreeTool is the save_tree tool, generated from TreeArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/kids/items.
 var SaveTreeTool = tool.Def[TreeArgs]{
 	Decode: DecodeTreeArgs,
 	Decoder: toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
@@ -27,7 +30,8 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 		Description: "Saves a tree of named nodes.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/kids/items",
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(treeArgsSchema),
 				Tool:       json.RawMessage(`{"name":"save_tree","description":"Saves a tree of named nodes.","input_schema":` + treeArgsSchema + `}`),
 			},
@@ -62,14 +66,14 @@ func ValidateTreeArgs(args map[string]any) tool.Errors {
 	}).Validate(args, 0)
 }
 
-// DecodeTreeArgs checks a model's arguments for the save_tree tool and returns them as a TreeArgs; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTreeArgs checks a model's arguments for the save_tree tool and returns them as a TreeArgs; when not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
 	return toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
 		return decodeTreeArgs(s, at, 0)
 	}).DecodeArgs(args, 0)
 }
 
-// DecodeTreeArgsJSON reads a model's raw arguments for the save_tree tool into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
+// DecodeTreeArgsJSON reads a model's arguments for the save_tree tool, raw, into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
 func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
 	return toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
 		return decodeTreeArgs(s, at, 0)
@@ -126,6 +130,9 @@ const (
 )
 
 // SetLabelsTool is the set_labels tool, generated from LabelsArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 var SetLabelsTool = tool.Def[LabelsArgs]{
 	Decode:  DecodeLabelsArgs,
 	Decoder: toolimpl.Func[LabelsArgs](decodeLabelsArgs),
@@ -133,7 +140,8 @@ var SetLabelsTool = tool.Def[LabelsArgs]{
 		Description: "Sets the color of labels.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(labelsArgsSchema),
 				Tool:       json.RawMessage(`{"name":"set_labels","description":"Sets the color of labels.","input_schema":` + labelsArgsSchema + `}`),
 			},
@@ -166,12 +174,12 @@ func ValidateLabelsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[LabelsArgs](decodeLabelsArgs).Validate(args, 0)
 }
 
-// DecodeLabelsArgs checks a model's arguments for the set_labels tool and returns them as a LabelsArgs; when they are not valid, the zero LabelsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeLabelsArgs checks a model's arguments for the set_labels tool and returns them as a LabelsArgs; when not valid, the zero LabelsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelsArgs(args map[string]any) (LabelsArgs, tool.Errors) {
 	return toolimpl.Func[LabelsArgs](decodeLabelsArgs).DecodeArgs(args, 0)
 }
 
-// DecodeLabelsArgsJSON reads a model's raw arguments for the set_labels tool into a LabelsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelsArgs return for the same bytes.
+// DecodeLabelsArgsJSON reads a model's arguments for the set_labels tool, raw, into a LabelsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelsArgs return for the same bytes.
 func DecodeLabelsArgsJSON(raw []byte) (LabelsArgs, tool.Errors) {
 	return toolimpl.Func[LabelsArgs](decodeLabelsArgs).DecodeJSON(raw, 0)
 }
@@ -233,6 +241,7 @@ var pattern0 = regexp.MustCompile("^\\#[0-9a-f]{6}$")
 const (
 	deleteArgsSchema           = `{"properties":{"paths":{"items":{"type":"string","maxLength":256},"type":"array","maxItems":100,"minItems":1},"recursive":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["paths"],"description":"Deletes files."}`
 	deleteArgsOpenAISchema     = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"maxItems":100,"minItems":1,"description":"Each item must be at most 256 characters."},"recursive":{"type":["boolean","null"]}},"required":["paths","recursive"],"additionalProperties":false,"description":"Deletes files."}`
+	deleteArgsAnthropicSchema  = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Must have at most 100 items. Each item must be at most 256 characters."},"recursive":{"type":"boolean"}},"required":["paths"],"additionalProperties":false,"description":"Deletes files."}`
 	deleteArgsGeminiSchema     = `{"type":"OBJECT","properties":{"paths":{"type":"ARRAY","items":{"type":"STRING","maxLength":256},"maxItems":100,"minItems":1},"recursive":{"type":"BOOLEAN"}},"required":["paths"],"propertyOrdering":["paths","recursive"],"description":"Deletes files."}`
 	deleteArgsGeminiJSONSchema = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"maxItems":100,"minItems":1,"description":"Each item must be at most 256 characters."},"recursive":{"type":"boolean"}},"required":["paths"],"additionalProperties":false,"description":"Deletes files."}`
 )
@@ -246,6 +255,11 @@ var DeleteFilesTool = tool.Def[DeleteArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(deleteArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(deleteArgsSchema),
 				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsSchema + `}`),
 			},
@@ -298,12 +312,12 @@ func ValidateDeleteArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[DeleteArgs](decodeDeleteArgs).Validate(args, 0)
 }
 
-// DecodeDeleteArgs checks a model's arguments for the delete_files tool and returns them as a DeleteArgs; when they are not valid, the zero DeleteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeDeleteArgs checks a model's arguments for the delete_files tool and returns them as a DeleteArgs; when not valid, the zero DeleteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeDeleteArgs(args map[string]any) (DeleteArgs, tool.Errors) {
 	return toolimpl.Func[DeleteArgs](decodeDeleteArgs).DecodeArgs(args, 0)
 }
 
-// DecodeDeleteArgsJSON reads a model's raw arguments for the delete_files tool into a DeleteArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeDeleteArgs return for the same bytes.
+// DecodeDeleteArgsJSON reads a model's arguments for the delete_files tool, raw, into a DeleteArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeDeleteArgs return for the same bytes.
 func DecodeDeleteArgsJSON(raw []byte) (DeleteArgs, tool.Errors) {
 	return toolimpl.Func[DeleteArgs](decodeDeleteArgs).DecodeJSON(raw, 0)
 }
@@ -349,7 +363,8 @@ func decodeDeleteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteArgs) {
 
 // The parameters of the transfer tool: the canonical schema, and the dialects that differ from it.
 const (
-	transferArgsSchema = `{"properties":{"amount":{"type":"integer","maximum":1000000000000000000,"minimum":1},"account":{"type":"integer","maximum":1e19,"minimum":0},"cents":{"type":"integer","multipleOf":2},"batch":{"items":{"type":"integer","enum":[9007199254740992,1],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","required":["amount","account"],"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
+	transferArgsSchema          = `{"properties":{"amount":{"type":"integer","maximum":1000000000000000000,"minimum":1},"account":{"type":"integer","maximum":1e19,"minimum":0},"cents":{"type":"integer","multipleOf":2},"batch":{"items":{"type":"integer","enum":[9007199254740992,1],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","required":["amount","account"],"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
+	transferArgsAnthropicSchema = `{"type":"object","properties":{"amount":{"type":"integer","description":"Must be between 1 and 1000000000000000000."},"account":{"type":"integer","description":"Must be between 0 and 1e19."},"cents":{"type":"integer","description":"Must be a multiple of 2."},"batch":{"type":"array","items":{"type":"integer","enum":[9007199254740992,1]},"description":"Each item must be at least 0."}},"required":["amount","account"],"additionalProperties":false,"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
 )
 
 // TransferTool is the transfer tool, generated from TransferArgs.
@@ -361,8 +376,8 @@ var TransferTool = tool.Def[TransferArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","input_schema":` + transferArgsSchema + `}`),
+				Parameters: json.RawMessage(transferArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","input_schema":` + transferArgsAnthropicSchema + `,"strict":true}`),
 			},
 			MCP: tool.Definition{
 				Form:       tool.MCP,
@@ -393,12 +408,12 @@ func ValidateTransferArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[TransferArgs](decodeTransferArgs).Validate(args, 0)
 }
 
-// DecodeTransferArgs checks a model's arguments for the transfer tool and returns them as a TransferArgs; when they are not valid, the zero TransferArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTransferArgs checks a model's arguments for the transfer tool and returns them as a TransferArgs; when not valid, the zero TransferArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTransferArgs(args map[string]any) (TransferArgs, tool.Errors) {
 	return toolimpl.Func[TransferArgs](decodeTransferArgs).DecodeArgs(args, 0)
 }
 
-// DecodeTransferArgsJSON reads a model's raw arguments for the transfer tool into a TransferArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTransferArgs return for the same bytes.
+// DecodeTransferArgsJSON reads a model's arguments for the transfer tool, raw, into a TransferArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTransferArgs return for the same bytes.
 func DecodeTransferArgsJSON(raw []byte) (TransferArgs, tool.Errors) {
 	return toolimpl.Func[TransferArgs](decodeTransferArgs).DecodeJSON(raw, 0)
 }

@@ -139,6 +139,7 @@ const (
 	approvalExpired  = "expired"
 	approvalUsed     = "used"
 	approvalGranted  = "granted"
+	approvalDeclined = "declined" // a valid token, declined (Decline)
 )
 
 // checkApproval verifies a token for the call. It returns the key of the

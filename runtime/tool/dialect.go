@@ -30,9 +30,17 @@ const (
 	// "strict": false (the Responses API defaults to strict) and the
 	// canonical schema as its parameters.
 	OpenAIResponsesNonStrict Dialect = "openai-responses-nonstrict"
-	// Anthropic is a Messages API tool: {"name","description","input_schema"},
-	// the canonical schema as input_schema.
+	// Anthropic is a Messages API tool with "strict": true:
+	// {"name","description","input_schema","strict":true}. Its input_schema
+	// follows Anthropic's strict mode: additionalProperties false on every
+	// object, no recursion, and the keywords strict mode lacks (numeric and
+	// length bounds, maxItems, minItems above 1, complex patterns, ...)
+	// moved into descriptions.
 	Anthropic Dialect = "anthropic"
+	// AnthropicNonStrict is a Messages API tool without "strict":
+	// {"name","description","input_schema"}, the canonical schema as
+	// input_schema.
+	AnthropicNonStrict Dialect = "anthropic-nonstrict"
 	// Gemini is a function declaration {"name","description","parameters"}
 	// whose parameters are in the OpenAPI 3.0 subset of the Gemini API: one
 	// upper-case type per schema, "nullable": true for null, no
@@ -54,7 +62,7 @@ const (
 
 // AllDialects lists every dialect.
 func AllDialects() []Dialect {
-	return []Dialect{OpenAI, OpenAINonStrict, OpenAIResponses, OpenAIResponsesNonStrict, Anthropic, Gemini, GeminiJSONSchema, MCP}
+	return []Dialect{OpenAI, OpenAINonStrict, OpenAIResponses, OpenAIResponsesNonStrict, Anthropic, AnthropicNonStrict, Gemini, GeminiJSONSchema, MCP}
 }
 
 // MaxGeminiTools is the most function declarations one Gemini request takes.
@@ -74,8 +82,9 @@ type Definition struct {
 	// form. Then it is the next strictest form the provider accepts in the
 	// same request: OpenAINonStrict for OpenAI (the canonical schema with
 	// "strict": false), OpenAIResponsesNonStrict for OpenAIResponses,
-	// GeminiJSONSchema for Gemini (parametersJsonSchema in place of
-	// parameters).
+	// AnthropicNonStrict for Anthropic (the canonical schema without
+	// "strict"), GeminiJSONSchema for Gemini (parametersJsonSchema in place
+	// of parameters).
 	Form Dialect
 	// Fallback says why the definition is in a fallback form ("OpenAI
 	// strict mode cannot express a map at #/properties/labels"); "" when
@@ -91,6 +100,7 @@ type Dialects struct {
 	OpenAIResponses          Definition
 	OpenAIResponsesNonStrict Definition
 	Anthropic                Definition
+	AnthropicNonStrict       Definition
 	Gemini                   Definition
 	GeminiJSONSchema         Definition
 	MCP                      Definition
@@ -111,6 +121,8 @@ func (ds *Dialects) Get(d Dialect) (Definition, bool) {
 		def = ds.OpenAIResponsesNonStrict
 	case Anthropic:
 		def = ds.Anthropic
+	case AnthropicNonStrict:
+		def = ds.AnthropicNonStrict
 	case Gemini:
 		def = ds.Gemini
 	case GeminiJSONSchema:

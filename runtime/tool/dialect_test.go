@@ -18,7 +18,8 @@ func dialectTool(name string) *Tool {
 	}
 	return &Tool{Name: name, Dialects: Dialects{
 		OpenAI: def(OpenAI), OpenAINonStrict: def(OpenAINonStrict), OpenAIResponses: def(OpenAIResponses),
-		OpenAIResponsesNonStrict: def(OpenAIResponsesNonStrict), Anthropic: def(Anthropic), Gemini: def(Gemini),
+		OpenAIResponsesNonStrict: def(OpenAIResponsesNonStrict), Anthropic: def(Anthropic), AnthropicNonStrict: def(AnthropicNonStrict),
+		Gemini:           def(Gemini),
 		GeminiJSONSchema: def(GeminiJSONSchema), MCP: def(MCP),
 	}}
 }

@@ -10,11 +10,27 @@
 // generated validator (Validate), and its definition in the form of each
 // provider's API (Dialects): OpenAI's Chat Completions and Responses APIs,
 // Anthropic, Gemini, MCP. Each definition is in the strictest form its
-// provider accepts: OpenAI's strict mode and Gemini's parameters where they
-// can express the schema, else OpenAI with "strict": false and Gemini's
-// parametersJsonSchema; Definition.Form says which, Definition.Fallback why.
-// The package's Tools variable lists its tools; Tools.For returns the tools
-// array of a request in one dialect.
+// provider accepts: OpenAI's and Anthropic's strict modes and Gemini's
+// parameters where they can express the schema, else OpenAI with "strict":
+// false, Anthropic without "strict" and Gemini's parametersJsonSchema;
+// Definition.Form says which, Definition.Fallback why. The package's Tools
+// variable lists its tools; Tools.For returns the tools array of a request
+// in one dialect.
+//
+// A tool whose directive names its result type R (result=R) is a
+// ResultDef[T, R]: its Tool has the JSON Schema of R (ResultSchema, the MCP
+// definition's outputSchema) and its validator (ValidateResult), and its
+// Handle takes a function that returns an R.
+//
+// # Structured outputs
+//
+// For each struct type O annotated //toolgen:output, toolgen generates an
+// OutputDef[O], such as InvoiceOutput: the shape of a model's whole answer.
+// Its Formats hold the response format of each provider (OpenAI's
+// response_format and text.format, Anthropic's output_config.format,
+// Gemini's responseSchema), each in the strictest form the provider
+// accepts; Parse checks and decodes an answer, Feedback renders what is
+// wrong for the model's next turn.
 //
 // # Sets
 //
@@ -40,9 +56,13 @@
 // the application's policies may refuse the call (WithPolicy, PolicyFor,
 // Deny); a dangerous tool waits for a person's approval of that exact call
 // (Approve); the handler runs with a time limit; and an audit record is
-// logged whatever happened, a panic in any stage included. A Result says what happened
-// (Status), why a call was refused (Errors) and what the handler returned
-// (Output). A call that is refused never reaches a handler.
+// logged whatever happened, a panic in any stage included. The JSON of a
+// typed result is checked against its schema (CodeBadResult when it does
+// not match). A Result says what happened (Status), why a call was refused
+// (Errors) and what the handler returned (Output, and Structured, its
+// checked JSON). A call that is refused never reaches a handler. The
+// modules runtime/openaitool, runtime/anthropictool, runtime/genaitool and
+// runtime/mcptool connect a Set to each provider's SDK in one call.
 //
 // # Errors
 //

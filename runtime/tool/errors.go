@@ -98,40 +98,58 @@ const MaxMessage = 3*MaxField + 28
 // it quotes is escaped and shortened to MaxField bytes (see MaxField), so the
 // sentence is one line of at most MaxMessage bytes, whoever built the error.
 func (e Error) Message() string {
-	return e.display().message()
+	return e.display().message("argument", "the arguments")
 }
 
-func (e Error) message() string {
+// about renders the error as Message does, naming a value noun ("member
+// 'total'") and the value as a whole whole ("the answer"), which are at
+// most 10 bytes each.
+func (e Error) about(noun, whole string) string {
+	return e.display().message(noun, whole)
+}
+
+func (e Error) message(noun, whole string) string {
 	if e.Reason != "" {
 		return e.Reason
 	}
 	switch e.Code {
 	case CodeMissing:
-		return "missing required argument '" + e.Name + "'"
+		return "missing required " + noun + " '" + e.Name + "'"
 	case CodeUnexpected:
-		return "unexpected argument '" + e.Name + "'"
+		return "unexpected " + noun + " '" + e.Name + "'"
 	case CodeUnknownTool:
 		return "unknown tool '" + e.Name + "'"
+	}
+	subject := noun + " '" + e.Name + "'"
+	if e.Name == "" {
+		// An error about the value as a whole (the root of a schema file's
+		// validator, a tool's result, a model's answer).
+		subject = whole
+	}
+	switch e.Code {
 	case CodeType:
-		return "argument '" + e.Name + "' should be " + e.Expected + ", got " + e.Got
+		return subject + " should be " + e.Expected + ", got " + e.Got
 	case CodeDepth:
-		return "argument '" + e.Name + "' should be " + e.Expected
+		return subject + " should be " + e.Expected
 	}
 	got := e.Actual
 	if got == "" {
 		got = e.Got
-	}
-	subject := "argument '" + e.Name + "'"
-	if e.Name == "" {
-		// An error about the arguments (or, for a schema file's validator,
-		// the value) as a whole.
-		subject = "the arguments"
 	}
 	if got == "" {
 		// A member required by another (dependentRequired) has no value.
 		return subject + " should be " + e.Expected
 	}
 	return subject + " should be " + e.Expected + ", got " + got
+}
+
+// messagesAbout is Messages with about's wording.
+func (e Errors) messagesAbout(noun, whole string) []string {
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = err.about(noun, whole)
+	}
+	return msgs
 }
 
 // Error returns Message, so that a single Error is a Go error too.

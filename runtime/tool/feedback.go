@@ -56,7 +56,11 @@ func (r Result) FeedbackJSON() string {
 	b = append(b, `,"tool":`...)
 	b = appendJSONString(b, field(r.Tool))
 	if r.Status == StatusExecuted {
-		if out := outputJSON(r.Output); len(out) > 0 {
+		out := r.Structured
+		if out == nil {
+			out = outputJSON(r.Output)
+		}
+		if len(out) > 0 {
 			b = append(b, `,"output":`...)
 			b = append(b, out...)
 		}
@@ -110,6 +114,9 @@ func marshal(v any) ([]byte, error) {
 }
 
 func (r Result) outputText() (text string) {
+	if r.Structured != nil {
+		return string(r.Structured)
+	}
 	defer func() {
 		if recover() != nil {
 			text = "<the output could not be rendered>"
@@ -138,6 +145,9 @@ func (r Result) headline() string {
 	case StatusRejected:
 		if r.stage == stagePolicy {
 			return "The call to " + name + " was refused by the application and not executed:"
+		}
+		if r.stage == stageDeclined {
+			return "The call to " + name + " was declined by the user and not executed:"
 		}
 		if r.Tool == "" {
 			return "The call was rejected and not executed:"
@@ -178,6 +188,8 @@ func (r Result) Instruction() string {
 		return "Call one of the available tools instead."
 	case stagePolicy:
 		return "Do not repeat this call; choose another action, or ask the user."
+	case stageDeclined:
+		return "Do not repeat this call; ask the user what to do instead."
 	case stageIdempotency:
 		return "Do not repeat this call."
 	case stageInternal:
@@ -220,8 +232,9 @@ func (r Result) Anthropic() AnthropicToolResult {
 
 // MCPCallToolResult is the result of an MCP tools/call request.
 type MCPCallToolResult struct {
-	Content []MCPContent `json:"content"`
-	IsError bool         `json:"isError,omitempty"`
+	Content           []MCPContent    `json:"content"`
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	IsError           bool            `json:"isError,omitempty"`
 }
 
 // MCPContent is a text content item of an MCP result.
@@ -233,6 +246,48 @@ type MCPContent struct {
 // MCP shapes the result as an MCP CallToolResult: one text item, Feedback,
 // and isError set unless the call executed, so that the model sees the
 // errors (MCP reports tool errors in the result, not as protocol errors).
+//
+// StructuredContent is, for an executed call of a tool with a result type,
+// the checked JSON of its result (the text item holds the same JSON, for
+// clients that read only text). For a call that did not execute it is the
+// verdict of FeedbackJSON, {"status", "tool", "errors", "instruction"},
+// unless the tool has a result schema: a client checks a structuredContent
+// against the tool's outputSchema even on an error, so such a tool's errors
+// are in the text alone.
 func (r Result) MCP() MCPCallToolResult {
-	return MCPCallToolResult{Content: []MCPContent{{Type: "text", Text: r.Feedback()}}, IsError: r.Status != StatusExecuted}
+	res := MCPCallToolResult{Content: []MCPContent{{Type: "text", Text: r.Feedback()}}, IsError: r.Status != StatusExecuted}
+	switch {
+	case r.Status == StatusExecuted:
+		res.StructuredContent = r.Structured
+	case !r.typed:
+		res.StructuredContent = json.RawMessage(r.FeedbackJSON())
+	}
+	return res
+}
+
+// GeminiFunctionResponse is the functionResponse part that answers a
+// functionCall part in the Gemini API.
+type GeminiFunctionResponse struct {
+	ID       string          `json:"id,omitempty"`
+	Name     string          `json:"name"`
+	Response json.RawMessage `json:"response"`
+}
+
+// Gemini shapes the result as a functionResponse answering the call whose
+// id was given with CallID: its response is {"output": ...} for an
+// executed call (the checked JSON of a typed result, any other output as
+// JSON), {"error": Feedback} otherwise, as the Gemini API reads them.
+func (r Result) Gemini() GeminiFunctionResponse {
+	var resp []byte
+	if r.Status == StatusExecuted {
+		out := r.Structured
+		if out == nil {
+			out = outputJSON(r.Output)
+		}
+		resp = append(append([]byte(`{"output":`), out...), '}')
+	} else {
+		text, _ := marshal(r.Feedback())
+		resp = append(append([]byte(`{"error":`), text...), '}')
+	}
+	return GeminiFunctionResponse{ID: r.CallID, Name: r.Tool, Response: resp}
 }

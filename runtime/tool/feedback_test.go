@@ -95,7 +95,11 @@ func TestProviderShapes(t *testing.T) {
 	assert.Equal(t, `{"type":"tool_result","tool_use_id":"call_abc","content":"The call to move was rejected and not executed:\n- argument 'x' should be \u003c= 10, got 30\nCorrect the arguments and call the tool again.","is_error":true}`,
 		marshal(bad.Anthropic()))
 	assert.Equal(t, `{"type":"tool_result","tool_use_id":"toolu_01","content":"hi"}`, marshal(good.Anthropic()))
-	assert.Equal(t, `{"content":[{"type":"text","text":"The call to move was rejected and not executed:\n- argument 'x' should be \u003c= 10, got 30\nCorrect the arguments and call the tool again."}],"isError":true}`,
-		marshal(bad.MCP()))
+	assert.Equal(t, `{"content":[{"type":"text","text":"The call to move was rejected and not executed:\n- argument 'x' should be \u003c= 10, got 30\nCorrect the arguments and call the tool again."}],`+
+		`"structuredContent":{"status":"rejected","tool":"move","errors":[{"code":"maximum","path":"/x","expected":"\u003c= 10","got":"integer","actual":"30"}],"instruction":"Correct the arguments and call the tool again."},"isError":true}`,
+		marshal(bad.MCP()), "the structured verdict: move has no result schema")
 	assert.Equal(t, `{"content":[{"type":"text","text":"hi"}]}`, marshal(good.MCP()))
+	assert.Equal(t, `{"id":"call_abc","name":"move","response":{"error":"The call to move was rejected and not executed:\n- argument 'x' should be \u003c= 10, got 30\nCorrect the arguments and call the tool again."}}`,
+		marshal(bad.Gemini()))
+	assert.Equal(t, `{"id":"toolu_01","name":"echo","response":{"output":"hi"}}`, marshal(good.Gemini()))
 }

@@ -26,15 +26,21 @@ import (
 // The generated DecodeTJSON functions read the same bytes with the same
 // scanner, straight into the tool's struct, and return the same errors.
 func ParseArgs(raw []byte) (map[string]any, Errors) {
-	v, perr := parseJSON(jsonscan.Arguments(raw))
+	return parseObject(jsonscan.Arguments(raw), "the arguments are not valid JSON", "the arguments should be a JSON object")
+}
+
+// parseObject parses one JSON object; notJSON and notObject begin the
+// reasons of the errors ("the answer is not valid JSON").
+func parseObject(raw []byte, notJSON, notObject string) (map[string]any, Errors) {
+	v, perr := parseJSON(raw)
 	if perr != nil {
-		return nil, Errors{parseError(perr, "the arguments are not valid JSON")}
+		return nil, Errors{parseError(perr, notJSON)}
 	}
-	args, ok := v.(map[string]any)
+	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, Errors{shapeError("the arguments should be a JSON object", v)}
+		return nil, Errors{shapeError(notObject, v)}
 	}
-	return args, nil
+	return obj, nil
 }
 
 func shapeError(want string, v any) Error {

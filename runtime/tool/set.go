@@ -44,6 +44,7 @@ const (
 	CodePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
 	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
+	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
@@ -353,10 +354,12 @@ const (
 	setID uint8 = 1 + iota
 	setRequestID
 	setApproval
+	setDecline
 )
 
 type callOptions struct {
 	id, requestID, approval string
+	decline                 bool // the token of approval is declined
 }
 
 // CallID sets the call's id, as the provider gave it (OpenAI's tool_call_id,
@@ -380,6 +383,13 @@ func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
 // channel the model cannot write to: never from the model's arguments.
 func Approve(token string) CallOption { return CallOption{setApproval, token} }
 
+// Decline records a person's refusal of a dangerous call: token is the
+// Result.Approval of the needs_confirmation result of that same call, as
+// for Approve. The call is rejected with code declined, audited as such,
+// and never runs; the token cannot approve it any more. A token that is not
+// valid for the call is no answer: the call needs confirmation again.
+func Decline(token string) CallOption { return CallOption{setDecline, token} }
+
 // Result is the outcome of a call.
 type Result struct {
 	// Tool is the name the call asked for; CallID the id given with CallID.
@@ -390,8 +400,14 @@ type Result struct {
 	// or one error with a stage's code (bad_json, unknown_tool, a policy's
 	// code, timeout, ...).
 	Errors Errors
-	// Output is what the handler returned, for an executed call.
+	// Output is what the handler returned, for an executed call: for a
+	// tool with a result type R, an R.
 	Output any
+	// Structured, for an executed call of a tool with a result type, is
+	// the JSON of Output, which the set checked against the tool's
+	// ResultSchema: an MCP result's structuredContent, and the text of the
+	// other shaped results.
+	Structured json.RawMessage
 	// Err is the handler's error, for a call that failed.
 	Err error
 	// Approval, for needs_confirmation, is the token that approves this exact
@@ -409,6 +425,7 @@ type Result struct {
 	Duration time.Duration
 
 	stage stage // where a rejection happened, for Feedback
+	typed bool  // the tool has a result schema
 }
 
 // stage names the stage of a Set that rejected a call.
@@ -422,6 +439,7 @@ const (
 	stageIdempotency
 	stagePolicy
 	stageInternal // the application's code panicked before the handler ran
+	stageDeclined // a person declined the call
 )
 
 // Failed reports whether the call was rejected or failed.
@@ -511,7 +529,9 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 		case setRequestID:
 			r.opts.requestID = o.value
 		case setApproval:
-			r.opts.approval = o.value
+			r.opts.approval, r.opts.decline = o.value, false
+		case setDecline:
+			r.opts.approval, r.opts.decline = o.value, true
 		}
 	}
 	if r.opts.requestID == "" {
@@ -750,6 +770,10 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	if verdict != approvalGranted {
 		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
 	}
+	if r.opts.decline {
+		r.approval = approvalDeclined
+		return reject(stageDeclined, Error{Code: CodeDeclined, Name: r.name, Reason: "a person declined this call"})
+	}
 	res := s.execute(ctx, r, h, v)
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
@@ -776,11 +800,13 @@ func (s *Set) storeFailed(ctx context.Context, r *callState, err error) {
 
 // outcome is what a handler's goroutine reports.
 type outcome struct {
-	out      any
-	err      error
-	panicked bool
-	value    any
-	stack    []byte
+	out        any
+	err        error
+	structured json.RawMessage // the JSON of out, checked: for a tool with a result schema
+	resultErr  error           // why out does not match the result schema
+	panicked   bool
+	value      any
+	stack      []byte
 }
 
 func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Result {
@@ -808,7 +834,9 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Resu
 	return s.outcome(ctx, r, limit, runHandler(ctx, h, v))
 }
 
-// runHandler runs h's handler, turning a panic into an outcome.
+// runHandler runs h's handler, turning a panic into an outcome, and checks
+// its result against the tool's result schema, if any: a MarshalJSON method
+// is the application's code, bounded by the time limit like the rest.
 func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -816,6 +844,9 @@ func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
 		}
 	}()
 	o.out, o.err = h.run(ctx, args)
+	if o.err == nil && h.tool.ValidateResult != nil {
+		o.structured, o.resultErr = checkResult(h.tool, o.out)
+	}
 	return o
 }
 
@@ -860,8 +891,12 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 			return res
 		}
 		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
+	case o.resultErr != nil:
+		s.logSafely(ctx, slog.LevelError, "tool result does not match its result schema",
+			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)), slog.Any("problems", resultProblems(o.resultErr)))
+		return resultFailure(r.name, o.resultErr)
 	}
-	return Result{Status: StatusExecuted, Output: o.out}
+	return Result{Status: StatusExecuted, Output: o.out, Structured: o.structured}
 }
 
 // limit is the time limit of h's executions; 0 for none.
@@ -974,8 +1009,10 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	// The name is the model's text until it matched a tool: bound what is
 	// echoed and logged.
 	name := r.name
-	if s.handlers[name] == nil {
+	if h := s.handlers[name]; h == nil {
 		name = shorten(name)
+	} else {
+		res.typed = h.tool.ValidateResult != nil
 	}
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = time.Since(r.start)

@@ -35,6 +35,14 @@ type Tool struct {
 	// Dialects is the tool's definition as each provider's API takes it,
 	// generated from Schema; see Dialect.
 	Dialects Dialects
+	// ResultSchema, for a tool whose directive names a result type
+	// (result=R), is the canonical JSON Schema of R: the outputSchema of
+	// the MCP definition. It is nil for a tool without one.
+	ResultSchema json.RawMessage
+	// ValidateResult checks the JSON of a result against ResultSchema, as
+	// JSON Schema does (a null member is null); nil for a tool without a
+	// result type. A Set calls it on each result before returning it.
+	ValidateResult func(result map[string]any) Errors
 }
 
 // Tools is the list of the tools a package defines, in declaration order.

@@ -2,11 +2,15 @@
 // the server given, connects over standard input and output, lists the
 // tools, makes the calls given, and prints what it saw as JSON.
 //
-// Usage: node client.mjs <node_modules dir> <sdk package> <server binary> <calls as JSON>
+// Usage: node client.mjs <node_modules dir> <sdk package> <server binary> <calls as JSON> [elicitation answer]
+//
+// With an elicitation answer (accept, decline or cancel), the client declares
+// the elicitation capability and answers every elicitation/create so,
+// recording the messages it was shown.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [modules, sdk, server, callsJSON] = process.argv.slice(2);
+const [modules, sdk, server, callsJSON, answer] = process.argv.slice(2);
 const load = (file) => import(pathToFileURL(path.join(modules, "node_modules", sdk, "dist", file)).href);
 const esm = async (file) => {
   try {
@@ -47,7 +51,15 @@ class Recording {
 }
 
 const transport = new Recording(new StdioClientTransport({ command: server, stderr: "ignore" }));
-const client = new Client({ name: "toolgen-test", version: "0.0.1" }, { capabilities: {} });
+const elicited = [];
+const client = new Client({ name: "toolgen-test", version: "0.0.1" }, { capabilities: answer ? { elicitation: {} } : {} });
+if (answer) {
+  const { ElicitRequestSchema } = await esm("types.js");
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    elicited.push(request.params.message);
+    return { action: answer };
+  });
+}
 await client.connect(transport);
 const { tools } = await client.listTools();
 const results = [];
@@ -58,5 +70,5 @@ for (const call of JSON.parse(callsJSON)) {
     results.push({ protocolError: e.code ?? String(e) });
   }
 }
-console.log(JSON.stringify({ ...transport.seen, tools, results }));
+console.log(JSON.stringify({ ...transport.seen, tools, results, elicited }));
 await client.close();

@@ -28,3 +28,28 @@ type TuneArgs struct {
 	// Parameter values by name.
 	Params map[string]float64 `json:"params"`
 }
+
+// PositionArgs reads where the arm is.
+//
+//toolgen:tool risk=read result=Position
+type PositionArgs struct{}
+
+// Position is where the arm is.
+type Position struct {
+	// X coordinate, in meters.
+	X float64 `json:"x" jsonschema:"minimum=0,maximum=10"`
+	// Y coordinate, in meters.
+	Y float64 `json:"y" jsonschema:"minimum=0,maximum=10"`
+	// What the gripper holds, if anything.
+	Holding string `json:"holding,omitempty"`
+}
+
+// Plan is a plan of moves, a model's answer when asked for one.
+//
+//toolgen:output
+type Plan struct {
+	// The moves, in order.
+	Moves []MoveArgs `json:"moves" jsonschema:"minItems=1,maxItems=10"`
+	// Why these moves.
+	Reason string `json:"reason" jsonschema:"minLength=1"`
+}

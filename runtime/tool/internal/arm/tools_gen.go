@@ -14,6 +14,7 @@ const _ = tool.SupportPackageIsVersion2
 const (
 	moveArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":["number","null"],"maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
+	moveArgsAnthropicSchema  = `{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the top speed. Must be between 0 and 1."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 	moveArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 )
@@ -27,6 +28,11 @@ var MoveTool = tool.Def[MoveArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(moveArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(moveArgsSchema),
 				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsSchema + `}`),
 			},
@@ -79,12 +85,12 @@ func ValidateMoveArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[MoveArgs](decodeMoveArgs).Validate(args, 0)
 }
 
-// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
 	return toolimpl.Func[MoveArgs](decodeMoveArgs).DecodeArgs(args, 0)
 }
 
-// DecodeMoveArgsJSON reads a model's raw arguments for the move tool into a MoveArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the same bytes.
+// DecodeMoveArgsJSON reads a model's arguments for the move tool, raw, into a MoveArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the same bytes.
 func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
 	return toolimpl.Func[MoveArgs](decodeMoveArgs).DecodeJSON(raw, 0)
 }
@@ -138,6 +144,7 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
 const (
 	releaseArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Opens the gripper: what it holds falls."}`
 	releaseArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
+	releaseArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 	releaseArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 )
 
@@ -150,6 +157,11 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
 				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(releaseArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(releaseArgsSchema),
 				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsSchema + `}`),
 			},
@@ -201,12 +213,12 @@ func ValidateReleaseArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).Validate(args, 0)
 }
 
-// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs; when not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
 	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).DecodeArgs(args, 0)
 }
 
-// DecodeReleaseArgsJSON reads a model's raw arguments for the release tool into a ReleaseArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs return for the same bytes.
+// DecodeReleaseArgsJSON reads a model's arguments for the release tool, raw, into a ReleaseArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs return for the same bytes.
 func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
 	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).DecodeJSON(raw, 0)
 }
@@ -234,6 +246,7 @@ const (
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
 	Decode:  DecodeTuneArgs,
@@ -242,7 +255,13 @@ var TuneTool = tool.Def[TuneArgs]{
 		Description: "Sets the arm's tuning parameters.",
 		Dialects: tool.Dialects{
 			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
+				Fallback:   "Anthropic strict mode cannot express a map at #/properties/params",
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(tuneArgsSchema),
+				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
 				Parameters: json.RawMessage(tuneArgsSchema),
 				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
 			},
@@ -298,12 +317,12 @@ func ValidateTuneArgs(args map[string]any) tool.Errors {
 	return toolimpl.Func[TuneArgs](decodeTuneArgs).Validate(args, 0)
 }
 
-// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
 	return toolimpl.Func[TuneArgs](decodeTuneArgs).DecodeArgs(args, 0)
 }
 
-// DecodeTuneArgsJSON reads a model's raw arguments for the tune tool into a TuneArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the same bytes.
+// DecodeTuneArgsJSON reads a model's arguments for the tune tool, raw, into a TuneArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the same bytes.
 func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
 	return toolimpl.Func[TuneArgs](decodeTuneArgs).DecodeJSON(raw, 0)
 }
@@ -338,5 +357,275 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TuneArgs) {
 	return out
 }
 
+// The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
+const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
+
+// ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePositionResult(args map[string]any) tool.Errors {
+	var r toolimpl.Report
+	checkPositionResult(&r, args)
+	return r.Errors()
+}
+
+// checkPositionResult checks the JSON of a result of type Position as JSON Schema does, reporting every error in r.
+func checkPositionResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
+	present := 0
+	x, hasX := args["x"]
+	if hasX {
+		present++
+	}
+	y, hasY := args["y"]
+	if hasY {
+		present++
+	}
+	holding, hasHolding := args["holding"]
+	if hasHolding {
+		present++
+	}
+	if !hasX {
+		r.Add(at.Key("x"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if !hasY {
+		r.Add(at.Key("y"), tool.Error{
+			Code:     tool.CodeMissing,
+			Expected: "number",
+		})
+	}
+	if len(args) > present {
+		for k := range tool.KeysInOrder(args) {
+			switch k {
+			case "x", "y", "holding":
+			default:
+				r.Add(at.Key(k), tool.Error{
+					Code: tool.CodeUnexpected,
+					Got:  tool.TypeName(args[k]),
+				})
+			}
+			if r.Full() {
+				break
+			}
+		}
+	}
+	if hasX {
+		if num, ok := tool.Number(x); !ok {
+			r.Type(at.Key("x"), "number", x)
+		} else {
+			if num < 0 {
+				r.Value("minimum", at.Key("x"), ">= 0", x)
+			} else if num > 10 {
+				r.Value("maximum", at.Key("x"), "<= 10", x)
+			}
+		}
+	}
+	if hasY {
+		if num2, ok := tool.Number(y); !ok {
+			r.Type(at.Key("y"), "number", y)
+		} else {
+			if num2 < 0 {
+				r.Value("minimum", at.Key("y"), ">= 0", y)
+			} else if num2 > 10 {
+				r.Value("maximum", at.Key("y"), "<= 10", y)
+			}
+		}
+	}
+	if hasHolding {
+		if _, ok := holding.(string); !ok {
+			r.Type(at.Key("holding"), "string", holding)
+		}
+	}
+}
+
+// The parameters of the position tool: the canonical schema, and the dialects that differ from it.
+const (
+	positionArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads where the arm is."}`
+	positionArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads where the arm is."}`
+	positionArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
+	positionArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
+)
+
+// PositionTool is the position tool, generated from PositionArgs.
+var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
+	Decode:  DecodePositionArgs,
+	Decoder: toolimpl.Func[PositionArgs](decodePositionArgs),
+	Tool: tool.Tool{
+		Description: "Reads where the arm is.",
+		Dialects: tool.Dialects{
+			Anthropic: tool.Definition{
+				Form:       tool.Anthropic,
+				Parameters: json.RawMessage(positionArgsAnthropicSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsAnthropicSchema + `,"strict":true}`),
+			},
+			AnthropicNonStrict: tool.Definition{
+				Form:       tool.AnthropicNonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsSchema + `}`),
+			},
+			Gemini: tool.Definition{
+				Form: tool.Gemini,
+				Tool: json.RawMessage(`{"name":"position","description":"Reads where the arm is."}`),
+			},
+			GeminiJSONSchema: tool.Definition{
+				Form:       tool.GeminiJSONSchema,
+				Parameters: json.RawMessage(positionArgsGeminiJSONSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","parametersJsonSchema":` + positionArgsGeminiJSONSchema + `}`),
+			},
+			MCP: tool.Definition{
+				Form:       tool.MCP,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","inputSchema":` + positionArgsSchema + `,"outputSchema":` + positionResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
+			},
+			OpenAI: tool.Definition{
+				Form:       tool.OpenAI,
+				Parameters: json.RawMessage(positionArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}}`),
+			},
+			OpenAINonStrict: tool.Definition{
+				Form:       tool.OpenAINonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}}`),
+			},
+			OpenAIResponses: tool.Definition{
+				Form:       tool.OpenAIResponses,
+				Parameters: json.RawMessage(positionArgsOpenAISchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}`),
+			},
+			OpenAIResponsesNonStrict: tool.Definition{
+				Form:       tool.OpenAIResponsesNonStrict,
+				Parameters: json.RawMessage(positionArgsSchema),
+				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}`),
+			},
+		},
+		Idempotent:     true,
+		Name:           "position",
+		ResultSchema:   json.RawMessage(positionResultSchema),
+		Risk:           tool.RiskRead,
+		Schema:         json.RawMessage(positionArgsSchema),
+		Validate:       ValidatePositionArgs,
+		ValidateResult: ValidatePositionResult,
+	},
+}}
+
+// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePositionArgs(args map[string]any) tool.Errors {
+	return toolimpl.Func[PositionArgs](decodePositionArgs).Validate(args, 0)
+}
+
+// DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs; when not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
+	return toolimpl.Func[PositionArgs](decodePositionArgs).DecodeArgs(args, 0)
+}
+
+// DecodePositionArgsJSON reads a model's arguments for the position tool, raw, into a PositionArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePositionArgs return for the same bytes.
+func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
+	return toolimpl.Func[PositionArgs](decodePositionArgs).DecodeJSON(raw, 0)
+}
+
+// decodePositionArgs reads a value of type PositionArgs at the location at, checking it against its schema.
+func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PositionArgs) {
+	if !s.Object(at, releaseArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool}
+var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
+
+// The schemas of the plan output: the canonical schema, and the dialects that differ from it.
+const (
+	planSchema          = `{"properties":{"moves":{"items":{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"type":"array","maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"string","minLength":1,"description":"Why these moves."}},"additionalProperties":false,"type":"object","required":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
+	planOpenAISchema    = `{"type":"object","properties":{"moves":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":["number","null"],"maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"string","description":"Why these moves. Must be at least 1 character."}},"required":["moves","reason"],"additionalProperties":false,"description":"A plan of moves, a model's answer when asked for one."}`
+	planAnthropicSchema = `{"type":"object","properties":{"moves":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the top speed. Must be between 0 and 1."}},"required":["x","y"],"additionalProperties":false,"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"minItems":1,"description":"The moves, in order. Must have at most 10 items."},"reason":{"type":"string","description":"Why these moves. Must be at least 1 character."}},"required":["moves","reason"],"additionalProperties":false,"description":"A plan of moves, a model's answer when asked for one."}`
+	planGeminiSchema    = `{"type":"OBJECT","properties":{"moves":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"STRING","minLength":1,"description":"Why these moves."}},"required":["moves","reason"],"propertyOrdering":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
+)
+
+// PlanOutput is the plan structured output, generated from Plan.
+var PlanOutput = tool.OutputDef[Plan]{
+	Decode: DecodePlan,
+	Output: tool.Output{
+		Description: "A plan of moves, a model's answer when asked for one.",
+		Formats: tool.ResponseFormats{
+			Anthropic: tool.ResponseFormat{
+				Form:   tool.Anthropic,
+				Format: json.RawMessage(`{"type":"json_schema","schema":` + planAnthropicSchema + `}`),
+				Schema: json.RawMessage(planAnthropicSchema),
+			},
+			Gemini: tool.ResponseFormat{
+				Form:   tool.Gemini,
+				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + planGeminiSchema + `}`),
+				Schema: json.RawMessage(planGeminiSchema),
+			},
+			OpenAI: tool.ResponseFormat{
+				Form:   tool.OpenAI,
+				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}}`),
+				Schema: json.RawMessage(planOpenAISchema),
+			},
+			OpenAIResponses: tool.ResponseFormat{
+				Form:   tool.OpenAIResponses,
+				Format: json.RawMessage(`{"type":"json_schema","name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}`),
+				Schema: json.RawMessage(planOpenAISchema),
+			},
+		},
+		Name:     "plan",
+		Schema:   json.RawMessage(planSchema),
+		Validate: ValidatePlan,
+	},
+}
+
+// ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePlan(args map[string]any) tool.Errors {
+	return toolimpl.Func[Plan](decodePlan).Validate(args, 0)
+}
+
+// DecodePlan checks a model's answer in the plan format and returns it as a Plan; when not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePlan(args map[string]any) (Plan, tool.Errors) {
+	return toolimpl.Func[Plan](decodePlan).DecodeArgs(args, 0)
+}
+
+// DecodePlanJSON reads a model's answer in the plan format, raw, into a Plan in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlan return for the same bytes.
+func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
+	return toolimpl.Func[Plan](decodePlan).DecodeJSON(raw, 0)
+}
+
+// planObject is the shape of an object of type Plan: its members, and those it requires.
+var planObject = toolimpl.NewObject([]string{"moves", "reason"}, "moves", "array", "reason", "string")
+
+// decodePlan reads a value of type Plan at the location at, checking it against its schema.
+func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
+	if !s.Object(at, planObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// moves
+			atMoves := at.Key("moves")
+			if s.Array(atMoves, "array", 1, 10, false) {
+				var buf [10]MoveArgs
+				items := buf[:0]
+				for i2 := s.NextItem(atMoves); i2 >= 0; i2 = s.NextItem(atMoves) {
+					var item MoveArgs
+					item = decodeMoveArgs(s, atMoves.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Moves = toolimpl.Slice(s, items)
+			}
+		case 1:
+			// reason
+			if v, ok := s.String(at.Key("reason"), "string"); ok {
+				n := tool.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("reason"), "minLength", "at least 1 character long")
+				}
+				out.Reason = s.Keep(v)
+			}
+		}
+	}
+	return out
+}

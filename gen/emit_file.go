@@ -1,0 +1,216 @@
+package gen
+
+import (
+	"encoding/json"
+	"go/token"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// fileEmitter writes the declarations of one generated file: tools, the
+// result types of tools, structured outputs.
+type fileEmitter struct {
+	file  *jen.File
+	scope *scope
+	errs  Errors
+	// declared are the names a user calls, by the type that generates
+	// them: two types may map to the same name, which would not compile.
+	declared map[string]owner
+	results  map[*BuiltResult]*resultNames
+	typed    *typedGen         // the decode functions of the package's types
+	patterns map[string]string // the patterns of the tools and outputs
+}
+
+// owner is the type whose declarations a name is among.
+type owner struct {
+	name string
+	pos  token.Position
+}
+
+// public reserves the names a user calls, and reports one that another
+// type generates too.
+func (em *fileEmitter) public(by owner, names ...string) {
+	for _, name := range names {
+		if prev, dup := em.declared[name]; dup {
+			em.errs.add(by.pos, "%s generates the Go name %s, as %s at %s does; rename one of the types", by.name, name, prev.name, prev.pos)
+			continue
+		}
+		em.declared[name] = by
+		em.scope.public(name)
+	}
+}
+
+// resultNames are the identifiers generated for a result type.
+type resultNames struct {
+	validate string // Validate<R>Result
+	prefix   string // of its helpers
+	schema   string // the constant of its schema, once emitted
+}
+
+func newResultNames(r *BuiltResult) *resultNames {
+	name := r.Obj.Name()
+	rn := &resultNames{validate: "Validate" + upperFirst(name) + "Result", prefix: lowerFirst(name) + "Result"}
+	if !token.IsExported(name) {
+		rn.validate = "validate" + upperFirst(name) + "Result"
+	}
+	return rn
+}
+
+// tool emits a tool: its schemas, its variable, its validator and its
+// typed decode, and its result type's schema and validator when it is the
+// first tool with that result type.
+func (em *fileEmitter) tool(t *BuiltTool) {
+	var result *resultNames
+	resultSchema := ""
+	if t.Result != nil {
+		result = em.results[t.Result]
+		resultSchema = em.result(t)
+	}
+	n, schemaJSON, dialects, ok := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
+	if !ok {
+		return
+	}
+	d, fn, ok := em.decoder(t, n, schemaJSON)
+	if !ok {
+		return
+	}
+	fields := jen.Dict{
+		jen.Id("Name"):        jen.Lit(t.Name),
+		jen.Id("Description"): jen.Lit(t.Description),
+		jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
+		jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
+		jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
+		jen.Id("Validate"):    jen.Id(n.validate),
+		jen.Id("Dialects"):    dialects.value(),
+	}
+	if result != nil {
+		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
+		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
+	}
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), fn))
+	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
+}
+
+// head emits what comes before a tool's or an output's variable: the
+// constants of its schemas and the variable's doc comment (its fallbacks
+// included); set, if any, completes its schemas first. It returns the
+// names, the canonical schema and the schemas, or false when the schema
+// does not encode.
+func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) (names, []byte, *toolDialects, bool) {
+	n := toolNames(t.ToolType)
+	schemaJSON, err := json.Marshal(t.Schema)
+	if err != nil {
+		em.errs.add(t.Pos, "encoding the schema: %v", err)
+		return n, nil, nil, false
+	}
+	td := newToolDialects(t, em.scope, n.prefix, schemaJSON)
+	if set != nil {
+		set(td)
+	}
+	td.emitConsts(em.file)
+	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
+	for _, line := range td.fallbackComment() {
+		em.file.Comment(line)
+	}
+	return n, schemaJSON, td, true
+}
+
+// typedDecoder is the state of the decode functions of a tool or an
+// output, between its variable and the functions.
+type typedDecoder struct {
+	e *emitter
+	d *decoder
+}
+
+// decoder prepares the decode function of a tool or an output, compiled
+// from the very JSON sent to the model (a null optional member counts as
+// absent): it returns the expression of its toolimpl.Func[T], or false
+// when the schema does not compile.
+func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedDecoder, jen.Code, bool) {
+	opts := t.Options
+	opts.NullAbsent = true
+	doc, cerrs := compileSchema(schemaJSON, opts)
+	for _, de := range cerrs {
+		em.errs.add(t.Pos, "%s", de.Error())
+	}
+	if len(cerrs) > 0 {
+		return typedDecoder{}, nil, false
+	}
+	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
+	e.patterns, e.patternPrefix = em.patterns, "pattern"
+	d := newDecoder(em.file, em.scope, t, n)
+	return typedDecoder{e, d}, em.typed.rootFunc(t, e, d), true
+}
+
+// decoded emits the entry points of a tool or an output (ValidateT,
+// DecodeT, DecodeTJSON) and the decode functions its type needs that the
+// file has not got yet, with their helpers.
+func (em *fileEmitter) decoded(t *BuiltTool, n names, td typedDecoder, fn jen.Code, what string) {
+	emitEntries(em.file, t, n, fn, what)
+	em.typed.flush()
+	td.e.flush()
+	td.e.finish()
+	td.d.flush()
+	em.errs = append(em.errs, td.e.errs...)
+	em.errs = append(em.errs, td.d.errs...)
+}
+
+// result emits a tool's result type, once per type: the constant of its
+// schema, the canonical one (MCP's outputSchema), and its validator, which
+// follows JSON Schema exactly, as a client checking a structuredContent
+// does: a null member is null. It returns the constant's name.
+func (em *fileEmitter) result(t *BuiltTool) string {
+	r := t.Result
+	rn := em.results[r]
+	if rn.schema != "" {
+		return rn.schema
+	}
+	schemaConst := em.scope.global(rn.prefix + "Schema")
+	rn.schema = schemaConst
+	schemaJSON, err := json.Marshal(r.Schema)
+	if err != nil {
+		em.errs.add(r.Pos, "encoding the schema: %v", err)
+		return schemaConst
+	}
+	name := r.Obj.Name()
+	em.file.Commentf("The result of the tools with result type %s: its schema, an MCP tool's outputSchema.", name)
+	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(schemaJSON)))
+	opts := t.Options
+	opts.NullAbsent = false
+	doc, cerrs := compileSchema(schemaJSON, opts)
+	for _, de := range cerrs {
+		em.errs.add(r.Pos, "%s", de.Error())
+	}
+	if len(cerrs) > 0 {
+		return schemaConst
+	}
+	e := newEmitter(em.file, em.scope, doc, rn.prefix, r.Pos)
+	check := em.scope.global("check" + upperPrefix(rn.prefix))
+	e.finish(e.toolValidator(check, rn.validate, "the JSON of a result of type "+name+" as JSON Schema does", nil, nil))
+	em.errs = append(em.errs, e.errs...)
+	return schemaConst
+}
+
+// output emits a structured output: its schemas, its variable, its
+// validator and its typed decode.
+func (em *fileEmitter) output(t *BuiltTool) {
+	n, schemaJSON, formats, ok := em.head(t, "structured output", nil)
+	if !ok {
+		return
+	}
+	d, fn, ok := em.decoder(t, n, schemaJSON)
+	if !ok {
+		return
+	}
+	em.file.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
+		jen.Id("Output"): jen.Qual(runtimePath, "Output").Values(jen.Dict{
+			jen.Id("Name"):        jen.Lit(t.Name),
+			jen.Id("Description"): jen.Lit(t.Description),
+			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(formats.schemaConst)),
+			jen.Id("Validate"):    jen.Id(n.validate),
+			jen.Id("Formats"):     formats.formatsValue(),
+		}),
+		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
+	}))
+	em.decoded(t, n, d, fn, "a model's answer in the "+t.Name+" format")
+}

@@ -1,0 +1,130 @@
+package gen
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A result= or //toolgen:output that cannot work is an error at the
+// directive, with the fix.
+func TestResultAndOutputErrors(t *testing.T) {
+	_, err, dir := generate(t, `package tools
+
+type Number int
+
+type Pair[T any] struct{ A, B T }
+
+//toolgen:tool result=Missing
+type AArgs struct{}
+
+//toolgen:tool result=Number
+type BArgs struct{}
+
+//toolgen:tool result=Pair
+type CArgs struct{}
+
+// Empty has nothing to answer.
+//
+//toolgen:output
+type Empty struct{}
+
+//toolgen:output risk=read dialects=anthropic-nonstrict
+type Answer struct {
+	A string `+"`json:\"a\"`"+`
+}
+
+//toolgen:output strict=true
+type Loose struct {
+	M map[string]int `+"`json:\"m\"`"+`
+}
+
+//toolgen:tool
+//toolgen:output
+type Both struct{}
+`)
+	require.Error(t, err)
+	assert.Equal(t, strings.Join([]string{
+		`tools.go:7:1: result=Missing: the package declares no type Missing; declare the result's struct type in the package (an alias, type Missing = other.T, names one of another package)`,
+		`tools.go:10:1: result=Number: Number is not a struct type; a tool's result is a JSON object (the root of MCP's outputSchema): wrap it in a struct`,
+		`tools.go:13:1: result=Pair: Pair is not a named struct type; a tool's result is a JSON object (the root of MCP's outputSchema), so declare it as a struct`,
+		`tools.go:19:6: output empty has no member: a model answers with a JSON object of the members of Empty`,
+		`tools.go:21:1: unknown //toolgen:output option "risk" (want name=, description=, dialects= or strict=)`,
+		`tools.go:21:1: dialects=anthropic-nonstrict: unknown dialect "anthropic-nonstrict" (want some of openai, anthropic, gemini)`,
+		`tools.go:28:2: field M: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/m); use a list of {key, value} objects, or let it fall back without strict=true (and -strict)`,
+		`tools.go:32:1: duplicate directive //toolgen:output: a type is one tool or one output`,
+	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+}
+
+// An output's fallbacks are notes, as a tool's are, in the words of
+// response formats.
+func TestOutputNotes(t *testing.T) {
+	files, err, dir := generate(t, `package tools
+
+// Invoice is an invoice.
+//
+//toolgen:output
+type Invoice struct {
+	Meta map[string]string `+"`json:\"meta\"`"+`
+}
+`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{`tools.go:7:2: note: field Meta: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so invoice goes to OpenAI with "strict": false and to Anthropic as a tool the request forces and to Gemini as responseJsonSchema; a list of {key, value} objects would be strict everywhere`},
+		notes(files, dir))
+	src := string(files[0].Content)
+	assert.Contains(t, src, "var InvoiceOutput = tool.OutputDef[Invoice]{")
+	assert.Contains(t, src, `Description: "An invoice.",`)
+	assert.NotContains(t, src, "var Tools", "a package of outputs alone has no tool list")
+}
+
+func TestFormatParts(t *testing.T) {
+	for field, want := range map[string]string{
+		"OpenAI":                   `{"type":"json_schema","json_schema":{"name":"n","description":"D <b>","schema":{},"strict":true}}`,
+		"OpenAINonStrict":          `{"type":"json_schema","json_schema":{"name":"n","description":"D <b>","schema":{},"strict":false}}`,
+		"OpenAIResponses":          `{"type":"json_schema","name":"n","description":"D <b>","schema":{},"strict":true}`,
+		"OpenAIResponsesNonStrict": `{"type":"json_schema","name":"n","description":"D <b>","schema":{},"strict":false}`,
+		"Anthropic":                `{"type":"json_schema","schema":{}}`,
+		"AnthropicNonStrict":       `{"name":"n","description":"D <b>","input_schema":{}}`,
+		"Gemini":                   `{"responseMimeType":"application/json","responseSchema":{}}`,
+		"GeminiJSONSchema":         `{"responseMimeType":"application/json","responseJsonSchema":{}}`,
+	} {
+		before, after := FormatParts(field, "n", "D <b>")
+		assert.Equal(t, want, before+"{}"+after, field)
+	}
+}
+
+// A result's schema is that of what encoding/json writes: a member without
+// omitempty that can be nil may be null; with omitempty it is left out
+// instead; a value of any type takes null already.
+func TestResultSchemaAllowsNil(t *testing.T) {
+	files, err, _ := generate(t, `package tools
+
+import "encoding/json"
+
+//toolgen:tool result=Out
+type GetArgs struct{}
+
+type Out struct {
+	P   *int            `+"`json:\"p\"`"+`
+	S   []string        `+"`json:\"s\"`"+`
+	M   map[string]int  `+"`json:\"m\"`"+`
+	O   []string        `+"`json:\"o,omitempty\"`"+`
+	A   any             `+"`json:\"a\"`"+`
+	R   json.RawMessage `+"`json:\"r\"`"+`
+	N   int             `+"`json:\"n\"`"+`
+}
+`)
+	require.NoError(t, err)
+	src := string(files[0].Content)
+	const want = `{"properties":{` +
+		`"p":{"oneOf":[{"type":"integer"},{"type":"null"}]},` +
+		`"s":{"oneOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+		`"m":{"oneOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},` +
+		`"o":{"items":{"type":"string"},"type":"array"},` +
+		`"a":true,"r":true,"n":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["p","s","m","a","r","n"]}`
+	assert.Contains(t, src, "outResultSchema = `"+want+"`")
+}

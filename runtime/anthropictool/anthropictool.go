@@ -1,0 +1,124 @@
+// Package anthropictool connects a tool.Set and the structured outputs
+// toolgen generates to github.com/anthropics/anthropic-sdk-go/v2, one call
+// each: the tools of a Messages request (strict where Anthropic's strict
+// mode expresses them), the tool_result blocks that answer every tool_use
+// block of a message, and the output format of a request.
+//
+//	params := anthropic.MessageNewParams{Model: model, MaxTokens: 1024, Messages: msgs, Tools: anthropictool.Tools(set)}
+//	for g.Step() == nil {
+//		msg, err := client.Messages.New(ctx, params)
+//		...
+//		if msg.StopReason != anthropic.StopReasonToolUse {
+//			break // the answer
+//		}
+//		more, err := anthropictool.Run(ctx, set, msg, g)
+//		...
+//		params.Messages = append(params.Messages, more...)
+//	}
+package anthropictool
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// Tools returns the tools of a Messages request: each tool's generated
+// Anthropic definition, sent byte for byte, with "strict": true where
+// Anthropic's strict mode expresses the tool, without it otherwise. A tool
+// whose dialects= option leaves anthropic out is left out.
+func Tools(set *tool.Set) []anthropic.ToolUnionParam {
+	var tools []anthropic.ToolUnionParam
+	for _, t := range set.Tools() {
+		if def, ok := t.Dialects.Get(tool.Anthropic); ok {
+			tools = append(tools, param.Override[anthropic.ToolUnionParam](def.Tool))
+		}
+	}
+	return tools
+}
+
+// Run runs every tool_use block of msg through set, in order, and returns
+// the messages that continue the conversation: msg itself, then a user
+// message of one tool_result block per tool_use, holding the call's result
+// (Result.Feedback: the output, a typed result's JSON, or what to correct)
+// and is_error unless the call executed. With a guard, each call is
+// recorded; when the guard stops the loop, Run returns the guard's
+// *tool.Stop.
+func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool.Guard) ([]anthropic.MessageParam, error) {
+	var results []anthropic.ContentBlockParamUnion
+	var stop error
+	for _, block := range msg.Content {
+		if block.Type != "tool_use" {
+			continue
+		}
+		res := set.Call(ctx, block.Name, block.Input, tool.CallID(block.ID))
+		results = append(results, anthropic.NewToolResultBlock(block.ID, res.Feedback(), res.Status != tool.StatusExecuted))
+		if guard != nil && stop == nil {
+			// Every tool_use still gets its tool_result: the API refuses a
+			// conversation that leaves one unanswered.
+			stop = guard.Record(block.Name, block.Input, res.Failed())
+		}
+	}
+	msgs := []anthropic.MessageParam{msg.ToParam()}
+	if len(results) > 0 {
+		msgs = append(msgs, anthropic.NewUserMessage(results...))
+	}
+	return msgs, stop
+}
+
+// SetOutput makes params ask for the output: output_config.format where
+// Anthropic's strict mode expresses the output's schema; otherwise the
+// output as a tool that params forces with tool_choice, whose input is the
+// answer (a forced tool cannot be combined with extended thinking). Read
+// the answer with Answer.
+func SetOutput(params *anthropic.MessageNewParams, o *tool.Output) {
+	f := o.Formats.Anthropic
+	if f.Form == tool.Anthropic {
+		params.OutputConfig.Format = param.Override[anthropic.JSONOutputFormatParam](f.Format)
+		return
+	}
+	params.Tools = append(params.Tools, param.Override[anthropic.ToolUnionParam](f.Format))
+	params.ToolChoice = anthropic.ToolChoiceParamOfTool(o.Name)
+}
+
+// ErrNoAnswer is Answer's error for a message without one.
+var ErrNoAnswer = errors.New("anthropictool: the message holds no answer")
+
+// Answer returns the answer of a message to a request made with SetOutput,
+// to parse with the output's Parse: the input of the output's tool_use
+// block in the forced-tool form, else the text of the message's text
+// blocks.
+func Answer(msg *anthropic.Message, o *tool.Output) (string, error) {
+	var text strings.Builder
+	for _, block := range msg.Content {
+		switch {
+		case block.Type == "tool_use" && block.Name == o.Name:
+			return string(block.Input), nil
+		case block.Type == "text":
+			text.WriteString(block.Text)
+		}
+	}
+	if o.Formats.Anthropic.Form != tool.Anthropic || text.Len() == 0 {
+		return "", ErrNoAnswer
+	}
+	return text.String(), nil
+}
+
+// Retry returns the messages that ask again after an answer that does not
+// match the output: msg itself, then the feedback (OutputDef.Parse's errors
+// rendered by Output.Feedback) as a user message, as the tool_result of
+// the forced tool in that form.
+func Retry(msg *anthropic.Message, o *tool.Output, feedback string) []anthropic.MessageParam {
+	reply := anthropic.NewUserMessage(anthropic.NewTextBlock(feedback))
+	for _, block := range msg.Content {
+		if block.Type == "tool_use" && block.Name == o.Name {
+			reply = anthropic.NewUserMessage(anthropic.NewToolResultBlock(block.ID, feedback, true))
+		}
+	}
+	return []anthropic.MessageParam{msg.ToParam(), reply}
+}

@@ -1,0 +1,187 @@
+package anthropictool_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/runtime/anthropictool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+func client(url string) anthropic.Client {
+	return anthropic.NewClient(option.WithBaseURL(url), option.WithAPIKey("test-key"), option.WithMaxRetries(0))
+}
+
+// messages decodes the messages of a request.
+func messages(t *testing.T, body map[string]json.RawMessage) []map[string]any {
+	t.Helper()
+	var msgs []map[string]any
+	require.NoError(t, json.Unmarshal(body["messages"], &msgs))
+	return msgs
+}
+
+// An agent loop with the SDK's client: the tools go out as generated,
+// strict where Anthropic's strict mode expresses them; each tool_use gets
+// its tool_result, is_error on a refusal.
+func TestLoop(t *testing.T) {
+	set := adaptertest.NewSet(&adaptertest.Files{})
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_tool_use.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			want, err := set.Tools().For(tool.Anthropic)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(want), string(body["tools"]))
+			var tools []map[string]any
+			require.NoError(t, json.Unmarshal(body["tools"], &tools))
+			for i, tl := range set.Tools() {
+				assert.True(t, bytes.Contains(body["tools"], tl.Dialects.Anthropic.Tool), "%s is sent as generated", tl.Name)
+				// strict where the form is Anthropic's strict one.
+				assert.Equal(t, tl.Dialects.Anthropic.Form == tool.Anthropic, tools[i]["strict"] == true, tl.Name)
+			}
+			assert.Equal(t, tool.AnthropicNonStrict, adaptertest.TagTool.Dialects.Anthropic.Form, "a map: no strict form")
+		}},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			assert.Equal(t, "assistant", msgs[1]["role"])
+			assert.Equal(t, "user", msgs[2]["role"])
+			results := msgs[2]["content"].([]any)
+			require.Len(t, results, 2)
+			first := results[0].(map[string]any)
+			assert.Equal(t, "toolu_01Fc9aQ8pT3mWn5sV7xYz2Ab", first["tool_use_id"])
+			assert.Equal(t, false, first["is_error"])
+			assert.Equal(t, `{"city":"Lyon","days":[{"day":1,"high":20.5}]}`, first["content"].([]any)[0].(map[string]any)["text"])
+			second := results[1].(map[string]any)
+			assert.Equal(t, true, second["is_error"])
+			assert.Equal(t, "The call to tag was rejected and not executed:\n- unexpected argument 'color'\nCorrect the arguments and call the tool again.",
+				second["content"].([]any)[0].(map[string]any)["text"])
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	g := tool.NewGuard(tool.Limits{MaxSteps: 5})
+	params := anthropic.MessageNewParams{Model: anthropic.ModelClaudeSonnet4_5_20250929, MaxTokens: 1024,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Forecast for Lyon; tag /srv/a.txt."))},
+		Tools:    anthropictool.Tools(set)}
+	var answer string
+	for g.Step() == nil {
+		msg, err := c.Messages.New(ctx, params)
+		require.NoError(t, err)
+		if msg.StopReason != anthropic.StopReasonToolUse {
+			answer = msg.Content[0].Text
+			break
+		}
+		more, err := anthropictool.Run(ctx, set, msg, g)
+		require.NoError(t, err)
+		params.Messages = append(params.Messages, more...)
+	}
+	assert.Contains(t, answer, "Lyon: 20.5 °C tomorrow")
+}
+
+// The guard stops a loop that makes the same failing call again and
+// again; every tool_use still gets its tool_result.
+func TestGuard(t *testing.T) {
+	set := adaptertest.NewSet(&adaptertest.Files{})
+	var msg anthropic.Message
+	require.NoError(t, json.Unmarshal([]byte(`{"role":"assistant","content":[
+		{"type":"tool_use","id":"t1","name":"tag","input":{"path":"x","labels":{}}},
+		{"type":"tool_use","id":"t2","name":"get_forecast","input":{"city":"Rome"}}]}`), &msg))
+	g := tool.NewGuard(tool.Limits{MaxRepeats: 1})
+	_, err := anthropictool.Run(context.Background(), set, &msg, g)
+	require.NoError(t, err)
+	more, err := anthropictool.Run(context.Background(), set, &msg, g)
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	require.Len(t, more, 2)
+	assert.Len(t, more[1].OfUser.Content, 2, "both tool_use blocks answered")
+}
+
+// A structured output in output_config.format; the answer that breaks the
+// schema gets the feedback, the retry decodes.
+func TestOutputConfig(t *testing.T) {
+	invoice := &adaptertest.InvoiceOutput
+	require.Equal(t, tool.Anthropic, invoice.Formats.Anthropic.Form)
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var cfg struct{ Format json.RawMessage }
+			require.NoError(t, json.Unmarshal(body["output_config"], &cfg))
+			assert.Equal(t, string(invoice.Formats.Anthropic.Format), string(cfg.Format), "byte for byte")
+			assert.NotContains(t, body, "tool_choice")
+		}},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_invoice_good.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			feedback := msgs[2]["content"].([]any)[0].(map[string]any)
+			assert.Equal(t, "text", feedback["type"])
+			assert.Equal(t, "Your answer does not match the format invoice:\n- member 'total' should be integer, got string\n"+
+				"Answer again with only a JSON object that matches the format.", feedback["text"])
+		}},
+	)
+	got := ask(t, client(srv.URL), invoice)
+	assert.Equal(t, adaptertest.Invoice{Number: "INV-3", Total: 1250, Customer: "Ada Lovelace"}, got)
+}
+
+// ask asks for an output, retrying once with the feedback.
+func ask[T any](t *testing.T, c anthropic.Client, out *tool.OutputDef[T]) T {
+	t.Helper()
+	params := anthropic.MessageNewParams{Model: anthropic.ModelClaudeSonnet4_5_20250929, MaxTokens: 1024,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Read the attached document."))}}
+	anthropictool.SetOutput(&params, &out.Output)
+	for attempt := range 2 {
+		msg, err := c.Messages.New(context.Background(), params)
+		require.NoError(t, err)
+		answer, err := anthropictool.Answer(msg, &out.Output)
+		require.NoError(t, err)
+		v, errs := out.Parse(answer)
+		if errs == nil {
+			return v
+		}
+		require.Zero(t, attempt, "the retry's answer is valid: %v", errs)
+		params.Messages = append(params.Messages, anthropictool.Retry(msg, &out.Output, out.Feedback(errs))...)
+	}
+	panic("unreachable")
+}
+
+// An output that strict mode cannot express goes as a tool the request
+// forces; the answer is its input, the feedback its tool_result.
+func TestForcedTool(t *testing.T) {
+	receipt := &adaptertest.ReceiptOutput
+	require.Equal(t, tool.AnthropicNonStrict, receipt.Formats.Anthropic.Form)
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_receipt_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			assert.NotContains(t, body, "output_config")
+			assert.JSONEq(t, `[`+string(receipt.Formats.Anthropic.Format)+`]`, string(body["tools"]))
+			assert.JSONEq(t, `{"type":"tool","name":"receipt"}`, string(body["tool_choice"]))
+		}},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_receipt_good.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			result := msgs[2]["content"].([]any)[0].(map[string]any)
+			assert.Equal(t, "tool_result", result["type"])
+			assert.Equal(t, "toolu_01Rc7dS0rV5oYp7uX9zAb4Cd", result["tool_use_id"])
+			assert.Equal(t, true, result["is_error"])
+			assert.Contains(t, result["content"].([]any)[0].(map[string]any)["text"], "- member 'shop' should be at least 1 character long, got \"\"")
+		}},
+	)
+	got := ask(t, client(srv.URL), receipt)
+	assert.Equal(t, adaptertest.Receipt{Shop: "Café Lumière", TotalsByRate: map[string]int{"20": 1000, "5.5": 250}}, got)
+}
+
+func TestAnswerWithoutOne(t *testing.T) {
+	var msg anthropic.Message
+	require.NoError(t, json.Unmarshal([]byte(`{"role":"assistant","content":[{"type":"text","text":"I cannot read it."}]}`), &msg))
+	_, err := anthropictool.Answer(&msg, &adaptertest.ReceiptOutput.Output)
+	assert.ErrorIs(t, err, anthropictool.ErrNoAnswer, "the forced tool was not called")
+	text, err := anthropictool.Answer(&msg, &adaptertest.InvoiceOutput.Output)
+	require.NoError(t, err)
+	assert.Equal(t, "I cannot read it.", text, "the text, which Parse then refuses")
+}

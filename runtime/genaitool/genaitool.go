@@ -1,0 +1,126 @@
+// Package genaitool connects a tool.Set and the structured outputs toolgen
+// generates to google.golang.org/genai, one call each: the function
+// declarations of a request, the function responses that answer every
+// function call of a response, and the response schema of an output.
+//
+//	tools, err := genaitool.Tools(set)
+//	config := &genai.GenerateContentConfig{Tools: tools}
+//	for g.Step() == nil {
+//		resp, err := client.Models.GenerateContent(ctx, model, contents, config)
+//		...
+//		if len(resp.FunctionCalls()) == 0 {
+//			break // the answer: resp.Text()
+//		}
+//		more, err := genaitool.Run(ctx, set, resp, g)
+//		...
+//		contents = append(contents, more...)
+//	}
+package genaitool
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"google.golang.org/genai"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// Declarations returns the function declarations of the set's tools: each
+// tool's generated Gemini definition, with parameters in Gemini's OpenAPI
+// subset, or parametersJsonSchema where the subset cannot express the
+// tool. It fails for more than tool.MaxGeminiTools tools (send a subset)
+// and for a tool whose dialects= option leaves gemini out.
+func Declarations(set *tool.Set) ([]*genai.FunctionDeclaration, error) {
+	tools := set.Tools()
+	if _, err := tools.For(tool.Gemini); err != nil {
+		return nil, err
+	}
+	decls := make([]*genai.FunctionDeclaration, len(tools))
+	for i, t := range tools {
+		def, _ := t.Dialects.Get(tool.Gemini)
+		var d genai.FunctionDeclaration
+		if err := json.Unmarshal(def.Tool, &d); err != nil {
+			return nil, fmt.Errorf("genaitool: the Gemini definition of %s: %w", t.Name, err)
+		}
+		if def.Form == tool.GeminiJSONSchema {
+			// As generated, members in their order.
+			d.ParametersJsonSchema = def.Parameters
+		}
+		decls[i] = &d
+	}
+	return decls, nil
+}
+
+// Tools returns the set's declarations as the tools of a request.
+func Tools(set *tool.Set) ([]*genai.Tool, error) {
+	decls, err := Declarations(set)
+	if err != nil {
+		return nil, err
+	}
+	return []*genai.Tool{{FunctionDeclarations: decls}}, nil
+}
+
+// ErrNoCandidate is Run's error for a response without a candidate.
+var ErrNoCandidate = errors.New("genaitool: the response has no candidate")
+
+// Run runs every function call of the response's first candidate through
+// set, in order, and returns the contents that continue the conversation:
+// the model's content, then a user content of one function response per
+// call, {"output": ...} with the output (a typed result's JSON) or
+// {"error": ...} with what to correct (see tool.Result.Gemini). With a
+// guard, each call is recorded; when the guard stops the loop, Run returns
+// the guard's *tool.Stop.
+func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse, guard *tool.Guard) ([]*genai.Content, error) {
+	if len(resp.Candidates) == 0 || resp.Candidates[0].Content == nil {
+		return nil, ErrNoCandidate
+	}
+	var parts []*genai.Part
+	var stop error
+	for _, call := range resp.FunctionCalls() {
+		res := set.CallArgs(ctx, call.Name, call.Args, tool.CallID(call.ID))
+		shaped := res.Gemini()
+		var response map[string]any
+		if err := json.Unmarshal(shaped.Response, &response); err != nil {
+			return nil, fmt.Errorf("genaitool: the response to %s: %w", call.Name, err)
+		}
+		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: call.ID, Name: call.Name, Response: response}})
+		if guard != nil && stop == nil {
+			// Every call still gets its response.
+			args, _ := json.Marshal(call.Args)
+			stop = guard.Record(call.Name, args, res.Failed())
+		}
+	}
+	contents := []*genai.Content{resp.Candidates[0].Content}
+	if len(parts) > 0 {
+		contents = append(contents, genai.NewContentFromParts(parts, genai.RoleUser))
+	}
+	return contents, stop
+}
+
+// SetOutput makes config ask for the output: responseMimeType
+// application/json and responseSchema, in Gemini's OpenAPI subset, or
+// responseJsonSchema where the subset cannot express the output. Read the
+// answer with resp.Text() and the output's Parse.
+func SetOutput(config *genai.GenerateContentConfig, o *tool.Output) error {
+	f := o.Formats.Gemini
+	if f.Format == nil {
+		return fmt.Errorf("genaitool: %s has no Gemini format: its //toolgen:output dialects= option leaves gemini out", o.Name)
+	}
+	var format struct {
+		ResponseMimeType string        `json:"responseMimeType"`
+		ResponseSchema   *genai.Schema `json:"responseSchema"`
+	}
+	if err := json.Unmarshal(f.Format, &format); err != nil {
+		return fmt.Errorf("genaitool: the Gemini format of %s: %w", o.Name, err)
+	}
+	config.ResponseMIMEType = format.ResponseMimeType
+	config.ResponseSchema = format.ResponseSchema
+	config.ResponseJsonSchema = nil
+	if f.Form == tool.GeminiJSONSchema {
+		config.ResponseJsonSchema = f.Schema
+	}
+	return nil
+}

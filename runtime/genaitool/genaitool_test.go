@@ -1,0 +1,183 @@
+package genaitool_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/genai"
+
+	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/runtime/genaitool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+const model = "gemini-2.5-flash"
+
+const path = "/v1beta/models/" + model + ":generateContent"
+
+func client(t *testing.T, url string) *genai.Client {
+	t.Helper()
+	c, err := genai.NewClient(context.Background(), &genai.ClientConfig{APIKey: "test-key", Backend: genai.BackendGeminiAPI,
+		HTTPOptions: genai.HTTPOptions{BaseURL: url}})
+	require.NoError(t, err)
+	return c
+}
+
+// asJSON decodes JSON into generic values, numbers as float64.
+func asJSON(t *testing.T, data []byte) any {
+	t.Helper()
+	var v any
+	require.NoError(t, json.Unmarshal(data, &v))
+	return v
+}
+
+// An agent loop with the SDK's client: the declarations go out as
+// generated (parameters, or parametersJsonSchema for the tool Gemini's
+// subset cannot express); every function call gets its function response.
+func TestLoop(t *testing.T) {
+	set := adaptertest.NewSet(&adaptertest.Files{})
+	srv := replay.Server(t,
+		replay.Step{Path: path, Response: "testdata/function_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var tools []struct{ FunctionDeclarations json.RawMessage }
+			require.NoError(t, json.Unmarshal(body["tools"], &tools))
+			require.Len(t, tools, 1)
+			want, err := set.Tools().For(tool.Gemini)
+			require.NoError(t, err)
+			assert.Equal(t, asJSON(t, want), asJSON(t, tools[0].FunctionDeclarations), "the declarations, as generated")
+			assert.Equal(t, tool.GeminiJSONSchema, adaptertest.TagTool.Dialects.Gemini.Form, "a map: parametersJsonSchema")
+		}},
+		replay.Step{Path: path, Response: "testdata/answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var contents []struct {
+				Role  string
+				Parts []struct{ FunctionResponse map[string]any }
+			}
+			require.NoError(t, json.Unmarshal(body["contents"], &contents))
+			require.Len(t, contents, 3)
+			assert.Equal(t, "model", contents[1].Role)
+			assert.Equal(t, "user", contents[2].Role)
+			parts := contents[2].Parts
+			require.Len(t, parts, 3)
+			assert.Equal(t, map[string]any{"id": "fc-2a9e4b", "name": "get_forecast",
+				"response": map[string]any{"output": map[string]any{"city": "Nice", "days": []any{map[string]any{"day": 1.0, "high": 20.5}}}}}, parts[0].FunctionResponse)
+			assert.Equal(t, map[string]any{"output": map[string]any{"path": "/srv/b.txt", "labels": 1.0}}, parts[1].FunctionResponse["response"])
+			assert.Equal(t, map[string]any{"error": "The call to delete_file was rejected and not executed:\n" +
+				"- argument 'path' should be a string matching the pattern ^/, got \"tmp\"\nCorrect the arguments and call the tool again."},
+				parts[2].FunctionResponse["response"])
+		}},
+	)
+	c := client(t, srv.URL)
+	ctx := context.Background()
+	tools, err := genaitool.Tools(set)
+	require.NoError(t, err)
+	config := &genai.GenerateContentConfig{Tools: tools}
+	contents := []*genai.Content{genai.NewContentFromText("Forecast for Nice; tag /srv/b.txt for ada; delete tmp.", genai.RoleUser)}
+	g := tool.NewGuard(tool.Limits{MaxSteps: 5})
+	var answer string
+	for g.Step() == nil {
+		resp, err := c.Models.GenerateContent(ctx, model, contents, config)
+		require.NoError(t, err)
+		if len(resp.FunctionCalls()) == 0 {
+			answer = resp.Text()
+			break
+		}
+		more, err := genaitool.Run(ctx, set, resp, g)
+		require.NoError(t, err)
+		contents = append(contents, more...)
+	}
+	assert.Contains(t, answer, "Nice: 20.5 °C tomorrow")
+}
+
+// The guard stops a loop that makes the same failing call again and again.
+func TestGuard(t *testing.T) {
+	set := adaptertest.NewSet(&adaptertest.Files{})
+	resp := &genai.GenerateContentResponse{Candidates: []*genai.Candidate{{Content: genai.NewContentFromParts([]*genai.Part{
+		genai.NewPartFromFunctionCall("tag", map[string]any{"path": "x", "labels": map[string]any{}})}, genai.RoleModel)}}}
+	g := tool.NewGuard(tool.Limits{MaxRepeats: 1})
+	_, err := genaitool.Run(context.Background(), set, resp, g)
+	require.NoError(t, err)
+	_, err = genaitool.Run(context.Background(), set, resp, g)
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	_, err = genaitool.Run(context.Background(), set, &genai.GenerateContentResponse{}, nil)
+	assert.ErrorIs(t, err, genaitool.ErrNoCandidate)
+}
+
+// A structured output: responseSchema as generated; the answer that breaks
+// the schema gets the feedback, the retry decodes.
+func TestResponseSchema(t *testing.T) {
+	invoice := &adaptertest.InvoiceOutput
+	require.Equal(t, tool.Gemini, invoice.Formats.Gemini.Form)
+	srv := replay.Server(t,
+		replay.Step{Path: path, Response: "testdata/invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var cfg map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(body["generationConfig"], &cfg))
+			assert.JSONEq(t, `"application/json"`, string(cfg["responseMimeType"]))
+			assert.Equal(t, asJSON(t, invoice.Formats.Gemini.Schema), asJSON(t, cfg["responseSchema"]))
+		}},
+		replay.Step{Path: path, Response: "testdata/invoice_good.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var contents []struct {
+				Role  string
+				Parts []struct{ Text string }
+			}
+			require.NoError(t, json.Unmarshal(body["contents"], &contents))
+			require.Len(t, contents, 3)
+			assert.Equal(t, "Your answer does not match the format invoice:\n- missing required member 'customer'\n"+
+				"Answer again with only a JSON object that matches the format.", contents[2].Parts[0].Text)
+		}},
+	)
+	c := client(t, srv.URL)
+	config := &genai.GenerateContentConfig{}
+	require.NoError(t, genaitool.SetOutput(config, &invoice.Output))
+	contents := []*genai.Content{genai.NewContentFromText("Read invoice INV-4.", genai.RoleUser)}
+	var got adaptertest.Invoice
+	for attempt := range 2 {
+		resp, err := c.Models.GenerateContent(context.Background(), model, contents, config)
+		require.NoError(t, err)
+		var errs tool.Errors
+		if got, errs = invoice.Parse(resp.Text()); errs == nil {
+			break
+		}
+		require.Zero(t, attempt)
+		contents = append(contents, resp.Candidates[0].Content, genai.NewContentFromText(invoice.Feedback(errs), genai.RoleUser))
+	}
+	assert.Equal(t, adaptertest.Invoice{Number: "INV-4", Total: 1250, Customer: "Alan Turing"}, got)
+}
+
+// An output Gemini's subset cannot express goes as responseJsonSchema.
+// (The SDK re-encodes the request through maps: members in the order of
+// their names.)
+func TestResponseJSONSchema(t *testing.T) {
+	receipt := &adaptertest.ReceiptOutput
+	require.Equal(t, tool.GeminiJSONSchema, receipt.Formats.Gemini.Form)
+	srv := replay.Server(t, replay.Step{Path: path, Response: "testdata/receipt.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+		var cfg map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(body["generationConfig"], &cfg))
+		assert.NotContains(t, cfg, "responseSchema")
+		assert.Equal(t, asJSON(t, receipt.Formats.Gemini.Schema), asJSON(t, cfg["responseJsonSchema"]))
+	}})
+	config := &genai.GenerateContentConfig{}
+	require.NoError(t, genaitool.SetOutput(config, &receipt.Output))
+	resp, err := client(t, srv.URL).Models.GenerateContent(context.Background(), model,
+		[]*genai.Content{genai.NewContentFromText("Read the receipt.", genai.RoleUser)}, config)
+	require.NoError(t, err)
+	got, errs := receipt.Parse(resp.Text())
+	require.Nil(t, errs)
+	assert.Equal(t, adaptertest.Receipt{Shop: "Bäckerei Nord", TotalsByRate: map[string]int{"7": 420, "19": 1190}}, got)
+}
+
+// More declarations than a Gemini request takes is an error.
+func TestTooManyDeclarations(t *testing.T) {
+	var opts []tool.Option
+	for i := range tool.MaxGeminiTools + 1 {
+		d := adaptertest.TagTool
+		d.Name = "tag" + string(rune('a'+i%26)) + string(rune('a'+i/26))
+		opts = append(opts, d.Handle(func(context.Context, adaptertest.TagArgs) (any, error) { return nil, nil }))
+	}
+	_, err := genaitool.Declarations(tool.NewSet(opts...))
+	assert.ErrorContains(t, err, "a Gemini request takes at most 128 function declarations")
+}

@@ -1,0 +1,148 @@
+// Package mcptool serves the tools of a tool.Set on an MCP server of
+// github.com/modelcontextprotocol/go-sdk, in one call:
+//
+//	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
+//	if err := mcptool.Register(server, set); err != nil { ... }
+//
+// Each tool is listed with its generated MCP definition: name, description,
+// inputSchema, annotations, and, for a tool with a result type, its
+// outputSchema. Each tools/call runs through the set: invalid arguments are
+// a result with isError and what to correct (and, for a tool without an
+// outputSchema, the errors as structuredContent), a typed result is the
+// structuredContent of the result and, as JSON, its text. A dangerous tool
+// asks the person at the client for confirmation, by MCP elicitation, when
+// the client supports it: accepting approves that exact call, declining or
+// cancelling refuses it; without elicitation the model reads that the call
+// needs a person's approval.
+package mcptool
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// ConfirmKey is the key of the confirmation among the input requests of a
+// tool call (MCP's multi round-trip requests), and of its answer among the
+// input responses.
+const ConfirmKey = "toolgen_confirm"
+
+// maxShownArguments bounds the arguments a confirmation shows, in bytes.
+const maxShownArguments = 2000
+
+// Register adds every tool of set to server. It fails, adding nothing, when
+// a tool has no MCP definition (its dialects= option leaves mcp out).
+func Register(server *mcp.Server, set *tool.Set) error {
+	tools := set.Tools()
+	defs := make([]*mcp.Tool, len(tools))
+	for i, t := range tools {
+		def, ok := t.Dialects.Get(tool.MCP)
+		if !ok {
+			return fmt.Errorf("mcptool: %s has no MCP definition: its //toolgen:tool dialects= option leaves mcp out", t.Name)
+		}
+		var mt mcp.Tool
+		if err := json.Unmarshal(def.Tool, &mt); err != nil {
+			return fmt.Errorf("mcptool: the MCP definition of %s: %w", t.Name, err)
+		}
+		// The schemas as generated, members in their order.
+		mt.InputSchema = def.Parameters
+		mt.OutputSchema = nil
+		if t.ResultSchema != nil {
+			mt.OutputSchema = t.ResultSchema
+		}
+		defs[i] = &mt
+	}
+	for i, t := range tools {
+		server.AddTool(defs[i], handler(set, t))
+	}
+	return nil
+}
+
+// handler runs the calls of one tool through the set.
+func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args := req.Params.Arguments
+		var opts []tool.CallOption
+		state := req.Params.RequestState
+		if state != "" {
+			// The second round of a confirmation: the call again, with the
+			// client's answer and the state of the first round, the token
+			// that approves that exact call.
+			answer, _ := req.Params.InputResponses[ConfirmKey].(*mcp.ElicitResult)
+			switch {
+			case answer == nil:
+			case answer.Action == "accept":
+				opts = append(opts, tool.Approve(state))
+			default: // decline, or cancel: the person dismissed the question
+				opts = append(opts, tool.Decline(state))
+			}
+		}
+		res := set.Call(ctx, req.Params.Name, args, opts...)
+		if res.Status == tool.StatusNeedsConfirmation && state == "" && canElicit(req) {
+			return &mcp.CallToolResult{
+				InputRequests: mcp.InputRequestMap{ConfirmKey: &mcp.ElicitParams{
+					Mode:            "form",
+					Message:         confirmation(t, args),
+					RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
+				}},
+				RequestState: res.Approval,
+			}, nil
+		}
+		return Result(res), nil
+	}
+}
+
+// canElicit reports whether the client takes form elicitation.
+func canElicit(req *mcp.CallToolRequest) bool {
+	caps := req.ClientCapabilities()
+	if caps == nil || caps.Elicitation == nil {
+		return false
+	}
+	// Neither mode listed means form, as before modes existed.
+	return caps.Elicitation.Form != nil || caps.Elicitation.URL == nil
+}
+
+// Result shapes a tool.Result as the MCP SDK's CallToolResult (see
+// tool.Result.MCP): a text item, Feedback; structuredContent, the checked
+// JSON of a typed result or the structured verdict of a call that did not
+// execute; isError unless the call executed.
+func Result(res tool.Result) *mcp.CallToolResult {
+	shaped := res.MCP()
+	out := &mcp.CallToolResult{IsError: shaped.IsError}
+	for _, c := range shaped.Content {
+		out.Content = append(out.Content, &mcp.TextContent{Text: c.Text})
+	}
+	if shaped.StructuredContent != nil {
+		out.StructuredContent = shaped.StructuredContent
+	}
+	return out
+}
+
+// confirmation is the question shown to the person: the tool, what it does
+// and the arguments of the call, bounded.
+func confirmation(t *tool.Tool, args json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, args); err != nil || b.Len() == 0 {
+		b.Reset()
+		b.WriteString("{}")
+	}
+	shown := b.String()
+	if len(shown) > maxShownArguments {
+		cut := maxShownArguments
+		for cut > 0 && !utf8.RuneStart(shown[cut]) {
+			cut--
+		}
+		shown = shown[:cut] + "…"
+	}
+	msg := "Allow " + t.Name + " to run?"
+	if t.Description != "" {
+		msg += " " + t.Description
+	}
+	return msg + "\nArguments: " + shown
+}

@@ -1,0 +1,270 @@
+package mcptool_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/runtime/mcptool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// elicitation is what the person at the client answers, and what they were
+// asked.
+type elicitation struct {
+	action string // accept, decline or cancel; "" for a client without elicitation
+	asked  atomic.Int32
+	last   atomic.Value // the message
+}
+
+// connect serves the adapter test tools on a server and connects a real
+// client over the SDK's in-memory transport, in protocol version.
+func connect(t *testing.T, version string, el *elicitation) (*mcp.ClientSession, *adaptertest.Files) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	fs := &adaptertest.Files{}
+	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
+	require.NoError(t, mcptool.Register(server, adaptertest.NewSet(fs)))
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, serverT, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { ss.Close() })
+	var opts mcp.ClientOptions
+	if el != nil && el.action != "" {
+		opts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			el.asked.Add(1)
+			el.last.Store(req.Params.Message)
+			return &mcp.ElicitResult{Action: el.action}, nil
+		}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &opts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	require.NoError(t, err, version)
+	t.Cleanup(func() { cs.Close() })
+	return cs, fs
+}
+
+// versions are the protocol versions the tests speak: the newest, where a
+// confirmation is a multi round-trip request the client fulfils, and the
+// one before, where the server asks the client while the call waits.
+var versions = mcp.SupportedProtocolVersions()[:2]
+
+func call(t *testing.T, cs *mcp.ClientSession, name string, args any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	require.NoError(t, err)
+	return res
+}
+
+func text(t *testing.T, res *mcp.CallToolResult) string {
+	t.Helper()
+	require.Len(t, res.Content, 1)
+	return res.Content[0].(*mcp.TextContent).Text
+}
+
+// Every tool is listed with its generated definition: the schemas as
+// generated, the annotations, and the outputSchema of a typed tool.
+func TestListTools(t *testing.T) {
+	for _, v := range versions {
+		cs, _ := connect(t, v, nil)
+		res, err := cs.ListTools(context.Background(), nil)
+		require.NoError(t, err)
+		set := adaptertest.NewSet(&adaptertest.Files{})
+		require.Len(t, res.Tools, len(set.Tools()))
+		listedByName := map[string]*mcp.Tool{}
+		for _, l := range res.Tools {
+			listedByName[l.Name] = l
+		}
+		for _, tl := range set.Tools() {
+			listed := listedByName[tl.Name]
+			require.NotNil(t, listed, tl.Name)
+			assert.Equal(t, tl.Description, listed.Description)
+			in, err := json.Marshal(listed.InputSchema)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(tl.Dialects.MCP.Parameters), string(in), "%s %s", v, tl.Name)
+			if tl.ResultSchema == nil {
+				assert.Nil(t, listed.OutputSchema, tl.Name)
+			} else {
+				out, err := json.Marshal(listed.OutputSchema)
+				require.NoError(t, err)
+				assert.JSONEq(t, string(tl.ResultSchema), string(out), "%s %s", v, tl.Name)
+			}
+			var def struct{ Annotations *mcp.ToolAnnotations }
+			require.NoError(t, json.Unmarshal(tl.Dialects.MCP.Tool, &def))
+			assert.Equal(t, def.Annotations, listed.Annotations, tl.Name)
+		}
+	}
+}
+
+// A typed result is structuredContent, and the same JSON as text; the
+// client checks it against the outputSchema.
+func TestTypedResult(t *testing.T) {
+	for _, v := range versions {
+		cs, _ := connect(t, v, nil)
+		res := call(t, cs, "get_forecast", map[string]any{"city": "Paris", "days": 2})
+		assert.False(t, res.IsError)
+		const want = `{"city":"Paris","days":[{"day":1,"high":20.5},{"day":2,"high":21}]}`
+		got, err := json.Marshal(res.StructuredContent)
+		require.NoError(t, err)
+		assert.JSONEq(t, want, string(got), v)
+		assert.Equal(t, want, text(t, res), v)
+	}
+}
+
+// Invalid arguments are a result with isError: the text says what to
+// correct; structuredContent holds the errors, except for a tool with an
+// outputSchema, whose structuredContent must match it.
+func TestInvalidArguments(t *testing.T) {
+	cs, _ := connect(t, versions[0], nil)
+	res := call(t, cs, "tag", map[string]any{"path": "x", "labels": map[string]any{}, "color": 1})
+	require.True(t, res.IsError)
+	assert.Equal(t, "The call to tag was rejected and not executed:\n"+
+		"- unexpected argument 'color'\n"+
+		"- argument 'path' should be a string matching the pattern ^/, got \"x\"\n"+
+		"Correct the arguments and call the tool again.", text(t, res))
+	got, err := json.Marshal(res.StructuredContent)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"status":"rejected","tool":"tag","errors":[
+		{"code":"unexpected","path":"/color","got":"integer"},
+		{"code":"pattern","path":"/path","expected":"a string matching the pattern ^/","got":"string","actual":"\"x\""}],
+		"instruction":"Correct the arguments and call the tool again."}`, string(got))
+
+	res = call(t, cs, "get_forecast", map[string]any{"city": "", "days": 9})
+	require.True(t, res.IsError)
+	assert.Nil(t, res.StructuredContent, "get_forecast has an outputSchema")
+	assert.Contains(t, text(t, res), "argument 'days' should be <= 7, got 9")
+
+	// Arguments that are not an object.
+	res = call(t, cs, "tag", []int{1})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text(t, res), "the arguments should be a JSON object, got array")
+
+	// An unknown tool is a protocol error.
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "format_disk", Arguments: map[string]any{}})
+	var rpcErr *jsonrpc.Error
+	require.True(t, errors.As(err, &rpcErr), "%v", err)
+	assert.Equal(t, int64(jsonrpc.CodeInvalidParams), rpcErr.Code)
+}
+
+// A dangerous tool asks the person at the client, by elicitation: accept
+// runs that call, decline and cancel refuse it. In both protocol versions.
+func TestConfirmationByElicitation(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			el := &elicitation{action: "accept"}
+			cs, fs := connect(t, v, el)
+			res := call(t, cs, "delete_file", map[string]any{"path": "/tmp/a"})
+			assert.False(t, res.IsError, "%s", text(t, res))
+			assert.Equal(t, "deleted /tmp/a", text(t, res))
+			assert.Equal(t, []string{"/tmp/a"}, fs.DeletedFiles())
+			assert.EqualValues(t, 1, el.asked.Load())
+			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments: {\"path\":\"/tmp/a\"}", el.last.Load())
+
+			for _, action := range []string{"decline", "cancel"} {
+				el.action = action
+				res = call(t, cs, "delete_file", map[string]any{"path": "/tmp/b"})
+				assert.True(t, res.IsError, action)
+				assert.Equal(t, "The call to delete_file was declined by the user and not executed:\n- a person declined this call\n"+
+					"Do not repeat this call; ask the user what to do instead.", text(t, res))
+			}
+			assert.Equal(t, []string{"/tmp/a"}, fs.DeletedFiles(), "nothing was deleted without approval")
+
+			// Invalid arguments are refused before anyone is asked.
+			asked := el.asked.Load()
+			res = call(t, cs, "delete_file", map[string]any{"path": "relative"})
+			assert.True(t, res.IsError)
+			assert.Equal(t, asked, el.asked.Load())
+		})
+	}
+}
+
+// Without elicitation, the model reads that the call needs a person's
+// approval, and nothing runs.
+func TestConfirmationWithoutElicitation(t *testing.T) {
+	for _, v := range versions {
+		cs, fs := connect(t, v, nil)
+		res := call(t, cs, "delete_file", map[string]any{"path": "/tmp/a"})
+		assert.True(t, res.IsError)
+		assert.Equal(t, "The call to delete_file needs a person's approval and has not been executed.\n"+
+			"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.", text(t, res))
+		assert.Empty(t, fs.DeletedFiles())
+	}
+}
+
+// The second round of a confirmation approves the call of the first round
+// only: a client that sends an accept with other arguments, a forged state
+// or no answer gets no execution.
+func TestConfirmationIsBoundToTheCall(t *testing.T) {
+	fs2 := &adaptertest.Files{}
+	set := adaptertest.NewSet(fs2)
+	first := set.Call(context.Background(), "delete_file", []byte(`{"path":"/tmp/a"}`))
+	require.Equal(t, tool.StatusNeedsConfirmation, first.Status)
+
+	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
+	require.NoError(t, mcptool.Register(server, set))
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(context.Background(), serverT, nil)
+	require.NoError(t, err)
+	defer ss.Close()
+	client := mcp.NewClient(&mcp.Implementation{Name: "forger", Version: "v1"}, &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}})
+	cs2, err := client.Connect(context.Background(), clientT, nil)
+	require.NoError(t, err)
+	defer cs2.Close()
+
+	accept := mcp.InputResponseMap{mcptool.ConfirmKey: &mcp.ElicitResult{Action: "accept"}}
+	for _, c := range []struct {
+		name      string
+		args      map[string]any
+		state     string
+		responses mcp.InputResponseMap
+	}{
+		{"other arguments", map[string]any{"path": "/etc/passwd"}, first.Approval, accept},
+		{"forged state", map[string]any{"path": "/tmp/a"}, strings.Repeat("A", len(first.Approval)), accept},
+		{"no answer", map[string]any{"path": "/tmp/a"}, first.Approval, nil},
+	} {
+		res, err := cs2.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_file", Arguments: c.args,
+			RequestState: c.state, InputResponses: c.responses})
+		require.NoError(t, err, c.name)
+		assert.True(t, res.IsError, c.name)
+		assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "needs a person's approval", c.name)
+	}
+	assert.Empty(t, fs2.DeletedFiles())
+	res, err := cs2.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_file", Arguments: map[string]any{"path": "/tmp/a"},
+		RequestState: first.Approval, InputResponses: accept})
+	require.NoError(t, err)
+	assert.False(t, res.IsError, "%v", res.Content)
+	assert.Equal(t, []string{"/tmp/a"}, fs2.DeletedFiles(), "the state approves the exact call it was issued for")
+}
+
+// Register refuses a tool without an MCP definition, and registers nothing.
+func TestRegisterNeedsMCPDefinitions(t *testing.T) {
+	tl := adaptertest.TagTool
+	tl.Dialects.MCP = tool.Definition{}
+	set := tool.NewSet(tl.Handle(func(context.Context, adaptertest.TagArgs) (any, error) { return nil, nil }))
+	server := mcp.NewServer(&mcp.Implementation{Name: "x", Version: "v1"}, nil)
+	err := mcptool.Register(server, set)
+	require.EqualError(t, err, "mcptool: tag has no MCP definition: its //toolgen:tool dialects= option leaves mcp out")
+}
+
+// The confirmation shows at most maxShownArguments bytes of arguments,
+// cut at a character boundary.
+func TestConfirmationIsBounded(t *testing.T) {
+	el := &elicitation{action: "decline"}
+	cs, _ := connect(t, versions[0], el)
+	call(t, cs, "delete_file", map[string]any{"path": "/" + strings.Repeat("é", 5000)})
+	msg := el.last.Load().(string)
+	assert.Less(t, len(msg), 2200)
+	assert.True(t, strings.HasSuffix(msg, "…"))
+	assert.True(t, utf8.ValidString(msg))
+}

@@ -1,0 +1,141 @@
+// Package openaitool connects a tool.Set and the structured outputs toolgen
+// generates to github.com/openai/openai-go/v3, one call each: the tools of
+// a request (Chat Completions and Responses API), the execution of every
+// tool call of a completion or a response, and the response format of an
+// output.
+//
+//	params := openai.ChatCompletionNewParams{Model: model, Messages: msgs, Tools: openaitool.ChatTools(set)}
+//	for g.Step() == nil {
+//		completion, err := client.Chat.Completions.New(ctx, params)
+//		...
+//		if len(completion.Choices[0].Message.ToolCalls) == 0 {
+//			break // the answer
+//		}
+//		more, err := openaitool.RunChat(ctx, set, completion, g)
+//		...
+//		params.Messages = append(params.Messages, more...)
+//	}
+package openaitool
+
+import (
+	"context"
+	"errors"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/responses"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// ChatTools returns the tools of a Chat Completions request: each tool's
+// generated OpenAI definition, sent byte for byte (strict mode generates
+// members in the order of the schema), strict where OpenAI's strict mode
+// expresses the tool, with "strict": false otherwise. A tool whose
+// dialects= option leaves openai out is left out.
+func ChatTools(set *tool.Set) []openai.ChatCompletionToolUnionParam {
+	var tools []openai.ChatCompletionToolUnionParam
+	for _, t := range set.Tools() {
+		if def, ok := t.Dialects.Get(tool.OpenAI); ok {
+			tools = append(tools, param.Override[openai.ChatCompletionToolUnionParam](def.Tool))
+		}
+	}
+	return tools
+}
+
+// ResponsesTools returns the same tools for a Responses API request.
+func ResponsesTools(set *tool.Set) []responses.ToolUnionParam {
+	var tools []responses.ToolUnionParam
+	for _, t := range set.Tools() {
+		if def, ok := t.Dialects.Get(tool.OpenAIResponses); ok {
+			tools = append(tools, param.Override[responses.ToolUnionParam](def.Tool))
+		}
+	}
+	return tools
+}
+
+// ErrNoChoice is RunChat's error for a completion without a choice.
+var ErrNoChoice = errors.New("openaitool: the completion has no choice")
+
+// RunChat runs every tool call of the completion's first choice through
+// set, in order, and returns the messages that continue the conversation:
+// the assistant's message, then a tool message per call holding the call's
+// result (Result.Feedback: the output, a typed result's JSON, or what to
+// correct). With a guard, each call is recorded; when the guard stops the
+// loop, RunChat still answers every call (the API refuses a conversation
+// that leaves one unanswered) and returns the guard's *tool.Stop.
+func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompletion, guard *tool.Guard) ([]openai.ChatCompletionMessageParamUnion, error) {
+	if len(completion.Choices) == 0 {
+		return nil, ErrNoChoice
+	}
+	msg := completion.Choices[0].Message
+	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
+	var stop error
+	for _, call := range msg.ToolCalls {
+		name, args := call.Function.Name, []byte(call.Function.Arguments)
+		res := set.Call(ctx, name, args, tool.CallID(call.ID))
+		msgs = append(msgs, openai.ToolMessage(res.Feedback(), call.ID))
+		if guard != nil && stop == nil {
+			stop = guard.Record(name, args, res.Failed())
+		}
+	}
+	return msgs, stop
+}
+
+// RunResponses runs every function call of a Responses API response
+// through set, in order, and returns the input items that continue the
+// conversation: a function_call_output per call. Send them with
+// PreviousResponseID set to the response's ID (or after the response's
+// output items when the conversation is sent whole). A guard is used as
+// RunChat uses it.
+func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, guard *tool.Guard) ([]responses.ResponseInputItemUnionParam, error) {
+	var items []responses.ResponseInputItemUnionParam
+	var stop error
+	for _, out := range resp.Output {
+		if out.Type != "function_call" {
+			continue
+		}
+		call := out.AsFunctionCall()
+		name, args := call.Name, []byte(call.Arguments)
+		res := set.Call(ctx, name, args, tool.CallID(call.CallID))
+		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
+		item.OfFunctionCallOutput.CallID = param.NewOpt(call.CallID)
+		items = append(items, item)
+		if guard != nil && stop == nil {
+			stop = guard.Record(name, args, res.Failed())
+		}
+	}
+	return items, stop
+}
+
+// ResponseFormat returns the response_format of a Chat Completions request
+// that asks for the output: json_schema, strict where OpenAI's strict mode
+// expresses it. Read the answer with ChatAnswer and the output's Parse.
+func ResponseFormat(o *tool.Output) openai.ChatCompletionNewParamsResponseFormatUnion {
+	return param.Override[openai.ChatCompletionNewParamsResponseFormatUnion](o.Formats.OpenAI.Format)
+}
+
+// TextFormat returns the text.format of a Responses API request that asks
+// for the output. Read the answer with resp.OutputText() and the output's
+// Parse.
+func TextFormat(o *tool.Output) responses.ResponseFormatTextConfigUnionParam {
+	return param.Override[responses.ResponseFormatTextConfigUnionParam](o.Formats.OpenAIResponses.Format)
+}
+
+// Refusal is ChatAnswer's error when the model refused to answer.
+type Refusal struct{ Text string }
+
+func (r *Refusal) Error() string { return "openaitool: the model refused: " + r.Text }
+
+// ChatAnswer returns the text of the completion's first choice, the answer
+// to parse with an output's Parse; a *Refusal when the model refused.
+func ChatAnswer(completion *openai.ChatCompletion) (string, error) {
+	if len(completion.Choices) == 0 {
+		return "", ErrNoChoice
+	}
+	msg := completion.Choices[0].Message
+	if msg.Refusal != "" {
+		return "", &Refusal{Text: msg.Refusal}
+	}
+	return msg.Content, nil
+}

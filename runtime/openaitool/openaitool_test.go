@@ -1,0 +1,210 @@
+package openaitool_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/responses"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/runtime/openaitool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+func client(url string) openai.Client {
+	return openai.NewClient(option.WithBaseURL(url+"/v1/"), option.WithAPIKey("test-key"), option.WithMaxRetries(0))
+}
+
+// checkTools checks that a request sends the set's tools as generated,
+// byte for byte.
+func checkTools(t *testing.T, set *tool.Set, d tool.Dialect, body map[string]json.RawMessage) {
+	t.Helper()
+	want, err := set.Tools().For(d)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(want), string(body["tools"]))
+	for _, tl := range set.Tools() {
+		def, _ := tl.Dialects.Get(d)
+		assert.True(t, bytes.Contains(body["tools"], def.Tool), "%s is sent as generated", tl.Name)
+	}
+}
+
+// An agent loop of two turns with the SDK's client: the tools go out as
+// generated; every tool call of the completion runs through the set (a
+// typed result, invalid arguments, a dangerous call) and its tool message
+// goes back in the next request; the loop ends on the answer.
+func TestChatLoop(t *testing.T) {
+	fs := &adaptertest.Files{}
+	set := adaptertest.NewSet(fs)
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_tool_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			checkTools(t, set, tool.OpenAI, body)
+		}},
+		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var msgs []map[string]any
+			require.NoError(t, json.Unmarshal(body["messages"], &msgs))
+			require.Len(t, msgs, 5, "the question, the assistant's calls, three tool messages")
+			assert.Equal(t, "assistant", msgs[1]["role"])
+			assert.Len(t, msgs[1]["tool_calls"], 3)
+			tools := msgs[2:]
+			assert.Equal(t, map[string]any{"role": "tool", "tool_call_id": "call_Fc1aQ8pT3mWn5sV7",
+				"content": `{"city":"Paris","days":[{"day":1,"high":20.5},{"day":2,"high":21}]}`}, tools[0])
+			assert.Equal(t, "call_Tg2bR9qU4nXo6tW8", tools[1]["tool_call_id"])
+			assert.Equal(t, "The call to tag was rejected and not executed:\n"+
+				"- argument 'path' should be a string matching the pattern ^/, got \"notes.txt\"\n"+
+				"Correct the arguments and call the tool again.", tools[1]["content"])
+			assert.Contains(t, tools[2]["content"], "The call to delete_file needs a person's approval")
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	g := tool.NewGuard(tool.Limits{MaxSteps: 5})
+	params := openai.ChatCompletionNewParams{Model: openai.ChatModelGPT4o,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather in Paris; tag notes.txt; delete /tmp/old.log.")},
+		Tools:    openaitool.ChatTools(set)}
+	var answer string
+	for g.Step() == nil {
+		completion, err := c.Chat.Completions.New(ctx, params)
+		require.NoError(t, err)
+		if len(completion.Choices[0].Message.ToolCalls) == 0 {
+			answer = completion.Choices[0].Message.Content
+			break
+		}
+		more, err := openaitool.RunChat(ctx, set, completion, g)
+		require.NoError(t, err)
+		params.Messages = append(params.Messages, more...)
+	}
+	assert.Contains(t, answer, "Paris: 20.5 °C tomorrow")
+	assert.Empty(t, fs.DeletedFiles(), "the dangerous call waits for a person")
+}
+
+// The guard stops a loop that makes the same failing call again and again.
+func TestChatGuard(t *testing.T) {
+	set := adaptertest.NewSet(&adaptertest.Files{})
+	var completion openai.ChatCompletion
+	require.NoError(t, json.Unmarshal([]byte(`{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[
+		{"id":"c1","type":"function","function":{"name":"tag","arguments":"{\"path\":\"x\",\"labels\":{}}"}},
+		{"id":"c2","type":"function","function":{"name":"get_forecast","arguments":"{\"city\":\"Rome\"}"}}]}}]}`), &completion))
+	g := tool.NewGuard(tool.Limits{MaxRepeats: 2})
+	var err error
+	var msgs []openai.ChatCompletionMessageParamUnion
+	for range 3 {
+		msgs, err = openaitool.RunChat(context.Background(), set, &completion, g)
+	}
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Len(t, msgs, 3, "every call answered")
+
+	_, err = openaitool.RunChat(context.Background(), set, &openai.ChatCompletion{}, nil)
+	assert.ErrorIs(t, err, openaitool.ErrNoChoice)
+}
+
+// The Responses API: the tools as generated, each function call run, its
+// output sent back with the previous response's id.
+func TestResponsesLoop(t *testing.T) {
+	set := adaptertest.NewSet(&adaptertest.Files{})
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/responses", Response: "testdata/responses_function_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			checkTools(t, set, tool.OpenAIResponses, body)
+		}},
+		replay.Step{Path: "/v1/responses", Response: "testdata/responses_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			assert.JSONEq(t, `"resp_68a1f0c2d4e8819aa3b5c7d9e1f20304"`, string(body["previous_response_id"]))
+			var items []map[string]any
+			require.NoError(t, json.Unmarshal(body["input"], &items))
+			require.Len(t, items, 2)
+			assert.Equal(t, map[string]any{"type": "function_call_output", "call_id": "call_Rs1dT1sW6pZq8vY0",
+				"output": `{"city":"Oslo","days":[{"day":1,"high":20.5}]}`}, items[0])
+			assert.Equal(t, "call_Rs2eU2tX7qAr9wZ1", items[1]["call_id"])
+			assert.Equal(t, "The call to get_forecast was rejected and not executed:\n"+
+				"- argument 'city' should be at least 1 character long, got \"\"\n"+
+				"- argument 'days' should be <= 7, got 30\n"+
+				"Correct the arguments and call the tool again.", items[1]["output"])
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	resp, err := c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather in Oslo?")}, Tools: openaitool.ResponsesTools(set)})
+	require.NoError(t, err)
+	items, err := openaitool.RunResponses(ctx, set, resp, nil)
+	require.NoError(t, err)
+	resp, err = c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1, PreviousResponseID: openai.String(resp.ID),
+		Input: responses.ResponseNewParamsInputUnion{OfInputItemList: items}, Tools: openaitool.ResponsesTools(set)})
+	require.NoError(t, err)
+	assert.Equal(t, "Oslo: 20.5 °C tomorrow.", resp.OutputText())
+}
+
+// A structured output: the response format as generated; an answer that
+// breaks the schema gets the feedback turn; the retry's answer decodes.
+func TestStructuredOutput(t *testing.T) {
+	invoice := &adaptertest.InvoiceOutput
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			assert.Equal(t, string(invoice.Formats.OpenAI.Format), string(body["response_format"]), "byte for byte")
+		}},
+		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_invoice_good.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var msgs []map[string]any
+			require.NoError(t, json.Unmarshal(body["messages"], &msgs))
+			require.Len(t, msgs, 3)
+			assert.Equal(t, "user", msgs[2]["role"])
+			assert.Equal(t, "Your answer does not match the format invoice:\n"+
+				"- member 'number' should be a string matching the pattern ^INV-[0-9]+$, got \"7\"\n"+
+				"- member 'total' should be >= 0, got -1250\n"+
+				"- member 'customer' should be at least 1 character long, got \"\"\n"+
+				"Answer again with only a JSON object that matches the format.", msgs[2]["content"])
+		}},
+		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_refusal.json"},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	params := openai.ChatCompletionNewParams{Model: openai.ChatModelGPT4o,
+		Messages:       []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Invoice INV-7, Ada Lovelace, 12.50 EUR")},
+		ResponseFormat: openaitool.ResponseFormat(&invoice.Output)}
+	var got adaptertest.Invoice
+	for attempt := range 2 {
+		completion, err := c.Chat.Completions.New(ctx, params)
+		require.NoError(t, err)
+		text, err := openaitool.ChatAnswer(completion)
+		require.NoError(t, err)
+		var errs tool.Errors
+		if got, errs = invoice.Parse(text); errs == nil {
+			break
+		}
+		require.Zero(t, attempt, "the retry's answer is valid")
+		params.Messages = append(params.Messages, completion.Choices[0].Message.ToParam(), openai.UserMessage(invoice.Feedback(errs)))
+	}
+	assert.Equal(t, adaptertest.Invoice{Number: "INV-7", Total: 1250, Customer: "Ada Lovelace"}, got)
+
+	completion, err := c.Chat.Completions.New(ctx, params)
+	require.NoError(t, err)
+	_, err = openaitool.ChatAnswer(completion)
+	var refusal *openaitool.Refusal
+	require.True(t, errors.As(err, &refusal))
+	assert.Equal(t, "I'm sorry, I can't help with that request.", refusal.Text)
+}
+
+// The Responses API's text.format of an output.
+func TestTextFormat(t *testing.T) {
+	invoice := &adaptertest.InvoiceOutput
+	srv := replay.Server(t, replay.Step{Path: "/v1/responses", Response: "testdata/responses_invoice.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+		var text struct{ Format json.RawMessage }
+		require.NoError(t, json.Unmarshal(body["text"], &text))
+		assert.Equal(t, string(invoice.Formats.OpenAIResponses.Format), string(text.Format))
+	}})
+	c := client(srv.URL)
+	resp, err := c.Responses.New(context.Background(), responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Invoice INV-9, Grace Hopper, 9.90 EUR")},
+		Text:  responses.ResponseTextConfigParam{Format: openaitool.TextFormat(&invoice.Output)}})
+	require.NoError(t, err)
+	got, errs := invoice.Parse(resp.OutputText())
+	require.Nil(t, errs)
+	assert.Equal(t, adaptertest.Invoice{Number: "INV-9", Total: 990, Customer: "Grace Hopper"}, got)
+}

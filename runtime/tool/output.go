@@ -1,0 +1,160 @@
+package tool
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// Output is a structured output that toolgen generates for a struct type
+// annotated //toolgen:output: the JSON Schema of an answer that is one JSON
+// object, in the request form of each provider, and its validator. A model
+// call that asks for it gets its answer constrained to the schema where the
+// provider can, and the answer is checked and decoded with OutputDef.Parse.
+type Output struct {
+	// Name is the output's name (the json_schema name of OpenAI's formats).
+	Name string
+	// Description is the struct's doc comment.
+	Description string
+	// Schema is the canonical JSON Schema (draft 2020-12) of the answer.
+	Schema json.RawMessage
+	// Validate checks a decoded answer; nil means valid. As for tool
+	// arguments, an optional member whose value is null counts as absent.
+	Validate func(answer map[string]any) Errors
+	// Formats is the output in the request form of each provider.
+	Formats ResponseFormats
+}
+
+// ResponseFormats holds an output's ResponseFormat for each provider, each
+// in the strictest form the provider accepts. A provider the output leaves
+// out with //toolgen:output dialects=... has a zero ResponseFormat.
+type ResponseFormats struct {
+	// OpenAI is the response_format of a Chat Completions request:
+	// {"type":"json_schema","json_schema":{"name","description","schema","strict":true}}.
+	OpenAI ResponseFormat
+	// OpenAIResponses is the text.format of a Responses API request:
+	// {"type":"json_schema","name","description","schema","strict":true}.
+	OpenAIResponses ResponseFormat
+	// Anthropic is the output_config.format of a Messages request,
+	// {"type":"json_schema","schema"}, whose schema follows Anthropic strict
+	// mode. Where strict mode cannot express the schema, its Form is
+	// AnthropicNonStrict and Format is a tool, {"name","description",
+	// "input_schema"}, that the request offers and forces with tool_choice:
+	// the answer is that tool's input.
+	Anthropic ResponseFormat
+	// Gemini holds the members of a generationConfig:
+	// {"responseMimeType":"application/json","responseSchema"} with the
+	// OpenAPI subset of Gemini, or responseJsonSchema where the subset
+	// cannot express the schema.
+	Gemini ResponseFormat
+}
+
+// ResponseFormat is an output in one provider's request form.
+type ResponseFormat struct {
+	// Format is the JSON the request takes (see ResponseFormats).
+	Format json.RawMessage
+	// Schema is the answer's schema in the form: the value of Format's
+	// schema, input_schema, responseSchema or responseJsonSchema member.
+	Schema json.RawMessage
+	// Form is the dialect whose schema rules the format follows, as for a
+	// tool's Definition.Form: OpenAI or OpenAINonStrict ("strict": false),
+	// OpenAIResponses or OpenAIResponsesNonStrict, Anthropic or
+	// AnthropicNonStrict (a forced tool), Gemini or GeminiJSONSchema.
+	Form Dialect
+	// Fallback says why the format is not in the provider's strictest form;
+	// "" when it is.
+	Fallback string
+}
+
+// Get returns the format of a provider, named by its strictest dialect
+// (OpenAI, OpenAIResponses, Anthropic or Gemini), and false when the
+// dialect names none or the output leaves it out.
+func (fs *ResponseFormats) Get(d Dialect) (ResponseFormat, bool) {
+	var f ResponseFormat
+	switch d {
+	case OpenAI:
+		f = fs.OpenAI
+	case OpenAIResponses:
+		f = fs.OpenAIResponses
+	case Anthropic:
+		f = fs.Anthropic
+	case Gemini:
+		f = fs.Gemini
+	}
+	return f, f.Format != nil
+}
+
+// OutputDef is an Output together with the Go type of its answer. toolgen
+// generates one per annotated struct T:
+//
+//	var InvoiceOutput = tool.OutputDef[Invoice]{Output: tool.Output{...}, Decode: DecodeInvoice}
+type OutputDef[T any] struct {
+	Output
+	// Decode validates a decoded answer and, when it is valid, returns it
+	// as a T; otherwise the zero T and every error.
+	Decode func(answer map[string]any) (T, Errors)
+}
+
+// Parse reads a model's answer, the text of its message, into a T: it
+// parses it as ParseArgs parses arguments (strictly: one JSON object,
+// nothing around it, no duplicate member, numbers exact), validates it
+// against the schema, constraints the provider could not express
+// included, and decodes it. On any error it returns the zero T and every
+// error; Feedback renders them for the model's next turn. The answer is
+// never repaired: a JSON object in a code fence or after a sentence is an
+// error, which the retry corrects.
+func (d *OutputDef[T]) Parse(answer string) (T, Errors) {
+	return d.ParseBytes([]byte(answer))
+}
+
+// ParseBytes is Parse of the answer's bytes.
+func (d *OutputDef[T]) ParseBytes(answer []byte) (T, Errors) {
+	var zero T
+	v, errs := parseAnswer(answer)
+	if errs != nil {
+		return zero, errs
+	}
+	if d.Decode == nil {
+		return jsonDecode[T](d.Validate, v)
+	}
+	return d.Decode(v)
+}
+
+// parseAnswer parses a model's answer: one JSON object.
+func parseAnswer(answer []byte) (map[string]any, Errors) {
+	if len(bytes.TrimLeft(answer, " \t\r\n")) == 0 {
+		return nil, Errors{{Code: CodeBadJSON, Reason: "the answer is empty"}}
+	}
+	return parseObject(answer, "the answer is not valid JSON", "the answer should be a JSON object")
+}
+
+// MaxFeedbackErrors is how many errors Feedback lists; it counts the
+// others.
+const MaxFeedbackErrors = 20
+
+// Feedback renders the errors of Parse as the text of the next user turn,
+// for the model to answer again:
+//
+//	Your answer does not match the format invoice:
+//	- missing required member 'total'
+//	- member 'lines[0].qty' should be integer, got string
+//	Answer again with only a JSON object that matches the format.
+//
+// It lists at most MaxFeedbackErrors errors, then how many more there are.
+func (o *Output) Feedback(errs Errors) string {
+	var b strings.Builder
+	b.WriteString("Your answer does not match the format ")
+	b.WriteString(shorten(o.Name))
+	b.WriteString(":")
+	for i, e := range errs {
+		if i == MaxFeedbackErrors {
+			b.WriteString("\n- and " + strconv.Itoa(len(errs)-i) + " more errors")
+			break
+		}
+		b.WriteString("\n- ")
+		b.WriteString(e.about("member", "the answer"))
+	}
+	b.WriteString("\nAnswer again with only a JSON object that matches the format.")
+	return b.String()
+}
