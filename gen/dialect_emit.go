@@ -207,6 +207,7 @@ type toolDialects struct {
 	// outputSchema is the constant of the tool's result schema, the
 	// outputSchema of its MCP definition; "" for none.
 	outputSchema string
+	forms        string // the table of the tool's forms
 }
 
 // paramConstSuffix names the constant of each dialect's parameters; the
@@ -223,6 +224,10 @@ var paramConstSuffix = map[Dialect]string{
 func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
 	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
 	td.names = append(td.names, td.schemaConst)
+	if !t.Output {
+		td.forms = sc.global(prefix + "Forms")
+		td.names = append(td.names, td.forms)
+	}
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	for _, f := range t.Forms {
 		d := f.Form.Dialect
@@ -284,32 +289,33 @@ func (td *toolDialects) fallbackComment() []string {
 	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
 }
 
-// value is the tool.Dialects literal of the tool.
-func (td *toolDialects) value() jen.Code {
-	raw := func(c jen.Code) jen.Code { return jen.Qual("encoding/json", "RawMessage").Call(c) }
-	fields := jen.Dict{}
-	t := td.tool
-	for _, f := range t.Forms {
-		param := td.params[f.Form.Dialect]
-		before, after := DefinitionParts(f.Form.Field, t.Name, t.Description, t.Risk, t.Idempotent, param != "")
-		def := jen.Dict{jen.Id("Form"): jen.Qual(runtimePath, f.Form.Field)}
-		switch {
-		case param == "":
-			def[jen.Id("Tool")] = raw(stringLit(before))
-		case f.Form.Field == "MCP" && td.outputSchema != "":
-			// The outputSchema follows the inputSchema.
-			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(`,"outputSchema":`)).Op("+").Id(td.outputSchema).Op("+").Add(stringLit(after)))
-			def[jen.Id("Parameters")] = raw(jen.Id(param))
-		default:
-			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(after)))
-			def[jen.Id("Parameters")] = raw(jen.Id(param))
+// newTool is the expression of the tool's tool.Tool: fields, its literal
+// without Dialects, completed by toolimpl.NewTool with the definition of
+// each form around its parameters constant, from the table of forms
+// emitted by emitForms. The envelopes are built when the package is
+// initialized, so that each schema is in the binary once.
+func (td *toolDialects) newTool(fields jen.Dict) jen.Code {
+	return jen.Qual(implPath, "NewTool").Call(jen.Qual(runtimePath, "Tool").Values(fields), jen.Id(td.forms))
+}
+
+// emitForms declares the table of the tool's forms, constants all.
+func (td *toolDialects) emitForms(f *jen.File) {
+	var rows []jen.Code
+	for _, form := range td.tool.Forms {
+		row := []jen.Code{jen.Id("Shape").Op(":").Qual(runtimePath, form.Shape.Field)}
+		if len(form.Fallback) > 0 {
+			row = append(row, jen.Id("Form").Op(":").Qual(runtimePath, form.Form.Field))
 		}
-		if len(f.Fallback) > 0 {
-			def[jen.Id("Fallback")] = jen.Lit(f.FallbackText())
+		if p := td.params[form.Form.Dialect]; p != "" {
+			row = append(row, jen.Id("Parameters").Op(":").Id(p))
 		}
-		fields[jen.Id(f.Shape.Field)] = jen.Qual(runtimePath, "Definition").Values(def)
+		if len(form.Fallback) > 0 {
+			row = append(row, jen.Id("Fallback").Op(":").Lit(form.FallbackText()))
+		}
+		rows = append(rows, jen.Line().Values(row...))
 	}
-	return jen.Qual(runtimePath, "Dialects").Values(fields)
+	f.Commentf("%s are the definitions of the %s tool in each provider's form.", td.forms, td.tool.Name)
+	f.Var().Id(td.forms).Op("=").Index().Qual(implPath, "Form").Values(append(rows, jen.Line())...)
 }
 
 // formatsValue is the tool.ResponseFormats literal of a structured output.

@@ -81,13 +81,12 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
 		jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
 		jen.Id("Validate"):    jen.Id(n.validate),
-		jen.Id("Dialects"):    dialects.value(),
 	}
 	if result != nil {
 		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
 		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
 	}
-	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), fn))
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, dialects.newTool(fields), fn))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
 }
 
@@ -108,6 +107,9 @@ func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) 
 		set(td)
 	}
 	td.emitConsts(em.file)
+	if !t.Output {
+		td.emitForms(em.file)
+	}
 	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
 	for _, line := range td.fallbackComment() {
 		em.file.Comment(line)

@@ -24,65 +24,31 @@ const (
 	readFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"type":"object","properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":"integer","minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from"],"additionalProperties":false,"description":"The lines to read; all of them when left out."}},"required":["path"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
 )
 
+// readFileArgsForms are the definitions of the read_file tool in each provider's form.
+var readFileArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: readFileArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: readFileArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: readFileArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: readFileArgsSchema},
+	{Shape: tool.Anthropic, Parameters: readFileArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: readFileArgsSchema},
+	{Shape: tool.Gemini, Parameters: readFileArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: readFileArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: readFileArgsSchema},
+}
+
 // ReadFileTool is the read_file tool, generated from ReadFileArgs.
 var ReadFileTool = tool.Def[ReadFileArgs]{
 	Decode:  DecodeReadFileArgs,
 	Decoder: toolimpl.Func[ReadFileArgs](decodeReadFileArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Reads a text file of the workspace, or some of its lines.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(readFileArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(readFileArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(readFileArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parametersJsonSchema":` + readFileArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","inputSchema":` + readFileArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(readFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(readFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "read_file",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(readFileArgsSchema),
-		Validate:   ValidateReadFileArgs,
-	},
+		Idempotent:  true,
+		Name:        "read_file",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(readFileArgsSchema),
+		Validate:    ValidateReadFileArgs,
+	}, readFileArgsForms),
 }
 
 // ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -165,6 +131,19 @@ const (
 	searchDocsArgsGeminiJSONSchema = `{"type":"object","$defs":{"Filter":{"type":"object","properties":{"field":{"type":"string","enum":["title","author","tag"],"description":"Field compared: title, author or tag."},"equals":{"type":"string","description":"Value the field must equal."},"all":{"type":"array","items":{"$ref":"#/$defs/Filter"},"description":"Filters that must all hold."},"any":{"type":"array","items":{"$ref":"#/$defs/Filter"},"description":"Filters of which one must hold."}},"additionalProperties":false,"description":"Filter is a condition on a document's fields: a comparison, or all or\nany of other filters."}},"properties":{"query":{"type":"string","description":"Words to look for. Must be 1-200 characters."},"filter":{"$ref":"#/$defs/Filter","description":"Conditions on the documents' fields."},"since":{"type":"string","format":"date-time","description":"Only documents changed since then."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["query"],"additionalProperties":false,"description":"Searches the documentation."}`
 )
 
+// searchDocsArgsForms are the definitions of the search_docs tool in each provider's form.
+var searchDocsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: searchDocsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: searchDocsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: searchDocsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: searchDocsArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: searchDocsArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter"},
+	{Shape: tool.AnthropicNonStrict, Parameters: searchDocsArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: searchDocsArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/filter"},
+	{Shape: tool.GeminiJSONSchema, Parameters: searchDocsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: searchDocsArgsSchema},
+}
+
 // SearchDocsTool is the search_docs tool, generated from SearchDocsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -173,63 +152,14 @@ const (
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
 	Decode:  DecodeSearchDocsArgs,
 	Decoder: toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Searches the documentation.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/filter",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(searchDocsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","parametersJsonSchema":` + searchDocsArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(searchDocsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","parametersJsonSchema":` + searchDocsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","inputSchema":` + searchDocsArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(searchDocsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(searchDocsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "search_docs",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(searchDocsArgsSchema),
-		Validate:   ValidateSearchDocsArgs,
-	},
+		Idempotent:  true,
+		Name:        "search_docs",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(searchDocsArgsSchema),
+		Validate:    ValidateSearchDocsArgs,
+	}, searchDocsArgsForms),
 }
 
 // ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -383,6 +313,19 @@ const (
 	createEventArgsGeminiJSONSchema = `{"type":"object","properties":{"title":{"type":"string","description":"What the event is about. Must be 1-120 characters."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"integer","minimum":60000000000,"description":"How long it lasts. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"attendees":{"type":"array","items":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Person is someone the tools name."},"maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Labels to sort events by, name to value."}},"required":["title","start","duration"],"additionalProperties":false,"description":"Puts an event in the team's calendar."}`
 )
 
+// createEventArgsForms are the definitions of the create_event tool in each provider's form.
+var createEventArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: createEventArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAINonStrict, Parameters: createEventArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: createEventArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: createEventArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: createEventArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.AnthropicNonStrict, Parameters: createEventArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: createEventArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/labels"},
+	{Shape: tool.GeminiJSONSchema, Parameters: createEventArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: createEventArgsSchema},
+}
+
 // CreateEventTool is the create_event tool, generated from CreateEventArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -392,65 +335,14 @@ const (
 var CreateEventTool = tool.Def[CreateEventArgs]{
 	Decode:  DecodeCreateEventArgs,
 	Decoder: toolimpl.Func[CreateEventArgs](decodeCreateEventArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Puts an event in the team's calendar.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(createEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","parametersJsonSchema":` + createEventArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(createEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","parametersJsonSchema":` + createEventArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","inputSchema":` + createEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "create_event",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(createEventArgsSchema),
-		Validate:   ValidateCreateEventArgs,
-	},
+		Idempotent:  true,
+		Name:        "create_event",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(createEventArgsSchema),
+		Validate:    ValidateCreateEventArgs,
+	}, createEventArgsForms),
 }
 
 // ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -607,6 +499,19 @@ const (
 	sqlQueryArgsGeminiJSONSchema = `{"type":"object","properties":{"query":{"type":"string","description":"One SELECT statement; $1, $2, ... stand for the parameters. Must be at least 1 character."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"integer","maximum":60000000000,"description":"The longest the query may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"required":["query"],"additionalProperties":false,"description":"Runs a read-only SQL query on the analytics database."}`
 )
 
+// sqlQueryArgsForms are the definitions of the sql_query tool in each provider's form.
+var sqlQueryArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: sqlQueryArgsSchema, Fallback: "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.OpenAINonStrict, Parameters: sqlQueryArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: sqlQueryArgsSchema, Fallback: "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: sqlQueryArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: sqlQueryArgsSchema, Fallback: "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.AnthropicNonStrict, Parameters: sqlQueryArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: sqlQueryArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.GeminiJSONSchema, Parameters: sqlQueryArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: sqlQueryArgsSchema},
+}
+
 // SQLQueryTool is the sql_query tool, generated from SQLQueryArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -616,65 +521,14 @@ const (
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
 	Decode:  DecodeSQLQueryArgs,
 	Decoder: toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Runs a read-only SQL query on the analytics database.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(sqlQueryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parametersJsonSchema":` + sqlQueryArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(sqlQueryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parametersJsonSchema":` + sqlQueryArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","inputSchema":` + sqlQueryArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "sql_query",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(sqlQueryArgsSchema),
-		Validate:   ValidateSQLQueryArgs,
-	},
+		Idempotent:  true,
+		Name:        "sql_query",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(sqlQueryArgsSchema),
+		Validate:    ValidateSQLQueryArgs,
+	}, sqlQueryArgsForms),
 }
 
 // ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -751,6 +605,19 @@ const (
 	runCommandArgsGeminiJSONSchema = `{"type":"object","properties":{"command":{"type":"string","description":"The program to run, like go or git. Must be at least 1 character."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables to set, name to value."},"timeout":{"type":"integer","description":"The longest the command may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."}},"required":["command"],"additionalProperties":false,"description":"Runs a command in the workspace."}`
 )
 
+// runCommandArgsForms are the definitions of the run_command tool in each provider's form.
+var runCommandArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: runCommandArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/env"},
+	{Shape: tool.OpenAINonStrict, Parameters: runCommandArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: runCommandArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/env"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: runCommandArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: runCommandArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/env"},
+	{Shape: tool.AnthropicNonStrict, Parameters: runCommandArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: runCommandArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/env"},
+	{Shape: tool.GeminiJSONSchema, Parameters: runCommandArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: runCommandArgsSchema},
+}
+
 // RunCommandTool is the run_command tool, generated from RunCommandArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -760,65 +627,14 @@ const (
 var RunCommandTool = tool.Def[RunCommandArgs]{
 	Decode:  DecodeRunCommandArgs,
 	Decoder: toolimpl.Func[RunCommandArgs](decodeRunCommandArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Runs a command in the workspace.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/env",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/env",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(runCommandArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","parametersJsonSchema":` + runCommandArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(runCommandArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","parametersJsonSchema":` + runCommandArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","inputSchema":` + runCommandArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/env",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/env",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "run_command",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(runCommandArgsSchema),
-		Validate:   ValidateRunCommandArgs,
-	},
+		Idempotent:  false,
+		Name:        "run_command",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(runCommandArgsSchema),
+		Validate:    ValidateRunCommandArgs,
+	}, runCommandArgsForms),
 }
 
 // ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -901,6 +717,19 @@ const (
 	httpRequestArgsGeminiJSONSchema = `{"type":"object","properties":{"method":{"type":"string","enum":["GET","POST","PUT","DELETE"],"description":"Method, like GET."},"url":{"type":"string","description":"URL to send it to. Must be an absolute URI."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers to send, name to value."},"body":{"description":"The body, sent as JSON."}},"required":["method","url"],"additionalProperties":false,"description":"Sends an HTTP request."}`
 )
 
+// httpRequestArgsForms are the definitions of the http_request tool in each provider's form.
+var httpRequestArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: httpRequestArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.OpenAINonStrict, Parameters: httpRequestArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: httpRequestArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: httpRequestArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: httpRequestArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.AnthropicNonStrict, Parameters: httpRequestArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: httpRequestArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.GeminiJSONSchema, Parameters: httpRequestArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: httpRequestArgsSchema},
+}
+
 // HTTPRequestTool is the http_request tool, generated from HTTPRequestArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -910,65 +739,14 @@ const (
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Decode:  DecodeHTTPRequestArgs,
 	Decoder: toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sends an HTTP request.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(httpRequestArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","parametersJsonSchema":` + httpRequestArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(httpRequestArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","parametersJsonSchema":` + httpRequestArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","inputSchema":` + httpRequestArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "http_request",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(httpRequestArgsSchema),
-		Validate:   ValidateHTTPRequestArgs,
-	},
+		Idempotent:  true,
+		Name:        "http_request",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(httpRequestArgsSchema),
+		Validate:    ValidateHTTPRequestArgs,
+	}, httpRequestArgsForms),
 }
 
 // ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1053,65 +831,31 @@ const (
 	listIssuesArgsGeminiJSONSchema = `{"type":"object","properties":{"repo":{"type":"string","description":"Repository, as owner/name. Must match the regular expression ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
 )
 
+// listIssuesArgsForms are the definitions of the list_issues tool in each provider's form.
+var listIssuesArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: listIssuesArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: listIssuesArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: listIssuesArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: listIssuesArgsSchema},
+	{Shape: tool.Anthropic, Parameters: listIssuesArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: listIssuesArgsSchema},
+	{Shape: tool.Gemini, Parameters: listIssuesArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: listIssuesArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: listIssuesArgsSchema},
+}
+
 // ListIssuesTool is the list_issues tool, generated from ListIssuesArgs.
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
 	Decode:  DecodeListIssuesArgs,
 	Decoder: toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Lists the issues of a repository.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(listIssuesArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(listIssuesArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(listIssuesArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","parametersJsonSchema":` + listIssuesArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","inputSchema":` + listIssuesArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(listIssuesArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(listIssuesArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "list_issues",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(listIssuesArgsSchema),
-		Validate:   ValidateListIssuesArgs,
-	},
+		Idempotent:  true,
+		Name:        "list_issues",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(listIssuesArgsSchema),
+		Validate:    ValidateListIssuesArgs,
+	}, listIssuesArgsForms),
 }
 
 // ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -19,6 +19,19 @@ const (
 	planEventArgsGeminiJSONSchema = `{"type":"object","$defs":{"Online":{"type":"object","properties":{"meeting":{"type":"string","description":"Must be an absolute URI."}},"required":["meeting"],"additionalProperties":false,"description":"Online is an online meeting."},"Room":{"type":"object","properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"required":["building","floor"],"additionalProperties":false,"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","description":"What the event is about. Must be 1-200 characters."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","description":"How long it lasts (ISO 8601). Must be an ISO 8601 duration (P3DT4H)."},"organizer":{"type":"object","properties":{"name":{"type":"string","description":"Must be at least 1 character."},"email":{"type":"string","description":"Must be an email address."},"phone":{"type":"string","description":"Must match the regular expression ^[0-9+ -]{6,20}$."}},"required":["name"],"additionalProperties":false,"description":"Who organizes it. Must have exactly one of: email; phone."},"attendees":{"type":"array","items":{"type":"string"},"maxItems":50,"description":"Email addresses of the attendees. Must not contain the same item twice. Each item must be an email address."},"venue":{"anyOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting. Must match exactly one of the alternatives."},"link":{"type":"string","description":"A page about the event. Must be an absolute URI."},"attachment":{"type":"string","description":"A file to attach, in base64. Encoded in base64."},"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label. Must match exactly one of the alternatives."},"id":{"type":"string","description":"An identifier the caller chose. Must be a UUID."}},"required":["title","start","organizer"],"additionalProperties":false,"description":"Schedules an event."}`
 )
 
+// planEventArgsForms are the definitions of the plan_event tool in each provider's form.
+var planEventArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: planEventArgsSchema, Fallback: "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority"},
+	{Shape: tool.OpenAINonStrict, Parameters: planEventArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: planEventArgsSchema, Fallback: "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: planEventArgsSchema},
+	{Shape: tool.Anthropic, Parameters: planEventArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: planEventArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: planEventArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority"},
+	{Shape: tool.GeminiJSONSchema, Parameters: planEventArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: planEventArgsSchema},
+}
+
 // PlanEventTool is the plan_event tool, generated from PlanEventArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -27,64 +40,14 @@ const (
 var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decode:  DecodePlanEventArgs,
 	Decoder: toolimpl.Func[PlanEventArgs](decodePlanEventArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Schedules an event.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(planEventArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(planEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","parametersJsonSchema":` + planEventArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(planEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","parametersJsonSchema":` + planEventArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","inputSchema":` + planEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "plan_event",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(planEventArgsSchema),
-		Validate:   ValidatePlanEventArgs,
-	},
+		Idempotent:  true,
+		Name:        "plan_event",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(planEventArgsSchema),
+		Validate:    ValidatePlanEventArgs,
+	}, planEventArgsForms),
 }
 
 // ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -447,6 +410,19 @@ const (
 	saveOutlineArgsGeminiJSONSchema = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50}},"required":["heading"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"Saves the outline of a document: a tree of sections."}`
 )
 
+// saveOutlineArgsForms are the definitions of the save_outline tool in each provider's form.
+var saveOutlineArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: saveOutlineArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: saveOutlineArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: saveOutlineArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items"},
+	{Shape: tool.AnthropicNonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: saveOutlineArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/sections/items"},
+	{Shape: tool.GeminiJSONSchema, Parameters: saveOutlineArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: saveOutlineArgsSchema},
+}
+
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -455,63 +431,14 @@ const (
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
 	Decoder: toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/sections/items",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","inputSchema":` + saveOutlineArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "save_outline",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(saveOutlineArgsSchema),
-		Validate:   ValidateSaveOutlineArgs,
-	},
+		Idempotent:  true,
+		Name:        "save_outline",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(saveOutlineArgsSchema),
+		Validate:    ValidateSaveOutlineArgs,
+	}, saveOutlineArgsForms),
 }
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -18,64 +18,31 @@ const (
 	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
 )
 
+// getBatteryArgsForms are the definitions of the get_battery tool in each provider's form.
+var getBatteryArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getBatteryArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getBatteryArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getBatteryArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getBatteryArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getBatteryArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getBatteryArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: getBatteryArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getBatteryArgsSchema},
+}
+
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	Decode:  DecodeGetBatteryArgs,
 	Decoder: toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Reads the robot's battery level.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getBatteryArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getBatteryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","parametersJsonSchema":` + getBatteryArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","inputSchema":` + getBatteryArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "get_battery",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getBatteryArgsSchema),
-		Validate:   ValidateGetBatteryArgs,
-	},
+		Idempotent:  true,
+		Name:        "get_battery",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(getBatteryArgsSchema),
+		Validate:    ValidateGetBatteryArgs,
+	}, getBatteryArgsForms),
 }
 
 // ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -115,65 +82,31 @@ const (
 	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 )
 
+// moveToArgsForms are the definitions of the move_to tool in each provider's form.
+var moveToArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: moveToArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: moveToArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: moveToArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: moveToArgsSchema},
+	{Shape: tool.Anthropic, Parameters: moveToArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: moveToArgsSchema},
+	{Shape: tool.Gemini, Parameters: moveToArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: moveToArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: moveToArgsSchema},
+}
+
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
 	Decode:  DecodeMoveToArgs,
 	Decoder: toolimpl.Func[MoveToArgs](decodeMoveToArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(moveToArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(moveToArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(moveToArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveToArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","inputSchema":` + moveToArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "move_to",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(moveToArgsSchema),
-		Validate:   ValidateMoveToArgs,
-	},
+		Idempotent:  true,
+		Name:        "move_to",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(moveToArgsSchema),
+		Validate:    ValidateMoveToArgs,
+	}, moveToArgsForms),
 }
 
 // ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -245,65 +178,31 @@ const (
 	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 )
 
+// openDoorArgsForms are the definitions of the open_door tool in each provider's form.
+var openDoorArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: openDoorArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: openDoorArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: openDoorArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: openDoorArgsSchema},
+	{Shape: tool.Anthropic, Parameters: openDoorArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: openDoorArgsSchema},
+	{Shape: tool.Gemini, Parameters: openDoorArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: openDoorArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: openDoorArgsSchema},
+}
+
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	Decode:  DecodeOpenDoorArgs,
 	Decoder: toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(openDoorArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(openDoorArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(openDoorArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parametersJsonSchema":` + openDoorArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","inputSchema":` + openDoorArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "open_door",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(openDoorArgsSchema),
-		Validate:   ValidateOpenDoorArgs,
-	},
+		Idempotent:  false,
+		Name:        "open_door",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(openDoorArgsSchema),
+		Validate:    ValidateOpenDoorArgs,
+	}, openDoorArgsForms),
 }
 
 // ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -178,59 +178,25 @@ const (
 	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
 )
 
+// searchFlightsArgsForms are the definitions of the search_flights tool in each provider's form.
+var searchFlightsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: searchFlightsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: searchFlightsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: searchFlightsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: searchFlightsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: searchFlightsArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: searchFlightsArgsSchema},
+	{Shape: tool.Gemini, Parameters: searchFlightsArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: searchFlightsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: searchFlightsArgsSchema},
+}
+
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
 	Decode:  DecodeSearchFlightsArgs,
 	Decoder: toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs),
-	Tool: tool.Tool{
-		Description: "Searches the flights between two airports on a day.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(searchFlightsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(searchFlightsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(searchFlightsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parametersJsonSchema":` + searchFlightsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"outputSchema":` + flightsResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
-			},
-		},
+	Tool: toolimpl.NewTool(tool.Tool{
+		Description:    "Searches the flights between two airports on a day.",
 		Idempotent:     true,
 		Name:           "search_flights",
 		ResultSchema:   json.RawMessage(flightsResultSchema),
@@ -238,7 +204,7 @@ var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def
 		Schema:         json.RawMessage(searchFlightsArgsSchema),
 		Validate:       ValidateSearchFlightsArgs,
 		ValidateResult: ValidateFlightsResult,
-	},
+	}, searchFlightsArgsForms),
 }}
 
 // ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -496,59 +462,25 @@ const (
 	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
 )
 
+// bookFlightArgsForms are the definitions of the book_flight tool in each provider's form.
+var bookFlightArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: bookFlightArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: bookFlightArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: bookFlightArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: bookFlightArgsSchema},
+	{Shape: tool.Anthropic, Parameters: bookFlightArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: bookFlightArgsSchema},
+	{Shape: tool.Gemini, Parameters: bookFlightArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: bookFlightArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: bookFlightArgsSchema},
+}
+
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
 	Decode:  DecodeBookFlightArgs,
 	Decoder: toolimpl.Func[BookFlightArgs](decodeBookFlightArgs),
-	Tool: tool.Tool{
-		Description: "Books seats on a flight that search_flights found.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(bookFlightArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(bookFlightArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(bookFlightArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parametersJsonSchema":` + bookFlightArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
-			},
-		},
+	Tool: toolimpl.NewTool(tool.Tool{
+		Description:    "Books seats on a flight that search_flights found.",
 		Idempotent:     false,
 		Name:           "book_flight",
 		ResultSchema:   json.RawMessage(bookingResultSchema),
@@ -556,7 +488,7 @@ var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookF
 		Schema:         json.RawMessage(bookFlightArgsSchema),
 		Validate:       ValidateBookFlightArgs,
 		ValidateResult: ValidateBookingResult,
-	},
+	}, bookFlightArgsForms),
 }}
 
 // ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -693,59 +625,25 @@ const (
 	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
 )
 
+// getBookingArgsForms are the definitions of the get_booking tool in each provider's form.
+var getBookingArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getBookingArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getBookingArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getBookingArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getBookingArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getBookingArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getBookingArgsSchema},
+	{Shape: tool.Gemini, Parameters: getBookingArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getBookingArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getBookingArgsSchema},
+}
+
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
 	Decode:  DecodeGetBookingArgs,
 	Decoder: toolimpl.Func[GetBookingArgs](decodeGetBookingArgs),
-	Tool: tool.Tool{
-		Description: "Looks up a booking.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getBookingArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getBookingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getBookingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parametersJsonSchema":` + getBookingArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
-			},
-		},
+	Tool: toolimpl.NewTool(tool.Tool{
+		Description:    "Looks up a booking.",
 		Idempotent:     true,
 		Name:           "get_booking",
 		ResultSchema:   json.RawMessage(bookingResultSchema),
@@ -753,7 +651,7 @@ var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBo
 		Schema:         json.RawMessage(getBookingArgsSchema),
 		Validate:       ValidateGetBookingArgs,
 		ValidateResult: ValidateBookingResult,
-	},
+	}, getBookingArgsForms),
 }}
 
 // ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -20,65 +20,31 @@ const (
 	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
+// getWeatherArgsForms are the definitions of the get_weather tool in each provider's form.
+var getWeatherArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getWeatherArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.Gemini, Parameters: getWeatherArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getWeatherArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getWeatherArgsSchema},
+}
+
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode:  DecodeGetWeatherArgs,
 	Decoder: toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getWeatherArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "get_weather",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getWeatherArgsSchema),
-		Validate:   ValidateGetWeatherArgs,
-	},
+		Idempotent:  true,
+		Name:        "get_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(getWeatherArgsSchema),
+		Validate:    ValidateGetWeatherArgs,
+	}, getWeatherArgsForms),
 }
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -228,65 +194,31 @@ const (
 	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 )
 
+// currentWeatherArgsForms are the definitions of the current_weather tool in each provider's form.
+var currentWeatherArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: currentWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: currentWeatherArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: currentWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: currentWeatherArgsSchema},
+	{Shape: tool.Anthropic, Parameters: currentWeatherArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: currentWeatherArgsSchema},
+	{Shape: tool.Gemini, Parameters: currentWeatherArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: currentWeatherArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: currentWeatherArgsSchema},
+}
+
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	Decode:  DecodeCurrentWeatherArgs,
 	Decoder: toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Asks for the current weather of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(currentWeatherArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(currentWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(currentWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "current_weather",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(currentWeatherArgsSchema),
-		Validate:   ValidateCurrentWeatherArgs,
-	},
+		Idempotent:  true,
+		Name:        "current_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(currentWeatherArgsSchema),
+		Validate:    ValidateCurrentWeatherArgs,
+	}, currentWeatherArgsForms),
 }
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -338,65 +270,31 @@ const (
 	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 )
 
+// addArgsForms are the definitions of the add tool in each provider's form.
+var addArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: addArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: addArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: addArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: addArgsSchema},
+	{Shape: tool.Anthropic, Parameters: addArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: addArgsSchema},
+	{Shape: tool.Gemini, Parameters: addArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: addArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: addArgsSchema},
+}
+
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
 	Decode:  DecodeAddArgs,
 	Decoder: toolimpl.Func[AddArgs](decodeAddArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Adds two numbers.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(addArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(addArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parameters":` + addArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(addArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "add",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(addArgsSchema),
-		Validate:   ValidateAddArgs,
-	},
+		Idempotent:  true,
+		Name:        "add",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(addArgsSchema),
+		Validate:    ValidateAddArgs,
+	}, addArgsForms),
 }
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

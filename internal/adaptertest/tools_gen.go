@@ -148,59 +148,25 @@ const (
 	getForecastArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, like Paris. Must be 1-50 characters."},"days":{"type":"integer","maximum":7,"minimum":1,"description":"Number of days, 1 to 7."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
+// getForecastArgsForms are the definitions of the get_forecast tool in each provider's form.
+var getForecastArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getForecastArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getForecastArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getForecastArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getForecastArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getForecastArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getForecastArgsSchema},
+	{Shape: tool.Gemini, Parameters: getForecastArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getForecastArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getForecastArgsSchema},
+}
+
 // GetForecastTool is the get_forecast tool, generated from GetForecastArgs.
 var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[GetForecastArgs]{
 	Decode:  DecodeGetForecastArgs,
 	Decoder: toolimpl.Func[GetForecastArgs](decodeGetForecastArgs),
-	Tool: tool.Tool{
-		Description: "Asks for the weather forecast of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getForecastArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","input_schema":` + getForecastArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","input_schema":` + getForecastArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getForecastArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getForecastArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getForecastArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","inputSchema":` + getForecastArgsSchema + `,"outputSchema":` + forecastResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getForecastArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getForecastArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsSchema + `,"strict":false}`),
-			},
-		},
+	Tool: toolimpl.NewTool(tool.Tool{
+		Description:    "Asks for the weather forecast of a city.",
 		Idempotent:     true,
 		Name:           "get_forecast",
 		ResultSchema:   json.RawMessage(forecastResultSchema),
@@ -208,7 +174,7 @@ var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[Ge
 		Schema:         json.RawMessage(getForecastArgsSchema),
 		Validate:       ValidateGetForecastArgs,
 		ValidateResult: ValidateForecastResult,
-	},
+	}, getForecastArgsForms),
 }}
 
 // ValidateGetForecastArgs checks a model's arguments for the get_forecast tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -271,65 +237,31 @@ const (
 	deleteFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
 )
 
+// deleteFileArgsForms are the definitions of the delete_file tool in each provider's form.
+var deleteFileArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: deleteFileArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: deleteFileArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: deleteFileArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: deleteFileArgsSchema},
+	{Shape: tool.Anthropic, Parameters: deleteFileArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: deleteFileArgsSchema},
+	{Shape: tool.Gemini, Parameters: deleteFileArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: deleteFileArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: deleteFileArgsSchema},
+}
+
 // DeleteFileTool is the delete_file tool, generated from DeleteFileArgs.
 var DeleteFileTool = tool.Def[DeleteFileArgs]{
 	Decode:  DecodeDeleteFileArgs,
 	Decoder: toolimpl.Func[DeleteFileArgs](decodeDeleteFileArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Deletes a file. It cannot be undone.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(deleteFileArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","input_schema":` + deleteFileArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","input_schema":` + deleteFileArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(deleteFileArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(deleteFileArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parametersJsonSchema":` + deleteFileArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","inputSchema":` + deleteFileArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(deleteFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(deleteFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "delete_file",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(deleteFileArgsSchema),
-		Validate:   ValidateDeleteFileArgs,
-	},
+		Idempotent:  false,
+		Name:        "delete_file",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(deleteFileArgsSchema),
+		Validate:    ValidateDeleteFileArgs,
+	}, deleteFileArgsForms),
 }
 
 // ValidateDeleteFileArgs checks a model's arguments for the delete_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -378,6 +310,19 @@ const (
 	tagArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Label values by name."}},"required":["path","labels"],"additionalProperties":false,"description":"Sets labels on a file."}`
 )
 
+// tagArgsForms are the definitions of the tag tool in each provider's form.
+var tagArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: tagArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAINonStrict, Parameters: tagArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: tagArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: tagArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: tagArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.AnthropicNonStrict, Parameters: tagArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: tagArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/labels"},
+	{Shape: tool.GeminiJSONSchema, Parameters: tagArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: tagArgsSchema},
+}
+
 // TagTool is the tag tool, generated from TagArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -387,65 +332,14 @@ const (
 var TagTool = tool.Def[TagArgs]{
 	Decode:  DecodeTagArgs,
 	Decoder: toolimpl.Func[TagArgs](decodeTagArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets labels on a file.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","input_schema":` + tagArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","input_schema":` + tagArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tagArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","parametersJsonSchema":` + tagArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tagArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","parametersJsonSchema":` + tagArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","inputSchema":` + tagArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "tag",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(tagArgsSchema),
-		Validate:   ValidateTagArgs,
-	},
+		Idempotent:  true,
+		Name:        "tag",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(tagArgsSchema),
+		Validate:    ValidateTagArgs,
+	}, tagArgsForms),
 }
 
 // ValidateTagArgs checks a model's arguments for the tag tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

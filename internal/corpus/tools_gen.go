@@ -22,65 +22,31 @@ const (
 	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
 
+// pricingArgsForms are the definitions of the pricing tool in each provider's form.
+var pricingArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: pricingArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: pricingArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: pricingArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: pricingArgsSchema},
+	{Shape: tool.Anthropic, Parameters: pricingArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: pricingArgsSchema},
+	{Shape: tool.Gemini, Parameters: pricingArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: pricingArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: pricingArgsSchema},
+}
+
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
 	Decode:  DecodePricingArgs,
 	Decoder: toolimpl.Func[PricingArgs](decodePricingArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(pricingArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(pricingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(pricingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parametersJsonSchema":` + pricingArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","inputSchema":` + pricingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "pricing",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(pricingArgsSchema),
-		Validate:   ValidatePricingArgs,
-	},
+		Idempotent:  true,
+		Name:        "pricing",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(pricingArgsSchema),
+		Validate:    ValidatePricingArgs,
+	}, pricingArgsForms),
 }
 
 // ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -222,65 +188,31 @@ const (
 	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
 
+// orderArgsForms are the definitions of the order tool in each provider's form.
+var orderArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: orderArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: orderArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: orderArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: orderArgsSchema},
+	{Shape: tool.Anthropic, Parameters: orderArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: orderArgsSchema},
+	{Shape: tool.Gemini, Parameters: orderArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: orderArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: orderArgsSchema},
+}
+
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
 	Decode:  DecodeOrderArgs,
 	Decoder: toolimpl.Func[OrderArgs](decodeOrderArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(orderArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(orderArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(orderArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parametersJsonSchema":` + orderArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","inputSchema":` + orderArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "order",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(orderArgsSchema),
-		Validate:   ValidateOrderArgs,
-	},
+		Idempotent:  true,
+		Name:        "order",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(orderArgsSchema),
+		Validate:    ValidateOrderArgs,
+	}, orderArgsForms),
 }
 
 // ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -488,6 +420,19 @@ const (
 	treeArgsGeminiJSONSchema = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["label"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
 )
 
+// treeArgsForms are the definitions of the tree tool in each provider's form.
+var treeArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: treeArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: treeArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: treeArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root"},
+	{Shape: tool.AnthropicNonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: treeArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/root"},
+	{Shape: tool.GeminiJSONSchema, Parameters: treeArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: treeArgsSchema},
+}
+
 // TreeTool is the tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -496,63 +441,14 @@ const (
 var TreeTool = tool.Def[TreeArgs]{
 	Decode:  DecodeTreeArgs,
 	Decoder: toolimpl.Func[TreeArgs](decodeTreeArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/root",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "tree",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(treeArgsSchema),
-		Validate:   ValidateTreeArgs,
-	},
+		Idempotent:  true,
+		Name:        "tree",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(treeArgsSchema),
+		Validate:    ValidateTreeArgs,
+	}, treeArgsForms),
 }
 
 // ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -636,6 +532,19 @@ const (
 	labelArgsGeminiJSONSchema = `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Label values by name."},"slots":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Slots by number: a map with integer keys, whose key pattern\nparametersJsonSchema has as a sentence. Each member name must match the regular expression ^[0-9]+$."}},"required":["labels"],"additionalProperties":false,"description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema."}`
 )
 
+// labelArgsForms are the definitions of the label tool in each provider's form.
+var labelArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: labelArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.OpenAINonStrict, Parameters: labelArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: labelArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: labelArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: labelArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.AnthropicNonStrict, Parameters: labelArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: labelArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.GeminiJSONSchema, Parameters: labelArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: labelArgsSchema},
+}
+
 // LabelTool is the label tool, generated from LabelArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -645,65 +554,14 @@ const (
 var LabelTool = tool.Def[LabelArgs]{
 	Decode:  DecodeLabelArgs,
 	Decoder: toolimpl.Func[LabelArgs](decodeLabelArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","inputSchema":` + labelArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "label",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(labelArgsSchema),
-		Validate:   ValidateLabelArgs,
-	},
+		Idempotent:  true,
+		Name:        "label",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(labelArgsSchema),
+		Validate:    ValidateLabelArgs,
+	}, labelArgsForms),
 }
 
 // ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -927,6 +785,19 @@ const (
 	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 )
 
+// contactArgsForms are the definitions of the contact tool in each provider's form.
+var contactArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: contactArgsSchema, Fallback: "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about"},
+	{Shape: tool.OpenAINonStrict, Parameters: contactArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: contactArgsSchema, Fallback: "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: contactArgsSchema},
+	{Shape: tool.Anthropic, Parameters: contactArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: contactArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: contactArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about"},
+	{Shape: tool.GeminiJSONSchema, Parameters: contactArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: contactArgsSchema},
+}
+
 // ContactTool is the contact tool, generated from ContactArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -935,64 +806,14 @@ const (
 var ContactTool = tool.Def[ContactArgs]{
 	Decode:  DecodeContactArgs,
 	Decoder: toolimpl.Func[ContactArgs](decodeContactArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(contactArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","inputSchema":` + contactArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "contact",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(contactArgsSchema),
-		Validate:   ValidateContactArgs,
-	},
+		Idempotent:  true,
+		Name:        "contact",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(contactArgsSchema),
+		Validate:    ValidateContactArgs,
+	}, contactArgsForms),
 }
 
 // ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1163,64 +984,31 @@ const (
 	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
+// pingArgsForms are the definitions of the ping tool in each provider's form.
+var pingArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: pingArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: pingArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: pingArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: pingArgsSchema},
+	{Shape: tool.Anthropic, Parameters: pingArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: pingArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: pingArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: pingArgsSchema},
+}
+
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
 	Decode:  DecodePingArgs,
 	Decoder: toolimpl.Func[PingArgs](decodePingArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Takes no arguments.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(pingArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"ping","description":"Takes no arguments."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(pingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","parametersJsonSchema":` + pingArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","inputSchema":` + pingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "ping",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(pingArgsSchema),
-		Validate:   ValidatePingArgs,
-	},
+		Idempotent:  true,
+		Name:        "ping",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(pingArgsSchema),
+		Validate:    ValidatePingArgs,
+	}, pingArgsForms),
 }
 
 // ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1256,23 +1044,23 @@ const (
 	auditArgsSchema = `{"properties":{"scope":{"type":"string","enum":["all","recent"],"description":"What to audit."}},"additionalProperties":false,"type":"object","required":["scope"],"description":"Is for MCP clients only: dialects= leaves the other providers\nout."}`
 )
 
+// auditArgsForms are the definitions of the audit tool in each provider's form.
+var auditArgsForms = []toolimpl.Form{
+	{Shape: tool.MCP, Parameters: auditArgsSchema},
+}
+
 // AuditTool is the audit tool, generated from AuditArgs.
 var AuditTool = tool.Def[AuditArgs]{
 	Decode:  DecodeAuditArgs,
 	Decoder: toolimpl.Func[AuditArgs](decodeAuditArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
-		Dialects: tool.Dialects{MCP: tool.Definition{
-			Form:       tool.MCP,
-			Parameters: json.RawMessage(auditArgsSchema),
-			Tool:       json.RawMessage(`{"name":"audit","description":"Is for MCP clients only: dialects= leaves the other providers\nout.","inputSchema":` + auditArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-		}},
-		Idempotent: true,
-		Name:       "audit",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(auditArgsSchema),
-		Validate:   ValidateAuditArgs,
-	},
+		Idempotent:  true,
+		Name:        "audit",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(auditArgsSchema),
+		Validate:    ValidateAuditArgs,
+	}, auditArgsForms),
 }
 
 // ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1326,65 +1114,31 @@ const (
 	signupArgsGeminiJSONSchema = `{"type":"object","properties":{"code":{"type":"string","description":"Member code: a simple pattern. Must match the regular expression ^[A-Z]{2}[0-9]{1,4}$."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
 )
 
+// signupArgsForms are the definitions of the signup tool in each provider's form.
+var signupArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: signupArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: signupArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: signupArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: signupArgsSchema},
+	{Shape: tool.Anthropic, Parameters: signupArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: signupArgsSchema},
+	{Shape: tool.Gemini, Parameters: signupArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: signupArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: signupArgsSchema},
+}
+
 // SignupTool is the signup tool, generated from SignupArgs.
 var SignupTool = tool.Def[SignupArgs]{
 	Decode:  DecodeSignupArgs,
 	Decoder: toolimpl.Func[SignupArgs](decodeSignupArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(signupArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(signupArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(signupArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parametersJsonSchema":` + signupArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","inputSchema":` + signupArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(signupArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(signupArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "signup",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(signupArgsSchema),
-		Validate:   ValidateSignupArgs,
-	},
+		Idempotent:  true,
+		Name:        "signup",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(signupArgsSchema),
+		Validate:    ValidateSignupArgs,
+	}, signupArgsForms),
 }
 
 // ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1474,6 +1228,19 @@ const (
 	surveyArgsGeminiJSONSchema = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"required":["respondent"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
 )
 
+// surveyArgsForms are the definitions of the survey tool in each provider's form.
+var surveyArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: surveyArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: surveyArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: surveyArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: surveyArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: surveyArgsSchema, Fallback: "Anthropic strict mode cannot express a schema this large at #"},
+	{Shape: tool.AnthropicNonStrict, Parameters: surveyArgsSchema},
+	{Shape: tool.Gemini, Parameters: surveyArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: surveyArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: surveyArgsSchema},
+}
+
 // SurveyTool is the survey tool, generated from SurveyArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -1481,62 +1248,14 @@ const (
 var SurveyTool = tool.Def[SurveyArgs]{
 	Decode:  DecodeSurveyArgs,
 	Decoder: toolimpl.Func[SurveyArgs](decodeSurveyArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a schema this large at #",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(surveyArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(surveyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parametersJsonSchema":` + surveyArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","inputSchema":` + surveyArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(surveyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(surveyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "survey",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(surveyArgsSchema),
-		Validate:   ValidateSurveyArgs,
-	},
+		Idempotent:  true,
+		Name:        "survey",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(surveyArgsSchema),
+		Validate:    ValidateSurveyArgs,
+	}, surveyArgsForms),
 }
 
 // ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -2055,59 +1774,25 @@ const (
 	shipArgsGeminiJSONSchema = `{"type":"object","properties":{"order":{"type":"string","description":"The order to ship. Must match the regular expression ^[A-Z]{2}[0-9]{4}$."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
 )
 
+// shipArgsForms are the definitions of the ship tool in each provider's form.
+var shipArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: shipArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: shipArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: shipArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: shipArgsSchema},
+	{Shape: tool.Anthropic, Parameters: shipArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: shipArgsSchema},
+	{Shape: tool.Gemini, Parameters: shipArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: shipArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: shipArgsSchema},
+}
+
 // ShipTool is the ship tool, generated from ShipArgs.
 var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 	Decode:  DecodeShipArgs,
 	Decoder: toolimpl.Func[ShipArgs](decodeShipArgs),
-	Tool: tool.Tool{
-		Description: "Ships an order: a tool whose result type is Shipment.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(shipArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(shipArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(shipArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parametersJsonSchema":` + shipArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","inputSchema":` + shipArgsSchema + `,"outputSchema":` + shipmentResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(shipArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(shipArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}`),
-			},
-		},
+	Tool: toolimpl.NewTool(tool.Tool{
+		Description:    "Ships an order: a tool whose result type is Shipment.",
 		Idempotent:     true,
 		Name:           "ship",
 		ResultSchema:   json.RawMessage(shipmentResultSchema),
@@ -2115,7 +1800,7 @@ var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 		Schema:         json.RawMessage(shipArgsSchema),
 		Validate:       ValidateShipArgs,
 		ValidateResult: ValidateShipmentResult,
-	},
+	}, shipArgsForms),
 }}
 
 // ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -24,65 +24,31 @@ const (
 	scalarsArgsGeminiJSONSchema = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 )
 
+// scalarsArgsForms are the definitions of the scalars tool in each provider's form.
+var scalarsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: scalarsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: scalarsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: scalarsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: scalarsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: scalarsArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: scalarsArgsSchema},
+	{Shape: tool.Gemini, Parameters: scalarsArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: scalarsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: scalarsArgsSchema},
+}
+
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
 	Decode:  DecodeScalarsArgs,
 	Decoder: toolimpl.Func[ScalarsArgs](decodeScalarsArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has a field of every scalar kind.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(scalarsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(scalarsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(scalarsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","parametersJsonSchema":` + scalarsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","inputSchema":` + scalarsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(scalarsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(scalarsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "scalars",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(scalarsArgsSchema),
-		Validate:   ValidateScalarsArgs,
-	},
+		Idempotent:  true,
+		Name:        "scalars",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(scalarsArgsSchema),
+		Validate:    ValidateScalarsArgs,
+	}, scalarsArgsForms),
 }
 
 // ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -227,6 +193,19 @@ const (
 	shapesArgsGeminiJSONSchema = `{"type":"object","properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false},"target":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false},"path":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"hops":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","items":{"type":"number"},"maxItems":2,"minItems":2},"names":{"type":"array","items":{"type":"string"}},"by_name":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"by_level":{"type":"object","additionalProperties":{"type":"integer"}},"by_index":{"type":"object","additionalProperties":{"type":"string"},"description":"Each member name must match the regular expression ^[0-9]+$."},"small":{"type":"object","additionalProperties":{"type":"boolean"},"description":"Each member name must match the regular expression ^[0-9]+$."},"opt":{"type":"integer"},"opt_s":{"anyOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":{},"open":{"type":"object"},"raw":{},"blob":{"type":"string","description":"Encoded in base64."},"anon":{"type":"object","properties":{"A":{"type":"integer"}},"required":["A"],"additionalProperties":false},"lists":{"type":"object","additionalProperties":{"type":"string"},"description":"Each value: encoded in base64."}},"required":["id","level","origin","pair","anon"],"additionalProperties":false,"description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`
 )
 
+// shapesArgsForms are the definitions of the shapes tool in each provider's form.
+var shapesArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: shapesArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open"},
+	{Shape: tool.OpenAINonStrict, Parameters: shapesArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: shapesArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: shapesArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: shapesArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #"},
+	{Shape: tool.AnthropicNonStrict, Parameters: shapesArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: shapesArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open"},
+	{Shape: tool.GeminiJSONSchema, Parameters: shapesArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: shapesArgsSchema},
+}
+
 // ShapesTool is the shapes tool, generated from ShapesArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -236,65 +215,14 @@ const (
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode:  DecodeShapesArgs,
 	Decoder: toolimpl.Func[ShapesArgs](decodeShapesArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(shapesArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parametersJsonSchema":` + shapesArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(shapesArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parametersJsonSchema":` + shapesArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","inputSchema":` + shapesArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "shapes",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(shapesArgsSchema),
-		Validate:   ValidateShapesArgs,
-	},
+		Idempotent:  false,
+		Name:        "shapes",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(shapesArgsSchema),
+		Validate:    ValidateShapesArgs,
+	}, shapesArgsForms),
 }
 
 // ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -817,6 +745,19 @@ const (
 	nodeGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#"}},"next":{"$ref":"#"}},"required":["name"],"additionalProperties":false,"description":"Is recursive."}`
 )
 
+// nodeForms are the definitions of the node tool in each provider's form.
+var nodeForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: nodeOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: nodeSchema},
+	{Shape: tool.OpenAIResponses, Parameters: nodeOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: nodeSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: nodeSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next"},
+	{Shape: tool.AnthropicNonStrict, Parameters: nodeSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: nodeGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next"},
+	{Shape: tool.GeminiJSONSchema, Parameters: nodeGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: nodeSchema},
+}
+
 // NodeTool is the node tool, generated from Node.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -827,63 +768,14 @@ var NodeTool = tool.Def[Node]{
 	Decoder: toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
 		return decodeNode(s, at, 0)
 	}),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Is recursive.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(nodeGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","parametersJsonSchema":` + nodeGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(nodeGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","parametersJsonSchema":` + nodeGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","inputSchema":` + nodeSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(nodeOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Is recursive.","parameters":` + nodeOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Is recursive.","parameters":` + nodeSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(nodeOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Is recursive.","parameters":` + nodeOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Is recursive.","parameters":` + nodeSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "node",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(nodeSchema),
-		Validate:   ValidateNode,
-	},
+		Idempotent:  true,
+		Name:        "node",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(nodeSchema),
+		Validate:    ValidateNode,
+	}, nodeForms),
 }
 
 // ValidateNode checks a model's arguments for the node tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -957,65 +849,31 @@ const (
 	methodsArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 )
 
+// methodsArgsForms are the definitions of the methods tool in each provider's form.
+var methodsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: methodsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: methodsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: methodsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: methodsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: methodsArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: methodsArgsSchema},
+	{Shape: tool.Gemini, Parameters: methodsArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: methodsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: methodsArgsSchema},
+}
+
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
 	Decode:  DecodeMethodsArgs,
 	Decoder: toolimpl.Func[MethodsArgs](decodeMethodsArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has fields whose types decode themselves.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(methodsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(methodsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(methodsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","parametersJsonSchema":` + methodsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","inputSchema":` + methodsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(methodsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(methodsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "methods",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(methodsArgsSchema),
-		Validate:   ValidateMethodsArgs,
-	},
+		Idempotent:  true,
+		Name:        "methods",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(methodsArgsSchema),
+		Validate:    ValidateMethodsArgs,
+	}, methodsArgsForms),
 }
 
 // ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1102,64 +960,31 @@ const (
 	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
 )
 
+// emptyArgsForms are the definitions of the empty tool in each provider's form.
+var emptyArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: emptyArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: emptyArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: emptyArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: emptyArgsSchema},
+	{Shape: tool.Anthropic, Parameters: emptyArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: emptyArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: emptyArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: emptyArgsSchema},
+}
+
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
 	Decode:  decodeEmptyArgs,
 	Decoder: toolimpl.Func[emptyArgs](decodeEmptyArgs2),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "An unexported tool without arguments.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(emptyArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(emptyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "empty",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(emptyArgsSchema),
-		Validate:   validateEmptyArgs,
-	},
+		Idempotent:  true,
+		Name:        "empty",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(emptyArgsSchema),
+		Validate:    validateEmptyArgs,
+	}, emptyArgsForms),
 }
 
 // validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1195,6 +1020,14 @@ const (
 	numbersArgsSchema = `{"properties":{"num":{"type":"number"},"opt_num":{"type":"number"},"int":{"type":"integer"},"p_int":{"type":"integer"},"float":{"type":"string"},"p_float":{"type":"string"},"rat":{"type":"string"},"addr":{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]},"upper":{"additionalProperties":{"type":"integer"},"type":"object"},"addrs":{"additionalProperties":{"type":"boolean"},"type":"object"},"link":{"type":"string","format":"uri"},"p_link":{"type":"string","format":"uri"},"links":{"items":{"type":"string","format":"uri"},"type":"array"}},"additionalProperties":false,"type":"object","required":["num","int"],"description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs."}`
 )
 
+// numbersArgsForms are the definitions of the numbers tool in each provider's form.
+var numbersArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: numbersArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: numbersArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: numbersArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs"},
+	{Shape: tool.MCP, Parameters: numbersArgsSchema},
+}
+
 // NumbersTool is the numbers tool, generated from NumbersArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -1202,37 +1035,14 @@ const (
 var NumbersTool = tool.Def[NumbersArgs]{
 	Decode:  DecodeNumbersArgs,
 	Decoder: toolimpl.Func[NumbersArgs](decodeNumbersArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","input_schema":` + numbersArgsSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","inputSchema":` + numbersArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "numbers",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(numbersArgsSchema),
-		Validate:   ValidateNumbersArgs,
-	},
+		Idempotent:  true,
+		Name:        "numbers",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(numbersArgsSchema),
+		Validate:    ValidateNumbersArgs,
+	}, numbersArgsForms),
 }
 
 // ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1639,40 +1449,26 @@ const (
 	boundsArgsAnthropicSchema = `{"type":"object","properties":{"max":{"type":"integer","description":"Must be at most 1000000000000000000."},"min":{"type":"integer","description":"Must be at least -1000000000000000000."},"even":{"type":"integer","description":"Must be a multiple of 2."},"ex_max":{"type":"integer","description":"Must be less than 9007199254740993."},"ex_min":{"type":"integer","description":"Must be greater than -9007199254740993."},"big":{"type":"integer","description":"Must be between 0 and 1e19."},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","description":"Must be between -9223372036854775809 and 18446744073709551616."},"ids":{"type":"array","items":{"type":"integer","enum":[18446744073709551615,9007199254740993]},"description":"Each item must be at least 0."}},"additionalProperties":false,"description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
 )
 
+// boundsArgsForms are the definitions of the bounds tool in each provider's form.
+var boundsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: boundsArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: boundsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: boundsArgsAnthropicSchema},
+	{Shape: tool.MCP, Parameters: boundsArgsSchema},
+}
+
 // BoundsTool is the bounds tool, generated from BoundsArgs.
 var BoundsTool = tool.Def[BoundsArgs]{
 	Decode:  DecodeBoundsArgs,
 	Decoder: toolimpl.Func[BoundsArgs](decodeBoundsArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(boundsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","inputSchema":` + boundsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "bounds",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(boundsArgsSchema),
-		Validate:   ValidateBoundsArgs,
-	},
+		Idempotent:  true,
+		Name:        "bounds",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(boundsArgsSchema),
+		Validate:    ValidateBoundsArgs,
+	}, boundsArgsForms),
 }
 
 // ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

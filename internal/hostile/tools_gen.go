@@ -17,6 +17,14 @@ const (
 	treeArgsSchema = `{"properties":{"name":{"type":"string","maxLength":16,"minLength":1},"kids":{"items":{"$ref":"#"},"type":"array","maxItems":1000}},"additionalProperties":false,"type":"object","required":["name"],"description":"Saves a tree of named nodes."}`
 )
 
+// treeArgsForms are the definitions of the save_tree tool in each provider's form.
+var treeArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: treeArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/properties/kids/items"},
+	{Shape: tool.MCP, Parameters: treeArgsSchema},
+}
+
 // SaveTreeTool is the save_tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -26,37 +34,14 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 	Decoder: toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
 		return decodeTreeArgs(s, at, 0)
 	}),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Saves a tree of named nodes.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/kids/items",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_tree","description":"Saves a tree of named nodes.","input_schema":` + treeArgsSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_tree","description":"Saves a tree of named nodes.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_tree","description":"Saves a tree of named nodes.","parameters":` + treeArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_tree","description":"Saves a tree of named nodes.","parameters":` + treeArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "save_tree",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(treeArgsSchema),
-		Validate:   ValidateTreeArgs,
-	},
+		Idempotent:  true,
+		Name:        "save_tree",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(treeArgsSchema),
+		Validate:    ValidateTreeArgs,
+	}, treeArgsForms),
 }
 
 // ValidateTreeArgs checks a model's arguments for the save_tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -129,6 +114,14 @@ const (
 	labelsArgsSchema = `{"properties":{"labels":{"additionalProperties":{"properties":{"color":{"type":"string","pattern":"^#[0-9a-f]{6}$"}},"additionalProperties":false,"type":"object","required":["color"],"description":"Label is a label's color."},"type":"object"}},"additionalProperties":false,"type":"object","required":["labels"],"description":"Sets the color of labels."}`
 )
 
+// labelsArgsForms are the definitions of the set_labels tool in each provider's form.
+var labelsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: labelsArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: labelsArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: labelsArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.MCP, Parameters: labelsArgsSchema},
+}
+
 // SetLabelsTool is the set_labels tool, generated from LabelsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -136,37 +129,14 @@ const (
 var SetLabelsTool = tool.Def[LabelsArgs]{
 	Decode:  DecodeLabelsArgs,
 	Decoder: toolimpl.Func[LabelsArgs](decodeLabelsArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets the color of labels.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"set_labels","description":"Sets the color of labels.","input_schema":` + labelsArgsSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"set_labels","description":"Sets the color of labels.","inputSchema":` + labelsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"set_labels","description":"Sets the color of labels.","parameters":` + labelsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"set_labels","description":"Sets the color of labels.","parameters":` + labelsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "set_labels",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(labelsArgsSchema),
-		Validate:   ValidateLabelsArgs,
-	},
+		Idempotent:  true,
+		Name:        "set_labels",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(labelsArgsSchema),
+		Validate:    ValidateLabelsArgs,
+	}, labelsArgsForms),
 }
 
 // ValidateLabelsArgs checks a model's arguments for the set_labels tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -246,65 +216,31 @@ const (
 	deleteArgsGeminiJSONSchema = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"maxItems":100,"minItems":1,"description":"Each item must be at most 256 characters."},"recursive":{"type":"boolean"}},"required":["paths"],"additionalProperties":false,"description":"Deletes files."}`
 )
 
+// deleteArgsForms are the definitions of the delete_files tool in each provider's form.
+var deleteArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: deleteArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: deleteArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: deleteArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: deleteArgsSchema},
+	{Shape: tool.Anthropic, Parameters: deleteArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: deleteArgsSchema},
+	{Shape: tool.Gemini, Parameters: deleteArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: deleteArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: deleteArgsSchema},
+}
+
 // DeleteFilesTool is the delete_files tool, generated from DeleteArgs.
 var DeleteFilesTool = tool.Def[DeleteArgs]{
 	Decode:  DecodeDeleteArgs,
 	Decoder: toolimpl.Func[DeleteArgs](decodeDeleteArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Deletes files.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(deleteArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(deleteArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(deleteArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","parametersJsonSchema":` + deleteArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","inputSchema":` + deleteArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(deleteArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(deleteArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "delete_files",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(deleteArgsSchema),
-		Validate:   ValidateDeleteArgs,
-	},
+		Idempotent:  false,
+		Name:        "delete_files",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(deleteArgsSchema),
+		Validate:    ValidateDeleteArgs,
+	}, deleteArgsForms),
 }
 
 // ValidateDeleteArgs checks a model's arguments for the delete_files tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -367,40 +303,26 @@ const (
 	transferArgsAnthropicSchema = `{"type":"object","properties":{"amount":{"type":"integer","description":"Must be between 1 and 1000000000000000000."},"account":{"type":"integer","description":"Must be between 0 and 1e19."},"cents":{"type":"integer","description":"Must be a multiple of 2."},"batch":{"type":"array","items":{"type":"integer","enum":[9007199254740992,1]},"description":"Each item must be at least 0."}},"required":["amount","account"],"additionalProperties":false,"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
 )
 
+// transferArgsForms are the definitions of the transfer tool in each provider's form.
+var transferArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: transferArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: transferArgsSchema},
+	{Shape: tool.Anthropic, Parameters: transferArgsAnthropicSchema},
+	{Shape: tool.MCP, Parameters: transferArgsSchema},
+}
+
 // TransferTool is the transfer tool, generated from TransferArgs.
 var TransferTool = tool.Def[TransferArgs]{
 	Decode:  DecodeTransferArgs,
 	Decoder: toolimpl.Func[TransferArgs](decodeTransferArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(transferArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","input_schema":` + transferArgsAnthropicSchema + `,"strict":true}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","inputSchema":` + transferArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","parameters":` + transferArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","parameters":` + transferArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "transfer",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(transferArgsSchema),
-		Validate:   ValidateTransferArgs,
-	},
+		Idempotent:  true,
+		Name:        "transfer",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(transferArgsSchema),
+		Validate:    ValidateTransferArgs,
+	}, transferArgsForms),
 }
 
 // ValidateTransferArgs checks a model's arguments for the transfer tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -19,65 +19,31 @@ const (
 	moveArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 )
 
+// moveArgsForms are the definitions of the move tool in each provider's form.
+var moveArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: moveArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: moveArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: moveArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: moveArgsSchema},
+	{Shape: tool.Anthropic, Parameters: moveArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: moveArgsSchema},
+	{Shape: tool.Gemini, Parameters: moveArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: moveArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: moveArgsSchema},
+}
+
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
 	Decode:  DecodeMoveArgs,
 	Decoder: toolimpl.Func[MoveArgs](decodeMoveArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(moveArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(moveArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(moveArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","inputSchema":` + moveArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(moveArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(moveArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "move",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(moveArgsSchema),
-		Validate:   ValidateMoveArgs,
-	},
+		Idempotent:  true,
+		Name:        "move",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(moveArgsSchema),
+		Validate:    ValidateMoveArgs,
+	}, moveArgsForms),
 }
 
 // ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -148,64 +114,31 @@ const (
 	releaseArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 )
 
+// releaseArgsForms are the definitions of the release tool in each provider's form.
+var releaseArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: releaseArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: releaseArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: releaseArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: releaseArgsSchema},
+	{Shape: tool.Anthropic, Parameters: releaseArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: releaseArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: releaseArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: releaseArgsSchema},
+}
+
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
 	Decode:  DecodeReleaseArgs,
 	Decoder: toolimpl.Func[ReleaseArgs](decodeReleaseArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(releaseArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(releaseArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","parametersJsonSchema":` + releaseArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","inputSchema":` + releaseArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(releaseArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(releaseArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "release",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(releaseArgsSchema),
-		Validate:   ValidateReleaseArgs,
-	},
+		Idempotent:  false,
+		Name:        "release",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(releaseArgsSchema),
+		Validate:    ValidateReleaseArgs,
+	}, releaseArgsForms),
 }
 
 // ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -242,6 +175,19 @@ const (
 	tuneArgsGeminiJSONSchema = `{"type":"object","properties":{"params":{"type":"object","additionalProperties":{"type":"number"},"description":"Parameter values by name."}},"required":["params"],"additionalProperties":false,"description":"Sets the arm's tuning parameters."}`
 )
 
+// tuneArgsForms are the definitions of the tune tool in each provider's form.
+var tuneArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: tuneArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/params"},
+	{Shape: tool.OpenAINonStrict, Parameters: tuneArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: tuneArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/params"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: tuneArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: tuneArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/params"},
+	{Shape: tool.AnthropicNonStrict, Parameters: tuneArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: tuneArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/params"},
+	{Shape: tool.GeminiJSONSchema, Parameters: tuneArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: tuneArgsSchema},
+}
+
 // TuneTool is the tune tool, generated from TuneArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -251,65 +197,14 @@ const (
 var TuneTool = tool.Def[TuneArgs]{
 	Decode:  DecodeTuneArgs,
 	Decoder: toolimpl.Func[TuneArgs](decodeTuneArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/params",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/params",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tuneArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","parametersJsonSchema":` + tuneArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tuneArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","parametersJsonSchema":` + tuneArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","inputSchema":` + tuneArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/params",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/params",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "tune",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(tuneArgsSchema),
-		Validate:   ValidateTuneArgs,
-	},
+		Idempotent:  true,
+		Name:        "tune",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(tuneArgsSchema),
+		Validate:    ValidateTuneArgs,
+	}, tuneArgsForms),
 }
 
 // ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -447,58 +342,25 @@ const (
 	positionArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
 )
 
+// positionArgsForms are the definitions of the position tool in each provider's form.
+var positionArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: positionArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: positionArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: positionArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: positionArgsSchema},
+	{Shape: tool.Anthropic, Parameters: positionArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: positionArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: positionArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: positionArgsSchema},
+}
+
 // PositionTool is the position tool, generated from PositionArgs.
 var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
 	Decode:  DecodePositionArgs,
 	Decoder: toolimpl.Func[PositionArgs](decodePositionArgs),
-	Tool: tool.Tool{
-		Description: "Reads where the arm is.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(positionArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"position","description":"Reads where the arm is."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(positionArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","parametersJsonSchema":` + positionArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","inputSchema":` + positionArgsSchema + `,"outputSchema":` + positionResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(positionArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(positionArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}`),
-			},
-		},
+	Tool: toolimpl.NewTool(tool.Tool{
+		Description:    "Reads where the arm is.",
 		Idempotent:     true,
 		Name:           "position",
 		ResultSchema:   json.RawMessage(positionResultSchema),
@@ -506,7 +368,7 @@ var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[Position
 		Schema:         json.RawMessage(positionArgsSchema),
 		Validate:       ValidatePositionArgs,
 		ValidateResult: ValidatePositionResult,
-	},
+	}, positionArgsForms),
 }}
 
 // ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
