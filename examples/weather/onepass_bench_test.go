@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	segjson "github.com/segmentio/encoding/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/examples/internal/cputime"
+	"github.com/toolgen-go/toolgen/examples/internal/mcpsdk"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 	require.NoError(b, err)
 	for _, raw := range [][]byte{valid, invalid} {
 		_, errs := mapPath(raw)
-		_, jsonErr := mcpSDKDecode(resolved, raw, sdkUnmarshal)
+		_, jsonErr := mcpsdk.Decode[GetWeatherArgs](resolved, raw, mcpsdk.Unmarshal)
 		_, refErr := refDecode(ref, raw)
 		require.Equal(b, errs == nil, jsonErr == nil, "%s: %v", raw, jsonErr)
 		require.Equal(b, errs == nil, refErr == nil, "%s: %v", raw, refErr)
@@ -54,13 +55,7 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 		}
 		b.Run("impl="+name+"/call="+call, func(b *testing.B) {
 			b.ReportAllocs()
-			start := cpuTime()
-			for b.Loop() {
-				fn(raw)
-			}
-			if cpu := cpuTime() - start; cpu > 0 {
-				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-			}
+			cputime.Loop(b, func() { fn(raw) })
 		})
 	}
 	for _, raw := range [][]byte{valid, invalid} {
@@ -82,14 +77,14 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 		out = v
 	})
 	run("mcpsdk", valid, func(raw []byte) {
-		v, err := mcpSDKDecode(resolved, raw, sdkUnmarshal)
+		v, err := mcpsdk.Decode[GetWeatherArgs](resolved, raw, mcpsdk.Unmarshal)
 		if err != nil {
 			b.Fatal(err)
 		}
 		out = v
 	})
 	run("mcpsdk-encodingjson", valid, func(raw []byte) {
-		v, err := mcpSDKDecode(resolved, raw, json.Unmarshal)
+		v, err := mcpsdk.Decode[GetWeatherArgs](resolved, raw, json.Unmarshal)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -131,39 +126,6 @@ func refDecode(ref *refValidator, raw []byte) (GetWeatherArgs, error) {
 	}
 	err := json.Unmarshal(raw, &v)
 	return v, err
-}
-
-// mcpSDKDecode is what the MCP Go SDK (v1.8) does with a typed tool's
-// arguments before it calls the handler (mcp.applySchema, then the
-// handler's unmarshal), with unmarshal for its JSON package: sdkUnmarshal
-// as the SDK has it, or encoding/json.
-func mcpSDKDecode(resolved *jsonschema.Resolved, raw []byte, unmarshal func([]byte, any) error) (GetWeatherArgs, error) {
-	var in GetWeatherArgs
-	m := make(map[string]any)
-	if err := unmarshal(raw, &m); err != nil {
-		return in, err
-	}
-	var v any = m
-	if err := resolved.ApplyDefaults(&v); err != nil {
-		return in, err
-	}
-	if err := resolved.Validate(&v); err != nil {
-		return in, err
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return in, err
-	}
-	err = unmarshal(data, &in)
-	return in, err
-}
-
-// sdkUnmarshal is the SDK's internal json.Unmarshal (less its depth check):
-// a segmentio/encoding decoder per call.
-func sdkUnmarshal(data []byte, v any) error {
-	dec := segjson.NewDecoder(bytes.NewReader(data))
-	dec.DontMatchCaseInsensitiveStructFields()
-	return dec.Decode(v)
 }
 
 // TestOnePassValidCall: the valid call decodes to the struct encoding/json
