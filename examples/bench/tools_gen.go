@@ -22,65 +22,31 @@ const (
 	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
+// getWeatherArgsForms are the definitions of the get_weather tool in each provider's form.
+var getWeatherArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getWeatherArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.Gemini, Parameters: getWeatherArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getWeatherArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getWeatherArgsSchema},
+}
+
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode:  DecodeGetWeatherArgs,
 	Decoder: toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getWeatherArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "get_weather",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getWeatherArgsSchema),
-		Validate:   ValidateGetWeatherArgs,
-	},
+		Idempotent:  true,
+		Name:        "get_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(getWeatherArgsSchema),
+		Validate:    ValidateGetWeatherArgs,
+	}, getWeatherArgsForms),
 }
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -228,6 +194,19 @@ const (
 	saveOutlineArgsGeminiJSONSchema = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"The section's heading. Must be 1-120 characters."},"summary":{"type":"string","description":"What the section says, in a sentence or two. Must be at most 500 characters."},"words":{"type":"integer","maximum":20000,"minimum":0,"description":"Estimated length, in words."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50,"description":"The subsections."}},"required":["heading"],"additionalProperties":false,"description":"Section is a heading, a few words about it, and its subsections."}},"properties":{"title":{"type":"string","description":"The document's title. Must be 1-200 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50,"minItems":1,"description":"The top-level sections."}},"required":["title","sections"],"additionalProperties":false,"description":"Saves the outline of a document: a tree of sections."}`
 )
 
+// saveOutlineArgsForms are the definitions of the save_outline tool in each provider's form.
+var saveOutlineArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: saveOutlineArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: saveOutlineArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: saveOutlineArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items"},
+	{Shape: tool.AnthropicNonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: saveOutlineArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/sections/items"},
+	{Shape: tool.GeminiJSONSchema, Parameters: saveOutlineArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: saveOutlineArgsSchema},
+}
+
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -236,63 +215,14 @@ const (
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
 	Decoder: toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/sections/items",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","inputSchema":` + saveOutlineArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "save_outline",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(saveOutlineArgsSchema),
-		Validate:   ValidateSaveOutlineArgs,
-	},
+		Idempotent:  true,
+		Name:        "save_outline",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(saveOutlineArgsSchema),
+		Validate:    ValidateSaveOutlineArgs,
+	}, saveOutlineArgsForms),
 }
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -421,65 +351,31 @@ const (
 	createTicketArgsGeminiJSONSchema = `{"type":"object","properties":{"title":{"type":"string","description":"One line saying what is wrong. Must be 5-200 characters."},"description":{"type":"string","description":"What happened, what was expected, and how to reproduce it. Must be 1-5000 characters."},"priority":{"type":"string","enum":["low","normal","high","urgent"],"description":"How soon it must be handled."},"severity":{"type":"integer","maximum":5,"minimum":1,"description":"How bad it is, from 1 (cosmetic) to 5 (outage)."},"category":{"type":"string","enum":["billing","account","bug","feature","security"],"description":"The area the problem belongs to."},"channel":{"type":"string","enum":["email","chat","phone","web"],"description":"Where the ticket came from."},"account_id":{"type":"string","description":"The customer's account, for example ACC-004217. Must match the regular expression ^ACC-[0-9]{6}$."},"customer_name":{"type":"string","description":"The customer's name. Must be 1-100 characters."},"customer_email":{"type":"string","description":"The customer's email address. Must be an email address."},"customer_phone":{"type":"string","description":"The customer's phone number, in international form. Must match the regular expression ^\\+[0-9]{7,15}$."},"language":{"type":"string","description":"The customer's language, a BCP 47 tag such as en or pt-BR. Must match the regular expression ^[a-z]{2}(-[A-Z]{2})?$."},"product":{"type":"string","description":"The product concerned. Must be 1-60 characters."},"version":{"type":"string","description":"The product's version, as major.minor.patch. Must match the regular expression ^[0-9]+\\.[0-9]+\\.[0-9]+$."},"os":{"type":"string","enum":["linux","macos","windows","ios","android"],"description":"The customer's operating system."},"browser":{"type":"string","description":"The customer's browser, if the problem is on the web. Must be at most 60 characters."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels, lower-case words. Must not contain the same item twice. Each item must match the regular expression ^[a-z][a-z0-9-]{0,29}$."},"due_date":{"type":"string","format":"date","description":"When it must be resolved (a date, 2026-05-01)."},"estimate_hours":{"type":"number","maximum":1000,"minimum":0,"description":"Estimated work, in hours."},"assignee":{"type":"string","description":"The agent it is assigned to, by login. Must match the regular expression ^[a-z][a-z0-9.]{1,31}$."},"team":{"type":"string","enum":["support","billing","engineering","security"],"description":"The team that owns it."},"watchers":{"type":"array","items":{"type":"string"},"maxItems":20,"description":"Email addresses to keep informed. Each item must be an email address."},"public":{"type":"boolean","description":"Whether the customer sees the ticket in their portal."},"escalated":{"type":"boolean","description":"Whether it was escalated past the first line."},"notify":{"type":"boolean","description":"Whether to notify the customer of each change."},"reopen_count":{"type":"integer","maximum":100,"minimum":0,"description":"How many times it was reopened."},"sla_minutes":{"type":"integer","maximum":10080,"minimum":15,"description":"The response time agreed with the customer, in minutes."},"satisfaction":{"type":"integer","maximum":5,"minimum":1,"description":"The customer's last satisfaction score, from 1 to 5."},"shipping":{"type":"object","properties":{"street":{"type":"string","description":"Street and number. Must be 1-200 characters."},"city":{"type":"string","description":"City or town. Must be 1-100 characters."},"postal_code":{"type":"string","description":"Postal code. Must match the regular expression ^[A-Z0-9 -]{3,10}$."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code, for example FR. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","city","postal_code","country"],"additionalProperties":false,"description":"Where to send a replacement, if one is needed."},"attachments":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"The file's name. Must be 1-255 characters."},"media_type":{"type":"string","description":"Its media type, for example image/png. Must match the regular expression ^[a-z]+/[a-z0-9.+-]+$."},"size":{"type":"integer","maximum":26214400,"minimum":0,"description":"Its size in bytes, at most 25 MB."}},"required":["name","media_type","size"],"additionalProperties":false,"description":"Attachment is a file attached to a ticket."},"maxItems":10,"description":"Files the customer sent."},"related_tickets":{"type":"array","items":{"type":"integer","minimum":1},"maxItems":20,"description":"Tickets about the same problem, by number."}},"required":["title","description","priority","severity","category","channel","account_id","customer_name","customer_email","language","product","team","public"],"additionalProperties":false,"description":"Opens a support ticket."}`
 )
 
+// createTicketArgsForms are the definitions of the create_ticket tool in each provider's form.
+var createTicketArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: createTicketArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: createTicketArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: createTicketArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: createTicketArgsSchema},
+	{Shape: tool.Anthropic, Parameters: createTicketArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: createTicketArgsSchema},
+	{Shape: tool.Gemini, Parameters: createTicketArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: createTicketArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: createTicketArgsSchema},
+}
+
 // CreateTicketTool is the create_ticket tool, generated from CreateTicketArgs.
 var CreateTicketTool = tool.Def[CreateTicketArgs]{
 	Decode:  DecodeCreateTicketArgs,
 	Decoder: toolimpl.Func[CreateTicketArgs](decodeCreateTicketArgs),
-	Tool: tool.Tool{
+	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Opens a support ticket.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(createTicketArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"create_ticket","description":"Opens a support ticket.","input_schema":` + createTicketArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(createTicketArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_ticket","description":"Opens a support ticket.","input_schema":` + createTicketArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(createTicketArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"create_ticket","description":"Opens a support ticket.","parameters":` + createTicketArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(createTicketArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"create_ticket","description":"Opens a support ticket.","parametersJsonSchema":` + createTicketArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(createTicketArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_ticket","description":"Opens a support ticket.","inputSchema":` + createTicketArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(createTicketArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"create_ticket","description":"Opens a support ticket.","parameters":` + createTicketArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(createTicketArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"create_ticket","description":"Opens a support ticket.","parameters":` + createTicketArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(createTicketArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"create_ticket","description":"Opens a support ticket.","parameters":` + createTicketArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(createTicketArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"create_ticket","description":"Opens a support ticket.","parameters":` + createTicketArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "create_ticket",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(createTicketArgsSchema),
-		Validate:   ValidateCreateTicketArgs,
-	},
+		Idempotent:  true,
+		Name:        "create_ticket",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(createTicketArgsSchema),
+		Validate:    ValidateCreateTicketArgs,
+	}, createTicketArgsForms),
 }
 
 // ValidateCreateTicketArgs checks a model's arguments for the create_ticket tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
