@@ -2,7 +2,7 @@
 // toolgen generates call to read a model's raw argument bytes straight into
 // a Go value, in one pass, with no intermediate map. Applications use
 // runtime/tool; nothing here is meant for them, and the API may change with
-// the generator (SupportPackageIsVersion1 locks the two together), as
+// the generator (SupportPackageIsVersion3 locks the two together), as
 // protobuf-go's protoimpl does for its generated code.
 //
 // # The shape of generated code
@@ -144,7 +144,9 @@
 // tool.ParseArgs), so that one parser serves maps and one-pass decoders.
 package toolimpl
 
-// SupportPackageIsVersion1 is referenced by generated code. A build of old
+// SupportPackageIsVersion3 is referenced by generated code. A build of old
 // generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time.
-const SupportPackageIsVersion1 = true
+// compile instead of misbehaving at run time. Version 3: the helpers of
+// generated code are here, not in runtime/tool (whose
+// SupportPackageIsVersion2 locked versions 1 and 2).
+const SupportPackageIsVersion3 = true
