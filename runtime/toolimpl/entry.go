@@ -121,7 +121,7 @@ func (f Func[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
 func (f Func[T]) raw(s *Scanner) (out T, ok bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			if !IsTooDeep(v) {
+			if !jsonvalue.IsTooDeep(v) {
 				panic(v)
 			}
 			ok = false

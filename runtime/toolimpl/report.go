@@ -182,7 +182,7 @@ func (r *Report) TooDeep(at Loc) { r.Add(at, TooDeep()) }
 // any other panic goes on.
 func (r *Report) recoverTooDeep() {
 	if v := recover(); v != nil {
-		if !IsTooDeep(v) {
+		if !jsonvalue.IsTooDeep(v) {
 			panic(v)
 		}
 		r.Add(Loc{}, TooDeep())
@@ -233,7 +233,7 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 // PanicTooDeep into a depth error. Any other panic goes on.
 func (r *Report) RecoverTooDeep() {
 	if v := recover(); v != nil {
-		if !IsTooDeep(v) {
+		if !jsonvalue.IsTooDeep(v) {
 			panic(v)
 		}
 		r.Add(Loc{}, TooDeep())

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -126,7 +127,7 @@ func wideObject(r *Report, at Loc, obj map[string]any, sum *int64) {
 				r.Add(at.Key(k), tool.Error{Code: tool.CodeMissing, Expected: "a value"})
 			}
 		}
-		for _, k := range SortedKeys(obj) {
+		for _, k := range jsonvalue.SortedKeys(obj) {
 			if wideShape.find(k, -1) < 0 {
 				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: TypeName(obj[k])})
 			}

@@ -83,7 +83,7 @@ func TestRecoverTooDeep(t *testing.T) {
 
 func TestMessageOfTheWholeValue(t *testing.T) {
 	assert.Equal(t, "the arguments should be an object of at least 1 member, got an object of 0 members",
-		ValueError("minProperties", "", "", "an object of at least 1 member", map[string]any{}).Message())
+		valueError("minProperties", "an object of at least 1 member", map[string]any{}).Message())
 	assert.Equal(t, "argument 'bar' should be present when 'foo' is present",
 		tool.Error{Code: "dependentRequired", Path: "/bar", Name: "bar", Expected: "present when 'foo' is present"}.Message())
 }

@@ -15,7 +15,7 @@ import (
 
 // MaxDepth bounds how deep generated code follows a recursive schema; a
 // deeper value is reported with tool.CodeDepth.
-const MaxDepth = jsonvalue.MaxDepth
+const MaxDepth = tool.MaxDepth
 
 // Number reports v as a float64 when it is a finite JSON number. A bool is
 // never a number; NaN and ±Inf are not numbers.
@@ -69,19 +69,10 @@ func Equal(a, b any) bool { return jsonvalue.Equal(a, b) }
 // deeper than MaxDepth.
 func Duplicate(items []any) (i, j int, found bool) { return jsonvalue.Duplicate(items) }
 
-// SortedKeys returns the keys of m in ascending order. Generated code visits
-// map members in Go's order and, only when that produced errors, again in
-// this order, so that errors are deterministic at no cost to a valid call.
-func SortedKeys(m map[string]any) []string { return jsonvalue.SortedKeys(m) }
-
 // PanicTooDeep stops a validity check on a value nested deeper than
 // MaxDepth; the generated validator recovers with Report.RecoverTooDeep.
 // Its verdict must not turn into a pass under "not".
 func PanicTooDeep() { jsonvalue.PanicTooDeep() }
-
-// IsTooDeep reports whether v, a recovered panic, is the one of
-// PanicTooDeep.
-func IsTooDeep(v any) bool { return jsonvalue.IsTooDeep(v) }
 
 // Compare compares the number v, a value a validator accepted as a number,
 // with the number n written in the schema, exactly: -1, 0 or +1 as v is
@@ -130,22 +121,8 @@ func NumberText(v any) (json.Number, bool) { return jsonvalue.NumberText(v) }
 // integer.
 func IntegerJSON(v any) ([]byte, bool) { return jsonvalue.IntegerJSON(v) }
 
-// Key escapes an object member name for a JSON Pointer (RFC 6901).
-func Key(k string) string { return jsonvalue.Key(k) }
-
 // Index formats an array index for a path.
 func Index(i int) string { return jsonvalue.Index(i) }
-
-// TypeError reports a value of the wrong JSON type.
-func TypeError(path, name, expected string, v any) tool.Error {
-	return tool.Error{Code: tool.CodeType, Path: path, Name: name, Expected: expected, Got: TypeName(v)}
-}
-
-// ValueError reports a value of the right type that breaks a constraint;
-// code is the JSON Schema keyword.
-func ValueError(code, path, name, expected string, v any) tool.Error {
-	return tool.Error{Code: code, Path: path, Name: name, Expected: expected, Got: TypeName(v), Actual: Show(v)}
-}
 
 // TooDeep reports a value nested deeper than MaxDepth.
 func TooDeep() tool.Error {

@@ -11,37 +11,61 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
+// at is the location of the member reached by keys from the arguments.
+func at(keys ...string) Loc {
+	l := Loc{}
+	for _, k := range keys {
+		parent := l
+		l = parent.Key(k)
+	}
+	return l
+}
+
+// typeError and valueError are the errors Report.Type and Report.Value
+// report for the value v at keys.
+func typeError(expected string, v any, keys ...string) tool.Error {
+	var r Report
+	r.Type(at(keys...), expected, v)
+	return r.Errors()[0]
+}
+
+func valueError(code, expected string, v any, keys ...string) tool.Error {
+	var r Report
+	r.Value(code, at(keys...), expected, v)
+	return r.Errors()[0]
+}
+
 func TestTypeError(t *testing.T) {
-	e := TypeError("/days", "days", "integer", true)
+	e := typeError("integer", true, "days")
 	assert.Equal(t, tool.Error{Code: tool.CodeType, Path: "/days", Name: "days", Expected: "integer", Got: "boolean"}, e)
 	assert.Equal(t, "argument 'days' should be integer, got boolean", e.Message())
 
-	assert.Equal(t, "number", TypeError("/d", "d", "integer", 2.5).Got)
-	assert.Equal(t, "null", TypeError("/d", "d", "integer", nil).Got)
-	assert.Equal(t, "string", TypeError("/d", "d", "integer", "3").Got)
-	assert.Equal(t, "array", TypeError("/d", "d", "object", []any{}).Got)
-	assert.Equal(t, "object", TypeError("/d", "d", "array", map[string]any{}).Got)
-	assert.Empty(t, TypeError("/d", "d", "integer", "3").Actual, "a type error does not echo the value")
+	assert.Equal(t, "number", typeError("integer", 2.5, "d").Got)
+	assert.Equal(t, "null", typeError("integer", nil, "d").Got)
+	assert.Equal(t, "string", typeError("integer", "3", "d").Got)
+	assert.Equal(t, "array", typeError("object", []any{}, "d").Got)
+	assert.Equal(t, "object", typeError("array", map[string]any{}, "d").Got)
+	assert.Empty(t, typeError("integer", "3", "d").Actual, "a type error does not echo the value")
 }
 
 func TestValueError(t *testing.T) {
-	e := ValueError("maximum", "/coords/lat", "coords.lat", "<= 90", 91.5)
+	e := valueError("maximum", "<= 90", 91.5, "coords", "lat")
 	assert.Equal(t, tool.Error{Code: "maximum", Path: "/coords/lat", Name: "coords.lat", Expected: "<= 90", Got: "number", Actual: "91.5"}, e)
 	assert.Equal(t, "argument 'coords.lat' should be <= 90, got 91.5", e.Message())
 
-	e = ValueError(tool.CodeEnum, "/units", "units", `one of "c", "f"`, "k")
+	e = valueError(tool.CodeEnum, `one of "c", "f"`, "k", "units")
 	assert.Equal(t, "string", e.Got)
 	assert.Equal(t, `"k"`, e.Actual)
 	assert.Equal(t, `argument 'units' should be one of "c", "f", got "k"`, e.Message())
 
-	e = ValueError("maxLength", "/q", "q", "at most 64 characters", strings.Repeat("x", 100))
+	e = valueError("maxLength", "at most 64 characters", strings.Repeat("x", 100), "q")
 	assert.Equal(t, `"`+strings.Repeat("x", 64)+`"… (100 characters)`, e.Actual)
 
-	e = ValueError("minItems", "/tags", "tags", "at least 2 items", []any{"a"})
+	e = valueError("minItems", "at least 2 items", []any{"a"}, "tags")
 	assert.Equal(t, "array", e.Got)
 	assert.Equal(t, "argument 'tags' should be at least 2 items, got an array of 1 item", e.Message())
 
-	e = ValueError("minimum", "/days", "days", ">= 1", 0)
+	e = valueError("minimum", ">= 1", 0, "days")
 	assert.Equal(t, "integer", e.Got)
 	assert.Equal(t, "0", e.Actual)
 }
@@ -57,10 +81,10 @@ func TestInvalidJSONNumberEchoedInFull(t *testing.T) {
 	var args map[string]any
 	require.NoError(t, dec.Decode(&args))
 	n := args["n"]
-	e := ValueError("maximum", "/n", "n", "<= 10", n)
+	e := valueError("maximum", "<= 10", n, "n")
 	assert.Less(t, len(e.Got), 200, "Got")
 	assert.Less(t, len(e.Actual), 200, "Actual")
-	assert.Less(t, len(TypeError("/n", "n", "integer", n).Got), 200)
+	assert.Less(t, len(typeError("integer", n, "n").Got), 200)
 
 	// The empty json.Number is shown as nothing at all, so Message falls
 	// back to Got.

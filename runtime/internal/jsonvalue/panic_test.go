@@ -177,20 +177,18 @@ func TestNeverPanics(t *testing.T) {
 			})
 
 			assert.NotPanics(t, func() {
-				errs := tool.Errors{
-					toolimpl.TypeError("/x", "x", "string", v),
-					toolimpl.ValueError("maximum", "/x", "x", "<= 1", v),
-					toolimpl.ValueError(tool.CodeEnum, "", "", "", v),
-				}
 				var r toolimpl.Report
 				root := toolimpl.Loc{}
+				r.Type(root.Key("x"), "string", v)
+				r.Value("maximum", root.Key("x"), "<= 1", v)
+				r.Value(tool.CodeEnum, root, "", v)
 				p := root.Key("p")
 				r.Type(p.Key("x"), "string", v)
 				r.Value("maximum", p.Index(-1), "<= 1", v)
 				r.OneOf(root, "", 2, v)
 				r.Invalid(p, errors.New("x"), v)
 				r.Range(root, "0", "1", v)
-				errs = append(errs, r.Errors()...)
+				errs := r.Errors()
 				errs.Codes()
 				errs.Messages()
 				_ = errs.Error()
