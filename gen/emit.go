@@ -116,7 +116,7 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
-	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion3")
 
 	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
@@ -163,11 +163,11 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 var riskConst = map[string]string{"read": "RiskRead", "act": "RiskAct", "dangerous": "RiskDangerous"}
 
 // loc is where a value is, as generated code names it: a variable of type
-// tool.Loc and at most one more step, a member name or an array index. The
+// toolimpl.Loc and at most one more step, a member name or an array index. The
 // members and items of an object or array get a variable of their own (see
 // container), so that every error names its location in code of constant
 // size, and nothing is built or rewritten as the validator descends: a
-// tool.Loc is a few words on the stack, rendered into an error's Path and
+// toolimpl.Loc is a few words on the stack, rendered into an error's Path and
 // Name only when an error is reported.
 type loc struct {
 	base   *locVar
@@ -176,7 +176,7 @@ type loc struct {
 	idx    jen.Code // an array index
 }
 
-// locVar is a variable of type tool.Loc. Its name is chosen when code first
+// locVar is a variable of type toolimpl.Loc. Its name is chosen when code first
 // refers to it, so that an unused one is never declared.
 type locVar struct {
 	base string // the base of its name
@@ -209,7 +209,7 @@ func (l loc) index(i jen.Code) loc {
 
 func (l loc) indexLit(i int) loc { return l.index(jen.Lit(i)) }
 
-// at is the expression of type tool.Loc of l, in the function being emitted.
+// at is the expression of type toolimpl.Loc of l, in the function being emitted.
 func (e *emitter) at(l loc) jen.Code { return l.expr(e.local) }
 
 // container emits the checks of the members or items of the value at l.
@@ -223,7 +223,7 @@ func (e *emitter) container(l loc, body func(inner loc) []jen.Code) []jen.Code {
 	})
 }
 
-// expr is the expression of type tool.Loc of l, in a function whose locals
+// expr is the expression of type toolimpl.Loc of l, in a function whose locals
 // local names.
 func (l loc) expr(local func(string) string) jen.Code {
 	v := l.base
@@ -285,7 +285,7 @@ func (e *emitter) fail(at string, format string, args ...any) {
 }
 
 // The reporting of a validation error. A collecting function reports it in
-// its tool.Report r, at a location; a deciding function returns false. Every
+// its toolimpl.Report r, at a location; a deciding function returns false. Every
 // check reports through report or always with one of the error builders
 // below, so that both kinds of function come from the same code.
 

@@ -172,7 +172,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	at := e.rootLoc()
 	var body []jen.Code
 	if f.depth {
-		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
 			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
 	}
 	if nativeKind(d, s, f.t) != kindObject {
@@ -578,7 +578,7 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	if s.minLength != nil || s.maxLength != nil {
 		n := e.local("n")
-		pre = append(pre, jen.Id(n).Op(":=").Qual(runtimePath, "Length").Call(jen.Id(v)))
+		pre = append(pre, jen.Id(n).Op(":=").Qual(implPath, "Length").Call(jen.Id(v)))
 		if s.minLength != nil {
 			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.minLength)), fail("minLength", "at least "+plural(*s.minLength, "character")+" long")})
 		}
@@ -595,14 +595,14 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.format].fn).Call(jen.Id(v)), fail("format", formatSpecs[s.format].text)})
 	}
 	if s.contentEncoding != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "Base64").Call(jen.Id(v)), fail("contentEncoding", "a base64 string")})
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(jen.Id(v)), fail("contentEncoding", "a base64 string")})
 	}
 	if s.contentMediaType != "" {
 		text := "a JSON document"
 		if s.contentEncoding != "" {
 			text += " in base64"
 		}
-		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "JSONContent").Call(jen.Id(v), jen.Lit(s.contentEncoding != "")), fail("contentMediaType", text)})
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(jen.Id(v), jen.Lit(s.contentEncoding != "")), fail("contentMediaType", text)})
 	}
 	checks = chain(pre, rules)
 	checks = append(checks, g.genericChecks(s, held, l, true)...)

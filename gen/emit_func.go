@@ -231,7 +231,7 @@ func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill
 }
 
 // valueValidator emits ValidateX(v any) tool.Errors for a schema file, and
-// check, its body, which reports into a tool.Report.
+// check, its body, which reports into a toolimpl.Report.
 func (e *emitter) valueValidator(name, source string) {
 	check := e.global("check" + upperPrefix(e.prefix))
 	e.fn = e.newFunc(collect, false, "v")
@@ -316,8 +316,8 @@ func (e *emitter) emitFunc(k fnKey) {
 	where := quoteComment(shortLoc(s.loc))
 	if k.mode == collect {
 		if bounded {
-			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(runtimePath, "TooDeep").Call()),
+			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(implPath, "TooDeep").Call()),
 				jen.Return()))
 		}
 		body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
@@ -327,8 +327,8 @@ func (e *emitter) emitFunc(k fnKey) {
 	}
 	if bounded {
 		e.deep = true
-		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-			jen.Qual(runtimePath, "PanicTooDeep").Call()))
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+			jen.Qual(implPath, "PanicTooDeep").Call()))
 	}
 	body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 	body = append(body, jen.Return(jen.True()))
@@ -358,7 +358,7 @@ func quoteComment(s string) string {
 }
 
 // constVar returns the package-level variable holding a JSON value, as
-// encoding/json would decode it, for comparisons with tool.Equal.
+// encoding/json would decode it, for comparisons with toolimpl.Equal.
 func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 	code, ok := e.valueLit(v, at)
 	if !ok {
@@ -394,7 +394,7 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 			return nil, false
 		}
 		if !floatSafe(x) {
-			// Compared exactly by tool.Equal, as written.
+			// Compared exactly by toolimpl.Equal, as written.
 			return jen.Qual("encoding/json", "Number").Call(jen.Lit(string(x))), true
 		}
 		return jen.Float64().Call(lit), true

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the read_file tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -79,7 +79,7 @@ func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReadFileArgs)
 		case 0:
 			// path
 			if v, ok := s.String(at.Key("path"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("path"), "minLength", "at least 1 character long")
 				}
@@ -191,7 +191,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 		case 0:
 			// query
 			if v, ok := s.String(at.Key("query"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -206,7 +206,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 			// since
 			v2 := s.Any()
 			if s2, ok := v2.(string); !ok {
-				if !tool.IsNull(v2) {
+				if !toolimpl.IsNull(v2) {
 					r.Type(at.Key("since"), "string", v2)
 				}
 			} else {
@@ -215,7 +215,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 				}
 			}
 			if s.Decoding() {
-				if b, err := tool.Marshal(v2); err != nil {
+				if b, err := toolimpl.Marshal(v2); err != nil {
 					r.Invalid(at.Key("since"), err, v2)
 				} else if err := out.Since.UnmarshalJSON(b); err != nil {
 					r.Invalid(at.Key("since"), err, v2)
@@ -253,7 +253,7 @@ var enum = []string{"title", "author", "tag"}
 // decodeFilter reads a value of type Filter at the location at, checking it against its schema.
 func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
 	var atAll, atAny toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -374,7 +374,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				} else if n > 120 {
@@ -393,7 +393,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 				}
 			}
 			if s.Decoding() {
-				if b, err := tool.Marshal(v2); err != nil {
+				if b, err := toolimpl.Marshal(v2); err != nil {
 					r.Invalid(at.Key("start"), err, v2)
 				} else if err := out.Start.UnmarshalJSON(b); err != nil {
 					r.Invalid(at.Key("start"), err, v2)
@@ -560,7 +560,7 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 		case 0:
 			// query
 			if v, ok := s.String(at.Key("query"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
 				}
@@ -570,7 +570,7 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 			// params
 			v2 := s.Any()
 			if s.Decoding() {
-				if b2, err := tool.Marshal(v2); err != nil {
+				if b2, err := toolimpl.Marshal(v2); err != nil {
 					r.Invalid(at.Key("params"), err, v2)
 				} else if err := out.Params.UnmarshalJSON(b2); err != nil {
 					r.Invalid(at.Key("params"), err, v2)
@@ -665,7 +665,7 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandA
 		case 0:
 			// command
 			if v, ok := s.String(at.Key("command"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("command"), "minLength", "at least 1 character long")
 				}
@@ -813,7 +813,7 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 			// body
 			v4 := s.Any()
 			if s.Decoding() {
-				if !tool.IsNull(v4) {
+				if !toolimpl.IsNull(v4) {
 					out.Body = v4
 				}
 			}

@@ -9,7 +9,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The schemas of the itinerary output: the canonical schema, and the dialects that differ from it.
 const (
@@ -139,7 +139,7 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
 		case 0:
 			// flight
 			if v, ok := s.String(at.Key("flight"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 4 {
 					s.Fail(at.Key("flight"), "minLength", "at least 4 characters long")
 				} else if n > 8 {

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var outlineEnum0 = []any{"leaf", "branch"}
 
@@ -27,11 +27,11 @@ func checkOutline(r *toolimpl.Report, v any) {
 
 // validateOutlineRoot checks v, at the location at, against the schema at #.
 func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj3, ok := tool.Object(v); !ok {
+	if obj3, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
@@ -54,13 +54,13 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			})
 		}
 		if len(obj3) > present {
-			for k5 := range tool.KeysInOrder(obj3) {
+			for k5 := range toolimpl.KeysInOrder(obj3) {
 				switch k5 {
 				case "label", "kind", "children":
 				default:
 					r.Add(at.Key(k5), tool.Error{
 						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj3[k5]),
+						Got:  toolimpl.TypeName(obj3[k5]),
 					})
 				}
 				if r.Full() {
@@ -72,7 +72,7 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			if s3, ok := label.(string); !ok {
 				r.Type(at.Key("label"), "string", label)
 			} else {
-				length := tool.Length(s3)
+				length := toolimpl.Length(s3)
 				if length < 1 {
 					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				} else if length > 100 {
@@ -81,19 +81,19 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			}
 		}
 		if hasKind {
-			if !tool.In(kind, outlineEnum0) {
+			if !toolimpl.In(kind, outlineEnum0) {
 				r.Value(tool.CodeEnum, at.Key("kind"), "one of \"leaf\", \"branch\"", kind)
 			}
 		}
 		if hasChildren2 {
-			if list4, ok := tool.List(children2); !ok {
+			if list4, ok := toolimpl.List(children2); !ok {
 				r.Type(at.Key("children"), "array", children2)
 			} else {
 				if len(list4) > 20 {
 					r.Value("maxItems", at.Key("children"), "an array of at most 20 items", list4)
 				}
 				atChildren := at.Key("children")
-				for i, item := range tool.Head(list4, 20) {
+				for i, item := range toolimpl.Head(list4, 20) {
 					if r.Full() {
 						break
 					}
@@ -102,10 +102,10 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			}
 		}
 		if matchOutline1(v, depth) {
-			if obj, ok := tool.Object(v); ok {
+			if obj, ok := toolimpl.AsObject(v); ok {
 				children, hasChildren := obj["children"]
 				if hasChildren {
-					if list, ok := tool.List(children); ok {
+					if list, ok := toolimpl.List(children); ok {
 						if len(list) > 0 {
 							r.Value("maxItems", at.Key("children"), "an array of at most 0 items", list)
 						}
@@ -118,13 +118,13 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 
 // matchOutline1 reports whether v is valid against the schema at #/if.
 func matchOutline1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		kind, hasKind := obj["kind"]
 		if !hasKind {
 			return false
 		}
 		if hasKind {
-			if !tool.Equal(kind, "leaf") {
+			if !toolimpl.Equal(kind, "leaf") {
 				return false
 			}
 		}

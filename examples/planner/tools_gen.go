@@ -10,7 +10,7 @@ import (
 	"net/url"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -79,7 +79,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -98,7 +98,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				}
 			}
 			if s.Decoding() {
-				if b, err := tool.Marshal(v2); err != nil {
+				if b, err := toolimpl.Marshal(v2); err != nil {
 					r.Invalid(at.Key("start"), err, v2)
 				} else if err := out.Start.UnmarshalJSON(b); err != nil {
 					r.Invalid(at.Key("start"), err, v2)
@@ -147,7 +147,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				r.OneOf(at.Key("venue"), "exactly one of: Room; Online", matched, v5)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v5) {
+				if !toolimpl.IsNull(v5) {
 					out.Venue = v5
 				}
 			}
@@ -162,7 +162,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				}
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v7) {
+				if !toolimpl.IsNull(v7) {
 					p := new(url.URL)
 					if s5, ok := v7.(string); ok {
 						if u, err2 := url.Parse(s5); err2 != nil {
@@ -177,7 +177,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 		case 7:
 			// attachment
 			if v8, ok := s.String(at.Key("attachment"), "string"); ok {
-				if !tool.Base64(v8) {
+				if !toolimpl.Base64(v8) {
 					s.Fail(at.Key("attachment"), "contentEncoding", "a base64 string")
 				}
 				out.Attachment = s.Bytes(at.Key("attachment"), v8)
@@ -196,7 +196,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				r.OneOf(at.Key("priority"), "exactly one of: integer; string", matched2, v9)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v9) {
+				if !toolimpl.IsNull(v9) {
 					out.Priority = v9
 				}
 			}
@@ -228,7 +228,7 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				}
@@ -297,7 +297,7 @@ func matchPlanEventArgs2(v any, depth int) bool {
 
 // matchPlanEventArgs3 reports whether v is valid against the schema at #/properties/priority/oneOf/0.
 func matchPlanEventArgs3(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		return false
 	}
 	return true
@@ -313,8 +313,8 @@ func matchPlanEventArgs4(v any, depth int) bool {
 
 // matchPlanEventArgs5 reports whether v is valid against the schema at #/properties/organizer/oneOf/0.
 func matchPlanEventArgs5(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["email"]; !ok || toolimpl.IsNull(m) {
 			return false
 		}
 	}
@@ -323,8 +323,8 @@ func matchPlanEventArgs5(v any, depth int) bool {
 
 // matchPlanEventArgs6 reports whether v is valid against the schema at #/properties/organizer/oneOf/1.
 func matchPlanEventArgs6(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["phone"]; !ok || toolimpl.IsNull(m) {
 			return false
 		}
 	}
@@ -333,7 +333,7 @@ func matchPlanEventArgs6(v any, depth int) bool {
 
 // matchPlanEventArgsRoom reports whether v is valid against the schema at #/$defs/Room.
 func matchPlanEventArgsRoom(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		present := 0
@@ -360,7 +360,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 			}
 		}
 		if hasFloor {
-			if num, ok := tool.Number(floor); !ok || !tool.IsInteger(num) {
+			if num, ok := toolimpl.Number(floor); !ok || !toolimpl.IsInteger(num) {
 				return false
 			} else {
 				if num < 0 {
@@ -376,7 +376,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 
 // matchPlanEventArgsOnline reports whether v is valid against the schema at #/$defs/Online.
 func matchPlanEventArgsOnline(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		present := 0
@@ -469,7 +469,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlin
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				}
@@ -499,7 +499,7 @@ var sectionObject = toolimpl.NewObject([]string{"heading", "sections"}, "heading
 // decodeSection reads a value of type Section at the location at, checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
 	var atSections toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -511,7 +511,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		case 0:
 			// heading
 			if v, ok := s.String(at.Key("heading"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
 				} else if n > 120 {

@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
 const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
@@ -37,13 +37,13 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
+		for k2 := range toolimpl.KeysInOrder(args) {
 			switch k2 {
 			case "flights":
 			default:
 				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
+					Got:  toolimpl.TypeName(args[k2]),
 				})
 			}
 			if r.Full() {
@@ -53,8 +53,8 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 	}
 	if hasFlights {
 		if flights != nil {
-			if list, ok := tool.List(flights); !ok {
-				if !tool.IsNull(flights) {
+			if list, ok := toolimpl.List(flights); !ok {
+				if !toolimpl.IsNull(flights) {
 					r.Type(at.Key("flights"), "array or null", flights)
 				}
 			} else {
@@ -63,7 +63,7 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := tool.Object(item); !ok {
+					if obj, ok := toolimpl.AsObject(item); !ok {
 						r.Type(atFlights.Index(i), "object", item)
 					} else {
 						atItem := atFlights.Index(i)
@@ -119,13 +119,13 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 							})
 						}
 						if len(obj) > present2 {
-							for k := range tool.KeysInOrder(obj) {
+							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "id", "depart", "arrive", "nonstop", "price":
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj[k]),
+										Got:  toolimpl.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -154,7 +154,7 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasPrice {
-							if num, ok := tool.Number(price); !ok {
+							if num, ok := toolimpl.Number(price); !ok {
 								r.Type(atItem.Key("price"), "number", price)
 							} else {
 								if num < 0 {
@@ -405,13 +405,13 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
+		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "reference", "flight_id", "seats", "status":
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
+					Got:  toolimpl.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -434,7 +434,7 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasSeats {
-		if num, ok := tool.Number(seats); !ok || !tool.IsInteger(num) {
+		if num, ok := toolimpl.Number(seats); !ok || !toolimpl.IsInteger(num) {
 			r.Type(at.Key("seats"), "integer", seats)
 		} else {
 			if num < 1 {
@@ -519,7 +519,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 		case 0:
 			// flight_id
 			if v, ok := s.String(at.Key("flight_id"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 4 {
 					s.Fail(at.Key("flight_id"), "minLength", "at least 4 characters long")
 				} else if n > 8 {
@@ -545,7 +545,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 		case 2:
 			// notes
 			if v2, ok := s.String(at.Key("notes"), "string"); ok {
-				n2 := tool.Length(v2)
+				n2 := toolimpl.Length(v2)
 				if n2 > 200 {
 					s.Fail(at.Key("notes"), "maxLength", "at most 200 characters long")
 				}
@@ -569,7 +569,7 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 100 {

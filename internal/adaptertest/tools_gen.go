@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The result of the tools with result type Forecast: its schema, an MCP tool's outputSchema.
 const forecastResultSchema = `{"properties":{"city":{"type":"string","description":"The city."},"days":{"oneOf":[{"items":{"properties":{"day":{"type":"integer","minimum":1,"description":"Day number, from 1."},"high":{"type":"number","description":"Highest temperature, in degrees Celsius."}},"additionalProperties":false,"type":"object","required":["day","high"],"description":"Day is one day of a forecast."},"type":"array","description":"One entry per day."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["city","days"],"description":"Forecast is the forecast of a city."}`
@@ -47,13 +47,13 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
+		for k2 := range toolimpl.KeysInOrder(args) {
 			switch k2 {
 			case "city", "days":
 			default:
 				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
+					Got:  toolimpl.TypeName(args[k2]),
 				})
 			}
 			if r.Full() {
@@ -68,8 +68,8 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 	}
 	if hasDays {
 		if days != nil {
-			if list, ok := tool.List(days); !ok {
-				if !tool.IsNull(days) {
+			if list, ok := toolimpl.List(days); !ok {
+				if !toolimpl.IsNull(days) {
 					r.Type(at.Key("days"), "array or null", days)
 				}
 			} else {
@@ -78,7 +78,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := tool.Object(item); !ok {
+					if obj, ok := toolimpl.AsObject(item); !ok {
 						r.Type(atDays.Index(i), "object", item)
 					} else {
 						atItem := atDays.Index(i)
@@ -104,13 +104,13 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 							})
 						}
 						if len(obj) > present2 {
-							for k := range tool.KeysInOrder(obj) {
+							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "day", "high":
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj[k]),
+										Got:  toolimpl.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -119,7 +119,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasDay {
-							if num, ok := tool.Number(day); !ok || !tool.IsInteger(num) {
+							if num, ok := toolimpl.Number(day); !ok || !toolimpl.IsInteger(num) {
 								r.Type(atItem.Key("day"), "integer", day)
 							} else {
 								if num < 1 {
@@ -128,7 +128,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasHigh {
-							if _, ok := tool.Number(high); !ok {
+							if _, ok := toolimpl.Number(high); !ok {
 								r.Type(atItem.Key("high"), "number", high)
 							}
 						}
@@ -205,7 +205,7 @@ func decodeGetForecastArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetForecas
 		case 0:
 			// city
 			if v, ok := s.String(at.Key("city"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n > 50 {
@@ -483,7 +483,7 @@ func decodeInvoice(s *toolimpl.Scanner, at toolimpl.Loc) (out Invoice) {
 		case 2:
 			// customer
 			if v2, ok := s.String(at.Key("customer"), "string"); ok {
-				n2 := tool.Length(v2)
+				n2 := toolimpl.Length(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("customer"), "minLength", "at least 1 character long")
 				}
@@ -572,7 +572,7 @@ func decodeReceipt(s *toolimpl.Scanner, at toolimpl.Loc) (out Receipt) {
 		case 0:
 			// shop
 			if v, ok := s.String(at.Key("shop"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("shop"), "minLength", "at least 1 character long")
 				}

@@ -11,7 +11,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -119,7 +119,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 			// note
 			if !s.Null() {
 				if v, ok := s.String(at.Key("note"), "string or null"); ok {
-					n5 := tool.Length(v)
+					n5 := toolimpl.Length(v)
 					if n5 > 20 {
 						s.Fail(at.Key("note"), "maxLength", "at most 20 characters long")
 					}
@@ -160,7 +160,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 		case 7:
 			// name
 			if v3, ok := s.String(at.Key("name"), "string"); ok {
-				n7 := tool.Length(v3)
+				n7 := toolimpl.Length(v3)
 				if n7 < 2 {
 					s.Fail(at.Key("name"), "minLength", "at least 2 characters long")
 				}
@@ -169,7 +169,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 		case 8:
 			// blob
 			if v4, ok := s.String(at.Key("blob"), "string"); ok {
-				if !tool.Base64(v4) {
+				if !toolimpl.Base64(v4) {
 					s.Fail(at.Key("blob"), "contentEncoding", "a base64 string")
 				}
 				out.Blob = s.Bytes(at.Key("blob"), v4)
@@ -323,7 +323,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 0:
 			// street
 			if v, ok := s.String(at.Key("street"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
 				}
@@ -355,7 +355,7 @@ func decodeGift(s *toolimpl.Scanner, at toolimpl.Loc) (out Gift) {
 		case 0:
 			// message
 			if v, ok := s.String(at.Key("message"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n > 40 {
 					s.Fail(at.Key("message"), "maxLength", "at most 40 characters long")
 				}
@@ -379,7 +379,7 @@ func decodeOption(s *toolimpl.Scanner, at toolimpl.Loc) (out Option) {
 		case 0:
 			// key
 			if v, ok := s.String(at.Key("key"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("key"), "minLength", "at least 1 character long")
 				} else if n > 8 {
@@ -490,7 +490,7 @@ var nodeObject = toolimpl.NewObject([]string{"label", "children"}, "label", "str
 // decodeNode reads a value of type Node at the location at, checking it against its schema.
 func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 	var atChildren toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -502,7 +502,7 @@ func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 		case 0:
 			// label
 			if v, ok := s.String(at.Key("label"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("label"), "minLength", "at least 1 character long")
 				}
@@ -606,7 +606,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 		case 1:
 			// slots
 			v := s.Any()
-			if obj, ok := tool.Object(v); !ok {
+			if obj, ok := toolimpl.AsObject(v); !ok {
 				r.Type(at.Key("slots"), "object", v)
 			} else {
 				atSlots := at.Key("slots")
@@ -616,7 +616,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 						matched := false
 						if pattern2(k2) {
 							matched = true
-							if obj2, ok := tool.Object(v2); !ok {
+							if obj2, ok := toolimpl.AsObject(v2); !ok {
 								r.Type(atSlots.Key(k2), "object", v2)
 							} else {
 								at2 := atSlots.Key(k2)
@@ -632,13 +632,13 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 									})
 								}
 								if len(obj2) > present {
-									for k3 := range tool.KeysInOrder(obj2) {
+									for k3 := range toolimpl.KeysInOrder(obj2) {
 										switch k3 {
 										case "value":
 										default:
 											r.Add(at2.Key(k3), tool.Error{
 												Code: tool.CodeUnexpected,
-												Got:  tool.TypeName(obj2[k3]),
+												Got:  toolimpl.TypeName(obj2[k3]),
 											})
 										}
 										if r.Full() {
@@ -650,7 +650,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 									if s2, ok := value.(string); !ok {
 										r.Type(at2.Key("value"), "string", value)
 									} else {
-										length := tool.Length(s2)
+										length := toolimpl.Length(s2)
 										if length > 10 {
 											r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
 										}
@@ -661,7 +661,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 						if !matched {
 							r.Add(atSlots.Key(k2), tool.Error{
 								Code: tool.CodeUnexpected,
-								Got:  tool.TypeName(obj[k2]),
+								Got:  toolimpl.TypeName(obj[k2]),
 							})
 						}
 					}
@@ -673,7 +673,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 					}
 					if r.Len() > n {
 						r.Truncate(n)
-						for k2 := range tool.KeysInOrder(obj) {
+						for k2 := range toolimpl.KeysInOrder(obj) {
 							member(k2, obj[k2])
 							if r.Full() {
 								break
@@ -684,12 +684,12 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 			}
 			if s.Decoding() {
 				if v != nil {
-					if obj3, ok := tool.Object(v); ok {
+					if obj3, ok := toolimpl.AsObject(v); ok {
 						m2 := make(map[int]Label, len(obj3))
 						atSlots2 := at.Key("slots")
 						n3 := r.Len()
 						member2 := func(k4 string, item2 any) {
-							n2, ok := tool.IntKey(k4, math.MinInt, math.MaxInt)
+							n2, ok := toolimpl.IntKey(k4, math.MinInt, math.MaxInt)
 							if !ok {
 								r.Decode(atSlots2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
 								return
@@ -700,7 +700,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 							}
 							var e Label
 							if item2 != nil {
-								if obj4, ok := tool.Object(item2); ok {
+								if obj4, ok := toolimpl.AsObject(item2); ok {
 									fillLabelArgsLabel(r, atSlots2.Key(k4), &e, obj4)
 								}
 							}
@@ -715,7 +715,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 						if r.Len() > n3 {
 							r.Truncate(n3)
 							m2 = make(map[int]Label, len(obj3))
-							for k4 := range tool.KeysInOrder(obj3) {
+							for k4 := range toolimpl.KeysInOrder(obj3) {
 								member2(k4, obj3[k4])
 								if r.Full() {
 									break
@@ -744,7 +744,7 @@ func decodeLabel(s *toolimpl.Scanner, at toolimpl.Loc) (out Label) {
 		case 0:
 			// value
 			if v, ok := s.String(at.Key("value"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n > 10 {
 					s.Fail(at.Key("value"), "maxLength", "at most 10 characters long")
 				}
@@ -846,7 +846,7 @@ func decodeContactArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ContactArgs) {
 		case 0:
 			// email
 			if v, ok := s.String(at.Key("email"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n > 40 {
 					s.Fail(at.Key("email"), "maxLength", "at most 40 characters long")
 				}
@@ -874,7 +874,7 @@ func decodeContactArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ContactArgs) {
 				r.OneOf(at.Key("about"), "exactly one of: string; integer", matched2, v3)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v3) {
+				if !toolimpl.IsNull(v3) {
 					out.About = v3
 				}
 			}
@@ -922,8 +922,8 @@ func pattern3(s string) bool {
 
 // matchContactArgs1 reports whether v is valid against the schema at #/anyOf/0.
 func matchContactArgs1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["tag"]; !ok || tool.IsNull(m) {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["tag"]; !ok || toolimpl.IsNull(m) {
 			return false
 		}
 	}
@@ -932,8 +932,8 @@ func matchContactArgs1(v any, depth int) bool {
 
 // matchContactArgs2 reports whether v is valid against the schema at #/anyOf/1.
 func matchContactArgs2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["note"]; !ok || tool.IsNull(m) {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["note"]; !ok || toolimpl.IsNull(m) {
 			return false
 		}
 	}
@@ -942,8 +942,8 @@ func matchContactArgs2(v any, depth int) bool {
 
 // matchContactArgs3 reports whether v is valid against the schema at #/oneOf/0.
 func matchContactArgs3(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["email"]; !ok || toolimpl.IsNull(m) {
 			return false
 		}
 	}
@@ -952,8 +952,8 @@ func matchContactArgs3(v any, depth int) bool {
 
 // matchContactArgs4 reports whether v is valid against the schema at #/oneOf/1.
 func matchContactArgs4(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["phone"]; !ok || toolimpl.IsNull(m) {
 			return false
 		}
 	}
@@ -970,7 +970,7 @@ func matchContactArgs5(v any, depth int) bool {
 
 // matchContactArgs6 reports whether v is valid against the schema at #/properties/about/oneOf/1.
 func matchContactArgs6(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		return false
 	}
 	return true
@@ -1606,13 +1606,13 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k3 := range tool.KeysInOrder(args) {
+		for k3 := range toolimpl.KeysInOrder(args) {
 			switch k3 {
 			case "tracking", "parcels", "carrier", "cost", "note", "labels":
 			default:
 				r.Add(at.Key(k3), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
+					Got:  toolimpl.TypeName(args[k3]),
 				})
 			}
 			if r.Full() {
@@ -1624,7 +1624,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		if s, ok := tracking.(string); !ok {
 			r.Type(at.Key("tracking"), "string", tracking)
 		} else {
-			length := tool.Length(s)
+			length := toolimpl.Length(s)
 			if length < 8 {
 				r.Value("minLength", at.Key("tracking"), "at least 8 characters long", tracking)
 			} else if length > 20 {
@@ -1634,8 +1634,8 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 	}
 	if hasParcels {
 		if parcels != nil {
-			if list, ok := tool.List(parcels); !ok {
-				if !tool.IsNull(parcels) {
+			if list, ok := toolimpl.List(parcels); !ok {
+				if !toolimpl.IsNull(parcels) {
 					r.Type(at.Key("parcels"), "array or null", parcels)
 				}
 			} else {
@@ -1645,11 +1645,11 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 					r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
 				}
 				atParcels := at.Key("parcels")
-				for i, item := range tool.Head(list, 5) {
+				for i, item := range toolimpl.Head(list, 5) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := tool.Object(item); !ok {
+					if obj, ok := toolimpl.AsObject(item); !ok {
 						r.Type(atParcels.Index(i), "object", item)
 					} else {
 						atItem := atParcels.Index(i)
@@ -1669,13 +1669,13 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 							})
 						}
 						if len(obj) > present2 {
-							for k := range tool.KeysInOrder(obj) {
+							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "weight", "fragile":
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj[k]),
+										Got:  toolimpl.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -1684,7 +1684,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasWeight {
-							if num, ok := tool.Number(weight); !ok {
+							if num, ok := toolimpl.Number(weight); !ok {
 								r.Type(atItem.Key("weight"), "number", weight)
 							} else {
 								if num < 0 {
@@ -1714,12 +1714,12 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasCost {
-		if num2, ok := tool.Number(cost); !ok {
+		if num2, ok := toolimpl.Number(cost); !ok {
 			r.Type(at.Key("cost"), "number", cost)
 		} else {
 			if num2 <= 0 {
 				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
-			} else if !tool.MultipleOf(cost, "0.01") {
+			} else if !toolimpl.MultipleOf(cost, "0.01") {
 				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
 			}
 		}
@@ -1727,14 +1727,14 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 	if hasNote {
 		if note != nil {
 			if _, ok := note.(string); !ok {
-				if !tool.IsNull(note) {
+				if !toolimpl.IsNull(note) {
 					r.Type(at.Key("note"), "string or null", note)
 				}
 			}
 		}
 	}
 	if hasLabels {
-		if obj2, ok := tool.Object(labels); !ok {
+		if obj2, ok := toolimpl.AsObject(labels); !ok {
 			r.Type(at.Key("labels"), "object", labels)
 		} else {
 			atLabels := at.Key("labels")
@@ -1753,7 +1753,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 				}
 				if r.Len() > n {
 					r.Truncate(n)
-					for k2 := range tool.KeysInOrder(obj2) {
+					for k2 := range toolimpl.KeysInOrder(obj2) {
 						member(k2, obj2[k2])
 						if r.Full() {
 							break
@@ -1918,7 +1918,7 @@ func decodeProfile(s *toolimpl.Scanner, at toolimpl.Loc) (out Profile) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 80 {
@@ -1999,7 +1999,7 @@ func decodeEmployer(s *toolimpl.Scanner, at toolimpl.Loc) (out Employer) {
 		case 0:
 			// company
 			if v, ok := s.String(at.Key("company"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("company"), "minLength", "at least 1 character long")
 				}
@@ -2120,7 +2120,7 @@ var categoryObject = toolimpl.NewObject([]string{"title", "children"}, "title", 
 // decodeCategory reads a value of type Category at the location at, checking it against its schema.
 func decodeCategory(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Category) {
 	var atChildren toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -2132,7 +2132,7 @@ func decodeCategory(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Catego
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				}

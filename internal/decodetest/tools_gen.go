@@ -13,7 +13,7 @@ import (
 	"net/url"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the scalars tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -418,7 +418,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 		case 16:
 			// by_index
 			v6 := s.Any()
-			if obj, ok := tool.Object(v6); !ok {
+			if obj, ok := toolimpl.AsObject(v6); !ok {
 				r.Type(at.Key("by_index"), "object", v6)
 			} else {
 				atByIndex := at.Key("by_index")
@@ -435,7 +435,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 						if !matched {
 							r.Add(atByIndex.Key(k3), tool.Error{
 								Code: tool.CodeUnexpected,
-								Got:  tool.TypeName(obj[k3]),
+								Got:  toolimpl.TypeName(obj[k3]),
 							})
 						}
 					}
@@ -447,7 +447,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 					}
 					if r.Len() > n7 {
 						r.Truncate(n7)
-						for k3 := range tool.KeysInOrder(obj) {
+						for k3 := range toolimpl.KeysInOrder(obj) {
 							member(k3, obj[k3])
 							if r.Full() {
 								break
@@ -458,12 +458,12 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			}
 			if s.Decoding() {
 				if v6 != nil {
-					if obj2, ok := tool.Object(v6); ok {
+					if obj2, ok := toolimpl.AsObject(v6); ok {
 						m3 := make(map[int]string, len(obj2))
 						atByIndex2 := at.Key("by_index")
 						n9 := r.Len()
 						member2 := func(k4 string, item8 any) {
-							n8, ok := tool.IntKey(k4, math.MinInt, math.MaxInt)
+							n8, ok := toolimpl.IntKey(k4, math.MinInt, math.MaxInt)
 							if !ok {
 								r.Decode(atByIndex2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
 								return
@@ -489,7 +489,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 						if r.Len() > n9 {
 							r.Truncate(n9)
 							m3 = make(map[int]string, len(obj2))
-							for k4 := range tool.KeysInOrder(obj2) {
+							for k4 := range toolimpl.KeysInOrder(obj2) {
 								member2(k4, obj2[k4])
 								if r.Full() {
 									break
@@ -503,7 +503,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 		case 17:
 			// small
 			v8 := s.Any()
-			if obj3, ok := tool.Object(v8); !ok {
+			if obj3, ok := toolimpl.AsObject(v8); !ok {
 				r.Type(at.Key("small"), "object", v8)
 			} else {
 				atSmall := at.Key("small")
@@ -520,7 +520,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 						if !matched2 {
 							r.Add(atSmall.Key(k5), tool.Error{
 								Code: tool.CodeUnexpected,
-								Got:  tool.TypeName(obj3[k5]),
+								Got:  toolimpl.TypeName(obj3[k5]),
 							})
 						}
 					}
@@ -532,7 +532,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 					}
 					if r.Len() > n10 {
 						r.Truncate(n10)
-						for k5 := range tool.KeysInOrder(obj3) {
+						for k5 := range toolimpl.KeysInOrder(obj3) {
 							member3(k5, obj3[k5])
 							if r.Full() {
 								break
@@ -543,12 +543,12 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			}
 			if s.Decoding() {
 				if v8 != nil {
-					if obj4, ok := tool.Object(v8); ok {
+					if obj4, ok := toolimpl.AsObject(v8); ok {
 						m4 := make(map[int8]bool, len(obj4))
 						atSmall2 := at.Key("small")
 						n12 := r.Len()
 						member4 := func(k6 string, item9 any) {
-							n11, ok := tool.IntKey(k6, math.MinInt8, math.MaxInt8)
+							n11, ok := toolimpl.IntKey(k6, math.MinInt8, math.MaxInt8)
 							if !ok {
 								r.Decode(atSmall2.Key(k6), "propertyNames", "a key that is an integer from -128 to 127, once", k6)
 								return
@@ -574,7 +574,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 						if r.Len() > n12 {
 							r.Truncate(n12)
 							m4 = make(map[int8]bool, len(obj4))
-							for k6 := range tool.KeysInOrder(obj4) {
+							for k6 := range toolimpl.KeysInOrder(obj4) {
 								member4(k6, obj4[k6])
 								if r.Full() {
 									break
@@ -606,7 +606,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			// any
 			v11 := s.Any()
 			if s.Decoding() {
-				if !tool.IsNull(v11) {
+				if !toolimpl.IsNull(v11) {
 					out.Any = v11
 				}
 			}
@@ -618,7 +618,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 				var item10 any
 				v12 := s.Any()
 				if s.Decoding() {
-					if !tool.IsNull(v12) {
+					if !toolimpl.IsNull(v12) {
 						item10 = v12
 					}
 				}
@@ -632,7 +632,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			// raw
 			v13 := s.Any()
 			if s.Decoding() {
-				if b3, err := tool.Marshal(v13); err != nil {
+				if b3, err := toolimpl.Marshal(v13); err != nil {
 					r.Invalid(at.Key("raw"), err, v13)
 				} else if err := out.Raw.UnmarshalJSON(b3); err != nil {
 					r.Invalid(at.Key("raw"), err, v13)
@@ -641,7 +641,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 		case 24:
 			// blob
 			if v14, ok := s.String(at.Key("blob"), "string"); ok {
-				if !tool.Base64(v14) {
+				if !toolimpl.Base64(v14) {
 					s.Fail(at.Key("blob"), "contentEncoding", "a base64 string")
 				}
 				out.Blob = s.Bytes(at.Key("blob"), v14)
@@ -656,7 +656,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			if s.Members(atLists, "object", func(k8 string) {
 				var item11 []uint8
 				if v15, ok := s.String(atLists.Key(k8), "string"); ok {
-					if !tool.Base64(v15) {
+					if !toolimpl.Base64(v15) {
 						s.Fail(atLists.Key(k8), "contentEncoding", "a base64 string")
 					}
 					item11 = s.Bytes(atLists.Key(k8), v15)
@@ -805,7 +805,7 @@ var nodeObject = toolimpl.NewObject([]string{"name", "children", "next"}, "name"
 // decodeNode reads a value of type Node at the location at, checking it against its schema.
 func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 	var atChildren toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -920,11 +920,11 @@ func decodeMethodsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MethodsArgs) {
 		case 1:
 			// temp
 			v2 := s.Any()
-			if _, ok := tool.Number(v2); !ok {
+			if _, ok := toolimpl.Number(v2); !ok {
 				r.Type(at.Key("temp"), "number", v2)
 			}
 			if s.Decoding() {
-				if b, err2 := tool.Marshal(v2); err2 != nil {
+				if b, err2 := toolimpl.Marshal(v2); err2 != nil {
 					r.Invalid(at.Key("temp"), err2, v2)
 				} else if err2 := out.Temp.UnmarshalJSON(b); err2 != nil {
 					r.Invalid(at.Key("temp"), err2, v2)
@@ -933,13 +933,13 @@ func decodeMethodsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MethodsArgs) {
 		case 2:
 			// opt
 			v3 := s.Any()
-			if _, ok := tool.Number(v3); !ok {
+			if _, ok := toolimpl.Number(v3); !ok {
 				r.Type(at.Key("opt"), "number", v3)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v3) {
+				if !toolimpl.IsNull(v3) {
 					p := new(Celsius)
-					if b2, err3 := tool.Marshal(v3); err3 != nil {
+					if b2, err3 := toolimpl.Marshal(v3); err3 != nil {
 						r.Invalid(at.Key("opt"), err3, v3)
 					} else if err3 := p.UnmarshalJSON(b2); err3 != nil {
 						r.Invalid(at.Key("opt"), err3, v3)
@@ -1074,12 +1074,12 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 0:
 			// num
 			v := s.Any()
-			if _, ok := tool.Number(v); !ok {
+			if _, ok := toolimpl.Number(v); !ok {
 				r.Type(at.Key("num"), "number", v)
 			}
 			if s.Decoding() {
 				if v != nil {
-					if n, ok := tool.NumberText(v); ok {
+					if n, ok := toolimpl.NumberText(v); ok {
 						out.Num = n
 					}
 				}
@@ -1087,13 +1087,13 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 1:
 			// opt_num
 			v2 := s.Any()
-			if _, ok := tool.Number(v2); !ok {
+			if _, ok := toolimpl.Number(v2); !ok {
 				r.Type(at.Key("opt_num"), "number", v2)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v2) {
+				if !toolimpl.IsNull(v2) {
 					p := new(json.Number)
-					if n2, ok := tool.NumberText(v2); ok {
+					if n2, ok := toolimpl.NumberText(v2); ok {
 						(*p) = n2
 					}
 					out.OptNum = p
@@ -1102,11 +1102,11 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 2:
 			// int
 			v3 := s.Any()
-			if num3, ok := tool.Number(v3); !ok || !tool.IsInteger(num3) {
+			if num3, ok := toolimpl.Number(v3); !ok || !toolimpl.IsInteger(num3) {
 				r.Type(at.Key("int"), "integer", v3)
 			}
 			if s.Decoding() {
-				if b, ok := tool.IntegerJSON(v3); ok {
+				if b, ok := toolimpl.IntegerJSON(v3); ok {
 					if err := out.Int.UnmarshalJSON(b); err != nil {
 						r.Invalid(at.Key("int"), err, v3)
 					}
@@ -1115,13 +1115,13 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 3:
 			// p_int
 			v4 := s.Any()
-			if num4, ok := tool.Number(v4); !ok || !tool.IsInteger(num4) {
+			if num4, ok := toolimpl.Number(v4); !ok || !toolimpl.IsInteger(num4) {
 				r.Type(at.Key("p_int"), "integer", v4)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v4) {
+				if !toolimpl.IsNull(v4) {
 					p2 := new(big.Int)
-					if b2, ok := tool.IntegerJSON(v4); ok {
+					if b2, ok := toolimpl.IntegerJSON(v4); ok {
 						if err2 := p2.UnmarshalJSON(b2); err2 != nil {
 							r.Invalid(at.Key("p_int"), err2, v4)
 						}
@@ -1151,7 +1151,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				r.Type(at.Key("p_float"), "string", v6)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v6) {
+				if !toolimpl.IsNull(v6) {
 					p3 := new(big.Float)
 					if s5, ok := v6.(string); ok {
 						if err4 := p3.UnmarshalText([]byte(s5)); err4 != nil {
@@ -1168,7 +1168,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				r.Type(at.Key("rat"), "string", v7)
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v7) {
+				if !toolimpl.IsNull(v7) {
 					p4 := new(big.Rat)
 					if s7, ok := v7.(string); ok {
 						if err5 := p4.UnmarshalText([]byte(s7)); err5 != nil {
@@ -1196,14 +1196,14 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 8:
 			// upper
 			v10 := s.Any()
-			if obj2, ok := tool.Object(v10); !ok {
+			if obj2, ok := toolimpl.AsObject(v10); !ok {
 				r.Type(at.Key("upper"), "object", v10)
 			} else {
 				atUpper := at.Key("upper")
 				{
 					n3 := r.Len()
 					member := func(k2 string, v11 any) {
-						if num6, ok := tool.Number(v11); !ok || !tool.IsInteger(num6) {
+						if num6, ok := toolimpl.Number(v11); !ok || !toolimpl.IsInteger(num6) {
 							r.Type(atUpper.Key(k2), "integer", v11)
 						}
 					}
@@ -1215,7 +1215,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 					}
 					if r.Len() > n3 {
 						r.Truncate(n3)
-						for k2 := range tool.KeysInOrder(obj2) {
+						for k2 := range toolimpl.KeysInOrder(obj2) {
 							member(k2, obj2[k2])
 							if r.Full() {
 								break
@@ -1226,7 +1226,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 			}
 			if s.Decoding() {
 				if v10 != nil {
-					if obj3, ok := tool.Object(v10); ok {
+					if obj3, ok := toolimpl.AsObject(v10); ok {
 						m := make(map[Upper]int, len(obj3))
 						atUpper2 := at.Key("upper")
 						n5 := r.Len()
@@ -1238,7 +1238,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 							}
 							var e int
 							if item != nil {
-								if n4, ok := tool.Int(item, math.MinInt, math.MaxInt); ok {
+								if n4, ok := toolimpl.Int(item, math.MinInt, math.MaxInt); ok {
 									e = int(n4)
 								} else {
 									r.Range(atUpper2.Key(k3), "-9223372036854775808", "9223372036854775807", item)
@@ -1255,7 +1255,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 						if r.Len() > n5 {
 							r.Truncate(n5)
 							m = make(map[Upper]int, len(obj3))
-							for k3 := range tool.KeysInOrder(obj3) {
+							for k3 := range toolimpl.KeysInOrder(obj3) {
 								member2(k3, obj3[k3])
 								if r.Full() {
 									break
@@ -1269,7 +1269,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 9:
 			// addrs
 			v12 := s.Any()
-			if obj4, ok := tool.Object(v12); !ok {
+			if obj4, ok := toolimpl.AsObject(v12); !ok {
 				r.Type(at.Key("addrs"), "object", v12)
 			} else {
 				atAddrs := at.Key("addrs")
@@ -1288,7 +1288,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 					}
 					if r.Len() > n6 {
 						r.Truncate(n6)
-						for k4 := range tool.KeysInOrder(obj4) {
+						for k4 := range toolimpl.KeysInOrder(obj4) {
 							member3(k4, obj4[k4])
 							if r.Full() {
 								break
@@ -1299,7 +1299,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 			}
 			if s.Decoding() {
 				if v12 != nil {
-					if obj5, ok := tool.Object(v12); ok {
+					if obj5, ok := toolimpl.AsObject(v12); ok {
 						m2 := make(map[netip.Addr]bool, len(obj5))
 						atAddrs2 := at.Key("addrs")
 						n7 := r.Len()
@@ -1326,7 +1326,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 						if r.Len() > n7 {
 							r.Truncate(n7)
 							m2 = make(map[netip.Addr]bool, len(obj5))
-							for k5 := range tool.KeysInOrder(obj5) {
+							for k5 := range toolimpl.KeysInOrder(obj5) {
 								member4(k5, obj5[k5])
 								if r.Full() {
 									break
@@ -1369,7 +1369,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				}
 			}
 			if s.Decoding() {
-				if !tool.IsNull(v15) {
+				if !toolimpl.IsNull(v15) {
 					p5 := new(url.URL)
 					if s13, ok := v15.(string); ok {
 						if u2, err10 := url.Parse(s13); err10 != nil {
@@ -1398,7 +1398,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 						}
 					}
 					if s.Decoding() {
-						if !tool.IsNull(v16) {
+						if !toolimpl.IsNull(v16) {
 							p6 := new(url.URL)
 							if s15, ok := v16.(string); ok {
 								if u3, err11 := url.Parse(s15); err11 != nil {
@@ -1558,18 +1558,18 @@ func decodeBoundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BoundsArgs) {
 		case 7:
 			// num
 			v := s.Any()
-			if num, ok := tool.Number(v); !ok {
+			if num, ok := toolimpl.Number(v); !ok {
 				r.Type(at.Key("num"), "number", v)
 			} else {
-				if num < -9.223372036854776e+18 || num == -9.223372036854776e+18 && tool.Compare(v, "-9223372036854775809") < 0 {
+				if num < -9.223372036854776e+18 || num == -9.223372036854776e+18 && toolimpl.Compare(v, "-9223372036854775809") < 0 {
 					r.Value("minimum", at.Key("num"), ">= -9223372036854775809", v)
-				} else if num > 1.8446744073709552e+19 || num == 1.8446744073709552e+19 && tool.Compare(v, "18446744073709551616") > 0 {
+				} else if num > 1.8446744073709552e+19 || num == 1.8446744073709552e+19 && toolimpl.Compare(v, "18446744073709551616") > 0 {
 					r.Value("maximum", at.Key("num"), "<= 18446744073709551616", v)
 				}
 			}
 			if s.Decoding() {
 				if v != nil {
-					if n8, ok := tool.NumberText(v); ok {
+					if n8, ok := toolimpl.NumberText(v); ok {
 						out.Num = n8
 					}
 				}

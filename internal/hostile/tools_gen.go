@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the save_tree tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -71,7 +71,7 @@ var treeArgsObject = toolimpl.NewObject([]string{"name", "kids"}, "name", "strin
 // decodeTreeArgs reads a value of type TreeArgs at the location at, checking it against its schema.
 func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out TreeArgs) {
 	var atKids toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -83,7 +83,7 @@ func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out TreeAr
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 16 {
@@ -277,7 +277,7 @@ func decodeDeleteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteArgs) {
 				for i2 := s.NextItem(atPaths); i2 >= 0; i2 = s.NextItem(atPaths) {
 					var item string
 					if v, ok := s.String(atPaths.Index(i2), "string"); ok {
-						n := tool.Length(v)
+						n := toolimpl.Length(v)
 						if n > 256 {
 							s.Fail(atPaths.Index(i2), "maxLength", "at most 256 characters long")
 						}

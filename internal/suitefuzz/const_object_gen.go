@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var constObjectConst0 = map[string]any{
 	"baz": "bax",
@@ -25,7 +25,7 @@ func ValidateConstObject(v any) tool.Errors {
 func checkConstObject(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if !tool.Equal(v, constObjectConst0) {
+	if !toolimpl.Equal(v, constObjectConst0) {
 		r.Value("const", at, "{\"foo\":\"bar\",\"baz\":\"bax\"}", v)
 	}
 }

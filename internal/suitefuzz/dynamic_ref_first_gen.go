@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDynamicRefFirst checks a value against the JSON Schema dynamic_ref_first.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDynamicRefFirst(v any) tool.Errors {
@@ -24,7 +24,7 @@ func checkDynamicRefFirst(r *toolimpl.Report, v any) {
 
 // validateDynamicRefFirstList checks v, at the location at, against the schema at #/$defs/list, $dynamicRef #items resolving to #/$defs/foo.
 func validateDynamicRefFirstList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if list, ok := tool.List(v); !ok {
+	if list, ok := toolimpl.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		for i, item := range list {

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDynamicRefPaths(v any) tool.Errors {
@@ -39,13 +39,13 @@ func validateDynamicRefPathsStringList(r *toolimpl.Report, at toolimpl.Loc, v an
 
 // matchDynamicRefPaths1 reports whether v is valid against the schema at #/if.
 func matchDynamicRefPaths1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		kindOfList, hasKindOfList := obj["kindOfList"]
 		if !hasKindOfList {
 			return false
 		}
 		if hasKindOfList {
-			if !tool.Equal(kindOfList, "numbers") {
+			if !toolimpl.Equal(kindOfList, "numbers") {
 				return false
 			}
 		}
@@ -55,10 +55,10 @@ func matchDynamicRefPaths1(v any, depth int) bool {
 
 // validateDynamicRefPathsGenericList checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
 func validateDynamicRefPathsGenericList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
-			if list2, ok := tool.List(list); ok {
+			if list2, ok := toolimpl.List(list); ok {
 				atList := at.Key("list")
 				for i, item := range list2 {
 					if r.Full() {
@@ -73,10 +73,10 @@ func validateDynamicRefPathsGenericList(r *toolimpl.Report, at toolimpl.Loc, v a
 
 // validateDynamicRefPathsGenericList2 checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
 func validateDynamicRefPathsGenericList2(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
-			if list2, ok := tool.List(list); ok {
+			if list2, ok := toolimpl.List(list); ok {
 				atList := at.Key("list")
 				for i, item := range list2 {
 					if r.Full() {
@@ -91,7 +91,7 @@ func validateDynamicRefPathsGenericList2(r *toolimpl.Report, at toolimpl.Loc, v 
 
 // validateDynamicRefPathsItemType checks v, at the location at, against the schema at #/$defs/numberList/$defs/itemType.
 func validateDynamicRefPathsItemType(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if _, ok := tool.Number(v); !ok {
+	if _, ok := toolimpl.Number(v); !ok {
 		r.Type(at, "number", v)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var enumEnum0 = []any{float64(6), "foo", []any{}, true, map[string]any{"foo": float64(12)}}
 
@@ -22,7 +22,7 @@ func ValidateEnum(v any) tool.Errors {
 func checkEnum(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if !tool.In(v, enumEnum0) {
+	if !toolimpl.In(v, enumEnum0) {
 		r.Value(tool.CodeEnum, at, "one of 6, \"foo\", [], true, {\"foo\":12}", v)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateMaxLength checks a value against the JSON Schema max_length.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMaxLength(v any) tool.Errors {
@@ -20,7 +20,7 @@ func ValidateMaxLength(v any) tool.Errors {
 func checkMaxLength(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	if s, ok := v.(string); ok {
-		length := tool.Length(s)
+		length := toolimpl.Length(s)
 		if length > 2 {
 			r.Value("maxLength", at, "at most 2 characters long", v)
 		}

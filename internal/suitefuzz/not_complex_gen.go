@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateNotComplex checks a value against the JSON Schema not_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNotComplex(v any) tool.Errors {
@@ -26,7 +26,7 @@ func checkNotComplex(r *toolimpl.Report, v any) {
 
 // matchNotComplex1 reports whether v is valid against the schema at #/not.
 func matchNotComplex1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		foo, hasFoo := obj["foo"]

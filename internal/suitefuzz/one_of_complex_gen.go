@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateOneOfComplex checks a value against the JSON Schema one_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfComplex(v any) tool.Errors {
@@ -33,13 +33,13 @@ func checkOneOfComplex(r *toolimpl.Report, v any) {
 
 // matchOneOfComplex1 reports whether v is valid against the schema at #/oneOf/0.
 func matchOneOfComplex1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		bar, hasBar := obj["bar"]
 		if !hasBar {
 			return false
 		}
 		if hasBar {
-			if num2, ok := tool.Number(bar); !ok || !tool.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num2) {
 				return false
 			}
 		}
@@ -49,7 +49,7 @@ func matchOneOfComplex1(v any, depth int) bool {
 
 // matchOneOfComplex2 reports whether v is valid against the schema at #/oneOf/1.
 func matchOneOfComplex2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false

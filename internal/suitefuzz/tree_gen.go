@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateTree checks a value against the JSON Schema tree.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTree(v any) tool.Errors {
@@ -24,11 +24,11 @@ func checkTree(r *toolimpl.Report, v any) {
 
 // validateTreeRoot checks v, at the location at, against the schema at #.
 func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		meta, hasMeta := obj["meta"]
@@ -51,7 +51,7 @@ func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 			}
 		}
 		if hasNodes {
-			if list, ok := tool.List(nodes); !ok {
+			if list, ok := toolimpl.List(nodes); !ok {
 				r.Type(at.Key("nodes"), "array", nodes)
 			} else {
 				atNodes := at.Key("nodes")
@@ -68,11 +68,11 @@ func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 
 // validateTreeNode checks v, at the location at, against the schema at #/$defs/node.
 func validateTreeNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		value, hasValue := obj["value"]
@@ -84,7 +84,7 @@ func validateTreeNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 			})
 		}
 		if hasValue {
-			if _, ok := tool.Number(value); !ok {
+			if _, ok := toolimpl.Number(value); !ok {
 				r.Type(at.Key("value"), "number", value)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var unevaluatedPropertiesDynamicPattern0 = regexp.MustCompile("x")
 
@@ -60,7 +60,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 		return true
 	}()
 	applies8 := matchUnevaluatedPropertiesDynamic6(v, 0)
-	if obj5, ok := tool.Object(v); ok {
+	if obj5, ok := toolimpl.AsObject(v); ok {
 		// unevaluatedProperties: the members no subschema evaluated.
 		{
 			n := r.Len()
@@ -70,7 +70,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 				}
 				r.Add(at.Key(k6), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(v7),
+					Got:  toolimpl.TypeName(v7),
 				})
 			}
 			for k6, v7 := range obj5 {
@@ -81,7 +81,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for k6 := range tool.KeysInOrder(obj5) {
+				for k6 := range toolimpl.KeysInOrder(obj5) {
 					member(k6, obj5[k6])
 					if r.Full() {
 						break
@@ -104,7 +104,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 
 // matchUnevaluatedPropertiesDynamic1 reports whether v is valid against the schema at #/$defs/two/oneOf/0.
 func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasC := obj["c"]
 		if !hasC {
 			return false
@@ -115,7 +115,7 @@ func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic2 reports whether v is valid against the schema at #/$defs/two/oneOf/1.
 func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasD := obj["d"]
 		if !hasD {
 			return false
@@ -126,7 +126,7 @@ func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic3 reports whether v is valid against the schema at #/$defs/one/oneOf/1.
 func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasB := obj["b"]
 		if !hasB {
 			return false
@@ -137,7 +137,7 @@ func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic4 reports whether v is valid against the schema at #/$defs/one/oneOf/2.
 func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["xx"]; !ok {
 			return false
 		}
@@ -147,7 +147,7 @@ func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic5 reports whether v is valid against the schema at #/$defs/one/oneOf/3.
 func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["all"]; !ok {
 			return false
 		}
@@ -157,7 +157,7 @@ func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic6 reports whether v is valid against the schema at #/oneOf/1.
 func matchUnevaluatedPropertiesDynamic6(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasA := obj["a"]
 		if !hasA {
 			return false

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateUniqueItems checks a value against the JSON Schema unique_items.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUniqueItems(v any) tool.Errors {
@@ -20,10 +20,10 @@ func ValidateUniqueItems(v any) tool.Errors {
 func checkUniqueItems(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if list, ok := tool.List(v); ok {
-		if i, j, dup := tool.Duplicate(list); dup {
+	if list, ok := toolimpl.List(v); ok {
+		if i, j, dup := toolimpl.Duplicate(list); dup {
 			r.Add(at, tool.Error{
-				Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
+				Actual:   "items " + toolimpl.Index(i) + " and " + toolimpl.Index(j) + " are equal",
 				Code:     "uniqueItems",
 				Expected: "an array of unique items",
 				Got:      "array",

@@ -16,6 +16,11 @@ const (
 	CodeDepth       = "depth"        // the value nests deeper than the validator follows
 )
 
+// CodeInvalid reports a value the schema accepts that its Go type's own
+// UnmarshalJSON or UnmarshalText method refuses; Error.Reason carries the
+// method's error.
+const CodeInvalid = "invalid"
+
 // Error is one problem with a tool call.
 type Error struct {
 	// Code names the failed rule: CodeMissing, CodeUnexpected, CodeType,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // The JSON renderings are written by hand; encoding/json, without HTML
@@ -52,7 +53,7 @@ func referenceFeedbackJSON(t testing.TB, r Result) string {
 
 func TestJSONRenderings(t *testing.T) {
 	for _, s := range append(hostileStrings(), `q"b\`, "\x00\x01\b\f\n\r\t\x1f\x7f", "<&>", "é東京😀") {
-		assert.Equal(t, stdMarshal(t, s), string(appendJSONString(nil, s)), "%q", clip(s, 100))
+		assert.Equal(t, stdMarshal(t, s), string(appendJSONString(nil, s)), "%q", jsonvalue.Clip(s, 100))
 		errs := errorsWith(s)
 		for _, r := range []Result{
 			{Tool: s, Status: StatusRejected, Errors: errs, stage: stageArguments},

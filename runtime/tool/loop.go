@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // Limits bound a multi-step agent loop, in which a model calls a tool, reads
@@ -142,7 +143,7 @@ func callKey(name string, args []byte) string {
 	b = append(b, name...)
 	b = append(b, 0)
 	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
-		if c, w := identityForm(b, v, maxNesting); w == walkOK {
+		if c, w := jsonvalue.IdentityForm(b, v, maxNesting); w == jsonvalue.WalkOK {
 			return string(c)
 		}
 	}

@@ -2,6 +2,7 @@ package tool
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // ParseArgs reads a tool call's raw arguments as a Set does before anything
@@ -44,7 +45,7 @@ func parseObject(raw []byte, notJSON, notObject string) (map[string]any, Errors)
 }
 
 func shapeError(want string, v any) Error {
-	got := TypeName(v)
+	got := jsonvalue.TypeName(v)
 	return Error{Code: CodeBadShape, Expected: "object", Got: got, Reason: want + ", got " + got}
 }
 
@@ -65,9 +66,5 @@ func parseJSON(data []byte) (any, *jsonscan.Error) {
 // parseError is the error of a document that does not parse: its reason
 // starts with prefix, and its path is bounded.
 func parseError(e *jsonscan.Error, prefix string) Error {
-	return Error{Code: e.Code, Path: clip(e.Path, MaxField), Reason: e.Reason(prefix)}
+	return Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, MaxField), Reason: e.Reason(prefix)}
 }
-
-// ParseError is the error of a document that does not parse, for the
-// one-pass decoders: its reason starts with prefix.
-func ParseError(e *jsonscan.Error, prefix string) Error { return parseError(e, prefix) }

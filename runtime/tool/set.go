@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // Status is the fate of a call in a Set.
@@ -118,18 +120,13 @@ type mapDecoder[T any] struct{ def *Def[T] }
 
 func (m mapDecoder[T]) DecodeArgs(args map[string]any, maxErrors int) (T, Errors) {
 	var v T
-	r := NewReport(maxErrors)
-	switch {
-	case m.def.Decode != nil:
-		var errs Errors
+	var errs Errors
+	if m.def.Decode != nil {
 		v, errs = m.def.Decode(args)
-		r.extend(errs)
-	default:
-		var errs Errors
+	} else {
 		v, errs = jsonDecode[T](m.def.Validate, args)
-		r.extend(errs)
 	}
-	if errs := r.Errors(); errs != nil {
+	if errs := capErrors(errs, maxErrors); len(errs) > 0 {
 		var zero T
 		return zero, errs
 	}
@@ -156,7 +153,7 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 	}
 	// encoding/json follows a value built by hand as deep as it goes, and
 	// only notices a cycle a thousand levels down: bound the walk first.
-	if nestsDeeper(args, maxNesting) {
+	if jsonvalue.NestsDeeper(args, maxNesting) {
 		return v, Errors{depthError(maxNesting)}
 	}
 	b, err := json.Marshal(args)
@@ -655,7 +652,7 @@ func describeMember(m map[string]any, k string) string {
 	if !ok {
 		return "missing"
 	}
-	return "a " + TypeName(v)
+	return "a " + jsonvalue.TypeName(v)
 }
 
 func reject(st stage, e Error) Result {
@@ -970,7 +967,7 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 	if v == nil {
 		return
 	}
-	if _, deep := v.(tooDeep); deep && !r.reached {
+	if jsonvalue.IsTooDeep(v) && !r.reached {
 		*res = s.finish(ctx, r, reject(stageArguments, depthError(MaxDepth)))
 		return
 	}
@@ -999,9 +996,8 @@ func panicResult(r *callState, v any) Result {
 // depthError reports arguments that a walk cannot follow to their end, in
 // limit levels.
 func depthError(limit int) Error {
-	levels := strconv.Itoa(limit)
-	return Error{Code: CodeDepth, Expected: "a value nested at most " + levels + " levels deep",
-		Reason: "the arguments nest deeper than " + levels + " levels, or hold a value that contains itself"}
+	return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(limit),
+		Reason: "the arguments nest deeper than " + strconv.Itoa(limit) + " levels, or hold a value that contains itself"}
 }
 
 // finish completes a result and writes the call's audit record.
@@ -1074,11 +1070,11 @@ func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool
 	l.LogAttrs(ctx, level, "tool call", attrs...)
 }
 
-// shorten cuts s to maxShown characters, for a name the model wrote.
+// shorten cuts s to jsonvalue.MaxShown characters, for a name the model wrote.
 func shorten(s string) string {
 	runes := 0
 	for i := range s {
-		if runes == maxShown {
+		if runes == jsonvalue.MaxShown {
 			return s[:i] + "…"
 		}
 		runes++

@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // Hand-written stand-ins for generated definitions.
@@ -30,9 +31,9 @@ func validateMove(args map[string]any) Errors {
 	if _, ok := args["x"]; !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/x", Name: "x", Expected: "number"})
 	}
-	for _, k := range SortedKeys(args) {
+	for _, k := range jsonvalue.SortedKeys(args) {
 		if k != "x" && k != "speed" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + Key(k), Name: k, Got: TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
 		}
 	}
 	check := func(k string, max float64) {
@@ -40,12 +41,12 @@ func validateMove(args map[string]any) Errors {
 		if !ok || (v == nil && k == "speed") {
 			return
 		}
-		if f, ok := Number(v); !ok {
-			errs = append(errs, TypeError("/"+k, k, "number", v))
+		if f, ok := jsonvalue.Number(v); !ok {
+			errs = append(errs, typeError("/"+k, k, "number", v))
 		} else if f < 0 {
-			errs = append(errs, ValueError("minimum", "/"+k, k, ">= 0", v))
+			errs = append(errs, valueError("minimum", "/"+k, k, ">= 0", v))
 		} else if f > max {
-			errs = append(errs, ValueError("maximum", "/"+k, k, fmt.Sprintf("<= %g", max), v))
+			errs = append(errs, valueError("maximum", "/"+k, k, fmt.Sprintf("<= %g", max), v))
 		}
 	}
 	check("x", 10)
@@ -58,9 +59,9 @@ func decodeMove(args map[string]any) (moveArgs, Errors) {
 		return moveArgs{}, errs
 	}
 	var m moveArgs
-	m.X, _ = Float(args["x"])
+	m.X, _ = jsonvalue.Float(args["x"])
 	if v := args["speed"]; v != nil {
-		m.Speed, _ = Float(v)
+		m.Speed, _ = jsonvalue.Float(v)
 	}
 	return m, nil
 }
@@ -80,14 +81,14 @@ func validateText(args map[string]any) Errors {
 	if !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/text", Name: "text", Expected: "string"})
 	}
-	for _, k := range SortedKeys(args) {
+	for _, k := range jsonvalue.SortedKeys(args) {
 		if k != "text" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + Key(k), Name: k, Got: TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
 		}
 	}
 	if ok {
 		if _, isString := v.(string); !isString {
-			errs = append(errs, TypeError("/text", "text", "string", v))
+			errs = append(errs, typeError("/text", "text", "string", v))
 		}
 	}
 	return errs

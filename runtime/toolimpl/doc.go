@@ -1,9 +1,29 @@
-// Package toolimpl is for generated code only. It is what the decoders
-// toolgen generates call to read a model's raw argument bytes straight into
-// a Go value, in one pass, with no intermediate map. Applications use
-// runtime/tool; nothing here is meant for them, and the API may change with
-// the generator (SupportPackageIsVersion1 locks the two together), as
-// protobuf-go's protoimpl does for its generated code.
+// Package toolimpl is for generated code only: what the validators and
+// decoders toolgen generates call. Applications use runtime/tool; nothing
+// here is meant for them, and the API may change with the generator
+// (SupportPackageIsVersion3 locks the two together), as protobuf-go's
+// protoimpl does for its generated code.
+//
+// It offers:
+//
+//   - the one-pass decoders' Scanner, which reads a model's raw argument
+//     bytes straight into a Go value, with no intermediate map, and their
+//     entry points (Func, Ptr, Append, Slice, NewObject, NewMap, Enum);
+//   - Report and Loc: where a value lies, and the errors of one validation,
+//     bounded in number (TooDeep is the error of a value nested too deep);
+//   - the value functions of the map validators and decoders, which read
+//     what a map[string]any holds as encoding/json decodes it, as
+//     json.Number, and as Go values put in a map by hand: Number,
+//     IsInteger, Length, List, AsObject, IsNull, TypeName, Show; exact
+//     comparisons (Compare, MultipleOf, Equal, In, Duplicate), whose walks
+//     stop at MaxDepth with PanicTooDeep; the conversions into Go fields
+//     (Int, Uint, Float, Float32, NumberText, IntegerJSON, IntKey, Bytes,
+//     Marshal); and the helpers of a few keywords (Base64, JSONContent,
+//     ContentValue, Has, Bit, CountBits, Head, KeysInOrder, Index).
+//
+// A Set compares, renders and identifies values with the same functions
+// (runtime/internal/jsonvalue), so a handler, an approval and a validator
+// agree on what a value is.
 //
 // # The shape of generated code
 //
@@ -144,7 +164,9 @@
 // tool.ParseArgs), so that one parser serves maps and one-pass decoders.
 package toolimpl
 
-// SupportPackageIsVersion1 is referenced by generated code. A build of old
+// SupportPackageIsVersion3 is referenced by generated code. A build of old
 // generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time.
-const SupportPackageIsVersion1 = true
+// compile instead of misbehaving at run time. Version 3: the helpers of
+// generated code are here, not in runtime/tool (whose
+// SupportPackageIsVersion2 locked versions 1 and 2).
+const SupportPackageIsVersion3 = true

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -91,7 +92,7 @@ func (f Func[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
 	if s.sc.Peek() != jsonscan.Object {
 		kind := s.sc.Skip()
 		if !s.sc.Finish() {
-			return zero, tool.Errors{tool.ParseError(s.sc.Err(), "the arguments are not valid JSON")}
+			return zero, tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 		}
 		got := s.kindName(kind)
 		return zero, tool.Errors{{Code: tool.CodeBadShape, Expected: "object", Got: got,
@@ -106,7 +107,7 @@ func (f Func[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
 		return f.DecodeArgs(args, maxErrors)
 	}
 	if !s.sc.Finish() {
-		return zero, tool.Errors{tool.ParseError(s.sc.Err(), "the arguments are not valid JSON")}
+		return zero, tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 	}
 	if errs := s.r.Errors(); errs != nil {
 		return zero, errs
@@ -115,12 +116,12 @@ func (f Func[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
 }
 
 // raw runs the one pass; it reports false when a check panicked with
-// tool.PanicTooDeep (a value nested deeper than the checks of a whole value
+// PanicTooDeep (a value nested deeper than the checks of a whole value
 // follow), whose error the map decoder places.
 func (f Func[T]) raw(s *Scanner) (out T, ok bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			if !tool.IsTooDeep(v) {
+			if !jsonvalue.IsTooDeep(v) {
 				panic(v)
 			}
 			ok = false
@@ -188,4 +189,10 @@ func (m mapDecoder[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
 		return zero, errs
 	}
 	return m.DecodeArgs(args, maxErrors)
+}
+
+// parseError is the error of arguments that do not parse, as tool.ParseArgs
+// reports it.
+func parseError(e *jsonscan.Error, prefix string) tool.Error {
+	return tool.Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, tool.MaxField), Reason: e.Reason(prefix)}
 }

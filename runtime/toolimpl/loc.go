@@ -3,17 +3,16 @@ package toolimpl
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// MaxKeyLength bounds how much of a member name an error's Path or Name
-// repeats: a longer name is cut to its first MaxKeyLength characters and
-// "…", so that a huge member name the model sent is not echoed back whole.
-const MaxKeyLength = 64
-
-// MaxPathLength bounds the bytes of an error's Path and of its Name: the
-// location of a value nested deeper keeps its first and last steps, joined
-// by "…".
-const MaxPathLength = 2048
+// MaxKeyLength and MaxPathLength are tool's bounds on an error's Path and
+// Name, which a Loc renders.
+const (
+	MaxKeyLength  = tool.MaxKeyLength
+	MaxPathLength = tool.MaxPathLength
+)
 
 // Loc is where a value lies in the arguments: a chain of member names and
 // array indexes back to the arguments themselves (the zero Loc), built on

@@ -3,8 +3,6 @@ package toolimpl
 import (
 	"encoding/json"
 	"strconv"
-
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // Num is a number a Scanner read: F is its float64 view, which decides every
@@ -28,10 +26,10 @@ func (n Num) value() any {
 
 // Compare compares the number with the decimal number b exactly: -1, 0 or
 // +1.
-func (n Num) Compare(b string) int { return tool.Compare(n.value(), b) }
+func (n Num) Compare(b string) int { return Compare(n.value(), b) }
 
 // MultipleOf reports whether the number is an integer multiple of m, exactly.
-func (n Num) MultipleOf(m string) bool { return tool.MultipleOf(n.value(), m) }
+func (n Num) MultipleOf(m string) bool { return MultipleOf(n.value(), m) }
 
 // Int returns the number as an integer field holds it, exactly; false when
 // it is not an integer in [min, max].
@@ -41,20 +39,20 @@ func (n Num) Int(min, max int64) (int64, bool) {
 			return i, i >= min && i <= max
 		}
 	}
-	return tool.Int(n.value(), min, max)
+	return Int(n.value(), min, max)
 }
 
 // Uint returns the number as an unsigned integer field holds it, exactly;
 // false when it is not an integer in [0, max].
-func (n Num) Uint(max uint64) (uint64, bool) { return tool.Uint(n.value(), max) }
+func (n Num) Uint(max uint64) (uint64, bool) { return Uint(n.value(), max) }
 
 // Float32 returns the number as a float32 field holds it, rounded as
 // encoding/json rounds it; false beyond float32's range.
-func (n Num) Float32() (float32, bool) { return tool.Float32(n.value()) }
+func (n Num) Float32() (float32, bool) { return Float32(n.value()) }
 
 // integerJSON is the number as an integer without fraction or exponent,
 // for a type whose UnmarshalJSON reads only those (math/big.Int).
-func (n Num) integerJSON() ([]byte, bool) { return tool.IntegerJSON(n.value()) }
+func (n Num) integerJSON() ([]byte, bool) { return IntegerJSON(n.value()) }
 
 // number reads a literal's float64 view, as the map validator reads the same
 // json.Number.
@@ -90,10 +88,10 @@ func smallInt(lit string) (int64, bool) {
 	return n, true
 }
 
-// numberType names the JSON type of a number as tool.TypeName does:
+// numberType names the JSON type of a number as TypeName does:
 // integer when it has no fractional part.
 func numberType(f float64) string {
-	if tool.IsInteger(f) {
+	if IsInteger(f) {
 		return "integer"
 	}
 	return "number"

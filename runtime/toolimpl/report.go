@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -47,9 +48,8 @@ func (r *Report) limit() int {
 
 // tooMany is the last error of a report that reached its limit.
 func (r *Report) tooMany() tool.Error {
-	n := strconv.Itoa(r.limit())
-	return tool.Error{Code: tool.CodeTooManyErrors, Expected: "at most " + n + " errors",
-		Reason: "there are more errors than the " + n + " reported; validation stopped there, so correct these and call again"}
+	expected, reason := jsonvalue.TooMany(r.limit())
+	return tool.Error{Code: tool.CodeTooManyErrors, Expected: expected, Reason: reason}
 }
 
 // Add reports the validation error e at location at: its Path and Name
@@ -108,19 +108,19 @@ func (r *Report) push(decode bool, e tool.Error) {
 
 // Type reports a value of the wrong JSON type at location at.
 func (r *Report) Type(at Loc, expected string, v any) {
-	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: tool.TypeName(v)})
+	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: TypeName(v)})
 }
 
 // Value reports a value of the right type that breaks a constraint; code is
 // the JSON Schema keyword.
 func (r *Report) Value(code string, at Loc, expected string, v any) {
-	r.Add(at, tool.Error{Code: code, Expected: expected, Got: tool.TypeName(v), Actual: tool.Show(v)})
+	r.Add(at, tool.Error{Code: code, Expected: expected, Got: TypeName(v), Actual: Show(v)})
 }
 
 // OneOf reports a value valid against matched of the oneOf schemas, not
 // exactly one.
 func (r *Report) OneOf(at Loc, expected string, matched int, v any) {
-	e := tool.Error{Code: "oneOf", Expected: expected, Got: tool.TypeName(v), Actual: tool.Show(v)}
+	e := tool.Error{Code: "oneOf", Expected: expected, Got: TypeName(v), Actual: Show(v)}
 	if matched > 1 {
 		e.Actual = "a value valid against " + strconv.Itoa(matched) + " of them"
 	}
@@ -175,17 +175,17 @@ func (r *Report) Errors() tool.Errors {
 	return r.errs
 }
 
-// TooDeep reports a value nested deeper than tool.MaxDepth at location at.
-func (r *Report) TooDeep(at Loc) { r.Add(at, tool.TooDeep()) }
+// TooDeep reports a value nested deeper than MaxDepth at location at.
+func (r *Report) TooDeep(at Loc) { r.Add(at, TooDeep()) }
 
-// recoverTooDeep turns the panic of tool.PanicTooDeep into a depth error;
+// recoverTooDeep turns the panic of PanicTooDeep into a depth error;
 // any other panic goes on.
 func (r *Report) recoverTooDeep() {
 	if v := recover(); v != nil {
-		if !tool.IsTooDeep(v) {
+		if !jsonvalue.IsTooDeep(v) {
 			panic(v)
 		}
-		r.Add(Loc{}, tool.TooDeep())
+		r.Add(Loc{}, TooDeep())
 	}
 }
 
@@ -194,7 +194,7 @@ func (r *Report) recoverTooDeep() {
 // "minimum" or "maximum", the bound it crosses; min and max are the field
 // type's bounds as text.
 func (r *Report) Range(at Loc, min, max string, v any) {
-	if f, ok := tool.Number(v); ok && f < 0 {
+	if f, ok := Number(v); ok && f < 0 {
 		r.Decode(at, "minimum", ">= "+min, v)
 		return
 	}
@@ -206,7 +206,7 @@ func (r *Report) Range(at Loc, min, max string, v any) {
 // ("contentEncoding" for bad base64, "propertyNames" for map keys), expected
 // what the field needs.
 func (r *Report) Decode(at Loc, code, expected string, v any) {
-	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: tool.TypeName(v), Actual: tool.Show(v)})
+	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: TypeName(v), Actual: Show(v)})
 }
 
 // maxReason bounds how much of the error of a type's own decoding method a
@@ -225,17 +225,17 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 	if name := at.name(); name != "" {
 		subject = "argument '" + name + "' does not"
 	}
-	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: tool.TypeName(v), Actual: tool.Show(v),
+	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: TypeName(v), Actual: Show(v),
 		Reason: strings.Join([]string{subject, " decode: ", cut(err.Error(), maxReason)}, "")})
 }
 
 // RecoverTooDeep, deferred by a generated validator, turns the panic of
-// tool.PanicTooDeep into a depth error. Any other panic goes on.
+// PanicTooDeep into a depth error. Any other panic goes on.
 func (r *Report) RecoverTooDeep() {
 	if v := recover(); v != nil {
-		if !tool.IsTooDeep(v) {
+		if !jsonvalue.IsTooDeep(v) {
 			panic(v)
 		}
-		r.Add(Loc{}, tool.TooDeep())
+		r.Add(Loc{}, TooDeep())
 	}
 }

@@ -173,7 +173,7 @@ func (s *Scanner) Keep(v string) string {
 func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 	if s.vpending {
 		s.vpending, s.lastRaw = false, false
-		f, ok := tool.Number(s.cur)
+		f, ok := Number(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return Num{}, false
@@ -200,7 +200,7 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 // Integer reads a number without a fractional part.
 func (s *Scanner) Integer(at Loc, expected string) (Num, bool) {
 	n, ok := s.Number(at, expected)
-	if ok && !tool.IsInteger(n.F) {
+	if ok && !IsInteger(n.F) {
 		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: "number"})
 		return n, false
 	}
@@ -234,7 +234,7 @@ func (s *Scanner) Bool(at Loc, expected string) (v, ok bool) {
 // typed nil), and reports whether it was.
 func (s *Scanner) Null() bool {
 	if s.vpending {
-		if tool.IsNull(s.cur) {
+		if IsNull(s.cur) {
 			s.vpending = false
 			return true
 		}
@@ -309,15 +309,15 @@ func (s *Scanner) Kind() Kind {
 			}
 		}
 		switch {
-		case tool.IsNull(s.cur):
+		case IsNull(s.cur):
 			return KindNull
-		case tool.TypeName(s.cur) == "integer" || tool.TypeName(s.cur) == "number":
+		case TypeName(s.cur) == "integer" || TypeName(s.cur) == "number":
 			return KindNumber
 		}
-		if _, ok := tool.List(s.cur); ok {
+		if _, ok := List(s.cur); ok {
 			return KindArray
 		}
-		if _, ok := tool.Object(s.cur); ok {
+		if _, ok := AsObject(s.cur); ok {
 			return KindObject
 		}
 		return 0
@@ -356,7 +356,7 @@ func (s *Scanner) typeError(at Loc, expected string) {
 	}
 }
 
-// kindName names the JSON type of the value sc just read, as tool.TypeName
+// kindName names the JSON type of the value sc just read, as TypeName
 // does.
 func (s *Scanner) kindName(k jsonscan.Kind) string {
 	switch k {
@@ -384,7 +384,7 @@ func (s *Scanner) kindName(k jsonscan.Kind) string {
 func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 	if s.vpending {
 		s.vpending = false
-		obj, ok := tool.Object(s.cur)
+		obj, ok := AsObject(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return false
@@ -435,9 +435,9 @@ func (s *Scanner) members(at Loc, g *group) {
 		}
 	}
 	if len(g.obj) > present {
-		for k := range tool.KeysInOrder(g.obj) {
+		for k := range KeysInOrder(g.obj) {
 			if g.shape.find(k, -1) < 0 {
-				s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: tool.TypeName(g.obj[k])})
+				s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: TypeName(g.obj[k])})
 			}
 			if s.r.Full() {
 				break
@@ -475,7 +475,7 @@ func (g *group) nextValue(vals []any) int {
 		if !g.has(i) {
 			continue
 		}
-		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || tool.IsNull(v)) {
+		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || IsNull(v)) {
 			continue
 		}
 		return i
@@ -569,7 +569,7 @@ func (s *Scanner) closeObject(at Loc, g *group) {
 func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	if s.vpending {
 		s.vpending = false
-		obj, ok := tool.Object(s.cur)
+		obj, ok := AsObject(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return false
@@ -583,7 +583,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 		}
 		if s.r.Len() > n {
 			s.r.Truncate(n)
-			for k := range tool.KeysInOrder(obj) {
+			for k := range KeysInOrder(obj) {
 				s.member(k, obj[k], fn)
 				if s.r.Full() {
 					break
@@ -646,7 +646,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 	}
 	if s.vpending {
 		s.vpending = false
-		list, ok := tool.List(s.cur)
+		list, ok := List(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return false
@@ -662,7 +662,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 		case max >= 0 && len(list) > max:
 			s.r.Value("maxItems", at, "an array of at most "+items(max), list)
 		case unique:
-			if i, j, dup := tool.Duplicate(list); dup {
+			if i, j, dup := Duplicate(list); dup {
 				s.r.Add(at, tool.Error{Code: "uniqueItems", Expected: "an array of unique items", Got: "array",
 					Actual: "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal"})
 			}
@@ -763,7 +763,7 @@ func (s *Scanner) Fail(at Loc, code, expected string) {
 }
 
 // shown is the JSON type and the text of the scalar just read from raw
-// bytes, as tool.TypeName and tool.Show render the same value.
+// bytes, as TypeName and Show render the same value.
 func (s *Scanner) shown() (got, actual string) {
 	switch s.last.kind {
 	case jsonscan.String:
@@ -801,7 +801,7 @@ func (s *Scanner) Range(at Loc, min, max string) {
 	s.r.addDecode(at, e)
 }
 
-// TooDeep reports a value nested deeper than tool.MaxDepth, which it reads.
+// TooDeep reports a value nested deeper than MaxDepth, which it reads.
 func (s *Scanner) TooDeep(at Loc) {
 	s.Skip()
 	s.r.TooDeep(at)
@@ -965,7 +965,7 @@ func (s *Scanner) Bytes(at Loc, v string) []byte {
 	if !s.keep {
 		return nil
 	}
-	b, ok := tool.Bytes(v)
+	b, ok := Bytes(v)
 	if !ok {
 		if !s.lastRaw {
 			s.r.Decode(at, "contentEncoding", "a base64 string", s.cur)

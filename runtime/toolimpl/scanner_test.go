@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -126,9 +127,9 @@ func wideObject(r *Report, at Loc, obj map[string]any, sum *int64) {
 				r.Add(at.Key(k), tool.Error{Code: tool.CodeMissing, Expected: "a value"})
 			}
 		}
-		for _, k := range tool.SortedKeys(obj) {
+		for _, k := range jsonvalue.SortedKeys(obj) {
 			if wideShape.find(k, -1) < 0 {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: tool.TypeName(obj[k])})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: TypeName(obj[k])})
 			}
 		}
 	}
@@ -152,7 +153,7 @@ func wideValue(r *Report, at Loc, v any, sum *int64) {
 		if len(x) > 3 && sum == nil {
 			r.Value("maxItems", at, "an array of at most 3 items", x)
 		}
-		for i, item := range tool.Head(x, 3) {
+		for i, item := range Head(x, 3) {
 			if num, ok := item.(json.Number); ok {
 				wideInt(r, at.Index(i), num, sum)
 			} else if sum == nil {
@@ -165,16 +166,16 @@ func wideValue(r *Report, at Loc, v any, sum *int64) {
 }
 
 func wideInt(r *Report, at Loc, x json.Number, sum *int64) {
-	f, _ := tool.Number(x)
+	f, _ := Number(x)
 	if sum == nil {
-		if !tool.IsInteger(f) {
+		if !IsInteger(f) {
 			r.Type(at, "integer", x)
 		} else if f > 100 {
 			r.Value("maximum", at, "<= 100", x)
 		}
 		return
 	}
-	if n, ok := tool.Int(x, math.MinInt8, math.MaxInt8); ok {
+	if n, ok := Int(x, math.MinInt8, math.MaxInt8); ok {
 		*sum += n
 		return
 	}

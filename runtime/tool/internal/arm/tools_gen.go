@@ -8,7 +8,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the move tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -291,13 +291,13 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
+		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "holding":
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
+					Got:  toolimpl.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -306,7 +306,7 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasX {
-		if num, ok := tool.Number(x); !ok {
+		if num, ok := toolimpl.Number(x); !ok {
 			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
@@ -317,7 +317,7 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasY {
-		if num2, ok := tool.Number(y); !ok {
+		if num2, ok := toolimpl.Number(y); !ok {
 			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
@@ -481,7 +481,7 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
 		case 1:
 			// reason
 			if v, ok := s.String(at.Key("reason"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("reason"), "minLength", "at least 1 character long")
 				}

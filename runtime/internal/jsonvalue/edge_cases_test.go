@@ -1,9 +1,8 @@
-package tool
+package jsonvalue
 
 import (
 	"encoding/json"
 	"math"
-	"strings"
 	"testing"
 	"time"
 
@@ -72,27 +71,6 @@ func TestShowNumbersAsJSONWrites(t *testing.T) {
 	}
 }
 
-// A json.Number that does not parse to a finite float64 is named
-// `invalid number "<its whole text>"` and shown in full, so a huge literal
-// (UseNumber keeps 1e400 or a million digits as json.Number) is echoed back
-// twice, unshortened, in Got and Actual. Show also echoes other invalid
-// json.Numbers verbatim, down to the empty one.
-func TestInvalidJSONNumberEchoedInFull(t *testing.T) {
-	dec := json.NewDecoder(strings.NewReader(`{"n": 1` + strings.Repeat("0", 100_000) + `}`))
-	dec.UseNumber()
-	var args map[string]any
-	require.NoError(t, dec.Decode(&args))
-	n := args["n"]
-	e := ValueError("maximum", "/n", "n", "<= 10", n)
-	assert.Less(t, len(e.Got), 200, "Got")
-	assert.Less(t, len(e.Actual), 200, "Actual")
-	assert.Less(t, len(TypeError("/n", "n", "integer", n).Got), 200)
-
-	// The empty json.Number is shown as nothing at all, so Message falls
-	// back to Got.
-	assert.NotEmpty(t, Show(json.Number("")))
-}
-
 // Number accepts a json.Number in Go float syntax that is no JSON number:
 // hexadecimal, underscores, a leading +, a leading or trailing dot, leading
 // zeros.
@@ -141,18 +119,6 @@ func TestDuplicateQuadraticForSameSizeArrays(t *testing.T) {
 		assert.False(t, found)
 		assert.Less(t, dup, 20*linear+5*time.Millisecond, "%s: %v for %d items, %v to render them", name, dup, n, linear)
 	}
-}
-
-// TooDeep sets neither Got nor Actual, so its Message ends in a dangling
-// "got ": "argument 'tree' should be a value nested at most 128 levels
-// deep, got ".
-func TestTooDeepMessageEndsInGot(t *testing.T) {
-	var r Report
-	root := Loc{}
-	r.Add(root.Key("tree"), TooDeep())
-	msg := r.Errors()[0].Message()
-	assert.False(t, strings.HasSuffix(msg, "got "), "%q", msg)
-	assert.False(t, strings.HasSuffix(msg, " "), "%q", msg)
 }
 
 // MultipleOf must not panic on NaN or ±Inf: strconv writes them as "NaN"

@@ -1,4 +1,4 @@
-package tool
+package jsonvalue
 
 import (
 	"encoding/json"
@@ -36,7 +36,7 @@ func FuzzShowString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got := Show(s)
 		n := Length(s)
-		if n <= maxShown {
+		if n <= MaxShown {
 			if got != strconv.Quote(s) {
 				t.Fatalf("Show(%q) = %q", s, got)
 			}
@@ -50,8 +50,8 @@ func FuzzShowString(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Show(%q) = %q: prefix not quoted: %v", s, got, err)
 		}
-		if !strings.HasPrefix(s, prefix) || utf8.RuneCountInString(prefix) != maxShown {
-			t.Fatalf("Show(%q) = %q: prefix is not the first %d characters", s, got, maxShown)
+		if !strings.HasPrefix(s, prefix) || utf8.RuneCountInString(prefix) != MaxShown {
+			t.Fatalf("Show(%q) = %q: prefix is not the first %d characters", s, got, MaxShown)
 		}
 	})
 }

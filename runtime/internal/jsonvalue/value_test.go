@@ -1,4 +1,4 @@
-package tool
+package jsonvalue
 
 import (
 	"encoding/json"
@@ -399,7 +399,7 @@ func TestTypeName(t *testing.T) {
 		{"chan", make(chan int), "Go value of type chan int"},
 		{"nil chan", (chan string)(nil), "Go value of type chan string"},
 		{"func", func() {}, "Go value of type func()"},
-		{"struct", point{}, "Go value of type tool.point"},
+		{"struct", point{}, "Go value of type jsonvalue.point"},
 		{"pointer", &x, "Go value of type *int"},
 		{"int-keyed map", map[int]int{1: 1}, "Go value of type map[int]int"},
 		{"complex", complex64(1), "Go value of type complex64"},
@@ -743,74 +743,6 @@ func TestSortedKeys(t *testing.T) {
 	}
 }
 
-func TestKey(t *testing.T) {
-	tests := map[string]string{
-		"":         "",
-		"city":     "city",
-		"a/b":      "a~1b",
-		"m~n":      "m~0n",
-		"~1":       "~01", // escape ~ first, or ~1 would read back as /
-		"~0":       "~00",
-		"/~":       "~1~0",
-		"~/~/":     "~0~1~0~1",
-		"//":       "~1~1",
-		"a b.c[0]": "a b.c[0]",
-		"日本":       "日本",
-	}
-	for in, want := range tests {
-		assert.Equal(t, want, Key(in), "Key(%q)", in)
-		assert.Equal(t, in, unescapeKey(Key(in)), "round trip %q", in)
-	}
-	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = Key("plain") }), "no escaping, no allocation")
-}
-
-// unescapeKey reverses RFC 6901 escaping: ~1 first, then ~0.
-func unescapeKey(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
-
-func TestIndex(t *testing.T) {
-	assert.Equal(t, "0", Index(0))
-	assert.Equal(t, "7", Index(7))
-	assert.Equal(t, "12", Index(12))
-	assert.Equal(t, "1000000", Index(1_000_000))
-}
-
-func TestTypeError(t *testing.T) {
-	e := TypeError("/days", "days", "integer", true)
-	assert.Equal(t, Error{Code: CodeType, Path: "/days", Name: "days", Expected: "integer", Got: "boolean"}, e)
-	assert.Equal(t, "argument 'days' should be integer, got boolean", e.Message())
-
-	assert.Equal(t, "number", TypeError("/d", "d", "integer", 2.5).Got)
-	assert.Equal(t, "null", TypeError("/d", "d", "integer", nil).Got)
-	assert.Equal(t, "string", TypeError("/d", "d", "integer", "3").Got)
-	assert.Equal(t, "array", TypeError("/d", "d", "object", []any{}).Got)
-	assert.Equal(t, "object", TypeError("/d", "d", "array", map[string]any{}).Got)
-	assert.Empty(t, TypeError("/d", "d", "integer", "3").Actual, "a type error does not echo the value")
-}
-
-func TestValueError(t *testing.T) {
-	e := ValueError("maximum", "/coords/lat", "coords.lat", "<= 90", 91.5)
-	assert.Equal(t, Error{Code: "maximum", Path: "/coords/lat", Name: "coords.lat", Expected: "<= 90", Got: "number", Actual: "91.5"}, e)
-	assert.Equal(t, "argument 'coords.lat' should be <= 90, got 91.5", e.Message())
-
-	e = ValueError(CodeEnum, "/units", "units", `one of "c", "f"`, "k")
-	assert.Equal(t, "string", e.Got)
-	assert.Equal(t, `"k"`, e.Actual)
-	assert.Equal(t, `argument 'units' should be one of "c", "f", got "k"`, e.Message())
-
-	e = ValueError("maxLength", "/q", "q", "at most 64 characters", strings.Repeat("x", 100))
-	assert.Equal(t, `"`+strings.Repeat("x", 64)+`"… (100 characters)`, e.Actual)
-
-	e = ValueError("minItems", "/tags", "tags", "at least 2 items", []any{"a"})
-	assert.Equal(t, "array", e.Got)
-	assert.Equal(t, "argument 'tags' should be at least 2 items, got an array of 1 item", e.Message())
-
-	e = ValueError("minimum", "/days", "days", ">= 1", 0)
-	assert.Equal(t, "integer", e.Got)
-	assert.Equal(t, "0", e.Actual)
-}
-
 func TestShow_Strings(t *testing.T) {
 	a64 := strings.Repeat("a", 64)
 	tests := []struct {
@@ -893,7 +825,7 @@ func TestShow_Values(t *testing.T) {
 		{"NaN", math.NaN(), "non-finite number NaN"},
 		{"+Inf", math.Inf(1), "non-finite number +Inf"},
 		{"chan", make(chan int), "Go value of type chan int"},
-		{"struct", point{1, 2}, "Go value of type tool.point"},
+		{"struct", point{1, 2}, "Go value of type jsonvalue.point"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -910,4 +842,37 @@ func TestShow_BigArrayIsBounded(t *testing.T) {
 func canonicalKey(v any) string {
 	b, _ := canonical(nil, v, MaxDepth)
 	return string(b)
+}
+
+func TestKey(t *testing.T) {
+	tests := map[string]string{
+		"":         "",
+		"city":     "city",
+		"a/b":      "a~1b",
+		"m~n":      "m~0n",
+		"~1":       "~01", // escape ~ first, or ~1 would read back as /
+		"~0":       "~00",
+		"/~":       "~1~0",
+		"~/~/":     "~0~1~0~1",
+		"//":       "~1~1",
+		"a b.c[0]": "a b.c[0]",
+		"日本":       "日本",
+	}
+	for in, want := range tests {
+		assert.Equal(t, want, Key(in), "Key(%q)", in)
+		assert.Equal(t, in, unescapeKey(Key(in)), "round trip %q", in)
+	}
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = Key("plain") }), "no escaping, no allocation")
+}
+
+// unescapeKey reverses RFC 6901 escaping: ~1 first, then ~0.
+func unescapeKey(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}
+
+func TestIndex(t *testing.T) {
+	assert.Equal(t, "0", Index(0))
+	assert.Equal(t, "7", Index(7))
+	assert.Equal(t, "12", Index(12))
+	assert.Equal(t, "1000000", Index(1_000_000))
 }

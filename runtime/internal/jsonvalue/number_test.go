@@ -1,4 +1,4 @@
-package tool
+package jsonvalue
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package tool
+package jsonvalue
 
 import (
 	"encoding/json"
@@ -245,12 +245,12 @@ func Duplicate(items []any) (i, j int, found bool) {
 	first := make(map[string]int, len(items))
 	var b []byte
 	for j, item := range items {
-		var w walkResult
+		var w WalkResult
 		b, w = canonical(b[:0], item, MaxDepth)
 		switch w {
-		case walkTooDeep:
+		case WalkTooDeep:
 			PanicTooDeep()
-		case walkNotJSON:
+		case WalkNotJSON:
 			continue // not a JSON value: equal to nothing
 		}
 		if i, seen := first[string(b)]; seen {
@@ -279,16 +279,16 @@ func listLen(v any) (int, bool) {
 	return 0, false
 }
 
-// nestsDeeper reports whether v holds arrays or objects nested more than
+// NestsDeeper reports whether v holds arrays or objects nested more than
 // limit levels deep, as a value that contains itself does.
-func nestsDeeper(v any, limit int) bool {
+func NestsDeeper(v any, limit int) bool {
 	if limit < 0 {
 		return true
 	}
 	if _, ok := listLen(v); ok {
 		l, _ := List(v)
 		for _, item := range l {
-			if nestsDeeper(item, limit-1) {
+			if NestsDeeper(item, limit-1) {
 				return true
 			}
 		}
@@ -296,7 +296,7 @@ func nestsDeeper(v any, limit int) bool {
 	}
 	if m, ok := Object(v); ok {
 		for _, item := range m {
-			if nestsDeeper(item, limit-1) {
+			if NestsDeeper(item, limit-1) {
 				return true
 			}
 		}
@@ -304,79 +304,79 @@ func nestsDeeper(v any, limit int) bool {
 	return false
 }
 
-// walkResult is how a walk over a value ended.
-type walkResult uint8
+// WalkResult is how a walk over a value ended.
+type WalkResult uint8
 
 const (
-	walkOK      walkResult = iota
-	walkNotJSON            // a value with no JSON form: a chan, a func, NaN...
-	walkTooDeep            // nested deeper than MaxDepth, or cyclic
+	WalkOK      WalkResult = iota
+	WalkNotJSON            // a value with no JSON form: a chan, a func, NaN...
+	WalkTooDeep            // nested deeper than MaxDepth, or cyclic
 )
 
 // canonical appends a rendering of v that is equal for values Equal calls
 // equal and different otherwise: numbers by the value a validator compares
 // (see Compare), objects by sorted key. It stops at the first value that is
 // not JSON, and at limit levels of nesting, which a cyclic value reaches.
-func canonical(b []byte, v any, limit int) ([]byte, walkResult) {
+func canonical(b []byte, v any, limit int) ([]byte, WalkResult) {
 	return appendCanonical(b, v, 0, limit, appendNumber)
 }
 
-// identityForm appends a rendering of v that is equal exactly for equal JSON
+// IdentityForm appends a rendering of v that is equal exactly for equal JSON
 // values: numbers by their exact rational value (1, 1.0 and 10e-1 alike;
 // 9007199254740993 and 90071992547409930e-1 alike, 9007199254740992 apart;
 // a float64 by its exact binary value), objects by sorted key. It is finer
 // than canonical, so that an approval or a request id is never shared by
 // two calls a handler could tell apart.
-func identityForm(b []byte, v any, limit int) ([]byte, walkResult) {
+func IdentityForm(b []byte, v any, limit int) ([]byte, WalkResult) {
 	return appendCanonical(b, v, 0, limit, appendDecimal)
 }
 
-func appendCanonical(b []byte, v any, depth, limit int, number func([]byte, any) ([]byte, bool)) ([]byte, walkResult) {
+func appendCanonical(b []byte, v any, depth, limit int, number func([]byte, any) ([]byte, bool)) ([]byte, WalkResult) {
 	if isNull(v) {
-		return append(b, 'z'), walkOK
+		return append(b, 'z'), WalkOK
 	}
 	if _, ok := Number(v); ok {
 		var numOK bool
 		if b, numOK = number(append(b, 'n'), v); !numOK {
-			return b, walkNotJSON
+			return b, WalkNotJSON
 		}
-		return b, walkOK
+		return b, WalkOK
 	}
 	switch x := v.(type) {
 	case string:
-		return strconv.AppendQuote(append(b, 's'), x), walkOK
+		return strconv.AppendQuote(append(b, 's'), x), WalkOK
 	case bool:
-		return strconv.AppendBool(append(b, 'b'), x), walkOK
+		return strconv.AppendBool(append(b, 'b'), x), WalkOK
 	}
 	if l, isList := List(v); isList {
 		if depth >= limit && len(l) > 0 {
-			return b, walkTooDeep
+			return b, WalkTooDeep
 		}
 		b = append(b, '[')
 		for _, item := range l {
-			var w walkResult
-			if b, w = appendCanonical(b, item, depth+1, limit, number); w != walkOK {
+			var w WalkResult
+			if b, w = appendCanonical(b, item, depth+1, limit, number); w != WalkOK {
 				return b, w
 			}
 			b = append(b, ',')
 		}
-		return append(b, ']'), walkOK
+		return append(b, ']'), WalkOK
 	}
 	if m, isObject := Object(v); isObject {
 		if depth >= limit && len(m) > 0 {
-			return b, walkTooDeep
+			return b, WalkTooDeep
 		}
 		b = append(b, '{')
 		for _, k := range SortedKeys(m) {
-			var w walkResult
-			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1, limit, number); w != walkOK {
+			var w WalkResult
+			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1, limit, number); w != WalkOK {
 				return b, w
 			}
 			b = append(b, ',')
 		}
-		return append(b, '}'), walkOK
+		return append(b, '}'), WalkOK
 	}
-	return b, walkNotJSON
+	return b, WalkNotJSON
 }
 
 // isNull reports whether v is JSON null: nil, or a nil slice, map or pointer
@@ -456,42 +456,21 @@ func SortedKeys(m map[string]any) []string {
 	return keys
 }
 
-// Key escapes an object member name for a JSON Pointer (RFC 6901).
-func Key(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
-}
-
-// Index formats an array index for a path.
-func Index(i int) string { return strconv.Itoa(i) }
-
-// TypeError reports a value of the wrong JSON type.
-func TypeError(path, name, expected string, v any) Error {
-	return Error{Code: CodeType, Path: path, Name: name, Expected: expected, Got: TypeName(v)}
-}
-
-// ValueError reports a value of the right type that breaks a constraint;
-// code is the JSON Schema keyword.
-func ValueError(code, path, name, expected string, v any) Error {
-	return Error{Code: code, Path: path, Name: name, Expected: expected, Got: TypeName(v), Actual: Show(v)}
-}
-
-// maxShown bounds how much of a received string an error repeats.
-const maxShown = 64
+// MaxShown bounds how much of a received string or a member name an error
+// repeats, in characters.
+const MaxShown = 64
 
 // Show renders a received value compactly for an error: strings quoted and
 // shortened, numbers as JSON writes them, arrays and objects by their size.
 func Show(v any) string {
 	switch x := v.(type) {
 	case string:
-		return quoteShort(x)
+		return QuoteShort(x)
 	case bool:
 		return strconv.FormatBool(x)
 	case json.Number:
 		if _, ok := Number(x); !ok {
-			return quoteShort(string(x))
+			return QuoteShort(string(x))
 		}
 		return string(x)
 	case int:
@@ -516,15 +495,15 @@ func Show(v any) string {
 	return TypeName(v)
 }
 
-// quoteShort quotes a string, shortened to maxShown characters.
-func quoteShort(s string) string {
+// QuoteShort quotes a string, shortened to MaxShown characters.
+func QuoteShort(s string) string {
 	n := Length(s)
-	if n <= maxShown {
+	if n <= MaxShown {
 		return strconv.Quote(s)
 	}
 	cut, runes := 0, 0
 	for cut = range s {
-		if runes == maxShown {
+		if runes == MaxShown {
 			break
 		}
 		runes++
@@ -554,10 +533,44 @@ func count(n int, noun string) string {
 }
 
 // MaxDepth bounds how deep a generated validator follows a recursive
-// schema; a deeper value is reported with CodeDepth.
+// schema, and Equal and Duplicate a value built by hand.
 const MaxDepth = 128
 
-// TooDeep reports a value nested deeper than MaxDepth.
-func TooDeep() Error {
-	return Error{Code: CodeDepth, Expected: "a value nested at most " + strconv.Itoa(MaxDepth) + " levels deep"}
+// DepthExpected is the expectation of an error about a value nested deeper
+// than limit levels.
+func DepthExpected(limit int) string {
+	return "a value nested at most " + strconv.Itoa(limit) + " levels deep"
 }
+
+// TooMany is the expectation and the reason of the last error of a
+// validation that stopped after max errors.
+func TooMany(max int) (expected, reason string) {
+	n := strconv.Itoa(max)
+	return "at most " + n + " errors", "there are more errors than the " + n + " reported; validation stopped there, so correct these and call again"
+}
+
+// tooDeep is what a validity check panics with when a value nests deeper
+// than MaxDepth: its verdict must not turn into a pass under "not".
+type tooDeep struct{}
+
+// PanicTooDeep stops a validity check on a value nested deeper than
+// MaxDepth; generated code recovers with IsTooDeep.
+func PanicTooDeep() { panic(tooDeep{}) }
+
+// IsTooDeep reports whether v, a recovered panic, is the one of
+// PanicTooDeep.
+func IsTooDeep(v any) bool {
+	_, ok := v.(tooDeep)
+	return ok
+}
+
+// Key escapes an object member name for a JSON Pointer (RFC 6901).
+func Key(k string) string {
+	if !strings.ContainsAny(k, "~/") {
+		return k
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+}
+
+// Index formats an array index for a path.
+func Index(i int) string { return strconv.Itoa(i) }

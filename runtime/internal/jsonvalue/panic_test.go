@@ -1,4 +1,4 @@
-package tool
+package jsonvalue_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,9 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 type oddStruct struct {
@@ -76,12 +79,12 @@ func oddValues() []struct {
 		{"int-keyed map", map[int]string{1: "a"}},
 		{"any-keyed map", map[any]any{1: 2, "a": nil}},
 		{"array-keyed map", map[[2]int]int{{1, 2}: 3}},
-		{"named-key map", map[namedKey][]namedKey{"a": {"b"}}},
+		{"named-key map", map[jsonvalue.NamedKey][]jsonvalue.NamedKey{"a": {"b"}}},
 		{"nil []any", []any(nil)},
 		{"nil map[string]any", map[string]any(nil)},
 		{"nil typed map", map[string]int(nil)},
-		{"nil named slice", namedSlice(nil)},
-		{"named list", namedList{1.0, namedList{}}},
+		{"nil named slice", jsonvalue.NamedSlice(nil)},
+		{"named list", jsonvalue.NamedList{1.0, jsonvalue.NamedList{}}},
 		{"complex128", complex(1, 2)},
 		{"uintptr", uintptr(1)},
 		{"unsafe pointer", unsafe.Pointer(&x)},
@@ -100,7 +103,7 @@ func oddValues() []struct {
 		{"+Inf", math.Inf(1)},
 		{"-Inf", math.Inf(-1)},
 		{"float32 NaN", float32(math.NaN())},
-		{"negative zero", negZero},
+		{"negative zero", math.Copysign(0, -1)},
 		{"max uint64", uint64(math.MaxUint64)},
 		{"min int64", int64(math.MinInt64)},
 		{"deep list", deepList(10_000)},
@@ -112,35 +115,27 @@ func oddValues() []struct {
 	}
 }
 
-var fillers = func() []any {
-	var items []any
-	for i := range 40 {
-		items = append(items, float64(i), fmt.Sprint("f", i))
-	}
-	return items
-}()
-
 func TestNeverPanics(t *testing.T) {
 	values := oddValues()
 	for _, tt := range values {
 		t.Run(tt.name, func(t *testing.T) {
 			v := tt.v
 			assert.NotPanics(t, func() {
-				Number(v)
-				l, isList := List(v)
-				n, hasLen := listLen(v)
+				jsonvalue.Number(v)
+				l, isList := jsonvalue.List(v)
+				n, hasLen := jsonvalue.ListLen(v)
 				assert.Equal(t, []any{isList, len(l)}, []any{hasLen, n}, "listLen agrees with List")
-				Object(v)
-				assert.NotEmpty(t, TypeName(v))
+				jsonvalue.Object(v)
+				assert.NotEmpty(t, jsonvalue.TypeName(v))
 				if v != json.Number("") { // see TestKnownBug_InvalidJSONNumberEchoedInFull
-					assert.NotEmpty(t, Show(v))
+					assert.NotEmpty(t, jsonvalue.Show(v))
 				}
-				if f, ok := Number(v); ok {
-					IsInteger(f)
+				if f, ok := jsonvalue.Number(v); ok {
+					jsonvalue.IsInteger(f)
 				}
 				if s, ok := v.(string); ok {
-					Length(s)
-					Key(s)
+					jsonvalue.Length(s)
+					jsonvalue.Key(s)
 				}
 			}, "value functions")
 
@@ -148,54 +143,52 @@ func TestNeverPanics(t *testing.T) {
 			// MaxDepth with the panic a validator recovers as a depth
 			// error; nothing else panics.
 			walk := func(what string, f func()) {
-				var errs Errors
+				var errs tool.Errors
 				assert.NotPanics(t, func() { errs = validated(f) }, what)
 				for _, e := range errs {
-					assert.Equal(t, CodeDepth, e.Code, what)
+					assert.Equal(t, tool.CodeDepth, e.Code, what)
 				}
 			}
 			walk("Equal", func() {
-				Equal(v, v)
-				Equal(v, nil)
-				Equal(nil, v)
-				Equal(v, 1.0)
-				Equal(v, []any{})
-				Equal(v, map[string]any{})
-				Equal([]any{v}, []any{v})
-				Equal(map[string]any{"k": v}, map[string]any{"k": v})
+				jsonvalue.Equal(v, v)
+				jsonvalue.Equal(v, nil)
+				jsonvalue.Equal(nil, v)
+				jsonvalue.Equal(v, 1.0)
+				jsonvalue.Equal(v, []any{})
+				jsonvalue.Equal(v, map[string]any{})
+				jsonvalue.Equal([]any{v}, []any{v})
+				jsonvalue.Equal(map[string]any{"k": v}, map[string]any{"k": v})
 			})
 			for _, w := range values {
 				if w.name == "huge slice" || w.name == "huge []any" {
 					continue // quadratic in time, not interesting
 				}
 				walk("Equal with "+w.name, func() {
-					Equal(v, w.v)
-					Equal(w.v, v)
+					jsonvalue.Equal(v, w.v)
+					jsonvalue.Equal(w.v, v)
 				})
 			}
 			walk("Duplicate", func() {
-				Duplicate([]any{v})
-				Duplicate([]any{v, v})
-				Duplicate([]any{1.0, v, "x", v})
-				Duplicate(append(append([]any{v}, fillers...), v))
-				SortedKeys(map[string]any{"a": v, "": v})
+				jsonvalue.Duplicate([]any{v})
+				jsonvalue.Duplicate([]any{v, v})
+				jsonvalue.Duplicate([]any{1.0, v, "x", v})
+				jsonvalue.Duplicate(append(append([]any{v}, fillers...), v))
+				jsonvalue.SortedKeys(map[string]any{"a": v, "": v})
 			})
 
 			assert.NotPanics(t, func() {
-				errs := Errors{
-					TypeError("/x", "x", "string", v),
-					ValueError("maximum", "/x", "x", "<= 1", v),
-					ValueError(CodeEnum, "", "", "", v),
-				}
-				var r Report
-				root := Loc{}
+				var r toolimpl.Report
+				root := toolimpl.Loc{}
+				r.Type(root.Key("x"), "string", v)
+				r.Value("maximum", root.Key("x"), "<= 1", v)
+				r.Value(tool.CodeEnum, root, "", v)
 				p := root.Key("p")
 				r.Type(p.Key("x"), "string", v)
 				r.Value("maximum", p.Index(-1), "<= 1", v)
 				r.OneOf(root, "", 2, v)
 				r.Invalid(p, errors.New("x"), v)
 				r.Range(root, "0", "1", v)
-				errs = append(errs, r.Errors()...)
+				errs := r.Errors()
 				errs.Codes()
 				errs.Messages()
 				_ = errs.Error()
@@ -203,8 +196,8 @@ func TestNeverPanics(t *testing.T) {
 				assert.NoError(t, err)
 				assert.True(t, json.Valid(b))
 
-				ts := Tools{{Name: "t", Validate: func(args map[string]any) Errors {
-					Object(args["x"])
+				ts := tool.Tools{{Name: "t", Validate: func(args map[string]any) tool.Errors {
+					jsonvalue.Object(args["x"])
 					return errs
 				}}}
 				assert.Equal(t, errs, ts.Validate("t", map[string]any{"x": v}))
@@ -216,8 +209,8 @@ func TestNeverPanics(t *testing.T) {
 
 // validated runs f as a generated validator runs its checks: a depth
 // overflow is a depth error.
-func validated(f func()) Errors {
-	var r Report
+func validated(f func()) tool.Errors {
+	var r toolimpl.Report
 	func() {
 		defer r.RecoverTooDeep()
 		f()
@@ -231,16 +224,16 @@ func TestNeverPanics_Strings(t *testing.T) {
 		strings.Repeat("~/", 10_000), "\U0010FFFF", "\ufffd", strings.Repeat("日", 65),
 	} {
 		assert.NotPanics(t, func() {
-			Length(s)
-			Key(s)
-			Show(s)
-			TypeName(s)
-			Equal(s, s)
-			Errors{{Code: s, Path: "/" + Key(s), Name: s, Expected: s, Got: s, Actual: Show(s)}}.MarshalJSON()
-			Errors{{Code: s, Name: s}}.Codes()
-			Errors{{Code: s, Name: s}}.Messages()
-			var r Report
-			root := Loc{}
+			jsonvalue.Length(s)
+			jsonvalue.Key(s)
+			jsonvalue.Show(s)
+			jsonvalue.TypeName(s)
+			jsonvalue.Equal(s, s)
+			tool.Errors{{Code: s, Path: "/" + jsonvalue.Key(s), Name: s, Expected: s, Got: s, Actual: jsonvalue.Show(s)}}.MarshalJSON()
+			tool.Errors{{Code: s, Name: s}}.Codes()
+			tool.Errors{{Code: s, Name: s}}.Messages()
+			var r toolimpl.Report
+			root := toolimpl.Loc{}
 			k := root.Key(s)
 			r.Type(k.Key(s), s, s)
 			r.Errors().Codes()
@@ -250,9 +243,18 @@ func TestNeverPanics_Strings(t *testing.T) {
 
 func TestNeverPanics_Index(t *testing.T) {
 	for _, i := range []int{0, -1, math.MaxInt, math.MinInt} {
-		assert.NotPanics(t, func() { Index(i) })
+		assert.NotPanics(t, func() { jsonvalue.Index(i) })
 	}
-	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64, negZero} {
-		assert.NotPanics(t, func() { IsInteger(f) })
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64, math.Copysign(0, -1)} {
+		assert.NotPanics(t, func() { jsonvalue.IsInteger(f) })
 	}
 }
+
+// fillers make a list long enough for Duplicate to bucket it.
+var fillers = func() []any {
+	var items []any
+	for i := range 40 {
+		items = append(items, float64(i), fmt.Sprint("f", i))
+	}
+	return items
+}()

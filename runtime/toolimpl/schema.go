@@ -1,9 +1,11 @@
-package tool
+package toolimpl
 
 import (
 	"encoding/base64"
 	"encoding/json"
 	"math/bits"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // This file is for generated code: the checks of JSON Schema keywords that
@@ -12,7 +14,7 @@ import (
 // In reports whether v equals one of values, as Equal compares: for enum.
 func In(v any, values []any) bool {
 	for _, x := range values {
-		if Equal(v, x) {
+		if jsonvalue.Equal(v, x) {
 			return true
 		}
 	}
@@ -95,19 +97,4 @@ func ContentValue(s string, isBase64 bool) (v any, ok bool) {
 		return nil, false
 	}
 	return v, true
-}
-
-// tooDeep is what a validity check panics with when a value nests deeper
-// than MaxDepth: its verdict must not turn into a pass under "not".
-type tooDeep struct{}
-
-// PanicTooDeep stops a validity check on a value nested deeper than
-// MaxDepth; the generated validator recovers with Report.RecoverTooDeep.
-func PanicTooDeep() { panic(tooDeep{}) }
-
-// IsTooDeep reports whether v, a recovered panic, is the one of
-// PanicTooDeep.
-func IsTooDeep(v any) bool {
-	_, ok := v.(tooDeep)
-	return ok
 }

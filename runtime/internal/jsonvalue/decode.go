@@ -1,9 +1,7 @@
-package tool
+package jsonvalue
 
 import (
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"math"
 	"strconv"
 )
@@ -12,11 +10,6 @@ import (
 // (DecodeT) call these helpers to read a value that the validator of the same
 // tool has accepted into a Go field, exactly. They never panic, whatever v
 // holds, and report false when v does not fit the field.
-
-// CodeInvalid reports a value the schema accepts that its Go type's own
-// UnmarshalJSON or UnmarshalText method refuses; Error.Reason carries the
-// method's error.
-const CodeInvalid = "invalid"
 
 // Int returns v, a value a validator accepted as an integer, as an int64. It
 // reports false when v does not lie in [min, max], the range of the Go field.
@@ -157,21 +150,6 @@ func Float32(v any) (float32, bool) {
 	return f32, !math.IsInf(float64(f32), 0)
 }
 
-// IntKey reads an object member's name as an integer key of a Go map, as
-// encoding/json reads the keys of a map[int]T. It reports false when the name
-// is not an integer in [min, max].
-func IntKey(k string, min, max int64) (int64, bool) {
-	n, err := strconv.ParseInt(k, 10, 64)
-	return n, err == nil && n >= min && n <= max
-}
-
-// Bytes decodes a base64 string (standard encoding, with padding), as
-// encoding/json decodes a []byte field.
-func Bytes(s string) ([]byte, bool) {
-	b, err := base64.StdEncoding.DecodeString(s)
-	return b, err == nil
-}
-
 // IsNull reports whether v is JSON null: nil, or a nil slice, map, pointer
 // or interface put in the map by hand. Like null, such a typed nil leaves an
 // optional member absent.
@@ -234,16 +212,3 @@ func integerText(d dec) string {
 	}
 	return string(b)
 }
-
-// Marshal is json.Marshal for generated code, which hands a value the
-// validator accepted to a type's UnmarshalJSON: a value built by hand that
-// nests deeper than a parsed call can (512 levels), or contains itself, is
-// an error, never a walk without end.
-func Marshal(v any) ([]byte, error) {
-	if nestsDeeper(v, maxNesting) {
-		return nil, errTooDeep
-	}
-	return json.Marshal(v)
-}
-
-var errTooDeep = errors.New("the value nests deeper than 512 levels")

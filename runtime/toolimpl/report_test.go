@@ -1,4 +1,4 @@
-package tool
+package toolimpl
 
 import (
 	"strconv"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func TestLocRenders(t *testing.T) {
@@ -33,30 +35,30 @@ func TestLocRenders(t *testing.T) {
 		{root.Key(""), "/", ""},
 	} {
 		var r Report
-		r.Add(c.at, Error{Code: CodeMissing})
+		r.Add(c.at, tool.Error{Code: tool.CodeMissing})
 		e := r.Errors()[0]
 		assert.Equal(t, c.path, e.Path)
 		assert.Equal(t, c.name, e.Name)
 	}
 }
 
-// TestLocShortensKeys: a member name is echoed at most MaxKeyLength
+// TestLocShortensKeys: a member name is echoed at most tool.MaxKeyLength
 // characters long, in Path and in Name, cut on a character boundary.
 func TestLocShortensKeys(t *testing.T) {
 	root := Loc{}
 	for _, k := range []string{strings.Repeat("k", 1<<20), strings.Repeat("日", 1000), strings.Repeat("/", 500)} {
 		var r Report
-		r.Add(root.Key(k), Error{Code: CodeUnexpected})
+		r.Add(root.Key(k), tool.Error{Code: tool.CodeUnexpected})
 		e := r.Errors()[0]
 		assert.True(t, utf8.ValidString(e.Name) && utf8.ValidString(e.Path))
-		assert.Equal(t, MaxKeyLength+1, utf8.RuneCountInString(e.Name), "the name and an ellipsis")
+		assert.Equal(t, tool.MaxKeyLength+1, utf8.RuneCountInString(e.Name), "the name and an ellipsis")
 		assert.True(t, strings.HasSuffix(e.Name, "…"))
-		assert.LessOrEqual(t, len(e.Path), 1+2*4*MaxKeyLength)
+		assert.LessOrEqual(t, len(e.Path), 1+2*4*tool.MaxKeyLength)
 	}
 }
 
 // TestLocBoundsDeepPaths: the location of a deeply nested value keeps its
-// first and last steps, within MaxPathLength bytes.
+// first and last steps, within tool.MaxPathLength bytes.
 func TestLocBoundsDeepPaths(t *testing.T) {
 	locs := make([]Loc, 2000)
 	at := &Loc{}
@@ -69,10 +71,10 @@ func TestLocBoundsDeepPaths(t *testing.T) {
 		at = &locs[i]
 	}
 	var r Report
-	r.Add(*at, Error{Code: CodeType})
+	r.Add(*at, tool.Error{Code: tool.CodeType})
 	e := r.Errors()[0]
-	assert.LessOrEqual(t, len(e.Path), MaxPathLength+8)
-	assert.LessOrEqual(t, len(e.Name), MaxPathLength+8)
+	assert.LessOrEqual(t, len(e.Path), tool.MaxPathLength+8)
+	assert.LessOrEqual(t, len(e.Name), tool.MaxPathLength+8)
 	assert.True(t, strings.HasPrefix(e.Path, "/xxxx"), e.Path[:10])
 	assert.True(t, strings.HasSuffix(e.Path, "/1999"), e.Path)
 	assert.Contains(t, e.Path, "…")
@@ -87,7 +89,7 @@ func TestReportLimit(t *testing.T) {
 		r := NewReport(limit)
 		want := limit
 		if limit == 0 {
-			want = DefaultMaxErrors
+			want = tool.DefaultMaxErrors
 		}
 		for i := range want {
 			require.False(t, r.Full(), "after %d errors", i)
@@ -97,12 +99,12 @@ func TestReportLimit(t *testing.T) {
 		assert.Equal(t, want, r.Len())
 		r.Value("minimum", root.Key("x"), ">= 1", 0.0)
 		assert.True(t, r.Full())
-		r.Add(root, Error{Code: "late"})
+		r.Add(root, tool.Error{Code: "late"})
 		r.OneOf(root, "x", 0, 1.0)
 		errs := r.Errors()
 		require.Len(t, errs, want+1)
 		last := errs[want]
-		assert.Equal(t, CodeTooManyErrors, last.Code)
+		assert.Equal(t, tool.CodeTooManyErrors, last.Code)
 		assert.Contains(t, last.Message(), "more errors than the")
 
 		// Truncating below the limit reopens the report.
@@ -137,7 +139,7 @@ func TestKeysInOrder(t *testing.T) {
 		for k := range KeysInOrder(m) {
 			got = append(got, k)
 		}
-		assert.Equal(t, SortedKeys(m), append([]string{}, got...), "n=%d", n)
+		assert.Equal(t, jsonvalue.SortedKeys(m), append([]string{}, got...), "n=%d", n)
 		// Stopping early.
 		seen := 0
 		for range KeysInOrder(m) {

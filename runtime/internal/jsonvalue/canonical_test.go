@@ -1,4 +1,4 @@
-package tool
+package jsonvalue
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 
 func canonicalNumber(v any) string {
 	b, r := canonical(nil, v, MaxDepth)
-	if r != walkOK {
+	if r != WalkOK {
 		return "not a number"
 	}
 	return string(b)

@@ -1,10 +1,11 @@
-package tool
+package toolimpl
 
 import (
 	"encoding/base64"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func TestBase64MatchesEncodingJSON(t *testing.T) {
@@ -62,11 +63,11 @@ func TestOneOfReport(t *testing.T) {
 }
 
 func TestRecoverTooDeep(t *testing.T) {
-	validate := func() Errors {
+	validate := func() tool.Errors {
 		var r Report
 		func() {
 			defer r.RecoverTooDeep()
-			r.Add(Loc{}, Error{Code: "first"})
+			r.Add(Loc{}, tool.Error{Code: "first"})
 			PanicTooDeep()
 		}()
 		return r.Errors()
@@ -82,7 +83,7 @@ func TestRecoverTooDeep(t *testing.T) {
 
 func TestMessageOfTheWholeValue(t *testing.T) {
 	assert.Equal(t, "the arguments should be an object of at least 1 member, got an object of 0 members",
-		ValueError("minProperties", "", "", "an object of at least 1 member", map[string]any{}).Message())
+		valueError("minProperties", "an object of at least 1 member", map[string]any{}).Message())
 	assert.Equal(t, "argument 'bar' should be present when 'foo' is present",
-		Error{Code: "dependentRequired", Path: "/bar", Name: "bar", Expected: "present when 'foo' is present"}.Message())
+		tool.Error{Code: "dependentRequired", Path: "/bar", Name: "bar", Expected: "present when 'foo' is present"}.Message())
 }
