@@ -11,7 +11,7 @@ import (
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -80,7 +80,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 		case 0:
 			// city
 			if v, ok := s.String(at.Key("city"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n > 100 {
@@ -253,7 +253,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlin
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -285,7 +285,7 @@ var sectionObject = toolimpl.NewObject([]string{"heading", "summary", "words", "
 // decodeSection reads a value of type Section at the location at, checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
 	var atSections toolimpl.Loc
-	if depth > tool.MaxDepth {
+	if depth > toolimpl.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -297,7 +297,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		case 0:
 			// heading
 			if v, ok := s.String(at.Key("heading"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
 				} else if n > 120 {
@@ -308,7 +308,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		case 1:
 			// summary
 			if v2, ok := s.String(at.Key("summary"), "string"); ok {
-				n2 := tool.Length(v2)
+				n2 := toolimpl.Length(v2)
 				if n2 > 500 {
 					s.Fail(at.Key("summary"), "maxLength", "at most 500 characters long")
 				}
@@ -421,7 +421,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 5 {
 					s.Fail(at.Key("title"), "minLength", "at least 5 characters long")
 				} else if n > 200 {
@@ -432,7 +432,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 1:
 			// description
 			if v2, ok := s.String(at.Key("description"), "string"); ok {
-				n2 := tool.Length(v2)
+				n2 := toolimpl.Length(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("description"), "minLength", "at least 1 character long")
 				} else if n2 > 5000 {
@@ -488,7 +488,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 7:
 			// customer_name
 			if v7, ok := s.String(at.Key("customer_name"), "string"); ok {
-				n4 := tool.Length(v7)
+				n4 := toolimpl.Length(v7)
 				if n4 < 1 {
 					s.Fail(at.Key("customer_name"), "minLength", "at least 1 character long")
 				} else if n4 > 100 {
@@ -523,7 +523,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 11:
 			// product
 			if v11, ok := s.String(at.Key("product"), "string"); ok {
-				n5 := tool.Length(v11)
+				n5 := toolimpl.Length(v11)
 				if n5 < 1 {
 					s.Fail(at.Key("product"), "minLength", "at least 1 character long")
 				} else if n5 > 60 {
@@ -551,7 +551,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 14:
 			// browser
 			if v14, ok := s.String(at.Key("browser"), "string"); ok {
-				n6 := tool.Length(v14)
+				n6 := toolimpl.Length(v14)
 				if n6 > 60 {
 					s.Fail(at.Key("browser"), "maxLength", "at most 60 characters long")
 				}
@@ -725,7 +725,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 0:
 			// street
 			if v, ok := s.String(at.Key("street"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -736,7 +736,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 1:
 			// city
 			if v2, ok := s.String(at.Key("city"), "string"); ok {
-				n2 := tool.Length(v2)
+				n2 := toolimpl.Length(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n2 > 100 {
@@ -778,7 +778,7 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := tool.Length(v)
+				n := toolimpl.Length(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 255 {
