@@ -28,14 +28,14 @@ func decodeName(t *ToolType) string {
 }
 
 // typedDef is the value of a tool's variable: a tool.Def[T] holding the
-// Tool, its decode function of maps, and fn, its toolimpl.Func[T], as the
-// Decoder a Set uses; in a tool.ResultDef[T, R] for a tool with a result
-// type R.
-func typedDef(t *BuiltTool, toolValue, fn jen.Code) jen.Code {
+// Tool, its decode function of maps, and decoder, the function that is its
+// tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
+// a result type R.
+func typedDef(t *BuiltTool, toolValue jen.Code, decoder string) jen.Code {
 	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):    toolValue,
 		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
-		jen.Id("Decoder"): fn,
+		jen.Id("Decoder"): jen.Id(decoder),
 	})
 	if t.Result == nil {
 		return def
@@ -45,15 +45,18 @@ func typedDef(t *BuiltTool, toolValue, fn jen.Code) jen.Code {
 
 // emitEntries emits the functions a user calls with the JSON a model wrote
 // (what: "a model's arguments for the get_weather tool"): ValidateT and
-// DecodeT of a map, DecodeTJSON of raw bytes, all three through fn, the
-// type's toolimpl.Func[T], with the default limit of errors.
-func emitEntries(f *jen.File, t *BuiltTool, n names, fn jen.Code, what string) {
+// DecodeT of a map, DecodeTJSON of raw bytes, with the default limit of
+// errors, and decoder, the tool.Decoder of T, which takes a limit. read is
+// the call that reads a T from the scanner s. They call toolimpl's entry
+// points, which are not generic, with a closure around read.
+func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, what string) {
 	typ := jen.Id(t.Obj.Name())
 	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
 	args := jen.Id("args").Map(jen.String()).Any()
+	scanner := jen.Id("s").Op("*").Qual(implPath, "Scanner")
 	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
 	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
-		jen.Return(jen.Add(fn).Dot("Validate").Call(jen.Id("args"), jen.Lit(0))))
+		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read))))
 	name := decodeName(t.ToolType)
 	them := "them"
 	if t.Output {
@@ -62,11 +65,18 @@ func emitEntries(f *jen.File, t *BuiltTool, n names, fn jen.Code, what string) {
 	f.Commentf("%s checks %s and returns %s as a %s; when not valid, the zero %s and the errors %s.",
 		name, what, them, t.Obj.Name(), t.Obj.Name(), limit)
 	f.Func().Id(name).Params(args).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Return(jen.Add(fn).Dot("DecodeArgs").Call(jen.Id("args"), jen.Lit(0))))
+		jen.Return(jen.Id(decoder).Call(jen.Id("args"), jen.Nil(), jen.Lit(0))))
 	f.Commentf("%sJSON reads %s, raw, into a %s in one pass, with no map in between, and returns exactly what tool.ParseArgs and %s return for the same bytes.",
 		name, what, t.Obj.Name(), name)
 	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Return(jen.Add(fn).Dot("DecodeJSON").Call(jen.Id("raw"), jen.Lit(0))))
+		jen.Return(jen.Id(decoder).Call(jen.Nil(), jen.Id("raw"), jen.Lit(0))))
+	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw, with at most maxErrors errors.", decoder, t.Obj.Name())
+	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
+		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("maxErrors"),
+			jen.Func().Params(scanner).Block(jen.Id("out").Op("=").Add(read))),
+		jen.If(jen.Id("errs").Op("!=").Nil()).Block(jen.Return(typ.Clone().Values(), jen.Id("errs"))),
+		jen.Return(jen.Id("out"), jen.Nil()),
+	)
 }
 
 type decoder struct {

@@ -61,19 +61,17 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 	return &typedGen{file: f, scope: sc, pkg: pkg, funcs: map[string]*typedFunc{}, shapes: map[string]string{}, enums: map[string]string{}}
 }
 
-// rootFunc returns an expression of type toolimpl.Func[T] for a tool's type:
-// its decode function, and the tool's schema document.
-func (g *typedGen) rootFunc(t *BuiltTool, e *emitter, d *decoder) jen.Code {
+// rootRead returns the call that reads a value of the tool's type from the
+// scanner s at the root, with its decode function, and the tool's schema
+// document.
+func (g *typedGen) rootRead(t *BuiltTool, e *emitter, d *decoder) jen.Code {
 	g.e, g.d = e, d
-	root := t.Obj.Type()
-	f := g.funcFor(root, e.doc.root)
-	typ := jen.Id(t.Obj.Name())
-	fn := jen.Id(f.name)
+	f := g.funcFor(t.Obj.Type(), e.doc.root)
+	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
 	if f.depth {
-		fn = jen.Func().Params(jen.Id("s").Op("*").Qual(implPath, "Scanner"), jen.Id("at").Qual(implPath, "Loc")).Add(typ).Block(
-			jen.Return(jen.Id(f.name).Call(jen.Id("s"), jen.Id("at"), jen.Lit(0))))
+		args = append(args, jen.Lit(0))
 	}
-	return jen.Qual(implPath, "Func").Types(typ).Call(fn)
+	return jen.Id(f.name).Call(args...)
 }
 
 // funcFor returns the decode function of the struct type t of schema s,

@@ -86,7 +86,7 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
 		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
 	}
-	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, dialects.newTool(fields), fn))
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, dialects.newTool(fields), d.name))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
 }
 
@@ -120,8 +120,9 @@ func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) 
 // typedDecoder is the state of the decode functions of a tool or an
 // output, between its variable and the functions.
 type typedDecoder struct {
-	e *emitter
-	d *decoder
+	e    *emitter
+	d    *decoder
+	name string // the function that is the tool.Decoder of the type
 }
 
 // decoder prepares the decode function of a tool or an output, compiled
@@ -141,14 +142,14 @@ func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedD
 	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
 	e.patterns, e.patternPrefix = em.patterns, "pattern"
 	d := newDecoder(em.file, em.scope, t, n)
-	return typedDecoder{e, d}, em.typed.rootFunc(t, e, d), true
+	return typedDecoder{e, d, em.scope.global(n.prefix + "Decoder")}, em.typed.rootRead(t, e, d), true
 }
 
 // decoded emits the entry points of a tool or an output (ValidateT,
 // DecodeT, DecodeTJSON) and the decode functions its type needs that the
 // file has not got yet, with their helpers.
 func (em *fileEmitter) decoded(t *BuiltTool, n names, td typedDecoder, fn jen.Code, what string) {
-	emitEntries(em.file, t, n, fn, what)
+	emitEntries(em.file, t, n, fn, td.name, what)
 	em.typed.flush()
 	td.e.flush()
 	td.e.finish()

@@ -40,7 +40,7 @@ var readFileArgsForms = []toolimpl.Form{
 // ReadFileTool is the read_file tool, generated from ReadFileArgs.
 var ReadFileTool = tool.Def[ReadFileArgs]{
 	Decode:  DecodeReadFileArgs,
-	Decoder: toolimpl.Func[ReadFileArgs](decodeReadFileArgs),
+	Decoder: readFileArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Reads a text file of the workspace, or some of its lines.",
 		Idempotent:  true,
@@ -53,17 +53,30 @@ var ReadFileTool = tool.Def[ReadFileArgs]{
 
 // ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReadFileArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ReadFileArgs](decodeReadFileArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeReadFileArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs; when not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
-	return toolimpl.Func[ReadFileArgs](decodeReadFileArgs).DecodeArgs(args, 0)
+	return readFileArgsDecoder(args, nil, 0)
 }
 
 // DecodeReadFileArgsJSON reads a model's arguments for the read_file tool, raw, into a ReadFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReadFileArgs return for the same bytes.
 func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
-	return toolimpl.Func[ReadFileArgs](decodeReadFileArgs).DecodeJSON(raw, 0)
+	return readFileArgsDecoder(nil, raw, 0)
+}
+
+// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func readFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeReadFileArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ReadFileArgs{}, errs
+	}
+	return out, nil
 }
 
 // readFileArgsObject is the shape of an object of type ReadFileArgs: its members, and those it requires.
@@ -151,7 +164,7 @@ var searchDocsArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
 	Decode:  DecodeSearchDocsArgs,
-	Decoder: toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs),
+	Decoder: searchDocsArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Searches the documentation.",
 		Idempotent:  true,
@@ -164,17 +177,30 @@ var SearchDocsTool = tool.Def[SearchDocsArgs]{
 
 // ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSearchDocsArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs; when not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
-	return toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs).DecodeArgs(args, 0)
+	return searchDocsArgsDecoder(args, nil, 0)
 }
 
 // DecodeSearchDocsArgsJSON reads a model's arguments for the search_docs tool, raw, into a SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchDocsArgs return for the same bytes.
 func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
-	return toolimpl.Func[SearchDocsArgs](decodeSearchDocsArgs).DecodeJSON(raw, 0)
+	return searchDocsArgsDecoder(nil, raw, 0)
+}
+
+// searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func searchDocsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSearchDocsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SearchDocsArgs{}, errs
+	}
+	return out, nil
 }
 
 // searchDocsArgsObject is the shape of an object of type SearchDocsArgs: its members, and those it requires.
@@ -334,7 +360,7 @@ var createEventArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
 	Decode:  DecodeCreateEventArgs,
-	Decoder: toolimpl.Func[CreateEventArgs](decodeCreateEventArgs),
+	Decoder: createEventArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Puts an event in the team's calendar.",
 		Idempotent:  true,
@@ -347,17 +373,30 @@ var CreateEventTool = tool.Def[CreateEventArgs]{
 
 // ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateEventArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[CreateEventArgs](decodeCreateEventArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCreateEventArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs; when not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
-	return toolimpl.Func[CreateEventArgs](decodeCreateEventArgs).DecodeArgs(args, 0)
+	return createEventArgsDecoder(args, nil, 0)
 }
 
 // DecodeCreateEventArgsJSON reads a model's arguments for the create_event tool, raw, into a CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateEventArgs return for the same bytes.
 func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
-	return toolimpl.Func[CreateEventArgs](decodeCreateEventArgs).DecodeJSON(raw, 0)
+	return createEventArgsDecoder(nil, raw, 0)
+}
+
+// createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func createEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCreateEventArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return CreateEventArgs{}, errs
+	}
+	return out, nil
 }
 
 // createEventArgsObject is the shape of an object of type CreateEventArgs: its members, and those it requires.
@@ -520,7 +559,7 @@ var sqlQueryArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
 	Decode:  DecodeSQLQueryArgs,
-	Decoder: toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs),
+	Decoder: sqlQueryArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Runs a read-only SQL query on the analytics database.",
 		Idempotent:  true,
@@ -533,17 +572,30 @@ var SQLQueryTool = tool.Def[SQLQueryArgs]{
 
 // ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSQLQueryArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs; when not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
-	return toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs).DecodeArgs(args, 0)
+	return sqlQueryArgsDecoder(args, nil, 0)
 }
 
 // DecodeSQLQueryArgsJSON reads a model's arguments for the sql_query tool, raw, into a SQLQueryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSQLQueryArgs return for the same bytes.
 func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
-	return toolimpl.Func[SQLQueryArgs](decodeSQLQueryArgs).DecodeJSON(raw, 0)
+	return sqlQueryArgsDecoder(nil, raw, 0)
+}
+
+// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func sqlQueryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSQLQueryArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SQLQueryArgs{}, errs
+	}
+	return out, nil
 }
 
 // sqlQueryArgsObject is the shape of an object of type SQLQueryArgs: its members, and those it requires.
@@ -626,7 +678,7 @@ var runCommandArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
 	Decode:  DecodeRunCommandArgs,
-	Decoder: toolimpl.Func[RunCommandArgs](decodeRunCommandArgs),
+	Decoder: runCommandArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Runs a command in the workspace.",
 		Idempotent:  false,
@@ -639,17 +691,30 @@ var RunCommandTool = tool.Def[RunCommandArgs]{
 
 // ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRunCommandArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[RunCommandArgs](decodeRunCommandArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeRunCommandArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs; when not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
-	return toolimpl.Func[RunCommandArgs](decodeRunCommandArgs).DecodeArgs(args, 0)
+	return runCommandArgsDecoder(args, nil, 0)
 }
 
 // DecodeRunCommandArgsJSON reads a model's arguments for the run_command tool, raw, into a RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeRunCommandArgs return for the same bytes.
 func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
-	return toolimpl.Func[RunCommandArgs](decodeRunCommandArgs).DecodeJSON(raw, 0)
+	return runCommandArgsDecoder(nil, raw, 0)
+}
+
+// runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func runCommandArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeRunCommandArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return RunCommandArgs{}, errs
+	}
+	return out, nil
 }
 
 // runCommandArgsObject is the shape of an object of type RunCommandArgs: its members, and those it requires.
@@ -738,7 +803,7 @@ var httpRequestArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Decode:  DecodeHTTPRequestArgs,
-	Decoder: toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs),
+	Decoder: httpRequestArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sends an HTTP request.",
 		Idempotent:  true,
@@ -751,17 +816,30 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 
 // ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeHTTPRequestArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs; when not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
-	return toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs).DecodeArgs(args, 0)
+	return httpRequestArgsDecoder(args, nil, 0)
 }
 
 // DecodeHTTPRequestArgsJSON reads a model's arguments for the http_request tool, raw, into a HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeHTTPRequestArgs return for the same bytes.
 func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
-	return toolimpl.Func[HTTPRequestArgs](decodeHTTPRequestArgs).DecodeJSON(raw, 0)
+	return httpRequestArgsDecoder(nil, raw, 0)
+}
+
+// httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeHTTPRequestArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return HTTPRequestArgs{}, errs
+	}
+	return out, nil
 }
 
 // httpRequestArgsObject is the shape of an object of type HTTPRequestArgs: its members, and those it requires.
@@ -847,7 +925,7 @@ var listIssuesArgsForms = []toolimpl.Form{
 // ListIssuesTool is the list_issues tool, generated from ListIssuesArgs.
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
 	Decode:  DecodeListIssuesArgs,
-	Decoder: toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs),
+	Decoder: listIssuesArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Lists the issues of a repository.",
 		Idempotent:  true,
@@ -860,17 +938,30 @@ var ListIssuesTool = tool.Def[ListIssuesArgs]{
 
 // ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateListIssuesArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeListIssuesArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs; when not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
-	return toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs).DecodeArgs(args, 0)
+	return listIssuesArgsDecoder(args, nil, 0)
 }
 
 // DecodeListIssuesArgsJSON reads a model's arguments for the list_issues tool, raw, into a ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeListIssuesArgs return for the same bytes.
 func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
-	return toolimpl.Func[ListIssuesArgs](decodeListIssuesArgs).DecodeJSON(raw, 0)
+	return listIssuesArgsDecoder(nil, raw, 0)
+}
+
+// listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeListIssuesArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ListIssuesArgs{}, errs
+	}
+	return out, nil
 }
 
 // listIssuesArgsObject is the shape of an object of type ListIssuesArgs: its members, and those it requires.

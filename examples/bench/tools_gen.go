@@ -38,7 +38,7 @@ var getWeatherArgsForms = []toolimpl.Form{
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode:  DecodeGetWeatherArgs,
-	Decoder: toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs),
+	Decoder: getWeatherArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
 		Idempotent:  true,
@@ -51,17 +51,30 @@ var GetWeatherTool = tool.Def[GetWeatherArgs]{
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetWeatherArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
-	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).DecodeArgs(args, 0)
+	return getWeatherArgsDecoder(args, nil, 0)
 }
 
 // DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
-	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).DecodeJSON(raw, 0)
+	return getWeatherArgsDecoder(nil, raw, 0)
+}
+
+// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetWeatherArgs{}, errs
+	}
+	return out, nil
 }
 
 // getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
@@ -214,7 +227,7 @@ var saveOutlineArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
-	Decoder: toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs),
+	Decoder: saveOutlineArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
 		Idempotent:  true,
@@ -227,17 +240,30 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSaveOutlineArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).DecodeArgs(args, 0)
+	return saveOutlineArgsDecoder(args, nil, 0)
 }
 
 // DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
-	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).DecodeJSON(raw, 0)
+	return saveOutlineArgsDecoder(nil, raw, 0)
+}
+
+// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SaveOutlineArgs{}, errs
+	}
+	return out, nil
 }
 
 // saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those it requires.
@@ -367,7 +393,7 @@ var createTicketArgsForms = []toolimpl.Form{
 // CreateTicketTool is the create_ticket tool, generated from CreateTicketArgs.
 var CreateTicketTool = tool.Def[CreateTicketArgs]{
 	Decode:  DecodeCreateTicketArgs,
-	Decoder: toolimpl.Func[CreateTicketArgs](decodeCreateTicketArgs),
+	Decoder: createTicketArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Opens a support ticket.",
 		Idempotent:  true,
@@ -380,17 +406,30 @@ var CreateTicketTool = tool.Def[CreateTicketArgs]{
 
 // ValidateCreateTicketArgs checks a model's arguments for the create_ticket tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateTicketArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[CreateTicketArgs](decodeCreateTicketArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCreateTicketArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeCreateTicketArgs checks a model's arguments for the create_ticket tool and returns them as a CreateTicketArgs; when not valid, the zero CreateTicketArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateTicketArgs(args map[string]any) (CreateTicketArgs, tool.Errors) {
-	return toolimpl.Func[CreateTicketArgs](decodeCreateTicketArgs).DecodeArgs(args, 0)
+	return createTicketArgsDecoder(args, nil, 0)
 }
 
 // DecodeCreateTicketArgsJSON reads a model's arguments for the create_ticket tool, raw, into a CreateTicketArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateTicketArgs return for the same bytes.
 func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
-	return toolimpl.Func[CreateTicketArgs](decodeCreateTicketArgs).DecodeJSON(raw, 0)
+	return createTicketArgsDecoder(nil, raw, 0)
+}
+
+// createTicketArgsDecoder is the tool.Decoder of CreateTicketArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func createTicketArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCreateTicketArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return CreateTicketArgs{}, errs
+	}
+	return out, nil
 }
 
 // createTicketArgsObject is the shape of an object of type CreateTicketArgs: its members, and those it requires.

@@ -54,17 +54,30 @@ var ItineraryOutput = tool.OutputDef[Itinerary]{
 
 // ValidateItinerary checks a model's answer in the itinerary format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateItinerary(args map[string]any) tool.Errors {
-	return toolimpl.Func[Itinerary](decodeItinerary).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeItinerary(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeItinerary checks a model's answer in the itinerary format and returns it as a Itinerary; when not valid, the zero Itinerary and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeItinerary(args map[string]any) (Itinerary, tool.Errors) {
-	return toolimpl.Func[Itinerary](decodeItinerary).DecodeArgs(args, 0)
+	return itineraryDecoder(args, nil, 0)
 }
 
 // DecodeItineraryJSON reads a model's answer in the itinerary format, raw, into a Itinerary in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeItinerary return for the same bytes.
 func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
-	return toolimpl.Func[Itinerary](decodeItinerary).DecodeJSON(raw, 0)
+	return itineraryDecoder(nil, raw, 0)
+}
+
+// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func itineraryDecoder(args map[string]any, raw []byte, maxErrors int) (out Itinerary, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeItinerary(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Itinerary{}, errs
+	}
+	return out, nil
 }
 
 // itineraryObject is the shape of an object of type Itinerary: its members, and those it requires.

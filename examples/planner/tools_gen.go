@@ -39,7 +39,7 @@ var planEventArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decode:  DecodePlanEventArgs,
-	Decoder: toolimpl.Func[PlanEventArgs](decodePlanEventArgs),
+	Decoder: planEventArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Schedules an event.",
 		Idempotent:  true,
@@ -52,17 +52,30 @@ var PlanEventTool = tool.Def[PlanEventArgs]{
 
 // ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlanEventArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[PlanEventArgs](decodePlanEventArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePlanEventArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs; when not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
-	return toolimpl.Func[PlanEventArgs](decodePlanEventArgs).DecodeArgs(args, 0)
+	return planEventArgsDecoder(args, nil, 0)
 }
 
 // DecodePlanEventArgsJSON reads a model's arguments for the plan_event tool, raw, into a PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlanEventArgs return for the same bytes.
 func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
-	return toolimpl.Func[PlanEventArgs](decodePlanEventArgs).DecodeJSON(raw, 0)
+	return planEventArgsDecoder(nil, raw, 0)
+}
+
+// planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func planEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePlanEventArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return PlanEventArgs{}, errs
+	}
+	return out, nil
 }
 
 // planEventArgsObject is the shape of an object of type PlanEventArgs: its members, and those it requires.
@@ -430,7 +443,7 @@ var saveOutlineArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
-	Decoder: toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs),
+	Decoder: saveOutlineArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
 		Idempotent:  true,
@@ -443,17 +456,30 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSaveOutlineArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).DecodeArgs(args, 0)
+	return saveOutlineArgsDecoder(args, nil, 0)
 }
 
 // DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
-	return toolimpl.Func[SaveOutlineArgs](decodeSaveOutlineArgs).DecodeJSON(raw, 0)
+	return saveOutlineArgsDecoder(nil, raw, 0)
+}
+
+// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SaveOutlineArgs{}, errs
+	}
+	return out, nil
 }
 
 // saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those it requires.

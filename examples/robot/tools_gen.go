@@ -34,7 +34,7 @@ var getBatteryArgsForms = []toolimpl.Form{
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	Decode:  DecodeGetBatteryArgs,
-	Decoder: toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs),
+	Decoder: getBatteryArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Reads the robot's battery level.",
 		Idempotent:  true,
@@ -47,17 +47,30 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 
 // ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetBatteryArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs; when not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).DecodeArgs(args, 0)
+	return getBatteryArgsDecoder(args, nil, 0)
 }
 
 // DecodeGetBatteryArgsJSON reads a model's arguments for the get_battery tool, raw, into a GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBatteryArgs return for the same bytes.
 func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
-	return toolimpl.Func[GetBatteryArgs](decodeGetBatteryArgs).DecodeJSON(raw, 0)
+	return getBatteryArgsDecoder(nil, raw, 0)
+}
+
+// getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getBatteryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetBatteryArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetBatteryArgs{}, errs
+	}
+	return out, nil
 }
 
 // getBatteryArgsObject is the shape of an object of type GetBatteryArgs: its members, and those it requires.
@@ -98,7 +111,7 @@ var moveToArgsForms = []toolimpl.Form{
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
 	Decode:  DecodeMoveToArgs,
-	Decoder: toolimpl.Func[MoveToArgs](decodeMoveToArgs),
+	Decoder: moveToArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
 		Idempotent:  true,
@@ -111,17 +124,30 @@ var MoveToTool = tool.Def[MoveToArgs]{
 
 // ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeMoveToArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs; when not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
-	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).DecodeArgs(args, 0)
+	return moveToArgsDecoder(args, nil, 0)
 }
 
 // DecodeMoveToArgsJSON reads a model's arguments for the move_to tool, raw, into a MoveToArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs return for the same bytes.
 func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
-	return toolimpl.Func[MoveToArgs](decodeMoveToArgs).DecodeJSON(raw, 0)
+	return moveToArgsDecoder(nil, raw, 0)
+}
+
+// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func moveToArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveToArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeMoveToArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return MoveToArgs{}, errs
+	}
+	return out, nil
 }
 
 // moveToArgsObject is the shape of an object of type MoveToArgs: its members, and those it requires.
@@ -194,7 +220,7 @@ var openDoorArgsForms = []toolimpl.Form{
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	Decode:  DecodeOpenDoorArgs,
-	Decoder: toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs),
+	Decoder: openDoorArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
 		Idempotent:  false,
@@ -207,17 +233,30 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 
 // ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeOpenDoorArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs; when not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
-	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).DecodeArgs(args, 0)
+	return openDoorArgsDecoder(args, nil, 0)
 }
 
 // DecodeOpenDoorArgsJSON reads a model's arguments for the open_door tool, raw, into a OpenDoorArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOpenDoorArgs return for the same bytes.
 func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
-	return toolimpl.Func[OpenDoorArgs](decodeOpenDoorArgs).DecodeJSON(raw, 0)
+	return openDoorArgsDecoder(nil, raw, 0)
+}
+
+// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func openDoorArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeOpenDoorArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return OpenDoorArgs{}, errs
+	}
+	return out, nil
 }
 
 // openDoorArgsObject is the shape of an object of type OpenDoorArgs: its members, and those it requires.

@@ -194,7 +194,7 @@ var searchFlightsArgsForms = []toolimpl.Form{
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
 	Decode:  DecodeSearchFlightsArgs,
-	Decoder: toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs),
+	Decoder: searchFlightsArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description:    "Searches the flights between two airports on a day.",
 		Idempotent:     true,
@@ -209,17 +209,30 @@ var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def
 
 // ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSearchFlightsArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs; when not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
-	return toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs).DecodeArgs(args, 0)
+	return searchFlightsArgsDecoder(args, nil, 0)
 }
 
 // DecodeSearchFlightsArgsJSON reads a model's arguments for the search_flights tool, raw, into a SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchFlightsArgs return for the same bytes.
 func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
-	return toolimpl.Func[SearchFlightsArgs](decodeSearchFlightsArgs).DecodeJSON(raw, 0)
+	return searchFlightsArgsDecoder(nil, raw, 0)
+}
+
+// searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func searchFlightsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSearchFlightsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SearchFlightsArgs{}, errs
+	}
+	return out, nil
 }
 
 // searchFlightsArgsObject is the shape of an object of type SearchFlightsArgs: its members, and those it requires.
@@ -478,7 +491,7 @@ var bookFlightArgsForms = []toolimpl.Form{
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
 	Decode:  DecodeBookFlightArgs,
-	Decoder: toolimpl.Func[BookFlightArgs](decodeBookFlightArgs),
+	Decoder: bookFlightArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description:    "Books seats on a flight that search_flights found.",
 		Idempotent:     false,
@@ -493,17 +506,30 @@ var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookF
 
 // ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[BookFlightArgs](decodeBookFlightArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeBookFlightArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs; when not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
-	return toolimpl.Func[BookFlightArgs](decodeBookFlightArgs).DecodeArgs(args, 0)
+	return bookFlightArgsDecoder(args, nil, 0)
 }
 
 // DecodeBookFlightArgsJSON reads a model's arguments for the book_flight tool, raw, into a BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBookFlightArgs return for the same bytes.
 func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
-	return toolimpl.Func[BookFlightArgs](decodeBookFlightArgs).DecodeJSON(raw, 0)
+	return bookFlightArgsDecoder(nil, raw, 0)
+}
+
+// bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func bookFlightArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeBookFlightArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return BookFlightArgs{}, errs
+	}
+	return out, nil
 }
 
 // bookFlightArgsObject is the shape of an object of type BookFlightArgs: its members, and those it requires.
@@ -641,7 +667,7 @@ var getBookingArgsForms = []toolimpl.Form{
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
 	Decode:  DecodeGetBookingArgs,
-	Decoder: toolimpl.Func[GetBookingArgs](decodeGetBookingArgs),
+	Decoder: getBookingArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description:    "Looks up a booking.",
 		Idempotent:     true,
@@ -656,17 +682,30 @@ var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBo
 
 // ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[GetBookingArgs](decodeGetBookingArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetBookingArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs; when not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
-	return toolimpl.Func[GetBookingArgs](decodeGetBookingArgs).DecodeArgs(args, 0)
+	return getBookingArgsDecoder(args, nil, 0)
 }
 
 // DecodeGetBookingArgsJSON reads a model's arguments for the get_booking tool, raw, into a GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBookingArgs return for the same bytes.
 func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
-	return toolimpl.Func[GetBookingArgs](decodeGetBookingArgs).DecodeJSON(raw, 0)
+	return getBookingArgsDecoder(nil, raw, 0)
+}
+
+// getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getBookingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetBookingArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetBookingArgs{}, errs
+	}
+	return out, nil
 }
 
 // getBookingArgsObject is the shape of an object of type GetBookingArgs: its members, and those it requires.

@@ -44,8 +44,8 @@ func checkOnePass(t testing.TB, raw []byte) tool.Errors {
 	if args, errs := tool.ParseArgs(raw); errs == nil {
 		require.Equal(t, wantErrs, ValidateGetWeatherArgs(args), "validation of the map of %q", raw)
 		// A limit cuts both paths at the same error.
-		capped, cappedErrs := GetWeatherTool.Decoder.DecodeArgs(args, 2)
-		got, gotErrs := GetWeatherTool.Decoder.DecodeJSON(raw, 2)
+		capped, cappedErrs := GetWeatherTool.Decoder(args, nil, 2)
+		got, gotErrs := GetWeatherTool.Decoder(nil, raw, 2)
 		require.Equal(t, cappedErrs, gotErrs, "errors of %q, at most 2", raw)
 		require.Equal(t, capped, got, "value of %q, at most 2 errors", raw)
 	}

@@ -36,7 +36,7 @@ var getWeatherArgsForms = []toolimpl.Form{
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode:  DecodeGetWeatherArgs,
-	Decoder: toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs),
+	Decoder: getWeatherArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
 		Idempotent:  true,
@@ -49,17 +49,30 @@ var GetWeatherTool = tool.Def[GetWeatherArgs]{
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetWeatherArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
-	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).DecodeArgs(args, 0)
+	return getWeatherArgsDecoder(args, nil, 0)
 }
 
 // DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
-	return toolimpl.Func[GetWeatherArgs](decodeGetWeatherArgs).DecodeJSON(raw, 0)
+	return getWeatherArgsDecoder(nil, raw, 0)
+}
+
+// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetWeatherArgs{}, errs
+	}
+	return out, nil
 }
 
 // getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
@@ -210,7 +223,7 @@ var currentWeatherArgsForms = []toolimpl.Form{
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	Decode:  DecodeCurrentWeatherArgs,
-	Decoder: toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs),
+	Decoder: currentWeatherArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Asks for the current weather of a city.",
 		Idempotent:  true,
@@ -223,17 +236,30 @@ var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCurrentWeatherArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs; when not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
-	return toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs).DecodeArgs(args, 0)
+	return currentWeatherArgsDecoder(args, nil, 0)
 }
 
 // DecodeCurrentWeatherArgsJSON reads a model's arguments for the current_weather tool, raw, into a CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCurrentWeatherArgs return for the same bytes.
 func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) {
-	return toolimpl.Func[CurrentWeatherArgs](decodeCurrentWeatherArgs).DecodeJSON(raw, 0)
+	return currentWeatherArgsDecoder(nil, raw, 0)
+}
+
+// currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func currentWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCurrentWeatherArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return CurrentWeatherArgs{}, errs
+	}
+	return out, nil
 }
 
 // currentWeatherArgsObject is the shape of an object of type CurrentWeatherArgs: its members, and those it requires.
@@ -286,7 +312,7 @@ var addArgsForms = []toolimpl.Form{
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
 	Decode:  DecodeAddArgs,
-	Decoder: toolimpl.Func[AddArgs](decodeAddArgs),
+	Decoder: addArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Adds two numbers.",
 		Idempotent:  true,
@@ -299,17 +325,30 @@ var AddTool = tool.Def[AddArgs]{
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[AddArgs](decodeAddArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeAddArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs; when not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
-	return toolimpl.Func[AddArgs](decodeAddArgs).DecodeArgs(args, 0)
+	return addArgsDecoder(args, nil, 0)
 }
 
 // DecodeAddArgsJSON reads a model's arguments for the add tool, raw, into a AddArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the same bytes.
 func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
-	return toolimpl.Func[AddArgs](decodeAddArgs).DecodeJSON(raw, 0)
+	return addArgsDecoder(nil, raw, 0)
+}
+
+// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func addArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out AddArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeAddArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return AddArgs{}, errs
+	}
+	return out, nil
 }
 
 // addArgsObject is the shape of an object of type AddArgs: its members, and those it requires.

@@ -164,7 +164,7 @@ var getForecastArgsForms = []toolimpl.Form{
 // GetForecastTool is the get_forecast tool, generated from GetForecastArgs.
 var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[GetForecastArgs]{
 	Decode:  DecodeGetForecastArgs,
-	Decoder: toolimpl.Func[GetForecastArgs](decodeGetForecastArgs),
+	Decoder: getForecastArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description:    "Asks for the weather forecast of a city.",
 		Idempotent:     true,
@@ -179,17 +179,30 @@ var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[Ge
 
 // ValidateGetForecastArgs checks a model's arguments for the get_forecast tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetForecastArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[GetForecastArgs](decodeGetForecastArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetForecastArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeGetForecastArgs checks a model's arguments for the get_forecast tool and returns them as a GetForecastArgs; when not valid, the zero GetForecastArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetForecastArgs(args map[string]any) (GetForecastArgs, tool.Errors) {
-	return toolimpl.Func[GetForecastArgs](decodeGetForecastArgs).DecodeArgs(args, 0)
+	return getForecastArgsDecoder(args, nil, 0)
 }
 
 // DecodeGetForecastArgsJSON reads a model's arguments for the get_forecast tool, raw, into a GetForecastArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetForecastArgs return for the same bytes.
 func DecodeGetForecastArgsJSON(raw []byte) (GetForecastArgs, tool.Errors) {
-	return toolimpl.Func[GetForecastArgs](decodeGetForecastArgs).DecodeJSON(raw, 0)
+	return getForecastArgsDecoder(nil, raw, 0)
+}
+
+// getForecastArgsDecoder is the tool.Decoder of GetForecastArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getForecastArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetForecastArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetForecastArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetForecastArgs{}, errs
+	}
+	return out, nil
 }
 
 // getForecastArgsObject is the shape of an object of type GetForecastArgs: its members, and those it requires.
@@ -253,7 +266,7 @@ var deleteFileArgsForms = []toolimpl.Form{
 // DeleteFileTool is the delete_file tool, generated from DeleteFileArgs.
 var DeleteFileTool = tool.Def[DeleteFileArgs]{
 	Decode:  DecodeDeleteFileArgs,
-	Decoder: toolimpl.Func[DeleteFileArgs](decodeDeleteFileArgs),
+	Decoder: deleteFileArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Deletes a file. It cannot be undone.",
 		Idempotent:  false,
@@ -266,17 +279,30 @@ var DeleteFileTool = tool.Def[DeleteFileArgs]{
 
 // ValidateDeleteFileArgs checks a model's arguments for the delete_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDeleteFileArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[DeleteFileArgs](decodeDeleteFileArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeDeleteFileArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeDeleteFileArgs checks a model's arguments for the delete_file tool and returns them as a DeleteFileArgs; when not valid, the zero DeleteFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeDeleteFileArgs(args map[string]any) (DeleteFileArgs, tool.Errors) {
-	return toolimpl.Func[DeleteFileArgs](decodeDeleteFileArgs).DecodeArgs(args, 0)
+	return deleteFileArgsDecoder(args, nil, 0)
 }
 
 // DecodeDeleteFileArgsJSON reads a model's arguments for the delete_file tool, raw, into a DeleteFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeDeleteFileArgs return for the same bytes.
 func DecodeDeleteFileArgsJSON(raw []byte) (DeleteFileArgs, tool.Errors) {
-	return toolimpl.Func[DeleteFileArgs](decodeDeleteFileArgs).DecodeJSON(raw, 0)
+	return deleteFileArgsDecoder(nil, raw, 0)
+}
+
+// deleteFileArgsDecoder is the tool.Decoder of DeleteFileArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func deleteFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out DeleteFileArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeDeleteFileArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return DeleteFileArgs{}, errs
+	}
+	return out, nil
 }
 
 // deleteFileArgsObject is the shape of an object of type DeleteFileArgs: its members, and those it requires.
@@ -331,7 +357,7 @@ var tagArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var TagTool = tool.Def[TagArgs]{
 	Decode:  DecodeTagArgs,
-	Decoder: toolimpl.Func[TagArgs](decodeTagArgs),
+	Decoder: tagArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets labels on a file.",
 		Idempotent:  true,
@@ -344,17 +370,30 @@ var TagTool = tool.Def[TagArgs]{
 
 // ValidateTagArgs checks a model's arguments for the tag tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTagArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[TagArgs](decodeTagArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTagArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeTagArgs checks a model's arguments for the tag tool and returns them as a TagArgs; when not valid, the zero TagArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTagArgs(args map[string]any) (TagArgs, tool.Errors) {
-	return toolimpl.Func[TagArgs](decodeTagArgs).DecodeArgs(args, 0)
+	return tagArgsDecoder(args, nil, 0)
 }
 
 // DecodeTagArgsJSON reads a model's arguments for the tag tool, raw, into a TagArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTagArgs return for the same bytes.
 func DecodeTagArgsJSON(raw []byte) (TagArgs, tool.Errors) {
-	return toolimpl.Func[TagArgs](decodeTagArgs).DecodeJSON(raw, 0)
+	return tagArgsDecoder(nil, raw, 0)
+}
+
+// tagArgsDecoder is the tool.Decoder of TagArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func tagArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TagArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTagArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return TagArgs{}, errs
+	}
+	return out, nil
 }
 
 // tagArgsObject is the shape of an object of type TagArgs: its members, and those it requires.
@@ -441,17 +480,30 @@ var InvoiceOutput = tool.OutputDef[Invoice]{
 
 // ValidateInvoice checks a model's answer in the invoice format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateInvoice(args map[string]any) tool.Errors {
-	return toolimpl.Func[Invoice](decodeInvoice).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeInvoice(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeInvoice checks a model's answer in the invoice format and returns it as a Invoice; when not valid, the zero Invoice and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeInvoice(args map[string]any) (Invoice, tool.Errors) {
-	return toolimpl.Func[Invoice](decodeInvoice).DecodeArgs(args, 0)
+	return invoiceDecoder(args, nil, 0)
 }
 
 // DecodeInvoiceJSON reads a model's answer in the invoice format, raw, into a Invoice in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeInvoice return for the same bytes.
 func DecodeInvoiceJSON(raw []byte) (Invoice, tool.Errors) {
-	return toolimpl.Func[Invoice](decodeInvoice).DecodeJSON(raw, 0)
+	return invoiceDecoder(nil, raw, 0)
+}
+
+// invoiceDecoder is the tool.Decoder of Invoice: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func invoiceDecoder(args map[string]any, raw []byte, maxErrors int) (out Invoice, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeInvoice(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Invoice{}, errs
+	}
+	return out, nil
 }
 
 // invoiceObject is the shape of an object of type Invoice: its members, and those it requires.
@@ -546,17 +598,30 @@ var ReceiptOutput = tool.OutputDef[Receipt]{
 
 // ValidateReceipt checks a model's answer in the receipt format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReceipt(args map[string]any) tool.Errors {
-	return toolimpl.Func[Receipt](decodeReceipt).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeReceipt(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeReceipt checks a model's answer in the receipt format and returns it as a Receipt; when not valid, the zero Receipt and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReceipt(args map[string]any) (Receipt, tool.Errors) {
-	return toolimpl.Func[Receipt](decodeReceipt).DecodeArgs(args, 0)
+	return receiptDecoder(args, nil, 0)
 }
 
 // DecodeReceiptJSON reads a model's answer in the receipt format, raw, into a Receipt in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReceipt return for the same bytes.
 func DecodeReceiptJSON(raw []byte) (Receipt, tool.Errors) {
-	return toolimpl.Func[Receipt](decodeReceipt).DecodeJSON(raw, 0)
+	return receiptDecoder(nil, raw, 0)
+}
+
+// receiptDecoder is the tool.Decoder of Receipt: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func receiptDecoder(args map[string]any, raw []byte, maxErrors int) (out Receipt, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeReceipt(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Receipt{}, errs
+	}
+	return out, nil
 }
 
 // receiptObject is the shape of an object of type Receipt: its members, and those it requires.

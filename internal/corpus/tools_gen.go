@@ -38,7 +38,7 @@ var pricingArgsForms = []toolimpl.Form{
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
 	Decode:  DecodePricingArgs,
-	Decoder: toolimpl.Func[PricingArgs](decodePricingArgs),
+	Decoder: pricingArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
 		Idempotent:  true,
@@ -51,17 +51,30 @@ var PricingTool = tool.Def[PricingArgs]{
 
 // ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[PricingArgs](decodePricingArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePricingArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs; when not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
-	return toolimpl.Func[PricingArgs](decodePricingArgs).DecodeArgs(args, 0)
+	return pricingArgsDecoder(args, nil, 0)
 }
 
 // DecodePricingArgsJSON reads a model's arguments for the pricing tool, raw, into a PricingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePricingArgs return for the same bytes.
 func DecodePricingArgsJSON(raw []byte) (PricingArgs, tool.Errors) {
-	return toolimpl.Func[PricingArgs](decodePricingArgs).DecodeJSON(raw, 0)
+	return pricingArgsDecoder(nil, raw, 0)
+}
+
+// pricingArgsDecoder is the tool.Decoder of PricingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func pricingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PricingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePricingArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return PricingArgs{}, errs
+	}
+	return out, nil
 }
 
 // pricingArgsObject is the shape of an object of type PricingArgs: its members, and those it requires.
@@ -204,7 +217,7 @@ var orderArgsForms = []toolimpl.Form{
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
 	Decode:  DecodeOrderArgs,
-	Decoder: toolimpl.Func[OrderArgs](decodeOrderArgs),
+	Decoder: orderArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
 		Idempotent:  true,
@@ -217,17 +230,30 @@ var OrderTool = tool.Def[OrderArgs]{
 
 // ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOrderArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[OrderArgs](decodeOrderArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeOrderArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs; when not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
-	return toolimpl.Func[OrderArgs](decodeOrderArgs).DecodeArgs(args, 0)
+	return orderArgsDecoder(args, nil, 0)
 }
 
 // DecodeOrderArgsJSON reads a model's arguments for the order tool, raw, into a OrderArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOrderArgs return for the same bytes.
 func DecodeOrderArgsJSON(raw []byte) (OrderArgs, tool.Errors) {
-	return toolimpl.Func[OrderArgs](decodeOrderArgs).DecodeJSON(raw, 0)
+	return orderArgsDecoder(nil, raw, 0)
+}
+
+// orderArgsDecoder is the tool.Decoder of OrderArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func orderArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out OrderArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeOrderArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return OrderArgs{}, errs
+	}
+	return out, nil
 }
 
 // orderArgsObject is the shape of an object of type OrderArgs: its members, and those it requires.
@@ -440,7 +466,7 @@ var treeArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
 	Decode:  DecodeTreeArgs,
-	Decoder: toolimpl.Func[TreeArgs](decodeTreeArgs),
+	Decoder: treeArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
 		Idempotent:  true,
@@ -453,17 +479,30 @@ var TreeTool = tool.Def[TreeArgs]{
 
 // ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[TreeArgs](decodeTreeArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTreeArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs; when not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	return toolimpl.Func[TreeArgs](decodeTreeArgs).DecodeArgs(args, 0)
+	return treeArgsDecoder(args, nil, 0)
 }
 
 // DecodeTreeArgsJSON reads a model's arguments for the tree tool, raw, into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
 func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
-	return toolimpl.Func[TreeArgs](decodeTreeArgs).DecodeJSON(raw, 0)
+	return treeArgsDecoder(nil, raw, 0)
+}
+
+// treeArgsDecoder is the tool.Decoder of TreeArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func treeArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TreeArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTreeArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return TreeArgs{}, errs
+	}
+	return out, nil
 }
 
 // treeArgsObject is the shape of an object of type TreeArgs: its members, and those it requires.
@@ -553,7 +592,7 @@ var labelArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
 	Decode:  DecodeLabelArgs,
-	Decoder: toolimpl.Func[LabelArgs](decodeLabelArgs),
+	Decoder: labelArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
 		Idempotent:  true,
@@ -566,17 +605,30 @@ var LabelTool = tool.Def[LabelArgs]{
 
 // ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[LabelArgs](decodeLabelArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeLabelArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs; when not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
-	return toolimpl.Func[LabelArgs](decodeLabelArgs).DecodeArgs(args, 0)
+	return labelArgsDecoder(args, nil, 0)
 }
 
 // DecodeLabelArgsJSON reads a model's arguments for the label tool, raw, into a LabelArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelArgs return for the same bytes.
 func DecodeLabelArgsJSON(raw []byte) (LabelArgs, tool.Errors) {
-	return toolimpl.Func[LabelArgs](decodeLabelArgs).DecodeJSON(raw, 0)
+	return labelArgsDecoder(nil, raw, 0)
+}
+
+// labelArgsDecoder is the tool.Decoder of LabelArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func labelArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out LabelArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeLabelArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return LabelArgs{}, errs
+	}
+	return out, nil
 }
 
 // labelArgsObject is the shape of an object of type LabelArgs: its members, and those it requires.
@@ -805,7 +857,7 @@ var contactArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 var ContactTool = tool.Def[ContactArgs]{
 	Decode:  DecodeContactArgs,
-	Decoder: toolimpl.Func[ContactArgs](decodeContactArgs),
+	Decoder: contactArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
 		Idempotent:  true,
@@ -818,17 +870,30 @@ var ContactTool = tool.Def[ContactArgs]{
 
 // ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContactArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ContactArgs](decodeContactArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeContactArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs; when not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
-	return toolimpl.Func[ContactArgs](decodeContactArgs).DecodeArgs(args, 0)
+	return contactArgsDecoder(args, nil, 0)
 }
 
 // DecodeContactArgsJSON reads a model's arguments for the contact tool, raw, into a ContactArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeContactArgs return for the same bytes.
 func DecodeContactArgsJSON(raw []byte) (ContactArgs, tool.Errors) {
-	return toolimpl.Func[ContactArgs](decodeContactArgs).DecodeJSON(raw, 0)
+	return contactArgsDecoder(nil, raw, 0)
+}
+
+// contactArgsDecoder is the tool.Decoder of ContactArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func contactArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ContactArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeContactArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ContactArgs{}, errs
+	}
+	return out, nil
 }
 
 // contactArgsObject is the shape of an object of type ContactArgs: its members, and those it requires.
@@ -1000,7 +1065,7 @@ var pingArgsForms = []toolimpl.Form{
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
 	Decode:  DecodePingArgs,
-	Decoder: toolimpl.Func[PingArgs](decodePingArgs),
+	Decoder: pingArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Takes no arguments.",
 		Idempotent:  true,
@@ -1013,17 +1078,30 @@ var PingTool = tool.Def[PingArgs]{
 
 // ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[PingArgs](decodePingArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePingArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs; when not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	return toolimpl.Func[PingArgs](decodePingArgs).DecodeArgs(args, 0)
+	return pingArgsDecoder(args, nil, 0)
 }
 
 // DecodePingArgsJSON reads a model's arguments for the ping tool, raw, into a PingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePingArgs return for the same bytes.
 func DecodePingArgsJSON(raw []byte) (PingArgs, tool.Errors) {
-	return toolimpl.Func[PingArgs](decodePingArgs).DecodeJSON(raw, 0)
+	return pingArgsDecoder(nil, raw, 0)
+}
+
+// pingArgsDecoder is the tool.Decoder of PingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func pingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePingArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return PingArgs{}, errs
+	}
+	return out, nil
 }
 
 // pingArgsObject is the shape of an object of type PingArgs: its members, and those it requires.
@@ -1052,7 +1130,7 @@ var auditArgsForms = []toolimpl.Form{
 // AuditTool is the audit tool, generated from AuditArgs.
 var AuditTool = tool.Def[AuditArgs]{
 	Decode:  DecodeAuditArgs,
-	Decoder: toolimpl.Func[AuditArgs](decodeAuditArgs),
+	Decoder: auditArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
 		Idempotent:  true,
@@ -1065,17 +1143,30 @@ var AuditTool = tool.Def[AuditArgs]{
 
 // ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAuditArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[AuditArgs](decodeAuditArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeAuditArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs; when not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
-	return toolimpl.Func[AuditArgs](decodeAuditArgs).DecodeArgs(args, 0)
+	return auditArgsDecoder(args, nil, 0)
 }
 
 // DecodeAuditArgsJSON reads a model's arguments for the audit tool, raw, into a AuditArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAuditArgs return for the same bytes.
 func DecodeAuditArgsJSON(raw []byte) (AuditArgs, tool.Errors) {
-	return toolimpl.Func[AuditArgs](decodeAuditArgs).DecodeJSON(raw, 0)
+	return auditArgsDecoder(nil, raw, 0)
+}
+
+// auditArgsDecoder is the tool.Decoder of AuditArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func auditArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out AuditArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeAuditArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return AuditArgs{}, errs
+	}
+	return out, nil
 }
 
 // auditArgsObject is the shape of an object of type AuditArgs: its members, and those it requires.
@@ -1130,7 +1221,7 @@ var signupArgsForms = []toolimpl.Form{
 // SignupTool is the signup tool, generated from SignupArgs.
 var SignupTool = tool.Def[SignupArgs]{
 	Decode:  DecodeSignupArgs,
-	Decoder: toolimpl.Func[SignupArgs](decodeSignupArgs),
+	Decoder: signupArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
 		Idempotent:  true,
@@ -1143,17 +1234,30 @@ var SignupTool = tool.Def[SignupArgs]{
 
 // ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSignupArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SignupArgs](decodeSignupArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSignupArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSignupArgs checks a model's arguments for the signup tool and returns them as a SignupArgs; when not valid, the zero SignupArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSignupArgs(args map[string]any) (SignupArgs, tool.Errors) {
-	return toolimpl.Func[SignupArgs](decodeSignupArgs).DecodeArgs(args, 0)
+	return signupArgsDecoder(args, nil, 0)
 }
 
 // DecodeSignupArgsJSON reads a model's arguments for the signup tool, raw, into a SignupArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSignupArgs return for the same bytes.
 func DecodeSignupArgsJSON(raw []byte) (SignupArgs, tool.Errors) {
-	return toolimpl.Func[SignupArgs](decodeSignupArgs).DecodeJSON(raw, 0)
+	return signupArgsDecoder(nil, raw, 0)
+}
+
+// signupArgsDecoder is the tool.Decoder of SignupArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func signupArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SignupArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSignupArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SignupArgs{}, errs
+	}
+	return out, nil
 }
 
 // signupArgsObject is the shape of an object of type SignupArgs: its members, and those it requires.
@@ -1247,7 +1351,7 @@ var surveyArgsForms = []toolimpl.Form{
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a schema this large at #.
 var SurveyTool = tool.Def[SurveyArgs]{
 	Decode:  DecodeSurveyArgs,
-	Decoder: toolimpl.Func[SurveyArgs](decodeSurveyArgs),
+	Decoder: surveyArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
 		Idempotent:  true,
@@ -1260,17 +1364,30 @@ var SurveyTool = tool.Def[SurveyArgs]{
 
 // ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSurveyArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[SurveyArgs](decodeSurveyArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSurveyArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeSurveyArgs checks a model's arguments for the survey tool and returns them as a SurveyArgs; when not valid, the zero SurveyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSurveyArgs(args map[string]any) (SurveyArgs, tool.Errors) {
-	return toolimpl.Func[SurveyArgs](decodeSurveyArgs).DecodeArgs(args, 0)
+	return surveyArgsDecoder(args, nil, 0)
 }
 
 // DecodeSurveyArgsJSON reads a model's arguments for the survey tool, raw, into a SurveyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSurveyArgs return for the same bytes.
 func DecodeSurveyArgsJSON(raw []byte) (SurveyArgs, tool.Errors) {
-	return toolimpl.Func[SurveyArgs](decodeSurveyArgs).DecodeJSON(raw, 0)
+	return surveyArgsDecoder(nil, raw, 0)
+}
+
+// surveyArgsDecoder is the tool.Decoder of SurveyArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func surveyArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SurveyArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSurveyArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SurveyArgs{}, errs
+	}
+	return out, nil
 }
 
 // surveyArgsObject is the shape of an object of type SurveyArgs: its members, and those it requires.
@@ -1790,7 +1907,7 @@ var shipArgsForms = []toolimpl.Form{
 // ShipTool is the ship tool, generated from ShipArgs.
 var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 	Decode:  DecodeShipArgs,
-	Decoder: toolimpl.Func[ShipArgs](decodeShipArgs),
+	Decoder: shipArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description:    "Ships an order: a tool whose result type is Shipment.",
 		Idempotent:     true,
@@ -1805,17 +1922,30 @@ var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 
 // ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShipArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ShipArgs](decodeShipArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeShipArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeShipArgs checks a model's arguments for the ship tool and returns them as a ShipArgs; when not valid, the zero ShipArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeShipArgs(args map[string]any) (ShipArgs, tool.Errors) {
-	return toolimpl.Func[ShipArgs](decodeShipArgs).DecodeArgs(args, 0)
+	return shipArgsDecoder(args, nil, 0)
 }
 
 // DecodeShipArgsJSON reads a model's arguments for the ship tool, raw, into a ShipArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShipArgs return for the same bytes.
 func DecodeShipArgsJSON(raw []byte) (ShipArgs, tool.Errors) {
-	return toolimpl.Func[ShipArgs](decodeShipArgs).DecodeJSON(raw, 0)
+	return shipArgsDecoder(nil, raw, 0)
+}
+
+// shipArgsDecoder is the tool.Decoder of ShipArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func shipArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ShipArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeShipArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ShipArgs{}, errs
+	}
+	return out, nil
 }
 
 // shipArgsObject is the shape of an object of type ShipArgs: its members, and those it requires.
@@ -1889,17 +2019,30 @@ var ProfileOutput = tool.OutputDef[Profile]{
 
 // ValidateProfile checks a model's answer in the profile format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateProfile(args map[string]any) tool.Errors {
-	return toolimpl.Func[Profile](decodeProfile).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeProfile(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeProfile checks a model's answer in the profile format and returns it as a Profile; when not valid, the zero Profile and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeProfile(args map[string]any) (Profile, tool.Errors) {
-	return toolimpl.Func[Profile](decodeProfile).DecodeArgs(args, 0)
+	return profileDecoder(args, nil, 0)
 }
 
 // DecodeProfileJSON reads a model's answer in the profile format, raw, into a Profile in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeProfile return for the same bytes.
 func DecodeProfileJSON(raw []byte) (Profile, tool.Errors) {
-	return toolimpl.Func[Profile](decodeProfile).DecodeJSON(raw, 0)
+	return profileDecoder(nil, raw, 0)
+}
+
+// profileDecoder is the tool.Decoder of Profile: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func profileDecoder(args map[string]any, raw []byte, maxErrors int) (out Profile, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeProfile(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Profile{}, errs
+	}
+	return out, nil
 }
 
 // profileObject is the shape of an object of type Profile: its members, and those it requires.
@@ -2068,17 +2211,30 @@ var CatalogOutput = tool.OutputDef[Catalog]{
 
 // ValidateCatalog checks a model's answer in the catalog format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCatalog(args map[string]any) tool.Errors {
-	return toolimpl.Func[Catalog](decodeCatalog).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCatalog(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeCatalog checks a model's answer in the catalog format and returns it as a Catalog; when not valid, the zero Catalog and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCatalog(args map[string]any) (Catalog, tool.Errors) {
-	return toolimpl.Func[Catalog](decodeCatalog).DecodeArgs(args, 0)
+	return catalogDecoder(args, nil, 0)
 }
 
 // DecodeCatalogJSON reads a model's answer in the catalog format, raw, into a Catalog in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCatalog return for the same bytes.
 func DecodeCatalogJSON(raw []byte) (Catalog, tool.Errors) {
-	return toolimpl.Func[Catalog](decodeCatalog).DecodeJSON(raw, 0)
+	return catalogDecoder(nil, raw, 0)
+}
+
+// catalogDecoder is the tool.Decoder of Catalog: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func catalogDecoder(args map[string]any, raw []byte, maxErrors int) (out Catalog, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCatalog(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Catalog{}, errs
+	}
+	return out, nil
 }
 
 // catalogObject is the shape of an object of type Catalog: its members, and those it requires.

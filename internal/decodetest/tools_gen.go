@@ -40,7 +40,7 @@ var scalarsArgsForms = []toolimpl.Form{
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
 	Decode:  DecodeScalarsArgs,
-	Decoder: toolimpl.Func[ScalarsArgs](decodeScalarsArgs),
+	Decoder: scalarsArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has a field of every scalar kind.",
 		Idempotent:  true,
@@ -53,17 +53,30 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 
 // ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateScalarsArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ScalarsArgs](decodeScalarsArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeScalarsArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs; when not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeScalarsArgs(args map[string]any) (ScalarsArgs, tool.Errors) {
-	return toolimpl.Func[ScalarsArgs](decodeScalarsArgs).DecodeArgs(args, 0)
+	return scalarsArgsDecoder(args, nil, 0)
 }
 
 // DecodeScalarsArgsJSON reads a model's arguments for the scalars tool, raw, into a ScalarsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeScalarsArgs return for the same bytes.
 func DecodeScalarsArgsJSON(raw []byte) (ScalarsArgs, tool.Errors) {
-	return toolimpl.Func[ScalarsArgs](decodeScalarsArgs).DecodeJSON(raw, 0)
+	return scalarsArgsDecoder(nil, raw, 0)
+}
+
+// scalarsArgsDecoder is the tool.Decoder of ScalarsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func scalarsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ScalarsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeScalarsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ScalarsArgs{}, errs
+	}
+	return out, nil
 }
 
 // scalarsArgsObject is the shape of an object of type ScalarsArgs: its members, and those it requires.
@@ -214,7 +227,7 @@ var shapesArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode:  DecodeShapesArgs,
-	Decoder: toolimpl.Func[ShapesArgs](decodeShapesArgs),
+	Decoder: shapesArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
 		Idempotent:  false,
@@ -227,17 +240,30 @@ var ShapesTool = tool.Def[ShapesArgs]{
 
 // ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShapesArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ShapesArgs](decodeShapesArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeShapesArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs; when not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
-	return toolimpl.Func[ShapesArgs](decodeShapesArgs).DecodeArgs(args, 0)
+	return shapesArgsDecoder(args, nil, 0)
 }
 
 // DecodeShapesArgsJSON reads a model's arguments for the shapes tool, raw, into a ShapesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShapesArgs return for the same bytes.
 func DecodeShapesArgsJSON(raw []byte) (ShapesArgs, tool.Errors) {
-	return toolimpl.Func[ShapesArgs](decodeShapesArgs).DecodeJSON(raw, 0)
+	return shapesArgsDecoder(nil, raw, 0)
+}
+
+// shapesArgsDecoder is the tool.Decoder of ShapesArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func shapesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ShapesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeShapesArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ShapesArgs{}, errs
+	}
+	return out, nil
 }
 
 // shapesArgsObject is the shape of an object of type ShapesArgs: its members, and those it requires.
@@ -764,10 +790,8 @@ var nodeForms = []toolimpl.Form{
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
-	Decode: DecodeNode,
-	Decoder: toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
-		return decodeNode(s, at, 0)
-	}),
+	Decode:  DecodeNode,
+	Decoder: nodeDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Is recursive.",
 		Idempotent:  true,
@@ -780,23 +804,30 @@ var NodeTool = tool.Def[Node]{
 
 // ValidateNode checks a model's arguments for the node tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNode(args map[string]any) tool.Errors {
-	return toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
-		return decodeNode(s, at, 0)
-	}).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeNode(s, toolimpl.Loc{}, 0)
+	})
 }
 
 // DecodeNode checks a model's arguments for the node tool and returns them as a Node; when not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNode(args map[string]any) (Node, tool.Errors) {
-	return toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
-		return decodeNode(s, at, 0)
-	}).DecodeArgs(args, 0)
+	return nodeDecoder(args, nil, 0)
 }
 
 // DecodeNodeJSON reads a model's arguments for the node tool, raw, into a Node in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNode return for the same bytes.
 func DecodeNodeJSON(raw []byte) (Node, tool.Errors) {
-	return toolimpl.Func[Node](func(s *toolimpl.Scanner, at toolimpl.Loc) Node {
-		return decodeNode(s, at, 0)
-	}).DecodeJSON(raw, 0)
+	return nodeDecoder(nil, raw, 0)
+}
+
+// nodeDecoder is the tool.Decoder of Node: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func nodeDecoder(args map[string]any, raw []byte, maxErrors int) (out Node, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeNode(s, toolimpl.Loc{}, 0)
+	})
+	if errs != nil {
+		return Node{}, errs
+	}
+	return out, nil
 }
 
 // nodeObject is the shape of an object of type Node: its members, and those it requires.
@@ -865,7 +896,7 @@ var methodsArgsForms = []toolimpl.Form{
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
 	Decode:  DecodeMethodsArgs,
-	Decoder: toolimpl.Func[MethodsArgs](decodeMethodsArgs),
+	Decoder: methodsArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has fields whose types decode themselves.",
 		Idempotent:  true,
@@ -878,17 +909,30 @@ var MethodsTool = tool.Def[MethodsArgs]{
 
 // ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMethodsArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[MethodsArgs](decodeMethodsArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeMethodsArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs; when not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMethodsArgs(args map[string]any) (MethodsArgs, tool.Errors) {
-	return toolimpl.Func[MethodsArgs](decodeMethodsArgs).DecodeArgs(args, 0)
+	return methodsArgsDecoder(args, nil, 0)
 }
 
 // DecodeMethodsArgsJSON reads a model's arguments for the methods tool, raw, into a MethodsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMethodsArgs return for the same bytes.
 func DecodeMethodsArgsJSON(raw []byte) (MethodsArgs, tool.Errors) {
-	return toolimpl.Func[MethodsArgs](decodeMethodsArgs).DecodeJSON(raw, 0)
+	return methodsArgsDecoder(nil, raw, 0)
+}
+
+// methodsArgsDecoder is the tool.Decoder of MethodsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func methodsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MethodsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeMethodsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return MethodsArgs{}, errs
+	}
+	return out, nil
 }
 
 // methodsArgsObject is the shape of an object of type MethodsArgs: its members, and those it requires.
@@ -976,7 +1020,7 @@ var emptyArgsForms = []toolimpl.Form{
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
 	Decode:  decodeEmptyArgs,
-	Decoder: toolimpl.Func[emptyArgs](decodeEmptyArgs2),
+	Decoder: emptyArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "An unexported tool without arguments.",
 		Idempotent:  true,
@@ -989,17 +1033,30 @@ var emptyTool = tool.Def[emptyArgs]{
 
 // validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func validateEmptyArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[emptyArgs](decodeEmptyArgs2).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeEmptyArgs2(s, toolimpl.Loc{})
+	})
 }
 
 // decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs; when not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
-	return toolimpl.Func[emptyArgs](decodeEmptyArgs2).DecodeArgs(args, 0)
+	return emptyArgsDecoder(args, nil, 0)
 }
 
 // decodeEmptyArgsJSON reads a model's arguments for the empty tool, raw, into a emptyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and decodeEmptyArgs return for the same bytes.
 func decodeEmptyArgsJSON(raw []byte) (emptyArgs, tool.Errors) {
-	return toolimpl.Func[emptyArgs](decodeEmptyArgs2).DecodeJSON(raw, 0)
+	return emptyArgsDecoder(nil, raw, 0)
+}
+
+// emptyArgsDecoder is the tool.Decoder of emptyArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func emptyArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out emptyArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeEmptyArgs2(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return emptyArgs{}, errs
+	}
+	return out, nil
 }
 
 // emptyArgsObject is the shape of an object of type emptyArgs: its members, and those it requires.
@@ -1034,7 +1091,7 @@ var numbersArgsForms = []toolimpl.Form{
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs.
 var NumbersTool = tool.Def[NumbersArgs]{
 	Decode:  DecodeNumbersArgs,
-	Decoder: toolimpl.Func[NumbersArgs](decodeNumbersArgs),
+	Decoder: numbersArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
 		Idempotent:  true,
@@ -1047,17 +1104,30 @@ var NumbersTool = tool.Def[NumbersArgs]{
 
 // ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNumbersArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[NumbersArgs](decodeNumbersArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeNumbersArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs; when not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNumbersArgs(args map[string]any) (NumbersArgs, tool.Errors) {
-	return toolimpl.Func[NumbersArgs](decodeNumbersArgs).DecodeArgs(args, 0)
+	return numbersArgsDecoder(args, nil, 0)
 }
 
 // DecodeNumbersArgsJSON reads a model's arguments for the numbers tool, raw, into a NumbersArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNumbersArgs return for the same bytes.
 func DecodeNumbersArgsJSON(raw []byte) (NumbersArgs, tool.Errors) {
-	return toolimpl.Func[NumbersArgs](decodeNumbersArgs).DecodeJSON(raw, 0)
+	return numbersArgsDecoder(nil, raw, 0)
+}
+
+// numbersArgsDecoder is the tool.Decoder of NumbersArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func numbersArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out NumbersArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeNumbersArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return NumbersArgs{}, errs
+	}
+	return out, nil
 }
 
 // numbersArgsObject is the shape of an object of type NumbersArgs: its members, and those it requires.
@@ -1460,7 +1530,7 @@ var boundsArgsForms = []toolimpl.Form{
 // BoundsTool is the bounds tool, generated from BoundsArgs.
 var BoundsTool = tool.Def[BoundsArgs]{
 	Decode:  DecodeBoundsArgs,
-	Decoder: toolimpl.Func[BoundsArgs](decodeBoundsArgs),
+	Decoder: boundsArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
 		Idempotent:  true,
@@ -1473,17 +1543,30 @@ var BoundsTool = tool.Def[BoundsArgs]{
 
 // ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBoundsArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[BoundsArgs](decodeBoundsArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeBoundsArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs; when not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
-	return toolimpl.Func[BoundsArgs](decodeBoundsArgs).DecodeArgs(args, 0)
+	return boundsArgsDecoder(args, nil, 0)
 }
 
 // DecodeBoundsArgsJSON reads a model's arguments for the bounds tool, raw, into a BoundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBoundsArgs return for the same bytes.
 func DecodeBoundsArgsJSON(raw []byte) (BoundsArgs, tool.Errors) {
-	return toolimpl.Func[BoundsArgs](decodeBoundsArgs).DecodeJSON(raw, 0)
+	return boundsArgsDecoder(nil, raw, 0)
+}
+
+// boundsArgsDecoder is the tool.Decoder of BoundsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func boundsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out BoundsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeBoundsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return BoundsArgs{}, errs
+	}
+	return out, nil
 }
 
 // boundsArgsObject is the shape of an object of type BoundsArgs: its members, and those it requires.

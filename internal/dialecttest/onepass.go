@@ -66,9 +66,9 @@ func CheckOnePass[T any](t testing.TB, dec tool.Decoder[T], raw []byte) tool.Err
 		var want T
 		args, wantErrs := tool.ParseArgs(raw)
 		if wantErrs == nil {
-			want, wantErrs = dec.DecodeArgs(args, limit)
+			want, wantErrs = dec(args, nil, limit)
 		}
-		got, gotErrs := dec.DecodeJSON(raw, limit)
+		got, gotErrs := dec(nil, raw, limit)
 		if !assert.ObjectsAreEqual(wantErrs, gotErrs) {
 			require.Equal(t, wantErrs.Messages(), gotErrs.Messages(), "messages for %q, limit %d", raw, limit)
 			require.Equal(t, wantErrs, gotErrs, "errors for %q, limit %d", raw, limit)

@@ -30,10 +30,8 @@ var treeArgsForms = []toolimpl.Form{
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/kids/items.
 var SaveTreeTool = tool.Def[TreeArgs]{
-	Decode: DecodeTreeArgs,
-	Decoder: toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
-		return decodeTreeArgs(s, at, 0)
-	}),
+	Decode:  DecodeTreeArgs,
+	Decoder: treeArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Saves a tree of named nodes.",
 		Idempotent:  true,
@@ -46,23 +44,30 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 
 // ValidateTreeArgs checks a model's arguments for the save_tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
-		return decodeTreeArgs(s, at, 0)
-	}).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTreeArgs(s, toolimpl.Loc{}, 0)
+	})
 }
 
 // DecodeTreeArgs checks a model's arguments for the save_tree tool and returns them as a TreeArgs; when not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	return toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
-		return decodeTreeArgs(s, at, 0)
-	}).DecodeArgs(args, 0)
+	return treeArgsDecoder(args, nil, 0)
 }
 
 // DecodeTreeArgsJSON reads a model's arguments for the save_tree tool, raw, into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
 func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
-	return toolimpl.Func[TreeArgs](func(s *toolimpl.Scanner, at toolimpl.Loc) TreeArgs {
-		return decodeTreeArgs(s, at, 0)
-	}).DecodeJSON(raw, 0)
+	return treeArgsDecoder(nil, raw, 0)
+}
+
+// treeArgsDecoder is the tool.Decoder of TreeArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func treeArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TreeArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTreeArgs(s, toolimpl.Loc{}, 0)
+	})
+	if errs != nil {
+		return TreeArgs{}, errs
+	}
+	return out, nil
 }
 
 // treeArgsObject is the shape of an object of type TreeArgs: its members, and those it requires.
@@ -128,7 +133,7 @@ var labelsArgsForms = []toolimpl.Form{
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 var SetLabelsTool = tool.Def[LabelsArgs]{
 	Decode:  DecodeLabelsArgs,
-	Decoder: toolimpl.Func[LabelsArgs](decodeLabelsArgs),
+	Decoder: labelsArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets the color of labels.",
 		Idempotent:  true,
@@ -141,17 +146,30 @@ var SetLabelsTool = tool.Def[LabelsArgs]{
 
 // ValidateLabelsArgs checks a model's arguments for the set_labels tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelsArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[LabelsArgs](decodeLabelsArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeLabelsArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeLabelsArgs checks a model's arguments for the set_labels tool and returns them as a LabelsArgs; when not valid, the zero LabelsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelsArgs(args map[string]any) (LabelsArgs, tool.Errors) {
-	return toolimpl.Func[LabelsArgs](decodeLabelsArgs).DecodeArgs(args, 0)
+	return labelsArgsDecoder(args, nil, 0)
 }
 
 // DecodeLabelsArgsJSON reads a model's arguments for the set_labels tool, raw, into a LabelsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelsArgs return for the same bytes.
 func DecodeLabelsArgsJSON(raw []byte) (LabelsArgs, tool.Errors) {
-	return toolimpl.Func[LabelsArgs](decodeLabelsArgs).DecodeJSON(raw, 0)
+	return labelsArgsDecoder(nil, raw, 0)
+}
+
+// labelsArgsDecoder is the tool.Decoder of LabelsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func labelsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out LabelsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeLabelsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return LabelsArgs{}, errs
+	}
+	return out, nil
 }
 
 // labelsArgsObject is the shape of an object of type LabelsArgs: its members, and those it requires.
@@ -232,7 +250,7 @@ var deleteArgsForms = []toolimpl.Form{
 // DeleteFilesTool is the delete_files tool, generated from DeleteArgs.
 var DeleteFilesTool = tool.Def[DeleteArgs]{
 	Decode:  DecodeDeleteArgs,
-	Decoder: toolimpl.Func[DeleteArgs](decodeDeleteArgs),
+	Decoder: deleteArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Deletes files.",
 		Idempotent:  false,
@@ -245,17 +263,30 @@ var DeleteFilesTool = tool.Def[DeleteArgs]{
 
 // ValidateDeleteArgs checks a model's arguments for the delete_files tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDeleteArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[DeleteArgs](decodeDeleteArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeDeleteArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeDeleteArgs checks a model's arguments for the delete_files tool and returns them as a DeleteArgs; when not valid, the zero DeleteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeDeleteArgs(args map[string]any) (DeleteArgs, tool.Errors) {
-	return toolimpl.Func[DeleteArgs](decodeDeleteArgs).DecodeArgs(args, 0)
+	return deleteArgsDecoder(args, nil, 0)
 }
 
 // DecodeDeleteArgsJSON reads a model's arguments for the delete_files tool, raw, into a DeleteArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeDeleteArgs return for the same bytes.
 func DecodeDeleteArgsJSON(raw []byte) (DeleteArgs, tool.Errors) {
-	return toolimpl.Func[DeleteArgs](decodeDeleteArgs).DecodeJSON(raw, 0)
+	return deleteArgsDecoder(nil, raw, 0)
+}
+
+// deleteArgsDecoder is the tool.Decoder of DeleteArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func deleteArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out DeleteArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeDeleteArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return DeleteArgs{}, errs
+	}
+	return out, nil
 }
 
 // deleteArgsObject is the shape of an object of type DeleteArgs: its members, and those it requires.
@@ -314,7 +345,7 @@ var transferArgsForms = []toolimpl.Form{
 // TransferTool is the transfer tool, generated from TransferArgs.
 var TransferTool = tool.Def[TransferArgs]{
 	Decode:  DecodeTransferArgs,
-	Decoder: toolimpl.Func[TransferArgs](decodeTransferArgs),
+	Decoder: transferArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
 		Idempotent:  true,
@@ -327,17 +358,30 @@ var TransferTool = tool.Def[TransferArgs]{
 
 // ValidateTransferArgs checks a model's arguments for the transfer tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTransferArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[TransferArgs](decodeTransferArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTransferArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeTransferArgs checks a model's arguments for the transfer tool and returns them as a TransferArgs; when not valid, the zero TransferArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTransferArgs(args map[string]any) (TransferArgs, tool.Errors) {
-	return toolimpl.Func[TransferArgs](decodeTransferArgs).DecodeArgs(args, 0)
+	return transferArgsDecoder(args, nil, 0)
 }
 
 // DecodeTransferArgsJSON reads a model's arguments for the transfer tool, raw, into a TransferArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTransferArgs return for the same bytes.
 func DecodeTransferArgsJSON(raw []byte) (TransferArgs, tool.Errors) {
-	return toolimpl.Func[TransferArgs](decodeTransferArgs).DecodeJSON(raw, 0)
+	return transferArgsDecoder(nil, raw, 0)
+}
+
+// transferArgsDecoder is the tool.Decoder of TransferArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func transferArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TransferArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTransferArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return TransferArgs{}, errs
+	}
+	return out, nil
 }
 
 // transferArgsObject is the shape of an object of type TransferArgs: its members, and those it requires.

@@ -62,8 +62,9 @@ type Def[T any] struct {
 	// DefaultMaxErrors, then CodeTooManyErrors).
 	Decode func(args map[string]any) (T, Errors)
 	// Decoder does what Decode does, with a limit on the errors the caller
-	// chooses, and from the raw JSON of a call as well, in one pass. A Set
-	// uses it (with its WithMaxErrors limit); toolgen generates it. A Def
+	// chooses, and from the raw JSON of a call as well, in one pass: it
+	// reads args or, when args is nil, raw. A Set uses it (with its
+	// WithMaxErrors limit); toolgen generates it (see Decoder). A Def
 	// written by hand may leave it nil: a Set then parses the raw arguments
 	// with ParseArgs and calls Decode (or, without Decode, validates with
 	// Validate and decodes with encoding/json).
@@ -71,16 +72,14 @@ type Def[T any] struct {
 }
 
 // Decoder reads a tool's arguments into a T, checking every constraint of
-// the tool's schema: from a map, as encoding/json or an SDK decoded them
-// (DecodeArgs), or from the raw JSON a provider's tool call carries, in one
-// pass with no map in between (DecodeJSON, which returns exactly what
-// ParseArgs and then DecodeArgs return for the same bytes). Each returns the
-// zero T and the errors when the arguments are not valid: at most maxErrors
-// (DefaultMaxErrors when maxErrors <= 0), then one CodeTooManyErrors.
-type Decoder[T any] interface {
-	DecodeArgs(args map[string]any, maxErrors int) (T, Errors)
-	DecodeJSON(raw []byte, maxErrors int) (T, Errors)
-}
+// the tool's schema: from args, a map as encoding/json or an SDK decoded
+// it, or, when args is nil, from raw, the JSON a provider's tool call
+// carries, in one pass with no map in between (returning exactly what
+// ParseArgs and then the map's decoding return for the same bytes). It
+// returns the zero T and the errors when the arguments are not valid: at
+// most maxErrors (DefaultMaxErrors when maxErrors <= 0), then one
+// CodeTooManyErrors.
+type Decoder[T any] func(args map[string]any, raw []byte, maxErrors int) (T, Errors)
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
 // arguments of each call it executes, and only of those: the compiler checks
@@ -92,18 +91,12 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	}
 	dec := d.Decoder
 	if dec == nil {
-		dec = mapDecoder[T]{def: d}
+		dec = mapDecoder(d)
 	}
 	return Handler{
 		tool: &d.Tool,
 		decode: func(args map[string]any, raw []byte, maxErrors int) (any, Errors) {
-			var v T
-			var errs Errors
-			if args != nil {
-				v, errs = dec.DecodeArgs(args, maxErrors)
-			} else {
-				v, errs = dec.DecodeJSON(raw, maxErrors)
-			}
+			v, errs := dec(args, raw, maxErrors)
 			if errs != nil {
 				return nil, errs
 			}
@@ -116,30 +109,27 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 // mapDecoder is the Decoder of a Def without one: raw arguments go through
 // ParseArgs, and the map through the Def's Decode, or Validate and
 // encoding/json.
-type mapDecoder[T any] struct{ def *Def[T] }
-
-func (m mapDecoder[T]) DecodeArgs(args map[string]any, maxErrors int) (T, Errors) {
-	var v T
-	var errs Errors
-	if m.def.Decode != nil {
-		v, errs = m.def.Decode(args)
-	} else {
-		v, errs = jsonDecode[T](m.def.Validate, args)
-	}
-	if errs := capErrors(errs, maxErrors); len(errs) > 0 {
+func mapDecoder[T any](d *Def[T]) Decoder[T] {
+	return func(args map[string]any, raw []byte, maxErrors int) (T, Errors) {
 		var zero T
-		return zero, errs
+		if args == nil {
+			var errs Errors
+			if args, errs = ParseArgs(raw); errs != nil {
+				return zero, errs
+			}
+		}
+		var v T
+		var errs Errors
+		if d.Decode != nil {
+			v, errs = d.Decode(args)
+		} else {
+			v, errs = jsonDecode[T](d.Validate, args)
+		}
+		if errs = capErrors(errs, maxErrors); len(errs) > 0 {
+			return zero, errs
+		}
+		return v, nil
 	}
-	return v, nil
-}
-
-func (m mapDecoder[T]) DecodeJSON(raw []byte, maxErrors int) (T, Errors) {
-	args, errs := ParseArgs(raw)
-	if errs != nil {
-		var zero T
-		return zero, errs
-	}
-	return m.DecodeArgs(args, maxErrors)
 }
 
 // jsonDecode decodes through encoding/json, for a Def written by hand without

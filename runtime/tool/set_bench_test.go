@@ -13,7 +13,7 @@ import (
 func BenchmarkSetMachinery(b *testing.B) {
 	def := Def[struct{}]{
 		Tool:    Tool{Name: "noop", Risk: RiskRead, Idempotent: true},
-		Decoder: noopDecoder{},
+		Decoder: noopDecoder,
 	}
 	set := NewSet(def.Handle(func(context.Context, struct{}) (any, error) { return "ok", nil }), WithLogger(nil))
 	ctx := context.Background()
@@ -27,7 +27,4 @@ func BenchmarkSetMachinery(b *testing.B) {
 }
 
 // noopDecoder decodes nothing, at no cost.
-type noopDecoder struct{}
-
-func (noopDecoder) DecodeArgs(map[string]any, int) (struct{}, Errors) { return struct{}{}, nil }
-func (noopDecoder) DecodeJSON([]byte, int) (struct{}, Errors)         { return struct{}{}, nil }
+func noopDecoder(map[string]any, []byte, int) (struct{}, Errors) { return struct{}{}, nil }

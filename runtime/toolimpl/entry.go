@@ -8,13 +8,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// Func is the generated decode function of a tool's argument type T: it
-// reads the value at location at from s and returns it as a T, checking it
-// against the tool's schema.
-type Func[T any] func(s *Scanner, at Loc) T
-
 // scanners keeps Scanners between calls: a generated function, called
-// through a Func, would make the compiler allocate one per call.
+// through a function value, would make the compiler allocate one per call.
 var scanners = sync.Pool{New: func() any { return new(Scanner) }}
 
 func getScanner(maxErrors int, keep bool) *Scanner {
@@ -40,51 +35,61 @@ func putScanner(s *Scanner) {
 	scanners.Put(s)
 }
 
-// Validate checks a tool's arguments, given as a map, against its schema:
-// nil when they are valid, else the errors, at most maxErrors
-// (tool.DefaultMaxErrors when maxErrors <= 0) and then one
-// tool.CodeTooManyErrors. It allocates nothing for valid arguments.
-func (f Func[T]) Validate(args map[string]any, maxErrors int) tool.Errors {
-	s := getScanner(maxErrors, false)
+// The entry points below are not generic: generated code passes read, a
+// closure that reads the arguments' value from s with the generated decode
+// function of the tool's type and keeps it in the caller's variable. A
+// generic entry point would be compiled again for every tool's type, which
+// made a package of many tools slow to build.
+
+// Validate checks a tool's arguments, given as a map, with read: nil when
+// they are valid, else the errors, at most tool.DefaultMaxErrors and then
+// one tool.CodeTooManyErrors. It allocates nothing for valid arguments.
+func Validate(args map[string]any, read func(s *Scanner)) tool.Errors {
+	s := getScanner(0, false)
 	defer putScanner(s)
 	s.r.validating = true
-	f.values(s, args)
+	values(s, args, read)
 	return s.r.Errors()
 }
 
-// DecodeArgs checks a tool's arguments, given as a map, and returns them as
-// a T; when they are not valid, the zero T and the errors, as Validate
-// returns them.
-func (f Func[T]) DecodeArgs(args map[string]any, maxErrors int) (T, tool.Errors) {
-	s := getScanner(maxErrors, true)
-	defer putScanner(s)
-	out := f.values(s, args)
-	if errs := s.r.Errors(); errs != nil {
-		var zero T
-		return zero, errs
+// Decode reads a tool's arguments with read: from args, or, when args is
+// nil, from raw, in one pass (see DecodeJSON). It returns nil when they are
+// valid and read has kept their value, else the errors, at most maxErrors
+// (tool.DefaultMaxErrors when maxErrors <= 0) and then one
+// tool.CodeTooManyErrors; the caller then returns the zero value.
+func Decode(args map[string]any, raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
+	if args != nil {
+		return DecodeArgs(args, maxErrors, read)
 	}
-	return out, nil
+	return DecodeJSON(raw, maxErrors, read)
 }
 
-func (f Func[T]) values(s *Scanner, args map[string]any) (out T) {
+// DecodeArgs reads a tool's arguments, given as a map, with read.
+func DecodeArgs(args map[string]any, maxErrors int, read func(s *Scanner)) tool.Errors {
+	s := getScanner(maxErrors, true)
+	defer putScanner(s)
+	values(s, args, read)
+	return s.r.Errors()
+}
+
+func values(s *Scanner, args map[string]any, read func(s *Scanner)) {
 	defer s.r.recoverTooDeep()
 	if args == nil {
 		args = map[string]any{} // no arguments at all are an empty object
 	}
 	s.cur, s.vpending = args, true
-	return f(s, Loc{})
+	read(s)
 }
 
-// DecodeJSON reads a tool call's raw arguments into a T in one pass and
-// returns it; otherwise the zero T and exactly the errors that
-// tool.ParseArgs and then DecodeArgs return for the same bytes: the one
-// error of a call that does not parse (bad_json, bad_number, bad_shape), or
-// the errors of the arguments, at most maxErrors. A call with more errors
-// than that, which only the end of the one pass could put in order, is read
-// again as tool.ParseArgs and DecodeArgs read it: only broken or hostile
-// calls take that second, equally linear, pass.
-func (f Func[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
-	var zero T
+// DecodeJSON reads a tool call's raw arguments with read, in one pass, and
+// returns exactly the errors that tool.ParseArgs and then DecodeArgs return
+// for the same bytes: the one error of a call that does not parse
+// (bad_json, bad_number, bad_shape), or the errors of the arguments, at
+// most maxErrors. A call with more errors than that, which only the end of
+// the one pass could put in order, is read again as tool.ParseArgs and
+// DecodeArgs read it: only broken or hostile calls take that second,
+// equally linear, pass.
+func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
 	s := getScanner(maxErrors, true)
 	defer putScanner(s)
 	s.r.stopWhenFull, s.raw = true, true
@@ -92,33 +97,29 @@ func (f Func[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
 	if s.sc.Peek() != jsonscan.Object {
 		kind := s.sc.Skip()
 		if !s.sc.Finish() {
-			return zero, tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
+			return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 		}
 		got := s.kindName(kind)
-		return zero, tool.Errors{{Code: tool.CodeBadShape, Expected: "object", Got: got,
+		return tool.Errors{{Code: tool.CodeBadShape, Expected: "object", Got: got,
 			Reason: "the arguments should be a JSON object, got " + got}}
 	}
-	out, ok := f.raw(s)
-	if !ok || s.r.stopped {
+	if !onePass(s, read) || s.r.stopped {
 		args, errs := tool.ParseArgs(raw)
 		if errs != nil {
-			return zero, errs
+			return errs
 		}
-		return f.DecodeArgs(args, maxErrors)
+		return DecodeArgs(args, maxErrors, read)
 	}
 	if !s.sc.Finish() {
-		return zero, tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
+		return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 	}
-	if errs := s.r.Errors(); errs != nil {
-		return zero, errs
-	}
-	return out, nil
+	return s.r.Errors()
 }
 
-// raw runs the one pass; it reports false when a check panicked with
-// PanicTooDeep (a value nested deeper than the checks of a whole value
+// onePass runs read over raw bytes; it reports false when a check panicked
+// with PanicTooDeep (a value nested deeper than the checks of a whole value
 // follow), whose error the map decoder places.
-func (f Func[T]) raw(s *Scanner) (out T, ok bool) {
+func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
 	defer func() {
 		if v := recover(); v != nil {
 			if !jsonvalue.IsTooDeep(v) {
@@ -128,7 +129,8 @@ func (f Func[T]) raw(s *Scanner) (out T, ok bool) {
 		}
 	}()
 	s.bpending = true
-	return f(s, Loc{}), true
+	read(s)
+	return true
 }
 
 // Ptr returns a pointer to a copy of v when s decodes, for a pointer field;
@@ -160,35 +162,6 @@ func Slice[T any](s *Scanner, items []T) []T {
 	out := make([]T, len(items))
 	copy(out, items)
 	return out
-}
-
-// MapDecoder is the tool.Decoder of a generated check function, which
-// validates a map into a Report and, when it is valid and out is not nil,
-// decodes it into *out.
-func MapDecoder[T any](check func(r *Report, args map[string]any, out *T)) tool.Decoder[T] {
-	return mapDecoder[T](check)
-}
-
-type mapDecoder[T any] func(r *Report, args map[string]any, out *T)
-
-func (m mapDecoder[T]) DecodeArgs(args map[string]any, maxErrors int) (T, tool.Errors) {
-	r := NewReport(maxErrors)
-	var out T
-	m(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		var zero T
-		return zero, errs
-	}
-	return out, nil
-}
-
-func (m mapDecoder[T]) DecodeJSON(raw []byte, maxErrors int) (T, tool.Errors) {
-	args, errs := tool.ParseArgs(raw)
-	if errs != nil {
-		var zero T
-		return zero, errs
-	}
-	return m.DecodeArgs(args, maxErrors)
 }
 
 // parseError is the error of arguments that do not parse, as tool.ParseArgs

@@ -97,7 +97,7 @@ func decodeWideInt(s *Scanner, at Loc) int64 {
 	return 0
 }
 
-var wide = Func[int64](decodeWide)
+var wide = testFunc[int64](decodeWide)
 
 // wideErrors is the map validator of the schema, and then its decoder,
 // written independently of the Scanner: the reference.
@@ -315,7 +315,7 @@ func TestScannerAny(t *testing.T) {
 	args, errs := tool.ParseArgs(raw)
 	require.Empty(t, errs)
 	shape := NewObject([]string{"a", "d"})
-	read := Func[map[string]any](func(s *Scanner, at Loc) map[string]any {
+	read := testFunc[map[string]any](func(s *Scanner, at Loc) map[string]any {
 		got := map[string]any{}
 		require.True(t, s.Object(at, shape, "object"))
 		for i := s.Next(at); i >= 0; i = s.Next(at) {
@@ -353,4 +353,24 @@ func FuzzScannerWide(f *testing.F) {
 			require.Equal(t, capped, jsonCapped, "%q", raw)
 		}
 	})
+}
+
+// testFunc is a decode function with the entry points generated code
+// writes around one.
+type testFunc[T any] func(s *Scanner, at Loc) T
+
+func (f testFunc[T]) DecodeJSON(raw []byte, maxErrors int) (out T, errs tool.Errors) {
+	if errs = DecodeJSON(raw, maxErrors, func(s *Scanner) { out = f(s, Loc{}) }); errs != nil {
+		var zero T
+		return zero, errs
+	}
+	return out, nil
+}
+
+func (f testFunc[T]) DecodeArgs(args map[string]any, maxErrors int) (out T, errs tool.Errors) {
+	if errs = DecodeArgs(args, maxErrors, func(s *Scanner) { out = f(s, Loc{}) }); errs != nil {
+		var zero T
+		return zero, errs
+	}
+	return out, nil
 }

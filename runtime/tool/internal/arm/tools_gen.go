@@ -35,7 +35,7 @@ var moveArgsForms = []toolimpl.Form{
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
 	Decode:  DecodeMoveArgs,
-	Decoder: toolimpl.Func[MoveArgs](decodeMoveArgs),
+	Decoder: moveArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
 		Idempotent:  true,
@@ -48,17 +48,30 @@ var MoveTool = tool.Def[MoveArgs]{
 
 // ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[MoveArgs](decodeMoveArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeMoveArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
-	return toolimpl.Func[MoveArgs](decodeMoveArgs).DecodeArgs(args, 0)
+	return moveArgsDecoder(args, nil, 0)
 }
 
 // DecodeMoveArgsJSON reads a model's arguments for the move tool, raw, into a MoveArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the same bytes.
 func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
-	return toolimpl.Func[MoveArgs](decodeMoveArgs).DecodeJSON(raw, 0)
+	return moveArgsDecoder(nil, raw, 0)
+}
+
+// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func moveArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeMoveArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return MoveArgs{}, errs
+	}
+	return out, nil
 }
 
 // moveArgsObject is the shape of an object of type MoveArgs: its members, and those it requires.
@@ -130,7 +143,7 @@ var releaseArgsForms = []toolimpl.Form{
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
 	Decode:  DecodeReleaseArgs,
-	Decoder: toolimpl.Func[ReleaseArgs](decodeReleaseArgs),
+	Decoder: releaseArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
 		Idempotent:  false,
@@ -143,17 +156,30 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 
 // ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeReleaseArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs; when not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).DecodeArgs(args, 0)
+	return releaseArgsDecoder(args, nil, 0)
 }
 
 // DecodeReleaseArgsJSON reads a model's arguments for the release tool, raw, into a ReleaseArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs return for the same bytes.
 func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
-	return toolimpl.Func[ReleaseArgs](decodeReleaseArgs).DecodeJSON(raw, 0)
+	return releaseArgsDecoder(nil, raw, 0)
+}
+
+// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func releaseArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeReleaseArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ReleaseArgs{}, errs
+	}
+	return out, nil
 }
 
 // releaseArgsObject is the shape of an object of type ReleaseArgs: its members, and those it requires.
@@ -196,7 +222,7 @@ var tuneArgsForms = []toolimpl.Form{
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
 	Decode:  DecodeTuneArgs,
-	Decoder: toolimpl.Func[TuneArgs](decodeTuneArgs),
+	Decoder: tuneArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
 		Idempotent:  true,
@@ -209,17 +235,30 @@ var TuneTool = tool.Def[TuneArgs]{
 
 // ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[TuneArgs](decodeTuneArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTuneArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
-	return toolimpl.Func[TuneArgs](decodeTuneArgs).DecodeArgs(args, 0)
+	return tuneArgsDecoder(args, nil, 0)
 }
 
 // DecodeTuneArgsJSON reads a model's arguments for the tune tool, raw, into a TuneArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the same bytes.
 func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
-	return toolimpl.Func[TuneArgs](decodeTuneArgs).DecodeJSON(raw, 0)
+	return tuneArgsDecoder(nil, raw, 0)
+}
+
+// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func tuneArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TuneArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTuneArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return TuneArgs{}, errs
+	}
+	return out, nil
 }
 
 // tuneArgsObject is the shape of an object of type TuneArgs: its members, and those it requires.
@@ -358,7 +397,7 @@ var positionArgsForms = []toolimpl.Form{
 // PositionTool is the position tool, generated from PositionArgs.
 var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
 	Decode:  DecodePositionArgs,
-	Decoder: toolimpl.Func[PositionArgs](decodePositionArgs),
+	Decoder: positionArgsDecoder,
 	Tool: toolimpl.NewTool(tool.Tool{
 		Description:    "Reads where the arm is.",
 		Idempotent:     true,
@@ -373,17 +412,30 @@ var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[Position
 
 // ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionArgs(args map[string]any) tool.Errors {
-	return toolimpl.Func[PositionArgs](decodePositionArgs).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePositionArgs(s, toolimpl.Loc{})
+	})
 }
 
 // DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs; when not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
-	return toolimpl.Func[PositionArgs](decodePositionArgs).DecodeArgs(args, 0)
+	return positionArgsDecoder(args, nil, 0)
 }
 
 // DecodePositionArgsJSON reads a model's arguments for the position tool, raw, into a PositionArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePositionArgs return for the same bytes.
 func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
-	return toolimpl.Func[PositionArgs](decodePositionArgs).DecodeJSON(raw, 0)
+	return positionArgsDecoder(nil, raw, 0)
+}
+
+// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func positionArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PositionArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePositionArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return PositionArgs{}, errs
+	}
+	return out, nil
 }
 
 // decodePositionArgs reads a value of type PositionArgs at the location at, checking it against its schema.
@@ -442,17 +494,30 @@ var PlanOutput = tool.OutputDef[Plan]{
 
 // ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlan(args map[string]any) tool.Errors {
-	return toolimpl.Func[Plan](decodePlan).Validate(args, 0)
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePlan(s, toolimpl.Loc{})
+	})
 }
 
 // DecodePlan checks a model's answer in the plan format and returns it as a Plan; when not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlan(args map[string]any) (Plan, tool.Errors) {
-	return toolimpl.Func[Plan](decodePlan).DecodeArgs(args, 0)
+	return planDecoder(args, nil, 0)
 }
 
 // DecodePlanJSON reads a model's answer in the plan format, raw, into a Plan in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlan return for the same bytes.
 func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
-	return toolimpl.Func[Plan](decodePlan).DecodeJSON(raw, 0)
+	return planDecoder(nil, raw, 0)
+}
+
+// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func planDecoder(args map[string]any, raw []byte, maxErrors int) (out Plan, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePlan(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Plan{}, errs
+	}
+	return out, nil
 }
 
 // planObject is the shape of an object of type Plan: its members, and those it requires.
