@@ -29,7 +29,7 @@ func putScanner(s *Scanner) {
 	for i := 0; i < s.used; i++ {
 		*s.groupAt(i) = group{}
 	}
-	clear(s.vals[:cap(s.vals)])
+	clear(s.vals) // pop cleared the values past its length
 	clear(s.runs)
 	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0
 	if s.raw {
