@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 // This file renders a Result for the model that made the call: what was
@@ -75,7 +76,8 @@ func (r Result) FeedbackJSON() string {
 			b = appendJSONString(b, in)
 		}
 	}
-	return string(append(b, '}'))
+	b = append(b, '}')
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // MaxFeedbackBase bounds what Feedback and FeedbackJSON write besides the
