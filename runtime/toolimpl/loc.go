@@ -48,21 +48,6 @@ const maxSteps = 1 << 16
 // name renders l as a model reads it: coords.lat, tags[0].
 func (l Loc) name() string { return string(l.appendTo(nil, true)) }
 
-// pointerAndName renders l as an RFC 6901 JSON Pointer (/coords/lat,
-// /tags/0) and as a model reads it (coords.lat, tags[0]), with one
-// allocation: an error's Path and Name share it.
-//
-// Rendering copies the bytes of member names: a string of a Loc stored in an
-// Error would make the compiler put every Loc on the heap.
-func (l Loc) pointerAndName() (pointer, name string) {
-	var buf [256]byte
-	b := l.appendTo(buf[:0], false)
-	n := len(b)
-	b = l.appendTo(b, true)
-	s := string(b)
-	return s[:n], s[n:]
-}
-
 // writeStep appends the step at to b, as a name or as a JSON Pointer.
 func writeStep(b []byte, at *Loc, first, asName bool) []byte {
 	if asName {

@@ -758,18 +758,26 @@ func (s *Scanner) Fail(at Loc, code, expected string) {
 		s.r.Value(code, at, expected, s.cur)
 		return
 	}
+	if s.r.Full() {
+		return
+	}
 	got, actual := s.shown()
 	s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: got, Actual: actual})
 }
 
 // shown is the JSON type and the text of the scalar just read from raw
-// bytes, as tool.TypeName and tool.Show render the same value.
+// bytes, as tool.TypeName and tool.Show render the same value. The text is
+// written in the Report's: it borrows nothing from the raw bytes.
 func (s *Scanner) shown() (got, actual string) {
 	switch s.last.kind {
 	case jsonscan.String:
-		return "string", string(jsonscan.AppendQuoteShort(nil, s.last.text))
+		start := s.r.textStart()
+		s.r.text = jsonscan.AppendQuoteShort(s.r.text, s.last.text)
+		return "string", s.r.since(start)
 	case jsonscan.Number:
-		return numberType(s.last.f), s.last.text
+		start := s.r.textStart()
+		s.r.text = append(s.r.text, s.last.text...)
+		return numberType(s.last.f), s.r.since(start)
 	case jsonscan.Bool:
 		return "boolean", strconv.FormatBool(s.last.b)
 	}
