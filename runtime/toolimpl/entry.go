@@ -131,9 +131,10 @@ func (f Func[T]) raw(s *Scanner) (out T, ok bool) {
 }
 
 // Ptr returns a pointer to a copy of v when s decodes, for a pointer field;
-// nil when s only validates, which allocates nothing.
+// nil when s only validates, or has found the arguments invalid, which
+// allocates nothing.
 func Ptr[T any](s *Scanner, v T) *T {
-	if !s.keep {
+	if !s.decoding() {
 		return nil
 	}
 	p := new(T)
@@ -143,7 +144,7 @@ func Ptr[T any](s *Scanner, v T) *T {
 
 // Append appends v to items when s decodes.
 func Append[T any](s *Scanner, items []T, v T) []T {
-	if !s.keep {
+	if !s.decoding() {
 		return items
 	}
 	return append(items, v)
@@ -153,7 +154,7 @@ func Append[T any](s *Scanner, items []T, v T) []T {
 // slice field: an empty slice is not nil. It returns nil when s only
 // validates.
 func Slice[T any](s *Scanner, items []T) []T {
-	if !s.keep {
+	if !s.decoding() {
 		return nil
 	}
 	out := make([]T, len(items))

@@ -44,7 +44,7 @@ type Report struct {
 // textStart returns where the next text written into r.text starts.
 func (r *Report) textStart() int {
 	if r.text == nil {
-		r.text = make([]byte, 0, 512)
+		r.text = make([]byte, 0, 256)
 	}
 	return len(r.text)
 }
