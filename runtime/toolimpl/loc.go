@@ -87,12 +87,35 @@ func nameStep(b []byte, at *Loc, first bool) []byte {
 	return append(b, shortKey(at.key)...)
 }
 
-// appendTo appends the steps of l from the root to dst. It walks the chain
-// from l up, writing each step reversed, and reverses what it wrote at the
-// end: the Locs stay on the stack, since nothing of them is stored. A
-// location longer than MaxPathLength keeps its first quarter and its last
-// three quarters, around "…".
+// appendTo appends the steps of l from the root to dst. A location longer
+// than MaxPathLength keeps its first quarter and its last three quarters,
+// around "…".
 func (l Loc) appendTo(dst []byte, asName bool) []byte {
+	// The steps, from l up, on the stack: nothing of the Locs is stored,
+	// so that they stay on the stack too.
+	var chain [16]*Loc
+	n := 0
+	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
+		if n == len(chain) {
+			return l.appendReversed(dst, asName)
+		}
+		chain[n] = at
+		n++
+	}
+	b := dst
+	for i := n - 1; i >= 0; i-- {
+		b = writeStep(b, chain[i], i == n-1, asName)
+	}
+	if len(b)-len(dst) > MaxPathLength {
+		return l.elided(dst, asName)
+	}
+	return b
+}
+
+// appendReversed is appendTo for a location of many steps: it walks the
+// chain from l up, writing each step reversed, and reverses what it wrote
+// at the end.
+func (l Loc) appendReversed(dst []byte, asName bool) []byte {
 	var scratch [96]byte
 	start := len(dst)
 	b := dst

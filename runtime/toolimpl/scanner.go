@@ -541,7 +541,9 @@ func (s *Scanner) unexpected(at Loc, g *group) bool {
 	if !s.sc.Undeclared() {
 		return false
 	}
-	key := strings.Clone(s.sc.Key())
+	start := s.r.textStart() // the name outlives the scanner's buffer: it sorts the errors
+	s.r.text = append(s.r.text, s.sc.Key()...)
+	key := s.r.since(start)
 	kind := s.sc.Skip()
 	if kind == jsonscan.Invalid {
 		return false
