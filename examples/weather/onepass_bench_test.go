@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -105,13 +106,41 @@ func BenchmarkGetWeatherCall(b *testing.B) {
 		out, benchSink = mapPath(raw)
 		feedbackOf(benchSink)
 	})
+	// The same handler alone, and through a Set.
+	ctx := context.Background()
+	handler := func(context.Context, GetWeatherArgs) (any, error) { return "ok", nil }
+	set := tool.NewSet(GetWeatherTool.Handle(handler), tool.WithLogger(nil))
+	run("onepass+handler", valid, func(raw []byte) {
+		args, errs := DecodeGetWeatherArgsJSON(raw)
+		if errs != nil {
+			b.Fatal(errs)
+		}
+		setSink, _ = handler(ctx, args)
+	})
+	run("set", valid, func(raw []byte) {
+		res := set.Call(ctx, "get_weather", raw)
+		if res.Status != tool.StatusExecuted {
+			b.Fatal(res.Errors)
+		}
+		setSink = res.Output
+	})
+	run("set+feedback", invalid, func(raw []byte) {
+		res := set.Call(ctx, "get_weather", raw)
+		if len(res.Errors) != 8 {
+			b.Fatal(res.Errors)
+		}
+		feedback = res.FeedbackJSON()
+	})
 	run("feedbackonly", invalid, func([]byte) { feedbackOf(errs) })
 	run("feedbackjson", invalid, func([]byte) { feedback = rejected.FeedbackJSON() })
 	weatherSink = out
 	feedbackSink = feedback
 }
 
-var feedbackSink string
+var (
+	feedbackSink string
+	setSink      any
+)
 
 // refDecode is what an application does with santhosh-tekuri/jsonschema:
 // decode into a map, validate, decode into the struct.

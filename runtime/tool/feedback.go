@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 // This file renders a Result for the model that made the call: what was
@@ -50,7 +51,15 @@ func (r Result) Feedback() string {
 // Its text is bounded as Feedback's is: at most MaxFeedbackBase bytes plus
 // MaxJSONError bytes per error, or the output.
 func (r Result) FeedbackJSON() string {
-	b := make([]byte, 0, 160+128*len(r.Errors))
+	// Room for plain fields, as errors mostly have: the buffer is the
+	// string returned.
+	size := 256 + len(r.Tool) + len(r.Structured)
+	for _, e := range r.Errors {
+		size += len(`{"code":"","path":"","expected":"","got":"","actual":"","reason":""},`) +
+			min(len(e.Code), MaxField) + min(len(e.Path), MaxField) + min(len(e.Expected), MaxField) +
+			min(len(e.Got), MaxField) + min(len(e.Actual), MaxField) + min(len(e.Reason), MaxField)
+	}
+	b := make([]byte, 0, size)
 	b = append(b, `{"status":`...)
 	b = appendJSONString(b, field(string(r.Status)))
 	b = append(b, `,"tool":`...)
@@ -75,7 +84,8 @@ func (r Result) FeedbackJSON() string {
 			b = appendJSONString(b, in)
 		}
 	}
-	return string(append(b, '}'))
+	b = append(b, '}')
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // MaxFeedbackBase bounds what Feedback and FeedbackJSON write besides the

@@ -94,5 +94,6 @@ func FuzzJSONString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		require.Equal(t, stdMarshal(t, s), string(appendJSONString(nil, s)))
+		require.Equal(t, string(appendJSONString(nil, field(s))), string(appendFieldJSON(nil, s)))
 	})
 }

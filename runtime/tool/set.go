@@ -100,10 +100,23 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 			if errs != nil {
 				return nil, errs
 			}
-			return v, nil
+			return &callArgs[T]{v: v}, nil
 		},
-		run: func(ctx context.Context, v any) (any, error) { return fn(ctx, v.(T)) },
+		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
+		value: func(a any) any { return a.(*callArgs[T]).v },
+		context: func(a any, parent context.Context, deadline time.Time) *callContext {
+			c := &a.(*callArgs[T]).ctx
+			*c = callContext{Context: parent, deadline: deadline}
+			return c
+		},
 	}
+}
+
+// callArgs holds the decoded arguments of a call between its stages, and
+// the context its handler runs with: one allocation for both.
+type callArgs[T any] struct {
+	v   T
+	ctx callContext
 }
 
 // mapDecoder is the Decoder of a Def without one: raw arguments go through
@@ -159,9 +172,13 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 // Handler is a tool bound to the function that executes it. Make one with
 // Def.Handle and give it to NewSet, of which it is an Option.
 type Handler struct {
-	tool     *Tool
+	tool *Tool
+	// decode returns the decoded arguments as a *callArgs[T], which run,
+	// value and context take.
 	decode   func(args map[string]any, raw []byte, maxErrors int) (any, Errors) // raw when args is nil
 	run      func(context.Context, any) (any, error)
+	value    func(any) any // the T
+	context  func(a any, parent context.Context, deadline time.Time) *callContext
 	timeout  time.Duration // 0: the set's; < 0: none
 	isolated bool
 }
@@ -677,7 +694,7 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 		if args == nil {
 			args, _ = ParseArgs(raw) // valid: they decoded
 		}
-		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: v, Arguments: args}
+		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), Arguments: args}
 	}
 	dedupe := s.dedupes(h, r)
 	var id identity
@@ -812,7 +829,7 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Resu
 		// costs as much as the rest of the set's work.
 		deadline := r.start.Add(limit)
 		if d, ok := ctx.Deadline(); !ok || deadline.Before(d) {
-			cc := &callContext{Context: ctx, deadline: deadline}
+			cc := h.context(v, ctx, deadline)
 			defer cc.release()
 			ctx = cc
 		}

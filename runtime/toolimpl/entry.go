@@ -25,7 +25,7 @@ func putScanner(s *Scanner) {
 	for i := 0; i < s.used; i++ {
 		*s.groupAt(i) = group{}
 	}
-	clear(s.vals[:cap(s.vals)])
+	clear(s.vals) // pop cleared the values past its length
 	clear(s.runs)
 	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0
 	if s.raw {
@@ -134,9 +134,10 @@ func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
 }
 
 // Ptr returns a pointer to a copy of v when s decodes, for a pointer field;
-// nil when s only validates, which allocates nothing.
+// nil when s only validates, or has found the arguments invalid, which
+// allocates nothing.
 func Ptr[T any](s *Scanner, v T) *T {
-	if !s.keep {
+	if !s.decoding() {
 		return nil
 	}
 	p := new(T)
@@ -146,7 +147,7 @@ func Ptr[T any](s *Scanner, v T) *T {
 
 // Append appends v to items when s decodes.
 func Append[T any](s *Scanner, items []T, v T) []T {
-	if !s.keep {
+	if !s.decoding() {
 		return items
 	}
 	return append(items, v)
@@ -156,7 +157,7 @@ func Append[T any](s *Scanner, items []T, v T) []T {
 // slice field: an empty slice is not nil. It returns nil when s only
 // validates.
 func Slice[T any](s *Scanner, items []T) []T {
-	if !s.keep {
+	if !s.decoding() {
 		return nil
 	}
 	out := make([]T, len(items))

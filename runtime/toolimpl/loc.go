@@ -47,21 +47,6 @@ const maxSteps = 1 << 16
 // name renders l as a model reads it: coords.lat, tags[0].
 func (l Loc) name() string { return string(l.appendTo(nil, true)) }
 
-// pointerAndName renders l as an RFC 6901 JSON Pointer (/coords/lat,
-// /tags/0) and as a model reads it (coords.lat, tags[0]), with one
-// allocation: an error's Path and Name share it.
-//
-// Rendering copies the bytes of member names: a string of a Loc stored in an
-// Error would make the compiler put every Loc on the heap.
-func (l Loc) pointerAndName() (pointer, name string) {
-	var buf [256]byte
-	b := l.appendTo(buf[:0], false)
-	n := len(b)
-	b = l.appendTo(b, true)
-	s := string(b)
-	return s[:n], s[n:]
-}
-
 // writeStep appends the step at to b, as a name or as a JSON Pointer.
 func writeStep(b []byte, at *Loc, first, asName bool) []byte {
 	if asName {
@@ -101,12 +86,35 @@ func nameStep(b []byte, at *Loc, first bool) []byte {
 	return append(b, shortKey(at.key)...)
 }
 
-// appendTo appends the steps of l from the root to dst. It walks the chain
-// from l up, writing each step reversed, and reverses what it wrote at the
-// end: the Locs stay on the stack, since nothing of them is stored. A
-// location longer than MaxPathLength keeps its first quarter and its last
-// three quarters, around "…".
+// appendTo appends the steps of l from the root to dst. A location longer
+// than MaxPathLength keeps its first quarter and its last three quarters,
+// around "…".
 func (l Loc) appendTo(dst []byte, asName bool) []byte {
+	// The steps, from l up, on the stack: nothing of the Locs is stored,
+	// so that they stay on the stack too.
+	var chain [16]*Loc
+	n := 0
+	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
+		if n == len(chain) {
+			return l.appendReversed(dst, asName)
+		}
+		chain[n] = at
+		n++
+	}
+	b := dst
+	for i := n - 1; i >= 0; i-- {
+		b = writeStep(b, chain[i], i == n-1, asName)
+	}
+	if len(b)-len(dst) > MaxPathLength {
+		return l.elided(dst, asName)
+	}
+	return b
+}
+
+// appendReversed is appendTo for a location of many steps: it walks the
+// chain from l up, writing each step reversed, and reverses what it wrote
+// at the end.
+func (l Loc) appendReversed(dst []byte, asName bool) []byte {
 	var scratch [96]byte
 	start := len(dst)
 	b := dst

@@ -60,8 +60,51 @@ func number(lit string) float64 {
 	if n, ok := smallInt(lit); ok && (n != 0 || lit[0] != '-') {
 		return float64(n) // exact: |n| < 2^53
 	}
+	if f, ok := shortDecimal(lit); ok {
+		return f
+	}
 	f, _ := strconv.ParseFloat(lit, 64) // -0 too
 	return f
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// shortDecimal reads a literal with a fraction, at most 15 digits and no
+// exponent, as strconv.ParseFloat does but without its generality: its
+// digits make an integer m below 2^53 and it is m / 10^k for k <= 22, both
+// exact in a float64, so that the one division rounds correctly.
+func shortDecimal(lit string) (float64, bool) {
+	i, neg := 0, false
+	if len(lit) > 0 && lit[0] == '-' {
+		i, neg = 1, true
+	}
+	var m uint64
+	digits, frac := 0, -1
+	for ; i < len(lit); i++ {
+		c := lit[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			return 0, false // an exponent
+		}
+	}
+	if digits == 0 || digits > 15 || frac < 0 || frac >= len(pow10) {
+		return 0, false
+	}
+	f := float64(m) / pow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // smallInt reads a literal of at most 15 digits and no fraction or exponent,

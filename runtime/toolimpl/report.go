@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -33,6 +34,41 @@ type Report struct {
 	stopWhenFull bool
 	stopped      bool
 	validating   bool // only validating: decode errors are not reported
+
+	// text holds the bytes of the texts the report writes (locations,
+	// values shown), one allocation for the errors of a call rather than
+	// one per text. Bytes are only appended: a string of the bytes
+	// written stays as it is when text grows into another array.
+	text []byte
+}
+
+// textStart returns where the next text written into r.text starts.
+func (r *Report) textStart() int {
+	if r.text == nil {
+		r.text = make([]byte, 0, 256)
+	}
+	return len(r.text)
+}
+
+// since returns the bytes of r.text written from start on, as a string.
+func (r *Report) since(start int) string {
+	if len(r.text) == start {
+		return ""
+	}
+	return unsafe.String(&r.text[start], len(r.text)-start)
+}
+
+// location renders at into an error's Path and Name: as an RFC 6901 JSON
+// Pointer (/coords/lat, /tags/0) and as a model reads it (coords.lat,
+// tags[0]). It copies the bytes of member names: a string of a Loc kept in
+// an Error would make the compiler put every Loc on the heap.
+func (r *Report) location(at Loc) (pointer, name string) {
+	start := r.textStart()
+	r.text = at.appendTo(r.text, false)
+	n := len(r.text) - start
+	r.text = at.appendTo(r.text, true)
+	s := r.since(start)
+	return s[:n], s[n:]
 }
 
 // NewReport returns a Report that keeps at most max errors; max <= 0 means
@@ -67,7 +103,7 @@ func (r *Report) Add(at Loc, e tool.Error) {
 		r.full = true
 		return
 	}
-	e.Path, e.Name = at.pointerAndName()
+	e.Path, e.Name = r.location(at)
 	r.push(false, e)
 }
 
@@ -83,7 +119,7 @@ func (r *Report) addDecode(at Loc, e tool.Error) {
 		}
 		e = r.tooMany()
 	} else {
-		e.Path, e.Name = at.pointerAndName()
+		e.Path, e.Name = r.location(at)
 	}
 	r.push(true, e)
 }

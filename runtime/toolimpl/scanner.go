@@ -161,9 +161,10 @@ func (s *Scanner) String(at Loc, expected string) (string, bool) {
 }
 
 // Keep returns the string String just returned, for the Go value to keep:
-// a copy when it is borrowed from raw bytes.
+// a copy when it is borrowed from raw bytes, unless the arguments are
+// already known to be invalid and the value is not returned.
 func (s *Scanner) Keep(v string) string {
-	if s.borrowed && v != "" {
+	if s.borrowed && v != "" && s.decoding() {
 		return strings.Clone(v)
 	}
 	return v
@@ -540,7 +541,9 @@ func (s *Scanner) unexpected(at Loc, g *group) bool {
 	if !s.sc.Undeclared() {
 		return false
 	}
-	key := strings.Clone(s.sc.Key())
+	start := s.r.textStart() // the name outlives the scanner's buffer: it sorts the errors
+	s.r.text = append(s.r.text, s.sc.Key()...)
+	key := s.r.since(start)
 	kind := s.sc.Skip()
 	if kind == jsonscan.Invalid {
 		return false
@@ -758,18 +761,26 @@ func (s *Scanner) Fail(at Loc, code, expected string) {
 		s.r.Value(code, at, expected, s.cur)
 		return
 	}
+	if s.r.Full() {
+		return
+	}
 	got, actual := s.shown()
 	s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: got, Actual: actual})
 }
 
 // shown is the JSON type and the text of the scalar just read from raw
-// bytes, as TypeName and Show render the same value.
+// bytes, as TypeName and Show render the same value. The text is written
+// in the Report's: it borrows nothing from the raw bytes.
 func (s *Scanner) shown() (got, actual string) {
 	switch s.last.kind {
 	case jsonscan.String:
-		return "string", string(jsonscan.AppendQuoteShort(nil, s.last.text))
+		start := s.r.textStart()
+		s.r.text = jsonscan.AppendQuoteShort(s.r.text, s.last.text)
+		return "string", s.r.since(start)
 	case jsonscan.Number:
-		return numberType(s.last.f), s.last.text
+		start := s.r.textStart()
+		s.r.text = append(s.r.text, s.last.text...)
+		return numberType(s.last.f), s.r.since(start)
 	case jsonscan.Bool:
 		return "boolean", strconv.FormatBool(s.last.b)
 	}
@@ -813,7 +824,11 @@ func (s *Scanner) Report() *Report { return &s.r }
 
 // Decoding reports whether the Scanner decodes into Go values, rather than
 // only validating: generated code allocates the values it keeps only then.
-func (s *Scanner) Decoding() bool { return s.keep }
+// Once a validation error is reported it does not: the value is not
+// returned, and a decode error would not count.
+func (s *Scanner) Decoding() bool { return s.decoding() }
+
+func (s *Scanner) decoding() bool { return s.keep && s.r.nvalid == 0 }
 
 // --- order -------------------------------------------------------------------------
 
@@ -886,37 +901,30 @@ func compareRuns(a, b run) int {
 
 // order puts g's errors in the map validator's order: its runs, stably
 // sorted by rank and key. When they are in order already nothing moves;
-// otherwise each error moves once, in place.
+// otherwise the errors are copied aside and back, run by run: each moves
+// twice, and only once into the Report's errors, the copy that costs (its
+// strings are pointers the garbage collector is told of).
 func (s *Scanner) order(g *group) {
 	s.closeRun(g)
 	runs := s.runs[g.runsStart:]
 	if !slices.IsSortedFunc(runs, compareRuns) {
 		slices.SortStableFunc(runs, compareRuns)
 		seg := s.r.errs[g.errStart:]
-		var small [64]int32
-		dest := small[:] // dest[i]: where seg[i] goes
-		if len(seg) > len(small) {
-			dest = make([]int32, len(seg))
-		}
-		at := int32(0)
-		for _, r := range runs {
-			for i := r.start; i < r.end; i++ {
-				dest[i-g.errStart] = at
-				at++
-			}
-		}
-		var kinds []bool // whether each error is a decode error, moved with it
+		var small [16]tool.Error
+		aside := append(small[:0], seg...)
+		var kinds, kindsAside []bool // whether each error is a decode error, moved with it
 		if s.r.decode != nil {
 			kinds = s.r.decode[g.errStart:]
+			kindsAside = slices.Clone(kinds)
 		}
-		for i := range seg {
-			for j := dest[i]; j != int32(i); j = dest[i] {
-				seg[i], seg[j] = seg[j], seg[i]
-				if kinds != nil {
-					kinds[i], kinds[j] = kinds[j], kinds[i]
-				}
-				dest[i], dest[j] = dest[j], dest[i]
+		at := 0
+		for _, r := range runs {
+			from, to := r.start-g.errStart, r.end-g.errStart
+			copy(seg[at:], aside[from:to])
+			if kinds != nil {
+				copy(kinds[at:], kindsAside[from:to])
 			}
+			at += to - from
 		}
 	}
 	clear(s.runs[g.runsStart:])
@@ -962,7 +970,7 @@ func (s *Scanner) Float32(at Loc, n Num) float32 {
 // Bytes returns the base64 string v, just read, decoded; when it does not
 // decode, a decode error.
 func (s *Scanner) Bytes(at Loc, v string) []byte {
-	if !s.keep {
+	if !s.decoding() {
 		return nil
 	}
 	b, ok := Bytes(v)

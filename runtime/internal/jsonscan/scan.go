@@ -130,8 +130,13 @@ func Arguments(raw []byte) []byte {
 // Reset starts the scanner on data.
 func (s *Scanner) Reset(data []byte) {
 	clear(s.names) // let go of the previous input
-	buf, more, names := s.buf[:0], s.more[:0], s.names[:0]
-	*s = Scanner{data: data, buf: buf, more: more, names: names}
+	// push sets each frame it opens: only what a frame left open by an
+	// error holds is let go of.
+	for i := range s.frames {
+		s.frames[i].big = nil
+	}
+	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
+	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
 }
 
 // Err returns the error that stopped the scan, or nil.
