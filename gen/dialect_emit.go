@@ -289,13 +289,18 @@ func (td *toolDialects) fallbackComment() []string {
 	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
 }
 
-// newTool is the expression of the tool's tool.Tool: fields, its literal
-// without Dialects, completed by toolimpl.NewTool with the definition of
-// each form around its parameters constant, from the table of forms
-// emitted by emitForms. The envelopes are built when the package is
-// initialized, so that each schema is in the binary once.
-func (td *toolDialects) newTool(fields jen.Dict) jen.Code {
-	return jen.Qual(implPath, "NewTool").Call(jen.Qual(runtimePath, "Tool").Values(fields), jen.Id(td.forms))
+// dialectsValue is the expression of the tool's tool.Dialects: toolimpl.Dialects
+// builds the definition of each form of the table emitForms declares around
+// its parameters constant, when the package is initialized, so that each
+// schema is in the binary once; the rest of the tool's literal is static.
+func (td *toolDialects) dialectsValue() jen.Code {
+	t := td.tool
+	result := jen.Lit("")
+	if td.outputSchema != "" {
+		result = jen.Id(td.outputSchema)
+	}
+	return jen.Qual(implPath, "Dialects").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Qual(runtimePath, riskConst[t.Risk]),
+		jen.Lit(t.Idempotent), result, jen.Id(td.forms))
 }
 
 // emitForms declares the table of the tool's forms, constants all.

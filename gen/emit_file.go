@@ -81,12 +81,13 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
 		jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
 		jen.Id("Validate"):    jen.Id(n.validate),
+		jen.Id("Dialects"):    dialects.dialectsValue(),
 	}
 	if result != nil {
 		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
 		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
 	}
-	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, dialects.newTool(fields), d.name))
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), d.name))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
 }
 

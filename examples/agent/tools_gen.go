@@ -41,14 +41,15 @@ var readFileArgsForms = []toolimpl.Form{
 var ReadFileTool = tool.Def[ReadFileArgs]{
 	Decode:  DecodeReadFileArgs,
 	Decoder: readFileArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Reads a text file of the workspace, or some of its lines.",
+		Dialects:    toolimpl.Dialects("read_file", "Reads a text file of the workspace, or some of its lines.", tool.RiskRead, true, "", readFileArgsForms),
 		Idempotent:  true,
 		Name:        "read_file",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(readFileArgsSchema),
 		Validate:    ValidateReadFileArgs,
-	}, readFileArgsForms),
+	},
 }
 
 // ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -165,14 +166,15 @@ var searchDocsArgsForms = []toolimpl.Form{
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
 	Decode:  DecodeSearchDocsArgs,
 	Decoder: searchDocsArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Searches the documentation.",
+		Dialects:    toolimpl.Dialects("search_docs", "Searches the documentation.", tool.RiskRead, true, "", searchDocsArgsForms),
 		Idempotent:  true,
 		Name:        "search_docs",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(searchDocsArgsSchema),
 		Validate:    ValidateSearchDocsArgs,
-	}, searchDocsArgsForms),
+	},
 }
 
 // ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -361,14 +363,15 @@ var createEventArgsForms = []toolimpl.Form{
 var CreateEventTool = tool.Def[CreateEventArgs]{
 	Decode:  DecodeCreateEventArgs,
 	Decoder: createEventArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Puts an event in the team's calendar.",
+		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, true, "", createEventArgsForms),
 		Idempotent:  true,
 		Name:        "create_event",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createEventArgsSchema),
 		Validate:    ValidateCreateEventArgs,
-	}, createEventArgsForms),
+	},
 }
 
 // ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -560,14 +563,15 @@ var sqlQueryArgsForms = []toolimpl.Form{
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
 	Decode:  DecodeSQLQueryArgs,
 	Decoder: sqlQueryArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Runs a read-only SQL query on the analytics database.",
+		Dialects:    toolimpl.Dialects("sql_query", "Runs a read-only SQL query on the analytics database.", tool.RiskRead, true, "", sqlQueryArgsForms),
 		Idempotent:  true,
 		Name:        "sql_query",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(sqlQueryArgsSchema),
 		Validate:    ValidateSQLQueryArgs,
-	}, sqlQueryArgsForms),
+	},
 }
 
 // ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -679,14 +683,15 @@ var runCommandArgsForms = []toolimpl.Form{
 var RunCommandTool = tool.Def[RunCommandArgs]{
 	Decode:  DecodeRunCommandArgs,
 	Decoder: runCommandArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Runs a command in the workspace.",
+		Dialects:    toolimpl.Dialects("run_command", "Runs a command in the workspace.", tool.RiskDangerous, false, "", runCommandArgsForms),
 		Idempotent:  false,
 		Name:        "run_command",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(runCommandArgsSchema),
 		Validate:    ValidateRunCommandArgs,
-	}, runCommandArgsForms),
+	},
 }
 
 // ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -804,14 +809,15 @@ var httpRequestArgsForms = []toolimpl.Form{
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Decode:  DecodeHTTPRequestArgs,
 	Decoder: httpRequestArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Sends an HTTP request.",
+		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, true, "", httpRequestArgsForms),
 		Idempotent:  true,
 		Name:        "http_request",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(httpRequestArgsSchema),
 		Validate:    ValidateHTTPRequestArgs,
-	}, httpRequestArgsForms),
+	},
 }
 
 // ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -926,14 +932,15 @@ var listIssuesArgsForms = []toolimpl.Form{
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
 	Decode:  DecodeListIssuesArgs,
 	Decoder: listIssuesArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Lists the issues of a repository.",
+		Dialects:    toolimpl.Dialects("list_issues", "Lists the issues of a repository.", tool.RiskRead, true, "", listIssuesArgsForms),
 		Idempotent:  true,
 		Name:        "list_issues",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(listIssuesArgsSchema),
 		Validate:    ValidateListIssuesArgs,
-	}, listIssuesArgsForms),
+	},
 }
 
 // ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -39,14 +39,15 @@ var getWeatherArgsForms = []toolimpl.Form{
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode:  DecodeGetWeatherArgs,
 	Decoder: getWeatherArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
+		Dialects:    toolimpl.Dialects("get_weather", "Asks for the weather forecast of a city.", tool.RiskRead, true, "", getWeatherArgsForms),
 		Idempotent:  true,
 		Name:        "get_weather",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getWeatherArgsSchema),
 		Validate:    ValidateGetWeatherArgs,
-	}, getWeatherArgsForms),
+	},
 }
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -228,14 +229,15 @@ var saveOutlineArgsForms = []toolimpl.Form{
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
 	Decoder: saveOutlineArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
 		Idempotent:  true,
 		Name:        "save_outline",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),
 		Validate:    ValidateSaveOutlineArgs,
-	}, saveOutlineArgsForms),
+	},
 }
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -394,14 +396,15 @@ var createTicketArgsForms = []toolimpl.Form{
 var CreateTicketTool = tool.Def[CreateTicketArgs]{
 	Decode:  DecodeCreateTicketArgs,
 	Decoder: createTicketArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Opens a support ticket.",
+		Dialects:    toolimpl.Dialects("create_ticket", "Opens a support ticket.", tool.RiskAct, true, "", createTicketArgsForms),
 		Idempotent:  true,
 		Name:        "create_ticket",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createTicketArgsSchema),
 		Validate:    ValidateCreateTicketArgs,
-	}, createTicketArgsForms),
+	},
 }
 
 // ValidateCreateTicketArgs checks a model's arguments for the create_ticket tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

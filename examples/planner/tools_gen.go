@@ -40,14 +40,15 @@ var planEventArgsForms = []toolimpl.Form{
 var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decode:  DecodePlanEventArgs,
 	Decoder: planEventArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Schedules an event.",
+		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, true, "", planEventArgsForms),
 		Idempotent:  true,
 		Name:        "plan_event",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(planEventArgsSchema),
 		Validate:    ValidatePlanEventArgs,
-	}, planEventArgsForms),
+	},
 }
 
 // ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -444,14 +445,15 @@ var saveOutlineArgsForms = []toolimpl.Form{
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decode:  DecodeSaveOutlineArgs,
 	Decoder: saveOutlineArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
 		Idempotent:  true,
 		Name:        "save_outline",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),
 		Validate:    ValidateSaveOutlineArgs,
-	}, saveOutlineArgsForms),
+	},
 }
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

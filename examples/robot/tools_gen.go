@@ -35,14 +35,15 @@ var getBatteryArgsForms = []toolimpl.Form{
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
 	Decode:  DecodeGetBatteryArgs,
 	Decoder: getBatteryArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Reads the robot's battery level.",
+		Dialects:    toolimpl.Dialects("get_battery", "Reads the robot's battery level.", tool.RiskRead, true, "", getBatteryArgsForms),
 		Idempotent:  true,
 		Name:        "get_battery",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getBatteryArgsSchema),
 		Validate:    ValidateGetBatteryArgs,
-	}, getBatteryArgsForms),
+	},
 }
 
 // ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -112,14 +113,15 @@ var moveToArgsForms = []toolimpl.Form{
 var MoveToTool = tool.Def[MoveToArgs]{
 	Decode:  DecodeMoveToArgs,
 	Decoder: moveToArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
+		Dialects:    toolimpl.Dialects("move_to", "Moves the robot to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveToArgsForms),
 		Idempotent:  true,
 		Name:        "move_to",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(moveToArgsSchema),
 		Validate:    ValidateMoveToArgs,
-	}, moveToArgsForms),
+	},
 }
 
 // ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -221,14 +223,15 @@ var openDoorArgsForms = []toolimpl.Form{
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	Decode:  DecodeOpenDoorArgs,
 	Decoder: openDoorArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
+		Dialects:    toolimpl.Dialects("open_door", "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.", tool.RiskDangerous, false, "", openDoorArgsForms),
 		Idempotent:  false,
 		Name:        "open_door",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(openDoorArgsSchema),
 		Validate:    ValidateOpenDoorArgs,
-	}, openDoorArgsForms),
+	},
 }
 
 // ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -195,8 +195,9 @@ var searchFlightsArgsForms = []toolimpl.Form{
 var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
 	Decode:  DecodeSearchFlightsArgs,
 	Decoder: searchFlightsArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description:    "Searches the flights between two airports on a day.",
+		Dialects:       toolimpl.Dialects("search_flights", "Searches the flights between two airports on a day.", tool.RiskRead, true, flightsResultSchema, searchFlightsArgsForms),
 		Idempotent:     true,
 		Name:           "search_flights",
 		ResultSchema:   json.RawMessage(flightsResultSchema),
@@ -204,7 +205,7 @@ var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def
 		Schema:         json.RawMessage(searchFlightsArgsSchema),
 		Validate:       ValidateSearchFlightsArgs,
 		ValidateResult: ValidateFlightsResult,
-	}, searchFlightsArgsForms),
+	},
 }}
 
 // ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -492,8 +493,9 @@ var bookFlightArgsForms = []toolimpl.Form{
 var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
 	Decode:  DecodeBookFlightArgs,
 	Decoder: bookFlightArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description:    "Books seats on a flight that search_flights found.",
+		Dialects:       toolimpl.Dialects("book_flight", "Books seats on a flight that search_flights found.", tool.RiskDangerous, false, bookingResultSchema, bookFlightArgsForms),
 		Idempotent:     false,
 		Name:           "book_flight",
 		ResultSchema:   json.RawMessage(bookingResultSchema),
@@ -501,7 +503,7 @@ var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookF
 		Schema:         json.RawMessage(bookFlightArgsSchema),
 		Validate:       ValidateBookFlightArgs,
 		ValidateResult: ValidateBookingResult,
-	}, bookFlightArgsForms),
+	},
 }}
 
 // ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -668,8 +670,9 @@ var getBookingArgsForms = []toolimpl.Form{
 var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
 	Decode:  DecodeGetBookingArgs,
 	Decoder: getBookingArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description:    "Looks up a booking.",
+		Dialects:       toolimpl.Dialects("get_booking", "Looks up a booking.", tool.RiskRead, true, bookingResultSchema, getBookingArgsForms),
 		Idempotent:     true,
 		Name:           "get_booking",
 		ResultSchema:   json.RawMessage(bookingResultSchema),
@@ -677,7 +680,7 @@ var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBo
 		Schema:         json.RawMessage(getBookingArgsSchema),
 		Validate:       ValidateGetBookingArgs,
 		ValidateResult: ValidateBookingResult,
-	}, getBookingArgsForms),
+	},
 }}
 
 // ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

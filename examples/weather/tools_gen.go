@@ -37,14 +37,15 @@ var getWeatherArgsForms = []toolimpl.Form{
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
 	Decode:  DecodeGetWeatherArgs,
 	Decoder: getWeatherArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
+		Dialects:    toolimpl.Dialects("get_weather", "Asks for the weather forecast of a city.", tool.RiskRead, true, "", getWeatherArgsForms),
 		Idempotent:  true,
 		Name:        "get_weather",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getWeatherArgsSchema),
 		Validate:    ValidateGetWeatherArgs,
-	}, getWeatherArgsForms),
+	},
 }
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -224,14 +225,15 @@ var currentWeatherArgsForms = []toolimpl.Form{
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 	Decode:  DecodeCurrentWeatherArgs,
 	Decoder: currentWeatherArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Asks for the current weather of a city.",
+		Dialects:    toolimpl.Dialects("current_weather", "Asks for the current weather of a city.", tool.RiskRead, true, "", currentWeatherArgsForms),
 		Idempotent:  true,
 		Name:        "current_weather",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(currentWeatherArgsSchema),
 		Validate:    ValidateCurrentWeatherArgs,
-	}, currentWeatherArgsForms),
+	},
 }
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -313,14 +315,15 @@ var addArgsForms = []toolimpl.Form{
 var AddTool = tool.Def[AddArgs]{
 	Decode:  DecodeAddArgs,
 	Decoder: addArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Adds two numbers.",
+		Dialects:    toolimpl.Dialects("add", "Adds two numbers.", tool.RiskRead, true, "", addArgsForms),
 		Idempotent:  true,
 		Name:        "add",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(addArgsSchema),
 		Validate:    ValidateAddArgs,
-	}, addArgsForms),
+	},
 }
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -165,8 +165,9 @@ var getForecastArgsForms = []toolimpl.Form{
 var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[GetForecastArgs]{
 	Decode:  DecodeGetForecastArgs,
 	Decoder: getForecastArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description:    "Asks for the weather forecast of a city.",
+		Dialects:       toolimpl.Dialects("get_forecast", "Asks for the weather forecast of a city.", tool.RiskRead, true, forecastResultSchema, getForecastArgsForms),
 		Idempotent:     true,
 		Name:           "get_forecast",
 		ResultSchema:   json.RawMessage(forecastResultSchema),
@@ -174,7 +175,7 @@ var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[Ge
 		Schema:         json.RawMessage(getForecastArgsSchema),
 		Validate:       ValidateGetForecastArgs,
 		ValidateResult: ValidateForecastResult,
-	}, getForecastArgsForms),
+	},
 }}
 
 // ValidateGetForecastArgs checks a model's arguments for the get_forecast tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -267,14 +268,15 @@ var deleteFileArgsForms = []toolimpl.Form{
 var DeleteFileTool = tool.Def[DeleteFileArgs]{
 	Decode:  DecodeDeleteFileArgs,
 	Decoder: deleteFileArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Deletes a file. It cannot be undone.",
+		Dialects:    toolimpl.Dialects("delete_file", "Deletes a file. It cannot be undone.", tool.RiskDangerous, false, "", deleteFileArgsForms),
 		Idempotent:  false,
 		Name:        "delete_file",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(deleteFileArgsSchema),
 		Validate:    ValidateDeleteFileArgs,
-	}, deleteFileArgsForms),
+	},
 }
 
 // ValidateDeleteFileArgs checks a model's arguments for the delete_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -358,14 +360,15 @@ var tagArgsForms = []toolimpl.Form{
 var TagTool = tool.Def[TagArgs]{
 	Decode:  DecodeTagArgs,
 	Decoder: tagArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Sets labels on a file.",
+		Dialects:    toolimpl.Dialects("tag", "Sets labels on a file.", tool.RiskAct, true, "", tagArgsForms),
 		Idempotent:  true,
 		Name:        "tag",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tagArgsSchema),
 		Validate:    ValidateTagArgs,
-	}, tagArgsForms),
+	},
 }
 
 // ValidateTagArgs checks a model's arguments for the tag tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -39,14 +39,15 @@ var pricingArgsForms = []toolimpl.Form{
 var PricingTool = tool.Def[PricingArgs]{
 	Decode:  DecodePricingArgs,
 	Decoder: pricingArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
+		Dialects:    toolimpl.Dialects("pricing", "Prices an item: the numeric and string keywords some\ndialects lack.", tool.RiskRead, true, "", pricingArgsForms),
 		Idempotent:  true,
 		Name:        "pricing",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(pricingArgsSchema),
 		Validate:    ValidatePricingArgs,
-	}, pricingArgsForms),
+	},
 }
 
 // ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -218,14 +219,15 @@ var orderArgsForms = []toolimpl.Form{
 var OrderTool = tool.Def[OrderArgs]{
 	Decode:  DecodeOrderArgs,
 	Decoder: orderArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
+		Dialects:    toolimpl.Dialects("order", "Places an order: nested objects and arrays of objects.", tool.RiskDangerous, true, "", orderArgsForms),
 		Idempotent:  true,
 		Name:        "order",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(orderArgsSchema),
 		Validate:    ValidateOrderArgs,
-	}, orderArgsForms),
+	},
 }
 
 // ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -467,14 +469,15 @@ var treeArgsForms = []toolimpl.Form{
 var TreeTool = tool.Def[TreeArgs]{
 	Decode:  DecodeTreeArgs,
 	Decoder: treeArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
+		Dialects:    toolimpl.Dialects("tree", "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.", tool.RiskAct, true, "", treeArgsForms),
 		Idempotent:  true,
 		Name:        "tree",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(treeArgsSchema),
 		Validate:    ValidateTreeArgs,
-	}, treeArgsForms),
+	},
 }
 
 // ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -593,14 +596,15 @@ var labelArgsForms = []toolimpl.Form{
 var LabelTool = tool.Def[LabelArgs]{
 	Decode:  DecodeLabelArgs,
 	Decoder: labelArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
+		Dialects:    toolimpl.Dialects("label", "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.", tool.RiskAct, true, "", labelArgsForms),
 		Idempotent:  true,
 		Name:        "label",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(labelArgsSchema),
 		Validate:    ValidateLabelArgs,
-	}, labelArgsForms),
+	},
 }
 
 // ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -858,14 +862,15 @@ var contactArgsForms = []toolimpl.Form{
 var ContactTool = tool.Def[ContactArgs]{
 	Decode:  DecodeContactArgs,
 	Decoder: contactArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
+		Dialects:    toolimpl.Dialects("contact", "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.", tool.RiskRead, true, "", contactArgsForms),
 		Idempotent:  true,
 		Name:        "contact",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(contactArgsSchema),
 		Validate:    ValidateContactArgs,
-	}, contactArgsForms),
+	},
 }
 
 // ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1066,14 +1071,15 @@ var pingArgsForms = []toolimpl.Form{
 var PingTool = tool.Def[PingArgs]{
 	Decode:  DecodePingArgs,
 	Decoder: pingArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Takes no arguments.",
+		Dialects:    toolimpl.Dialects("ping", "Takes no arguments.", tool.RiskRead, true, "", pingArgsForms),
 		Idempotent:  true,
 		Name:        "ping",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(pingArgsSchema),
 		Validate:    ValidatePingArgs,
-	}, pingArgsForms),
+	},
 }
 
 // ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1131,14 +1137,15 @@ var auditArgsForms = []toolimpl.Form{
 var AuditTool = tool.Def[AuditArgs]{
 	Decode:  DecodeAuditArgs,
 	Decoder: auditArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
+		Dialects:    toolimpl.Dialects("audit", "Is for MCP clients only: dialects= leaves the other providers\nout.", tool.RiskRead, true, "", auditArgsForms),
 		Idempotent:  true,
 		Name:        "audit",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(auditArgsSchema),
 		Validate:    ValidateAuditArgs,
-	}, auditArgsForms),
+	},
 }
 
 // ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1222,14 +1229,15 @@ var signupArgsForms = []toolimpl.Form{
 var SignupTool = tool.Def[SignupArgs]{
 	Decode:  DecodeSignupArgs,
 	Decoder: signupArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
+		Dialects:    toolimpl.Dialects("signup", "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.", tool.RiskAct, true, "", signupArgsForms),
 		Idempotent:  true,
 		Name:        "signup",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(signupArgsSchema),
 		Validate:    ValidateSignupArgs,
-	}, signupArgsForms),
+	},
 }
 
 // ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1352,14 +1360,15 @@ var surveyArgsForms = []toolimpl.Form{
 var SurveyTool = tool.Def[SurveyArgs]{
 	Decode:  DecodeSurveyArgs,
 	Decoder: surveyArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
+		Dialects:    toolimpl.Dialects("survey", "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.", tool.RiskRead, true, "", surveyArgsForms),
 		Idempotent:  true,
 		Name:        "survey",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(surveyArgsSchema),
 		Validate:    ValidateSurveyArgs,
-	}, surveyArgsForms),
+	},
 }
 
 // ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1908,8 +1917,9 @@ var shipArgsForms = []toolimpl.Form{
 var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 	Decode:  DecodeShipArgs,
 	Decoder: shipArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description:    "Ships an order: a tool whose result type is Shipment.",
+		Dialects:       toolimpl.Dialects("ship", "Ships an order: a tool whose result type is Shipment.", tool.RiskAct, true, shipmentResultSchema, shipArgsForms),
 		Idempotent:     true,
 		Name:           "ship",
 		ResultSchema:   json.RawMessage(shipmentResultSchema),
@@ -1917,7 +1927,7 @@ var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 		Schema:         json.RawMessage(shipArgsSchema),
 		Validate:       ValidateShipArgs,
 		ValidateResult: ValidateShipmentResult,
-	}, shipArgsForms),
+	},
 }}
 
 // ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -41,14 +41,15 @@ var scalarsArgsForms = []toolimpl.Form{
 var ScalarsTool = tool.Def[ScalarsArgs]{
 	Decode:  DecodeScalarsArgs,
 	Decoder: scalarsArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Has a field of every scalar kind.",
+		Dialects:    toolimpl.Dialects("scalars", "Has a field of every scalar kind.", tool.RiskAct, true, "", scalarsArgsForms),
 		Idempotent:  true,
 		Name:        "scalars",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(scalarsArgsSchema),
 		Validate:    ValidateScalarsArgs,
-	}, scalarsArgsForms),
+	},
 }
 
 // ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -228,14 +229,15 @@ var shapesArgsForms = []toolimpl.Form{
 var ShapesTool = tool.Def[ShapesArgs]{
 	Decode:  DecodeShapesArgs,
 	Decoder: shapesArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
+		Dialects:    toolimpl.Dialects("shapes", "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.", tool.RiskAct, false, "", shapesArgsForms),
 		Idempotent:  false,
 		Name:        "shapes",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(shapesArgsSchema),
 		Validate:    ValidateShapesArgs,
-	}, shapesArgsForms),
+	},
 }
 
 // ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -792,14 +794,15 @@ var nodeForms = []toolimpl.Form{
 var NodeTool = tool.Def[Node]{
 	Decode:  DecodeNode,
 	Decoder: nodeDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Is recursive.",
+		Dialects:    toolimpl.Dialects("node", "Is recursive.", tool.RiskAct, true, "", nodeForms),
 		Idempotent:  true,
 		Name:        "node",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(nodeSchema),
 		Validate:    ValidateNode,
-	}, nodeForms),
+	},
 }
 
 // ValidateNode checks a model's arguments for the node tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -897,14 +900,15 @@ var methodsArgsForms = []toolimpl.Form{
 var MethodsTool = tool.Def[MethodsArgs]{
 	Decode:  DecodeMethodsArgs,
 	Decoder: methodsArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Has fields whose types decode themselves.",
+		Dialects:    toolimpl.Dialects("methods", "Has fields whose types decode themselves.", tool.RiskAct, true, "", methodsArgsForms),
 		Idempotent:  true,
 		Name:        "methods",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(methodsArgsSchema),
 		Validate:    ValidateMethodsArgs,
-	}, methodsArgsForms),
+	},
 }
 
 // ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1021,14 +1025,15 @@ var emptyArgsForms = []toolimpl.Form{
 var emptyTool = tool.Def[emptyArgs]{
 	Decode:  decodeEmptyArgs,
 	Decoder: emptyArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "An unexported tool without arguments.",
+		Dialects:    toolimpl.Dialects("empty", "An unexported tool without arguments.", tool.RiskAct, true, "", emptyArgsForms),
 		Idempotent:  true,
 		Name:        "empty",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(emptyArgsSchema),
 		Validate:    validateEmptyArgs,
-	}, emptyArgsForms),
+	},
 }
 
 // validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1092,14 +1097,15 @@ var numbersArgsForms = []toolimpl.Form{
 var NumbersTool = tool.Def[NumbersArgs]{
 	Decode:  DecodeNumbersArgs,
 	Decoder: numbersArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
+		Dialects:    toolimpl.Dialects("numbers", "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.", tool.RiskAct, true, "", numbersArgsForms),
 		Idempotent:  true,
 		Name:        "numbers",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(numbersArgsSchema),
 		Validate:    ValidateNumbersArgs,
-	}, numbersArgsForms),
+	},
 }
 
 // ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -1531,14 +1537,15 @@ var boundsArgsForms = []toolimpl.Form{
 var BoundsTool = tool.Def[BoundsArgs]{
 	Decode:  DecodeBoundsArgs,
 	Decoder: boundsArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
+		Dialects:    toolimpl.Dialects("bounds", "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.", tool.RiskAct, true, "", boundsArgsForms),
 		Idempotent:  true,
 		Name:        "bounds",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(boundsArgsSchema),
 		Validate:    ValidateBoundsArgs,
-	}, boundsArgsForms),
+	},
 }
 
 // ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

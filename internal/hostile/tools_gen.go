@@ -32,14 +32,15 @@ var treeArgsForms = []toolimpl.Form{
 var SaveTreeTool = tool.Def[TreeArgs]{
 	Decode:  DecodeTreeArgs,
 	Decoder: treeArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Saves a tree of named nodes.",
+		Dialects:    toolimpl.Dialects("save_tree", "Saves a tree of named nodes.", tool.RiskAct, true, "", treeArgsForms),
 		Idempotent:  true,
 		Name:        "save_tree",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(treeArgsSchema),
 		Validate:    ValidateTreeArgs,
-	}, treeArgsForms),
+	},
 }
 
 // ValidateTreeArgs checks a model's arguments for the save_tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -134,14 +135,15 @@ var labelsArgsForms = []toolimpl.Form{
 var SetLabelsTool = tool.Def[LabelsArgs]{
 	Decode:  DecodeLabelsArgs,
 	Decoder: labelsArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Sets the color of labels.",
+		Dialects:    toolimpl.Dialects("set_labels", "Sets the color of labels.", tool.RiskAct, true, "", labelsArgsForms),
 		Idempotent:  true,
 		Name:        "set_labels",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(labelsArgsSchema),
 		Validate:    ValidateLabelsArgs,
-	}, labelsArgsForms),
+	},
 }
 
 // ValidateLabelsArgs checks a model's arguments for the set_labels tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -251,14 +253,15 @@ var deleteArgsForms = []toolimpl.Form{
 var DeleteFilesTool = tool.Def[DeleteArgs]{
 	Decode:  DecodeDeleteArgs,
 	Decoder: deleteArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Deletes files.",
+		Dialects:    toolimpl.Dialects("delete_files", "Deletes files.", tool.RiskDangerous, false, "", deleteArgsForms),
 		Idempotent:  false,
 		Name:        "delete_files",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(deleteArgsSchema),
 		Validate:    ValidateDeleteArgs,
-	}, deleteArgsForms),
+	},
 }
 
 // ValidateDeleteArgs checks a model's arguments for the delete_files tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -346,14 +349,15 @@ var transferArgsForms = []toolimpl.Form{
 var TransferTool = tool.Def[TransferArgs]{
 	Decode:  DecodeTransferArgs,
 	Decoder: transferArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
+		Dialects:    toolimpl.Dialects("transfer", "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.", tool.RiskAct, true, "", transferArgsForms),
 		Idempotent:  true,
 		Name:        "transfer",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(transferArgsSchema),
 		Validate:    ValidateTransferArgs,
-	}, transferArgsForms),
+	},
 }
 
 // ValidateTransferArgs checks a model's arguments for the transfer tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

@@ -21,29 +21,32 @@ type Form struct {
 	Parameters, Fallback string
 }
 
-// NewTool returns t with its Dialects: each form's definition around its
-// parameters, with t's name, description, MCP annotations (of t.Risk and
-// t.Idempotent) and outputSchema (t.ResultSchema). The generator writes
-// each parameters schema once, as a constant; the definitions around them
-// are built here, once, when the package is initialized, into one buffer.
-func NewTool(t tool.Tool, forms []Form) tool.Tool {
+// Dialects returns a tool's definitions: each form's definition around its
+// parameters, with the tool's name, description, MCP annotations (of its
+// risk and idempotence) and outputSchema (result, its result's schema, ""
+// for none). The generator writes each parameters schema once, as a
+// constant; the definitions around them are built here, once, when the
+// package is initialized, into one buffer. The rest of the tool's Tool is
+// static data.
+func Dialects(name, description string, risk tool.Risk, idempotent bool, result string, forms []Form) tool.Dialects {
 	var buf bytes.Buffer
 	ends := make([]int, len(forms))
 	for i, f := range forms {
 		form := f.form()
-		before, after := definitionParts(form, t.Name, t.Description, t.Risk, t.Idempotent)
+		before, after := definitionParts(form, name, description, risk, idempotent)
 		buf.WriteString(before)
 		if f.Parameters != "" {
 			buf.WriteString(`,"` + parametersKey(form) + `":`)
 			buf.WriteString(f.Parameters)
-			if form == tool.MCP && t.ResultSchema != nil {
+			if form == tool.MCP && result != "" {
 				buf.WriteString(`,"outputSchema":`)
-				buf.Write(t.ResultSchema)
+				buf.WriteString(result)
 			}
 		}
 		buf.WriteString(after)
 		ends[i] = buf.Len()
 	}
+	var ds tool.Dialects
 	all, start := buf.Bytes(), 0
 	for i, f := range forms {
 		def := tool.Definition{
@@ -54,10 +57,10 @@ func NewTool(t tool.Tool, forms []Form) tool.Tool {
 		if f.Parameters != "" {
 			def.Parameters = json.RawMessage(f.Parameters)
 		}
-		*field(&t.Dialects, f.Shape) = def
+		*field(&ds, f.Shape) = def
 		start = ends[i]
 	}
-	return t
+	return ds
 }
 
 // form is the dialect whose form the definition takes.

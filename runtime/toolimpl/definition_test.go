@@ -10,7 +10,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-func TestNewToolForms(t *testing.T) {
+func TestDialectsForms(t *testing.T) {
 	const params = `{"type":"object"}`
 	cases := []struct {
 		form tool.Dialect
@@ -31,8 +31,8 @@ func TestNewToolForms(t *testing.T) {
 	}
 	for _, c := range cases {
 		// The dangerous tool of the cases is not idempotent.
-		got := NewTool(tool.Tool{Name: "n", Description: `D "q" <b>`, Risk: c.risk, Idempotent: c.risk != tool.RiskDangerous}, []Form{{Shape: c.form, Parameters: params}})
-		def, ok := got.Dialects.Get(c.form)
+		got := Dialects("n", `D "q" <b>`, c.risk, c.risk != tool.RiskDangerous, "", []Form{{Shape: c.form, Parameters: params}})
+		def, ok := got.Get(c.form)
 		require.True(t, ok, c.form)
 		assert.Equal(t, c.want, string(def.Tool), c.form)
 		assert.Equal(t, params, string(def.Parameters))
@@ -45,49 +45,42 @@ func TestNewToolForms(t *testing.T) {
 // fallbacks saying why; none without parameters has a parameters member;
 // the MCP definition carries the result's outputSchema; the fields left
 // out stay zero; and the definitions, built in one buffer, do not overlap.
-func TestNewTool(t *testing.T) {
-	in := tool.Tool{
-		Name:         "ping",
-		Risk:         tool.RiskRead,
-		Idempotent:   true,
-		ResultSchema: json.RawMessage(`{"type":"string"}`),
-	}
-	got := NewTool(in, []Form{
+func TestDialects(t *testing.T) {
+	got := Dialects("ping", "", tool.RiskRead, true, `{"type":"string"}`, []Form{
 		{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: `{}`, Fallback: "OpenAI strict mode cannot express a map at #/properties/m"},
 		{Shape: tool.Gemini},
 		{Shape: tool.MCP, Parameters: `{"type":"object"}`},
 	})
-	assert.Equal(t, `{"type":"function","function":{"name":"ping","parameters":{},"strict":false}}`, string(got.Dialects.OpenAI.Tool))
-	assert.Equal(t, tool.OpenAINonStrict, got.Dialects.OpenAI.Form)
-	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/m", got.Dialects.OpenAI.Fallback)
-	assert.Equal(t, `{"name":"ping"}`, string(got.Dialects.Gemini.Tool))
-	assert.Nil(t, got.Dialects.Gemini.Parameters)
-	assert.Equal(t, `{"name":"ping","inputSchema":{"type":"object"},"outputSchema":{"type":"string"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`, string(got.Dialects.MCP.Tool))
+	assert.Equal(t, `{"type":"function","function":{"name":"ping","parameters":{},"strict":false}}`, string(got.OpenAI.Tool))
+	assert.Equal(t, tool.OpenAINonStrict, got.OpenAI.Form)
+	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/m", got.OpenAI.Fallback)
+	assert.Equal(t, `{"name":"ping"}`, string(got.Gemini.Tool))
+	assert.Nil(t, got.Gemini.Parameters)
+	assert.Equal(t, `{"name":"ping","inputSchema":{"type":"object"},"outputSchema":{"type":"string"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`, string(got.MCP.Tool))
 	for _, d := range []tool.Dialect{tool.OpenAINonStrict, tool.Anthropic, tool.GeminiJSONSchema} {
-		_, ok := got.Dialects.Get(d)
+		_, ok := got.Get(d)
 		assert.False(t, ok, d)
 	}
 	for _, d := range tool.AllDialects() {
-		if def, ok := got.Dialects.Get(d); ok {
+		if def, ok := got.Get(d); ok {
 			assert.True(t, json.Valid(def.Tool), d)
 			assert.Equal(t, len(def.Tool), cap(def.Tool), "appending to %s must not write over the next definition", d)
 		}
 	}
-	assert.Equal(t, in.Name, got.Name)
 }
 
 // Names and descriptions are JSON strings as a model reads them: quotes
 // and control characters escaped, HTML characters and non-ASCII as written.
-func TestNewToolEscapes(t *testing.T) {
+func TestDialectsEscapes(t *testing.T) {
 	desc := "Say \"hi\" <b>&</b>\n\tto 世界 \u2028"
-	got := NewTool(tool.Tool{Name: "a\\b", Description: desc}, []Form{{Shape: tool.AnthropicNonStrict, Parameters: `{}`}})
+	got := Dialects("a\\b", desc, tool.RiskAct, true, "", []Form{{Shape: tool.AnthropicNonStrict, Parameters: `{}`}})
 	var back struct{ Name, Description string }
-	require.NoError(t, json.Unmarshal(got.Dialects.AnthropicNonStrict.Tool, &back))
+	require.NoError(t, json.Unmarshal(got.AnthropicNonStrict.Tool, &back))
 	assert.Equal(t, "a\\b", back.Name)
 	assert.Equal(t, desc, back.Description)
-	assert.Contains(t, string(got.Dialects.AnthropicNonStrict.Tool), `<b>&</b>`)
+	assert.Contains(t, string(got.AnthropicNonStrict.Tool), `<b>&</b>`)
 }
 
-func TestNewToolUnknownDialect(t *testing.T) {
-	assert.Panics(t, func() { NewTool(tool.Tool{Name: "x"}, []Form{{Shape: "openai-legacy"}}) })
+func TestDialectsUnknownDialect(t *testing.T) {
+	assert.Panics(t, func() { Dialects("x", "", tool.RiskAct, true, "", []Form{{Shape: "openai-legacy"}}) })
 }

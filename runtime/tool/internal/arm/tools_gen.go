@@ -36,14 +36,15 @@ var moveArgsForms = []toolimpl.Form{
 var MoveTool = tool.Def[MoveArgs]{
 	Decode:  DecodeMoveArgs,
 	Decoder: moveArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
+		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveArgsForms),
 		Idempotent:  true,
 		Name:        "move",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(moveArgsSchema),
 		Validate:    ValidateMoveArgs,
-	}, moveArgsForms),
+	},
 }
 
 // ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -144,14 +145,15 @@ var releaseArgsForms = []toolimpl.Form{
 var ReleaseTool = tool.Def[ReleaseArgs]{
 	Decode:  DecodeReleaseArgs,
 	Decoder: releaseArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
+		Dialects:    toolimpl.Dialects("release", "Opens the gripper: what it holds falls.", tool.RiskDangerous, false, "", releaseArgsForms),
 		Idempotent:  false,
 		Name:        "release",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(releaseArgsSchema),
 		Validate:    ValidateReleaseArgs,
-	}, releaseArgsForms),
+	},
 }
 
 // ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -223,14 +225,15 @@ var tuneArgsForms = []toolimpl.Form{
 var TuneTool = tool.Def[TuneArgs]{
 	Decode:  DecodeTuneArgs,
 	Decoder: tuneArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
+		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, true, "", tuneArgsForms),
 		Idempotent:  true,
 		Name:        "tune",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tuneArgsSchema),
 		Validate:    ValidateTuneArgs,
-	}, tuneArgsForms),
+	},
 }
 
 // ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -398,8 +401,9 @@ var positionArgsForms = []toolimpl.Form{
 var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
 	Decode:  DecodePositionArgs,
 	Decoder: positionArgsDecoder,
-	Tool: toolimpl.NewTool(tool.Tool{
+	Tool: tool.Tool{
 		Description:    "Reads where the arm is.",
+		Dialects:       toolimpl.Dialects("position", "Reads where the arm is.", tool.RiskRead, true, positionResultSchema, positionArgsForms),
 		Idempotent:     true,
 		Name:           "position",
 		ResultSchema:   json.RawMessage(positionResultSchema),
@@ -407,7 +411,7 @@ var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[Position
 		Schema:         json.RawMessage(positionArgsSchema),
 		Validate:       ValidatePositionArgs,
 		ValidateResult: ValidatePositionResult,
-	}, positionArgsForms),
+	},
 }}
 
 // ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
