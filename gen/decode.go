@@ -27,20 +27,56 @@ func decodeName(t *ToolType) string {
 	return "decode" + upperFirst(t.Obj.Name())
 }
 
-// typedDef is the value of a tool's variable: a tool.Def[T] holding the Tool,
-// the decode function, and check, which validates and decodes into a
-// tool.Report of the caller's limit; in a tool.ResultDef[T, R] for a tool
-// with a result type R.
-func typedDef(t *BuiltTool, toolValue jen.Code, check string) jen.Code {
+// typedDef is the value of a tool's variable: a tool.Def[T] holding the
+// Tool, its decode function of maps, and decoder, the function that is its
+// tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
+// a result type R.
+func typedDef(t *BuiltTool, toolValue jen.Code, decoder string) jen.Code {
 	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
-		jen.Id("Tool"):   toolValue,
-		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
-		jen.Id("Check"):  jen.Id(check),
+		jen.Id("Tool"):    toolValue,
+		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
+		jen.Id("Decoder"): jen.Id(decoder),
 	})
 	if t.Result == nil {
 		return def
 	}
 	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Dict{jen.Id("Def"): def})
+}
+
+// emitEntries emits the functions a user calls with the JSON a model wrote
+// (what: "a model's arguments for the get_weather tool"): ValidateT and
+// DecodeT of a map, DecodeTJSON of raw bytes, with the default limit of
+// errors, and decoder, the tool.Decoder of T, which takes a limit. read is
+// the call that reads a T from the scanner s. They call toolimpl's entry
+// points, which are not generic, with a closure around read.
+func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, what string) {
+	typ := jen.Id(t.Obj.Name())
+	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
+	args := jen.Id("args").Map(jen.String()).Any()
+	scanner := jen.Id("s").Op("*").Qual(implPath, "Scanner")
+	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
+	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
+		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read))))
+	name := decodeName(t.ToolType)
+	them := "them"
+	if t.Output {
+		them = "it"
+	}
+	f.Commentf("%s checks %s and returns %s as a %s; when not valid, the zero %s and the errors %s.",
+		name, what, them, t.Obj.Name(), t.Obj.Name(), limit)
+	f.Func().Id(name).Params(args).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
+		jen.Return(jen.Id(decoder).Call(jen.Id("args"), jen.Nil(), jen.Lit(0))))
+	f.Commentf("%sJSON reads %s, raw, into a %s in one pass, with no map in between, and returns exactly what tool.ParseArgs and %s return for the same bytes.",
+		name, what, t.Obj.Name(), name)
+	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
+		jen.Return(jen.Id(decoder).Call(jen.Nil(), jen.Id("raw"), jen.Lit(0))))
+	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw, with at most maxErrors errors.", decoder, t.Obj.Name())
+	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
+		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("maxErrors"),
+			jen.Func().Params(scanner).Block(jen.Id("out").Op("=").Add(read))),
+		jen.If(jen.Id("errs").Op("!=").Nil()).Block(jen.Return(typ.Clone().Values(), jen.Id("errs"))),
+		jen.Return(jen.Id("out"), jen.Nil()),
+	)
 }
 
 type decoder struct {
@@ -127,7 +163,7 @@ func (d *decoder) decodeFunc(check string) jen.Code {
 	return jen.Commentf("%s checks %s as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
 		name, what, t.Obj.Name(), t.Obj.Name()).Line().
 		Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Var().Id(r).Qual(runtimePath, "Report"),
+		jen.Var().Id(r).Qual(implPath, "Report"),
 		jen.Var().Id(out).Add(typ),
 		jen.Id(check).Call(jen.Op("&").Id(r), jen.Id(args), jen.Op("&").Id(out)),
 		jen.If(jen.Id(errs).Op(":=").Id(r).Dot("Errors").Call(), jen.Id(errs).Op("!=").Nil()).Block(
@@ -170,7 +206,7 @@ func (d *decoder) fillFunc(t *types.Named) {
 	body := d.fields(t.Underlying().(*types.Struct), jen.Id("out"), jen.Id("obj"), loc{base: root})
 	d.file.Commentf("%s sets the fields of a %s from an object its validator accepted.", name, t.Obj().Name())
 	d.file.Func().Id(name).Params(
-		jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"),
+		jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"),
 		jen.Id("out").Op("*").Add(typ), jen.Id("obj").Map(jen.String()).Any(),
 	).Block(body...)
 }
@@ -321,7 +357,7 @@ func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code
 func (d *decoder) present(t types.Type, v jen.Code) jen.Code {
 	switch types.Unalias(t).Underlying().(type) {
 	case *types.Pointer, *types.Interface:
-		return jen.Op("!").Qual(runtimePath, "IsNull").Call(v)
+		return jen.Op("!").Qual(implPath, "IsNull").Call(v)
 	}
 	return jen.Add(v).Op("!=").Nil()
 }
@@ -420,7 +456,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 	case "encoding/json.Number":
 		// A number, as its text.
 		n := d.local("n")
-		return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(runtimePath, "NumberText").Call(v), jen.Id("ok")).Block(set(jen.Id(n)))}
+		return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(implPath, "NumberText").Call(v), jen.Id("ok")).Block(set(jen.Id(n)))}
 	case "net/url.URL":
 		// encoding/json reads a url.URL as an object of its fields; its
 		// schema is a uri string, which DecodeT parses, as the schema
@@ -435,7 +471,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		// Its UnmarshalJSON reads integers without fraction or exponent;
 		// the schema's integers include 1e3.
 		b, err := d.local("b"), d.local("err")
-		return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(runtimePath, "IntegerJSON").Call(v), jen.Id("ok")).Block(
+		return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(implPath, "IntegerJSON").Call(v), jen.Id("ok")).Block(
 			jen.If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalJSON").Call(jen.Id(b)), jen.Id(err).Op("!=").Nil()).Block(invalid(err)),
 		)}
 	}
@@ -443,7 +479,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 	if _, isPtr := t.(*types.Pointer); !isPtr {
 		if d.unmarshals(t) {
 			b, err := d.local("b"), d.local("err")
-			return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id(err)).Op(":=").Qual(runtimePath, "Marshal").Call(v), jen.Id(err).Op("!=").Nil()).Block(
+			return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id(err)).Op(":=").Qual(implPath, "Marshal").Call(v), jen.Id(err).Op("!=").Nil()).Block(
 				invalid(err),
 			).Else().If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalJSON").Call(jen.Id(b)), jen.Id(err).Op("!=").Nil()).Block(
 				invalid(err),
@@ -506,12 +542,12 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 			var call jen.Code
 			target := jen.Code(jen.Id(u.Name()).Call(jen.Id(n)))
 			if u.Info()&types.IsUnsigned != 0 {
-				call = jen.Qual(runtimePath, "Uint").Call(v, jen.Qual("math", bounds.max))
+				call = jen.Qual(implPath, "Uint").Call(v, jen.Qual("math", bounds.max))
 				if u.Kind() == types.Uint64 {
 					target = jen.Id(n)
 				}
 			} else {
-				call = jen.Qual(runtimePath, "Int").Call(v, jen.Qual("math", bounds.min), jen.Qual("math", bounds.max))
+				call = jen.Qual(implPath, "Int").Call(v, jen.Qual("math", bounds.min), jen.Qual("math", bounds.max))
 				if u.Kind() == types.Int64 {
 					target = jen.Id(n)
 				}
@@ -523,10 +559,10 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				report("Range", jen.Lit(bounds.minText), jen.Lit(bounds.maxText), v))}
 		case u.Kind() == types.Float64:
 			f := d.local("f")
-			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(runtimePath, "Float").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f))))}
+			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(implPath, "Float").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f))))}
 		case u.Kind() == types.Float32:
 			f := d.local("f")
-			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(runtimePath, "Float32").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f)))).Else().Block(
+			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(implPath, "Float32").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f)))).Else().Block(
 				report("Range", jen.Lit("-3.4028234663852886e38"), jen.Lit("3.4028234663852886e38"), v))}
 		}
 		d.fail("unsupported type %s", d.typeName(t))
@@ -540,7 +576,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		} else {
 			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(u, dst.expr, jen.Id(obj), l) })
 		}
-		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(runtimePath, "Object").Call(v), jen.Id("ok")).Block(body...)}
+		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(implPath, "AsObject").Call(v), jen.Id("ok")).Block(body...)}
 
 	case *types.Slice:
 		typ, ok := d.typeExpr(t)
@@ -550,7 +586,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		if elem, isBasic := u.Elem().(*types.Basic); isBasic && elem.Kind() == types.Byte {
 			s, b := d.local("s"), d.local("b")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
-				jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(runtimePath, "Bytes").Call(jen.Id(s)), jen.Id("ok")).Block(set(conv(jen.Id(b)))).Else().Block(
+				jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(implPath, "Bytes").Call(jen.Id(s)), jen.Id("ok")).Block(set(conv(jen.Id(b)))).Else().Block(
 					report("Decode", jen.Lit("contentEncoding"), jen.Lit("a base64 string"), v)),
 			)}
 		}
@@ -562,7 +598,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				append(breakWhenFull(), d.unlessNull(u.Elem(), item, elem)...)...)}
 		})
 		body := append([]jen.Code{jen.Id(s).Op(":=").Make(typ, jen.Len(jen.Id(list)))}, loop...)
-		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(
+		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(implPath, "List").Call(v), jen.Id("ok")).Block(
 			append(body, set(jen.Id(s)))...,
 		)}
 
@@ -575,7 +611,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				[]jen.Code{jen.If(jen.Id(i).Op(">=").Lit(int(u.Len())).Op("||").Id("r").Dot("Full").Call()).Block(jen.Break())},
 				d.unlessNull(u.Elem(), item, elem)...)...)}
 		})
-		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(loop...)}
+		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(implPath, "List").Call(v), jen.Id("ok")).Block(loop...)}
 
 	case *types.Map:
 		return d.assignMap(t, u, set, v, l)
@@ -640,7 +676,7 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 					jen.Lit("a key that is an integer from "+bounds.minText+" to "+bounds.maxText+", once"), jen.Id(k))
 			}
 			body = []jen.Code{
-				jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(runtimePath, "IntKey").Call(jen.Id(k), jen.Qual("math", bounds.min), jen.Qual("math", bounds.max)),
+				jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(implPath, "IntKey").Call(jen.Id(k), jen.Qual("math", bounds.min), jen.Qual("math", bounds.max)),
 				jen.If(jen.Op("!").Id("ok")).Block(bad(), jen.Return()),
 				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(key), jen.Id("dup")).Block(bad(), jen.Return()),
 			}
@@ -662,7 +698,7 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 			jen.If(jen.Id("r").Dot("Len").Call().Op(">").Id(n)).Block(
 				jen.Id("r").Dot("Truncate").Call(jen.Id(n)),
 				jen.Id(m).Op("=").Make(typ, jen.Len(jen.Id(obj))),
-				jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(jen.Id(obj))).Block(
+				jen.For(jen.Id(k).Op(":=").Range().Qual(implPath, "KeysInOrder").Call(jen.Id(obj))).Block(
 					append([]jen.Code{jen.Id(member).Call(jen.Id(k), jen.Id(obj).Index(jen.Id(k)))}, breakWhenFull()...)...),
 			),
 		}
@@ -671,7 +707,7 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 		return nil
 	}
 	body := append([]jen.Code{jen.Id(m).Op(":=").Make(typ, jen.Len(jen.Id(obj)))}, loop...)
-	return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(runtimePath, "Object").Call(v), jen.Id("ok")).Block(
+	return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(implPath, "AsObject").Call(v), jen.Id("ok")).Block(
 		append(body, set(jen.Id(m)))...,
 	)}
 }

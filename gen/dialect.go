@@ -1307,39 +1307,6 @@ func (t *ToolType) phrase(d Dialect, i int) string {
 	return fallbackPhrase[d][i]
 }
 
-// DefinitionParts returns the JSON of a tool definition in the shape of a
-// tool.Dialects field, around its parameters: the definition is before +
-// parameters + after. Without parameters, before is the whole definition.
-func DefinitionParts(field, name, description, risk string, idempotent, hasParams bool) (before, after string) {
-	head := `"name":` + jsonText(name)
-	if description != "" {
-		head += `,"description":` + jsonText(description)
-	}
-	var open, key, close string
-	switch field {
-	case "OpenAI", "OpenAINonStrict":
-		open, key, close = `{"type":"function","function":{`+head, "parameters", fmt.Sprintf(`,"strict":%t}}`, field == "OpenAI")
-	case "OpenAIResponses", "OpenAIResponsesNonStrict":
-		open, key, close = `{"type":"function",`+head, "parameters", fmt.Sprintf(`,"strict":%t}`, field == "OpenAIResponses")
-	case "Anthropic":
-		open, key, close = "{"+head, "input_schema", `,"strict":true}`
-	case "AnthropicNonStrict":
-		open, key, close = "{"+head, "input_schema", "}"
-	case "Gemini":
-		open, key, close = "{"+head, "parameters", "}"
-	case "GeminiJSONSchema":
-		open, key, close = "{"+head, "parametersJsonSchema", "}"
-	case "MCP":
-		open, key, close = "{"+head, "inputSchema", `,"annotations":`+mcpAnnotations(risk, idempotent)+"}"
-	default:
-		panic("gen: unknown definition shape " + field)
-	}
-	if !hasParams {
-		return open + close, ""
-	}
-	return open + `,"` + key + `":`, close
-}
-
 // FormatParts returns the JSON of a structured output's format in the form
 // of a shape, around its schema: the format is before + schema + after.
 // The forms are OpenAI's response_format (Chat Completions) and text.format
@@ -1366,19 +1333,6 @@ func FormatParts(field, name, description string) (before, after string) {
 		return `{"responseMimeType":"application/json","responseJsonSchema":`, "}"
 	}
 	panic("gen: unknown format shape " + field)
-}
-
-// mcpAnnotations are the MCP tool annotations of a risk class and of
-// idempotence: idempotentHint means calling the tool again with the same
-// arguments has no further effect.
-func mcpAnnotations(risk string, idempotent bool) string {
-	switch risk {
-	case "read":
-		return fmt.Sprintf(`{"readOnlyHint":true,"idempotentHint":%t}`, idempotent)
-	case "dangerous":
-		return fmt.Sprintf(`{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":%t}`, idempotent)
-	}
-	return fmt.Sprintf(`{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":%t}`, idempotent)
 }
 
 // --- ordered JSON --------------------------------------------------------

@@ -115,8 +115,7 @@ func TestAnthropicForms(t *testing.T) {
 	files, err, _ := generate(t, fallbackSrc)
 	require.NoError(t, err)
 	src := string(files[0].Content)
-	assert.Contains(t, src, `Form:       tool.AnthropicNonStrict,`)
-	assert.Contains(t, src, "Tool:       json.RawMessage(`{\"name\":\"tree\",\"description\":\"Takes a tree.\",\"input_schema\":` + treeArgsSchema + `}`),")
+	assert.Contains(t, src, `{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: treeArgsSchema, Fallback: "Anthropic strict mode cannot express`)
 
 	files, err, _ = generate(t, `package tools
 
@@ -130,5 +129,5 @@ type PlainArgs struct {
 	require.NoError(t, err)
 	src = string(files[0].Content)
 	assert.Contains(t, src, "`{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"description\":\"Must be at least 1.\"}},\"required\":[\"n\"],\"additionalProperties\":false,\"description\":\"Has bounds.\"}`")
-	assert.Contains(t, src, "\"input_schema\":` + plainArgsAnthropicSchema + `,\"strict\":true}`")
+	assert.Contains(t, src, "{Shape: tool.Anthropic, Parameters: plainArgsAnthropicSchema},")
 }

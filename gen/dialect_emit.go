@@ -207,6 +207,7 @@ type toolDialects struct {
 	// outputSchema is the constant of the tool's result schema, the
 	// outputSchema of its MCP definition; "" for none.
 	outputSchema string
+	forms        string // the table of the tool's forms
 }
 
 // paramConstSuffix names the constant of each dialect's parameters; the
@@ -223,6 +224,10 @@ var paramConstSuffix = map[Dialect]string{
 func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
 	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
 	td.names = append(td.names, td.schemaConst)
+	if !t.Output {
+		td.forms = sc.global(prefix + "Forms")
+		td.names = append(td.names, td.forms)
+	}
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	for _, f := range t.Forms {
 		d := f.Form.Dialect
@@ -284,32 +289,38 @@ func (td *toolDialects) fallbackComment() []string {
 	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
 }
 
-// value is the tool.Dialects literal of the tool.
-func (td *toolDialects) value() jen.Code {
-	raw := func(c jen.Code) jen.Code { return jen.Qual("encoding/json", "RawMessage").Call(c) }
-	fields := jen.Dict{}
+// dialectsValue is the expression of the tool's tool.Dialects: toolimpl.Dialects
+// builds the definition of each form of the table emitForms declares around
+// its parameters constant, when the package is initialized, so that each
+// schema is in the binary once; the rest of the tool's literal is static.
+func (td *toolDialects) dialectsValue() jen.Code {
 	t := td.tool
-	for _, f := range t.Forms {
-		param := td.params[f.Form.Dialect]
-		before, after := DefinitionParts(f.Form.Field, t.Name, t.Description, t.Risk, t.Idempotent, param != "")
-		def := jen.Dict{jen.Id("Form"): jen.Qual(runtimePath, f.Form.Field)}
-		switch {
-		case param == "":
-			def[jen.Id("Tool")] = raw(stringLit(before))
-		case f.Form.Field == "MCP" && td.outputSchema != "":
-			// The outputSchema follows the inputSchema.
-			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(`,"outputSchema":`)).Op("+").Id(td.outputSchema).Op("+").Add(stringLit(after)))
-			def[jen.Id("Parameters")] = raw(jen.Id(param))
-		default:
-			def[jen.Id("Tool")] = raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(after)))
-			def[jen.Id("Parameters")] = raw(jen.Id(param))
-		}
-		if len(f.Fallback) > 0 {
-			def[jen.Id("Fallback")] = jen.Lit(f.FallbackText())
-		}
-		fields[jen.Id(f.Shape.Field)] = jen.Qual(runtimePath, "Definition").Values(def)
+	result := jen.Lit("")
+	if td.outputSchema != "" {
+		result = jen.Id(td.outputSchema)
 	}
-	return jen.Qual(runtimePath, "Dialects").Values(fields)
+	return jen.Qual(implPath, "Dialects").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Qual(runtimePath, riskConst[t.Risk]),
+		jen.Lit(t.Idempotent), result, jen.Id(td.forms))
+}
+
+// emitForms declares the table of the tool's forms, constants all.
+func (td *toolDialects) emitForms(f *jen.File) {
+	var rows []jen.Code
+	for _, form := range td.tool.Forms {
+		row := []jen.Code{jen.Id("Shape").Op(":").Qual(runtimePath, form.Shape.Field)}
+		if len(form.Fallback) > 0 {
+			row = append(row, jen.Id("Form").Op(":").Qual(runtimePath, form.Form.Field))
+		}
+		if p := td.params[form.Form.Dialect]; p != "" {
+			row = append(row, jen.Id("Parameters").Op(":").Id(p))
+		}
+		if len(form.Fallback) > 0 {
+			row = append(row, jen.Id("Fallback").Op(":").Lit(form.FallbackText()))
+		}
+		rows = append(rows, jen.Line().Values(row...))
+	}
+	f.Commentf("%s are the definitions of the %s tool in each provider's form.", td.forms, td.tool.Name)
+	f.Var().Id(td.forms).Op("=").Index().Qual(implPath, "Form").Values(append(rows, jen.Line())...)
 }
 
 // formatsValue is the tool.ResponseFormats literal of a structured output.

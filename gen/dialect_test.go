@@ -311,34 +311,6 @@ func TestGeminiJSONSchemaMovesUnionsAndIntegerKeys(t *testing.T) {
 	}
 }
 
-func TestDefinitionParts(t *testing.T) {
-	cases := []struct {
-		field, risk, want string
-	}{
-		{"OpenAI", "act", `{"type":"function","function":{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":true}}`},
-		{"OpenAINonStrict", "act", `{"type":"function","function":{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":false}}`},
-		{"OpenAIResponses", "act", `{"type":"function","name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":true}`},
-		{"OpenAIResponsesNonStrict", "act", `{"type":"function","name":"n","description":"D \"q\" <b>","parameters":{"type":"object"},"strict":false}`},
-		{"Anthropic", "act", `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"},"strict":true}`},
-		{"AnthropicNonStrict", "act", `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"}}`},
-		{"Gemini", "act", `{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"}}`},
-		{"GeminiJSONSchema", "act", `{"name":"n","description":"D \"q\" <b>","parametersJsonSchema":{"type":"object"}}`},
-		{"MCP", "read", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`},
-		{"MCP", "act", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`},
-		{"MCP", "dangerous", `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`},
-	}
-	for _, c := range cases {
-		// The dangerous tool of the cases is not idempotent.
-		before, after := DefinitionParts(c.field, "n", `D "q" <b>`, c.risk, c.risk != "dangerous", true)
-		assert.Equal(t, c.want, before+`{"type":"object"}`+after, c.field)
-		assert.True(t, json.Valid([]byte(before+"{}"+after)))
-	}
-	before, after := DefinitionParts("Gemini", "ping", "", "read", true, false)
-	assert.Equal(t, `{"name":"ping"}`, before)
-	assert.Empty(t, after)
-	assert.Len(t, Shapes, 9)
-}
-
 // --- generation: the dialects= option, and errors at the field ---------------
 
 // generate runs the generator on a temporary package made of src.
@@ -364,11 +336,11 @@ type LabelArgs struct {
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	src := string(files[0].Content)
-	for _, field := range []string{"Anthropic:", "OpenAINonStrict:", "OpenAIResponsesNonStrict:", "MCP:", "GeminiJSONSchema:"} {
-		assert.Contains(t, src, "\t\t"+field+" tool.Definition{", field)
+	for _, field := range []string{"Anthropic,", "OpenAINonStrict,", "OpenAIResponsesNonStrict,", "MCP,", "GeminiJSONSchema,"} {
+		assert.Contains(t, src, "{Shape: tool."+field, field)
 	}
-	for _, field := range []string{"OpenAI:", "OpenAIResponses:", "Gemini:"} {
-		assert.NotContains(t, src, "\t\t"+field+" tool.Definition{", "%s is left out", field)
+	for _, field := range []string{"OpenAI,", "OpenAIResponses,", "Gemini,"} {
+		assert.NotContains(t, src, "{Shape: tool."+field, "%s is left out", field)
 	}
 	assert.NotContains(t, src, "labelArgsOpenAISchema")
 	assert.NotContains(t, src, "labelArgsGeminiSchema ")
@@ -422,11 +394,8 @@ func TestFallbackNotes(t *testing.T) {
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root, a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root, a map at #/properties/meta, the property name "dashed-name" at #/properties/dashed-name, a value of any type (any, json.RawMessage) at #/properties/body.
 `)
-	assert.Contains(t, src, `Fallback:   "OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.OpenAINonStrict,`)
-	assert.Contains(t, src, `Form:       tool.GeminiJSONSchema,`)
-	assert.Contains(t, src, `"parametersJsonSchema":`)
-	assert.Contains(t, src, `"strict":false`)
+	assert.Contains(t, src, `{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: treeArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body"},`)
+	assert.Contains(t, src, `{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: treeArgsGeminiJSONSchema, Fallback: `)
 	assert.NotContains(t, src, `treeArgsOpenAISchema`, "no strict form")
 	assert.NotContains(t, src, `treeArgsGeminiSchema `, "no parameters form")
 
@@ -564,7 +533,7 @@ func TestManyTools(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	assert.Empty(t, files[0].Notes)
-	assert.Equal(t, 200, strings.Count(string(files[0].Content), "\tGemini: tool.Definition{"))
+	assert.Equal(t, 200, strings.Count(string(files[0].Content), "{Shape: tool.Gemini, Parameters: "))
 }
 
 // TestDialectConstantsAvoidThePackage: a constant toolgen would declare

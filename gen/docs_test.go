@@ -185,5 +185,6 @@ type fetchArgs struct{}
 	}
 	assert.Regexp(t, `Name: +"sql_query",`, src)
 	assert.Regexp(t, `Name: +"http_request",`, src)
-	assert.Contains(t, src, "func fillSQLQueryArgs(")
+	assert.Contains(t, src, "func decodeSQLQueryArgs(")
+	assert.Contains(t, src, "func DecodeSQLQueryArgsJSON(")
 }

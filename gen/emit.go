@@ -16,6 +16,7 @@ import (
 
 const (
 	runtimePath = "github.com/toolgen-go/toolgen/runtime/tool"
+	implPath    = "github.com/toolgen-go/toolgen/runtime/toolimpl"
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/tool/format"
 )
 
@@ -115,16 +116,17 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
-	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion2")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion3")
 
-	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{}}
+	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{},
+		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
 	// Two types may map to the same name a user calls (tools a_b and a-b
 	// both make ABTool; types FooArgs and fooArgs the same functions), which
 	// would not compile. These names are reserved first, so that no helper
 	// takes one.
 	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
 		n := toolNames(t.ToolType)
-		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t.ToolType))
+		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t.ToolType), decodeName(t.ToolType)+"JSON")
 		if r := t.Result; r != nil && em.results[r] == nil {
 			em.results[r] = newResultNames(r)
 			em.public(owner{"the result type " + r.Obj.Name(), r.Pos}, em.results[r].validate)
@@ -147,7 +149,7 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	for _, t := range outputs {
 		em.output(t)
 	}
-	errs := em.errs
+	errs := append(em.errs, em.typed.errs...)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
@@ -161,11 +163,11 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 var riskConst = map[string]string{"read": "RiskRead", "act": "RiskAct", "dangerous": "RiskDangerous"}
 
 // loc is where a value is, as generated code names it: a variable of type
-// tool.Loc and at most one more step, a member name or an array index. The
+// toolimpl.Loc and at most one more step, a member name or an array index. The
 // members and items of an object or array get a variable of their own (see
 // container), so that every error names its location in code of constant
 // size, and nothing is built or rewritten as the validator descends: a
-// tool.Loc is a few words on the stack, rendered into an error's Path and
+// toolimpl.Loc is a few words on the stack, rendered into an error's Path and
 // Name only when an error is reported.
 type loc struct {
 	base   *locVar
@@ -174,7 +176,7 @@ type loc struct {
 	idx    jen.Code // an array index
 }
 
-// locVar is a variable of type tool.Loc. Its name is chosen when code first
+// locVar is a variable of type toolimpl.Loc. Its name is chosen when code first
 // refers to it, so that an unused one is never declared.
 type locVar struct {
 	base string // the base of its name
@@ -207,15 +209,21 @@ func (l loc) index(i jen.Code) loc {
 
 func (l loc) indexLit(i int) loc { return l.index(jen.Lit(i)) }
 
-// at is the expression of type tool.Loc of l, in the function being emitted.
+// at is the expression of type toolimpl.Loc of l, in the function being emitted.
 func (e *emitter) at(l loc) jen.Code { return l.expr(e.local) }
 
 // container emits the checks of the members or items of the value at l.
 func (e *emitter) container(l loc, body func(inner loc) []jen.Code) []jen.Code {
-	return l.container(e.local, body)
+	return l.containerWith(e.local, body, func(name string, value jen.Code) jen.Code {
+		if e.fn.hoist {
+			e.fn.hoisted = append(e.fn.hoisted, name)
+			return jen.Id(name).Op("=").Add(value)
+		}
+		return jen.Id(name).Op(":=").Add(value)
+	})
 }
 
-// expr is the expression of type tool.Loc of l, in a function whose locals
+// expr is the expression of type toolimpl.Loc of l, in a function whose locals
 // local names.
 func (l loc) expr(local func(string) string) jen.Code {
 	v := l.base
@@ -239,6 +247,11 @@ func (l loc) expr(local func(string) string) jen.Code {
 // value at l, which need l as a variable: when l has a step, that code gets
 // a variable of its own, declared before it when it refers to it.
 func (l loc) container(local func(string) string, body func(inner loc) []jen.Code) []jen.Code {
+	return l.containerWith(local, body, func(name string, value jen.Code) jen.Code { return jen.Id(name).Op(":=").Add(value) })
+}
+
+// containerWith is container, whose variable declare declares.
+func (l loc) containerWith(local func(string) string, body func(inner loc) []jen.Code, declare func(name string, value jen.Code) jen.Code) []jen.Code {
 	if !l.hasStep() {
 		return body(l)
 	}
@@ -255,7 +268,7 @@ func (l loc) container(local func(string) string, body func(inner loc) []jen.Cod
 	if v.name == "" {
 		return code
 	}
-	return append([]jen.Code{jen.Id(v.name).Op(":=").Add(l.expr(local))}, code...)
+	return append([]jen.Code{declare(v.name, l.expr(local))}, code...)
 }
 
 func pointerEscape(k string) string {
@@ -272,7 +285,7 @@ func (e *emitter) fail(at string, format string, args ...any) {
 }
 
 // The reporting of a validation error. A collecting function reports it in
-// its tool.Report r, at a location; a deciding function returns false. Every
+// its toolimpl.Report r, at a location; a deciding function returns false. Every
 // check reports through report or always with one of the error builders
 // below, so that both kinds of function come from the same code.
 

@@ -17,6 +17,8 @@ type fileEmitter struct {
 	// them: two types may map to the same name, which would not compile.
 	declared map[string]owner
 	results  map[*BuiltResult]*resultNames
+	typed    *typedGen         // the decode functions of the package's types
+	patterns map[string]string // the patterns of the tools and outputs
 }
 
 // owner is the type whose declarations a name is among.
@@ -64,7 +66,11 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		result = em.results[t.Result]
 		resultSchema = em.result(t)
 	}
-	n, schemaJSON, dialects, check, ok := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
+	n, schemaJSON, dialects, ok := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
+	if !ok {
+		return
+	}
+	d, fn, ok := em.decoder(t, n, schemaJSON)
 	if !ok {
 		return
 	}
@@ -75,45 +81,56 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 		jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
 		jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
 		jen.Id("Validate"):    jen.Id(n.validate),
-		jen.Id("Dialects"):    dialects.value(),
+		jen.Id("Dialects"):    dialects.dialectsValue(),
 	}
 	if result != nil {
 		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
 		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
 	}
-	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), check))
-	em.decoded(t, n, check, schemaJSON, "a model's arguments for the "+t.Name+" tool")
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), d.name))
+	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
 }
 
 // head emits what comes before a tool's or an output's variable: the
 // constants of its schemas and the variable's doc comment (its fallbacks
 // included); set, if any, completes its schemas first. It returns the
-// names, the canonical schema, the schemas and the name of the check
-// function, or false when the schema does not encode.
-func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) (names, []byte, *toolDialects, string, bool) {
+// names, the canonical schema and the schemas, or false when the schema
+// does not encode.
+func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) (names, []byte, *toolDialects, bool) {
 	n := toolNames(t.ToolType)
 	schemaJSON, err := json.Marshal(t.Schema)
 	if err != nil {
 		em.errs.add(t.Pos, "encoding the schema: %v", err)
-		return n, nil, nil, "", false
+		return n, nil, nil, false
 	}
 	td := newToolDialects(t, em.scope, n.prefix, schemaJSON)
 	if set != nil {
 		set(td)
 	}
 	td.emitConsts(em.file)
-	check := em.scope.global("check" + upperPrefix(n.prefix))
+	if !t.Output {
+		td.emitForms(em.file)
+	}
 	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
 	for _, line := range td.fallbackComment() {
 		em.file.Comment(line)
 	}
-	return n, schemaJSON, td, check, true
+	return n, schemaJSON, td, true
 }
 
-// decoded emits the validator and typed decode of a tool or an output,
-// compiled from the very JSON sent to the model; a null optional member
-// counts as absent.
-func (em *fileEmitter) decoded(t *BuiltTool, n names, check string, schemaJSON []byte, what string) {
+// typedDecoder is the state of the decode functions of a tool or an
+// output, between its variable and the functions.
+type typedDecoder struct {
+	e    *emitter
+	d    *decoder
+	name string // the function that is the tool.Decoder of the type
+}
+
+// decoder prepares the decode function of a tool or an output, compiled
+// from the very JSON sent to the model (a null optional member counts as
+// absent): it returns the expression of its toolimpl.Func[T], or false
+// when the schema does not compile.
+func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedDecoder, jen.Code, bool) {
 	opts := t.Options
 	opts.NullAbsent = true
 	doc, cerrs := compileSchema(schemaJSON, opts)
@@ -121,17 +138,25 @@ func (em *fileEmitter) decoded(t *BuiltTool, n names, check string, schemaJSON [
 		em.errs.add(t.Pos, "%s", de.Error())
 	}
 	if len(cerrs) > 0 {
-		return
+		return typedDecoder{}, nil, false
 	}
 	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
+	e.patterns, e.patternPrefix = em.patterns, "pattern"
 	d := newDecoder(em.file, em.scope, t, n)
-	core := e.toolValidator(check, n.validate, what, jen.Id(t.Obj.Name()), func(locals map[string]int, at loc) []jen.Code {
-		return d.rootFill(locals, at)
-	})
-	e.finish(core, d.decodeFunc(check))
-	d.flush()
-	em.errs = append(em.errs, e.errs...)
-	em.errs = append(em.errs, d.errs...)
+	return typedDecoder{e, d, em.scope.global(n.prefix + "Decoder")}, em.typed.rootRead(t, e, d), true
+}
+
+// decoded emits the entry points of a tool or an output (ValidateT,
+// DecodeT, DecodeTJSON) and the decode functions its type needs that the
+// file has not got yet, with their helpers.
+func (em *fileEmitter) decoded(t *BuiltTool, n names, td typedDecoder, fn jen.Code, what string) {
+	emitEntries(em.file, t, n, fn, td.name, what)
+	em.typed.flush()
+	td.e.flush()
+	td.e.finish()
+	td.d.flush()
+	em.errs = append(em.errs, td.e.errs...)
+	em.errs = append(em.errs, td.d.errs...)
 }
 
 // result emits a tool's result type, once per type: the constant of its
@@ -173,7 +198,11 @@ func (em *fileEmitter) result(t *BuiltTool) string {
 // output emits a structured output: its schemas, its variable, its
 // validator and its typed decode.
 func (em *fileEmitter) output(t *BuiltTool) {
-	n, schemaJSON, formats, check, ok := em.head(t, "structured output", nil)
+	n, schemaJSON, formats, ok := em.head(t, "structured output", nil)
+	if !ok {
+		return
+	}
+	d, fn, ok := em.decoder(t, n, schemaJSON)
 	if !ok {
 		return
 	}
@@ -187,5 +216,5 @@ func (em *fileEmitter) output(t *BuiltTool) {
 		}),
 		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
 	}))
-	em.decoded(t, n, check, schemaJSON, "a model's answer in the "+t.Name+" format")
+	em.decoded(t, n, d, fn, "a model's answer in the "+t.Name+" format")
 }

@@ -29,6 +29,12 @@ type fnState struct {
 	hasDepth bool    // the function has a depth parameter
 	root     *locVar // the location of the function's value
 	nest     int     // how deep check calls are nested in the function
+	// hoist declares the location variables of containers at the top of
+	// the function (hoisted), assigning them where they are used: in a
+	// recursive function, a location declared in a loop, whose address a
+	// recursive call receives, would be moved to the heap.
+	hoist   bool
+	hoisted []string
 }
 
 type fnKey struct {
@@ -40,24 +46,25 @@ type fnKey struct {
 // emitter writes the validator of one schema document: an entry point and
 // the package-level helpers it needs, all named after prefix.
 type emitter struct {
-	file      *jen.File
-	scope     *scope
-	doc       *document
-	opts      Options
-	prefix    string
-	pos       token.Position
-	errs      Errors
-	fn        *fnState
-	funcs     map[fnKey]string
-	queue     []fnKey
-	recursive map[*schema]bool // $ref targets that can reach themselves
-	vars      []jen.Code       // package-level variables
-	helpers   []jen.Code       // functions, after the entry point
-	patterns  map[string]string
-	consts    map[string]string
-	generated []string // package-level names, for collision checks
-	deep      bool     // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
-	counter   int
+	file          *jen.File
+	scope         *scope
+	doc           *document
+	opts          Options
+	prefix        string
+	pos           token.Position
+	errs          Errors
+	fn            *fnState
+	funcs         map[fnKey]string
+	queue         []fnKey
+	recursive     map[*schema]bool // $ref targets that can reach themselves
+	vars          []jen.Code       // package-level variables
+	helpers       []jen.Code       // functions, after the entry point
+	patterns      map[string]string
+	patternPrefix string // the base of the patterns' names: prefix+"Pattern" unless set
+	consts        map[string]string
+	generated     []string // package-level names, for collision checks
+	deep          bool     // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
+	counter       int
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
 	absentIfNull bool
@@ -172,7 +179,7 @@ func (e *emitter) checkBody(checks []jen.Code, declareRoot bool) []jen.Code {
 		body = append(body, jen.Defer().Id("r").Dot("RecoverTooDeep").Call())
 	}
 	if declareRoot && e.fn.root.used {
-		body = append(body, jen.Var().Id("at").Qual(runtimePath, "Loc"))
+		body = append(body, jen.Var().Id("at").Qual(implPath, "Loc"))
 	}
 	return append(body, checks...)
 }
@@ -200,7 +207,7 @@ func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill
 		checks = e.checkObjectValue(root, jen.Id("args"), jen.Any().Call(jen.Id("args")), e.rootLoc())
 	}
 	e.flush()
-	params := []jen.Code{jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("args").Map(jen.String()).Any()}
+	params := []jen.Code{jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("args").Map(jen.String()).Any()}
 	call := []jen.Code{jen.Op("&").Id("r"), jen.Id("args")}
 	body := e.checkBody(checks, true)
 	doc := jen.Commentf("%s checks %s, reporting every error in r.", check, what)
@@ -216,7 +223,7 @@ func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill
 	entry := jen.Commentf("%s checks %s: nil when valid, else the errors (at most %s, then %s).",
 		validate, what, "tool.DefaultMaxErrors", "tool.CodeTooManyErrors").Line().
 		Func().Id(validate).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
-		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Var().Id("r").Qual(implPath, "Report"),
 		jen.Id(check).Call(call...),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
 	)
@@ -224,7 +231,7 @@ func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill
 }
 
 // valueValidator emits ValidateX(v any) tool.Errors for a schema file, and
-// check, its body, which reports into a tool.Report.
+// check, its body, which reports into a toolimpl.Report.
 func (e *emitter) valueValidator(name, source string) {
 	check := e.global("check" + upperPrefix(e.prefix))
 	e.fn = e.newFunc(collect, false, "v")
@@ -240,12 +247,12 @@ func (e *emitter) valueValidator(name, source string) {
 	what := quoteComment(shortLoc(source))
 	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
 		Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
-		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Var().Id("r").Qual(implPath, "Report"),
 		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
 	)
 	core := jen.Commentf("%s checks a value against the JSON Schema %s, reporting every error in r.", check, what).Line().
-		Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
 	e.finish(entry, core)
 }
 
@@ -257,13 +264,13 @@ func (e *emitter) decideValidator(name string) {
 	fn := e.funcFor(e.doc.root, decide)
 	e.flush()
 	checks := []jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
-		jen.Id("r").Dot("Add").Call(jen.Qual(runtimePath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
+		jen.Id("r").Dot("Add").Call(jen.Qual(implPath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
 	check := e.global("check" + upperPrefix(e.prefix))
 	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
-		jen.Var().Id("r").Qual(runtimePath, "Report"),
+		jen.Var().Id("r").Qual(implPath, "Report"),
 		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("v")),
 		jen.Return(jen.Id("r").Dot("Errors").Call()),
-	), jen.Func().Id(check).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, false)...))
+	), jen.Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, false)...))
 }
 
 // funcFor names the helper function checking s in the given mode, and
@@ -309,19 +316,19 @@ func (e *emitter) emitFunc(k fnKey) {
 	where := quoteComment(shortLoc(s.loc))
 	if k.mode == collect {
 		if bounded {
-			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(runtimePath, "TooDeep").Call()),
+			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(implPath, "TooDeep").Call()),
 				jen.Return()))
 		}
 		body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 		e.helpers = append(e.helpers, jen.Commentf("%s checks v, at the location at, against the schema at %s%s.", name, where, k.dyn.describe()).Line().
-			Func().Id(name).Params(jen.Id("r").Op("*").Qual(runtimePath, "Report"), jen.Id("at").Qual(runtimePath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
+			Func().Id(name).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"), jen.Id("v").Any(), jen.Id("depth").Int()).Block(body...))
 		return
 	}
 	if bounded {
 		e.deep = true
-		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(runtimePath, "MaxDepth")).Block(
-			jen.Qual(runtimePath, "PanicTooDeep").Call()))
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+			jen.Qual(implPath, "PanicTooDeep").Call()))
 	}
 	body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 	body = append(body, jen.Return(jen.True()))
@@ -351,7 +358,7 @@ func quoteComment(s string) string {
 }
 
 // constVar returns the package-level variable holding a JSON value, as
-// encoding/json would decode it, for comparisons with tool.Equal.
+// encoding/json would decode it, for comparisons with toolimpl.Equal.
 func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 	code, ok := e.valueLit(v, at)
 	if !ok {
@@ -387,7 +394,7 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 			return nil, false
 		}
 		if !floatSafe(x) {
-			// Compared exactly by tool.Equal, as written.
+			// Compared exactly by toolimpl.Equal, as written.
 			return jen.Qual("encoding/json", "Number").Call(jen.Lit(string(x))), true
 		}
 		return jen.Float64().Call(lit), true

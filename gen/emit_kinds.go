@@ -31,7 +31,7 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 	}
 	if s.minLength != nil || s.maxLength != nil {
 		length := e.local("length")
-		pre = append(pre, jen.Id(length).Op(":=").Qual(runtimePath, "Length").Call(str))
+		pre = append(pre, jen.Id(length).Op(":=").Qual(implPath, "Length").Call(str))
 		if s.minLength != nil {
 			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.minLength)),
 				e.reportValue("minLength", l, "at least "+plural(*s.minLength, "character")+" long", v)})
@@ -52,7 +52,7 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 			e.reportValue("format", l, formatSpecs[s.format].text, v)})
 	}
 	if s.contentEncoding != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "Base64").Call(str),
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(str),
 			e.reportValue("contentEncoding", l, "a base64 string", v)})
 	}
 	if s.contentMediaType != "" {
@@ -60,7 +60,7 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 		if s.contentEncoding != "" {
 			text += " in base64"
 		}
-		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "JSONContent").Call(str, jen.Lit(s.contentEncoding != "")),
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(str, jen.Lit(s.contentEncoding != "")),
 			e.reportValue("contentMediaType", l, text, v)})
 	}
 	out := chain(pre, rules)
@@ -69,7 +69,7 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 		doc := e.local("doc")
 		checks := e.check(s.contentSchema, jen.Id(doc), l)
 		if len(checks) > 0 {
-			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(runtimePath, "ContentValue").Call(str, jen.Lit(s.contentEncoding != ""))
+			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(implPath, "ContentValue").Call(str, jen.Lit(s.contentEncoding != ""))
 			if len(out) > 0 {
 				// At most one error per location: only when the string
 				// passed the other checks.
@@ -104,7 +104,7 @@ func chain(pre []jen.Code, rules []rule) []jen.Code {
 // numberChecks emits the keywords of numbers on num, the float64 view of v,
 // as one chain. A comparison of floats decides unless they are equal; then,
 // for a bound that a float64 does not hold exactly (beyond 2^53, or a
-// decimal such as 0.1), tool.Compare decides on the exact values, so that
+// decimal such as 0.1), toolimpl.Compare decides on the exact values, so that
 // an integer beyond 2^53 is checked exactly as the handler receives it.
 func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
 	var rules []rule
@@ -157,7 +157,7 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 			// num OP bound, exactly: the floats decide unless equal.
 			strict := b.op[:1]
 			cond = jen.Add(num).Op(strict).Add(lit).Op("||").Add(num).Op("==").Add(lit).Op("&&").
-				Qual(runtimePath, "Compare").Call(v, jen.Lit(string(b.n))).Op(b.op).Lit(0)
+				Qual(implPath, "Compare").Call(v, jen.Lit(string(b.n))).Op(b.op).Lit(0)
 		}
 		rules = append(rules, rule{cond, e.reportValue(b.keyword, l, b.text+string(b.n), v)})
 	}
@@ -165,7 +165,7 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
 			return nil
 		}
-		rules = append(rules, rule{jen.Op("!").Qual(runtimePath, "MultipleOf").Call(v, jen.Lit(string(s.multipleOf))),
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "MultipleOf").Call(v, jen.Lit(string(s.multipleOf))),
 			e.reportValue("multipleOf", l, "a multiple of "+string(s.multipleOf), v)})
 	}
 	if s.numberFormat != "" {
@@ -185,7 +185,7 @@ func (e *emitter) numberDiffers(num, v jen.Code, n json.Number, at, what string)
 	if floatSafe(n) {
 		return jen.Add(num).Op("!=").Add(lit), true
 	}
-	return jen.Parens(jen.Add(num).Op("!=").Add(lit).Op("||").Qual(runtimePath, "Compare").Call(v, jen.Lit(string(n))).Op("!=").Lit(0)), true
+	return jen.Parens(jen.Add(num).Op("!=").Add(lit).Op("||").Qual(implPath, "Compare").Call(v, jen.Lit(string(n))).Op("!=").Lit(0)), true
 }
 
 // floatSafe reports whether comparing float64 views with the number n is
@@ -236,11 +236,11 @@ func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, b
 		rep := e.report(l, addError("uniqueItems", jen.Dict{
 			jen.Id("Expected"): jen.Lit("an array of unique items"),
 			jen.Id("Got"):      jen.Lit("array"),
-			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(i)).Op("+").
-				Lit(" and ").Op("+").Qual(runtimePath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
+			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(implPath, "Index").Call(jen.Id(i)).Op("+").
+				Lit(" and ").Op("+").Qual(implPath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
 		}))
 		e.deep = true // Duplicate walks hand-built items: a depth panic to recover
-		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(runtimePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
+		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(implPath, "Duplicate").Call(list).Op(";").Id(dup), rep})
 	}
 	out := chain(nil, rules)
 	if s.contains != nil {
@@ -278,7 +278,7 @@ func (e *emitter) itemChecks(s *schema, list jen.Code, l loc) []jen.Code {
 	}
 	items := list
 	if s.maxItems != nil && e.fn.mode == collect {
-		items = jen.Qual(runtimePath, "Head").Call(list, jen.Lit(int(*s.maxItems)))
+		items = jen.Qual(implPath, "Head").Call(list, jen.Lit(int(*s.maxItems)))
 	}
 	n := jen.Len(items)
 	checks = append(e.stopWhenFull(), checks...)
@@ -314,7 +314,7 @@ func (e *emitter) containsChecks(s *schema, list, v jen.Code, l loc) []jen.Code 
 	case matching != "":
 		// Counted from the verdicts the unevaluatedItems that reads them
 		// shares: each item is decided once.
-		out = []jen.Code{jen.Id(n).Op(":=").Qual(runtimePath, "CountBits").Call(jen.Id(matching))}
+		out = []jen.Code{jen.Id(n).Op(":=").Qual(implPath, "CountBits").Call(jen.Id(matching))}
 	case s.contains.isTrue():
 		out = []jen.Code{jen.Id(n).Op(":=").Len(list)}
 	case s.contains.isFalse():
@@ -346,7 +346,7 @@ func (e *emitter) reportContains(code string, l loc, expected string, n jen.Code
 	return e.report(l, addError(code, jen.Dict{
 		jen.Id("Expected"): jen.Lit(expected),
 		jen.Id("Got"):      jen.Lit("array"),
-		jen.Id("Actual"):   jen.Qual(runtimePath, "Index").Call(n).Op("+").Lit(" matching"),
+		jen.Id("Actual"):   jen.Qual(implPath, "Index").Call(n).Op("+").Lit(" matching"),
 	}))
 }
 
@@ -405,7 +405,7 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		value := e.local(base)
 		if p.schema.isFalse() {
 			checks[i] = []jen.Code{e.report(l.key(p.name), addError("unexpected", jen.Dict{
-				jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Id(value)),
+				jen.Id("Got"): jen.Qual(implPath, "TypeName").Call(jen.Id(value)),
 			}))}
 		} else {
 			// OpenAI's strict mode sends null for an omitted optional
@@ -459,7 +459,7 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		}
 		if e.opts.NullAbsent {
 			m := e.local("m")
-			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Qual(runtimePath, "IsNull").Call(jen.Id(m))
+			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Qual(implPath, "IsNull").Call(jen.Id(m))
 		}
 		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok")
 	}
@@ -491,7 +491,7 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	}
 	unexpected := func(k jen.Code) jen.Code {
 		return e.report(l.dynamicKey(k), addError("unexpected", jen.Dict{
-			jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Add(obj).Index(k)),
+			jen.Id("Got"): jen.Qual(implPath, "TypeName").Call(jen.Add(obj).Index(k)),
 		}))
 	}
 	if closed {
@@ -509,7 +509,7 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			k := e.local("k")
 			body := append([]jen.Code{unlessDeclared(props, jen.Id(k), unexpected(jen.Id(k)))}, e.stopWhenFull()...)
 			out = append(out, jen.If(cond).Block(
-				jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(obj)).Block(body...),
+				jen.For(jen.Id(k).Op(":=").Range().Qual(implPath, "KeysInOrder").Call(obj)).Block(body...),
 			))
 		}
 	}
@@ -561,7 +561,7 @@ func (e *emitter) propertyNames(s *schema, obj jen.Code, l loc) []jen.Code {
 	check := jen.If(jen.Op("!").Add(match)).Block(e.report(l.dynamicKey(jen.Id(k)), addError("propertyNames", jen.Dict{
 		jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.propertyNames)),
 		jen.Id("Got"):      jen.Lit("string"),
-		jen.Id("Actual"):   jen.Qual(runtimePath, "Show").Call(jen.Id(k)),
+		jen.Id("Actual"):   jen.Qual(implPath, "Show").Call(jen.Id(k)),
 	})))
 	return e.byKey(obj, k, "", []jen.Code{check})
 }
@@ -588,7 +588,7 @@ func (e *emitter) byKey(obj jen.Code, k, val string, body []jen.Code) []jen.Code
 		loop.Block(append([]jen.Code{call(jen.Id(k), jen.Id(val))}, stop...)...),
 		jen.If(jen.Id("r").Dot("Len").Call().Op(">").Id(n)).Block(
 			jen.Id("r").Dot("Truncate").Call(jen.Id(n)),
-			jen.For(jen.Id(k).Op(":=").Range().Qual(runtimePath, "KeysInOrder").Call(obj)).Block(
+			jen.For(jen.Id(k).Op(":=").Range().Qual(implPath, "KeysInOrder").Call(obj)).Block(
 				append([]jen.Code{call(jen.Id(k), jen.Add(obj).Index(jen.Id(k)))}, stop...)...,
 			),
 		),

@@ -24,7 +24,11 @@ func (e *emitter) patternMatch(p, at string) (func(s jen.Code) jen.Code, bool) {
 		e.fail(at, "pattern %q cannot be checked in Go: %v", p, err)
 		return nil, false
 	}
-	name := e.global(e.prefix + "Pattern" + strconv.Itoa(len(e.patterns)))
+	base := e.patternPrefix
+	if base == "" {
+		base = e.prefix + "Pattern"
+	}
+	name := e.global(base + strconv.Itoa(len(e.patterns)))
 	if run, ok := parseRun(p); ok {
 		e.patterns[p] = "!" + name
 		e.vars = append(e.vars, run.emit(name, p))

@@ -237,7 +237,7 @@ func (e *emitter) matchItems(n *schema, v jen.Code, key string) {
 	e.shared.stmts = append(e.shared.stmts, verdictStmt{set, []jen.Code{
 		jen.Var().Id(buf).Index(jen.Lit(4)).Uint64(),
 		jen.Id(set).Op(":=").Id(buf).Index(jen.Op(":")),
-		jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(runtimePath, "List").Call(v), jen.Id("ok")).Block(
+		jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(implPath, "List").Call(v), jen.Id("ok")).Block(
 			jen.If(jen.Len(jen.Id(list)).Op(">").Lit(256)).Block(
 				jen.Id(set).Op("=").Make(jen.Index().Uint64(), jen.Parens(jen.Len(jen.Id(list)).Op("+").Lit(63)).Op("/").Lit(64))),
 			jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(
@@ -311,7 +311,7 @@ func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok boo
 				if set != "" {
 					x.contains = func(i, _ jen.Code) jen.Code {
 						e.shared.read(set)
-						return jen.Qual(runtimePath, "Bit").Call(jen.Id(set), i)
+						return jen.Qual(implPath, "Bit").Call(jen.Id(set), i)
 					}
 				} else {
 					x.contains = func(_, item jen.Code) jen.Code { return e.matchCall(fn, item) }
@@ -371,7 +371,7 @@ func (e *emitter) conjunction(when []string, obj jen.Code) jen.Code {
 	for _, c := range when {
 		var cond *jen.Statement
 		if member, ok := strings.CutPrefix(c, "has:"); ok {
-			cond = jen.Qual(runtimePath, "Has").Call(obj, jen.Lit(member))
+			cond = jen.Qual(implPath, "Has").Call(obj, jen.Lit(member))
 		} else {
 			name, negated := strings.CutPrefix(c, "!")
 			e.shared.read(name)
@@ -468,7 +468,7 @@ func (e *emitter) unevaluatedProperties(s *schema, obj jen.Code, l loc) []jen.Co
 	}
 	if u.isFalse() {
 		body = append(body, e.report(l.dynamicKey(jen.Id(k)), addError("unexpected", jen.Dict{
-			jen.Id("Got"): jen.Qual(runtimePath, "TypeName").Call(jen.Id(val)),
+			jen.Id("Got"): jen.Qual(implPath, "TypeName").Call(jen.Id(val)),
 		})))
 	} else {
 		body = append(body, e.check(u, jen.Id(val), l.dynamicKey(jen.Id(k)))...)

@@ -96,7 +96,7 @@ func TestGeneratedNamesAvoidThePackage(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	first := declaredNames(t, files[0].Content)
-	public := map[string]bool{"ValidateShowArgs": true, "DecodeShowArgs": true, "ShowTool": true, "Tools": true}
+	public := map[string]bool{"ValidateShowArgs": true, "DecodeShowArgs": true, "DecodeShowArgsJSON": true, "ShowTool": true, "Tools": true}
 	for name := range public {
 		require.Contains(t, first, name)
 	}
@@ -205,7 +205,7 @@ func TestSchemaFileNamesAvoidThePackage(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, gen.Write(files))
 	for name := range declaredNames(t, files[0].Content) {
-		if name != "tool" && name != "format" && name != "regexp" {
+		if name != "tool" && name != "toolimpl" && name != "format" && name != "regexp" {
 			assert.NotContains(t, names, name, "declared by both outputs")
 		}
 	}

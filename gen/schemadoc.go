@@ -47,6 +47,7 @@ type Options struct {
 // checks exactly the schema sent to the model.
 type schema struct {
 	loc     string // JSON Pointer of the schema in its document: "#/properties/a"
+	raw     any    // the schema's JSON
 	boolean *bool  // a boolean schema
 	meta    *meta  // the draft and keywords it is read with
 	res     *resource
@@ -248,7 +249,7 @@ func (d *document) parse(raw any, loc, base string, m *meta, docRoot bool) *sche
 	if s, ok := d.nodes[loc]; ok {
 		return s
 	}
-	s := &schema{loc: loc, meta: m, res: d.resources[base]}
+	s := &schema{loc: loc, raw: raw, meta: m, res: d.resources[base]}
 	d.nodes[loc] = s
 	saved := d.cur
 	d.cur = s

@@ -186,7 +186,7 @@ func (s *scope) importAs(f *jen.File, importPath, name string) {
 // runtimeImports are the packages any generated file may import, with
 // their names.
 var runtimeImports = [][2]string{
-	{runtimePath, "tool"}, {formatPath, "format"}, {"encoding/json", "json"}, {"math", "math"},
+	{runtimePath, "tool"}, {implPath, "toolimpl"}, {formatPath, "format"}, {"encoding/json", "json"}, {"math", "math"},
 	{"regexp", "regexp"}, {"net/url", "url"},
 }
 

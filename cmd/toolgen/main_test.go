@@ -596,7 +596,7 @@ type RunCommandArgs struct {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stdout, stderr, want)
 	}
 	src := read(t, filepath.Join(dir, "p", "tools_gen.go"))
-	if !strings.Contains(src, "var RunCommandTool = ") || !strings.Contains(src, `Form:       tool.OpenAINonStrict,`) {
+	if !strings.Contains(src, "var RunCommandTool = ") || !strings.Contains(src, `Form: tool.OpenAINonStrict,`) {
 		t.Errorf("generated code without the fallback:\n%s", src)
 	}
 	if err := os.Remove(filepath.Join(dir, "p", "tools_gen.go")); err != nil {

@@ -54,7 +54,7 @@ func TestFallbacksInGoldenFiles(t *testing.T) {
 			}
 			fallbacks++
 			assert.Contains(t, string(golden), tl.Name+" "+string(d)+": "+string(def.Form)+" form: "+def.Fallback+"\n")
-			assert.Contains(t, string(generated), "Fallback:   "+strconv.Quote(def.Fallback)+",")
+			assert.Contains(t, string(generated), "Fallback: "+strconv.Quote(def.Fallback)+"}")
 			assert.Contains(t, string(generated), "as "+def.Fallback+".", "the comment of %s", tl.Name)
 		}
 	}

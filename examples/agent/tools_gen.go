@@ -7,12 +7,13 @@ import (
 	"github.com/toolgen-go/toolgen/examples/agent/common"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 	"time"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the read_file tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -23,225 +24,118 @@ const (
 	readFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Path of the file, relative to the workspace root. Must be at least 1 character."},"lines":{"type":"object","properties":{"from":{"type":"integer","minimum":1,"description":"First line, from 1."},"to":{"type":"integer","minimum":0,"description":"Last line; 0 for the end of the text."}},"required":["from"],"additionalProperties":false,"description":"The lines to read; all of them when left out."}},"required":["path"],"additionalProperties":false,"description":"Reads a text file of the workspace, or some of its lines."}`
 )
 
+// readFileArgsForms are the definitions of the read_file tool in each provider's form.
+var readFileArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: readFileArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: readFileArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: readFileArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: readFileArgsSchema},
+	{Shape: tool.Anthropic, Parameters: readFileArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: readFileArgsSchema},
+	{Shape: tool.Gemini, Parameters: readFileArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: readFileArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: readFileArgsSchema},
+}
+
 // ReadFileTool is the read_file tool, generated from ReadFileArgs.
 var ReadFileTool = tool.Def[ReadFileArgs]{
-	Check:  checkReadFileArgs,
-	Decode: DecodeReadFileArgs,
+	Decode:  DecodeReadFileArgs,
+	Decoder: readFileArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Reads a text file of the workspace, or some of its lines.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(readFileArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","input_schema":` + readFileArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(readFileArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(readFileArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parametersJsonSchema":` + readFileArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","inputSchema":` + readFileArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(readFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(readFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(readFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"read_file","description":"Reads a text file of the workspace, or some of its lines.","parameters":` + readFileArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "read_file",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(readFileArgsSchema),
-		Validate:   ValidateReadFileArgs,
+		Dialects:    toolimpl.Dialects("read_file", "Reads a text file of the workspace, or some of its lines.", tool.RiskRead, true, "", readFileArgsForms),
+		Idempotent:  true,
+		Name:        "read_file",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(readFileArgsSchema),
+		Validate:    ValidateReadFileArgs,
 	},
 }
 
 // ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReadFileArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkReadFileArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeReadFileArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkReadFileArgs checks a model's arguments for the read_file tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkReadFileArgs(r *tool.Report, args map[string]any, out *ReadFileArgs) {
-	var at tool.Loc
-	present := 0
-	path, hasPath := args["path"]
-	if hasPath {
-		present++
-	}
-	lines, hasLines := args["lines"]
-	if hasLines {
-		present++
-	}
-	if !hasPath {
-		r.Add(at.Key("path"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "path", "lines":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPath {
-		if s, ok := path.(string); !ok {
-			r.Type(at.Key("path"), "string", path)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("path"), "at least 1 character long", path)
-			}
-		}
-	}
-	if hasLines && lines != nil {
-		if obj, ok := tool.Object(lines); !ok {
-			if !tool.IsNull(lines) {
-				r.Type(at.Key("lines"), "object", lines)
-			}
-		} else {
-			atLines := at.Key("lines")
-			present2 := 0
-			from, hasFrom := obj["from"]
-			if hasFrom {
-				present2++
-			}
-			to, hasTo := obj["to"]
-			if hasTo {
-				present2++
-			}
-			if !hasFrom {
-				r.Add(atLines.Key("from"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "integer",
-				})
-			}
-			if len(obj) > present2 {
-				for k := range tool.KeysInOrder(obj) {
-					switch k {
-					case "from", "to":
-					default:
-						r.Add(atLines.Key(k), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasFrom {
-				if num, ok := tool.Number(from); !ok || !tool.IsInteger(num) {
-					r.Type(atLines.Key("from"), "integer", from)
-				} else {
-					if num < 1 {
-						r.Value("minimum", atLines.Key("from"), ">= 1", from)
-					}
-				}
-			}
-			if hasTo && to != nil {
-				if num2, ok := tool.Number(to); !ok || !tool.IsInteger(num2) {
-					if !tool.IsNull(to) {
-						r.Type(atLines.Key("to"), "integer", to)
-					}
-				} else {
-					if num2 < 0 {
-						r.Value("minimum", atLines.Key("to"), ">= 0", to)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillReadFileArgs(r, at, out, args)
-}
-
-// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs, read straight from the map; when they are not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs; when not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
-	var r tool.Report
-	var out ReadFileArgs
-	checkReadFileArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return readFileArgsDecoder(args, nil, 0)
+}
+
+// DecodeReadFileArgsJSON reads a model's arguments for the read_file tool, raw, into a ReadFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReadFileArgs return for the same bytes.
+func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
+	return readFileArgsDecoder(nil, raw, 0)
+}
+
+// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func readFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeReadFileArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return ReadFileArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillReadFileArgs sets the fields of a ReadFileArgs from an object its validator accepted.
-func fillReadFileArgs(r *tool.Report, at tool.Loc, out *ReadFileArgs, obj map[string]any) {
-	if path := obj["path"]; path != nil {
-		if s, ok := path.(string); ok {
-			out.Path = s
+// readFileArgsObject is the shape of an object of type ReadFileArgs: its members, and those it requires.
+var readFileArgsObject = toolimpl.NewObject([]string{"path", "lines"}, "path", "string")
+
+// decodeReadFileArgs reads a value of type ReadFileArgs at the location at, checking it against its schema.
+func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReadFileArgs) {
+	if !s.Object(at, readFileArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// path
+			if v, ok := s.String(at.Key("path"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("path"), "minLength", "at least 1 character long")
+				}
+				out.Path = s.Keep(v)
+			}
+		case 1:
+			// lines
+			out.Lines = toolimpl.Ptr(s, decodeCommonRange(s, at.Key("lines")))
 		}
 	}
-	if lines := obj["lines"]; !tool.IsNull(lines) {
-		p := new(common.Range)
-		if obj2, ok := tool.Object(lines); ok {
-			fillReadFileArgsCommonRangeArg(r, at.Key("lines"), p, obj2)
-		}
-		out.Lines = p
-	}
+	return out
 }
 
-// fillReadFileArgsCommonRangeArg sets the fields of a Range from an object its validator accepted.
-func fillReadFileArgsCommonRangeArg(r *tool.Report, at tool.Loc, out *common.Range, obj map[string]any) {
-	if from := obj["from"]; from != nil {
-		if n, ok := tool.Int(from, math.MinInt, math.MaxInt); ok {
-			out.From = int(n)
-		} else {
-			r.Range(at.Key("from"), "-9223372036854775808", "9223372036854775807", from)
+// rangeObject is the shape of an object of type Range: its members, and those it requires.
+var rangeObject = toolimpl.NewObject([]string{"from", "to"}, "from", "integer")
+
+// decodeCommonRange reads a value of type Range at the location at, checking it against its schema.
+func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Range) {
+	if !s.Object(at, rangeObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// from
+			if n, ok := s.Integer(at.Key("from"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("from"), "minimum", ">= 1")
+				}
+				out.From = int(s.Int(at.Key("from"), n, math.MinInt, math.MaxInt))
+			}
+		case 1:
+			// to
+			if n2, ok := s.Integer(at.Key("to"), "integer"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("to"), "minimum", ">= 0")
+				}
+				out.To = int(s.Int(at.Key("to"), n2, math.MinInt, math.MaxInt))
+			}
 		}
 	}
-	if to := obj["to"]; to != nil {
-		if n2, ok := tool.Int(to, math.MinInt, math.MaxInt); ok {
-			out.To = int(n2)
-		} else {
-			r.Range(at.Key("to"), "-9223372036854775808", "9223372036854775807", to)
-		}
-	}
+	return out
 }
 
 // The parameters of the search_docs tool: the canonical schema, and the dialects that differ from it.
@@ -251,367 +145,194 @@ const (
 	searchDocsArgsGeminiJSONSchema = `{"type":"object","$defs":{"Filter":{"type":"object","properties":{"field":{"type":"string","enum":["title","author","tag"],"description":"Field compared: title, author or tag."},"equals":{"type":"string","description":"Value the field must equal."},"all":{"type":"array","items":{"$ref":"#/$defs/Filter"},"description":"Filters that must all hold."},"any":{"type":"array","items":{"$ref":"#/$defs/Filter"},"description":"Filters of which one must hold."}},"additionalProperties":false,"description":"Filter is a condition on a document's fields: a comparison, or all or\nany of other filters."}},"properties":{"query":{"type":"string","description":"Words to look for. Must be 1-200 characters."},"filter":{"$ref":"#/$defs/Filter","description":"Conditions on the documents' fields."},"since":{"type":"string","format":"date-time","description":"Only documents changed since then."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["query"],"additionalProperties":false,"description":"Searches the documentation."}`
 )
 
+// searchDocsArgsForms are the definitions of the search_docs tool in each provider's form.
+var searchDocsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: searchDocsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: searchDocsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: searchDocsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: searchDocsArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: searchDocsArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter"},
+	{Shape: tool.AnthropicNonStrict, Parameters: searchDocsArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: searchDocsArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/filter"},
+	{Shape: tool.GeminiJSONSchema, Parameters: searchDocsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: searchDocsArgsSchema},
+}
+
 // SearchDocsTool is the search_docs tool, generated from SearchDocsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
-	Check:  checkSearchDocsArgs,
-	Decode: DecodeSearchDocsArgs,
+	Decode:  DecodeSearchDocsArgs,
+	Decoder: searchDocsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Searches the documentation.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","input_schema":` + searchDocsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/filter",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(searchDocsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","parametersJsonSchema":` + searchDocsArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(searchDocsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","parametersJsonSchema":` + searchDocsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_docs","description":"Searches the documentation.","inputSchema":` + searchDocsArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(searchDocsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(searchDocsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(searchDocsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_docs","description":"Searches the documentation.","parameters":` + searchDocsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "search_docs",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(searchDocsArgsSchema),
-		Validate:   ValidateSearchDocsArgs,
+		Dialects:    toolimpl.Dialects("search_docs", "Searches the documentation.", tool.RiskRead, true, "", searchDocsArgsForms),
+		Idempotent:  true,
+		Name:        "search_docs",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(searchDocsArgsSchema),
+		Validate:    ValidateSearchDocsArgs,
 	},
 }
 
 // ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkSearchDocsArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSearchDocsArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkSearchDocsArgs checks a model's arguments for the search_docs tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSearchDocsArgs(r *tool.Report, args map[string]any, out *SearchDocsArgs) {
-	var at tool.Loc
-	present := 0
-	query, hasQuery := args["query"]
-	if hasQuery {
-		present++
-	}
-	filter, hasFilter := args["filter"]
-	if hasFilter {
-		present++
-	}
-	since, hasSince := args["since"]
-	if hasSince {
-		present++
-	}
-	page2, hasPage := args["page"]
-	if hasPage {
-		present++
-	}
-	perPage, hasPerPage := args["per_page"]
-	if hasPerPage {
-		present++
-	}
-	if !hasQuery {
-		r.Add(at.Key("query"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "query", "filter", "since", "page", "per_page":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasQuery {
-		if s, ok := query.(string); !ok {
-			r.Type(at.Key("query"), "string", query)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("query"), "at least 1 character long", query)
-			} else if length > 200 {
-				r.Value("maxLength", at.Key("query"), "at most 200 characters long", query)
-			}
-		}
-	}
-	if hasFilter && filter != nil {
-		validateSearchDocsArgsFilter(r, at.Key("filter"), filter, 1)
-	}
-	if hasSince && since != nil {
-		if s3, ok := since.(string); !ok {
-			if !tool.IsNull(since) {
-				r.Type(at.Key("since"), "string", since)
-			}
-		} else {
-			if !format.DateTime(s3) {
-				r.Value("format", at.Key("since"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", since)
-			}
-		}
-	}
-	if hasPage && page2 != nil {
-		if num2, ok := tool.Number(page2); !ok || !tool.IsInteger(num2) {
-			if !tool.IsNull(page2) {
-				r.Type(at.Key("page"), "integer", page2)
-			}
-		} else {
-			if num2 < 1 {
-				r.Value("minimum", at.Key("page"), ">= 1", page2)
-			}
-		}
-	}
-	if hasPerPage && perPage != nil {
-		if num3, ok := tool.Number(perPage); !ok || !tool.IsInteger(num3) {
-			if !tool.IsNull(perPage) {
-				r.Type(at.Key("per_page"), "integer", perPage)
-			}
-		} else {
-			if num3 < 1 {
-				r.Value("minimum", at.Key("per_page"), ">= 1", perPage)
-			} else if num3 > 100 {
-				r.Value("maximum", at.Key("per_page"), "<= 100", perPage)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillSearchDocsArgs(r, at, out, args)
-}
-
-// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs, read straight from the map; when they are not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs; when not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
-	var r tool.Report
-	var out SearchDocsArgs
-	checkSearchDocsArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return searchDocsArgsDecoder(args, nil, 0)
+}
+
+// DecodeSearchDocsArgsJSON reads a model's arguments for the search_docs tool, raw, into a SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchDocsArgs return for the same bytes.
+func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
+	return searchDocsArgsDecoder(nil, raw, 0)
+}
+
+// searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func searchDocsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSearchDocsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return SearchDocsArgs{}, errs
 	}
 	return out, nil
 }
 
-// validateSearchDocsArgsFilter checks v, at the location at, against the schema at #/$defs/Filter.
-func validateSearchDocsArgsFilter(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
+// searchDocsArgsObject is the shape of an object of type SearchDocsArgs: its members, and those it requires.
+var searchDocsArgsObject = toolimpl.NewObject([]string{"query", "filter", "since", "page", "per_page"}, "query", "string").ReadingNull("since")
+
+// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at, checking it against its schema.
+func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsArgs) {
+	r := s.Report()
+	if !s.Object(at, searchDocsArgsObject, "object") {
+		return out
 	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		field, hasField := obj["field"]
-		if hasField {
-			present++
-		}
-		equals, hasEquals := obj["equals"]
-		if hasEquals {
-			present++
-		}
-		all, hasAll := obj["all"]
-		if hasAll {
-			present++
-		}
-		anyArg, hasAnyArg := obj["any"]
-		if hasAnyArg {
-			present++
-		}
-		if len(obj) > present {
-			for k3 := range tool.KeysInOrder(obj) {
-				switch k3 {
-				case "field", "equals", "all", "any":
-				default:
-					r.Add(at.Key(k3), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k3]),
-					})
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// query
+			if v, ok := s.String(at.Key("query"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
+				} else if n > 200 {
+					s.Fail(at.Key("query"), "maxLength", "at most 200 characters long")
 				}
-				if r.Full() {
-					break
-				}
+				out.Query = s.Keep(v)
 			}
-		}
-		if hasField && field != nil {
-			if s, ok := field.(string); !ok {
-				if !tool.IsNull(field) {
-					r.Type(at.Key("field"), "string", field)
+		case 1:
+			// filter
+			out.Filter = toolimpl.Ptr(s, decodeFilter(s, at.Key("filter"), 1))
+		case 2:
+			// since
+			v2 := s.Any()
+			if s2, ok := v2.(string); !ok {
+				if !toolimpl.IsNull(v2) {
+					r.Type(at.Key("since"), "string", v2)
 				}
 			} else {
-				if s != "title" && s != "author" && s != "tag" {
-					r.Value(tool.CodeEnum, at.Key("field"), "one of \"title\", \"author\", \"tag\"", field)
+				if !format.DateTime(s2) {
+					r.Value("format", at.Key("since"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
 				}
 			}
-		}
-		if hasEquals && equals != nil {
-			if _, ok := equals.(string); !ok {
-				if !tool.IsNull(equals) {
-					r.Type(at.Key("equals"), "string", equals)
+			if s.Decoding() {
+				if b, err := toolimpl.Marshal(v2); err != nil {
+					r.Invalid(at.Key("since"), err, v2)
+				} else if err := out.Since.UnmarshalJSON(b); err != nil {
+					r.Invalid(at.Key("since"), err, v2)
 				}
 			}
-		}
-		if hasAll && all != nil {
-			if list, ok := tool.List(all); !ok {
-				if !tool.IsNull(all) {
-					r.Type(at.Key("all"), "array", all)
+		case 3:
+			// page
+			if n2, ok := s.Integer(at.Key("page"), "integer"); ok {
+				if n2.F < 1 {
+					s.Fail(at.Key("page"), "minimum", ">= 1")
 				}
-			} else {
-				atAll := at.Key("all")
-				for i, item := range list {
-					if r.Full() {
-						break
-					}
-					validateSearchDocsArgsFilter(r, atAll.Index(i), item, depth+1)
-				}
+				out.Pagination.Page = int(s.Int(at.Key("page"), n2, math.MinInt, math.MaxInt))
 			}
-		}
-		if hasAnyArg && anyArg != nil {
-			if list3, ok := tool.List(anyArg); !ok {
-				if !tool.IsNull(anyArg) {
-					r.Type(at.Key("any"), "array", anyArg)
+		case 4:
+			// per_page
+			if n3, ok := s.Integer(at.Key("per_page"), "integer"); ok {
+				if n3.F < 1 {
+					s.Fail(at.Key("per_page"), "minimum", ">= 1")
+				} else if n3.F > 100 {
+					s.Fail(at.Key("per_page"), "maximum", "<= 100")
 				}
-			} else {
-				atAny := at.Key("any")
-				for i2, item2 := range list3 {
-					if r.Full() {
-						break
-					}
-					validateSearchDocsArgsFilter(r, atAny.Index(i2), item2, depth+1)
-				}
+				out.Pagination.PerPage = int(s.Int(at.Key("per_page"), n3, math.MinInt, math.MaxInt))
 			}
 		}
 	}
+	return out
 }
 
-// fillSearchDocsArgs sets the fields of a SearchDocsArgs from an object its validator accepted.
-func fillSearchDocsArgs(r *tool.Report, at tool.Loc, out *SearchDocsArgs, obj map[string]any) {
-	if query := obj["query"]; query != nil {
-		if s, ok := query.(string); ok {
-			out.Query = s
-		}
-	}
-	if filter := obj["filter"]; !tool.IsNull(filter) {
-		p := new(Filter)
-		if obj2, ok := tool.Object(filter); ok {
-			fillSearchDocsArgsFilter(r, at.Key("filter"), p, obj2)
-		}
-		out.Filter = p
-	}
-	if since, ok := obj["since"]; ok {
-		if b, err := tool.Marshal(since); err != nil {
-			r.Invalid(at.Key("since"), err, since)
-		} else if err := out.Since.UnmarshalJSON(b); err != nil {
-			r.Invalid(at.Key("since"), err, since)
-		}
-	}
-	if page2 := obj["page"]; page2 != nil {
-		if n, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
-			out.Pagination.Page = int(n)
-		} else {
-			r.Range(at.Key("page"), "-9223372036854775808", "9223372036854775807", page2)
-		}
-	}
-	if perPage := obj["per_page"]; perPage != nil {
-		if n2, ok := tool.Int(perPage, math.MinInt, math.MaxInt); ok {
-			out.Pagination.PerPage = int(n2)
-		} else {
-			r.Range(at.Key("per_page"), "-9223372036854775808", "9223372036854775807", perPage)
-		}
-	}
-}
+// filterObject is the shape of an object of type Filter: its members, and those it requires.
+var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 
-// fillSearchDocsArgsFilter sets the fields of a Filter from an object its validator accepted.
-func fillSearchDocsArgsFilter(r *tool.Report, at tool.Loc, out *Filter, obj map[string]any) {
-	if field := obj["field"]; field != nil {
-		if s, ok := field.(string); ok {
-			out.Field = s
-		}
+// enum are the values a string of the enum may take.
+var enum = []string{"title", "author", "tag"}
+
+// decodeFilter reads a value of type Filter at the location at, checking it against its schema.
+func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
+	var atAll, atAny toolimpl.Loc
+	if depth > toolimpl.MaxDepth {
+		s.TooDeep(at)
+		return out
 	}
-	if equals := obj["equals"]; equals != nil {
-		if s2, ok := equals.(string); ok {
-			out.Equals = s2
-		}
+	if !s.Object(at, filterObject, "object") {
+		return out
 	}
-	if all := obj["all"]; all != nil {
-		if list, ok := tool.List(all); ok {
-			s3 := make([]Filter, len(list))
-			atAll := at.Key("all")
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// field
+			if v, ok := s.String(at.Key("field"), "string"); ok {
+				x, in := toolimpl.Enum(v, enum)
+				if !in {
+					s.Fail(at.Key("field"), tool.CodeEnum, "one of \"title\", \"author\", \"tag\"")
 				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillSearchDocsArgsFilter(r, atAll.Index(i), &s3[i], obj2)
-					}
-				}
+				out.Field = x
 			}
-			out.All = s3
-		}
-	}
-	if anyArg := obj["any"]; anyArg != nil {
-		if list2, ok := tool.List(anyArg); ok {
-			s4 := make([]Filter, len(list2))
-			atAny := at.Key("any")
-			for i2, item2 := range list2 {
-				if r.Full() {
-					break
-				}
-				if item2 != nil {
-					if obj3, ok := tool.Object(item2); ok {
-						fillSearchDocsArgsFilter(r, atAny.Index(i2), &s4[i2], obj3)
-					}
-				}
+		case 1:
+			// equals
+			if v2, ok := s.String(at.Key("equals"), "string"); ok {
+				out.Equals = s.Keep(v2)
 			}
-			out.Any = s4
+		case 2:
+			// all
+			atAll = at.Key("all")
+			if s.Array(atAll, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]Filter
+				items := buf[:0]
+				for i2 := s.NextItem(atAll); i2 >= 0; i2 = s.NextItem(atAll) {
+					var item Filter
+					item = decodeFilter(s, atAll.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
+				}
+				out.All = toolimpl.Slice(s, items)
+			}
+		case 3:
+			// any
+			atAny = at.Key("any")
+			if s.Array(atAny, "array", toolimpl.None, toolimpl.None, false) {
+				var buf2 [8]Filter
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atAny); i3 >= 0; i3 = s.NextItem(atAny) {
+					var item2 Filter
+					item2 = decodeFilter(s, atAny.Index(i3), depth+1)
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.Any = toolimpl.Slice(s, items2)
+			}
 		}
 	}
+	return out
 }
 
 // The parameters of the create_event tool: the canonical schema, and the dialects that differ from it.
@@ -620,6 +341,19 @@ const (
 	createEventArgsGeminiJSONSchema = `{"type":"object","properties":{"title":{"type":"string","description":"What the event is about. Must be 1-120 characters."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"integer","minimum":60000000000,"description":"How long it lasts. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"attendees":{"type":"array","items":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Person is someone the tools name."},"maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Labels to sort events by, name to value."}},"required":["title","start","duration"],"additionalProperties":false,"description":"Puts an event in the team's calendar."}`
 )
 
+// createEventArgsForms are the definitions of the create_event tool in each provider's form.
+var createEventArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: createEventArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAINonStrict, Parameters: createEventArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: createEventArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: createEventArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: createEventArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.AnthropicNonStrict, Parameters: createEventArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: createEventArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/labels"},
+	{Shape: tool.GeminiJSONSchema, Parameters: createEventArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: createEventArgsSchema},
+}
+
 // CreateEventTool is the create_event tool, generated from CreateEventArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -627,71 +361,168 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
-	Check:  checkCreateEventArgs,
-	Decode: DecodeCreateEventArgs,
+	Decode:  DecodeCreateEventArgs,
+	Decoder: createEventArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Puts an event in the team's calendar.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","input_schema":` + createEventArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(createEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","parametersJsonSchema":` + createEventArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(createEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","parametersJsonSchema":` + createEventArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"create_event","description":"Puts an event in the team's calendar.","inputSchema":` + createEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(createEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"create_event","description":"Puts an event in the team's calendar.","parameters":` + createEventArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "create_event",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(createEventArgsSchema),
-		Validate:   ValidateCreateEventArgs,
+		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, true, "", createEventArgsForms),
+		Idempotent:  true,
+		Name:        "create_event",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(createEventArgsSchema),
+		Validate:    ValidateCreateEventArgs,
 	},
 }
 
-// createEventArgsPattern0 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
-func createEventArgsPattern0(s string) bool {
+// ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateCreateEventArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCreateEventArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs; when not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
+	return createEventArgsDecoder(args, nil, 0)
+}
+
+// DecodeCreateEventArgsJSON reads a model's arguments for the create_event tool, raw, into a CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateEventArgs return for the same bytes.
+func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
+	return createEventArgsDecoder(nil, raw, 0)
+}
+
+// createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func createEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCreateEventArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return CreateEventArgs{}, errs
+	}
+	return out, nil
+}
+
+// createEventArgsObject is the shape of an object of type CreateEventArgs: its members, and those it requires.
+var createEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "attendees", "priority", "labels"}, "title", "string", "start", "string", "duration", "integer")
+
+// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at, checking it against its schema.
+func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEventArgs) {
+	r := s.Report()
+	if !s.Object(at, createEventArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+				} else if n > 120 {
+					s.Fail(at.Key("title"), "maxLength", "at most 120 characters long")
+				}
+				out.Title = s.Keep(v)
+			}
+		case 1:
+			// start
+			v2 := s.Any()
+			if s2, ok := v2.(string); !ok {
+				r.Type(at.Key("start"), "string", v2)
+			} else {
+				if !format.DateTime(s2) {
+					r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
+				}
+			}
+			if s.Decoding() {
+				if b, err := toolimpl.Marshal(v2); err != nil {
+					r.Invalid(at.Key("start"), err, v2)
+				} else if err := out.Start.UnmarshalJSON(b); err != nil {
+					r.Invalid(at.Key("start"), err, v2)
+				}
+			}
+		case 2:
+			// duration
+			if n2, ok := s.Integer(at.Key("duration"), "integer"); ok {
+				if n2.F < 60000000000 {
+					s.Fail(at.Key("duration"), "minimum", ">= 60000000000")
+				}
+				out.Duration = time.Duration(s.Int(at.Key("duration"), n2, math.MinInt64, math.MaxInt64))
+			}
+		case 3:
+			// attendees
+			atAttendees := at.Key("attendees")
+			if s.Array(atAttendees, "array", toolimpl.None, 50, false) {
+				var buf [8]common.Person
+				items := buf[:0]
+				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
+					var item common.Person
+					item = decodeCommonPerson(s, atAttendees.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Attendees = toolimpl.Slice(s, items)
+			}
+		case 4:
+			// priority
+			if n3, ok := s.Integer(at.Key("priority"), "integer"); ok {
+				if n3.F != 1 && n3.F != 2 && n3.F != 3 {
+					s.Fail(at.Key("priority"), tool.CodeEnum, "one of 1, 2, 3")
+				}
+				out.Priority = Priority(int(s.Int(at.Key("priority"), n3, math.MinInt, math.MaxInt)))
+			}
+		case 5:
+			// labels
+			atLabels := at.Key("labels")
+			m := toolimpl.NewMap[map[string]string](s)
+			if s.Members(atLabels, "object", func(k string) {
+				var item2 string
+				if v3, ok := s.String(atLabels.Key(k), "string"); ok {
+					item2 = s.Keep(v3)
+				}
+				if m != nil {
+					m[k] = item2
+				}
+			}) {
+				out.Labels = m
+			}
+		}
+	}
+	return out
+}
+
+// personObject is the shape of an object of type Person: its members, and those it requires.
+var personObject = toolimpl.NewObject([]string{"login", "email"}, "login", "string")
+
+// decodeCommonPerson reads a value of type Person at the location at, checking it against its schema.
+func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person) {
+	if !s.Object(at, personObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// login
+			if v, ok := s.String(at.Key("login"), "string"); ok {
+				if !pattern0(v) {
+					s.Fail(at.Key("login"), "pattern", "a string matching the pattern ^[a-z0-9-]{1,39}$")
+				}
+				out.Login = s.Keep(v)
+			}
+		case 1:
+			// email
+			if v2, ok := s.String(at.Key("email"), "string"); ok {
+				if !format.Email(v2) {
+					s.Fail(at.Key("email"), "format", "an email address")
+				}
+				out.Email = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+// pattern0 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
+func pattern0(s string) bool {
 	if len(s) < 1 || len(s) > 39 {
 		return false
 	}
@@ -704,334 +535,24 @@ func createEventArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateCreateEventArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkCreateEventArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkCreateEventArgs checks a model's arguments for the create_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkCreateEventArgs(r *tool.Report, args map[string]any, out *CreateEventArgs) {
-	var at tool.Loc
-	present := 0
-	title, hasTitle := args["title"]
-	if hasTitle {
-		present++
-	}
-	start, hasStart := args["start"]
-	if hasStart {
-		present++
-	}
-	duration, hasDuration := args["duration"]
-	if hasDuration {
-		present++
-	}
-	attendees, hasAttendees := args["attendees"]
-	if hasAttendees {
-		present++
-	}
-	priority, hasPriority := args["priority"]
-	if hasPriority {
-		present++
-	}
-	labels, hasLabels := args["labels"]
-	if hasLabels {
-		present++
-	}
-	if !hasTitle {
-		r.Add(at.Key("title"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasStart {
-		r.Add(at.Key("start"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasDuration {
-		r.Add(at.Key("duration"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if len(args) > present {
-		for k3 := range tool.KeysInOrder(args) {
-			switch k3 {
-			case "title", "start", "duration", "attendees", "priority", "labels":
-			default:
-				r.Add(at.Key(k3), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasTitle {
-		if s, ok := title.(string); !ok {
-			r.Type(at.Key("title"), "string", title)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("title"), "at least 1 character long", title)
-			} else if length > 120 {
-				r.Value("maxLength", at.Key("title"), "at most 120 characters long", title)
-			}
-		}
-	}
-	if hasStart {
-		if s2, ok := start.(string); !ok {
-			r.Type(at.Key("start"), "string", start)
-		} else {
-			if !format.DateTime(s2) {
-				r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", start)
-			}
-		}
-	}
-	if hasDuration {
-		if num, ok := tool.Number(duration); !ok || !tool.IsInteger(num) {
-			r.Type(at.Key("duration"), "integer", duration)
-		} else {
-			if num < 60000000000 {
-				r.Value("minimum", at.Key("duration"), ">= 60000000000", duration)
-			}
-		}
-	}
-	if hasAttendees && attendees != nil {
-		if list, ok := tool.List(attendees); !ok {
-			if !tool.IsNull(attendees) {
-				r.Type(at.Key("attendees"), "array", attendees)
-			}
-		} else {
-			if len(list) > 50 {
-				r.Value("maxItems", at.Key("attendees"), "an array of at most 50 items", list)
-			}
-			atAttendees := at.Key("attendees")
-			for i, item := range tool.Head(list, 50) {
-				if r.Full() {
-					break
-				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atAttendees.Index(i), "object", item)
-				} else {
-					atItem := atAttendees.Index(i)
-					present2 := 0
-					login, hasLogin := obj["login"]
-					if hasLogin {
-						present2++
-					}
-					email, hasEmail := obj["email"]
-					if hasEmail {
-						present2++
-					}
-					if !hasLogin {
-						r.Add(atItem.Key("login"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "login", "email":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasLogin {
-						if s3, ok := login.(string); !ok {
-							r.Type(atItem.Key("login"), "string", login)
-						} else {
-							if !createEventArgsPattern0(s3) {
-								r.Value("pattern", atItem.Key("login"), "a string matching the pattern ^[a-z0-9-]{1,39}$", login)
-							}
-						}
-					}
-					if hasEmail && email != nil {
-						if s4, ok := email.(string); !ok {
-							if !tool.IsNull(email) {
-								r.Type(atItem.Key("email"), "string", email)
-							}
-						} else {
-							if !format.Email(s4) {
-								r.Value("format", atItem.Key("email"), "an email address", email)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasPriority && priority != nil {
-		if num2, ok := tool.Number(priority); !ok || !tool.IsInteger(num2) {
-			if !tool.IsNull(priority) {
-				r.Type(at.Key("priority"), "integer", priority)
-			}
-		} else {
-			if num2 != 1 && num2 != 2 && num2 != 3 {
-				r.Value(tool.CodeEnum, at.Key("priority"), "one of 1, 2, 3", priority)
-			}
-		}
-	}
-	if hasLabels && labels != nil {
-		if obj2, ok := tool.Object(labels); !ok {
-			if !tool.IsNull(labels) {
-				r.Type(at.Key("labels"), "object", labels)
-			}
-		} else {
-			atLabels := at.Key("labels")
-			{
-				n := r.Len()
-				member := func(k2 string, v any) {
-					if _, ok := v.(string); !ok {
-						r.Type(atLabels.Key(k2), "string", v)
-					}
-				}
-				for k2, v := range obj2 {
-					member(k2, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k2 := range tool.KeysInOrder(obj2) {
-						member(k2, obj2[k2])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillCreateEventArgs(r, at, out, args)
-}
-
-// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs, read straight from the map; when they are not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
-	var r tool.Report
-	var out CreateEventArgs
-	checkCreateEventArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return CreateEventArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillCreateEventArgs sets the fields of a CreateEventArgs from an object its validator accepted.
-func fillCreateEventArgs(r *tool.Report, at tool.Loc, out *CreateEventArgs, obj map[string]any) {
-	if title := obj["title"]; title != nil {
-		if s, ok := title.(string); ok {
-			out.Title = s
-		}
-	}
-	if start, ok := obj["start"]; ok {
-		if b, err := tool.Marshal(start); err != nil {
-			r.Invalid(at.Key("start"), err, start)
-		} else if err := out.Start.UnmarshalJSON(b); err != nil {
-			r.Invalid(at.Key("start"), err, start)
-		}
-	}
-	if duration := obj["duration"]; duration != nil {
-		if n, ok := tool.Int(duration, math.MinInt64, math.MaxInt64); ok {
-			out.Duration = time.Duration(n)
-		} else {
-			r.Range(at.Key("duration"), "-9223372036854775808", "9223372036854775807", duration)
-		}
-	}
-	if attendees := obj["attendees"]; attendees != nil {
-		if list, ok := tool.List(attendees); ok {
-			s2 := make([]common.Person, len(list))
-			atAttendees := at.Key("attendees")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillCreateEventArgsCommonPerson(r, atAttendees.Index(i), &s2[i], obj2)
-					}
-				}
-			}
-			out.Attendees = s2
-		}
-	}
-	if priority := obj["priority"]; priority != nil {
-		if n2, ok := tool.Int(priority, math.MinInt, math.MaxInt); ok {
-			out.Priority = Priority(n2)
-		} else {
-			r.Range(at.Key("priority"), "-9223372036854775808", "9223372036854775807", priority)
-		}
-	}
-	if labels := obj["labels"]; labels != nil {
-		if obj3, ok := tool.Object(labels); ok {
-			m := make(map[string]string, len(obj3))
-			n3 := r.Len()
-			member := func(k string, item2 any) {
-				var e string
-				if item2 != nil {
-					if s3, ok := item2.(string); ok {
-						e = s3
-					}
-				}
-				m[k] = e
-			}
-			for k, item2 := range obj3 {
-				member(k, item2)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n3 {
-				r.Truncate(n3)
-				m = make(map[string]string, len(obj3))
-				for k := range tool.KeysInOrder(obj3) {
-					member(k, obj3[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Labels = m
-		}
-	}
-}
-
-// fillCreateEventArgsCommonPerson sets the fields of a Person from an object its validator accepted.
-func fillCreateEventArgsCommonPerson(r *tool.Report, at tool.Loc, out *common.Person, obj map[string]any) {
-	if login := obj["login"]; login != nil {
-		if s, ok := login.(string); ok {
-			out.Login = s
-		}
-	}
-	if email := obj["email"]; email != nil {
-		if s2, ok := email.(string); ok {
-			out.Email = s2
-		}
-	}
-}
-
 // The parameters of the sql_query tool: the canonical schema, and the dialects that differ from it.
 const (
 	sqlQueryArgsSchema           = `{"properties":{"query":{"type":"string","minLength":1,"description":"One SELECT statement; $1, $2, ... stand for the parameters."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"integer","maximum":60000000000,"description":"The longest the query may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"additionalProperties":false,"type":"object","required":["query"],"description":"Runs a read-only SQL query on the analytics database."}`
 	sqlQueryArgsGeminiJSONSchema = `{"type":"object","properties":{"query":{"type":"string","description":"One SELECT statement; $1, $2, ... stand for the parameters. Must be at least 1 character."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"integer","maximum":60000000000,"description":"The longest the query may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"required":["query"],"additionalProperties":false,"description":"Runs a read-only SQL query on the analytics database."}`
 )
+
+// sqlQueryArgsForms are the definitions of the sql_query tool in each provider's form.
+var sqlQueryArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: sqlQueryArgsSchema, Fallback: "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.OpenAINonStrict, Parameters: sqlQueryArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: sqlQueryArgsSchema, Fallback: "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: sqlQueryArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: sqlQueryArgsSchema, Fallback: "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.AnthropicNonStrict, Parameters: sqlQueryArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: sqlQueryArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params"},
+	{Shape: tool.GeminiJSONSchema, Parameters: sqlQueryArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: sqlQueryArgsSchema},
+}
 
 // SQLQueryTool is the sql_query tool, generated from SQLQueryArgs.
 //
@@ -1040,196 +561,98 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
-	Check:  checkSQLQueryArgs,
-	Decode: DecodeSQLQueryArgs,
+	Decode:  DecodeSQLQueryArgs,
+	Decoder: sqlQueryArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Runs a read-only SQL query on the analytics database.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","input_schema":` + sqlQueryArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(sqlQueryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parametersJsonSchema":` + sqlQueryArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(sqlQueryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parametersJsonSchema":` + sqlQueryArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","inputSchema":` + sqlQueryArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(sqlQueryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"sql_query","description":"Runs a read-only SQL query on the analytics database.","parameters":` + sqlQueryArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "sql_query",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(sqlQueryArgsSchema),
-		Validate:   ValidateSQLQueryArgs,
+		Dialects:    toolimpl.Dialects("sql_query", "Runs a read-only SQL query on the analytics database.", tool.RiskRead, true, "", sqlQueryArgsForms),
+		Idempotent:  true,
+		Name:        "sql_query",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(sqlQueryArgsSchema),
+		Validate:    ValidateSQLQueryArgs,
 	},
 }
 
 // ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkSQLQueryArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSQLQueryArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkSQLQueryArgs checks a model's arguments for the sql_query tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSQLQueryArgs(r *tool.Report, args map[string]any, out *SQLQueryArgs) {
-	var at tool.Loc
-	present := 0
-	query, hasQuery := args["query"]
-	if hasQuery {
-		present++
-	}
-	_, hasParams := args["params"]
-	if hasParams {
-		present++
-	}
-	timeout, hasTimeout := args["timeout"]
-	if hasTimeout {
-		present++
-	}
-	maxRows, hasMaxRows := args["max_rows"]
-	if hasMaxRows {
-		present++
-	}
-	if !hasQuery {
-		r.Add(at.Key("query"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "query", "params", "timeout", "max_rows":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasQuery {
-		if s, ok := query.(string); !ok {
-			r.Type(at.Key("query"), "string", query)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("query"), "at least 1 character long", query)
-			}
-		}
-	}
-	if hasTimeout && timeout != nil {
-		if num2, ok := tool.Number(timeout); !ok || !tool.IsInteger(num2) {
-			if !tool.IsNull(timeout) {
-				r.Type(at.Key("timeout"), "integer", timeout)
-			}
-		} else {
-			if num2 > 60000000000 {
-				r.Value("maximum", at.Key("timeout"), "<= 60000000000", timeout)
-			}
-		}
-	}
-	if hasMaxRows && maxRows != nil {
-		if num3, ok := tool.Number(maxRows); !ok || !tool.IsInteger(num3) {
-			if !tool.IsNull(maxRows) {
-				r.Type(at.Key("max_rows"), "integer", maxRows)
-			}
-		} else {
-			if num3 < 1 {
-				r.Value("minimum", at.Key("max_rows"), ">= 1", maxRows)
-			} else if num3 > 1000 {
-				r.Value("maximum", at.Key("max_rows"), "<= 1000", maxRows)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillSQLQueryArgs(r, at, out, args)
-}
-
-// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs, read straight from the map; when they are not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs; when not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
-	var r tool.Report
-	var out SQLQueryArgs
-	checkSQLQueryArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return sqlQueryArgsDecoder(args, nil, 0)
+}
+
+// DecodeSQLQueryArgsJSON reads a model's arguments for the sql_query tool, raw, into a SQLQueryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSQLQueryArgs return for the same bytes.
+func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
+	return sqlQueryArgsDecoder(nil, raw, 0)
+}
+
+// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func sqlQueryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSQLQueryArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return SQLQueryArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillSQLQueryArgs sets the fields of a SQLQueryArgs from an object its validator accepted.
-func fillSQLQueryArgs(r *tool.Report, at tool.Loc, out *SQLQueryArgs, obj map[string]any) {
-	if query := obj["query"]; query != nil {
-		if s, ok := query.(string); ok {
-			out.Query = s
+// sqlQueryArgsObject is the shape of an object of type SQLQueryArgs: its members, and those it requires.
+var sqlQueryArgsObject = toolimpl.NewObject([]string{"query", "params", "timeout", "max_rows"}, "query", "string").ReadingNull("params")
+
+// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at, checking it against its schema.
+func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs) {
+	r := s.Report()
+	if !s.Object(at, sqlQueryArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// query
+			if v, ok := s.String(at.Key("query"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
+				}
+				out.Query = s.Keep(v)
+			}
+		case 1:
+			// params
+			v2 := s.Any()
+			if s.Decoding() {
+				if b2, err := toolimpl.Marshal(v2); err != nil {
+					r.Invalid(at.Key("params"), err, v2)
+				} else if err := out.Params.UnmarshalJSON(b2); err != nil {
+					r.Invalid(at.Key("params"), err, v2)
+				}
+			}
+		case 2:
+			// timeout
+			if n2, ok := s.Integer(at.Key("timeout"), "integer"); ok {
+				if n2.F > 60000000000 {
+					s.Fail(at.Key("timeout"), "maximum", "<= 60000000000")
+				}
+				out.Timeout = time.Duration(s.Int(at.Key("timeout"), n2, math.MinInt64, math.MaxInt64))
+			}
+		case 3:
+			// max_rows
+			if n3, ok := s.Integer(at.Key("max_rows"), "integer"); ok {
+				if n3.F < 1 {
+					s.Fail(at.Key("max_rows"), "minimum", ">= 1")
+				} else if n3.F > 1000 {
+					s.Fail(at.Key("max_rows"), "maximum", "<= 1000")
+				}
+				out.MaxRows = int(s.Int(at.Key("max_rows"), n3, math.MinInt, math.MaxInt))
+			}
 		}
 	}
-	if params, ok := obj["params"]; ok {
-		if b, err := tool.Marshal(params); err != nil {
-			r.Invalid(at.Key("params"), err, params)
-		} else if err := out.Params.UnmarshalJSON(b); err != nil {
-			r.Invalid(at.Key("params"), err, params)
-		}
-	}
-	if timeout := obj["timeout"]; timeout != nil {
-		if n, ok := tool.Int(timeout, math.MinInt64, math.MaxInt64); ok {
-			out.Timeout = time.Duration(n)
-		} else {
-			r.Range(at.Key("timeout"), "-9223372036854775808", "9223372036854775807", timeout)
-		}
-	}
-	if maxRows := obj["max_rows"]; maxRows != nil {
-		if n2, ok := tool.Int(maxRows, math.MinInt, math.MaxInt); ok {
-			out.MaxRows = int(n2)
-		} else {
-			r.Range(at.Key("max_rows"), "-9223372036854775808", "9223372036854775807", maxRows)
-		}
-	}
+	return out
 }
 
 // The parameters of the run_command tool: the canonical schema, and the dialects that differ from it.
@@ -1238,6 +661,19 @@ const (
 	runCommandArgsGeminiJSONSchema = `{"type":"object","properties":{"command":{"type":"string","description":"The program to run, like go or git. Must be at least 1 character."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables to set, name to value."},"timeout":{"type":"integer","description":"The longest the command may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."}},"required":["command"],"additionalProperties":false,"description":"Runs a command in the workspace."}`
 )
 
+// runCommandArgsForms are the definitions of the run_command tool in each provider's form.
+var runCommandArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: runCommandArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/env"},
+	{Shape: tool.OpenAINonStrict, Parameters: runCommandArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: runCommandArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/env"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: runCommandArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: runCommandArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/env"},
+	{Shape: tool.AnthropicNonStrict, Parameters: runCommandArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: runCommandArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/env"},
+	{Shape: tool.GeminiJSONSchema, Parameters: runCommandArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: runCommandArgsSchema},
+}
+
 // RunCommandTool is the run_command tool, generated from RunCommandArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -1245,262 +681,104 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/env.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
-	Check:  checkRunCommandArgs,
-	Decode: DecodeRunCommandArgs,
+	Decode:  DecodeRunCommandArgs,
+	Decoder: runCommandArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Runs a command in the workspace.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/env",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","input_schema":` + runCommandArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/env",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(runCommandArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","parametersJsonSchema":` + runCommandArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(runCommandArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","parametersJsonSchema":` + runCommandArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"name":"run_command","description":"Runs a command in the workspace.","inputSchema":` + runCommandArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/env",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/env",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(runCommandArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"run_command","description":"Runs a command in the workspace.","parameters":` + runCommandArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "run_command",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(runCommandArgsSchema),
-		Validate:   ValidateRunCommandArgs,
+		Dialects:    toolimpl.Dialects("run_command", "Runs a command in the workspace.", tool.RiskDangerous, false, "", runCommandArgsForms),
+		Idempotent:  false,
+		Name:        "run_command",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(runCommandArgsSchema),
+		Validate:    ValidateRunCommandArgs,
 	},
 }
 
 // ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRunCommandArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkRunCommandArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeRunCommandArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkRunCommandArgs checks a model's arguments for the run_command tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkRunCommandArgs(r *tool.Report, args map[string]any, out *RunCommandArgs) {
-	var at tool.Loc
-	present := 0
-	command, hasCommand := args["command"]
-	if hasCommand {
-		present++
-	}
-	argsArg, hasArgsArg := args["args"]
-	if hasArgsArg {
-		present++
-	}
-	env, hasEnv := args["env"]
-	if hasEnv {
-		present++
-	}
-	timeout, hasTimeout := args["timeout"]
-	if hasTimeout {
-		present++
-	}
-	if !hasCommand {
-		r.Add(at.Key("command"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "command", "args", "env", "timeout":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasCommand {
-		if s, ok := command.(string); !ok {
-			r.Type(at.Key("command"), "string", command)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("command"), "at least 1 character long", command)
-			}
-		}
-	}
-	if hasArgsArg && argsArg != nil {
-		if list, ok := tool.List(argsArg); !ok {
-			if !tool.IsNull(argsArg) {
-				r.Type(at.Key("args"), "array", argsArg)
-			}
-		} else {
-			atArgs := at.Key("args")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if _, ok := item.(string); !ok {
-					r.Type(atArgs.Index(i), "string", item)
-				}
-			}
-		}
-	}
-	if hasEnv && env != nil {
-		if obj, ok := tool.Object(env); !ok {
-			if !tool.IsNull(env) {
-				r.Type(at.Key("env"), "object", env)
-			}
-		} else {
-			atEnv := at.Key("env")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if _, ok := v.(string); !ok {
-						r.Type(atEnv.Key(k), "string", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasTimeout && timeout != nil {
-		if num, ok := tool.Number(timeout); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(timeout) {
-				r.Type(at.Key("timeout"), "integer", timeout)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillRunCommandArgs(r, at, out, args)
-}
-
-// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs, read straight from the map; when they are not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs; when not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
-	var r tool.Report
-	var out RunCommandArgs
-	checkRunCommandArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return runCommandArgsDecoder(args, nil, 0)
+}
+
+// DecodeRunCommandArgsJSON reads a model's arguments for the run_command tool, raw, into a RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeRunCommandArgs return for the same bytes.
+func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
+	return runCommandArgsDecoder(nil, raw, 0)
+}
+
+// runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func runCommandArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeRunCommandArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return RunCommandArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillRunCommandArgs sets the fields of a RunCommandArgs from an object its validator accepted.
-func fillRunCommandArgs(r *tool.Report, at tool.Loc, out *RunCommandArgs, obj map[string]any) {
-	if command := obj["command"]; command != nil {
-		if s, ok := command.(string); ok {
-			out.Command = s
-		}
+// runCommandArgsObject is the shape of an object of type RunCommandArgs: its members, and those it requires.
+var runCommandArgsObject = toolimpl.NewObject([]string{"command", "args", "env", "timeout"}, "command", "string")
+
+// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at, checking it against its schema.
+func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandArgs) {
+	if !s.Object(at, runCommandArgsObject, "object") {
+		return out
 	}
-	if argsArg := obj["args"]; argsArg != nil {
-		if list, ok := tool.List(argsArg); ok {
-			s2 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// command
+			if v, ok := s.String(at.Key("command"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("command"), "minLength", "at least 1 character long")
 				}
-				if item != nil {
-					if s3, ok := item.(string); ok {
-						s2[i] = s3
+				out.Command = s.Keep(v)
+			}
+		case 1:
+			// args
+			atArgs := at.Key("args")
+			if s.Array(atArgs, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]string
+				items := buf[:0]
+				for i2 := s.NextItem(atArgs); i2 >= 0; i2 = s.NextItem(atArgs) {
+					var item string
+					if v2, ok := s.String(atArgs.Index(i2), "string"); ok {
+						item = s.Keep(v2)
 					}
+					items = toolimpl.Append(s, items, item)
 				}
+				out.Args = toolimpl.Slice(s, items)
 			}
-			out.Args = s2
+		case 2:
+			// env
+			atEnv := at.Key("env")
+			m := toolimpl.NewMap[map[string]string](s)
+			if s.Members(atEnv, "object", func(k string) {
+				var item2 string
+				if v3, ok := s.String(atEnv.Key(k), "string"); ok {
+					item2 = s.Keep(v3)
+				}
+				if m != nil {
+					m[k] = item2
+				}
+			}) {
+				out.Env = m
+			}
+		case 3:
+			// timeout
+			if n2, ok := s.Integer(at.Key("timeout"), "integer"); ok {
+				out.Timeout = time.Duration(s.Int(at.Key("timeout"), n2, math.MinInt64, math.MaxInt64))
+			}
 		}
 	}
-	if env := obj["env"]; env != nil {
-		if obj2, ok := tool.Object(env); ok {
-			m := make(map[string]string, len(obj2))
-			n := r.Len()
-			member := func(k string, item2 any) {
-				var e string
-				if item2 != nil {
-					if s4, ok := item2.(string); ok {
-						e = s4
-					}
-				}
-				m[k] = e
-			}
-			for k, item2 := range obj2 {
-				member(k, item2)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]string, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Env = m
-		}
-	}
-	if timeout := obj["timeout"]; timeout != nil {
-		if n2, ok := tool.Int(timeout, math.MinInt64, math.MaxInt64); ok {
-			out.Timeout = time.Duration(n2)
-		} else {
-			r.Range(at.Key("timeout"), "-9223372036854775808", "9223372036854775807", timeout)
-		}
-	}
+	return out
 }
 
 // The parameters of the http_request tool: the canonical schema, and the dialects that differ from it.
@@ -1509,6 +787,19 @@ const (
 	httpRequestArgsGeminiJSONSchema = `{"type":"object","properties":{"method":{"type":"string","enum":["GET","POST","PUT","DELETE"],"description":"Method, like GET."},"url":{"type":"string","description":"URL to send it to. Must be an absolute URI."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers to send, name to value."},"body":{"description":"The body, sent as JSON."}},"required":["method","url"],"additionalProperties":false,"description":"Sends an HTTP request."}`
 )
 
+// httpRequestArgsForms are the definitions of the http_request tool in each provider's form.
+var httpRequestArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: httpRequestArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.OpenAINonStrict, Parameters: httpRequestArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: httpRequestArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: httpRequestArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: httpRequestArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.AnthropicNonStrict, Parameters: httpRequestArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: httpRequestArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body"},
+	{Shape: tool.GeminiJSONSchema, Parameters: httpRequestArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: httpRequestArgsSchema},
+}
+
 // HTTPRequestTool is the http_request tool, generated from HTTPRequestArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -1516,237 +807,103 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
-	Check:  checkHTTPRequestArgs,
-	Decode: DecodeHTTPRequestArgs,
+	Decode:  DecodeHTTPRequestArgs,
+	Decoder: httpRequestArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sends an HTTP request.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","input_schema":` + httpRequestArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(httpRequestArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","parametersJsonSchema":` + httpRequestArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(httpRequestArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","parametersJsonSchema":` + httpRequestArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"name":"http_request","description":"Sends an HTTP request.","inputSchema":` + httpRequestArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(httpRequestArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"http_request","description":"Sends an HTTP request.","parameters":` + httpRequestArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "http_request",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(httpRequestArgsSchema),
-		Validate:   ValidateHTTPRequestArgs,
+		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, true, "", httpRequestArgsForms),
+		Idempotent:  true,
+		Name:        "http_request",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(httpRequestArgsSchema),
+		Validate:    ValidateHTTPRequestArgs,
 	},
 }
 
 // ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkHTTPRequestArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeHTTPRequestArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkHTTPRequestArgs checks a model's arguments for the http_request tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkHTTPRequestArgs(r *tool.Report, args map[string]any, out *HTTPRequestArgs) {
-	var at tool.Loc
-	present := 0
-	method, hasMethod := args["method"]
-	if hasMethod {
-		present++
-	}
-	urlArg, hasUrlArg := args["url"]
-	if hasUrlArg {
-		present++
-	}
-	headers, hasHeaders := args["headers"]
-	if hasHeaders {
-		present++
-	}
-	_, hasBody := args["body"]
-	if hasBody {
-		present++
-	}
-	if !hasMethod {
-		r.Add(at.Key("method"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasUrlArg {
-		r.Add(at.Key("url"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k3 := range tool.KeysInOrder(args) {
-			switch k3 {
-			case "method", "url", "headers", "body":
-			default:
-				r.Add(at.Key(k3), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasMethod {
-		if s, ok := method.(string); !ok {
-			r.Type(at.Key("method"), "string", method)
-		} else {
-			if s != "GET" && s != "POST" && s != "PUT" && s != "DELETE" {
-				r.Value(tool.CodeEnum, at.Key("method"), "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"", method)
-			}
-		}
-	}
-	if hasUrlArg {
-		if s2, ok := urlArg.(string); !ok {
-			r.Type(at.Key("url"), "string", urlArg)
-		} else {
-			if !format.URI(s2) {
-				r.Value("format", at.Key("url"), "an absolute URI", urlArg)
-			}
-		}
-	}
-	if hasHeaders && headers != nil {
-		if obj, ok := tool.Object(headers); !ok {
-			if !tool.IsNull(headers) {
-				r.Type(at.Key("headers"), "object", headers)
-			}
-		} else {
-			atHeaders := at.Key("headers")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if _, ok := v.(string); !ok {
-						r.Type(atHeaders.Key(k), "string", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillHTTPRequestArgs(r, at, out, args)
-}
-
-// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs, read straight from the map; when they are not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs; when not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
-	var r tool.Report
-	var out HTTPRequestArgs
-	checkHTTPRequestArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return httpRequestArgsDecoder(args, nil, 0)
+}
+
+// DecodeHTTPRequestArgsJSON reads a model's arguments for the http_request tool, raw, into a HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeHTTPRequestArgs return for the same bytes.
+func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
+	return httpRequestArgsDecoder(nil, raw, 0)
+}
+
+// httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeHTTPRequestArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return HTTPRequestArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillHTTPRequestArgs sets the fields of a HTTPRequestArgs from an object its validator accepted.
-func fillHTTPRequestArgs(r *tool.Report, at tool.Loc, out *HTTPRequestArgs, obj map[string]any) {
-	if method := obj["method"]; method != nil {
-		if s, ok := method.(string); ok {
-			out.Method = s
+// httpRequestArgsObject is the shape of an object of type HTTPRequestArgs: its members, and those it requires.
+var httpRequestArgsObject = toolimpl.NewObject([]string{"method", "url", "headers", "body"}, "method", "string", "url", "string")
+
+// enum2 are the values a string of the enum may take.
+var enum2 = []string{"GET", "POST", "PUT", "DELETE"}
+
+// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at, checking it against its schema.
+func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPRequestArgs) {
+	if !s.Object(at, httpRequestArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// method
+			if v, ok := s.String(at.Key("method"), "string"); ok {
+				x, in := toolimpl.Enum(v, enum2)
+				if !in {
+					s.Fail(at.Key("method"), tool.CodeEnum, "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"")
+				}
+				out.Method = x
+			}
+		case 1:
+			// url
+			if v2, ok := s.String(at.Key("url"), "string"); ok {
+				if !format.URI(v2) {
+					s.Fail(at.Key("url"), "format", "an absolute URI")
+				}
+				out.URL = s.Keep(v2)
+			}
+		case 2:
+			// headers
+			atHeaders := at.Key("headers")
+			m := toolimpl.NewMap[map[string]string](s)
+			if s.Members(atHeaders, "object", func(k string) {
+				var item string
+				if v3, ok := s.String(atHeaders.Key(k), "string"); ok {
+					item = s.Keep(v3)
+				}
+				if m != nil {
+					m[k] = item
+				}
+			}) {
+				out.Headers = m
+			}
+		case 3:
+			// body
+			v4 := s.Any()
+			if s.Decoding() {
+				if !toolimpl.IsNull(v4) {
+					out.Body = v4
+				}
+			}
 		}
 	}
-	if urlArg := obj["url"]; urlArg != nil {
-		if s2, ok := urlArg.(string); ok {
-			out.URL = s2
-		}
-	}
-	if headers := obj["headers"]; headers != nil {
-		if obj2, ok := tool.Object(headers); ok {
-			m := make(map[string]string, len(obj2))
-			n := r.Len()
-			member := func(k string, item any) {
-				var e string
-				if item != nil {
-					if s3, ok := item.(string); ok {
-						e = s3
-					}
-				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]string, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Headers = m
-		}
-	}
-	if body := obj["body"]; !tool.IsNull(body) {
-		out.Body = body
-	}
+	return out
 }
 
 // The parameters of the list_issues tool: the canonical schema, and the dialects that differ from it.
@@ -1758,302 +915,119 @@ const (
 	listIssuesArgsGeminiJSONSchema = `{"type":"object","properties":{"repo":{"type":"string","description":"Repository, as owner/name. Must match the regular expression ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo"],"additionalProperties":false,"description":"Lists the issues of a repository."}`
 )
 
+// listIssuesArgsForms are the definitions of the list_issues tool in each provider's form.
+var listIssuesArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: listIssuesArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: listIssuesArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: listIssuesArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: listIssuesArgsSchema},
+	{Shape: tool.Anthropic, Parameters: listIssuesArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: listIssuesArgsSchema},
+	{Shape: tool.Gemini, Parameters: listIssuesArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: listIssuesArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: listIssuesArgsSchema},
+}
+
 // ListIssuesTool is the list_issues tool, generated from ListIssuesArgs.
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
-	Check:  checkListIssuesArgs,
-	Decode: DecodeListIssuesArgs,
+	Decode:  DecodeListIssuesArgs,
+	Decoder: listIssuesArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Lists the issues of a repository.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(listIssuesArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","input_schema":` + listIssuesArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(listIssuesArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(listIssuesArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","parametersJsonSchema":` + listIssuesArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"list_issues","description":"Lists the issues of a repository.","inputSchema":` + listIssuesArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(listIssuesArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(listIssuesArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(listIssuesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"list_issues","description":"Lists the issues of a repository.","parameters":` + listIssuesArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "list_issues",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(listIssuesArgsSchema),
-		Validate:   ValidateListIssuesArgs,
+		Dialects:    toolimpl.Dialects("list_issues", "Lists the issues of a repository.", tool.RiskRead, true, "", listIssuesArgsForms),
+		Idempotent:  true,
+		Name:        "list_issues",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(listIssuesArgsSchema),
+		Validate:    ValidateListIssuesArgs,
 	},
-}
-var listIssuesArgsPattern0 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
-
-// listIssuesArgsPattern1 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
-func listIssuesArgsPattern1(s string) bool {
-	if len(s) < 1 || len(s) > 39 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z') {
-			return false
-		}
-	}
-	return true
 }
 
 // ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateListIssuesArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkListIssuesArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeListIssuesArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkListIssuesArgs checks a model's arguments for the list_issues tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkListIssuesArgs(r *tool.Report, args map[string]any, out *ListIssuesArgs) {
-	var at tool.Loc
-	present := 0
-	repo, hasRepo := args["repo"]
-	if hasRepo {
-		present++
-	}
-	state, hasState := args["state"]
-	if hasState {
-		present++
-	}
-	assignee, hasAssignee := args["assignee"]
-	if hasAssignee {
-		present++
-	}
-	page2, hasPage := args["page"]
-	if hasPage {
-		present++
-	}
-	perPage, hasPerPage := args["per_page"]
-	if hasPerPage {
-		present++
-	}
-	if !hasRepo {
-		r.Add(at.Key("repo"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "repo", "state", "assignee", "page", "per_page":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasRepo {
-		if s, ok := repo.(string); !ok {
-			r.Type(at.Key("repo"), "string", repo)
-		} else {
-			if !listIssuesArgsPattern0.MatchString(s) {
-				r.Value("pattern", at.Key("repo"), "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", repo)
-			}
-		}
-	}
-	if hasState && state != nil {
-		if s2, ok := state.(string); !ok {
-			if !tool.IsNull(state) {
-				r.Type(at.Key("state"), "string", state)
-			}
-		} else {
-			if s2 != "open" && s2 != "closed" {
-				r.Value(tool.CodeEnum, at.Key("state"), "one of \"open\", \"closed\"", state)
-			}
-		}
-	}
-	if hasAssignee && assignee != nil {
-		if obj, ok := tool.Object(assignee); !ok {
-			if !tool.IsNull(assignee) {
-				r.Type(at.Key("assignee"), "object", assignee)
-			}
-		} else {
-			atAssignee := at.Key("assignee")
-			present2 := 0
-			login, hasLogin := obj["login"]
-			if hasLogin {
-				present2++
-			}
-			email, hasEmail := obj["email"]
-			if hasEmail {
-				present2++
-			}
-			if !hasLogin {
-				r.Add(atAssignee.Key("login"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj) > present2 {
-				for k := range tool.KeysInOrder(obj) {
-					switch k {
-					case "login", "email":
-					default:
-						r.Add(atAssignee.Key(k), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasLogin {
-				if s3, ok := login.(string); !ok {
-					r.Type(atAssignee.Key("login"), "string", login)
-				} else {
-					if !listIssuesArgsPattern1(s3) {
-						r.Value("pattern", atAssignee.Key("login"), "a string matching the pattern ^[a-z0-9-]{1,39}$", login)
-					}
-				}
-			}
-			if hasEmail && email != nil {
-				if s4, ok := email.(string); !ok {
-					if !tool.IsNull(email) {
-						r.Type(atAssignee.Key("email"), "string", email)
-					}
-				} else {
-					if !format.Email(s4) {
-						r.Value("format", atAssignee.Key("email"), "an email address", email)
-					}
-				}
-			}
-		}
-	}
-	if hasPage && page2 != nil {
-		if num, ok := tool.Number(page2); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(page2) {
-				r.Type(at.Key("page"), "integer", page2)
-			}
-		} else {
-			if num < 1 {
-				r.Value("minimum", at.Key("page"), ">= 1", page2)
-			}
-		}
-	}
-	if hasPerPage && perPage != nil {
-		if num2, ok := tool.Number(perPage); !ok || !tool.IsInteger(num2) {
-			if !tool.IsNull(perPage) {
-				r.Type(at.Key("per_page"), "integer", perPage)
-			}
-		} else {
-			if num2 < 1 {
-				r.Value("minimum", at.Key("per_page"), ">= 1", perPage)
-			} else if num2 > 100 {
-				r.Value("maximum", at.Key("per_page"), "<= 100", perPage)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillListIssuesArgs(r, at, out, args)
-}
-
-// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs, read straight from the map; when they are not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs; when not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
-	var r tool.Report
-	var out ListIssuesArgs
-	checkListIssuesArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return listIssuesArgsDecoder(args, nil, 0)
+}
+
+// DecodeListIssuesArgsJSON reads a model's arguments for the list_issues tool, raw, into a ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeListIssuesArgs return for the same bytes.
+func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
+	return listIssuesArgsDecoder(nil, raw, 0)
+}
+
+// listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeListIssuesArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return ListIssuesArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillListIssuesArgs sets the fields of a ListIssuesArgs from an object its validator accepted.
-func fillListIssuesArgs(r *tool.Report, at tool.Loc, out *ListIssuesArgs, obj map[string]any) {
-	if repo := obj["repo"]; repo != nil {
-		if s, ok := repo.(string); ok {
-			out.Repo = s
+// listIssuesArgsObject is the shape of an object of type ListIssuesArgs: its members, and those it requires.
+var listIssuesArgsObject = toolimpl.NewObject([]string{"repo", "state", "assignee", "page", "per_page"}, "repo", "string")
+
+// stateValues are the values a string of the enum may take.
+var stateValues = []string{"open", "closed"}
+
+// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at, checking it against its schema.
+func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesArgs) {
+	if !s.Object(at, listIssuesArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// repo
+			if v, ok := s.String(at.Key("repo"), "string"); ok {
+				if !pattern1.MatchString(v) {
+					s.Fail(at.Key("repo"), "pattern", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+				}
+				out.Repo = s.Keep(v)
+			}
+		case 1:
+			// state
+			if v2, ok := s.String(at.Key("state"), "string"); ok {
+				x, in := toolimpl.Enum(v2, stateValues)
+				if !in {
+					s.Fail(at.Key("state"), tool.CodeEnum, "one of \"open\", \"closed\"")
+				}
+				out.State = State(x)
+			}
+		case 2:
+			// assignee
+			out.Assignee = toolimpl.Ptr(s, decodeCommonPerson(s, at.Key("assignee")))
+		case 3:
+			// page
+			if n, ok := s.Integer(at.Key("page"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("page"), "minimum", ">= 1")
+				}
+				out.Pagination.Page = int(s.Int(at.Key("page"), n, math.MinInt, math.MaxInt))
+			}
+		case 4:
+			// per_page
+			if n2, ok := s.Integer(at.Key("per_page"), "integer"); ok {
+				if n2.F < 1 {
+					s.Fail(at.Key("per_page"), "minimum", ">= 1")
+				} else if n2.F > 100 {
+					s.Fail(at.Key("per_page"), "maximum", "<= 100")
+				}
+				out.Pagination.PerPage = int(s.Int(at.Key("per_page"), n2, math.MinInt, math.MaxInt))
+			}
 		}
 	}
-	if state := obj["state"]; state != nil {
-		if s2, ok := state.(string); ok {
-			out.State = State(s2)
-		}
-	}
-	if assignee := obj["assignee"]; !tool.IsNull(assignee) {
-		p := new(common.Person)
-		if obj2, ok := tool.Object(assignee); ok {
-			fillListIssuesArgsCommonPerson(r, at.Key("assignee"), p, obj2)
-		}
-		out.Assignee = p
-	}
-	if page2 := obj["page"]; page2 != nil {
-		if n, ok := tool.Int(page2, math.MinInt, math.MaxInt); ok {
-			out.Pagination.Page = int(n)
-		} else {
-			r.Range(at.Key("page"), "-9223372036854775808", "9223372036854775807", page2)
-		}
-	}
-	if perPage := obj["per_page"]; perPage != nil {
-		if n2, ok := tool.Int(perPage, math.MinInt, math.MaxInt); ok {
-			out.Pagination.PerPage = int(n2)
-		} else {
-			r.Range(at.Key("per_page"), "-9223372036854775808", "9223372036854775807", perPage)
-		}
-	}
+	return out
 }
 
-// fillListIssuesArgsCommonPerson sets the fields of a Person from an object its validator accepted.
-func fillListIssuesArgsCommonPerson(r *tool.Report, at tool.Loc, out *common.Person, obj map[string]any) {
-	if login := obj["login"]; login != nil {
-		if s, ok := login.(string); ok {
-			out.Login = s
-		}
-	}
-	if email := obj["email"]; email != nil {
-		if s2, ok := email.(string); ok {
-			out.Email = s2
-		}
-	}
-}
+var pattern1 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&ReadFileTool.Tool, &SearchDocsTool.Tool, &CreateEventTool.Tool, &SQLQueryTool.Tool, &RunCommandTool.Tool, &HTTPRequestTool.Tool, &ListIssuesTool.Tool}

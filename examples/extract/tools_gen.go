@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The schemas of the itinerary output: the canonical schema, and the dialects that differ from it.
 const (
@@ -51,8 +52,145 @@ var ItineraryOutput = tool.OutputDef[Itinerary]{
 	},
 }
 
-// itineraryPattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
-func itineraryPattern0(s string) bool {
+// ValidateItinerary checks a model's answer in the itinerary format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateItinerary(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeItinerary(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeItinerary checks a model's answer in the itinerary format and returns it as a Itinerary; when not valid, the zero Itinerary and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeItinerary(args map[string]any) (Itinerary, tool.Errors) {
+	return itineraryDecoder(args, nil, 0)
+}
+
+// DecodeItineraryJSON reads a model's answer in the itinerary format, raw, into a Itinerary in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeItinerary return for the same bytes.
+func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
+	return itineraryDecoder(nil, raw, 0)
+}
+
+// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func itineraryDecoder(args map[string]any, raw []byte, maxErrors int) (out Itinerary, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeItinerary(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return Itinerary{}, errs
+	}
+	return out, nil
+}
+
+// itineraryObject is the shape of an object of type Itinerary: its members, and those it requires.
+var itineraryObject = toolimpl.NewObject([]string{"reference", "passengers", "flights", "total"}, "reference", "string", "passengers", "array", "flights", "array", "total", "number")
+
+// decodeItinerary reads a value of type Itinerary at the location at, checking it against its schema.
+func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
+	if !s.Object(at, itineraryObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// reference
+			if v, ok := s.String(at.Key("reference"), "string"); ok {
+				if !pattern0(v) {
+					s.Fail(at.Key("reference"), "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
+				}
+				out.Reference = s.Keep(v)
+			}
+		case 1:
+			// passengers
+			atPassengers := at.Key("passengers")
+			if s.Array(atPassengers, "array", 1, toolimpl.None, true) {
+				var buf [8]string
+				items := buf[:0]
+				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
+					var item string
+					if v2, ok := s.String(atPassengers.Index(i2), "string"); ok {
+						item = s.Keep(v2)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Passengers = toolimpl.Slice(s, items)
+			}
+		case 2:
+			// flights
+			atFlights := at.Key("flights")
+			if s.Array(atFlights, "array", 1, toolimpl.None, false) {
+				var buf2 [8]Leg
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atFlights); i3 >= 0; i3 = s.NextItem(atFlights) {
+					var item2 Leg
+					item2 = decodeLeg(s, atFlights.Index(i3))
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.Flights = toolimpl.Slice(s, items2)
+			}
+		case 3:
+			// total
+			if n, ok := s.Number(at.Key("total"), "number"); ok {
+				if n.F <= 0 {
+					s.Fail(at.Key("total"), "exclusiveMinimum", "> 0")
+				}
+				out.Total = n.F
+			}
+		}
+	}
+	return out
+}
+
+// legObject is the shape of an object of type Leg: its members, and those it requires.
+var legObject = toolimpl.NewObject([]string{"flight", "from", "to", "depart"}, "flight", "string", "from", "string", "to", "string", "depart", "string")
+
+// decodeLeg reads a value of type Leg at the location at, checking it against its schema.
+func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
+	if !s.Object(at, legObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// flight
+			if v, ok := s.String(at.Key("flight"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 4 {
+					s.Fail(at.Key("flight"), "minLength", "at least 4 characters long")
+				} else if n > 8 {
+					s.Fail(at.Key("flight"), "maxLength", "at most 8 characters long")
+				}
+				out.Flight = s.Keep(v)
+			}
+		case 1:
+			// from
+			if v2, ok := s.String(at.Key("from"), "string"); ok {
+				if !pattern1(v2) {
+					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+				}
+				out.From = s.Keep(v2)
+			}
+		case 2:
+			// to
+			if v3, ok := s.String(at.Key("to"), "string"); ok {
+				if !pattern1(v3) {
+					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+				}
+				out.To = s.Keep(v3)
+			}
+		case 3:
+			// depart
+			if v4, ok := s.String(at.Key("depart"), "string"); ok {
+				if !format.DateTime(v4) {
+					s.Fail(at.Key("depart"), "format", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)")
+				}
+				out.Depart = s.Keep(v4)
+			}
+		}
+	}
+	return out
+}
+
+// pattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+func pattern0(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
 	}
@@ -65,8 +203,8 @@ func itineraryPattern0(s string) bool {
 	return true
 }
 
-// itineraryPattern1 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
-func itineraryPattern1(s string) bool {
+// pattern1 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
+func pattern1(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false
 	}
@@ -77,317 +215,4 @@ func itineraryPattern1(s string) bool {
 		}
 	}
 	return true
-}
-
-// ValidateItinerary checks a model's answer in the itinerary format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateItinerary(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkItinerary(&r, args, nil)
-	return r.Errors()
-}
-
-// checkItinerary checks a model's answer in the itinerary format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkItinerary(r *tool.Report, args map[string]any, out *Itinerary) {
-	defer r.RecoverTooDeep()
-	var at tool.Loc
-	present := 0
-	reference, hasReference := args["reference"]
-	if hasReference {
-		present++
-	}
-	passengers, hasPassengers := args["passengers"]
-	if hasPassengers {
-		present++
-	}
-	flights, hasFlights := args["flights"]
-	if hasFlights {
-		present++
-	}
-	total, hasTotal := args["total"]
-	if hasTotal {
-		present++
-	}
-	if !hasReference {
-		r.Add(at.Key("reference"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasPassengers {
-		r.Add(at.Key("passengers"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if !hasFlights {
-		r.Add(at.Key("flights"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if !hasTotal {
-		r.Add(at.Key("total"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "reference", "passengers", "flights", "total":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasReference {
-		if s, ok := reference.(string); !ok {
-			r.Type(at.Key("reference"), "string", reference)
-		} else {
-			if !itineraryPattern0(s) {
-				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
-			}
-		}
-	}
-	if hasPassengers {
-		if list, ok := tool.List(passengers); !ok {
-			r.Type(at.Key("passengers"), "array", passengers)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("passengers"), "an array of at least 1 item", list)
-			} else if i, j, dup := tool.Duplicate(list); dup {
-				r.Add(at.Key("passengers"), tool.Error{
-					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
-					Code:     "uniqueItems",
-					Expected: "an array of unique items",
-					Got:      "array",
-				})
-			}
-			atPassengers := at.Key("passengers")
-			for i2, item := range list {
-				if r.Full() {
-					break
-				}
-				if _, ok := item.(string); !ok {
-					r.Type(atPassengers.Index(i2), "string", item)
-				}
-			}
-		}
-	}
-	if hasFlights {
-		if list2, ok := tool.List(flights); !ok {
-			r.Type(at.Key("flights"), "array", flights)
-		} else {
-			if len(list2) < 1 {
-				r.Value("minItems", at.Key("flights"), "an array of at least 1 item", list2)
-			}
-			atFlights := at.Key("flights")
-			for i3, item2 := range list2 {
-				if r.Full() {
-					break
-				}
-				if obj, ok := tool.Object(item2); !ok {
-					r.Type(atFlights.Index(i3), "object", item2)
-				} else {
-					atItem := atFlights.Index(i3)
-					present2 := 0
-					flight, hasFlight := obj["flight"]
-					if hasFlight {
-						present2++
-					}
-					from, hasFrom := obj["from"]
-					if hasFrom {
-						present2++
-					}
-					to, hasTo := obj["to"]
-					if hasTo {
-						present2++
-					}
-					depart, hasDepart := obj["depart"]
-					if hasDepart {
-						present2++
-					}
-					if !hasFlight {
-						r.Add(atItem.Key("flight"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasFrom {
-						r.Add(atItem.Key("from"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasTo {
-						r.Add(atItem.Key("to"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasDepart {
-						r.Add(atItem.Key("depart"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "flight", "from", "to", "depart":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasFlight {
-						if s3, ok := flight.(string); !ok {
-							r.Type(atItem.Key("flight"), "string", flight)
-						} else {
-							length := tool.Length(s3)
-							if length < 4 {
-								r.Value("minLength", atItem.Key("flight"), "at least 4 characters long", flight)
-							} else if length > 8 {
-								r.Value("maxLength", atItem.Key("flight"), "at most 8 characters long", flight)
-							}
-						}
-					}
-					if hasFrom {
-						if s4, ok := from.(string); !ok {
-							r.Type(atItem.Key("from"), "string", from)
-						} else {
-							if !itineraryPattern1(s4) {
-								r.Value("pattern", atItem.Key("from"), "a string matching the pattern ^[A-Z]{3}$", from)
-							}
-						}
-					}
-					if hasTo {
-						if s5, ok := to.(string); !ok {
-							r.Type(atItem.Key("to"), "string", to)
-						} else {
-							if !itineraryPattern1(s5) {
-								r.Value("pattern", atItem.Key("to"), "a string matching the pattern ^[A-Z]{3}$", to)
-							}
-						}
-					}
-					if hasDepart {
-						if s6, ok := depart.(string); !ok {
-							r.Type(atItem.Key("depart"), "string", depart)
-						} else {
-							if !format.DateTime(s6) {
-								r.Value("format", atItem.Key("depart"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", depart)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasTotal {
-		if num, ok := tool.Number(total); !ok {
-			r.Type(at.Key("total"), "number", total)
-		} else {
-			if num <= 0 {
-				r.Value("exclusiveMinimum", at.Key("total"), "> 0", total)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillItinerary(r, at, out, args)
-}
-
-// DecodeItinerary checks a model's answer in the itinerary format and returns it as a Itinerary, read straight from the map; when they are not valid, the zero Itinerary and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeItinerary(args map[string]any) (Itinerary, tool.Errors) {
-	var r tool.Report
-	var out Itinerary
-	checkItinerary(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return Itinerary{}, errs
-	}
-	return out, nil
-}
-
-// fillItinerary sets the fields of a Itinerary from an object its validator accepted.
-func fillItinerary(r *tool.Report, at tool.Loc, out *Itinerary, obj map[string]any) {
-	if reference := obj["reference"]; reference != nil {
-		if s, ok := reference.(string); ok {
-			out.Reference = s
-		}
-	}
-	if passengers := obj["passengers"]; passengers != nil {
-		if list, ok := tool.List(passengers); ok {
-			s2 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if s3, ok := item.(string); ok {
-						s2[i] = s3
-					}
-				}
-			}
-			out.Passengers = s2
-		}
-	}
-	if flights := obj["flights"]; flights != nil {
-		if list2, ok := tool.List(flights); ok {
-			s4 := make([]Leg, len(list2))
-			atFlights := at.Key("flights")
-			for i2, item2 := range list2 {
-				if r.Full() {
-					break
-				}
-				if item2 != nil {
-					if obj2, ok := tool.Object(item2); ok {
-						fillItineraryLeg(r, atFlights.Index(i2), &s4[i2], obj2)
-					}
-				}
-			}
-			out.Flights = s4
-		}
-	}
-	if total := obj["total"]; total != nil {
-		if f, ok := tool.Float(total); ok {
-			out.Total = f
-		}
-	}
-}
-
-// fillItineraryLeg sets the fields of a Leg from an object its validator accepted.
-func fillItineraryLeg(r *tool.Report, at tool.Loc, out *Leg, obj map[string]any) {
-	if flight := obj["flight"]; flight != nil {
-		if s, ok := flight.(string); ok {
-			out.Flight = s
-		}
-	}
-	if from := obj["from"]; from != nil {
-		if s2, ok := from.(string); ok {
-			out.From = s2
-		}
-	}
-	if to := obj["to"]; to != nil {
-		if s3, ok := to.(string); ok {
-			out.To = s3
-		}
-	}
-	if depart := obj["depart"]; depart != nil {
-		if s4, ok := depart.(string); ok {
-			out.Depart = s4
-		}
-	}
 }

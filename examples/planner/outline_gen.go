@@ -2,33 +2,36 @@
 
 package main
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var outlineEnum0 = []any{"leaf", "branch"}
 
 // ValidateOutline checks a value against the JSON Schema outline.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOutline(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOutline(&r, v)
 	return r.Errors()
 }
 
 // checkOutline checks a value against the JSON Schema outline.json, reporting every error in r.
-func checkOutline(r *tool.Report, v any) {
+func checkOutline(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	validateOutlineRoot(r, at, v, 0)
 }
 
 // validateOutlineRoot checks v, at the location at, against the schema at #.
-func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj3, ok := tool.Object(v); !ok {
+	if obj3, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
@@ -51,13 +54,13 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			})
 		}
 		if len(obj3) > present {
-			for k5 := range tool.KeysInOrder(obj3) {
+			for k5 := range toolimpl.KeysInOrder(obj3) {
 				switch k5 {
 				case "label", "kind", "children":
 				default:
 					r.Add(at.Key(k5), tool.Error{
 						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj3[k5]),
+						Got:  toolimpl.TypeName(obj3[k5]),
 					})
 				}
 				if r.Full() {
@@ -69,7 +72,7 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			if s3, ok := label.(string); !ok {
 				r.Type(at.Key("label"), "string", label)
 			} else {
-				length := tool.Length(s3)
+				length := toolimpl.Length(s3)
 				if length < 1 {
 					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				} else if length > 100 {
@@ -78,19 +81,19 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			}
 		}
 		if hasKind {
-			if !tool.In(kind, outlineEnum0) {
+			if !toolimpl.In(kind, outlineEnum0) {
 				r.Value(tool.CodeEnum, at.Key("kind"), "one of \"leaf\", \"branch\"", kind)
 			}
 		}
 		if hasChildren2 {
-			if list4, ok := tool.List(children2); !ok {
+			if list4, ok := toolimpl.List(children2); !ok {
 				r.Type(at.Key("children"), "array", children2)
 			} else {
 				if len(list4) > 20 {
 					r.Value("maxItems", at.Key("children"), "an array of at most 20 items", list4)
 				}
 				atChildren := at.Key("children")
-				for i, item := range tool.Head(list4, 20) {
+				for i, item := range toolimpl.Head(list4, 20) {
 					if r.Full() {
 						break
 					}
@@ -99,10 +102,10 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			}
 		}
 		if matchOutline1(v, depth) {
-			if obj, ok := tool.Object(v); ok {
+			if obj, ok := toolimpl.AsObject(v); ok {
 				children, hasChildren := obj["children"]
 				if hasChildren {
-					if list, ok := tool.List(children); ok {
+					if list, ok := toolimpl.List(children); ok {
 						if len(list) > 0 {
 							r.Value("maxItems", at.Key("children"), "an array of at most 0 items", list)
 						}
@@ -115,13 +118,13 @@ func validateOutlineRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 
 // matchOutline1 reports whether v is valid against the schema at #/if.
 func matchOutline1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		kind, hasKind := obj["kind"]
 		if !hasKind {
 			return false
 		}
 		if hasKind {
-			if !tool.Equal(kind, "leaf") {
+			if !toolimpl.Equal(kind, "leaf") {
 				return false
 			}
 		}

@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"net/url"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -18,76 +19,268 @@ const (
 	planEventArgsGeminiJSONSchema = `{"type":"object","$defs":{"Online":{"type":"object","properties":{"meeting":{"type":"string","description":"Must be an absolute URI."}},"required":["meeting"],"additionalProperties":false,"description":"Online is an online meeting."},"Room":{"type":"object","properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"required":["building","floor"],"additionalProperties":false,"description":"Room is a meeting room."}},"properties":{"title":{"type":"string","description":"What the event is about. Must be 1-200 characters."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","description":"How long it lasts (ISO 8601). Must be an ISO 8601 duration (P3DT4H)."},"organizer":{"type":"object","properties":{"name":{"type":"string","description":"Must be at least 1 character."},"email":{"type":"string","description":"Must be an email address."},"phone":{"type":"string","description":"Must match the regular expression ^[0-9+ -]{6,20}$."}},"required":["name"],"additionalProperties":false,"description":"Who organizes it. Must have exactly one of: email; phone."},"attendees":{"type":"array","items":{"type":"string"},"maxItems":50,"description":"Email addresses of the attendees. Must not contain the same item twice. Each item must be an email address."},"venue":{"anyOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting. Must match exactly one of the alternatives."},"link":{"type":"string","description":"A page about the event. Must be an absolute URI."},"attachment":{"type":"string","description":"A file to attach, in base64. Encoded in base64."},"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label. Must match exactly one of the alternatives."},"id":{"type":"string","description":"An identifier the caller chose. Must be a UUID."}},"required":["title","start","organizer"],"additionalProperties":false,"description":"Schedules an event."}`
 )
 
+// planEventArgsForms are the definitions of the plan_event tool in each provider's form.
+var planEventArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: planEventArgsSchema, Fallback: "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority"},
+	{Shape: tool.OpenAINonStrict, Parameters: planEventArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: planEventArgsSchema, Fallback: "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: planEventArgsSchema},
+	{Shape: tool.Anthropic, Parameters: planEventArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: planEventArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: planEventArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority"},
+	{Shape: tool.GeminiJSONSchema, Parameters: planEventArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: planEventArgsSchema},
+}
+
 // PlanEventTool is the plan_event tool, generated from PlanEventArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
 var PlanEventTool = tool.Def[PlanEventArgs]{
-	Check:  checkPlanEventArgs,
-	Decode: DecodePlanEventArgs,
+	Decode:  DecodePlanEventArgs,
+	Decoder: planEventArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Schedules an event.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(planEventArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","input_schema":` + planEventArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(planEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","parametersJsonSchema":` + planEventArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(planEventArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","parametersJsonSchema":` + planEventArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"name":"plan_event","description":"Schedules an event.","inputSchema":` + planEventArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(planEventArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"plan_event","description":"Schedules an event.","parameters":` + planEventArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "plan_event",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(planEventArgsSchema),
-		Validate:   ValidatePlanEventArgs,
+		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, true, "", planEventArgsForms),
+		Idempotent:  true,
+		Name:        "plan_event",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(planEventArgsSchema),
+		Validate:    ValidatePlanEventArgs,
 	},
 }
 
-// planEventArgsPattern0 reports whether s matches the pattern "^[0-9+ -]{6,20}$", compiled to a loop.
-func planEventArgsPattern0(s string) bool {
+// ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidatePlanEventArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePlanEventArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs; when not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
+	return planEventArgsDecoder(args, nil, 0)
+}
+
+// DecodePlanEventArgsJSON reads a model's arguments for the plan_event tool, raw, into a PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlanEventArgs return for the same bytes.
+func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
+	return planEventArgsDecoder(nil, raw, 0)
+}
+
+// planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func planEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePlanEventArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return PlanEventArgs{}, errs
+	}
+	return out, nil
+}
+
+// planEventArgsObject is the shape of an object of type PlanEventArgs: its members, and those it requires.
+var planEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id"}, "title", "string", "start", "string", "organizer", "object")
+
+// decodePlanEventArgs reads a value of type PlanEventArgs at the location at, checking it against its schema.
+func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArgs) {
+	r := s.Report()
+	if !s.Object(at, planEventArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+				} else if n > 200 {
+					s.Fail(at.Key("title"), "maxLength", "at most 200 characters long")
+				}
+				out.Title = s.Keep(v)
+			}
+		case 1:
+			// start
+			v2 := s.Any()
+			if s2, ok := v2.(string); !ok {
+				r.Type(at.Key("start"), "string", v2)
+			} else {
+				if !format.DateTime(s2) {
+					r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
+				}
+			}
+			if s.Decoding() {
+				if b, err := toolimpl.Marshal(v2); err != nil {
+					r.Invalid(at.Key("start"), err, v2)
+				} else if err := out.Start.UnmarshalJSON(b); err != nil {
+					r.Invalid(at.Key("start"), err, v2)
+				}
+			}
+		case 2:
+			// duration
+			if v3, ok := s.String(at.Key("duration"), "string"); ok {
+				if !format.Duration(v3) {
+					s.Fail(at.Key("duration"), "format", "a duration (ISO 8601, as P3DT4H)")
+				}
+				out.Duration = s.Keep(v3)
+			}
+		case 3:
+			// organizer
+			out.Organizer = decodeContact(s, at.Key("organizer"))
+		case 4:
+			// attendees
+			atAttendees := at.Key("attendees")
+			if s.Array(atAttendees, "array", toolimpl.None, 50, true) {
+				var buf [8]string
+				items := buf[:0]
+				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
+					var item string
+					if v4, ok := s.String(atAttendees.Index(i2), "string"); ok {
+						if !format.Email(v4) {
+							s.Fail(atAttendees.Index(i2), "format", "an email address")
+						}
+						item = s.Keep(v4)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Attendees = toolimpl.Slice(s, items)
+			}
+		case 5:
+			// venue
+			v5 := s.Any()
+			matched := 0
+			if matchPlanEventArgs1(v5, 0) {
+				matched++
+			}
+			if matchPlanEventArgs2(v5, 0) {
+				matched++
+			}
+			if matched != 1 {
+				r.OneOf(at.Key("venue"), "exactly one of: Room; Online", matched, v5)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v5) {
+					out.Venue = v5
+				}
+			}
+		case 6:
+			// link
+			v7 := s.Any()
+			if s4, ok := v7.(string); !ok {
+				r.Type(at.Key("link"), "string", v7)
+			} else {
+				if !format.URI(s4) {
+					r.Value("format", at.Key("link"), "an absolute URI", v7)
+				}
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v7) {
+					p := new(url.URL)
+					if s5, ok := v7.(string); ok {
+						if u, err2 := url.Parse(s5); err2 != nil {
+							r.Invalid(at.Key("link"), err2, v7)
+						} else {
+							(*p) = *u
+						}
+					}
+					out.Link = p
+				}
+			}
+		case 7:
+			// attachment
+			if v8, ok := s.String(at.Key("attachment"), "string"); ok {
+				if !toolimpl.Base64(v8) {
+					s.Fail(at.Key("attachment"), "contentEncoding", "a base64 string")
+				}
+				out.Attachment = s.Bytes(at.Key("attachment"), v8)
+			}
+		case 8:
+			// priority
+			v9 := s.Any()
+			matched2 := 0
+			if matchPlanEventArgs3(v9, 0) {
+				matched2++
+			}
+			if matchPlanEventArgs4(v9, 0) {
+				matched2++
+			}
+			if matched2 != 1 {
+				r.OneOf(at.Key("priority"), "exactly one of: integer; string", matched2, v9)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v9) {
+					out.Priority = v9
+				}
+			}
+		case 9:
+			// id
+			if v11, ok := s.String(at.Key("id"), "string"); ok {
+				if !format.UUID(v11) {
+					s.Fail(at.Key("id"), "format", "a UUID")
+				}
+				out.ID = s.Keep(v11)
+			}
+		}
+	}
+	return out
+}
+
+// contactObject is the shape of an object of type Contact: its members, and those it requires.
+var contactObject = toolimpl.NewObject([]string{"name", "email", "phone"}, "name", "string")
+
+// decodeContact reads a value of type Contact at the location at, checking it against its schema.
+func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
+	r := s.Report()
+	held := s.Hold()
+	if !s.Object(at, contactObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+				}
+				out.Name = s.Keep(v)
+			}
+		case 1:
+			// email
+			if v2, ok := s.String(at.Key("email"), "string"); ok {
+				if !format.Email(v2) {
+					s.Fail(at.Key("email"), "format", "an email address")
+				}
+				out.Email = s.Keep(v2)
+			}
+		case 2:
+			// phone
+			if v3, ok := s.String(at.Key("phone"), "string"); ok {
+				if !pattern0(v3) {
+					s.Fail(at.Key("phone"), "pattern", "a string matching the pattern ^[0-9+ -]{6,20}$")
+				}
+				out.Phone = s.Keep(v3)
+			}
+		}
+	}
+	matched := 0
+	if matchPlanEventArgs5(held, 0) {
+		matched++
+	}
+	if matchPlanEventArgs6(held, 0) {
+		matched++
+	}
+	if matched != 1 {
+		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched, held)
+	}
+	return out
+}
+
+// pattern0 reports whether s matches the pattern "^[0-9+ -]{6,20}$", compiled to a loop.
+func pattern0(s string) bool {
 	if len(s) < 6 || len(s) > 20 {
 		return false
 	}
@@ -100,366 +293,61 @@ func planEventArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidatePlanEventArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkPlanEventArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkPlanEventArgs checks a model's arguments for the plan_event tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPlanEventArgs(r *tool.Report, args map[string]any, out *PlanEventArgs) {
-	defer r.RecoverTooDeep()
-	var at tool.Loc
-	present := 0
-	title, hasTitle := args["title"]
-	if hasTitle {
-		present++
-	}
-	start, hasStart := args["start"]
-	if hasStart {
-		present++
-	}
-	duration, hasDuration := args["duration"]
-	if hasDuration {
-		present++
-	}
-	organizer, hasOrganizer := args["organizer"]
-	if hasOrganizer {
-		present++
-	}
-	attendees, hasAttendees := args["attendees"]
-	if hasAttendees {
-		present++
-	}
-	venue, hasVenue := args["venue"]
-	if hasVenue {
-		present++
-	}
-	link, hasLink := args["link"]
-	if hasLink {
-		present++
-	}
-	attachment, hasAttachment := args["attachment"]
-	if hasAttachment {
-		present++
-	}
-	priority, hasPriority := args["priority"]
-	if hasPriority {
-		present++
-	}
-	id, hasId := args["id"]
-	if hasId {
-		present++
-	}
-	if !hasTitle {
-		r.Add(at.Key("title"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasStart {
-		r.Add(at.Key("start"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasOrganizer {
-		r.Add(at.Key("organizer"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k4 := range tool.KeysInOrder(args) {
-			switch k4 {
-			case "title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id":
-			default:
-				r.Add(at.Key(k4), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k4]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasTitle {
-		if s, ok := title.(string); !ok {
-			r.Type(at.Key("title"), "string", title)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("title"), "at least 1 character long", title)
-			} else if length > 200 {
-				r.Value("maxLength", at.Key("title"), "at most 200 characters long", title)
-			}
-		}
-	}
-	if hasStart {
-		if s2, ok := start.(string); !ok {
-			r.Type(at.Key("start"), "string", start)
-		} else {
-			if !format.DateTime(s2) {
-				r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", start)
-			}
-		}
-	}
-	if hasDuration && duration != nil {
-		if s3, ok := duration.(string); !ok {
-			if !tool.IsNull(duration) {
-				r.Type(at.Key("duration"), "string", duration)
-			}
-		} else {
-			if !format.Duration(s3) {
-				r.Value("format", at.Key("duration"), "a duration (ISO 8601, as P3DT4H)", duration)
-			}
-		}
-	}
-	if hasOrganizer {
-		if obj, ok := tool.Object(organizer); !ok {
-			r.Type(at.Key("organizer"), "object", organizer)
-		} else {
-			atOrganizer := at.Key("organizer")
-			present2 := 0
-			name, hasName := obj["name"]
-			if hasName {
-				present2++
-			}
-			email, hasEmail := obj["email"]
-			if hasEmail {
-				present2++
-			}
-			phone, hasPhone := obj["phone"]
-			if hasPhone {
-				present2++
-			}
-			if !hasName {
-				r.Add(atOrganizer.Key("name"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj) > present2 {
-				for k := range tool.KeysInOrder(obj) {
-					switch k {
-					case "name", "email", "phone":
-					default:
-						r.Add(atOrganizer.Key(k), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasName {
-				if s4, ok := name.(string); !ok {
-					r.Type(atOrganizer.Key("name"), "string", name)
-				} else {
-					length2 := tool.Length(s4)
-					if length2 < 1 {
-						r.Value("minLength", atOrganizer.Key("name"), "at least 1 character long", name)
-					}
-				}
-			}
-			if hasEmail && email != nil {
-				if s5, ok := email.(string); !ok {
-					if !tool.IsNull(email) {
-						r.Type(atOrganizer.Key("email"), "string", email)
-					}
-				} else {
-					if !format.Email(s5) {
-						r.Value("format", atOrganizer.Key("email"), "an email address", email)
-					}
-				}
-			}
-			if hasPhone && phone != nil {
-				if s6, ok := phone.(string); !ok {
-					if !tool.IsNull(phone) {
-						r.Type(atOrganizer.Key("phone"), "string", phone)
-					}
-				} else {
-					if !planEventArgsPattern0(s6) {
-						r.Value("pattern", atOrganizer.Key("phone"), "a string matching the pattern ^[0-9+ -]{6,20}$", phone)
-					}
-				}
-			}
-			matched := 0
-			if matchPlanEventArgs1(organizer, 0) {
-				matched++
-			}
-			if matchPlanEventArgs2(organizer, 0) {
-				matched++
-			}
-			if matched != 1 {
-				r.OneOf(at.Key("organizer"), "exactly one of: an object with 'email'; an object with 'phone'", matched, organizer)
-			}
-		}
-	}
-	if hasAttendees && attendees != nil {
-		if list, ok := tool.List(attendees); !ok {
-			if !tool.IsNull(attendees) {
-				r.Type(at.Key("attendees"), "array", attendees)
-			}
-		} else {
-			if len(list) > 50 {
-				r.Value("maxItems", at.Key("attendees"), "an array of at most 50 items", list)
-			} else if i, j, dup := tool.Duplicate(list); dup {
-				r.Add(at.Key("attendees"), tool.Error{
-					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
-					Code:     "uniqueItems",
-					Expected: "an array of unique items",
-					Got:      "array",
-				})
-			}
-			atAttendees := at.Key("attendees")
-			for i2, item := range tool.Head(list, 50) {
-				if r.Full() {
-					break
-				}
-				if s7, ok := item.(string); !ok {
-					r.Type(atAttendees.Index(i2), "string", item)
-				} else {
-					if !format.Email(s7) {
-						r.Value("format", atAttendees.Index(i2), "an email address", item)
-					}
-				}
-			}
-		}
-	}
-	if hasVenue && venue != nil {
-		matched2 := 0
-		if matchPlanEventArgs3(venue, 0) {
-			matched2++
-		}
-		if matchPlanEventArgs4(venue, 0) {
-			matched2++
-		}
-		if matched2 != 1 {
-			r.OneOf(at.Key("venue"), "exactly one of: Room; Online", matched2, venue)
-		}
-	}
-	if hasLink && link != nil {
-		if s9, ok := link.(string); !ok {
-			if !tool.IsNull(link) {
-				r.Type(at.Key("link"), "string", link)
-			}
-		} else {
-			if !format.URI(s9) {
-				r.Value("format", at.Key("link"), "an absolute URI", link)
-			}
-		}
-	}
-	if hasAttachment && attachment != nil {
-		if s10, ok := attachment.(string); !ok {
-			if !tool.IsNull(attachment) {
-				r.Type(at.Key("attachment"), "string", attachment)
-			}
-		} else {
-			if !tool.Base64(s10) {
-				r.Value("contentEncoding", at.Key("attachment"), "a base64 string", attachment)
-			}
-		}
-	}
-	if hasPriority && priority != nil {
-		matched3 := 0
-		if matchPlanEventArgs5(priority, 0) {
-			matched3++
-		}
-		if matchPlanEventArgs6(priority, 0) {
-			matched3++
-		}
-		if matched3 != 1 {
-			r.OneOf(at.Key("priority"), "exactly one of: integer; string", matched3, priority)
-		}
-	}
-	if hasId && id != nil {
-		if s12, ok := id.(string); !ok {
-			if !tool.IsNull(id) {
-				r.Type(at.Key("id"), "string", id)
-			}
-		} else {
-			if !format.UUID(s12) {
-				r.Value("format", at.Key("id"), "a UUID", id)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPlanEventArgs(r, at, out, args)
-}
-
-// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs, read straight from the map; when they are not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
-	var r tool.Report
-	var out PlanEventArgs
-	checkPlanEventArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return PlanEventArgs{}, errs
-	}
-	return out, nil
-}
-
-// matchPlanEventArgs1 reports whether v is valid against the schema at #/properties/organizer/oneOf/0.
+// matchPlanEventArgs1 reports whether v is valid against the schema at #/properties/venue/oneOf/0.
 func matchPlanEventArgs1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// matchPlanEventArgs2 reports whether v is valid against the schema at #/properties/organizer/oneOf/1.
-func matchPlanEventArgs2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// matchPlanEventArgs3 reports whether v is valid against the schema at #/properties/venue/oneOf/0.
-func matchPlanEventArgs3(v any, depth int) bool {
 	if !matchPlanEventArgsRoom(v, depth+1) {
 		return false
 	}
 	return true
 }
 
-// matchPlanEventArgs4 reports whether v is valid against the schema at #/properties/venue/oneOf/1.
-func matchPlanEventArgs4(v any, depth int) bool {
+// matchPlanEventArgs2 reports whether v is valid against the schema at #/properties/venue/oneOf/1.
+func matchPlanEventArgs2(v any, depth int) bool {
 	if !matchPlanEventArgsOnline(v, depth+1) {
 		return false
 	}
 	return true
 }
 
-// matchPlanEventArgs5 reports whether v is valid against the schema at #/properties/priority/oneOf/0.
-func matchPlanEventArgs5(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+// matchPlanEventArgs3 reports whether v is valid against the schema at #/properties/priority/oneOf/0.
+func matchPlanEventArgs3(v any, depth int) bool {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		return false
 	}
 	return true
 }
 
-// matchPlanEventArgs6 reports whether v is valid against the schema at #/properties/priority/oneOf/1.
-func matchPlanEventArgs6(v any, depth int) bool {
+// matchPlanEventArgs4 reports whether v is valid against the schema at #/properties/priority/oneOf/1.
+func matchPlanEventArgs4(v any, depth int) bool {
 	if _, ok := v.(string); !ok {
 		return false
 	}
 	return true
 }
 
+// matchPlanEventArgs5 reports whether v is valid against the schema at #/properties/organizer/oneOf/0.
+func matchPlanEventArgs5(v any, depth int) bool {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["email"]; !ok || toolimpl.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchPlanEventArgs6 reports whether v is valid against the schema at #/properties/organizer/oneOf/1.
+func matchPlanEventArgs6(v any, depth int) bool {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["phone"]; !ok || toolimpl.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
 // matchPlanEventArgsRoom reports whether v is valid against the schema at #/$defs/Room.
 func matchPlanEventArgsRoom(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		present := 0
@@ -486,7 +374,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 			}
 		}
 		if hasFloor {
-			if num, ok := tool.Number(floor); !ok || !tool.IsInteger(num) {
+			if num, ok := toolimpl.Number(floor); !ok || !toolimpl.IsInteger(num) {
 				return false
 			} else {
 				if num < 0 {
@@ -502,7 +390,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 
 // matchPlanEventArgsOnline reports whether v is valid against the schema at #/$defs/Online.
 func matchPlanEventArgsOnline(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		present := 0
@@ -529,98 +417,6 @@ func matchPlanEventArgsOnline(v any, depth int) bool {
 	return true
 }
 
-// fillPlanEventArgs sets the fields of a PlanEventArgs from an object its validator accepted.
-func fillPlanEventArgs(r *tool.Report, at tool.Loc, out *PlanEventArgs, obj map[string]any) {
-	if title := obj["title"]; title != nil {
-		if s, ok := title.(string); ok {
-			out.Title = s
-		}
-	}
-	if start, ok := obj["start"]; ok {
-		if b, err := tool.Marshal(start); err != nil {
-			r.Invalid(at.Key("start"), err, start)
-		} else if err := out.Start.UnmarshalJSON(b); err != nil {
-			r.Invalid(at.Key("start"), err, start)
-		}
-	}
-	if duration := obj["duration"]; duration != nil {
-		if s2, ok := duration.(string); ok {
-			out.Duration = s2
-		}
-	}
-	if organizer := obj["organizer"]; organizer != nil {
-		if obj2, ok := tool.Object(organizer); ok {
-			fillPlanEventArgsContact(r, at.Key("organizer"), &out.Organizer, obj2)
-		}
-	}
-	if attendees := obj["attendees"]; attendees != nil {
-		if list, ok := tool.List(attendees); ok {
-			s3 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if s4, ok := item.(string); ok {
-						s3[i] = s4
-					}
-				}
-			}
-			out.Attendees = s3
-		}
-	}
-	if venue := obj["venue"]; !tool.IsNull(venue) {
-		out.Venue = venue
-	}
-	if link := obj["link"]; !tool.IsNull(link) {
-		p := new(url.URL)
-		if s5, ok := link.(string); ok {
-			if u, err2 := url.Parse(s5); err2 != nil {
-				r.Invalid(at.Key("link"), err2, link)
-			} else {
-				(*p) = *u
-			}
-		}
-		out.Link = p
-	}
-	if attachment := obj["attachment"]; attachment != nil {
-		if s6, ok := attachment.(string); ok {
-			if b2, ok := tool.Bytes(s6); ok {
-				out.Attachment = b2
-			} else {
-				r.Decode(at.Key("attachment"), "contentEncoding", "a base64 string", attachment)
-			}
-		}
-	}
-	if priority := obj["priority"]; !tool.IsNull(priority) {
-		out.Priority = priority
-	}
-	if id := obj["id"]; id != nil {
-		if s7, ok := id.(string); ok {
-			out.ID = s7
-		}
-	}
-}
-
-// fillPlanEventArgsContact sets the fields of a Contact from an object its validator accepted.
-func fillPlanEventArgsContact(r *tool.Report, at tool.Loc, out *Contact, obj map[string]any) {
-	if name := obj["name"]; name != nil {
-		if s, ok := name.(string); ok {
-			out.Name = s
-		}
-	}
-	if email := obj["email"]; email != nil {
-		if s2, ok := email.(string); ok {
-			out.Email = s2
-		}
-	}
-	if phone := obj["phone"]; phone != nil {
-		if s3, ok := phone.(string); ok {
-			out.Phone = s3
-		}
-	}
-}
-
 // The parameters of the save_outline tool: the canonical schema, and the dialects that differ from it.
 const (
 	saveOutlineArgsSchema           = `{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50}},"additionalProperties":false,"type":"object","required":["heading"],"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array"}},"additionalProperties":false,"type":"object","required":["title","sections"],"description":"Saves the outline of a document: a tree of sections."}`
@@ -628,281 +424,145 @@ const (
 	saveOutlineArgsGeminiJSONSchema = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50}},"required":["heading"],"additionalProperties":false,"description":"Section is a heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false,"description":"Saves the outline of a document: a tree of sections."}`
 )
 
+// saveOutlineArgsForms are the definitions of the save_outline tool in each provider's form.
+var saveOutlineArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: saveOutlineArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: saveOutlineArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: saveOutlineArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items"},
+	{Shape: tool.AnthropicNonStrict, Parameters: saveOutlineArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: saveOutlineArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/sections/items"},
+	{Shape: tool.GeminiJSONSchema, Parameters: saveOutlineArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: saveOutlineArgsSchema},
+}
+
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
-	Check:  checkSaveOutlineArgs,
-	Decode: DecodeSaveOutlineArgs,
+	Decode:  DecodeSaveOutlineArgs,
+	Decoder: saveOutlineArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","input_schema":` + saveOutlineArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/sections/items",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(saveOutlineArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parametersJsonSchema":` + saveOutlineArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","inputSchema":` + saveOutlineArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(saveOutlineArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(saveOutlineArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_outline","description":"Saves the outline of a document: a tree of sections.","parameters":` + saveOutlineArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "save_outline",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(saveOutlineArgsSchema),
-		Validate:   ValidateSaveOutlineArgs,
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
+		Idempotent:  true,
+		Name:        "save_outline",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(saveOutlineArgsSchema),
+		Validate:    ValidateSaveOutlineArgs,
 	},
 }
 
 // ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkSaveOutlineArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSaveOutlineArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkSaveOutlineArgs checks a model's arguments for the save_outline tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSaveOutlineArgs(r *tool.Report, args map[string]any, out *SaveOutlineArgs) {
-	var at tool.Loc
-	present := 0
-	title, hasTitle := args["title"]
-	if hasTitle {
-		present++
-	}
-	sections, hasSections := args["sections"]
-	if hasSections {
-		present++
-	}
-	if !hasTitle {
-		r.Add(at.Key("title"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasSections {
-		r.Add(at.Key("sections"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "title", "sections":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasTitle {
-		if s, ok := title.(string); !ok {
-			r.Type(at.Key("title"), "string", title)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("title"), "at least 1 character long", title)
-			}
-		}
-	}
-	if hasSections {
-		if list, ok := tool.List(sections); !ok {
-			r.Type(at.Key("sections"), "array", sections)
-		} else {
-			atSections := at.Key("sections")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				validateSaveOutlineArgsSection(r, atSections.Index(i), item, 1)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillSaveOutlineArgs(r, at, out, args)
-}
-
-// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs, read straight from the map; when they are not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	var r tool.Report
-	var out SaveOutlineArgs
-	checkSaveOutlineArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return saveOutlineArgsDecoder(args, nil, 0)
+}
+
+// DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
+func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
+	return saveOutlineArgsDecoder(nil, raw, 0)
+}
+
+// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return SaveOutlineArgs{}, errs
 	}
 	return out, nil
 }
 
-// validateSaveOutlineArgsSection checks v, at the location at, against the schema at #/$defs/Section.
-func validateSaveOutlineArgsSection(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
+// saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those it requires.
+var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
+
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it against its schema.
+func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlineArgs) {
+	if !s.Object(at, saveOutlineArgsObject, "object") {
+		return out
 	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		heading, hasHeading := obj["heading"]
-		if hasHeading {
-			present++
-		}
-		sections, hasSections := obj["sections"]
-		if hasSections {
-			present++
-		}
-		if !hasHeading {
-			r.Add(at.Key("heading"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
-		}
-		if len(obj) > present {
-			for k2 := range tool.KeysInOrder(obj) {
-				switch k2 {
-				case "heading", "sections":
-				default:
-					r.Add(at.Key(k2), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k2]),
-					})
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				}
-				if r.Full() {
-					break
-				}
+				out.Title = s.Keep(v)
 			}
-		}
-		if hasHeading {
-			if s, ok := heading.(string); !ok {
-				r.Type(at.Key("heading"), "string", heading)
-			} else {
-				length := tool.Length(s)
-				if length < 1 {
-					r.Value("minLength", at.Key("heading"), "at least 1 character long", heading)
-				} else if length > 120 {
-					r.Value("maxLength", at.Key("heading"), "at most 120 characters long", heading)
+		case 1:
+			// sections
+			atSections := at.Key("sections")
+			if s.Array(atSections, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]Section
+				items := buf[:0]
+				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+					var item Section
+					item = decodeSection(s, atSections.Index(i2), 1)
+					items = toolimpl.Append(s, items, item)
 				}
-			}
-		}
-		if hasSections && sections != nil {
-			if list, ok := tool.List(sections); !ok {
-				if !tool.IsNull(sections) {
-					r.Type(at.Key("sections"), "array", sections)
-				}
-			} else {
-				if len(list) > 50 {
-					r.Value("maxItems", at.Key("sections"), "an array of at most 50 items", list)
-				}
-				atSections := at.Key("sections")
-				for i, item := range tool.Head(list, 50) {
-					if r.Full() {
-						break
-					}
-					validateSaveOutlineArgsSection(r, atSections.Index(i), item, depth+1)
-				}
+				out.Sections = toolimpl.Slice(s, items)
 			}
 		}
 	}
+	return out
 }
 
-// fillSaveOutlineArgs sets the fields of a SaveOutlineArgs from an object its validator accepted.
-func fillSaveOutlineArgs(r *tool.Report, at tool.Loc, out *SaveOutlineArgs, obj map[string]any) {
-	if title := obj["title"]; title != nil {
-		if s, ok := title.(string); ok {
-			out.Title = s
-		}
-	}
-	if sections := obj["sections"]; sections != nil {
-		if list, ok := tool.List(sections); ok {
-			s2 := make([]Section, len(list))
-			atSections := at.Key("sections")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillSaveOutlineArgsSection(r, atSections.Index(i), &s2[i], obj2)
-					}
-				}
-			}
-			out.Sections = s2
-		}
-	}
-}
+// sectionObject is the shape of an object of type Section: its members, and those it requires.
+var sectionObject = toolimpl.NewObject([]string{"heading", "sections"}, "heading", "string")
 
-// fillSaveOutlineArgsSection sets the fields of a Section from an object its validator accepted.
-func fillSaveOutlineArgsSection(r *tool.Report, at tool.Loc, out *Section, obj map[string]any) {
-	if heading := obj["heading"]; heading != nil {
-		if s, ok := heading.(string); ok {
-			out.Heading = s
-		}
+// decodeSection reads a value of type Section at the location at, checking it against its schema.
+func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
+	var atSections toolimpl.Loc
+	if depth > toolimpl.MaxDepth {
+		s.TooDeep(at)
+		return out
 	}
-	if sections := obj["sections"]; sections != nil {
-		if list, ok := tool.List(sections); ok {
-			s2 := make([]Section, len(list))
-			atSections := at.Key("sections")
-			for i, item := range list {
-				if r.Full() {
-					break
+	if !s.Object(at, sectionObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// heading
+			if v, ok := s.String(at.Key("heading"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
+				} else if n > 120 {
+					s.Fail(at.Key("heading"), "maxLength", "at most 120 characters long")
 				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillSaveOutlineArgsSection(r, atSections.Index(i), &s2[i], obj2)
-					}
-				}
+				out.Heading = s.Keep(v)
 			}
-			out.Sections = s2
+		case 1:
+			// sections
+			atSections = at.Key("sections")
+			if s.Array(atSections, "array", toolimpl.None, 50, false) {
+				var buf [8]Section
+				items := buf[:0]
+				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+					var item Section
+					item = decodeSection(s, atSections.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Sections = toolimpl.Slice(s, items)
+			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -5,9 +5,10 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -17,106 +18,74 @@ const (
 	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
 )
 
+// getBatteryArgsForms are the definitions of the get_battery tool in each provider's form.
+var getBatteryArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getBatteryArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getBatteryArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getBatteryArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getBatteryArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getBatteryArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getBatteryArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: getBatteryArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getBatteryArgsSchema},
+}
+
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
-	Check:  checkGetBatteryArgs,
-	Decode: DecodeGetBatteryArgs,
+	Decode:  DecodeGetBatteryArgs,
+	Decoder: getBatteryArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Reads the robot's battery level.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getBatteryArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","input_schema":` + getBatteryArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getBatteryArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","parametersJsonSchema":` + getBatteryArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_battery","description":"Reads the robot's battery level.","inputSchema":` + getBatteryArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getBatteryArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getBatteryArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_battery","description":"Reads the robot's battery level.","parameters":` + getBatteryArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "get_battery",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getBatteryArgsSchema),
-		Validate:   ValidateGetBatteryArgs,
+		Dialects:    toolimpl.Dialects("get_battery", "Reads the robot's battery level.", tool.RiskRead, true, "", getBatteryArgsForms),
+		Idempotent:  true,
+		Name:        "get_battery",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(getBatteryArgsSchema),
+		Validate:    ValidateGetBatteryArgs,
 	},
 }
 
 // ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkGetBatteryArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetBatteryArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkGetBatteryArgs checks a model's arguments for the get_battery tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetBatteryArgs(r *tool.Report, args map[string]any, out *GetBatteryArgs) {
-	var at tool.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillGetBatteryArgs(r, at, out, args)
-}
-
-// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs, read straight from the map; when they are not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs; when not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	var r tool.Report
-	var out GetBatteryArgs
-	checkGetBatteryArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return getBatteryArgsDecoder(args, nil, 0)
+}
+
+// DecodeGetBatteryArgsJSON reads a model's arguments for the get_battery tool, raw, into a GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBatteryArgs return for the same bytes.
+func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
+	return getBatteryArgsDecoder(nil, raw, 0)
+}
+
+// getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getBatteryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetBatteryArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return GetBatteryArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillGetBatteryArgs sets the fields of a GetBatteryArgs from an object its validator accepted.
-func fillGetBatteryArgs(r *tool.Report, at tool.Loc, out *GetBatteryArgs, obj map[string]any) {}
+// getBatteryArgsObject is the shape of an object of type GetBatteryArgs: its members, and those it requires.
+var getBatteryArgsObject = toolimpl.NewObject([]string{})
+
+// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at, checking it against its schema.
+func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBatteryArgs) {
+	if !s.Object(at, getBatteryArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -127,190 +96,105 @@ const (
 	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
 )
 
+// moveToArgsForms are the definitions of the move_to tool in each provider's form.
+var moveToArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: moveToArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: moveToArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: moveToArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: moveToArgsSchema},
+	{Shape: tool.Anthropic, Parameters: moveToArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: moveToArgsSchema},
+	{Shape: tool.Gemini, Parameters: moveToArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: moveToArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: moveToArgsSchema},
+}
+
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
-	Check:  checkMoveToArgs,
-	Decode: DecodeMoveToArgs,
+	Decode:  DecodeMoveToArgs,
+	Decoder: moveToArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(moveToArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","input_schema":` + moveToArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(moveToArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(moveToArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveToArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","inputSchema":` + moveToArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(moveToArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(moveToArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move_to","description":"Moves the robot to a point of its 10 m by 10 m workspace.","parameters":` + moveToArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "move_to",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(moveToArgsSchema),
-		Validate:   ValidateMoveToArgs,
+		Dialects:    toolimpl.Dialects("move_to", "Moves the robot to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveToArgsForms),
+		Idempotent:  true,
+		Name:        "move_to",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(moveToArgsSchema),
+		Validate:    ValidateMoveToArgs,
 	},
 }
 
 // ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkMoveToArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeMoveToArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkMoveToArgs checks a model's arguments for the move_to tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMoveToArgs(r *tool.Report, args map[string]any, out *MoveToArgs) {
-	var at tool.Loc
-	present := 0
-	x, hasX := args["x"]
-	if hasX {
-		present++
-	}
-	y, hasY := args["y"]
-	if hasY {
-		present++
-	}
-	speed, hasSpeed := args["speed"]
-	if hasSpeed {
-		present++
-	}
-	if !hasX {
-		r.Add(at.Key("x"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasY {
-		r.Add(at.Key("y"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasSpeed {
-		r.Add(at.Key("speed"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "x", "y", "speed":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasX {
-		if num, ok := tool.Number(x); !ok {
-			r.Type(at.Key("x"), "number", x)
-		} else {
-			if num < 0 {
-				r.Value("minimum", at.Key("x"), ">= 0", x)
-			} else if num > 10 {
-				r.Value("maximum", at.Key("x"), "<= 10", x)
-			}
-		}
-	}
-	if hasY {
-		if num2, ok := tool.Number(y); !ok {
-			r.Type(at.Key("y"), "number", y)
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("y"), ">= 0", y)
-			} else if num2 > 10 {
-				r.Value("maximum", at.Key("y"), "<= 10", y)
-			}
-		}
-	}
-	if hasSpeed {
-		if num3, ok := tool.Number(speed); !ok {
-			r.Type(at.Key("speed"), "number", speed)
-		} else {
-			if num3 < 0 {
-				r.Value("minimum", at.Key("speed"), ">= 0", speed)
-			} else if num3 > 1 {
-				r.Value("maximum", at.Key("speed"), "<= 1", speed)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillMoveToArgs(r, at, out, args)
-}
-
-// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs, read straight from the map; when they are not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs; when not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
-	var r tool.Report
-	var out MoveToArgs
-	checkMoveToArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return moveToArgsDecoder(args, nil, 0)
+}
+
+// DecodeMoveToArgsJSON reads a model's arguments for the move_to tool, raw, into a MoveToArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs return for the same bytes.
+func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
+	return moveToArgsDecoder(nil, raw, 0)
+}
+
+// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func moveToArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveToArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeMoveToArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return MoveToArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillMoveToArgs sets the fields of a MoveToArgs from an object its validator accepted.
-func fillMoveToArgs(r *tool.Report, at tool.Loc, out *MoveToArgs, obj map[string]any) {
-	if x := obj["x"]; x != nil {
-		if f, ok := tool.Float(x); ok {
-			out.X = f
+// moveToArgsObject is the shape of an object of type MoveToArgs: its members, and those it requires.
+var moveToArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number", "speed", "number")
+
+// decodeMoveToArgs reads a value of type MoveToArgs at the location at, checking it against its schema.
+func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
+	if !s.Object(at, moveToArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// x
+			if n, ok := s.Number(at.Key("x"), "number"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("x"), "minimum", ">= 0")
+				} else if n.F > 10 {
+					s.Fail(at.Key("x"), "maximum", "<= 10")
+				}
+				out.X = n.F
+			}
+		case 1:
+			// y
+			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("y"), "minimum", ">= 0")
+				} else if n2.F > 10 {
+					s.Fail(at.Key("y"), "maximum", "<= 10")
+				}
+				out.Y = n2.F
+			}
+		case 2:
+			// speed
+			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
+				if n3.F < 0 {
+					s.Fail(at.Key("speed"), "minimum", ">= 0")
+				} else if n3.F > 1 {
+					s.Fail(at.Key("speed"), "maximum", "<= 1")
+				}
+				out.Speed = n3.F
+			}
 		}
 	}
-	if y := obj["y"]; y != nil {
-		if f2, ok := tool.Float(y); ok {
-			out.Y = f2
-		}
-	}
-	if speed := obj["speed"]; speed != nil {
-		if f3, ok := tool.Float(speed); ok {
-			out.Speed = f3
-		}
-	}
+	return out
 }
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
@@ -322,132 +206,80 @@ const (
 	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
 )
 
+// openDoorArgsForms are the definitions of the open_door tool in each provider's form.
+var openDoorArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: openDoorArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: openDoorArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: openDoorArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: openDoorArgsSchema},
+	{Shape: tool.Anthropic, Parameters: openDoorArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: openDoorArgsSchema},
+	{Shape: tool.Gemini, Parameters: openDoorArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: openDoorArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: openDoorArgsSchema},
+}
+
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
-	Check:  checkOpenDoorArgs,
-	Decode: DecodeOpenDoorArgs,
+	Decode:  DecodeOpenDoorArgs,
+	Decoder: openDoorArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(openDoorArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","input_schema":` + openDoorArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(openDoorArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(openDoorArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parametersJsonSchema":` + openDoorArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","inputSchema":` + openDoorArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(openDoorArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(openDoorArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"open_door","description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.","parameters":` + openDoorArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "open_door",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(openDoorArgsSchema),
-		Validate:   ValidateOpenDoorArgs,
+		Dialects:    toolimpl.Dialects("open_door", "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.", tool.RiskDangerous, false, "", openDoorArgsForms),
+		Idempotent:  false,
+		Name:        "open_door",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(openDoorArgsSchema),
+		Validate:    ValidateOpenDoorArgs,
 	},
 }
 
 // ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkOpenDoorArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeOpenDoorArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkOpenDoorArgs checks a model's arguments for the open_door tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkOpenDoorArgs(r *tool.Report, args map[string]any, out *OpenDoorArgs) {
-	var at tool.Loc
-	present := 0
-	door, hasDoor := args["door"]
-	if hasDoor {
-		present++
-	}
-	if !hasDoor {
-		r.Add(at.Key("door"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "door":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasDoor {
-		if _, ok := door.(string); !ok {
-			r.Type(at.Key("door"), "string", door)
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillOpenDoorArgs(r, at, out, args)
-}
-
-// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs, read straight from the map; when they are not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs; when not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
-	var r tool.Report
-	var out OpenDoorArgs
-	checkOpenDoorArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return openDoorArgsDecoder(args, nil, 0)
+}
+
+// DecodeOpenDoorArgsJSON reads a model's arguments for the open_door tool, raw, into a OpenDoorArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOpenDoorArgs return for the same bytes.
+func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
+	return openDoorArgsDecoder(nil, raw, 0)
+}
+
+// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func openDoorArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeOpenDoorArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return OpenDoorArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillOpenDoorArgs sets the fields of a OpenDoorArgs from an object its validator accepted.
-func fillOpenDoorArgs(r *tool.Report, at tool.Loc, out *OpenDoorArgs, obj map[string]any) {
-	if door := obj["door"]; door != nil {
-		if s, ok := door.(string); ok {
-			out.Door = s
+// openDoorArgsObject is the shape of an object of type OpenDoorArgs: its members, and those it requires.
+var openDoorArgsObject = toolimpl.NewObject([]string{"door"}, "door", "string")
+
+// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at, checking it against its schema.
+func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OpenDoorArgs) {
+	if !s.Object(at, openDoorArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// door
+			if v, ok := s.String(at.Key("door"), "string"); ok {
+				out.Door = s.Keep(v)
+			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -5,25 +5,26 @@ package travel
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
 const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
 
 // ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateFlightsResult(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkFlightsResult(&r, args)
 	return r.Errors()
 }
 
 // checkFlightsResult checks the JSON of a result of type Flights as JSON Schema does, reporting every error in r.
-func checkFlightsResult(r *tool.Report, args map[string]any) {
-	var at tool.Loc
+func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
 	present := 0
 	flights, hasFlights := args["flights"]
 	if hasFlights {
@@ -36,13 +37,13 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
+		for k2 := range toolimpl.KeysInOrder(args) {
 			switch k2 {
 			case "flights":
 			default:
 				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
+					Got:  toolimpl.TypeName(args[k2]),
 				})
 			}
 			if r.Full() {
@@ -52,8 +53,8 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 	}
 	if hasFlights {
 		if flights != nil {
-			if list, ok := tool.List(flights); !ok {
-				if !tool.IsNull(flights) {
+			if list, ok := toolimpl.List(flights); !ok {
+				if !toolimpl.IsNull(flights) {
 					r.Type(at.Key("flights"), "array or null", flights)
 				}
 			} else {
@@ -62,7 +63,7 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := tool.Object(item); !ok {
+					if obj, ok := toolimpl.AsObject(item); !ok {
 						r.Type(atFlights.Index(i), "object", item)
 					} else {
 						atItem := atFlights.Index(i)
@@ -118,13 +119,13 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 							})
 						}
 						if len(obj) > present2 {
-							for k := range tool.KeysInOrder(obj) {
+							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "id", "depart", "arrive", "nonstop", "price":
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj[k]),
+										Got:  toolimpl.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -153,7 +154,7 @@ func checkFlightsResult(r *tool.Report, args map[string]any) {
 							}
 						}
 						if hasPrice {
-							if num, ok := tool.Number(price); !ok {
+							if num, ok := toolimpl.Number(price); !ok {
 								r.Type(atItem.Key("price"), "number", price)
 							} else {
 								if num < 0 {
@@ -177,59 +178,26 @@ const (
 	searchFlightsArgsGeminiJSONSchema = `{"type":"object","properties":{"from":{"type":"string","description":"IATA code of the departure airport, like CDG. Must match the regular expression ^[A-Z]{3}$."},"to":{"type":"string","description":"IATA code of the arrival airport, like JFK. Must match the regular expression ^[A-Z]{3}$."},"date":{"type":"string","description":"Departure date, YYYY-MM-DD. Must match the regular expression ^[0-9]{4}-[0-9]{2}-[0-9]{2}$."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","description":"Highest total price, in euros. Must be a multiple of 0.01 and be greater than 0."},"airlines":{"type":"array","items":{"type":"string"},"maxItems":5,"description":"Only these airlines, by two-character code. Must not contain the same item twice. Each item must match the regular expression ^[A-Z0-9]{2}$."},"nonstop":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers"],"additionalProperties":false,"description":"Searches the flights between two airports on a day."}`
 )
 
+// searchFlightsArgsForms are the definitions of the search_flights tool in each provider's form.
+var searchFlightsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: searchFlightsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: searchFlightsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: searchFlightsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: searchFlightsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: searchFlightsArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: searchFlightsArgsSchema},
+	{Shape: tool.Gemini, Parameters: searchFlightsArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: searchFlightsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: searchFlightsArgsSchema},
+}
+
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
-	Check:  checkSearchFlightsArgs,
-	Decode: DecodeSearchFlightsArgs,
+	Decode:  DecodeSearchFlightsArgs,
+	Decoder: searchFlightsArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Searches the flights between two airports on a day.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(searchFlightsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","input_schema":` + searchFlightsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(searchFlightsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(searchFlightsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","parametersJsonSchema":` + searchFlightsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"search_flights","description":"Searches the flights between two airports on a day.","inputSchema":` + searchFlightsArgsSchema + `,"outputSchema":` + flightsResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(searchFlightsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(searchFlightsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"search_flights","description":"Searches the flights between two airports on a day.","parameters":` + searchFlightsArgsSchema + `,"strict":false}`),
-			},
-		},
+		Description:    "Searches the flights between two airports on a day.",
+		Dialects:       toolimpl.Dialects("search_flights", "Searches the flights between two airports on a day.", tool.RiskRead, true, flightsResultSchema, searchFlightsArgsForms),
 		Idempotent:     true,
 		Name:           "search_flights",
 		ResultSchema:   json.RawMessage(flightsResultSchema),
@@ -240,8 +208,132 @@ var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def
 	},
 }}
 
-// searchFlightsArgsPattern0 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
-func searchFlightsArgsPattern0(s string) bool {
+// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSearchFlightsArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs; when not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
+	return searchFlightsArgsDecoder(args, nil, 0)
+}
+
+// DecodeSearchFlightsArgsJSON reads a model's arguments for the search_flights tool, raw, into a SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchFlightsArgs return for the same bytes.
+func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
+	return searchFlightsArgsDecoder(nil, raw, 0)
+}
+
+// searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func searchFlightsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSearchFlightsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SearchFlightsArgs{}, errs
+	}
+	return out, nil
+}
+
+// searchFlightsArgsObject is the shape of an object of type SearchFlightsArgs: its members, and those it requires.
+var searchFlightsArgsObject = toolimpl.NewObject([]string{"from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop"}, "from", "string", "to", "string", "date", "string", "passengers", "integer")
+
+// cabinValues are the values a string of the enum may take.
+var cabinValues = []string{"economy", "premium_economy", "business", "first"}
+
+// decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at, checking it against its schema.
+func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFlightsArgs) {
+	if !s.Object(at, searchFlightsArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// from
+			if v, ok := s.String(at.Key("from"), "string"); ok {
+				if !pattern0(v) {
+					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+				}
+				out.From = s.Keep(v)
+			}
+		case 1:
+			// to
+			if v2, ok := s.String(at.Key("to"), "string"); ok {
+				if !pattern0(v2) {
+					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+				}
+				out.To = s.Keep(v2)
+			}
+		case 2:
+			// date
+			if v3, ok := s.String(at.Key("date"), "string"); ok {
+				if !pattern1.MatchString(v3) {
+					s.Fail(at.Key("date"), "pattern", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+				}
+				out.Date = s.Keep(v3)
+			}
+		case 3:
+			// passengers
+			if n, ok := s.Integer(at.Key("passengers"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("passengers"), "minimum", ">= 1")
+				} else if n.F > 9 {
+					s.Fail(at.Key("passengers"), "maximum", "<= 9")
+				}
+				out.Passengers = int(s.Int(at.Key("passengers"), n, math.MinInt, math.MaxInt))
+			}
+		case 4:
+			// cabin
+			if v4, ok := s.String(at.Key("cabin"), "string"); ok {
+				x, in := toolimpl.Enum(v4, cabinValues)
+				if !in {
+					s.Fail(at.Key("cabin"), tool.CodeEnum, "one of \"economy\", \"premium_economy\", \"business\", \"first\"")
+				}
+				out.Cabin = Cabin(x)
+			}
+		case 5:
+			// max_price
+			if n2, ok := s.Number(at.Key("max_price"), "number"); ok {
+				if n2.F <= 0 {
+					s.Fail(at.Key("max_price"), "exclusiveMinimum", "> 0")
+				} else if !n2.MultipleOf("0.01") {
+					s.Fail(at.Key("max_price"), "multipleOf", "a multiple of 0.01")
+				}
+				out.MaxPrice = n2.F
+			}
+		case 6:
+			// airlines
+			atAirlines := at.Key("airlines")
+			if s.Array(atAirlines, "array", toolimpl.None, 5, true) {
+				var buf [5]string
+				items := buf[:0]
+				for i2 := s.NextItem(atAirlines); i2 >= 0; i2 = s.NextItem(atAirlines) {
+					var item string
+					if v5, ok := s.String(atAirlines.Index(i2), "string"); ok {
+						if !pattern2(v5) {
+							s.Fail(atAirlines.Index(i2), "pattern", "a string matching the pattern ^[A-Z0-9]{2}$")
+						}
+						item = s.Keep(v5)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Airlines = toolimpl.Slice(s, items)
+			}
+		case 7:
+			// nonstop
+			if !s.Null() {
+				if v6, ok := s.Bool(at.Key("nonstop"), "boolean or null"); ok {
+					out.Nonstop = toolimpl.Ptr(s, v6)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pattern0 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
+func pattern0(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false
 	}
@@ -254,10 +346,10 @@ func searchFlightsArgsPattern0(s string) bool {
 	return true
 }
 
-var searchFlightsArgsPattern1 = regexp.MustCompile("^[0-9]{4}\\-[0-9]{2}\\-[0-9]{2}$")
+var pattern1 = regexp.MustCompile("^[0-9]{4}\\-[0-9]{2}\\-[0-9]{2}$")
 
-// searchFlightsArgsPattern2 reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
-func searchFlightsArgsPattern2(s string) bool {
+// pattern2 reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
+func pattern2(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
 	}
@@ -268,267 +360,6 @@ func searchFlightsArgsPattern2(s string) bool {
 		}
 	}
 	return true
-}
-
-// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkSearchFlightsArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkSearchFlightsArgs checks a model's arguments for the search_flights tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSearchFlightsArgs(r *tool.Report, args map[string]any, out *SearchFlightsArgs) {
-	defer r.RecoverTooDeep()
-	var at tool.Loc
-	present := 0
-	from, hasFrom := args["from"]
-	if hasFrom {
-		present++
-	}
-	to, hasTo := args["to"]
-	if hasTo {
-		present++
-	}
-	date, hasDate := args["date"]
-	if hasDate {
-		present++
-	}
-	passengers, hasPassengers := args["passengers"]
-	if hasPassengers {
-		present++
-	}
-	cabin, hasCabin := args["cabin"]
-	if hasCabin {
-		present++
-	}
-	maxPrice, hasMaxPrice := args["max_price"]
-	if hasMaxPrice {
-		present++
-	}
-	airlines, hasAirlines := args["airlines"]
-	if hasAirlines {
-		present++
-	}
-	nonstop, hasNonstop := args["nonstop"]
-	if hasNonstop {
-		present++
-	}
-	if !hasFrom {
-		r.Add(at.Key("from"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasTo {
-		r.Add(at.Key("to"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasDate {
-		r.Add(at.Key("date"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasPassengers {
-		r.Add(at.Key("passengers"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasFrom {
-		if s, ok := from.(string); !ok {
-			r.Type(at.Key("from"), "string", from)
-		} else {
-			if !searchFlightsArgsPattern0(s) {
-				r.Value("pattern", at.Key("from"), "a string matching the pattern ^[A-Z]{3}$", from)
-			}
-		}
-	}
-	if hasTo {
-		if s2, ok := to.(string); !ok {
-			r.Type(at.Key("to"), "string", to)
-		} else {
-			if !searchFlightsArgsPattern0(s2) {
-				r.Value("pattern", at.Key("to"), "a string matching the pattern ^[A-Z]{3}$", to)
-			}
-		}
-	}
-	if hasDate {
-		if s3, ok := date.(string); !ok {
-			r.Type(at.Key("date"), "string", date)
-		} else {
-			if !searchFlightsArgsPattern1.MatchString(s3) {
-				r.Value("pattern", at.Key("date"), "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date)
-			}
-		}
-	}
-	if hasPassengers {
-		if num, ok := tool.Number(passengers); !ok || !tool.IsInteger(num) {
-			r.Type(at.Key("passengers"), "integer", passengers)
-		} else {
-			if num < 1 {
-				r.Value("minimum", at.Key("passengers"), ">= 1", passengers)
-			} else if num > 9 {
-				r.Value("maximum", at.Key("passengers"), "<= 9", passengers)
-			}
-		}
-	}
-	if hasCabin && cabin != nil {
-		if s4, ok := cabin.(string); !ok {
-			if !tool.IsNull(cabin) {
-				r.Type(at.Key("cabin"), "string", cabin)
-			}
-		} else {
-			if s4 != "economy" && s4 != "premium_economy" && s4 != "business" && s4 != "first" {
-				r.Value(tool.CodeEnum, at.Key("cabin"), "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin)
-			}
-		}
-	}
-	if hasMaxPrice && maxPrice != nil {
-		if num2, ok := tool.Number(maxPrice); !ok {
-			if !tool.IsNull(maxPrice) {
-				r.Type(at.Key("max_price"), "number", maxPrice)
-			}
-		} else {
-			if num2 <= 0 {
-				r.Value("exclusiveMinimum", at.Key("max_price"), "> 0", maxPrice)
-			} else if !tool.MultipleOf(maxPrice, "0.01") {
-				r.Value("multipleOf", at.Key("max_price"), "a multiple of 0.01", maxPrice)
-			}
-		}
-	}
-	if hasAirlines && airlines != nil {
-		if list, ok := tool.List(airlines); !ok {
-			if !tool.IsNull(airlines) {
-				r.Type(at.Key("airlines"), "array", airlines)
-			}
-		} else {
-			if len(list) > 5 {
-				r.Value("maxItems", at.Key("airlines"), "an array of at most 5 items", list)
-			} else if i, j, dup := tool.Duplicate(list); dup {
-				r.Add(at.Key("airlines"), tool.Error{
-					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
-					Code:     "uniqueItems",
-					Expected: "an array of unique items",
-					Got:      "array",
-				})
-			}
-			atAirlines := at.Key("airlines")
-			for i2, item := range tool.Head(list, 5) {
-				if r.Full() {
-					break
-				}
-				if s5, ok := item.(string); !ok {
-					r.Type(atAirlines.Index(i2), "string", item)
-				} else {
-					if !searchFlightsArgsPattern2(s5) {
-						r.Value("pattern", atAirlines.Index(i2), "a string matching the pattern ^[A-Z0-9]{2}$", item)
-					}
-				}
-			}
-		}
-	}
-	if hasNonstop && nonstop != nil {
-		if nonstop != nil {
-			if _, ok := nonstop.(bool); !ok {
-				if !tool.IsNull(nonstop) {
-					r.Type(at.Key("nonstop"), "boolean or null", nonstop)
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillSearchFlightsArgs(r, at, out, args)
-}
-
-// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs, read straight from the map; when they are not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
-	var r tool.Report
-	var out SearchFlightsArgs
-	checkSearchFlightsArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return SearchFlightsArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillSearchFlightsArgs sets the fields of a SearchFlightsArgs from an object its validator accepted.
-func fillSearchFlightsArgs(r *tool.Report, at tool.Loc, out *SearchFlightsArgs, obj map[string]any) {
-	if from := obj["from"]; from != nil {
-		if s, ok := from.(string); ok {
-			out.From = s
-		}
-	}
-	if to := obj["to"]; to != nil {
-		if s2, ok := to.(string); ok {
-			out.To = s2
-		}
-	}
-	if date := obj["date"]; date != nil {
-		if s3, ok := date.(string); ok {
-			out.Date = s3
-		}
-	}
-	if passengers := obj["passengers"]; passengers != nil {
-		if n, ok := tool.Int(passengers, math.MinInt, math.MaxInt); ok {
-			out.Passengers = int(n)
-		} else {
-			r.Range(at.Key("passengers"), "-9223372036854775808", "9223372036854775807", passengers)
-		}
-	}
-	if cabin := obj["cabin"]; cabin != nil {
-		if s4, ok := cabin.(string); ok {
-			out.Cabin = Cabin(s4)
-		}
-	}
-	if maxPrice := obj["max_price"]; maxPrice != nil {
-		if f, ok := tool.Float(maxPrice); ok {
-			out.MaxPrice = f
-		}
-	}
-	if airlines := obj["airlines"]; airlines != nil {
-		if list, ok := tool.List(airlines); ok {
-			s5 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if s6, ok := item.(string); ok {
-						s5[i] = s6
-					}
-				}
-			}
-			out.Airlines = s5
-		}
-	}
-	if nonstop := obj["nonstop"]; !tool.IsNull(nonstop) {
-		p := new(bool)
-		if b, ok := nonstop.(bool); ok {
-			(*p) = b
-		}
-		out.Nonstop = p
-	}
 }
 
 // The result of the tools with result type Booking: its schema, an MCP tool's outputSchema.
@@ -550,14 +381,14 @@ func bookingResultPattern0(s string) bool {
 
 // ValidateBookingResult checks the JSON of a result of type Booking as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookingResult(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkBookingResult(&r, args)
 	return r.Errors()
 }
 
 // checkBookingResult checks the JSON of a result of type Booking as JSON Schema does, reporting every error in r.
-func checkBookingResult(r *tool.Report, args map[string]any) {
-	var at tool.Loc
+func checkBookingResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
 	present := 0
 	reference, hasReference := args["reference"]
 	if hasReference {
@@ -588,13 +419,13 @@ func checkBookingResult(r *tool.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
+		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "reference", "flight_id", "seats", "status":
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
+					Got:  toolimpl.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -617,7 +448,7 @@ func checkBookingResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasSeats {
-		if num, ok := tool.Number(seats); !ok || !tool.IsInteger(num) {
+		if num, ok := toolimpl.Number(seats); !ok || !toolimpl.IsInteger(num) {
 			r.Type(at.Key("seats"), "integer", seats)
 		} else {
 			if num < 1 {
@@ -645,59 +476,26 @@ const (
 	bookFlightArgsGeminiJSONSchema = `{"type":"object","properties":{"flight_id":{"type":"string","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters and match the regular expression ^[A-Z0-9]+$."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","description":"Seat, like 12A; left out to let the airline choose. Must match the regular expression ^[0-9]{1,2}[A-K]$."}},"required":["name","birth_year"],"additionalProperties":false,"description":"Passenger is a traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers"],"additionalProperties":false,"description":"Books seats on a flight that search_flights found."}`
 )
 
+// bookFlightArgsForms are the definitions of the book_flight tool in each provider's form.
+var bookFlightArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: bookFlightArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: bookFlightArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: bookFlightArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: bookFlightArgsSchema},
+	{Shape: tool.Anthropic, Parameters: bookFlightArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: bookFlightArgsSchema},
+	{Shape: tool.Gemini, Parameters: bookFlightArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: bookFlightArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: bookFlightArgsSchema},
+}
+
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
-	Check:  checkBookFlightArgs,
-	Decode: DecodeBookFlightArgs,
+	Decode:  DecodeBookFlightArgs,
+	Decoder: bookFlightArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Books seats on a flight that search_flights found.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(bookFlightArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","input_schema":` + bookFlightArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(bookFlightArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(bookFlightArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parametersJsonSchema":` + bookFlightArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"name":"book_flight","description":"Books seats on a flight that search_flights found.","inputSchema":` + bookFlightArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(bookFlightArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(bookFlightArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"book_flight","description":"Books seats on a flight that search_flights found.","parameters":` + bookFlightArgsSchema + `,"strict":false}`),
-			},
-		},
+		Description:    "Books seats on a flight that search_flights found.",
+		Dialects:       toolimpl.Dialects("book_flight", "Books seats on a flight that search_flights found.", tool.RiskDangerous, false, bookingResultSchema, bookFlightArgsForms),
 		Idempotent:     false,
 		Name:           "book_flight",
 		ResultSchema:   json.RawMessage(bookingResultSchema),
@@ -708,8 +506,130 @@ var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookF
 	},
 }}
 
-// bookFlightArgsPattern0 reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
-func bookFlightArgsPattern0(s string) bool {
+// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateBookFlightArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeBookFlightArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs; when not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
+	return bookFlightArgsDecoder(args, nil, 0)
+}
+
+// DecodeBookFlightArgsJSON reads a model's arguments for the book_flight tool, raw, into a BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBookFlightArgs return for the same bytes.
+func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
+	return bookFlightArgsDecoder(nil, raw, 0)
+}
+
+// bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func bookFlightArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeBookFlightArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return BookFlightArgs{}, errs
+	}
+	return out, nil
+}
+
+// bookFlightArgsObject is the shape of an object of type BookFlightArgs: its members, and those it requires.
+var bookFlightArgsObject = toolimpl.NewObject([]string{"flight_id", "passengers", "notes"}, "flight_id", "string", "passengers", "array")
+
+// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at, checking it against its schema.
+func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightArgs) {
+	if !s.Object(at, bookFlightArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// flight_id
+			if v, ok := s.String(at.Key("flight_id"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 4 {
+					s.Fail(at.Key("flight_id"), "minLength", "at least 4 characters long")
+				} else if n > 8 {
+					s.Fail(at.Key("flight_id"), "maxLength", "at most 8 characters long")
+				} else if !pattern3(v) {
+					s.Fail(at.Key("flight_id"), "pattern", "a string matching the pattern ^[A-Z0-9]+$")
+				}
+				out.FlightID = s.Keep(v)
+			}
+		case 1:
+			// passengers
+			atPassengers := at.Key("passengers")
+			if s.Array(atPassengers, "array", 1, 9, false) {
+				var buf [9]Passenger
+				items := buf[:0]
+				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
+					var item Passenger
+					item = decodePassenger(s, atPassengers.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Passengers = toolimpl.Slice(s, items)
+			}
+		case 2:
+			// notes
+			if v2, ok := s.String(at.Key("notes"), "string"); ok {
+				n2 := toolimpl.Length(v2)
+				if n2 > 200 {
+					s.Fail(at.Key("notes"), "maxLength", "at most 200 characters long")
+				}
+				out.Notes = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+// passengerObject is the shape of an object of type Passenger: its members, and those it requires.
+var passengerObject = toolimpl.NewObject([]string{"name", "birth_year", "seat"}, "name", "string", "birth_year", "integer")
+
+// decodePassenger reads a value of type Passenger at the location at, checking it against its schema.
+func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
+	if !s.Object(at, passengerObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+				} else if n > 100 {
+					s.Fail(at.Key("name"), "maxLength", "at most 100 characters long")
+				}
+				out.Name = s.Keep(v)
+			}
+		case 1:
+			// birth_year
+			if n2, ok := s.Integer(at.Key("birth_year"), "integer"); ok {
+				if n2.F < 1900 {
+					s.Fail(at.Key("birth_year"), "minimum", ">= 1900")
+				} else if n2.F > 2026 {
+					s.Fail(at.Key("birth_year"), "maximum", "<= 2026")
+				}
+				out.BirthYear = int(s.Int(at.Key("birth_year"), n2, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// seat
+			if v2, ok := s.String(at.Key("seat"), "string"); ok {
+				if !pattern4.MatchString(v2) {
+					s.Fail(at.Key("seat"), "pattern", "a string matching the pattern ^[0-9]{1,2}[A-K]$")
+				}
+				out.Seat = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+// pattern3 reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
+func pattern3(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -722,248 +642,7 @@ func bookFlightArgsPattern0(s string) bool {
 	return true
 }
 
-var bookFlightArgsPattern1 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
-
-// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateBookFlightArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkBookFlightArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkBookFlightArgs checks a model's arguments for the book_flight tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkBookFlightArgs(r *tool.Report, args map[string]any, out *BookFlightArgs) {
-	var at tool.Loc
-	present := 0
-	flightId, hasFlightId := args["flight_id"]
-	if hasFlightId {
-		present++
-	}
-	passengers, hasPassengers := args["passengers"]
-	if hasPassengers {
-		present++
-	}
-	notes, hasNotes := args["notes"]
-	if hasNotes {
-		present++
-	}
-	if !hasFlightId {
-		r.Add(at.Key("flight_id"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasPassengers {
-		r.Add(at.Key("passengers"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "flight_id", "passengers", "notes":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasFlightId {
-		if s, ok := flightId.(string); !ok {
-			r.Type(at.Key("flight_id"), "string", flightId)
-		} else {
-			length := tool.Length(s)
-			if length < 4 {
-				r.Value("minLength", at.Key("flight_id"), "at least 4 characters long", flightId)
-			} else if length > 8 {
-				r.Value("maxLength", at.Key("flight_id"), "at most 8 characters long", flightId)
-			} else if !bookFlightArgsPattern0(s) {
-				r.Value("pattern", at.Key("flight_id"), "a string matching the pattern ^[A-Z0-9]+$", flightId)
-			}
-		}
-	}
-	if hasPassengers {
-		if list, ok := tool.List(passengers); !ok {
-			r.Type(at.Key("passengers"), "array", passengers)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("passengers"), "an array of at least 1 item", list)
-			} else if len(list) > 9 {
-				r.Value("maxItems", at.Key("passengers"), "an array of at most 9 items", list)
-			}
-			atPassengers := at.Key("passengers")
-			for i, item := range tool.Head(list, 9) {
-				if r.Full() {
-					break
-				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atPassengers.Index(i), "object", item)
-				} else {
-					atItem := atPassengers.Index(i)
-					present2 := 0
-					name, hasName := obj["name"]
-					if hasName {
-						present2++
-					}
-					birthYear, hasBirthYear := obj["birth_year"]
-					if hasBirthYear {
-						present2++
-					}
-					seat, hasSeat := obj["seat"]
-					if hasSeat {
-						present2++
-					}
-					if !hasName {
-						r.Add(atItem.Key("name"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasBirthYear {
-						r.Add(atItem.Key("birth_year"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "integer",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "name", "birth_year", "seat":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasName {
-						if s2, ok := name.(string); !ok {
-							r.Type(atItem.Key("name"), "string", name)
-						} else {
-							length2 := tool.Length(s2)
-							if length2 < 1 {
-								r.Value("minLength", atItem.Key("name"), "at least 1 character long", name)
-							} else if length2 > 100 {
-								r.Value("maxLength", atItem.Key("name"), "at most 100 characters long", name)
-							}
-						}
-					}
-					if hasBirthYear {
-						if num, ok := tool.Number(birthYear); !ok || !tool.IsInteger(num) {
-							r.Type(atItem.Key("birth_year"), "integer", birthYear)
-						} else {
-							if num < 1900 {
-								r.Value("minimum", atItem.Key("birth_year"), ">= 1900", birthYear)
-							} else if num > 2026 {
-								r.Value("maximum", atItem.Key("birth_year"), "<= 2026", birthYear)
-							}
-						}
-					}
-					if hasSeat && seat != nil {
-						if s3, ok := seat.(string); !ok {
-							if !tool.IsNull(seat) {
-								r.Type(atItem.Key("seat"), "string", seat)
-							}
-						} else {
-							if !bookFlightArgsPattern1.MatchString(s3) {
-								r.Value("pattern", atItem.Key("seat"), "a string matching the pattern ^[0-9]{1,2}[A-K]$", seat)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasNotes && notes != nil {
-		if s4, ok := notes.(string); !ok {
-			if !tool.IsNull(notes) {
-				r.Type(at.Key("notes"), "string", notes)
-			}
-		} else {
-			length3 := tool.Length(s4)
-			if length3 > 200 {
-				r.Value("maxLength", at.Key("notes"), "at most 200 characters long", notes)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillBookFlightArgs(r, at, out, args)
-}
-
-// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs, read straight from the map; when they are not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
-	var r tool.Report
-	var out BookFlightArgs
-	checkBookFlightArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return BookFlightArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillBookFlightArgs sets the fields of a BookFlightArgs from an object its validator accepted.
-func fillBookFlightArgs(r *tool.Report, at tool.Loc, out *BookFlightArgs, obj map[string]any) {
-	if flightId := obj["flight_id"]; flightId != nil {
-		if s, ok := flightId.(string); ok {
-			out.FlightID = s
-		}
-	}
-	if passengers := obj["passengers"]; passengers != nil {
-		if list, ok := tool.List(passengers); ok {
-			s2 := make([]Passenger, len(list))
-			atPassengers := at.Key("passengers")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillBookFlightArgsPassenger(r, atPassengers.Index(i), &s2[i], obj2)
-					}
-				}
-			}
-			out.Passengers = s2
-		}
-	}
-	if notes := obj["notes"]; notes != nil {
-		if s3, ok := notes.(string); ok {
-			out.Notes = s3
-		}
-	}
-}
-
-// fillBookFlightArgsPassenger sets the fields of a Passenger from an object its validator accepted.
-func fillBookFlightArgsPassenger(r *tool.Report, at tool.Loc, out *Passenger, obj map[string]any) {
-	if name := obj["name"]; name != nil {
-		if s, ok := name.(string); ok {
-			out.Name = s
-		}
-	}
-	if birthYear := obj["birth_year"]; birthYear != nil {
-		if n, ok := tool.Int(birthYear, math.MinInt, math.MaxInt); ok {
-			out.BirthYear = int(n)
-		} else {
-			r.Range(at.Key("birth_year"), "-9223372036854775808", "9223372036854775807", birthYear)
-		}
-	}
-	if seat := obj["seat"]; seat != nil {
-		if s2, ok := seat.(string); ok {
-			out.Seat = s2
-		}
-	}
-}
+var pattern4 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 
 // The parameters of the get_booking tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -974,59 +653,26 @@ const (
 	getBookingArgsGeminiJSONSchema = `{"type":"object","properties":{"reference":{"type":"string","description":"Booking reference, six letters or digits. Must match the regular expression ^[A-Z0-9]{6}$."}},"required":["reference"],"additionalProperties":false,"description":"Looks up a booking."}`
 )
 
+// getBookingArgsForms are the definitions of the get_booking tool in each provider's form.
+var getBookingArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getBookingArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getBookingArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getBookingArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getBookingArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getBookingArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getBookingArgsSchema},
+	{Shape: tool.Gemini, Parameters: getBookingArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getBookingArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getBookingArgsSchema},
+}
+
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
-	Check:  checkGetBookingArgs,
-	Decode: DecodeGetBookingArgs,
+	Decode:  DecodeGetBookingArgs,
+	Decoder: getBookingArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Looks up a booking.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getBookingArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","input_schema":` + getBookingArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getBookingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getBookingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","parametersJsonSchema":` + getBookingArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_booking","description":"Looks up a booking.","inputSchema":` + getBookingArgsSchema + `,"outputSchema":` + bookingResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getBookingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getBookingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_booking","description":"Looks up a booking.","parameters":` + getBookingArgsSchema + `,"strict":false}`),
-			},
-		},
+		Description:    "Looks up a booking.",
+		Dialects:       toolimpl.Dialects("get_booking", "Looks up a booking.", tool.RiskRead, true, bookingResultSchema, getBookingArgsForms),
 		Idempotent:     true,
 		Name:           "get_booking",
 		ResultSchema:   json.RawMessage(bookingResultSchema),
@@ -1037,8 +683,59 @@ var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBo
 	},
 }}
 
-// getBookingArgsPattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
-func getBookingArgsPattern0(s string) bool {
+// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateGetBookingArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetBookingArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs; when not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
+	return getBookingArgsDecoder(args, nil, 0)
+}
+
+// DecodeGetBookingArgsJSON reads a model's arguments for the get_booking tool, raw, into a GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBookingArgs return for the same bytes.
+func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
+	return getBookingArgsDecoder(nil, raw, 0)
+}
+
+// getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getBookingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetBookingArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetBookingArgs{}, errs
+	}
+	return out, nil
+}
+
+// getBookingArgsObject is the shape of an object of type GetBookingArgs: its members, and those it requires.
+var getBookingArgsObject = toolimpl.NewObject([]string{"reference"}, "reference", "string")
+
+// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at, checking it against its schema.
+func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBookingArgs) {
+	if !s.Object(at, getBookingArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// reference
+			if v, ok := s.String(at.Key("reference"), "string"); ok {
+				if !pattern5(v) {
+					s.Fail(at.Key("reference"), "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
+				}
+				out.Reference = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+// pattern5 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+func pattern5(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
 	}
@@ -1049,77 +746,6 @@ func getBookingArgsPattern0(s string) bool {
 		}
 	}
 	return true
-}
-
-// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateGetBookingArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkGetBookingArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkGetBookingArgs checks a model's arguments for the get_booking tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetBookingArgs(r *tool.Report, args map[string]any, out *GetBookingArgs) {
-	var at tool.Loc
-	present := 0
-	reference, hasReference := args["reference"]
-	if hasReference {
-		present++
-	}
-	if !hasReference {
-		r.Add(at.Key("reference"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "reference":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasReference {
-		if s, ok := reference.(string); !ok {
-			r.Type(at.Key("reference"), "string", reference)
-		} else {
-			if !getBookingArgsPattern0(s) {
-				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillGetBookingArgs(r, at, out, args)
-}
-
-// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs, read straight from the map; when they are not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
-	var r tool.Report
-	var out GetBookingArgs
-	checkGetBookingArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return GetBookingArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillGetBookingArgs sets the fields of a GetBookingArgs from an object its validator accepted.
-func fillGetBookingArgs(r *tool.Report, at tool.Loc, out *GetBookingArgs, obj map[string]any) {
-	if reference := obj["reference"]; reference != nil {
-		if s, ok := reference.(string); ok {
-			out.Reference = s
-		}
-	}
 }
 
 // Tools lists the tools of this package in declaration order.

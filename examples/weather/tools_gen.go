@@ -5,10 +5,11 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -19,69 +20,173 @@ const (
 	getWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false,"description":"Coordinates, to tell apart cities of the same name."},"tags":{"type":"array","items":{"type":"string"},"maxItems":10,"description":"Labels to attach to the request. Each item must match the regular expression ^[a-z0-9_-]+$."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
+// getWeatherArgsForms are the definitions of the get_weather tool in each provider's form.
+var getWeatherArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getWeatherArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getWeatherArgsSchema},
+	{Shape: tool.Gemini, Parameters: getWeatherArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getWeatherArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getWeatherArgsSchema},
+}
+
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
-	Check:  checkGetWeatherArgs,
-	Decode: DecodeGetWeatherArgs,
+	Decode:  DecodeGetWeatherArgs,
+	Decoder: getWeatherArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Asks for the weather forecast of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getWeatherArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","input_schema":` + getWeatherArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getWeatherArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_weather","description":"Asks for the weather forecast of a city.","inputSchema":` + getWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_weather","description":"Asks for the weather forecast of a city.","parameters":` + getWeatherArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "get_weather",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(getWeatherArgsSchema),
-		Validate:   ValidateGetWeatherArgs,
+		Dialects:    toolimpl.Dialects("get_weather", "Asks for the weather forecast of a city.", tool.RiskRead, true, "", getWeatherArgsForms),
+		Idempotent:  true,
+		Name:        "get_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(getWeatherArgsSchema),
+		Validate:    ValidateGetWeatherArgs,
 	},
 }
 
-// getWeatherArgsPattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
-func getWeatherArgsPattern0(s string) bool {
+// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetWeatherArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
+	return getWeatherArgsDecoder(args, nil, 0)
+}
+
+// DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
+func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
+	return getWeatherArgsDecoder(nil, raw, 0)
+}
+
+// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return GetWeatherArgs{}, errs
+	}
+	return out, nil
+}
+
+// getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
+var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
+
+// unitsValues are the values a string of the enum may take.
+var unitsValues = []string{"c", "f"}
+
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against its schema.
+func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
+	if !s.Object(at, getWeatherArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// city
+			if v, ok := s.String(at.Key("city"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
+				} else if n > 100 {
+					s.Fail(at.Key("city"), "maxLength", "at most 100 characters long")
+				}
+				out.City = s.Keep(v)
+			}
+		case 1:
+			// days
+			if n2, ok := s.Integer(at.Key("days"), "integer"); ok {
+				if n2.F < 1 {
+					s.Fail(at.Key("days"), "minimum", ">= 1")
+				} else if n2.F > 14 {
+					s.Fail(at.Key("days"), "maximum", "<= 14")
+				}
+				out.Days = int(s.Int(at.Key("days"), n2, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// units
+			if v2, ok := s.String(at.Key("units"), "string"); ok {
+				x, in := toolimpl.Enum(v2, unitsValues)
+				if !in {
+					s.Fail(at.Key("units"), tool.CodeEnum, "one of \"c\", \"f\"")
+				}
+				out.Units = Units(x)
+			}
+		case 3:
+			// include_hourly
+			if v3, ok := s.Bool(at.Key("include_hourly"), "boolean"); ok {
+				out.IncludeHourly = v3
+			}
+		case 4:
+			// coords
+			out.Coords = toolimpl.Ptr(s, decodeCoords(s, at.Key("coords")))
+		case 5:
+			// tags
+			atTags := at.Key("tags")
+			if s.Array(atTags, "array", toolimpl.None, 10, false) {
+				var buf [10]string
+				items := buf[:0]
+				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+					var item string
+					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
+						if !pattern0(v4) {
+							s.Fail(atTags.Index(i2), "pattern", "a string matching the pattern ^[a-z0-9_-]+$")
+						}
+						item = s.Keep(v4)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Tags = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
+}
+
+// coordsObject is the shape of an object of type Coords: its members, and those it requires.
+var coordsObject = toolimpl.NewObject([]string{"lat", "lon"}, "lat", "number", "lon", "number")
+
+// decodeCoords reads a value of type Coords at the location at, checking it against its schema.
+func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
+	if !s.Object(at, coordsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// lat
+			if n, ok := s.Number(at.Key("lat"), "number"); ok {
+				if n.F < -90 {
+					s.Fail(at.Key("lat"), "minimum", ">= -90")
+				} else if n.F > 90 {
+					s.Fail(at.Key("lat"), "maximum", "<= 90")
+				}
+				out.Lat = n.F
+			}
+		case 1:
+			// lon
+			if n2, ok := s.Number(at.Key("lon"), "number"); ok {
+				if n2.F < -180 {
+					s.Fail(at.Key("lon"), "minimum", ">= -180")
+				} else if n2.F > 180 {
+					s.Fail(at.Key("lon"), "maximum", "<= 180")
+				}
+				out.Lon = n2.F
+			}
+		}
+	}
+	return out
+}
+
+// pattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+func pattern0(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -94,276 +199,6 @@ func getWeatherArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkGetWeatherArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkGetWeatherArgs checks a model's arguments for the get_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetWeatherArgs(r *tool.Report, args map[string]any, out *GetWeatherArgs) {
-	var at tool.Loc
-	present := 0
-	city, hasCity := args["city"]
-	if hasCity {
-		present++
-	}
-	days, hasDays := args["days"]
-	if hasDays {
-		present++
-	}
-	units, hasUnits := args["units"]
-	if hasUnits {
-		present++
-	}
-	includeHourly, hasIncludeHourly := args["include_hourly"]
-	if hasIncludeHourly {
-		present++
-	}
-	coords, hasCoords := args["coords"]
-	if hasCoords {
-		present++
-	}
-	tags, hasTags := args["tags"]
-	if hasTags {
-		present++
-	}
-	if !hasCity {
-		r.Add(at.Key("city"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "city", "days", "units", "include_hourly", "coords", "tags":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasCity {
-		if s, ok := city.(string); !ok {
-			r.Type(at.Key("city"), "string", city)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("city"), "at least 1 character long", city)
-			} else if length > 100 {
-				r.Value("maxLength", at.Key("city"), "at most 100 characters long", city)
-			}
-		}
-	}
-	if hasDays && days != nil {
-		if num, ok := tool.Number(days); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(days) {
-				r.Type(at.Key("days"), "integer", days)
-			}
-		} else {
-			if num < 1 {
-				r.Value("minimum", at.Key("days"), ">= 1", days)
-			} else if num > 14 {
-				r.Value("maximum", at.Key("days"), "<= 14", days)
-			}
-		}
-	}
-	if hasUnits && units != nil {
-		if s2, ok := units.(string); !ok {
-			if !tool.IsNull(units) {
-				r.Type(at.Key("units"), "string", units)
-			}
-		} else {
-			if s2 != "c" && s2 != "f" {
-				r.Value(tool.CodeEnum, at.Key("units"), "one of \"c\", \"f\"", units)
-			}
-		}
-	}
-	if hasIncludeHourly && includeHourly != nil {
-		if _, ok := includeHourly.(bool); !ok {
-			if !tool.IsNull(includeHourly) {
-				r.Type(at.Key("include_hourly"), "boolean", includeHourly)
-			}
-		}
-	}
-	if hasCoords && coords != nil {
-		if obj, ok := tool.Object(coords); !ok {
-			if !tool.IsNull(coords) {
-				r.Type(at.Key("coords"), "object", coords)
-			}
-		} else {
-			atCoords := at.Key("coords")
-			present2 := 0
-			lat, hasLat := obj["lat"]
-			if hasLat {
-				present2++
-			}
-			lon, hasLon := obj["lon"]
-			if hasLon {
-				present2++
-			}
-			if !hasLat {
-				r.Add(atCoords.Key("lat"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "number",
-				})
-			}
-			if !hasLon {
-				r.Add(atCoords.Key("lon"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "number",
-				})
-			}
-			if len(obj) > present2 {
-				for k := range tool.KeysInOrder(obj) {
-					switch k {
-					case "lat", "lon":
-					default:
-						r.Add(atCoords.Key(k), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasLat {
-				if num2, ok := tool.Number(lat); !ok {
-					r.Type(atCoords.Key("lat"), "number", lat)
-				} else {
-					if num2 < -90 {
-						r.Value("minimum", atCoords.Key("lat"), ">= -90", lat)
-					} else if num2 > 90 {
-						r.Value("maximum", atCoords.Key("lat"), "<= 90", lat)
-					}
-				}
-			}
-			if hasLon {
-				if num3, ok := tool.Number(lon); !ok {
-					r.Type(atCoords.Key("lon"), "number", lon)
-				} else {
-					if num3 < -180 {
-						r.Value("minimum", atCoords.Key("lon"), ">= -180", lon)
-					} else if num3 > 180 {
-						r.Value("maximum", atCoords.Key("lon"), "<= 180", lon)
-					}
-				}
-			}
-		}
-	}
-	if hasTags && tags != nil {
-		if list, ok := tool.List(tags); !ok {
-			if !tool.IsNull(tags) {
-				r.Type(at.Key("tags"), "array", tags)
-			}
-		} else {
-			if len(list) > 10 {
-				r.Value("maxItems", at.Key("tags"), "an array of at most 10 items", list)
-			}
-			atTags := at.Key("tags")
-			for i, item := range tool.Head(list, 10) {
-				if r.Full() {
-					break
-				}
-				if s3, ok := item.(string); !ok {
-					r.Type(atTags.Index(i), "string", item)
-				} else {
-					if !getWeatherArgsPattern0(s3) {
-						r.Value("pattern", atTags.Index(i), "a string matching the pattern ^[a-z0-9_-]+$", item)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillGetWeatherArgs(r, at, out, args)
-}
-
-// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs, read straight from the map; when they are not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
-	var r tool.Report
-	var out GetWeatherArgs
-	checkGetWeatherArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return GetWeatherArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillGetWeatherArgs sets the fields of a GetWeatherArgs from an object its validator accepted.
-func fillGetWeatherArgs(r *tool.Report, at tool.Loc, out *GetWeatherArgs, obj map[string]any) {
-	if city := obj["city"]; city != nil {
-		if s, ok := city.(string); ok {
-			out.City = s
-		}
-	}
-	if days := obj["days"]; days != nil {
-		if n, ok := tool.Int(days, math.MinInt, math.MaxInt); ok {
-			out.Days = int(n)
-		} else {
-			r.Range(at.Key("days"), "-9223372036854775808", "9223372036854775807", days)
-		}
-	}
-	if units := obj["units"]; units != nil {
-		if s2, ok := units.(string); ok {
-			out.Units = Units(s2)
-		}
-	}
-	if includeHourly := obj["include_hourly"]; includeHourly != nil {
-		if b, ok := includeHourly.(bool); ok {
-			out.IncludeHourly = b
-		}
-	}
-	if coords := obj["coords"]; !tool.IsNull(coords) {
-		p := new(Coords)
-		if obj2, ok := tool.Object(coords); ok {
-			fillGetWeatherArgsCoords(r, at.Key("coords"), p, obj2)
-		}
-		out.Coords = p
-	}
-	if tags := obj["tags"]; tags != nil {
-		if list, ok := tool.List(tags); ok {
-			s3 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if s4, ok := item.(string); ok {
-						s3[i] = s4
-					}
-				}
-			}
-			out.Tags = s3
-		}
-	}
-}
-
-// fillGetWeatherArgsCoords sets the fields of a Coords from an object its validator accepted.
-func fillGetWeatherArgsCoords(r *tool.Report, at tool.Loc, out *Coords, obj map[string]any) {
-	if lat := obj["lat"]; lat != nil {
-		if f, ok := tool.Float(lat); ok {
-			out.Lat = f
-		}
-	}
-	if lon := obj["lon"]; lon != nil {
-		if f2, ok := tool.Float(lon); ok {
-			out.Lon = f2
-		}
-	}
-}
-
 // The parameters of the current_weather tool: the canonical schema, and the dialects that differ from it.
 const (
 	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"],"description":"Asks for the current weather of a city."}`
@@ -373,148 +208,85 @@ const (
 	currentWeatherArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string"}},"required":["city"],"additionalProperties":false,"description":"Asks for the current weather of a city."}`
 )
 
+// currentWeatherArgsForms are the definitions of the current_weather tool in each provider's form.
+var currentWeatherArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: currentWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: currentWeatherArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: currentWeatherArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: currentWeatherArgsSchema},
+	{Shape: tool.Anthropic, Parameters: currentWeatherArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: currentWeatherArgsSchema},
+	{Shape: tool.Gemini, Parameters: currentWeatherArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: currentWeatherArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: currentWeatherArgsSchema},
+}
+
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
-	Check:  checkCurrentWeatherArgs,
-	Decode: DecodeCurrentWeatherArgs,
+	Decode:  DecodeCurrentWeatherArgs,
+	Decoder: currentWeatherArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Asks for the current weather of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(currentWeatherArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","input_schema":` + currentWeatherArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(currentWeatherArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(currentWeatherArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","parametersJsonSchema":` + currentWeatherArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"name":"current_weather","description":"Asks for the current weather of a city.","inputSchema":` + currentWeatherArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(currentWeatherArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(currentWeatherArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"current_weather","description":"Asks for the current weather of a city.","parameters":` + currentWeatherArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "current_weather",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(currentWeatherArgsSchema),
-		Validate:   ValidateCurrentWeatherArgs,
+		Dialects:    toolimpl.Dialects("current_weather", "Asks for the current weather of a city.", tool.RiskRead, true, "", currentWeatherArgsForms),
+		Idempotent:  true,
+		Name:        "current_weather",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(currentWeatherArgsSchema),
+		Validate:    ValidateCurrentWeatherArgs,
 	},
 }
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkCurrentWeatherArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCurrentWeatherArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkCurrentWeatherArgs checks a model's arguments for the current_weather tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkCurrentWeatherArgs(r *tool.Report, args map[string]any, out *CurrentWeatherArgs) {
-	var at tool.Loc
-	present := 0
-	city, hasCity := args["city"]
-	if hasCity {
-		present++
-	}
-	units, hasUnits := args["units"]
-	if hasUnits {
-		present++
-	}
-	if !hasCity {
-		r.Add(at.Key("city"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "city", "units":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasCity {
-		if _, ok := city.(string); !ok {
-			r.Type(at.Key("city"), "string", city)
-		}
-	}
-	if hasUnits && units != nil {
-		if _, ok := units.(string); !ok {
-			if !tool.IsNull(units) {
-				r.Type(at.Key("units"), "string", units)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillCurrentWeatherArgs(r, at, out, args)
-}
-
-// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs, read straight from the map; when they are not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs; when not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
-	var r tool.Report
-	var out CurrentWeatherArgs
-	checkCurrentWeatherArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return currentWeatherArgsDecoder(args, nil, 0)
+}
+
+// DecodeCurrentWeatherArgsJSON reads a model's arguments for the current_weather tool, raw, into a CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCurrentWeatherArgs return for the same bytes.
+func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) {
+	return currentWeatherArgsDecoder(nil, raw, 0)
+}
+
+// currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func currentWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCurrentWeatherArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return CurrentWeatherArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillCurrentWeatherArgs sets the fields of a CurrentWeatherArgs from an object its validator accepted.
-func fillCurrentWeatherArgs(r *tool.Report, at tool.Loc, out *CurrentWeatherArgs, obj map[string]any) {
-	if city := obj["city"]; city != nil {
-		if s, ok := city.(string); ok {
-			out.City = s
+// currentWeatherArgsObject is the shape of an object of type CurrentWeatherArgs: its members, and those it requires.
+var currentWeatherArgsObject = toolimpl.NewObject([]string{"city", "units"}, "city", "string")
+
+// decodeCurrentWeatherArgs reads a value of type CurrentWeatherArgs at the location at, checking it against its schema.
+func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CurrentWeatherArgs) {
+	if !s.Object(at, currentWeatherArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// city
+			if v, ok := s.String(at.Key("city"), "string"); ok {
+				out.City = s.Keep(v)
+			}
+		case 1:
+			// units
+			if v2, ok := s.String(at.Key("units"), "string"); ok {
+				out.Units = s.Keep(v2)
+			}
 		}
 	}
-	if units := obj["units"]; units != nil {
-		if s2, ok := units.(string); ok {
-			out.Units = s2
-		}
-	}
+	return out
 }
 
 // The parameters of the add tool: the canonical schema, and the dialects that differ from it.
@@ -526,152 +298,85 @@ const (
 	addArgsGeminiJSONSchema = `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false,"description":"Adds two numbers."}`
 )
 
+// addArgsForms are the definitions of the add tool in each provider's form.
+var addArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: addArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: addArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: addArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: addArgsSchema},
+	{Shape: tool.Anthropic, Parameters: addArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: addArgsSchema},
+	{Shape: tool.Gemini, Parameters: addArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: addArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: addArgsSchema},
+}
+
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
-	Check:  checkAddArgs,
-	Decode: DecodeAddArgs,
+	Decode:  DecodeAddArgs,
+	Decoder: addArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Adds two numbers.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(addArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","input_schema":` + addArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(addArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parameters":` + addArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(addArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","parametersJsonSchema":` + addArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"name":"add","description":"Adds two numbers.","inputSchema":` + addArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(addArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(addArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"add","description":"Adds two numbers.","parameters":` + addArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "add",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(addArgsSchema),
-		Validate:   ValidateAddArgs,
+		Dialects:    toolimpl.Dialects("add", "Adds two numbers.", tool.RiskRead, true, "", addArgsForms),
+		Idempotent:  true,
+		Name:        "add",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(addArgsSchema),
+		Validate:    ValidateAddArgs,
 	},
 }
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkAddArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeAddArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkAddArgs checks a model's arguments for the add tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkAddArgs(r *tool.Report, args map[string]any, out *AddArgs) {
-	var at tool.Loc
-	present := 0
-	a, hasA := args["a"]
-	if hasA {
-		present++
-	}
-	b, hasB := args["b"]
-	if hasB {
-		present++
-	}
-	if !hasA {
-		r.Add(at.Key("a"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasB {
-		r.Add(at.Key("b"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "a", "b":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasA {
-		if _, ok := tool.Number(a); !ok {
-			r.Type(at.Key("a"), "number", a)
-		}
-	}
-	if hasB {
-		if _, ok := tool.Number(b); !ok {
-			r.Type(at.Key("b"), "number", b)
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillAddArgs(r, at, out, args)
-}
-
-// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs, read straight from the map; when they are not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs; when not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
-	var r tool.Report
-	var out AddArgs
-	checkAddArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return addArgsDecoder(args, nil, 0)
+}
+
+// DecodeAddArgsJSON reads a model's arguments for the add tool, raw, into a AddArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the same bytes.
+func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
+	return addArgsDecoder(nil, raw, 0)
+}
+
+// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func addArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out AddArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeAddArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return AddArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillAddArgs sets the fields of a AddArgs from an object its validator accepted.
-func fillAddArgs(r *tool.Report, at tool.Loc, out *AddArgs, obj map[string]any) {
-	if a := obj["a"]; a != nil {
-		if f, ok := tool.Float(a); ok {
-			out.A = f
+// addArgsObject is the shape of an object of type AddArgs: its members, and those it requires.
+var addArgsObject = toolimpl.NewObject([]string{"a", "b"}, "a", "number", "b", "number")
+
+// decodeAddArgs reads a value of type AddArgs at the location at, checking it against its schema.
+func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AddArgs) {
+	if !s.Object(at, addArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// a
+			if n, ok := s.Number(at.Key("a"), "number"); ok {
+				out.A = n.F
+			}
+		case 1:
+			// b
+			if n2, ok := s.Number(at.Key("b"), "number"); ok {
+				out.B = n2.F
+			}
 		}
 	}
-	if b := obj["b"]; b != nil {
-		if f2, ok := tool.Float(b); ok {
-			out.B = f2
-		}
-	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

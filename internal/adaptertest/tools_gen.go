@@ -5,25 +5,26 @@ package adaptertest
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The result of the tools with result type Forecast: its schema, an MCP tool's outputSchema.
 const forecastResultSchema = `{"properties":{"city":{"type":"string","description":"The city."},"days":{"oneOf":[{"items":{"properties":{"day":{"type":"integer","minimum":1,"description":"Day number, from 1."},"high":{"type":"number","description":"Highest temperature, in degrees Celsius."}},"additionalProperties":false,"type":"object","required":["day","high"],"description":"Day is one day of a forecast."},"type":"array","description":"One entry per day."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["city","days"],"description":"Forecast is the forecast of a city."}`
 
 // ValidateForecastResult checks the JSON of a result of type Forecast as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateForecastResult(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkForecastResult(&r, args)
 	return r.Errors()
 }
 
 // checkForecastResult checks the JSON of a result of type Forecast as JSON Schema does, reporting every error in r.
-func checkForecastResult(r *tool.Report, args map[string]any) {
-	var at tool.Loc
+func checkForecastResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
 	present := 0
 	city, hasCity := args["city"]
 	if hasCity {
@@ -46,13 +47,13 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
+		for k2 := range toolimpl.KeysInOrder(args) {
 			switch k2 {
 			case "city", "days":
 			default:
 				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
+					Got:  toolimpl.TypeName(args[k2]),
 				})
 			}
 			if r.Full() {
@@ -67,8 +68,8 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 	}
 	if hasDays {
 		if days != nil {
-			if list, ok := tool.List(days); !ok {
-				if !tool.IsNull(days) {
+			if list, ok := toolimpl.List(days); !ok {
+				if !toolimpl.IsNull(days) {
 					r.Type(at.Key("days"), "array or null", days)
 				}
 			} else {
@@ -77,7 +78,7 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := tool.Object(item); !ok {
+					if obj, ok := toolimpl.AsObject(item); !ok {
 						r.Type(atDays.Index(i), "object", item)
 					} else {
 						atItem := atDays.Index(i)
@@ -103,13 +104,13 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 							})
 						}
 						if len(obj) > present2 {
-							for k := range tool.KeysInOrder(obj) {
+							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "day", "high":
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj[k]),
+										Got:  toolimpl.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -118,7 +119,7 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 							}
 						}
 						if hasDay {
-							if num, ok := tool.Number(day); !ok || !tool.IsInteger(num) {
+							if num, ok := toolimpl.Number(day); !ok || !toolimpl.IsInteger(num) {
 								r.Type(atItem.Key("day"), "integer", day)
 							} else {
 								if num < 1 {
@@ -127,7 +128,7 @@ func checkForecastResult(r *tool.Report, args map[string]any) {
 							}
 						}
 						if hasHigh {
-							if _, ok := tool.Number(high); !ok {
+							if _, ok := toolimpl.Number(high); !ok {
 								r.Type(atItem.Key("high"), "number", high)
 							}
 						}
@@ -147,59 +148,26 @@ const (
 	getForecastArgsGeminiJSONSchema = `{"type":"object","properties":{"city":{"type":"string","description":"City name, like Paris. Must be 1-50 characters."},"days":{"type":"integer","maximum":7,"minimum":1,"description":"Number of days, 1 to 7."}},"required":["city"],"additionalProperties":false,"description":"Asks for the weather forecast of a city."}`
 )
 
+// getForecastArgsForms are the definitions of the get_forecast tool in each provider's form.
+var getForecastArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: getForecastArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: getForecastArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: getForecastArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: getForecastArgsSchema},
+	{Shape: tool.Anthropic, Parameters: getForecastArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: getForecastArgsSchema},
+	{Shape: tool.Gemini, Parameters: getForecastArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: getForecastArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: getForecastArgsSchema},
+}
+
 // GetForecastTool is the get_forecast tool, generated from GetForecastArgs.
 var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[GetForecastArgs]{
-	Check:  checkGetForecastArgs,
-	Decode: DecodeGetForecastArgs,
+	Decode:  DecodeGetForecastArgs,
+	Decoder: getForecastArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Asks for the weather forecast of a city.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(getForecastArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","input_schema":` + getForecastArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","input_schema":` + getForecastArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(getForecastArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(getForecastArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parametersJsonSchema":` + getForecastArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"name":"get_forecast","description":"Asks for the weather forecast of a city.","inputSchema":` + getForecastArgsSchema + `,"outputSchema":` + forecastResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(getForecastArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(getForecastArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(getForecastArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"get_forecast","description":"Asks for the weather forecast of a city.","parameters":` + getForecastArgsSchema + `,"strict":false}`),
-			},
-		},
+		Description:    "Asks for the weather forecast of a city.",
+		Dialects:       toolimpl.Dialects("get_forecast", "Asks for the weather forecast of a city.", tool.RiskRead, true, forecastResultSchema, getForecastArgsForms),
 		Idempotent:     true,
 		Name:           "get_forecast",
 		ResultSchema:   json.RawMessage(forecastResultSchema),
@@ -212,100 +180,66 @@ var GetForecastTool = tool.ResultDef[GetForecastArgs, Forecast]{Def: tool.Def[Ge
 
 // ValidateGetForecastArgs checks a model's arguments for the get_forecast tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetForecastArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkGetForecastArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGetForecastArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkGetForecastArgs checks a model's arguments for the get_forecast tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkGetForecastArgs(r *tool.Report, args map[string]any, out *GetForecastArgs) {
-	var at tool.Loc
-	present := 0
-	city, hasCity := args["city"]
-	if hasCity {
-		present++
-	}
-	days, hasDays := args["days"]
-	if hasDays {
-		present++
-	}
-	if !hasCity {
-		r.Add(at.Key("city"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "city", "days":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasCity {
-		if s, ok := city.(string); !ok {
-			r.Type(at.Key("city"), "string", city)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("city"), "at least 1 character long", city)
-			} else if length > 50 {
-				r.Value("maxLength", at.Key("city"), "at most 50 characters long", city)
-			}
-		}
-	}
-	if hasDays && days != nil {
-		if num, ok := tool.Number(days); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(days) {
-				r.Type(at.Key("days"), "integer", days)
-			}
-		} else {
-			if num < 1 {
-				r.Value("minimum", at.Key("days"), ">= 1", days)
-			} else if num > 7 {
-				r.Value("maximum", at.Key("days"), "<= 7", days)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillGetForecastArgs(r, at, out, args)
-}
-
-// DecodeGetForecastArgs checks a model's arguments for the get_forecast tool and returns them as a GetForecastArgs, read straight from the map; when they are not valid, the zero GetForecastArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetForecastArgs checks a model's arguments for the get_forecast tool and returns them as a GetForecastArgs; when not valid, the zero GetForecastArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetForecastArgs(args map[string]any) (GetForecastArgs, tool.Errors) {
-	var r tool.Report
-	var out GetForecastArgs
-	checkGetForecastArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return getForecastArgsDecoder(args, nil, 0)
+}
+
+// DecodeGetForecastArgsJSON reads a model's arguments for the get_forecast tool, raw, into a GetForecastArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetForecastArgs return for the same bytes.
+func DecodeGetForecastArgsJSON(raw []byte) (GetForecastArgs, tool.Errors) {
+	return getForecastArgsDecoder(nil, raw, 0)
+}
+
+// getForecastArgsDecoder is the tool.Decoder of GetForecastArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func getForecastArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetForecastArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeGetForecastArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return GetForecastArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillGetForecastArgs sets the fields of a GetForecastArgs from an object its validator accepted.
-func fillGetForecastArgs(r *tool.Report, at tool.Loc, out *GetForecastArgs, obj map[string]any) {
-	if city := obj["city"]; city != nil {
-		if s, ok := city.(string); ok {
-			out.City = s
+// getForecastArgsObject is the shape of an object of type GetForecastArgs: its members, and those it requires.
+var getForecastArgsObject = toolimpl.NewObject([]string{"city", "days"}, "city", "string")
+
+// decodeGetForecastArgs reads a value of type GetForecastArgs at the location at, checking it against its schema.
+func decodeGetForecastArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetForecastArgs) {
+	if !s.Object(at, getForecastArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// city
+			if v, ok := s.String(at.Key("city"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
+				} else if n > 50 {
+					s.Fail(at.Key("city"), "maxLength", "at most 50 characters long")
+				}
+				out.City = s.Keep(v)
+			}
+		case 1:
+			// days
+			if n2, ok := s.Integer(at.Key("days"), "integer"); ok {
+				if n2.F < 1 {
+					s.Fail(at.Key("days"), "minimum", ">= 1")
+				} else if n2.F > 7 {
+					s.Fail(at.Key("days"), "maximum", "<= 7")
+				}
+				out.Days = int(s.Int(at.Key("days"), n2, math.MinInt, math.MaxInt))
+			}
 		}
 	}
-	if days := obj["days"]; days != nil {
-		if n, ok := tool.Int(days, math.MinInt, math.MaxInt); ok {
-			out.Days = int(n)
-		} else {
-			r.Range(at.Key("days"), "-9223372036854775808", "9223372036854775807", days)
-		}
-	}
+	return out
 }
 
 // The parameters of the delete_file tool: the canonical schema, and the dialects that differ from it.
@@ -317,144 +251,105 @@ const (
 	deleteFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
 )
 
+// deleteFileArgsForms are the definitions of the delete_file tool in each provider's form.
+var deleteFileArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: deleteFileArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: deleteFileArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: deleteFileArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: deleteFileArgsSchema},
+	{Shape: tool.Anthropic, Parameters: deleteFileArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: deleteFileArgsSchema},
+	{Shape: tool.Gemini, Parameters: deleteFileArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: deleteFileArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: deleteFileArgsSchema},
+}
+
 // DeleteFileTool is the delete_file tool, generated from DeleteFileArgs.
 var DeleteFileTool = tool.Def[DeleteFileArgs]{
-	Check:  checkDeleteFileArgs,
-	Decode: DecodeDeleteFileArgs,
+	Decode:  DecodeDeleteFileArgs,
+	Decoder: deleteFileArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Deletes a file. It cannot be undone.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(deleteFileArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","input_schema":` + deleteFileArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","input_schema":` + deleteFileArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(deleteFileArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(deleteFileArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parametersJsonSchema":` + deleteFileArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_file","description":"Deletes a file. It cannot be undone.","inputSchema":` + deleteFileArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(deleteFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(deleteFileArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(deleteFileArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_file","description":"Deletes a file. It cannot be undone.","parameters":` + deleteFileArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "delete_file",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(deleteFileArgsSchema),
-		Validate:   ValidateDeleteFileArgs,
+		Dialects:    toolimpl.Dialects("delete_file", "Deletes a file. It cannot be undone.", tool.RiskDangerous, false, "", deleteFileArgsForms),
+		Idempotent:  false,
+		Name:        "delete_file",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(deleteFileArgsSchema),
+		Validate:    ValidateDeleteFileArgs,
 	},
 }
-var deleteFileArgsPattern0 = regexp.MustCompile("^\\/")
 
 // ValidateDeleteFileArgs checks a model's arguments for the delete_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDeleteFileArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkDeleteFileArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeDeleteFileArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkDeleteFileArgs checks a model's arguments for the delete_file tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkDeleteFileArgs(r *tool.Report, args map[string]any, out *DeleteFileArgs) {
-	var at tool.Loc
-	present := 0
-	path, hasPath := args["path"]
-	if hasPath {
-		present++
-	}
-	if !hasPath {
-		r.Add(at.Key("path"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "path":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPath {
-		if s, ok := path.(string); !ok {
-			r.Type(at.Key("path"), "string", path)
-		} else {
-			if !deleteFileArgsPattern0.MatchString(s) {
-				r.Value("pattern", at.Key("path"), "a string matching the pattern ^/", path)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillDeleteFileArgs(r, at, out, args)
-}
-
-// DecodeDeleteFileArgs checks a model's arguments for the delete_file tool and returns them as a DeleteFileArgs, read straight from the map; when they are not valid, the zero DeleteFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeDeleteFileArgs checks a model's arguments for the delete_file tool and returns them as a DeleteFileArgs; when not valid, the zero DeleteFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeDeleteFileArgs(args map[string]any) (DeleteFileArgs, tool.Errors) {
-	var r tool.Report
-	var out DeleteFileArgs
-	checkDeleteFileArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return deleteFileArgsDecoder(args, nil, 0)
+}
+
+// DecodeDeleteFileArgsJSON reads a model's arguments for the delete_file tool, raw, into a DeleteFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeDeleteFileArgs return for the same bytes.
+func DecodeDeleteFileArgsJSON(raw []byte) (DeleteFileArgs, tool.Errors) {
+	return deleteFileArgsDecoder(nil, raw, 0)
+}
+
+// deleteFileArgsDecoder is the tool.Decoder of DeleteFileArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func deleteFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out DeleteFileArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeDeleteFileArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return DeleteFileArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillDeleteFileArgs sets the fields of a DeleteFileArgs from an object its validator accepted.
-func fillDeleteFileArgs(r *tool.Report, at tool.Loc, out *DeleteFileArgs, obj map[string]any) {
-	if path := obj["path"]; path != nil {
-		if s, ok := path.(string); ok {
-			out.Path = s
+// deleteFileArgsObject is the shape of an object of type DeleteFileArgs: its members, and those it requires.
+var deleteFileArgsObject = toolimpl.NewObject([]string{"path"}, "path", "string")
+
+// decodeDeleteFileArgs reads a value of type DeleteFileArgs at the location at, checking it against its schema.
+func decodeDeleteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteFileArgs) {
+	if !s.Object(at, deleteFileArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// path
+			if v, ok := s.String(at.Key("path"), "string"); ok {
+				if !pattern0.MatchString(v) {
+					s.Fail(at.Key("path"), "pattern", "a string matching the pattern ^/")
+				}
+				out.Path = s.Keep(v)
+			}
 		}
 	}
+	return out
 }
+
+var pattern0 = regexp.MustCompile("^\\/")
 
 // The parameters of the tag tool: the canonical schema, and the dialects that differ from it.
 const (
 	tagArgsSchema           = `{"properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Label values by name."}},"additionalProperties":false,"type":"object","required":["path","labels"],"description":"Sets labels on a file."}`
 	tagArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Label values by name."}},"required":["path","labels"],"additionalProperties":false,"description":"Sets labels on a file."}`
 )
+
+// tagArgsForms are the definitions of the tag tool in each provider's form.
+var tagArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: tagArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAINonStrict, Parameters: tagArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: tagArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: tagArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: tagArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.AnthropicNonStrict, Parameters: tagArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: tagArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/labels"},
+	{Shape: tool.GeminiJSONSchema, Parameters: tagArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: tagArgsSchema},
+}
 
 // TagTool is the tag tool, generated from TagArgs.
 //
@@ -463,211 +358,83 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
 var TagTool = tool.Def[TagArgs]{
-	Check:  checkTagArgs,
-	Decode: DecodeTagArgs,
+	Decode:  DecodeTagArgs,
+	Decoder: tagArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets labels on a file.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","input_schema":` + tagArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","input_schema":` + tagArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tagArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","parametersJsonSchema":` + tagArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tagArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","parametersJsonSchema":` + tagArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tag","description":"Sets labels on a file.","inputSchema":` + tagArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tagArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tag","description":"Sets labels on a file.","parameters":` + tagArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "tag",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(tagArgsSchema),
-		Validate:   ValidateTagArgs,
+		Dialects:    toolimpl.Dialects("tag", "Sets labels on a file.", tool.RiskAct, true, "", tagArgsForms),
+		Idempotent:  true,
+		Name:        "tag",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(tagArgsSchema),
+		Validate:    ValidateTagArgs,
 	},
 }
-var tagArgsPattern0 = regexp.MustCompile("^\\/")
 
 // ValidateTagArgs checks a model's arguments for the tag tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTagArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkTagArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTagArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkTagArgs checks a model's arguments for the tag tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTagArgs(r *tool.Report, args map[string]any, out *TagArgs) {
-	var at tool.Loc
-	present := 0
-	path, hasPath := args["path"]
-	if hasPath {
-		present++
-	}
-	labels, hasLabels := args["labels"]
-	if hasLabels {
-		present++
-	}
-	if !hasPath {
-		r.Add(at.Key("path"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasLabels {
-		r.Add(at.Key("labels"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "path", "labels":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPath {
-		if s, ok := path.(string); !ok {
-			r.Type(at.Key("path"), "string", path)
-		} else {
-			if !tagArgsPattern0.MatchString(s) {
-				r.Value("pattern", at.Key("path"), "a string matching the pattern ^/", path)
-			}
-		}
-	}
-	if hasLabels {
-		if obj, ok := tool.Object(labels); !ok {
-			r.Type(at.Key("labels"), "object", labels)
-		} else {
-			atLabels := at.Key("labels")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if _, ok := v.(string); !ok {
-						r.Type(atLabels.Key(k), "string", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTagArgs(r, at, out, args)
-}
-
-// DecodeTagArgs checks a model's arguments for the tag tool and returns them as a TagArgs, read straight from the map; when they are not valid, the zero TagArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTagArgs checks a model's arguments for the tag tool and returns them as a TagArgs; when not valid, the zero TagArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTagArgs(args map[string]any) (TagArgs, tool.Errors) {
-	var r tool.Report
-	var out TagArgs
-	checkTagArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return tagArgsDecoder(args, nil, 0)
+}
+
+// DecodeTagArgsJSON reads a model's arguments for the tag tool, raw, into a TagArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTagArgs return for the same bytes.
+func DecodeTagArgsJSON(raw []byte) (TagArgs, tool.Errors) {
+	return tagArgsDecoder(nil, raw, 0)
+}
+
+// tagArgsDecoder is the tool.Decoder of TagArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func tagArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TagArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTagArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return TagArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillTagArgs sets the fields of a TagArgs from an object its validator accepted.
-func fillTagArgs(r *tool.Report, at tool.Loc, out *TagArgs, obj map[string]any) {
-	if path := obj["path"]; path != nil {
-		if s, ok := path.(string); ok {
-			out.Path = s
+// tagArgsObject is the shape of an object of type TagArgs: its members, and those it requires.
+var tagArgsObject = toolimpl.NewObject([]string{"path", "labels"}, "path", "string", "labels", "object")
+
+// decodeTagArgs reads a value of type TagArgs at the location at, checking it against its schema.
+func decodeTagArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TagArgs) {
+	if !s.Object(at, tagArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// path
+			if v, ok := s.String(at.Key("path"), "string"); ok {
+				if !pattern0.MatchString(v) {
+					s.Fail(at.Key("path"), "pattern", "a string matching the pattern ^/")
+				}
+				out.Path = s.Keep(v)
+			}
+		case 1:
+			// labels
+			atLabels := at.Key("labels")
+			m := toolimpl.NewMap[map[string]string](s)
+			if s.Members(atLabels, "object", func(k string) {
+				var item string
+				if v2, ok := s.String(atLabels.Key(k), "string"); ok {
+					item = s.Keep(v2)
+				}
+				if m != nil {
+					m[k] = item
+				}
+			}) {
+				out.Labels = m
+			}
 		}
 	}
-	if labels := obj["labels"]; labels != nil {
-		if obj2, ok := tool.Object(labels); ok {
-			m := make(map[string]string, len(obj2))
-			n := r.Len()
-			member := func(k string, item any) {
-				var e string
-				if item != nil {
-					if s2, ok := item.(string); ok {
-						e = s2
-					}
-				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]string, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Labels = m
-		}
-	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.
@@ -713,129 +480,76 @@ var InvoiceOutput = tool.OutputDef[Invoice]{
 		Validate: ValidateInvoice,
 	},
 }
-var invoicePattern0 = regexp.MustCompile("^INV\\-[0-9]+$")
 
 // ValidateInvoice checks a model's answer in the invoice format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateInvoice(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkInvoice(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeInvoice(s, toolimpl.Loc{})
+	})
 }
 
-// checkInvoice checks a model's answer in the invoice format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkInvoice(r *tool.Report, args map[string]any, out *Invoice) {
-	var at tool.Loc
-	present := 0
-	number, hasNumber := args["number"]
-	if hasNumber {
-		present++
-	}
-	total, hasTotal := args["total"]
-	if hasTotal {
-		present++
-	}
-	customer, hasCustomer := args["customer"]
-	if hasCustomer {
-		present++
-	}
-	if !hasNumber {
-		r.Add(at.Key("number"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasTotal {
-		r.Add(at.Key("total"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasCustomer {
-		r.Add(at.Key("customer"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "number", "total", "customer":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasNumber {
-		if s, ok := number.(string); !ok {
-			r.Type(at.Key("number"), "string", number)
-		} else {
-			if !invoicePattern0.MatchString(s) {
-				r.Value("pattern", at.Key("number"), "a string matching the pattern ^INV-[0-9]+$", number)
-			}
-		}
-	}
-	if hasTotal {
-		if num, ok := tool.Number(total); !ok || !tool.IsInteger(num) {
-			r.Type(at.Key("total"), "integer", total)
-		} else {
-			if num < 0 {
-				r.Value("minimum", at.Key("total"), ">= 0", total)
-			}
-		}
-	}
-	if hasCustomer {
-		if s2, ok := customer.(string); !ok {
-			r.Type(at.Key("customer"), "string", customer)
-		} else {
-			length := tool.Length(s2)
-			if length < 1 {
-				r.Value("minLength", at.Key("customer"), "at least 1 character long", customer)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillInvoice(r, at, out, args)
-}
-
-// DecodeInvoice checks a model's answer in the invoice format and returns it as a Invoice, read straight from the map; when they are not valid, the zero Invoice and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeInvoice checks a model's answer in the invoice format and returns it as a Invoice; when not valid, the zero Invoice and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeInvoice(args map[string]any) (Invoice, tool.Errors) {
-	var r tool.Report
-	var out Invoice
-	checkInvoice(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return invoiceDecoder(args, nil, 0)
+}
+
+// DecodeInvoiceJSON reads a model's answer in the invoice format, raw, into a Invoice in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeInvoice return for the same bytes.
+func DecodeInvoiceJSON(raw []byte) (Invoice, tool.Errors) {
+	return invoiceDecoder(nil, raw, 0)
+}
+
+// invoiceDecoder is the tool.Decoder of Invoice: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func invoiceDecoder(args map[string]any, raw []byte, maxErrors int) (out Invoice, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeInvoice(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return Invoice{}, errs
 	}
 	return out, nil
 }
 
-// fillInvoice sets the fields of a Invoice from an object its validator accepted.
-func fillInvoice(r *tool.Report, at tool.Loc, out *Invoice, obj map[string]any) {
-	if number := obj["number"]; number != nil {
-		if s, ok := number.(string); ok {
-			out.Number = s
+// invoiceObject is the shape of an object of type Invoice: its members, and those it requires.
+var invoiceObject = toolimpl.NewObject([]string{"number", "total", "customer"}, "number", "string", "total", "integer", "customer", "string")
+
+// decodeInvoice reads a value of type Invoice at the location at, checking it against its schema.
+func decodeInvoice(s *toolimpl.Scanner, at toolimpl.Loc) (out Invoice) {
+	if !s.Object(at, invoiceObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// number
+			if v, ok := s.String(at.Key("number"), "string"); ok {
+				if !pattern1.MatchString(v) {
+					s.Fail(at.Key("number"), "pattern", "a string matching the pattern ^INV-[0-9]+$")
+				}
+				out.Number = s.Keep(v)
+			}
+		case 1:
+			// total
+			if n, ok := s.Integer(at.Key("total"), "integer"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("total"), "minimum", ">= 0")
+				}
+				out.Total = int(s.Int(at.Key("total"), n, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// customer
+			if v2, ok := s.String(at.Key("customer"), "string"); ok {
+				n2 := toolimpl.Length(v2)
+				if n2 < 1 {
+					s.Fail(at.Key("customer"), "minLength", "at least 1 character long")
+				}
+				out.Customer = s.Keep(v2)
+			}
 		}
 	}
-	if total := obj["total"]; total != nil {
-		if n, ok := tool.Int(total, math.MinInt, math.MaxInt); ok {
-			out.Total = int(n)
-		} else {
-			r.Range(at.Key("total"), "-9223372036854775808", "9223372036854775807", total)
-		}
-	}
-	if customer := obj["customer"]; customer != nil {
-		if s2, ok := customer.(string); ok {
-			out.Customer = s2
-		}
-	}
+	return out
 }
+
+var pattern1 = regexp.MustCompile("^INV\\-[0-9]+$")
 
 // The schemas of the receipt output: the canonical schema, and the dialects that differ from it.
 const (
@@ -887,147 +601,67 @@ var ReceiptOutput = tool.OutputDef[Receipt]{
 
 // ValidateReceipt checks a model's answer in the receipt format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReceipt(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkReceipt(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeReceipt(s, toolimpl.Loc{})
+	})
 }
 
-// checkReceipt checks a model's answer in the receipt format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkReceipt(r *tool.Report, args map[string]any, out *Receipt) {
-	var at tool.Loc
-	present := 0
-	shop, hasShop := args["shop"]
-	if hasShop {
-		present++
-	}
-	totalsByRate, hasTotalsByRate := args["totals_by_rate"]
-	if hasTotalsByRate {
-		present++
-	}
-	if !hasShop {
-		r.Add(at.Key("shop"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasTotalsByRate {
-		r.Add(at.Key("totals_by_rate"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "shop", "totals_by_rate":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasShop {
-		if s, ok := shop.(string); !ok {
-			r.Type(at.Key("shop"), "string", shop)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("shop"), "at least 1 character long", shop)
-			}
-		}
-	}
-	if hasTotalsByRate {
-		if obj, ok := tool.Object(totalsByRate); !ok {
-			r.Type(at.Key("totals_by_rate"), "object", totalsByRate)
-		} else {
-			atTotalsByRate := at.Key("totals_by_rate")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
-						r.Type(atTotalsByRate.Key(k), "integer", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillReceipt(r, at, out, args)
-}
-
-// DecodeReceipt checks a model's answer in the receipt format and returns it as a Receipt, read straight from the map; when they are not valid, the zero Receipt and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReceipt checks a model's answer in the receipt format and returns it as a Receipt; when not valid, the zero Receipt and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReceipt(args map[string]any) (Receipt, tool.Errors) {
-	var r tool.Report
-	var out Receipt
-	checkReceipt(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return receiptDecoder(args, nil, 0)
+}
+
+// DecodeReceiptJSON reads a model's answer in the receipt format, raw, into a Receipt in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReceipt return for the same bytes.
+func DecodeReceiptJSON(raw []byte) (Receipt, tool.Errors) {
+	return receiptDecoder(nil, raw, 0)
+}
+
+// receiptDecoder is the tool.Decoder of Receipt: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func receiptDecoder(args map[string]any, raw []byte, maxErrors int) (out Receipt, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeReceipt(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return Receipt{}, errs
 	}
 	return out, nil
 }
 
-// fillReceipt sets the fields of a Receipt from an object its validator accepted.
-func fillReceipt(r *tool.Report, at tool.Loc, out *Receipt, obj map[string]any) {
-	if shop := obj["shop"]; shop != nil {
-		if s, ok := shop.(string); ok {
-			out.Shop = s
-		}
+// receiptObject is the shape of an object of type Receipt: its members, and those it requires.
+var receiptObject = toolimpl.NewObject([]string{"shop", "totals_by_rate"}, "shop", "string", "totals_by_rate", "object")
+
+// decodeReceipt reads a value of type Receipt at the location at, checking it against its schema.
+func decodeReceipt(s *toolimpl.Scanner, at toolimpl.Loc) (out Receipt) {
+	if !s.Object(at, receiptObject, "object") {
+		return out
 	}
-	if totalsByRate := obj["totals_by_rate"]; totalsByRate != nil {
-		if obj2, ok := tool.Object(totalsByRate); ok {
-			m := make(map[string]int, len(obj2))
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// shop
+			if v, ok := s.String(at.Key("shop"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("shop"), "minLength", "at least 1 character long")
+				}
+				out.Shop = s.Keep(v)
+			}
+		case 1:
+			// totals_by_rate
 			atTotalsByRate := at.Key("totals_by_rate")
-			n2 := r.Len()
-			member := func(k string, item any) {
-				var e int
-				if item != nil {
-					if n, ok := tool.Int(item, math.MinInt, math.MaxInt); ok {
-						e = int(n)
-					} else {
-						r.Range(atTotalsByRate.Key(k), "-9223372036854775808", "9223372036854775807", item)
-					}
+			m := toolimpl.NewMap[map[string]int](s)
+			if s.Members(atTotalsByRate, "object", func(k string) {
+				var item int
+				if n2, ok := s.Integer(atTotalsByRate.Key(k), "integer"); ok {
+					item = int(s.Int(atTotalsByRate.Key(k), n2, math.MinInt, math.MaxInt))
 				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
+				if m != nil {
+					m[k] = item
 				}
+			}) {
+				out.TotalsByRate = m
 			}
-			if r.Len() > n2 {
-				r.Truncate(n2)
-				m = make(map[string]int, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.TotalsByRate = m
 		}
 	}
+	return out
 }

@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -21,366 +22,175 @@ const (
 	pricingArgsGeminiJSONSchema = `{"type":"object","properties":{"price":{"type":"number","description":"Unit price. Must be a multiple of 0.01 and be greater than 0."},"discount":{"type":"number","minimum":0,"description":"Discount in percent. Must be less than 100."},"quantity":{"type":"integer","enum":[1,2,5,10],"description":"Pack size."},"small":{"type":"integer","maximum":127,"minimum":-128,"description":"A small signed number."},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A note, null for none. Must be at most 20 characters."},"flags":{"type":"array","items":{"type":"string","enum":["sale","new","limited","gift"]},"maxItems":3,"description":"Up to three distinct flags. Must not contain the same item twice."},"level":{"anyOf":[{"type":"integer","maximum":3,"minimum":1},{"type":"null"}],"description":"Level, required but null for the default."},"name":{"type":"string","description":"Buyer name. Must be at least 2 characters. Defaults to \"anon\". Example: \"bob\"."},"blob":{"type":"string","description":"Opaque bytes. Encoded in base64."}},"required":["price","quantity","level"],"additionalProperties":false,"description":"Prices an item: the numeric and string keywords some\ndialects lack."}`
 )
 
+// pricingArgsForms are the definitions of the pricing tool in each provider's form.
+var pricingArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: pricingArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: pricingArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: pricingArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: pricingArgsSchema},
+	{Shape: tool.Anthropic, Parameters: pricingArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: pricingArgsSchema},
+	{Shape: tool.Gemini, Parameters: pricingArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: pricingArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: pricingArgsSchema},
+}
+
 // PricingTool is the pricing tool, generated from PricingArgs.
 var PricingTool = tool.Def[PricingArgs]{
-	Check:  checkPricingArgs,
-	Decode: DecodePricingArgs,
+	Decode:  DecodePricingArgs,
+	Decoder: pricingArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Prices an item: the numeric and string keywords some\ndialects lack.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(pricingArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","input_schema":` + pricingArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(pricingArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(pricingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parametersJsonSchema":` + pricingArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","inputSchema":` + pricingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(pricingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(pricingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"pricing","description":"Prices an item: the numeric and string keywords some\ndialects lack.","parameters":` + pricingArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "pricing",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(pricingArgsSchema),
-		Validate:   ValidatePricingArgs,
+		Dialects:    toolimpl.Dialects("pricing", "Prices an item: the numeric and string keywords some\ndialects lack.", tool.RiskRead, true, "", pricingArgsForms),
+		Idempotent:  true,
+		Name:        "pricing",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(pricingArgsSchema),
+		Validate:    ValidatePricingArgs,
 	},
 }
 
 // ValidatePricingArgs checks a model's arguments for the pricing tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePricingArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkPricingArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePricingArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkPricingArgs checks a model's arguments for the pricing tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPricingArgs(r *tool.Report, args map[string]any, out *PricingArgs) {
-	defer r.RecoverTooDeep()
-	var at tool.Loc
-	present := 0
-	price, hasPrice := args["price"]
-	if hasPrice {
-		present++
-	}
-	discount, hasDiscount := args["discount"]
-	if hasDiscount {
-		present++
-	}
-	quantity, hasQuantity := args["quantity"]
-	if hasQuantity {
-		present++
-	}
-	small, hasSmall := args["small"]
-	if hasSmall {
-		present++
-	}
-	note, hasNote := args["note"]
-	if hasNote {
-		present++
-	}
-	flags, hasFlags := args["flags"]
-	if hasFlags {
-		present++
-	}
-	level, hasLevel := args["level"]
-	if hasLevel {
-		present++
-	}
-	name, hasName := args["name"]
-	if hasName {
-		present++
-	}
-	blob, hasBlob := args["blob"]
-	if hasBlob {
-		present++
-	}
-	if !hasPrice {
-		r.Add(at.Key("price"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasQuantity {
-		r.Add(at.Key("quantity"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasLevel {
-		r.Add(at.Key("level"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer or null",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPrice {
-		if num, ok := tool.Number(price); !ok {
-			r.Type(at.Key("price"), "number", price)
-		} else {
-			if num <= 0 {
-				r.Value("exclusiveMinimum", at.Key("price"), "> 0", price)
-			} else if !tool.MultipleOf(price, "0.01") {
-				r.Value("multipleOf", at.Key("price"), "a multiple of 0.01", price)
-			}
-		}
-	}
-	if hasDiscount && discount != nil {
-		if num2, ok := tool.Number(discount); !ok {
-			if !tool.IsNull(discount) {
-				r.Type(at.Key("discount"), "number", discount)
-			}
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("discount"), ">= 0", discount)
-			} else if num2 >= 100 {
-				r.Value("exclusiveMaximum", at.Key("discount"), "< 100", discount)
-			}
-		}
-	}
-	if hasQuantity {
-		if num3, ok := tool.Number(quantity); !ok || !tool.IsInteger(num3) {
-			r.Type(at.Key("quantity"), "integer", quantity)
-		} else {
-			if num3 != 1 && num3 != 2 && num3 != 5 && num3 != 10 {
-				r.Value(tool.CodeEnum, at.Key("quantity"), "one of 1, 2, 5, 10", quantity)
-			}
-		}
-	}
-	if hasSmall && small != nil {
-		if num4, ok := tool.Number(small); !ok || !tool.IsInteger(num4) {
-			if !tool.IsNull(small) {
-				r.Type(at.Key("small"), "integer", small)
-			}
-		} else {
-			if num4 < -128 {
-				r.Value("minimum", at.Key("small"), ">= -128", small)
-			} else if num4 > 127 {
-				r.Value("maximum", at.Key("small"), "<= 127", small)
-			}
-		}
-	}
-	if hasNote && note != nil {
-		if note != nil {
-			if s, ok := note.(string); !ok {
-				if !tool.IsNull(note) {
-					r.Type(at.Key("note"), "string or null", note)
-				}
-			} else {
-				length := tool.Length(s)
-				if length > 20 {
-					r.Value("maxLength", at.Key("note"), "at most 20 characters long", note)
-				}
-			}
-		}
-	}
-	if hasFlags && flags != nil {
-		if list, ok := tool.List(flags); !ok {
-			if !tool.IsNull(flags) {
-				r.Type(at.Key("flags"), "array", flags)
-			}
-		} else {
-			if len(list) > 3 {
-				r.Value("maxItems", at.Key("flags"), "an array of at most 3 items", list)
-			} else if i, j, dup := tool.Duplicate(list); dup {
-				r.Add(at.Key("flags"), tool.Error{
-					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
-					Code:     "uniqueItems",
-					Expected: "an array of unique items",
-					Got:      "array",
-				})
-			}
-			atFlags := at.Key("flags")
-			for i2, item := range tool.Head(list, 3) {
-				if r.Full() {
-					break
-				}
-				if s2, ok := item.(string); !ok {
-					r.Type(atFlags.Index(i2), "string", item)
-				} else {
-					if s2 != "sale" && s2 != "new" && s2 != "limited" && s2 != "gift" {
-						r.Value(tool.CodeEnum, atFlags.Index(i2), "one of \"sale\", \"new\", \"limited\", \"gift\"", item)
-					}
-				}
-			}
-		}
-	}
-	if hasLevel {
-		if level != nil {
-			if num5, ok := tool.Number(level); !ok || !tool.IsInteger(num5) {
-				if !tool.IsNull(level) {
-					r.Type(at.Key("level"), "integer or null", level)
-				}
-			} else {
-				if num5 < 1 {
-					r.Value("minimum", at.Key("level"), ">= 1", level)
-				} else if num5 > 3 {
-					r.Value("maximum", at.Key("level"), "<= 3", level)
-				}
-			}
-		}
-	}
-	if hasName && name != nil {
-		if s3, ok := name.(string); !ok {
-			if !tool.IsNull(name) {
-				r.Type(at.Key("name"), "string", name)
-			}
-		} else {
-			length2 := tool.Length(s3)
-			if length2 < 2 {
-				r.Value("minLength", at.Key("name"), "at least 2 characters long", name)
-			}
-		}
-	}
-	if hasBlob && blob != nil {
-		if s4, ok := blob.(string); !ok {
-			if !tool.IsNull(blob) {
-				r.Type(at.Key("blob"), "string", blob)
-			}
-		} else {
-			if !tool.Base64(s4) {
-				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPricingArgs(r, at, out, args)
-}
-
-// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs, read straight from the map; when they are not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePricingArgs checks a model's arguments for the pricing tool and returns them as a PricingArgs; when not valid, the zero PricingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePricingArgs(args map[string]any) (PricingArgs, tool.Errors) {
-	var r tool.Report
-	var out PricingArgs
-	checkPricingArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return pricingArgsDecoder(args, nil, 0)
+}
+
+// DecodePricingArgsJSON reads a model's arguments for the pricing tool, raw, into a PricingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePricingArgs return for the same bytes.
+func DecodePricingArgsJSON(raw []byte) (PricingArgs, tool.Errors) {
+	return pricingArgsDecoder(nil, raw, 0)
+}
+
+// pricingArgsDecoder is the tool.Decoder of PricingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func pricingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PricingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePricingArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return PricingArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillPricingArgs sets the fields of a PricingArgs from an object its validator accepted.
-func fillPricingArgs(r *tool.Report, at tool.Loc, out *PricingArgs, obj map[string]any) {
-	if price := obj["price"]; price != nil {
-		if f, ok := tool.Float(price); ok {
-			out.Price = f
-		}
+// pricingArgsObject is the shape of an object of type PricingArgs: its members, and those it requires.
+var pricingArgsObject = toolimpl.NewObject([]string{"price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob"}, "price", "number", "quantity", "integer", "level", "integer or null")
+
+// flagValues are the values a string of the enum may take.
+var flagValues = []string{"sale", "new", "limited", "gift"}
+
+// decodePricingArgs reads a value of type PricingArgs at the location at, checking it against its schema.
+func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
+	if !s.Object(at, pricingArgsObject, "object") {
+		return out
 	}
-	if discount := obj["discount"]; discount != nil {
-		if f2, ok := tool.Float(discount); ok {
-			out.Discount = f2
-		}
-	}
-	if quantity := obj["quantity"]; quantity != nil {
-		if n, ok := tool.Int(quantity, math.MinInt, math.MaxInt); ok {
-			out.Quantity = int(n)
-		} else {
-			r.Range(at.Key("quantity"), "-9223372036854775808", "9223372036854775807", quantity)
-		}
-	}
-	if small := obj["small"]; small != nil {
-		if n2, ok := tool.Int(small, math.MinInt8, math.MaxInt8); ok {
-			out.Small = int8(n2)
-		} else {
-			r.Range(at.Key("small"), "-128", "127", small)
-		}
-	}
-	if note := obj["note"]; !tool.IsNull(note) {
-		p := new(string)
-		if s, ok := note.(string); ok {
-			(*p) = s
-		}
-		out.Note = p
-	}
-	if flags := obj["flags"]; flags != nil {
-		if list, ok := tool.List(flags); ok {
-			s2 := make([]Flag, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// price
+			if n, ok := s.Number(at.Key("price"), "number"); ok {
+				if n.F <= 0 {
+					s.Fail(at.Key("price"), "exclusiveMinimum", "> 0")
+				} else if !n.MultipleOf("0.01") {
+					s.Fail(at.Key("price"), "multipleOf", "a multiple of 0.01")
 				}
-				if item != nil {
-					if s3, ok := item.(string); ok {
-						s2[i] = Flag(s3)
+				out.Price = n.F
+			}
+		case 1:
+			// discount
+			if n2, ok := s.Number(at.Key("discount"), "number"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("discount"), "minimum", ">= 0")
+				} else if n2.F >= 100 {
+					s.Fail(at.Key("discount"), "exclusiveMaximum", "< 100")
+				}
+				out.Discount = n2.F
+			}
+		case 2:
+			// quantity
+			if n3, ok := s.Integer(at.Key("quantity"), "integer"); ok {
+				if n3.F != 1 && n3.F != 2 && n3.F != 5 && n3.F != 10 {
+					s.Fail(at.Key("quantity"), tool.CodeEnum, "one of 1, 2, 5, 10")
+				}
+				out.Quantity = int(s.Int(at.Key("quantity"), n3, math.MinInt, math.MaxInt))
+			}
+		case 3:
+			// small
+			if n4, ok := s.Integer(at.Key("small"), "integer"); ok {
+				if n4.F < -128 {
+					s.Fail(at.Key("small"), "minimum", ">= -128")
+				} else if n4.F > 127 {
+					s.Fail(at.Key("small"), "maximum", "<= 127")
+				}
+				out.Small = int8(s.Int(at.Key("small"), n4, math.MinInt8, math.MaxInt8))
+			}
+		case 4:
+			// note
+			if !s.Null() {
+				if v, ok := s.String(at.Key("note"), "string or null"); ok {
+					n5 := toolimpl.Length(v)
+					if n5 > 20 {
+						s.Fail(at.Key("note"), "maxLength", "at most 20 characters long")
 					}
+					out.Note = toolimpl.Ptr(s, s.Keep(v))
 				}
 			}
-			out.Flags = s2
-		}
-	}
-	if level := obj["level"]; !tool.IsNull(level) {
-		p2 := new(int)
-		if n3, ok := tool.Int(level, math.MinInt, math.MaxInt); ok {
-			(*p2) = int(n3)
-		} else {
-			r.Range(at.Key("level"), "-9223372036854775808", "9223372036854775807", level)
-		}
-		out.Level = p2
-	}
-	if name := obj["name"]; name != nil {
-		if s4, ok := name.(string); ok {
-			out.Name = s4
-		}
-	}
-	if blob := obj["blob"]; blob != nil {
-		if s5, ok := blob.(string); ok {
-			if b, ok := tool.Bytes(s5); ok {
-				out.Blob = b
-			} else {
-				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
+		case 5:
+			// flags
+			atFlags := at.Key("flags")
+			if s.Array(atFlags, "array", toolimpl.None, 3, true) {
+				var buf [3]Flag
+				items := buf[:0]
+				for i2 := s.NextItem(atFlags); i2 >= 0; i2 = s.NextItem(atFlags) {
+					var item Flag
+					if v2, ok := s.String(atFlags.Index(i2), "string"); ok {
+						x, in := toolimpl.Enum(v2, flagValues)
+						if !in {
+							s.Fail(atFlags.Index(i2), tool.CodeEnum, "one of \"sale\", \"new\", \"limited\", \"gift\"")
+						}
+						item = Flag(x)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Flags = toolimpl.Slice(s, items)
+			}
+		case 6:
+			// level
+			if !s.Null() {
+				if n6, ok := s.Integer(at.Key("level"), "integer or null"); ok {
+					if n6.F < 1 {
+						s.Fail(at.Key("level"), "minimum", ">= 1")
+					} else if n6.F > 3 {
+						s.Fail(at.Key("level"), "maximum", "<= 3")
+					}
+					out.Level = toolimpl.Ptr(s, int(s.Int(at.Key("level"), n6, math.MinInt, math.MaxInt)))
+				}
+			}
+		case 7:
+			// name
+			if v3, ok := s.String(at.Key("name"), "string"); ok {
+				n7 := toolimpl.Length(v3)
+				if n7 < 2 {
+					s.Fail(at.Key("name"), "minLength", "at least 2 characters long")
+				}
+				out.Name = s.Keep(v3)
+			}
+		case 8:
+			// blob
+			if v4, ok := s.String(at.Key("blob"), "string"); ok {
+				if !toolimpl.Base64(v4) {
+					s.Fail(at.Key("blob"), "contentEncoding", "a base64 string")
+				}
+				out.Blob = s.Bytes(at.Key("blob"), v4)
 			}
 		}
 	}
+	return out
 }
 
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
@@ -392,70 +202,233 @@ const (
 	orderArgsGeminiJSONSchema = `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit, like ABC-123. Must match the regular expression ^[A-Z]{3}-[0-9]{3}$."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"Must be 1-8 characters."},"value":{"type":"string"}},"required":["key"],"additionalProperties":false,"description":"Option is a key and value."},"maxItems":2,"description":"Options of the item."}},"required":["sku","qty"],"additionalProperties":false,"description":"Line is one order line."},"maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"type":"object","properties":{"street":{"type":"string","description":"Must be at least 1 character."},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code. Must match the regular expression ^[A-Z]{2}$."}},"required":["street","country"],"additionalProperties":false,"description":"Where to ship."},"gift":{"type":"object","properties":{"message":{"type":"string","description":"Must be at most 40 characters."}},"required":["message"],"additionalProperties":false,"description":"Gift wrapping, if any."}},"required":["lines","ship"],"additionalProperties":false,"description":"Places an order: nested objects and arrays of objects."}`
 )
 
+// orderArgsForms are the definitions of the order tool in each provider's form.
+var orderArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: orderArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: orderArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: orderArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: orderArgsSchema},
+	{Shape: tool.Anthropic, Parameters: orderArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: orderArgsSchema},
+	{Shape: tool.Gemini, Parameters: orderArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: orderArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: orderArgsSchema},
+}
+
 // OrderTool is the order tool, generated from OrderArgs.
 var OrderTool = tool.Def[OrderArgs]{
-	Check:  checkOrderArgs,
-	Decode: DecodeOrderArgs,
+	Decode:  DecodeOrderArgs,
+	Decoder: orderArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(orderArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","input_schema":` + orderArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(orderArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(orderArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","parametersJsonSchema":` + orderArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"name":"order","description":"Places an order: nested objects and arrays of objects.","inputSchema":` + orderArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(orderArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(orderArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"order","description":"Places an order: nested objects and arrays of objects.","parameters":` + orderArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "order",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(orderArgsSchema),
-		Validate:   ValidateOrderArgs,
+		Dialects:    toolimpl.Dialects("order", "Places an order: nested objects and arrays of objects.", tool.RiskDangerous, true, "", orderArgsForms),
+		Idempotent:  true,
+		Name:        "order",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(orderArgsSchema),
+		Validate:    ValidateOrderArgs,
 	},
 }
-var orderArgsPattern0 = regexp.MustCompile("^[A-Z]{3}\\-[0-9]{3}$")
 
-// orderArgsPattern1 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
-func orderArgsPattern1(s string) bool {
+// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateOrderArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeOrderArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs; when not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
+	return orderArgsDecoder(args, nil, 0)
+}
+
+// DecodeOrderArgsJSON reads a model's arguments for the order tool, raw, into a OrderArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOrderArgs return for the same bytes.
+func DecodeOrderArgsJSON(raw []byte) (OrderArgs, tool.Errors) {
+	return orderArgsDecoder(nil, raw, 0)
+}
+
+// orderArgsDecoder is the tool.Decoder of OrderArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func orderArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out OrderArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeOrderArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return OrderArgs{}, errs
+	}
+	return out, nil
+}
+
+// orderArgsObject is the shape of an object of type OrderArgs: its members, and those it requires.
+var orderArgsObject = toolimpl.NewObject([]string{"lines", "ship", "gift"}, "lines", "array", "ship", "object")
+
+// decodeOrderArgs reads a value of type OrderArgs at the location at, checking it against its schema.
+func decodeOrderArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OrderArgs) {
+	if !s.Object(at, orderArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// lines
+			atLines := at.Key("lines")
+			if s.Array(atLines, "array", 1, 4, false) {
+				var buf [4]Line
+				items := buf[:0]
+				for i2 := s.NextItem(atLines); i2 >= 0; i2 = s.NextItem(atLines) {
+					var item Line
+					item = decodeLine(s, atLines.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Lines = toolimpl.Slice(s, items)
+			}
+		case 1:
+			// ship
+			out.Ship = decodeAddress(s, at.Key("ship"))
+		case 2:
+			// gift
+			out.Gift = toolimpl.Ptr(s, decodeGift(s, at.Key("gift")))
+		}
+	}
+	return out
+}
+
+// lineObject is the shape of an object of type Line: its members, and those it requires.
+var lineObject = toolimpl.NewObject([]string{"sku", "qty", "options"}, "sku", "string", "qty", "integer")
+
+// decodeLine reads a value of type Line at the location at, checking it against its schema.
+func decodeLine(s *toolimpl.Scanner, at toolimpl.Loc) (out Line) {
+	if !s.Object(at, lineObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// sku
+			if v, ok := s.String(at.Key("sku"), "string"); ok {
+				if !pattern0.MatchString(v) {
+					s.Fail(at.Key("sku"), "pattern", "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$")
+				}
+				out.SKU = s.Keep(v)
+			}
+		case 1:
+			// qty
+			if n, ok := s.Integer(at.Key("qty"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("qty"), "minimum", ">= 1")
+				} else if n.F > 99 {
+					s.Fail(at.Key("qty"), "maximum", "<= 99")
+				}
+				out.Qty = int(s.Int(at.Key("qty"), n, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// options
+			atOptions := at.Key("options")
+			if s.Array(atOptions, "array", toolimpl.None, 2, false) {
+				var buf [2]Option
+				items := buf[:0]
+				for i2 := s.NextItem(atOptions); i2 >= 0; i2 = s.NextItem(atOptions) {
+					var item Option
+					item = decodeOption(s, atOptions.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Options = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
+}
+
+// addressObject is the shape of an object of type Address: its members, and those it requires.
+var addressObject = toolimpl.NewObject([]string{"street", "country"}, "street", "string", "country", "string")
+
+// decodeAddress reads a value of type Address at the location at, checking it against its schema.
+func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
+	if !s.Object(at, addressObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// street
+			if v, ok := s.String(at.Key("street"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
+				}
+				out.Street = s.Keep(v)
+			}
+		case 1:
+			// country
+			if v2, ok := s.String(at.Key("country"), "string"); ok {
+				if !pattern1(v2) {
+					s.Fail(at.Key("country"), "pattern", "a string matching the pattern ^[A-Z]{2}$")
+				}
+				out.Country = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+// giftObject is the shape of an object of type Gift: its members, and those it requires.
+var giftObject = toolimpl.NewObject([]string{"message"}, "message", "string")
+
+// decodeGift reads a value of type Gift at the location at, checking it against its schema.
+func decodeGift(s *toolimpl.Scanner, at toolimpl.Loc) (out Gift) {
+	if !s.Object(at, giftObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// message
+			if v, ok := s.String(at.Key("message"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n > 40 {
+					s.Fail(at.Key("message"), "maxLength", "at most 40 characters long")
+				}
+				out.Message = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+// optionObject is the shape of an object of type Option: its members, and those it requires.
+var optionObject = toolimpl.NewObject([]string{"key", "value"}, "key", "string")
+
+// decodeOption reads a value of type Option at the location at, checking it against its schema.
+func decodeOption(s *toolimpl.Scanner, at toolimpl.Loc) (out Option) {
+	if !s.Object(at, optionObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// key
+			if v, ok := s.String(at.Key("key"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("key"), "minLength", "at least 1 character long")
+				} else if n > 8 {
+					s.Fail(at.Key("key"), "maxLength", "at most 8 characters long")
+				}
+				out.Key = s.Keep(v)
+			}
+		case 1:
+			// value
+			if v2, ok := s.String(at.Key("value"), "string"); ok {
+				out.Value = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+var pattern0 = regexp.MustCompile("^[A-Z]{3}\\-[0-9]{3}$")
+
+// pattern1 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
+func pattern1(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
 	}
@@ -468,436 +441,6 @@ func orderArgsPattern1(s string) bool {
 	return true
 }
 
-// ValidateOrderArgs checks a model's arguments for the order tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateOrderArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkOrderArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkOrderArgs checks a model's arguments for the order tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkOrderArgs(r *tool.Report, args map[string]any, out *OrderArgs) {
-	var at tool.Loc
-	present := 0
-	lines, hasLines := args["lines"]
-	if hasLines {
-		present++
-	}
-	ship, hasShip := args["ship"]
-	if hasShip {
-		present++
-	}
-	gift, hasGift := args["gift"]
-	if hasGift {
-		present++
-	}
-	if !hasLines {
-		r.Add(at.Key("lines"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if !hasShip {
-		r.Add(at.Key("ship"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k5 := range tool.KeysInOrder(args) {
-			switch k5 {
-			case "lines", "ship", "gift":
-			default:
-				r.Add(at.Key(k5), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k5]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasLines {
-		if list, ok := tool.List(lines); !ok {
-			r.Type(at.Key("lines"), "array", lines)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("lines"), "an array of at least 1 item", list)
-			} else if len(list) > 4 {
-				r.Value("maxItems", at.Key("lines"), "an array of at most 4 items", list)
-			}
-			atLines := at.Key("lines")
-			for i, item := range tool.Head(list, 4) {
-				if r.Full() {
-					break
-				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atLines.Index(i), "object", item)
-				} else {
-					atItem := atLines.Index(i)
-					present2 := 0
-					sku, hasSku := obj["sku"]
-					if hasSku {
-						present2++
-					}
-					qty, hasQty := obj["qty"]
-					if hasQty {
-						present2++
-					}
-					options, hasOptions := obj["options"]
-					if hasOptions {
-						present2++
-					}
-					if !hasSku {
-						r.Add(atItem.Key("sku"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "string",
-						})
-					}
-					if !hasQty {
-						r.Add(atItem.Key("qty"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "integer",
-						})
-					}
-					if len(obj) > present2 {
-						for k2 := range tool.KeysInOrder(obj) {
-							switch k2 {
-							case "sku", "qty", "options":
-							default:
-								r.Add(atItem.Key(k2), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k2]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasSku {
-						if s, ok := sku.(string); !ok {
-							r.Type(atItem.Key("sku"), "string", sku)
-						} else {
-							if !orderArgsPattern0.MatchString(s) {
-								r.Value("pattern", atItem.Key("sku"), "a string matching the pattern ^[A-Z]{3}-[0-9]{3}$", sku)
-							}
-						}
-					}
-					if hasQty {
-						if num, ok := tool.Number(qty); !ok || !tool.IsInteger(num) {
-							r.Type(atItem.Key("qty"), "integer", qty)
-						} else {
-							if num < 1 {
-								r.Value("minimum", atItem.Key("qty"), ">= 1", qty)
-							} else if num > 99 {
-								r.Value("maximum", atItem.Key("qty"), "<= 99", qty)
-							}
-						}
-					}
-					if hasOptions && options != nil {
-						if list2, ok := tool.List(options); !ok {
-							if !tool.IsNull(options) {
-								r.Type(atItem.Key("options"), "array", options)
-							}
-						} else {
-							if len(list2) > 2 {
-								r.Value("maxItems", atItem.Key("options"), "an array of at most 2 items", list2)
-							}
-							atOptions := atItem.Key("options")
-							for i2, item2 := range tool.Head(list2, 2) {
-								if r.Full() {
-									break
-								}
-								if obj2, ok := tool.Object(item2); !ok {
-									r.Type(atOptions.Index(i2), "object", item2)
-								} else {
-									atItem2 := atOptions.Index(i2)
-									present3 := 0
-									key, hasKey := obj2["key"]
-									if hasKey {
-										present3++
-									}
-									value, hasValue := obj2["value"]
-									if hasValue {
-										present3++
-									}
-									if !hasKey {
-										r.Add(atItem2.Key("key"), tool.Error{
-											Code:     tool.CodeMissing,
-											Expected: "string",
-										})
-									}
-									if len(obj2) > present3 {
-										for k := range tool.KeysInOrder(obj2) {
-											switch k {
-											case "key", "value":
-											default:
-												r.Add(atItem2.Key(k), tool.Error{
-													Code: tool.CodeUnexpected,
-													Got:  tool.TypeName(obj2[k]),
-												})
-											}
-											if r.Full() {
-												break
-											}
-										}
-									}
-									if hasKey {
-										if s2, ok := key.(string); !ok {
-											r.Type(atItem2.Key("key"), "string", key)
-										} else {
-											length := tool.Length(s2)
-											if length < 1 {
-												r.Value("minLength", atItem2.Key("key"), "at least 1 character long", key)
-											} else if length > 8 {
-												r.Value("maxLength", atItem2.Key("key"), "at most 8 characters long", key)
-											}
-										}
-									}
-									if hasValue && value != nil {
-										if _, ok := value.(string); !ok {
-											if !tool.IsNull(value) {
-												r.Type(atItem2.Key("value"), "string", value)
-											}
-										}
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasShip {
-		if obj3, ok := tool.Object(ship); !ok {
-			r.Type(at.Key("ship"), "object", ship)
-		} else {
-			atShip := at.Key("ship")
-			present4 := 0
-			street, hasStreet := obj3["street"]
-			if hasStreet {
-				present4++
-			}
-			country, hasCountry := obj3["country"]
-			if hasCountry {
-				present4++
-			}
-			if !hasStreet {
-				r.Add(atShip.Key("street"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if !hasCountry {
-				r.Add(atShip.Key("country"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj3) > present4 {
-				for k3 := range tool.KeysInOrder(obj3) {
-					switch k3 {
-					case "street", "country":
-					default:
-						r.Add(atShip.Key(k3), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj3[k3]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasStreet {
-				if s4, ok := street.(string); !ok {
-					r.Type(atShip.Key("street"), "string", street)
-				} else {
-					length2 := tool.Length(s4)
-					if length2 < 1 {
-						r.Value("minLength", atShip.Key("street"), "at least 1 character long", street)
-					}
-				}
-			}
-			if hasCountry {
-				if s5, ok := country.(string); !ok {
-					r.Type(atShip.Key("country"), "string", country)
-				} else {
-					if !orderArgsPattern1(s5) {
-						r.Value("pattern", atShip.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
-					}
-				}
-			}
-		}
-	}
-	if hasGift && gift != nil {
-		if obj4, ok := tool.Object(gift); !ok {
-			if !tool.IsNull(gift) {
-				r.Type(at.Key("gift"), "object", gift)
-			}
-		} else {
-			atGift := at.Key("gift")
-			present5 := 0
-			message, hasMessage := obj4["message"]
-			if hasMessage {
-				present5++
-			}
-			if !hasMessage {
-				r.Add(atGift.Key("message"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj4) > present5 {
-				for k4 := range tool.KeysInOrder(obj4) {
-					switch k4 {
-					case "message":
-					default:
-						r.Add(atGift.Key(k4), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj4[k4]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasMessage {
-				if s6, ok := message.(string); !ok {
-					r.Type(atGift.Key("message"), "string", message)
-				} else {
-					length3 := tool.Length(s6)
-					if length3 > 40 {
-						r.Value("maxLength", atGift.Key("message"), "at most 40 characters long", message)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillOrderArgs(r, at, out, args)
-}
-
-// DecodeOrderArgs checks a model's arguments for the order tool and returns them as a OrderArgs, read straight from the map; when they are not valid, the zero OrderArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeOrderArgs(args map[string]any) (OrderArgs, tool.Errors) {
-	var r tool.Report
-	var out OrderArgs
-	checkOrderArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return OrderArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillOrderArgs sets the fields of a OrderArgs from an object its validator accepted.
-func fillOrderArgs(r *tool.Report, at tool.Loc, out *OrderArgs, obj map[string]any) {
-	if lines := obj["lines"]; lines != nil {
-		if list, ok := tool.List(lines); ok {
-			s := make([]Line, len(list))
-			atLines := at.Key("lines")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillOrderArgsLine(r, atLines.Index(i), &s[i], obj2)
-					}
-				}
-			}
-			out.Lines = s
-		}
-	}
-	if ship := obj["ship"]; ship != nil {
-		if obj3, ok := tool.Object(ship); ok {
-			fillOrderArgsAddress(r, at.Key("ship"), &out.Ship, obj3)
-		}
-	}
-	if gift := obj["gift"]; !tool.IsNull(gift) {
-		p := new(Gift)
-		if obj4, ok := tool.Object(gift); ok {
-			fillOrderArgsGift(r, at.Key("gift"), p, obj4)
-		}
-		out.Gift = p
-	}
-}
-
-// fillOrderArgsLine sets the fields of a Line from an object its validator accepted.
-func fillOrderArgsLine(r *tool.Report, at tool.Loc, out *Line, obj map[string]any) {
-	if sku := obj["sku"]; sku != nil {
-		if s, ok := sku.(string); ok {
-			out.SKU = s
-		}
-	}
-	if qty := obj["qty"]; qty != nil {
-		if n, ok := tool.Int(qty, math.MinInt, math.MaxInt); ok {
-			out.Qty = int(n)
-		} else {
-			r.Range(at.Key("qty"), "-9223372036854775808", "9223372036854775807", qty)
-		}
-	}
-	if options := obj["options"]; options != nil {
-		if list, ok := tool.List(options); ok {
-			s2 := make([]Option, len(list))
-			atOptions := at.Key("options")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillOrderArgsOption(r, atOptions.Index(i), &s2[i], obj2)
-					}
-				}
-			}
-			out.Options = s2
-		}
-	}
-}
-
-// fillOrderArgsAddress sets the fields of a Address from an object its validator accepted.
-func fillOrderArgsAddress(r *tool.Report, at tool.Loc, out *Address, obj map[string]any) {
-	if street := obj["street"]; street != nil {
-		if s, ok := street.(string); ok {
-			out.Street = s
-		}
-	}
-	if country := obj["country"]; country != nil {
-		if s2, ok := country.(string); ok {
-			out.Country = s2
-		}
-	}
-}
-
-// fillOrderArgsGift sets the fields of a Gift from an object its validator accepted.
-func fillOrderArgsGift(r *tool.Report, at tool.Loc, out *Gift, obj map[string]any) {
-	if message := obj["message"]; message != nil {
-		if s, ok := message.(string); ok {
-			out.Message = s
-		}
-	}
-}
-
-// fillOrderArgsOption sets the fields of a Option from an object its validator accepted.
-func fillOrderArgsOption(r *tool.Report, at tool.Loc, out *Option, obj map[string]any) {
-	if key := obj["key"]; key != nil {
-		if s, ok := key.(string); ok {
-			out.Key = s
-		}
-	}
-	if value := obj["value"]; value != nil {
-		if s2, ok := value.(string); ok {
-			out.Value = s2
-		}
-	}
-}
-
 // The parameters of the tree tool: the canonical schema, and the dialects that differ from it.
 const (
 	treeArgsSchema           = `{"$defs":{"Node":{"properties":{"label":{"type":"string","minLength":1},"children":{"items":{"$ref":"#/$defs/Node"},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["label"],"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["root"],"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
@@ -905,232 +448,124 @@ const (
 	treeArgsGeminiJSONSchema = `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string","description":"Must be at least 1 character."},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["label"],"additionalProperties":false,"description":"Node is a node of a tree."}},"properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema."}`
 )
 
+// treeArgsForms are the definitions of the tree tool in each provider's form.
+var treeArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: treeArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: treeArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: treeArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root"},
+	{Shape: tool.AnthropicNonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: treeArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/root"},
+	{Shape: tool.GeminiJSONSchema, Parameters: treeArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: treeArgsSchema},
+}
+
 // TreeTool is the tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root.
 var TreeTool = tool.Def[TreeArgs]{
-	Check:  checkTreeArgs,
-	Decode: DecodeTreeArgs,
+	Decode:  DecodeTreeArgs,
+	Decoder: treeArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","input_schema":` + treeArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/root",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(treeArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parametersJsonSchema":` + treeArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(treeArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tree","description":"Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.","parameters":` + treeArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "tree",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(treeArgsSchema),
-		Validate:   ValidateTreeArgs,
+		Dialects:    toolimpl.Dialects("tree", "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.", tool.RiskAct, true, "", treeArgsForms),
+		Idempotent:  true,
+		Name:        "tree",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(treeArgsSchema),
+		Validate:    ValidateTreeArgs,
 	},
 }
 
 // ValidateTreeArgs checks a model's arguments for the tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkTreeArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTreeArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkTreeArgs checks a model's arguments for the tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
-	var at tool.Loc
-	present := 0
-	root, hasRoot := args["root"]
-	if hasRoot {
-		present++
-	}
-	if !hasRoot {
-		r.Add(at.Key("root"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "root":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasRoot {
-		validateTreeArgsNode(r, at.Key("root"), root, 1)
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTreeArgs(r, at, out, args)
-}
-
-// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTreeArgs checks a model's arguments for the tree tool and returns them as a TreeArgs; when not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var r tool.Report
-	var out TreeArgs
-	checkTreeArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return treeArgsDecoder(args, nil, 0)
+}
+
+// DecodeTreeArgsJSON reads a model's arguments for the tree tool, raw, into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
+func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
+	return treeArgsDecoder(nil, raw, 0)
+}
+
+// treeArgsDecoder is the tool.Decoder of TreeArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func treeArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TreeArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTreeArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return TreeArgs{}, errs
 	}
 	return out, nil
 }
 
-// validateTreeArgsNode checks v, at the location at, against the schema at #/$defs/Node.
-func validateTreeArgsNode(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
+// treeArgsObject is the shape of an object of type TreeArgs: its members, and those it requires.
+var treeArgsObject = toolimpl.NewObject([]string{"root"}, "root", "object")
+
+// decodeTreeArgs reads a value of type TreeArgs at the location at, checking it against its schema.
+func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TreeArgs) {
+	if !s.Object(at, treeArgsObject, "object") {
+		return out
 	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		label, hasLabel := obj["label"]
-		if hasLabel {
-			present++
-		}
-		children, hasChildren := obj["children"]
-		if hasChildren {
-			present++
-		}
-		if !hasLabel {
-			r.Add(at.Key("label"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
-		}
-		if len(obj) > present {
-			for k2 := range tool.KeysInOrder(obj) {
-				switch k2 {
-				case "label", "children":
-				default:
-					r.Add(at.Key(k2), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k2]),
-					})
-				}
-				if r.Full() {
-					break
-				}
-			}
-		}
-		if hasLabel {
-			if s, ok := label.(string); !ok {
-				r.Type(at.Key("label"), "string", label)
-			} else {
-				length := tool.Length(s)
-				if length < 1 {
-					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
-				}
-			}
-		}
-		if hasChildren && children != nil {
-			if list, ok := tool.List(children); !ok {
-				if !tool.IsNull(children) {
-					r.Type(at.Key("children"), "array", children)
-				}
-			} else {
-				if len(list) > 3 {
-					r.Value("maxItems", at.Key("children"), "an array of at most 3 items", list)
-				}
-				atChildren := at.Key("children")
-				for i, item := range tool.Head(list, 3) {
-					if r.Full() {
-						break
-					}
-					validateTreeArgsNode(r, atChildren.Index(i), item, depth+1)
-				}
-			}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// root
+			out.Root = decodeNode(s, at.Key("root"), 1)
 		}
 	}
+	return out
 }
 
-// fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
-	if root := obj["root"]; root != nil {
-		if obj2, ok := tool.Object(root); ok {
-			fillTreeArgsNode(r, at.Key("root"), &out.Root, obj2)
-		}
-	}
-}
+// nodeObject is the shape of an object of type Node: its members, and those it requires.
+var nodeObject = toolimpl.NewObject([]string{"label", "children"}, "label", "string")
 
-// fillTreeArgsNode sets the fields of a Node from an object its validator accepted.
-func fillTreeArgsNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
-	if label := obj["label"]; label != nil {
-		if s, ok := label.(string); ok {
-			out.Label = s
-		}
+// decodeNode reads a value of type Node at the location at, checking it against its schema.
+func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
+	var atChildren toolimpl.Loc
+	if depth > toolimpl.MaxDepth {
+		s.TooDeep(at)
+		return out
 	}
-	if children := obj["children"]; children != nil {
-		if list, ok := tool.List(children); ok {
-			s2 := make([]Node, len(list))
-			atChildren := at.Key("children")
-			for i, item := range list {
-				if r.Full() {
-					break
+	if !s.Object(at, nodeObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// label
+			if v, ok := s.String(at.Key("label"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("label"), "minLength", "at least 1 character long")
 				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillTreeArgsNode(r, atChildren.Index(i), &s2[i], obj2)
-					}
-				}
+				out.Label = s.Keep(v)
 			}
-			out.Children = s2
+		case 1:
+			// children
+			atChildren = at.Key("children")
+			if s.Array(atChildren, "array", toolimpl.None, 3, false) {
+				var buf [3]Node
+				items := buf[:0]
+				for i2 := s.NextItem(atChildren); i2 >= 0; i2 = s.NextItem(atChildren) {
+					var item Node
+					item = decodeNode(s, atChildren.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Children = toolimpl.Slice(s, items)
+			}
 		}
 	}
+	return out
 }
 
 // The parameters of the label tool: the canonical schema, and the dialects that differ from it.
@@ -1139,6 +574,19 @@ const (
 	labelArgsGeminiJSONSchema = `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Label values by name."},"slots":{"type":"object","additionalProperties":{"type":"object","properties":{"value":{"type":"string","description":"Must be at most 10 characters."}},"required":["value"],"additionalProperties":false,"description":"Label is a label value."},"description":"Slots by number: a map with integer keys, whose key pattern\nparametersJsonSchema has as a sentence. Each member name must match the regular expression ^[0-9]+$."}},"required":["labels"],"additionalProperties":false,"description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema."}`
 )
 
+// labelArgsForms are the definitions of the label tool in each provider's form.
+var labelArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: labelArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.OpenAINonStrict, Parameters: labelArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: labelArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: labelArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: labelArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.AnthropicNonStrict, Parameters: labelArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: labelArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots"},
+	{Shape: tool.GeminiJSONSchema, Parameters: labelArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: labelArgsSchema},
+}
+
 // LabelTool is the label tool, generated from LabelArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -1146,71 +594,225 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots.
 var LabelTool = tool.Def[LabelArgs]{
-	Check:  checkLabelArgs,
-	Decode: DecodeLabelArgs,
+	Decode:  DecodeLabelArgs,
+	Decoder: labelArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","input_schema":` + labelArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(labelArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parametersJsonSchema":` + labelArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","inputSchema":` + labelArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/labels, a map with integer keys at #/properties/slots",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(labelArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"label","description":"Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.","parameters":` + labelArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "label",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(labelArgsSchema),
-		Validate:   ValidateLabelArgs,
+		Dialects:    toolimpl.Dialects("label", "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.", tool.RiskAct, true, "", labelArgsForms),
+		Idempotent:  true,
+		Name:        "label",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(labelArgsSchema),
+		Validate:    ValidateLabelArgs,
 	},
 }
 
-// labelArgsPattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
-func labelArgsPattern0(s string) bool {
+// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateLabelArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeLabelArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs; when not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
+	return labelArgsDecoder(args, nil, 0)
+}
+
+// DecodeLabelArgsJSON reads a model's arguments for the label tool, raw, into a LabelArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelArgs return for the same bytes.
+func DecodeLabelArgsJSON(raw []byte) (LabelArgs, tool.Errors) {
+	return labelArgsDecoder(nil, raw, 0)
+}
+
+// labelArgsDecoder is the tool.Decoder of LabelArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func labelArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out LabelArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeLabelArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return LabelArgs{}, errs
+	}
+	return out, nil
+}
+
+// labelArgsObject is the shape of an object of type LabelArgs: its members, and those it requires.
+var labelArgsObject = toolimpl.NewObject([]string{"labels", "slots"}, "labels", "object")
+
+// decodeLabelArgs reads a value of type LabelArgs at the location at, checking it against its schema.
+func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
+	r := s.Report()
+	if !s.Object(at, labelArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// labels
+			atLabels := at.Key("labels")
+			m := toolimpl.NewMap[map[string]Label](s)
+			if s.Members(atLabels, "object", func(k string) {
+				var item Label
+				item = decodeLabel(s, atLabels.Key(k))
+				if m != nil {
+					m[k] = item
+				}
+			}) {
+				out.Labels = m
+			}
+		case 1:
+			// slots
+			v := s.Any()
+			if obj, ok := toolimpl.AsObject(v); !ok {
+				r.Type(at.Key("slots"), "object", v)
+			} else {
+				atSlots := at.Key("slots")
+				{
+					n := r.Len()
+					member := func(k2 string, v2 any) {
+						matched := false
+						if pattern2(k2) {
+							matched = true
+							if obj2, ok := toolimpl.AsObject(v2); !ok {
+								r.Type(atSlots.Key(k2), "object", v2)
+							} else {
+								at2 := atSlots.Key(k2)
+								present := 0
+								value, hasValue := obj2["value"]
+								if hasValue {
+									present++
+								}
+								if !hasValue {
+									r.Add(at2.Key("value"), tool.Error{
+										Code:     tool.CodeMissing,
+										Expected: "string",
+									})
+								}
+								if len(obj2) > present {
+									for k3 := range toolimpl.KeysInOrder(obj2) {
+										switch k3 {
+										case "value":
+										default:
+											r.Add(at2.Key(k3), tool.Error{
+												Code: tool.CodeUnexpected,
+												Got:  toolimpl.TypeName(obj2[k3]),
+											})
+										}
+										if r.Full() {
+											break
+										}
+									}
+								}
+								if hasValue {
+									if s2, ok := value.(string); !ok {
+										r.Type(at2.Key("value"), "string", value)
+									} else {
+										length := toolimpl.Length(s2)
+										if length > 10 {
+											r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
+										}
+									}
+								}
+							}
+						}
+						if !matched {
+							r.Add(atSlots.Key(k2), tool.Error{
+								Code: tool.CodeUnexpected,
+								Got:  toolimpl.TypeName(obj[k2]),
+							})
+						}
+					}
+					for k2, v2 := range obj {
+						member(k2, v2)
+						if r.Full() {
+							break
+						}
+					}
+					if r.Len() > n {
+						r.Truncate(n)
+						for k2 := range toolimpl.KeysInOrder(obj) {
+							member(k2, obj[k2])
+							if r.Full() {
+								break
+							}
+						}
+					}
+				}
+			}
+			if s.Decoding() {
+				if v != nil {
+					if obj3, ok := toolimpl.AsObject(v); ok {
+						m2 := make(map[int]Label, len(obj3))
+						atSlots2 := at.Key("slots")
+						n3 := r.Len()
+						member2 := func(k4 string, item2 any) {
+							n2, ok := toolimpl.IntKey(k4, math.MinInt, math.MaxInt)
+							if !ok {
+								r.Decode(atSlots2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
+								return
+							}
+							if _, dup := m2[int(n2)]; dup {
+								r.Decode(atSlots2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
+								return
+							}
+							var e Label
+							if item2 != nil {
+								if obj4, ok := toolimpl.AsObject(item2); ok {
+									fillLabelArgsLabel(r, atSlots2.Key(k4), &e, obj4)
+								}
+							}
+							m2[int(n2)] = e
+						}
+						for k4, item2 := range obj3 {
+							member2(k4, item2)
+							if r.Full() {
+								break
+							}
+						}
+						if r.Len() > n3 {
+							r.Truncate(n3)
+							m2 = make(map[int]Label, len(obj3))
+							for k4 := range toolimpl.KeysInOrder(obj3) {
+								member2(k4, obj3[k4])
+								if r.Full() {
+									break
+								}
+							}
+						}
+						out.Slots = m2
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// labelObject is the shape of an object of type Label: its members, and those it requires.
+var labelObject = toolimpl.NewObject([]string{"value"}, "value", "string")
+
+// decodeLabel reads a value of type Label at the location at, checking it against its schema.
+func decodeLabel(s *toolimpl.Scanner, at toolimpl.Loc) (out Label) {
+	if !s.Object(at, labelObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// value
+			if v, ok := s.String(at.Key("value"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n > 10 {
+					s.Fail(at.Key("value"), "maxLength", "at most 10 characters long")
+				}
+				out.Value = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+// pattern2 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
+func pattern2(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -1223,292 +825,8 @@ func labelArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateLabelArgs checks a model's arguments for the label tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateLabelArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkLabelArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkLabelArgs checks a model's arguments for the label tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkLabelArgs(r *tool.Report, args map[string]any, out *LabelArgs) {
-	var at tool.Loc
-	present := 0
-	labels, hasLabels := args["labels"]
-	if hasLabels {
-		present++
-	}
-	slots, hasSlots := args["slots"]
-	if hasSlots {
-		present++
-	}
-	if !hasLabels {
-		r.Add(at.Key("labels"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k5 := range tool.KeysInOrder(args) {
-			switch k5 {
-			case "labels", "slots":
-			default:
-				r.Add(at.Key(k5), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k5]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasLabels {
-		if obj, ok := tool.Object(labels); !ok {
-			r.Type(at.Key("labels"), "object", labels)
-		} else {
-			atLabels := at.Key("labels")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if obj2, ok := tool.Object(v); !ok {
-						r.Type(atLabels.Key(k), "object", v)
-					} else {
-						at2 := atLabels.Key(k)
-						present2 := 0
-						value, hasValue := obj2["value"]
-						if hasValue {
-							present2++
-						}
-						if !hasValue {
-							r.Add(at2.Key("value"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "string",
-							})
-						}
-						if len(obj2) > present2 {
-							for k2 := range tool.KeysInOrder(obj2) {
-								switch k2 {
-								case "value":
-								default:
-									r.Add(at2.Key(k2), tool.Error{
-										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj2[k2]),
-									})
-								}
-								if r.Full() {
-									break
-								}
-							}
-						}
-						if hasValue {
-							if s, ok := value.(string); !ok {
-								r.Type(at2.Key("value"), "string", value)
-							} else {
-								length := tool.Length(s)
-								if length > 10 {
-									r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
-								}
-							}
-						}
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasSlots && slots != nil {
-		if obj3, ok := tool.Object(slots); !ok {
-			if !tool.IsNull(slots) {
-				r.Type(at.Key("slots"), "object", slots)
-			}
-		} else {
-			atSlots := at.Key("slots")
-			{
-				n2 := r.Len()
-				member2 := func(k3 string, v2 any) {
-					matched := false
-					if labelArgsPattern0(k3) {
-						matched = true
-						if obj4, ok := tool.Object(v2); !ok {
-							r.Type(atSlots.Key(k3), "object", v2)
-						} else {
-							at3 := atSlots.Key(k3)
-							present3 := 0
-							value2, hasValue2 := obj4["value"]
-							if hasValue2 {
-								present3++
-							}
-							if !hasValue2 {
-								r.Add(at3.Key("value"), tool.Error{
-									Code:     tool.CodeMissing,
-									Expected: "string",
-								})
-							}
-							if len(obj4) > present3 {
-								for k4 := range tool.KeysInOrder(obj4) {
-									switch k4 {
-									case "value":
-									default:
-										r.Add(at3.Key(k4), tool.Error{
-											Code: tool.CodeUnexpected,
-											Got:  tool.TypeName(obj4[k4]),
-										})
-									}
-									if r.Full() {
-										break
-									}
-								}
-							}
-							if hasValue2 {
-								if s2, ok := value2.(string); !ok {
-									r.Type(at3.Key("value"), "string", value2)
-								} else {
-									length2 := tool.Length(s2)
-									if length2 > 10 {
-										r.Value("maxLength", at3.Key("value"), "at most 10 characters long", value2)
-									}
-								}
-							}
-						}
-					}
-					if !matched {
-						r.Add(atSlots.Key(k3), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj3[k3]),
-						})
-					}
-				}
-				for k3, v2 := range obj3 {
-					member2(k3, v2)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n2 {
-					r.Truncate(n2)
-					for k3 := range tool.KeysInOrder(obj3) {
-						member2(k3, obj3[k3])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillLabelArgs(r, at, out, args)
-}
-
-// DecodeLabelArgs checks a model's arguments for the label tool and returns them as a LabelArgs, read straight from the map; when they are not valid, the zero LabelArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeLabelArgs(args map[string]any) (LabelArgs, tool.Errors) {
-	var r tool.Report
-	var out LabelArgs
-	checkLabelArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return LabelArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillLabelArgs sets the fields of a LabelArgs from an object its validator accepted.
-func fillLabelArgs(r *tool.Report, at tool.Loc, out *LabelArgs, obj map[string]any) {
-	if labels := obj["labels"]; labels != nil {
-		if obj2, ok := tool.Object(labels); ok {
-			m := make(map[string]Label, len(obj2))
-			atLabels := at.Key("labels")
-			n := r.Len()
-			member := func(k string, item any) {
-				var e Label
-				if item != nil {
-					if obj3, ok := tool.Object(item); ok {
-						fillLabelArgsLabel(r, atLabels.Key(k), &e, obj3)
-					}
-				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]Label, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Labels = m
-		}
-	}
-	if slots := obj["slots"]; slots != nil {
-		if obj4, ok := tool.Object(slots); ok {
-			m2 := make(map[int]Label, len(obj4))
-			atSlots := at.Key("slots")
-			n3 := r.Len()
-			member2 := func(k2 string, item2 any) {
-				n2, ok := tool.IntKey(k2, math.MinInt, math.MaxInt)
-				if !ok {
-					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
-					return
-				}
-				if _, dup := m2[int(n2)]; dup {
-					r.Decode(atSlots.Key(k2), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k2)
-					return
-				}
-				var e2 Label
-				if item2 != nil {
-					if obj5, ok := tool.Object(item2); ok {
-						fillLabelArgsLabel(r, atSlots.Key(k2), &e2, obj5)
-					}
-				}
-				m2[int(n2)] = e2
-			}
-			for k2, item2 := range obj4 {
-				member2(k2, item2)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n3 {
-				r.Truncate(n3)
-				m2 = make(map[int]Label, len(obj4))
-				for k2 := range tool.KeysInOrder(obj4) {
-					member2(k2, obj4[k2])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Slots = m2
-		}
-	}
-}
-
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
+func fillLabelArgsLabel(r *toolimpl.Report, at toolimpl.Loc, out *Label, obj map[string]any) {
 	if value := obj["value"]; value != nil {
 		if s, ok := value.(string); ok {
 			out.Value = s
@@ -1523,76 +841,143 @@ const (
 	contactArgsGeminiJSONSchema = `{"type":"object","properties":{"email":{"type":"string","description":"Email address, or. Must be at most 40 characters."},"phone":{"type":"string","description":"phone number, not both. Must match the regular expression ^[0-9+ ]+$."},"about":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"A topic or a ticket number. Must match exactly one of the alternatives."},"tag":{"type":"string","description":"Tags, at least one of which"},"note":{"type":"string","description":"or a note."}},"additionalProperties":false,"description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences. Must have at least one of: tag; note and have exactly one of: email; phone."}`
 )
 
+// contactArgsForms are the definitions of the contact tool in each provider's form.
+var contactArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: contactArgsSchema, Fallback: "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about"},
+	{Shape: tool.OpenAINonStrict, Parameters: contactArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: contactArgsSchema, Fallback: "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: contactArgsSchema},
+	{Shape: tool.Anthropic, Parameters: contactArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: contactArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: contactArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about"},
+	{Shape: tool.GeminiJSONSchema, Parameters: contactArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: contactArgsSchema},
+}
+
 // ContactTool is the contact tool, generated from ContactArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about.
 var ContactTool = tool.Def[ContactArgs]{
-	Check:  checkContactArgs,
-	Decode: DecodeContactArgs,
+	Decode:  DecodeContactArgs,
+	Decoder: contactArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(contactArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","input_schema":` + contactArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(contactArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parametersJsonSchema":` + contactArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","inputSchema":` + contactArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express the anyof_required groups tag; note at #, the oneof_required groups email; phone at #, oneOf (exactly one of several schemas) at #/properties/about",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(contactArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"contact","description":"Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.","parameters":` + contactArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "contact",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(contactArgsSchema),
-		Validate:   ValidateContactArgs,
+		Dialects:    toolimpl.Dialects("contact", "Reaches a person: unions, which OpenAI strict mode and\nGemini's parameters cannot express, and parametersJsonSchema has as an\nanyOf and sentences.", tool.RiskRead, true, "", contactArgsForms),
+		Idempotent:  true,
+		Name:        "contact",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(contactArgsSchema),
+		Validate:    ValidateContactArgs,
 	},
 }
 
-// contactArgsPattern0 reports whether s matches the pattern "^[0-9+ ]+$", compiled to a loop.
-func contactArgsPattern0(s string) bool {
+// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateContactArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeContactArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs; when not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
+	return contactArgsDecoder(args, nil, 0)
+}
+
+// DecodeContactArgsJSON reads a model's arguments for the contact tool, raw, into a ContactArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeContactArgs return for the same bytes.
+func DecodeContactArgsJSON(raw []byte) (ContactArgs, tool.Errors) {
+	return contactArgsDecoder(nil, raw, 0)
+}
+
+// contactArgsDecoder is the tool.Decoder of ContactArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func contactArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ContactArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeContactArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ContactArgs{}, errs
+	}
+	return out, nil
+}
+
+// contactArgsObject is the shape of an object of type ContactArgs: its members, and those it requires.
+var contactArgsObject = toolimpl.NewObject([]string{"email", "phone", "about", "tag", "note"})
+
+// decodeContactArgs reads a value of type ContactArgs at the location at, checking it against its schema.
+func decodeContactArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ContactArgs) {
+	r := s.Report()
+	held := s.Hold()
+	if !s.Object(at, contactArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// email
+			if v, ok := s.String(at.Key("email"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n > 40 {
+					s.Fail(at.Key("email"), "maxLength", "at most 40 characters long")
+				}
+				out.Email = s.Keep(v)
+			}
+		case 1:
+			// phone
+			if v2, ok := s.String(at.Key("phone"), "string"); ok {
+				if !pattern3(v2) {
+					s.Fail(at.Key("phone"), "pattern", "a string matching the pattern ^[0-9+ ]+$")
+				}
+				out.Phone = s.Keep(v2)
+			}
+		case 2:
+			// about
+			v3 := s.Any()
+			matched2 := 0
+			if matchContactArgs5(v3, 0) {
+				matched2++
+			}
+			if matchContactArgs6(v3, 0) {
+				matched2++
+			}
+			if matched2 != 1 {
+				r.OneOf(at.Key("about"), "exactly one of: string; integer", matched2, v3)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v3) {
+					out.About = v3
+				}
+			}
+		case 3:
+			// tag
+			if v5, ok := s.String(at.Key("tag"), "string"); ok {
+				out.Tag = s.Keep(v5)
+			}
+		case 4:
+			// note
+			if v6, ok := s.String(at.Key("note"), "string"); ok {
+				out.Note = s.Keep(v6)
+			}
+		}
+	}
+	if !(matchContactArgs1(held, 0) || matchContactArgs2(held, 0)) {
+		r.Value("anyOf", at, "any of: an object with 'tag'; an object with 'note'", held)
+	}
+	matched := 0
+	if matchContactArgs3(held, 0) {
+		matched++
+	}
+	if matchContactArgs4(held, 0) {
+		matched++
+	}
+	if matched != 1 {
+		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched, held)
+	}
+	return out
+}
+
+// pattern3 reports whether s matches the pattern "^[0-9+ ]+$", compiled to a loop.
+func pattern3(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -1605,212 +990,60 @@ func contactArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateContactArgs checks a model's arguments for the contact tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateContactArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkContactArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkContactArgs checks a model's arguments for the contact tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkContactArgs(r *tool.Report, args map[string]any, out *ContactArgs) {
-	var at tool.Loc
-	present := 0
-	email, hasEmail := args["email"]
-	if hasEmail {
-		present++
-	}
-	phone, hasPhone := args["phone"]
-	if hasPhone {
-		present++
-	}
-	about, hasAbout := args["about"]
-	if hasAbout {
-		present++
-	}
-	tag, hasTag := args["tag"]
-	if hasTag {
-		present++
-	}
-	note, hasNote := args["note"]
-	if hasNote {
-		present++
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "email", "phone", "about", "tag", "note":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasEmail && email != nil {
-		if s, ok := email.(string); !ok {
-			if !tool.IsNull(email) {
-				r.Type(at.Key("email"), "string", email)
-			}
-		} else {
-			length := tool.Length(s)
-			if length > 40 {
-				r.Value("maxLength", at.Key("email"), "at most 40 characters long", email)
-			}
-		}
-	}
-	if hasPhone && phone != nil {
-		if s2, ok := phone.(string); !ok {
-			if !tool.IsNull(phone) {
-				r.Type(at.Key("phone"), "string", phone)
-			}
-		} else {
-			if !contactArgsPattern0(s2) {
-				r.Value("pattern", at.Key("phone"), "a string matching the pattern ^[0-9+ ]+$", phone)
-			}
-		}
-	}
-	if hasAbout && about != nil {
-		matched := 0
-		if matchContactArgs1(about, 0) {
-			matched++
-		}
-		if matchContactArgs2(about, 0) {
-			matched++
-		}
-		if matched != 1 {
-			r.OneOf(at.Key("about"), "exactly one of: string; integer", matched, about)
-		}
-	}
-	if hasTag && tag != nil {
-		if _, ok := tag.(string); !ok {
-			if !tool.IsNull(tag) {
-				r.Type(at.Key("tag"), "string", tag)
-			}
-		}
-	}
-	if hasNote && note != nil {
-		if _, ok := note.(string); !ok {
-			if !tool.IsNull(note) {
-				r.Type(at.Key("note"), "string", note)
-			}
-		}
-	}
-	if !(matchContactArgs3(any(args), 0) || matchContactArgs4(any(args), 0)) {
-		r.Value("anyOf", at, "any of: an object with 'tag'; an object with 'note'", any(args))
-	}
-	matched2 := 0
-	if matchContactArgs5(any(args), 0) {
-		matched2++
-	}
-	if matchContactArgs6(any(args), 0) {
-		matched2++
-	}
-	if matched2 != 1 {
-		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched2, any(args))
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillContactArgs(r, at, out, args)
-}
-
-// DecodeContactArgs checks a model's arguments for the contact tool and returns them as a ContactArgs, read straight from the map; when they are not valid, the zero ContactArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeContactArgs(args map[string]any) (ContactArgs, tool.Errors) {
-	var r tool.Report
-	var out ContactArgs
-	checkContactArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return ContactArgs{}, errs
-	}
-	return out, nil
-}
-
-// matchContactArgs1 reports whether v is valid against the schema at #/properties/about/oneOf/0.
+// matchContactArgs1 reports whether v is valid against the schema at #/anyOf/0.
 func matchContactArgs1(v any, depth int) bool {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["tag"]; !ok || toolimpl.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs2 reports whether v is valid against the schema at #/anyOf/1.
+func matchContactArgs2(v any, depth int) bool {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["note"]; !ok || toolimpl.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs3 reports whether v is valid against the schema at #/oneOf/0.
+func matchContactArgs3(v any, depth int) bool {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["email"]; !ok || toolimpl.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs4 reports whether v is valid against the schema at #/oneOf/1.
+func matchContactArgs4(v any, depth int) bool {
+	if obj, ok := toolimpl.AsObject(v); ok {
+		if m, ok := obj["phone"]; !ok || toolimpl.IsNull(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchContactArgs5 reports whether v is valid against the schema at #/properties/about/oneOf/0.
+func matchContactArgs5(v any, depth int) bool {
 	if _, ok := v.(string); !ok {
 		return false
 	}
 	return true
 }
 
-// matchContactArgs2 reports whether v is valid against the schema at #/properties/about/oneOf/1.
-func matchContactArgs2(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+// matchContactArgs6 reports whether v is valid against the schema at #/properties/about/oneOf/1.
+func matchContactArgs6(v any, depth int) bool {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		return false
 	}
 	return true
-}
-
-// matchContactArgs3 reports whether v is valid against the schema at #/anyOf/0.
-func matchContactArgs3(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["tag"]; !ok || tool.IsNull(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// matchContactArgs4 reports whether v is valid against the schema at #/anyOf/1.
-func matchContactArgs4(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["note"]; !ok || tool.IsNull(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// matchContactArgs5 reports whether v is valid against the schema at #/oneOf/0.
-func matchContactArgs5(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["email"]; !ok || tool.IsNull(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// matchContactArgs6 reports whether v is valid against the schema at #/oneOf/1.
-func matchContactArgs6(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
-		if m, ok := obj["phone"]; !ok || tool.IsNull(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// fillContactArgs sets the fields of a ContactArgs from an object its validator accepted.
-func fillContactArgs(r *tool.Report, at tool.Loc, out *ContactArgs, obj map[string]any) {
-	if email := obj["email"]; email != nil {
-		if s, ok := email.(string); ok {
-			out.Email = s
-		}
-	}
-	if phone := obj["phone"]; phone != nil {
-		if s2, ok := phone.(string); ok {
-			out.Phone = s2
-		}
-	}
-	if about := obj["about"]; !tool.IsNull(about) {
-		out.About = about
-	}
-	if tag := obj["tag"]; tag != nil {
-		if s3, ok := tag.(string); ok {
-			out.Tag = s3
-		}
-	}
-	if note := obj["note"]; note != nil {
-		if s4, ok := note.(string); ok {
-			out.Note = s4
-		}
-	}
 }
 
 // The parameters of the ping tool: the canonical schema, and the dialects that differ from it.
@@ -1821,200 +1054,153 @@ const (
 	pingArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Takes no arguments."}`
 )
 
+// pingArgsForms are the definitions of the ping tool in each provider's form.
+var pingArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: pingArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: pingArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: pingArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: pingArgsSchema},
+	{Shape: tool.Anthropic, Parameters: pingArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: pingArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: pingArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: pingArgsSchema},
+}
+
 // PingTool is the ping tool, generated from PingArgs.
 var PingTool = tool.Def[PingArgs]{
-	Check:  checkPingArgs,
-	Decode: DecodePingArgs,
+	Decode:  DecodePingArgs,
+	Decoder: pingArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Takes no arguments.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(pingArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","input_schema":` + pingArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"ping","description":"Takes no arguments."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(pingArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","parametersJsonSchema":` + pingArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ping","description":"Takes no arguments.","inputSchema":` + pingArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(pingArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(pingArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ping","description":"Takes no arguments.","parameters":` + pingArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "ping",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(pingArgsSchema),
-		Validate:   ValidatePingArgs,
+		Dialects:    toolimpl.Dialects("ping", "Takes no arguments.", tool.RiskRead, true, "", pingArgsForms),
+		Idempotent:  true,
+		Name:        "ping",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(pingArgsSchema),
+		Validate:    ValidatePingArgs,
 	},
 }
 
 // ValidatePingArgs checks a model's arguments for the ping tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePingArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkPingArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePingArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkPingArgs checks a model's arguments for the ping tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPingArgs(r *tool.Report, args map[string]any, out *PingArgs) {
-	var at tool.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPingArgs(r, at, out, args)
-}
-
-// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs, read straight from the map; when they are not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePingArgs checks a model's arguments for the ping tool and returns them as a PingArgs; when not valid, the zero PingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePingArgs(args map[string]any) (PingArgs, tool.Errors) {
-	var r tool.Report
-	var out PingArgs
-	checkPingArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return pingArgsDecoder(args, nil, 0)
+}
+
+// DecodePingArgsJSON reads a model's arguments for the ping tool, raw, into a PingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePingArgs return for the same bytes.
+func DecodePingArgsJSON(raw []byte) (PingArgs, tool.Errors) {
+	return pingArgsDecoder(nil, raw, 0)
+}
+
+// pingArgsDecoder is the tool.Decoder of PingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func pingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePingArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return PingArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillPingArgs sets the fields of a PingArgs from an object its validator accepted.
-func fillPingArgs(r *tool.Report, at tool.Loc, out *PingArgs, obj map[string]any) {}
+// pingArgsObject is the shape of an object of type PingArgs: its members, and those it requires.
+var pingArgsObject = toolimpl.NewObject([]string{})
+
+// decodePingArgs reads a value of type PingArgs at the location at, checking it against its schema.
+func decodePingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PingArgs) {
+	if !s.Object(at, pingArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // The parameters of the audit tool: the canonical schema, and the dialects that differ from it.
 const (
 	auditArgsSchema = `{"properties":{"scope":{"type":"string","enum":["all","recent"],"description":"What to audit."}},"additionalProperties":false,"type":"object","required":["scope"],"description":"Is for MCP clients only: dialects= leaves the other providers\nout."}`
 )
 
+// auditArgsForms are the definitions of the audit tool in each provider's form.
+var auditArgsForms = []toolimpl.Form{
+	{Shape: tool.MCP, Parameters: auditArgsSchema},
+}
+
 // AuditTool is the audit tool, generated from AuditArgs.
 var AuditTool = tool.Def[AuditArgs]{
-	Check:  checkAuditArgs,
-	Decode: DecodeAuditArgs,
+	Decode:  DecodeAuditArgs,
+	Decoder: auditArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Is for MCP clients only: dialects= leaves the other providers\nout.",
-		Dialects: tool.Dialects{MCP: tool.Definition{
-			Form:       tool.MCP,
-			Parameters: json.RawMessage(auditArgsSchema),
-			Tool:       json.RawMessage(`{"name":"audit","description":"Is for MCP clients only: dialects= leaves the other providers\nout.","inputSchema":` + auditArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-		}},
-		Idempotent: true,
-		Name:       "audit",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(auditArgsSchema),
-		Validate:   ValidateAuditArgs,
+		Dialects:    toolimpl.Dialects("audit", "Is for MCP clients only: dialects= leaves the other providers\nout.", tool.RiskRead, true, "", auditArgsForms),
+		Idempotent:  true,
+		Name:        "audit",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(auditArgsSchema),
+		Validate:    ValidateAuditArgs,
 	},
 }
 
 // ValidateAuditArgs checks a model's arguments for the audit tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAuditArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkAuditArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeAuditArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkAuditArgs checks a model's arguments for the audit tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkAuditArgs(r *tool.Report, args map[string]any, out *AuditArgs) {
-	var at tool.Loc
-	present := 0
-	scope, hasScope := args["scope"]
-	if hasScope {
-		present++
-	}
-	if !hasScope {
-		r.Add(at.Key("scope"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "scope":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasScope {
-		if s, ok := scope.(string); !ok {
-			r.Type(at.Key("scope"), "string", scope)
-		} else {
-			if s != "all" && s != "recent" {
-				r.Value(tool.CodeEnum, at.Key("scope"), "one of \"all\", \"recent\"", scope)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillAuditArgs(r, at, out, args)
-}
-
-// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs, read straight from the map; when they are not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeAuditArgs checks a model's arguments for the audit tool and returns them as a AuditArgs; when not valid, the zero AuditArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeAuditArgs(args map[string]any) (AuditArgs, tool.Errors) {
-	var r tool.Report
-	var out AuditArgs
-	checkAuditArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return auditArgsDecoder(args, nil, 0)
+}
+
+// DecodeAuditArgsJSON reads a model's arguments for the audit tool, raw, into a AuditArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAuditArgs return for the same bytes.
+func DecodeAuditArgsJSON(raw []byte) (AuditArgs, tool.Errors) {
+	return auditArgsDecoder(nil, raw, 0)
+}
+
+// auditArgsDecoder is the tool.Decoder of AuditArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func auditArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out AuditArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeAuditArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return AuditArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillAuditArgs sets the fields of a AuditArgs from an object its validator accepted.
-func fillAuditArgs(r *tool.Report, at tool.Loc, out *AuditArgs, obj map[string]any) {
-	if scope := obj["scope"]; scope != nil {
-		if s, ok := scope.(string); ok {
-			out.Scope = s
+// auditArgsObject is the shape of an object of type AuditArgs: its members, and those it requires.
+var auditArgsObject = toolimpl.NewObject([]string{"scope"}, "scope", "string")
+
+// enum are the values a string of the enum may take.
+var enum = []string{"all", "recent"}
+
+// decodeAuditArgs reads a value of type AuditArgs at the location at, checking it against its schema.
+func decodeAuditArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AuditArgs) {
+	if !s.Object(at, auditArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// scope
+			if v, ok := s.String(at.Key("scope"), "string"); ok {
+				x, in := toolimpl.Enum(v, enum)
+				if !in {
+					s.Fail(at.Key("scope"), tool.CodeEnum, "one of \"all\", \"recent\"")
+				}
+				out.Scope = x
+			}
 		}
 	}
+	return out
 }
 
 // The parameters of the signup tool: the canonical schema, and the dialects that differ from it.
@@ -2026,247 +1212,125 @@ const (
 	signupArgsGeminiJSONSchema = `{"type":"object","properties":{"code":{"type":"string","description":"Member code: a simple pattern. Must match the regular expression ^[A-Z]{2}[0-9]{1,4}$."},"greeting":{"type":"string","description":"A greeting: a word boundary and a long repetition. Must match the regular expression ^\\w+\\b.{0,200}$."},"interests":{"type":"array","items":{"type":"string"},"minItems":2,"description":"At least two interests."},"referrers":{"type":"array","items":{"type":"string"},"minItems":1,"description":"At least one referrer, if any."}},"required":["code","greeting","interests"],"additionalProperties":false,"description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise."}`
 )
 
+// signupArgsForms are the definitions of the signup tool in each provider's form.
+var signupArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: signupArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: signupArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: signupArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: signupArgsSchema},
+	{Shape: tool.Anthropic, Parameters: signupArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: signupArgsSchema},
+	{Shape: tool.Gemini, Parameters: signupArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: signupArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: signupArgsSchema},
+}
+
 // SignupTool is the signup tool, generated from SignupArgs.
 var SignupTool = tool.Def[SignupArgs]{
-	Check:  checkSignupArgs,
-	Decode: DecodeSignupArgs,
+	Decode:  DecodeSignupArgs,
+	Decoder: signupArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(signupArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","input_schema":` + signupArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(signupArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(signupArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parametersJsonSchema":` + signupArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","inputSchema":` + signupArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(signupArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(signupArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(signupArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"signup","description":"Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.","parameters":` + signupArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "signup",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(signupArgsSchema),
-		Validate:   ValidateSignupArgs,
+		Dialects:    toolimpl.Dialects("signup", "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.", tool.RiskAct, true, "", signupArgsForms),
+		Idempotent:  true,
+		Name:        "signup",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(signupArgsSchema),
+		Validate:    ValidateSignupArgs,
 	},
 }
-var signupArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{1,4}$")
-var signupArgsPattern1 = regexp.MustCompile("^[0-9A-Z_a-z]+\\b[^\\n\\r\\x{2028}\\x{2029}]{0,200}$")
 
 // ValidateSignupArgs checks a model's arguments for the signup tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSignupArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkSignupArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSignupArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkSignupArgs checks a model's arguments for the signup tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSignupArgs(r *tool.Report, args map[string]any, out *SignupArgs) {
-	var at tool.Loc
-	present := 0
-	code, hasCode := args["code"]
-	if hasCode {
-		present++
-	}
-	greeting, hasGreeting := args["greeting"]
-	if hasGreeting {
-		present++
-	}
-	interests, hasInterests := args["interests"]
-	if hasInterests {
-		present++
-	}
-	referrers, hasReferrers := args["referrers"]
-	if hasReferrers {
-		present++
-	}
-	if !hasCode {
-		r.Add(at.Key("code"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasGreeting {
-		r.Add(at.Key("greeting"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasInterests {
-		r.Add(at.Key("interests"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "code", "greeting", "interests", "referrers":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasCode {
-		if s, ok := code.(string); !ok {
-			r.Type(at.Key("code"), "string", code)
-		} else {
-			if !signupArgsPattern0.MatchString(s) {
-				r.Value("pattern", at.Key("code"), "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$", code)
-			}
-		}
-	}
-	if hasGreeting {
-		if s2, ok := greeting.(string); !ok {
-			r.Type(at.Key("greeting"), "string", greeting)
-		} else {
-			if !signupArgsPattern1.MatchString(s2) {
-				r.Value("pattern", at.Key("greeting"), "a string matching the pattern ^\\w+\\b.{0,200}$", greeting)
-			}
-		}
-	}
-	if hasInterests {
-		if list, ok := tool.List(interests); !ok {
-			r.Type(at.Key("interests"), "array", interests)
-		} else {
-			if len(list) < 2 {
-				r.Value("minItems", at.Key("interests"), "an array of at least 2 items", list)
-			}
-			atInterests := at.Key("interests")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if _, ok := item.(string); !ok {
-					r.Type(atInterests.Index(i), "string", item)
-				}
-			}
-		}
-	}
-	if hasReferrers && referrers != nil {
-		if list2, ok := tool.List(referrers); !ok {
-			if !tool.IsNull(referrers) {
-				r.Type(at.Key("referrers"), "array", referrers)
-			}
-		} else {
-			if len(list2) < 1 {
-				r.Value("minItems", at.Key("referrers"), "an array of at least 1 item", list2)
-			}
-			atReferrers := at.Key("referrers")
-			for i2, item2 := range list2 {
-				if r.Full() {
-					break
-				}
-				if _, ok := item2.(string); !ok {
-					r.Type(atReferrers.Index(i2), "string", item2)
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillSignupArgs(r, at, out, args)
-}
-
-// DecodeSignupArgs checks a model's arguments for the signup tool and returns them as a SignupArgs, read straight from the map; when they are not valid, the zero SignupArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSignupArgs checks a model's arguments for the signup tool and returns them as a SignupArgs; when not valid, the zero SignupArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSignupArgs(args map[string]any) (SignupArgs, tool.Errors) {
-	var r tool.Report
-	var out SignupArgs
-	checkSignupArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return signupArgsDecoder(args, nil, 0)
+}
+
+// DecodeSignupArgsJSON reads a model's arguments for the signup tool, raw, into a SignupArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSignupArgs return for the same bytes.
+func DecodeSignupArgsJSON(raw []byte) (SignupArgs, tool.Errors) {
+	return signupArgsDecoder(nil, raw, 0)
+}
+
+// signupArgsDecoder is the tool.Decoder of SignupArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func signupArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SignupArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSignupArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return SignupArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillSignupArgs sets the fields of a SignupArgs from an object its validator accepted.
-func fillSignupArgs(r *tool.Report, at tool.Loc, out *SignupArgs, obj map[string]any) {
-	if code := obj["code"]; code != nil {
-		if s, ok := code.(string); ok {
-			out.Code = s
-		}
+// signupArgsObject is the shape of an object of type SignupArgs: its members, and those it requires.
+var signupArgsObject = toolimpl.NewObject([]string{"code", "greeting", "interests", "referrers"}, "code", "string", "greeting", "string", "interests", "array")
+
+// decodeSignupArgs reads a value of type SignupArgs at the location at, checking it against its schema.
+func decodeSignupArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SignupArgs) {
+	if !s.Object(at, signupArgsObject, "object") {
+		return out
 	}
-	if greeting := obj["greeting"]; greeting != nil {
-		if s2, ok := greeting.(string); ok {
-			out.Greeting = s2
-		}
-	}
-	if interests := obj["interests"]; interests != nil {
-		if list, ok := tool.List(interests); ok {
-			s3 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// code
+			if v, ok := s.String(at.Key("code"), "string"); ok {
+				if !pattern4.MatchString(v) {
+					s.Fail(at.Key("code"), "pattern", "a string matching the pattern ^[A-Z]{2}[0-9]{1,4}$")
 				}
-				if item != nil {
-					if s4, ok := item.(string); ok {
-						s3[i] = s4
-					}
-				}
+				out.Code = s.Keep(v)
 			}
-			out.Interests = s3
-		}
-	}
-	if referrers := obj["referrers"]; referrers != nil {
-		if list2, ok := tool.List(referrers); ok {
-			s5 := make([]string, len(list2))
-			for i2, item2 := range list2 {
-				if r.Full() {
-					break
+		case 1:
+			// greeting
+			if v2, ok := s.String(at.Key("greeting"), "string"); ok {
+				if !pattern5.MatchString(v2) {
+					s.Fail(at.Key("greeting"), "pattern", "a string matching the pattern ^\\w+\\b.{0,200}$")
 				}
-				if item2 != nil {
-					if s6, ok := item2.(string); ok {
-						s5[i2] = s6
-					}
-				}
+				out.Greeting = s.Keep(v2)
 			}
-			out.Referrers = s5
+		case 2:
+			// interests
+			atInterests := at.Key("interests")
+			if s.Array(atInterests, "array", 2, toolimpl.None, false) {
+				var buf [8]string
+				items := buf[:0]
+				for i2 := s.NextItem(atInterests); i2 >= 0; i2 = s.NextItem(atInterests) {
+					var item string
+					if v3, ok := s.String(atInterests.Index(i2), "string"); ok {
+						item = s.Keep(v3)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Interests = toolimpl.Slice(s, items)
+			}
+		case 3:
+			// referrers
+			atReferrers := at.Key("referrers")
+			if s.Array(atReferrers, "array", 1, toolimpl.None, false) {
+				var buf2 [8]string
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atReferrers); i3 >= 0; i3 = s.NextItem(atReferrers) {
+					var item2 string
+					if v4, ok := s.String(atReferrers.Index(i3), "string"); ok {
+						item2 = s.Keep(v4)
+					}
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.Referrers = toolimpl.Slice(s, items2)
+			}
 		}
 	}
+	return out
 }
+
+var pattern4 = regexp.MustCompile("^[A-Z]{2}[0-9]{1,4}$")
+var pattern5 = regexp.MustCompile("^[0-9A-Z_a-z]+\\b[^\\n\\r\\x{2028}\\x{2029}]{0,200}$")
 
 // The parameters of the survey tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -2276,736 +1340,333 @@ const (
 	surveyArgsGeminiJSONSchema = `{"type":"object","properties":{"respondent":{"type":"string"},"q1":{"type":"integer","maximum":5,"minimum":1},"q2":{"type":"integer","maximum":5,"minimum":1},"q3":{"type":"integer","maximum":5,"minimum":1},"q4":{"type":"integer","maximum":5,"minimum":1},"q5":{"type":"integer","maximum":5,"minimum":1},"q6":{"type":"integer","maximum":5,"minimum":1},"q7":{"type":"integer","maximum":5,"minimum":1},"q8":{"type":"integer","maximum":5,"minimum":1},"q9":{"type":"integer","maximum":5,"minimum":1},"q10":{"type":"integer","maximum":5,"minimum":1},"q11":{"type":"integer","maximum":5,"minimum":1},"q12":{"type":"integer","maximum":5,"minimum":1},"q13":{"type":"integer","maximum":5,"minimum":1},"q14":{"type":"integer","maximum":5,"minimum":1},"q15":{"type":"integer","maximum":5,"minimum":1},"q16":{"type":"integer","maximum":5,"minimum":1},"q17":{"type":"integer","maximum":5,"minimum":1},"q18":{"type":"integer","maximum":5,"minimum":1},"q19":{"type":"integer","maximum":5,"minimum":1},"q20":{"type":"integer","maximum":5,"minimum":1},"q21":{"type":"integer","maximum":5,"minimum":1},"q22":{"type":"integer","maximum":5,"minimum":1},"q23":{"type":"integer","maximum":5,"minimum":1},"q24":{"type":"integer","maximum":5,"minimum":1},"q25":{"type":"integer","maximum":5,"minimum":1}},"required":["respondent"],"additionalProperties":false,"description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict."}`
 )
 
+// surveyArgsForms are the definitions of the survey tool in each provider's form.
+var surveyArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: surveyArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: surveyArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: surveyArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: surveyArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: surveyArgsSchema, Fallback: "Anthropic strict mode cannot express a schema this large at #"},
+	{Shape: tool.AnthropicNonStrict, Parameters: surveyArgsSchema},
+	{Shape: tool.Gemini, Parameters: surveyArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: surveyArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: surveyArgsSchema},
+}
+
 // SurveyTool is the survey tool, generated from SurveyArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a schema this large at #.
 var SurveyTool = tool.Def[SurveyArgs]{
-	Check:  checkSurveyArgs,
-	Decode: DecodeSurveyArgs,
+	Decode:  DecodeSurveyArgs,
+	Decoder: surveyArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a schema this large at #",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","input_schema":` + surveyArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(surveyArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(surveyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parametersJsonSchema":` + surveyArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","inputSchema":` + surveyArgsSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(surveyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(surveyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(surveyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"survey","description":"Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.","parameters":` + surveyArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "survey",
-		Risk:       tool.RiskRead,
-		Schema:     json.RawMessage(surveyArgsSchema),
-		Validate:   ValidateSurveyArgs,
+		Dialects:    toolimpl.Dialects("survey", "Records a survey: more optional members than Anthropic strict\nmode takes in one schema, so Anthropic gets it without strict.", tool.RiskRead, true, "", surveyArgsForms),
+		Idempotent:  true,
+		Name:        "survey",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(surveyArgsSchema),
+		Validate:    ValidateSurveyArgs,
 	},
 }
 
 // ValidateSurveyArgs checks a model's arguments for the survey tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSurveyArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkSurveyArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSurveyArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkSurveyArgs checks a model's arguments for the survey tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkSurveyArgs(r *tool.Report, args map[string]any, out *SurveyArgs) {
-	var at tool.Loc
-	present := 0
-	respondent, hasRespondent := args["respondent"]
-	if hasRespondent {
-		present++
-	}
-	q1, hasQ1 := args["q1"]
-	if hasQ1 {
-		present++
-	}
-	q2, hasQ2 := args["q2"]
-	if hasQ2 {
-		present++
-	}
-	q3, hasQ3 := args["q3"]
-	if hasQ3 {
-		present++
-	}
-	q4, hasQ4 := args["q4"]
-	if hasQ4 {
-		present++
-	}
-	q5, hasQ5 := args["q5"]
-	if hasQ5 {
-		present++
-	}
-	q6, hasQ6 := args["q6"]
-	if hasQ6 {
-		present++
-	}
-	q7, hasQ7 := args["q7"]
-	if hasQ7 {
-		present++
-	}
-	q8, hasQ8 := args["q8"]
-	if hasQ8 {
-		present++
-	}
-	q9, hasQ9 := args["q9"]
-	if hasQ9 {
-		present++
-	}
-	q10, hasQ10 := args["q10"]
-	if hasQ10 {
-		present++
-	}
-	q11, hasQ11 := args["q11"]
-	if hasQ11 {
-		present++
-	}
-	q12, hasQ12 := args["q12"]
-	if hasQ12 {
-		present++
-	}
-	q13, hasQ13 := args["q13"]
-	if hasQ13 {
-		present++
-	}
-	q14, hasQ14 := args["q14"]
-	if hasQ14 {
-		present++
-	}
-	q15, hasQ15 := args["q15"]
-	if hasQ15 {
-		present++
-	}
-	q16, hasQ16 := args["q16"]
-	if hasQ16 {
-		present++
-	}
-	q17, hasQ17 := args["q17"]
-	if hasQ17 {
-		present++
-	}
-	q18, hasQ18 := args["q18"]
-	if hasQ18 {
-		present++
-	}
-	q19, hasQ19 := args["q19"]
-	if hasQ19 {
-		present++
-	}
-	q20, hasQ20 := args["q20"]
-	if hasQ20 {
-		present++
-	}
-	q21, hasQ21 := args["q21"]
-	if hasQ21 {
-		present++
-	}
-	q22, hasQ22 := args["q22"]
-	if hasQ22 {
-		present++
-	}
-	q23, hasQ23 := args["q23"]
-	if hasQ23 {
-		present++
-	}
-	q24, hasQ24 := args["q24"]
-	if hasQ24 {
-		present++
-	}
-	q25, hasQ25 := args["q25"]
-	if hasQ25 {
-		present++
-	}
-	if !hasRespondent {
-		r.Add(at.Key("respondent"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "respondent", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23", "q24", "q25":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasRespondent {
-		if _, ok := respondent.(string); !ok {
-			r.Type(at.Key("respondent"), "string", respondent)
-		}
-	}
-	if hasQ1 && q1 != nil {
-		if num, ok := tool.Number(q1); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(q1) {
-				r.Type(at.Key("q1"), "integer", q1)
-			}
-		} else {
-			if num < 1 {
-				r.Value("minimum", at.Key("q1"), ">= 1", q1)
-			} else if num > 5 {
-				r.Value("maximum", at.Key("q1"), "<= 5", q1)
-			}
-		}
-	}
-	if hasQ2 && q2 != nil {
-		if num2, ok := tool.Number(q2); !ok || !tool.IsInteger(num2) {
-			if !tool.IsNull(q2) {
-				r.Type(at.Key("q2"), "integer", q2)
-			}
-		} else {
-			if num2 < 1 {
-				r.Value("minimum", at.Key("q2"), ">= 1", q2)
-			} else if num2 > 5 {
-				r.Value("maximum", at.Key("q2"), "<= 5", q2)
-			}
-		}
-	}
-	if hasQ3 && q3 != nil {
-		if num3, ok := tool.Number(q3); !ok || !tool.IsInteger(num3) {
-			if !tool.IsNull(q3) {
-				r.Type(at.Key("q3"), "integer", q3)
-			}
-		} else {
-			if num3 < 1 {
-				r.Value("minimum", at.Key("q3"), ">= 1", q3)
-			} else if num3 > 5 {
-				r.Value("maximum", at.Key("q3"), "<= 5", q3)
-			}
-		}
-	}
-	if hasQ4 && q4 != nil {
-		if num4, ok := tool.Number(q4); !ok || !tool.IsInteger(num4) {
-			if !tool.IsNull(q4) {
-				r.Type(at.Key("q4"), "integer", q4)
-			}
-		} else {
-			if num4 < 1 {
-				r.Value("minimum", at.Key("q4"), ">= 1", q4)
-			} else if num4 > 5 {
-				r.Value("maximum", at.Key("q4"), "<= 5", q4)
-			}
-		}
-	}
-	if hasQ5 && q5 != nil {
-		if num5, ok := tool.Number(q5); !ok || !tool.IsInteger(num5) {
-			if !tool.IsNull(q5) {
-				r.Type(at.Key("q5"), "integer", q5)
-			}
-		} else {
-			if num5 < 1 {
-				r.Value("minimum", at.Key("q5"), ">= 1", q5)
-			} else if num5 > 5 {
-				r.Value("maximum", at.Key("q5"), "<= 5", q5)
-			}
-		}
-	}
-	if hasQ6 && q6 != nil {
-		if num6, ok := tool.Number(q6); !ok || !tool.IsInteger(num6) {
-			if !tool.IsNull(q6) {
-				r.Type(at.Key("q6"), "integer", q6)
-			}
-		} else {
-			if num6 < 1 {
-				r.Value("minimum", at.Key("q6"), ">= 1", q6)
-			} else if num6 > 5 {
-				r.Value("maximum", at.Key("q6"), "<= 5", q6)
-			}
-		}
-	}
-	if hasQ7 && q7 != nil {
-		if num7, ok := tool.Number(q7); !ok || !tool.IsInteger(num7) {
-			if !tool.IsNull(q7) {
-				r.Type(at.Key("q7"), "integer", q7)
-			}
-		} else {
-			if num7 < 1 {
-				r.Value("minimum", at.Key("q7"), ">= 1", q7)
-			} else if num7 > 5 {
-				r.Value("maximum", at.Key("q7"), "<= 5", q7)
-			}
-		}
-	}
-	if hasQ8 && q8 != nil {
-		if num8, ok := tool.Number(q8); !ok || !tool.IsInteger(num8) {
-			if !tool.IsNull(q8) {
-				r.Type(at.Key("q8"), "integer", q8)
-			}
-		} else {
-			if num8 < 1 {
-				r.Value("minimum", at.Key("q8"), ">= 1", q8)
-			} else if num8 > 5 {
-				r.Value("maximum", at.Key("q8"), "<= 5", q8)
-			}
-		}
-	}
-	if hasQ9 && q9 != nil {
-		if num9, ok := tool.Number(q9); !ok || !tool.IsInteger(num9) {
-			if !tool.IsNull(q9) {
-				r.Type(at.Key("q9"), "integer", q9)
-			}
-		} else {
-			if num9 < 1 {
-				r.Value("minimum", at.Key("q9"), ">= 1", q9)
-			} else if num9 > 5 {
-				r.Value("maximum", at.Key("q9"), "<= 5", q9)
-			}
-		}
-	}
-	if hasQ10 && q10 != nil {
-		if num10, ok := tool.Number(q10); !ok || !tool.IsInteger(num10) {
-			if !tool.IsNull(q10) {
-				r.Type(at.Key("q10"), "integer", q10)
-			}
-		} else {
-			if num10 < 1 {
-				r.Value("minimum", at.Key("q10"), ">= 1", q10)
-			} else if num10 > 5 {
-				r.Value("maximum", at.Key("q10"), "<= 5", q10)
-			}
-		}
-	}
-	if hasQ11 && q11 != nil {
-		if num11, ok := tool.Number(q11); !ok || !tool.IsInteger(num11) {
-			if !tool.IsNull(q11) {
-				r.Type(at.Key("q11"), "integer", q11)
-			}
-		} else {
-			if num11 < 1 {
-				r.Value("minimum", at.Key("q11"), ">= 1", q11)
-			} else if num11 > 5 {
-				r.Value("maximum", at.Key("q11"), "<= 5", q11)
-			}
-		}
-	}
-	if hasQ12 && q12 != nil {
-		if num12, ok := tool.Number(q12); !ok || !tool.IsInteger(num12) {
-			if !tool.IsNull(q12) {
-				r.Type(at.Key("q12"), "integer", q12)
-			}
-		} else {
-			if num12 < 1 {
-				r.Value("minimum", at.Key("q12"), ">= 1", q12)
-			} else if num12 > 5 {
-				r.Value("maximum", at.Key("q12"), "<= 5", q12)
-			}
-		}
-	}
-	if hasQ13 && q13 != nil {
-		if num13, ok := tool.Number(q13); !ok || !tool.IsInteger(num13) {
-			if !tool.IsNull(q13) {
-				r.Type(at.Key("q13"), "integer", q13)
-			}
-		} else {
-			if num13 < 1 {
-				r.Value("minimum", at.Key("q13"), ">= 1", q13)
-			} else if num13 > 5 {
-				r.Value("maximum", at.Key("q13"), "<= 5", q13)
-			}
-		}
-	}
-	if hasQ14 && q14 != nil {
-		if num14, ok := tool.Number(q14); !ok || !tool.IsInteger(num14) {
-			if !tool.IsNull(q14) {
-				r.Type(at.Key("q14"), "integer", q14)
-			}
-		} else {
-			if num14 < 1 {
-				r.Value("minimum", at.Key("q14"), ">= 1", q14)
-			} else if num14 > 5 {
-				r.Value("maximum", at.Key("q14"), "<= 5", q14)
-			}
-		}
-	}
-	if hasQ15 && q15 != nil {
-		if num15, ok := tool.Number(q15); !ok || !tool.IsInteger(num15) {
-			if !tool.IsNull(q15) {
-				r.Type(at.Key("q15"), "integer", q15)
-			}
-		} else {
-			if num15 < 1 {
-				r.Value("minimum", at.Key("q15"), ">= 1", q15)
-			} else if num15 > 5 {
-				r.Value("maximum", at.Key("q15"), "<= 5", q15)
-			}
-		}
-	}
-	if hasQ16 && q16 != nil {
-		if num16, ok := tool.Number(q16); !ok || !tool.IsInteger(num16) {
-			if !tool.IsNull(q16) {
-				r.Type(at.Key("q16"), "integer", q16)
-			}
-		} else {
-			if num16 < 1 {
-				r.Value("minimum", at.Key("q16"), ">= 1", q16)
-			} else if num16 > 5 {
-				r.Value("maximum", at.Key("q16"), "<= 5", q16)
-			}
-		}
-	}
-	if hasQ17 && q17 != nil {
-		if num17, ok := tool.Number(q17); !ok || !tool.IsInteger(num17) {
-			if !tool.IsNull(q17) {
-				r.Type(at.Key("q17"), "integer", q17)
-			}
-		} else {
-			if num17 < 1 {
-				r.Value("minimum", at.Key("q17"), ">= 1", q17)
-			} else if num17 > 5 {
-				r.Value("maximum", at.Key("q17"), "<= 5", q17)
-			}
-		}
-	}
-	if hasQ18 && q18 != nil {
-		if num18, ok := tool.Number(q18); !ok || !tool.IsInteger(num18) {
-			if !tool.IsNull(q18) {
-				r.Type(at.Key("q18"), "integer", q18)
-			}
-		} else {
-			if num18 < 1 {
-				r.Value("minimum", at.Key("q18"), ">= 1", q18)
-			} else if num18 > 5 {
-				r.Value("maximum", at.Key("q18"), "<= 5", q18)
-			}
-		}
-	}
-	if hasQ19 && q19 != nil {
-		if num19, ok := tool.Number(q19); !ok || !tool.IsInteger(num19) {
-			if !tool.IsNull(q19) {
-				r.Type(at.Key("q19"), "integer", q19)
-			}
-		} else {
-			if num19 < 1 {
-				r.Value("minimum", at.Key("q19"), ">= 1", q19)
-			} else if num19 > 5 {
-				r.Value("maximum", at.Key("q19"), "<= 5", q19)
-			}
-		}
-	}
-	if hasQ20 && q20 != nil {
-		if num20, ok := tool.Number(q20); !ok || !tool.IsInteger(num20) {
-			if !tool.IsNull(q20) {
-				r.Type(at.Key("q20"), "integer", q20)
-			}
-		} else {
-			if num20 < 1 {
-				r.Value("minimum", at.Key("q20"), ">= 1", q20)
-			} else if num20 > 5 {
-				r.Value("maximum", at.Key("q20"), "<= 5", q20)
-			}
-		}
-	}
-	if hasQ21 && q21 != nil {
-		if num21, ok := tool.Number(q21); !ok || !tool.IsInteger(num21) {
-			if !tool.IsNull(q21) {
-				r.Type(at.Key("q21"), "integer", q21)
-			}
-		} else {
-			if num21 < 1 {
-				r.Value("minimum", at.Key("q21"), ">= 1", q21)
-			} else if num21 > 5 {
-				r.Value("maximum", at.Key("q21"), "<= 5", q21)
-			}
-		}
-	}
-	if hasQ22 && q22 != nil {
-		if num22, ok := tool.Number(q22); !ok || !tool.IsInteger(num22) {
-			if !tool.IsNull(q22) {
-				r.Type(at.Key("q22"), "integer", q22)
-			}
-		} else {
-			if num22 < 1 {
-				r.Value("minimum", at.Key("q22"), ">= 1", q22)
-			} else if num22 > 5 {
-				r.Value("maximum", at.Key("q22"), "<= 5", q22)
-			}
-		}
-	}
-	if hasQ23 && q23 != nil {
-		if num23, ok := tool.Number(q23); !ok || !tool.IsInteger(num23) {
-			if !tool.IsNull(q23) {
-				r.Type(at.Key("q23"), "integer", q23)
-			}
-		} else {
-			if num23 < 1 {
-				r.Value("minimum", at.Key("q23"), ">= 1", q23)
-			} else if num23 > 5 {
-				r.Value("maximum", at.Key("q23"), "<= 5", q23)
-			}
-		}
-	}
-	if hasQ24 && q24 != nil {
-		if num24, ok := tool.Number(q24); !ok || !tool.IsInteger(num24) {
-			if !tool.IsNull(q24) {
-				r.Type(at.Key("q24"), "integer", q24)
-			}
-		} else {
-			if num24 < 1 {
-				r.Value("minimum", at.Key("q24"), ">= 1", q24)
-			} else if num24 > 5 {
-				r.Value("maximum", at.Key("q24"), "<= 5", q24)
-			}
-		}
-	}
-	if hasQ25 && q25 != nil {
-		if num25, ok := tool.Number(q25); !ok || !tool.IsInteger(num25) {
-			if !tool.IsNull(q25) {
-				r.Type(at.Key("q25"), "integer", q25)
-			}
-		} else {
-			if num25 < 1 {
-				r.Value("minimum", at.Key("q25"), ">= 1", q25)
-			} else if num25 > 5 {
-				r.Value("maximum", at.Key("q25"), "<= 5", q25)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillSurveyArgs(r, at, out, args)
-}
-
-// DecodeSurveyArgs checks a model's arguments for the survey tool and returns them as a SurveyArgs, read straight from the map; when they are not valid, the zero SurveyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSurveyArgs checks a model's arguments for the survey tool and returns them as a SurveyArgs; when not valid, the zero SurveyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSurveyArgs(args map[string]any) (SurveyArgs, tool.Errors) {
-	var r tool.Report
-	var out SurveyArgs
-	checkSurveyArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return surveyArgsDecoder(args, nil, 0)
+}
+
+// DecodeSurveyArgsJSON reads a model's arguments for the survey tool, raw, into a SurveyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSurveyArgs return for the same bytes.
+func DecodeSurveyArgsJSON(raw []byte) (SurveyArgs, tool.Errors) {
+	return surveyArgsDecoder(nil, raw, 0)
+}
+
+// surveyArgsDecoder is the tool.Decoder of SurveyArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func surveyArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SurveyArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSurveyArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return SurveyArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillSurveyArgs sets the fields of a SurveyArgs from an object its validator accepted.
-func fillSurveyArgs(r *tool.Report, at tool.Loc, out *SurveyArgs, obj map[string]any) {
-	if respondent := obj["respondent"]; respondent != nil {
-		if s, ok := respondent.(string); ok {
-			out.Respondent = s
+// surveyArgsObject is the shape of an object of type SurveyArgs: its members, and those it requires.
+var surveyArgsObject = toolimpl.NewObject([]string{"respondent", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23", "q24", "q25"}, "respondent", "string")
+
+// decodeSurveyArgs reads a value of type SurveyArgs at the location at, checking it against its schema.
+func decodeSurveyArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SurveyArgs) {
+	if !s.Object(at, surveyArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// respondent
+			if v, ok := s.String(at.Key("respondent"), "string"); ok {
+				out.Respondent = s.Keep(v)
+			}
+		case 1:
+			// q1
+			if n, ok := s.Integer(at.Key("q1"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("q1"), "minimum", ">= 1")
+				} else if n.F > 5 {
+					s.Fail(at.Key("q1"), "maximum", "<= 5")
+				}
+				out.Q1 = int(s.Int(at.Key("q1"), n, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// q2
+			if n2, ok := s.Integer(at.Key("q2"), "integer"); ok {
+				if n2.F < 1 {
+					s.Fail(at.Key("q2"), "minimum", ">= 1")
+				} else if n2.F > 5 {
+					s.Fail(at.Key("q2"), "maximum", "<= 5")
+				}
+				out.Q2 = int(s.Int(at.Key("q2"), n2, math.MinInt, math.MaxInt))
+			}
+		case 3:
+			// q3
+			if n3, ok := s.Integer(at.Key("q3"), "integer"); ok {
+				if n3.F < 1 {
+					s.Fail(at.Key("q3"), "minimum", ">= 1")
+				} else if n3.F > 5 {
+					s.Fail(at.Key("q3"), "maximum", "<= 5")
+				}
+				out.Q3 = int(s.Int(at.Key("q3"), n3, math.MinInt, math.MaxInt))
+			}
+		case 4:
+			// q4
+			if n4, ok := s.Integer(at.Key("q4"), "integer"); ok {
+				if n4.F < 1 {
+					s.Fail(at.Key("q4"), "minimum", ">= 1")
+				} else if n4.F > 5 {
+					s.Fail(at.Key("q4"), "maximum", "<= 5")
+				}
+				out.Q4 = int(s.Int(at.Key("q4"), n4, math.MinInt, math.MaxInt))
+			}
+		case 5:
+			// q5
+			if n5, ok := s.Integer(at.Key("q5"), "integer"); ok {
+				if n5.F < 1 {
+					s.Fail(at.Key("q5"), "minimum", ">= 1")
+				} else if n5.F > 5 {
+					s.Fail(at.Key("q5"), "maximum", "<= 5")
+				}
+				out.Q5 = int(s.Int(at.Key("q5"), n5, math.MinInt, math.MaxInt))
+			}
+		case 6:
+			// q6
+			if n6, ok := s.Integer(at.Key("q6"), "integer"); ok {
+				if n6.F < 1 {
+					s.Fail(at.Key("q6"), "minimum", ">= 1")
+				} else if n6.F > 5 {
+					s.Fail(at.Key("q6"), "maximum", "<= 5")
+				}
+				out.Q6 = int(s.Int(at.Key("q6"), n6, math.MinInt, math.MaxInt))
+			}
+		case 7:
+			// q7
+			if n7, ok := s.Integer(at.Key("q7"), "integer"); ok {
+				if n7.F < 1 {
+					s.Fail(at.Key("q7"), "minimum", ">= 1")
+				} else if n7.F > 5 {
+					s.Fail(at.Key("q7"), "maximum", "<= 5")
+				}
+				out.Q7 = int(s.Int(at.Key("q7"), n7, math.MinInt, math.MaxInt))
+			}
+		case 8:
+			// q8
+			if n8, ok := s.Integer(at.Key("q8"), "integer"); ok {
+				if n8.F < 1 {
+					s.Fail(at.Key("q8"), "minimum", ">= 1")
+				} else if n8.F > 5 {
+					s.Fail(at.Key("q8"), "maximum", "<= 5")
+				}
+				out.Q8 = int(s.Int(at.Key("q8"), n8, math.MinInt, math.MaxInt))
+			}
+		case 9:
+			// q9
+			if n9, ok := s.Integer(at.Key("q9"), "integer"); ok {
+				if n9.F < 1 {
+					s.Fail(at.Key("q9"), "minimum", ">= 1")
+				} else if n9.F > 5 {
+					s.Fail(at.Key("q9"), "maximum", "<= 5")
+				}
+				out.Q9 = int(s.Int(at.Key("q9"), n9, math.MinInt, math.MaxInt))
+			}
+		case 10:
+			// q10
+			if n10, ok := s.Integer(at.Key("q10"), "integer"); ok {
+				if n10.F < 1 {
+					s.Fail(at.Key("q10"), "minimum", ">= 1")
+				} else if n10.F > 5 {
+					s.Fail(at.Key("q10"), "maximum", "<= 5")
+				}
+				out.Q10 = int(s.Int(at.Key("q10"), n10, math.MinInt, math.MaxInt))
+			}
+		case 11:
+			// q11
+			if n11, ok := s.Integer(at.Key("q11"), "integer"); ok {
+				if n11.F < 1 {
+					s.Fail(at.Key("q11"), "minimum", ">= 1")
+				} else if n11.F > 5 {
+					s.Fail(at.Key("q11"), "maximum", "<= 5")
+				}
+				out.Q11 = int(s.Int(at.Key("q11"), n11, math.MinInt, math.MaxInt))
+			}
+		case 12:
+			// q12
+			if n12, ok := s.Integer(at.Key("q12"), "integer"); ok {
+				if n12.F < 1 {
+					s.Fail(at.Key("q12"), "minimum", ">= 1")
+				} else if n12.F > 5 {
+					s.Fail(at.Key("q12"), "maximum", "<= 5")
+				}
+				out.Q12 = int(s.Int(at.Key("q12"), n12, math.MinInt, math.MaxInt))
+			}
+		case 13:
+			// q13
+			if n13, ok := s.Integer(at.Key("q13"), "integer"); ok {
+				if n13.F < 1 {
+					s.Fail(at.Key("q13"), "minimum", ">= 1")
+				} else if n13.F > 5 {
+					s.Fail(at.Key("q13"), "maximum", "<= 5")
+				}
+				out.Q13 = int(s.Int(at.Key("q13"), n13, math.MinInt, math.MaxInt))
+			}
+		case 14:
+			// q14
+			if n14, ok := s.Integer(at.Key("q14"), "integer"); ok {
+				if n14.F < 1 {
+					s.Fail(at.Key("q14"), "minimum", ">= 1")
+				} else if n14.F > 5 {
+					s.Fail(at.Key("q14"), "maximum", "<= 5")
+				}
+				out.Q14 = int(s.Int(at.Key("q14"), n14, math.MinInt, math.MaxInt))
+			}
+		case 15:
+			// q15
+			if n15, ok := s.Integer(at.Key("q15"), "integer"); ok {
+				if n15.F < 1 {
+					s.Fail(at.Key("q15"), "minimum", ">= 1")
+				} else if n15.F > 5 {
+					s.Fail(at.Key("q15"), "maximum", "<= 5")
+				}
+				out.Q15 = int(s.Int(at.Key("q15"), n15, math.MinInt, math.MaxInt))
+			}
+		case 16:
+			// q16
+			if n16, ok := s.Integer(at.Key("q16"), "integer"); ok {
+				if n16.F < 1 {
+					s.Fail(at.Key("q16"), "minimum", ">= 1")
+				} else if n16.F > 5 {
+					s.Fail(at.Key("q16"), "maximum", "<= 5")
+				}
+				out.Q16 = int(s.Int(at.Key("q16"), n16, math.MinInt, math.MaxInt))
+			}
+		case 17:
+			// q17
+			if n17, ok := s.Integer(at.Key("q17"), "integer"); ok {
+				if n17.F < 1 {
+					s.Fail(at.Key("q17"), "minimum", ">= 1")
+				} else if n17.F > 5 {
+					s.Fail(at.Key("q17"), "maximum", "<= 5")
+				}
+				out.Q17 = int(s.Int(at.Key("q17"), n17, math.MinInt, math.MaxInt))
+			}
+		case 18:
+			// q18
+			if n18, ok := s.Integer(at.Key("q18"), "integer"); ok {
+				if n18.F < 1 {
+					s.Fail(at.Key("q18"), "minimum", ">= 1")
+				} else if n18.F > 5 {
+					s.Fail(at.Key("q18"), "maximum", "<= 5")
+				}
+				out.Q18 = int(s.Int(at.Key("q18"), n18, math.MinInt, math.MaxInt))
+			}
+		case 19:
+			// q19
+			if n19, ok := s.Integer(at.Key("q19"), "integer"); ok {
+				if n19.F < 1 {
+					s.Fail(at.Key("q19"), "minimum", ">= 1")
+				} else if n19.F > 5 {
+					s.Fail(at.Key("q19"), "maximum", "<= 5")
+				}
+				out.Q19 = int(s.Int(at.Key("q19"), n19, math.MinInt, math.MaxInt))
+			}
+		case 20:
+			// q20
+			if n20, ok := s.Integer(at.Key("q20"), "integer"); ok {
+				if n20.F < 1 {
+					s.Fail(at.Key("q20"), "minimum", ">= 1")
+				} else if n20.F > 5 {
+					s.Fail(at.Key("q20"), "maximum", "<= 5")
+				}
+				out.Q20 = int(s.Int(at.Key("q20"), n20, math.MinInt, math.MaxInt))
+			}
+		case 21:
+			// q21
+			if n21, ok := s.Integer(at.Key("q21"), "integer"); ok {
+				if n21.F < 1 {
+					s.Fail(at.Key("q21"), "minimum", ">= 1")
+				} else if n21.F > 5 {
+					s.Fail(at.Key("q21"), "maximum", "<= 5")
+				}
+				out.Q21 = int(s.Int(at.Key("q21"), n21, math.MinInt, math.MaxInt))
+			}
+		case 22:
+			// q22
+			if n22, ok := s.Integer(at.Key("q22"), "integer"); ok {
+				if n22.F < 1 {
+					s.Fail(at.Key("q22"), "minimum", ">= 1")
+				} else if n22.F > 5 {
+					s.Fail(at.Key("q22"), "maximum", "<= 5")
+				}
+				out.Q22 = int(s.Int(at.Key("q22"), n22, math.MinInt, math.MaxInt))
+			}
+		case 23:
+			// q23
+			if n23, ok := s.Integer(at.Key("q23"), "integer"); ok {
+				if n23.F < 1 {
+					s.Fail(at.Key("q23"), "minimum", ">= 1")
+				} else if n23.F > 5 {
+					s.Fail(at.Key("q23"), "maximum", "<= 5")
+				}
+				out.Q23 = int(s.Int(at.Key("q23"), n23, math.MinInt, math.MaxInt))
+			}
+		case 24:
+			// q24
+			if n24, ok := s.Integer(at.Key("q24"), "integer"); ok {
+				if n24.F < 1 {
+					s.Fail(at.Key("q24"), "minimum", ">= 1")
+				} else if n24.F > 5 {
+					s.Fail(at.Key("q24"), "maximum", "<= 5")
+				}
+				out.Q24 = int(s.Int(at.Key("q24"), n24, math.MinInt, math.MaxInt))
+			}
+		case 25:
+			// q25
+			if n25, ok := s.Integer(at.Key("q25"), "integer"); ok {
+				if n25.F < 1 {
+					s.Fail(at.Key("q25"), "minimum", ">= 1")
+				} else if n25.F > 5 {
+					s.Fail(at.Key("q25"), "maximum", "<= 5")
+				}
+				out.Q25 = int(s.Int(at.Key("q25"), n25, math.MinInt, math.MaxInt))
+			}
 		}
 	}
-	if q1 := obj["q1"]; q1 != nil {
-		if n, ok := tool.Int(q1, math.MinInt, math.MaxInt); ok {
-			out.Q1 = int(n)
-		} else {
-			r.Range(at.Key("q1"), "-9223372036854775808", "9223372036854775807", q1)
-		}
-	}
-	if q2 := obj["q2"]; q2 != nil {
-		if n2, ok := tool.Int(q2, math.MinInt, math.MaxInt); ok {
-			out.Q2 = int(n2)
-		} else {
-			r.Range(at.Key("q2"), "-9223372036854775808", "9223372036854775807", q2)
-		}
-	}
-	if q3 := obj["q3"]; q3 != nil {
-		if n3, ok := tool.Int(q3, math.MinInt, math.MaxInt); ok {
-			out.Q3 = int(n3)
-		} else {
-			r.Range(at.Key("q3"), "-9223372036854775808", "9223372036854775807", q3)
-		}
-	}
-	if q4 := obj["q4"]; q4 != nil {
-		if n4, ok := tool.Int(q4, math.MinInt, math.MaxInt); ok {
-			out.Q4 = int(n4)
-		} else {
-			r.Range(at.Key("q4"), "-9223372036854775808", "9223372036854775807", q4)
-		}
-	}
-	if q5 := obj["q5"]; q5 != nil {
-		if n5, ok := tool.Int(q5, math.MinInt, math.MaxInt); ok {
-			out.Q5 = int(n5)
-		} else {
-			r.Range(at.Key("q5"), "-9223372036854775808", "9223372036854775807", q5)
-		}
-	}
-	if q6 := obj["q6"]; q6 != nil {
-		if n6, ok := tool.Int(q6, math.MinInt, math.MaxInt); ok {
-			out.Q6 = int(n6)
-		} else {
-			r.Range(at.Key("q6"), "-9223372036854775808", "9223372036854775807", q6)
-		}
-	}
-	if q7 := obj["q7"]; q7 != nil {
-		if n7, ok := tool.Int(q7, math.MinInt, math.MaxInt); ok {
-			out.Q7 = int(n7)
-		} else {
-			r.Range(at.Key("q7"), "-9223372036854775808", "9223372036854775807", q7)
-		}
-	}
-	if q8 := obj["q8"]; q8 != nil {
-		if n8, ok := tool.Int(q8, math.MinInt, math.MaxInt); ok {
-			out.Q8 = int(n8)
-		} else {
-			r.Range(at.Key("q8"), "-9223372036854775808", "9223372036854775807", q8)
-		}
-	}
-	if q9 := obj["q9"]; q9 != nil {
-		if n9, ok := tool.Int(q9, math.MinInt, math.MaxInt); ok {
-			out.Q9 = int(n9)
-		} else {
-			r.Range(at.Key("q9"), "-9223372036854775808", "9223372036854775807", q9)
-		}
-	}
-	if q10 := obj["q10"]; q10 != nil {
-		if n10, ok := tool.Int(q10, math.MinInt, math.MaxInt); ok {
-			out.Q10 = int(n10)
-		} else {
-			r.Range(at.Key("q10"), "-9223372036854775808", "9223372036854775807", q10)
-		}
-	}
-	if q11 := obj["q11"]; q11 != nil {
-		if n11, ok := tool.Int(q11, math.MinInt, math.MaxInt); ok {
-			out.Q11 = int(n11)
-		} else {
-			r.Range(at.Key("q11"), "-9223372036854775808", "9223372036854775807", q11)
-		}
-	}
-	if q12 := obj["q12"]; q12 != nil {
-		if n12, ok := tool.Int(q12, math.MinInt, math.MaxInt); ok {
-			out.Q12 = int(n12)
-		} else {
-			r.Range(at.Key("q12"), "-9223372036854775808", "9223372036854775807", q12)
-		}
-	}
-	if q13 := obj["q13"]; q13 != nil {
-		if n13, ok := tool.Int(q13, math.MinInt, math.MaxInt); ok {
-			out.Q13 = int(n13)
-		} else {
-			r.Range(at.Key("q13"), "-9223372036854775808", "9223372036854775807", q13)
-		}
-	}
-	if q14 := obj["q14"]; q14 != nil {
-		if n14, ok := tool.Int(q14, math.MinInt, math.MaxInt); ok {
-			out.Q14 = int(n14)
-		} else {
-			r.Range(at.Key("q14"), "-9223372036854775808", "9223372036854775807", q14)
-		}
-	}
-	if q15 := obj["q15"]; q15 != nil {
-		if n15, ok := tool.Int(q15, math.MinInt, math.MaxInt); ok {
-			out.Q15 = int(n15)
-		} else {
-			r.Range(at.Key("q15"), "-9223372036854775808", "9223372036854775807", q15)
-		}
-	}
-	if q16 := obj["q16"]; q16 != nil {
-		if n16, ok := tool.Int(q16, math.MinInt, math.MaxInt); ok {
-			out.Q16 = int(n16)
-		} else {
-			r.Range(at.Key("q16"), "-9223372036854775808", "9223372036854775807", q16)
-		}
-	}
-	if q17 := obj["q17"]; q17 != nil {
-		if n17, ok := tool.Int(q17, math.MinInt, math.MaxInt); ok {
-			out.Q17 = int(n17)
-		} else {
-			r.Range(at.Key("q17"), "-9223372036854775808", "9223372036854775807", q17)
-		}
-	}
-	if q18 := obj["q18"]; q18 != nil {
-		if n18, ok := tool.Int(q18, math.MinInt, math.MaxInt); ok {
-			out.Q18 = int(n18)
-		} else {
-			r.Range(at.Key("q18"), "-9223372036854775808", "9223372036854775807", q18)
-		}
-	}
-	if q19 := obj["q19"]; q19 != nil {
-		if n19, ok := tool.Int(q19, math.MinInt, math.MaxInt); ok {
-			out.Q19 = int(n19)
-		} else {
-			r.Range(at.Key("q19"), "-9223372036854775808", "9223372036854775807", q19)
-		}
-	}
-	if q20 := obj["q20"]; q20 != nil {
-		if n20, ok := tool.Int(q20, math.MinInt, math.MaxInt); ok {
-			out.Q20 = int(n20)
-		} else {
-			r.Range(at.Key("q20"), "-9223372036854775808", "9223372036854775807", q20)
-		}
-	}
-	if q21 := obj["q21"]; q21 != nil {
-		if n21, ok := tool.Int(q21, math.MinInt, math.MaxInt); ok {
-			out.Q21 = int(n21)
-		} else {
-			r.Range(at.Key("q21"), "-9223372036854775808", "9223372036854775807", q21)
-		}
-	}
-	if q22 := obj["q22"]; q22 != nil {
-		if n22, ok := tool.Int(q22, math.MinInt, math.MaxInt); ok {
-			out.Q22 = int(n22)
-		} else {
-			r.Range(at.Key("q22"), "-9223372036854775808", "9223372036854775807", q22)
-		}
-	}
-	if q23 := obj["q23"]; q23 != nil {
-		if n23, ok := tool.Int(q23, math.MinInt, math.MaxInt); ok {
-			out.Q23 = int(n23)
-		} else {
-			r.Range(at.Key("q23"), "-9223372036854775808", "9223372036854775807", q23)
-		}
-	}
-	if q24 := obj["q24"]; q24 != nil {
-		if n24, ok := tool.Int(q24, math.MinInt, math.MaxInt); ok {
-			out.Q24 = int(n24)
-		} else {
-			r.Range(at.Key("q24"), "-9223372036854775808", "9223372036854775807", q24)
-		}
-	}
-	if q25 := obj["q25"]; q25 != nil {
-		if n25, ok := tool.Int(q25, math.MinInt, math.MaxInt); ok {
-			out.Q25 = int(n25)
-		} else {
-			r.Range(at.Key("q25"), "-9223372036854775808", "9223372036854775807", q25)
-		}
-	}
+	return out
 }
 
 // The result of the tools with result type Shipment: its schema, an MCP tool's outputSchema.
@@ -3013,14 +1674,14 @@ const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLen
 
 // ValidateShipmentResult checks the JSON of a result of type Shipment as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShipmentResult(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkShipmentResult(&r, args)
 	return r.Errors()
 }
 
 // checkShipmentResult checks the JSON of a result of type Shipment as JSON Schema does, reporting every error in r.
-func checkShipmentResult(r *tool.Report, args map[string]any) {
-	var at tool.Loc
+func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
 	present := 0
 	tracking, hasTracking := args["tracking"]
 	if hasTracking {
@@ -3071,13 +1732,13 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k3 := range tool.KeysInOrder(args) {
+		for k3 := range toolimpl.KeysInOrder(args) {
 			switch k3 {
 			case "tracking", "parcels", "carrier", "cost", "note", "labels":
 			default:
 				r.Add(at.Key(k3), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
+					Got:  toolimpl.TypeName(args[k3]),
 				})
 			}
 			if r.Full() {
@@ -3089,7 +1750,7 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 		if s, ok := tracking.(string); !ok {
 			r.Type(at.Key("tracking"), "string", tracking)
 		} else {
-			length := tool.Length(s)
+			length := toolimpl.Length(s)
 			if length < 8 {
 				r.Value("minLength", at.Key("tracking"), "at least 8 characters long", tracking)
 			} else if length > 20 {
@@ -3099,8 +1760,8 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 	}
 	if hasParcels {
 		if parcels != nil {
-			if list, ok := tool.List(parcels); !ok {
-				if !tool.IsNull(parcels) {
+			if list, ok := toolimpl.List(parcels); !ok {
+				if !toolimpl.IsNull(parcels) {
 					r.Type(at.Key("parcels"), "array or null", parcels)
 				}
 			} else {
@@ -3110,11 +1771,11 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 					r.Value("maxItems", at.Key("parcels"), "an array of at most 5 items", list)
 				}
 				atParcels := at.Key("parcels")
-				for i, item := range tool.Head(list, 5) {
+				for i, item := range toolimpl.Head(list, 5) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := tool.Object(item); !ok {
+					if obj, ok := toolimpl.AsObject(item); !ok {
 						r.Type(atParcels.Index(i), "object", item)
 					} else {
 						atItem := atParcels.Index(i)
@@ -3134,13 +1795,13 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 							})
 						}
 						if len(obj) > present2 {
-							for k := range tool.KeysInOrder(obj) {
+							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "weight", "fragile":
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj[k]),
+										Got:  toolimpl.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -3149,7 +1810,7 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 							}
 						}
 						if hasWeight {
-							if num, ok := tool.Number(weight); !ok {
+							if num, ok := toolimpl.Number(weight); !ok {
 								r.Type(atItem.Key("weight"), "number", weight)
 							} else {
 								if num < 0 {
@@ -3179,12 +1840,12 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasCost {
-		if num2, ok := tool.Number(cost); !ok {
+		if num2, ok := toolimpl.Number(cost); !ok {
 			r.Type(at.Key("cost"), "number", cost)
 		} else {
 			if num2 <= 0 {
 				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
-			} else if !tool.MultipleOf(cost, "0.01") {
+			} else if !toolimpl.MultipleOf(cost, "0.01") {
 				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
 			}
 		}
@@ -3192,14 +1853,14 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 	if hasNote {
 		if note != nil {
 			if _, ok := note.(string); !ok {
-				if !tool.IsNull(note) {
+				if !toolimpl.IsNull(note) {
 					r.Type(at.Key("note"), "string or null", note)
 				}
 			}
 		}
 	}
 	if hasLabels {
-		if obj2, ok := tool.Object(labels); !ok {
+		if obj2, ok := toolimpl.AsObject(labels); !ok {
 			r.Type(at.Key("labels"), "object", labels)
 		} else {
 			atLabels := at.Key("labels")
@@ -3218,7 +1879,7 @@ func checkShipmentResult(r *tool.Report, args map[string]any) {
 				}
 				if r.Len() > n {
 					r.Truncate(n)
-					for k2 := range tool.KeysInOrder(obj2) {
+					for k2 := range toolimpl.KeysInOrder(obj2) {
 						member(k2, obj2[k2])
 						if r.Full() {
 							break
@@ -3239,59 +1900,26 @@ const (
 	shipArgsGeminiJSONSchema = `{"type":"object","properties":{"order":{"type":"string","description":"The order to ship. Must match the regular expression ^[A-Z]{2}[0-9]{4}$."}},"required":["order"],"additionalProperties":false,"description":"Ships an order: a tool whose result type is Shipment."}`
 )
 
+// shipArgsForms are the definitions of the ship tool in each provider's form.
+var shipArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: shipArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: shipArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: shipArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: shipArgsSchema},
+	{Shape: tool.Anthropic, Parameters: shipArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: shipArgsSchema},
+	{Shape: tool.Gemini, Parameters: shipArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: shipArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: shipArgsSchema},
+}
+
 // ShipTool is the ship tool, generated from ShipArgs.
 var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
-	Check:  checkShipArgs,
-	Decode: DecodeShipArgs,
+	Decode:  DecodeShipArgs,
+	Decoder: shipArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Ships an order: a tool whose result type is Shipment.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(shipArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","input_schema":` + shipArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(shipArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(shipArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parametersJsonSchema":` + shipArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","inputSchema":` + shipArgsSchema + `,"outputSchema":` + shipmentResultSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(shipArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(shipArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(shipArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"ship","description":"Ships an order: a tool whose result type is Shipment.","parameters":` + shipArgsSchema + `,"strict":false}`),
-			},
-		},
+		Description:    "Ships an order: a tool whose result type is Shipment.",
+		Dialects:       toolimpl.Dialects("ship", "Ships an order: a tool whose result type is Shipment.", tool.RiskAct, true, shipmentResultSchema, shipArgsForms),
 		Idempotent:     true,
 		Name:           "ship",
 		ResultSchema:   json.RawMessage(shipmentResultSchema),
@@ -3301,78 +1929,59 @@ var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 		ValidateResult: ValidateShipmentResult,
 	},
 }}
-var shipArgsPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]{4}$")
 
 // ValidateShipArgs checks a model's arguments for the ship tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShipArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkShipArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeShipArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkShipArgs checks a model's arguments for the ship tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkShipArgs(r *tool.Report, args map[string]any, out *ShipArgs) {
-	var at tool.Loc
-	present := 0
-	order, hasOrder := args["order"]
-	if hasOrder {
-		present++
-	}
-	if !hasOrder {
-		r.Add(at.Key("order"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "order":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasOrder {
-		if s, ok := order.(string); !ok {
-			r.Type(at.Key("order"), "string", order)
-		} else {
-			if !shipArgsPattern0.MatchString(s) {
-				r.Value("pattern", at.Key("order"), "a string matching the pattern ^[A-Z]{2}[0-9]{4}$", order)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillShipArgs(r, at, out, args)
-}
-
-// DecodeShipArgs checks a model's arguments for the ship tool and returns them as a ShipArgs, read straight from the map; when they are not valid, the zero ShipArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeShipArgs checks a model's arguments for the ship tool and returns them as a ShipArgs; when not valid, the zero ShipArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeShipArgs(args map[string]any) (ShipArgs, tool.Errors) {
-	var r tool.Report
-	var out ShipArgs
-	checkShipArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return shipArgsDecoder(args, nil, 0)
+}
+
+// DecodeShipArgsJSON reads a model's arguments for the ship tool, raw, into a ShipArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShipArgs return for the same bytes.
+func DecodeShipArgsJSON(raw []byte) (ShipArgs, tool.Errors) {
+	return shipArgsDecoder(nil, raw, 0)
+}
+
+// shipArgsDecoder is the tool.Decoder of ShipArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func shipArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ShipArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeShipArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return ShipArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillShipArgs sets the fields of a ShipArgs from an object its validator accepted.
-func fillShipArgs(r *tool.Report, at tool.Loc, out *ShipArgs, obj map[string]any) {
-	if order := obj["order"]; order != nil {
-		if s, ok := order.(string); ok {
-			out.Order = s
+// shipArgsObject is the shape of an object of type ShipArgs: its members, and those it requires.
+var shipArgsObject = toolimpl.NewObject([]string{"order"}, "order", "string")
+
+// decodeShipArgs reads a value of type ShipArgs at the location at, checking it against its schema.
+func decodeShipArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShipArgs) {
+	if !s.Object(at, shipArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// order
+			if v, ok := s.String(at.Key("order"), "string"); ok {
+				if !pattern6.MatchString(v) {
+					s.Fail(at.Key("order"), "pattern", "a string matching the pattern ^[A-Z]{2}[0-9]{4}$")
+				}
+				out.Order = s.Keep(v)
+			}
 		}
 	}
+	return out
 }
+
+var pattern6 = regexp.MustCompile("^[A-Z]{2}[0-9]{4}$")
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&PricingTool.Tool, &OrderTool.Tool, &TreeTool.Tool, &LabelTool.Tool, &ContactTool.Tool, &PingTool.Tool, &AuditTool.Tool, &SignupTool.Tool, &SurveyTool.Tool, &ShipTool.Tool}
@@ -3418,325 +2027,148 @@ var ProfileOutput = tool.OutputDef[Profile]{
 	},
 }
 
-// profilePattern0 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
-func profilePattern0(s string) bool {
-	if len(s) < 2 || len(s) > 2 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
 // ValidateProfile checks a model's answer in the profile format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateProfile(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkProfile(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeProfile(s, toolimpl.Loc{})
+	})
 }
 
-// checkProfile checks a model's answer in the profile format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkProfile(r *tool.Report, args map[string]any, out *Profile) {
-	defer r.RecoverTooDeep()
-	var at tool.Loc
-	present := 0
-	name, hasName := args["name"]
-	if hasName {
-		present++
-	}
-	age, hasAge := args["age"]
-	if hasAge {
-		present++
-	}
-	email, hasEmail := args["email"]
-	if hasEmail {
-		present++
-	}
-	country, hasCountry := args["country"]
-	if hasCountry {
-		present++
-	}
-	languages, hasLanguages := args["languages"]
-	if hasLanguages {
-		present++
-	}
-	employer, hasEmployer := args["employer"]
-	if hasEmployer {
-		present++
-	}
-	seniority, hasSeniority := args["seniority"]
-	if hasSeniority {
-		present++
-	}
-	if !hasName {
-		r.Add(at.Key("name"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasCountry {
-		r.Add(at.Key("country"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasSeniority {
-		r.Add(at.Key("seniority"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string or null",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "name", "age", "email", "country", "languages", "employer", "seniority":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasName {
-		if s, ok := name.(string); !ok {
-			r.Type(at.Key("name"), "string", name)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("name"), "at least 1 character long", name)
-			} else if length > 80 {
-				r.Value("maxLength", at.Key("name"), "at most 80 characters long", name)
-			}
-		}
-	}
-	if hasAge && age != nil {
-		if num, ok := tool.Number(age); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(age) {
-				r.Type(at.Key("age"), "integer", age)
-			}
-		} else {
-			if num < 0 {
-				r.Value("minimum", at.Key("age"), ">= 0", age)
-			} else if num > 150 {
-				r.Value("maximum", at.Key("age"), "<= 150", age)
-			}
-		}
-	}
-	if hasEmail && email != nil {
-		if s2, ok := email.(string); !ok {
-			if !tool.IsNull(email) {
-				r.Type(at.Key("email"), "string", email)
-			}
-		} else {
-			if !format.Email(s2) {
-				r.Value("format", at.Key("email"), "an email address", email)
-			}
-		}
-	}
-	if hasCountry {
-		if s3, ok := country.(string); !ok {
-			r.Type(at.Key("country"), "string", country)
-		} else {
-			if !profilePattern0(s3) {
-				r.Value("pattern", at.Key("country"), "a string matching the pattern ^[A-Z]{2}$", country)
-			}
-		}
-	}
-	if hasLanguages && languages != nil {
-		if list, ok := tool.List(languages); !ok {
-			if !tool.IsNull(languages) {
-				r.Type(at.Key("languages"), "array", languages)
-			}
-		} else {
-			if len(list) > 5 {
-				r.Value("maxItems", at.Key("languages"), "an array of at most 5 items", list)
-			} else if i, j, dup := tool.Duplicate(list); dup {
-				r.Add(at.Key("languages"), tool.Error{
-					Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
-					Code:     "uniqueItems",
-					Expected: "an array of unique items",
-					Got:      "array",
-				})
-			}
-			atLanguages := at.Key("languages")
-			for i2, item := range tool.Head(list, 5) {
-				if r.Full() {
-					break
-				}
-				if _, ok := item.(string); !ok {
-					r.Type(atLanguages.Index(i2), "string", item)
-				}
-			}
-		}
-	}
-	if hasEmployer && employer != nil {
-		if obj, ok := tool.Object(employer); !ok {
-			if !tool.IsNull(employer) {
-				r.Type(at.Key("employer"), "object", employer)
-			}
-		} else {
-			atEmployer := at.Key("employer")
-			present2 := 0
-			company, hasCompany := obj["company"]
-			if hasCompany {
-				present2++
-			}
-			since, hasSince := obj["since"]
-			if hasSince {
-				present2++
-			}
-			if !hasCompany {
-				r.Add(atEmployer.Key("company"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "string",
-				})
-			}
-			if len(obj) > present2 {
-				for k := range tool.KeysInOrder(obj) {
-					switch k {
-					case "company", "since":
-					default:
-						r.Add(atEmployer.Key(k), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasCompany {
-				if s5, ok := company.(string); !ok {
-					r.Type(atEmployer.Key("company"), "string", company)
-				} else {
-					length2 := tool.Length(s5)
-					if length2 < 1 {
-						r.Value("minLength", atEmployer.Key("company"), "at least 1 character long", company)
-					}
-				}
-			}
-			if hasSince && since != nil {
-				if num2, ok := tool.Number(since); !ok || !tool.IsInteger(num2) {
-					if !tool.IsNull(since) {
-						r.Type(atEmployer.Key("since"), "integer", since)
-					}
-				} else {
-					if num2 < 1900 {
-						r.Value("minimum", atEmployer.Key("since"), ">= 1900", since)
-					}
-				}
-			}
-		}
-	}
-	if hasSeniority {
-		if seniority != nil {
-			if s6, ok := seniority.(string); !ok {
-				if !tool.IsNull(seniority) {
-					r.Type(at.Key("seniority"), "string or null", seniority)
-				}
-			} else {
-				if s6 != "junior" && s6 != "senior" {
-					r.Value(tool.CodeEnum, at.Key("seniority"), "one of \"junior\", \"senior\"", seniority)
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillProfile(r, at, out, args)
-}
-
-// DecodeProfile checks a model's answer in the profile format and returns it as a Profile, read straight from the map; when they are not valid, the zero Profile and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeProfile checks a model's answer in the profile format and returns it as a Profile; when not valid, the zero Profile and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeProfile(args map[string]any) (Profile, tool.Errors) {
-	var r tool.Report
-	var out Profile
-	checkProfile(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return profileDecoder(args, nil, 0)
+}
+
+// DecodeProfileJSON reads a model's answer in the profile format, raw, into a Profile in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeProfile return for the same bytes.
+func DecodeProfileJSON(raw []byte) (Profile, tool.Errors) {
+	return profileDecoder(nil, raw, 0)
+}
+
+// profileDecoder is the tool.Decoder of Profile: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func profileDecoder(args map[string]any, raw []byte, maxErrors int) (out Profile, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeProfile(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return Profile{}, errs
 	}
 	return out, nil
 }
 
-// fillProfile sets the fields of a Profile from an object its validator accepted.
-func fillProfile(r *tool.Report, at tool.Loc, out *Profile, obj map[string]any) {
-	if name := obj["name"]; name != nil {
-		if s, ok := name.(string); ok {
-			out.Name = s
-		}
+// profileObject is the shape of an object of type Profile: its members, and those it requires.
+var profileObject = toolimpl.NewObject([]string{"name", "age", "email", "country", "languages", "employer", "seniority"}, "name", "string", "country", "string", "seniority", "string or null")
+
+// seniorityValues are the values a string of the enum may take.
+var seniorityValues = []string{"junior", "senior"}
+
+// decodeProfile reads a value of type Profile at the location at, checking it against its schema.
+func decodeProfile(s *toolimpl.Scanner, at toolimpl.Loc) (out Profile) {
+	if !s.Object(at, profileObject, "object") {
+		return out
 	}
-	if age := obj["age"]; age != nil {
-		if n, ok := tool.Int(age, math.MinInt, math.MaxInt); ok {
-			out.Age = int(n)
-		} else {
-			r.Range(at.Key("age"), "-9223372036854775808", "9223372036854775807", age)
-		}
-	}
-	if email := obj["email"]; email != nil {
-		if s2, ok := email.(string); ok {
-			out.Email = s2
-		}
-	}
-	if country := obj["country"]; country != nil {
-		if s3, ok := country.(string); ok {
-			out.Country = s3
-		}
-	}
-	if languages := obj["languages"]; languages != nil {
-		if list, ok := tool.List(languages); ok {
-			s4 := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+				} else if n > 80 {
+					s.Fail(at.Key("name"), "maxLength", "at most 80 characters long")
 				}
-				if item != nil {
-					if s5, ok := item.(string); ok {
-						s4[i] = s5
+				out.Name = s.Keep(v)
+			}
+		case 1:
+			// age
+			if n2, ok := s.Integer(at.Key("age"), "integer"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("age"), "minimum", ">= 0")
+				} else if n2.F > 150 {
+					s.Fail(at.Key("age"), "maximum", "<= 150")
+				}
+				out.Age = int(s.Int(at.Key("age"), n2, math.MinInt, math.MaxInt))
+			}
+		case 2:
+			// email
+			if v2, ok := s.String(at.Key("email"), "string"); ok {
+				if !format.Email(v2) {
+					s.Fail(at.Key("email"), "format", "an email address")
+				}
+				out.Email = s.Keep(v2)
+			}
+		case 3:
+			// country
+			if v3, ok := s.String(at.Key("country"), "string"); ok {
+				if !pattern1(v3) {
+					s.Fail(at.Key("country"), "pattern", "a string matching the pattern ^[A-Z]{2}$")
+				}
+				out.Country = s.Keep(v3)
+			}
+		case 4:
+			// languages
+			atLanguages := at.Key("languages")
+			if s.Array(atLanguages, "array", toolimpl.None, 5, true) {
+				var buf [5]string
+				items := buf[:0]
+				for i2 := s.NextItem(atLanguages); i2 >= 0; i2 = s.NextItem(atLanguages) {
+					var item string
+					if v4, ok := s.String(atLanguages.Index(i2), "string"); ok {
+						item = s.Keep(v4)
 					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Languages = toolimpl.Slice(s, items)
+			}
+		case 5:
+			// employer
+			out.Employer = toolimpl.Ptr(s, decodeEmployer(s, at.Key("employer")))
+		case 6:
+			// seniority
+			if !s.Null() {
+				if v5, ok := s.String(at.Key("seniority"), "string or null"); ok {
+					x, in := toolimpl.Enum(v5, seniorityValues)
+					if !in {
+						s.Fail(at.Key("seniority"), tool.CodeEnum, "one of \"junior\", \"senior\"")
+					}
+					out.Seniority = toolimpl.Ptr(s, Seniority(x))
 				}
 			}
-			out.Languages = s4
 		}
 	}
-	if employer := obj["employer"]; !tool.IsNull(employer) {
-		p := new(Employer)
-		if obj2, ok := tool.Object(employer); ok {
-			fillProfileEmployer(r, at.Key("employer"), p, obj2)
-		}
-		out.Employer = p
-	}
-	if seniority := obj["seniority"]; !tool.IsNull(seniority) {
-		p2 := new(Seniority)
-		if s6, ok := seniority.(string); ok {
-			(*p2) = Seniority(s6)
-		}
-		out.Seniority = p2
-	}
+	return out
 }
 
-// fillProfileEmployer sets the fields of a Employer from an object its validator accepted.
-func fillProfileEmployer(r *tool.Report, at tool.Loc, out *Employer, obj map[string]any) {
-	if company := obj["company"]; company != nil {
-		if s, ok := company.(string); ok {
-			out.Company = s
+// employerObject is the shape of an object of type Employer: its members, and those it requires.
+var employerObject = toolimpl.NewObject([]string{"company", "since"}, "company", "string")
+
+// decodeEmployer reads a value of type Employer at the location at, checking it against its schema.
+func decodeEmployer(s *toolimpl.Scanner, at toolimpl.Loc) (out Employer) {
+	if !s.Object(at, employerObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// company
+			if v, ok := s.String(at.Key("company"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("company"), "minLength", "at least 1 character long")
+				}
+				out.Company = s.Keep(v)
+			}
+		case 1:
+			// since
+			if n2, ok := s.Integer(at.Key("since"), "integer"); ok {
+				if n2.F < 1900 {
+					s.Fail(at.Key("since"), "minimum", ">= 1900")
+				}
+				out.Since = int(s.Int(at.Key("since"), n2, math.MinInt, math.MaxInt))
+			}
 		}
 	}
-	if since := obj["since"]; since != nil {
-		if n, ok := tool.Int(since, math.MinInt, math.MaxInt); ok {
-			out.Since = int(n)
-		} else {
-			r.Range(at.Key("since"), "-9223372036854775808", "9223372036854775807", since)
-		}
-	}
+	return out
 }
 
 // The schemas of the catalog output: the canonical schema, and the dialects that differ from it.
@@ -3789,233 +2221,103 @@ var CatalogOutput = tool.OutputDef[Catalog]{
 
 // ValidateCatalog checks a model's answer in the catalog format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCatalog(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkCatalog(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeCatalog(s, toolimpl.Loc{})
+	})
 }
 
-// checkCatalog checks a model's answer in the catalog format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkCatalog(r *tool.Report, args map[string]any, out *Catalog) {
-	var at tool.Loc
-	present := 0
-	prices, hasPrices := args["prices"]
-	if hasPrices {
-		present++
-	}
-	root, hasRoot := args["root"]
-	if hasRoot {
-		present++
-	}
-	if !hasPrices {
-		r.Add(at.Key("prices"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if !hasRoot {
-		r.Add(at.Key("root"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k3 := range tool.KeysInOrder(args) {
-			switch k3 {
-			case "prices", "root":
-			default:
-				r.Add(at.Key(k3), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPrices {
-		if obj, ok := tool.Object(prices); !ok {
-			r.Type(at.Key("prices"), "object", prices)
-		} else {
-			atPrices := at.Key("prices")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if _, ok := tool.Number(v); !ok {
-						r.Type(atPrices.Key(k), "number", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasRoot {
-		validateCatalogCategory(r, at.Key("root"), root, 1)
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillCatalog(r, at, out, args)
-}
-
-// DecodeCatalog checks a model's answer in the catalog format and returns it as a Catalog, read straight from the map; when they are not valid, the zero Catalog and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCatalog checks a model's answer in the catalog format and returns it as a Catalog; when not valid, the zero Catalog and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCatalog(args map[string]any) (Catalog, tool.Errors) {
-	var r tool.Report
-	var out Catalog
-	checkCatalog(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return catalogDecoder(args, nil, 0)
+}
+
+// DecodeCatalogJSON reads a model's answer in the catalog format, raw, into a Catalog in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCatalog return for the same bytes.
+func DecodeCatalogJSON(raw []byte) (Catalog, tool.Errors) {
+	return catalogDecoder(nil, raw, 0)
+}
+
+// catalogDecoder is the tool.Decoder of Catalog: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func catalogDecoder(args map[string]any, raw []byte, maxErrors int) (out Catalog, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeCatalog(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return Catalog{}, errs
 	}
 	return out, nil
 }
 
-// validateCatalogCategory checks v, at the location at, against the schema at #/$defs/Category.
-func validateCatalogCategory(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
+// catalogObject is the shape of an object of type Catalog: its members, and those it requires.
+var catalogObject = toolimpl.NewObject([]string{"prices", "root"}, "prices", "object", "root", "object")
+
+// decodeCatalog reads a value of type Catalog at the location at, checking it against its schema.
+func decodeCatalog(s *toolimpl.Scanner, at toolimpl.Loc) (out Catalog) {
+	if !s.Object(at, catalogObject, "object") {
+		return out
 	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		title, hasTitle := obj["title"]
-		if hasTitle {
-			present++
-		}
-		children, hasChildren := obj["children"]
-		if hasChildren {
-			present++
-		}
-		if !hasTitle {
-			r.Add(at.Key("title"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
-		}
-		if len(obj) > present {
-			for k2 := range tool.KeysInOrder(obj) {
-				switch k2 {
-				case "title", "children":
-				default:
-					r.Add(at.Key(k2), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k2]),
-					})
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// prices
+			atPrices := at.Key("prices")
+			m := toolimpl.NewMap[map[string]float64](s)
+			if s.Members(atPrices, "object", func(k string) {
+				var item float64
+				if n, ok := s.Number(atPrices.Key(k), "number"); ok {
+					item = n.F
 				}
-				if r.Full() {
-					break
+				if m != nil {
+					m[k] = item
 				}
+			}) {
+				out.Prices = m
 			}
-		}
-		if hasTitle {
-			if s, ok := title.(string); !ok {
-				r.Type(at.Key("title"), "string", title)
-			} else {
-				length := tool.Length(s)
-				if length < 1 {
-					r.Value("minLength", at.Key("title"), "at least 1 character long", title)
-				}
-			}
-		}
-		if hasChildren && children != nil {
-			if list, ok := tool.List(children); !ok {
-				if !tool.IsNull(children) {
-					r.Type(at.Key("children"), "array", children)
-				}
-			} else {
-				if len(list) > 4 {
-					r.Value("maxItems", at.Key("children"), "an array of at most 4 items", list)
-				}
-				atChildren := at.Key("children")
-				for i, item := range tool.Head(list, 4) {
-					if r.Full() {
-						break
-					}
-					validateCatalogCategory(r, atChildren.Index(i), item, depth+1)
-				}
-			}
+		case 1:
+			// root
+			out.Root = decodeCategory(s, at.Key("root"), 1)
 		}
 	}
+	return out
 }
 
-// fillCatalog sets the fields of a Catalog from an object its validator accepted.
-func fillCatalog(r *tool.Report, at tool.Loc, out *Catalog, obj map[string]any) {
-	if prices := obj["prices"]; prices != nil {
-		if obj2, ok := tool.Object(prices); ok {
-			m := make(map[string]float64, len(obj2))
-			n := r.Len()
-			member := func(k string, item any) {
-				var e float64
-				if item != nil {
-					if f, ok := tool.Float(item); ok {
-						e = f
-					}
-				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]float64, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Prices = m
-		}
-	}
-	if root := obj["root"]; root != nil {
-		if obj3, ok := tool.Object(root); ok {
-			fillCatalogCategory(r, at.Key("root"), &out.Root, obj3)
-		}
-	}
-}
+// categoryObject is the shape of an object of type Category: its members, and those it requires.
+var categoryObject = toolimpl.NewObject([]string{"title", "children"}, "title", "string")
 
-// fillCatalogCategory sets the fields of a Category from an object its validator accepted.
-func fillCatalogCategory(r *tool.Report, at tool.Loc, out *Category, obj map[string]any) {
-	if title := obj["title"]; title != nil {
-		if s, ok := title.(string); ok {
-			out.Title = s
-		}
+// decodeCategory reads a value of type Category at the location at, checking it against its schema.
+func decodeCategory(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Category) {
+	var atChildren toolimpl.Loc
+	if depth > toolimpl.MaxDepth {
+		s.TooDeep(at)
+		return out
 	}
-	if children := obj["children"]; children != nil {
-		if list, ok := tool.List(children); ok {
-			s2 := make([]Category, len(list))
-			atChildren := at.Key("children")
-			for i, item := range list {
-				if r.Full() {
-					break
+	if !s.Object(at, categoryObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillCatalogCategory(r, atChildren.Index(i), &s2[i], obj2)
-					}
-				}
+				out.Title = s.Keep(v)
 			}
-			out.Children = s2
+		case 1:
+			// children
+			atChildren = at.Key("children")
+			if s.Array(atChildren, "array", toolimpl.None, 4, false) {
+				var buf [4]Category
+				items := buf[:0]
+				for i2 := s.NextItem(atChildren); i2 >= 0; i2 = s.NextItem(atChildren) {
+					var item Category
+					item = decodeCategory(s, atChildren.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Children = toolimpl.Slice(s, items)
+			}
 		}
 	}
+	return out
 }

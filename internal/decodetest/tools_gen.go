@@ -6,13 +6,14 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"math/big"
 	"net/netip"
 	"net/url"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the scalars tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -23,458 +24,181 @@ const (
 	scalarsArgsGeminiJSONSchema = `{"type":"object","properties":{"b":{"type":"boolean"},"s":{"type":"string"},"i":{"type":"integer"},"i8":{"type":"integer","maximum":127,"minimum":-128},"i16":{"type":"integer","maximum":32767,"minimum":-32768},"i32":{"type":"integer","maximum":2147483647,"minimum":-2147483648},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","maximum":255,"minimum":0},"u16":{"type":"integer","maximum":65535,"minimum":0},"u32":{"type":"integer","maximum":4294967295,"minimum":0},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"}},"required":["b","s","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64"],"additionalProperties":false,"description":"Has a field of every scalar kind."}`
 )
 
+// scalarsArgsForms are the definitions of the scalars tool in each provider's form.
+var scalarsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: scalarsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: scalarsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: scalarsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: scalarsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: scalarsArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: scalarsArgsSchema},
+	{Shape: tool.Gemini, Parameters: scalarsArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: scalarsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: scalarsArgsSchema},
+}
+
 // ScalarsTool is the scalars tool, generated from ScalarsArgs.
 var ScalarsTool = tool.Def[ScalarsArgs]{
-	Check:  checkScalarsArgs,
-	Decode: DecodeScalarsArgs,
+	Decode:  DecodeScalarsArgs,
+	Decoder: scalarsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has a field of every scalar kind.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(scalarsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","input_schema":` + scalarsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(scalarsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(scalarsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","parametersJsonSchema":` + scalarsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"scalars","description":"Has a field of every scalar kind.","inputSchema":` + scalarsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(scalarsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(scalarsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(scalarsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"scalars","description":"Has a field of every scalar kind.","parameters":` + scalarsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "scalars",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(scalarsArgsSchema),
-		Validate:   ValidateScalarsArgs,
+		Dialects:    toolimpl.Dialects("scalars", "Has a field of every scalar kind.", tool.RiskAct, true, "", scalarsArgsForms),
+		Idempotent:  true,
+		Name:        "scalars",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(scalarsArgsSchema),
+		Validate:    ValidateScalarsArgs,
 	},
 }
 
 // ValidateScalarsArgs checks a model's arguments for the scalars tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateScalarsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkScalarsArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeScalarsArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkScalarsArgs checks a model's arguments for the scalars tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkScalarsArgs(r *tool.Report, args map[string]any, out *ScalarsArgs) {
-	var at tool.Loc
-	present := 0
-	b, hasB := args["b"]
-	if hasB {
-		present++
-	}
-	s, hasS := args["s"]
-	if hasS {
-		present++
-	}
-	i, hasI := args["i"]
-	if hasI {
-		present++
-	}
-	i8, hasI8 := args["i8"]
-	if hasI8 {
-		present++
-	}
-	i16, hasI16 := args["i16"]
-	if hasI16 {
-		present++
-	}
-	i32, hasI32 := args["i32"]
-	if hasI32 {
-		present++
-	}
-	i64, hasI64 := args["i64"]
-	if hasI64 {
-		present++
-	}
-	u, hasU := args["u"]
-	if hasU {
-		present++
-	}
-	u8, hasU8 := args["u8"]
-	if hasU8 {
-		present++
-	}
-	u16, hasU16 := args["u16"]
-	if hasU16 {
-		present++
-	}
-	u32, hasU32 := args["u32"]
-	if hasU32 {
-		present++
-	}
-	u64, hasU64 := args["u64"]
-	if hasU64 {
-		present++
-	}
-	f32, hasF32 := args["f32"]
-	if hasF32 {
-		present++
-	}
-	f64, hasF64 := args["f64"]
-	if hasF64 {
-		present++
-	}
-	if !hasB {
-		r.Add(at.Key("b"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "boolean",
-		})
-	}
-	if !hasS {
-		r.Add(at.Key("s"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasI {
-		r.Add(at.Key("i"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasI8 {
-		r.Add(at.Key("i8"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasI16 {
-		r.Add(at.Key("i16"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasI32 {
-		r.Add(at.Key("i32"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasI64 {
-		r.Add(at.Key("i64"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasU {
-		r.Add(at.Key("u"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasU8 {
-		r.Add(at.Key("u8"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasU16 {
-		r.Add(at.Key("u16"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasU32 {
-		r.Add(at.Key("u32"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasU64 {
-		r.Add(at.Key("u64"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasF32 {
-		r.Add(at.Key("f32"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasF64 {
-		r.Add(at.Key("f64"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "b", "s", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasB {
-		if _, ok := b.(bool); !ok {
-			r.Type(at.Key("b"), "boolean", b)
-		}
-	}
-	if hasS {
-		if _, ok := s.(string); !ok {
-			r.Type(at.Key("s"), "string", s)
-		}
-	}
-	if hasI {
-		if num, ok := tool.Number(i); !ok || !tool.IsInteger(num) {
-			r.Type(at.Key("i"), "integer", i)
-		}
-	}
-	if hasI8 {
-		if num2, ok := tool.Number(i8); !ok || !tool.IsInteger(num2) {
-			r.Type(at.Key("i8"), "integer", i8)
-		} else {
-			if num2 < -128 {
-				r.Value("minimum", at.Key("i8"), ">= -128", i8)
-			} else if num2 > 127 {
-				r.Value("maximum", at.Key("i8"), "<= 127", i8)
-			}
-		}
-	}
-	if hasI16 {
-		if num3, ok := tool.Number(i16); !ok || !tool.IsInteger(num3) {
-			r.Type(at.Key("i16"), "integer", i16)
-		} else {
-			if num3 < -32768 {
-				r.Value("minimum", at.Key("i16"), ">= -32768", i16)
-			} else if num3 > 32767 {
-				r.Value("maximum", at.Key("i16"), "<= 32767", i16)
-			}
-		}
-	}
-	if hasI32 {
-		if num4, ok := tool.Number(i32); !ok || !tool.IsInteger(num4) {
-			r.Type(at.Key("i32"), "integer", i32)
-		} else {
-			if num4 < -2147483648 {
-				r.Value("minimum", at.Key("i32"), ">= -2147483648", i32)
-			} else if num4 > 2147483647 {
-				r.Value("maximum", at.Key("i32"), "<= 2147483647", i32)
-			}
-		}
-	}
-	if hasI64 {
-		if num5, ok := tool.Number(i64); !ok || !tool.IsInteger(num5) {
-			r.Type(at.Key("i64"), "integer", i64)
-		}
-	}
-	if hasU {
-		if num6, ok := tool.Number(u); !ok || !tool.IsInteger(num6) {
-			r.Type(at.Key("u"), "integer", u)
-		} else {
-			if num6 < 0 {
-				r.Value("minimum", at.Key("u"), ">= 0", u)
-			}
-		}
-	}
-	if hasU8 {
-		if num7, ok := tool.Number(u8); !ok || !tool.IsInteger(num7) {
-			r.Type(at.Key("u8"), "integer", u8)
-		} else {
-			if num7 < 0 {
-				r.Value("minimum", at.Key("u8"), ">= 0", u8)
-			} else if num7 > 255 {
-				r.Value("maximum", at.Key("u8"), "<= 255", u8)
-			}
-		}
-	}
-	if hasU16 {
-		if num8, ok := tool.Number(u16); !ok || !tool.IsInteger(num8) {
-			r.Type(at.Key("u16"), "integer", u16)
-		} else {
-			if num8 < 0 {
-				r.Value("minimum", at.Key("u16"), ">= 0", u16)
-			} else if num8 > 65535 {
-				r.Value("maximum", at.Key("u16"), "<= 65535", u16)
-			}
-		}
-	}
-	if hasU32 {
-		if num9, ok := tool.Number(u32); !ok || !tool.IsInteger(num9) {
-			r.Type(at.Key("u32"), "integer", u32)
-		} else {
-			if num9 < 0 {
-				r.Value("minimum", at.Key("u32"), ">= 0", u32)
-			} else if num9 > 4294967295 {
-				r.Value("maximum", at.Key("u32"), "<= 4294967295", u32)
-			}
-		}
-	}
-	if hasU64 {
-		if num10, ok := tool.Number(u64); !ok || !tool.IsInteger(num10) {
-			r.Type(at.Key("u64"), "integer", u64)
-		} else {
-			if num10 < 0 {
-				r.Value("minimum", at.Key("u64"), ">= 0", u64)
-			}
-		}
-	}
-	if hasF32 {
-		if _, ok := tool.Number(f32); !ok {
-			r.Type(at.Key("f32"), "number", f32)
-		}
-	}
-	if hasF64 {
-		if _, ok := tool.Number(f64); !ok {
-			r.Type(at.Key("f64"), "number", f64)
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillScalarsArgs(r, at, out, args)
-}
-
-// DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs, read straight from the map; when they are not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeScalarsArgs checks a model's arguments for the scalars tool and returns them as a ScalarsArgs; when not valid, the zero ScalarsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeScalarsArgs(args map[string]any) (ScalarsArgs, tool.Errors) {
-	var r tool.Report
-	var out ScalarsArgs
-	checkScalarsArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return scalarsArgsDecoder(args, nil, 0)
+}
+
+// DecodeScalarsArgsJSON reads a model's arguments for the scalars tool, raw, into a ScalarsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeScalarsArgs return for the same bytes.
+func DecodeScalarsArgsJSON(raw []byte) (ScalarsArgs, tool.Errors) {
+	return scalarsArgsDecoder(nil, raw, 0)
+}
+
+// scalarsArgsDecoder is the tool.Decoder of ScalarsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func scalarsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ScalarsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeScalarsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return ScalarsArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillScalarsArgs sets the fields of a ScalarsArgs from an object its validator accepted.
-func fillScalarsArgs(r *tool.Report, at tool.Loc, out *ScalarsArgs, obj map[string]any) {
-	if b := obj["b"]; b != nil {
-		if b2, ok := b.(bool); ok {
-			out.B = b2
+// scalarsArgsObject is the shape of an object of type ScalarsArgs: its members, and those it requires.
+var scalarsArgsObject = toolimpl.NewObject([]string{"b", "s", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64"}, "b", "boolean", "s", "string", "i", "integer", "i8", "integer", "i16", "integer", "i32", "integer", "i64", "integer", "u", "integer", "u8", "integer", "u16", "integer", "u32", "integer", "u64", "integer", "f32", "number", "f64", "number")
+
+// decodeScalarsArgs reads a value of type ScalarsArgs at the location at, checking it against its schema.
+func decodeScalarsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ScalarsArgs) {
+	if !s.Object(at, scalarsArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// b
+			if v, ok := s.Bool(at.Key("b"), "boolean"); ok {
+				out.B = v
+			}
+		case 1:
+			// s
+			if v2, ok := s.String(at.Key("s"), "string"); ok {
+				out.S = s.Keep(v2)
+			}
+		case 2:
+			// i
+			if n, ok := s.Integer(at.Key("i"), "integer"); ok {
+				out.I = int(s.Int(at.Key("i"), n, math.MinInt, math.MaxInt))
+			}
+		case 3:
+			// i8
+			if n2, ok := s.Integer(at.Key("i8"), "integer"); ok {
+				if n2.F < -128 {
+					s.Fail(at.Key("i8"), "minimum", ">= -128")
+				} else if n2.F > 127 {
+					s.Fail(at.Key("i8"), "maximum", "<= 127")
+				}
+				out.I8 = int8(s.Int(at.Key("i8"), n2, math.MinInt8, math.MaxInt8))
+			}
+		case 4:
+			// i16
+			if n3, ok := s.Integer(at.Key("i16"), "integer"); ok {
+				if n3.F < -32768 {
+					s.Fail(at.Key("i16"), "minimum", ">= -32768")
+				} else if n3.F > 32767 {
+					s.Fail(at.Key("i16"), "maximum", "<= 32767")
+				}
+				out.I16 = int16(s.Int(at.Key("i16"), n3, math.MinInt16, math.MaxInt16))
+			}
+		case 5:
+			// i32
+			if n4, ok := s.Integer(at.Key("i32"), "integer"); ok {
+				if n4.F < -2147483648 {
+					s.Fail(at.Key("i32"), "minimum", ">= -2147483648")
+				} else if n4.F > 2147483647 {
+					s.Fail(at.Key("i32"), "maximum", "<= 2147483647")
+				}
+				out.I32 = int32(s.Int(at.Key("i32"), n4, math.MinInt32, math.MaxInt32))
+			}
+		case 6:
+			// i64
+			if n5, ok := s.Integer(at.Key("i64"), "integer"); ok {
+				out.I64 = s.Int(at.Key("i64"), n5, math.MinInt64, math.MaxInt64)
+			}
+		case 7:
+			// u
+			if n6, ok := s.Integer(at.Key("u"), "integer"); ok {
+				if n6.F < 0 {
+					s.Fail(at.Key("u"), "minimum", ">= 0")
+				}
+				out.U = uint(s.Uint(at.Key("u"), n6, math.MaxUint))
+			}
+		case 8:
+			// u8
+			if n7, ok := s.Integer(at.Key("u8"), "integer"); ok {
+				if n7.F < 0 {
+					s.Fail(at.Key("u8"), "minimum", ">= 0")
+				} else if n7.F > 255 {
+					s.Fail(at.Key("u8"), "maximum", "<= 255")
+				}
+				out.U8 = uint8(s.Uint(at.Key("u8"), n7, math.MaxUint8))
+			}
+		case 9:
+			// u16
+			if n8, ok := s.Integer(at.Key("u16"), "integer"); ok {
+				if n8.F < 0 {
+					s.Fail(at.Key("u16"), "minimum", ">= 0")
+				} else if n8.F > 65535 {
+					s.Fail(at.Key("u16"), "maximum", "<= 65535")
+				}
+				out.U16 = uint16(s.Uint(at.Key("u16"), n8, math.MaxUint16))
+			}
+		case 10:
+			// u32
+			if n9, ok := s.Integer(at.Key("u32"), "integer"); ok {
+				if n9.F < 0 {
+					s.Fail(at.Key("u32"), "minimum", ">= 0")
+				} else if n9.F > 4294967295 {
+					s.Fail(at.Key("u32"), "maximum", "<= 4294967295")
+				}
+				out.U32 = uint32(s.Uint(at.Key("u32"), n9, math.MaxUint32))
+			}
+		case 11:
+			// u64
+			if n10, ok := s.Integer(at.Key("u64"), "integer"); ok {
+				if n10.F < 0 {
+					s.Fail(at.Key("u64"), "minimum", ">= 0")
+				}
+				out.U64 = s.Uint(at.Key("u64"), n10, math.MaxUint64)
+			}
+		case 12:
+			// f32
+			if n11, ok := s.Number(at.Key("f32"), "number"); ok {
+				out.F32 = s.Float32(at.Key("f32"), n11)
+			}
+		case 13:
+			// f64
+			if n12, ok := s.Number(at.Key("f64"), "number"); ok {
+				out.F64 = n12.F
+			}
 		}
 	}
-	if s := obj["s"]; s != nil {
-		if s2, ok := s.(string); ok {
-			out.S = s2
-		}
-	}
-	if i := obj["i"]; i != nil {
-		if n, ok := tool.Int(i, math.MinInt, math.MaxInt); ok {
-			out.I = int(n)
-		} else {
-			r.Range(at.Key("i"), "-9223372036854775808", "9223372036854775807", i)
-		}
-	}
-	if i8 := obj["i8"]; i8 != nil {
-		if n2, ok := tool.Int(i8, math.MinInt8, math.MaxInt8); ok {
-			out.I8 = int8(n2)
-		} else {
-			r.Range(at.Key("i8"), "-128", "127", i8)
-		}
-	}
-	if i16 := obj["i16"]; i16 != nil {
-		if n3, ok := tool.Int(i16, math.MinInt16, math.MaxInt16); ok {
-			out.I16 = int16(n3)
-		} else {
-			r.Range(at.Key("i16"), "-32768", "32767", i16)
-		}
-	}
-	if i32 := obj["i32"]; i32 != nil {
-		if n4, ok := tool.Int(i32, math.MinInt32, math.MaxInt32); ok {
-			out.I32 = int32(n4)
-		} else {
-			r.Range(at.Key("i32"), "-2147483648", "2147483647", i32)
-		}
-	}
-	if i64 := obj["i64"]; i64 != nil {
-		if n5, ok := tool.Int(i64, math.MinInt64, math.MaxInt64); ok {
-			out.I64 = n5
-		} else {
-			r.Range(at.Key("i64"), "-9223372036854775808", "9223372036854775807", i64)
-		}
-	}
-	if u := obj["u"]; u != nil {
-		if n6, ok := tool.Uint(u, math.MaxUint); ok {
-			out.U = uint(n6)
-		} else {
-			r.Range(at.Key("u"), "0", "18446744073709551615", u)
-		}
-	}
-	if u8 := obj["u8"]; u8 != nil {
-		if n7, ok := tool.Uint(u8, math.MaxUint8); ok {
-			out.U8 = uint8(n7)
-		} else {
-			r.Range(at.Key("u8"), "0", "255", u8)
-		}
-	}
-	if u16 := obj["u16"]; u16 != nil {
-		if n8, ok := tool.Uint(u16, math.MaxUint16); ok {
-			out.U16 = uint16(n8)
-		} else {
-			r.Range(at.Key("u16"), "0", "65535", u16)
-		}
-	}
-	if u32 := obj["u32"]; u32 != nil {
-		if n9, ok := tool.Uint(u32, math.MaxUint32); ok {
-			out.U32 = uint32(n9)
-		} else {
-			r.Range(at.Key("u32"), "0", "4294967295", u32)
-		}
-	}
-	if u64 := obj["u64"]; u64 != nil {
-		if n10, ok := tool.Uint(u64, math.MaxUint64); ok {
-			out.U64 = n10
-		} else {
-			r.Range(at.Key("u64"), "0", "18446744073709551615", u64)
-		}
-	}
-	if f32 := obj["f32"]; f32 != nil {
-		if f, ok := tool.Float32(f32); ok {
-			out.F32 = f
-		} else {
-			r.Range(at.Key("f32"), "-3.4028234663852886e38", "3.4028234663852886e38", f32)
-		}
-	}
-	if f64 := obj["f64"]; f64 != nil {
-		if f2, ok := tool.Float(f64); ok {
-			out.F64 = f2
-		}
-	}
+	return out
 }
 
 // The parameters of the shapes tool: the canonical schema, and the dialects that differ from it.
@@ -483,6 +207,19 @@ const (
 	shapesArgsGeminiJSONSchema = `{"type":"object","properties":{"id":{"type":"integer"},"owner":{"type":"string"},"note":{"type":"string"},"level":{"type":"string","enum":["low","high"]},"dist":{"type":"number"},"count":{"type":"integer","maximum":65535,"minimum":0},"flag":{"type":"boolean"},"origin":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false},"target":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false},"path":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"hops":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","items":{"type":"number"},"maxItems":2,"minItems":2},"names":{"type":"array","items":{"type":"string"}},"by_name":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"label":{"type":"string","description":"Label is optional."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a nested struct."}},"by_level":{"type":"object","additionalProperties":{"type":"integer"}},"by_index":{"type":"object","additionalProperties":{"type":"string"},"description":"Each member name must match the regular expression ^[0-9]+$."},"small":{"type":"object","additionalProperties":{"type":"boolean"},"description":"Each member name must match the regular expression ^[0-9]+$."},"opt":{"type":"integer"},"opt_s":{"anyOf":[{"type":"string"},{"type":"null"}]},"ptr_ptr":{"type":"number"},"any":{},"open":{"type":"object"},"raw":{},"blob":{"type":"string","description":"Encoded in base64."},"anon":{"type":"object","properties":{"A":{"type":"integer"}},"required":["A"],"additionalProperties":false},"lists":{"type":"object","additionalProperties":{"type":"string"},"description":"Each value: encoded in base64."}},"required":["id","level","origin","pair","anon"],"additionalProperties":false,"description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps."}`
 )
 
+// shapesArgsForms are the definitions of the shapes tool in each provider's form.
+var shapesArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: shapesArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open"},
+	{Shape: tool.OpenAINonStrict, Parameters: shapesArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: shapesArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: shapesArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: shapesArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #"},
+	{Shape: tool.AnthropicNonStrict, Parameters: shapesArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: shapesArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open"},
+	{Shape: tool.GeminiJSONSchema, Parameters: shapesArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: shapesArgsSchema},
+}
+
 // ShapesTool is the shapes tool, generated from ShapesArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
@@ -490,71 +227,533 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open.
 var ShapesTool = tool.Def[ShapesArgs]{
-	Check:  checkShapesArgs,
-	Decode: DecodeShapesArgs,
+	Decode:  DecodeShapesArgs,
+	Decoder: shapesArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open, a schema this large at #",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","input_schema":` + shapesArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(shapesArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parametersJsonSchema":` + shapesArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(shapesArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parametersJsonSchema":` + shapesArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","inputSchema":` + shapesArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/by_name, #/properties/by_level and #/properties/lists, a map with integer keys at #/properties/by_index and #/properties/small, a value of any type (any, json.RawMessage) at #/properties/any and #/properties/raw, an open object (map[string]any) at #/properties/open",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(shapesArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"shapes","description":"Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.","parameters":` + shapesArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "shapes",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(shapesArgsSchema),
-		Validate:   ValidateShapesArgs,
+		Dialects:    toolimpl.Dialects("shapes", "Has named types, nested structs, embedded structs, pointers,\nslices, arrays and maps.", tool.RiskAct, false, "", shapesArgsForms),
+		Idempotent:  false,
+		Name:        "shapes",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(shapesArgsSchema),
+		Validate:    ValidateShapesArgs,
 	},
 }
 
-// shapesArgsPattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
-func shapesArgsPattern0(s string) bool {
+// ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateShapesArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeShapesArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs; when not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
+	return shapesArgsDecoder(args, nil, 0)
+}
+
+// DecodeShapesArgsJSON reads a model's arguments for the shapes tool, raw, into a ShapesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeShapesArgs return for the same bytes.
+func DecodeShapesArgsJSON(raw []byte) (ShapesArgs, tool.Errors) {
+	return shapesArgsDecoder(nil, raw, 0)
+}
+
+// shapesArgsDecoder is the tool.Decoder of ShapesArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func shapesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ShapesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeShapesArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ShapesArgs{}, errs
+	}
+	return out, nil
+}
+
+// shapesArgsObject is the shape of an object of type ShapesArgs: its members, and those it requires.
+var shapesArgsObject = toolimpl.NewObject([]string{"id", "owner", "note", "level", "dist", "count", "flag", "origin", "target", "path", "hops", "grid", "pair", "names", "by_name", "by_level", "by_index", "small", "opt", "opt_s", "ptr_ptr", "any", "open", "raw", "blob", "anon", "lists"}, "id", "integer", "level", "string", "origin", "object", "pair", "array", "anon", "object").ReadingNull("raw")
+
+// levelValues are the values a string of the enum may take.
+var levelValues = []string{"low", "high"}
+
+// decodeShapesArgs reads a value of type ShapesArgs at the location at, checking it against its schema.
+func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
+	r := s.Report()
+	if !s.Object(at, shapesArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// id
+			if n, ok := s.Integer(at.Key("id"), "integer"); ok {
+				out.Base.ID = s.Int(at.Key("id"), n, math.MinInt64, math.MaxInt64)
+			}
+		case 1:
+			// owner
+			if v, ok := s.String(at.Key("owner"), "string"); ok {
+				out.Base.Owner = s.Keep(v)
+			}
+		case 2:
+			// note
+			var note string
+			if v2, ok := s.String(at.Key("note"), "string"); ok {
+				note = s.Keep(v2)
+			}
+			if s.Decoding() {
+				if out.Extra == nil {
+					out.Extra = new(Extra)
+				}
+				out.Extra.Note = note
+			}
+		case 3:
+			// level
+			if v3, ok := s.String(at.Key("level"), "string"); ok {
+				x, in := toolimpl.Enum(v3, levelValues)
+				if !in {
+					s.Fail(at.Key("level"), tool.CodeEnum, "one of \"low\", \"high\"")
+				}
+				out.Level = Level(x)
+			}
+		case 4:
+			// dist
+			if n2, ok := s.Number(at.Key("dist"), "number"); ok {
+				out.Dist = Meters(n2.F)
+			}
+		case 5:
+			// count
+			if n3, ok := s.Integer(at.Key("count"), "integer"); ok {
+				if n3.F < 0 {
+					s.Fail(at.Key("count"), "minimum", ">= 0")
+				} else if n3.F > 65535 {
+					s.Fail(at.Key("count"), "maximum", "<= 65535")
+				}
+				out.Count = Count(uint16(s.Uint(at.Key("count"), n3, math.MaxUint16)))
+			}
+		case 6:
+			// flag
+			if v4, ok := s.Bool(at.Key("flag"), "boolean"); ok {
+				out.Flag = Flag(v4)
+			}
+		case 7:
+			// origin
+			out.Origin = decodePoint(s, at.Key("origin"))
+		case 8:
+			// target
+			out.Target = toolimpl.Ptr(s, decodePoint(s, at.Key("target")))
+		case 9:
+			// path
+			atPath := at.Key("path")
+			if s.Array(atPath, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]Point
+				items := buf[:0]
+				for i2 := s.NextItem(atPath); i2 >= 0; i2 = s.NextItem(atPath) {
+					var item Point
+					item = decodePoint(s, atPath.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Path = toolimpl.Slice(s, items)
+			}
+		case 10:
+			// hops
+			atHops := at.Key("hops")
+			if s.Array(atHops, "array", toolimpl.None, toolimpl.None, false) {
+				var buf2 [8]*Point
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atHops); i3 >= 0; i3 = s.NextItem(atHops) {
+					var item2 *Point
+					item2 = toolimpl.Ptr(s, decodePoint(s, atHops.Index(i3)))
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.Hops = toolimpl.Slice(s, items2)
+			}
+		case 11:
+			// grid
+			atGrid := at.Key("grid")
+			if s.Array(atGrid, "array", toolimpl.None, toolimpl.None, false) {
+				var buf3 [8][]int
+				items3 := buf3[:0]
+				for i4 := s.NextItem(atGrid); i4 >= 0; i4 = s.NextItem(atGrid) {
+					var item3 []int
+					atItem := atGrid.Index(i4)
+					if s.Array(atItem, "array", toolimpl.None, toolimpl.None, false) {
+						var buf4 [8]int
+						items4 := buf4[:0]
+						for i5 := s.NextItem(atItem); i5 >= 0; i5 = s.NextItem(atItem) {
+							var item4 int
+							if n4, ok := s.Integer(atItem.Index(i5), "integer"); ok {
+								item4 = int(s.Int(atItem.Index(i5), n4, math.MinInt, math.MaxInt))
+							}
+							items4 = toolimpl.Append(s, items4, item4)
+						}
+						item3 = toolimpl.Slice(s, items4)
+					}
+					items3 = toolimpl.Append(s, items3, item3)
+				}
+				out.Grid = toolimpl.Slice(s, items3)
+			}
+		case 12:
+			// pair
+			atPair := at.Key("pair")
+			if s.Array(atPair, "array", 2, 2, false) {
+				for i6 := s.NextItem(atPair); i6 >= 0; i6 = s.NextItem(atPair) {
+					if n5, ok := s.Number(atPair.Index(i6), "number"); ok {
+						out.Pair[i6] = n5.F
+					}
+				}
+			}
+		case 13:
+			// names
+			atNames := at.Key("names")
+			if s.Array(atNames, "array", toolimpl.None, toolimpl.None, false) {
+				var buf5 [8]string
+				items5 := buf5[:0]
+				for i7 := s.NextItem(atNames); i7 >= 0; i7 = s.NextItem(atNames) {
+					var item5 string
+					if v5, ok := s.String(atNames.Index(i7), "string"); ok {
+						item5 = s.Keep(v5)
+					}
+					items5 = toolimpl.Append(s, items5, item5)
+				}
+				out.Names = Names(toolimpl.Slice(s, items5))
+			}
+		case 14:
+			// by_name
+			atByName := at.Key("by_name")
+			m := toolimpl.NewMap[map[string]Point](s)
+			if s.Members(atByName, "object", func(k string) {
+				var item6 Point
+				item6 = decodePoint(s, atByName.Key(k))
+				if m != nil {
+					m[k] = item6
+				}
+			}) {
+				out.ByName = m
+			}
+		case 15:
+			// by_level
+			atByLevel := at.Key("by_level")
+			m2 := toolimpl.NewMap[map[Level]int](s)
+			if s.Members(atByLevel, "object", func(k2 string) {
+				var item7 int
+				if n6, ok := s.Integer(atByLevel.Key(k2), "integer"); ok {
+					item7 = int(s.Int(atByLevel.Key(k2), n6, math.MinInt, math.MaxInt))
+				}
+				if m2 != nil {
+					m2[Level(k2)] = item7
+				}
+			}) {
+				out.ByLevel = m2
+			}
+		case 16:
+			// by_index
+			v6 := s.Any()
+			if obj, ok := toolimpl.AsObject(v6); !ok {
+				r.Type(at.Key("by_index"), "object", v6)
+			} else {
+				atByIndex := at.Key("by_index")
+				{
+					n7 := r.Len()
+					member := func(k3 string, v7 any) {
+						matched := false
+						if pattern0(k3) {
+							matched = true
+							if _, ok := v7.(string); !ok {
+								r.Type(atByIndex.Key(k3), "string", v7)
+							}
+						}
+						if !matched {
+							r.Add(atByIndex.Key(k3), tool.Error{
+								Code: tool.CodeUnexpected,
+								Got:  toolimpl.TypeName(obj[k3]),
+							})
+						}
+					}
+					for k3, v7 := range obj {
+						member(k3, v7)
+						if r.Full() {
+							break
+						}
+					}
+					if r.Len() > n7 {
+						r.Truncate(n7)
+						for k3 := range toolimpl.KeysInOrder(obj) {
+							member(k3, obj[k3])
+							if r.Full() {
+								break
+							}
+						}
+					}
+				}
+			}
+			if s.Decoding() {
+				if v6 != nil {
+					if obj2, ok := toolimpl.AsObject(v6); ok {
+						m3 := make(map[int]string, len(obj2))
+						atByIndex2 := at.Key("by_index")
+						n9 := r.Len()
+						member2 := func(k4 string, item8 any) {
+							n8, ok := toolimpl.IntKey(k4, math.MinInt, math.MaxInt)
+							if !ok {
+								r.Decode(atByIndex2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
+								return
+							}
+							if _, dup := m3[int(n8)]; dup {
+								r.Decode(atByIndex2.Key(k4), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k4)
+								return
+							}
+							var e string
+							if item8 != nil {
+								if s3, ok := item8.(string); ok {
+									e = s3
+								}
+							}
+							m3[int(n8)] = e
+						}
+						for k4, item8 := range obj2 {
+							member2(k4, item8)
+							if r.Full() {
+								break
+							}
+						}
+						if r.Len() > n9 {
+							r.Truncate(n9)
+							m3 = make(map[int]string, len(obj2))
+							for k4 := range toolimpl.KeysInOrder(obj2) {
+								member2(k4, obj2[k4])
+								if r.Full() {
+									break
+								}
+							}
+						}
+						out.ByIndex = m3
+					}
+				}
+			}
+		case 17:
+			// small
+			v8 := s.Any()
+			if obj3, ok := toolimpl.AsObject(v8); !ok {
+				r.Type(at.Key("small"), "object", v8)
+			} else {
+				atSmall := at.Key("small")
+				{
+					n10 := r.Len()
+					member3 := func(k5 string, v9 any) {
+						matched2 := false
+						if pattern0(k5) {
+							matched2 = true
+							if _, ok := v9.(bool); !ok {
+								r.Type(atSmall.Key(k5), "boolean", v9)
+							}
+						}
+						if !matched2 {
+							r.Add(atSmall.Key(k5), tool.Error{
+								Code: tool.CodeUnexpected,
+								Got:  toolimpl.TypeName(obj3[k5]),
+							})
+						}
+					}
+					for k5, v9 := range obj3 {
+						member3(k5, v9)
+						if r.Full() {
+							break
+						}
+					}
+					if r.Len() > n10 {
+						r.Truncate(n10)
+						for k5 := range toolimpl.KeysInOrder(obj3) {
+							member3(k5, obj3[k5])
+							if r.Full() {
+								break
+							}
+						}
+					}
+				}
+			}
+			if s.Decoding() {
+				if v8 != nil {
+					if obj4, ok := toolimpl.AsObject(v8); ok {
+						m4 := make(map[int8]bool, len(obj4))
+						atSmall2 := at.Key("small")
+						n12 := r.Len()
+						member4 := func(k6 string, item9 any) {
+							n11, ok := toolimpl.IntKey(k6, math.MinInt8, math.MaxInt8)
+							if !ok {
+								r.Decode(atSmall2.Key(k6), "propertyNames", "a key that is an integer from -128 to 127, once", k6)
+								return
+							}
+							if _, dup := m4[int8(n11)]; dup {
+								r.Decode(atSmall2.Key(k6), "propertyNames", "a key that is an integer from -128 to 127, once", k6)
+								return
+							}
+							var e2 bool
+							if item9 != nil {
+								if b2, ok := item9.(bool); ok {
+									e2 = b2
+								}
+							}
+							m4[int8(n11)] = e2
+						}
+						for k6, item9 := range obj4 {
+							member4(k6, item9)
+							if r.Full() {
+								break
+							}
+						}
+						if r.Len() > n12 {
+							r.Truncate(n12)
+							m4 = make(map[int8]bool, len(obj4))
+							for k6 := range toolimpl.KeysInOrder(obj4) {
+								member4(k6, obj4[k6])
+								if r.Full() {
+									break
+								}
+							}
+						}
+						out.Small = m4
+					}
+				}
+			}
+		case 18:
+			// opt
+			if n13, ok := s.Integer(at.Key("opt"), "integer"); ok {
+				out.Opt = toolimpl.Ptr(s, int(s.Int(at.Key("opt"), n13, math.MinInt, math.MaxInt)))
+			}
+		case 19:
+			// opt_s
+			if !s.Null() {
+				if v10, ok := s.String(at.Key("opt_s"), "string or null"); ok {
+					out.OptS = toolimpl.Ptr(s, s.Keep(v10))
+				}
+			}
+		case 20:
+			// ptr_ptr
+			if n14, ok := s.Number(at.Key("ptr_ptr"), "number"); ok {
+				out.PtrPtr = toolimpl.Ptr(s, toolimpl.Ptr(s, n14.F))
+			}
+		case 21:
+			// any
+			v11 := s.Any()
+			if s.Decoding() {
+				if !toolimpl.IsNull(v11) {
+					out.Any = v11
+				}
+			}
+		case 22:
+			// open
+			atOpen := at.Key("open")
+			m5 := toolimpl.NewMap[map[string]any](s)
+			if s.Members(atOpen, "object", func(k7 string) {
+				var item10 any
+				v12 := s.Any()
+				if s.Decoding() {
+					if !toolimpl.IsNull(v12) {
+						item10 = v12
+					}
+				}
+				if m5 != nil {
+					m5[k7] = item10
+				}
+			}) {
+				out.Open = m5
+			}
+		case 23:
+			// raw
+			v13 := s.Any()
+			if s.Decoding() {
+				if b3, err := toolimpl.Marshal(v13); err != nil {
+					r.Invalid(at.Key("raw"), err, v13)
+				} else if err := out.Raw.UnmarshalJSON(b3); err != nil {
+					r.Invalid(at.Key("raw"), err, v13)
+				}
+			}
+		case 24:
+			// blob
+			if v14, ok := s.String(at.Key("blob"), "string"); ok {
+				if !toolimpl.Base64(v14) {
+					s.Fail(at.Key("blob"), "contentEncoding", "a base64 string")
+				}
+				out.Blob = s.Bytes(at.Key("blob"), v14)
+			}
+		case 25:
+			// anon
+			out.Anon = decodeObject(s, at.Key("anon"))
+		case 26:
+			// lists
+			atLists := at.Key("lists")
+			m6 := toolimpl.NewMap[map[string][]uint8](s)
+			if s.Members(atLists, "object", func(k8 string) {
+				var item11 []uint8
+				if v15, ok := s.String(atLists.Key(k8), "string"); ok {
+					if !toolimpl.Base64(v15) {
+						s.Fail(atLists.Key(k8), "contentEncoding", "a base64 string")
+					}
+					item11 = s.Bytes(atLists.Key(k8), v15)
+				}
+				if m6 != nil {
+					m6[k8] = item11
+				}
+			}) {
+				out.Lists = m6
+			}
+		}
+	}
+	return out
+}
+
+// pointObject is the shape of an object of type Point: its members, and those it requires.
+var pointObject = toolimpl.NewObject([]string{"x", "y", "label"}, "x", "number", "y", "number")
+
+// decodePoint reads a value of type Point at the location at, checking it against its schema.
+func decodePoint(s *toolimpl.Scanner, at toolimpl.Loc) (out Point) {
+	if !s.Object(at, pointObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// x
+			if n, ok := s.Number(at.Key("x"), "number"); ok {
+				out.X = n.F
+			}
+		case 1:
+			// y
+			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+				out.Y = n2.F
+			}
+		case 2:
+			// label
+			if v, ok := s.String(at.Key("label"), "string"); ok {
+				out.Label = s.Keep(v)
+			}
+		}
+	}
+	return out
+}
+
+// objectObject is the shape of an object of type object: its members, and those it requires.
+var objectObject = toolimpl.NewObject([]string{"A"}, "A", "integer")
+
+// decodeObject reads a value of type object at the location at, checking it against its schema.
+func decodeObject(s *toolimpl.Scanner, at toolimpl.Loc) (out struct {
+	A int
+}) {
+	if !s.Object(at, objectObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// A
+			if n, ok := s.Integer(at.Key("A"), "integer"); ok {
+				out.A = int(s.Int(at.Key("A"), n, math.MinInt, math.MaxInt))
+			}
+		}
+	}
+	return out
+}
+
+// pattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
+func pattern0(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -567,1359 +766,6 @@ func shapesArgsPattern0(s string) bool {
 	return true
 }
 
-// ValidateShapesArgs checks a model's arguments for the shapes tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateShapesArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkShapesArgs(&r, args, nil)
-	return r.Errors()
-}
-
-// checkShapesArgs checks a model's arguments for the shapes tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkShapesArgs(r *tool.Report, args map[string]any, out *ShapesArgs) {
-	var at tool.Loc
-	present := 0
-	id, hasId := args["id"]
-	if hasId {
-		present++
-	}
-	owner, hasOwner := args["owner"]
-	if hasOwner {
-		present++
-	}
-	note, hasNote := args["note"]
-	if hasNote {
-		present++
-	}
-	level, hasLevel := args["level"]
-	if hasLevel {
-		present++
-	}
-	dist, hasDist := args["dist"]
-	if hasDist {
-		present++
-	}
-	count, hasCount := args["count"]
-	if hasCount {
-		present++
-	}
-	flag, hasFlag := args["flag"]
-	if hasFlag {
-		present++
-	}
-	origin, hasOrigin := args["origin"]
-	if hasOrigin {
-		present++
-	}
-	target, hasTarget := args["target"]
-	if hasTarget {
-		present++
-	}
-	path, hasPath := args["path"]
-	if hasPath {
-		present++
-	}
-	hops, hasHops := args["hops"]
-	if hasHops {
-		present++
-	}
-	grid, hasGrid := args["grid"]
-	if hasGrid {
-		present++
-	}
-	pair, hasPair := args["pair"]
-	if hasPair {
-		present++
-	}
-	names, hasNames := args["names"]
-	if hasNames {
-		present++
-	}
-	byName, hasByName := args["by_name"]
-	if hasByName {
-		present++
-	}
-	byLevel, hasByLevel := args["by_level"]
-	if hasByLevel {
-		present++
-	}
-	byIndex, hasByIndex := args["by_index"]
-	if hasByIndex {
-		present++
-	}
-	small, hasSmall := args["small"]
-	if hasSmall {
-		present++
-	}
-	opt, hasOpt := args["opt"]
-	if hasOpt {
-		present++
-	}
-	optS, hasOptS := args["opt_s"]
-	if hasOptS {
-		present++
-	}
-	ptrPtr, hasPtrPtr := args["ptr_ptr"]
-	if hasPtrPtr {
-		present++
-	}
-	_, hasAnyArg := args["any"]
-	if hasAnyArg {
-		present++
-	}
-	open, hasOpen := args["open"]
-	if hasOpen {
-		present++
-	}
-	_, hasRaw := args["raw"]
-	if hasRaw {
-		present++
-	}
-	blob, hasBlob := args["blob"]
-	if hasBlob {
-		present++
-	}
-	anon, hasAnon := args["anon"]
-	if hasAnon {
-		present++
-	}
-	lists, hasLists := args["lists"]
-	if hasLists {
-		present++
-	}
-	if !hasId {
-		r.Add(at.Key("id"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasLevel {
-		r.Add(at.Key("level"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasOrigin {
-		r.Add(at.Key("origin"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if !hasPair {
-		r.Add(at.Key("pair"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if !hasAnon {
-		r.Add(at.Key("anon"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k13 := range tool.KeysInOrder(args) {
-			switch k13 {
-			case "id", "owner", "note", "level", "dist", "count", "flag", "origin", "target", "path", "hops", "grid", "pair", "names", "by_name", "by_level", "by_index", "small", "opt", "opt_s", "ptr_ptr", "any", "open", "raw", "blob", "anon", "lists":
-			default:
-				r.Add(at.Key(k13), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k13]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasId {
-		if num, ok := tool.Number(id); !ok || !tool.IsInteger(num) {
-			r.Type(at.Key("id"), "integer", id)
-		}
-	}
-	if hasOwner && owner != nil {
-		if _, ok := owner.(string); !ok {
-			if !tool.IsNull(owner) {
-				r.Type(at.Key("owner"), "string", owner)
-			}
-		}
-	}
-	if hasNote && note != nil {
-		if _, ok := note.(string); !ok {
-			if !tool.IsNull(note) {
-				r.Type(at.Key("note"), "string", note)
-			}
-		}
-	}
-	if hasLevel {
-		if s3, ok := level.(string); !ok {
-			r.Type(at.Key("level"), "string", level)
-		} else {
-			if s3 != "low" && s3 != "high" {
-				r.Value(tool.CodeEnum, at.Key("level"), "one of \"low\", \"high\"", level)
-			}
-		}
-	}
-	if hasDist && dist != nil {
-		if _, ok := tool.Number(dist); !ok {
-			if !tool.IsNull(dist) {
-				r.Type(at.Key("dist"), "number", dist)
-			}
-		}
-	}
-	if hasCount && count != nil {
-		if num3, ok := tool.Number(count); !ok || !tool.IsInteger(num3) {
-			if !tool.IsNull(count) {
-				r.Type(at.Key("count"), "integer", count)
-			}
-		} else {
-			if num3 < 0 {
-				r.Value("minimum", at.Key("count"), ">= 0", count)
-			} else if num3 > 65535 {
-				r.Value("maximum", at.Key("count"), "<= 65535", count)
-			}
-		}
-	}
-	if hasFlag && flag != nil {
-		if _, ok := flag.(bool); !ok {
-			if !tool.IsNull(flag) {
-				r.Type(at.Key("flag"), "boolean", flag)
-			}
-		}
-	}
-	if hasOrigin {
-		if obj, ok := tool.Object(origin); !ok {
-			r.Type(at.Key("origin"), "object", origin)
-		} else {
-			atOrigin := at.Key("origin")
-			present2 := 0
-			x, hasX := obj["x"]
-			if hasX {
-				present2++
-			}
-			y, hasY := obj["y"]
-			if hasY {
-				present2++
-			}
-			label, hasLabel := obj["label"]
-			if hasLabel {
-				present2++
-			}
-			if !hasX {
-				r.Add(atOrigin.Key("x"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "number",
-				})
-			}
-			if !hasY {
-				r.Add(atOrigin.Key("y"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "number",
-				})
-			}
-			if len(obj) > present2 {
-				for k := range tool.KeysInOrder(obj) {
-					switch k {
-					case "x", "y", "label":
-					default:
-						r.Add(atOrigin.Key(k), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj[k]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasX {
-				if _, ok := tool.Number(x); !ok {
-					r.Type(atOrigin.Key("x"), "number", x)
-				}
-			}
-			if hasY {
-				if _, ok := tool.Number(y); !ok {
-					r.Type(atOrigin.Key("y"), "number", y)
-				}
-			}
-			if hasLabel && label != nil {
-				if _, ok := label.(string); !ok {
-					if !tool.IsNull(label) {
-						r.Type(atOrigin.Key("label"), "string", label)
-					}
-				}
-			}
-		}
-	}
-	if hasTarget && target != nil {
-		if obj2, ok := tool.Object(target); !ok {
-			if !tool.IsNull(target) {
-				r.Type(at.Key("target"), "object", target)
-			}
-		} else {
-			atTarget := at.Key("target")
-			present3 := 0
-			x2, hasX2 := obj2["x"]
-			if hasX2 {
-				present3++
-			}
-			y2, hasY2 := obj2["y"]
-			if hasY2 {
-				present3++
-			}
-			label2, hasLabel2 := obj2["label"]
-			if hasLabel2 {
-				present3++
-			}
-			if !hasX2 {
-				r.Add(atTarget.Key("x"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "number",
-				})
-			}
-			if !hasY2 {
-				r.Add(atTarget.Key("y"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "number",
-				})
-			}
-			if len(obj2) > present3 {
-				for k2 := range tool.KeysInOrder(obj2) {
-					switch k2 {
-					case "x", "y", "label":
-					default:
-						r.Add(atTarget.Key(k2), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj2[k2]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasX2 {
-				if _, ok := tool.Number(x2); !ok {
-					r.Type(atTarget.Key("x"), "number", x2)
-				}
-			}
-			if hasY2 {
-				if _, ok := tool.Number(y2); !ok {
-					r.Type(atTarget.Key("y"), "number", y2)
-				}
-			}
-			if hasLabel2 && label2 != nil {
-				if _, ok := label2.(string); !ok {
-					if !tool.IsNull(label2) {
-						r.Type(atTarget.Key("label"), "string", label2)
-					}
-				}
-			}
-		}
-	}
-	if hasPath && path != nil {
-		if list, ok := tool.List(path); !ok {
-			if !tool.IsNull(path) {
-				r.Type(at.Key("path"), "array", path)
-			}
-		} else {
-			atPath := at.Key("path")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if obj3, ok := tool.Object(item); !ok {
-					r.Type(atPath.Index(i), "object", item)
-				} else {
-					atItem := atPath.Index(i)
-					present4 := 0
-					x3, hasX3 := obj3["x"]
-					if hasX3 {
-						present4++
-					}
-					y3, hasY3 := obj3["y"]
-					if hasY3 {
-						present4++
-					}
-					label3, hasLabel3 := obj3["label"]
-					if hasLabel3 {
-						present4++
-					}
-					if !hasX3 {
-						r.Add(atItem.Key("x"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if !hasY3 {
-						r.Add(atItem.Key("y"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if len(obj3) > present4 {
-						for k3 := range tool.KeysInOrder(obj3) {
-							switch k3 {
-							case "x", "y", "label":
-							default:
-								r.Add(atItem.Key(k3), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj3[k3]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasX3 {
-						if _, ok := tool.Number(x3); !ok {
-							r.Type(atItem.Key("x"), "number", x3)
-						}
-					}
-					if hasY3 {
-						if _, ok := tool.Number(y3); !ok {
-							r.Type(atItem.Key("y"), "number", y3)
-						}
-					}
-					if hasLabel3 && label3 != nil {
-						if _, ok := label3.(string); !ok {
-							if !tool.IsNull(label3) {
-								r.Type(atItem.Key("label"), "string", label3)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasHops && hops != nil {
-		if list2, ok := tool.List(hops); !ok {
-			if !tool.IsNull(hops) {
-				r.Type(at.Key("hops"), "array", hops)
-			}
-		} else {
-			atHops := at.Key("hops")
-			for i2, item2 := range list2 {
-				if r.Full() {
-					break
-				}
-				if obj4, ok := tool.Object(item2); !ok {
-					r.Type(atHops.Index(i2), "object", item2)
-				} else {
-					atItem2 := atHops.Index(i2)
-					present5 := 0
-					x4, hasX4 := obj4["x"]
-					if hasX4 {
-						present5++
-					}
-					y4, hasY4 := obj4["y"]
-					if hasY4 {
-						present5++
-					}
-					label4, hasLabel4 := obj4["label"]
-					if hasLabel4 {
-						present5++
-					}
-					if !hasX4 {
-						r.Add(atItem2.Key("x"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if !hasY4 {
-						r.Add(atItem2.Key("y"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if len(obj4) > present5 {
-						for k4 := range tool.KeysInOrder(obj4) {
-							switch k4 {
-							case "x", "y", "label":
-							default:
-								r.Add(atItem2.Key(k4), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj4[k4]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasX4 {
-						if _, ok := tool.Number(x4); !ok {
-							r.Type(atItem2.Key("x"), "number", x4)
-						}
-					}
-					if hasY4 {
-						if _, ok := tool.Number(y4); !ok {
-							r.Type(atItem2.Key("y"), "number", y4)
-						}
-					}
-					if hasLabel4 && label4 != nil {
-						if _, ok := label4.(string); !ok {
-							if !tool.IsNull(label4) {
-								r.Type(atItem2.Key("label"), "string", label4)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasGrid && grid != nil {
-		if list3, ok := tool.List(grid); !ok {
-			if !tool.IsNull(grid) {
-				r.Type(at.Key("grid"), "array", grid)
-			}
-		} else {
-			atGrid := at.Key("grid")
-			for i3, item3 := range list3 {
-				if r.Full() {
-					break
-				}
-				if list4, ok := tool.List(item3); !ok {
-					r.Type(atGrid.Index(i3), "array", item3)
-				} else {
-					atItem3 := atGrid.Index(i3)
-					for i4, item4 := range list4 {
-						if r.Full() {
-							break
-						}
-						if num12, ok := tool.Number(item4); !ok || !tool.IsInteger(num12) {
-							r.Type(atItem3.Index(i4), "integer", item4)
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasPair {
-		if list5, ok := tool.List(pair); !ok {
-			r.Type(at.Key("pair"), "array", pair)
-		} else {
-			if len(list5) < 2 {
-				r.Value("minItems", at.Key("pair"), "an array of at least 2 items", list5)
-			} else if len(list5) > 2 {
-				r.Value("maxItems", at.Key("pair"), "an array of at most 2 items", list5)
-			}
-			atPair := at.Key("pair")
-			for i5, item5 := range tool.Head(list5, 2) {
-				if r.Full() {
-					break
-				}
-				if _, ok := tool.Number(item5); !ok {
-					r.Type(atPair.Index(i5), "number", item5)
-				}
-			}
-		}
-	}
-	if hasNames && names != nil {
-		if list6, ok := tool.List(names); !ok {
-			if !tool.IsNull(names) {
-				r.Type(at.Key("names"), "array", names)
-			}
-		} else {
-			atNames := at.Key("names")
-			for i6, item6 := range list6 {
-				if r.Full() {
-					break
-				}
-				if _, ok := item6.(string); !ok {
-					r.Type(atNames.Index(i6), "string", item6)
-				}
-			}
-		}
-	}
-	if hasByName && byName != nil {
-		if obj5, ok := tool.Object(byName); !ok {
-			if !tool.IsNull(byName) {
-				r.Type(at.Key("by_name"), "object", byName)
-			}
-		} else {
-			atByName := at.Key("by_name")
-			{
-				n := r.Len()
-				member := func(k5 string, v any) {
-					if obj6, ok := tool.Object(v); !ok {
-						r.Type(atByName.Key(k5), "object", v)
-					} else {
-						at2 := atByName.Key(k5)
-						present6 := 0
-						x5, hasX5 := obj6["x"]
-						if hasX5 {
-							present6++
-						}
-						y5, hasY5 := obj6["y"]
-						if hasY5 {
-							present6++
-						}
-						label5, hasLabel5 := obj6["label"]
-						if hasLabel5 {
-							present6++
-						}
-						if !hasX5 {
-							r.Add(at2.Key("x"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "number",
-							})
-						}
-						if !hasY5 {
-							r.Add(at2.Key("y"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "number",
-							})
-						}
-						if len(obj6) > present6 {
-							for k6 := range tool.KeysInOrder(obj6) {
-								switch k6 {
-								case "x", "y", "label":
-								default:
-									r.Add(at2.Key(k6), tool.Error{
-										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj6[k6]),
-									})
-								}
-								if r.Full() {
-									break
-								}
-							}
-						}
-						if hasX5 {
-							if _, ok := tool.Number(x5); !ok {
-								r.Type(at2.Key("x"), "number", x5)
-							}
-						}
-						if hasY5 {
-							if _, ok := tool.Number(y5); !ok {
-								r.Type(at2.Key("y"), "number", y5)
-							}
-						}
-						if hasLabel5 && label5 != nil {
-							if _, ok := label5.(string); !ok {
-								if !tool.IsNull(label5) {
-									r.Type(at2.Key("label"), "string", label5)
-								}
-							}
-						}
-					}
-				}
-				for k5, v := range obj5 {
-					member(k5, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k5 := range tool.KeysInOrder(obj5) {
-						member(k5, obj5[k5])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasByLevel && byLevel != nil {
-		if obj7, ok := tool.Object(byLevel); !ok {
-			if !tool.IsNull(byLevel) {
-				r.Type(at.Key("by_level"), "object", byLevel)
-			}
-		} else {
-			atByLevel := at.Key("by_level")
-			{
-				n2 := r.Len()
-				member2 := func(k7 string, v2 any) {
-					if num16, ok := tool.Number(v2); !ok || !tool.IsInteger(num16) {
-						r.Type(atByLevel.Key(k7), "integer", v2)
-					}
-				}
-				for k7, v2 := range obj7 {
-					member2(k7, v2)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n2 {
-					r.Truncate(n2)
-					for k7 := range tool.KeysInOrder(obj7) {
-						member2(k7, obj7[k7])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasByIndex && byIndex != nil {
-		if obj8, ok := tool.Object(byIndex); !ok {
-			if !tool.IsNull(byIndex) {
-				r.Type(at.Key("by_index"), "object", byIndex)
-			}
-		} else {
-			atByIndex := at.Key("by_index")
-			{
-				n3 := r.Len()
-				member3 := func(k8 string, v3 any) {
-					matched := false
-					if shapesArgsPattern0(k8) {
-						matched = true
-						if _, ok := v3.(string); !ok {
-							r.Type(atByIndex.Key(k8), "string", v3)
-						}
-					}
-					if !matched {
-						r.Add(atByIndex.Key(k8), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj8[k8]),
-						})
-					}
-				}
-				for k8, v3 := range obj8 {
-					member3(k8, v3)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n3 {
-					r.Truncate(n3)
-					for k8 := range tool.KeysInOrder(obj8) {
-						member3(k8, obj8[k8])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasSmall && small != nil {
-		if obj9, ok := tool.Object(small); !ok {
-			if !tool.IsNull(small) {
-				r.Type(at.Key("small"), "object", small)
-			}
-		} else {
-			atSmall := at.Key("small")
-			{
-				n4 := r.Len()
-				member4 := func(k9 string, v4 any) {
-					matched2 := false
-					if shapesArgsPattern0(k9) {
-						matched2 = true
-						if _, ok := v4.(bool); !ok {
-							r.Type(atSmall.Key(k9), "boolean", v4)
-						}
-					}
-					if !matched2 {
-						r.Add(atSmall.Key(k9), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj9[k9]),
-						})
-					}
-				}
-				for k9, v4 := range obj9 {
-					member4(k9, v4)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n4 {
-					r.Truncate(n4)
-					for k9 := range tool.KeysInOrder(obj9) {
-						member4(k9, obj9[k9])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasOpt && opt != nil {
-		if num17, ok := tool.Number(opt); !ok || !tool.IsInteger(num17) {
-			if !tool.IsNull(opt) {
-				r.Type(at.Key("opt"), "integer", opt)
-			}
-		}
-	}
-	if hasOptS && optS != nil {
-		if optS != nil {
-			if _, ok := optS.(string); !ok {
-				if !tool.IsNull(optS) {
-					r.Type(at.Key("opt_s"), "string or null", optS)
-				}
-			}
-		}
-	}
-	if hasPtrPtr && ptrPtr != nil {
-		if _, ok := tool.Number(ptrPtr); !ok {
-			if !tool.IsNull(ptrPtr) {
-				r.Type(at.Key("ptr_ptr"), "number", ptrPtr)
-			}
-		}
-	}
-	if hasOpen && open != nil {
-		if _, ok := tool.Object(open); !ok {
-			if !tool.IsNull(open) {
-				r.Type(at.Key("open"), "object", open)
-			}
-		}
-	}
-	if hasBlob && blob != nil {
-		if s12, ok := blob.(string); !ok {
-			if !tool.IsNull(blob) {
-				r.Type(at.Key("blob"), "string", blob)
-			}
-		} else {
-			if !tool.Base64(s12) {
-				r.Value("contentEncoding", at.Key("blob"), "a base64 string", blob)
-			}
-		}
-	}
-	if hasAnon {
-		if obj11, ok := tool.Object(anon); !ok {
-			r.Type(at.Key("anon"), "object", anon)
-		} else {
-			atAnon := at.Key("anon")
-			present7 := 0
-			a, hasA := obj11["A"]
-			if hasA {
-				present7++
-			}
-			if !hasA {
-				r.Add(atAnon.Key("A"), tool.Error{
-					Code:     tool.CodeMissing,
-					Expected: "integer",
-				})
-			}
-			if len(obj11) > present7 {
-				for k11 := range tool.KeysInOrder(obj11) {
-					switch k11 {
-					case "A":
-					default:
-						r.Add(atAnon.Key(k11), tool.Error{
-							Code: tool.CodeUnexpected,
-							Got:  tool.TypeName(obj11[k11]),
-						})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasA {
-				if num19, ok := tool.Number(a); !ok || !tool.IsInteger(num19) {
-					r.Type(atAnon.Key("A"), "integer", a)
-				}
-			}
-		}
-	}
-	if hasLists && lists != nil {
-		if obj12, ok := tool.Object(lists); !ok {
-			if !tool.IsNull(lists) {
-				r.Type(at.Key("lists"), "object", lists)
-			}
-		} else {
-			atLists := at.Key("lists")
-			{
-				n5 := r.Len()
-				member5 := func(k12 string, v6 any) {
-					if s13, ok := v6.(string); !ok {
-						r.Type(atLists.Key(k12), "string", v6)
-					} else {
-						if !tool.Base64(s13) {
-							r.Value("contentEncoding", atLists.Key(k12), "a base64 string", v6)
-						}
-					}
-				}
-				for k12, v6 := range obj12 {
-					member5(k12, v6)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n5 {
-					r.Truncate(n5)
-					for k12 := range tool.KeysInOrder(obj12) {
-						member5(k12, obj12[k12])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillShapesArgs(r, at, out, args)
-}
-
-// DecodeShapesArgs checks a model's arguments for the shapes tool and returns them as a ShapesArgs, read straight from the map; when they are not valid, the zero ShapesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeShapesArgs(args map[string]any) (ShapesArgs, tool.Errors) {
-	var r tool.Report
-	var out ShapesArgs
-	checkShapesArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
-		return ShapesArgs{}, errs
-	}
-	return out, nil
-}
-
-// fillShapesArgs sets the fields of a ShapesArgs from an object its validator accepted.
-func fillShapesArgs(r *tool.Report, at tool.Loc, out *ShapesArgs, obj map[string]any) {
-	if id := obj["id"]; id != nil {
-		if n, ok := tool.Int(id, math.MinInt64, math.MaxInt64); ok {
-			out.Base.ID = n
-		} else {
-			r.Range(at.Key("id"), "-9223372036854775808", "9223372036854775807", id)
-		}
-	}
-	if owner := obj["owner"]; owner != nil {
-		if s, ok := owner.(string); ok {
-			out.Base.Owner = s
-		}
-	}
-	if note := obj["note"]; note != nil {
-		if out.Extra == nil {
-			out.Extra = new(Extra)
-		}
-		if s2, ok := note.(string); ok {
-			out.Extra.Note = s2
-		}
-	}
-	if level := obj["level"]; level != nil {
-		if s3, ok := level.(string); ok {
-			out.Level = Level(s3)
-		}
-	}
-	if dist := obj["dist"]; dist != nil {
-		if f, ok := tool.Float(dist); ok {
-			out.Dist = Meters(f)
-		}
-	}
-	if count := obj["count"]; count != nil {
-		if n2, ok := tool.Uint(count, math.MaxUint16); ok {
-			out.Count = Count(n2)
-		} else {
-			r.Range(at.Key("count"), "0", "65535", count)
-		}
-	}
-	if flag := obj["flag"]; flag != nil {
-		if b, ok := flag.(bool); ok {
-			out.Flag = Flag(b)
-		}
-	}
-	if origin := obj["origin"]; origin != nil {
-		if obj2, ok := tool.Object(origin); ok {
-			fillShapesArgsPoint(r, at.Key("origin"), &out.Origin, obj2)
-		}
-	}
-	if target := obj["target"]; !tool.IsNull(target) {
-		p := new(Point)
-		if obj3, ok := tool.Object(target); ok {
-			fillShapesArgsPoint(r, at.Key("target"), p, obj3)
-		}
-		out.Target = p
-	}
-	if path := obj["path"]; path != nil {
-		if list, ok := tool.List(path); ok {
-			s4 := make([]Point, len(list))
-			atPath := at.Key("path")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj4, ok := tool.Object(item); ok {
-						fillShapesArgsPoint(r, atPath.Index(i), &s4[i], obj4)
-					}
-				}
-			}
-			out.Path = s4
-		}
-	}
-	if hops := obj["hops"]; hops != nil {
-		if list2, ok := tool.List(hops); ok {
-			s5 := make([]*Point, len(list2))
-			atHops := at.Key("hops")
-			for i2, item2 := range list2 {
-				if r.Full() {
-					break
-				}
-				if !tool.IsNull(item2) {
-					p2 := new(Point)
-					if obj5, ok := tool.Object(item2); ok {
-						fillShapesArgsPoint(r, atHops.Index(i2), p2, obj5)
-					}
-					s5[i2] = p2
-				}
-			}
-			out.Hops = s5
-		}
-	}
-	if grid := obj["grid"]; grid != nil {
-		if list3, ok := tool.List(grid); ok {
-			s6 := make([][]int, len(list3))
-			atGrid := at.Key("grid")
-			for i3, item3 := range list3 {
-				if r.Full() {
-					break
-				}
-				if item3 != nil {
-					if list4, ok := tool.List(item3); ok {
-						s7 := make([]int, len(list4))
-						atItem := atGrid.Index(i3)
-						for i4, item4 := range list4 {
-							if r.Full() {
-								break
-							}
-							if item4 != nil {
-								if n3, ok := tool.Int(item4, math.MinInt, math.MaxInt); ok {
-									s7[i4] = int(n3)
-								} else {
-									r.Range(atItem.Index(i4), "-9223372036854775808", "9223372036854775807", item4)
-								}
-							}
-						}
-						s6[i3] = s7
-					}
-				}
-			}
-			out.Grid = s6
-		}
-	}
-	if pair := obj["pair"]; pair != nil {
-		if list5, ok := tool.List(pair); ok {
-			for i5, item5 := range list5 {
-				if i5 >= 2 || r.Full() {
-					break
-				}
-				if item5 != nil {
-					if f2, ok := tool.Float(item5); ok {
-						out.Pair[i5] = f2
-					}
-				}
-			}
-		}
-	}
-	if names := obj["names"]; names != nil {
-		if list6, ok := tool.List(names); ok {
-			s8 := make(Names, len(list6))
-			for i6, item6 := range list6 {
-				if r.Full() {
-					break
-				}
-				if item6 != nil {
-					if s9, ok := item6.(string); ok {
-						s8[i6] = s9
-					}
-				}
-			}
-			out.Names = s8
-		}
-	}
-	if byName := obj["by_name"]; byName != nil {
-		if obj6, ok := tool.Object(byName); ok {
-			m := make(map[string]Point, len(obj6))
-			atByName := at.Key("by_name")
-			n4 := r.Len()
-			member := func(k string, item7 any) {
-				var e Point
-				if item7 != nil {
-					if obj7, ok := tool.Object(item7); ok {
-						fillShapesArgsPoint(r, atByName.Key(k), &e, obj7)
-					}
-				}
-				m[k] = e
-			}
-			for k, item7 := range obj6 {
-				member(k, item7)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n4 {
-				r.Truncate(n4)
-				m = make(map[string]Point, len(obj6))
-				for k := range tool.KeysInOrder(obj6) {
-					member(k, obj6[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.ByName = m
-		}
-	}
-	if byLevel := obj["by_level"]; byLevel != nil {
-		if obj8, ok := tool.Object(byLevel); ok {
-			m2 := make(map[Level]int, len(obj8))
-			atByLevel := at.Key("by_level")
-			n6 := r.Len()
-			member2 := func(k2 string, item8 any) {
-				var e2 int
-				if item8 != nil {
-					if n5, ok := tool.Int(item8, math.MinInt, math.MaxInt); ok {
-						e2 = int(n5)
-					} else {
-						r.Range(atByLevel.Key(k2), "-9223372036854775808", "9223372036854775807", item8)
-					}
-				}
-				m2[Level(k2)] = e2
-			}
-			for k2, item8 := range obj8 {
-				member2(k2, item8)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n6 {
-				r.Truncate(n6)
-				m2 = make(map[Level]int, len(obj8))
-				for k2 := range tool.KeysInOrder(obj8) {
-					member2(k2, obj8[k2])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.ByLevel = m2
-		}
-	}
-	if byIndex := obj["by_index"]; byIndex != nil {
-		if obj9, ok := tool.Object(byIndex); ok {
-			m3 := make(map[int]string, len(obj9))
-			atByIndex := at.Key("by_index")
-			n8 := r.Len()
-			member3 := func(k3 string, item9 any) {
-				n7, ok := tool.IntKey(k3, math.MinInt, math.MaxInt)
-				if !ok {
-					r.Decode(atByIndex.Key(k3), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k3)
-					return
-				}
-				if _, dup := m3[int(n7)]; dup {
-					r.Decode(atByIndex.Key(k3), "propertyNames", "a key that is an integer from -9223372036854775808 to 9223372036854775807, once", k3)
-					return
-				}
-				var e3 string
-				if item9 != nil {
-					if s10, ok := item9.(string); ok {
-						e3 = s10
-					}
-				}
-				m3[int(n7)] = e3
-			}
-			for k3, item9 := range obj9 {
-				member3(k3, item9)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n8 {
-				r.Truncate(n8)
-				m3 = make(map[int]string, len(obj9))
-				for k3 := range tool.KeysInOrder(obj9) {
-					member3(k3, obj9[k3])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.ByIndex = m3
-		}
-	}
-	if small := obj["small"]; small != nil {
-		if obj10, ok := tool.Object(small); ok {
-			m4 := make(map[int8]bool, len(obj10))
-			atSmall := at.Key("small")
-			n10 := r.Len()
-			member4 := func(k4 string, item10 any) {
-				n9, ok := tool.IntKey(k4, math.MinInt8, math.MaxInt8)
-				if !ok {
-					r.Decode(atSmall.Key(k4), "propertyNames", "a key that is an integer from -128 to 127, once", k4)
-					return
-				}
-				if _, dup := m4[int8(n9)]; dup {
-					r.Decode(atSmall.Key(k4), "propertyNames", "a key that is an integer from -128 to 127, once", k4)
-					return
-				}
-				var e4 bool
-				if item10 != nil {
-					if b2, ok := item10.(bool); ok {
-						e4 = b2
-					}
-				}
-				m4[int8(n9)] = e4
-			}
-			for k4, item10 := range obj10 {
-				member4(k4, item10)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n10 {
-				r.Truncate(n10)
-				m4 = make(map[int8]bool, len(obj10))
-				for k4 := range tool.KeysInOrder(obj10) {
-					member4(k4, obj10[k4])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Small = m4
-		}
-	}
-	if opt := obj["opt"]; !tool.IsNull(opt) {
-		p3 := new(int)
-		if n11, ok := tool.Int(opt, math.MinInt, math.MaxInt); ok {
-			(*p3) = int(n11)
-		} else {
-			r.Range(at.Key("opt"), "-9223372036854775808", "9223372036854775807", opt)
-		}
-		out.Opt = p3
-	}
-	if optS := obj["opt_s"]; !tool.IsNull(optS) {
-		p4 := new(string)
-		if s11, ok := optS.(string); ok {
-			(*p4) = s11
-		}
-		out.OptS = p4
-	}
-	if ptrPtr := obj["ptr_ptr"]; !tool.IsNull(ptrPtr) {
-		p5 := new(*float64)
-		p6 := new(float64)
-		if f3, ok := tool.Float(ptrPtr); ok {
-			(*p6) = f3
-		}
-		(*p5) = p6
-		out.PtrPtr = p5
-	}
-	if anyArg := obj["any"]; !tool.IsNull(anyArg) {
-		out.Any = anyArg
-	}
-	if open := obj["open"]; open != nil {
-		if obj11, ok := tool.Object(open); ok {
-			m5 := make(map[string]any, len(obj11))
-			n12 := r.Len()
-			member5 := func(k5 string, item11 any) {
-				var e5 any
-				if !tool.IsNull(item11) {
-					e5 = item11
-				}
-				m5[k5] = e5
-			}
-			for k5, item11 := range obj11 {
-				member5(k5, item11)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n12 {
-				r.Truncate(n12)
-				m5 = make(map[string]any, len(obj11))
-				for k5 := range tool.KeysInOrder(obj11) {
-					member5(k5, obj11[k5])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Open = m5
-		}
-	}
-	if raw, ok := obj["raw"]; ok {
-		if b3, err := tool.Marshal(raw); err != nil {
-			r.Invalid(at.Key("raw"), err, raw)
-		} else if err := out.Raw.UnmarshalJSON(b3); err != nil {
-			r.Invalid(at.Key("raw"), err, raw)
-		}
-	}
-	if blob := obj["blob"]; blob != nil {
-		if s12, ok := blob.(string); ok {
-			if b4, ok := tool.Bytes(s12); ok {
-				out.Blob = b4
-			} else {
-				r.Decode(at.Key("blob"), "contentEncoding", "a base64 string", blob)
-			}
-		}
-	}
-	if anon := obj["anon"]; anon != nil {
-		if obj12, ok := tool.Object(anon); ok {
-			atAnon := at.Key("anon")
-			if a := obj12["A"]; a != nil {
-				if n13, ok := tool.Int(a, math.MinInt, math.MaxInt); ok {
-					out.Anon.A = int(n13)
-				} else {
-					r.Range(atAnon.Key("A"), "-9223372036854775808", "9223372036854775807", a)
-				}
-			}
-		}
-	}
-	if lists := obj["lists"]; lists != nil {
-		if obj13, ok := tool.Object(lists); ok {
-			m6 := make(map[string][]uint8, len(obj13))
-			atLists := at.Key("lists")
-			n14 := r.Len()
-			member6 := func(k6 string, item12 any) {
-				var e6 []uint8
-				if item12 != nil {
-					if s13, ok := item12.(string); ok {
-						if b5, ok := tool.Bytes(s13); ok {
-							e6 = b5
-						} else {
-							r.Decode(atLists.Key(k6), "contentEncoding", "a base64 string", item12)
-						}
-					}
-				}
-				m6[k6] = e6
-			}
-			for k6, item12 := range obj13 {
-				member6(k6, item12)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n14 {
-				r.Truncate(n14)
-				m6 = make(map[string][]uint8, len(obj13))
-				for k6 := range tool.KeysInOrder(obj13) {
-					member6(k6, obj13[k6])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Lists = m6
-		}
-	}
-}
-
-// fillShapesArgsPoint sets the fields of a Point from an object its validator accepted.
-func fillShapesArgsPoint(r *tool.Report, at tool.Loc, out *Point, obj map[string]any) {
-	if x := obj["x"]; x != nil {
-		if f, ok := tool.Float(x); ok {
-			out.X = f
-		}
-	}
-	if y := obj["y"]; y != nil {
-		if f2, ok := tool.Float(y); ok {
-			out.Y = f2
-		}
-	}
-	if label := obj["label"]; label != nil {
-		if s, ok := label.(string); ok {
-			out.Label = s
-		}
-	}
-}
-
 // The parameters of the node tool: the canonical schema, and the dialects that differ from it.
 const (
 	nodeSchema           = `{"properties":{"name":{"type":"string"},"children":{"items":{"$ref":"#"},"type":"array"},"next":{"$ref":"#"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Is recursive."}`
@@ -1927,207 +773,105 @@ const (
 	nodeGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#"}},"next":{"$ref":"#"}},"required":["name"],"additionalProperties":false,"description":"Is recursive."}`
 )
 
+// nodeForms are the definitions of the node tool in each provider's form.
+var nodeForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: nodeOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: nodeSchema},
+	{Shape: tool.OpenAIResponses, Parameters: nodeOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: nodeSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: nodeSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next"},
+	{Shape: tool.AnthropicNonStrict, Parameters: nodeSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: nodeGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next"},
+	{Shape: tool.GeminiJSONSchema, Parameters: nodeGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: nodeSchema},
+}
+
 // NodeTool is the node tool, generated from Node.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next.
 var NodeTool = tool.Def[Node]{
-	Check:  checkNode,
-	Decode: DecodeNode,
+	Decode:  DecodeNode,
+	Decoder: nodeDecoder,
 	Tool: tool.Tool{
 		Description: "Is recursive.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/children/items and #/properties/next",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","input_schema":` + nodeSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a recursive type at #/properties/children/items and #/properties/next",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(nodeGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","parametersJsonSchema":` + nodeGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(nodeGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","parametersJsonSchema":` + nodeGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"name":"node","description":"Is recursive.","inputSchema":` + nodeSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(nodeOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Is recursive.","parameters":` + nodeOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"node","description":"Is recursive.","parameters":` + nodeSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(nodeOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Is recursive.","parameters":` + nodeOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(nodeSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"node","description":"Is recursive.","parameters":` + nodeSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "node",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(nodeSchema),
-		Validate:   ValidateNode,
+		Dialects:    toolimpl.Dialects("node", "Is recursive.", tool.RiskAct, true, "", nodeForms),
+		Idempotent:  true,
+		Name:        "node",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(nodeSchema),
+		Validate:    ValidateNode,
 	},
 }
 
 // ValidateNode checks a model's arguments for the node tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNode(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkNode(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeNode(s, toolimpl.Loc{}, 0)
+	})
 }
 
-// checkNode checks a model's arguments for the node tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkNode(r *tool.Report, args map[string]any, out *Node) {
-	var at tool.Loc
-	if args == nil {
-		// No arguments at all are an empty object, not null.
-		args = map[string]any{}
-	}
-	validateNodeRoot(r, at, args, 0)
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillNode(r, at, out, args)
-}
-
-// DecodeNode checks a model's arguments for the node tool and returns them as a Node, read straight from the map; when they are not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeNode checks a model's arguments for the node tool and returns them as a Node; when not valid, the zero Node and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNode(args map[string]any) (Node, tool.Errors) {
-	var r tool.Report
-	var out Node
-	checkNode(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return nodeDecoder(args, nil, 0)
+}
+
+// DecodeNodeJSON reads a model's arguments for the node tool, raw, into a Node in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNode return for the same bytes.
+func DecodeNodeJSON(raw []byte) (Node, tool.Errors) {
+	return nodeDecoder(nil, raw, 0)
+}
+
+// nodeDecoder is the tool.Decoder of Node: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func nodeDecoder(args map[string]any, raw []byte, maxErrors int) (out Node, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeNode(s, toolimpl.Loc{}, 0)
+	})
+	if errs != nil {
 		return Node{}, errs
 	}
 	return out, nil
 }
 
-// validateNodeRoot checks v, at the location at, against the schema at #.
-func validateNodeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
-	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		name, hasName := obj["name"]
-		if hasName {
-			present++
-		}
-		children, hasChildren := obj["children"]
-		if hasChildren {
-			present++
-		}
-		next, hasNext := obj["next"]
-		if hasNext {
-			present++
-		}
-		if !hasName {
-			r.Add(at.Key("name"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
-		}
-		if len(obj) > present {
-			for k3 := range tool.KeysInOrder(obj) {
-				switch k3 {
-				case "name", "children", "next":
-				default:
-					r.Add(at.Key(k3), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k3]),
-					})
-				}
-				if r.Full() {
-					break
-				}
-			}
-		}
-		if hasName {
-			if _, ok := name.(string); !ok {
-				r.Type(at.Key("name"), "string", name)
-			}
-		}
-		if hasChildren && children != nil {
-			if list, ok := tool.List(children); !ok {
-				if !tool.IsNull(children) {
-					r.Type(at.Key("children"), "array", children)
-				}
-			} else {
-				atChildren := at.Key("children")
-				for i, item := range list {
-					if r.Full() {
-						break
-					}
-					validateNodeRoot(r, atChildren.Index(i), item, depth+1)
-				}
-			}
-		}
-		if hasNext && next != nil {
-			validateNodeRoot(r, at.Key("next"), next, depth+1)
-		}
-	}
-}
+// nodeObject is the shape of an object of type Node: its members, and those it requires.
+var nodeObject = toolimpl.NewObject([]string{"name", "children", "next"}, "name", "string")
 
-// fillNode sets the fields of a Node from an object its validator accepted.
-func fillNode(r *tool.Report, at tool.Loc, out *Node, obj map[string]any) {
-	if name := obj["name"]; name != nil {
-		if s, ok := name.(string); ok {
-			out.Name = s
-		}
+// decodeNode reads a value of type Node at the location at, checking it against its schema.
+func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
+	var atChildren toolimpl.Loc
+	if depth > toolimpl.MaxDepth {
+		s.TooDeep(at)
+		return out
 	}
-	if children := obj["children"]; children != nil {
-		if list, ok := tool.List(children); ok {
-			s2 := make([]*Node, len(list))
-			atChildren := at.Key("children")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if !tool.IsNull(item) {
-					p := new(Node)
-					if obj2, ok := tool.Object(item); ok {
-						fillNode(r, atChildren.Index(i), p, obj2)
-					}
-					s2[i] = p
-				}
+	if !s.Object(at, nodeObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				out.Name = s.Keep(v)
 			}
-			out.Children = s2
+		case 1:
+			// children
+			atChildren = at.Key("children")
+			if s.Array(atChildren, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]*Node
+				items := buf[:0]
+				for i2 := s.NextItem(atChildren); i2 >= 0; i2 = s.NextItem(atChildren) {
+					var item *Node
+					item = toolimpl.Ptr(s, decodeNode(s, atChildren.Index(i2), depth+1))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Children = toolimpl.Slice(s, items)
+			}
+		case 2:
+			// next
+			out.Next = toolimpl.Ptr(s, decodeNode(s, at.Key("next"), depth+1))
 		}
 	}
-	if next := obj["next"]; !tool.IsNull(next) {
-		p2 := new(Node)
-		if obj3, ok := tool.Object(next); ok {
-			fillNode(r, at.Key("next"), p2, obj3)
-		}
-		out.Next = p2
-	}
+	return out
 }
 
 // The parameters of the methods tool: the canonical schema, and the dialects that differ from it.
@@ -2139,176 +883,121 @@ const (
 	methodsArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string"},"temp":{"type":"number"},"opt":{"type":"number"}},"required":["name","temp"],"additionalProperties":false,"description":"Has fields whose types decode themselves."}`
 )
 
+// methodsArgsForms are the definitions of the methods tool in each provider's form.
+var methodsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: methodsArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: methodsArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: methodsArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: methodsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: methodsArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: methodsArgsSchema},
+	{Shape: tool.Gemini, Parameters: methodsArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: methodsArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: methodsArgsSchema},
+}
+
 // MethodsTool is the methods tool, generated from MethodsArgs.
 var MethodsTool = tool.Def[MethodsArgs]{
-	Check:  checkMethodsArgs,
-	Decode: DecodeMethodsArgs,
+	Decode:  DecodeMethodsArgs,
+	Decoder: methodsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has fields whose types decode themselves.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(methodsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","input_schema":` + methodsArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(methodsArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(methodsArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","parametersJsonSchema":` + methodsArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"methods","description":"Has fields whose types decode themselves.","inputSchema":` + methodsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(methodsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(methodsArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(methodsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"methods","description":"Has fields whose types decode themselves.","parameters":` + methodsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "methods",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(methodsArgsSchema),
-		Validate:   ValidateMethodsArgs,
+		Dialects:    toolimpl.Dialects("methods", "Has fields whose types decode themselves.", tool.RiskAct, true, "", methodsArgsForms),
+		Idempotent:  true,
+		Name:        "methods",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(methodsArgsSchema),
+		Validate:    ValidateMethodsArgs,
 	},
 }
 
 // ValidateMethodsArgs checks a model's arguments for the methods tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMethodsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkMethodsArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeMethodsArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkMethodsArgs checks a model's arguments for the methods tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMethodsArgs(r *tool.Report, args map[string]any, out *MethodsArgs) {
-	var at tool.Loc
-	present := 0
-	name, hasName := args["name"]
-	if hasName {
-		present++
-	}
-	temp, hasTemp := args["temp"]
-	if hasTemp {
-		present++
-	}
-	opt, hasOpt := args["opt"]
-	if hasOpt {
-		present++
-	}
-	if !hasName {
-		r.Add(at.Key("name"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if !hasTemp {
-		r.Add(at.Key("temp"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "name", "temp", "opt":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasName {
-		if _, ok := name.(string); !ok {
-			r.Type(at.Key("name"), "string", name)
-		}
-	}
-	if hasTemp {
-		if _, ok := tool.Number(temp); !ok {
-			r.Type(at.Key("temp"), "number", temp)
-		}
-	}
-	if hasOpt && opt != nil {
-		if _, ok := tool.Number(opt); !ok {
-			if !tool.IsNull(opt) {
-				r.Type(at.Key("opt"), "number", opt)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillMethodsArgs(r, at, out, args)
-}
-
-// DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs, read straight from the map; when they are not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMethodsArgs checks a model's arguments for the methods tool and returns them as a MethodsArgs; when not valid, the zero MethodsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMethodsArgs(args map[string]any) (MethodsArgs, tool.Errors) {
-	var r tool.Report
-	var out MethodsArgs
-	checkMethodsArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return methodsArgsDecoder(args, nil, 0)
+}
+
+// DecodeMethodsArgsJSON reads a model's arguments for the methods tool, raw, into a MethodsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMethodsArgs return for the same bytes.
+func DecodeMethodsArgsJSON(raw []byte) (MethodsArgs, tool.Errors) {
+	return methodsArgsDecoder(nil, raw, 0)
+}
+
+// methodsArgsDecoder is the tool.Decoder of MethodsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func methodsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MethodsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeMethodsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return MethodsArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillMethodsArgs sets the fields of a MethodsArgs from an object its validator accepted.
-func fillMethodsArgs(r *tool.Report, at tool.Loc, out *MethodsArgs, obj map[string]any) {
-	if name := obj["name"]; name != nil {
-		if s, ok := name.(string); ok {
-			if err := out.Name.UnmarshalText([]byte(s)); err != nil {
-				r.Invalid(at.Key("name"), err, name)
+// methodsArgsObject is the shape of an object of type MethodsArgs: its members, and those it requires.
+var methodsArgsObject = toolimpl.NewObject([]string{"name", "temp", "opt"}, "name", "string", "temp", "number")
+
+// decodeMethodsArgs reads a value of type MethodsArgs at the location at, checking it against its schema.
+func decodeMethodsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MethodsArgs) {
+	r := s.Report()
+	if !s.Object(at, methodsArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			v := s.Any()
+			if _, ok := v.(string); !ok {
+				r.Type(at.Key("name"), "string", v)
+			}
+			if s.Decoding() {
+				if v != nil {
+					if s3, ok := v.(string); ok {
+						if err := out.Name.UnmarshalText([]byte(s3)); err != nil {
+							r.Invalid(at.Key("name"), err, v)
+						}
+					}
+				}
+			}
+		case 1:
+			// temp
+			v2 := s.Any()
+			if _, ok := toolimpl.Number(v2); !ok {
+				r.Type(at.Key("temp"), "number", v2)
+			}
+			if s.Decoding() {
+				if b, err2 := toolimpl.Marshal(v2); err2 != nil {
+					r.Invalid(at.Key("temp"), err2, v2)
+				} else if err2 := out.Temp.UnmarshalJSON(b); err2 != nil {
+					r.Invalid(at.Key("temp"), err2, v2)
+				}
+			}
+		case 2:
+			// opt
+			v3 := s.Any()
+			if _, ok := toolimpl.Number(v3); !ok {
+				r.Type(at.Key("opt"), "number", v3)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v3) {
+					p := new(Celsius)
+					if b2, err3 := toolimpl.Marshal(v3); err3 != nil {
+						r.Invalid(at.Key("opt"), err3, v3)
+					} else if err3 := p.UnmarshalJSON(b2); err3 != nil {
+						r.Invalid(at.Key("opt"), err3, v3)
+					}
+					out.Opt = p
+				}
 			}
 		}
 	}
-	if temp, ok := obj["temp"]; ok {
-		if b, err2 := tool.Marshal(temp); err2 != nil {
-			r.Invalid(at.Key("temp"), err2, temp)
-		} else if err2 := out.Temp.UnmarshalJSON(b); err2 != nil {
-			r.Invalid(at.Key("temp"), err2, temp)
-		}
-	}
-	if opt := obj["opt"]; !tool.IsNull(opt) {
-		p := new(Celsius)
-		if b2, err3 := tool.Marshal(opt); err3 != nil {
-			r.Invalid(at.Key("opt"), err3, opt)
-		} else if err3 := p.UnmarshalJSON(b2); err3 != nil {
-			r.Invalid(at.Key("opt"), err3, opt)
-		}
-		out.Opt = p
-	}
+	return out
 }
 
 // The parameters of the empty tool: the canonical schema, and the dialects that differ from it.
@@ -2319,414 +1008,491 @@ const (
 	emptyArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"An unexported tool without arguments."}`
 )
 
+// emptyArgsForms are the definitions of the empty tool in each provider's form.
+var emptyArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: emptyArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: emptyArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: emptyArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: emptyArgsSchema},
+	{Shape: tool.Anthropic, Parameters: emptyArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: emptyArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: emptyArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: emptyArgsSchema},
+}
+
 // emptyTool is the empty tool, generated from emptyArgs.
 var emptyTool = tool.Def[emptyArgs]{
-	Check:  checkEmptyArgs,
-	Decode: decodeEmptyArgs,
+	Decode:  decodeEmptyArgs,
+	Decoder: emptyArgsDecoder,
 	Tool: tool.Tool{
 		Description: "An unexported tool without arguments.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(emptyArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","input_schema":` + emptyArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(emptyArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","parametersJsonSchema":` + emptyArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"name":"empty","description":"An unexported tool without arguments.","inputSchema":` + emptyArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(emptyArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(emptyArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"empty","description":"An unexported tool without arguments.","parameters":` + emptyArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "empty",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(emptyArgsSchema),
-		Validate:   validateEmptyArgs,
+		Dialects:    toolimpl.Dialects("empty", "An unexported tool without arguments.", tool.RiskAct, true, "", emptyArgsForms),
+		Idempotent:  true,
+		Name:        "empty",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(emptyArgsSchema),
+		Validate:    validateEmptyArgs,
 	},
 }
 
 // validateEmptyArgs checks a model's arguments for the empty tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func validateEmptyArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkEmptyArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeEmptyArgs2(s, toolimpl.Loc{})
+	})
 }
 
-// checkEmptyArgs checks a model's arguments for the empty tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkEmptyArgs(r *tool.Report, args map[string]any, out *emptyArgs) {
-	var at tool.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillEmptyArgs(r, at, out, args)
-}
-
-// decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs, read straight from the map; when they are not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// decodeEmptyArgs checks a model's arguments for the empty tool and returns them as a emptyArgs; when not valid, the zero emptyArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func decodeEmptyArgs(args map[string]any) (emptyArgs, tool.Errors) {
-	var r tool.Report
-	var out emptyArgs
-	checkEmptyArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return emptyArgsDecoder(args, nil, 0)
+}
+
+// decodeEmptyArgsJSON reads a model's arguments for the empty tool, raw, into a emptyArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and decodeEmptyArgs return for the same bytes.
+func decodeEmptyArgsJSON(raw []byte) (emptyArgs, tool.Errors) {
+	return emptyArgsDecoder(nil, raw, 0)
+}
+
+// emptyArgsDecoder is the tool.Decoder of emptyArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func emptyArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out emptyArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeEmptyArgs2(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return emptyArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillEmptyArgs sets the fields of a emptyArgs from an object its validator accepted.
-func fillEmptyArgs(r *tool.Report, at tool.Loc, out *emptyArgs, obj map[string]any) {}
+// emptyArgsObject is the shape of an object of type emptyArgs: its members, and those it requires.
+var emptyArgsObject = toolimpl.NewObject([]string{})
+
+// decodeEmptyArgs2 reads a value of type emptyArgs at the location at, checking it against its schema.
+func decodeEmptyArgs2(s *toolimpl.Scanner, at toolimpl.Loc) (out emptyArgs) {
+	if !s.Object(at, emptyArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // The parameters of the numbers tool: the canonical schema, and the dialects that differ from it.
 const (
 	numbersArgsSchema = `{"properties":{"num":{"type":"number"},"opt_num":{"type":"number"},"int":{"type":"integer"},"p_int":{"type":"integer"},"float":{"type":"string"},"p_float":{"type":"string"},"rat":{"type":"string"},"addr":{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]},"upper":{"additionalProperties":{"type":"integer"},"type":"object"},"addrs":{"additionalProperties":{"type":"boolean"},"type":"object"},"link":{"type":"string","format":"uri"},"p_link":{"type":"string","format":"uri"},"links":{"items":{"type":"string","format":"uri"},"type":"array"}},"additionalProperties":false,"type":"object","required":["num","int"],"description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs."}`
 )
 
+// numbersArgsForms are the definitions of the numbers tool in each provider's form.
+var numbersArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: numbersArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: numbersArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: numbersArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs"},
+	{Shape: tool.MCP, Parameters: numbersArgsSchema},
+}
+
 // NumbersTool is the numbers tool, generated from NumbersArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs.
 var NumbersTool = tool.Def[NumbersArgs]{
-	Check:  checkNumbersArgs,
-	Decode: DecodeNumbersArgs,
+	Decode:  DecodeNumbersArgs,
+	Decoder: numbersArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/upper and #/properties/addrs",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","input_schema":` + numbersArgsSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","inputSchema":` + numbersArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(numbersArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"numbers","description":"Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.","parameters":` + numbersArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "numbers",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(numbersArgsSchema),
-		Validate:   ValidateNumbersArgs,
+		Dialects:    toolimpl.Dialects("numbers", "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.", tool.RiskAct, true, "", numbersArgsForms),
+		Idempotent:  true,
+		Name:        "numbers",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(numbersArgsSchema),
+		Validate:    ValidateNumbersArgs,
 	},
 }
 
 // ValidateNumbersArgs checks a model's arguments for the numbers tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNumbersArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkNumbersArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeNumbersArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkNumbersArgs checks a model's arguments for the numbers tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkNumbersArgs(r *tool.Report, args map[string]any, out *NumbersArgs) {
-	var at tool.Loc
-	present := 0
-	num, hasNum := args["num"]
-	if hasNum {
-		present++
-	}
-	optNum, hasOptNum := args["opt_num"]
-	if hasOptNum {
-		present++
-	}
-	intArg, hasIntArg := args["int"]
-	if hasIntArg {
-		present++
-	}
-	pInt, hasPInt := args["p_int"]
-	if hasPInt {
-		present++
-	}
-	float, hasFloat := args["float"]
-	if hasFloat {
-		present++
-	}
-	pFloat, hasPFloat := args["p_float"]
-	if hasPFloat {
-		present++
-	}
-	rat, hasRat := args["rat"]
-	if hasRat {
-		present++
-	}
-	addr, hasAddr := args["addr"]
-	if hasAddr {
-		present++
-	}
-	upper, hasUpper := args["upper"]
-	if hasUpper {
-		present++
-	}
-	addrs, hasAddrs := args["addrs"]
-	if hasAddrs {
-		present++
-	}
-	link, hasLink := args["link"]
-	if hasLink {
-		present++
-	}
-	pLink, hasPLink := args["p_link"]
-	if hasPLink {
-		present++
-	}
-	links, hasLinks := args["links"]
-	if hasLinks {
-		present++
-	}
-	if !hasNum {
-		r.Add(at.Key("num"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasIntArg {
-		r.Add(at.Key("int"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if len(args) > present {
-		for k4 := range tool.KeysInOrder(args) {
-			switch k4 {
-			case "num", "opt_num", "int", "p_int", "float", "p_float", "rat", "addr", "upper", "addrs", "link", "p_link", "links":
-			default:
-				r.Add(at.Key(k4), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k4]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasNum {
-		if _, ok := tool.Number(num); !ok {
-			r.Type(at.Key("num"), "number", num)
-		}
-	}
-	if hasOptNum && optNum != nil {
-		if _, ok := tool.Number(optNum); !ok {
-			if !tool.IsNull(optNum) {
-				r.Type(at.Key("opt_num"), "number", optNum)
-			}
-		}
-	}
-	if hasIntArg {
-		if num4, ok := tool.Number(intArg); !ok || !tool.IsInteger(num4) {
-			r.Type(at.Key("int"), "integer", intArg)
-		}
-	}
-	if hasPInt && pInt != nil {
-		if num5, ok := tool.Number(pInt); !ok || !tool.IsInteger(num5) {
-			if !tool.IsNull(pInt) {
-				r.Type(at.Key("p_int"), "integer", pInt)
-			}
-		}
-	}
-	if hasFloat && float != nil {
-		if _, ok := float.(string); !ok {
-			if !tool.IsNull(float) {
-				r.Type(at.Key("float"), "string", float)
-			}
-		}
-	}
-	if hasPFloat && pFloat != nil {
-		if _, ok := pFloat.(string); !ok {
-			if !tool.IsNull(pFloat) {
-				r.Type(at.Key("p_float"), "string", pFloat)
-			}
-		}
-	}
-	if hasRat && rat != nil {
-		if _, ok := rat.(string); !ok {
-			if !tool.IsNull(rat) {
-				r.Type(at.Key("rat"), "string", rat)
-			}
-		}
-	}
-	if hasAddr && addr != nil {
-		if !(matchNumbersArgs1(addr, 0) || matchNumbersArgs2(addr, 0)) {
-			r.Value("anyOf", at.Key("addr"), "any of: an IPv4 address; an IPv6 address", addr)
-		}
-	}
-	if hasUpper && upper != nil {
-		if obj2, ok := tool.Object(upper); !ok {
-			if !tool.IsNull(upper) {
-				r.Type(at.Key("upper"), "object", upper)
-			}
-		} else {
-			atUpper := at.Key("upper")
-			{
-				n := r.Len()
-				member := func(k2 string, v2 any) {
-					if num7, ok := tool.Number(v2); !ok || !tool.IsInteger(num7) {
-						r.Type(atUpper.Key(k2), "integer", v2)
-					}
-				}
-				for k2, v2 := range obj2 {
-					member(k2, v2)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k2 := range tool.KeysInOrder(obj2) {
-						member(k2, obj2[k2])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasAddrs && addrs != nil {
-		if obj3, ok := tool.Object(addrs); !ok {
-			if !tool.IsNull(addrs) {
-				r.Type(at.Key("addrs"), "object", addrs)
-			}
-		} else {
-			atAddrs := at.Key("addrs")
-			{
-				n2 := r.Len()
-				member2 := func(k3 string, v3 any) {
-					if _, ok := v3.(bool); !ok {
-						r.Type(atAddrs.Key(k3), "boolean", v3)
-					}
-				}
-				for k3, v3 := range obj3 {
-					member2(k3, v3)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n2 {
-					r.Truncate(n2)
-					for k3 := range tool.KeysInOrder(obj3) {
-						member2(k3, obj3[k3])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasLink && link != nil {
-		if s5, ok := link.(string); !ok {
-			if !tool.IsNull(link) {
-				r.Type(at.Key("link"), "string", link)
-			}
-		} else {
-			if !format.URI(s5) {
-				r.Value("format", at.Key("link"), "an absolute URI", link)
-			}
-		}
-	}
-	if hasPLink && pLink != nil {
-		if s6, ok := pLink.(string); !ok {
-			if !tool.IsNull(pLink) {
-				r.Type(at.Key("p_link"), "string", pLink)
-			}
-		} else {
-			if !format.URI(s6) {
-				r.Value("format", at.Key("p_link"), "an absolute URI", pLink)
-			}
-		}
-	}
-	if hasLinks && links != nil {
-		if list2, ok := tool.List(links); !ok {
-			if !tool.IsNull(links) {
-				r.Type(at.Key("links"), "array", links)
-			}
-		} else {
-			atLinks := at.Key("links")
-			for i, item := range list2 {
-				if r.Full() {
-					break
-				}
-				if s7, ok := item.(string); !ok {
-					r.Type(atLinks.Index(i), "string", item)
-				} else {
-					if !format.URI(s7) {
-						r.Value("format", atLinks.Index(i), "an absolute URI", item)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillNumbersArgs(r, at, out, args)
-}
-
-// DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs, read straight from the map; when they are not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeNumbersArgs checks a model's arguments for the numbers tool and returns them as a NumbersArgs; when not valid, the zero NumbersArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeNumbersArgs(args map[string]any) (NumbersArgs, tool.Errors) {
-	var r tool.Report
-	var out NumbersArgs
-	checkNumbersArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return numbersArgsDecoder(args, nil, 0)
+}
+
+// DecodeNumbersArgsJSON reads a model's arguments for the numbers tool, raw, into a NumbersArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNumbersArgs return for the same bytes.
+func DecodeNumbersArgsJSON(raw []byte) (NumbersArgs, tool.Errors) {
+	return numbersArgsDecoder(nil, raw, 0)
+}
+
+// numbersArgsDecoder is the tool.Decoder of NumbersArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func numbersArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out NumbersArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeNumbersArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return NumbersArgs{}, errs
 	}
 	return out, nil
+}
+
+// numbersArgsObject is the shape of an object of type NumbersArgs: its members, and those it requires.
+var numbersArgsObject = toolimpl.NewObject([]string{"num", "opt_num", "int", "p_int", "float", "p_float", "rat", "addr", "upper", "addrs", "link", "p_link", "links"}, "num", "number", "int", "integer")
+
+// decodeNumbersArgs reads a value of type NumbersArgs at the location at, checking it against its schema.
+func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
+	r := s.Report()
+	if !s.Object(at, numbersArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// num
+			v := s.Any()
+			if _, ok := toolimpl.Number(v); !ok {
+				r.Type(at.Key("num"), "number", v)
+			}
+			if s.Decoding() {
+				if v != nil {
+					if n, ok := toolimpl.NumberText(v); ok {
+						out.Num = n
+					}
+				}
+			}
+		case 1:
+			// opt_num
+			v2 := s.Any()
+			if _, ok := toolimpl.Number(v2); !ok {
+				r.Type(at.Key("opt_num"), "number", v2)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v2) {
+					p := new(json.Number)
+					if n2, ok := toolimpl.NumberText(v2); ok {
+						(*p) = n2
+					}
+					out.OptNum = p
+				}
+			}
+		case 2:
+			// int
+			v3 := s.Any()
+			if num3, ok := toolimpl.Number(v3); !ok || !toolimpl.IsInteger(num3) {
+				r.Type(at.Key("int"), "integer", v3)
+			}
+			if s.Decoding() {
+				if b, ok := toolimpl.IntegerJSON(v3); ok {
+					if err := out.Int.UnmarshalJSON(b); err != nil {
+						r.Invalid(at.Key("int"), err, v3)
+					}
+				}
+			}
+		case 3:
+			// p_int
+			v4 := s.Any()
+			if num4, ok := toolimpl.Number(v4); !ok || !toolimpl.IsInteger(num4) {
+				r.Type(at.Key("p_int"), "integer", v4)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v4) {
+					p2 := new(big.Int)
+					if b2, ok := toolimpl.IntegerJSON(v4); ok {
+						if err2 := p2.UnmarshalJSON(b2); err2 != nil {
+							r.Invalid(at.Key("p_int"), err2, v4)
+						}
+					}
+					out.PInt = p2
+				}
+			}
+		case 4:
+			// float
+			v5 := s.Any()
+			if _, ok := v5.(string); !ok {
+				r.Type(at.Key("float"), "string", v5)
+			}
+			if s.Decoding() {
+				if v5 != nil {
+					if s3, ok := v5.(string); ok {
+						if err3 := out.Float.UnmarshalText([]byte(s3)); err3 != nil {
+							r.Invalid(at.Key("float"), err3, v5)
+						}
+					}
+				}
+			}
+		case 5:
+			// p_float
+			v6 := s.Any()
+			if _, ok := v6.(string); !ok {
+				r.Type(at.Key("p_float"), "string", v6)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v6) {
+					p3 := new(big.Float)
+					if s5, ok := v6.(string); ok {
+						if err4 := p3.UnmarshalText([]byte(s5)); err4 != nil {
+							r.Invalid(at.Key("p_float"), err4, v6)
+						}
+					}
+					out.PFloat = p3
+				}
+			}
+		case 6:
+			// rat
+			v7 := s.Any()
+			if _, ok := v7.(string); !ok {
+				r.Type(at.Key("rat"), "string", v7)
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v7) {
+					p4 := new(big.Rat)
+					if s7, ok := v7.(string); ok {
+						if err5 := p4.UnmarshalText([]byte(s7)); err5 != nil {
+							r.Invalid(at.Key("rat"), err5, v7)
+						}
+					}
+					out.Rat = p4
+				}
+			}
+		case 7:
+			// addr
+			v8 := s.Any()
+			if !(matchNumbersArgs1(v8, 0) || matchNumbersArgs2(v8, 0)) {
+				r.Value("anyOf", at.Key("addr"), "any of: an IPv4 address; an IPv6 address", v8)
+			}
+			if s.Decoding() {
+				if v8 != nil {
+					if s9, ok := v8.(string); ok {
+						if err6 := out.Addr.UnmarshalText([]byte(s9)); err6 != nil {
+							r.Invalid(at.Key("addr"), err6, v8)
+						}
+					}
+				}
+			}
+		case 8:
+			// upper
+			v10 := s.Any()
+			if obj2, ok := toolimpl.AsObject(v10); !ok {
+				r.Type(at.Key("upper"), "object", v10)
+			} else {
+				atUpper := at.Key("upper")
+				{
+					n3 := r.Len()
+					member := func(k2 string, v11 any) {
+						if num6, ok := toolimpl.Number(v11); !ok || !toolimpl.IsInteger(num6) {
+							r.Type(atUpper.Key(k2), "integer", v11)
+						}
+					}
+					for k2, v11 := range obj2 {
+						member(k2, v11)
+						if r.Full() {
+							break
+						}
+					}
+					if r.Len() > n3 {
+						r.Truncate(n3)
+						for k2 := range toolimpl.KeysInOrder(obj2) {
+							member(k2, obj2[k2])
+							if r.Full() {
+								break
+							}
+						}
+					}
+				}
+			}
+			if s.Decoding() {
+				if v10 != nil {
+					if obj3, ok := toolimpl.AsObject(v10); ok {
+						m := make(map[Upper]int, len(obj3))
+						atUpper2 := at.Key("upper")
+						n5 := r.Len()
+						member2 := func(k3 string, item any) {
+							var key Upper
+							if err7 := key.UnmarshalText([]byte(k3)); err7 != nil {
+								r.Invalid(atUpper2.Key(k3), err7, k3)
+								return
+							}
+							var e int
+							if item != nil {
+								if n4, ok := toolimpl.Int(item, math.MinInt, math.MaxInt); ok {
+									e = int(n4)
+								} else {
+									r.Range(atUpper2.Key(k3), "-9223372036854775808", "9223372036854775807", item)
+								}
+							}
+							m[key] = e
+						}
+						for k3, item := range obj3 {
+							member2(k3, item)
+							if r.Full() {
+								break
+							}
+						}
+						if r.Len() > n5 {
+							r.Truncate(n5)
+							m = make(map[Upper]int, len(obj3))
+							for k3 := range toolimpl.KeysInOrder(obj3) {
+								member2(k3, obj3[k3])
+								if r.Full() {
+									break
+								}
+							}
+						}
+						out.Upper = m
+					}
+				}
+			}
+		case 9:
+			// addrs
+			v12 := s.Any()
+			if obj4, ok := toolimpl.AsObject(v12); !ok {
+				r.Type(at.Key("addrs"), "object", v12)
+			} else {
+				atAddrs := at.Key("addrs")
+				{
+					n6 := r.Len()
+					member3 := func(k4 string, v13 any) {
+						if _, ok := v13.(bool); !ok {
+							r.Type(atAddrs.Key(k4), "boolean", v13)
+						}
+					}
+					for k4, v13 := range obj4 {
+						member3(k4, v13)
+						if r.Full() {
+							break
+						}
+					}
+					if r.Len() > n6 {
+						r.Truncate(n6)
+						for k4 := range toolimpl.KeysInOrder(obj4) {
+							member3(k4, obj4[k4])
+							if r.Full() {
+								break
+							}
+						}
+					}
+				}
+			}
+			if s.Decoding() {
+				if v12 != nil {
+					if obj5, ok := toolimpl.AsObject(v12); ok {
+						m2 := make(map[netip.Addr]bool, len(obj5))
+						atAddrs2 := at.Key("addrs")
+						n7 := r.Len()
+						member4 := func(k5 string, item2 any) {
+							var key2 netip.Addr
+							if err8 := key2.UnmarshalText([]byte(k5)); err8 != nil {
+								r.Invalid(atAddrs2.Key(k5), err8, k5)
+								return
+							}
+							var e2 bool
+							if item2 != nil {
+								if b5, ok := item2.(bool); ok {
+									e2 = b5
+								}
+							}
+							m2[key2] = e2
+						}
+						for k5, item2 := range obj5 {
+							member4(k5, item2)
+							if r.Full() {
+								break
+							}
+						}
+						if r.Len() > n7 {
+							r.Truncate(n7)
+							m2 = make(map[netip.Addr]bool, len(obj5))
+							for k5 := range toolimpl.KeysInOrder(obj5) {
+								member4(k5, obj5[k5])
+								if r.Full() {
+									break
+								}
+							}
+						}
+						out.Addrs = m2
+					}
+				}
+			}
+		case 10:
+			// link
+			v14 := s.Any()
+			if s10, ok := v14.(string); !ok {
+				r.Type(at.Key("link"), "string", v14)
+			} else {
+				if !format.URI(s10) {
+					r.Value("format", at.Key("link"), "an absolute URI", v14)
+				}
+			}
+			if s.Decoding() {
+				if v14 != nil {
+					if s11, ok := v14.(string); ok {
+						if u, err9 := url.Parse(s11); err9 != nil {
+							r.Invalid(at.Key("link"), err9, v14)
+						} else {
+							out.Link = *u
+						}
+					}
+				}
+			}
+		case 11:
+			// p_link
+			v15 := s.Any()
+			if s12, ok := v15.(string); !ok {
+				r.Type(at.Key("p_link"), "string", v15)
+			} else {
+				if !format.URI(s12) {
+					r.Value("format", at.Key("p_link"), "an absolute URI", v15)
+				}
+			}
+			if s.Decoding() {
+				if !toolimpl.IsNull(v15) {
+					p5 := new(url.URL)
+					if s13, ok := v15.(string); ok {
+						if u2, err10 := url.Parse(s13); err10 != nil {
+							r.Invalid(at.Key("p_link"), err10, v15)
+						} else {
+							(*p5) = *u2
+						}
+					}
+					out.PLink = p5
+				}
+			}
+		case 12:
+			// links
+			atLinks := at.Key("links")
+			if s.Array(atLinks, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]*url.URL
+				items := buf[:0]
+				for i2 := s.NextItem(atLinks); i2 >= 0; i2 = s.NextItem(atLinks) {
+					var item3 *url.URL
+					v16 := s.Any()
+					if s14, ok := v16.(string); !ok {
+						r.Type(atLinks.Index(i2), "string", v16)
+					} else {
+						if !format.URI(s14) {
+							r.Value("format", atLinks.Index(i2), "an absolute URI", v16)
+						}
+					}
+					if s.Decoding() {
+						if !toolimpl.IsNull(v16) {
+							p6 := new(url.URL)
+							if s15, ok := v16.(string); ok {
+								if u3, err11 := url.Parse(s15); err11 != nil {
+									r.Invalid(atLinks.Index(i2), err11, v16)
+								} else {
+									(*p6) = *u3
+								}
+							}
+							item3 = p6
+						}
+					}
+					items = toolimpl.Append(s, items, item3)
+				}
+				out.Links = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
 }
 
 // matchNumbersArgs1 reports whether v is valid against the schema at #/properties/addr/anyOf/0.
@@ -2753,502 +1519,174 @@ func matchNumbersArgs2(v any, depth int) bool {
 	return true
 }
 
-// fillNumbersArgs sets the fields of a NumbersArgs from an object its validator accepted.
-func fillNumbersArgs(r *tool.Report, at tool.Loc, out *NumbersArgs, obj map[string]any) {
-	if num := obj["num"]; num != nil {
-		if n, ok := tool.NumberText(num); ok {
-			out.Num = n
-		}
-	}
-	if optNum := obj["opt_num"]; !tool.IsNull(optNum) {
-		p := new(json.Number)
-		if n2, ok := tool.NumberText(optNum); ok {
-			(*p) = n2
-		}
-		out.OptNum = p
-	}
-	if intArg, ok := obj["int"]; ok {
-		if b, ok := tool.IntegerJSON(intArg); ok {
-			if err := out.Int.UnmarshalJSON(b); err != nil {
-				r.Invalid(at.Key("int"), err, intArg)
-			}
-		}
-	}
-	if pInt := obj["p_int"]; !tool.IsNull(pInt) {
-		p2 := new(big.Int)
-		if b2, ok := tool.IntegerJSON(pInt); ok {
-			if err2 := p2.UnmarshalJSON(b2); err2 != nil {
-				r.Invalid(at.Key("p_int"), err2, pInt)
-			}
-		}
-		out.PInt = p2
-	}
-	if float := obj["float"]; float != nil {
-		if s, ok := float.(string); ok {
-			if err3 := out.Float.UnmarshalText([]byte(s)); err3 != nil {
-				r.Invalid(at.Key("float"), err3, float)
-			}
-		}
-	}
-	if pFloat := obj["p_float"]; !tool.IsNull(pFloat) {
-		p3 := new(big.Float)
-		if s2, ok := pFloat.(string); ok {
-			if err4 := p3.UnmarshalText([]byte(s2)); err4 != nil {
-				r.Invalid(at.Key("p_float"), err4, pFloat)
-			}
-		}
-		out.PFloat = p3
-	}
-	if rat := obj["rat"]; !tool.IsNull(rat) {
-		p4 := new(big.Rat)
-		if s3, ok := rat.(string); ok {
-			if err5 := p4.UnmarshalText([]byte(s3)); err5 != nil {
-				r.Invalid(at.Key("rat"), err5, rat)
-			}
-		}
-		out.Rat = p4
-	}
-	if addr := obj["addr"]; addr != nil {
-		if s4, ok := addr.(string); ok {
-			if err6 := out.Addr.UnmarshalText([]byte(s4)); err6 != nil {
-				r.Invalid(at.Key("addr"), err6, addr)
-			}
-		}
-	}
-	if upper := obj["upper"]; upper != nil {
-		if obj2, ok := tool.Object(upper); ok {
-			m := make(map[Upper]int, len(obj2))
-			atUpper := at.Key("upper")
-			n4 := r.Len()
-			member := func(k string, item any) {
-				var key Upper
-				if err7 := key.UnmarshalText([]byte(k)); err7 != nil {
-					r.Invalid(atUpper.Key(k), err7, k)
-					return
-				}
-				var e int
-				if item != nil {
-					if n3, ok := tool.Int(item, math.MinInt, math.MaxInt); ok {
-						e = int(n3)
-					} else {
-						r.Range(atUpper.Key(k), "-9223372036854775808", "9223372036854775807", item)
-					}
-				}
-				m[key] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n4 {
-				r.Truncate(n4)
-				m = make(map[Upper]int, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Upper = m
-		}
-	}
-	if addrs := obj["addrs"]; addrs != nil {
-		if obj3, ok := tool.Object(addrs); ok {
-			m2 := make(map[netip.Addr]bool, len(obj3))
-			atAddrs := at.Key("addrs")
-			n5 := r.Len()
-			member2 := func(k2 string, item2 any) {
-				var key2 netip.Addr
-				if err8 := key2.UnmarshalText([]byte(k2)); err8 != nil {
-					r.Invalid(atAddrs.Key(k2), err8, k2)
-					return
-				}
-				var e2 bool
-				if item2 != nil {
-					if b3, ok := item2.(bool); ok {
-						e2 = b3
-					}
-				}
-				m2[key2] = e2
-			}
-			for k2, item2 := range obj3 {
-				member2(k2, item2)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n5 {
-				r.Truncate(n5)
-				m2 = make(map[netip.Addr]bool, len(obj3))
-				for k2 := range tool.KeysInOrder(obj3) {
-					member2(k2, obj3[k2])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Addrs = m2
-		}
-	}
-	if link := obj["link"]; link != nil {
-		if s5, ok := link.(string); ok {
-			if u, err9 := url.Parse(s5); err9 != nil {
-				r.Invalid(at.Key("link"), err9, link)
-			} else {
-				out.Link = *u
-			}
-		}
-	}
-	if pLink := obj["p_link"]; !tool.IsNull(pLink) {
-		p5 := new(url.URL)
-		if s6, ok := pLink.(string); ok {
-			if u2, err10 := url.Parse(s6); err10 != nil {
-				r.Invalid(at.Key("p_link"), err10, pLink)
-			} else {
-				(*p5) = *u2
-			}
-		}
-		out.PLink = p5
-	}
-	if links := obj["links"]; links != nil {
-		if list, ok := tool.List(links); ok {
-			s7 := make([]*url.URL, len(list))
-			atLinks := at.Key("links")
-			for i, item3 := range list {
-				if r.Full() {
-					break
-				}
-				if !tool.IsNull(item3) {
-					p6 := new(url.URL)
-					if s8, ok := item3.(string); ok {
-						if u3, err11 := url.Parse(s8); err11 != nil {
-							r.Invalid(atLinks.Index(i), err11, item3)
-						} else {
-							(*p6) = *u3
-						}
-					}
-					s7[i] = p6
-				}
-			}
-			out.Links = s7
-		}
-	}
-}
-
 // The parameters of the bounds tool: the canonical schema, and the dialects that differ from it.
 const (
 	boundsArgsSchema          = `{"properties":{"max":{"type":"integer","maximum":1000000000000000000},"min":{"type":"integer","minimum":-1000000000000000000},"even":{"type":"integer","multipleOf":2},"ex_max":{"type":"integer","exclusiveMaximum":9007199254740993},"ex_min":{"type":"integer","exclusiveMinimum":-9007199254740993},"big":{"type":"integer","maximum":1e19,"minimum":0},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","maximum":18446744073709551616,"minimum":-9223372036854775809},"ids":{"items":{"type":"integer","enum":[18446744073709551615,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
 	boundsArgsAnthropicSchema = `{"type":"object","properties":{"max":{"type":"integer","description":"Must be at most 1000000000000000000."},"min":{"type":"integer","description":"Must be at least -1000000000000000000."},"even":{"type":"integer","description":"Must be a multiple of 2."},"ex_max":{"type":"integer","description":"Must be less than 9007199254740993."},"ex_min":{"type":"integer","description":"Must be greater than -9007199254740993."},"big":{"type":"integer","description":"Must be between 0 and 1e19."},"id":{"type":"integer","enum":[9007199254740992,1]},"num":{"type":"number","description":"Must be between -9223372036854775809 and 18446744073709551616."},"ids":{"type":"array","items":{"type":"integer","enum":[18446744073709551615,9007199254740993]},"description":"Each item must be at least 0."}},"additionalProperties":false,"description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992."}`
 )
 
+// boundsArgsForms are the definitions of the bounds tool in each provider's form.
+var boundsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: boundsArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: boundsArgsSchema},
+	{Shape: tool.Anthropic, Parameters: boundsArgsAnthropicSchema},
+	{Shape: tool.MCP, Parameters: boundsArgsSchema},
+}
+
 // BoundsTool is the bounds tool, generated from BoundsArgs.
 var BoundsTool = tool.Def[BoundsArgs]{
-	Check:  checkBoundsArgs,
-	Decode: DecodeBoundsArgs,
+	Decode:  DecodeBoundsArgs,
+	Decoder: boundsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(boundsArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","input_schema":` + boundsArgsAnthropicSchema + `,"strict":true}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","inputSchema":` + boundsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(boundsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"bounds","description":"Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.","parameters":` + boundsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "bounds",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(boundsArgsSchema),
-		Validate:   ValidateBoundsArgs,
+		Dialects:    toolimpl.Dialects("bounds", "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.", tool.RiskAct, true, "", boundsArgsForms),
+		Idempotent:  true,
+		Name:        "bounds",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(boundsArgsSchema),
+		Validate:    ValidateBoundsArgs,
 	},
 }
 
 // ValidateBoundsArgs checks a model's arguments for the bounds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBoundsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkBoundsArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeBoundsArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkBoundsArgs checks a model's arguments for the bounds tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkBoundsArgs(r *tool.Report, args map[string]any, out *BoundsArgs) {
-	var at tool.Loc
-	present := 0
-	maxArg, hasMaxArg := args["max"]
-	if hasMaxArg {
-		present++
-	}
-	minArg, hasMinArg := args["min"]
-	if hasMinArg {
-		present++
-	}
-	even, hasEven := args["even"]
-	if hasEven {
-		present++
-	}
-	exMax, hasExMax := args["ex_max"]
-	if hasExMax {
-		present++
-	}
-	exMin, hasExMin := args["ex_min"]
-	if hasExMin {
-		present++
-	}
-	big2, hasBig := args["big"]
-	if hasBig {
-		present++
-	}
-	id, hasId := args["id"]
-	if hasId {
-		present++
-	}
-	num8, hasNum := args["num"]
-	if hasNum {
-		present++
-	}
-	ids, hasIds := args["ids"]
-	if hasIds {
-		present++
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "max", "min", "even", "ex_max", "ex_min", "big", "id", "num", "ids":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasMaxArg && maxArg != nil {
-		if num, ok := tool.Number(maxArg); !ok || !tool.IsInteger(num) {
-			if !tool.IsNull(maxArg) {
-				r.Type(at.Key("max"), "integer", maxArg)
-			}
-		} else {
-			if num > 1e+18 || num == 1e+18 && tool.Compare(maxArg, "1000000000000000000") > 0 {
-				r.Value("maximum", at.Key("max"), "<= 1000000000000000000", maxArg)
-			}
-		}
-	}
-	if hasMinArg && minArg != nil {
-		if num2, ok := tool.Number(minArg); !ok || !tool.IsInteger(num2) {
-			if !tool.IsNull(minArg) {
-				r.Type(at.Key("min"), "integer", minArg)
-			}
-		} else {
-			if num2 < -1e+18 || num2 == -1e+18 && tool.Compare(minArg, "-1000000000000000000") < 0 {
-				r.Value("minimum", at.Key("min"), ">= -1000000000000000000", minArg)
-			}
-		}
-	}
-	if hasEven && even != nil {
-		if num3, ok := tool.Number(even); !ok || !tool.IsInteger(num3) {
-			if !tool.IsNull(even) {
-				r.Type(at.Key("even"), "integer", even)
-			}
-		} else {
-			if !tool.MultipleOf(even, "2") {
-				r.Value("multipleOf", at.Key("even"), "a multiple of 2", even)
-			}
-		}
-	}
-	if hasExMax && exMax != nil {
-		if num4, ok := tool.Number(exMax); !ok || !tool.IsInteger(num4) {
-			if !tool.IsNull(exMax) {
-				r.Type(at.Key("ex_max"), "integer", exMax)
-			}
-		} else {
-			if num4 > 9.007199254740992e+15 || num4 == 9.007199254740992e+15 && tool.Compare(exMax, "9007199254740993") >= 0 {
-				r.Value("exclusiveMaximum", at.Key("ex_max"), "< 9007199254740993", exMax)
-			}
-		}
-	}
-	if hasExMin && exMin != nil {
-		if num5, ok := tool.Number(exMin); !ok || !tool.IsInteger(num5) {
-			if !tool.IsNull(exMin) {
-				r.Type(at.Key("ex_min"), "integer", exMin)
-			}
-		} else {
-			if num5 < -9.007199254740992e+15 || num5 == -9.007199254740992e+15 && tool.Compare(exMin, "-9007199254740993") <= 0 {
-				r.Value("exclusiveMinimum", at.Key("ex_min"), "> -9007199254740993", exMin)
-			}
-		}
-	}
-	if hasBig && big2 != nil {
-		if num6, ok := tool.Number(big2); !ok || !tool.IsInteger(num6) {
-			if !tool.IsNull(big2) {
-				r.Type(at.Key("big"), "integer", big2)
-			}
-		} else {
-			if num6 < 0 {
-				r.Value("minimum", at.Key("big"), ">= 0", big2)
-			} else if num6 > 1e19 || num6 == 1e19 && tool.Compare(big2, "1e19") > 0 {
-				r.Value("maximum", at.Key("big"), "<= 1e19", big2)
-			}
-		}
-	}
-	if hasId && id != nil {
-		if num7, ok := tool.Number(id); !ok || !tool.IsInteger(num7) {
-			if !tool.IsNull(id) {
-				r.Type(at.Key("id"), "integer", id)
-			}
-		} else {
-			if (num7 != 9.007199254740992e+15 || tool.Compare(id, "9007199254740992") != 0) && num7 != 1 {
-				r.Value(tool.CodeEnum, at.Key("id"), "one of 9007199254740992, 1", id)
-			}
-		}
-	}
-	if hasNum && num8 != nil {
-		if num9, ok := tool.Number(num8); !ok {
-			if !tool.IsNull(num8) {
-				r.Type(at.Key("num"), "number", num8)
-			}
-		} else {
-			if num9 < -9.223372036854776e+18 || num9 == -9.223372036854776e+18 && tool.Compare(num8, "-9223372036854775809") < 0 {
-				r.Value("minimum", at.Key("num"), ">= -9223372036854775809", num8)
-			} else if num9 > 1.8446744073709552e+19 || num9 == 1.8446744073709552e+19 && tool.Compare(num8, "18446744073709551616") > 0 {
-				r.Value("maximum", at.Key("num"), "<= 18446744073709551616", num8)
-			}
-		}
-	}
-	if hasIds && ids != nil {
-		if list, ok := tool.List(ids); !ok {
-			if !tool.IsNull(ids) {
-				r.Type(at.Key("ids"), "array", ids)
-			}
-		} else {
-			atIds := at.Key("ids")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if num10, ok := tool.Number(item); !ok || !tool.IsInteger(num10) {
-					r.Type(atIds.Index(i), "integer", item)
-				} else {
-					if (num10 != 1.8446744073709552e+19 || tool.Compare(item, "18446744073709551615") != 0) && (num10 != 9.007199254740992e+15 || tool.Compare(item, "9007199254740993") != 0) {
-						r.Value(tool.CodeEnum, atIds.Index(i), "one of 18446744073709551615, 9007199254740993", item)
-					} else if num10 < 0 {
-						r.Value("minimum", atIds.Index(i), ">= 0", item)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillBoundsArgs(r, at, out, args)
-}
-
-// DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs, read straight from the map; when they are not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeBoundsArgs checks a model's arguments for the bounds tool and returns them as a BoundsArgs; when not valid, the zero BoundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBoundsArgs(args map[string]any) (BoundsArgs, tool.Errors) {
-	var r tool.Report
-	var out BoundsArgs
-	checkBoundsArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return boundsArgsDecoder(args, nil, 0)
+}
+
+// DecodeBoundsArgsJSON reads a model's arguments for the bounds tool, raw, into a BoundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBoundsArgs return for the same bytes.
+func DecodeBoundsArgsJSON(raw []byte) (BoundsArgs, tool.Errors) {
+	return boundsArgsDecoder(nil, raw, 0)
+}
+
+// boundsArgsDecoder is the tool.Decoder of BoundsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func boundsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out BoundsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeBoundsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return BoundsArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillBoundsArgs sets the fields of a BoundsArgs from an object its validator accepted.
-func fillBoundsArgs(r *tool.Report, at tool.Loc, out *BoundsArgs, obj map[string]any) {
-	if maxArg := obj["max"]; maxArg != nil {
-		if n, ok := tool.Int(maxArg, math.MinInt64, math.MaxInt64); ok {
-			out.Max = n
-		} else {
-			r.Range(at.Key("max"), "-9223372036854775808", "9223372036854775807", maxArg)
-		}
+// boundsArgsObject is the shape of an object of type BoundsArgs: its members, and those it requires.
+var boundsArgsObject = toolimpl.NewObject([]string{"max", "min", "even", "ex_max", "ex_min", "big", "id", "num", "ids"})
+
+// decodeBoundsArgs reads a value of type BoundsArgs at the location at, checking it against its schema.
+func decodeBoundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BoundsArgs) {
+	r := s.Report()
+	if !s.Object(at, boundsArgsObject, "object") {
+		return out
 	}
-	if minArg := obj["min"]; minArg != nil {
-		if n2, ok := tool.Int(minArg, math.MinInt64, math.MaxInt64); ok {
-			out.Min = n2
-		} else {
-			r.Range(at.Key("min"), "-9223372036854775808", "9223372036854775807", minArg)
-		}
-	}
-	if even := obj["even"]; even != nil {
-		if n3, ok := tool.Int(even, math.MinInt64, math.MaxInt64); ok {
-			out.Even = n3
-		} else {
-			r.Range(at.Key("even"), "-9223372036854775808", "9223372036854775807", even)
-		}
-	}
-	if exMax := obj["ex_max"]; exMax != nil {
-		if n4, ok := tool.Int(exMax, math.MinInt64, math.MaxInt64); ok {
-			out.ExMax = n4
-		} else {
-			r.Range(at.Key("ex_max"), "-9223372036854775808", "9223372036854775807", exMax)
-		}
-	}
-	if exMin := obj["ex_min"]; exMin != nil {
-		if n5, ok := tool.Int(exMin, math.MinInt64, math.MaxInt64); ok {
-			out.ExMin = n5
-		} else {
-			r.Range(at.Key("ex_min"), "-9223372036854775808", "9223372036854775807", exMin)
-		}
-	}
-	if big2 := obj["big"]; big2 != nil {
-		if n6, ok := tool.Uint(big2, math.MaxUint64); ok {
-			out.Big = n6
-		} else {
-			r.Range(at.Key("big"), "0", "18446744073709551615", big2)
-		}
-	}
-	if id := obj["id"]; id != nil {
-		if n7, ok := tool.Int(id, math.MinInt64, math.MaxInt64); ok {
-			out.ID = n7
-		} else {
-			r.Range(at.Key("id"), "-9223372036854775808", "9223372036854775807", id)
-		}
-	}
-	if num := obj["num"]; num != nil {
-		if n8, ok := tool.NumberText(num); ok {
-			out.Num = n8
-		}
-	}
-	if ids := obj["ids"]; ids != nil {
-		if list, ok := tool.List(ids); ok {
-			s := make([]uint64, len(list))
-			atIds := at.Key("ids")
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// max
+			if n, ok := s.Integer(at.Key("max"), "integer"); ok {
+				if n.F > 1e+18 || n.F == 1e+18 && n.Compare("1000000000000000000") > 0 {
+					s.Fail(at.Key("max"), "maximum", "<= 1000000000000000000")
 				}
-				if item != nil {
-					if n9, ok := tool.Uint(item, math.MaxUint64); ok {
-						s[i] = n9
-					} else {
-						r.Range(atIds.Index(i), "0", "18446744073709551615", item)
+				out.Max = s.Int(at.Key("max"), n, math.MinInt64, math.MaxInt64)
+			}
+		case 1:
+			// min
+			if n2, ok := s.Integer(at.Key("min"), "integer"); ok {
+				if n2.F < -1e+18 || n2.F == -1e+18 && n2.Compare("-1000000000000000000") < 0 {
+					s.Fail(at.Key("min"), "minimum", ">= -1000000000000000000")
+				}
+				out.Min = s.Int(at.Key("min"), n2, math.MinInt64, math.MaxInt64)
+			}
+		case 2:
+			// even
+			if n3, ok := s.Integer(at.Key("even"), "integer"); ok {
+				if !n3.MultipleOf("2") {
+					s.Fail(at.Key("even"), "multipleOf", "a multiple of 2")
+				}
+				out.Even = s.Int(at.Key("even"), n3, math.MinInt64, math.MaxInt64)
+			}
+		case 3:
+			// ex_max
+			if n4, ok := s.Integer(at.Key("ex_max"), "integer"); ok {
+				if n4.F > 9.007199254740992e+15 || n4.F == 9.007199254740992e+15 && n4.Compare("9007199254740993") >= 0 {
+					s.Fail(at.Key("ex_max"), "exclusiveMaximum", "< 9007199254740993")
+				}
+				out.ExMax = s.Int(at.Key("ex_max"), n4, math.MinInt64, math.MaxInt64)
+			}
+		case 4:
+			// ex_min
+			if n5, ok := s.Integer(at.Key("ex_min"), "integer"); ok {
+				if n5.F < -9.007199254740992e+15 || n5.F == -9.007199254740992e+15 && n5.Compare("-9007199254740993") <= 0 {
+					s.Fail(at.Key("ex_min"), "exclusiveMinimum", "> -9007199254740993")
+				}
+				out.ExMin = s.Int(at.Key("ex_min"), n5, math.MinInt64, math.MaxInt64)
+			}
+		case 5:
+			// big
+			if n6, ok := s.Integer(at.Key("big"), "integer"); ok {
+				if n6.F < 0 {
+					s.Fail(at.Key("big"), "minimum", ">= 0")
+				} else if n6.F > 1e19 || n6.F == 1e19 && n6.Compare("1e19") > 0 {
+					s.Fail(at.Key("big"), "maximum", "<= 1e19")
+				}
+				out.Big = s.Uint(at.Key("big"), n6, math.MaxUint64)
+			}
+		case 6:
+			// id
+			if n7, ok := s.Integer(at.Key("id"), "integer"); ok {
+				if (n7.F != 9.007199254740992e+15 || n7.Compare("9007199254740992") != 0) && n7.F != 1 {
+					s.Fail(at.Key("id"), tool.CodeEnum, "one of 9007199254740992, 1")
+				}
+				out.ID = s.Int(at.Key("id"), n7, math.MinInt64, math.MaxInt64)
+			}
+		case 7:
+			// num
+			v := s.Any()
+			if num, ok := toolimpl.Number(v); !ok {
+				r.Type(at.Key("num"), "number", v)
+			} else {
+				if num < -9.223372036854776e+18 || num == -9.223372036854776e+18 && toolimpl.Compare(v, "-9223372036854775809") < 0 {
+					r.Value("minimum", at.Key("num"), ">= -9223372036854775809", v)
+				} else if num > 1.8446744073709552e+19 || num == 1.8446744073709552e+19 && toolimpl.Compare(v, "18446744073709551616") > 0 {
+					r.Value("maximum", at.Key("num"), "<= 18446744073709551616", v)
+				}
+			}
+			if s.Decoding() {
+				if v != nil {
+					if n8, ok := toolimpl.NumberText(v); ok {
+						out.Num = n8
 					}
 				}
 			}
-			out.IDs = s
+		case 8:
+			// ids
+			atIds := at.Key("ids")
+			if s.Array(atIds, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]uint64
+				items := buf[:0]
+				for i2 := s.NextItem(atIds); i2 >= 0; i2 = s.NextItem(atIds) {
+					var item uint64
+					if n9, ok := s.Integer(atIds.Index(i2), "integer"); ok {
+						if (n9.F != 1.8446744073709552e+19 || n9.Compare("18446744073709551615") != 0) && (n9.F != 9.007199254740992e+15 || n9.Compare("9007199254740993") != 0) {
+							s.Fail(atIds.Index(i2), tool.CodeEnum, "one of 18446744073709551615, 9007199254740993")
+						} else if n9.F < 0 {
+							s.Fail(atIds.Index(i2), "minimum", ">= 0")
+						}
+						item = s.Uint(atIds.Index(i2), n9, math.MaxUint64)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.IDs = toolimpl.Slice(s, items)
+			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -338,7 +338,12 @@ func (d *drawer) number(s map[string]any, ok bool) any {
 	var candidates []*big.Rat
 	if ok {
 		span := new(big.Rat).Quo(new(big.Rat).Sub(hi, lo), step)
-		steps := new(big.Int).Quo(span.Num(), span.Denom()).Int64()
+		// Within a span beyond int64's range, the first 2^40 steps.
+		quo := new(big.Int).Quo(span.Num(), span.Denom())
+		steps := int64(1 << 40)
+		if quo.IsInt64() && quo.Int64() < steps {
+			steps = max(quo.Int64(), 0)
+		}
 		first := new(big.Rat).Quo(lo, step)
 		start := new(big.Int).Quo(first.Num(), first.Denom())
 		for range 3 {
@@ -425,7 +430,13 @@ func (d *drawer) array(s map[string]any, depth, broken int) any {
 		d.breakRate = 0
 		defer func() { d.breakRate = rate }()
 	}
-	for range n {
+	for i := range n {
+		if i >= 16 {
+			// One too many of a large maxItems: the items past the 16th
+			// repeat the first, so that nested arrays do not multiply.
+			out = append(out, out[0])
+			continue
+		}
 		out = append(out, d.value(itemsOr(items), depth+1))
 	}
 	if s["uniqueItems"] == true && broken == 0 {

@@ -5,24 +5,25 @@ package hostile
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var boundsEnum0 = []any{json.Number("9007199254740992"), float64(1), "one"}
 
 // ValidateBounds checks a value against the JSON Schema bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBounds(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkBounds(&r, v)
 	return r.Errors()
 }
 
 // checkBounds checks a value against the JSON Schema bounds.json, reporting every error in r.
-func checkBounds(r *tool.Report, v any) {
+func checkBounds(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
-	if obj, ok := tool.Object(v); !ok {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		id, hasId := obj["id"]
@@ -31,39 +32,39 @@ func checkBounds(r *tool.Report, v any) {
 		even, hasEven := obj["even"]
 		pick, hasPick := obj["pick"]
 		if hasId {
-			if !tool.Equal(id, json.Number("9007199254740993")) {
+			if !toolimpl.Equal(id, json.Number("9007199254740993")) {
 				r.Value("const", at.Key("id"), "9007199254740993", id)
 			}
 		}
 		if hasMaxArg {
-			if num2, ok := tool.Number(maxArg); !ok || !tool.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(maxArg); !ok || !toolimpl.IsInteger(num2) {
 				r.Type(at.Key("max"), "integer", maxArg)
 			} else {
-				if num2 > 1e+18 || num2 == 1e+18 && tool.Compare(maxArg, "1000000000000000000") > 0 {
+				if num2 > 1e+18 || num2 == 1e+18 && toolimpl.Compare(maxArg, "1000000000000000000") > 0 {
 					r.Value("maximum", at.Key("max"), "<= 1000000000000000000", maxArg)
 				}
 			}
 		}
 		if hasExclusive {
-			if num3, ok := tool.Number(exclusive); !ok || !tool.IsInteger(num3) {
+			if num3, ok := toolimpl.Number(exclusive); !ok || !toolimpl.IsInteger(num3) {
 				r.Type(at.Key("exclusive"), "integer", exclusive)
 			} else {
-				if num3 > 9.007199254740992e+15 || num3 == 9.007199254740992e+15 && tool.Compare(exclusive, "9007199254740993") >= 0 {
+				if num3 > 9.007199254740992e+15 || num3 == 9.007199254740992e+15 && toolimpl.Compare(exclusive, "9007199254740993") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("exclusive"), "< 9007199254740993", exclusive)
 				}
 			}
 		}
 		if hasEven {
-			if num4, ok := tool.Number(even); !ok || !tool.IsInteger(num4) {
+			if num4, ok := toolimpl.Number(even); !ok || !toolimpl.IsInteger(num4) {
 				r.Type(at.Key("even"), "integer", even)
 			} else {
-				if !tool.MultipleOf(even, "2") {
+				if !toolimpl.MultipleOf(even, "2") {
 					r.Value("multipleOf", at.Key("even"), "a multiple of 2", even)
 				}
 			}
 		}
 		if hasPick {
-			if !tool.In(pick, boundsEnum0) {
+			if !toolimpl.In(pick, boundsEnum0) {
 				r.Value(tool.CodeEnum, at.Key("pick"), "one of 9007199254740992, 1, \"one\"", pick)
 			}
 		}

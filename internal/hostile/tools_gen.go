@@ -5,187 +5,114 @@ package hostile
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the save_tree tool: the canonical schema, and the dialects that differ from it.
 const (
 	treeArgsSchema = `{"properties":{"name":{"type":"string","maxLength":16,"minLength":1},"kids":{"items":{"$ref":"#"},"type":"array","maxItems":1000}},"additionalProperties":false,"type":"object","required":["name"],"description":"Saves a tree of named nodes."}`
 )
 
+// treeArgsForms are the definitions of the save_tree tool in each provider's form.
+var treeArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: treeArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: treeArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/properties/kids/items"},
+	{Shape: tool.MCP, Parameters: treeArgsSchema},
+}
+
 // SaveTreeTool is the save_tree tool, generated from TreeArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/properties/kids/items.
 var SaveTreeTool = tool.Def[TreeArgs]{
-	Check:  checkTreeArgs,
-	Decode: DecodeTreeArgs,
+	Decode:  DecodeTreeArgs,
+	Decoder: treeArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves a tree of named nodes.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a recursive type at #/properties/kids/items",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_tree","description":"Saves a tree of named nodes.","input_schema":` + treeArgsSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"name":"save_tree","description":"Saves a tree of named nodes.","inputSchema":` + treeArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"save_tree","description":"Saves a tree of named nodes.","parameters":` + treeArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(treeArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"save_tree","description":"Saves a tree of named nodes.","parameters":` + treeArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "save_tree",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(treeArgsSchema),
-		Validate:   ValidateTreeArgs,
+		Dialects:    toolimpl.Dialects("save_tree", "Saves a tree of named nodes.", tool.RiskAct, true, "", treeArgsForms),
+		Idempotent:  true,
+		Name:        "save_tree",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(treeArgsSchema),
+		Validate:    ValidateTreeArgs,
 	},
 }
 
 // ValidateTreeArgs checks a model's arguments for the save_tree tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTreeArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkTreeArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTreeArgs(s, toolimpl.Loc{}, 0)
+	})
 }
 
-// checkTreeArgs checks a model's arguments for the save_tree tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTreeArgs(r *tool.Report, args map[string]any, out *TreeArgs) {
-	var at tool.Loc
-	if args == nil {
-		// No arguments at all are an empty object, not null.
-		args = map[string]any{}
-	}
-	validateTreeArgsRoot(r, at, args, 0)
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTreeArgs(r, at, out, args)
-}
-
-// DecodeTreeArgs checks a model's arguments for the save_tree tool and returns them as a TreeArgs, read straight from the map; when they are not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTreeArgs checks a model's arguments for the save_tree tool and returns them as a TreeArgs; when not valid, the zero TreeArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTreeArgs(args map[string]any) (TreeArgs, tool.Errors) {
-	var r tool.Report
-	var out TreeArgs
-	checkTreeArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return treeArgsDecoder(args, nil, 0)
+}
+
+// DecodeTreeArgsJSON reads a model's arguments for the save_tree tool, raw, into a TreeArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTreeArgs return for the same bytes.
+func DecodeTreeArgsJSON(raw []byte) (TreeArgs, tool.Errors) {
+	return treeArgsDecoder(nil, raw, 0)
+}
+
+// treeArgsDecoder is the tool.Decoder of TreeArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func treeArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TreeArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTreeArgs(s, toolimpl.Loc{}, 0)
+	})
+	if errs != nil {
 		return TreeArgs{}, errs
 	}
 	return out, nil
 }
 
-// validateTreeArgsRoot checks v, at the location at, against the schema at #.
-func validateTreeArgsRoot(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
-		return
-	}
-	if obj, ok := tool.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		name, hasName := obj["name"]
-		if hasName {
-			present++
-		}
-		kids, hasKids := obj["kids"]
-		if hasKids {
-			present++
-		}
-		if !hasName {
-			r.Add(at.Key("name"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
-		}
-		if len(obj) > present {
-			for k2 := range tool.KeysInOrder(obj) {
-				switch k2 {
-				case "name", "kids":
-				default:
-					r.Add(at.Key(k2), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k2]),
-					})
-				}
-				if r.Full() {
-					break
-				}
-			}
-		}
-		if hasName {
-			if s, ok := name.(string); !ok {
-				r.Type(at.Key("name"), "string", name)
-			} else {
-				length := tool.Length(s)
-				if length < 1 {
-					r.Value("minLength", at.Key("name"), "at least 1 character long", name)
-				} else if length > 16 {
-					r.Value("maxLength", at.Key("name"), "at most 16 characters long", name)
-				}
-			}
-		}
-		if hasKids && kids != nil {
-			if list, ok := tool.List(kids); !ok {
-				if !tool.IsNull(kids) {
-					r.Type(at.Key("kids"), "array", kids)
-				}
-			} else {
-				if len(list) > 1000 {
-					r.Value("maxItems", at.Key("kids"), "an array of at most 1000 items", list)
-				}
-				atKids := at.Key("kids")
-				for i, item := range tool.Head(list, 1000) {
-					if r.Full() {
-						break
-					}
-					validateTreeArgsRoot(r, atKids.Index(i), item, depth+1)
-				}
-			}
-		}
-	}
-}
+// treeArgsObject is the shape of an object of type TreeArgs: its members, and those it requires.
+var treeArgsObject = toolimpl.NewObject([]string{"name", "kids"}, "name", "string")
 
-// fillTreeArgs sets the fields of a TreeArgs from an object its validator accepted.
-func fillTreeArgs(r *tool.Report, at tool.Loc, out *TreeArgs, obj map[string]any) {
-	if name := obj["name"]; name != nil {
-		if s, ok := name.(string); ok {
-			out.Name = s
-		}
+// decodeTreeArgs reads a value of type TreeArgs at the location at, checking it against its schema.
+func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out TreeArgs) {
+	var atKids toolimpl.Loc
+	if depth > toolimpl.MaxDepth {
+		s.TooDeep(at)
+		return out
 	}
-	if kids := obj["kids"]; kids != nil {
-		if list, ok := tool.List(kids); ok {
-			s2 := make([]*TreeArgs, len(list))
-			atKids := at.Key("kids")
-			for i, item := range list {
-				if r.Full() {
-					break
+	if !s.Object(at, treeArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+				} else if n > 16 {
+					s.Fail(at.Key("name"), "maxLength", "at most 16 characters long")
 				}
-				if !tool.IsNull(item) {
-					p := new(TreeArgs)
-					if obj2, ok := tool.Object(item); ok {
-						fillTreeArgs(r, atKids.Index(i), p, obj2)
-					}
-					s2[i] = p
-				}
+				out.Name = s.Keep(v)
 			}
-			out.Kids = s2
+		case 1:
+			// kids
+			atKids = at.Key("kids")
+			if s.Array(atKids, "array", toolimpl.None, 1000, false) {
+				var buf [8]*TreeArgs
+				items := buf[:0]
+				for i2 := s.NextItem(atKids); i2 >= 0; i2 = s.NextItem(atKids) {
+					var item *TreeArgs
+					item = toolimpl.Ptr(s, decodeTreeArgs(s, atKids.Index(i2), depth+1))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Kids = toolimpl.Slice(s, items)
+			}
 		}
 	}
+	return out
 }
 
 // The parameters of the set_labels tool: the canonical schema, and the dialects that differ from it.
@@ -193,212 +120,112 @@ const (
 	labelsArgsSchema = `{"properties":{"labels":{"additionalProperties":{"properties":{"color":{"type":"string","pattern":"^#[0-9a-f]{6}$"}},"additionalProperties":false,"type":"object","required":["color"],"description":"Label is a label's color."},"type":"object"}},"additionalProperties":false,"type":"object","required":["labels"],"description":"Sets the color of labels."}`
 )
 
+// labelsArgsForms are the definitions of the set_labels tool in each provider's form.
+var labelsArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: labelsArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: labelsArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: labelsArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/labels"},
+	{Shape: tool.MCP, Parameters: labelsArgsSchema},
+}
+
 // SetLabelsTool is the set_labels tool, generated from LabelsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
 var SetLabelsTool = tool.Def[LabelsArgs]{
-	Check:  checkLabelsArgs,
-	Decode: DecodeLabelsArgs,
+	Decode:  DecodeLabelsArgs,
+	Decoder: labelsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets the color of labels.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/labels",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"set_labels","description":"Sets the color of labels.","input_schema":` + labelsArgsSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"name":"set_labels","description":"Sets the color of labels.","inputSchema":` + labelsArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"set_labels","description":"Sets the color of labels.","parameters":` + labelsArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(labelsArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"set_labels","description":"Sets the color of labels.","parameters":` + labelsArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "set_labels",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(labelsArgsSchema),
-		Validate:   ValidateLabelsArgs,
+		Dialects:    toolimpl.Dialects("set_labels", "Sets the color of labels.", tool.RiskAct, true, "", labelsArgsForms),
+		Idempotent:  true,
+		Name:        "set_labels",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(labelsArgsSchema),
+		Validate:    ValidateLabelsArgs,
 	},
 }
-var labelsArgsPattern0 = regexp.MustCompile("^\\#[0-9a-f]{6}$")
 
 // ValidateLabelsArgs checks a model's arguments for the set_labels tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateLabelsArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkLabelsArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeLabelsArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkLabelsArgs checks a model's arguments for the set_labels tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkLabelsArgs(r *tool.Report, args map[string]any, out *LabelsArgs) {
-	var at tool.Loc
-	present := 0
-	labels, hasLabels := args["labels"]
-	if hasLabels {
-		present++
-	}
-	if !hasLabels {
-		r.Add(at.Key("labels"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k3 := range tool.KeysInOrder(args) {
-			switch k3 {
-			case "labels":
-			default:
-				r.Add(at.Key(k3), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k3]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasLabels {
-		if obj, ok := tool.Object(labels); !ok {
-			r.Type(at.Key("labels"), "object", labels)
-		} else {
-			atLabels := at.Key("labels")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if obj2, ok := tool.Object(v); !ok {
-						r.Type(atLabels.Key(k), "object", v)
-					} else {
-						at2 := atLabels.Key(k)
-						present2 := 0
-						color, hasColor := obj2["color"]
-						if hasColor {
-							present2++
-						}
-						if !hasColor {
-							r.Add(at2.Key("color"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "string",
-							})
-						}
-						if len(obj2) > present2 {
-							for k2 := range tool.KeysInOrder(obj2) {
-								switch k2 {
-								case "color":
-								default:
-									r.Add(at2.Key(k2), tool.Error{
-										Code: tool.CodeUnexpected,
-										Got:  tool.TypeName(obj2[k2]),
-									})
-								}
-								if r.Full() {
-									break
-								}
-							}
-						}
-						if hasColor {
-							if s, ok := color.(string); !ok {
-								r.Type(at2.Key("color"), "string", color)
-							} else {
-								if !labelsArgsPattern0.MatchString(s) {
-									r.Value("pattern", at2.Key("color"), "a string matching the pattern ^#[0-9a-f]{6}$", color)
-								}
-							}
-						}
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillLabelsArgs(r, at, out, args)
-}
-
-// DecodeLabelsArgs checks a model's arguments for the set_labels tool and returns them as a LabelsArgs, read straight from the map; when they are not valid, the zero LabelsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeLabelsArgs checks a model's arguments for the set_labels tool and returns them as a LabelsArgs; when not valid, the zero LabelsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeLabelsArgs(args map[string]any) (LabelsArgs, tool.Errors) {
-	var r tool.Report
-	var out LabelsArgs
-	checkLabelsArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return labelsArgsDecoder(args, nil, 0)
+}
+
+// DecodeLabelsArgsJSON reads a model's arguments for the set_labels tool, raw, into a LabelsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeLabelsArgs return for the same bytes.
+func DecodeLabelsArgsJSON(raw []byte) (LabelsArgs, tool.Errors) {
+	return labelsArgsDecoder(nil, raw, 0)
+}
+
+// labelsArgsDecoder is the tool.Decoder of LabelsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func labelsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out LabelsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeLabelsArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return LabelsArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillLabelsArgs sets the fields of a LabelsArgs from an object its validator accepted.
-func fillLabelsArgs(r *tool.Report, at tool.Loc, out *LabelsArgs, obj map[string]any) {
-	if labels := obj["labels"]; labels != nil {
-		if obj2, ok := tool.Object(labels); ok {
-			m := make(map[string]Label, len(obj2))
+// labelsArgsObject is the shape of an object of type LabelsArgs: its members, and those it requires.
+var labelsArgsObject = toolimpl.NewObject([]string{"labels"}, "labels", "object")
+
+// decodeLabelsArgs reads a value of type LabelsArgs at the location at, checking it against its schema.
+func decodeLabelsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelsArgs) {
+	if !s.Object(at, labelsArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// labels
 			atLabels := at.Key("labels")
-			n := r.Len()
-			member := func(k string, item any) {
-				var e Label
-				if item != nil {
-					if obj3, ok := tool.Object(item); ok {
-						fillLabelsArgsLabel(r, atLabels.Key(k), &e, obj3)
-					}
+			m := toolimpl.NewMap[map[string]Label](s)
+			if s.Members(atLabels, "object", func(k string) {
+				var item Label
+				item = decodeLabel(s, atLabels.Key(k))
+				if m != nil {
+					m[k] = item
 				}
-				m[k] = e
+			}) {
+				out.Labels = m
 			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
-				}
-			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]Label, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Labels = m
 		}
 	}
+	return out
 }
 
-// fillLabelsArgsLabel sets the fields of a Label from an object its validator accepted.
-func fillLabelsArgsLabel(r *tool.Report, at tool.Loc, out *Label, obj map[string]any) {
-	if color := obj["color"]; color != nil {
-		if s, ok := color.(string); ok {
-			out.Color = s
+// labelObject is the shape of an object of type Label: its members, and those it requires.
+var labelObject = toolimpl.NewObject([]string{"color"}, "color", "string")
+
+// decodeLabel reads a value of type Label at the location at, checking it against its schema.
+func decodeLabel(s *toolimpl.Scanner, at toolimpl.Loc) (out Label) {
+	if !s.Object(at, labelObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// color
+			if v, ok := s.String(at.Key("color"), "string"); ok {
+				if !pattern0.MatchString(v) {
+					s.Fail(at.Key("color"), "pattern", "a string matching the pattern ^#[0-9a-f]{6}$")
+				}
+				out.Color = s.Keep(v)
+			}
 		}
 	}
+	return out
 }
+
+var pattern0 = regexp.MustCompile("^\\#[0-9a-f]{6}$")
 
 // The parameters of the delete_files tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -409,179 +236,99 @@ const (
 	deleteArgsGeminiJSONSchema = `{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"},"maxItems":100,"minItems":1,"description":"Each item must be at most 256 characters."},"recursive":{"type":"boolean"}},"required":["paths"],"additionalProperties":false,"description":"Deletes files."}`
 )
 
+// deleteArgsForms are the definitions of the delete_files tool in each provider's form.
+var deleteArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: deleteArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: deleteArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: deleteArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: deleteArgsSchema},
+	{Shape: tool.Anthropic, Parameters: deleteArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: deleteArgsSchema},
+	{Shape: tool.Gemini, Parameters: deleteArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: deleteArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: deleteArgsSchema},
+}
+
 // DeleteFilesTool is the delete_files tool, generated from DeleteArgs.
 var DeleteFilesTool = tool.Def[DeleteArgs]{
-	Check:  checkDeleteArgs,
-	Decode: DecodeDeleteArgs,
+	Decode:  DecodeDeleteArgs,
+	Decoder: deleteArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Deletes files.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(deleteArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","input_schema":` + deleteArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(deleteArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(deleteArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","parametersJsonSchema":` + deleteArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"name":"delete_files","description":"Deletes files.","inputSchema":` + deleteArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(deleteArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(deleteArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(deleteArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"delete_files","description":"Deletes files.","parameters":` + deleteArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "delete_files",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(deleteArgsSchema),
-		Validate:   ValidateDeleteArgs,
+		Dialects:    toolimpl.Dialects("delete_files", "Deletes files.", tool.RiskDangerous, false, "", deleteArgsForms),
+		Idempotent:  false,
+		Name:        "delete_files",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(deleteArgsSchema),
+		Validate:    ValidateDeleteArgs,
 	},
 }
 
 // ValidateDeleteArgs checks a model's arguments for the delete_files tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDeleteArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkDeleteArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeDeleteArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkDeleteArgs checks a model's arguments for the delete_files tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkDeleteArgs(r *tool.Report, args map[string]any, out *DeleteArgs) {
-	var at tool.Loc
-	present := 0
-	paths, hasPaths := args["paths"]
-	if hasPaths {
-		present++
-	}
-	recursive, hasRecursive := args["recursive"]
-	if hasRecursive {
-		present++
-	}
-	if !hasPaths {
-		r.Add(at.Key("paths"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "paths", "recursive":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasPaths {
-		if list, ok := tool.List(paths); !ok {
-			r.Type(at.Key("paths"), "array", paths)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("paths"), "an array of at least 1 item", list)
-			} else if len(list) > 100 {
-				r.Value("maxItems", at.Key("paths"), "an array of at most 100 items", list)
-			}
-			atPaths := at.Key("paths")
-			for i, item := range tool.Head(list, 100) {
-				if r.Full() {
-					break
-				}
-				if s, ok := item.(string); !ok {
-					r.Type(atPaths.Index(i), "string", item)
-				} else {
-					length := tool.Length(s)
-					if length > 256 {
-						r.Value("maxLength", atPaths.Index(i), "at most 256 characters long", item)
-					}
-				}
-			}
-		}
-	}
-	if hasRecursive && recursive != nil {
-		if _, ok := recursive.(bool); !ok {
-			if !tool.IsNull(recursive) {
-				r.Type(at.Key("recursive"), "boolean", recursive)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillDeleteArgs(r, at, out, args)
-}
-
-// DecodeDeleteArgs checks a model's arguments for the delete_files tool and returns them as a DeleteArgs, read straight from the map; when they are not valid, the zero DeleteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeDeleteArgs checks a model's arguments for the delete_files tool and returns them as a DeleteArgs; when not valid, the zero DeleteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeDeleteArgs(args map[string]any) (DeleteArgs, tool.Errors) {
-	var r tool.Report
-	var out DeleteArgs
-	checkDeleteArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return deleteArgsDecoder(args, nil, 0)
+}
+
+// DecodeDeleteArgsJSON reads a model's arguments for the delete_files tool, raw, into a DeleteArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeDeleteArgs return for the same bytes.
+func DecodeDeleteArgsJSON(raw []byte) (DeleteArgs, tool.Errors) {
+	return deleteArgsDecoder(nil, raw, 0)
+}
+
+// deleteArgsDecoder is the tool.Decoder of DeleteArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func deleteArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out DeleteArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeDeleteArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return DeleteArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillDeleteArgs sets the fields of a DeleteArgs from an object its validator accepted.
-func fillDeleteArgs(r *tool.Report, at tool.Loc, out *DeleteArgs, obj map[string]any) {
-	if paths := obj["paths"]; paths != nil {
-		if list, ok := tool.List(paths); ok {
-			s := make([]string, len(list))
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if s2, ok := item.(string); ok {
-						s[i] = s2
+// deleteArgsObject is the shape of an object of type DeleteArgs: its members, and those it requires.
+var deleteArgsObject = toolimpl.NewObject([]string{"paths", "recursive"}, "paths", "array")
+
+// decodeDeleteArgs reads a value of type DeleteArgs at the location at, checking it against its schema.
+func decodeDeleteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteArgs) {
+	if !s.Object(at, deleteArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// paths
+			atPaths := at.Key("paths")
+			if s.Array(atPaths, "array", 1, 100, false) {
+				var buf [8]string
+				items := buf[:0]
+				for i2 := s.NextItem(atPaths); i2 >= 0; i2 = s.NextItem(atPaths) {
+					var item string
+					if v, ok := s.String(atPaths.Index(i2), "string"); ok {
+						n := toolimpl.Length(v)
+						if n > 256 {
+							s.Fail(atPaths.Index(i2), "maxLength", "at most 256 characters long")
+						}
+						item = s.Keep(v)
 					}
+					items = toolimpl.Append(s, items, item)
 				}
+				out.Paths = toolimpl.Slice(s, items)
 			}
-			out.Paths = s
+		case 1:
+			// recursive
+			if v2, ok := s.Bool(at.Key("recursive"), "boolean"); ok {
+				out.Recursive = v2
+			}
 		}
 	}
-	if recursive := obj["recursive"]; recursive != nil {
-		if b, ok := recursive.(bool); ok {
-			out.Recursive = b
-		}
-	}
+	return out
 }
 
 // The parameters of the transfer tool: the canonical schema, and the dialects that differ from it.
@@ -590,211 +337,118 @@ const (
 	transferArgsAnthropicSchema = `{"type":"object","properties":{"amount":{"type":"integer","description":"Must be between 1 and 1000000000000000000."},"account":{"type":"integer","description":"Must be between 0 and 1e19."},"cents":{"type":"integer","description":"Must be a multiple of 2."},"batch":{"type":"array","items":{"type":"integer","enum":[9007199254740992,1]},"description":"Each item must be at least 0."}},"required":["amount","account"],"additionalProperties":false,"description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53."}`
 )
 
+// transferArgsForms are the definitions of the transfer tool in each provider's form.
+var transferArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: transferArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: transferArgsSchema},
+	{Shape: tool.Anthropic, Parameters: transferArgsAnthropicSchema},
+	{Shape: tool.MCP, Parameters: transferArgsSchema},
+}
+
 // TransferTool is the transfer tool, generated from TransferArgs.
 var TransferTool = tool.Def[TransferArgs]{
-	Check:  checkTransferArgs,
-	Decode: DecodeTransferArgs,
+	Decode:  DecodeTransferArgs,
+	Decoder: transferArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(transferArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","input_schema":` + transferArgsAnthropicSchema + `,"strict":true}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","inputSchema":` + transferArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","parameters":` + transferArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(transferArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"transfer","description":"Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.","parameters":` + transferArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "transfer",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(transferArgsSchema),
-		Validate:   ValidateTransferArgs,
+		Dialects:    toolimpl.Dialects("transfer", "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.", tool.RiskAct, true, "", transferArgsForms),
+		Idempotent:  true,
+		Name:        "transfer",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(transferArgsSchema),
+		Validate:    ValidateTransferArgs,
 	},
 }
 
 // ValidateTransferArgs checks a model's arguments for the transfer tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTransferArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkTransferArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTransferArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkTransferArgs checks a model's arguments for the transfer tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTransferArgs(r *tool.Report, args map[string]any, out *TransferArgs) {
-	var at tool.Loc
-	present := 0
-	amount, hasAmount := args["amount"]
-	if hasAmount {
-		present++
-	}
-	account, hasAccount := args["account"]
-	if hasAccount {
-		present++
-	}
-	cents, hasCents := args["cents"]
-	if hasCents {
-		present++
-	}
-	batch, hasBatch := args["batch"]
-	if hasBatch {
-		present++
-	}
-	if !hasAmount {
-		r.Add(at.Key("amount"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if !hasAccount {
-		r.Add(at.Key("account"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "amount", "account", "cents", "batch":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasAmount {
-		if num, ok := tool.Number(amount); !ok || !tool.IsInteger(num) {
-			r.Type(at.Key("amount"), "integer", amount)
-		} else {
-			if num < 1 {
-				r.Value("minimum", at.Key("amount"), ">= 1", amount)
-			} else if num > 1e+18 || num == 1e+18 && tool.Compare(amount, "1000000000000000000") > 0 {
-				r.Value("maximum", at.Key("amount"), "<= 1000000000000000000", amount)
-			}
-		}
-	}
-	if hasAccount {
-		if num2, ok := tool.Number(account); !ok || !tool.IsInteger(num2) {
-			r.Type(at.Key("account"), "integer", account)
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("account"), ">= 0", account)
-			} else if num2 > 1e19 || num2 == 1e19 && tool.Compare(account, "1e19") > 0 {
-				r.Value("maximum", at.Key("account"), "<= 1e19", account)
-			}
-		}
-	}
-	if hasCents && cents != nil {
-		if num3, ok := tool.Number(cents); !ok || !tool.IsInteger(num3) {
-			if !tool.IsNull(cents) {
-				r.Type(at.Key("cents"), "integer", cents)
-			}
-		} else {
-			if !tool.MultipleOf(cents, "2") {
-				r.Value("multipleOf", at.Key("cents"), "a multiple of 2", cents)
-			}
-		}
-	}
-	if hasBatch && batch != nil {
-		if list, ok := tool.List(batch); !ok {
-			if !tool.IsNull(batch) {
-				r.Type(at.Key("batch"), "array", batch)
-			}
-		} else {
-			atBatch := at.Key("batch")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if num4, ok := tool.Number(item); !ok || !tool.IsInteger(num4) {
-					r.Type(atBatch.Index(i), "integer", item)
-				} else {
-					if (num4 != 9.007199254740992e+15 || tool.Compare(item, "9007199254740992") != 0) && num4 != 1 {
-						r.Value(tool.CodeEnum, atBatch.Index(i), "one of 9007199254740992, 1", item)
-					} else if num4 < 0 {
-						r.Value("minimum", atBatch.Index(i), ">= 0", item)
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTransferArgs(r, at, out, args)
-}
-
-// DecodeTransferArgs checks a model's arguments for the transfer tool and returns them as a TransferArgs, read straight from the map; when they are not valid, the zero TransferArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTransferArgs checks a model's arguments for the transfer tool and returns them as a TransferArgs; when not valid, the zero TransferArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTransferArgs(args map[string]any) (TransferArgs, tool.Errors) {
-	var r tool.Report
-	var out TransferArgs
-	checkTransferArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return transferArgsDecoder(args, nil, 0)
+}
+
+// DecodeTransferArgsJSON reads a model's arguments for the transfer tool, raw, into a TransferArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTransferArgs return for the same bytes.
+func DecodeTransferArgsJSON(raw []byte) (TransferArgs, tool.Errors) {
+	return transferArgsDecoder(nil, raw, 0)
+}
+
+// transferArgsDecoder is the tool.Decoder of TransferArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func transferArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TransferArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTransferArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return TransferArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillTransferArgs sets the fields of a TransferArgs from an object its validator accepted.
-func fillTransferArgs(r *tool.Report, at tool.Loc, out *TransferArgs, obj map[string]any) {
-	if amount := obj["amount"]; amount != nil {
-		if n, ok := tool.Int(amount, math.MinInt64, math.MaxInt64); ok {
-			out.Amount = n
-		} else {
-			r.Range(at.Key("amount"), "-9223372036854775808", "9223372036854775807", amount)
-		}
+// transferArgsObject is the shape of an object of type TransferArgs: its members, and those it requires.
+var transferArgsObject = toolimpl.NewObject([]string{"amount", "account", "cents", "batch"}, "amount", "integer", "account", "integer")
+
+// decodeTransferArgs reads a value of type TransferArgs at the location at, checking it against its schema.
+func decodeTransferArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferArgs) {
+	if !s.Object(at, transferArgsObject, "object") {
+		return out
 	}
-	if account := obj["account"]; account != nil {
-		if n2, ok := tool.Uint(account, math.MaxUint64); ok {
-			out.Account = n2
-		} else {
-			r.Range(at.Key("account"), "0", "18446744073709551615", account)
-		}
-	}
-	if cents := obj["cents"]; cents != nil {
-		if n3, ok := tool.Int(cents, math.MinInt64, math.MaxInt64); ok {
-			out.Cents = n3
-		} else {
-			r.Range(at.Key("cents"), "-9223372036854775808", "9223372036854775807", cents)
-		}
-	}
-	if batch := obj["batch"]; batch != nil {
-		if list, ok := tool.List(batch); ok {
-			s := make([]uint64, len(list))
-			atBatch := at.Key("batch")
-			for i, item := range list {
-				if r.Full() {
-					break
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// amount
+			if n, ok := s.Integer(at.Key("amount"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("amount"), "minimum", ">= 1")
+				} else if n.F > 1e+18 || n.F == 1e+18 && n.Compare("1000000000000000000") > 0 {
+					s.Fail(at.Key("amount"), "maximum", "<= 1000000000000000000")
 				}
-				if item != nil {
-					if n4, ok := tool.Uint(item, math.MaxUint64); ok {
-						s[i] = n4
-					} else {
-						r.Range(atBatch.Index(i), "0", "18446744073709551615", item)
-					}
-				}
+				out.Amount = s.Int(at.Key("amount"), n, math.MinInt64, math.MaxInt64)
 			}
-			out.Batch = s
+		case 1:
+			// account
+			if n2, ok := s.Integer(at.Key("account"), "integer"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("account"), "minimum", ">= 0")
+				} else if n2.F > 1e19 || n2.F == 1e19 && n2.Compare("1e19") > 0 {
+					s.Fail(at.Key("account"), "maximum", "<= 1e19")
+				}
+				out.Account = s.Uint(at.Key("account"), n2, math.MaxUint64)
+			}
+		case 2:
+			// cents
+			if n3, ok := s.Integer(at.Key("cents"), "integer"); ok {
+				if !n3.MultipleOf("2") {
+					s.Fail(at.Key("cents"), "multipleOf", "a multiple of 2")
+				}
+				out.Cents = s.Int(at.Key("cents"), n3, math.MinInt64, math.MaxInt64)
+			}
+		case 3:
+			// batch
+			atBatch := at.Key("batch")
+			if s.Array(atBatch, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]uint64
+				items := buf[:0]
+				for i2 := s.NextItem(atBatch); i2 >= 0; i2 = s.NextItem(atBatch) {
+					var item uint64
+					if n4, ok := s.Integer(atBatch.Index(i2), "integer"); ok {
+						if (n4.F != 9.007199254740992e+15 || n4.Compare("9007199254740992") != 0) && n4.F != 1 {
+							s.Fail(atBatch.Index(i2), tool.CodeEnum, "one of 9007199254740992, 1")
+						} else if n4.F < 0 {
+							s.Fail(atBatch.Index(i2), "minimum", ">= 0")
+						}
+						item = s.Uint(atBatch.Index(i2), n4, math.MaxUint64)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Batch = toolimpl.Slice(s, items)
+			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

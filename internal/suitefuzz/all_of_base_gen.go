@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateAllOfBase checks a value against the JSON Schema all_of_base.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAllOfBase(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkAllOfBase(&r, v)
 	return r.Errors()
 }
 
 // checkAllOfBase checks a value against the JSON Schema all_of_base.json, reporting every error in r.
-func checkAllOfBase(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj3, ok := tool.Object(v); ok {
+func checkAllOfBase(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj3, ok := toolimpl.AsObject(v); ok {
 		bar, hasBar := obj3["bar"]
 		if !hasBar {
 			r.Add(at.Key("bar"), tool.Error{
@@ -25,12 +28,12 @@ func checkAllOfBase(r *tool.Report, v any) {
 			})
 		}
 		if hasBar {
-			if num4, ok := tool.Number(bar); !ok || !tool.IsInteger(num4) {
+			if num4, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num4) {
 				r.Type(at.Key("bar"), "integer", bar)
 			}
 		}
 	}
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			r.Add(at.Key("foo"), tool.Error{
@@ -44,7 +47,7 @@ func checkAllOfBase(r *tool.Report, v any) {
 			}
 		}
 	}
-	if obj2, ok := tool.Object(v); ok {
+	if obj2, ok := toolimpl.AsObject(v); ok {
 		baz, hasBaz := obj2["baz"]
 		if !hasBaz {
 			r.Add(at.Key("baz"), tool.Error{
@@ -53,7 +56,7 @@ func checkAllOfBase(r *tool.Report, v any) {
 			})
 		}
 		if hasBaz {
-			if !tool.IsNull(baz) {
+			if !toolimpl.IsNull(baz) {
 				r.Type(at.Key("baz"), "null", baz)
 			}
 		}

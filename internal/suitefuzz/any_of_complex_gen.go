@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateAnyOfComplex checks a value against the JSON Schema any_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAnyOfComplex(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkAnyOfComplex(&r, v)
 	return r.Errors()
 }
 
 // checkAnyOfComplex checks a value against the JSON Schema any_of_complex.json, reporting every error in r.
-func checkAnyOfComplex(r *tool.Report, v any) {
-	var at tool.Loc
+func checkAnyOfComplex(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if !(matchAnyOfComplex1(v, 0) || matchAnyOfComplex2(v, 0)) {
 		r.Value("anyOf", at, "any of: an object with 'bar'; an object with 'foo'", v)
 	}
@@ -23,13 +26,13 @@ func checkAnyOfComplex(r *tool.Report, v any) {
 
 // matchAnyOfComplex1 reports whether v is valid against the schema at #/anyOf/0.
 func matchAnyOfComplex1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		bar, hasBar := obj["bar"]
 		if !hasBar {
 			return false
 		}
 		if hasBar {
-			if num2, ok := tool.Number(bar); !ok || !tool.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num2) {
 				return false
 			}
 		}
@@ -39,7 +42,7 @@ func matchAnyOfComplex1(v any, depth int) bool {
 
 // matchAnyOfComplex2 reports whether v is valid against the schema at #/anyOf/1.
 func matchAnyOfComplex2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false

@@ -2,9 +2,12 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var constObjectConst0 = map[string]any{
 	"baz": "bax",
@@ -13,16 +16,16 @@ var constObjectConst0 = map[string]any{
 
 // ValidateConstObject checks a value against the JSON Schema const_object.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateConstObject(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkConstObject(&r, v)
 	return r.Errors()
 }
 
 // checkConstObject checks a value against the JSON Schema const_object.json, reporting every error in r.
-func checkConstObject(r *tool.Report, v any) {
+func checkConstObject(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
-	if !tool.Equal(v, constObjectConst0) {
+	var at toolimpl.Loc
+	if !toolimpl.Equal(v, constObjectConst0) {
 		r.Value("const", at, "{\"foo\":\"bar\",\"baz\":\"bax\"}", v)
 	}
 }

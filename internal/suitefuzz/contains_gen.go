@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateContains checks a value against the JSON Schema contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContains(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkContains(&r, v)
 	return r.Errors()
 }
 
 // checkContains checks a value against the JSON Schema contains.json, reporting every error in r.
-func checkContains(r *tool.Report, v any) {
-	var at tool.Loc
-	if list, ok := tool.List(v); ok {
+func checkContains(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if list, ok := toolimpl.List(v); ok {
 		count := 0
 		for _, item := range list {
 			if matchContains1(item, 0) {
@@ -28,7 +31,7 @@ func checkContains(r *tool.Report, v any) {
 		}
 		if count < 1 {
 			r.Add(at, tool.Error{
-				Actual:   tool.Index(count) + " matching",
+				Actual:   toolimpl.Index(count) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/contains",
 				Got:      "array",
@@ -39,7 +42,7 @@ func checkContains(r *tool.Report, v any) {
 
 // matchContains1 reports whether v is valid against the schema at #/contains.
 func matchContains1(v any, depth int) bool {
-	if num, ok := tool.Number(v); ok {
+	if num, ok := toolimpl.Number(v); ok {
 		if num < 5 {
 			return false
 		}

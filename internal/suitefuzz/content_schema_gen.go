@@ -2,27 +2,30 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateContentSchema checks a value against the JSON Schema content_schema.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContentSchema(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkContentSchema(&r, v)
 	return r.Errors()
 }
 
 // checkContentSchema checks a value against the JSON Schema content_schema.json, reporting every error in r.
-func checkContentSchema(r *tool.Report, v any) {
-	var at tool.Loc
+func checkContentSchema(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if s, ok := v.(string); ok {
-		if !tool.Base64(s) {
+		if !toolimpl.Base64(s) {
 			r.Value("contentEncoding", at, "a base64 string", v)
-		} else if !tool.JSONContent(s, true) {
+		} else if !toolimpl.JSONContent(s, true) {
 			r.Value("contentMediaType", at, "a JSON document in base64", v)
-		} else if doc, ok := tool.ContentValue(s, true); ok {
-			if obj, ok := tool.Object(doc); !ok {
+		} else if doc, ok := toolimpl.ContentValue(s, true); ok {
+			if obj, ok := toolimpl.AsObject(doc); !ok {
 				r.Type(at, "object", doc)
 			} else {
 				foo, hasFoo := obj["foo"]

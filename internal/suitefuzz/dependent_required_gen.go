@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDependentRequired checks a value against the JSON Schema dependent_required.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDependentRequired(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDependentRequired(&r, v)
 	return r.Errors()
 }
 
 // checkDependentRequired checks a value against the JSON Schema dependent_required.json, reporting every error in r.
-func checkDependentRequired(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); ok {
+func checkDependentRequired(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["quux"]; ok {
 			if _, ok := obj["foo"]; !ok {
 				r.Add(at.Key("foo"), tool.Error{

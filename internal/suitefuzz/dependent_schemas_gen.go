@@ -2,32 +2,35 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDependentSchemas checks a value against the JSON Schema dependent_schemas.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDependentSchemas(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDependentSchemas(&r, v)
 	return r.Errors()
 }
 
 // checkDependentSchemas checks a value against the JSON Schema dependent_schemas.json, reporting every error in r.
-func checkDependentSchemas(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); ok {
+func checkDependentSchemas(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["bar"]; ok {
-			if obj2, ok := tool.Object(v); ok {
+			if obj2, ok := toolimpl.AsObject(v); ok {
 				foo, hasFoo := obj2["foo"]
 				bar, hasBar := obj2["bar"]
 				if hasFoo {
-					if num3, ok := tool.Number(foo); !ok || !tool.IsInteger(num3) {
+					if num3, ok := toolimpl.Number(foo); !ok || !toolimpl.IsInteger(num3) {
 						r.Type(at.Key("foo"), "integer", foo)
 					}
 				}
 				if hasBar {
-					if num4, ok := tool.Number(bar); !ok || !tool.IsInteger(num4) {
+					if num4, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num4) {
 						r.Type(at.Key("bar"), "integer", bar)
 					}
 				}

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDraft4Bounds checks a value against the JSON Schema draft4_bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft4Bounds(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft4Bounds(&r, v)
 	return r.Errors()
 }
 
 // checkDraft4Bounds checks a value against the JSON Schema draft4_bounds.json, reporting every error in r.
-func checkDraft4Bounds(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); !ok {
+func checkDraft4Bounds(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		a, hasA := obj["a"]
@@ -31,7 +34,7 @@ func checkDraft4Bounds(r *tool.Report, v any) {
 			}
 		}
 		if hasA {
-			if num, ok := tool.Number(a); !ok {
+			if num, ok := toolimpl.Number(a); !ok {
 				r.Type(at.Key("a"), "number", a)
 			} else {
 				if num <= 1 {
@@ -45,7 +48,7 @@ func checkDraft4Bounds(r *tool.Report, v any) {
 			validateDraft4BoundsWhole(r, at.Key("b"), b, 1)
 		}
 		if hasC {
-			if list2, ok := tool.List(c); !ok {
+			if list2, ok := toolimpl.List(c); !ok {
 				r.Type(at.Key("c"), "array", c)
 			} else {
 				if len(list2) > 1 {
@@ -63,8 +66,8 @@ func checkDraft4Bounds(r *tool.Report, v any) {
 }
 
 // validateDraft4BoundsWhole checks v, at the location at, against the schema at #/definitions/whole.
-func validateDraft4BoundsWhole(r *tool.Report, at tool.Loc, v any, depth int) {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+func validateDraft4BoundsWhole(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		r.Type(at, "integer", v)
 	} else {
 		if num < 0 {

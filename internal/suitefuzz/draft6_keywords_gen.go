@@ -2,22 +2,25 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDraft6Keywords checks a value against the JSON Schema draft6_keywords.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft6Keywords(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft6Keywords(&r, v)
 	return r.Errors()
 }
 
 // checkDraft6Keywords checks a value against the JSON Schema draft6_keywords.json, reporting every error in r.
-func checkDraft6Keywords(r *tool.Report, v any) {
+func checkDraft6Keywords(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
-	if obj, ok := tool.Object(v); !ok {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		n, hasN := obj["n"]
@@ -37,7 +40,7 @@ func checkDraft6Keywords(r *tool.Report, v any) {
 			member := func(k4 string) {
 				if !matchDraft6Keywords2(k4, 0) {
 					r.Add(at.Key(k4), tool.Error{
-						Actual:   tool.Show(k4),
+						Actual:   toolimpl.Show(k4),
 						Code:     "propertyNames",
 						Expected: "a member name that is the schema at #/propertyNames",
 						Got:      "string",
@@ -52,7 +55,7 @@ func checkDraft6Keywords(r *tool.Report, v any) {
 			}
 			if r.Len() > n2 {
 				r.Truncate(n2)
-				for k4 := range tool.KeysInOrder(obj) {
+				for k4 := range toolimpl.KeysInOrder(obj) {
 					member(k4)
 					if r.Full() {
 						break
@@ -61,7 +64,7 @@ func checkDraft6Keywords(r *tool.Report, v any) {
 			}
 		}
 		if hasN {
-			if num, ok := tool.Number(n); !ok {
+			if num, ok := toolimpl.Number(n); !ok {
 				r.Type(at.Key("n"), "number", n)
 			} else {
 				if num <= 0 {
@@ -72,12 +75,12 @@ func checkDraft6Keywords(r *tool.Report, v any) {
 			}
 		}
 		if hasC {
-			if !tool.Equal(c, "x") {
+			if !toolimpl.Equal(c, "x") {
 				r.Value("const", at.Key("c"), "\"x\"", c)
 			}
 		}
 		if hasList {
-			if list3, ok := tool.List(list2); !ok {
+			if list3, ok := toolimpl.List(list2); !ok {
 				r.Type(at.Key("list"), "array", list2)
 			} else {
 				count := 0
@@ -91,7 +94,7 @@ func checkDraft6Keywords(r *tool.Report, v any) {
 				}
 				if count < 1 {
 					r.Add(at.Key("list"), tool.Error{
-						Actual:   tool.Index(count) + " matching",
+						Actual:   toolimpl.Index(count) + " matching",
 						Code:     "contains",
 						Expected: "an array with at least 1 item matching integer",
 						Got:      "array",
@@ -107,15 +110,15 @@ func checkDraft6Keywords(r *tool.Report, v any) {
 
 // matchDraft6Keywords1 reports whether v is valid against the schema at #/properties/list/contains.
 func matchDraft6Keywords1(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		return false
 	}
 	return true
 }
 
 // validateDraft6KeywordsW checks v, at the location at, against the schema at #/definitions/w.
-func validateDraft6KeywordsW(r *tool.Report, at tool.Loc, v any, depth int) {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+func validateDraft6KeywordsW(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		r.Type(at, "integer", v)
 	}
 }
@@ -123,7 +126,7 @@ func validateDraft6KeywordsW(r *tool.Report, at tool.Loc, v any, depth int) {
 // matchDraft6Keywords2 reports whether v is valid against the schema at #/propertyNames.
 func matchDraft6Keywords2(v any, depth int) bool {
 	if s, ok := v.(string); ok {
-		length := tool.Length(s)
+		length := toolimpl.Length(s)
 		if length > 8 {
 			return false
 		}

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7ItemsSubitems(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft7ItemsSubitems(&r, v)
 	return r.Errors()
 }
 
 // checkDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json, reporting every error in r.
-func checkDraft7ItemsSubitems(r *tool.Report, v any) {
-	var at tool.Loc
-	if list, ok := tool.List(v); !ok {
+func checkDraft7ItemsSubitems(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if list, ok := toolimpl.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		if len(list) > 3 {
@@ -35,8 +38,8 @@ func checkDraft7ItemsSubitems(r *tool.Report, v any) {
 }
 
 // validateDraft7ItemsSubitemsItem checks v, at the location at, against the schema at #/definitions/item.
-func validateDraft7ItemsSubitemsItem(r *tool.Report, at tool.Loc, v any, depth int) {
-	if list, ok := tool.List(v); !ok {
+func validateDraft7ItemsSubitemsItem(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if list, ok := toolimpl.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		if len(list) > 2 {
@@ -52,8 +55,8 @@ func validateDraft7ItemsSubitemsItem(r *tool.Report, at tool.Loc, v any, depth i
 }
 
 // validateDraft7ItemsSubitemsSubItem checks v, at the location at, against the schema at #/definitions/sub-item.
-func validateDraft7ItemsSubitemsSubItem(r *tool.Report, at tool.Loc, v any, depth int) {
-	if obj, ok := tool.Object(v); !ok {
+func validateDraft7ItemsSubitemsSubItem(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		if _, ok := obj["foo"]; !ok {

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7RefSiblings(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDraft7RefSiblings(&r, v)
 	return r.Errors()
 }
 
 // checkDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json, reporting every error in r.
-func checkDraft7RefSiblings(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); ok {
+func checkDraft7RefSiblings(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		if hasFoo {
 			validateDraft7RefSiblingsReffed(r, at.Key("foo"), foo, 1)
@@ -25,8 +28,8 @@ func checkDraft7RefSiblings(r *tool.Report, v any) {
 }
 
 // validateDraft7RefSiblingsReffed checks v, at the location at, against the schema at #/definitions/reffed.
-func validateDraft7RefSiblingsReffed(r *tool.Report, at tool.Loc, v any, depth int) {
-	if _, ok := tool.List(v); !ok {
+func validateDraft7RefSiblingsReffed(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if _, ok := toolimpl.List(v); !ok {
 		r.Type(at, "array", v)
 	}
 }

@@ -2,26 +2,29 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDynamicRefFirst checks a value against the JSON Schema dynamic_ref_first.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDynamicRefFirst(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDynamicRefFirst(&r, v)
 	return r.Errors()
 }
 
 // checkDynamicRefFirst checks a value against the JSON Schema dynamic_ref_first.json, reporting every error in r.
-func checkDynamicRefFirst(r *tool.Report, v any) {
-	var at tool.Loc
+func checkDynamicRefFirst(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	validateDynamicRefFirstList(r, at, v, 1)
 }
 
 // validateDynamicRefFirstList checks v, at the location at, against the schema at #/$defs/list, $dynamicRef #items resolving to #/$defs/foo.
-func validateDynamicRefFirstList(r *tool.Report, at tool.Loc, v any, depth int) {
-	if list, ok := tool.List(v); !ok {
+func validateDynamicRefFirstList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if list, ok := toolimpl.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		for i, item := range list {
@@ -34,7 +37,7 @@ func validateDynamicRefFirstList(r *tool.Report, at tool.Loc, v any, depth int) 
 }
 
 // validateDynamicRefFirstFoo checks v, at the location at, against the schema at #/$defs/foo.
-func validateDynamicRefFirstFoo(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDynamicRefFirstFoo(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if _, ok := v.(string); !ok {
 		r.Type(at, "string", v)
 	}

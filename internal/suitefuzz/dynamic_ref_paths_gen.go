@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDynamicRefPaths(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkDynamicRefPaths(&r, v)
 	return r.Errors()
 }
 
 // checkDynamicRefPaths checks a value against the JSON Schema dynamic_ref_paths.json, reporting every error in r.
-func checkDynamicRefPaths(r *tool.Report, v any) {
+func checkDynamicRefPaths(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	if matchDynamicRefPaths1(v, 0) {
 		validateDynamicRefPathsNumberList(r, at, v, 1)
 	} else {
@@ -25,24 +28,24 @@ func checkDynamicRefPaths(r *tool.Report, v any) {
 }
 
 // validateDynamicRefPathsNumberList checks v, at the location at, against the schema at #/$defs/numberList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
-func validateDynamicRefPathsNumberList(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDynamicRefPathsNumberList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	validateDynamicRefPathsGenericList(r, at, v, depth+1)
 }
 
 // validateDynamicRefPathsStringList checks v, at the location at, against the schema at #/$defs/stringList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
-func validateDynamicRefPathsStringList(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDynamicRefPathsStringList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	validateDynamicRefPathsGenericList2(r, at, v, depth+1)
 }
 
 // matchDynamicRefPaths1 reports whether v is valid against the schema at #/if.
 func matchDynamicRefPaths1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		kindOfList, hasKindOfList := obj["kindOfList"]
 		if !hasKindOfList {
 			return false
 		}
 		if hasKindOfList {
-			if !tool.Equal(kindOfList, "numbers") {
+			if !toolimpl.Equal(kindOfList, "numbers") {
 				return false
 			}
 		}
@@ -51,11 +54,11 @@ func matchDynamicRefPaths1(v any, depth int) bool {
 }
 
 // validateDynamicRefPathsGenericList checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
-func validateDynamicRefPathsGenericList(r *tool.Report, at tool.Loc, v any, depth int) {
-	if obj, ok := tool.Object(v); ok {
+func validateDynamicRefPathsGenericList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
-			if list2, ok := tool.List(list); ok {
+			if list2, ok := toolimpl.List(list); ok {
 				atList := at.Key("list")
 				for i, item := range list2 {
 					if r.Full() {
@@ -69,11 +72,11 @@ func validateDynamicRefPathsGenericList(r *tool.Report, at tool.Loc, v any, dept
 }
 
 // validateDynamicRefPathsGenericList2 checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
-func validateDynamicRefPathsGenericList2(r *tool.Report, at tool.Loc, v any, depth int) {
-	if obj, ok := tool.Object(v); ok {
+func validateDynamicRefPathsGenericList2(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
-			if list2, ok := tool.List(list); ok {
+			if list2, ok := toolimpl.List(list); ok {
 				atList := at.Key("list")
 				for i, item := range list2 {
 					if r.Full() {
@@ -87,14 +90,14 @@ func validateDynamicRefPathsGenericList2(r *tool.Report, at tool.Loc, v any, dep
 }
 
 // validateDynamicRefPathsItemType checks v, at the location at, against the schema at #/$defs/numberList/$defs/itemType.
-func validateDynamicRefPathsItemType(r *tool.Report, at tool.Loc, v any, depth int) {
-	if _, ok := tool.Number(v); !ok {
+func validateDynamicRefPathsItemType(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if _, ok := toolimpl.Number(v); !ok {
 		r.Type(at, "number", v)
 	}
 }
 
 // validateDynamicRefPathsItemType2 checks v, at the location at, against the schema at #/$defs/stringList/$defs/itemType.
-func validateDynamicRefPathsItemType2(r *tool.Report, at tool.Loc, v any, depth int) {
+func validateDynamicRefPathsItemType2(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 	if _, ok := v.(string); !ok {
 		r.Type(at, "string", v)
 	}

@@ -2,24 +2,27 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var enumEnum0 = []any{float64(6), "foo", []any{}, true, map[string]any{"foo": float64(12)}}
 
 // ValidateEnum checks a value against the JSON Schema enum.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateEnum(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkEnum(&r, v)
 	return r.Errors()
 }
 
 // checkEnum checks a value against the JSON Schema enum.json, reporting every error in r.
-func checkEnum(r *tool.Report, v any) {
+func checkEnum(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
-	if !tool.In(v, enumEnum0) {
+	var at toolimpl.Loc
+	if !toolimpl.In(v, enumEnum0) {
 		r.Value(tool.CodeEnum, at, "one of 6, \"foo\", [], true, {\"foo\":12}", v)
 	}
 }

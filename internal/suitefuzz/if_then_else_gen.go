@@ -2,29 +2,32 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateIfThenElse checks a value against the JSON Schema if_then_else.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateIfThenElse(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkIfThenElse(&r, v)
 	return r.Errors()
 }
 
 // checkIfThenElse checks a value against the JSON Schema if_then_else.json, reporting every error in r.
-func checkIfThenElse(r *tool.Report, v any) {
-	var at tool.Loc
+func checkIfThenElse(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if matchIfThenElse1(v, 0) {
-		if num, ok := tool.Number(v); ok {
+		if num, ok := toolimpl.Number(v); ok {
 			if num < -10 {
 				r.Value("minimum", at, ">= -10", v)
 			}
 		}
 	} else {
-		if _, ok := tool.Number(v); ok {
-			if !tool.MultipleOf(v, "2") {
+		if _, ok := toolimpl.Number(v); ok {
+			if !toolimpl.MultipleOf(v, "2") {
 				r.Value("multipleOf", at, "a multiple of 2", v)
 			}
 		}
@@ -33,7 +36,7 @@ func checkIfThenElse(r *tool.Report, v any) {
 
 // matchIfThenElse1 reports whether v is valid against the schema at #/if.
 func matchIfThenElse1(v any, depth int) bool {
-	if num, ok := tool.Number(v); ok {
+	if num, ok := toolimpl.Number(v); ok {
 		if num >= 0 {
 			return false
 		}

@@ -2,22 +2,25 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateMaxLength checks a value against the JSON Schema max_length.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMaxLength(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMaxLength(&r, v)
 	return r.Errors()
 }
 
 // checkMaxLength checks a value against the JSON Schema max_length.json, reporting every error in r.
-func checkMaxLength(r *tool.Report, v any) {
-	var at tool.Loc
+func checkMaxLength(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if s, ok := v.(string); ok {
-		length := tool.Length(s)
+		length := toolimpl.Length(s)
 		if length > 2 {
 			r.Value("maxLength", at, "at most 2 characters long", v)
 		}

@@ -2,22 +2,25 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateMinMaxContains checks a value against the JSON Schema min_max_contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMinMaxContains(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMinMaxContains(&r, v)
 	return r.Errors()
 }
 
 // checkMinMaxContains checks a value against the JSON Schema min_max_contains.json, reporting every error in r.
-func checkMinMaxContains(r *tool.Report, v any) {
+func checkMinMaxContains(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
-	if list, ok := tool.List(v); ok {
+	var at toolimpl.Loc
+	if list, ok := toolimpl.List(v); ok {
 		count := 0
 		for _, item := range list {
 			if matchMinMaxContains1(item, 0) {
@@ -26,7 +29,7 @@ func checkMinMaxContains(r *tool.Report, v any) {
 		}
 		if count < 1 {
 			r.Add(at, tool.Error{
-				Actual:   tool.Index(count) + " matching",
+				Actual:   toolimpl.Index(count) + " matching",
 				Code:     "minContains",
 				Expected: "an array with at least 1 item matching 1",
 				Got:      "array",
@@ -34,7 +37,7 @@ func checkMinMaxContains(r *tool.Report, v any) {
 		}
 		if count > 3 {
 			r.Add(at, tool.Error{
-				Actual:   tool.Index(count) + " matching",
+				Actual:   toolimpl.Index(count) + " matching",
 				Code:     "maxContains",
 				Expected: "an array with at most 3 items matching 1",
 				Got:      "array",
@@ -45,7 +48,7 @@ func checkMinMaxContains(r *tool.Report, v any) {
 
 // matchMinMaxContains1 reports whether v is valid against the schema at #/contains.
 func matchMinMaxContains1(v any, depth int) bool {
-	if !tool.Equal(v, float64(1)) {
+	if !toolimpl.Equal(v, float64(1)) {
 		return false
 	}
 	return true

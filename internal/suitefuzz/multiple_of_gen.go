@@ -2,22 +2,25 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateMultipleOf checks a value against the JSON Schema multiple_of.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMultipleOf(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkMultipleOf(&r, v)
 	return r.Errors()
 }
 
 // checkMultipleOf checks a value against the JSON Schema multiple_of.json, reporting every error in r.
-func checkMultipleOf(r *tool.Report, v any) {
-	var at tool.Loc
-	if _, ok := tool.Number(v); ok {
-		if !tool.MultipleOf(v, "1.5") {
+func checkMultipleOf(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if _, ok := toolimpl.Number(v); ok {
+		if !toolimpl.MultipleOf(v, "1.5") {
 			r.Value("multipleOf", at, "a multiple of 1.5", v)
 		}
 	}

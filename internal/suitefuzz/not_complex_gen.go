@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateNotComplex checks a value against the JSON Schema not_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateNotComplex(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkNotComplex(&r, v)
 	return r.Errors()
 }
 
 // checkNotComplex checks a value against the JSON Schema not_complex.json, reporting every error in r.
-func checkNotComplex(r *tool.Report, v any) {
-	var at tool.Loc
+func checkNotComplex(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if matchNotComplex1(v, 0) {
 		r.Value("not", at, "not object", v)
 	}
@@ -23,7 +26,7 @@ func checkNotComplex(r *tool.Report, v any) {
 
 // matchNotComplex1 reports whether v is valid against the schema at #/not.
 func matchNotComplex1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		foo, hasFoo := obj["foo"]

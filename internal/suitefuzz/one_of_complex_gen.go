@@ -2,20 +2,23 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateOneOfComplex checks a value against the JSON Schema one_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfComplex(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOneOfComplex(&r, v)
 	return r.Errors()
 }
 
 // checkOneOfComplex checks a value against the JSON Schema one_of_complex.json, reporting every error in r.
-func checkOneOfComplex(r *tool.Report, v any) {
-	var at tool.Loc
+func checkOneOfComplex(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	matched := 0
 	if matchOneOfComplex1(v, 0) {
 		matched++
@@ -30,13 +33,13 @@ func checkOneOfComplex(r *tool.Report, v any) {
 
 // matchOneOfComplex1 reports whether v is valid against the schema at #/oneOf/0.
 func matchOneOfComplex1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		bar, hasBar := obj["bar"]
 		if !hasBar {
 			return false
 		}
 		if hasBar {
-			if num2, ok := tool.Number(bar); !ok || !tool.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num2) {
 				return false
 			}
 		}
@@ -46,7 +49,7 @@ func matchOneOfComplex1(v any, depth int) bool {
 
 // matchOneOfComplex2 reports whether v is valid against the schema at #/oneOf/1.
 func matchOneOfComplex2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateOneOfRequired checks a value against the JSON Schema one_of_required.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOneOfRequired(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOneOfRequired(&r, v)
 	return r.Errors()
 }
 
 // checkOneOfRequired checks a value against the JSON Schema one_of_required.json, reporting every error in r.
-func checkOneOfRequired(r *tool.Report, v any) {
-	var at tool.Loc
-	if _, ok := tool.Object(v); !ok {
+func checkOneOfRequired(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if _, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		matched := 0
@@ -34,7 +37,7 @@ func checkOneOfRequired(r *tool.Report, v any) {
 
 // matchOneOfRequired1 reports whether v is valid against the schema at #/oneOf/0.
 func matchOneOfRequired1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["foo"]; !ok {
 			return false
 		}
@@ -47,7 +50,7 @@ func matchOneOfRequired1(v any, depth int) bool {
 
 // matchOneOfRequired2 reports whether v is valid against the schema at #/oneOf/1.
 func matchOneOfRequired2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["foo"]; !ok {
 			return false
 		}

@@ -5,21 +5,22 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateOpenapiFormats checks a value against the JSON Schema openapi_formats.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenapiFormats(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkOpenapiFormats(&r, v)
 	return r.Errors()
 }
 
 // checkOpenapiFormats checks a value against the JSON Schema openapi_formats.json, reporting every error in r.
-func checkOpenapiFormats(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); !ok {
+func checkOpenapiFormats(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		t, hasT := obj["t"]
@@ -38,7 +39,7 @@ func checkOpenapiFormats(r *tool.Report, v any) {
 			}
 		}
 		if hasI {
-			if num, ok := tool.Number(i); !ok || !tool.IsInteger(num) {
+			if num, ok := toolimpl.Number(i); !ok || !toolimpl.IsInteger(num) {
 				r.Type(at.Key("i"), "integer", i)
 			} else {
 				if !format.Int32(num) {
@@ -47,7 +48,7 @@ func checkOpenapiFormats(r *tool.Report, v any) {
 			}
 		}
 		if hasL {
-			if num2, ok := tool.Number(l); !ok || !tool.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(l); !ok || !toolimpl.IsInteger(num2) {
 				r.Type(at.Key("l"), "integer", l)
 			} else {
 				if !format.Int64(num2) {
@@ -65,7 +66,7 @@ func checkOpenapiFormats(r *tool.Report, v any) {
 			}
 		}
 		if hasF {
-			if _, ok := tool.Number(f); !ok {
+			if _, ok := toolimpl.Number(f); !ok {
 				r.Type(at.Key("f"), "number", f)
 			}
 		}

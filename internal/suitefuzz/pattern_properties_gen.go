@@ -4,35 +4,36 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var patternPropertiesPattern0 = regexp.MustCompile("a*")
 var patternPropertiesPattern1 = regexp.MustCompile("aaa*")
 
 // ValidatePatternProperties checks a value against the JSON Schema pattern_properties.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePatternProperties(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPatternProperties(&r, v)
 	return r.Errors()
 }
 
 // checkPatternProperties checks a value against the JSON Schema pattern_properties.json, reporting every error in r.
-func checkPatternProperties(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); ok {
+func checkPatternProperties(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); ok {
 		{
 			n := r.Len()
 			member := func(k string, v2 any) {
 				if patternPropertiesPattern0.MatchString(k) {
-					if num2, ok := tool.Number(v2); !ok || !tool.IsInteger(num2) {
+					if num2, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(num2) {
 						r.Type(at.Key(k), "integer", v2)
 					}
 				}
 				if patternPropertiesPattern1.MatchString(k) {
-					if num3, ok := tool.Number(v2); ok {
+					if num3, ok := toolimpl.Number(v2); ok {
 						if num3 > 20 {
 							r.Value("maximum", at.Key(k), "<= 20", v2)
 						}
@@ -47,7 +48,7 @@ func checkPatternProperties(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for k := range tool.KeysInOrder(obj) {
+				for k := range toolimpl.KeysInOrder(obj) {
 					member(k, obj[k])
 					if r.Full() {
 						break

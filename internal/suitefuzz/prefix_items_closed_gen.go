@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidatePrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePrefixItemsClosed(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPrefixItemsClosed(&r, v)
 	return r.Errors()
 }
 
 // checkPrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json, reporting every error in r.
-func checkPrefixItemsClosed(r *tool.Report, v any) {
-	var at tool.Loc
-	if list, ok := tool.List(v); ok {
+func checkPrefixItemsClosed(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if list, ok := toolimpl.List(v); ok {
 		if len(list) > 3 {
 			r.Value("items", at, "an array of at most 3 items", list)
 		}

@@ -4,28 +4,29 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var propertiesInteractionPattern0 = regexp.MustCompile("f[^\\n\\r\\x{2028}\\x{2029}]o")
 
 // ValidatePropertiesInteraction checks a value against the JSON Schema properties_interaction.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePropertiesInteraction(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPropertiesInteraction(&r, v)
 	return r.Errors()
 }
 
 // checkPropertiesInteraction checks a value against the JSON Schema properties_interaction.json, reporting every error in r.
-func checkPropertiesInteraction(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); ok {
+func checkPropertiesInteraction(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		bar, hasBar := obj["bar"]
 		if hasFoo {
-			if list, ok := tool.List(foo); !ok {
+			if list, ok := toolimpl.List(foo); !ok {
 				r.Type(at.Key("foo"), "array", foo)
 			} else {
 				if len(list) > 3 {
@@ -34,7 +35,7 @@ func checkPropertiesInteraction(r *tool.Report, v any) {
 			}
 		}
 		if hasBar {
-			if _, ok := tool.List(bar); !ok {
+			if _, ok := toolimpl.List(bar); !ok {
 				r.Type(at.Key("bar"), "array", bar)
 			}
 		}
@@ -48,14 +49,14 @@ func checkPropertiesInteraction(r *tool.Report, v any) {
 				}
 				if propertiesInteractionPattern0.MatchString(k) {
 					matched = true
-					if list3, ok := tool.List(v2); ok {
+					if list3, ok := toolimpl.List(v2); ok {
 						if len(list3) < 2 {
 							r.Value("minItems", at.Key(k), "an array of at least 2 items", list3)
 						}
 					}
 				}
 				if !matched {
-					if num3, ok := tool.Number(v2); !ok || !tool.IsInteger(num3) {
+					if num3, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(num3) {
 						r.Type(at.Key(k), "integer", v2)
 					}
 				}
@@ -68,7 +69,7 @@ func checkPropertiesInteraction(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for k := range tool.KeysInOrder(obj) {
+				for k := range toolimpl.KeysInOrder(obj) {
 					member(k, obj[k])
 					if r.Full() {
 						break

@@ -2,27 +2,30 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidatePropertyNames checks a value against the JSON Schema property_names.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePropertyNames(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPropertyNames(&r, v)
 	return r.Errors()
 }
 
 // checkPropertyNames checks a value against the JSON Schema property_names.json, reporting every error in r.
-func checkPropertyNames(r *tool.Report, v any) {
-	var at tool.Loc
-	if obj, ok := tool.Object(v); ok {
+func checkPropertyNames(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if obj, ok := toolimpl.AsObject(v); ok {
 		{
 			n := r.Len()
 			member := func(k string) {
 				if !matchPropertyNames1(k, 0) {
 					r.Add(at.Key(k), tool.Error{
-						Actual:   tool.Show(k),
+						Actual:   toolimpl.Show(k),
 						Code:     "propertyNames",
 						Expected: "a member name that is the schema at #/propertyNames",
 						Got:      "string",
@@ -37,7 +40,7 @@ func checkPropertyNames(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for k := range tool.KeysInOrder(obj) {
+				for k := range toolimpl.KeysInOrder(obj) {
 					member(k)
 					if r.Full() {
 						break
@@ -51,7 +54,7 @@ func checkPropertyNames(r *tool.Report, v any) {
 // matchPropertyNames1 reports whether v is valid against the schema at #/propertyNames.
 func matchPropertyNames1(v any, depth int) bool {
 	if s, ok := v.(string); ok {
-		length := tool.Length(s)
+		length := toolimpl.Length(s)
 		if length > 3 {
 			return false
 		}

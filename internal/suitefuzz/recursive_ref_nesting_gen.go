@@ -2,28 +2,31 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRecursiveRefNesting(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkRecursiveRefNesting(&r, v)
 	return r.Errors()
 }
 
 // checkRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json, reporting every error in r.
-func checkRecursiveRefNesting(r *tool.Report, v any) {
+func checkRecursiveRefNesting(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	validateRecursiveRefNestingRoot(r, at, v, 0)
 }
 
 // validateRecursiveRefNestingRoot checks v, at the location at, against the schema at #, $recursiveRef resolving to #.
-func validateRecursiveRefNestingRoot(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+func validateRecursiveRefNestingRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
 	if !(matchRecursiveRefNesting1(v, depth) || matchRecursiveRefNesting2(v, depth)) {
@@ -33,7 +36,7 @@ func validateRecursiveRefNestingRoot(r *tool.Report, at tool.Loc, v any, depth i
 
 // matchRecursiveRefNesting1 reports whether v is valid against the schema at #/anyOf/0.
 func matchRecursiveRefNesting1(v any, depth int) bool {
-	if num, ok := tool.Number(v); !ok || !tool.IsInteger(num) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
 		return false
 	}
 	return true
@@ -49,8 +52,8 @@ func matchRecursiveRefNesting2(v any, depth int) bool {
 
 // matchRecursiveRefNestingMyobject reports whether v is valid against the schema at #/$defs/myobject, $recursiveRef resolving to #.
 func matchRecursiveRefNestingMyobject(v any, depth int) bool {
-	if depth > tool.MaxDepth {
-		tool.PanicTooDeep()
+	if depth > toolimpl.MaxDepth {
+		toolimpl.PanicTooDeep()
 	}
 	if !(matchRecursiveRefNesting3(v, depth) || matchRecursiveRefNesting4(v, depth)) {
 		return false
@@ -68,7 +71,7 @@ func matchRecursiveRefNesting3(v any, depth int) bool {
 
 // matchRecursiveRefNesting4 reports whether v is valid against the schema at #/$defs/myobject/anyOf/1, $recursiveRef resolving to #.
 func matchRecursiveRefNesting4(v any, depth int) bool {
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		return false
 	} else {
 		for _, v2 := range obj {
@@ -82,8 +85,8 @@ func matchRecursiveRefNesting4(v any, depth int) bool {
 
 // matchRecursiveRefNestingRoot reports whether v is valid against the schema at #, $recursiveRef resolving to #.
 func matchRecursiveRefNestingRoot(v any, depth int) bool {
-	if depth > tool.MaxDepth {
-		tool.PanicTooDeep()
+	if depth > toolimpl.MaxDepth {
+		toolimpl.PanicTooDeep()
 	}
 	if !(matchRecursiveRefNesting1(v, depth) || matchRecursiveRefNesting2(v, depth)) {
 		return false

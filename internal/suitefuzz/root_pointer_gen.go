@@ -2,43 +2,46 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateRootPointer checks a value against the JSON Schema root_pointer.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRootPointer(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkRootPointer(&r, v)
 	return r.Errors()
 }
 
 // checkRootPointer checks a value against the JSON Schema root_pointer.json, reporting every error in r.
-func checkRootPointer(r *tool.Report, v any) {
-	var at tool.Loc
+func checkRootPointer(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	validateRootPointerRoot(r, at, v, 0)
 }
 
 // validateRootPointerRoot checks v, at the location at, against the schema at #.
-func validateRootPointerRoot(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+func validateRootPointerRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		present := 0
 		foo, hasFoo := obj["foo"]
 		if hasFoo {
 			present++
 		}
 		if len(obj) > present {
-			for k2 := range tool.KeysInOrder(obj) {
+			for k2 := range toolimpl.KeysInOrder(obj) {
 				switch k2 {
 				case "foo":
 				default:
 					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
-						Got:  tool.TypeName(obj[k2]),
+						Got:  toolimpl.TypeName(obj[k2]),
 					})
 				}
 				if r.Full() {

@@ -2,30 +2,33 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateTree checks a value against the JSON Schema tree.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTree(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTree(&r, v)
 	return r.Errors()
 }
 
 // checkTree checks a value against the JSON Schema tree.json, reporting every error in r.
-func checkTree(r *tool.Report, v any) {
-	var at tool.Loc
+func checkTree(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	validateTreeRoot(r, at, v, 0)
 }
 
 // validateTreeRoot checks v, at the location at, against the schema at #.
-func validateTreeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		meta, hasMeta := obj["meta"]
@@ -48,7 +51,7 @@ func validateTreeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 			}
 		}
 		if hasNodes {
-			if list, ok := tool.List(nodes); !ok {
+			if list, ok := toolimpl.List(nodes); !ok {
 				r.Type(at.Key("nodes"), "array", nodes)
 			} else {
 				atNodes := at.Key("nodes")
@@ -64,12 +67,12 @@ func validateTreeRoot(r *tool.Report, at tool.Loc, v any, depth int) {
 }
 
 // validateTreeNode checks v, at the location at, against the schema at #/$defs/node.
-func validateTreeNode(r *tool.Report, at tool.Loc, v any, depth int) {
-	if depth > tool.MaxDepth {
-		r.Add(at, tool.TooDeep())
+func validateTreeNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if depth > toolimpl.MaxDepth {
+		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := tool.Object(v); !ok {
+	if obj, ok := toolimpl.AsObject(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		value, hasValue := obj["value"]
@@ -81,7 +84,7 @@ func validateTreeNode(r *tool.Report, at tool.Loc, v any, depth int) {
 			})
 		}
 		if hasValue {
-			if _, ok := tool.Number(value); !ok {
+			if _, ok := toolimpl.Number(value); !ok {
 				r.Type(at.Key("value"), "number", value)
 			}
 		}

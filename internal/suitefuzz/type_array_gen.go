@@ -2,23 +2,26 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateTypeArray checks a value against the JSON Schema type_array.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTypeArray(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkTypeArray(&r, v)
 	return r.Errors()
 }
 
 // checkTypeArray checks a value against the JSON Schema type_array.json, reporting every error in r.
-func checkTypeArray(r *tool.Report, v any) {
-	var at tool.Loc
+func checkTypeArray(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	if _, ok := v.(string); ok {
-	} else if num, ok := tool.Number(v); ok {
-		if !tool.IsInteger(num) {
+	} else if num, ok := toolimpl.Number(v); ok {
+		if !toolimpl.IsInteger(num) {
 			r.Type(at, "integer or string", v)
 		}
 	} else {

@@ -2,21 +2,24 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItems2019(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedItems2019(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json, reporting every error in r.
-func checkUnevaluatedItems2019(r *tool.Report, v any) {
-	var at tool.Loc
-	if list2, ok := tool.List(v); ok {
+func checkUnevaluatedItems2019(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
+	if list2, ok := toolimpl.List(v); ok {
 		if len(list2) > 0 {
 			if _, ok := list2[0].(string); !ok {
 				r.Type(at.Index(0), "string", list2[0])
@@ -32,14 +35,14 @@ func checkUnevaluatedItems2019(r *tool.Report, v any) {
 				r.Add(at.Index(i), tool.Error{
 					Code:     "false",
 					Expected: "absent",
-					Got:      tool.TypeName(list2[i]),
+					Got:      toolimpl.TypeName(list2[i]),
 				})
 			}
 		}
 	}
-	if list, ok := tool.List(v); ok {
+	if list, ok := toolimpl.List(v); ok {
 		if len(list) > 1 {
-			if _, ok := tool.Number(list[1]); !ok {
+			if _, ok := toolimpl.Number(list[1]); !ok {
 				r.Type(at.Index(1), "number", list[1])
 			}
 		}

@@ -2,26 +2,29 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItemsAnyOf(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedItemsAnyOf(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedItemsAnyOf checks a value against the JSON Schema unevaluated_items_any_of.json, reporting every error in r.
-func checkUnevaluatedItemsAnyOf(r *tool.Report, v any) {
+func checkUnevaluatedItemsAnyOf(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	applies := matchUnevaluatedItemsAnyOf1(v, 0)
 	applies2 := matchUnevaluatedItemsAnyOf2(v, 0)
-	if list, ok := tool.List(v); ok {
+	if list, ok := toolimpl.List(v); ok {
 		if len(list) > 0 {
-			if !tool.Equal(list[0], "foo") {
+			if !toolimpl.Equal(list[0], "foo") {
 				r.Value("const", at.Index(0), "\"foo\"", list[0])
 			}
 		}
@@ -41,7 +44,7 @@ func checkUnevaluatedItemsAnyOf(r *tool.Report, v any) {
 				r.Add(at.Index(i), tool.Error{
 					Code:     "false",
 					Expected: "absent",
-					Got:      tool.TypeName(list[i]),
+					Got:      toolimpl.TypeName(list[i]),
 				})
 			}
 		}
@@ -53,9 +56,9 @@ func checkUnevaluatedItemsAnyOf(r *tool.Report, v any) {
 
 // matchUnevaluatedItemsAnyOf1 reports whether v is valid against the schema at #/anyOf/0.
 func matchUnevaluatedItemsAnyOf1(v any, depth int) bool {
-	if list, ok := tool.List(v); ok {
+	if list, ok := toolimpl.List(v); ok {
 		if len(list) > 1 {
-			if !tool.Equal(list[1], "bar") {
+			if !toolimpl.Equal(list[1], "bar") {
 				return false
 			}
 		}
@@ -65,9 +68,9 @@ func matchUnevaluatedItemsAnyOf1(v any, depth int) bool {
 
 // matchUnevaluatedItemsAnyOf2 reports whether v is valid against the schema at #/anyOf/1.
 func matchUnevaluatedItemsAnyOf2(v any, depth int) bool {
-	if list, ok := tool.List(v); ok {
+	if list, ok := toolimpl.List(v); ok {
 		if len(list) > 2 {
-			if !tool.Equal(list[2], "baz") {
+			if !toolimpl.Equal(list[2], "baz") {
 				return false
 			}
 		}

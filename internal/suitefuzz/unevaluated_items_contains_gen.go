@@ -2,23 +2,26 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedItemsContains(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedItemsContains(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedItemsContains checks a value against the JSON Schema unevaluated_items_contains.json, reporting every error in r.
-func checkUnevaluatedItemsContains(r *tool.Report, v any) {
-	var at tool.Loc
+func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	var buf [4]uint64
 	matching := buf[:]
-	if list, ok := tool.List(v); ok {
+	if list, ok := toolimpl.List(v); ok {
 		if len(list) > 256 {
 			matching = make([]uint64, (len(list)+63)/64)
 		}
@@ -30,7 +33,7 @@ func checkUnevaluatedItemsContains(r *tool.Report, v any) {
 	}
 	var buf2 [4]uint64
 	matching2 := buf2[:]
-	if list2, ok := tool.List(v); ok {
+	if list2, ok := toolimpl.List(v); ok {
 		if len(list2) > 256 {
 			matching2 = make([]uint64, (len(list2)+63)/64)
 		}
@@ -40,41 +43,41 @@ func checkUnevaluatedItemsContains(r *tool.Report, v any) {
 			}
 		}
 	}
-	if list5, ok := tool.List(v); ok {
+	if list5, ok := toolimpl.List(v); ok {
 		{
 			// unevaluatedItems: the items no subschema evaluated.
 			limit := 0
 			for i3 := limit; i3 < len(list5); i3++ {
-				if (tool.Bit(matching, i3)) || (tool.Bit(matching2, i3)) {
+				if (toolimpl.Bit(matching, i3)) || (toolimpl.Bit(matching2, i3)) {
 					continue
 				}
 				if r.Full() {
 					break
 				}
-				if _, ok := tool.Number(list5[i3]); ok {
-					if !tool.MultipleOf(list5[i3], "5") {
+				if _, ok := toolimpl.Number(list5[i3]); ok {
+					if !toolimpl.MultipleOf(list5[i3], "5") {
 						r.Value("multipleOf", at.Index(i3), "a multiple of 5", list5[i3])
 					}
 				}
 			}
 		}
 	}
-	if _, ok := tool.List(v); ok {
-		count := tool.CountBits(matching)
+	if _, ok := toolimpl.List(v); ok {
+		count := toolimpl.CountBits(matching)
 		if count < 1 {
 			r.Add(at, tool.Error{
-				Actual:   tool.Index(count) + " matching",
+				Actual:   toolimpl.Index(count) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/allOf/0/contains",
 				Got:      "array",
 			})
 		}
 	}
-	if _, ok := tool.List(v); ok {
-		count2 := tool.CountBits(matching2)
+	if _, ok := toolimpl.List(v); ok {
+		count2 := toolimpl.CountBits(matching2)
 		if count2 < 1 {
 			r.Add(at, tool.Error{
-				Actual:   tool.Index(count2) + " matching",
+				Actual:   toolimpl.Index(count2) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/allOf/1/contains",
 				Got:      "array",
@@ -85,8 +88,8 @@ func checkUnevaluatedItemsContains(r *tool.Report, v any) {
 
 // matchUnevaluatedItemsContains1 reports whether v is valid against the schema at #/allOf/0/contains.
 func matchUnevaluatedItemsContains1(v any, depth int) bool {
-	if _, ok := tool.Number(v); ok {
-		if !tool.MultipleOf(v, "2") {
+	if _, ok := toolimpl.Number(v); ok {
+		if !toolimpl.MultipleOf(v, "2") {
 			return false
 		}
 	}
@@ -95,8 +98,8 @@ func matchUnevaluatedItemsContains1(v any, depth int) bool {
 
 // matchUnevaluatedItemsContains2 reports whether v is valid against the schema at #/allOf/1/contains.
 func matchUnevaluatedItemsContains2(v any, depth int) bool {
-	if _, ok := tool.Number(v); ok {
-		if !tool.MultipleOf(v, "3") {
+	if _, ok := toolimpl.Number(v); ok {
+		if !toolimpl.MultipleOf(v, "3") {
 			return false
 		}
 	}

@@ -4,23 +4,24 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"regexp"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 var unevaluatedPropertiesDynamicPattern0 = regexp.MustCompile("x")
 
 // ValidateUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedPropertiesDynamic(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedPropertiesDynamic(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedPropertiesDynamic checks a value against the JSON Schema unevaluated_properties_dynamic.json, reporting every error in r.
-func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
-	var at tool.Loc
+func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
+	var at toolimpl.Loc
 	applies := matchUnevaluatedPropertiesDynamic1(v, 0)
 	applies2 := matchUnevaluatedPropertiesDynamic2(v, 0)
 	applies3 := func() bool {
@@ -59,7 +60,7 @@ func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
 		return true
 	}()
 	applies8 := matchUnevaluatedPropertiesDynamic6(v, 0)
-	if obj5, ok := tool.Object(v); ok {
+	if obj5, ok := toolimpl.AsObject(v); ok {
 		// unevaluatedProperties: the members no subschema evaluated.
 		{
 			n := r.Len()
@@ -69,7 +70,7 @@ func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
 				}
 				r.Add(at.Key(k6), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(v7),
+					Got:  toolimpl.TypeName(v7),
 				})
 			}
 			for k6, v7 := range obj5 {
@@ -80,7 +81,7 @@ func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for k6 := range tool.KeysInOrder(obj5) {
+				for k6 := range toolimpl.KeysInOrder(obj5) {
 					member(k6, obj5[k6])
 					if r.Full() {
 						break
@@ -103,7 +104,7 @@ func checkUnevaluatedPropertiesDynamic(r *tool.Report, v any) {
 
 // matchUnevaluatedPropertiesDynamic1 reports whether v is valid against the schema at #/$defs/two/oneOf/0.
 func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasC := obj["c"]
 		if !hasC {
 			return false
@@ -114,7 +115,7 @@ func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic2 reports whether v is valid against the schema at #/$defs/two/oneOf/1.
 func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasD := obj["d"]
 		if !hasD {
 			return false
@@ -125,7 +126,7 @@ func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic3 reports whether v is valid against the schema at #/$defs/one/oneOf/1.
 func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasB := obj["b"]
 		if !hasB {
 			return false
@@ -136,7 +137,7 @@ func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic4 reports whether v is valid against the schema at #/$defs/one/oneOf/2.
 func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["xx"]; !ok {
 			return false
 		}
@@ -146,7 +147,7 @@ func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic5 reports whether v is valid against the schema at #/$defs/one/oneOf/3.
 func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		if _, ok := obj["all"]; !ok {
 			return false
 		}
@@ -156,7 +157,7 @@ func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic6 reports whether v is valid against the schema at #/oneOf/1.
 func matchUnevaluatedPropertiesDynamic6(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		_, hasA := obj["a"]
 		if !hasA {
 			return false

@@ -2,23 +2,26 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUnevaluatedPropertiesIf(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUnevaluatedPropertiesIf(&r, v)
 	return r.Errors()
 }
 
 // checkUnevaluatedPropertiesIf checks a value against the JSON Schema unevaluated_properties_if.json, reporting every error in r.
-func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
+func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
+	var at toolimpl.Loc
 	applies := matchUnevaluatedPropertiesIf1(v, 0)
-	if obj3, ok := tool.Object(v); ok {
+	if obj3, ok := toolimpl.AsObject(v); ok {
 		// unevaluatedProperties: the members no subschema evaluated.
 		{
 			n := r.Len()
@@ -28,7 +31,7 @@ func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
 				}
 				r.Add(at.Key(k4), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(v5),
+					Got:  toolimpl.TypeName(v5),
 				})
 			}
 			for k4, v5 := range obj3 {
@@ -39,7 +42,7 @@ func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
 			}
 			if r.Len() > n {
 				r.Truncate(n)
-				for k4 := range tool.KeysInOrder(obj3) {
+				for k4 := range toolimpl.KeysInOrder(obj3) {
 					member(k4, obj3[k4])
 					if r.Full() {
 						break
@@ -49,7 +52,7 @@ func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
 		}
 	}
 	if applies {
-		if obj, ok := tool.Object(v); ok {
+		if obj, ok := toolimpl.AsObject(v); ok {
 			bar, hasBar := obj["bar"]
 			if !hasBar {
 				r.Add(at.Key("bar"), tool.Error{
@@ -64,7 +67,7 @@ func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
 			}
 		}
 	} else {
-		if obj2, ok := tool.Object(v); ok {
+		if obj2, ok := toolimpl.AsObject(v); ok {
 			baz, hasBaz := obj2["baz"]
 			if !hasBaz {
 				r.Add(at.Key("baz"), tool.Error{
@@ -83,13 +86,13 @@ func checkUnevaluatedPropertiesIf(r *tool.Report, v any) {
 
 // matchUnevaluatedPropertiesIf1 reports whether v is valid against the schema at #/if.
 func matchUnevaluatedPropertiesIf1(v any, depth int) bool {
-	if obj, ok := tool.Object(v); ok {
+	if obj, ok := toolimpl.AsObject(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false
 		}
 		if hasFoo {
-			if !tool.Equal(foo, "then") {
+			if !toolimpl.Equal(foo, "then") {
 				return false
 			}
 		}

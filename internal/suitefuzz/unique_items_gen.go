@@ -2,25 +2,28 @@
 
 package suitefuzz
 
-import "github.com/toolgen-go/toolgen/runtime/tool"
+import (
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+)
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // ValidateUniqueItems checks a value against the JSON Schema unique_items.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateUniqueItems(v any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkUniqueItems(&r, v)
 	return r.Errors()
 }
 
 // checkUniqueItems checks a value against the JSON Schema unique_items.json, reporting every error in r.
-func checkUniqueItems(r *tool.Report, v any) {
+func checkUniqueItems(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
-	var at tool.Loc
-	if list, ok := tool.List(v); ok {
-		if i, j, dup := tool.Duplicate(list); dup {
+	var at toolimpl.Loc
+	if list, ok := toolimpl.List(v); ok {
+		if i, j, dup := toolimpl.Duplicate(list); dup {
 			r.Add(at, tool.Error{
-				Actual:   "items " + tool.Index(i) + " and " + tool.Index(j) + " are equal",
+				Actual:   "items " + toolimpl.Index(i) + " and " + toolimpl.Index(j) + " are equal",
 				Code:     "uniqueItems",
 				Expected: "an array of unique items",
 				Got:      "array",

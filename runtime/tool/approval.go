@@ -10,6 +10,8 @@ import (
 	"encoding/hex"
 	"strconv"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // This file identifies a call exactly (its tool and the canonical form of
@@ -84,12 +86,12 @@ type identity struct {
 // built by hand, are not JSON values or nest deeper than a parsed call can
 // (maxNesting).
 func identify(name string, args map[string]any) (identity, *Error) {
-	b, w := identityForm(nil, args, maxNesting)
+	b, w := jsonvalue.IdentityForm(nil, args, maxNesting)
 	switch w {
-	case walkTooDeep:
+	case jsonvalue.WalkTooDeep:
 		e := depthError(maxNesting)
 		return identity{}, &e
-	case walkNotJSON:
+	case jsonvalue.WalkNotJSON:
 		return identity{}, &Error{Code: CodeType, Expected: "JSON values",
 			Reason: "the arguments hold a value that has no JSON form, so the call cannot be identified for its approval or its request id"}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // cyclic is a map type that can hold itself.
@@ -55,12 +56,10 @@ func TestUnwalkableValues(t *testing.T) {
 	unique := func(recoverDepth bool) func(map[string]any) Errors {
 		return func(args map[string]any) (errs Errors) {
 			if recoverDepth {
-				var r Report
-				defer func() { errs = append(errs, r.Errors()...) }()
-				defer r.RecoverTooDeep()
+				defer recoverTooDeep(&errs)
 			}
-			if items, ok := List(args["value"]); ok {
-				if _, _, dup := Duplicate(items); dup {
+			if items, ok := jsonvalue.List(args["value"]); ok {
+				if _, _, dup := jsonvalue.Duplicate(items); dup {
 					errs = append(errs, Error{Code: "uniqueItems", Path: "/value", Name: "value"})
 				}
 			}
@@ -106,7 +105,7 @@ func TestUnwalkableValues(t *testing.T) {
 				assert.Equal(t, []string{CodeDepth}, codesOf(res.Errors), "%s %s", name, d.Name)
 			}
 		}
-		assert.Equal(t, Errors{TooDeep()}, validated(func() { Equal(v, v) }), name)
+		assert.Equal(t, Errors{tooDeep()}, validated(func() { jsonvalue.Equal(v, v) }), name)
 	}
 	assert.Zero(t, c.n.Load())
 }
@@ -139,8 +138,8 @@ func TestDepthBoundary(t *testing.T) {
 	fallback := NewSet(jsonDef.Handle(c.value), WithLogger(nil))
 	assert.Equal(t, StatusExecuted, fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting - 1)}).Status)
 	assert.Equal(t, []string{CodeDepth}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
-	assert.Nil(t, validated(func() { Equal(nest(MaxDepth), nest(MaxDepth)) }))
-	assert.NotNil(t, validated(func() { Equal(nest(MaxDepth+1), nest(MaxDepth+1)) }))
+	assert.Nil(t, validated(func() { jsonvalue.Equal(nest(MaxDepth), nest(MaxDepth)) }))
+	assert.NotNil(t, validated(func() { jsonvalue.Equal(nest(MaxDepth+1), nest(MaxDepth+1)) }))
 }
 
 func codesOf(errs Errors) []string {

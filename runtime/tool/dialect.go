@@ -7,8 +7,9 @@ import (
 )
 
 // Dialect names the form in which a provider's API takes a tool definition.
-// toolgen generates every tool in every dialect at go generate time, as JSON
-// constants: nothing is converted at run time.
+// toolgen converts every tool into every dialect at go generate time: its
+// schemas are JSON constants of the generated code, and nothing is converted
+// at run time.
 type Dialect string
 
 const (

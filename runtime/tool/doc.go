@@ -101,20 +101,12 @@
 // that reached their handler, in a Store: by default a MemoryStore of
 // DefaultMaxRecords records whose records expire each on its own. No panic
 // escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
-// over values built by hand stop at a depth (Equal and Duplicate at
+// over values built by hand stop at a depth (a validator's comparisons at
 // MaxDepth levels, the canonical form of a call at the parse limit): a
 // deeper or cyclic value is a depth error, never a stack overflow.
 //
 // # Generated code
 //
-// The functions and types documented as "for generated code" are the
-// contract between toolgen's output and this package; they are stable
-// within a major version, which SupportPackageIsVersion2 pins at compile
-// time.
+// The package runtime/toolimpl holds what generated code calls to check and
+// decode arguments; applications do not use it.
 package tool
-
-// SupportPackageIsVersion2 is referenced by generated code. A build of old
-// generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time. Version 2: errors are located
-// with Loc and collected, bounded, in a Report.
-const SupportPackageIsVersion2 = true

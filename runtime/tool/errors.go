@@ -1,8 +1,6 @@
 package tool
 
 import (
-	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
 )
@@ -17,6 +15,11 @@ const (
 	CodeUnknownTool = "unknown_tool" // the called tool is not in the set
 	CodeDepth       = "depth"        // the value nests deeper than the validator follows
 )
+
+// CodeInvalid reports a value the schema accepts that its Go type's own
+// UnmarshalJSON or UnmarshalText method refuses; Error.Reason carries the
+// method's error.
+const CodeInvalid = "invalid"
 
 // Error is one problem with a tool call.
 type Error struct {
@@ -162,20 +165,10 @@ func (e Error) Error() string { return e.Message() }
 // their names and the punctuation.
 const MaxJSONError = 6*(2*MaxField+2) + 64
 
-type jsonError struct {
-	Code     string `json:"code"`
-	Path     string `json:"path"`
-	Expected string `json:"expected,omitempty"`
-	Got      string `json:"got,omitempty"`
-	Actual   string `json:"actual,omitempty"`
-	Reason   string `json:"reason,omitempty"`
-}
-
 // JSON renders the errors as MarshalJSON does, as text to send to a model.
 // Unlike json.Marshal of Errors, it keeps "<" and ">" as they are.
 func (e Errors) JSON() string {
-	b, _ := e.MarshalJSON()
-	return string(b)
+	return string(appendErrorsJSON(make([]byte, 0, 128*len(e)+2), e))
 }
 
 // MarshalJSON renders the errors as
@@ -184,17 +177,5 @@ func (e Errors) JSON() string {
 // rendered as Message renders it (escaped, at most MaxField bytes before JSON
 // escaping), so an error takes at most MaxJSONError bytes.
 func (e Errors) MarshalJSON() ([]byte, error) {
-	out := make([]jsonError, len(e))
-	for i, err := range e {
-		d := err.display()
-		out[i] = jsonError{d.Code, d.Path, d.Expected, d.Got, d.Actual, d.Reason}
-	}
-	// A model reads "<= 14" better than "\u003c= 14".
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return appendErrorsJSON(make([]byte, 0, 128*len(e)+2), e), nil
 }

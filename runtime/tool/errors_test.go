@@ -252,9 +252,9 @@ func TestMarshalJSON_ExactText(t *testing.T) {
 
 func TestMarshalJSON_RoundTrip(t *testing.T) {
 	errs := Errors{
-		ValueError("maximum", "/days", "days", "<= 14", 15),
-		ValueError(CodeEnum, "/units", "units", `one of "c", "f"`, "k & <b>"),
-		TypeError("/tags/0", "tags[0]", "string", nil),
+		valueError("maximum", "/days", "days", "<= 14", 15),
+		valueError(CodeEnum, "/units", "units", `one of "c", "f"`, "k & <b>"),
+		typeError("/tags/0", "tags[0]", "string", nil),
 	}
 	b, err := json.Marshal(errs)
 	require.NoError(t, err)

@@ -13,7 +13,7 @@ func ExampleErrors_Codes() {
 		{Code: tool.CodeMissing, Path: "/city", Name: "city"},
 		{Code: tool.CodeUnexpected, Path: "/tz", Name: "tz"},
 		{Code: tool.CodeType, Path: "/days", Name: "days", Expected: "integer", Got: "boolean"},
-		tool.ValueError("maximum", "/coords/lat", "coords.lat", "<= 90", 91.5),
+		{Code: "maximum", Path: "/coords/lat", Name: "coords.lat", Expected: "<= 90", Got: "number", Actual: "91.5"},
 	}
 	fmt.Println(errs.Codes())
 	// Output:
@@ -24,9 +24,9 @@ func ExampleErrors_Messages() {
 	errs := tool.Errors{
 		{Code: tool.CodeMissing, Path: "/city", Name: "city"},
 		{Code: tool.CodeUnexpected, Path: "/country", Name: "country"},
-		tool.TypeError("/a", "a", "number", "2"),
-		tool.ValueError("maximum", "/days", "days", "<= 14", 15),
-		tool.ValueError(tool.CodeEnum, "/units", "units", `one of "c", "f"`, "k"),
+		{Code: tool.CodeType, Path: "/a", Name: "a", Expected: "number", Got: "string"},
+		{Code: "maximum", Path: "/days", Name: "days", Expected: "<= 14", Got: "integer", Actual: "15"},
+		{Code: tool.CodeEnum, Path: "/units", Name: "units", Expected: `one of "c", "f"`, Got: "string", Actual: `"k"`},
 	}
 	for _, m := range errs.Messages() {
 		fmt.Println(m)
@@ -42,8 +42,8 @@ func ExampleErrors_Messages() {
 func ExampleErrors_MarshalJSON() {
 	errs := tool.Errors{
 		{Code: tool.CodeMissing, Path: "/city", Name: "city"},
-		tool.TypeError("/days", "days", "integer", 2.5),
-		tool.ValueError(tool.CodeEnum, "/units", "units", "c or f", "k"),
+		{Code: tool.CodeType, Path: "/days", Name: "days", Expected: "integer", Got: "number"},
+		{Code: tool.CodeEnum, Path: "/units", Name: "units", Expected: "c or f", Got: "string", Actual: `"k"`},
 	}
 	b, _ := json.Marshal(errs)
 	fmt.Println(string(b))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 // This file renders a Result for the model that made the call: what was
@@ -44,33 +45,47 @@ func (r Result) Feedback() string {
 	return b.String()
 }
 
-// feedbackJSON is the JSON rendering of a Result.
-type feedbackJSON struct {
-	Status      Status          `json:"status"`
-	Tool        string          `json:"tool"`
-	Output      json.RawMessage `json:"output,omitempty"`
-	Errors      Errors          `json:"errors,omitempty"`
-	Instruction string          `json:"instruction,omitempty"`
-}
-
 // FeedbackJSON renders the result as JSON for the model:
 // {"status", "tool", "output"} for an executed call, otherwise
 // {"status", "tool", "errors": [{"code","path","expected","got","actual","reason"}], "instruction"}.
 // Its text is bounded as Feedback's is: at most MaxFeedbackBase bytes plus
 // MaxJSONError bytes per error, or the output.
 func (r Result) FeedbackJSON() string {
-	f := feedbackJSON{Status: Status(field(string(r.Status))), Tool: field(r.Tool), Errors: r.Errors}
-	if r.Status == StatusExecuted {
-		if r.Structured != nil {
-			f.Output = r.Structured
-		} else {
-			f.Output = outputJSON(r.Output)
-		}
-	} else {
-		f.Instruction = r.Instruction()
+	// Room for plain fields, as errors mostly have: the buffer is the
+	// string returned.
+	size := 256 + len(r.Tool) + len(r.Structured)
+	for _, e := range r.Errors {
+		size += len(`{"code":"","path":"","expected":"","got":"","actual":"","reason":""},`) +
+			min(len(e.Code), MaxField) + min(len(e.Path), MaxField) + min(len(e.Expected), MaxField) +
+			min(len(e.Got), MaxField) + min(len(e.Actual), MaxField) + min(len(e.Reason), MaxField)
 	}
-	b, _ := marshal(f)
-	return string(b)
+	b := make([]byte, 0, size)
+	b = append(b, `{"status":`...)
+	b = appendJSONString(b, field(string(r.Status)))
+	b = append(b, `,"tool":`...)
+	b = appendJSONString(b, field(r.Tool))
+	if r.Status == StatusExecuted {
+		out := r.Structured
+		if out == nil {
+			out = outputJSON(r.Output)
+		}
+		if len(out) > 0 {
+			b = append(b, `,"output":`...)
+			b = append(b, out...)
+		}
+	}
+	if len(r.Errors) > 0 {
+		b = append(b, `,"errors":`...)
+		b = appendErrorsJSON(b, r.Errors)
+	}
+	if r.Status != StatusExecuted {
+		if in := r.Instruction(); in != "" {
+			b = append(b, `,"instruction":`...)
+			b = appendJSONString(b, in)
+		}
+	}
+	b = append(b, '}')
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // MaxFeedbackBase bounds what Feedback and FeedbackJSON write besides the
@@ -82,6 +97,9 @@ const MaxFeedbackBase = 3*MaxField + 256
 // or as the text fmt writes when it has no JSON form. A MarshalJSON or
 // String method that panics leaves a placeholder, never a panic.
 func outputJSON(v any) (out json.RawMessage) {
+	if s, ok := v.(string); ok {
+		return appendJSONString(nil, s)
+	}
 	defer func() {
 		if recover() != nil {
 			out = json.RawMessage(`"<the output could not be rendered>"`)

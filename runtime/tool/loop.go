@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // Limits bound a multi-step agent loop, in which a model calls a tool, reads
@@ -139,11 +142,8 @@ func callKey(name string, args []byte) string {
 	var b []byte
 	b = append(b, name...)
 	b = append(b, 0)
-	if isBlank(args) {
-		return string(append(b, "{}"...))
-	}
-	if v, err := parseJSON(args); err == nil {
-		if c, w := identityForm(b, v, maxNesting); w == walkOK {
+	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
+		if c, w := jsonvalue.IdentityForm(b, v, maxNesting); w == jsonvalue.WalkOK {
 			return string(c)
 		}
 	}

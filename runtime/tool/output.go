@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -122,7 +123,7 @@ func (d *OutputDef[T]) ParseBytes(answer []byte) (T, Errors) {
 
 // parseAnswer parses a model's answer: one JSON object.
 func parseAnswer(answer []byte) (map[string]any, Errors) {
-	if isBlank(answer) {
+	if len(bytes.TrimLeft(answer, " \t\r\n")) == 0 {
 		return nil, Errors{{Code: CodeBadJSON, Reason: "the answer is empty"}}
 	}
 	return parseObject(answer, "the answer is not valid JSON", "the answer should be a JSON object")

@@ -1,6 +1,10 @@
 package tool
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+)
 
 // This file makes text safe to render: every rendering of an error, a result
 // or an audit record passes each piece of text through field, so that no
@@ -14,65 +18,21 @@ import "unicode/utf8"
 // readable. The Error and the Result themselves keep the full text.
 const MaxField = 256
 
-const ellipsis = "…"
-
 // field renders s for a rendering: escaped (see escape) and at most MaxField
 // bytes. Text that needs neither is returned as it is, without allocating.
 func field(s string) string {
 	if len(s) <= MaxField && safe(s) {
 		return s
 	}
-	half := (MaxField - len(ellipsis)) / 2
+	half := (MaxField - len("…")) / 2
 	if len(s) <= 2*half {
-		return clip(escape(s), MaxField)
+		return jsonvalue.Clip(escape(s), MaxField)
 	}
 	// Escaping only lengthens text: the first and the last half bytes of s
 	// hold everything a clipped rendering shows.
-	head := s[:runeStart(s, half)]
-	tail := s[runeStart(s, len(s)-half):]
-	return elide(escape(head), escape(tail), MaxField)
-}
-
-// clip shortens s to at most max bytes by cutting out its middle.
-func clip(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	return elide(s, s, max)
-}
-
-// elide joins the start of head and the end of tail around an ellipsis, in
-// at most max bytes, cutting at character boundaries.
-func elide(head, tail string, max int) string {
-	n := (max - len(ellipsis)) / 2
-	if n > len(head) {
-		n = len(head)
-	}
-	h := head[:runeStart(head, n)]
-	m := (max - len(ellipsis)) - len(h)
-	if m > len(tail) {
-		m = len(tail)
-	}
-	t := tail[len(tail)-m:]
-	for k := 0; k < utf8.UTFMax-1 && len(t) > 0 && !utf8.RuneStart(t[0]); k++ {
-		t = t[1:]
-	}
-	return h + ellipsis + t
-}
-
-// runeStart moves i back to the start of the character it falls in (at most
-// utf8.UTFMax-1 bytes: invalid UTF-8 is cut anywhere).
-func runeStart(s string, i int) int {
-	if i <= 0 {
-		return 0
-	}
-	if i >= len(s) {
-		return len(s)
-	}
-	for j := 0; j < utf8.UTFMax-1 && i > 0 && !utf8.RuneStart(s[i]); j++ {
-		i--
-	}
-	return i
+	head := s[:jsonvalue.RuneStart(s, half)]
+	tail := s[jsonvalue.RuneStart(s, len(s)-half):]
+	return jsonvalue.Elide(escape(head), escape(tail), MaxField)
 }
 
 // unsafeRune reports a character that a rendering escapes: the C0 and C1

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // lineBreaks are the characters some reader of a rendering takes for the
@@ -64,12 +65,12 @@ var hostileStrings = sync.OnceValue(func() []string {
 func assertOneLine(t *testing.T, s, what string) {
 	t.Helper()
 	if !utf8.ValidString(s) {
-		t.Errorf("%s: invalid UTF-8 in %q", what, clip(s, 200))
+		t.Errorf("%s: invalid UTF-8 in %q", what, jsonvalue.Clip(s, 200))
 		return
 	}
 	for _, r := range s {
 		if unsafeRune(r) {
-			t.Errorf("%s: %U in %q", what, r, clip(s, 200))
+			t.Errorf("%s: %U in %q", what, r, jsonvalue.Clip(s, 200))
 			return
 		}
 	}
@@ -80,7 +81,7 @@ func errorsWith(s string) Errors {
 	return Errors{
 		{Code: s},
 		{Code: CodeMissing, Name: s, Path: "/" + s},
-		{Code: CodeUnexpected, Name: s, Path: "/" + Key(s), Got: s},
+		{Code: CodeUnexpected, Name: s, Path: "/" + jsonvalue.Key(s), Got: s},
 		{Code: CodeType, Name: "a", Expected: s, Got: s},
 		{Code: "maximum", Name: s, Expected: s, Got: s, Actual: s},
 		{Code: "pattern", Path: s, Actual: s},
@@ -96,7 +97,7 @@ func errorsWith(s string) Errors {
 func TestRenderingsAreLinesAndBounded(t *testing.T) {
 	for i, s := range hostileStrings() {
 		errs := errorsWith(s)
-		label := strconv.Quote(clip(s, 40))
+		label := strconv.Quote(jsonvalue.Clip(s, 40))
 
 		codes := errs.Codes()
 		require.Len(t, codes, len(errs))
@@ -161,7 +162,7 @@ func assertFeedback(t *testing.T, r Result, label string) {
 	}
 	require.Len(t, lines, wantLines, label)
 	for i := range r.Errors {
-		assert.True(t, strings.HasPrefix(lines[1+i], "- "), "%s: line %d %q", label, 1+i, clip(lines[1+i], 80))
+		assert.True(t, strings.HasPrefix(lines[1+i], "- "), "%s: line %d %q", label, 1+i, jsonvalue.Clip(lines[1+i], 80))
 	}
 	assert.LessOrEqual(t, len(fb), MaxFeedbackBase+len(r.Errors)*(MaxMessage+3), label)
 
@@ -264,7 +265,7 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 	}))
 	ctx := context.Background()
 	for _, s := range hostileStrings() {
-		label := strconv.Quote(clip(s, 40))
+		label := strconv.Quote(jsonvalue.Clip(s, 40))
 		key, _ := json.Marshal(s)
 		failWith = s
 		results := []Result{
@@ -280,11 +281,11 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 		for _, r := range results {
 			require.NotEqual(t, StatusExecuted, r.Status, label)
 			assertFeedback(t, r, label)
-			assert.LessOrEqual(t, len(r.Tool), 4*maxShown+len("…"), "a tool name is shortened when the call is made")
+			assert.LessOrEqual(t, len(r.Tool), 4*jsonvalue.MaxShown+len("…"), "a tool name is shortened when the call is made")
 			for _, e := range r.Errors {
 				if e.Code == CodeBadJSON || e.Code == CodeUnknownTool || e.Code == CodeBadShape {
 					assert.LessOrEqual(t, len(e.Path), MaxField, label)
-					assert.LessOrEqual(t, len(e.Name), 4*maxShown+len("…"), label)
+					assert.LessOrEqual(t, len(e.Name), 4*jsonvalue.MaxShown+len("…"), label)
 					assert.LessOrEqual(t, len(e.Reason), 4*MaxField, label)
 				}
 			}

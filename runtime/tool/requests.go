@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"errors"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // This file deduplicates the calls to tools that are not idempotent by their
@@ -70,7 +72,7 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 		}
 		if rec.Fingerprint != fingerprint {
 			return reject(stageIdempotency, Error{Code: CodeRequestConflict, Name: r.name,
-				Reason: "the request id " + quoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
+				Reason: "the request id " + jsonvalue.QuoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
 		}
 		if rec.Result != nil {
 			return rec.Result.replay(), false

@@ -128,9 +128,11 @@ func TestResultRenderingIsBounded(t *testing.T) {
 	require.Equal(t, tool.StatusFailed, res.Status)
 	assert.Equal(t, tool.CodePanic, res.Errors[0].Code)
 
+	// A result whose encoding blocks, of an isolated handler: the call ends
+	// at its time limit all the same.
 	release := make(chan struct{})
 	defer close(release)
-	set = positionSet(t, func(context.Context, arm.PositionArgs) (any, error) { return blocking{release}, nil },
+	set = tool.NewSet(arm.PositionTool.Def.Handle(func(context.Context, arm.PositionArgs) (any, error) { return blocking{release}, nil }).Isolated(),
 		tool.WithTimeout(50*time.Millisecond), tool.WithLogger(slog.New(slog.DiscardHandler)))
 	start := time.Now()
 	res = set.Call(context.Background(), "position", nil)

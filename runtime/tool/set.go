@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // Status is the fate of a call in a Set.
@@ -50,7 +52,7 @@ const (
 // Def is a tool's definition together with the Go type of its arguments.
 // toolgen generates one per annotated struct T:
 //
-//	var GetWeatherTool = tool.Def[GetWeatherArgs]{Tool: tool.Tool{...}, Decode: DecodeGetWeatherArgs}
+//	var GetWeatherTool = tool.Def[GetWeatherArgs]{Tool: tool.Tool{...}, Decode: DecodeGetWeatherArgs, Decoder: ...}
 //
 // The embedded Tool is what a package's Tools list holds.
 type Def[T any] struct {
@@ -59,12 +61,25 @@ type Def[T any] struct {
 	// them as a T; otherwise the zero T and the errors (at most
 	// DefaultMaxErrors, then CodeTooManyErrors).
 	Decode func(args map[string]any) (T, Errors)
-	// Check validates a model's arguments, reporting every error in r, whose
-	// limit the caller chooses, and when they are valid and out is not nil,
-	// reads them into *out. A Set calls it with its WithMaxErrors limit;
-	// Decode is Check with the default one.
-	Check func(r *Report, args map[string]any, out *T)
+	// Decoder does what Decode does, with a limit on the errors the caller
+	// chooses, and from the raw JSON of a call as well, in one pass: it
+	// reads args or, when args is nil, raw. A Set uses it (with its
+	// WithMaxErrors limit); toolgen generates it (see Decoder). A Def
+	// written by hand may leave it nil: a Set then parses the raw arguments
+	// with ParseArgs and calls Decode (or, without Decode, validates with
+	// Validate and decodes with encoding/json).
+	Decoder Decoder[T]
 }
+
+// Decoder reads a tool's arguments into a T, checking every constraint of
+// the tool's schema: from args, a map as encoding/json or an SDK decoded
+// it, or, when args is nil, from raw, the JSON a provider's tool call
+// carries, in one pass with no map in between (returning exactly what
+// ParseArgs and then the map's decoding return for the same bytes). It
+// returns the zero T and the errors when the arguments are not valid: at
+// most maxErrors (DefaultMaxErrors when maxErrors <= 0), then one
+// CodeTooManyErrors.
+type Decoder[T any] func(args map[string]any, raw []byte, maxErrors int) (T, Errors)
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
 // arguments of each call it executes, and only of those: the compiler checks
@@ -74,30 +89,59 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	check := d.Check
-	if check == nil {
-		decode := d.Decode
-		if decode == nil {
-			decode = func(args map[string]any) (T, Errors) { return jsonDecode[T](d.Validate, args) }
-		}
-		check = func(r *Report, args map[string]any, out *T) {
-			v, errs := decode(args)
-			r.extend(errs)
-			*out = v
-		}
+	dec := d.Decoder
+	if dec == nil {
+		dec = mapDecoder(d)
 	}
 	return Handler{
 		tool: &d.Tool,
-		decode: func(args map[string]any, maxErrors int) (any, Errors) {
-			r := NewReport(maxErrors)
-			var v T
-			check(&r, args, &v)
-			if errs := r.Errors(); errs != nil {
+		decode: func(args map[string]any, raw []byte, maxErrors int) (any, Errors) {
+			v, errs := dec(args, raw, maxErrors)
+			if errs != nil {
 				return nil, errs
 			}
-			return v, nil
+			return &callArgs[T]{v: v}, nil
 		},
-		run: func(ctx context.Context, v any) (any, error) { return fn(ctx, v.(T)) },
+		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
+		value: func(a any) any { return a.(*callArgs[T]).v },
+		context: func(a any, parent context.Context, deadline time.Time) *callContext {
+			c := &a.(*callArgs[T]).ctx
+			*c = callContext{Context: parent, deadline: deadline}
+			return c
+		},
+	}
+}
+
+// callArgs holds the decoded arguments of a call between its stages, and
+// the context its handler runs with: one allocation for both.
+type callArgs[T any] struct {
+	v   T
+	ctx callContext
+}
+
+// mapDecoder is the Decoder of a Def without one: raw arguments go through
+// ParseArgs, and the map through the Def's Decode, or Validate and
+// encoding/json.
+func mapDecoder[T any](d *Def[T]) Decoder[T] {
+	return func(args map[string]any, raw []byte, maxErrors int) (T, Errors) {
+		var zero T
+		if args == nil {
+			var errs Errors
+			if args, errs = ParseArgs(raw); errs != nil {
+				return zero, errs
+			}
+		}
+		var v T
+		var errs Errors
+		if d.Decode != nil {
+			v, errs = d.Decode(args)
+		} else {
+			v, errs = jsonDecode[T](d.Validate, args)
+		}
+		if errs = capErrors(errs, maxErrors); len(errs) > 0 {
+			return zero, errs
+		}
+		return v, nil
 	}
 }
 
@@ -112,7 +156,7 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 	}
 	// encoding/json follows a value built by hand as deep as it goes, and
 	// only notices a cycle a thousand levels down: bound the walk first.
-	if nestsDeeper(args, maxNesting) {
+	if jsonvalue.NestsDeeper(args, maxNesting) {
 		return v, Errors{depthError(maxNesting)}
 	}
 	b, err := json.Marshal(args)
@@ -128,10 +172,15 @@ func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any
 // Handler is a tool bound to the function that executes it. Make one with
 // Def.Handle and give it to NewSet, of which it is an Option.
 type Handler struct {
-	tool    *Tool
-	decode  func(args map[string]any, maxErrors int) (any, Errors)
-	run     func(context.Context, any) (any, error)
-	timeout time.Duration // 0: the set's; < 0: none
+	tool *Tool
+	// decode returns the decoded arguments as a *callArgs[T], which run,
+	// value and context take.
+	decode   func(args map[string]any, raw []byte, maxErrors int) (any, Errors) // raw when args is nil
+	run      func(context.Context, any) (any, error)
+	value    func(any) any // the T
+	context  func(a any, parent context.Context, deadline time.Time) *callContext
+	timeout  time.Duration // 0: the set's; < 0: none
+	isolated bool
 }
 
 // Tool returns the handler's tool.
@@ -144,6 +193,18 @@ func (h Handler) Timeout(d time.Duration) Handler {
 		d = -1
 	}
 	h.timeout = d
+	return h
+}
+
+// Isolated returns h running each execution in a goroutine of its own, so
+// that a call returns at its time limit even when the handler does not
+// honour its context (its late outcome is then logged and discarded). A
+// Handler that is not isolated runs on the caller's goroutine: its context
+// ends at the time limit, and a call ends when the handler returns. An
+// isolated handler costs a goroutine and a timer per call: isolate the
+// handlers of code that may block without watching its context.
+func (h Handler) Isolated() Handler {
+	h.isolated = true
 	return h
 }
 
@@ -286,8 +347,19 @@ type Call struct {
 	Arguments map[string]any
 }
 
-// CallOption sets a property of one call.
-type CallOption func(*callOptions)
+// CallOption sets a property of one call: CallID, RequestID, Approve. The
+// zero CallOption sets nothing.
+type CallOption struct {
+	set   uint8 // which property: one of the constants below
+	value string
+}
+
+const (
+	setID uint8 = 1 + iota
+	setRequestID
+	setApproval
+	setDecline
+)
 
 type callOptions struct {
 	id, requestID, approval string
@@ -298,12 +370,12 @@ type callOptions struct {
 // Anthropic's tool_use id): it goes to the audit log and to the shaped
 // results (Result.OpenAI, Result.Anthropic). Without RequestID, it is also
 // the request id.
-func CallID(id string) CallOption { return func(o *callOptions) { o.id = id } }
+func CallID(id string) CallOption { return CallOption{setID, id} }
 
 // RequestID sets the id under which a set deduplicates calls to a tool that
 // is not idempotent: a second call with the same id, within the window,
 // returns the first call's result instead of acting again.
-func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID = id } }
+func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
 
 // Approve supplies a person's approval of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call. It
@@ -313,18 +385,14 @@ func RequestID(id string) CallOption { return func(o *callOptions) { o.requestID
 // not valid for the call is no approval: the call needs confirmation again,
 // with a new token. The approval comes from the application, through a
 // channel the model cannot write to: never from the model's arguments.
-func Approve(token string) CallOption {
-	return func(o *callOptions) { o.approval, o.decline = token, false }
-}
+func Approve(token string) CallOption { return CallOption{setApproval, token} }
 
 // Decline records a person's refusal of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call, as
 // for Approve. The call is rejected with code declined, audited as such,
 // and never runs; the token cannot approve it any more. A token that is not
 // valid for the call is no answer: the call needs confirmation again.
-func Decline(token string) CallOption {
-	return func(o *callOptions) { o.approval, o.decline = token, true }
-}
+func Decline(token string) CallOption { return CallOption{setDecline, token} }
 
 // Result is the outcome of a call.
 type Result struct {
@@ -456,17 +524,23 @@ type callState struct {
 	approval string // the verdict on the approval of a dangerous call
 }
 
-func (s *Set) begin(name string, opts []CallOption) *callState {
-	r := &callState{name: name, start: time.Now(), size: -1}
+func (s *Set) begin(r *callState, name string, opts []CallOption) {
+	*r = callState{name: name, start: time.Now(), size: -1}
 	for _, o := range opts {
-		if o != nil {
-			o(&r.opts)
+		switch o.set {
+		case setID:
+			r.opts.id = o.value
+		case setRequestID:
+			r.opts.requestID = o.value
+		case setApproval:
+			r.opts.approval, r.opts.decline = o.value, false
+		case setDecline:
+			r.opts.approval, r.opts.decline = o.value, true
 		}
 	}
 	if r.opts.requestID == "" {
 		r.opts.requestID = r.opts.id
 	}
-	return r
 }
 
 // Call runs a call to the tool name with its raw JSON arguments, as a
@@ -474,18 +548,51 @@ func (s *Set) begin(name string, opts []CallOption) *callState {
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
-	r := s.begin(name, opts)
-	defer s.recoverCall(ctx, r, &res)
+	var r callState
+	s.begin(&r, name, opts)
+	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(raw)
 	if s.maxSize > 0 && len(raw) > s.maxSize {
-		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
 			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
 	}
-	args, errs := ParseArgs(raw)
-	if errs != nil {
-		return s.finish(ctx, r, reject(stageParse, errs[0]))
+	h := s.handlers[name]
+	if h == nil || s.redact != nil || s.identifies(h, &r) {
+		// These need the arguments as a map: to tell an unknown tool's bad
+		// JSON, for the redaction hook, to identify the call.
+		args, errs := ParseArgs(raw)
+		if errs != nil {
+			return s.finish(ctx, &r, reject(stageParse, errs[0]))
+		}
+		return s.run(ctx, &r, args)
 	}
-	return s.run(ctx, r, args)
+	// The arguments go straight into the tool's type, in one pass.
+	r.at = "decode"
+	v, errs := h.decode(nil, raw, s.maxErrors)
+	if errs != nil {
+		if len(errs) == 1 && isParseError(errs[0].Code) {
+			return s.finish(ctx, &r, reject(stageParse, errs[0]))
+		}
+		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+	}
+	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil, raw))
+}
+
+// isParseError reports the code of an error of the parse stage.
+func isParseError(code string) bool {
+	return code == CodeBadJSON || code == CodeBadNumber || code == CodeBadShape
+}
+
+// identifies reports whether a call to h is identified by its arguments: a
+// dangerous call, for its approval; a call to a tool that is not idempotent,
+// by its request id.
+func (s *Set) identifies(h *Handler, r *callState) bool {
+	return h.tool.Risk == RiskDangerous || s.dedupes(h, r)
+}
+
+// dedupes reports whether a call to h is deduplicated by its request id.
+func (s *Set) dedupes(h *Handler, r *callState) bool {
+	return !h.tool.Idempotent && r.opts.requestID != "" && s.window > 0
 }
 
 // CallArgs runs a call whose arguments are already decoded, as some SDKs
@@ -496,12 +603,13 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 // request id), as is one deeper than MaxDepth where a validator compares
 // it. Like Call, it never panics.
 func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
-	r := s.begin(name, opts)
-	defer s.recoverCall(ctx, r, &res)
+	var r callState
+	s.begin(&r, name, opts)
+	defer s.recoverCall(ctx, &r, &res)
 	if args == nil {
 		args = map[string]any{}
 	}
-	return s.run(ctx, r, args)
+	return s.run(ctx, &r, args)
 }
 
 // CallJSON runs a whole call written as one JSON object,
@@ -511,21 +619,22 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 // with exactly a string "tool" and an object "args" is bad_shape. Like Call,
 // it never panics.
 func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
-	r := s.begin("", opts)
-	defer s.recoverCall(ctx, r, &res)
+	var r callState
+	s.begin(&r, "", opts)
+	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
-		return s.finish(ctx, r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
 	v, perr := parseJSON(call)
 	if perr != nil {
-		return s.finish(ctx, r, reject(stageParse, perr.error("the call is not valid JSON")))
+		return s.finish(ctx, &r, reject(stageParse, parseError(perr, "the call is not valid JSON")))
 	}
 	const want = `the call should be an object {"tool": "<name>", "args": {...}}`
 	env, ok := v.(map[string]any)
 	if !ok {
-		return s.finish(ctx, r, reject(stageParse, shapeError(want, v)))
+		return s.finish(ctx, &r, reject(stageParse, shapeError(want, v)))
 	}
 	name, nameOK := env["tool"].(string)
 	args, argsOK := env["args"].(map[string]any)
@@ -539,10 +648,10 @@ func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (re
 		default:
 			e.Reason += "; it has other members"
 		}
-		return s.finish(ctx, r, reject(stageParse, e))
+		return s.finish(ctx, &r, reject(stageParse, e))
 	}
 	r.name = name
-	return s.run(ctx, r, args)
+	return s.run(ctx, &r, args)
 }
 
 func describeMember(m map[string]any, k string) string {
@@ -550,7 +659,7 @@ func describeMember(m map[string]any, k string) string {
 	if !ok {
 		return "missing"
 	}
-	return "a " + TypeName(v)
+	return "a " + jsonvalue.TypeName(v)
 }
 
 func reject(st stage, e Error) Result {
@@ -568,28 +677,41 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
 	r.at = "decode"
-	v, errs := h.decode(args, s.maxErrors)
+	v, errs := h.decode(args, nil, s.maxErrors)
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	call := &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: v, Arguments: args}
+	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args, nil))
+}
 
-	dedupe := !h.tool.Idempotent && r.opts.requestID != "" && s.window > 0
+// decoded takes a call whose arguments decoded into v through the stages
+// after validation. args are the arguments as a map, or nil when they were
+// decoded from raw, which is then the JSON of the call: a call that needs
+// them as a map (see identifies) comes with args.
+func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any, raw []byte) Result {
+	var call *Call
+	if len(s.policies) > 0 {
+		if args == nil {
+			args, _ = ParseArgs(raw) // valid: they decoded
+		}
+		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), Arguments: args}
+	}
+	dedupe := s.dedupes(h, r)
 	var id identity
 	if h.tool.Risk == RiskDangerous || dedupe {
 		r.at = "identification"
 		var err *Error
 		if id, err = identify(h.tool.Name, args); err != nil {
-			return s.finish(ctx, r, reject(stageArguments, *err))
+			return reject(stageArguments, *err)
 		}
 	}
 	if !dedupe {
-		return s.finish(ctx, r, s.authorizeAndExecute(ctx, r, h, call, id))
+		return s.authorizeAndExecute(ctx, r, h, v, call, id)
 	}
 	r.at = "idempotency"
 	key, fingerprint := requestKey(h.tool.Name, r.opts.requestID), id.fingerprint()
 	if res, claimed := s.claimRequest(ctx, r, h, key, fingerprint); !claimed {
-		return s.finish(ctx, r, res)
+		return res
 	}
 	settled := false
 	defer func() {
@@ -597,10 +719,10 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 			s.settleRequest(ctx, r, key, fingerprint, panicResult(r, "a panic"))
 		}
 	}()
-	res := s.authorizeAndExecute(ctx, r, h, call, id)
+	res := s.authorizeAndExecute(ctx, r, h, v, call, id)
 	s.settleRequest(ctx, r, key, fingerprint, res)
 	settled = true
-	return s.finish(ctx, r, res)
+	return res
 }
 
 // toolList is the Expected of an unknown_tool error: "one of " and the
@@ -623,7 +745,7 @@ func (s *Set) toolList() string {
 	return b.String()
 }
 
-func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, call *Call, id identity) Result {
+func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, v any, call *Call, id identity) Result {
 	r.at = "policy"
 	for _, p := range s.policies {
 		if err := p(ctx, call); err != nil {
@@ -635,7 +757,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 		}
 	}
 	if h.tool.Risk != RiskDangerous {
-		return s.execute(ctx, r, h, call)
+		return s.execute(ctx, r, h, v)
 	}
 	r.at = "approval"
 	key, ttl, verdict := s.checkApproval(r.opts.approval, id)
@@ -656,7 +778,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 		r.approval = approvalDeclined
 		return reject(stageDeclined, Error{Code: CodeDeclined, Name: r.name, Reason: "a person declined this call"})
 	}
-	res := s.execute(ctx, r, h, call)
+	res := s.execute(ctx, r, h, v)
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.
@@ -691,33 +813,58 @@ type outcome struct {
 	stack      []byte
 }
 
-func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call) Result {
+func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Result {
 	limit := s.limit(h)
+	if err := ctx.Err(); err != nil {
+		return failure(err, limit)
+	}
+	if h.isolated {
+		return s.executeIsolated(ctx, r, h, v, limit)
+	}
+	// The handler runs on the caller's goroutine, and its time limit is its
+	// context's deadline.
+	if limit > 0 {
+		// The limit counts from the call's start: what comes before the
+		// handler takes microseconds, and another reading of the clock
+		// costs as much as the rest of the set's work.
+		deadline := r.start.Add(limit)
+		if d, ok := ctx.Deadline(); !ok || deadline.Before(d) {
+			cc := h.context(v, ctx, deadline)
+			defer cc.release()
+			ctx = cc
+		}
+	}
+	r.at, r.reached = "execution", true
+	return s.outcome(ctx, r, limit, runHandler(ctx, h, v))
+}
+
+// runHandler runs h's handler, turning a panic into an outcome, and checks
+// its result against the tool's result schema, if any: a MarshalJSON method
+// is the application's code, bounded by the time limit like the rest.
+func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
+	defer func() {
+		if v := recover(); v != nil {
+			o = outcome{panicked: true, value: v, stack: debug.Stack()}
+		}
+	}()
+	o.out, o.err = h.run(ctx, args)
+	if o.err == nil && h.tool.ValidateResult != nil {
+		o.structured, o.resultErr = checkResult(h.tool, o.out)
+	}
+	return o
+}
+
+// executeIsolated runs an isolated handler in a goroutine of its own, so
+// that the call returns at its time limit whatever the handler does.
+func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v any, limit time.Duration) Result {
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
-	if err := ctx.Err(); err != nil {
-		return failure(err, limit)
-	}
 	r.at, r.reached = "execution", true
 	done := make(chan outcome, 1)
-	go func() {
-		defer func() {
-			if v := recover(); v != nil {
-				done <- outcome{panicked: true, value: v, stack: debug.Stack()}
-			}
-		}()
-		o := outcome{}
-		o.out, o.err = h.run(ctx, call.Args)
-		if o.err == nil && h.tool.ValidateResult != nil {
-			// In the handler's goroutine: a MarshalJSON method is the
-			// application's code, bounded by the time limit like the rest.
-			o.structured, o.resultErr = checkResult(h.tool, o.out)
-		}
-		done <- o
-	}()
+	go func() { done <- runHandler(ctx, h, v) }()
 	var o outcome
 	select {
 	case o = <-done:
@@ -729,6 +876,11 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, call *Call)
 			return failure(ctx.Err(), limit)
 		}
 	}
+	return s.outcome(ctx, r, limit, o)
+}
+
+// outcome is the result of a handler's outcome.
+func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o outcome) Result {
 	switch {
 	case o.panicked:
 		s.logSafely(ctx, slog.LevelError, "tool handler panicked",
@@ -822,7 +974,7 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 	if v == nil {
 		return
 	}
-	if _, deep := v.(tooDeep); deep && !r.reached {
+	if jsonvalue.IsTooDeep(v) && !r.reached {
 		*res = s.finish(ctx, r, reject(stageArguments, depthError(MaxDepth)))
 		return
 	}
@@ -851,9 +1003,8 @@ func panicResult(r *callState, v any) Result {
 // depthError reports arguments that a walk cannot follow to their end, in
 // limit levels.
 func depthError(limit int) Error {
-	levels := strconv.Itoa(limit)
-	return Error{Code: CodeDepth, Expected: "a value nested at most " + levels + " levels deep",
-		Reason: "the arguments nest deeper than " + levels + " levels, or hold a value that contains itself"}
+	return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(limit),
+		Reason: "the arguments nest deeper than " + strconv.Itoa(limit) + " levels, or hold a value that contains itself"}
 }
 
 // finish completes a result and writes the call's audit record.
@@ -926,11 +1077,11 @@ func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool
 	l.LogAttrs(ctx, level, "tool call", attrs...)
 }
 
-// shorten cuts s to maxShown characters, for a name the model wrote.
+// shorten cuts s to jsonvalue.MaxShown characters, for a name the model wrote.
 func shorten(s string) string {
 	runes := 0
 	for i := range s {
-		if runes == maxShown {
+		if runes == jsonvalue.MaxShown {
 			return s[:i] + "…"
 		}
 		runes++

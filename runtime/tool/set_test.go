@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
 // Hand-written stand-ins for generated definitions.
@@ -30,9 +31,9 @@ func validateMove(args map[string]any) Errors {
 	if _, ok := args["x"]; !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/x", Name: "x", Expected: "number"})
 	}
-	for _, k := range SortedKeys(args) {
+	for _, k := range jsonvalue.SortedKeys(args) {
 		if k != "x" && k != "speed" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + Key(k), Name: k, Got: TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
 		}
 	}
 	check := func(k string, max float64) {
@@ -40,12 +41,12 @@ func validateMove(args map[string]any) Errors {
 		if !ok || (v == nil && k == "speed") {
 			return
 		}
-		if f, ok := Number(v); !ok {
-			errs = append(errs, TypeError("/"+k, k, "number", v))
+		if f, ok := jsonvalue.Number(v); !ok {
+			errs = append(errs, typeError("/"+k, k, "number", v))
 		} else if f < 0 {
-			errs = append(errs, ValueError("minimum", "/"+k, k, ">= 0", v))
+			errs = append(errs, valueError("minimum", "/"+k, k, ">= 0", v))
 		} else if f > max {
-			errs = append(errs, ValueError("maximum", "/"+k, k, fmt.Sprintf("<= %g", max), v))
+			errs = append(errs, valueError("maximum", "/"+k, k, fmt.Sprintf("<= %g", max), v))
 		}
 	}
 	check("x", 10)
@@ -58,9 +59,9 @@ func decodeMove(args map[string]any) (moveArgs, Errors) {
 		return moveArgs{}, errs
 	}
 	var m moveArgs
-	m.X, _ = Float(args["x"])
+	m.X, _ = jsonvalue.Float(args["x"])
 	if v := args["speed"]; v != nil {
-		m.Speed, _ = Float(v)
+		m.Speed, _ = jsonvalue.Float(v)
 	}
 	return m, nil
 }
@@ -80,14 +81,14 @@ func validateText(args map[string]any) Errors {
 	if !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/text", Name: "text", Expected: "string"})
 	}
-	for _, k := range SortedKeys(args) {
+	for _, k := range jsonvalue.SortedKeys(args) {
 		if k != "text" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + Key(k), Name: k, Got: TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
 		}
 	}
 	if ok {
 		if _, isString := v.(string); !isString {
-			errs = append(errs, TypeError("/text", "text", "string", v))
+			errs = append(errs, typeError("/text", "text", "string", v))
 		}
 	}
 	return errs
@@ -396,9 +397,6 @@ func TestHandlerOutcomes(t *testing.T) {
 				panic("boom")
 			case 2:
 				return nil, errors.New("the arm is jammed")
-			case 3: // ignores its context
-				<-release
-				return "late", nil
 			case 4: // honours its context
 				<-ctx.Done()
 				return nil, ctx.Err()
@@ -422,10 +420,17 @@ func TestHandlerOutcomes(t *testing.T) {
 	assert.Equal(t, Errors{{Code: CodeToolError, Name: "move", Reason: "the tool failed: the arm is jammed"}}, res.Errors)
 	assert.EqualError(t, res.Err, "the arm is jammed")
 
+	// A handler that honours its context ends at its time limit; one that
+	// does not is isolated, and its call ends at its time limit all the
+	// same.
 	set = newSet(50 * time.Millisecond)
-	for _, x := range []string{"3", "4"} {
+	isolated := NewSet(moveDef.Handle(func(ctx context.Context, a moveArgs) (any, error) {
+		<-release // ignores its context
+		return "late", nil
+	}).Timeout(50*time.Millisecond).Isolated(), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))))
+	for _, set := range []*Set{set, isolated} {
 		start := time.Now()
-		res = set.Call(ctx, "move", []byte(`{"x": `+x+`}`))
+		res = set.Call(ctx, "move", []byte(`{"x": 4}`))
 		elapsed := time.Since(start)
 		assert.Equal(t, StatusFailed, res.Status)
 		assert.Equal(t, CodeTimeout, res.Errors[0].Code)
@@ -454,7 +459,7 @@ func TestLateOutcomeIsLogged(t *testing.T) {
 		echoDef.Handle(func(ctx context.Context, a textArgs) (any, error) {
 			<-release
 			return nil, errors.New("gave up")
-		}),
+		}).Isolated(),
 		WithTimeout(10*time.Millisecond),
 		WithLogger(slog.New(slog.NewTextHandler(&audit, nil))),
 	)

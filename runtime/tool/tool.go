@@ -1,6 +1,10 @@
 package tool
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+)
 
 // Risk classifies a tool by the worst it can do with valid arguments.
 type Risk string
@@ -63,7 +67,7 @@ func (ts Tools) Lookup(name string) (*Tool, bool) {
 func (ts Tools) Validate(name string, args map[string]any) Errors {
 	t, ok := ts.Lookup(name)
 	if !ok {
-		return Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: "a declared tool", Actual: quoteShort(name)}}
+		return Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: "a declared tool", Actual: jsonvalue.QuoteShort(name)}}
 	}
 	return t.Validate(args)
 }

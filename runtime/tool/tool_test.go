@@ -8,14 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
-
-// Compile-time: generated code references the version constant.
-var _ = SupportPackageIsVersion2
-
-func TestSupportPackageIsVersion2(t *testing.T) {
-	assert.True(t, SupportPackageIsVersion2)
-}
 
 func TestConstants(t *testing.T) {
 	assert.Equal(t, "missing", CodeMissing)
@@ -39,21 +33,21 @@ func weatherValidate(args map[string]any) Errors {
 	var unexpected Errors
 	for k := range args {
 		if k != "city" && k != "days" {
-			unexpected = append(unexpected, Error{Code: CodeUnexpected, Path: "/" + Key(k), Name: k})
+			unexpected = append(unexpected, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k})
 		}
 	}
 	slices.SortFunc(unexpected, func(a, b Error) int { return strings.Compare(a.Path, b.Path) })
 	errs = append(errs, unexpected...)
 	if v, ok := args["city"]; ok {
 		if _, ok := v.(string); !ok {
-			errs = append(errs, TypeError("/city", "city", "string", v))
+			errs = append(errs, typeError("/city", "city", "string", v))
 		}
 	}
 	if v, ok := args["days"]; ok {
-		if f, ok := Number(v); !ok || !IsInteger(f) {
-			errs = append(errs, TypeError("/days", "days", "integer", v))
+		if f, ok := jsonvalue.Number(v); !ok || !jsonvalue.IsInteger(f) {
+			errs = append(errs, typeError("/days", "days", "integer", v))
 		} else if f > 14 {
-			errs = append(errs, ValueError("maximum", "/days", "days", "<= 14", v))
+			errs = append(errs, valueError("maximum", "/days", "days", "<= 14", v))
 		}
 	}
 	return errs

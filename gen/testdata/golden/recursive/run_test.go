@@ -6,6 +6,7 @@ import (
 
 	"example.com/e2e/check"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 const tooDeep = "the validator stops at tool.MaxDepth levels"
@@ -24,7 +25,7 @@ func TestMakeTree(t *testing.T) {
 		Code:     "depth",
 		Path:     strings.Repeat("/children/0", tool.MaxDepth+1),
 		Name:     strings.TrimSuffix(strings.Repeat("children[0].", tool.MaxDepth+1), "."),
-		Expected: tool.TooDeep().Expected,
+		Expected: toolimpl.TooDeep().Expected,
 	}
 	check.Run[MakeTreeArgs](t, Tools, &MakeTreeTool.Tool, []check.Call{
 		{Args: `{"label": "root", "children": [{"label": "a"}, {"label": "b", "children": []}]}`},
@@ -56,7 +57,7 @@ func TestRenderMenu(t *testing.T) {
 			Code:     "depth",
 			Path:     "/root" + strings.Repeat("/items/0", tool.MaxDepth),
 			Name:     "root" + strings.Repeat(".items[0]", tool.MaxDepth),
-			Expected: tool.TooDeep().Expected,
+			Expected: toolimpl.TooDeep().Expected,
 		}}},
 		{Args: `{"root": {"items": [{"name": 1}, {"name": "x", "named": {"b": {}, "a": 2}}]}, "other": {"name": "o", "bad": true}}`, Want: tool.Errors{
 			{Code: "missing", Path: "/title", Name: "title", Expected: "string"},

@@ -5,9 +5,10 @@ package arm
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = tool.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // The parameters of the move tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -18,186 +19,105 @@ const (
 	moveArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"additionalProperties":false,"description":"Moves the arm to a point of its 10 m by 10 m workspace."}`
 )
 
+// moveArgsForms are the definitions of the move tool in each provider's form.
+var moveArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: moveArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: moveArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: moveArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: moveArgsSchema},
+	{Shape: tool.Anthropic, Parameters: moveArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: moveArgsSchema},
+	{Shape: tool.Gemini, Parameters: moveArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: moveArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: moveArgsSchema},
+}
+
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
-	Check:  checkMoveArgs,
-	Decode: DecodeMoveArgs,
+	Decode:  DecodeMoveArgs,
+	Decoder: moveArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(moveArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","input_schema":` + moveArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form:       tool.Gemini,
-				Parameters: json.RawMessage(moveArgsGeminiSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsGeminiSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(moveArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parametersJsonSchema":` + moveArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","inputSchema":` + moveArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(moveArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(moveArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(moveArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"move","description":"Moves the arm to a point of its 10 m by 10 m workspace.","parameters":` + moveArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "move",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(moveArgsSchema),
-		Validate:   ValidateMoveArgs,
+		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveArgsForms),
+		Idempotent:  true,
+		Name:        "move",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(moveArgsSchema),
+		Validate:    ValidateMoveArgs,
 	},
 }
 
 // ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkMoveArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeMoveArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkMoveArgs checks a model's arguments for the move tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkMoveArgs(r *tool.Report, args map[string]any, out *MoveArgs) {
-	var at tool.Loc
-	present := 0
-	x, hasX := args["x"]
-	if hasX {
-		present++
-	}
-	y, hasY := args["y"]
-	if hasY {
-		present++
-	}
-	speed, hasSpeed := args["speed"]
-	if hasSpeed {
-		present++
-	}
-	if !hasX {
-		r.Add(at.Key("x"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if !hasY {
-		r.Add(at.Key("y"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
-	}
-	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
-			switch k {
-			case "x", "y", "speed":
-			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasX {
-		if num, ok := tool.Number(x); !ok {
-			r.Type(at.Key("x"), "number", x)
-		} else {
-			if num < 0 {
-				r.Value("minimum", at.Key("x"), ">= 0", x)
-			} else if num > 10 {
-				r.Value("maximum", at.Key("x"), "<= 10", x)
-			}
-		}
-	}
-	if hasY {
-		if num2, ok := tool.Number(y); !ok {
-			r.Type(at.Key("y"), "number", y)
-		} else {
-			if num2 < 0 {
-				r.Value("minimum", at.Key("y"), ">= 0", y)
-			} else if num2 > 10 {
-				r.Value("maximum", at.Key("y"), "<= 10", y)
-			}
-		}
-	}
-	if hasSpeed && speed != nil {
-		if num3, ok := tool.Number(speed); !ok {
-			if !tool.IsNull(speed) {
-				r.Type(at.Key("speed"), "number", speed)
-			}
-		} else {
-			if num3 < 0 {
-				r.Value("minimum", at.Key("speed"), ">= 0", speed)
-			} else if num3 > 1 {
-				r.Value("maximum", at.Key("speed"), "<= 1", speed)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillMoveArgs(r, at, out, args)
-}
-
-// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs, read straight from the map; when they are not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
-	var r tool.Report
-	var out MoveArgs
-	checkMoveArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return moveArgsDecoder(args, nil, 0)
+}
+
+// DecodeMoveArgsJSON reads a model's arguments for the move tool, raw, into a MoveArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the same bytes.
+func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
+	return moveArgsDecoder(nil, raw, 0)
+}
+
+// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func moveArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeMoveArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return MoveArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
-	if x := obj["x"]; x != nil {
-		if f, ok := tool.Float(x); ok {
-			out.X = f
+// moveArgsObject is the shape of an object of type MoveArgs: its members, and those it requires.
+var moveArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number")
+
+// decodeMoveArgs reads a value of type MoveArgs at the location at, checking it against its schema.
+func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
+	if !s.Object(at, moveArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// x
+			if n, ok := s.Number(at.Key("x"), "number"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("x"), "minimum", ">= 0")
+				} else if n.F > 10 {
+					s.Fail(at.Key("x"), "maximum", "<= 10")
+				}
+				out.X = n.F
+			}
+		case 1:
+			// y
+			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+				if n2.F < 0 {
+					s.Fail(at.Key("y"), "minimum", ">= 0")
+				} else if n2.F > 10 {
+					s.Fail(at.Key("y"), "maximum", "<= 10")
+				}
+				out.Y = n2.F
+			}
+		case 2:
+			// speed
+			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
+				if n3.F < 0 {
+					s.Fail(at.Key("speed"), "minimum", ">= 0")
+				} else if n3.F > 1 {
+					s.Fail(at.Key("speed"), "maximum", "<= 1")
+				}
+				out.Speed = n3.F
+			}
 		}
 	}
-	if y := obj["y"]; y != nil {
-		if f2, ok := tool.Float(y); ok {
-			out.Y = f2
-		}
-	}
-	if speed := obj["speed"]; speed != nil {
-		if f3, ok := tool.Float(speed); ok {
-			out.Speed = f3
-		}
-	}
+	return out
 }
 
 // The parameters of the release tool: the canonical schema, and the dialects that differ from it.
@@ -208,112 +128,93 @@ const (
 	releaseArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Opens the gripper: what it holds falls."}`
 )
 
+// releaseArgsForms are the definitions of the release tool in each provider's form.
+var releaseArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: releaseArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: releaseArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: releaseArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: releaseArgsSchema},
+	{Shape: tool.Anthropic, Parameters: releaseArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: releaseArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: releaseArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: releaseArgsSchema},
+}
+
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
-	Check:  checkReleaseArgs,
-	Decode: DecodeReleaseArgs,
+	Decode:  DecodeReleaseArgs,
+	Decoder: releaseArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Opens the gripper: what it holds falls.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(releaseArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","input_schema":` + releaseArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(releaseArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","parametersJsonSchema":` + releaseArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"name":"release","description":"Opens the gripper: what it holds falls.","inputSchema":` + releaseArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(releaseArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(releaseArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(releaseArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"release","description":"Opens the gripper: what it holds falls.","parameters":` + releaseArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: false,
-		Name:       "release",
-		Risk:       tool.RiskDangerous,
-		Schema:     json.RawMessage(releaseArgsSchema),
-		Validate:   ValidateReleaseArgs,
+		Dialects:    toolimpl.Dialects("release", "Opens the gripper: what it holds falls.", tool.RiskDangerous, false, "", releaseArgsForms),
+		Idempotent:  false,
+		Name:        "release",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(releaseArgsSchema),
+		Validate:    ValidateReleaseArgs,
 	},
 }
 
 // ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkReleaseArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeReleaseArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkReleaseArgs checks a model's arguments for the release tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkReleaseArgs(r *tool.Report, args map[string]any, out *ReleaseArgs) {
-	var at tool.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillReleaseArgs(r, at, out, args)
-}
-
-// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs, read straight from the map; when they are not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs; when not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	var r tool.Report
-	var out ReleaseArgs
-	checkReleaseArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return releaseArgsDecoder(args, nil, 0)
+}
+
+// DecodeReleaseArgsJSON reads a model's arguments for the release tool, raw, into a ReleaseArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs return for the same bytes.
+func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
+	return releaseArgsDecoder(nil, raw, 0)
+}
+
+// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func releaseArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeReleaseArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return ReleaseArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillReleaseArgs sets the fields of a ReleaseArgs from an object its validator accepted.
-func fillReleaseArgs(r *tool.Report, at tool.Loc, out *ReleaseArgs, obj map[string]any) {}
+// releaseArgsObject is the shape of an object of type ReleaseArgs: its members, and those it requires.
+var releaseArgsObject = toolimpl.NewObject([]string{})
+
+// decodeReleaseArgs reads a value of type ReleaseArgs at the location at, checking it against its schema.
+func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReleaseArgs) {
+	if !s.Object(at, releaseArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
 const (
 	tuneArgsSchema           = `{"properties":{"params":{"additionalProperties":{"type":"number"},"type":"object","description":"Parameter values by name."}},"additionalProperties":false,"type":"object","required":["params"],"description":"Sets the arm's tuning parameters."}`
 	tuneArgsGeminiJSONSchema = `{"type":"object","properties":{"params":{"type":"object","additionalProperties":{"type":"number"},"description":"Parameter values by name."}},"required":["params"],"additionalProperties":false,"description":"Sets the arm's tuning parameters."}`
 )
+
+// tuneArgsForms are the definitions of the tune tool in each provider's form.
+var tuneArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: tuneArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/params"},
+	{Shape: tool.OpenAINonStrict, Parameters: tuneArgsSchema},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: tuneArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/params"},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: tuneArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: tuneArgsSchema, Fallback: "Anthropic strict mode cannot express a map at #/properties/params"},
+	{Shape: tool.AnthropicNonStrict, Parameters: tuneArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: tuneArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a map at #/properties/params"},
+	{Shape: tool.GeminiJSONSchema, Parameters: tuneArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: tuneArgsSchema},
+}
 
 // TuneTool is the tune tool, generated from TuneArgs.
 //
@@ -322,186 +223,75 @@ const (
 //   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/params.
 //   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
-	Check:  checkTuneArgs,
-	Decode: DecodeTuneArgs,
+	Decode:  DecodeTuneArgs,
+	Decoder: tuneArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Fallback:   "Anthropic strict mode cannot express a map at #/properties/params",
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","input_schema":` + tuneArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Fallback:   "Gemini's parameters cannot express a map at #/properties/params",
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tuneArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","parametersJsonSchema":` + tuneArgsGeminiJSONSchema + `}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(tuneArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","parametersJsonSchema":` + tuneArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"name":"tune","description":"Sets the arm's tuning parameters.","inputSchema":` + tuneArgsSchema + `,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/params",
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Fallback:   "OpenAI strict mode cannot express a map at #/properties/params",
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(tuneArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"tune","description":"Sets the arm's tuning parameters.","parameters":` + tuneArgsSchema + `,"strict":false}`),
-			},
-		},
-		Idempotent: true,
-		Name:       "tune",
-		Risk:       tool.RiskAct,
-		Schema:     json.RawMessage(tuneArgsSchema),
-		Validate:   ValidateTuneArgs,
+		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, true, "", tuneArgsForms),
+		Idempotent:  true,
+		Name:        "tune",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(tuneArgsSchema),
+		Validate:    ValidateTuneArgs,
 	},
 }
 
 // ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkTuneArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeTuneArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkTuneArgs checks a model's arguments for the tune tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkTuneArgs(r *tool.Report, args map[string]any, out *TuneArgs) {
-	var at tool.Loc
-	present := 0
-	params, hasParams := args["params"]
-	if hasParams {
-		present++
-	}
-	if !hasParams {
-		r.Add(at.Key("params"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "object",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "params":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasParams {
-		if obj, ok := tool.Object(params); !ok {
-			r.Type(at.Key("params"), "object", params)
-		} else {
-			atParams := at.Key("params")
-			{
-				n := r.Len()
-				member := func(k string, v any) {
-					if _, ok := tool.Number(v); !ok {
-						r.Type(atParams.Key(k), "number", v)
-					}
-				}
-				for k, v := range obj {
-					member(k, v)
-					if r.Full() {
-						break
-					}
-				}
-				if r.Len() > n {
-					r.Truncate(n)
-					for k := range tool.KeysInOrder(obj) {
-						member(k, obj[k])
-						if r.Full() {
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillTuneArgs(r, at, out, args)
-}
-
-// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs, read straight from the map; when they are not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
-	var r tool.Report
-	var out TuneArgs
-	checkTuneArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return tuneArgsDecoder(args, nil, 0)
+}
+
+// DecodeTuneArgsJSON reads a model's arguments for the tune tool, raw, into a TuneArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the same bytes.
+func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
+	return tuneArgsDecoder(nil, raw, 0)
+}
+
+// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func tuneArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TuneArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeTuneArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return TuneArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillTuneArgs sets the fields of a TuneArgs from an object its validator accepted.
-func fillTuneArgs(r *tool.Report, at tool.Loc, out *TuneArgs, obj map[string]any) {
-	if params := obj["params"]; params != nil {
-		if obj2, ok := tool.Object(params); ok {
-			m := make(map[string]float64, len(obj2))
-			n := r.Len()
-			member := func(k string, item any) {
-				var e float64
-				if item != nil {
-					if f, ok := tool.Float(item); ok {
-						e = f
-					}
+// tuneArgsObject is the shape of an object of type TuneArgs: its members, and those it requires.
+var tuneArgsObject = toolimpl.NewObject([]string{"params"}, "params", "object")
+
+// decodeTuneArgs reads a value of type TuneArgs at the location at, checking it against its schema.
+func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TuneArgs) {
+	if !s.Object(at, tuneArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// params
+			atParams := at.Key("params")
+			m := toolimpl.NewMap[map[string]float64](s)
+			if s.Members(atParams, "object", func(k string) {
+				var item float64
+				if n, ok := s.Number(atParams.Key(k), "number"); ok {
+					item = n.F
 				}
-				m[k] = e
-			}
-			for k, item := range obj2 {
-				member(k, item)
-				if r.Full() {
-					break
+				if m != nil {
+					m[k] = item
 				}
+			}) {
+				out.Params = m
 			}
-			if r.Len() > n {
-				r.Truncate(n)
-				m = make(map[string]float64, len(obj2))
-				for k := range tool.KeysInOrder(obj2) {
-					member(k, obj2[k])
-					if r.Full() {
-						break
-					}
-				}
-			}
-			out.Params = m
 		}
 	}
+	return out
 }
 
 // The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
@@ -509,14 +299,14 @@ const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"
 
 // ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionResult(args map[string]any) tool.Errors {
-	var r tool.Report
+	var r toolimpl.Report
 	checkPositionResult(&r, args)
 	return r.Errors()
 }
 
 // checkPositionResult checks the JSON of a result of type Position as JSON Schema does, reporting every error in r.
-func checkPositionResult(r *tool.Report, args map[string]any) {
-	var at tool.Loc
+func checkPositionResult(r *toolimpl.Report, args map[string]any) {
+	var at toolimpl.Loc
 	present := 0
 	x, hasX := args["x"]
 	if hasX {
@@ -543,13 +333,13 @@ func checkPositionResult(r *tool.Report, args map[string]any) {
 		})
 	}
 	if len(args) > present {
-		for k := range tool.KeysInOrder(args) {
+		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "holding":
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k]),
+					Got:  toolimpl.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -558,7 +348,7 @@ func checkPositionResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasX {
-		if num, ok := tool.Number(x); !ok {
+		if num, ok := toolimpl.Number(x); !ok {
 			r.Type(at.Key("x"), "number", x)
 		} else {
 			if num < 0 {
@@ -569,7 +359,7 @@ func checkPositionResult(r *tool.Report, args map[string]any) {
 		}
 	}
 	if hasY {
-		if num2, ok := tool.Number(y); !ok {
+		if num2, ok := toolimpl.Number(y); !ok {
 			r.Type(at.Key("y"), "number", y)
 		} else {
 			if num2 < 0 {
@@ -594,58 +384,26 @@ const (
 	positionArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads where the arm is."}`
 )
 
+// positionArgsForms are the definitions of the position tool in each provider's form.
+var positionArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: positionArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: positionArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: positionArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: positionArgsSchema},
+	{Shape: tool.Anthropic, Parameters: positionArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: positionArgsSchema},
+	{Shape: tool.Gemini},
+	{Shape: tool.GeminiJSONSchema, Parameters: positionArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: positionArgsSchema},
+}
+
 // PositionTool is the position tool, generated from PositionArgs.
 var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
-	Check:  checkPositionArgs,
-	Decode: DecodePositionArgs,
+	Decode:  DecodePositionArgs,
+	Decoder: positionArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Reads where the arm is.",
-		Dialects: tool.Dialects{
-			Anthropic: tool.Definition{
-				Form:       tool.Anthropic,
-				Parameters: json.RawMessage(positionArgsAnthropicSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsAnthropicSchema + `,"strict":true}`),
-			},
-			AnthropicNonStrict: tool.Definition{
-				Form:       tool.AnthropicNonStrict,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","input_schema":` + positionArgsSchema + `}`),
-			},
-			Gemini: tool.Definition{
-				Form: tool.Gemini,
-				Tool: json.RawMessage(`{"name":"position","description":"Reads where the arm is."}`),
-			},
-			GeminiJSONSchema: tool.Definition{
-				Form:       tool.GeminiJSONSchema,
-				Parameters: json.RawMessage(positionArgsGeminiJSONSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","parametersJsonSchema":` + positionArgsGeminiJSONSchema + `}`),
-			},
-			MCP: tool.Definition{
-				Form:       tool.MCP,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"name":"position","description":"Reads where the arm is.","inputSchema":` + positionArgsSchema + `,"outputSchema":` + positionResultSchema + `,"annotations":{"readOnlyHint":true,"idempotentHint":true}}`),
-			},
-			OpenAI: tool.Definition{
-				Form:       tool.OpenAI,
-				Parameters: json.RawMessage(positionArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}}`),
-			},
-			OpenAINonStrict: tool.Definition{
-				Form:       tool.OpenAINonStrict,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","function":{"name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}}`),
-			},
-			OpenAIResponses: tool.Definition{
-				Form:       tool.OpenAIResponses,
-				Parameters: json.RawMessage(positionArgsOpenAISchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsOpenAISchema + `,"strict":true}`),
-			},
-			OpenAIResponsesNonStrict: tool.Definition{
-				Form:       tool.OpenAIResponsesNonStrict,
-				Parameters: json.RawMessage(positionArgsSchema),
-				Tool:       json.RawMessage(`{"type":"function","name":"position","description":"Reads where the arm is.","parameters":` + positionArgsSchema + `,"strict":false}`),
-			},
-		},
+		Description:    "Reads where the arm is.",
+		Dialects:       toolimpl.Dialects("position", "Reads where the arm is.", tool.RiskRead, true, positionResultSchema, positionArgsForms),
 		Idempotent:     true,
 		Name:           "position",
 		ResultSchema:   json.RawMessage(positionResultSchema),
@@ -658,44 +416,41 @@ var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[Position
 
 // ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionArgs(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkPositionArgs(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePositionArgs(s, toolimpl.Loc{})
+	})
 }
 
-// checkPositionArgs checks a model's arguments for the position tool, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPositionArgs(r *tool.Report, args map[string]any, out *PositionArgs) {
-	var at tool.Loc
-	if len(args) > 0 {
-		for k := range tool.KeysInOrder(args) {
-			r.Add(at.Key(k), tool.Error{
-				Code: tool.CodeUnexpected,
-				Got:  tool.TypeName(args[k]),
-			})
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPositionArgs(r, at, out, args)
-}
-
-// DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs, read straight from the map; when they are not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs; when not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
-	var r tool.Report
-	var out PositionArgs
-	checkPositionArgs(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return positionArgsDecoder(args, nil, 0)
+}
+
+// DecodePositionArgsJSON reads a model's arguments for the position tool, raw, into a PositionArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePositionArgs return for the same bytes.
+func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
+	return positionArgsDecoder(nil, raw, 0)
+}
+
+// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func positionArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PositionArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePositionArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return PositionArgs{}, errs
 	}
 	return out, nil
 }
 
-// fillPositionArgs sets the fields of a PositionArgs from an object its validator accepted.
-func fillPositionArgs(r *tool.Report, at tool.Loc, out *PositionArgs, obj map[string]any) {}
+// decodePositionArgs reads a value of type PositionArgs at the location at, checking it against its schema.
+func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PositionArgs) {
+	if !s.Object(at, releaseArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	}
+	return out
+}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
@@ -743,215 +498,65 @@ var PlanOutput = tool.OutputDef[Plan]{
 
 // ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlan(args map[string]any) tool.Errors {
-	var r tool.Report
-	checkPlan(&r, args, nil)
-	return r.Errors()
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodePlan(s, toolimpl.Loc{})
+	})
 }
 
-// checkPlan checks a model's answer in the plan format, reporting every error in r, and when they are valid and out is not nil, reads them into *out.
-func checkPlan(r *tool.Report, args map[string]any, out *Plan) {
-	var at tool.Loc
-	present := 0
-	moves, hasMoves := args["moves"]
-	if hasMoves {
-		present++
-	}
-	reason, hasReason := args["reason"]
-	if hasReason {
-		present++
-	}
-	if !hasMoves {
-		r.Add(at.Key("moves"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array",
-		})
-	}
-	if !hasReason {
-		r.Add(at.Key("reason"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
-	}
-	if len(args) > present {
-		for k2 := range tool.KeysInOrder(args) {
-			switch k2 {
-			case "moves", "reason":
-			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  tool.TypeName(args[k2]),
-				})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasMoves {
-		if list, ok := tool.List(moves); !ok {
-			r.Type(at.Key("moves"), "array", moves)
-		} else {
-			if len(list) < 1 {
-				r.Value("minItems", at.Key("moves"), "an array of at least 1 item", list)
-			} else if len(list) > 10 {
-				r.Value("maxItems", at.Key("moves"), "an array of at most 10 items", list)
-			}
-			atMoves := at.Key("moves")
-			for i, item := range tool.Head(list, 10) {
-				if r.Full() {
-					break
-				}
-				if obj, ok := tool.Object(item); !ok {
-					r.Type(atMoves.Index(i), "object", item)
-				} else {
-					atItem := atMoves.Index(i)
-					present2 := 0
-					x, hasX := obj["x"]
-					if hasX {
-						present2++
-					}
-					y, hasY := obj["y"]
-					if hasY {
-						present2++
-					}
-					speed, hasSpeed := obj["speed"]
-					if hasSpeed {
-						present2++
-					}
-					if !hasX {
-						r.Add(atItem.Key("x"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if !hasY {
-						r.Add(atItem.Key("y"), tool.Error{
-							Code:     tool.CodeMissing,
-							Expected: "number",
-						})
-					}
-					if len(obj) > present2 {
-						for k := range tool.KeysInOrder(obj) {
-							switch k {
-							case "x", "y", "speed":
-							default:
-								r.Add(atItem.Key(k), tool.Error{
-									Code: tool.CodeUnexpected,
-									Got:  tool.TypeName(obj[k]),
-								})
-							}
-							if r.Full() {
-								break
-							}
-						}
-					}
-					if hasX {
-						if num, ok := tool.Number(x); !ok {
-							r.Type(atItem.Key("x"), "number", x)
-						} else {
-							if num < 0 {
-								r.Value("minimum", atItem.Key("x"), ">= 0", x)
-							} else if num > 10 {
-								r.Value("maximum", atItem.Key("x"), "<= 10", x)
-							}
-						}
-					}
-					if hasY {
-						if num2, ok := tool.Number(y); !ok {
-							r.Type(atItem.Key("y"), "number", y)
-						} else {
-							if num2 < 0 {
-								r.Value("minimum", atItem.Key("y"), ">= 0", y)
-							} else if num2 > 10 {
-								r.Value("maximum", atItem.Key("y"), "<= 10", y)
-							}
-						}
-					}
-					if hasSpeed && speed != nil {
-						if num3, ok := tool.Number(speed); !ok {
-							if !tool.IsNull(speed) {
-								r.Type(atItem.Key("speed"), "number", speed)
-							}
-						} else {
-							if num3 < 0 {
-								r.Value("minimum", atItem.Key("speed"), ">= 0", speed)
-							} else if num3 > 1 {
-								r.Value("maximum", atItem.Key("speed"), "<= 1", speed)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if hasReason {
-		if s, ok := reason.(string); !ok {
-			r.Type(at.Key("reason"), "string", reason)
-		} else {
-			length := tool.Length(s)
-			if length < 1 {
-				r.Value("minLength", at.Key("reason"), "at least 1 character long", reason)
-			}
-		}
-	}
-	if out == nil || r.Len() > 0 {
-		return
-	}
-	fillPlan(r, at, out, args)
-}
-
-// DecodePlan checks a model's answer in the plan format and returns it as a Plan, read straight from the map; when they are not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePlan checks a model's answer in the plan format and returns it as a Plan; when not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlan(args map[string]any) (Plan, tool.Errors) {
-	var r tool.Report
-	var out Plan
-	checkPlan(&r, args, &out)
-	if errs := r.Errors(); errs != nil {
+	return planDecoder(args, nil, 0)
+}
+
+// DecodePlanJSON reads a model's answer in the plan format, raw, into a Plan in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlan return for the same bytes.
+func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
+	return planDecoder(nil, raw, 0)
+}
+
+// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func planDecoder(args map[string]any, raw []byte, maxErrors int) (out Plan, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodePlan(s, toolimpl.Loc{})
+	})
+	if errs != nil {
 		return Plan{}, errs
 	}
 	return out, nil
 }
 
-// fillPlan sets the fields of a Plan from an object its validator accepted.
-func fillPlan(r *tool.Report, at tool.Loc, out *Plan, obj map[string]any) {
-	if moves := obj["moves"]; moves != nil {
-		if list, ok := tool.List(moves); ok {
-			s := make([]MoveArgs, len(list))
-			atMoves := at.Key("moves")
-			for i, item := range list {
-				if r.Full() {
-					break
-				}
-				if item != nil {
-					if obj2, ok := tool.Object(item); ok {
-						fillPlanMoveArgs(r, atMoves.Index(i), &s[i], obj2)
-					}
-				}
-			}
-			out.Moves = s
-		}
-	}
-	if reason := obj["reason"]; reason != nil {
-		if s2, ok := reason.(string); ok {
-			out.Reason = s2
-		}
-	}
-}
+// planObject is the shape of an object of type Plan: its members, and those it requires.
+var planObject = toolimpl.NewObject([]string{"moves", "reason"}, "moves", "array", "reason", "string")
 
-// fillPlanMoveArgs sets the fields of a MoveArgs from an object its validator accepted.
-func fillPlanMoveArgs(r *tool.Report, at tool.Loc, out *MoveArgs, obj map[string]any) {
-	if x := obj["x"]; x != nil {
-		if f, ok := tool.Float(x); ok {
-			out.X = f
+// decodePlan reads a value of type Plan at the location at, checking it against its schema.
+func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
+	if !s.Object(at, planObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// moves
+			atMoves := at.Key("moves")
+			if s.Array(atMoves, "array", 1, 10, false) {
+				var buf [10]MoveArgs
+				items := buf[:0]
+				for i2 := s.NextItem(atMoves); i2 >= 0; i2 = s.NextItem(atMoves) {
+					var item MoveArgs
+					item = decodeMoveArgs(s, atMoves.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Moves = toolimpl.Slice(s, items)
+			}
+		case 1:
+			// reason
+			if v, ok := s.String(at.Key("reason"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 1 {
+					s.Fail(at.Key("reason"), "minLength", "at least 1 character long")
+				}
+				out.Reason = s.Keep(v)
+			}
 		}
 	}
-	if y := obj["y"]; y != nil {
-		if f2, ok := tool.Float(y); ok {
-			out.Y = f2
-		}
-	}
-	if speed := obj["speed"]; speed != nil {
-		if f3, ok := tool.Float(speed); ok {
-			out.Speed = f3
-		}
-	}
+	return out
 }

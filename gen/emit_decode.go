@@ -1,0 +1,890 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// This file emits the decode functions of struct tools: one function per
+// Go type and schema, decode<X>(s *toolimpl.Scanner, at toolimpl.Loc) X,
+// shared by every tool of the package that uses the type. It reads one
+// value of X from the Scanner, applying every check of the schema (the JSON
+// sent to the model) on the way, and returns it. The same function is the
+// validator (ValidateT), the decoder of a map (DecodeT) and the one-pass
+// decoder of raw argument bytes (DecodeTJSON): the Scanner reads either
+// (see toolimpl.Scanner).
+//
+// The checks of the common schemas (objects of declared members, strings,
+// numbers, booleans, arrays, maps) are written out; a value whose checks
+// need it whole (anyOf, oneOf, an enum of objects) is held, read as usual,
+// then checked by the schema emitter's match functions; a value of a Go type
+// the Scanner does not read (a type with its own UnmarshalJSON or
+// UnmarshalText, any, json.RawMessage, url.URL, big.Int, maps of integer
+// keys) is read whole and goes through the schema emitter's checks and the
+// Go-type decoder's assignments, as a map's value would.
+
+// typedGen writes the decode functions of a package's tools.
+type typedGen struct {
+	file   *jen.File
+	scope  *scope
+	pkg    *types.Package
+	funcs  map[string]*typedFunc // by type and validation key
+	queue  []*typedFunc
+	shapes map[string]string // object shapes by their names and requirements
+	enums  map[string]string // tables of string enums by their values
+	errs   Errors
+
+	// The tool whose functions are emitted.
+	e *emitter
+	d *decoder
+
+	fn *typedFunc // the function being emitted
+}
+
+// typedFunc is a decode function.
+type typedFunc struct {
+	name  string
+	t     types.Type // a struct type, named or not
+	s     *schema    // its object schema
+	depth bool       // it takes the depth of the $refs followed: its type is recursive
+}
+
+func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
+	return &typedGen{file: f, scope: sc, pkg: pkg, funcs: map[string]*typedFunc{}, shapes: map[string]string{}, enums: map[string]string{}}
+}
+
+// rootRead returns the call that reads a value of the tool's type from the
+// scanner s at the root, with its decode function, and the tool's schema
+// document.
+func (g *typedGen) rootRead(t *BuiltTool, e *emitter, d *decoder) jen.Code {
+	g.e, g.d = e, d
+	f := g.funcFor(t.Obj.Type(), e.doc.root)
+	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
+	if f.depth {
+		args = append(args, jen.Lit(0))
+	}
+	return jen.Id(f.name).Call(args...)
+}
+
+// funcFor returns the decode function of the struct type t of schema s,
+// queued for emission when it is new.
+func (g *typedGen) funcFor(t types.Type, s *schema) *typedFunc {
+	key := types.TypeString(t, nil) + "\x00" + validationKey(s.raw)
+	if f, ok := g.funcs[key]; ok {
+		return f
+	}
+	f := &typedFunc{t: t, s: s, depth: g.e.recursive[s]}
+	name := "decode"
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		if p := named.Obj().Pkg(); p != nil && p != g.pkg {
+			name += upperFirst(identifier(p.Name()))
+		}
+		name += upperFirst(named.Obj().Name())
+	} else {
+		name += "Object"
+	}
+	f.name = g.scope.global(name)
+	g.funcs[key] = f
+	g.queue = append(g.queue, f)
+	return f
+}
+
+// flush emits the queued decode functions, which may queue more.
+func (g *typedGen) flush() {
+	for len(g.queue) > 0 {
+		f := g.queue[0]
+		g.queue = g.queue[1:]
+		g.emitFunc(f)
+	}
+}
+
+// shape returns the package-level toolimpl.Object of an object schema.
+func (g *typedGen) shape(s *schema, typeName string, readNull []string) string {
+	names := make([]jen.Code, len(s.properties))
+	args := []jen.Code{jen.Index().String().Values(names...)}
+	key := ""
+	for i, p := range s.properties {
+		names[i] = jen.Lit(p.name)
+		key += strconv.Quote(p.name) + ","
+	}
+	key += "|"
+	for _, r := range s.required {
+		expected := ""
+		for _, p := range s.properties {
+			if p.name == r {
+				expected = g.e.expected(p.schema)
+				break
+			}
+		}
+		args = append(args, jen.Lit(r), jen.Lit(expected))
+		key += strconv.Quote(r) + ":" + strconv.Quote(expected) + ","
+	}
+	value := jen.Qual(implPath, "NewObject").Call(args...)
+	if len(readNull) > 0 {
+		var names []jen.Code
+		for _, n := range readNull {
+			names = append(names, jen.Lit(n))
+			key += "|" + strconv.Quote(n)
+		}
+		value = jen.Add(value).Dot("ReadingNull").Call(names...)
+	}
+	if name, ok := g.shapes[key]; ok {
+		return name
+	}
+	name := g.scope.global(lowerFirst(typeName) + "Object")
+	g.shapes[key] = name
+	g.file.Commentf("%s is the shape of an object of type %s: its members, and those it requires.", name, typeName)
+	g.file.Var().Id(name).Op("=").Add(value)
+	return name
+}
+
+// emitFunc emits a decode function.
+func (g *typedGen) emitFunc(f *typedFunc) {
+	e := g.e
+	saved, savedFn := e.fn, g.fn
+	defer func() { e.fn, g.fn = saved, savedFn }()
+	e.fn = e.newFunc(collect, f.depth, "s", "out", "held", "i")
+	e.fn.hoist = f.depth
+	g.fn = f
+	d := g.d
+	d.locals = e.fn.locals
+
+	st := types.Unalias(f.t).Underlying().(*types.Struct)
+	typ, ok := d.typeExpr(f.t)
+	if !ok {
+		return
+	}
+	typeName := "object"
+	if named, ok := types.Unalias(f.t).(*types.Named); ok {
+		typeName = named.Obj().Name()
+	}
+	s := f.s
+	at := e.rootLoc()
+	var body []jen.Code
+	if f.depth {
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
+	}
+	if nativeKind(d, s, f.t) != kindObject {
+		// A type that reads itself, or a schema the Scanner does not read
+		// member by member: the value whole, as a map's value.
+		body = append(body, g.fallback(s, f.t, at, lvalue{expr: jen.Id("out"), addr: jen.Op("&").Id("out")})...)
+		g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
+		return
+	}
+	var generic []jen.Code
+	if hasGeneric(s) {
+		generic = g.e.generic(s, jen.Id("held"), at, false)
+	}
+	if len(generic) > 0 {
+		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
+	}
+	fields := map[string]field{}
+	for _, fl := range structFields(st, nil, map[*types.Struct]bool{}) {
+		if _, dup := fields[fl.name]; !dup {
+			fields[fl.name] = fl
+		}
+	}
+	required := map[string]bool{}
+	for _, r := range s.required {
+		required[r] = true
+	}
+	var readNull []string
+	for _, p := range s.properties {
+		if fl, ok := fields[p.name]; ok && !required[p.name] && d.decodesNull(fl.typ) {
+			readNull = append(readNull, p.name)
+		}
+	}
+	shape := g.shape(s, typeName, readNull)
+	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(e.expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
+
+	var cases []jen.Code
+	for i, p := range s.properties {
+		fl, ok := fields[p.name]
+		if !ok {
+			g.errs.add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.name)
+			continue
+		}
+		d.field = fl.path[len(fl.path)-1].Pos()
+		code := g.member(p.schema, fl, at.key(p.name), slices.Contains(readNull, p.name))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.name)))}, code...)...))
+	}
+	d.field = 0
+	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
+	if len(cases) > 0 {
+		body = append(body, loop.Block(jen.Switch(jen.Id("i")).Block(cases...)))
+	} else {
+		body = append(body, loop.Block())
+	}
+	body = append(body, generic...)
+	g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
+}
+
+// finishFunc writes a decode function of the given body.
+func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body []jen.Code) {
+	if len(g.e.fn.hoisted) > 0 {
+		names := make([]jen.Code, len(g.e.fn.hoisted))
+		for i, n := range g.e.fn.hoisted {
+			names[i] = jen.Id(n)
+		}
+		body = append([]jen.Code{jen.Var().List(names...).Qual(implPath, "Loc")}, body...)
+	}
+	if usesIdent(body, "r") {
+		body = append([]jen.Code{jen.Id("r").Op(":=").Id("s").Dot("Report").Call()}, body...)
+	}
+	params := []jen.Code{jen.Id("s").Op("*").Qual(implPath, "Scanner"), jen.Id("at").Qual(implPath, "Loc")}
+	if f.depth {
+		params = append(params, jen.Id("depth").Int())
+	}
+	g.file.Commentf("%s reads a value of type %s at the location at, checking it against its schema.", f.name, typeName)
+	g.file.Func().Id(f.name).Params(params...).Params(jen.Id("out").Add(typ)).Block(body...)
+}
+
+// member emits the reading of a struct field's value, the member Next
+// returned, at l. The value of an optional member whose Go type reads null
+// itself may be null (see toolimpl.Object.ReadingNull).
+func (g *typedGen) member(s *schema, fl field, l loc, readNull bool) []jen.Code {
+	d := g.d
+	sel := jen.Id("out")
+	var pre []jen.Code
+	var viaPointer []jen.Code // embedded pointers on the way: allocated only when decoding
+	for i, p := range fl.path {
+		last := i == len(fl.path)-1
+		if !last && !p.Exported() && p.Pkg() != d.pkg {
+			if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr {
+				d.fail("field %s: cannot allocate the embedded *%s of another package", fl.name, p.Name())
+				return nil
+			}
+			continue
+		}
+		sel = jen.Add(sel).Dot(p.Name())
+		if ptr, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr && !last {
+			elem, ok := d.typeExpr(ptr.Elem())
+			if !ok {
+				return nil
+			}
+			viaPointer = append(viaPointer, jen.If(jen.Add(sel).Op("==").Nil()).Block(jen.Add(sel).Op("=").New(elem)))
+		}
+	}
+	if readNull {
+		return g.fallbackNull(s, types.Unalias(fl.typ), l, lvalue{expr: sel}, true)
+	}
+	if len(viaPointer) == 0 {
+		return g.value(s, fl.typ, l, lvalue{expr: sel})
+	}
+	// Through an embedded pointer: into a local, and then, when decoding,
+	// into the field, allocating the pointer.
+	typ, ok := d.typeExpr(fl.typ)
+	if !ok {
+		return nil
+	}
+	tmp := g.e.local(identifier(fl.name))
+	pre = append(pre, jen.Var().Id(tmp).Add(typ))
+	pre = append(pre, g.value(s, fl.typ, l, lvalue{expr: jen.Id(tmp)})...)
+	set := append(viaPointer, jen.Add(sel).Op("=").Id(tmp))
+	return append(pre, jen.If(jen.Id("s").Dot("Decoding").Call()).Block(set...))
+}
+
+// value emits the reading of the next value, of schema s, at l, into dst,
+// of Go type t.
+func (g *typedGen) value(s *schema, t types.Type, l loc, dst lvalue) []jen.Code {
+	t = types.Unalias(t)
+	if named, ok := elemOf(t).(*types.Named); ok {
+		if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+			// A named slice, map, array or pointer that contains itself
+			// (type L []L) would be written out without end.
+			d := g.d
+			if d.active[named] {
+				if !d.refused[named] {
+					d.refused[named] = true
+					d.fail("type %s contains itself with no struct in between: toolgen decodes recursion through struct types; wrap it in one (type %s struct { Items []%s })", d.typeName(named), named.Obj().Name(), named.Obj().Name())
+				}
+				return nil
+			}
+			d.active[named] = true
+			defer delete(d.active, named)
+		}
+	}
+	s = pureRef(s)
+	if s == nil {
+		return g.fallback(s, t, l, dst)
+	}
+	if inner, ok := nullableForm(s); ok {
+		code := g.typedValue(inner, t, l, dst, g.e.expected(s))
+		if len(code) == 0 {
+			return []jen.Code{jen.Id("s").Dot("Skip").Call()}
+		}
+		return []jen.Code{jen.If(jen.Op("!").Id("s").Dot("Null").Call()).Block(code...)}
+	}
+	return g.typedValue(s, t, l, dst, "")
+}
+
+// typedValue emits the reading of a value of schema s, not nullable. A type
+// error names expected, or the schema's types.
+func (g *typedGen) typedValue(s *schema, t types.Type, l loc, dst lvalue, expected string) []jen.Code {
+	if expected == "" {
+		expected = g.e.expected(s)
+	}
+	kind := nativeKind(g.d, s, t)
+	if kind == "" {
+		return g.fallback(s, t, l, dst)
+	}
+	held := ""
+	if hasGeneric(s) {
+		held = g.e.local("held")
+	}
+	var code []jen.Code
+	switch kind {
+	case kindObject:
+		code = g.objectValue(s, t, l, dst)
+		if expected != typeOr(g.e.expected(s), "object") {
+			// The decode function's type error would say "object".
+			code = []jen.Code{jen.If(jen.Id("s").Dot("Is").Call(g.e.at(l), jen.Qual(implPath, "KindObject"), jen.Lit(expected))).Block(code...)}
+		}
+	case kindArray:
+		code = g.arrayValue(s, t, l, dst, expected, held)
+	case "map":
+		code = g.mapValue(s, t, l, dst, expected, held)
+	case kindString:
+		code = g.stringValue(s, t, l, dst, expected, held)
+	case kindNumber:
+		code = g.numberValue(s, t, l, dst, expected, held)
+	case kindBoolean:
+		code = g.boolValue(s, t, l, dst, expected, held)
+	}
+	if held == "" || !usesIdent(code, held) {
+		return code
+	}
+	return append([]jen.Code{jen.Id(held).Op(":=").Id("s").Dot("Hold").Call()}, code...)
+}
+
+// usesIdent reports whether code refers to the identifier name.
+func usesIdent(code []jen.Code, name string) bool {
+	src := []byte(fmt.Sprintf("%#v", jen.Block(code...)))
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	for {
+		_, tok, lit := sc.Scan()
+		switch {
+		case tok == token.EOF:
+			return false
+		case tok == token.IDENT && lit == name:
+			return true
+		}
+	}
+}
+
+// genericChecks are the checks of the keywords of s that need the whole
+// value, held, once it was read.
+func (g *typedGen) genericChecks(s *schema, held string, l loc, enumDone bool) []jen.Code {
+	if held == "" {
+		return nil
+	}
+	return g.e.generic(s, jen.Id(held), l, enumDone)
+}
+
+// fallback reads the value whole and checks and decodes it as a map's value
+// is.
+func (g *typedGen) fallback(s *schema, t types.Type, l loc, dst lvalue) []jen.Code {
+	return g.fallbackNull(s, t, l, dst, false)
+}
+
+// fallbackNull is fallback, where null counts as absent when nullAbsent:
+// the value of an optional member whose Go type reads null itself.
+func (g *typedGen) fallbackNull(s *schema, t types.Type, l loc, dst lvalue, nullAbsent bool) []jen.Code {
+	v := g.e.local("v")
+	code := []jen.Code{jen.Id(v).Op(":=").Id("s").Dot("Any").Call()}
+	g.e.absentIfNull = nullAbsent
+	code = append(code, g.e.check(s, jen.Id(v), l)...)
+	g.e.absentIfNull = false
+	g.d.locals = g.e.fn.locals
+	assign := g.d.assign(t, dst, jen.Id(v), l)
+	if len(assign) > 0 {
+		if !g.d.decodesNull(t) {
+			assign = []jen.Code{jen.If(g.d.present(t, jen.Id(v))).Block(assign...)}
+		}
+		code = append(code, jen.If(jen.Id("s").Dot("Decoding").Call()).Block(assign...))
+	}
+	return code
+}
+
+// pureRef follows a schema that is only a $ref (with annotations) to its
+// target.
+func pureRef(s *schema) *schema {
+	for i := 0; i < 8 && s != nil && s.refTarget != nil && onlyRef(s); i++ {
+		s = s.refTarget
+	}
+	return s
+}
+
+func onlyRef(s *schema) bool {
+	return s.types == nil && !s.hasEnum && !s.hasConst && len(s.allOf)+len(s.anyOf)+len(s.oneOf) == 0 && s.not == nil &&
+		s.ifS == nil && !hasKindKeywords(s) && s.dynRef == "" && s.unevaluatedItems == nil && s.unevaluatedProperties == nil
+}
+
+// hasGeneric reports whether s has keywords that need the whole value: they
+// apply to any kind of value and are checked by match functions. A
+// specialized enum or const is checked as the value is read.
+func hasGeneric(s *schema) bool {
+	return (s.hasEnum || s.hasConst) && specialized(s) == "" || s.refTarget != nil || len(s.allOf)+len(s.anyOf)+len(s.oneOf) > 0 ||
+		s.not != nil || s.ifS != nil || len(s.dependentSchemas) > 0 || s.dynRef != "" || s.unevaluatedItems != nil ||
+		s.unevaluatedProperties != nil
+}
+
+// nativeKind returns how the Scanner reads a value of schema s into Go type
+// t: the schema's one JSON type, or "map"; "" when the value is read whole
+// and goes through the schema emitter's checks (see fallback).
+func nativeKind(d *decoder, s *schema, t types.Type) string {
+	if s == nil || s.boolean != nil || len(s.types) != 1 || s.contentSchema != nil || s.numberFormat != "" {
+		return ""
+	}
+	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() != nil {
+		if qualified(t) == "encoding/json.Number" || qualified(t) == "math/big.Int" || qualified(t) == "net/url.URL" {
+			return ""
+		}
+	}
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && (d.unmarshals(t) || d.unmarshalsText(t)) {
+		return ""
+	}
+	kind := s.types[0]
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return nativeKind(d, s, u.Elem())
+	case *types.Basic:
+		switch {
+		case kind == "string" && u.Info()&types.IsString != 0:
+			return kindString
+		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
+			return kindBoolean
+		case kind == "integer" && u.Info()&types.IsInteger != 0 && intBounds[u.Kind()].maxText != "",
+			kind == "number" && u.Info()&types.IsFloat != 0 && (u.Kind() == types.Float64 || u.Kind() == types.Float32):
+			return kindNumber
+		}
+	case *types.Struct:
+		if kind == "object" && s.additionalProperties.isFalse() && len(s.patternProperties) == 0 && s.propertyNames == nil &&
+			s.minProperties == nil && s.maxProperties == nil && len(s.dependentRequired) == 0 {
+			return kindObject
+		}
+	case *types.Slice:
+		if elem, ok := u.Elem().(*types.Basic); ok && elem.Kind() == types.Byte {
+			if kind == "string" && s.contentEncoding == "base64" {
+				return kindString
+			}
+			return ""
+		}
+		if kind == "array" && len(s.prefixItems) == 0 && s.contains == nil {
+			return kindArray
+		}
+	case *types.Array:
+		if kind == "array" && len(s.prefixItems) == 0 && s.contains == nil {
+			return kindArray
+		}
+	case *types.Map:
+		key, ok := u.Key().Underlying().(*types.Basic)
+		if kind == "object" && ok && key.Info()&types.IsString != 0 && !d.unmarshalsText(u.Key()) && len(s.properties) == 0 &&
+			len(s.patternProperties) == 0 && s.propertyNames == nil && s.minProperties == nil && s.maxProperties == nil &&
+			len(s.required) == 0 && len(s.dependentRequired) == 0 {
+			return "map"
+		}
+	}
+	return ""
+}
+
+func typeOr(t, or string) string {
+	if t == "" {
+		return or
+	}
+	return t
+}
+
+// set emits dst = x, x being a value of the type a value of t is read as
+// (see elemOf), of its underlying type unless typed: through a pointer when
+// t is one, which the Scanner keeps on the heap only when it decodes.
+func (g *typedGen) set(t types.Type, dst lvalue, x jen.Code, typed bool) jen.Code {
+	return jen.Add(dst.expr).Op("=").Add(g.valueOf(t, x, typed))
+}
+
+func (g *typedGen) valueOf(t types.Type, x jen.Code, typed bool) jen.Code {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		v := jen.Qual(implPath, "Ptr").Call(jen.Id("s"), g.valueOf(p.Elem(), x, typed))
+		if _, named := t.(*types.Named); named {
+			typ, _ := g.d.typeExpr(t)
+			return jen.Add(typ).Call(v)
+		}
+		return v
+	}
+	if _, named := t.(*types.Named); named && !typed {
+		typ, _ := g.d.typeExpr(t)
+		return jen.Add(typ).Call(x)
+	}
+	return x
+}
+
+// elemOf is the type a value of t is read as: t, or what its pointers point
+// to.
+func elemOf(t types.Type) types.Type {
+	for {
+		p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+		if !ok {
+			return types.Unalias(t)
+		}
+		t = p.Elem()
+	}
+}
+
+// objectValue reads a struct through its decode function.
+func (g *typedGen) objectValue(s *schema, t types.Type, l loc, dst lvalue) []jen.Code {
+	elem := elemOf(t)
+	f := g.funcFor(elem, s)
+	args := []jen.Code{jen.Id("s"), g.e.at(l)}
+	if f.depth {
+		args = append(args, g.e.depthPlusOne())
+	}
+	return []jen.Code{g.set(t, dst, jen.Id(f.name).Call(args...), true)}
+}
+
+// stringValue reads a string.
+func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+	e := g.e
+	v := e.local("v")
+	elem := elemOf(t)
+	var pre, checks []jen.Code
+	var rules []rule
+	fail := func(code, expected string) jen.Code {
+		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
+	}
+	value := jen.Id("s").Dot("Keep").Call(jen.Id(v))
+	if s.hasEnum && specialized(s) == kindString {
+		table := g.enumTable(s.enum, elem)
+		x, in := e.local("x"), e.local("in")
+		pre = append(pre, jen.List(jen.Id(x), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(jen.Id(v), jen.Id(table)))
+		rules = append(rules, rule{jen.Op("!").Id(in), fail("enum", "one of "+enumText(s.enum))})
+		value = jen.Id(x)
+	}
+	if s.hasConst && specialized(s) == kindString {
+		rules = append(rules, rule{jen.Id(v).Op("!=").Lit(s.constant.(string)), fail("const", shorten(compactJSON(s.constant)))})
+	}
+	if s.minLength != nil || s.maxLength != nil {
+		n := e.local("n")
+		pre = append(pre, jen.Id(n).Op(":=").Qual(implPath, "Length").Call(jen.Id(v)))
+		if s.minLength != nil {
+			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.minLength)), fail("minLength", "at least "+plural(*s.minLength, "character")+" long")})
+		}
+		if s.maxLength != nil {
+			rules = append(rules, rule{jen.Id(n).Op(">").Lit(int(*s.maxLength)), fail("maxLength", "at most "+plural(*s.maxLength, "character")+" long")})
+		}
+	}
+	if s.pattern != "" {
+		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
+			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", "a string matching the pattern "+s.pattern)})
+		}
+	}
+	if s.format != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.format].fn).Call(jen.Id(v)), fail("format", formatSpecs[s.format].text)})
+	}
+	if s.contentEncoding != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(jen.Id(v)), fail("contentEncoding", "a base64 string")})
+	}
+	if s.contentMediaType != "" {
+		text := "a JSON document"
+		if s.contentEncoding != "" {
+			text += " in base64"
+		}
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(jen.Id(v), jen.Lit(s.contentEncoding != "")), fail("contentMediaType", text)})
+	}
+	checks = chain(pre, rules)
+	checks = append(checks, g.genericChecks(s, held, l, true)...)
+	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
+		// Base64, decoded.
+		value = jen.Id("s").Dot("Bytes").Call(e.at(l), jen.Id(v))
+	}
+	checks = append(checks, g.set(t, dst, value, false))
+	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("String").Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// enumTable returns the package-level table of a string enum's values,
+// named after the Go type t.
+func (g *typedGen) enumTable(values []any, t types.Type) string {
+	var items []jen.Code
+	key := ""
+	for _, v := range values {
+		items = append(items, jen.Lit(v.(string)))
+		key += strconv.Quote(v.(string)) + ","
+	}
+	if name, ok := g.enums[key]; ok {
+		return name
+	}
+	base := "enum"
+	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() == g.pkg {
+		base = lowerFirst(named.Obj().Name()) + "Values"
+	}
+	name := g.scope.global(base)
+	g.enums[key] = name
+	g.file.Commentf("%s are the values a string of the enum may take.", name)
+	g.file.Var().Id(name).Op("=").Index().String().Values(items...)
+	return name
+}
+
+// boolValue reads a boolean.
+func (g *typedGen) boolValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+	v := g.e.local("v")
+	checks := append(g.genericChecks(s, held, l, false), g.set(t, dst, jen.Id(v), false))
+	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("Bool").Call(g.e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
+}
+
+// numberValue reads a number: integers exactly, whatever their size.
+func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+	e := g.e
+	n := e.local("n")
+	elem := elemOf(t)
+	u := elem.Underlying().(*types.Basic)
+	integer := s.types[0] == "integer"
+	fail := func(code, expected string) jen.Code {
+		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
+	}
+	num := jen.Id(n).Dot("F")
+	var rules []rule
+	if s.hasEnum && specialized(s) == kindNumber {
+		var cond jen.Code
+		for _, x := range s.enum {
+			c, ok := g.numberDiffers(num, jen.Id(n), x.(json.Number), s.loc+"/enum", "enum value")
+			if !ok {
+				return nil
+			}
+			if cond == nil {
+				cond = c
+			} else {
+				cond = jen.Add(cond).Op("&&").Add(c)
+			}
+		}
+		if cond == nil {
+			cond = jen.True()
+		}
+		rules = append(rules, rule{cond, fail("enum", "one of "+enumText(s.enum))})
+	}
+	if s.hasConst && specialized(s) == kindNumber {
+		c, ok := g.numberDiffers(num, jen.Id(n), s.constant.(json.Number), s.loc+"/const", "const")
+		if !ok {
+			return nil
+		}
+		rules = append(rules, rule{c, fail("const", compactJSON(s.constant))})
+	}
+	bounds := []struct {
+		keyword string
+		n       json.Number
+		op      string
+		text    string
+	}{
+		{"minimum", s.minimum, "<", ">= "},
+		{"maximum", s.maximum, ">", "<= "},
+		{"exclusiveMinimum", s.exclusiveMinimum, "<=", "> "},
+		{"exclusiveMaximum", s.exclusiveMaximum, ">=", "< "},
+	}
+	for _, b := range bounds {
+		if b.n == "" {
+			continue
+		}
+		lit, ok := e.numberLit(b.n, s.loc+"/"+b.keyword, b.keyword)
+		if !ok {
+			return nil
+		}
+		cond := jen.Add(num).Op(b.op).Add(lit)
+		if !floatSafe(b.n) {
+			cond = jen.Add(num).Op(b.op[:1]).Add(lit).Op("||").Add(num).Op("==").Add(lit).Op("&&").
+				Id(n).Dot("Compare").Call(jen.Lit(string(b.n))).Op(b.op).Lit(0)
+		}
+		rules = append(rules, rule{cond, fail(b.keyword, b.text+string(b.n))})
+	}
+	if s.multipleOf != "" {
+		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
+			return nil
+		}
+		rules = append(rules, rule{jen.Op("!").Id(n).Dot("MultipleOf").Call(jen.Lit(string(s.multipleOf))), fail("multipleOf", "a multiple of "+string(s.multipleOf))})
+	}
+	checks := chain(nil, rules)
+	checks = append(checks, g.genericChecks(s, held, l, true)...)
+	var value jen.Code
+	switch {
+	case u.Kind() == types.Float64:
+		value = num
+	case u.Kind() == types.Float32:
+		value = jen.Id("s").Dot("Float32").Call(e.at(l), jen.Id(n))
+	case u.Info()&types.IsUnsigned != 0:
+		value = jen.Id("s").Dot("Uint").Call(e.at(l), jen.Id(n), jen.Qual("math", intBounds[u.Kind()].max))
+		if u.Kind() != types.Uint64 {
+			value = jen.Id(u.Name()).Call(value)
+		}
+	default:
+		b := intBounds[u.Kind()]
+		value = jen.Id("s").Dot("Int").Call(e.at(l), jen.Id(n), jen.Qual("math", b.min), jen.Qual("math", b.max))
+		if u.Kind() != types.Int64 {
+			value = jen.Id(u.Name()).Call(value)
+		}
+	}
+	checks = append(checks, g.set(t, dst, value, false))
+	read := "Number"
+	if integer {
+		read = "Integer"
+	}
+	return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Id("s").Dot(read).Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
+}
+
+// numberDiffers is a condition true when the number n, whose float64 view
+// is num, differs from the number x, exactly.
+func (g *typedGen) numberDiffers(num, n jen.Code, x json.Number, at, what string) (jen.Code, bool) {
+	lit, ok := g.e.numberLit(x, at, what)
+	if !ok {
+		return nil, false
+	}
+	if floatSafe(x) {
+		return jen.Add(num).Op("!=").Add(lit), true
+	}
+	return jen.Parens(jen.Add(num).Op("!=").Add(lit).Op("||").Add(n).Dot("Compare").Call(jen.Lit(string(x))).Op("!=").Lit(0)), true
+}
+
+// arrayValue reads an array into a slice or a Go array.
+func (g *typedGen) arrayValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+	e := g.e
+	elem := elemOf(t)
+	minItems, maxItems := jen.Qual(implPath, "None"), jen.Qual(implPath, "None")
+	if s.minItems != nil {
+		minItems = jen.Lit(int(*s.minItems))
+	}
+	if s.maxItems != nil {
+		maxItems = jen.Lit(int(*s.maxItems))
+	}
+	itemSchema := s.items
+	return e.container(l, func(l loc) []jen.Code {
+		at := e.at(l)
+		i := e.local("i")
+		next := jen.Id("s").Dot("NextItem").Call(at)
+		var body []jen.Code
+		switch u := elem.Underlying().(type) {
+		case *types.Array:
+			body = []jen.Code{jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(
+				g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Add(dst.expr).Index(jen.Id(i))})...)}
+			if _, isPtr := types.Unalias(t).Underlying().(*types.Pointer); isPtr {
+				// A pointer to an array: read into a local.
+				typ, _ := g.d.typeExpr(elem)
+				arr := e.local("arr")
+				body = []jen.Code{jen.Var().Id(arr).Add(typ), jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(
+					g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Id(arr).Index(jen.Id(i))})...), g.set(t, dst, jen.Id(arr), true)}
+			}
+		case *types.Slice:
+			elemType, ok := g.d.typeExpr(u.Elem())
+			if !ok {
+				return nil
+			}
+			size := 8
+			if s.maxItems != nil && *s.maxItems <= 16 {
+				size = max(int(*s.maxItems), 1)
+			}
+			buf, items, item := e.local("buf"), e.local("items"), e.local("item")
+			loop := []jen.Code{jen.Var().Id(item).Add(elemType)}
+			loop = append(loop, g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Id(item)})...)
+			loop = append(loop, jen.Id(items).Op("=").Qual(implPath, "Append").Call(jen.Id("s"), jen.Id(items), jen.Id(item)))
+			body = []jen.Code{
+				jen.Var().Id(buf).Index(jen.Lit(size)).Add(elemType),
+				jen.Id(items).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
+				jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(loop...),
+				g.set(t, dst, jen.Qual(implPath, "Slice").Call(jen.Id("s"), jen.Id(items)), false),
+			}
+		}
+		body = append(body, g.genericChecks(s, held, l, false)...)
+		return []jen.Code{jen.If(jen.Id("s").Dot("Array").Call(at, jen.Lit(expected), minItems, maxItems, jen.Lit(s.uniqueItems))).Block(body...)}
+	})
+}
+
+// mapValue reads an object of like members into a map with string keys.
+func (g *typedGen) mapValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+	e := g.e
+	elem := elemOf(t)
+	u := elem.Underlying().(*types.Map)
+	mapType, ok := g.d.typeExpr(elem)
+	elemType, ok2 := g.d.typeExpr(u.Elem())
+	if !ok || !ok2 {
+		return nil
+	}
+	return e.container(l, func(l loc) []jen.Code {
+		m, k, item := e.local("m"), e.local("k"), e.local("item")
+		key := jen.Code(jen.Id(k))
+		if _, named := types.Unalias(u.Key()).(*types.Named); named {
+			keyType, _ := g.d.typeExpr(u.Key())
+			key = jen.Add(keyType).Call(jen.Id(k))
+		}
+		fnBody := []jen.Code{jen.Var().Id(item).Add(elemType)}
+		fnBody = append(fnBody, g.value(s.additionalProperties, u.Elem(), l.dynamicKey(jen.Id(k)), lvalue{expr: jen.Id(item)})...)
+		fnBody = append(fnBody, jen.If(jen.Id(m).Op("!=").Nil()).Block(jen.Id(m).Index(key).Op("=").Id(item)))
+		return []jen.Code{
+			jen.Id(m).Op(":=").Qual(implPath, "NewMap").Types(mapType).Call(jen.Id("s")),
+			jen.If(jen.Id("s").Dot("Members").Call(e.at(l), jen.Lit(expected), jen.Func().Params(jen.Id(k).String()).Block(fnBody...))).Block(
+				append(g.genericChecks(s, held, l, false), g.set(t, dst, jen.Id(m), true))...),
+		}
+	})
+}
+
+// validationKey is the JSON of a schema without its annotations: two
+// schemas with the same key are checked by the same code.
+func validationKey(raw any) string {
+	return compactJSON(stripAnnotations(raw))
+}
+
+// noCheckKeywords are the keywords that change no check.
+var noCheckKeywords = map[string]bool{
+	"description": true, "examples": true, "default": true, "$comment": true, "readOnly": true, "writeOnly": true,
+	"deprecated": true, "$schema": true, "$id": true, "$defs": true, "definitions": true,
+}
+
+// stripAnnotations returns a schema's JSON without its annotations, and
+// those of its subschemas.
+func stripAnnotations(raw any) any {
+	o, ok := raw.(*object)
+	if !ok {
+		return raw
+	}
+	out := newObject()
+	for _, k := range o.keys {
+		if noCheckKeywords[k] || strings.HasPrefix(k, "x-") {
+			continue
+		}
+		v := o.values[k]
+		switch k {
+		case "properties", "patternProperties", "dependentSchemas":
+			if m, ok := v.(*object); ok {
+				sub := newObject()
+				for _, name := range m.keys {
+					sub.set(name, stripAnnotations(m.values[name]))
+				}
+				v = sub
+			}
+		case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+			"unevaluatedProperties", "unevaluatedItems", "contentSchema":
+			v = stripAnnotations(v)
+		case "allOf", "anyOf", "oneOf", "prefixItems":
+			if list, ok := v.([]any); ok {
+				sub := make([]any, len(list))
+				for i, item := range list {
+					sub[i] = stripAnnotations(item)
+				}
+				v = sub
+			}
+		}
+		out.set(k, v)
+	}
+	return out
+}

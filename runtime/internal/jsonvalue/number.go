@@ -1,0 +1,358 @@
+package jsonvalue
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/big"
+	"strconv"
+)
+
+// Numbers are compared exactly, as the values a handler receives: a
+// validator's float64 view of a number is only an approximation beyond 2^53
+// (json.Number, int64 and uint64 carry more), so every check that the float64
+// cannot decide goes through the exact value of the number.
+//
+// The exact value of a number v is:
+//   - for a json.Number written as a plain integer ("9007199254740993"), an
+//     int or a uint of any size: the integer itself, as DecodeT reads it into
+//     an integer field;
+//   - for a float64 (or float32) that is an integer: the float64 itself,
+//     exactly (2^60 is 1152921504606846976);
+//   - for a float64 with a fraction: its shortest decimal representation,
+//     the text encoding/json writes and reads (0.1 is 0.1, not the binary
+//     fraction nearest to it);
+//   - for any other json.Number ("3.0", "1e3", "0.1"): the float64 it reads
+//     as, as above, which is also what DecodeT makes of it.
+
+// dec is an exact decimal number: digits × 10^exp, negated when neg. digits
+// has no leading or trailing zeros; zero has no digits and is never neg.
+type dec struct {
+	neg    bool
+	digits []byte
+	exp    int
+}
+
+// maxExp bounds the exponents dec keeps, far beyond float64's range, so
+// that arithmetic on them never overflows.
+const maxExp = 1 << 40
+
+// parseDec reads a number written as JSON or strconv writes it ("-12",
+// "1.5e+07", "0.001"). The digits of the result are in s, which it may
+// rearrange: callers pass a buffer of their own.
+func parseDec(s []byte) (dec, bool) {
+	var d dec
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		d.neg = s[i] == '-'
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	digits := s[start:i]
+	frac := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		fs := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		frac = i - fs
+		// Move the integer part over the point, so that the digits are
+		// contiguous.
+		copy(s[start+1:], s[start:start+len(digits)])
+		digits = s[start+1 : i]
+	}
+	if len(digits) == 0 {
+		return dec{}, false
+	}
+	exp := 0
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		eneg := false
+		if i < len(s) && (s[i] == '-' || s[i] == '+') {
+			eneg = s[i] == '-'
+			i++
+		}
+		es := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			if exp < maxExp {
+				exp = exp*10 + int(s[i]-'0')
+			}
+			i++
+		}
+		if i == es {
+			return dec{}, false
+		}
+		if eneg {
+			exp = -exp
+		}
+	}
+	if i != len(s) {
+		return dec{}, false
+	}
+	exp -= frac
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		exp++
+	}
+	if len(digits) == 0 {
+		return dec{}, true
+	}
+	d.digits, d.exp = digits, clampExp(exp)
+	return d, true
+}
+
+func clampExp(e int) int {
+	return min(max(e, -maxExp), maxExp)
+}
+
+func (d dec) cmp(o dec) int {
+	if sd, so := d.sign(), o.sign(); sd != so {
+		if sd < so {
+			return -1
+		}
+		return 1
+	}
+	if len(d.digits) == 0 {
+		return 0
+	}
+	c := d.cmpAbs(o)
+	if d.neg {
+		return -c
+	}
+	return c
+}
+
+func (d dec) sign() int {
+	switch {
+	case len(d.digits) == 0:
+		return 0
+	case d.neg:
+		return -1
+	}
+	return 1
+}
+
+// cmpAbs compares magnitudes of non-zero numbers: the position of the
+// leading digit first, then the digits.
+func (d dec) cmpAbs(o dec) int {
+	ld, lo := len(d.digits)+d.exp, len(o.digits)+o.exp
+	switch {
+	case ld < lo:
+		return -1
+	case ld > lo:
+		return 1
+	}
+	return bytes.Compare(d.digits, o.digits)
+}
+
+// exactBuf holds the digits of a number's exact value: a float64 integer
+// has at most 309.
+type exactBuf [512]byte
+
+// exact returns the exact value of v (see above), its digits in buf.
+func exact(v any, buf *exactBuf) (dec, bool) {
+	b := buf[:0]
+	switch x := v.(type) {
+	case json.Number:
+		if isPlainInteger(string(x)) {
+			b = append(b, x...)
+			return parseDec(b)
+		}
+		f, ok := Number(x)
+		if !ok {
+			return dec{}, false
+		}
+		return exactFloat(f, buf)
+	case float64:
+		return exactFloat(x, buf)
+	case float32:
+		return exactFloat(float64(x), buf)
+	case int:
+		b = strconv.AppendInt(b, int64(x), 10)
+	case int8:
+		b = strconv.AppendInt(b, int64(x), 10)
+	case int16:
+		b = strconv.AppendInt(b, int64(x), 10)
+	case int32:
+		b = strconv.AppendInt(b, int64(x), 10)
+	case int64:
+		b = strconv.AppendInt(b, x, 10)
+	case uint:
+		b = strconv.AppendUint(b, uint64(x), 10)
+	case uint8:
+		b = strconv.AppendUint(b, uint64(x), 10)
+	case uint16:
+		b = strconv.AppendUint(b, uint64(x), 10)
+	case uint32:
+		b = strconv.AppendUint(b, uint64(x), 10)
+	case uint64:
+		b = strconv.AppendUint(b, x, 10)
+	case uintptr:
+		b = strconv.AppendUint(b, uint64(x), 10)
+	default:
+		return dec{}, false
+	}
+	return parseDec(b)
+}
+
+func exactFloat(f float64, buf *exactBuf) (dec, bool) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return dec{}, false
+	}
+	if f == math.Trunc(f) {
+		return parseDec(strconv.AppendFloat(buf[:0], f, 'f', 0, 64))
+	}
+	return parseDec(strconv.AppendFloat(buf[:0], f, 'e', -1, 64))
+}
+
+// isPlainInteger reports whether s is a JSON integer without fraction or
+// exponent: "-12", "0", "9007199254740993".
+func isPlainInteger(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	for ; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// floatIsExact reports whether f, the float64 view of the number v, is its
+// exact value: only an integer beyond 2^53 held by a json.Number or a Go
+// integer may not be.
+func floatIsExact(v any, f float64) bool {
+	if math.Abs(f) < 1<<53 {
+		return true
+	}
+	switch x := v.(type) {
+	case float64, float32:
+		return true
+	case json.Number:
+		return !isPlainInteger(string(x))
+	}
+	return false
+}
+
+// Compare compares the number v, a value a validator accepted as a number,
+// with the number n written in the schema, exactly (see above): -1, 0 or +1
+// as v is less than, equal to or greater than n. Generated code calls it
+// only where the float64 comparison cannot decide: when v's float64 equals
+// n's and one of them is not exact. It reports 0 when v is not a number.
+func Compare(v any, n string) int {
+	var xb, nb exactBuf
+	x, ok := exact(v, &xb)
+	if !ok {
+		return 0
+	}
+	m, ok := parseDec(append(nb[:0], n...))
+	if !ok {
+		return 0
+	}
+	return x.cmp(m)
+}
+
+// sameNumber reports whether two numbers, whose float64 views are fa and fb,
+// are equal exactly.
+func sameNumber(a any, fa float64, b any, fb float64) bool {
+	if fa != fb {
+		return false
+	}
+	if floatIsExact(a, fa) && floatIsExact(b, fb) {
+		return true
+	}
+	var ab, bb exactBuf
+	x, okA := exact(a, &ab)
+	y, okB := exact(b, &bb)
+	return okA && okB && x.cmp(y) == 0
+}
+
+// appendNumber appends a rendering of the number v that is equal for numbers
+// that are equal exactly and different otherwise, for canonical.
+func appendNumber(b []byte, v any) ([]byte, bool) {
+	var buf exactBuf
+	d, ok := exact(v, &buf)
+	if !ok {
+		return b, false
+	}
+	if d.neg {
+		b = append(b, '-')
+	}
+	b = append(b, d.digits...)
+	b = append(b, 'e')
+	return strconv.AppendInt(b, int64(d.exp), 10), true
+}
+
+// MultipleOf reports whether the number v, a value a validator accepted as
+// a number, is a multiple of m, a number greater than 0 written in the
+// schema, exactly (see above): 0.3 is a multiple of 0.1, although in binary
+// floating point 0.3/0.1 is not a whole number, and 9007199254740993 is not
+// a multiple of 2, although its float64 is.
+func MultipleOf(v any, m string) bool {
+	if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		if mi, ok := smallInteger(m); ok {
+			return math.Mod(f, mi) == 0
+		}
+	}
+	var xb, mb exactBuf
+	x, ok := exact(v, &xb)
+	if !ok {
+		return false
+	}
+	d, ok := parseDec(append(mb[:0], m...))
+	if !ok || len(d.digits) == 0 || d.neg {
+		return false
+	}
+	if len(x.digits) == 0 {
+		return true
+	}
+	// v/m = x.digits × 10^(x.exp-d.exp) / d.digits. x.digits has no trailing
+	// zero, so no power of ten divides it: a negative shift is no multiple.
+	shift := x.exp - d.exp
+	if shift < 0 {
+		return false
+	}
+	if len(d.digits) <= 18 {
+		md, _ := strconv.ParseUint(string(d.digits), 10, 64)
+		var r uint64
+		for _, c := range x.digits {
+			r = (r*10 + uint64(c-'0')) % md
+		}
+		for ; shift > 0 && r != 0; shift-- {
+			r = r * 10 % md
+		}
+		return r == 0
+	}
+	xi, _ := new(big.Int).SetString(string(x.digits), 10)
+	xi.Mul(xi, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(shift)), nil))
+	mi, _ := new(big.Int).SetString(string(d.digits), 10)
+	return new(big.Int).Rem(xi, mi).Sign() == 0
+}
+
+// smallInteger reads a schema number written as a plain positive integer
+// below 2^53.
+func smallInteger(s string) (float64, bool) {
+	if len(s) == 0 || len(s) > 15 {
+		return 0, false
+	}
+	var n float64
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + float64(s[i]-'0')
+	}
+	return n, n > 0
+}

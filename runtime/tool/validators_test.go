@@ -1,0 +1,58 @@
+package tool
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+)
+
+// The validators written by hand in these tests build their errors as
+// generated code does (with toolimpl, which this package's tests cannot
+// import).
+
+func typeError(path, name, expected string, v any) Error {
+	return Error{Code: CodeType, Path: path, Name: name, Expected: expected, Got: jsonvalue.TypeName(v)}
+}
+
+func valueError(code, path, name, expected string, v any) Error {
+	return Error{Code: code, Path: path, Name: name, Expected: expected, Got: jsonvalue.TypeName(v), Actual: jsonvalue.Show(v)}
+}
+
+func tooDeep() Error { return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(MaxDepth)} }
+
+// recoverTooDeep turns the panic of a comparison nested deeper than
+// MaxDepth into a depth error in errs, as a generated validator does.
+func recoverTooDeep(errs *Errors) {
+	if v := recover(); v != nil {
+		if !jsonvalue.IsTooDeep(v) {
+			panic(v)
+		}
+		*errs = append(*errs, tooDeep())
+	}
+}
+
+// validated runs f as a generated validator runs its checks: a depth
+// overflow is a depth error.
+func validated(f func()) (errs Errors) {
+	defer recoverTooDeep(&errs)
+	f()
+	return nil
+}
+
+// fillers make a list long enough for Duplicate to bucket it.
+var fillers = func() []any {
+	var items []any
+	for i := range 40 {
+		items = append(items, float64(i), fmt.Sprint("f", i))
+	}
+	return items
+}()
+
+// TestLimitsMatchTheirImplementation: the limits this package documents are
+// the ones its value functions apply.
+func TestLimitsMatchTheirImplementation(t *testing.T) {
+	assert.Equal(t, jsonvalue.MaxDepth, MaxDepth)
+	assert.Equal(t, jsonvalue.MaxShown, MaxKeyLength)
+}

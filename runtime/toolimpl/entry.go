@@ -1,0 +1,172 @@
+package toolimpl
+
+import (
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// scanners keeps Scanners between calls: a generated function, called
+// through a function value, would make the compiler allocate one per call.
+var scanners = sync.Pool{New: func() any { return new(Scanner) }}
+
+func getScanner(maxErrors int, keep bool) *Scanner {
+	s := scanners.Get().(*Scanner)
+	s.r = Report{max: maxErrors}
+	s.keep = keep
+	return s
+}
+
+// putScanner returns s to the pool, keeping the buffers it grew, and
+// nothing of the call: its errors and its runs are the caller's no more.
+func putScanner(s *Scanner) {
+	for i := 0; i < s.used; i++ {
+		*s.groupAt(i) = group{}
+	}
+	clear(s.vals) // pop cleared the values past its length
+	clear(s.runs)
+	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0
+	if s.raw {
+		s.sc.Reset(nil)
+	}
+	s.vpending, s.bpending, s.borrowed, s.raw, s.lastRaw = false, false, false, false, false
+	scanners.Put(s)
+}
+
+// The entry points below are not generic: generated code passes read, a
+// closure that reads the arguments' value from s with the generated decode
+// function of the tool's type and keeps it in the caller's variable. A
+// generic entry point would be compiled again for every tool's type, which
+// made a package of many tools slow to build.
+
+// Validate checks a tool's arguments, given as a map, with read: nil when
+// they are valid, else the errors, at most tool.DefaultMaxErrors and then
+// one tool.CodeTooManyErrors. It allocates nothing for valid arguments.
+func Validate(args map[string]any, read func(s *Scanner)) tool.Errors {
+	s := getScanner(0, false)
+	defer putScanner(s)
+	s.r.validating = true
+	values(s, args, read)
+	return s.r.Errors()
+}
+
+// Decode reads a tool's arguments with read: from args, or, when args is
+// nil, from raw, in one pass (see DecodeJSON). It returns nil when they are
+// valid and read has kept their value, else the errors, at most maxErrors
+// (tool.DefaultMaxErrors when maxErrors <= 0) and then one
+// tool.CodeTooManyErrors; the caller then returns the zero value.
+func Decode(args map[string]any, raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
+	if args != nil {
+		return DecodeArgs(args, maxErrors, read)
+	}
+	return DecodeJSON(raw, maxErrors, read)
+}
+
+// DecodeArgs reads a tool's arguments, given as a map, with read.
+func DecodeArgs(args map[string]any, maxErrors int, read func(s *Scanner)) tool.Errors {
+	s := getScanner(maxErrors, true)
+	defer putScanner(s)
+	values(s, args, read)
+	return s.r.Errors()
+}
+
+func values(s *Scanner, args map[string]any, read func(s *Scanner)) {
+	defer s.r.recoverTooDeep()
+	if args == nil {
+		args = map[string]any{} // no arguments at all are an empty object
+	}
+	s.cur, s.vpending = args, true
+	read(s)
+}
+
+// DecodeJSON reads a tool call's raw arguments with read, in one pass, and
+// returns exactly the errors that tool.ParseArgs and then DecodeArgs return
+// for the same bytes: the one error of a call that does not parse
+// (bad_json, bad_number, bad_shape), or the errors of the arguments, at
+// most maxErrors. A call with more errors than that, which only the end of
+// the one pass could put in order, is read again as tool.ParseArgs and
+// DecodeArgs read it: only broken or hostile calls take that second,
+// equally linear, pass.
+func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
+	s := getScanner(maxErrors, true)
+	defer putScanner(s)
+	s.r.stopWhenFull, s.raw = true, true
+	s.sc.Reset(jsonscan.Arguments(raw))
+	if s.sc.Peek() != jsonscan.Object {
+		kind := s.sc.Skip()
+		if !s.sc.Finish() {
+			return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
+		}
+		got := s.kindName(kind)
+		return tool.Errors{{Code: tool.CodeBadShape, Expected: "object", Got: got,
+			Reason: "the arguments should be a JSON object, got " + got}}
+	}
+	if !onePass(s, read) || s.r.stopped {
+		args, errs := tool.ParseArgs(raw)
+		if errs != nil {
+			return errs
+		}
+		return DecodeArgs(args, maxErrors, read)
+	}
+	if !s.sc.Finish() {
+		return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
+	}
+	return s.r.Errors()
+}
+
+// onePass runs read over raw bytes; it reports false when a check panicked
+// with PanicTooDeep (a value nested deeper than the checks of a whole value
+// follow), whose error the map decoder places.
+func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			if !jsonvalue.IsTooDeep(v) {
+				panic(v)
+			}
+			ok = false
+		}
+	}()
+	s.bpending = true
+	read(s)
+	return true
+}
+
+// Ptr returns a pointer to a copy of v when s decodes, for a pointer field;
+// nil when s only validates, or has found the arguments invalid, which
+// allocates nothing.
+func Ptr[T any](s *Scanner, v T) *T {
+	if !s.decoding() {
+		return nil
+	}
+	p := new(T)
+	*p = v
+	return p
+}
+
+// Append appends v to items when s decodes.
+func Append[T any](s *Scanner, items []T, v T) []T {
+	if !s.decoding() {
+		return items
+	}
+	return append(items, v)
+}
+
+// Slice returns a copy of items of their exact length when s decodes, for a
+// slice field: an empty slice is not nil. It returns nil when s only
+// validates.
+func Slice[T any](s *Scanner, items []T) []T {
+	if !s.decoding() {
+		return nil
+	}
+	out := make([]T, len(items))
+	copy(out, items)
+	return out
+}
+
+// parseError is the error of arguments that do not parse, as tool.ParseArgs
+// reports it.
+func parseError(e *jsonscan.Error, prefix string) tool.Error {
+	return tool.Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, tool.MaxField), Reason: e.Reason(prefix)}
+}

@@ -1,0 +1,211 @@
+package toolimpl
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// MaxKeyLength and MaxPathLength are tool's bounds on an error's Path and
+// Name, which a Loc renders.
+const (
+	MaxKeyLength  = tool.MaxKeyLength
+	MaxPathLength = tool.MaxPathLength
+)
+
+// Loc is where a value lies in the arguments: a chain of member names and
+// array indexes back to the arguments themselves (the zero Loc), built on
+// the stack as generated code descends and rendered into an Error's Path
+// and Name only when an error is reported. Nothing is built or rewritten
+// for a valid value, and an error costs its own depth, not the depth of
+// every level above it. Nothing keeps a Loc: the Report renders it at once.
+type Loc struct {
+	parent *Loc
+	key    string
+	index  int
+	kind   uint8
+}
+
+const (
+	locRoot uint8 = iota
+	locKey
+	locIndex
+)
+
+// Key returns the location of the member named k of the object at l.
+func (l *Loc) Key(k string) Loc { return Loc{parent: l, key: k, kind: locKey} }
+
+// Index returns the location of item i of the array at l.
+func (l *Loc) Index(i int) Loc { return Loc{parent: l, index: i, kind: locIndex} }
+
+// maxSteps bounds the steps of a location that a rendering follows: far
+// deeper than any validator descends, it stops a chain that a misuse made
+// cyclic.
+const maxSteps = 1 << 16
+
+// name renders l as a model reads it: coords.lat, tags[0].
+func (l Loc) name() string { return string(l.appendTo(nil, true)) }
+
+// writeStep appends the step at to b, as a name or as a JSON Pointer.
+func writeStep(b []byte, at *Loc, first, asName bool) []byte {
+	if asName {
+		return nameStep(b, at, first)
+	}
+	return pointerStep(b, at)
+}
+
+func pointerStep(b []byte, at *Loc) []byte {
+	b = append(b, '/')
+	if at.kind == locIndex {
+		return strconv.AppendInt(b, int64(at.index), 10)
+	}
+	k := shortKey(at.key)
+	for i := 0; i < len(k); i++ {
+		switch k[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, k[i])
+		}
+	}
+	return b
+}
+
+func nameStep(b []byte, at *Loc, first bool) []byte {
+	if at.kind == locIndex {
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(at.index), 10)
+		return append(b, ']')
+	}
+	if !first {
+		b = append(b, '.')
+	}
+	return append(b, shortKey(at.key)...)
+}
+
+// appendTo appends the steps of l from the root to dst. A location longer
+// than MaxPathLength keeps its first quarter and its last three quarters,
+// around "…".
+func (l Loc) appendTo(dst []byte, asName bool) []byte {
+	// The steps, from l up, on the stack: nothing of the Locs is stored,
+	// so that they stay on the stack too.
+	var chain [16]*Loc
+	n := 0
+	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
+		if n == len(chain) {
+			return l.appendReversed(dst, asName)
+		}
+		chain[n] = at
+		n++
+	}
+	b := dst
+	for i := n - 1; i >= 0; i-- {
+		b = writeStep(b, chain[i], i == n-1, asName)
+	}
+	if len(b)-len(dst) > MaxPathLength {
+		return l.elided(dst, asName)
+	}
+	return b
+}
+
+// appendReversed is appendTo for a location of many steps: it walks the
+// chain from l up, writing each step reversed, and reverses what it wrote
+// at the end.
+func (l Loc) appendReversed(dst []byte, asName bool) []byte {
+	var scratch [96]byte
+	start := len(dst)
+	b := dst
+	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
+		first := at.parent == nil || at.parent.kind == locRoot
+		s := writeStep(scratch[:0], at, first, asName)
+		for j := len(s) - 1; j >= 0; j-- {
+			b = append(b, s[j])
+		}
+		if len(b)-start > MaxPathLength {
+			return l.elided(dst[:start], asName)
+		}
+	}
+	reverse(b[start:])
+	return b
+}
+
+// elided appends a location longer than MaxPathLength to dst.
+func (l Loc) elided(dst []byte, asName bool) []byte {
+	n := 0
+	for at := &l; at != nil && at.kind != locRoot && n < maxSteps; at = at.parent {
+		n++
+	}
+	// The length of each step, from the root.
+	lens := make([]int, n)
+	var scratch [96]byte
+	i := n
+	for at := &l; i > 0; at = at.parent {
+		i--
+		lens[i] = len(writeStep(scratch[:0], at, i == 0, asName))
+	}
+	// The steps [0, head) and [tail, n) are written.
+	head, size := 0, 0
+	for head < n-1 && size+lens[head] <= MaxPathLength/4 {
+		size += lens[head]
+		head++
+	}
+	tail := n - 1
+	size = lens[n-1]
+	for tail > head+1 && size+lens[tail-1] <= MaxPathLength*3/4 {
+		tail--
+		size += lens[tail]
+	}
+	start := len(dst)
+	b := dst
+	i = n
+	for at := &l; i > 0; at = at.parent {
+		i--
+		if i >= head && i < tail {
+			if i == tail-1 {
+				b = append(b, "\xa6\x80\xe2"...) // "…" reversed
+			}
+			continue
+		}
+		s := writeStep(scratch[:0], at, i == 0, asName)
+		for j := len(s) - 1; j >= 0; j-- {
+			b = append(b, s[j])
+		}
+	}
+	reverse(b[start:])
+	return b
+}
+
+func reverse(b []byte) {
+	for x, y := 0, len(b)-1; x < y; x, y = x+1, y-1 {
+		b[x], b[y] = b[y], b[x]
+	}
+}
+
+// shortKey cuts a member name to MaxKeyLength characters.
+func shortKey(k string) string {
+	if len(k) <= MaxKeyLength {
+		return k
+	}
+	runes := 0
+	for i := range k {
+		if runes == MaxKeyLength {
+			return k[:i] + "…"
+		}
+		runes++
+	}
+	return k
+}
+
+// keep cuts a text to n bytes at a character boundary, adding "…".
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

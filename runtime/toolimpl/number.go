@@ -1,0 +1,141 @@
+package toolimpl
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Num is a number a Scanner read: F is its float64 view, which decides every
+// comparison with a bound unless the two are equal; the methods compare and
+// convert the number itself, exactly, as the map validator and decoder do
+// with the same json.Number.
+type Num struct {
+	F   float64
+	lit string // as written in raw arguments, borrowed; "" for a value
+	v   any    // a value of a map, when lit is ""
+}
+
+// value is the number as tool's functions take it: the json.Number ParseArgs
+// would have made of the literal, or the value of the map.
+func (n Num) value() any {
+	if n.lit != "" {
+		return json.Number(n.lit)
+	}
+	return n.v
+}
+
+// Compare compares the number with the decimal number b exactly: -1, 0 or
+// +1.
+func (n Num) Compare(b string) int { return Compare(n.value(), b) }
+
+// MultipleOf reports whether the number is an integer multiple of m, exactly.
+func (n Num) MultipleOf(m string) bool { return MultipleOf(n.value(), m) }
+
+// Int returns the number as an integer field holds it, exactly; false when
+// it is not an integer in [min, max].
+func (n Num) Int(min, max int64) (int64, bool) {
+	if n.lit != "" {
+		if i, ok := smallInt(n.lit); ok {
+			return i, i >= min && i <= max
+		}
+	}
+	return Int(n.value(), min, max)
+}
+
+// Uint returns the number as an unsigned integer field holds it, exactly;
+// false when it is not an integer in [0, max].
+func (n Num) Uint(max uint64) (uint64, bool) { return Uint(n.value(), max) }
+
+// Float32 returns the number as a float32 field holds it, rounded as
+// encoding/json rounds it; false beyond float32's range.
+func (n Num) Float32() (float32, bool) { return Float32(n.value()) }
+
+// integerJSON is the number as an integer without fraction or exponent,
+// for a type whose UnmarshalJSON reads only those (math/big.Int).
+func (n Num) integerJSON() ([]byte, bool) { return IntegerJSON(n.value()) }
+
+// number reads a literal's float64 view, as the map validator reads the same
+// json.Number.
+func number(lit string) float64 {
+	if n, ok := smallInt(lit); ok && (n != 0 || lit[0] != '-') {
+		return float64(n) // exact: |n| < 2^53
+	}
+	if f, ok := shortDecimal(lit); ok {
+		return f
+	}
+	f, _ := strconv.ParseFloat(lit, 64) // -0 too
+	return f
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// shortDecimal reads a literal with a fraction, at most 15 digits and no
+// exponent, as strconv.ParseFloat does but without its generality: its
+// digits make an integer m below 2^53 and it is m / 10^k for k <= 22, both
+// exact in a float64, so that the one division rounds correctly.
+func shortDecimal(lit string) (float64, bool) {
+	i, neg := 0, false
+	if len(lit) > 0 && lit[0] == '-' {
+		i, neg = 1, true
+	}
+	var m uint64
+	digits, frac := 0, -1
+	for ; i < len(lit); i++ {
+		c := lit[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			return 0, false // an exponent
+		}
+	}
+	if digits == 0 || digits > 15 || frac < 0 || frac >= len(pow10) {
+		return 0, false
+	}
+	f := float64(m) / pow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// smallInt reads a literal of at most 15 digits and no fraction or exponent,
+// which a float64 holds exactly, without strconv.
+func smallInt(lit string) (int64, bool) {
+	i, neg := 0, false
+	if len(lit) > 0 && lit[0] == '-' {
+		i, neg = 1, true
+	}
+	if len(lit)-i > 15 || len(lit) == i {
+		return 0, false
+	}
+	var n int64
+	for ; i < len(lit); i++ {
+		c := lit[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// numberType names the JSON type of a number as TypeName does:
+// integer when it has no fractional part.
+func numberType(f float64) string {
+	if IsInteger(f) {
+		return "integer"
+	}
+	return "number"
+}

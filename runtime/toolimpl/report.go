@@ -1,0 +1,277 @@
+package toolimpl
+
+import (
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// Report collects the errors of one validation: at most its limit, then
+// one error with tool.CodeTooManyErrors, after which Full is true and the
+// generated code stops walking the value. The zero Report has the limit
+// tool.DefaultMaxErrors.
+//
+// Errors come in two kinds. A validation error says the arguments break
+// the schema. A decode error says that a value the schema accepts does not
+// fit its Go field (an int8 and 300, a type's UnmarshalText refusing it):
+// it counts only when the arguments are otherwise valid. The errors of
+// both kinds are kept in the order they come, which generated code reorders
+// (see Truncate, and Scanner's runs); Errors returns the validation errors
+// when there are any, the decode errors otherwise, each kind within its own
+// limit.
+type Report struct {
+	errs   tool.Errors
+	decode []bool // decode[i]: errs[i] is a decode error; nil while there is none
+	nvalid int    // the validation errors, the last one included
+	ndec   int    // the decode errors, the last one included
+	max    int
+	full   bool // the validation errors reached the limit
+	// For a one-pass decode: past the limit, the report stops and says
+	// so (stopped), instead of adding the last error; see Scanner.
+	stopWhenFull bool
+	stopped      bool
+	validating   bool // only validating: decode errors are not reported
+
+	// text holds the bytes of the texts the report writes (locations,
+	// values shown), one allocation for the errors of a call rather than
+	// one per text. Bytes are only appended: a string of the bytes
+	// written stays as it is when text grows into another array.
+	text []byte
+}
+
+// textStart returns where the next text written into r.text starts.
+func (r *Report) textStart() int {
+	if r.text == nil {
+		r.text = make([]byte, 0, 256)
+	}
+	return len(r.text)
+}
+
+// since returns the bytes of r.text written from start on, as a string.
+func (r *Report) since(start int) string {
+	if len(r.text) == start {
+		return ""
+	}
+	return unsafe.String(&r.text[start], len(r.text)-start)
+}
+
+// location renders at into an error's Path and Name: as an RFC 6901 JSON
+// Pointer (/coords/lat, /tags/0) and as a model reads it (coords.lat,
+// tags[0]). It copies the bytes of member names: a string of a Loc kept in
+// an Error would make the compiler put every Loc on the heap.
+func (r *Report) location(at Loc) (pointer, name string) {
+	start := r.textStart()
+	r.text = at.appendTo(r.text, false)
+	n := len(r.text) - start
+	r.text = at.appendTo(r.text, true)
+	s := r.since(start)
+	return s[:n], s[n:]
+}
+
+// NewReport returns a Report that keeps at most max errors; max <= 0 means
+// tool.DefaultMaxErrors.
+func NewReport(max int) Report { return Report{max: max} }
+
+func (r *Report) limit() int {
+	if r.max <= 0 {
+		return tool.DefaultMaxErrors
+	}
+	return r.max
+}
+
+// tooMany is the last error of a report that reached its limit.
+func (r *Report) tooMany() tool.Error {
+	expected, reason := jsonvalue.TooMany(r.limit())
+	return tool.Error{Code: tool.CodeTooManyErrors, Expected: expected, Reason: reason}
+}
+
+// Add reports the validation error e at location at: its Path and Name
+// are rendered from at.
+func (r *Report) Add(at Loc, e tool.Error) {
+	if r.full || r.stopped {
+		return
+	}
+	if r.nvalid >= r.limit() {
+		if r.stopWhenFull {
+			r.stopped = true
+			return
+		}
+		r.push(false, r.tooMany())
+		r.full = true
+		return
+	}
+	e.Path, e.Name = r.location(at)
+	r.push(false, e)
+}
+
+// addDecode reports the decode error e at location at.
+func (r *Report) addDecode(at Loc, e tool.Error) {
+	if r.validating || r.nvalid > 0 || r.stopped || r.ndec > r.limit() {
+		return // the arguments are not valid, or the limit is reached: the error does not count
+	}
+	if r.ndec == r.limit() {
+		if r.stopWhenFull {
+			r.stopped = true
+			return
+		}
+		e = r.tooMany()
+	} else {
+		e.Path, e.Name = r.location(at)
+	}
+	r.push(true, e)
+}
+
+func (r *Report) push(decode bool, e tool.Error) {
+	if r.errs == nil {
+		r.errs = make(tool.Errors, 0, 8)
+	}
+	if decode && r.decode == nil {
+		r.decode = make([]bool, len(r.errs), cap(r.errs))
+	}
+	r.errs = append(r.errs, e)
+	if r.decode != nil {
+		r.decode = append(r.decode, decode)
+	}
+	if decode {
+		r.ndec++
+	} else {
+		r.nvalid++
+	}
+}
+
+// Type reports a value of the wrong JSON type at location at.
+func (r *Report) Type(at Loc, expected string, v any) {
+	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: TypeName(v)})
+}
+
+// Value reports a value of the right type that breaks a constraint; code is
+// the JSON Schema keyword.
+func (r *Report) Value(code string, at Loc, expected string, v any) {
+	r.Add(at, tool.Error{Code: code, Expected: expected, Got: TypeName(v), Actual: Show(v)})
+}
+
+// OneOf reports a value valid against matched of the oneOf schemas, not
+// exactly one.
+func (r *Report) OneOf(at Loc, expected string, matched int, v any) {
+	e := tool.Error{Code: "oneOf", Expected: expected, Got: TypeName(v), Actual: Show(v)}
+	if matched > 1 {
+		e.Actual = "a value valid against " + strconv.Itoa(matched) + " of them"
+	}
+	r.Add(at, e)
+}
+
+// Full reports whether the report reached its limit with validation
+// errors: the generated code then stops walking the value. (Decode errors
+// never stop the walk: a validation error further on would replace them.)
+func (r *Report) Full() bool { return r.full || r.stopped }
+
+// Len returns the number of errors reported so far, of both kinds.
+func (r *Report) Len() int { return len(r.errs) }
+
+// Truncate drops the errors after the first n, so that the members of an
+// object visited in Go's map order can be visited again in key order.
+func (r *Report) Truncate(n int) {
+	if n >= len(r.errs) {
+		return
+	}
+	for i := n; i < len(r.errs); i++ {
+		if r.decode != nil && r.decode[i] {
+			r.ndec--
+		} else {
+			r.nvalid--
+		}
+	}
+	clear(r.errs[n:])
+	r.errs = r.errs[:n]
+	if r.decode != nil {
+		r.decode = r.decode[:n]
+	}
+	r.full = false
+}
+
+// Errors returns the errors reported, nil when there are none: the
+// validation errors when there are any, else the decode errors.
+func (r *Report) Errors() tool.Errors {
+	switch {
+	case len(r.errs) == 0:
+		return nil
+	case r.ndec > 0 && r.nvalid > 0:
+		out := r.errs[:0]
+		for i, e := range r.errs {
+			if !r.decode[i] {
+				out = append(out, e)
+			}
+		}
+		clear(r.errs[len(out):])
+		r.errs, r.decode, r.ndec = out, nil, 0
+	}
+	return r.errs
+}
+
+// TooDeep reports a value nested deeper than MaxDepth at location at.
+func (r *Report) TooDeep(at Loc) { r.Add(at, TooDeep()) }
+
+// recoverTooDeep turns the panic of PanicTooDeep into a depth error;
+// any other panic goes on.
+func (r *Report) recoverTooDeep() {
+	if v := recover(); v != nil {
+		if !jsonvalue.IsTooDeep(v) {
+			panic(v)
+		}
+		r.Add(Loc{}, TooDeep())
+	}
+}
+
+// Range reports a number a validator accepted that the Go field cannot
+// hold: an int beyond 64 bits, a float beyond float32. Its code is
+// "minimum" or "maximum", the bound it crosses; min and max are the field
+// type's bounds as text.
+func (r *Report) Range(at Loc, min, max string, v any) {
+	if f, ok := Number(v); ok && f < 0 {
+		r.Decode(at, "minimum", ">= "+min, v)
+		return
+	}
+	r.Decode(at, "maximum", "<= "+max, v)
+}
+
+// Decode reports a value that the validator accepted but that does not
+// decode into its Go field: code is the keyword concerned
+// ("contentEncoding" for bad base64, "propertyNames" for map keys), expected
+// what the field needs.
+func (r *Report) Decode(at Loc, code, expected string, v any) {
+	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: TypeName(v), Actual: Show(v)})
+}
+
+// maxReason bounds how much of the error of a type's own decoding method a
+// Reason repeats.
+const maxReason = 200
+
+// Invalid reports a value that the schema accepts but that its Go type's own
+// UnmarshalJSON or UnmarshalText method (or, for a url.URL, url.Parse)
+// refuses, with code tool.CodeInvalid and the method's error, shortened, as
+// the Reason.
+func (r *Report) Invalid(at Loc, err error, v any) {
+	if r.validating || r.nvalid > 0 {
+		return
+	}
+	subject := "the arguments do not"
+	if name := at.name(); name != "" {
+		subject = "argument '" + name + "' does not"
+	}
+	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: TypeName(v), Actual: Show(v),
+		Reason: strings.Join([]string{subject, " decode: ", cut(err.Error(), maxReason)}, "")})
+}
+
+// RecoverTooDeep, deferred by a generated validator, turns the panic of
+// PanicTooDeep into a depth error. Any other panic goes on.
+func (r *Report) RecoverTooDeep() {
+	if v := recover(); v != nil {
+		if !jsonvalue.IsTooDeep(v) {
+			panic(v)
+		}
+		r.Add(Loc{}, TooDeep())
+	}
+}
