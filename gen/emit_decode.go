@@ -684,18 +684,7 @@ func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expec
 		}
 		rules = append(rules, rule{c, fail("const", compactJSON(s.constant))})
 	}
-	bounds := []struct {
-		keyword string
-		n       json.Number
-		op      string
-		text    string
-	}{
-		{"minimum", s.minimum, "<", ">= "},
-		{"maximum", s.maximum, ">", "<= "},
-		{"exclusiveMinimum", s.exclusiveMinimum, "<=", "> "},
-		{"exclusiveMaximum", s.exclusiveMaximum, ">=", "< "},
-	}
-	for _, b := range bounds {
+	for _, b := range numericBounds(s) {
 		if b.n == "" {
 			continue
 		}

@@ -133,18 +133,7 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 		}
 		rules = append(rules, rule{c, e.reportValue("const", l, compactJSON(s.constant), v)})
 	}
-	bounds := []struct {
-		keyword string
-		n       json.Number
-		op      string // the comparison that fails the keyword
-		text    string
-	}{
-		{"minimum", s.minimum, "<", ">= "},
-		{"maximum", s.maximum, ">", "<= "},
-		{"exclusiveMinimum", s.exclusiveMinimum, "<=", "> "},
-		{"exclusiveMaximum", s.exclusiveMaximum, ">=", "< "},
-	}
-	for _, b := range bounds {
+	for _, b := range numericBounds(s) {
 		if b.n == "" {
 			continue
 		}
@@ -699,4 +688,24 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 		val = ""
 	}
 	return e.byKey(obj, k, val, body)
+}
+
+// numericBound is a numeric bound keyword of a schema: its value, the
+// comparison of a number with it that fails the keyword, and how a message
+// states what is expected (">= " and the bound).
+type numericBound struct {
+	keyword string
+	n       json.Number
+	op      string
+	text    string
+}
+
+// numericBounds lists the bounds of s in the order their checks run.
+func numericBounds(s *schema) []numericBound {
+	return []numericBound{
+		{"minimum", s.minimum, "<", ">= "},
+		{"maximum", s.maximum, ">", "<= "},
+		{"exclusiveMinimum", s.exclusiveMinimum, "<=", "> "},
+		{"exclusiveMaximum", s.exclusiveMaximum, ">=", "< "},
+	}
 }

@@ -395,14 +395,7 @@ func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 		s.members(at, g)
 		return true
 	}
-	if !s.readRaw() {
-		return false
-	}
-	if s.sc.Peek() != jsonscan.Object {
-		s.typeError(at, expected)
-		return false
-	}
-	if !s.sc.Object() {
+	if !s.openRaw(at, expected) {
 		return false
 	}
 	g := s.push(false)
@@ -595,14 +588,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 		}
 		return true
 	}
-	if !s.readRaw() {
-		return false
-	}
-	if s.sc.Peek() != jsonscan.Object {
-		s.typeError(at, expected)
-		return false
-	}
-	if !s.sc.Object() {
+	if !s.openRaw(at, expected) {
 		return false
 	}
 	g := s.push(false)
@@ -1025,4 +1011,17 @@ func (s *Scanner) Is(at Loc, kind Kind, expected string) bool {
 		s.typeError(at, expected)
 	}
 	return false
+}
+
+// openRaw reads the opening of an object from the raw bytes; a value of
+// another type is reported and read past.
+func (s *Scanner) openRaw(at Loc, expected string) bool {
+	if !s.readRaw() {
+		return false
+	}
+	if s.sc.Peek() != jsonscan.Object {
+		s.typeError(at, expected)
+		return false
+	}
+	return s.sc.Object()
 }
