@@ -128,8 +128,8 @@ type typedDecoder struct {
 
 // decoder prepares the decode function of a tool or an output, compiled
 // from the very JSON sent to the model (a null optional member counts as
-// absent): it returns the expression of its toolimpl.Func[T], or false
-// when the schema does not compile.
+// absent): it returns the call that reads a value of the type from the
+// scanner s, or false when the schema does not compile.
 func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedDecoder, jen.Code, bool) {
 	opts := t.Options
 	opts.NullAbsent = true

@@ -107,6 +107,7 @@
 //
 // # Generated code
 //
-// The package runtime/toolimpl holds what generated code calls to check and
-// decode arguments; applications do not use it.
+// The package runtime/toolimpl holds what generated code calls to build a
+// tool's definitions and to check and decode arguments; applications do not
+// use it.
 package tool

@@ -239,9 +239,10 @@ const DefaultMaxArgumentSize = 1 << 20
 const DefaultDedupeWindow = 10 * time.Minute
 
 // WithTimeout sets the time limit of each execution, for handlers without
-// their own; d <= 0 means none. A handler's context is canceled at the limit;
-// the call returns then, failed with code timeout, even if the handler does
-// not honour its context (its late outcome is logged and discarded).
+// their own; d <= 0 means none. A handler's context ends at the limit, and
+// the call fails with code timeout; an Isolated handler's call returns then
+// even if the handler does not honour its context (its late outcome is
+// logged and discarded).
 func WithTimeout(d time.Duration) Option { return optionFunc(func(s *Set) { s.timeout = d }) }
 
 // WithPolicy adds a policy: a predicate over a valid call and the
@@ -450,8 +451,8 @@ const (
 func (r Result) Failed() bool { return r.Status == StatusRejected || r.Status == StatusFailed }
 
 // Set runs a model's tool calls through a fixed sequence of stages, closed by
-// default: parse, shape, allow-list, validate (the generated validator, then
-// the typed decode), idempotency, policy, confirmation, execution with a time
+// default: parse, shape, allow-list, validate and decode (the tool's generated
+// Decoder, in one pass over the raw arguments where it can), idempotency, policy, confirmation, execution with a time
 // limit and panic recovery, and an audit record. Only a call that passes
 // every stage reaches its handler. A Set is safe for concurrent use; the
 // replicas of a service that share an approval key (WithApprovalKey) and a

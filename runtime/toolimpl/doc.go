@@ -6,11 +6,16 @@
 //
 // It offers:
 //
-//   - the one-pass decoders' Scanner, which reads a model's raw argument
-//     bytes straight into a Go value, with no intermediate map, and their
-//     entry points (Func, Ptr, Append, Slice, NewObject, NewMap, Enum);
+//   - the Scanner, which reads a tool's arguments — a model's raw argument
+//     bytes in one pass, with no intermediate map, or the values of a map —
+//     into a Go value, and the entry points generated code calls with a
+//     closure around a type's decode function: Validate (a map, no value
+//     kept), Decode, DecodeArgs and DecodeJSON; the field helpers (Ptr,
+//     Append, Slice, NewObject, NewMap, Enum);
 //   - Report and Loc: where a value lies, and the errors of one validation,
 //     bounded in number (TooDeep is the error of a value nested too deep);
+//   - Dialects and Form, which build a tool's tool.Dialects when its package
+//     is initialized, from a table of its forms around its schema constants;
 //   - the value functions of the map validators and decoders, which read
 //     what a map[string]any holds as encoding/json decodes it, as
 //     json.Number, and as Go values put in a map by hand: Number,
@@ -27,141 +32,108 @@
 //
 // # The shape of generated code
 //
-// For each tool, toolgen generates Decode<T>JSON, and for each named type
-// one decode<X> that every tool using the type calls:
+// For each named type, toolgen generates one decode function that every
+// tool using the type calls with the location of the value; for each tool,
+// its entry points around the decode function of its type:
 //
-//	func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
-//		var s toolimpl.Scanner
-//		s.Reset(raw)
-//		var out GetWeatherArgs
-//		if s.Root() {
-//			decodeGetWeatherArgs(&s, &out)
-//		}
-//		if errs := s.Finish(); errs != nil {
+//	func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+//		errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+//			out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+//		})
+//		if errs != nil {
 //			return GetWeatherArgs{}, errs
 //		}
 //		return out, nil
 //	}
 //
-//	func decodeCoords(s *toolimpl.Scanner, out *Coords) {
-//		if !s.Object() {
-//			s.TypeError("object")
-//			return
+//	func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
+//		if !s.Object(at, coordsObject, "object") {
+//			return out
 //		}
-//		for s.Next() {
-//			switch s.Key() {
-//			case "lat":
-//				s.Member(0) // its index in property order
-//				lit, ok := s.Number()
-//				if !ok {
-//					s.TypeError("number")
-//					break
+//		for i := s.Next(at); i >= 0; i = s.Next(at) {
+//			switch i {
+//			case 0:
+//				// lat
+//				if n, ok := s.Number(at.Key("lat"), "number"); ok {
+//					if n.F < -90 {
+//						s.Fail(at.Key("lat"), "minimum", ">= -90")
+//					} else if n.F > 90 {
+//						s.Fail(at.Key("lat"), "maximum", "<= 90")
+//					}
+//					out.Lat = n.F
 //				}
-//				num := toolimpl.Float(lit)
-//				if num < -90 {
-//					s.NumberError("minimum", ">= -90", lit)
-//				} else if num > 90 {
-//					s.NumberError("maximum", "<= 90", lit)
-//				}
-//				out.Lat = num
-//			case "lon":
+//			case 1:
 //				...
-//			default:
-//				s.Unexpected()
 //			}
 //		}
-//		if !s.Has(0) {
-//			s.Missing("lat", "number")
-//		}
-//		...
-//		s.End()
+//		return out
 //	}
 //
-// A decode<X> reads one value of its type at the scanner's position and
-// takes no location: the Scanner knows the path of the value it reads. The
-// checks of each value are those of the map validator, in its order, and
-// reported with the same codes, expectations and values. The rest follows
-// from a few rules:
+// The entry points are not generic: a generic one would be compiled again
+// for every tool's type. A decode function reads one value of its type at
+// the location at (a Loc its caller extends with Key or Index); its checks
+// are those of the schema, reported with the codes, expectations and values
+// of the map path. The rest follows from a few rules:
 //
-//   - An optional member that is null is absent: if s.Null() { break }.
-//   - A value of the wrong type is read and reported by TypeError, which
-//     skips it whatever it is (checking its syntax all the same).
-//   - Strings and literals are borrowed (see Scanner.String): a decoder
-//     stores strings.Clone(v), and for a typed-string enum the constant
-//     itself (switch Units(v) { case Celsius: out.Units = Celsius ... }),
-//     which costs no allocation.
-//   - A pointer field allocates its value and decodes into it: p :=
-//     new(Coords); decodeCoords(s, p); out.Coords = p.
-//   - An array gathers its items in a buffer on the stack (of maxItems
-//     elements when that is small, else 8) and copies them into a slice of
-//     the exact length after the loop: one allocation, like DecodeT's make.
-//     The array's own checks (minItems, maxItems, uniqueItems, contains)
-//     come after the loop, where Count is the number of items, and before
-//     End.
+//   - Object reports what the object's shape (NewObject) says of its
+//     members: missing and unexpected ones; Next goes past a member that
+//     is not required and is null, which counts as absent.
+//   - A value of the wrong type is reported and read past (its syntax
+//     checked all the same).
+//   - Strings are borrowed from the input: a decoder stores s.Keep(v), and
+//     for a typed-string enum the constant's own string (Enum), which costs
+//     no allocation.
+//   - Ptr, Append and Slice build a field only when the Scanner decodes and
+//     the call is still valid: validating a map allocates nothing, and
+//     nothing of an invalid call's value is built.
+//   - Array checks minItems, maxItems and uniqueItems; its items gather in
+//     a buffer on the stack and are copied into a slice of the exact length.
 //   - A Go field that cannot hold a value the schema accepts (an int8 and
-//     300) is reported by RangeError and its kin: like DecodeT's errors,
-//     they count only when the arguments are otherwise valid.
-//   - A value the one pass cannot check as it reads (anyOf, oneOf, not,
-//     if/then/else, uniqueItems of objects) is read with Value, as the map
-//     validator sees it, and checked by the type's map validator.
+//     300) is reported by Range, Int, Uint and Float32: like DecodeT's
+//     errors, they count only when the arguments are otherwise valid.
+//   - A value the pass cannot check as it reads (anyOf, oneOf, not,
+//     if/then/else, uniqueItems of objects) is held (Hold, Any), as the map
+//     validator sees it, and checked by the schema's match functions.
 //
 // # Errors: locations and order
 //
 // Every error is the map path's error for the same bytes: tool.ParseArgs
 // followed by Decode<T>. A syntax error, a duplicate member, invalid UTF-8,
 // nesting beyond 512 levels or a number beyond float64's range anywhere in
-// the input makes Finish return that one error (bad_json, bad_number), as
-// does a document that is not an object (bad_shape): the scan always reads
-// to the end of the input, so no such error goes unseen behind a schema
-// error.
+// the input is the one error DecodeJSON returns (bad_json, bad_number), as
+// is a document that is not an object (bad_shape): the scan reads to the
+// end of the input, so no such error goes unseen behind a schema error.
 //
 // An error's path and name are rendered once, when the error is made, from
-// the scanner's position ("/coords/lat", "coords.lat"), into one string
-// that also holds the value shown: never rewritten level by level, so their
-// cost is the size of the output.
+// its Loc, into the Report's buffer: never rewritten level by level, so
+// their cost is the size of the output. The one pass meets members in the
+// order the model wrote them; the Scanner keeps each member's errors as a
+// run of its rank and sorts an object's or an array's runs when it closes
+// (see Scanner, "The order of errors"), so the errors come in the order of
+// the map path.
 //
-// The map validator reports an object's errors by rank: missing members (in
-// required order), members another requires, unexpected members (by path),
-// the member count, member names, then the declared members' errors in
-// property order, depth first. The one pass meets members in the order the
-// model wrote them, so the Scanner records each member's errors as a run of
-// the member's rank (Member sets it; Next, once it reports the end of the
-// members, sets RankMissing; Rank sets any other), and End sorts the runs
-// of the object stably by rank. Arrays are the same with RankItems and
-// RankArray. When members come in property order, as models write them,
-// nothing moves; otherwise each error moves in place, in time linear in the
-// object's errors.
+// # Error cap, exact numbers
 //
-// # Error cap, exact integers
+// A cap on the number of errors (with a last error saying there were more)
+// composes with the one pass by falling back: only the close of an object
+// knows its final order, so when the errors would exceed the cap the pass
+// stops and DecodeJSON returns what ParseArgs and DecodeArgs return for the
+// same bytes. Only broken or hostile calls overflow, and the fallback is
+// another linear pass.
 //
-// A cap on the number of errors (with a last error saying how many more
-// there were) composes with the one pass by falling back: the one pass
-// keeps the errors in the order it meets them, and only End knows an
-// object's final order, so when the errors would exceed the cap the
-// decoder stops and Decode<T>JSON returns what ParseArgs and the capped
-// map validator return for the same bytes. Only broken or hostile calls
-// overflow, and the fallback is another linear pass.
-//
-// Number returns a literal as written, checked against JSON's grammar and
-// within float64's range. Float and Int read it as the map path reads the
-// same json.Number. Exact comparisons of integers beyond 2^53 (minimum,
-// maximum, multipleOf, enum, const) belong in functions of the literal,
-// which the map validator calls on its json.Number and the one pass on the
-// literal: the two paths then agree by construction.
+// Number and Integer return a Num: F, its float64 view, decides a bound
+// unless the two are equal; Num's Compare, MultipleOf, Int, Uint and Float32
+// compare and convert exactly, as Compare, MultipleOf and Int do on the map
+// path's json.Number, so the two paths agree on integers beyond 2^53.
 //
 // # Cost
 //
 // The valid get_weather call (six members, a nested object, an array of two
 // strings) decodes with 5 allocations: the struct's own string, pointer,
-// slice and slice strings. The Scanner lives on the decoder's stack; it
-// needs no allocation until more than six objects or arrays are open at
-// once, an undeclared member appears, a string has escapes, or an error is
-// reported (one allocation per error, and the error list).
-//
-// The scanner itself (runtime/internal/jsonscan) depends on the standard
-// library only, and on nothing else in the runtime: tool.ParseArgs can be
-// written on it (this package's tests hold that version, and compare it with
-// tool.ParseArgs), so that one parser serves maps and one-pass decoders.
+// slice and slice strings. Scanners are pooled between calls, keeping the
+// buffers they grew. The JSON scanner underneath (runtime/internal/jsonscan)
+// depends on the standard library only; tool.ParseArgs is written on it,
+// so that one parser serves maps and one-pass decoders.
 package toolimpl
 
 // SupportPackageIsVersion3 is referenced by generated code. A build of old
