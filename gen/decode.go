@@ -137,41 +137,6 @@ func (d *decoder) local(base string) string {
 
 func (d *decoder) at(l loc) jen.Code { return l.expr(d.local) }
 
-// rootFill returns the statements of the check function that read the
-// arguments, args, into out once they are valid; locals are the names of
-// that function and at the location of the arguments.
-func (d *decoder) rootFill(locals map[string]int, at loc) []jen.Code {
-	d.locals = locals
-	root := d.tool.Obj.Type()
-	if d.unmarshals(root) {
-		return d.assign(root, lvalue{expr: jen.Parens(jen.Op("*").Id("out")), addr: jen.Id("out")}, jen.Id("args"), at)
-	}
-	return []jen.Code{jen.Id(d.fill(root.(*types.Named))).Call(jen.Id("r"), d.at(at), jen.Id("out"), jen.Id("args"))}
-}
-
-// decodeFunc emits DecodeT: check with a Report of the default limit.
-func (d *decoder) decodeFunc(check string) jen.Code {
-	d.locals = map[string]int{}
-	t := d.tool
-	args, r, out, errs := d.local("args"), d.local("r"), d.local("out"), d.local("errs")
-	typ := jen.Id(t.Obj.Name())
-	name := decodeName(t.ToolType)
-	what := "a model's arguments for the " + t.Name + " tool and returns them"
-	if t.Output {
-		what = "a model's answer in the " + t.Name + " format and returns it"
-	}
-	return jen.Commentf("%s checks %s as a %s, read straight from the map; when they are not valid, the zero %s and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).",
-		name, what, t.Obj.Name(), t.Obj.Name()).Line().
-		Func().Id(name).Params(jen.Id(args).Map(jen.String()).Any()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Var().Id(r).Qual(implPath, "Report"),
-		jen.Var().Id(out).Add(typ),
-		jen.Id(check).Call(jen.Op("&").Id(r), jen.Id(args), jen.Op("&").Id(out)),
-		jen.If(jen.Id(errs).Op(":=").Id(r).Dot("Errors").Call(), jen.Id(errs).Op("!=").Nil()).Block(
-			jen.Return(jen.Add(typ).Values(), jen.Id(errs))),
-		jen.Return(jen.Id(out), jen.Nil()),
-	)
-}
-
 // fill names the function that fills a named struct type from an object,
 // and queues it for emission.
 func (d *decoder) fill(t *types.Named) string {

@@ -203,7 +203,6 @@ type toolDialects struct {
 	schemaConst string             // the canonical schema
 	params      map[Dialect]string // the constant of each form's parameters; "" for none
 	consts      []jen.Code
-	names       []string // the package-level names declared
 	// outputSchema is the constant of the tool's result schema, the
 	// outputSchema of its MCP definition; "" for none.
 	outputSchema string
@@ -223,10 +222,8 @@ var paramConstSuffix = map[Dialect]string{
 // named in the file's scope.
 func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
 	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
-	td.names = append(td.names, td.schemaConst)
 	if !t.Output {
 		td.forms = sc.global(prefix + "Forms")
-		td.names = append(td.names, td.forms)
 	}
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	for _, f := range t.Forms {
@@ -243,7 +240,6 @@ func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *
 		default:
 			name := sc.global(prefix + suffix)
 			td.params[d] = name
-			td.names = append(td.names, name)
 			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(f.Parameters))))
 		}
 	}

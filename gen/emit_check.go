@@ -334,13 +334,6 @@ func specialized(s *schema) string {
 	return kind
 }
 
-func typedName(name string, checks []jen.Code) jen.Code {
-	if len(checks) == 0 {
-		return jen.Id("_")
-	}
-	return jen.Id(name)
-}
-
 // ifTyped emits: if x, ok := conversion; !ok { type error } else { checks }.
 func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 	stmt := jen.If(init, cond).Block(typeErr)

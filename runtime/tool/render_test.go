@@ -16,10 +16,6 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
-// lineBreaks are the characters some reader of a rendering takes for the
-// end of a line.
-var lineBreaks = []rune{'\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029}
-
 // hostileRunes are every character a rendering must escape.
 func hostileRunes() []rune {
 	var rs []rune

@@ -50,10 +50,6 @@ func (n Num) Uint(max uint64) (uint64, bool) { return Uint(n.value(), max) }
 // encoding/json rounds it; false beyond float32's range.
 func (n Num) Float32() (float32, bool) { return Float32(n.value()) }
 
-// integerJSON is the number as an integer without fraction or exponent,
-// for a type whose UnmarshalJSON reads only those (math/big.Int).
-func (n Num) integerJSON() ([]byte, bool) { return IntegerJSON(n.value()) }
-
 // number reads a literal's float64 view, as the map validator reads the same
 // json.Number.
 func number(lit string) float64 {

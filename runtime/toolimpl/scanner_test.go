@@ -25,16 +25,6 @@ import (
 
 const wideMembers = 70
 
-var wideRequired = []int{0, 65}
-
-func memberIndex(k string) int {
-	n, err := strconv.Atoi(strings.TrimPrefix(k, "m"))
-	if !strings.HasPrefix(k, "m") || err != nil || n < 0 || n >= wideMembers || strconv.Itoa(n) != k[1:] {
-		return -1
-	}
-	return n
-}
-
 var wideShape = func() *Object {
 	names := make([]string, wideMembers)
 	for i := range names {
