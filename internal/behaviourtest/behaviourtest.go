@@ -61,7 +61,7 @@ type Recorder struct {
 	validators []func(w *writer)
 }
 
-// New returns a recorder for the package pkg, named as go test names it.
+// New returns a recorder for the package pkg, which the text names.
 func New(pkg string) *Recorder {
 	return &Recorder{pkg: pkg, typed: map[string]*typedTool{}}
 }
@@ -94,12 +94,12 @@ func ResultTool[T, R any](r *Recorder, def *tool.ResultDef[T, R], decodeJSON fun
 		calls: func(w *writer, raws []raw) { typedCalls(w, &def.Def, decodeJSON, raws) },
 		handler: func(echo *string) tool.Handler {
 			var result R
-			if drawn, err := dialecttest.Draw(def.ResultSchema, drawnResults, seedOf(def.Name+" result")); err == nil {
-				for _, d := range drawn {
-					if m, errs := tool.ParseArgs(d); errs == nil && def.ValidateResult(m) == nil && json.Unmarshal(d, &result) == nil {
-						break
-					}
-					result = *new(R)
+			drawn, _ := dialecttest.Draw(def.ResultSchema, drawnResults, seedOf(def.Name+" result"))
+			for _, d := range drawn {
+				var r R
+				if m, errs := tool.ParseArgs(d); errs == nil && def.ValidateResult(m) == nil && json.Unmarshal(d, &r) == nil {
+					result = r
+					break
 				}
 			}
 			return def.Handle(func(_ context.Context, args T) (R, error) {
@@ -135,8 +135,8 @@ func (r *Recorder) Render(tools tool.Tools) (string, error) {
 		}
 	}
 	w := &writer{}
-	w.line("# The behaviour of the generated code of %s: see internal/behaviourtest.", r.pkg)
-	w.line("# Rewrite it (go test %s -run TestBehaviour -update) only for a change of behaviour meant to be.", r.pkg)
+	w.line("# The behaviour of the generated code of %s: see internal/behaviourtest. Its test's", r.pkg)
+	w.line("# -update rewrites it, which only a change of behaviour meant to be may do.")
 	for _, tl := range tools {
 		renderTool(w, tl, r.typed[tl.Name])
 	}
@@ -532,7 +532,7 @@ func text(s string) string {
 		return `""`
 	}
 	if len(s) > maxText {
-		return fmt.Sprintf("cut: %s… (%d bytes, SHA-256 %s)", strconv.Quote(s[:maxText/4]), len(s), digest([]byte(s)))
+		return fmt.Sprintf("cut: %s… (%d bytes, SHA-256 %s)", strconv.Quote(prefix(s, maxText/4)), len(s), digest([]byte(s)))
 	}
 	if plain(s) {
 		return s
@@ -549,13 +549,13 @@ const maxRaw = 1024
 // and a long call is cut.
 func rawText(data []byte) string {
 	if len(data) > maxRaw {
-		return fmt.Sprintf("cut: %s… (%d bytes, SHA-256 %s)", strconv.Quote(string(data[:200])), len(data), digest(data))
+		return fmt.Sprintf("cut: %s… (%d bytes, SHA-256 %s)", strconv.Quote(prefix(string(data), 200)), len(data), digest(data))
 	}
 	if len(data) == 0 {
 		return "empty"
 	}
 	s := string(data)
-	if plain(s) {
+	if plain(s) && s != "empty" {
 		return s
 	}
 	if !strings.ContainsAny(s, "␊⇥␍·") {
@@ -571,10 +571,10 @@ func rawText(data []byte) string {
 }
 
 // plain reports whether s is valid UTF-8 without control characters, that
-// neither starts nor ends with a space nor starts with the words text and
-// rawText write.
+// neither starts nor ends with a space nor starts with the words that text
+// and rawText write before what they change.
 func plain(s string) bool {
-	if !utf8.ValidString(s) || strings.HasPrefix(s, "quoted: ") || strings.HasPrefix(s, "cut: ") || s == "empty" ||
+	if !utf8.ValidString(s) || strings.HasPrefix(s, "quoted: ") || strings.HasPrefix(s, "cut: ") || strings.HasPrefix(s, "spaced: ") ||
 		strings.TrimSpace(s) != s {
 		return false
 	}
@@ -584,6 +584,18 @@ func plain(s string) bool {
 		}
 	}
 	return true
+}
+
+// prefix returns the first n bytes of s, fewer to end on a whole
+// character.
+func prefix(s string, n int) string {
+	if n >= len(s) {
+		return s
+	}
+	for i := 0; i < utf8.UTFMax-1 && n > 0 && !utf8.RuneStart(s[n]); i++ {
+		n--
+	}
+	return s[:n]
 }
 
 func digest(b []byte) string {

@@ -9,6 +9,7 @@ package behaviour
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -30,11 +31,11 @@ import (
 
 func TestBehaviour(t *testing.T) {
 	for _, p := range []struct {
-		name  string
+		pkg   string
 		tools tool.Tools
 		add   func(r *behaviourtest.Recorder)
 	}{
-		{"agent", agent.Tools, func(r *behaviourtest.Recorder) {
+		{"./examples/agent", agent.Tools, func(r *behaviourtest.Recorder) {
 			behaviourtest.Tool(r, &agent.ReadFileTool, agent.DecodeReadFileArgsJSON)
 			behaviourtest.Tool(r, &agent.SearchDocsTool, agent.DecodeSearchDocsArgsJSON)
 			behaviourtest.Tool(r, &agent.CreateEventTool, agent.DecodeCreateEventArgsJSON)
@@ -43,17 +44,17 @@ func TestBehaviour(t *testing.T) {
 			behaviourtest.Tool(r, &agent.HTTPRequestTool, agent.DecodeHTTPRequestArgsJSON)
 			behaviourtest.Tool(r, &agent.ListIssuesTool, agent.DecodeListIssuesArgsJSON)
 		}},
-		{"bench", bench.Tools, func(r *behaviourtest.Recorder) {
+		{"./examples/bench", bench.Tools, func(r *behaviourtest.Recorder) {
 			behaviourtest.Tool(r, &bench.GetWeatherTool, bench.DecodeGetWeatherArgsJSON)
 			behaviourtest.Tool(r, &bench.SaveOutlineTool, bench.DecodeSaveOutlineArgsJSON)
 			behaviourtest.Tool(r, &bench.CreateTicketTool, bench.DecodeCreateTicketArgsJSON)
 		}},
-		{"travel", travel.Tools, func(r *behaviourtest.Recorder) {
+		{"./examples/travel", travel.Tools, func(r *behaviourtest.Recorder) {
 			behaviourtest.ResultTool(r, &travel.SearchFlightsTool, travel.DecodeSearchFlightsArgsJSON)
 			behaviourtest.ResultTool(r, &travel.BookFlightTool, travel.DecodeBookFlightArgsJSON)
 			behaviourtest.ResultTool(r, &travel.GetBookingTool, travel.DecodeGetBookingArgsJSON)
 		}},
-		{"corpus", corpus.Tools, func(r *behaviourtest.Recorder) {
+		{"./internal/corpus", corpus.Tools, func(r *behaviourtest.Recorder) {
 			behaviourtest.Tool(r, &corpus.PricingTool, corpus.DecodePricingArgsJSON)
 			behaviourtest.Tool(r, &corpus.OrderTool, corpus.DecodeOrderArgsJSON)
 			behaviourtest.Tool(r, &corpus.TreeTool, corpus.DecodeTreeArgsJSON)
@@ -67,7 +68,7 @@ func TestBehaviour(t *testing.T) {
 			behaviourtest.Output(r, &corpus.ProfileOutput, corpus.DecodeProfileJSON)
 			behaviourtest.Output(r, &corpus.CatalogOutput, corpus.DecodeCatalogJSON)
 		}},
-		{"decodetest", decodetest.Tools, func(r *behaviourtest.Recorder) {
+		{"./internal/decodetest", decodetest.Tools, func(r *behaviourtest.Recorder) {
 			// The unexported empty tool gets its definitions and its map
 			// validation only.
 			behaviourtest.Tool(r, &decodetest.ScalarsTool, decodetest.DecodeScalarsArgsJSON)
@@ -77,21 +78,21 @@ func TestBehaviour(t *testing.T) {
 			behaviourtest.Tool(r, &decodetest.NumbersTool, decodetest.DecodeNumbersArgsJSON)
 			behaviourtest.Tool(r, &decodetest.BoundsTool, decodetest.DecodeBoundsArgsJSON)
 		}},
-		{"adaptertest", adaptertest.Tools, func(r *behaviourtest.Recorder) {
+		{"./internal/adaptertest", adaptertest.Tools, func(r *behaviourtest.Recorder) {
 			behaviourtest.ResultTool(r, &adaptertest.GetForecastTool, adaptertest.DecodeGetForecastArgsJSON)
 			behaviourtest.Tool(r, &adaptertest.DeleteFileTool, adaptertest.DecodeDeleteFileArgsJSON)
 			behaviourtest.Tool(r, &adaptertest.TagTool, adaptertest.DecodeTagArgsJSON)
 			behaviourtest.Output(r, &adaptertest.InvoiceOutput, adaptertest.DecodeInvoiceJSON)
 			behaviourtest.Output(r, &adaptertest.ReceiptOutput, adaptertest.DecodeReceiptJSON)
 		}},
-		{"hostile", hostile.Tools, func(r *behaviourtest.Recorder) {
+		{"./internal/hostile", hostile.Tools, func(r *behaviourtest.Recorder) {
 			behaviourtest.Tool(r, &hostile.SaveTreeTool, hostile.DecodeTreeArgsJSON)
 			behaviourtest.Tool(r, &hostile.SetLabelsTool, hostile.DecodeLabelsArgsJSON)
 			behaviourtest.Tool(r, &hostile.DeleteFilesTool, hostile.DecodeDeleteArgsJSON)
 			behaviourtest.Tool(r, &hostile.TransferTool, hostile.DecodeTransferArgsJSON)
 			behaviourtest.Validator(r, "bounds", readFile(t, "../../../internal/hostile/bounds.json"), hostile.ValidateBounds)
 		}},
-		{"suitefuzz", nil, func(r *behaviourtest.Recorder) {
+		{"./internal/suitefuzz", nil, func(r *behaviourtest.Recorder) {
 			seeds := fuzzSeeds(t, "../../../internal/suitefuzz/testdata/fuzz/FuzzSuite", len(suitefuzz.Schemas))
 			for i, s := range suitefuzz.Schemas {
 				schema := readFile(t, filepath.Join("../../../internal/suitefuzz/schemas", s.Name+".json"))
@@ -99,13 +100,11 @@ func TestBehaviour(t *testing.T) {
 			}
 		}},
 	} {
-		t.Run(p.name, func(t *testing.T) {
-			r := behaviourtest.New("./internal/" + p.name)
-			if _, err := os.Stat(filepath.Join("..", "..", p.name)); err == nil {
-				r = behaviourtest.New("./examples/" + p.name)
-			}
+		name := path.Base(p.pkg)
+		t.Run(name, func(t *testing.T) {
+			r := behaviourtest.New(p.pkg)
 			p.add(r)
-			r.Check(t, p.tools, filepath.Join("testdata", p.name+".txt"))
+			r.Check(t, p.tools, filepath.Join("testdata", name+".txt"))
 		})
 	}
 }
