@@ -317,13 +317,14 @@ func (r *Recorder) renderSet(w *writer, tools tool.Tools) {
 	for _, name := range names {
 		tl, _ := tools.Lookup(name)
 		drawn, _ := dialecttest.Calls(tl.Schema, drawnCalls, seedOf(tl.Name))
+		sawValid := false
 		for i, data := range drawn {
-			if i >= setCalls {
-				// And the first valid call, if the first calls have none.
-				if valid(tl, drawn[:i]) || !valid(tl, [][]byte{data}) {
-					continue
-				}
+			ok := valid(tl, data)
+			// The first calls, and the first valid one if they have none.
+			if i >= setCalls && (sawValid || !ok) {
+				continue
 			}
+			sawValid = sawValid || ok
 			res := call(fmt.Sprintf("call %d of", i+1), name, data)
 			if res.Status == tool.StatusNeedsConfirmation {
 				call(fmt.Sprintf("call %d, approved, of", i+1), name, data, tool.Approve(res.Approval))
@@ -333,14 +334,10 @@ func (r *Recorder) renderSet(w *writer, tools tool.Tools) {
 	call("a call of", "no_such_tool", []byte(`{}`))
 }
 
-// valid reports whether the tool's validator accepts one of the calls.
-func valid(tl *tool.Tool, calls [][]byte) bool {
-	for _, c := range calls {
-		if args, errs := tool.ParseArgs(c); errs == nil && tl.Validate(args) == nil {
-			return true
-		}
-	}
-	return false
+// valid reports whether the tool's validator accepts a call.
+func valid(tl *tool.Tool, call []byte) bool {
+	args, errs := tool.ParseArgs(call)
+	return errs == nil && tl.Validate(args) == nil
 }
 
 // --- outputs ---
