@@ -176,8 +176,8 @@ func writeSuiteMain(t *testing.T, dir string, registry []string) {
 }
 
 // suiteMain reads {"func", "data"} lines and prints, per line, "valid",
-// "invalid" or "panic: ...", or for a func "allocs:F" the allocations of
-// F on the data.
+// "invalid" with the errors' Codes and Messages, or "panic: ...", or for a
+// func "allocs:F" the allocations of F on the data.
 const suiteMain = `package main
 
 import (
@@ -225,9 +225,20 @@ func run(fn func(any) tool.Errors, v any) (verdict string) {
 		}
 	}()
 	if errs := fn(v); len(errs) > 0 {
-		return "invalid " + errs.Error()
+		return "invalid, codes " + list(errs.Codes()) + ", messages " + list(errs.Messages())
 	}
 	return "valid"
+}
+
+// list writes texts as a JSON array, "<" and ">" as they are.
+func list(texts []string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(texts); err != nil {
+		panic(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 `
@@ -314,6 +325,7 @@ func TestConformance(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(mergeMains(main.String())), 0o644))
 	bin := buildTemp(t, dir)
 	verdicts := runCases(t, bin, cases, true)
+	checkVerdicts(t, "conformance", cases, verdicts)
 	skips := expectedSkips(t)
 
 	type tally struct{ cases, passed, skipped int }
@@ -460,6 +472,7 @@ func TestFormatFilesThroughCompiler(t *testing.T) {
 	cases := loadSuite(t, files, dir, "2020-12")
 	bin := buildTemp(t, dir)
 	verdicts := runCases(t, bin, cases, true)
+	checkVerdicts(t, "formats", cases, verdicts)
 	passed := map[string]int{}
 	total := map[string]int{}
 	for i, c := range cases {

@@ -73,6 +73,7 @@ func TestOlderDrafts(t *testing.T) {
 	}
 	writeSuiteMain(t, dir, registry)
 	verdicts := runCases(t, buildTemp(t, dir), all, false)
+	checkVerdicts(t, "drafts", all, verdicts)
 	for i, c := range all {
 		assert.Equal(t, c.Valid, strings.HasPrefix(verdicts[i], "valid"), "%s on %s: toolgen %q", c.File, c.Test, verdicts[i])
 	}

@@ -139,6 +139,7 @@ func TestRealworldSchemas(t *testing.T) {
 	writeSuiteMain(t, dir, registry)
 	bin := buildTemp(t, dir)
 	verdicts := runCases(t, bin, cases, false)
+	checkVerdictsOfDrawn(t, "realworld", cases, verdicts, 3)
 	disagreements := 0
 	for i, c := range cases {
 		if got := strings.HasPrefix(verdicts[i], "valid"); got != c.Valid {

@@ -507,7 +507,7 @@ func (d *drawer) object(s map[string]any, depth, broken int) any {
 		}
 	}
 	if pp, ok := s["patternProperties"].(map[string]any); ok {
-		for _, p := range pp {
+		for _, p := range sortedValues(pp) {
 			ps, _ := p.(map[string]any)
 			for i := range d.r.IntN(3) {
 				out[string(rune('1'+i))] = d.value(ps, depth+1)
@@ -534,7 +534,7 @@ func (d *drawer) object(s map[string]any, depth, broken int) any {
 		}
 		if pp, ok := s["patternProperties"].(map[string]any); ok {
 			// A member name outside the pattern, with a valid value.
-			for _, p := range pp {
+			for _, p := range sortedValues(pp) {
 				ps, _ := p.(map[string]any)
 				ways = append(ways, func() { out[pick(d, "k", "-1", "x7")] = d.valid(ps, depth+1) })
 			}
@@ -545,6 +545,22 @@ func (d *drawer) object(s map[string]any, depth, broken int) any {
 		pick(d, ways...)()
 	}
 	return out
+}
+
+// sortedValues returns the values of m in the order of their keys: a draw
+// takes random numbers per value, so that the order of a map would make it
+// change from run to run.
+func sortedValues(m map[string]any) []any {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	values := make([]any, len(keys))
+	for i, k := range keys {
+		values[i] = m[k]
+	}
+	return values
 }
 
 func (d *drawer) anything(depth int) any {

@@ -29,21 +29,10 @@ import (
 func OnePass[T any](t *testing.T, def *tool.Def[T], opts Options) map[string]int {
 	t.Helper()
 	require.NotNil(t, def.Decoder, "%s has no Decoder", def.Name)
-	var root map[string]any
-	sd := json.NewDecoder(bytes.NewReader(def.Schema))
-	sd.UseNumber()
-	require.NoError(t, sd.Decode(&root))
-	w := Writer{R: rand.New(rand.NewPCG(opts.Seed, 0x6f_6e_65)), Order: PropertyOrder(def.Schema)}
+	calls, err := Calls(def.Schema, opts.Calls, opts.Seed)
+	require.NoError(t, err, def.Name)
 	classes := map[string]int{}
-	for _, call := range drawCalls(root, opts.Calls, opts.Seed) {
-		var v any
-		dec := json.NewDecoder(bytes.NewReader(call))
-		dec.UseNumber()
-		require.NoError(t, dec.Decode(&v))
-		raw := w.Write(nil, v)
-		if w.R.IntN(6) == 0 {
-			raw = Mutate(w.R, raw)
-		}
+	for _, raw := range calls {
 		errs := CheckOnePass(t, def.Decoder, raw)
 		switch {
 		case errs == nil:
@@ -55,6 +44,48 @@ func OnePass[T any](t *testing.T, def *tool.Def[T], opts Options) map[string]int
 		}
 	}
 	return classes
+}
+
+// Draw returns n argument objects drawn from a canonical schema as the
+// agreement test draws them (see OnePass): a third valid, the others broken
+// in one or more places; each as encoding/json writes it (members sorted,
+// no space). The same schema, n and seed give the same objects, and the
+// first n of a larger draw.
+func Draw(schema []byte, n int, seed uint64) ([][]byte, error) {
+	var root map[string]any
+	dec := json.NewDecoder(bytes.NewReader(schema))
+	dec.UseNumber()
+	if err := dec.Decode(&root); err != nil {
+		return nil, fmt.Errorf("the schema is not a JSON object: %w", err)
+	}
+	return drawCalls(root, n, seed), nil
+}
+
+// Calls returns the calls OnePass makes: Draw's objects written the ways
+// models and libraries write JSON (see Writer), one in six of them then
+// broken the ways a model's output breaks (see Mutate). The same schema, n
+// and seed give the same calls.
+func Calls(schema []byte, n int, seed uint64) ([][]byte, error) {
+	drawn, err := Draw(schema, n, seed)
+	if err != nil {
+		return nil, err
+	}
+	w := Writer{R: rand.New(rand.NewPCG(seed, 0x6f_6e_65)), Order: PropertyOrder(schema)}
+	calls := make([][]byte, len(drawn))
+	for i, call := range drawn {
+		var v any
+		dec := json.NewDecoder(bytes.NewReader(call))
+		dec.UseNumber()
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		raw := w.Write(nil, v)
+		if w.R.IntN(6) == 0 {
+			raw = Mutate(w.R, raw)
+		}
+		calls[i] = raw
+	}
+	return calls, nil
 }
 
 // CheckOnePass compares dec's one pass on raw with the map path, with the

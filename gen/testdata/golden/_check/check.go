@@ -15,12 +15,20 @@
 // A call marked KnownBug shows where toolgen does not deliver what it
 // promises yet; it runs only with TOOLGEN_KNOWN_BUGS=1, as the runtime's
 // known-bug tests do, and fails until the bug is fixed.
+//
+// When TOOLGEN_E2E_DUMP names a directory, Tools, Outputs and Run append
+// what they see to the case's file there, <case>.txt: every tool's and
+// output's definitions in every dialect, and every call's verdict and
+// errors (known bugs too). TestEndToEnd compares the files with the
+// behaviour dump, gen/testdata/behaviour/golden.txt.
 package check
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -53,6 +61,97 @@ func Tools(t *testing.T, tools tool.Tools, want ...string) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("tools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	for _, tl := range tools {
+		dump(t, "== tool %s\ndescription: %q\nrisk: %s\nidempotent: %v\nschema: %s\nresult schema: %s\nresult validator: %v\n",
+			tl.Name, tl.Description, tl.Risk, tl.Idempotent, tl.Schema, orNone(tl.ResultSchema), tl.ValidateResult != nil)
+		for _, d := range tool.AllDialects() {
+			def, ok := tl.Dialects.Get(d)
+			if !ok {
+				dump(t, "definition %s: none\n", d)
+				continue
+			}
+			dump(t, "definition %s: form %s, fallback %q\n  tool: %s\n  parameters: %s\n", d, def.Form, def.Fallback, def.Tool, within(def.Parameters, def.Tool))
+		}
+	}
+}
+
+// Outputs records the outputs' formats in the dump (see the package's
+// doc).
+func Outputs(t *testing.T, outputs ...*tool.Output) {
+	t.Helper()
+	for _, o := range outputs {
+		dump(t, "== output %s\ndescription: %q\nschema: %s\n", o.Name, o.Description, o.Schema)
+		for _, d := range []tool.Dialect{tool.OpenAI, tool.OpenAIResponses, tool.Anthropic, tool.Gemini} {
+			f, ok := o.Formats.Get(d)
+			if !ok {
+				dump(t, "format %s: none\n", d)
+				continue
+			}
+			dump(t, "format %s: form %s, fallback %q\n  format: %s\n  schema: %s\n", d, f.Form, f.Fallback, f.Format, within(f.Schema, f.Format))
+		}
+	}
+}
+
+// dump appends to the case's file of the dump, if TestEndToEnd asked for
+// one.
+func dump(t *testing.T, format string, args ...any) {
+	t.Helper()
+	dir := os.Getenv("TOOLGEN_E2E_DUMP")
+	if dir == "" {
+		return
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, filepath.Base(wd)+".txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := fmt.Fprintf(f, format, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// list writes texts as a JSON array, "<" and ">" as they are.
+func list(texts []string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(texts); err != nil {
+		panic(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func orNone(b []byte) string {
+	if b == nil {
+		return "none"
+	}
+	return string(b)
+}
+
+// within says where part is in whole, which holds it verbatim, or part.
+func within(part, whole []byte) string {
+	if part == nil {
+		return "none"
+	}
+	if i := bytes.Index(whole, part); i >= 0 {
+		return fmt.Sprintf("the %d bytes at offset %d", len(part), i)
+	}
+	return string(part)
+}
+
+// dumpVerdict records a call's verdict in the dump: its errors' Codes,
+// Messages and JSON.
+func dumpVerdict(t *testing.T, name, args string, errs tool.Errors) {
+	t.Helper()
+	verdict := "valid"
+	if errs != nil {
+		verdict = fmt.Sprintf("invalid, codes %s, messages %s, json %s", list(errs.Codes()), list(errs.Messages()), errs.JSON())
+	}
+	dump(t, "call of %s: %q\n  %s\n", name, args, verdict)
 }
 
 // Run makes each call with the tool's validator, directly and through
@@ -66,6 +165,10 @@ func Run[T any](t *testing.T, tools tool.Tools, tl *tool.Tool, calls []Call) {
 	schema := compile(t, tl)
 	knownBugs := os.Getenv("TOOLGEN_KNOWN_BUGS") != ""
 	for _, c := range calls {
+		var dumped map[string]any
+		if err := json.Unmarshal([]byte(c.Args), &dumped); err == nil {
+			dumpVerdict(t, tl.Name, c.Args, tl.Validate(dumped))
+		}
 		if c.KnownBug != "" {
 			if !knownBugs {
 				t.Logf("known bug, skipped (set TOOLGEN_KNOWN_BUGS=1 to run): %s", c.KnownBug)

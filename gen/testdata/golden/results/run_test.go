@@ -78,6 +78,7 @@ func TestResults(t *testing.T) {
 }
 
 func TestOutputs(t *testing.T) {
+	check.Outputs(t, &InvoiceOutput.Output, &MoodOutput.Output)
 	inv, errs := InvoiceOutput.Parse(`{"number":"INV-7","total":1250,"lines":[{"item":"tea","cents":1250}],"meta":{"k":"v"}}`)
 	if errs != nil || inv.Number != "INV-7" || inv.Total != 1250 || len(inv.Lines) != 1 || inv.Meta["k"] != "v" {
 		t.Errorf("Parse: %+v %v", inv, errs)

@@ -1,0 +1,18 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/toolgen-go/toolgen/internal/behaviourtest"
+)
+
+// TestBehaviour compares what the generated code of this package does with
+// the dump in examples/internal/behaviour (a main package cannot be
+// imported there); -update rewrites it.
+func TestBehaviour(t *testing.T) {
+	r := behaviourtest.New("./examples/robot")
+	behaviourtest.Tool(r, &GetBatteryTool, DecodeGetBatteryArgsJSON)
+	behaviourtest.Tool(r, &MoveToTool, DecodeMoveToArgsJSON)
+	behaviourtest.Tool(r, &OpenDoorTool, DecodeOpenDoorArgsJSON)
+	r.Check(t, Tools, "../internal/behaviour/testdata/robot.txt")
+}
