@@ -166,6 +166,6 @@ func (s *Set) checkApproval(token string, id identity) (key string, ttl time.Dur
 
 // useApproval marks a valid token used, once: false when it was already.
 func (s *Set) useApproval(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	_, added, err := s.approvals.Add(ctx, key, []byte("used"), ttl)
+	_, added, err := s.store.Add(ctx, key, []byte("used"), ttl)
 	return added, err
 }

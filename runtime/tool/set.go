@@ -292,13 +292,14 @@ func WithMaxErrors(n int) Option { return optionFunc(func(s *Set) { s.maxErrors 
 func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) { s.window = d }) }
 
 // WithStore keeps the set's records (the request ids of calls to tools that
-// are not idempotent, the approval tokens used) in st instead of two memory
-// stores of DefaultMaxRecords records each: a store shared by the replicas of
-// a service, or a MemoryStore of another size. See Store for the contract.
+// are not idempotent, the approval tokens used) in st instead of a memory
+// store of DefaultMaxRecords records of each kind: a store shared by the
+// replicas of a service, or a MemoryStore of another size. See Store for the
+// contract.
 func WithStore(st Store) Option {
 	return optionFunc(func(s *Set) {
 		if st != nil {
-			s.requests, s.approvals = st, st
+			s.store = st
 		}
 	})
 }
@@ -470,9 +471,9 @@ type Set struct {
 	redact    func(string, map[string]any) any
 	now       func() time.Time
 
-	approvalKey         []byte
-	approvalLifetime    time.Duration
-	requests, approvals Store
+	approvalKey      []byte
+	approvalLifetime time.Duration
+	store            Store
 }
 
 // NewSet makes a set of the given handlers and options:
@@ -500,10 +501,8 @@ func NewSet(opts ...Option) *Set {
 	if s.approvalKey == nil {
 		s.approvalKey = randomKey()
 	}
-	if s.requests == nil {
-		// Two stores: a flood of request ids cannot push out the record
-		// of a used approval.
-		s.requests, s.approvals = NewMemoryStore(0), NewMemoryStore(0)
+	if s.store == nil {
+		s.store = NewMemoryStore(0)
 	}
 	return s
 }
@@ -783,7 +782,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.
-		if err := s.approvals.Delete(context.WithoutCancel(ctx), key); err != nil {
+		if err := s.store.Delete(context.WithoutCancel(ctx), key); err != nil {
 			s.storeFailed(ctx, r, err)
 		}
 	}
