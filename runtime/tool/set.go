@@ -498,11 +498,18 @@ func NewSet(opts ...Option) *Set {
 			o.apply(s)
 		}
 	}
-	if s.approvalKey == nil {
+	sharedKey, ownStore := s.approvalKey != nil, s.store == nil
+	if !sharedKey {
 		s.approvalKey = randomKey()
 	}
-	if s.store == nil {
+	if ownStore {
 		s.store = NewMemoryStore(0)
+	}
+	if sharedKey && ownStore {
+		s.logSafely(context.Background(), slog.LevelWarn, "tool set shares an approval key but not a store",
+			slog.String("consequence", "its used approvals are remembered in its own memory: another set with the key, "+
+				"or this one after a restart, runs each approved call once more"),
+			slog.String("fix", "give every set that shares the key (WithApprovalKey) one Store (WithStore)"))
 	}
 	return s
 }
