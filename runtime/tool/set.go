@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -310,7 +311,10 @@ func WithStore(st Store) Option {
 type Policy func(ctx context.Context, c *Call) error
 
 // PolicyFor makes a Policy for one tool, with its typed arguments: fn runs
-// for the calls of the tool named d.Name only.
+// for the calls of the tool named d.Name only. A call of a tool of that name
+// whose arguments are not a T (the set holds another Def of the same name)
+// is refused, not let through unchecked: the policy panics, and the set
+// rejects the call with code panic and logs why.
 func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Policy {
 	name := d.Name
 	return func(ctx context.Context, c *Call) error {
@@ -319,7 +323,8 @@ func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Pol
 		}
 		args, ok := c.Args.(T)
 		if !ok {
-			return nil
+			panic(fmt.Sprintf("tool: the policy PolicyFor(%s) takes arguments of type %s, but the set's tool %s takes %T: "+
+				"give PolicyFor the Def the set's handler was made from", name, reflect.TypeFor[T](), name, c.Args))
 		}
 		return fn(ctx, args)
 	}
@@ -564,9 +569,10 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
 	}
 	h := s.handlers[name]
-	if h == nil || s.redact != nil || s.identifies(h, &r) {
+	if h == nil || s.redact != nil || len(s.policies) > 0 || s.identifies(h, &r) {
 		// These need the arguments as a map: to tell an unknown tool's bad
-		// JSON, for the redaction hook, to identify the call.
+		// JSON, for the redaction hook and the policies, to identify the
+		// call. The call is parsed once, and decoded from the map.
 		args, errs := ParseArgs(raw)
 		if errs != nil {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -582,7 +588,7 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 		}
 		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil, raw))
+	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil))
 }
 
 // isParseError reports the code of an error of the parse stage.
@@ -688,19 +694,16 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args, nil))
+	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args))
 }
 
 // decoded takes a call whose arguments decoded into v through the stages
 // after validation. args are the arguments as a map, or nil when they were
-// decoded from raw, which is then the JSON of the call: a call that needs
-// them as a map (see identifies) comes with args.
-func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any, raw []byte) Result {
+// decoded from the raw JSON of the call: a call that needs them as a map
+// (policies, and see identifies) comes with args.
+func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any) Result {
 	var call *Call
 	if len(s.policies) > 0 {
-		if args == nil {
-			args, _ = ParseArgs(raw) // valid: they decoded
-		}
 		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), Arguments: args}
 	}
 	dedupe := s.dedupes(h, r)
