@@ -22,10 +22,11 @@ import (
 // guarantees".
 const (
 	// maxAllocPerByte bounds the bytes allocated per byte of arguments. The
-	// most is spent by ParseArgs on JSON made of objects of one member:
-	// each is a Go map of one group of 8 slots, about 330 bytes for 8 bytes
-	// of JSON.
-	maxAllocPerByte = 48
+	// most is spent building objects of one member nested in each other, as
+	// ParseArgs does and as the one pass does for a member of type any:
+	// each is a Go map of one group of 8 slots, 336 bytes for the 5 bytes
+	// of {"": and }, 67.2 bytes per byte.
+	maxAllocPerByte = 72
 	// maxAllocFixed bounds the bytes allocated whatever the size: a call's
 	// own machinery, and the bounded errors (at most DefaultMaxErrors, each
 	// with a Path and Name of at most MaxPathLength bytes).
@@ -39,6 +40,8 @@ func hostileSet(opts ...tool.Option) *tool.Set {
 		SetLabelsTool.Handle(func(context.Context, LabelsArgs) (any, error) { return "set", nil }),
 		DeleteFilesTool.Handle(func(context.Context, DeleteArgs) (any, error) { return "deleted", nil }),
 		TransferTool.Handle(func(context.Context, TransferArgs) (any, error) { return "moved", nil }),
+		SaveNoteTool.Handle(func(context.Context, NoteArgs) (any, error) { return "noted", nil }),
+		RunScriptTool.Handle(func(context.Context, ScriptArgs) (any, error) { return "ran", nil }),
 		tool.WithLogger(nil),
 	}, opts...)...)
 }
@@ -49,6 +52,8 @@ var decoders = map[string]func(map[string]any) tool.Errors{
 	"set_labels":   func(a map[string]any) tool.Errors { _, errs := DecodeLabelsArgs(a); return errs },
 	"delete_files": func(a map[string]any) tool.Errors { _, errs := DecodeDeleteArgs(a); return errs },
 	"transfer":     func(a map[string]any) tool.Errors { _, errs := DecodeTransferArgs(a); return errs },
+	"save_note":    func(a map[string]any) tool.Errors { _, errs := DecodeNoteArgs(a); return errs },
+	"run_script":   func(a map[string]any) tool.Errors { _, errs := DecodeScriptArgs(a); return errs },
 }
 
 type hostileCall struct {
@@ -95,6 +100,12 @@ func hostileCalls(n int) []hostileCall {
 	// A chain at the parse limit: 512 levels of objects and arrays.
 	nest := strings.Repeat(`{"name":"n","kids":[`, 255) + `{"name":"x"}` + strings.Repeat("]}", 255)
 
+	// Values nested 500 levels deep, under a member of type any, which
+	// holds whatever JSON it is given: objects of one member (the most
+	// allocation per byte), arrays of one item (the most allocations).
+	objectChain := strings.Repeat(`{"":`, 500) + "0" + strings.Repeat("}", 500)
+	arrayChain := strings.Repeat("[", 500) + strings.Repeat("]", 500)
+
 	return []hostileCall{
 		{"tree_leaves", "save_tree", []byte(tree.String())},
 		{"unexpected_keys", "save_tree", repeat(`{"name":"x",`, func(i int) string { return `"k` + strconv.Itoa(i) + `":0` }, "}", n)},
@@ -109,6 +120,11 @@ func hostileCalls(n int) []hostileCall {
 		// The most allocation per byte: objects of one member, each a Go map.
 		{"tiny_objects", "save_tree", repeat(`{"name":"x","kids":[`, func(int) string { return `{"a":1}` }, "]}", n)},
 		{"dangerous", "delete_files", repeat(`{"recursive":true,"paths":[`, func(i int) string { return `"/p` + strconv.Itoa(i) + `"` }, "]}", n)},
+		{"any_tiny_objects", "save_note", repeat(`{"title":"x","data":[`, func(int) string { return `{"":0}` }, "]}", n)},
+		{"any_object_chains", "save_note", repeat(`{"title":"x","data":[`, func(int) string { return objectChain }, "]}", n)},
+		{"any_deep_arrays", "save_note", repeat(`{"title":"x","data":[`, func(int) string { return arrayChain }, "]}", n)},
+		// The same, identified for its approval: its canonical form too.
+		{"any_dangerous_chains", "run_script", repeat(`{"script":"x","env":[`, func(int) string { return objectChain }, "]}", n)},
 	}
 }
 
@@ -214,6 +230,12 @@ func TestHostileVerdicts(t *testing.T) {
 
 	res = verdict("dangerous")
 	assert.Equal(t, []string{"maxItems:paths"}, res.Errors.Codes())
+
+	// Whatever an any member holds, it is valid JSON: the call runs.
+	for _, name := range []string{"any_tiny_objects", "any_object_chains", "any_deep_arrays"} {
+		assert.Equal(t, tool.StatusExecuted, verdict(name).Status, name)
+	}
+	assert.Equal(t, tool.StatusNeedsConfirmation, verdict("any_dangerous_chains").Status)
 
 	// A set's own limit.
 	small := hostileSet(tool.WithMaxErrors(3))

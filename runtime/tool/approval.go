@@ -90,9 +90,10 @@ type identity struct {
 
 // identify computes the identity of a call; an error when its arguments,
 // built by hand, are not JSON values or nest deeper than a parsed call can
-// (maxNesting).
-func identify(name string, args map[string]any) (identity, *Error) {
-	b, w := jsonvalue.IdentityForm(nil, args, maxNesting)
+// (maxNesting). size is the length of the raw arguments, or -1: the form is
+// about as long, and allocated once at that length rather than grown.
+func identify(name string, args map[string]any, size int) (identity, *Error) {
+	b, w := jsonvalue.IdentityForm(make([]byte, 0, max(size, 0)+64), args, maxNesting)
 	switch w {
 	case jsonvalue.WalkTooDeep:
 		e := depthError(maxNesting)

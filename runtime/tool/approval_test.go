@@ -395,26 +395,26 @@ func TestIdentityDeterministic(t *testing.T) {
 	for i := range 100 {
 		m[fmt.Sprint("k", i)] = float64(i)
 	}
-	first, err := identify("t", m)
+	first, err := identify("t", m, -1)
 	require.Nil(t, err)
 	for range 20 {
-		id, err := identify("t", m)
+		id, err := identify("t", m, -1)
 		require.Nil(t, err)
 		assert.Equal(t, first, id)
 	}
 	forms := []any{1, int8(1), uint64(1), 1.0, float32(1), json.Number("1"), json.Number("1.000"), json.Number("0.1e1")}
 	var keys []string
 	for _, v := range forms {
-		id, err := identify("t", map[string]any{"n": v})
+		id, err := identify("t", map[string]any{"n": v}, -1)
 		require.Nil(t, err)
 		keys = append(keys, string(id.args))
 	}
 	sort.Strings(keys)
 	assert.Equal(t, keys[0], keys[len(keys)-1], "%q", keys)
-	a, _ := identify("t", map[string]any{"n": int64(9007199254740993)})
-	b, _ := identify("t", map[string]any{"n": json.Number("9007199254740992")})
+	a, _ := identify("t", map[string]any{"n": int64(9007199254740993)}, -1)
+	b, _ := identify("t", map[string]any{"n": json.Number("9007199254740992")}, -1)
 	assert.NotEqual(t, a, b)
-	a, _ = identify("ab", map[string]any{})
-	b, _ = identify("a", map[string]any{"b": nil})
+	a, _ = identify("ab", map[string]any{}, -1)
+	b, _ = identify("a", map[string]any{"b": nil}, -1)
 	assert.NotEqual(t, a.fingerprint(), b.fingerprint())
 }

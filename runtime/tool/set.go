@@ -711,7 +711,7 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 	if h.tool.Risk == RiskDangerous || dedupe {
 		r.at = "identification"
 		var err *Error
-		if id, err = identify(h.tool.Name, args); err != nil {
+		if id, err = identify(h.tool.Name, args, r.size); err != nil {
 			return reject(stageArguments, *err)
 		}
 	}
