@@ -31,6 +31,13 @@ const (
 	// own machinery, and the bounded errors (at most DefaultMaxErrors, each
 	// with a Path and Name of at most MaxPathLength bytes).
 	maxAllocFixed = 1 << 20
+	// maxAllocsPerByte bounds the allocations per byte of arguments, which
+	// the CPU a call costs follows (the garbage collector's work included).
+	// The most are made for arrays of one item nested in each other: two
+	// allocations (the items and the slice's box in an any) per [ and ].
+	maxAllocsPerByte = 1
+	// maxAllocsFixed bounds the allocations made whatever the size.
+	maxAllocsFixed = 4096
 )
 
 // hostileSet is a set of the package's tools, as an application builds it.
@@ -128,22 +135,24 @@ func hostileCalls(n int) []hostileCall {
 	}
 }
 
-// allocated returns the bytes fn allocates, the least of a few runs.
-func allocated(fn func()) uint64 {
-	best := ^uint64(0)
+// allocations returns the bytes fn allocates and how many allocations it
+// makes, the least of a few runs.
+func allocations(fn func()) (bytes, count uint64) {
+	bytes, count = ^uint64(0), ^uint64(0)
 	for range 3 {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		fn()
 		runtime.ReadMemStats(&after)
-		best = min(best, after.TotalAlloc-before.TotalAlloc)
+		bytes, count = min(bytes, after.TotalAlloc-before.TotalAlloc), min(count, after.Mallocs-before.Mallocs)
 	}
-	return best
+	return bytes, count
 }
 
 // TestHostileCalls: every hostile call of up to 1 MiB allocates at most
-// maxAllocPerByte per byte (plus maxAllocFixed), through Set.Call and
+// maxAllocPerByte per byte (plus maxAllocFixed), in at most
+// maxAllocsPerByte allocations per byte (plus maxAllocsFixed), through Set.Call and
 // through ParseArgs and DecodeT, and reports at most DefaultMaxErrors errors
 // and then one too_many_errors; echoed keys and paths are shortened.
 func TestHostileCalls(t *testing.T) {
@@ -153,9 +162,9 @@ func TestHostileCalls(t *testing.T) {
 		for _, c := range hostileCalls(size) {
 			require.LessOrEqual(t, len(c.args), tool.DefaultMaxArgumentSize, c.name)
 			var res tool.Result
-			setBytes := allocated(func() { res = set.Call(ctx, c.tool, c.args) })
+			setBytes, setAllocs := allocations(func() { res = set.Call(ctx, c.tool, c.args) })
 			var errs tool.Errors
-			decodeBytes := allocated(func() {
+			decodeBytes, decodeAllocs := allocations(func() {
 				args, perrs := tool.ParseArgs(c.args)
 				errs = perrs
 				if perrs == nil {
@@ -163,10 +172,14 @@ func TestHostileCalls(t *testing.T) {
 				}
 			})
 			budget := uint64(maxAllocPerByte*len(c.args) + maxAllocFixed)
-			t.Logf("%-20s %8d bytes: Set.Call %5.1f B/B, ParseArgs+Decode %5.1f B/B, %s, %d errors",
-				c.name, len(c.args), float64(setBytes)/float64(len(c.args)), float64(decodeBytes)/float64(len(c.args)), res.Status, len(res.Errors))
+			allocsBudget := uint64(maxAllocsPerByte*len(c.args) + maxAllocsFixed)
+			t.Logf("%-20s %8d bytes: Set.Call %5.1f B/B %4.2f allocs/B, ParseArgs+Decode %5.1f B/B %4.2f allocs/B, %s, %d errors",
+				c.name, len(c.args), float64(setBytes)/float64(len(c.args)), float64(setAllocs)/float64(len(c.args)),
+				float64(decodeBytes)/float64(len(c.args)), float64(decodeAllocs)/float64(len(c.args)), res.Status, len(res.Errors))
 			assert.LessOrEqual(t, setBytes, budget, "%s: Set.Call allocates %d bytes for %d", c.name, setBytes, len(c.args))
 			assert.LessOrEqual(t, decodeBytes, budget, "%s: ParseArgs+Decode allocates %d bytes for %d", c.name, decodeBytes, len(c.args))
+			assert.LessOrEqual(t, setAllocs, allocsBudget, "%s: Set.Call makes %d allocations for %d bytes", c.name, setAllocs, len(c.args))
+			assert.LessOrEqual(t, decodeAllocs, allocsBudget, "%s: ParseArgs+Decode makes %d allocations for %d bytes", c.name, decodeAllocs, len(c.args))
 			assert.LessOrEqual(t, len(res.Errors), tool.DefaultMaxErrors+1, c.name)
 			assert.LessOrEqual(t, len(errs), tool.DefaultMaxErrors+1, c.name)
 			for _, e := range append(res.Errors, errs...) {
@@ -280,7 +293,7 @@ func BenchmarkHostile(b *testing.B) {
 
 // FuzzSetCall calls the tools of the set with arbitrary arguments: no
 // panic, at most DefaultMaxErrors errors and then one, and allocation within
-// the per-byte bound.
+// the per-byte bounds.
 func FuzzSetCall(f *testing.F) {
 	for _, c := range hostileCalls(4096) {
 		f.Add(c.tool, c.args)
@@ -293,12 +306,15 @@ func FuzzSetCall(f *testing.F) {
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, name string, args []byte) {
 		var res tool.Result
-		n := allocatedOnce(func() { res = set.Call(ctx, name, args) })
+		n, count := allocatedOnce(func() { res = set.Call(ctx, name, args) })
 		if len(res.Errors) > tool.DefaultMaxErrors+1 {
 			t.Fatalf("%d errors", len(res.Errors))
 		}
 		if budget := uint64(maxAllocPerByte*len(args) + maxAllocFixed); n > budget {
 			t.Fatalf("%d bytes allocated for %d bytes of arguments (%s)", n, len(args), fmt.Sprint(res.Errors.Codes()))
+		}
+		if budget := uint64(maxAllocsPerByte*len(args) + maxAllocsFixed); count > budget {
+			t.Fatalf("%d allocations for %d bytes of arguments (%s)", count, len(args), fmt.Sprint(res.Errors.Codes()))
 		}
 		if res.Status == tool.StatusExecuted {
 			return // the output is the handler's own
@@ -318,10 +334,10 @@ func FuzzSetCall(f *testing.F) {
 	})
 }
 
-func allocatedOnce(fn func()) uint64 {
+func allocatedOnce(fn func()) (bytes, count uint64) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	fn()
 	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
 }

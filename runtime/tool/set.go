@@ -48,6 +48,7 @@ const (
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
 	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
 	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
+	CodeOverloaded      = "overloaded"       // admission: the calls running held the set's budget of arguments (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
@@ -449,8 +450,9 @@ const (
 	stageTool      // the allow-list
 	stageIdempotency
 	stagePolicy
-	stageInternal // the application's code panicked before the handler ran
-	stageDeclined // a person declined the call
+	stageInternal   // the application's code panicked before the handler ran
+	stageDeclined   // a person declined the call
+	stageOverloaded // the set's budget of calls in flight was full
 )
 
 // Failed reports whether the call was rejected or failed.
@@ -479,6 +481,9 @@ type Set struct {
 	approvalKey      []byte
 	approvalLifetime time.Duration
 	store            Store
+
+	maxInFlight int
+	inflight    *inflight // nil: no limit
 }
 
 // NewSet makes a set of the given handlers and options:
@@ -497,11 +502,15 @@ func NewSet(opts ...Option) *Set {
 		window:           DefaultDedupeWindow,
 		now:              time.Now,
 		approvalLifetime: DefaultApprovalLifetime,
+		maxInFlight:      DefaultMaxInFlight,
 	}
 	for _, o := range opts {
 		if o != nil {
 			o.apply(s)
 		}
+	}
+	if s.maxInFlight > 0 {
+		s.inflight = &inflight{max: s.maxInFlight}
 	}
 	sharedKey, ownStore := s.approvalKey != nil, s.store == nil
 	if !sharedKey {
@@ -534,6 +543,7 @@ type callState struct {
 	at       string // the stage running, for the record of a panic
 	reached  bool   // the handler was started
 	approval string // the verdict on the approval of a dangerous call
+	held     int    // the bytes the call holds of the set's budget in flight
 }
 
 func (s *Set) begin(r *callState, name string, opts []CallOption) {
@@ -569,6 +579,10 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
 	}
 	h := s.handlers[name]
+	if res, ok := s.admit(ctx, &r, h, len(raw)); !ok {
+		return s.finish(ctx, &r, res)
+	}
+	defer s.leave(&r)
 	if h == nil || s.redact != nil || len(s.policies) > 0 || s.identifies(h, &r) {
 		// These need the arguments as a map: to tell an unknown tool's bad
 		// JSON, for the redaction hook and the policies, to identify the
@@ -640,6 +654,10 @@ func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (re
 		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
+	if res, ok := s.admit(ctx, &r, nil, len(call)); !ok {
+		return s.finish(ctx, &r, res)
+	}
+	defer s.leave(&r)
 	v, perr := parseJSON(call)
 	if perr != nil {
 		return s.finish(ctx, &r, reject(stageParse, parseError(perr, "the call is not valid JSON")))
@@ -882,7 +900,11 @@ func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v a
 		select {
 		case o = <-done: // finished just in time
 		default:
-			go s.late(context.WithoutCancel(ctx), r.name, r.opts.id, done)
+			// The handler still holds its arguments: it keeps their room
+			// in the budget until it returns.
+			held := r.held
+			r.held = 0
+			go s.late(context.WithoutCancel(ctx), r.name, r.opts.id, done, held)
 			return failure(ctx.Err(), limit)
 		}
 	}
@@ -934,9 +956,13 @@ func failure(err error, limit time.Duration) Result {
 		Reason: "the call was canceled before the tool finished; it may or may not have taken effect"}}}
 }
 
-// late logs the outcome of a handler that finished after its call returned.
-func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome) {
+// late logs the outcome of a handler that finished after its call returned,
+// and gives back the room in the budget it held.
+func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome, held int) {
 	o := <-done
+	if held > 0 {
+		s.inflight.release(held)
+	}
 	attrs := []slog.Attr{slog.String("tool", field(name)), slog.String("call_id", field(id))}
 	switch {
 	case o.panicked:
