@@ -31,7 +31,7 @@ const (
 	// GOGC=100: the default budget lets 4 such calls run at once, each
 	// holding about 67 MiB, the calls' own bytes are 64 MiB more, and the
 	// collector lets the heap grow to twice what is live and more while it
-	// runs on a loaded machine. Measured: 0.86-1.18 GiB (4.6 GiB without the
+	// runs on a loaded machine. Measured: 0.74-1.15 GiB (4.6 GiB without the
 	// budget).
 	maxPeakRSS = 1536 << 20
 )

@@ -142,10 +142,12 @@ func TestMemoryStoreKeepsApprovals(t *testing.T) {
 
 // TestUsedApprovalOutlivesRequestIDs: through a Set whose one store keeps
 // both kinds of records, however many request ids come after it, a used
-// token never approves its call again.
+// token never approves its call again, even when the request ids outlive
+// it (the store would make room with the record closest to expiry).
 func TestUsedApprovalOutlivesRequestIDs(t *testing.T) {
 	var c counter
-	set := NewSet(doorDef.Handle(c.echo), stepDef.Handle(c.echo), WithLogger(nil), WithStore(NewMemoryStore(1000)))
+	set := NewSet(doorDef.Handle(c.echo), stepDef.Handle(c.echo), WithLogger(nil), WithStore(NewMemoryStore(1000)),
+		WithDedupeWindow(time.Hour))
 	ctx := context.Background()
 	args := []byte(`{"text": "open"}`)
 	token := approvalOf(t, set, "door", string(args))
