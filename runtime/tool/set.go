@@ -48,7 +48,7 @@ const (
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
 	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
 	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
-	CodeOverloaded      = "overloaded"       // admission: the calls running held the set's budget of arguments (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
+	CodeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
