@@ -22,14 +22,22 @@ import (
 // guarantees".
 const (
 	// maxAllocPerByte bounds the bytes allocated per byte of arguments. The
-	// most is spent by ParseArgs on JSON made of objects of one member:
-	// each is a Go map of one group of 8 slots, about 330 bytes for 8 bytes
-	// of JSON.
-	maxAllocPerByte = 48
+	// most is spent building objects of one member nested in each other, as
+	// ParseArgs does and as the one pass does for a member of type any:
+	// each is a Go map of one group of 8 slots, 336 bytes for the 5 bytes
+	// of {"": and }, 67.2 bytes per byte.
+	maxAllocPerByte = 72
 	// maxAllocFixed bounds the bytes allocated whatever the size: a call's
 	// own machinery, and the bounded errors (at most DefaultMaxErrors, each
 	// with a Path and Name of at most MaxPathLength bytes).
 	maxAllocFixed = 1 << 20
+	// maxAllocsPerByte bounds the allocations per byte of arguments, which
+	// the CPU a call costs follows (the garbage collector's work included).
+	// The most are made for arrays of one item nested in each other: two
+	// allocations (the items and the slice's box in an any) per [ and ].
+	maxAllocsPerByte = 1
+	// maxAllocsFixed bounds the allocations made whatever the size.
+	maxAllocsFixed = 4096
 )
 
 // hostileSet is a set of the package's tools, as an application builds it.
@@ -39,6 +47,8 @@ func hostileSet(opts ...tool.Option) *tool.Set {
 		SetLabelsTool.Handle(func(context.Context, LabelsArgs) (any, error) { return "set", nil }),
 		DeleteFilesTool.Handle(func(context.Context, DeleteArgs) (any, error) { return "deleted", nil }),
 		TransferTool.Handle(func(context.Context, TransferArgs) (any, error) { return "moved", nil }),
+		SaveNoteTool.Handle(func(context.Context, NoteArgs) (any, error) { return "noted", nil }),
+		RunScriptTool.Handle(func(context.Context, ScriptArgs) (any, error) { return "ran", nil }),
 		tool.WithLogger(nil),
 	}, opts...)...)
 }
@@ -49,6 +59,8 @@ var decoders = map[string]func(map[string]any) tool.Errors{
 	"set_labels":   func(a map[string]any) tool.Errors { _, errs := DecodeLabelsArgs(a); return errs },
 	"delete_files": func(a map[string]any) tool.Errors { _, errs := DecodeDeleteArgs(a); return errs },
 	"transfer":     func(a map[string]any) tool.Errors { _, errs := DecodeTransferArgs(a); return errs },
+	"save_note":    func(a map[string]any) tool.Errors { _, errs := DecodeNoteArgs(a); return errs },
+	"run_script":   func(a map[string]any) tool.Errors { _, errs := DecodeScriptArgs(a); return errs },
 }
 
 type hostileCall struct {
@@ -95,6 +107,12 @@ func hostileCalls(n int) []hostileCall {
 	// A chain at the parse limit: 512 levels of objects and arrays.
 	nest := strings.Repeat(`{"name":"n","kids":[`, 255) + `{"name":"x"}` + strings.Repeat("]}", 255)
 
+	// Values nested 500 levels deep, under a member of type any, which
+	// holds whatever JSON it is given: objects of one member (the most
+	// allocation per byte), arrays of one item (the most allocations).
+	objectChain := strings.Repeat(`{"":`, 500) + "0" + strings.Repeat("}", 500)
+	arrayChain := strings.Repeat("[", 500) + strings.Repeat("]", 500)
+
 	return []hostileCall{
 		{"tree_leaves", "save_tree", []byte(tree.String())},
 		{"unexpected_keys", "save_tree", repeat(`{"name":"x",`, func(i int) string { return `"k` + strconv.Itoa(i) + `":0` }, "}", n)},
@@ -109,25 +127,32 @@ func hostileCalls(n int) []hostileCall {
 		// The most allocation per byte: objects of one member, each a Go map.
 		{"tiny_objects", "save_tree", repeat(`{"name":"x","kids":[`, func(int) string { return `{"a":1}` }, "]}", n)},
 		{"dangerous", "delete_files", repeat(`{"recursive":true,"paths":[`, func(i int) string { return `"/p` + strconv.Itoa(i) + `"` }, "]}", n)},
+		{"any_tiny_objects", "save_note", repeat(`{"title":"x","data":[`, func(int) string { return `{"":0}` }, "]}", n)},
+		{"any_object_chains", "save_note", repeat(`{"title":"x","data":[`, func(int) string { return objectChain }, "]}", n)},
+		{"any_deep_arrays", "save_note", repeat(`{"title":"x","data":[`, func(int) string { return arrayChain }, "]}", n)},
+		// The same, identified for its approval: its canonical form too.
+		{"any_dangerous_chains", "run_script", repeat(`{"script":"x","env":[`, func(int) string { return objectChain }, "]}", n)},
 	}
 }
 
-// allocated returns the bytes fn allocates, the least of a few runs.
-func allocated(fn func()) uint64 {
-	best := ^uint64(0)
+// allocations returns the bytes fn allocates and how many allocations it
+// makes, the least of a few runs.
+func allocations(fn func()) (bytes, count uint64) {
+	bytes, count = ^uint64(0), ^uint64(0)
 	for range 3 {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		fn()
 		runtime.ReadMemStats(&after)
-		best = min(best, after.TotalAlloc-before.TotalAlloc)
+		bytes, count = min(bytes, after.TotalAlloc-before.TotalAlloc), min(count, after.Mallocs-before.Mallocs)
 	}
-	return best
+	return bytes, count
 }
 
 // TestHostileCalls: every hostile call of up to 1 MiB allocates at most
-// maxAllocPerByte per byte (plus maxAllocFixed), through Set.Call and
+// maxAllocPerByte per byte (plus maxAllocFixed), in at most
+// maxAllocsPerByte allocations per byte (plus maxAllocsFixed), through Set.Call and
 // through ParseArgs and DecodeT, and reports at most DefaultMaxErrors errors
 // and then one too_many_errors; echoed keys and paths are shortened.
 func TestHostileCalls(t *testing.T) {
@@ -137,9 +162,9 @@ func TestHostileCalls(t *testing.T) {
 		for _, c := range hostileCalls(size) {
 			require.LessOrEqual(t, len(c.args), tool.DefaultMaxArgumentSize, c.name)
 			var res tool.Result
-			setBytes := allocated(func() { res = set.Call(ctx, c.tool, c.args) })
+			setBytes, setAllocs := allocations(func() { res = set.Call(ctx, c.tool, c.args) })
 			var errs tool.Errors
-			decodeBytes := allocated(func() {
+			decodeBytes, decodeAllocs := allocations(func() {
 				args, perrs := tool.ParseArgs(c.args)
 				errs = perrs
 				if perrs == nil {
@@ -147,10 +172,14 @@ func TestHostileCalls(t *testing.T) {
 				}
 			})
 			budget := uint64(maxAllocPerByte*len(c.args) + maxAllocFixed)
-			t.Logf("%-20s %8d bytes: Set.Call %5.1f B/B, ParseArgs+Decode %5.1f B/B, %s, %d errors",
-				c.name, len(c.args), float64(setBytes)/float64(len(c.args)), float64(decodeBytes)/float64(len(c.args)), res.Status, len(res.Errors))
+			allocsBudget := uint64(maxAllocsPerByte*len(c.args) + maxAllocsFixed)
+			t.Logf("%-20s %8d bytes: Set.Call %5.1f B/B %4.2f allocs/B, ParseArgs+Decode %5.1f B/B %4.2f allocs/B, %s, %d errors",
+				c.name, len(c.args), float64(setBytes)/float64(len(c.args)), float64(setAllocs)/float64(len(c.args)),
+				float64(decodeBytes)/float64(len(c.args)), float64(decodeAllocs)/float64(len(c.args)), res.Status, len(res.Errors))
 			assert.LessOrEqual(t, setBytes, budget, "%s: Set.Call allocates %d bytes for %d", c.name, setBytes, len(c.args))
 			assert.LessOrEqual(t, decodeBytes, budget, "%s: ParseArgs+Decode allocates %d bytes for %d", c.name, decodeBytes, len(c.args))
+			assert.LessOrEqual(t, setAllocs, allocsBudget, "%s: Set.Call makes %d allocations for %d bytes", c.name, setAllocs, len(c.args))
+			assert.LessOrEqual(t, decodeAllocs, allocsBudget, "%s: ParseArgs+Decode makes %d allocations for %d bytes", c.name, decodeAllocs, len(c.args))
 			assert.LessOrEqual(t, len(res.Errors), tool.DefaultMaxErrors+1, c.name)
 			assert.LessOrEqual(t, len(errs), tool.DefaultMaxErrors+1, c.name)
 			for _, e := range append(res.Errors, errs...) {
@@ -215,6 +244,12 @@ func TestHostileVerdicts(t *testing.T) {
 	res = verdict("dangerous")
 	assert.Equal(t, []string{"maxItems:paths"}, res.Errors.Codes())
 
+	// Whatever an any member holds, it is valid JSON: the call runs.
+	for _, name := range []string{"any_tiny_objects", "any_object_chains", "any_deep_arrays"} {
+		assert.Equal(t, tool.StatusExecuted, verdict(name).Status, name)
+	}
+	assert.Equal(t, tool.StatusNeedsConfirmation, verdict("any_dangerous_chains").Status)
+
 	// A set's own limit.
 	small := hostileSet(tool.WithMaxErrors(3))
 	c := calls["tree_leaves"]
@@ -258,7 +293,7 @@ func BenchmarkHostile(b *testing.B) {
 
 // FuzzSetCall calls the tools of the set with arbitrary arguments: no
 // panic, at most DefaultMaxErrors errors and then one, and allocation within
-// the per-byte bound.
+// the per-byte bounds.
 func FuzzSetCall(f *testing.F) {
 	for _, c := range hostileCalls(4096) {
 		f.Add(c.tool, c.args)
@@ -271,12 +306,15 @@ func FuzzSetCall(f *testing.F) {
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, name string, args []byte) {
 		var res tool.Result
-		n := allocatedOnce(func() { res = set.Call(ctx, name, args) })
+		n, count := allocatedOnce(func() { res = set.Call(ctx, name, args) })
 		if len(res.Errors) > tool.DefaultMaxErrors+1 {
 			t.Fatalf("%d errors", len(res.Errors))
 		}
 		if budget := uint64(maxAllocPerByte*len(args) + maxAllocFixed); n > budget {
 			t.Fatalf("%d bytes allocated for %d bytes of arguments (%s)", n, len(args), fmt.Sprint(res.Errors.Codes()))
+		}
+		if budget := uint64(maxAllocsPerByte*len(args) + maxAllocsFixed); count > budget {
+			t.Fatalf("%d allocations for %d bytes of arguments (%s)", count, len(args), fmt.Sprint(res.Errors.Codes()))
 		}
 		if res.Status == tool.StatusExecuted {
 			return // the output is the handler's own
@@ -296,10 +334,10 @@ func FuzzSetCall(f *testing.F) {
 	})
 }
 
-func allocatedOnce(fn func()) uint64 {
+func allocatedOnce(fn func()) (bytes, count uint64) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	fn()
 	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
 }

@@ -45,3 +45,21 @@ type TransferArgs struct {
 	Cents   int64    `json:"cents,omitempty" jsonschema:"multipleOf=2"`
 	Batch   []uint64 `json:"batch,omitempty" jsonschema:"enum=9007199254740992,enum=1"`
 }
+
+// NoteArgs saves a note with data of any shape: what a model writes there
+// is checked only as JSON.
+//
+//toolgen:tool name=save_note dialects=openai-nonstrict,anthropic,mcp
+type NoteArgs struct {
+	Title string `json:"title" jsonschema:"maxLength=64"`
+	Data  any    `json:"data"`
+}
+
+// ScriptArgs runs a script in an environment of any shape: a dangerous
+// tool, whose calls are identified, all their values, for their approval.
+//
+//toolgen:tool name=run_script risk=dangerous idempotent=false dialects=openai-nonstrict,anthropic,mcp
+type ScriptArgs struct {
+	Script string `json:"script" jsonschema:"maxLength=256"`
+	Env    any    `json:"env"`
+}

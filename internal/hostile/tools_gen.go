@@ -451,5 +451,187 @@ func decodeTransferArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferArgs)
 	return out
 }
 
+// The parameters of the save_note tool: the canonical schema, and the dialects that differ from it.
+const (
+	noteArgsSchema = `{"properties":{"title":{"type":"string","maxLength":64},"data":true},"additionalProperties":false,"type":"object","required":["title","data"],"description":"Saves a note with data of any shape: what a model writes there\nis checked only as JSON."}`
+)
+
+// noteArgsForms are the definitions of the save_note tool in each provider's form.
+var noteArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: noteArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: noteArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: noteArgsSchema, Fallback: "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/data"},
+	{Shape: tool.MCP, Parameters: noteArgsSchema},
+}
+
+// SaveNoteTool is the save_note tool, generated from NoteArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/data.
+var SaveNoteTool = tool.Def[NoteArgs]{
+	Decode:  DecodeNoteArgs,
+	Decoder: noteArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Saves a note with data of any shape: what a model writes there\nis checked only as JSON.",
+		Dialects:    toolimpl.Dialects("save_note", "Saves a note with data of any shape: what a model writes there\nis checked only as JSON.", tool.RiskAct, true, "", noteArgsForms),
+		Idempotent:  true,
+		Name:        "save_note",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(noteArgsSchema),
+		Validate:    ValidateNoteArgs,
+	},
+}
+
+// ValidateNoteArgs checks a model's arguments for the save_note tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateNoteArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeNoteArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeNoteArgs checks a model's arguments for the save_note tool and returns them as a NoteArgs; when not valid, the zero NoteArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeNoteArgs(args map[string]any) (NoteArgs, tool.Errors) {
+	return noteArgsDecoder(args, nil, 0)
+}
+
+// DecodeNoteArgsJSON reads a model's arguments for the save_note tool, raw, into a NoteArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeNoteArgs return for the same bytes.
+func DecodeNoteArgsJSON(raw []byte) (NoteArgs, tool.Errors) {
+	return noteArgsDecoder(nil, raw, 0)
+}
+
+// noteArgsDecoder is the tool.Decoder of NoteArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func noteArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out NoteArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeNoteArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return NoteArgs{}, errs
+	}
+	return out, nil
+}
+
+// noteArgsObject is the shape of an object of type NoteArgs: its members, and those it requires.
+var noteArgsObject = toolimpl.NewObject([]string{"title", "data"}, "title", "string", "data", "")
+
+// decodeNoteArgs reads a value of type NoteArgs at the location at, checking it against its schema.
+func decodeNoteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NoteArgs) {
+	if !s.Object(at, noteArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n > 64 {
+					s.Fail(at.Key("title"), "maxLength", "at most 64 characters long")
+				}
+				out.Title = s.Keep(v)
+			}
+		case 1:
+			// data
+			v2 := s.Any()
+			if s.Decoding() {
+				if !toolimpl.IsNull(v2) {
+					out.Data = v2
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The parameters of the run_script tool: the canonical schema, and the dialects that differ from it.
+const (
+	scriptArgsSchema = `{"properties":{"script":{"type":"string","maxLength":256},"env":true},"additionalProperties":false,"type":"object","required":["script","env"],"description":"Runs a script in an environment of any shape: a dangerous\ntool, whose calls are identified, all their values, for their approval."}`
+)
+
+// scriptArgsForms are the definitions of the run_script tool in each provider's form.
+var scriptArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: scriptArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: scriptArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: scriptArgsSchema, Fallback: "Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/env"},
+	{Shape: tool.MCP, Parameters: scriptArgsSchema},
+}
+
+// RunScriptTool is the run_script tool, generated from ScriptArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/env.
+var RunScriptTool = tool.Def[ScriptArgs]{
+	Decode:  DecodeScriptArgs,
+	Decoder: scriptArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Runs a script in an environment of any shape: a dangerous\ntool, whose calls are identified, all their values, for their approval.",
+		Dialects:    toolimpl.Dialects("run_script", "Runs a script in an environment of any shape: a dangerous\ntool, whose calls are identified, all their values, for their approval.", tool.RiskDangerous, false, "", scriptArgsForms),
+		Idempotent:  false,
+		Name:        "run_script",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(scriptArgsSchema),
+		Validate:    ValidateScriptArgs,
+	},
+}
+
+// ValidateScriptArgs checks a model's arguments for the run_script tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateScriptArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeScriptArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeScriptArgs checks a model's arguments for the run_script tool and returns them as a ScriptArgs; when not valid, the zero ScriptArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeScriptArgs(args map[string]any) (ScriptArgs, tool.Errors) {
+	return scriptArgsDecoder(args, nil, 0)
+}
+
+// DecodeScriptArgsJSON reads a model's arguments for the run_script tool, raw, into a ScriptArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeScriptArgs return for the same bytes.
+func DecodeScriptArgsJSON(raw []byte) (ScriptArgs, tool.Errors) {
+	return scriptArgsDecoder(nil, raw, 0)
+}
+
+// scriptArgsDecoder is the tool.Decoder of ScriptArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func scriptArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ScriptArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeScriptArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return ScriptArgs{}, errs
+	}
+	return out, nil
+}
+
+// scriptArgsObject is the shape of an object of type ScriptArgs: its members, and those it requires.
+var scriptArgsObject = toolimpl.NewObject([]string{"script", "env"}, "script", "string", "env", "")
+
+// decodeScriptArgs reads a value of type ScriptArgs at the location at, checking it against its schema.
+func decodeScriptArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ScriptArgs) {
+	if !s.Object(at, scriptArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// script
+			if v, ok := s.String(at.Key("script"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n > 256 {
+					s.Fail(at.Key("script"), "maxLength", "at most 256 characters long")
+				}
+				out.Script = s.Keep(v)
+			}
+		case 1:
+			// env
+			v2 := s.Any()
+			if s.Decoding() {
+				if !toolimpl.IsNull(v2) {
+					out.Env = v2
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&SaveTreeTool.Tool, &SetLabelsTool.Tool, &DeleteFilesTool.Tool, &TransferTool.Tool}
+var Tools = tool.Tools{&SaveTreeTool.Tool, &SetLabelsTool.Tool, &DeleteFilesTool.Tool, &TransferTool.Tool, &SaveNoteTool.Tool, &RunScriptTool.Tool}

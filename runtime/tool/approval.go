@@ -18,8 +18,9 @@ import (
 // its parsed arguments) and signs approvals of dangerous calls.
 //
 // A token is base64url(version ‖ expiry ‖ nonce ‖ HMAC-SHA256(key, version ‖
-// expiry ‖ nonce ‖ tool ‖ canonical arguments)): the random nonce makes each
-// token one of its own, used once. The key is the set's, random unless
+// expiry ‖ nonce ‖ tool ‖ canonical arguments)), its expiry in Unix
+// nanoseconds so that a lifetime of any length is exact. The random nonce
+// makes each token one of its own, used once. The key is the set's, random unless
 // WithApprovalKey shares one among replicas, so a token is worth nothing
 // offline, in another set, for another call or after its expiry; the store
 // remembers the tokens used until they expire, so it approves one execution.
@@ -36,9 +37,11 @@ const MinApprovalKey = 32
 // for replicas whose clocks disagree.
 const approvalSkew = time.Minute
 
-const approvalVersion = 1
+// approvalVersion 2 keeps the expiry in nanoseconds; version 1, in seconds,
+// cut sub-second lifetimes short.
+const approvalVersion = 2
 
-// The layout of a token: version, expiry (Unix seconds), nonce, MAC.
+// The layout of a token: version, expiry (Unix nanoseconds), nonce, MAC.
 const (
 	tokenHead = 1 + 8 + 16
 	tokenSize = tokenHead + sha256.Size
@@ -49,7 +52,10 @@ const (
 // key (at least MinApprovalKey random bytes, kept secret like any signing
 // key) and the same Store. Without it a set draws its own key from
 // crypto/rand, and its tokens are valid in it alone. It panics on a
-// shorter key.
+// shorter key. A set given a key and no Store (WithStore) logs a warning
+// when it is made: its used tokens are remembered in its memory alone, so
+// every other set with the key, or the same service restarted, honours each
+// token once more.
 func WithApprovalKey(key []byte) Option {
 	if len(key) < MinApprovalKey {
 		panic("tool: WithApprovalKey needs a key of at least " + strconv.Itoa(MinApprovalKey) + " bytes")
@@ -84,9 +90,10 @@ type identity struct {
 
 // identify computes the identity of a call; an error when its arguments,
 // built by hand, are not JSON values or nest deeper than a parsed call can
-// (maxNesting).
-func identify(name string, args map[string]any) (identity, *Error) {
-	b, w := jsonvalue.IdentityForm(nil, args, maxNesting)
+// (maxNesting). size is the length of the raw arguments, or -1: the form is
+// about as long, and allocated once at that length rather than grown.
+func identify(name string, args map[string]any, size int) (identity, *Error) {
+	b, w := jsonvalue.IdentityForm(make([]byte, 0, max(size, 0)+64), args, maxNesting)
 	switch w {
 	case jsonvalue.WalkTooDeep:
 		e := depthError(maxNesting)
@@ -129,7 +136,7 @@ func (s *Set) approvalMAC(id identity, head []byte) []byte {
 func (s *Set) approvalToken(id identity) string {
 	token := make([]byte, tokenHead, tokenSize)
 	token[0] = approvalVersion
-	binary.BigEndian.PutUint64(token[1:9], uint64(s.now().Add(s.approvalLifetime).Unix()))
+	binary.BigEndian.PutUint64(token[1:9], uint64(s.now().Add(s.approvalLifetime).UnixNano()))
 	rand.Read(token[9:tokenHead])
 	return base64.RawURLEncoding.EncodeToString(append(token, s.approvalMAC(id, token)...))
 }
@@ -157,7 +164,7 @@ func (s *Set) checkApproval(token string, id identity) (key string, ttl time.Dur
 	if !hmac.Equal(raw[tokenHead:], s.approvalMAC(id, raw[:tokenHead])) {
 		return "", 0, approvalInvalid
 	}
-	ttl = time.Unix(int64(binary.BigEndian.Uint64(raw[1:9])), 0).Sub(s.now())
+	ttl = time.Unix(0, int64(binary.BigEndian.Uint64(raw[1:9]))).Sub(s.now())
 	if ttl <= 0 {
 		return "", 0, approvalExpired
 	}
@@ -166,6 +173,6 @@ func (s *Set) checkApproval(token string, id identity) (key string, ttl time.Dur
 
 // useApproval marks a valid token used, once: false when it was already.
 func (s *Set) useApproval(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	_, added, err := s.approvals.Add(ctx, key, []byte("used"), ttl)
+	_, added, err := s.store.Add(ctx, key, []byte("used"), ttl)
 	return added, err
 }

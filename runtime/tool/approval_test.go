@@ -163,6 +163,67 @@ func TestApprovalExpires(t *testing.T) {
 	assert.Panics(t, func() { WithApprovalKey([]byte("short")) })
 }
 
+// TestApprovalSubSecondLifetime: a lifetime is exact to the nanosecond,
+// however short and whenever in the second a token is issued: tokens of
+// 500 ms used at once are all honoured, and each expires at its end.
+func TestApprovalSubSecondLifetime(t *testing.T) {
+	const lifetime = 500 * time.Millisecond
+	var c counter
+	set := NewSet(doorDef.Handle(c.echo), WithLogger(nil), WithApprovalLifetime(lifetime))
+	ctx := context.Background()
+	for _, frac := range []time.Duration{0, 200 * time.Millisecond, 499 * time.Millisecond, 999_999_999} {
+		now := time.Unix(1_700_000_000, int64(frac))
+		set.now = func() time.Time { return now }
+		tokens := make([]string, 40)
+		for i := range tokens {
+			tokens[i] = approvalOf(t, set, "door", fmt.Sprintf(`{"text": "door %d"}`, i))
+		}
+		executed := 0
+		for i, token := range tokens {
+			if set.Call(ctx, "door", []byte(fmt.Sprintf(`{"text": "door %d"}`, i)), Approve(token)).Status == StatusExecuted {
+				executed++
+			}
+		}
+		assert.Equal(t, len(tokens), executed, "tokens issued %v into the second", frac)
+
+		args := []byte(`{"text": "late"}`)
+		token := approvalOf(t, set, "door", string(args))
+		now = now.Add(lifetime)
+		assert.Equal(t, StatusNeedsConfirmation, set.Call(ctx, "door", args, Approve(token)).Status, "expired at its end")
+		token = approvalOf(t, set, "door", string(args))
+		now = now.Add(lifetime - time.Nanosecond)
+		assert.Equal(t, StatusExecuted, set.Call(ctx, "door", args, Approve(token)).Status, "valid to its last nanosecond")
+	}
+}
+
+// TestSharedKeyWithoutStoreWarns: a set given an approval key but no store
+// says once, when it is made, that its tokens are honoured once per set.
+func TestSharedKeyWithoutStoreWarns(t *testing.T) {
+	key := bytes.Repeat([]byte{7}, MinApprovalKey)
+	for _, c := range []struct {
+		opts []Option
+		warn bool
+	}{
+		{[]Option{WithApprovalKey(key)}, true},
+		{[]Option{WithApprovalKey(key), WithStore(NewMemoryStore(0))}, false},
+		{[]Option{WithStore(NewMemoryStore(0))}, false},
+		{nil, false},
+	} {
+		var log syncBuffer
+		var n counter
+		set := NewSet(append(c.opts, doorDef.Handle(n.echo), WithLogger(slog.New(slog.NewTextHandler(&log, nil))))...)
+		args := `{"text": "north"}`
+		set.Call(context.Background(), "door", []byte(args), Approve(approvalOf(t, set, "door", args)))
+		want := 0
+		if c.warn {
+			want = 1
+			assert.Contains(t, log.String(), "level=WARN")
+			assert.Contains(t, log.String(), "WithStore")
+		}
+		assert.Equal(t, want, strings.Count(log.String(), "shares an approval key"), log.String())
+	}
+}
+
 // TestApprovalNotUsedWhenNotExecuted: a call that does not reach its
 // handler leaves its approval valid.
 func TestApprovalNotUsedWhenNotExecuted(t *testing.T) {
@@ -334,26 +395,26 @@ func TestIdentityDeterministic(t *testing.T) {
 	for i := range 100 {
 		m[fmt.Sprint("k", i)] = float64(i)
 	}
-	first, err := identify("t", m)
+	first, err := identify("t", m, -1)
 	require.Nil(t, err)
 	for range 20 {
-		id, err := identify("t", m)
+		id, err := identify("t", m, -1)
 		require.Nil(t, err)
 		assert.Equal(t, first, id)
 	}
 	forms := []any{1, int8(1), uint64(1), 1.0, float32(1), json.Number("1"), json.Number("1.000"), json.Number("0.1e1")}
 	var keys []string
 	for _, v := range forms {
-		id, err := identify("t", map[string]any{"n": v})
+		id, err := identify("t", map[string]any{"n": v}, -1)
 		require.Nil(t, err)
 		keys = append(keys, string(id.args))
 	}
 	sort.Strings(keys)
 	assert.Equal(t, keys[0], keys[len(keys)-1], "%q", keys)
-	a, _ := identify("t", map[string]any{"n": int64(9007199254740993)})
-	b, _ := identify("t", map[string]any{"n": json.Number("9007199254740992")})
+	a, _ := identify("t", map[string]any{"n": int64(9007199254740993)}, -1)
+	b, _ := identify("t", map[string]any{"n": json.Number("9007199254740992")}, -1)
 	assert.NotEqual(t, a, b)
-	a, _ = identify("ab", map[string]any{})
-	b, _ = identify("a", map[string]any{"b": nil})
+	a, _ = identify("ab", map[string]any{}, -1)
+	b, _ = identify("a", map[string]any{"b": nil}, -1)
 	assert.NotEqual(t, a.fingerprint(), b.fingerprint())
 }

@@ -99,7 +99,10 @@
 // once for DefaultApprovalLifetime (WithApprovalLifetime). Request ids are
 // remembered for DefaultDedupeWindow (WithDedupeWindow), only for calls
 // that reached their handler, in a Store: by default a MemoryStore of
-// DefaultMaxRecords records whose records expire each on its own. No panic
+// DefaultMaxRecords records of each kind, which expire each on its own and
+// of which only request ids make room for others. The calls in flight hold
+// at most DefaultMaxInFlight bytes of arguments (WithMaxInFlight); a call
+// that finds no room waits, then is overloaded. No panic
 // escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
 // over values built by hand stop at a depth (a validator's comparisons at
 // MaxDepth levels, the canonical form of a call at the parse limit): a

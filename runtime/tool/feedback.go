@@ -202,6 +202,8 @@ func (r Result) Instruction() string {
 		return "Do not repeat this call; ask the user what to do instead."
 	case stageIdempotency:
 		return "Do not repeat this call."
+	case stageOverloaded:
+		return "The application is busy: make the call again in a moment."
 	case stageInternal:
 		return "Do not repeat the same call unchanged more than once; choose another action if it fails again."
 	case stageParse:

@@ -3,6 +3,7 @@ package tool
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"strconv"
 	"sync"
 	"time"
@@ -97,8 +98,10 @@ func (g *Guard) Step() error {
 // Record notes a tool call of the loop: its tool, its raw arguments and
 // whether it failed (Result.Failed). Calls are the same when their tool is
 // and their arguments are equal as JSON values (members in any order, 1 and
-// 1.0 alike). Record returns a *Stop when the same failing call has been made
-// more than MaxRepeats times.
+// 1.0 alike); arguments longer than DefaultMaxArgumentSize, which a Set
+// refuses unparsed by default, are not parsed here either: they are the
+// same when their bytes are. Record returns a *Stop when the same failing
+// call has been made more than MaxRepeats times.
 func (g *Guard) Record(name string, args []byte, failed bool) error {
 	if !failed {
 		g.mu.Lock()
@@ -137,11 +140,16 @@ func (g *Guard) halt(code, reason string) error {
 }
 
 // callKey identifies a call by its tool and its arguments as a JSON value;
-// arguments that do not parse are compared as bytes.
+// arguments that do not parse are compared as bytes, and so are, by their
+// digest, arguments too long to parse.
 func callKey(name string, args []byte) string {
 	var b []byte
 	b = append(b, name...)
 	b = append(b, 0)
+	if len(args) > DefaultMaxArgumentSize {
+		sum := sha256.Sum256(args)
+		return string(append(append(b, 2), sum[:]...))
+	}
 	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
 		if c, w := jsonvalue.IdentityForm(b, v, maxNesting); w == jsonvalue.WalkOK {
 			return string(c)

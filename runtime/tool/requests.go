@@ -59,7 +59,7 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 	ttl := s.window + s.limit(h)
 	wait := firstPoll
 	for {
-		current, added, err := s.requests.Add(ctx, key, pending, ttl)
+		current, added, err := s.store.Add(ctx, key, pending, ttl)
 		if err != nil {
 			return s.unavailable(ctx, r, err), false
 		}
@@ -96,7 +96,7 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 	ctx = context.WithoutCancel(ctx)
 	var err error
 	if !r.reached {
-		err = s.requests.Delete(ctx, key)
+		err = s.store.Delete(ctx, key)
 	} else {
 		stored := &storedResult{Status: res.Status, Errors: res.Errors}
 		if res.Status == StatusExecuted {
@@ -106,7 +106,7 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 			stored.Err = errorText(res.Err)
 		}
 		b, _ := json.Marshal(requestRecord{Fingerprint: fingerprint, Result: stored})
-		err = s.requests.Put(ctx, key, b, s.window)
+		err = s.store.Put(ctx, key, b, s.window)
 	}
 	if err != nil {
 		s.storeFailed(ctx, r, err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -47,6 +48,7 @@ const (
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
 	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
 	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
+	CodeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
@@ -292,13 +294,14 @@ func WithMaxErrors(n int) Option { return optionFunc(func(s *Set) { s.maxErrors 
 func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) { s.window = d }) }
 
 // WithStore keeps the set's records (the request ids of calls to tools that
-// are not idempotent, the approval tokens used) in st instead of two memory
-// stores of DefaultMaxRecords records each: a store shared by the replicas of
-// a service, or a MemoryStore of another size. See Store for the contract.
+// are not idempotent, the approval tokens used) in st instead of a memory
+// store of DefaultMaxRecords records of each kind: a store shared by the
+// replicas of a service, or a MemoryStore of another size. See Store for the
+// contract.
 func WithStore(st Store) Option {
 	return optionFunc(func(s *Set) {
 		if st != nil {
-			s.requests, s.approvals = st, st
+			s.store = st
 		}
 	})
 }
@@ -309,7 +312,10 @@ func WithStore(st Store) Option {
 type Policy func(ctx context.Context, c *Call) error
 
 // PolicyFor makes a Policy for one tool, with its typed arguments: fn runs
-// for the calls of the tool named d.Name only.
+// for the calls of the tool named d.Name only. A call of a tool of that name
+// whose arguments are not a T (the set holds another Def of the same name)
+// is refused, not let through unchecked: the policy panics, and the set
+// rejects the call with code panic and logs why.
 func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Policy {
 	name := d.Name
 	return func(ctx context.Context, c *Call) error {
@@ -318,7 +324,8 @@ func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Pol
 		}
 		args, ok := c.Args.(T)
 		if !ok {
-			return nil
+			panic(fmt.Sprintf("tool: the policy PolicyFor(%s) takes arguments of type %s, but the set's tool %s takes %T: "+
+				"give PolicyFor the Def the set's handler was made from", name, reflect.TypeFor[T](), name, c.Args))
 		}
 		return fn(ctx, args)
 	}
@@ -443,8 +450,9 @@ const (
 	stageTool      // the allow-list
 	stageIdempotency
 	stagePolicy
-	stageInternal // the application's code panicked before the handler ran
-	stageDeclined // a person declined the call
+	stageInternal   // the application's code panicked before the handler ran
+	stageDeclined   // a person declined the call
+	stageOverloaded // the set's budget of calls in flight was full
 )
 
 // Failed reports whether the call was rejected or failed.
@@ -470,9 +478,12 @@ type Set struct {
 	redact    func(string, map[string]any) any
 	now       func() time.Time
 
-	approvalKey         []byte
-	approvalLifetime    time.Duration
-	requests, approvals Store
+	approvalKey      []byte
+	approvalLifetime time.Duration
+	store            Store
+
+	maxInFlight int
+	inflight    *inflight // nil: no limit
 }
 
 // NewSet makes a set of the given handlers and options:
@@ -491,19 +502,28 @@ func NewSet(opts ...Option) *Set {
 		window:           DefaultDedupeWindow,
 		now:              time.Now,
 		approvalLifetime: DefaultApprovalLifetime,
+		maxInFlight:      DefaultMaxInFlight,
 	}
 	for _, o := range opts {
 		if o != nil {
 			o.apply(s)
 		}
 	}
-	if s.approvalKey == nil {
+	if s.maxInFlight > 0 {
+		s.inflight = &inflight{max: s.maxInFlight}
+	}
+	sharedKey, ownStore := s.approvalKey != nil, s.store == nil
+	if !sharedKey {
 		s.approvalKey = randomKey()
 	}
-	if s.requests == nil {
-		// Two stores: a flood of request ids cannot push out the record
-		// of a used approval.
-		s.requests, s.approvals = NewMemoryStore(0), NewMemoryStore(0)
+	if ownStore {
+		s.store = NewMemoryStore(0)
+	}
+	if sharedKey && ownStore {
+		s.logSafely(context.Background(), slog.LevelWarn, "tool set shares an approval key but not a store",
+			slog.String("consequence", "its used approvals are remembered in its own memory: another set with the key, "+
+				"or this one after a restart, runs each approved call once more"),
+			slog.String("fix", "give every set that shares the key (WithApprovalKey) one Store (WithStore)"))
 	}
 	return s
 }
@@ -523,6 +543,7 @@ type callState struct {
 	at       string // the stage running, for the record of a panic
 	reached  bool   // the handler was started
 	approval string // the verdict on the approval of a dangerous call
+	held     int    // the bytes the call holds of the set's budget in flight
 }
 
 func (s *Set) begin(r *callState, name string, opts []CallOption) {
@@ -558,9 +579,14 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
 	}
 	h := s.handlers[name]
-	if h == nil || s.redact != nil || s.identifies(h, &r) {
+	if res, ok := s.admit(ctx, &r, h, len(raw)); !ok {
+		return s.finish(ctx, &r, res)
+	}
+	defer s.leave(&r)
+	if h == nil || s.redact != nil || len(s.policies) > 0 || s.identifies(h, &r) {
 		// These need the arguments as a map: to tell an unknown tool's bad
-		// JSON, for the redaction hook, to identify the call.
+		// JSON, for the redaction hook and the policies, to identify the
+		// call. The call is parsed once, and decoded from the map.
 		args, errs := ParseArgs(raw)
 		if errs != nil {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -576,7 +602,7 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 		}
 		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil, raw))
+	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil))
 }
 
 // isParseError reports the code of an error of the parse stage.
@@ -628,6 +654,10 @@ func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (re
 		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
+	if res, ok := s.admit(ctx, &r, nil, len(call)); !ok {
+		return s.finish(ctx, &r, res)
+	}
+	defer s.leave(&r)
 	v, perr := parseJSON(call)
 	if perr != nil {
 		return s.finish(ctx, &r, reject(stageParse, parseError(perr, "the call is not valid JSON")))
@@ -682,19 +712,16 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args, nil))
+	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args))
 }
 
 // decoded takes a call whose arguments decoded into v through the stages
 // after validation. args are the arguments as a map, or nil when they were
-// decoded from raw, which is then the JSON of the call: a call that needs
-// them as a map (see identifies) comes with args.
-func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any, raw []byte) Result {
+// decoded from the raw JSON of the call: a call that needs them as a map
+// (policies, and see identifies) comes with args.
+func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any) Result {
 	var call *Call
 	if len(s.policies) > 0 {
-		if args == nil {
-			args, _ = ParseArgs(raw) // valid: they decoded
-		}
 		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), Arguments: args}
 	}
 	dedupe := s.dedupes(h, r)
@@ -702,7 +729,7 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 	if h.tool.Risk == RiskDangerous || dedupe {
 		r.at = "identification"
 		var err *Error
-		if id, err = identify(h.tool.Name, args); err != nil {
+		if id, err = identify(h.tool.Name, args, r.size); err != nil {
 			return reject(stageArguments, *err)
 		}
 	}
@@ -783,7 +810,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.
-		if err := s.approvals.Delete(context.WithoutCancel(ctx), key); err != nil {
+		if err := s.store.Delete(context.WithoutCancel(ctx), key); err != nil {
 			s.storeFailed(ctx, r, err)
 		}
 	}
@@ -873,7 +900,11 @@ func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v a
 		select {
 		case o = <-done: // finished just in time
 		default:
-			go s.late(context.WithoutCancel(ctx), r.name, r.opts.id, done)
+			// The handler still holds its arguments: it keeps their room
+			// in the budget until it returns.
+			held := r.held
+			r.held = 0
+			go s.late(context.WithoutCancel(ctx), r.name, r.opts.id, done, held)
 			return failure(ctx.Err(), limit)
 		}
 	}
@@ -925,9 +956,13 @@ func failure(err error, limit time.Duration) Result {
 		Reason: "the call was canceled before the tool finished; it may or may not have taken effect"}}}
 }
 
-// late logs the outcome of a handler that finished after its call returned.
-func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome) {
+// late logs the outcome of a handler that finished after its call returned,
+// and gives back the room in the budget it held.
+func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome, held int) {
 	o := <-done
+	if held > 0 {
+		s.inflight.release(held)
+	}
 	attrs := []slog.Attr{slog.String("tool", field(name)), slog.String("call_id", field(id))}
 	switch {
 	case o.panicked:

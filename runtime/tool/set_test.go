@@ -369,6 +369,55 @@ func TestPolicyFor(t *testing.T) {
 	assert.Equal(t, []string{"4", "move", "6", "echo"}, seen)
 }
 
+// TestPolicyForOtherType: a typed policy for a tool name the set binds to
+// another argument type refuses the call rather than letting it through
+// unchecked, and says why in the log.
+func TestPolicyForOtherType(t *testing.T) {
+	var c counter
+	var audit bytes.Buffer
+	// The set's move tool takes textArgs; the policy was written for moveDef.
+	otherMove := Def[textArgs]{Tool: Tool{Name: "move", Risk: RiskAct, Idempotent: true, Validate: validateText}}
+	set := NewSet(otherMove.Handle(c.echo), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))),
+		WithPolicy(PolicyFor(&moveDef, func(context.Context, moveArgs) error { return Deny("never", "never") })))
+	for _, call := range []func() Result{
+		func() Result { return set.Call(context.Background(), "move", []byte(`{"text": "x"}`)) },
+		func() Result { return set.CallArgs(context.Background(), "move", map[string]any{"text": "x"}) },
+	} {
+		res := call()
+		assert.Equal(t, StatusRejected, res.Status)
+		assert.Equal(t, []string{CodePanic + ":move"}, res.Errors.Codes())
+	}
+	assert.Zero(t, c.n.Load(), "the call ran past a policy that never saw it")
+	assert.Contains(t, audit.String(), "PolicyFor(move) takes arguments of type tool.moveArgs, but the set's tool move takes tool.textArgs")
+}
+
+// TestPolicyParsesOnce: a set with a policy parses a call once, whatever
+// its arguments hold, and decodes the map: a call that builds much (objects
+// of one member under an any) costs what ParseArgs costs, not twice that.
+func TestPolicyParsesOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"value": [`)
+	for i := 0; b.Len() < 256<<10; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"":0}`)
+	}
+	b.WriteString("]}")
+	raw := []byte(b.String())
+	free := valueDef
+	free.Risk = RiskRead
+	set := NewSet(free.Handle(func(context.Context, valueArgs) (any, error) { return "ok", nil }), WithLogger(nil),
+		WithPolicy(func(context.Context, *Call) error { return nil }))
+	parse := testing.AllocsPerRun(3, func() { _, _ = ParseArgs(raw) })
+	call := testing.AllocsPerRun(3, func() {
+		if res := set.Call(context.Background(), "value", raw); res.Status != StatusExecuted {
+			t.Fatal(res.Errors)
+		}
+	})
+	assert.Less(t, call, 1.1*parse, "a call allocates %.0f times, a parse %.0f", call, parse)
+}
+
 func TestPolicyPanic(t *testing.T) {
 	var c counter
 	var audit bytes.Buffer

@@ -3,6 +3,8 @@ package tool
 import (
 	"container/heap"
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"time"
 )
@@ -22,20 +24,24 @@ import (
 //     one stores its value; the others get that value back and false. A value
 //     past its lifetime counts as absent.
 //   - Put stores a value whatever the key holds; Delete removes it.
-//   - Keys are printable ASCII of at most 80 bytes; values are at most a few
-//     hundred bytes plus a handler's output as JSON.
-//   - A value is kept for its whole lifetime. A store may drop it earlier
-//     only to bound its memory: a request id dropped early lets a retry of
-//     that call run again, an approval dropped early lets its token approve
-//     the same call again until the token expires.
+//   - Keys are printable ASCII of at most 80 bytes: "request:" or
+//     "approval:" and 64 hexadecimal digits. Values are at most a few hundred
+//     bytes plus a handler's output as JSON.
+//   - A value is kept for its whole lifetime, with one exception: to bound
+//     its memory, a store may drop a request record (a key that starts with
+//     "request:") earlier, and a retry of that call then runs again. It never
+//     drops any other record early: an approval record dropped early would
+//     let its token approve the same call again. A store with no room for a
+//     record it may not drop refuses it with an error.
 //   - An error fails the call that needs the store (code unavailable; the
 //     handler does not run), or is logged once the handler ran.
 //   - It is safe for concurrent use.
 //
 // With Redis, Add is SET key value NX GET PX ttl (or a transaction of GET
-// and SET NX), Put is SET key value PX ttl, Delete is DEL; with SQL, Add is
-// an INSERT that does nothing on conflict followed by a SELECT, with expired
-// rows deleted first or ignored.
+// and SET NX), Put is SET key value PX ttl, Delete is DEL, under the
+// noeviction policy (Redis's other policies would drop approval records);
+// with SQL, Add is an INSERT that does nothing on conflict followed by a
+// SELECT, with expired rows deleted first or ignored.
 type Store interface {
 	// Add stores value under key for ttl unless key holds a live value;
 	// then it leaves that value, returns it and false.
@@ -46,31 +52,57 @@ type Store interface {
 	Delete(ctx context.Context, key string) error
 }
 
-// DefaultMaxRecords is how many records a memory store made by NewSet (or by
-// NewMemoryStore(0)) holds at most.
+// DefaultMaxRecords is how many records of each kind (request ids, approval
+// records) the memory store of a Set (or of NewMemoryStore(0)) holds at most.
 const DefaultMaxRecords = 10_000
 
+// ErrStoreFull is the error of a MemoryStore's Add or Put of a record it has
+// no room for: it holds as many records of the kind as it may, none of which
+// it may drop before its lifetime ends.
+var ErrStoreFull = errors.New("tool: the memory store is full of records it keeps until they expire (approvals used)")
+
 // MemoryStore is the Store a Set uses unless WithStore gives another: a map
-// in memory, bounded in records and in time. Each record expires at the end
-// of its own lifetime, whatever the others do; when the store is full, the
-// record closest to its expiry makes room for a new one.
+// in memory, bounded in records and in time. It keeps request records (keys
+// that start with "request:") and the other records (the approvals used) in
+// two budgets of its maximum each, so that neither kind can push out the
+// other. Each record expires at the end of its own lifetime, whatever the
+// others do. When it holds its maximum of request records, the one closest
+// to its expiry makes room for a new one (a retry of that call then runs
+// again); it never drops another record early: when it holds its maximum of
+// them, a new one is refused with ErrStoreFull, and the call that needed it
+// fails with code unavailable without running.
 type MemoryStore struct {
 	mu      sync.Mutex
 	max     int
 	records map[string]*memoryRecord
-	expiry  expiryHeap
+	kinds   [2]expiryHeap // by recordKind
 	now     func() time.Time
+}
+
+// The kinds of records, each with its own budget.
+const (
+	keptRecord    = 0 // kept for its whole lifetime: an approval used
+	droppedRecord = 1 // may make room for another: a request id
+)
+
+func recordKind(key string) int {
+	if strings.HasPrefix(key, "request:") {
+		return droppedRecord
+	}
+	return keptRecord
 }
 
 type memoryRecord struct {
 	key     string
 	value   []byte
 	expires time.Time
-	index   int // in the expiry heap
+	kind    int
+	index   int // in the expiry heap of its kind
 }
 
-// NewMemoryStore makes a MemoryStore of at most maxRecords records;
-// maxRecords <= 0 means DefaultMaxRecords.
+// NewMemoryStore makes a MemoryStore of at most maxRecords records of each
+// kind (request ids, approval records); maxRecords <= 0 means
+// DefaultMaxRecords.
 func NewMemoryStore(maxRecords int) *MemoryStore {
 	if maxRecords <= 0 {
 		maxRecords = DefaultMaxRecords
@@ -87,7 +119,9 @@ func (m *MemoryStore) Add(_ context.Context, key string, value []byte, ttl time.
 	if r := m.records[key]; r != nil {
 		return r.value, false, nil
 	}
-	m.store(key, value, now, ttl)
+	if err := m.store(key, value, now, ttl); err != nil {
+		return nil, false, err
+	}
 	return nil, true, nil
 }
 
@@ -99,11 +133,10 @@ func (m *MemoryStore) Put(_ context.Context, key string, value []byte, ttl time.
 	m.expire(now)
 	if r := m.records[key]; r != nil {
 		r.value, r.expires = value, now.Add(ttl)
-		heap.Fix(&m.expiry, r.index)
+		heap.Fix(&m.kinds[r.kind], r.index)
 		return nil
 	}
-	m.store(key, value, now, ttl)
-	return nil
+	return m.store(key, value, now, ttl)
 }
 
 // Delete implements Store.
@@ -125,30 +158,42 @@ func (m *MemoryStore) Len() int {
 	return len(m.records)
 }
 
-// store adds a record for a key it does not hold, making room first.
-func (m *MemoryStore) store(key string, value []byte, now time.Time, ttl time.Duration) {
+// store adds a record for a key it does not hold, making room first when
+// its kind allows.
+func (m *MemoryStore) store(key string, value []byte, now time.Time, ttl time.Duration) error {
 	if ttl <= 0 {
-		return // born expired: nothing to remember
+		return nil // born expired: nothing to remember
 	}
-	for len(m.records) >= m.max && len(m.expiry) > 0 {
-		m.remove(m.expiry[0])
+	kind := recordKind(key)
+	h := &m.kinds[kind]
+	if len(*h) >= m.max {
+		if kind != droppedRecord {
+			return ErrStoreFull
+		}
+		for len(*h) >= m.max {
+			m.remove((*h)[0])
+		}
 	}
-	r := &memoryRecord{key: key, value: value, expires: now.Add(ttl)}
+	r := &memoryRecord{key: key, value: value, expires: now.Add(ttl), kind: kind}
 	m.records[key] = r
-	heap.Push(&m.expiry, r)
+	heap.Push(h, r)
+	return nil
 }
 
 func (m *MemoryStore) remove(r *memoryRecord) {
-	heap.Remove(&m.expiry, r.index)
+	heap.Remove(&m.kinds[r.kind], r.index)
 	delete(m.records, r.key)
 }
 
-// expire drops every record whose lifetime is over: the heap's top is the
-// first to expire, so the loop stops at the first live record, whatever
-// state the records are in.
+// expire drops every record whose lifetime is over: a heap's top is the
+// first of its kind to expire, so each loop stops at the first live record,
+// whatever state the records are in.
 func (m *MemoryStore) expire(now time.Time) {
-	for len(m.expiry) > 0 && !m.expiry[0].expires.After(now) {
-		m.remove(m.expiry[0])
+	for i := range m.kinds {
+		h := &m.kinds[i]
+		for len(*h) > 0 && !(*h)[0].expires.After(now) {
+			m.remove((*h)[0])
+		}
 	}
 }
 

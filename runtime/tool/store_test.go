@@ -87,21 +87,98 @@ func TestMemoryStoreExpiresEachRecord(t *testing.T) {
 	assert.False(t, added)
 }
 
-// TestMemoryStoreBounded: a store never holds more than its records; the
-// one closest to expiry goes first.
+// TestMemoryStoreBounded: a store never holds more than its request
+// records; the one closest to expiry goes first.
 func TestMemoryStoreBounded(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newClockStore(100)
 	for i := range 10_000 {
-		_, _, _ = s.Add(ctx, fmt.Sprint("r", i), []byte("v"), time.Duration(10_000+i)*time.Second)
+		_, _, err := s.Add(ctx, fmt.Sprint("request:", i), []byte("v"), time.Duration(10_000+i)*time.Second)
+		require.NoError(t, err)
 		require.LessOrEqual(t, s.Len(), 100)
 	}
 	assert.Equal(t, 100, s.Len())
-	_, added, _ := s.Add(ctx, "r9999", nil, time.Hour)
+	_, added, _ := s.Add(ctx, "request:9999", nil, time.Hour)
 	assert.False(t, added, "the latest stay")
-	_, added, _ = s.Add(ctx, "r0", nil, time.Hour)
+	_, added, _ = s.Add(ctx, "request:0", nil, time.Hour)
 	assert.True(t, added, "the first to expire went")
+	require.NoError(t, s.Put(ctx, "request:new", nil, time.Hour))
+	assert.Equal(t, 100, s.Len())
 	assert.Equal(t, DefaultMaxRecords, NewMemoryStore(0).max)
+}
+
+// TestMemoryStoreKeepsApprovals: a record other than a request id is kept
+// for its whole lifetime: request ids cannot push it out, and when the
+// store holds its maximum of them, a new one is refused, not another
+// dropped; each kind has a budget of its own.
+func TestMemoryStoreKeepsApprovals(t *testing.T) {
+	ctx := context.Background()
+	s, c := newClockStore(100)
+	for i := range 100 {
+		_, added, err := s.Add(ctx, fmt.Sprint("approval:", i), []byte("used"), time.Duration(1+i)*time.Minute)
+		require.NoError(t, err)
+		require.True(t, added)
+	}
+	_, added, err := s.Add(ctx, "approval:new", []byte("used"), time.Hour)
+	assert.ErrorIs(t, err, ErrStoreFull)
+	assert.False(t, added)
+	assert.ErrorIs(t, s.Put(ctx, "approval:new", []byte("used"), time.Hour), ErrStoreFull)
+	for i := range 1000 {
+		_, _, err := s.Add(ctx, fmt.Sprint("request:", i), []byte("v"), time.Second)
+		require.NoError(t, err, "a request id has a budget of its own")
+	}
+	assert.Equal(t, 200, s.Len())
+	for i := range 100 {
+		cur, added, _ := s.Add(ctx, fmt.Sprint("approval:", i), []byte("again"), time.Hour)
+		require.False(t, added, "approval %d was dropped", i)
+		require.Equal(t, "used", string(cur))
+	}
+	// Expiry makes room.
+	c.advance(time.Minute)
+	_, added, err = s.Add(ctx, "approval:new", []byte("used"), time.Hour)
+	assert.NoError(t, err)
+	assert.True(t, added)
+}
+
+// TestUsedApprovalOutlivesRequestIDs: through a Set whose one store keeps
+// both kinds of records, however many request ids come after it, a used
+// token never approves its call again, even when the request ids outlive
+// it (the store would make room with the record closest to expiry).
+func TestUsedApprovalOutlivesRequestIDs(t *testing.T) {
+	var c counter
+	set := NewSet(doorDef.Handle(c.echo), stepDef.Handle(c.echo), WithLogger(nil), WithStore(NewMemoryStore(1000)),
+		WithDedupeWindow(time.Hour))
+	ctx := context.Background()
+	args := []byte(`{"text": "open"}`)
+	token := approvalOf(t, set, "door", string(args))
+	require.Equal(t, StatusExecuted, set.Call(ctx, "door", args, Approve(token)).Status)
+	for i := range 3000 {
+		res := set.Call(ctx, "step", []byte(`{"text": "x"}`), RequestID(fmt.Sprint("r", i)))
+		require.Equal(t, StatusExecuted, res.Status)
+	}
+	res := set.Call(ctx, "door", args, Approve(token))
+	assert.Equal(t, StatusNeedsConfirmation, res.Status, "the used token ran the dangerous handler again")
+	assert.Equal(t, int64(3001), c.n.Load())
+}
+
+// TestApprovalStoreFullFailsClosed: a memory store with no room for the
+// record of a used approval refuses the call, which does not run.
+func TestApprovalStoreFullFailsClosed(t *testing.T) {
+	var c counter
+	set := NewSet(doorDef.Handle(c.echo), WithLogger(nil), WithStore(NewMemoryStore(2)))
+	ctx := context.Background()
+	for i := range 3 {
+		args := []byte(fmt.Sprintf(`{"text": "door %d"}`, i))
+		res := set.Call(ctx, "door", args, Approve(approvalOf(t, set, "door", string(args))))
+		if i < 2 {
+			require.Equal(t, StatusExecuted, res.Status)
+			continue
+		}
+		assert.Equal(t, StatusRejected, res.Status)
+		assert.Equal(t, []string{CodeUnavailable + ":door"}, res.Errors.Codes())
+		assert.ErrorIs(t, res.Err, ErrStoreFull)
+	}
+	assert.Equal(t, int64(2), c.n.Load())
 }
 
 // TestRequestIDsExpireAroundAHungCall: through a Set, a call that hangs

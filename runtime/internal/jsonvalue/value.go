@@ -367,7 +367,18 @@ func appendCanonical(b []byte, v any, depth, limit int, number func([]byte, any)
 			return b, WalkTooDeep
 		}
 		b = append(b, '{')
-		for _, k := range SortedKeys(m) {
+		// The names of a small object are sorted on the stack: an object of
+		// one member costs no allocation here.
+		var small [8]string
+		keys := small[:0]
+		if len(m) > len(small) {
+			keys = make([]string, 0, len(m))
+		}
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
 			var w WalkResult
 			if b, w = appendCanonical(append(strconv.AppendQuote(b, k), ':'), m[k], depth+1, limit, number); w != WalkOK {
 				return b, w

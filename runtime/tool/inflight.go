@@ -1,0 +1,159 @@
+package tool
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// This file bounds what the calls a Set runs at once hold: each call of raw
+// arguments takes their size from the set's budget before it parses them,
+// and gives it back when it returns (an isolated handler that outlives its
+// call, when it finally does). What a call builds from its arguments is
+// bounded per byte (see README's "Limits and guarantees"), so the budget
+// bounds the memory of all the calls in flight together.
+
+// DefaultMaxInFlight is the most bytes of raw arguments the calls a Set runs
+// at once may hold unless WithMaxInFlight says otherwise: 4 MiB, four calls
+// of the largest arguments a set takes by default, or thousands of calls of
+// a kilobyte. What parse and decode build is at most 72 bytes per byte of
+// arguments, so the calls in flight hold at most about 300 MiB, however
+// many there are.
+const DefaultMaxInFlight = 4 << 20
+
+// WithMaxInFlight sets the most bytes of raw arguments the calls of Call and
+// CallJSON running at once may hold, from before their parse until they
+// return. A call that would take the total past n waits, in order of
+// arrival, until earlier calls return; when its context ends or its time
+// limit (which counts from its start, see WithTimeout) passes first, it is
+// rejected with code overloaded, unparsed and audited. A call larger than n
+// runs when no other holds the budget. n <= 0 means no limit. CallArgs is
+// not counted: its arguments were built before the set saw them.
+func WithMaxInFlight(n int) Option { return optionFunc(func(s *Set) { s.maxInFlight = n }) }
+
+// inflight is a budget of bytes, handed out in order of arrival.
+type inflight struct {
+	mu      sync.Mutex
+	max     int
+	used    int
+	waiting []*inflightWait // first come, first served
+}
+
+// inflightWait is a call waiting for room.
+type inflightWait struct {
+	n       int
+	ready   chan struct{} // closed once granted
+	granted bool
+}
+
+// acquire takes n bytes (at most the whole budget) and returns how many it
+// took, waiting while earlier calls hold the rest, until ctx ends or the
+// deadline (none when zero) passes.
+func (b *inflight) acquire(ctx context.Context, n int, deadline time.Time) (int, error) {
+	n = min(n, b.max)
+	b.mu.Lock()
+	if len(b.waiting) == 0 && b.used+n <= b.max {
+		b.used += n
+		b.mu.Unlock()
+		return n, nil
+	}
+	w := &inflightWait{n: n, ready: make(chan struct{})}
+	b.waiting = append(b.waiting, w)
+	b.mu.Unlock()
+
+	var expired <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		expired = t.C
+	}
+	var err error
+	select {
+	case <-w.ready:
+		return n, nil
+	case <-ctx.Done():
+		err = ctx.Err()
+	case <-expired:
+		err = context.DeadlineExceeded
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if w.granted { // granted as the wait ended: the call goes on
+		return n, nil
+	}
+	for i, o := range b.waiting {
+		if o == w {
+			b.waiting = append(b.waiting[:i], b.waiting[i+1:]...)
+			break
+		}
+	}
+	b.grant() // those behind it may fit now
+	return 0, err
+}
+
+// release gives back n bytes.
+func (b *inflight) release(n int) {
+	b.mu.Lock()
+	b.used -= n
+	b.grant()
+	b.mu.Unlock()
+}
+
+// grant lets the first waiting calls go on, as many as fit in order.
+func (b *inflight) grant() {
+	for len(b.waiting) > 0 && b.used+b.waiting[0].n <= b.max {
+		w := b.waiting[0]
+		b.waiting[0] = nil
+		b.waiting = b.waiting[1:]
+		b.used += w.n
+		w.granted = true
+		close(w.ready)
+	}
+}
+
+// inUse returns the bytes the calls in flight hold.
+func (b *inflight) inUse() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// admit takes room in the set's budget for a call of size bytes to h (nil
+// when the tool is not known yet), waiting until the call's context ends or
+// its time limit passes: it reports false, with the overloaded result, when
+// it could not. The call gives the room back with leave.
+func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) (Result, bool) {
+	if s.inflight == nil || size == 0 {
+		return Result{}, true
+	}
+	limit := max(s.timeout, 0)
+	if h != nil {
+		limit = s.limit(h)
+	}
+	var deadline time.Time
+	if limit > 0 {
+		deadline = r.start.Add(limit)
+	}
+	held, err := s.inflight.acquire(ctx, size, deadline)
+	if err != nil {
+		max := strconv.Itoa(s.inflight.max)
+		return Result{Status: StatusRejected, stage: stageOverloaded,
+			Err: fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %s the set's calls may hold at once: %w",
+				time.Since(r.start).Round(time.Millisecond), size, max, err),
+			Errors: Errors{{Code: CodeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
+				Reason: "the application is busy with other calls, so this call was not executed"}}}, false
+	}
+	r.held = held
+	return Result{}, true
+}
+
+// leave gives back the room the call holds, unless an isolated handler that
+// outlived it took it over.
+func (s *Set) leave(r *callState) {
+	if r.held > 0 {
+		s.inflight.release(r.held)
+		r.held = 0
+	}
+}

@@ -1,0 +1,209 @@
+package tool
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// holdDef's handler, made by holder, blocks on the calls whose text starts
+// with "hold" until the test lets them go.
+var holdDef = Def[textArgs]{Tool: Tool{Name: "hold", Risk: RiskRead, Idempotent: true, Validate: validateText}}
+
+type holder struct {
+	release chan struct{}
+	mu      sync.Mutex
+	ran     []string
+}
+
+func newHolder() *holder { return &holder{release: make(chan struct{})} }
+
+func (h *holder) handle(ctx context.Context, a textArgs) (any, error) {
+	h.mu.Lock()
+	h.ran = append(h.ran, a.Text)
+	h.mu.Unlock()
+	if strings.HasPrefix(a.Text, "hold") {
+		<-h.release
+	}
+	switch a.Text {
+	case "panic":
+		panic("boom")
+	case "fail":
+		return nil, errors.New("jammed")
+	case "slow":
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return a.Text, nil
+}
+
+func (h *holder) calls() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.ran...)
+}
+
+// call is the raw arguments of a call of hold whose text is padded to n bytes.
+func call(text string, n int) []byte {
+	raw := `{"text": "` + text + `"}`
+	return []byte(`{"text": "` + text + strings.Repeat(" ", max(n-len(raw), 0)) + `"}`)
+}
+
+// TestInFlightBudget: a call that does not fit in the budget waits; when
+// its context ends first it is rejected with code overloaded, unparsed,
+// audited, its handler not run; once room is back, calls go on.
+func TestInFlightBudget(t *testing.T) {
+	h := newHolder()
+	var audit syncBuffer
+	set := NewSet(holdDef.Handle(h.handle), WithMaxInFlight(100), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))))
+	ctx := context.Background()
+
+	first := make(chan Result)
+	go func() { first <- set.Call(ctx, "hold", call("hold", 60)) }()
+	require.Eventually(t, func() bool { return set.inflight.inUse() == 60 }, 10*time.Second, time.Millisecond)
+
+	short, cancel := context.WithTimeout(ctx, 30*time.Millisecond)
+	defer cancel()
+	res := set.Call(short, "hold", call("second", 60))
+	assert.Equal(t, StatusRejected, res.Status)
+	assert.Equal(t, []string{CodeOverloaded}, res.Errors.Codes())
+	assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
+	assert.Contains(t, res.Feedback(), "busy")
+	assert.Contains(t, res.Feedback(), "again in a moment")
+	assert.Contains(t, audit.String(), "status=rejected codes=[overloaded]")
+	assert.Contains(t, audit.String(), "arg_bytes=60")
+
+	// A call that fits goes on at once.
+	assert.Equal(t, StatusExecuted, set.Call(ctx, "hold", call("small", 40)).Status)
+
+	// One that does not waits for room, and runs when the first returns.
+	third := make(chan Result)
+	go func() { third <- set.Call(ctx, "hold", call("third", 60)) }()
+	require.Eventually(t, func() bool { return waiting(set) == 1 }, 10*time.Second, time.Millisecond)
+	close(h.release)
+	assert.Equal(t, StatusExecuted, (<-first).Status)
+	assert.Equal(t, StatusExecuted, (<-third).Status)
+	var ran []string
+	for _, text := range h.calls() {
+		ran = append(ran, strings.TrimSpace(text))
+	}
+	assert.Equal(t, []string{"hold", "small", "third"}, ran, "the overloaded call never ran")
+	assert.Zero(t, set.inflight.inUse())
+}
+
+func waiting(s *Set) int {
+	s.inflight.mu.Lock()
+	defer s.inflight.mu.Unlock()
+	return len(s.inflight.waiting)
+}
+
+// TestInFlightWaitEndsAtTimeLimit: a call's wait for room ends at its time
+// limit, which counts from its start, whatever its context.
+func TestInFlightWaitEndsAtTimeLimit(t *testing.T) {
+	h := newHolder()
+	defer close(h.release)
+	set := NewSet(holdDef.Handle(h.handle).Timeout(time.Hour), echoDef.Handle(h.handle), WithMaxInFlight(10),
+		WithTimeout(40*time.Millisecond), WithLogger(nil))
+	go set.Call(context.Background(), "hold", call("hold", 30))
+	require.Eventually(t, func() bool { return set.inflight.inUse() == 10 }, 10*time.Second, time.Millisecond, "a call larger than the budget runs alone")
+	res := set.Call(context.Background(), "echo", call("late", 20))
+	assert.Equal(t, []string{CodeOverloaded}, res.Errors.Codes())
+	assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
+	assert.GreaterOrEqual(t, res.Duration, 40*time.Millisecond)
+	res = set.CallJSON(context.Background(), []byte(`{"tool": "echo", "args": {"text": "x"}}`))
+	assert.Equal(t, []string{CodeOverloaded}, res.Errors.Codes(), "CallJSON")
+	assert.Equal(t, StatusExecuted, set.CallArgs(context.Background(), "echo", map[string]any{"text": "x"}).Status, "CallArgs is not counted")
+}
+
+// TestInFlightFirstComeFirstServed: a waiting call is not overtaken by
+// smaller ones that would fit, so a large call is never starved.
+func TestInFlightFirstComeFirstServed(t *testing.T) {
+	h := newHolder()
+	set := NewSet(holdDef.Handle(h.handle), WithMaxInFlight(100), WithLogger(nil))
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	run := func(text string, n int) {
+		wg.Add(1)
+		go func() { defer wg.Done(); set.Call(ctx, "hold", call(text, n)) }()
+	}
+	run("hold a", 60)
+	require.Eventually(t, func() bool { return set.inflight.inUse() == 60 }, 10*time.Second, time.Millisecond)
+	run("hold b", 60)
+	require.Eventually(t, func() bool { return waiting(set) == 1 }, 10*time.Second, time.Millisecond)
+	run("hold c", 10)
+	require.Eventually(t, func() bool { return waiting(set) == 2 }, 10*time.Second, time.Millisecond, "c waits behind b")
+	assert.Len(t, h.calls(), 1, "c, which fits, did not overtake b")
+	close(h.release)
+	wg.Wait()
+	assert.Len(t, h.calls(), 3)
+	assert.Zero(t, set.inflight.inUse())
+}
+
+// TestInFlightReleased: a call gives its room back on every path: rejected
+// at any stage, failed, panicked, timed out, awaiting approval, declined;
+// an isolated handler that outlives its call holds its room until it
+// returns.
+func TestInFlightReleased(t *testing.T) {
+	h := newHolder()
+	set := NewSet(holdDef.Handle(h.handle).Timeout(20*time.Millisecond), doorDef.Handle(h.handle), WithMaxInFlight(1000), WithLogger(nil),
+		WithPolicy(func(_ context.Context, c *Call) error {
+			if c.Args.(textArgs).Text == "deny" {
+				return Deny("no", "no")
+			}
+			if c.Args.(textArgs).Text == "policy panic" {
+				panic("policy bug")
+			}
+			return nil
+		}))
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, args, code string
+	}{
+		{"hold", `{"text": `, CodeBadJSON},
+		{"hold", `[]`, CodeBadShape},
+		{"hold", `{"text": 1}`, CodeType},
+		{"nope", `{}`, CodeUnknownTool},
+		{"hold", `{"text": "deny"}`, "no"},
+		{"hold", `{"text": "policy panic"}`, CodePanic},
+		{"hold", `{"text": "panic"}`, CodePanic},
+		{"hold", `{"text": "fail"}`, CodeToolError},
+		{"hold", `{"text": "slow"}`, CodeTimeout},
+		{"hold", `{"text": "ok"}`, ""},
+		{"door", `{"text": "ok"}`, ""}, // needs confirmation
+	} {
+		res := set.Call(ctx, c.name, []byte(c.args))
+		if c.code != "" {
+			require.NotEmpty(t, res.Errors, c.args)
+			assert.Equal(t, c.code, res.Errors[0].Code, c.args)
+		}
+		assert.Zero(t, set.inflight.inUse(), "%s %s", c.name, c.args)
+	}
+	token := approvalOf(t, set, "door", `{"text": "x"}`)
+	assert.Equal(t, []string{CodeDeclined + ":door"}, set.Call(ctx, "door", []byte(`{"text": "x"}`), Decline(token)).Errors.Codes())
+	assert.Zero(t, set.inflight.inUse())
+	set.CallJSON(ctx, []byte(`{"tool": "hold", "args": {"text": "ok"}, "x": 1}`))
+	assert.Zero(t, set.inflight.inUse())
+
+	isolated := NewSet(holdDef.Handle(h.handle).Timeout(20*time.Millisecond).Isolated(), WithMaxInFlight(1000), WithLogger(nil))
+	raw := []byte(`{"text": "hold on"}`)
+	res := isolated.Call(ctx, "hold", raw)
+	assert.Equal(t, []string{CodeTimeout}, res.Errors.Codes())
+	assert.Equal(t, len(raw), isolated.inflight.inUse(), "the handler still runs, holding its arguments")
+	close(h.release)
+	assert.Eventually(t, func() bool { return isolated.inflight.inUse() == 0 }, 10*time.Second, time.Millisecond)
+}
+
+// TestInFlightDefault: a set bounds its calls in flight unless told not to.
+func TestInFlightDefault(t *testing.T) {
+	assert.Equal(t, DefaultMaxInFlight, NewSet().inflight.max)
+	assert.Equal(t, 1<<10, NewSet(WithMaxInFlight(1<<10)).inflight.max)
+	assert.Nil(t, NewSet(WithMaxInFlight(0)).inflight)
+	assert.Nil(t, NewSet(WithMaxInFlight(-1)).inflight)
+}
