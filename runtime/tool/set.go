@@ -473,6 +473,7 @@ type Set struct {
 	approvalKey         []byte
 	approvalLifetime    time.Duration
 	requests, approvals Store
+	observer            Observer
 }
 
 // NewSet makes a set of the given handlers and options:
@@ -551,6 +552,7 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
+	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(raw)
 	if s.maxSize > 0 && len(raw) > s.maxSize {
@@ -606,6 +608,7 @@ func (s *Set) dedupes(h *Handler, r *callState) bool {
 func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
+	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	if args == nil {
 		args = map[string]any{}
@@ -622,6 +625,7 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
 	var r callState
 	s.begin(&r, "", opts)
+	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
@@ -1013,7 +1017,8 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	// The name is the model's text until it matched a tool: bound what is
 	// echoed and logged.
 	name := r.name
-	if h := s.handlers[name]; h == nil {
+	h := s.handlers[name]
+	if h == nil {
 		name = shorten(name)
 	} else {
 		res.typed = h.tool.ValidateResult != nil
@@ -1021,6 +1026,9 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = time.Since(r.start)
 	s.audit(ctx, r, res, r.redact)
+	if s.observer != nil {
+		s.observed(ctx, h, r, res)
+	}
 	return res
 }
 
