@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -281,6 +282,12 @@ func BenchmarkFleet(b *testing.B) {
 	var next atomic.Int64
 	var mu sync.Mutex
 	var calls []*logical
+	cpu0 := make([]time.Duration, len(f.replicas))
+	for i, r := range f.replicas {
+		cpu0[i] = r.cpu()
+	}
+	var self0 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self0)
 	b.ResetTimer()
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -302,6 +309,13 @@ func BenchmarkFleet(b *testing.B) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
+	var replicaCPU time.Duration
+	for i, r := range f.replicas {
+		replicaCPU += r.cpu() - cpu0[i]
+	}
+	var self1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self1)
+	driverCPU := time.Duration(self1.Utime.Nano()+self1.Stime.Nano()-self0.Utime.Nano()-self0.Stime.Nano()) * time.Nanosecond
 	var lat []time.Duration
 	for _, l := range calls {
 		for _, a := range l.attempts {
@@ -320,5 +334,10 @@ func BenchmarkFleet(b *testing.B) {
 	b.ReportMetric(float64(percentile(lat, 0.5).Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(percentile(lat, 0.99).Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(peak)/1024, "peak-MB/replica")
+	// CPU time per call, which the machine's other load changes less than
+	// the throughput: of the replicas together, and of this process (the
+	// clients, the proxy and the ledger).
+	b.ReportMetric(float64(replicaCPU.Microseconds())/1000/float64(len(calls)), "replica-cpu-ms/call")
+	b.ReportMetric(float64(driverCPU.Microseconds())/1000/float64(len(calls)), "driver-cpu-ms/call")
 	checkLedger(b, f.ledger, calls, nil)
 }

@@ -169,6 +169,28 @@ func (r *replica) peak() int64 {
 	return r.peakKB
 }
 
+// cpu is the CPU time the replica's running process has used.
+func (r *replica) cpu() time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cmd == nil {
+		return 0
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(r.cmd.Process.Pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's name, in parentheses: utime and stime
+	// are the 12th and 13th, in clock ticks (100 a second on Linux).
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
 // vmHWM is a process's peak resident set size, in kB.
 func vmHWM(pid int) int64 {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/status")
