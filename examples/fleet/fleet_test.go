@@ -165,7 +165,11 @@ func TestFleet(t *testing.T) {
 		// What the clients saw.
 		var lat []time.Duration
 		counts := map[outcome]int{}
-		var inDoubt, unavailableDuringRedis, crossed, transfers, retried, retriedAcross int
+		ran := map[string]int{}
+		for _, e := range f.ledger.Entries() {
+			ran[e.Memo]++
+		}
+		var inDoubt, inDoubtRan, unavailableDuringRedis, crossed, transfers, retried, retriedAcross int
 		for _, l := range load {
 			for _, a := range l.attempts {
 				counts[a.outcome]++
@@ -175,6 +179,9 @@ func TestFleet(t *testing.T) {
 			}
 			if l.final() == unknown {
 				inDoubt++
+				if l.memo != "" && ran[l.memo] > 0 {
+					inDoubtRan++
+				}
 			}
 			for _, a := range l.attempts {
 				if a.outcome == unavailable {
@@ -206,7 +213,7 @@ func TestFleet(t *testing.T) {
 			clients, perClient, replicas, elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds(),
 			percentile(lat, 0.50).Round(10*time.Microsecond), percentile(lat, 0.99).Round(10*time.Microsecond))
 		t.Logf("faults: %v; redis down %v", events, redisUp.Sub(redisDown).Round(time.Millisecond))
-		t.Logf("attempts by outcome: %v; calls in doubt (no answer after %d attempts): %d", counts, maxAttempts, inDoubt)
+		t.Logf("attempts by outcome: %v; calls in doubt (no answer after %d attempts): %d, of which the ledger shows %d ran", counts, maxAttempts, inDoubt, inDoubtRan)
 		t.Logf("transfers confirmed on another replica than asked: %d of %d; client 0's retries on another replica: %d of %d",
 			crossed, transfers, retriedAcross, retried)
 		t.Logf("probes: %d memos, %d errors %v", len(probes), len(probeErrs), firstErrs(probeErrs))
