@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -71,8 +72,27 @@ func Start(t testing.TB, args ...string) *Server {
 	return s
 }
 
-// FreePort returns a loopback TCP port no one listens on now.
+// FreePort returns a loopback TCP port no one listens on now, below the
+// range of ephemeral ports when it can: a server restarted on its port
+// must find it free, and a port of the ephemeral range may have become the
+// local end of any process's outgoing connection meanwhile.
 func FreePort() (int, error) {
+	low := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if n, err := strconv.Atoi(f[0]); err == nil {
+				low = n
+			}
+		}
+	}
+	const first = 10000
+	for try := 0; try < 100 && low > first+1000; try++ {
+		port := first + rand.IntN(low-first)
+		if l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port)); err == nil {
+			l.Close()
+			return port, nil
+		}
+	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err
