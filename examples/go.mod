@@ -7,6 +7,7 @@ require (
 	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/openai/openai-go/v3 v3.98.0
+	github.com/redis/go-redis/v9 v9.23.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/segmentio/encoding v0.5.4
 	github.com/stretchr/testify v1.12.1
@@ -15,6 +16,8 @@ require (
 	github.com/toolgen-go/toolgen/runtime/genaitool v0.0.0
 	github.com/toolgen-go/toolgen/runtime/mcptool v0.0.0
 	github.com/toolgen-go/toolgen/runtime/openaitool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/oteltool v0.0.0
+	github.com/toolgen-go/toolgen/runtime/redisstore v0.0.0
 	google.golang.org/genai v1.77.0
 )
 
@@ -24,9 +27,10 @@ require (
 	cloud.google.com/go/compute/metadata v0.5.0 // indirect
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/coder/websocket v1.8.15 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/go-logr/logr v1.4.2 // indirect
+	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/golang/groupcache v0.0.0-20210331224755-41bb18bfe9da // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
@@ -43,10 +47,12 @@ require (
 	github.com/tidwall/sjson v1.2.5 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	go.opencensus.io v0.24.0 // indirect
-	go.opentelemetry.io/auto/sdk v1.1.0 // indirect
-	go.opentelemetry.io/otel v1.33.0 // indirect
-	go.opentelemetry.io/otel/metric v1.33.0 // indirect
-	go.opentelemetry.io/otel/trace v1.33.0 // indirect
+	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
+	go.opentelemetry.io/otel v1.47.0 // indirect
+	go.opentelemetry.io/otel/log v1.47.0 // indirect
+	go.opentelemetry.io/otel/metric v1.47.0 // indirect
+	go.opentelemetry.io/otel/trace v1.47.0 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
@@ -69,6 +75,8 @@ replace (
 	github.com/toolgen-go/toolgen/runtime/genaitool => ../runtime/genaitool
 	github.com/toolgen-go/toolgen/runtime/mcptool => ../runtime/mcptool
 	github.com/toolgen-go/toolgen/runtime/openaitool => ../runtime/openaitool
+	github.com/toolgen-go/toolgen/runtime/oteltool => ../runtime/oteltool
+	github.com/toolgen-go/toolgen/runtime/redisstore => ../runtime/redisstore
 )
 
 tool github.com/toolgen-go/toolgen/cmd/toolgen

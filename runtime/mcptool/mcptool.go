@@ -13,7 +13,8 @@
 // asks the person at the client for confirmation, by MCP elicitation, when
 // the client supports it: accepting approves that exact call, declining or
 // cancelling refuses it; without elicitation the model reads that the call
-// needs a person's approval.
+// needs a person's approval. A call whose _meta holds an id (CallIDKey)
+// runs once however often a client retries it.
 package mcptool
 
 import (
@@ -32,6 +33,15 @@ import (
 // tool call (MCP's multi round-trip requests), and of its answer among the
 // input responses.
 const ConfirmKey = "toolgen_confirm"
+
+// CallIDKey is the key, in the _meta of a tools/call, of the call's id: the
+// id of the model's tool call that the client runs (OpenAI's tool_call_id,
+// Anthropic's tool_use id), a string. The set deduplicates the calls of a
+// tool that is not idempotent by it, so that a client retrying a call with
+// the same id, on any replica of a service sharing a tool.Store, runs it
+// once and gets its first result; it names the call in the audit log and
+// the telemetry. Without it, each tools/call is a call of its own.
+const CallIDKey = "toolgen/call_id"
 
 // maxShownArguments bounds the arguments a confirmation shows, in bytes.
 const maxShownArguments = 2000
@@ -69,6 +79,9 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
 		var opts []tool.CallOption
+		if id, _ := req.Params.Meta[CallIDKey].(string); id != "" {
+			opts = append(opts, tool.CallID(id))
+		}
 		state := req.Params.RequestState
 		if state != "" {
 			// The second round of a confirmation: the call again, with the

@@ -268,3 +268,31 @@ func TestConfirmationIsBounded(t *testing.T) {
 	assert.True(t, strings.HasSuffix(msg, "…"))
 	assert.True(t, utf8.ValidString(msg))
 }
+
+// A call id in the call's _meta is the request id: a client that retries a
+// confirmed call with the same id gets its first result, and nothing runs
+// twice; another id is another call.
+func TestCallIDDeduplicates(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			el := &elicitation{action: "accept"}
+			cs, fs := connect(t, v, el)
+			params := func(id string) *mcp.CallToolParams {
+				return &mcp.CallToolParams{Name: "delete_file", Arguments: map[string]any{"path": "/tmp/a"},
+					Meta: mcp.Meta{mcptool.CallIDKey: id}}
+			}
+			for range 3 {
+				res, err := cs.CallTool(context.Background(), params("call_1"))
+				require.NoError(t, err)
+				assert.False(t, res.IsError, "%v", res.Content)
+				assert.Equal(t, "deleted /tmp/a", text(t, res))
+			}
+			assert.Equal(t, []string{"/tmp/a"}, fs.DeletedFiles(), "one call id, one deletion")
+			assert.EqualValues(t, 1, el.asked.Load(), "a retry of a call that ran is not asked again")
+			res, err := cs.CallTool(context.Background(), params("call_2"))
+			require.NoError(t, err)
+			assert.False(t, res.IsError)
+			assert.Equal(t, []string{"/tmp/a", "/tmp/a"}, fs.DeletedFiles())
+		})
+	}
+}

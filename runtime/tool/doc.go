@@ -62,7 +62,11 @@
 // (Errors) and what the handler returned (Output, and Structured, its
 // checked JSON). A call that is refused never reaches a handler. The
 // modules runtime/openaitool, runtime/anthropictool, runtime/genaitool and
-// runtime/mcptool connect a Set to each provider's SDK in one call.
+// runtime/mcptool connect a Set to each provider's SDK in one call. The
+// replicas of a service share an approval key and a Store
+// (runtime/redisstore keeps one in Redis; runtime/tool/storetest checks
+// one against the contract); an Observer (WithObserver; runtime/oteltool
+// for OpenTelemetry) watches every call.
 //
 // # Errors
 //

@@ -75,7 +75,13 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 				Reason: "the request id " + jsonvalue.QuoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
 		}
 		if rec.Result != nil {
-			return rec.Result.replay(), false
+			res := rec.Result.replay()
+			if h.tool.ValidateResult != nil && res.Status == StatusExecuted {
+				// The output was checked against the result schema when
+				// it ran: a typed result's structuredContent.
+				res.Structured = rec.Result.Output
+			}
+			return res, false
 		}
 		// The first call runs: wait for its result, or for its record to
 		// go when it did not reach its handler.
@@ -100,7 +106,10 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 	} else {
 		stored := &storedResult{Status: res.Status, Errors: res.Errors}
 		if res.Status == StatusExecuted {
-			stored.Output = outputJSON(res.Output)
+			stored.Output = res.Structured
+			if stored.Output == nil {
+				stored.Output = outputJSON(res.Output)
+			}
 		}
 		if res.Err != nil {
 			stored.Err = errorText(res.Err)

@@ -337,3 +337,24 @@ func TestDecline(t *testing.T) {
 	// On a tool that needs no confirmation, Decline changes nothing.
 	assert.Equal(t, tool.StatusExecuted, set.Call(ctx, "move", []byte(`{"x":1,"y":1}`), tool.Decline(first.Approval)).Status)
 }
+
+// A duplicate of a typed call carries the first call's checked JSON, as
+// the first did: its MCP structuredContent is the same.
+func TestDuplicateOfATypedResult(t *testing.T) {
+	def := arm.PositionTool
+	def.Idempotent = false
+	runs := 0
+	set := tool.NewSet(def.Handle(func(ctx context.Context, _ arm.PositionArgs) (arm.Position, error) {
+		runs++
+		return arm.Position{X: 1.5, Y: 2, Holding: "<cup>"}, nil
+	}), tool.WithLogger(nil))
+	first := set.Call(context.Background(), "position", nil, tool.RequestID("r1"))
+	again := set.Call(context.Background(), "position", nil, tool.RequestID("r1"))
+	require.Equal(t, tool.StatusExecuted, again.Status)
+	assert.True(t, again.Duplicate)
+	assert.Equal(t, 1, runs)
+	const want = `{"x":1.5,"y":2,"holding":"<cup>"}`
+	assert.Equal(t, want, string(first.Structured))
+	assert.JSONEq(t, want, string(again.Structured))
+	assert.JSONEq(t, want, string(again.MCP().StructuredContent), "a client checks structuredContent against the outputSchema")
+}

@@ -481,6 +481,7 @@ type Set struct {
 	approvalKey      []byte
 	approvalLifetime time.Duration
 	store            Store
+	observer         Observer
 
 	maxInFlight int
 	inflight    *inflight // nil: no limit
@@ -572,6 +573,7 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
+	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(raw)
 	if s.maxSize > 0 && len(raw) > s.maxSize {
@@ -632,6 +634,7 @@ func (s *Set) dedupes(h *Handler, r *callState) bool {
 func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
+	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	if args == nil {
 		args = map[string]any{}
@@ -648,6 +651,7 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
 	var r callState
 	s.begin(&r, "", opts)
+	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
@@ -1048,7 +1052,8 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	// The name is the model's text until it matched a tool: bound what is
 	// echoed and logged.
 	name := r.name
-	if h := s.handlers[name]; h == nil {
+	h := s.handlers[name]
+	if h == nil {
 		name = shorten(name)
 	} else {
 		res.typed = h.tool.ValidateResult != nil
@@ -1056,6 +1061,9 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = time.Since(r.start)
 	s.audit(ctx, r, res, r.redact)
+	if s.observer != nil {
+		s.observed(ctx, h, r, res)
+	}
 	return res
 }
 

@@ -1,0 +1,327 @@
+package oteltool_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/runtime/oteltool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// telemetry is an SDK whose spans and metrics stay in memory.
+type telemetry struct {
+	spans  *tracetest.InMemoryExporter
+	reader *sdkmetric.ManualReader
+	tp     *sdktrace.TracerProvider
+	mp     *sdkmetric.MeterProvider
+}
+
+func newTelemetry(t *testing.T) *telemetry {
+	spans := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans))
+	reader := sdkmetric.NewManualReader()
+	t.Cleanup(func() { tp.Shutdown(context.Background()) })
+	return &telemetry{spans: spans, reader: reader, tp: tp, mp: sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))}
+}
+
+func (tm *telemetry) option() tool.Option {
+	return oteltool.Observe(oteltool.WithTracerProvider(tm.tp), oteltool.WithMeterProvider(tm.mp))
+}
+
+// metrics returns the data points of each metric: their attributes and
+// their values (a sum, or a histogram's count).
+func (tm *telemetry) metrics(t *testing.T) map[string]map[string]float64 {
+	t.Helper()
+	var rm metricdata.ResourceMetrics
+	if err := tm.reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]float64{}
+	for _, sm := range rm.ScopeMetrics {
+		if sm.Scope.Name != oteltool.ScopeName {
+			t.Errorf("scope %q", sm.Scope.Name)
+		}
+		for _, m := range sm.Metrics {
+			points := map[string]float64{}
+			switch d := m.Data.(type) {
+			case metricdata.Sum[int64]:
+				for _, p := range d.DataPoints {
+					points[attrs(p.Attributes.ToSlice())] = float64(p.Value)
+				}
+			case metricdata.Histogram[float64]:
+				if m.Unit != "s" {
+					t.Errorf("%s is in %q, want s", m.Name, m.Unit)
+				}
+				for _, p := range d.DataPoints {
+					points[attrs(p.Attributes.ToSlice())] = float64(p.Count)
+				}
+			default:
+				t.Fatalf("%s: %T", m.Name, m.Data)
+			}
+			out[m.Name] = points
+		}
+	}
+	return out
+}
+
+// attrs renders attributes as k=v, sorted by key.
+func attrs(kvs []attribute.KeyValue) string {
+	s := attribute.NewSet(kvs...)
+	var parts []string
+	for _, kv := range s.ToSlice() {
+		parts = append(parts, string(kv.Key)+"="+kv.Value.Emit())
+	}
+	return strings.Join(parts, " ")
+}
+
+func spanAttrs(s tracetest.SpanStub) map[string]string {
+	m := map[string]string{}
+	for _, kv := range s.Attributes {
+		m[string(kv.Key)] = kv.Value.Emit()
+	}
+	return m
+}
+
+func newSet(tm *telemetry, opts ...tool.Option) *tool.Set {
+	tracer := tm.tp.Tracer("handler")
+	return tool.NewSet(append([]tool.Option{
+		tool.WithLogger(slog.New(slog.DiscardHandler)),
+		tm.option(),
+		adaptertest.GetForecastTool.Handle(func(ctx context.Context, a adaptertest.GetForecastArgs) (adaptertest.Forecast, error) {
+			_, child := tracer.Start(ctx, "forecast service")
+			defer child.End()
+			if a.City == "Atlantis" {
+				return adaptertest.Forecast{}, errors.New("no weather in " + a.City)
+			}
+			return adaptertest.Forecast{City: a.City, Days: []adaptertest.Day{}}, nil
+		}),
+		adaptertest.DeleteFileTool.Handle(func(ctx context.Context, a adaptertest.DeleteFileArgs) (any, error) { return "deleted", nil }),
+	}, opts...)...)
+}
+
+// A call is a span named after its tool, in the GenAI conventions, under
+// the caller's span and over what its handler does.
+func TestSpanOfAnExecutedCall(t *testing.T) {
+	tm := newTelemetry(t)
+	set := newSet(tm)
+	ctx, parent := tm.tp.Tracer("agent").Start(context.Background(), "invoke_agent")
+	res := set.Call(ctx, "get_forecast", []byte(`{"city": "Paris", "days": 2}`), tool.CallID("call_1"))
+	parent.End()
+	if res.Status != tool.StatusExecuted {
+		t.Fatal(res.Status, res.Errors)
+	}
+	byName := map[string]tracetest.SpanStub{}
+	for _, s := range tm.spans.GetSpans() {
+		byName[s.Name] = s
+	}
+	span, ok := byName["execute_tool get_forecast"]
+	if !ok {
+		t.Fatalf("no span execute_tool get_forecast among %v", byName)
+	}
+	if span.SpanKind != trace.SpanKindInternal {
+		t.Errorf("kind %v", span.SpanKind)
+	}
+	if span.Parent.SpanID() != parent.SpanContext().SpanID() {
+		t.Errorf("the call's span is not a child of the caller's")
+	}
+	if child := byName["forecast service"]; child.Parent.SpanID() != span.SpanContext.SpanID() {
+		t.Errorf("what the handler does is not under the call's span")
+	}
+	if span.Status.Code != codes.Unset {
+		t.Errorf("an executed call's status is %v, want unset", span.Status)
+	}
+	want := map[string]string{
+		"gen_ai.operation.name":   "execute_tool",
+		"gen_ai.tool.name":        "get_forecast",
+		"gen_ai.tool.type":        "function",
+		"gen_ai.tool.call.id":     "call_1",
+		"gen_ai.tool.description": adaptertest.GetForecastTool.Description,
+		"toolgen.tool.status":     "executed",
+	}
+	got := spanAttrs(span)
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+	for _, k := range []string{"error.type", "gen_ai.tool.call.arguments", "toolgen.tool.error_codes"} {
+		if _, ok := got[k]; ok {
+			t.Errorf("an executed call without a redaction hook has %s", k)
+		}
+	}
+}
+
+// Refused and failed calls: the status Error, error.type the first code,
+// every code counted, and nothing of the arguments or of the errors' text,
+// which quotes them.
+func TestRefusalsAndTheirCodes(t *testing.T) {
+	tm := newTelemetry(t)
+	set := newSet(tm)
+	ctx := context.Background()
+	calls := []struct {
+		name, args, code string
+		status           tool.Status
+	}{
+		{"get_forecast", `{"city": "s3cret-city", "days": 99, "extra": "s3cret"}`, "", tool.StatusRejected},
+		{"get_forecast", `{"city": "Atlantis"}`, tool.CodeToolError, tool.StatusFailed},
+		{"get_forecast", `{"city": "s3cret`, tool.CodeBadJSON, tool.StatusRejected},
+		{"delete_file", `{"path": "/s3cret"}`, "", tool.StatusNeedsConfirmation},
+	}
+	for _, c := range calls {
+		res := set.Call(ctx, c.name, []byte(c.args))
+		if res.Status != c.status {
+			t.Fatalf("%s %s: %s %v", c.name, c.args, res.Status, res.Errors)
+		}
+	}
+	spans := tm.spans.GetSpans()
+	if len(spans) != 4+1 { // and the handler's child span of the failed call
+		t.Fatalf("%d spans", len(spans))
+	}
+	var tool0 []string
+	for _, s := range spans {
+		for _, kv := range s.Attributes {
+			if strings.Contains(kv.Value.Emit(), "s3cret") || strings.Contains(s.Status.Description, "s3cret") {
+				t.Errorf("span %s shows an argument: %s=%s", s.Name, kv.Key, kv.Value.Emit())
+			}
+		}
+		if s.Name != "execute_tool get_forecast" && s.Name != "execute_tool delete_file" {
+			continue
+		}
+		a := spanAttrs(s)
+		tool0 = append(tool0, a["toolgen.tool.status"]+" "+a["error.type"]+" "+s.Status.Code.String())
+		if a["toolgen.tool.error_codes"] != "" && s.Status.Description != a["error.type"] {
+			t.Errorf("the status description is %q, want the code %q", s.Status.Description, a["error.type"])
+		}
+	}
+	want := []string{"rejected unexpected Error", "failed tool_error Error", "rejected bad_json Error", "needs_confirmation  Unset"}
+	if fmt.Sprint(tool0) != fmt.Sprint(want) {
+		t.Errorf("spans: %q, want %q", tool0, want)
+	}
+	if a := spanAttrs(spans[0]); a["toolgen.tool.error_codes"] != `["unexpected","maximum"]` {
+		t.Errorf("error codes %s", a["toolgen.tool.error_codes"])
+	}
+
+	m := tm.metrics(t)
+	wantErrors := map[string]float64{
+		"error.type=maximum gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast":    1,
+		"error.type=unexpected gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast": 1,
+		"error.type=tool_error gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast": 1,
+		"error.type=bad_json gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast":   1,
+	}
+	if fmt.Sprint(m[oteltool.ErrorsMetric]) != fmt.Sprint(wantErrors) {
+		t.Errorf("errors by code:\n%v\nwant\n%v", m[oteltool.ErrorsMetric], wantErrors)
+	}
+	wantCalls := map[string]float64{
+		"gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast toolgen.tool.status=rejected":          2,
+		"gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast toolgen.tool.status=failed":            1,
+		"gen_ai.operation.name=execute_tool gen_ai.tool.name=delete_file toolgen.tool.status=needs_confirmation": 1,
+	}
+	if fmt.Sprint(m[oteltool.CallsMetric]) != fmt.Sprint(wantCalls) {
+		t.Errorf("calls by tool and status:\n%v\nwant\n%v", m[oteltool.CallsMetric], wantCalls)
+	}
+	wantDurations := map[string]float64{
+		"error.type=unexpected gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast toolgen.tool.status=rejected": 1,
+		"error.type=bad_json gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast toolgen.tool.status=rejected":   1,
+		"error.type=tool_error gen_ai.operation.name=execute_tool gen_ai.tool.name=get_forecast toolgen.tool.status=failed":   1,
+		"gen_ai.operation.name=execute_tool gen_ai.tool.name=delete_file toolgen.tool.status=needs_confirmation":              1,
+	}
+	if fmt.Sprint(m[oteltool.DurationMetric]) != fmt.Sprint(wantDurations) {
+		t.Errorf("durations:\n%v\nwant\n%v", m[oteltool.DurationMetric], wantDurations)
+	}
+}
+
+// The arguments appear as the redaction hook renders them, and only so.
+func TestArgumentsThroughTheRedactionHook(t *testing.T) {
+	tm := newTelemetry(t)
+	set := newSet(tm, tool.WithRedaction(func(name string, args map[string]any) any {
+		return map[string]any{"city": "<redacted>", "days": args["days"]}
+	}))
+	set.Call(context.Background(), "get_forecast", []byte(`{"city": "s3cret", "days": 2}`))
+	for _, s := range tm.spans.GetSpans() {
+		if s.Name != "execute_tool get_forecast" {
+			continue
+		}
+		if got := spanAttrs(s)["gen_ai.tool.call.arguments"]; got != `{"city":"<redacted>","days":2}` {
+			t.Fatalf("arguments %q", got)
+		}
+		return
+	}
+	t.Fatal("no span of the call")
+}
+
+// The names of tools the set does not have are the model's text: they
+// reach neither the spans' names nor the metrics, whose series stay few.
+func TestUnknownToolsAddNoSeries(t *testing.T) {
+	tm := newTelemetry(t)
+	set := newSet(tm)
+	for i := range 200 {
+		set.Call(context.Background(), fmt.Sprintf("made_up_%d", i), []byte(`{}`))
+	}
+	for _, s := range tm.spans.GetSpans() {
+		if s.Name != "execute_tool" {
+			t.Fatalf("a span named %q", s.Name)
+		}
+		if a := spanAttrs(s); a["gen_ai.tool.name"] != "" || a["error.type"] != tool.CodeUnknownTool {
+			t.Fatalf("attributes %v", a)
+		}
+	}
+	for name, points := range tm.metrics(t) {
+		if len(points) != 1 {
+			t.Errorf("%s has %d series for 200 unknown tools, want 1: %v", name, len(points), points)
+		}
+		for k := range points {
+			if strings.Contains(k, "made_up") {
+				t.Errorf("%s: %s", name, k)
+			}
+		}
+	}
+}
+
+// A replayed result is marked, and a store that fails is error.type
+// unavailable.
+func TestDuplicateAndUnavailable(t *testing.T) {
+	tm := newTelemetry(t)
+	set := newSet(tm)
+	ctx := context.Background()
+	asked := set.Call(ctx, "delete_file", []byte(`{"path": "/a"}`))
+	set.Call(ctx, "delete_file", []byte(`{"path": "/a"}`), tool.Approve(asked.Approval), tool.RequestID("r1"))
+	dup := set.Call(ctx, "delete_file", []byte(`{"path": "/a"}`), tool.RequestID("r1"))
+	if !dup.Duplicate {
+		t.Fatal("not a duplicate", dup.Status)
+	}
+	down := newSet(tm, tool.WithStore(failing{}))
+	asked = down.Call(ctx, "delete_file", []byte(`{"path": "/b"}`))
+	down.Call(ctx, "delete_file", []byte(`{"path": "/b"}`), tool.Approve(asked.Approval))
+	spans := tm.spans.GetSpans()
+	if a := spanAttrs(spans[2]); a["toolgen.tool.duplicate"] != "true" || a["toolgen.tool.status"] != "executed" {
+		t.Errorf("the duplicate's span: %v", a)
+	}
+	if a := spanAttrs(spans[4]); a["error.type"] != tool.CodeUnavailable {
+		t.Errorf("the call over a failing store: %v", a)
+	}
+}
+
+// failing is a store whose backend is down.
+type failing struct{}
+
+var errDown = errors.New("the store is down")
+
+func (failing) Add(context.Context, string, []byte, time.Duration) ([]byte, bool, error) {
+	return nil, false, errDown
+}
+func (failing) Put(context.Context, string, []byte, time.Duration) error { return errDown }
+func (failing) Delete(context.Context, string) error                     { return errDown }
