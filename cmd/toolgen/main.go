@@ -85,7 +85,7 @@ func schemaMain(args []string) {
 	strict := fs.Bool("strict-formats", false, "refuse a format, contentEncoding or contentMediaType toolgen cannot check, instead of compiling it as an annotation with a note")
 	annotate := fs.Bool("annotate-unknown-formats", false, "compile a format, contentEncoding or contentMediaType toolgen cannot check as an annotation without a note")
 	refs := map[string]string{}
-	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix from path plus the rest of the URI (repeatable)", func(v string) error {
+	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix (or to a file under prefix, a path) from path plus the rest of the URI; without one, only the schema's folder is read (repeatable)", func(v string) error {
 		prefix, path, ok := strings.Cut(v, "=")
 		if !ok || prefix == "" || path == "" {
 			return fmt.Errorf("want prefix=path, as http://example.com/schemas/=./schemas/")

@@ -532,7 +532,7 @@ func TestSchemaCommand(t *testing.T) {
 		"s/unreachable.json": `{"type": "object", "$defs": {"unused": {"$ref": "https://example.com/elsewhere.json", "format": "iri"}}}`,
 	})
 	sdir := filepath.Join(dir, "s")
-	note := `tool.json: note: schema at #/properties/c/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)` + "\n"
+	note := `tool.json:3:28: note: schema at #/properties/c/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)` + "\n"
 	stdout, stderr, code := toolgen(t, sdir, "schema", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
 	if code != 0 || stdout != "" || stderr != note {
 		t.Fatalf("toolgen schema: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and the note:\n%s", code, stdout, stderr, note)
@@ -553,11 +553,11 @@ func TestSchemaCommand(t *testing.T) {
 		t.Errorf("toolgen schema -annotate-unknown-formats: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
 	}
 	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
-	if want := `tool.json: schema at #/properties/c/format: format "iri" is not one toolgen checks`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+	if want := `tool.json:3:28: schema at #/properties/c/format: format "iri" is not one toolgen checks`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
 		t.Errorf("toolgen schema -strict-formats: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %q", code, stdout, stderr, want)
 	}
 	stdout, stderr, code = toolgen(t, sdir, "schema", "tool.json")
-	if want := `tool.json: schema at #/properties/b/$ref: $ref "http://example.com/schemas/b.json" is a remote reference (to http://example.com/schemas/b.json, not in this document): toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+	if want := `tool.json:2:68: schema at #/properties/b/$ref: $ref "http://example.com/schemas/b.json" is a remote reference (to http://example.com/schemas/b.json, not in this document): toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
 		t.Errorf("toolgen schema without -ref: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %q", code, stdout, stderr, want)
 	}
 	for _, args := range [][]string{{"-strict-formats", "-annotate-unknown-formats", "tool.json"}, {"-ref", "nothing", "tool.json"}, {"-draft", "draft-05", "tool.json"}} {
@@ -570,6 +570,41 @@ func TestSchemaCommand(t *testing.T) {
 	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-draft", "2019-09", "unreachable.json")
 	if code != 0 || stdout != "" || stderr != "" {
 		t.Errorf("toolgen schema unreachable.json: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
+	}
+}
+
+// TestSchemaReadsOnlyItsFolder runs toolgen schema on a schema whose
+// references leave its folder: each is an error at its keyword that shows
+// the -ref to add, nothing is written, and the -ref shown makes it compile.
+func TestSchemaReadsOnlyItsFolder(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"s/p.go":             "package s\n",
+		"shared/secret.json": `{"nested": {"type": "string", "const": "hunter2"}}`,
+	})
+	write(t, filepath.Join(dir, "s", "tool.json"), `{"type": "object",
+	"properties": {
+		"a": {"$ref": "../shared/secret.json#/nested"},
+		"b": {"$ref": "file://`+filepath.ToSlash(filepath.Join(dir, "shared", "secret.json"))+`#/nested"}}}`)
+	sdir := filepath.Join(dir, "s")
+	stdout, stderr, code := toolgen(t, sdir, "schema", "tool.json")
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	fix := "-ref ../shared/secret.json=../shared/secret.json"
+	if code != 1 || stdout != "" || len(lines) != 2 ||
+		!strings.HasPrefix(lines[0], "tool.json:3:9: schema at #/properties/a/$ref: ") || !strings.HasSuffix(lines[0], "; to read it, add "+fix) ||
+		!strings.HasPrefix(lines[1], "tool.json:4:9: schema at #/properties/b/$ref: ") || !strings.HasSuffix(lines[1], "; to read it, add "+fix) ||
+		!strings.Contains(stderr, "is outside the schema's folder "+sdir+", and toolgen schema reads only that folder and what -ref maps") {
+		t.Fatalf("toolgen schema: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and two errors ending in %q", code, stdout, stderr, fix)
+	}
+	if _, err := os.Stat(filepath.Join(sdir, "tool_gen.go")); err == nil {
+		t.Error("toolgen schema wrote tool_gen.go")
+	}
+	for _, ref := range []string{strings.TrimPrefix(fix, "-ref "), "../shared/=../shared/"} {
+		if _, stderr, code := toolgen(t, sdir, "schema", "-ref", ref, "tool.json"); code != 0 {
+			t.Errorf("toolgen schema -ref %s: exit %d\n%s", ref, code, stderr)
+		} else if src := read(t, filepath.Join(sdir, "tool_gen.go")); !strings.Contains(src, "hunter2") {
+			t.Errorf("toolgen schema -ref %s: tool_gen.go does not hold the mapped document's const:\n%s", ref, src)
+		}
 	}
 }
 
