@@ -36,8 +36,9 @@ type Config struct {
 	// Types names struct types to generate tools for besides those with a
 	// //toolgen:tool directive, as if they had one without options.
 	Types []string
-	// Output is the generated file's name, relative to each package's
-	// directory; "" means DefaultOutput.
+	// Output is the generated file's name, in each package's directory;
+	// "" means DefaultOutput. A path with a directory (relative to Dir)
+	// names one file, and needs the patterns to match a single package.
 	Output string
 	// Options of the validators; null optional members of a tool always
 	// count as absent.
@@ -110,9 +111,6 @@ func Load(cfg Config) ([]*Package, error) {
 	if output == "" {
 		output = DefaultOutput
 	}
-	if filepath.Base(output) != output && len(patterns) != 1 {
-		return nil, fmt.Errorf("-output with a directory needs exactly one package pattern")
-	}
 	lcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
@@ -128,6 +126,10 @@ func Load(cfg Config) ([]*Package, error) {
 	dirs, err := packageDirs(cfg.Dir, patterns, lcfg.BuildFlags)
 	if err != nil {
 		return nil, err
+	}
+	// An output with a directory is one file: of one package.
+	if filepath.Base(output) != output && len(dirs) > 1 {
+		return nil, fmt.Errorf("-output with a directory needs a single package, and %s match %d; give -output a file name (each package gets its own file in its directory) or a single package", strings.Join(patterns, " "), len(dirs))
 	}
 	for _, dir := range dirs {
 		out := outputPath(dir, cfg.Dir, output)

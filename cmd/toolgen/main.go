@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/gen"
@@ -50,11 +49,6 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if filepath.Base(*output) != *output && flag.NArg() > 1 {
-		log.Print("-output with a directory needs a single package")
-		flag.Usage()
-		os.Exit(2)
-	}
 
 	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames),
 		Strict: *strict, Options: gen.Options{AnnotateUnknownFormats: *annotate}}

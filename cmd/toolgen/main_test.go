@@ -511,9 +511,71 @@ type SpecialArgs struct {
 	if got := toolsOf(read(t, filepath.Join(dir, "p", "zz_tools.go"))); strings.Join(got, " ") != "annotated" {
 		t.Errorf("zz_tools.go has the tools %q", got)
 	}
-	if _, stderr, code := toolgen(t, dir, "-output", "p/x.go", "./p", "./p"); code != 2 || !strings.Contains(stderr, "-output with a directory needs a single package") {
-		t.Errorf("toolgen -output p/x.go with two patterns: exit %d\n%s", code, stderr)
+}
+
+// goBuild runs go build in dir with args, and returns its output and
+// whether it succeeded.
+func goBuild(t *testing.T, dir string, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"build"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	out, err := cmd.CombinedOutput()
+	return string(out), err == nil
+}
+
+// TestSeveralPackages runs toolgen on several package patterns: each
+// package gets its own output in its own directory, under the default name
+// or the one -output gives, and the code builds. Only an -output with a
+// directory needs a single package, whatever the patterns that match it.
+func TestSeveralPackages(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"a/t.go": weatherTool,
+		"b/t.go": strings.ReplaceAll(weatherTool, "weather", "forecast"),
+	})
+	for _, c := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"./a", "./b"}, "tools_gen.go"},
+		{[]string{"-output", "x_gen.go", "./a", "./b"}, "x_gen.go"},
+		{[]string{"-output", "y_gen.go", "./..."}, "y_gen.go"},
+	} {
+		if _, stderr, code := toolgen(t, dir, c.args...); code != 0 {
+			t.Errorf("toolgen %s: exit %d\n%s", strings.Join(c.args, " "), code, stderr)
+			continue
+		}
+		for pkg, name := range map[string]string{"a": "package weather", "b": "package forecast"} {
+			if src := read(t, filepath.Join(dir, pkg, c.out)); !strings.Contains(src, name) || !strings.Contains(src, "func ValidateGetWeatherArgs(") {
+				t.Errorf("toolgen %s: %s/%s is not the package's output:\n%s", strings.Join(c.args, " "), pkg, c.out, src)
+			}
+		}
+		if out, ok := goBuild(t, dir, "./..."); !ok {
+			t.Errorf("toolgen %s: go build ./...:\n%s", strings.Join(c.args, " "), out)
+		}
+		for _, pkg := range []string{"a", "b"} {
+			if err := os.Remove(filepath.Join(dir, pkg, c.out)); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
+
+	// One file for one package, however many patterns match it.
+	if _, stderr, code := toolgen(t, dir, "-output", "a/one_gen.go", "./a", "./a"); code != 0 {
+		t.Errorf("toolgen -output a/one_gen.go ./a ./a: exit %d\n%s", code, stderr)
+	} else if src := read(t, filepath.Join(dir, "a", "one_gen.go")); !strings.Contains(src, "package weather") {
+		t.Errorf("a/one_gen.go:\n%s", src)
+	}
+	before := files(t, dir)
+	for _, args := range [][]string{{"-output", "a/x.go", "./a", "./b"}, {"-output", "a/x.go", "./..."}, {"-output", filepath.Join(dir, "x.go"), "./..."}} {
+		patterns := strings.Join(args[2:], " ")
+		want := "-output with a directory needs a single package, and " + patterns + " match 2; give -output a file name (each package gets its own file in its directory) or a single package\n"
+		if stdout, stderr, code := toolgen(t, dir, args...); code != 1 || stdout != "" || stderr != want {
+			t.Errorf("toolgen %s: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", strings.Join(args, " "), code, stdout, stderr, want)
+		}
+	}
+	sameFiles(t, before, files(t, dir))
 }
 
 // TestSchemaCommand runs toolgen schema on a schema file with a reference
