@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
 	"os"
@@ -31,7 +32,9 @@ type Config struct {
 	Dir string
 	// Patterns are go/packages patterns; none means ".".
 	Patterns []string
-	// Tags are build tags for loading.
+	// Tags are build tags for loading. The package they show may differ
+	// from the one a plain build sees, so each output carries a //go:build
+	// line of their conjunction: it builds only with them.
 	Tags []string
 	// Types names struct types to generate tools for besides those with a
 	// //toolgen:tool directive, as if they had one without options.
@@ -59,6 +62,9 @@ type Package struct {
 	Tools   []*ToolType
 	Outputs []*ToolType // the structured outputs, //toolgen:output
 	Output  string      // absolute path of the file to generate
+	// Constraint is the //go:build expression of the output: the
+	// conjunction of Config.Tags, or "".
+	Constraint string
 }
 
 // ToolType is a struct type annotated as a tool, or as a structured
@@ -118,6 +124,10 @@ func Load(cfg Config) ([]*Package, error) {
 		Tests:   false,
 		Overlay: map[string][]byte{},
 	}
+	build, err := tagsConstraint(cfg.Tags)
+	if err != nil {
+		return nil, err
+	}
 	if len(cfg.Tags) > 0 {
 		lcfg.BuildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
 	}
@@ -170,12 +180,35 @@ func Load(cfg Config) ([]*Package, error) {
 			Types:  p.Types,
 			Output: outputPath(dir, cfg.Dir, output),
 		}
+		pkg.Constraint = build
 		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
 	// and report the errors of later stages too.
 	return out, errs.err()
+}
+
+// tagsConstraint is the //go:build expression that holds when every tag
+// of tags is set: "a && b", sorted, or "" for none.
+func tagsConstraint(tags []string) (string, error) {
+	tags = slices.Compact(slices.Sorted(slices.Values(tags)))
+	var expr constraint.Expr
+	for _, tag := range tags {
+		x, err := constraint.Parse("//go:build " + tag)
+		if t, ok := x.(*constraint.TagExpr); err != nil || !ok || t.Tag != tag {
+			return "", fmt.Errorf("-tags: %q is not a build tag (letters, digits, _ and .), which no //go:build line could name", tag)
+		}
+		if expr == nil {
+			expr = x
+		} else {
+			expr = &constraint.AndExpr{X: expr, Y: x}
+		}
+	}
+	if expr == nil {
+		return "", nil
+	}
+	return expr.String(), nil
 }
 
 // packageDirs lists the directories of the packages that patterns match,

@@ -25,6 +25,7 @@ import (
 	"log"
 	"os"
 	"strings"
+	"unicode"
 
 	"github.com/toolgen-go/toolgen/gen"
 )
@@ -37,7 +38,7 @@ func main() {
 		return
 	}
 	output := flag.String("output", "", "output file name; default <package dir>/"+gen.DefaultOutput)
-	tags := flag.String("tags", "", "comma-separated list of build tags to apply")
+	tags := flag.String("tags", "", "comma-separated list of build tags to load the packages with; the output builds only with them (//go:build)")
 	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, besides those with a //toolgen:tool directive")
 	strict := flag.Bool("strict", false, "make a definition that would fall back to a less strict form an error (a tool's strict=false overrides it)")
 	annotate := flag.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
@@ -50,7 +51,9 @@ func main() {
 	}
 	flag.Parse()
 
-	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames),
+	// As the go command, -tags takes commas or spaces.
+	tagList := strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: tagList, Types: split(*typeNames),
 		Strict: *strict, Options: gen.Options{AnnotateUnknownFormats: *annotate}}
 	files, err := gen.Generate(cfg)
 	if err != nil {

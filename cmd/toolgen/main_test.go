@@ -524,6 +524,85 @@ func goBuild(t *testing.T, dir string, args ...string) (string, bool) {
 	return string(out), err == nil
 }
 
+// TestTagsConstraint generates with -tags a package whose tools differ
+// with the tags: the output carries a //go:build line of their conjunction,
+// so that the package builds without the tags and with them; a run without
+// tags writes an output without the line.
+func TestTagsConstraint(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"p/a.go": weatherTool,
+		"p/special.go": `//go:build special
+
+package weather
+
+// SpecialArgs exists with the special tag only.
+//
+//toolgen:tool
+type SpecialArgs struct {
+	Y int ` + "`json:\"y\"`" + `
+}
+`,
+		"p/ab.go": `//go:build a && b
+
+package weather
+
+// BothArgs exists with the tags a and b.
+//
+//toolgen:tool
+type BothArgs struct {
+	Z int ` + "`json:\"z\"`" + `
+}
+`,
+	})
+	out := filepath.Join(dir, "p", "tools_gen.go")
+	for _, c := range []struct {
+		tags, line, build string
+		tools             []string
+	}{
+		{"special", "//go:build special", "special", []string{"ValidateGetWeatherArgs(", "ValidateSpecialArgs("}},
+		{"b,a", "//go:build a && b", "a,b", []string{"ValidateGetWeatherArgs(", "ValidateBothArgs("}},
+		{"special b a,b", "//go:build a && b && special", "b,special,a", []string{"ValidateGetWeatherArgs(", "ValidateBothArgs(", "ValidateSpecialArgs("}},
+		{"", "", "", []string{"ValidateGetWeatherArgs("}},
+	} {
+		args := []string{"./p"}
+		if c.tags != "" {
+			args = append([]string{"-tags", c.tags}, args...)
+		}
+		if _, stderr, code := toolgen(t, dir, args...); code != 0 {
+			t.Errorf("toolgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+			continue
+		}
+		src := read(t, out)
+		want := header + "\n"
+		if c.line != "" {
+			want = header + c.line + "\n\n"
+		}
+		if !strings.HasPrefix(src, want+"package weather\n") {
+			t.Errorf("toolgen %s: the output begins\n%s\nwant\n%s", strings.Join(args, " "), src[:min(len(src), 200)], want)
+		}
+		for _, fn := range c.tools {
+			if !strings.Contains(src, "func "+fn) {
+				t.Errorf("toolgen %s: the output has no %s", strings.Join(args, " "), fn)
+			}
+		}
+		if out, ok := goBuild(t, dir, "./..."); !ok {
+			t.Errorf("toolgen %s: go build ./... without tags:\n%s", strings.Join(args, " "), out)
+		}
+		if c.build != "" {
+			if out, ok := goBuild(t, dir, "-tags", c.build, "./..."); !ok {
+				t.Errorf("toolgen %s: go build -tags %s ./...:\n%s", strings.Join(args, " "), c.build, out)
+			}
+		}
+	}
+	before := files(t, dir)
+	_, stderr, code := toolgen(t, dir, "-tags", "special,a-b", "./p")
+	if want := `-tags: "a-b" is not a build tag (letters, digits, _ and .), which no //go:build line could name` + "\n"; code != 1 || stderr != want {
+		t.Errorf("toolgen -tags special,a-b: exit %d, stderr:\n%s\nwant exit 1 and:\n%s", code, stderr, want)
+	}
+	sameFiles(t, before, files(t, dir))
+}
+
 // TestSeveralPackages runs toolgen on several package patterns: each
 // package gets its own output in its own directory, under the default name
 // or the one -output gives, and the code builds. Only an -output with a
