@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -231,7 +232,11 @@ func (r *fileReader) readIn(dir, rel, where string) ([]byte, error) {
 			target, _ := filepath.EvalSymlinks(full)
 			return nil, fmt.Errorf("%s is reached through a symbolic link that is absolute or leads out of %s, and toolgen schema reads only the schema's folder and what -ref maps; to read it, add %s", full, where, refFix(full, target))
 		}
-		return nil, err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %w", full, err)
 	}
 	if !info.Mode().IsRegular() {
 		return nil, notRegular(full, info)

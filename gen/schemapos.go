@@ -59,9 +59,6 @@ func locate(data []byte, ptrs []string) map[string][2]int {
 				l.pass[p[:i]] = true
 			}
 		}
-		if p != "" {
-			l.pass[p[:strings.LastIndexByte(p, '/')]] = true
-		}
 	}
 	l.value("", l.next())
 	// Lines and columns of the offsets found, in one sweep.
@@ -142,7 +139,9 @@ func (l *locator) value(ptr string, at int) bool {
 			if err != nil {
 				return false
 			}
-			name = pointerToken(key.(string))
+			if name = key.(string); strings.ContainsAny(name, "~/") {
+				name = pointerToken(name)
+			}
 		}
 		if !l.value(ptr+"/"+name, at) {
 			return false

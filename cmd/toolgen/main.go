@@ -13,10 +13,12 @@
 //	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
-// per package, is tools_gen.go unless -output says otherwise. A tool a
-// provider cannot take in its strictest form goes to it in the next
+// per package in its directory, is tools_gen.go unless -output says
+// otherwise; loaded with -tags, it builds only with them (//go:build). A
+// tool a provider cannot take in its strictest form goes to it in the next
 // strictest; each such fallback is a note on standard error
-// (file:line:col: note: ...), or with -strict an error.
+// (file:line:col: note: ...), or with -strict an error. toolgen schema
+// reads the schema's folder and what -ref maps, nothing else.
 package main
 
 import (
