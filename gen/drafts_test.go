@@ -89,9 +89,9 @@ func TestDraftNotes(t *testing.T) {
 	notes = noteStrings(noteList)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		"s.json: note: schema at #/dependentRequired: dependentRequired is not a keyword of draft-07, which ignores it",
-		"s.json: note: schema at #/prefixItems: prefixItems is not a keyword of draft-07, which ignores it",
-		"s.json: note: schema at #/properties/a/type: type beside $ref is ignored, as draft-07 says (from draft 2019-09 on, the siblings of $ref apply)",
+		"s.json:1:56: note: schema at #/prefixItems: prefixItems is not a keyword of draft-07, which ignores it",
+		"s.json:1:77: note: schema at #/dependentRequired: dependentRequired is not a keyword of draft-07, which ignores it",
+		"s.json:2:51: note: schema at #/properties/a/type: type beside $ref is ignored, as draft-07 says (from draft 2019-09 on, the siblings of $ref apply)",
 	}, notes)
 	// Read as draft 2020-12, the same schema applies them, with no note.
 	notes = nil

@@ -111,6 +111,9 @@ func listName(tools []*BuiltTool) string {
 func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header[3:])
+	if pkg.Constraint != "" {
+		f.HeaderComment("//go:build " + pkg.Constraint)
+	}
 	sc := newScope(packageNames(pkg.Types, pkg.Fset, pkg.Output))
 	sc.importRuntime(f)
 	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {

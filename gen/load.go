@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
 	"os"
@@ -31,13 +32,16 @@ type Config struct {
 	Dir string
 	// Patterns are go/packages patterns; none means ".".
 	Patterns []string
-	// Tags are build tags for loading.
+	// Tags are build tags for loading. The package they show may differ
+	// from the one a plain build sees, so each output carries a //go:build
+	// line of their conjunction: it builds only with them.
 	Tags []string
 	// Types names struct types to generate tools for besides those with a
 	// //toolgen:tool directive, as if they had one without options.
 	Types []string
-	// Output is the generated file's name, relative to each package's
-	// directory; "" means DefaultOutput.
+	// Output is the generated file's name, in each package's directory;
+	// "" means DefaultOutput. A path with a directory (relative to Dir)
+	// names one file, and needs the patterns to match a single package.
 	Output string
 	// Options of the validators; null optional members of a tool always
 	// count as absent.
@@ -58,6 +62,9 @@ type Package struct {
 	Tools   []*ToolType
 	Outputs []*ToolType // the structured outputs, //toolgen:output
 	Output  string      // absolute path of the file to generate
+	// Constraint is the //go:build expression of the output: the
+	// conjunction of Config.Tags, or "".
+	Constraint string
 }
 
 // ToolType is a struct type annotated as a tool, or as a structured
@@ -110,15 +117,16 @@ func Load(cfg Config) ([]*Package, error) {
 	if output == "" {
 		output = DefaultOutput
 	}
-	if filepath.Base(output) != output && len(patterns) != 1 {
-		return nil, fmt.Errorf("-output with a directory needs exactly one package pattern")
-	}
 	lcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
 		Dir:     cfg.Dir,
 		Tests:   false,
 		Overlay: map[string][]byte{},
+	}
+	build, err := tagsConstraint(cfg.Tags)
+	if err != nil {
+		return nil, err
 	}
 	if len(cfg.Tags) > 0 {
 		lcfg.BuildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
@@ -128,6 +136,10 @@ func Load(cfg Config) ([]*Package, error) {
 	dirs, err := packageDirs(cfg.Dir, patterns, lcfg.BuildFlags)
 	if err != nil {
 		return nil, err
+	}
+	// An output with a directory is one file: of one package.
+	if filepath.Base(output) != output && len(dirs) > 1 {
+		return nil, fmt.Errorf("-output with a directory needs a single package, and %s match %d; give -output a file name (each package gets its own file in its directory) or a single package", strings.Join(patterns, " "), len(dirs))
 	}
 	for _, dir := range dirs {
 		out := outputPath(dir, cfg.Dir, output)
@@ -168,12 +180,35 @@ func Load(cfg Config) ([]*Package, error) {
 			Types:  p.Types,
 			Output: outputPath(dir, cfg.Dir, output),
 		}
+		pkg.Constraint = build
 		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
 	// and report the errors of later stages too.
 	return out, errs.err()
+}
+
+// tagsConstraint is the //go:build expression that holds when every tag
+// of tags is set: "a && b", sorted, or "" for none.
+func tagsConstraint(tags []string) (string, error) {
+	tags = slices.Compact(slices.Sorted(slices.Values(tags)))
+	var expr constraint.Expr
+	for _, tag := range tags {
+		x, err := constraint.Parse("//go:build " + tag)
+		if t, ok := x.(*constraint.TagExpr); err != nil || !ok || t.Tag != tag {
+			return "", fmt.Errorf("-tags: %q is not a build tag (letters, digits, _ and .), which no //go:build line could name", tag)
+		}
+		if expr == nil {
+			expr = x
+		} else {
+			expr = &constraint.AndExpr{X: expr, Y: x}
+		}
+	}
+	if expr == nil {
+		return "", nil
+	}
+	return expr.String(), nil
 }
 
 // packageDirs lists the directories of the packages that patterns match,

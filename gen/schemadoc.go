@@ -36,8 +36,11 @@ type Options struct {
 	// relative references resolve; "" means file:///schema.json.
 	BaseURI string
 	// Loader returns the schema document at an absolute URI (without
-	// fragment) for a $ref or $schema that leaves the compiled document.
-	// Nil refuses such references: toolgen never fetches anything itself.
+	// fragment) for a $ref or $schema that leaves the compiled document;
+	// its error is reported at the keyword. Nil refuses such references:
+	// toolgen never fetches anything itself. A Loader decides what may be
+	// read and how much: GenerateSchemaFile's own (see SchemaFile.Refs)
+	// reads only the schema's folder and what Refs maps, within bounds.
 	Loader func(uri string) ([]byte, error)
 }
 
@@ -135,8 +138,9 @@ type document struct {
 	metas     map[string]*meta   // metaschemas read, by URI
 	reached   []*schema          // the schemas reachable from the root, in order
 	errs      []docError
-	notes     []docError // what compiles otherwise than the schema might be read
-	cur       *schema    // the schema being read, which errors and notes belong to
+	notes     []docError        // what compiles otherwise than the schema might be read
+	cur       *schema           // the schema being read, which errors and notes belong to
+	sources   map[string][]byte // the JSON of the documents read, by location prefix
 }
 
 // resource is a schema resource: a document, or a subschema with $id.

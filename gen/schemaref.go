@@ -42,6 +42,10 @@ func (d *document) read(uri string) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", uri, err)
 	}
+	if d.sources == nil {
+		d.sources = map[string][]byte{}
+	}
+	d.sources[d.display(uri)] = data // to position its errors
 	return raw, nil
 }
 

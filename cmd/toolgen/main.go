@@ -13,10 +13,12 @@
 //	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
-// per package, is tools_gen.go unless -output says otherwise. A tool a
-// provider cannot take in its strictest form goes to it in the next
+// per package in its directory, is tools_gen.go unless -output says
+// otherwise; loaded with -tags, it builds only with them (//go:build). A
+// tool a provider cannot take in its strictest form goes to it in the next
 // strictest; each such fallback is a note on standard error
-// (file:line:col: note: ...), or with -strict an error.
+// (file:line:col: note: ...), or with -strict an error. toolgen schema
+// reads the schema's folder and what -ref maps, nothing else.
 package main
 
 import (
@@ -24,8 +26,8 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/toolgen-go/toolgen/gen"
 )
@@ -38,7 +40,7 @@ func main() {
 		return
 	}
 	output := flag.String("output", "", "output file name; default <package dir>/"+gen.DefaultOutput)
-	tags := flag.String("tags", "", "comma-separated list of build tags to apply")
+	tags := flag.String("tags", "", "comma-separated list of build tags to load the packages with; the output builds only with them (//go:build)")
 	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, besides those with a //toolgen:tool directive")
 	strict := flag.Bool("strict", false, "make a definition that would fall back to a less strict form an error (a tool's strict=false overrides it)")
 	annotate := flag.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
@@ -50,13 +52,10 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if filepath.Base(*output) != *output && flag.NArg() > 1 {
-		log.Print("-output with a directory needs a single package")
-		flag.Usage()
-		os.Exit(2)
-	}
 
-	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: split(*tags), Types: split(*typeNames),
+	// As the go command, -tags takes commas or spaces.
+	tagList := strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: tagList, Types: split(*typeNames),
 		Strict: *strict, Options: gen.Options{AnnotateUnknownFormats: *annotate}}
 	files, err := gen.Generate(cfg)
 	if err != nil {
@@ -85,7 +84,7 @@ func schemaMain(args []string) {
 	strict := fs.Bool("strict-formats", false, "refuse a format, contentEncoding or contentMediaType toolgen cannot check, instead of compiling it as an annotation with a note")
 	annotate := fs.Bool("annotate-unknown-formats", false, "compile a format, contentEncoding or contentMediaType toolgen cannot check as an annotation without a note")
 	refs := map[string]string{}
-	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix from path plus the rest of the URI (repeatable)", func(v string) error {
+	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix (or to a file under prefix, a path) from path plus the rest of the URI; without one, only the schema's folder is read (repeatable)", func(v string) error {
 		prefix, path, ok := strings.Cut(v, "=")
 		if !ok || prefix == "" || path == "" {
 			return fmt.Errorf("want prefix=path, as http://example.com/schemas/=./schemas/")

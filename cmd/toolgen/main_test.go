@@ -511,9 +511,150 @@ type SpecialArgs struct {
 	if got := toolsOf(read(t, filepath.Join(dir, "p", "zz_tools.go"))); strings.Join(got, " ") != "annotated" {
 		t.Errorf("zz_tools.go has the tools %q", got)
 	}
-	if _, stderr, code := toolgen(t, dir, "-output", "p/x.go", "./p", "./p"); code != 2 || !strings.Contains(stderr, "-output with a directory needs a single package") {
-		t.Errorf("toolgen -output p/x.go with two patterns: exit %d\n%s", code, stderr)
+}
+
+// goBuild runs go build in dir with args, and returns its output and
+// whether it succeeded.
+func goBuild(t *testing.T, dir string, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"build"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	out, err := cmd.CombinedOutput()
+	return string(out), err == nil
+}
+
+// TestTagsConstraint generates with -tags a package whose tools differ
+// with the tags: the output carries a //go:build line of their conjunction,
+// so that the package builds without the tags and with them; a run without
+// tags writes an output without the line.
+func TestTagsConstraint(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"p/a.go": weatherTool,
+		"p/special.go": `//go:build special
+
+package weather
+
+// SpecialArgs exists with the special tag only.
+//
+//toolgen:tool
+type SpecialArgs struct {
+	Y int ` + "`json:\"y\"`" + `
+}
+`,
+		"p/ab.go": `//go:build a && b
+
+package weather
+
+// BothArgs exists with the tags a and b.
+//
+//toolgen:tool
+type BothArgs struct {
+	Z int ` + "`json:\"z\"`" + `
+}
+`,
+	})
+	out := filepath.Join(dir, "p", "tools_gen.go")
+	for _, c := range []struct {
+		tags, line, build string
+		tools             []string
+	}{
+		{"special", "//go:build special", "special", []string{"ValidateGetWeatherArgs(", "ValidateSpecialArgs("}},
+		{"b,a", "//go:build a && b", "a,b", []string{"ValidateGetWeatherArgs(", "ValidateBothArgs("}},
+		{"special b a,b", "//go:build a && b && special", "b,special,a", []string{"ValidateGetWeatherArgs(", "ValidateBothArgs(", "ValidateSpecialArgs("}},
+		{"", "", "", []string{"ValidateGetWeatherArgs("}},
+	} {
+		args := []string{"./p"}
+		if c.tags != "" {
+			args = append([]string{"-tags", c.tags}, args...)
+		}
+		if _, stderr, code := toolgen(t, dir, args...); code != 0 {
+			t.Errorf("toolgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+			continue
+		}
+		src := read(t, out)
+		want := header + "\n"
+		if c.line != "" {
+			want = header + c.line + "\n\n"
+		}
+		if !strings.HasPrefix(src, want+"package weather\n") {
+			t.Errorf("toolgen %s: the output begins\n%s\nwant\n%s", strings.Join(args, " "), src[:min(len(src), 200)], want)
+		}
+		for _, fn := range c.tools {
+			if !strings.Contains(src, "func "+fn) {
+				t.Errorf("toolgen %s: the output has no %s", strings.Join(args, " "), fn)
+			}
+		}
+		if out, ok := goBuild(t, dir, "./..."); !ok {
+			t.Errorf("toolgen %s: go build ./... without tags:\n%s", strings.Join(args, " "), out)
+		}
+		if c.build != "" {
+			if out, ok := goBuild(t, dir, "-tags", c.build, "./..."); !ok {
+				t.Errorf("toolgen %s: go build -tags %s ./...:\n%s", strings.Join(args, " "), c.build, out)
+			}
+		}
 	}
+	before := files(t, dir)
+	_, stderr, code := toolgen(t, dir, "-tags", "special,a-b", "./p")
+	if want := `-tags: "a-b" is not a build tag (letters, digits, _ and .), which no //go:build line could name` + "\n"; code != 1 || stderr != want {
+		t.Errorf("toolgen -tags special,a-b: exit %d, stderr:\n%s\nwant exit 1 and:\n%s", code, stderr, want)
+	}
+	sameFiles(t, before, files(t, dir))
+}
+
+// TestSeveralPackages runs toolgen on several package patterns: each
+// package gets its own output in its own directory, under the default name
+// or the one -output gives, and the code builds. Only an -output with a
+// directory needs a single package, whatever the patterns that match it.
+func TestSeveralPackages(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"a/t.go": weatherTool,
+		"b/t.go": strings.ReplaceAll(weatherTool, "weather", "forecast"),
+	})
+	for _, c := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"./a", "./b"}, "tools_gen.go"},
+		{[]string{"-output", "x_gen.go", "./a", "./b"}, "x_gen.go"},
+		{[]string{"-output", "y_gen.go", "./..."}, "y_gen.go"},
+	} {
+		if _, stderr, code := toolgen(t, dir, c.args...); code != 0 {
+			t.Errorf("toolgen %s: exit %d\n%s", strings.Join(c.args, " "), code, stderr)
+			continue
+		}
+		for pkg, name := range map[string]string{"a": "package weather", "b": "package forecast"} {
+			if src := read(t, filepath.Join(dir, pkg, c.out)); !strings.Contains(src, name) || !strings.Contains(src, "func ValidateGetWeatherArgs(") {
+				t.Errorf("toolgen %s: %s/%s is not the package's output:\n%s", strings.Join(c.args, " "), pkg, c.out, src)
+			}
+		}
+		if out, ok := goBuild(t, dir, "./..."); !ok {
+			t.Errorf("toolgen %s: go build ./...:\n%s", strings.Join(c.args, " "), out)
+		}
+		for _, pkg := range []string{"a", "b"} {
+			if err := os.Remove(filepath.Join(dir, pkg, c.out)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+
+	// One file for one package, however many patterns match it.
+	if _, stderr, code := toolgen(t, dir, "-output", "a/one_gen.go", "./a", "./a"); code != 0 {
+		t.Errorf("toolgen -output a/one_gen.go ./a ./a: exit %d\n%s", code, stderr)
+	} else if src := read(t, filepath.Join(dir, "a", "one_gen.go")); !strings.Contains(src, "package weather") {
+		t.Errorf("a/one_gen.go:\n%s", src)
+	}
+	before := files(t, dir)
+	for _, args := range [][]string{{"-output", "a/x.go", "./a", "./b"}, {"-output", "a/x.go", "./..."}, {"-output", filepath.Join(dir, "x.go"), "./..."}} {
+		patterns := strings.Join(args[2:], " ")
+		want := "-output with a directory needs a single package, and " + patterns + " match 2; give -output a file name (each package gets its own file in its directory) or a single package\n"
+		if stdout, stderr, code := toolgen(t, dir, args...); code != 1 || stdout != "" || stderr != want {
+			t.Errorf("toolgen %s: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", strings.Join(args, " "), code, stdout, stderr, want)
+		}
+	}
+	sameFiles(t, before, files(t, dir))
 }
 
 // TestSchemaCommand runs toolgen schema on a schema file with a reference
@@ -532,7 +673,7 @@ func TestSchemaCommand(t *testing.T) {
 		"s/unreachable.json": `{"type": "object", "$defs": {"unused": {"$ref": "https://example.com/elsewhere.json", "format": "iri"}}}`,
 	})
 	sdir := filepath.Join(dir, "s")
-	note := `tool.json: note: schema at #/properties/c/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)` + "\n"
+	note := `tool.json:3:28: note: schema at #/properties/c/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)` + "\n"
 	stdout, stderr, code := toolgen(t, sdir, "schema", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
 	if code != 0 || stdout != "" || stderr != note {
 		t.Fatalf("toolgen schema: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and the note:\n%s", code, stdout, stderr, note)
@@ -553,11 +694,11 @@ func TestSchemaCommand(t *testing.T) {
 		t.Errorf("toolgen schema -annotate-unknown-formats: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
 	}
 	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-ref", "http://example.com/schemas/=../shared/", "tool.json")
-	if want := `tool.json: schema at #/properties/c/format: format "iri" is not one toolgen checks`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+	if want := `tool.json:3:28: schema at #/properties/c/format: format "iri" is not one toolgen checks`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
 		t.Errorf("toolgen schema -strict-formats: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %q", code, stdout, stderr, want)
 	}
 	stdout, stderr, code = toolgen(t, sdir, "schema", "tool.json")
-	if want := `tool.json: schema at #/properties/b/$ref: $ref "http://example.com/schemas/b.json" is a remote reference (to http://example.com/schemas/b.json, not in this document): toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+	if want := `tool.json:2:68: schema at #/properties/b/$ref: $ref "http://example.com/schemas/b.json" is a remote reference (to http://example.com/schemas/b.json, not in this document): toolgen fetches nothing over a network; map the URI to a local file with -ref prefix=path`; code != 1 || stdout != "" || !strings.Contains(stderr, want) {
 		t.Errorf("toolgen schema without -ref: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %q", code, stdout, stderr, want)
 	}
 	for _, args := range [][]string{{"-strict-formats", "-annotate-unknown-formats", "tool.json"}, {"-ref", "nothing", "tool.json"}, {"-draft", "draft-05", "tool.json"}} {
@@ -570,6 +711,41 @@ func TestSchemaCommand(t *testing.T) {
 	stdout, stderr, code = toolgen(t, sdir, "schema", "-strict-formats", "-draft", "2019-09", "unreachable.json")
 	if code != 0 || stdout != "" || stderr != "" {
 		t.Errorf("toolgen schema unreachable.json: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and no output", code, stdout, stderr)
+	}
+}
+
+// TestSchemaReadsOnlyItsFolder runs toolgen schema on a schema whose
+// references leave its folder: each is an error at its keyword that shows
+// the -ref to add, nothing is written, and the -ref shown makes it compile.
+func TestSchemaReadsOnlyItsFolder(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"s/p.go":             "package s\n",
+		"shared/secret.json": `{"nested": {"type": "string", "const": "hunter2"}}`,
+	})
+	write(t, filepath.Join(dir, "s", "tool.json"), `{"type": "object",
+	"properties": {
+		"a": {"$ref": "../shared/secret.json#/nested"},
+		"b": {"$ref": "file://`+filepath.ToSlash(filepath.Join(dir, "shared", "secret.json"))+`#/nested"}}}`)
+	sdir := filepath.Join(dir, "s")
+	stdout, stderr, code := toolgen(t, sdir, "schema", "tool.json")
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	fix := "-ref ../shared/secret.json=../shared/secret.json"
+	if code != 1 || stdout != "" || len(lines) != 2 ||
+		!strings.HasPrefix(lines[0], "tool.json:3:9: schema at #/properties/a/$ref: ") || !strings.HasSuffix(lines[0], "; to read it, add "+fix) ||
+		!strings.HasPrefix(lines[1], "tool.json:4:9: schema at #/properties/b/$ref: ") || !strings.HasSuffix(lines[1], "; to read it, add "+fix) ||
+		!strings.Contains(stderr, "is outside the schema's folder "+sdir+", and toolgen schema reads only that folder and what -ref maps") {
+		t.Fatalf("toolgen schema: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and two errors ending in %q", code, stdout, stderr, fix)
+	}
+	if _, err := os.Stat(filepath.Join(sdir, "tool_gen.go")); err == nil {
+		t.Error("toolgen schema wrote tool_gen.go")
+	}
+	for _, ref := range []string{strings.TrimPrefix(fix, "-ref "), "../shared/=../shared/"} {
+		if _, stderr, code := toolgen(t, sdir, "schema", "-ref", ref, "tool.json"); code != 0 {
+			t.Errorf("toolgen schema -ref %s: exit %d\n%s", ref, code, stderr)
+		} else if src := read(t, filepath.Join(sdir, "tool_gen.go")); !strings.Contains(src, "hunter2") {
+			t.Errorf("toolgen schema -ref %s: tool_gen.go does not hold the mapped document's const:\n%s", ref, src)
+		}
 	}
 }
 
