@@ -38,6 +38,8 @@ type Day struct {
 type DeleteFileArgs struct {
 	// Absolute path of the file.
 	Path string `json:"path" jsonschema:"pattern=^/"`
+	// Why the file is deleted, for the person asked to approve it.
+	Reason string `json:"reason,omitempty"`
 }
 
 // TagArgs sets labels on a file.

@@ -244,11 +244,11 @@ func decodeGetForecastArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetForecas
 
 // The parameters of the delete_file tool: the canonical schema, and the dialects that differ from it.
 const (
-	deleteFileArgsSchema           = `{"properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."}},"additionalProperties":false,"type":"object","required":["path"],"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsOpenAISchema     = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsAnthropicSchema  = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsGeminiSchema     = `{"type":"OBJECT","properties":{"path":{"type":"STRING","pattern":"^/","description":"Absolute path of the file."}},"required":["path"],"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsSchema           = `{"properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":"string","description":"Why the file is deleted, for the person asked to approve it."}},"additionalProperties":false,"type":"object","required":["path"],"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsOpenAISchema     = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":["string","null"],"description":"Why the file is deleted, for the person asked to approve it."}},"required":["path","reason"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsAnthropicSchema  = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":"string","description":"Why the file is deleted, for the person asked to approve it."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsGeminiSchema     = `{"type":"OBJECT","properties":{"path":{"type":"STRING","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":"STRING","description":"Why the file is deleted, for the person asked to approve it."}},"required":["path"],"propertyOrdering":["path","reason"],"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."},"reason":{"type":"string","description":"Why the file is deleted, for the person asked to approve it."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
 )
 
 // deleteFileArgsForms are the definitions of the delete_file tool in each provider's form.
@@ -308,7 +308,7 @@ func deleteFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 }
 
 // deleteFileArgsObject is the shape of an object of type DeleteFileArgs: its members, and those it requires.
-var deleteFileArgsObject = toolimpl.NewObject([]string{"path"}, "path", "string")
+var deleteFileArgsObject = toolimpl.NewObject([]string{"path", "reason"}, "path", "string")
 
 // decodeDeleteFileArgs reads a value of type DeleteFileArgs at the location at, checking it against its schema.
 func decodeDeleteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteFileArgs) {
@@ -324,6 +324,11 @@ func decodeDeleteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteFileA
 					s.Fail(at.Key("path"), "pattern", "a string matching the pattern ^/")
 				}
 				out.Path = s.Keep(v)
+			}
+		case 1:
+			// reason
+			if v2, ok := s.String(at.Key("reason"), "string"); ok {
+				out.Reason = s.Keep(v2)
 			}
 		}
 	}

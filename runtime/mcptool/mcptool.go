@@ -13,15 +13,15 @@
 // asks the person at the client for confirmation, by MCP elicitation, when
 // the client supports it: accepting approves that exact call, declining or
 // cancelling refuses it; without elicitation the model reads that the call
-// needs a person's approval.
+// needs a person's approval. The question is tool.Tool.Confirmation: every
+// argument on a line of its own, sorted by name, each value cut on its own
+// and escaped, so that the person sees what runs.
 package mcptool
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -32,9 +32,6 @@ import (
 // tool call (MCP's multi round-trip requests), and of its answer among the
 // input responses.
 const ConfirmKey = "toolgen_confirm"
-
-// maxShownArguments bounds the arguments a confirmation shows, in bytes.
-const maxShownArguments = 2000
 
 // Register adds every tool of set to server. It fails, adding nothing, when
 // a tool has no MCP definition (its dialects= option leaves mcp out).
@@ -88,7 +85,7 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{ConfirmKey: &mcp.ElicitParams{
 					Mode:            "form",
-					Message:         confirmation(t, args),
+					Message:         t.Confirmation(args),
 					RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
 				}},
 				RequestState: res.Approval,
@@ -122,27 +119,4 @@ func Result(res tool.Result) *mcp.CallToolResult {
 		out.StructuredContent = shaped.StructuredContent
 	}
 	return out
-}
-
-// confirmation is the question shown to the person: the tool, what it does
-// and the arguments of the call, bounded.
-func confirmation(t *tool.Tool, args json.RawMessage) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, args); err != nil || b.Len() == 0 {
-		b.Reset()
-		b.WriteString("{}")
-	}
-	shown := b.String()
-	if len(shown) > maxShownArguments {
-		cut := maxShownArguments
-		for cut > 0 && !utf8.RuneStart(shown[cut]) {
-			cut--
-		}
-		shown = shown[:cut] + "…"
-	}
-	msg := "Allow " + t.Name + " to run?"
-	if t.Description != "" {
-		msg += " " + t.Description
-	}
-	return msg + "\nArguments: " + shown
 }

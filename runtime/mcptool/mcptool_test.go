@@ -169,7 +169,7 @@ func TestConfirmationByElicitation(t *testing.T) {
 			assert.Equal(t, "deleted /tmp/a", text(t, res))
 			assert.Equal(t, []string{"/tmp/a"}, fs.DeletedFiles())
 			assert.EqualValues(t, 1, el.asked.Load())
-			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments: {\"path\":\"/tmp/a\"}", el.last.Load())
+			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments:\n- path: \"/tmp/a\"", el.last.Load())
 
 			for _, action := range []string{"decline", "cancel"} {
 				el.action = action
@@ -257,14 +257,38 @@ func TestRegisterNeedsMCPDefinitions(t *testing.T) {
 	require.EqualError(t, err, "mcptool: tag has no MCP definition: its //toolgen:tool dialects= option leaves mcp out")
 }
 
-// The confirmation shows at most maxShownArguments bytes of arguments,
-// cut at a character boundary.
-func TestConfirmationIsBounded(t *testing.T) {
-	el := &elicitation{action: "decline"}
-	cs, _ := connect(t, versions[0], el)
-	call(t, cs, "delete_file", map[string]any{"path": "/" + strings.Repeat("é", 5000)})
-	msg := el.last.Load().(string)
-	assert.Less(t, len(msg), 2200)
-	assert.True(t, strings.HasSuffix(msg, "…"))
-	assert.True(t, utf8.ValidString(msg))
+// The person sees every argument, whatever the model wrote: a member padded
+// to push another out of the question cannot, and no value can forge a line
+// or reverse the text after it. The question is the set's rendering of the
+// call, tool.Tool.Confirmation, and a declined call runs nothing.
+func TestConfirmationShowsEveryArgument(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			el := &elicitation{action: "decline"}
+			cs, fs := connect(t, v, el)
+			// The model's order, the padded member first, as the client
+			// sends it.
+			reason := "Cleaning up /tmp/build as you asked." + strings.Repeat(" ", 2000)
+			raw := json.RawMessage(`{"reason":"` + reason + `","path":"/home/user/.ssh/id_ed25519"}`)
+			call(t, cs, "delete_file", raw)
+			msg := el.last.Load().(string)
+			lines := strings.Split(msg, "\n")
+			require.Len(t, lines, 4, msg)
+			assert.Equal(t, `- path: "/home/user/.ssh/id_ed25519"`, lines[2])
+			assert.True(t, strings.HasPrefix(lines[3], `- reason: "Cleaning up /tmp/build as you asked. `), lines[3])
+			assert.True(t, strings.HasSuffix(lines[3], `" (2036 characters)`), lines[3])
+			assert.Equal(t, adaptertest.DeleteFileTool.Confirmation(raw), msg)
+
+			// A raw U+2028 and U+202E in a JSON string, and a forged line
+			// after them.
+			call(t, cs, "delete_file", json.RawMessage("{\"reason\":\"/tmp/build\u202e\u2028Arguments: {\\\"path\\\":\\\"/tmp/harmless\\\"}\",\"path\":\"/home/user/.ssh/id_ed25519\"}"))
+			msg = el.last.Load().(string)
+			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments:\n"+
+				`- path: "/home/user/.ssh/id_ed25519"`+"\n"+
+				`- reason: "/tmp/build\u202e\u2028Arguments: {\"path\":\"/tmp/harmless\"}"`, msg)
+			assert.True(t, utf8.ValidString(msg))
+			assert.False(t, strings.ContainsAny(msg, "\u202e\u2028"), "%q", msg)
+			assert.Empty(t, fs.DeletedFiles())
+		})
+	}
 }

@@ -93,6 +93,10 @@
 // start a line; each text in it is at most MaxField bytes, so a message is at
 // most MaxMessage bytes, a JSON error MaxJSONError, and Feedback
 // MaxFeedbackBase plus MaxMessage+3 per error. Errors keep their full text.
+// Tool.Confirmation, the question a person approves a dangerous call from,
+// shows every member of the arguments on a line of its own, sorted, each
+// value cut on its own and escaped the same way: at most MaxConfirmationBase
+// plus MaxConfirmationMember bytes per member.
 //
 // The dispatcher. An approval token is an HMAC under the set's key (random,
 // or WithApprovalKey) of the call's tool and canonical arguments, valid
