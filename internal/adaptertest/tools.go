@@ -1,7 +1,8 @@
 // Package adaptertest holds the tools and the structured output the SDK
 // adapters (runtime/mcptool, runtime/openaitool, runtime/anthropictool,
 // runtime/genaitool) are tested with: a tool with a typed result, a
-// dangerous tool, a tool each strict mode falls back for, and an output.
+// dangerous tool, a tool each strict mode falls back for, a tool that acts,
+// and an output.
 package adaptertest
 
 //go:generate go tool toolgen
@@ -50,6 +51,16 @@ type TagArgs struct {
 	Path string `json:"path" jsonschema:"pattern=^/"`
 	// Label values by name.
 	Labels map[string]string `json:"labels"`
+}
+
+// SendEmailArgs sends an email.
+//
+//toolgen:tool risk=act idempotent=false
+type SendEmailArgs struct {
+	// Address of the recipient.
+	To string `json:"to" jsonschema:"minLength=3"`
+	// Subject line.
+	Subject string `json:"subject"`
 }
 
 // Invoice is an invoice read from a document.

@@ -442,8 +442,102 @@ func decodeTagArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TagArgs) {
 	return out
 }
 
+// The parameters of the send_email tool: the canonical schema, and the dialects that differ from it.
+const (
+	sendEmailArgsSchema           = `{"properties":{"to":{"type":"string","minLength":3,"description":"Address of the recipient."},"subject":{"type":"string","description":"Subject line."}},"additionalProperties":false,"type":"object","required":["to","subject"],"description":"Sends an email."}`
+	sendEmailArgsOpenAISchema     = `{"type":"object","properties":{"to":{"type":"string","description":"Address of the recipient. Must be at least 3 characters."},"subject":{"type":"string","description":"Subject line."}},"required":["to","subject"],"additionalProperties":false,"description":"Sends an email."}`
+	sendEmailArgsAnthropicSchema  = `{"type":"object","properties":{"to":{"type":"string","description":"Address of the recipient. Must be at least 3 characters."},"subject":{"type":"string","description":"Subject line."}},"required":["to","subject"],"additionalProperties":false,"description":"Sends an email."}`
+	sendEmailArgsGeminiSchema     = `{"type":"OBJECT","properties":{"to":{"type":"STRING","minLength":3,"description":"Address of the recipient."},"subject":{"type":"STRING","description":"Subject line."}},"required":["to","subject"],"propertyOrdering":["to","subject"],"description":"Sends an email."}`
+	sendEmailArgsGeminiJSONSchema = `{"type":"object","properties":{"to":{"type":"string","description":"Address of the recipient. Must be at least 3 characters."},"subject":{"type":"string","description":"Subject line."}},"required":["to","subject"],"additionalProperties":false,"description":"Sends an email."}`
+)
+
+// sendEmailArgsForms are the definitions of the send_email tool in each provider's form.
+var sendEmailArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: sendEmailArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: sendEmailArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: sendEmailArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: sendEmailArgsSchema},
+	{Shape: tool.Anthropic, Parameters: sendEmailArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: sendEmailArgsSchema},
+	{Shape: tool.Gemini, Parameters: sendEmailArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: sendEmailArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: sendEmailArgsSchema},
+}
+
+// SendEmailTool is the send_email tool, generated from SendEmailArgs.
+var SendEmailTool = tool.Def[SendEmailArgs]{
+	Decode:  DecodeSendEmailArgs,
+	Decoder: sendEmailArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Sends an email.",
+		Dialects:    toolimpl.Dialects("send_email", "Sends an email.", tool.RiskAct, false, "", sendEmailArgsForms),
+		Idempotent:  false,
+		Name:        "send_email",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(sendEmailArgsSchema),
+		Validate:    ValidateSendEmailArgs,
+	},
+}
+
+// ValidateSendEmailArgs checks a model's arguments for the send_email tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSendEmailArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSendEmailArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeSendEmailArgs checks a model's arguments for the send_email tool and returns them as a SendEmailArgs; when not valid, the zero SendEmailArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSendEmailArgs(args map[string]any) (SendEmailArgs, tool.Errors) {
+	return sendEmailArgsDecoder(args, nil, 0)
+}
+
+// DecodeSendEmailArgsJSON reads a model's arguments for the send_email tool, raw, into a SendEmailArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSendEmailArgs return for the same bytes.
+func DecodeSendEmailArgsJSON(raw []byte) (SendEmailArgs, tool.Errors) {
+	return sendEmailArgsDecoder(nil, raw, 0)
+}
+
+// sendEmailArgsDecoder is the tool.Decoder of SendEmailArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func sendEmailArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SendEmailArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSendEmailArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SendEmailArgs{}, errs
+	}
+	return out, nil
+}
+
+// sendEmailArgsObject is the shape of an object of type SendEmailArgs: its members, and those it requires.
+var sendEmailArgsObject = toolimpl.NewObject([]string{"to", "subject"}, "to", "string", "subject", "string")
+
+// decodeSendEmailArgs reads a value of type SendEmailArgs at the location at, checking it against its schema.
+func decodeSendEmailArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SendEmailArgs) {
+	if !s.Object(at, sendEmailArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// to
+			if v, ok := s.String(at.Key("to"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 3 {
+					s.Fail(at.Key("to"), "minLength", "at least 3 characters long")
+				}
+				out.To = s.Keep(v)
+			}
+		case 1:
+			// subject
+			if v2, ok := s.String(at.Key("subject"), "string"); ok {
+				out.Subject = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&GetForecastTool.Tool, &DeleteFileTool.Tool, &TagTool.Tool}
+var Tools = tool.Tools{&GetForecastTool.Tool, &DeleteFileTool.Tool, &TagTool.Tool, &SendEmailTool.Tool}
 
 // The schemas of the invoice output: the canonical schema, and the dialects that differ from it.
 const (

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -184,4 +186,92 @@ func TestAnswerWithoutOne(t *testing.T) {
 	text, err := anthropictool.Answer(&msg, &adaptertest.InvoiceOutput.Output)
 	require.NoError(t, err)
 	assert.Equal(t, "I cannot read it.", text, "the text, which Parse then refuses")
+}
+
+// toolUseMessage is a message whose tool_use blocks make the calls.
+func toolUseMessage(t *testing.T, calls []adaptertest.Call) []byte {
+	t.Helper()
+	blocks := make([]map[string]any, len(calls))
+	for i, c := range calls {
+		blocks[i] = map[string]any{"type": "tool_use", "id": c.ID, "name": c.Name, "input": json.RawMessage(c.Args)}
+	}
+	b, err := json.Marshal(map[string]any{"id": "msg_runaway", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5-20250929",
+		"content": blocks, "stop_reason": "tool_use", "stop_sequence": nil, "usage": map[string]any{"input_tokens": 900, "output_tokens": 9000}})
+	require.NoError(t, err)
+	return b
+}
+
+// runTurn fetches a message of the calls through the SDK's client, runs it
+// with Run and the guard, and sends the messages back: it returns the texts
+// of the tool_result blocks, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]string, error) {
+	t.Helper()
+	var texts []string
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: replay.File(t, toolUseMessage(t, calls))},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			results := msgs[2]["content"].([]any)
+			require.Len(t, results, len(calls), "every tool_use is answered")
+			for i, c := range calls {
+				r := results[i].(map[string]any)
+				assert.Equal(t, c.ID, r["tool_use_id"])
+				text := r["content"].([]any)[0].(map[string]any)["text"].(string)
+				assert.Equal(t, !strings.HasPrefix(text, "sent to "), r["is_error"], text)
+				texts = append(texts, text)
+			}
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	params := anthropic.MessageNewParams{Model: anthropic.ModelClaudeSonnet4_5_20250929, MaxTokens: 1024, Tools: anthropictool.Tools(set),
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Tell every customer."))}}
+	require.NoError(t, g.Step())
+	msg, err := c.Messages.New(ctx, params)
+	require.NoError(t, err)
+	more, runErr := anthropictool.Run(ctx, set, msg, g)
+	params.Messages = append(params.Messages, more...)
+	_, err = c.Messages.New(ctx, params)
+	require.NoError(t, err)
+	return texts, runErr
+}
+
+// A message of three identical calls the set refuses, then 997 emails: the
+// guard stops the loop at the third, and none of the emails is sent; each
+// tool_use is answered, is_error set.
+func TestStoppedLoopRunsNothing(t *testing.T) {
+	outbox := &adaptertest.Outbox{}
+	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+	texts, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
+	for i, text := range texts {
+		if i < 3 {
+			assert.Equal(t, adaptertest.RefusedTagFeedback, text)
+		} else if !assert.Equal(t, adaptertest.StoppedFeedback, text, "call %d", i) {
+			break
+		}
+	}
+}
+
+// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// the others are answered and not run.
+func TestMaxCallsPerStep(t *testing.T) {
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adaptertest.Outbox{}
+		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+		texts, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+		require.NoError(t, err)
+		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
+		for i, text := range texts {
+			if i < c.sent {
+				assert.Equal(t, "sent to user"+strconv.Itoa(i+3)+"@example.com", text)
+			} else {
+				assert.Equal(t, adaptertest.TooManyCallsFeedback(c.sent), text, "call %d", i)
+			}
+		}
+	}
 }

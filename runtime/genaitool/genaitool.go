@@ -71,33 +71,29 @@ var ErrNoCandidate = errors.New("genaitool: the response has no candidate")
 // the model's content, then a user content of one function response per
 // call, {"output": ...} with the output (a typed result's JSON) or
 // {"error": ...} with what to correct (see tool.Result.Gemini). With a
-// guard, each call is recorded; when the guard stops the loop, Run returns
-// the guard's *tool.Stop.
+// guard, each call runs through it (tool.Guard.CallArgs): once the guard
+// stops the loop, and past the step's Limits.MaxCalls calls, a call does
+// not run, and its response says why; every call is answered, and Run
+// returns the guard's *tool.Stop.
 func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse, guard *tool.Guard) ([]*genai.Content, error) {
 	if len(resp.Candidates) == 0 || resp.Candidates[0].Content == nil {
 		return nil, ErrNoCandidate
 	}
 	var parts []*genai.Part
-	var stop error
 	for _, call := range resp.FunctionCalls() {
-		res := set.CallArgs(ctx, call.Name, call.Args, tool.CallID(call.ID))
+		res := guard.CallArgs(ctx, set, call.Name, call.Args, tool.CallID(call.ID))
 		shaped := res.Gemini()
 		var response map[string]any
 		if err := json.Unmarshal(shaped.Response, &response); err != nil {
 			return nil, fmt.Errorf("genaitool: the response to %s: %w", call.Name, err)
 		}
 		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: call.ID, Name: call.Name, Response: response}})
-		if guard != nil && stop == nil {
-			// Every call still gets its response.
-			args, _ := json.Marshal(call.Args)
-			stop = guard.Record(call.Name, args, res.Failed())
-		}
 	}
 	contents := []*genai.Content{resp.Candidates[0].Content}
 	if len(parts) > 0 {
 		contents = append(contents, genai.NewContentFromParts(parts, genai.RoleUser))
 	}
-	return contents, stop
+	return contents, guard.Err()
 }
 
 // SetOutput makes config ask for the output: responseMimeType

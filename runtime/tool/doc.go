@@ -81,8 +81,10 @@
 // # Agent loops
 //
 // A Guard bounds a loop in which a model calls tools and reads their
-// results: a number of steps, a time budget, and the same failing call made
-// again and again.
+// results: a number of steps, a time budget, the same failing call made
+// again and again, and the calls one step runs (DefaultMaxCalls). Calls made
+// through it (Guard.Call, Guard.CallArgs) stop running the moment it stops
+// the loop; each is still answered, with code stopped or too_many_calls.
 //
 // # Limits and guarantees
 //

@@ -159,6 +159,9 @@ func (r Result) headline() string {
 		if r.stage == stageDeclined {
 			return "The call to " + name + " was declined by the user and not executed:"
 		}
+		if r.stage == stageGuard {
+			return "The call to " + name + " was not executed:"
+		}
 		if r.Tool == "" {
 			return "The call was rejected and not executed:"
 		}
@@ -200,6 +203,11 @@ func (r Result) Instruction() string {
 		return "Do not repeat this call; choose another action, or ask the user."
 	case stageDeclined:
 		return "Do not repeat this call; ask the user what to do instead."
+	case stageGuard:
+		if len(r.Errors) > 0 && r.Errors[0].Code == CodeTooManyCalls {
+			return "Make fewer calls at once; call it again in your next turn if it is still needed."
+		}
+		return "Do not call any more tools: the task ends here."
 	case stageIdempotency:
 		return "Do not repeat this call."
 	case stageInternal:

@@ -445,6 +445,7 @@ const (
 	stagePolicy
 	stageInternal // the application's code panicked before the handler ran
 	stageDeclined // a person declined the call
+	stageGuard    // the loop's Guard did not let the call run
 )
 
 // Failed reports whether the call was rejected or failed.
