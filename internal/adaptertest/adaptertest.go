@@ -2,11 +2,14 @@ package adaptertest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -102,3 +105,70 @@ func TooManyCallsFeedback(n int) string {
 const RefusedTagFeedback = "The call to tag was rejected and not executed:\n" +
 	"- argument 'path' should be a string matching the pattern ^/, got \"notes.txt\"\n" +
 	"Correct the arguments and call the tool again."
+
+// Inspector is the inspect tool over hostile values, to add to NewSet: a
+// call returns the value of its component, or panics with it when it says
+// fail.
+func Inspector(cases []hostilevalue.Case) tool.Handler {
+	return InspectTool.Handle(func(ctx context.Context, a InspectArgs) (any, error) {
+		v := cases[a.Component%len(cases)].Value
+		if a.Fail {
+			panic(v)
+		}
+		return v, nil
+	})
+}
+
+// InspectTurn is a turn that inspects every case, then makes every case
+// panic, with a call to get_forecast in the middle.
+func InspectTurn(cases []hostilevalue.Case) []Call {
+	var calls []Call
+	for _, fail := range []bool{false, true} {
+		for i := range cases {
+			calls = append(calls, Call{ID: fmt.Sprintf("call_%d_%v", i, fail), Name: "inspect",
+				Args: fmt.Sprintf(`{"component":%d,"fail":%v}`, i, fail)})
+		}
+		if !fail {
+			calls = append(calls, Call{ID: "call_forecast", Name: "get_forecast", Args: `{"city":"Oslo"}`})
+		}
+	}
+	return calls
+}
+
+// Inspection is what the model reads of a call of InspectTurn, as
+// tool.Result.Feedback writes it: the output (text as it is, anything else
+// as JSON) of a value a provider carries, else that the call failed; and
+// the JSON of the output, for Gemini's {"output": ...}.
+func Inspection(cases []hostilevalue.Case, call Call) (text string, output json.RawMessage, failed bool) {
+	var a InspectArgs
+	if err := json.Unmarshal([]byte(call.Args), &a); err != nil {
+		panic(err)
+	}
+	c := cases[a.Component]
+	switch {
+	case a.Fail || c.Panics:
+		return "The call to inspect failed:\n- the tool failed with an internal error\n" +
+			"Do not repeat the same call unchanged more than once; choose another action if it fails again.", nil, true
+	case !c.Sendable:
+		return "The call to inspect failed:\n- the tool produced an output that cannot be sent\n" +
+			"Do not repeat the same call unchanged more than once; choose another action if it fails again.", nil, true
+	}
+	b, err := json.Marshal(c.Value)
+	if err != nil {
+		panic(c.Name + ": " + err.Error())
+	}
+	switch v := c.Value.(type) {
+	case nil:
+		return "done", b, false
+	case string:
+		return v, b, false
+	case []byte:
+		return string(v), b, false
+	case json.RawMessage:
+		return string(v), b, false
+	}
+	return string(b), b, false
+}
+
+// ForecastOslo is the output of the call to get_forecast of InspectTurn.
+const ForecastOslo = `{"city":"Oslo","days":[{"day":1,"high":20.5}]}`

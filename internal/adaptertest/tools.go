@@ -2,7 +2,7 @@
 // adapters (runtime/mcptool, runtime/openaitool, runtime/anthropictool,
 // runtime/genaitool) are tested with: a tool with a typed result, a
 // dangerous tool, a tool each strict mode falls back for, a tool that acts,
-// and an output.
+// a tool whose handler a test chooses, and an output.
 package adaptertest
 
 //go:generate go tool toolgen
@@ -61,6 +61,16 @@ type SendEmailArgs struct {
 	To string `json:"to" jsonschema:"minLength=3"`
 	// Subject line.
 	Subject string `json:"subject"`
+}
+
+// InspectArgs reports the state of a component.
+//
+//toolgen:tool risk=read
+type InspectArgs struct {
+	// Number of the component.
+	Component int `json:"component" jsonschema:"minimum=0"`
+	// Whether the inspection fails.
+	Fail bool `json:"fail,omitempty"`
 }
 
 // Invoice is an invoice read from a document.

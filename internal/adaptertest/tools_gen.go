@@ -536,8 +536,101 @@ func decodeSendEmailArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SendEmailArg
 	return out
 }
 
+// The parameters of the inspect tool: the canonical schema, and the dialects that differ from it.
+const (
+	inspectArgsSchema           = `{"properties":{"component":{"type":"integer","minimum":0,"description":"Number of the component."},"fail":{"type":"boolean","description":"Whether the inspection fails."}},"additionalProperties":false,"type":"object","required":["component"],"description":"Reports the state of a component."}`
+	inspectArgsOpenAISchema     = `{"type":"object","properties":{"component":{"type":"integer","minimum":0,"description":"Number of the component."},"fail":{"type":["boolean","null"],"description":"Whether the inspection fails."}},"required":["component","fail"],"additionalProperties":false,"description":"Reports the state of a component."}`
+	inspectArgsAnthropicSchema  = `{"type":"object","properties":{"component":{"type":"integer","description":"Number of the component. Must be at least 0."},"fail":{"type":"boolean","description":"Whether the inspection fails."}},"required":["component"],"additionalProperties":false,"description":"Reports the state of a component."}`
+	inspectArgsGeminiSchema     = `{"type":"OBJECT","properties":{"component":{"type":"INTEGER","minimum":0,"description":"Number of the component."},"fail":{"type":"BOOLEAN","description":"Whether the inspection fails."}},"required":["component"],"propertyOrdering":["component","fail"],"description":"Reports the state of a component."}`
+	inspectArgsGeminiJSONSchema = `{"type":"object","properties":{"component":{"type":"integer","minimum":0,"description":"Number of the component."},"fail":{"type":"boolean","description":"Whether the inspection fails."}},"required":["component"],"additionalProperties":false,"description":"Reports the state of a component."}`
+)
+
+// inspectArgsForms are the definitions of the inspect tool in each provider's form.
+var inspectArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: inspectArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: inspectArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: inspectArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: inspectArgsSchema},
+	{Shape: tool.Anthropic, Parameters: inspectArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: inspectArgsSchema},
+	{Shape: tool.Gemini, Parameters: inspectArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: inspectArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: inspectArgsSchema},
+}
+
+// InspectTool is the inspect tool, generated from InspectArgs.
+var InspectTool = tool.Def[InspectArgs]{
+	Decode:  DecodeInspectArgs,
+	Decoder: inspectArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Reports the state of a component.",
+		Dialects:    toolimpl.Dialects("inspect", "Reports the state of a component.", tool.RiskRead, true, "", inspectArgsForms),
+		Idempotent:  true,
+		Name:        "inspect",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(inspectArgsSchema),
+		Validate:    ValidateInspectArgs,
+	},
+}
+
+// ValidateInspectArgs checks a model's arguments for the inspect tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateInspectArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeInspectArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeInspectArgs checks a model's arguments for the inspect tool and returns them as a InspectArgs; when not valid, the zero InspectArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeInspectArgs(args map[string]any) (InspectArgs, tool.Errors) {
+	return inspectArgsDecoder(args, nil, 0)
+}
+
+// DecodeInspectArgsJSON reads a model's arguments for the inspect tool, raw, into a InspectArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeInspectArgs return for the same bytes.
+func DecodeInspectArgsJSON(raw []byte) (InspectArgs, tool.Errors) {
+	return inspectArgsDecoder(nil, raw, 0)
+}
+
+// inspectArgsDecoder is the tool.Decoder of InspectArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func inspectArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out InspectArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeInspectArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return InspectArgs{}, errs
+	}
+	return out, nil
+}
+
+// inspectArgsObject is the shape of an object of type InspectArgs: its members, and those it requires.
+var inspectArgsObject = toolimpl.NewObject([]string{"component", "fail"}, "component", "integer")
+
+// decodeInspectArgs reads a value of type InspectArgs at the location at, checking it against its schema.
+func decodeInspectArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out InspectArgs) {
+	if !s.Object(at, inspectArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// component
+			if n, ok := s.Integer(at.Key("component"), "integer"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("component"), "minimum", ">= 0")
+				}
+				out.Component = int(s.Int(at.Key("component"), n, math.MinInt, math.MaxInt))
+			}
+		case 1:
+			// fail
+			if v, ok := s.Bool(at.Key("fail"), "boolean"); ok {
+				out.Fail = v
+			}
+		}
+	}
+	return out
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&GetForecastTool.Tool, &DeleteFileTool.Tool, &TagTool.Tool, &SendEmailTool.Tool}
+var Tools = tool.Tools{&GetForecastTool.Tool, &DeleteFileTool.Tool, &TagTool.Tool, &SendEmailTool.Tool, &InspectTool.Tool}
 
 // The schemas of the invoice output: the canonical schema, and the dialects that differ from it.
 const (

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/internal/replay"
 	"github.com/toolgen-go/toolgen/runtime/genaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -270,4 +272,69 @@ func TestMaxCallsPerStep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// hostileCases are the hostile values and random compositions of them.
+func hostileCases() []hostilevalue.Case {
+	rng := rand.New(rand.NewPCG(16, 6))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	return cases
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, past encoding/json's 10,000 levels
+// among them, with no JSON form), Run answers each call and returns no
+// error: an output the API can carry as {"output": ...}, any other as
+// {"error": ...} for that call alone; the other calls' results are intact.
+func TestHostileOutputs(t *testing.T) {
+	cases := hostileCases()
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
+	calls := adaptertest.InspectTurn(cases)
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
+	require.NoError(t, err)
+	require.Len(t, responses, len(calls))
+	for i, c := range calls {
+		if c.Name == "get_forecast" {
+			assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adaptertest.ForecastOslo))}, responses[i])
+			continue
+		}
+		text, output, failed := adaptertest.Inspection(cases, c)
+		if failed {
+			assert.Equal(t, map[string]any{"error": text}, responses[i], c.Args)
+		} else {
+			assert.Equal(t, map[string]any{"output": asJSON(t, output)}, responses[i], c.Args)
+		}
+	}
+}
+
+// An output nested past encoding/json's 10,000 levels, between two calls
+// that work: Run answers the three, the deep one with an error, and
+// returns no error.
+func TestTooDeepOutputFailsItsCallAlone(t *testing.T) {
+	var deep []hostilevalue.Case
+	for _, c := range hostilevalue.Cases() {
+		if c.Name == "12,000 levels" || c.Name == "MarshalJSON, 12,000 levels" {
+			deep = append(deep, c)
+		}
+	}
+	require.Len(t, deep, 2)
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(deep))
+	calls := []adaptertest.Call{
+		{ID: "fc-1", Name: "get_forecast", Args: `{"city":"Oslo"}`},
+		{ID: "fc-2", Name: "inspect", Args: `{"component":0}`},
+		{ID: "fc-3", Name: "inspect", Args: `{"component":1}`},
+		{ID: "fc-4", Name: "tag", Args: `{"path":"/srv/c.txt","labels":{}}`},
+	}
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls)
+	require.NoError(t, err)
+	require.Len(t, responses, 4)
+	assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adaptertest.ForecastOslo))}, responses[0])
+	for _, r := range responses[1:3] {
+		assert.Equal(t, map[string]any{"error": "The call to inspect failed:\n- the tool produced an output that cannot be sent\n" +
+			"Do not repeat the same call unchanged more than once; choose another action if it fails again."}, r)
+	}
+	assert.Equal(t, map[string]any{"output": map[string]any{"path": "/srv/c.txt", "labels": 0.0}}, responses[3])
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/runtime/mcptool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -28,28 +30,29 @@ type elicitation struct {
 	last   atomic.Value // the message
 }
 
-// connect serves the adapter test tools on a server and connects a real
-// client over the SDK's in-memory transport, in protocol version.
-func connect(t *testing.T, version string, el *elicitation) (*mcp.ClientSession, *adaptertest.Files) {
+// connect serves the adapter test tools (and the handlers of opts) on a
+// server and connects a real client over the SDK's in-memory transport, in
+// protocol version.
+func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adaptertest.Files) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	fs := &adaptertest.Files{}
 	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, adaptertest.NewSet(fs)))
+	require.NoError(t, mcptool.Register(server, adaptertest.NewSet(fs, opts...)))
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	var opts mcp.ClientOptions
+	var clientOpts mcp.ClientOptions
 	if el != nil && el.action != "" {
-		opts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		clientOpts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			el.asked.Add(1)
 			el.last.Store(req.Params.Message)
 			return &mcp.ElicitResult{Action: el.action}, nil
 		}
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &opts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, version)
 	t.Cleanup(func() { cs.Close() })
 	return cs, fs
@@ -290,5 +293,28 @@ func TestConfirmationShowsEveryArgument(t *testing.T) {
 			assert.False(t, strings.ContainsAny(msg, "\u202e\u2028"), "%q", msg)
 			assert.Empty(t, fs.DeletedFiles())
 		})
+	}
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, with no JSON form), each tools/call
+// gets a result: the output as text, or a failure with isError; the server
+// goes on serving.
+func TestHostileOutputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 7))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	cs, _ := connect(t, versions[0], nil, adaptertest.Inspector(cases))
+	for _, c := range adaptertest.InspectTurn(cases) {
+		res := call(t, cs, c.Name, json.RawMessage(c.Args))
+		if c.Name == "get_forecast" {
+			assert.Equal(t, adaptertest.ForecastOslo, text(t, res))
+			continue
+		}
+		want, _, failed := adaptertest.Inspection(cases, c)
+		assert.Equal(t, failed, res.IsError, c.Args)
+		assert.Equal(t, want, text(t, res), c.Args)
 	}
 }

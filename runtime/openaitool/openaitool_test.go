@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/internal/replay"
 	"github.com/toolgen-go/toolgen/runtime/openaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -293,5 +295,37 @@ func TestMaxCallsPerStep(t *testing.T) {
 				assert.Equal(t, adaptertest.TooManyCallsFeedback(c.sent), text, "call %d", i)
 			}
 		}
+	}
+}
+
+// hostileCases are the hostile values and random compositions of them.
+func hostileCases() []hostilevalue.Case {
+	rng := rand.New(rand.NewPCG(16, 4))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	return cases
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, with no JSON form), each call of
+// the completion is answered: an output the API can carry as its JSON, any
+// other as a failure of that call alone; the other calls' results are
+// intact, and nothing crashes.
+func TestHostileOutputs(t *testing.T) {
+	cases := hostileCases()
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
+	calls := adaptertest.InspectTurn(cases)
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
+	require.NoError(t, err)
+	require.Len(t, contents, len(calls))
+	for i, c := range calls {
+		if c.Name == "get_forecast" {
+			assert.Equal(t, adaptertest.ForecastOslo, contents[i])
+			continue
+		}
+		want, _, _ := adaptertest.Inspection(cases, c)
+		assert.Equal(t, want, contents[i], c.Args)
 	}
 }

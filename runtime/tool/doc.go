@@ -109,7 +109,13 @@
 // escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
 // over values built by hand stop at a depth (a validator's comparisons at
 // MaxDepth levels, the canonical form of a call at the parse limit): a
-// deeper or cyclic value is a depth error, never a stack overflow.
+// deeper or cyclic value is a depth error, never a stack overflow. The same
+// holds for what the application's code hands back: a handler's output is
+// rendered as JSON once, as the handler returns, after a walk limited to
+// 512 levels; an output no provider can carry (a value that contains
+// itself, one nested deeper, one with no JSON form) fails its call with
+// CodeBadResult, and a panic's value is rendered the same way, never
+// through fmt.
 //
 // # Generated code
 //
