@@ -150,7 +150,12 @@ func TestBookingByElicitation(t *testing.T) {
 	assert.JSONEq(t, `{"reference":"AF1007","flight_id":"AF1234","seats":1,"status":"confirmed"}`, string(structured))
 	require.Len(t, asked, 1)
 	assert.Equal(t, "Allow book_flight to run? Books seats on a flight that search_flights found.\n"+
-		`Arguments: {"flight_id":"AF1234","passengers":[{"birth_year":1990,"name":"Ada"}]}`, asked[0])
+		"Arguments:\n"+
+		"- flight_id: \"AF1234\"\n"+
+		"- passengers: an array of 1 item\n"+
+		"  - [0]: an object of 2 members\n"+
+		"    - birth_year: 1990\n"+
+		"    - name: \"Ada\"", asked[0])
 
 	answer = "decline"
 	args["flight_id"] = "BA0117"

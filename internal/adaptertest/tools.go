@@ -1,7 +1,8 @@
 // Package adaptertest holds the tools and the structured output the SDK
 // adapters (runtime/mcptool, runtime/openaitool, runtime/anthropictool,
 // runtime/genaitool) are tested with: a tool with a typed result, a
-// dangerous tool, a tool each strict mode falls back for, and an output.
+// dangerous tool, a tool each strict mode falls back for, a tool that acts,
+// a tool whose handler a test chooses, and an output.
 package adaptertest
 
 //go:generate go tool toolgen
@@ -38,6 +39,8 @@ type Day struct {
 type DeleteFileArgs struct {
 	// Absolute path of the file.
 	Path string `json:"path" jsonschema:"pattern=^/"`
+	// Why the file is deleted, for the person asked to approve it.
+	Reason string `json:"reason,omitempty"`
 }
 
 // TagArgs sets labels on a file.
@@ -48,6 +51,26 @@ type TagArgs struct {
 	Path string `json:"path" jsonschema:"pattern=^/"`
 	// Label values by name.
 	Labels map[string]string `json:"labels"`
+}
+
+// SendEmailArgs sends an email.
+//
+//toolgen:tool risk=act idempotent=false
+type SendEmailArgs struct {
+	// Address of the recipient.
+	To string `json:"to" jsonschema:"minLength=3"`
+	// Subject line.
+	Subject string `json:"subject"`
+}
+
+// InspectArgs reports the state of a component.
+//
+//toolgen:tool risk=read
+type InspectArgs struct {
+	// Number of the component.
+	Component int `json:"component" jsonschema:"minimum=0"`
+	// Whether the inspection fails.
+	Fail bool `json:"fail,omitempty"`
 }
 
 // Invoice is an invoice read from a document.

@@ -244,11 +244,11 @@ func decodeGetForecastArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetForecas
 
 // The parameters of the delete_file tool: the canonical schema, and the dialects that differ from it.
 const (
-	deleteFileArgsSchema           = `{"properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."}},"additionalProperties":false,"type":"object","required":["path"],"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsOpenAISchema     = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsAnthropicSchema  = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsGeminiSchema     = `{"type":"OBJECT","properties":{"path":{"type":"STRING","pattern":"^/","description":"Absolute path of the file."}},"required":["path"],"description":"Deletes a file. It cannot be undone."}`
-	deleteFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsSchema           = `{"properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":"string","description":"Why the file is deleted, for the person asked to approve it."}},"additionalProperties":false,"type":"object","required":["path"],"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsOpenAISchema     = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":["string","null"],"description":"Why the file is deleted, for the person asked to approve it."}},"required":["path","reason"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsAnthropicSchema  = `{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":"string","description":"Why the file is deleted, for the person asked to approve it."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsGeminiSchema     = `{"type":"OBJECT","properties":{"path":{"type":"STRING","pattern":"^/","description":"Absolute path of the file."},"reason":{"type":"STRING","description":"Why the file is deleted, for the person asked to approve it."}},"required":["path"],"propertyOrdering":["path","reason"],"description":"Deletes a file. It cannot be undone."}`
+	deleteFileArgsGeminiJSONSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Absolute path of the file. Must match the regular expression ^/."},"reason":{"type":"string","description":"Why the file is deleted, for the person asked to approve it."}},"required":["path"],"additionalProperties":false,"description":"Deletes a file. It cannot be undone."}`
 )
 
 // deleteFileArgsForms are the definitions of the delete_file tool in each provider's form.
@@ -308,7 +308,7 @@ func deleteFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 }
 
 // deleteFileArgsObject is the shape of an object of type DeleteFileArgs: its members, and those it requires.
-var deleteFileArgsObject = toolimpl.NewObject([]string{"path"}, "path", "string")
+var deleteFileArgsObject = toolimpl.NewObject([]string{"path", "reason"}, "path", "string")
 
 // decodeDeleteFileArgs reads a value of type DeleteFileArgs at the location at, checking it against its schema.
 func decodeDeleteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteFileArgs) {
@@ -324,6 +324,11 @@ func decodeDeleteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteFileA
 					s.Fail(at.Key("path"), "pattern", "a string matching the pattern ^/")
 				}
 				out.Path = s.Keep(v)
+			}
+		case 1:
+			// reason
+			if v2, ok := s.String(at.Key("reason"), "string"); ok {
+				out.Reason = s.Keep(v2)
 			}
 		}
 	}
@@ -437,8 +442,195 @@ func decodeTagArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TagArgs) {
 	return out
 }
 
+// The parameters of the send_email tool: the canonical schema, and the dialects that differ from it.
+const (
+	sendEmailArgsSchema           = `{"properties":{"to":{"type":"string","minLength":3,"description":"Address of the recipient."},"subject":{"type":"string","description":"Subject line."}},"additionalProperties":false,"type":"object","required":["to","subject"],"description":"Sends an email."}`
+	sendEmailArgsOpenAISchema     = `{"type":"object","properties":{"to":{"type":"string","description":"Address of the recipient. Must be at least 3 characters."},"subject":{"type":"string","description":"Subject line."}},"required":["to","subject"],"additionalProperties":false,"description":"Sends an email."}`
+	sendEmailArgsAnthropicSchema  = `{"type":"object","properties":{"to":{"type":"string","description":"Address of the recipient. Must be at least 3 characters."},"subject":{"type":"string","description":"Subject line."}},"required":["to","subject"],"additionalProperties":false,"description":"Sends an email."}`
+	sendEmailArgsGeminiSchema     = `{"type":"OBJECT","properties":{"to":{"type":"STRING","minLength":3,"description":"Address of the recipient."},"subject":{"type":"STRING","description":"Subject line."}},"required":["to","subject"],"propertyOrdering":["to","subject"],"description":"Sends an email."}`
+	sendEmailArgsGeminiJSONSchema = `{"type":"object","properties":{"to":{"type":"string","description":"Address of the recipient. Must be at least 3 characters."},"subject":{"type":"string","description":"Subject line."}},"required":["to","subject"],"additionalProperties":false,"description":"Sends an email."}`
+)
+
+// sendEmailArgsForms are the definitions of the send_email tool in each provider's form.
+var sendEmailArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: sendEmailArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: sendEmailArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: sendEmailArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: sendEmailArgsSchema},
+	{Shape: tool.Anthropic, Parameters: sendEmailArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: sendEmailArgsSchema},
+	{Shape: tool.Gemini, Parameters: sendEmailArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: sendEmailArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: sendEmailArgsSchema},
+}
+
+// SendEmailTool is the send_email tool, generated from SendEmailArgs.
+var SendEmailTool = tool.Def[SendEmailArgs]{
+	Decode:  DecodeSendEmailArgs,
+	Decoder: sendEmailArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Sends an email.",
+		Dialects:    toolimpl.Dialects("send_email", "Sends an email.", tool.RiskAct, false, "", sendEmailArgsForms),
+		Idempotent:  false,
+		Name:        "send_email",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(sendEmailArgsSchema),
+		Validate:    ValidateSendEmailArgs,
+	},
+}
+
+// ValidateSendEmailArgs checks a model's arguments for the send_email tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSendEmailArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSendEmailArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeSendEmailArgs checks a model's arguments for the send_email tool and returns them as a SendEmailArgs; when not valid, the zero SendEmailArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSendEmailArgs(args map[string]any) (SendEmailArgs, tool.Errors) {
+	return sendEmailArgsDecoder(args, nil, 0)
+}
+
+// DecodeSendEmailArgsJSON reads a model's arguments for the send_email tool, raw, into a SendEmailArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSendEmailArgs return for the same bytes.
+func DecodeSendEmailArgsJSON(raw []byte) (SendEmailArgs, tool.Errors) {
+	return sendEmailArgsDecoder(nil, raw, 0)
+}
+
+// sendEmailArgsDecoder is the tool.Decoder of SendEmailArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func sendEmailArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SendEmailArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSendEmailArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SendEmailArgs{}, errs
+	}
+	return out, nil
+}
+
+// sendEmailArgsObject is the shape of an object of type SendEmailArgs: its members, and those it requires.
+var sendEmailArgsObject = toolimpl.NewObject([]string{"to", "subject"}, "to", "string", "subject", "string")
+
+// decodeSendEmailArgs reads a value of type SendEmailArgs at the location at, checking it against its schema.
+func decodeSendEmailArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SendEmailArgs) {
+	if !s.Object(at, sendEmailArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// to
+			if v, ok := s.String(at.Key("to"), "string"); ok {
+				n := toolimpl.Length(v)
+				if n < 3 {
+					s.Fail(at.Key("to"), "minLength", "at least 3 characters long")
+				}
+				out.To = s.Keep(v)
+			}
+		case 1:
+			// subject
+			if v2, ok := s.String(at.Key("subject"), "string"); ok {
+				out.Subject = s.Keep(v2)
+			}
+		}
+	}
+	return out
+}
+
+// The parameters of the inspect tool: the canonical schema, and the dialects that differ from it.
+const (
+	inspectArgsSchema           = `{"properties":{"component":{"type":"integer","minimum":0,"description":"Number of the component."},"fail":{"type":"boolean","description":"Whether the inspection fails."}},"additionalProperties":false,"type":"object","required":["component"],"description":"Reports the state of a component."}`
+	inspectArgsOpenAISchema     = `{"type":"object","properties":{"component":{"type":"integer","minimum":0,"description":"Number of the component."},"fail":{"type":["boolean","null"],"description":"Whether the inspection fails."}},"required":["component","fail"],"additionalProperties":false,"description":"Reports the state of a component."}`
+	inspectArgsAnthropicSchema  = `{"type":"object","properties":{"component":{"type":"integer","description":"Number of the component. Must be at least 0."},"fail":{"type":"boolean","description":"Whether the inspection fails."}},"required":["component"],"additionalProperties":false,"description":"Reports the state of a component."}`
+	inspectArgsGeminiSchema     = `{"type":"OBJECT","properties":{"component":{"type":"INTEGER","minimum":0,"description":"Number of the component."},"fail":{"type":"BOOLEAN","description":"Whether the inspection fails."}},"required":["component"],"propertyOrdering":["component","fail"],"description":"Reports the state of a component."}`
+	inspectArgsGeminiJSONSchema = `{"type":"object","properties":{"component":{"type":"integer","minimum":0,"description":"Number of the component."},"fail":{"type":"boolean","description":"Whether the inspection fails."}},"required":["component"],"additionalProperties":false,"description":"Reports the state of a component."}`
+)
+
+// inspectArgsForms are the definitions of the inspect tool in each provider's form.
+var inspectArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: inspectArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: inspectArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: inspectArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: inspectArgsSchema},
+	{Shape: tool.Anthropic, Parameters: inspectArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: inspectArgsSchema},
+	{Shape: tool.Gemini, Parameters: inspectArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: inspectArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: inspectArgsSchema},
+}
+
+// InspectTool is the inspect tool, generated from InspectArgs.
+var InspectTool = tool.Def[InspectArgs]{
+	Decode:  DecodeInspectArgs,
+	Decoder: inspectArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Reports the state of a component.",
+		Dialects:    toolimpl.Dialects("inspect", "Reports the state of a component.", tool.RiskRead, true, "", inspectArgsForms),
+		Idempotent:  true,
+		Name:        "inspect",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(inspectArgsSchema),
+		Validate:    ValidateInspectArgs,
+	},
+}
+
+// ValidateInspectArgs checks a model's arguments for the inspect tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateInspectArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeInspectArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeInspectArgs checks a model's arguments for the inspect tool and returns them as a InspectArgs; when not valid, the zero InspectArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeInspectArgs(args map[string]any) (InspectArgs, tool.Errors) {
+	return inspectArgsDecoder(args, nil, 0)
+}
+
+// DecodeInspectArgsJSON reads a model's arguments for the inspect tool, raw, into a InspectArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeInspectArgs return for the same bytes.
+func DecodeInspectArgsJSON(raw []byte) (InspectArgs, tool.Errors) {
+	return inspectArgsDecoder(nil, raw, 0)
+}
+
+// inspectArgsDecoder is the tool.Decoder of InspectArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func inspectArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out InspectArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeInspectArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return InspectArgs{}, errs
+	}
+	return out, nil
+}
+
+// inspectArgsObject is the shape of an object of type InspectArgs: its members, and those it requires.
+var inspectArgsObject = toolimpl.NewObject([]string{"component", "fail"}, "component", "integer")
+
+// decodeInspectArgs reads a value of type InspectArgs at the location at, checking it against its schema.
+func decodeInspectArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out InspectArgs) {
+	if !s.Object(at, inspectArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// component
+			if n, ok := s.Integer(at.Key("component"), "integer"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("component"), "minimum", ">= 0")
+				}
+				out.Component = int(s.Int(at.Key("component"), n, math.MinInt, math.MaxInt))
+			}
+		case 1:
+			// fail
+			if v, ok := s.Bool(at.Key("fail"), "boolean"); ok {
+				out.Fail = v
+			}
+		}
+	}
+	return out
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&GetForecastTool.Tool, &DeleteFileTool.Tool, &TagTool.Tool}
+var Tools = tool.Tools{&GetForecastTool.Tool, &DeleteFileTool.Tool, &TagTool.Tool, &SendEmailTool.Tool, &InspectTool.Tool}
 
 // The schemas of the invoice output: the canonical schema, and the dialects that differ from it.
 const (

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 )
@@ -72,4 +73,16 @@ func Server(t *testing.T, steps ...Step) *httptest.Server {
 		}
 	})
 	return srv
+}
+
+// File writes a response a test builds (one too large to keep in testdata,
+// such as a completion of a thousand tool calls) to a file of the test, and
+// returns its path, for a Step's Response.
+func File(t *testing.T, response []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "response.json")
+	if err := os.WriteFile(path, response, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -46,29 +46,25 @@ func Tools(set *tool.Set) []anthropic.ToolUnionParam {
 // the messages that continue the conversation: msg itself, then a user
 // message of one tool_result block per tool_use, holding the call's result
 // (Result.Feedback: the output, a typed result's JSON, or what to correct)
-// and is_error unless the call executed. With a guard, each call is
-// recorded; when the guard stops the loop, Run returns the guard's
-// *tool.Stop.
+// and is_error unless the call executed. With a guard, each call runs
+// through it (tool.Guard.Call): once the guard stops the loop, and past the
+// step's Limits.MaxCalls calls, a call does not run, and its tool_result
+// says why; every tool_use is answered (the API refuses a conversation that
+// leaves one unanswered), and Run returns the guard's *tool.Stop.
 func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool.Guard) ([]anthropic.MessageParam, error) {
 	var results []anthropic.ContentBlockParamUnion
-	var stop error
 	for _, block := range msg.Content {
 		if block.Type != "tool_use" {
 			continue
 		}
-		res := set.Call(ctx, block.Name, block.Input, tool.CallID(block.ID))
+		res := guard.Call(ctx, set, block.Name, block.Input, tool.CallID(block.ID))
 		results = append(results, anthropic.NewToolResultBlock(block.ID, res.Feedback(), res.Status != tool.StatusExecuted))
-		if guard != nil && stop == nil {
-			// Every tool_use still gets its tool_result: the API refuses a
-			// conversation that leaves one unanswered.
-			stop = guard.Record(block.Name, block.Input, res.Failed())
-		}
 	}
 	msgs := []anthropic.MessageParam{msg.ToParam()}
 	if len(results) > 0 {
 		msgs = append(msgs, anthropic.NewUserMessage(results...))
 	}
-	return msgs, stop
+	return msgs, guard.Err()
 }
 
 // SetOutput makes params ask for the output: output_config.format where

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -13,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/internal/replay"
 	"github.com/toolgen-go/toolgen/runtime/anthropictool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -184,4 +187,131 @@ func TestAnswerWithoutOne(t *testing.T) {
 	text, err := anthropictool.Answer(&msg, &adaptertest.InvoiceOutput.Output)
 	require.NoError(t, err)
 	assert.Equal(t, "I cannot read it.", text, "the text, which Parse then refuses")
+}
+
+// toolUseMessage is a message whose tool_use blocks make the calls.
+func toolUseMessage(t *testing.T, calls []adaptertest.Call) []byte {
+	t.Helper()
+	blocks := make([]map[string]any, len(calls))
+	for i, c := range calls {
+		blocks[i] = map[string]any{"type": "tool_use", "id": c.ID, "name": c.Name, "input": json.RawMessage(c.Args)}
+	}
+	b, err := json.Marshal(map[string]any{"id": "msg_runaway", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5-20250929",
+		"content": blocks, "stop_reason": "tool_use", "stop_sequence": nil, "usage": map[string]any{"input_tokens": 900, "output_tokens": 9000}})
+	require.NoError(t, err)
+	return b
+}
+
+// result is a tool_result block as the API received it.
+type result struct {
+	text    string
+	isError bool
+}
+
+// runTurn fetches a message of the calls through the SDK's client, runs it
+// with Run and the guard, and sends the messages back: it returns the
+// tool_result blocks, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]result, error) {
+	t.Helper()
+	var got []result
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: replay.File(t, toolUseMessage(t, calls))},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			results := msgs[2]["content"].([]any)
+			require.Len(t, results, len(calls), "every tool_use is answered")
+			for i, c := range calls {
+				r := results[i].(map[string]any)
+				assert.Equal(t, c.ID, r["tool_use_id"])
+				isError, _ := r["is_error"].(bool)
+				got = append(got, result{r["content"].([]any)[0].(map[string]any)["text"].(string), isError})
+			}
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	params := anthropic.MessageNewParams{Model: anthropic.ModelClaudeSonnet4_5_20250929, MaxTokens: 1024, Tools: anthropictool.Tools(set),
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Tell every customer."))}}
+	require.NoError(t, g.Step())
+	msg, err := c.Messages.New(ctx, params)
+	require.NoError(t, err)
+	more, runErr := anthropictool.Run(ctx, set, msg, g)
+	params.Messages = append(params.Messages, more...)
+	_, err = c.Messages.New(ctx, params)
+	require.NoError(t, err)
+	return got, runErr
+}
+
+// A message of three identical calls the set refuses, then 997 emails: the
+// guard stops the loop at the third, and none of the emails is sent; each
+// tool_use is answered, is_error set.
+func TestStoppedLoopRunsNothing(t *testing.T) {
+	outbox := &adaptertest.Outbox{}
+	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+	results, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
+	for i, r := range results {
+		want := result{adaptertest.StoppedFeedback, true}
+		if i < 3 {
+			want.text = adaptertest.RefusedTagFeedback
+		}
+		if !assert.Equal(t, want, r, "call %d", i) {
+			break
+		}
+	}
+}
+
+// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// the others are answered and not run.
+func TestMaxCallsPerStep(t *testing.T) {
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adaptertest.Outbox{}
+		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+		results, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+		require.NoError(t, err)
+		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
+		for i, r := range results {
+			if i < c.sent {
+				assert.Equal(t, result{"sent to user" + strconv.Itoa(i+3) + "@example.com", false}, r)
+			} else {
+				assert.Equal(t, result{adaptertest.TooManyCallsFeedback(c.sent), true}, r, "call %d", i)
+			}
+		}
+	}
+}
+
+// hostileCases are the hostile values and random compositions of them.
+func hostileCases() []hostilevalue.Case {
+	rng := rand.New(rand.NewPCG(16, 5))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	return cases
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, with no JSON form), each tool_use
+// is answered: an output the API can carry as its JSON, any other as a
+// failure of that call alone, is_error set; the other calls' results are
+// intact, and nothing crashes.
+func TestHostileOutputs(t *testing.T) {
+	cases := hostileCases()
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
+	calls := adaptertest.InspectTurn(cases)
+	results, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
+	require.NoError(t, err)
+	require.Len(t, results, len(calls))
+	for i, c := range calls {
+		if c.Name == "get_forecast" {
+			assert.Equal(t, result{adaptertest.ForecastOslo, false}, results[i])
+			continue
+		}
+		text, _, failed := adaptertest.Inspection(cases, c)
+		assert.Equal(t, result{text, failed}, results[i], c.Args)
+	}
 }

@@ -18,6 +18,7 @@
 package genaitool
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -70,34 +71,40 @@ var ErrNoCandidate = errors.New("genaitool: the response has no candidate")
 // set, in order, and returns the contents that continue the conversation:
 // the model's content, then a user content of one function response per
 // call, {"output": ...} with the output (a typed result's JSON) or
-// {"error": ...} with what to correct (see tool.Result.Gemini). With a
-// guard, each call is recorded; when the guard stops the loop, Run returns
-// the guard's *tool.Stop.
+// {"error": ...} with what to correct (see tool.Result.Gemini); an output
+// that cannot be sent fails its call alone. With a
+// guard, each call runs through it (tool.Guard.CallArgs): once the guard
+// stops the loop, and past the step's Limits.MaxCalls calls, a call does
+// not run, and its response says why; every call is answered, and Run
+// returns the guard's *tool.Stop.
 func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse, guard *tool.Guard) ([]*genai.Content, error) {
 	if len(resp.Candidates) == 0 || resp.Candidates[0].Content == nil {
 		return nil, ErrNoCandidate
 	}
 	var parts []*genai.Part
-	var stop error
 	for _, call := range resp.FunctionCalls() {
-		res := set.CallArgs(ctx, call.Name, call.Args, tool.CallID(call.ID))
-		shaped := res.Gemini()
-		var response map[string]any
-		if err := json.Unmarshal(shaped.Response, &response); err != nil {
-			return nil, fmt.Errorf("genaitool: the response to %s: %w", call.Name, err)
-		}
-		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: call.ID, Name: call.Name, Response: response}})
-		if guard != nil && stop == nil {
-			// Every call still gets its response.
-			args, _ := json.Marshal(call.Args)
-			stop = guard.Record(call.Name, args, res.Failed())
-		}
+		res := guard.CallArgs(ctx, set, call.Name, call.Args, tool.CallID(call.ID))
+		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: call.ID, Name: call.Name, Response: response(res)}})
 	}
 	contents := []*genai.Content{resp.Candidates[0].Content}
 	if len(parts) > 0 {
 		contents = append(contents, genai.NewContentFromParts(parts, genai.RoleUser))
 	}
-	return contents, stop
+	return contents, guard.Err()
+}
+
+// response is the response of a function response: the JSON of
+// tool.Result.Gemini as the SDK's map, numbers exact (json.Number). JSON the
+// map cannot hold (a set fails an output it cannot send, but a Result may
+// come from elsewhere) is an error response of that call alone.
+func response(res tool.Result) map[string]any {
+	dec := json.NewDecoder(bytes.NewReader(res.Gemini().Response))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return map[string]any{"error": "The output of the call to " + res.Tool + " could not be sent: " + err.Error()}
+	}
+	return m
 }
 
 // SetOutput makes config ask for the output: responseMimeType

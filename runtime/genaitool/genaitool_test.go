@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,6 +13,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/internal/replay"
 	"github.com/toolgen-go/toolgen/runtime/genaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -180,4 +183,158 @@ func TestTooManyDeclarations(t *testing.T) {
 	}
 	_, err := genaitool.Declarations(tool.NewSet(opts...))
 	assert.ErrorContains(t, err, "a Gemini request takes at most 128 function declarations")
+}
+
+// functionCalls is a response whose content makes the calls.
+func functionCalls(t *testing.T, calls []adaptertest.Call) []byte {
+	t.Helper()
+	parts := make([]map[string]any, len(calls))
+	for i, c := range calls {
+		parts[i] = map[string]any{"functionCall": map[string]any{"id": c.ID, "name": c.Name, "args": json.RawMessage(c.Args)}}
+	}
+	b, err := json.Marshal(map[string]any{"candidates": []any{map[string]any{"content": map[string]any{"role": "model", "parts": parts},
+		"finishReason": "STOP", "index": 0}}, "modelVersion": model, "responseId": "runaway"})
+	require.NoError(t, err)
+	return b
+}
+
+// runTurn fetches a response of the calls through the SDK's client, runs it
+// with Run and the guard, and sends the contents back: it returns the
+// function responses, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]map[string]any, error) {
+	t.Helper()
+	var responses []map[string]any
+	srv := replay.Server(t,
+		replay.Step{Path: path, Response: replay.File(t, functionCalls(t, calls))},
+		replay.Step{Path: path, Response: "testdata/answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var contents []struct {
+				Parts []struct{ FunctionResponse map[string]any }
+			}
+			require.NoError(t, json.Unmarshal(body["contents"], &contents))
+			require.Len(t, contents, 3)
+			parts := contents[2].Parts
+			require.Len(t, parts, len(calls), "every call is answered")
+			for i, c := range calls {
+				assert.Equal(t, c.ID, parts[i].FunctionResponse["id"])
+				responses = append(responses, parts[i].FunctionResponse["response"].(map[string]any))
+			}
+		}},
+	)
+	c := client(t, srv.URL)
+	ctx := context.Background()
+	tools, err := genaitool.Tools(set)
+	require.NoError(t, err)
+	config := &genai.GenerateContentConfig{Tools: tools}
+	contents := []*genai.Content{genai.NewContentFromText("Tell every customer.", genai.RoleUser)}
+	require.NoError(t, g.Step())
+	resp, err := c.Models.GenerateContent(ctx, model, contents, config)
+	require.NoError(t, err)
+	more, runErr := genaitool.Run(ctx, set, resp, g)
+	_, err = c.Models.GenerateContent(ctx, model, append(contents, more...), config)
+	require.NoError(t, err)
+	return responses, runErr
+}
+
+// A response of three identical calls the set refuses, then 997 emails: the
+// guard stops the loop at the third, and none of the emails is sent; each
+// call is answered with an error.
+func TestStoppedLoopRunsNothing(t *testing.T) {
+	outbox := &adaptertest.Outbox{}
+	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
+	for i, r := range responses {
+		if i < 3 {
+			assert.Equal(t, map[string]any{"error": adaptertest.RefusedTagFeedback}, r)
+		} else if !assert.Equal(t, map[string]any{"error": adaptertest.StoppedFeedback}, r, "call %d", i) {
+			break
+		}
+	}
+}
+
+// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// the others are answered and not run.
+func TestMaxCallsPerStep(t *testing.T) {
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adaptertest.Outbox{}
+		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+		responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+		require.NoError(t, err)
+		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
+		for i, r := range responses {
+			if i < c.sent {
+				assert.Equal(t, map[string]any{"output": "sent to user" + strconv.Itoa(i+3) + "@example.com"}, r)
+			} else {
+				assert.Equal(t, map[string]any{"error": adaptertest.TooManyCallsFeedback(c.sent)}, r, "call %d", i)
+			}
+		}
+	}
+}
+
+// hostileCases are the hostile values and random compositions of them.
+func hostileCases() []hostilevalue.Case {
+	rng := rand.New(rand.NewPCG(16, 6))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	return cases
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, past encoding/json's 10,000 levels
+// among them, with no JSON form), Run answers each call and returns no
+// error: an output the API can carry as {"output": ...}, any other as
+// {"error": ...} for that call alone; the other calls' results are intact.
+func TestHostileOutputs(t *testing.T) {
+	cases := hostileCases()
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
+	calls := adaptertest.InspectTurn(cases)
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
+	require.NoError(t, err)
+	require.Len(t, responses, len(calls))
+	for i, c := range calls {
+		if c.Name == "get_forecast" {
+			assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adaptertest.ForecastOslo))}, responses[i])
+			continue
+		}
+		text, output, failed := adaptertest.Inspection(cases, c)
+		if failed {
+			assert.Equal(t, map[string]any{"error": text}, responses[i], c.Args)
+		} else {
+			assert.Equal(t, map[string]any{"output": asJSON(t, output)}, responses[i], c.Args)
+		}
+	}
+}
+
+// An output nested past encoding/json's 10,000 levels, between two calls
+// that work: Run answers the three, the deep one with an error, and
+// returns no error.
+func TestTooDeepOutputFailsItsCallAlone(t *testing.T) {
+	var deep []hostilevalue.Case
+	for _, c := range hostilevalue.Cases() {
+		if c.Name == "12,000 levels" || c.Name == "MarshalJSON, 12,000 levels" {
+			deep = append(deep, c)
+		}
+	}
+	require.Len(t, deep, 2)
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(deep))
+	calls := []adaptertest.Call{
+		{ID: "fc-1", Name: "get_forecast", Args: `{"city":"Oslo"}`},
+		{ID: "fc-2", Name: "inspect", Args: `{"component":0}`},
+		{ID: "fc-3", Name: "inspect", Args: `{"component":1}`},
+		{ID: "fc-4", Name: "tag", Args: `{"path":"/srv/c.txt","labels":{}}`},
+	}
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls)
+	require.NoError(t, err)
+	require.Len(t, responses, 4)
+	assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adaptertest.ForecastOslo))}, responses[0])
+	for _, r := range responses[1:3] {
+		assert.Equal(t, map[string]any{"error": "The call to inspect failed:\n- the tool produced an output that cannot be sent\n" +
+			"Do not repeat the same call unchanged more than once; choose another action if it fails again."}, r)
+	}
+	assert.Equal(t, map[string]any{"output": map[string]any{"path": "/srv/c.txt", "labels": 0.0}}, responses[3])
 }

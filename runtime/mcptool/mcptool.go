@@ -13,16 +13,16 @@
 // asks the person at the client for confirmation, by MCP elicitation, when
 // the client supports it: accepting approves that exact call, declining or
 // cancelling refuses it; without elicitation the model reads that the call
-// needs a person's approval. A call whose _meta holds an id (CallIDKey)
-// runs once however often a client retries it.
+// needs a person's approval. The question is tool.Tool.Confirmation: every
+// argument on a line of its own, sorted by name, each value cut on its own
+// and escaped, so that the person sees what runs. A call whose _meta holds an
+// id (CallIDKey) runs once however often a client retries it.
 package mcptool
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -42,9 +42,6 @@ const ConfirmKey = "toolgen_confirm"
 // once and gets its first result; it names the call in the audit log and
 // the telemetry. Without it, each tools/call is a call of its own.
 const CallIDKey = "toolgen/call_id"
-
-// maxShownArguments bounds the arguments a confirmation shows, in bytes.
-const maxShownArguments = 2000
 
 // Register adds every tool of set to server. It fails, adding nothing, when
 // a tool has no MCP definition (its dialects= option leaves mcp out).
@@ -101,7 +98,7 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{ConfirmKey: &mcp.ElicitParams{
 					Mode:            "form",
-					Message:         confirmation(t, args),
+					Message:         t.Confirmation(args),
 					RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
 				}},
 				RequestState: res.Approval,
@@ -135,27 +132,4 @@ func Result(res tool.Result) *mcp.CallToolResult {
 		out.StructuredContent = shaped.StructuredContent
 	}
 	return out
-}
-
-// confirmation is the question shown to the person: the tool, what it does
-// and the arguments of the call, bounded.
-func confirmation(t *tool.Tool, args json.RawMessage) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, args); err != nil || b.Len() == 0 {
-		b.Reset()
-		b.WriteString("{}")
-	}
-	shown := b.String()
-	if len(shown) > maxShownArguments {
-		cut := maxShownArguments
-		for cut > 0 && !utf8.RuneStart(shown[cut]) {
-			cut--
-		}
-		shown = shown[:cut] + "…"
-	}
-	msg := "Allow " + t.Name + " to run?"
-	if t.Description != "" {
-		msg += " " + t.Description
-	}
-	return msg + "\nArguments: " + shown
 }

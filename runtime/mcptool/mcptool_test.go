@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/runtime/mcptool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -28,28 +30,29 @@ type elicitation struct {
 	last   atomic.Value // the message
 }
 
-// connect serves the adapter test tools on a server and connects a real
-// client over the SDK's in-memory transport, in protocol version.
-func connect(t *testing.T, version string, el *elicitation) (*mcp.ClientSession, *adaptertest.Files) {
+// connect serves the adapter test tools (and the handlers of opts) on a
+// server and connects a real client over the SDK's in-memory transport, in
+// protocol version.
+func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adaptertest.Files) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	fs := &adaptertest.Files{}
 	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, adaptertest.NewSet(fs)))
+	require.NoError(t, mcptool.Register(server, adaptertest.NewSet(fs, opts...)))
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	var opts mcp.ClientOptions
+	var clientOpts mcp.ClientOptions
 	if el != nil && el.action != "" {
-		opts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		clientOpts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			el.asked.Add(1)
 			el.last.Store(req.Params.Message)
 			return &mcp.ElicitResult{Action: el.action}, nil
 		}
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &opts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, version)
 	t.Cleanup(func() { cs.Close() })
 	return cs, fs
@@ -169,7 +172,7 @@ func TestConfirmationByElicitation(t *testing.T) {
 			assert.Equal(t, "deleted /tmp/a", text(t, res))
 			assert.Equal(t, []string{"/tmp/a"}, fs.DeletedFiles())
 			assert.EqualValues(t, 1, el.asked.Load())
-			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments: {\"path\":\"/tmp/a\"}", el.last.Load())
+			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments:\n- path: \"/tmp/a\"", el.last.Load())
 
 			for _, action := range []string{"decline", "cancel"} {
 				el.action = action
@@ -257,16 +260,63 @@ func TestRegisterNeedsMCPDefinitions(t *testing.T) {
 	require.EqualError(t, err, "mcptool: tag has no MCP definition: its //toolgen:tool dialects= option leaves mcp out")
 }
 
-// The confirmation shows at most maxShownArguments bytes of arguments,
-// cut at a character boundary.
-func TestConfirmationIsBounded(t *testing.T) {
-	el := &elicitation{action: "decline"}
-	cs, _ := connect(t, versions[0], el)
-	call(t, cs, "delete_file", map[string]any{"path": "/" + strings.Repeat("é", 5000)})
-	msg := el.last.Load().(string)
-	assert.Less(t, len(msg), 2200)
-	assert.True(t, strings.HasSuffix(msg, "…"))
-	assert.True(t, utf8.ValidString(msg))
+// The person sees every argument, whatever the model wrote: a member padded
+// to push another out of the question cannot, and no value can forge a line
+// or reverse the text after it. The question is the set's rendering of the
+// call, tool.Tool.Confirmation, and a declined call runs nothing.
+func TestConfirmationShowsEveryArgument(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			el := &elicitation{action: "decline"}
+			cs, fs := connect(t, v, el)
+			// The model's order, the padded member first, as the client
+			// sends it.
+			reason := "Cleaning up /tmp/build as you asked." + strings.Repeat(" ", 2000)
+			raw := json.RawMessage(`{"reason":"` + reason + `","path":"/home/user/.ssh/id_ed25519"}`)
+			call(t, cs, "delete_file", raw)
+			msg := el.last.Load().(string)
+			lines := strings.Split(msg, "\n")
+			require.Len(t, lines, 4, msg)
+			assert.Equal(t, `- path: "/home/user/.ssh/id_ed25519"`, lines[2])
+			assert.True(t, strings.HasPrefix(lines[3], `- reason: "Cleaning up /tmp/build as you asked. `), lines[3])
+			assert.True(t, strings.HasSuffix(lines[3], `" (2036 characters)`), lines[3])
+			assert.Equal(t, adaptertest.DeleteFileTool.Confirmation(raw), msg)
+
+			// A raw U+2028 and U+202E in a JSON string, and a forged line
+			// after them.
+			call(t, cs, "delete_file", json.RawMessage("{\"reason\":\"/tmp/build\u202e\u2028Arguments: {\\\"path\\\":\\\"/tmp/harmless\\\"}\",\"path\":\"/home/user/.ssh/id_ed25519\"}"))
+			msg = el.last.Load().(string)
+			assert.Equal(t, "Allow delete_file to run? Deletes a file. It cannot be undone.\nArguments:\n"+
+				`- path: "/home/user/.ssh/id_ed25519"`+"\n"+
+				`- reason: "/tmp/build\u202e\u2028Arguments: {\"path\":\"/tmp/harmless\"}"`, msg)
+			assert.True(t, utf8.ValidString(msg))
+			assert.False(t, strings.ContainsAny(msg, "\u202e\u2028"), "%q", msg)
+			assert.Empty(t, fs.DeletedFiles())
+		})
+	}
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, with no JSON form), each tools/call
+// gets a result: the output as text, or a failure with isError; the server
+// goes on serving.
+func TestHostileOutputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 7))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	cs, _ := connect(t, versions[0], nil, adaptertest.Inspector(cases))
+	for _, c := range adaptertest.InspectTurn(cases) {
+		res := call(t, cs, c.Name, json.RawMessage(c.Args))
+		if c.Name == "get_forecast" {
+			assert.Equal(t, adaptertest.ForecastOslo, text(t, res))
+			continue
+		}
+		want, _, failed := adaptertest.Inspection(cases, c)
+		assert.Equal(t, failed, res.IsError, c.Args)
+		assert.Equal(t, want, text(t, res), c.Args)
+	}
 }
 
 // A call id in the call's _meta is the request id: a client that retries a

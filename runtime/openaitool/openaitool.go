@@ -61,25 +61,22 @@ var ErrNoChoice = errors.New("openaitool: the completion has no choice")
 // set, in order, and returns the messages that continue the conversation:
 // the assistant's message, then a tool message per call holding the call's
 // result (Result.Feedback: the output, a typed result's JSON, or what to
-// correct). With a guard, each call is recorded; when the guard stops the
-// loop, RunChat still answers every call (the API refuses a conversation
-// that leaves one unanswered) and returns the guard's *tool.Stop.
+// correct). With a guard, each call runs through it (tool.Guard.Call): once
+// the guard stops the loop, and past the step's Limits.MaxCalls calls, a
+// call does not run, and its tool message says why; every call is answered
+// (the API refuses a conversation that leaves one unanswered), and RunChat
+// returns the guard's *tool.Stop.
 func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompletion, guard *tool.Guard) ([]openai.ChatCompletionMessageParamUnion, error) {
 	if len(completion.Choices) == 0 {
 		return nil, ErrNoChoice
 	}
 	msg := completion.Choices[0].Message
 	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
-	var stop error
 	for _, call := range msg.ToolCalls {
-		name, args := call.Function.Name, []byte(call.Function.Arguments)
-		res := set.Call(ctx, name, args, tool.CallID(call.ID))
+		res := guard.Call(ctx, set, call.Function.Name, []byte(call.Function.Arguments), tool.CallID(call.ID))
 		msgs = append(msgs, openai.ToolMessage(res.Feedback(), call.ID))
-		if guard != nil && stop == nil {
-			stop = guard.Record(name, args, res.Failed())
-		}
 	}
-	return msgs, stop
+	return msgs, guard.Err()
 }
 
 // RunResponses runs every function call of a Responses API response
@@ -90,22 +87,17 @@ func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompleti
 // RunChat uses it.
 func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, guard *tool.Guard) ([]responses.ResponseInputItemUnionParam, error) {
 	var items []responses.ResponseInputItemUnionParam
-	var stop error
 	for _, out := range resp.Output {
 		if out.Type != "function_call" {
 			continue
 		}
 		call := out.AsFunctionCall()
-		name, args := call.Name, []byte(call.Arguments)
-		res := set.Call(ctx, name, args, tool.CallID(call.CallID))
+		res := guard.Call(ctx, set, call.Name, []byte(call.Arguments), tool.CallID(call.CallID))
 		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
 		item.OfFunctionCallOutput.CallID = param.NewOpt(call.CallID)
 		items = append(items, item)
-		if guard != nil && stop == nil {
-			stop = guard.Record(name, args, res.Failed())
-		}
 	}
-	return items, stop
+	return items, guard.Err()
 }
 
 // ResponseFormat returns the response_format of a Chat Completions request

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
@@ -14,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/hostilevalue"
 	"github.com/toolgen-go/toolgen/internal/replay"
 	"github.com/toolgen-go/toolgen/runtime/openaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -207,4 +210,122 @@ func TestTextFormat(t *testing.T) {
 	got, errs := invoice.Parse(resp.OutputText())
 	require.Nil(t, errs)
 	assert.Equal(t, adaptertest.Invoice{Number: "INV-9", Total: 990, Customer: "Grace Hopper"}, got)
+}
+
+// chatCompletion is a completion whose message makes the calls.
+func chatCompletion(t *testing.T, calls []adaptertest.Call) []byte {
+	t.Helper()
+	toolCalls := make([]map[string]any, len(calls))
+	for i, c := range calls {
+		toolCalls[i] = map[string]any{"id": c.ID, "type": "function", "function": map[string]any{"name": c.Name, "arguments": c.Args}}
+	}
+	b, err := json.Marshal(map[string]any{"id": "chatcmpl-runaway", "object": "chat.completion", "created": 1795939200, "model": "gpt-4o-2024-08-06",
+		"choices": []any{map[string]any{"index": 0, "finish_reason": "tool_calls",
+			"message": map[string]any{"role": "assistant", "content": nil, "tool_calls": toolCalls}}}})
+	require.NoError(t, err)
+	return b
+}
+
+// runTurn fetches a completion of the calls through the SDK's client, runs
+// it with RunChat and the guard, and sends the messages back: it returns
+// the contents of the tool messages, as the API received them, and
+// RunChat's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]string, error) {
+	t.Helper()
+	var contents []string
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/chat/completions", Response: replay.File(t, chatCompletion(t, calls))},
+		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var msgs []map[string]any
+			require.NoError(t, json.Unmarshal(body["messages"], &msgs))
+			require.Len(t, msgs, 2+len(calls), "every call is answered")
+			for i, c := range calls {
+				assert.Equal(t, c.ID, msgs[2+i]["tool_call_id"])
+				contents = append(contents, msgs[2+i]["content"].(string))
+			}
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	params := openai.ChatCompletionNewParams{Model: openai.ChatModelGPT4o, Tools: openaitool.ChatTools(set),
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Tell every customer.")}}
+	require.NoError(t, g.Step())
+	completion, err := c.Chat.Completions.New(ctx, params)
+	require.NoError(t, err)
+	more, runErr := openaitool.RunChat(ctx, set, completion, g)
+	params.Messages = append(params.Messages, more...)
+	_, err = c.Chat.Completions.New(ctx, params)
+	require.NoError(t, err)
+	return contents, runErr
+}
+
+// A completion of three identical calls the set refuses, then 997 emails:
+// the guard stops the loop at the third, and none of the emails is sent;
+// each call is answered.
+func TestStoppedLoopRunsNothing(t *testing.T) {
+	outbox := &adaptertest.Outbox{}
+	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
+	for i, c := range contents {
+		if i < 3 {
+			assert.Equal(t, adaptertest.RefusedTagFeedback, c)
+		} else if !assert.Equal(t, adaptertest.StoppedFeedback, c, "call %d", i) {
+			break
+		}
+	}
+}
+
+// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// the others are answered and not run.
+func TestMaxCallsPerStep(t *testing.T) {
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adaptertest.Outbox{}
+		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
+		contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+		require.NoError(t, err)
+		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
+		for i, text := range contents {
+			if i < c.sent {
+				assert.Equal(t, "sent to user"+strconv.Itoa(i+3)+"@example.com", text)
+			} else {
+				assert.Equal(t, adaptertest.TooManyCallsFeedback(c.sent), text, "call %d", i)
+			}
+		}
+	}
+}
+
+// hostileCases are the hostile values and random compositions of them.
+func hostileCases() []hostilevalue.Case {
+	rng := rand.New(rand.NewPCG(16, 4))
+	cases := hostilevalue.Cases()
+	for range 30 {
+		cases = append(cases, hostilevalue.Random(rng))
+	}
+	return cases
+}
+
+// Whatever a handler returns or panics with (values that contain
+// themselves, nested past every limit, with no JSON form), each call of
+// the completion is answered: an output the API can carry as its JSON, any
+// other as a failure of that call alone; the other calls' results are
+// intact, and nothing crashes.
+func TestHostileOutputs(t *testing.T) {
+	cases := hostileCases()
+	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
+	calls := adaptertest.InspectTurn(cases)
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
+	require.NoError(t, err)
+	require.Len(t, contents, len(calls))
+	for i, c := range calls {
+		if c.Name == "get_forecast" {
+			assert.Equal(t, adaptertest.ForecastOslo, contents[i])
+			continue
+		}
+		want, _, _ := adaptertest.Inspection(cases, c)
+		assert.Equal(t, want, contents[i], c.Args)
+	}
 }

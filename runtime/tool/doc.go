@@ -85,8 +85,10 @@
 // # Agent loops
 //
 // A Guard bounds a loop in which a model calls tools and reads their
-// results: a number of steps, a time budget, and the same failing call made
-// again and again.
+// results: a number of steps, a time budget, the same failing call made
+// again and again, and the calls one step runs (DefaultMaxCalls). Calls made
+// through it (Guard.Call, Guard.CallArgs) stop running the moment it stops
+// the loop; each is still answered, with code stopped or too_many_calls.
 //
 // # Limits and guarantees
 //
@@ -97,6 +99,10 @@
 // start a line; each text in it is at most MaxField bytes, so a message is at
 // most MaxMessage bytes, a JSON error MaxJSONError, and Feedback
 // MaxFeedbackBase plus MaxMessage+3 per error. Errors keep their full text.
+// Tool.Confirmation, the question a person approves a dangerous call from,
+// shows every member of the arguments on a line of its own, sorted, each
+// value cut on its own and escaped the same way: at most MaxConfirmationBase
+// plus MaxConfirmationMember bytes per member.
 //
 // The dispatcher. An approval token is an HMAC under the set's key (random,
 // or WithApprovalKey) of the call's tool and canonical arguments, valid
@@ -110,7 +116,13 @@
 // escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
 // over values built by hand stop at a depth (a validator's comparisons at
 // MaxDepth levels, the canonical form of a call at the parse limit): a
-// deeper or cyclic value is a depth error, never a stack overflow.
+// deeper or cyclic value is a depth error, never a stack overflow. The same
+// holds for what the application's code hands back: a handler's output is
+// rendered as JSON once, as the handler returns, after a walk limited to
+// 512 levels; an output no provider can carry (a value that contains
+// itself, one nested deeper, one with no JSON form) fails its call with
+// CodeBadResult, and a panic's value is rendered the same way, never
+// through fmt.
 //
 // # Generated code
 //

@@ -114,26 +114,30 @@ func ExamplePolicyFor() {
 	// Do not repeat this call; choose another action, or ask the user.
 }
 
-// A Guard bounds an agent loop: steps, time, and the same failing call made
-// again and again. Here the model repeats a call the validator refuses; the
-// third time, the guard stops the loop.
+// A Guard bounds an agent loop: steps, time, the same failing call made
+// again and again, and the calls of one step. Here the model's one turn
+// repeats a call the validator refuses, then asks to move: the third
+// failure stops the loop, and the calls after it are answered, not run.
 func ExampleGuard() {
-	set := tool.NewSet(arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) { return "moved", nil }), quiet)
+	moves := 0
+	set := tool.NewSet(arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) { moves++; return "moved", nil }), quiet)
 	guard := tool.NewGuard(tool.Limits{MaxSteps: 10, MaxRepeats: 2})
-	args := []byte(`{"x": 30, "y": 1}`) // what the model keeps sending
-	for guard.Step() == nil {
-		res := set.Call(context.Background(), "move", args)
-		fmt.Println(res.Status, res.Errors.Codes())
-		if err := guard.Record("move", args, res.Failed()); err != nil {
-			fmt.Println("stop:", err)
-			break
+	turn := []string{`{"x": 30, "y": 1}`, `{"x": 30, "y": 1}`, `{"x": 30, "y": 1}`, `{"x": 3, "y": 1}`} // the model's calls
+	if guard.Step() == nil {
+		for _, args := range turn {
+			res := guard.Call(context.Background(), set, "move", []byte(args))
+			fmt.Println(res.Status, res.Errors.Codes())
 		}
 	}
+	fmt.Println("stop:", guard.Err())
+	fmt.Println("moves:", moves)
 	// Output:
 	// rejected [maximum:x]
 	// rejected [maximum:x]
 	// rejected [maximum:x]
+	// rejected [stopped:move]
 	// stop: the same failing call to move was made 3 times; it is not retried again
+	// moves: 0
 }
 
 // For gives the tools array of a request, in the form each provider takes:

@@ -1,9 +1,7 @@
 package tool
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"unsafe"
 )
@@ -65,12 +63,10 @@ func (r Result) FeedbackJSON() string {
 	b = append(b, `,"tool":`...)
 	b = appendJSONString(b, field(r.Tool))
 	if r.Status == StatusExecuted {
-		out := r.Structured
-		if out == nil {
-			out = outputJSON(r.Output)
-		}
-		if len(out) > 0 {
-			b = append(b, `,"output":`...)
+		b = append(b, `,"output":`...)
+		if out, err := r.renderedOutput(); err != nil {
+			b = appendJSONString(b, unrendered(err))
+		} else {
 			b = append(b, out...)
 		}
 	}
@@ -93,45 +89,10 @@ func (r Result) FeedbackJSON() string {
 // instruction.
 const MaxFeedbackBase = 3*MaxField + 256
 
-// outputJSON renders a handler's output as JSON: as encoding/json writes it,
-// or as the text fmt writes when it has no JSON form. A MarshalJSON or
-// String method that panics leaves a placeholder, never a panic.
-func outputJSON(v any) (out json.RawMessage) {
-	if s, ok := v.(string); ok {
-		return appendJSONString(nil, s)
-	}
-	defer func() {
-		if recover() != nil {
-			out = json.RawMessage(`"<the output could not be rendered>"`)
-		}
-	}()
-	b, err := marshal(v)
-	if err != nil {
-		b, _ = marshal(fmt.Sprint(v))
-	}
-	return b
-}
-
-// marshal is json.Marshal without HTML escaping: a model reads "<= 10".
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
 func (r Result) outputText() (text string) {
 	if r.Structured != nil {
 		return string(r.Structured)
 	}
-	defer func() {
-		if recover() != nil {
-			text = "<the output could not be rendered>"
-		}
-	}()
 	switch out := r.Output.(type) {
 	case nil:
 		return "done"
@@ -142,9 +103,9 @@ func (r Result) outputText() (text string) {
 	case json.RawMessage:
 		return string(out)
 	}
-	b, err := marshal(r.Output)
+	b, err := r.renderedOutput()
 	if err != nil {
-		return fmt.Sprint(r.Output)
+		return unrendered(err)
 	}
 	return string(b)
 }
@@ -158,6 +119,9 @@ func (r Result) headline() string {
 		}
 		if r.stage == stageDeclined {
 			return "The call to " + name + " was declined by the user and not executed:"
+		}
+		if r.stage == stageGuard {
+			return "The call to " + name + " was not executed:"
 		}
 		if r.Tool == "" {
 			return "The call was rejected and not executed:"
@@ -200,6 +164,11 @@ func (r Result) Instruction() string {
 		return "Do not repeat this call; choose another action, or ask the user."
 	case stageDeclined:
 		return "Do not repeat this call; ask the user what to do instead."
+	case stageGuard:
+		if len(r.Errors) > 0 && r.Errors[0].Code == CodeTooManyCalls {
+			return "Make fewer calls at once; call it again in your next turn if it is still needed."
+		}
+		return "Do not call any more tools: the task ends here."
 	case stageIdempotency:
 		return "Do not repeat this call."
 	case stageOverloaded:
@@ -288,18 +257,19 @@ type GeminiFunctionResponse struct {
 // Gemini shapes the result as a functionResponse answering the call whose
 // id was given with CallID: its response is {"output": ...} for an
 // executed call (the checked JSON of a typed result, any other output as
-// JSON), {"error": Feedback} otherwise, as the Gemini API reads them.
+// JSON), {"error": Feedback} otherwise, as the Gemini API reads them. An
+// output with no JSON a provider can carry is an error too (a Set fails
+// such a call: see CodeBadResult).
 func (r Result) Gemini() GeminiFunctionResponse {
 	var resp []byte
 	if r.Status == StatusExecuted {
-		out := r.Structured
-		if out == nil {
-			out = outputJSON(r.Output)
+		if out, err := r.renderedOutput(); err != nil {
+			resp = append(appendJSONString([]byte(`{"error":`), unrendered(err)), '}')
+		} else {
+			resp = append(append([]byte(`{"output":`), out...), '}')
 		}
-		resp = append(append([]byte(`{"output":`), out...), '}')
 	} else {
-		text, _ := marshal(r.Feedback())
-		resp = append(append([]byte(`{"error":`), text...), '}')
+		resp = append(appendJSONString([]byte(`{"error":`), r.Feedback()), '}')
 	}
 	return GeminiFunctionResponse{ID: r.CallID, Name: r.Tool, Response: resp}
 }

@@ -44,7 +44,9 @@ func referenceFeedbackJSON(t testing.TB, r Result) string {
 		Instruction string          `json:"instruction,omitempty"`
 	}{Status: field(string(r.Status)), Tool: field(r.Tool), Errors: errs}
 	if r.Status == StatusExecuted {
-		f.Output = outputJSON(r.Output)
+		out, err := outputJSON(r.Output)
+		require.NoError(t, err)
+		f.Output = out
 	} else {
 		f.Instruction = r.Instruction()
 	}

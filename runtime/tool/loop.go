@@ -24,7 +24,24 @@ type Limits struct {
 	// MaxRepeats is how many times the loop may make the same failing call
 	// (same tool, same arguments); one more stops it. 0 means 2.
 	MaxRepeats int
+	// MaxCalls is how many calls of one step (from one Step to the next)
+	// may run through Guard.Call and Guard.CallArgs; the others are
+	// answered with code too_many_calls and not run. A call the set refuses
+	// before its handler, or that awaits a person's approval, does not
+	// count. 0 means DefaultMaxCalls; a negative value, no limit.
+	MaxCalls int
 }
+
+// DefaultMaxCalls is how many calls of one step a Guard lets run, unless
+// Limits.MaxCalls says otherwise: a model that asks for more in one
+// completion reads that the others did not run.
+const DefaultMaxCalls = 32
+
+// Codes of the calls a Guard does not let run (see Guard.Call).
+const (
+	CodeStopped      = "stopped"        // the loop was stopped before the call
+	CodeTooManyCalls = "too_many_calls" // the step had run its Limits.MaxCalls calls
+)
 
 // Reasons a Guard stops a loop, as Stop.Code.
 const (
@@ -42,21 +59,27 @@ type Stop struct {
 
 func (s *Stop) Error() string { return s.Reason }
 
-// Guard bounds an agent loop by steps, total time and repeated failures. It
-// knows nothing of any SDK: call Step before each step of the loop and Record
-// after each tool call, and stop when either returns an error (a *Stop). Once
-// stopped, a Guard stays stopped. It is safe for concurrent use.
+// Guard bounds an agent loop by steps, total time, repeated failures and
+// the calls of one step. It knows nothing of any SDK: call Step before each
+// step of the loop and run each tool call of the step with Call (or CallArgs),
+// and stop when Step or Err returns an error (a *Stop). Once stopped, a Guard
+// stays stopped, and runs no call any more: each is answered, as the
+// providers require, with a result that says why it did not run. It is safe
+// for concurrent use.
 //
 //	g := tool.NewGuard(tool.Limits{MaxSteps: 10, MaxDuration: 2 * time.Minute})
 //	for g.Step() == nil {
 //		calls := askModel(...)
 //		for _, c := range calls {
-//			res := set.Call(ctx, c.Name, c.Arguments, tool.CallID(c.ID))
-//			if err := g.Record(c.Name, c.Arguments, res.Failed()); err != nil {
-//				// stop: err.Error() says why
-//			}
+//			res := g.Call(ctx, set, c.Name, c.Arguments, tool.CallID(c.ID))
+//			answer(c, res.Feedback())
+//		}
+//		if err := g.Err(); err != nil {
+//			// stop: err.Error() says why
 //		}
 //	}
+//
+// A loop that runs its calls itself calls Record after each one.
 type Guard struct {
 	limits Limits
 	start  time.Time
@@ -64,6 +87,7 @@ type Guard struct {
 
 	mu       sync.Mutex
 	steps    int
+	calls    int // of the current step: running, or run
 	failures map[string]int
 	stop     *Stop
 }
@@ -72,6 +96,9 @@ type Guard struct {
 func NewGuard(l Limits) *Guard {
 	if l.MaxRepeats <= 0 {
 		l.MaxRepeats = 2
+	}
+	if l.MaxCalls == 0 {
+		l.MaxCalls = DefaultMaxCalls
 	}
 	return &Guard{limits: l, start: time.Now(), now: time.Now, failures: map[string]int{}}
 }
@@ -85,14 +112,115 @@ func (g *Guard) Step() error {
 	if g.stop != nil {
 		return g.stop
 	}
-	if d := g.limits.MaxDuration; d > 0 && g.now().Sub(g.start) >= d {
-		return g.halt(StopMaxDuration, "the loop ran for its whole time budget of "+d.String())
+	if g.outOfTime() {
+		return g.stop
 	}
 	if n := g.limits.MaxSteps; n > 0 && g.steps >= n {
 		return g.halt(StopMaxSteps, "the loop took its maximum of "+strconv.Itoa(n)+" steps")
 	}
 	g.steps++
+	g.calls = 0
 	return nil
+}
+
+// Err returns the *Stop that stopped the loop, or nil while it may go on.
+func (g *Guard) Err() error {
+	if g == nil {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stop == nil {
+		return nil
+	}
+	return g.stop
+}
+
+// Call runs a tool call of the loop's current step through set, as
+// set.Call does, and records it (see Record), unless the guard does not let
+// it run: once the loop is stopped (by Step, by a failing call repeated too
+// often, earlier in the same step included, or by the end of MaxDuration,
+// which Call checks too), and past the step's
+// MaxCalls calls, the call does not run, and its result, rejected with code
+// stopped or too_many_calls, tells the model why; the set audits it as any
+// other call. Every call gets its result: a provider refuses a conversation
+// that leaves one unanswered. A nil Guard runs every call.
+func (g *Guard) Call(ctx context.Context, set *Set, name string, raw []byte, opts ...CallOption) Result {
+	if g == nil {
+		return set.Call(ctx, name, raw, opts...)
+	}
+	step, refusal := g.admit()
+	if refusal != nil {
+		return set.refuse(ctx, name, opts, *refusal)
+	}
+	res := set.Call(ctx, name, raw, opts...)
+	g.settle(step, res)
+	if res.Failed() {
+		g.Record(name, raw, true)
+	}
+	return res
+}
+
+// CallArgs is Call of arguments already decoded, as set.CallArgs takes
+// them.
+func (g *Guard) CallArgs(ctx context.Context, set *Set, name string, args map[string]any, opts ...CallOption) Result {
+	if g == nil {
+		return set.CallArgs(ctx, name, args, opts...)
+	}
+	step, refusal := g.admit()
+	if refusal != nil {
+		return set.refuse(ctx, name, opts, *refusal)
+	}
+	res := set.CallArgs(ctx, name, args, opts...)
+	g.settle(step, res)
+	if res.Failed() {
+		g.failed(name, argsKey(name, args))
+	}
+	return res
+}
+
+// admit counts a call among the step's, and returns the step; or, when the
+// call may not run, the error that says why.
+func (g *Guard) admit() (step int, refusal *Error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stop != nil || g.outOfTime() {
+		return 0, &Error{Code: CodeStopped, Reason: "the loop was stopped before this call: " + g.stop.Reason}
+	}
+	if n := g.limits.MaxCalls; n > 0 && g.calls >= n {
+		return 0, &Error{Code: CodeTooManyCalls, Expected: "at most " + strconv.Itoa(n) + " calls in one turn",
+			Reason: "this turn already ran " + strconv.Itoa(n) + " calls, the most one turn may run"}
+	}
+	g.calls++
+	return g.steps, nil
+}
+
+// outOfTime stops the loop once it has run for MaxDuration.
+func (g *Guard) outOfTime() bool {
+	if d := g.limits.MaxDuration; d > 0 && g.now().Sub(g.start) >= d {
+		g.halt(StopMaxDuration, "the loop ran for its whole time budget of "+d.String())
+		return true
+	}
+	return false
+}
+
+// settle uncounts a call of step that did not reach its handler.
+func (g *Guard) settle(step int, res Result) {
+	if res.Status == StatusRejected || res.Status == StatusNeedsConfirmation {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if g.steps == step {
+			g.calls--
+		}
+	}
+}
+
+// refuse answers a call the loop's guard does not let run, and audits it.
+func (s *Set) refuse(ctx context.Context, name string, opts []CallOption, e Error) Result {
+	var r callState
+	s.begin(&r, name, opts)
+	e.Name = shorten(name)
+	return s.finish(ctx, &r, reject(stageGuard, e))
 }
 
 // Record notes a tool call of the loop: its tool, its raw arguments and
@@ -111,7 +239,12 @@ func (g *Guard) Record(name string, args []byte, failed bool) error {
 		}
 		return nil
 	}
-	key := callKey(name, args)
+	return g.failed(name, callKey(name, args))
+}
+
+// failed counts a failing call, identified by key, and stops the loop when
+// it was made more than MaxRepeats times.
+func (g *Guard) failed(name, key string) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.stop != nil {
@@ -156,4 +289,14 @@ func callKey(name string, args []byte) string {
 		}
 	}
 	return string(append(append(b, 1), bytes.TrimSpace(args)...))
+}
+
+// argsKey is callKey of decoded arguments; those a walk cannot follow to
+// their end are all one call.
+func argsKey(name string, args map[string]any) string {
+	b := append([]byte(name), 0)
+	if c, w := jsonvalue.IdentityForm(b, args, maxNesting); w == jsonvalue.WalkOK {
+		return string(c)
+	}
+	return string(append(b, 2))
 }

@@ -1,10 +1,6 @@
 package tool
 
-import (
-	"unicode/utf8"
-
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
-)
+import "unicode/utf8"
 
 // This file makes text safe to render: every rendering of an error, a result
 // or an audit record passes each piece of text through field, so that no
@@ -21,18 +17,72 @@ const MaxField = 256
 // field renders s for a rendering: escaped (see escape) and at most MaxField
 // bytes. Text that needs neither is returned as it is, without allocating.
 func field(s string) string {
-	if len(s) <= MaxField && safe(s) {
-		return s
+	t, _ := clip(s, MaxField, false)
+	return t
+}
+
+// clip renders s in at most max bytes, escaped (see escape; with quoted,
+// the quote and the backslash too, for text shown between quotes). Longer
+// text is cut in its middle around "…", between characters and never inside
+// an escape, so that its start and its end stay readable; clip reports
+// whether it cut. Text that needs neither is returned as it is, without
+// allocating. It reads at most about max bytes of each end of s.
+func clip(s string, max int, quoted bool) (string, bool) {
+	width := 0
+	for i := 0; i < len(s) && width <= max; {
+		size, w := escapedRune(s[i:], quoted)
+		width += w
+		i += size
 	}
-	half := (MaxField - len("…")) / 2
-	if len(s) <= 2*half {
-		return jsonvalue.Clip(escape(s), MaxField)
+	if width <= max {
+		if width == len(s) { // escaping lengthens every character it changes
+			return s, false
+		}
+		return escapeText(s, quoted), false
 	}
-	// Escaping only lengthens text: the first and the last half bytes of s
-	// hold everything a clipped rendering shows.
-	head := s[:jsonvalue.RuneStart(s, half)]
-	tail := s[jsonvalue.RuneStart(s, len(s)-half):]
-	return jsonvalue.Elide(escape(head), escape(tail), MaxField)
+	budget := max - len("…")
+	head, used := 0, 0
+	for head < len(s) {
+		size, w := escapedRune(s[head:], quoted)
+		if used+w > budget/2 {
+			break
+		}
+		used += w
+		head += size
+	}
+	tail := len(s)
+	for tail > head {
+		_, size := utf8.DecodeLastRuneInString(s[head:tail])
+		_, w := escapedRune(s[tail-size:tail], quoted)
+		if used+w > budget {
+			break
+		}
+		used += w
+		tail -= size
+	}
+	return escapeText(s[:head], quoted) + "…" + escapeText(s[tail:], quoted), true
+}
+
+// escapedRune returns the size of the first character of s (1 for a byte of
+// invalid UTF-8) and the bytes escapeText writes for it.
+func escapedRune(s string, quoted bool) (size, width int) {
+	if c := s[0]; c < utf8.RuneSelf {
+		switch {
+		case c == '\n' || c == '\r' || c == '\t', quoted && (c == '"' || c == '\\'):
+			return 1, 2
+		case c < 0x20 || c == 0x7f:
+			return 1, 4
+		}
+		return 1, 1
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return 1, 4
+	case unsafeRune(r):
+		return size, 6
+	}
+	return size, size
 }
 
 // unsafeRune reports a character that a rendering escapes: the C0 and C1
@@ -54,11 +104,15 @@ func unsafeRune(r rune) bool {
 
 // safe reports whether s renders as it is: valid UTF-8 without an unsafe
 // character.
-func safe(s string) bool {
+func safe(s string) bool { return safeText(s, false) }
+
+// safeText is safe, and with quoted, false for text holding a quote or a
+// backslash too.
+func safeText(s string, quoted bool) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
+			if c < 0x20 || c == 0x7f || quoted && (c == '"' || c == '\\') {
 				return false
 			}
 			i++
@@ -76,8 +130,12 @@ func safe(s string) bool {
 // escape writes each unsafe character of s as Go writes it in a quoted
 // string (\n, \t, \x00, \u0085, \u2028) and each byte of invalid UTF-8 as
 // \xff; everything else, quotes and backslashes included, stays as it is.
-func escape(s string) string {
-	if safe(s) {
+func escape(s string) string { return escapeText(s, false) }
+
+// escapeText is escape, and with quoted, writes the quote and the backslash
+// as \" and \\ too, so that text between quotes ends at the closing one.
+func escapeText(s string, quoted bool) string {
+	if safeText(s, quoted) {
 		return s
 	}
 	const digits = "0123456789abcdef"
@@ -97,6 +155,8 @@ func escape(s string) string {
 			b = append(b, '\\', 'x', digits[r>>4], digits[r&0xf])
 		case unsafeRune(r):
 			b = append(b, '\\', 'u', digits[r>>12&0xf], digits[r>>8&0xf], digits[r>>4&0xf], digits[r&0xf])
+		case quoted && (r == '"' || r == '\\'):
+			b = append(b, '\\', byte(r))
 		default:
 			b = append(b, s[i:i+size]...)
 		}

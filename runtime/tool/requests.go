@@ -106,10 +106,7 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 	} else {
 		stored := &storedResult{Status: res.Status, Errors: res.Errors}
 		if res.Status == StatusExecuted {
-			stored.Output = res.Structured
-			if stored.Output == nil {
-				stored.Output = outputJSON(res.Output)
-			}
+			stored.Output, _ = res.renderedOutput() // the set failed an output it cannot render
 		}
 		if res.Err != nil {
 			stored.Err = errorText(res.Err)

@@ -7,9 +7,12 @@ import (
 )
 
 // CodeBadResult is the code of a call whose handler returned a result that
-// does not match the tool's result schema: a bug of the application, not of
-// the model. The result is not sent; the call fails, and the audit log says
-// what was wrong.
+// does not match the tool's result schema, or an output that cannot be sent:
+// one with no JSON form (a value that contains itself, a channel, NaN, a
+// MarshalJSON that fails or panics), or whose JSON nests deeper than 512
+// levels, or that the runtime's parser does not read back (a number beyond
+// float64's range). It is a bug of the application, not of the model. The
+// output is not sent; the call fails, and the audit log says what was wrong.
 const CodeBadResult = "bad_result"
 
 // ResultDef is the definition of a tool whose directive names its result
@@ -44,9 +47,9 @@ func (d *ResultDef[T, R]) Handle(fn func(ctx context.Context, args T) (R, error)
 
 // checkResult renders a handler's output as JSON, as encoding/json does,
 // and checks it against the tool's result schema. It returns the JSON, or
-// why it does not match: the validator's Errors, or an encoding error.
+// why it does not match: the validator's Errors, or why it has no JSON.
 func checkResult(t *Tool, out any) (json.RawMessage, error) {
-	b, err := marshal(out)
+	b, _, err := marshalOutput(out)
 	if err != nil {
 		return nil, fmt.Errorf("the result does not encode as JSON: %w", err)
 	}
@@ -61,8 +64,13 @@ func checkResult(t *Tool, out any) (json.RawMessage, error) {
 }
 
 // resultFailure is the result of a call whose handler's result does not
-// match the tool's result schema.
+// match the tool's result schema, or cannot be sent.
 func resultFailure(name string, err error) Result {
+	if _, unsent := err.(*outputError); unsent {
+		return Result{Status: StatusFailed,
+			Err:    fmt.Errorf("tool %s returned an output that cannot be sent: %w", name, err),
+			Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced an output that cannot be sent"}}}
+	}
 	return Result{Status: StatusFailed,
 		Err:    fmt.Errorf("tool %s returned a result that does not match its result schema: %w", name, err),
 		Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced a result that does not match its declared output schema"}}}

@@ -436,8 +436,9 @@ type Result struct {
 	// Duration is how long the set took over the call.
 	Duration time.Duration
 
-	stage stage // where a rejection happened, for Feedback
-	typed bool  // the tool has a result schema
+	stage  stage           // where a rejection happened, for Feedback
+	typed  bool            // the tool has a result schema
+	output json.RawMessage // the JSON of Output, as the set rendered it
 }
 
 // stage names the stage of a Set that rejected a call.
@@ -453,6 +454,7 @@ const (
 	stageInternal   // the application's code panicked before the handler ran
 	stageDeclined   // a person declined the call
 	stageOverloaded // the set's budget of calls in flight was full
+	stageGuard      // the loop's Guard did not let the call run
 )
 
 // Failed reports whether the call was rejected or failed.
@@ -839,7 +841,8 @@ type outcome struct {
 	out        any
 	err        error
 	structured json.RawMessage // the JSON of out, checked: for a tool with a result schema
-	resultErr  error           // why out does not match the result schema
+	rendered   json.RawMessage // the JSON of out, for a tool without one (not for a string)
+	resultErr  error           // why out does not match the result schema, or cannot be sent
 	panicked   bool
 	value      any
 	stack      []byte
@@ -870,9 +873,10 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Resu
 	return s.outcome(ctx, r, limit, runHandler(ctx, h, v))
 }
 
-// runHandler runs h's handler, turning a panic into an outcome, and checks
-// its result against the tool's result schema, if any: a MarshalJSON method
-// is the application's code, bounded by the time limit like the rest.
+// runHandler runs h's handler, turning a panic into an outcome, and renders
+// its output as JSON, checked against the tool's result schema, if any: a
+// MarshalJSON method is the application's code, bounded by the time limit
+// like the rest.
 func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -880,8 +884,15 @@ func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
 		}
 	}()
 	o.out, o.err = h.run(ctx, args)
-	if o.err == nil && h.tool.ValidateResult != nil {
+	if o.err != nil {
+		return o
+	}
+	if h.tool.ValidateResult != nil {
 		o.structured, o.resultErr = checkResult(h.tool, o.out)
+	} else if _, isString := o.out.(string); !isString && o.out != nil {
+		// Rendered once, here, where a slow MarshalJSON is bounded like the
+		// handler: an output that cannot be sent fails the call.
+		o.rendered, o.resultErr = outputJSON(o.out)
 	}
 	return o
 }
@@ -919,10 +930,11 @@ func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v a
 func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o outcome) Result {
 	switch {
 	case o.panicked:
+		text := describePanic(o.value)
 		s.logSafely(ctx, slog.LevelError, "tool handler panicked",
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)),
-			slog.String("panic", field(fmt.Sprint(o.value))), slog.String("stack", string(o.stack)))
-		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %v", r.name, o.value),
+			slog.String("panic", text), slog.String("stack", string(o.stack)))
+		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", r.name, text),
 			Errors: Errors{{Code: CodePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
 	case o.err != nil:
 		if errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled) {
@@ -932,11 +944,15 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 		}
 		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
 	case o.resultErr != nil:
-		s.logSafely(ctx, slog.LevelError, "tool result does not match its result schema",
+		msg := "tool result does not match its result schema"
+		if _, unsent := o.resultErr.(*outputError); unsent {
+			msg = "tool output cannot be sent"
+		}
+		s.logSafely(ctx, slog.LevelError, msg,
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)), slog.Any("problems", resultProblems(o.resultErr)))
 		return resultFailure(r.name, o.resultErr)
 	}
-	return Result{Status: StatusExecuted, Output: o.out, Structured: o.structured}
+	return Result{Status: StatusExecuted, Output: o.out, Structured: o.structured, output: o.rendered}
 }
 
 // limit is the time limit of h's executions; 0 for none.
@@ -970,7 +986,7 @@ func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome, he
 	attrs := []slog.Attr{slog.String("tool", field(name)), slog.String("call_id", field(id))}
 	switch {
 	case o.panicked:
-		attrs = append(attrs, slog.String("panic", field(fmt.Sprint(o.value))))
+		attrs = append(attrs, slog.String("panic", describePanic(o.value)))
 	case o.err != nil:
 		attrs = append(attrs, slog.String("error", field(errorText(o.err))))
 	}
@@ -1024,7 +1040,7 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 	}
 	s.logSafely(ctx, slog.LevelError, "tool call panicked", slog.String("tool", field(r.name)),
 		slog.String("call_id", field(r.opts.id)), slog.String("stage", stage),
-		slog.String("panic", field(fmt.Sprint(v))), slog.String("stack", string(debug.Stack())))
+		slog.String("panic", describePanic(v)), slog.String("stack", string(debug.Stack())))
 	*res = s.finish(ctx, r, panicResult(r, v))
 }
 
@@ -1033,10 +1049,10 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 func panicResult(r *callState, v any) Result {
 	name := shorten(r.name)
 	if r.reached {
-		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %v", name, v),
+		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", name, describePanic(v)),
 			Errors: Errors{{Code: CodePanic, Name: name, Reason: "the tool failed with an internal error"}}}
 	}
-	return Result{Status: StatusRejected, stage: stageInternal, Err: fmt.Errorf("tool %s: %s panicked: %v", name, r.at, v),
+	return Result{Status: StatusRejected, stage: stageInternal, Err: fmt.Errorf("tool %s: %s panicked: %s", name, r.at, describePanic(v)),
 		Errors: Errors{{Code: CodePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
 }
 
@@ -1113,7 +1129,10 @@ func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool
 	if r.approval != "" {
 		attrs = append(attrs, slog.String("approval", r.approval))
 	}
-	if withArgs {
+	if withArgs && jsonvalue.ReachesDeeper(r.redacted, maxNesting) {
+		// A log handler prints it as fmt does, without end.
+		attrs = append(attrs, slog.String("args", "<the redacted arguments nest too deep, or contain themselves>"))
+	} else if withArgs {
 		attrs = append(attrs, slog.Any("args", r.redacted))
 	} else if r.redact {
 		attrs = append(attrs, slog.String("args", "<the redacted arguments could not be logged>"))

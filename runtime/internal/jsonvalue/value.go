@@ -279,31 +279,6 @@ func listLen(v any) (int, bool) {
 	return 0, false
 }
 
-// NestsDeeper reports whether v holds arrays or objects nested more than
-// limit levels deep, as a value that contains itself does.
-func NestsDeeper(v any, limit int) bool {
-	if limit < 0 {
-		return true
-	}
-	if _, ok := listLen(v); ok {
-		l, _ := List(v)
-		for _, item := range l {
-			if NestsDeeper(item, limit-1) {
-				return true
-			}
-		}
-		return false
-	}
-	if m, ok := Object(v); ok {
-		for _, item := range m {
-			if NestsDeeper(item, limit-1) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // WalkResult is how a walk over a value ended.
 type WalkResult uint8
 
