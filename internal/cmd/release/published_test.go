@@ -14,6 +14,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -444,6 +445,86 @@ func TestReleaseTidy(t *testing.T) {
 		out, err := goCmd(p.repo.tree.path(m.dir), env, "mod", "tidy", "-diff")
 		if err != nil {
 			t.Errorf("%s: go mod tidy -diff: %v\n%s", m.dir, err, out)
+		}
+	}
+}
+
+// TestReleaseFromGit releases a copy of the checkout as README's Releasing
+// says, commit and tags in a Git repository, and has the go command fetch
+// every module from those tags, as a module proxy does: the hashes it
+// computes are those release wrote in go.sum and that the proxy directory's
+// zips have.
+func TestReleaseFromGit(t *testing.T) {
+	src, err := gitTree(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	tr, err := src.copyTo(filepath.Join(dir, "repo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitIn := func(args ...string) string {
+		t.Helper()
+		out, err := git(tr.root, append([]string{"-c", "user.name=release", "-c", "user.email=release@example.com"}, args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	gitIn("init", "-q")
+	gitIn("add", "-A")
+	gitIn("commit", "-q", "-m", "main")
+	if tr, err = gitTree(tr.root); err != nil {
+		t.Fatal(err)
+	}
+	r, err := loadRepo(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, published, err := r.release()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkClean(r); err != nil {
+		t.Fatal(err)
+	}
+	gitIn("add", "-A")
+	gitIn("commit", "-q", "-m", "Release "+r.versions.Version)
+	var mods []string
+	for _, m := range r.modules {
+		gitIn("tag", tag(m.dir, r.versions.Version))
+		mods = append(mods, m.path+"@"+r.versions.Version)
+	}
+
+	// The go command fetches the root module's repository from
+	// https://<root path>; Git reads it from the copy instead.
+	config := filepath.Join(dir, "gitconfig")
+	if err := os.WriteFile(config, []byte(fmt.Sprintf("[url %q]\n\tinsteadOf = https://%s\n", tr.root, r.root().path)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := append(userEnv(t, filepath.Join(dir, "no-proxy"), filepath.Join(dir, "modcache")),
+		"GIT_CONFIG_GLOBAL="+config, "GOPROXY=direct", "GOPRIVATE="+r.root().path)
+	out, err := goCmd(dir, env, append([]string{"mod", "download", "-json"}, mods...)...)
+	if err != nil {
+		t.Fatalf("go mod download: %v\n%s", err, out)
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	got := map[string][2]string{}
+	for dec.More() {
+		var d struct{ Path, Sum, GoModSum, Error string }
+		if err := dec.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Error != "" {
+			t.Errorf("%s: %s", d.Path, d.Error)
+		}
+		got[d.Path] = [2]string{d.Sum, d.GoModSum}
+	}
+	for _, m := range r.modules {
+		p := published[m]
+		if want := [2]string{p.zipHash, p.modHash}; got[m.path] != want {
+			t.Errorf("%s: the go command hashes the tag %v, release %v", m.path, got[m.path], want)
 		}
 	}
 }
