@@ -20,7 +20,7 @@ func (m *mod) file(name string) string { return path.Join(m.dir, name) }
 // A repo is a tree whose modules versions.txt lists.
 type repo struct {
 	tree     *tree
-	versions *Versions
+	versions *versions
 	modules  []*mod // in versions.txt's order
 	byPath   map[string]*mod
 }

@@ -12,18 +12,18 @@ import (
 // lists the modules and their version.
 const versionsFile = "versions.txt"
 
-// Versions is what versions.txt says: the version of every module, and the
+// versions is what versions.txt says: the version of every module, and the
 // directory of each module, slash-separated and relative to the root ("."
 // for the root module), in the file's order.
-type Versions struct {
+type versions struct {
 	Version string
 	Modules []string
 }
 
 // parseVersions reads versions.txt: lines of "version vX.Y.Z" (once) and
 // "module dir", blank lines and # comments.
-func parseVersions(data []byte) (*Versions, error) {
-	var v Versions
+func parseVersions(data []byte) (*versions, error) {
+	var v versions
 	seen := map[string]int{}
 	for i, line := range strings.Split(string(data), "\n") {
 		if j := strings.IndexByte(line, '#'); j >= 0 {
