@@ -11,13 +11,13 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/segmentio/encoding v0.5.4
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-go/toolgen v0.0.0
-	github.com/toolgen-go/toolgen/runtime/anthropictool v0.0.0
-	github.com/toolgen-go/toolgen/runtime/genaitool v0.0.0
-	github.com/toolgen-go/toolgen/runtime/mcptool v0.0.0
-	github.com/toolgen-go/toolgen/runtime/openaitool v0.0.0
-	github.com/toolgen-go/toolgen/runtime/oteltool v0.0.0
-	github.com/toolgen-go/toolgen/runtime/redisstore v0.0.0
+	github.com/toolgen-go/toolgen v0.1.0
+	github.com/toolgen-go/toolgen/runtime/anthropictool v0.1.0
+	github.com/toolgen-go/toolgen/runtime/genaitool v0.1.0
+	github.com/toolgen-go/toolgen/runtime/mcptool v0.1.0
+	github.com/toolgen-go/toolgen/runtime/openaitool v0.1.0
+	github.com/toolgen-go/toolgen/runtime/oteltool v0.1.0
+	github.com/toolgen-go/toolgen/runtime/redisstore v0.1.0
 	google.golang.org/genai v1.77.0
 )
 
@@ -69,8 +69,10 @@ require (
 	google.golang.org/protobuf v1.34.2 // indirect
 )
 
+tool github.com/toolgen-go/toolgen/cmd/toolgen
+
 replace (
-	github.com/toolgen-go/toolgen => ../
+	github.com/toolgen-go/toolgen => ..
 	github.com/toolgen-go/toolgen/runtime/anthropictool => ../runtime/anthropictool
 	github.com/toolgen-go/toolgen/runtime/genaitool => ../runtime/genaitool
 	github.com/toolgen-go/toolgen/runtime/mcptool => ../runtime/mcptool
@@ -78,5 +80,3 @@ replace (
 	github.com/toolgen-go/toolgen/runtime/oteltool => ../runtime/oteltool
 	github.com/toolgen-go/toolgen/runtime/redisstore => ../runtime/redisstore
 )
-
-tool github.com/toolgen-go/toolgen/cmd/toolgen

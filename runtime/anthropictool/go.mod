@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-go/toolgen v0.0.0
+	github.com/toolgen-go/toolgen v0.1.0
 )
 
 require (

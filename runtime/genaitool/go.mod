@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-go/toolgen v0.0.0
+	github.com/toolgen-go/toolgen v0.1.0
 	google.golang.org/genai v1.77.0
 )
 

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-go/toolgen v0.0.0
+	github.com/toolgen-go/toolgen v0.1.0
 )
 
 require (

@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/redis/go-redis/v9 v9.23.0
-	github.com/toolgen-go/toolgen v0.0.0
+	github.com/toolgen-go/toolgen v0.1.0
 )
 
 require (
