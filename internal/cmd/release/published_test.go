@@ -179,6 +179,11 @@ func userEnv(t *testing.T, proxy, modcache string) []string {
 		"GOWORK=off",
 		"GOSUMDB=off",
 		"GOTOOLCHAIN=local",
+		// The go command indexes the packages of the module cache once per
+		// directory and never again, since a module version cannot change:
+		// but these caches hold the modules of every release a test makes
+		// at the same version and path, so the index would be stale.
+		"GODEBUG=goindex=0",
 	)
 }
 
