@@ -365,8 +365,8 @@ var CreateEventTool = tool.Def[CreateEventArgs]{
 	Decoder: createEventArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Puts an event in the team's calendar.",
-		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, true, "", createEventArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, false, "", createEventArgsForms),
+		Idempotent:  false,
 		Name:        "create_event",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createEventArgsSchema),
@@ -811,8 +811,8 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Decoder: httpRequestArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sends an HTTP request.",
-		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, true, "", httpRequestArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, false, "", httpRequestArgsForms),
+		Idempotent:  false,
 		Name:        "http_request",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(httpRequestArgsSchema),

@@ -231,8 +231,8 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decoder: saveOutlineArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, false, "", saveOutlineArgsForms),
+		Idempotent:  false,
 		Name:        "save_outline",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),
@@ -398,8 +398,8 @@ var CreateTicketTool = tool.Def[CreateTicketArgs]{
 	Decoder: createTicketArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Opens a support ticket.",
-		Dialects:    toolimpl.Dialects("create_ticket", "Opens a support ticket.", tool.RiskAct, true, "", createTicketArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("create_ticket", "Opens a support ticket.", tool.RiskAct, false, "", createTicketArgsForms),
+		Idempotent:  false,
 		Name:        "create_ticket",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createTicketArgsSchema),

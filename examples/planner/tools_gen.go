@@ -42,8 +42,8 @@ var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decoder: planEventArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Schedules an event.",
-		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, true, "", planEventArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, false, "", planEventArgsForms),
+		Idempotent:  false,
 		Name:        "plan_event",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(planEventArgsSchema),
@@ -447,8 +447,8 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decoder: saveOutlineArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, false, "", saveOutlineArgsForms),
+		Idempotent:  false,
 		Name:        "save_outline",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),

@@ -362,8 +362,8 @@ var TagTool = tool.Def[TagArgs]{
 	Decoder: tagArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets labels on a file.",
-		Dialects:    toolimpl.Dialects("tag", "Sets labels on a file.", tool.RiskAct, true, "", tagArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("tag", "Sets labels on a file.", tool.RiskAct, false, "", tagArgsForms),
+		Idempotent:  false,
 		Name:        "tag",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tagArgsSchema),

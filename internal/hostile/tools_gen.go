@@ -34,8 +34,8 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 	Decoder: treeArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves a tree of named nodes.",
-		Dialects:    toolimpl.Dialects("save_tree", "Saves a tree of named nodes.", tool.RiskAct, true, "", treeArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_tree", "Saves a tree of named nodes.", tool.RiskAct, false, "", treeArgsForms),
+		Idempotent:  false,
 		Name:        "save_tree",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(treeArgsSchema),
@@ -137,8 +137,8 @@ var SetLabelsTool = tool.Def[LabelsArgs]{
 	Decoder: labelsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets the color of labels.",
-		Dialects:    toolimpl.Dialects("set_labels", "Sets the color of labels.", tool.RiskAct, true, "", labelsArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("set_labels", "Sets the color of labels.", tool.RiskAct, false, "", labelsArgsForms),
+		Idempotent:  false,
 		Name:        "set_labels",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(labelsArgsSchema),
@@ -351,8 +351,8 @@ var TransferTool = tool.Def[TransferArgs]{
 	Decoder: transferArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
-		Dialects:    toolimpl.Dialects("transfer", "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.", tool.RiskAct, true, "", transferArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("transfer", "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.", tool.RiskAct, false, "", transferArgsForms),
+		Idempotent:  false,
 		Name:        "transfer",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(transferArgsSchema),

@@ -38,8 +38,8 @@ var MoveTool = tool.Def[MoveArgs]{
 	Decoder: moveArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
-		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, false, "", moveArgsForms),
+		Idempotent:  false,
 		Name:        "move",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(moveArgsSchema),
@@ -227,8 +227,8 @@ var TuneTool = tool.Def[TuneArgs]{
 	Decoder: tuneArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
-		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, true, "", tuneArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, false, "", tuneArgsForms),
+		Idempotent:  false,
 		Name:        "tune",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tuneArgsSchema),
