@@ -201,7 +201,7 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 // Integer reads a number without a fractional part.
 func (s *Scanner) Integer(at Loc, expected string) (Num, bool) {
 	n, ok := s.Number(at, expected)
-	if ok && !IsInteger(n.F) {
+	if ok && !n.integer() {
 		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: "number"})
 		return n, false
 	}
@@ -372,7 +372,7 @@ func (s *Scanner) kindName(k jsonscan.Kind) string {
 	case jsonscan.Object:
 		return "object"
 	case jsonscan.Number:
-		return numberType(number(s.sc.Literal()))
+		return numberType(s.sc.Literal())
 	}
 	return ""
 }
@@ -766,7 +766,7 @@ func (s *Scanner) shown() (got, actual string) {
 	case jsonscan.Number:
 		start := s.r.textStart()
 		s.r.text = append(s.r.text, s.last.text...)
-		return numberType(s.last.f), s.r.since(start)
+		return numberType(s.last.text), s.r.since(start)
 	case jsonscan.Bool:
 		return "boolean", strconv.FormatBool(s.last.b)
 	}
