@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the read_file tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -275,9 +275,6 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 // filterObject is the shape of an object of type Filter: its members, and those it requires.
 var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 
-// enum are the values a string of the enum may take.
-var enum = []string{"title", "author", "tag"}
-
 // decodeFilter reads a value of type Filter at the location at, checking it against its schema.
 func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
 	var atAll, atAny toolimpl.Loc
@@ -334,6 +331,9 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 	}
 	return out
 }
+
+// enum are the values of an enum, sorted for a binary search.
+var enum = []string{"author", "tag", "title"}
 
 // The parameters of the create_event tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -465,7 +465,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 		case 4:
 			// priority
 			if n3, ok := s.Integer(at.Key("priority"), "integer"); ok {
-				if n3.F != 1 && n3.F != 2 && n3.F != 3 {
+				if !n3.In(priorityValues) {
 					s.Fail(at.Key("priority"), tool.CodeEnum, "one of 1, 2, 3")
 				}
 				out.Priority = Priority(int(s.Int(at.Key("priority"), n3, math.MinInt, math.MaxInt)))
@@ -520,6 +520,9 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 	}
 	return out
 }
+
+// priorityValues are the values of an enum, sorted for a binary search.
+var priorityValues = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 2, N: "2"}, {F: 3, N: "3"}}
 
 // pattern0 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
 func pattern0(s string) bool {
@@ -851,9 +854,6 @@ func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 // httpRequestArgsObject is the shape of an object of type HTTPRequestArgs: its members, and those it requires.
 var httpRequestArgsObject = toolimpl.NewObject([]string{"method", "url", "headers", "body"}, "method", "string", "url", "string")
 
-// enum2 are the values a string of the enum may take.
-var enum2 = []string{"GET", "POST", "PUT", "DELETE"}
-
 // decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at, checking it against its schema.
 func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPRequestArgs) {
 	if !s.Object(at, httpRequestArgsObject, "object") {
@@ -905,6 +905,9 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 	}
 	return out
 }
+
+// enum2 are the values of an enum, sorted for a binary search.
+var enum2 = []string{"DELETE", "GET", "POST", "PUT"}
 
 // The parameters of the list_issues tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -974,9 +977,6 @@ func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 // listIssuesArgsObject is the shape of an object of type ListIssuesArgs: its members, and those it requires.
 var listIssuesArgsObject = toolimpl.NewObject([]string{"repo", "state", "assignee", "page", "per_page"}, "repo", "string")
 
-// stateValues are the values a string of the enum may take.
-var stateValues = []string{"open", "closed"}
-
 // decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at, checking it against its schema.
 func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesArgs) {
 	if !s.Object(at, listIssuesArgsObject, "object") {
@@ -1028,6 +1028,9 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 }
 
 var pattern1 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
+
+// stateValues are the values of an enum, sorted for a binary search.
+var stateValues = []string{"closed", "open"}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&ReadFileTool.Tool, &SearchDocsTool.Tool, &CreateEventTool.Tool, &SQLQueryTool.Tool, &RunCommandTool.Tool, &HTTPRequestTool.Tool, &ListIssuesTool.Tool}

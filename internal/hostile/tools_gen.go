@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the save_tree tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -435,7 +435,7 @@ func decodeTransferArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferArgs)
 				for i2 := s.NextItem(atBatch); i2 >= 0; i2 = s.NextItem(atBatch) {
 					var item uint64
 					if n4, ok := s.Integer(atBatch.Index(i2), "integer"); ok {
-						if (n4.F != 9.007199254740992e+15 || n4.Compare("9007199254740992") != 0) && n4.F != 1 {
+						if !n4.In(enum) {
 							s.Fail(atBatch.Index(i2), tool.CodeEnum, "one of 9007199254740992, 1")
 						} else if n4.F < 0 {
 							s.Fail(atBatch.Index(i2), "minimum", ">= 0")
@@ -450,6 +450,9 @@ func decodeTransferArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferArgs)
 	}
 	return out
 }
+
+// enum are the values of an enum, sorted for a binary search.
+var enum = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 9.007199254740992e+15, N: "9007199254740992"}}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&SaveTreeTool.Tool, &SetLabelsTool.Tool, &DeleteFilesTool.Tool, &TransferTool.Tool}

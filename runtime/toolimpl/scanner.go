@@ -972,18 +972,6 @@ func (s *Scanner) Bytes(at Loc, v string) []byte {
 	return b
 }
 
-// Enum returns the value of values that equals v, and true; or "" and
-// false. The string returned is the table's: a field keeps it without a
-// copy.
-func Enum(v string, values []string) (string, bool) {
-	for _, x := range values {
-		if x == v {
-			return x, true
-		}
-	}
-	return "", false
-}
-
 // NewMap returns an empty map when s decodes, for a map field; nil when it
 // only validates.
 func NewMap[M ~map[K]V, K comparable, V any](s *Scanner) M {
