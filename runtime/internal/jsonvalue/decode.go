@@ -22,6 +22,10 @@ func Int(v any, min, max int64) (int64, bool) {
 	case float64:
 		return intOf(x, min, max)
 	case json.Number:
+		if isPlainInteger(string(x)) {
+			i, err := strconv.ParseInt(string(x), 10, 64)
+			return i, err == nil && i >= min && i <= max
+		}
 		neg, u, ok := integerOf(x)
 		switch {
 		case !ok || u > 1<<63 || !neg && u == 1<<63:
@@ -63,6 +67,13 @@ func Uint(v any, max uint64) (uint64, bool) {
 	case float64:
 		return uintOf(x, max)
 	case json.Number:
+		if isPlainInteger(string(x)) {
+			u, err := strconv.ParseUint(string(x), 10, 64)
+			if err != nil {
+				return 0, x == "-0"
+			}
+			return u, u <= max
+		}
 		neg, u, ok := integerOf(x)
 		if !ok || neg && u != 0 {
 			return 0, false
@@ -96,7 +107,7 @@ func Uint(v any, max uint64) (uint64, bool) {
 
 // integerOf reads the number n, exactly, as a sign and a magnitude below
 // 2^64 ("1e3" is 1000, "-3.0" is -3); false when n is not an integer or is
-// too large.
+// too large. A plain integer is read faster by strconv.
 func integerOf(n json.Number) (neg bool, u uint64, ok bool) {
 	var buf exactBuf
 	d, ok := exact(n, &buf)

@@ -280,14 +280,44 @@ func IsInteger(v any) bool {
 }
 
 // IsIntegerText reports whether s, a JSON number, has no fractional part,
-// exactly (see IsInteger).
+// exactly (see IsInteger): whether the digits' trailing zeros and the
+// exponent make up for the digits after the point.
 func IsIntegerText(s string) bool {
-	if isPlainInteger(s) {
-		return true
+	mant, exp := s, ""
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' || s[i] == 'E' {
+			mant, exp = s[:i], s[i+1:]
+			break
+		}
 	}
-	var buf exactBuf
-	d, ok := parseDec(append(buf[:0], s...))
-	return ok && (len(d.digits) == 0 || d.exp >= 0)
+	frac := 0  // digits after the point
+	zeros := 0 // trailing zeros of all the digits
+	nonzero := false
+	for i := 0; i < len(mant); i++ {
+		switch c := mant[i]; {
+		case c == '.':
+			frac = len(mant) - i - 1
+		case c == '0':
+			zeros++
+		case c >= '1' && c <= '9':
+			zeros, nonzero = 0, true
+		}
+	}
+	if !nonzero {
+		return true // zero, whatever its exponent
+	}
+	// The value is digits × 10^(e - frac), digits ending in zeros zeros.
+	e, neg := 0, false
+	if len(exp) > 0 && (exp[0] == '-' || exp[0] == '+') {
+		neg, exp = exp[0] == '-', exp[1:]
+	}
+	for i := 0; i < len(exp) && e < maxExp; i++ {
+		e = e*10 + int(exp[i]-'0')
+	}
+	if neg {
+		e = -e
+	}
+	return zeros+e-frac >= 0
 }
 
 // Compare compares the number v, a value a validator accepted as a number,
@@ -296,6 +326,9 @@ func IsIntegerText(s string) bool {
 // only where the float64 comparison cannot decide: when v's float64 equals
 // n's and one of them is not exact. It reports 0 when v is not a number.
 func Compare(v any, n string) int {
+	if x, ok := v.(json.Number); ok && string(x) == n {
+		return 0 // written as the schema writes it
+	}
 	var xb, nb exactBuf
 	x, ok := exact(v, &xb)
 	if !ok {
