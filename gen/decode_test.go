@@ -17,17 +17,19 @@ func TestIdempotentDirective(t *testing.T) {
 	for _, tt := range pkgs[0].Tools {
 		got[tt.Name] = tt.Idempotent
 	}
-	assert.Equal(t, map[string]bool{"step": false, "walk": true, "read": true}, got)
+	// Only a read is idempotent unless it says otherwise: a Set
+	// deduplicates the calls of the others by request id.
+	assert.Equal(t, map[string]bool{"step": false, "walk": true, "read": true, "send": false, "wipe": false, "look": false}, got)
 
 	files, err := Generate(Config{Dir: "testdata/idempotent"})
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	src := string(files[0].Content)
 	assert.Contains(t, src, "var StepTool = tool.Def[StepArgs]{")
-	assert.Regexp(t, `Idempotent: +false,`, src)
+	assert.Len(t, regexp.MustCompile(`Idempotent: +false,`).FindAllString(src, -1), 4)
 	assert.Len(t, regexp.MustCompile(`Idempotent: +true,`).FindAllString(src, -1), 2)
 	assert.Contains(t, src, "func DecodeStepArgs(args map[string]any) (StepArgs, tool.Errors) {")
-	assert.Contains(t, src, "var Tools = tool.Tools{&StepTool.Tool, &WalkTool.Tool, &ReadTool.Tool}")
+	assert.Contains(t, src, "var Tools = tool.Tools{&StepTool.Tool, &WalkTool.Tool, &ReadTool.Tool, &SendTool.Tool, &WipeTool.Tool, &LookTool.Tool}")
 }
 
 func TestIdempotentDirectiveErrors(t *testing.T) {

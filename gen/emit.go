@@ -119,7 +119,7 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion3")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
 
 	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}

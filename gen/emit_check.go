@@ -221,8 +221,8 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		checks := append(kindChecks, generic...)
 		cond := jen.Op("!").Id("ok")
 		if integerOnly {
-			name = jen.Id(x)
-			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(implPath, "IsInteger").Call(jen.Id(x))
+			// Exactly: 1e-400 is a number whose float64 is 0.
+			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(implPath, "IsInteger").Call(v)
 		}
 		return []jen.Code{ifTyped(jen.List(name, jen.Id("ok")).Op(":=").Add(c.conv(v)), cond, typeErr(), checks)}
 	}
@@ -267,8 +267,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		x := e.local(c.base)
 		checks, uses := e.kindChecks(s, k, jen.Id(x), v, l, false)
 		if integerOnly {
-			uses = true
-			inner := jen.If(jen.Op("!").Qual(implPath, "IsInteger").Call(jen.Id(x))).Block(failType...)
+			inner := jen.If(jen.Op("!").Qual(implPath, "IsInteger").Call(v)).Block(failType...)
 			if len(checks) > 0 {
 				inner = inner.Else().Block(checks...)
 			}
@@ -323,11 +322,7 @@ func specialized(s *schema) string {
 		values = append(values, s.constant)
 	}
 	for _, x := range values {
-		t := jsonType(x)
-		if t == "integer" {
-			t = kindNumber
-		}
-		if t != kind {
+		if jsonType(x) != kind {
 			return ""
 		}
 	}
@@ -367,7 +362,7 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 		checks = e.numberChecks(s, x, v, l, withEnum)
 		// multipleOf reads the value itself, exactly.
 		uses := withEnum && (s.hasEnum || s.hasConst) || s.minimum != "" || s.maximum != "" ||
-			s.exclusiveMinimum != "" || s.exclusiveMaximum != ""
+			s.exclusiveMinimum != "" || s.exclusiveMaximum != "" || s.numberFormat != ""
 		return checks, uses && len(checks) > 0
 	case kindArray:
 		return e.arrayChecks(s, x, v, l)

@@ -39,7 +39,7 @@ type typedGen struct {
 	funcs  map[string]*typedFunc // by type and validation key
 	queue  []*typedFunc
 	shapes map[string]string // object shapes by their names and requirements
-	enums  map[string]string // tables of string enums by their values
+	enums  map[string]string // the file's tables of enums (see emitter.enumTable)
 	errs   Errors
 
 	// The tool whose functions are emitted.
@@ -565,7 +565,7 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	value := jen.Id("s").Dot("Keep").Call(jen.Id(v))
 	if s.hasEnum && specialized(s) == kindString {
-		table := g.enumTable(s.enum, elem)
+		table := e.enumTable(kindString, s.enum, g.enumBase(elem))
 		x, in := e.local("x"), e.local("in")
 		pre = append(pre, jen.List(jen.Id(x), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(jen.Id(v), jen.Id(table)))
 		rules = append(rules, rule{jen.Op("!").Id(in), fail("enum", "one of "+enumText(s.enum))})
@@ -617,27 +617,13 @@ func isByte(t types.Type) bool {
 	return ok && b.Kind() == types.Byte
 }
 
-// enumTable returns the package-level table of a string enum's values,
-// named after the Go type t.
-func (g *typedGen) enumTable(values []any, t types.Type) string {
-	var items []jen.Code
-	key := ""
-	for _, v := range values {
-		items = append(items, jen.Lit(v.(string)))
-		key += strconv.Quote(v.(string)) + ","
-	}
-	if name, ok := g.enums[key]; ok {
-		return name
-	}
-	base := "enum"
+// enumBase names the table of an enum of the Go type t (see enumTable):
+// after the type when the package declares it.
+func (g *typedGen) enumBase(t types.Type) string {
 	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() == g.pkg {
-		base = lowerFirst(named.Obj().Name()) + "Values"
+		return lowerFirst(named.Obj().Name()) + "Values"
 	}
-	name := g.scope.global(base)
-	g.enums[key] = name
-	g.file.Commentf("%s are the values a string of the enum may take.", name)
-	g.file.Var().Id(name).Op("=").Index().String().Values(items...)
-	return name
+	return "enum"
 }
 
 // boolValue reads a boolean.
@@ -658,52 +644,17 @@ func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expec
 		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
 	}
 	num := jen.Id(n).Dot("F")
-	var rules []rule
-	if s.hasEnum && specialized(s) == kindNumber {
-		var cond jen.Code
-		for _, x := range s.enum {
-			c, ok := g.numberDiffers(num, jen.Id(n), x.(json.Number), s.loc+"/enum", "enum value")
-			if !ok {
-				return nil
-			}
-			if cond == nil {
-				cond = c
-			} else {
-				cond = jen.Add(cond).Op("&&").Add(c)
-			}
-		}
-		if cond == nil {
-			cond = jen.True()
-		}
-		rules = append(rules, rule{cond, fail("enum", "one of "+enumText(s.enum))})
+	x := numberView{
+		f:          num,
+		integer:    integer,
+		compare:    func(v json.Number) jen.Code { return jen.Id(n).Dot("Compare").Call(jen.Lit(string(v))) },
+		multipleOf: func(m json.Number) jen.Code { return jen.Id(n).Dot("MultipleOf").Call(jen.Lit(string(m))) },
+		in:         func(table string) jen.Code { return jen.Id(n).Dot("In").Call(jen.Id(table)) },
+		enumBase:   g.enumBase(elem),
 	}
-	if s.hasConst && specialized(s) == kindNumber {
-		c, ok := g.numberDiffers(num, jen.Id(n), s.constant.(json.Number), s.loc+"/const", "const")
-		if !ok {
-			return nil
-		}
-		rules = append(rules, rule{c, fail("const", compactJSON(s.constant))})
-	}
-	for _, b := range numericBounds(s) {
-		if b.n == "" {
-			continue
-		}
-		lit, ok := e.numberLit(b.n, s.loc+"/"+b.keyword, b.keyword)
-		if !ok {
-			return nil
-		}
-		cond := jen.Add(num).Op(b.op).Add(lit)
-		if !floatSafe(b.n) {
-			cond = jen.Add(num).Op(b.op[:1]).Add(lit).Op("||").Add(num).Op("==").Add(lit).Op("&&").
-				Id(n).Dot("Compare").Call(jen.Lit(string(b.n))).Op(b.op).Lit(0)
-		}
-		rules = append(rules, rule{cond, fail(b.keyword, b.text+string(b.n))})
-	}
-	if s.multipleOf != "" {
-		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
-			return nil
-		}
-		rules = append(rules, rule{jen.Op("!").Id(n).Dot("MultipleOf").Call(jen.Lit(string(s.multipleOf))), fail("multipleOf", "a multiple of "+string(s.multipleOf))})
+	rules, ok := e.numberRules(s, x, specialized(s) == kindNumber, fail)
+	if !ok {
+		return nil
 	}
 	checks := chain(nil, rules)
 	checks = append(checks, g.genericChecks(s, held, l, true)...)
@@ -731,19 +682,6 @@ func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expec
 		read = "Integer"
 	}
 	return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Id("s").Dot(read).Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
-}
-
-// numberDiffers is a condition true when the number n, whose float64 view
-// is num, differs from the number x, exactly.
-func (g *typedGen) numberDiffers(num, n jen.Code, x json.Number, at, what string) (jen.Code, bool) {
-	lit, ok := g.e.numberLit(x, at, what)
-	if !ok {
-		return nil, false
-	}
-	if floatSafe(x) {
-		return jen.Add(num).Op("!=").Add(lit), true
-	}
-	return jen.Parens(jen.Add(num).Op("!=").Add(lit).Op("||").Add(n).Dot("Compare").Call(jen.Lit(string(x))).Op("!=").Lit(0)), true
 }
 
 // arrayValue reads an array into a slice or a Go array.

@@ -142,6 +142,7 @@ func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedD
 	}
 	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
 	e.patterns, e.patternPrefix = em.patterns, "pattern"
+	e.enums = em.typed.enums
 	d := newDecoder(em.file, em.scope, t, n)
 	return typedDecoder{e, d, em.scope.global(n.prefix + "Decoder")}, em.typed.rootRead(t, e, d), true
 }

@@ -1,9 +1,12 @@
 package gen
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,8 +65,9 @@ type emitter struct {
 	patterns      map[string]string
 	patternPrefix string // the base of the patterns' names: prefix+"Pattern" unless set
 	consts        map[string]string
-	generated     []string // package-level names, for collision checks
-	deep          bool     // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
+	enums         map[string]string // the tables of enums, by kind and values (see enumTable)
+	generated     []string          // package-level names, for collision checks
+	deep          bool              // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
 	counter       int
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
@@ -79,7 +83,7 @@ func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.
 	e := &emitter{
 		file: f, scope: sc, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
 		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
-		patterns: map[string]string{}, consts: map[string]string{},
+		patterns: map[string]string{}, consts: map[string]string{}, enums: map[string]string{},
 		dynScopes: map[string]*dynScope{},
 	}
 	e.dyn = e.internScope(map[string]*schema{})
@@ -370,7 +374,8 @@ func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 			return code, true // a constant: no variable needed
 		}
 	}
-	key := kind + ":" + canonicalJSON(v)
+	// Constants that render the same are one variable.
+	key := kind + ":" + fmt.Sprintf("%#v", code)
 	if name, ok := e.consts[key]; ok {
 		return jen.Id(name), true
 	}
@@ -378,6 +383,61 @@ func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 	e.consts[key] = name
 	e.vars = append(e.vars, jen.Var().Id(name).Op("=").Add(code))
 	return jen.Id(name), true
+}
+
+// enumTable returns the package-level table of an enum whose values are
+// all of one kind, strings or numbers, for toolimpl's lookups: a []string
+// for toolimpl.Enum, a toolimpl.NumberEnum for toolimpl.InNumbers and
+// Num.In, sorted, so that a lookup is a binary search and the table static
+// data, whatever the size of the enum. Equal tables are one variable; base
+// names a new one.
+func (e *emitter) enumTable(kind string, values []any, base string) string {
+	var key strings.Builder
+	key.WriteString(kind)
+	for _, v := range values {
+		key.WriteByte(0)
+		key.WriteString(compactJSON(v))
+	}
+	if name, ok := e.enums[key.String()]; ok {
+		return name
+	}
+	var table *jen.Statement
+	if kind == kindString {
+		sorted := make([]string, len(values))
+		for i, v := range values {
+			sorted[i] = v.(string)
+		}
+		slices.Sort(sorted)
+		items := make([]jen.Code, len(sorted))
+		for i, v := range sorted {
+			items[i] = jen.Lit(v)
+		}
+		table = jen.Index().String().Values(items...)
+	} else {
+		type number struct {
+			f   float64
+			n   json.Number
+			lit jen.Code
+		}
+		sorted := make([]number, len(values))
+		for i, v := range values {
+			n := v.(json.Number)
+			f, _ := strconv.ParseFloat(string(n), 64) // in range: numberLit said so
+			lit, _ := e.numberLit(n, "", "")
+			sorted[i] = number{f, n, lit}
+		}
+		slices.SortStableFunc(sorted, func(a, b number) int { return cmp.Compare(a.f, b.f) })
+		items := make([]jen.Code, len(sorted))
+		for i, v := range sorted {
+			items[i] = jen.Values(jen.Id("F").Op(":").Add(v.lit), jen.Id("N").Op(":").Lit(string(v.n)))
+		}
+		table = jen.Qual(implPath, "NumberEnum").Values(items...)
+	}
+	name := e.global(base)
+	e.enums[key.String()] = name
+	e.vars = append(e.vars, jen.Commentf("%s are the values of an enum, sorted for a binary search.", name),
+		jen.Var().Id(name).Op("=").Add(table))
+	return name
 }
 
 // valueLit renders a JSON value as a Go expression of the types

@@ -2,11 +2,11 @@ package gen
 
 import (
 	"encoding/json"
-	"math"
-	"math/big"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // stringChecks emits the keywords of strings on str, as one chain: at most
@@ -15,15 +15,9 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 	var pre []jen.Code
 	var rules []rule
 	if withEnum && s.hasEnum {
-		cond := jen.Code(jen.True())
-		for i, x := range s.enum {
-			c := jen.Add(str).Op("!=").Lit(x.(string))
-			if i > 0 {
-				c = jen.Add(cond).Op("&&").Add(c)
-			}
-			cond = c
-		}
-		rules = append(rules, rule{cond, e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
+		in := e.local("in")
+		lookup := jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(str, jen.Id(e.enumTable(kindString, s.enum, e.prefix+"Values")))
+		rules = append(rules, rule{jen.Add(lookup).Op(";").Op("!").Id(in), e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
 	}
 	if withEnum && s.hasConst {
 		rules = append(rules, rule{jen.Add(str).Op("!=").Lit(s.constant.(string)),
@@ -102,60 +96,22 @@ func chain(pre []jen.Code, rules []rule) []jen.Code {
 }
 
 // numberChecks emits the keywords of numbers on num, the float64 view of v,
-// as one chain. A comparison of floats decides unless they are equal; then,
-// for a bound that a float64 does not hold exactly (beyond 2^53, or a
-// decimal such as 0.1), toolimpl.Compare decides on the exact values, so that
-// an integer beyond 2^53 is checked exactly as the handler receives it.
+// as one chain (see numberRules).
 func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
-	var rules []rule
-	if withEnum && s.hasEnum {
-		var cond jen.Code
-		for _, x := range s.enum {
-			c, ok := e.numberDiffers(num, v, x.(json.Number), s.loc+"/enum", "enum value")
-			if !ok {
-				return nil
-			}
-			if cond == nil {
-				cond = c
-			} else {
-				cond = jen.Add(cond).Op("&&").Add(c)
-			}
-		}
-		if cond == nil {
-			cond = jen.True()
-		}
-		rules = append(rules, rule{cond, e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
+	_, integer := allows(s, kindNumber)
+	x := numberView{
+		f:          num,
+		integer:    integer,
+		compare:    func(n json.Number) jen.Code { return jen.Qual(implPath, "Compare").Call(v, jen.Lit(string(n))) },
+		multipleOf: func(m json.Number) jen.Code { return jen.Qual(implPath, "MultipleOf").Call(v, jen.Lit(string(m))) },
+		in:         func(table string) jen.Code { return jen.Qual(implPath, "InNumbers").Call(v, num, jen.Id(table)) },
+		enumBase:   e.prefix + "Values",
 	}
-	if withEnum && s.hasConst {
-		c, ok := e.numberDiffers(num, v, s.constant.(json.Number), s.loc+"/const", "const")
-		if !ok {
-			return nil
-		}
-		rules = append(rules, rule{c, e.reportValue("const", l, compactJSON(s.constant), v)})
-	}
-	for _, b := range numericBounds(s) {
-		if b.n == "" {
-			continue
-		}
-		lit, ok := e.numberLit(b.n, s.loc+"/"+b.keyword, b.keyword)
-		if !ok {
-			return nil
-		}
-		cond := jen.Add(num).Op(b.op).Add(lit)
-		if !floatSafe(b.n) {
-			// num OP bound, exactly: the floats decide unless equal.
-			strict := b.op[:1]
-			cond = jen.Add(num).Op(strict).Add(lit).Op("||").Add(num).Op("==").Add(lit).Op("&&").
-				Qual(implPath, "Compare").Call(v, jen.Lit(string(b.n))).Op(b.op).Lit(0)
-		}
-		rules = append(rules, rule{cond, e.reportValue(b.keyword, l, b.text+string(b.n), v)})
-	}
-	if s.multipleOf != "" {
-		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
-			return nil
-		}
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "MultipleOf").Call(v, jen.Lit(string(s.multipleOf))),
-			e.reportValue("multipleOf", l, "a multiple of "+string(s.multipleOf), v)})
+	rules, ok := e.numberRules(s, x, withEnum, func(keyword, expected string) jen.Code {
+		return e.reportValue(keyword, l, expected, v)
+	})
+	if !ok {
+		return nil
 	}
 	if s.numberFormat != "" {
 		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.numberFormat].fn).Call(num),
@@ -164,38 +120,97 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 	return chain(nil, rules)
 }
 
-// numberDiffers is a condition true when v, whose float64 view is num,
-// differs from the number n, exactly.
-func (e *emitter) numberDiffers(num, v jen.Code, n json.Number, at, what string) (jen.Code, bool) {
+// numberView is how generated code reads a number for its keywords: f, its
+// float64 view, and the exact comparison, multipleOf check and enum lookup
+// of the number itself; enumBase names its enum's table. integer says the
+// number was checked to be an integer.
+type numberView struct {
+	f          jen.Code
+	integer    bool
+	compare    func(n json.Number) jen.Code // -1, 0 or +1, as toolimpl.Compare
+	multipleOf func(m json.Number) jen.Code
+	in         func(table string) jen.Code // in the enumTable
+	enumBase   string
+}
+
+// numberRules are the rules of enum (when withEnum), const, the bounds and
+// multipleOf on the number x, each failing with fail(keyword, expected).
+// They compare exactly, as JSON Schema does: the float64s decide unless they
+// are equal, which two different numbers may be (9007199254740993 and
+// 9007199254740992, 1e23 and 99999999999999991611392, 1e-400 and 0), and
+// then the exact comparison decides; an enum is a table (see enumTable).
+// It reports false, with an error, when a schema number is out of the
+// range of float64.
+func (e *emitter) numberRules(s *schema, x numberView, withEnum bool, fail func(keyword, expected string) jen.Code) ([]rule, bool) {
+	var rules []rule
+	if withEnum && s.hasEnum {
+		for _, v := range s.enum {
+			if _, ok := e.numberLit(v.(json.Number), s.loc+"/enum", "enum value"); !ok {
+				return nil, false
+			}
+		}
+		table := e.enumTable(kindNumber, s.enum, x.enumBase)
+		rules = append(rules, rule{jen.Op("!").Add(x.in(table)), fail("enum", "one of "+enumText(s.enum))})
+	}
+	if withEnum && s.hasConst {
+		c, ok := e.numberDiffers(x, s.constant.(json.Number), s.loc+"/const", "const")
+		if !ok {
+			return nil, false
+		}
+		rules = append(rules, rule{c, fail("const", compactJSON(s.constant))})
+	}
+	for _, b := range numericBounds(s) {
+		if b.n == "" {
+			continue
+		}
+		lit, ok := e.numberLit(b.n, s.loc+"/"+b.keyword, b.keyword)
+		if !ok {
+			return nil, false
+		}
+		cond := jen.Add(x.f).Op(b.op).Add(lit)
+		if !x.floatDecides(b.n) {
+			// x OP bound: x strictly beyond it in float64, or at it in
+			// float64 and beyond it exactly.
+			cond = jen.Add(x.f).Op(b.op[:1]).Add(lit).Op("||").Add(x.f).Op("==").Add(lit).Op("&&").
+				Add(x.compare(b.n)).Op(b.op).Lit(0)
+		}
+		rules = append(rules, rule{cond, fail(b.keyword, b.text+string(b.n))})
+	}
+	if s.multipleOf != "" {
+		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
+			return nil, false
+		}
+		rules = append(rules, rule{jen.Op("!").Add(x.multipleOf(s.multipleOf)), fail("multipleOf", "a multiple of "+string(s.multipleOf))})
+	}
+	return rules, true
+}
+
+// numberDiffers is a condition true when the number x differs from the
+// number n, exactly.
+func (e *emitter) numberDiffers(x numberView, n json.Number, at, what string) (jen.Code, bool) {
 	lit, ok := e.numberLit(n, at, what)
 	if !ok {
 		return nil, false
 	}
-	if floatSafe(n) {
-		return jen.Add(num).Op("!=").Add(lit), true
+	if x.floatDecides(n) {
+		return jen.Add(x.f).Op("!=").Add(lit), true
 	}
-	return jen.Parens(jen.Add(num).Op("!=").Add(lit).Op("||").Qual(implPath, "Compare").Call(v, jen.Lit(string(n))).Op("!=").Lit(0)), true
+	return jen.Parens(jen.Add(x.f).Op("!=").Add(lit).Op("||").Add(x.compare(n)).Op("!=").Lit(0)), true
 }
 
-// floatSafe reports whether comparing float64 views with the number n is
-// exact: n is a float64 exactly, below 2^53 (where every float64 view of an
-// integer is the integer), and the shortest decimal of its float64 (which
-// is how a float64 with a fraction reads). Otherwise the float64 of a value
-// may equal n's while the value differs from n.
+// floatDecides reports whether comparing the float64 views of x and n is
+// exact: x is an integer and n an integer below 2^53 in magnitude, where
+// two integers never share a float64.
+func (x numberView) floatDecides(n json.Number) bool {
+	return x.integer && toolimpl.IsInteger(n) && toolimpl.Compare(n, "-9007199254740992") > 0 && toolimpl.Compare(n, "9007199254740992") < 0
+}
+
+// floatSafe reports whether the float64 of the number n stands for n
+// exactly, as the run time compares a float64 with a number (toolimpl.Compare):
+// then a float64 constant may hold n.
 func floatSafe(n json.Number) bool {
 	f, err := strconv.ParseFloat(string(n), 64)
-	if err != nil || math.Abs(f) >= 1<<53 {
-		return false
-	}
-	exact, ok := new(big.Rat).SetString(string(n))
-	if !ok || new(big.Rat).SetFloat64(f).Cmp(exact) != 0 {
-		return false
-	}
-	if exact.IsInt() {
-		return true
-	}
-	shortest, _ := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64))
-	return shortest.Cmp(exact) == 0
+	return err == nil && toolimpl.Compare(f, string(n)) == 0
 }
 
 // arrayChecks emits the keywords of arrays on list, a []any, v being the

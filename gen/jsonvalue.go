@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -99,59 +96,6 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 	return tok, nil
 }
 
-// canonicalJSON renders a value with sorted members and numbers by value,
-// so that values JSON Schema calls equal render the same.
-func canonicalJSON(v any) string {
-	var b strings.Builder
-	writeCanonical(&b, v)
-	return b.String()
-}
-
-func writeCanonical(b *strings.Builder, v any) {
-	switch x := v.(type) {
-	case nil:
-		b.WriteString("null")
-	case bool:
-		b.WriteString(strconv.FormatBool(x))
-	case string:
-		q, _ := json.Marshal(x)
-		b.Write(q)
-	case json.Number:
-		f, err := strconv.ParseFloat(string(x), 64)
-		if err != nil {
-			b.WriteString(string(x))
-			return
-		}
-		if f == 0 {
-			f = 0
-		}
-		b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
-	case []any:
-		b.WriteByte('[')
-		for i, item := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeCanonical(b, item)
-		}
-		b.WriteByte(']')
-	case *object:
-		keys := append([]string{}, x.keys...)
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			q, _ := json.Marshal(k)
-			b.Write(q)
-			b.WriteByte(':')
-			writeCanonical(b, x.values[k])
-		}
-		b.WriteByte('}')
-	}
-}
-
 // compactJSON renders a value as JSON in its own member order, for messages.
 func compactJSON(v any) string {
 	var b strings.Builder
@@ -190,10 +134,9 @@ func writeCompact(b *strings.Builder, v any) {
 	}
 }
 
-// jsonType names the JSON type of a parsed value; a number with no fraction
-// is an integer.
+// jsonType names the JSON type of a parsed value.
 func jsonType(v any) string {
-	switch x := v.(type) {
+	switch v.(type) {
 	case nil:
 		return "null"
 	case bool:
@@ -201,10 +144,6 @@ func jsonType(v any) string {
 	case string:
 		return "string"
 	case json.Number:
-		f, err := strconv.ParseFloat(string(x), 64)
-		if err == nil && f == math.Trunc(f) {
-			return "integer"
-		}
 		return "number"
 	case []any:
 		return "array"

@@ -75,7 +75,7 @@ type ToolType struct {
 	Name        string // the tool's name, as the model calls it
 	Risk        string // read, act or dangerous
 	Description string
-	Idempotent  bool           // false with idempotent=false
+	Idempotent  bool           // idempotent=, by default true for risk=read only
 	Dialects    []Dialect      // from dialects=; nil means AllDialects
 	Strict      bool           // no fallback: from strict= or Config.Strict
 	Fset        *token.FileSet // positions the fields' errors
@@ -310,12 +310,13 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Idempotent: true, Strict: strict, Fset: p.Fset,
+				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
 					Output: kind == outputDirective}
 				t.Name = defaultToolName(ts.Name.Name)
 				if t.Output {
 					t.Name = snakeCase(ts.Name.Name)
 				}
+				idempotent := ""
 				for _, o := range opts {
 					switch o.key {
 					case "name":
@@ -323,7 +324,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					case "risk":
 						t.Risk = o.value
 					case "idempotent":
-						t.Idempotent = o.value == "true"
+						idempotent = o.value
 					case "dialects":
 						t.Dialects = parseDialects(o.value, t.allowedDialects())
 					case "strict":
@@ -334,6 +335,10 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 						t.Result = resultType(p.Types, o.value, o.pos, errs)
 					}
 				}
+				// Only a read is idempotent unless it says so: retrying a call
+				// that acts is assumed unsafe (as MCP assumes), so a Set
+				// deduplicates it by request id.
+				t.Idempotent = idempotent == "true" || idempotent == "" && t.Risk == "read"
 				if !toolNamePattern.MatchString(t.Name) {
 					what := "tool"
 					if t.Output {

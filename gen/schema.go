@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // Schema builds the JSON Schema of a tool's argument struct, following
@@ -748,25 +748,25 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				fail("%s=%s: want a number", key, val)
 				continue
 			}
-			if key == "multipleOf" && n.f <= 0 {
+			if key == "multipleOf" && toolimpl.Compare(n, "0") <= 0 {
 				fail("multipleOf=%s: want a number greater than 0", val)
 				continue
 			}
-			if msg := b.checkRange(key, n.f, goType); msg != "" {
+			if msg := b.checkRange(key, n, goType); msg != "" {
 				fail("%s", msg)
 				continue
 			}
 			switch key {
 			case "minimum":
-				target.Minimum = n.text
+				target.Minimum = n
 			case "maximum":
-				target.Maximum = n.text
+				target.Maximum = n
 			case "exclusiveMinimum":
-				target.ExclusiveMinimum = n.text
+				target.ExclusiveMinimum = n
 			case "exclusiveMaximum":
-				target.ExclusiveMaximum = n.text
+				target.ExclusiveMaximum = n
 			case "multipleOf":
-				target.MultipleOf = n.text
+				target.MultipleOf = n
 			}
 		case "enum":
 			if kind == "boolean" {
@@ -779,8 +779,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				continue
 			}
 			if n, isNum := v.(json.Number); isNum {
-				f, _ := n.Float64()
-				if msg := b.checkRange("enum", f, goType); msg != "" {
+				if msg := b.checkRange("enum", n, goType); msg != "" {
 					fail("%s", msg)
 					continue
 				}
@@ -875,8 +874,9 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 	}
 }
 
-// checkRange refuses a bound or enum value outside a sized integer type.
-func (b *schemaBuilder) checkRange(key string, f float64, goType *types.Basic) string {
+// checkRange refuses a bound or enum value outside a sized integer type,
+// comparing exactly (128 is outside int8, 127.0 inside).
+func (b *schemaBuilder) checkRange(key string, n json.Number, goType *types.Basic) string {
 	if goType == nil {
 		return ""
 	}
@@ -884,15 +884,10 @@ func (b *schemaBuilder) checkRange(key string, f float64, goType *types.Basic) s
 	if !ok {
 		return ""
 	}
-	lo, _ := strconv.ParseFloat(r[0], 64)
-	hi := math.Inf(1)
-	if r[1] != "" {
-		hi, _ = strconv.ParseFloat(r[1], 64)
-	}
 	switch key {
 	case "minimum", "enum", "maximum":
-		if f < lo || f > hi {
-			return fmt.Sprintf("%s=%v is outside the range of %s", key, f, goType.Name())
+		if toolimpl.Compare(n, r[0]) < 0 || r[1] != "" && toolimpl.Compare(n, r[1]) > 0 {
+			return fmt.Sprintf("%s=%s is outside the range of %s", key, n, goType.Name())
 		}
 	}
 	return ""
@@ -930,21 +925,14 @@ func describeKind(kind string) string {
 	return "a " + kind
 }
 
-type number struct {
-	text json.Number
-	f    float64
-}
-
-func parseNumber(s string) (number, bool) {
-	var v any
-	if err := json.Unmarshal([]byte(s), &v); err != nil {
-		return number{}, false
+// parseNumber reads a tag value as a JSON number within float64's range, as
+// written.
+func parseNumber(s string) (json.Number, bool) {
+	var f float64
+	if strings.TrimSpace(s) != s || json.Unmarshal([]byte(s), &f) != nil {
+		return "", false
 	}
-	f, ok := v.(float64)
-	if !ok {
-		return number{}, false
-	}
-	return number{json.Number(s), f}, true
+	return json.Number(s), true
 }
 
 // parseValue reads a tag value as a JSON value of the given type, as invopop
@@ -955,10 +943,10 @@ func parseValue(kind, s string) (any, bool) {
 		return s, true
 	case "integer", "number":
 		n, ok := parseNumber(s)
-		if !ok || (kind == "integer" && n.f != math.Trunc(n.f)) {
+		if !ok || kind == "integer" && !toolimpl.IsInteger(n) {
 			return nil, false
 		}
-		return n.text, true
+		return n, true
 	case "boolean":
 		switch s {
 		case "true":

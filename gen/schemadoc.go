@@ -3,12 +3,12 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // Options are the choices of a compilation that a schema does not make.
@@ -353,12 +353,11 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 			return nil
 		}
 		n, isNumber := v.(json.Number)
-		f, err := strconv.ParseFloat(string(n), 64)
-		if !isNumber || err != nil || f < 0 || f != math.Trunc(f) || f > 1<<53 {
+		u, inRange := toolimpl.Uint(n, 1<<53)
+		if !isNumber || !inRange {
 			d.fail(at(k), "%s must be a non-negative integer", k)
 			return nil
 		}
-		u := uint64(f)
 		return &u
 	}
 	number := func(k string) json.Number {
@@ -438,7 +437,7 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 		s.exclusiveMinimum, s.exclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
 	}
 	if s.multipleOf = number("multipleOf"); s.multipleOf != "" {
-		if f, err := strconv.ParseFloat(string(s.multipleOf), 64); err != nil || f <= 0 {
+		if _, err := strconv.ParseFloat(string(s.multipleOf), 64); err != nil || toolimpl.Compare(s.multipleOf, "0") <= 0 {
 			d.fail(at("multipleOf"), "multipleOf must be a number greater than 0")
 			s.multipleOf = ""
 		}

@@ -441,7 +441,7 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	sc := newScope(declared)
 	sc.importRuntime(f)
 	sc.public(fn)
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion3")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
 	prefix := strings.TrimPrefix(fn, "Validate")
 	if prefix == "" || !token.IsIdentifier(prefix) {
 		prefix = fn

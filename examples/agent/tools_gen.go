@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the read_file tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -275,9 +275,6 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 // filterObject is the shape of an object of type Filter: its members, and those it requires.
 var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 
-// enum are the values a string of the enum may take.
-var enum = []string{"title", "author", "tag"}
-
 // decodeFilter reads a value of type Filter at the location at, checking it against its schema.
 func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
 	var atAll, atAny toolimpl.Loc
@@ -335,6 +332,9 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 	return out
 }
 
+// enum are the values of an enum, sorted for a binary search.
+var enum = []string{"author", "tag", "title"}
+
 // The parameters of the create_event tool: the canonical schema, and the dialects that differ from it.
 const (
 	createEventArgsSchema           = `{"properties":{"title":{"type":"string","maxLength":120,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"integer","minimum":60000000000,"description":"How long it lasts. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"attendees":{"items":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Person is someone the tools name."},"type":"array","maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels to sort events by, name to value."}},"additionalProperties":false,"type":"object","required":["title","start","duration"],"description":"Puts an event in the team's calendar."}`
@@ -365,8 +365,8 @@ var CreateEventTool = tool.Def[CreateEventArgs]{
 	Decoder: createEventArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Puts an event in the team's calendar.",
-		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, true, "", createEventArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, false, "", createEventArgsForms),
+		Idempotent:  false,
 		Name:        "create_event",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createEventArgsSchema),
@@ -465,7 +465,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 		case 4:
 			// priority
 			if n3, ok := s.Integer(at.Key("priority"), "integer"); ok {
-				if n3.F != 1 && n3.F != 2 && n3.F != 3 {
+				if !n3.In(priorityValues) {
 					s.Fail(at.Key("priority"), tool.CodeEnum, "one of 1, 2, 3")
 				}
 				out.Priority = Priority(int(s.Int(at.Key("priority"), n3, math.MinInt, math.MaxInt)))
@@ -520,6 +520,9 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 	}
 	return out
 }
+
+// priorityValues are the values of an enum, sorted for a binary search.
+var priorityValues = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 2, N: "2"}, {F: 3, N: "3"}}
 
 // pattern0 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
 func pattern0(s string) bool {
@@ -811,8 +814,8 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 	Decoder: httpRequestArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sends an HTTP request.",
-		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, true, "", httpRequestArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, false, "", httpRequestArgsForms),
+		Idempotent:  false,
 		Name:        "http_request",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(httpRequestArgsSchema),
@@ -850,9 +853,6 @@ func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 
 // httpRequestArgsObject is the shape of an object of type HTTPRequestArgs: its members, and those it requires.
 var httpRequestArgsObject = toolimpl.NewObject([]string{"method", "url", "headers", "body"}, "method", "string", "url", "string")
-
-// enum2 are the values a string of the enum may take.
-var enum2 = []string{"GET", "POST", "PUT", "DELETE"}
 
 // decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at, checking it against its schema.
 func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPRequestArgs) {
@@ -905,6 +905,9 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 	}
 	return out
 }
+
+// enum2 are the values of an enum, sorted for a binary search.
+var enum2 = []string{"DELETE", "GET", "POST", "PUT"}
 
 // The parameters of the list_issues tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -974,9 +977,6 @@ func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 // listIssuesArgsObject is the shape of an object of type ListIssuesArgs: its members, and those it requires.
 var listIssuesArgsObject = toolimpl.NewObject([]string{"repo", "state", "assignee", "page", "per_page"}, "repo", "string")
 
-// stateValues are the values a string of the enum may take.
-var stateValues = []string{"open", "closed"}
-
 // decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at, checking it against its schema.
 func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesArgs) {
 	if !s.Object(at, listIssuesArgsObject, "object") {
@@ -1028,6 +1028,9 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 }
 
 var pattern1 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
+
+// stateValues are the values of an enum, sorted for a binary search.
+var stateValues = []string{"closed", "open"}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&ReadFileTool.Tool, &SearchDocsTool.Tool, &CreateEventTool.Tool, &SQLQueryTool.Tool, &RunCommandTool.Tool, &HTTPRequestTool.Tool, &ListIssuesTool.Tool}

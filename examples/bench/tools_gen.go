@@ -11,7 +11,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -80,9 +80,6 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 
 // getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
-
-// unitsValues are the values a string of the enum may take.
-var unitsValues = []string{"c", "f"}
 
 // decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against its schema.
 func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
@@ -165,9 +162,9 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 		case 0:
 			// lat
 			if n, ok := s.Number(at.Key("lat"), "number"); ok {
-				if n.F < -90 {
+				if n.F < -90 || n.F == -90 && n.Compare("-90") < 0 {
 					s.Fail(at.Key("lat"), "minimum", ">= -90")
-				} else if n.F > 90 {
+				} else if n.F > 90 || n.F == 90 && n.Compare("90") > 0 {
 					s.Fail(at.Key("lat"), "maximum", "<= 90")
 				}
 				out.Lat = n.F
@@ -175,9 +172,9 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 		case 1:
 			// lon
 			if n2, ok := s.Number(at.Key("lon"), "number"); ok {
-				if n2.F < -180 {
+				if n2.F < -180 || n2.F == -180 && n2.Compare("-180") < 0 {
 					s.Fail(at.Key("lon"), "minimum", ">= -180")
-				} else if n2.F > 180 {
+				} else if n2.F > 180 || n2.F == 180 && n2.Compare("180") > 0 {
 					s.Fail(at.Key("lon"), "maximum", "<= 180")
 				}
 				out.Lon = n2.F
@@ -186,6 +183,9 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 	}
 	return out
 }
+
+// unitsValues are the values of an enum, sorted for a binary search.
+var unitsValues = []string{"c", "f"}
 
 // pattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
 func pattern0(s string) bool {
@@ -231,8 +231,8 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decoder: saveOutlineArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, false, "", saveOutlineArgsForms),
+		Idempotent:  false,
 		Name:        "save_outline",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),
@@ -398,8 +398,8 @@ var CreateTicketTool = tool.Def[CreateTicketArgs]{
 	Decoder: createTicketArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Opens a support ticket.",
-		Dialects:    toolimpl.Dialects("create_ticket", "Opens a support ticket.", tool.RiskAct, true, "", createTicketArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("create_ticket", "Opens a support ticket.", tool.RiskAct, false, "", createTicketArgsForms),
+		Idempotent:  false,
 		Name:        "create_ticket",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createTicketArgsSchema),
@@ -437,21 +437,6 @@ func createTicketArgsDecoder(args map[string]any, raw []byte, maxErrors int) (ou
 
 // createTicketArgsObject is the shape of an object of type CreateTicketArgs: its members, and those it requires.
 var createTicketArgsObject = toolimpl.NewObject([]string{"title", "description", "priority", "severity", "category", "channel", "account_id", "customer_name", "customer_email", "customer_phone", "language", "product", "version", "os", "browser", "tags", "due_date", "estimate_hours", "assignee", "team", "watchers", "public", "escalated", "notify", "reopen_count", "sla_minutes", "satisfaction", "shipping", "attachments", "related_tickets"}, "title", "string", "description", "string", "priority", "string", "severity", "integer", "category", "string", "channel", "string", "account_id", "string", "customer_name", "string", "customer_email", "string", "language", "string", "product", "string", "team", "string", "public", "boolean")
-
-// priorityValues are the values a string of the enum may take.
-var priorityValues = []string{"low", "normal", "high", "urgent"}
-
-// enum are the values a string of the enum may take.
-var enum = []string{"billing", "account", "bug", "feature", "security"}
-
-// enum2 are the values a string of the enum may take.
-var enum2 = []string{"email", "chat", "phone", "web"}
-
-// enum3 are the values a string of the enum may take.
-var enum3 = []string{"linux", "macos", "windows", "ios", "android"}
-
-// enum4 are the values a string of the enum may take.
-var enum4 = []string{"support", "billing", "engineering", "security"}
 
 // decodeCreateTicketArgs reads a value of type CreateTicketArgs at the location at, checking it against its schema.
 func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTicketArgs) {
@@ -628,9 +613,9 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 17:
 			// estimate_hours
 			if n7, ok := s.Number(at.Key("estimate_hours"), "number"); ok {
-				if n7.F < 0 {
+				if n7.F < 0 || n7.F == 0 && n7.Compare("0") < 0 {
 					s.Fail(at.Key("estimate_hours"), "minimum", ">= 0")
-				} else if n7.F > 1000 {
+				} else if n7.F > 1000 || n7.F == 1000 && n7.Compare("1000") > 0 {
 					s.Fail(at.Key("estimate_hours"), "maximum", "<= 1000")
 				}
 				out.EstimateHours = n7.F
@@ -851,12 +836,26 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 	return out
 }
 
+// priorityValues are the values of an enum, sorted for a binary search.
+var priorityValues = []string{"high", "low", "normal", "urgent"}
+
+// enum are the values of an enum, sorted for a binary search.
+var enum = []string{"account", "billing", "bug", "feature", "security"}
+
+// enum2 are the values of an enum, sorted for a binary search.
+var enum2 = []string{"chat", "email", "phone", "web"}
 var pattern1 = regexp.MustCompile("^ACC\\-[0-9]{6}$")
 var pattern2 = regexp.MustCompile("^\\+[0-9]{7,15}$")
 var pattern3 = regexp.MustCompile("^[a-z]{2}(\\-[A-Z]{2})?$")
 var pattern4 = regexp.MustCompile("^[0-9]+\\.[0-9]+\\.[0-9]+$")
+
+// enum3 are the values of an enum, sorted for a binary search.
+var enum3 = []string{"android", "ios", "linux", "macos", "windows"}
 var pattern5 = regexp.MustCompile("^[a-z][a-z0-9\\-]{0,29}$")
 var pattern6 = regexp.MustCompile("^[a-z][a-z0-9\\.]{1,31}$")
+
+// enum4 are the values of an enum, sorted for a binary search.
+var enum4 = []string{"billing", "engineering", "security", "support"}
 
 // pattern7 reports whether s matches the pattern "^[A-Z0-9 -]{3,10}$", compiled to a loop.
 func pattern7(s string) bool {

@@ -9,7 +9,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The schemas of the itinerary output: the canonical schema, and the dialects that differ from it.
 const (
@@ -129,7 +129,7 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
 		case 3:
 			// total
 			if n, ok := s.Number(at.Key("total"), "number"); ok {
-				if n.F <= 0 {
+				if n.F < 0 || n.F == 0 && n.Compare("0") <= 0 {
 					s.Fail(at.Key("total"), "exclusiveMinimum", "> 0")
 				}
 				out.Total = n.F

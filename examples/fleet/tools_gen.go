@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The result of the tools with result type Balance: its schema, an MCP tool's outputSchema.
 const balanceResultSchema = `{"properties":{"account":{"type":"string","description":"The account."},"cents":{"type":"integer","description":"Balance, in cents."}},"additionalProperties":false,"type":"object","required":["account","cents"],"description":"Balance is get_balance's result."}`
@@ -67,7 +67,7 @@ func checkBalanceResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasCents {
-		if num, ok := toolimpl.Number(cents); !ok || !toolimpl.IsInteger(num) {
+		if _, ok := toolimpl.Number(cents); !ok || !toolimpl.IsInteger(cents) {
 			r.Type(at.Key("cents"), "integer", cents)
 		}
 	}
@@ -218,7 +218,7 @@ func checkReceiptResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasEntry {
-		if num, ok := toolimpl.Number(entry); !ok || !toolimpl.IsInteger(num) {
+		if _, ok := toolimpl.Number(entry); !ok || !toolimpl.IsInteger(entry) {
 			r.Type(at.Key("entry"), "integer", entry)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"net/url"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -42,8 +42,8 @@ var PlanEventTool = tool.Def[PlanEventArgs]{
 	Decoder: planEventArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Schedules an event.",
-		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, true, "", planEventArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, false, "", planEventArgsForms),
+		Idempotent:  false,
 		Name:        "plan_event",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(planEventArgsSchema),
@@ -311,7 +311,7 @@ func matchPlanEventArgs2(v any, depth int) bool {
 
 // matchPlanEventArgs3 reports whether v is valid against the schema at #/properties/priority/oneOf/0.
 func matchPlanEventArgs3(v any, depth int) bool {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
+	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
 		return false
 	}
 	return true
@@ -374,7 +374,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 			}
 		}
 		if hasFloor {
-			if num, ok := toolimpl.Number(floor); !ok || !toolimpl.IsInteger(num) {
+			if num, ok := toolimpl.Number(floor); !ok || !toolimpl.IsInteger(floor) {
 				return false
 			} else {
 				if num < 0 {
@@ -447,8 +447,8 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 	Decoder: saveOutlineArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, true, "", saveOutlineArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, false, "", saveOutlineArgsForms),
+		Idempotent:  false,
 		Name:        "save_outline",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),

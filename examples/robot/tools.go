@@ -15,7 +15,7 @@ type GetBatteryArgs struct{}
 
 // MoveToArgs moves the robot to a point of its 10 m by 10 m workspace.
 //
-//toolgen:tool risk=act
+//toolgen:tool risk=act idempotent=true
 type MoveToArgs struct {
 	// Target x coordinate, in meters.
 	X float64 `json:"x" jsonschema:"minimum=0,maximum=10"`

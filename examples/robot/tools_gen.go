@@ -8,7 +8,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -165,9 +165,9 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 		case 0:
 			// x
 			if n, ok := s.Number(at.Key("x"), "number"); ok {
-				if n.F < 0 {
+				if n.F < 0 || n.F == 0 && n.Compare("0") < 0 {
 					s.Fail(at.Key("x"), "minimum", ">= 0")
-				} else if n.F > 10 {
+				} else if n.F > 10 || n.F == 10 && n.Compare("10") > 0 {
 					s.Fail(at.Key("x"), "maximum", "<= 10")
 				}
 				out.X = n.F
@@ -175,9 +175,9 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 		case 1:
 			// y
 			if n2, ok := s.Number(at.Key("y"), "number"); ok {
-				if n2.F < 0 {
+				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
 					s.Fail(at.Key("y"), "minimum", ">= 0")
-				} else if n2.F > 10 {
+				} else if n2.F > 10 || n2.F == 10 && n2.Compare("10") > 0 {
 					s.Fail(at.Key("y"), "maximum", "<= 10")
 				}
 				out.Y = n2.F
@@ -185,9 +185,9 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 		case 2:
 			// speed
 			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
-				if n3.F < 0 {
+				if n3.F < 0 || n3.F == 0 && n3.Compare("0") < 0 {
 					s.Fail(at.Key("speed"), "minimum", ">= 0")
-				} else if n3.F > 1 {
+				} else if n3.F > 1 || n3.F == 1 && n3.Compare("1") > 0 {
 					s.Fail(at.Key("speed"), "maximum", "<= 1")
 				}
 				out.Speed = n3.F

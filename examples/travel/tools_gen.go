@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
 const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"Flight is a search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
@@ -157,7 +157,7 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 							if num, ok := toolimpl.Number(price); !ok {
 								r.Type(atItem.Key("price"), "number", price)
 							} else {
-								if num < 0 {
+								if num < 0 || num == 0 && toolimpl.Compare(price, "0") < 0 {
 									r.Value("minimum", atItem.Key("price"), ">= 0", price)
 								}
 							}
@@ -239,9 +239,6 @@ func searchFlightsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (o
 // searchFlightsArgsObject is the shape of an object of type SearchFlightsArgs: its members, and those it requires.
 var searchFlightsArgsObject = toolimpl.NewObject([]string{"from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop"}, "from", "string", "to", "string", "date", "string", "passengers", "integer")
 
-// cabinValues are the values a string of the enum may take.
-var cabinValues = []string{"economy", "premium_economy", "business", "first"}
-
 // decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at, checking it against its schema.
 func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFlightsArgs) {
 	if !s.Object(at, searchFlightsArgsObject, "object") {
@@ -295,7 +292,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 		case 5:
 			// max_price
 			if n2, ok := s.Number(at.Key("max_price"), "number"); ok {
-				if n2.F <= 0 {
+				if n2.F < 0 || n2.F == 0 && n2.Compare("0") <= 0 {
 					s.Fail(at.Key("max_price"), "exclusiveMinimum", "> 0")
 				} else if !n2.MultipleOf("0.01") {
 					s.Fail(at.Key("max_price"), "multipleOf", "a multiple of 0.01")
@@ -348,6 +345,9 @@ func pattern0(s string) bool {
 
 var pattern1 = regexp.MustCompile("^[0-9]{4}\\-[0-9]{2}\\-[0-9]{2}$")
 
+// cabinValues are the values of an enum, sorted for a binary search.
+var cabinValues = []string{"business", "economy", "first", "premium_economy"}
+
 // pattern2 reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
 func pattern2(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
@@ -378,6 +378,9 @@ func bookingResultPattern0(s string) bool {
 	}
 	return true
 }
+
+// bookingResultValues are the values of an enum, sorted for a binary search.
+var bookingResultValues = []string{"cancelled", "confirmed"}
 
 // ValidateBookingResult checks the JSON of a result of type Booking as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookingResult(args map[string]any) tool.Errors {
@@ -448,7 +451,7 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasSeats {
-		if num, ok := toolimpl.Number(seats); !ok || !toolimpl.IsInteger(num) {
+		if num, ok := toolimpl.Number(seats); !ok || !toolimpl.IsInteger(seats) {
 			r.Type(at.Key("seats"), "integer", seats)
 		} else {
 			if num < 1 {
@@ -460,7 +463,7 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		if s3, ok := status.(string); !ok {
 			r.Type(at.Key("status"), "string", status)
 		} else {
-			if s3 != "confirmed" && s3 != "cancelled" {
+			if _, in := toolimpl.Enum(s3, bookingResultValues); !in {
 				r.Value(tool.CodeEnum, at.Key("status"), "one of \"confirmed\", \"cancelled\"", status)
 			}
 		}

@@ -9,7 +9,7 @@ import (
 	"math"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -78,9 +78,6 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 
 // getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
-
-// unitsValues are the values a string of the enum may take.
-var unitsValues = []string{"c", "f"}
 
 // decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against its schema.
 func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
@@ -163,9 +160,9 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 		case 0:
 			// lat
 			if n, ok := s.Number(at.Key("lat"), "number"); ok {
-				if n.F < -90 {
+				if n.F < -90 || n.F == -90 && n.Compare("-90") < 0 {
 					s.Fail(at.Key("lat"), "minimum", ">= -90")
-				} else if n.F > 90 {
+				} else if n.F > 90 || n.F == 90 && n.Compare("90") > 0 {
 					s.Fail(at.Key("lat"), "maximum", "<= 90")
 				}
 				out.Lat = n.F
@@ -173,9 +170,9 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 		case 1:
 			// lon
 			if n2, ok := s.Number(at.Key("lon"), "number"); ok {
-				if n2.F < -180 {
+				if n2.F < -180 || n2.F == -180 && n2.Compare("-180") < 0 {
 					s.Fail(at.Key("lon"), "minimum", ">= -180")
-				} else if n2.F > 180 {
+				} else if n2.F > 180 || n2.F == 180 && n2.Compare("180") > 0 {
 					s.Fail(at.Key("lon"), "maximum", "<= 180")
 				}
 				out.Lon = n2.F
@@ -184,6 +181,9 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 	}
 	return out
 }
+
+// unitsValues are the values of an enum, sorted for a binary search.
+var unitsValues = []string{"c", "f"}
 
 // pattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
 func pattern0(s string) bool {

@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The result of the tools with result type Forecast: its schema, an MCP tool's outputSchema.
 const forecastResultSchema = `{"properties":{"city":{"type":"string","description":"The city."},"days":{"oneOf":[{"items":{"properties":{"day":{"type":"integer","minimum":1,"description":"Day number, from 1."},"high":{"type":"number","description":"Highest temperature, in degrees Celsius."}},"additionalProperties":false,"type":"object","required":["day","high"],"description":"Day is one day of a forecast."},"type":"array","description":"One entry per day."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["city","days"],"description":"Forecast is the forecast of a city."}`
@@ -119,7 +119,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasDay {
-							if num, ok := toolimpl.Number(day); !ok || !toolimpl.IsInteger(num) {
+							if num, ok := toolimpl.Number(day); !ok || !toolimpl.IsInteger(day) {
 								r.Type(atItem.Key("day"), "integer", day)
 							} else {
 								if num < 1 {
@@ -367,8 +367,8 @@ var TagTool = tool.Def[TagArgs]{
 	Decoder: tagArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets labels on a file.",
-		Dialects:    toolimpl.Dialects("tag", "Sets labels on a file.", tool.RiskAct, true, "", tagArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("tag", "Sets labels on a file.", tool.RiskAct, false, "", tagArgsForms),
+		Idempotent:  false,
 		Name:        "tag",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tagArgsSchema),

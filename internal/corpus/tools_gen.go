@@ -11,7 +11,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the pricing tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -81,9 +81,6 @@ func pricingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Pri
 // pricingArgsObject is the shape of an object of type PricingArgs: its members, and those it requires.
 var pricingArgsObject = toolimpl.NewObject([]string{"price", "discount", "quantity", "small", "note", "flags", "level", "name", "blob"}, "price", "number", "quantity", "integer", "level", "integer or null")
 
-// flagValues are the values a string of the enum may take.
-var flagValues = []string{"sale", "new", "limited", "gift"}
-
 // decodePricingArgs reads a value of type PricingArgs at the location at, checking it against its schema.
 func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 	if !s.Object(at, pricingArgsObject, "object") {
@@ -94,7 +91,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 		case 0:
 			// price
 			if n, ok := s.Number(at.Key("price"), "number"); ok {
-				if n.F <= 0 {
+				if n.F < 0 || n.F == 0 && n.Compare("0") <= 0 {
 					s.Fail(at.Key("price"), "exclusiveMinimum", "> 0")
 				} else if !n.MultipleOf("0.01") {
 					s.Fail(at.Key("price"), "multipleOf", "a multiple of 0.01")
@@ -104,9 +101,9 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 		case 1:
 			// discount
 			if n2, ok := s.Number(at.Key("discount"), "number"); ok {
-				if n2.F < 0 {
+				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
 					s.Fail(at.Key("discount"), "minimum", ">= 0")
-				} else if n2.F >= 100 {
+				} else if n2.F > 100 || n2.F == 100 && n2.Compare("100") >= 0 {
 					s.Fail(at.Key("discount"), "exclusiveMaximum", "< 100")
 				}
 				out.Discount = n2.F
@@ -114,7 +111,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 		case 2:
 			// quantity
 			if n3, ok := s.Integer(at.Key("quantity"), "integer"); ok {
-				if n3.F != 1 && n3.F != 2 && n3.F != 5 && n3.F != 10 {
+				if !n3.In(enum) {
 					s.Fail(at.Key("quantity"), tool.CodeEnum, "one of 1, 2, 5, 10")
 				}
 				out.Quantity = int(s.Int(at.Key("quantity"), n3, math.MinInt, math.MaxInt))
@@ -193,6 +190,12 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 	return out
 }
 
+// enum are the values of an enum, sorted for a binary search.
+var enum = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 2, N: "2"}, {F: 5, N: "5"}, {F: 10, N: "10"}}
+
+// flagValues are the values of an enum, sorted for a binary search.
+var flagValues = []string{"gift", "limited", "new", "sale"}
+
 // The parameters of the order tool: the canonical schema, and the dialects that differ from it.
 const (
 	orderArgsSchema           = `{"properties":{"lines":{"items":{"properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{3}$","description":"Stock keeping unit, like ABC-123."},"qty":{"type":"integer","maximum":99,"minimum":1,"description":"How many."},"options":{"items":{"properties":{"key":{"type":"string","maxLength":8,"minLength":1},"value":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"],"description":"Option is a key and value."},"type":"array","maxItems":2,"description":"Options of the item."}},"additionalProperties":false,"type":"object","required":["sku","qty"],"description":"Line is one order line."},"type":"array","maxItems":4,"minItems":1,"description":"Order lines."},"ship":{"properties":{"street":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code."}},"additionalProperties":false,"type":"object","required":["street","country"],"description":"Where to ship."},"gift":{"properties":{"message":{"type":"string","maxLength":40}},"additionalProperties":false,"type":"object","required":["message"],"description":"Gift wrapping, if any."}},"additionalProperties":false,"type":"object","required":["lines","ship"],"description":"Places an order: nested objects and arrays of objects."}`
@@ -221,8 +224,8 @@ var OrderTool = tool.Def[OrderArgs]{
 	Decoder: orderArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Places an order: nested objects and arrays of objects.",
-		Dialects:    toolimpl.Dialects("order", "Places an order: nested objects and arrays of objects.", tool.RiskDangerous, true, "", orderArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("order", "Places an order: nested objects and arrays of objects.", tool.RiskDangerous, false, "", orderArgsForms),
+		Idempotent:  false,
 		Name:        "order",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(orderArgsSchema),
@@ -471,8 +474,8 @@ var TreeTool = tool.Def[TreeArgs]{
 	Decoder: treeArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.",
-		Dialects:    toolimpl.Dialects("tree", "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.", tool.RiskAct, true, "", treeArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("tree", "Takes a tree: recursion, which Gemini's parameters cannot\nexpress; Gemini gets parametersJsonSchema.", tool.RiskAct, false, "", treeArgsForms),
+		Idempotent:  false,
 		Name:        "tree",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(treeArgsSchema),
@@ -598,8 +601,8 @@ var LabelTool = tool.Def[LabelArgs]{
 	Decoder: labelArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.",
-		Dialects:    toolimpl.Dialects("label", "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.", tool.RiskAct, true, "", labelArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("label", "Sets labels: a map, which OpenAI strict mode and Gemini's\nparameters cannot express; OpenAI gets the tool non-strict, Gemini as\nparametersJsonSchema.", tool.RiskAct, false, "", labelArgsForms),
+		Idempotent:  false,
 		Name:        "label",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(labelArgsSchema),
@@ -1040,7 +1043,7 @@ func matchContactArgs5(v any, depth int) bool {
 
 // matchContactArgs6 reports whether v is valid against the schema at #/properties/about/oneOf/1.
 func matchContactArgs6(v any, depth int) bool {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
+	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
 		return false
 	}
 	return true
@@ -1179,9 +1182,6 @@ func auditArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Audit
 // auditArgsObject is the shape of an object of type AuditArgs: its members, and those it requires.
 var auditArgsObject = toolimpl.NewObject([]string{"scope"}, "scope", "string")
 
-// enum are the values a string of the enum may take.
-var enum = []string{"all", "recent"}
-
 // decodeAuditArgs reads a value of type AuditArgs at the location at, checking it against its schema.
 func decodeAuditArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AuditArgs) {
 	if !s.Object(at, auditArgsObject, "object") {
@@ -1192,7 +1192,7 @@ func decodeAuditArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AuditArgs) {
 		case 0:
 			// scope
 			if v, ok := s.String(at.Key("scope"), "string"); ok {
-				x, in := toolimpl.Enum(v, enum)
+				x, in := toolimpl.Enum(v, enum2)
 				if !in {
 					s.Fail(at.Key("scope"), tool.CodeEnum, "one of \"all\", \"recent\"")
 				}
@@ -1202,6 +1202,9 @@ func decodeAuditArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AuditArgs) {
 	}
 	return out
 }
+
+// enum2 are the values of an enum, sorted for a binary search.
+var enum2 = []string{"all", "recent"}
 
 // The parameters of the signup tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -1231,8 +1234,8 @@ var SignupTool = tool.Def[SignupArgs]{
 	Decoder: signupArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.",
-		Dialects:    toolimpl.Dialects("signup", "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.", tool.RiskAct, true, "", signupArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("signup", "Signs a person up: patterns and item counts, which Anthropic\nstrict mode takes when they are simple and has as sentences otherwise.", tool.RiskAct, false, "", signupArgsForms),
+		Idempotent:  false,
 		Name:        "signup",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(signupArgsSchema),
@@ -1672,6 +1675,9 @@ func decodeSurveyArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SurveyArgs) {
 // The result of the tools with result type Shipment: its schema, an MCP tool's outputSchema.
 const shipmentResultSchema = `{"properties":{"tracking":{"type":"string","maxLength":20,"minLength":8,"description":"Tracking number."},"parcels":{"oneOf":[{"items":{"properties":{"weight":{"type":"number","maximum":30,"minimum":0},"fragile":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["weight"],"description":"Parcel is one parcel of a shipment."},"type":"array","maxItems":5,"minItems":1,"description":"Parcels, up to five."},{"type":"null"}]},"carrier":{"type":"string","enum":["post","courier"],"description":"Carrier, if chosen."},"cost":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Cost in euros."},"note":{"oneOf":[{"type":"string","description":"A note, null for none."},{"type":"null"}]},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels by name."}},"additionalProperties":false,"type":"object","required":["tracking","parcels","cost","note"],"description":"Shipment is what ship returns: every kind of member a result may have."}`
 
+// shipmentResultValues are the values of an enum, sorted for a binary search.
+var shipmentResultValues = []string{"courier", "post"}
+
 // ValidateShipmentResult checks the JSON of a result of type Shipment as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateShipmentResult(args map[string]any) tool.Errors {
 	var r toolimpl.Report
@@ -1813,9 +1819,9 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 							if num, ok := toolimpl.Number(weight); !ok {
 								r.Type(atItem.Key("weight"), "number", weight)
 							} else {
-								if num < 0 {
+								if num < 0 || num == 0 && toolimpl.Compare(weight, "0") < 0 {
 									r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
-								} else if num > 30 {
+								} else if num > 30 || num == 30 && toolimpl.Compare(weight, "30") > 0 {
 									r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
 								}
 							}
@@ -1834,7 +1840,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		if s2, ok := carrier.(string); !ok {
 			r.Type(at.Key("carrier"), "string", carrier)
 		} else {
-			if s2 != "post" && s2 != "courier" {
+			if _, in := toolimpl.Enum(s2, shipmentResultValues); !in {
 				r.Value(tool.CodeEnum, at.Key("carrier"), "one of \"post\", \"courier\"", carrier)
 			}
 		}
@@ -1843,7 +1849,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		if num2, ok := toolimpl.Number(cost); !ok {
 			r.Type(at.Key("cost"), "number", cost)
 		} else {
-			if num2 <= 0 {
+			if num2 < 0 || num2 == 0 && toolimpl.Compare(cost, "0") <= 0 {
 				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
 			} else if !toolimpl.MultipleOf(cost, "0.01") {
 				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
@@ -1919,8 +1925,8 @@ var ShipTool = tool.ResultDef[ShipArgs, Shipment]{Def: tool.Def[ShipArgs]{
 	Decoder: shipArgsDecoder,
 	Tool: tool.Tool{
 		Description:    "Ships an order: a tool whose result type is Shipment.",
-		Dialects:       toolimpl.Dialects("ship", "Ships an order: a tool whose result type is Shipment.", tool.RiskAct, true, shipmentResultSchema, shipArgsForms),
-		Idempotent:     true,
+		Dialects:       toolimpl.Dialects("ship", "Ships an order: a tool whose result type is Shipment.", tool.RiskAct, false, shipmentResultSchema, shipArgsForms),
+		Idempotent:     false,
 		Name:           "ship",
 		ResultSchema:   json.RawMessage(shipmentResultSchema),
 		Risk:           tool.RiskAct,
@@ -2058,9 +2064,6 @@ func profileDecoder(args map[string]any, raw []byte, maxErrors int) (out Profile
 // profileObject is the shape of an object of type Profile: its members, and those it requires.
 var profileObject = toolimpl.NewObject([]string{"name", "age", "email", "country", "languages", "employer", "seniority"}, "name", "string", "country", "string", "seniority", "string or null")
 
-// seniorityValues are the values a string of the enum may take.
-var seniorityValues = []string{"junior", "senior"}
-
 // decodeProfile reads a value of type Profile at the location at, checking it against its schema.
 func decodeProfile(s *toolimpl.Scanner, at toolimpl.Loc) (out Profile) {
 	if !s.Object(at, profileObject, "object") {
@@ -2170,6 +2173,9 @@ func decodeEmployer(s *toolimpl.Scanner, at toolimpl.Loc) (out Employer) {
 	}
 	return out
 }
+
+// seniorityValues are the values of an enum, sorted for a binary search.
+var seniorityValues = []string{"junior", "senior"}
 
 // The schemas of the catalog output: the canonical schema, and the dialects that differ from it.
 const (

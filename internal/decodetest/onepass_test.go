@@ -24,6 +24,7 @@ func TestOnePass(t *testing.T) {
 		{"emptyTool", func() map[string]int { return dialecttest.OnePass(t, &emptyTool, opts) }},
 		{"NumbersTool", func() map[string]int { return dialecttest.OnePass(t, &NumbersTool, opts) }},
 		{"BoundsTool", func() map[string]int { return dialecttest.OnePass(t, &BoundsTool, opts) }},
+		{"SpelledTool", func() map[string]int { return dialecttest.OnePass(t, &SpelledTool, opts) }},
 	} {
 		classes := c.check()
 		t.Logf("%s: %v", c.tool, classes)
@@ -50,6 +51,7 @@ func FuzzOnePass(f *testing.F) {
 			func(raw []byte) { dialecttest.CheckOnePass(t, emptyTool.Decoder, raw) },
 			func(raw []byte) { dialecttest.CheckOnePass(t, NumbersTool.Decoder, raw) },
 			func(raw []byte) { dialecttest.CheckOnePass(t, BoundsTool.Decoder, raw) },
+			func(raw []byte) { dialecttest.CheckOnePass(t, SpelledTool.Decoder, raw) },
 		}
 		checks[int(data[0])%len(checks)](data[1:])
 	})

@@ -13,7 +13,7 @@ import (
 	"net/url"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the scalars tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -43,8 +43,8 @@ var ScalarsTool = tool.Def[ScalarsArgs]{
 	Decoder: scalarsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has a field of every scalar kind.",
-		Dialects:    toolimpl.Dialects("scalars", "Has a field of every scalar kind.", tool.RiskAct, true, "", scalarsArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("scalars", "Has a field of every scalar kind.", tool.RiskAct, false, "", scalarsArgsForms),
+		Idempotent:  false,
 		Name:        "scalars",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(scalarsArgsSchema),
@@ -270,9 +270,6 @@ func shapesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Shap
 
 // shapesArgsObject is the shape of an object of type ShapesArgs: its members, and those it requires.
 var shapesArgsObject = toolimpl.NewObject([]string{"id", "owner", "note", "level", "dist", "count", "flag", "origin", "target", "path", "hops", "grid", "pair", "names", "by_name", "by_level", "by_index", "small", "opt", "opt_s", "ptr_ptr", "any", "open", "raw", "blob", "anon", "lists"}, "id", "integer", "level", "string", "origin", "object", "pair", "array", "anon", "object").ReadingNull("raw")
-
-// levelValues are the values a string of the enum may take.
-var levelValues = []string{"low", "high"}
 
 // decodeShapesArgs reads a value of type ShapesArgs at the location at, checking it against its schema.
 func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
@@ -752,6 +749,9 @@ func decodeObject(s *toolimpl.Scanner, at toolimpl.Loc) (out struct {
 	return out
 }
 
+// levelValues are the values of an enum, sorted for a binary search.
+var levelValues = []string{"high", "low"}
+
 // pattern0 reports whether s matches the pattern "^[0-9]+$", compiled to a loop.
 func pattern0(s string) bool {
 	if len(s) < 1 {
@@ -796,8 +796,8 @@ var NodeTool = tool.Def[Node]{
 	Decoder: nodeDecoder,
 	Tool: tool.Tool{
 		Description: "Is recursive.",
-		Dialects:    toolimpl.Dialects("node", "Is recursive.", tool.RiskAct, true, "", nodeForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("node", "Is recursive.", tool.RiskAct, false, "", nodeForms),
+		Idempotent:  false,
 		Name:        "node",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(nodeSchema),
@@ -902,8 +902,8 @@ var MethodsTool = tool.Def[MethodsArgs]{
 	Decoder: methodsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has fields whose types decode themselves.",
-		Dialects:    toolimpl.Dialects("methods", "Has fields whose types decode themselves.", tool.RiskAct, true, "", methodsArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("methods", "Has fields whose types decode themselves.", tool.RiskAct, false, "", methodsArgsForms),
+		Idempotent:  false,
 		Name:        "methods",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(methodsArgsSchema),
@@ -1027,8 +1027,8 @@ var emptyTool = tool.Def[emptyArgs]{
 	Decoder: emptyArgsDecoder,
 	Tool: tool.Tool{
 		Description: "An unexported tool without arguments.",
-		Dialects:    toolimpl.Dialects("empty", "An unexported tool without arguments.", tool.RiskAct, true, "", emptyArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("empty", "An unexported tool without arguments.", tool.RiskAct, false, "", emptyArgsForms),
+		Idempotent:  false,
 		Name:        "empty",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(emptyArgsSchema),
@@ -1099,8 +1099,8 @@ var NumbersTool = tool.Def[NumbersArgs]{
 	Decoder: numbersArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.",
-		Dialects:    toolimpl.Dialects("numbers", "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.", tool.RiskAct, true, "", numbersArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("numbers", "Has the types whose JSON is not their Go structure: numbers\nheld as text or in arbitrary precision, types that read themselves from a\nstring, map keys read with UnmarshalText, and URLs.", tool.RiskAct, false, "", numbersArgsForms),
+		Idempotent:  false,
 		Name:        "numbers",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(numbersArgsSchema),
@@ -1178,7 +1178,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 2:
 			// int
 			v3 := s.Any()
-			if num3, ok := toolimpl.Number(v3); !ok || !toolimpl.IsInteger(num3) {
+			if _, ok := toolimpl.Number(v3); !ok || !toolimpl.IsInteger(v3) {
 				r.Type(at.Key("int"), "integer", v3)
 			}
 			if s.Decoding() {
@@ -1191,7 +1191,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 3:
 			// p_int
 			v4 := s.Any()
-			if num4, ok := toolimpl.Number(v4); !ok || !toolimpl.IsInteger(num4) {
+			if _, ok := toolimpl.Number(v4); !ok || !toolimpl.IsInteger(v4) {
 				r.Type(at.Key("p_int"), "integer", v4)
 			}
 			if s.Decoding() {
@@ -1279,7 +1279,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				{
 					n3 := r.Len()
 					member := func(k2 string, v11 any) {
-						if num6, ok := toolimpl.Number(v11); !ok || !toolimpl.IsInteger(num6) {
+						if _, ok := toolimpl.Number(v11); !ok || !toolimpl.IsInteger(v11) {
 							r.Type(atUpper.Key(k2), "integer", v11)
 						}
 					}
@@ -1539,8 +1539,8 @@ var BoundsTool = tool.Def[BoundsArgs]{
 	Decoder: boundsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.",
-		Dialects:    toolimpl.Dialects("bounds", "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.", tool.RiskAct, true, "", boundsArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("bounds", "Has integer bounds beyond 2^53, where a float64 is not exact:\n9007199254740993 is not a float64, and its float64 is 9007199254740992.", tool.RiskAct, false, "", boundsArgsForms),
+		Idempotent:  false,
 		Name:        "bounds",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(boundsArgsSchema),
@@ -1640,7 +1640,7 @@ func decodeBoundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BoundsArgs) {
 		case 6:
 			// id
 			if n7, ok := s.Integer(at.Key("id"), "integer"); ok {
-				if (n7.F != 9.007199254740992e+15 || n7.Compare("9007199254740992") != 0) && n7.F != 1 {
+				if !n7.In(enum) {
 					s.Fail(at.Key("id"), tool.CodeEnum, "one of 9007199254740992, 1")
 				}
 				out.ID = s.Int(at.Key("id"), n7, math.MinInt64, math.MaxInt64)
@@ -1673,7 +1673,7 @@ func decodeBoundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BoundsArgs) {
 				for i2 := s.NextItem(atIds); i2 >= 0; i2 = s.NextItem(atIds) {
 					var item uint64
 					if n9, ok := s.Integer(atIds.Index(i2), "integer"); ok {
-						if (n9.F != 1.8446744073709552e+19 || n9.Compare("18446744073709551615") != 0) && (n9.F != 9.007199254740992e+15 || n9.Compare("9007199254740993") != 0) {
+						if !n9.In(enum2) {
 							s.Fail(atIds.Index(i2), tool.CodeEnum, "one of 18446744073709551615, 9007199254740993")
 						} else if n9.F < 0 {
 							s.Fail(atIds.Index(i2), "minimum", ">= 0")
@@ -1689,5 +1689,171 @@ func decodeBoundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BoundsArgs) {
 	return out
 }
 
+// enum are the values of an enum, sorted for a binary search.
+var enum = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 9.007199254740992e+15, N: "9007199254740992"}}
+
+// enum2 are the values of an enum, sorted for a binary search.
+var enum2 = toolimpl.NumberEnum{{F: 9.007199254740992e+15, N: "9007199254740993"}, {F: 1.8446744073709552e+19, N: "18446744073709551615"}}
+
+// The parameters of the spelled tool: the canonical schema, and the dialects that differ from it.
+const (
+	spelledArgsSchema          = `{"properties":{"min":{"type":"number","minimum":1e23},"max":{"type":"number","maximum":1e308},"ex_max":{"type":"number","exclusiveMaximum":8e24},"ex_min":{"type":"number","exclusiveMinimum":0},"pick":{"type":"number","enum":[6e24,0.1]},"count":{"type":"integer","maximum":1e18,"minimum":-1e18},"step":{"type":"integer","multipleOf":1e3,"maximum":1e15,"minimum":-1e15},"ids":{"items":{"type":"integer","enum":[1e19,9007199254740993],"minimum":0},"type":"array"}},"additionalProperties":false,"type":"object","description":"Has bounds and enums written in e-notation, beyond 2^53 and\nat the ends of float64's range, where a float64 is not the number it was\nread from: the float64 of 1e23 is 99999999999999991611392."}`
+	spelledArgsAnthropicSchema = `{"type":"object","properties":{"min":{"type":"number","description":"Must be at least 1e23."},"max":{"type":"number","description":"Must be at most 1e308."},"ex_max":{"type":"number","description":"Must be less than 8e24."},"ex_min":{"type":"number","description":"Must be greater than 0."},"pick":{"type":"number","enum":[6e24,0.1]},"count":{"type":"integer","description":"Must be between -1e18 and 1e18."},"step":{"type":"integer","description":"Must be between -1e15 and 1e15 and be a multiple of 1e3."},"ids":{"type":"array","items":{"type":"integer","enum":[1e19,9007199254740993]},"description":"Each item must be at least 0."}},"additionalProperties":false,"description":"Has bounds and enums written in e-notation, beyond 2^53 and\nat the ends of float64's range, where a float64 is not the number it was\nread from: the float64 of 1e23 is 99999999999999991611392."}`
+)
+
+// spelledArgsForms are the definitions of the spelled tool in each provider's form.
+var spelledArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAINonStrict, Parameters: spelledArgsSchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: spelledArgsSchema},
+	{Shape: tool.Anthropic, Parameters: spelledArgsAnthropicSchema},
+	{Shape: tool.MCP, Parameters: spelledArgsSchema},
+}
+
+// SpelledTool is the spelled tool, generated from SpelledArgs.
+var SpelledTool = tool.Def[SpelledArgs]{
+	Decode:  DecodeSpelledArgs,
+	Decoder: spelledArgsDecoder,
+	Tool: tool.Tool{
+		Description: "Has bounds and enums written in e-notation, beyond 2^53 and\nat the ends of float64's range, where a float64 is not the number it was\nread from: the float64 of 1e23 is 99999999999999991611392.",
+		Dialects:    toolimpl.Dialects("spelled", "Has bounds and enums written in e-notation, beyond 2^53 and\nat the ends of float64's range, where a float64 is not the number it was\nread from: the float64 of 1e23 is 99999999999999991611392.", tool.RiskAct, false, "", spelledArgsForms),
+		Idempotent:  false,
+		Name:        "spelled",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(spelledArgsSchema),
+		Validate:    ValidateSpelledArgs,
+	},
+}
+
+// ValidateSpelledArgs checks a model's arguments for the spelled tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateSpelledArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeSpelledArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeSpelledArgs checks a model's arguments for the spelled tool and returns them as a SpelledArgs; when not valid, the zero SpelledArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeSpelledArgs(args map[string]any) (SpelledArgs, tool.Errors) {
+	return spelledArgsDecoder(args, nil, 0)
+}
+
+// DecodeSpelledArgsJSON reads a model's arguments for the spelled tool, raw, into a SpelledArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSpelledArgs return for the same bytes.
+func DecodeSpelledArgsJSON(raw []byte) (SpelledArgs, tool.Errors) {
+	return spelledArgsDecoder(nil, raw, 0)
+}
+
+// spelledArgsDecoder is the tool.Decoder of SpelledArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+func spelledArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SpelledArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeSpelledArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return SpelledArgs{}, errs
+	}
+	return out, nil
+}
+
+// spelledArgsObject is the shape of an object of type SpelledArgs: its members, and those it requires.
+var spelledArgsObject = toolimpl.NewObject([]string{"min", "max", "ex_max", "ex_min", "pick", "count", "step", "ids"})
+
+// decodeSpelledArgs reads a value of type SpelledArgs at the location at, checking it against its schema.
+func decodeSpelledArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SpelledArgs) {
+	if !s.Object(at, spelledArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// min
+			if n, ok := s.Number(at.Key("min"), "number"); ok {
+				if n.F < 1e23 || n.F == 1e23 && n.Compare("1e23") < 0 {
+					s.Fail(at.Key("min"), "minimum", ">= 1e23")
+				}
+				out.Min = n.F
+			}
+		case 1:
+			// max
+			if n2, ok := s.Number(at.Key("max"), "number"); ok {
+				if n2.F > 1e308 || n2.F == 1e308 && n2.Compare("1e308") > 0 {
+					s.Fail(at.Key("max"), "maximum", "<= 1e308")
+				}
+				out.Max = n2.F
+			}
+		case 2:
+			// ex_max
+			if n3, ok := s.Number(at.Key("ex_max"), "number"); ok {
+				if n3.F > 8e24 || n3.F == 8e24 && n3.Compare("8e24") >= 0 {
+					s.Fail(at.Key("ex_max"), "exclusiveMaximum", "< 8e24")
+				}
+				out.ExMax = n3.F
+			}
+		case 3:
+			// ex_min
+			if n4, ok := s.Number(at.Key("ex_min"), "number"); ok {
+				if n4.F < 0 || n4.F == 0 && n4.Compare("0") <= 0 {
+					s.Fail(at.Key("ex_min"), "exclusiveMinimum", "> 0")
+				}
+				out.ExMin = n4.F
+			}
+		case 4:
+			// pick
+			if n5, ok := s.Number(at.Key("pick"), "number"); ok {
+				if !n5.In(enum3) {
+					s.Fail(at.Key("pick"), tool.CodeEnum, "one of 6e24, 0.1")
+				}
+				out.Pick = n5.F
+			}
+		case 5:
+			// count
+			if n6, ok := s.Integer(at.Key("count"), "integer"); ok {
+				if n6.F < -1e18 || n6.F == -1e18 && n6.Compare("-1e18") < 0 {
+					s.Fail(at.Key("count"), "minimum", ">= -1e18")
+				} else if n6.F > 1e18 || n6.F == 1e18 && n6.Compare("1e18") > 0 {
+					s.Fail(at.Key("count"), "maximum", "<= 1e18")
+				}
+				out.Count = s.Int(at.Key("count"), n6, math.MinInt64, math.MaxInt64)
+			}
+		case 6:
+			// step
+			if n7, ok := s.Integer(at.Key("step"), "integer"); ok {
+				if n7.F < -1e15 {
+					s.Fail(at.Key("step"), "minimum", ">= -1e15")
+				} else if n7.F > 1e15 {
+					s.Fail(at.Key("step"), "maximum", "<= 1e15")
+				} else if !n7.MultipleOf("1e3") {
+					s.Fail(at.Key("step"), "multipleOf", "a multiple of 1e3")
+				}
+				out.Step = s.Int(at.Key("step"), n7, math.MinInt64, math.MaxInt64)
+			}
+		case 7:
+			// ids
+			atIds := at.Key("ids")
+			if s.Array(atIds, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]uint64
+				items := buf[:0]
+				for i2 := s.NextItem(atIds); i2 >= 0; i2 = s.NextItem(atIds) {
+					var item uint64
+					if n8, ok := s.Integer(atIds.Index(i2), "integer"); ok {
+						if !n8.In(enum4) {
+							s.Fail(atIds.Index(i2), tool.CodeEnum, "one of 1e19, 9007199254740993")
+						} else if n8.F < 0 {
+							s.Fail(atIds.Index(i2), "minimum", ">= 0")
+						}
+						item = s.Uint(atIds.Index(i2), n8, math.MaxUint64)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.IDs = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
+}
+
+// enum3 are the values of an enum, sorted for a binary search.
+var enum3 = toolimpl.NumberEnum{{F: 0.1, N: "0.1"}, {F: 6e24, N: "6e24"}}
+
+// enum4 are the values of an enum, sorted for a binary search.
+var enum4 = toolimpl.NumberEnum{{F: 9.007199254740992e+15, N: "9007199254740993"}, {F: 1e19, N: "1e19"}}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&ScalarsTool.Tool, &ShapesTool.Tool, &NodeTool.Tool, &MethodsTool.Tool, &emptyTool.Tool, &NumbersTool.Tool, &BoundsTool.Tool}
+var Tools = tool.Tools{&ScalarsTool.Tool, &ShapesTool.Tool, &NodeTool.Tool, &MethodsTool.Tool, &emptyTool.Tool, &NumbersTool.Tool, &BoundsTool.Tool, &SpelledTool.Tool}

@@ -194,3 +194,19 @@ type BoundsArgs struct {
 	Num   json.Number `json:"num,omitempty" jsonschema:"minimum=-9223372036854775809,maximum=18446744073709551616"`
 	IDs   []uint64    `json:"ids,omitempty" jsonschema:"enum=18446744073709551615,enum=9007199254740993"`
 }
+
+// SpelledArgs has bounds and enums written in e-notation, beyond 2^53 and
+// at the ends of float64's range, where a float64 is not the number it was
+// read from: the float64 of 1e23 is 99999999999999991611392.
+//
+//toolgen:tool dialects=openai-nonstrict,anthropic,mcp
+type SpelledArgs struct {
+	Min   float64  `json:"min,omitempty" jsonschema:"minimum=1e23"`
+	Max   float64  `json:"max,omitempty" jsonschema:"maximum=1e308"`
+	ExMax float64  `json:"ex_max,omitempty" jsonschema:"exclusiveMaximum=8e24"`
+	ExMin float64  `json:"ex_min,omitempty" jsonschema:"exclusiveMinimum=0"`
+	Pick  float64  `json:"pick,omitempty" jsonschema:"enum=6e24,enum=0.1"`
+	Count int64    `json:"count,omitempty" jsonschema:"minimum=-1e18,maximum=1e18"`
+	Step  int64    `json:"step,omitempty" jsonschema:"multipleOf=1e3,minimum=-1e15,maximum=1e15"`
+	IDs   []uint64 `json:"ids,omitempty" jsonschema:"enum=1e19,enum=9007199254740993"`
+}

@@ -8,9 +8,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
-var boundsEnum0 = []any{json.Number("9007199254740992"), float64(1), "one"}
+var boundsEnum0 = []any{float64(9.007199254740992e+15), float64(1), "one"}
 
 // ValidateBounds checks a value against the JSON Schema bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBounds(v any) tool.Errors {
@@ -37,7 +37,7 @@ func checkBounds(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasMaxArg {
-			if num2, ok := toolimpl.Number(maxArg); !ok || !toolimpl.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(maxArg); !ok || !toolimpl.IsInteger(maxArg) {
 				r.Type(at.Key("max"), "integer", maxArg)
 			} else {
 				if num2 > 1e+18 || num2 == 1e+18 && toolimpl.Compare(maxArg, "1000000000000000000") > 0 {
@@ -46,7 +46,7 @@ func checkBounds(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasExclusive {
-			if num3, ok := toolimpl.Number(exclusive); !ok || !toolimpl.IsInteger(num3) {
+			if num3, ok := toolimpl.Number(exclusive); !ok || !toolimpl.IsInteger(exclusive) {
 				r.Type(at.Key("exclusive"), "integer", exclusive)
 			} else {
 				if num3 > 9.007199254740992e+15 || num3 == 9.007199254740992e+15 && toolimpl.Compare(exclusive, "9007199254740993") >= 0 {
@@ -55,7 +55,7 @@ func checkBounds(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasEven {
-			if num4, ok := toolimpl.Number(even); !ok || !toolimpl.IsInteger(num4) {
+			if _, ok := toolimpl.Number(even); !ok || !toolimpl.IsInteger(even) {
 				r.Type(at.Key("even"), "integer", even)
 			} else {
 				if !toolimpl.MultipleOf(even, "2") {

@@ -124,6 +124,13 @@ func hostileCalls(n int) []hostileCall {
 			func(int) string { return "9007199254740992" }, "]}", n)},
 		{"big_integers_invalid", "transfer", repeat(`{"amount":1000000000000000001,"account":10000000000000000001,"batch":[`,
 			func(int) string { return "9007199254740993" }, "]}", n)},
+		// Numbers whose float64 is the bound's, compared exactly: short, in
+		// e-notation, and 600 digits long, beyond the digits a comparison
+		// keeps on the stack.
+		{"spelled_numbers", "transfer", repeat(`{"amount":1e18,"account":1e19,"batch":[`,
+			func(int) string { return "9.007199254740992e15" }, "]}", n)},
+		{"long_numbers", "transfer", repeat(`{"amount":1e18,"account":1e19,"batch":[`,
+			func(int) string { return "9007199254740992." + strings.Repeat("0", 600) }, "]}", n)},
 		// The most allocation per byte: objects of one member, each a Go map.
 		{"tiny_objects", "save_tree", repeat(`{"name":"x","kids":[`, func(int) string { return `{"a":1}` }, "]}", n)},
 		{"dangerous", "delete_files", repeat(`{"recursive":true,"paths":[`, func(i int) string { return `"/p` + strconv.Itoa(i) + `"` }, "]}", n)},
@@ -237,6 +244,8 @@ func TestHostileVerdicts(t *testing.T) {
 	assert.Equal(t, "/labels/k0/color", res.Errors[0].Path, "by key")
 
 	assert.Equal(t, tool.StatusExecuted, verdict("big_integers").Status)
+	assert.Equal(t, tool.StatusExecuted, verdict("spelled_numbers").Status)
+	assert.Equal(t, tool.StatusExecuted, verdict("long_numbers").Status)
 	res = verdict("big_integers_invalid")
 	require.Len(t, res.Errors, tool.DefaultMaxErrors+1)
 	assert.Equal(t, []string{"maximum", "maximum", "enum"}, []string{res.Errors[0].Code, res.Errors[1].Code, res.Errors[2].Code})

@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the save_tree tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -34,8 +34,8 @@ var SaveTreeTool = tool.Def[TreeArgs]{
 	Decoder: treeArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves a tree of named nodes.",
-		Dialects:    toolimpl.Dialects("save_tree", "Saves a tree of named nodes.", tool.RiskAct, true, "", treeArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_tree", "Saves a tree of named nodes.", tool.RiskAct, false, "", treeArgsForms),
+		Idempotent:  false,
 		Name:        "save_tree",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(treeArgsSchema),
@@ -137,8 +137,8 @@ var SetLabelsTool = tool.Def[LabelsArgs]{
 	Decoder: labelsArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets the color of labels.",
-		Dialects:    toolimpl.Dialects("set_labels", "Sets the color of labels.", tool.RiskAct, true, "", labelsArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("set_labels", "Sets the color of labels.", tool.RiskAct, false, "", labelsArgsForms),
+		Idempotent:  false,
 		Name:        "set_labels",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(labelsArgsSchema),
@@ -351,8 +351,8 @@ var TransferTool = tool.Def[TransferArgs]{
 	Decoder: transferArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.",
-		Dialects:    toolimpl.Dialects("transfer", "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.", tool.RiskAct, true, "", transferArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("transfer", "Moves an amount between accounts: amounts and account\nnumbers beyond 2^53.", tool.RiskAct, false, "", transferArgsForms),
+		Idempotent:  false,
 		Name:        "transfer",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(transferArgsSchema),
@@ -435,7 +435,7 @@ func decodeTransferArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferArgs)
 				for i2 := s.NextItem(atBatch); i2 >= 0; i2 = s.NextItem(atBatch) {
 					var item uint64
 					if n4, ok := s.Integer(atBatch.Index(i2), "integer"); ok {
-						if (n4.F != 9.007199254740992e+15 || n4.Compare("9007199254740992") != 0) && n4.F != 1 {
+						if !n4.In(enum) {
 							s.Fail(atBatch.Index(i2), tool.CodeEnum, "one of 9007199254740992, 1")
 						} else if n4.F < 0 {
 							s.Fail(atBatch.Index(i2), "minimum", ">= 0")
@@ -450,6 +450,9 @@ func decodeTransferArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferArgs)
 	}
 	return out
 }
+
+// enum are the values of an enum, sorted for a binary search.
+var enum = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 9.007199254740992e+15, N: "9007199254740992"}}
 
 // The parameters of the save_note tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -473,8 +476,8 @@ var SaveNoteTool = tool.Def[NoteArgs]{
 	Decoder: noteArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Saves a note with data of any shape: what a model writes there\nis checked only as JSON.",
-		Dialects:    toolimpl.Dialects("save_note", "Saves a note with data of any shape: what a model writes there\nis checked only as JSON.", tool.RiskAct, true, "", noteArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("save_note", "Saves a note with data of any shape: what a model writes there\nis checked only as JSON.", tool.RiskAct, false, "", noteArgsForms),
+		Idempotent:  false,
 		Name:        "save_note",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(noteArgsSchema),

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateAllOfBase checks a value against the JSON Schema all_of_base.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAllOfBase(v any) tool.Errors {
@@ -28,7 +28,7 @@ func checkAllOfBase(r *toolimpl.Report, v any) {
 			})
 		}
 		if hasBar {
-			if num4, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num4) {
+			if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
 				r.Type(at.Key("bar"), "integer", bar)
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateAnyOfComplex checks a value against the JSON Schema any_of_complex.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAnyOfComplex(v any) tool.Errors {
@@ -32,7 +32,7 @@ func matchAnyOfComplex1(v any, depth int) bool {
 			return false
 		}
 		if hasBar {
-			if num2, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num2) {
+			if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
 				return false
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateContains checks a value against the JSON Schema contains.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateContains(v any) tool.Errors {
@@ -43,7 +43,7 @@ func checkContains(r *toolimpl.Report, v any) {
 // matchContains1 reports whether v is valid against the schema at #/contains.
 func matchContains1(v any, depth int) bool {
 	if num, ok := toolimpl.Number(v); ok {
-		if num < 5 {
+		if num < 5 || num == 5 && toolimpl.Compare(v, "5") < 0 {
 			return false
 		}
 	}

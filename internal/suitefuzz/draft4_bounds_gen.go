@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateDraft4Bounds checks a value against the JSON Schema draft4_bounds.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft4Bounds(v any) tool.Errors {
@@ -37,9 +37,9 @@ func checkDraft4Bounds(r *toolimpl.Report, v any) {
 			if num, ok := toolimpl.Number(a); !ok {
 				r.Type(at.Key("a"), "number", a)
 			} else {
-				if num <= 1 {
+				if num < 1 || num == 1 && toolimpl.Compare(a, "1") <= 0 {
 					r.Value("exclusiveMinimum", at.Key("a"), "> 1", a)
-				} else if num >= 5 {
+				} else if num > 5 || num == 5 && toolimpl.Compare(a, "5") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("a"), "< 5", a)
 				}
 			}
@@ -67,7 +67,7 @@ func checkDraft4Bounds(r *toolimpl.Report, v any) {
 
 // validateDraft4BoundsWhole checks v, at the location at, against the schema at #/definitions/whole.
 func validateDraft4BoundsWhole(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
+	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
 		r.Type(at, "integer", v)
 	} else {
 		if num < 0 {

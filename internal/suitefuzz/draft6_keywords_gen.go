@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateDraft6Keywords checks a value against the JSON Schema draft6_keywords.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft6Keywords(v any) tool.Errors {
@@ -67,9 +67,9 @@ func checkDraft6Keywords(r *toolimpl.Report, v any) {
 			if num, ok := toolimpl.Number(n); !ok {
 				r.Type(at.Key("n"), "number", n)
 			} else {
-				if num <= 0 {
+				if num < 0 || num == 0 && toolimpl.Compare(n, "0") <= 0 {
 					r.Value("exclusiveMinimum", at.Key("n"), "> 0", n)
-				} else if num >= 10 {
+				} else if num > 10 || num == 10 && toolimpl.Compare(n, "10") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("n"), "< 10", n)
 				}
 			}
@@ -110,7 +110,7 @@ func checkDraft6Keywords(r *toolimpl.Report, v any) {
 
 // matchDraft6Keywords1 reports whether v is valid against the schema at #/properties/list/contains.
 func matchDraft6Keywords1(v any, depth int) bool {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
+	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
 		return false
 	}
 	return true
@@ -118,7 +118,7 @@ func matchDraft6Keywords1(v any, depth int) bool {
 
 // validateDraft6KeywordsW checks v, at the location at, against the schema at #/definitions/w.
 func validateDraft6KeywordsW(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
+	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
 		r.Type(at, "integer", v)
 	}
 }

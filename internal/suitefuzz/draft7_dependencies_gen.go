@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateDraft7Dependencies checks a value against the JSON Schema draft7_dependencies.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7Dependencies(v any) tool.Errors {
@@ -25,12 +25,12 @@ func checkDraft7Dependencies(r *toolimpl.Report, v any) {
 				foo, hasFoo := obj2["foo"]
 				bar, hasBar := obj2["bar"]
 				if hasFoo {
-					if num3, ok := toolimpl.Number(foo); !ok || !toolimpl.IsInteger(num3) {
+					if _, ok := toolimpl.Number(foo); !ok || !toolimpl.IsInteger(foo) {
 						r.Type(at.Key("foo"), "integer", foo)
 					}
 				}
 				if hasBar {
-					if num4, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(num4) {
+					if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
 						r.Type(at.Key("bar"), "integer", bar)
 					}
 				}

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateDraft7ItemsSubitems(v any) tool.Errors {

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 var enumEnum0 = []any{float64(6), "foo", []any{}, true, map[string]any{"foo": float64(12)}}
 

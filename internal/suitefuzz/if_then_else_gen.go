@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateIfThenElse checks a value against the JSON Schema if_then_else.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateIfThenElse(v any) tool.Errors {
@@ -21,7 +21,7 @@ func checkIfThenElse(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	if matchIfThenElse1(v, 0) {
 		if num, ok := toolimpl.Number(v); ok {
-			if num < -10 {
+			if num < -10 || num == -10 && toolimpl.Compare(v, "-10") < 0 {
 				r.Value("minimum", at, ">= -10", v)
 			}
 		}
@@ -37,7 +37,7 @@ func checkIfThenElse(r *toolimpl.Report, v any) {
 // matchIfThenElse1 reports whether v is valid against the schema at #/if.
 func matchIfThenElse1(v any, depth int) bool {
 	if num, ok := toolimpl.Number(v); ok {
-		if num >= 0 {
+		if num > 0 || num == 0 && toolimpl.Compare(v, "0") >= 0 {
 			return false
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateOpenapiFormats checks a value against the JSON Schema openapi_formats.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenapiFormats(v any) tool.Errors {
@@ -39,7 +39,7 @@ func checkOpenapiFormats(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasI {
-			if num, ok := toolimpl.Number(i); !ok || !toolimpl.IsInteger(num) {
+			if num, ok := toolimpl.Number(i); !ok || !toolimpl.IsInteger(i) {
 				r.Type(at.Key("i"), "integer", i)
 			} else {
 				if !format.Int32(num) {
@@ -48,7 +48,7 @@ func checkOpenapiFormats(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasL {
-			if num2, ok := toolimpl.Number(l); !ok || !toolimpl.IsInteger(num2) {
+			if num2, ok := toolimpl.Number(l); !ok || !toolimpl.IsInteger(l) {
 				r.Type(at.Key("l"), "integer", l)
 			} else {
 				if !format.Int64(num2) {

@@ -8,7 +8,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 var patternPropertiesPattern0 = regexp.MustCompile("a*")
 var patternPropertiesPattern1 = regexp.MustCompile("aaa*")
@@ -28,13 +28,13 @@ func checkPatternProperties(r *toolimpl.Report, v any) {
 			n := r.Len()
 			member := func(k string, v2 any) {
 				if patternPropertiesPattern0.MatchString(k) {
-					if num2, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(num2) {
+					if _, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(v2) {
 						r.Type(at.Key(k), "integer", v2)
 					}
 				}
 				if patternPropertiesPattern1.MatchString(k) {
 					if num3, ok := toolimpl.Number(v2); ok {
-						if num3 > 20 {
+						if num3 > 20 || num3 == 20 && toolimpl.Compare(v2, "20") > 0 {
 							r.Value("maximum", at.Key(k), "<= 20", v2)
 						}
 					}

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidatePrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePrefixItemsClosed(v any) tool.Errors {

@@ -8,7 +8,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 var propertiesInteractionPattern0 = regexp.MustCompile("f[^\\n\\r\\x{2028}\\x{2029}]o")
 
@@ -56,7 +56,7 @@ func checkPropertiesInteraction(r *toolimpl.Report, v any) {
 					}
 				}
 				if !matched {
-					if num3, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(num3) {
+					if _, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(v2) {
 						r.Type(at.Key(k), "integer", v2)
 					}
 				}

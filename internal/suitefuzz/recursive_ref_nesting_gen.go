@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateRecursiveRefNesting checks a value against the JSON Schema recursive_ref_nesting.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRecursiveRefNesting(v any) tool.Errors {
@@ -36,7 +36,7 @@ func validateRecursiveRefNestingRoot(r *toolimpl.Report, at toolimpl.Loc, v any,
 
 // matchRecursiveRefNesting1 reports whether v is valid against the schema at #/anyOf/0.
 func matchRecursiveRefNesting1(v any, depth int) bool {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(num) {
+	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
 		return false
 	}
 	return true

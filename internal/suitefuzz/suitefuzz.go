@@ -1,9 +1,9 @@
 // Package suitefuzz holds validators compiled by `toolgen schema` from a
 // selection of the JSON Schema Test Suite's schemas of drafts 2020-12,
-// 2019-09 and 7 (MIT, see testdata/jsonschema-test-suite/LICENSE), and three
-// of its own (draft-04 and draft-06 schemas, formats), for the fuzz test
-// that compares them with santhosh-tekuri/jsonschema. Together they use
-// every keyword and draft toolgen compiles.
+// 2019-09 and 7 (MIT, see testdata/jsonschema-test-suite/LICENSE), and five
+// of its own (draft-04 and draft-06 schemas, formats, number keywords), for
+// the fuzz tests that compare them with santhosh-tekuri/jsonschema. Together
+// they use every keyword and draft toolgen compiles.
 package suitefuzz
 
 import "github.com/toolgen-go/toolgen/runtime/tool"
@@ -45,6 +45,8 @@ import "github.com/toolgen-go/toolgen/runtime/tool"
 //go:generate go tool toolgen schema -o draft4_bounds_gen.go -func ValidateDraft4Bounds schemas/draft4_bounds.json
 //go:generate go tool toolgen schema -o openapi_formats_gen.go -func ValidateOpenapiFormats schemas/openapi_formats.json
 //go:generate go tool toolgen schema -o draft6_keywords_gen.go -func ValidateDraft6Keywords schemas/draft6_keywords.json
+//go:generate go tool toolgen schema -o number_keywords_gen.go -func ValidateNumberKeywords schemas/number_keywords.json
+//go:generate go tool toolgen schema -o number_keywords_draft4_gen.go -func ValidateNumberKeywordsDraft4 schemas/number_keywords_draft4.json
 
 // Schema is a suite schema and its generated validator.
 type Schema struct {
@@ -92,4 +94,13 @@ var Schemas = []Schema{
 	{"draft4_bounds", "draft-04 (toolgen's): boolean exclusiveMinimum and exclusiveMaximum, id, $ref siblings, items array, dependencies", ValidateDraft4Bounds},
 	{"openapi_formats", "toolgen's: uri-template, and OpenAPI's int32, int64, byte, float and password formats", ValidateOpenapiFormats},
 	{"draft6_keywords", "draft-06 (toolgen's): numeric exclusive bounds, const, contains, propertyNames, dependencies, a plain-name $id, if ignored", ValidateDraft6Keywords},
+}
+
+// NumberSchemas lists toolgen's schemas of number keywords, beside the
+// suite's, for FuzzNumbers: bounds, enums, const and multipleOf at numbers
+// where a float64 is not the number it was read from (1e23, 8e24, 1e308,
+// 1e-400, beyond 2^53), with draft-04's boolean exclusive bounds.
+var NumberSchemas = []Schema{
+	{"number_keywords", "toolgen's: minimum, maximum, exclusive bounds, enum, const, multipleOf, integer, uniqueItems", ValidateNumberKeywords},
+	{"number_keywords_draft4", "toolgen's: draft-04's boolean exclusiveMinimum and exclusiveMaximum", ValidateNumberKeywordsDraft4},
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // ValidateTypeArray checks a value against the JSON Schema type_array.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTypeArray(v any) tool.Errors {
@@ -20,8 +20,8 @@ func ValidateTypeArray(v any) tool.Errors {
 func checkTypeArray(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	if _, ok := v.(string); ok {
-	} else if num, ok := toolimpl.Number(v); ok {
-		if !toolimpl.IsInteger(num) {
+	} else if _, ok := toolimpl.Number(v); ok {
+		if !toolimpl.IsInteger(v) {
 			r.Type(at, "integer or string", v)
 		}
 	} else {

@@ -8,7 +8,7 @@ import (
 	"regexp"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 var unevaluatedPropertiesDynamicPattern0 = regexp.MustCompile("x")
 

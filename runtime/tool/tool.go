@@ -32,9 +32,10 @@ type Tool struct {
 	// Validate checks a model's decoded arguments; nil means valid.
 	Validate func(args map[string]any) Errors
 	// Idempotent reports that calling the tool twice with the same arguments
-	// leaves the same state as calling it once. toolgen sets it unless the
-	// directive says idempotent=false; a Set deduplicates the calls of a tool
-	// that is not idempotent by their request id.
+	// leaves the same state as calling it once. toolgen sets it for a
+	// risk=read tool, and for another when its directive says
+	// idempotent=true; a Set deduplicates the calls of a tool that is not
+	// idempotent by their request id.
 	Idempotent bool
 	// Dialects is the tool's definition as each provider's API takes it,
 	// generated from Schema; see Dialect.

@@ -44,7 +44,7 @@ func weatherValidate(args map[string]any) Errors {
 		}
 	}
 	if v, ok := args["days"]; ok {
-		if f, ok := jsonvalue.Number(v); !ok || !jsonvalue.IsInteger(f) {
+		if f, ok := jsonvalue.Number(v); !ok || !jsonvalue.IsInteger(v) {
 			errs = append(errs, typeError("/days", "days", "integer", v))
 		} else if f > 14 {
 			errs = append(errs, valueError("maximum", "/days", "days", "<= 14", v))

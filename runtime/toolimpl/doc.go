@@ -1,7 +1,7 @@
 // Package toolimpl is for generated code only: what the validators and
 // decoders toolgen generates call. Applications use runtime/tool; nothing
 // here is meant for them, and the API may change with the generator
-// (SupportPackageIsVersion3 locks the two together), as protobuf-go's
+// (SupportPackageIsVersion4 locks the two together), as protobuf-go's
 // protoimpl does for its generated code.
 //
 // It offers:
@@ -20,7 +20,7 @@
 //     what a map[string]any holds as encoding/json decodes it, as
 //     json.Number, and as Go values put in a map by hand: Number,
 //     IsInteger, Length, List, AsObject, IsNull, TypeName, Show; exact
-//     comparisons (Compare, MultipleOf, Equal, In, Duplicate), whose walks
+//     comparisons (Compare, MultipleOf, Equal, In, InNumbers, Duplicate), whose walks
 //     stop at MaxDepth with PanicTooDeep; the conversions into Go fields
 //     (Int, Uint, Float, Float32, NumberText, IntegerJSON, IntKey, Bytes,
 //     Marshal); and the helpers of a few keywords (Base64, JSONContent,
@@ -55,9 +55,9 @@
 //			case 0:
 //				// lat
 //				if n, ok := s.Number(at.Key("lat"), "number"); ok {
-//					if n.F < -90 {
+//					if n.F < -90 || n.F == -90 && n.Compare("-90") < 0 {
 //						s.Fail(at.Key("lat"), "minimum", ">= -90")
-//					} else if n.F > 90 {
+//					} else if n.F > 90 || n.F == 90 && n.Compare("90") > 0 {
 //						s.Fail(at.Key("lat"), "maximum", "<= 90")
 //					}
 //					out.Lat = n.F
@@ -122,9 +122,11 @@
 // another linear pass.
 //
 // Number and Integer return a Num: F, its float64 view, decides a bound
-// unless the two are equal; Num's Compare, MultipleOf, Int, Uint and Float32
-// compare and convert exactly, as Compare, MultipleOf and Int do on the map
-// path's json.Number, so the two paths agree on integers beyond 2^53.
+// unless the two are equal; Num's Compare, MultipleOf, In, Int, Uint and
+// Float32 compare and convert exactly, as Compare, MultipleOf, InNumbers and
+// Int do on the map path's json.Number, so the two paths agree on every
+// number, whatever its spelling (1e23, 9007199254740993, 1e-400). An enum
+// is a sorted table (Enum, NumberEnum) searched by bisection.
 //
 // # Cost
 //
@@ -136,9 +138,12 @@
 // so that one parser serves maps and one-pass decoders.
 package toolimpl
 
-// SupportPackageIsVersion3 is referenced by generated code. A build of old
+// SupportPackageIsVersion4 is referenced by generated code. A build of old
 // generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time. Version 3: the helpers of
-// generated code are here, not in runtime/tool (whose
-// SupportPackageIsVersion2 locked versions 1 and 2).
-const SupportPackageIsVersion3 = true
+// compile instead of misbehaving at run time. Version 4: numbers compare
+// exactly whatever their spelling (a json.Number is the decimal it writes;
+// IsInteger reads the value), and an enum is a sorted table that Enum,
+// InNumbers and Num.In search. Version 3 put the helpers of generated code
+// here, not in runtime/tool (whose SupportPackageIsVersion2 locked versions
+// 1 and 2).
+const SupportPackageIsVersion4 = true

@@ -2,13 +2,16 @@ package toolimpl
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
-// Num is a number a Scanner read: F is its float64 view, which decides every
-// comparison with a bound unless the two are equal; the methods compare and
-// convert the number itself, exactly, as the map validator and decoder do
-// with the same json.Number.
+// Num is a number a Scanner read: F is its float64 view (what a float64
+// field receives), which decides every comparison with a bound unless the
+// two are equal; the methods compare and convert the number itself,
+// exactly, as the map validator and decoder do with the same json.Number.
 type Num struct {
 	F   float64
 	lit string // as written in raw arguments, borrowed; "" for a value
@@ -30,6 +33,17 @@ func (n Num) Compare(b string) int { return Compare(n.value(), b) }
 
 // MultipleOf reports whether the number is an integer multiple of m, exactly.
 func (n Num) MultipleOf(m string) bool { return MultipleOf(n.value(), m) }
+
+// integer reports whether the number has no fractional part, exactly.
+func (n Num) integer() bool {
+	if n.F != math.Trunc(n.F) {
+		return false // a float64 with a fraction is no integer's
+	}
+	if n.lit != "" {
+		return jsonvalue.IsIntegerText(n.lit)
+	}
+	return IsInteger(n.v)
+}
 
 // Int returns the number as an integer field holds it, exactly; false when
 // it is not an integer in [min, max].
@@ -127,10 +141,10 @@ func smallInt(lit string) (int64, bool) {
 	return n, true
 }
 
-// numberType names the JSON type of a number as TypeName does:
+// numberType names the JSON type of a number literal as TypeName does:
 // integer when it has no fractional part.
-func numberType(f float64) string {
-	if IsInteger(f) {
+func numberType(lit string) string {
+	if jsonvalue.IsIntegerText(lit) {
 		return "integer"
 	}
 	return "number"

@@ -201,7 +201,7 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 // Integer reads a number without a fractional part.
 func (s *Scanner) Integer(at Loc, expected string) (Num, bool) {
 	n, ok := s.Number(at, expected)
-	if ok && !IsInteger(n.F) {
+	if ok && !n.integer() {
 		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: "number"})
 		return n, false
 	}
@@ -372,7 +372,7 @@ func (s *Scanner) kindName(k jsonscan.Kind) string {
 	case jsonscan.Object:
 		return "object"
 	case jsonscan.Number:
-		return numberType(number(s.sc.Literal()))
+		return numberType(s.sc.Literal())
 	}
 	return ""
 }
@@ -766,7 +766,7 @@ func (s *Scanner) shown() (got, actual string) {
 	case jsonscan.Number:
 		start := s.r.textStart()
 		s.r.text = append(s.r.text, s.last.text...)
-		return numberType(s.last.f), s.r.since(start)
+		return numberType(s.last.text), s.r.since(start)
 	case jsonscan.Bool:
 		return "boolean", strconv.FormatBool(s.last.b)
 	}
@@ -970,18 +970,6 @@ func (s *Scanner) Bytes(at Loc, v string) []byte {
 		return nil
 	}
 	return b
-}
-
-// Enum returns the value of values that equals v, and true; or "" and
-// false. The string returned is the table's: a field keeps it without a
-// copy.
-func Enum(v string, values []string) (string, bool) {
-	for _, x := range values {
-		if x == v {
-			return x, true
-		}
-	}
-	return "", false
 }
 
 // NewMap returns an empty map when s decodes, for a map field; nil when it

@@ -158,7 +158,7 @@ func wideValue(r *Report, at Loc, v any, sum *int64) {
 func wideInt(r *Report, at Loc, x json.Number, sum *int64) {
 	f, _ := Number(x)
 	if sum == nil {
-		if !IsInteger(f) {
+		if !IsInteger(x) {
 			r.Type(at, "integer", x)
 		} else if f > 100 {
 			r.Value("maximum", at, "<= 100", x)

@@ -21,9 +21,10 @@ const MaxDepth = tool.MaxDepth
 // never a number; NaN and ±Inf are not numbers.
 func Number(v any) (float64, bool) { return jsonvalue.Number(v) }
 
-// IsInteger reports whether a number has no fractional part: in JSON Schema
-// 3.0 is an integer and 3.5 is not.
-func IsInteger(f float64) bool { return jsonvalue.IsInteger(f) }
+// IsInteger reports whether v, a number Number reads, has no fractional
+// part, exactly: in JSON Schema 3.0 and 1e3 are integers, 3.5 and 1e-400
+// (whose float64 is 0) are not.
+func IsInteger(v any) bool { return jsonvalue.IsInteger(v) }
 
 // Length returns the length of a string in Unicode code points, as JSON
 // Schema's minLength and maxLength count it.
@@ -77,9 +78,10 @@ func PanicTooDeep() { jsonvalue.PanicTooDeep() }
 // Compare compares the number v, a value a validator accepted as a number,
 // with the number n written in the schema, exactly: -1, 0 or +1 as v is
 // less than, equal to or greater than n. Generated code calls it only where
-// the float64 comparison cannot decide: when v's float64 equals n's and one
-// of them is not exact (an integer beyond 2^53). It reports 0 when v is not
-// a number.
+// the float64 comparison cannot decide: when v's float64 equals n's, which
+// two different numbers may share (9007199254740993 and 9007199254740992;
+// 1e23 and 99999999999999991611392; 1e-400 and 0). It reports 0 when v is
+// not a number.
 func Compare(v any, n string) int { return jsonvalue.Compare(v, n) }
 
 // MultipleOf reports whether the number v, a value a validator accepted as
@@ -91,9 +93,8 @@ func MultipleOf(v any, m string) bool { return jsonvalue.MultipleOf(v, m) }
 
 // Int returns v, a value a validator accepted as an integer, as an int64. It
 // reports false when v does not lie in [min, max], the range of the Go field.
-// A json.Number written as a plain integer is read exactly, whatever its size;
-// one written with a fraction or an exponent ("3.0", "1e3") is read as the
-// float64 the validator judged.
+// A json.Number is read exactly, however it is written ("3.0", "1e3" and
+// "9007199254740993" alike).
 func Int(v any, min, max int64) (int64, bool) { return jsonvalue.Int(v, min, max) }
 
 // Uint returns v, a value a validator accepted as a non-negative integer, as

@@ -104,10 +104,10 @@ func TestTooDeepMessageEndsInGot(t *testing.T) {
 }
 
 // Compile-time: generated code references the version constant.
-var _ = SupportPackageIsVersion3
+var _ = SupportPackageIsVersion4
 
-func TestSupportPackageIsVersion3(t *testing.T) {
-	assert.True(t, SupportPackageIsVersion3)
+func TestSupportPackageIsVersion4(t *testing.T) {
+	assert.True(t, SupportPackageIsVersion4)
 }
 
 func TestTooDeep(t *testing.T) {

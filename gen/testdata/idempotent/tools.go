@@ -18,3 +18,22 @@ type WalkArgs struct {
 //
 //toolgen:tool risk=read
 type ReadArgs struct{}
+
+// SendArgs sends a message: risk=act by default, so not idempotent.
+//
+//toolgen:tool
+type SendArgs struct {
+	To string `json:"to"`
+}
+
+// WipeArgs wipes a disk.
+//
+//toolgen:tool risk=dangerous
+type WipeArgs struct {
+	Disk string `json:"disk"`
+}
+
+// LookArgs looks, although it says idempotent before its risk.
+//
+//toolgen:tool idempotent=false risk=read
+type LookArgs struct{}

@@ -26,7 +26,10 @@ func TestCanonicalNumbers(t *testing.T) {
 		{json.Number("0"), json.Number("-0"), json.Number("0.000"), 0.0, math.Copysign(0, -1)},
 		{json.Number("9007199254740993"), int64(9007199254740993), uint64(9007199254740993)},
 		{json.Number("0.1"), 0.1},
-		{json.Number("1e23"), 1e23, json.Number("99999999999999991611392")},
+		// A json.Number is the decimal it writes; a float64 integer is
+		// its binary value.
+		{json.Number("1e23"), json.Number("100000000000000000000000"), json.Number("0.1E+24")},
+		{1e23, json.Number("99999999999999991611392")},
 	}
 	for _, values := range same {
 		for _, v := range values[1:] {
@@ -37,6 +40,9 @@ func TestCanonicalNumbers(t *testing.T) {
 		{json.Number("9007199254740993"), json.Number("9007199254740992")},
 		{json.Number("9007199254740993"), 9007199254740993.0},
 		{json.Number("100000000000000000000000"), 1e23},
+		{json.Number("1e23"), json.Number("99999999999999991611392")},
+		{json.Number("1e-400"), json.Number("0")},
+		{json.Number("0.30000000000000001"), json.Number("0.3")},
 		{int64(math.MinInt64), uint64(math.MaxUint64)},
 	}
 	for _, p := range apart {
@@ -66,6 +72,11 @@ func FuzzCanonicalNumber(f *testing.F) {
 		if _, ok := Number(json.Number(b)); !ok {
 			return
 		}
+		for _, x := range []string{a, b} {
+			if _, ok := new(big.Rat).SetString(x); !ok {
+				return // an exponent beyond what big.Rat reads: no reference
+			}
+		}
 		ra, rb := exactRat(t, json.Number(a)), exactRat(t, json.Number(b))
 		ca, cb := canonicalNumber(json.Number(a)), canonicalNumber(json.Number(b))
 		if (ca == cb) != (ra.Cmp(rb) == 0) {
@@ -73,6 +84,12 @@ func FuzzCanonicalNumber(f *testing.F) {
 		}
 		if Equal(json.Number(a), json.Number(b)) != (ra.Cmp(rb) == 0) {
 			t.Fatalf("Equal(%s, %s) = %v", a, b, !(ra.Cmp(rb) == 0))
+		}
+		if Compare(json.Number(a), b) != ra.Cmp(rb) {
+			t.Fatalf("Compare(%s, %s) = %d", a, b, Compare(json.Number(a), b))
+		}
+		if IsInteger(json.Number(a)) != ra.IsInt() {
+			t.Fatalf("IsInteger(%s) = %v", a, !ra.IsInt())
 		}
 	})
 }

@@ -13,23 +13,28 @@ import (
 
 // Int returns v, a value a validator accepted as an integer, as an int64. It
 // reports false when v does not lie in [min, max], the range of the Go field.
-// A json.Number written as a plain integer is read exactly, whatever its size;
-// one written with a fraction or an exponent ("3.0", "1e3") is read as the
-// float64 the validator judged.
+// A json.Number is read exactly, however it is written ("3.0", "1e3" and
+// "9007199254740993" alike): one that is not an integer ("1e-400") is not
+// read.
 func Int(v any, min, max int64) (int64, bool) {
 	var n int64
 	switch x := v.(type) {
 	case float64:
 		return intOf(x, min, max)
 	case json.Number:
-		i, err := strconv.ParseInt(string(x), 10, 64)
-		if err != nil {
-			if f, ok := Number(x); ok && !isIntRange(err) {
-				return intOf(f, min, max)
-			}
-			return 0, false
+		if isPlainInteger(string(x)) {
+			i, err := strconv.ParseInt(string(x), 10, 64)
+			return i, err == nil && i >= min && i <= max
 		}
-		n = i
+		neg, u, ok := integerOf(x)
+		switch {
+		case !ok || u > 1<<63 || !neg && u == 1<<63:
+			return 0, false
+		case neg:
+			n = -int64(u) // -2^63 too
+		default:
+			n = int64(u)
+		}
 	case int:
 		n = int64(x)
 	case int8:
@@ -62,11 +67,15 @@ func Uint(v any, max uint64) (uint64, bool) {
 	case float64:
 		return uintOf(x, max)
 	case json.Number:
-		u, err := strconv.ParseUint(string(x), 10, 64)
-		if err != nil {
-			if f, ok := Number(x); ok && !isIntRange(err) {
-				return uintOf(f, max)
+		if isPlainInteger(string(x)) {
+			u, err := strconv.ParseUint(string(x), 10, 64)
+			if err != nil {
+				return 0, x == "-0"
 			}
+			return u, u <= max
+		}
+		neg, u, ok := integerOf(x)
+		if !ok || neg && u != 0 {
 			return 0, false
 		}
 		n = u
@@ -96,12 +105,28 @@ func Uint(v any, max uint64) (uint64, bool) {
 	return n, n <= max
 }
 
-// isIntRange reports whether a strconv error is about range, not syntax: a
-// plain integer too large for 64 bits does not fit, and must not be rounded
-// into range through a float64.
-func isIntRange(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
+// integerOf reads the number n, exactly, as a sign and a magnitude below
+// 2^64 ("1e3" is 1000, "-3.0" is -3); false when n is not an integer or is
+// too large. A plain integer is read faster by strconv.
+func integerOf(n json.Number) (neg bool, u uint64, ok bool) {
+	var buf exactBuf
+	d, ok := exact(n, &buf)
+	if !ok || d.exp < 0 || len(d.digits)+d.exp > 20 {
+		return false, 0, false
+	}
+	for _, c := range d.digits {
+		if u > (math.MaxUint64-uint64(c-'0'))/10 {
+			return false, 0, false
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	for range d.exp {
+		if u > math.MaxUint64/10 {
+			return false, 0, false
+		}
+		u *= 10
+	}
+	return d.neg, u, true
 }
 
 // 2^63 and 2^64 as float64, exactly.

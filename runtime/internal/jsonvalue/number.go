@@ -8,22 +8,23 @@ import (
 	"strconv"
 )
 
-// Numbers are compared exactly, as the values a handler receives: a
-// validator's float64 view of a number is only an approximation beyond 2^53
-// (json.Number, int64 and uint64 carry more), so every check that the float64
+// Numbers are compared exactly, as JSON Schema compares them: a number is
+// its value, whatever its spelling (1e23, 100000000000000000000000 and
+// 0.1e24 are one number; 0.1 is a tenth). A validator's float64 view of a
+// number only approximates it, beyond 2^53, for most decimals and below
+// float64's range (1e-400 reads as 0), so every check that the float64
 // cannot decide goes through the exact value of the number.
 //
 // The exact value of a number v is:
-//   - for a json.Number written as a plain integer ("9007199254740993"), an
-//     int or a uint of any size: the integer itself, as DecodeT reads it into
-//     an integer field;
+//   - for a json.Number, the decimal it writes, exactly, however it is
+//     spelled ("9007199254740993", "1e23", "3.0", "1e-400");
+//   - for an int or a uint of any size: the integer itself;
 //   - for a float64 (or float32) that is an integer: the float64 itself,
-//     exactly (2^60 is 1152921504606846976);
+//     exactly (2^60 is 1152921504606846976), which is what an integer field
+//     receives of it;
 //   - for a float64 with a fraction: its shortest decimal representation,
 //     the text encoding/json writes and reads (0.1 is 0.1, not the binary
-//     fraction nearest to it);
-//   - for any other json.Number ("3.0", "1e3", "0.1"): the float64 it reads
-//     as, as above, which is also what DecodeT makes of it.
+//     fraction nearest to it).
 
 // dec is an exact decimal number: digits × 10^exp, negated when neg. digits
 // has no leading or trailing zeros; zero has no digits and is never neg.
@@ -156,20 +157,21 @@ func (d dec) cmpAbs(o dec) int {
 // has at most 309.
 type exactBuf [512]byte
 
-// exact returns the exact value of v (see above), its digits in buf.
+// exact returns the exact value of v (see above), its digits in buf, or
+// false when v is not a number Number reads.
 func exact(v any, buf *exactBuf) (dec, bool) {
 	b := buf[:0]
 	switch x := v.(type) {
 	case json.Number:
-		if isPlainInteger(string(x)) {
-			b = append(b, x...)
-			return parseDec(b)
-		}
-		f, ok := Number(x)
-		if !ok {
+		if !isJSONNumber(string(x)) {
 			return dec{}, false
 		}
-		return exactFloat(f, buf)
+		d, ok := parseDec(append(b, x...))
+		if ok && len(d.digits)+d.exp > 308 {
+			// Perhaps beyond float64's range, which no number is.
+			_, ok = Number(x)
+		}
+		return d, ok
 	case float64:
 		return exactFloat(x, buf)
 	case float32:
@@ -230,20 +232,92 @@ func isPlainInteger(s string) bool {
 	return true
 }
 
-// floatIsExact reports whether f, the float64 view of the number v, is its
-// exact value: only an integer beyond 2^53 held by a json.Number or a Go
-// integer may not be.
+// floatIsExact reports whether f, the float64 view of the number v, stands
+// for its exact value: v is a float64, a Go integer below 2^53, or a
+// json.Number of at most 15 digits without exponent, which is the shortest
+// decimal of its float64 (a float64 tells apart every decimal of 15
+// digits). Otherwise two numbers of one float64 may differ.
 func floatIsExact(v any, f float64) bool {
-	if math.Abs(f) < 1<<53 {
-		return true
-	}
 	switch x := v.(type) {
 	case float64, float32:
 		return true
 	case json.Number:
-		return !isPlainInteger(string(x))
+		return isShortDecimal(string(x))
 	}
-	return false
+	return math.Abs(f) < 1<<53
+}
+
+// isShortDecimal reports whether s is a JSON number of at most 15 digits,
+// without exponent: "-12", "0.25", "123456.789".
+func isShortDecimal(s string) bool {
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '-' && i == 0, c == '.':
+		default:
+			return false
+		}
+	}
+	return digits <= 15
+}
+
+// IsInteger reports whether v, a number Number reads, has no fractional
+// part, exactly: in JSON Schema 3.0 and 1e3 are integers, 3.5 and 1e-400
+// (which reads as the float64 0) are not.
+func IsInteger(v any) bool {
+	switch x := v.(type) {
+	case json.Number:
+		return IsIntegerText(string(x))
+	case float64:
+		return x == math.Trunc(x)
+	case float32:
+		return x == float32(math.Trunc(float64(x)))
+	}
+	_, ok := Number(v)
+	return ok
+}
+
+// IsIntegerText reports whether s, a JSON number, has no fractional part,
+// exactly (see IsInteger): whether the digits' trailing zeros and the
+// exponent make up for the digits after the point.
+func IsIntegerText(s string) bool {
+	mant, exp := s, ""
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' || s[i] == 'E' {
+			mant, exp = s[:i], s[i+1:]
+			break
+		}
+	}
+	frac := 0  // digits after the point
+	zeros := 0 // trailing zeros of all the digits
+	nonzero := false
+	for i := 0; i < len(mant); i++ {
+		switch c := mant[i]; {
+		case c == '.':
+			frac = len(mant) - i - 1
+		case c == '0':
+			zeros++
+		case c >= '1' && c <= '9':
+			zeros, nonzero = 0, true
+		}
+	}
+	if !nonzero {
+		return true // zero, whatever its exponent
+	}
+	// The value is digits × 10^(e - frac), digits ending in zeros zeros.
+	e, neg := 0, false
+	if len(exp) > 0 && (exp[0] == '-' || exp[0] == '+') {
+		neg, exp = exp[0] == '-', exp[1:]
+	}
+	for i := 0; i < len(exp) && e < maxExp; i++ {
+		e = e*10 + int(exp[i]-'0')
+	}
+	if neg {
+		e = -e
+	}
+	return zeros+e-frac >= 0
 }
 
 // Compare compares the number v, a value a validator accepted as a number,
@@ -252,6 +326,9 @@ func floatIsExact(v any, f float64) bool {
 // only where the float64 comparison cannot decide: when v's float64 equals
 // n's and one of them is not exact. It reports 0 when v is not a number.
 func Compare(v any, n string) int {
+	if x, ok := v.(json.Number); ok && string(x) == n {
+		return 0 // written as the schema writes it
+	}
 	var xb, nb exactBuf
 	x, ok := exact(v, &xb)
 	if !ok {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/numbertest"
 )
 
 func TestMultipleOf(t *testing.T) {
@@ -72,8 +74,14 @@ func TestMultipleOf(t *testing.T) {
 		{uint64(18446744073709551615), "2", false},
 		{json.Number("-9007199254740993"), "3", true},
 		{json.Number("9007199254740993"), "0.5", true},
-		// A json.Number with a fraction or an exponent reads as its float64.
+		// A json.Number is the decimal it writes, whatever its spelling.
 		{json.Number("1e3"), "8", true},
+		{json.Number("1e23"), "1e22", true},
+		{json.Number("1e23"), "3", false},
+		{json.Number("1e-400"), "1e-401", true},
+		{json.Number("1e-400"), "1e-399", false},
+		{json.Number("9007199254740993.0"), "2", false},
+		{json.Number("0.30000000000000001"), "0.1", false},
 		{json.Number("0.3"), "0.1", true},
 		{float32(0.5), "0.25", true},
 		{int8(-9), "3", true},
@@ -111,14 +119,23 @@ func TestCompare(t *testing.T) {
 		{float64(1 << 60), "1152921504606846977", -1},
 		{0.1, "0.1", 0},
 		{0.1, "0.10000000000000001", -1},
-		{json.Number("0.30000000000000001"), "0.3", 0}, // read as its float64
+		{json.Number("0.30000000000000001"), "0.3", 1}, // the same float64, another number
+		{json.Number("1e23"), "1e23", 0},
+		{json.Number("1e23"), "99999999999999991611392", 1}, // 1e23's float64
+		{json.Number("1E+23"), "100000000000000000000000", 0},
+		{json.Number("8e24"), "8e24", 0},
+		{json.Number("1e308"), "1e308", 0},
+		{json.Number("9007199254740993.0"), "9007199254740992", 1},
+		{json.Number("4.99999999999999999999"), "5", -1},
 		{negZero, "0", 0},
 		{json.Number("-0"), "0", 0},
 		{0.0, "-0.0", 0},
 		{-1.5, "-1.25", -1},
 		{2.5, "-3", 1},
 		{json.Number("123"), "1.23e2", 0},
-		{json.Number("1e-400"), "0", 0},
+		{json.Number("1e-400"), "0", 1},
+		{json.Number("-1e-400"), "0", -1},
+		{json.Number("-0e5"), "0", 0},
 		{"not a number", "1", 0},
 	}
 	for _, tt := range tests {
@@ -132,14 +149,9 @@ func exactRat(t *testing.T, v any) *big.Rat {
 	r := new(big.Rat)
 	switch x := v.(type) {
 	case json.Number:
-		if isPlainInteger(string(x)) {
-			_, ok := r.SetString(string(x))
-			require.True(t, ok)
-			return r
-		}
-		f, err := strconv.ParseFloat(string(x), 64)
-		require.NoError(t, err)
-		return exactRat(t, f)
+		_, ok := r.SetString(string(x))
+		require.True(t, ok)
+		return r
 	case float64:
 		if x == math.Trunc(x) {
 			return r.SetFloat64(x)
@@ -249,5 +261,66 @@ func TestMultipleOf_FiniteNeverPanics(t *testing.T) {
 		for _, m := range []string{"1", "0.1", "3", "1e-300", "5e-324", "1.7976931348623157e308", "9007199254740992", "0", "-1", ""} {
 			assert.NotPanics(t, func() { MultipleOf(x, m) }, "MultipleOf(%v, %v)", x, m)
 		}
+	}
+}
+
+// TestExactSpellings is the property that a json.Number is the decimal it
+// writes, whatever its spelling: for numbers drawn near the anchors where
+// float64 goes wrong (beyond 2^53, 1e23, 1e308, 1e-400, decimals of more
+// digits than a float64 holds) and spelled at random (e-notation, plain
+// decimals, trailing zeros, negative zero), Compare, Equal, MultipleOf,
+// IsInteger, Int and Uint agree with exact rational arithmetic, and the
+// canonical form of Duplicate tells numbers apart exactly.
+func TestExactSpellings(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	draw := func() numbertest.Num {
+		for {
+			n := numbertest.Random(r)
+			if r.IntN(2) == 0 {
+				n = numbertest.Near(r, n)
+			}
+			if n.InFloatRange() {
+				return n
+			}
+		}
+	}
+	i64min, i64max := new(big.Rat).SetInt64(math.MinInt64), new(big.Rat).SetInt64(math.MaxInt64)
+	u64max := new(big.Rat).SetInt(new(big.Int).SetUint64(math.MaxUint64))
+	for range 20000 {
+		a, b := draw(), draw()
+		if r.IntN(3) == 0 {
+			b = numbertest.Near(r, a)
+			if !b.InFloatRange() {
+				b = a
+			}
+		}
+		as, bs := numbertest.Spell(r, a), numbertest.Spell(r, b)
+		x, y := json.Number(as), json.Number(bs)
+		ra, rb := a.Rat(), b.Rat()
+		require.Equal(t, ra.Cmp(rb), Compare(x, bs), "Compare(%s, %s)", as, bs)
+		require.Equal(t, ra.Cmp(rb) == 0, Equal(x, y), "Equal(%s, %s)", as, bs)
+		_, _, dup := Duplicate([]any{x, y})
+		require.Equal(t, ra.Cmp(rb) == 0, dup, "Duplicate(%s, %s)", as, bs)
+		require.Equal(t, ra.IsInt(), IsInteger(x), "IsInteger(%s)", as)
+		if rb.Sign() > 0 && b.Lead()-a.Lead() < 400 {
+			require.Equal(t, new(big.Rat).Quo(ra, rb).IsInt(), MultipleOf(x, bs), "MultipleOf(%s, %s)", as, bs)
+		}
+		i, ok := Int(x, math.MinInt64, math.MaxInt64)
+		fits := ra.IsInt() && ra.Cmp(i64min) >= 0 && ra.Cmp(i64max) <= 0
+		require.Equal(t, fits, ok, "Int(%s)", as)
+		if ok {
+			require.Zero(t, new(big.Rat).SetInt64(i).Cmp(ra), "Int(%s) = %d", as, i)
+		}
+		u, ok := Uint(x, math.MaxUint64)
+		fits = ra.IsInt() && ra.Sign() >= 0 && ra.Cmp(u64max) <= 0
+		require.Equal(t, fits, ok, "Uint(%s)", as)
+		if ok {
+			require.Zero(t, new(big.Rat).SetInt(new(big.Int).SetUint64(u)).Cmp(ra), "Uint(%s) = %d", as, u)
+		}
+		want := "number"
+		if ra.IsInt() {
+			want = "integer"
+		}
+		require.Equal(t, want, TypeName(x), "TypeName(%s)", as)
 	}
 }

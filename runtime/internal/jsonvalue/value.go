@@ -63,10 +63,6 @@ func Number(v any) (float64, bool) {
 	return f, true
 }
 
-// IsInteger reports whether a number has no fractional part: in JSON Schema
-// 3.0 is an integer and 3.5 is not.
-func IsInteger(f float64) bool { return f == math.Trunc(f) }
-
 // Length returns the length of a string in Unicode code points, as JSON
 // Schema's minLength and maxLength count it.
 func Length(s string) int { return utf8.RuneCountInString(s) }
@@ -117,7 +113,8 @@ func Object(v any) (map[string]any, bool) {
 }
 
 // TypeName names the JSON type of v: string, boolean, integer, number,
-// array, object or null. A number with no fractional part is an integer.
+// array, object or null. A number with no fractional part (IsInteger) is an
+// integer.
 // A Go value with no JSON counterpart is named by its Go type.
 func TypeName(v any) string {
 	switch x := v.(type) {
@@ -138,8 +135,8 @@ func TypeName(v any) string {
 		}
 		return "object"
 	}
-	if f, ok := Number(v); ok {
-		if IsInteger(f) {
+	if _, ok := Number(v); ok {
+		if IsInteger(v) {
 			return "integer"
 		}
 		return "number"

@@ -145,6 +145,19 @@ func TestIsInteger(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, IsInteger(tt.f), "IsInteger(%v)", tt.f)
 	}
+	// A json.Number exactly, whatever its float64: 1e-400 reads as 0, and
+	// 1.0000000000000000001 as 1.
+	for s, want := range map[string]bool{
+		"3": true, "3.0": true, "1e3": true, "1.5e1": true, "1500e-2": true, "-0": true, "0e-400": true,
+		"9007199254740993": true, "1e23": true, "3.5": false, "1e-400": false, "-1e-400": false,
+		"1.0000000000000000001": false, "9007199254740993.5": false, "15e-1": false, "100e-2": true, "120E-1": true,
+		"0e99999999999999999999": true, "1e-99999999999999999999": false, "5.000e+3": true, "5.0001e3": false,
+	} {
+		assert.Equal(t, want, IsInteger(json.Number(s)), "IsInteger(json.Number(%s))", s)
+	}
+	assert.True(t, IsInteger(int64(math.MaxInt64)))
+	assert.True(t, IsInteger(float32(2)))
+	assert.False(t, IsInteger(float32(2.5)))
 }
 
 func TestLength(t *testing.T) {

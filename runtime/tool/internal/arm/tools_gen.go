@@ -8,7 +8,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the move tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -38,8 +38,8 @@ var MoveTool = tool.Def[MoveArgs]{
 	Decoder: moveArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
-		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, false, "", moveArgsForms),
+		Idempotent:  false,
 		Name:        "move",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(moveArgsSchema),
@@ -88,9 +88,9 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
 		case 0:
 			// x
 			if n, ok := s.Number(at.Key("x"), "number"); ok {
-				if n.F < 0 {
+				if n.F < 0 || n.F == 0 && n.Compare("0") < 0 {
 					s.Fail(at.Key("x"), "minimum", ">= 0")
-				} else if n.F > 10 {
+				} else if n.F > 10 || n.F == 10 && n.Compare("10") > 0 {
 					s.Fail(at.Key("x"), "maximum", "<= 10")
 				}
 				out.X = n.F
@@ -98,9 +98,9 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
 		case 1:
 			// y
 			if n2, ok := s.Number(at.Key("y"), "number"); ok {
-				if n2.F < 0 {
+				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
 					s.Fail(at.Key("y"), "minimum", ">= 0")
-				} else if n2.F > 10 {
+				} else if n2.F > 10 || n2.F == 10 && n2.Compare("10") > 0 {
 					s.Fail(at.Key("y"), "maximum", "<= 10")
 				}
 				out.Y = n2.F
@@ -108,9 +108,9 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
 		case 2:
 			// speed
 			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
-				if n3.F < 0 {
+				if n3.F < 0 || n3.F == 0 && n3.Compare("0") < 0 {
 					s.Fail(at.Key("speed"), "minimum", ">= 0")
-				} else if n3.F > 1 {
+				} else if n3.F > 1 || n3.F == 1 && n3.Compare("1") > 0 {
 					s.Fail(at.Key("speed"), "maximum", "<= 1")
 				}
 				out.Speed = n3.F
@@ -227,8 +227,8 @@ var TuneTool = tool.Def[TuneArgs]{
 	Decoder: tuneArgsDecoder,
 	Tool: tool.Tool{
 		Description: "Sets the arm's tuning parameters.",
-		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, true, "", tuneArgsForms),
-		Idempotent:  true,
+		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, false, "", tuneArgsForms),
+		Idempotent:  false,
 		Name:        "tune",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tuneArgsSchema),
@@ -351,9 +351,9 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		if num, ok := toolimpl.Number(x); !ok {
 			r.Type(at.Key("x"), "number", x)
 		} else {
-			if num < 0 {
+			if num < 0 || num == 0 && toolimpl.Compare(x, "0") < 0 {
 				r.Value("minimum", at.Key("x"), ">= 0", x)
-			} else if num > 10 {
+			} else if num > 10 || num == 10 && toolimpl.Compare(x, "10") > 0 {
 				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
@@ -362,9 +362,9 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		if num2, ok := toolimpl.Number(y); !ok {
 			r.Type(at.Key("y"), "number", y)
 		} else {
-			if num2 < 0 {
+			if num2 < 0 || num2 == 0 && toolimpl.Compare(y, "0") < 0 {
 				r.Value("minimum", at.Key("y"), ">= 0", y)
-			} else if num2 > 10 {
+			} else if num2 > 10 || num2 == 10 && toolimpl.Compare(y, "10") > 0 {
 				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
