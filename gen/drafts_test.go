@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/internal/reftest"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -63,10 +63,10 @@ func TestOlderDrafts(t *testing.T) {
 		require.NoError(t, err, c.schema)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 		registry = append(registry, fn)
-		ref, err := reftest.Compile([]byte(c.schema))
+		ref, err := reference.Compile([]byte(c.schema))
 		require.NoError(t, err, c.schema)
 		for _, in := range c.instances {
-			_, refValue, ok := reftest.Instance([]byte(in))
+			_, refValue, ok := reference.Instance([]byte(in))
 			require.True(t, ok)
 			all = append(all, suiteCase{File: c.schema, Test: in, Func: fn, Data: []byte(in), Valid: ref.Validate(refValue) == nil})
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 

@@ -23,7 +23,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-go/toolgen/internal/redistest"
+	"github.com/toolgen-go/toolgen/internal/testkit/redisserver"
 	"github.com/toolgen-go/toolgen/runtime/mcptool"
 )
 
@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 // a round-robin proxy, all on loopback, and the ledger they write to.
 type fleet struct {
 	t        testing.TB
-	redis    *redistest.Server
+	redis    *redisserver.Server
 	ledger   *Ledger
 	replicas []*replica
 	proxy    *httptest.Server
@@ -55,7 +55,7 @@ func startFleet(t testing.TB, n int) *fleet {
 	t.Helper()
 	// Redis as production runs it for records that must survive a crash:
 	// every write in the append-only file before it is acknowledged.
-	f := &fleet{t: t, redis: redistest.Start(t, "--appendonly", "yes", "--appendfsync", "always"), ledger: NewLedger()}
+	f := &fleet{t: t, redis: redisserver.Start(t, "--appendonly", "yes", "--appendfsync", "always"), ledger: NewLedger()}
 	ledger := httptest.NewServer(f.ledger)
 	t.Cleanup(ledger.Close)
 	key := make([]byte, 32)
@@ -63,7 +63,7 @@ func startFleet(t testing.TB, n int) *fleet {
 	var backends []*url.URL
 	dir := t.TempDir()
 	for i := range n {
-		port, err := redistest.FreePort()
+		port, err := redisserver.FreePort()
 		if err != nil {
 			t.Fatal(err)
 		}

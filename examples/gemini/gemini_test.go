@@ -11,7 +11,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )

@@ -7,16 +7,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func TestDialectsGolden(t *testing.T) {
-	dialecttest.Golden(t, Tools, "testdata/dialects")
+	differential.Golden(t, Tools, "testdata/dialects")
 }
 
 func TestDialectsAgree(t *testing.T) {
-	reports := dialecttest.Agreement(t, Tools, dialecttest.Options{Calls: 4000, Seed: 17})
+	reports := differential.Agreement(t, Tools, differential.Options{Calls: 4000, Seed: 17})
 	for name, byDialect := range reports {
 		for d, r := range byDialect {
 			t.Logf("%s %-26s valid %4d invalid %4d moved %v undeclared %d omitted %d null %d",
@@ -129,21 +129,21 @@ func TestLeftOutDialects(t *testing.T) {
 }
 
 func TestStrictAjv(t *testing.T) {
-	dialecttest.StrictAjv(t, Tools)
+	differential.StrictAjv(t, Tools)
 }
 
 // Outputs lists the structured outputs of the corpus.
 var Outputs = []*tool.Output{&ProfileOutput.Output, &CatalogOutput.Output}
 
 func TestOutputsGolden(t *testing.T) {
-	dialecttest.OutputGolden(t, Outputs, "testdata/outputs")
+	differential.OutputGolden(t, Outputs, "testdata/outputs")
 }
 
 // Each format of each output agrees with the output's validator, but for
 // the documented differences: the constraints a provider's form cannot
 // express are in its descriptions, and the validator enforces them.
 func TestOutputsAgree(t *testing.T) {
-	reports := dialecttest.OutputAgreement(t, Outputs, dialecttest.Options{Calls: 4000, Seed: 23})
+	reports := differential.OutputAgreement(t, Outputs, differential.Options{Calls: 4000, Seed: 23})
 	for name, byDialect := range reports {
 		for d, r := range byDialect {
 			t.Logf("%s %-18s valid %4d invalid %4d moved %v undeclared %d omitted %d null %d",
@@ -168,11 +168,11 @@ func TestOutputsAgree(t *testing.T) {
 
 // The result schema of ship agrees exactly with its validator.
 func TestResultsAgree(t *testing.T) {
-	counts := dialecttest.ResultAgreement(t, Tools, dialecttest.Options{Calls: 4000, Seed: 29})
+	counts := differential.ResultAgreement(t, Tools, differential.Options{Calls: 4000, Seed: 29})
 	t.Logf("%v", counts)
 	assert.Contains(t, counts, "ship")
 }
 
 func TestOutputsStrictAjv(t *testing.T) {
-	dialecttest.StrictAjvOutputs(t, Outputs)
+	differential.StrictAjvOutputs(t, Outputs)
 }

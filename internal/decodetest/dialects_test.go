@@ -3,9 +3,9 @@ package decodetest
 import (
 	"testing"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 )
 
 func TestStrictAjv(t *testing.T) {
-	dialecttest.StrictAjv(t, Tools)
+	differential.StrictAjv(t, Tools)
 }

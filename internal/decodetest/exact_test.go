@@ -11,8 +11,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/numbertest"
-	"github.com/toolgen-go/toolgen/internal/reftest"
+	"github.com/toolgen-go/toolgen/internal/testkit/numbers"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -25,7 +25,7 @@ import (
 // handler receives in a float64 field the float64 of the number and in an
 // integer field the integer exactly.
 func TestSpelledBoundsThroughASet(t *testing.T) {
-	ref, err := reftest.Compile(SpelledTool.Schema)
+	ref, err := reference.Compile(SpelledTool.Schema)
 	require.NoError(t, err)
 	var got SpelledArgs
 	set := tool.NewSet(SpelledTool.Handle(func(_ context.Context, a SpelledArgs) (any, error) {
@@ -45,17 +45,17 @@ func TestSpelledBoundsThroughASet(t *testing.T) {
 	for range 6000 {
 		name := names[r.IntN(len(names))]
 		anchors := fields[name]
-		var n numbertest.Num
+		var n numbers.Num
 		for {
-			n = numbertest.Near(r, numbertest.Parse(anchors[r.IntN(len(anchors))]))
+			n = numbers.Near(r, numbers.Parse(anchors[r.IntN(len(anchors))]))
 			if r.IntN(8) == 0 {
-				n = numbertest.Random(r)
+				n = numbers.Random(r)
 			}
 			if n.InFloatRange() {
 				break
 			}
 		}
-		text := numbertest.Spell(r, n)
+		text := numbers.Spell(r, n)
 		value := text
 		if name == "ids" {
 			value = "[" + text + "]"

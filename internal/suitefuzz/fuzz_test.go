@@ -10,7 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/reftest"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 )
 
 func references(tb testing.TB) []*jsonschema.Schema {
@@ -18,7 +18,7 @@ func references(tb testing.TB) []*jsonschema.Schema {
 	for i, s := range Schemas {
 		data, err := os.ReadFile(filepath.Join("schemas", s.Name+".json"))
 		require.NoError(tb, err)
-		refs[i], err = reftest.Compile(data)
+		refs[i], err = reference.Compile(data)
 		require.NoError(tb, err, s.Name)
 	}
 	return refs
@@ -39,8 +39,8 @@ func FuzzSuite(f *testing.F) {
 			return
 		}
 		i := int(data[0]) % len(Schemas)
-		v, ref, ok := reftest.Instance(data[1:])
-		if !ok || reftest.Depth(v) > maxFuzzDepth {
+		v, ref, ok := reference.Instance(data[1:])
+		if !ok || reference.Depth(v) > maxFuzzDepth {
 			return
 		}
 		errs := Schemas[i].Validate(v)
@@ -73,7 +73,7 @@ func TestValidAllocations(t *testing.T) {
 			continue
 		}
 		s := Schemas[int(data[0])%len(Schemas)]
-		v, _, ok := reftest.Instance(data[1:])
+		v, _, ok := reference.Instance(data[1:])
 		if !ok || len(s.Validate(v)) > 0 {
 			continue
 		}
@@ -121,7 +121,7 @@ func BenchmarkValid(b *testing.B) {
 		require.NoError(b, err)
 		data := []byte(s)
 		i := int(data[0]) % len(Schemas)
-		v, ref, ok := reftest.Instance(data[1:])
+		v, ref, ok := reference.Instance(data[1:])
 		if done[i] || !ok || len(Schemas[i].Validate(v)) > 0 {
 			continue
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/reftest"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 )
 
 // FuzzNumbers compares the validators of the number keyword schemas with
@@ -26,7 +26,7 @@ func FuzzNumbers(f *testing.F) {
 	for i, s := range NumberSchemas {
 		data, err := os.ReadFile(filepath.Join("schemas", s.Name+".json"))
 		require.NoError(f, err)
-		refs[i], err = reftest.Compile(data)
+		refs[i], err = reference.Compile(data)
 		require.NoError(f, err, s.Name)
 	}
 	for _, seed := range []string{

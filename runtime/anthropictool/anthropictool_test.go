@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/anthropictool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )

@@ -13,8 +13,8 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/genaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
 	"github.com/toolgen-go/toolgen/runtime/mcptool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
 )
 
 // hostileCases are the fixed hostile values and random compositions of them.

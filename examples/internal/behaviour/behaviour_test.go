@@ -1,6 +1,6 @@
 // Package behaviour holds the dump of what the generated code of the
 // examples and of the library's test packages does (see
-// internal/behaviourtest), one file per package under testdata: this test
+// internal/testkit/dump), one file per package under testdata: this test
 // writes the importable packages' files; each main package of the examples
 // (weather, robot, planner, extract) writes its own here with a test of its
 // own, and runtime/tool/internal/arm, importable only from runtime/tool,
@@ -21,11 +21,11 @@ import (
 	"github.com/toolgen-go/toolgen/examples/bench"
 	"github.com/toolgen-go/toolgen/examples/travel"
 	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/behaviourtest"
 	"github.com/toolgen-go/toolgen/internal/corpus"
 	"github.com/toolgen-go/toolgen/internal/decodetest"
 	"github.com/toolgen-go/toolgen/internal/hostile"
 	"github.com/toolgen-go/toolgen/internal/suitefuzz"
+	"github.com/toolgen-go/toolgen/internal/testkit/dump"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -33,76 +33,76 @@ func TestBehaviour(t *testing.T) {
 	for _, p := range []struct {
 		pkg   string
 		tools tool.Tools
-		add   func(r *behaviourtest.Recorder)
+		add   func(r *dump.Recorder)
 	}{
-		{"./examples/agent", agent.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &agent.ReadFileTool, agent.DecodeReadFileArgsJSON)
-			behaviourtest.Tool(r, &agent.SearchDocsTool, agent.DecodeSearchDocsArgsJSON)
-			behaviourtest.Tool(r, &agent.CreateEventTool, agent.DecodeCreateEventArgsJSON)
-			behaviourtest.Tool(r, &agent.SQLQueryTool, agent.DecodeSQLQueryArgsJSON)
-			behaviourtest.Tool(r, &agent.RunCommandTool, agent.DecodeRunCommandArgsJSON)
-			behaviourtest.Tool(r, &agent.HTTPRequestTool, agent.DecodeHTTPRequestArgsJSON)
-			behaviourtest.Tool(r, &agent.ListIssuesTool, agent.DecodeListIssuesArgsJSON)
+		{"./examples/agent", agent.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &agent.ReadFileTool, agent.DecodeReadFileArgsJSON)
+			dump.Tool(r, &agent.SearchDocsTool, agent.DecodeSearchDocsArgsJSON)
+			dump.Tool(r, &agent.CreateEventTool, agent.DecodeCreateEventArgsJSON)
+			dump.Tool(r, &agent.SQLQueryTool, agent.DecodeSQLQueryArgsJSON)
+			dump.Tool(r, &agent.RunCommandTool, agent.DecodeRunCommandArgsJSON)
+			dump.Tool(r, &agent.HTTPRequestTool, agent.DecodeHTTPRequestArgsJSON)
+			dump.Tool(r, &agent.ListIssuesTool, agent.DecodeListIssuesArgsJSON)
 		}},
-		{"./examples/bench", bench.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &bench.GetWeatherTool, bench.DecodeGetWeatherArgsJSON)
-			behaviourtest.Tool(r, &bench.SaveOutlineTool, bench.DecodeSaveOutlineArgsJSON)
-			behaviourtest.Tool(r, &bench.CreateTicketTool, bench.DecodeCreateTicketArgsJSON)
+		{"./examples/bench", bench.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &bench.GetWeatherTool, bench.DecodeGetWeatherArgsJSON)
+			dump.Tool(r, &bench.SaveOutlineTool, bench.DecodeSaveOutlineArgsJSON)
+			dump.Tool(r, &bench.CreateTicketTool, bench.DecodeCreateTicketArgsJSON)
 		}},
-		{"./examples/travel", travel.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.ResultTool(r, &travel.SearchFlightsTool, travel.DecodeSearchFlightsArgsJSON)
-			behaviourtest.ResultTool(r, &travel.BookFlightTool, travel.DecodeBookFlightArgsJSON)
-			behaviourtest.ResultTool(r, &travel.GetBookingTool, travel.DecodeGetBookingArgsJSON)
+		{"./examples/travel", travel.Tools, func(r *dump.Recorder) {
+			dump.ResultTool(r, &travel.SearchFlightsTool, travel.DecodeSearchFlightsArgsJSON)
+			dump.ResultTool(r, &travel.BookFlightTool, travel.DecodeBookFlightArgsJSON)
+			dump.ResultTool(r, &travel.GetBookingTool, travel.DecodeGetBookingArgsJSON)
 		}},
-		{"./internal/corpus", corpus.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &corpus.PricingTool, corpus.DecodePricingArgsJSON)
-			behaviourtest.Tool(r, &corpus.OrderTool, corpus.DecodeOrderArgsJSON)
-			behaviourtest.Tool(r, &corpus.TreeTool, corpus.DecodeTreeArgsJSON)
-			behaviourtest.Tool(r, &corpus.LabelTool, corpus.DecodeLabelArgsJSON)
-			behaviourtest.Tool(r, &corpus.ContactTool, corpus.DecodeContactArgsJSON)
-			behaviourtest.Tool(r, &corpus.PingTool, corpus.DecodePingArgsJSON)
-			behaviourtest.Tool(r, &corpus.AuditTool, corpus.DecodeAuditArgsJSON)
-			behaviourtest.Tool(r, &corpus.SignupTool, corpus.DecodeSignupArgsJSON)
-			behaviourtest.Tool(r, &corpus.SurveyTool, corpus.DecodeSurveyArgsJSON)
-			behaviourtest.ResultTool(r, &corpus.ShipTool, corpus.DecodeShipArgsJSON)
-			behaviourtest.Output(r, &corpus.ProfileOutput, corpus.DecodeProfileJSON)
-			behaviourtest.Output(r, &corpus.CatalogOutput, corpus.DecodeCatalogJSON)
+		{"./internal/corpus", corpus.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &corpus.PricingTool, corpus.DecodePricingArgsJSON)
+			dump.Tool(r, &corpus.OrderTool, corpus.DecodeOrderArgsJSON)
+			dump.Tool(r, &corpus.TreeTool, corpus.DecodeTreeArgsJSON)
+			dump.Tool(r, &corpus.LabelTool, corpus.DecodeLabelArgsJSON)
+			dump.Tool(r, &corpus.ContactTool, corpus.DecodeContactArgsJSON)
+			dump.Tool(r, &corpus.PingTool, corpus.DecodePingArgsJSON)
+			dump.Tool(r, &corpus.AuditTool, corpus.DecodeAuditArgsJSON)
+			dump.Tool(r, &corpus.SignupTool, corpus.DecodeSignupArgsJSON)
+			dump.Tool(r, &corpus.SurveyTool, corpus.DecodeSurveyArgsJSON)
+			dump.ResultTool(r, &corpus.ShipTool, corpus.DecodeShipArgsJSON)
+			dump.Output(r, &corpus.ProfileOutput, corpus.DecodeProfileJSON)
+			dump.Output(r, &corpus.CatalogOutput, corpus.DecodeCatalogJSON)
 		}},
-		{"./internal/decodetest", decodetest.Tools, func(r *behaviourtest.Recorder) {
+		{"./internal/decodetest", decodetest.Tools, func(r *dump.Recorder) {
 			// The unexported empty tool gets its definitions and its map
 			// validation only.
-			behaviourtest.Tool(r, &decodetest.ScalarsTool, decodetest.DecodeScalarsArgsJSON)
-			behaviourtest.Tool(r, &decodetest.ShapesTool, decodetest.DecodeShapesArgsJSON)
-			behaviourtest.Tool(r, &decodetest.NodeTool, decodetest.DecodeNodeJSON)
-			behaviourtest.Tool(r, &decodetest.MethodsTool, decodetest.DecodeMethodsArgsJSON)
-			behaviourtest.Tool(r, &decodetest.NumbersTool, decodetest.DecodeNumbersArgsJSON)
-			behaviourtest.Tool(r, &decodetest.BoundsTool, decodetest.DecodeBoundsArgsJSON)
+			dump.Tool(r, &decodetest.ScalarsTool, decodetest.DecodeScalarsArgsJSON)
+			dump.Tool(r, &decodetest.ShapesTool, decodetest.DecodeShapesArgsJSON)
+			dump.Tool(r, &decodetest.NodeTool, decodetest.DecodeNodeJSON)
+			dump.Tool(r, &decodetest.MethodsTool, decodetest.DecodeMethodsArgsJSON)
+			dump.Tool(r, &decodetest.NumbersTool, decodetest.DecodeNumbersArgsJSON)
+			dump.Tool(r, &decodetest.BoundsTool, decodetest.DecodeBoundsArgsJSON)
 		}},
-		{"./internal/adaptertest", adaptertest.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.ResultTool(r, &adaptertest.GetForecastTool, adaptertest.DecodeGetForecastArgsJSON)
-			behaviourtest.Tool(r, &adaptertest.DeleteFileTool, adaptertest.DecodeDeleteFileArgsJSON)
-			behaviourtest.Tool(r, &adaptertest.TagTool, adaptertest.DecodeTagArgsJSON)
-			behaviourtest.Output(r, &adaptertest.InvoiceOutput, adaptertest.DecodeInvoiceJSON)
-			behaviourtest.Output(r, &adaptertest.ReceiptOutput, adaptertest.DecodeReceiptJSON)
+		{"./internal/adaptertest", adaptertest.Tools, func(r *dump.Recorder) {
+			dump.ResultTool(r, &adaptertest.GetForecastTool, adaptertest.DecodeGetForecastArgsJSON)
+			dump.Tool(r, &adaptertest.DeleteFileTool, adaptertest.DecodeDeleteFileArgsJSON)
+			dump.Tool(r, &adaptertest.TagTool, adaptertest.DecodeTagArgsJSON)
+			dump.Output(r, &adaptertest.InvoiceOutput, adaptertest.DecodeInvoiceJSON)
+			dump.Output(r, &adaptertest.ReceiptOutput, adaptertest.DecodeReceiptJSON)
 		}},
-		{"./internal/hostile", hostile.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &hostile.SaveTreeTool, hostile.DecodeTreeArgsJSON)
-			behaviourtest.Tool(r, &hostile.SetLabelsTool, hostile.DecodeLabelsArgsJSON)
-			behaviourtest.Tool(r, &hostile.DeleteFilesTool, hostile.DecodeDeleteArgsJSON)
-			behaviourtest.Tool(r, &hostile.TransferTool, hostile.DecodeTransferArgsJSON)
-			behaviourtest.Validator(r, "bounds", readFile(t, "../../../internal/hostile/bounds.json"), hostile.ValidateBounds)
+		{"./internal/hostile", hostile.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &hostile.SaveTreeTool, hostile.DecodeTreeArgsJSON)
+			dump.Tool(r, &hostile.SetLabelsTool, hostile.DecodeLabelsArgsJSON)
+			dump.Tool(r, &hostile.DeleteFilesTool, hostile.DecodeDeleteArgsJSON)
+			dump.Tool(r, &hostile.TransferTool, hostile.DecodeTransferArgsJSON)
+			dump.Validator(r, "bounds", readFile(t, "../../../internal/hostile/bounds.json"), hostile.ValidateBounds)
 		}},
-		{"./internal/suitefuzz", nil, func(r *behaviourtest.Recorder) {
+		{"./internal/suitefuzz", nil, func(r *dump.Recorder) {
 			seeds := fuzzSeeds(t, "../../../internal/suitefuzz/testdata/fuzz/FuzzSuite", len(suitefuzz.Schemas))
 			for i, s := range suitefuzz.Schemas {
 				schema := readFile(t, filepath.Join("../../../internal/suitefuzz/schemas", s.Name+".json"))
-				behaviourtest.Validator(r, s.Name, schema, s.Validate, seeds[i]...)
+				dump.Validator(r, s.Name, schema, s.Validate, seeds[i]...)
 			}
 		}},
 	} {
 		name := path.Base(p.pkg)
 		t.Run(name, func(t *testing.T) {
-			r := behaviourtest.New(p.pkg)
+			r := dump.New(p.pkg)
 			p.add(r)
 			r.Check(t, p.tools, filepath.Join("testdata", name+".txt"))
 		})

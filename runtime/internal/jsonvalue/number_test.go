@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/numbertest"
+	"github.com/toolgen-go/toolgen/internal/testkit/numbers"
 )
 
 func TestMultipleOf(t *testing.T) {
@@ -273,11 +273,11 @@ func TestMultipleOf_FiniteNeverPanics(t *testing.T) {
 // canonical form of Duplicate tells numbers apart exactly.
 func TestExactSpellings(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
-	draw := func() numbertest.Num {
+	draw := func() numbers.Num {
 		for {
-			n := numbertest.Random(r)
+			n := numbers.Random(r)
 			if r.IntN(2) == 0 {
-				n = numbertest.Near(r, n)
+				n = numbers.Near(r, n)
 			}
 			if n.InFloatRange() {
 				return n
@@ -289,12 +289,12 @@ func TestExactSpellings(t *testing.T) {
 	for range 20000 {
 		a, b := draw(), draw()
 		if r.IntN(3) == 0 {
-			b = numbertest.Near(r, a)
+			b = numbers.Near(r, a)
 			if !b.InFloatRange() {
 				b = a
 			}
 		}
-		as, bs := numbertest.Spell(r, a), numbertest.Spell(r, b)
+		as, bs := numbers.Spell(r, a), numbers.Spell(r, b)
 		x, y := json.Number(as), json.Number(bs)
 		ra, rb := a.Rat(), b.Rat()
 		require.Equal(t, ra.Cmp(rb), Compare(x, bs), "Compare(%s, %s)", as, bs)

@@ -1,4 +1,4 @@
-// Package nodetest gives tests npm packages to run with Node.js: the
+// Package node gives tests npm packages to run with Node.js: the
 // reference tools toolgen is checked against (ajv, the official MCP
 // TypeScript SDK). A directory of the repository holds a package.json and
 // its package-lock.json; Install runs npm ci on a copy of them, once per
@@ -9,7 +9,7 @@
 // Without node and npm on the PATH, the tests that need them are skipped,
 // unless TOOLGEN_REQUIRE_NODE is set (CI sets it): then they fail, as they
 // do whenever the installation fails.
-package nodetest
+package node
 
 import (
 	"crypto/sha256"

@@ -1,11 +1,11 @@
-// Package behaviourtest records, as text, what the generated code of a
+// Package dump records, as text, what the generated code of a
 // package does, for a test to compare with a committed file: the dump that
 // proves a change of the generator or the runtime preserves behaviour.
 //
 // For each tool it records the definition (name, description, risk,
 // idempotence, canonical schema, result schema) and the definition in
 // every dialect (its JSON, parameters, form and fallback); then a fixed set
-// of calls (drawn from the tool's schema by dialecttest.Calls, valid and
+// of calls (drawn from the tool's schema by toolcalls.Raw, valid and
 // broken the ways models break them, and hostile shapes built from the
 // schema) with, for each call, the verdict, the errors (Codes, Messages and
 // JSON) and the decoded value of the one-pass decode DecodeTJSON, and
@@ -21,7 +21,7 @@
 // without map order, timing or paths: the text is the same on every run.
 // Long texts are cut, with their length and SHA-256, so that a change
 // shows either way.
-package behaviourtest
+package dump
 
 import (
 	"bytes"
@@ -38,8 +38,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
-	"github.com/toolgen-go/toolgen/internal/instances"
+	"github.com/toolgen-go/toolgen/internal/testkit/instances"
+	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -94,7 +94,7 @@ func ResultTool[T, R any](r *Recorder, def *tool.ResultDef[T, R], decodeJSON fun
 		calls: func(w *writer, raws []raw) { typedCalls(w, &def.Def, decodeJSON, raws) },
 		handler: func(echo *string) tool.Handler {
 			var result R
-			drawn, _ := dialecttest.Draw(def.ResultSchema, drawnResults, seedOf(def.Name+" result"))
+			drawn, _ := toolcalls.Draw(def.ResultSchema, drawnResults, seedOf(def.Name+" result"))
 			for _, d := range drawn {
 				var r R
 				if m, errs := tool.ParseArgs(d); errs == nil && def.ValidateResult(m) == nil && json.Unmarshal(d, &r) == nil {
@@ -135,7 +135,7 @@ func (r *Recorder) Render(tools tool.Tools) (string, error) {
 		}
 	}
 	w := &writer{}
-	w.line("# The behaviour of the generated code of %s: see internal/behaviourtest. Its test's", r.pkg)
+	w.line("# The behaviour of the generated code of %s: see internal/testkit/dump. Its test's", r.pkg)
 	w.line("# -update rewrites it, which only a change of behaviour meant to be may do.")
 	for _, tl := range tools {
 		renderTool(w, tl, r.typed[tl.Name])
@@ -198,7 +198,7 @@ func renderTool(w *writer, tl *tool.Tool, typed *typedTool) {
 	if tl.ResultSchema != nil && tl.ValidateResult != nil {
 		w.line("")
 		w.line("-- results of %s: ValidateResult", text(tl.Name))
-		results, err := dialecttest.Draw(tl.ResultSchema, drawnResults, seedOf(tl.Name+" result"))
+		results, err := toolcalls.Draw(tl.ResultSchema, drawnResults, seedOf(tl.Name+" result"))
 		if err != nil {
 			w.line("not drawn: %v", err)
 		}
@@ -225,14 +225,14 @@ func (c raw) header(w *writer) { w.line("%s: %s", c.label, rawText(c.data)) }
 // toolCalls returns the calls of a tool: drawn, then hostile.
 func toolCalls(w *writer, tl *tool.Tool) []raw {
 	var raws []raw
-	drawn, err := dialecttest.Calls(tl.Schema, drawnCalls, seedOf(tl.Name))
+	drawn, err := toolcalls.Raw(tl.Schema, drawnCalls, seedOf(tl.Name))
 	if err != nil {
 		w.line("calls not drawn: %v", err)
 	}
 	for i, c := range drawn {
 		raws = append(raws, raw{fmt.Sprintf("call %d", i+1), c})
 	}
-	plain, _ := dialecttest.Draw(tl.Schema, 1, seedOf(tl.Name))
+	plain, _ := toolcalls.Draw(tl.Schema, 1, seedOf(tl.Name))
 	base := []byte("{}")
 	if len(plain) > 0 {
 		base = plain[0]
@@ -316,7 +316,7 @@ func (r *Recorder) renderSet(w *writer, tools tool.Tools) {
 	}
 	for _, name := range names {
 		tl, _ := tools.Lookup(name)
-		drawn, _ := dialecttest.Calls(tl.Schema, drawnCalls, seedOf(tl.Name))
+		drawn, _ := toolcalls.Raw(tl.Schema, drawnCalls, seedOf(tl.Name))
 		sawValid := false
 		for i, data := range drawn {
 			ok := valid(tl, data)
@@ -364,7 +364,7 @@ func renderOutput[T any](w *writer, def *tool.OutputDef[T], decodeJSON func([]by
 	w.line("")
 	w.line("-- answers of %s: Parse, and DecodeTJSON", text(def.Name))
 	var answers []raw
-	drawn, err := dialecttest.Calls(def.Schema, drawnAnswers, seedOf(def.Name))
+	drawn, err := toolcalls.Raw(def.Schema, drawnAnswers, seedOf(def.Name))
 	if err != nil {
 		w.line("answers not drawn: %v", err)
 	}
@@ -378,7 +378,7 @@ func renderOutput[T any](w *writer, def *tool.OutputDef[T], decodeJSON func([]by
 	} {
 		answers = append(answers, raw{"answer, " + a.label, []byte(a.text)})
 	}
-	plain, _ := dialecttest.Draw(def.Schema, 1, seedOf(def.Name))
+	plain, _ := toolcalls.Draw(def.Schema, 1, seedOf(def.Name))
 	base := []byte("{}")
 	if len(plain) > 0 {
 		base = plain[0]

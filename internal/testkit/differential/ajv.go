@@ -1,4 +1,4 @@
-package dialecttest
+package differential
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/nodetest"
+	"github.com/toolgen-go/toolgen/internal/testkit/node"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -71,10 +71,10 @@ func AjvRefuses(t *testing.T, schemas []Named) []string {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "ajv")
-	modules := nodetest.Install(t, dir)
+	modules := node.Install(t, dir)
 	input, err := json.Marshal(schemas)
 	require.NoError(t, err)
-	cmd := exec.Command(nodetest.Node(t), filepath.Join(dir, "check.cjs"), modules)
+	cmd := exec.Command(node.Node(t), filepath.Join(dir, "check.cjs"), modules)
 	cmd.Stdin = bytes.NewReader(input)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -1,4 +1,4 @@
-// Package numbertest draws the schemas and instances of the differential
+// Package numbers draws the schemas and instances of the differential
 // tests of number keywords: minimum, maximum, exclusiveMinimum,
 // exclusiveMaximum (numbers, or draft-04's booleans), multipleOf, enum and
 // const with random values, and numbers around those values spelled every
@@ -6,7 +6,7 @@
 // mantissa, trailing zeros, huge and tiny exponents, negative zero, integers
 // beyond 2^53 and decimals that round to the same float64 as a bound
 // without being equal to it.
-package numbertest
+package numbers
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func Parse(s string) Num {
 		mant = s[:i]
 		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
 		if err != nil {
-			panic(fmt.Sprintf("numbertest: %q: %v", s, err))
+			panic(fmt.Sprintf("numbers: %q: %v", s, err))
 		}
 		exp = e
 	}
@@ -52,7 +52,7 @@ func Parse(s string) Num {
 	}
 	m, ok := new(big.Int).SetString(mant, 10)
 	if !ok {
-		panic(fmt.Sprintf("numbertest: %q is not a number", s))
+		panic(fmt.Sprintf("numbers: %q is not a number", s))
 	}
 	return Num{m, exp}.norm()
 }

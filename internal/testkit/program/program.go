@@ -1,7 +1,7 @@
-// Package gentest builds programs of generated code for the tests that run
+// Package program builds programs of generated code for the tests that run
 // what toolgen generates: the code goes into a temporary module that
 // requires this repository's module, replaced by its working tree.
-package gentest
+package program
 
 import (
 	"bytes"
@@ -20,16 +20,16 @@ import (
 func Root(tb testing.TB) string {
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
-		tb.Fatal("gentest: no caller information")
+		tb.Fatal("program: no caller information")
 	}
-	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", "..", ".."))
 }
 
 // Build writes a go.mod into dir, the folder of a main package, and builds
 // it; it returns the binary.
 func Build(tb testing.TB, dir string) string {
 	tb.Helper()
-	gomod := "module gentest\n\ngo 1.24\n\nrequire github.com/toolgen-go/toolgen v0.0.0\n\nreplace github.com/toolgen-go/toolgen => " + Root(tb) + "\n"
+	gomod := "module program\n\ngo 1.24\n\nrequire github.com/toolgen-go/toolgen v0.0.0\n\nreplace github.com/toolgen-go/toolgen => " + Root(tb) + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		tb.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package dialecttest
+package differential
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -182,7 +183,7 @@ func resultAgree(t *testing.T, tl *tool.Tool, schema json.RawMessage, opts Optio
 	t.Helper()
 	s := decodeSchema(t, schema)
 	ref := compile(t, tl.Name+" result", s)
-	for _, result := range drawCalls(s, opts.Calls, opts.Seed) {
+	for _, result := range toolcalls.Objects(s, opts.Calls, opts.Seed) {
 		verdict := tl.ValidateResult(decodeArgs(t, result))
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(result))
 		require.NoError(t, err)

@@ -1,4 +1,4 @@
-// Package reftest runs the reference implementation of JSON Schema
+// Package reference runs the reference implementation of JSON Schema
 // (santhosh-tekuri/jsonschema v6, draft 2020-12) for toolgen's differential
 // tests and fuzz targets.
 //
@@ -7,7 +7,7 @@
 // disagreement points at the compiler; the translator and the format
 // checkers are tested on their own (the suite's optional files). Content
 // (contentEncoding, contentMediaType) is asserted, as toolgen does.
-package reftest
+package reference
 
 import (
 	"bytes"

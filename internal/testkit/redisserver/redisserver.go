@@ -1,10 +1,10 @@
-// Package redistest runs real redis-server processes on loopback for tests:
+// Package redisserver runs real redis-server processes on loopback for tests:
 // a single node, a node restarted or killed mid-test, a Sentinel, a
 // Cluster of several nodes. Standard library only.
 //
 // Without redis-server on the PATH, the tests that need it are skipped,
 // unless TOOLGEN_REQUIRE_REDIS is set (CI sets it): then they fail.
-package redistest
+package redisserver
 
 import (
 	"bufio"
@@ -66,7 +66,7 @@ func Start(t testing.TB, args ...string) *Server {
 		}
 	}
 	if err != nil {
-		t.Fatalf("redistest: %v", err)
+		t.Fatalf("redisserver: %v", err)
 	}
 	t.Cleanup(s.Kill)
 	return s
@@ -210,12 +210,12 @@ func Cluster(t testing.TB, n int) []string {
 	for i, node := range nodes {
 		lo, hi := i*slots/n, (i+1)*slots/n-1
 		if _, err := Do(node.Addr(), "CLUSTER", "ADDSLOTSRANGE", strconv.Itoa(lo), strconv.Itoa(hi)); err != nil {
-			t.Fatalf("redistest: CLUSTER ADDSLOTSRANGE on %s: %v", node.Addr(), err)
+			t.Fatalf("redisserver: CLUSTER ADDSLOTSRANGE on %s: %v", node.Addr(), err)
 		}
 	}
 	for _, node := range nodes[1:] {
 		if _, err := Do(node.Addr(), "CLUSTER", "MEET", "127.0.0.1", strconv.Itoa(nodes[0].Port())); err != nil {
-			t.Fatalf("redistest: CLUSTER MEET: %v", err)
+			t.Fatalf("redisserver: CLUSTER MEET: %v", err)
 		}
 	}
 	deadline := time.Now().Add(30 * time.Second)
@@ -226,7 +226,7 @@ func Cluster(t testing.TB, n int) []string {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("redistest: the cluster is not ok on %s: %q %v", node.Addr(), info, err)
+				t.Fatalf("redisserver: the cluster is not ok on %s: %q %v", node.Addr(), info, err)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
@@ -243,7 +243,7 @@ func Sentinel(t testing.TB, master *Server, masterName string) string {
 	var port int
 	var err error
 	if port, err = FreePort(); err != nil {
-		t.Fatalf("redistest: %v", err)
+		t.Fatalf("redisserver: %v", err)
 	}
 	conf := filepath.Join(dir, "sentinel.conf")
 	text := fmt.Sprintf("port %d\nbind 127.0.0.1\nprotected-mode no\ndir %s\nsentinel monitor %s 127.0.0.1 %d 1\n", port, dir, masterName, master.Port())
@@ -257,7 +257,7 @@ func Sentinel(t testing.TB, master *Server, masterName string) string {
 	cmd := exec.Command(bin, conf, "--sentinel")
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("redistest: starting a sentinel: %v", err)
+		t.Fatalf("redisserver: starting a sentinel: %v", err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait(); log.Close() })
 	addr := "127.0.0.1:" + strconv.Itoa(port)
@@ -269,7 +269,7 @@ func Sentinel(t testing.TB, master *Server, masterName string) string {
 		}
 		if time.Now().After(deadline) {
 			b, _ := os.ReadFile(filepath.Join(dir, "sentinel.log"))
-			t.Fatalf("redistest: the sentinel does not know %s: %q %v\n%s", masterName, reply, err, b)
+			t.Fatalf("redisserver: the sentinel does not know %s: %q %v\n%s", masterName, reply, err, b)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -303,7 +303,7 @@ func readReply(r *bufio.Reader) (string, error) {
 	}
 	line = strings.TrimSuffix(line, "\r\n")
 	if line == "" {
-		return "", errors.New("redistest: an empty reply")
+		return "", errors.New("redisserver: an empty reply")
 	}
 	switch body := line[1:]; line[0] {
 	case '+', ':':
@@ -335,5 +335,5 @@ func readReply(r *bufio.Reader) (string, error) {
 		}
 		return strings.Join(items, "\n"), nil
 	}
-	return "", fmt.Errorf("redistest: an unexpected reply %q", line)
+	return "", fmt.Errorf("redisserver: an unexpected reply %q", line)
 }

@@ -1,4 +1,4 @@
-package dialecttest
+package differential
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/corpus"
+	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -33,7 +34,7 @@ func problems(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) 
 	t.Helper()
 	canonical := decodeSchema(t, tl.Schema)
 	if pricingCalls == nil {
-		pricingCalls = drawCalls(canonical, 2000, 1)
+		pricingCalls = toolcalls.Objects(canonical, 2000, 1)
 	}
 	checkEnvelope(t, tl, d, def)
 	return agree(t, tl, d, def, canonical, pricingCalls).Problems
@@ -136,7 +137,7 @@ func TestAgreementCatchesOutputAndResultDisagreements(t *testing.T) {
 	def, _ := tl.Dialects.Get(tool.Anthropic)
 	checkFormat(t, tl, tool.Anthropic, def)
 	canonical := decodeSchema(t, tl.Schema)
-	got := agree(t, tl, tool.Anthropic, def, canonical, drawCalls(canonical, 2000, 3)).Problems
+	got := agree(t, tl, tool.Anthropic, def, canonical, toolcalls.Objects(canonical, 2000, 3)).Problems
 	require.NotEmpty(t, got)
 	assert.Contains(t, got[0], `profile anthropic: the dialect accepts`)
 	assert.Contains(t, got[0], `no description says ["at least" "between"]`)

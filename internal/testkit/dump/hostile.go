@@ -1,4 +1,4 @@
-package behaviourtest
+package dump
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package numbertest_test
+package numbers_test
 
 import (
 	"flag"
@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/internal/gentest"
-	"github.com/toolgen-go/toolgen/internal/numbertest"
-	"github.com/toolgen-go/toolgen/internal/reftest"
+	"github.com/toolgen-go/toolgen/internal/testkit/numbers"
+	"github.com/toolgen-go/toolgen/internal/testkit/program"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 )
 
 var seed = flag.Uint64("seed", 1, "the seed of the schemas and instances")
@@ -40,15 +40,15 @@ func TestNumberKeywordsAgainstReference(t *testing.T) {
 	dir := t.TempDir()
 	var funcs []string
 	type check struct {
-		gentest.Line
+		program.Line
 		schema []byte
 		ref    *jsonschema.Schema
 	}
 	var checks []check
 	refused := 0
 	for i := range schemas {
-		s := numbertest.RandomSchema(r)
-		ref, err := reftest.Compile(s.Doc)
+		s := numbers.RandomSchema(r)
+		ref, err := reference.Compile(s.Doc)
 		require.NoError(t, err, "%s", s.Doc)
 		validate, decide := fmt.Sprintf("Validate%03d", i), fmt.Sprintf("Decide%03d", i)
 		src, _, err := gen.CompileSchema(s.Doc, "main", validate, "numbers.json", gen.Options{})
@@ -63,26 +63,26 @@ func TestNumberKeywordsAgainstReference(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(decide)+"_gen.go"), src, 0o644))
 		funcs = append(funcs, validate, decide)
 		for range instances {
-			data := numbertest.Instance(r, s)
+			data := numbers.Instance(r, s)
 			for _, fn := range []string{validate, decide} {
 				for _, float := range []bool{false, true} {
-					checks = append(checks, check{gentest.Line{Func: fn, Float: float, Data: data}, s.Doc, ref})
+					checks = append(checks, check{program.Line{Func: fn, Float: float, Data: data}, s.Doc, ref})
 				}
 			}
 		}
 	}
-	gentest.WriteMain(t, dir, funcs)
-	bin := gentest.Build(t, dir)
-	lines := make([]gentest.Line, len(checks))
+	program.WriteMain(t, dir, funcs)
+	bin := program.Build(t, dir)
+	lines := make([]program.Line, len(checks))
 	for i, c := range checks {
 		lines[i] = c.Line
 	}
-	verdicts := gentest.Run(t, bin, lines)
+	verdicts := program.Run(t, bin, lines)
 	disagree := 0
 	for i, c := range checks {
 		var inst any
 		if c.Float {
-			_, ref, ok := reftest.Instance([]byte(c.Data))
+			_, ref, ok := reference.Instance([]byte(c.Data))
 			require.True(t, ok, c.Data)
 			inst = ref
 		} else {

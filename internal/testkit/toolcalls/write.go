@@ -1,4 +1,4 @@
-package dialecttest
+package toolcalls
 
 import (
 	"bytes"
@@ -7,50 +7,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// OnePass checks a tool's one-pass decode, Decoder.DecodeJSON, against the
-// map path, tool.ParseArgs and then Decoder.DecodeArgs: for calls drawn from
-// the tool's canonical schema (valid, and broken in one or more places),
-// written the ways models and libraries write JSON (members in declaration
-// order, sorted, reversed or shuffled; white space; escaped characters;
-// integers as 3.0 or 3e0) and some broken the ways a model's output breaks
-// (truncated, a byte lost or changed, a member repeated, data after the
-// end, a number out of range), both must return the same value or the same
-// errors, with the default limit on errors and with a limit of 3. It
-// returns the number of calls of each class checked: valid, invalid, parse
-// (a call that does not parse).
-func OnePass[T any](t *testing.T, def *tool.Def[T], opts Options) map[string]int {
-	t.Helper()
-	require.NotNil(t, def.Decoder, "%s has no Decoder", def.Name)
-	calls, err := Calls(def.Schema, opts.Calls, opts.Seed)
-	require.NoError(t, err, def.Name)
-	classes := map[string]int{}
-	for _, raw := range calls {
-		errs := CheckOnePass(t, def.Decoder, raw)
-		switch {
-		case errs == nil:
-			classes["valid"]++
-		case len(errs) == 1 && (errs[0].Code == tool.CodeBadJSON || errs[0].Code == tool.CodeBadNumber || errs[0].Code == tool.CodeBadShape):
-			classes["parse"]++
-		default:
-			classes["invalid"]++
-		}
-	}
-	return classes
-}
-
-// Draw returns n argument objects drawn from a canonical schema as the
-// agreement test draws them (see OnePass): a third valid, the others broken
-// in one or more places; each as encoding/json writes it (members sorted,
-// no space). The same schema, n and seed give the same objects, and the
-// first n of a larger draw.
+// Draw returns n argument objects drawn from a canonical schema (see
+// Objects): a third valid, the others broken in one or more places; each
+// as encoding/json writes it (members sorted, no space). The same schema, n
+// and seed give the same objects, and the first n of a larger draw.
 func Draw(schema []byte, n int, seed uint64) ([][]byte, error) {
 	var root map[string]any
 	dec := json.NewDecoder(bytes.NewReader(schema))
@@ -58,14 +20,14 @@ func Draw(schema []byte, n int, seed uint64) ([][]byte, error) {
 	if err := dec.Decode(&root); err != nil {
 		return nil, fmt.Errorf("the schema is not a JSON object: %w", err)
 	}
-	return drawCalls(root, n, seed), nil
+	return Objects(root, n, seed), nil
 }
 
-// Calls returns the calls OnePass makes: Draw's objects written the ways
-// models and libraries write JSON (see Writer), one in six of them then
-// broken the ways a model's output breaks (see Mutate). The same schema, n
-// and seed give the same calls.
-func Calls(schema []byte, n int, seed uint64) ([][]byte, error) {
+// Raw returns Draw's objects as a model's raw calls: written the ways models
+// and libraries write JSON (see Writer), one in six of them then broken the
+// ways a model's output breaks (see Mutate). The same schema, n and seed
+// give the same calls.
+func Raw(schema []byte, n int, seed uint64) ([][]byte, error) {
 	drawn, err := Draw(schema, n, seed)
 	if err != nil {
 		return nil, err
@@ -86,30 +48,6 @@ func Calls(schema []byte, n int, seed uint64) ([][]byte, error) {
 		calls[i] = raw
 	}
 	return calls, nil
-}
-
-// CheckOnePass compares dec's one pass on raw with the map path, with the
-// default limit on errors and a limit of 3, and returns the errors.
-func CheckOnePass[T any](t testing.TB, dec tool.Decoder[T], raw []byte) tool.Errors {
-	t.Helper()
-	var errs tool.Errors
-	for _, limit := range []int{0, 3} {
-		var want T
-		args, wantErrs := tool.ParseArgs(raw)
-		if wantErrs == nil {
-			want, wantErrs = dec(args, nil, limit)
-		}
-		got, gotErrs := dec(nil, raw, limit)
-		if !assert.ObjectsAreEqual(wantErrs, gotErrs) {
-			require.Equal(t, wantErrs.Messages(), gotErrs.Messages(), "messages for %q, limit %d", raw, limit)
-			require.Equal(t, wantErrs, gotErrs, "errors for %q, limit %d", raw, limit)
-		}
-		require.Equal(t, want, got, "value of %q", raw)
-		if limit == 0 {
-			errs = gotErrs
-		}
-	}
-	return errs
 }
 
 // PropertyOrder ranks the member names of a schema in the order they are

@@ -1,4 +1,17 @@
-package dialecttest
+// Package toolcalls draws the tool calls of the differential tests from a
+// tool's canonical schema (the one toolgen generates: $defs, "#" and
+// "#/$defs/Name" references, nullable members as a union with null): argument
+// objects, valid or broken the ways a model breaks them (Objects, Draw),
+// written the ways models and libraries write JSON (Writer) and broken
+// the ways a model's output breaks (Mutate); Raw does all three. The same
+// schema and seed always give the same calls: the agreement test
+// (internal/testkit/differential), the one-pass test
+// (internal/testkit/onepass) and the behaviour dump (internal/testkit/dump)
+// draw from it.
+//
+// It reads only the keywords toolgen emits; internal/testkit/instances draws
+// from any JSON Schema, for the real-world schemas.
+package toolcalls
 
 import (
 	"encoding/json"
@@ -10,11 +23,12 @@ import (
 	"unicode/utf8"
 )
 
-// drawCalls draws n argument objects from a canonical schema, as JSON: most
-// valid, the others broken in one or more places (a wrong type, a bound or a
-// length just outside, a pattern or an enum missed, a required member
-// missing, an undeclared member, null, an optional member omitted).
-func drawCalls(root map[string]any, n int, seed uint64) [][]byte {
+// Objects draws n argument objects from root, a canonical schema decoded
+// with json.Number numbers, as JSON: most valid, the others broken in one or
+// more places (a wrong type, a bound or a length just outside, a pattern or
+// an enum missed, a required member missing, an undeclared member, null, an
+// optional member omitted).
+func Objects(root map[string]any, n int, seed uint64) [][]byte {
 	d := &drawer{r: rand.New(rand.NewPCG(seed, 0x64_69_61_6c_65_63_74)), root: root}
 	calls := make([][]byte, 0, n)
 	for i := range n {
@@ -50,8 +64,8 @@ func pick[T any](d *drawer, xs ...T) T { return xs[d.r.IntN(len(xs))] }
 
 // value draws a value of schema s: valid, or broken here with breakRate.
 func (d *drawer) value(s map[string]any, depth int) any {
-	s = resolve(d.root, s)
-	if branch := nonNullBranch(s); branch != nil {
+	s = Resolve(d.root, s)
+	if branch := NonNullBranch(s); branch != nil {
 		if d.pct(15) {
 			return nil
 		}

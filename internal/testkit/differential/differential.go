@@ -1,13 +1,17 @@
-// Package dialecttest checks the provider dialects toolgen generates against
-// the tools' validators: golden files of every definition, and the agreement
-// test. Tests of packages with generated tools call it.
+// Package differential checks the provider dialects toolgen generates against
+// the tools' validators: golden files of every definition and response
+// format (Golden, OutputGolden), the agreement tests (Agreement,
+// OutputAgreement, ResultAgreement) and ajv's strict mode (StrictAjv). Tests
+// of packages with generated tools and outputs call it.
 //
 // The agreement test draws argument objects from a tool's canonical schema
-// (valid ones, and ones broken in one or more places), validates each with
-// the generated validator and, for every dialect, with a reference
-// implementation of JSON Schema (santhosh-tekuri/jsonschema v6, draft
-// 2020-12) compiled from the dialect's parameters schema. Where the verdicts
-// differ, the difference must be one of the documented ones, each checked:
+// (valid ones, and ones broken in one or more places: see
+// internal/testkit/toolcalls), validates each with the generated validator
+// and, for every dialect, with a reference implementation of JSON Schema
+// (santhosh-tekuri/jsonschema v6, draft 2020-12, see
+// internal/testkit/reference) compiled from the dialect's parameters
+// schema. Where the verdicts differ, the difference must be one of the
+// documented ones, each checked:
 //
 //   - a constraint the dialect cannot express is in the dialect's
 //     description instead, and only the validator rejects a value that
@@ -28,14 +32,13 @@
 // Gemini's parameters are OpenAPI 3.0, not JSON Schema: the reference reads
 // them with OpenAPI's meaning (lower-case types, nullable: true as a union
 // with null).
-package dialecttest
+package differential
 
 import (
 	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/toolgen-go/toolgen/internal/reftest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,6 +48,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
+	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -251,7 +256,7 @@ func agreement(t *testing.T, tools tool.Tools, dialects []tool.Dialect, envelope
 	reports := map[string]map[tool.Dialect]*Report{}
 	for _, tl := range tools {
 		canonical := decodeSchema(t, tl.Schema)
-		calls := drawCalls(canonical, opts.Calls, opts.Seed)
+		drawn := toolcalls.Objects(canonical, opts.Calls, opts.Seed)
 		reports[tl.Name] = map[tool.Dialect]*Report{}
 		// Dialects with the same parameters (OpenAI's two APIs; the ones that
 		// send the canonical schema) are checked once.
@@ -275,7 +280,7 @@ func agreement(t *testing.T, tools tool.Tools, dialects []tool.Dialect, envelope
 				continue
 			}
 			envelope(t, tl, d, def)
-			rep := agree(t, tl, d, def, canonical, calls)
+			rep := agree(t, tl, d, def, canonical, drawn)
 			for _, p := range rep.Problems {
 				t.Error(p)
 			}
@@ -286,7 +291,7 @@ func agreement(t *testing.T, tools tool.Tools, dialects []tool.Dialect, envelope
 	return reports
 }
 
-func agree(t *testing.T, tl *tool.Tool, field tool.Dialect, def tool.Definition, canonical map[string]any, calls [][]byte) *Report {
+func agree(t *testing.T, tl *tool.Tool, field tool.Dialect, def tool.Definition, canonical map[string]any, drawn [][]byte) *Report {
 	t.Helper()
 	// The definition is held to the rules of its form.
 	d := formOf(field, def)
@@ -294,7 +299,7 @@ func agree(t *testing.T, tl *tool.Tool, field tool.Dialect, def tool.Definition,
 	dialect := canonicalSchemaOf(t, tl, d, def)
 	rejected := 0
 	ref := compile(t, tl.Name+"."+string(d), dialect)
-	for _, call := range calls {
+	for _, call := range drawn {
 		verdict := tl.Validate(decodeArgs(t, call))
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(call))
 		require.NoError(t, err)
@@ -441,7 +446,7 @@ func compile(t *testing.T, name string, schema map[string]any) *jsonschema.Schem
 	require.NoError(t, err)
 	// The reference asserts formats and content as the generated validator
 	// does, with the same format checkers and pattern translation.
-	sch, err := reftest.Compile(data)
+	sch, err := reference.Compile(data)
 	require.NoError(t, err, "the %s schema is not valid JSON Schema", name)
 	return sch
 }
@@ -533,11 +538,11 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 func walk(root, s map[string]any, segs []string) (map[string]any, []string) {
 	var descs []string
 	for {
-		s = resolve(root, s)
+		s = toolcalls.Resolve(root, s)
 		if d, ok := s["description"].(string); ok {
 			descs = append(descs, d)
 		}
-		if branch := nonNullBranch(s); branch != nil {
+		if branch := toolcalls.NonNullBranch(s); branch != nil {
 			s = branch
 			continue
 		}
@@ -566,53 +571,6 @@ func walk(root, s map[string]any, segs []string) (map[string]any, []string) {
 	}
 }
 
-// nonNullBranch returns T of {"oneOf"|"anyOf": [T, {"type":"null"}]} and
-// of {"anyOf": [T]}, with a description and a title at most: the unions
-// that only add null, or a description next to a $ref.
-func nonNullBranch(s map[string]any) map[string]any {
-	for k := range s {
-		switch k {
-		case "oneOf", "anyOf", "description", "title":
-		default:
-			return nil
-		}
-	}
-	for _, k := range []string{"oneOf", "anyOf"} {
-		branches, ok := s[k].([]any)
-		if !ok || len(branches) == 0 || len(branches) > 2 {
-			continue
-		}
-		if len(branches) == 2 {
-			null, _ := branches[1].(map[string]any)
-			if null["type"] != "null" {
-				continue
-			}
-		}
-		b, _ := branches[0].(map[string]any)
-		return b
-	}
-	return nil
-}
-
-func resolve(root, s map[string]any) map[string]any {
-	for i := 0; i < 10; i++ {
-		ref, ok := s["$ref"].(string)
-		if !ok {
-			return s
-		}
-		if ref == "#" {
-			s = root
-			continue
-		}
-		defs, _ := root["$defs"].(map[string]any)
-		s, _ = defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
-		if s == nil {
-			return map[string]any{}
-		}
-	}
-	return s
-}
-
 func pointer(p string) []string {
 	if p == "" {
 		return nil
@@ -639,8 +597,8 @@ func normalize(canonical map[string]any, d tool.Dialect, call []byte) (any, stri
 		if depth > 50 {
 			return
 		}
-		s = resolve(canonical, s)
-		if b := nonNullBranch(s); b != nil {
+		s = toolcalls.Resolve(canonical, s)
+		if b := toolcalls.NonNullBranch(s); b != nil {
 			fix(b, v, depth+1)
 			return
 		}
@@ -701,11 +659,11 @@ func movedKeywords(canonical, dialect map[string]any, d tool.Dialect) []string {
 		if c == nil || ds == nil || depth > 20 {
 			return
 		}
-		c, ds = resolve(canonical, c), resolve(dialect, ds)
-		if b := nonNullBranch(c); b != nil {
+		c, ds = toolcalls.Resolve(canonical, c), toolcalls.Resolve(dialect, ds)
+		if b := toolcalls.NonNullBranch(c); b != nil {
 			c = b
 		}
-		if b := nonNullBranch(ds); b != nil {
+		if b := toolcalls.NonNullBranch(ds); b != nil {
 			ds = b
 		}
 		for kw := range phrases {
@@ -781,7 +739,7 @@ func eachObject(s map[string]any, f func(map[string]any)) {
 		if s == nil || depth > 20 {
 			return
 		}
-		if b := nonNullBranch(s); b != nil {
+		if b := toolcalls.NonNullBranch(s); b != nil {
 			s = b
 		}
 		if s["type"] == "object" {
