@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
 	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
 	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/openaitool"
@@ -44,8 +44,8 @@ func checkTools(t *testing.T, set *tool.Set, d tool.Dialect, body map[string]jso
 // typed result, invalid arguments, a dangerous call) and its tool message
 // goes back in the next request; the loop ends on the answer.
 func TestChatLoop(t *testing.T) {
-	fs := &adaptertest.Files{}
-	set := adaptertest.NewSet(fs)
+	fs := &adapters.Files{}
+	set := adapters.NewSet(fs)
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_tool_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			checkTools(t, set, tool.OpenAI, body)
@@ -90,7 +90,7 @@ func TestChatLoop(t *testing.T) {
 
 // The guard stops a loop that makes the same failing call again and again.
 func TestChatGuard(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	var completion openai.ChatCompletion
 	require.NoError(t, json.Unmarshal([]byte(`{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[
 		{"id":"c1","type":"function","function":{"name":"tag","arguments":"{\"path\":\"x\",\"labels\":{}}"}},
@@ -113,7 +113,7 @@ func TestChatGuard(t *testing.T) {
 // The Responses API: the tools as generated, each function call run, its
 // output sent back with the previous response's id.
 func TestResponsesLoop(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/responses", Response: "testdata/responses_function_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			checkTools(t, set, tool.OpenAIResponses, body)
@@ -148,7 +148,7 @@ func TestResponsesLoop(t *testing.T) {
 // A structured output: the response format as generated; an answer that
 // breaks the schema gets the feedback turn; the retry's answer decodes.
 func TestStructuredOutput(t *testing.T) {
-	invoice := &adaptertest.InvoiceOutput
+	invoice := &adapters.InvoiceOutput
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			assert.Equal(t, string(invoice.Formats.OpenAI.Format), string(body["response_format"]), "byte for byte")
@@ -171,7 +171,7 @@ func TestStructuredOutput(t *testing.T) {
 	params := openai.ChatCompletionNewParams{Model: openai.ChatModelGPT4o,
 		Messages:       []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Invoice INV-7, Ada Lovelace, 12.50 EUR")},
 		ResponseFormat: openaitool.ResponseFormat(&invoice.Output)}
-	var got adaptertest.Invoice
+	var got adapters.Invoice
 	for attempt := range 2 {
 		completion, err := c.Chat.Completions.New(ctx, params)
 		require.NoError(t, err)
@@ -184,7 +184,7 @@ func TestStructuredOutput(t *testing.T) {
 		require.Zero(t, attempt, "the retry's answer is valid")
 		params.Messages = append(params.Messages, completion.Choices[0].Message.ToParam(), openai.UserMessage(invoice.Feedback(errs)))
 	}
-	assert.Equal(t, adaptertest.Invoice{Number: "INV-7", Total: 1250, Customer: "Ada Lovelace"}, got)
+	assert.Equal(t, adapters.Invoice{Number: "INV-7", Total: 1250, Customer: "Ada Lovelace"}, got)
 
 	completion, err := c.Chat.Completions.New(ctx, params)
 	require.NoError(t, err)
@@ -196,7 +196,7 @@ func TestStructuredOutput(t *testing.T) {
 
 // The Responses API's text.format of an output.
 func TestTextFormat(t *testing.T) {
-	invoice := &adaptertest.InvoiceOutput
+	invoice := &adapters.InvoiceOutput
 	srv := replay.Server(t, replay.Step{Path: "/v1/responses", Response: "testdata/responses_invoice.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 		var text struct{ Format json.RawMessage }
 		require.NoError(t, json.Unmarshal(body["text"], &text))
@@ -209,11 +209,11 @@ func TestTextFormat(t *testing.T) {
 	require.NoError(t, err)
 	got, errs := invoice.Parse(resp.OutputText())
 	require.Nil(t, errs)
-	assert.Equal(t, adaptertest.Invoice{Number: "INV-9", Total: 990, Customer: "Grace Hopper"}, got)
+	assert.Equal(t, adapters.Invoice{Number: "INV-9", Total: 990, Customer: "Grace Hopper"}, got)
 }
 
 // chatCompletion is a completion whose message makes the calls.
-func chatCompletion(t *testing.T, calls []adaptertest.Call) []byte {
+func chatCompletion(t *testing.T, calls []adapters.Call) []byte {
 	t.Helper()
 	toolCalls := make([]map[string]any, len(calls))
 	for i, c := range calls {
@@ -230,7 +230,7 @@ func chatCompletion(t *testing.T, calls []adaptertest.Call) []byte {
 // it with RunChat and the guard, and sends the messages back: it returns
 // the contents of the tool messages, as the API received them, and
 // RunChat's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]string, error) {
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) ([]string, error) {
 	t.Helper()
 	var contents []string
 	srv := replay.Server(t,
@@ -263,17 +263,17 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 // the guard stops the loop at the third, and none of the emails is sent;
 // each call is answered.
 func TestStoppedLoopRunsNothing(t *testing.T) {
-	outbox := &adaptertest.Outbox{}
-	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	outbox := &adapters.Outbox{}
+	set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
 	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, c := range contents {
 		if i < 3 {
-			assert.Equal(t, adaptertest.RefusedTagFeedback, c)
-		} else if !assert.Equal(t, adaptertest.StoppedFeedback, c, "call %d", i) {
+			assert.Equal(t, adapters.RefusedTagFeedback, c)
+		} else if !assert.Equal(t, adapters.StoppedFeedback, c, "call %d", i) {
 			break
 		}
 	}
@@ -283,16 +283,16 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 // the others are answered and not run.
 func TestMaxCallsPerStep(t *testing.T) {
 	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
-		outbox := &adaptertest.Outbox{}
-		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-		contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+		outbox := &adapters.Outbox{}
+		set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+		contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adapters.Emails(c.calls))
 		require.NoError(t, err)
 		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
 		for i, text := range contents {
 			if i < c.sent {
 				assert.Equal(t, "sent to user"+strconv.Itoa(i+3)+"@example.com", text)
 			} else {
-				assert.Equal(t, adaptertest.TooManyCallsFeedback(c.sent), text, "call %d", i)
+				assert.Equal(t, adapters.TooManyCallsFeedback(c.sent), text, "call %d", i)
 			}
 		}
 	}
@@ -315,17 +315,17 @@ func hostileCases() []hostilevalue.Case {
 // intact, and nothing crashes.
 func TestHostileOutputs(t *testing.T) {
 	cases := hostileCases()
-	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
-	calls := adaptertest.InspectTurn(cases)
+	set := adapters.NewSet(&adapters.Files{}, adapters.Inspector(cases))
+	calls := adapters.InspectTurn(cases)
 	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
 	require.NoError(t, err)
 	require.Len(t, contents, len(calls))
 	for i, c := range calls {
 		if c.Name == "get_forecast" {
-			assert.Equal(t, adaptertest.ForecastOslo, contents[i])
+			assert.Equal(t, adapters.ForecastOslo, contents[i])
 			continue
 		}
-		want, _, _ := adaptertest.Inspection(cases, c)
+		want, _, _ := adapters.Inspection(cases, c)
 		assert.Equal(t, want, contents[i], c.Args)
 	}
 }

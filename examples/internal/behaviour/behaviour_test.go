@@ -20,11 +20,11 @@ import (
 	"github.com/toolgen-go/toolgen/examples/agent"
 	"github.com/toolgen-go/toolgen/examples/bench"
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/corpus"
-	"github.com/toolgen-go/toolgen/internal/decodetest"
-	"github.com/toolgen-go/toolgen/internal/hostile"
-	"github.com/toolgen-go/toolgen/internal/suitefuzz"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/fixtures/decode"
+	"github.com/toolgen-go/toolgen/internal/fixtures/dialects"
+	"github.com/toolgen-go/toolgen/internal/fixtures/hostile"
+	"github.com/toolgen-go/toolgen/internal/fixtures/suite"
 	"github.com/toolgen-go/toolgen/internal/testkit/dump"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -54,48 +54,48 @@ func TestBehaviour(t *testing.T) {
 			dump.ResultTool(r, &travel.BookFlightTool, travel.DecodeBookFlightArgsJSON)
 			dump.ResultTool(r, &travel.GetBookingTool, travel.DecodeGetBookingArgsJSON)
 		}},
-		{"./internal/corpus", corpus.Tools, func(r *dump.Recorder) {
-			dump.Tool(r, &corpus.PricingTool, corpus.DecodePricingArgsJSON)
-			dump.Tool(r, &corpus.OrderTool, corpus.DecodeOrderArgsJSON)
-			dump.Tool(r, &corpus.TreeTool, corpus.DecodeTreeArgsJSON)
-			dump.Tool(r, &corpus.LabelTool, corpus.DecodeLabelArgsJSON)
-			dump.Tool(r, &corpus.ContactTool, corpus.DecodeContactArgsJSON)
-			dump.Tool(r, &corpus.PingTool, corpus.DecodePingArgsJSON)
-			dump.Tool(r, &corpus.AuditTool, corpus.DecodeAuditArgsJSON)
-			dump.Tool(r, &corpus.SignupTool, corpus.DecodeSignupArgsJSON)
-			dump.Tool(r, &corpus.SurveyTool, corpus.DecodeSurveyArgsJSON)
-			dump.ResultTool(r, &corpus.ShipTool, corpus.DecodeShipArgsJSON)
-			dump.Output(r, &corpus.ProfileOutput, corpus.DecodeProfileJSON)
-			dump.Output(r, &corpus.CatalogOutput, corpus.DecodeCatalogJSON)
+		{"./internal/fixtures/dialects", dialects.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &dialects.PricingTool, dialects.DecodePricingArgsJSON)
+			dump.Tool(r, &dialects.OrderTool, dialects.DecodeOrderArgsJSON)
+			dump.Tool(r, &dialects.TreeTool, dialects.DecodeTreeArgsJSON)
+			dump.Tool(r, &dialects.LabelTool, dialects.DecodeLabelArgsJSON)
+			dump.Tool(r, &dialects.ContactTool, dialects.DecodeContactArgsJSON)
+			dump.Tool(r, &dialects.PingTool, dialects.DecodePingArgsJSON)
+			dump.Tool(r, &dialects.AuditTool, dialects.DecodeAuditArgsJSON)
+			dump.Tool(r, &dialects.SignupTool, dialects.DecodeSignupArgsJSON)
+			dump.Tool(r, &dialects.SurveyTool, dialects.DecodeSurveyArgsJSON)
+			dump.ResultTool(r, &dialects.ShipTool, dialects.DecodeShipArgsJSON)
+			dump.Output(r, &dialects.ProfileOutput, dialects.DecodeProfileJSON)
+			dump.Output(r, &dialects.CatalogOutput, dialects.DecodeCatalogJSON)
 		}},
-		{"./internal/decodetest", decodetest.Tools, func(r *dump.Recorder) {
+		{"./internal/fixtures/decode", decode.Tools, func(r *dump.Recorder) {
 			// The unexported empty tool gets its definitions and its map
 			// validation only.
-			dump.Tool(r, &decodetest.ScalarsTool, decodetest.DecodeScalarsArgsJSON)
-			dump.Tool(r, &decodetest.ShapesTool, decodetest.DecodeShapesArgsJSON)
-			dump.Tool(r, &decodetest.NodeTool, decodetest.DecodeNodeJSON)
-			dump.Tool(r, &decodetest.MethodsTool, decodetest.DecodeMethodsArgsJSON)
-			dump.Tool(r, &decodetest.NumbersTool, decodetest.DecodeNumbersArgsJSON)
-			dump.Tool(r, &decodetest.BoundsTool, decodetest.DecodeBoundsArgsJSON)
+			dump.Tool(r, &decode.ScalarsTool, decode.DecodeScalarsArgsJSON)
+			dump.Tool(r, &decode.ShapesTool, decode.DecodeShapesArgsJSON)
+			dump.Tool(r, &decode.NodeTool, decode.DecodeNodeJSON)
+			dump.Tool(r, &decode.MethodsTool, decode.DecodeMethodsArgsJSON)
+			dump.Tool(r, &decode.NumbersTool, decode.DecodeNumbersArgsJSON)
+			dump.Tool(r, &decode.BoundsTool, decode.DecodeBoundsArgsJSON)
 		}},
-		{"./internal/adaptertest", adaptertest.Tools, func(r *dump.Recorder) {
-			dump.ResultTool(r, &adaptertest.GetForecastTool, adaptertest.DecodeGetForecastArgsJSON)
-			dump.Tool(r, &adaptertest.DeleteFileTool, adaptertest.DecodeDeleteFileArgsJSON)
-			dump.Tool(r, &adaptertest.TagTool, adaptertest.DecodeTagArgsJSON)
-			dump.Output(r, &adaptertest.InvoiceOutput, adaptertest.DecodeInvoiceJSON)
-			dump.Output(r, &adaptertest.ReceiptOutput, adaptertest.DecodeReceiptJSON)
+		{"./internal/fixtures/adapters", adapters.Tools, func(r *dump.Recorder) {
+			dump.ResultTool(r, &adapters.GetForecastTool, adapters.DecodeGetForecastArgsJSON)
+			dump.Tool(r, &adapters.DeleteFileTool, adapters.DecodeDeleteFileArgsJSON)
+			dump.Tool(r, &adapters.TagTool, adapters.DecodeTagArgsJSON)
+			dump.Output(r, &adapters.InvoiceOutput, adapters.DecodeInvoiceJSON)
+			dump.Output(r, &adapters.ReceiptOutput, adapters.DecodeReceiptJSON)
 		}},
-		{"./internal/hostile", hostile.Tools, func(r *dump.Recorder) {
+		{"./internal/fixtures/hostile", hostile.Tools, func(r *dump.Recorder) {
 			dump.Tool(r, &hostile.SaveTreeTool, hostile.DecodeTreeArgsJSON)
 			dump.Tool(r, &hostile.SetLabelsTool, hostile.DecodeLabelsArgsJSON)
 			dump.Tool(r, &hostile.DeleteFilesTool, hostile.DecodeDeleteArgsJSON)
 			dump.Tool(r, &hostile.TransferTool, hostile.DecodeTransferArgsJSON)
-			dump.Validator(r, "bounds", readFile(t, "../../../internal/hostile/bounds.json"), hostile.ValidateBounds)
+			dump.Validator(r, "bounds", readFile(t, "../../../internal/fixtures/hostile/bounds.json"), hostile.ValidateBounds)
 		}},
-		{"./internal/suitefuzz", nil, func(r *dump.Recorder) {
-			seeds := fuzzSeeds(t, "../../../internal/suitefuzz/testdata/fuzz/FuzzSuite", len(suitefuzz.Schemas))
-			for i, s := range suitefuzz.Schemas {
-				schema := readFile(t, filepath.Join("../../../internal/suitefuzz/schemas", s.Name+".json"))
+		{"./internal/fixtures/suite", nil, func(r *dump.Recorder) {
+			seeds := fuzzSeeds(t, "../../../internal/fixtures/suite/testdata/fuzz/FuzzSuite", len(suite.Schemas))
+			for i, s := range suite.Schemas {
+				schema := readFile(t, filepath.Join("../../../internal/fixtures/suite/schemas", s.Name+".json"))
 				dump.Validator(r, s.Name, schema, s.Validate, seeds[i]...)
 			}
 		}},

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/corpus"
+	"github.com/toolgen-go/toolgen/internal/fixtures/dialects"
 	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -17,7 +17,7 @@ import (
 // rewritten: old becomes new in its Parameters and Tool alike.
 func tamper(t *testing.T, d tool.Dialect, old, new string) (*tool.Tool, tool.Definition) {
 	t.Helper()
-	tl := corpus.PricingTool.Tool
+	tl := dialects.PricingTool.Tool
 	def, ok := tl.Dialects.Get(d)
 	require.True(t, ok)
 	require.Contains(t, string(def.Parameters), old)
@@ -43,7 +43,7 @@ func problems(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) 
 // The agreement test catches dialects that disagree with the validator in
 // ways no documentation allows.
 func TestAgreementCatchesDisagreements(t *testing.T) {
-	tl := &corpus.PricingTool.Tool
+	tl := &dialects.PricingTool.Tool
 	for _, d := range tool.AllDialects() {
 		def, _ := tl.Dialects.Get(d)
 		assert.Empty(t, problems(t, tl, d, def), "the generated %s dialect agrees", d)
@@ -126,7 +126,7 @@ func TestAjvStrictMode(t *testing.T) {
 // The output agreement catches a format that drops a constraint without a
 // word, and the result agreement a validator that is not the schema's.
 func TestAgreementCatchesOutputAndResultDisagreements(t *testing.T) {
-	o := corpus.ProfileOutput.Output
+	o := dialects.ProfileOutput.Output
 	f := o.Formats.Anthropic
 	old := ` Must be between 0 and 150.`
 	require.Contains(t, string(f.Schema), old)
@@ -142,7 +142,7 @@ func TestAgreementCatchesOutputAndResultDisagreements(t *testing.T) {
 	assert.Contains(t, got[0], `profile anthropic: the dialect accepts`)
 	assert.Contains(t, got[0], `no description says ["at least" "between"]`)
 
-	ship := corpus.ShipTool.Tool
+	ship := dialects.ShipTool.Tool
 	_, _, problems := resultAgree(t, &ship, json.RawMessage(strings.Replace(string(ship.ResultSchema), `"maxItems":5`, `"maxItems":4`, 1)), Options{Calls: 2000, Seed: 5})
 	require.NotEmpty(t, problems)
 	assert.Contains(t, problems[0], "ship result")

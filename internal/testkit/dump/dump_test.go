@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/decodetest"
+	"github.com/toolgen-go/toolgen/internal/fixtures/decode"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -16,17 +16,17 @@ import (
 // error.
 func TestRenderIsStable(t *testing.T) {
 	r := New("./internal/decodetest")
-	Tool(r, &decodetest.ScalarsTool, decodetest.DecodeScalarsArgsJSON)
-	first, err := r.Render(decodetest.Tools)
+	Tool(r, &decode.ScalarsTool, decode.DecodeScalarsArgsJSON)
+	first, err := r.Render(decode.Tools)
 	require.NoError(t, err)
-	again, err := r.Render(decodetest.Tools)
+	again, err := r.Render(decode.Tools)
 	require.NoError(t, err)
 	assert.Equal(t, first, again)
 	for _, want := range []string{"\n== tool scalars\n", "\n-- calls of scalars: DecodeTJSON", "\n== a Set of scalars\n",
 		"\n-- calls of empty (its Go type is not exported", "\nhostile call, every member null: "} {
 		assert.Contains(t, first, want)
 	}
-	_, err = r.Render(tool.Tools{&decodetest.ShapesTool.Tool})
+	_, err = r.Render(tool.Tools{&decode.ShapesTool.Tool})
 	assert.ErrorContains(t, err, "scalars was added, but is not in the tool list")
 }
 
