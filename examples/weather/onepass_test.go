@@ -6,10 +6,8 @@ import (
 	"github.com/toolgen-go/toolgen/internal/testkit/onepass"
 )
 
-// onePass holds the package's tools to the one-pass differential test: for
-// calls drawn from each tool's schema, written and broken the ways models
-// write and break JSON, and for the fuzzer's bytes, DecodeTJSON returns
-// what ParseArgs and DecodeT return.
+// onePass holds the package's tools to the one-pass differential test (see
+// internal/testkit/onepass).
 var onePass = onepass.Table{Seed: 25, Tools: []onepass.Tool{
 	onepass.Of(&GetWeatherTool),
 	onepass.Of(&CurrentWeatherTool),

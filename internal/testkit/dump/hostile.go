@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 )
 
 // hostile returns the calls that break the way models' and attackers'
@@ -124,7 +126,7 @@ func members(schema []byte) []member {
 	if json.Unmarshal(schema, &root) != nil {
 		return nil
 	}
-	props, _ := resolve(root, root)["properties"].(map[string]any)
+	props, _ := toolcalls.Resolve(root, root)["properties"].(map[string]any)
 	var out []member
 	for _, name := range sortedKeys(props) {
 		s, _ := props[name].(map[string]any)
@@ -134,7 +136,7 @@ func members(schema []byte) []member {
 }
 
 func kindOf(root, s map[string]any, depth int) string {
-	s = resolve(root, s)
+	s = toolcalls.Resolve(root, s)
 	if s == nil || depth > 8 {
 		return ""
 	}
@@ -160,23 +162,6 @@ func kindOf(root, s map[string]any, depth int) string {
 		}
 	}
 	return ""
-}
-
-// resolve follows a $ref to the document's root or its $defs.
-func resolve(root, s map[string]any) map[string]any {
-	for range 8 {
-		ref, ok := s["$ref"].(string)
-		if !ok {
-			return s
-		}
-		if ref == "#" {
-			s = root
-			continue
-		}
-		defs, _ := root["$defs"].(map[string]any)
-		s, _ = defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
-	}
-	return s
 }
 
 // wrongType returns a value of another type than kind.
