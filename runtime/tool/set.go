@@ -26,7 +26,10 @@ const (
 	// did not run. Result.Errors says why.
 	StatusRejected Status = "rejected"
 	// StatusNeedsConfirmation: the tool is dangerous and the application has
-	// not approved this exact call; the handler did not run.
+	// not approved this exact call; the handler did not run. Result.Approval
+	// holds the token that approves it. A first request has no Errors; a
+	// call made with an approval the set refused has one, whose code says
+	// why (CodeApprovalUsed, CodeApprovalExpired, CodeApprovalInvalid).
 	StatusNeedsConfirmation Status = "needs_confirmation"
 	// StatusFailed: the handler ran and returned an error, panicked, or did not
 	// finish in time. Result.Errors says which.
@@ -48,6 +51,9 @@ const (
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
 	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
 	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
+	CodeApprovalUsed    = "approval_used"    // confirmation: the approval given (Approve, Decline) has answered for a run of the call already
+	CodeApprovalExpired = "approval_expired" // confirmation: the approval given is past its lifetime (WithApprovalLifetime)
+	CodeApprovalInvalid = "approval_invalid" // confirmation: the approval given is not the set's for this call: another call's, other arguments', forged
 	CodeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
 )
 
@@ -391,15 +397,18 @@ func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
 // in the set that issued it (or a replica sharing its key and store), once,
 // within DefaultApprovalLifetime (see WithApprovalLifetime). A token that is
 // not valid for the call is no approval: the call needs confirmation again,
-// with a new token. The approval comes from the application, through a
-// channel the model cannot write to: never from the model's arguments.
+// with a new token and an error saying why the token was refused
+// (CodeApprovalUsed, CodeApprovalExpired, CodeApprovalInvalid). The approval
+// comes from the application, through a channel the model cannot write to:
+// never from the model's arguments.
 func Approve(token string) CallOption { return CallOption{setApproval, token} }
 
 // Decline records a person's refusal of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call, as
 // for Approve. The call is rejected with code declined, audited as such,
 // and never runs; the token cannot approve it any more. A token that is not
-// valid for the call is no answer: the call needs confirmation again.
+// valid for the call is no answer: the call needs confirmation again, as
+// for Approve.
 func Decline(token string) CallOption { return CallOption{setDecline, token} }
 
 // Result is the outcome of a call.
@@ -806,7 +815,11 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	}
 	r.approval = verdict
 	if verdict != approvalGranted {
-		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		res := Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		if verdict != approvalRequired {
+			res.Errors = Errors{refusal(verdict, r.name)}
+		}
+		return res
 	}
 	if r.opts.decline {
 		r.approval = approvalDeclined
