@@ -149,6 +149,8 @@ const (
 	approvalUsed     = "used"
 	approvalGranted  = "granted"
 	approvalDeclined = "declined" // a valid token, declined (Decline)
+
+	approvalUnanswered = "unanswered" // the Approver failed (Ask)
 )
 
 // refusal is the error of a call whose approval was refused, by the
