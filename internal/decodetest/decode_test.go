@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/race"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -410,6 +411,7 @@ func TestHandBuiltMaps(t *testing.T) {
 // nothing else: for each document, as many allocations as building the same
 // pointers, slices and maps by hand.
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	scalars := `{"b":true,"s":"x","i":1,"i8":1,"i16":1,"i32":1,"i64":1,"u":1,"u8":1,"u16":1,"u32":1,"u64":1,"f32":1.5,"f64":1.5}`
 	for _, args := range []map[string]any{parse(t, scalars), floatMap(t, scalars)} {
 		assert.Zero(t, testing.AllocsPerRun(100, func() { scalarsSink, _ = DecodeScalarsArgs(args) }))

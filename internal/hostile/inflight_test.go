@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/race"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -42,7 +43,7 @@ const peakChild = "TOOLGEN_HOSTILE_PEAK_CHILD"
 // that its peak resident memory, as the kernel counts it, is that of the
 // calls alone.
 func TestInFlightPeak(t *testing.T) {
-	if raceDetector {
+	if race.Enabled {
 		t.Skip("the race detector multiplies memory")
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestInFlightPeakChild$", "-test.v", "-test.count=1")

@@ -10,6 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/race"
 	"github.com/toolgen-go/toolgen/internal/reftest"
 )
 
@@ -63,6 +64,7 @@ var allocating = map[string]string{
 // unevaluatedProperties and unevaluatedItems, dynamic references and every
 // draft included.
 func TestValidAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	seeds, err := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzSuite", "*"))
 	require.NoError(t, err)
 	checked := map[string]int{}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/numbertest"
+	"github.com/toolgen-go/toolgen/internal/race"
 )
 
 func TestMultipleOf(t *testing.T) {
@@ -92,6 +93,7 @@ func TestMultipleOf(t *testing.T) {
 }
 
 func TestMultipleOf_NoAllocation(t *testing.T) {
+	race.SkipAllocs(t)
 	for _, c := range []struct {
 		x any
 		m string
