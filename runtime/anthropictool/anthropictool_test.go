@@ -209,9 +209,9 @@ type result struct {
 }
 
 // runTurn fetches a message of the calls through the SDK's client, runs it
-// with Run and the guard, and sends the messages back: it returns the
-// tool_result blocks, as the API received them, and Run's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) ([]result, error) {
+// with Run, the guard and opts, and sends the messages back: it returns
+// the tool_result blocks, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call, opts ...tool.CallOption) ([]result, error) {
 	t.Helper()
 	var got []result
 	srv := replay.Server(t,
@@ -236,7 +236,7 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) 
 	require.NoError(t, g.Step())
 	msg, err := c.Messages.New(ctx, params)
 	require.NoError(t, err)
-	more, runErr := anthropictool.Run(ctx, set, msg, g)
+	more, runErr := anthropictool.Run(ctx, set, msg, g, opts...)
 	params.Messages = append(params.Messages, more...)
 	_, err = c.Messages.New(ctx, params)
 	require.NoError(t, err)
@@ -282,6 +282,28 @@ func TestMaxCallsPerStep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A person answers the dangerous calls of a message within Run: the
+// approved call runs once, the declined one is declined, the one the
+// approver cannot answer fails alone; the approver is asked nothing about a
+// call with invalid arguments or a call past the guard's stop, and asked
+// the rest in order, each with the tool, the exact arguments and the
+// confirmation a person reads.
+func TestApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	set := adapters.NewSet(fs)
+	calls := adapters.ApprovalTurn()
+	got, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls, tool.Ask(person.Approver()))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	for i, c := range calls {
+		executed := c.ID == "call_yes" || c.ID == "call_forecast"
+		assert.Equal(t, result{adapters.ApprovalFeedback[c.ID], !executed}, got[i], c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
 }
 
 // hostileCases are the hostile values and random compositions of them.

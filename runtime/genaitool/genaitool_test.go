@@ -199,9 +199,9 @@ func functionCalls(t *testing.T, calls []adapters.Call) []byte {
 }
 
 // runTurn fetches a response of the calls through the SDK's client, runs it
-// with Run and the guard, and sends the contents back: it returns the
-// function responses, as the API received them, and Run's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) ([]map[string]any, error) {
+// with Run, the guard and opts, and sends the contents back: it returns
+// the function responses, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call, opts ...tool.CallOption) ([]map[string]any, error) {
 	t.Helper()
 	var responses []map[string]any
 	srv := replay.Server(t,
@@ -229,7 +229,7 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) 
 	require.NoError(t, g.Step())
 	resp, err := c.Models.GenerateContent(ctx, model, contents, config)
 	require.NoError(t, err)
-	more, runErr := genaitool.Run(ctx, set, resp, g)
+	more, runErr := genaitool.Run(ctx, set, resp, g, opts...)
 	_, err = c.Models.GenerateContent(ctx, model, append(contents, more...), config)
 	require.NoError(t, err)
 	return responses, runErr
@@ -272,6 +272,34 @@ func TestMaxCallsPerStep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A person answers the dangerous calls of a response within Run: the
+// approved call runs once, the declined one is declined, the one the
+// approver cannot answer fails alone; the approver is asked nothing about a
+// call with invalid arguments or a call past the guard's stop, and asked
+// the rest in order, each with the tool, the arguments as the SDK decoded
+// them and the confirmation a person reads.
+func TestApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	set := adapters.NewSet(fs)
+	calls := adapters.ApprovalTurn()
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls, tool.Ask(person.Approver()))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	for i, c := range calls {
+		switch c.ID {
+		case "call_yes":
+			assert.Equal(t, map[string]any{"output": adapters.ApprovalFeedback[c.ID]}, responses[i], c.ID)
+		case "call_forecast":
+			assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adapters.ForecastOslo))}, responses[i], c.ID)
+		default:
+			assert.Equal(t, map[string]any{"error": adapters.ApprovalFeedback[c.ID]}, responses[i], c.ID)
+		}
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
 }
 
 // hostileCases are the hostile values and random compositions of them.

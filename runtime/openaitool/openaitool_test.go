@@ -227,10 +227,10 @@ func chatCompletion(t *testing.T, calls []adapters.Call) []byte {
 }
 
 // runTurn fetches a completion of the calls through the SDK's client, runs
-// it with RunChat and the guard, and sends the messages back: it returns
-// the contents of the tool messages, as the API received them, and
+// it with RunChat, the guard and opts, and sends the messages back: it
+// returns the contents of the tool messages, as the API received them, and
 // RunChat's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) ([]string, error) {
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call, opts ...tool.CallOption) ([]string, error) {
 	t.Helper()
 	var contents []string
 	srv := replay.Server(t,
@@ -252,7 +252,7 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call) 
 	require.NoError(t, g.Step())
 	completion, err := c.Chat.Completions.New(ctx, params)
 	require.NoError(t, err)
-	more, runErr := openaitool.RunChat(ctx, set, completion, g)
+	more, runErr := openaitool.RunChat(ctx, set, completion, g, opts...)
 	params.Messages = append(params.Messages, more...)
 	_, err = c.Chat.Completions.New(ctx, params)
 	require.NoError(t, err)
@@ -296,6 +296,68 @@ func TestMaxCallsPerStep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A person answers the dangerous calls of a completion within RunChat: the
+// approved call runs once, the declined one is declined, the one the
+// approver cannot answer fails alone; the approver is asked nothing about a
+// call with invalid arguments or a call past the guard's stop, and asked
+// the rest in order, each with the tool, the exact arguments and the
+// confirmation a person reads.
+func TestApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	set := adapters.NewSet(fs)
+	calls := adapters.ApprovalTurn()
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls, tool.Ask(person.Approver()))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	for i, c := range calls {
+		assert.Equal(t, adapters.ApprovalFeedback[c.ID], contents[i], c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
+
+	// The Responses API's run call takes the approver alike.
+	fs = &adapters.Files{}
+	person = adapters.Person{}
+	set = adapters.NewSet(fs)
+	var resp responses.Response
+	require.NoError(t, json.Unmarshal(responsesOf(t, calls), &resp))
+	items, err := openaitool.RunResponses(context.Background(), set, &resp, tool.NewGuard(tool.Limits{}), tool.Ask(person.Approver()))
+	require.True(t, errors.As(err, &stop), "%v", err)
+	require.Len(t, items, len(calls))
+	for i, c := range calls {
+		assert.Equal(t, c.ID, items[i].OfFunctionCallOutput.CallID.Value)
+		assert.Equal(t, adapters.ApprovalFeedback[c.ID], items[i].OfFunctionCallOutput.Output.OfString.Value, c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles())
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
+
+	// Without an approver, as before: the model reads that the calls need a
+	// person's approval, and nothing is deleted.
+	fs = &adapters.Files{}
+	contents, err = runTurn(t, adapters.NewSet(fs), tool.NewGuard(tool.Limits{}), calls[:3])
+	require.NoError(t, err)
+	for _, text := range contents {
+		assert.Equal(t, "The call to delete_file needs a person's approval and has not been executed.\n"+
+			"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.", text)
+	}
+	assert.Empty(t, fs.DeletedFiles())
+}
+
+// responsesOf is a Responses API response whose output makes the calls.
+func responsesOf(t *testing.T, calls []adapters.Call) []byte {
+	t.Helper()
+	var output []map[string]any
+	for i, c := range calls {
+		output = append(output, map[string]any{"type": "function_call", "id": "fc_" + strconv.Itoa(i), "call_id": c.ID,
+			"name": c.Name, "arguments": c.Args, "status": "completed"})
+	}
+	b, err := json.Marshal(map[string]any{"id": "resp_approvals", "object": "response", "created_at": 1795939200,
+		"model": "gpt-4.1-2025-04-14", "status": "completed", "output": output})
+	require.NoError(t, err)
+	return b
 }
 
 // hostileCases are the hostile values and random compositions of them.

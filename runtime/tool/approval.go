@@ -149,7 +149,24 @@ const (
 	approvalUsed     = "used"
 	approvalGranted  = "granted"
 	approvalDeclined = "declined" // a valid token, declined (Decline)
+
+	approvalUnanswered = "unanswered" // the Approver failed (Ask)
 )
+
+// refusal is the error of a call whose approval was refused, by the
+// verdict on it: what the application and the model read, that the token
+// did not count, and why.
+func refusal(verdict, name string) Error {
+	e := Error{Code: CodeApprovalInvalid, Name: name,
+		Reason: "the approval given was refused: it was issued for another call, other arguments or another application"}
+	switch verdict {
+	case approvalUsed:
+		e.Code, e.Reason = CodeApprovalUsed, "the approval given was refused: it was used already, and each approval answers for one run of the call"
+	case approvalExpired:
+		e.Code, e.Reason = CodeApprovalExpired, "the approval given was refused: it has expired, so a person must approve the call again"
+	}
+	return e
+}
 
 // checkApproval verifies a token for the call. It returns the key of the
 // record that marks it used and that record's lifetime, when it is valid.

@@ -55,7 +55,7 @@
 // T; a tool that is not idempotent runs once per request id (RequestID);
 // the application's policies may refuse the call (WithPolicy, PolicyFor,
 // Deny); a dangerous tool waits for a person's approval of that exact call
-// (Approve); the handler runs with a time limit; and an audit record is
+// (Approve, or Ask within the call); the handler runs with a time limit; and an audit record is
 // logged whatever happened, a panic in any stage included. The JSON of a
 // typed result is checked against its schema (CodeBadResult when it does
 // not match). A Result says what happened (Status), why a call was refused

@@ -128,6 +128,9 @@ func (r Result) headline() string {
 		}
 		return "The call to " + name + " was rejected and not executed:"
 	case StatusNeedsConfirmation:
+		if len(r.Errors) > 0 {
+			return "The call to " + name + " needs a person's approval and has not been executed:"
+		}
 		return "The call to " + name + " needs a person's approval and has not been executed."
 	case StatusFailed:
 		return "The call to " + name + " failed:"

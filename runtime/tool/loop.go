@@ -28,7 +28,8 @@ type Limits struct {
 	// may run through Guard.Call and Guard.CallArgs; the others are
 	// answered with code too_many_calls and not run. A call the set refuses
 	// before its handler, or that awaits a person's approval, does not
-	// count. 0 means DefaultMaxCalls; a negative value, no limit.
+	// count; a call whose person is being asked (Ask) holds its place until
+	// they answer. 0 means DefaultMaxCalls; a negative value, no limit.
 	MaxCalls int
 }
 
@@ -144,7 +145,8 @@ func (g *Guard) Err() error {
 // MaxCalls calls, the call does not run, and its result, rejected with code
 // stopped or too_many_calls, tells the model why; the set audits it as any
 // other call. Every call gets its result: a provider refuses a conversation
-// that leaves one unanswered. A nil Guard runs every call.
+// that leaves one unanswered. A call the guard does not let run asks no
+// Approver (Ask). A nil Guard runs every call.
 func (g *Guard) Call(ctx context.Context, set *Set, name string, raw []byte, opts ...CallOption) Result {
 	if g == nil {
 		return set.Call(ctx, name, raw, opts...)
@@ -219,6 +221,7 @@ func (g *Guard) settle(step int, res Result) {
 func (s *Set) refuse(ctx context.Context, name string, opts []CallOption, e Error) Result {
 	var r callState
 	s.begin(&r, name, opts)
+	ctx = s.observe(ctx)
 	e.Name = shorten(name)
 	return s.finish(ctx, &r, reject(stageGuard, e))
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 // TestGuardRecordsLongArgumentsUnparsed: the guard does not parse what a Set
@@ -25,7 +27,9 @@ func TestGuardRecordsLongArgumentsUnparsed(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	require.NoError(t, g.Record("save", long, true))
 	runtime.ReadMemStats(&after)
-	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<10), "the guard allocated for arguments it should not parse")
+	if !race.Enabled {
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<10), "the guard allocated for arguments it should not parse")
+	}
 	require.NoError(t, g.Record("save", other, true), "other bytes, another call")
 	err := g.Record("save", long, true)
 	require.Error(t, err, "the same bytes, the same call")

@@ -26,7 +26,10 @@ const (
 	// did not run. Result.Errors says why.
 	StatusRejected Status = "rejected"
 	// StatusNeedsConfirmation: the tool is dangerous and the application has
-	// not approved this exact call; the handler did not run.
+	// not approved this exact call; the handler did not run. Result.Approval
+	// holds the token that approves it. A first request has no Errors; a
+	// call made with an approval the set refused has one, whose code says
+	// why (CodeApprovalUsed, CodeApprovalExpired, CodeApprovalInvalid).
 	StatusNeedsConfirmation Status = "needs_confirmation"
 	// StatusFailed: the handler ran and returned an error, panicked, or did not
 	// finish in time. Result.Errors says which.
@@ -46,8 +49,11 @@ const (
 	CodeCanceled        = "canceled"         // execution: the caller's context was canceled
 	CodePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
 	CodeToolError       = "tool_error"       // execution: the handler returned an error
-	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
+	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store, or the Approver (Ask), failed; the handler did not run
 	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
+	CodeApprovalUsed    = "approval_used"    // confirmation: the approval given (Approve, Decline) has answered for a run of the call already
+	CodeApprovalExpired = "approval_expired" // confirmation: the approval given is past its lifetime (WithApprovalLifetime)
+	CodeApprovalInvalid = "approval_invalid" // confirmation: the approval given is not the set's for this call: another call's, other arguments', forged
 	CodeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
 )
 
@@ -355,11 +361,12 @@ type Call struct {
 	Arguments map[string]any
 }
 
-// CallOption sets a property of one call: CallID, RequestID, Approve. The
-// zero CallOption sets nothing.
+// CallOption sets a property of one call: CallID, RequestID, Approve,
+// Decline, Ask. The zero CallOption sets nothing.
 type CallOption struct {
 	set   uint8 // which property: one of the constants below
 	value string
+	ask   Approver
 }
 
 const (
@@ -367,6 +374,7 @@ const (
 	setRequestID
 	setApproval
 	setDecline
+	setAsk
 )
 
 type callOptions struct {
@@ -378,12 +386,12 @@ type callOptions struct {
 // Anthropic's tool_use id): it goes to the audit log and to the shaped
 // results (Result.OpenAI, Result.Anthropic). Without RequestID, it is also
 // the request id.
-func CallID(id string) CallOption { return CallOption{setID, id} }
+func CallID(id string) CallOption { return CallOption{set: setID, value: id} }
 
 // RequestID sets the id under which a set deduplicates calls to a tool that
 // is not idempotent: a second call with the same id, within the window,
 // returns the first call's result instead of acting again.
-func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
+func RequestID(id string) CallOption { return CallOption{set: setRequestID, value: id} }
 
 // Approve supplies a person's approval of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call. It
@@ -391,16 +399,19 @@ func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
 // in the set that issued it (or a replica sharing its key and store), once,
 // within DefaultApprovalLifetime (see WithApprovalLifetime). A token that is
 // not valid for the call is no approval: the call needs confirmation again,
-// with a new token. The approval comes from the application, through a
-// channel the model cannot write to: never from the model's arguments.
-func Approve(token string) CallOption { return CallOption{setApproval, token} }
+// with a new token and an error saying why the token was refused
+// (CodeApprovalUsed, CodeApprovalExpired, CodeApprovalInvalid). The approval
+// comes from the application, through a channel the model cannot write to:
+// never from the model's arguments. Ask does it within the call.
+func Approve(token string) CallOption { return CallOption{set: setApproval, value: token} }
 
 // Decline records a person's refusal of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call, as
 // for Approve. The call is rejected with code declined, audited as such,
 // and never runs; the token cannot approve it any more. A token that is not
-// valid for the call is no answer: the call needs confirmation again.
-func Decline(token string) CallOption { return CallOption{setDecline, token} }
+// valid for the call is no answer: the call needs confirmation again, as
+// for Approve.
+func Decline(token string) CallOption { return CallOption{set: setDecline, value: token} }
 
 // Result is the outcome of a call.
 type Result struct {
@@ -420,11 +431,13 @@ type Result struct {
 	// ResultSchema: an MCP result's structuredContent, and the text of the
 	// other shaped results.
 	Structured json.RawMessage
-	// Err is the handler's error, for a call that failed.
+	// Err is the handler's error, for a call that failed; the Approver's,
+	// for a call it left unanswered (see Ask).
 	Err error
 	// Approval, for needs_confirmation, is the token that approves this exact
-	// call once: show the call to a person and, once they approve, call again
-	// with Approve(token) before the token expires.
+	// call once: show the call to a person (Tool.Confirmation) and, once they
+	// approve, call again with Approve(token) before the token expires (or
+	// let Ask do it).
 	Approval string
 	// Duplicate reports a result replayed from an earlier call with the same
 	// request id, to a tool that is not idempotent. Its status and errors are
@@ -572,7 +585,16 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 // provider's tool call carries them. It never panics: a panic of the
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
-func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
+func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
+	res := s.call(ctx, name, raw, opts)
+	if a := approverOf(res, opts); a != nil {
+		args, _ := ParseArgs(raw) // they parsed, to reach the approval
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, opts) })
+	}
+	return res
+}
+
+func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
@@ -633,14 +655,22 @@ func (s *Set) dedupes(h *Handler, r *callState) bool {
 // where the set must walk it (to identify a call for its approval or its
 // request id), as is one deeper than MaxDepth where a validator compares
 // it. Like Call, it never panics.
-func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
+func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) Result {
+	if args == nil {
+		args = map[string]any{}
+	}
+	res := s.callArgs(ctx, name, args, opts)
+	if a := approverOf(res, opts); a != nil {
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.callArgs(ctx, name, args, opts) })
+	}
+	return res
+}
+
+func (s *Set) callArgs(ctx context.Context, name string, args map[string]any, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
-	if args == nil {
-		args = map[string]any{}
-	}
 	return s.run(ctx, &r, args)
 }
 
@@ -650,7 +680,18 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 // The parse and shape stages apply to the whole call: anything but an object
 // with exactly a string "tool" and an object "args" is bad_shape. Like Call,
 // it never panics.
-func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
+func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) Result {
+	res := s.callJSON(ctx, call, opts)
+	if a := approverOf(res, opts); a != nil {
+		v, _ := parseJSON(call) // it parsed, to reach the approval
+		env, _ := v.(map[string]any)
+		args, _ := env["args"].(map[string]any)
+		return s.answer(ctx, a, res, s.handlers[res.Tool], args, opts, func(opts []CallOption) Result { return s.callJSON(ctx, call, opts) })
+	}
+	return res
+}
+
+func (s *Set) callJSON(ctx context.Context, call []byte, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, "", opts)
 	ctx = s.observe(ctx)
@@ -806,7 +847,11 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	}
 	r.approval = verdict
 	if verdict != approvalGranted {
-		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		res := Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		if verdict != approvalRequired {
+			res.Errors = Errors{refusal(verdict, r.name)}
+		}
+		return res
 	}
 	if r.opts.decline {
 		r.approval = approvalDeclined

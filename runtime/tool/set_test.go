@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
@@ -395,6 +396,7 @@ func TestPolicyForOtherType(t *testing.T) {
 // its arguments hold, and decodes the map: a call that builds much (objects
 // of one member under an any) costs what ParseArgs costs, not twice that.
 func TestPolicyParsesOnce(t *testing.T) {
+	race.SkipAllocs(t)
 	var b strings.Builder
 	b.WriteString(`{"value": [`)
 	for i := 0; b.Len() < 256<<10; i++ {

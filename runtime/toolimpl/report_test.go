@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -116,6 +117,7 @@ func TestReportLimit(t *testing.T) {
 
 // TestReportNoAllocationUntilAnError: building locations costs nothing.
 func TestReportNoAllocationUntilAnError(t *testing.T) {
+	race.SkipAllocs(t)
 	var r Report
 	n := testing.AllocsPerRun(100, func() {
 		root := Loc{}

@@ -279,8 +279,9 @@ func typedCalls[T any](w *writer, def *tool.Def[T], decodeJSON func([]byte) (T, 
 }
 
 // renderSet runs the first calls of each typed tool, one unknown tool and
-// one call of each dangerous tool approved through a Set of every typed
-// tool of the list, whose handlers record their typed arguments.
+// one call of each dangerous tool approved, then approved again with the
+// used token, through a Set of every typed tool of the list, whose
+// handlers record their typed arguments.
 func (r *Recorder) renderSet(w *writer, tools tool.Tools) {
 	var echo string
 	var handlers []tool.Option
@@ -328,6 +329,7 @@ func (r *Recorder) renderSet(w *writer, tools tool.Tools) {
 			res := call(fmt.Sprintf("call %d of", i+1), name, data)
 			if res.Status == tool.StatusNeedsConfirmation {
 				call(fmt.Sprintf("call %d, approved, of", i+1), name, data, tool.Approve(res.Approval))
+				call(fmt.Sprintf("call %d, approved again with the used token, of", i+1), name, data, tool.Approve(res.Approval))
 			}
 		}
 	}

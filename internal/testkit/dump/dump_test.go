@@ -15,7 +15,7 @@ import (
 // per tool, its calls and a Set; a tool added that the list lacks is an
 // error.
 func TestRenderIsStable(t *testing.T) {
-	r := New("./internal/decodetest")
+	r := New("./internal/fixtures/decode")
 	Tool(r, &decode.ScalarsTool, decode.DecodeScalarsArgsJSON)
 	first, err := r.Render(decode.Tools)
 	require.NoError(t, err)

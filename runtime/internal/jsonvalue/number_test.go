@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/internal/testkit/numbers"
 )
 
@@ -92,6 +93,7 @@ func TestMultipleOf(t *testing.T) {
 }
 
 func TestMultipleOf_NoAllocation(t *testing.T) {
+	race.SkipAllocs(t)
 	for _, c := range []struct {
 		x any
 		m string
