@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/internal/testkit/numbers"
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 func TestMultipleOf(t *testing.T) {
