@@ -5,8 +5,8 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"net/url"
 )
 

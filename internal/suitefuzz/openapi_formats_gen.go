@@ -4,8 +4,8 @@ package suitefuzz
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
