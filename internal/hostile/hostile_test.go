@@ -29,7 +29,7 @@ const (
 	maxAllocPerByte = 72
 	// maxAllocFixed bounds the bytes allocated whatever the size: a call's
 	// own machinery, and the bounded errors (at most DefaultMaxErrors, each
-	// with a Path and Name of at most MaxPathLength bytes).
+	// with a Path and Name of at most maxPathLength bytes).
 	maxAllocFixed = 1 << 20
 	// maxAllocsPerByte bounds the allocations per byte of arguments, which
 	// the CPU a call costs follows (the garbage collector's work included).
@@ -68,8 +68,21 @@ type hostileCall struct {
 	args       []byte
 }
 
+// The bounds runtime/tool documents: a Set parses at most 1 MiB of
+// arguments by default; an error's name is cut to 64 characters, its path
+// and name to 2048 bytes; Feedback writes at most 1024 bytes besides its
+// errors, 796 per message, and FeedbackJSON 3148 per error.
+const (
+	maxArgumentSize = 1 << 20
+	maxKeyLength    = 64
+	maxPathLength   = 2048
+	maxFeedbackBase = 1024
+	maxMessage      = 796
+	maxJSONError    = 3148
+)
+
 // limit is the size of the hostile calls: just under the default limit.
-const limit = tool.DefaultMaxArgumentSize - 64
+const limit = maxArgumentSize - 64
 
 // repeat builds head + item, item, ... + tail within n bytes.
 func repeat(head string, item func(i int) string, tail string, n int) []byte {
@@ -167,7 +180,7 @@ func TestHostileCalls(t *testing.T) {
 	set := hostileSet()
 	for _, size := range []int{limit / 4, limit} {
 		for _, c := range hostileCalls(size) {
-			require.LessOrEqual(t, len(c.args), tool.DefaultMaxArgumentSize, c.name)
+			require.LessOrEqual(t, len(c.args), maxArgumentSize, c.name)
 			var res tool.Result
 			setBytes, setAllocs := allocations(func() { res = set.Call(ctx, c.tool, c.args) })
 			var errs tool.Errors
@@ -190,8 +203,8 @@ func TestHostileCalls(t *testing.T) {
 			assert.LessOrEqual(t, len(res.Errors), tool.DefaultMaxErrors+1, c.name)
 			assert.LessOrEqual(t, len(errs), tool.DefaultMaxErrors+1, c.name)
 			for _, e := range append(res.Errors, errs...) {
-				assert.LessOrEqual(t, len(e.Path), tool.MaxPathLength+8, c.name)
-				assert.LessOrEqual(t, len(e.Name), tool.MaxPathLength+8, c.name)
+				assert.LessOrEqual(t, len(e.Path), maxPathLength+8, c.name)
+				assert.LessOrEqual(t, len(e.Name), maxPathLength+8, c.name)
 			}
 		}
 	}
@@ -225,8 +238,8 @@ func TestHostileVerdicts(t *testing.T) {
 	res = verdict("key_1MiB")
 	require.Len(t, res.Errors, 1)
 	assert.Equal(t, tool.CodeUnexpected, res.Errors[0].Code)
-	assert.Equal(t, tool.MaxKeyLength+1, utf8.RuneCountInString(res.Errors[0].Name), "shortened")
-	assert.Equal(t, "/"+strings.Repeat("k", tool.MaxKeyLength)+"…", res.Errors[0].Path)
+	assert.Equal(t, maxKeyLength+1, utf8.RuneCountInString(res.Errors[0].Name), "shortened")
+	assert.Equal(t, "/"+strings.Repeat("k", maxKeyLength)+"…", res.Errors[0].Path)
 
 	res = verdict("parse_limit")
 	require.Len(t, res.Errors, 1)
@@ -331,10 +344,10 @@ func FuzzSetCall(f *testing.F) {
 		// The feedback a model reads is bounded by the number of errors,
 		// which the limit bounds, whatever the arguments hold.
 		errs := len(res.Errors)
-		if got, max := len(res.Feedback()), tool.MaxFeedbackBase+errs*(tool.MaxMessage+3); got > max {
+		if got, max := len(res.Feedback()), maxFeedbackBase+errs*(maxMessage+3); got > max {
 			t.Fatalf("Feedback of %d bytes for %d errors, more than %d", got, errs, max)
 		}
-		if got, max := len(res.FeedbackJSON()), tool.MaxFeedbackBase+errs*tool.MaxJSONError; got > max {
+		if got, max := len(res.FeedbackJSON()), maxFeedbackBase+errs*maxJSONError; got > max {
 			t.Fatalf("FeedbackJSON of %d bytes for %d errors, more than %d", got, errs, max)
 		}
 		if strings.ContainsAny(res.Feedback(), "\r\v\f\u0085\u2028\u2029") {

@@ -25,7 +25,7 @@ func references(tb testing.TB) []*jsonschema.Schema {
 }
 
 // maxFuzzDepth leaves out values nested deeper than toolgen follows
-// recursive references (tool.MaxDepth): there toolgen reports a depth error
+// recursive references (toolimpl.MaxDepth): there toolgen reports a depth error
 // where the reference goes on.
 const maxFuzzDepth = 100
 

@@ -25,10 +25,10 @@ import (
 // offline, in another set, for another call or after its expiry; the store
 // remembers the tokens used until they expire, so it approves one execution.
 
-// DefaultApprovalLifetime is how long an approval token stays valid unless
+// defaultApprovalLifetime is how long an approval token stays valid unless
 // WithApprovalLifetime says otherwise: time for a person to read the call
 // and decide.
-const DefaultApprovalLifetime = 15 * time.Minute
+const defaultApprovalLifetime = 15 * time.Minute
 
 // MinApprovalKey is the shortest key WithApprovalKey takes, in bytes.
 const MinApprovalKey = 32
@@ -65,7 +65,8 @@ func WithApprovalKey(key []byte) Option {
 }
 
 // WithApprovalLifetime sets how long an approval token stays valid after the
-// needs_confirmation result that carries it. It panics unless d > 0.
+// needs_confirmation result that carries it: 15 minutes without it, time for
+// a person to read the call and decide. It panics unless d > 0.
 func WithApprovalLifetime(d time.Duration) Option {
 	if d <= 0 {
 		panic("tool: WithApprovalLifetime needs a positive duration")

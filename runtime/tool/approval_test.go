@@ -141,7 +141,7 @@ func TestApprovalExpires(t *testing.T) {
 		if lifetime > 0 {
 			opts = append(opts, WithApprovalLifetime(lifetime))
 		} else {
-			lifetime = DefaultApprovalLifetime
+			lifetime = defaultApprovalLifetime
 		}
 		set := NewSet(opts...)
 		now := time.Unix(1_700_000_000, 0)
@@ -235,7 +235,7 @@ func TestApprovalNotUsedWhenNotExecuted(t *testing.T) {
 	cancel()
 	res := set.Call(done, "door", args, Approve(token))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
+	assert.Equal(t, codeCanceled, res.Errors[0].Code)
 	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "door", args, Approve(token)).Status)
 	assert.Equal(t, int64(1), c.n.Load())
 }
@@ -384,7 +384,7 @@ func TestReplicas(t *testing.T) {
 	assert.Equal(t, len(results)-1, duplicates)
 	// And later, on either.
 	assert.True(t, b.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("req-1")).Duplicate)
-	assert.Equal(t, CodeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
+	assert.Equal(t, codeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
 	assert.Equal(t, int64(2), c.n.Load())
 }
 

@@ -47,7 +47,7 @@ func unwalkable() map[string]any {
 }
 
 // TestUnwalkableValues: every walk the runtime makes over a value built by
-// hand stops at MaxDepth with a depth error: the canonical form behind
+// hand stops at 128 levels with a depth error: the canonical form behind
 // approvals and request ids, the fallback decode through encoding/json,
 // and validators comparing values with Equal and Duplicate, whether they
 // recover the depth panic themselves or leave it to the set.
@@ -111,7 +111,7 @@ func TestUnwalkableValues(t *testing.T) {
 }
 
 // TestDepthBoundary: values up to the bound are walked; one more level is
-// a depth error. Comparisons, as validators make them, stop at MaxDepth;
+// a depth error. Comparisons, as validators make them, stop at 128 levels;
 // the identification of a call at the parse limit, so that whatever parses
 // can be approved.
 func TestDepthBoundary(t *testing.T) {
@@ -138,8 +138,8 @@ func TestDepthBoundary(t *testing.T) {
 	fallback := NewSet(jsonDef.Handle(c.value), WithLogger(nil))
 	assert.Equal(t, StatusExecuted, fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting - 1)}).Status)
 	assert.Equal(t, []string{CodeDepth}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
-	assert.Nil(t, validated(func() { jsonvalue.Equal(nest(MaxDepth), nest(MaxDepth)) }))
-	assert.NotNil(t, validated(func() { jsonvalue.Equal(nest(MaxDepth+1), nest(MaxDepth+1)) }))
+	assert.Nil(t, validated(func() { jsonvalue.Equal(nest(jsonvalue.MaxDepth), nest(jsonvalue.MaxDepth)) }))
+	assert.NotNil(t, validated(func() { jsonvalue.Equal(nest(jsonvalue.MaxDepth+1), nest(jsonvalue.MaxDepth+1)) }))
 }
 
 func codesOf(errs Errors) []string {
@@ -151,7 +151,7 @@ func codesOf(errs Errors) []string {
 }
 
 // BenchmarkCallArgsUnwalkable measures the rejection of a dangerous call
-// whose argument is a million levels deep: the walk stops at MaxDepth.
+// whose argument is a million levels deep: the walk stops at 128 levels.
 func BenchmarkCallArgsUnwalkable(b *testing.B) {
 	var v any = 1.0
 	for range 1_000_000 {

@@ -182,7 +182,7 @@ func TestConfirmationProperties(t *testing.T) {
 	}
 	for i, doc := range docs {
 		got := deleteFile.ConfirmationArgs(doc)
-		assert.LessOrEqual(t, len(got), MaxConfirmationBase+len(doc)*MaxConfirmationMember, "doc %d", i)
+		assert.LessOrEqual(t, len(got), maxConfirmationBase+len(doc)*maxConfirmationMember, "doc %d", i)
 		lines := strings.Split(got, "\n")
 		for _, l := range lines {
 			assertOneLine(t, l, "confirmation line")
@@ -264,8 +264,8 @@ func reversed(t *testing.T, raw []byte) []byte {
 // a confirmation writes, every quote is escaped, so no value ends early.
 func TestClipQuotedKeepsEscapesWhole(t *testing.T) {
 	for _, s := range append(hostileStrings(), strings.Repeat(`"\`, 400), strings.Repeat("a", 127)+strings.Repeat(`"`, 300)) {
-		q, cut := clip(s, MaxField, true)
-		assert.LessOrEqual(t, len(q), MaxField)
+		q, cut := clip(s, maxField, true)
+		assert.LessOrEqual(t, len(q), maxField)
 		assertOneLine(t, q, "quoted")
 		for i := 0; i < len(q); i++ {
 			switch q[i] {
@@ -333,8 +333,8 @@ func TestConfirmationWorstCase(t *testing.T) {
 		longest = max(longest, len(l)+1)
 	}
 	t.Logf("a member of %d lines takes %d bytes (bound %d), its longest line %d (bound %d)",
-		strings.Count(got, "\n")-1, len(got)-base, MaxConfirmationMember, longest, maxConfirmationLine)
+		strings.Count(got, "\n")-1, len(got)-base, maxConfirmationMember, longest, maxConfirmationLine)
 	assert.Equal(t, confirmationLines+1, strings.Count(got, "\n"), "the member fills its lines")
-	assert.LessOrEqual(t, len(got)-base, MaxConfirmationMember)
+	assert.LessOrEqual(t, len(got)-base, maxConfirmationMember)
 	assert.LessOrEqual(t, longest, maxConfirmationLine)
 }

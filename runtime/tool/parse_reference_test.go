@@ -59,7 +59,7 @@ func (e *refParseError) toError(prefix string) Error {
 	if e.code == CodeBadJSON {
 		reason += " (byte " + strconv.Itoa(e.offset) + ")"
 	}
-	return Error{Code: e.code, Path: jsonvalue.Clip(e.path, MaxField), Reason: reason}
+	return Error{Code: e.code, Path: jsonvalue.Clip(e.path, maxField), Reason: reason}
 }
 
 // shortPointer bounds a pointer quoted in a reason: a deeply nested

@@ -15,7 +15,7 @@ import (
 
 // MaxDepth bounds how deep generated code follows a recursive schema; a
 // deeper value is reported with tool.CodeDepth.
-const MaxDepth = tool.MaxDepth
+const MaxDepth = jsonvalue.MaxDepth
 
 // Number reports v as a float64 when it is a finite JSON number. A bool is
 // never a number; NaN and ±Inf are not numbers.

@@ -4,6 +4,12 @@ import "unicode/utf8"
 
 const ellipsis = "…"
 
+// MaxField is the most bytes one text takes in what the runtime renders (an
+// error's path, name or value, a tool's name, a line of an audit record):
+// runtime/tool's renderings cut every text to it, and the path of an error
+// about JSON that does not parse is cut to it wherever the error is made.
+const MaxField = 256
+
 // Clip shortens s to at most max bytes by cutting out its middle.
 func Clip(s string, max int) string {
 	if len(s) <= max {
