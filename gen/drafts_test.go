@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen"
 	"github.com/toolgen-go/toolgen/internal/reftest"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const (
@@ -167,7 +167,7 @@ func main() {
 `, string(out))
 }
 
-// TestDeepDynamicValues checks that values nested past toolimpl.MaxDepth through
+// TestDeepDynamicValues checks that values nested past value.MaxDepth through
 // dynamic references, and under unevaluatedItems whose branches recurse,
 // are a depth error, not a stack overflow, and that a wide valid value is
 // valid. Values nested 100 deep under unevaluated keywords whose branches
@@ -242,5 +242,5 @@ func codes(errs tool.Errors) []string {
 	buildTemp(t, dir)
 	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", toolimpl.MaxDepth+1), string(out))
+	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", value.MaxDepth+1), string(out))
 }

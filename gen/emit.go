@@ -17,6 +17,7 @@ import (
 const (
 	runtimePath = "github.com/toolgen-go/toolgen/runtime/tool"
 	implPath    = "github.com/toolgen-go/toolgen/runtime/toolimpl"
+	valuePath   = "github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -53,7 +55,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k2]),
+					Got:  value.TypeName(args[k2]),
 				})
 			}
 			if r.Full() {
@@ -68,8 +70,8 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 	}
 	if hasDays {
 		if days != nil {
-			if list, ok := toolimpl.List(days); !ok {
-				if !toolimpl.IsNull(days) {
+			if list, ok := value.List(days); !ok {
+				if !value.IsNull(days) {
 					r.Type(at.Key("days"), "array or null", days)
 				}
 			} else {
@@ -78,7 +80,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := toolimpl.AsObject(item); !ok {
+					if obj, ok := value.Object(item); !ok {
 						r.Type(atDays.Index(i), "object", item)
 					} else {
 						atItem := atDays.Index(i)
@@ -110,7 +112,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  toolimpl.TypeName(obj[k]),
+										Got:  value.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -119,7 +121,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasDay {
-							if num, ok := toolimpl.Number(day); !ok || !toolimpl.IsInteger(day) {
+							if num, ok := value.Number(day); !ok || !value.IsInteger(day) {
 								r.Type(atItem.Key("day"), "integer", day)
 							} else {
 								if num < 1 {
@@ -128,7 +130,7 @@ func checkForecastResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasHigh {
-							if _, ok := toolimpl.Number(high); !ok {
+							if _, ok := value.Number(high); !ok {
 								r.Type(atItem.Key("high"), "number", high)
 							}
 						}
@@ -219,7 +221,7 @@ func decodeGetForecastArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetForecas
 		case 0:
 			// city
 			if v, ok := s.String(at.Key("city"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n > 50 {
@@ -520,7 +522,7 @@ func decodeSendEmailArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SendEmailArg
 		case 0:
 			// to
 			if v, ok := s.String(at.Key("to"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 3 {
 					s.Fail(at.Key("to"), "minLength", "at least 3 characters long")
 				}
@@ -730,7 +732,7 @@ func decodeInvoice(s *toolimpl.Scanner, at toolimpl.Loc) (out Invoice) {
 		case 2:
 			// customer
 			if v2, ok := s.String(at.Key("customer"), "string"); ok {
-				n2 := toolimpl.Length(v2)
+				n2 := utf8.RuneCountInString(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("customer"), "minLength", "at least 1 character long")
 				}
@@ -832,7 +834,7 @@ func decodeReceipt(s *toolimpl.Scanner, at toolimpl.Loc) (out Receipt) {
 		case 0:
 			// shop
 			if v, ok := s.String(at.Key("shop"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("shop"), "minLength", "at least 1 character long")
 				}

@@ -7,8 +7,10 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -130,7 +132,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 			// note
 			if !s.Null() {
 				if v, ok := s.String(at.Key("note"), "string or null"); ok {
-					n5 := toolimpl.Length(v)
+					n5 := utf8.RuneCountInString(v)
 					if n5 > 20 {
 						s.Fail(at.Key("note"), "maxLength", "at most 20 characters long")
 					}
@@ -171,7 +173,7 @@ func decodePricingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PricingArgs) {
 		case 7:
 			// name
 			if v3, ok := s.String(at.Key("name"), "string"); ok {
-				n7 := toolimpl.Length(v3)
+				n7 := utf8.RuneCountInString(v3)
 				if n7 < 2 {
 					s.Fail(at.Key("name"), "minLength", "at least 2 characters long")
 				}
@@ -354,7 +356,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 0:
 			// street
 			if v, ok := s.String(at.Key("street"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
 				}
@@ -386,7 +388,7 @@ func decodeGift(s *toolimpl.Scanner, at toolimpl.Loc) (out Gift) {
 		case 0:
 			// message
 			if v, ok := s.String(at.Key("message"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 40 {
 					s.Fail(at.Key("message"), "maxLength", "at most 40 characters long")
 				}
@@ -410,7 +412,7 @@ func decodeOption(s *toolimpl.Scanner, at toolimpl.Loc) (out Option) {
 		case 0:
 			// key
 			if v, ok := s.String(at.Key("key"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("key"), "minLength", "at least 1 character long")
 				} else if n > 8 {
@@ -535,7 +537,7 @@ var nodeObject = toolimpl.NewObject([]string{"label", "children"}, "label", "str
 // decodeNode reads a value of type Node at the location at, checking it against its schema.
 func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 	var atChildren toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -547,7 +549,7 @@ func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 		case 0:
 			// label
 			if v, ok := s.String(at.Key("label"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("label"), "minLength", "at least 1 character long")
 				}
@@ -665,7 +667,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 		case 1:
 			// slots
 			v := s.Any()
-			if obj, ok := toolimpl.AsObject(v); !ok {
+			if obj, ok := value.Object(v); !ok {
 				r.Type(at.Key("slots"), "object", v)
 			} else {
 				atSlots := at.Key("slots")
@@ -675,12 +677,12 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 						matched := false
 						if pattern2(k2) {
 							matched = true
-							if obj2, ok := toolimpl.AsObject(v2); !ok {
+							if obj2, ok := value.Object(v2); !ok {
 								r.Type(atSlots.Key(k2), "object", v2)
 							} else {
 								at2 := atSlots.Key(k2)
 								present := 0
-								value, hasValue := obj2["value"]
+								value2, hasValue := obj2["value"]
 								if hasValue {
 									present++
 								}
@@ -697,7 +699,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 										default:
 											r.Add(at2.Key(k3), tool.Error{
 												Code: tool.CodeUnexpected,
-												Got:  toolimpl.TypeName(obj2[k3]),
+												Got:  value.TypeName(obj2[k3]),
 											})
 										}
 										if r.Full() {
@@ -706,12 +708,12 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 									}
 								}
 								if hasValue {
-									if s2, ok := value.(string); !ok {
-										r.Type(at2.Key("value"), "string", value)
+									if s2, ok := value2.(string); !ok {
+										r.Type(at2.Key("value"), "string", value2)
 									} else {
-										length := toolimpl.Length(s2)
+										length := utf8.RuneCountInString(s2)
 										if length > 10 {
-											r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value)
+											r.Value("maxLength", at2.Key("value"), "at most 10 characters long", value2)
 										}
 									}
 								}
@@ -720,7 +722,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 						if !matched {
 							r.Add(atSlots.Key(k2), tool.Error{
 								Code: tool.CodeUnexpected,
-								Got:  toolimpl.TypeName(obj[k2]),
+								Got:  value.TypeName(obj[k2]),
 							})
 						}
 					}
@@ -743,7 +745,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 			}
 			if s.Decoding() {
 				if v != nil {
-					if obj3, ok := toolimpl.AsObject(v); ok {
+					if obj3, ok := value.Object(v); ok {
 						m2 := make(map[int]Label, len(obj3))
 						atSlots2 := at.Key("slots")
 						n3 := r.Len()
@@ -759,7 +761,7 @@ func decodeLabelArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out LabelArgs) {
 							}
 							var e Label
 							if item2 != nil {
-								if obj4, ok := toolimpl.AsObject(item2); ok {
+								if obj4, ok := value.Object(item2); ok {
 									fillLabelArgsLabel(r, atSlots2.Key(k4), &e, obj4)
 								}
 							}
@@ -803,7 +805,7 @@ func decodeLabel(s *toolimpl.Scanner, at toolimpl.Loc) (out Label) {
 		case 0:
 			// value
 			if v, ok := s.String(at.Key("value"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 10 {
 					s.Fail(at.Key("value"), "maxLength", "at most 10 characters long")
 				}
@@ -830,8 +832,8 @@ func pattern2(s string) bool {
 
 // fillLabelArgsLabel sets the fields of a Label from an object its validator accepted.
 func fillLabelArgsLabel(r *toolimpl.Report, at toolimpl.Loc, out *Label, obj map[string]any) {
-	if value := obj["value"]; value != nil {
-		if s, ok := value.(string); ok {
+	if value2 := obj["value"]; value2 != nil {
+		if s, ok := value2.(string); ok {
 			out.Value = s
 		}
 	}
@@ -919,7 +921,7 @@ func decodeContactArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ContactArgs) {
 		case 0:
 			// email
 			if v, ok := s.String(at.Key("email"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 40 {
 					s.Fail(at.Key("email"), "maxLength", "at most 40 characters long")
 				}
@@ -947,7 +949,7 @@ func decodeContactArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ContactArgs) {
 				r.OneOf(at.Key("about"), "exactly one of: string; integer", matched2, v3)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v3) {
+				if !value.IsNull(v3) {
 					out.About = v3
 				}
 			}
@@ -995,8 +997,8 @@ func pattern3(s string) bool {
 
 // matchContactArgs1 reports whether v is valid against the schema at #/anyOf/0.
 func matchContactArgs1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
-		if m, ok := obj["tag"]; !ok || toolimpl.IsNull(m) {
+	if obj, ok := value.Object(v); ok {
+		if m, ok := obj["tag"]; !ok || value.IsNull(m) {
 			return false
 		}
 	}
@@ -1005,8 +1007,8 @@ func matchContactArgs1(v any, depth int) bool {
 
 // matchContactArgs2 reports whether v is valid against the schema at #/anyOf/1.
 func matchContactArgs2(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
-		if m, ok := obj["note"]; !ok || toolimpl.IsNull(m) {
+	if obj, ok := value.Object(v); ok {
+		if m, ok := obj["note"]; !ok || value.IsNull(m) {
 			return false
 		}
 	}
@@ -1015,8 +1017,8 @@ func matchContactArgs2(v any, depth int) bool {
 
 // matchContactArgs3 reports whether v is valid against the schema at #/oneOf/0.
 func matchContactArgs3(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
-		if m, ok := obj["email"]; !ok || toolimpl.IsNull(m) {
+	if obj, ok := value.Object(v); ok {
+		if m, ok := obj["email"]; !ok || value.IsNull(m) {
 			return false
 		}
 	}
@@ -1025,8 +1027,8 @@ func matchContactArgs3(v any, depth int) bool {
 
 // matchContactArgs4 reports whether v is valid against the schema at #/oneOf/1.
 func matchContactArgs4(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
-		if m, ok := obj["phone"]; !ok || toolimpl.IsNull(m) {
+	if obj, ok := value.Object(v); ok {
+		if m, ok := obj["phone"]; !ok || value.IsNull(m) {
 			return false
 		}
 	}
@@ -1043,7 +1045,7 @@ func matchContactArgs5(v any, depth int) bool {
 
 // matchContactArgs6 reports whether v is valid against the schema at #/properties/about/oneOf/1.
 func matchContactArgs6(v any, depth int) bool {
-	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
+	if _, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		return false
 	}
 	return true
@@ -1744,7 +1746,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k3), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k3]),
+					Got:  value.TypeName(args[k3]),
 				})
 			}
 			if r.Full() {
@@ -1756,7 +1758,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		if s, ok := tracking.(string); !ok {
 			r.Type(at.Key("tracking"), "string", tracking)
 		} else {
-			length := toolimpl.Length(s)
+			length := utf8.RuneCountInString(s)
 			if length < 8 {
 				r.Value("minLength", at.Key("tracking"), "at least 8 characters long", tracking)
 			} else if length > 20 {
@@ -1766,8 +1768,8 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 	}
 	if hasParcels {
 		if parcels != nil {
-			if list, ok := toolimpl.List(parcels); !ok {
-				if !toolimpl.IsNull(parcels) {
+			if list, ok := value.List(parcels); !ok {
+				if !value.IsNull(parcels) {
 					r.Type(at.Key("parcels"), "array or null", parcels)
 				}
 			} else {
@@ -1781,7 +1783,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := toolimpl.AsObject(item); !ok {
+					if obj, ok := value.Object(item); !ok {
 						r.Type(atParcels.Index(i), "object", item)
 					} else {
 						atItem := atParcels.Index(i)
@@ -1807,7 +1809,7 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  toolimpl.TypeName(obj[k]),
+										Got:  value.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -1816,12 +1818,12 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasWeight {
-							if num, ok := toolimpl.Number(weight); !ok {
+							if num, ok := value.Number(weight); !ok {
 								r.Type(atItem.Key("weight"), "number", weight)
 							} else {
-								if num < 0 || num == 0 && toolimpl.Compare(weight, "0") < 0 {
+								if num < 0 || num == 0 && value.Compare(weight, "0") < 0 {
 									r.Value("minimum", atItem.Key("weight"), ">= 0", weight)
-								} else if num > 30 || num == 30 && toolimpl.Compare(weight, "30") > 0 {
+								} else if num > 30 || num == 30 && value.Compare(weight, "30") > 0 {
 									r.Value("maximum", atItem.Key("weight"), "<= 30", weight)
 								}
 							}
@@ -1846,12 +1848,12 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasCost {
-		if num2, ok := toolimpl.Number(cost); !ok {
+		if num2, ok := value.Number(cost); !ok {
 			r.Type(at.Key("cost"), "number", cost)
 		} else {
-			if num2 < 0 || num2 == 0 && toolimpl.Compare(cost, "0") <= 0 {
+			if num2 < 0 || num2 == 0 && value.Compare(cost, "0") <= 0 {
 				r.Value("exclusiveMinimum", at.Key("cost"), "> 0", cost)
-			} else if !toolimpl.MultipleOf(cost, "0.01") {
+			} else if !value.MultipleOf(cost, "0.01") {
 				r.Value("multipleOf", at.Key("cost"), "a multiple of 0.01", cost)
 			}
 		}
@@ -1859,14 +1861,14 @@ func checkShipmentResult(r *toolimpl.Report, args map[string]any) {
 	if hasNote {
 		if note != nil {
 			if _, ok := note.(string); !ok {
-				if !toolimpl.IsNull(note) {
+				if !value.IsNull(note) {
 					r.Type(at.Key("note"), "string or null", note)
 				}
 			}
 		}
 	}
 	if hasLabels {
-		if obj2, ok := toolimpl.AsObject(labels); !ok {
+		if obj2, ok := value.Object(labels); !ok {
 			r.Type(at.Key("labels"), "object", labels)
 		} else {
 			atLabels := at.Key("labels")
@@ -2074,7 +2076,7 @@ func decodeProfile(s *toolimpl.Scanner, at toolimpl.Loc) (out Profile) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 80 {
@@ -2155,7 +2157,7 @@ func decodeEmployer(s *toolimpl.Scanner, at toolimpl.Loc) (out Employer) {
 		case 0:
 			// company
 			if v, ok := s.String(at.Key("company"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("company"), "minLength", "at least 1 character long")
 				}
@@ -2292,7 +2294,7 @@ var categoryObject = toolimpl.NewObject([]string{"title", "children"}, "title", 
 // decodeCategory reads a value of type Category at the location at, checking it against its schema.
 func decodeCategory(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Category) {
 	var atChildren toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -2304,7 +2306,7 @@ func decodeCategory(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Catego
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				}

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // The property under test: for every argument JSON the validator accepts,
@@ -268,12 +268,12 @@ func TestNodeCorpus(t *testing.T) {
 	deep := func(n int) string {
 		return strings.Repeat(`{"name":"n","next":`, n) + `{"name":"end"}` + strings.Repeat("}", n)
 	}
-	got := roundTrip(t, DecodeNode, deep(toolimpl.MaxDepth-1), true)
+	got := roundTrip(t, DecodeNode, deep(value.MaxDepth-1), true)
 	n := 0
 	for p := &got; p.Next != nil; p = p.Next {
 		n++
 	}
-	assert.Equal(t, toolimpl.MaxDepth-1, n)
+	assert.Equal(t, value.MaxDepth-1, n)
 	args, errs := tool.ParseArgs([]byte(deep(400)))
 	require.Empty(t, errs)
 	_, errs = DecodeNode(args)

@@ -7,6 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"math/big"
 	"net/netip"
@@ -443,7 +444,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 		case 16:
 			// by_index
 			v6 := s.Any()
-			if obj, ok := toolimpl.AsObject(v6); !ok {
+			if obj, ok := value.Object(v6); !ok {
 				r.Type(at.Key("by_index"), "object", v6)
 			} else {
 				atByIndex := at.Key("by_index")
@@ -460,7 +461,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 						if !matched {
 							r.Add(atByIndex.Key(k3), tool.Error{
 								Code: tool.CodeUnexpected,
-								Got:  toolimpl.TypeName(obj[k3]),
+								Got:  value.TypeName(obj[k3]),
 							})
 						}
 					}
@@ -483,7 +484,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			}
 			if s.Decoding() {
 				if v6 != nil {
-					if obj2, ok := toolimpl.AsObject(v6); ok {
+					if obj2, ok := value.Object(v6); ok {
 						m3 := make(map[int]string, len(obj2))
 						atByIndex2 := at.Key("by_index")
 						n9 := r.Len()
@@ -528,7 +529,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 		case 17:
 			// small
 			v8 := s.Any()
-			if obj3, ok := toolimpl.AsObject(v8); !ok {
+			if obj3, ok := value.Object(v8); !ok {
 				r.Type(at.Key("small"), "object", v8)
 			} else {
 				atSmall := at.Key("small")
@@ -545,7 +546,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 						if !matched2 {
 							r.Add(atSmall.Key(k5), tool.Error{
 								Code: tool.CodeUnexpected,
-								Got:  toolimpl.TypeName(obj3[k5]),
+								Got:  value.TypeName(obj3[k5]),
 							})
 						}
 					}
@@ -568,7 +569,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			}
 			if s.Decoding() {
 				if v8 != nil {
-					if obj4, ok := toolimpl.AsObject(v8); ok {
+					if obj4, ok := value.Object(v8); ok {
 						m4 := make(map[int8]bool, len(obj4))
 						atSmall2 := at.Key("small")
 						n12 := r.Len()
@@ -631,7 +632,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 			// any
 			v11 := s.Any()
 			if s.Decoding() {
-				if !toolimpl.IsNull(v11) {
+				if !value.IsNull(v11) {
 					out.Any = v11
 				}
 			}
@@ -643,7 +644,7 @@ func decodeShapesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ShapesArgs) {
 				var item10 any
 				v12 := s.Any()
 				if s.Decoding() {
-					if !toolimpl.IsNull(v12) {
+					if !value.IsNull(v12) {
 						item10 = v12
 					}
 				}
@@ -839,7 +840,7 @@ var nodeObject = toolimpl.NewObject([]string{"name", "children", "next"}, "name"
 // decodeNode reads a value of type Node at the location at, checking it against its schema.
 func decodeNode(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Node) {
 	var atChildren toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -968,7 +969,7 @@ func decodeMethodsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MethodsArgs) {
 		case 1:
 			// temp
 			v2 := s.Any()
-			if _, ok := toolimpl.Number(v2); !ok {
+			if _, ok := value.Number(v2); !ok {
 				r.Type(at.Key("temp"), "number", v2)
 			}
 			if s.Decoding() {
@@ -981,11 +982,11 @@ func decodeMethodsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MethodsArgs) {
 		case 2:
 			// opt
 			v3 := s.Any()
-			if _, ok := toolimpl.Number(v3); !ok {
+			if _, ok := value.Number(v3); !ok {
 				r.Type(at.Key("opt"), "number", v3)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v3) {
+				if !value.IsNull(v3) {
 					p := new(Celsius)
 					if b2, err3 := toolimpl.Marshal(v3); err3 != nil {
 						r.Invalid(at.Key("opt"), err3, v3)
@@ -1150,12 +1151,12 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 0:
 			// num
 			v := s.Any()
-			if _, ok := toolimpl.Number(v); !ok {
+			if _, ok := value.Number(v); !ok {
 				r.Type(at.Key("num"), "number", v)
 			}
 			if s.Decoding() {
 				if v != nil {
-					if n, ok := toolimpl.NumberText(v); ok {
+					if n, ok := value.NumberText(v); ok {
 						out.Num = n
 					}
 				}
@@ -1163,13 +1164,13 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 1:
 			// opt_num
 			v2 := s.Any()
-			if _, ok := toolimpl.Number(v2); !ok {
+			if _, ok := value.Number(v2); !ok {
 				r.Type(at.Key("opt_num"), "number", v2)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v2) {
+				if !value.IsNull(v2) {
 					p := new(json.Number)
-					if n2, ok := toolimpl.NumberText(v2); ok {
+					if n2, ok := value.NumberText(v2); ok {
 						(*p) = n2
 					}
 					out.OptNum = p
@@ -1178,11 +1179,11 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 2:
 			// int
 			v3 := s.Any()
-			if _, ok := toolimpl.Number(v3); !ok || !toolimpl.IsInteger(v3) {
+			if _, ok := value.Number(v3); !ok || !value.IsInteger(v3) {
 				r.Type(at.Key("int"), "integer", v3)
 			}
 			if s.Decoding() {
-				if b, ok := toolimpl.IntegerJSON(v3); ok {
+				if b, ok := value.IntegerJSON(v3); ok {
 					if err := out.Int.UnmarshalJSON(b); err != nil {
 						r.Invalid(at.Key("int"), err, v3)
 					}
@@ -1191,13 +1192,13 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 3:
 			// p_int
 			v4 := s.Any()
-			if _, ok := toolimpl.Number(v4); !ok || !toolimpl.IsInteger(v4) {
+			if _, ok := value.Number(v4); !ok || !value.IsInteger(v4) {
 				r.Type(at.Key("p_int"), "integer", v4)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v4) {
+				if !value.IsNull(v4) {
 					p2 := new(big.Int)
-					if b2, ok := toolimpl.IntegerJSON(v4); ok {
+					if b2, ok := value.IntegerJSON(v4); ok {
 						if err2 := p2.UnmarshalJSON(b2); err2 != nil {
 							r.Invalid(at.Key("p_int"), err2, v4)
 						}
@@ -1227,7 +1228,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				r.Type(at.Key("p_float"), "string", v6)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v6) {
+				if !value.IsNull(v6) {
 					p3 := new(big.Float)
 					if s5, ok := v6.(string); ok {
 						if err4 := p3.UnmarshalText([]byte(s5)); err4 != nil {
@@ -1244,7 +1245,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				r.Type(at.Key("rat"), "string", v7)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v7) {
+				if !value.IsNull(v7) {
 					p4 := new(big.Rat)
 					if s7, ok := v7.(string); ok {
 						if err5 := p4.UnmarshalText([]byte(s7)); err5 != nil {
@@ -1272,14 +1273,14 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 8:
 			// upper
 			v10 := s.Any()
-			if obj2, ok := toolimpl.AsObject(v10); !ok {
+			if obj2, ok := value.Object(v10); !ok {
 				r.Type(at.Key("upper"), "object", v10)
 			} else {
 				atUpper := at.Key("upper")
 				{
 					n3 := r.Len()
 					member := func(k2 string, v11 any) {
-						if _, ok := toolimpl.Number(v11); !ok || !toolimpl.IsInteger(v11) {
+						if _, ok := value.Number(v11); !ok || !value.IsInteger(v11) {
 							r.Type(atUpper.Key(k2), "integer", v11)
 						}
 					}
@@ -1302,7 +1303,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 			}
 			if s.Decoding() {
 				if v10 != nil {
-					if obj3, ok := toolimpl.AsObject(v10); ok {
+					if obj3, ok := value.Object(v10); ok {
 						m := make(map[Upper]int, len(obj3))
 						atUpper2 := at.Key("upper")
 						n5 := r.Len()
@@ -1314,7 +1315,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 							}
 							var e int
 							if item != nil {
-								if n4, ok := toolimpl.Int(item, math.MinInt, math.MaxInt); ok {
+								if n4, ok := value.Int(item, math.MinInt, math.MaxInt); ok {
 									e = int(n4)
 								} else {
 									r.Range(atUpper2.Key(k3), "-9223372036854775808", "9223372036854775807", item)
@@ -1345,7 +1346,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 		case 9:
 			// addrs
 			v12 := s.Any()
-			if obj4, ok := toolimpl.AsObject(v12); !ok {
+			if obj4, ok := value.Object(v12); !ok {
 				r.Type(at.Key("addrs"), "object", v12)
 			} else {
 				atAddrs := at.Key("addrs")
@@ -1375,7 +1376,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 			}
 			if s.Decoding() {
 				if v12 != nil {
-					if obj5, ok := toolimpl.AsObject(v12); ok {
+					if obj5, ok := value.Object(v12); ok {
 						m2 := make(map[netip.Addr]bool, len(obj5))
 						atAddrs2 := at.Key("addrs")
 						n7 := r.Len()
@@ -1445,7 +1446,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 				}
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v15) {
+				if !value.IsNull(v15) {
 					p5 := new(url.URL)
 					if s13, ok := v15.(string); ok {
 						if u2, err10 := url.Parse(s13); err10 != nil {
@@ -1474,7 +1475,7 @@ func decodeNumbersArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NumbersArgs) {
 						}
 					}
 					if s.Decoding() {
-						if !toolimpl.IsNull(v16) {
+						if !value.IsNull(v16) {
 							p6 := new(url.URL)
 							if s15, ok := v16.(string); ok {
 								if u3, err11 := url.Parse(s15); err11 != nil {
@@ -1648,18 +1649,18 @@ func decodeBoundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BoundsArgs) {
 		case 7:
 			// num
 			v := s.Any()
-			if num, ok := toolimpl.Number(v); !ok {
+			if num, ok := value.Number(v); !ok {
 				r.Type(at.Key("num"), "number", v)
 			} else {
-				if num < -9.223372036854776e+18 || num == -9.223372036854776e+18 && toolimpl.Compare(v, "-9223372036854775809") < 0 {
+				if num < -9.223372036854776e+18 || num == -9.223372036854776e+18 && value.Compare(v, "-9223372036854775809") < 0 {
 					r.Value("minimum", at.Key("num"), ">= -9223372036854775809", v)
-				} else if num > 1.8446744073709552e+19 || num == 1.8446744073709552e+19 && toolimpl.Compare(v, "18446744073709551616") > 0 {
+				} else if num > 1.8446744073709552e+19 || num == 1.8446744073709552e+19 && value.Compare(v, "18446744073709551616") > 0 {
 					r.Value("maximum", at.Key("num"), "<= 18446744073709551616", v)
 				}
 			}
 			if s.Decoding() {
 				if v != nil {
-					if n8, ok := toolimpl.NumberText(v); ok {
+					if n8, ok := value.NumberText(v); ok {
 						out.Num = n8
 					}
 				}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -23,7 +24,7 @@ func ValidateBounds(v any) tool.Errors {
 func checkBounds(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		id, hasId := obj["id"]
@@ -32,33 +33,33 @@ func checkBounds(r *toolimpl.Report, v any) {
 		even, hasEven := obj["even"]
 		pick, hasPick := obj["pick"]
 		if hasId {
-			if !toolimpl.Equal(id, json.Number("9007199254740993")) {
+			if !value.Equal(id, json.Number("9007199254740993")) {
 				r.Value("const", at.Key("id"), "9007199254740993", id)
 			}
 		}
 		if hasMaxArg {
-			if num2, ok := toolimpl.Number(maxArg); !ok || !toolimpl.IsInteger(maxArg) {
+			if num2, ok := value.Number(maxArg); !ok || !value.IsInteger(maxArg) {
 				r.Type(at.Key("max"), "integer", maxArg)
 			} else {
-				if num2 > 1e+18 || num2 == 1e+18 && toolimpl.Compare(maxArg, "1000000000000000000") > 0 {
+				if num2 > 1e+18 || num2 == 1e+18 && value.Compare(maxArg, "1000000000000000000") > 0 {
 					r.Value("maximum", at.Key("max"), "<= 1000000000000000000", maxArg)
 				}
 			}
 		}
 		if hasExclusive {
-			if num3, ok := toolimpl.Number(exclusive); !ok || !toolimpl.IsInteger(exclusive) {
+			if num3, ok := value.Number(exclusive); !ok || !value.IsInteger(exclusive) {
 				r.Type(at.Key("exclusive"), "integer", exclusive)
 			} else {
-				if num3 > 9.007199254740992e+15 || num3 == 9.007199254740992e+15 && toolimpl.Compare(exclusive, "9007199254740993") >= 0 {
+				if num3 > 9.007199254740992e+15 || num3 == 9.007199254740992e+15 && value.Compare(exclusive, "9007199254740993") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("exclusive"), "< 9007199254740993", exclusive)
 				}
 			}
 		}
 		if hasEven {
-			if _, ok := toolimpl.Number(even); !ok || !toolimpl.IsInteger(even) {
+			if _, ok := value.Number(even); !ok || !value.IsInteger(even) {
 				r.Type(at.Key("even"), "integer", even)
 			} else {
-				if !toolimpl.MultipleOf(even, "2") {
+				if !value.MultipleOf(even, "2") {
 					r.Value("multipleOf", at.Key("even"), "a multiple of 2", even)
 				}
 			}

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -77,7 +79,7 @@ var treeArgsObject = toolimpl.NewObject([]string{"name", "kids"}, "name", "strin
 // decodeTreeArgs reads a value of type TreeArgs at the location at, checking it against its schema.
 func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out TreeArgs) {
 	var atKids toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -89,7 +91,7 @@ func decodeTreeArgs(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out TreeAr
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 16 {
@@ -311,7 +313,7 @@ func decodeDeleteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out DeleteArgs) {
 				for i2 := s.NextItem(atPaths); i2 >= 0; i2 = s.NextItem(atPaths) {
 					var item string
 					if v, ok := s.String(atPaths.Index(i2), "string"); ok {
-						n := toolimpl.Length(v)
+						n := utf8.RuneCountInString(v)
 						if n > 256 {
 							s.Fail(atPaths.Index(i2), "maxLength", "at most 256 characters long")
 						}
@@ -526,7 +528,7 @@ func decodeNoteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NoteArgs) {
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 64 {
 					s.Fail(at.Key("title"), "maxLength", "at most 64 characters long")
 				}
@@ -536,7 +538,7 @@ func decodeNoteArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out NoteArgs) {
 			// data
 			v2 := s.Any()
 			if s.Decoding() {
-				if !toolimpl.IsNull(v2) {
+				if !value.IsNull(v2) {
 					out.Data = v2
 				}
 			}
@@ -617,7 +619,7 @@ func decodeScriptArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ScriptArgs) {
 		case 0:
 			// script
 			if v, ok := s.String(at.Key("script"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 256 {
 					s.Fail(at.Key("script"), "maxLength", "at most 256 characters long")
 				}
@@ -627,7 +629,7 @@ func decodeScriptArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ScriptArgs) {
 			// env
 			v2 := s.Any()
 			if s.Decoding() {
-				if !toolimpl.IsNull(v2) {
+				if !value.IsNull(v2) {
 					out.Env = v2
 				}
 			}

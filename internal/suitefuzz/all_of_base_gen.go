@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateAllOfBase(v any) tool.Errors {
 // checkAllOfBase checks a value against the JSON Schema all_of_base.json, reporting every error in r.
 func checkAllOfBase(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj3, ok := toolimpl.AsObject(v); ok {
+	if obj3, ok := value.Object(v); ok {
 		bar, hasBar := obj3["bar"]
 		if !hasBar {
 			r.Add(at.Key("bar"), tool.Error{
@@ -28,12 +29,12 @@ func checkAllOfBase(r *toolimpl.Report, v any) {
 			})
 		}
 		if hasBar {
-			if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
+			if _, ok := value.Number(bar); !ok || !value.IsInteger(bar) {
 				r.Type(at.Key("bar"), "integer", bar)
 			}
 		}
 	}
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			r.Add(at.Key("foo"), tool.Error{
@@ -47,7 +48,7 @@ func checkAllOfBase(r *toolimpl.Report, v any) {
 			}
 		}
 	}
-	if obj2, ok := toolimpl.AsObject(v); ok {
+	if obj2, ok := value.Object(v); ok {
 		baz, hasBaz := obj2["baz"]
 		if !hasBaz {
 			r.Add(at.Key("baz"), tool.Error{
@@ -56,7 +57,7 @@ func checkAllOfBase(r *toolimpl.Report, v any) {
 			})
 		}
 		if hasBaz {
-			if !toolimpl.IsNull(baz) {
+			if !value.IsNull(baz) {
 				r.Type(at.Key("baz"), "null", baz)
 			}
 		}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -26,13 +27,13 @@ func checkAnyOfComplex(r *toolimpl.Report, v any) {
 
 // matchAnyOfComplex1 reports whether v is valid against the schema at #/anyOf/0.
 func matchAnyOfComplex1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		bar, hasBar := obj["bar"]
 		if !hasBar {
 			return false
 		}
 		if hasBar {
-			if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
+			if _, ok := value.Number(bar); !ok || !value.IsInteger(bar) {
 				return false
 			}
 		}
@@ -42,7 +43,7 @@ func matchAnyOfComplex1(v any, depth int) bool {
 
 // matchAnyOfComplex2 reports whether v is valid against the schema at #/anyOf/1.
 func matchAnyOfComplex2(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false

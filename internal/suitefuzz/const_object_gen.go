@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -25,7 +26,7 @@ func ValidateConstObject(v any) tool.Errors {
 func checkConstObject(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if !toolimpl.Equal(v, constObjectConst0) {
+	if !value.Equal(v, constObjectConst0) {
 		r.Value("const", at, "{\"foo\":\"bar\",\"baz\":\"bax\"}", v)
 	}
 }

@@ -5,6 +5,8 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"strconv"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +21,7 @@ func ValidateContains(v any) tool.Errors {
 // checkContains checks a value against the JSON Schema contains.json, reporting every error in r.
 func checkContains(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		count := 0
 		for _, item := range list {
 			if matchContains1(item, 0) {
@@ -31,7 +33,7 @@ func checkContains(r *toolimpl.Report, v any) {
 		}
 		if count < 1 {
 			r.Add(at, tool.Error{
-				Actual:   toolimpl.Index(count) + " matching",
+				Actual:   strconv.Itoa(count) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/contains",
 				Got:      "array",
@@ -42,8 +44,8 @@ func checkContains(r *toolimpl.Report, v any) {
 
 // matchContains1 reports whether v is valid against the schema at #/contains.
 func matchContains1(v any, depth int) bool {
-	if num, ok := toolimpl.Number(v); ok {
-		if num < 5 || num == 5 && toolimpl.Compare(v, "5") < 0 {
+	if num, ok := value.Number(v); ok {
+		if num < 5 || num == 5 && value.Compare(v, "5") < 0 {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -25,7 +26,7 @@ func checkContentSchema(r *toolimpl.Report, v any) {
 		} else if !toolimpl.JSONContent(s, true) {
 			r.Value("contentMediaType", at, "a JSON document in base64", v)
 		} else if doc, ok := toolimpl.ContentValue(s, true); ok {
-			if obj, ok := toolimpl.AsObject(doc); !ok {
+			if obj, ok := value.Object(doc); !ok {
 				r.Type(at, "object", doc)
 			} else {
 				foo, hasFoo := obj["foo"]

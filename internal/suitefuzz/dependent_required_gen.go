@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateDependentRequired(v any) tool.Errors {
 // checkDependentRequired checks a value against the JSON Schema dependent_required.json, reporting every error in r.
 func checkDependentRequired(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		if _, ok := obj["quux"]; ok {
 			if _, ok := obj["foo"]; !ok {
 				r.Add(at.Key("foo"), tool.Error{

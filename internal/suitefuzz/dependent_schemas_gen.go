@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,18 +20,18 @@ func ValidateDependentSchemas(v any) tool.Errors {
 // checkDependentSchemas checks a value against the JSON Schema dependent_schemas.json, reporting every error in r.
 func checkDependentSchemas(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		if _, ok := obj["bar"]; ok {
-			if obj2, ok := toolimpl.AsObject(v); ok {
+			if obj2, ok := value.Object(v); ok {
 				foo, hasFoo := obj2["foo"]
 				bar, hasBar := obj2["bar"]
 				if hasFoo {
-					if _, ok := toolimpl.Number(foo); !ok || !toolimpl.IsInteger(foo) {
+					if _, ok := value.Number(foo); !ok || !value.IsInteger(foo) {
 						r.Type(at.Key("foo"), "integer", foo)
 					}
 				}
 				if hasBar {
-					if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
+					if _, ok := value.Number(bar); !ok || !value.IsInteger(bar) {
 						r.Type(at.Key("bar"), "integer", bar)
 					}
 				}

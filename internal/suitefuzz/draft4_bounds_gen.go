@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateDraft4Bounds(v any) tool.Errors {
 // checkDraft4Bounds checks a value against the JSON Schema draft4_bounds.json, reporting every error in r.
 func checkDraft4Bounds(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		a, hasA := obj["a"]
@@ -34,12 +35,12 @@ func checkDraft4Bounds(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasA {
-			if num, ok := toolimpl.Number(a); !ok {
+			if num, ok := value.Number(a); !ok {
 				r.Type(at.Key("a"), "number", a)
 			} else {
-				if num < 1 || num == 1 && toolimpl.Compare(a, "1") <= 0 {
+				if num < 1 || num == 1 && value.Compare(a, "1") <= 0 {
 					r.Value("exclusiveMinimum", at.Key("a"), "> 1", a)
-				} else if num > 5 || num == 5 && toolimpl.Compare(a, "5") >= 0 {
+				} else if num > 5 || num == 5 && value.Compare(a, "5") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("a"), "< 5", a)
 				}
 			}
@@ -48,7 +49,7 @@ func checkDraft4Bounds(r *toolimpl.Report, v any) {
 			validateDraft4BoundsWhole(r, at.Key("b"), b, 1)
 		}
 		if hasC {
-			if list2, ok := toolimpl.List(c); !ok {
+			if list2, ok := value.List(c); !ok {
 				r.Type(at.Key("c"), "array", c)
 			} else {
 				if len(list2) > 1 {
@@ -67,7 +68,7 @@ func checkDraft4Bounds(r *toolimpl.Report, v any) {
 
 // validateDraft4BoundsWhole checks v, at the location at, against the schema at #/definitions/whole.
 func validateDraft4BoundsWhole(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if num, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
+	if num, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		r.Type(at, "integer", v)
 	} else {
 		if num < 0 {

@@ -5,6 +5,9 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"strconv"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,7 +23,7 @@ func ValidateDraft6Keywords(v any) tool.Errors {
 func checkDraft6Keywords(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		n, hasN := obj["n"]
@@ -40,7 +43,7 @@ func checkDraft6Keywords(r *toolimpl.Report, v any) {
 			member := func(k4 string) {
 				if !matchDraft6Keywords2(k4, 0) {
 					r.Add(at.Key(k4), tool.Error{
-						Actual:   toolimpl.Show(k4),
+						Actual:   value.Show(k4),
 						Code:     "propertyNames",
 						Expected: "a member name that is the schema at #/propertyNames",
 						Got:      "string",
@@ -64,23 +67,23 @@ func checkDraft6Keywords(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasN {
-			if num, ok := toolimpl.Number(n); !ok {
+			if num, ok := value.Number(n); !ok {
 				r.Type(at.Key("n"), "number", n)
 			} else {
-				if num < 0 || num == 0 && toolimpl.Compare(n, "0") <= 0 {
+				if num < 0 || num == 0 && value.Compare(n, "0") <= 0 {
 					r.Value("exclusiveMinimum", at.Key("n"), "> 0", n)
-				} else if num > 10 || num == 10 && toolimpl.Compare(n, "10") >= 0 {
+				} else if num > 10 || num == 10 && value.Compare(n, "10") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("n"), "< 10", n)
 				}
 			}
 		}
 		if hasC {
-			if !toolimpl.Equal(c, "x") {
+			if !value.Equal(c, "x") {
 				r.Value("const", at.Key("c"), "\"x\"", c)
 			}
 		}
 		if hasList {
-			if list3, ok := toolimpl.List(list2); !ok {
+			if list3, ok := value.List(list2); !ok {
 				r.Type(at.Key("list"), "array", list2)
 			} else {
 				count := 0
@@ -94,7 +97,7 @@ func checkDraft6Keywords(r *toolimpl.Report, v any) {
 				}
 				if count < 1 {
 					r.Add(at.Key("list"), tool.Error{
-						Actual:   toolimpl.Index(count) + " matching",
+						Actual:   strconv.Itoa(count) + " matching",
 						Code:     "contains",
 						Expected: "an array with at least 1 item matching integer",
 						Got:      "array",
@@ -110,7 +113,7 @@ func checkDraft6Keywords(r *toolimpl.Report, v any) {
 
 // matchDraft6Keywords1 reports whether v is valid against the schema at #/properties/list/contains.
 func matchDraft6Keywords1(v any, depth int) bool {
-	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
+	if _, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		return false
 	}
 	return true
@@ -118,7 +121,7 @@ func matchDraft6Keywords1(v any, depth int) bool {
 
 // validateDraft6KeywordsW checks v, at the location at, against the schema at #/definitions/w.
 func validateDraft6KeywordsW(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
+	if _, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		r.Type(at, "integer", v)
 	}
 }
@@ -126,7 +129,7 @@ func validateDraft6KeywordsW(r *toolimpl.Report, at toolimpl.Loc, v any, depth i
 // matchDraft6Keywords2 reports whether v is valid against the schema at #/propertyNames.
 func matchDraft6Keywords2(v any, depth int) bool {
 	if s, ok := v.(string); ok {
-		length := toolimpl.Length(s)
+		length := utf8.RuneCountInString(s)
 		if length > 8 {
 			return false
 		}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateDraft7ItemsSubitems(v any) tool.Errors {
 // checkDraft7ItemsSubitems checks a value against the JSON Schema draft7_items_subitems.json, reporting every error in r.
 func checkDraft7ItemsSubitems(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if list, ok := toolimpl.List(v); !ok {
+	if list, ok := value.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		if len(list) > 3 {
@@ -39,7 +40,7 @@ func checkDraft7ItemsSubitems(r *toolimpl.Report, v any) {
 
 // validateDraft7ItemsSubitemsItem checks v, at the location at, against the schema at #/definitions/item.
 func validateDraft7ItemsSubitemsItem(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if list, ok := toolimpl.List(v); !ok {
+	if list, ok := value.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		if len(list) > 2 {
@@ -56,7 +57,7 @@ func validateDraft7ItemsSubitemsItem(r *toolimpl.Report, at toolimpl.Loc, v any,
 
 // validateDraft7ItemsSubitemsSubItem checks v, at the location at, against the schema at #/definitions/sub-item.
 func validateDraft7ItemsSubitemsSubItem(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		if _, ok := obj["foo"]; !ok {

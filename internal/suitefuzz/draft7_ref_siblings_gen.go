@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateDraft7RefSiblings(v any) tool.Errors {
 // checkDraft7RefSiblings checks a value against the JSON Schema draft7_ref_siblings.json, reporting every error in r.
 func checkDraft7RefSiblings(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if hasFoo {
 			validateDraft7RefSiblingsReffed(r, at.Key("foo"), foo, 1)
@@ -29,7 +30,7 @@ func checkDraft7RefSiblings(r *toolimpl.Report, v any) {
 
 // validateDraft7RefSiblingsReffed checks v, at the location at, against the schema at #/definitions/reffed.
 func validateDraft7RefSiblingsReffed(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if _, ok := toolimpl.List(v); !ok {
+	if _, ok := value.List(v); !ok {
 		r.Type(at, "array", v)
 	}
 }

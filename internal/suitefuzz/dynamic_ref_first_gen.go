@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -24,7 +25,7 @@ func checkDynamicRefFirst(r *toolimpl.Report, v any) {
 
 // validateDynamicRefFirstList checks v, at the location at, against the schema at #/$defs/list, $dynamicRef #items resolving to #/$defs/foo.
 func validateDynamicRefFirstList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if list, ok := toolimpl.List(v); !ok {
+	if list, ok := value.List(v); !ok {
 		r.Type(at, "array", v)
 	} else {
 		for i, item := range list {

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -39,13 +40,13 @@ func validateDynamicRefPathsStringList(r *toolimpl.Report, at toolimpl.Loc, v an
 
 // matchDynamicRefPaths1 reports whether v is valid against the schema at #/if.
 func matchDynamicRefPaths1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		kindOfList, hasKindOfList := obj["kindOfList"]
 		if !hasKindOfList {
 			return false
 		}
 		if hasKindOfList {
-			if !toolimpl.Equal(kindOfList, "numbers") {
+			if !value.Equal(kindOfList, "numbers") {
 				return false
 			}
 		}
@@ -55,10 +56,10 @@ func matchDynamicRefPaths1(v any, depth int) bool {
 
 // validateDynamicRefPathsGenericList checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/numberList/$defs/itemType.
 func validateDynamicRefPathsGenericList(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
-			if list2, ok := toolimpl.List(list); ok {
+			if list2, ok := value.List(list); ok {
 				atList := at.Key("list")
 				for i, item := range list2 {
 					if r.Full() {
@@ -73,10 +74,10 @@ func validateDynamicRefPathsGenericList(r *toolimpl.Report, at toolimpl.Loc, v a
 
 // validateDynamicRefPathsGenericList2 checks v, at the location at, against the schema at #/$defs/genericList, $dynamicRef #itemType resolving to #/$defs/stringList/$defs/itemType.
 func validateDynamicRefPathsGenericList2(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		list, hasList := obj["list"]
 		if hasList {
-			if list2, ok := toolimpl.List(list); ok {
+			if list2, ok := value.List(list); ok {
 				atList := at.Key("list")
 				for i, item := range list2 {
 					if r.Full() {
@@ -91,7 +92,7 @@ func validateDynamicRefPathsGenericList2(r *toolimpl.Report, at toolimpl.Loc, v 
 
 // validateDynamicRefPathsItemType checks v, at the location at, against the schema at #/$defs/numberList/$defs/itemType.
 func validateDynamicRefPathsItemType(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if _, ok := toolimpl.Number(v); !ok {
+	if _, ok := value.Number(v); !ok {
 		r.Type(at, "number", v)
 	}
 }

@@ -25,7 +25,7 @@ func references(tb testing.TB) []*jsonschema.Schema {
 }
 
 // maxFuzzDepth leaves out values nested deeper than toolgen follows
-// recursive references (toolimpl.MaxDepth): there toolgen reports a depth error
+// recursive references (value.MaxDepth): there toolgen reports a depth error
 // where the reference goes on.
 const maxFuzzDepth = 100
 

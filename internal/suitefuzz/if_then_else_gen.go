@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,14 +21,14 @@ func ValidateIfThenElse(v any) tool.Errors {
 func checkIfThenElse(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	if matchIfThenElse1(v, 0) {
-		if num, ok := toolimpl.Number(v); ok {
-			if num < -10 || num == -10 && toolimpl.Compare(v, "-10") < 0 {
+		if num, ok := value.Number(v); ok {
+			if num < -10 || num == -10 && value.Compare(v, "-10") < 0 {
 				r.Value("minimum", at, ">= -10", v)
 			}
 		}
 	} else {
-		if _, ok := toolimpl.Number(v); ok {
-			if !toolimpl.MultipleOf(v, "2") {
+		if _, ok := value.Number(v); ok {
+			if !value.MultipleOf(v, "2") {
 				r.Value("multipleOf", at, "a multiple of 2", v)
 			}
 		}
@@ -36,8 +37,8 @@ func checkIfThenElse(r *toolimpl.Report, v any) {
 
 // matchIfThenElse1 reports whether v is valid against the schema at #/if.
 func matchIfThenElse1(v any, depth int) bool {
-	if num, ok := toolimpl.Number(v); ok {
-		if num > 0 || num == 0 && toolimpl.Compare(v, "0") >= 0 {
+	if num, ok := value.Number(v); ok {
+		if num > 0 || num == 0 && value.Compare(v, "0") >= 0 {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,7 +21,7 @@ func ValidateMaxLength(v any) tool.Errors {
 func checkMaxLength(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	if s, ok := v.(string); ok {
-		length := toolimpl.Length(s)
+		length := utf8.RuneCountInString(s)
 		if length > 2 {
 			r.Value("maxLength", at, "at most 2 characters long", v)
 		}

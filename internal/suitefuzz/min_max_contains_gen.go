@@ -5,6 +5,8 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"strconv"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,7 +22,7 @@ func ValidateMinMaxContains(v any) tool.Errors {
 func checkMinMaxContains(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		count := 0
 		for _, item := range list {
 			if matchMinMaxContains1(item, 0) {
@@ -29,7 +31,7 @@ func checkMinMaxContains(r *toolimpl.Report, v any) {
 		}
 		if count < 1 {
 			r.Add(at, tool.Error{
-				Actual:   toolimpl.Index(count) + " matching",
+				Actual:   strconv.Itoa(count) + " matching",
 				Code:     "minContains",
 				Expected: "an array with at least 1 item matching 1",
 				Got:      "array",
@@ -37,7 +39,7 @@ func checkMinMaxContains(r *toolimpl.Report, v any) {
 		}
 		if count > 3 {
 			r.Add(at, tool.Error{
-				Actual:   toolimpl.Index(count) + " matching",
+				Actual:   strconv.Itoa(count) + " matching",
 				Code:     "maxContains",
 				Expected: "an array with at most 3 items matching 1",
 				Got:      "array",
@@ -48,7 +50,7 @@ func checkMinMaxContains(r *toolimpl.Report, v any) {
 
 // matchMinMaxContains1 reports whether v is valid against the schema at #/contains.
 func matchMinMaxContains1(v any, depth int) bool {
-	if !toolimpl.Equal(v, float64(1)) {
+	if !value.Equal(v, float64(1)) {
 		return false
 	}
 	return true

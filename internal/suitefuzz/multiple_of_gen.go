@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,8 +20,8 @@ func ValidateMultipleOf(v any) tool.Errors {
 // checkMultipleOf checks a value against the JSON Schema multiple_of.json, reporting every error in r.
 func checkMultipleOf(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if _, ok := toolimpl.Number(v); ok {
-		if !toolimpl.MultipleOf(v, "1.5") {
+	if _, ok := value.Number(v); ok {
+		if !value.MultipleOf(v, "1.5") {
 			r.Value("multipleOf", at, "a multiple of 1.5", v)
 		}
 	}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -26,7 +27,7 @@ func checkNotComplex(r *toolimpl.Report, v any) {
 
 // matchNotComplex1 reports whether v is valid against the schema at #/not.
 func matchNotComplex1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		return false
 	} else {
 		foo, hasFoo := obj["foo"]

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateNumberKeywordsDraft4(v any) tool.Errors {
 // checkNumberKeywordsDraft4 checks a value against the JSON Schema number_keywords_draft4.json, reporting every error in r.
 func checkNumberKeywordsDraft4(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		above, hasAbove := obj["above"]
@@ -27,33 +28,33 @@ func checkNumberKeywordsDraft4(r *toolimpl.Report, v any) {
 		upto, hasUpto := obj["upto"]
 		intArg, hasIntArg := obj["int"]
 		if hasAbove {
-			if num, ok := toolimpl.Number(above); ok {
-				if num < 1e23 || num == 1e23 && toolimpl.Compare(above, "1e23") <= 0 {
+			if num, ok := value.Number(above); ok {
+				if num < 1e23 || num == 1e23 && value.Compare(above, "1e23") <= 0 {
 					r.Value("exclusiveMinimum", at.Key("above"), "> 1e23", above)
 				}
 			}
 		}
 		if hasBelow {
-			if num2, ok := toolimpl.Number(below); ok {
-				if num2 > 0.1 || num2 == 0.1 && toolimpl.Compare(below, "0.1") >= 0 {
+			if num2, ok := value.Number(below); ok {
+				if num2 > 0.1 || num2 == 0.1 && value.Compare(below, "0.1") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("below"), "< 0.1", below)
 				}
 			}
 		}
 		if hasUpto {
-			if num3, ok := toolimpl.Number(upto); ok {
-				if num3 > 8e24 || num3 == 8e24 && toolimpl.Compare(upto, "8e24") > 0 {
+			if num3, ok := value.Number(upto); ok {
+				if num3 > 8e24 || num3 == 8e24 && value.Compare(upto, "8e24") > 0 {
 					r.Value("maximum", at.Key("upto"), "<= 8e24", upto)
 				}
 			}
 		}
 		if hasIntArg {
-			if num4, ok := toolimpl.Number(intArg); !ok || !toolimpl.IsInteger(intArg) {
+			if num4, ok := value.Number(intArg); !ok || !value.IsInteger(intArg) {
 				r.Type(at.Key("int"), "integer", intArg)
 			} else {
 				if num4 <= 0 {
 					r.Value("exclusiveMinimum", at.Key("int"), "> 0", intArg)
-				} else if !toolimpl.MultipleOf(intArg, "1e3") {
+				} else if !value.MultipleOf(intArg, "1e3") {
 					r.Value("multipleOf", at.Key("int"), "a multiple of 1e3", intArg)
 				}
 			}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"strconv"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -26,7 +28,7 @@ func ValidateNumberKeywords(v any) tool.Errors {
 func checkNumberKeywords(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		minArg, hasMinArg := obj["min"]
@@ -43,38 +45,38 @@ func checkNumberKeywords(r *toolimpl.Report, v any) {
 		either, hasEither := obj["either"]
 		set, hasSet := obj["set"]
 		if hasMinArg {
-			if num, ok := toolimpl.Number(minArg); ok {
-				if num < 1e23 || num == 1e23 && toolimpl.Compare(minArg, "1e23") < 0 {
+			if num, ok := value.Number(minArg); ok {
+				if num < 1e23 || num == 1e23 && value.Compare(minArg, "1e23") < 0 {
 					r.Value("minimum", at.Key("min"), ">= 1e23", minArg)
 				}
 			}
 		}
 		if hasMaxArg {
-			if num2, ok := toolimpl.Number(maxArg); ok {
-				if num2 > 1e308 || num2 == 1e308 && toolimpl.Compare(maxArg, "1e308") > 0 {
+			if num2, ok := value.Number(maxArg); ok {
+				if num2 > 1e308 || num2 == 1e308 && value.Compare(maxArg, "1e308") > 0 {
 					r.Value("maximum", at.Key("max"), "<= 1e308", maxArg)
 				}
 			}
 		}
 		if hasExmax {
-			if num3, ok := toolimpl.Number(exmax); ok {
-				if num3 > 8e24 || num3 == 8e24 && toolimpl.Compare(exmax, "8e24") >= 0 {
+			if num3, ok := value.Number(exmax); ok {
+				if num3 > 8e24 || num3 == 8e24 && value.Compare(exmax, "8e24") >= 0 {
 					r.Value("exclusiveMaximum", at.Key("exmax"), "< 8e24", exmax)
 				}
 			}
 		}
 		if hasExmin {
-			if num4, ok := toolimpl.Number(exmin); ok {
-				if num4 < 0 || num4 == 0 && toolimpl.Compare(exmin, "0") <= 0 {
+			if num4, ok := value.Number(exmin); ok {
+				if num4 < 0 || num4 == 0 && value.Compare(exmin, "0") <= 0 {
 					r.Value("exclusiveMinimum", at.Key("exmin"), "> 0", exmin)
 				}
 			}
 		}
 		if hasNear {
-			if num5, ok := toolimpl.Number(near); ok {
-				if num5 < 0.1 || num5 == 0.1 && toolimpl.Compare(near, "0.1") < 0 {
+			if num5, ok := value.Number(near); ok {
+				if num5 < 0.1 || num5 == 0.1 && value.Compare(near, "0.1") < 0 {
 					r.Value("minimum", at.Key("near"), ">= 0.1", near)
-				} else if num5 > 0.30000000000000004 || num5 == 0.30000000000000004 && toolimpl.Compare(near, "0.30000000000000004") > 0 {
+				} else if num5 > 0.30000000000000004 || num5 == 0.30000000000000004 && value.Compare(near, "0.30000000000000004") > 0 {
 					r.Value("maximum", at.Key("near"), "<= 0.30000000000000004", near)
 				}
 			}
@@ -85,7 +87,7 @@ func checkNumberKeywords(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasNums {
-			if num7, ok := toolimpl.Number(nums); !ok {
+			if num7, ok := value.Number(nums); !ok {
 				r.Type(at.Key("nums"), "number", nums)
 			} else {
 				if !toolimpl.InNumbers(nums, num7, numberKeywordsValues) {
@@ -94,42 +96,42 @@ func checkNumberKeywords(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasConstArg {
-			if !toolimpl.Equal(constArg, float64(1e+23)) {
+			if !value.Equal(constArg, float64(1e+23)) {
 				r.Value("const", at.Key("const"), "99999999999999991611392", constArg)
 			}
 		}
 		if hasMilli {
-			if _, ok := toolimpl.Number(milli); ok {
-				if !toolimpl.MultipleOf(milli, "1e-3") {
+			if _, ok := value.Number(milli); ok {
+				if !value.MultipleOf(milli, "1e-3") {
 					r.Value("multipleOf", at.Key("milli"), "a multiple of 1e-3", milli)
 				}
 			}
 		}
 		if hasTiny {
-			if _, ok := toolimpl.Number(tiny); ok {
-				if !toolimpl.MultipleOf(tiny, "1e-400") {
+			if _, ok := value.Number(tiny); ok {
+				if !value.MultipleOf(tiny, "1e-400") {
 					r.Value("multipleOf", at.Key("tiny"), "a multiple of 1e-400", tiny)
 				}
 			}
 		}
 		if hasIntArg {
-			if num11, ok := toolimpl.Number(intArg); !ok || !toolimpl.IsInteger(intArg) {
+			if num11, ok := value.Number(intArg); !ok || !value.IsInteger(intArg) {
 				r.Type(at.Key("int"), "integer", intArg)
 			} else {
-				if num11 < -1e18 || num11 == -1e18 && toolimpl.Compare(intArg, "-1e18") < 0 {
+				if num11 < -1e18 || num11 == -1e18 && value.Compare(intArg, "-1e18") < 0 {
 					r.Value("minimum", at.Key("int"), ">= -1e18", intArg)
-				} else if num11 > 1e18 || num11 == 1e18 && toolimpl.Compare(intArg, "1e18") > 0 {
+				} else if num11 > 1e18 || num11 == 1e18 && value.Compare(intArg, "1e18") > 0 {
 					r.Value("maximum", at.Key("int"), "<= 1e18", intArg)
 				}
 			}
 		}
 		if hasEither {
 			if _, ok := either.(string); ok {
-			} else if num12, ok := toolimpl.Number(either); ok {
-				if !toolimpl.IsInteger(either) {
+			} else if num12, ok := value.Number(either); ok {
+				if !value.IsInteger(either) {
 					r.Type(at.Key("either"), "integer or string", either)
 				} else {
-					if num12 < 9.007199254740992e+15 || num12 == 9.007199254740992e+15 && toolimpl.Compare(either, "9007199254740992") <= 0 {
+					if num12 < 9.007199254740992e+15 || num12 == 9.007199254740992e+15 && value.Compare(either, "9007199254740992") <= 0 {
 						r.Value("exclusiveMinimum", at.Key("either"), "> 9007199254740992", either)
 					}
 				}
@@ -138,12 +140,12 @@ func checkNumberKeywords(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasSet {
-			if list10, ok := toolimpl.List(set); !ok {
+			if list10, ok := value.List(set); !ok {
 				r.Type(at.Key("set"), "array", set)
 			} else {
-				if i, j, dup := toolimpl.Duplicate(list10); dup {
+				if i, j, dup := value.Duplicate(list10); dup {
 					r.Add(at.Key("set"), tool.Error{
-						Actual:   "items " + toolimpl.Index(i) + " and " + toolimpl.Index(j) + " are equal",
+						Actual:   "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal",
 						Code:     "uniqueItems",
 						Expected: "an array of unique items",
 						Got:      "array",
@@ -154,7 +156,7 @@ func checkNumberKeywords(r *toolimpl.Report, v any) {
 					if r.Full() {
 						break
 					}
-					if _, ok := toolimpl.Number(item); !ok {
+					if _, ok := value.Number(item); !ok {
 						r.Type(atSet.Index(i2), "number", item)
 					}
 				}

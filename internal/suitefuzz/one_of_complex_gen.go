@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -33,13 +34,13 @@ func checkOneOfComplex(r *toolimpl.Report, v any) {
 
 // matchOneOfComplex1 reports whether v is valid against the schema at #/oneOf/0.
 func matchOneOfComplex1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		bar, hasBar := obj["bar"]
 		if !hasBar {
 			return false
 		}
 		if hasBar {
-			if _, ok := toolimpl.Number(bar); !ok || !toolimpl.IsInteger(bar) {
+			if _, ok := value.Number(bar); !ok || !value.IsInteger(bar) {
 				return false
 			}
 		}
@@ -49,7 +50,7 @@ func matchOneOfComplex1(v any, depth int) bool {
 
 // matchOneOfComplex2 reports whether v is valid against the schema at #/oneOf/1.
 func matchOneOfComplex2(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false

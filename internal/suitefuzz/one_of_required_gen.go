@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateOneOfRequired(v any) tool.Errors {
 // checkOneOfRequired checks a value against the JSON Schema one_of_required.json, reporting every error in r.
 func checkOneOfRequired(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if _, ok := toolimpl.AsObject(v); !ok {
+	if _, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		matched := 0
@@ -37,7 +38,7 @@ func checkOneOfRequired(r *toolimpl.Report, v any) {
 
 // matchOneOfRequired1 reports whether v is valid against the schema at #/oneOf/0.
 func matchOneOfRequired1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		if _, ok := obj["foo"]; !ok {
 			return false
 		}
@@ -50,7 +51,7 @@ func matchOneOfRequired1(v any, depth int) bool {
 
 // matchOneOfRequired2 reports whether v is valid against the schema at #/oneOf/1.
 func matchOneOfRequired2(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		if _, ok := obj["foo"]; !ok {
 			return false
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,7 +21,7 @@ func ValidateOpenapiFormats(v any) tool.Errors {
 // checkOpenapiFormats checks a value against the JSON Schema openapi_formats.json, reporting every error in r.
 func checkOpenapiFormats(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		t, hasT := obj["t"]
@@ -39,7 +40,7 @@ func checkOpenapiFormats(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasI {
-			if num, ok := toolimpl.Number(i); !ok || !toolimpl.IsInteger(i) {
+			if num, ok := value.Number(i); !ok || !value.IsInteger(i) {
 				r.Type(at.Key("i"), "integer", i)
 			} else {
 				if !format.Int32(num) {
@@ -48,7 +49,7 @@ func checkOpenapiFormats(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasL {
-			if num2, ok := toolimpl.Number(l); !ok || !toolimpl.IsInteger(l) {
+			if num2, ok := value.Number(l); !ok || !value.IsInteger(l) {
 				r.Type(at.Key("l"), "integer", l)
 			} else {
 				if !format.Int64(num2) {
@@ -66,7 +67,7 @@ func checkOpenapiFormats(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasF {
-			if _, ok := toolimpl.Number(f); !ok {
+			if _, ok := value.Number(f); !ok {
 				r.Type(at.Key("f"), "number", f)
 			}
 		}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"regexp"
 )
 
@@ -23,18 +24,18 @@ func ValidatePatternProperties(v any) tool.Errors {
 // checkPatternProperties checks a value against the JSON Schema pattern_properties.json, reporting every error in r.
 func checkPatternProperties(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		{
 			n := r.Len()
 			member := func(k string, v2 any) {
 				if patternPropertiesPattern0.MatchString(k) {
-					if _, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(v2) {
+					if _, ok := value.Number(v2); !ok || !value.IsInteger(v2) {
 						r.Type(at.Key(k), "integer", v2)
 					}
 				}
 				if patternPropertiesPattern1.MatchString(k) {
-					if num3, ok := toolimpl.Number(v2); ok {
-						if num3 > 20 || num3 == 20 && toolimpl.Compare(v2, "20") > 0 {
+					if num3, ok := value.Number(v2); ok {
+						if num3 > 20 || num3 == 20 && value.Compare(v2, "20") > 0 {
 							r.Value("maximum", at.Key(k), "<= 20", v2)
 						}
 					}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidatePrefixItemsClosed(v any) tool.Errors {
 // checkPrefixItemsClosed checks a value against the JSON Schema prefix_items_closed.json, reporting every error in r.
 func checkPrefixItemsClosed(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		if len(list) > 3 {
 			r.Value("items", at, "an array of at most 3 items", list)
 		}

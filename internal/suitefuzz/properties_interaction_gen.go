@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"regexp"
 )
 
@@ -22,11 +23,11 @@ func ValidatePropertiesInteraction(v any) tool.Errors {
 // checkPropertiesInteraction checks a value against the JSON Schema properties_interaction.json, reporting every error in r.
 func checkPropertiesInteraction(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		bar, hasBar := obj["bar"]
 		if hasFoo {
-			if list, ok := toolimpl.List(foo); !ok {
+			if list, ok := value.List(foo); !ok {
 				r.Type(at.Key("foo"), "array", foo)
 			} else {
 				if len(list) > 3 {
@@ -35,7 +36,7 @@ func checkPropertiesInteraction(r *toolimpl.Report, v any) {
 			}
 		}
 		if hasBar {
-			if _, ok := toolimpl.List(bar); !ok {
+			if _, ok := value.List(bar); !ok {
 				r.Type(at.Key("bar"), "array", bar)
 			}
 		}
@@ -49,14 +50,14 @@ func checkPropertiesInteraction(r *toolimpl.Report, v any) {
 				}
 				if propertiesInteractionPattern0.MatchString(k) {
 					matched = true
-					if list3, ok := toolimpl.List(v2); ok {
+					if list3, ok := value.List(v2); ok {
 						if len(list3) < 2 {
 							r.Value("minItems", at.Key(k), "an array of at least 2 items", list3)
 						}
 					}
 				}
 				if !matched {
-					if _, ok := toolimpl.Number(v2); !ok || !toolimpl.IsInteger(v2) {
+					if _, ok := value.Number(v2); !ok || !value.IsInteger(v2) {
 						r.Type(at.Key(k), "integer", v2)
 					}
 				}

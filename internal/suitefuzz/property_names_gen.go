@@ -5,6 +5,8 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,13 +21,13 @@ func ValidatePropertyNames(v any) tool.Errors {
 // checkPropertyNames checks a value against the JSON Schema property_names.json, reporting every error in r.
 func checkPropertyNames(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		{
 			n := r.Len()
 			member := func(k string) {
 				if !matchPropertyNames1(k, 0) {
 					r.Add(at.Key(k), tool.Error{
-						Actual:   toolimpl.Show(k),
+						Actual:   value.Show(k),
 						Code:     "propertyNames",
 						Expected: "a member name that is the schema at #/propertyNames",
 						Got:      "string",
@@ -54,7 +56,7 @@ func checkPropertyNames(r *toolimpl.Report, v any) {
 // matchPropertyNames1 reports whether v is valid against the schema at #/propertyNames.
 func matchPropertyNames1(v any, depth int) bool {
 	if s, ok := v.(string); ok {
-		length := toolimpl.Length(s)
+		length := utf8.RuneCountInString(s)
 		if length > 3 {
 			return false
 		}

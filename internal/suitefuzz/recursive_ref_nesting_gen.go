@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -25,7 +26,7 @@ func checkRecursiveRefNesting(r *toolimpl.Report, v any) {
 
 // validateRecursiveRefNestingRoot checks v, at the location at, against the schema at #, $recursiveRef resolving to #.
 func validateRecursiveRefNestingRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		r.Add(at, toolimpl.TooDeep())
 		return
 	}
@@ -36,7 +37,7 @@ func validateRecursiveRefNestingRoot(r *toolimpl.Report, at toolimpl.Loc, v any,
 
 // matchRecursiveRefNesting1 reports whether v is valid against the schema at #/anyOf/0.
 func matchRecursiveRefNesting1(v any, depth int) bool {
-	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
+	if _, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		return false
 	}
 	return true
@@ -52,8 +53,8 @@ func matchRecursiveRefNesting2(v any, depth int) bool {
 
 // matchRecursiveRefNestingMyobject reports whether v is valid against the schema at #/$defs/myobject, $recursiveRef resolving to #.
 func matchRecursiveRefNestingMyobject(v any, depth int) bool {
-	if depth > toolimpl.MaxDepth {
-		toolimpl.PanicTooDeep()
+	if depth > value.MaxDepth {
+		value.PanicTooDeep()
 	}
 	if !(matchRecursiveRefNesting3(v, depth) || matchRecursiveRefNesting4(v, depth)) {
 		return false
@@ -71,7 +72,7 @@ func matchRecursiveRefNesting3(v any, depth int) bool {
 
 // matchRecursiveRefNesting4 reports whether v is valid against the schema at #/$defs/myobject/anyOf/1, $recursiveRef resolving to #.
 func matchRecursiveRefNesting4(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		return false
 	} else {
 		for _, v2 := range obj {
@@ -85,8 +86,8 @@ func matchRecursiveRefNesting4(v any, depth int) bool {
 
 // matchRecursiveRefNestingRoot reports whether v is valid against the schema at #, $recursiveRef resolving to #.
 func matchRecursiveRefNestingRoot(v any, depth int) bool {
-	if depth > toolimpl.MaxDepth {
-		toolimpl.PanicTooDeep()
+	if depth > value.MaxDepth {
+		value.PanicTooDeep()
 	}
 	if !(matchRecursiveRefNesting1(v, depth) || matchRecursiveRefNesting2(v, depth)) {
 		return false

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -24,11 +25,11 @@ func checkRootPointer(r *toolimpl.Report, v any) {
 
 // validateRootPointerRoot checks v, at the location at, against the schema at #.
 func validateRootPointerRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		present := 0
 		foo, hasFoo := obj["foo"]
 		if hasFoo {
@@ -41,7 +42,7 @@ func validateRootPointerRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth i
 				default:
 					r.Add(at.Key(k2), tool.Error{
 						Code: tool.CodeUnexpected,
-						Got:  toolimpl.TypeName(obj[k2]),
+						Got:  value.TypeName(obj[k2]),
 					})
 				}
 				if r.Full() {

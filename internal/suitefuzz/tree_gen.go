@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -24,11 +25,11 @@ func checkTree(r *toolimpl.Report, v any) {
 
 // validateTreeRoot checks v, at the location at, against the schema at #.
 func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		meta, hasMeta := obj["meta"]
@@ -51,7 +52,7 @@ func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 			}
 		}
 		if hasNodes {
-			if list, ok := toolimpl.List(nodes); !ok {
+			if list, ok := value.List(nodes); !ok {
 				r.Type(at.Key("nodes"), "array", nodes)
 			} else {
 				atNodes := at.Key("nodes")
@@ -68,14 +69,14 @@ func validateTreeRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 
 // validateTreeNode checks v, at the location at, against the schema at #/$defs/node.
 func validateTreeNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
-		value, hasValue := obj["value"]
+		value2, hasValue := obj["value"]
 		subtree, hasSubtree := obj["subtree"]
 		if !hasValue {
 			r.Add(at.Key("value"), tool.Error{
@@ -84,8 +85,8 @@ func validateTreeNode(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
 			})
 		}
 		if hasValue {
-			if _, ok := toolimpl.Number(value); !ok {
-				r.Type(at.Key("value"), "number", value)
+			if _, ok := value.Number(value2); !ok {
+				r.Type(at.Key("value"), "number", value2)
 			}
 		}
 		if hasSubtree {

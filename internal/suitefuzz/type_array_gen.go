@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,8 +21,8 @@ func ValidateTypeArray(v any) tool.Errors {
 func checkTypeArray(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	if _, ok := v.(string); ok {
-	} else if _, ok := toolimpl.Number(v); ok {
-		if !toolimpl.IsInteger(v) {
+	} else if _, ok := value.Number(v); ok {
+		if !value.IsInteger(v) {
 			r.Type(at, "integer or string", v)
 		}
 	} else {

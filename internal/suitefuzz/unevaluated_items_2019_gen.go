@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -19,7 +20,7 @@ func ValidateUnevaluatedItems2019(v any) tool.Errors {
 // checkUnevaluatedItems2019 checks a value against the JSON Schema unevaluated_items_2019.json, reporting every error in r.
 func checkUnevaluatedItems2019(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
-	if list2, ok := toolimpl.List(v); ok {
+	if list2, ok := value.List(v); ok {
 		if len(list2) > 0 {
 			if _, ok := list2[0].(string); !ok {
 				r.Type(at.Index(0), "string", list2[0])
@@ -35,14 +36,14 @@ func checkUnevaluatedItems2019(r *toolimpl.Report, v any) {
 				r.Add(at.Index(i), tool.Error{
 					Code:     "false",
 					Expected: "absent",
-					Got:      toolimpl.TypeName(list2[i]),
+					Got:      value.TypeName(list2[i]),
 				})
 			}
 		}
 	}
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		if len(list) > 1 {
-			if _, ok := toolimpl.Number(list[1]); !ok {
+			if _, ok := value.Number(list[1]); !ok {
 				r.Type(at.Index(1), "number", list[1])
 			}
 		}

@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -22,9 +23,9 @@ func checkUnevaluatedItemsAnyOf(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	applies := matchUnevaluatedItemsAnyOf1(v, 0)
 	applies2 := matchUnevaluatedItemsAnyOf2(v, 0)
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		if len(list) > 0 {
-			if !toolimpl.Equal(list[0], "foo") {
+			if !value.Equal(list[0], "foo") {
 				r.Value("const", at.Index(0), "\"foo\"", list[0])
 			}
 		}
@@ -44,7 +45,7 @@ func checkUnevaluatedItemsAnyOf(r *toolimpl.Report, v any) {
 				r.Add(at.Index(i), tool.Error{
 					Code:     "false",
 					Expected: "absent",
-					Got:      toolimpl.TypeName(list[i]),
+					Got:      value.TypeName(list[i]),
 				})
 			}
 		}
@@ -56,9 +57,9 @@ func checkUnevaluatedItemsAnyOf(r *toolimpl.Report, v any) {
 
 // matchUnevaluatedItemsAnyOf1 reports whether v is valid against the schema at #/anyOf/0.
 func matchUnevaluatedItemsAnyOf1(v any, depth int) bool {
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		if len(list) > 1 {
-			if !toolimpl.Equal(list[1], "bar") {
+			if !value.Equal(list[1], "bar") {
 				return false
 			}
 		}
@@ -68,9 +69,9 @@ func matchUnevaluatedItemsAnyOf1(v any, depth int) bool {
 
 // matchUnevaluatedItemsAnyOf2 reports whether v is valid against the schema at #/anyOf/1.
 func matchUnevaluatedItemsAnyOf2(v any, depth int) bool {
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		if len(list) > 2 {
-			if !toolimpl.Equal(list[2], "baz") {
+			if !value.Equal(list[2], "baz") {
 				return false
 			}
 		}

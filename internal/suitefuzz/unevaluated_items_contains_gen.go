@@ -5,6 +5,8 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"strconv"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -21,7 +23,7 @@ func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
 	var at toolimpl.Loc
 	var buf [4]uint64
 	matching := buf[:]
-	if list, ok := toolimpl.List(v); ok {
+	if list, ok := value.List(v); ok {
 		if len(list) > 256 {
 			matching = make([]uint64, (len(list)+63)/64)
 		}
@@ -33,7 +35,7 @@ func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
 	}
 	var buf2 [4]uint64
 	matching2 := buf2[:]
-	if list2, ok := toolimpl.List(v); ok {
+	if list2, ok := value.List(v); ok {
 		if len(list2) > 256 {
 			matching2 = make([]uint64, (len(list2)+63)/64)
 		}
@@ -43,7 +45,7 @@ func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
 			}
 		}
 	}
-	if list5, ok := toolimpl.List(v); ok {
+	if list5, ok := value.List(v); ok {
 		{
 			// unevaluatedItems: the items no subschema evaluated.
 			limit := 0
@@ -54,30 +56,30 @@ func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
 				if r.Full() {
 					break
 				}
-				if _, ok := toolimpl.Number(list5[i3]); ok {
-					if !toolimpl.MultipleOf(list5[i3], "5") {
+				if _, ok := value.Number(list5[i3]); ok {
+					if !value.MultipleOf(list5[i3], "5") {
 						r.Value("multipleOf", at.Index(i3), "a multiple of 5", list5[i3])
 					}
 				}
 			}
 		}
 	}
-	if _, ok := toolimpl.List(v); ok {
+	if _, ok := value.List(v); ok {
 		count := toolimpl.CountBits(matching)
 		if count < 1 {
 			r.Add(at, tool.Error{
-				Actual:   toolimpl.Index(count) + " matching",
+				Actual:   strconv.Itoa(count) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/allOf/0/contains",
 				Got:      "array",
 			})
 		}
 	}
-	if _, ok := toolimpl.List(v); ok {
+	if _, ok := value.List(v); ok {
 		count2 := toolimpl.CountBits(matching2)
 		if count2 < 1 {
 			r.Add(at, tool.Error{
-				Actual:   toolimpl.Index(count2) + " matching",
+				Actual:   strconv.Itoa(count2) + " matching",
 				Code:     "contains",
 				Expected: "an array with at least 1 item matching the schema at #/allOf/1/contains",
 				Got:      "array",
@@ -88,8 +90,8 @@ func checkUnevaluatedItemsContains(r *toolimpl.Report, v any) {
 
 // matchUnevaluatedItemsContains1 reports whether v is valid against the schema at #/allOf/0/contains.
 func matchUnevaluatedItemsContains1(v any, depth int) bool {
-	if _, ok := toolimpl.Number(v); ok {
-		if !toolimpl.MultipleOf(v, "2") {
+	if _, ok := value.Number(v); ok {
+		if !value.MultipleOf(v, "2") {
 			return false
 		}
 	}
@@ -98,8 +100,8 @@ func matchUnevaluatedItemsContains1(v any, depth int) bool {
 
 // matchUnevaluatedItemsContains2 reports whether v is valid against the schema at #/allOf/1/contains.
 func matchUnevaluatedItemsContains2(v any, depth int) bool {
-	if _, ok := toolimpl.Number(v); ok {
-		if !toolimpl.MultipleOf(v, "3") {
+	if _, ok := value.Number(v); ok {
+		if !value.MultipleOf(v, "3") {
 			return false
 		}
 	}

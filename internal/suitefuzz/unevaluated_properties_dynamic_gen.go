@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"regexp"
 )
 
@@ -60,7 +61,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 		return true
 	}()
 	applies8 := matchUnevaluatedPropertiesDynamic6(v, 0)
-	if obj5, ok := toolimpl.AsObject(v); ok {
+	if obj5, ok := value.Object(v); ok {
 		// unevaluatedProperties: the members no subschema evaluated.
 		{
 			n := r.Len()
@@ -70,7 +71,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 				}
 				r.Add(at.Key(k6), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(v7),
+					Got:  value.TypeName(v7),
 				})
 			}
 			for k6, v7 := range obj5 {
@@ -104,7 +105,7 @@ func checkUnevaluatedPropertiesDynamic(r *toolimpl.Report, v any) {
 
 // matchUnevaluatedPropertiesDynamic1 reports whether v is valid against the schema at #/$defs/two/oneOf/0.
 func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		_, hasC := obj["c"]
 		if !hasC {
 			return false
@@ -115,7 +116,7 @@ func matchUnevaluatedPropertiesDynamic1(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic2 reports whether v is valid against the schema at #/$defs/two/oneOf/1.
 func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		_, hasD := obj["d"]
 		if !hasD {
 			return false
@@ -126,7 +127,7 @@ func matchUnevaluatedPropertiesDynamic2(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic3 reports whether v is valid against the schema at #/$defs/one/oneOf/1.
 func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		_, hasB := obj["b"]
 		if !hasB {
 			return false
@@ -137,7 +138,7 @@ func matchUnevaluatedPropertiesDynamic3(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic4 reports whether v is valid against the schema at #/$defs/one/oneOf/2.
 func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		if _, ok := obj["xx"]; !ok {
 			return false
 		}
@@ -147,7 +148,7 @@ func matchUnevaluatedPropertiesDynamic4(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic5 reports whether v is valid against the schema at #/$defs/one/oneOf/3.
 func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		if _, ok := obj["all"]; !ok {
 			return false
 		}
@@ -157,7 +158,7 @@ func matchUnevaluatedPropertiesDynamic5(v any, depth int) bool {
 
 // matchUnevaluatedPropertiesDynamic6 reports whether v is valid against the schema at #/oneOf/1.
 func matchUnevaluatedPropertiesDynamic6(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		_, hasA := obj["a"]
 		if !hasA {
 			return false

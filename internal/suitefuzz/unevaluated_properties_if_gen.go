@@ -5,6 +5,7 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -21,7 +22,7 @@ func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
 	applies := matchUnevaluatedPropertiesIf1(v, 0)
-	if obj3, ok := toolimpl.AsObject(v); ok {
+	if obj3, ok := value.Object(v); ok {
 		// unevaluatedProperties: the members no subschema evaluated.
 		{
 			n := r.Len()
@@ -31,7 +32,7 @@ func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 				}
 				r.Add(at.Key(k4), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(v5),
+					Got:  value.TypeName(v5),
 				})
 			}
 			for k4, v5 := range obj3 {
@@ -52,7 +53,7 @@ func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 		}
 	}
 	if applies {
-		if obj, ok := toolimpl.AsObject(v); ok {
+		if obj, ok := value.Object(v); ok {
 			bar, hasBar := obj["bar"]
 			if !hasBar {
 				r.Add(at.Key("bar"), tool.Error{
@@ -67,7 +68,7 @@ func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 			}
 		}
 	} else {
-		if obj2, ok := toolimpl.AsObject(v); ok {
+		if obj2, ok := value.Object(v); ok {
 			baz, hasBaz := obj2["baz"]
 			if !hasBaz {
 				r.Add(at.Key("baz"), tool.Error{
@@ -86,13 +87,13 @@ func checkUnevaluatedPropertiesIf(r *toolimpl.Report, v any) {
 
 // matchUnevaluatedPropertiesIf1 reports whether v is valid against the schema at #/if.
 func matchUnevaluatedPropertiesIf1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		foo, hasFoo := obj["foo"]
 		if !hasFoo {
 			return false
 		}
 		if hasFoo {
-			if !toolimpl.Equal(foo, "then") {
+			if !value.Equal(foo, "then") {
 				return false
 			}
 		}

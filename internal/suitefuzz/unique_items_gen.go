@@ -5,6 +5,8 @@ package suitefuzz
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"strconv"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -20,10 +22,10 @@ func ValidateUniqueItems(v any) tool.Errors {
 func checkUniqueItems(r *toolimpl.Report, v any) {
 	defer r.RecoverTooDeep()
 	var at toolimpl.Loc
-	if list, ok := toolimpl.List(v); ok {
-		if i, j, dup := toolimpl.Duplicate(list); dup {
+	if list, ok := value.List(v); ok {
+		if i, j, dup := value.Duplicate(list); dup {
 			r.Add(at, tool.Error{
-				Actual:   "items " + toolimpl.Index(i) + " and " + toolimpl.Index(j) + " are equal",
+				Actual:   "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal",
 				Code:     "uniqueItems",
 				Expected: "an array of unique items",
 				Got:      "array",

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file identifies a call exactly (its tool and the canonical form of
@@ -94,12 +94,12 @@ type identity struct {
 // (maxNesting). size is the length of the raw arguments, or -1: the form is
 // about as long, and allocated once at that length rather than grown.
 func identify(name string, args map[string]any, size int) (identity, *Error) {
-	b, w := jsonvalue.IdentityForm(make([]byte, 0, max(size, 0)+64), args, maxNesting)
+	b, w := value.IdentityForm(make([]byte, 0, max(size, 0)+64), args, maxNesting)
 	switch w {
-	case jsonvalue.WalkTooDeep:
+	case value.WalkTooDeep:
 		e := depthError(maxNesting)
 		return identity{}, &e
-	case jsonvalue.WalkNotJSON:
+	case value.WalkNotJSON:
 		return identity{}, &Error{Code: CodeType, Expected: "JSON values",
 			Reason: "the arguments hold a value that has no JSON form, so the call cannot be identified for its approval or its request id"}
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // cyclic is a map type that can hold itself.
@@ -58,8 +58,8 @@ func TestUnwalkableValues(t *testing.T) {
 			if recoverDepth {
 				defer recoverTooDeep(&errs)
 			}
-			if items, ok := jsonvalue.List(args["value"]); ok {
-				if _, _, dup := jsonvalue.Duplicate(items); dup {
+			if items, ok := value.List(args["value"]); ok {
+				if _, _, dup := value.Duplicate(items); dup {
 					errs = append(errs, Error{Code: "uniqueItems", Path: "/value", Name: "value"})
 				}
 			}
@@ -105,7 +105,7 @@ func TestUnwalkableValues(t *testing.T) {
 				assert.Equal(t, []string{CodeDepth}, codesOf(res.Errors), "%s %s", name, d.Name)
 			}
 		}
-		assert.Equal(t, Errors{tooDeep()}, validated(func() { jsonvalue.Equal(v, v) }), name)
+		assert.Equal(t, Errors{tooDeep()}, validated(func() { value.Equal(v, v) }), name)
 	}
 	assert.Zero(t, c.n.Load())
 }
@@ -138,8 +138,8 @@ func TestDepthBoundary(t *testing.T) {
 	fallback := NewSet(jsonDef.Handle(c.value), WithLogger(nil))
 	assert.Equal(t, StatusExecuted, fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting - 1)}).Status)
 	assert.Equal(t, []string{CodeDepth}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
-	assert.Nil(t, validated(func() { jsonvalue.Equal(nest(jsonvalue.MaxDepth), nest(jsonvalue.MaxDepth)) }))
-	assert.NotNil(t, validated(func() { jsonvalue.Equal(nest(jsonvalue.MaxDepth+1), nest(jsonvalue.MaxDepth+1)) }))
+	assert.Nil(t, validated(func() { value.Equal(nest(value.MaxDepth), nest(value.MaxDepth)) }))
+	assert.NotNil(t, validated(func() { value.Equal(nest(value.MaxDepth+1), nest(value.MaxDepth+1)) }))
 }
 
 func codesOf(errs Errors) []string {

@@ -2,11 +2,12 @@ package tool
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file renders a call that awaits a person's approval as the person
@@ -85,7 +86,7 @@ func (t *Tool) ConfirmationArgs(args map[string]any) string {
 		return string(c.b)
 	}
 	c.b = append(c.b, "\nArguments:"...)
-	for _, k := range jsonvalue.SortedKeys(args) {
+	for _, k := range sortedKeys(args) {
 		c.entry(1, memberLabel(k), args[k], confirmationLines)
 	}
 	return string(c.b)
@@ -110,11 +111,11 @@ type confirmation struct{ b []byte }
 // wrote.
 func (c *confirmation) entry(level int, label string, v any, lines int) int {
 	c.line(level, label)
-	items, isList := jsonvalue.List(v)
+	items, isList := value.List(v)
 	var m map[string]any
 	isObject := false
 	if !isList {
-		if m, isObject = jsonvalue.Object(v); !isObject {
+		if m, isObject = value.Object(v); !isObject {
 			c.b = appendScalar(c.b, v)
 			return 1
 		}
@@ -134,7 +135,7 @@ func (c *confirmation) entry(level int, label string, v any, lines int) int {
 	}
 	var keys []string
 	if isObject {
-		keys = jsonvalue.SortedKeys(m)
+		keys = sortedKeys(m)
 	}
 	used := 1
 	for i := range n {
@@ -203,7 +204,7 @@ func appendScalar(b []byte, v any) []byte {
 	}
 	text, ok := v.(json.Number)
 	if !ok {
-		text = json.Number(jsonvalue.Show(v))
+		text = json.Number(value.Show(v))
 	}
 	shown, cut := clip(string(text), maxField, false)
 	b = append(b, shown...)
@@ -222,4 +223,14 @@ func appendCount(b []byte, n int, noun string) []byte {
 		b = append(b, 's')
 	}
 	return b
+}
+
+// sortedKeys returns the keys of m in ascending order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

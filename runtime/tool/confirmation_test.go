@@ -229,7 +229,7 @@ func reversed(t *testing.T, raw []byte) []byte {
 	write = func(v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			keys := jsonvalue.SortedKeys(x)
+			keys := sortedKeys(x)
 			b.WriteByte('{')
 			for i := len(keys) - 1; i >= 0; i-- {
 				k, _ := json.Marshal(keys[i])
@@ -337,4 +337,22 @@ func TestConfirmationWorstCase(t *testing.T) {
 	assert.Equal(t, confirmationLines+1, strings.Count(got, "\n"), "the member fills its lines")
 	assert.LessOrEqual(t, len(got)-base, maxConfirmationMember)
 	assert.LessOrEqual(t, longest, maxConfirmationLine)
+}
+func TestSortedKeys(t *testing.T) {
+	m := map[string]any{"b": 1, "a": 2, "c": nil, "B": 3, "": 4, "é": 5, "z": 6, "a1": 7, "a10": 8, "a2": 9}
+	assert.Equal(t, []string{"", "B", "a", "a1", "a10", "a2", "b", "c", "z", "é"}, sortedKeys(m))
+
+	assert.Empty(t, sortedKeys(nil))
+	assert.Empty(t, sortedKeys(map[string]any{}))
+
+	// Many keys, always the same order.
+	big := map[string]any{}
+	for i := range 1000 {
+		big[fmt.Sprintf("k%04d", i)] = i
+	}
+	keys := sortedKeys(big)
+	require.Len(t, keys, 1000)
+	for i, k := range keys {
+		assert.Equal(t, fmt.Sprintf("k%04d", i), k)
+	}
 }

@@ -17,12 +17,8 @@ const (
 	CodeEnum        = "enum"         // the value is not one of the allowed values
 	CodeUnknownTool = "unknown_tool" // the called tool is not in the set
 	CodeDepth       = "depth"        // the value nests deeper than the validator follows
+	CodeInvalid     = "invalid"      // the schema accepts the value, its Go type's UnmarshalJSON or UnmarshalText refuses it (Reason says why)
 )
-
-// CodeInvalid reports a value the schema accepts that its Go type's own
-// UnmarshalJSON or UnmarshalText method refuses; Error.Reason carries the
-// method's error.
-const CodeInvalid = "invalid"
 
 // Error is one problem with a tool call.
 type Error struct {

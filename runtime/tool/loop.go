@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Limits bound a multi-step agent loop, in which a model calls a tool, reads
@@ -286,7 +286,7 @@ func callKey(name string, args []byte) string {
 		return string(append(append(b, 2), sum[:]...))
 	}
 	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
-		if c, w := jsonvalue.IdentityForm(b, v, maxNesting); w == jsonvalue.WalkOK {
+		if c, w := value.IdentityForm(b, v, maxNesting); w == value.WalkOK {
 			return string(c)
 		}
 	}
@@ -297,7 +297,7 @@ func callKey(name string, args []byte) string {
 // their end are all one call.
 func argsKey(name string, args map[string]any) string {
 	b := append([]byte(name), 0)
-	if c, w := jsonvalue.IdentityForm(b, args, maxNesting); w == jsonvalue.WalkOK {
+	if c, w := value.IdentityForm(b, args, maxNesting); w == value.WalkOK {
 		return string(c)
 	}
 	return string(append(b, 2))

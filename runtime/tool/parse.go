@@ -3,6 +3,7 @@ package tool
 import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // The codes of the errors of ParseArgs, which a Set's first stage reports
@@ -53,7 +54,7 @@ func parseObject(raw []byte, notJSON, notObject string) (map[string]any, Errors)
 }
 
 func shapeError(want string, v any) Error {
-	got := jsonvalue.TypeName(v)
+	got := value.TypeName(v)
 	return Error{Code: CodeBadShape, Expected: "object", Got: got, Reason: want + ", got " + got}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
@@ -77,7 +78,7 @@ func errorsWith(s string) Errors {
 	return Errors{
 		{Code: s},
 		{Code: CodeMissing, Name: s, Path: "/" + s},
-		{Code: CodeUnexpected, Name: s, Path: "/" + jsonvalue.Key(s), Got: s},
+		{Code: CodeUnexpected, Name: s, Path: "/" + pointerKey(s), Got: s},
 		{Code: CodeType, Name: "a", Expected: s, Got: s},
 		{Code: "maximum", Name: s, Expected: s, Got: s, Actual: s},
 		{Code: "pattern", Path: s, Actual: s},
@@ -277,11 +278,11 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 		for _, r := range results {
 			require.NotEqual(t, StatusExecuted, r.Status, label)
 			assertFeedback(t, r, label)
-			assert.LessOrEqual(t, len(r.Tool), 4*jsonvalue.MaxShown+len("…"), "a tool name is shortened when the call is made")
+			assert.LessOrEqual(t, len(r.Tool), 4*jsonscan.MaxShown+len("…"), "a tool name is shortened when the call is made")
 			for _, e := range r.Errors {
 				if e.Code == CodeBadJSON || e.Code == CodeUnknownTool || e.Code == CodeBadShape {
 					assert.LessOrEqual(t, len(e.Path), maxField, label)
-					assert.LessOrEqual(t, len(e.Name), 4*jsonvalue.MaxShown+len("…"), label)
+					assert.LessOrEqual(t, len(e.Name), 4*jsonscan.MaxShown+len("…"), label)
 					assert.LessOrEqual(t, len(e.Reason), 4*maxField, label)
 				}
 			}

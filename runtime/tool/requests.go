@@ -10,7 +10,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file deduplicates the calls to tools that are not idempotent by their
@@ -72,7 +72,7 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 		}
 		if rec.Fingerprint != fingerprint {
 			return reject(stageIdempotency, Error{Code: codeRequestConflict, Name: r.name,
-				Reason: "the request id " + jsonvalue.QuoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
+				Reason: "the request id " + value.Show(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
 		}
 		if rec.Result != nil {
 			res := rec.Result.replay()

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Status is the fate of a call in a Set.
@@ -695,7 +697,7 @@ func describeMember(m map[string]any, k string) string {
 	if !ok {
 		return "missing"
 	}
-	return "a " + jsonvalue.TypeName(v)
+	return "a " + value.TypeName(v)
 }
 
 func reject(st stage, e Error) Result {
@@ -1029,8 +1031,8 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 	if v == nil {
 		return
 	}
-	if jsonvalue.IsTooDeep(v) && !r.reached {
-		*res = s.finish(ctx, r, reject(stageArguments, depthError(jsonvalue.MaxDepth)))
+	if value.IsTooDeep(v) && !r.reached {
+		*res = s.finish(ctx, r, reject(stageArguments, depthError(value.MaxDepth)))
 		return
 	}
 	stage := r.at
@@ -1139,11 +1141,11 @@ func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool
 	l.LogAttrs(ctx, level, "tool call", attrs...)
 }
 
-// shorten cuts s to jsonvalue.MaxShown characters, for a name the model wrote.
+// shorten cuts s to jsonscan.MaxShown characters, for a name the model wrote.
 func shorten(s string) string {
 	runes := 0
 	for i := range s {
-		if runes == jsonvalue.MaxShown {
+		if runes == jsonscan.MaxShown {
 			return s[:i] + "…"
 		}
 		runes++

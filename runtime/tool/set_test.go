@@ -15,7 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Hand-written stand-ins for generated definitions.
@@ -31,9 +31,9 @@ func validateMove(args map[string]any) Errors {
 	if _, ok := args["x"]; !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/x", Name: "x", Expected: "number"})
 	}
-	for _, k := range jsonvalue.SortedKeys(args) {
+	for _, k := range sortedKeys(args) {
 		if k != "x" && k != "speed" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + pointerKey(k), Name: k, Got: value.TypeName(args[k])})
 		}
 	}
 	check := func(k string, max float64) {
@@ -41,7 +41,7 @@ func validateMove(args map[string]any) Errors {
 		if !ok || (v == nil && k == "speed") {
 			return
 		}
-		if f, ok := jsonvalue.Number(v); !ok {
+		if f, ok := value.Number(v); !ok {
 			errs = append(errs, typeError("/"+k, k, "number", v))
 		} else if f < 0 {
 			errs = append(errs, valueError("minimum", "/"+k, k, ">= 0", v))
@@ -59,9 +59,9 @@ func decodeMove(args map[string]any) (moveArgs, Errors) {
 		return moveArgs{}, errs
 	}
 	var m moveArgs
-	m.X, _ = jsonvalue.Float(args["x"])
+	m.X, _ = value.Number(args["x"])
 	if v := args["speed"]; v != nil {
-		m.Speed, _ = jsonvalue.Float(v)
+		m.Speed, _ = value.Number(v)
 	}
 	return m, nil
 }
@@ -81,9 +81,9 @@ func validateText(args map[string]any) Errors {
 	if !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/text", Name: "text", Expected: "string"})
 	}
-	for _, k := range jsonvalue.SortedKeys(args) {
+	for _, k := range sortedKeys(args) {
 		if k != "text" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + pointerKey(k), Name: k, Got: value.TypeName(args[k])})
 		}
 	}
 	if ok {

@@ -6,6 +6,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // scanners keeps Scanners between calls: a generated function, called
@@ -122,7 +123,7 @@ func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
 func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			if !jsonvalue.IsTooDeep(v) {
+			if !value.IsTooDeep(v) {
 				panic(v)
 			}
 			ok = false

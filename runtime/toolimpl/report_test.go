@@ -1,6 +1,8 @@
 package toolimpl
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -139,7 +140,7 @@ func TestKeysInOrder(t *testing.T) {
 		for k := range KeysInOrder(m) {
 			got = append(got, k)
 		}
-		assert.Equal(t, jsonvalue.SortedKeys(m), append([]string{}, got...), "n=%d", n)
+		assert.Equal(t, slices.Sorted(maps.Keys(m)), append([]string{}, got...), "n=%d", n)
 		// Stopping early.
 		seen := 0
 		for range KeysInOrder(m) {

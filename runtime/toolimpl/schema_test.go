@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -68,7 +70,7 @@ func TestRecoverTooDeep(t *testing.T) {
 		func() {
 			defer r.RecoverTooDeep()
 			r.Add(Loc{}, tool.Error{Code: "first"})
-			PanicTooDeep()
+			value.PanicTooDeep()
 		}()
 		return r.Errors()
 	}
