@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen"
 	"github.com/toolgen-go/toolgen/internal/testkit/reference"
-	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const (
@@ -128,7 +128,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func main() {
@@ -167,7 +166,7 @@ func main() {
 `, string(out))
 }
 
-// TestDeepDynamicValues checks that values nested past tool.MaxDepth through
+// TestDeepDynamicValues checks that values nested past value.MaxDepth through
 // dynamic references, and under unevaluatedItems whose branches recurse,
 // are a depth error, not a stack overflow, and that a wide valid value is
 // valid. Values nested 100 deep under unevaluated keywords whose branches
@@ -201,7 +200,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func main() {
@@ -242,5 +240,5 @@ func codes(errs tool.Errors) []string {
 	buildTemp(t, dir)
 	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", tool.MaxDepth+1), string(out))
+	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", value.MaxDepth+1), string(out))
 }

@@ -17,7 +17,8 @@ import (
 const (
 	runtimePath = "github.com/toolgen-go/toolgen/runtime/tool"
 	implPath    = "github.com/toolgen-go/toolgen/runtime/toolimpl"
-	formatPath  = "github.com/toolgen-go/toolgen/runtime/tool/format"
+	valuePath   = "github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	formatPath  = "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
 // BuiltTool is a tool with its schema and its definitions, ready to emit.

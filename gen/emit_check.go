@@ -113,7 +113,7 @@ func (e *emitter) checkEntered(s *schema, v jen.Code, l loc, absent bool) []jen.
 	if s.isFalse() {
 		return []jen.Code{e.always(l, addError("false", jen.Dict{
 			jen.Id("Expected"): jen.Lit("absent"),
-			jen.Id("Got"):      jen.Qual(implPath, "TypeName").Call(v),
+			jen.Id("Got"):      jen.Qual(valuePath, "TypeName").Call(v),
 		}))}
 	}
 	e.fn.nest++
@@ -145,7 +145,7 @@ func (e *emitter) callHelper(s *schema, v jen.Code, l loc, absent bool) []jen.Co
 	}
 	if absent {
 		// A typed nil put in the map by hand is null: absent here.
-		return []jen.Code{jen.If(jen.Op("!").Qual(implPath, "IsNull").Call(v)).Block(code)}
+		return []jen.Code{jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(code)}
 	}
 	return []jen.Code{code}
 }
@@ -158,9 +158,9 @@ type conversion struct {
 
 var conversions = map[string]conversion{
 	kindString: {"s", func(v jen.Code) jen.Code { return jen.Add(v).Assert(jen.String()) }},
-	kindNumber: {"num", func(v jen.Code) jen.Code { return jen.Qual(implPath, "Number").Call(v) }},
-	kindObject: {"obj", func(v jen.Code) jen.Code { return jen.Qual(implPath, "AsObject").Call(v) }},
-	kindArray:  {"list", func(v jen.Code) jen.Code { return jen.Qual(implPath, "List").Call(v) }},
+	kindNumber: {"num", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Number").Call(v) }},
+	kindObject: {"obj", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Object").Call(v) }},
+	kindArray:  {"list", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "List").Call(v) }},
 	kindBoolean: {"b", func(v jen.Code) jen.Code {
 		return jen.Add(v).Assert(jen.Bool())
 	}},
@@ -183,7 +183,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 			// Where null counts as absent, so does a typed nil a map built
 			// by hand holds ([]string(nil), (*string)(nil)): it fails every
 			// conversion, and is not reported.
-			err = jen.If(jen.Op("!").Qual(implPath, "IsNull").Call(v)).Block(err)
+			err = jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(err)
 		}
 		return err
 	}
@@ -205,7 +205,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		k := allowed[0]
 		_, integerOnly := allows(s, k)
 		if k == kindNull {
-			stmt := jen.If(jen.Op("!").Qual(implPath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
+			stmt := jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
 			if len(generic) > 0 {
 				stmt = stmt.Else().Block(generic...)
 			}
@@ -222,7 +222,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		cond := jen.Op("!").Id("ok")
 		if integerOnly {
 			// Exactly: 1e-400 is a number whose float64 is 0.
-			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(implPath, "IsInteger").Call(v)
+			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(valuePath, "IsInteger").Call(v)
 		}
 		return []jen.Code{ifTyped(jen.List(name, jen.Id("ok")).Op(":=").Add(c.conv(v)), cond, typeErr(), checks)}
 	}
@@ -259,7 +259,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		_, integerOnly := allows(s, k)
 		if k == kindNull {
 			if restricted {
-				add(nil, jen.Qual(implPath, "IsNull").Call(v), nil)
+				add(nil, jen.Qual(valuePath, "IsNull").Call(v), nil)
 			}
 			continue
 		}
@@ -267,7 +267,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		x := e.local(c.base)
 		checks, uses := e.kindChecks(s, k, jen.Id(x), v, l, false)
 		if integerOnly {
-			inner := jen.If(jen.Op("!").Qual(implPath, "IsInteger").Call(v)).Block(failType...)
+			inner := jen.If(jen.Op("!").Qual(valuePath, "IsInteger").Call(v)).Block(failType...)
 			if len(checks) > 0 {
 				inner = inner.Else().Block(checks...)
 			}
@@ -302,7 +302,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 
 // specialized returns the kind into whose checks enum and const compile as
 // plain comparisons: the schema's only kind, when every listed value is of
-// it. "" means they compile to toolimpl.Equal.
+// it. "" means they compile to value.Equal.
 func specialized(s *schema) string {
 	if !s.hasEnum && !s.hasConst {
 		return ""
@@ -399,7 +399,7 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 	if s.hasConst && !enumDone {
 		if name, ok := e.constVar(s.constant, s.loc+"/const", "const"); ok {
 			e.deep = true // Equal walks hand-built values: a depth panic to recover
-			out = append(out, jen.If(jen.Op("!").Qual(implPath, "Equal").Call(v, name)).Block(
+			out = append(out, jen.If(jen.Op("!").Qual(valuePath, "Equal").Call(v, name)).Block(
 				e.reportValue("const", l, shorten(compactJSON(s.constant)), v)))
 		}
 	}

@@ -170,7 +170,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	at := e.rootLoc()
 	var body []jen.Code
 	if f.depth {
-		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
 			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
 	}
 	if nativeKind(d, s, f.t) != kindObject {
@@ -576,7 +576,7 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	if s.minLength != nil || s.maxLength != nil {
 		n := e.local("n")
-		pre = append(pre, jen.Id(n).Op(":=").Qual(implPath, "Length").Call(jen.Id(v)))
+		pre = append(pre, jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(v)))
 		if s.minLength != nil {
 			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.minLength)), fail("minLength", "at least "+plural(*s.minLength, "character")+" long")})
 		}

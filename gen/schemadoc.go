@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Options are the choices of a compilation that a schema does not make.
@@ -353,7 +353,7 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 			return nil
 		}
 		n, isNumber := v.(json.Number)
-		u, inRange := toolimpl.Uint(n, 1<<53)
+		u, inRange := value.Uint(n, 1<<53)
 		if !isNumber || !inRange {
 			d.fail(at(k), "%s must be a non-negative integer", k)
 			return nil
@@ -437,7 +437,7 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 		s.exclusiveMinimum, s.exclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
 	}
 	if s.multipleOf = number("multipleOf"); s.multipleOf != "" {
-		if _, err := strconv.ParseFloat(string(s.multipleOf), 64); err != nil || toolimpl.Compare(s.multipleOf, "0") <= 0 {
+		if _, err := strconv.ParseFloat(string(s.multipleOf), 64); err != nil || value.Compare(s.multipleOf, "0") <= 0 {
 			d.fail(at("multipleOf"), "multipleOf must be a number greater than 0")
 			s.multipleOf = ""
 		}

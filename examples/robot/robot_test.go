@@ -165,11 +165,11 @@ func TestRefusedApproval(t *testing.T) {
 		id, code, verdict, reason string
 		res                       tool.Result
 	}{
-		{"again", tool.CodeApprovalUsed, "used", "it was used already, and each approval answers for one run of the call",
+		{"again", "approval_used", "used", "it was used already, and each approval answers for one run of the call",
 			set.Call(ctx, "open_door", north, tool.CallID("again"), tool.Approve(first.Approval))},
-		{"south", tool.CodeApprovalInvalid, "invalid", "it was issued for another call, other arguments or another application",
+		{"south", "approval_invalid", "invalid", "it was issued for another call, other arguments or another application",
 			set.Call(ctx, "open_door", []byte(`{"door": "south"}`), tool.CallID("south"), tool.Approve(first.Approval))},
-		{"late", tool.CodeApprovalExpired, "expired", "it has expired, so a person must approve the call again",
+		{"late", "approval_expired", "expired", "it has expired, so a person must approve the call again",
 			brief.Call(ctx, "open_door", north, tool.CallID("late"), tool.Approve(pending.Approval))},
 	} {
 		assert.Equal(t, tool.StatusNeedsConfirmation, c.res.Status, c.id)

@@ -244,7 +244,7 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, r := range responses {
 		if i < 3 {
@@ -255,10 +255,10 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	}
 }
 
-// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// One step runs at most Limits.MaxCalls calls, 32 unless set;
 // the others are answered and not run.
 func TestMaxCallsPerStep(t *testing.T) {
-	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, 32}, {5, 40, 5}, {-1, 100, 100}} {
 		outbox := &adapters.Outbox{}
 		set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
 		responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adapters.Emails(c.calls))

@@ -103,7 +103,7 @@ func TestChatGuard(t *testing.T) {
 	}
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Len(t, msgs, 3, "every call answered")
 
 	_, err = openaitool.RunChat(context.Background(), set, &openai.ChatCompletion{}, nil)
@@ -268,7 +268,7 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, c := range contents {
 		if i < 3 {
@@ -279,10 +279,10 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	}
 }
 
-// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// One step runs at most Limits.MaxCalls calls, 32 unless set;
 // the others are answered and not run.
 func TestMaxCallsPerStep(t *testing.T) {
-	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, 32}, {5, 40, 5}, {-1, 100, 100}} {
 		outbox := &adapters.Outbox{}
 		set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
 		contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adapters.Emails(c.calls))

@@ -177,7 +177,7 @@ func TestRefusalsAndTheirCodes(t *testing.T) {
 		status           tool.Status
 	}{
 		{"get_forecast", `{"city": "s3cret-city", "days": 99, "extra": "s3cret"}`, "", tool.StatusRejected},
-		{"get_forecast", `{"city": "Atlantis"}`, tool.CodeToolError, tool.StatusFailed},
+		{"get_forecast", `{"city": "Atlantis"}`, "tool_error", tool.StatusFailed},
 		{"get_forecast", `{"city": "s3cret`, tool.CodeBadJSON, tool.StatusRejected},
 		{"delete_file", `{"path": "/s3cret"}`, "", tool.StatusNeedsConfirmation},
 	}
@@ -310,7 +310,7 @@ func TestDuplicateAndUnavailable(t *testing.T) {
 	if a := spanAttrs(spans[2]); a["toolgen.tool.duplicate"] != "true" || a["toolgen.tool.status"] != "executed" {
 		t.Errorf("the duplicate's span: %v", a)
 	}
-	if a := spanAttrs(spans[4]); a["error.type"] != tool.CodeUnavailable {
+	if a := spanAttrs(spans[4]); a["error.type"] != "unavailable" {
 		t.Errorf("the call over a failing store: %v", a)
 	}
 }

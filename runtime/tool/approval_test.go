@@ -141,7 +141,7 @@ func TestApprovalExpires(t *testing.T) {
 		if lifetime > 0 {
 			opts = append(opts, WithApprovalLifetime(lifetime))
 		} else {
-			lifetime = DefaultApprovalLifetime
+			lifetime = defaultApprovalLifetime
 		}
 		set := NewSet(opts...)
 		now := time.Unix(1_700_000_000, 0)
@@ -235,7 +235,7 @@ func TestApprovalNotUsedWhenNotExecuted(t *testing.T) {
 	cancel()
 	res := set.Call(done, "door", args, Approve(token))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
+	assert.Equal(t, codeCanceled, res.Errors[0].Code)
 	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "door", args, Approve(token)).Status)
 	assert.Equal(t, int64(1), c.n.Load())
 }
@@ -384,7 +384,7 @@ func TestReplicas(t *testing.T) {
 	assert.Equal(t, len(results)-1, duplicates)
 	// And later, on either.
 	assert.True(t, b.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("req-1")).Duplicate)
-	assert.Equal(t, CodeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
+	assert.Equal(t, codeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
 	assert.Equal(t, int64(2), c.n.Load())
 }
 
@@ -451,19 +451,19 @@ func TestApprovalRefused(t *testing.T) {
 		verdict string
 		reason  string
 	}{
-		{"used", args, Approve(first.Approval), CodeApprovalUsed, "used",
+		{"used", args, Approve(first.Approval), codeApprovalUsed, "used",
 			"the approval given was refused: it was used already, and each approval answers for one run of the call"},
-		{"declined before", args, Approve(declined), CodeApprovalUsed, "used", ""},
-		{"declined with a used one", args, Decline(first.Approval), CodeApprovalUsed, "used", ""},
-		{"expired", args, Approve(expiring), CodeApprovalExpired, "expired",
+		{"declined before", args, Approve(declined), codeApprovalUsed, "used", ""},
+		{"declined with a used one", args, Decline(first.Approval), codeApprovalUsed, "used", ""},
+		{"expired", args, Approve(expiring), codeApprovalExpired, "expired",
 			"the approval given was refused: it has expired, so a person must approve the call again"},
-		{"other arguments", []byte(`{"text": "south"}`), Approve(first.Approval), CodeApprovalInvalid, "invalid",
+		{"other arguments", []byte(`{"text": "south"}`), Approve(first.Approval), codeApprovalInvalid, "invalid",
 			"the approval given was refused: it was issued for another call, other arguments or another application"},
-		{"another set's", args, Approve(stranger), CodeApprovalInvalid, "invalid", ""},
-		{"not a token", args, Approve("yes, do it"), CodeApprovalInvalid, "invalid", ""},
+		{"another set's", args, Approve(stranger), codeApprovalInvalid, "invalid", ""},
+		{"not a token", args, Approve("yes, do it"), codeApprovalInvalid, "invalid", ""},
 	} {
-		if tc.code == CodeApprovalExpired {
-			now = now.Add(DefaultApprovalLifetime)
+		if tc.code == codeApprovalExpired {
+			now = now.Add(defaultApprovalLifetime)
 		}
 		before := len(audit.String())
 		res := set.Call(ctx, "door", tc.args, tc.opt)

@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -70,7 +72,7 @@ func TestRecoverTooDeep(t *testing.T) {
 		func() {
 			defer r.RecoverTooDeep()
 			r.Add(Loc{}, tool.Error{Code: "first"})
-			PanicTooDeep()
+			value.PanicTooDeep()
 		}()
 		return r.Errors()
 	}

@@ -1,4 +1,4 @@
-package jsonvalue
+package value
 
 import (
 	"encoding/json"
@@ -10,34 +10,14 @@ import (
 	"unicode/utf8"
 )
 
-func FuzzKey(f *testing.F) {
-	for _, s := range []string{"", "a", "a/b", "~", "~1", "~0/", "//~~", "\xff/"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		k := Key(s)
-		if strings.Contains(k, "/") {
-			t.Fatalf("Key(%q) = %q contains /", s, k)
-		}
-		for i := 0; i < len(k); i++ {
-			if k[i] == '~' && (i+1 >= len(k) || k[i+1] != '0' && k[i+1] != '1') {
-				t.Fatalf("Key(%q) = %q has a bare ~", s, k)
-			}
-		}
-		if got := unescapeKey(k); got != s {
-			t.Fatalf("unescape(Key(%q)) = %q", s, got)
-		}
-	})
-}
-
 func FuzzShowString(f *testing.F) {
 	for _, s := range []string{"", "abc", strings.Repeat("a", 64), strings.Repeat("é", 65), strings.Repeat("\xff", 70)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got := Show(s)
-		n := Length(s)
-		if n <= MaxShown {
+		n := utf8.RuneCountInString(s)
+		if n <= maxShown {
 			if got != strconv.Quote(s) {
 				t.Fatalf("Show(%q) = %q", s, got)
 			}
@@ -51,8 +31,8 @@ func FuzzShowString(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Show(%q) = %q: prefix not quoted: %v", s, got, err)
 		}
-		if !strings.HasPrefix(s, prefix) || utf8.RuneCountInString(prefix) != MaxShown {
-			t.Fatalf("Show(%q) = %q: prefix is not the first %d characters", s, got, MaxShown)
+		if !strings.HasPrefix(s, prefix) || utf8.RuneCountInString(prefix) != maxShown {
+			t.Fatalf("Show(%q) = %q: prefix is not the first %d characters", s, got, maxShown)
 		}
 	})
 }

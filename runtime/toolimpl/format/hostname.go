@@ -23,7 +23,7 @@ import "unicode"
 // invalid). A domain name with a right-to-left label must satisfy the Bidi
 // rule (RFC 5893 section 2) in every label, so "1host.xn--4dbc" is invalid.
 // The derived, normalization, joining and bidi properties come from the
-// Unicode 14.0 data of tables.go, scripts from the unicode package.
+// Unicode 14.0 data of idna_tables.go, scripts from the unicode package.
 func Hostname(s string) bool {
 	if s == "" || len(s) > 253 {
 		return false
@@ -393,7 +393,7 @@ const (
 )
 
 // bidiClass returns the Bidi_Class of a code point valid in a U-label
-// (tables.go lists the classes other than L of those code points) or of an
+// (idna_tables.go lists the classes other than L of those code points) or of an
 // LDH character.
 func bidiClass(c rune) int {
 	switch {

@@ -1,8 +1,7 @@
-package jsonvalue
+package value
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -160,32 +159,6 @@ func TestIsInteger(t *testing.T) {
 	assert.True(t, IsInteger(int64(math.MaxInt64)))
 	assert.True(t, IsInteger(float32(2)))
 	assert.False(t, IsInteger(float32(2.5)))
-}
-
-func TestLength(t *testing.T) {
-	tests := []struct {
-		s    string
-		want int
-	}{
-		{"", 0},
-		{"abc", 3},
-		{"héllo", 5},                // 6 bytes
-		{"日本語", 3},                  // 9 bytes
-		{"😀", 1},                    // 4 bytes
-		{"a😀b", 3},                  // 6 bytes
-		{"e\u0301", 2},              // combining accent is its own code point
-		{"\U0001F1EB\U0001F1F7", 2}, // a flag is two code points
-		{"\x00", 1},
-		{"\xff\xfe", 2}, // each invalid byte counts once
-		{"a\xffb", 3},
-		{"\xe6\x97", 2},     // truncated 3-byte sequence
-		{"\xe6\x97\xa5", 1}, // the complete one
-		{"\xed\xa0\x80", 3}, // an encoded surrogate is invalid UTF-8
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, Length(tt.s), "Length(%q)", tt.s)
-	}
-	assert.Equal(t, 10000, Length(strings.Repeat("ß", 10000)))
 }
 
 func TestList_FastPathNoCopy(t *testing.T) {
@@ -420,7 +393,7 @@ func TestTypeName(t *testing.T) {
 		{"chan", make(chan int), "Go value of type chan int"},
 		{"nil chan", (chan string)(nil), "Go value of type chan string"},
 		{"func", func() {}, "Go value of type func()"},
-		{"struct", point{}, "Go value of type jsonvalue.point"},
+		{"struct", point{}, "Go value of type value.point"},
 		{"pointer", &x, "Go value of type *int"},
 		{"int-keyed map", map[int]int{1: 1}, "Go value of type map[int]int"},
 		{"complex", complex64(1), "Go value of type complex64"},
@@ -745,25 +718,6 @@ func TestCanonical_EqualValuesShareAKey(t *testing.T) {
 	}
 }
 
-func TestSortedKeys(t *testing.T) {
-	m := map[string]any{"b": 1, "a": 2, "c": nil, "B": 3, "": 4, "é": 5, "z": 6, "a1": 7, "a10": 8, "a2": 9}
-	assert.Equal(t, []string{"", "B", "a", "a1", "a10", "a2", "b", "c", "z", "é"}, SortedKeys(m))
-
-	assert.Empty(t, SortedKeys(nil))
-	assert.Empty(t, SortedKeys(map[string]any{}))
-
-	// Many keys, always the same order.
-	big := map[string]any{}
-	for i := range 1000 {
-		big[fmt.Sprintf("k%04d", i)] = i
-	}
-	keys := SortedKeys(big)
-	require.Len(t, keys, 1000)
-	for i, k := range keys {
-		assert.Equal(t, fmt.Sprintf("k%04d", i), k)
-	}
-}
-
 func TestShow_Strings(t *testing.T) {
 	a64 := strings.Repeat("a", 64)
 	tests := []struct {
@@ -846,7 +800,7 @@ func TestShow_Values(t *testing.T) {
 		{"NaN", math.NaN(), "non-finite number NaN"},
 		{"+Inf", math.Inf(1), "non-finite number +Inf"},
 		{"chan", make(chan int), "Go value of type chan int"},
-		{"struct", point{1, 2}, "Go value of type jsonvalue.point"},
+		{"struct", point{1, 2}, "Go value of type value.point"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -863,39 +817,4 @@ func TestShow_BigArrayIsBounded(t *testing.T) {
 func canonicalKey(v any) string {
 	b, _ := canonical(nil, v, MaxDepth)
 	return string(b)
-}
-
-func TestKey(t *testing.T) {
-	tests := map[string]string{
-		"":         "",
-		"city":     "city",
-		"a/b":      "a~1b",
-		"m~n":      "m~0n",
-		"~1":       "~01", // escape ~ first, or ~1 would read back as /
-		"~0":       "~00",
-		"/~":       "~1~0",
-		"~/~/":     "~0~1~0~1",
-		"//":       "~1~1",
-		"a b.c[0]": "a b.c[0]",
-		"日本":       "日本",
-	}
-	for in, want := range tests {
-		assert.Equal(t, want, Key(in), "Key(%q)", in)
-		assert.Equal(t, in, unescapeKey(Key(in)), "round trip %q", in)
-	}
-	if !race.Enabled {
-		assert.Zero(t, testing.AllocsPerRun(100, func() { _ = Key("plain") }), "no escaping, no allocation")
-	}
-}
-
-// unescapeKey reverses RFC 6901 escaping: ~1 first, then ~0.
-func unescapeKey(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
-
-func TestIndex(t *testing.T) {
-	assert.Equal(t, "0", Index(0))
-	assert.Equal(t, "7", Index(7))
-	assert.Equal(t, "12", Index(12))
-	assert.Equal(t, "1000000", Index(1_000_000))
 }

@@ -1,4 +1,4 @@
-package jsonvalue
+package value
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package jsonvalue
+package value
 
 import (
 	"encoding/json"
@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -62,10 +61,6 @@ func Number(v any) (float64, bool) {
 	}
 	return f, true
 }
-
-// Length returns the length of a string in Unicode code points, as JSON
-// Schema's minLength and maxLength count it.
-func Length(s string) int { return utf8.RuneCountInString(s) }
 
 // List reports v as a []any when it is a JSON array. A []any is returned as
 // it is; a typed slice or array put in the map by hand is copied.
@@ -156,7 +151,7 @@ func TypeName(v any) string {
 	case float32:
 		return "non-finite number " + strconv.FormatFloat(float64(f), 'g', -1, 32)
 	}
-	if isNull(v) {
+	if IsNull(v) {
 		return "null"
 	}
 	return "Go value of type " + reflect.TypeOf(v).String()
@@ -177,8 +172,8 @@ func equal(a, b any, depth int) bool {
 		fb, ok := Number(b)
 		return ok && sameNumber(a, fa, b, fb)
 	}
-	if isNull(a) || isNull(b) {
-		return isNull(a) && isNull(b)
+	if IsNull(a) || IsNull(b) {
+		return IsNull(a) && IsNull(b)
 	}
 	switch x := a.(type) {
 	case string:
@@ -304,7 +299,7 @@ func IdentityForm(b []byte, v any, limit int) ([]byte, WalkResult) {
 }
 
 func appendCanonical(b []byte, v any, depth, limit int, number func([]byte, any) ([]byte, bool)) ([]byte, WalkResult) {
-	if isNull(v) {
+	if IsNull(v) {
 		return append(b, 'z'), WalkOK
 	}
 	if _, ok := Number(v); ok {
@@ -362,9 +357,10 @@ func appendCanonical(b []byte, v any, depth, limit int, number func([]byte, any)
 	return b, WalkNotJSON
 }
 
-// isNull reports whether v is JSON null: nil, or a nil slice, map or pointer
-// put in the map by hand.
-func isNull(v any) bool {
+// IsNull reports whether v is JSON null: nil, or a nil slice, map, pointer
+// or interface put in the map by hand. Like null, such a typed nil leaves an
+// optional member absent.
+func IsNull(v any) bool {
 	if v == nil {
 		return true
 	}
@@ -427,33 +423,21 @@ func isJSONNumber(s string) bool {
 	return i == len(s)
 }
 
-// SortedKeys returns the keys of m in ascending order. Generated code visits
-// map members in Go's order and, only when that produced errors, again in
-// this order, so that errors are deterministic at no cost to a valid call.
-func SortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-// MaxShown bounds how much of a received string or a member name an error
+// maxShown bounds how much of a received string or a member name an error
 // repeats, in characters.
-const MaxShown = 64
+const maxShown = 64
 
 // Show renders a received value compactly for an error: strings quoted and
 // shortened, numbers as JSON writes them, arrays and objects by their size.
 func Show(v any) string {
 	switch x := v.(type) {
 	case string:
-		return QuoteShort(x)
+		return quoteShort(x)
 	case bool:
 		return strconv.FormatBool(x)
 	case json.Number:
 		if _, ok := Number(x); !ok {
-			return QuoteShort(string(x))
+			return quoteShort(string(x))
 		}
 		return string(x)
 	case int:
@@ -463,7 +447,7 @@ func Show(v any) string {
 	case uint64:
 		return strconv.FormatUint(x, 10)
 	}
-	if isNull(v) {
+	if IsNull(v) {
 		return "null"
 	}
 	if f, ok := Number(v); ok {
@@ -478,15 +462,15 @@ func Show(v any) string {
 	return TypeName(v)
 }
 
-// QuoteShort quotes a string, shortened to MaxShown characters.
-func QuoteShort(s string) string {
-	n := Length(s)
-	if n <= MaxShown {
+// quoteShort quotes a string, shortened to maxShown characters.
+func quoteShort(s string) string {
+	n := utf8.RuneCountInString(s)
+	if n <= maxShown {
 		return strconv.Quote(s)
 	}
 	cut, runes := 0, 0
 	for cut = range s {
-		if runes == MaxShown {
+		if runes == maxShown {
 			break
 		}
 		runes++
@@ -519,19 +503,6 @@ func count(n int, noun string) string {
 // schema, and Equal and Duplicate a value built by hand.
 const MaxDepth = 128
 
-// DepthExpected is the expectation of an error about a value nested deeper
-// than limit levels.
-func DepthExpected(limit int) string {
-	return "a value nested at most " + strconv.Itoa(limit) + " levels deep"
-}
-
-// TooMany is the expectation and the reason of the last error of a
-// validation that stopped after max errors.
-func TooMany(max int) (expected, reason string) {
-	n := strconv.Itoa(max)
-	return "at most " + n + " errors", "there are more errors than the " + n + " reported; validation stopped there, so correct these and call again"
-}
-
 // tooDeep is what a validity check panics with when a value nests deeper
 // than MaxDepth: its verdict must not turn into a pass under "not".
 type tooDeep struct{}
@@ -546,14 +517,3 @@ func IsTooDeep(v any) bool {
 	_, ok := v.(tooDeep)
 	return ok
 }
-
-// Key escapes an object member name for a JSON Pointer (RFC 6901).
-func Key(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
-}
-
-// Index formats an array index for a path.
-func Index(i int) string { return strconv.Itoa(i) }

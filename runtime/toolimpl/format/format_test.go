@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/internal/testkit/race"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
 // cases are checks beyond the suite's, per format: RFC corners and the
@@ -312,7 +312,7 @@ func TestNames(t *testing.T) {
 			continue
 		}
 		fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()
-		if want := "github.com/toolgen-go/toolgen/runtime/tool/format." + format.FuncName(name); fn != want {
+		if want := "github.com/toolgen-go/toolgen/runtime/toolimpl/format." + format.FuncName(name); fn != want {
 			t.Errorf("Checker(%q) is %s; FuncName says %s", name, fn, want)
 		}
 		if _, ok := cases[name]; !ok {

@@ -1,4 +1,4 @@
-package jsonvalue
+package value
 
 import (
 	"encoding/json"
@@ -151,11 +151,6 @@ func uintOf(f float64, max uint64) (uint64, bool) {
 	return n, n <= max
 }
 
-// Float returns v, a value a validator accepted as a number, as a float64.
-func Float(v any) (float64, bool) {
-	return Number(v)
-}
-
 // Float32 returns v, a value a validator accepted as a number, as a float32,
 // rounded to the nearest float32 as encoding/json rounds it. It reports false
 // when the number is too large for a float32.
@@ -174,11 +169,6 @@ func Float32(v any) (float32, bool) {
 	f32 := float32(f)
 	return f32, !math.IsInf(float64(f32), 0)
 }
-
-// IsNull reports whether v is JSON null: nil, or a nil slice, map, pointer
-// or interface put in the map by hand. Like null, such a typed nil leaves an
-// optional member absent.
-func IsNull(v any) bool { return isNull(v) }
 
 // NumberText returns v, a value a validator accepted as a number, as the
 // json.Number encoding/json decodes from its JSON: a json.Number as it is,

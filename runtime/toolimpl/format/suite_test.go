@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
 // suiteDir holds the JSON-Schema-Test-Suite files (see its LICENSE).

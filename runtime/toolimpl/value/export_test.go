@@ -1,6 +1,6 @@
-package jsonvalue
+package value
 
-// ListLen is listLen, for the tests of package jsonvalue_test.
+// ListLen is listLen, for the tests of package value_test.
 var ListLen = listLen
 
 // The named types of the tests, for package jsonvalue_test.
