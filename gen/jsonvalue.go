@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // A JSON value as the schema compiler reads it: nil, bool, string,
@@ -94,6 +96,46 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 		}
 	}
 	return tok, nil
+}
+
+// valueKey returns a key that is the same for two values exactly when the
+// run time's value.Equal calls them equal: numbers by their exact value,
+// whatever their spelling (1e23 and 100000000000000000000000 alike,
+// 9007199254740993 and 9007199254740992 apart, 1e-400 apart from 0), members
+// in any order. It is value.IdentityForm of the value as generated code
+// holds it, which for JSON's numbers is Equal's equality. It reports false
+// for a value nested deeper than value.MaxDepth.
+func valueKey(v any) (string, bool) {
+	b, w := value.IdentityForm(nil, runtimeValue(v), value.MaxDepth)
+	return string(b), w == value.WalkOK
+}
+
+// runtimeValue returns v as generated code holds it: an *object as a
+// map[string]any.
+func runtimeValue(v any) any {
+	switch x := v.(type) {
+	case *object:
+		m := make(map[string]any, len(x.keys))
+		for _, k := range x.keys {
+			m[k] = runtimeValue(x.values[k])
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, item := range x {
+			l[i] = runtimeValue(item)
+		}
+		return l
+	}
+	return v
+}
+
+// floatView returns the float64 through which generated code reads the
+// number n (value.Number), or false when n is beyond float64's range, which
+// the run time does not read as a number. The generator writes it as a Go
+// constant and decides nothing by it: comparisons are exact (value.Compare).
+func floatView(n json.Number) (float64, bool) {
+	return value.Number(n)
 }
 
 // compactJSON renders a value as JSON in its own member order, for messages.
