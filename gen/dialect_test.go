@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -552,4 +553,70 @@ type PingArgs struct{}
 	src := string(files[0].Content)
 	assert.Contains(t, src, "pingArgsOpenAISchema2 ")
 	assert.NotContains(t, src, "pingArgsOpenAISchema ")
+}
+
+// TestEveryFormEmitted: every form of the runtime's table is generated,
+// for a tool, in its own form and as the fallback it names, and for an
+// output where it is an output format; and the generator has what it reads
+// of each form: the rules of its lowering, the form among the dialects=
+// options, a title, and the phrases of a fallback.
+func TestEveryFormEmitted(t *testing.T) {
+	files, err, _ := generate(t, `package tools
+
+// Strict converts a struct.
+//
+//toolgen:tool
+type StrictArgs struct {
+	A string `+"`json:\"a\"`"+`
+}
+
+// Loose takes a map, which no strict form expresses.
+//
+//toolgen:tool
+type LooseArgs struct {
+	M map[string]string `+"`json:\"m\"`"+`
+}
+
+// Answer is an answer.
+//
+//toolgen:output
+type Answer struct {
+	M map[string]string `+"`json:\"m\"`"+`
+}
+`)
+	require.NoError(t, err)
+	src := string(files[0].Content)
+	table := func(name string) string {
+		_, rest, ok := strings.Cut(src, "var "+name+" = []toolimpl.Form{")
+		require.True(t, ok, "the table %s", name)
+		rows, _, _ := strings.Cut(rest, "\n}\n")
+		return rows
+	}
+	strict, loose, answer := table("strictArgsForms"), table("looseArgsForms"), table("answerForms")
+	for _, f := range shapes {
+		shape := "{Shape: tool." + f.Name + ","
+		assert.Contains(t, strict, shape, "the tool's %s definition", f.Name)
+		assert.Contains(t, loose, shape, "the tool's %s definition", f.Name)
+		assert.Equal(t, f.Output(), strings.Contains(answer, shape), "the output's %s format", f.Name)
+		if f.Fallback != "" {
+			to := shapeOf(f.Fallback)
+			assert.Contains(t, loose, shape+" Form: tool."+to.Name+",", "%s falls back to %s", f.Name, to.Name)
+			assert.NotEmpty(t, (&ToolType{}).phrase(to, 0), to.Name)
+			assert.NotEmpty(t, (&ToolType{}).phrase(to, 1), to.Name)
+			if f.Output() {
+				assert.Contains(t, answer, shape+" Form: tool."+to.Name+",", "the output's %s format falls back to %s", f.Name, to.Name)
+				assert.NotEmpty(t, (&ToolType{Output: true}).phrase(to, 0), to.Name)
+				assert.NotEmpty(t, (&ToolType{Output: true}).phrase(to, 1), to.Name)
+			}
+		}
+		_, known := lowerings[lowering(f.Lowering)]
+		assert.True(t, known, "%s: the generator has the rules of lowering %q", f.Name, f.Lowering)
+		assert.Contains(t, AllDialects, Dialect(f.Option), f.Name)
+		assert.Equal(t, f.Title, Dialect(f.Option).Title(), f.Name)
+		_, errs := ConvertJSON(Dialect(f.Option), []byte(weatherSchema))
+		assert.Empty(t, errs, "%s converts", f.Name)
+	}
+	for l := range lowerings {
+		assert.True(t, slices.ContainsFunc(shapes, func(f *tool.Form) bool { return lowering(f.Lowering) == l }), "lowering %q: a form takes it", l)
+	}
 }

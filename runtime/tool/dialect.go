@@ -6,10 +6,10 @@ import (
 	"fmt"
 )
 
-// Dialect names the form in which a provider's API takes a tool definition.
-// toolgen converts every tool into every dialect at go generate time: its
-// schemas are JSON constants of the generated code, and nothing is converted
-// at run time.
+// Dialect names the form in which a provider's API takes a tool definition;
+// Form returns its row of the table of forms. toolgen converts every tool
+// into every dialect at go generate time: its schemas are JSON constants of
+// the generated code, and nothing is converted at run time.
 type Dialect string
 
 const (
