@@ -65,13 +65,12 @@ func optionForm(d Dialect) *tool.Form {
 
 // Limits of the providers (see README, "Dialects").
 const (
-	openAIMaxNesting     = 10
-	openAIMaxProperties  = 5000
-	openAIMaxEnumValues  = 1000
-	openAIMaxChars       = 120_000
-	openAILongEnum       = 250
-	openAILongEnumChars  = 15_000
-	geminiMaxFunctionDec = 128
+	openAIMaxNesting    = 10
+	openAIMaxProperties = 5000
+	openAIMaxEnumValues = 1000
+	openAIMaxChars      = 120_000
+	openAILongEnum      = 250
+	openAILongEnumChars = 15_000
 
 	// Anthropic's strict mode compiles each schema into a grammar; a schema
 	// with more optional members or unions than this is refused.

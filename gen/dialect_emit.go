@@ -202,9 +202,9 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 	return notes, errs
 }
 
-// toolDialects is what Emit writes of one tool's dialects: each parameters
-// schema once, as a constant, and the tool.Dialects value whose definitions
-// are constant expressions around them.
+// toolDialects is what Emit writes of one tool's (or output's) dialects:
+// each schema once, as a constant, the table of its forms, and the call that
+// wraps them into its tool.Dialects (tool.ResponseFormats).
 type toolDialects struct {
 	tool        *BuiltTool
 	schemaConst string              // the canonical schema
@@ -213,7 +213,7 @@ type toolDialects struct {
 	// outputSchema is the constant of the tool's result schema, the
 	// outputSchema of its MCP definition; "" for none.
 	outputSchema string
-	forms        string // the table of the tool's forms
+	forms        string // the table of its forms
 }
 
 // newToolDialects declares the constants of a tool's parameters schemas,

@@ -9,12 +9,13 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// A Form is a tool's definition in one field of tool.Dialects: the field
-// (Shape, named by its dialect); the dialect whose form the definition takes
-// when it is not the field's own (Form, the fallback toolgen chose, and
-// Fallback, why); the parameters schema in that form ("" for none: a Gemini
-// tool without arguments). Generated code declares a tool's forms as a
-// table of constants, which takes no code to initialize.
+// A Form is a tool's definition in one field of tool.Dialects, or an
+// output's format in one field of tool.ResponseFormats: the field (Shape,
+// named by its dialect); the dialect whose form it takes when it is not the
+// field's own (Form, the fallback toolgen chose, and Fallback, why); the
+// schema in that form ("" for none: a Gemini tool without arguments).
+// Generated code declares the forms of a tool or an output as a table of
+// constants, which takes no code to initialize.
 type Form struct {
 	Shape, Form          tool.Dialect
 	Parameters, Fallback string
@@ -33,7 +34,7 @@ type Form struct {
 func Dialects(name, description string, risk tool.Risk, idempotent bool, result string, forms []Form) tool.Dialects {
 	w := wrapper{name: name, description: description, risk: risk, idempotent: idempotent, result: result}
 	var ds tool.Dialects
-	for i, b := range w.wrap(forms, func(f *tool.Form) *tool.Envelope { return &f.Definition }) {
+	for i, b := range w.wrap(forms, false) {
 		f := &forms[i]
 		def := ds.Field(f.Shape)
 		if def == nil {
@@ -53,7 +54,7 @@ func Dialects(name, description string, risk tool.Risk, idempotent bool, result 
 func Formats(name, description string, forms []Form) tool.ResponseFormats {
 	w := wrapper{name: name, description: description}
 	var fs tool.ResponseFormats
-	for i, b := range w.wrap(forms, func(f *tool.Form) *tool.Envelope { return &f.Format }) {
+	for i, b := range w.wrap(forms, true) {
 		f := &forms[i]
 		format := fs.Field(f.Shape)
 		if format == nil {
@@ -86,18 +87,35 @@ type wrapper struct {
 }
 
 // wrap writes each form around its schema, in the envelope of its form
-// that envelope picks, into one buffer, and returns each one's bytes: the
-// forms of a tool or an output are one allocation, each capped so that
-// appending to one does not write over the next.
-func (w *wrapper) wrap(forms []Form, envelope func(*tool.Form) *tool.Envelope) [][]byte {
-	var buf []byte
-	ends := make([]int, len(forms))
+// (its Format, or its Definition), into one buffer, and returns each one's
+// bytes: the forms of a tool or an output are one allocation, each capped
+// so that appending to one does not write over the next.
+func (w *wrapper) wrap(forms []Form, format bool) [][]byte {
+	envelopes := make([]tool.Envelope, len(forms))
+	size := 0
 	for i := range forms {
 		form, ok := forms[i].form().Form()
 		if !ok {
 			panic("toolimpl: unknown dialect " + strconv.Quote(string(forms[i].form())))
 		}
-		buf = w.append(buf, envelope(&form), forms[i].Parameters)
+		e := form.Definition
+		if format {
+			e = form.Format
+			if e.Open == "" {
+				panic("toolimpl: no output takes the form " + strconv.Quote(string(form.Dialect)))
+			}
+		}
+		envelopes[i] = e
+		// Enough unless the name or the description has much to escape.
+		size += len(e.Open) + len(w.name) + len(w.description) + len(e.Key) + len(forms[i].Parameters) + len(e.Close) + 32
+		if e.Annotations {
+			size += len(w.result) + 96
+		}
+	}
+	buf := make([]byte, 0, size)
+	ends := make([]int, len(forms))
+	for i := range forms {
+		buf = w.append(buf, &envelopes[i], forms[i].Parameters)
 		ends[i] = len(buf)
 	}
 	out := make([][]byte, len(forms))

@@ -113,7 +113,8 @@ func TestFormatsForms(t *testing.T) {
 		assert.Equal(t, c.form, got.Form)
 		assert.Equal(t, f.Fallback, got.Fallback)
 	}
-	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.MCP, Parameters: `{}`}}) }, "MCP has no output format")
+	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.MCP, Parameters: `{}`}}) }, "MCP is no output format")
+	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.OpenAI, Form: tool.MCP, Parameters: `{}`}}) }, "no output takes the MCP form")
 }
 
 // TestEveryForm: every form of the runtime's table wraps a tool's
@@ -164,4 +165,28 @@ func object(t *testing.T, raw []byte) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(raw, &m), "%s", raw)
 	return m
+}
+
+// BenchmarkWrap is what initializing a package costs per tool (its nine
+// definitions) and per output (its four formats).
+func BenchmarkWrap(b *testing.B) {
+	const schema = `{"type":"object","properties":{"city":{"type":"string","description":"City name."}},"required":["city"],"additionalProperties":false}`
+	var forms []Form
+	for _, d := range tool.AllDialects() {
+		forms = append(forms, Form{Shape: d, Parameters: schema})
+	}
+	outputs := []Form{{Shape: tool.OpenAI, Parameters: schema}, {Shape: tool.OpenAIResponses, Parameters: schema},
+		{Shape: tool.Anthropic, Parameters: schema}, {Shape: tool.Gemini, Parameters: schema}}
+	b.Run("Dialects", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Dialects("get_weather", "Asks for the weather.", tool.RiskRead, true, "", forms)
+		}
+	})
+	b.Run("Formats", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Formats("itinerary", "A trip.", outputs)
+		}
+	})
 }
