@@ -9,55 +9,67 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// Dialect is the form of a tool's parameters schema that one provider
-// takes. The //toolgen:tool dialects= option names them; each OpenAI one
-// gives both a Chat Completions and a Responses API definition.
+// Dialect is a value of the //toolgen:tool dialects= option: the forms of
+// tool.Form whose Option it is ("openai" gives both a Chat Completions and
+// a Responses API definition). Every form of one option takes the same
+// lowering of the schema.
 type Dialect string
 
-const (
-	// DialectOpenAI is OpenAI's strict mode (Structured Outputs): every
-	// property required, an optional one as a union with null,
-	// additionalProperties false everywhere, no minLength, maxLength,
-	// uniqueItems, default or examples (moved into descriptions).
-	DialectOpenAI Dialect = "openai"
-	// DialectOpenAINonStrict is the canonical schema, sent with strict false.
-	DialectOpenAINonStrict Dialect = "openai-nonstrict"
-	// DialectAnthropic is Anthropic's strict mode (strict tool use and JSON
-	// outputs): additionalProperties false on every object, no recursion,
-	// no numeric or length constraints, no maxItems, minItems 0 or 1 only,
-	// simple patterns only (the others moved into descriptions).
-	DialectAnthropic Dialect = "anthropic"
-	// DialectAnthropicNonStrict is the canonical schema as Anthropic's
-	// input_schema, sent without strict.
-	DialectAnthropicNonStrict Dialect = "anthropic-nonstrict"
-	// DialectGemini is the OpenAPI 3.0 subset of Gemini's parameters: one
-	// upper-case type, nullable: true, no $ref, no additionalProperties, no
-	// exclusiveMinimum/Maximum, multipleOf, uniqueItems or non-string enum
-	// (moved into descriptions).
-	DialectGemini Dialect = "gemini"
-	// DialectGeminiJSONSchema is the JSON Schema subset of Gemini's
-	// parametersJsonSchema: no minLength, maxLength, pattern,
-	// exclusiveMinimum/Maximum, multipleOf or uniqueItems (moved into
-	// descriptions).
-	DialectGeminiJSONSchema Dialect = "gemini-jsonschema"
-	// DialectMCP is the canonical schema as an MCP tool's inputSchema.
-	DialectMCP Dialect = "mcp"
-)
+// AllDialects lists the dialects in the order the dialects= option uses:
+// the options of tool.AllDialects' forms, each once.
+var AllDialects = func() []Dialect {
+	var ds []Dialect
+	for _, f := range shapes {
+		if !slices.Contains(ds, Dialect(f.Option)) {
+			ds = append(ds, Dialect(f.Option))
+		}
+	}
+	return ds
+}()
 
-// AllDialects lists the dialects in the order the dialects= option uses.
-var AllDialects = []Dialect{DialectOpenAI, DialectOpenAINonStrict, DialectAnthropic, DialectAnthropicNonStrict, DialectGemini, DialectGeminiJSONSchema, DialectMCP}
+// shapes are the forms of the runtime's table, in the order of
+// tool.Dialects' fields.
+var shapes = func() []*tool.Form {
+	var fs []*tool.Form
+	for _, d := range tool.AllDialects() {
+		f, _ := d.Form()
+		fs = append(fs, &f)
+	}
+	return fs
+}()
+
+// shapeOf is the form of a dialect of the runtime, or nil.
+func shapeOf(d tool.Dialect) *tool.Form {
+	for _, f := range shapes {
+		if f.Dialect == d {
+			return f
+		}
+	}
+	return nil
+}
+
+// optionForm is the first form of a dialects= option, or nil.
+func optionForm(d Dialect) *tool.Form {
+	for _, f := range shapes {
+		if Dialect(f.Option) == d {
+			return f
+		}
+	}
+	return nil
+}
 
 // Limits of the providers (see README, "Dialects").
 const (
-	openAIMaxNesting     = 10
-	openAIMaxProperties  = 5000
-	openAIMaxEnumValues  = 1000
-	openAIMaxChars       = 120_000
-	openAILongEnum       = 250
-	openAILongEnumChars  = 15_000
-	geminiMaxFunctionDec = 128
+	openAIMaxNesting    = 10
+	openAIMaxProperties = 5000
+	openAIMaxEnumValues = 1000
+	openAIMaxChars      = 120_000
+	openAILongEnum      = 250
+	openAILongEnumChars = 15_000
 
 	// Anthropic's strict mode compiles each schema into a grammar; a schema
 	// with more optional members or unions than this is refused.
@@ -120,23 +132,11 @@ func (e DialectError) Error() string {
 	return fmt.Sprintf("%s: schema at #%s: %s", e.Dialect, e.Path, e.Msg())
 }
 
-// Title is the dialect's name in messages: "OpenAI strict mode".
+// Title is the dialect's name in messages, its forms' tool.Form.Title:
+// "OpenAI strict mode".
 func (d Dialect) Title() string {
-	switch d {
-	case DialectOpenAI:
-		return "OpenAI strict mode"
-	case DialectOpenAINonStrict:
-		return "OpenAI's non-strict tools"
-	case DialectAnthropic:
-		return "Anthropic strict mode"
-	case DialectAnthropicNonStrict:
-		return "Anthropic's non-strict tools"
-	case DialectGemini:
-		return "Gemini's parameters"
-	case DialectGeminiJSONSchema:
-		return "Gemini's parametersJsonSchema"
-	case DialectMCP:
-		return "MCP's inputSchema"
+	if f := optionForm(d); f != nil {
+		return f.Title
 	}
 	return "the " + string(d) + " dialect"
 }
@@ -191,22 +191,22 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 		return nil, []DialectError{{Dialect: d, What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
 	}
 	out := &Converted{Dialect: d}
-	switch d {
-	case DialectOpenAINonStrict, DialectAnthropicNonStrict, DialectMCP:
-		out.Parameters = append(json.RawMessage(nil), canonical...)
-		return out, nil
-	case DialectOpenAI, DialectAnthropic, DialectGemini, DialectGeminiJSONSchema:
-	default:
+	f := optionForm(d)
+	if f == nil {
 		return nil, []DialectError{{Dialect: d, What: "the schema", Why: fmt.Sprintf("unknown dialect %q", d)}}
 	}
-	c := &converter{dialect: d, root: root}
+	if lowering(f.Lowering) == lowerCanonical {
+		out.Parameters = append(json.RawMessage(nil), canonical...)
+		return out, nil
+	}
+	c := &converter{dialect: d, lowering: lowering(f.Lowering), rules: lowerings[lowering(f.Lowering)], root: root}
 	conv := c.schema(root, "", "", nil, 1)
 	c.limits()
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
 	out.Moved = c.moved
-	if d == DialectGemini {
+	if c.lowering == lowerGemini {
 		if props, _ := root.get("properties"); props == nil || len(props.(*object).keys) == 0 {
 			// Gemini refuses an object without properties; a function
 			// without arguments has no parameters.
@@ -217,12 +217,15 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 	return out, nil
 }
 
-// converter converts one canonical schema into one dialect.
+// converter converts one canonical schema into one dialect, by the rules
+// of its lowering.
 type converter struct {
-	dialect Dialect
-	root    *object
-	errs    []DialectError
-	moved   []Moved
+	dialect  Dialect
+	lowering lowering
+	rules    rules
+	root     *object
+	errs     []DialectError
+	moved    []Moved
 
 	// OpenAI strict mode's limits.
 	properties int
@@ -241,17 +244,17 @@ func (c *converter) fail(path string, what cause, why string, args ...any) {
 	c.errs = append(c.errs, DialectError{Dialect: c.dialect, Path: path, What: what.what, Why: fmt.Sprintf(why, args...), Instead: what.instead})
 }
 
-func (c *converter) openAI() bool { return c.dialect == DialectOpenAI }
+func (c *converter) openAI() bool { return c.lowering == lowerOpenAI }
 
 // closed reports a dialect that needs additionalProperties: false on every
 // object: a strict mode.
-func (c *converter) closed() bool { return c.dialect == DialectOpenAI || c.dialect == DialectAnthropic }
+func (c *converter) closed() bool { return c.lowering == lowerOpenAI || c.lowering == lowerAnthropic }
 
 // movesUnions reports a dialect that takes an anyOf but no oneOf, nor the
 // branches of the oneof_required and anyof_required groups, which only
 // require members: it writes what they add as sentences.
 func (c *converter) movesUnions() bool {
-	return c.dialect == DialectGeminiJSONSchema || c.dialect == DialectAnthropic
+	return c.lowering == lowerGeminiJSONSchema || c.lowering == lowerAnthropic
 }
 
 // describer collects the sentences that replace the keywords a dialect lacks,
@@ -336,7 +339,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		if b, _ := v.(bool); b {
 			return c.anyValue(path)
 		}
-		if c.dialect != DialectGeminiJSONSchema {
+		if c.lowering != lowerGeminiJSONSchema {
 			c.fail(path, causeNothing, "")
 		}
 		return v
@@ -395,7 +398,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 				c.fail(path, keywordCause("$defs"), "below the root")
 				continue
 			}
-			if c.dialect == DialectGemini {
+			if c.lowering == lowerGemini {
 				// Only $ref uses them, and Gemini fails each $ref.
 				continue
 			}
@@ -438,7 +441,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 	if isObject {
 		c.object(s, out, path, level, &sentences)
 	}
-	if c.dialect == DialectGemini && s.has("examples") {
+	if c.lowering == lowerGemini && s.has("examples") {
 		if ex, _ := s.get("examples"); len(ex.([]any)) > 0 {
 			out.set("example", ex.([]any)[0])
 		}
@@ -478,7 +481,7 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 				tag = "anyof_required"
 			}
 			why := "every member is required"
-			if c.dialect == DialectGemini {
+			if c.lowering == lowerGemini {
 				why = "every alternative needs a type"
 			}
 			c.fail(path, cause{fmt.Sprintf("the %s groups %s", tag, strings.Join(groups, "; ")), ""}, "%s", why)
@@ -540,8 +543,8 @@ func memberGroups(branches []any) ([]string, bool) {
 
 // anyValue is the schema of a value of any type.
 func (c *converter) anyValue(path string) any {
-	switch c.dialect {
-	case DialectOpenAI, DialectAnthropic, DialectGemini:
+	switch c.lowering {
+	case lowerOpenAI, lowerAnthropic, lowerGemini:
 		c.fail(path, causeAny, "every schema needs a type")
 	}
 	return newObject()
@@ -571,7 +574,7 @@ func (c *converter) nullable(v any) any {
 	if !ok {
 		return v
 	}
-	if c.dialect == DialectGemini {
+	if c.lowering == lowerGemini {
 		if s.has("nullable") {
 			return s
 		}
@@ -659,11 +662,11 @@ func acceptsNull(s *object) bool {
 
 // ref converts a $ref, which the canonical schema uses for recursive types.
 func (c *converter) ref(s *object, path string) any {
-	if c.dialect == DialectGemini {
+	if c.lowering == lowerGemini {
 		c.fail(path, causeRecursive, "an OpenAPI 3.0 subset without $ref")
 		return s
 	}
-	if c.dialect == DialectAnthropic && recursiveRef(c.root, s.str("$ref")) {
+	if c.lowering == lowerAnthropic && recursiveRef(c.root, s.str("$ref")) {
 		c.fail(path, causeRecursive, "no schema may refer to itself")
 		return s
 	}
@@ -710,7 +713,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 	convProps := newObject()
 	for _, name := range props.keys {
 		p := path + "/properties/" + pointerEscape(name)
-		if c.dialect == DialectGemini && !geminiName.MatchString(name) {
+		if c.lowering == lowerGemini && !geminiName.MatchString(name) {
 			c.fail(p, cause{fmt.Sprintf("the property name %q", name), "a json name of letters, digits and _"}, "names must match %s", geminiName)
 		}
 		c.properties++
@@ -719,7 +722,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		if c.openAI() && !required[name] {
 			conv = c.nullable(conv)
 		}
-		if o, ok := conv.(*object); ok && c.dialect == DialectAnthropic {
+		if o, ok := conv.(*object); ok && c.lowering == lowerAnthropic {
 			if _, isList := o.values["type"].([]any); isList || o.has("anyOf") {
 				c.unions++
 			}
@@ -744,8 +747,8 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 	case len(props.keys) == 0 && path != "":
 		lacks = &causeEmpty
 	}
-	switch c.dialect {
-	case DialectOpenAI, DialectAnthropic:
+	switch c.lowering {
+	case lowerOpenAI, lowerAnthropic:
 		switch {
 		case lacks == nil || *lacks == causeEmpty:
 		case *lacks == causeIntMap:
@@ -763,7 +766,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 			c.optional += len(props.keys)
 		}
 		out.set("additionalProperties", false)
-	case DialectGemini:
+	case lowerGemini:
 		switch {
 		case lacks == nil:
 		case *lacks == causeEmpty || *lacks == causeOpenObject:
@@ -783,7 +786,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 			// Gemini may order properties alphabetically otherwise.
 			out.set("propertyOrdering", names)
 		}
-	case DialectGeminiJSONSchema:
+	case lowerGeminiJSONSchema:
 		if s.has("properties") {
 			out.set("properties", convProps)
 		}
@@ -830,12 +833,12 @@ var geminiTypes = map[string]string{
 func (c *converter) typeName(v any, path string) any {
 	t, ok := v.(string)
 	if !ok {
-		if c.dialect == DialectGemini {
+		if c.lowering == lowerGemini {
 			c.fail(path, causeTypeList, "one type per schema")
 		}
 		return v
 	}
-	if c.dialect == DialectGemini {
+	if c.lowering == lowerGemini {
 		if g, ok := geminiTypes[t]; ok && t != "null" {
 			return g
 		}
@@ -859,8 +862,8 @@ func (c *converter) enum(out *object, d *describer, values []any, path string) {
 		}
 	}
 	switch {
-	case c.dialect == DialectGemini && !allStrings,
-		c.dialect == DialectGeminiJSONSchema && !allScalars:
+	case c.lowering == lowerGemini && !allStrings,
+		c.lowering == lowerGeminiJSONSchema && !allScalars:
 		d.add(path, "enum", "be one of "+jsonList(values))
 	default:
 		out.set("enum", values)
@@ -873,11 +876,11 @@ func (c *converter) constant(out *object, d *describer, v any, path string) {
 	_, isString := v.(string)
 	_, isNumber := v.(json.Number)
 	switch {
-	case c.dialect == DialectAnthropic:
+	case c.lowering == lowerAnthropic:
 		out.set("const", v)
 	case c.openAI(),
-		c.dialect == DialectGemini && isString,
-		c.dialect == DialectGeminiJSONSchema && (isString || isNumber):
+		c.lowering == lowerGemini && isString,
+		c.lowering == lowerGeminiJSONSchema && (isString || isNumber):
 		c.countEnum([]any{v}, path)
 		out.set("enum", []any{v})
 	default:
@@ -910,7 +913,7 @@ func (c *converter) countEnum(values []any, path string) {
 
 // limits checks the strict modes' limits on the whole schema.
 func (c *converter) limits() {
-	if c.dialect == DialectAnthropic {
+	if c.lowering == lowerAnthropic {
 		if c.optional > anthropicMaxOptional {
 			c.fail("", causeSize, "at most %d optional members in all, and this schema has %d", anthropicMaxOptional, c.optional)
 		}
@@ -944,31 +947,74 @@ const (
 	drop               // an annotation the dialect has no use for
 )
 
-var dialectActions = map[Dialect]map[string]action{
-	DialectOpenAI: {
-		"multipleOf": keep, "maximum": keep, "exclusiveMaximum": keep, "minimum": keep, "exclusiveMinimum": keep,
-		"pattern": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
-		"minLength": move, "maxLength": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
-		"default": move, "examples": move, "contentEncoding": move,
+// lowering names the rules by which a form's schema is lowered from the
+// canonical one: the values of tool.Form.Lowering.
+type lowering string
+
+const (
+	lowerCanonical        lowering = "canonical" // the canonical schema as it is
+	lowerOpenAI           lowering = "openai-strict"
+	lowerAnthropic        lowering = "anthropic-strict"
+	lowerGemini           lowering = "gemini-openapi"
+	lowerGeminiJSONSchema lowering = "gemini-jsonschema"
+)
+
+// rules are what a lowering does that its code does not say: what it does
+// with each keyword that schema() does not handle itself, the values of
+// format it has, and the suffix of the constant that holds its schemas in
+// generated code ("" for the canonical schema's constant).
+type rules struct {
+	actions  map[string]action
+	formats  map[string]bool
+	constant string
+}
+
+// lowerings are the rules of each lowering.
+var lowerings = map[lowering]rules{
+	lowerCanonical: {},
+	lowerOpenAI: {
+		actions: map[string]action{
+			"multipleOf": keep, "maximum": keep, "exclusiveMaximum": keep, "minimum": keep, "exclusiveMinimum": keep,
+			"pattern": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
+			"minLength": move, "maxLength": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
+			"default": move, "examples": move, "contentEncoding": move,
+		},
+		formats: map[string]bool{"date-time": true, "time": true, "date": true, "duration": true, "email": true,
+			"hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
+		constant: "OpenAISchema",
 	},
-	DialectAnthropic: {
-		"pattern": keep, "minItems": keep, "format": keep,
-		"minLength": move, "maxLength": move, "minimum": move, "maximum": move, "exclusiveMinimum": move,
-		"exclusiveMaximum": move, "multipleOf": move, "maxItems": move, "uniqueItems": move,
-		"minProperties": move, "maxProperties": move, "default": move, "examples": move, "contentEncoding": move,
+	lowerAnthropic: {
+		actions: map[string]action{
+			"pattern": keep, "minItems": keep, "format": keep,
+			"minLength": move, "maxLength": move, "minimum": move, "maximum": move, "exclusiveMinimum": move,
+			"exclusiveMaximum": move, "multipleOf": move, "maxItems": move, "uniqueItems": move,
+			"minProperties": move, "maxProperties": move, "default": move, "examples": move, "contentEncoding": move,
+		},
+		// As the official SDKs' transforms keep them.
+		formats: map[string]bool{"date-time": true, "time": true, "date": true, "duration": true, "email": true,
+			"hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
+		constant: "AnthropicSchema",
 	},
-	DialectGemini: {
-		"maximum": keep, "minimum": keep, "minLength": keep, "maxLength": keep, "pattern": keep,
-		"maxItems": keep, "minItems": keep, "minProperties": keep, "maxProperties": keep,
-		"title": keep, "default": keep, "format": keep,
-		"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "uniqueItems": move,
-		"contentEncoding": move, "examples": drop, // the first becomes "example"
+	lowerGemini: {
+		actions: map[string]action{
+			"maximum": keep, "minimum": keep, "minLength": keep, "maxLength": keep, "pattern": keep,
+			"maxItems": keep, "minItems": keep, "minProperties": keep, "maxProperties": keep,
+			"title": keep, "default": keep, "format": keep,
+			"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "uniqueItems": move,
+			"contentEncoding": move, "examples": drop, // the first becomes "example"
+		},
+		formats:  map[string]bool{"date-time": true, "enum": true, "int32": true, "int64": true, "float": true, "double": true},
+		constant: "GeminiSchema",
 	},
-	DialectGeminiJSONSchema: {
-		"maximum": keep, "minimum": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
-		"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "minLength": move, "maxLength": move,
-		"pattern": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
-		"default": move, "examples": move, "contentEncoding": move,
+	lowerGeminiJSONSchema: {
+		actions: map[string]action{
+			"maximum": keep, "minimum": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
+			"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "minLength": move, "maxLength": move,
+			"pattern": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
+			"default": move, "examples": move, "contentEncoding": move,
+		},
+		formats:  map[string]bool{"date-time": true, "date": true, "time": true},
+		constant: "GeminiJSONSchema",
 	},
 }
 
@@ -979,20 +1025,9 @@ var annotations = map[string]bool{
 	"deprecated": true, "contentMediaType": true,
 }
 
-// formats lists the values of format each dialect has.
-var formats = map[Dialect]map[string]bool{
-	DialectOpenAI: {"date-time": true, "time": true, "date": true, "duration": true, "email": true,
-		"hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
-	// As the official SDKs' transforms keep them.
-	DialectAnthropic: {"date-time": true, "time": true, "date": true, "duration": true, "email": true,
-		"hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
-	DialectGemini:           {"date-time": true, "enum": true, "int32": true, "int64": true, "float": true, "double": true},
-	DialectGeminiJSONSchema: {"date-time": true, "date": true, "time": true},
-}
-
 // keyword converts one keyword by the dialect's table.
 func (c *converter) keyword(out *object, d *describer, k string, v any, path string) {
-	a, known := dialectActions[c.dialect][k]
+	a, known := c.rules.actions[k]
 	if !known {
 		switch {
 		case annotations[k]:
@@ -1005,10 +1040,10 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 			a = drop
 		}
 	}
-	if k == "format" && !formats[c.dialect][v.(string)] {
+	if k == "format" && !c.rules.formats[v.(string)] {
 		a = move
 	}
-	if c.dialect == DialectAnthropic {
+	if c.lowering == lowerAnthropic {
 		// Anthropic strict mode takes minItems 0 or 1 and simple patterns
 		// only.
 		if k == "minItems" && numUint(v) > 1 || k == "pattern" && !simplePattern(v.(string)) {
@@ -1159,52 +1194,11 @@ func jsonList(values []any) string {
 
 // --- definitions ---------------------------------------------------------
 
-// Shape is the form of a whole tool definition in a request; each dialect
-// has one or two (OpenAI's Chat Completions and Responses APIs).
-type Shape struct {
-	// Field is the tool.Dialects field that holds the definition, and the
-	// name of the tool.Dialect constant of the form.
-	Field   string
-	Dialect Dialect
-	// Fallback is the Field of the shape whose form a definition of this
-	// shape takes when Dialect cannot express a tool's schema: the next
-	// strictest form the provider accepts in the same request. "" when
-	// there is none.
-	Fallback string
-}
-
-// Shapes lists the definitions generated for the dialects, in the order of
-// tool.Dialects' fields.
-var Shapes = []Shape{
-	{"OpenAI", DialectOpenAI, "OpenAINonStrict"},
-	{"OpenAINonStrict", DialectOpenAINonStrict, ""},
-	{"OpenAIResponses", DialectOpenAI, "OpenAIResponsesNonStrict"},
-	{"OpenAIResponsesNonStrict", DialectOpenAINonStrict, ""},
-	{"Anthropic", DialectAnthropic, "AnthropicNonStrict"},
-	{"AnthropicNonStrict", DialectAnthropicNonStrict, ""},
-	{"Gemini", DialectGemini, "GeminiJSONSchema"},
-	{"GeminiJSONSchema", DialectGeminiJSONSchema, ""},
-	{"MCP", DialectMCP, ""},
-}
-
-// ShapeOf returns the shape of a tool.Dialects field.
-func ShapeOf(field string) (Shape, bool) { return shapeIn(Shapes, field) }
-
-func shapeIn(shapes []Shape, field string) (Shape, bool) {
-	for _, s := range shapes {
-		if s.Field == field {
-			return s, true
-		}
-	}
-	return Shape{}, false
-}
-
-// Form is a tool's definition in one shape: in the shape's own form, the
-// strictest, or in the form of a fallback.
+// Form is a tool's definition in one form of the runtime's table: in the
+// form of its own (Shape, the tool.Dialects field), the strictest, or in
+// that of a fallback (Form).
 type Form struct {
-	// Shape is the shape of the tool.Dialects field; Form the shape whose
-	// form the definition takes (Shape itself unless it fell back).
-	Shape, Form Shape
+	Shape, Form *tool.Form
 	// Parameters is the parameters schema in Form's dialect; nil when the
 	// definition has none.
 	Parameters []byte
@@ -1246,26 +1240,20 @@ func (f *Form) FallbackText() string {
 }
 
 // ChooseForm picks the form of a shape for a tool: the shape's own when its
-// dialect expresses the schema, otherwise down the fallbacks the first that
-// does. convert converts the tool's canonical schema into a dialect. When no
-// form does, it returns the errors of the last one tried. The fallbacks are
-// shapes of Shapes; ChooseFormIn takes another list of shapes (another
-// kind of definition, with its own envelopes and fallbacks).
-func ChooseForm(shape Shape, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
-	return ChooseFormIn(Shapes, shape, convert)
-}
-
-// ChooseFormIn is ChooseForm with the fallbacks looked up in shapes.
-func ChooseFormIn(shapes []Shape, shape Shape, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
+// dialect expresses the schema, otherwise down the fallbacks of the
+// runtime's table the first that does. convert converts the tool's
+// canonical schema into a dialect. When no form does, it returns the
+// errors of the last one tried.
+func ChooseForm(shape *tool.Form, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
 	f := &Form{Shape: shape}
 	for form := shape; ; {
-		conv, errs := convert(form.Dialect)
+		conv, errs := convert(Dialect(form.Option))
 		if len(errs) == 0 {
 			f.Form, f.Parameters = form, conv.Parameters
 			return f, nil
 		}
-		next, ok := shapeIn(shapes, form.Fallback)
-		if form.Fallback == "" || !ok {
+		next := shapeOf(form.Fallback)
+		if next == nil {
 			return nil, errs
 		}
 		f.Fallback = append(f.Fallback, errs...)
@@ -1273,55 +1261,12 @@ func ChooseFormIn(shapes []Shape, shape Shape, convert func(Dialect) (*Converted
 	}
 }
 
-// fallbackPhrase says how a tool goes to a provider in a fallback form:
-// in notes, "OpenAI with \"strict\": false"; in comments, the form alone.
-var fallbackPhrase = map[Dialect][2]string{
-	DialectOpenAINonStrict:    {`OpenAI with "strict": false`, `"strict": false`},
-	DialectAnthropicNonStrict: {`Anthropic without "strict": true`, `without "strict": true`},
-	DialectGeminiJSONSchema:   {"Gemini as parametersJsonSchema", "parametersJsonSchema"},
-}
-
-// outputFallbackPhrase says how a structured output goes to a provider in a
-// fallback form.
-var outputFallbackPhrase = map[Dialect][2]string{
-	DialectOpenAINonStrict:    {`OpenAI with "strict": false`, `"strict": false`},
-	DialectAnthropicNonStrict: {"Anthropic as a tool the request forces", "a tool the request forces"},
-	DialectGeminiJSONSchema:   {"Gemini as responseJsonSchema", "responseJsonSchema"},
-}
-
-// phrase says how t goes to a provider in the form of dialect d: i is 0
-// for notes, 1 for comments.
-func (t *ToolType) phrase(d Dialect, i int) string {
+// phrase says how t goes to a provider in form f: i is 0 for notes, 1 for
+// comments.
+func (t *ToolType) phrase(f *tool.Form, i int) string {
+	e := &f.Definition
 	if t.Output {
-		return outputFallbackPhrase[d][i]
+		e = &f.Format
 	}
-	return fallbackPhrase[d][i]
-}
-
-// FormatParts returns the JSON of a structured output's format in the form
-// of a shape, around its schema: the format is before + schema + after.
-// The forms are OpenAI's response_format (Chat Completions) and text.format
-// (Responses API), strict or not; Anthropic's output_config.format, or the
-// tool a request forces where strict mode cannot express the schema; and
-// the members of Gemini's generationConfig.
-func FormatParts(field, name, description string) (before, after string) {
-	head := `"name":` + compactJSON(name)
-	if description != "" {
-		head += `,"description":` + compactJSON(description)
-	}
-	switch field {
-	case "OpenAI", "OpenAINonStrict":
-		return `{"type":"json_schema","json_schema":{` + head + `,"schema":`, fmt.Sprintf(`,"strict":%t}}`, field == "OpenAI")
-	case "OpenAIResponses", "OpenAIResponsesNonStrict":
-		return `{"type":"json_schema",` + head + `,"schema":`, fmt.Sprintf(`,"strict":%t}`, field == "OpenAIResponses")
-	case "Anthropic":
-		return `{"type":"json_schema","schema":`, "}"
-	case "AnthropicNonStrict":
-		return "{" + head + `,"input_schema":`, "}"
-	case "Gemini":
-		return `{"responseMimeType":"application/json","responseSchema":`, "}"
-	case "GeminiJSONSchema":
-		return `{"responseMimeType":"application/json","responseJsonSchema":`, "}"
-	}
-	panic("gen: unknown format shape " + field)
+	return [2]string{e.Note, e.Comment}[i]
 }

@@ -12,7 +12,7 @@ import (
 // optional, the numeric and length bounds and maxItems move into
 // descriptions, simple patterns and minItems 0 or 1 stay.
 func TestAnthropicStrict(t *testing.T) {
-	c := convert(t, DialectAnthropic, weatherSchema)
+	c := convert(t, Dialect("anthropic"), weatherSchema)
 	assert.Equal(t, `{"type":"object","properties":{`+
 		`"city":{"type":"string","description":"City name. Must be 1-100 characters."},`+
 		`"days":{"type":"integer","description":"Must be between 1 and 14."},`+
@@ -29,7 +29,7 @@ func TestAnthropicStrict(t *testing.T) {
 
 	// Nullable members are an anyOf with null, consts stay, oneOf is an
 	// anyOf and a sentence, formats Anthropic lacks are sentences.
-	c = convert(t, DialectAnthropic, `{"type":"object","additionalProperties":false,"properties":{
+	c = convert(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{
 		"n":{"oneOf":[{"type":"integer","minimum":0},{"type":"null"}]},
 		"k":{"type":"string","const":"x"},
 		"u":{"oneOf":[{"type":"string"},{"type":"integer"}]},
@@ -55,7 +55,7 @@ func TestAnthropicStrictFails(t *testing.T) {
 		"/properties/m: a map cannot be expressed in Anthropic strict mode (every object needs additionalProperties: false)",
 		"/properties/a: a value of any type (any, json.RawMessage) cannot be expressed in Anthropic strict mode (every schema needs a type)",
 		"/properties/o: an open object (map[string]any) cannot be expressed in Anthropic strict mode (every object needs additionalProperties: false)",
-	}, convertErrors(t, DialectAnthropic, `{"type":"object","additionalProperties":false,"properties":{
+	}, convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{
 		"m":{"type":"object","additionalProperties":{"type":"string"}},
 		"a":{},
 		"o":{"type":"object"}}}`))
@@ -63,14 +63,14 @@ func TestAnthropicStrictFails(t *testing.T) {
 	// Recursion, through the root or through a definition; a reference
 	// to a definition that does not recur is fine.
 	assert.Equal(t, []string{"/properties/next: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself)"},
-		convertErrors(t, DialectAnthropic, `{"type":"object","additionalProperties":false,"properties":{"next":{"$ref":"#"}}}`))
+		convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{"next":{"$ref":"#"}}}`))
 	assert.Equal(t, []string{
 		"/$defs/N/properties/kids/items: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself)",
 		"/properties/root: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself)",
-	}, convertErrors(t, DialectAnthropic, `{"type":"object","additionalProperties":false,
+	}, convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,
 		"$defs":{"N":{"type":"object","additionalProperties":false,"properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}}}},
 		"properties":{"root":{"$ref":"#/$defs/N"}}}`))
-	convert(t, DialectAnthropic, `{"type":"object","additionalProperties":false,
+	convert(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,
 		"$defs":{"P":{"type":"object","additionalProperties":false,"properties":{"x":{"type":"integer"}}}},
 		"properties":{"p":{"anyOf":[{"$ref":"#/$defs/P"}]}}}`)
 
@@ -80,14 +80,14 @@ func TestAnthropicStrictFails(t *testing.T) {
 		props = append(props, `"p`+string(rune('a'+i))+`":{"type":"integer"}`)
 	}
 	assert.Equal(t, []string{": a schema this large cannot be expressed in Anthropic strict mode (at most 24 optional members in all, and this schema has 25)"},
-		convertErrors(t, DialectAnthropic, `{"type":"object","additionalProperties":false,"properties":{`+strings.Join(props, ",")+`}}`))
+		convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{`+strings.Join(props, ",")+`}}`))
 	props = props[:0]
 	for i := range 17 {
 		props = append(props, `"p`+string(rune('a'+i))+`":{"oneOf":[{"type":"integer"},{"type":"null"}]}`)
 	}
 	names := `"pa","pb","pc","pd","pe","pf","pg","ph","pi","pj","pk","pl","pm","pn","po","pp","pq"`
 	assert.Equal(t, []string{": a schema this large cannot be expressed in Anthropic strict mode (at most 16 members that are unions (anyOf, or null with a type) in all, and this schema has 17)"},
-		convertErrors(t, DialectAnthropic, `{"type":"object","additionalProperties":false,"required":[`+names+`],"properties":{`+strings.Join(props, ",")+`}}`))
+		convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"required":[`+names+`],"properties":{`+strings.Join(props, ",")+`}}`))
 }
 
 func TestSimplePattern(t *testing.T) {

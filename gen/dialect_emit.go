@@ -11,13 +11,19 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// outputFields are the shapes of a structured output's formats: the
-// strictest of each provider, which falls back as a tool's definition does.
-var outputFields = []string{"OpenAI", "OpenAIResponses", "Anthropic", "Gemini"}
-
 // outputDialects are the providers of structured outputs, for the
-// dialects= option of //toolgen:output: each names its strictest form.
-var outputDialects = []Dialect{DialectOpenAI, DialectAnthropic, DialectGemini}
+// dialects= option of //toolgen:output: the options of the forms that are
+// tool.ResponseFormats fields (tool.Form.Output), the strictest of each
+// provider, which falls back as a tool's definition does.
+var outputDialects = func() []Dialect {
+	var ds []Dialect
+	for _, f := range shapes {
+		if f.Output() && !slices.Contains(ds, Dialect(f.Option)) {
+			ds = append(ds, Dialect(f.Option))
+		}
+	}
+	return ds
+}()
 
 // allowedDialects are the values of the dialects= option of the type.
 func (t *ToolType) allowedDialects() []Dialect {
@@ -72,15 +78,16 @@ func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
 	var forms []*Form
 	var errs Errors
 	failed := map[Dialect]bool{}
-	for _, shape := range Shapes {
-		if !slices.Contains(t.dialects(), shape.Dialect) || t.Output && !slices.Contains(outputFields, shape.Field) {
+	for _, shape := range shapes {
+		d := Dialect(shape.Option)
+		if !slices.Contains(t.dialects(), d) || t.Output && !shape.Output() {
 			continue
 		}
 		f, ferrs := ChooseForm(shape, convert)
 		if len(ferrs) > 0 {
-			if !failed[shape.Dialect] {
-				failed[shape.Dialect] = true
-				errs = append(errs, t.dialectErrors(ferrs, "leave "+string(shape.Dialect)+" out with "+t.directiveOf()+" dialects="+t.dialectsWithout(shape.Dialect))...)
+			if !failed[d] {
+				failed[d] = true
+				errs = append(errs, t.dialectErrors(ferrs, "leave "+string(d)+" out with "+t.directiveOf()+" dialects="+t.dialectsWithout(d))...)
 			}
 			continue
 		}
@@ -151,7 +158,7 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 			if !slices.ContainsFunc(g.dialects, func(x DialectError) bool { return x.Dialect == de.Dialect }) {
 				g.dialects = append(g.dialects, de)
 			}
-			if p := t.phrase(f.Form.Dialect, 0); !slices.Contains(g.fallbacks, p) {
+			if p := t.phrase(f.Form, 0); !slices.Contains(g.fallbacks, p) {
 				g.fallbacks = append(g.fallbacks, p)
 			}
 		}
@@ -195,51 +202,41 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 	return notes, errs
 }
 
-// toolDialects is what Emit writes of one tool's dialects: each parameters
-// schema once, as a constant, and the tool.Dialects value whose definitions
-// are constant expressions around them.
+// toolDialects is what Emit writes of one tool's (or output's) dialects:
+// each schema once, as a constant, the table of its forms, and the call that
+// wraps them into its tool.Dialects (tool.ResponseFormats).
 type toolDialects struct {
 	tool        *BuiltTool
-	schemaConst string             // the canonical schema
-	params      map[Dialect]string // the constant of each form's parameters; "" for none
+	schemaConst string              // the canonical schema
+	params      map[lowering]string // the constant of each lowering's schema; "" for none
 	consts      []jen.Code
 	// outputSchema is the constant of the tool's result schema, the
 	// outputSchema of its MCP definition; "" for none.
 	outputSchema string
-	forms        string // the table of the tool's forms
-}
-
-// paramConstSuffix names the constant of each dialect's parameters; the
-// dialects that send the canonical schema share its constant.
-var paramConstSuffix = map[Dialect]string{
-	DialectOpenAI:           "OpenAISchema",
-	DialectAnthropic:        "AnthropicSchema",
-	DialectGemini:           "GeminiSchema",
-	DialectGeminiJSONSchema: "GeminiJSONSchema",
+	forms        string // the table of its forms
 }
 
 // newToolDialects declares the constants of a tool's parameters schemas,
-// named in the file's scope.
+// one per lowering (its rules' constant suffix names it; the canonical
+// schema's is the tool's Schema), named in the file's scope.
 func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
-	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
-	if !t.Output {
-		td.forms = sc.global(prefix + "Forms")
-	}
+	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[lowering]string{}}
+	td.forms = sc.global(prefix + "Forms")
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	for _, f := range t.Forms {
-		d := f.Form.Dialect
-		if _, done := td.params[d]; done {
+		l := lowering(f.Form.Lowering)
+		if _, done := td.params[l]; done {
 			continue
 		}
-		suffix, own := paramConstSuffix[d]
+		suffix := lowerings[l].constant
 		switch {
 		case f.Parameters == nil:
-			td.params[d] = ""
-		case !own:
-			td.params[d] = td.schemaConst
+			td.params[l] = ""
+		case suffix == "":
+			td.params[l] = td.schemaConst
 		default:
 			name := sc.global(prefix + suffix)
-			td.params[d] = name
+			td.params[l] = name
 			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(f.Parameters))))
 		}
 	}
@@ -271,12 +268,12 @@ func (td *toolDialects) fallbackComment() []string {
 		if len(f.Fallback) == 0 {
 			continue
 		}
-		t := fmt.Sprintf("%s, as %s.", td.tool.phrase(f.Form.Dialect, 1), f.FallbackText())
+		t := fmt.Sprintf("%s, as %s.", td.tool.phrase(f.Form, 1), f.FallbackText())
 		if t != text {
 			flush()
 			fields, text = nil, t
 		}
-		fields = append(fields, f.Shape.Field)
+		fields = append(fields, f.Shape.Name)
 	}
 	flush()
 	if len(lines) == 0 {
@@ -285,10 +282,14 @@ func (td *toolDialects) fallbackComment() []string {
 	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
 }
 
-// dialectsValue is the expression of the tool's tool.Dialects: toolimpl.Dialects
-// builds the definition of each form of the table emitForms declares around
-// its parameters constant, when the package is initialized, so that each
-// schema is in the binary once; the rest of the tool's literal is static.
+// dialectsValue is the expression of a tool's tool.Dialects, and
+// formatsValue that of an output's tool.ResponseFormats: toolimpl.Dialects
+// and toolimpl.Formats wrap each form of the table emitForms declares
+// around its schema's constant when the package is initialized, in the
+// envelope of its tool.Form. Definitions and formats are wrapped alike, and
+// at initialization rather than here, so that the JSON of a form is
+// declared once, in the runtime's table, and each schema is in the binary
+// once; the rest of the literal is static.
 func (td *toolDialects) dialectsValue() jen.Code {
 	t := td.tool
 	result := jen.Lit("")
@@ -299,15 +300,20 @@ func (td *toolDialects) dialectsValue() jen.Code {
 		jen.Lit(t.Idempotent), result, jen.Id(td.forms))
 }
 
-// emitForms declares the table of the tool's forms, constants all.
+func (td *toolDialects) formatsValue() jen.Code {
+	return jen.Qual(implPath, "Formats").Call(jen.Lit(td.tool.Name), jen.Lit(td.tool.Description), jen.Id(td.forms))
+}
+
+// emitForms declares the table of the tool's (or the output's) forms,
+// constants all.
 func (td *toolDialects) emitForms(f *jen.File) {
 	var rows []jen.Code
 	for _, form := range td.tool.Forms {
-		row := []jen.Code{jen.Id("Shape").Op(":").Qual(runtimePath, form.Shape.Field)}
+		row := []jen.Code{jen.Id("Shape").Op(":").Qual(runtimePath, form.Shape.Name)}
 		if len(form.Fallback) > 0 {
-			row = append(row, jen.Id("Form").Op(":").Qual(runtimePath, form.Form.Field))
+			row = append(row, jen.Id("Form").Op(":").Qual(runtimePath, form.Form.Name))
 		}
-		if p := td.params[form.Form.Dialect]; p != "" {
+		if p := td.params[lowering(form.Form.Lowering)]; p != "" {
 			row = append(row, jen.Id("Parameters").Op(":").Id(p))
 		}
 		if len(form.Fallback) > 0 {
@@ -315,29 +321,12 @@ func (td *toolDialects) emitForms(f *jen.File) {
 		}
 		rows = append(rows, jen.Line().Values(row...))
 	}
-	f.Commentf("%s are the definitions of the %s tool in each provider's form.", td.forms, td.tool.Name)
-	f.Var().Id(td.forms).Op("=").Index().Qual(implPath, "Form").Values(append(rows, jen.Line())...)
-}
-
-// formatsValue is the tool.ResponseFormats literal of a structured output.
-func (td *toolDialects) formatsValue() jen.Code {
-	raw := func(c jen.Code) jen.Code { return jen.Qual("encoding/json", "RawMessage").Call(c) }
-	fields := jen.Dict{}
-	t := td.tool
-	for _, f := range t.Forms {
-		param := td.params[f.Form.Dialect]
-		before, after := FormatParts(f.Form.Field, t.Name, t.Description)
-		def := jen.Dict{
-			jen.Id("Form"):   jen.Qual(runtimePath, f.Form.Field),
-			jen.Id("Format"): raw(jen.Add(stringLit(before)).Op("+").Id(param).Op("+").Add(stringLit(after))),
-			jen.Id("Schema"): raw(jen.Id(param)),
-		}
-		if len(f.Fallback) > 0 {
-			def[jen.Id("Fallback")] = jen.Lit(f.FallbackText())
-		}
-		fields[jen.Id(f.Shape.Field)] = jen.Qual(runtimePath, "ResponseFormat").Values(def)
+	if td.tool.Output {
+		f.Commentf("%s are the formats of the %s output in each provider's form.", td.forms, td.tool.Name)
+	} else {
+		f.Commentf("%s are the definitions of the %s tool in each provider's form.", td.forms, td.tool.Name)
 	}
-	return jen.Qual(runtimePath, "ResponseFormats").Values(fields)
+	f.Var().Id(td.forms).Op("=").Index().Qual(implPath, "Form").Values(append(rows, jen.Line())...)
 }
 
 // fieldAt finds the struct field that a JSON Pointer into the tool's

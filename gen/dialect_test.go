@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // convert converts a canonical schema, failing the test on errors.
@@ -37,7 +40,7 @@ func convertErrors(t *testing.T, d Dialect, schema string) []string {
 const weatherSchema = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name."},"days":{"type":"integer","maximum":14,"minimum":1},"units":{"type":"string","enum":["c","f"],"description":"Units"},"coords":{"properties":{"lat":{"type":"number"}},"additionalProperties":false,"type":"object","required":["lat"]},"tags":{"items":{"type":"string","pattern":"^[a-z]+$"},"type":"array","maxItems":10}},"additionalProperties":false,"type":"object","required":["city"],"description":"Weather."}`
 
 func TestCanonicalDialectsSendTheSchemaAsIs(t *testing.T) {
-	for _, d := range []Dialect{DialectOpenAINonStrict, DialectAnthropicNonStrict, DialectMCP} {
+	for _, d := range []Dialect{Dialect("openai-nonstrict"), Dialect("anthropic-nonstrict"), Dialect("mcp")} {
 		c := convert(t, d, weatherSchema)
 		assert.Equal(t, weatherSchema, string(c.Parameters), d)
 		assert.Empty(t, c.Moved)
@@ -45,7 +48,7 @@ func TestCanonicalDialectsSendTheSchemaAsIs(t *testing.T) {
 }
 
 func TestOpenAIStrict(t *testing.T) {
-	c := convert(t, DialectOpenAI, weatherSchema)
+	c := convert(t, Dialect("openai"), weatherSchema)
 	assert.Equal(t, `{"type":"object","properties":{`+
 		`"city":{"type":"string","description":"City name. Must be 1-100 characters."},`+
 		`"days":{"type":["integer","null"],"maximum":14,"minimum":1},`+
@@ -62,7 +65,7 @@ func TestOpenAIStrict(t *testing.T) {
 func TestOpenAIStrictNullable(t *testing.T) {
 	// invopop's nullable form: required and nullable, optional and
 	// nullable: one null either way.
-	c := convert(t, DialectOpenAI, `{"properties":{
+	c := convert(t, Dialect("openai"), `{"properties":{
 		"a":{"oneOf":[{"type":"string","description":"A."},{"type":"null"}]},
 		"b":{"oneOf":[{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false,"required":["x"]},{"type":"null"}]},
 		"c":{"oneOf":[{"type":"integer","enum":[1,2]},{"type":"null"}]}
@@ -75,7 +78,7 @@ func TestOpenAIStrictNullable(t *testing.T) {
 }
 
 func TestOpenAIStrictMovesWhatItLacks(t *testing.T) {
-	c := convert(t, DialectOpenAI, `{"properties":{
+	c := convert(t, Dialect("openai"), `{"properties":{
 		"tags":{"items":{"type":"string","minLength":2},"type":"array","uniqueItems":true,"description":"Tags"},
 		"n":{"type":"integer","default":3,"examples":[1,2]},
 		"s":{"type":"string","maxLength":1},
@@ -97,12 +100,12 @@ func TestOpenAIStrictMovesWhatItLacks(t *testing.T) {
 }
 
 func TestTagsDescriptionGetsAPeriod(t *testing.T) {
-	c := convert(t, DialectOpenAI, `{"properties":{"s":{"type":"string","minLength":6,"maxLength":6,"description":"A code"}},"additionalProperties":false,"type":"object","required":["s"]}`)
+	c := convert(t, Dialect("openai"), `{"properties":{"s":{"type":"string","minLength":6,"maxLength":6,"description":"A code"}},"additionalProperties":false,"type":"object","required":["s"]}`)
 	assert.Contains(t, string(c.Parameters), `"description":"A code. Must be exactly 6 characters."`)
 }
 
 func TestOpenAIStrictRecursion(t *testing.T) {
-	c := convert(t, DialectOpenAI, `{"$defs":{"Node":{"properties":{"next":{"$ref":"#/$defs/Node","description":"Next."},"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}},
+	c := convert(t, Dialect("openai"), `{"$defs":{"Node":{"properties":{"next":{"$ref":"#/$defs/Node","description":"Next."},"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}},
 		"properties":{"head":{"$ref":"#/$defs/Node"},"self":{"$ref":"#","description":"Me."}},"additionalProperties":false,"type":"object","required":["head"]}`)
 	assert.JSONEq(t, `{"type":"object",
 		"$defs":{"Node":{"type":"object","properties":{
@@ -113,7 +116,7 @@ func TestOpenAIStrictRecursion(t *testing.T) {
 }
 
 func TestOpenAIStrictRefuses(t *testing.T) {
-	errs := convertErrors(t, DialectOpenAI, `{"properties":{
+	errs := convertErrors(t, Dialect("openai"), `{"properties":{
 		"m":{"additionalProperties":{"type":"string"},"type":"object"},
 		"open":{"type":"object"},
 		"any":true,
@@ -137,10 +140,10 @@ func nested(depth int) string {
 }
 
 func TestOpenAIStrictLimits(t *testing.T) {
-	convert(t, DialectOpenAI, nested(10))
+	convert(t, Dialect("openai"), nested(10))
 	assert.Equal(t, []string{
 		"/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x/properties/x: nesting this deep cannot be expressed in OpenAI strict mode (it takes at most 10 levels of nested objects, and this object is at level 11)",
-	}, convertErrors(t, DialectOpenAI, nested(11)))
+	}, convertErrors(t, Dialect("openai"), nested(11)))
 
 	props := func(n int) string {
 		var b strings.Builder
@@ -152,9 +155,9 @@ func TestOpenAIStrictLimits(t *testing.T) {
 		}
 		return `{"properties":{` + b.String() + `},"additionalProperties":false,"type":"object"}`
 	}
-	convert(t, DialectOpenAI, props(5000))
+	convert(t, Dialect("openai"), props(5000))
 	assert.Equal(t, []string{": a schema this large cannot be expressed in OpenAI strict mode (at most 5000 object properties in all, and this schema has 5001)"},
-		convertErrors(t, DialectOpenAI, props(5001)))
+		convertErrors(t, Dialect("openai"), props(5001)))
 
 	enum := func(n, size int) string {
 		values := make([]string, n)
@@ -163,12 +166,12 @@ func TestOpenAIStrictLimits(t *testing.T) {
 		}
 		return `{"properties":{"e":{"type":"string","enum":[` + strings.Join(values, ",") + `]}},"additionalProperties":false,"type":"object","required":["e"]}`
 	}
-	convert(t, DialectOpenAI, enum(1000, 4))
+	convert(t, Dialect("openai"), enum(1000, 4))
 	assert.Equal(t, []string{"/properties/e: a schema this large cannot be expressed in OpenAI strict mode (at most 1000 enum values in all, and this schema has 1001)"},
-		convertErrors(t, DialectOpenAI, enum(1001, 4)))
-	convert(t, DialectOpenAI, enum(250, 100))
+		convertErrors(t, Dialect("openai"), enum(1001, 4)))
+	convert(t, Dialect("openai"), enum(250, 100))
 	assert.Equal(t, []string{"/properties/e: an enum of 251 values totalling 15060 characters cannot be expressed in OpenAI strict mode (an enum of more than 250 strings may total at most 15000 characters)"},
-		convertErrors(t, DialectOpenAI, enum(251, 60)))
+		convertErrors(t, Dialect("openai"), enum(251, 60)))
 
 	for _, d := range AllDialects {
 		_, errs := ConvertJSON(d, []byte(`{"type":"array","items":{"type":"string"}}`))
@@ -178,7 +181,7 @@ func TestOpenAIStrictLimits(t *testing.T) {
 }
 
 func TestGemini(t *testing.T) {
-	c := convert(t, DialectGemini, weatherSchema)
+	c := convert(t, Dialect("gemini"), weatherSchema)
 	assert.Equal(t, `{"type":"OBJECT","properties":{`+
 		`"city":{"type":"STRING","maxLength":100,"minLength":1,"description":"City name."},`+
 		`"days":{"type":"INTEGER","maximum":14,"minimum":1},`+
@@ -190,7 +193,7 @@ func TestGemini(t *testing.T) {
 }
 
 func TestGeminiMovesWhatItLacks(t *testing.T) {
-	c := convert(t, DialectGemini, `{"properties":{
+	c := convert(t, Dialect("gemini"), `{"properties":{
 		"price":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01,"description":"Price"},
 		"size":{"type":"integer","enum":[1,2,4]},
 		"ids":{"items":{"type":"integer","exclusiveMaximum":10},"type":"array","uniqueItems":true},
@@ -215,14 +218,14 @@ func TestGeminiMovesWhatItLacks(t *testing.T) {
 }
 
 func TestGeminiWithoutArguments(t *testing.T) {
-	c := convert(t, DialectGemini, `{"properties":{},"additionalProperties":false,"type":"object","description":"Ping."}`)
+	c := convert(t, Dialect("gemini"), `{"properties":{},"additionalProperties":false,"type":"object","description":"Ping."}`)
 	assert.Nil(t, c.Parameters, "a Gemini function without arguments has no parameters")
-	c = convert(t, DialectGeminiJSONSchema, `{"properties":{},"additionalProperties":false,"type":"object"}`)
+	c = convert(t, Dialect("gemini-jsonschema"), `{"properties":{},"additionalProperties":false,"type":"object"}`)
 	assert.JSONEq(t, `{"type":"object","properties":{},"additionalProperties":false}`, string(c.Parameters))
 }
 
 func TestGeminiRefuses(t *testing.T) {
-	errs := convertErrors(t, DialectGemini, `{"$defs":{"Node":{"properties":{"next":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object"}},"properties":{
+	errs := convertErrors(t, Dialect("gemini"), `{"$defs":{"Node":{"properties":{"next":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object"}},"properties":{
 		"head":{"$ref":"#/$defs/Node"},
 		"include-hourly":{"type":"boolean"},
 		"m":{"additionalProperties":{"type":"string"},"type":"object"},
@@ -243,7 +246,7 @@ func TestGeminiRefuses(t *testing.T) {
 }
 
 func TestGeminiJSONSchema(t *testing.T) {
-	c := convert(t, DialectGeminiJSONSchema, `{"properties":{
+	c := convert(t, Dialect("gemini-jsonschema"), `{"properties":{
 		"city":{"type":"string","maxLength":100,"minLength":1,"pattern":"^[A-Z]","description":"City"},
 		"tags":{"items":{"type":"string","pattern":"^[a-z]+$"},"type":"array","maxItems":10},
 		"labels":{"additionalProperties":{"type":"string","maxLength":5},"type":"object","description":"Labels."},
@@ -260,18 +263,18 @@ func TestGeminiJSONSchema(t *testing.T) {
 }
 
 func TestGeminiJSONSchemaKeepsRecursion(t *testing.T) {
-	c := convert(t, DialectGeminiJSONSchema, `{"properties":{"self":{"$ref":"#","description":"Me."}},"additionalProperties":false,"type":"object"}`)
+	c := convert(t, Dialect("gemini-jsonschema"), `{"properties":{"self":{"$ref":"#","description":"Me."}},"additionalProperties":false,"type":"object"}`)
 	assert.JSONEq(t, `{"type":"object","properties":{"self":{"$ref":"#","description":"Me."}},"additionalProperties":false}`, string(c.Parameters))
 }
 
 func TestUnknownKeywordsAreRefused(t *testing.T) {
 	// A keyword the validator checks and a dialect cannot express is never
 	// dropped: it is an error.
-	for _, d := range []Dialect{DialectOpenAI, DialectGemini, DialectGeminiJSONSchema} {
+	for _, d := range []Dialect{Dialect("openai"), Dialect("gemini"), Dialect("gemini-jsonschema")} {
 		errs := convertErrors(t, d, `{"properties":{"a":{"type":"string","not":{"const":"x"}}},"additionalProperties":false,"type":"object"}`)
 		assert.Equal(t, []string{"/properties/a: keyword not cannot be expressed in " + d.Title()}, errs, d)
 	}
-	for _, d := range []Dialect{DialectOpenAI, DialectGemini} {
+	for _, d := range []Dialect{Dialect("openai"), Dialect("gemini")} {
 		errs := convertErrors(t, d, `{"properties":{"b":{"oneOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false,"type":"object"}`)
 		assert.Equal(t, []string{"/properties/b: oneOf (exactly one of several schemas) cannot be expressed in " + d.Title()}, errs, d)
 	}
@@ -281,7 +284,7 @@ func TestUnknownKeywordsAreRefused(t *testing.T) {
 // generates and it lacks is moved into descriptions, so that every tool
 // has a Gemini definition.
 func TestGeminiJSONSchemaMovesUnionsAndIntegerKeys(t *testing.T) {
-	c := convert(t, DialectGeminiJSONSchema, `{"properties":{
+	c := convert(t, Dialect("gemini-jsonschema"), `{"properties":{
 		"contact":{"properties":{"email":{"type":"string"},"phone":{"type":"string"}},"additionalProperties":false,"type":"object",
 			"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}]},
 		"tags":{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"additionalProperties":false,"type":"object",
@@ -303,7 +306,7 @@ func TestGeminiJSONSchemaMovesUnionsAndIntegerKeys(t *testing.T) {
 		"/properties/small patternProperties", "/properties/small/patternProperties/^[0-9]+$ maxLength"}, moved)
 
 	// OpenAI strict mode and Gemini's parameters fall back instead.
-	for _, d := range []Dialect{DialectOpenAI, DialectGemini} {
+	for _, d := range []Dialect{Dialect("openai"), Dialect("gemini")} {
 		_, errs := ConvertJSON(d, []byte(`{"properties":{"email":{"type":"string"}},"additionalProperties":false,"type":"object",
 			"oneOf":[{"properties":{"email":true},"required":["email"]}]}`))
 		require.Len(t, errs, 1, d)
@@ -470,8 +473,8 @@ func writeModule(t *testing.T, dir, src string) {
 // ChooseForm goes down the fallbacks until a dialect expresses the schema,
 // and reports the last one's errors when none does.
 func TestChooseForm(t *testing.T) {
-	shape, _ := ShapeOf("OpenAIResponses")
-	fails := map[Dialect]bool{DialectOpenAI: true}
+	shape := shapeOf(tool.OpenAIResponses)
+	fails := map[Dialect]bool{Dialect("openai"): true}
 	convert := func(d Dialect) (*Converted, []DialectError) {
 		if fails[d] {
 			return nil, []DialectError{{Dialect: d, Path: "/properties/m", What: "a map"}}
@@ -480,16 +483,16 @@ func TestChooseForm(t *testing.T) {
 	}
 	f, errs := ChooseForm(shape, convert)
 	require.Empty(t, errs)
-	assert.Equal(t, "OpenAIResponsesNonStrict", f.Form.Field)
+	assert.Equal(t, tool.OpenAIResponsesNonStrict, f.Form.Dialect)
 	assert.Equal(t, "openai-nonstrict", string(f.Parameters))
 	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/m", f.FallbackText())
 
-	fails[DialectOpenAINonStrict] = true
+	fails[Dialect("openai-nonstrict")] = true
 	_, errs = ChooseForm(shape, convert)
 	require.Len(t, errs, 1)
-	assert.Equal(t, DialectOpenAINonStrict, errs[0].Dialect, "the errors of the last form")
+	assert.Equal(t, Dialect("openai-nonstrict"), errs[0].Dialect, "the errors of the last form")
 
-	shape, _ = ShapeOf("Anthropic")
+	shape = shapeOf(tool.Anthropic)
 	f, errs = ChooseForm(shape, convert)
 	require.Empty(t, errs)
 	assert.Equal(t, shape, f.Form)
@@ -550,4 +553,70 @@ type PingArgs struct{}
 	src := string(files[0].Content)
 	assert.Contains(t, src, "pingArgsOpenAISchema2 ")
 	assert.NotContains(t, src, "pingArgsOpenAISchema ")
+}
+
+// TestEveryFormEmitted: every form of the runtime's table is generated,
+// for a tool, in its own form and as the fallback it names, and for an
+// output where it is an output format; and the generator has what it reads
+// of each form: the rules of its lowering, the form among the dialects=
+// options, a title, and the phrases of a fallback.
+func TestEveryFormEmitted(t *testing.T) {
+	files, err, _ := generate(t, `package tools
+
+// Strict converts a struct.
+//
+//toolgen:tool
+type StrictArgs struct {
+	A string `+"`json:\"a\"`"+`
+}
+
+// Loose takes a map, which no strict form expresses.
+//
+//toolgen:tool
+type LooseArgs struct {
+	M map[string]string `+"`json:\"m\"`"+`
+}
+
+// Answer is an answer.
+//
+//toolgen:output
+type Answer struct {
+	M map[string]string `+"`json:\"m\"`"+`
+}
+`)
+	require.NoError(t, err)
+	src := string(files[0].Content)
+	table := func(name string) string {
+		_, rest, ok := strings.Cut(src, "var "+name+" = []toolimpl.Form{")
+		require.True(t, ok, "the table %s", name)
+		rows, _, _ := strings.Cut(rest, "\n}\n")
+		return rows
+	}
+	strict, loose, answer := table("strictArgsForms"), table("looseArgsForms"), table("answerForms")
+	for _, f := range shapes {
+		shape := "{Shape: tool." + f.Name + ","
+		assert.Contains(t, strict, shape, "the tool's %s definition", f.Name)
+		assert.Contains(t, loose, shape, "the tool's %s definition", f.Name)
+		assert.Equal(t, f.Output(), strings.Contains(answer, shape), "the output's %s format", f.Name)
+		if f.Fallback != "" {
+			to := shapeOf(f.Fallback)
+			assert.Contains(t, loose, shape+" Form: tool."+to.Name+",", "%s falls back to %s", f.Name, to.Name)
+			assert.NotEmpty(t, (&ToolType{}).phrase(to, 0), to.Name)
+			assert.NotEmpty(t, (&ToolType{}).phrase(to, 1), to.Name)
+			if f.Output() {
+				assert.Contains(t, answer, shape+" Form: tool."+to.Name+",", "the output's %s format falls back to %s", f.Name, to.Name)
+				assert.NotEmpty(t, (&ToolType{Output: true}).phrase(to, 0), to.Name)
+				assert.NotEmpty(t, (&ToolType{Output: true}).phrase(to, 1), to.Name)
+			}
+		}
+		_, known := lowerings[lowering(f.Lowering)]
+		assert.True(t, known, "%s: the generator has the rules of lowering %q", f.Name, f.Lowering)
+		assert.Contains(t, AllDialects, Dialect(f.Option), f.Name)
+		assert.Equal(t, f.Title, Dialect(f.Option).Title(), f.Name)
+		_, errs := ConvertJSON(Dialect(f.Option), []byte(weatherSchema))
+		assert.Empty(t, errs, "%s converts", f.Name)
+	}
+	for l := range lowerings {
+		assert.True(t, slices.ContainsFunc(shapes, func(f *tool.Form) bool { return lowering(f.Lowering) == l }), "lowering %q: a form takes it", l)
+	}
 }

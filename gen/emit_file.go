@@ -107,9 +107,7 @@ func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) 
 		set(td)
 	}
 	td.emitConsts(em.file)
-	if !t.Output {
-		td.emitForms(em.file)
-	}
+	td.emitForms(em.file)
 	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
 	for _, line := range td.fallbackComment() {
 		em.file.Comment(line)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen"
 	"github.com/toolgen-go/toolgen/internal/testkit/differential"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // updating reports the -update flag, which the test binary may have from
@@ -240,8 +241,8 @@ func TestGoldenSchemasStrictAjv(t *testing.T) {
 			}
 			schemas = append(schemas, differential.Named{Name: name + " " + tt.Name, Schema: canonical})
 			for _, f := range bt.Forms {
-				if f.Form.Dialect != gen.DialectGemini && f.Parameters != nil {
-					schemas = append(schemas, differential.Named{Name: name + " " + tt.Name + " " + f.Shape.Field, Schema: f.Parameters})
+				if f.Form.Dialect != tool.Gemini && f.Parameters != nil {
+					schemas = append(schemas, differential.Named{Name: name + " " + tt.Name + " " + f.Shape.Name, Schema: f.Parameters})
 				}
 			}
 		}

@@ -80,22 +80,6 @@ type Invoice struct {
 	assert.NotContains(t, src, "var Tools", "a package of outputs alone has no tool list")
 }
 
-func TestFormatParts(t *testing.T) {
-	for field, want := range map[string]string{
-		"OpenAI":                   `{"type":"json_schema","json_schema":{"name":"n","description":"D <b>","schema":{},"strict":true}}`,
-		"OpenAINonStrict":          `{"type":"json_schema","json_schema":{"name":"n","description":"D <b>","schema":{},"strict":false}}`,
-		"OpenAIResponses":          `{"type":"json_schema","name":"n","description":"D <b>","schema":{},"strict":true}`,
-		"OpenAIResponsesNonStrict": `{"type":"json_schema","name":"n","description":"D <b>","schema":{},"strict":false}`,
-		"Anthropic":                `{"type":"json_schema","schema":{}}`,
-		"AnthropicNonStrict":       `{"name":"n","description":"D <b>","input_schema":{}}`,
-		"Gemini":                   `{"responseMimeType":"application/json","responseSchema":{}}`,
-		"GeminiJSONSchema":         `{"responseMimeType":"application/json","responseJsonSchema":{}}`,
-	} {
-		before, after := FormatParts(field, "n", "D <b>")
-		assert.Equal(t, want, before+"{}"+after, field)
-	}
-}
-
 // A result's schema is that of what encoding/json writes: a member without
 // omitempty that can be nil may be null; with omitempty it is left out
 // instead; a value of any type takes null already.

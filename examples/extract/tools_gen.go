@@ -20,36 +20,23 @@ const (
 	itineraryGeminiSchema    = `{"type":"OBJECT","properties":{"reference":{"type":"STRING","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"passengers":{"type":"ARRAY","items":{"type":"STRING"},"minItems":1,"description":"The travellers' full names, each once. Must not contain the same item twice."},"flights":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"flight":{"type":"STRING","maxLength":8,"minLength":4,"description":"Flight number, like AF1234."},"from":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"STRING","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"depart":{"type":"STRING","format":"date-time","description":"Local departure time, like 2026-05-01T09:40:00+02:00."}},"required":["flight","from","to","depart"],"propertyOrdering":["flight","from","to","depart"],"description":"Leg is one flight of a trip."},"minItems":1,"description":"The flights, in order."},"total":{"type":"NUMBER","description":"Total price, in euros. Must be greater than 0."}},"required":["reference","passengers","flights","total"],"propertyOrdering":["reference","passengers","flights","total"],"description":"A trip read from a booking confirmation."}`
 )
 
+// itineraryForms are the formats of the itinerary output in each provider's form.
+var itineraryForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: itineraryOpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: itineraryOpenAISchema},
+	{Shape: tool.Anthropic, Parameters: itineraryAnthropicSchema},
+	{Shape: tool.Gemini, Parameters: itineraryGeminiSchema},
+}
+
 // ItineraryOutput is the itinerary structured output, generated from Itinerary.
 var ItineraryOutput = tool.OutputDef[Itinerary]{
 	Decode: DecodeItinerary,
 	Output: tool.Output{
 		Description: "A trip read from a booking confirmation.",
-		Formats: tool.ResponseFormats{
-			Anthropic: tool.ResponseFormat{
-				Form:   tool.Anthropic,
-				Format: json.RawMessage(`{"type":"json_schema","schema":` + itineraryAnthropicSchema + `}`),
-				Schema: json.RawMessage(itineraryAnthropicSchema),
-			},
-			Gemini: tool.ResponseFormat{
-				Form:   tool.Gemini,
-				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + itineraryGeminiSchema + `}`),
-				Schema: json.RawMessage(itineraryGeminiSchema),
-			},
-			OpenAI: tool.ResponseFormat{
-				Form:   tool.OpenAI,
-				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"itinerary","description":"A trip read from a booking confirmation.","schema":` + itineraryOpenAISchema + `,"strict":true}}`),
-				Schema: json.RawMessage(itineraryOpenAISchema),
-			},
-			OpenAIResponses: tool.ResponseFormat{
-				Form:   tool.OpenAIResponses,
-				Format: json.RawMessage(`{"type":"json_schema","name":"itinerary","description":"A trip read from a booking confirmation.","schema":` + itineraryOpenAISchema + `,"strict":true}`),
-				Schema: json.RawMessage(itineraryOpenAISchema),
-			},
-		},
-		Name:     "itinerary",
-		Schema:   json.RawMessage(itinerarySchema),
-		Validate: ValidateItinerary,
+		Formats:     toolimpl.Formats("itinerary", "A trip read from a booking confirmation.", itineraryForms),
+		Name:        "itinerary",
+		Schema:      json.RawMessage(itinerarySchema),
+		Validate:    ValidateItinerary,
 	},
 }
 

@@ -6,10 +6,10 @@ import (
 	"fmt"
 )
 
-// Dialect names the form in which a provider's API takes a tool definition.
-// toolgen converts every tool into every dialect at go generate time: its
-// schemas are JSON constants of the generated code, and nothing is converted
-// at run time.
+// Dialect names the form in which a provider's API takes a tool definition;
+// Form returns its row of the table of forms. toolgen converts every tool
+// into every dialect at go generate time: its schemas are JSON constants of
+// the generated code, and nothing is converted at run time.
 type Dialect string
 
 const (
@@ -61,9 +61,13 @@ const (
 	MCP Dialect = "mcp"
 )
 
-// AllDialects lists every dialect.
+// AllDialects lists every dialect, in the order of the fields of Dialects.
 func AllDialects() []Dialect {
-	return []Dialect{OpenAI, OpenAINonStrict, OpenAIResponses, OpenAIResponsesNonStrict, Anthropic, AnthropicNonStrict, Gemini, GeminiJSONSchema, MCP}
+	ds := make([]Dialect, len(forms))
+	for i := range forms {
+		ds[i] = forms[i].Dialect
+	}
+	return ds
 }
 
 // MaxGeminiTools is the most function declarations one Gemini request takes.
@@ -110,28 +114,19 @@ type Dialects struct {
 // Get returns the Definition of a dialect, and false when the dialect is
 // unknown or the tool leaves it out.
 func (ds *Dialects) Get(d Dialect) (Definition, bool) {
-	var def Definition
-	switch d {
-	case OpenAI:
-		def = ds.OpenAI
-	case OpenAINonStrict:
-		def = ds.OpenAINonStrict
-	case OpenAIResponses:
-		def = ds.OpenAIResponses
-	case OpenAIResponsesNonStrict:
-		def = ds.OpenAIResponsesNonStrict
-	case Anthropic:
-		def = ds.Anthropic
-	case AnthropicNonStrict:
-		def = ds.AnthropicNonStrict
-	case Gemini:
-		def = ds.Gemini
-	case GeminiJSONSchema:
-		def = ds.GeminiJSONSchema
-	case MCP:
-		def = ds.MCP
+	if def := ds.Field(d); def != nil {
+		return *def, def.Tool != nil
 	}
-	return def, def.Tool != nil
+	return Definition{}, false
+}
+
+// Field returns the field of ds that holds the definition of dialect d, or
+// nil when d is unknown.
+func (ds *Dialects) Field(d Dialect) *Definition {
+	if f := formOf(d); f != nil {
+		return f.definition(ds)
+	}
+	return nil
 }
 
 // For returns the tools as a JSON array in dialect d, ready to put in a
@@ -143,11 +138,12 @@ func (ds *Dialects) Get(d Dialect) (Definition, bool) {
 // Gemini declarations: a Gemini request takes at most that many, so send
 // a subset of the tools (Tools is a slice).
 func (ts Tools) For(d Dialect) (json.RawMessage, error) {
-	if !knownDialect(d) {
+	f := formOf(d)
+	if f == nil {
 		return nil, fmt.Errorf("tool: unknown dialect %q", d)
 	}
-	if (d == Gemini || d == GeminiJSONSchema) && len(ts) > MaxGeminiTools {
-		return nil, fmt.Errorf("tool: %d tools, but a Gemini request takes at most %d function declarations: send a subset", len(ts), MaxGeminiTools)
+	if f.maxTools > 0 && len(ts) > f.maxTools {
+		return nil, fmt.Errorf("tool: %d tools, but a %s request takes at most %d function declarations: send a subset", len(ts), f.provider, f.maxTools)
 	}
 	var buf bytes.Buffer
 	buf.WriteByte('[')
@@ -155,8 +151,8 @@ func (ts Tools) For(d Dialect) (json.RawMessage, error) {
 		if t == nil {
 			return nil, fmt.Errorf("tool: tool %d of the list is nil", i)
 		}
-		def, ok := t.Dialects.Get(d)
-		if !ok {
+		def := f.definition(&t.Dialects)
+		if def.Tool == nil {
 			return nil, fmt.Errorf("tool: %s has no %s definition: its //toolgen:tool dialects= option leaves %s out", t.Name, d, d)
 		}
 		if i > 0 {
@@ -166,13 +162,4 @@ func (ts Tools) For(d Dialect) (json.RawMessage, error) {
 	}
 	buf.WriteByte(']')
 	return buf.Bytes(), nil
-}
-
-func knownDialect(d Dialect) bool {
-	for _, k := range AllDialects() {
-		if k == d {
-			return true
-		}
-	}
-	return false
 }

@@ -71,18 +71,19 @@ type ResponseFormat struct {
 // (OpenAI, OpenAIResponses, Anthropic or Gemini), and false when the
 // dialect names none or the output leaves it out.
 func (fs *ResponseFormats) Get(d Dialect) (ResponseFormat, bool) {
-	var f ResponseFormat
-	switch d {
-	case OpenAI:
-		f = fs.OpenAI
-	case OpenAIResponses:
-		f = fs.OpenAIResponses
-	case Anthropic:
-		f = fs.Anthropic
-	case Gemini:
-		f = fs.Gemini
+	if f := fs.Field(d); f != nil {
+		return *f, f.Format != nil
 	}
-	return f, f.Format != nil
+	return ResponseFormat{}, false
+}
+
+// Field returns the field of fs that holds the format of the provider
+// whose strictest dialect is d, or nil when d names none.
+func (fs *ResponseFormats) Field(d Dialect) *ResponseFormat {
+	if f := formOf(d); f != nil && f.format != nil {
+		return f.format(fs)
+	}
+	return nil
 }
 
 // OutputDef is an Output together with the Go type of its answer. toolgen

@@ -1,7 +1,6 @@
 package toolimpl
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 
@@ -10,12 +9,13 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// A Form is a tool's definition in one field of tool.Dialects: the field
-// (Shape, named by its dialect); the dialect whose form the definition takes
-// when it is not the field's own (Form, the fallback toolgen chose, and
-// Fallback, why); the parameters schema in that form ("" for none: a Gemini
-// tool without arguments). Generated code declares a tool's forms as a
-// table of constants, which takes no code to initialize.
+// A Form is a tool's definition in one field of tool.Dialects, or an
+// output's format in one field of tool.ResponseFormats: the field (Shape,
+// named by its dialect); the dialect whose form it takes when it is not the
+// field's own (Form, the fallback toolgen chose, and Fallback, why); the
+// schema in that form ("" for none: a Gemini tool without arguments).
+// Generated code declares the forms of a tool or an output as a table of
+// constants, which takes no code to initialize.
 type Form struct {
 	Shape, Form          tool.Dialect
 	Parameters, Fallback string
@@ -24,43 +24,48 @@ type Form struct {
 // Dialects returns a tool's definitions: each form's definition around its
 // parameters, with the tool's name, description, MCP annotations (of its
 // risk and idempotence) and outputSchema (result, its result's schema, ""
-// for none). The generator writes each parameters schema once, as a
-// constant; the definitions around them are built here, once, when the
-// package is initialized, into one buffer. The rest of the tool's Tool is
-// static data.
+// for none). Formats does the same for a structured output's formats.
+//
+// Both are built here, when the package is initialized, from the
+// envelopes of tool.Form, rather than written out by the generator: the
+// JSON of a form is declared in one place, the runtime's table of forms,
+// and each schema is in the generated code once, as a constant, not once
+// more in every definition around it. The rest of the Tool is static data.
 func Dialects(name, description string, risk tool.Risk, idempotent bool, result string, forms []Form) tool.Dialects {
-	var buf bytes.Buffer
-	ends := make([]int, len(forms))
-	for i, f := range forms {
-		form := f.form()
-		before, after := definitionParts(form, name, description, risk, idempotent)
-		buf.WriteString(before)
-		if f.Parameters != "" {
-			buf.WriteString(`,"` + parametersKey(form) + `":`)
-			buf.WriteString(f.Parameters)
-			if form == tool.MCP && result != "" {
-				buf.WriteString(`,"outputSchema":`)
-				buf.WriteString(result)
-			}
-		}
-		buf.WriteString(after)
-		ends[i] = buf.Len()
-	}
+	w := wrapper{name: name, description: description, risk: risk, idempotent: idempotent, result: result}
 	var ds tool.Dialects
-	all, start := buf.Bytes(), 0
-	for i, f := range forms {
-		def := tool.Definition{
-			Tool:     json.RawMessage(all[start:ends[i]:ends[i]]),
-			Form:     f.form(),
-			Fallback: f.Fallback,
+	for i, b := range w.wrap(forms, false) {
+		f := &forms[i]
+		def := ds.Field(f.Shape)
+		if def == nil {
+			panic("toolimpl: unknown dialect " + strconv.Quote(string(f.Shape)))
 		}
+		*def = tool.Definition{Tool: json.RawMessage(b), Form: f.form(), Fallback: f.Fallback}
 		if f.Parameters != "" {
 			def.Parameters = json.RawMessage(f.Parameters)
 		}
-		*field(&ds, f.Shape) = def
-		start = ends[i]
 	}
 	return ds
+}
+
+// Formats returns a structured output's formats: each form's format around
+// its schema, with the output's name and description. The Shape of each
+// Form is the ResponseFormats field, named by its strictest dialect.
+func Formats(name, description string, forms []Form) tool.ResponseFormats {
+	w := wrapper{name: name, description: description}
+	var fs tool.ResponseFormats
+	for i, b := range w.wrap(forms, true) {
+		f := &forms[i]
+		format := fs.Field(f.Shape)
+		if format == nil {
+			panic("toolimpl: " + strconv.Quote(string(f.Shape)) + " names no output format")
+		}
+		*format = tool.ResponseFormat{Format: json.RawMessage(b), Form: f.form(), Fallback: f.Fallback}
+		if f.Parameters != "" {
+			format.Schema = json.RawMessage(f.Parameters)
+		}
+	}
+	return fs
 }
 
 // form is the dialect whose form the definition takes.
@@ -71,40 +76,83 @@ func (f *Form) form() tool.Dialect {
 	return f.Form
 }
 
-// definitionParts returns the JSON of a tool definition in the form of
-// dialect form around its parameters member: the definition is before,
-// then `,"<key>":` and the parameters when it has some, then after.
-func definitionParts(form tool.Dialect, name, description string, risk tool.Risk, idempotent bool) (before, after string) {
-	head := `"name":` + jsonString(name)
-	if description != "" {
-		head += `,"description":` + jsonString(description)
-	}
-	switch form {
-	case tool.OpenAI, tool.OpenAINonStrict:
-		return `{"type":"function","function":{` + head, `,"strict":` + strconv.FormatBool(form == tool.OpenAI) + `}}`
-	case tool.OpenAIResponses, tool.OpenAIResponsesNonStrict:
-		return `{"type":"function",` + head, `,"strict":` + strconv.FormatBool(form == tool.OpenAIResponses) + `}`
-	case tool.Anthropic:
-		return "{" + head, `,"strict":true}`
-	case tool.MCP:
-		return "{" + head, `,"annotations":` + mcpAnnotations(risk, idempotent) + "}"
-	case tool.AnthropicNonStrict, tool.Gemini, tool.GeminiJSONSchema:
-		return "{" + head, "}"
-	}
-	panic("toolimpl: unknown dialect " + strconv.Quote(string(form)))
+// wrapper writes what a tool's or an output's forms have around their
+// schemas.
+type wrapper struct {
+	name, description string
+	// For an envelope with Annotations.
+	risk       tool.Risk
+	idempotent bool
+	result     string
 }
 
-// parametersKey is the member of a definition that holds its parameters.
-func parametersKey(form tool.Dialect) string {
-	switch form {
-	case tool.Anthropic, tool.AnthropicNonStrict:
-		return "input_schema"
-	case tool.GeminiJSONSchema:
-		return "parametersJsonSchema"
-	case tool.MCP:
-		return "inputSchema"
+// wrap writes each form around its schema, in the envelope of its form
+// (its Format, or its Definition), into one buffer, and returns each one's
+// bytes: the forms of a tool or an output are one allocation, each capped
+// so that appending to one does not write over the next.
+func (w *wrapper) wrap(forms []Form, format bool) [][]byte {
+	envelopes := make([]tool.Envelope, len(forms))
+	size := 0
+	for i := range forms {
+		form, ok := forms[i].form().Form()
+		if !ok {
+			panic("toolimpl: unknown dialect " + strconv.Quote(string(forms[i].form())))
+		}
+		e := form.Definition
+		if format {
+			e = form.Format
+			if e.Open == "" {
+				panic("toolimpl: no output takes the form " + strconv.Quote(string(form.Dialect)))
+			}
+		}
+		envelopes[i] = e
+		// Enough unless the name or the description has much to escape.
+		size += len(e.Open) + len(w.name) + len(w.description) + len(e.Key) + len(forms[i].Parameters) + len(e.Close) + 32
+		if e.Annotations {
+			size += len(w.result) + 96
+		}
 	}
-	return "parameters"
+	buf := make([]byte, 0, size)
+	ends := make([]int, len(forms))
+	for i := range forms {
+		buf = w.append(buf, &envelopes[i], forms[i].Parameters)
+		ends[i] = len(buf)
+	}
+	out := make([][]byte, len(forms))
+	start := 0
+	for i, end := range ends {
+		out[i] = buf[start:end:end]
+		start = end
+	}
+	return out
+}
+
+// append appends schema in envelope e (see tool.Envelope).
+func (w *wrapper) append(b []byte, e *tool.Envelope, schema string) []byte {
+	b = append(b, e.Open...)
+	if e.Named {
+		b = append(b, `"name":`...)
+		b = jsonstr.Append(b, w.name)
+		if w.description != "" {
+			b = append(b, `,"description":`...)
+			b = jsonstr.Append(b, w.description)
+		}
+	}
+	if schema != "" {
+		b = append(b, `,"`...)
+		b = append(b, e.Key...)
+		b = append(b, `":`...)
+		b = append(b, schema...)
+		if e.Annotations && w.result != "" {
+			b = append(b, `,"outputSchema":`...)
+			b = append(b, w.result...)
+		}
+	}
+	if e.Annotations {
+		b = append(b, `,"annotations":`...)
+		b = append(b, mcpAnnotations(w.risk, w.idempotent)...)
+	}
+	return append(b, e.Close...)
 }
 
 // mcpAnnotations are the MCP tool annotations of a risk class and of
@@ -119,33 +167,4 @@ func mcpAnnotations(risk tool.Risk, idempotent bool) string {
 		return `{"readOnlyHint":false,"destructiveHint":true,` + hint
 	}
 	return `{"readOnlyHint":false,"destructiveHint":false,` + hint
-}
-
-// jsonString is s as a JSON string, without HTML escaping, so that
-// descriptions read as written, as the schemas' descriptions do.
-func jsonString(s string) string { return string(jsonstr.Append(nil, s)) }
-
-// field is the field of ds that holds the definition of shape.
-func field(ds *tool.Dialects, shape tool.Dialect) *tool.Definition {
-	switch shape {
-	case tool.OpenAI:
-		return &ds.OpenAI
-	case tool.OpenAINonStrict:
-		return &ds.OpenAINonStrict
-	case tool.OpenAIResponses:
-		return &ds.OpenAIResponses
-	case tool.OpenAIResponsesNonStrict:
-		return &ds.OpenAIResponsesNonStrict
-	case tool.Anthropic:
-		return &ds.Anthropic
-	case tool.AnthropicNonStrict:
-		return &ds.AnthropicNonStrict
-	case tool.Gemini:
-		return &ds.Gemini
-	case tool.GeminiJSONSchema:
-		return &ds.GeminiJSONSchema
-	case tool.MCP:
-		return &ds.MCP
-	}
-	panic("toolimpl: unknown dialect " + strconv.Quote(string(shape)))
 }

@@ -84,3 +84,109 @@ func TestDialectsEscapes(t *testing.T) {
 func TestDialectsUnknownDialect(t *testing.T) {
 	assert.Panics(t, func() { Dialects("x", "", tool.RiskAct, true, "", []Form{{Shape: "openai-legacy"}}) })
 }
+
+// The formats of a structured output in each form, byte for byte: names
+// and descriptions as written (no HTML escaping), the schema as given.
+func TestFormatsForms(t *testing.T) {
+	for _, c := range []struct {
+		shape, form tool.Dialect
+		want        string
+	}{
+		{tool.OpenAI, tool.OpenAI, `{"type":"json_schema","json_schema":{"name":"n","description":"D <b>","schema":{},"strict":true}}`},
+		{tool.OpenAI, tool.OpenAINonStrict, `{"type":"json_schema","json_schema":{"name":"n","description":"D <b>","schema":{},"strict":false}}`},
+		{tool.OpenAIResponses, tool.OpenAIResponses, `{"type":"json_schema","name":"n","description":"D <b>","schema":{},"strict":true}`},
+		{tool.OpenAIResponses, tool.OpenAIResponsesNonStrict, `{"type":"json_schema","name":"n","description":"D <b>","schema":{},"strict":false}`},
+		{tool.Anthropic, tool.Anthropic, `{"type":"json_schema","schema":{}}`},
+		{tool.Anthropic, tool.AnthropicNonStrict, `{"name":"n","description":"D <b>","input_schema":{}}`},
+		{tool.Gemini, tool.Gemini, `{"responseMimeType":"application/json","responseSchema":{}}`},
+		{tool.Gemini, tool.GeminiJSONSchema, `{"responseMimeType":"application/json","responseJsonSchema":{}}`},
+	} {
+		f := Form{Shape: c.shape, Parameters: `{}`}
+		if c.form != c.shape {
+			f.Form, f.Fallback = c.form, "why"
+		}
+		fs := Formats("n", "D <b>", []Form{f})
+		got, ok := fs.Get(c.shape)
+		require.True(t, ok, c.form)
+		assert.Equal(t, c.want, string(got.Format), c.form)
+		assert.Equal(t, `{}`, string(got.Schema))
+		assert.Equal(t, c.form, got.Form)
+		assert.Equal(t, f.Fallback, got.Fallback)
+	}
+	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.MCP, Parameters: `{}`}}) }, "MCP is no output format")
+	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.OpenAI, Form: tool.MCP, Parameters: `{}`}}) }, "no output takes the MCP form")
+}
+
+// TestEveryForm: every form of the runtime's table wraps a tool's
+// definition, and an output's format where it has one, as its envelope
+// says: valid JSON, the schema under the envelope's key, the name where
+// the envelope has it, and "strict": true exactly in a strict form's
+// definition.
+func TestEveryForm(t *testing.T) {
+	const schema = `{"type":"object","properties":{"a":{"type":"string"}}}`
+	for _, d := range tool.AllDialects() {
+		row, ok := d.Form()
+		require.True(t, ok, d)
+		ds := Dialects("n", "D", tool.RiskRead, true, `{"type":"object"}`, []Form{{Shape: d, Parameters: schema}})
+		def, ok := ds.Get(d)
+		require.True(t, ok, d)
+		members := object(t, def.Tool)
+		if inner, ok := members["function"]; ok {
+			members = object(t, inner)
+		}
+		assert.JSONEq(t, schema, string(members[row.Definition.Key]), "%s: the parameters under %q", d, row.Definition.Key)
+		assert.Equal(t, `"n"`, string(members["name"]), d)
+		assert.Equal(t, row.Strict, string(members["strict"]) == "true", "%s: strict as its row says", d)
+		assert.Equal(t, row.Definition.Annotations, members["annotations"] != nil && members["outputSchema"] != nil, d)
+
+		if row.Format == (tool.Envelope{}) {
+			continue
+		}
+		shape := d
+		for _, o := range tool.AllDialects() {
+			if of, _ := o.Form(); of.Output() && of.Fallback == d {
+				shape = o
+			}
+		}
+		fs := Formats("n", "D", []Form{{Shape: shape, Form: d, Parameters: schema}})
+		format, ok := fs.Get(shape)
+		require.True(t, ok, "%s: an output format, or the fallback of one", d)
+		members = object(t, format.Format)
+		if inner, ok := members["json_schema"]; ok {
+			members = object(t, inner)
+		}
+		assert.JSONEq(t, schema, string(members[row.Format.Key]), "%s: the schema under %q", d, row.Format.Key)
+		assert.Equal(t, row.Format.Named, members["name"] != nil, d)
+	}
+}
+
+func object(t *testing.T, raw []byte) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(raw, &m), "%s", raw)
+	return m
+}
+
+// BenchmarkWrap is what initializing a package costs per tool (its nine
+// definitions) and per output (its four formats).
+func BenchmarkWrap(b *testing.B) {
+	const schema = `{"type":"object","properties":{"city":{"type":"string","description":"City name."}},"required":["city"],"additionalProperties":false}`
+	var forms []Form
+	for _, d := range tool.AllDialects() {
+		forms = append(forms, Form{Shape: d, Parameters: schema})
+	}
+	outputs := []Form{{Shape: tool.OpenAI, Parameters: schema}, {Shape: tool.OpenAIResponses, Parameters: schema},
+		{Shape: tool.Anthropic, Parameters: schema}, {Shape: tool.Gemini, Parameters: schema}}
+	b.Run("Dialects", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Dialects("get_weather", "Asks for the weather.", tool.RiskRead, true, "", forms)
+		}
+	})
+	b.Run("Formats", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Formats("itinerary", "A trip.", outputs)
+		}
+	})
+}

@@ -465,36 +465,23 @@ const (
 	planGeminiSchema    = `{"type":"OBJECT","properties":{"moves":{"type":"ARRAY","items":{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the top speed."}},"required":["x","y"],"propertyOrdering":["x","y","speed"],"description":"MoveArgs moves the arm to a point of its 10 m by 10 m workspace."},"maxItems":10,"minItems":1,"description":"The moves, in order."},"reason":{"type":"STRING","minLength":1,"description":"Why these moves."}},"required":["moves","reason"],"propertyOrdering":["moves","reason"],"description":"A plan of moves, a model's answer when asked for one."}`
 )
 
+// planForms are the formats of the plan output in each provider's form.
+var planForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: planOpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: planOpenAISchema},
+	{Shape: tool.Anthropic, Parameters: planAnthropicSchema},
+	{Shape: tool.Gemini, Parameters: planGeminiSchema},
+}
+
 // PlanOutput is the plan structured output, generated from Plan.
 var PlanOutput = tool.OutputDef[Plan]{
 	Decode: DecodePlan,
 	Output: tool.Output{
 		Description: "A plan of moves, a model's answer when asked for one.",
-		Formats: tool.ResponseFormats{
-			Anthropic: tool.ResponseFormat{
-				Form:   tool.Anthropic,
-				Format: json.RawMessage(`{"type":"json_schema","schema":` + planAnthropicSchema + `}`),
-				Schema: json.RawMessage(planAnthropicSchema),
-			},
-			Gemini: tool.ResponseFormat{
-				Form:   tool.Gemini,
-				Format: json.RawMessage(`{"responseMimeType":"application/json","responseSchema":` + planGeminiSchema + `}`),
-				Schema: json.RawMessage(planGeminiSchema),
-			},
-			OpenAI: tool.ResponseFormat{
-				Form:   tool.OpenAI,
-				Format: json.RawMessage(`{"type":"json_schema","json_schema":{"name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}}`),
-				Schema: json.RawMessage(planOpenAISchema),
-			},
-			OpenAIResponses: tool.ResponseFormat{
-				Form:   tool.OpenAIResponses,
-				Format: json.RawMessage(`{"type":"json_schema","name":"plan","description":"A plan of moves, a model's answer when asked for one.","schema":` + planOpenAISchema + `,"strict":true}`),
-				Schema: json.RawMessage(planOpenAISchema),
-			},
-		},
-		Name:     "plan",
-		Schema:   json.RawMessage(planSchema),
-		Validate: ValidatePlan,
+		Formats:     toolimpl.Formats("plan", "A plan of moves, a model's answer when asked for one.", planForms),
+		Name:        "plan",
+		Schema:      json.RawMessage(planSchema),
+		Validate:    ValidatePlan,
 	},
 }
 
