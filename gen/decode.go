@@ -92,6 +92,8 @@ type decoder struct {
 	field   token.Pos             // the field being decoded, for errors
 	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
 	refused map[*types.Named]bool // reported already
+
+	durations durationBounds // of the field being decoded
 }
 
 func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
@@ -182,6 +184,7 @@ type field struct {
 	name string       // the property
 	path []*types.Var // from the struct to the field
 	typ  types.Type
+	tag  string // its jsonschema tag
 }
 
 // structFields lists the properties of a struct type as the schema builder
@@ -222,7 +225,7 @@ func structFields(st *types.Struct, path []*types.Var, seen map[*types.Struct]bo
 		if jsonTags[0] != "" {
 			name = jsonTags[0]
 		}
-		out = append(out, field{name: name, path: at, typ: f.Type()})
+		out = append(out, field{name: name, path: at, typ: f.Type(), tag: tags.Get("jsonschema")})
 	}
 	return out
 }
@@ -272,10 +275,10 @@ func (l lvalue) address() jen.Code {
 // map[string]any at l.
 func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code {
 	var out []jen.Code
-	saved := d.field
-	defer func() { d.field = saved }()
+	saved, savedDurations := d.field, d.durations
+	defer func() { d.field, d.durations = saved, savedDurations }()
 	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		d.field = f.path[len(f.path)-1].Pos()
+		d.field, d.durations = f.path[len(f.path)-1].Pos(), durationBoundsOf(f.tag)
 		v := d.local(identifier(f.name))
 		var body []jen.Code
 		sel := jen.Add(base)
@@ -418,6 +421,14 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 	}
 
 	switch qualified(t) {
+	case "time.Duration":
+		if !d.tool.Output {
+			// A string in Go's duration syntax, which the pattern accepted.
+			s := d.local("s")
+			min, max := d.durations.limits()
+			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
+				set(jen.Id("r").Dot("Duration").Call(d.at(l), jen.Id(s), min, max)))}
+		}
 	case "encoding/json.Number":
 		// A number, as its text.
 		n := d.local("n")

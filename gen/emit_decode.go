@@ -213,11 +213,11 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 			g.errs.add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.name)
 			continue
 		}
-		d.field = fl.path[len(fl.path)-1].Pos()
+		d.field, d.durations = fl.path[len(fl.path)-1].Pos(), durationBoundsOf(fl.tag)
 		code := g.member(p.schema, fl, at.key(p.name), slices.Contains(readNull, p.name))
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.name)))}, code...)...))
 	}
-	d.field = 0
+	d.field, d.durations = 0, durationBounds{}
 	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
 	if len(cases) > 0 {
 		body = append(body, loop.Block(jen.Switch(jen.Id("i")).Block(cases...)))
@@ -461,7 +461,7 @@ func nativeKind(d *decoder, s *schema, t types.Type) string {
 		return nativeKind(d, s, u.Elem())
 	case *types.Basic:
 		switch {
-		case kind == "string" && u.Info()&types.IsString != 0:
+		case kind == "string" && (u.Info()&types.IsString != 0 || isDuration(t)):
 			return kindString
 		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
 			return kindBoolean
@@ -586,7 +586,7 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	if s.pattern != "" {
 		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
-			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", "a string matching the pattern "+s.pattern)})
+			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", patternText(s.pattern))})
 		}
 	}
 	if s.format != "" {
@@ -604,11 +604,14 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	checks = chain(pre, rules)
 	checks = append(checks, g.genericChecks(s, held, l, true)...)
+	typed := false
 	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
 		// Base64, decoded.
 		value = jen.Id("s").Dot("Bytes").Call(e.at(l), jen.Id(v))
+	} else if isDuration(elem) {
+		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
-	checks = append(checks, g.set(t, dst, value, false))
+	checks = append(checks, g.set(t, dst, value, typed))
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("String").Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
 }
 
