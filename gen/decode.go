@@ -94,6 +94,7 @@ type decoder struct {
 	refused map[*types.Named]bool // reported already
 
 	durations durationBounds // of the field being decoded
+	objects   objectSchemas  // the package's, for defaults
 }
 
 func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
@@ -313,7 +314,11 @@ func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code
 			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.name)), jen.Id("ok")).Block(body...))
 			continue
 		}
-		out = append(out, jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...))
+		decode := jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...)
+		if def := d.fieldDefault(st, f, base); len(def) > 0 {
+			decode = decode.Else().Block(def...)
+		}
+		out = append(out, decode)
 	}
 	return out
 }

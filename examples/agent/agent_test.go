@@ -173,6 +173,8 @@ func TestSet(t *testing.T) {
 
 	res = call("sql_query", `{"query": "SELECT count(*) FROM users WHERE plan = $1", "params": ["pro"], "timeout": "5s"}`)
 	assert.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
+	// The schema says "default": 100, and the handler gets it.
+	assert.Equal(t, SQLQueryArgs{Query: "SELECT count(*) FROM users WHERE plan = $1", Params: json.RawMessage(`["pro"]`), Timeout: 5 * time.Second, MaxRows: 100}, w.Queries[0])
 	res = call("sql_query", `{"query": "DROP TABLE users"}`)
 	assert.Equal(t, tool.StatusFailed, res.Status)
 	assert.True(t, strings.HasPrefix(res.Feedback(), "The call to sql_query failed:"), res.Feedback())

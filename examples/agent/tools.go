@@ -89,7 +89,7 @@ type SQLQueryArgs struct {
 	// The longest the query may run.
 	Timeout time.Duration `json:"timeout,omitempty" jsonschema:"maximum=1m"`
 	// The most rows to return.
-	MaxRows int `json:"max_rows,omitempty" jsonschema:"minimum=1,maximum=1000"`
+	MaxRows int `json:"max_rows,omitempty" jsonschema:"minimum=1,maximum=1000,default=100"`
 }
 
 // RunCommandArgs runs a command in the workspace.

@@ -544,8 +544,8 @@ func pattern1(s string) bool {
 
 // The parameters of the sql_query tool: the canonical schema, and the dialects that differ from it.
 const (
-	sqlQueryArgsSchema           = `{"properties":{"query":{"type":"string","minLength":1,"description":"One SELECT statement; $1, $2, ... stand for the parameters."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"The longest the query may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At most 1m."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"additionalProperties":false,"type":"object","required":["query"],"description":"Runs a read-only SQL query on the analytics database."}`
-	sqlQueryArgsGeminiJSONSchema = `{"type":"object","properties":{"query":{"type":"string","description":"One SELECT statement; $1, $2, ... stand for the parameters. Must be at least 1 character."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"string","description":"The longest the query may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At most 1m. Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"required":["query"],"additionalProperties":false,"description":"Runs a read-only SQL query on the analytics database."}`
+	sqlQueryArgsSchema           = `{"properties":{"query":{"type":"string","minLength":1,"description":"One SELECT statement; $1, $2, ... stand for the parameters."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"The longest the query may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At most 1m."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return.","default":100}},"additionalProperties":false,"type":"object","required":["query"],"description":"Runs a read-only SQL query on the analytics database."}`
+	sqlQueryArgsGeminiJSONSchema = `{"type":"object","properties":{"query":{"type":"string","description":"One SELECT statement; $1, $2, ... stand for the parameters. Must be at least 1 character."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"string","description":"The longest the query may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At most 1m. Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return. Defaults to 100."}},"required":["query"],"additionalProperties":false,"description":"Runs a read-only SQL query on the analytics database."}`
 )
 
 // sqlQueryArgsForms are the definitions of the sql_query tool in each provider's form.
@@ -618,6 +618,7 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 	if !s.Object(at, sqlQueryArgsObject, "object") {
 		return out
 	}
+	out.MaxRows = 100
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
 		case 0:
