@@ -6,7 +6,7 @@
 // notes where that is not the strict one.
 package agent
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -notes=toolgen_notes.txt
 
 import (
 	"encoding/json"
