@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -174,7 +173,7 @@ func keywordCause(k string) cause {
 // descriptions; a schema the dialect cannot accept at all is reported as
 // errors, every one found.
 func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectError) {
-	data, err := json.Marshal(canonical)
+	data, err := marshalJSON(canonical)
 	if err != nil {
 		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "encoding it: " + err.Error()}}
 	}
@@ -214,9 +213,7 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 			return out, nil
 		}
 	}
-	var buf bytes.Buffer
-	writeOrdered(&buf, conv)
-	out.Parameters = buf.Bytes()
+	out.Parameters = []byte(compactJSON(conv))
 	return out, nil
 }
 
@@ -884,7 +881,7 @@ func (c *converter) constant(out *object, d *describer, v any, path string) {
 		c.countEnum([]any{v}, path)
 		out.set("enum", []any{v})
 	default:
-		d.add(path, "const", "be "+jsonText(v))
+		d.add(path, "const", "be "+compactJSON(v))
 	}
 }
 
@@ -902,7 +899,7 @@ func (c *converter) countEnum(values []any, path string) {
 		if s, ok := v.(string); ok {
 			total += len(s)
 		} else {
-			total += len(jsonText(v))
+			total += len(compactJSON(v))
 		}
 	}
 	c.chars += total
@@ -1048,11 +1045,11 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 		case "format":
 			d.add(path, k, "be "+dialectFormatText(v.(string)))
 		case "default":
-			d.note(path, k, "Defaults to "+jsonText(v)+".")
+			d.note(path, k, "Defaults to "+compactJSON(v)+".")
 		case "examples":
 			values, _ := v.([]any)
 			if len(values) == 1 {
-				d.note(path, k, "Example: "+jsonText(values[0])+".")
+				d.note(path, k, "Example: "+compactJSON(values[0])+".")
 			} else if len(values) > 1 {
 				d.note(path, k, "Examples: "+jsonList(values)+".")
 			}
@@ -1144,7 +1141,7 @@ func numText(v any) string {
 	if n, ok := v.(json.Number); ok {
 		return n.String()
 	}
-	return jsonText(v)
+	return compactJSON(v)
 }
 
 func numUint(v any) uint64 {
@@ -1152,16 +1149,10 @@ func numUint(v any) uint64 {
 	return u
 }
 
-func jsonText(v any) string {
-	var buf bytes.Buffer
-	writeOrdered(&buf, v)
-	return buf.String()
-}
-
 func jsonList(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = jsonText(v)
+		parts[i] = compactJSON(v)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -1314,9 +1305,9 @@ func (t *ToolType) phrase(d Dialect, i int) string {
 // tool a request forces where strict mode cannot express the schema; and
 // the members of Gemini's generationConfig.
 func FormatParts(field, name, description string) (before, after string) {
-	head := `"name":` + jsonText(name)
+	head := `"name":` + compactJSON(name)
 	if description != "" {
-		head += `,"description":` + jsonText(description)
+		head += `,"description":` + compactJSON(description)
 	}
 	switch field {
 	case "OpenAI", "OpenAINonStrict":
@@ -1333,52 +1324,4 @@ func FormatParts(field, name, description string) (before, after string) {
 		return `{"responseMimeType":"application/json","responseJsonSchema":`, "}"
 	}
 	panic("gen: unknown format shape " + field)
-}
-
-// --- ordered JSON --------------------------------------------------------
-
-// writeOrdered writes a value read by parseJSON, members in order and
-// without HTML escaping, so that descriptions read as written.
-func writeOrdered(buf *bytes.Buffer, v any) {
-	switch x := v.(type) {
-	case *object:
-		buf.WriteByte('{')
-		for i, k := range x.keys {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeString(buf, k)
-			buf.WriteByte(':')
-			writeOrdered(buf, x.values[k])
-		}
-		buf.WriteByte('}')
-	case []any:
-		buf.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeOrdered(buf, e)
-		}
-		buf.WriteByte(']')
-	case string:
-		writeString(buf, x)
-	case json.Number:
-		buf.WriteString(x.String())
-	case bool:
-		buf.WriteString(strconv.FormatBool(x))
-	case nil:
-		buf.WriteString("null")
-	default:
-		b, _ := json.Marshal(x)
-		buf.Write(b)
-	}
-}
-
-func writeString(buf *bytes.Buffer, s string) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	buf.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }

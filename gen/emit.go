@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -47,7 +46,7 @@ type BuiltResult struct {
 // strictest each provider accepts, and returns a note for each fallback
 // (an error instead for a strict tool).
 func BuildDefinitions(t *BuiltTool) ([]Note, Errors) {
-	canonical, err := json.Marshal(t.Schema)
+	canonical, err := marshalJSON(t.Schema)
 	if err != nil {
 		return nil, Errors{{Pos: t.Pos, Msg: "encoding the schema: " + err.Error()}}
 	}

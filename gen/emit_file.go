@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"encoding/json"
 	"go/token"
 
 	"github.com/dave/jennifer/jen"
@@ -98,7 +97,7 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 // does not encode.
 func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) (names, []byte, *toolDialects, bool) {
 	n := toolNames(t.ToolType)
-	schemaJSON, err := json.Marshal(t.Schema)
+	schemaJSON, err := marshalJSON(t.Schema)
 	if err != nil {
 		em.errs.add(t.Pos, "encoding the schema: %v", err)
 		return n, nil, nil, false
@@ -172,7 +171,7 @@ func (em *fileEmitter) result(t *BuiltTool) string {
 	}
 	schemaConst := em.scope.global(rn.prefix + "Schema")
 	rn.schema = schemaConst
-	schemaJSON, err := json.Marshal(r.Schema)
+	schemaJSON, err := marshalJSON(r.Schema)
 	if err != nil {
 		em.errs.add(r.Pos, "encoding the schema: %v", err)
 		return schemaConst

@@ -946,8 +946,7 @@ func describeKind(kind string) string {
 // parseNumber reads a tag value as a JSON number within float64's range, as
 // written.
 func parseNumber(s string) (json.Number, bool) {
-	var f float64
-	if strings.TrimSpace(s) != s || json.Unmarshal([]byte(s), &f) != nil {
+	if _, ok := floatView(json.Number(s)); !ok {
 		return "", false
 	}
 	return json.Number(s), true

@@ -370,7 +370,7 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 			d.fail(at(k), "%s must be a number", k)
 			return ""
 		}
-		if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+		if _, ok := floatView(n); !ok {
 			d.fail(at(k), "%s %s is out of the range of float64", k, n)
 		}
 		return n
@@ -437,7 +437,7 @@ func (d *document) keywords(s *schema, o *object, base string, docRoot bool) {
 		s.exclusiveMinimum, s.exclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
 	}
 	if s.multipleOf = number("multipleOf"); s.multipleOf != "" {
-		if _, err := strconv.ParseFloat(string(s.multipleOf), 64); err != nil || value.Compare(s.multipleOf, "0") <= 0 {
+		if _, ok := floatView(s.multipleOf); !ok || value.Compare(s.multipleOf, "0") <= 0 {
 			d.fail(at("multipleOf"), "multipleOf must be a number greater than 0")
 			s.multipleOf = ""
 		}
