@@ -92,6 +92,9 @@ type decoder struct {
 	field   token.Pos             // the field being decoded, for errors
 	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
 	refused map[*types.Named]bool // reported already
+
+	durations durationBounds // of the field being decoded
+	objects   objectSchemas  // the package's, for defaults
 }
 
 func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
@@ -182,6 +185,7 @@ type field struct {
 	name string       // the property
 	path []*types.Var // from the struct to the field
 	typ  types.Type
+	tag  string // its jsonschema tag
 }
 
 // structFields lists the properties of a struct type as the schema builder
@@ -222,7 +226,7 @@ func structFields(st *types.Struct, path []*types.Var, seen map[*types.Struct]bo
 		if jsonTags[0] != "" {
 			name = jsonTags[0]
 		}
-		out = append(out, field{name: name, path: at, typ: f.Type()})
+		out = append(out, field{name: name, path: at, typ: f.Type(), tag: tags.Get("jsonschema")})
 	}
 	return out
 }
@@ -272,10 +276,10 @@ func (l lvalue) address() jen.Code {
 // map[string]any at l.
 func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code {
 	var out []jen.Code
-	saved := d.field
-	defer func() { d.field = saved }()
+	saved, savedDurations := d.field, d.durations
+	defer func() { d.field, d.durations = saved, savedDurations }()
 	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		d.field = f.path[len(f.path)-1].Pos()
+		d.field, d.durations = f.path[len(f.path)-1].Pos(), durationBoundsOf(f.tag)
 		v := d.local(identifier(f.name))
 		var body []jen.Code
 		sel := jen.Add(base)
@@ -310,7 +314,11 @@ func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code
 			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.name)), jen.Id("ok")).Block(body...))
 			continue
 		}
-		out = append(out, jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...))
+		decode := jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...)
+		if def := d.fieldDefault(st, f, base); len(def) > 0 {
+			decode = decode.Else().Block(def...)
+		}
+		out = append(out, decode)
 	}
 	return out
 }
@@ -418,6 +426,14 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 	}
 
 	switch qualified(t) {
+	case "time.Duration":
+		if !d.tool.Output {
+			// A string in Go's duration syntax, which the pattern accepted.
+			s := d.local("s")
+			min, max := d.durations.limits()
+			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
+				set(jen.Id("r").Dot("Duration").Call(d.at(l), jen.Id(s), min, max)))}
+		}
 	case "encoding/json.Number":
 		// A number, as its text.
 		n := d.local("n")

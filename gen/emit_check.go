@@ -73,7 +73,7 @@ func (e *emitter) expected(s *schema) string {
 			return ""
 		}
 		if s.types != nil {
-			return typeList(s.types)
+			return typeText(s)
 		}
 		s = s.refTarget
 	}

@@ -47,6 +47,8 @@ type typedGen struct {
 	d *decoder
 
 	fn *typedFunc // the function being emitted
+
+	objects objectSchemas // the schemas of the struct types read member by member
 }
 
 // typedFunc is a decode function.
@@ -58,7 +60,7 @@ type typedFunc struct {
 }
 
 func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
-	return &typedGen{file: f, scope: sc, pkg: pkg, funcs: map[string]*typedFunc{}, shapes: map[string]string{}, enums: map[string]string{}}
+	return &typedGen{file: f, scope: sc, pkg: pkg, funcs: map[string]*typedFunc{}, shapes: map[string]string{}, enums: map[string]string{}, objects: objectSchemas{}}
 }
 
 // rootRead returns the call that reads a value of the tool's type from the
@@ -66,6 +68,7 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 // document.
 func (g *typedGen) rootRead(t *BuiltTool, e *emitter, d *decoder) jen.Code {
 	g.e, g.d = e, d
+	d.objects = g.objects
 	f := g.funcFor(t.Obj.Type(), e.doc.root)
 	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
 	if f.depth {
@@ -203,27 +206,31 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 			readNull = append(readNull, p.name)
 		}
 	}
+	g.objects[st] = append(g.objects[st], s)
 	shape := g.shape(s, typeName, readNull)
 	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(e.expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
 
-	var cases []jen.Code
+	var cases, defaults, unset []jen.Code
 	for i, p := range s.properties {
 		fl, ok := fields[p.name]
 		if !ok {
 			g.errs.add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.name)
 			continue
 		}
-		d.field = fl.path[len(fl.path)-1].Pos()
+		d.field, d.durations = fl.path[len(fl.path)-1].Pos(), durationBoundsOf(fl.tag)
+		defaults, unset = g.memberDefault(p.schema, fl, defaults, unset)
 		code := g.member(p.schema, fl, at.key(p.name), slices.Contains(readNull, p.name))
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.name)))}, code...)...))
 	}
-	d.field = 0
+	d.field, d.durations = 0, durationBounds{}
 	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
+	body = append(body, defaults...)
 	if len(cases) > 0 {
 		body = append(body, loop.Block(jen.Switch(jen.Id("i")).Block(cases...)))
 	} else {
 		body = append(body, loop.Block())
 	}
+	body = append(body, unset...)
 	body = append(body, generic...)
 	g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
 }
@@ -407,6 +414,7 @@ func (g *typedGen) fallbackNull(s *schema, t types.Type, l loc, dst lvalue, null
 	code = append(code, g.e.check(s, jen.Id(v), l)...)
 	g.e.absentIfNull = false
 	g.d.locals = g.e.fn.locals
+	g.recordObjects(s, t, 0)
 	assign := g.d.assign(t, dst, jen.Id(v), l)
 	if len(assign) > 0 {
 		if !g.d.decodesNull(t) {
@@ -461,7 +469,7 @@ func nativeKind(d *decoder, s *schema, t types.Type) string {
 		return nativeKind(d, s, u.Elem())
 	case *types.Basic:
 		switch {
-		case kind == "string" && u.Info()&types.IsString != 0:
+		case kind == "string" && (u.Info()&types.IsString != 0 || isDuration(t)):
 			return kindString
 		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
 			return kindBoolean
@@ -586,7 +594,7 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	if s.pattern != "" {
 		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
-			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", "a string matching the pattern "+s.pattern)})
+			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", patternText(s.pattern))})
 		}
 	}
 	if s.format != "" {
@@ -604,11 +612,14 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	}
 	checks = chain(pre, rules)
 	checks = append(checks, g.genericChecks(s, held, l, true)...)
+	typed := false
 	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
 		// Base64, decoded.
 		value = jen.Id("s").Dot("Bytes").Call(e.at(l), jen.Id(v))
+	} else if isDuration(elem) {
+		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
-	checks = append(checks, g.set(t, dst, value, false))
+	checks = append(checks, g.set(t, dst, value, typed))
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("String").Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
 }
 

@@ -37,7 +37,7 @@ func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool)
 	if s.pattern != "" {
 		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
 			rules = append(rules, rule{jen.Op("!").Add(match(str)),
-				e.reportValue("pattern", l, "a string matching the pattern "+s.pattern, v)})
+				e.reportValue("pattern", l, patternText(s.pattern), v)})
 		}
 	}
 	if s.format != "" {

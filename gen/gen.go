@@ -49,7 +49,11 @@ func Generate(cfg Config) ([]File, error) {
 		var notes []Note
 		failed := false
 		build := func(t *ToolType) *BuiltTool {
-			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
+			schemaOf := SchemaWith
+			if t.Output {
+				schemaOf = OutputSchema
+			}
+			s, err := schemaOf(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				failed = true

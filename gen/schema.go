@@ -43,23 +43,33 @@ func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*jsonsch
 // SchemaWith is Schema with options: an unknown format= is an error unless
 // opts.AnnotateUnknownFormats.
 func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
-	return schemaOf(fset, root, docs, opts, false)
+	return schemaOf(fset, root, docs, opts, false, false)
+}
+
+// OutputSchema builds the JSON Schema of a structured output: as
+// SchemaWith, but a time.Duration is what encoding/json reads, an integer of
+// nanoseconds, since an application may decode the answer with it.
+func OutputSchema(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
+	return schemaOf(fset, root, docs, opts, false, true)
 }
 
 // ResultSchema builds the JSON Schema of a tool's result type: of what
 // encoding/json writes, where Schema describes what it reads. The two
-// differ in one way: a member without omitempty whose Go type can be nil
+// differ in two ways: a member without omitempty whose Go type can be nil
 // (a pointer, a slice, a map) may be null, which encoding/json writes for
-// nil, as the MCP Go SDK's inferred schemas allow.
+// nil, as the MCP Go SDK's inferred schemas allow; a time.Duration is an
+// integer of nanoseconds, not a duration string.
 func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
-	return schemaOf(fset, root, docs, opts, true)
+	return schemaOf(fset, root, docs, opts, true, true)
 }
 
-func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options, encoded bool) (*jsonschema.Schema, error) {
+// schemaOf builds a schema; nanoseconds makes a time.Duration an integer
+// of nanoseconds, as encoding/json has it, rather than a duration string.
+func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options, encoded, nanoseconds bool) (*jsonschema.Schema, error) {
 	if docs == nil {
 		docs = newDocIndex()
 	}
-	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*jsonschema.Schema]bool{}}
+	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, nanoseconds: nanoseconds, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*jsonschema.Schema]bool{}}
 	s := b.named(b.root, b.pos(root.Pos()))
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -68,16 +78,19 @@ func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Op
 }
 
 type schemaBuilder struct {
-	opts      Options
-	encoded   bool // the schema of what encoding/json writes (ResultSchema)
-	fset      *token.FileSet
-	docs      *docIndex
-	errs      Errors
-	root      *types.Named
-	stack     []*types.Named
-	recursive map[*types.Named]bool
-	defs      jsonschema.Definitions
-	defNames  map[*types.Named]string
+	opts    Options
+	encoded bool // the schema of what encoding/json writes (ResultSchema)
+	// nanoseconds: a time.Duration is an integer, not a duration string
+	// (see duration.go).
+	nanoseconds bool
+	fset        *token.FileSet
+	docs        *docIndex
+	errs        Errors
+	root        *types.Named
+	stack       []*types.Named
+	recursive   map[*types.Named]bool
+	defs        jsonschema.Definitions
+	defNames    map[*types.Named]string
 	// inlining is the struct being built and the embedded structs whose
 	// fields are being inlined into it.
 	inlining []*types.Named
@@ -138,9 +151,13 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		return &jsonschema.Schema{Type: "string", Format: "uri"}
 	case "net.IP":
 		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
-	// encoding/json writes a time.Duration as an integer of nanoseconds and
-	// reads it back only so: the description says the unit.
+	// An argument is a string in Go's duration syntax; encoding/json
+	// writes and reads an integer of nanoseconds, whose description says
+	// the unit.
 	case "time.Duration":
+		if !b.nanoseconds {
+			return b.note(&jsonschema.Schema{Type: "string", Pattern: durationPattern}, durationArgNote)
+		}
 		return b.note(&jsonschema.Schema{Type: "integer"}, durationNote)
 	// The netip types are strings (MarshalText, UnmarshalText); the decode
 	// calls UnmarshalText, which rejects what the patterns let through.
@@ -222,9 +239,6 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 	}
 	return s
 }
-
-// durationNote describes a time.Duration's JSON form to a model.
-const durationNote = "In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."
 
 // The forms of netip.Prefix and netip.AddrPort: IPv4 exactly, IPv6 by its
 // characters (UnmarshalText checks the rest when decoding).
@@ -566,7 +580,7 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 	if prop.Description == "" {
 		prop.Description = b.docs.lookup(pos, f)
 	}
-	prop.Description = appendSentence(prop.Description, typeNote)
+	prop.Description = appendSentence(appendSentence(prop.Description, typeNote), b.durationBoundsNote(f, schemaTagText))
 	if b.encoded && required && canBeNil(f.Type()) && !acceptsAnything(prop) {
 		// encoding/json writes nil as null.
 		nullable = true
@@ -739,6 +753,10 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 			}
 			target.Format = val
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			if holdsDurations(f.Type()) {
+				b.durationKeyword(target, key, val, fail)
+				continue
+			}
 			if kind != "integer" && kind != "number" {
 				fail("%s applies to numbers, not %s", key, describeKind(kind))
 				continue

@@ -735,6 +735,12 @@ var badErrors = map[string][]string{
 		"bad.go:101:2: field B: property \"a\" is declared twice",
 		"bad.go:106:2: field A: property \"a\" is declared twice",
 	},
+	"DurationBounds": {
+		"bad.go:180:2: field A: minimum=1000000000: a duration's bound is a duration in Go's syntax, like minimum=1s or minimum=1h30m",
+		"bad.go:181:2: field B: exclusiveMaximum does not apply to a duration: bound it with minimum= and maximum=, written as durations (minimum=1s,maximum=1h)",
+		"bad.go:182:2: field C: multipleOf does not apply to a duration: bound it with minimum= and maximum=, written as durations (minimum=1s,maximum=1h)",
+		"bad.go:183:2: field D: minimum=1h is above maximum=1m",
+	},
 	"EmbedsAmbiguous": {
 		"bad.go:147:2: WithProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
 		"bad.go:148:2: AlsoProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",

@@ -9,16 +9,18 @@
 // Usage:
 //
 //	//go:generate go tool toolgen
-//	toolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [packages]
-//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json
+//	toolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]
+//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package in its directory, is tools_gen.go unless -output says
 // otherwise; loaded with -tags, it builds only with them (//go:build). A
 // tool a provider cannot take in its strictest form goes to it in the next
 // strictest; each such fallback is a note on standard error
-// (file:line:col: note: ...), or with -strict an error. toolgen schema
-// reads the schema's folder and what -ref maps, nothing else.
+// (file:line:col: note: ...), or with -strict an error; with -notes, the
+// notes go to a generated file of that name beside the output instead, to
+// commit and review. toolgen schema reads the schema's folder and what
+// -ref maps, nothing else.
 package main
 
 import (
@@ -44,9 +46,10 @@ func main() {
 	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, besides those with a //toolgen:tool directive")
 	strict := flag.Bool("strict", false, "make a definition that would fall back to a less strict form an error (a tool's strict=false overrides it)")
 	annotate := flag.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
+	notes := flag.String("notes", "", notesUsage)
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [packages]\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen schema [flags] schema.json   (toolgen schema -h for its flags)\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		flag.PrintDefaults()
@@ -62,6 +65,9 @@ func main() {
 		// Like the Go compiler: one file:line:col: message per line.
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if *notes != "" {
+		files = gen.NotesFiles(files, *notes)
 	}
 	for _, f := range files {
 		for _, n := range f.Notes {
@@ -83,6 +89,7 @@ func schemaMain(args []string) {
 	nullAbsent := fs.Bool("null-absent", false, "count an optional member whose value is null as absent, as toolgen does for struct tools")
 	strict := fs.Bool("strict-formats", false, "refuse a format, contentEncoding or contentMediaType toolgen cannot check, instead of compiling it as an annotation with a note")
 	annotate := fs.Bool("annotate-unknown-formats", false, "compile a format, contentEncoding or contentMediaType toolgen cannot check as an annotation without a note")
+	notes := fs.String("notes", "", notesUsage)
 	refs := map[string]string{}
 	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix (or to a file under prefix, a path) from path plus the rest of the URI; without one, only the schema's folder is read (repeatable)", func(v string) error {
 		prefix, path, ok := strings.Cut(v, "=")
@@ -94,7 +101,7 @@ func schemaMain(args []string) {
 	})
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... schema.json\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		fs.PrintDefaults()
 	}
@@ -123,6 +130,9 @@ func schemaMain(args []string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	if *notes != "" {
+		files = gen.NotesFiles(files, *notes)
+	}
 	for _, f := range files {
 		for _, n := range f.Notes {
 			fmt.Fprintln(os.Stderr, n)
@@ -132,6 +142,9 @@ func schemaMain(args []string) {
 		log.Fatal(err)
 	}
 }
+
+// notesUsage says what -notes does.
+const notesUsage = "write the notes to this generated file beside each output (paths relative to it), not to standard error; a file without notes is removed"
 
 func split(list string) []string {
 	var out []string

@@ -12,7 +12,8 @@ import (
 )
 
 // Workspace is the world the tools act on, in memory: files, documents, a
-// calendar and issues. Commands and HTTP requests are recorded, not run.
+// calendar and issues. Commands and HTTP requests are recorded, not run;
+// queries are recorded and answered with one row.
 type Workspace struct {
 	Files    map[string]string
 	Docs     []Doc
@@ -20,6 +21,7 @@ type Workspace struct {
 	Issues   []Issue
 	Commands []RunCommandArgs
 	Requests []HTTPRequestArgs
+	Queries  []SQLQueryArgs
 }
 
 // Doc is a document of the documentation.
@@ -123,6 +125,7 @@ func (w *Workspace) sqlQuery(ctx context.Context, a SQLQueryArgs) (any, error) {
 	if !strings.HasPrefix(strings.ToUpper(strings.TrimSpace(a.Query)), "SELECT") {
 		return nil, fmt.Errorf("only SELECT statements run here")
 	}
+	w.Queries = append(w.Queries, a)
 	return map[string]any{"columns": []string{"n"}, "rows": [][]any{{42}}}, nil
 }
 

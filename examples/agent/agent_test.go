@@ -95,9 +95,9 @@ func TestDescriptionsFromAnotherPackage(t *testing.T) {
 		assert.NotContains(t, tl.Description, "Args", tl.Name)
 	}
 	assert.Equal(t, "Reads a text file of the workspace, or some of its lines.", ReadFileTool.Description)
-	// A duration says its unit; an integer enum its names.
+	// A duration says its syntax and its bounds; an integer enum its names.
 	event := props(CreateEventTool.Schema)
-	assert.Contains(t, event["duration"]["description"], "How long it lasts. In nanoseconds")
+	assert.Equal(t, `How long it lasts. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as "90s", "5m" or "1h30m". At least 1m.`, event["duration"]["description"])
 	assert.Equal(t, "How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent).", event["priority"]["description"])
 }
 
@@ -142,14 +142,21 @@ func TestSet(t *testing.T) {
 	res = call("search_docs", `{"query": "go", "filter": {"any": [{"field": "tag", "equals": "setup"}, {"field": "author", "equals": "bob"}]}, "since": "2026-04-01T00:00:00Z"}`)
 	assert.Equal(t, []string{"Release"}, res.Output, res.Feedback())
 
-	res = call("create_event", `{"title": "Retro", "start": "2026-05-04T15:00:00Z", "duration": 1800000000000, "priority": 2, "labels": {"team": "core"}}`)
+	res = call("create_event", `{"title": "Retro", "start": "2026-05-04T15:00:00Z", "duration": "30m", "priority": 2, "labels": {"team": "core"}}`)
 	require.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
 	assert.Equal(t, 30*time.Minute, w.Events[0].Duration)
 	assert.Equal(t, PriorityNormal, w.Events[0].Priority)
 	assert.Equal(t, map[string]string{"team": "core"}, w.Events[0].Labels)
 
-	res = call("create_event", `{"title": "Retro", "start": "2026-05-04T15:00:00Z", "duration": 30, "priority": 4}`)
-	assert.Equal(t, []string{"enum:priority", "minimum:duration"}, res.Errors.Codes())
+	// A duration is a string in Go's syntax: 300 (meant as seconds, or as
+	// nanoseconds) is refused with the syntax to write.
+	res = call("create_event", `{"title": "Retro", "start": "2026-05-04T15:00:00Z", "duration": "300", "priority": 4}`)
+	assert.Equal(t, []string{"enum:priority", "pattern:duration"}, res.Errors.Codes())
+	assert.Contains(t, res.Feedback(), `argument 'duration' should be a duration such as "90s" or "1h30m", got "300"`)
+	// Its bound, stated in the description, is checked as a duration.
+	res = call("create_event", `{"title": "Retro", "start": "2026-05-04T15:00:00Z", "duration": "30s"}`)
+	assert.Equal(t, []string{"minimum:duration"}, res.Errors.Codes())
+	assert.Contains(t, res.Feedback(), `argument 'duration' should be a duration of at least 1m, got "30s"`)
 
 	res = call("run_command", `{"command": "go", "args": ["test", "./..."], "env": {"CGO_ENABLED": "0"}}`)
 	require.Equal(t, tool.StatusNeedsConfirmation, res.Status)
@@ -164,8 +171,10 @@ func TestSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"text": "hi", "n": [1, 2]}`, string(body))
 
-	res = call("sql_query", `{"query": "SELECT count(*) FROM users WHERE plan = $1", "params": ["pro"], "timeout": 5000000000}`)
+	res = call("sql_query", `{"query": "SELECT count(*) FROM users WHERE plan = $1", "params": ["pro"], "timeout": "5s"}`)
 	assert.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
+	// The schema says "default": 100, and the handler gets it.
+	assert.Equal(t, SQLQueryArgs{Query: "SELECT count(*) FROM users WHERE plan = $1", Params: json.RawMessage(`["pro"]`), Timeout: 5 * time.Second, MaxRows: 100}, w.Queries[0])
 	res = call("sql_query", `{"query": "DROP TABLE users"}`)
 	assert.Equal(t, tool.StatusFailed, res.Status)
 	assert.True(t, strings.HasPrefix(res.Feedback(), "The call to sql_query failed:"), res.Feedback())

@@ -6,7 +6,7 @@
 // notes where that is not the strict one.
 package agent
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -notes=toolgen_notes.txt
 
 import (
 	"encoding/json"
@@ -60,7 +60,7 @@ type CreateEventArgs struct {
 	// When it starts.
 	Start time.Time `json:"start"`
 	// How long it lasts.
-	Duration time.Duration `json:"duration" jsonschema:"minimum=60000000000"`
+	Duration time.Duration `json:"duration" jsonschema:"minimum=1m"`
 	// Who is invited.
 	Attendees []common.Person `json:"attendees,omitempty" jsonschema:"maxItems=50"`
 	// How urgent it is.
@@ -87,9 +87,9 @@ type SQLQueryArgs struct {
 	// The values of $1, $2, ..., as JSON values.
 	Params json.RawMessage `json:"params,omitempty"`
 	// The longest the query may run.
-	Timeout time.Duration `json:"timeout,omitempty" jsonschema:"maximum=60000000000"`
+	Timeout time.Duration `json:"timeout,omitempty" jsonschema:"maximum=1m"`
 	// The most rows to return.
-	MaxRows int `json:"max_rows,omitempty" jsonschema:"minimum=1,maximum=1000"`
+	MaxRows int `json:"max_rows,omitempty" jsonschema:"minimum=1,maximum=1000,default=100"`
 }
 
 // RunCommandArgs runs a command in the workspace.

@@ -339,8 +339,8 @@ var enum = []string{"author", "tag", "title"}
 
 // The parameters of the create_event tool: the canonical schema, and the dialects that differ from it.
 const (
-	createEventArgsSchema           = `{"properties":{"title":{"type":"string","maxLength":120,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"integer","minimum":60000000000,"description":"How long it lasts. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"attendees":{"items":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Person is someone the tools name."},"type":"array","maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels to sort events by, name to value."}},"additionalProperties":false,"type":"object","required":["title","start","duration"],"description":"Puts an event in the team's calendar."}`
-	createEventArgsGeminiJSONSchema = `{"type":"object","properties":{"title":{"type":"string","description":"What the event is about. Must be 1-120 characters."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"integer","minimum":60000000000,"description":"How long it lasts. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"attendees":{"type":"array","items":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Person is someone the tools name."},"maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Labels to sort events by, name to value."}},"required":["title","start","duration"],"additionalProperties":false,"description":"Puts an event in the team's calendar."}`
+	createEventArgsSchema           = `{"properties":{"title":{"type":"string","maxLength":120,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"How long it lasts. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At least 1m."},"attendees":{"items":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Person is someone the tools name."},"type":"array","maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels to sort events by, name to value."}},"additionalProperties":false,"type":"object","required":["title","start","duration"],"description":"Puts an event in the team's calendar."}`
+	createEventArgsGeminiJSONSchema = `{"type":"object","properties":{"title":{"type":"string","description":"What the event is about. Must be 1-120 characters."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"string","description":"How long it lasts. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At least 1m. Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."},"attendees":{"type":"array","items":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Person is someone the tools name."},"maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Labels to sort events by, name to value."}},"required":["title","start","duration"],"additionalProperties":false,"description":"Puts an event in the team's calendar."}`
 )
 
 // createEventArgsForms are the definitions of the create_event tool in each provider's form.
@@ -405,7 +405,7 @@ func createEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 }
 
 // createEventArgsObject is the shape of an object of type CreateEventArgs: its members, and those it requires.
-var createEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "attendees", "priority", "labels"}, "title", "string", "start", "string", "duration", "integer")
+var createEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "attendees", "priority", "labels"}, "title", "string", "start", "string", "duration", "a string, a duration such as \"90s\" or \"1h30m\"")
 
 // decodeCreateEventArgs reads a value of type CreateEventArgs at the location at, checking it against its schema.
 func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEventArgs) {
@@ -445,11 +445,11 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 			}
 		case 2:
 			// duration
-			if n2, ok := s.Integer(at.Key("duration"), "integer"); ok {
-				if n2.F < 60000000000 {
-					s.Fail(at.Key("duration"), "minimum", ">= 60000000000")
+			if v3, ok := s.String(at.Key("duration"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
+				if !pattern0.MatchString(v3) {
+					s.Fail(at.Key("duration"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
-				out.Duration = time.Duration(s.Int(at.Key("duration"), n2, math.MinInt64, math.MaxInt64))
+				out.Duration = s.Duration(at.Key("duration"), v3, time.Minute, math.MaxInt64)
 			}
 		case 3:
 			// attendees
@@ -466,11 +466,11 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 			}
 		case 4:
 			// priority
-			if n3, ok := s.Integer(at.Key("priority"), "integer"); ok {
-				if !n3.In(priorityValues) {
+			if n2, ok := s.Integer(at.Key("priority"), "integer"); ok {
+				if !n2.In(priorityValues) {
 					s.Fail(at.Key("priority"), tool.CodeEnum, "one of 1, 2, 3")
 				}
-				out.Priority = Priority(int(s.Int(at.Key("priority"), n3, math.MinInt, math.MaxInt)))
+				out.Priority = Priority(int(s.Int(at.Key("priority"), n2, math.MinInt, math.MaxInt)))
 			}
 		case 5:
 			// labels
@@ -478,8 +478,8 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 			m := toolimpl.NewMap[map[string]string](s)
 			if s.Members(atLabels, "object", func(k string) {
 				var item2 string
-				if v3, ok := s.String(atLabels.Key(k), "string"); ok {
-					item2 = s.Keep(v3)
+				if v4, ok := s.String(atLabels.Key(k), "string"); ok {
+					item2 = s.Keep(v4)
 				}
 				if m != nil {
 					m[k] = item2
@@ -505,7 +505,7 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 		case 0:
 			// login
 			if v, ok := s.String(at.Key("login"), "string"); ok {
-				if !pattern0(v) {
+				if !pattern1(v) {
 					s.Fail(at.Key("login"), "pattern", "a string matching the pattern ^[a-z0-9-]{1,39}$")
 				}
 				out.Login = s.Keep(v)
@@ -523,11 +523,13 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 	return out
 }
 
+var pattern0 = regexp.MustCompile("^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$")
+
 // priorityValues are the values of an enum, sorted for a binary search.
 var priorityValues = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 2, N: "2"}, {F: 3, N: "3"}}
 
-// pattern0 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
-func pattern0(s string) bool {
+// pattern1 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
+func pattern1(s string) bool {
 	if len(s) < 1 || len(s) > 39 {
 		return false
 	}
@@ -542,8 +544,8 @@ func pattern0(s string) bool {
 
 // The parameters of the sql_query tool: the canonical schema, and the dialects that differ from it.
 const (
-	sqlQueryArgsSchema           = `{"properties":{"query":{"type":"string","minLength":1,"description":"One SELECT statement; $1, $2, ... stand for the parameters."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"integer","maximum":60000000000,"description":"The longest the query may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"additionalProperties":false,"type":"object","required":["query"],"description":"Runs a read-only SQL query on the analytics database."}`
-	sqlQueryArgsGeminiJSONSchema = `{"type":"object","properties":{"query":{"type":"string","description":"One SELECT statement; $1, $2, ... stand for the parameters. Must be at least 1 character."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"integer","maximum":60000000000,"description":"The longest the query may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return."}},"required":["query"],"additionalProperties":false,"description":"Runs a read-only SQL query on the analytics database."}`
+	sqlQueryArgsSchema           = `{"properties":{"query":{"type":"string","minLength":1,"description":"One SELECT statement; $1, $2, ... stand for the parameters."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"The longest the query may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At most 1m."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return.","default":100}},"additionalProperties":false,"type":"object","required":["query"],"description":"Runs a read-only SQL query on the analytics database."}`
+	sqlQueryArgsGeminiJSONSchema = `{"type":"object","properties":{"query":{"type":"string","description":"One SELECT statement; $1, $2, ... stand for the parameters. Must be at least 1 character."},"params":{"description":"The values of $1, $2, ..., as JSON values."},"timeout":{"type":"string","description":"The longest the query may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At most 1m. Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."},"max_rows":{"type":"integer","maximum":1000,"minimum":1,"description":"The most rows to return. Defaults to 100."}},"required":["query"],"additionalProperties":false,"description":"Runs a read-only SQL query on the analytics database."}`
 )
 
 // sqlQueryArgsForms are the definitions of the sql_query tool in each provider's form.
@@ -616,6 +618,7 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 	if !s.Object(at, sqlQueryArgsObject, "object") {
 		return out
 	}
+	out.MaxRows = 100
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
 		case 0:
@@ -639,21 +642,21 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 			}
 		case 2:
 			// timeout
-			if n2, ok := s.Integer(at.Key("timeout"), "integer"); ok {
-				if n2.F > 60000000000 {
-					s.Fail(at.Key("timeout"), "maximum", "<= 60000000000")
+			if v4, ok := s.String(at.Key("timeout"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
+				if !pattern0.MatchString(v4) {
+					s.Fail(at.Key("timeout"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
-				out.Timeout = time.Duration(s.Int(at.Key("timeout"), n2, math.MinInt64, math.MaxInt64))
+				out.Timeout = s.Duration(at.Key("timeout"), v4, 0, time.Minute)
 			}
 		case 3:
 			// max_rows
-			if n3, ok := s.Integer(at.Key("max_rows"), "integer"); ok {
-				if n3.F < 1 {
+			if n2, ok := s.Integer(at.Key("max_rows"), "integer"); ok {
+				if n2.F < 1 {
 					s.Fail(at.Key("max_rows"), "minimum", ">= 1")
-				} else if n3.F > 1000 {
+				} else if n2.F > 1000 {
 					s.Fail(at.Key("max_rows"), "maximum", "<= 1000")
 				}
-				out.MaxRows = int(s.Int(at.Key("max_rows"), n3, math.MinInt, math.MaxInt))
+				out.MaxRows = int(s.Int(at.Key("max_rows"), n2, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -662,8 +665,8 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 
 // The parameters of the run_command tool: the canonical schema, and the dialects that differ from it.
 const (
-	runCommandArgsSchema           = `{"properties":{"command":{"type":"string","minLength":1,"description":"The program to run, like go or git."},"args":{"items":{"type":"string"},"type":"array","description":"Its arguments."},"env":{"additionalProperties":{"type":"string"},"type":"object","description":"Environment variables to set, name to value."},"timeout":{"type":"integer","description":"The longest the command may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."}},"additionalProperties":false,"type":"object","required":["command"],"description":"Runs a command in the workspace."}`
-	runCommandArgsGeminiJSONSchema = `{"type":"object","properties":{"command":{"type":"string","description":"The program to run, like go or git. Must be at least 1 character."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables to set, name to value."},"timeout":{"type":"integer","description":"The longest the command may run. In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."}},"required":["command"],"additionalProperties":false,"description":"Runs a command in the workspace."}`
+	runCommandArgsSchema           = `{"properties":{"command":{"type":"string","minLength":1,"description":"The program to run, like go or git."},"args":{"items":{"type":"string"},"type":"array","description":"Its arguments."},"env":{"additionalProperties":{"type":"string"},"type":"object","description":"Environment variables to set, name to value."},"timeout":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"The longest the command may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\"."}},"additionalProperties":false,"type":"object","required":["command"],"description":"Runs a command in the workspace."}`
+	runCommandArgsGeminiJSONSchema = `{"type":"object","properties":{"command":{"type":"string","description":"The program to run, like go or git. Must be at least 1 character."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables to set, name to value."},"timeout":{"type":"string","description":"The longest the command may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."}},"required":["command"],"additionalProperties":false,"description":"Runs a command in the workspace."}`
 )
 
 // runCommandArgsForms are the definitions of the run_command tool in each provider's form.
@@ -778,8 +781,11 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandA
 			}
 		case 3:
 			// timeout
-			if n2, ok := s.Integer(at.Key("timeout"), "integer"); ok {
-				out.Timeout = time.Duration(s.Int(at.Key("timeout"), n2, math.MinInt64, math.MaxInt64))
+			if v4, ok := s.String(at.Key("timeout"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
+				if !pattern0.MatchString(v4) {
+					s.Fail(at.Key("timeout"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
+				}
+				out.Timeout = s.Duration(at.Key("timeout"), v4, 0, math.MaxInt64)
 			}
 		}
 	}
@@ -989,7 +995,7 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 		case 0:
 			// repo
 			if v, ok := s.String(at.Key("repo"), "string"); ok {
-				if !pattern1.MatchString(v) {
+				if !pattern2.MatchString(v) {
 					s.Fail(at.Key("repo"), "pattern", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 				}
 				out.Repo = s.Keep(v)
@@ -1029,7 +1035,7 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 	return out
 }
 
-var pattern1 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
+var pattern2 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
 
 // stateValues are the values of an enum, sorted for a binary search.
 var stateValues = []string{"closed", "open"}

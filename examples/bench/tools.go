@@ -7,7 +7,7 @@
 // recursive outline, and a 30-field support ticket.
 package bench
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -notes=toolgen_notes.txt
 
 // GetWeatherArgs asks for the weather forecast of a city.
 //

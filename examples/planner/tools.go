@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -notes=toolgen_notes.txt
 //go:generate go tool toolgen schema -o outline_gen.go -func ValidateOutline outline.json
 
 // PlanEventArgs schedules an event.

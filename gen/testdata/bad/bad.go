@@ -173,3 +173,12 @@ type BadJSONNames struct {
 	Quote     string `json:"q\"uote"`
 	Backslash string `json:"back\\slash"`
 }
+
+// DurationBounds bounds durations in nanoseconds, by keywords a duration
+// string has none of, and the wrong way round.
+type DurationBounds struct {
+	A time.Duration   `json:"a" jsonschema:"minimum=1000000000"`
+	B time.Duration   `json:"b" jsonschema:"exclusiveMaximum=1h"`
+	C []time.Duration `json:"c" jsonschema:"multipleOf=1s"`
+	D time.Duration   `json:"d" jsonschema:"minimum=1h,maximum=1m"`
+}

@@ -165,6 +165,14 @@ var pool = []string{
 	"Not OK", "UPPER", "-", "_", "x.y", "ab12", "a/b",
 }
 
+// patternPool holds more strings for patterns toolgen writes itself, drawn
+// only for them, so that the draws for other schemas stay as they were:
+// durations (a time.Duration argument's pattern), one beyond
+// time.Duration's range.
+var patternPool = map[string][]string{
+	`^(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`: {"90s", "5m", "1h30m", "1.5h", "300ms", "2h", "24h0m1s", "9999999999h", "-5m", "300"},
+}
+
 var runes = []string{"a", "Z", "é", "ß", "日", "😀", "\u0301", " ", "7"}
 
 // formatPool holds strings in each format and strings in none of them.
@@ -200,7 +208,7 @@ func (d *drawer) str(s map[string]any, ok bool) any {
 	}
 	if ok {
 		var candidates []string
-		for _, c := range append(append([]string{}, pool...), format[0]...) {
+		for _, c := range slices.Concat(pool, format[0], patternPool[toString(s["pattern"])]) {
 			if fits(c) {
 				candidates = append(candidates, c)
 			}
@@ -233,7 +241,7 @@ func (d *drawer) str(s map[string]any, ok bool) any {
 		breaks = append(breaks, d.runesOf(hi+1))
 	}
 	if re != nil {
-		for _, c := range pool {
+		for _, c := range slices.Concat(pool, patternPool[toString(s["pattern"])]) {
 			if !re.MatchString(c) && (utf8.RuneCountInString(c) >= lo && (hi < 0 || utf8.RuneCountInString(c) <= hi)) {
 				breaks = append(breaks, c)
 			}

@@ -40,6 +40,10 @@ import (
 type Call struct {
 	// Args is the JSON object the model sent.
 	Args string
+	// AsJSON, when set, is the JSON encoding/json reads into the same Go
+	// value, where toolgen reads another form (a duration as "90s", where
+	// encoding/json reads nanoseconds).
+	AsJSON string
 	// Want is every error, in order; none means the call is valid.
 	Want tool.Errors
 	// Differs, when set, says why toolgen's verdict deliberately differs
@@ -204,7 +208,11 @@ func Run[T any](t *testing.T, tools tool.Tools, tl *tool.Tool, calls []Call) {
 		}
 
 		if got == nil {
-			dec := json.NewDecoder(strings.NewReader(c.Args))
+			asJSON := c.Args
+			if c.AsJSON != "" {
+				asJSON = c.AsJSON
+			}
+			dec := json.NewDecoder(strings.NewReader(asJSON))
 			dec.DisallowUnknownFields()
 			var v T
 			if err := dec.Decode(&v); err != nil {

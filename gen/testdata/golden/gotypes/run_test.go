@@ -19,16 +19,21 @@ const (
 
 func TestSchedule(t *testing.T) {
 	check.Tools(t, Tools, "schedule act")
-	if !strings.Contains(string(ScheduleTool.Schema), `"timeout":{"type":"integer","description":"How long the task may run. In nanoseconds`) {
-		t.Errorf("a duration's description does not say its unit: %s", ScheduleTool.Schema)
+	if !strings.Contains(string(ScheduleTool.Schema), `"description":"How long the task may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\"`) {
+		t.Errorf("a duration's description does not say its syntax: %s", ScheduleTool.Schema)
 	}
-	const valid = `{"timeout": 90000000000, "backoff": [1000000000, 2000000000], "every": 3600000000000, "priority": 3, "month": 12,
+	// A duration is a string in Go's syntax; encoding/json has the integer
+	// of nanoseconds.
+	const valid = `{"timeout": "1m30s", "backoff": ["1s", "2s"], "every": "1h", "priority": 3, "month": 12,
+		"host": "2001:db8::1", "net": "192.0.2.0/24", "endpoint": "[::1]:8080", "color": "red"}`
+	const validJSON = `{"timeout": 90000000000, "backoff": [1000000000, 2000000000], "every": 3600000000000, "priority": 3, "month": 12,
 		"host": "2001:db8::1", "net": "192.0.2.0/24", "endpoint": "[::1]:8080", "color": "red"}`
 	check.Run[ScheduleArgs](t, Tools, &ScheduleTool.Tool, []check.Call{
-		{Args: valid},
-		{Args: `{"timeout": 0, "priority": 1, "host": "192.0.2.1", "endpoint": "192.0.2.1:443", "net": "2001:db8::/32"}`},
+		{Args: valid, AsJSON: validJSON},
+		{Args: `{"timeout": "0", "priority": 1, "host": "192.0.2.1", "endpoint": "192.0.2.1:443", "net": "2001:db8::/32"}`,
+			AsJSON: `{"timeout": 0, "priority": 1, "host": "192.0.2.1", "endpoint": "192.0.2.1:443", "net": "2001:db8::/32"}`},
 		{Args: `{"timeout": 1.5, "priority": 4, "floor": 3, "month": 13, "host": "192.0.2", "net": "10.0.0.0/33", "endpoint": "192.0.2.1:65536"}`, Want: tool.Errors{
-			{Code: "type", Path: "/timeout", Name: "timeout", Expected: "integer", Got: "number"},
+			{Code: "type", Path: "/timeout", Name: "timeout", Expected: `a string, a duration such as "90s" or "1h30m"`, Got: "number"},
 			{Code: "enum", Path: "/priority", Name: "priority", Expected: "one of 1, 2, 3", Got: "integer", Actual: "4"},
 			{Code: "enum", Path: "/floor", Name: "floor", Expected: "one of 1, 2", Got: "integer", Actual: "3"},
 			{Code: "enum", Path: "/month", Name: "month", Expected: "one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12", Got: "integer", Actual: "13"},
@@ -40,7 +45,8 @@ func TestSchedule(t *testing.T) {
 
 	// DecodeT makes what encoding/json makes; the text types decode through
 	// UnmarshalText as encoding/json has them do.
-	for _, args := range []string{valid, `{"timeout": -5, "priority": 2, "host": "::ffff:192.0.2.1", "net": "::/0"}`} {
+	for args, asJSON := range map[string]string{valid: validJSON,
+		`{"timeout": "5ns", "priority": 2, "host": "::ffff:192.0.2.1", "net": "::/0"}`: `{"timeout": 5, "priority": 2, "host": "::ffff:192.0.2.1", "net": "::/0"}`} {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(args), &m); err != nil {
 			t.Fatal(err)
@@ -50,7 +56,7 @@ func TestSchedule(t *testing.T) {
 			t.Fatalf("DecodeScheduleArgs(%s): %v", args, errs)
 		}
 		var want ScheduleArgs
-		if err := json.Unmarshal([]byte(args), &want); err != nil {
+		if err := json.Unmarshal([]byte(asJSON), &want); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, want) {
@@ -68,9 +74,9 @@ func TestSchedule(t *testing.T) {
 	// What the pattern lets through and the type refuses is an error of the
 	// decode, with its path.
 	for args, want := range map[string]string{
-		`{"timeout": 1, "priority": 1, "host": "::1", "color": "purple"}`:   "invalid:color",
-		`{"timeout": 1, "priority": 1, "host": "::1", "net": "1:::2/64"}`:   "invalid:net",
-		`{"timeout": 1, "priority": 1, "host": "::1", "endpoint": "[:]:1"}`: "invalid:endpoint",
+		`{"timeout": "1s", "priority": 1, "host": "::1", "color": "purple"}`:   "invalid:color",
+		`{"timeout": "1s", "priority": 1, "host": "::1", "net": "1:::2/64"}`:   "invalid:net",
+		`{"timeout": "1s", "priority": 1, "host": "::1", "endpoint": "[:]:1"}`: "invalid:endpoint",
 	} {
 		var m map[string]any
 		_ = json.Unmarshal([]byte(args), &m)

@@ -38,13 +38,13 @@ func TestResults(t *testing.T) {
 	set := tool.NewSet(
 		// The compiler checks that the handler returns a Forecast.
 		GetForecastTool.Handle(func(ctx context.Context, a GetForecastArgs) (Forecast, error) {
-			return Forecast{City: a.City, Days: []Day{day}, Issued: time.Date(2026, 5, 1, 6, 0, 0, 0, time.UTC), Warning: &warning}, nil
+			return Forecast{City: a.City, Days: []Day{day}, Issued: time.Date(2026, 5, 1, 6, 0, 0, 0, time.UTC), Warning: &warning, ValidFor: 6 * time.Hour}, nil
 		}),
 		RefreshForecastTool.Handle(func(ctx context.Context, a RefreshForecastArgs) (Forecast, error) {
 			if a.City == "Nil" {
-				return Forecast{City: a.City, Days: nil, Issued: time.Now()}, nil // nil days: null, which encoding/json writes
+				return Forecast{City: a.City, Days: nil, Issued: time.Now(), ValidFor: time.Hour}, nil // nil days: null, which encoding/json writes
 			}
-			return Forecast{City: a.City, Days: make([]Day, 15), Issued: time.Now()}, nil // more days than the schema's 14
+			return Forecast{City: a.City, Days: make([]Day, 15), Issued: time.Now(), ValidFor: time.Hour}, nil // more days than the schema's 14
 		}),
 		PingTool.Handle(func(ctx context.Context, a PingArgs) (Status, error) { return Status{OK: true}, nil }),
 		tool.WithLogger(slog.New(slog.DiscardHandler)),
@@ -56,7 +56,8 @@ func TestResults(t *testing.T) {
 	if _, ok := res.Output.(Forecast); !ok {
 		t.Errorf("the output is a %T, not a Forecast", res.Output)
 	}
-	want := `{"city":"Paris","days":[{"high":21,"low":12}],"issued":"2026-05-01T06:00:00Z","warning":"storm"}`
+	// A duration in a result is what encoding/json writes: nanoseconds.
+	want := `{"city":"Paris","days":[{"high":21,"low":12}],"issued":"2026-05-01T06:00:00Z","warning":"storm","valid_for":21600000000000}`
 	if string(res.Structured) != want || res.Feedback() != want {
 		t.Errorf("structured %s, feedback %s, want %s", res.Structured, res.Feedback(), want)
 	}
@@ -82,6 +83,13 @@ func TestOutputs(t *testing.T) {
 	inv, errs := InvoiceOutput.Parse(`{"number":"INV-7","total":1250,"lines":[{"item":"tea","cents":1250}],"meta":{"k":"v"}}`)
 	if errs != nil || inv.Number != "INV-7" || inv.Total != 1250 || len(inv.Lines) != 1 || inv.Meta["k"] != "v" {
 		t.Errorf("Parse: %+v %v", inv, errs)
+	}
+	// A duration in an output is what encoding/json reads: nanoseconds.
+	if inv, errs := InvoiceOutput.Parse(`{"number":"INV-7","total":1,"lines":[{"item":"tea","cents":1}],"terms":2592000000000000}`); errs != nil || inv.Terms != 720*time.Hour {
+		t.Errorf("Parse with terms: %+v %v", inv, errs)
+	}
+	if _, errs := InvoiceOutput.Parse(`{"number":"INV-7","total":1,"lines":[{"item":"tea","cents":1}],"terms":"720h"}`); len(errs) != 1 || errs[0].Code != "type" {
+		t.Errorf("Parse with terms as a string: %v", errs)
 	}
 	_, errs = InvoiceOutput.Parse(`{"number":"7","total":-1,"lines":[],"extra":1}`)
 	got := InvoiceOutput.Feedback(errs)

@@ -28,6 +28,8 @@ type Forecast struct {
 	Issued time.Time `json:"issued"`
 	// A warning, if any.
 	Warning *string `json:"warning,omitempty"`
+	// How long the forecast holds: what encoding/json writes, nanoseconds.
+	ValidFor time.Duration `json:"valid_for" jsonschema:"minimum=1h"`
 }
 
 // Day is one day of a forecast.
@@ -60,6 +62,8 @@ type Invoice struct {
 	Lines []Line `json:"lines" jsonschema:"minItems=1"`
 	// Free-form metadata.
 	Meta map[string]string `json:"meta,omitempty"`
+	// Days until payment is due: what encoding/json reads, nanoseconds.
+	Terms time.Duration `json:"terms,omitempty" jsonschema:"maximum=2160h"`
 }
 
 // Line is an invoice line.

@@ -2,7 +2,7 @@
 // examples of package tool.
 package arm
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -notes=toolgen_notes.txt
 
 // MoveArgs moves the arm to a point of its 10 m by 10 m workspace.
 //

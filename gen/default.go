@@ -1,0 +1,350 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/types"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/internal/ecma"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+)
+
+// A member's default= is what the handler receives when the model leaves
+// the member out (or sends null, where null counts as absent): the typed
+// decode sets it, as the MCP Go SDK does. The validator does not: it checks
+// the arguments as they are and repairs nothing, so ValidateT leaves the
+// caller's map alone. The default is checked against the member's own
+// schema when generating, so it is never a value the schema refuses.
+//
+// The defaults a decode sets are those of a scalar field (a string, a
+// number, a boolean, a named type of one, a time.Duration) or of a pointer
+// to one. Another field's default (a slice's, a type that decodes itself)
+// is refused at the field: the schema would promise a value the handler
+// does not get.
+
+// defaultOf returns the Go expression of the default of a member of schema
+// s into the field fl, and whether the field is a pointer (it is then set
+// only when nil); nil without a default, or after reporting one it cannot
+// set.
+func (d *decoder) defaultOf(s *schema, fl field) (jen.Code, bool) {
+	raw, ok := s.raw.(*object)
+	if !ok {
+		return nil, false
+	}
+	v, has := raw.get("default")
+	if inner, nullable := nullableForm(s); nullable {
+		if innerRaw, ok := inner.raw.(*object); ok && innerRaw.has("default") {
+			d.fail("field %s: default= on a nullable member: null is a value of its own, so an absent member cannot be told apart from it; drop nullable or the default", fieldName(fl))
+		}
+		return nil, false
+	}
+	if !has {
+		return nil, false
+	}
+	t := types.Unalias(fl.typ)
+	ptr, isPtr := t.Underlying().(*types.Pointer)
+	elem := t
+	if isPtr {
+		elem = types.Unalias(ptr.Elem())
+	}
+	basic, isBasic := elem.Underlying().(*types.Basic)
+	if !isBasic || basic.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 || basic.Info()&types.IsComplex != 0 ||
+		d.unmarshals(elem) || d.unmarshalsText(elem) || qualified(elem) == "encoding/json.Number" {
+		d.fail("field %s: default=%s on a field of type %s: the decode sets the default of a string, number, boolean or duration field (or a pointer to one) when the member is absent; drop the default, or apply it in the handler", fieldName(fl), compactJSON(v), d.typeName(fl.typ))
+		return nil, false
+	}
+	if why := defaultBreaks(s, v); why != "" {
+		d.fail("field %s: default=%s breaks the member's schema: %s; write a default the schema accepts", fieldName(fl), compactJSON(v), why)
+		return nil, false
+	}
+	var lit jen.Code
+	switch x := v.(type) {
+	case string:
+		lit = jen.Lit(x)
+		if isDuration(elem) {
+			dur, err := time.ParseDuration(x)
+			b := d.durations
+			switch {
+			case err != nil:
+				d.fail("field %s: default=%s is beyond time.Duration's range; write a shorter duration", fieldName(fl), x)
+				return nil, false
+			case dur < b.min || b.maxText != "" && dur > b.max:
+				d.fail("field %s: default=%s is outside the field's bounds (%s); write a default within them", fieldName(fl), x, strings.TrimSuffix(b.note(), "."))
+				return nil, false
+			}
+			lit = durationExpr(dur)
+		}
+	case bool:
+		lit = jen.Lit(x)
+	case json.Number:
+		if why := outsideGoType(basic, x); why != "" {
+			d.fail("field %s: default=%s is outside the range of %s; write a default the field holds", fieldName(fl), x, why)
+			return nil, false
+		}
+		lit = jen.Op(string(x))
+	default:
+		d.fail("field %s: default=%s does not fit the field", fieldName(fl), compactJSON(v))
+		return nil, false
+	}
+	if isPtr {
+		// Typed, to take its address.
+		typ, ok := d.typeExpr(elem)
+		if !ok {
+			return nil, false
+		}
+		lit = jen.Add(typ).Call(lit)
+	}
+	return lit, isPtr
+}
+
+// fieldName names a field in an error: its Go name.
+func fieldName(fl field) string { return fl.path[len(fl.path)-1].Name() }
+
+// outsideGoType names the Go type a numeric default does not fit, or "".
+func outsideGoType(t *types.Basic, n json.Number) string {
+	if r, ok := intRanges[t.Kind()]; ok {
+		if value.Compare(n, r[0]) < 0 || r[1] != "" && value.Compare(n, r[1]) > 0 {
+			return t.Name()
+		}
+	}
+	if b, ok := intBounds[t.Kind()]; ok {
+		if !value.IsInteger(n) || value.Compare(n, b.minText) < 0 || value.Compare(n, b.maxText) > 0 {
+			return t.Name()
+		}
+	}
+	if t.Kind() == types.Float32 {
+		if _, ok := value.Float32(n); !ok {
+			return t.Name()
+		}
+	}
+	return ""
+}
+
+// defaultBreaks checks a default against the keywords a struct tag gives a
+// scalar member, and says which it breaks, or "" when it breaks none. A
+// keyword it does not check is reported as such.
+func defaultBreaks(s *schema, v any) string {
+	kind := jsonKind(v)
+	if s.types != nil && !slicesContainsKind(s.types, kind, v) {
+		return "it is not " + typeList(s.types)
+	}
+	if s.hasEnum {
+		in := false
+		for _, e := range s.enum {
+			in = in || value.Equal(e, v)
+		}
+		if !in {
+			return "it is not one of " + enumText(s.enum)
+		}
+	}
+	if s.hasConst && !value.Equal(s.constant, v) {
+		return "it is not " + compactJSON(s.constant)
+	}
+	if str, ok := v.(string); ok {
+		n := uint64(utf8.RuneCountInString(str))
+		switch {
+		case s.minLength != nil && n < *s.minLength:
+			return fmt.Sprintf("it is shorter than minLength %d", *s.minLength)
+		case s.maxLength != nil && n > *s.maxLength:
+			return fmt.Sprintf("it is longer than maxLength %d", *s.maxLength)
+		}
+		if s.pattern != "" {
+			re2, err := ecma.Translate(s.pattern)
+			if err != nil {
+				return "toolgen cannot check it against the pattern " + s.pattern
+			}
+			if !regexp.MustCompile(re2).MatchString(str) {
+				if s.pattern == durationPattern {
+					return "it is not " + durationText
+				}
+				return "it does not match the pattern " + s.pattern
+			}
+		}
+		if s.format != "" {
+			if known, ok := format.Check(s.format, str); known && !ok {
+				return "it is not " + formatSpecs[s.format].text
+			}
+		}
+	}
+	if n, ok := v.(json.Number); ok {
+		for _, b := range []struct {
+			keyword string
+			bound   json.Number
+			breaks  func(int) bool
+		}{
+			{"minimum", s.minimum, func(c int) bool { return c < 0 }},
+			{"maximum", s.maximum, func(c int) bool { return c > 0 }},
+			{"exclusiveMinimum", s.exclusiveMinimum, func(c int) bool { return c <= 0 }},
+			{"exclusiveMaximum", s.exclusiveMaximum, func(c int) bool { return c >= 0 }},
+		} {
+			if b.bound != "" && b.breaks(value.Compare(n, string(b.bound))) {
+				return fmt.Sprintf("%s is %s", b.keyword, b.bound)
+			}
+		}
+		if s.multipleOf != "" && !value.MultipleOf(n, string(s.multipleOf)) {
+			return fmt.Sprintf("it is not a multiple of %s", s.multipleOf)
+		}
+	}
+	return ""
+}
+
+// jsonKind is the JSON type of a scalar default.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	}
+	return "other"
+}
+
+// slicesContainsKind reports whether a value of kind is one of types (an
+// integral number is an integer).
+func slicesContainsKind(types []string, kind string, v any) bool {
+	for _, t := range types {
+		if t == kind || t == "integer" && kind == "number" && value.IsInteger(v) || t == "number" && kind == "number" {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultTarget is the field fl of the struct at base, where a default
+// goes: not through an embedded pointer, which the default would allocate.
+func (d *decoder) defaultTarget(base jen.Code, fl field) (jen.Code, bool) {
+	sel := jen.Add(base)
+	for i, p := range fl.path {
+		last := i == len(fl.path)-1
+		if !last && !p.Exported() && p.Pkg() != d.pkg {
+			if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); !isPtr {
+				continue
+			}
+		}
+		if _, isPtr := types.Unalias(p.Type()).Underlying().(*types.Pointer); isPtr && !last {
+			d.fail("field %s: default= on a field promoted through the embedded pointer %s: the default would allocate it; embed the struct itself, or apply the default in the handler", fieldName(fl), p.Name())
+			return nil, false
+		}
+		sel = jen.Add(sel).Dot(p.Name())
+	}
+	return sel, true
+}
+
+// memberDefault adds the setting of a member's default, if any, to those
+// done before the members are read (a value, which a present member
+// overwrites) or after (a pointer, set when still nil, so that a present
+// member allocates nothing more).
+func (g *typedGen) memberDefault(s *schema, fl field, before, after []jen.Code) ([]jen.Code, []jen.Code) {
+	def, isPtr := g.d.defaultOf(s, fl)
+	if def == nil {
+		return before, after
+	}
+	sel, ok := g.d.defaultTarget(jen.Id("out"), fl)
+	if !ok {
+		return before, after
+	}
+	if !isPtr {
+		return append(before, jen.Add(sel).Op("=").Add(def)), after
+	}
+	return before, append(after, jen.If(jen.Add(sel).Op("==").Nil()).Block(jen.Add(sel).Op("=").Qual(implPath, "Ptr").Call(jen.Id("s"), def)))
+}
+
+// objectSchemas are the object schemas a struct type is read with, member
+// by member: the decode of a struct within a value read whole (see
+// decoder.fields) finds its members' defaults there.
+type objectSchemas map[*types.Struct][]*schema
+
+// fieldDefault is the else branch of the decode of the member of a map into
+// the field fl of the struct st at base, for an absent or null member: its
+// default, if any.
+func (d *decoder) fieldDefault(st *types.Struct, fl field, base jen.Code) []jen.Code {
+	var member *schema
+	if schemas := d.objects[st]; len(schemas) > 0 {
+		for _, p := range schemas[0].properties {
+			if p.name == fl.name {
+				member = p.schema
+			}
+		}
+	}
+	if member == nil {
+		if _, has := tagValue(fl.tag, "default"); has {
+			d.fail("field %s: default= on a field of a struct toolgen decodes only as part of a value read whole: the default would not be set; apply it in the handler", fieldName(fl))
+		}
+		return nil
+	}
+	def, isPtr := d.defaultOf(member, fl)
+	if def == nil {
+		return nil
+	}
+	sel, ok := d.defaultTarget(base, fl)
+	if !ok {
+		return nil
+	}
+	if !isPtr {
+		return []jen.Code{jen.Add(sel).Op("=").Add(def)}
+	}
+	v := d.local("def")
+	return []jen.Code{jen.Id(v).Op(":=").Add(def), jen.Add(sel).Op("=").Op("&").Id(v)}
+}
+
+// tagValue is the value of key= in a jsonschema tag.
+func tagValue(tag, key string) (string, bool) {
+	for _, item := range splitOnUnescapedCommas(tag) {
+		if k, v, ok := strings.Cut(item, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// recordObjects records, for the decode of a value read whole, of schema s
+// and Go type t, the object schemas of the structs within it (see
+// objectSchemas), following the Go type as the decode does.
+func (g *typedGen) recordObjects(s *schema, t types.Type, depth int) {
+	s = pureRef(s)
+	if s == nil || depth > 32 {
+		return
+	}
+	if inner, ok := nullableForm(s); ok {
+		s = pureRef(inner)
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Pointer:
+		g.recordObjects(s, u.Elem(), depth+1)
+	case *types.Slice:
+		g.recordObjects(s.items, u.Elem(), depth+1)
+	case *types.Array:
+		g.recordObjects(s.items, u.Elem(), depth+1)
+	case *types.Map:
+		if s.additionalProperties != nil && !s.additionalProperties.isFalse() {
+			g.recordObjects(s.additionalProperties, u.Elem(), depth+1)
+		}
+		for _, p := range s.patternProperties {
+			g.recordObjects(p.schema, u.Elem(), depth+1)
+		}
+	case *types.Struct:
+		if slices.Contains(g.objects[u], s) {
+			return
+		}
+		g.objects[u] = append(g.objects[u], s)
+		fields := structFields(u, nil, map[*types.Struct]bool{})
+		for _, p := range s.properties {
+			for _, fl := range fields {
+				if fl.name == p.name {
+					g.recordObjects(p.schema, fl.typ, depth+1)
+					break
+				}
+			}
+		}
+	}
+}
