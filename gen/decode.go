@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -249,7 +251,7 @@ func (d *decoder) checkProperties() {
 		}
 		delete(fields, p.Key)
 	}
-	for _, name := range sortedKeys(fields) {
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
 		d.fail("field for %q is not a property of the schema", name)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/invopop/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // Dialect is the form of a tool's parameters schema that one provider
@@ -169,26 +169,17 @@ func keywordCause(k string) cause {
 	return cause{"keyword " + k, ""}
 }
 
-// Convert turns a tool's canonical schema into its parameters schema in
-// dialect d. Constraints the dialect cannot express become sentences of the
-// descriptions; a schema the dialect cannot accept at all is reported as
-// errors, every one found.
-func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectError) {
-	data, err := json.Marshal(canonical)
-	if err != nil {
-		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "encoding it: " + err.Error()}}
-	}
-	return ConvertJSON(d, data)
-}
-
-// ConvertJSON is Convert for a canonical schema in JSON.
+// ConvertJSON turns a tool's canonical schema, in JSON, into its parameters
+// schema in dialect d. Constraints the dialect cannot express become
+// sentences of the descriptions; a schema the dialect cannot accept at all
+// is reported as errors, every one found.
 func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
-	v, err := parseJSON(canonical)
+	v, err := jsonschema.ParseJSON(canonical)
 	if err != nil {
 		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "reading it: " + err.Error()}}
 	}
-	root, ok := v.(*object)
-	if !ok || root.str("type") != "object" {
+	root, ok := v.(*jsonschema.Object)
+	if !ok || root.Str("type") != "object" {
 		return nil, []DialectError{{Dialect: d, What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
 	}
 	out := &Converted{Dialect: d}
@@ -208,14 +199,14 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 	}
 	out.Moved = c.moved
 	if d == DialectGemini {
-		if props, _ := root.get("properties"); props == nil || len(props.(*object).keys) == 0 {
+		if props, _ := root.Get("properties"); props == nil || len(props.(*jsonschema.Object).Keys) == 0 {
 			// Gemini refuses an object without properties; a function
 			// without arguments has no parameters.
 			return out, nil
 		}
 	}
 	var buf bytes.Buffer
-	writeOrdered(&buf, conv)
+	jsonschema.WriteOrdered(&buf, conv)
 	out.Parameters = buf.Bytes()
 	return out, nil
 }
@@ -223,7 +214,7 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 // converter converts one canonical schema into one dialect.
 type converter struct {
 	dialect Dialect
-	root    *object
+	root    *jsonschema.Object
 	errs    []DialectError
 	moved   []Moved
 
@@ -334,7 +325,7 @@ func appendSentence(desc, text string) string {
 // the enclosing property (an array's items: "Each item"). level counts the
 // objects from the root, which is level 1.
 func (c *converter) schema(v any, path, subject string, hoist *[]string, level int) any {
-	s, ok := v.(*object)
+	s, ok := v.(*jsonschema.Object)
 	if !ok {
 		if b, _ := v.(bool); b {
 			return c.anyValue(path)
@@ -344,24 +335,24 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		}
 		return v
 	}
-	if len(s.keys) == 0 {
+	if len(s.Keys) == 0 {
 		return c.anyValue(path)
 	}
 	if inner, ok := dialectNullable(s); ok {
 		conv := c.schema(inner, path+"/oneOf/0", subject, hoist, level)
 		return c.nullable(conv)
 	}
-	if ref := s.str("$ref"); ref != "" {
+	if ref := s.Str("$ref"); ref != "" {
 		return c.ref(s, path)
 	}
 
-	out := newObject()
+	out := jsonschema.NewObject()
 	d := &describer{}
-	typ := s.str("type")
-	if t, ok := s.get("type"); ok {
-		out.set("type", c.typeName(t, path))
+	typ := s.Str("type")
+	if t, ok := s.Get("type"); ok {
+		out.Set("type", c.typeName(t, path))
 	}
-	if typ == "" && !s.has("anyOf") && !s.has("oneOf") && !s.has("allOf") && !s.has("not") {
+	if typ == "" && !s.Has("anyOf") && !s.Has("oneOf") && !s.Has("allOf") && !s.Has("not") {
 		// A value of any type, with a description or other annotations.
 		c.anyValue(path)
 	}
@@ -370,10 +361,10 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		c.fail(path, causeNesting, "it takes at most %d levels of nested objects, and this object is at level %d", openAIMaxNesting, level)
 	}
 	var lengths, bounds, counts [2]string
-	desc := s.str("description")
+	desc := s.Str("description")
 	var sentences []string // hoisted from items
-	for _, k := range s.keys {
-		val := s.values[k]
+	for _, k := range s.Keys {
+		val := s.Values[k]
 		switch k {
 		case "description", "type":
 			// The type is first, the description last, with the sentences of
@@ -392,7 +383,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			if hoist != nil {
 				target = hoist
 			}
-			out.set("items", c.schema(val, path+"/items", itemSubject, target, level))
+			out.Set("items", c.schema(val, path+"/items", itemSubject, target, level))
 		case "$defs":
 			if path != "" {
 				c.fail(path, keywordCause("$defs"), "below the root")
@@ -402,13 +393,13 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 				// Only $ref uses them, and Gemini fails each $ref.
 				continue
 			}
-			defs := val.(*object)
-			conv := newObject()
-			for _, name := range defs.keys {
+			defs := val.(*jsonschema.Object)
+			conv := jsonschema.NewObject()
+			for _, name := range defs.Keys {
 				c.chars += len(name)
-				conv.set(name, c.schema(defs.values[name], "/$defs/"+pointerEscape(name), "", nil, 1))
+				conv.Set(name, c.schema(defs.Values[name], "/$defs/"+jsonschema.PointerToken(name), "", nil, 1))
 			}
-			out.set("$defs", conv)
+			out.Set("$defs", conv)
 		case "enum":
 			c.enum(out, d, val.([]any), path)
 		case "const":
@@ -441,9 +432,9 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 	if isObject {
 		c.object(s, out, path, level, &sentences)
 	}
-	if c.dialect == DialectGemini && s.has("examples") {
-		if ex, _ := s.get("examples"); len(ex.([]any)) > 0 {
-			out.set("example", ex.([]any)[0])
+	if c.dialect == DialectGemini && s.Has("examples") {
+		if ex, _ := s.Get("examples"); len(ex.([]any)) > 0 {
+			out.Set("example", ex.([]any)[0])
 		}
 	}
 
@@ -463,7 +454,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		desc = appendSentence(desc, h)
 	}
 	if desc != "" {
-		out.set("description", desc)
+		out.Set("description", desc)
 	}
 	return out
 }
@@ -473,7 +464,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 // schemas is an anyOf where the dialect has no oneOf, its "exactly one" a
 // sentence. Only parametersJsonSchema, Gemini's last resort, moves them:
 // OpenAI strict mode and Gemini's parameters fall back instead.
-func (c *converter) union(out *object, d *describer, k string, branches []any, path string, level int) {
+func (c *converter) union(out *jsonschema.Object, d *describer, k string, branches []any, path string, level int) {
 	if groups, ok := memberGroups(branches); ok {
 		if !c.movesUnions() {
 			tag := "oneof_required"
@@ -495,7 +486,7 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 		return
 	}
 	if k == "oneOf" {
-		if !c.movesUnions() || out.has("anyOf") {
+		if !c.movesUnions() || out.Has("anyOf") {
 			c.fail(path, keywordCause(k), "")
 			return
 		}
@@ -505,7 +496,7 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 	for i, b := range branches {
 		conv[i] = c.schema(b, path+"/"+k+"/"+strconv.Itoa(i), "", nil, level)
 	}
-	out.set("anyOf", conv)
+	out.Set("anyOf", conv)
 }
 
 // memberGroups returns the members each branch of a union requires, when
@@ -514,17 +505,17 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 func memberGroups(branches []any) ([]string, bool) {
 	var groups []string
 	for _, b := range branches {
-		o, ok := b.(*object)
-		if !ok || !o.has("required") {
+		o, ok := b.(*jsonschema.Object)
+		if !ok || !o.Has("required") {
 			return nil, false
 		}
-		for _, k := range o.keys {
+		for _, k := range o.Keys {
 			switch k {
 			case "required", "title", "description":
 			case "properties":
-				props := o.values[k].(*object)
-				for _, name := range props.keys {
-					if props.values[name] != true {
+				props := o.Values[k].(*jsonschema.Object)
+				for _, name := range props.Keys {
+					if props.Values[name] != true {
 						return nil, false
 					}
 				}
@@ -533,7 +524,7 @@ func memberGroups(branches []any) ([]string, bool) {
 			}
 		}
 		var members []string
-		for _, m := range o.values["required"].([]any) {
+		for _, m := range o.Values["required"].([]any) {
 			members = append(members, m.(string))
 		}
 		groups = append(groups, joinAnd(members))
@@ -547,22 +538,22 @@ func (c *converter) anyValue(path string) any {
 	case DialectOpenAI, DialectAnthropic, DialectGemini:
 		c.fail(path, causeAny, "every schema needs a type")
 	}
-	return newObject()
+	return jsonschema.NewObject()
 }
 
 // dialectNullable recognizes invopop's nullable form {"oneOf": [T, {"type":
 // "null"}]} and returns T.
-func dialectNullable(s *object) (any, bool) {
-	one, ok := s.get("oneOf")
-	if !ok || len(s.keys) != 1 {
+func dialectNullable(s *jsonschema.Object) (any, bool) {
+	one, ok := s.Get("oneOf")
+	if !ok || len(s.Keys) != 1 {
 		return nil, false
 	}
 	branches, _ := one.([]any)
 	if len(branches) != 2 {
 		return nil, false
 	}
-	null, ok := branches[1].(*object)
-	if !ok || len(null.keys) != 1 || null.str("type") != "null" {
+	null, ok := branches[1].(*jsonschema.Object)
+	if !ok || len(null.Keys) != 1 || null.Str("type") != "null" {
 		return nil, false
 	}
 	return branches[0], true
@@ -570,69 +561,69 @@ func dialectNullable(s *object) (any, bool) {
 
 // nullable makes a converted schema accept null too.
 func (c *converter) nullable(v any) any {
-	s, ok := v.(*object)
+	s, ok := v.(*jsonschema.Object)
 	if !ok {
 		return v
 	}
 	if c.dialect == DialectGemini {
-		if s.has("nullable") {
+		if s.Has("nullable") {
 			return s
 		}
-		withNull := newObject()
-		for _, k := range s.keys {
+		withNull := jsonschema.NewObject()
+		for _, k := range s.Keys {
 			if k != "description" {
-				withNull.set(k, s.values[k])
+				withNull.Set(k, s.Values[k])
 			}
 		}
-		withNull.set("nullable", true)
-		if d := s.str("description"); d != "" {
-			withNull.set("description", d)
+		withNull.Set("nullable", true)
+		if d := s.Str("description"); d != "" {
+			withNull.Set("description", d)
 		}
 		return withNull
 	}
 	if acceptsNull(s) {
 		return s
 	}
-	null := newObject().with("type", "null")
-	if branches, ok := s.get("anyOf"); ok && onlyAnnotations(s, "anyOf") {
+	null := jsonschema.NewObject().With("type", "null")
+	if branches, ok := s.Get("anyOf"); ok && onlyAnnotations(s, "anyOf") {
 		// A union already: null is one more branch.
-		withNull := newObject()
-		for _, k := range s.keys {
-			withNull.set(k, s.values[k])
+		withNull := jsonschema.NewObject()
+		for _, k := range s.Keys {
+			withNull.Set(k, s.Values[k])
 		}
-		withNull.set("anyOf", append(append([]any{}, branches.([]any)...), null))
+		withNull.Set("anyOf", append(append([]any{}, branches.([]any)...), null))
 		return withNull
 	}
-	if c.openAI() && !s.has("enum") && !s.has("anyOf") {
-		if t := s.str("type"); t == "string" || t == "number" || t == "integer" || t == "boolean" {
+	if c.openAI() && !s.Has("enum") && !s.Has("anyOf") {
+		if t := s.Str("type"); t == "string" || t == "number" || t == "integer" || t == "boolean" {
 			// The form OpenAI documents for an optional field.
-			withNull := newObject()
-			for _, k := range s.keys {
-				withNull.set(k, s.values[k])
+			withNull := jsonschema.NewObject()
+			for _, k := range s.Keys {
+				withNull.Set(k, s.Values[k])
 			}
-			withNull.set("type", []any{t, "null"})
+			withNull.Set("type", []any{t, "null"})
 			return withNull
 		}
 	}
 	// The description stays with the property, outside the union.
-	branch := newObject()
-	for _, k := range s.keys {
+	branch := jsonschema.NewObject()
+	for _, k := range s.Keys {
 		if k != "description" {
-			branch.set(k, s.values[k])
+			branch.Set(k, s.Values[k])
 		}
 	}
-	union := newObject()
-	union.set("anyOf", []any{branch, null})
-	if d := s.str("description"); d != "" {
-		union.set("description", d)
+	union := jsonschema.NewObject()
+	union.Set("anyOf", []any{branch, null})
+	if d := s.Str("description"); d != "" {
+		union.Set("description", d)
 	}
 	return union
 }
 
 // onlyAnnotations reports whether s has no keyword but k, a description
 // and a title.
-func onlyAnnotations(s *object, k string) bool {
-	for _, key := range s.keys {
+func onlyAnnotations(s *jsonschema.Object, k string) bool {
+	for _, key := range s.Keys {
 		if key != k && key != "description" && key != "title" {
 			return false
 		}
@@ -640,8 +631,8 @@ func onlyAnnotations(s *object, k string) bool {
 	return true
 }
 
-func acceptsNull(s *object) bool {
-	if t, ok := s.get("type"); ok {
+func acceptsNull(s *jsonschema.Object) bool {
+	if t, ok := s.Get("type"); ok {
 		if types, ok := t.([]any); ok {
 			for _, x := range types {
 				if x == "null" {
@@ -650,9 +641,9 @@ func acceptsNull(s *object) bool {
 			}
 		}
 	}
-	if branches, ok := s.get("anyOf"); ok {
+	if branches, ok := s.Get("anyOf"); ok {
 		for _, b := range branches.([]any) {
-			if o, ok := b.(*object); ok && o.str("type") == "null" && len(o.keys) == 1 {
+			if o, ok := b.(*jsonschema.Object); ok && o.Str("type") == "null" && len(o.Keys) == 1 {
 				return true
 			}
 		}
@@ -661,31 +652,31 @@ func acceptsNull(s *object) bool {
 }
 
 // ref converts a $ref, which the canonical schema uses for recursive types.
-func (c *converter) ref(s *object, path string) any {
+func (c *converter) ref(s *jsonschema.Object, path string) any {
 	if c.dialect == DialectGemini {
 		c.fail(path, causeRecursive, "an OpenAPI 3.0 subset without $ref")
 		return s
 	}
-	if c.dialect == DialectAnthropic && recursiveRef(c.root, s.str("$ref")) {
+	if c.dialect == DialectAnthropic && recursiveRef(c.root, s.Str("$ref")) {
 		c.fail(path, causeRecursive, "no schema may refer to itself")
 		return s
 	}
-	out := newObject()
-	for _, k := range s.keys {
+	out := jsonschema.NewObject()
+	for _, k := range s.Keys {
 		switch k {
 		case "$ref", "description", "title":
-			out.set(k, s.values[k])
+			out.Set(k, s.Values[k])
 		default:
 			c.fail(path, keywordCause(k), "next to $ref")
 		}
 	}
-	if c.closed() && len(out.keys) > 1 {
+	if c.closed() && len(out.Keys) > 1 {
 		// The strict modes take no keyword next to $ref: the description
 		// goes around it.
-		wrapped := newObject()
-		wrapped.set("anyOf", []any{newObject().with("$ref", s.str("$ref"))})
-		for _, k := range out.keys[1:] {
-			wrapped.set(k, out.values[k])
+		wrapped := jsonschema.NewObject()
+		wrapped.Set("anyOf", []any{jsonschema.NewObject().With("$ref", s.Str("$ref"))})
+		for _, k := range out.Keys[1:] {
+			wrapped.Set(k, out.Values[k])
 		}
 		return wrapped
 	}
@@ -694,45 +685,45 @@ func (c *converter) ref(s *object, path string) any {
 
 // object converts the properties, required and additionalProperties of an
 // object schema into out; the sentences of a map's values go to sentences.
-func (c *converter) object(s, out *object, path string, level int, sentences *[]string) {
-	props := newObject()
-	if p, ok := s.get("properties"); ok {
-		props = p.(*object)
+func (c *converter) object(s, out *jsonschema.Object, path string, level int, sentences *[]string) {
+	props := jsonschema.NewObject()
+	if p, ok := s.Get("properties"); ok {
+		props = p.(*jsonschema.Object)
 	}
 	required := map[string]bool{}
 	var requiredList []any
-	if r, ok := s.get("required"); ok {
+	if r, ok := s.Get("required"); ok {
 		requiredList = r.([]any)
 		for _, name := range requiredList {
 			required[name.(string)] = true
 		}
 	}
-	additional, hasAdditional := s.get("additionalProperties")
+	additional, hasAdditional := s.Get("additionalProperties")
 	closed := hasAdditional && additional == false
 
-	convProps := newObject()
-	for _, name := range props.keys {
-		p := path + "/properties/" + pointerEscape(name)
+	convProps := jsonschema.NewObject()
+	for _, name := range props.Keys {
+		p := path + "/properties/" + jsonschema.PointerToken(name)
 		if c.dialect == DialectGemini && !geminiName.MatchString(name) {
 			c.fail(p, cause{fmt.Sprintf("the property name %q", name), "a json name of letters, digits and _"}, "names must match %s", geminiName)
 		}
 		c.properties++
 		c.chars += len(name)
-		conv := c.schema(props.values[name], p, "", nil, level+1)
+		conv := c.schema(props.Values[name], p, "", nil, level+1)
 		if c.openAI() && !required[name] {
 			conv = c.nullable(conv)
 		}
-		if o, ok := conv.(*object); ok && c.dialect == DialectAnthropic {
-			if _, isList := o.values["type"].([]any); isList || o.has("anyOf") {
+		if o, ok := conv.(*jsonschema.Object); ok && c.dialect == DialectAnthropic {
+			if _, isList := o.Values["type"].([]any); isList || o.Has("anyOf") {
 				c.unions++
 			}
 		}
-		convProps.set(name, conv)
+		convProps.Set(name, conv)
 	}
-	patterns, hasPatterns := s.get("patternProperties")
+	patterns, hasPatterns := s.Get("patternProperties")
 
 	var names []any
-	for _, name := range props.keys {
+	for _, name := range props.Keys {
 		names = append(names, name)
 	}
 	// One error per object: the first of what the dialect lacks.
@@ -744,7 +735,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		lacks = &causeMap
 	case !closed:
 		lacks = &causeOpenObject
-	case len(props.keys) == 0 && path != "":
+	case len(props.Keys) == 0 && path != "":
 		lacks = &causeEmpty
 	}
 	switch c.dialect {
@@ -756,16 +747,16 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		default:
 			c.fail(path, *lacks, "every object needs additionalProperties: false")
 		}
-		out.set("properties", convProps)
+		out.Set("properties", convProps)
 		if c.openAI() {
-			out.set("required", emptyIfNil(names))
+			out.Set("required", emptyIfNil(names))
 		} else if len(requiredList) > 0 {
-			out.set("required", requiredList)
-			c.optional += len(props.keys) - len(requiredList)
+			out.Set("required", requiredList)
+			c.optional += len(props.Keys) - len(requiredList)
 		} else {
-			c.optional += len(props.keys)
+			c.optional += len(props.Keys)
 		}
-		out.set("additionalProperties", false)
+		out.Set("additionalProperties", false)
 	case DialectGemini:
 		switch {
 		case lacks == nil:
@@ -778,40 +769,40 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		}
 		// additionalProperties: false is left out: the Gemini API's schema has
 		// no such field. The validator still rejects undeclared members.
-		out.set("properties", convProps)
+		out.Set("properties", convProps)
 		if len(requiredList) > 0 {
-			out.set("required", requiredList)
+			out.Set("required", requiredList)
 		}
 		if len(names) > 1 {
 			// Gemini may order properties alphabetically otherwise.
-			out.set("propertyOrdering", names)
+			out.Set("propertyOrdering", names)
 		}
 	case DialectGeminiJSONSchema:
-		if s.has("properties") {
-			out.set("properties", convProps)
+		if s.Has("properties") {
+			out.Set("properties", convProps)
 		}
 		if len(requiredList) > 0 {
-			out.set("required", requiredList)
+			out.Set("required", requiredList)
 		}
 		switch {
 		case hasPatterns:
 			// A map with integer keys: its values as additionalProperties,
 			// the keys' pattern in the description.
-			pp := patterns.(*object)
-			if len(pp.keys) != 1 || !closed || len(props.keys) > 0 {
+			pp := patterns.(*jsonschema.Object)
+			if len(pp.Keys) != 1 || !closed || len(props.Keys) > 0 {
 				c.fail(path, keywordCause("patternProperties"), "")
 				break
 			}
-			pattern := pp.keys[0]
+			pattern := pp.Keys[0]
 			text := "Each member name must match the regular expression " + pattern + "."
 			*sentences = append(*sentences, text)
 			c.moved = append(c.moved, Moved{Path: path, Keyword: "patternProperties", Text: text})
-			out.set("additionalProperties", c.schema(pp.values[pattern], path+"/patternProperties/"+pointerEscape(pattern), "Each value", sentences, level+1))
+			out.Set("additionalProperties", c.schema(pp.Values[pattern], path+"/patternProperties/"+jsonschema.PointerToken(pattern), "Each value", sentences, level+1))
 		case hasAdditional:
 			if closed || additional == true {
-				out.set("additionalProperties", additional)
+				out.Set("additionalProperties", additional)
 			} else {
-				out.set("additionalProperties", c.schema(additional, path+"/additionalProperties", "Each value", sentences, level+1))
+				out.Set("additionalProperties", c.schema(additional, path+"/additionalProperties", "Each value", sentences, level+1))
 			}
 		}
 	}
@@ -849,7 +840,7 @@ func (c *converter) typeName(v any, path string) any {
 
 // enum converts an enum: Gemini's parameters take strings only,
 // parametersJsonSchema strings and numbers.
-func (c *converter) enum(out *object, d *describer, values []any, path string) {
+func (c *converter) enum(out *jsonschema.Object, d *describer, values []any, path string) {
 	c.countEnum(values, path)
 	allStrings, allScalars := true, true
 	for _, v := range values {
@@ -866,23 +857,23 @@ func (c *converter) enum(out *object, d *describer, values []any, path string) {
 		c.dialect == DialectGeminiJSONSchema && !allScalars:
 		d.add(path, "enum", "be one of "+jsonList(values))
 	default:
-		out.set("enum", values)
+		out.Set("enum", values)
 	}
 }
 
 // constant converts const into a one-value enum where the dialect has no
 // const.
-func (c *converter) constant(out *object, d *describer, v any, path string) {
+func (c *converter) constant(out *jsonschema.Object, d *describer, v any, path string) {
 	_, isString := v.(string)
 	_, isNumber := v.(json.Number)
 	switch {
 	case c.dialect == DialectAnthropic:
-		out.set("const", v)
+		out.Set("const", v)
 	case c.openAI(),
 		c.dialect == DialectGemini && isString,
 		c.dialect == DialectGeminiJSONSchema && (isString || isNumber):
 		c.countEnum([]any{v}, path)
-		out.set("enum", []any{v})
+		out.Set("enum", []any{v})
 	default:
 		d.add(path, "const", "be "+jsonText(v))
 	}
@@ -994,7 +985,7 @@ var formats = map[Dialect]map[string]bool{
 }
 
 // keyword converts one keyword by the dialect's table.
-func (c *converter) keyword(out *object, d *describer, k string, v any, path string) {
+func (c *converter) keyword(out *jsonschema.Object, d *describer, k string, v any, path string) {
 	a, known := dialectActions[c.dialect][k]
 	if !known {
 		switch {
@@ -1020,7 +1011,7 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 	}
 	switch a {
 	case keep:
-		out.set(k, v)
+		out.Set(k, v)
 	case drop:
 	case fail:
 		c.fail(path, keywordCause(k), "")
@@ -1154,7 +1145,7 @@ func numUint(v any) uint64 {
 
 func jsonText(v any) string {
 	var buf bytes.Buffer
-	writeOrdered(&buf, v)
+	jsonschema.WriteOrdered(&buf, v)
 	return buf.String()
 }
 
@@ -1333,52 +1324,4 @@ func FormatParts(field, name, description string) (before, after string) {
 		return `{"responseMimeType":"application/json","responseJsonSchema":`, "}"
 	}
 	panic("gen: unknown format shape " + field)
-}
-
-// --- ordered JSON --------------------------------------------------------
-
-// writeOrdered writes a value read by parseJSON, members in order and
-// without HTML escaping, so that descriptions read as written.
-func writeOrdered(buf *bytes.Buffer, v any) {
-	switch x := v.(type) {
-	case *object:
-		buf.WriteByte('{')
-		for i, k := range x.keys {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeString(buf, k)
-			buf.WriteByte(':')
-			writeOrdered(buf, x.values[k])
-		}
-		buf.WriteByte('}')
-	case []any:
-		buf.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeOrdered(buf, e)
-		}
-		buf.WriteByte(']')
-	case string:
-		writeString(buf, x)
-	case json.Number:
-		buf.WriteString(x.String())
-	case bool:
-		buf.WriteString(strconv.FormatBool(x))
-	case nil:
-		buf.WriteString("null")
-	default:
-		b, _ := json.Marshal(x)
-		buf.Write(b)
-	}
-}
-
-func writeString(buf *bytes.Buffer, s string) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	buf.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/invopop/jsonschema"
+	invopop "github.com/invopop/jsonschema"
 )
 
 const (
@@ -23,7 +23,7 @@ const (
 // BuiltTool is a tool with its schema and its definitions, ready to emit.
 type BuiltTool struct {
 	*ToolType
-	Schema *jsonschema.Schema
+	Schema *invopop.Schema
 	// Options of the validator; toolgen counts null optional members of a
 	// tool as absent whatever NullAbsent says.
 	Options Options
@@ -39,7 +39,7 @@ type BuiltResult struct {
 	// Obj is the type as the package names it (perhaps an alias).
 	Obj    *types.TypeName
 	Pos    token.Position
-	Schema *jsonschema.Schema
+	Schema *invopop.Schema
 }
 
 // BuildDefinitions chooses the form of each of a tool's definitions, the
@@ -272,10 +272,6 @@ func (l loc) containerWith(local func(string) string, body func(inner loc) []jen
 		return code
 	}
 	return append([]jen.Code{declare(v.name, l.expr(local))}, code...)
-}
-
-func pointerEscape(k string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
 }
 
 // local returns a fresh local variable name based on base.

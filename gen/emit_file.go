@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // fileEmitter writes the declarations of one generated file: tools, the
@@ -133,7 +135,7 @@ type typedDecoder struct {
 func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedDecoder, jen.Code, bool) {
 	opts := t.Options
 	opts.NullAbsent = true
-	doc, cerrs := compileSchema(schemaJSON, opts)
+	doc, cerrs := jsonschema.Compile(schemaJSON, opts)
 	for _, de := range cerrs {
 		em.errs.add(t.Pos, "%s", de.Error())
 	}
@@ -182,7 +184,7 @@ func (em *fileEmitter) result(t *BuiltTool) string {
 	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(schemaJSON)))
 	opts := t.Options
 	opts.NullAbsent = false
-	doc, cerrs := compileSchema(schemaJSON, opts)
+	doc, cerrs := jsonschema.Compile(schemaJSON, opts)
 	for _, de := range cerrs {
 		em.errs.add(r.Pos, "%s", de.Error())
 	}

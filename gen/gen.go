@@ -12,7 +12,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
+
+// Options are the choices of a compilation that a schema does not make:
+// NullAbsent, AnnotateUnknownFormats, StrictFormats, Draft, BaseURI and
+// Loader (see their documentation in gen/internal/jsonschema).
+type Options = jsonschema.Options
 
 // File is a generated file: its path and content, or nil content when a
 // package has no tools any more and its old generated file is to be removed.

@@ -13,8 +13,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/invopop/jsonschema"
+	invopop "github.com/invopop/jsonschema"
 
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
@@ -36,13 +37,13 @@ import (
 //
 // gen/schema_test.go holds toolgen to invopop on a corpus of structs and
 // tests each addition apart.
-func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*jsonschema.Schema, error) {
+func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*invopop.Schema, error) {
 	return SchemaWith(fset, root, docs, Options{})
 }
 
 // SchemaWith is Schema with options: an unknown format= is an error unless
 // opts.AnnotateUnknownFormats.
-func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
+func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*invopop.Schema, error) {
 	return schemaOf(fset, root, docs, opts, false)
 }
 
@@ -51,15 +52,15 @@ func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts 
 // differ in one way: a member without omitempty whose Go type can be nil
 // (a pointer, a slice, a map) may be null, which encoding/json writes for
 // nil, as the MCP Go SDK's inferred schemas allow.
-func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*jsonschema.Schema, error) {
+func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*invopop.Schema, error) {
 	return schemaOf(fset, root, docs, opts, true)
 }
 
-func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options, encoded bool) (*jsonschema.Schema, error) {
+func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options, encoded bool) (*invopop.Schema, error) {
 	if docs == nil {
 		docs = newDocIndex()
 	}
-	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: jsonschema.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*jsonschema.Schema]bool{}}
+	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: invopop.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*invopop.Schema]bool{}}
 	s := b.named(b.root, b.pos(root.Pos()))
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -76,7 +77,7 @@ type schemaBuilder struct {
 	root      *types.Named
 	stack     []*types.Named
 	recursive map[*types.Named]bool
-	defs      jsonschema.Definitions
+	defs      invopop.Definitions
 	defNames  map[*types.Named]string
 	// inlining is the struct being built and the embedded structs whose
 	// fields are being inlined into it.
@@ -87,7 +88,7 @@ type schemaBuilder struct {
 	// noted are the schemas of types whose description says how to write
 	// their values (a time.Duration's unit): the field's own description
 	// comes first, then the type's.
-	noted map[*jsonschema.Schema]bool
+	noted map[*invopop.Schema]bool
 }
 
 // refuse reports a type toolgen cannot model, at the field that has it.
@@ -101,7 +102,7 @@ func (b *schemaBuilder) refuse(pos token.Position, format string, args ...any) {
 
 // note makes a type's description a note that follows the description of
 // each field of the type.
-func (b *schemaBuilder) note(s *jsonschema.Schema, text string) *jsonschema.Schema {
+func (b *schemaBuilder) note(s *invopop.Schema, text string) *invopop.Schema {
 	s.Description = text
 	b.noted[s] = true
 	return s
@@ -110,7 +111,7 @@ func (b *schemaBuilder) note(s *jsonschema.Schema, text string) *jsonschema.Sche
 func (b *schemaBuilder) pos(p token.Pos) token.Position { return b.fset.Position(p) }
 
 // typeOf builds the schema of a Go type; pos is where errors about it point.
-func (b *schemaBuilder) typeOf(t types.Type, pos token.Position) *jsonschema.Schema {
+func (b *schemaBuilder) typeOf(t types.Type, pos token.Position) *invopop.Schema {
 	switch t := t.(type) {
 	case *types.Alias:
 		return b.typeOf(types.Unalias(t), pos)
@@ -122,7 +123,7 @@ func (b *schemaBuilder) typeOf(t types.Type, pos token.Position) *jsonschema.Sch
 	return b.unnamed(t, nil, pos)
 }
 
-func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Schema {
+func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schema {
 	obj := t.Obj()
 	qualified := obj.Name()
 	if obj.Pkg() != nil {
@@ -130,36 +131,36 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 	}
 	switch qualified {
 	case "encoding/json.RawMessage":
-		return &jsonschema.Schema{}
+		return &invopop.Schema{}
 	// As invopop reflects them; the validator checks the formats.
 	case "time.Time":
-		return &jsonschema.Schema{Type: "string", Format: "date-time"}
+		return &invopop.Schema{Type: "string", Format: "date-time"}
 	case "net/url.URL":
-		return &jsonschema.Schema{Type: "string", Format: "uri"}
+		return &invopop.Schema{Type: "string", Format: "uri"}
 	case "net.IP":
-		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+		return &invopop.Schema{Type: "string", Format: "ipv4"}
 	// encoding/json writes a time.Duration as an integer of nanoseconds and
 	// reads it back only so: the description says the unit.
 	case "time.Duration":
-		return b.note(&jsonschema.Schema{Type: "integer"}, durationNote)
+		return b.note(&invopop.Schema{Type: "integer"}, durationNote)
 	// The netip types are strings (MarshalText, UnmarshalText); the decode
 	// calls UnmarshalText, which rejects what the patterns let through.
 	case "net/netip.Addr":
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string", Format: "ipv4"}, {Type: "string", Format: "ipv6"}}}
+		return &invopop.Schema{AnyOf: []*invopop.Schema{{Type: "string", Format: "ipv4"}, {Type: "string", Format: "ipv6"}}}
 	case "net/netip.Prefix":
-		return b.note(&jsonschema.Schema{Type: "string", Pattern: prefixPattern}, "An IP address prefix in CIDR notation, like 192.0.2.0/24 or 2001:db8::/32.")
+		return b.note(&invopop.Schema{Type: "string", Pattern: prefixPattern}, "An IP address prefix in CIDR notation, like 192.0.2.0/24 or 2001:db8::/32.")
 	case "net/netip.AddrPort":
-		return b.note(&jsonschema.Schema{Type: "string", Pattern: addrPortPattern}, "An IP address and a port, like 192.0.2.1:443 or [2001:db8::1]:443.")
+		return b.note(&invopop.Schema{Type: "string", Pattern: addrPortPattern}, "An IP address and a port, like 192.0.2.1:443 or [2001:db8::1]:443.")
 	// Their JSON is a number: json.Number holds its text, big.Int's
 	// UnmarshalJSON reads integers.
 	case "encoding/json.Number":
-		return &jsonschema.Schema{Type: "number"}
+		return &invopop.Schema{Type: "number"}
 	case "math/big.Int":
-		return &jsonschema.Schema{Type: "integer"}
+		return &invopop.Schema{Type: "integer"}
 	}
 	for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"} {
 		if b.refuseMethod(t, m, pos) {
-			return &jsonschema.Schema{}
+			return &invopop.Schema{}
 		}
 	}
 	ptr := types.NewPointer(t)
@@ -170,14 +171,14 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		// with no exported field has none (big.Float, a decimal type).
 		if st, ok := t.Underlying().(*types.Struct); ok && !hasExportedField(st) {
 			b.errs.add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
-			return &jsonschema.Schema{}
+			return &invopop.Schema{}
 		}
 	case hasMethodSig(ptr, "UnmarshalText"):
 		// encoding/json reads it from a JSON string, whatever its kind
 		// (big.Float, a user type), and DecodeT does the same. A string
 		// type goes on as any string type (its constants make its enum).
 		if basic, ok := t.Underlying().(*types.Basic); !ok || basic.Kind() != types.String {
-			return &jsonschema.Schema{Type: "string", Description: b.docs.lookup(b.pos(obj.Pos()), obj)}
+			return &invopop.Schema{Type: "string", Description: b.docs.lookup(b.pos(obj.Pos()), obj)}
 		}
 	}
 	switch t.Underlying().(type) {
@@ -186,11 +187,11 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		for _, on := range b.stack {
 			if on == t {
 				b.recursive[t] = true
-				return &jsonschema.Schema{Ref: b.ref(t)}
+				return &invopop.Schema{Ref: b.ref(t)}
 			}
 		}
 		if _, done := b.defNames[t]; done {
-			return &jsonschema.Schema{Ref: b.ref(t)}
+			return &invopop.Schema{Ref: b.ref(t)}
 		}
 		b.stack = append(b.stack, t)
 		inlining := b.inlining
@@ -200,7 +201,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *jsonschema.Sc
 		b.stack = b.stack[:len(b.stack)-1]
 		if b.recursive[t] && t != b.root {
 			b.defs[b.defName(t)] = s
-			return &jsonschema.Schema{Ref: b.ref(t)}
+			return &invopop.Schema{Ref: b.ref(t)}
 		}
 		return s
 	}
@@ -379,8 +380,8 @@ var intRanges = map[types.BasicKind][2]string{
 
 // unnamed builds the schema of a type's structure; named is the named type
 // it belongs to, if any, whose doc comment describes structs, slices and maps.
-func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Position) *jsonschema.Schema {
-	s := &jsonschema.Schema{}
+func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Position) *invopop.Schema {
+	s := &invopop.Schema{}
 	typeDoc := func() string {
 		if named == nil {
 			return ""
@@ -413,9 +414,9 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		}
 	case *types.Struct:
 		s.Type = "object"
-		s.Properties = jsonschema.NewProperties()
+		s.Properties = invopop.NewProperties()
 		s.Description = typeDoc()
-		s.AdditionalProperties = jsonschema.FalseSchema
+		s.AdditionalProperties = invopop.FalseSchema
 		b.fields(s, t)
 	case *types.Slice:
 		s.Description = typeDoc()
@@ -444,8 +445,8 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 				s.AdditionalProperties = b.typeOf(t.Elem(), pos)
 			}
 		case key != nil && key.Info()&types.IsInteger != 0 && key.Info()&types.IsUnsigned == 0:
-			s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": b.typeOf(t.Elem(), pos)}
-			s.AdditionalProperties = jsonschema.FalseSchema
+			s.PatternProperties = map[string]*invopop.Schema{"^[0-9]+$": b.typeOf(t.Elem(), pos)}
+			s.AdditionalProperties = invopop.FalseSchema
 		default:
 			b.refuse(pos, "map keys of type %s are not JSON object keys toolgen models; use string keys (or signed integers)", t.Key())
 		}
@@ -461,13 +462,13 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 
 // fields adds the properties of a struct's fields to s, flattening embedded
 // structs, as invopop's reflectStructFields does.
-func (b *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) {
+func (b *schemaBuilder) fields(s *invopop.Schema, st *types.Struct) {
 	for i := 0; i < st.NumFields(); i++ {
 		b.field(s, st.Field(i), st.Tag(i))
 	}
 }
 
-func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag string) {
+func (b *schemaBuilder) field(parent *invopop.Schema, f *types.Var, tag string) {
 	pos := b.pos(f.Pos())
 	defer func(outer string) { b.fieldName = outer }(b.fieldName)
 	b.fieldName = f.Name()
@@ -572,7 +573,7 @@ func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag strin
 		nullable = true
 	}
 	if nullable {
-		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+		prop = &invopop.Schema{OneOf: []*invopop.Schema{prop, {Type: "null"}}}
 	}
 	parent.Properties.Set(name, prop)
 	if required && !contains(parent.Required, name) {
@@ -592,7 +593,7 @@ func canBeNil(t types.Type) bool {
 
 // acceptsAnything reports whether s is the schema of any value, null
 // included (any, json.RawMessage).
-func acceptsAnything(s *jsonschema.Schema) bool {
+func acceptsAnything(s *invopop.Schema) bool {
 	b, err := json.Marshal(s)
 	if err != nil {
 		return false
@@ -614,7 +615,7 @@ var assertions = map[string]bool{
 
 // fieldKeywords applies the jsonschema, jsonschema_description and
 // jsonschema_extras tags to a property, as invopop's structKeywordsFromTags.
-func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.Var, name string, tags reflect.StructTag, schemaTag string, pos token.Position) {
+func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var, name string, tags reflect.StructTag, schemaTag string, pos token.Position) {
 	prop.Description = tags.Get("jsonschema_description")
 	fail := func(format string, args ...any) {
 		b.errs.add(pos, "field %s: %s", f.Name(), fmt.Sprintf(format, args...))
@@ -625,7 +626,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 	items := prop.Items
 	goType := elemBasic(f.Type())
 	var enums []any
-	enumTarget := (*jsonschema.Schema)(nil)
+	enumTarget := (*invopop.Schema)(nil)
 	// Like invopop, the keys that apply to any field come first, so that
 	// oneof_type (which clears the type) decides what the others apply to.
 	var typed []string
@@ -650,14 +651,14 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				fail("%s=%s on a field of type %s: the validator would accept values the field cannot hold; use it on an any or json.RawMessage field", key, val, f.Type())
 				continue
 			}
-			var alts []*jsonschema.Schema
+			var alts []*invopop.Schema
 			for _, ty := range strings.Split(val, ";") {
 				switch ty {
 				case "string", "number", "integer", "boolean", "object", "array", "null":
 				default:
 					fail("%s=%s: %q is not a JSON Schema type", key, val, ty)
 				}
-				alts = append(alts, &jsonschema.Schema{Type: ty})
+				alts = append(alts, &invopop.Schema{Type: ty})
 			}
 			prop.Type = ""
 			if key == "oneof_type" {
@@ -677,9 +678,9 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 					continue
 				}
 				if key == "oneof_ref" {
-					sub.OneOf = append(sub.OneOf, &jsonschema.Schema{Ref: ref})
+					sub.OneOf = append(sub.OneOf, &invopop.Schema{Ref: ref})
 				} else {
-					sub.AnyOf = append(sub.AnyOf, &jsonschema.Schema{Ref: ref})
+					sub.AnyOf = append(sub.AnyOf, &invopop.Schema{Ref: ref})
 				}
 			}
 		case "type", "anchor":
@@ -733,8 +734,8 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 				fail("format applies to strings, not %s", describeKind(kind))
 				continue
 			}
-			if formatSpecs[val].kind != kindString && !b.opts.AnnotateUnknownFormats {
-				fail("format=%s is not a format toolgen checks on strings (%s); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)", val, strings.Join(checkedFormats(kindString), ", "))
+			if jsonschema.Formats[val].Kind != jsonschema.KindString && !b.opts.AnnotateUnknownFormats {
+				fail("format=%s is not a format toolgen checks on strings (%s); toolgen refuses a constraint it cannot enforce, unless unknown formats are annotations (-annotate-unknown-formats)", val, strings.Join(jsonschema.CheckedFormats(jsonschema.KindString), ", "))
 				continue
 			}
 			target.Format = val
@@ -959,7 +960,7 @@ func parseValue(kind, s string) (any, bool) {
 }
 
 // setExtra mirrors invopop's handling of jsonschema_extras.
-func setExtra(s *jsonschema.Schema, key, val string) {
+func setExtra(s *invopop.Schema, key, val string) {
 	if s.Extras == nil {
 		s.Extras = map[string]any{}
 	}
@@ -1037,7 +1038,7 @@ func validJSONName(name string) bool {
 // requires, with the schema true: that changes nothing, and keeps the
 // schema valid under strict validators (ajv's strictRequired refuses a
 // required member its own schema does not declare).
-func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, name string) {
+func (b *schemaBuilder) requiredGroup(parent *invopop.Schema, key, group, name string) {
 	list := &parent.OneOf
 	if key == "anyof_required" {
 		list = &parent.AnyOf
@@ -1045,13 +1046,13 @@ func (b *schemaBuilder) requiredGroup(parent *jsonschema.Schema, key, group, nam
 	for _, s := range *list {
 		if s.Title == group {
 			s.Required = append(s.Required, name)
-			s.Properties.Set(name, jsonschema.TrueSchema)
+			s.Properties.Set(name, invopop.TrueSchema)
 			return
 		}
 	}
-	props := jsonschema.NewProperties()
-	props.Set(name, jsonschema.TrueSchema)
-	*list = append(*list, &jsonschema.Schema{Title: group, Required: []string{name}, Properties: props})
+	props := invopop.NewProperties()
+	props.Set(name, invopop.TrueSchema)
+	*list = append(*list, &invopop.Schema{Title: group, Required: []string{name}, Properties: props})
 }
 
 // holdsAnything reports whether a field's type holds any JSON value: an

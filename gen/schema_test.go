@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/invopop/jsonschema"
+	invopop "github.com/invopop/jsonschema"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
@@ -128,13 +128,13 @@ func toolgenSchema(t *testing.T, pkg *packages.Package, docs *docIndex, name str
 }
 
 // invopopReflector is invopop's Reflector with the comments of the corpus.
-func invopopReflector(t *testing.T, doNotReference bool) *jsonschema.Reflector {
+func invopopReflector(t *testing.T, doNotReference bool) *invopop.Reflector {
 	t.Helper()
-	r := &jsonschema.Reflector{DoNotReference: doNotReference, Anonymous: true}
+	r := &invopop.Reflector{DoNotReference: doNotReference, Anonymous: true}
 	// AddGoComments keys the comments of a file by path.Join(base, the
 	// file's directory as walked from path), so base is the package of the
 	// working directory (gen) and path relative to it.
-	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "./internal/corpus", jsonschema.WithFullComment()))
+	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "./internal/corpus", invopop.WithFullComment()))
 	require.Equal(t, "Point is a point in the plane.", r.CommentMap[corpusPath+".Point"], "comment keys do not match the package path")
 	require.Equal(t, "X is the abscissa.", r.CommentMap[corpusPath+".Point.X"])
 	return r
@@ -142,10 +142,10 @@ func invopopReflector(t *testing.T, doNotReference bool) *jsonschema.Reflector {
 
 // invopopSchema is the JSON of invopop's schema of v, without $schema and
 // $id (Anonymous leaves $id out).
-func invopopSchema(t *testing.T, r *jsonschema.Reflector, v any) string {
+func invopopSchema(t *testing.T, r *invopop.Reflector, v any) string {
 	t.Helper()
 	s := r.Reflect(v)
-	require.Equal(t, jsonschema.Version, s.Version)
+	require.Equal(t, invopop.Version, s.Version)
 	s.Version = ""
 	require.Empty(t, s.ID)
 	b, err := json.Marshal(s)

@@ -7,8 +7,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -283,7 +285,7 @@ func shadowed(src []byte, declared map[string]token.Position, output string) Err
 		return true
 	})
 	var errs Errors
-	for _, name := range sortedKeys(used) {
+	for _, name := range slices.Sorted(maps.Keys(used)) {
 		if types.Universe.Lookup(name) == nil {
 			continue
 		}
