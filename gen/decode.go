@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"maps"
-	"reflect"
-	"slices"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -107,7 +103,6 @@ func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
 		active:  map[types.Type]bool{},
 		refused: map[*types.Named]bool{},
 	}
-	d.checkProperties()
 	return d
 }
 
@@ -170,7 +165,7 @@ func (d *decoder) fillFunc(t *types.Named) {
 		return
 	}
 	root := &locVar{base: "at", name: "at"}
-	body := d.fields(t.Underlying().(*types.Struct), jen.Id("out"), jen.Id("obj"), loc{base: root})
+	body := d.fields(t, jen.Id("out"), jen.Id("obj"), loc{base: root})
 	d.file.Commentf("%s sets the fields of a %s from an object its validator accepted.", name, t.Obj().Name())
 	d.file.Func().Id(name).Params(
 		jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"),
@@ -178,82 +173,21 @@ func (d *decoder) fillFunc(t *types.Named) {
 	).Block(body...)
 }
 
-// field is a struct field that holds a property, possibly through embedded
-// or inlined structs.
-type field struct {
-	name string       // the property
-	path []*types.Var // from the struct to the field
-	typ  types.Type
-}
-
-// structFields lists the properties of a struct type as the schema builder
-// does (see schemaBuilder.field): json names, "-" in either tag, embedded
-// structs without a json name and ",inline" fields flattened, other
-// unexported fields left out.
-func structFields(st *types.Struct, path []*types.Var, seen map[*types.Struct]bool) []field {
-	if seen[st] {
-		return nil
+// members lists the JSON members of the struct type t, named or not: those
+// its schema has (see Members), the same list.
+func members(t types.Type) []Field {
+	t = types.Unalias(t)
+	var within []*types.Named
+	if named, ok := t.(*types.Named); ok {
+		within = []*types.Named{named}
 	}
-	seen[st] = true
-	defer delete(seen, st)
-	var out []field
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		tags := reflect.StructTag(st.Tag(i))
-		jsonTags := strings.Split(tags.Get("json"), ",")
-		schemaTags := strings.Split(tags.Get("jsonschema"), ",")
-		if jsonTags[0] == "-" || schemaTags[0] == "-" {
-			continue
+	var out []Field
+	for _, m := range Members(t.Underlying().(*types.Struct), within) {
+		if m.Refused == "" {
+			out = append(out, m)
 		}
-		ft := types.Unalias(f.Type())
-		if p, ok := ft.(*types.Pointer); ok {
-			ft = types.Unalias(p.Elem())
-		}
-		inner, isStruct := ft.Underlying().(*types.Struct)
-		at := append(append([]*types.Var{}, path...), f)
-		if (f.Embedded() && jsonTags[0] == "" && isStruct) || hasOption(jsonTags, "inline") {
-			if isStruct {
-				out = append(out, structFields(inner, at, seen)...)
-			}
-			continue
-		}
-		if !f.Exported() && !f.Embedded() {
-			continue
-		}
-		name := f.Name()
-		if jsonTags[0] != "" {
-			name = jsonTags[0]
-		}
-		out = append(out, field{name: name, path: at, typ: f.Type()})
 	}
 	return out
-}
-
-// checkProperties proves that the root struct's fields are the schema's
-// properties, so that a change to either cannot make DecodeT skip a member
-// the validator accepted.
-func (d *decoder) checkProperties() {
-	s := d.tool.Schema
-	if s == nil || s.Properties == nil {
-		return
-	}
-	st, ok := d.tool.Obj.Type().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	fields := map[string]bool{}
-	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		fields[f.name] = true
-	}
-	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-		if !fields[p.Key] {
-			d.fail("property %q of the schema has no struct field", p.Key)
-		}
-		delete(fields, p.Key)
-	}
-	for _, name := range slices.Sorted(maps.Keys(fields)) {
-		d.fail("field for %q is not a property of the schema", name)
-	}
 }
 
 // lvalue is an addressable Go expression, and its address when that is
@@ -270,25 +204,25 @@ func (l lvalue) address() jen.Code {
 	return jen.Op("&").Add(l.expr)
 }
 
-// fields emits the assignments of a struct's fields, at base, from obj, a
-// map[string]any at l.
-func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code {
+// fields emits the assignments of the members of a struct of type t, at
+// base, from obj, a map[string]any at l.
+func (d *decoder) fields(t types.Type, base, obj jen.Code, l loc) []jen.Code {
 	var out []jen.Code
 	saved := d.field
 	defer func() { d.field = saved }()
-	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		d.field = f.path[len(f.path)-1].Pos()
-		v := d.local(identifier(f.name))
+	for _, f := range members(t) {
+		d.field = f.Var().Pos()
+		v := d.local(identifier(f.Name))
 		var body []jen.Code
 		sel := jen.Add(base)
 		ok := true
-		for i, p := range f.path {
-			last := i == len(f.path)-1
+		for i, p := range f.Path {
+			last := i == len(f.Path)-1
 			if !last && !p.Exported() && p.Pkg() != d.pkg {
 				// An unexported embedded struct of another package: its
 				// fields are promoted, and reached without naming it.
 				if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr {
-					d.fail("field %s: cannot allocate the embedded *%s of another package", f.name, p.Name())
+					d.fail("field %s: cannot allocate the embedded *%s of another package", f.Name, p.Name())
 					ok = false
 				}
 				continue
@@ -306,13 +240,13 @@ func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code
 		if !ok {
 			continue
 		}
-		body = append(body, d.assign(f.typ, lvalue{expr: sel}, jen.Id(v), l.key(f.name))...)
-		if d.decodesNull(f.typ) {
+		body = append(body, d.assign(f.Type(), lvalue{expr: sel}, jen.Id(v), l.key(f.Name))...)
+		if d.decodesNull(f.Type()) {
 			// encoding/json hands null to UnmarshalJSON too.
-			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.name)), jen.Id("ok")).Block(body...))
+			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.Name)), jen.Id("ok")).Block(body...))
 			continue
 		}
-		out = append(out, jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...))
+		out = append(out, jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.Name)), d.present(f.Type(), jen.Id(v))).Block(body...))
 	}
 	return out
 }
@@ -541,7 +475,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		if named, ok := t.(*types.Named); ok {
 			body = []jen.Code{jen.Id(d.fill(named)).Call(jen.Id("r"), d.at(l), dst.address(), jen.Id(obj))}
 		} else {
-			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(u, dst.expr, jen.Id(obj), l) })
+			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(t, dst.expr, jen.Id(obj), l) })
 		}
 		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(implPath, "AsObject").Call(v), jen.Id("ok")).Block(body...)}
 

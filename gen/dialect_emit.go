@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -363,11 +362,10 @@ func (t *ToolType) fieldAt(pointer string) (token.Position, string) {
 		}
 		switch segs[i] {
 		case "properties":
-			st, ok := deref(typ).Underlying().(*types.Struct)
-			if !ok {
+			if _, ok := deref(typ).Underlying().(*types.Struct); !ok {
 				return pos, field
 			}
-			f := jsonField(st, next())
+			f := jsonField(deref(typ), next())
 			if f == nil {
 				return pos, field
 			}
@@ -416,29 +414,12 @@ func deref(t types.Type) types.Type {
 	}
 }
 
-// jsonField finds the field of a struct whose property is name, through
-// embedded structs, by the rules of Schema.
-func jsonField(st *types.Struct, name string) *types.Var {
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i))
-		jsonTags := strings.Split(tag.Get("json"), ",")
-		if jsonTags[0] == "-" || strings.Split(tag.Get("jsonschema"), ",")[0] == "-" {
-			continue
-		}
-		inner, isStruct := deref(f.Type()).Underlying().(*types.Struct)
-		if isStruct && ((f.Embedded() && jsonTags[0] == "") || hasOption(jsonTags, "inline")) {
-			if found := jsonField(inner, name); found != nil {
-				return found
-			}
-			continue
-		}
-		propName := f.Name()
-		if jsonTags[0] != "" {
-			propName = jsonTags[0]
-		}
-		if (f.Exported() || f.Embedded()) && propName == name {
-			return f
+// jsonField finds the field of a struct type whose member is name, through
+// embedded structs (see Members).
+func jsonField(t types.Type, name string) *types.Var {
+	for _, m := range members(t) {
+		if m.Name == name {
+			return m.Var()
 		}
 	}
 	return nil

@@ -159,7 +159,6 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	d := g.d
 	d.locals = e.fn.locals
 
-	st := types.Unalias(f.t).Underlying().(*types.Struct)
 	typ, ok := d.typeExpr(f.t)
 	if !ok {
 		return
@@ -189,11 +188,9 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	if len(generic) > 0 {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
 	}
-	fields := map[string]field{}
-	for _, fl := range structFields(st, nil, map[*types.Struct]bool{}) {
-		if _, dup := fields[fl.name]; !dup {
-			fields[fl.name] = fl
-		}
+	fields := map[string]Field{}
+	for _, fl := range members(f.t) {
+		fields[fl.Name] = fl
 	}
 	required := map[string]bool{}
 	for _, r := range s.Required {
@@ -201,7 +198,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	}
 	var readNull []string
 	for _, p := range s.Properties {
-		if fl, ok := fields[p.Name]; ok && !required[p.Name] && d.decodesNull(fl.typ) {
+		if fl, ok := fields[p.Name]; ok && !required[p.Name] && d.decodesNull(fl.Type()) {
 			readNull = append(readNull, p.Name)
 		}
 	}
@@ -215,7 +212,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 			g.errs.add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.Name)
 			continue
 		}
-		d.field = fl.path[len(fl.path)-1].Pos()
+		d.field = fl.Var().Pos()
 		code := g.member(p.Schema, fl, at.key(p.Name), slices.Contains(readNull, p.Name))
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.Name)))}, code...)...))
 	}
@@ -253,16 +250,16 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 // member emits the reading of a struct field's value, the member Next
 // returned, at l. The value of an optional member whose Go type reads null
 // itself may be null (see toolimpl.Object.ReadingNull).
-func (g *typedGen) member(s *jsonschema.Schema, fl field, l loc, readNull bool) []jen.Code {
+func (g *typedGen) member(s *jsonschema.Schema, fl Field, l loc, readNull bool) []jen.Code {
 	d := g.d
 	sel := jen.Id("out")
 	var pre []jen.Code
 	var viaPointer []jen.Code // embedded pointers on the way: allocated only when decoding
-	for i, p := range fl.path {
-		last := i == len(fl.path)-1
+	for i, p := range fl.Path {
+		last := i == len(fl.Path)-1
 		if !last && !p.Exported() && p.Pkg() != d.pkg {
 			if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr {
-				d.fail("field %s: cannot allocate the embedded *%s of another package", fl.name, p.Name())
+				d.fail("field %s: cannot allocate the embedded *%s of another package", fl.Name, p.Name())
 				return nil
 			}
 			continue
@@ -277,20 +274,20 @@ func (g *typedGen) member(s *jsonschema.Schema, fl field, l loc, readNull bool) 
 		}
 	}
 	if readNull {
-		return g.fallbackNull(s, types.Unalias(fl.typ), l, lvalue{expr: sel}, true)
+		return g.fallbackNull(s, types.Unalias(fl.Type()), l, lvalue{expr: sel}, true)
 	}
 	if len(viaPointer) == 0 {
-		return g.value(s, fl.typ, l, lvalue{expr: sel})
+		return g.value(s, fl.Type(), l, lvalue{expr: sel})
 	}
 	// Through an embedded pointer: into a local, and then, when decoding,
 	// into the field, allocating the pointer.
-	typ, ok := d.typeExpr(fl.typ)
+	typ, ok := d.typeExpr(fl.Type())
 	if !ok {
 		return nil
 	}
-	tmp := g.e.local(identifier(fl.name))
+	tmp := g.e.local(identifier(fl.Name))
 	pre = append(pre, jen.Var().Id(tmp).Add(typ))
-	pre = append(pre, g.value(s, fl.typ, l, lvalue{expr: jen.Id(tmp)})...)
+	pre = append(pre, g.value(s, fl.Type(), l, lvalue{expr: jen.Id(tmp)})...)
 	set := append(viaPointer, jen.Add(sel).Op("=").Id(tmp))
 	return append(pre, jen.If(jen.Id("s").Dot("Decoding").Call()).Block(set...))
 }

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	invopop "github.com/invopop/jsonschema"
@@ -347,23 +346,12 @@ func constantString(c *types.Const) string {
 // refuseMethod reports a method by which invopop would let the type
 // describe itself.
 func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Position) bool {
-	if !hasMethod(t, m) {
+	msg := MethodRefusal(t, m, b.fieldName)
+	if msg == "" {
 		return false
 	}
-	b.refuse(pos, "%s has a %s method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead", t.Obj().Name(), m)
+	b.errs.add(pos, "%s", msg)
 	return true
-}
-
-func hasMethod(t types.Type, name string) bool {
-	for _, typ := range []types.Type{t, types.NewPointer(t)} {
-		ms := types.NewMethodSet(typ)
-		for i := 0; i < ms.Len(); i++ {
-			if ms.At(i).Obj().Name() == name {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // intRanges are the bounds every value of a sized integer type fits in.
@@ -460,99 +448,27 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 	return s
 }
 
-// fields adds the properties of a struct's fields to s, flattening embedded
-// structs, as invopop's reflectStructFields does.
+// fields adds the properties of a struct's members to s: its fields, those
+// of the structs it embeds flattened, as invopop's reflectStructFields
+// does (see Members).
 func (b *schemaBuilder) fields(s *invopop.Schema, st *types.Struct) {
-	for i := 0; i < st.NumFields(); i++ {
-		b.field(s, st.Field(i), st.Tag(i))
+	for _, m := range Members(st, b.inlining) {
+		b.member(s, m)
 	}
 }
 
-func (b *schemaBuilder) field(parent *invopop.Schema, f *types.Var, tag string) {
+func (b *schemaBuilder) member(parent *invopop.Schema, m Field) {
+	f := m.Var()
 	pos := b.pos(f.Pos())
-	defer func(outer string) { b.fieldName = outer }(b.fieldName)
+	if m.Refused != "" {
+		b.errs.add(pos, "%s", m.Refused)
+		return
+	}
+	defer func(outer string, inlining []*types.Named) { b.fieldName, b.inlining = outer, inlining }(b.fieldName, b.inlining)
 	b.fieldName = f.Name()
-	if !utf8.ValidString(tag) {
-		// Written with escapes in a quoted tag ("\xff"): JSON would carry
-		// U+FFFD instead.
-		b.errs.add(pos, "field %s: the struct tag is not valid UTF-8; write its text in UTF-8", f.Name())
-		return
-	}
-	tags := reflect.StructTag(tag)
-	for _, key := range []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"} {
-		if _, ok := tags.Lookup(key); !ok && strings.Contains(tag, key+`:"`) {
-			b.errs.add(pos, "field %s: the %s tag does not parse as a Go struct tag value (write \\, for a comma inside a value)", f.Name(), key)
-			return
-		}
-	}
-	jsonTags := strings.Split(tags.Get("json"), ",")
+	b.inlining = append(b.inlining[:len(b.inlining):len(b.inlining)], m.Inlined()...)
+	name, tags, required, nullable := m.Name, m.Tag, m.Required, m.Nullable
 	schemaTagText := tags.Get("jsonschema")
-	schemaTags := strings.Split(schemaTagText, ",")
-	if jsonTags[0] == "-" || schemaTags[0] == "-" {
-		return
-	}
-	required := true
-	for _, o := range jsonTags[1:] {
-		switch o {
-		case "omitempty", "omitzero":
-			required = false
-		case "string":
-			b.errs.add(pos, "field %s: the json \",string\" option is not supported: the schema would accept any string", f.Name())
-			return
-		}
-	}
-	nullable := false
-	for _, t := range schemaTags {
-		switch t {
-		case "required":
-			required = true
-		case "nullable":
-			nullable = true
-		}
-	}
-	ft := types.Unalias(f.Type())
-	if p, ok := ft.(*types.Pointer); ok {
-		ft = types.Unalias(p.Elem())
-	}
-	_, isStruct := ft.Underlying().(*types.Struct)
-	if (f.Embedded() && jsonTags[0] == "" && isStruct) || hasOption(jsonTags, "inline") {
-		if !isStruct {
-			b.errs.add(pos, "field %s: only a struct can be inlined", f.Name())
-			return
-		}
-		named, _ := ft.(*types.Named)
-		if named != nil {
-			for _, on := range b.inlining {
-				if on == named {
-					b.errs.add(pos, "field %s: embedding %s in itself", f.Name(), named.Obj().Name())
-					return
-				}
-			}
-			// invopop asks embedded structs for these, not for the others.
-			if b.refuseMethod(named, "JSONSchemaProperty", pos) || b.refuseMethod(named, "GetFieldDocString", pos) {
-				return
-			}
-			b.inlining = append(b.inlining, named)
-			defer func() { b.inlining = b.inlining[:len(b.inlining)-1] }()
-		}
-		b.fields(parent, ft.Underlying().(*types.Struct))
-		return
-	}
-	if !f.Exported() && !f.Embedded() {
-		return
-	}
-	name := f.Name()
-	if jsonTags[0] != "" {
-		if !validJSONName(jsonTags[0]) {
-			b.errs.add(pos, "field %s: json name %q has characters encoding/json does not accept in a name (it would use %q instead)", f.Name(), jsonTags[0], f.Name())
-			return
-		}
-		name = jsonTags[0]
-	}
-	if _, dup := parent.Properties.Get(name); dup {
-		b.errs.add(pos, "field %s: property %q is declared twice", f.Name(), name)
-		return
-	}
 
 	prop := b.typeOf(f.Type(), pos)
 	typeNote, typeEnum := "", prop.Enum
@@ -985,15 +901,6 @@ func setExtra(s *invopop.Schema, key, val string) {
 	}
 }
 
-func hasOption(tags []string, option string) bool {
-	for _, t := range tags[1:] {
-		if t == option {
-			return true
-		}
-	}
-	return false
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -1017,19 +924,6 @@ func splitOnUnescapedCommas(tag string) []string {
 		out = append(out, next)
 	}
 	return out
-}
-
-// validJSONName reports whether encoding/json accepts a json tag name, as
-// its isValidTag does; it ignores other names and uses the field's.
-func validJSONName(name string) bool {
-	for _, c := range name {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
 }
 
 // requiredGroup adds a member to a oneof_required or anyof_required group
