@@ -18,7 +18,7 @@ import (
 
 // decodeName is the name of a tool's decode function: DecodeT, or decodeT
 // for an unexported T.
-func decodeName(t *ToolType) string {
+func decodeName(t *Tool) string {
 	if token.IsExported(t.Obj.Name()) {
 		return "Decode" + t.Obj.Name()
 	}
@@ -29,10 +29,10 @@ func decodeName(t *ToolType) string {
 // Tool, its decode function of maps, and decoder, the function that is its
 // tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
 // a result type R.
-func typedDef(t *BuiltTool, toolValue jen.Code, decoder string) jen.Code {
+func typedDef(t *Tool, toolValue jen.Code, decoder string) jen.Code {
 	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):    toolValue,
-		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
+		jen.Id("Decode"):  jen.Id(decodeName(t)),
 		jen.Id("Decoder"): jen.Id(decoder),
 	})
 	if t.Result == nil {
@@ -47,7 +47,7 @@ func typedDef(t *BuiltTool, toolValue jen.Code, decoder string) jen.Code {
 // errors, and decoder, the tool.Decoder of T, which takes a limit. read is
 // the call that reads a T from the scanner s. They call toolimpl's entry
 // points, which are not generic, with a closure around read.
-func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, what string) {
+func emitEntries(f *jen.File, t *Tool, n names, read jen.Code, decoder, what string) {
 	typ := jen.Id(t.Obj.Name())
 	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
 	args := jen.Id("args").Map(jen.String()).Any()
@@ -55,7 +55,7 @@ func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, wha
 	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
 	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
 		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read))))
-	name := decodeName(t.ToolType)
+	name := decodeName(t)
 	them := "them"
 	if t.Output {
 		them = "it"
@@ -80,7 +80,7 @@ func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, wha
 type decoder struct {
 	file    *jen.File
 	scope   *scope
-	tool    *BuiltTool
+	tool    *Tool
 	pkg     *types.Package
 	prefix  string
 	fills   map[string]string // type -> its fill function
@@ -92,7 +92,7 @@ type decoder struct {
 	refused map[*types.Named]bool // reported already
 }
 
-func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
+func newDecoder(f *jen.File, sc *scope, t *Tool, n names) *decoder {
 	d := &decoder{
 		file:    f,
 		scope:   sc,

@@ -1291,7 +1291,7 @@ var outputFallbackPhrase = map[Dialect][2]string{
 
 // phrase says how t goes to a provider in the form of dialect d: i is 0
 // for notes, 1 for comments.
-func (t *ToolType) phrase(d Dialect, i int) string {
+func (t *Tool) phrase(d Dialect, i int) string {
 	if t.Output {
 		return outputFallbackPhrase[d][i]
 	}

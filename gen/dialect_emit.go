@@ -19,7 +19,7 @@ var outputFields = []string{"OpenAI", "OpenAIResponses", "Anthropic", "Gemini"}
 var outputDialects = []Dialect{DialectOpenAI, DialectAnthropic, DialectGemini}
 
 // allowedDialects are the values of the dialects= option of the type.
-func (t *ToolType) allowedDialects() []Dialect {
+func (t *Tool) allowedDialects() []Dialect {
 	if t.Output {
 		return outputDialects
 	}
@@ -28,7 +28,7 @@ func (t *ToolType) allowedDialects() []Dialect {
 
 // dialects returns the dialects a tool is generated in: those of its
 // dialects= option, or all.
-func (t *ToolType) dialects() []Dialect {
+func (t *Tool) dialects() []Dialect {
 	if t.Dialects == nil {
 		return t.allowedDialects()
 	}
@@ -57,7 +57,7 @@ func (n Note) String() string {
 // field and cause, or an error when the tool is strict. A definition no
 // form of its provider can take is an error at the field, which names the
 // dialects= option that leaves the provider out.
-func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
+func chooseForms(t *Tool, canonical []byte) ([]*Form, []Note, Errors) {
 	conversions := map[Dialect]*Converted{}
 	failures := map[Dialect][]DialectError{}
 	convert := func(d Dialect) (*Converted, []DialectError) {
@@ -91,7 +91,7 @@ func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
 
 // dialectsWithout is the value of a dialects= option without the
 // dialects given.
-func (t *ToolType) dialectsWithout(ds ...Dialect) string {
+func (t *Tool) dialectsWithout(ds ...Dialect) string {
 	var keep []string
 	for _, k := range t.dialects() {
 		if !slices.Contains(ds, k) {
@@ -102,7 +102,7 @@ func (t *ToolType) dialectsWithout(ds ...Dialect) string {
 }
 
 // dialectErrors reports dialect errors at their fields, each with advice.
-func (t *ToolType) dialectErrors(des []DialectError, advice string) Errors {
+func (t *Tool) dialectErrors(des []DialectError, advice string) Errors {
 	var out Errors
 	for _, de := range des {
 		pos, where := t.where(de.Path)
@@ -113,7 +113,7 @@ func (t *ToolType) dialectErrors(des []DialectError, advice string) Errors {
 
 // where is the position of the field a schema pointer stands for, and how
 // messages name it: "field Labels", or "tool create_event" for the root.
-func (t *ToolType) where(pointer string) (token.Position, string) {
+func (t *Tool) where(pointer string) (token.Position, string) {
 	pos, field := t.fieldAt(pointer)
 	if field == "" {
 		return pos, "tool " + t.Name
@@ -124,7 +124,7 @@ func (t *ToolType) where(pointer string) (token.Position, string) {
 // fallbackNotes renders the fallbacks of a tool's definitions: one note
 // per field and cause, naming every provider it makes fall back. For a
 // strict tool they are errors instead.
-func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
+func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 	type key struct {
 		pos  token.Position
 		what string
@@ -198,7 +198,7 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 // schema once, as a constant, and the tool.Dialects value whose definitions
 // are constant expressions around them.
 type toolDialects struct {
-	tool        *BuiltTool
+	tool        *Tool
 	schemaConst string             // the canonical schema
 	params      map[Dialect]string // the constant of each form's parameters; "" for none
 	consts      []jen.Code
@@ -219,7 +219,7 @@ var paramConstSuffix = map[Dialect]string{
 
 // newToolDialects declares the constants of a tool's parameters schemas,
 // named in the file's scope.
-func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
+func newToolDialects(t *Tool, sc *scope, prefix string, canonical []byte) *toolDialects {
 	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[Dialect]string{}}
 	if !t.Output {
 		td.forms = sc.global(prefix + "Forms")
@@ -342,7 +342,7 @@ func (td *toolDialects) formatsValue() jen.Code {
 // fieldAt finds the struct field that a JSON Pointer into the tool's
 // canonical schema stands for, and its position; for the root, or when the
 // pointer leads nowhere, the tool's own position and "".
-func (t *ToolType) fieldAt(pointer string) (token.Position, string) {
+func (t *Tool) fieldAt(pointer string) (token.Position, string) {
 	pos, field := t.Pos, ""
 	if t.Fset == nil || t.Obj == nil || pointer == "" {
 		return pos, field

@@ -66,7 +66,7 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 // rootRead returns the call that reads a value of the tool's type from the
 // scanner s at the root, with its decode function, and the tool's schema
 // document.
-func (g *typedGen) rootRead(t *BuiltTool, e *emitter, d *decoder) jen.Code {
+func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) jen.Code {
 	g.e, g.d = e, d
 	f := g.funcFor(t.Obj.Type(), e.doc.Root)
 	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}

@@ -1,5 +1,7 @@
 package gen
 
+import "encoding/json"
+
 // CompileSchemaDecide is CompileSchema with a validator that only decides,
 // through the match functions: the conformance test runs every suite
 // schema both ways.
@@ -11,3 +13,31 @@ func CompileSchemaDecide(data []byte, pkg, fn, source string, opts Options) ([]b
 // Camel makes an exported Go identifier of a name, as toolgen does of tool
 // names: get_weather -> GetWeather.
 var Camel = camel
+
+// Definitions loads the packages of cfg and returns their tools, each with
+// its canonical schema and its definitions.
+func Definitions(cfg Config) ([]*Tool, error) {
+	pkgs, err := Load(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var tools []*Tool
+	for _, pkg := range pkgs {
+		for _, t := range pkg.Tools {
+			s, err := SchemaWith(pkg.Fset, t.Obj, nil, Options{})
+			if err != nil {
+				return nil, err
+			}
+			if t.Schema, err = json.Marshal(s); err != nil {
+				return nil, err
+			}
+			forms, _, errs := chooseForms(t, t.Schema)
+			if errs != nil {
+				return nil, errs
+			}
+			t.Forms = forms
+			tools = append(tools, t)
+		}
+	}
+	return tools, nil
+}

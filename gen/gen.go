@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -55,12 +56,12 @@ func Generate(cfg Config) ([]File, error) {
 		}
 		var notes []Note
 		failed := false
-		build := func(t *ToolType) *BuiltTool {
+		build := func(t *Tool) bool {
 			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				failed = true
-				return nil
+				return false
 			}
 			// The schema describes the arguments, or the answer, as the
 			// tool or the output does.
@@ -68,40 +69,44 @@ func Generate(cfg Config) ([]File, error) {
 			if t.Output && (s.Properties == nil || s.Properties.Len() == 0) {
 				errs.add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
 				failed = true
-				return nil
+				return false
 			}
-			bt := &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options}
-			n, derrs := BuildDefinitions(bt)
+			if t.Schema, err = json.Marshal(s); err != nil {
+				errs.add(t.Pos, "encoding the schema: %v", err)
+				failed = true
+				return false
+			}
+			forms, n, derrs := chooseForms(t, t.Schema)
+			t.Forms = forms
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)
-			return bt
+			return true
 		}
-		results := map[*types.TypeName]*BuiltResult{}
-		var built, outputs []*BuiltTool
+		results := map[*types.TypeName]*Result{}
+		var built, outputs []*Tool
 		for _, t := range pkg.Tools {
-			bt := build(t)
-			if bt == nil {
+			if !build(t) {
 				continue
 			}
-			if t.Result != nil {
-				bt.Result = results[t.Result]
-				if bt.Result == nil {
-					bt.Result = buildResult(pkg, t.Result, docs, cfg.Options, &errs)
-					results[t.Result] = bt.Result
+			if t.ResultType != nil {
+				t.Result = results[t.ResultType]
+				if t.Result == nil {
+					t.Result = buildResult(pkg, t.ResultType, docs, cfg.Options, &errs)
+					results[t.ResultType] = t.Result
 				}
-				failed = failed || bt.Result == nil
+				failed = failed || t.Result == nil
 			}
-			built = append(built, bt)
+			built = append(built, t)
 		}
 		for _, t := range pkg.Outputs {
-			if bt := build(t); bt != nil {
-				outputs = append(outputs, bt)
+			if build(t) {
+				outputs = append(outputs, t)
 			}
 		}
 		if failed {
 			continue
 		}
-		src, err := Emit(pkg, built, outputs)
+		src, err := Emit(pkg, built, outputs, cfg.Options)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
@@ -120,14 +125,19 @@ func Generate(cfg Config) ([]File, error) {
 
 // buildResult builds the schema of a tool's result type: the schema of
 // what encoding/json writes of the struct (see ResultSchema).
-func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options, errs *Errors) *BuiltResult {
+func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options, errs *Errors) *Result {
 	named := types.Unalias(obj.Type()).(*types.Named)
 	s, err := ResultSchema(pkg.Fset, named.Obj(), docs, opts)
 	if err != nil {
 		*errs = append(*errs, asErrors(err)...)
 		return nil
 	}
-	return &BuiltResult{Obj: obj, Pos: pkg.Fset.Position(obj.Pos()), Schema: s}
+	r := &Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
+	if r.Schema, err = json.Marshal(s); err != nil {
+		errs.add(r.Pos, "encoding the schema: %v", err)
+		return nil
+	}
+	return r
 }
 
 func asErrors(err error) Errors {

@@ -59,17 +59,18 @@ type Package struct {
 	Dir     string
 	Fset    *token.FileSet
 	Types   *types.Package
-	Tools   []*ToolType
-	Outputs []*ToolType // the structured outputs, //toolgen:output
-	Output  string      // absolute path of the file to generate
+	Tools   []*Tool
+	Outputs []*Tool // the structured outputs, //toolgen:output
+	Output  string  // absolute path of the file to generate
 	// Constraint is the //go:build expression of the output: the
 	// conjunction of Config.Tags, or "".
 	Constraint string
 }
 
-// ToolType is a struct type annotated as a tool, or as a structured
-// output (Output).
-type ToolType struct {
+// Tool is a struct type annotated as a tool, or as a structured output
+// (Output). The loader sets its identity; the later stages add its schema,
+// its definitions and its result.
+type Tool struct {
 	Obj         *types.TypeName
 	Pos         token.Position
 	Name        string // the tool's name, as the model calls it
@@ -79,13 +80,34 @@ type ToolType struct {
 	Dialects    []Dialect      // from dialects=; nil means AllDialects
 	Strict      bool           // no fallback: from strict= or Config.Strict
 	Fset        *token.FileSet // positions the fields' errors
-	// Result is the type named by result=, the tool's result: a struct
-	// type, declared in the package or named there by an alias; nil
+	// ResultType is the type named by result=, the tool's result: a
+	// struct type, declared in the package or named there by an alias; nil
 	// without one.
-	Result *types.TypeName
+	ResultType *types.TypeName
 	// Output marks a //toolgen:output type: a model's whole answer, not a
 	// tool's arguments.
 	Output bool
+
+	// Schema is the canonical schema of the arguments (or the answer), the
+	// JSON sent to the model.
+	Schema []byte
+	// Forms are the tool's definitions, in the order of Shapes, each in
+	// the strictest form its provider accepts; for an output, its
+	// response formats.
+	Forms []*Form
+	// Result is the tool's result type with its schema, when ResultType
+	// is set.
+	Result *Result
+}
+
+// Result is the result type of one or more tools, with its schema.
+type Result struct {
+	// Obj is the type as the package names it (perhaps an alias).
+	Obj *types.TypeName
+	Pos token.Position
+	// Schema is the canonical schema of what encoding/json writes of the
+	// type: an MCP tool's outputSchema.
+	Schema []byte
 }
 
 // The comment lines that mark a struct type as a tool and as a structured
@@ -96,7 +118,7 @@ const (
 )
 
 // directiveOf is the directive of a tool or output.
-func (t *ToolType) directiveOf() string {
+func (t *Tool) directiveOf() string {
 	if t.Output {
 		return outputDirective
 	}
@@ -264,12 +286,12 @@ func parsePos(s string) token.Position {
 
 // findTools returns the annotated struct types of a package, and those
 // named in also, in declaration order.
-func findTools(p *packages.Package, output string, also []string, strict bool, errs *Errors) ([]*ToolType, []*ToolType) {
+func findTools(p *packages.Package, output string, also []string, strict bool, errs *Errors) ([]*Tool, []*Tool) {
 	wanted := map[string]bool{}
 	for _, name := range also {
 		wanted[name] = false
 	}
-	var tools, outputs []*ToolType
+	var tools, outputs []*Tool
 	for _, file := range p.Syntax {
 		if p.Fset.Position(file.Pos()).Filename == output {
 			continue
@@ -310,7 +332,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ToolType{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
+				t := &Tool{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
 					Output: kind == outputDirective}
 				t.Name = defaultToolName(ts.Name.Name)
 				if t.Output {
@@ -332,7 +354,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					case "description":
 						t.Description = o.value
 					case "result":
-						t.Result = resultType(p.Types, o.value, o.pos, errs)
+						t.ResultType = resultType(p.Types, o.value, o.pos, errs)
 					}
 				}
 				// Only a read is idempotent unless it says so: retrying a call
@@ -359,8 +381,8 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 			errs.add(token.Position{}, "%s: no struct type %s", p.PkgPath, name)
 		}
 	}
-	for _, list := range [][]*ToolType{tools, outputs} {
-		seen := map[string]*ToolType{}
+	for _, list := range [][]*Tool{tools, outputs} {
+		seen := map[string]*Tool{}
 		for _, t := range list {
 			if prev, dup := seen[t.Name]; dup {
 				errs.add(t.Pos, "%s name %q is already used by %s at %s", strings.TrimPrefix(t.directiveOf(), "//toolgen:"), t.Name, prev.Obj.Name(), prev.Pos)
