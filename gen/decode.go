@@ -258,7 +258,7 @@ func (d *decoder) fields(t types.Type, base, obj jen.Code, l loc) []jen.Code {
 func (d *decoder) present(t types.Type, v jen.Code) jen.Code {
 	switch types.Unalias(t).Underlying().(type) {
 	case *types.Pointer, *types.Interface:
-		return jen.Op("!").Qual(implPath, "IsNull").Call(v)
+		return jen.Op("!").Qual(valuePath, "IsNull").Call(v)
 	}
 	return jen.Add(v).Op("!=").Nil()
 }
@@ -357,7 +357,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 	case "encoding/json.Number":
 		// A number, as its text.
 		n := d.local("n")
-		return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(implPath, "NumberText").Call(v), jen.Id("ok")).Block(set(jen.Id(n)))}
+		return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(valuePath, "NumberText").Call(v), jen.Id("ok")).Block(set(jen.Id(n)))}
 	case "net/url.URL":
 		// encoding/json reads a url.URL as an object of its fields; its
 		// schema is a uri string, which DecodeT parses, as the schema
@@ -372,7 +372,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		// Its UnmarshalJSON reads integers without fraction or exponent;
 		// the schema's integers include 1e3.
 		b, err := d.local("b"), d.local("err")
-		return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(implPath, "IntegerJSON").Call(v), jen.Id("ok")).Block(
+		return []jen.Code{jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(valuePath, "IntegerJSON").Call(v), jen.Id("ok")).Block(
 			jen.If(jen.Id(err).Op(":=").Add(recv).Dot("UnmarshalJSON").Call(jen.Id(b)), jen.Id(err).Op("!=").Nil()).Block(invalid(err)),
 		)}
 	}
@@ -443,12 +443,12 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 			var call jen.Code
 			target := jen.Code(jen.Id(u.Name()).Call(jen.Id(n)))
 			if u.Info()&types.IsUnsigned != 0 {
-				call = jen.Qual(implPath, "Uint").Call(v, jen.Qual("math", bounds.max))
+				call = jen.Qual(valuePath, "Uint").Call(v, jen.Qual("math", bounds.max))
 				if u.Kind() == types.Uint64 {
 					target = jen.Id(n)
 				}
 			} else {
-				call = jen.Qual(implPath, "Int").Call(v, jen.Qual("math", bounds.min), jen.Qual("math", bounds.max))
+				call = jen.Qual(valuePath, "Int").Call(v, jen.Qual("math", bounds.min), jen.Qual("math", bounds.max))
 				if u.Kind() == types.Int64 {
 					target = jen.Id(n)
 				}
@@ -460,10 +460,10 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				report("Range", jen.Lit(bounds.minText), jen.Lit(bounds.maxText), v))}
 		case u.Kind() == types.Float64:
 			f := d.local("f")
-			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(implPath, "Float").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f))))}
+			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(valuePath, "Number").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f))))}
 		case u.Kind() == types.Float32:
 			f := d.local("f")
-			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(implPath, "Float32").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f)))).Else().Block(
+			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(valuePath, "Float32").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f)))).Else().Block(
 				report("Range", jen.Lit("-3.4028234663852886e38"), jen.Lit("3.4028234663852886e38"), v))}
 		}
 		d.fail("unsupported type %s", d.typeName(t))
@@ -477,7 +477,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		} else {
 			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(t, dst.expr, jen.Id(obj), l) })
 		}
-		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(implPath, "AsObject").Call(v), jen.Id("ok")).Block(body...)}
+		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(valuePath, "Object").Call(v), jen.Id("ok")).Block(body...)}
 
 	case *types.Slice:
 		typ, ok := d.typeExpr(t)
@@ -499,7 +499,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				append(breakWhenFull(), d.unlessNull(u.Elem(), item, elem)...)...)}
 		})
 		body := append([]jen.Code{jen.Id(s).Op(":=").Make(typ, jen.Len(jen.Id(list)))}, loop...)
-		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(implPath, "List").Call(v), jen.Id("ok")).Block(
+		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(valuePath, "List").Call(v), jen.Id("ok")).Block(
 			append(body, set(jen.Id(s)))...,
 		)}
 
@@ -512,7 +512,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				[]jen.Code{jen.If(jen.Id(i).Op(">=").Lit(int(u.Len())).Op("||").Id("r").Dot("Full").Call()).Block(jen.Break())},
 				d.unlessNull(u.Elem(), item, elem)...)...)}
 		})
-		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(implPath, "List").Call(v), jen.Id("ok")).Block(loop...)}
+		return []jen.Code{jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(valuePath, "List").Call(v), jen.Id("ok")).Block(loop...)}
 
 	case *types.Map:
 		return d.assignMap(t, u, set, v, l)
@@ -608,7 +608,7 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 		return nil
 	}
 	body := append([]jen.Code{jen.Id(m).Op(":=").Make(typ, jen.Len(jen.Id(obj)))}, loop...)
-	return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(implPath, "AsObject").Call(v), jen.Id("ok")).Block(
+	return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(valuePath, "Object").Call(v), jen.Id("ok")).Block(
 		append(body, set(jen.Id(m)))...,
 	)}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/internal/reftest"
-	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const (
@@ -63,10 +63,10 @@ func TestOlderDrafts(t *testing.T) {
 		require.NoError(t, err, c.schema)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 		registry = append(registry, fn)
-		ref, err := reftest.Compile([]byte(c.schema))
+		ref, err := reference.Compile([]byte(c.schema))
 		require.NoError(t, err, c.schema)
 		for _, in := range c.instances {
-			_, refValue, ok := reftest.Instance([]byte(in))
+			_, refValue, ok := reference.Instance([]byte(in))
 			require.True(t, ok)
 			all = append(all, suiteCase{File: c.schema, Test: in, Func: fn, Data: []byte(in), Valid: ref.Validate(refValue) == nil})
 		}
@@ -128,7 +128,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func main() {
@@ -167,7 +166,7 @@ func main() {
 `, string(out))
 }
 
-// TestDeepDynamicValues checks that values nested past tool.MaxDepth through
+// TestDeepDynamicValues checks that values nested past value.MaxDepth through
 // dynamic references, and under unevaluatedItems whose branches recurse,
 // are a depth error, not a stack overflow, and that a wide valid value is
 // valid. Values nested 100 deep under unevaluated keywords whose branches
@@ -201,7 +200,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func main() {
@@ -242,5 +240,5 @@ func codes(errs tool.Errors) []string {
 	buildTemp(t, dir)
 	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", tool.MaxDepth+1), string(out))
+	assert.Equal(t, fmt.Sprintf("[depth@%d] 0\n[depth@0] 0\n[depth@0] 0\n0 0 0 0\n", value.MaxDepth+1), string(out))
 }

@@ -14,7 +14,8 @@ import (
 const (
 	runtimePath = "github.com/toolgen-go/toolgen/runtime/tool"
 	implPath    = "github.com/toolgen-go/toolgen/runtime/toolimpl"
-	formatPath  = "github.com/toolgen-go/toolgen/runtime/tool/format"
+	valuePath   = "github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	formatPath  = "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
 // names are the identifiers generated for one tool or output.

@@ -106,7 +106,7 @@ func (e *emitter) checkEntered(s *jsonschema.Schema, v jen.Code, l loc, absent b
 	if s.IsFalse() {
 		return []jen.Code{e.always(l, addError("false", jen.Dict{
 			jen.Id("Expected"): jen.Lit("absent"),
-			jen.Id("Got"):      jen.Qual(implPath, "TypeName").Call(v),
+			jen.Id("Got"):      jen.Qual(valuePath, "TypeName").Call(v),
 		}))}
 	}
 	e.fn.nest++
@@ -138,7 +138,7 @@ func (e *emitter) callHelper(s *jsonschema.Schema, v jen.Code, l loc, absent boo
 	}
 	if absent {
 		// A typed nil put in the map by hand is null: absent here.
-		return []jen.Code{jen.If(jen.Op("!").Qual(implPath, "IsNull").Call(v)).Block(code)}
+		return []jen.Code{jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(code)}
 	}
 	return []jen.Code{code}
 }
@@ -151,9 +151,9 @@ type conversion struct {
 
 var conversions = map[string]conversion{
 	jsonschema.KindString: {"s", func(v jen.Code) jen.Code { return jen.Add(v).Assert(jen.String()) }},
-	jsonschema.KindNumber: {"num", func(v jen.Code) jen.Code { return jen.Qual(implPath, "Number").Call(v) }},
-	jsonschema.KindObject: {"obj", func(v jen.Code) jen.Code { return jen.Qual(implPath, "AsObject").Call(v) }},
-	jsonschema.KindArray:  {"list", func(v jen.Code) jen.Code { return jen.Qual(implPath, "List").Call(v) }},
+	jsonschema.KindNumber: {"num", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Number").Call(v) }},
+	jsonschema.KindObject: {"obj", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Object").Call(v) }},
+	jsonschema.KindArray:  {"list", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "List").Call(v) }},
 	jsonschema.KindBoolean: {"b", func(v jen.Code) jen.Code {
 		return jen.Add(v).Assert(jen.Bool())
 	}},
@@ -176,7 +176,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 			// Where null counts as absent, so does a typed nil a map built
 			// by hand holds ([]string(nil), (*string)(nil)): it fails every
 			// conversion, and is not reported.
-			err = jen.If(jen.Op("!").Qual(implPath, "IsNull").Call(v)).Block(err)
+			err = jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(err)
 		}
 		return err
 	}
@@ -198,7 +198,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		k := allowed[0]
 		_, integerOnly := allows(s, k)
 		if k == jsonschema.KindNull {
-			stmt := jen.If(jen.Op("!").Qual(implPath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
+			stmt := jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
 			if len(generic) > 0 {
 				stmt = stmt.Else().Block(generic...)
 			}
@@ -215,7 +215,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		cond := jen.Op("!").Id("ok")
 		if integerOnly {
 			// Exactly: 1e-400 is a number whose float64 is 0.
-			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(implPath, "IsInteger").Call(v)
+			cond = jen.Op("!").Id("ok").Op("||").Op("!").Qual(valuePath, "IsInteger").Call(v)
 		}
 		return []jen.Code{ifTyped(jen.List(name, jen.Id("ok")).Op(":=").Add(c.conv(v)), cond, typeErr(), checks)}
 	}
@@ -252,7 +252,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		_, integerOnly := allows(s, k)
 		if k == jsonschema.KindNull {
 			if restricted {
-				add(nil, jen.Qual(implPath, "IsNull").Call(v), nil)
+				add(nil, jen.Qual(valuePath, "IsNull").Call(v), nil)
 			}
 			continue
 		}
@@ -260,7 +260,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		x := e.local(c.base)
 		checks, uses := e.kindChecks(s, k, jen.Id(x), v, l, false)
 		if integerOnly {
-			inner := jen.If(jen.Op("!").Qual(implPath, "IsInteger").Call(v)).Block(failType...)
+			inner := jen.If(jen.Op("!").Qual(valuePath, "IsInteger").Call(v)).Block(failType...)
 			if len(checks) > 0 {
 				inner = inner.Else().Block(checks...)
 			}
@@ -295,7 +295,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 
 // specialized returns the kind into whose checks enum and const compile as
 // plain comparisons: the schema's only kind, when every listed value is of
-// it. "" means they compile to toolimpl.Equal.
+// it. "" means they compile to value.Equal.
 func specialized(s *jsonschema.Schema) string {
 	if !s.HasEnum && !s.HasConst {
 		return ""
@@ -392,7 +392,7 @@ func (e *emitter) generic(s *jsonschema.Schema, v jen.Code, l loc, enumDone bool
 	if s.HasConst && !enumDone {
 		if name, ok := e.constVar(s.Const, s.Loc+"/const", "const"); ok {
 			e.deep = true // Equal walks hand-built values: a depth panic to recover
-			out = append(out, jen.If(jen.Op("!").Qual(implPath, "Equal").Call(v, name)).Block(
+			out = append(out, jen.If(jen.Op("!").Qual(valuePath, "Equal").Call(v, name)).Block(
 				e.reportValue("const", l, shorten(jsonschema.CompactJSON(s.Const)), v)))
 		}
 	}

@@ -171,7 +171,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	at := e.rootLoc()
 	var body []jen.Code
 	if f.depth {
-		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
 			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
 	}
 	if nativeKind(d, s, f.t) != jsonschema.KindObject {
@@ -575,7 +575,7 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	}
 	if s.MinLength != nil || s.MaxLength != nil {
 		n := e.local("n")
-		pre = append(pre, jen.Id(n).Op(":=").Qual(implPath, "Length").Call(jen.Id(v)))
+		pre = append(pre, jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(v)))
 		if s.MinLength != nil {
 			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.MinLength)), fail("minLength", "at least "+plural(*s.MinLength, "character")+" long")})
 		}

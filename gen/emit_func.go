@@ -321,7 +321,7 @@ func (e *emitter) emitFunc(k fnKey) {
 	where := quoteComment(shortLoc(s.Loc))
 	if k.mode == collect {
 		if bounded {
-			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
+			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
 				jen.Id("r").Dot("Add").Call(jen.Id("at"), jen.Qual(implPath, "TooDeep").Call()),
 				jen.Return()))
 		}
@@ -332,8 +332,8 @@ func (e *emitter) emitFunc(k fnKey) {
 	}
 	if bounded {
 		e.deep = true
-		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(implPath, "MaxDepth")).Block(
-			jen.Qual(implPath, "PanicTooDeep").Call()))
+		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
+			jen.Qual(valuePath, "PanicTooDeep").Call()))
 	}
 	body = append(body, e.check(s, jen.Id("v"), e.rootLoc())...)
 	body = append(body, jen.Return(jen.True()))
@@ -363,7 +363,7 @@ func quoteComment(s string) string {
 }
 
 // constVar returns the package-level variable holding a JSON value, as
-// encoding/json would decode it, for comparisons with toolimpl.Equal.
+// encoding/json would decode it, for comparisons with value.Equal.
 func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 	code, ok := e.valueLit(v, at)
 	if !ok {
@@ -455,7 +455,7 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 			return nil, false
 		}
 		if !floatSafe(x) {
-			// Compared exactly by toolimpl.Equal, as written.
+			// Compared exactly by value.Equal, as written.
 			return jen.Qual("encoding/json", "Number").Call(jen.Lit(string(x))), true
 		}
 		return jen.Float64().Call(lit), true

@@ -7,7 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // stringChecks emits the keywords of strings on str, as one chain: at most
@@ -26,7 +26,7 @@ func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc, wit
 	}
 	if s.MinLength != nil || s.MaxLength != nil {
 		length := e.local("length")
-		pre = append(pre, jen.Id(length).Op(":=").Qual(implPath, "Length").Call(str))
+		pre = append(pre, jen.Id(length).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(str))
 		if s.MinLength != nil {
 			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.MinLength)),
 				e.reportValue("minLength", l, "at least "+plural(*s.MinLength, "character")+" long", v)})
@@ -103,8 +103,8 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, wit
 	x := numberView{
 		f:          num,
 		integer:    integer,
-		compare:    func(n json.Number) jen.Code { return jen.Qual(implPath, "Compare").Call(v, jen.Lit(string(n))) },
-		multipleOf: func(m json.Number) jen.Code { return jen.Qual(implPath, "MultipleOf").Call(v, jen.Lit(string(m))) },
+		compare:    func(n json.Number) jen.Code { return jen.Qual(valuePath, "Compare").Call(v, jen.Lit(string(n))) },
+		multipleOf: func(m json.Number) jen.Code { return jen.Qual(valuePath, "MultipleOf").Call(v, jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Qual(implPath, "InNumbers").Call(v, num, jen.Id(table)) },
 		enumBase:   e.prefix + "Values",
 	}
@@ -128,7 +128,7 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, wit
 type numberView struct {
 	f          jen.Code
 	integer    bool
-	compare    func(n json.Number) jen.Code // -1, 0 or +1, as toolimpl.Compare
+	compare    func(n json.Number) jen.Code // -1, 0 or +1, as value.Compare
 	multipleOf func(m json.Number) jen.Code
 	in         func(table string) jen.Code // in the enumTable
 	enumBase   string
@@ -203,15 +203,15 @@ func (e *emitter) numberDiffers(x numberView, n json.Number, at, what string) (j
 // exact: x is an integer and n an integer below 2^53 in magnitude, where
 // two integers never share a float64.
 func (x numberView) floatDecides(n json.Number) bool {
-	return x.integer && toolimpl.IsInteger(n) && toolimpl.Compare(n, "-9007199254740992") > 0 && toolimpl.Compare(n, "9007199254740992") < 0
+	return x.integer && value.IsInteger(n) && value.Compare(n, "-9007199254740992") > 0 && value.Compare(n, "9007199254740992") < 0
 }
 
 // floatSafe reports whether the float64 of the number n stands for n
-// exactly, as the run time compares a float64 with a number (toolimpl.Compare):
+// exactly, as the run time compares a float64 with a number (value.Compare):
 // then a float64 constant may hold n.
 func floatSafe(n json.Number) bool {
 	f, err := strconv.ParseFloat(string(n), 64)
-	return err == nil && toolimpl.Compare(f, string(n)) == 0
+	return err == nil && value.Compare(f, string(n)) == 0
 }
 
 // arrayChecks emits the keywords of arrays on list, a []any, v being the
@@ -241,11 +241,11 @@ func (e *emitter) arrayChecks(s *jsonschema.Schema, list, v jen.Code, l loc) ([]
 		rep := e.report(l, addError("uniqueItems", jen.Dict{
 			jen.Id("Expected"): jen.Lit("an array of unique items"),
 			jen.Id("Got"):      jen.Lit("array"),
-			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual(implPath, "Index").Call(jen.Id(i)).Op("+").
-				Lit(" and ").Op("+").Qual(implPath, "Index").Call(jen.Id(j)).Op("+").Lit(" are equal"),
+			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id(i)).Op("+").
+				Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id(j)).Op("+").Lit(" are equal"),
 		}))
 		e.deep = true // Duplicate walks hand-built items: a depth panic to recover
-		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(implPath, "Duplicate").Call(list).Op(";").Id(dup), rep})
+		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(valuePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
 	}
 	out := chain(nil, rules)
 	if s.Contains != nil {
@@ -351,7 +351,7 @@ func (e *emitter) reportContains(code string, l loc, expected string, n jen.Code
 	return e.report(l, addError(code, jen.Dict{
 		jen.Id("Expected"): jen.Lit(expected),
 		jen.Id("Got"):      jen.Lit("array"),
-		jen.Id("Actual"):   jen.Qual(implPath, "Index").Call(n).Op("+").Lit(" matching"),
+		jen.Id("Actual"):   jen.Qual("strconv", "Itoa").Call(n).Op("+").Lit(" matching"),
 	}))
 }
 
@@ -410,7 +410,7 @@ func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Co
 		value := e.local(base)
 		if p.Schema.IsFalse() {
 			checks[i] = []jen.Code{e.report(l.key(p.Name), addError("unexpected", jen.Dict{
-				jen.Id("Got"): jen.Qual(implPath, "TypeName").Call(jen.Id(value)),
+				jen.Id("Got"): jen.Qual(valuePath, "TypeName").Call(jen.Id(value)),
 			}))}
 		} else {
 			// OpenAI's strict mode sends null for an omitted optional
@@ -464,7 +464,7 @@ func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Co
 		}
 		if e.opts.NullAbsent {
 			m := e.local("m")
-			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Qual(implPath, "IsNull").Call(jen.Id(m))
+			return jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok").Op("||").Qual(valuePath, "IsNull").Call(jen.Id(m))
 		}
 		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Op("!").Id("ok")
 	}
@@ -496,7 +496,7 @@ func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Co
 	}
 	unexpected := func(k jen.Code) jen.Code {
 		return e.report(l.dynamicKey(k), addError("unexpected", jen.Dict{
-			jen.Id("Got"): jen.Qual(implPath, "TypeName").Call(jen.Add(obj).Index(k)),
+			jen.Id("Got"): jen.Qual(valuePath, "TypeName").Call(jen.Add(obj).Index(k)),
 		}))
 	}
 	if closed {
@@ -566,7 +566,7 @@ func (e *emitter) propertyNames(s *jsonschema.Schema, obj jen.Code, l loc) []jen
 	check := jen.If(jen.Op("!").Add(match)).Block(e.report(l.dynamicKey(jen.Id(k)), addError("propertyNames", jen.Dict{
 		jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.PropertyNames)),
 		jen.Id("Got"):      jen.Lit("string"),
-		jen.Id("Actual"):   jen.Qual(implPath, "Show").Call(jen.Id(k)),
+		jen.Id("Actual"):   jen.Qual(valuePath, "Show").Call(jen.Id(k)),
 	})))
 	return e.byKey(obj, k, "", []jen.Code{check})
 }

@@ -239,7 +239,7 @@ func (e *emitter) matchItems(n *jsonschema.Schema, v jen.Code, key string) {
 	e.shared.stmts = append(e.shared.stmts, verdictStmt{set, []jen.Code{
 		jen.Var().Id(buf).Index(jen.Lit(4)).Uint64(),
 		jen.Id(set).Op(":=").Id(buf).Index(jen.Op(":")),
-		jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(implPath, "List").Call(v), jen.Id("ok")).Block(
+		jen.If(jen.List(jen.Id(list), jen.Id("ok")).Op(":=").Qual(valuePath, "List").Call(v), jen.Id("ok")).Block(
 			jen.If(jen.Len(jen.Id(list)).Op(">").Lit(256)).Block(
 				jen.Id(set).Op("=").Make(jen.Index().Uint64(), jen.Parens(jen.Len(jen.Id(list)).Op("+").Lit(63)).Op("/").Lit(64))),
 			jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(
@@ -470,7 +470,7 @@ func (e *emitter) unevaluatedProperties(s *jsonschema.Schema, obj jen.Code, l lo
 	}
 	if u.IsFalse() {
 		body = append(body, e.report(l.dynamicKey(jen.Id(k)), addError("unexpected", jen.Dict{
-			jen.Id("Got"): jen.Qual(implPath, "TypeName").Call(jen.Id(val)),
+			jen.Id("Got"): jen.Qual(valuePath, "TypeName").Call(jen.Id(val)),
 		})))
 	} else {
 		body = append(body, e.check(u, jen.Id(val), l.dynamicKey(jen.Id(k)))...)

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolgen-go/toolgen/internal/behaviourtest"
+	"github.com/toolgen-go/toolgen/internal/testkit/dump"
 )
 
 // TestEndToEnd compiles and runs what toolgen generates, as stringer's
@@ -72,21 +72,21 @@ func TestEndToEnd(t *testing.T) {
 	goCmd(t, mod, env, "build", "./...")
 	// The cases' tests record their tools' definitions and their calls'
 	// verdicts (see check's doc): a part of the behaviour dump.
-	dump := filepath.Join(tmp, "dump")
-	if err := os.Mkdir(dump, 0o755); err != nil {
+	recorded := filepath.Join(tmp, "dump")
+	if err := os.Mkdir(recorded, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	goCmd(t, mod, append(env, "TOOLGEN_E2E_DUMP="+dump), "test", "-count=1", "./...")
+	goCmd(t, mod, append(env, "TOOLGEN_E2E_DUMP="+recorded), "test", "-count=1", "./...")
 	var all strings.Builder
 	all.WriteString("# The golden cases' tools and the verdicts of their run_test.go calls: see gen/endtoend_test.go.\n")
 	for _, name := range cases {
-		data, err := os.ReadFile(filepath.Join(dump, name+".txt"))
+		data, err := os.ReadFile(filepath.Join(recorded, name+".txt"))
 		if err != nil {
 			t.Errorf("case %s recorded nothing: %v", name, err)
 		}
 		fmt.Fprintf(&all, "\n# case %s\n%s", name, data)
 	}
-	behaviourtest.Golden(t, filepath.Join("testdata", "behaviour", "golden.txt"), all.String())
+	dump.Golden(t, filepath.Join("testdata", "behaviour", "golden.txt"), all.String())
 }
 
 // goEnv is the environment of the go commands: the real module cache and

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/internal/gentest"
+	"github.com/toolgen-go/toolgen/internal/testkit/program"
 )
 
 // largeEnumSchema is a schema file with an enum of n strings and one of n
@@ -56,16 +56,16 @@ func TestLargeEnumsBuild(t *testing.T) {
 		t.Fatal("generating enums of 100,000 values takes more than 2 minutes")
 	}
 	t.Logf("generated in %v", time.Since(start))
-	gentest.WriteMain(t, dir, []string{"ValidateLarge"})
+	program.WriteMain(t, dir, []string{"ValidateLarge"})
 	start = time.Now()
-	bin := gentest.Build(t, dir)
+	bin := program.Build(t, dir)
 	t.Logf("built in %v", time.Since(start))
 
-	var lines []gentest.Line
+	var lines []program.Line
 	want := map[int]bool{}
 	add := func(doc string, valid bool) {
 		want[len(lines)] = valid
-		lines = append(lines, gentest.Line{Func: "ValidateLarge", Data: doc})
+		lines = append(lines, program.Line{Func: "ValidateLarge", Data: doc})
 	}
 	for _, i := range []int{0, 1, 4242, n / 2, n - 1} {
 		add(fmt.Sprintf(`{"s":"v%d","n":%de-3,"either":"v%d"}`, i, 7*i, i), true)
@@ -79,7 +79,7 @@ func TestLargeEnumsBuild(t *testing.T) {
 	add(`{"n":0.0035}`, false)
 	add(`{"n":0.0070000000000000000001}`, false) // the float64 of 7e-3, another number
 	add(`{"n":699.994}`, false)
-	verdicts := gentest.Run(t, bin, lines)
+	verdicts := program.Run(t, bin, lines)
 	for i, v := range verdicts {
 		require.Equal(t, want[i], v == "valid", "%s: %s", lines[i].Data, v)
 	}

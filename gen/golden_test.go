@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 )
 
 // updating reports the -update flag, which the test binary may have from
@@ -218,22 +218,22 @@ func splitLines(s string) []string {
 // generate, canonical and per dialect (Gemini's OpenAPI parameters aside),
 // with ajv in strict mode.
 func TestGoldenSchemasStrictAjv(t *testing.T) {
-	var schemas []dialecttest.Named
+	var schemas []differential.Named
 	for _, name := range goldenCases(t) {
 		tools, err := gen.Definitions(gen.Config{Dir: filepath.Join(goldenDir, name), Types: goldenTypes[name]})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		for _, tt := range tools {
-			schemas = append(schemas, dialecttest.Named{Name: name + " " + tt.Name, Schema: tt.Schema})
+			schemas = append(schemas, differential.Named{Name: name + " " + tt.Name, Schema: tt.Schema})
 			for _, f := range tt.Forms {
 				if f.Form.Dialect != gen.DialectGemini && f.Parameters != nil {
-					schemas = append(schemas, dialecttest.Named{Name: name + " " + tt.Name + " " + f.Shape.Field, Schema: f.Parameters})
+					schemas = append(schemas, differential.Named{Name: name + " " + tt.Name + " " + f.Shape.Field, Schema: f.Parameters})
 				}
 			}
 		}
 	}
-	if refused := dialecttest.AjvRefuses(t, schemas); len(refused) > 0 {
+	if refused := differential.AjvRefuses(t, schemas); len(refused) > 0 {
 		t.Errorf("ajv's strict mode refuses:\n%s", strings.Join(refused, "\n"))
 	}
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/internal/instances"
-	"github.com/toolgen-go/toolgen/internal/reftest"
+	"github.com/toolgen-go/toolgen/internal/testkit/instances"
+	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 )
 
 // The real-world test compiles every schema of the corpus of published tool
@@ -116,7 +116,7 @@ func TestRealworldSchemas(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.ToLower(fn)+"_gen.go"), src, 0o644))
 		registry = append(registry, fn)
 
-		ref, err := reftest.Compile(s.doc)
+		ref, err := reference.Compile(s.doc)
 		require.NoError(t, err, "the reference does not compile %s", s.ID)
 		drawn, err := instances.Draw(s.doc, instancesPerSchema, uint64(i))
 		require.NoError(t, err)
@@ -125,7 +125,7 @@ func TestRealworldSchemas(t *testing.T) {
 			exampleCount += len(examples[s.Name])
 		}
 		for j, data := range drawn {
-			_, refValue, ok := reftest.Instance(data)
+			_, refValue, ok := reference.Instance(data)
 			require.True(t, ok, "%s: instance %s", s.ID, data)
 			want := ref.Validate(refValue) == nil
 			if want {

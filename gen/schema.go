@@ -16,7 +16,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Schema builds the JSON Schema of a tool's argument struct, following
@@ -665,7 +665,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 				fail("%s=%s: want a number", key, val)
 				continue
 			}
-			if key == "multipleOf" && toolimpl.Compare(n, "0") <= 0 {
+			if key == "multipleOf" && value.Compare(n, "0") <= 0 {
 				fail("multipleOf=%s: want a number greater than 0", val)
 				continue
 			}
@@ -803,7 +803,7 @@ func (b *schemaBuilder) checkRange(key string, n json.Number, goType *types.Basi
 	}
 	switch key {
 	case "minimum", "enum", "maximum":
-		if toolimpl.Compare(n, r[0]) < 0 || r[1] != "" && toolimpl.Compare(n, r[1]) > 0 {
+		if value.Compare(n, r[0]) < 0 || r[1] != "" && value.Compare(n, r[1]) > 0 {
 			return fmt.Sprintf("%s=%s is outside the range of %s", key, n, goType.Name())
 		}
 	}
@@ -860,7 +860,7 @@ func parseValue(kind, s string) (any, bool) {
 		return s, true
 	case "integer", "number":
 		n, ok := parseNumber(s)
-		if !ok || kind == "integer" && !toolimpl.IsInteger(n) {
+		if !ok || kind == "integer" && !value.IsInteger(n) {
 			return nil, false
 		}
 		return n, true

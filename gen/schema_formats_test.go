@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	"github.com/toolgen-go/toolgen/gen/internal/formatcorpus"
+	"github.com/toolgen-go/toolgen/internal/fixtures/formats"
 )
 
 // TestFormatCorpusMatchesInvopop proves that toolgen builds the schema
@@ -21,15 +21,15 @@ import (
 // the references resolve.
 func TestFormatCorpusMatchesInvopop(t *testing.T) {
 	values := map[string]any{
-		"Times": formatcorpus.Times{}, "Network": formatcorpus.Network{}, "Blobs": formatcorpus.Blobs{},
-		"Contact": formatcorpus.Contact{}, "Filter": formatcorpus.Filter{}, "Value": formatcorpus.Value{},
-		"Pet": formatcorpus.Pet{},
+		"Times": formats.Times{}, "Network": formats.Network{}, "Blobs": formats.Blobs{},
+		"Contact": formats.Contact{}, "Filter": formats.Filter{}, "Value": formats.Value{},
+		"Pet": formats.Pet{},
 	}
 	var names []string
 	for name := range values {
 		names = append(names, name)
 	}
-	pkgs, err := gen.Load(gen.Config{Patterns: []string{"./internal/formatcorpus"}, Types: names})
+	pkgs, err := gen.Load(gen.Config{Patterns: []string{"github.com/toolgen-go/toolgen/internal/fixtures/formats"}, Types: names})
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	require.Len(t, pkgs[0].Tools, len(names))

@@ -16,84 +16,84 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/toolgen-go/toolgen/gen/internal/corpus"
+	"github.com/toolgen-go/toolgen/internal/fixtures/structs"
 )
 
 // The tests of this file hold toolgen's schemas to invopop/jsonschema's: for
-// the types of internal/corpus, toolgen's schema is the JSON invopop's
+// the types of internal/fixtures/structs, toolgen's schema is the JSON invopop's
 // Reflector builds, but for toolgen's additions, which are tested apart, as
 // are the structs toolgen refuses (testdata/bad).
 
-const corpusPath = "github.com/toolgen-go/toolgen/gen/internal/corpus"
+const corpusPath = "github.com/toolgen-go/toolgen/internal/fixtures/structs"
 
 // equivalent are the corpus types whose toolgen schema is exactly the one
 // invopop's Reflector builds with DoNotReference.
 var equivalent = map[string]any{
-	"Scalars":      corpus.Scalars{},
-	"Names":        corpus.Names{},
-	"Numbers":      corpus.Numbers{},
-	"Enums":        corpus.Enums{},
-	"Strings":      corpus.Strings{},
-	"Required":     corpus.Required{},
-	"Annotations":  corpus.Annotations{},
-	"Descriptions": corpus.Descriptions{},
-	"Point":        corpus.Point{},
-	"Arrays":       corpus.Arrays{},
-	"Extras":       corpus.Extras{},
-	"Nested":       corpus.Nested{},
-	"Outer":        corpus.Outer{},
-	"Middle":       corpus.Middle{},
-	"Base":         corpus.Base{},
-	"Audit":        corpus.Audit{},
-	"Inlined":      corpus.Inlined{},
-	"Deeper":       corpus.Deeper{},
-	"Base2":        corpus.Base2{},
-	"Embedding":    corpus.Embedding{},
-	"Tagged":       corpus.Tagged{},
-	"Maps":         corpus.Maps{},
-	"Bytes":        corpus.Bytes{},
-	"Anys":         corpus.Anys{},
-	"Pointers":     corpus.Pointers{},
-	"NamedTypes":   corpus.NamedTypes{},
-	"GroupedA":     corpus.GroupedA{},
-	"GroupedB":     corpus.GroupedB{},
-	"GroupedC":     corpus.GroupedC{},
-	"GroupedE":     corpus.GroupedE{},
-	"GroupedF":     corpus.GroupedF{},
-	"Deep":         corpus.Deep{},
-	"Everything":   corpus.Everything{},
-	"Shared":       corpus.Shared{},
-	"Empty":        corpus.Empty{},
-	"OnlyHidden":   corpus.OnlyHidden{},
-	"Order":        corpus.Order{},
-	"Escapes":      corpus.Escapes{},
-	"Person":       corpus.Person{},
-	"Member":       corpus.Member{},
+	"Scalars":      structs.Scalars{},
+	"Names":        structs.Names{},
+	"Numbers":      structs.Numbers{},
+	"Enums":        structs.Enums{},
+	"Strings":      structs.Strings{},
+	"Required":     structs.Required{},
+	"Annotations":  structs.Annotations{},
+	"Descriptions": structs.Descriptions{},
+	"Point":        structs.Point{},
+	"Arrays":       structs.Arrays{},
+	"Extras":       structs.Extras{},
+	"Nested":       structs.Nested{},
+	"Outer":        structs.Outer{},
+	"Middle":       structs.Middle{},
+	"Base":         structs.Base{},
+	"Audit":        structs.Audit{},
+	"Inlined":      structs.Inlined{},
+	"Deeper":       structs.Deeper{},
+	"Base2":        structs.Base2{},
+	"Embedding":    structs.Embedding{},
+	"Tagged":       structs.Tagged{},
+	"Maps":         structs.Maps{},
+	"Bytes":        structs.Bytes{},
+	"Anys":         structs.Anys{},
+	"Pointers":     structs.Pointers{},
+	"NamedTypes":   structs.NamedTypes{},
+	"GroupedA":     structs.GroupedA{},
+	"GroupedB":     structs.GroupedB{},
+	"GroupedC":     structs.GroupedC{},
+	"GroupedE":     structs.GroupedE{},
+	"GroupedF":     structs.GroupedF{},
+	"Deep":         structs.Deep{},
+	"Everything":   structs.Everything{},
+	"Shared":       structs.Shared{},
+	"Empty":        structs.Empty{},
+	"OnlyHidden":   structs.OnlyHidden{},
+	"Order":        structs.Order{},
+	"Escapes":      structs.Escapes{},
+	"Person":       structs.Person{},
+	"Member":       structs.Member{},
 }
 
 // recursive are the corpus types that refer to themselves, directly or not:
 // invopop with DoNotReference would recurse forever on them, so toolgen's
 // schema is held to the one it builds with references.
 var recursive = map[string]any{
-	"Node":     corpus.Node{},
-	"Thread":   corpus.Thread{},
-	"Comment":  corpus.Comment{},
-	"Drive":    corpus.Drive{},
-	"Folder":   corpus.Folder{},
-	"File":     corpus.File{},
-	"Forest":   corpus.Forest{},
-	"Ring":     corpus.Ring{},
-	"RingLink": corpus.RingLink{},
-	"Chain":    corpus.Chain{},
-	"Links":    corpus.Links{},
+	"Node":     structs.Node{},
+	"Thread":   structs.Thread{},
+	"Comment":  structs.Comment{},
+	"Drive":    structs.Drive{},
+	"Folder":   structs.Folder{},
+	"File":     structs.File{},
+	"Forest":   structs.Forest{},
+	"Ring":     structs.Ring{},
+	"RingLink": structs.RingLink{},
+	"Chain":    structs.Chain{},
+	"Links":    structs.Links{},
 }
 
 // additions are the corpus types of toolgen's additions, tested below.
 var additions = map[string]any{
-	"SizedInts":    corpus.SizedInts{},
-	"Colors":       corpus.Colors{},
-	"DocAdditions": corpus.DocAdditions{},
-	"AltPoint":     corpus.AltPoint{},
+	"SizedInts":    structs.SizedInts{},
+	"Colors":       structs.Colors{},
+	"DocAdditions": structs.DocAdditions{},
+	"AltPoint":     structs.AltPoint{},
 }
 
 func loadPackage(t *testing.T, pattern string) *packages.Package {
@@ -127,14 +127,14 @@ func toolgenSchema(t *testing.T, pkg *packages.Package, docs *docIndex, name str
 	return string(b), nil
 }
 
-// invopopReflector is invopop's Reflector with the comments of the corpus.
+// invopopReflector is invopop's Reflector with the comments of the structs.
 func invopopReflector(t *testing.T, doNotReference bool) *invopop.Reflector {
 	t.Helper()
 	r := &invopop.Reflector{DoNotReference: doNotReference, Anonymous: true}
 	// AddGoComments keys the comments of a file by path.Join(base, the
 	// file's directory as walked from path), so base is the package of the
 	// working directory (gen) and path relative to it.
-	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "./internal/corpus", invopop.WithFullComment()))
+	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "../internal/fixtures/structs", invopop.WithFullComment()))
 	require.Equal(t, "Point is a point in the plane.", r.CommentMap[corpusPath+".Point"], "comment keys do not match the package path")
 	require.Equal(t, "X is the abscissa.", r.CommentMap[corpusPath+".Point.X"])
 	return r
@@ -163,7 +163,7 @@ func sortedNames(m map[string]any) []string {
 }
 
 func TestSchemaMatchesInvopop(t *testing.T) {
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	r := invopopReflector(t, true)
 	docs := newDocIndex()
 	for _, name := range sortedNames(equivalent) {
@@ -182,7 +182,7 @@ func TestSchemaMatchesInvopop(t *testing.T) {
 // TestCorpusCovered checks that every struct type of the corpus is a case
 // of these tests, and that the corpus has no tool directive.
 func TestCorpusCovered(t *testing.T) {
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	scope := pkg.Types.Scope()
 	n := 0
 	for _, name := range scope.Names() {
@@ -303,7 +303,7 @@ func expandRefs(t *testing.T, schema string, depth int) string {
 }
 
 func TestRecursiveSchemaMatchesInvopop(t *testing.T) {
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	r := invopopReflector(t, false)
 	docs := newDocIndex()
 	for _, name := range sortedNames(recursive) {
@@ -559,7 +559,7 @@ var recursionSchemas = map[string]string{
 }
 
 func TestSchemaRecursion(t *testing.T) {
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	for _, name := range sortedNames(map[string]any{"Node": nil, "Thread": nil, "Forest": nil, "Ring": nil, "Chain": nil}) {
 		t.Run(name, func(t *testing.T) {
 			got, err := toolgenSchema(t, pkg, newDocIndex(), name)
@@ -611,7 +611,7 @@ func without(t *testing.T, doc string, paths ...string) string {
 // members, and that without them it is invopop's (DoNotReference) schema:
 // they are all toolgen adds.
 func testAddition(t *testing.T, name string, added map[string]string) {
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	got, err := toolgenSchema(t, pkg, newDocIndex(), name)
 	require.NoError(t, err)
 	paths := make([]string, 0, len(added))
@@ -660,7 +660,7 @@ func TestSchemaSizedInts(t *testing.T) {
 		"properties/enum/maximum":        `255`,
 	})
 	// Bounds of the tag replace the type's; int and int64 get none.
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	got, err := toolgenSchema(t, pkg, newDocIndex(), "SizedInts")
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"type":"integer","minimum":0,"maximum":10}`, at(t, got, "properties/tight"))
@@ -680,7 +680,7 @@ func TestSchemaEnumFromConstants(t *testing.T) {
 		"properties/ptr/enum":                          colors,
 		"properties/default/enum":                      colors,
 	})
-	pkg := loadPackage(t, "./internal/corpus")
+	pkg := loadPackage(t, corpusPath)
 	got, err := toolgenSchema(t, pkg, newDocIndex(), "Colors")
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"type":"string","enum":["red","black"]}`, at(t, got, "properties/override"))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // TestSchemaFileRefusals checks that what toolgen cannot compile is an
@@ -183,7 +184,7 @@ func quote(s string) string {
 	return strconvQuote(q)
 }
 
-// TestDeepValueUnderNot checks that a value nested past tool.MaxDepth under
+// TestDeepValueUnderNot checks that a value nested past value.MaxDepth under
 // a recursive reference is an error even where a failed check would pass
 // (under not, in oneOf): the depth limit is never a verdict.
 func TestDeepValueUnderNot(t *testing.T) {
@@ -215,8 +216,8 @@ func main() {
 	buildTemp(t, dir)
 	out, err := exec.Command(filepath.Join(dir, "suite.bin")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	// Codes renders a long name shortened in its middle (tool.MaxField).
-	deepCode := tool.Errors{{Code: tool.CodeDepth, Name: "b" + strings.Repeat("[0]", tool.MaxDepth)}}.Codes()[0]
+	// Codes renders a long name shortened in its middle (256 bytes).
+	deepCode := tool.Errors{{Code: tool.CodeDepth, Name: "b" + strings.Repeat("[0]", value.MaxDepth)}}.Codes()[0]
 	assert.Equal(t, "[depth]\n["+deepCode+"]\n[not:a]\n[]\n", string(out))
 }
 

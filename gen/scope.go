@@ -189,7 +189,7 @@ func (s *scope) importAs(f *jen.File, importPath, name string) {
 // their names.
 var runtimeImports = [][2]string{
 	{runtimePath, "tool"}, {implPath, "toolimpl"}, {formatPath, "format"}, {"encoding/json", "json"}, {"math", "math"},
-	{"regexp", "regexp"}, {"net/url", "url"},
+	{"regexp", "regexp"}, {"net/url", "url"}, {valuePath, "value"}, {"strconv", "strconv"}, {"unicode/utf8", "utf8"},
 }
 
 // importRuntime decides the names of the runtime imports.

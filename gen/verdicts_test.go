@@ -10,14 +10,14 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/internal/behaviourtest"
+	"github.com/toolgen-go/toolgen/internal/testkit/dump"
 )
 
 // The suites that run schema files' validators (conformance, formats,
 // older drafts, real-world schemas) also compare the verdict and the
 // errors (Codes and Messages) of every case with a file of
 // testdata/behaviour, a part of the behaviour dump (see
-// internal/behaviourtest): go test -update rewrites it, which only a change
+// internal/testkit/dump): go test -update rewrites it, which only a change
 // of behaviour meant to be may do.
 
 // checkVerdicts writes the verdict of each case, under its file and group
@@ -48,7 +48,7 @@ func checkVerdicts(t *testing.T, name string, cases []suiteCase, verdicts []stri
 		}
 		fmt.Fprintf(&b, "%s: %s\n", line(c.Test), line(verdicts[i]))
 	}
-	behaviourtest.Golden(t, filepath.Join("testdata", "behaviour", name+".txt"), b.String())
+	dump.Golden(t, filepath.Join("testdata", "behaviour", name+".txt"), b.String())
 }
 
 // checkVerdictsOfDrawn is checkVerdicts for a suite of drawn instances,
@@ -83,7 +83,7 @@ func checkVerdictsOfDrawn(t *testing.T, name string, cases []suiteCase, verdicts
 		}
 		start = end
 	}
-	behaviourtest.Golden(t, filepath.Join("testdata", "behaviour", name+".txt"), b.String())
+	dump.Golden(t, filepath.Join("testdata", "behaviour", name+".txt"), b.String())
 }
 
 // line returns s as it is when it is valid UTF-8 without control

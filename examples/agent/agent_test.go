@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -39,7 +39,7 @@ func TestEveryToolInEveryDialect(t *testing.T) {
 // Each fallback shows in the golden files (the generated code and the
 // dialect files), and on the definition.
 func TestFallbacksInGoldenFiles(t *testing.T) {
-	dialecttest.Golden(t, Tools, "testdata/dialects")
+	differential.Golden(t, Tools, "testdata/dialects")
 	generated, err := os.ReadFile("tools_gen.go")
 	require.NoError(t, err)
 	golden, err := os.ReadFile("testdata/dialects/fallbacks.txt")
@@ -102,7 +102,7 @@ func TestDescriptionsFromAnotherPackage(t *testing.T) {
 }
 
 func TestDialectsAgree(t *testing.T) {
-	reports := dialecttest.Agreement(t, Tools, dialecttest.Options{Calls: 3000, Seed: 9})
+	reports := differential.Agreement(t, Tools, differential.Options{Calls: 3000, Seed: 9})
 	// The fallback forms are checked as what they are: Gemini's
 	// parametersJsonSchema moves what it lacks into descriptions.
 	assert.Positive(t, reports["search_docs"][tool.Gemini].Moved["maxLength"])
@@ -111,7 +111,7 @@ func TestDialectsAgree(t *testing.T) {
 }
 
 func TestStrictAjv(t *testing.T) {
-	dialecttest.StrictAjv(t, Tools)
+	differential.StrictAjv(t, Tools)
 }
 
 // The tools run in a Set: typed handlers, the policy, confirmation of the

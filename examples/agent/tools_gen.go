@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/examples/agent/common"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
 	"time"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -93,7 +95,7 @@ func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReadFileArgs)
 		case 0:
 			// path
 			if v, ok := s.String(at.Key("path"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("path"), "minLength", "at least 1 character long")
 				}
@@ -219,7 +221,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 		case 0:
 			// query
 			if v, ok := s.String(at.Key("query"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -234,7 +236,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 			// since
 			v2 := s.Any()
 			if s2, ok := v2.(string); !ok {
-				if !toolimpl.IsNull(v2) {
+				if !value.IsNull(v2) {
 					r.Type(at.Key("since"), "string", v2)
 				}
 			} else {
@@ -278,7 +280,7 @@ var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 // decodeFilter reads a value of type Filter at the location at, checking it against its schema.
 func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
 	var atAll, atAny toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -416,7 +418,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				} else if n > 120 {
@@ -619,7 +621,7 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 		case 0:
 			// query
 			if v, ok := s.String(at.Key("query"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
 				}
@@ -738,7 +740,7 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandA
 		case 0:
 			// command
 			if v, ok := s.String(at.Key("command"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("command"), "minLength", "at least 1 character long")
 				}
@@ -897,7 +899,7 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 			// body
 			v4 := s.Any()
 			if s.Decoding() {
-				if !toolimpl.IsNull(v4) {
+				if !value.IsNull(v4) {
 					out.Body = v4
 				}
 			}

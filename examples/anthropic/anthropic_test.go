@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -45,7 +45,7 @@ func TestRun(t *testing.T) {
 		}},
 	)
 	client := anthropic.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
-	text, err := run(context.Background(), client, set, "Find me a business flight for two from Paris to New York on May 1st, and check booking gj5007.")
+	text, err := run(context.Background(), client, set, "Find me a business flight for two from Paris to New York on May 1st, and check booking gj5007.", nobody(t))
 	require.NoError(t, err)
 	assert.Contains(t, text, "Booking GJ5007 is confirmed")
 }
@@ -64,5 +64,14 @@ func TestDefinitionsDecodeIntoToolParam(t *testing.T) {
 		again, err := json.Marshal(p)
 		require.NoError(t, err)
 		assert.JSONEq(t, string(tl.Dialects.Anthropic.Tool), string(again), "the SDK's round trip keeps every member")
+	}
+}
+
+// nobody is the approver of the recorded conversation, which calls no
+// dangerous tool: asked, it fails the test.
+func nobody(t *testing.T) tool.Approver {
+	return func(ctx context.Context, req tool.ApprovalRequest) (bool, error) {
+		t.Errorf("asked to approve %s", req.Confirmation)
+		return false, nil
 	}
 }

@@ -23,14 +23,16 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/toolgen-go/toolgen/examples/internal/recorded"
+	"github.com/toolgen-go/toolgen/examples/internal/terminal"
 	"github.com/toolgen-go/toolgen/examples/travel"
 	"github.com/toolgen-go/toolgen/runtime/anthropictool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // run asks the model, runs the tools it calls through set and asks again
-// with their results, until the model answers.
-func run(ctx context.Context, client anthropic.Client, set *tool.Set, question string) (string, error) {
+// with their results, until the model answers. A person
+// answers each dangerous call, through approve.
+func run(ctx context.Context, client anthropic.Client, set *tool.Set, question string, approve tool.Approver) (string, error) {
 	g := tool.NewGuard(tool.Limits{MaxSteps: 8, MaxDuration: 2 * time.Minute})
 	ctx, cancel := g.Context(ctx)
 	defer cancel()
@@ -55,7 +57,7 @@ func run(ctx context.Context, client anthropic.Client, set *tool.Set, question s
 			}
 			return text.String(), nil
 		}
-		more, err := anthropictool.Run(ctx, set, msg, g)
+		more, err := anthropictool.Run(ctx, set, msg, g, tool.Ask(approve))
 		if err != nil {
 			return "", err
 		}
@@ -81,7 +83,7 @@ func main() {
 		client = anthropic.NewClient(option.WithBaseURL(url), option.WithAPIKey("offline"))
 	}
 	set := travel.NewAirline().NewSet()
-	text, err := run(context.Background(), client, set, "Find me a business flight for two from Paris to New York on May 1st, and check booking gj5007.")
+	text, err := run(context.Background(), client, set, "Find me a business flight for two from Paris to New York on May 1st, and check booking gj5007.", terminal.Approver(os.Stdin, os.Stderr))
 	if err != nil {
 		log.Fatal(err)
 	}

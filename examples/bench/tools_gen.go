@@ -5,10 +5,12 @@ package bench
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -91,7 +93,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 		case 0:
 			// city
 			if v, ok := s.String(at.Key("city"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n > 100 {
@@ -281,7 +283,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlin
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -313,7 +315,7 @@ var sectionObject = toolimpl.NewObject([]string{"heading", "summary", "words", "
 // decodeSection reads a value of type Section at the location at, checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
 	var atSections toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -325,7 +327,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		case 0:
 			// heading
 			if v, ok := s.String(at.Key("heading"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
 				} else if n > 120 {
@@ -336,7 +338,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		case 1:
 			// summary
 			if v2, ok := s.String(at.Key("summary"), "string"); ok {
-				n2 := toolimpl.Length(v2)
+				n2 := utf8.RuneCountInString(v2)
 				if n2 > 500 {
 					s.Fail(at.Key("summary"), "maxLength", "at most 500 characters long")
 				}
@@ -448,7 +450,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 5 {
 					s.Fail(at.Key("title"), "minLength", "at least 5 characters long")
 				} else if n > 200 {
@@ -459,7 +461,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 1:
 			// description
 			if v2, ok := s.String(at.Key("description"), "string"); ok {
-				n2 := toolimpl.Length(v2)
+				n2 := utf8.RuneCountInString(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("description"), "minLength", "at least 1 character long")
 				} else if n2 > 5000 {
@@ -515,7 +517,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 7:
 			// customer_name
 			if v7, ok := s.String(at.Key("customer_name"), "string"); ok {
-				n4 := toolimpl.Length(v7)
+				n4 := utf8.RuneCountInString(v7)
 				if n4 < 1 {
 					s.Fail(at.Key("customer_name"), "minLength", "at least 1 character long")
 				} else if n4 > 100 {
@@ -550,7 +552,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 11:
 			// product
 			if v11, ok := s.String(at.Key("product"), "string"); ok {
-				n5 := toolimpl.Length(v11)
+				n5 := utf8.RuneCountInString(v11)
 				if n5 < 1 {
 					s.Fail(at.Key("product"), "minLength", "at least 1 character long")
 				} else if n5 > 60 {
@@ -578,7 +580,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 14:
 			// browser
 			if v14, ok := s.String(at.Key("browser"), "string"); ok {
-				n6 := toolimpl.Length(v14)
+				n6 := utf8.RuneCountInString(v14)
 				if n6 > 60 {
 					s.Fail(at.Key("browser"), "maxLength", "at most 60 characters long")
 				}
@@ -752,7 +754,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 0:
 			// street
 			if v, ok := s.String(at.Key("street"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -763,7 +765,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 1:
 			// city
 			if v2, ok := s.String(at.Key("city"), "string"); ok {
-				n2 := toolimpl.Length(v2)
+				n2 := utf8.RuneCountInString(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n2 > 100 {
@@ -805,7 +807,7 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 255 {

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -61,16 +61,16 @@ func TestExtractGivesUp(t *testing.T) {
 }
 
 func TestFormatsGolden(t *testing.T) {
-	dialecttest.OutputGolden(t, outputs, "testdata/formats")
+	differential.OutputGolden(t, outputs, "testdata/formats")
 }
 
 func TestFormatsAgree(t *testing.T) {
-	reports := dialecttest.OutputAgreement(t, outputs, dialecttest.Options{Calls: 3000, Seed: 31})
+	reports := differential.OutputAgreement(t, outputs, differential.Options{Calls: 3000, Seed: 31})
 	openaiReport := reports["itinerary"][tool.OpenAI]
 	assert.Positive(t, openaiReport.Moved["uniqueItems"])
 	assert.Positive(t, openaiReport.Moved["minLength"])
 }
 
 func TestFormatsStrictAjv(t *testing.T) {
-	dialecttest.StrictAjvOutputs(t, outputs)
+	differential.StrictAjvOutputs(t, outputs)
 }

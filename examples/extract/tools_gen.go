@@ -5,8 +5,9 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -152,7 +153,7 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
 		case 0:
 			// flight
 			if v, ok := s.String(at.Key("flight"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 4 {
 					s.Fail(at.Key("flight"), "minLength", "at least 4 characters long")
 				} else if n > 8 {

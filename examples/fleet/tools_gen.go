@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -53,7 +55,7 @@ func checkBalanceResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k]),
+					Got:  value.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -67,7 +69,7 @@ func checkBalanceResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasCents {
-		if _, ok := toolimpl.Number(cents); !ok || !toolimpl.IsInteger(cents) {
+		if _, ok := value.Number(cents); !ok || !value.IsInteger(cents) {
 			r.Type(at.Key("cents"), "integer", cents)
 		}
 	}
@@ -153,7 +155,7 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceA
 		case 0:
 			// account
 			if v, ok := s.String(at.Key("account"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
 				} else if !pattern0.MatchString(v) {
@@ -209,7 +211,7 @@ func checkReceiptResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k]),
+					Got:  value.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -218,7 +220,7 @@ func checkReceiptResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasEntry {
-		if _, ok := toolimpl.Number(entry); !ok || !toolimpl.IsInteger(entry) {
+		if _, ok := value.Number(entry); !ok || !value.IsInteger(entry) {
 			r.Type(at.Key("entry"), "integer", entry)
 		}
 	}
@@ -309,7 +311,7 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPa
 		case 0:
 			// account
 			if v, ok := s.String(at.Key("account"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
 				} else if !pattern0.MatchString(v) {
@@ -330,7 +332,7 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPa
 		case 2:
 			// memo
 			if v2, ok := s.String(at.Key("memo"), "string"); ok {
-				n3 := toolimpl.Length(v2)
+				n3 := utf8.RuneCountInString(v2)
 				if n3 < 1 {
 					s.Fail(at.Key("memo"), "minLength", "at least 1 character long")
 				} else if n3 > 64 {
@@ -423,7 +425,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 		case 0:
 			// from
 			if v, ok := s.String(at.Key("from"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("from"), "maxLength", "at most 32 characters long")
 				} else if !pattern0.MatchString(v) {
@@ -434,7 +436,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 		case 1:
 			// to
 			if v2, ok := s.String(at.Key("to"), "string"); ok {
-				n2 := toolimpl.Length(v2)
+				n2 := utf8.RuneCountInString(v2)
 				if n2 > 32 {
 					s.Fail(at.Key("to"), "maxLength", "at most 32 characters long")
 				} else if !pattern0.MatchString(v2) {
@@ -455,7 +457,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 		case 3:
 			// memo
 			if v3, ok := s.String(at.Key("memo"), "string"); ok {
-				n4 := toolimpl.Length(v3)
+				n4 := utf8.RuneCountInString(v3)
 				if n4 < 1 {
 					s.Fail(at.Key("memo"), "minLength", "at least 1 character long")
 				} else if n4 > 64 {

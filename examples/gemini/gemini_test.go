@@ -11,7 +11,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -56,7 +56,7 @@ func TestRun(t *testing.T) {
 	client, err := genai.NewClient(context.Background(), &genai.ClientConfig{APIKey: "test", Backend: genai.BackendGeminiAPI,
 		HTTPOptions: genai.HTTPOptions{BaseURL: srv.URL}})
 	require.NoError(t, err)
-	text, err := run(context.Background(), client, set, "Check booking GJ5007, and find flights from Paris to New York on May 1st with AF.")
+	text, err := run(context.Background(), client, set, "Check booking GJ5007, and find flights from Paris to New York on May 1st with AF.", nobody(t))
 	require.NoError(t, err)
 	assert.Contains(t, text, "Booking GJ5007 is confirmed")
 }
@@ -73,5 +73,14 @@ func TestDeclarations(t *testing.T) {
 		again, err := json.Marshal(&d)
 		require.NoError(t, err)
 		assert.JSONEq(t, string(tl.Dialects.Gemini.Tool), string(again), "the SDK's round trip keeps every member of %s", d.Name)
+	}
+}
+
+// nobody is the approver of the recorded conversation, which calls no
+// dangerous tool: asked, it fails the test.
+func nobody(t *testing.T) tool.Approver {
+	return func(ctx context.Context, req tool.ApprovalRequest) (bool, error) {
+		t.Errorf("asked to approve %s", req.Confirmation)
+		return false, nil
 	}
 }

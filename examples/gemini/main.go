@@ -21,6 +21,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/examples/internal/recorded"
+	"github.com/toolgen-go/toolgen/examples/internal/terminal"
 	"github.com/toolgen-go/toolgen/examples/travel"
 	"github.com/toolgen-go/toolgen/runtime/genaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -29,8 +30,9 @@ import (
 const model = "gemini-2.5-flash"
 
 // run asks the model, runs the functions it calls through set and asks
-// again with their responses, until the model answers.
-func run(ctx context.Context, client *genai.Client, set *tool.Set, question string) (string, error) {
+// again with their responses, until the model answers. A person
+// answers each dangerous call, through approve.
+func run(ctx context.Context, client *genai.Client, set *tool.Set, question string, approve tool.Approver) (string, error) {
 	g := tool.NewGuard(tool.Limits{MaxSteps: 8, MaxDuration: 2 * time.Minute})
 	ctx, cancel := g.Context(ctx)
 	defer cancel()
@@ -51,7 +53,7 @@ func run(ctx context.Context, client *genai.Client, set *tool.Set, question stri
 		if len(resp.FunctionCalls()) == 0 {
 			return resp.Text(), nil
 		}
-		more, err := genaitool.Run(ctx, set, resp, g)
+		more, err := genaitool.Run(ctx, set, resp, g, tool.Ask(approve))
 		if err != nil {
 			return "", err
 		}
@@ -82,7 +84,7 @@ func main() {
 		log.Fatal(err)
 	}
 	set := travel.NewAirline().NewSet()
-	text, err := run(ctx, client, set, "Check booking GJ5007, and find flights from Paris to New York on May 1st with AF.")
+	text, err := run(ctx, client, set, "Check booking GJ5007, and find flights from Paris to New York on May 1st with AF.", terminal.Approver(os.Stdin, os.Stderr))
 	if err != nil {
 		log.Fatal(err)
 	}

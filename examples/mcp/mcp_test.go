@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/nodetest"
+	"github.com/toolgen-go/toolgen/internal/testkit/node"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -184,7 +184,7 @@ func TestCallUnknownTool(t *testing.T) {
 // input and output in the version they ask for, list the tools and call
 // them.
 func TestTypeScriptClients(t *testing.T) {
-	modules := nodetest.Install(t, "testdata/typescript")
+	modules := node.Install(t, "testdata/typescript")
 	server := filepath.Join(t.TempDir(), "travel-mcp")
 	if out, err := exec.Command("go", "build", "-o", server, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -207,7 +207,7 @@ func TestTypeScriptClients(t *testing.T) {
 			if elicits {
 				answer = "accept"
 			}
-			cmd := exec.CommandContext(ctx, nodetest.Node(t), "testdata/typescript/client.mjs", modules, "sdk-"+version, server, string(calls), answer)
+			cmd := exec.CommandContext(ctx, node.Node(t), "testdata/typescript/client.mjs", modules, "sdk-"+version, server, string(calls), answer)
 			out, err := cmd.Output()
 			var exit *exec.ExitError
 			if errors.As(err, &exit) {

@@ -21,14 +21,16 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/toolgen-go/toolgen/examples/internal/recorded"
+	"github.com/toolgen-go/toolgen/examples/internal/terminal"
 	"github.com/toolgen-go/toolgen/examples/travel"
 	"github.com/toolgen-go/toolgen/runtime/openaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // run asks the model, runs the tool calls it makes through set and asks
-// again with their results, until the model answers.
-func run(ctx context.Context, client openai.Client, set *tool.Set, question string) (string, error) {
+// again with their results, until the model answers. A person
+// answers each dangerous call, through approve.
+func run(ctx context.Context, client openai.Client, set *tool.Set, question string, approve tool.Approver) (string, error) {
 	g := tool.NewGuard(tool.Limits{MaxSteps: 8, MaxDuration: 2 * time.Minute})
 	ctx, cancel := g.Context(ctx)
 	defer cancel()
@@ -48,7 +50,7 @@ func run(ctx context.Context, client openai.Client, set *tool.Set, question stri
 		if len(completion.Choices) > 0 && len(completion.Choices[0].Message.ToolCalls) == 0 {
 			return completion.Choices[0].Message.Content, nil
 		}
-		more, err := openaitool.RunChat(ctx, set, completion, g)
+		more, err := openaitool.RunChat(ctx, set, completion, g, tool.Ask(approve))
 		if err != nil {
 			return "", err
 		}
@@ -74,7 +76,7 @@ func main() {
 		client = openai.NewClient(option.WithBaseURL(url+"/v1/"), option.WithAPIKey("offline"))
 	}
 	set := travel.NewAirline().NewSet()
-	text, err := run(context.Background(), client, set, "Fly me from Paris to New York on May 1st, and book AF1 for Ada.")
+	text, err := run(context.Background(), client, set, "Fly me from Paris to New York on May 1st, and book AF1 for Ada.", terminal.Approver(os.Stdin, os.Stderr))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -48,7 +48,7 @@ func TestRun(t *testing.T) {
 		}},
 	)
 	client := openai.NewClient(option.WithBaseURL(srv.URL+"/v1/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
-	text, err := run(context.Background(), client, set, "Fly me from Paris to New York on May 1st, and book AF1 for Ada.")
+	text, err := run(context.Background(), client, set, "Fly me from Paris to New York on May 1st, and book AF1 for Ada.", nobody(t))
 	require.NoError(t, err)
 	assert.Contains(t, text, "AFC12 leaves Paris at 09:40")
 }
@@ -82,4 +82,14 @@ func TestDefinitionsDecodeIntoSDKTypes(t *testing.T) {
 	flightID := fn.Function.Parameters["properties"].(map[string]any)["flight_id"].(map[string]any)
 	assert.Equal(t, "Flight number from search_flights, like AF1234. Must be 4-8 characters.", flightID["description"])
 	assert.NotContains(t, flightID, "minLength")
+}
+
+// nobody is the approver of the recorded conversation: its booking has
+// invalid arguments, so no person is asked about it; asked, it fails the
+// test.
+func nobody(t *testing.T) tool.Approver {
+	return func(ctx context.Context, req tool.ApprovalRequest) (bool, error) {
+		t.Errorf("asked to approve %s", req.Confirmation)
+		return false, nil
+	}
 }

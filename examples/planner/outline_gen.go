@@ -5,6 +5,8 @@ package main
 import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -27,11 +29,11 @@ func checkOutline(r *toolimpl.Report, v any) {
 
 // validateOutlineRoot checks v, at the location at, against the schema at #.
 func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		r.Add(at, toolimpl.TooDeep())
 		return
 	}
-	if obj3, ok := toolimpl.AsObject(v); !ok {
+	if obj3, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
@@ -60,7 +62,7 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 				default:
 					r.Add(at.Key(k5), tool.Error{
 						Code: tool.CodeUnexpected,
-						Got:  toolimpl.TypeName(obj3[k5]),
+						Got:  value.TypeName(obj3[k5]),
 					})
 				}
 				if r.Full() {
@@ -72,7 +74,7 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			if s3, ok := label.(string); !ok {
 				r.Type(at.Key("label"), "string", label)
 			} else {
-				length := toolimpl.Length(s3)
+				length := utf8.RuneCountInString(s3)
 				if length < 1 {
 					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				} else if length > 100 {
@@ -86,7 +88,7 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			}
 		}
 		if hasChildren2 {
-			if list4, ok := toolimpl.List(children2); !ok {
+			if list4, ok := value.List(children2); !ok {
 				r.Type(at.Key("children"), "array", children2)
 			} else {
 				if len(list4) > 20 {
@@ -102,10 +104,10 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			}
 		}
 		if matchOutline1(v, depth) {
-			if obj, ok := toolimpl.AsObject(v); ok {
+			if obj, ok := value.Object(v); ok {
 				children, hasChildren := obj["children"]
 				if hasChildren {
-					if list, ok := toolimpl.List(children); ok {
+					if list, ok := value.List(children); ok {
 						if len(list) > 0 {
 							r.Value("maxItems", at.Key("children"), "an array of at most 0 items", list)
 						}
@@ -118,13 +120,13 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 
 // matchOutline1 reports whether v is valid against the schema at #/if.
 func matchOutline1(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
+	if obj, ok := value.Object(v); ok {
 		kind, hasKind := obj["kind"]
 		if !hasKind {
 			return false
 		}
 		if hasKind {
-			if !toolimpl.Equal(kind, "leaf") {
+			if !value.Equal(kind, "leaf") {
 				return false
 			}
 		}

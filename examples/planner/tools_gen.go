@@ -5,9 +5,11 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/tool/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"net/url"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -93,7 +95,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				} else if n > 200 {
@@ -161,7 +163,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				r.OneOf(at.Key("venue"), "exactly one of: Room; Online", matched, v5)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v5) {
+				if !value.IsNull(v5) {
 					out.Venue = v5
 				}
 			}
@@ -176,7 +178,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				}
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v7) {
+				if !value.IsNull(v7) {
 					p := new(url.URL)
 					if s5, ok := v7.(string); ok {
 						if u, err2 := url.Parse(s5); err2 != nil {
@@ -210,7 +212,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 				r.OneOf(at.Key("priority"), "exactly one of: integer; string", matched2, v9)
 			}
 			if s.Decoding() {
-				if !toolimpl.IsNull(v9) {
+				if !value.IsNull(v9) {
 					out.Priority = v9
 				}
 			}
@@ -242,7 +244,7 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				}
@@ -311,7 +313,7 @@ func matchPlanEventArgs2(v any, depth int) bool {
 
 // matchPlanEventArgs3 reports whether v is valid against the schema at #/properties/priority/oneOf/0.
 func matchPlanEventArgs3(v any, depth int) bool {
-	if _, ok := toolimpl.Number(v); !ok || !toolimpl.IsInteger(v) {
+	if _, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		return false
 	}
 	return true
@@ -327,8 +329,8 @@ func matchPlanEventArgs4(v any, depth int) bool {
 
 // matchPlanEventArgs5 reports whether v is valid against the schema at #/properties/organizer/oneOf/0.
 func matchPlanEventArgs5(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
-		if m, ok := obj["email"]; !ok || toolimpl.IsNull(m) {
+	if obj, ok := value.Object(v); ok {
+		if m, ok := obj["email"]; !ok || value.IsNull(m) {
 			return false
 		}
 	}
@@ -337,8 +339,8 @@ func matchPlanEventArgs5(v any, depth int) bool {
 
 // matchPlanEventArgs6 reports whether v is valid against the schema at #/properties/organizer/oneOf/1.
 func matchPlanEventArgs6(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); ok {
-		if m, ok := obj["phone"]; !ok || toolimpl.IsNull(m) {
+	if obj, ok := value.Object(v); ok {
+		if m, ok := obj["phone"]; !ok || value.IsNull(m) {
 			return false
 		}
 	}
@@ -347,7 +349,7 @@ func matchPlanEventArgs6(v any, depth int) bool {
 
 // matchPlanEventArgsRoom reports whether v is valid against the schema at #/$defs/Room.
 func matchPlanEventArgsRoom(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		return false
 	} else {
 		present := 0
@@ -374,7 +376,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 			}
 		}
 		if hasFloor {
-			if num, ok := toolimpl.Number(floor); !ok || !toolimpl.IsInteger(floor) {
+			if num, ok := value.Number(floor); !ok || !value.IsInteger(floor) {
 				return false
 			} else {
 				if num < 0 {
@@ -390,7 +392,7 @@ func matchPlanEventArgsRoom(v any, depth int) bool {
 
 // matchPlanEventArgsOnline reports whether v is valid against the schema at #/$defs/Online.
 func matchPlanEventArgsOnline(v any, depth int) bool {
-	if obj, ok := toolimpl.AsObject(v); !ok {
+	if obj, ok := value.Object(v); !ok {
 		return false
 	} else {
 		present := 0
@@ -497,7 +499,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlin
 		case 0:
 			// title
 			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
 				}
@@ -527,7 +529,7 @@ var sectionObject = toolimpl.NewObject([]string{"heading", "sections"}, "heading
 // decodeSection reads a value of type Section at the location at, checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
 	var atSections toolimpl.Loc
-	if depth > toolimpl.MaxDepth {
+	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
 	}
@@ -539,7 +541,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		case 0:
 			// heading
 			if v, ok := s.String(at.Key("heading"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
 				} else if n > 120 {

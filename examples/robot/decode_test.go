@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -60,6 +61,7 @@ func check[T any](t *testing.T, decode func(map[string]any) (T, tool.Errors), do
 var moveSink MoveToArgs
 
 func TestDecodeAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	args, _ := tool.ParseArgs([]byte(`{"x": 3, "y": 4, "speed": 0.5}`))
 	assert.Zero(t, testing.AllocsPerRun(200, func() { moveSink, _ = DecodeMoveToArgs(args) }))
 	var floats map[string]any

@@ -53,19 +53,25 @@ func run(w io.Writer, audit *slog.Logger) {
 	res = set.CallJSON(ctx, []byte(Inputs[5]), tool.CallID("call_9"), tool.Approve(pending.Approval))
 	fmt.Fprintf(w, "\t%s\n", Line(res, robot))
 
+	fmt.Fprintln(w, "open_door again, with the approval already used:")
+	res = set.CallJSON(ctx, []byte(Inputs[5]), tool.CallID("call_10"), tool.Approve(pending.Approval))
+	fmt.Fprintf(w, "\t%s\n", Line(res, robot))
+
 	fmt.Fprintf(w, "calls that reached the robot: %d\n", len(robot.Executed()))
 }
 
 // Line renders a result for a Go developer: the status, then for an
 // executed call the decoded arguments the handler got and its output, for
-// a refused one its error codes and first message.
+// a refused one (or a refused approval) its error codes and first message.
 func Line(res tool.Result, robot *Robot) string {
 	switch res.Status {
 	case tool.StatusExecuted:
 		executed := robot.Executed()
 		return fmt.Sprintf("executed %s(%#v): %s", res.Tool, executed[len(executed)-1].Args, res.Feedback())
 	case tool.StatusNeedsConfirmation:
-		return "needs_confirmation: a person approves with tool.Approve(res.Approval)"
+		if len(res.Errors) == 0 {
+			return "needs_confirmation: a person approves with tool.Approve(res.Approval)"
+		}
 	}
 	return fmt.Sprintf("%s %q: %s", res.Status, res.Errors.Codes(), res.Errors[0].Message())
 }

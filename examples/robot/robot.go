@@ -115,15 +115,15 @@ func (r *Robot) speedLimit(ctx context.Context, a MoveToArgs) error {
 
 // NewSet makes the robot's tool set: the allow-list is its three tools, the
 // policies read the robot's state, every execution has a time limit, and
-// every call is logged to logger.
-func (r *Robot) NewSet(logger *slog.Logger) *tool.Set {
-	return tool.NewSet(
+// every call is logged to logger; opts are more options of the set.
+func (r *Robot) NewSet(logger *slog.Logger, opts ...tool.Option) *tool.Set {
+	return tool.NewSet(append([]tool.Option{
 		GetBatteryTool.Handle(r.getBattery),
-		MoveToTool.Handle(r.moveTo).Timeout(5*time.Second),
+		MoveToTool.Handle(r.moveTo).Timeout(5 * time.Second),
 		OpenDoorTool.Handle(r.openDoor),
-		tool.WithTimeout(2*time.Second),
+		tool.WithTimeout(2 * time.Second),
 		tool.WithPolicy(r.emergencyStop),
 		tool.WithPolicy(tool.PolicyFor(&MoveToTool, r.speedLimit)),
 		tool.WithLogger(logger),
-	)
+	}, opts...)...)
 }

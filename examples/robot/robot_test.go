@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -138,6 +139,60 @@ func TestPolicies(t *testing.T) {
 	assert.Len(t, robot.Executed(), 2)
 }
 
+// TestRefusedApproval: an approval that does not count (used already,
+// expired, for another door) leaves the call waiting for a person, as a
+// first request does, with a new token, but with an error whose code says
+// why the approval was refused; the audit record and what the model reads
+// say it too. Nothing runs.
+func TestRefusedApproval(t *testing.T) {
+	ctx := context.Background()
+	robot := NewRobot()
+	var audit bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&audit, nil))
+	set := robot.NewSet(logger)
+	north := []byte(`{"door": "north"}`)
+	first := set.Call(ctx, "open_door", north, tool.CallID("ask"))
+	require.Equal(t, tool.StatusNeedsConfirmation, first.Status)
+	assert.Empty(t, first.Errors, "a first request is no refusal")
+	require.Equal(t, tool.StatusExecuted, set.Call(ctx, "open_door", north, tool.CallID("run"), tool.Approve(first.Approval)).Status)
+
+	// A set whose approvals last a millisecond, for one that expires.
+	brief := robot.NewSet(logger, tool.WithApprovalLifetime(time.Millisecond))
+	pending := brief.Call(ctx, "open_door", north)
+	time.Sleep(10 * time.Millisecond)
+
+	for _, c := range []struct {
+		id, code, verdict, reason string
+		res                       tool.Result
+	}{
+		{"again", "approval_used", "used", "it was used already, and each approval answers for one run of the call",
+			set.Call(ctx, "open_door", north, tool.CallID("again"), tool.Approve(first.Approval))},
+		{"south", "approval_invalid", "invalid", "it was issued for another call, other arguments or another application",
+			set.Call(ctx, "open_door", []byte(`{"door": "south"}`), tool.CallID("south"), tool.Approve(first.Approval))},
+		{"late", "approval_expired", "expired", "it has expired, so a person must approve the call again",
+			brief.Call(ctx, "open_door", north, tool.CallID("late"), tool.Approve(pending.Approval))},
+	} {
+		assert.Equal(t, tool.StatusNeedsConfirmation, c.res.Status, c.id)
+		assert.Equal(t, []string{c.code + ":open_door"}, c.res.Errors.Codes(), c.id)
+		assert.NotEmpty(t, c.res.Approval, c.id)
+		assert.Equal(t, "The call to open_door needs a person's approval and has not been executed:\n"+
+			"- the approval given was refused: "+c.reason+"\n"+
+			"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.",
+			c.res.Feedback(), c.id)
+		var record map[string]any
+		for _, r := range auditRecords(t, &audit) {
+			if r["call_id"] == c.id {
+				record = r
+			}
+		}
+		require.NotNil(t, record, c.id)
+		assert.Equal(t, "needs_confirmation", record["status"], c.id)
+		assert.Equal(t, []any{c.code}, record["codes"], c.id)
+		assert.Equal(t, c.verdict, record["approval"], c.id)
+	}
+	assert.Len(t, robot.Executed(), 1, "only the approved call ran")
+}
+
 // TestOpenDoorIsNotRepeated: open_door is idempotent=false, so a retried
 // request (same call id) returns the first result instead of acting again.
 func TestOpenDoorIsNotRepeated(t *testing.T) {
@@ -183,6 +238,8 @@ what the model reads back for the third call (Result.Feedback):
 	Correct the arguments and call the tool again.
 open_door, once a person approved it through the application:
 	executed open_door(main.OpenDoorArgs{Door:"north"}): the north door is open
+open_door again, with the approval already used:
+	needs_confirmation ["approval_used:open_door"]: the approval given was refused: it was used already, and each approval answers for one run of the call
 calls that reached the robot: 3
 `, out.String())
 }

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -43,7 +45,7 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k2), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k2]),
+					Got:  value.TypeName(args[k2]),
 				})
 			}
 			if r.Full() {
@@ -53,8 +55,8 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 	}
 	if hasFlights {
 		if flights != nil {
-			if list, ok := toolimpl.List(flights); !ok {
-				if !toolimpl.IsNull(flights) {
+			if list, ok := value.List(flights); !ok {
+				if !value.IsNull(flights) {
 					r.Type(at.Key("flights"), "array or null", flights)
 				}
 			} else {
@@ -63,7 +65,7 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 					if r.Full() {
 						break
 					}
-					if obj, ok := toolimpl.AsObject(item); !ok {
+					if obj, ok := value.Object(item); !ok {
 						r.Type(atFlights.Index(i), "object", item)
 					} else {
 						atItem := atFlights.Index(i)
@@ -125,7 +127,7 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 								default:
 									r.Add(atItem.Key(k), tool.Error{
 										Code: tool.CodeUnexpected,
-										Got:  toolimpl.TypeName(obj[k]),
+										Got:  value.TypeName(obj[k]),
 									})
 								}
 								if r.Full() {
@@ -154,10 +156,10 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 							}
 						}
 						if hasPrice {
-							if num, ok := toolimpl.Number(price); !ok {
+							if num, ok := value.Number(price); !ok {
 								r.Type(atItem.Key("price"), "number", price)
 							} else {
-								if num < 0 || num == 0 && toolimpl.Compare(price, "0") < 0 {
+								if num < 0 || num == 0 && value.Compare(price, "0") < 0 {
 									r.Value("minimum", atItem.Key("price"), ">= 0", price)
 								}
 							}
@@ -428,7 +430,7 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k]),
+					Got:  value.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -451,7 +453,7 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasSeats {
-		if num, ok := toolimpl.Number(seats); !ok || !toolimpl.IsInteger(seats) {
+		if num, ok := value.Number(seats); !ok || !value.IsInteger(seats) {
 			r.Type(at.Key("seats"), "integer", seats)
 		} else {
 			if num < 1 {
@@ -550,7 +552,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 		case 0:
 			// flight_id
 			if v, ok := s.String(at.Key("flight_id"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 4 {
 					s.Fail(at.Key("flight_id"), "minLength", "at least 4 characters long")
 				} else if n > 8 {
@@ -576,7 +578,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 		case 2:
 			// notes
 			if v2, ok := s.String(at.Key("notes"), "string"); ok {
-				n2 := toolimpl.Length(v2)
+				n2 := utf8.RuneCountInString(v2)
 				if n2 > 200 {
 					s.Fail(at.Key("notes"), "maxLength", "at most 200 characters long")
 				}
@@ -600,7 +602,7 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 		case 0:
 			// name
 			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
 				} else if n > 100 {

@@ -8,16 +8,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func TestDialectsGolden(t *testing.T) {
-	dialecttest.Golden(t, Tools, "testdata/dialects")
+	differential.Golden(t, Tools, "testdata/dialects")
 }
 
 func TestDialectsAgree(t *testing.T) {
-	reports := dialecttest.Agreement(t, Tools, dialecttest.Options{Calls: 4000, Seed: 7})
+	reports := differential.Agreement(t, Tools, differential.Options{Calls: 4000, Seed: 7})
 	for name, byDialect := range reports {
 		for d, r := range byDialect {
 			t.Logf("%s %-26s valid %4d invalid %4d moved %v undeclared %d omitted %d null %d",
@@ -57,5 +57,5 @@ func TestSet(t *testing.T) {
 }
 
 func TestStrictAjv(t *testing.T) {
-	dialecttest.StrictAjv(t, Tools)
+	differential.StrictAjv(t, Tools)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -67,6 +68,7 @@ var (
 // TestDecodeAllocations: DecodeT allocates the struct's own pointer and
 // slice, and nothing else.
 func TestDecodeAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	for _, args := range []map[string]any{benchValidArgs(t), mustParse(t, benchValidJSON)} {
 		baseline := testing.AllocsPerRun(200, func() {
 			weatherSink = GetWeatherArgs{Coords: new(Coords), Tags: make([]string, 2)}

@@ -7,20 +7,20 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // Every dialect of every tool, as golden files (go test -update rewrites
 // them).
 func TestDialectsGolden(t *testing.T) {
-	dialecttest.Golden(t, Tools, "testdata/dialects")
+	differential.Golden(t, Tools, "testdata/dialects")
 }
 
 // The validator and every dialect agree on drawn calls, but for the
 // documented differences.
 func TestDialectsAgree(t *testing.T) {
-	reports := dialecttest.Agreement(t, Tools, dialecttest.Options{Calls: 4000, Seed: 4})
+	reports := differential.Agreement(t, Tools, differential.Options{Calls: 4000, Seed: 4})
 	for name, byDialect := range reports {
 		for d, r := range byDialect {
 			t.Logf("%s %-26s valid %4d invalid %4d moved %v undeclared %d omitted %d null %d",
@@ -60,5 +60,5 @@ func TestMovedConstraintIsDescribedAndEnforced(t *testing.T) {
 }
 
 func TestStrictAjv(t *testing.T) {
-	dialecttest.StrictAjv(t, Tools)
+	differential.StrictAjv(t, Tools)
 }

@@ -10,7 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/onepass"
+	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -27,27 +28,16 @@ func mapPath(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return DecodeGetWeatherArgs(args)
 }
 
-// checkOnePass compares the one pass with the map path on raw, with the
-// default limit of errors and a small one, and ValidateGetWeatherArgs with
-// the errors of the map path; it returns the errors.
+// checkOnePass is the one-pass differential test's check (see
+// internal/testkit/onepass) on get_weather: the one pass and the map path
+// agree on raw, and Validate rejects what they reject with their errors.
 func checkOnePass(t testing.TB, raw []byte) tool.Errors {
 	t.Helper()
-	want, wantErrs := mapPath(raw)
-	got, gotErrs := DecodeGetWeatherArgsJSON(raw)
-	if !assert.ObjectsAreEqual(wantErrs, gotErrs) {
-		require.Equal(t, wantErrs.Messages(), gotErrs.Messages(), "messages for %q", raw)
-		require.Equal(t, wantErrs, gotErrs, "errors for %q", raw)
+	errs := onepass.Check(t, GetWeatherTool.Decoder, raw)
+	if args, parseErrs := tool.ParseArgs(raw); parseErrs == nil {
+		require.Equal(t, errs, ValidateGetWeatherArgs(args), "validation of the map of %q", raw)
 	}
-	require.Equal(t, want, got, "value of %q", raw)
-	if args, errs := tool.ParseArgs(raw); errs == nil {
-		require.Equal(t, wantErrs, ValidateGetWeatherArgs(args), "validation of the map of %q", raw)
-		// A limit cuts both paths at the same error.
-		capped, cappedErrs := GetWeatherTool.Decoder(args, nil, 2)
-		got, gotErrs := GetWeatherTool.Decoder(nil, raw, 2)
-		require.Equal(t, cappedErrs, gotErrs, "errors of %q, at most 2", raw)
-		require.Equal(t, capped, got, "value of %q, at most 2 errors", raw)
-	}
-	return gotErrs
+	return errs
 }
 
 // onePassCorpus returns the documents of the differential test: every
@@ -56,11 +46,11 @@ func checkOnePass(t testing.TB, raw []byte) tool.Errors {
 func onePassCorpus() [][]byte {
 	r := rand.New(rand.NewPCG(11, 3))
 	var docs [][]byte
-	w := dialecttest.Writer{R: r, Order: dialecttest.PropertyOrder(GetWeatherTool.Schema)}
+	w := toolcalls.Writer{R: r, Order: toolcalls.PropertyOrder(GetWeatherTool.Schema)}
 	for _, args := range diffCorpus("get_weather") {
 		doc := w.Write(nil, args)
 		if r.IntN(5) == 0 {
-			doc = dialecttest.Mutate(r, doc)
+			doc = toolcalls.Mutate(r, doc)
 		}
 		docs = append(docs, doc)
 	}

@@ -3,27 +3,17 @@ package main
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-
-	"github.com/toolgen-go/toolgen/internal/dialecttest"
+	"github.com/toolgen-go/toolgen/internal/testkit/onepass"
 )
 
-// TestOnePass: for calls drawn from each tool's schema, written and broken
-// the ways models write and break JSON, DecodeTJSON returns what ParseArgs
-// and DecodeT return.
-func TestOnePass(t *testing.T) {
-	opts := dialecttest.Options{Calls: 1500, Seed: 25}
-	for _, c := range []struct {
-		tool  string
-		check func() map[string]int
-	}{
-		{"GetWeatherTool", func() map[string]int { return dialecttest.OnePass(t, &GetWeatherTool, opts) }},
-		{"CurrentWeatherTool", func() map[string]int { return dialecttest.OnePass(t, &CurrentWeatherTool, opts) }},
-		{"AddTool", func() map[string]int { return dialecttest.OnePass(t, &AddTool, opts) }},
-	} {
-		classes := c.check()
-		t.Logf("%s: %v", c.tool, classes)
-		assert.Positive(t, classes["valid"], c.tool)
-		assert.Positive(t, classes["parse"], c.tool)
-	}
-}
+// onePass holds the package's tools to the one-pass differential test (see
+// internal/testkit/onepass).
+var onePass = onepass.Table{Seed: 25, Tools: []onepass.Tool{
+	onepass.Of(&GetWeatherTool),
+	onepass.Of(&CurrentWeatherTool),
+	onepass.Of(&AddTool),
+}}
+
+func TestOnePass(t *testing.T) { onePass.Test(t) }
+
+func FuzzOnePass(f *testing.F) { onePass.Fuzz(f) }

@@ -7,6 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -89,7 +90,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 		case 0:
 			// city
 			if v, ok := s.String(at.Key("city"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
 				} else if n > 100 {

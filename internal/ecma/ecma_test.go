@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 func TestTranslate(t *testing.T) {
@@ -320,6 +322,7 @@ func TestDeepNesting(t *testing.T) {
 }
 
 func TestIsValidAllocs(t *testing.T) {
+	race.SkipAllocs(t)
 	patterns := []string{
 		`^[a-z0-9_-]+$`, `(?<year>\d{4})-(?<m>\d\d)\k<m>`, `(?<a>x)|(?<a>y)`, `\p{Script=Greek}\P{L}[\p{Lu}\d]`,
 		`(?<=a)b(?!c)`, `\uD83D\uDE00`, `^(abc]`, `\a`, `(?P<n>x)`, `\k<nope>`, `\p{Nope}`, `[z-a]`,

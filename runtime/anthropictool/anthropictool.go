@@ -11,10 +11,14 @@
 //		if msg.StopReason != anthropic.StopReasonToolUse {
 //			break // the answer
 //		}
-//		more, err := anthropictool.Run(ctx, set, msg, g)
+//		more, err := anthropictool.Run(ctx, set, msg, g, tool.Ask(approve))
 //		...
 //		params.Messages = append(params.Messages, more...)
 //	}
+//
+// approve, a tool.Approver, asks a person about each dangerous call, which
+// then runs or is declined within the turn; without tool.Ask, the model
+// reads that the call awaits a person's approval.
 package anthropictool
 
 import (
@@ -51,13 +55,20 @@ func Tools(set *tool.Set) []anthropic.ToolUnionParam {
 // step's Limits.MaxCalls calls, a call does not run, and its tool_result
 // says why; every tool_use is answered (the API refuses a conversation that
 // leaves one unanswered), and Run returns the guard's *tool.Stop.
-func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool.Guard) ([]anthropic.MessageParam, error) {
+//
+// opts apply to every call: tool.Ask(approver) has a person approve or
+// decline each dangerous call within the turn, and the call runs (once,
+// through the set's single-use token) or is declined before its
+// tool_result is written; without it, the model reads that the call needs
+// a person's approval. Each call's id is the tool_use id (tool.CallID):
+// give no CallID or RequestID here.
+func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool.Guard, opts ...tool.CallOption) ([]anthropic.MessageParam, error) {
 	var results []anthropic.ContentBlockParamUnion
 	for _, block := range msg.Content {
 		if block.Type != "tool_use" {
 			continue
 		}
-		res := guard.Call(ctx, set, block.Name, block.Input, tool.CallID(block.ID))
+		res := guard.Call(ctx, set, block.Name, block.Input, append(opts[:len(opts):len(opts)], tool.CallID(block.ID))...)
 		results = append(results, anthropic.NewToolResultBlock(block.ID, res.Feedback(), res.Status != tool.StatusExecuted))
 	}
 	msgs := []anthropic.MessageParam{msg.ToParam()}

@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/anthropictool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -37,7 +37,7 @@ func messages(t *testing.T, body map[string]json.RawMessage) []map[string]any {
 // strict where Anthropic's strict mode expresses them; each tool_use gets
 // its tool_result, is_error on a refusal.
 func TestLoop(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/messages", Response: "testdata/message_tool_use.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			want, err := set.Tools().For(tool.Anthropic)
@@ -50,7 +50,7 @@ func TestLoop(t *testing.T) {
 				// strict where the form is Anthropic's strict one.
 				assert.Equal(t, tl.Dialects.Anthropic.Form == tool.Anthropic, tools[i]["strict"] == true, tl.Name)
 			}
-			assert.Equal(t, tool.AnthropicNonStrict, adaptertest.TagTool.Dialects.Anthropic.Form, "a map: no strict form")
+			assert.Equal(t, tool.AnthropicNonStrict, adapters.TagTool.Dialects.Anthropic.Form, "a map: no strict form")
 		}},
 		replay.Step{Path: "/v1/messages", Response: "testdata/message_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			msgs := messages(t, body)
@@ -93,7 +93,7 @@ func TestLoop(t *testing.T) {
 // The guard stops a loop that makes the same failing call again and
 // again; every tool_use still gets its tool_result.
 func TestGuard(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	var msg anthropic.Message
 	require.NoError(t, json.Unmarshal([]byte(`{"role":"assistant","content":[
 		{"type":"tool_use","id":"t1","name":"tag","input":{"path":"x","labels":{}}},
@@ -111,7 +111,7 @@ func TestGuard(t *testing.T) {
 // A structured output in output_config.format; the answer that breaks the
 // schema gets the feedback, the retry decodes.
 func TestOutputConfig(t *testing.T) {
-	invoice := &adaptertest.InvoiceOutput
+	invoice := &adapters.InvoiceOutput
 	require.Equal(t, tool.Anthropic, invoice.Formats.Anthropic.Form)
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/messages", Response: "testdata/message_invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
@@ -130,7 +130,7 @@ func TestOutputConfig(t *testing.T) {
 		}},
 	)
 	got := ask(t, client(srv.URL), invoice)
-	assert.Equal(t, adaptertest.Invoice{Number: "INV-3", Total: 1250, Customer: "Ada Lovelace"}, got)
+	assert.Equal(t, adapters.Invoice{Number: "INV-3", Total: 1250, Customer: "Ada Lovelace"}, got)
 }
 
 // ask asks for an output, retrying once with the feedback.
@@ -157,7 +157,7 @@ func ask[T any](t *testing.T, c anthropic.Client, out *tool.OutputDef[T]) T {
 // An output that strict mode cannot express goes as a tool the request
 // forces; the answer is its input, the feedback its tool_result.
 func TestForcedTool(t *testing.T) {
-	receipt := &adaptertest.ReceiptOutput
+	receipt := &adapters.ReceiptOutput
 	require.Equal(t, tool.AnthropicNonStrict, receipt.Formats.Anthropic.Form)
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/messages", Response: "testdata/message_receipt_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
@@ -176,21 +176,21 @@ func TestForcedTool(t *testing.T) {
 		}},
 	)
 	got := ask(t, client(srv.URL), receipt)
-	assert.Equal(t, adaptertest.Receipt{Shop: "Café Lumière", TotalsByRate: map[string]int{"20": 1000, "5.5": 250}}, got)
+	assert.Equal(t, adapters.Receipt{Shop: "Café Lumière", TotalsByRate: map[string]int{"20": 1000, "5.5": 250}}, got)
 }
 
 func TestAnswerWithoutOne(t *testing.T) {
 	var msg anthropic.Message
 	require.NoError(t, json.Unmarshal([]byte(`{"role":"assistant","content":[{"type":"text","text":"I cannot read it."}]}`), &msg))
-	_, err := anthropictool.Answer(&msg, &adaptertest.ReceiptOutput.Output)
+	_, err := anthropictool.Answer(&msg, &adapters.ReceiptOutput.Output)
 	assert.ErrorIs(t, err, anthropictool.ErrNoAnswer, "the forced tool was not called")
-	text, err := anthropictool.Answer(&msg, &adaptertest.InvoiceOutput.Output)
+	text, err := anthropictool.Answer(&msg, &adapters.InvoiceOutput.Output)
 	require.NoError(t, err)
 	assert.Equal(t, "I cannot read it.", text, "the text, which Parse then refuses")
 }
 
 // toolUseMessage is a message whose tool_use blocks make the calls.
-func toolUseMessage(t *testing.T, calls []adaptertest.Call) []byte {
+func toolUseMessage(t *testing.T, calls []adapters.Call) []byte {
 	t.Helper()
 	blocks := make([]map[string]any, len(calls))
 	for i, c := range calls {
@@ -209,9 +209,9 @@ type result struct {
 }
 
 // runTurn fetches a message of the calls through the SDK's client, runs it
-// with Run and the guard, and sends the messages back: it returns the
-// tool_result blocks, as the API received them, and Run's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]result, error) {
+// with Run, the guard and opts, and sends the messages back: it returns
+// the tool_result blocks, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call, opts ...tool.CallOption) ([]result, error) {
 	t.Helper()
 	var got []result
 	srv := replay.Server(t,
@@ -236,7 +236,7 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 	require.NoError(t, g.Step())
 	msg, err := c.Messages.New(ctx, params)
 	require.NoError(t, err)
-	more, runErr := anthropictool.Run(ctx, set, msg, g)
+	more, runErr := anthropictool.Run(ctx, set, msg, g, opts...)
 	params.Messages = append(params.Messages, more...)
 	_, err = c.Messages.New(ctx, params)
 	require.NoError(t, err)
@@ -247,17 +247,17 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 // guard stops the loop at the third, and none of the emails is sent; each
 // tool_use is answered, is_error set.
 func TestStoppedLoopRunsNothing(t *testing.T) {
-	outbox := &adaptertest.Outbox{}
-	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-	results, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	outbox := &adapters.Outbox{}
+	set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+	results, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, r := range results {
-		want := result{adaptertest.StoppedFeedback, true}
+		want := result{adapters.StoppedFeedback, true}
 		if i < 3 {
-			want.text = adaptertest.RefusedTagFeedback
+			want.text = adapters.RefusedTagFeedback
 		}
 		if !assert.Equal(t, want, r, "call %d", i) {
 			break
@@ -265,23 +265,45 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	}
 }
 
-// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// One step runs at most Limits.MaxCalls calls, 32 unless set;
 // the others are answered and not run.
 func TestMaxCallsPerStep(t *testing.T) {
-	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
-		outbox := &adaptertest.Outbox{}
-		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-		results, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, 32}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adapters.Outbox{}
+		set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+		results, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adapters.Emails(c.calls))
 		require.NoError(t, err)
 		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
 		for i, r := range results {
 			if i < c.sent {
 				assert.Equal(t, result{"sent to user" + strconv.Itoa(i+3) + "@example.com", false}, r)
 			} else {
-				assert.Equal(t, result{adaptertest.TooManyCallsFeedback(c.sent), true}, r, "call %d", i)
+				assert.Equal(t, result{adapters.TooManyCallsFeedback(c.sent), true}, r, "call %d", i)
 			}
 		}
 	}
+}
+
+// A person answers the dangerous calls of a message within Run: the
+// approved call runs once, the declined one is declined, the one the
+// approver cannot answer fails alone; the approver is asked nothing about a
+// call with invalid arguments or a call past the guard's stop, and asked
+// the rest in order, each with the tool, the exact arguments and the
+// confirmation a person reads.
+func TestApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	set := adapters.NewSet(fs)
+	calls := adapters.ApprovalTurn()
+	got, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls, tool.Ask(person.Approver()))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	for i, c := range calls {
+		executed := c.ID == "call_yes" || c.ID == "call_forecast"
+		assert.Equal(t, result{adapters.ApprovalFeedback[c.ID], !executed}, got[i], c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
 }
 
 // hostileCases are the hostile values and random compositions of them.
@@ -301,17 +323,17 @@ func hostileCases() []hostilevalue.Case {
 // intact, and nothing crashes.
 func TestHostileOutputs(t *testing.T) {
 	cases := hostileCases()
-	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
-	calls := adaptertest.InspectTurn(cases)
+	set := adapters.NewSet(&adapters.Files{}, adapters.Inspector(cases))
+	calls := adapters.InspectTurn(cases)
 	results, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
 	require.NoError(t, err)
 	require.Len(t, results, len(calls))
 	for i, c := range calls {
 		if c.Name == "get_forecast" {
-			assert.Equal(t, result{adaptertest.ForecastOslo, false}, results[i])
+			assert.Equal(t, result{adapters.ForecastOslo, false}, results[i])
 			continue
 		}
-		text, _, failed := adaptertest.Inspection(cases, c)
+		text, _, failed := adapters.Inspection(cases, c)
 		assert.Equal(t, result{text, failed}, results[i], c.Args)
 	}
 }

@@ -11,10 +11,14 @@
 //		if len(resp.FunctionCalls()) == 0 {
 //			break // the answer: resp.Text()
 //		}
-//		more, err := genaitool.Run(ctx, set, resp, g)
+//		more, err := genaitool.Run(ctx, set, resp, g, tool.Ask(approve))
 //		...
 //		contents = append(contents, more...)
 //	}
+//
+// approve, a tool.Approver, asks a person about each dangerous call, which
+// then runs or is declined within the turn; without tool.Ask, the model
+// reads that the call awaits a person's approval.
 package genaitool
 
 import (
@@ -77,13 +81,20 @@ var ErrNoCandidate = errors.New("genaitool: the response has no candidate")
 // stops the loop, and past the step's Limits.MaxCalls calls, a call does
 // not run, and its response says why; every call is answered, and Run
 // returns the guard's *tool.Stop.
-func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse, guard *tool.Guard) ([]*genai.Content, error) {
+//
+// opts apply to every call: tool.Ask(approver) has a person approve or
+// decline each dangerous call within the turn, and the call runs (once,
+// through the set's single-use token) or is declined before its function
+// response is written; without it, the model reads that the call needs a
+// person's approval. Each call's id is the function call's (tool.CallID):
+// give no CallID or RequestID here.
+func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse, guard *tool.Guard, opts ...tool.CallOption) ([]*genai.Content, error) {
 	if len(resp.Candidates) == 0 || resp.Candidates[0].Content == nil {
 		return nil, ErrNoCandidate
 	}
 	var parts []*genai.Part
 	for _, call := range resp.FunctionCalls() {
-		res := guard.CallArgs(ctx, set, call.Name, call.Args, tool.CallID(call.ID))
+		res := guard.CallArgs(ctx, set, call.Name, call.Args, append(opts[:len(opts):len(opts)], tool.CallID(call.ID))...)
 		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: call.ID, Name: call.Name, Response: response(res)}})
 	}
 	contents := []*genai.Content{resp.Candidates[0].Content}

@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/genai"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/genaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -43,7 +43,7 @@ func asJSON(t *testing.T, data []byte) any {
 // generated (parameters, or parametersJsonSchema for the tool Gemini's
 // subset cannot express); every function call gets its function response.
 func TestLoop(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	srv := replay.Server(t,
 		replay.Step{Path: path, Response: "testdata/function_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			var tools []struct{ FunctionDeclarations json.RawMessage }
@@ -52,7 +52,7 @@ func TestLoop(t *testing.T) {
 			want, err := set.Tools().For(tool.Gemini)
 			require.NoError(t, err)
 			assert.Equal(t, asJSON(t, want), asJSON(t, tools[0].FunctionDeclarations), "the declarations, as generated")
-			assert.Equal(t, tool.GeminiJSONSchema, adaptertest.TagTool.Dialects.Gemini.Form, "a map: parametersJsonSchema")
+			assert.Equal(t, tool.GeminiJSONSchema, adapters.TagTool.Dialects.Gemini.Form, "a map: parametersJsonSchema")
 		}},
 		replay.Step{Path: path, Response: "testdata/answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			var contents []struct {
@@ -97,7 +97,7 @@ func TestLoop(t *testing.T) {
 
 // The guard stops a loop that makes the same failing call again and again.
 func TestGuard(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	resp := &genai.GenerateContentResponse{Candidates: []*genai.Candidate{{Content: genai.NewContentFromParts([]*genai.Part{
 		genai.NewPartFromFunctionCall("tag", map[string]any{"path": "x", "labels": map[string]any{}})}, genai.RoleModel)}}}
 	g := tool.NewGuard(tool.Limits{MaxRepeats: 1})
@@ -113,7 +113,7 @@ func TestGuard(t *testing.T) {
 // A structured output: responseSchema as generated; the answer that breaks
 // the schema gets the feedback, the retry decodes.
 func TestResponseSchema(t *testing.T) {
-	invoice := &adaptertest.InvoiceOutput
+	invoice := &adapters.InvoiceOutput
 	require.Equal(t, tool.Gemini, invoice.Formats.Gemini.Form)
 	srv := replay.Server(t,
 		replay.Step{Path: path, Response: "testdata/invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
@@ -137,7 +137,7 @@ func TestResponseSchema(t *testing.T) {
 	config := &genai.GenerateContentConfig{}
 	require.NoError(t, genaitool.SetOutput(config, &invoice.Output))
 	contents := []*genai.Content{genai.NewContentFromText("Read invoice INV-4.", genai.RoleUser)}
-	var got adaptertest.Invoice
+	var got adapters.Invoice
 	for attempt := range 2 {
 		resp, err := c.Models.GenerateContent(context.Background(), model, contents, config)
 		require.NoError(t, err)
@@ -148,14 +148,14 @@ func TestResponseSchema(t *testing.T) {
 		require.Zero(t, attempt)
 		contents = append(contents, resp.Candidates[0].Content, genai.NewContentFromText(invoice.Feedback(errs), genai.RoleUser))
 	}
-	assert.Equal(t, adaptertest.Invoice{Number: "INV-4", Total: 1250, Customer: "Alan Turing"}, got)
+	assert.Equal(t, adapters.Invoice{Number: "INV-4", Total: 1250, Customer: "Alan Turing"}, got)
 }
 
 // An output Gemini's subset cannot express goes as responseJsonSchema.
 // (The SDK re-encodes the request through maps: members in the order of
 // their names.)
 func TestResponseJSONSchema(t *testing.T) {
-	receipt := &adaptertest.ReceiptOutput
+	receipt := &adapters.ReceiptOutput
 	require.Equal(t, tool.GeminiJSONSchema, receipt.Formats.Gemini.Form)
 	srv := replay.Server(t, replay.Step{Path: path, Response: "testdata/receipt.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 		var cfg map[string]json.RawMessage
@@ -170,23 +170,23 @@ func TestResponseJSONSchema(t *testing.T) {
 	require.NoError(t, err)
 	got, errs := receipt.Parse(resp.Text())
 	require.Nil(t, errs)
-	assert.Equal(t, adaptertest.Receipt{Shop: "Bäckerei Nord", TotalsByRate: map[string]int{"7": 420, "19": 1190}}, got)
+	assert.Equal(t, adapters.Receipt{Shop: "Bäckerei Nord", TotalsByRate: map[string]int{"7": 420, "19": 1190}}, got)
 }
 
 // More declarations than a Gemini request takes is an error.
 func TestTooManyDeclarations(t *testing.T) {
 	var opts []tool.Option
 	for i := range tool.MaxGeminiTools + 1 {
-		d := adaptertest.TagTool
+		d := adapters.TagTool
 		d.Name = "tag" + string(rune('a'+i%26)) + string(rune('a'+i/26))
-		opts = append(opts, d.Handle(func(context.Context, adaptertest.TagArgs) (any, error) { return nil, nil }))
+		opts = append(opts, d.Handle(func(context.Context, adapters.TagArgs) (any, error) { return nil, nil }))
 	}
 	_, err := genaitool.Declarations(tool.NewSet(opts...))
 	assert.ErrorContains(t, err, "a Gemini request takes at most 128 function declarations")
 }
 
 // functionCalls is a response whose content makes the calls.
-func functionCalls(t *testing.T, calls []adaptertest.Call) []byte {
+func functionCalls(t *testing.T, calls []adapters.Call) []byte {
 	t.Helper()
 	parts := make([]map[string]any, len(calls))
 	for i, c := range calls {
@@ -199,9 +199,9 @@ func functionCalls(t *testing.T, calls []adaptertest.Call) []byte {
 }
 
 // runTurn fetches a response of the calls through the SDK's client, runs it
-// with Run and the guard, and sends the contents back: it returns the
-// function responses, as the API received them, and Run's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]map[string]any, error) {
+// with Run, the guard and opts, and sends the contents back: it returns
+// the function responses, as the API received them, and Run's error.
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call, opts ...tool.CallOption) ([]map[string]any, error) {
 	t.Helper()
 	var responses []map[string]any
 	srv := replay.Server(t,
@@ -229,7 +229,7 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 	require.NoError(t, g.Step())
 	resp, err := c.Models.GenerateContent(ctx, model, contents, config)
 	require.NoError(t, err)
-	more, runErr := genaitool.Run(ctx, set, resp, g)
+	more, runErr := genaitool.Run(ctx, set, resp, g, opts...)
 	_, err = c.Models.GenerateContent(ctx, model, append(contents, more...), config)
 	require.NoError(t, err)
 	return responses, runErr
@@ -239,39 +239,67 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 // guard stops the loop at the third, and none of the emails is sent; each
 // call is answered with an error.
 func TestStoppedLoopRunsNothing(t *testing.T) {
-	outbox := &adaptertest.Outbox{}
-	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	outbox := &adapters.Outbox{}
+	set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, r := range responses {
 		if i < 3 {
-			assert.Equal(t, map[string]any{"error": adaptertest.RefusedTagFeedback}, r)
-		} else if !assert.Equal(t, map[string]any{"error": adaptertest.StoppedFeedback}, r, "call %d", i) {
+			assert.Equal(t, map[string]any{"error": adapters.RefusedTagFeedback}, r)
+		} else if !assert.Equal(t, map[string]any{"error": adapters.StoppedFeedback}, r, "call %d", i) {
 			break
 		}
 	}
 }
 
-// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// One step runs at most Limits.MaxCalls calls, 32 unless set;
 // the others are answered and not run.
 func TestMaxCallsPerStep(t *testing.T) {
-	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
-		outbox := &adaptertest.Outbox{}
-		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-		responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, 32}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adapters.Outbox{}
+		set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+		responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adapters.Emails(c.calls))
 		require.NoError(t, err)
 		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
 		for i, r := range responses {
 			if i < c.sent {
 				assert.Equal(t, map[string]any{"output": "sent to user" + strconv.Itoa(i+3) + "@example.com"}, r)
 			} else {
-				assert.Equal(t, map[string]any{"error": adaptertest.TooManyCallsFeedback(c.sent)}, r, "call %d", i)
+				assert.Equal(t, map[string]any{"error": adapters.TooManyCallsFeedback(c.sent)}, r, "call %d", i)
 			}
 		}
 	}
+}
+
+// A person answers the dangerous calls of a response within Run: the
+// approved call runs once, the declined one is declined, the one the
+// approver cannot answer fails alone; the approver is asked nothing about a
+// call with invalid arguments or a call past the guard's stop, and asked
+// the rest in order, each with the tool, the arguments as the SDK decoded
+// them and the confirmation a person reads.
+func TestApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	set := adapters.NewSet(fs)
+	calls := adapters.ApprovalTurn()
+	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls, tool.Ask(person.Approver()))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	for i, c := range calls {
+		switch c.ID {
+		case "call_yes":
+			assert.Equal(t, map[string]any{"output": adapters.ApprovalFeedback[c.ID]}, responses[i], c.ID)
+		case "call_forecast":
+			assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adapters.ForecastOslo))}, responses[i], c.ID)
+		default:
+			assert.Equal(t, map[string]any{"error": adapters.ApprovalFeedback[c.ID]}, responses[i], c.ID)
+		}
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
 }
 
 // hostileCases are the hostile values and random compositions of them.
@@ -291,17 +319,17 @@ func hostileCases() []hostilevalue.Case {
 // {"error": ...} for that call alone; the other calls' results are intact.
 func TestHostileOutputs(t *testing.T) {
 	cases := hostileCases()
-	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
-	calls := adaptertest.InspectTurn(cases)
+	set := adapters.NewSet(&adapters.Files{}, adapters.Inspector(cases))
+	calls := adapters.InspectTurn(cases)
 	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
 	require.NoError(t, err)
 	require.Len(t, responses, len(calls))
 	for i, c := range calls {
 		if c.Name == "get_forecast" {
-			assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adaptertest.ForecastOslo))}, responses[i])
+			assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adapters.ForecastOslo))}, responses[i])
 			continue
 		}
-		text, output, failed := adaptertest.Inspection(cases, c)
+		text, output, failed := adapters.Inspection(cases, c)
 		if failed {
 			assert.Equal(t, map[string]any{"error": text}, responses[i], c.Args)
 		} else {
@@ -321,8 +349,8 @@ func TestTooDeepOutputFailsItsCallAlone(t *testing.T) {
 		}
 	}
 	require.Len(t, deep, 2)
-	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(deep))
-	calls := []adaptertest.Call{
+	set := adapters.NewSet(&adapters.Files{}, adapters.Inspector(deep))
+	calls := []adapters.Call{
 		{ID: "fc-1", Name: "get_forecast", Args: `{"city":"Oslo"}`},
 		{ID: "fc-2", Name: "inspect", Args: `{"component":0}`},
 		{ID: "fc-3", Name: "inspect", Args: `{"component":1}`},
@@ -331,7 +359,7 @@ func TestTooDeepOutputFailsItsCallAlone(t *testing.T) {
 	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls)
 	require.NoError(t, err)
 	require.Len(t, responses, 4)
-	assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adaptertest.ForecastOslo))}, responses[0])
+	assert.Equal(t, map[string]any{"output": asJSON(t, []byte(adapters.ForecastOslo))}, responses[0])
 	for _, r := range responses[1:3] {
 		assert.Equal(t, map[string]any{"error": "The call to inspect failed:\n- the tool produced an output that cannot be sent\n" +
 			"Do not repeat the same call unchanged more than once; choose another action if it fails again."}, r)

@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
 	"github.com/toolgen-go/toolgen/runtime/mcptool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -33,13 +33,13 @@ type elicitation struct {
 // connect serves the adapter test tools (and the handlers of opts) on a
 // server and connects a real client over the SDK's in-memory transport, in
 // protocol version.
-func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adaptertest.Files) {
+func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adapters.Files) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
-	fs := &adaptertest.Files{}
+	fs := &adapters.Files{}
 	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, adaptertest.NewSet(fs, opts...)))
+	require.NoError(t, mcptool.Register(server, adapters.NewSet(fs, opts...)))
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
@@ -83,7 +83,7 @@ func TestListTools(t *testing.T) {
 		cs, _ := connect(t, v, nil)
 		res, err := cs.ListTools(context.Background(), nil)
 		require.NoError(t, err)
-		set := adaptertest.NewSet(&adaptertest.Files{})
+		set := adapters.NewSet(&adapters.Files{})
 		require.Len(t, res.Tools, len(set.Tools()))
 		listedByName := map[string]*mcp.Tool{}
 		for _, l := range res.Tools {
@@ -209,8 +209,8 @@ func TestConfirmationWithoutElicitation(t *testing.T) {
 // only: a client that sends an accept with other arguments, a forged state
 // or no answer gets no execution.
 func TestConfirmationIsBoundToTheCall(t *testing.T) {
-	fs2 := &adaptertest.Files{}
-	set := adaptertest.NewSet(fs2)
+	fs2 := &adapters.Files{}
+	set := adapters.NewSet(fs2)
 	first := set.Call(context.Background(), "delete_file", []byte(`{"path":"/tmp/a"}`))
 	require.Equal(t, tool.StatusNeedsConfirmation, first.Status)
 
@@ -252,9 +252,9 @@ func TestConfirmationIsBoundToTheCall(t *testing.T) {
 
 // Register refuses a tool without an MCP definition, and registers nothing.
 func TestRegisterNeedsMCPDefinitions(t *testing.T) {
-	tl := adaptertest.TagTool
+	tl := adapters.TagTool
 	tl.Dialects.MCP = tool.Definition{}
-	set := tool.NewSet(tl.Handle(func(context.Context, adaptertest.TagArgs) (any, error) { return nil, nil }))
+	set := tool.NewSet(tl.Handle(func(context.Context, adapters.TagArgs) (any, error) { return nil, nil }))
 	server := mcp.NewServer(&mcp.Implementation{Name: "x", Version: "v1"}, nil)
 	err := mcptool.Register(server, set)
 	require.EqualError(t, err, "mcptool: tag has no MCP definition: its //toolgen:tool dialects= option leaves mcp out")
@@ -280,7 +280,7 @@ func TestConfirmationShowsEveryArgument(t *testing.T) {
 			assert.Equal(t, `- path: "/home/user/.ssh/id_ed25519"`, lines[2])
 			assert.True(t, strings.HasPrefix(lines[3], `- reason: "Cleaning up /tmp/build as you asked. `), lines[3])
 			assert.True(t, strings.HasSuffix(lines[3], `" (2036 characters)`), lines[3])
-			assert.Equal(t, adaptertest.DeleteFileTool.Confirmation(raw), msg)
+			assert.Equal(t, adapters.DeleteFileTool.Confirmation(raw), msg)
 
 			// A raw U+2028 and U+202E in a JSON string, and a forged line
 			// after them.
@@ -306,14 +306,14 @@ func TestHostileOutputs(t *testing.T) {
 	for range 30 {
 		cases = append(cases, hostilevalue.Random(rng))
 	}
-	cs, _ := connect(t, versions[0], nil, adaptertest.Inspector(cases))
-	for _, c := range adaptertest.InspectTurn(cases) {
+	cs, _ := connect(t, versions[0], nil, adapters.Inspector(cases))
+	for _, c := range adapters.InspectTurn(cases) {
 		res := call(t, cs, c.Name, json.RawMessage(c.Args))
 		if c.Name == "get_forecast" {
-			assert.Equal(t, adaptertest.ForecastOslo, text(t, res))
+			assert.Equal(t, adapters.ForecastOslo, text(t, res))
 			continue
 		}
-		want, _, failed := adaptertest.Inspection(cases, c)
+		want, _, failed := adapters.Inspection(cases, c)
 		assert.Equal(t, failed, res.IsError, c.Args)
 		assert.Equal(t, want, text(t, res), c.Args)
 	}

@@ -11,10 +11,14 @@
 //		if len(completion.Choices[0].Message.ToolCalls) == 0 {
 //			break // the answer
 //		}
-//		more, err := openaitool.RunChat(ctx, set, completion, g)
+//		more, err := openaitool.RunChat(ctx, set, completion, g, tool.Ask(approve))
 //		...
 //		params.Messages = append(params.Messages, more...)
 //	}
+//
+// approve, a tool.Approver, asks a person about each dangerous call, which
+// then runs or is declined within the turn; without tool.Ask, the model
+// reads that the call awaits a person's approval.
 package openaitool
 
 import (
@@ -66,14 +70,21 @@ var ErrNoChoice = errors.New("openaitool: the completion has no choice")
 // call does not run, and its tool message says why; every call is answered
 // (the API refuses a conversation that leaves one unanswered), and RunChat
 // returns the guard's *tool.Stop.
-func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompletion, guard *tool.Guard) ([]openai.ChatCompletionMessageParamUnion, error) {
+//
+// opts apply to every call: tool.Ask(approver) has a person approve or
+// decline each dangerous call within the turn, and the call runs (once,
+// through the set's single-use token) or is declined before its tool
+// message is written; without it, the model reads that the call needs a
+// person's approval. Each call's id is the provider's (tool.CallID): give
+// no CallID or RequestID here.
+func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompletion, guard *tool.Guard, opts ...tool.CallOption) ([]openai.ChatCompletionMessageParamUnion, error) {
 	if len(completion.Choices) == 0 {
 		return nil, ErrNoChoice
 	}
 	msg := completion.Choices[0].Message
 	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
 	for _, call := range msg.ToolCalls {
-		res := guard.Call(ctx, set, call.Function.Name, []byte(call.Function.Arguments), tool.CallID(call.ID))
+		res := guard.Call(ctx, set, call.Function.Name, []byte(call.Function.Arguments), withID(opts, call.ID)...)
 		msgs = append(msgs, openai.ToolMessage(res.Feedback(), call.ID))
 	}
 	return msgs, guard.Err()
@@ -83,21 +94,26 @@ func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompleti
 // through set, in order, and returns the input items that continue the
 // conversation: a function_call_output per call. Send them with
 // PreviousResponseID set to the response's ID (or after the response's
-// output items when the conversation is sent whole). A guard is used as
-// RunChat uses it.
-func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, guard *tool.Guard) ([]responses.ResponseInputItemUnionParam, error) {
+// output items when the conversation is sent whole). A guard and opts are
+// used as RunChat uses them.
+func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, guard *tool.Guard, opts ...tool.CallOption) ([]responses.ResponseInputItemUnionParam, error) {
 	var items []responses.ResponseInputItemUnionParam
 	for _, out := range resp.Output {
 		if out.Type != "function_call" {
 			continue
 		}
 		call := out.AsFunctionCall()
-		res := guard.Call(ctx, set, call.Name, []byte(call.Arguments), tool.CallID(call.CallID))
+		res := guard.Call(ctx, set, call.Name, []byte(call.Arguments), withID(opts, call.CallID)...)
 		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
 		item.OfFunctionCallOutput.CallID = param.NewOpt(call.CallID)
 		items = append(items, item)
 	}
 	return items, guard.Err()
+}
+
+// withID is opts for the call of the provider's id.
+func withID(opts []tool.CallOption, id string) []tool.CallOption {
+	return append(opts[:len(opts):len(opts)], tool.CallID(id))
 }
 
 // ResponseFormat returns the response_format of a Chat Completions request

@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
-	"github.com/toolgen-go/toolgen/internal/replay"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
 	"github.com/toolgen-go/toolgen/runtime/openaitool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -44,8 +44,8 @@ func checkTools(t *testing.T, set *tool.Set, d tool.Dialect, body map[string]jso
 // typed result, invalid arguments, a dangerous call) and its tool message
 // goes back in the next request; the loop ends on the answer.
 func TestChatLoop(t *testing.T) {
-	fs := &adaptertest.Files{}
-	set := adaptertest.NewSet(fs)
+	fs := &adapters.Files{}
+	set := adapters.NewSet(fs)
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_tool_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			checkTools(t, set, tool.OpenAI, body)
@@ -90,7 +90,7 @@ func TestChatLoop(t *testing.T) {
 
 // The guard stops a loop that makes the same failing call again and again.
 func TestChatGuard(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	var completion openai.ChatCompletion
 	require.NoError(t, json.Unmarshal([]byte(`{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[
 		{"id":"c1","type":"function","function":{"name":"tag","arguments":"{\"path\":\"x\",\"labels\":{}}"}},
@@ -103,7 +103,7 @@ func TestChatGuard(t *testing.T) {
 	}
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Len(t, msgs, 3, "every call answered")
 
 	_, err = openaitool.RunChat(context.Background(), set, &openai.ChatCompletion{}, nil)
@@ -113,7 +113,7 @@ func TestChatGuard(t *testing.T) {
 // The Responses API: the tools as generated, each function call run, its
 // output sent back with the previous response's id.
 func TestResponsesLoop(t *testing.T) {
-	set := adaptertest.NewSet(&adaptertest.Files{})
+	set := adapters.NewSet(&adapters.Files{})
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/responses", Response: "testdata/responses_function_calls.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			checkTools(t, set, tool.OpenAIResponses, body)
@@ -148,7 +148,7 @@ func TestResponsesLoop(t *testing.T) {
 // A structured output: the response format as generated; an answer that
 // breaks the schema gets the feedback turn; the retry's answer decodes.
 func TestStructuredOutput(t *testing.T) {
-	invoice := &adaptertest.InvoiceOutput
+	invoice := &adapters.InvoiceOutput
 	srv := replay.Server(t,
 		replay.Step{Path: "/v1/chat/completions", Response: "testdata/chat_invoice_bad.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 			assert.Equal(t, string(invoice.Formats.OpenAI.Format), string(body["response_format"]), "byte for byte")
@@ -171,7 +171,7 @@ func TestStructuredOutput(t *testing.T) {
 	params := openai.ChatCompletionNewParams{Model: openai.ChatModelGPT4o,
 		Messages:       []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Invoice INV-7, Ada Lovelace, 12.50 EUR")},
 		ResponseFormat: openaitool.ResponseFormat(&invoice.Output)}
-	var got adaptertest.Invoice
+	var got adapters.Invoice
 	for attempt := range 2 {
 		completion, err := c.Chat.Completions.New(ctx, params)
 		require.NoError(t, err)
@@ -184,7 +184,7 @@ func TestStructuredOutput(t *testing.T) {
 		require.Zero(t, attempt, "the retry's answer is valid")
 		params.Messages = append(params.Messages, completion.Choices[0].Message.ToParam(), openai.UserMessage(invoice.Feedback(errs)))
 	}
-	assert.Equal(t, adaptertest.Invoice{Number: "INV-7", Total: 1250, Customer: "Ada Lovelace"}, got)
+	assert.Equal(t, adapters.Invoice{Number: "INV-7", Total: 1250, Customer: "Ada Lovelace"}, got)
 
 	completion, err := c.Chat.Completions.New(ctx, params)
 	require.NoError(t, err)
@@ -196,7 +196,7 @@ func TestStructuredOutput(t *testing.T) {
 
 // The Responses API's text.format of an output.
 func TestTextFormat(t *testing.T) {
-	invoice := &adaptertest.InvoiceOutput
+	invoice := &adapters.InvoiceOutput
 	srv := replay.Server(t, replay.Step{Path: "/v1/responses", Response: "testdata/responses_invoice.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
 		var text struct{ Format json.RawMessage }
 		require.NoError(t, json.Unmarshal(body["text"], &text))
@@ -209,11 +209,11 @@ func TestTextFormat(t *testing.T) {
 	require.NoError(t, err)
 	got, errs := invoice.Parse(resp.OutputText())
 	require.Nil(t, errs)
-	assert.Equal(t, adaptertest.Invoice{Number: "INV-9", Total: 990, Customer: "Grace Hopper"}, got)
+	assert.Equal(t, adapters.Invoice{Number: "INV-9", Total: 990, Customer: "Grace Hopper"}, got)
 }
 
 // chatCompletion is a completion whose message makes the calls.
-func chatCompletion(t *testing.T, calls []adaptertest.Call) []byte {
+func chatCompletion(t *testing.T, calls []adapters.Call) []byte {
 	t.Helper()
 	toolCalls := make([]map[string]any, len(calls))
 	for i, c := range calls {
@@ -227,10 +227,10 @@ func chatCompletion(t *testing.T, calls []adaptertest.Call) []byte {
 }
 
 // runTurn fetches a completion of the calls through the SDK's client, runs
-// it with RunChat and the guard, and sends the messages back: it returns
-// the contents of the tool messages, as the API received them, and
+// it with RunChat, the guard and opts, and sends the messages back: it
+// returns the contents of the tool messages, as the API received them, and
 // RunChat's error.
-func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Call) ([]string, error) {
+func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adapters.Call, opts ...tool.CallOption) ([]string, error) {
 	t.Helper()
 	var contents []string
 	srv := replay.Server(t,
@@ -252,7 +252,7 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 	require.NoError(t, g.Step())
 	completion, err := c.Chat.Completions.New(ctx, params)
 	require.NoError(t, err)
-	more, runErr := openaitool.RunChat(ctx, set, completion, g)
+	more, runErr := openaitool.RunChat(ctx, set, completion, g, opts...)
 	params.Messages = append(params.Messages, more...)
 	_, err = c.Chat.Completions.New(ctx, params)
 	require.NoError(t, err)
@@ -263,39 +263,101 @@ func runTurn(t *testing.T, set *tool.Set, g *tool.Guard, calls []adaptertest.Cal
 // the guard stops the loop at the third, and none of the emails is sent;
 // each call is answered.
 func TestStoppedLoopRunsNothing(t *testing.T) {
-	outbox := &adaptertest.Outbox{}
-	set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adaptertest.RunawayTurn(1000))
+	outbox := &adapters.Outbox{}
+	set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, tool.StopRepeatedFailure, stop.Code)
+	assert.Equal(t, "repeated_failure", stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, c := range contents {
 		if i < 3 {
-			assert.Equal(t, adaptertest.RefusedTagFeedback, c)
-		} else if !assert.Equal(t, adaptertest.StoppedFeedback, c, "call %d", i) {
+			assert.Equal(t, adapters.RefusedTagFeedback, c)
+		} else if !assert.Equal(t, adapters.StoppedFeedback, c, "call %d", i) {
 			break
 		}
 	}
 }
 
-// One step runs at most Limits.MaxCalls calls, DefaultMaxCalls unless set;
+// One step runs at most Limits.MaxCalls calls, 32 unless set;
 // the others are answered and not run.
 func TestMaxCallsPerStep(t *testing.T) {
-	for _, c := range []struct{ limit, calls, sent int }{{0, 40, tool.DefaultMaxCalls}, {5, 40, 5}, {-1, 100, 100}} {
-		outbox := &adaptertest.Outbox{}
-		set := adaptertest.NewSet(&adaptertest.Files{}, outbox.Handler())
-		contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adaptertest.Emails(c.calls))
+	for _, c := range []struct{ limit, calls, sent int }{{0, 40, 32}, {5, 40, 5}, {-1, 100, 100}} {
+		outbox := &adapters.Outbox{}
+		set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+		contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: c.limit}), adapters.Emails(c.calls))
 		require.NoError(t, err)
 		assert.Equal(t, c.sent, outbox.Sent(), "limit %d", c.limit)
 		for i, text := range contents {
 			if i < c.sent {
 				assert.Equal(t, "sent to user"+strconv.Itoa(i+3)+"@example.com", text)
 			} else {
-				assert.Equal(t, adaptertest.TooManyCallsFeedback(c.sent), text, "call %d", i)
+				assert.Equal(t, adapters.TooManyCallsFeedback(c.sent), text, "call %d", i)
 			}
 		}
 	}
+}
+
+// A person answers the dangerous calls of a completion within RunChat: the
+// approved call runs once, the declined one is declined, the one the
+// approver cannot answer fails alone; the approver is asked nothing about a
+// call with invalid arguments or a call past the guard's stop, and asked
+// the rest in order, each with the tool, the exact arguments and the
+// confirmation a person reads.
+func TestApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	set := adapters.NewSet(fs)
+	calls := adapters.ApprovalTurn()
+	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), calls, tool.Ask(person.Approver()))
+	var stop *tool.Stop
+	require.True(t, errors.As(err, &stop), "%v", err)
+	for i, c := range calls {
+		assert.Equal(t, adapters.ApprovalFeedback[c.ID], contents[i], c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
+
+	// The Responses API's run call takes the approver alike.
+	fs = &adapters.Files{}
+	person = adapters.Person{}
+	set = adapters.NewSet(fs)
+	var resp responses.Response
+	require.NoError(t, json.Unmarshal(responsesOf(t, calls), &resp))
+	items, err := openaitool.RunResponses(context.Background(), set, &resp, tool.NewGuard(tool.Limits{}), tool.Ask(person.Approver()))
+	require.True(t, errors.As(err, &stop), "%v", err)
+	require.Len(t, items, len(calls))
+	for i, c := range calls {
+		assert.Equal(t, c.ID, items[i].OfFunctionCallOutput.CallID.Value)
+		assert.Equal(t, adapters.ApprovalFeedback[c.ID], items[i].OfFunctionCallOutput.Output.OfString.Value, c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles())
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
+
+	// Without an approver, as before: the model reads that the calls need a
+	// person's approval, and nothing is deleted.
+	fs = &adapters.Files{}
+	contents, err = runTurn(t, adapters.NewSet(fs), tool.NewGuard(tool.Limits{}), calls[:3])
+	require.NoError(t, err)
+	for _, text := range contents {
+		assert.Equal(t, "The call to delete_file needs a person's approval and has not been executed.\n"+
+			"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.", text)
+	}
+	assert.Empty(t, fs.DeletedFiles())
+}
+
+// responsesOf is a Responses API response whose output makes the calls.
+func responsesOf(t *testing.T, calls []adapters.Call) []byte {
+	t.Helper()
+	var output []map[string]any
+	for i, c := range calls {
+		output = append(output, map[string]any{"type": "function_call", "id": "fc_" + strconv.Itoa(i), "call_id": c.ID,
+			"name": c.Name, "arguments": c.Args, "status": "completed"})
+	}
+	b, err := json.Marshal(map[string]any{"id": "resp_approvals", "object": "response", "created_at": 1795939200,
+		"model": "gpt-4.1-2025-04-14", "status": "completed", "output": output})
+	require.NoError(t, err)
+	return b
 }
 
 // hostileCases are the hostile values and random compositions of them.
@@ -315,17 +377,17 @@ func hostileCases() []hostilevalue.Case {
 // intact, and nothing crashes.
 func TestHostileOutputs(t *testing.T) {
 	cases := hostileCases()
-	set := adaptertest.NewSet(&adaptertest.Files{}, adaptertest.Inspector(cases))
-	calls := adaptertest.InspectTurn(cases)
+	set := adapters.NewSet(&adapters.Files{}, adapters.Inspector(cases))
+	calls := adapters.InspectTurn(cases)
 	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{MaxCalls: -1}), calls)
 	require.NoError(t, err)
 	require.Len(t, contents, len(calls))
 	for i, c := range calls {
 		if c.Name == "get_forecast" {
-			assert.Equal(t, adaptertest.ForecastOslo, contents[i])
+			assert.Equal(t, adapters.ForecastOslo, contents[i])
 			continue
 		}
-		want, _, _ := adaptertest.Inspection(cases, c)
+		want, _, _ := adapters.Inspection(cases, c)
 		assert.Equal(t, want, contents[i], c.Args)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
 	"github.com/toolgen-go/toolgen/runtime/oteltool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -17,8 +17,8 @@ import (
 // an invalid one, without an observer and with oteltool over the SDK (every
 // span sampled and recorded, the metrics aggregated).
 func BenchmarkCall(b *testing.B) {
-	handler := adaptertest.GetForecastTool.Handle(func(ctx context.Context, a adaptertest.GetForecastArgs) (adaptertest.Forecast, error) {
-		return adaptertest.Forecast{City: a.City, Days: []adaptertest.Day{}}, nil
+	handler := adapters.GetForecastTool.Handle(func(ctx context.Context, a adapters.GetForecastArgs) (adapters.Forecast, error) {
+		return adapters.Forecast{City: a.City, Days: []adapters.Day{}}, nil
 	})
 	tp := sdktrace.NewTracerProvider()
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))

@@ -17,7 +17,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
 	"github.com/toolgen-go/toolgen/runtime/oteltool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -101,15 +101,15 @@ func newSet(tm *telemetry, opts ...tool.Option) *tool.Set {
 	return tool.NewSet(append([]tool.Option{
 		tool.WithLogger(slog.New(slog.DiscardHandler)),
 		tm.option(),
-		adaptertest.GetForecastTool.Handle(func(ctx context.Context, a adaptertest.GetForecastArgs) (adaptertest.Forecast, error) {
+		adapters.GetForecastTool.Handle(func(ctx context.Context, a adapters.GetForecastArgs) (adapters.Forecast, error) {
 			_, child := tracer.Start(ctx, "forecast service")
 			defer child.End()
 			if a.City == "Atlantis" {
-				return adaptertest.Forecast{}, errors.New("no weather in " + a.City)
+				return adapters.Forecast{}, errors.New("no weather in " + a.City)
 			}
-			return adaptertest.Forecast{City: a.City, Days: []adaptertest.Day{}}, nil
+			return adapters.Forecast{City: a.City, Days: []adapters.Day{}}, nil
 		}),
-		adaptertest.DeleteFileTool.Handle(func(ctx context.Context, a adaptertest.DeleteFileArgs) (any, error) { return "deleted", nil }),
+		adapters.DeleteFileTool.Handle(func(ctx context.Context, a adapters.DeleteFileArgs) (any, error) { return "deleted", nil }),
 	}, opts...)...)
 }
 
@@ -149,7 +149,7 @@ func TestSpanOfAnExecutedCall(t *testing.T) {
 		"gen_ai.tool.name":        "get_forecast",
 		"gen_ai.tool.type":        "function",
 		"gen_ai.tool.call.id":     "call_1",
-		"gen_ai.tool.description": adaptertest.GetForecastTool.Description,
+		"gen_ai.tool.description": adapters.GetForecastTool.Description,
 		"toolgen.tool.status":     "executed",
 	}
 	got := spanAttrs(span)
@@ -177,7 +177,7 @@ func TestRefusalsAndTheirCodes(t *testing.T) {
 		status           tool.Status
 	}{
 		{"get_forecast", `{"city": "s3cret-city", "days": 99, "extra": "s3cret"}`, "", tool.StatusRejected},
-		{"get_forecast", `{"city": "Atlantis"}`, tool.CodeToolError, tool.StatusFailed},
+		{"get_forecast", `{"city": "Atlantis"}`, "tool_error", tool.StatusFailed},
 		{"get_forecast", `{"city": "s3cret`, tool.CodeBadJSON, tool.StatusRejected},
 		{"delete_file", `{"path": "/s3cret"}`, "", tool.StatusNeedsConfirmation},
 	}
@@ -310,7 +310,7 @@ func TestDuplicateAndUnavailable(t *testing.T) {
 	if a := spanAttrs(spans[2]); a["toolgen.tool.duplicate"] != "true" || a["toolgen.tool.status"] != "executed" {
 		t.Errorf("the duplicate's span: %v", a)
 	}
-	if a := spanAttrs(spans[4]); a["error.type"] != tool.CodeUnavailable {
+	if a := spanAttrs(spans[4]); a["error.type"] != "unavailable" {
 		t.Errorf("the call over a failing store: %v", a)
 	}
 }

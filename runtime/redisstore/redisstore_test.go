@@ -11,7 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/toolgen-go/toolgen/internal/redistest"
+	"github.com/toolgen-go/toolgen/internal/testkit/redisserver"
 	"github.com/toolgen-go/toolgen/runtime/redisstore"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/tool/storetest"
@@ -32,7 +32,7 @@ func newClient(t *testing.T, opts *redis.UniversalOptions) redis.UniversalClient
 }
 
 func TestSingleNode(t *testing.T) {
-	srv := redistest.Start(t)
+	srv := redisserver.Start(t)
 	client := newClient(t, &redis.UniversalOptions{Addrs: []string{srv.Addr()}})
 	storetest.Run(t, func() tool.Store { return redisstore.New(client, redisstore.WithPrefix(prefix())) })
 }
@@ -40,14 +40,14 @@ func TestSingleNode(t *testing.T) {
 // The Cluster client path, on a cluster of three nodes: every command
 // names one key, so the records spread over the nodes' slots.
 func TestCluster(t *testing.T) {
-	addrs := redistest.Cluster(t, 3)
+	addrs := redisserver.Cluster(t, 3)
 	client := newClient(t, &redis.UniversalOptions{Addrs: addrs})
 	if _, ok := client.(*redis.ClusterClient); !ok {
 		t.Fatalf("several addresses make a %T, want a *redis.ClusterClient", client)
 	}
 	storetest.Run(t, func() tool.Store { return redisstore.New(client, redisstore.WithPrefix(prefix())) })
 	for _, addr := range addrs {
-		n, err := redistest.Do(addr, "DBSIZE")
+		n, err := redisserver.Do(addr, "DBSIZE")
 		if err != nil || n == "0" {
 			t.Errorf("node %s holds %s keys (%v): the records should spread over the nodes", addr, n, err)
 		}
@@ -57,11 +57,11 @@ func TestCluster(t *testing.T) {
 // The Sentinel (failover) client path: the client asks the sentinel for
 // the master.
 func TestSentinel(t *testing.T) {
-	master := redistest.Start(t)
-	sentinel := redistest.Sentinel(t, master, "toolgen")
+	master := redisserver.Start(t)
+	sentinel := redisserver.Sentinel(t, master, "toolgen")
 	client := newClient(t, &redis.UniversalOptions{Addrs: []string{sentinel}, MasterName: "toolgen"})
 	storetest.Run(t, func() tool.Store { return redisstore.New(client, redisstore.WithPrefix(prefix())) })
-	if n, err := redistest.Do(master.Addr(), "DBSIZE"); err != nil || n == "0" {
+	if n, err := redisserver.Do(master.Addr(), "DBSIZE"); err != nil || n == "0" {
 		t.Errorf("the master holds %s keys (%v): the client should write to it", n, err)
 	}
 }
@@ -70,7 +70,7 @@ func TestSentinel(t *testing.T) {
 // needs the store; once Redis is back, the same client and store work
 // again.
 func TestUnreachable(t *testing.T) {
-	srv := redistest.Start(t)
+	srv := redisserver.Start(t)
 	client := newClient(t, &redis.UniversalOptions{Addrs: []string{srv.Addr()}})
 	st := redisstore.New(client)
 	if _, _, err := st.Add(context.Background(), "warm", []byte("v"), time.Minute); err != nil {
@@ -93,7 +93,7 @@ func TestUnreachable(t *testing.T) {
 // The commands are those the contract names, with the prefix and a
 // lifetime exact to the millisecond.
 func TestCommands(t *testing.T) {
-	srv := redistest.Start(t)
+	srv := redisserver.Start(t)
 	client := newClient(t, &redis.UniversalOptions{Addrs: []string{srv.Addr()}})
 	ctx := context.Background()
 	a, b := redisstore.New(client, redisstore.WithPrefix("a:")), redisstore.New(client)
@@ -103,27 +103,27 @@ func TestCommands(t *testing.T) {
 	if _, added, err := b.Add(ctx, "k", []byte("in b"), time.Minute); err != nil || !added {
 		t.Fatal("stores of two prefixes share a key:", added, err)
 	}
-	if v, _ := redistest.Do(srv.Addr(), "GET", "a:k"); v != "in a" {
+	if v, _ := redisserver.Do(srv.Addr(), "GET", "a:k"); v != "in a" {
 		t.Errorf("a:k holds %q", v)
 	}
-	if v, _ := redistest.Do(srv.Addr(), "GET", redisstore.DefaultPrefix+"k"); v != "in b" {
+	if v, _ := redisserver.Do(srv.Addr(), "GET", redisstore.DefaultPrefix+"k"); v != "in b" {
 		t.Errorf("%sk holds %q", redisstore.DefaultPrefix, v)
 	}
-	pttl, _ := redistest.Do(srv.Addr(), "PTTL", "a:k")
+	pttl, _ := redisserver.Do(srv.Addr(), "PTTL", "a:k")
 	if ms, err := strconv.Atoi(pttl); err != nil || ms < 1400 || ms > 1500 {
 		t.Errorf("a lifetime of 1.5 s is a PTTL of %s ms", pttl)
 	}
 	if err := a.Put(ctx, "k", []byte("put"), 250*time.Microsecond); err != nil {
 		t.Fatal(err)
 	}
-	if pttl, _ := redistest.Do(srv.Addr(), "PTTL", "a:k"); pttl != "1" && pttl != "0" && pttl != "-2" {
+	if pttl, _ := redisserver.Do(srv.Addr(), "PTTL", "a:k"); pttl != "1" && pttl != "0" && pttl != "-2" {
 		t.Errorf("a lifetime under a millisecond is rounded up to one: PTTL %s", pttl)
 	}
 	// A lifetime of zero stores nothing and leaves a live value.
 	if _, added, err := a.Add(ctx, "zero", []byte("v"), 0); err != nil || !added {
 		t.Fatal(added, err)
 	}
-	if n, _ := redistest.Do(srv.Addr(), "EXISTS", "a:zero"); n != "0" {
+	if n, _ := redisserver.Do(srv.Addr(), "EXISTS", "a:zero"); n != "0" {
 		t.Errorf("a value born expired was stored")
 	}
 	if cur, added, err := b.Add(ctx, "k", []byte("v"), 0); err != nil || added || string(cur) != "in b" {
@@ -132,7 +132,7 @@ func TestCommands(t *testing.T) {
 	if err := b.Put(ctx, "k", []byte("v"), 0); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := redistest.Do(srv.Addr(), "EXISTS", redisstore.DefaultPrefix+"k"); n != "0" {
+	if n, _ := redisserver.Do(srv.Addr(), "EXISTS", redisstore.DefaultPrefix+"k"); n != "0" {
 		t.Errorf("Put with no lifetime leaves the key")
 	}
 }
@@ -151,7 +151,7 @@ func TestRestart(t *testing.T) {
 		{"no persistence", nil, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			srv := redistest.Start(t, c.args...)
+			srv := redisserver.Start(t, c.args...)
 			client := newClient(t, &redis.UniversalOptions{Addrs: []string{srv.Addr()}})
 			st := redisstore.New(client)
 			ctx := context.Background()

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file identifies a call exactly (its tool and the canonical form of
@@ -25,10 +25,10 @@ import (
 // offline, in another set, for another call or after its expiry; the store
 // remembers the tokens used until they expire, so it approves one execution.
 
-// DefaultApprovalLifetime is how long an approval token stays valid unless
+// defaultApprovalLifetime is how long an approval token stays valid unless
 // WithApprovalLifetime says otherwise: time for a person to read the call
 // and decide.
-const DefaultApprovalLifetime = 15 * time.Minute
+const defaultApprovalLifetime = 15 * time.Minute
 
 // MinApprovalKey is the shortest key WithApprovalKey takes, in bytes.
 const MinApprovalKey = 32
@@ -65,7 +65,8 @@ func WithApprovalKey(key []byte) Option {
 }
 
 // WithApprovalLifetime sets how long an approval token stays valid after the
-// needs_confirmation result that carries it. It panics unless d > 0.
+// needs_confirmation result that carries it: 15 minutes without it, time for
+// a person to read the call and decide. It panics unless d > 0.
 func WithApprovalLifetime(d time.Duration) Option {
 	if d <= 0 {
 		panic("tool: WithApprovalLifetime needs a positive duration")
@@ -93,12 +94,12 @@ type identity struct {
 // (maxNesting). size is the length of the raw arguments, or -1: the form is
 // about as long, and allocated once at that length rather than grown.
 func identify(name string, args map[string]any, size int) (identity, *Error) {
-	b, w := jsonvalue.IdentityForm(make([]byte, 0, max(size, 0)+64), args, maxNesting)
+	b, w := value.IdentityForm(make([]byte, 0, max(size, 0)+64), args, maxNesting)
 	switch w {
-	case jsonvalue.WalkTooDeep:
+	case value.WalkTooDeep:
 		e := depthError(maxNesting)
 		return identity{}, &e
-	case jsonvalue.WalkNotJSON:
+	case value.WalkNotJSON:
 		return identity{}, &Error{Code: CodeType, Expected: "JSON values",
 			Reason: "the arguments hold a value that has no JSON form, so the call cannot be identified for its approval or its request id"}
 	}
@@ -149,7 +150,24 @@ const (
 	approvalUsed     = "used"
 	approvalGranted  = "granted"
 	approvalDeclined = "declined" // a valid token, declined (Decline)
+
+	approvalUnanswered = "unanswered" // the Approver failed (Ask)
 )
+
+// refusal is the error of a call whose approval was refused, by the
+// verdict on it: what the application and the model read, that the token
+// did not count, and why.
+func refusal(verdict, name string) Error {
+	e := Error{Code: codeApprovalInvalid, Name: name,
+		Reason: "the approval given was refused: it was issued for another call, other arguments or another application"}
+	switch verdict {
+	case approvalUsed:
+		e.Code, e.Reason = codeApprovalUsed, "the approval given was refused: it was used already, and each approval answers for one run of the call"
+	case approvalExpired:
+		e.Code, e.Reason = codeApprovalExpired, "the approval given was refused: it has expired, so a person must approve the call again"
+	}
+	return e
+}
 
 // checkApproval verifies a token for the call. It returns the key of the
 // record that marks it used and that record's lifetime, when it is valid.

@@ -141,7 +141,7 @@ func TestApprovalExpires(t *testing.T) {
 		if lifetime > 0 {
 			opts = append(opts, WithApprovalLifetime(lifetime))
 		} else {
-			lifetime = DefaultApprovalLifetime
+			lifetime = defaultApprovalLifetime
 		}
 		set := NewSet(opts...)
 		now := time.Unix(1_700_000_000, 0)
@@ -235,7 +235,7 @@ func TestApprovalNotUsedWhenNotExecuted(t *testing.T) {
 	cancel()
 	res := set.Call(done, "door", args, Approve(token))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
+	assert.Equal(t, codeCanceled, res.Errors[0].Code)
 	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "door", args, Approve(token)).Status)
 	assert.Equal(t, int64(1), c.n.Load())
 }
@@ -384,7 +384,7 @@ func TestReplicas(t *testing.T) {
 	assert.Equal(t, len(results)-1, duplicates)
 	// And later, on either.
 	assert.True(t, b.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("req-1")).Duplicate)
-	assert.Equal(t, CodeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
+	assert.Equal(t, codeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
 	assert.Equal(t, int64(2), c.n.Load())
 }
 
@@ -417,4 +417,75 @@ func TestIdentityDeterministic(t *testing.T) {
 	a, _ = identify("ab", map[string]any{}, -1)
 	b, _ = identify("a", map[string]any{"b": nil}, -1)
 	assert.NotEqual(t, a.fingerprint(), b.fingerprint())
+}
+
+// TestApprovalRefused: a token that does not approve the call (used,
+// expired, for other arguments, of another set, not a token) is refused
+// with a code of its own, distinct from a first request, which has none;
+// the audit and the feedback say so, and a new token comes with it.
+func TestApprovalRefused(t *testing.T) {
+	var c counter
+	var audit syncBuffer
+	set := NewSet(doorDef.Handle(c.echo), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))))
+	now := time.Unix(1_700_000_000, 0)
+	set.now = func() time.Time { return now }
+	ctx := context.Background()
+	args := []byte(`{"text": "north"}`)
+
+	first := set.Call(ctx, "door", args)
+	require.Equal(t, StatusNeedsConfirmation, first.Status)
+	assert.Empty(t, first.Errors, "a first request is no refusal")
+	assert.Equal(t, "The call to door needs a person's approval and has not been executed.\n"+
+		"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.", first.Feedback())
+	require.Equal(t, StatusExecuted, set.Call(ctx, "door", args, Approve(first.Approval)).Status)
+	expiring := approvalOf(t, set, "door", string(args))
+	declined := approvalOf(t, set, "door", string(args))
+	require.Equal(t, StatusRejected, set.Call(ctx, "door", args, Decline(declined)).Status)
+	stranger := approvalOf(t, NewSet(doorDef.Handle(c.echo), WithLogger(nil)), "door", string(args))
+
+	for _, tc := range []struct {
+		name    string
+		args    []byte
+		opt     CallOption
+		code    string
+		verdict string
+		reason  string
+	}{
+		{"used", args, Approve(first.Approval), codeApprovalUsed, "used",
+			"the approval given was refused: it was used already, and each approval answers for one run of the call"},
+		{"declined before", args, Approve(declined), codeApprovalUsed, "used", ""},
+		{"declined with a used one", args, Decline(first.Approval), codeApprovalUsed, "used", ""},
+		{"expired", args, Approve(expiring), codeApprovalExpired, "expired",
+			"the approval given was refused: it has expired, so a person must approve the call again"},
+		{"other arguments", []byte(`{"text": "south"}`), Approve(first.Approval), codeApprovalInvalid, "invalid",
+			"the approval given was refused: it was issued for another call, other arguments or another application"},
+		{"another set's", args, Approve(stranger), codeApprovalInvalid, "invalid", ""},
+		{"not a token", args, Approve("yes, do it"), codeApprovalInvalid, "invalid", ""},
+	} {
+		if tc.code == codeApprovalExpired {
+			now = now.Add(defaultApprovalLifetime)
+		}
+		before := len(audit.String())
+		res := set.Call(ctx, "door", tc.args, tc.opt)
+		assert.Equal(t, StatusNeedsConfirmation, res.Status, tc.name)
+		require.Len(t, res.Errors, 1, tc.name)
+		assert.Equal(t, tc.code, res.Errors[0].Code, tc.name)
+		assert.NotEmpty(t, res.Approval, tc.name)
+		assert.NotEqual(t, first.Approval, res.Approval, tc.name)
+		record := audit.String()[before:]
+		assert.Contains(t, record, "status=needs_confirmation codes=["+tc.code+"]", tc.name)
+		assert.Contains(t, record, "approval="+tc.verdict, tc.name)
+		if tc.reason != "" {
+			assert.Equal(t, "The call to door needs a person's approval and has not been executed:\n"+
+				"- "+tc.reason+"\n"+
+				"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.",
+				res.Feedback(), tc.name)
+			assert.JSONEq(t, `{"status": "needs_confirmation", "tool": "door", "errors": [{"code": "`+tc.code+`", "path": "", "reason": "`+tc.reason+`"}],
+				"instruction": "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."}`,
+				res.FeedbackJSON(), tc.name)
+		}
+		// The new token approves the call.
+		assert.Equal(t, StatusExecuted, set.Call(ctx, "door", tc.args, Approve(res.Approval)).Status, tc.name)
+	}
+	assert.Equal(t, int64(1+7), c.n.Load())
 }

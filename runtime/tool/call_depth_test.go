@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // cyclic is a map type that can hold itself.
@@ -47,7 +47,7 @@ func unwalkable() map[string]any {
 }
 
 // TestUnwalkableValues: every walk the runtime makes over a value built by
-// hand stops at MaxDepth with a depth error: the canonical form behind
+// hand stops at 128 levels with a depth error: the canonical form behind
 // approvals and request ids, the fallback decode through encoding/json,
 // and validators comparing values with Equal and Duplicate, whether they
 // recover the depth panic themselves or leave it to the set.
@@ -58,8 +58,8 @@ func TestUnwalkableValues(t *testing.T) {
 			if recoverDepth {
 				defer recoverTooDeep(&errs)
 			}
-			if items, ok := jsonvalue.List(args["value"]); ok {
-				if _, _, dup := jsonvalue.Duplicate(items); dup {
+			if items, ok := value.List(args["value"]); ok {
+				if _, _, dup := value.Duplicate(items); dup {
 					errs = append(errs, Error{Code: "uniqueItems", Path: "/value", Name: "value"})
 				}
 			}
@@ -105,13 +105,13 @@ func TestUnwalkableValues(t *testing.T) {
 				assert.Equal(t, []string{CodeDepth}, codesOf(res.Errors), "%s %s", name, d.Name)
 			}
 		}
-		assert.Equal(t, Errors{tooDeep()}, validated(func() { jsonvalue.Equal(v, v) }), name)
+		assert.Equal(t, Errors{tooDeep()}, validated(func() { value.Equal(v, v) }), name)
 	}
 	assert.Zero(t, c.n.Load())
 }
 
 // TestDepthBoundary: values up to the bound are walked; one more level is
-// a depth error. Comparisons, as validators make them, stop at MaxDepth;
+// a depth error. Comparisons, as validators make them, stop at 128 levels;
 // the identification of a call at the parse limit, so that whatever parses
 // can be approved.
 func TestDepthBoundary(t *testing.T) {
@@ -138,8 +138,8 @@ func TestDepthBoundary(t *testing.T) {
 	fallback := NewSet(jsonDef.Handle(c.value), WithLogger(nil))
 	assert.Equal(t, StatusExecuted, fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting - 1)}).Status)
 	assert.Equal(t, []string{CodeDepth}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
-	assert.Nil(t, validated(func() { jsonvalue.Equal(nest(MaxDepth), nest(MaxDepth)) }))
-	assert.NotNil(t, validated(func() { jsonvalue.Equal(nest(MaxDepth+1), nest(MaxDepth+1)) }))
+	assert.Nil(t, validated(func() { value.Equal(nest(value.MaxDepth), nest(value.MaxDepth)) }))
+	assert.NotNil(t, validated(func() { value.Equal(nest(value.MaxDepth+1), nest(value.MaxDepth+1)) }))
 }
 
 func codesOf(errs Errors) []string {
@@ -151,7 +151,7 @@ func codesOf(errs Errors) []string {
 }
 
 // BenchmarkCallArgsUnwalkable measures the rejection of a dangerous call
-// whose argument is a million levels deep: the walk stops at MaxDepth.
+// whose argument is a million levels deep: the walk stops at 128 levels.
 func BenchmarkCallArgsUnwalkable(b *testing.B) {
 	var v any = 1.0
 	for range 1_000_000 {

@@ -2,11 +2,12 @@ package tool
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file renders a call that awaits a person's approval as the person
@@ -27,22 +28,22 @@ const (
 	// at most, with those of the values nested in it.
 	confirmationLines = 32
 	// maxDescription bounds the tool's description in a confirmation.
-	maxDescription = 4 * MaxField
+	maxDescription = 4 * maxField
 
 	// maxConfirmationLine bounds a line: the indentation, "- ", a quoted
 	// name, ": ", a quoted value with its length, the line break.
-	maxConfirmationLine = 2*(confirmationDepth-1) + len("- ") + MaxField + 2 + len(": ") +
-		MaxField + 2 + len(" (9223372036854775807 characters)") + 1
+	maxConfirmationLine = 2*(confirmationDepth-1) + len("- ") + maxField + 2 + len(": ") +
+		maxField + 2 + len(" (9223372036854775807 characters)") + 1
 )
 
-// MaxConfirmationBase bounds what a confirmation writes besides the lines of
+// maxConfirmationBase bounds what a confirmation writes besides the lines of
 // the arguments' members: the question, the tool's name and description, and
 // the reason of arguments that are not valid JSON.
-const MaxConfirmationBase = len("Allow  to run? ") + MaxField + maxDescription + len("\nArguments: ") + MaxMessage
+const maxConfirmationBase = len("Allow  to run? ") + maxField + maxDescription + len("\nArguments: ") + maxMessage
 
-// MaxConfirmationMember bounds the lines of one member of the arguments in a
+// maxConfirmationMember bounds the lines of one member of the arguments in a
 // confirmation, with those of the values nested in it.
-const MaxConfirmationMember = confirmationLines * maxConfirmationLine
+const maxConfirmationMember = confirmationLines * maxConfirmationLine
 
 // Confirmation renders a call of t with the raw arguments, as a Set reads
 // them (ParseArgs), for the person asked to approve it: the question with the
@@ -54,16 +55,16 @@ const MaxConfirmationMember = confirmationLines * maxConfirmationLine
 //	- path: "/home/user/.ssh/id_ed25519"
 //	- reason: "Cleaning up /tmp/build as you asked.      …      " (2036 characters)
 //
-// Each value is cut on its own: a string or a number longer than MaxField
-// bytes keeps its start and its end around "…", followed by its length. The
+// Each value is cut on its own: a string or a number longer than 256 bytes
+// keeps its start and its end around "…", followed by its length. The
 // members of a nested object (sorted) and the items of an array follow on
 // indented lines, at most 16 of each and 4 levels deep, the others counted
 // ("… and 3 more members"); a member takes at most 32 lines with its nested
 // values. Names, values and the description are escaped as Feedback escapes
 // them (line breaks, U+2028, bidirectional controls, invalid UTF-8), and
 // quotes and backslashes inside quoted text too, so that no text can start a
-// line or end a value early. The text is at most MaxConfirmationBase bytes
-// plus MaxConfirmationMember bytes per member of the arguments, and its cost
+// line or end a value early. The text is at most 2103 bytes plus 17920
+// bytes per member of the arguments, and its cost
 // is linear in their size (with the sort of member names). Arguments that are
 // not a JSON object are rendered with the reason, as the Set rejects them.
 func (t *Tool) Confirmation(raw []byte) string {
@@ -85,7 +86,7 @@ func (t *Tool) ConfirmationArgs(args map[string]any) string {
 		return string(c.b)
 	}
 	c.b = append(c.b, "\nArguments:"...)
-	for _, k := range jsonvalue.SortedKeys(args) {
+	for _, k := range sortedKeys(args) {
 		c.entry(1, memberLabel(k), args[k], confirmationLines)
 	}
 	return string(c.b)
@@ -110,11 +111,11 @@ type confirmation struct{ b []byte }
 // wrote.
 func (c *confirmation) entry(level int, label string, v any, lines int) int {
 	c.line(level, label)
-	items, isList := jsonvalue.List(v)
+	items, isList := value.List(v)
 	var m map[string]any
 	isObject := false
 	if !isList {
-		if m, isObject = jsonvalue.Object(v); !isObject {
+		if m, isObject = value.Object(v); !isObject {
 			c.b = appendScalar(c.b, v)
 			return 1
 		}
@@ -134,7 +135,7 @@ func (c *confirmation) entry(level int, label string, v any, lines int) int {
 	}
 	var keys []string
 	if isObject {
-		keys = jsonvalue.SortedKeys(m)
+		keys = sortedKeys(m)
 	}
 	used := 1
 	for i := range n {
@@ -175,7 +176,7 @@ func (c *confirmation) line(level int, label string) {
 // it is a plain word, quoted otherwise, so that a name cannot read as a
 // value or as another member.
 func memberLabel(k string) string {
-	plain := k != "" && len(k) <= MaxField
+	plain := k != "" && len(k) <= maxField
 	for i := 0; i < len(k) && plain; i++ {
 		c := k[i]
 		plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
@@ -183,16 +184,16 @@ func memberLabel(k string) string {
 	if plain {
 		return k
 	}
-	q, _ := clip(k, MaxField, true)
+	q, _ := clip(k, maxField, true)
 	return `"` + q + `"`
 }
 
 // appendScalar appends a value that is not an object or an array: a string
 // quoted, a number as it was written, true, false, null, or the Go type of a
-// value with no JSON form; cut to MaxField bytes, with its length when cut.
+// value with no JSON form; cut to maxField bytes, with its length when cut.
 func appendScalar(b []byte, v any) []byte {
 	if s, ok := v.(string); ok {
-		q, cut := clip(s, MaxField, true)
+		q, cut := clip(s, maxField, true)
 		b = append(append(append(b, '"'), q...), '"')
 		if cut {
 			b = append(b, " ("...)
@@ -203,9 +204,9 @@ func appendScalar(b []byte, v any) []byte {
 	}
 	text, ok := v.(json.Number)
 	if !ok {
-		text = json.Number(jsonvalue.Show(v))
+		text = json.Number(value.Show(v))
 	}
-	shown, cut := clip(string(text), MaxField, false)
+	shown, cut := clip(string(text), maxField, false)
 	b = append(b, shown...)
 	if cut {
 		b = append(b, " ("...)
@@ -222,4 +223,14 @@ func appendCount(b []byte, n int, noun string) []byte {
 		b = append(b, 's')
 	}
 	return b
+}
+
+// sortedKeys returns the keys of m in ascending order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

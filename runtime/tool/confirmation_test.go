@@ -182,7 +182,7 @@ func TestConfirmationProperties(t *testing.T) {
 	}
 	for i, doc := range docs {
 		got := deleteFile.ConfirmationArgs(doc)
-		assert.LessOrEqual(t, len(got), MaxConfirmationBase+len(doc)*MaxConfirmationMember, "doc %d", i)
+		assert.LessOrEqual(t, len(got), maxConfirmationBase+len(doc)*maxConfirmationMember, "doc %d", i)
 		lines := strings.Split(got, "\n")
 		for _, l := range lines {
 			assertOneLine(t, l, "confirmation line")
@@ -229,7 +229,7 @@ func reversed(t *testing.T, raw []byte) []byte {
 	write = func(v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			keys := jsonvalue.SortedKeys(x)
+			keys := sortedKeys(x)
 			b.WriteByte('{')
 			for i := len(keys) - 1; i >= 0; i-- {
 				k, _ := json.Marshal(keys[i])
@@ -264,8 +264,8 @@ func reversed(t *testing.T, raw []byte) []byte {
 // a confirmation writes, every quote is escaped, so no value ends early.
 func TestClipQuotedKeepsEscapesWhole(t *testing.T) {
 	for _, s := range append(hostileStrings(), strings.Repeat(`"\`, 400), strings.Repeat("a", 127)+strings.Repeat(`"`, 300)) {
-		q, cut := clip(s, MaxField, true)
-		assert.LessOrEqual(t, len(q), MaxField)
+		q, cut := clip(s, maxField, true)
+		assert.LessOrEqual(t, len(q), maxField)
 		assertOneLine(t, q, "quoted")
 		for i := 0; i < len(q); i++ {
 			switch q[i] {
@@ -333,8 +333,26 @@ func TestConfirmationWorstCase(t *testing.T) {
 		longest = max(longest, len(l)+1)
 	}
 	t.Logf("a member of %d lines takes %d bytes (bound %d), its longest line %d (bound %d)",
-		strings.Count(got, "\n")-1, len(got)-base, MaxConfirmationMember, longest, maxConfirmationLine)
+		strings.Count(got, "\n")-1, len(got)-base, maxConfirmationMember, longest, maxConfirmationLine)
 	assert.Equal(t, confirmationLines+1, strings.Count(got, "\n"), "the member fills its lines")
-	assert.LessOrEqual(t, len(got)-base, MaxConfirmationMember)
+	assert.LessOrEqual(t, len(got)-base, maxConfirmationMember)
 	assert.LessOrEqual(t, longest, maxConfirmationLine)
+}
+func TestSortedKeys(t *testing.T) {
+	m := map[string]any{"b": 1, "a": 2, "c": nil, "B": 3, "": 4, "é": 5, "z": 6, "a1": 7, "a10": 8, "a2": 9}
+	assert.Equal(t, []string{"", "B", "a", "a1", "a10", "a2", "b", "c", "z", "é"}, sortedKeys(m))
+
+	assert.Empty(t, sortedKeys(nil))
+	assert.Empty(t, sortedKeys(map[string]any{}))
+
+	// Many keys, always the same order.
+	big := map[string]any{}
+	for i := range 1000 {
+		big[fmt.Sprintf("k%04d", i)] = i
+	}
+	keys := sortedKeys(big)
+	require.Len(t, keys, 1000)
+	for i, k := range keys {
+		assert.Equal(t, fmt.Sprintf("k%04d", i), k)
+	}
 }

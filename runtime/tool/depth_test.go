@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 func TestErrorsJSON(t *testing.T) {
@@ -38,6 +38,6 @@ func TestErrorsJSON(t *testing.T) {
 	assert.Equal(t, c, a)
 
 	// Non-ASCII and control characters stay valid JSON.
-	odd := Errors{{Code: "pattern", Path: "/s", Expected: "匹配 \u2028", Actual: jsonvalue.Show("tab\there\x00\xff")}}
+	odd := Errors{{Code: "pattern", Path: "/s", Expected: "匹配 \u2028", Actual: value.Show("tab\there\x00\xff")}}
 	assert.True(t, json.Valid([]byte(odd.JSON())), odd.JSON())
 }

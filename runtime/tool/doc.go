@@ -55,10 +55,10 @@
 // T; a tool that is not idempotent runs once per request id (RequestID);
 // the application's policies may refuse the call (WithPolicy, PolicyFor,
 // Deny); a dangerous tool waits for a person's approval of that exact call
-// (Approve); the handler runs with a time limit; and an audit record is
+// (Approve, or Ask within the call); the handler runs with a time limit; and an audit record is
 // logged whatever happened, a panic in any stage included. The JSON of a
-// typed result is checked against its schema (CodeBadResult when it does
-// not match). A Result says what happened (Status), why a call was refused
+// typed result is checked against its schema (bad_result when it does not
+// match). A Result says what happened (Status), why a call was refused
 // (Errors) and what the handler returned (Output, and Structured, its
 // checked JSON). A call that is refused never reaches a handler. The
 // modules runtime/openaitool, runtime/anthropictool, runtime/genaitool and
@@ -82,11 +82,39 @@
 // Result.Feedback adds what to do next: correct the arguments and retry,
 // pick another tool, do not repeat a refused call.
 //
+// A validator's codes other than keywords have constants (CodeMissing,
+// CodeUnexpected, CodeType, CodeEnum, CodeDepth, CodeInvalid,
+// CodeTooManyErrors, CodeUnknownTool), and so do ParseArgs' (CodeBadJSON,
+// CodeBadNumber, CodeBadShape). The other stages of a Set, and a Guard,
+// report these codes, compared as strings like keywords:
+//
+//   - too_large: raw arguments larger than the set's limit
+//     (WithMaxArgumentSize), refused unparsed;
+//   - overloaded: the calls in flight held the set's budget
+//     (WithMaxInFlight) until the call's context or time limit ended;
+//   - policy, or the code a policy gave Deny: a policy refused the call;
+//   - request_conflict: a request id used again with other arguments;
+//   - unavailable: the set's Store, or the Approver (Ask), failed, and the
+//     call did not run;
+//   - declined: a person declined the call (Decline, or no from Ask);
+//   - approval_used, approval_expired, approval_invalid: the approval given
+//     (Approve, Decline) was refused, since it answered for a run of the call
+//     already, is past its lifetime (WithApprovalLifetime), or is not the
+//     set's for this call (another call's, other arguments', forged); the
+//     call needs confirmation again;
+//   - timeout, canceled: the handler did not finish within its time limit,
+//     or before the caller's context ended;
+//   - tool_error: the handler returned an error;
+//   - bad_result: the handler's output does not match the tool's result
+//     schema, or cannot be sent;
+//   - panic: the application's code panicked in some stage;
+//   - stopped, too_many_calls: a Guard did not let the call run.
+//
 // # Agent loops
 //
 // A Guard bounds a loop in which a model calls tools and reads their
 // results: a number of steps, a time budget, the same failing call made
-// again and again, and the calls one step runs (DefaultMaxCalls). Calls made
+// again and again, and the calls one step runs (32 by default). Calls made
 // through it (Guard.Call, Guard.CallArgs) stop running the moment it stops
 // the loop; each is still answered, with code stopped or too_many_calls.
 //
@@ -96,32 +124,32 @@
 // Error, JSON, Feedback, FeedbackJSON, the shaped provider results) and
 // every text of an audit record escapes control characters, U+2028, U+2029,
 // the bidirectional controls and invalid UTF-8, so that no name or value can
-// start a line; each text in it is at most MaxField bytes, so a message is at
-// most MaxMessage bytes, a JSON error MaxJSONError, and Feedback
-// MaxFeedbackBase plus MaxMessage+3 per error. Errors keep their full text.
-// Tool.Confirmation, the question a person approves a dangerous call from,
-// shows every member of the arguments on a line of its own, sorted, each
-// value cut on its own and escaped the same way: at most MaxConfirmationBase
-// plus MaxConfirmationMember bytes per member.
+// start a line; each text in it is at most 256 bytes, so a message is at
+// most 796 bytes, a JSON error 3148, and Feedback 1024 plus 799 per error.
+// Errors keep their full text. Tool.Confirmation, the question a person
+// approves a dangerous call from, shows every member of the arguments on a
+// line of its own, sorted, each value cut on its own and escaped the same
+// way: at most 2103 bytes plus 17920 per member.
 //
 // The dispatcher. An approval token is an HMAC under the set's key (random,
 // or WithApprovalKey) of the call's tool and canonical arguments, valid
-// once for DefaultApprovalLifetime (WithApprovalLifetime). Request ids are
-// remembered for DefaultDedupeWindow (WithDedupeWindow), only for calls
-// that reached their handler, in a Store: by default a MemoryStore of
-// DefaultMaxRecords records of each kind, which expire each on its own and
-// of which only request ids make room for others. The calls in flight hold
-// at most DefaultMaxInFlight bytes of arguments (WithMaxInFlight); a call
-// that finds no room waits, then is overloaded. No panic
+// once for 15 minutes (WithApprovalLifetime). Request ids are remembered
+// for 10 minutes (WithDedupeWindow), only for calls that reached their
+// handler, in a Store: by default a MemoryStore of 10,000 records of each
+// kind, which expire each on its own and of which only request ids make
+// room for others. The calls in flight hold at most 4 MiB of arguments
+// (WithMaxInFlight); a call that finds no room waits, then is overloaded.
+// A handler runs for at most 30 seconds (WithTimeout), and the raw
+// arguments of a call are at most 1 MiB (WithMaxArgumentSize). No panic
 // escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
 // over values built by hand stop at a depth (a validator's comparisons at
-// MaxDepth levels, the canonical form of a call at the parse limit): a
+// 128 levels, the canonical form of a call at the parse limit): a
 // deeper or cyclic value is a depth error, never a stack overflow. The same
 // holds for what the application's code hands back: a handler's output is
 // rendered as JSON once, as the handler returns, after a walk limited to
 // 512 levels; an output no provider can carry (a value that contains
 // itself, one nested deeper, one with no JSON form) fails its call with
-// CodeBadResult, and a panic's value is rendered the same way, never
+// code bad_result, and a panic's value is rendered the same way, never
 // through fmt.
 //
 // # Generated code

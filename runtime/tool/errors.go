@@ -5,8 +5,11 @@ import (
 	"strings"
 )
 
-// Error codes that are not JSON Schema keywords. Every other code is the name
-// of the keyword that failed ("minimum", "maxLength", "pattern", ...).
+// The codes of a validator's errors that are not JSON Schema keywords: every
+// other code of a validator is the name of the keyword that failed
+// ("minimum", "maxLength", "pattern", ...). A validator written by hand (a
+// Tool's Validate) reports the same codes. The codes of a Set's other stages
+// are listed in the package documentation (Errors).
 const (
 	CodeMissing     = "missing"      // a required member is absent
 	CodeUnexpected  = "unexpected"   // a member the schema does not declare
@@ -14,23 +17,24 @@ const (
 	CodeEnum        = "enum"         // the value is not one of the allowed values
 	CodeUnknownTool = "unknown_tool" // the called tool is not in the set
 	CodeDepth       = "depth"        // the value nests deeper than the validator follows
+	CodeInvalid     = "invalid"      // the schema accepts the value, its Go type's UnmarshalJSON or UnmarshalText refuses it (Reason says why)
 )
-
-// CodeInvalid reports a value the schema accepts that its Go type's own
-// UnmarshalJSON or UnmarshalText method refuses; Error.Reason carries the
-// method's error.
-const CodeInvalid = "invalid"
 
 // Error is one problem with a tool call.
 type Error struct {
-	// Code names the failed rule: CodeMissing, CodeUnexpected, CodeType,
-	// CodeEnum, CodeUnknownTool or a JSON Schema keyword such as "maximum".
+	// Code names the failed rule: a JSON Schema keyword such as "maximum",
+	// one of the codes above (CodeMissing, CodeUnexpected, CodeType, ...),
+	// or the stage of a Set that refused the call (bad_json, policy,
+	// timeout, ...: see the package documentation).
 	Code string
 	// Path is an RFC 6901 JSON Pointer to the offending value; for a missing
 	// member it points to where the member should be ("/coords/lon").
 	Path string
 	// Name is the argument as a model reads it: "city", "coords.lat",
-	// "tags[0]". For CodeUnknownTool it is the tool's name.
+	// "tags[0]". For CodeUnknownTool it is the tool's name. In Path and
+	// Name, a member name longer than 64 characters is cut to them and "…",
+	// so that a huge name is not echoed back whole, and a location longer
+	// than 2048 bytes keeps its first and last steps around "…".
 	Name string
 	// Expected says what the schema requires, phrased for the model: a JSON
 	// type ("number"), or a constraint ("<= 14", `one of "c", "f"`).
@@ -57,9 +61,9 @@ type Errors []Error
 // Codes returns one "code:name" string per error, sorted ascending:
 // "missing:city", "type:days", "unexpected:tz", "maximum:coords.lat"; an
 // error without a name is its code alone ("bad_json"). Code and name are
-// rendered as every rendering renders text (see MaxField): escaped and
-// bounded, so each string is at most 2*MaxField+1 bytes and holds no
-// control character.
+// rendered as every rendering renders text (see Message): escaped and cut
+// to 256 bytes, so each string is at most 513 bytes and holds no control
+// character.
 func (e Errors) Codes() []string {
 	if len(e) == 0 {
 		return nil
@@ -77,8 +81,8 @@ func (e Errors) Codes() []string {
 
 // Messages returns one sentence per error, in validation order:
 // "missing required argument 'city'", "unexpected argument 'country'",
-// "argument 'a' should be number, got string". Each is at most MaxMessage
-// bytes and holds no control character (see Message).
+// "argument 'a' should be number, got string". Each is at most 796 bytes
+// and holds no control character (see Message).
 func (e Errors) Messages() []string {
 	if len(e) == 0 {
 		return nil
@@ -95,13 +99,15 @@ func (e Errors) Error() string {
 	return strings.Join(e.Messages(), "; ")
 }
 
-// MaxMessage is the most bytes Message returns: three members of MaxField
+// maxMessage is the most bytes Message returns: three members of maxField
 // bytes and the words around them.
-const MaxMessage = 3*MaxField + 28
+const maxMessage = 3*maxField + 28
 
 // Message renders one error as a sentence a model can act on. Every member
-// it quotes is escaped and shortened to MaxField bytes (see MaxField), so the
-// sentence is one line of at most MaxMessage bytes, whoever built the error.
+// it quotes is escaped (control characters, U+2028, U+2029, the
+// bidirectional controls, invalid UTF-8) and cut in its middle to 256 bytes,
+// so the sentence is one line of at most 796 bytes, whoever built the
+// error. The Error itself keeps the full text.
 func (e Error) Message() string {
 	return e.display().message("argument", "the arguments")
 }
@@ -160,10 +166,10 @@ func (e Errors) messagesAbout(noun, whole string) []string {
 // Error returns Message, so that a single Error is a Go error too.
 func (e Error) Error() string { return e.Message() }
 
-// MaxJSONError is the most bytes one error takes in MarshalJSON: six
-// members of MaxField bytes, each of which JSON escaping at most doubles,
+// maxJSONError is the most bytes one error takes in MarshalJSON: six
+// members of maxField bytes, each of which JSON escaping at most doubles,
 // their names and the punctuation.
-const MaxJSONError = 6*(2*MaxField+2) + 64
+const maxJSONError = 6*(2*maxField+2) + 64
 
 // JSON renders the errors as MarshalJSON does, as text to send to a model.
 // Unlike json.Marshal of Errors, it keeps "<" and ">" as they are.
@@ -174,8 +180,8 @@ func (e Errors) JSON() string {
 // MarshalJSON renders the errors as
 // [{"code","path","expected","got","actual","reason"}], empty members omitted: the
 // form to send back to a model. Nil Errors render as []. Each member is
-// rendered as Message renders it (escaped, at most MaxField bytes before JSON
-// escaping), so an error takes at most MaxJSONError bytes.
+// rendered as Message renders it (escaped, at most 256 bytes before JSON
+// escaping), so an error takes at most 3148 bytes.
 func (e Errors) MarshalJSON() ([]byte, error) {
 	return appendErrorsJSON(make([]byte, 0, 128*len(e)+2), e), nil
 }

@@ -89,6 +89,26 @@ func ExampleApprove() {
 	// executed 1
 }
 
+// Ask has a person answer within the call: the approver reads what the
+// call would do, and a yes runs it once through the set's token (a no
+// declines it). An adapter's run call takes the same option.
+func ExampleAsk() {
+	set := tool.NewSet(
+		arm.ReleaseTool.Handle(func(ctx context.Context, _ arm.ReleaseArgs) (any, error) { return "released", nil }),
+		quiet,
+	)
+	person := func(ctx context.Context, req tool.ApprovalRequest) (bool, error) {
+		fmt.Println(req.Confirmation)
+		return true, nil // the person said yes
+	}
+	res := set.Call(context.Background(), "release", []byte(`{}`), tool.CallID("call_1"), tool.Ask(person))
+	fmt.Println(res.Status, res.Output)
+	// Output:
+	// Allow release to run? Opens the gripper: what it holds falls.
+	// Arguments: none
+	// executed released
+}
+
 // A policy is a rule of the application over a valid call, with the typed
 // arguments and whatever state the application has: here, a speed limit
 // while a person is near. A denial's code and reason go to the model.

@@ -22,10 +22,10 @@ import (
 //
 // The text the runtime writes is bounded and holds no control character: the
 // tool's name and every member of an error are escaped and shortened as
-// Message does (see MaxField), so no name or value can start a line of its
-// own, and the text is at most MaxFeedbackBase bytes plus MaxMessage+3 bytes
-// per error. An executed call's output is the application's own and is
-// written as the handler returned it.
+// Message does, so no name or value can start a line of its own, and the
+// text is at most 1024 bytes plus 799 bytes per error. An executed call's
+// output is the application's own and is written as the handler returned
+// it.
 func (r Result) Feedback() string {
 	if r.Status == StatusExecuted {
 		return r.outputText()
@@ -46,16 +46,16 @@ func (r Result) Feedback() string {
 // FeedbackJSON renders the result as JSON for the model:
 // {"status", "tool", "output"} for an executed call, otherwise
 // {"status", "tool", "errors": [{"code","path","expected","got","actual","reason"}], "instruction"}.
-// Its text is bounded as Feedback's is: at most MaxFeedbackBase bytes plus
-// MaxJSONError bytes per error, or the output.
+// Its text is bounded as Feedback's is: at most 1024 bytes plus 3148 bytes
+// per error (see MarshalJSON), or the output.
 func (r Result) FeedbackJSON() string {
 	// Room for plain fields, as errors mostly have: the buffer is the
 	// string returned.
 	size := 256 + len(r.Tool) + len(r.Structured)
 	for _, e := range r.Errors {
 		size += len(`{"code":"","path":"","expected":"","got":"","actual":"","reason":""},`) +
-			min(len(e.Code), MaxField) + min(len(e.Path), MaxField) + min(len(e.Expected), MaxField) +
-			min(len(e.Got), MaxField) + min(len(e.Actual), MaxField) + min(len(e.Reason), MaxField)
+			min(len(e.Code), maxField) + min(len(e.Path), maxField) + min(len(e.Expected), maxField) +
+			min(len(e.Got), maxField) + min(len(e.Actual), maxField) + min(len(e.Reason), maxField)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, `{"status":`...)
@@ -84,10 +84,10 @@ func (r Result) FeedbackJSON() string {
 	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
-// MaxFeedbackBase bounds what Feedback and FeedbackJSON write besides the
+// maxFeedbackBase bounds what Feedback and FeedbackJSON write besides the
 // errors and the output: the status, the headline with the tool's name, the
 // instruction.
-const MaxFeedbackBase = 3*MaxField + 256
+const maxFeedbackBase = 3*maxField + 256
 
 func (r Result) outputText() (text string) {
 	if r.Structured != nil {
@@ -128,6 +128,9 @@ func (r Result) headline() string {
 		}
 		return "The call to " + name + " was rejected and not executed:"
 	case StatusNeedsConfirmation:
+		if len(r.Errors) > 0 {
+			return "The call to " + name + " needs a person's approval and has not been executed:"
+		}
 		return "The call to " + name + " needs a person's approval and has not been executed."
 	case StatusFailed:
 		return "The call to " + name + " failed:"
@@ -147,7 +150,7 @@ func (r Result) Instruction() string {
 	case StatusNeedsConfirmation:
 		return "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."
 	case StatusFailed:
-		if len(r.Errors) > 0 && (r.Errors[0].Code == CodeTimeout || r.Errors[0].Code == CodeCanceled) {
+		if len(r.Errors) > 0 && (r.Errors[0].Code == codeTimeout || r.Errors[0].Code == codeCanceled) {
 			return "Check whether it took effect before calling it again."
 		}
 		return "Do not repeat the same call unchanged more than once; choose another action if it fails again."
@@ -165,7 +168,7 @@ func (r Result) Instruction() string {
 	case stageDeclined:
 		return "Do not repeat this call; ask the user what to do instead."
 	case stageGuard:
-		if len(r.Errors) > 0 && r.Errors[0].Code == CodeTooManyCalls {
+		if len(r.Errors) > 0 && r.Errors[0].Code == codeTooManyCalls {
 			return "Make fewer calls at once; call it again in your next turn if it is still needed."
 		}
 		return "Do not call any more tools: the task ends here."
@@ -259,7 +262,7 @@ type GeminiFunctionResponse struct {
 // executed call (the checked JSON of a typed result, any other output as
 // JSON), {"error": Feedback} otherwise, as the Gemini API reads them. An
 // output with no JSON a provider can carry is an error too (a Set fails
-// such a call: see CodeBadResult).
+// such a call with code bad_result).
 func (r Result) Gemini() GeminiFunctionResponse {
 	var resp []byte
 	if r.Status == StatusExecuted {

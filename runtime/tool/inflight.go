@@ -15,17 +15,17 @@ import (
 // bounded per byte (see README's "Limits and guarantees"), so the budget
 // bounds the memory of all the calls in flight together.
 
-// DefaultMaxInFlight is the most bytes of raw arguments the calls a Set runs
-// at once may hold unless WithMaxInFlight says otherwise: 4 MiB, four calls
-// of the largest arguments a set takes by default, or thousands of calls of
-// a kilobyte. What parse and decode build is at most 72 bytes per byte of
-// arguments, so the calls in flight hold at most about 300 MiB, however
-// many there are.
-const DefaultMaxInFlight = 4 << 20
+// defaultMaxInFlight is the most bytes of raw arguments the calls a Set runs
+// at once may hold unless WithMaxInFlight says otherwise (see there).
+const defaultMaxInFlight = 4 << 20
 
 // WithMaxInFlight sets the most bytes of raw arguments the calls of Call and
 // CallJSON running at once may hold, from before their parse until they
-// return. A call that would take the total past n waits, in order of
+// return. Without it a set's calls hold at most 4 MiB: four calls of the
+// largest arguments it takes by default, or thousands of calls of a
+// kilobyte; what parse and decode build is at most 72 bytes per byte of
+// arguments, so the calls in flight hold at most about 300 MiB, however
+// many there are. A call that would take the total past n waits, in order of
 // arrival, until earlier calls return; when its context ends or its time
 // limit (which counts from its start, see WithTimeout) passes first, it is
 // rejected with code overloaded, unparsed and audited. A call larger than n
@@ -142,7 +142,7 @@ func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) (Re
 		return Result{Status: StatusRejected, stage: stageOverloaded,
 			Err: fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %s the set's calls may hold at once: %w",
 				time.Since(r.start).Round(time.Millisecond), size, max, err),
-			Errors: Errors{{Code: CodeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
+			Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
 				Reason: "the application is busy with other calls, so this call was not executed"}}}, false
 	}
 	r.held = held

@@ -73,7 +73,7 @@ func TestInFlightBudget(t *testing.T) {
 	defer cancel()
 	res := set.Call(short, "hold", call("second", 60))
 	assert.Equal(t, StatusRejected, res.Status)
-	assert.Equal(t, []string{CodeOverloaded}, res.Errors.Codes())
+	assert.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
 	assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
 	assert.Contains(t, res.Feedback(), "busy")
 	assert.Contains(t, res.Feedback(), "again in a moment")
@@ -114,11 +114,11 @@ func TestInFlightWaitEndsAtTimeLimit(t *testing.T) {
 	go set.Call(context.Background(), "hold", call("hold", 30))
 	require.Eventually(t, func() bool { return set.inflight.inUse() == 10 }, 10*time.Second, time.Millisecond, "a call larger than the budget runs alone")
 	res := set.Call(context.Background(), "echo", call("late", 20))
-	assert.Equal(t, []string{CodeOverloaded}, res.Errors.Codes())
+	assert.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
 	assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
 	assert.GreaterOrEqual(t, res.Duration, 40*time.Millisecond)
 	res = set.CallJSON(context.Background(), []byte(`{"tool": "echo", "args": {"text": "x"}}`))
-	assert.Equal(t, []string{CodeOverloaded}, res.Errors.Codes(), "CallJSON")
+	assert.Equal(t, []string{codeOverloaded}, res.Errors.Codes(), "CallJSON")
 	assert.Equal(t, StatusExecuted, set.CallArgs(context.Background(), "echo", map[string]any{"text": "x"}).Status, "CallArgs is not counted")
 }
 
@@ -171,10 +171,10 @@ func TestInFlightReleased(t *testing.T) {
 		{"hold", `{"text": 1}`, CodeType},
 		{"nope", `{}`, CodeUnknownTool},
 		{"hold", `{"text": "deny"}`, "no"},
-		{"hold", `{"text": "policy panic"}`, CodePanic},
-		{"hold", `{"text": "panic"}`, CodePanic},
-		{"hold", `{"text": "fail"}`, CodeToolError},
-		{"hold", `{"text": "slow"}`, CodeTimeout},
+		{"hold", `{"text": "policy panic"}`, codePanic},
+		{"hold", `{"text": "panic"}`, codePanic},
+		{"hold", `{"text": "fail"}`, codeToolError},
+		{"hold", `{"text": "slow"}`, codeTimeout},
 		{"hold", `{"text": "ok"}`, ""},
 		{"door", `{"text": "ok"}`, ""}, // needs confirmation
 	} {
@@ -186,7 +186,7 @@ func TestInFlightReleased(t *testing.T) {
 		assert.Zero(t, set.inflight.inUse(), "%s %s", c.name, c.args)
 	}
 	token := approvalOf(t, set, "door", `{"text": "x"}`)
-	assert.Equal(t, []string{CodeDeclined + ":door"}, set.Call(ctx, "door", []byte(`{"text": "x"}`), Decline(token)).Errors.Codes())
+	assert.Equal(t, []string{codeDeclined + ":door"}, set.Call(ctx, "door", []byte(`{"text": "x"}`), Decline(token)).Errors.Codes())
 	assert.Zero(t, set.inflight.inUse())
 	set.CallJSON(ctx, []byte(`{"tool": "hold", "args": {"text": "ok"}, "x": 1}`))
 	assert.Zero(t, set.inflight.inUse())
@@ -194,7 +194,7 @@ func TestInFlightReleased(t *testing.T) {
 	isolated := NewSet(holdDef.Handle(h.handle).Timeout(20*time.Millisecond).Isolated(), WithMaxInFlight(1000), WithLogger(nil))
 	raw := []byte(`{"text": "hold on"}`)
 	res := isolated.Call(ctx, "hold", raw)
-	assert.Equal(t, []string{CodeTimeout}, res.Errors.Codes())
+	assert.Equal(t, []string{codeTimeout}, res.Errors.Codes())
 	assert.Equal(t, len(raw), isolated.inflight.inUse(), "the handler still runs, holding its arguments")
 	close(h.release)
 	assert.Eventually(t, func() bool { return isolated.inflight.inUse() == 0 }, 10*time.Second, time.Millisecond)
@@ -202,7 +202,7 @@ func TestInFlightReleased(t *testing.T) {
 
 // TestInFlightDefault: a set bounds its calls in flight unless told not to.
 func TestInFlightDefault(t *testing.T) {
-	assert.Equal(t, DefaultMaxInFlight, NewSet().inflight.max)
+	assert.Equal(t, defaultMaxInFlight, NewSet().inflight.max)
 	assert.Equal(t, 1<<10, NewSet(WithMaxInFlight(1<<10)).inflight.max)
 	assert.Nil(t, NewSet(WithMaxInFlight(0)).inflight)
 	assert.Nil(t, NewSet(WithMaxInFlight(-1)).inflight)

@@ -46,7 +46,7 @@ var plainField = func() (t [256]bool) {
 // appendFieldJSON appends field(s) quoted as appendJSONString quotes it: a
 // short text of plain ASCII, the usual error field, as it is, in one pass.
 func appendFieldJSON(b []byte, s string) []byte {
-	if len(s) <= MaxField {
+	if len(s) <= maxField {
 		plain := true
 		for i := 0; i < len(s); i++ {
 			if !plainField[s[i]] {

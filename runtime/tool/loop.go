@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Limits bound a multi-step agent loop, in which a model calls a tool, reads
@@ -28,30 +28,33 @@ type Limits struct {
 	// may run through Guard.Call and Guard.CallArgs; the others are
 	// answered with code too_many_calls and not run. A call the set refuses
 	// before its handler, or that awaits a person's approval, does not
-	// count. 0 means DefaultMaxCalls; a negative value, no limit.
+	// count; a call whose person is being asked (Ask) holds its place until
+	// they answer. 0 means 32; a negative value, no limit.
 	MaxCalls int
 }
 
-// DefaultMaxCalls is how many calls of one step a Guard lets run, unless
+// defaultMaxCalls is how many calls of one step a Guard lets run, unless
 // Limits.MaxCalls says otherwise: a model that asks for more in one
 // completion reads that the others did not run.
-const DefaultMaxCalls = 32
+const defaultMaxCalls = 32
 
 // Codes of the calls a Guard does not let run (see Guard.Call).
 const (
-	CodeStopped      = "stopped"        // the loop was stopped before the call
-	CodeTooManyCalls = "too_many_calls" // the step had run its Limits.MaxCalls calls
+	codeStopped      = "stopped"        // the loop was stopped before the call
+	codeTooManyCalls = "too_many_calls" // the step had run its Limits.MaxCalls calls
 )
 
-// Reasons a Guard stops a loop, as Stop.Code.
+// Reasons a Guard stops a loop, as Stop.Code (see Stop).
 const (
-	StopMaxSteps        = "max_steps"
-	StopMaxDuration     = "max_duration"
-	StopRepeatedFailure = "repeated_failure"
+	stopMaxSteps        = "max_steps"
+	stopMaxDuration     = "max_duration"
+	stopRepeatedFailure = "repeated_failure"
 )
 
 // Stop is the error a Guard returns when the loop must end: a code and a
-// sentence for the log, the user or the model.
+// sentence for the log, the user or the model. The code says which limit
+// ended the loop: max_steps (Limits.MaxSteps), max_duration
+// (Limits.MaxDuration) or repeated_failure (Limits.MaxRepeats).
 type Stop struct {
 	Code   string
 	Reason string
@@ -98,7 +101,7 @@ func NewGuard(l Limits) *Guard {
 		l.MaxRepeats = 2
 	}
 	if l.MaxCalls == 0 {
-		l.MaxCalls = DefaultMaxCalls
+		l.MaxCalls = defaultMaxCalls
 	}
 	return &Guard{limits: l, start: time.Now(), now: time.Now, failures: map[string]int{}}
 }
@@ -116,7 +119,7 @@ func (g *Guard) Step() error {
 		return g.stop
 	}
 	if n := g.limits.MaxSteps; n > 0 && g.steps >= n {
-		return g.halt(StopMaxSteps, "the loop took its maximum of "+strconv.Itoa(n)+" steps")
+		return g.halt(stopMaxSteps, "the loop took its maximum of "+strconv.Itoa(n)+" steps")
 	}
 	g.steps++
 	g.calls = 0
@@ -144,7 +147,8 @@ func (g *Guard) Err() error {
 // MaxCalls calls, the call does not run, and its result, rejected with code
 // stopped or too_many_calls, tells the model why; the set audits it as any
 // other call. Every call gets its result: a provider refuses a conversation
-// that leaves one unanswered. A nil Guard runs every call.
+// that leaves one unanswered. A call the guard does not let run asks no
+// Approver (Ask). A nil Guard runs every call.
 func (g *Guard) Call(ctx context.Context, set *Set, name string, raw []byte, opts ...CallOption) Result {
 	if g == nil {
 		return set.Call(ctx, name, raw, opts...)
@@ -185,10 +189,10 @@ func (g *Guard) admit() (step int, refusal *Error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.stop != nil || g.outOfTime() {
-		return 0, &Error{Code: CodeStopped, Reason: "the loop was stopped before this call: " + g.stop.Reason}
+		return 0, &Error{Code: codeStopped, Reason: "the loop was stopped before this call: " + g.stop.Reason}
 	}
 	if n := g.limits.MaxCalls; n > 0 && g.calls >= n {
-		return 0, &Error{Code: CodeTooManyCalls, Expected: "at most " + strconv.Itoa(n) + " calls in one turn",
+		return 0, &Error{Code: codeTooManyCalls, Expected: "at most " + strconv.Itoa(n) + " calls in one turn",
 			Reason: "this turn already ran " + strconv.Itoa(n) + " calls, the most one turn may run"}
 	}
 	g.calls++
@@ -198,7 +202,7 @@ func (g *Guard) admit() (step int, refusal *Error) {
 // outOfTime stops the loop once it has run for MaxDuration.
 func (g *Guard) outOfTime() bool {
 	if d := g.limits.MaxDuration; d > 0 && g.now().Sub(g.start) >= d {
-		g.halt(StopMaxDuration, "the loop ran for its whole time budget of "+d.String())
+		g.halt(stopMaxDuration, "the loop ran for its whole time budget of "+d.String())
 		return true
 	}
 	return false
@@ -219,6 +223,7 @@ func (g *Guard) settle(step int, res Result) {
 func (s *Set) refuse(ctx context.Context, name string, opts []CallOption, e Error) Result {
 	var r callState
 	s.begin(&r, name, opts)
+	ctx = s.observe(ctx)
 	e.Name = shorten(name)
 	return s.finish(ctx, &r, reject(stageGuard, e))
 }
@@ -226,8 +231,8 @@ func (s *Set) refuse(ctx context.Context, name string, opts []CallOption, e Erro
 // Record notes a tool call of the loop: its tool, its raw arguments and
 // whether it failed (Result.Failed). Calls are the same when their tool is
 // and their arguments are equal as JSON values (members in any order, 1 and
-// 1.0 alike); arguments longer than DefaultMaxArgumentSize, which a Set
-// refuses unparsed by default, are not parsed here either: they are the
+// 1.0 alike); arguments longer than 1 MiB, which a Set refuses unparsed by
+// default, are not parsed here either: they are the
 // same when their bytes are. Record returns a *Stop when the same failing
 // call has been made more than MaxRepeats times.
 func (g *Guard) Record(name string, args []byte, failed bool) error {
@@ -252,7 +257,7 @@ func (g *Guard) failed(name, key string) error {
 	}
 	g.failures[key]++
 	if n := g.failures[key]; n > g.limits.MaxRepeats {
-		return g.halt(StopRepeatedFailure, "the same failing call to "+field(shorten(name))+" was made "+strconv.Itoa(n)+
+		return g.halt(stopRepeatedFailure, "the same failing call to "+field(shorten(name))+" was made "+strconv.Itoa(n)+
 			" times; it is not retried again")
 	}
 	return nil
@@ -279,12 +284,12 @@ func callKey(name string, args []byte) string {
 	var b []byte
 	b = append(b, name...)
 	b = append(b, 0)
-	if len(args) > DefaultMaxArgumentSize {
+	if len(args) > defaultMaxArgumentSize {
 		sum := sha256.Sum256(args)
 		return string(append(append(b, 2), sum[:]...))
 	}
 	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
-		if c, w := jsonvalue.IdentityForm(b, v, maxNesting); w == jsonvalue.WalkOK {
+		if c, w := value.IdentityForm(b, v, maxNesting); w == value.WalkOK {
 			return string(c)
 		}
 	}
@@ -295,7 +300,7 @@ func callKey(name string, args []byte) string {
 // their end are all one call.
 func argsKey(name string, args map[string]any) string {
 	b := append([]byte(name), 0)
-	if c, w := jsonvalue.IdentityForm(b, args, maxNesting); w == jsonvalue.WalkOK {
+	if c, w := value.IdentityForm(b, args, maxNesting); w == value.WalkOK {
 		return string(c)
 	}
 	return string(append(b, 2))

@@ -100,7 +100,7 @@ func unrendered(err error) string {
 // describePanic renders the value of a panic for the log and the call's error:
 // an error's text, a string as it is, a fmt.Stringer's String, any other
 // value as its JSON (bounded as outputJSON bounds it) or, without one, its
-// type; escaped, at most MaxField bytes. A method that panics leaves a
+// type; escaped, at most maxField bytes. A method that panics leaves a
 // placeholder.
 func describePanic(v any) (text string) {
 	defer func() {

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/internal/hostilevalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/hostilevalue"
 )
 
 // hostileCases are the fixed hostile values and random compositions of them.
@@ -63,10 +63,10 @@ func TestHostileOutputsAndPanics(t *testing.T) {
 					assert.JSONEq(t, string(want), string(got), label)
 				case c.Panics:
 					require.Equal(t, StatusFailed, res.Status, label)
-					assert.Equal(t, CodePanic, res.Errors[0].Code, label)
+					assert.Equal(t, codePanic, res.Errors[0].Code, label)
 				default:
 					require.Equal(t, StatusFailed, res.Status, label)
-					assert.Equal(t, CodeBadResult, res.Errors[0].Code, label)
+					assert.Equal(t, codeBadResult, res.Errors[0].Code, label)
 					assert.Equal(t, "The call to t failed:\n- the tool produced an output that cannot be sent\n"+
 						"Do not repeat the same call unchanged more than once; choose another action if it fails again.", res.Feedback(), label)
 					assert.Nil(t, res.Output, "%s: the output is not sent", label)
@@ -88,8 +88,8 @@ func TestHostileOutputsAndPanics(t *testing.T) {
 
 				p := set.Call(ctx, "t", []byte(`{"text": "panic"}`), CallID("panic"))
 				require.Equal(t, StatusFailed, p.Status, label)
-				assert.Equal(t, CodePanic, p.Errors[0].Code, label)
-				assert.LessOrEqual(t, len(p.Err.Error()), len("tool t panicked: ")+MaxField, label)
+				assert.Equal(t, codePanic, p.Errors[0].Code, label)
+				assert.LessOrEqual(t, len(p.Err.Error()), len("tool t panicked: ")+maxField, label)
 				assertOneLine(t, p.Err.Error(), label)
 				assertRendersBounded(t, p, label)
 			}
@@ -107,7 +107,7 @@ func assertRendersBounded(t *testing.T, r Result, label string) {
 	t.Helper()
 	fb := r.Feedback()
 	if r.Status != StatusExecuted {
-		assert.LessOrEqual(t, len(fb), MaxFeedbackBase+len(r.Errors)*(MaxMessage+3), label)
+		assert.LessOrEqual(t, len(fb), maxFeedbackBase+len(r.Errors)*(maxMessage+3), label)
 		for _, l := range strings.Split(fb, "\n") {
 			assertOneLine(t, l, label)
 		}
@@ -133,7 +133,7 @@ func TestUnsendableOutputOfAResult(t *testing.T) {
 		require.NotPanics(t, func() { fb = r.Feedback() })
 		if _, raw := c.Value.(json.RawMessage); !raw {
 			assert.True(t, strings.HasPrefix(fb, "<the output could not be rendered: "), "%s: %s", c.Name, fb)
-			assert.LessOrEqual(t, len(fb), MaxField+64)
+			assert.LessOrEqual(t, len(fb), maxField+64)
 		}
 		var resp map[string]any
 		require.NoError(t, json.Unmarshal(r.Gemini().Response, &resp), c.Name)

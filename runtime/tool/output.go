@@ -129,9 +129,9 @@ func parseAnswer(answer []byte) (map[string]any, Errors) {
 	return parseObject(answer, "the answer is not valid JSON", "the answer should be a JSON object")
 }
 
-// MaxFeedbackErrors is how many errors Feedback lists; it counts the
+// maxFeedbackErrors is how many errors Feedback lists; it counts the
 // others.
-const MaxFeedbackErrors = 20
+const maxFeedbackErrors = 20
 
 // Feedback renders the errors of Parse as the text of the next user turn,
 // for the model to answer again:
@@ -141,14 +141,14 @@ const MaxFeedbackErrors = 20
 //	- member 'lines[0].qty' should be integer, got string
 //	Answer again with only a JSON object that matches the format.
 //
-// It lists at most MaxFeedbackErrors errors, then how many more there are.
+// It lists at most 20 errors, then how many more there are.
 func (o *Output) Feedback(errs Errors) string {
 	var b strings.Builder
 	b.WriteString("Your answer does not match the format ")
 	b.WriteString(shorten(o.Name))
 	b.WriteString(":")
 	for i, e := range errs {
-		if i == MaxFeedbackErrors {
+		if i == maxFeedbackErrors {
 			b.WriteString("\n- and " + strconv.Itoa(len(errs)-i) + " more errors")
 			break
 		}

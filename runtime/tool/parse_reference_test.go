@@ -8,7 +8,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file holds the parser ParseArgs had before it was written on the
@@ -59,16 +61,16 @@ func (e *refParseError) toError(prefix string) Error {
 	if e.code == CodeBadJSON {
 		reason += " (byte " + strconv.Itoa(e.offset) + ")"
 	}
-	return Error{Code: e.code, Path: jsonvalue.Clip(e.path, MaxField), Reason: reason}
+	return Error{Code: e.code, Path: jsonvalue.Clip(e.path, maxField), Reason: reason}
 }
 
 // shortPointer bounds a pointer quoted in a reason: a deeply nested
 // hostile value has a long one.
 func refShortPointer(p string) string {
-	if len(p) <= 2*jsonvalue.MaxShown {
+	if len(p) <= 2*jsonscan.MaxShown {
 		return p
 	}
-	return p[:2*jsonvalue.MaxShown] + "…"
+	return p[:2*jsonscan.MaxShown] + "…"
 }
 
 // step is one level of the path to the value being parsed, kept unrendered
@@ -108,7 +110,7 @@ func (p *refParser) pointer() string {
 		if s.index >= 0 {
 			b.WriteString(strconv.Itoa(s.index))
 		} else {
-			b.WriteString(jsonvalue.Key(s.key))
+			b.WriteString(pointerKey(s.key))
 		}
 	}
 	return b.String()
@@ -209,7 +211,7 @@ func (p *refParser) object() (any, bool) {
 		if _, dup := m[key]; dup {
 			p.pos = keyAt
 			p.path = append(p.path, refStep{key: key, index: -1})
-			return nil, p.fail(true, "the member "+jsonvalue.QuoteShort(key)+" appears twice in the same object")
+			return nil, p.fail(true, "the member "+value.Show(key)+" appears twice in the same object")
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
@@ -349,10 +351,10 @@ func refAtoi2(b []byte) int {
 }
 
 func refShortNumber(s string) string {
-	if len(s) <= jsonvalue.MaxShown {
+	if len(s) <= jsonscan.MaxShown {
 		return s
 	}
-	return s[:jsonvalue.MaxShown] + "… (" + strconv.Itoa(len(s)) + " characters)"
+	return s[:jsonscan.MaxShown] + "… (" + strconv.Itoa(len(s)) + " characters)"
 }
 
 // string reads a string at p.pos, which is a '"'.

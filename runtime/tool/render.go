@@ -1,23 +1,27 @@
 package tool
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+)
 
 // This file makes text safe to render: every rendering of an error, a result
 // or an audit record passes each piece of text through field, so that no
 // member name, tool name or value, whoever built it, can start a line of its
 // own or make a rendering unbounded.
 
-// MaxField is the most bytes any one piece of text takes in a rendering:
+// maxField is the most bytes any one piece of text takes in a rendering:
 // an error's code, path, name, expectation, type, value or reason, a tool's
 // name, an id or an error text in an audit record. Longer text is cut in its
 // middle, at character boundaries, around "…": its start and its end stay
 // readable. The Error and the Result themselves keep the full text.
-const MaxField = 256
+const maxField = jsonvalue.MaxField
 
-// field renders s for a rendering: escaped (see escape) and at most MaxField
+// field renders s for a rendering: escaped (see escape) and at most maxField
 // bytes. Text that needs neither is returned as it is, without allocating.
 func field(s string) string {
-	t, _ := clip(s, MaxField, false)
+	t, _ := clip(s, maxField, false)
 	return t
 }
 
@@ -166,7 +170,7 @@ func escapeText(s string, quoted bool) string {
 }
 
 // display returns e as renderings show it: every member escaped and at most
-// MaxField bytes.
+// maxField bytes.
 func (e Error) display() Error {
 	return Error{
 		Code:     field(e.Code),

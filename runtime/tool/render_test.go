@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 )
 
@@ -37,13 +38,13 @@ var hostileStrings = sync.OnceValue(func() []string {
 		strings.Repeat("\n", 1<<20), strings.Repeat("\u2028", 1<<18), strings.Repeat("日\n", 1<<18)}
 	for _, r := range hostileRunes() {
 		c := string(r)
-		ss = append(ss, c, "key"+c+"forged line", strings.Repeat(c, 2*MaxField+1), strings.Repeat("a", MaxField-1)+c+strings.Repeat("b", MaxField))
+		ss = append(ss, c, "key"+c+"forged line", strings.Repeat(c, 2*maxField+1), strings.Repeat("a", maxField-1)+c+strings.Repeat("b", maxField))
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	pool := append(hostileRunes(), 'a', 'z', ' ', '\'', '"', '\\', 'é', '日', '🙂', utf8.RuneError)
 	for range 120 {
 		var b strings.Builder
-		n := rng.IntN(4 * MaxField)
+		n := rng.IntN(4 * maxField)
 		for range n {
 			if rng.IntN(20) == 0 {
 				b.WriteByte(byte(0x80 + rng.IntN(0x80))) // invalid UTF-8
@@ -77,7 +78,7 @@ func errorsWith(s string) Errors {
 	return Errors{
 		{Code: s},
 		{Code: CodeMissing, Name: s, Path: "/" + s},
-		{Code: CodeUnexpected, Name: s, Path: "/" + jsonvalue.Key(s), Got: s},
+		{Code: CodeUnexpected, Name: s, Path: "/" + pointerKey(s), Got: s},
 		{Code: CodeType, Name: "a", Expected: s, Got: s},
 		{Code: "maximum", Name: s, Expected: s, Got: s, Actual: s},
 		{Code: "pattern", Path: s, Actual: s},
@@ -99,36 +100,36 @@ func TestRenderingsAreLinesAndBounded(t *testing.T) {
 		require.Len(t, codes, len(errs))
 		for _, c := range codes {
 			assertOneLine(t, c, "Codes "+label)
-			assert.LessOrEqual(t, len(c), 2*MaxField+1, label)
+			assert.LessOrEqual(t, len(c), 2*maxField+1, label)
 			assert.False(t, strings.HasSuffix(c, ":"), "Codes %s: %q", label, c)
 		}
 		msgs := errs.Messages()
 		for _, m := range msgs {
 			assertOneLine(t, m, "Messages "+label)
-			assert.LessOrEqual(t, len(m), MaxMessage, label)
+			assert.LessOrEqual(t, len(m), maxMessage, label)
 		}
 		text := errs.Error()
 		assertOneLine(t, text, "Error "+label)
-		assert.LessOrEqual(t, len(text), len(errs)*(MaxMessage+2), label)
+		assert.LessOrEqual(t, len(text), len(errs)*(maxMessage+2), label)
 		for _, e := range errs {
-			assert.LessOrEqual(t, len(e.Error()), MaxMessage, label)
+			assert.LessOrEqual(t, len(e.Error()), maxMessage, label)
 		}
 
 		js := errs.JSON()
 		assertOneLine(t, js, "JSON "+label)
-		assert.LessOrEqual(t, len(js), 2+len(errs)*(MaxJSONError+1), label)
+		assert.LessOrEqual(t, len(js), 2+len(errs)*(maxJSONError+1), label)
 		var decoded []map[string]string
 		require.NoError(t, json.Unmarshal([]byte(js), &decoded), label)
 		for _, m := range decoded {
 			for k, v := range m {
 				assertOneLine(t, v, "JSON member "+k+" "+label)
-				assert.LessOrEqual(t, len(v), MaxField, label)
+				assert.LessOrEqual(t, len(v), maxField, label)
 			}
 		}
 		for _, one := range errs {
 			b, err := Errors{one}.MarshalJSON()
 			require.NoError(t, err)
-			assert.LessOrEqual(t, len(b), 2+MaxJSONError, label)
+			assert.LessOrEqual(t, len(b), 2+maxJSONError, label)
 		}
 
 		// Each headline and instruction, in turn over the texts.
@@ -160,11 +161,11 @@ func assertFeedback(t *testing.T, r Result, label string) {
 	for i := range r.Errors {
 		assert.True(t, strings.HasPrefix(lines[1+i], "- "), "%s: line %d %q", label, 1+i, jsonvalue.Clip(lines[1+i], 80))
 	}
-	assert.LessOrEqual(t, len(fb), MaxFeedbackBase+len(r.Errors)*(MaxMessage+3), label)
+	assert.LessOrEqual(t, len(fb), maxFeedbackBase+len(r.Errors)*(maxMessage+3), label)
 
 	js := r.FeedbackJSON()
 	assertOneLine(t, js, "FeedbackJSON "+label)
-	assert.LessOrEqual(t, len(js), MaxFeedbackBase+len(r.Errors)*(MaxJSONError+1), label)
+	assert.LessOrEqual(t, len(js), maxFeedbackBase+len(r.Errors)*(maxJSONError+1), label)
 	var decoded map[string]any
 	require.NoError(t, json.Unmarshal([]byte(js), &decoded), label)
 	for _, k := range []string{"status", "tool", "instruction"} {
@@ -181,25 +182,25 @@ func assertFeedback(t *testing.T, r Result, label string) {
 
 // TestRenderingFieldBound: field keeps short safe text as it is, and
 // otherwise shows the start and the end of the text, escaped, in at most
-// MaxField bytes.
+// maxField bytes.
 func TestRenderingFieldBound(t *testing.T) {
 	assert.Equal(t, "coords.lat", field("coords.lat"))
 	assert.Equal(t, `a\nb\x00\u2028\xff\u0085`, field("a\nb\x00\u2028\xff\u0085"))
 	long := strings.Repeat("a", 300) + "middle" + strings.Repeat("z", 300)
 	got := field(long)
-	assert.InDelta(t, MaxField, len(got), 2)
+	assert.InDelta(t, maxField, len(got), 2)
 	assert.True(t, strings.HasPrefix(got, "aaaa") && strings.HasSuffix(got, "zzzz") && strings.Contains(got, "…"), got)
 	for _, s := range hostileStrings() {
 		f := field(s)
 		assertOneLine(t, f, "field")
-		assert.LessOrEqual(t, len(f), MaxField)
-		if len(s) <= MaxField && safe(s) {
+		assert.LessOrEqual(t, len(f), maxField)
+		if len(s) <= maxField && safe(s) {
 			assert.Equal(t, s, f)
 		}
 	}
 }
 
-// FuzzField: field's output is one line of at most MaxField bytes, and text
+// FuzzField: field's output is one line of at most maxField bytes, and text
 // that needs no escaping and fits comes back unchanged.
 func FuzzField(f *testing.F) {
 	for _, s := range []string{"", "a", "a\nb", "\u2028", "\xff", strings.Repeat("é", 200), strings.Repeat("\x85", 300)} {
@@ -207,16 +208,16 @@ func FuzzField(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		out := field(s)
-		if len(out) > MaxField {
+		if len(out) > maxField {
 			t.Fatalf("field(%q) is %d bytes", s, len(out))
 		}
 		if !safe(out) {
 			t.Fatalf("field(%q) = %q is not safe", s, out)
 		}
-		if len(s) <= MaxField && safe(s) && out != s {
+		if len(s) <= maxField && safe(s) && out != s {
 			t.Fatalf("field(%q) = %q", s, out)
 		}
-		if m := (Error{Code: s, Name: s, Expected: s, Actual: s}).Message(); len(m) > MaxMessage || !safe(m) {
+		if m := (Error{Code: s, Name: s, Expected: s, Actual: s}).Message(); len(m) > maxMessage || !safe(m) {
 			t.Fatalf("Message of %q: %q", s, m)
 		}
 	})
@@ -277,12 +278,12 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 		for _, r := range results {
 			require.NotEqual(t, StatusExecuted, r.Status, label)
 			assertFeedback(t, r, label)
-			assert.LessOrEqual(t, len(r.Tool), 4*jsonvalue.MaxShown+len("…"), "a tool name is shortened when the call is made")
+			assert.LessOrEqual(t, len(r.Tool), 4*jsonscan.MaxShown+len("…"), "a tool name is shortened when the call is made")
 			for _, e := range r.Errors {
 				if e.Code == CodeBadJSON || e.Code == CodeUnknownTool || e.Code == CodeBadShape {
-					assert.LessOrEqual(t, len(e.Path), MaxField, label)
-					assert.LessOrEqual(t, len(e.Name), 4*jsonvalue.MaxShown+len("…"), label)
-					assert.LessOrEqual(t, len(e.Reason), 4*MaxField, label)
+					assert.LessOrEqual(t, len(e.Path), maxField, label)
+					assert.LessOrEqual(t, len(e.Name), 4*jsonscan.MaxShown+len("…"), label)
+					assert.LessOrEqual(t, len(e.Reason), 4*maxField, label)
 				}
 			}
 		}
@@ -294,12 +295,12 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 				continue
 			}
 			assertOneLine(t, v.String(), "audit "+k)
-			assert.LessOrEqual(t, len(v.String()), MaxField, "audit %s", k)
+			assert.LessOrEqual(t, len(v.String()), maxField, "audit %s", k)
 		}
 		if codes, ok := r["codes"]; ok {
 			for _, code := range codes.Any().([]string) {
 				assertOneLine(t, code, "audit code")
-				assert.LessOrEqual(t, len(code), MaxField)
+				assert.LessOrEqual(t, len(code), maxField)
 			}
 		}
 	}
@@ -321,14 +322,14 @@ func TestUnknownToolListBounded(t *testing.T) {
 	set := NewSet(append(opts, WithLogger(nil))...)
 	res := set.Call(context.Background(), "nope", nil)
 	require.Equal(t, CodeUnknownTool, res.Errors[0].Code)
-	assert.LessOrEqual(t, len(res.Errors[0].Expected), MaxField)
+	assert.LessOrEqual(t, len(res.Errors[0].Expected), maxField)
 	assert.True(t, strings.HasPrefix(res.Errors[0].Expected, "one of tool_number_0, tool_number_1, "), res.Errors[0].Expected)
 	assert.Regexp(t, `, … and \d+ more$`, res.Errors[0].Expected)
 	assert.Regexp(t, `^Call one of the available tools instead: tool_number_0, .*, … and \d+ more\.$`, res.Instruction())
 }
 
 // BenchmarkRenderHostile renders the feedback of a result whose every error
-// member is a 1 MiB text of line breaks: the cost is that of MaxField bytes
+// member is a 1 MiB text of line breaks: the cost is that of maxField bytes
 // per member, whatever the size of the text.
 func BenchmarkRenderHostile(b *testing.B) {
 	s := strings.Repeat("\u2028\n", 1<<18)
@@ -355,9 +356,9 @@ func TestRenderWorstCase(t *testing.T) {
 		base = max(base, len(r.Feedback())-len(r.Errors[0].Message())-3)
 	}
 	t.Logf("longest: Message %d (bound %d), Codes entry %d (bound %d), JSON error %d (bound %d), feedback without its errors %d (bound %d)",
-		message, MaxMessage, code, 2*MaxField+1, jsonError, MaxJSONError, base, MaxFeedbackBase)
-	assert.Equal(t, MaxMessage, message, "the bound is reached: it is exact")
-	assert.Equal(t, 2*MaxField+1, code, "the bound is reached: it is exact")
-	assert.LessOrEqual(t, jsonError, MaxJSONError)
-	assert.LessOrEqual(t, base, MaxFeedbackBase)
+		message, maxMessage, code, 2*maxField+1, jsonError, maxJSONError, base, maxFeedbackBase)
+	assert.Equal(t, maxMessage, message, "the bound is reached: it is exact")
+	assert.Equal(t, 2*maxField+1, code, "the bound is reached: it is exact")
+	assert.LessOrEqual(t, jsonError, maxJSONError)
+	assert.LessOrEqual(t, base, maxFeedbackBase)
 }

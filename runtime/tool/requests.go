@@ -10,7 +10,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file deduplicates the calls to tools that are not idempotent by their
@@ -71,8 +71,8 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 			return s.unavailable(ctx, r, errors.New("the record of the request id does not decode: "+err.Error())), false
 		}
 		if rec.Fingerprint != fingerprint {
-			return reject(stageIdempotency, Error{Code: CodeRequestConflict, Name: r.name,
-				Reason: "the request id " + jsonvalue.QuoteShort(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
+			return reject(stageIdempotency, Error{Code: codeRequestConflict, Name: r.name,
+				Reason: "the request id " + value.Show(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
 		}
 		if rec.Result != nil {
 			res := rec.Result.replay()

@@ -6,14 +6,14 @@ import (
 	"fmt"
 )
 
-// CodeBadResult is the code of a call whose handler returned a result that
+// codeBadResult is the code of a call whose handler returned a result that
 // does not match the tool's result schema, or an output that cannot be sent:
 // one with no JSON form (a value that contains itself, a channel, NaN, a
 // MarshalJSON that fails or panics), or whose JSON nests deeper than 512
 // levels, or that the runtime's parser does not read back (a number beyond
 // float64's range). It is a bug of the application, not of the model. The
 // output is not sent; the call fails, and the audit log says what was wrong.
-const CodeBadResult = "bad_result"
+const codeBadResult = "bad_result"
 
 // ResultDef is the definition of a tool whose directive names its result
 // type R (//toolgen:tool result=R): toolgen generates the JSON Schema of R
@@ -69,11 +69,11 @@ func resultFailure(name string, err error) Result {
 	if _, unsent := err.(*outputError); unsent {
 		return Result{Status: StatusFailed,
 			Err:    fmt.Errorf("tool %s returned an output that cannot be sent: %w", name, err),
-			Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced an output that cannot be sent"}}}
+			Errors: Errors{{Code: codeBadResult, Name: name, Reason: "the tool produced an output that cannot be sent"}}}
 	}
 	return Result{Status: StatusFailed,
 		Err:    fmt.Errorf("tool %s returned a result that does not match its result schema: %w", name, err),
-		Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced a result that does not match its declared output schema"}}}
+		Errors: Errors{{Code: codeBadResult, Name: name, Reason: "the tool produced a result that does not match its declared output schema"}}}
 }
 
 // resultProblems lists what is wrong with a result, for the audit log:

@@ -86,7 +86,7 @@ func TestResultOutsideItsSchema(t *testing.T) {
 			res := set.Call(context.Background(), "position", nil)
 			require.Equal(t, tool.StatusFailed, res.Status)
 			require.Len(t, res.Errors, 1)
-			assert.Equal(t, tool.CodeBadResult, res.Errors[0].Code)
+			assert.Equal(t, "bad_result", res.Errors[0].Code)
 			assert.Nil(t, res.Output, "the result is not sent")
 			assert.Nil(t, res.Structured)
 			assert.Equal(t, "The call to position failed:\n- the tool produced a result that does not match its declared output schema\n"+
@@ -126,7 +126,7 @@ func TestResultRenderingIsBounded(t *testing.T) {
 		tool.WithLogger(slog.New(slog.DiscardHandler)))
 	res := set.Call(context.Background(), "position", nil)
 	require.Equal(t, tool.StatusFailed, res.Status)
-	assert.Equal(t, tool.CodePanic, res.Errors[0].Code)
+	assert.Equal(t, "panic", res.Errors[0].Code)
 
 	// A result whose encoding blocks, of an isolated handler: the call ends
 	// at its time limit all the same.
@@ -138,7 +138,7 @@ func TestResultRenderingIsBounded(t *testing.T) {
 	res = set.Call(context.Background(), "position", nil)
 	assert.Less(t, time.Since(start), 5*time.Second)
 	require.Equal(t, tool.StatusFailed, res.Status)
-	assert.Equal(t, tool.CodeTimeout, res.Errors[0].Code)
+	assert.Equal(t, "timeout", res.Errors[0].Code)
 }
 
 // A rejected call of a tool with a result schema has no structuredContent;
@@ -199,7 +199,14 @@ func TestOutputParse(t *testing.T) {
 		"Answer again with only a JSON object that matches the format.", arm.PlanOutput.Feedback(errs))
 }
 
-// The feedback is bounded whatever the answer: at most MaxFeedbackErrors
+// The bounds Output.Feedback documents: it lists at most 20 errors, each
+// message at most 796 bytes.
+const (
+	feedbackErrors = 20
+	maxMessage     = 796
+)
+
+// The feedback is bounded whatever the answer: at most feedbackErrors
 // errors are listed.
 func TestOutputFeedbackIsBounded(t *testing.T) {
 	var extra []string
@@ -207,11 +214,11 @@ func TestOutputFeedbackIsBounded(t *testing.T) {
 		extra = append(extra, `"m`+itoa(i)+`":"`+strings.Repeat(`\n`, 100)+`"`)
 	}
 	_, errs := arm.PlanOutput.Parse(`{"moves":[{"x":1,"y":1}],"reason":"r",` + strings.Join(extra, ",") + `}`)
-	require.Greater(t, len(errs), tool.MaxFeedbackErrors)
+	require.Greater(t, len(errs), feedbackErrors)
 	text := arm.PlanOutput.Feedback(errs)
 	lines := strings.Split(text, "\n")
-	assert.Len(t, lines, tool.MaxFeedbackErrors+3)
-	assert.Equal(t, "- and "+itoa(len(errs)-tool.MaxFeedbackErrors)+" more errors", lines[len(lines)-2])
+	assert.Len(t, lines, feedbackErrors+3)
+	assert.Equal(t, "- and "+itoa(len(errs)-feedbackErrors)+" more errors", lines[len(lines)-2])
 	assert.Less(t, len(text), 8192)
 }
 
@@ -297,7 +304,7 @@ func FuzzOutputParse(f *testing.F) {
 			if plan.Reason != "" || plan.Moves != nil {
 				t.Fatalf("errors and a value: %+v %v", plan, errs)
 			}
-			if text := arm.PlanOutput.Feedback(errs); len(text) > 200+(tool.MaxFeedbackErrors+1)*(tool.MaxMessage+3) {
+			if text := arm.PlanOutput.Feedback(errs); len(text) > 200+(feedbackErrors+1)*(maxMessage+3) {
 				t.Fatalf("feedback of %d bytes", len(text))
 			}
 			return

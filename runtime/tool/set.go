@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Status is the fate of a call in a Set.
@@ -26,29 +28,33 @@ const (
 	// did not run. Result.Errors says why.
 	StatusRejected Status = "rejected"
 	// StatusNeedsConfirmation: the tool is dangerous and the application has
-	// not approved this exact call; the handler did not run.
+	// not approved this exact call; the handler did not run. Result.Approval
+	// holds the token that approves it. A first request has no Errors; a
+	// call made with an approval the set refused has one, whose code says
+	// why (approval_used, approval_expired, approval_invalid).
 	StatusNeedsConfirmation Status = "needs_confirmation"
 	// StatusFailed: the handler ran and returned an error, panicked, or did not
 	// finish in time. Result.Errors says which.
 	StatusFailed Status = "failed"
 )
 
-// Codes of the stages of a call other than argument validation. A policy's
-// denial carries the code the policy chose.
+// Codes of the stages of a call other than parsing and validation, which the
+// package documentation lists (Errors). A policy's denial carries the code
+// the policy chose.
 const (
-	CodeBadJSON         = "bad_json"         // parse: not JSON, invalid UTF-8, a duplicate member, nested too deep
-	CodeBadNumber       = "bad_number"       // parse: a number beyond float64's range, such as 1e400
-	CodeTooLarge        = "too_large"        // parse: arguments larger than the set's limit
-	CodeBadShape        = "bad_shape"        // shape: the arguments (or a whole call) are not an object
-	CodePolicy          = "policy"           // policy: a denial that is not a *Denial
-	CodeRequestConflict = "request_conflict" // idempotency: a request id reused with other arguments
-	CodeTimeout         = "timeout"          // execution: the handler did not finish in time
-	CodeCanceled        = "canceled"         // execution: the caller's context was canceled
-	CodePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
-	CodeToolError       = "tool_error"       // execution: the handler returned an error
-	CodeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store failed; the handler did not run
-	CodeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
-	CodeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
+	codeTooLarge        = "too_large"        // parse: arguments larger than the set's limit
+	codePolicy          = "policy"           // policy: a denial that is not made by Deny
+	codeRequestConflict = "request_conflict" // idempotency: a request id reused with other arguments
+	codeTimeout         = "timeout"          // execution: the handler did not finish in time
+	codeCanceled        = "canceled"         // execution: the caller's context was canceled
+	codePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
+	codeToolError       = "tool_error"       // execution: the handler returned an error
+	codeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store, or the Approver (Ask), failed; the handler did not run
+	codeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
+	codeApprovalUsed    = "approval_used"    // confirmation: the approval given (Approve, Decline) has answered for a run of the call already
+	codeApprovalExpired = "approval_expired" // confirmation: the approval given is past its lifetime (WithApprovalLifetime)
+	codeApprovalInvalid = "approval_invalid" // confirmation: the approval given is not the set's for this call: another call's, other arguments', forged
+	codeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
 )
 
 // Def is a tool's definition together with the Go type of its arguments.
@@ -228,20 +234,20 @@ type optionFunc func(*Set)
 
 func (f optionFunc) apply(s *Set) { f(s) }
 
-// DefaultTimeout is how long a Set lets a handler run unless WithTimeout or
+// defaultTimeout is how long a Set lets a handler run unless WithTimeout or
 // Handler.Timeout says otherwise.
-const DefaultTimeout = 30 * time.Second
+const defaultTimeout = 30 * time.Second
 
-// DefaultMaxArgumentSize is the largest raw arguments a Set parses unless
-// WithMaxArgumentSize says otherwise: 1 MiB.
-const DefaultMaxArgumentSize = 1 << 20
+// defaultMaxArgumentSize is the largest raw arguments a Set parses unless
+// WithMaxArgumentSize says otherwise.
+const defaultMaxArgumentSize = 1 << 20
 
-// DefaultDedupeWindow is how long a Set remembers the result of a call to a
+// defaultDedupeWindow is how long a Set remembers the result of a call to a
 // tool that is not idempotent, unless WithDedupeWindow says otherwise.
-const DefaultDedupeWindow = 10 * time.Minute
+const defaultDedupeWindow = 10 * time.Minute
 
 // WithTimeout sets the time limit of each execution, for handlers without
-// their own; d <= 0 means none. A handler's context ends at the limit, and
+// their own: 30 seconds without it; d <= 0 means none. A handler's context ends at the limit, and
 // the call fails with code timeout; an Isolated handler's call returns then
 // even if the handler does not honour its context (its late outcome is
 // logged and discarded).
@@ -277,8 +283,8 @@ func WithRedaction(fn func(tool string, args map[string]any) any) Option {
 }
 
 // WithMaxArgumentSize sets the largest raw arguments, in bytes, that Call
-// and CallJSON parse; larger ones are rejected with code too_large. n <= 0
-// means no limit.
+// and CallJSON parse (1 MiB without it); larger ones are rejected with code
+// too_large. n <= 0 means no limit.
 func WithMaxArgumentSize(n int) Option { return optionFunc(func(s *Set) { s.maxSize = n }) }
 
 // WithMaxErrors sets how many errors the validation of one call reports at
@@ -290,12 +296,12 @@ func WithMaxErrors(n int) Option { return optionFunc(func(s *Set) { s.maxErrors 
 // WithDedupeWindow sets how long the set remembers the outcome of a call to
 // a tool that is not idempotent (Tool.Idempotent false), by its request id:
 // from its end once it has run (while it runs, for the window plus its time
-// limit). d <= 0 turns deduplication off.
+// limit): 10 minutes without it. d <= 0 turns deduplication off.
 func WithDedupeWindow(d time.Duration) Option { return optionFunc(func(s *Set) { s.window = d }) }
 
 // WithStore keeps the set's records (the request ids of calls to tools that
 // are not idempotent, the approval tokens used) in st instead of a memory
-// store of DefaultMaxRecords records of each kind: a store shared by the
+// store of 10,000 records of each kind: a store shared by the
 // replicas of a service, or a MemoryStore of another size. See Store for the
 // contract.
 func WithStore(st Store) Option {
@@ -307,8 +313,8 @@ func WithStore(st Store) Option {
 }
 
 // Policy is an application rule over a valid call: nil lets the call go on;
-// an error rejects it, with the code and reason of a *Denial (see Deny) or
-// with code policy and the error's text.
+// an error rejects it, with the code and reason of a denial made by Deny
+// (wrapped or not), or with code policy and the error's text.
 type Policy func(ctx context.Context, c *Call) error
 
 // PolicyFor makes a Policy for one tool, with its typed arguments: fn runs
@@ -331,17 +337,18 @@ func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Pol
 	}
 }
 
-// Denial is a policy's refusal: a code (such as "workspace" or
-// "emergency_stop") and a sentence for the model.
-type Denial struct {
+// denial is a policy's refusal, made by Deny.
+type denial struct {
 	Code   string
 	Reason string
 }
 
-func (d *Denial) Error() string { return d.Reason }
+func (d *denial) Error() string { return d.Reason }
 
-// Deny returns a *Denial, for a Policy to return.
-func Deny(code, reason string) error { return &Denial{Code: code, Reason: reason} }
+// Deny returns a policy's refusal, for a Policy to return: a code (such as
+// "workspace" or "emergency_stop") and a sentence for the model, which the
+// call's one error carries as its Code and Reason.
+func Deny(code, reason string) error { return &denial{Code: code, Reason: reason} }
 
 // Call is a call being run, as policies see it.
 type Call struct {
@@ -355,11 +362,12 @@ type Call struct {
 	Arguments map[string]any
 }
 
-// CallOption sets a property of one call: CallID, RequestID, Approve. The
-// zero CallOption sets nothing.
+// CallOption sets a property of one call: CallID, RequestID, Approve,
+// Decline, Ask. The zero CallOption sets nothing.
 type CallOption struct {
 	set   uint8 // which property: one of the constants below
 	value string
+	ask   Approver
 }
 
 const (
@@ -367,6 +375,7 @@ const (
 	setRequestID
 	setApproval
 	setDecline
+	setAsk
 )
 
 type callOptions struct {
@@ -378,29 +387,32 @@ type callOptions struct {
 // Anthropic's tool_use id): it goes to the audit log and to the shaped
 // results (Result.OpenAI, Result.Anthropic). Without RequestID, it is also
 // the request id.
-func CallID(id string) CallOption { return CallOption{setID, id} }
+func CallID(id string) CallOption { return CallOption{set: setID, value: id} }
 
 // RequestID sets the id under which a set deduplicates calls to a tool that
 // is not idempotent: a second call with the same id, within the window,
 // returns the first call's result instead of acting again.
-func RequestID(id string) CallOption { return CallOption{setRequestID, id} }
+func RequestID(id string) CallOption { return CallOption{set: setRequestID, value: id} }
 
 // Approve supplies a person's approval of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call. It
 // approves that exact call only (same tool, same arguments as JSON values),
 // in the set that issued it (or a replica sharing its key and store), once,
-// within DefaultApprovalLifetime (see WithApprovalLifetime). A token that is
+// within 15 minutes (see WithApprovalLifetime). A token that is
 // not valid for the call is no approval: the call needs confirmation again,
-// with a new token. The approval comes from the application, through a
-// channel the model cannot write to: never from the model's arguments.
-func Approve(token string) CallOption { return CallOption{setApproval, token} }
+// with a new token and an error saying why the token was refused
+// (approval_used, approval_expired, approval_invalid). The approval
+// comes from the application, through a channel the model cannot write to:
+// never from the model's arguments. Ask does it within the call.
+func Approve(token string) CallOption { return CallOption{set: setApproval, value: token} }
 
 // Decline records a person's refusal of a dangerous call: token is the
 // Result.Approval of the needs_confirmation result of that same call, as
 // for Approve. The call is rejected with code declined, audited as such,
 // and never runs; the token cannot approve it any more. A token that is not
-// valid for the call is no answer: the call needs confirmation again.
-func Decline(token string) CallOption { return CallOption{setDecline, token} }
+// valid for the call is no answer: the call needs confirmation again, as
+// for Approve.
+func Decline(token string) CallOption { return CallOption{set: setDecline, value: token} }
 
 // Result is the outcome of a call.
 type Result struct {
@@ -420,11 +432,13 @@ type Result struct {
 	// ResultSchema: an MCP result's structuredContent, and the text of the
 	// other shaped results.
 	Structured json.RawMessage
-	// Err is the handler's error, for a call that failed.
+	// Err is the handler's error, for a call that failed; the Approver's,
+	// for a call it left unanswered (see Ask).
 	Err error
 	// Approval, for needs_confirmation, is the token that approves this exact
-	// call once: show the call to a person and, once they approve, call again
-	// with Approve(token) before the token expires.
+	// call once: show the call to a person (Tool.Confirmation) and, once they
+	// approve, call again with Approve(token) before the token expires (or
+	// let Ask do it).
 	Approval string
 	// Duplicate reports a result replayed from an earlier call with the same
 	// request id, to a tool that is not idempotent. Its status and errors are
@@ -500,12 +514,12 @@ type Set struct {
 func NewSet(opts ...Option) *Set {
 	s := &Set{
 		handlers:         map[string]*Handler{},
-		timeout:          DefaultTimeout,
-		maxSize:          DefaultMaxArgumentSize,
-		window:           DefaultDedupeWindow,
+		timeout:          defaultTimeout,
+		maxSize:          defaultMaxArgumentSize,
+		window:           defaultDedupeWindow,
 		now:              time.Now,
-		approvalLifetime: DefaultApprovalLifetime,
-		maxInFlight:      DefaultMaxInFlight,
+		approvalLifetime: defaultApprovalLifetime,
+		maxInFlight:      defaultMaxInFlight,
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -572,14 +586,23 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 // provider's tool call carries them. It never panics: a panic of the
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
-func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
+func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
+	res := s.call(ctx, name, raw, opts)
+	if a := approverOf(res, opts); a != nil {
+		args, _ := ParseArgs(raw) // they parsed, to reach the approval
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, opts) })
+	}
+	return res
+}
+
+func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(raw)
 	if s.maxSize > 0 && len(raw) > s.maxSize {
-		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
 			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
 	}
 	h := s.handlers[name]
@@ -631,16 +654,24 @@ func (s *Set) dedupes(h *Handler, r *callState) bool {
 // are the empty object. A value built by hand that nests deeper than the
 // parse limit (512 levels), or contains itself, is rejected with code depth
 // where the set must walk it (to identify a call for its approval or its
-// request id), as is one deeper than MaxDepth where a validator compares
+// request id), as is one deeper than 128 levels where a validator compares
 // it. Like Call, it never panics.
-func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) (res Result) {
+func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, opts ...CallOption) Result {
+	if args == nil {
+		args = map[string]any{}
+	}
+	res := s.callArgs(ctx, name, args, opts)
+	if a := approverOf(res, opts); a != nil {
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.callArgs(ctx, name, args, opts) })
+	}
+	return res
+}
+
+func (s *Set) callArgs(ctx context.Context, name string, args map[string]any, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
-	if args == nil {
-		args = map[string]any{}
-	}
 	return s.run(ctx, &r, args)
 }
 
@@ -650,14 +681,25 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 // The parse and shape stages apply to the whole call: anything but an object
 // with exactly a string "tool" and an object "args" is bad_shape. Like Call,
 // it never panics.
-func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
+func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) Result {
+	res := s.callJSON(ctx, call, opts)
+	if a := approverOf(res, opts); a != nil {
+		v, _ := parseJSON(call) // it parsed, to reach the approval
+		env, _ := v.(map[string]any)
+		args, _ := env["args"].(map[string]any)
+		return s.answer(ctx, a, res, s.handlers[res.Tool], args, opts, func(opts []CallOption) Result { return s.callJSON(ctx, call, opts) })
+	}
+	return res
+}
+
+func (s *Set) callJSON(ctx context.Context, call []byte, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, "", opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
-		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
 	if res, ok := s.admit(ctx, &r, nil, len(call)); !ok {
@@ -696,7 +738,7 @@ func describeMember(m map[string]any, k string) string {
 	if !ok {
 		return "missing"
 	}
-	return "a " + jsonvalue.TypeName(v)
+	return "a " + value.TypeName(v)
 }
 
 func reject(st stage, e Error) Result {
@@ -760,14 +802,14 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 }
 
 // toolList is the Expected of an unknown_tool error: "one of " and the
-// set's tool names, as many as MaxField bytes hold.
+// set's tool names, as many as maxField bytes hold.
 func (s *Set) toolList() string {
 	const head = "one of "
 	var b strings.Builder
 	b.WriteString(head)
 	for i, t := range s.tools {
 		name := field(t.Name)
-		if i > 0 && b.Len()+2+len(name) > MaxField-len(", … and 1000000 more") {
+		if i > 0 && b.Len()+2+len(name) > maxField-len(", … and 1000000 more") {
 			fmt.Fprintf(&b, ", … and %d more", len(s.tools)-i)
 			break
 		}
@@ -783,11 +825,11 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	r.at = "policy"
 	for _, p := range s.policies {
 		if err := p(ctx, call); err != nil {
-			var d *Denial
+			var d *denial
 			if errors.As(err, &d) && d != nil {
 				return reject(stagePolicy, Error{Code: d.Code, Name: r.name, Reason: d.Reason})
 			}
-			return reject(stagePolicy, Error{Code: CodePolicy, Name: r.name, Reason: err.Error()})
+			return reject(stagePolicy, Error{Code: codePolicy, Name: r.name, Reason: err.Error()})
 		}
 	}
 	if h.tool.Risk != RiskDangerous {
@@ -806,11 +848,15 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	}
 	r.approval = verdict
 	if verdict != approvalGranted {
-		return Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		res := Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		if verdict != approvalRequired {
+			res.Errors = Errors{refusal(verdict, r.name)}
+		}
+		return res
 	}
 	if r.opts.decline {
 		r.approval = approvalDeclined
-		return reject(stageDeclined, Error{Code: CodeDeclined, Name: r.name, Reason: "a person declined this call"})
+		return reject(stageDeclined, Error{Code: codeDeclined, Name: r.name, Reason: "a person declined this call"})
 	}
 	res := s.execute(ctx, r, h, v)
 	if !r.reached {
@@ -827,7 +873,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 // use it.
 func (s *Set) unavailable(ctx context.Context, r *callState, err error) Result {
 	s.storeFailed(ctx, r, err)
-	return Result{Status: StatusRejected, Err: err, stage: stageInternal, Errors: Errors{{Code: CodeUnavailable, Name: r.name,
+	return Result{Status: StatusRejected, Err: err, stage: stageInternal, Errors: Errors{{Code: codeUnavailable, Name: r.name,
 		Reason: "the application could not record the call, so it was not executed"}}}
 }
 
@@ -935,14 +981,14 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)),
 			slog.String("panic", text), slog.String("stack", string(o.stack)))
 		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", r.name, text),
-			Errors: Errors{{Code: CodePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
+			Errors: Errors{{Code: codePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
 	case o.err != nil:
 		if errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled) {
 			res := failure(o.err, limit)
 			res.Err = o.err
 			return res
 		}
-		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
+		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: codeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
 	case o.resultErr != nil:
 		msg := "tool result does not match its result schema"
 		if _, unsent := o.resultErr.(*outputError); unsent {
@@ -969,10 +1015,10 @@ func failure(err error, limit time.Duration) Result {
 		if limit > 0 {
 			reason = "the tool did not finish within " + limit.String()
 		}
-		return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeTimeout,
+		return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: codeTimeout,
 			Reason: reason + "; it may or may not have taken effect"}}}
 	}
-	return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeCanceled,
+	return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: codeCanceled,
 		Reason: "the call was canceled before the tool finished; it may or may not have taken effect"}}}
 }
 
@@ -1030,8 +1076,8 @@ func (s *Set) recoverCall(ctx context.Context, r *callState, res *Result) {
 	if v == nil {
 		return
 	}
-	if jsonvalue.IsTooDeep(v) && !r.reached {
-		*res = s.finish(ctx, r, reject(stageArguments, depthError(MaxDepth)))
+	if value.IsTooDeep(v) && !r.reached {
+		*res = s.finish(ctx, r, reject(stageArguments, depthError(value.MaxDepth)))
 		return
 	}
 	stage := r.at
@@ -1050,10 +1096,10 @@ func panicResult(r *callState, v any) Result {
 	name := shorten(r.name)
 	if r.reached {
 		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", name, describePanic(v)),
-			Errors: Errors{{Code: CodePanic, Name: name, Reason: "the tool failed with an internal error"}}}
+			Errors: Errors{{Code: codePanic, Name: name, Reason: "the tool failed with an internal error"}}}
 	}
 	return Result{Status: StatusRejected, stage: stageInternal, Err: fmt.Errorf("tool %s: %s panicked: %s", name, r.at, describePanic(v)),
-		Errors: Errors{{Code: CodePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
+		Errors: Errors{{Code: codePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
 }
 
 // depthError reports arguments that a walk cannot follow to their end, in
@@ -1084,7 +1130,7 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 }
 
 // audit writes the call's record. Every text in it is escaped and bounded
-// (see MaxField); argument values appear only as the redaction hook made
+// (see maxField); argument values appear only as the redaction hook made
 // them, and when logging those panics, the record is written without them.
 func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool) {
 	defer func() {
@@ -1140,11 +1186,11 @@ func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool
 	l.LogAttrs(ctx, level, "tool call", attrs...)
 }
 
-// shorten cuts s to jsonvalue.MaxShown characters, for a name the model wrote.
+// shorten cuts s to jsonscan.MaxShown characters, for a name the model wrote.
 func shorten(s string) string {
 	runes := 0
 	for i := range s {
-		if runes == jsonvalue.MaxShown {
+		if runes == jsonscan.MaxShown {
 			return s[:i] + "…"
 		}
 		runes++

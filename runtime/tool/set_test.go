@@ -15,7 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Hand-written stand-ins for generated definitions.
@@ -31,9 +32,9 @@ func validateMove(args map[string]any) Errors {
 	if _, ok := args["x"]; !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/x", Name: "x", Expected: "number"})
 	}
-	for _, k := range jsonvalue.SortedKeys(args) {
+	for _, k := range sortedKeys(args) {
 		if k != "x" && k != "speed" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + pointerKey(k), Name: k, Got: value.TypeName(args[k])})
 		}
 	}
 	check := func(k string, max float64) {
@@ -41,7 +42,7 @@ func validateMove(args map[string]any) Errors {
 		if !ok || (v == nil && k == "speed") {
 			return
 		}
-		if f, ok := jsonvalue.Number(v); !ok {
+		if f, ok := value.Number(v); !ok {
 			errs = append(errs, typeError("/"+k, k, "number", v))
 		} else if f < 0 {
 			errs = append(errs, valueError("minimum", "/"+k, k, ">= 0", v))
@@ -59,9 +60,9 @@ func decodeMove(args map[string]any) (moveArgs, Errors) {
 		return moveArgs{}, errs
 	}
 	var m moveArgs
-	m.X, _ = jsonvalue.Float(args["x"])
+	m.X, _ = value.Number(args["x"])
 	if v := args["speed"]; v != nil {
-		m.Speed, _ = jsonvalue.Float(v)
+		m.Speed, _ = value.Number(v)
 	}
 	return m, nil
 }
@@ -81,9 +82,9 @@ func validateText(args map[string]any) Errors {
 	if !ok {
 		errs = append(errs, Error{Code: CodeMissing, Path: "/text", Name: "text", Expected: "string"})
 	}
-	for _, k := range jsonvalue.SortedKeys(args) {
+	for _, k := range sortedKeys(args) {
 		if k != "text" {
-			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k, Got: jsonvalue.TypeName(args[k])})
+			errs = append(errs, Error{Code: CodeUnexpected, Path: "/" + pointerKey(k), Name: k, Got: value.TypeName(args[k])})
 		}
 	}
 	if ok {
@@ -241,7 +242,7 @@ func TestHostileInputs(t *testing.T) {
 		{"move", `{"x": 3,`, CodeBadJSON},
 		{"move", `{"x": 3, "x": 30}`, CodeBadJSON},
 		{"move", `{"x": 3, "speed": 0.5, "speed": 5}`, CodeBadJSON},
-		{"echo", `{"text": "` + tenMB + `"}`, CodeTooLarge},
+		{"echo", `{"text": "` + tenMB + `"}`, codeTooLarge},
 		{"move", `{"x": 1e400}`, CodeBadNumber},
 		{"move", `{"x": -1e400}`, CodeBadNumber},
 		{"move", `{"x": 1e308, "speed": 1}`, "maximum"},
@@ -342,7 +343,7 @@ func TestConfirmation(t *testing.T) {
 	stop := NewSet(doorDef.Handle(c.echo), WithLogger(nil), WithPolicy(func(context.Context, *Call) error { return errors.New("not now") }))
 	refused := stop.Call(ctx, "door", args, Approve(res.Approval))
 	assert.Equal(t, StatusRejected, refused.Status)
-	assert.Equal(t, Errors{{Code: CodePolicy, Name: "door", Reason: "not now"}}, refused.Errors)
+	assert.Equal(t, Errors{{Code: codePolicy, Name: "door", Reason: "not now"}}, refused.Errors)
 }
 
 func TestPolicyFor(t *testing.T) {
@@ -385,7 +386,7 @@ func TestPolicyForOtherType(t *testing.T) {
 	} {
 		res := call()
 		assert.Equal(t, StatusRejected, res.Status)
-		assert.Equal(t, []string{CodePanic + ":move"}, res.Errors.Codes())
+		assert.Equal(t, []string{codePanic + ":move"}, res.Errors.Codes())
 	}
 	assert.Zero(t, c.n.Load(), "the call ran past a policy that never saw it")
 	assert.Contains(t, audit.String(), "PolicyFor(move) takes arguments of type tool.moveArgs, but the set's tool move takes tool.textArgs")
@@ -395,6 +396,7 @@ func TestPolicyForOtherType(t *testing.T) {
 // its arguments hold, and decodes the map: a call that builds much (objects
 // of one member under an any) costs what ParseArgs costs, not twice that.
 func TestPolicyParsesOnce(t *testing.T) {
+	race.SkipAllocs(t)
 	var b strings.Builder
 	b.WriteString(`{"value": [`)
 	for i := 0; b.Len() < 256<<10; i++ {
@@ -424,7 +426,7 @@ func TestPolicyPanic(t *testing.T) {
 	set := newTestSet(&c, slog.New(slog.NewTextHandler(&audit, nil)), WithPolicy(func(context.Context, *Call) error { panic("policy bug") }))
 	res := set.Call(context.Background(), "move", []byte(`{"x": 1}`))
 	assert.Equal(t, StatusRejected, res.Status)
-	assert.Equal(t, Errors{{Code: CodePanic, Name: "move", Reason: "the application failed with an internal error while checking the call; it was not executed"}}, res.Errors)
+	assert.Equal(t, Errors{{Code: codePanic, Name: "move", Reason: "the application failed with an internal error while checking the call; it was not executed"}}, res.Errors)
 	assert.Contains(t, audit.String(), "panic=\"policy bug\"")
 	assert.Contains(t, audit.String(), "stage=policy")
 	assert.Zero(t, c.n.Load())
@@ -459,14 +461,14 @@ func TestHandlerOutcomes(t *testing.T) {
 
 	res := set.Call(ctx, "move", []byte(`{"x": 1}`))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, Errors{{Code: CodePanic, Name: "move", Reason: "the tool failed with an internal error"}}, res.Errors)
+	assert.Equal(t, Errors{{Code: codePanic, Name: "move", Reason: "the tool failed with an internal error"}}, res.Errors)
 	assert.EqualError(t, res.Err, "tool move panicked: boom")
 	assert.Contains(t, audit.String(), "panic=boom")
 	assert.NotContains(t, res.Feedback(), "boom", "the panic value is for the log, not the model")
 
 	res = set.Call(ctx, "move", []byte(`{"x": 2}`))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, Errors{{Code: CodeToolError, Name: "move", Reason: "the tool failed: the arm is jammed"}}, res.Errors)
+	assert.Equal(t, Errors{{Code: codeToolError, Name: "move", Reason: "the tool failed: the arm is jammed"}}, res.Errors)
 	assert.EqualError(t, res.Err, "the arm is jammed")
 
 	// A handler that honours its context ends at its time limit; one that
@@ -482,7 +484,7 @@ func TestHandlerOutcomes(t *testing.T) {
 		res = set.Call(ctx, "move", []byte(`{"x": 4}`))
 		elapsed := time.Since(start)
 		assert.Equal(t, StatusFailed, res.Status)
-		assert.Equal(t, CodeTimeout, res.Errors[0].Code)
+		assert.Equal(t, codeTimeout, res.Errors[0].Code)
 		assert.Equal(t, "the tool did not finish within 50ms; it may or may not have taken effect", res.Errors[0].Reason)
 		assert.Less(t, elapsed, 10*time.Second, "the call returns at its deadline")
 		assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
@@ -493,10 +495,10 @@ func TestHandlerOutcomes(t *testing.T) {
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	set = newSet(time.Minute)
 	res = set.Call(cctx, "move", []byte(`{"x": 4}`))
-	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
+	assert.Equal(t, codeCanceled, res.Errors[0].Code)
 	// A call whose context is already over does not start.
 	res = set.Call(cctx, "move", []byte(`{"x": 5}`))
-	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
+	assert.Equal(t, codeCanceled, res.Errors[0].Code)
 
 	assert.Equal(t, StatusExecuted, newSet(time.Minute).Call(ctx, "move", []byte(`{"x": 5}`)).Status)
 }
@@ -513,7 +515,7 @@ func TestLateOutcomeIsLogged(t *testing.T) {
 		WithLogger(slog.New(slog.NewTextHandler(&audit, nil))),
 	)
 	res := set.Call(context.Background(), "echo", []byte(`{"text": "a"}`), CallID("c1"))
-	assert.Equal(t, CodeTimeout, res.Errors[0].Code)
+	assert.Equal(t, codeTimeout, res.Errors[0].Code)
 	close(release)
 	assert.Eventually(t, func() bool {
 		return strings.Contains(audit.String(), `msg="tool handler finished after its call returned" tool=echo call_id=c1 error="gave up"`)
@@ -554,7 +556,7 @@ func TestNoTimeout(t *testing.T) {
 		d, _ := ctx.Deadline()
 		return time.Until(d) > 25*time.Second, nil
 	}), WithLogger(nil))
-	assert.Equal(t, true, set.Call(context.Background(), "echo", []byte(`{"text":""}`)).Output, "DefaultTimeout")
+	assert.Equal(t, true, set.Call(context.Background(), "echo", []byte(`{"text":""}`)).Output, "defaultTimeout")
 }
 
 func TestIdempotency(t *testing.T) {
@@ -579,7 +581,7 @@ func TestIdempotency(t *testing.T) {
 	// Same id, other arguments: a conflict, not an action.
 	conflict := set.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("r1"))
 	assert.Equal(t, StatusRejected, conflict.Status)
-	assert.Equal(t, CodeRequestConflict, conflict.Errors[0].Code)
+	assert.Equal(t, codeRequestConflict, conflict.Errors[0].Code)
 	// Other ids, or no id, act.
 	assert.False(t, set.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("r2")).Duplicate)
 	assert.False(t, set.Call(ctx, "step", []byte(`{"text": "forward"}`)).Duplicate)

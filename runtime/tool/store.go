@@ -52,9 +52,9 @@ type Store interface {
 	Delete(ctx context.Context, key string) error
 }
 
-// DefaultMaxRecords is how many records of each kind (request ids, approval
+// defaultMaxRecords is how many records of each kind (request ids, approval
 // records) the memory store of a Set (or of NewMemoryStore(0)) holds at most.
-const DefaultMaxRecords = 10_000
+const defaultMaxRecords = 10_000
 
 // ErrStoreFull is the error of a MemoryStore's Add or Put of a record it has
 // no room for: it holds as many records of the kind as it may, none of which
@@ -101,11 +101,11 @@ type memoryRecord struct {
 }
 
 // NewMemoryStore makes a MemoryStore of at most maxRecords records of each
-// kind (request ids, approval records); maxRecords <= 0 means
-// DefaultMaxRecords.
+// kind (request ids, approval records); maxRecords <= 0 means 10,000, the
+// size of a Set's own memory store.
 func NewMemoryStore(maxRecords int) *MemoryStore {
 	if maxRecords <= 0 {
-		maxRecords = DefaultMaxRecords
+		maxRecords = defaultMaxRecords
 	}
 	return &MemoryStore{max: maxRecords, records: map[string]*memoryRecord{}, now: time.Now}
 }

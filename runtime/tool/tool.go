@@ -3,7 +3,7 @@ package tool
 import (
 	"encoding/json"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Risk classifies a tool by the worst it can do with valid arguments.
@@ -68,7 +68,7 @@ func (ts Tools) Lookup(name string) (*Tool, bool) {
 func (ts Tools) Validate(name string, args map[string]any) Errors {
 	t, ok := ts.Lookup(name)
 	if !ok {
-		return Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: "a declared tool", Actual: jsonvalue.QuoteShort(name)}}
+		return Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: "a declared tool", Actual: value.Show(name)}}
 	}
 	return t.Validate(args)
 }

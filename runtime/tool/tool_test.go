@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 func TestConstants(t *testing.T) {
@@ -33,7 +33,7 @@ func weatherValidate(args map[string]any) Errors {
 	var unexpected Errors
 	for k := range args {
 		if k != "city" && k != "days" {
-			unexpected = append(unexpected, Error{Code: CodeUnexpected, Path: "/" + jsonvalue.Key(k), Name: k})
+			unexpected = append(unexpected, Error{Code: CodeUnexpected, Path: "/" + pointerKey(k), Name: k})
 		}
 	}
 	slices.SortFunc(unexpected, func(a, b Error) int { return strings.Compare(a.Path, b.Path) })
@@ -44,7 +44,7 @@ func weatherValidate(args map[string]any) Errors {
 		}
 	}
 	if v, ok := args["days"]; ok {
-		if f, ok := jsonvalue.Number(v); !ok || !jsonvalue.IsInteger(v) {
+		if f, ok := value.Number(v); !ok || !value.IsInteger(v) {
 			errs = append(errs, typeError("/days", "days", "integer", v))
 		} else if f > 14 {
 			errs = append(errs, valueError("maximum", "/days", "days", "<= 14", v))

@@ -2,10 +2,10 @@ package tool
 
 import (
 	"fmt"
-	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // The validators written by hand in these tests build their errors as
@@ -13,20 +13,22 @@ import (
 // import).
 
 func typeError(path, name, expected string, v any) Error {
-	return Error{Code: CodeType, Path: path, Name: name, Expected: expected, Got: jsonvalue.TypeName(v)}
+	return Error{Code: CodeType, Path: path, Name: name, Expected: expected, Got: value.TypeName(v)}
 }
 
 func valueError(code, path, name, expected string, v any) Error {
-	return Error{Code: code, Path: path, Name: name, Expected: expected, Got: jsonvalue.TypeName(v), Actual: jsonvalue.Show(v)}
+	return Error{Code: code, Path: path, Name: name, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)}
 }
 
-func tooDeep() Error { return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(MaxDepth)} }
+func tooDeep() Error {
+	return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(value.MaxDepth)}
+}
 
 // recoverTooDeep turns the panic of a comparison nested deeper than
-// MaxDepth into a depth error in errs, as a generated validator does.
+// 128 levels into a depth error in errs, as a generated validator does.
 func recoverTooDeep(errs *Errors) {
 	if v := recover(); v != nil {
-		if !jsonvalue.IsTooDeep(v) {
+		if !value.IsTooDeep(v) {
 			panic(v)
 		}
 		*errs = append(*errs, tooDeep())
@@ -50,9 +52,5 @@ var fillers = func() []any {
 	return items
 }()
 
-// TestLimitsMatchTheirImplementation: the limits this package documents are
-// the ones its value functions apply.
-func TestLimitsMatchTheirImplementation(t *testing.T) {
-	assert.Equal(t, jsonvalue.MaxDepth, MaxDepth)
-	assert.Equal(t, jsonvalue.MaxShown, MaxKeyLength)
-}
+// pointerKey escapes a member name for a JSON Pointer (RFC 6901).
+func pointerKey(k string) string { return string(jsonscan.AppendPointerKey(nil, k)) }

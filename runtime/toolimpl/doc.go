@@ -16,19 +16,17 @@
 //     bounded in number (TooDeep is the error of a value nested too deep);
 //   - Dialects and Form, which build a tool's tool.Dialects when its package
 //     is initialized, from a table of its forms around its schema constants;
-//   - the value functions of the map validators and decoders, which read
-//     what a map[string]any holds as encoding/json decodes it, as
-//     json.Number, and as Go values put in a map by hand: Number,
-//     IsInteger, Length, List, AsObject, IsNull, TypeName, Show; exact
-//     comparisons (Compare, MultipleOf, Equal, In, InNumbers, Duplicate), whose walks
-//     stop at MaxDepth with PanicTooDeep; the conversions into Go fields
-//     (Int, Uint, Float, Float32, NumberText, IntegerJSON, IntKey, Bytes,
-//     Marshal); and the helpers of a few keywords (Base64, JSONContent,
-//     ContentValue, Has, Bit, CountBits, Head, KeysInOrder, Index).
+//   - the helpers of the map validators and decoders beside the value
+//     functions of runtime/toolimpl/value: enum tables (In, InNumbers,
+//     NumberEnum), the conversions into Go fields that are not a value's
+//     (IntKey, Bytes, Marshal), and the helpers of a few keywords (Base64,
+//     JSONContent, ContentValue, Has, Bit, CountBits, Head, KeysInOrder).
 //
-// A Set compares, renders and identifies values with the same functions
-// (runtime/internal/jsonvalue), so a handler, an approval and a validator
-// agree on what a value is.
+// Generated code imports two more packages of the runtime, for it alone:
+// runtime/toolimpl/value, what a JSON value is (its type, exact comparisons
+// of numbers, equality, its reading into a Go field), which runtime/tool
+// shares, so that a handler, an approval and a validator agree on what a
+// value is; and runtime/toolimpl/format, the checkers of the format keyword.
 //
 // # The shape of generated code
 //
@@ -123,8 +121,9 @@
 //
 // Number and Integer return a Num: F, its float64 view, decides a bound
 // unless the two are equal; Num's Compare, MultipleOf, In, Int, Uint and
-// Float32 compare and convert exactly, as Compare, MultipleOf, InNumbers and
-// Int do on the map path's json.Number, so the two paths agree on every
+// Float32 compare and convert exactly, as value.Compare, value.MultipleOf,
+// InNumbers and value.Int do on the map path's json.Number (Num's are
+// written on them), so the two paths agree on every
 // number, whatever its spelling (1e23, 9007199254740993, 1e-400). An enum
 // is a sorted table (Enum, NumberEnum) searched by bisection.
 //

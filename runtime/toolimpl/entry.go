@@ -6,6 +6,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // scanners keeps Scanners between calls: a generated function, called
@@ -122,7 +123,7 @@ func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
 func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			if !jsonvalue.IsTooDeep(v) {
+			if !value.IsTooDeep(v) {
 				panic(v)
 			}
 			ok = false
@@ -168,5 +169,5 @@ func Slice[T any](s *Scanner, items []T) []T {
 // parseError is the error of arguments that do not parse, as tool.ParseArgs
 // reports it.
 func parseError(e *jsonscan.Error, prefix string) tool.Error {
-	return tool.Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, tool.MaxField), Reason: e.Reason(prefix)}
+	return tool.Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, jsonvalue.MaxField), Reason: e.Reason(prefix)}
 }

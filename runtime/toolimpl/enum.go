@@ -3,6 +3,8 @@ package toolimpl
 import (
 	"cmp"
 	"slices"
+
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // An enum compiles to a table of its values, sorted, in which a value is
@@ -34,7 +36,7 @@ type NumberValue struct {
 // values, exactly: the float64s find the candidates, whose float64 equals
 // f, and Compare decides among them.
 func InNumbers(v any, f float64, values NumberEnum) bool {
-	return values.has(f, func(n string) int { return Compare(v, n) })
+	return values.has(f, func(n string) int { return value.Compare(v, n) })
 }
 
 // In reports whether the number is one of values, exactly (see InNumbers).

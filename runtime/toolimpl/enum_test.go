@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 // TestEnum: a string enum's table is sorted, and Enum finds each of its
@@ -72,6 +74,7 @@ func TestNumberEnum(t *testing.T) {
 // TestNumberChecksAllocateNothing: the exact comparisons of a Num with a
 // bound, its lookup in an enum and its integer check allocate nothing.
 func TestNumberChecksAllocateNothing(t *testing.T) {
+	race.SkipAllocs(t)
 	table := NumberEnum{{F: 1, N: "1"}, {F: 5, N: "5"}, {F: 1e23, N: "1e23"}}
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, lit := range []string{"5", "5.0", "1e23", "0.5", "-12", "9007199254740993"} {

@@ -3,15 +3,16 @@ package toolimpl
 import (
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// MaxKeyLength and MaxPathLength are tool's bounds on an error's Path and
-// Name, which a Loc renders.
+// The bounds of an error's Path and Name, as tool.Error documents them: a
+// member name longer than maxKeyLength characters is cut to them and "…",
+// so that a huge name the model sent is not echoed back whole, and a
+// location longer than maxPathLength bytes keeps its first and last steps
+// around "…".
 const (
-	MaxKeyLength  = tool.MaxKeyLength
-	MaxPathLength = tool.MaxPathLength
+	maxKeyLength  = 64
+	maxPathLength = 2048
 )
 
 // Loc is where a value lies in the arguments: a chain of member names and
@@ -87,7 +88,7 @@ func nameStep(b []byte, at *Loc, first bool) []byte {
 }
 
 // appendTo appends the steps of l from the root to dst. A location longer
-// than MaxPathLength keeps its first quarter and its last three quarters,
+// than maxPathLength keeps its first quarter and its last three quarters,
 // around "…".
 func (l Loc) appendTo(dst []byte, asName bool) []byte {
 	// The steps, from l up, on the stack: nothing of the Locs is stored,
@@ -105,7 +106,7 @@ func (l Loc) appendTo(dst []byte, asName bool) []byte {
 	for i := n - 1; i >= 0; i-- {
 		b = writeStep(b, chain[i], i == n-1, asName)
 	}
-	if len(b)-len(dst) > MaxPathLength {
+	if len(b)-len(dst) > maxPathLength {
 		return l.elided(dst, asName)
 	}
 	return b
@@ -124,7 +125,7 @@ func (l Loc) appendReversed(dst []byte, asName bool) []byte {
 		for j := len(s) - 1; j >= 0; j-- {
 			b = append(b, s[j])
 		}
-		if len(b)-start > MaxPathLength {
+		if len(b)-start > maxPathLength {
 			return l.elided(dst[:start], asName)
 		}
 	}
@@ -132,7 +133,7 @@ func (l Loc) appendReversed(dst []byte, asName bool) []byte {
 	return b
 }
 
-// elided appends a location longer than MaxPathLength to dst.
+// elided appends a location longer than maxPathLength to dst.
 func (l Loc) elided(dst []byte, asName bool) []byte {
 	n := 0
 	for at := &l; at != nil && at.kind != locRoot && n < maxSteps; at = at.parent {
@@ -148,13 +149,13 @@ func (l Loc) elided(dst []byte, asName bool) []byte {
 	}
 	// The steps [0, head) and [tail, n) are written.
 	head, size := 0, 0
-	for head < n-1 && size+lens[head] <= MaxPathLength/4 {
+	for head < n-1 && size+lens[head] <= maxPathLength/4 {
 		size += lens[head]
 		head++
 	}
 	tail := n - 1
 	size = lens[n-1]
-	for tail > head+1 && size+lens[tail-1] <= MaxPathLength*3/4 {
+	for tail > head+1 && size+lens[tail-1] <= maxPathLength*3/4 {
 		tail--
 		size += lens[tail]
 	}
@@ -184,14 +185,14 @@ func reverse(b []byte) {
 	}
 }
 
-// shortKey cuts a member name to MaxKeyLength characters.
+// shortKey cuts a member name to maxKeyLength characters.
 func shortKey(k string) string {
-	if len(k) <= MaxKeyLength {
+	if len(k) <= maxKeyLength {
 		return k
 	}
 	runes := 0
 	for i := range k {
-		if runes == MaxKeyLength {
+		if runes == maxKeyLength {
 			return k[:i] + "…"
 		}
 		runes++

@@ -11,7 +11,7 @@ import (
 // TestLocRendering: a location renders the same whether its steps are
 // written from the root (up to 16 steps) or reversed from the end (any
 // number): member names with ~ and /, long and multibyte names, indexes,
-// chains short and deep, paths past MaxPathLength.
+// chains short and deep, paths past maxPathLength.
 func TestLocRendering(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	keys := []string{"", "a", "city", "a/b", "~0", "東京", strings.Repeat("k", 70), strings.Repeat("é", 80), strings.Repeat("x", 300)}

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Num is a number a Scanner read: F is its float64 view (what a float64
@@ -29,10 +29,10 @@ func (n Num) value() any {
 
 // Compare compares the number with the decimal number b exactly: -1, 0 or
 // +1.
-func (n Num) Compare(b string) int { return Compare(n.value(), b) }
+func (n Num) Compare(b string) int { return value.Compare(n.value(), b) }
 
 // MultipleOf reports whether the number is an integer multiple of m, exactly.
-func (n Num) MultipleOf(m string) bool { return MultipleOf(n.value(), m) }
+func (n Num) MultipleOf(m string) bool { return value.MultipleOf(n.value(), m) }
 
 // integer reports whether the number has no fractional part, exactly.
 func (n Num) integer() bool {
@@ -40,9 +40,9 @@ func (n Num) integer() bool {
 		return false // a float64 with a fraction is no integer's
 	}
 	if n.lit != "" {
-		return jsonvalue.IsIntegerText(n.lit)
+		return value.IsIntegerText(n.lit)
 	}
-	return IsInteger(n.v)
+	return value.IsInteger(n.v)
 }
 
 // Int returns the number as an integer field holds it, exactly; false when
@@ -53,16 +53,16 @@ func (n Num) Int(min, max int64) (int64, bool) {
 			return i, i >= min && i <= max
 		}
 	}
-	return Int(n.value(), min, max)
+	return value.Int(n.value(), min, max)
 }
 
 // Uint returns the number as an unsigned integer field holds it, exactly;
 // false when it is not an integer in [0, max].
-func (n Num) Uint(max uint64) (uint64, bool) { return Uint(n.value(), max) }
+func (n Num) Uint(max uint64) (uint64, bool) { return value.Uint(n.value(), max) }
 
 // Float32 returns the number as a float32 field holds it, rounded as
 // encoding/json rounds it; false beyond float32's range.
-func (n Num) Float32() (float32, bool) { return Float32(n.value()) }
+func (n Num) Float32() (float32, bool) { return value.Float32(n.value()) }
 
 // number reads a literal's float64 view, as the map validator reads the same
 // json.Number.
@@ -144,7 +144,7 @@ func smallInt(lit string) (int64, bool) {
 // numberType names the JSON type of a number literal as TypeName does:
 // integer when it has no fractional part.
 func numberType(lit string) string {
-	if jsonvalue.IsIntegerText(lit) {
+	if value.IsIntegerText(lit) {
 		return "integer"
 	}
 	return "number"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Report collects the errors of one validation: at most its limit, then
@@ -144,19 +145,19 @@ func (r *Report) push(decode bool, e tool.Error) {
 
 // Type reports a value of the wrong JSON type at location at.
 func (r *Report) Type(at Loc, expected string, v any) {
-	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: TypeName(v)})
+	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: value.TypeName(v)})
 }
 
 // Value reports a value of the right type that breaks a constraint; code is
 // the JSON Schema keyword.
 func (r *Report) Value(code string, at Loc, expected string, v any) {
-	r.Add(at, tool.Error{Code: code, Expected: expected, Got: TypeName(v), Actual: Show(v)})
+	r.Add(at, tool.Error{Code: code, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)})
 }
 
 // OneOf reports a value valid against matched of the oneOf schemas, not
 // exactly one.
 func (r *Report) OneOf(at Loc, expected string, matched int, v any) {
-	e := tool.Error{Code: "oneOf", Expected: expected, Got: TypeName(v), Actual: Show(v)}
+	e := tool.Error{Code: "oneOf", Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)}
 	if matched > 1 {
 		e.Actual = "a value valid against " + strconv.Itoa(matched) + " of them"
 	}
@@ -218,7 +219,7 @@ func (r *Report) TooDeep(at Loc) { r.Add(at, TooDeep()) }
 // any other panic goes on.
 func (r *Report) recoverTooDeep() {
 	if v := recover(); v != nil {
-		if !jsonvalue.IsTooDeep(v) {
+		if !value.IsTooDeep(v) {
 			panic(v)
 		}
 		r.Add(Loc{}, TooDeep())
@@ -230,7 +231,7 @@ func (r *Report) recoverTooDeep() {
 // "minimum" or "maximum", the bound it crosses; min and max are the field
 // type's bounds as text.
 func (r *Report) Range(at Loc, min, max string, v any) {
-	if f, ok := Number(v); ok && f < 0 {
+	if f, ok := value.Number(v); ok && f < 0 {
 		r.Decode(at, "minimum", ">= "+min, v)
 		return
 	}
@@ -242,7 +243,7 @@ func (r *Report) Range(at Loc, min, max string, v any) {
 // ("contentEncoding" for bad base64, "propertyNames" for map keys), expected
 // what the field needs.
 func (r *Report) Decode(at Loc, code, expected string, v any) {
-	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: TypeName(v), Actual: Show(v)})
+	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)})
 }
 
 // maxReason bounds how much of the error of a type's own decoding method a
@@ -261,7 +262,7 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 	if name := at.name(); name != "" {
 		subject = "argument '" + name + "' does not"
 	}
-	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: TypeName(v), Actual: Show(v),
+	r.addDecode(at, tool.Error{Code: tool.CodeInvalid, Got: value.TypeName(v), Actual: value.Show(v),
 		Reason: strings.Join([]string{subject, " decode: ", cut(err.Error(), maxReason)}, "")})
 }
 
@@ -269,7 +270,7 @@ func (r *Report) Invalid(at Loc, err error, v any) {
 // PanicTooDeep into a depth error. Any other panic goes on.
 func (r *Report) RecoverTooDeep() {
 	if v := recover(); v != nil {
-		if !jsonvalue.IsTooDeep(v) {
+		if !value.IsTooDeep(v) {
 			panic(v)
 		}
 		r.Add(Loc{}, TooDeep())

@@ -1,6 +1,8 @@
 package toolimpl
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -42,7 +44,7 @@ func TestLocRenders(t *testing.T) {
 	}
 }
 
-// TestLocShortensKeys: a member name is echoed at most tool.MaxKeyLength
+// TestLocShortensKeys: a member name is echoed at most maxKeyLength
 // characters long, in Path and in Name, cut on a character boundary.
 func TestLocShortensKeys(t *testing.T) {
 	root := Loc{}
@@ -51,14 +53,14 @@ func TestLocShortensKeys(t *testing.T) {
 		r.Add(root.Key(k), tool.Error{Code: tool.CodeUnexpected})
 		e := r.Errors()[0]
 		assert.True(t, utf8.ValidString(e.Name) && utf8.ValidString(e.Path))
-		assert.Equal(t, tool.MaxKeyLength+1, utf8.RuneCountInString(e.Name), "the name and an ellipsis")
+		assert.Equal(t, maxKeyLength+1, utf8.RuneCountInString(e.Name), "the name and an ellipsis")
 		assert.True(t, strings.HasSuffix(e.Name, "…"))
-		assert.LessOrEqual(t, len(e.Path), 1+2*4*tool.MaxKeyLength)
+		assert.LessOrEqual(t, len(e.Path), 1+2*4*maxKeyLength)
 	}
 }
 
 // TestLocBoundsDeepPaths: the location of a deeply nested value keeps its
-// first and last steps, within tool.MaxPathLength bytes.
+// first and last steps, within maxPathLength bytes.
 func TestLocBoundsDeepPaths(t *testing.T) {
 	locs := make([]Loc, 2000)
 	at := &Loc{}
@@ -73,8 +75,8 @@ func TestLocBoundsDeepPaths(t *testing.T) {
 	var r Report
 	r.Add(*at, tool.Error{Code: tool.CodeType})
 	e := r.Errors()[0]
-	assert.LessOrEqual(t, len(e.Path), tool.MaxPathLength+8)
-	assert.LessOrEqual(t, len(e.Name), tool.MaxPathLength+8)
+	assert.LessOrEqual(t, len(e.Path), maxPathLength+8)
+	assert.LessOrEqual(t, len(e.Name), maxPathLength+8)
 	assert.True(t, strings.HasPrefix(e.Path, "/xxxx"), e.Path[:10])
 	assert.True(t, strings.HasSuffix(e.Path, "/1999"), e.Path)
 	assert.Contains(t, e.Path, "…")
@@ -116,6 +118,7 @@ func TestReportLimit(t *testing.T) {
 
 // TestReportNoAllocationUntilAnError: building locations costs nothing.
 func TestReportNoAllocationUntilAnError(t *testing.T) {
+	race.SkipAllocs(t)
 	var r Report
 	n := testing.AllocsPerRun(100, func() {
 		root := Loc{}
@@ -139,7 +142,7 @@ func TestKeysInOrder(t *testing.T) {
 		for k := range KeysInOrder(m) {
 			got = append(got, k)
 		}
-		assert.Equal(t, jsonvalue.SortedKeys(m), append([]string{}, got...), "n=%d", n)
+		assert.Equal(t, slices.Sorted(maps.Keys(m)), append([]string{}, got...), "n=%d", n)
 		// Stopping early.
 		seen := 0
 		for range KeysInOrder(m) {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -174,7 +176,7 @@ func (s *Scanner) Keep(v string) string {
 func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 	if s.vpending {
 		s.vpending, s.lastRaw = false, false
-		f, ok := Number(s.cur)
+		f, ok := value.Number(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return Num{}, false
@@ -235,7 +237,7 @@ func (s *Scanner) Bool(at Loc, expected string) (v, ok bool) {
 // typed nil), and reports whether it was.
 func (s *Scanner) Null() bool {
 	if s.vpending {
-		if IsNull(s.cur) {
+		if value.IsNull(s.cur) {
 			s.vpending = false
 			return true
 		}
@@ -277,17 +279,19 @@ func (s *Scanner) Hold() any {
 	return s.cur
 }
 
-// Kind is the JSON type of a value, as its first byte tells it.
-type Kind = jsonscan.Kind
+// Kind is the JSON type of a value, as its first byte tells it; 0 is none.
+type Kind uint8
 
-// The kinds of JSON values.
+// The kinds of JSON values. They have the values of the JSON scanner's
+// kinds (runtime/internal/jsonscan), so that the kind of the next raw value
+// converts as it is, as reflect.Kind does internal/abi.Kind.
 const (
-	KindNull   = jsonscan.Null
-	KindBool   = jsonscan.Bool
-	KindNumber = jsonscan.Number
-	KindString = jsonscan.String
-	KindArray  = jsonscan.Array
-	KindObject = jsonscan.Object
+	KindNull Kind = 1 + iota
+	KindBool
+	KindNumber
+	KindString
+	KindArray
+	KindObject
 )
 
 // Kind returns the JSON type of the next value, without reading it; 0 when
@@ -310,15 +314,15 @@ func (s *Scanner) Kind() Kind {
 			}
 		}
 		switch {
-		case IsNull(s.cur):
+		case value.IsNull(s.cur):
 			return KindNull
-		case TypeName(s.cur) == "integer" || TypeName(s.cur) == "number":
+		case value.TypeName(s.cur) == "integer" || value.TypeName(s.cur) == "number":
 			return KindNumber
 		}
-		if _, ok := List(s.cur); ok {
+		if _, ok := value.List(s.cur); ok {
 			return KindArray
 		}
-		if _, ok := AsObject(s.cur); ok {
+		if _, ok := value.Object(s.cur); ok {
 			return KindObject
 		}
 		return 0
@@ -326,7 +330,7 @@ func (s *Scanner) Kind() Kind {
 	if !s.bpending || s.r.stopped {
 		return 0
 	}
-	return s.sc.Peek()
+	return Kind(s.sc.Peek())
 }
 
 // Skip reads the next value, whatever it is.
@@ -385,7 +389,7 @@ func (s *Scanner) kindName(k jsonscan.Kind) string {
 func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 	if s.vpending {
 		s.vpending = false
-		obj, ok := AsObject(s.cur)
+		obj, ok := value.Object(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return false
@@ -431,7 +435,7 @@ func (s *Scanner) members(at Loc, g *group) {
 	if len(g.obj) > present {
 		for k := range KeysInOrder(g.obj) {
 			if g.shape.find(k, -1) < 0 {
-				s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: TypeName(g.obj[k])})
+				s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(g.obj[k])})
 			}
 			if s.r.Full() {
 				break
@@ -458,18 +462,18 @@ func (g *group) nextValue(vals []any) int {
 		i := g.next
 		if i < 128 {
 			// The bits of the members to read, from i on.
-			bits := g.present[i/64] >> (i % 64)
-			if bits == 0 {
+			toRead := g.present[i/64] >> (i % 64)
+			if toRead == 0 {
 				g.next = (i/64 + 1) * 64
 				continue
 			}
-			i += trailingZeros(bits)
+			i += bits.TrailingZeros64(toRead)
 		}
 		g.next = i + 1
 		if !g.has(i) {
 			continue
 		}
-		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || IsNull(v)) {
+		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || value.IsNull(v)) {
 			continue
 		}
 		return i
@@ -565,7 +569,7 @@ func (s *Scanner) closeObject(at Loc, g *group) {
 func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	if s.vpending {
 		s.vpending = false
-		obj, ok := AsObject(s.cur)
+		obj, ok := value.Object(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return false
@@ -635,7 +639,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 	}
 	if s.vpending {
 		s.vpending = false
-		list, ok := List(s.cur)
+		list, ok := value.List(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return false
@@ -651,7 +655,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 		case max >= 0 && len(list) > max:
 			s.r.Value("maxItems", at, "an array of at most "+items(max), list)
 		case unique:
-			if i, j, dup := Duplicate(list); dup {
+			if i, j, dup := value.Duplicate(list); dup {
 				s.r.Add(at, tool.Error{Code: "uniqueItems", Expected: "an array of unique items", Got: "array",
 					Actual: "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal"})
 			}
@@ -916,8 +920,6 @@ func (s *Scanner) order(g *group) {
 	clear(s.runs[g.runsStart:])
 	s.runs = s.runs[:g.runsStart]
 }
-
-func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 
 // --- decoding into Go values ----------------------------------------------------
 

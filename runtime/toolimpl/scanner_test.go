@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -9,10 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -117,9 +120,9 @@ func wideObject(r *Report, at Loc, obj map[string]any, sum *int64) {
 				r.Add(at.Key(k), tool.Error{Code: tool.CodeMissing, Expected: "a value"})
 			}
 		}
-		for _, k := range jsonvalue.SortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if wideShape.find(k, -1) < 0 {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: TypeName(obj[k])})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
 			}
 		}
 	}
@@ -156,16 +159,16 @@ func wideValue(r *Report, at Loc, v any, sum *int64) {
 }
 
 func wideInt(r *Report, at Loc, x json.Number, sum *int64) {
-	f, _ := Number(x)
+	f, _ := value.Number(x)
 	if sum == nil {
-		if !IsInteger(x) {
+		if !value.IsInteger(x) {
 			r.Type(at, "integer", x)
 		} else if f > 100 {
 			r.Value("maximum", at, "<= 100", x)
 		}
 		return
 	}
-	if n, ok := Int(x, math.MinInt8, math.MaxInt8); ok {
+	if n, ok := value.Int(x, math.MinInt8, math.MaxInt8); ok {
 		*sum += n
 		return
 	}
@@ -363,4 +366,24 @@ func (f testFunc[T]) DecodeArgs(args map[string]any, maxErrors int) (out T, errs
 		return zero, errs
 	}
 	return out, nil
+}
+
+// TestKindsAreTheJSONScannersKinds: Scanner.Kind converts the JSON
+// scanner's kind of a raw value as it is.
+func TestKindsAreTheJSONScannersKinds(t *testing.T) {
+	for k, want := range map[jsonscan.Kind]Kind{jsonscan.Invalid: 0, jsonscan.Null: KindNull, jsonscan.Bool: KindBool,
+		jsonscan.Number: KindNumber, jsonscan.String: KindString, jsonscan.Array: KindArray, jsonscan.Object: KindObject} {
+		assert.Equal(t, want, Kind(k))
+	}
+	for raw, want := range map[string]Kind{`{"v": null}`: KindNull, `{"v": true}`: KindBool, `{"v": 1}`: KindNumber,
+		`{"v": "s"}`: KindString, `{"v": []}`: KindArray, `{"v": {}}`: KindObject} {
+		var got Kind
+		DecodeJSON([]byte(raw), 0, func(s *Scanner) {
+			if s.Object(Loc{}, NewObject([]string{"v"}, "v", "a value"), "object") && s.Next(Loc{}) == 0 {
+				got = s.Kind()
+				s.Skip()
+			}
+		})
+		assert.Equal(t, want, got, raw)
+	}
 }

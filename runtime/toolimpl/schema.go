@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"math/bits"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file is for generated code: the checks of JSON Schema keywords that
@@ -14,7 +14,7 @@ import (
 // In reports whether v equals one of values, as Equal compares: for enum.
 func In(v any, values []any) bool {
 	for _, x := range values {
-		if jsonvalue.Equal(v, x) {
+		if value.Equal(v, x) {
 			return true
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -88,7 +90,7 @@ func TestInvalidJSONNumberEchoedInFull(t *testing.T) {
 
 	// The empty json.Number is shown as nothing at all, so Message falls
 	// back to Got.
-	assert.NotEmpty(t, Show(json.Number("")))
+	assert.NotEmpty(t, value.Show(json.Number("")))
 }
 
 // TooDeep sets neither Got nor Actual, so its Message ends in a dangling
@@ -115,8 +117,8 @@ func TestTooDeep(t *testing.T) {
 	assert.Equal(t, tool.CodeDepth, e.Code)
 	assert.Empty(t, e.Path, "relative to the value; the caller nests it")
 	assert.Empty(t, e.Name)
-	assert.Equal(t, "a value nested at most "+strconv.Itoa(MaxDepth)+" levels deep", e.Expected)
-	assert.Positive(t, MaxDepth)
+	assert.Equal(t, "a value nested at most "+strconv.Itoa(value.MaxDepth)+" levels deep", e.Expected)
+	assert.Positive(t, value.MaxDepth)
 
 	var r Report
 	root := Loc{}

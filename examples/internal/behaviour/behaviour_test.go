@@ -1,6 +1,6 @@
 // Package behaviour holds the dump of what the generated code of the
 // examples and of the library's test packages does (see
-// internal/behaviourtest), one file per package under testdata: this test
+// internal/testkit/dump), one file per package under testdata: this test
 // writes the importable packages' files; each main package of the examples
 // (weather, robot, planner, extract) writes its own here with a test of its
 // own, and runtime/tool/internal/arm, importable only from runtime/tool,
@@ -20,12 +20,12 @@ import (
 	"github.com/toolgen-go/toolgen/examples/agent"
 	"github.com/toolgen-go/toolgen/examples/bench"
 	"github.com/toolgen-go/toolgen/examples/travel"
-	"github.com/toolgen-go/toolgen/internal/adaptertest"
-	"github.com/toolgen-go/toolgen/internal/behaviourtest"
-	"github.com/toolgen-go/toolgen/internal/corpus"
-	"github.com/toolgen-go/toolgen/internal/decodetest"
-	"github.com/toolgen-go/toolgen/internal/hostile"
-	"github.com/toolgen-go/toolgen/internal/suitefuzz"
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/fixtures/decode"
+	"github.com/toolgen-go/toolgen/internal/fixtures/dialects"
+	"github.com/toolgen-go/toolgen/internal/fixtures/hostile"
+	"github.com/toolgen-go/toolgen/internal/fixtures/suite"
+	"github.com/toolgen-go/toolgen/internal/testkit/dump"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -33,76 +33,76 @@ func TestBehaviour(t *testing.T) {
 	for _, p := range []struct {
 		pkg   string
 		tools tool.Tools
-		add   func(r *behaviourtest.Recorder)
+		add   func(r *dump.Recorder)
 	}{
-		{"./examples/agent", agent.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &agent.ReadFileTool, agent.DecodeReadFileArgsJSON)
-			behaviourtest.Tool(r, &agent.SearchDocsTool, agent.DecodeSearchDocsArgsJSON)
-			behaviourtest.Tool(r, &agent.CreateEventTool, agent.DecodeCreateEventArgsJSON)
-			behaviourtest.Tool(r, &agent.SQLQueryTool, agent.DecodeSQLQueryArgsJSON)
-			behaviourtest.Tool(r, &agent.RunCommandTool, agent.DecodeRunCommandArgsJSON)
-			behaviourtest.Tool(r, &agent.HTTPRequestTool, agent.DecodeHTTPRequestArgsJSON)
-			behaviourtest.Tool(r, &agent.ListIssuesTool, agent.DecodeListIssuesArgsJSON)
+		{"./examples/agent", agent.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &agent.ReadFileTool, agent.DecodeReadFileArgsJSON)
+			dump.Tool(r, &agent.SearchDocsTool, agent.DecodeSearchDocsArgsJSON)
+			dump.Tool(r, &agent.CreateEventTool, agent.DecodeCreateEventArgsJSON)
+			dump.Tool(r, &agent.SQLQueryTool, agent.DecodeSQLQueryArgsJSON)
+			dump.Tool(r, &agent.RunCommandTool, agent.DecodeRunCommandArgsJSON)
+			dump.Tool(r, &agent.HTTPRequestTool, agent.DecodeHTTPRequestArgsJSON)
+			dump.Tool(r, &agent.ListIssuesTool, agent.DecodeListIssuesArgsJSON)
 		}},
-		{"./examples/bench", bench.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &bench.GetWeatherTool, bench.DecodeGetWeatherArgsJSON)
-			behaviourtest.Tool(r, &bench.SaveOutlineTool, bench.DecodeSaveOutlineArgsJSON)
-			behaviourtest.Tool(r, &bench.CreateTicketTool, bench.DecodeCreateTicketArgsJSON)
+		{"./examples/bench", bench.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &bench.GetWeatherTool, bench.DecodeGetWeatherArgsJSON)
+			dump.Tool(r, &bench.SaveOutlineTool, bench.DecodeSaveOutlineArgsJSON)
+			dump.Tool(r, &bench.CreateTicketTool, bench.DecodeCreateTicketArgsJSON)
 		}},
-		{"./examples/travel", travel.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.ResultTool(r, &travel.SearchFlightsTool, travel.DecodeSearchFlightsArgsJSON)
-			behaviourtest.ResultTool(r, &travel.BookFlightTool, travel.DecodeBookFlightArgsJSON)
-			behaviourtest.ResultTool(r, &travel.GetBookingTool, travel.DecodeGetBookingArgsJSON)
+		{"./examples/travel", travel.Tools, func(r *dump.Recorder) {
+			dump.ResultTool(r, &travel.SearchFlightsTool, travel.DecodeSearchFlightsArgsJSON)
+			dump.ResultTool(r, &travel.BookFlightTool, travel.DecodeBookFlightArgsJSON)
+			dump.ResultTool(r, &travel.GetBookingTool, travel.DecodeGetBookingArgsJSON)
 		}},
-		{"./internal/corpus", corpus.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &corpus.PricingTool, corpus.DecodePricingArgsJSON)
-			behaviourtest.Tool(r, &corpus.OrderTool, corpus.DecodeOrderArgsJSON)
-			behaviourtest.Tool(r, &corpus.TreeTool, corpus.DecodeTreeArgsJSON)
-			behaviourtest.Tool(r, &corpus.LabelTool, corpus.DecodeLabelArgsJSON)
-			behaviourtest.Tool(r, &corpus.ContactTool, corpus.DecodeContactArgsJSON)
-			behaviourtest.Tool(r, &corpus.PingTool, corpus.DecodePingArgsJSON)
-			behaviourtest.Tool(r, &corpus.AuditTool, corpus.DecodeAuditArgsJSON)
-			behaviourtest.Tool(r, &corpus.SignupTool, corpus.DecodeSignupArgsJSON)
-			behaviourtest.Tool(r, &corpus.SurveyTool, corpus.DecodeSurveyArgsJSON)
-			behaviourtest.ResultTool(r, &corpus.ShipTool, corpus.DecodeShipArgsJSON)
-			behaviourtest.Output(r, &corpus.ProfileOutput, corpus.DecodeProfileJSON)
-			behaviourtest.Output(r, &corpus.CatalogOutput, corpus.DecodeCatalogJSON)
+		{"./internal/fixtures/dialects", dialects.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &dialects.PricingTool, dialects.DecodePricingArgsJSON)
+			dump.Tool(r, &dialects.OrderTool, dialects.DecodeOrderArgsJSON)
+			dump.Tool(r, &dialects.TreeTool, dialects.DecodeTreeArgsJSON)
+			dump.Tool(r, &dialects.LabelTool, dialects.DecodeLabelArgsJSON)
+			dump.Tool(r, &dialects.ContactTool, dialects.DecodeContactArgsJSON)
+			dump.Tool(r, &dialects.PingTool, dialects.DecodePingArgsJSON)
+			dump.Tool(r, &dialects.AuditTool, dialects.DecodeAuditArgsJSON)
+			dump.Tool(r, &dialects.SignupTool, dialects.DecodeSignupArgsJSON)
+			dump.Tool(r, &dialects.SurveyTool, dialects.DecodeSurveyArgsJSON)
+			dump.ResultTool(r, &dialects.ShipTool, dialects.DecodeShipArgsJSON)
+			dump.Output(r, &dialects.ProfileOutput, dialects.DecodeProfileJSON)
+			dump.Output(r, &dialects.CatalogOutput, dialects.DecodeCatalogJSON)
 		}},
-		{"./internal/decodetest", decodetest.Tools, func(r *behaviourtest.Recorder) {
+		{"./internal/fixtures/decode", decode.Tools, func(r *dump.Recorder) {
 			// The unexported empty tool gets its definitions and its map
 			// validation only.
-			behaviourtest.Tool(r, &decodetest.ScalarsTool, decodetest.DecodeScalarsArgsJSON)
-			behaviourtest.Tool(r, &decodetest.ShapesTool, decodetest.DecodeShapesArgsJSON)
-			behaviourtest.Tool(r, &decodetest.NodeTool, decodetest.DecodeNodeJSON)
-			behaviourtest.Tool(r, &decodetest.MethodsTool, decodetest.DecodeMethodsArgsJSON)
-			behaviourtest.Tool(r, &decodetest.NumbersTool, decodetest.DecodeNumbersArgsJSON)
-			behaviourtest.Tool(r, &decodetest.BoundsTool, decodetest.DecodeBoundsArgsJSON)
+			dump.Tool(r, &decode.ScalarsTool, decode.DecodeScalarsArgsJSON)
+			dump.Tool(r, &decode.ShapesTool, decode.DecodeShapesArgsJSON)
+			dump.Tool(r, &decode.NodeTool, decode.DecodeNodeJSON)
+			dump.Tool(r, &decode.MethodsTool, decode.DecodeMethodsArgsJSON)
+			dump.Tool(r, &decode.NumbersTool, decode.DecodeNumbersArgsJSON)
+			dump.Tool(r, &decode.BoundsTool, decode.DecodeBoundsArgsJSON)
 		}},
-		{"./internal/adaptertest", adaptertest.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.ResultTool(r, &adaptertest.GetForecastTool, adaptertest.DecodeGetForecastArgsJSON)
-			behaviourtest.Tool(r, &adaptertest.DeleteFileTool, adaptertest.DecodeDeleteFileArgsJSON)
-			behaviourtest.Tool(r, &adaptertest.TagTool, adaptertest.DecodeTagArgsJSON)
-			behaviourtest.Output(r, &adaptertest.InvoiceOutput, adaptertest.DecodeInvoiceJSON)
-			behaviourtest.Output(r, &adaptertest.ReceiptOutput, adaptertest.DecodeReceiptJSON)
+		{"./internal/fixtures/adapters", adapters.Tools, func(r *dump.Recorder) {
+			dump.ResultTool(r, &adapters.GetForecastTool, adapters.DecodeGetForecastArgsJSON)
+			dump.Tool(r, &adapters.DeleteFileTool, adapters.DecodeDeleteFileArgsJSON)
+			dump.Tool(r, &adapters.TagTool, adapters.DecodeTagArgsJSON)
+			dump.Output(r, &adapters.InvoiceOutput, adapters.DecodeInvoiceJSON)
+			dump.Output(r, &adapters.ReceiptOutput, adapters.DecodeReceiptJSON)
 		}},
-		{"./internal/hostile", hostile.Tools, func(r *behaviourtest.Recorder) {
-			behaviourtest.Tool(r, &hostile.SaveTreeTool, hostile.DecodeTreeArgsJSON)
-			behaviourtest.Tool(r, &hostile.SetLabelsTool, hostile.DecodeLabelsArgsJSON)
-			behaviourtest.Tool(r, &hostile.DeleteFilesTool, hostile.DecodeDeleteArgsJSON)
-			behaviourtest.Tool(r, &hostile.TransferTool, hostile.DecodeTransferArgsJSON)
-			behaviourtest.Validator(r, "bounds", readFile(t, "../../../internal/hostile/bounds.json"), hostile.ValidateBounds)
+		{"./internal/fixtures/hostile", hostile.Tools, func(r *dump.Recorder) {
+			dump.Tool(r, &hostile.SaveTreeTool, hostile.DecodeTreeArgsJSON)
+			dump.Tool(r, &hostile.SetLabelsTool, hostile.DecodeLabelsArgsJSON)
+			dump.Tool(r, &hostile.DeleteFilesTool, hostile.DecodeDeleteArgsJSON)
+			dump.Tool(r, &hostile.TransferTool, hostile.DecodeTransferArgsJSON)
+			dump.Validator(r, "bounds", readFile(t, "../../../internal/fixtures/hostile/bounds.json"), hostile.ValidateBounds)
 		}},
-		{"./internal/suitefuzz", nil, func(r *behaviourtest.Recorder) {
-			seeds := fuzzSeeds(t, "../../../internal/suitefuzz/testdata/fuzz/FuzzSuite", len(suitefuzz.Schemas))
-			for i, s := range suitefuzz.Schemas {
-				schema := readFile(t, filepath.Join("../../../internal/suitefuzz/schemas", s.Name+".json"))
-				behaviourtest.Validator(r, s.Name, schema, s.Validate, seeds[i]...)
+		{"./internal/fixtures/suite", nil, func(r *dump.Recorder) {
+			seeds := fuzzSeeds(t, "../../../internal/fixtures/suite/testdata/fuzz/FuzzSuite", len(suite.Schemas))
+			for i, s := range suite.Schemas {
+				schema := readFile(t, filepath.Join("../../../internal/fixtures/suite/schemas", s.Name+".json"))
+				dump.Validator(r, s.Name, schema, s.Validate, seeds[i]...)
 			}
 		}},
 	} {
 		name := path.Base(p.pkg)
 		t.Run(name, func(t *testing.T) {
-			r := behaviourtest.New(p.pkg)
+			r := dump.New(p.pkg)
 			p.add(r)
 			r.Check(t, p.tools, filepath.Join("testdata", name+".txt"))
 		})

@@ -9,6 +9,6 @@
 // WriteOrdered) the dialects rewrite.
 //
 // It is the lowest stage of the generator: it may import the standard
-// library, internal/ecma (patterns) and runtime/toolimpl (exact numbers),
+// library, internal/ecma (patterns) and runtime/toolimpl/value (exact numbers),
 // and nothing of gen.
 package jsonschema

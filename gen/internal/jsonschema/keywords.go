@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // keywords reads the keywords of an object schema.
@@ -94,7 +94,7 @@ func (d *Document) keywords(s *Schema, o *Object, base string, docRoot bool) {
 			return nil
 		}
 		n, isNumber := v.(json.Number)
-		u, inRange := toolimpl.Uint(n, 1<<53)
+		u, inRange := value.Uint(n, 1<<53)
 		if !isNumber || !inRange {
 			d.fail(at(k), "%s must be a non-negative integer", k)
 			return nil
@@ -178,7 +178,7 @@ func (d *Document) keywords(s *Schema, o *Object, base string, docRoot bool) {
 		s.ExclusiveMinimum, s.ExclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
 	}
 	if s.MultipleOf = number("multipleOf"); s.MultipleOf != "" {
-		if _, err := strconv.ParseFloat(string(s.MultipleOf), 64); err != nil || toolimpl.Compare(s.MultipleOf, "0") <= 0 {
+		if _, err := strconv.ParseFloat(string(s.MultipleOf), 64); err != nil || value.Compare(s.MultipleOf, "0") <= 0 {
 			d.fail(at("multipleOf"), "multipleOf must be a number greater than 0")
 			s.MultipleOf = ""
 		}

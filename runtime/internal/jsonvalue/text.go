@@ -4,22 +4,28 @@ import "unicode/utf8"
 
 const ellipsis = "…"
 
+// MaxField is the most bytes one text takes in what the runtime renders (an
+// error's path, name or value, a tool's name, a line of an audit record):
+// runtime/tool's renderings cut every text to it, and the path of an error
+// about JSON that does not parse is cut to it wherever the error is made.
+const MaxField = 256
+
 // Clip shortens s to at most max bytes by cutting out its middle.
 func Clip(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	return Elide(s, s, max)
+	return elide(s, s, max)
 }
 
-// Elide joins the start of head and the end of tail around an ellipsis, in
+// elide joins the start of head and the end of tail around an ellipsis, in
 // at most max bytes, cutting at character boundaries.
-func Elide(head, tail string, max int) string {
+func elide(head, tail string, max int) string {
 	n := (max - len(ellipsis)) / 2
 	if n > len(head) {
 		n = len(head)
 	}
-	h := head[:RuneStart(head, n)]
+	h := head[:runeStart(head, n)]
 	m := (max - len(ellipsis)) - len(h)
 	if m > len(tail) {
 		m = len(tail)
@@ -31,9 +37,9 @@ func Elide(head, tail string, max int) string {
 	return h + ellipsis + t
 }
 
-// RuneStart moves i back to the start of the character it falls in (at most
+// runeStart moves i back to the start of the character it falls in (at most
 // utf8.UTFMax-1 bytes: invalid UTF-8 is cut anywhere).
-func RuneStart(s string, i int) int {
+func runeStart(s string, i int) int {
 	if i <= 0 {
 		return 0
 	}

@@ -406,7 +406,7 @@ func testReplicas(t *testing.T, st tool.Store) {
 			t.Fatalf("caller %d got %s, another %s: a duplicate replays the first output", i, out, first)
 		}
 	}
-	if res := replicas[1].Call(ctx, "write", []byte(`{"text": "other"}`), tool.RequestID(id)); res.Status != tool.StatusRejected || res.Errors[0].Code != tool.CodeRequestConflict {
+	if res := replicas[1].Call(ctx, "write", []byte(`{"text": "other"}`), tool.RequestID(id)); res.Status != tool.StatusRejected || res.Errors[0].Code != "request_conflict" {
 		t.Fatalf("the request id with other arguments: %s %v, want request_conflict", res.Status, res.Errors)
 	}
 
@@ -504,7 +504,7 @@ func RunUnreachable(t *testing.T, newStore func() tool.Store) {
 		"an approved dangerous call": set.Call(ctx, "erase", []byte(`{"text": "x"}`), tool.Approve(asked.Approval)),
 		"a call with a request id":   set.Call(ctx, "write", []byte(`{"text": "x"}`), tool.RequestID("storetest-down")),
 	} {
-		if res.Status != tool.StatusRejected || len(res.Errors) != 1 || res.Errors[0].Code != tool.CodeUnavailable {
+		if res.Status != tool.StatusRejected || len(res.Errors) != 1 || res.Errors[0].Code != "unavailable" {
 			t.Errorf("%s over an unreachable store: %s %v, want rejected with code unavailable", name, res.Status, res.Errors)
 		}
 	}

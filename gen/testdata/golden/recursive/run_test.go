@@ -7,9 +7,10 @@ import (
 	"example.com/e2e/check"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
-const tooDeep = "the validator stops at tool.MaxDepth levels"
+const tooDeep = "the validator stops at value.MaxDepth levels"
 
 func TestTools(t *testing.T) {
 	check.Tools(t, Tools, "make_tree act", "render_menu read")
@@ -23,15 +24,15 @@ func TestMakeTree(t *testing.T) {
 	}
 	depth := tool.Error{
 		Code:     "depth",
-		Path:     strings.Repeat("/children/0", tool.MaxDepth+1),
-		Name:     strings.TrimSuffix(strings.Repeat("children[0].", tool.MaxDepth+1), "."),
+		Path:     strings.Repeat("/children/0", value.MaxDepth+1),
+		Name:     strings.TrimSuffix(strings.Repeat("children[0].", value.MaxDepth+1), "."),
 		Expected: toolimpl.TooDeep().Expected,
 	}
 	check.Run[MakeTreeArgs](t, Tools, &MakeTreeTool.Tool, []check.Call{
 		{Args: `{"label": "root", "children": [{"label": "a"}, {"label": "b", "children": []}]}`},
-		{Args: deep(tool.MaxDepth)},
-		{Args: deep(tool.MaxDepth + 1), Want: tool.Errors{depth}, Differs: tooDeep},
-		{Args: deep(tool.MaxDepth + 50), Want: tool.Errors{depth}, Differs: tooDeep},
+		{Args: deep(value.MaxDepth)},
+		{Args: deep(value.MaxDepth + 1), Want: tool.Errors{depth}, Differs: tooDeep},
+		{Args: deep(value.MaxDepth + 50), Want: tool.Errors{depth}, Differs: tooDeep},
 		{Args: `{"label": "", "children": [{"label": "a", "children": [{}]}, 3, {"label": "c", "x": 1}]}`, Want: tool.Errors{
 			{Code: "minLength", Path: "/label", Name: "label", Expected: "at least 1 character long", Got: "string", Actual: `""`},
 			{Code: "missing", Path: "/children/0/children/0/label", Name: "children[0].children[0].label", Expected: "string"},
@@ -52,11 +53,11 @@ func TestRenderMenu(t *testing.T) {
 	}
 	check.Run[RenderMenuArgs](t, Tools, &RenderMenuTool.Tool, []check.Call{
 		{Args: `{"title": "Main", "root": {"name": "File", "items": [{"name": "Open"}], "named": {"recent": {"name": "Recent", "items": []}}}}`},
-		{Args: deep(tool.MaxDepth - 1)},
-		{Args: deep(tool.MaxDepth), Differs: tooDeep, Want: tool.Errors{{
+		{Args: deep(value.MaxDepth - 1)},
+		{Args: deep(value.MaxDepth), Differs: tooDeep, Want: tool.Errors{{
 			Code:     "depth",
-			Path:     "/root" + strings.Repeat("/items/0", tool.MaxDepth),
-			Name:     "root" + strings.Repeat(".items[0]", tool.MaxDepth),
+			Path:     "/root" + strings.Repeat("/items/0", value.MaxDepth),
+			Name:     "root" + strings.Repeat(".items[0]", value.MaxDepth),
 			Expected: toolimpl.TooDeep().Expected,
 		}}},
 		{Args: `{"root": {"items": [{"name": 1}, {"name": "x", "named": {"b": {}, "a": 2}}]}, "other": {"name": "o", "bad": true}}`, Want: tool.Errors{

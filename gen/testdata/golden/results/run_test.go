@@ -62,7 +62,7 @@ func TestResults(t *testing.T) {
 	}
 
 	res = set.Call(context.Background(), "refresh_forecast", []byte(`{"city":"Paris"}`))
-	if res.Status != tool.StatusFailed || len(res.Errors) != 1 || res.Errors[0].Code != tool.CodeBadResult || res.Structured != nil {
+	if res.Status != tool.StatusFailed || len(res.Errors) != 1 || res.Errors[0].Code != "bad_result" || res.Structured != nil {
 		t.Fatalf("refresh_forecast: %s %v %s", res.Status, res.Errors, res.Structured)
 	}
 	var errs tool.Errors
@@ -116,7 +116,7 @@ func TestUnexportedResult(t *testing.T) {
 		return entry{Key: a.Key, Value: -1}, nil
 	}), tool.WithLogger(slog.New(slog.DiscardHandler)))
 	res := set.Call(context.Background(), "lookup", []byte(`{"key":"k"}`))
-	if res.Status != tool.StatusFailed || res.Errors[0].Code != tool.CodeBadResult {
+	if res.Status != tool.StatusFailed || res.Errors[0].Code != "bad_result" {
 		t.Errorf("a value below its minimum: %s %v", res.Status, res.Errors)
 	}
 	if errs := validateEntryResult(map[string]any{"key": "k", "value": json.Number("3")}); errs != nil {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"unicode/utf8"
 )
 
 const _ = toolimpl.SupportPackageIsVersion4
@@ -339,7 +341,7 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 			default:
 				r.Add(at.Key(k), tool.Error{
 					Code: tool.CodeUnexpected,
-					Got:  toolimpl.TypeName(args[k]),
+					Got:  value.TypeName(args[k]),
 				})
 			}
 			if r.Full() {
@@ -348,23 +350,23 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		}
 	}
 	if hasX {
-		if num, ok := toolimpl.Number(x); !ok {
+		if num, ok := value.Number(x); !ok {
 			r.Type(at.Key("x"), "number", x)
 		} else {
-			if num < 0 || num == 0 && toolimpl.Compare(x, "0") < 0 {
+			if num < 0 || num == 0 && value.Compare(x, "0") < 0 {
 				r.Value("minimum", at.Key("x"), ">= 0", x)
-			} else if num > 10 || num == 10 && toolimpl.Compare(x, "10") > 0 {
+			} else if num > 10 || num == 10 && value.Compare(x, "10") > 0 {
 				r.Value("maximum", at.Key("x"), "<= 10", x)
 			}
 		}
 	}
 	if hasY {
-		if num2, ok := toolimpl.Number(y); !ok {
+		if num2, ok := value.Number(y); !ok {
 			r.Type(at.Key("y"), "number", y)
 		} else {
-			if num2 < 0 || num2 == 0 && toolimpl.Compare(y, "0") < 0 {
+			if num2 < 0 || num2 == 0 && value.Compare(y, "0") < 0 {
 				r.Value("minimum", at.Key("y"), ">= 0", y)
-			} else if num2 > 10 || num2 == 10 && toolimpl.Compare(y, "10") > 0 {
+			} else if num2 > 10 || num2 == 10 && value.Compare(y, "10") > 0 {
 				r.Value("maximum", at.Key("y"), "<= 10", y)
 			}
 		}
@@ -550,7 +552,7 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
 		case 1:
 			// reason
 			if v, ok := s.String(at.Key("reason"), "string"); ok {
-				n := toolimpl.Length(v)
+				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("reason"), "minLength", "at least 1 character long")
 				}
