@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
 
 // This file emits the typed decode of a tool: DecodeT validates a model's
@@ -122,7 +124,7 @@ func (d *decoder) fail(format string, args ...any) {
 	if d.field.IsValid() && d.tool.Fset != nil {
 		pos = d.tool.Fset.Position(d.field)
 	}
-	d.errs.add(pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
+	d.errs.Add(pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
 }
 
 // local returns a fresh local name based on base, unique in the function
@@ -175,13 +177,13 @@ func (d *decoder) fillFunc(t *types.Named) {
 
 // members lists the JSON members of the struct type t, named or not: those
 // its schema has (see Members), the same list.
-func members(t types.Type) []Field {
+func members(t types.Type) []ir.Field {
 	t = types.Unalias(t)
 	var within []*types.Named
 	if named, ok := t.(*types.Named); ok {
 		within = []*types.Named{named}
 	}
-	var out []Field
+	var out []ir.Field
 	for _, m := range Members(t.Underlying().(*types.Struct), within) {
 		if m.Refused == "" {
 			out = append(out, m)

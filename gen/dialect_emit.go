@@ -32,23 +32,11 @@ func (t *Tool) dialects() []Dialect {
 	if t.Dialects == nil {
 		return t.allowedDialects()
 	}
-	return t.Dialects
-}
-
-// Note is a message about generated code that is not an error: a tool's
-// definition that falls back to a less strict form; in a schema file, a
-// format compiled as an annotation or a keyword its draft ignores (at the
-// file, the location in the schema in the message).
-type Note struct {
-	Pos token.Position
-	Msg string
-}
-
-func (n Note) String() string {
-	if !n.Pos.IsValid() && n.Pos.Filename == "" {
-		return "note: " + n.Msg
+	ds := make([]Dialect, len(t.Dialects))
+	for i, d := range t.Dialects {
+		ds[i] = Dialect(d)
 	}
-	return fmt.Sprintf("%s: note: %s", n.Pos, n.Msg)
+	return ds
 }
 
 // chooseForms converts a tool's canonical schema into each of its dialects
@@ -106,7 +94,7 @@ func (t *Tool) dialectErrors(des []DialectError, advice string) Errors {
 	var out Errors
 	for _, de := range des {
 		pos, where := t.where(de.Path)
-		out.add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
+		out.Add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
 	}
 	return out
 }
@@ -182,7 +170,7 @@ func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 			if g.first.Instead != "" {
 				fix = "use " + g.first.Instead + ", or " + fix
 			}
-			errs.add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
+			errs.Add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
 			continue
 		}
 		msg += ", so " + t.Name + " goes to " + strings.Join(g.fallbacks, " and to ")
@@ -459,48 +447,4 @@ func findNamed(root types.Type, def string) *types.Named {
 		return nil
 	}
 	return walk(root)
-}
-
-// dialectList lists dialects for messages: "openai, gemini".
-func dialectList(ds []Dialect) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = string(d)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// checkDialects checks the value of a dialects= option: known dialects,
-// each once.
-func checkDialects(value string, allowed []Dialect) string {
-	seen := map[string]bool{}
-	for _, d := range strings.Split(value, ",") {
-		known := false
-		for _, k := range allowed {
-			known = known || string(k) == d
-		}
-		switch {
-		case !known:
-			return fmt.Sprintf("unknown dialect %q (want some of %s)", d, dialectList(allowed))
-		case seen[d]:
-			return fmt.Sprintf("dialect %s is listed twice", d)
-		}
-		seen[d] = true
-	}
-	return ""
-}
-
-// parseDialects reads a checked dialects= value, in the order of allowed.
-func parseDialects(value string, allowed []Dialect) []Dialect {
-	listed := map[string]bool{}
-	for _, d := range strings.Split(value, ",") {
-		listed[d] = true
-	}
-	var out []Dialect
-	for _, d := range allowed {
-		if listed[string(d)] {
-			out = append(out, d)
-		}
-	}
-	return out
 }

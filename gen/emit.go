@@ -117,7 +117,7 @@ func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
 		em.output(t)
 	}
 	errs := append(em.errs, em.typed.errs...)
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	var out strings.Builder
@@ -244,7 +244,7 @@ func (e *emitter) local(base string) string {
 }
 
 func (e *emitter) fail(at string, format string, args ...any) {
-	e.errs.add(e.pos, "schema at %s: %s", at, fmt.Sprintf(format, args...))
+	e.errs.Add(e.pos, "schema at %s: %s", at, fmt.Sprintf(format, args...))
 }
 
 // The reporting of a validation error. A collecting function reports it in

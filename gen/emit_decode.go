@@ -12,6 +12,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
@@ -188,7 +189,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	if len(generic) > 0 {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
 	}
-	fields := map[string]Field{}
+	fields := map[string]ir.Field{}
 	for _, fl := range members(f.t) {
 		fields[fl.Name] = fl
 	}
@@ -209,7 +210,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	for i, p := range s.Properties {
 		fl, ok := fields[p.Name]
 		if !ok {
-			g.errs.add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.Name)
+			g.errs.Add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.Name)
 			continue
 		}
 		d.field = fl.Var().Pos()
@@ -250,7 +251,7 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 // member emits the reading of a struct field's value, the member Next
 // returned, at l. The value of an optional member whose Go type reads null
 // itself may be null (see toolimpl.Object.ReadingNull).
-func (g *typedGen) member(s *jsonschema.Schema, fl Field, l loc, readNull bool) []jen.Code {
+func (g *typedGen) member(s *jsonschema.Schema, fl ir.Field, l loc, readNull bool) []jen.Code {
 	d := g.d
 	sel := jen.Id("out")
 	var pre []jen.Code

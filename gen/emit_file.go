@@ -36,7 +36,7 @@ type owner struct {
 func (em *fileEmitter) public(by owner, names ...string) {
 	for _, name := range names {
 		if prev, dup := em.declared[name]; dup {
-			em.errs.add(by.pos, "%s generates the Go name %s, as %s at %s does; rename one of the types", by.name, name, prev.name, prev.pos)
+			em.errs.Add(by.pos, "%s generates the Go name %s, as %s at %s does; rename one of the types", by.name, name, prev.name, prev.pos)
 			continue
 		}
 		em.declared[name] = by
@@ -130,7 +130,7 @@ func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, jen.Code, bool) 
 	opts.NullAbsent = true
 	doc, cerrs := jsonschema.Compile(t.Schema, opts)
 	for _, de := range cerrs {
-		em.errs.add(t.Pos, "%s", de.Error())
+		em.errs.Add(t.Pos, "%s", de.Error())
 	}
 	if len(cerrs) > 0 {
 		return typedDecoder{}, nil, false
@@ -175,7 +175,7 @@ func (em *fileEmitter) result(t *Tool) string {
 	opts.NullAbsent = false
 	doc, cerrs := jsonschema.Compile(schemaJSON, opts)
 	for _, de := range cerrs {
-		em.errs.add(r.Pos, "%s", de.Error())
+		em.errs.Add(r.Pos, "%s", de.Error())
 	}
 	if len(cerrs) > 0 {
 		return schemaConst

@@ -23,7 +23,8 @@ func Definitions(cfg Config) ([]*Tool, error) {
 	}
 	var tools []*Tool
 	for _, pkg := range pkgs {
-		for _, t := range pkg.Tools {
+		for _, it := range pkg.Tools {
+			t := &Tool{Tool: it}
 			s, err := SchemaWith(pkg.Fset, t.Obj, nil, Options{})
 			if err != nil {
 				return nil, err

@@ -8,57 +8,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
-
-// Field is a JSON member of a struct type, as encoding/json reads it: a
-// field of the struct, or of a struct embedded or inlined in it, whose
-// fields are promoted. Members lists them; the schema and the decoder both
-// read that list, so that they agree on the members by construction.
-type Field struct {
-	// Name is the member's name in JSON: the json tag's, or the field's.
-	Name string
-	// Path leads from the struct to the field: the embedded or inlined
-	// fields on the way, then the field itself.
-	Path []*types.Var
-	// Tag is the field's struct tag.
-	Tag reflect.StructTag
-	// Required is true unless the json tag says omitempty or omitzero and
-	// the jsonschema tag does not say required.
-	Required bool
-	// Nullable is the jsonschema tag's nullable.
-	Nullable bool
-	// Refused says why the field at the end of Path cannot be a member (a
-	// tag toolgen cannot honour, a name taken twice); "" for a member.
-	Refused string
-}
-
-// Var is the field of the member.
-func (f Field) Var() *types.Var { return f.Path[len(f.Path)-1] }
-
-// Type is the Go type of the member.
-func (f Field) Type() types.Type { return f.Var().Type() }
-
-// Inlined lists the named struct types the member is promoted from,
-// outermost first.
-func (f Field) Inlined() []*types.Named {
-	var out []*types.Named
-	for _, p := range f.Path[:len(f.Path)-1] {
-		if named, ok := inlinedStruct(p.Type()).(*types.Named); ok {
-			out = append(out, named)
-		}
-	}
-	return out
-}
-
-// inlinedStruct is the type a field inlines: its type, or what its pointer
-// type points to.
-func inlinedStruct(t types.Type) types.Type {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	return t
-}
 
 // Members lists the JSON members of the struct st, in the order of its
 // fields, as invopop's reflectStructFields and encoding/json read them: a
@@ -75,8 +27,8 @@ func inlinedStruct(t types.Type) types.Type {
 // already being inlined, or that describes itself through a
 // JSONSchemaProperty or GetFieldDocString method, a json name encoding/json
 // does not accept, a name another member has.
-func Members(st *types.Struct, within []*types.Named) []Field {
-	var out []Field
+func Members(st *types.Struct, within []*types.Named) []ir.Field {
+	var out []ir.Field
 	taken := map[string]bool{}
 	var walk func(st *types.Struct, path []*types.Var, within []*types.Named)
 	walk = func(st *types.Struct, path []*types.Var, within []*types.Named) {
@@ -84,7 +36,7 @@ func Members(st *types.Struct, within []*types.Named) []Field {
 			f := st.Field(i)
 			at := append(path[:len(path):len(path)], f)
 			refuse := func(format string, args ...any) {
-				out = append(out, Field{Path: at, Refused: fmt.Sprintf(format, args...)})
+				out = append(out, ir.Field{Path: at, Refused: fmt.Sprintf(format, args...)})
 			}
 			tag := st.Tag(i)
 			if !utf8.ValidString(tag) {
@@ -117,7 +69,7 @@ func Members(st *types.Struct, within []*types.Named) []Field {
 					nullable = true
 				}
 			}
-			ft := inlinedStruct(f.Type())
+			ft := ir.InlinedType(f.Type())
 			inner, isStruct := ft.Underlying().(*types.Struct)
 			if (f.Embedded() && jsonTags[0] == "" && isStruct) || slices.Contains(jsonTags[1:], "inline") {
 				if !isStruct {
@@ -161,7 +113,7 @@ func Members(st *types.Struct, within []*types.Named) []Field {
 				continue
 			}
 			taken[name] = true
-			out = append(out, Field{Name: name, Path: at, Tag: tags, Required: required, Nullable: nullable})
+			out = append(out, ir.Field{Name: name, Path: at, Tag: tags, Required: required, Nullable: nullable})
 		}
 	}
 	walk(st, nil, within)

@@ -14,13 +14,55 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // Options are the choices of a compilation that a schema does not make:
 // NullAbsent, AnnotateUnknownFormats, StrictFormats, Draft, BaseURI and
 // Loader (see their documentation in gen/internal/jsonschema).
 type Options = jsonschema.Options
+
+// Error is a generation error at a position in the user's source.
+type Error = ir.Error
+
+// Errors is every error of a run, sorted by position.
+type Errors = ir.Errors
+
+// Note is a message about generated code that is not an error: a tool's
+// definition that falls back to a less strict form; in a schema file, a
+// format compiled as an annotation or a keyword its draft ignores.
+type Note = ir.Note
+
+// Package is a loaded package and the tools found in it.
+type Package = ir.Package
+
+// Result is the result type of one or more tools, with its schema.
+type Result = ir.Result
+
+// Tool is a tool or a structured output with its definitions, ready to
+// emit.
+type Tool struct {
+	*ir.Tool
+	// Forms are the tool's definitions, in the order of Shapes, each in
+	// the strictest form its provider accepts; for an output, its
+	// response formats.
+	Forms []*Form
+}
+
+// dialectsOption are the values of the dialects= option of a tool and of
+// an output.
+func dialectsOption() optionDialects {
+	values := func(ds []Dialect) []tool.Dialect {
+		out := make([]tool.Dialect, len(ds))
+		for i, d := range ds {
+			out[i] = tool.Dialect(d)
+		}
+		return out
+	}
+	return optionDialects{tool: values(AllDialects), output: values(outputDialects)}
+}
 
 // File is a generated file: its path and content, or nil content when a
 // package has no tools any more and its old generated file is to be removed.
@@ -56,36 +98,38 @@ func Generate(cfg Config) ([]File, error) {
 		}
 		var notes []Note
 		failed := false
-		build := func(t *Tool) bool {
+		build := func(it *ir.Tool) *Tool {
+			t := &Tool{Tool: it}
 			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				failed = true
-				return false
+				return nil
 			}
 			// The schema describes the arguments, or the answer, as the
 			// tool or the output does.
 			s.Description = t.Description
 			if t.Output && (s.Properties == nil || s.Properties.Len() == 0) {
-				errs.add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
+				errs.Add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
 				failed = true
-				return false
+				return nil
 			}
 			if t.Schema, err = json.Marshal(s); err != nil {
-				errs.add(t.Pos, "encoding the schema: %v", err)
+				errs.Add(t.Pos, "encoding the schema: %v", err)
 				failed = true
-				return false
+				return nil
 			}
 			forms, n, derrs := chooseForms(t, t.Schema)
 			t.Forms = forms
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)
-			return true
+			return t
 		}
 		results := map[*types.TypeName]*Result{}
 		var built, outputs []*Tool
-		for _, t := range pkg.Tools {
-			if !build(t) {
+		for _, it := range pkg.Tools {
+			t := build(it)
+			if t == nil {
 				continue
 			}
 			if t.ResultType != nil {
@@ -98,8 +142,8 @@ func Generate(cfg Config) ([]File, error) {
 			}
 			built = append(built, t)
 		}
-		for _, t := range pkg.Outputs {
-			if build(t) {
+		for _, it := range pkg.Outputs {
+			if t := build(it); t != nil {
 				outputs = append(outputs, t)
 			}
 		}
@@ -114,10 +158,10 @@ func Generate(cfg Config) ([]File, error) {
 		declared := packageNames(pkg.Types, pkg.Fset, pkg.Output)
 		errs = append(errs, collisions(declared, pkg.Output, src, "rename it")...)
 		errs = append(errs, shadowed(src, declared, pkg.Output)...)
-		sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
+		sort.SliceStable(notes, func(i, j int) bool { return ir.Before(notes[i].Pos, notes[j].Pos) })
 		files = append(files, File{Path: pkg.Output, Content: src, Notes: notes})
 	}
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	return files, nil
@@ -134,7 +178,7 @@ func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options
 	}
 	r := &Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
 	if r.Schema, err = json.Marshal(s); err != nil {
-		errs.add(r.Pos, "encoding the schema: %v", err)
+		errs.Add(r.Pos, "encoding the schema: %v", err)
 		return nil
 	}
 	return r
@@ -162,7 +206,7 @@ func collisions(declared map[string]token.Position, output string, src []byte, f
 			return
 		}
 		if pos, ok := declared[id.Name]; ok {
-			errs.add(pos, "%s collides with the identifier toolgen generates in %s; %s", id.Name, filepath.Base(output), fix)
+			errs.Add(pos, "%s collides with the identifier toolgen generates in %s; %s", id.Name, filepath.Base(output), fix)
 		}
 	}
 	for _, decl := range f.Decls {
@@ -230,3 +274,6 @@ func Write(files []File) error {
 	}
 	return nil
 }
+
+// directiveOf is the directive of the tool or output.
+func (t *Tool) directiveOf() string { return directiveOf(t.Tool) }

@@ -17,6 +17,9 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -52,62 +55,15 @@ type Config struct {
 	Strict bool
 }
 
-// Package is a loaded package and the tools found in it.
-type Package struct {
-	Name    string
-	Path    string
-	Dir     string
-	Fset    *token.FileSet
-	Types   *types.Package
-	Tools   []*Tool
-	Outputs []*Tool // the structured outputs, //toolgen:output
-	Output  string  // absolute path of the file to generate
-	// Constraint is the //go:build expression of the output: the
-	// conjunction of Config.Tags, or "".
-	Constraint string
-}
+// optionDialects are the values of the dialects= option: of a tool, and of
+// an output, in the order the option lists them.
+type optionDialects struct{ tool, output []tool.Dialect }
 
-// Tool is a struct type annotated as a tool, or as a structured output
-// (Output). The loader sets its identity; the later stages add its schema,
-// its definitions and its result.
-type Tool struct {
-	Obj         *types.TypeName
-	Pos         token.Position
-	Name        string // the tool's name, as the model calls it
-	Risk        string // read, act or dangerous
-	Description string
-	Idempotent  bool           // idempotent=, by default true for risk=read only
-	Dialects    []Dialect      // from dialects=; nil means AllDialects
-	Strict      bool           // no fallback: from strict= or Config.Strict
-	Fset        *token.FileSet // positions the fields' errors
-	// ResultType is the type named by result=, the tool's result: a
-	// struct type, declared in the package or named there by an alias; nil
-	// without one.
-	ResultType *types.TypeName
-	// Output marks a //toolgen:output type: a model's whole answer, not a
-	// tool's arguments.
-	Output bool
-
-	// Schema is the canonical schema of the arguments (or the answer), the
-	// JSON sent to the model.
-	Schema []byte
-	// Forms are the tool's definitions, in the order of Shapes, each in
-	// the strictest form its provider accepts; for an output, its
-	// response formats.
-	Forms []*Form
-	// Result is the tool's result type with its schema, when ResultType
-	// is set.
-	Result *Result
-}
-
-// Result is the result type of one or more tools, with its schema.
-type Result struct {
-	// Obj is the type as the package names it (perhaps an alias).
-	Obj *types.TypeName
-	Pos token.Position
-	// Schema is the canonical schema of what encoding/json writes of the
-	// type: an MCP tool's outputSchema.
-	Schema []byte
+func (d optionDialects) of(output bool) []tool.Dialect {
+	if output {
+		return d.output
+	}
+	return d.tool
 }
 
 // The comment lines that mark a struct type as a tool and as a structured
@@ -118,7 +74,7 @@ const (
 )
 
 // directiveOf is the directive of a tool or output.
-func (t *Tool) directiveOf() string {
+func directiveOf(t *ir.Tool) string {
 	if t.Output {
 		return outputDirective
 	}
@@ -130,7 +86,7 @@ var toolNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`)
 // Load loads the packages of cfg and finds their tools. Packages without
 // tools are returned too, so that Write can remove a stale generated file.
 // On error, the packages that loaded are returned with gen.Errors.
-func Load(cfg Config) ([]*Package, error) {
+func Load(cfg Config) ([]*ir.Package, error) {
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"."}
@@ -174,7 +130,7 @@ func Load(cfg Config) ([]*Package, error) {
 		return nil, err
 	}
 	var errs Errors
-	var out []*Package
+	var out []*ir.Package
 	for _, p := range pkgs {
 		// Type errors are tolerated, as stringer does: code that uses what
 		// toolgen generates does not type-check before generation (go list
@@ -183,7 +139,7 @@ func Load(cfg Config) ([]*Package, error) {
 		broken := p.Types == nil || len(p.Syntax) == 0
 		for _, e := range p.Errors {
 			if e.Kind == packages.ParseError || broken {
-				errs = append(errs, Error{Pos: parsePos(e.Pos), Msg: e.Msg})
+				errs = append(errs, ir.Error{Pos: parsePos(e.Pos), Msg: e.Msg})
 				broken = true
 			}
 		}
@@ -194,7 +150,7 @@ func Load(cfg Config) ([]*Package, error) {
 		if len(p.GoFiles) > 0 {
 			dir = filepath.Dir(p.GoFiles[0])
 		}
-		pkg := &Package{
+		pkg := &ir.Package{
 			Name:   p.Name,
 			Path:   p.PkgPath,
 			Dir:    dir,
@@ -203,12 +159,12 @@ func Load(cfg Config) ([]*Package, error) {
 			Output: outputPath(dir, cfg.Dir, output),
 		}
 		pkg.Constraint = build
-		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
+		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, dialectsOption(), &errs)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
 	// and report the errors of later stages too.
-	return out, errs.err()
+	return out, errs.Err()
 }
 
 // tagsConstraint is the //go:build expression that holds when every tag
@@ -286,12 +242,12 @@ func parsePos(s string) token.Position {
 
 // findTools returns the annotated struct types of a package, and those
 // named in also, in declaration order.
-func findTools(p *packages.Package, output string, also []string, strict bool, errs *Errors) ([]*Tool, []*Tool) {
+func findTools(p *packages.Package, output string, also []string, strict bool, dialects optionDialects, errs *Errors) ([]*ir.Tool, []*ir.Tool) {
 	wanted := map[string]bool{}
 	for _, name := range also {
 		wanted[name] = false
 	}
-	var tools, outputs []*Tool
+	var tools, outputs []*ir.Tool
 	for _, file := range p.Syntax {
 		if p.Fset.Position(file.Pos()).Filename == output {
 			continue
@@ -308,7 +264,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					doc = gd.Doc
 				}
 				pos := p.Fset.Position(ts.Name.Pos())
-				opts, kind, annotated := parseDirective(doc, p.Fset, errs)
+				opts, kind, annotated := parseDirective(doc, p.Fset, dialects, errs)
 				if seen, listed := wanted[ts.Name.Name]; listed && !seen {
 					wanted[ts.Name.Name] = true
 					annotated = true
@@ -321,18 +277,18 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					continue
 				}
 				if ts.Assign.IsValid() {
-					errs.add(pos, "%s is an alias: annotate the struct type it stands for", ts.Name.Name)
+					errs.Add(pos, "%s is an alias: annotate the struct type it stands for", ts.Name.Name)
 					continue
 				}
 				if ts.TypeParams != nil {
-					errs.add(pos, "%s is generic: a tool is one concrete struct type", ts.Name.Name)
+					errs.Add(pos, "%s is generic: a tool is one concrete struct type", ts.Name.Name)
 					continue
 				}
 				if _, ok := obj.Type().Underlying().(*types.Struct); !ok {
-					errs.add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
+					errs.Add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &Tool{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
+				t := &ir.Tool{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
 					Output: kind == outputDirective}
 				t.Name = defaultToolName(ts.Name.Name)
 				if t.Output {
@@ -348,7 +304,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					case "idempotent":
 						idempotent = o.value
 					case "dialects":
-						t.Dialects = parseDialects(o.value, t.allowedDialects())
+						t.Dialects = parseDialects(o.value, dialects.of(t.Output))
 					case "strict":
 						t.Strict = o.value == "true"
 					case "description":
@@ -366,7 +322,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 					if t.Output {
 						what = "output"
 					}
-					errs.add(pos, "%s name %q must match %s (valid for OpenAI, Anthropic, Gemini and MCP)", what, t.Name, toolNamePattern)
+					errs.Add(pos, "%s name %q must match %s (valid for OpenAI, Anthropic, Gemini and MCP)", what, t.Name, toolNamePattern)
 				}
 				if t.Output {
 					outputs = append(outputs, t)
@@ -378,14 +334,14 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 	}
 	for _, name := range also {
 		if !wanted[name] {
-			errs.add(token.Position{}, "%s: no struct type %s", p.PkgPath, name)
+			errs.Add(token.Position{}, "%s: no struct type %s", p.PkgPath, name)
 		}
 	}
-	for _, list := range [][]*Tool{tools, outputs} {
-		seen := map[string]*Tool{}
+	for _, list := range [][]*ir.Tool{tools, outputs} {
+		seen := map[string]*ir.Tool{}
 		for _, t := range list {
 			if prev, dup := seen[t.Name]; dup {
-				errs.add(t.Pos, "%s name %q is already used by %s at %s", strings.TrimPrefix(t.directiveOf(), "//toolgen:"), t.Name, prev.Obj.Name(), prev.Pos)
+				errs.Add(t.Pos, "%s name %q is already used by %s at %s", strings.TrimPrefix(directiveOf(t), "//toolgen:"), t.Name, prev.Obj.Name(), prev.Pos)
 				continue
 			}
 			seen[t.Name] = t
@@ -399,16 +355,16 @@ func findTools(p *packages.Package, output string, also []string, strict bool, e
 func resultType(pkg *types.Package, name string, pos token.Position, errs *Errors) *types.TypeName {
 	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
 	if obj == nil {
-		errs.add(pos, "result=%s: the package declares no type %s; declare the result's struct type in the package (an alias, type %s = other.T, names one of another package)", name, name, name)
+		errs.Add(pos, "result=%s: the package declares no type %s; declare the result's struct type in the package (an alias, type %s = other.T, names one of another package)", name, name, name)
 		return nil
 	}
 	named, _ := types.Unalias(obj.Type()).(*types.Named)
 	if named == nil || named.TypeParams().Len() > 0 {
-		errs.add(pos, "result=%s: %s is not a named struct type; a tool's result is a JSON object (the root of MCP's outputSchema), so declare it as a struct", name, name)
+		errs.Add(pos, "result=%s: %s is not a named struct type; a tool's result is a JSON object (the root of MCP's outputSchema), so declare it as a struct", name, name)
 		return nil
 	}
 	if _, ok := named.Underlying().(*types.Struct); !ok {
-		errs.add(pos, "result=%s: %s is not a struct type; a tool's result is a JSON object (the root of MCP's outputSchema): wrap it in a struct", name, name)
+		errs.Add(pos, "result=%s: %s is not a struct type; a tool's result is a JSON object (the root of MCP's outputSchema): wrap it in a struct", name, name)
 		return nil
 	}
 	return obj
@@ -451,7 +407,7 @@ var directiveOptions = map[string][]string{
 // comment, and parses its options: name=<name>, description="...",
 // risk=read|act|dangerous, idempotent=true|false, dialects=<dialect>,...,
 // strict=true|false and result=<type> (the last four for tools only).
-func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([]option, string, bool) {
+func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionDialects, errs *Errors) ([]option, string, bool) {
 	if doc == nil {
 		return nil, "", false
 	}
@@ -464,22 +420,19 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 		pos := fset.Position(c.Pos())
 		word := strings.Fields(c.Text)[0]
 		if word != directive && word != outputDirective {
-			errs.add(pos, "unknown directive %s (want %s or %s)", word, directive, outputDirective)
+			errs.Add(pos, "unknown directive %s (want %s or %s)", word, directive, outputDirective)
 			continue
 		}
 		if kind != "" {
-			errs.add(pos, "duplicate directive %s: a type is one tool or one output", word)
+			errs.Add(pos, "duplicate directive %s: a type is one tool or one output", word)
 			continue
 		}
 		kind = word
 		fields, err := directiveFields(strings.TrimPrefix(c.Text, word))
 		if err != nil {
-			errs.add(pos, "%v", err)
+			errs.Add(pos, "%v", err)
 		}
-		allowedDialects := AllDialects
-		if kind == outputDirective {
-			allowedDialects = outputDialects
-		}
+		allowedDialects := dialects.of(kind == outputDirective)
 		for _, field := range fields {
 			key, value, ok := strings.Cut(field, "=")
 			if ok && strings.HasPrefix(value, `"`) {
@@ -487,19 +440,19 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 			}
 			switch {
 			case !ok || value == "":
-				errs.add(pos, "directive option %q must be key=value", field)
+				errs.Add(pos, "directive option %q must be key=value", field)
 			case !slices.Contains(directiveOptions[kind], key):
-				errs.add(pos, "unknown %s option %q (want %s)", kind, key, joinOr(optionList(directiveOptions[kind])))
+				errs.Add(pos, "unknown %s option %q (want %s)", kind, key, joinOr(optionList(directiveOptions[kind])))
 			case key == "risk" || key == "idempotent" || key == "strict":
 				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}}[key]
 				if !slices.Contains(allowed, value) {
-					errs.add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
+					errs.Add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
 					continue
 				}
 				opts = append(opts, option{key, value, pos})
 			case key == "dialects":
 				if msg := checkDialects(value, allowedDialects); msg != "" {
-					errs.add(pos, "dialects=%s: %s", value, msg)
+					errs.Add(pos, "dialects=%s: %s", value, msg)
 					continue
 				}
 				opts = append(opts, option{key, value, pos})
@@ -509,6 +462,50 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, errs *Errors) ([
 		}
 	}
 	return opts, kind, kind != ""
+}
+
+// dialectList lists dialects for messages: "openai, gemini".
+func dialectList(ds []tool.Dialect) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = string(d)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// checkDialects checks the value of a dialects= option: known dialects,
+// each once.
+func checkDialects(value string, allowed []tool.Dialect) string {
+	seen := map[string]bool{}
+	for _, d := range strings.Split(value, ",") {
+		known := false
+		for _, k := range allowed {
+			known = known || string(k) == d
+		}
+		switch {
+		case !known:
+			return fmt.Sprintf("unknown dialect %q (want some of %s)", d, dialectList(allowed))
+		case seen[d]:
+			return fmt.Sprintf("dialect %s is listed twice", d)
+		}
+		seen[d] = true
+	}
+	return ""
+}
+
+// parseDialects reads a checked dialects= value, in the order of allowed.
+func parseDialects(value string, allowed []tool.Dialect) []tool.Dialect {
+	listed := map[string]bool{}
+	for _, d := range strings.Split(value, ",") {
+		listed[d] = true
+	}
+	var out []tool.Dialect
+	for _, d := range allowed {
+		if listed[string(d)] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func optionList(keys []string) []string {

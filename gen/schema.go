@@ -14,6 +14,7 @@ import (
 
 	invopop "github.com/invopop/jsonschema"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -64,7 +65,7 @@ func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Op
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
 	}
-	return s, b.errs.err()
+	return s, b.errs.Err()
 }
 
 type schemaBuilder struct {
@@ -96,7 +97,7 @@ func (b *schemaBuilder) refuse(pos token.Position, format string, args ...any) {
 	if b.fieldName != "" && !strings.HasPrefix(msg, b.fieldName+" ") { // an embedded field is named by its type
 		msg = "field " + b.fieldName + ": " + msg
 	}
-	b.errs.add(pos, "%s", msg)
+	b.errs.Add(pos, "%s", msg)
 }
 
 // note makes a type's description a note that follows the description of
@@ -169,7 +170,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 		// cannot read: it describes the type's Go structure, and a struct
 		// with no exported field has none (big.Float, a decimal type).
 		if st, ok := t.Underlying().(*types.Struct); ok && !hasExportedField(st) {
-			b.errs.add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
+			b.errs.Add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
 			return &invopop.Schema{}
 		}
 	case hasMethodSig(ptr, "UnmarshalText"):
@@ -319,14 +320,14 @@ func (b *schemaBuilder) constants(t *types.Named) []typedConst {
 		if c.Val().Kind() == constant.String {
 			s := constantString(c)
 			if !utf8.ValidString(s) {
-				b.errs.add(b.pos(c.Pos()), "constant %s of %s is not valid UTF-8: JSON cannot carry it as an enum value", c.Name(), t.Obj().Name())
+				b.errs.Add(b.pos(c.Pos()), "constant %s of %s is not valid UTF-8: JSON cannot carry it as an enum value", c.Name(), t.Obj().Name())
 				continue
 			}
 			value = s
 		}
 		consts = append(consts, declared{b.pos(c.Pos()), typedConst{name, value}})
 	}
-	sort.SliceStable(consts, func(i, j int) bool { return before(consts[i].pos, consts[j].pos) })
+	sort.SliceStable(consts, func(i, j int) bool { return ir.Before(consts[i].pos, consts[j].pos) })
 	var out []typedConst
 	seen := map[any]bool{}
 	for _, c := range consts {
@@ -350,7 +351,7 @@ func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Positio
 	if msg == "" {
 		return false
 	}
-	b.errs.add(pos, "%s", msg)
+	b.errs.Add(pos, "%s", msg)
 	return true
 }
 
@@ -457,11 +458,11 @@ func (b *schemaBuilder) fields(s *invopop.Schema, st *types.Struct) {
 	}
 }
 
-func (b *schemaBuilder) member(parent *invopop.Schema, m Field) {
+func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	f := m.Var()
 	pos := b.pos(f.Pos())
 	if m.Refused != "" {
-		b.errs.add(pos, "%s", m.Refused)
+		b.errs.Add(pos, "%s", m.Refused)
 		return
 	}
 	defer func(outer string, inlining []*types.Named) { b.fieldName, b.inlining = outer, inlining }(b.fieldName, b.inlining)
@@ -534,7 +535,7 @@ var assertions = map[string]bool{
 func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var, name string, tags reflect.StructTag, schemaTag string, pos token.Position) {
 	prop.Description = tags.Get("jsonschema_description")
 	fail := func(format string, args ...any) {
-		b.errs.add(pos, "field %s: %s", f.Name(), fmt.Sprintf(format, args...))
+		b.errs.Add(pos, "field %s: %s", f.Name(), fmt.Sprintf(format, args...))
 	}
 	// The keywords go to the property, or for an array to its items when the
 	// array has no such keyword.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
@@ -99,7 +100,7 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	}
 	errs = append(errs, collisions(declared, cfg.Output, src, "choose another name for the validator with -func")...)
 	errs = append(errs, shadowed(src, declared, cfg.Output)...)
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	return []File{{Path: cfg.Output, Content: src, Notes: notes}}, nil
@@ -414,7 +415,7 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	for i, pos := range doc.Place(data, source, doc.Notes) {
 		notes = append(notes, Note{Pos: pos, Msg: doc.Notes[i].Error()})
 	}
-	sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
+	sort.SliceStable(notes, func(i, j int) bool { return ir.Before(notes[i].Pos, notes[j].Pos) })
 	if len(derrs) > 0 {
 		var errs Errors
 		for i, pos := range doc.Place(data, source, derrs) {
@@ -424,7 +425,7 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 				errs = append(errs, Error{Msg: pos.Filename + ": " + derrs[i].Error()})
 			}
 		}
-		return nil, notes, errs.err()
+		return nil, notes, errs.Err()
 	}
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])

@@ -290,7 +290,7 @@ func shadowed(src []byte, declared map[string]token.Position, output string) Err
 			continue
 		}
 		if pos, ok := declared[name]; ok {
-			errs.add(pos, "%s shadows Go's predeclared %s, which the code toolgen generates in %s uses; rename it", name, name, path.Base(filepath.ToSlash(output)))
+			errs.Add(pos, "%s shadows Go's predeclared %s, which the code toolgen generates in %s uses; rename it", name, name, path.Base(filepath.ToSlash(output)))
 		}
 	}
 	return errs
