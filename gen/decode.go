@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 // This file emits the typed decode of a tool: DecodeT validates a model's
@@ -184,7 +185,7 @@ func members(t types.Type) []ir.Field {
 		within = []*types.Named{named}
 	}
 	var out []ir.Field
-	for _, m := range Members(t.Underlying().(*types.Struct), within) {
+	for _, m := range load.Members(t.Underlying().(*types.Struct), within) {
 		if m.Refused == "" {
 			out = append(out, m)
 		}

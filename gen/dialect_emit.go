@@ -403,7 +403,7 @@ func deref(t types.Type) types.Type {
 }
 
 // jsonField finds the field of a struct type whose member is name, through
-// embedded structs (see Members).
+// embedded structs (see load.Members).
 func jsonField(t types.Type, name string) *types.Var {
 	for _, m := range members(t) {
 		if m.Name == name {

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 const (
@@ -35,11 +37,11 @@ func toolNames(t *Tool) names {
 	switch {
 	case t.Output:
 		suffix = "Output"
-		if t.Name == snakeCase(typeName) {
+		if t.Name == load.DefaultName(typeName, true) {
 			base = upperFirst(typeName)
 		}
-	case t.Name == defaultToolName(typeName):
-		base = upperFirst(trimToolSuffix(typeName))
+	case t.Name == load.DefaultName(typeName, false):
+		base = upperFirst(load.TrimToolSuffix(typeName))
 	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),

@@ -1,6 +1,10 @@
 package gen
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/toolgen-go/toolgen/gen/internal/load"
+)
 
 // CompileSchemaDecide is CompileSchema with a validator that only decides,
 // through the match functions: the conformance test runs every suite
@@ -42,3 +46,6 @@ func Definitions(cfg Config) ([]*Tool, error) {
 	}
 	return tools, nil
 }
+
+// Load loads the packages of cfg and finds their tools, as Generate does.
+func Load(cfg Config) ([]*Package, error) { return load.Load(loadConfig(cfg)) }

@@ -16,8 +16,42 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
+
+// DefaultOutput is the name of the generated file in each package.
+const DefaultOutput = load.DefaultOutput
+
+// Header is the first line of every generated file. Write refuses to
+// overwrite a file that does not start with it.
+const Header = load.Header
+
+// Config says what to generate.
+type Config struct {
+	// Dir is the directory the patterns are relative to; "" is the current one.
+	Dir string
+	// Patterns are go/packages patterns; none means ".".
+	Patterns []string
+	// Tags are build tags for loading. The package they show may differ
+	// from the one a plain build sees, so each output carries a //go:build
+	// line of their conjunction: it builds only with them.
+	Tags []string
+	// Types names struct types to generate tools for besides those with a
+	// //toolgen:tool directive, as if they had one without options.
+	Types []string
+	// Output is the generated file's name, in each package's directory;
+	// "" means DefaultOutput. A path with a directory (relative to Dir)
+	// names one file, and needs the patterns to match a single package.
+	Output string
+	// Options of the validators; null optional members of a tool always
+	// count as absent.
+	Options Options
+	// Strict makes every tool strict, as the directive option strict=true
+	// does (a tool's strict=false overrides it): a definition that would
+	// fall back to a less strict form is an error instead.
+	Strict bool
+}
 
 // Options are the choices of a compilation that a schema does not make:
 // NullAbsent, AnnotateUnknownFormats, StrictFormats, Draft, BaseURI and
@@ -51,9 +85,9 @@ type Tool struct {
 	Forms []*Form
 }
 
-// dialectsOption are the values of the dialects= option of a tool and of
-// an output.
-func dialectsOption() optionDialects {
+// loadConfig is what the loader reads of cfg, with the values of the
+// dialects= option of a tool and of an output.
+func loadConfig(cfg Config) load.Config {
 	values := func(ds []Dialect) []tool.Dialect {
 		out := make([]tool.Dialect, len(ds))
 		for i, d := range ds {
@@ -61,7 +95,8 @@ func dialectsOption() optionDialects {
 		}
 		return out
 	}
-	return optionDialects{tool: values(AllDialects), output: values(outputDialects)}
+	return load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Types: cfg.Types, Output: cfg.Output, Strict: cfg.Strict,
+		ToolDialects: values(AllDialects), OutputDialects: values(outputDialects)}
 }
 
 // File is a generated file: its path and content, or nil content when a
@@ -78,20 +113,20 @@ type File struct {
 // reports every error found, in every package; when there is any, it
 // returns no file.
 func Generate(cfg Config) ([]File, error) {
-	pkgs, err := Load(cfg)
+	pkgs, err := load.Load(loadConfig(cfg))
 	var errs Errors
 	if err != nil && !errors.As(err, &errs) {
 		return nil, err
 	}
-	docs := newDocIndex()
-	docs.dir = cfg.Dir
+	var flags []string
 	if len(cfg.Tags) > 0 {
-		docs.flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+		flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
 	}
+	docs := load.NewDocs(cfg.Dir, flags)
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 && len(pkg.Outputs) == 0 {
-			if isGenerated(pkg.Output) {
+			if load.IsGenerated(pkg.Output) {
 				files = append(files, File{Path: pkg.Output})
 			}
 			continue
@@ -169,7 +204,7 @@ func Generate(cfg Config) ([]File, error) {
 
 // buildResult builds the schema of a tool's result type: the schema of
 // what encoding/json writes of the struct (see ResultSchema).
-func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options, errs *Errors) *Result {
+func buildResult(pkg *Package, obj *types.TypeName, docs *load.Docs, opts Options, errs *Errors) *Result {
 	named := types.Unalias(obj.Type()).(*types.Named)
 	s, err := ResultSchema(pkg.Fset, named.Obj(), docs, opts)
 	if err != nil {
@@ -276,4 +311,4 @@ func Write(files []File) error {
 }
 
 // directiveOf is the directive of the tool or output.
-func (t *Tool) directiveOf() string { return directiveOf(t.Tool) }
+func (t *Tool) directiveOf() string { return load.Directive(t.Tool) }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
@@ -37,13 +38,13 @@ import (
 //
 // gen/schema_test.go holds toolgen to invopop on a corpus of structs and
 // tests each addition apart.
-func Schema(fset *token.FileSet, root *types.TypeName, docs *docIndex) (*invopop.Schema, error) {
+func Schema(fset *token.FileSet, root *types.TypeName, docs *load.Docs) (*invopop.Schema, error) {
 	return SchemaWith(fset, root, docs, Options{})
 }
 
 // SchemaWith is Schema with options: an unknown format= is an error unless
 // opts.AnnotateUnknownFormats.
-func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*invopop.Schema, error) {
+func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts Options) (*invopop.Schema, error) {
 	return schemaOf(fset, root, docs, opts, false)
 }
 
@@ -52,13 +53,13 @@ func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts 
 // differ in one way: a member without omitempty whose Go type can be nil
 // (a pointer, a slice, a map) may be null, which encoding/json writes for
 // nil, as the MCP Go SDK's inferred schemas allow.
-func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options) (*invopop.Schema, error) {
+func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts Options) (*invopop.Schema, error) {
 	return schemaOf(fset, root, docs, opts, true)
 }
 
-func schemaOf(fset *token.FileSet, root *types.TypeName, docs *docIndex, opts Options, encoded bool) (*invopop.Schema, error) {
+func schemaOf(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts Options, encoded bool) (*invopop.Schema, error) {
 	if docs == nil {
-		docs = newDocIndex()
+		docs = load.NewDocs("", nil)
 	}
 	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: invopop.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*invopop.Schema]bool{}}
 	s := b.named(b.root, b.pos(root.Pos()))
@@ -72,7 +73,7 @@ type schemaBuilder struct {
 	opts      Options
 	encoded   bool // the schema of what encoding/json writes (ResultSchema)
 	fset      *token.FileSet
-	docs      *docIndex
+	docs      *load.Docs
 	errs      Errors
 	root      *types.Named
 	stack     []*types.Named
@@ -178,7 +179,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 		// (big.Float, a user type), and DecodeT does the same. A string
 		// type goes on as any string type (its constants make its enum).
 		if basic, ok := t.Underlying().(*types.Basic); !ok || basic.Kind() != types.String {
-			return &invopop.Schema{Type: "string", Description: b.docs.lookup(b.pos(obj.Pos()), obj)}
+			return &invopop.Schema{Type: "string", Description: b.docs.Lookup(b.pos(obj.Pos()), obj)}
 		}
 	}
 	switch t.Underlying().(type) {
@@ -347,7 +348,7 @@ func constantString(c *types.Const) string {
 // refuseMethod reports a method by which invopop would let the type
 // describe itself.
 func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Position) bool {
-	msg := MethodRefusal(t, m, b.fieldName)
+	msg := load.MethodRefusal(t, m, b.fieldName)
 	if msg == "" {
 		return false
 	}
@@ -375,7 +376,7 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		if named == nil {
 			return ""
 		}
-		return b.docs.lookup(b.pos(named.Obj().Pos()), named.Obj())
+		return b.docs.Lookup(b.pos(named.Obj().Pos()), named.Obj())
 	}
 	switch t := t.(type) {
 	case *types.Basic:
@@ -453,7 +454,7 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 // of the structs it embeds flattened, as invopop's reflectStructFields
 // does (see Members).
 func (b *schemaBuilder) fields(s *invopop.Schema, st *types.Struct) {
-	for _, m := range Members(st, b.inlining) {
+	for _, m := range load.Members(st, b.inlining) {
 		b.member(s, m)
 	}
 }
@@ -482,7 +483,7 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 		typeNote = ""
 	}
 	if prop.Description == "" {
-		prop.Description = b.docs.lookup(pos, f)
+		prop.Description = b.docs.Lookup(pos, f)
 	}
 	prop.Description = appendSentence(prop.Description, typeNote)
 	if b.encoded && required && canBeNil(f.Type()) && !acceptsAnything(prop) {

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/internal/fixtures/structs"
 )
 
@@ -116,7 +117,7 @@ func typeName(t *testing.T, pkg *packages.Package, name string) *types.TypeName 
 }
 
 // toolgenSchema is the JSON of toolgen's schema of the named type.
-func toolgenSchema(t *testing.T, pkg *packages.Package, docs *docIndex, name string) (string, error) {
+func toolgenSchema(t *testing.T, pkg *packages.Package, docs *load.Docs, name string) (string, error) {
 	t.Helper()
 	s, err := Schema(pkg.Fset, typeName(t, pkg, name), docs)
 	if err != nil {
@@ -165,7 +166,7 @@ func sortedNames(m map[string]any) []string {
 func TestSchemaMatchesInvopop(t *testing.T) {
 	pkg := loadPackage(t, corpusPath)
 	r := invopopReflector(t, true)
-	docs := newDocIndex()
+	docs := load.NewDocs("", nil)
 	for _, name := range sortedNames(equivalent) {
 		t.Run(name, func(t *testing.T) {
 			require.Equal(t, name, reflect.TypeOf(equivalent[name]).Name())
@@ -305,7 +306,7 @@ func expandRefs(t *testing.T, schema string, depth int) string {
 func TestRecursiveSchemaMatchesInvopop(t *testing.T) {
 	pkg := loadPackage(t, corpusPath)
 	r := invopopReflector(t, false)
-	docs := newDocIndex()
+	docs := load.NewDocs("", nil)
 	for _, name := range sortedNames(recursive) {
 		t.Run(name, func(t *testing.T) {
 			require.Equal(t, name, reflect.TypeOf(recursive[name]).Name())
@@ -562,7 +563,7 @@ func TestSchemaRecursion(t *testing.T) {
 	pkg := loadPackage(t, corpusPath)
 	for _, name := range sortedNames(map[string]any{"Node": nil, "Thread": nil, "Forest": nil, "Ring": nil, "Chain": nil}) {
 		t.Run(name, func(t *testing.T) {
-			got, err := toolgenSchema(t, pkg, newDocIndex(), name)
+			got, err := toolgenSchema(t, pkg, load.NewDocs("", nil), name)
 			require.NoError(t, err)
 			assert.JSONEq(t, recursionSchemas[name], got)
 		})
@@ -612,7 +613,7 @@ func without(t *testing.T, doc string, paths ...string) string {
 // they are all toolgen adds.
 func testAddition(t *testing.T, name string, added map[string]string) {
 	pkg := loadPackage(t, corpusPath)
-	got, err := toolgenSchema(t, pkg, newDocIndex(), name)
+	got, err := toolgenSchema(t, pkg, load.NewDocs("", nil), name)
 	require.NoError(t, err)
 	paths := make([]string, 0, len(added))
 	for path := range added {
@@ -661,7 +662,7 @@ func TestSchemaSizedInts(t *testing.T) {
 	})
 	// Bounds of the tag replace the type's; int and int64 get none.
 	pkg := loadPackage(t, corpusPath)
-	got, err := toolgenSchema(t, pkg, newDocIndex(), "SizedInts")
+	got, err := toolgenSchema(t, pkg, load.NewDocs("", nil), "SizedInts")
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"type":"integer","minimum":0,"maximum":10}`, at(t, got, "properties/tight"))
 	assert.JSONEq(t, `{"type":"integer"}`, at(t, got, "properties/i"))
@@ -681,7 +682,7 @@ func TestSchemaEnumFromConstants(t *testing.T) {
 		"properties/default/enum":                      colors,
 	})
 	pkg := loadPackage(t, corpusPath)
-	got, err := toolgenSchema(t, pkg, newDocIndex(), "Colors")
+	got, err := toolgenSchema(t, pkg, load.NewDocs("", nil), "Colors")
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"type":"string","enum":["red","black"]}`, at(t, got, "properties/override"))
 	assert.JSONEq(t, `{"type":"string","enum":`+colors+`,"default":"green"}`, at(t, got, "properties/default"))
