@@ -269,7 +269,7 @@ func (d *decoder) present(t types.Type, v jen.Code) jen.Code {
 // unmarshals reports whether encoding/json hands values of t to t's own
 // UnmarshalJSON method, which DecodeT then calls as well.
 func (d *decoder) unmarshals(t types.Type) bool {
-	return hasMethodSig(types.NewPointer(t), "UnmarshalJSON")
+	return load.HasMethodSig(types.NewPointer(t), "UnmarshalJSON")
 }
 
 // decodesNull reports whether encoding/json passes a null to t's
@@ -281,29 +281,7 @@ func (d *decoder) decodesNull(t types.Type) bool {
 }
 
 func (d *decoder) unmarshalsText(t types.Type) bool {
-	return hasMethodSig(types.NewPointer(t), "UnmarshalText")
-}
-
-// hasMethodSig reports whether t has a method name func([]byte) error.
-func hasMethodSig(t types.Type, name string) bool {
-	ms := types.NewMethodSet(t)
-	for i := 0; i < ms.Len(); i++ {
-		fn, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || fn.Name() != name {
-			continue
-		}
-		sig := fn.Type().(*types.Signature)
-		if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
-			return false
-		}
-		param, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-		if !ok {
-			return false
-		}
-		elem, ok := param.Elem().(*types.Basic)
-		return ok && elem.Kind() == types.Byte && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
-	}
-	return false
+	return load.HasMethodSig(types.NewPointer(t), "UnmarshalText")
 }
 
 // intBounds are the bounds of the integer kinds, as Go constants and text.

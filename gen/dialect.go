@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
@@ -303,22 +304,6 @@ func lowerFirstWord(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
-// appendSentence adds text to a description, ending the description with a
-// period first when it has no closing punctuation.
-func appendSentence(desc, text string) string {
-	if text == "" {
-		return desc
-	}
-	desc = strings.TrimSpace(desc)
-	if desc == "" {
-		return text
-	}
-	if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, "!") && !strings.HasSuffix(desc, "?") {
-		desc += "."
-	}
-	return desc + " " + text
-}
-
 // schema converts the canonical schema v at path. subject is "" when the
 // sentences of moved constraints go into this schema's own description, or
 // the subject to prefix them with when they go to hoist, the sentences of
@@ -448,10 +433,10 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			*hoist = append(*hoist, own)
 		}
 	} else {
-		desc = appendSentence(desc, own)
+		desc = ir.AppendSentence(desc, own)
 	}
 	for _, h := range sentences {
-		desc = appendSentence(desc, h)
+		desc = ir.AppendSentence(desc, h)
 	}
 	if desc != "" {
 		out.Set("description", desc)
@@ -991,7 +976,7 @@ func (c *converter) keyword(out *jsonschema.Object, d *describer, k string, v an
 		switch {
 		case annotations[k]:
 			a = drop
-		case assertions[k] || k == "oneOf" || k == "$dynamicRef" || k == "contentSchema":
+		case jsonschema.Assertions[k] || k == "oneOf" || k == "$dynamicRef" || k == "contentSchema":
 			a = fail
 		default:
 			// An extra annotation (jsonschema_extras); only the canonical

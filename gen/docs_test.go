@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
@@ -92,7 +93,7 @@ type A struct {
 	require.Len(t, pkgs, 1)
 	require.Len(t, pkgs[0].Tools, 1)
 	docs := load.NewDocs(filepath.Join(dir, "app"), nil)
-	s, err := Schema(pkgs[0].Fset, pkgs[0].Tools[0].Obj, docs)
+	s, err := goschema.Schema(pkgs[0].Fset, pkgs[0].Tools[0].Obj, docs)
 	require.NoError(t, err)
 	data, err := json.Marshal(s)
 	require.NoError(t, err)

@@ -3,6 +3,7 @@ package gen
 import (
 	"encoding/json"
 
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
@@ -29,7 +30,7 @@ func Definitions(cfg Config) ([]*Tool, error) {
 	for _, pkg := range pkgs {
 		for _, it := range pkg.Tools {
 			t := &Tool{Tool: it}
-			s, err := SchemaWith(pkg.Fset, t.Obj, nil, Options{})
+			s, err := goschema.SchemaWith(pkg.Fset, t.Obj, nil, Options{})
 			if err != nil {
 				return nil, err
 			}

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
@@ -135,7 +136,7 @@ func Generate(cfg Config) ([]File, error) {
 		failed := false
 		build := func(it *ir.Tool) *Tool {
 			t := &Tool{Tool: it}
-			s, err := SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
+			s, err := goschema.SchemaWith(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
 				errs = append(errs, asErrors(err)...)
 				failed = true
@@ -206,7 +207,7 @@ func Generate(cfg Config) ([]File, error) {
 // what encoding/json writes of the struct (see ResultSchema).
 func buildResult(pkg *Package, obj *types.TypeName, docs *load.Docs, opts Options, errs *Errors) *Result {
 	named := types.Unalias(obj.Type()).(*types.Named)
-	s, err := ResultSchema(pkg.Fset, named.Obj(), docs, opts)
+	s, err := goschema.ResultSchema(pkg.Fset, named.Obj(), docs, opts)
 	if err != nil {
 		*errs = append(*errs, asErrors(err)...)
 		return nil

@@ -498,3 +498,15 @@ func (d *Document) checkPattern(p, at string) bool {
 	}
 	return true
 }
+
+// Assertions are the JSON Schema keywords a validator checks; an extra of
+// one of these names would be sent to the model but not enforced.
+var Assertions = map[string]bool{
+	"type": true, "enum": true, "const": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true,
+	"minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true,
+	"maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true,
+	"maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true, "format": true,
+	"properties": true, "patternProperties": true, "additionalProperties": true, "propertyNames": true,
+	"items": true, "prefixItems": true, "contains": true, "allOf": true, "anyOf": true, "oneOf": true, "not": true,
+	"if": true, "then": true, "else": true, "dependentSchemas": true, "$ref": true, "$defs": true,
+}

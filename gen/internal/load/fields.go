@@ -171,3 +171,25 @@ func validJSONName(name string) bool {
 	}
 	return true
 }
+
+// HasMethodSig reports whether t has a method name func([]byte) error.
+func HasMethodSig(t types.Type, name string) bool {
+	ms := types.NewMethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		fn, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || fn.Name() != name {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+			return false
+		}
+		param, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
+		if !ok {
+			return false
+		}
+		elem, ok := param.Elem().(*types.Basic)
+		return ok && elem.Kind() == types.Byte && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+	}
+	return false
+}

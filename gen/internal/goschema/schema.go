@@ -1,4 +1,4 @@
-package gen
+package goschema
 
 import (
 	"encoding/json"
@@ -39,12 +39,12 @@ import (
 // gen/schema_test.go holds toolgen to invopop on a corpus of structs and
 // tests each addition apart.
 func Schema(fset *token.FileSet, root *types.TypeName, docs *load.Docs) (*invopop.Schema, error) {
-	return SchemaWith(fset, root, docs, Options{})
+	return SchemaWith(fset, root, docs, jsonschema.Options{})
 }
 
 // SchemaWith is Schema with options: an unknown format= is an error unless
 // opts.AnnotateUnknownFormats.
-func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts Options) (*invopop.Schema, error) {
+func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts jsonschema.Options) (*invopop.Schema, error) {
 	return schemaOf(fset, root, docs, opts, false)
 }
 
@@ -53,11 +53,11 @@ func SchemaWith(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts
 // differ in one way: a member without omitempty whose Go type can be nil
 // (a pointer, a slice, a map) may be null, which encoding/json writes for
 // nil, as the MCP Go SDK's inferred schemas allow.
-func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts Options) (*invopop.Schema, error) {
+func ResultSchema(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts jsonschema.Options) (*invopop.Schema, error) {
 	return schemaOf(fset, root, docs, opts, true)
 }
 
-func schemaOf(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts Options, encoded bool) (*invopop.Schema, error) {
+func schemaOf(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts jsonschema.Options, encoded bool) (*invopop.Schema, error) {
 	if docs == nil {
 		docs = load.NewDocs("", nil)
 	}
@@ -70,11 +70,11 @@ func schemaOf(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts O
 }
 
 type schemaBuilder struct {
-	opts      Options
+	opts      jsonschema.Options
 	encoded   bool // the schema of what encoding/json writes (ResultSchema)
 	fset      *token.FileSet
 	docs      *load.Docs
-	errs      Errors
+	errs      ir.Errors
 	root      *types.Named
 	stack     []*types.Named
 	recursive map[*types.Named]bool
@@ -166,7 +166,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 	}
 	ptr := types.NewPointer(t)
 	switch {
-	case hasMethodSig(ptr, "UnmarshalJSON"):
+	case load.HasMethodSig(ptr, "UnmarshalJSON"):
 		// encoding/json hands the JSON to the method, whose form toolgen
 		// cannot read: it describes the type's Go structure, and a struct
 		// with no exported field has none (big.Float, a decimal type).
@@ -174,7 +174,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 			b.errs.Add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
 			return &invopop.Schema{}
 		}
-	case hasMethodSig(ptr, "UnmarshalText"):
+	case load.HasMethodSig(ptr, "UnmarshalText"):
 		// encoding/json reads it from a JSON string, whatever its kind
 		// (big.Float, a user type), and DecodeT does the same. A string
 		// type goes on as any string type (its constants make its enum).
@@ -430,7 +430,7 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		switch {
 		// encoding/json reads a key with UnmarshalText when its type has
 		// the method, whatever its kind.
-		case hasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
+		case load.HasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
 			if _, isAny := t.Elem().Underlying().(*types.Interface); !isAny {
 				s.AdditionalProperties = b.typeOf(t.Elem(), pos)
 			}
@@ -485,7 +485,7 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	if prop.Description == "" {
 		prop.Description = b.docs.Lookup(pos, f)
 	}
-	prop.Description = appendSentence(prop.Description, typeNote)
+	prop.Description = ir.AppendSentence(prop.Description, typeNote)
 	if b.encoded && required && canBeNil(f.Type()) && !acceptsAnything(prop) {
 		// encoding/json writes nil as null.
 		nullable = true
@@ -517,18 +517,6 @@ func acceptsAnything(s *invopop.Schema) bool {
 		return false
 	}
 	return string(b) == "true" || string(b) == "{}"
-}
-
-// assertions are the JSON Schema keywords a validator checks; an extra of
-// one of these names would be sent to the model but not enforced.
-var assertions = map[string]bool{
-	"type": true, "enum": true, "const": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true,
-	"minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true,
-	"maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true,
-	"maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true, "format": true,
-	"properties": true, "patternProperties": true, "additionalProperties": true, "propertyNames": true,
-	"items": true, "prefixItems": true, "contains": true, "allOf": true, "anyOf": true, "oneOf": true, "not": true,
-	"if": true, "then": true, "else": true, "dependentSchemas": true, "$ref": true, "$defs": true,
 }
 
 // fieldKeywords applies the jsonschema, jsonschema_description and
@@ -785,7 +773,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 			fail("jsonschema_extras item %q must be key=value", item)
 			continue
 		}
-		if assertions[key] {
+		if jsonschema.Assertions[key] {
 			fail("jsonschema_extras key %q is a validation keyword: use the jsonschema tag, so the validator enforces it", key)
 			continue
 		}

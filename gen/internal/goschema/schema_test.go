@@ -1,4 +1,4 @@
-package gen
+package goschema
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/internal/fixtures/structs"
 )
@@ -134,8 +135,8 @@ func invopopReflector(t *testing.T, doNotReference bool) *invopop.Reflector {
 	r := &invopop.Reflector{DoNotReference: doNotReference, Anonymous: true}
 	// AddGoComments keys the comments of a file by path.Join(base, the
 	// file's directory as walked from path), so base is the package of the
-	// working directory (gen) and path relative to it.
-	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "../internal/fixtures/structs", invopop.WithFullComment()))
+	// working directory (gen/internal/goschema) and path relative to it.
+	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen/internal/goschema", "../../../internal/fixtures/structs", invopop.WithFullComment()))
 	require.Equal(t, "Point is a point in the plane.", r.CommentMap[corpusPath+".Point"], "comment keys do not match the package path")
 	require.Equal(t, "X is the abscissa.", r.CommentMap[corpusPath+".Point.X"])
 	return r
@@ -836,7 +837,7 @@ func TestSchemaErrors(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			_, err := Schema(pkg.Fset, typeName(t, pkg, name), nil)
-			var errs Errors
+			var errs ir.Errors
 			require.True(t, errors.As(err, &errs), "want Errors, got %v", err)
 			got := make([]string, len(errs))
 			for i, e := range errs {
