@@ -517,6 +517,86 @@ func acceptsAnything(s *invopop.Schema) bool {
 	return string(b) == "true" || string(b) == "{}"
 }
 
+// elemBasic returns the basic type of a field, or of its elements for a
+// slice or array, through pointers and named types.
+func elemBasic(t types.Type) *types.Basic {
+	seen := map[types.Type]bool{}
+	for !seen[t] { // type Nest []Nest has no basic type
+		seen[t] = true
+		switch x := t.Underlying().(type) {
+		case *types.Pointer:
+			t = x.Elem()
+		case *types.Slice:
+			t = x.Elem()
+		case *types.Array:
+			t = x.Elem()
+		case *types.Basic:
+			return x
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func describeKind(kind string) string {
+	switch kind {
+	case "":
+		return "a value of any type"
+	case "integer", "array", "object":
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// splitOnUnescapedCommas splits a tag at commas not preceded by a backslash,
+// as invopop does, so that a value may contain "\,".
+func splitOnUnescapedCommas(tag string) []string {
+	parts := strings.Split(tag, ",")
+	out := []string{parts[0]}
+	for _, next := range parts[1:] {
+		last := out[len(out)-1]
+		if strings.HasSuffix(last, `\`) {
+			out[len(out)-1] = last[:len(last)-1] + "," + next
+			continue
+		}
+		out = append(out, next)
+	}
+	return out
+}
+
+// requiredGroup adds a member to a oneof_required or anyof_required group
+// of the parent: a oneOf (anyOf) branch that requires every member of the
+// group, as invopop builds it. The branch also declares each member it
+// requires, with the schema true: that changes nothing, and keeps the
+// schema valid under strict validators (ajv's strictRequired refuses a
+// required member its own schema does not declare).
+func (b *schemaBuilder) requiredGroup(parent *invopop.Schema, key, group, name string) {
+	list := &parent.OneOf
+	if key == "anyof_required" {
+		list = &parent.AnyOf
+	}
+	for _, s := range *list {
+		if s.Title == group {
+			s.Required = append(s.Required, name)
+			s.Properties.Set(name, invopop.TrueSchema)
+			return
+		}
+	}
+	props := invopop.NewProperties()
+	props.Set(name, invopop.TrueSchema)
+	*list = append(*list, &invopop.Schema{Title: group, Required: []string{name}, Properties: props})
+}
+
 // holdsAnything reports whether a field's type holds any JSON value: an
 // interface or json.RawMessage, through pointers and slices.
 func holdsAnything(t types.Type) bool {
