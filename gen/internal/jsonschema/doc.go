@@ -5,8 +5,9 @@
 // keywords a validator checks, with their locations, references resolved,
 // the schemas the root reaches, and the loops refused; Place turns the
 // locations of its errors into file:line:col. It also owns the formats
-// toolgen checks (Formats) and the ordered JSON values (Object, ParseJSON,
-// WriteOrdered) the dialects rewrite.
+// toolgen checks (Formats), the keywords a validator checks (Assertions) and
+// the ordered JSON values (Object, ParseJSON, WriteOrdered) the dialects
+// rewrite.
 //
 // It is the lowest stage of the generator: it may import the standard
 // library, internal/ecma (patterns) and runtime/toolimpl/value (exact numbers),
