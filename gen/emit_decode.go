@@ -417,29 +417,6 @@ func (g *typedGen) fallbackNull(s *jsonschema.Schema, t types.Type, l loc, dst l
 	return code
 }
 
-// pureRef follows a schema that is only a $ref (with annotations) to its
-// target.
-func pureRef(s *jsonschema.Schema) *jsonschema.Schema {
-	for i := 0; i < 8 && s != nil && s.RefTarget != nil && onlyRef(s); i++ {
-		s = s.RefTarget
-	}
-	return s
-}
-
-func onlyRef(s *jsonschema.Schema) bool {
-	return s.Types == nil && !s.HasEnum && !s.HasConst && len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) == 0 && s.Not == nil &&
-		s.If == nil && !hasKindKeywords(s) && s.DynRef == "" && s.UnevaluatedItems == nil && s.UnevaluatedProperties == nil
-}
-
-// hasGeneric reports whether s has keywords that need the whole value: they
-// apply to any kind of value and are checked by match functions. A
-// specialized enum or const is checked as the value is read.
-func hasGeneric(s *jsonschema.Schema) bool {
-	return (s.HasEnum || s.HasConst) && specialized(s) == "" || s.RefTarget != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 ||
-		s.Not != nil || s.If != nil || len(s.DependentSchemas) > 0 || s.DynRef != "" || s.UnevaluatedItems != nil ||
-		s.UnevaluatedProperties != nil
-}
-
 // nativeKind returns how the Scanner reads a value of schema s into Go type
 // t: the schema's one JSON type, or "map"; "" when the value is read whole
 // and goes through the schema emitter's checks (see fallback).
