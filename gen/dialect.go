@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -206,9 +205,7 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 			return out, nil
 		}
 	}
-	var buf bytes.Buffer
-	jsonschema.WriteOrdered(&buf, conv)
-	out.Parameters = buf.Bytes()
+	out.Parameters = []byte(jsonschema.CompactJSON(conv))
 	return out, nil
 }
 
@@ -860,7 +857,7 @@ func (c *converter) constant(out *jsonschema.Object, d *describer, v any, path s
 		c.countEnum([]any{v}, path)
 		out.Set("enum", []any{v})
 	default:
-		d.add(path, "const", "be "+jsonText(v))
+		d.add(path, "const", "be "+jsonschema.CompactJSON(v))
 	}
 }
 
@@ -878,7 +875,7 @@ func (c *converter) countEnum(values []any, path string) {
 		if s, ok := v.(string); ok {
 			total += len(s)
 		} else {
-			total += len(jsonText(v))
+			total += len(jsonschema.CompactJSON(v))
 		}
 	}
 	c.chars += total
@@ -1024,11 +1021,11 @@ func (c *converter) keyword(out *jsonschema.Object, d *describer, k string, v an
 		case "format":
 			d.add(path, k, "be "+dialectFormatText(v.(string)))
 		case "default":
-			d.note(path, k, "Defaults to "+jsonText(v)+".")
+			d.note(path, k, "Defaults to "+jsonschema.CompactJSON(v)+".")
 		case "examples":
 			values, _ := v.([]any)
 			if len(values) == 1 {
-				d.note(path, k, "Example: "+jsonText(values[0])+".")
+				d.note(path, k, "Example: "+jsonschema.CompactJSON(values[0])+".")
 			} else if len(values) > 1 {
 				d.note(path, k, "Examples: "+jsonList(values)+".")
 			}
@@ -1120,7 +1117,7 @@ func numText(v any) string {
 	if n, ok := v.(json.Number); ok {
 		return n.String()
 	}
-	return jsonText(v)
+	return jsonschema.CompactJSON(v)
 }
 
 func numUint(v any) uint64 {
@@ -1128,16 +1125,10 @@ func numUint(v any) uint64 {
 	return u
 }
 
-func jsonText(v any) string {
-	var buf bytes.Buffer
-	jsonschema.WriteOrdered(&buf, v)
-	return buf.String()
-}
-
 func jsonList(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = jsonText(v)
+		parts[i] = jsonschema.CompactJSON(v)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -1290,9 +1281,9 @@ func (t *Tool) phrase(d Dialect, i int) string {
 // tool a request forces where strict mode cannot express the schema; and
 // the members of Gemini's generationConfig.
 func FormatParts(field, name, description string) (before, after string) {
-	head := `"name":` + jsonText(name)
+	head := `"name":` + jsonschema.CompactJSON(name)
 	if description != "" {
-		head += `,"description":` + jsonText(description)
+		head += `,"description":` + jsonschema.CompactJSON(description)
 	}
 	switch field {
 	case "OpenAI", "OpenAINonStrict":

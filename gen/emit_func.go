@@ -1,11 +1,9 @@
 package gen
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // mode says how the code being emitted reports a failure: by appending a
@@ -375,8 +374,12 @@ func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 			return code, true // a constant: no variable needed
 		}
 	}
-	// Constants that render the same are one variable.
-	key := kind + ":" + fmt.Sprintf("%#v", code)
+	// Constants the run time calls equal are one variable.
+	key, ok := jsonschema.ValueKey(v)
+	if !ok {
+		key = fmt.Sprint(len(e.consts)) // too deep to compare: a variable of its own
+	}
+	key = kind + ":" + key
 	if name, ok := e.consts[key]; ok {
 		return jen.Id(name), true
 	}
@@ -390,19 +393,12 @@ func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 // all of one kind, strings or numbers, for toolimpl's lookups: a []string
 // for toolimpl.Enum, a toolimpl.NumberEnum for toolimpl.InNumbers and
 // Num.In, sorted, so that a lookup is a binary search and the table static
-// data, whatever the size of the enum. Equal tables are one variable; base
-// names a new one.
+// data, whatever the size of the enum. Tables of values the run time calls
+// equal (see jsonschema.ValueKey) are one variable; base names a new one.
 func (e *emitter) enumTable(kind string, values []any, base string) string {
+	var table *jen.Statement
 	var key strings.Builder
 	key.WriteString(kind)
-	for _, v := range values {
-		key.WriteByte(0)
-		key.WriteString(jsonschema.CompactJSON(v))
-	}
-	if name, ok := e.enums[key.String()]; ok {
-		return name
-	}
-	var table *jen.Statement
 	if kind == jsonschema.KindString {
 		sorted := make([]string, len(values))
 		for i, v := range values {
@@ -412,27 +408,29 @@ func (e *emitter) enumTable(kind string, values []any, base string) string {
 		items := make([]jen.Code, len(sorted))
 		for i, v := range sorted {
 			items[i] = jen.Lit(v)
+			k, _ := jsonschema.ValueKey(v)
+			key.WriteString(k)
 		}
 		table = jen.Index().String().Values(items...)
 	} else {
-		type number struct {
-			f   float64
-			n   json.Number
-			lit jen.Code
-		}
-		sorted := make([]number, len(values))
+		// Sorted by value, exactly, which sorts the float64s too; numbers
+		// of one float64 are found by Compare, in any order.
+		sorted := make([]json.Number, len(values))
 		for i, v := range values {
-			n := v.(json.Number)
-			f, _ := strconv.ParseFloat(string(n), 64) // in range: numberLit said so
-			lit, _ := e.numberLit(n, "", "")
-			sorted[i] = number{f, n, lit}
+			sorted[i] = v.(json.Number)
 		}
-		slices.SortStableFunc(sorted, func(a, b number) int { return cmp.Compare(a.f, b.f) })
+		slices.SortStableFunc(sorted, func(a, b json.Number) int { return value.Compare(a, string(b)) })
 		items := make([]jen.Code, len(sorted))
-		for i, v := range sorted {
-			items[i] = jen.Values(jen.Id("F").Op(":").Add(v.lit), jen.Id("N").Op(":").Lit(string(v.n)))
+		for i, n := range sorted {
+			lit, _ := e.numberLit(n, "", "") // in range: numberRules said so
+			items[i] = jen.Values(jen.Id("F").Op(":").Add(lit), jen.Id("N").Op(":").Lit(string(n)))
+			k, _ := jsonschema.ValueKey(n)
+			key.WriteString(k)
 		}
 		table = jen.Qual(implPath, "NumberEnum").Values(items...)
+	}
+	if name, ok := e.enums[key.String()]; ok {
+		return name
 	}
 	name := e.global(base)
 	e.enums[key.String()] = name
@@ -484,17 +482,17 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 	return nil, false
 }
 
-// numberLit returns a JSON number as a Go constant expression: the number
-// as written when it fits a float64.
+// numberLit returns the float64 view of a JSON number (see jsonschema.FloatView) as a
+// Go constant expression: the number as written, or, for a long integer,
+// the float64 that generated code compares.
 func (e *emitter) numberLit(n json.Number, at, keyword string) (jen.Code, bool) {
-	f, err := strconv.ParseFloat(string(n), 64)
-	if err != nil || math.IsInf(f, 0) {
+	f, ok := jsonschema.FloatView(n)
+	if !ok {
 		e.fail(at, "%s %s is out of the range of float64", keyword, n)
 		return nil, false
 	}
 	if strings.ContainsAny(string(n), ".eE") || len(n) < 16 {
 		return jen.Id(string(n)), true
 	}
-	// A long integer: written as float64 shows the value compared.
 	return jen.Id(strconv.FormatFloat(f, 'g', -1, 64)), true
 }

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -210,8 +209,8 @@ func (x numberView) floatDecides(n json.Number) bool {
 // exactly, as the run time compares a float64 with a number (value.Compare):
 // then a float64 constant may hold n.
 func floatSafe(n json.Number) bool {
-	f, err := strconv.ParseFloat(string(n), 64)
-	return err == nil && value.Compare(f, string(n)) == 0
+	f, ok := jsonschema.FloatView(n)
+	return ok && value.Compare(f, string(n)) == 0
 }
 
 // arrayChecks emits the keywords of arrays on list, a []any, v being the

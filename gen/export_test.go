@@ -1,9 +1,8 @@
 package gen
 
 import (
-	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
@@ -34,7 +33,7 @@ func Definitions(cfg Config) ([]*Tool, error) {
 			if err != nil {
 				return nil, err
 			}
-			if t.Schema, err = json.Marshal(s); err != nil {
+			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
 				return nil, err
 			}
 			forms, _, errs := chooseForms(t, t.Schema)

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -150,7 +149,7 @@ func Generate(cfg Config) ([]File, error) {
 				failed = true
 				return nil
 			}
-			if t.Schema, err = json.Marshal(s); err != nil {
+			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
 				errs.Add(t.Pos, "encoding the schema: %v", err)
 				failed = true
 				return nil
@@ -213,7 +212,7 @@ func buildResult(pkg *Package, obj *types.TypeName, docs *load.Docs, opts Option
 		return nil
 	}
 	r := &Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
-	if r.Schema, err = json.Marshal(s); err != nil {
+	if r.Schema, err = jsonschema.MarshalJSON(s); err != nil {
 		errs.Add(r.Pos, "encoding the schema: %v", err)
 		return nil
 	}

@@ -55,7 +55,7 @@ const (
 // when the call is the first; otherwise it returns the result to give
 // instead: the first call's (a duplicate), a conflict, or a failure.
 func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, fingerprint string) (res Result, claimed bool) {
-	pending, _ := json.Marshal(requestRecord{Fingerprint: fingerprint})
+	pending, _ := marshal(requestRecord{Fingerprint: fingerprint})
 	ttl := s.window + s.limit(h)
 	wait := firstPoll
 	for {
@@ -111,7 +111,7 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 		if res.Err != nil {
 			stored.Err = errorText(res.Err)
 		}
-		b, _ := json.Marshal(requestRecord{Fingerprint: fingerprint, Result: stored})
+		b, _ := marshal(requestRecord{Fingerprint: fingerprint, Result: stored})
 		err = s.store.Put(ctx, key, b, s.window)
 	}
 	if err != nil {

@@ -303,8 +303,7 @@ func (b *schemaBuilder) checkRange(key string, n json.Number, goType *types.Basi
 // parseNumber reads a tag value as a JSON number within float64's range, as
 // written.
 func parseNumber(s string) (json.Number, bool) {
-	var f float64
-	if strings.TrimSpace(s) != s || json.Unmarshal([]byte(s), &f) != nil {
+	if _, ok := jsonschema.FloatView(json.Number(s)); !ok {
 		return "", false
 	}
 	return json.Number(s), true

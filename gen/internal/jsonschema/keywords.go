@@ -111,7 +111,7 @@ func (d *Document) keywords(s *Schema, o *Object, base string, docRoot bool) {
 			d.fail(at(k), "%s must be a number", k)
 			return ""
 		}
-		if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+		if _, ok := FloatView(n); !ok {
 			d.fail(at(k), "%s %s is out of the range of float64", k, n)
 		}
 		return n
@@ -178,7 +178,7 @@ func (d *Document) keywords(s *Schema, o *Object, base string, docRoot bool) {
 		s.ExclusiveMinimum, s.ExclusiveMaximum = number("exclusiveMinimum"), number("exclusiveMaximum")
 	}
 	if s.MultipleOf = number("multipleOf"); s.MultipleOf != "" {
-		if _, err := strconv.ParseFloat(string(s.MultipleOf), 64); err != nil || value.Compare(s.MultipleOf, "0") <= 0 {
+		if _, ok := FloatView(s.MultipleOf); !ok || value.Compare(s.MultipleOf, "0") <= 0 {
 			d.fail(at("multipleOf"), "multipleOf must be a number greater than 0")
 			s.MultipleOf = ""
 		}

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // A JSON value as the schema compiler reads it: nil, bool, string,
@@ -98,7 +99,48 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 	return tok, nil
 }
 
-// CompactJSON renders a value as JSON in its own member order, for messages.
+// ValueKey returns a key that is the same for two values exactly when the
+// run time's value.Equal calls them equal: numbers by their exact value,
+// whatever their spelling (1e23 and 100000000000000000000000 alike,
+// 9007199254740993 and 9007199254740992 apart, 1e-400 apart from 0), members
+// in any order. It is value.IdentityForm of the value as generated code
+// holds it, which for JSON's numbers is Equal's equality. It reports false
+// for a value nested deeper than value.MaxDepth.
+func ValueKey(v any) (string, bool) {
+	b, w := value.IdentityForm(nil, runtimeValue(v), value.MaxDepth)
+	return string(b), w == value.WalkOK
+}
+
+// runtimeValue returns v as generated code holds it: an *Object as a
+// map[string]any.
+func runtimeValue(v any) any {
+	switch x := v.(type) {
+	case *Object:
+		m := make(map[string]any, len(x.Keys))
+		for _, k := range x.Keys {
+			m[k] = runtimeValue(x.Values[k])
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, item := range x {
+			l[i] = runtimeValue(item)
+		}
+		return l
+	}
+	return v
+}
+
+// FloatView returns the float64 through which generated code reads the
+// number n (value.Number), or false when n is beyond float64's range, which
+// the run time does not read as a number. The generator writes it as a Go
+// constant and decides nothing by it: comparisons are exact (value.Compare).
+func FloatView(n json.Number) (float64, bool) {
+	return value.Number(n)
+}
+
+// CompactJSON renders a value as JSON in its own member order: the JSON of
+// a schema, of its constants and of the values a message shows.
 func CompactJSON(v any) string {
 	var b strings.Builder
 	writeCompact(&b, v)
@@ -113,7 +155,7 @@ func writeCompact(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			q, _ := json.Marshal(k)
+			q, _ := MarshalJSON(k)
 			b.Write(q)
 			b.WriteByte(':')
 			writeCompact(b, x.Values[k])
@@ -131,10 +173,54 @@ func writeCompact(b *strings.Builder, v any) {
 	case json.Number:
 		b.WriteString(string(x))
 	default:
-		q, _ := json.Marshal(x)
+		q, _ := MarshalJSON(x)
 		b.Write(q)
 	}
 }
+
+// MarshalJSON is json.Marshal without HTML escaping, the one way the
+// generator writes JSON: a model and a person read "<", ">" and "&" as they
+// are, not as \u003c, \u003e and \u0026. encoding/json escapes those three
+// in the JSON a Marshaler returns (jsonschema.Schema is one) even when told
+// not to, so they are unescaped in its output; the rest stays as
+// encoding/json writes it, U+2028, U+2029 and the control characters
+// escaped.
+func MarshalJSON(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return unescapeHTML(b), nil
+}
+
+// unescapeHTML rewrites the escapes \u003c, \u003e and \u0026 of JSON text
+// as the characters they stand for. A backslash is only ever in a string,
+// where it starts an escape: an escaped backslash is skipped whole.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 == len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+6 <= len(b) {
+			if c, ok := htmlEscapes[string(b[i+2:i+6])]; ok {
+				out = append(out, c)
+				i += 5
+				continue
+			}
+		}
+		out = append(out, b[i], b[i+1])
+		i++
+	}
+	return out
+}
+
+// htmlEscapes are the escapes encoding/json writes for HTML's characters.
+var htmlEscapes = map[string]byte{"003c": '<', "003e": '>', "0026": '&'}
 
 // JSONType names the JSON type of a parsed value.
 func JSONType(v any) string {
@@ -165,52 +251,6 @@ const (
 	KindBoolean = "boolean"
 	KindNull    = "null"
 )
-
-// WriteOrdered writes a value read by parseJSON, members in order and
-// without HTML escaping, so that descriptions read as written.
-func WriteOrdered(buf *bytes.Buffer, v any) {
-	switch x := v.(type) {
-	case *Object:
-		buf.WriteByte('{')
-		for i, k := range x.Keys {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeString(buf, k)
-			buf.WriteByte(':')
-			WriteOrdered(buf, x.Values[k])
-		}
-		buf.WriteByte('}')
-	case []any:
-		buf.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			WriteOrdered(buf, e)
-		}
-		buf.WriteByte(']')
-	case string:
-		writeString(buf, x)
-	case json.Number:
-		buf.WriteString(x.String())
-	case bool:
-		buf.WriteString(strconv.FormatBool(x))
-	case nil:
-		buf.WriteString("null")
-	default:
-		b, _ := json.Marshal(x)
-		buf.Write(b)
-	}
-}
-
-func writeString(buf *bytes.Buffer, s string) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	buf.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
-}
 
 // InvalidUTF8 returns the offset of the first byte of data that is not
 // UTF-8, or -1.
