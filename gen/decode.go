@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 // This file emits the typed decode of a tool: DecodeT validates a model's
@@ -20,7 +22,7 @@ import (
 
 // decodeName is the name of a tool's decode function: DecodeT, or decodeT
 // for an unexported T.
-func decodeName(t *ToolType) string {
+func decodeName(t *Tool) string {
 	if token.IsExported(t.Obj.Name()) {
 		return "Decode" + t.Obj.Name()
 	}
@@ -31,10 +33,10 @@ func decodeName(t *ToolType) string {
 // Tool, its decode function of maps, and decoder, the function that is its
 // tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
 // a result type R.
-func typedDef(t *BuiltTool, toolValue jen.Code, decoder string) jen.Code {
+func typedDef(t *Tool, toolValue jen.Code, decoder string) jen.Code {
 	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
 		jen.Id("Tool"):    toolValue,
-		jen.Id("Decode"):  jen.Id(decodeName(t.ToolType)),
+		jen.Id("Decode"):  jen.Id(decodeName(t)),
 		jen.Id("Decoder"): jen.Id(decoder),
 	})
 	if t.Result == nil {
@@ -49,7 +51,7 @@ func typedDef(t *BuiltTool, toolValue jen.Code, decoder string) jen.Code {
 // errors, and decoder, the tool.Decoder of T, which takes a limit. read is
 // the call that reads a T from the scanner s. They call toolimpl's entry
 // points, which are not generic, with a closure around read.
-func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, what string) {
+func emitEntries(f *jen.File, t *Tool, n names, read jen.Code, decoder, what string) {
 	typ := jen.Id(t.Obj.Name())
 	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
 	args := jen.Id("args").Map(jen.String()).Any()
@@ -57,7 +59,7 @@ func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, wha
 	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
 	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
 		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read))))
-	name := decodeName(t.ToolType)
+	name := decodeName(t)
 	them := "them"
 	if t.Output {
 		them = "it"
@@ -82,7 +84,7 @@ func emitEntries(f *jen.File, t *BuiltTool, n names, read jen.Code, decoder, wha
 type decoder struct {
 	file    *jen.File
 	scope   *scope
-	tool    *BuiltTool
+	tool    *Tool
 	pkg     *types.Package
 	prefix  string
 	fills   map[string]string // type -> its fill function
@@ -93,11 +95,11 @@ type decoder struct {
 	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
 	refused map[*types.Named]bool // reported already
 
-	durations durationBounds // of the field being decoded
-	objects   objectSchemas  // the package's, for defaults
+	durations goschema.DurationBounds // of the field being decoded
+	objects   objectSchemas           // the package's, for defaults
 }
 
-func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
+func newDecoder(f *jen.File, sc *scope, t *Tool, n names) *decoder {
 	d := &decoder{
 		file:    f,
 		scope:   sc,
@@ -108,7 +110,6 @@ func newDecoder(f *jen.File, sc *scope, t *BuiltTool, n names) *decoder {
 		active:  map[types.Type]bool{},
 		refused: map[*types.Named]bool{},
 	}
-	d.checkProperties()
 	return d
 }
 
@@ -128,7 +129,7 @@ func (d *decoder) fail(format string, args ...any) {
 	if d.field.IsValid() && d.tool.Fset != nil {
 		pos = d.tool.Fset.Position(d.field)
 	}
-	d.errs.add(pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
+	d.errs.Add(pos, "decoding %s: %s", d.tool.Obj.Name(), fmt.Sprintf(format, args...))
 }
 
 // local returns a fresh local name based on base, unique in the function
@@ -171,7 +172,7 @@ func (d *decoder) fillFunc(t *types.Named) {
 		return
 	}
 	root := &locVar{base: "at", name: "at"}
-	body := d.fields(t.Underlying().(*types.Struct), jen.Id("out"), jen.Id("obj"), loc{base: root})
+	body := d.fields(t, jen.Id("out"), jen.Id("obj"), loc{base: root})
 	d.file.Commentf("%s sets the fields of a %s from an object its validator accepted.", name, t.Obj().Name())
 	d.file.Func().Id(name).Params(
 		jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"),
@@ -179,83 +180,21 @@ func (d *decoder) fillFunc(t *types.Named) {
 	).Block(body...)
 }
 
-// field is a struct field that holds a property, possibly through embedded
-// or inlined structs.
-type field struct {
-	name string       // the property
-	path []*types.Var // from the struct to the field
-	typ  types.Type
-	tag  string // its jsonschema tag
-}
-
-// structFields lists the properties of a struct type as the schema builder
-// does (see schemaBuilder.field): json names, "-" in either tag, embedded
-// structs without a json name and ",inline" fields flattened, other
-// unexported fields left out.
-func structFields(st *types.Struct, path []*types.Var, seen map[*types.Struct]bool) []field {
-	if seen[st] {
-		return nil
+// members lists the JSON members of the struct type t, named or not: those
+// its schema has (see Members), the same list.
+func members(t types.Type) []ir.Field {
+	t = types.Unalias(t)
+	var within []*types.Named
+	if named, ok := t.(*types.Named); ok {
+		within = []*types.Named{named}
 	}
-	seen[st] = true
-	defer delete(seen, st)
-	var out []field
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		tags := reflect.StructTag(st.Tag(i))
-		jsonTags := strings.Split(tags.Get("json"), ",")
-		schemaTags := strings.Split(tags.Get("jsonschema"), ",")
-		if jsonTags[0] == "-" || schemaTags[0] == "-" {
-			continue
+	var out []ir.Field
+	for _, m := range load.Members(t.Underlying().(*types.Struct), within) {
+		if m.Refused == "" {
+			out = append(out, m)
 		}
-		ft := types.Unalias(f.Type())
-		if p, ok := ft.(*types.Pointer); ok {
-			ft = types.Unalias(p.Elem())
-		}
-		inner, isStruct := ft.Underlying().(*types.Struct)
-		at := append(append([]*types.Var{}, path...), f)
-		if (f.Embedded() && jsonTags[0] == "" && isStruct) || hasOption(jsonTags, "inline") {
-			if isStruct {
-				out = append(out, structFields(inner, at, seen)...)
-			}
-			continue
-		}
-		if !f.Exported() && !f.Embedded() {
-			continue
-		}
-		name := f.Name()
-		if jsonTags[0] != "" {
-			name = jsonTags[0]
-		}
-		out = append(out, field{name: name, path: at, typ: f.Type(), tag: tags.Get("jsonschema")})
 	}
 	return out
-}
-
-// checkProperties proves that the root struct's fields are the schema's
-// properties, so that a change to either cannot make DecodeT skip a member
-// the validator accepted.
-func (d *decoder) checkProperties() {
-	s := d.tool.Schema
-	if s == nil || s.Properties == nil {
-		return
-	}
-	st, ok := d.tool.Obj.Type().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	fields := map[string]bool{}
-	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		fields[f.name] = true
-	}
-	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-		if !fields[p.Key] {
-			d.fail("property %q of the schema has no struct field", p.Key)
-		}
-		delete(fields, p.Key)
-	}
-	for _, name := range sortedKeys(fields) {
-		d.fail("field for %q is not a property of the schema", name)
-	}
 }
 
 // lvalue is an addressable Go expression, and its address when that is
@@ -272,25 +211,26 @@ func (l lvalue) address() jen.Code {
 	return jen.Op("&").Add(l.expr)
 }
 
-// fields emits the assignments of a struct's fields, at base, from obj, a
-// map[string]any at l.
-func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code {
+// fields emits the assignments of the members of a struct of type t, at
+// base, from obj, a map[string]any at l.
+func (d *decoder) fields(t types.Type, base, obj jen.Code, l loc) []jen.Code {
 	var out []jen.Code
+	st, _ := types.Unalias(t).Underlying().(*types.Struct)
 	saved, savedDurations := d.field, d.durations
 	defer func() { d.field, d.durations = saved, savedDurations }()
-	for _, f := range structFields(st, nil, map[*types.Struct]bool{}) {
-		d.field, d.durations = f.path[len(f.path)-1].Pos(), durationBoundsOf(f.tag)
-		v := d.local(identifier(f.name))
+	for _, f := range members(t) {
+		d.field, d.durations = f.Var().Pos(), goschema.DurationBoundsOf(f.Tag.Get("jsonschema"))
+		v := d.local(identifier(f.Name))
 		var body []jen.Code
 		sel := jen.Add(base)
 		ok := true
-		for i, p := range f.path {
-			last := i == len(f.path)-1
+		for i, p := range f.Path {
+			last := i == len(f.Path)-1
 			if !last && !p.Exported() && p.Pkg() != d.pkg {
 				// An unexported embedded struct of another package: its
 				// fields are promoted, and reached without naming it.
 				if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr {
-					d.fail("field %s: cannot allocate the embedded *%s of another package", f.name, p.Name())
+					d.fail("field %s: cannot allocate the embedded *%s of another package", f.Name, p.Name())
 					ok = false
 				}
 				continue
@@ -308,13 +248,13 @@ func (d *decoder) fields(st *types.Struct, base, obj jen.Code, l loc) []jen.Code
 		if !ok {
 			continue
 		}
-		body = append(body, d.assign(f.typ, lvalue{expr: sel}, jen.Id(v), l.key(f.name))...)
-		if d.decodesNull(f.typ) {
+		body = append(body, d.assign(f.Type(), lvalue{expr: sel}, jen.Id(v), l.key(f.Name))...)
+		if d.decodesNull(f.Type()) {
 			// encoding/json hands null to UnmarshalJSON too.
-			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.name)), jen.Id("ok")).Block(body...))
+			out = append(out, jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(f.Name)), jen.Id("ok")).Block(body...))
 			continue
 		}
-		decode := jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.name)), d.present(f.typ, jen.Id(v))).Block(body...)
+		decode := jen.If(jen.Id(v).Op(":=").Add(obj).Index(jen.Lit(f.Name)), d.present(f.Type(), jen.Id(v))).Block(body...)
 		if def := d.fieldDefault(st, f, base); len(def) > 0 {
 			decode = decode.Else().Block(def...)
 		}
@@ -338,7 +278,7 @@ func (d *decoder) present(t types.Type, v jen.Code) jen.Code {
 // unmarshals reports whether encoding/json hands values of t to t's own
 // UnmarshalJSON method, which DecodeT then calls as well.
 func (d *decoder) unmarshals(t types.Type) bool {
-	return hasMethodSig(types.NewPointer(t), "UnmarshalJSON")
+	return load.HasMethodSig(types.NewPointer(t), "UnmarshalJSON")
 }
 
 // decodesNull reports whether encoding/json passes a null to t's
@@ -350,29 +290,7 @@ func (d *decoder) decodesNull(t types.Type) bool {
 }
 
 func (d *decoder) unmarshalsText(t types.Type) bool {
-	return hasMethodSig(types.NewPointer(t), "UnmarshalText")
-}
-
-// hasMethodSig reports whether t has a method name func([]byte) error.
-func hasMethodSig(t types.Type, name string) bool {
-	ms := types.NewMethodSet(t)
-	for i := 0; i < ms.Len(); i++ {
-		fn, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || fn.Name() != name {
-			continue
-		}
-		sig := fn.Type().(*types.Signature)
-		if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
-			return false
-		}
-		param, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-		if !ok {
-			return false
-		}
-		elem, ok := param.Elem().(*types.Basic)
-		return ok && elem.Kind() == types.Byte && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
-	}
-	return false
+	return load.HasMethodSig(types.NewPointer(t), "UnmarshalText")
 }
 
 // intBounds are the bounds of the integer kinds, as Go constants and text.
@@ -430,7 +348,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		if !d.tool.Output {
 			// A string in Go's duration syntax, which the pattern accepted.
 			s := d.local("s")
-			min, max := d.durations.limits()
+			min, max := durationLimits(d.durations)
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
 				set(jen.Id("r").Dot("Duration").Call(d.at(l), jen.Id(s), min, max)))}
 		}
@@ -555,7 +473,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		if named, ok := t.(*types.Named); ok {
 			body = []jen.Code{jen.Id(d.fill(named)).Call(jen.Id("r"), d.at(l), dst.address(), jen.Id(obj))}
 		} else {
-			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(u, dst.expr, jen.Id(obj), l) })
+			body = l.container(d.local, func(l loc) []jen.Code { return d.fields(t, dst.expr, jen.Id(obj), l) })
 		}
 		return []jen.Code{jen.If(jen.List(jen.Id(obj), jen.Id("ok")).Op(":=").Qual(valuePath, "Object").Call(v), jen.Id("ok")).Block(body...)}
 

@@ -12,6 +12,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -34,14 +37,14 @@ import (
 // s into the field fl, and whether the field is a pointer (it is then set
 // only when nil); nil without a default, or after reporting one it cannot
 // set.
-func (d *decoder) defaultOf(s *schema, fl field) (jen.Code, bool) {
-	raw, ok := s.raw.(*object)
+func (d *decoder) defaultOf(s *jsonschema.Schema, fl ir.Field) (jen.Code, bool) {
+	raw, ok := s.Raw.(*jsonschema.Object)
 	if !ok {
 		return nil, false
 	}
-	v, has := raw.get("default")
+	v, has := raw.Get("default")
 	if inner, nullable := nullableForm(s); nullable {
-		if innerRaw, ok := inner.raw.(*object); ok && innerRaw.has("default") {
+		if innerRaw, ok := inner.Raw.(*jsonschema.Object); ok && innerRaw.Has("default") {
 			d.fail("field %s: default= on a nullable member: null is a value of its own, so an absent member cannot be told apart from it; drop nullable or the default", fieldName(fl))
 		}
 		return nil, false
@@ -49,7 +52,7 @@ func (d *decoder) defaultOf(s *schema, fl field) (jen.Code, bool) {
 	if !has {
 		return nil, false
 	}
-	t := types.Unalias(fl.typ)
+	t := types.Unalias(fl.Type())
 	ptr, isPtr := t.Underlying().(*types.Pointer)
 	elem := t
 	if isPtr {
@@ -58,26 +61,26 @@ func (d *decoder) defaultOf(s *schema, fl field) (jen.Code, bool) {
 	basic, isBasic := elem.Underlying().(*types.Basic)
 	if !isBasic || basic.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 || basic.Info()&types.IsComplex != 0 ||
 		d.unmarshals(elem) || d.unmarshalsText(elem) || qualified(elem) == "encoding/json.Number" {
-		d.fail("field %s: default=%s on a field of type %s: the decode sets the default of a string, number, boolean or duration field (or a pointer to one) when the member is absent; drop the default, or apply it in the handler", fieldName(fl), compactJSON(v), d.typeName(fl.typ))
+		d.fail("field %s: default=%s on a field of type %s: the decode sets the default of a string, number, boolean or duration field (or a pointer to one) when the member is absent; drop the default, or apply it in the handler", fieldName(fl), jsonschema.CompactJSON(v), d.typeName(fl.Type()))
 		return nil, false
 	}
 	if why := defaultBreaks(s, v); why != "" {
-		d.fail("field %s: default=%s breaks the member's schema: %s; write a default the schema accepts", fieldName(fl), compactJSON(v), why)
+		d.fail("field %s: default=%s breaks the member's schema: %s; write a default the schema accepts", fieldName(fl), jsonschema.CompactJSON(v), why)
 		return nil, false
 	}
 	var lit jen.Code
 	switch x := v.(type) {
 	case string:
 		lit = jen.Lit(x)
-		if isDuration(elem) {
+		if goschema.IsDuration(elem) {
 			dur, err := time.ParseDuration(x)
 			b := d.durations
 			switch {
 			case err != nil:
 				d.fail("field %s: default=%s is beyond time.Duration's range; write a shorter duration", fieldName(fl), x)
 				return nil, false
-			case dur < b.min || b.maxText != "" && dur > b.max:
-				d.fail("field %s: default=%s is outside the field's bounds (%s); write a default within them", fieldName(fl), x, strings.TrimSuffix(b.note(), "."))
+			case dur < b.Min || b.MaxText != "" && dur > b.Max:
+				d.fail("field %s: default=%s is outside the field's bounds (%s); write a default within them", fieldName(fl), x, strings.TrimSuffix(b.Note(), "."))
 				return nil, false
 			}
 			lit = durationExpr(dur)
@@ -91,7 +94,7 @@ func (d *decoder) defaultOf(s *schema, fl field) (jen.Code, bool) {
 		}
 		lit = jen.Op(string(x))
 	default:
-		d.fail("field %s: default=%s does not fit the field", fieldName(fl), compactJSON(v))
+		d.fail("field %s: default=%s does not fit the field", fieldName(fl), jsonschema.CompactJSON(v))
 		return nil, false
 	}
 	if isPtr {
@@ -106,11 +109,11 @@ func (d *decoder) defaultOf(s *schema, fl field) (jen.Code, bool) {
 }
 
 // fieldName names a field in an error: its Go name.
-func fieldName(fl field) string { return fl.path[len(fl.path)-1].Name() }
+func fieldName(fl ir.Field) string { return fl.Path[len(fl.Path)-1].Name() }
 
 // outsideGoType names the Go type a numeric default does not fit, or "".
 func outsideGoType(t *types.Basic, n json.Number) string {
-	if r, ok := intRanges[t.Kind()]; ok {
+	if r, ok := goschema.IntRanges[t.Kind()]; ok {
 		if value.Compare(n, r[0]) < 0 || r[1] != "" && value.Compare(n, r[1]) > 0 {
 			return t.Name()
 		}
@@ -131,46 +134,46 @@ func outsideGoType(t *types.Basic, n json.Number) string {
 // defaultBreaks checks a default against the keywords a struct tag gives a
 // scalar member, and says which it breaks, or "" when it breaks none. A
 // keyword it does not check is reported as such.
-func defaultBreaks(s *schema, v any) string {
+func defaultBreaks(s *jsonschema.Schema, v any) string {
 	kind := jsonKind(v)
-	if s.types != nil && !slicesContainsKind(s.types, kind, v) {
-		return "it is not " + typeList(s.types)
+	if s.Types != nil && !slicesContainsKind(s.Types, kind, v) {
+		return "it is not " + typeList(s.Types)
 	}
-	if s.hasEnum {
+	if s.HasEnum {
 		in := false
-		for _, e := range s.enum {
+		for _, e := range s.Enum {
 			in = in || value.Equal(e, v)
 		}
 		if !in {
-			return "it is not one of " + enumText(s.enum)
+			return "it is not one of " + enumText(s.Enum)
 		}
 	}
-	if s.hasConst && !value.Equal(s.constant, v) {
-		return "it is not " + compactJSON(s.constant)
+	if s.HasConst && !value.Equal(s.Const, v) {
+		return "it is not " + jsonschema.CompactJSON(s.Const)
 	}
 	if str, ok := v.(string); ok {
 		n := uint64(utf8.RuneCountInString(str))
 		switch {
-		case s.minLength != nil && n < *s.minLength:
-			return fmt.Sprintf("it is shorter than minLength %d", *s.minLength)
-		case s.maxLength != nil && n > *s.maxLength:
-			return fmt.Sprintf("it is longer than maxLength %d", *s.maxLength)
+		case s.MinLength != nil && n < *s.MinLength:
+			return fmt.Sprintf("it is shorter than minLength %d", *s.MinLength)
+		case s.MaxLength != nil && n > *s.MaxLength:
+			return fmt.Sprintf("it is longer than maxLength %d", *s.MaxLength)
 		}
-		if s.pattern != "" {
-			re2, err := ecma.Translate(s.pattern)
+		if s.Pattern != "" {
+			re2, err := ecma.Translate(s.Pattern)
 			if err != nil {
-				return "toolgen cannot check it against the pattern " + s.pattern
+				return "toolgen cannot check it against the pattern " + s.Pattern
 			}
 			if !regexp.MustCompile(re2).MatchString(str) {
-				if s.pattern == durationPattern {
+				if s.Pattern == goschema.DurationPattern {
 					return "it is not " + durationText
 				}
-				return "it does not match the pattern " + s.pattern
+				return "it does not match the pattern " + s.Pattern
 			}
 		}
-		if s.format != "" {
-			if known, ok := format.Check(s.format, str); known && !ok {
-				return "it is not " + formatSpecs[s.format].text
+		if s.Format != "" {
+			if known, ok := format.Check(s.Format, str); known && !ok {
+				return "it is not " + jsonschema.Formats[s.Format].Text
 			}
 		}
 	}
@@ -180,17 +183,17 @@ func defaultBreaks(s *schema, v any) string {
 			bound   json.Number
 			breaks  func(int) bool
 		}{
-			{"minimum", s.minimum, func(c int) bool { return c < 0 }},
-			{"maximum", s.maximum, func(c int) bool { return c > 0 }},
-			{"exclusiveMinimum", s.exclusiveMinimum, func(c int) bool { return c <= 0 }},
-			{"exclusiveMaximum", s.exclusiveMaximum, func(c int) bool { return c >= 0 }},
+			{"minimum", s.Minimum, func(c int) bool { return c < 0 }},
+			{"maximum", s.Maximum, func(c int) bool { return c > 0 }},
+			{"exclusiveMinimum", s.ExclusiveMinimum, func(c int) bool { return c <= 0 }},
+			{"exclusiveMaximum", s.ExclusiveMaximum, func(c int) bool { return c >= 0 }},
 		} {
 			if b.bound != "" && b.breaks(value.Compare(n, string(b.bound))) {
 				return fmt.Sprintf("%s is %s", b.keyword, b.bound)
 			}
 		}
-		if s.multipleOf != "" && !value.MultipleOf(n, string(s.multipleOf)) {
-			return fmt.Sprintf("it is not a multiple of %s", s.multipleOf)
+		if s.MultipleOf != "" && !value.MultipleOf(n, string(s.MultipleOf)) {
+			return fmt.Sprintf("it is not a multiple of %s", s.MultipleOf)
 		}
 	}
 	return ""
@@ -222,10 +225,10 @@ func slicesContainsKind(types []string, kind string, v any) bool {
 
 // defaultTarget is the field fl of the struct at base, where a default
 // goes: not through an embedded pointer, which the default would allocate.
-func (d *decoder) defaultTarget(base jen.Code, fl field) (jen.Code, bool) {
+func (d *decoder) defaultTarget(base jen.Code, fl ir.Field) (jen.Code, bool) {
 	sel := jen.Add(base)
-	for i, p := range fl.path {
-		last := i == len(fl.path)-1
+	for i, p := range fl.Path {
+		last := i == len(fl.Path)-1
 		if !last && !p.Exported() && p.Pkg() != d.pkg {
 			if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); !isPtr {
 				continue
@@ -244,7 +247,7 @@ func (d *decoder) defaultTarget(base jen.Code, fl field) (jen.Code, bool) {
 // done before the members are read (a value, which a present member
 // overwrites) or after (a pointer, set when still nil, so that a present
 // member allocates nothing more).
-func (g *typedGen) memberDefault(s *schema, fl field, before, after []jen.Code) ([]jen.Code, []jen.Code) {
+func (g *typedGen) memberDefault(s *jsonschema.Schema, fl ir.Field, before, after []jen.Code) ([]jen.Code, []jen.Code) {
 	def, isPtr := g.d.defaultOf(s, fl)
 	if def == nil {
 		return before, after
@@ -262,22 +265,22 @@ func (g *typedGen) memberDefault(s *schema, fl field, before, after []jen.Code) 
 // objectSchemas are the object schemas a struct type is read with, member
 // by member: the decode of a struct within a value read whole (see
 // decoder.fields) finds its members' defaults there.
-type objectSchemas map[*types.Struct][]*schema
+type objectSchemas map[*types.Struct][]*jsonschema.Schema
 
 // fieldDefault is the else branch of the decode of the member of a map into
 // the field fl of the struct st at base, for an absent or null member: its
 // default, if any.
-func (d *decoder) fieldDefault(st *types.Struct, fl field, base jen.Code) []jen.Code {
-	var member *schema
+func (d *decoder) fieldDefault(st *types.Struct, fl ir.Field, base jen.Code) []jen.Code {
+	var member *jsonschema.Schema
 	if schemas := d.objects[st]; len(schemas) > 0 {
-		for _, p := range schemas[0].properties {
-			if p.name == fl.name {
-				member = p.schema
+		for _, p := range schemas[0].Properties {
+			if p.Name == fl.Name {
+				member = p.Schema
 			}
 		}
 	}
 	if member == nil {
-		if _, has := tagValue(fl.tag, "default"); has {
+		if _, has := goschema.TagValue(fl.Tag.Get("jsonschema"), "default"); has {
 			d.fail("field %s: default= on a field of a struct toolgen decodes only as part of a value read whole: the default would not be set; apply it in the handler", fieldName(fl))
 		}
 		return nil
@@ -297,20 +300,10 @@ func (d *decoder) fieldDefault(st *types.Struct, fl field, base jen.Code) []jen.
 	return []jen.Code{jen.Id(v).Op(":=").Add(def), jen.Add(sel).Op("=").Op("&").Id(v)}
 }
 
-// tagValue is the value of key= in a jsonschema tag.
-func tagValue(tag, key string) (string, bool) {
-	for _, item := range splitOnUnescapedCommas(tag) {
-		if k, v, ok := strings.Cut(item, "="); ok && k == key {
-			return v, true
-		}
-	}
-	return "", false
-}
-
 // recordObjects records, for the decode of a value read whole, of schema s
 // and Go type t, the object schemas of the structs within it (see
 // objectSchemas), following the Go type as the decode does.
-func (g *typedGen) recordObjects(s *schema, t types.Type, depth int) {
+func (g *typedGen) recordObjects(s *jsonschema.Schema, t types.Type, depth int) {
 	s = pureRef(s)
 	if s == nil || depth > 32 {
 		return
@@ -322,26 +315,26 @@ func (g *typedGen) recordObjects(s *schema, t types.Type, depth int) {
 	case *types.Pointer:
 		g.recordObjects(s, u.Elem(), depth+1)
 	case *types.Slice:
-		g.recordObjects(s.items, u.Elem(), depth+1)
+		g.recordObjects(s.Items, u.Elem(), depth+1)
 	case *types.Array:
-		g.recordObjects(s.items, u.Elem(), depth+1)
+		g.recordObjects(s.Items, u.Elem(), depth+1)
 	case *types.Map:
-		if s.additionalProperties != nil && !s.additionalProperties.isFalse() {
-			g.recordObjects(s.additionalProperties, u.Elem(), depth+1)
+		if s.AdditionalProperties != nil && !s.AdditionalProperties.IsFalse() {
+			g.recordObjects(s.AdditionalProperties, u.Elem(), depth+1)
 		}
-		for _, p := range s.patternProperties {
-			g.recordObjects(p.schema, u.Elem(), depth+1)
+		for _, p := range s.PatternProperties {
+			g.recordObjects(p.Schema, u.Elem(), depth+1)
 		}
 	case *types.Struct:
 		if slices.Contains(g.objects[u], s) {
 			return
 		}
 		g.objects[u] = append(g.objects[u], s)
-		fields := structFields(u, nil, map[*types.Struct]bool{})
-		for _, p := range s.properties {
+		fields := members(u)
+		for _, p := range s.Properties {
 			for _, fl := range fields {
-				if fl.name == p.name {
-					g.recordObjects(p.schema, fl.typ, depth+1)
+				if fl.Name == p.Name {
+					g.recordObjects(p.Schema, fl.Type(), depth+1)
 					break
 				}
 			}

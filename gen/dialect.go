@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/invopop/jsonschema"
-
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -168,26 +168,17 @@ func keywordCause(k string) cause {
 	return cause{"keyword " + k, ""}
 }
 
-// Convert turns a tool's canonical schema into its parameters schema in
-// dialect d. Constraints the dialect cannot express become sentences of the
-// descriptions; a schema the dialect cannot accept at all is reported as
-// errors, every one found.
-func Convert(d Dialect, canonical *jsonschema.Schema) (*Converted, []DialectError) {
-	data, err := marshalJSON(canonical)
-	if err != nil {
-		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "encoding it: " + err.Error()}}
-	}
-	return ConvertJSON(d, data)
-}
-
-// ConvertJSON is Convert for a canonical schema in JSON.
+// ConvertJSON turns a tool's canonical schema, in JSON, into its parameters
+// schema in dialect d. Constraints the dialect cannot express become
+// sentences of the descriptions; a schema the dialect cannot accept at all
+// is reported as errors, every one found.
 func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
-	v, err := parseJSON(canonical)
+	v, err := jsonschema.ParseJSON(canonical)
 	if err != nil {
 		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "reading it: " + err.Error()}}
 	}
-	root, ok := v.(*object)
-	if !ok || root.str("type") != "object" {
+	root, ok := v.(*jsonschema.Object)
+	if !ok || root.Str("type") != "object" {
 		return nil, []DialectError{{Dialect: d, What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
 	}
 	out := &Converted{Dialect: d}
@@ -207,13 +198,13 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 	}
 	out.Moved = c.moved
 	if c.lowering == lowerGemini {
-		if props, _ := root.get("properties"); props == nil || len(props.(*object).keys) == 0 {
+		if props, _ := root.Get("properties"); props == nil || len(props.(*jsonschema.Object).Keys) == 0 {
 			// Gemini refuses an object without properties; a function
 			// without arguments has no parameters.
 			return out, nil
 		}
 	}
-	out.Parameters = []byte(compactJSON(conv))
+	out.Parameters = []byte(jsonschema.CompactJSON(conv))
 	return out, nil
 }
 
@@ -223,7 +214,7 @@ type converter struct {
 	dialect  Dialect
 	lowering lowering
 	rules    rules
-	root     *object
+	root     *jsonschema.Object
 	errs     []DialectError
 	moved    []Moved
 
@@ -312,29 +303,13 @@ func lowerFirstWord(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
-// appendSentence adds text to a description, ending the description with a
-// period first when it has no closing punctuation.
-func appendSentence(desc, text string) string {
-	if text == "" {
-		return desc
-	}
-	desc = strings.TrimSpace(desc)
-	if desc == "" {
-		return text
-	}
-	if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, "!") && !strings.HasSuffix(desc, "?") {
-		desc += "."
-	}
-	return desc + " " + text
-}
-
 // schema converts the canonical schema v at path. subject is "" when the
 // sentences of moved constraints go into this schema's own description, or
 // the subject to prefix them with when they go to hoist, the sentences of
 // the enclosing property (an array's items: "Each item"). level counts the
 // objects from the root, which is level 1.
 func (c *converter) schema(v any, path, subject string, hoist *[]string, level int) any {
-	s, ok := v.(*object)
+	s, ok := v.(*jsonschema.Object)
 	if !ok {
 		if b, _ := v.(bool); b {
 			return c.anyValue(path)
@@ -344,24 +319,24 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		}
 		return v
 	}
-	if len(s.keys) == 0 {
+	if len(s.Keys) == 0 {
 		return c.anyValue(path)
 	}
 	if inner, ok := dialectNullable(s); ok {
 		conv := c.schema(inner, path+"/oneOf/0", subject, hoist, level)
 		return c.nullable(conv)
 	}
-	if ref := s.str("$ref"); ref != "" {
+	if ref := s.Str("$ref"); ref != "" {
 		return c.ref(s, path)
 	}
 
-	out := newObject()
+	out := jsonschema.NewObject()
 	d := &describer{}
-	typ := s.str("type")
-	if t, ok := s.get("type"); ok {
-		out.set("type", c.typeName(t, path))
+	typ := s.Str("type")
+	if t, ok := s.Get("type"); ok {
+		out.Set("type", c.typeName(t, path))
 	}
-	if typ == "" && !s.has("anyOf") && !s.has("oneOf") && !s.has("allOf") && !s.has("not") {
+	if typ == "" && !s.Has("anyOf") && !s.Has("oneOf") && !s.Has("allOf") && !s.Has("not") {
 		// A value of any type, with a description or other annotations.
 		c.anyValue(path)
 	}
@@ -370,10 +345,10 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 		c.fail(path, causeNesting, "it takes at most %d levels of nested objects, and this object is at level %d", openAIMaxNesting, level)
 	}
 	var lengths, bounds, counts [2]string
-	desc := s.str("description")
+	desc := s.Str("description")
 	var sentences []string // hoisted from items
-	for _, k := range s.keys {
-		val := s.values[k]
+	for _, k := range s.Keys {
+		val := s.Values[k]
 		switch k {
 		case "description", "type":
 			// The type is first, the description last, with the sentences of
@@ -392,7 +367,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			if hoist != nil {
 				target = hoist
 			}
-			out.set("items", c.schema(val, path+"/items", itemSubject, target, level))
+			out.Set("items", c.schema(val, path+"/items", itemSubject, target, level))
 		case "$defs":
 			if path != "" {
 				c.fail(path, keywordCause("$defs"), "below the root")
@@ -402,13 +377,13 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 				// Only $ref uses them, and Gemini fails each $ref.
 				continue
 			}
-			defs := val.(*object)
-			conv := newObject()
-			for _, name := range defs.keys {
+			defs := val.(*jsonschema.Object)
+			conv := jsonschema.NewObject()
+			for _, name := range defs.Keys {
 				c.chars += len(name)
-				conv.set(name, c.schema(defs.values[name], "/$defs/"+pointerEscape(name), "", nil, 1))
+				conv.Set(name, c.schema(defs.Values[name], "/$defs/"+jsonschema.PointerToken(name), "", nil, 1))
 			}
-			out.set("$defs", conv)
+			out.Set("$defs", conv)
 		case "enum":
 			c.enum(out, d, val.([]any), path)
 		case "const":
@@ -441,9 +416,9 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 	if isObject {
 		c.object(s, out, path, level, &sentences)
 	}
-	if c.lowering == lowerGemini && s.has("examples") {
-		if ex, _ := s.get("examples"); len(ex.([]any)) > 0 {
-			out.set("example", ex.([]any)[0])
+	if c.lowering == lowerGemini && s.Has("examples") {
+		if ex, _ := s.Get("examples"); len(ex.([]any)) > 0 {
+			out.Set("example", ex.([]any)[0])
 		}
 	}
 
@@ -457,13 +432,13 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 			*hoist = append(*hoist, own)
 		}
 	} else {
-		desc = appendSentence(desc, own)
+		desc = ir.AppendSentence(desc, own)
 	}
 	for _, h := range sentences {
-		desc = appendSentence(desc, h)
+		desc = ir.AppendSentence(desc, h)
 	}
 	if desc != "" {
-		out.set("description", desc)
+		out.Set("description", desc)
 	}
 	return out
 }
@@ -473,7 +448,7 @@ func (c *converter) schema(v any, path, subject string, hoist *[]string, level i
 // schemas is an anyOf where the dialect has no oneOf, its "exactly one" a
 // sentence. Only parametersJsonSchema, Gemini's last resort, moves them:
 // OpenAI strict mode and Gemini's parameters fall back instead.
-func (c *converter) union(out *object, d *describer, k string, branches []any, path string, level int) {
+func (c *converter) union(out *jsonschema.Object, d *describer, k string, branches []any, path string, level int) {
 	if groups, ok := memberGroups(branches); ok {
 		if !c.movesUnions() {
 			tag := "oneof_required"
@@ -495,7 +470,7 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 		return
 	}
 	if k == "oneOf" {
-		if !c.movesUnions() || out.has("anyOf") {
+		if !c.movesUnions() || out.Has("anyOf") {
 			c.fail(path, keywordCause(k), "")
 			return
 		}
@@ -505,7 +480,7 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 	for i, b := range branches {
 		conv[i] = c.schema(b, path+"/"+k+"/"+strconv.Itoa(i), "", nil, level)
 	}
-	out.set("anyOf", conv)
+	out.Set("anyOf", conv)
 }
 
 // memberGroups returns the members each branch of a union requires, when
@@ -514,17 +489,17 @@ func (c *converter) union(out *object, d *describer, k string, branches []any, p
 func memberGroups(branches []any) ([]string, bool) {
 	var groups []string
 	for _, b := range branches {
-		o, ok := b.(*object)
-		if !ok || !o.has("required") {
+		o, ok := b.(*jsonschema.Object)
+		if !ok || !o.Has("required") {
 			return nil, false
 		}
-		for _, k := range o.keys {
+		for _, k := range o.Keys {
 			switch k {
 			case "required", "title", "description":
 			case "properties":
-				props := o.values[k].(*object)
-				for _, name := range props.keys {
-					if props.values[name] != true {
+				props := o.Values[k].(*jsonschema.Object)
+				for _, name := range props.Keys {
+					if props.Values[name] != true {
 						return nil, false
 					}
 				}
@@ -533,7 +508,7 @@ func memberGroups(branches []any) ([]string, bool) {
 			}
 		}
 		var members []string
-		for _, m := range o.values["required"].([]any) {
+		for _, m := range o.Values["required"].([]any) {
 			members = append(members, m.(string))
 		}
 		groups = append(groups, joinAnd(members))
@@ -547,22 +522,22 @@ func (c *converter) anyValue(path string) any {
 	case lowerOpenAI, lowerAnthropic, lowerGemini:
 		c.fail(path, causeAny, "every schema needs a type")
 	}
-	return newObject()
+	return jsonschema.NewObject()
 }
 
 // dialectNullable recognizes invopop's nullable form {"oneOf": [T, {"type":
 // "null"}]} and returns T.
-func dialectNullable(s *object) (any, bool) {
-	one, ok := s.get("oneOf")
-	if !ok || len(s.keys) != 1 {
+func dialectNullable(s *jsonschema.Object) (any, bool) {
+	one, ok := s.Get("oneOf")
+	if !ok || len(s.Keys) != 1 {
 		return nil, false
 	}
 	branches, _ := one.([]any)
 	if len(branches) != 2 {
 		return nil, false
 	}
-	null, ok := branches[1].(*object)
-	if !ok || len(null.keys) != 1 || null.str("type") != "null" {
+	null, ok := branches[1].(*jsonschema.Object)
+	if !ok || len(null.Keys) != 1 || null.Str("type") != "null" {
 		return nil, false
 	}
 	return branches[0], true
@@ -570,69 +545,69 @@ func dialectNullable(s *object) (any, bool) {
 
 // nullable makes a converted schema accept null too.
 func (c *converter) nullable(v any) any {
-	s, ok := v.(*object)
+	s, ok := v.(*jsonschema.Object)
 	if !ok {
 		return v
 	}
 	if c.lowering == lowerGemini {
-		if s.has("nullable") {
+		if s.Has("nullable") {
 			return s
 		}
-		withNull := newObject()
-		for _, k := range s.keys {
+		withNull := jsonschema.NewObject()
+		for _, k := range s.Keys {
 			if k != "description" {
-				withNull.set(k, s.values[k])
+				withNull.Set(k, s.Values[k])
 			}
 		}
-		withNull.set("nullable", true)
-		if d := s.str("description"); d != "" {
-			withNull.set("description", d)
+		withNull.Set("nullable", true)
+		if d := s.Str("description"); d != "" {
+			withNull.Set("description", d)
 		}
 		return withNull
 	}
 	if acceptsNull(s) {
 		return s
 	}
-	null := newObject().with("type", "null")
-	if branches, ok := s.get("anyOf"); ok && onlyAnnotations(s, "anyOf") {
+	null := jsonschema.NewObject().With("type", "null")
+	if branches, ok := s.Get("anyOf"); ok && onlyAnnotations(s, "anyOf") {
 		// A union already: null is one more branch.
-		withNull := newObject()
-		for _, k := range s.keys {
-			withNull.set(k, s.values[k])
+		withNull := jsonschema.NewObject()
+		for _, k := range s.Keys {
+			withNull.Set(k, s.Values[k])
 		}
-		withNull.set("anyOf", append(append([]any{}, branches.([]any)...), null))
+		withNull.Set("anyOf", append(append([]any{}, branches.([]any)...), null))
 		return withNull
 	}
-	if c.openAI() && !s.has("enum") && !s.has("anyOf") {
-		if t := s.str("type"); t == "string" || t == "number" || t == "integer" || t == "boolean" {
+	if c.openAI() && !s.Has("enum") && !s.Has("anyOf") {
+		if t := s.Str("type"); t == "string" || t == "number" || t == "integer" || t == "boolean" {
 			// The form OpenAI documents for an optional field.
-			withNull := newObject()
-			for _, k := range s.keys {
-				withNull.set(k, s.values[k])
+			withNull := jsonschema.NewObject()
+			for _, k := range s.Keys {
+				withNull.Set(k, s.Values[k])
 			}
-			withNull.set("type", []any{t, "null"})
+			withNull.Set("type", []any{t, "null"})
 			return withNull
 		}
 	}
 	// The description stays with the property, outside the union.
-	branch := newObject()
-	for _, k := range s.keys {
+	branch := jsonschema.NewObject()
+	for _, k := range s.Keys {
 		if k != "description" {
-			branch.set(k, s.values[k])
+			branch.Set(k, s.Values[k])
 		}
 	}
-	union := newObject()
-	union.set("anyOf", []any{branch, null})
-	if d := s.str("description"); d != "" {
-		union.set("description", d)
+	union := jsonschema.NewObject()
+	union.Set("anyOf", []any{branch, null})
+	if d := s.Str("description"); d != "" {
+		union.Set("description", d)
 	}
 	return union
 }
 
 // onlyAnnotations reports whether s has no keyword but k, a description
 // and a title.
-func onlyAnnotations(s *object, k string) bool {
-	for _, key := range s.keys {
+func onlyAnnotations(s *jsonschema.Object, k string) bool {
+	for _, key := range s.Keys {
 		if key != k && key != "description" && key != "title" {
 			return false
 		}
@@ -640,8 +615,8 @@ func onlyAnnotations(s *object, k string) bool {
 	return true
 }
 
-func acceptsNull(s *object) bool {
-	if t, ok := s.get("type"); ok {
+func acceptsNull(s *jsonschema.Object) bool {
+	if t, ok := s.Get("type"); ok {
 		if types, ok := t.([]any); ok {
 			for _, x := range types {
 				if x == "null" {
@@ -650,9 +625,9 @@ func acceptsNull(s *object) bool {
 			}
 		}
 	}
-	if branches, ok := s.get("anyOf"); ok {
+	if branches, ok := s.Get("anyOf"); ok {
 		for _, b := range branches.([]any) {
-			if o, ok := b.(*object); ok && o.str("type") == "null" && len(o.keys) == 1 {
+			if o, ok := b.(*jsonschema.Object); ok && o.Str("type") == "null" && len(o.Keys) == 1 {
 				return true
 			}
 		}
@@ -661,31 +636,31 @@ func acceptsNull(s *object) bool {
 }
 
 // ref converts a $ref, which the canonical schema uses for recursive types.
-func (c *converter) ref(s *object, path string) any {
+func (c *converter) ref(s *jsonschema.Object, path string) any {
 	if c.lowering == lowerGemini {
 		c.fail(path, causeRecursive, "an OpenAPI 3.0 subset without $ref")
 		return s
 	}
-	if c.lowering == lowerAnthropic && recursiveRef(c.root, s.str("$ref")) {
+	if c.lowering == lowerAnthropic && recursiveRef(c.root, s.Str("$ref")) {
 		c.fail(path, causeRecursive, "no schema may refer to itself")
 		return s
 	}
-	out := newObject()
-	for _, k := range s.keys {
+	out := jsonschema.NewObject()
+	for _, k := range s.Keys {
 		switch k {
 		case "$ref", "description", "title":
-			out.set(k, s.values[k])
+			out.Set(k, s.Values[k])
 		default:
 			c.fail(path, keywordCause(k), "next to $ref")
 		}
 	}
-	if c.closed() && len(out.keys) > 1 {
+	if c.closed() && len(out.Keys) > 1 {
 		// The strict modes take no keyword next to $ref: the description
 		// goes around it.
-		wrapped := newObject()
-		wrapped.set("anyOf", []any{newObject().with("$ref", s.str("$ref"))})
-		for _, k := range out.keys[1:] {
-			wrapped.set(k, out.values[k])
+		wrapped := jsonschema.NewObject()
+		wrapped.Set("anyOf", []any{jsonschema.NewObject().With("$ref", s.Str("$ref"))})
+		for _, k := range out.Keys[1:] {
+			wrapped.Set(k, out.Values[k])
 		}
 		return wrapped
 	}
@@ -694,45 +669,45 @@ func (c *converter) ref(s *object, path string) any {
 
 // object converts the properties, required and additionalProperties of an
 // object schema into out; the sentences of a map's values go to sentences.
-func (c *converter) object(s, out *object, path string, level int, sentences *[]string) {
-	props := newObject()
-	if p, ok := s.get("properties"); ok {
-		props = p.(*object)
+func (c *converter) object(s, out *jsonschema.Object, path string, level int, sentences *[]string) {
+	props := jsonschema.NewObject()
+	if p, ok := s.Get("properties"); ok {
+		props = p.(*jsonschema.Object)
 	}
 	required := map[string]bool{}
 	var requiredList []any
-	if r, ok := s.get("required"); ok {
+	if r, ok := s.Get("required"); ok {
 		requiredList = r.([]any)
 		for _, name := range requiredList {
 			required[name.(string)] = true
 		}
 	}
-	additional, hasAdditional := s.get("additionalProperties")
+	additional, hasAdditional := s.Get("additionalProperties")
 	closed := hasAdditional && additional == false
 
-	convProps := newObject()
-	for _, name := range props.keys {
-		p := path + "/properties/" + pointerEscape(name)
+	convProps := jsonschema.NewObject()
+	for _, name := range props.Keys {
+		p := path + "/properties/" + jsonschema.PointerToken(name)
 		if c.lowering == lowerGemini && !geminiName.MatchString(name) {
 			c.fail(p, cause{fmt.Sprintf("the property name %q", name), "a json name of letters, digits and _"}, "names must match %s", geminiName)
 		}
 		c.properties++
 		c.chars += len(name)
-		conv := c.schema(props.values[name], p, "", nil, level+1)
+		conv := c.schema(props.Values[name], p, "", nil, level+1)
 		if c.openAI() && !required[name] {
 			conv = c.nullable(conv)
 		}
-		if o, ok := conv.(*object); ok && c.lowering == lowerAnthropic {
-			if _, isList := o.values["type"].([]any); isList || o.has("anyOf") {
+		if o, ok := conv.(*jsonschema.Object); ok && c.lowering == lowerAnthropic {
+			if _, isList := o.Values["type"].([]any); isList || o.Has("anyOf") {
 				c.unions++
 			}
 		}
-		convProps.set(name, conv)
+		convProps.Set(name, conv)
 	}
-	patterns, hasPatterns := s.get("patternProperties")
+	patterns, hasPatterns := s.Get("patternProperties")
 
 	var names []any
-	for _, name := range props.keys {
+	for _, name := range props.Keys {
 		names = append(names, name)
 	}
 	// One error per object: the first of what the dialect lacks.
@@ -744,7 +719,7 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		lacks = &causeMap
 	case !closed:
 		lacks = &causeOpenObject
-	case len(props.keys) == 0 && path != "":
+	case len(props.Keys) == 0 && path != "":
 		lacks = &causeEmpty
 	}
 	switch c.lowering {
@@ -756,16 +731,16 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		default:
 			c.fail(path, *lacks, "every object needs additionalProperties: false")
 		}
-		out.set("properties", convProps)
+		out.Set("properties", convProps)
 		if c.openAI() {
-			out.set("required", emptyIfNil(names))
+			out.Set("required", emptyIfNil(names))
 		} else if len(requiredList) > 0 {
-			out.set("required", requiredList)
-			c.optional += len(props.keys) - len(requiredList)
+			out.Set("required", requiredList)
+			c.optional += len(props.Keys) - len(requiredList)
 		} else {
-			c.optional += len(props.keys)
+			c.optional += len(props.Keys)
 		}
-		out.set("additionalProperties", false)
+		out.Set("additionalProperties", false)
 	case lowerGemini:
 		switch {
 		case lacks == nil:
@@ -778,40 +753,40 @@ func (c *converter) object(s, out *object, path string, level int, sentences *[]
 		}
 		// additionalProperties: false is left out: the Gemini API's schema has
 		// no such field. The validator still rejects undeclared members.
-		out.set("properties", convProps)
+		out.Set("properties", convProps)
 		if len(requiredList) > 0 {
-			out.set("required", requiredList)
+			out.Set("required", requiredList)
 		}
 		if len(names) > 1 {
 			// Gemini may order properties alphabetically otherwise.
-			out.set("propertyOrdering", names)
+			out.Set("propertyOrdering", names)
 		}
 	case lowerGeminiJSONSchema:
-		if s.has("properties") {
-			out.set("properties", convProps)
+		if s.Has("properties") {
+			out.Set("properties", convProps)
 		}
 		if len(requiredList) > 0 {
-			out.set("required", requiredList)
+			out.Set("required", requiredList)
 		}
 		switch {
 		case hasPatterns:
 			// A map with integer keys: its values as additionalProperties,
 			// the keys' pattern in the description.
-			pp := patterns.(*object)
-			if len(pp.keys) != 1 || !closed || len(props.keys) > 0 {
+			pp := patterns.(*jsonschema.Object)
+			if len(pp.Keys) != 1 || !closed || len(props.Keys) > 0 {
 				c.fail(path, keywordCause("patternProperties"), "")
 				break
 			}
-			pattern := pp.keys[0]
+			pattern := pp.Keys[0]
 			text := "Each member name must match the regular expression " + pattern + "."
 			*sentences = append(*sentences, text)
 			c.moved = append(c.moved, Moved{Path: path, Keyword: "patternProperties", Text: text})
-			out.set("additionalProperties", c.schema(pp.values[pattern], path+"/patternProperties/"+pointerEscape(pattern), "Each value", sentences, level+1))
+			out.Set("additionalProperties", c.schema(pp.Values[pattern], path+"/patternProperties/"+jsonschema.PointerToken(pattern), "Each value", sentences, level+1))
 		case hasAdditional:
 			if closed || additional == true {
-				out.set("additionalProperties", additional)
+				out.Set("additionalProperties", additional)
 			} else {
-				out.set("additionalProperties", c.schema(additional, path+"/additionalProperties", "Each value", sentences, level+1))
+				out.Set("additionalProperties", c.schema(additional, path+"/additionalProperties", "Each value", sentences, level+1))
 			}
 		}
 	}
@@ -849,7 +824,7 @@ func (c *converter) typeName(v any, path string) any {
 
 // enum converts an enum: Gemini's parameters take strings only,
 // parametersJsonSchema strings and numbers.
-func (c *converter) enum(out *object, d *describer, values []any, path string) {
+func (c *converter) enum(out *jsonschema.Object, d *describer, values []any, path string) {
 	c.countEnum(values, path)
 	allStrings, allScalars := true, true
 	for _, v := range values {
@@ -866,25 +841,25 @@ func (c *converter) enum(out *object, d *describer, values []any, path string) {
 		c.lowering == lowerGeminiJSONSchema && !allScalars:
 		d.add(path, "enum", "be one of "+jsonList(values))
 	default:
-		out.set("enum", values)
+		out.Set("enum", values)
 	}
 }
 
 // constant converts const into a one-value enum where the dialect has no
 // const.
-func (c *converter) constant(out *object, d *describer, v any, path string) {
+func (c *converter) constant(out *jsonschema.Object, d *describer, v any, path string) {
 	_, isString := v.(string)
 	_, isNumber := v.(json.Number)
 	switch {
 	case c.lowering == lowerAnthropic:
-		out.set("const", v)
+		out.Set("const", v)
 	case c.openAI(),
 		c.lowering == lowerGemini && isString,
 		c.lowering == lowerGeminiJSONSchema && (isString || isNumber):
 		c.countEnum([]any{v}, path)
-		out.set("enum", []any{v})
+		out.Set("enum", []any{v})
 	default:
-		d.add(path, "const", "be "+compactJSON(v))
+		d.add(path, "const", "be "+jsonschema.CompactJSON(v))
 	}
 }
 
@@ -902,7 +877,7 @@ func (c *converter) countEnum(values []any, path string) {
 		if s, ok := v.(string); ok {
 			total += len(s)
 		} else {
-			total += len(compactJSON(v))
+			total += len(jsonschema.CompactJSON(v))
 		}
 	}
 	c.chars += total
@@ -1026,13 +1001,13 @@ var annotations = map[string]bool{
 }
 
 // keyword converts one keyword by the dialect's table.
-func (c *converter) keyword(out *object, d *describer, k string, v any, path string) {
+func (c *converter) keyword(out *jsonschema.Object, d *describer, k string, v any, path string) {
 	a, known := c.rules.actions[k]
 	if !known {
 		switch {
 		case annotations[k]:
 			a = drop
-		case assertions[k] || k == "oneOf" || k == "$dynamicRef" || k == "contentSchema":
+		case jsonschema.Assertions[k] || k == "oneOf" || k == "$dynamicRef" || k == "contentSchema":
 			a = fail
 		default:
 			// An extra annotation (jsonschema_extras); only the canonical
@@ -1052,7 +1027,7 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 	}
 	switch a {
 	case keep:
-		out.set(k, v)
+		out.Set(k, v)
 	case drop:
 	case fail:
 		c.fail(path, keywordCause(k), "")
@@ -1080,11 +1055,11 @@ func (c *converter) keyword(out *object, d *describer, k string, v any, path str
 		case "format":
 			d.add(path, k, "be "+dialectFormatText(v.(string)))
 		case "default":
-			d.note(path, k, "Defaults to "+compactJSON(v)+".")
+			d.note(path, k, "Defaults to "+jsonschema.CompactJSON(v)+".")
 		case "examples":
 			values, _ := v.([]any)
 			if len(values) == 1 {
-				d.note(path, k, "Example: "+compactJSON(values[0])+".")
+				d.note(path, k, "Example: "+jsonschema.CompactJSON(values[0])+".")
 			} else if len(values) > 1 {
 				d.note(path, k, "Examples: "+jsonList(values)+".")
 			}
@@ -1176,7 +1151,7 @@ func numText(v any) string {
 	if n, ok := v.(json.Number); ok {
 		return n.String()
 	}
-	return compactJSON(v)
+	return jsonschema.CompactJSON(v)
 }
 
 func numUint(v any) uint64 {
@@ -1187,7 +1162,7 @@ func numUint(v any) uint64 {
 func jsonList(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = compactJSON(v)
+		parts[i] = jsonschema.CompactJSON(v)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -1263,7 +1238,7 @@ func ChooseForm(shape *tool.Form, convert func(Dialect) (*Converted, []DialectEr
 
 // phrase says how t goes to a provider in form f: i is 0 for notes, 1 for
 // comments.
-func (t *ToolType) phrase(f *tool.Form, i int) string {
+func (t *Tool) phrase(f *tool.Form, i int) string {
 	e := &f.Definition
 	if t.Output {
 		e = &f.Format

@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 )
 
@@ -53,7 +54,7 @@ func simplePattern(pattern string) bool {
 
 // recursiveRef reports whether the target of a $ref of the canonical schema
 // root refers to itself, directly or through other definitions.
-func recursiveRef(root *object, ref string) bool {
+func recursiveRef(root *jsonschema.Object, ref string) bool {
 	target := refTarget(root, ref)
 	if target == nil {
 		return false
@@ -62,8 +63,8 @@ func recursiveRef(root *object, ref string) bool {
 	var reaches func(v any) bool
 	reaches = func(v any) bool {
 		switch x := v.(type) {
-		case *object:
-			if r := x.str("$ref"); r != "" {
+		case *jsonschema.Object:
+			if r := x.Str("$ref"); r != "" {
 				if r == ref {
 					return true
 				}
@@ -74,8 +75,8 @@ func recursiveRef(root *object, ref string) bool {
 					}
 				}
 			}
-			for _, k := range x.keys {
-				if reaches(x.values[k]) {
+			for _, k := range x.Keys {
+				if reaches(x.Values[k]) {
 					return true
 				}
 			}
@@ -93,7 +94,7 @@ func recursiveRef(root *object, ref string) bool {
 
 // refTarget resolves a $ref of the canonical schema: "#" or
 // "#/$defs/<name>".
-func refTarget(root *object, ref string) *object {
+func refTarget(root *jsonschema.Object, ref string) *jsonschema.Object {
 	if ref == "#" {
 		return root
 	}
@@ -101,12 +102,12 @@ func refTarget(root *object, ref string) *object {
 	if !ok {
 		return nil
 	}
-	defs, _ := root.get("$defs")
-	d, _ := defs.(*object)
+	defs, _ := root.Get("$defs")
+	d, _ := defs.(*jsonschema.Object)
 	if d == nil {
 		return nil
 	}
 	name = strings.NewReplacer("~1", "/", "~0", "~").Replace(name)
-	t, _ := d.values[name].(*object)
+	t, _ := d.Values[name].(*jsonschema.Object)
 	return t
 }

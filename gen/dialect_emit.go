@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -26,7 +25,7 @@ var outputDialects = func() []Dialect {
 }()
 
 // allowedDialects are the values of the dialects= option of the type.
-func (t *ToolType) allowedDialects() []Dialect {
+func (t *Tool) allowedDialects() []Dialect {
 	if t.Output {
 		return outputDialects
 	}
@@ -35,27 +34,15 @@ func (t *ToolType) allowedDialects() []Dialect {
 
 // dialects returns the dialects a tool is generated in: those of its
 // dialects= option, or all.
-func (t *ToolType) dialects() []Dialect {
+func (t *Tool) dialects() []Dialect {
 	if t.Dialects == nil {
 		return t.allowedDialects()
 	}
-	return t.Dialects
-}
-
-// Note is a message about generated code that is not an error: a tool's
-// definition that falls back to a less strict form; in a schema file, a
-// format compiled as an annotation or a keyword its draft ignores (at the
-// file, the location in the schema in the message).
-type Note struct {
-	Pos token.Position
-	Msg string
-}
-
-func (n Note) String() string {
-	if !n.Pos.IsValid() && n.Pos.Filename == "" {
-		return "note: " + n.Msg
+	ds := make([]Dialect, len(t.Dialects))
+	for i, d := range t.Dialects {
+		ds[i] = Dialect(d)
 	}
-	return fmt.Sprintf("%s: note: %s", n.Pos, n.Msg)
+	return ds
 }
 
 // chooseForms converts a tool's canonical schema into each of its dialects
@@ -64,7 +51,7 @@ func (n Note) String() string {
 // field and cause, or an error when the tool is strict. A definition no
 // form of its provider can take is an error at the field, which names the
 // dialects= option that leaves the provider out.
-func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
+func chooseForms(t *Tool, canonical []byte) ([]*Form, []Note, Errors) {
 	conversions := map[Dialect]*Converted{}
 	failures := map[Dialect][]DialectError{}
 	convert := func(d Dialect) (*Converted, []DialectError) {
@@ -99,7 +86,7 @@ func chooseForms(t *BuiltTool, canonical []byte) ([]*Form, []Note, Errors) {
 
 // dialectsWithout is the value of a dialects= option without the
 // dialects given.
-func (t *ToolType) dialectsWithout(ds ...Dialect) string {
+func (t *Tool) dialectsWithout(ds ...Dialect) string {
 	var keep []string
 	for _, k := range t.dialects() {
 		if !slices.Contains(ds, k) {
@@ -110,18 +97,18 @@ func (t *ToolType) dialectsWithout(ds ...Dialect) string {
 }
 
 // dialectErrors reports dialect errors at their fields, each with advice.
-func (t *ToolType) dialectErrors(des []DialectError, advice string) Errors {
+func (t *Tool) dialectErrors(des []DialectError, advice string) Errors {
 	var out Errors
 	for _, de := range des {
 		pos, where := t.where(de.Path)
-		out.add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
+		out.Add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
 	}
 	return out
 }
 
 // where is the position of the field a schema pointer stands for, and how
 // messages name it: "field Labels", or "tool create_event" for the root.
-func (t *ToolType) where(pointer string) (token.Position, string) {
+func (t *Tool) where(pointer string) (token.Position, string) {
 	pos, field := t.fieldAt(pointer)
 	if field == "" {
 		return pos, "tool " + t.Name
@@ -132,7 +119,7 @@ func (t *ToolType) where(pointer string) (token.Position, string) {
 // fallbackNotes renders the fallbacks of a tool's definitions: one note
 // per field and cause, naming every provider it makes fall back. For a
 // strict tool they are errors instead.
-func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
+func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 	type key struct {
 		pos  token.Position
 		what string
@@ -190,7 +177,7 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 			if g.first.Instead != "" {
 				fix = "use " + g.first.Instead + ", or " + fix
 			}
-			errs.add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
+			errs.Add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
 			continue
 		}
 		msg += ", so " + t.Name + " goes to " + strings.Join(g.fallbacks, " and to ")
@@ -206,7 +193,7 @@ func (t *ToolType) fallbackNotes(forms []*Form) ([]Note, Errors) {
 // each schema once, as a constant, the table of its forms, and the call that
 // wraps them into its tool.Dialects (tool.ResponseFormats).
 type toolDialects struct {
-	tool        *BuiltTool
+	tool        *Tool
 	schemaConst string              // the canonical schema
 	params      map[lowering]string // the constant of each lowering's schema; "" for none
 	consts      []jen.Code
@@ -219,7 +206,7 @@ type toolDialects struct {
 // newToolDialects declares the constants of a tool's parameters schemas,
 // one per lowering (its rules' constant suffix names it; the canonical
 // schema's is the tool's Schema), named in the file's scope.
-func newToolDialects(t *BuiltTool, sc *scope, prefix string, canonical []byte) *toolDialects {
+func newToolDialects(t *Tool, sc *scope, prefix string, canonical []byte) *toolDialects {
 	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[lowering]string{}}
 	td.forms = sc.global(prefix + "Forms")
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
@@ -332,7 +319,7 @@ func (td *toolDialects) emitForms(f *jen.File) {
 // fieldAt finds the struct field that a JSON Pointer into the tool's
 // canonical schema stands for, and its position; for the root, or when the
 // pointer leads nowhere, the tool's own position and "".
-func (t *ToolType) fieldAt(pointer string) (token.Position, string) {
+func (t *Tool) fieldAt(pointer string) (token.Position, string) {
 	pos, field := t.Pos, ""
 	if t.Fset == nil || t.Obj == nil || pointer == "" {
 		return pos, field
@@ -352,11 +339,10 @@ func (t *ToolType) fieldAt(pointer string) (token.Position, string) {
 		}
 		switch segs[i] {
 		case "properties":
-			st, ok := deref(typ).Underlying().(*types.Struct)
-			if !ok {
+			if _, ok := deref(typ).Underlying().(*types.Struct); !ok {
 				return pos, field
 			}
-			f := jsonField(st, next())
+			f := jsonField(deref(typ), next())
 			if f == nil {
 				return pos, field
 			}
@@ -405,29 +391,12 @@ func deref(t types.Type) types.Type {
 	}
 }
 
-// jsonField finds the field of a struct whose property is name, through
-// embedded structs, by the rules of Schema.
-func jsonField(st *types.Struct, name string) *types.Var {
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i))
-		jsonTags := strings.Split(tag.Get("json"), ",")
-		if jsonTags[0] == "-" || strings.Split(tag.Get("jsonschema"), ",")[0] == "-" {
-			continue
-		}
-		inner, isStruct := deref(f.Type()).Underlying().(*types.Struct)
-		if isStruct && ((f.Embedded() && jsonTags[0] == "") || hasOption(jsonTags, "inline")) {
-			if found := jsonField(inner, name); found != nil {
-				return found
-			}
-			continue
-		}
-		propName := f.Name()
-		if jsonTags[0] != "" {
-			propName = jsonTags[0]
-		}
-		if (f.Exported() || f.Embedded()) && propName == name {
-			return f
+// jsonField finds the field of a struct type whose member is name, through
+// embedded structs (see load.Members).
+func jsonField(t types.Type, name string) *types.Var {
+	for _, m := range members(t) {
+		if m.Name == name {
+			return m.Var()
 		}
 	}
 	return nil
@@ -467,48 +436,4 @@ func findNamed(root types.Type, def string) *types.Named {
 		return nil
 	}
 	return walk(root)
-}
-
-// dialectList lists dialects for messages: "openai, gemini".
-func dialectList(ds []Dialect) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = string(d)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// checkDialects checks the value of a dialects= option: known dialects,
-// each once.
-func checkDialects(value string, allowed []Dialect) string {
-	seen := map[string]bool{}
-	for _, d := range strings.Split(value, ",") {
-		known := false
-		for _, k := range allowed {
-			known = known || string(k) == d
-		}
-		switch {
-		case !known:
-			return fmt.Sprintf("unknown dialect %q (want some of %s)", d, dialectList(allowed))
-		case seen[d]:
-			return fmt.Sprintf("dialect %s is listed twice", d)
-		}
-		seen[d] = true
-	}
-	return ""
-}
-
-// parseDialects reads a checked dialects= value, in the order of allowed.
-func parseDialects(value string, allowed []Dialect) []Dialect {
-	listed := map[string]bool{}
-	for _, d := range strings.Split(value, ",") {
-		listed[d] = true
-	}
-	var out []Dialect
-	for _, d := range allowed {
-		if listed[string(d)] {
-			out = append(out, d)
-		}
-	}
-	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -601,12 +602,12 @@ type Answer struct {
 		if f.Fallback != "" {
 			to := shapeOf(f.Fallback)
 			assert.Contains(t, loose, shape+" Form: tool."+to.Name+",", "%s falls back to %s", f.Name, to.Name)
-			assert.NotEmpty(t, (&ToolType{}).phrase(to, 0), to.Name)
-			assert.NotEmpty(t, (&ToolType{}).phrase(to, 1), to.Name)
+			assert.NotEmpty(t, (&Tool{Tool: &ir.Tool{}}).phrase(to, 0), to.Name)
+			assert.NotEmpty(t, (&Tool{Tool: &ir.Tool{}}).phrase(to, 1), to.Name)
 			if f.Output() {
 				assert.Contains(t, answer, shape+" Form: tool."+to.Name+",", "the output's %s format falls back to %s", f.Name, to.Name)
-				assert.NotEmpty(t, (&ToolType{Output: true}).phrase(to, 0), to.Name)
-				assert.NotEmpty(t, (&ToolType{Output: true}).phrase(to, 1), to.Name)
+				assert.NotEmpty(t, (&Tool{Tool: &ir.Tool{Output: true}}).phrase(to, 0), to.Name)
+				assert.NotEmpty(t, (&Tool{Tool: &ir.Tool{Output: true}}).phrase(to, 1), to.Name)
 			}
 		}
 		_, known := lowerings[lowering(f.Lowering)]

@@ -8,6 +8,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 // writeTree writes files (path -> content) under dir.
@@ -89,9 +92,8 @@ type A struct {
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	require.Len(t, pkgs[0].Tools, 1)
-	docs := newDocIndex()
-	docs.dir = filepath.Join(dir, "app")
-	s, err := Schema(pkgs[0].Fset, pkgs[0].Tools[0].Obj, docs)
+	docs := load.NewDocs(filepath.Join(dir, "app"), nil)
+	s, err := goschema.Schema(pkgs[0].Fset, pkgs[0].Tools[0].Obj, docs)
 	require.NoError(t, err)
 	data, err := json.Marshal(s)
 	require.NoError(t, err)
@@ -120,20 +122,8 @@ type A struct {
 	assert.Empty(t, p("b", "properties", "x"))
 }
 
+// A tool's description is its doc comment, or its description= option.
 func TestToolDescription(t *testing.T) {
-	for doc, want := range map[string]string{
-		"GetWeatherArgs asks for the weather.": "Asks for the weather.",
-		"GetWeatherArgs  gets it.":             "Gets it.",
-		"Asks for the weather.":                "Asks for the weather.",
-		"GetWeatherArgs":                       "GetWeatherArgs",
-		"GetWeatherArgs GetWeather it is.":     "GetWeatherArgs GetWeather it is.",
-		"GetWeatherArgsX gets.":                "GetWeatherArgsX gets.",
-		"":                                     "",
-		"GetWeatherArgs élit.":                 "Élit.",
-	} {
-		assert.Equal(t, want, toolDescription("GetWeatherArgs", doc), doc)
-	}
-
 	files, err, _ := generate(t, `package tools
 
 // ReadFileArgs reads a text file.

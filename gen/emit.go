@@ -3,14 +3,14 @@ package gen
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/invopop/jsonschema"
+
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 const (
@@ -20,41 +20,6 @@ const (
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
-// BuiltTool is a tool with its schema and its definitions, ready to emit.
-type BuiltTool struct {
-	*ToolType
-	Schema *jsonschema.Schema
-	// Options of the validator; toolgen counts null optional members of a
-	// tool as absent whatever NullAbsent says.
-	Options Options
-	// Forms are the tool's definitions, in the order of Shapes, as
-	// BuildDefinitions chose them; for an output, its response formats.
-	Forms []*Form
-	// Result is the tool's result type, when its directive names one.
-	Result *BuiltResult
-}
-
-// BuiltResult is the result type of one or more tools, with its schema.
-type BuiltResult struct {
-	// Obj is the type as the package names it (perhaps an alias).
-	Obj    *types.TypeName
-	Pos    token.Position
-	Schema *jsonschema.Schema
-}
-
-// BuildDefinitions chooses the form of each of a tool's definitions, the
-// strictest each provider accepts, and returns a note for each fallback
-// (an error instead for a strict tool).
-func BuildDefinitions(t *BuiltTool) ([]Note, Errors) {
-	canonical, err := marshalJSON(t.Schema)
-	if err != nil {
-		return nil, Errors{{Pos: t.Pos, Msg: "encoding the schema: " + err.Error()}}
-	}
-	forms, notes, errs := chooseForms(t, canonical)
-	t.Forms = forms
-	return notes, errs
-}
-
 // names are the identifiers generated for one tool or output.
 type names struct {
 	validate string // ValidateT
@@ -62,7 +27,7 @@ type names struct {
 	prefix   string // lower-case prefix of private helpers
 }
 
-func toolNames(t *ToolType) names {
+func toolNames(t *Tool) names {
 	typeName := t.Obj.Name()
 	exported := token.IsExported(typeName)
 	// The tool variable is named as the type is spelled when the tool has
@@ -72,11 +37,11 @@ func toolNames(t *ToolType) names {
 	switch {
 	case t.Output:
 		suffix = "Output"
-		if t.Name == snakeCase(typeName) {
+		if t.Name == load.DefaultName(typeName, true) {
 			base = upperFirst(typeName)
 		}
-	case t.Name == defaultToolName(typeName):
-		base = upperFirst(trimToolSuffix(typeName))
+	case t.Name == load.DefaultName(typeName, false):
+		base = upperFirst(load.TrimToolSuffix(typeName))
 	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),
@@ -92,7 +57,7 @@ func toolNames(t *ToolType) names {
 
 // listName is the name of the package's tool list: Tools when any tool type
 // is exported.
-func listName(tools []*BuiltTool) string {
+func listName(tools []*Tool) string {
 	for _, t := range tools {
 		if t.Obj.Exported() {
 			return "Tools"
@@ -107,8 +72,9 @@ func listName(tools []*BuiltTool) string {
 // The names it declares avoid those the package declares in its other
 // files, and the imports those the package declares; the names a user calls
 // (ValidateT, DecodeT, the tool and output variables, Tools) are left as
-// they are, and Generate reports their collisions.
-func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
+// they are, and Generate reports their collisions. opts are the options
+// of the validators.
+func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header[3:])
 	if pkg.Constraint != "" {
@@ -116,20 +82,20 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	}
 	sc := newScope(packageNames(pkg.Types, pkg.Fset, pkg.Output))
 	sc.importRuntime(f)
-	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
+	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
 	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
 
-	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*BuiltResult]*resultNames{},
+	em := &fileEmitter{file: f, opts: opts, scope: sc, declared: map[string]owner{}, results: map[*Result]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
 	// Two types may map to the same name a user calls (tools a_b and a-b
 	// both make ABTool; types FooArgs and fooArgs the same functions), which
 	// would not compile. These names are reserved first, so that no helper
 	// takes one.
-	for _, t := range append(append([]*BuiltTool{}, tools...), outputs...) {
-		n := toolNames(t.ToolType)
-		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t.ToolType), decodeName(t.ToolType)+"JSON")
+	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
+		n := toolNames(t)
+		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t), decodeName(t)+"JSON")
 		if r := t.Result; r != nil && em.results[r] == nil {
 			em.results[r] = newResultNames(r)
 			em.public(owner{"the result type " + r.Obj.Name(), r.Pos}, em.results[r].validate)
@@ -137,7 +103,7 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 	}
 	list := make([]jen.Code, len(tools))
 	for i, t := range tools {
-		list[i] = jen.Op("&").Id(toolNames(t.ToolType).tool).Dot("Tool")
+		list[i] = jen.Op("&").Id(toolNames(t).tool).Dot("Tool")
 	}
 	if len(tools) > 0 {
 		sc.public(listName(tools))
@@ -153,7 +119,7 @@ func Emit(pkg *Package, tools, outputs []*BuiltTool) ([]byte, error) {
 		em.output(t)
 	}
 	errs := append(em.errs, em.typed.errs...)
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	var out strings.Builder
@@ -274,17 +240,13 @@ func (l loc) containerWith(local func(string) string, body func(inner loc) []jen
 	return append([]jen.Code{declare(v.name, l.expr(local))}, code...)
 }
 
-func pointerEscape(k string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
-}
-
 // local returns a fresh local variable name based on base.
 func (e *emitter) local(base string) string {
 	return e.scope.local(e.fn.locals, base)
 }
 
 func (e *emitter) fail(at string, format string, args ...any) {
-	e.errs.add(e.pos, "schema at %s: %s", at, fmt.Sprintf(format, args...))
+	e.errs.Add(e.pos, "schema at %s: %s", at, fmt.Sprintf(format, args...))
 }
 
 // The reporting of a validation error. A collecting function reports it in

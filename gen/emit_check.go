@@ -4,34 +4,27 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
-// The kinds of JSON value a validator tells apart, in the order it tries
-// them. The number kind holds integers too.
-const (
-	kindString  = "string"
-	kindNumber  = "number"
-	kindObject  = "object"
-	kindArray   = "array"
-	kindBoolean = "boolean"
-	kindNull    = "null"
-)
-
-var kinds = []string{kindString, kindNumber, kindObject, kindArray, kindBoolean, kindNull}
+// kinds are the kinds of JSON value a validator tells apart, in the order
+// it tries them. The number kind holds integers too.
+var kinds = []string{jsonschema.KindString, jsonschema.KindNumber, jsonschema.KindObject, jsonschema.KindArray, jsonschema.KindBoolean, jsonschema.KindNull}
 
 // allows reports whether a schema's types admit a kind, and whether a
 // number must be an integer.
-func allows(s *schema, kind string) (ok, integerOnly bool) {
-	if s.types == nil {
+func allows(s *jsonschema.Schema, kind string) (ok, integerOnly bool) {
+	if s.Types == nil {
 		return true, false
 	}
-	for _, t := range s.types {
+	for _, t := range s.Types {
 		if t == kind {
 			return true, false
 		}
 	}
-	if kind == kindNumber {
-		for _, t := range s.types {
+	if kind == jsonschema.KindNumber {
+		for _, t := range s.Types {
 			if t == "integer" {
 				return true, true
 			}
@@ -42,29 +35,29 @@ func allows(s *schema, kind string) (ok, integerOnly bool) {
 
 // nullableForm recognizes oneOf [T, {type: null}] where T rejects null,
 // invopop's form for a nullable field, and returns T.
-func nullableForm(s *schema) (*schema, bool) {
-	if len(s.oneOf) != 2 || s.types != nil || s.ref != "" || s.hasEnum || s.hasConst || len(s.allOf) > 0 ||
-		len(s.anyOf) > 0 || s.not != nil || s.ifS != nil || hasKindKeywords(s) {
+func nullableForm(s *jsonschema.Schema) (*jsonschema.Schema, bool) {
+	if len(s.OneOf) != 2 || s.Types != nil || s.Ref != "" || s.HasEnum || s.HasConst || len(s.AllOf) > 0 ||
+		len(s.AnyOf) > 0 || s.Not != nil || s.If != nil || hasKindKeywords(s) {
 		return nil, false
 	}
-	null := s.oneOf[1]
-	if null.boolean != nil || len(null.types) != 1 || null.types[0] != "null" || hasKindKeywords(null) ||
-		null.ref != "" || null.hasEnum || null.hasConst || len(null.allOf)+len(null.anyOf)+len(null.oneOf) > 0 ||
-		null.not != nil || null.ifS != nil {
+	null := s.OneOf[1]
+	if null.Boolean != nil || len(null.Types) != 1 || null.Types[0] != "null" || hasKindKeywords(null) ||
+		null.Ref != "" || null.HasEnum || null.HasConst || len(null.AllOf)+len(null.AnyOf)+len(null.OneOf) > 0 ||
+		null.Not != nil || null.If != nil {
 		return nil, false
 	}
-	inner := s.oneOf[0]
-	if inner.boolean != nil || inner.types == nil {
+	inner := s.OneOf[0]
+	if inner.Boolean != nil || inner.Types == nil {
 		return nil, false
 	}
-	if ok, _ := allows(inner, kindNull); ok {
+	if ok, _ := allows(inner, jsonschema.KindNull); ok {
 		return nil, false
 	}
 	return inner, true
 }
 
 // expected names what a schema accepts, for type and missing errors.
-func (e *emitter) expected(s *schema) string {
+func (e *emitter) expected(s *jsonschema.Schema) string {
 	for i := 0; s != nil && i < 8; i++ {
 		if inner, ok := nullableForm(s); ok {
 			if t := e.expected(inner); t != "" {
@@ -72,10 +65,10 @@ func (e *emitter) expected(s *schema) string {
 			}
 			return ""
 		}
-		if s.types != nil {
+		if s.Types != nil {
 			return typeText(s)
 		}
-		s = s.refTarget
+		s = s.RefTarget
 	}
 	return ""
 }
@@ -94,7 +87,7 @@ const maxNest = 6
 
 // check emits the checks of schema s on the value v (an expression of type
 // any) at location l.
-func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
+func (e *emitter) check(s *jsonschema.Schema, v jen.Code, l loc) []jen.Code {
 	defer e.enter(s)()
 	absent := e.absentIfNull
 	e.absentIfNull = false
@@ -106,11 +99,11 @@ func (e *emitter) check(s *schema, v jen.Code, l loc) []jen.Code {
 
 // checkEntered is check, s's resource entered; absent says whether a null
 // v counts as absent.
-func (e *emitter) checkEntered(s *schema, v jen.Code, l loc, absent bool) []jen.Code {
-	if s.isTrue() {
+func (e *emitter) checkEntered(s *jsonschema.Schema, v jen.Code, l loc, absent bool) []jen.Code {
+	if s.IsTrue() {
 		return nil
 	}
-	if s.isFalse() {
+	if s.IsFalse() {
 		return []jen.Code{e.always(l, addError("false", jen.Dict{
 			jen.Id("Expected"): jen.Lit("absent"),
 			jen.Id("Got"):      jen.Qual(valuePath, "TypeName").Call(v),
@@ -118,7 +111,7 @@ func (e *emitter) checkEntered(s *schema, v jen.Code, l loc, absent bool) []jen.
 	}
 	e.fn.nest++
 	defer func() { e.fn.nest-- }()
-	if e.fn.nest > maxNest && len(s.children()) > 0 && !e.inlines(v) {
+	if e.fn.nest > maxNest && len(s.Children()) > 0 && !e.inlines(v) {
 		// (A value whose branch verdicts are shared stays inline.)
 		return e.callHelper(s, v, l, absent)
 	}
@@ -135,7 +128,7 @@ func (e *emitter) checkEntered(s *schema, v jen.Code, l loc, absent bool) []jen.
 }
 
 // callHelper checks v against s through a helper function of its own.
-func (e *emitter) callHelper(s *schema, v jen.Code, l loc, absent bool) []jen.Code {
+func (e *emitter) callHelper(s *jsonschema.Schema, v jen.Code, l loc, absent bool) []jen.Code {
 	fn := e.funcFor(s, e.fn.mode)
 	var code jen.Code
 	if e.fn.mode == decide {
@@ -157,11 +150,11 @@ type conversion struct {
 }
 
 var conversions = map[string]conversion{
-	kindString: {"s", func(v jen.Code) jen.Code { return jen.Add(v).Assert(jen.String()) }},
-	kindNumber: {"num", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Number").Call(v) }},
-	kindObject: {"obj", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Object").Call(v) }},
-	kindArray:  {"list", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "List").Call(v) }},
-	kindBoolean: {"b", func(v jen.Code) jen.Code {
+	jsonschema.KindString: {"s", func(v jen.Code) jen.Code { return jen.Add(v).Assert(jen.String()) }},
+	jsonschema.KindNumber: {"num", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Number").Call(v) }},
+	jsonschema.KindObject: {"obj", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "Object").Call(v) }},
+	jsonschema.KindArray:  {"list", func(v jen.Code) jen.Code { return jen.Qual(valuePath, "List").Call(v) }},
+	jsonschema.KindBoolean: {"b", func(v jen.Code) jen.Code {
 		return jen.Add(v).Assert(jen.Bool())
 	}},
 }
@@ -169,9 +162,9 @@ var conversions = map[string]conversion{
 // typed emits the type check of s and, for a value of an allowed type, the
 // keyword checks: at most one type error, and none of the other checks
 // after it. expected names the accepted types in a type error.
-func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Code {
+func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string) []jen.Code {
 	if expected == "" {
-		expected = typeList(s.types)
+		expected = typeList(s.Types)
 	}
 	absent := e.absentIfNull
 	e.absentIfNull = false
@@ -187,7 +180,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		}
 		return err
 	}
-	if s.types != nil && len(s.types) == 0 {
+	if s.Types != nil && len(s.Types) == 0 {
 		return []jen.Code{e.always(l, typeError(expected, v))}
 	}
 	special := specialized(s)
@@ -198,13 +191,13 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 		}
 	}
 	generic := e.generic(s, v, l, special != "")
-	restricted := s.types != nil
+	restricted := s.Types != nil
 
 	// One kind: if x, ok := conv(v); !ok { type error } else { checks }.
 	if restricted && len(allowed) == 1 {
 		k := allowed[0]
 		_, integerOnly := allows(s, k)
-		if k == kindNull {
+		if k == jsonschema.KindNull {
 			stmt := jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
 			if len(generic) > 0 {
 				stmt = stmt.Else().Block(generic...)
@@ -257,7 +250,7 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 	}
 	for _, k := range allowed {
 		_, integerOnly := allows(s, k)
-		if k == kindNull {
+		if k == jsonschema.KindNull {
 			if restricted {
 				add(nil, jen.Qual(valuePath, "IsNull").Call(v), nil)
 			}
@@ -303,26 +296,26 @@ func (e *emitter) typed(s *schema, v jen.Code, l loc, expected string) []jen.Cod
 // specialized returns the kind into whose checks enum and const compile as
 // plain comparisons: the schema's only kind, when every listed value is of
 // it. "" means they compile to value.Equal.
-func specialized(s *schema) string {
-	if !s.hasEnum && !s.hasConst {
+func specialized(s *jsonschema.Schema) string {
+	if !s.HasEnum && !s.HasConst {
 		return ""
 	}
-	if len(s.types) != 1 {
+	if len(s.Types) != 1 {
 		return ""
 	}
-	kind := s.types[0]
+	kind := s.Types[0]
 	if kind == "integer" {
-		kind = kindNumber
+		kind = jsonschema.KindNumber
 	}
-	if kind != kindString && kind != kindNumber {
+	if kind != jsonschema.KindString && kind != jsonschema.KindNumber {
 		return ""
 	}
-	values := append([]any{}, s.enum...)
-	if s.hasConst {
-		values = append(values, s.constant)
+	values := append([]any{}, s.Enum...)
+	if s.HasConst {
+		values = append(values, s.Const)
 	}
 	for _, x := range values {
-		if jsonType(x) != kind {
+		if jsonschema.JSONType(x) != kind {
 			return ""
 		}
 	}
@@ -340,33 +333,33 @@ func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 
 // hasKindKeywords reports whether s has keywords that apply to one kind of
 // value only.
-func hasKindKeywords(s *schema) bool {
-	return s.minimum != "" || s.maximum != "" || s.exclusiveMinimum != "" || s.exclusiveMaximum != "" ||
-		s.multipleOf != "" || s.numberFormat != "" || s.minLength != nil || s.maxLength != nil || s.pattern != "" || s.format != "" ||
-		s.contentEncoding != "" || s.contentMediaType != "" || s.contentSchema != nil || s.items != nil || len(s.prefixItems) > 0 ||
-		s.contains != nil || s.minItems != nil || s.maxItems != nil || s.uniqueItems || len(s.properties) > 0 ||
-		len(s.patternProperties) > 0 || s.additionalProperties != nil || s.propertyNames != nil ||
-		len(s.required) > 0 || len(s.dependentRequired) > 0 || len(s.dependentSchemas) > 0 ||
-		s.minProperties != nil || s.maxProperties != nil || s.unevaluatedProperties != nil || s.unevaluatedItems != nil
+func hasKindKeywords(s *jsonschema.Schema) bool {
+	return s.Minimum != "" || s.Maximum != "" || s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" ||
+		s.MultipleOf != "" || s.NumberFormat != "" || s.MinLength != nil || s.MaxLength != nil || s.Pattern != "" || s.Format != "" ||
+		s.ContentEncoding != "" || s.ContentMediaType != "" || s.ContentSchema != nil || s.Items != nil || len(s.PrefixItems) > 0 ||
+		s.Contains != nil || s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || len(s.Properties) > 0 ||
+		len(s.PatternProperties) > 0 || s.AdditionalProperties != nil || s.PropertyNames != nil ||
+		len(s.Required) > 0 || len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 ||
+		s.MinProperties != nil || s.MaxProperties != nil || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil
 }
 
 // kindChecks emits the keywords of s that apply to one kind of value, x
 // being the value converted to it and v the value as any.
 // It reports whether the checks use x.
-func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withEnum bool) ([]jen.Code, bool) {
+func (e *emitter) kindChecks(s *jsonschema.Schema, kind string, x, v jen.Code, l loc, withEnum bool) ([]jen.Code, bool) {
 	var checks []jen.Code
 	switch kind {
-	case kindString:
+	case jsonschema.KindString:
 		checks = e.stringChecks(s, x, v, l, withEnum)
-	case kindNumber:
+	case jsonschema.KindNumber:
 		checks = e.numberChecks(s, x, v, l, withEnum)
 		// multipleOf reads the value itself, exactly.
-		uses := withEnum && (s.hasEnum || s.hasConst) || s.minimum != "" || s.maximum != "" ||
-			s.exclusiveMinimum != "" || s.exclusiveMaximum != "" || s.numberFormat != ""
+		uses := withEnum && (s.HasEnum || s.HasConst) || s.Minimum != "" || s.Maximum != "" ||
+			s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" || s.NumberFormat != ""
 		return checks, uses && len(checks) > 0
-	case kindArray:
+	case jsonschema.KindArray:
 		return e.arrayChecks(s, x, v, l)
-	case kindObject:
+	case jsonschema.KindObject:
 		checks = e.objectChecks(s, x, v, l)
 	}
 	return checks, len(checks) > 0
@@ -374,12 +367,12 @@ func (e *emitter) kindChecks(s *schema, kind string, x, v jen.Code, l loc, withE
 
 // checkObjectValue emits the checks of s on a value known to be an object:
 // obj is it as a map[string]any, v as any.
-func (e *emitter) checkObjectValue(s *schema, obj, v jen.Code, l loc) []jen.Code {
+func (e *emitter) checkObjectValue(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Code {
 	defer e.enter(s)()
-	if s.isTrue() {
+	if s.IsTrue() {
 		return nil
 	}
-	if ok, _ := allows(s, kindObject); !ok || s.isFalse() {
+	if ok, _ := allows(s, jsonschema.KindObject); !ok || s.IsFalse() {
 		return e.check(s, v, l)
 	}
 	return append(e.objectChecks(s, obj, v, l), e.generic(s, v, l, false)...)
@@ -387,35 +380,35 @@ func (e *emitter) checkObjectValue(s *schema, obj, v jen.Code, l loc) []jen.Code
 
 // generic emits the keywords that apply to any kind of value: enum and
 // const (unless specialized), $ref, allOf, anyOf, oneOf, not, if.
-func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Code {
+func (e *emitter) generic(s *jsonschema.Schema, v jen.Code, l loc, enumDone bool) []jen.Code {
 	var out []jen.Code
-	if s.hasEnum && !enumDone {
-		if name, ok := e.constVar(s.enum, s.loc+"/enum", "enum"); ok {
+	if s.HasEnum && !enumDone {
+		if name, ok := e.constVar(s.Enum, s.Loc+"/enum", "enum"); ok {
 			e.deep = true // In walks hand-built values: a depth panic to recover
 			out = append(out, jen.If(jen.Op("!").Qual(implPath, "In").Call(v, name)).Block(
-				e.reportValue("enum", l, "one of "+enumText(s.enum), v)))
+				e.reportValue("enum", l, "one of "+enumText(s.Enum), v)))
 		}
 	}
-	if s.hasConst && !enumDone {
-		if name, ok := e.constVar(s.constant, s.loc+"/const", "const"); ok {
+	if s.HasConst && !enumDone {
+		if name, ok := e.constVar(s.Const, s.Loc+"/const", "const"); ok {
 			e.deep = true // Equal walks hand-built values: a depth panic to recover
 			out = append(out, jen.If(jen.Op("!").Qual(valuePath, "Equal").Call(v, name)).Block(
-				e.reportValue("const", l, shorten(compactJSON(s.constant)), v)))
+				e.reportValue("const", l, shorten(jsonschema.CompactJSON(s.Const)), v)))
 		}
 	}
-	if s.refTarget != nil {
-		out = append(out, e.callRef(s.refTarget, v, l)...)
+	if s.RefTarget != nil {
+		out = append(out, e.callRef(s.RefTarget, v, l)...)
 	}
-	if s.dynTarget != nil {
+	if s.DynTarget != nil {
 		out = append(out, e.callRef(e.dynamicTarget(s), v, l)...)
 	}
-	for _, sub := range s.allOf {
+	for _, sub := range s.AllOf {
 		out = append(out, e.check(sub, v, l)...)
 	}
-	if len(s.anyOf) > 0 && !anyTrue(s.anyOf) {
+	if len(s.AnyOf) > 0 && !anyTrue(s.AnyOf) {
 		var cond jen.Code
-		for _, sub := range s.anyOf {
-			if sub.isFalse() {
+		for _, sub := range s.AnyOf {
+			if sub.IsFalse() {
 				continue
 			}
 			call := e.verdict(sub, v)
@@ -425,51 +418,51 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 				cond = jen.Add(cond).Op("||").Add(call)
 			}
 		}
-		fail := e.reportValue("anyOf", l, "any of: "+e.summaries(s.anyOf), v)
+		fail := e.reportValue("anyOf", l, "any of: "+e.summaries(s.AnyOf), v)
 		if cond == nil {
-			out = append(out, e.always(l, valueError("anyOf", "any of: "+e.summaries(s.anyOf), v)))
+			out = append(out, e.always(l, valueError("anyOf", "any of: "+e.summaries(s.AnyOf), v)))
 		} else {
 			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(fail))
 		}
 	}
-	if len(s.oneOf) > 0 {
+	if len(s.OneOf) > 0 {
 		matched := e.local("matched")
 		trues := 0
-		for _, sub := range s.oneOf {
-			if sub.isTrue() {
+		for _, sub := range s.OneOf {
+			if sub.IsTrue() {
 				trues++
 			}
 		}
 		out = append(out, jen.Id(matched).Op(":=").Lit(trues))
-		for _, sub := range s.oneOf {
-			if sub.isTrue() || sub.isFalse() {
+		for _, sub := range s.OneOf {
+			if sub.IsTrue() || sub.IsFalse() {
 				continue
 			}
 			out = append(out, jen.If(e.verdict(sub, v)).Block(jen.Id(matched).Op("++")))
 		}
-		expected := "exactly one of: " + e.summaries(s.oneOf)
+		expected := "exactly one of: " + e.summaries(s.OneOf)
 		out = append(out, jen.If(jen.Id(matched).Op("!=").Lit(1)).Block(e.report(l, func(at jen.Code) jen.Code {
 			return jen.Id("r").Dot("OneOf").Call(at, jen.Lit(expected), jen.Id(matched), v)
 		})))
 	}
-	if s.not != nil && !s.not.isFalse() {
-		fail := e.reportValue("not", l, "not "+e.summary(s.not), v)
-		if s.not.isTrue() {
-			out = append(out, e.always(l, valueError("not", "not "+e.summary(s.not), v)))
+	if s.Not != nil && !s.Not.IsFalse() {
+		fail := e.reportValue("not", l, "not "+e.summary(s.Not), v)
+		if s.Not.IsTrue() {
+			out = append(out, e.always(l, valueError("not", "not "+e.summary(s.Not), v)))
 		} else {
-			out = append(out, jen.If(e.matchCall(s.not, v)).Block(fail))
+			out = append(out, jen.If(e.matchCall(s.Not, v)).Block(fail))
 		}
 	}
-	if s.ifS != nil && (s.thenS != nil || s.elseS != nil) {
-		then := e.check(s.thenS, v, l)
-		els := e.check(s.elseS, v, l)
+	if s.If != nil && (s.Then != nil || s.Else != nil) {
+		then := e.check(s.Then, v, l)
+		els := e.check(s.Else, v, l)
 		switch {
-		case s.ifS.isTrue():
+		case s.If.IsTrue():
 			out = append(out, then...)
-		case s.ifS.isFalse():
+		case s.If.IsFalse():
 			out = append(out, els...)
 		case len(then) > 0 || len(els) > 0:
-			cond := e.verdict(s.ifS, v)
+			cond := e.verdict(s.If, v)
 			var stmt *jen.Statement
 			if len(then) > 0 {
 				stmt = jen.If(cond).Block(then...)
@@ -485,9 +478,9 @@ func (e *emitter) generic(s *schema, v jen.Code, l loc, enumDone bool) []jen.Cod
 	return out
 }
 
-func anyTrue(list []*schema) bool {
+func anyTrue(list []*jsonschema.Schema) bool {
 	for _, s := range list {
-		if s.isTrue() {
+		if s.IsTrue() {
 			return true
 		}
 	}
@@ -495,11 +488,11 @@ func anyTrue(list []*schema) bool {
 }
 
 // matchCall is an expression of whether v is valid against s.
-func (e *emitter) matchCall(s *schema, v jen.Code) jen.Code {
-	if s.isTrue() {
+func (e *emitter) matchCall(s *jsonschema.Schema, v jen.Code) jen.Code {
+	if s.IsTrue() {
 		return jen.True()
 	}
-	if s.isFalse() {
+	if s.IsFalse() {
 		return jen.False()
 	}
 	return jen.Id(e.funcFor(s, decide)).Call(v, e.depthExpr())
@@ -507,8 +500,8 @@ func (e *emitter) matchCall(s *schema, v jen.Code) jen.Code {
 
 // callRef emits the check of v against the target of a $ref, a function of
 // its own, since references may recurse.
-func (e *emitter) callRef(target *schema, v jen.Code, l loc) []jen.Code {
-	if target.isTrue() {
+func (e *emitter) callRef(target *jsonschema.Schema, v jen.Code, l loc) []jen.Code {
+	if target.IsTrue() {
 		return nil
 	}
 	if e.inlines(v) {
@@ -525,37 +518,37 @@ func (e *emitter) callRef(target *schema, v jen.Code, l loc) []jen.Code {
 
 // summary describes a schema in a few words, for the messages of anyOf,
 // oneOf and not.
-func (e *emitter) summary(s *schema) string {
+func (e *emitter) summary(s *jsonschema.Schema) string {
 	switch {
-	case s.isTrue():
+	case s.IsTrue():
 		return "any value"
-	case s.isFalse():
+	case s.IsFalse():
 		return "no value"
-	case s.hasConst:
-		return shorten(compactJSON(s.constant))
-	case s.hasEnum:
-		return "one of " + enumText(s.enum)
-	case len(s.types) == 1 && s.types[0] == "string" && s.format != "" && len(s.required) == 0:
-		return formatSpecs[s.format].text
-	case s.types != nil:
-		t := typeList(s.types)
-		if len(s.required) > 0 {
-			t += " with " + quotedList(s.required)
+	case s.HasConst:
+		return shorten(jsonschema.CompactJSON(s.Const))
+	case s.HasEnum:
+		return "one of " + enumText(s.Enum)
+	case len(s.Types) == 1 && s.Types[0] == "string" && s.Format != "" && len(s.Required) == 0:
+		return jsonschema.Formats[s.Format].Text
+	case s.Types != nil:
+		t := typeList(s.Types)
+		if len(s.Required) > 0 {
+			t += " with " + quotedList(s.Required)
 		}
 		return t
-	case s.refTarget != nil && s.refTarget.defName != "":
-		return s.refTarget.defName
-	case s.refTarget != nil && s.refTarget != s:
-		return e.summary(s.refTarget)
-	case len(s.required) > 0:
-		return "an object with " + quotedList(s.required)
-	case s.title != "":
-		return shorten(s.title)
+	case s.RefTarget != nil && s.RefTarget.DefName != "":
+		return s.RefTarget.DefName
+	case s.RefTarget != nil && s.RefTarget != s:
+		return e.summary(s.RefTarget)
+	case len(s.Required) > 0:
+		return "an object with " + quotedList(s.Required)
+	case s.Title != "":
+		return shorten(s.Title)
 	}
-	return "the schema at " + shortLoc(s.loc)
+	return "the schema at " + shortLoc(s.Loc)
 }
 
-func (e *emitter) summaries(list []*schema) string {
+func (e *emitter) summaries(list []*jsonschema.Schema) string {
 	parts := make([]string, len(list))
 	for i, s := range list {
 		parts[i] = e.summary(s)
@@ -584,7 +577,30 @@ func shorten(s string) string {
 func enumText(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = compactJSON(v)
+		parts[i] = jsonschema.CompactJSON(v)
 	}
 	return shorten(strings.Join(parts, ", "))
+}
+
+// pureRef follows a schema that is only a $ref (with annotations) to its
+// target.
+func pureRef(s *jsonschema.Schema) *jsonschema.Schema {
+	for i := 0; i < 8 && s != nil && s.RefTarget != nil && onlyRef(s); i++ {
+		s = s.RefTarget
+	}
+	return s
+}
+
+func onlyRef(s *jsonschema.Schema) bool {
+	return s.Types == nil && !s.HasEnum && !s.HasConst && len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) == 0 && s.Not == nil &&
+		s.If == nil && !hasKindKeywords(s) && s.DynRef == "" && s.UnevaluatedItems == nil && s.UnevaluatedProperties == nil
+}
+
+// hasGeneric reports whether s has keywords that need the whole value: they
+// apply to any kind of value and are checked by match functions. A
+// specialized enum or const is checked as the value is read.
+func hasGeneric(s *jsonschema.Schema) bool {
+	return (s.HasEnum || s.HasConst) && specialized(s) == "" || s.RefTarget != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 ||
+		s.Not != nil || s.If != nil || len(s.DependentSchemas) > 0 || s.DynRef != "" || s.UnevaluatedItems != nil ||
+		s.UnevaluatedProperties != nil
 }

@@ -11,6 +11,10 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // This file emits the decode functions of struct tools: one function per
@@ -54,9 +58,9 @@ type typedGen struct {
 // typedFunc is a decode function.
 type typedFunc struct {
 	name  string
-	t     types.Type // a struct type, named or not
-	s     *schema    // its object schema
-	depth bool       // it takes the depth of the $refs followed: its type is recursive
+	t     types.Type         // a struct type, named or not
+	s     *jsonschema.Schema // its object schema
+	depth bool               // it takes the depth of the $refs followed: its type is recursive
 }
 
 func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
@@ -66,10 +70,10 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 // rootRead returns the call that reads a value of the tool's type from the
 // scanner s at the root, with its decode function, and the tool's schema
 // document.
-func (g *typedGen) rootRead(t *BuiltTool, e *emitter, d *decoder) jen.Code {
+func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) jen.Code {
 	g.e, g.d = e, d
 	d.objects = g.objects
-	f := g.funcFor(t.Obj.Type(), e.doc.root)
+	f := g.funcFor(t.Obj.Type(), e.doc.Root)
 	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
 	if f.depth {
 		args = append(args, jen.Lit(0))
@@ -79,8 +83,8 @@ func (g *typedGen) rootRead(t *BuiltTool, e *emitter, d *decoder) jen.Code {
 
 // funcFor returns the decode function of the struct type t of schema s,
 // queued for emission when it is new.
-func (g *typedGen) funcFor(t types.Type, s *schema) *typedFunc {
-	key := types.TypeString(t, nil) + "\x00" + validationKey(s.raw)
+func (g *typedGen) funcFor(t types.Type, s *jsonschema.Schema) *typedFunc {
+	key := types.TypeString(t, nil) + "\x00" + validationKey(s.Raw)
 	if f, ok := g.funcs[key]; ok {
 		return f
 	}
@@ -110,20 +114,20 @@ func (g *typedGen) flush() {
 }
 
 // shape returns the package-level toolimpl.Object of an object schema.
-func (g *typedGen) shape(s *schema, typeName string, readNull []string) string {
-	names := make([]jen.Code, len(s.properties))
+func (g *typedGen) shape(s *jsonschema.Schema, typeName string, readNull []string) string {
+	names := make([]jen.Code, len(s.Properties))
 	args := []jen.Code{jen.Index().String().Values(names...)}
 	key := ""
-	for i, p := range s.properties {
-		names[i] = jen.Lit(p.name)
-		key += strconv.Quote(p.name) + ","
+	for i, p := range s.Properties {
+		names[i] = jen.Lit(p.Name)
+		key += strconv.Quote(p.Name) + ","
 	}
 	key += "|"
-	for _, r := range s.required {
+	for _, r := range s.Required {
 		expected := ""
-		for _, p := range s.properties {
-			if p.name == r {
-				expected = g.e.expected(p.schema)
+		for _, p := range s.Properties {
+			if p.Name == r {
+				expected = g.e.expected(p.Schema)
 				break
 			}
 		}
@@ -160,7 +164,6 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	d := g.d
 	d.locals = e.fn.locals
 
-	st := types.Unalias(f.t).Underlying().(*types.Struct)
 	typ, ok := d.typeExpr(f.t)
 	if !ok {
 		return
@@ -176,7 +179,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
 			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
 	}
-	if nativeKind(d, s, f.t) != kindObject {
+	if nativeKind(d, s, f.t) != jsonschema.KindObject {
 		// A type that reads itself, or a schema the Scanner does not read
 		// member by member: the value whole, as a map's value.
 		body = append(body, g.fallback(s, f.t, at, lvalue{expr: jen.Id("out"), addr: jen.Op("&").Id("out")})...)
@@ -190,39 +193,38 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	if len(generic) > 0 {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
 	}
-	fields := map[string]field{}
-	for _, fl := range structFields(st, nil, map[*types.Struct]bool{}) {
-		if _, dup := fields[fl.name]; !dup {
-			fields[fl.name] = fl
-		}
+	fields := map[string]ir.Field{}
+	for _, fl := range members(f.t) {
+		fields[fl.Name] = fl
 	}
 	required := map[string]bool{}
-	for _, r := range s.required {
+	for _, r := range s.Required {
 		required[r] = true
 	}
 	var readNull []string
-	for _, p := range s.properties {
-		if fl, ok := fields[p.name]; ok && !required[p.name] && d.decodesNull(fl.typ) {
-			readNull = append(readNull, p.name)
+	for _, p := range s.Properties {
+		if fl, ok := fields[p.Name]; ok && !required[p.Name] && d.decodesNull(fl.Type()) {
+			readNull = append(readNull, p.Name)
 		}
 	}
+	st, _ := types.Unalias(f.t).Underlying().(*types.Struct)
 	g.objects[st] = append(g.objects[st], s)
 	shape := g.shape(s, typeName, readNull)
 	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(e.expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
 
 	var cases, defaults, unset []jen.Code
-	for i, p := range s.properties {
-		fl, ok := fields[p.name]
+	for i, p := range s.Properties {
+		fl, ok := fields[p.Name]
 		if !ok {
-			g.errs.add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.name)
+			g.errs.Add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.Name)
 			continue
 		}
-		d.field, d.durations = fl.path[len(fl.path)-1].Pos(), durationBoundsOf(fl.tag)
-		defaults, unset = g.memberDefault(p.schema, fl, defaults, unset)
-		code := g.member(p.schema, fl, at.key(p.name), slices.Contains(readNull, p.name))
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.name)))}, code...)...))
+		d.field, d.durations = fl.Var().Pos(), goschema.DurationBoundsOf(fl.Tag.Get("jsonschema"))
+		defaults, unset = g.memberDefault(p.Schema, fl, defaults, unset)
+		code := g.member(p.Schema, fl, at.key(p.Name), slices.Contains(readNull, p.Name))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.Name)))}, code...)...))
 	}
-	d.field, d.durations = 0, durationBounds{}
+	d.field, d.durations = 0, goschema.DurationBounds{}
 	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
 	body = append(body, defaults...)
 	if len(cases) > 0 {
@@ -258,16 +260,16 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 // member emits the reading of a struct field's value, the member Next
 // returned, at l. The value of an optional member whose Go type reads null
 // itself may be null (see toolimpl.Object.ReadingNull).
-func (g *typedGen) member(s *schema, fl field, l loc, readNull bool) []jen.Code {
+func (g *typedGen) member(s *jsonschema.Schema, fl ir.Field, l loc, readNull bool) []jen.Code {
 	d := g.d
 	sel := jen.Id("out")
 	var pre []jen.Code
 	var viaPointer []jen.Code // embedded pointers on the way: allocated only when decoding
-	for i, p := range fl.path {
-		last := i == len(fl.path)-1
+	for i, p := range fl.Path {
+		last := i == len(fl.Path)-1
 		if !last && !p.Exported() && p.Pkg() != d.pkg {
 			if _, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr {
-				d.fail("field %s: cannot allocate the embedded *%s of another package", fl.name, p.Name())
+				d.fail("field %s: cannot allocate the embedded *%s of another package", fl.Name, p.Name())
 				return nil
 			}
 			continue
@@ -282,27 +284,27 @@ func (g *typedGen) member(s *schema, fl field, l loc, readNull bool) []jen.Code 
 		}
 	}
 	if readNull {
-		return g.fallbackNull(s, types.Unalias(fl.typ), l, lvalue{expr: sel}, true)
+		return g.fallbackNull(s, types.Unalias(fl.Type()), l, lvalue{expr: sel}, true)
 	}
 	if len(viaPointer) == 0 {
-		return g.value(s, fl.typ, l, lvalue{expr: sel})
+		return g.value(s, fl.Type(), l, lvalue{expr: sel})
 	}
 	// Through an embedded pointer: into a local, and then, when decoding,
 	// into the field, allocating the pointer.
-	typ, ok := d.typeExpr(fl.typ)
+	typ, ok := d.typeExpr(fl.Type())
 	if !ok {
 		return nil
 	}
-	tmp := g.e.local(identifier(fl.name))
+	tmp := g.e.local(identifier(fl.Name))
 	pre = append(pre, jen.Var().Id(tmp).Add(typ))
-	pre = append(pre, g.value(s, fl.typ, l, lvalue{expr: jen.Id(tmp)})...)
+	pre = append(pre, g.value(s, fl.Type(), l, lvalue{expr: jen.Id(tmp)})...)
 	set := append(viaPointer, jen.Add(sel).Op("=").Id(tmp))
 	return append(pre, jen.If(jen.Id("s").Dot("Decoding").Call()).Block(set...))
 }
 
 // value emits the reading of the next value, of schema s, at l, into dst,
 // of Go type t.
-func (g *typedGen) value(s *schema, t types.Type, l loc, dst lvalue) []jen.Code {
+func (g *typedGen) value(s *jsonschema.Schema, t types.Type, l loc, dst lvalue) []jen.Code {
 	t = types.Unalias(t)
 	if named, ok := elemOf(t).(*types.Named); ok {
 		if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
@@ -336,7 +338,7 @@ func (g *typedGen) value(s *schema, t types.Type, l loc, dst lvalue) []jen.Code 
 
 // typedValue emits the reading of a value of schema s, not nullable. A type
 // error names expected, or the schema's types.
-func (g *typedGen) typedValue(s *schema, t types.Type, l loc, dst lvalue, expected string) []jen.Code {
+func (g *typedGen) typedValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected string) []jen.Code {
 	if expected == "" {
 		expected = g.e.expected(s)
 	}
@@ -350,21 +352,21 @@ func (g *typedGen) typedValue(s *schema, t types.Type, l loc, dst lvalue, expect
 	}
 	var code []jen.Code
 	switch kind {
-	case kindObject:
+	case jsonschema.KindObject:
 		code = g.objectValue(s, t, l, dst)
 		if expected != typeOr(g.e.expected(s), "object") {
 			// The decode function's type error would say "object".
 			code = []jen.Code{jen.If(jen.Id("s").Dot("Is").Call(g.e.at(l), jen.Qual(implPath, "KindObject"), jen.Lit(expected))).Block(code...)}
 		}
-	case kindArray:
+	case jsonschema.KindArray:
 		code = g.arrayValue(s, t, l, dst, expected, held)
 	case "map":
 		code = g.mapValue(s, t, l, dst, expected, held)
-	case kindString:
+	case jsonschema.KindString:
 		code = g.stringValue(s, t, l, dst, expected, held)
-	case kindNumber:
+	case jsonschema.KindNumber:
 		code = g.numberValue(s, t, l, dst, expected, held)
-	case kindBoolean:
+	case jsonschema.KindBoolean:
 		code = g.boolValue(s, t, l, dst, expected, held)
 	}
 	if held == "" || !usesIdent(code, held) {
@@ -392,7 +394,7 @@ func usesIdent(code []jen.Code, name string) bool {
 
 // genericChecks are the checks of the keywords of s that need the whole
 // value, held, once it was read.
-func (g *typedGen) genericChecks(s *schema, held string, l loc, enumDone bool) []jen.Code {
+func (g *typedGen) genericChecks(s *jsonschema.Schema, held string, l loc, enumDone bool) []jen.Code {
 	if held == "" {
 		return nil
 	}
@@ -401,13 +403,13 @@ func (g *typedGen) genericChecks(s *schema, held string, l loc, enumDone bool) [
 
 // fallback reads the value whole and checks and decodes it as a map's value
 // is.
-func (g *typedGen) fallback(s *schema, t types.Type, l loc, dst lvalue) []jen.Code {
+func (g *typedGen) fallback(s *jsonschema.Schema, t types.Type, l loc, dst lvalue) []jen.Code {
 	return g.fallbackNull(s, t, l, dst, false)
 }
 
 // fallbackNull is fallback, where null counts as absent when nullAbsent:
 // the value of an optional member whose Go type reads null itself.
-func (g *typedGen) fallbackNull(s *schema, t types.Type, l loc, dst lvalue, nullAbsent bool) []jen.Code {
+func (g *typedGen) fallbackNull(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, nullAbsent bool) []jen.Code {
 	v := g.e.local("v")
 	code := []jen.Code{jen.Id(v).Op(":=").Id("s").Dot("Any").Call()}
 	g.e.absentIfNull = nullAbsent
@@ -425,34 +427,11 @@ func (g *typedGen) fallbackNull(s *schema, t types.Type, l loc, dst lvalue, null
 	return code
 }
 
-// pureRef follows a schema that is only a $ref (with annotations) to its
-// target.
-func pureRef(s *schema) *schema {
-	for i := 0; i < 8 && s != nil && s.refTarget != nil && onlyRef(s); i++ {
-		s = s.refTarget
-	}
-	return s
-}
-
-func onlyRef(s *schema) bool {
-	return s.types == nil && !s.hasEnum && !s.hasConst && len(s.allOf)+len(s.anyOf)+len(s.oneOf) == 0 && s.not == nil &&
-		s.ifS == nil && !hasKindKeywords(s) && s.dynRef == "" && s.unevaluatedItems == nil && s.unevaluatedProperties == nil
-}
-
-// hasGeneric reports whether s has keywords that need the whole value: they
-// apply to any kind of value and are checked by match functions. A
-// specialized enum or const is checked as the value is read.
-func hasGeneric(s *schema) bool {
-	return (s.hasEnum || s.hasConst) && specialized(s) == "" || s.refTarget != nil || len(s.allOf)+len(s.anyOf)+len(s.oneOf) > 0 ||
-		s.not != nil || s.ifS != nil || len(s.dependentSchemas) > 0 || s.dynRef != "" || s.unevaluatedItems != nil ||
-		s.unevaluatedProperties != nil
-}
-
 // nativeKind returns how the Scanner reads a value of schema s into Go type
 // t: the schema's one JSON type, or "map"; "" when the value is read whole
 // and goes through the schema emitter's checks (see fallback).
-func nativeKind(d *decoder, s *schema, t types.Type) string {
-	if s == nil || s.boolean != nil || len(s.types) != 1 || s.contentSchema != nil || s.numberFormat != "" {
+func nativeKind(d *decoder, s *jsonschema.Schema, t types.Type) string {
+	if s == nil || s.Boolean != nil || len(s.Types) != 1 || s.ContentSchema != nil || s.NumberFormat != "" {
 		return ""
 	}
 	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() != nil {
@@ -463,44 +442,44 @@ func nativeKind(d *decoder, s *schema, t types.Type) string {
 	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && (d.unmarshals(t) || d.unmarshalsText(t)) {
 		return ""
 	}
-	kind := s.types[0]
+	kind := s.Types[0]
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
 		return nativeKind(d, s, u.Elem())
 	case *types.Basic:
 		switch {
-		case kind == "string" && (u.Info()&types.IsString != 0 || isDuration(t)):
-			return kindString
+		case kind == "string" && (u.Info()&types.IsString != 0 || goschema.IsDuration(t)):
+			return jsonschema.KindString
 		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
-			return kindBoolean
+			return jsonschema.KindBoolean
 		case kind == "integer" && u.Info()&types.IsInteger != 0 && intBounds[u.Kind()].maxText != "",
 			kind == "number" && u.Info()&types.IsFloat != 0 && (u.Kind() == types.Float64 || u.Kind() == types.Float32):
-			return kindNumber
+			return jsonschema.KindNumber
 		}
 	case *types.Struct:
-		if kind == "object" && s.additionalProperties.isFalse() && len(s.patternProperties) == 0 && s.propertyNames == nil &&
-			s.minProperties == nil && s.maxProperties == nil && len(s.dependentRequired) == 0 {
-			return kindObject
+		if kind == "object" && s.AdditionalProperties.IsFalse() && len(s.PatternProperties) == 0 && s.PropertyNames == nil &&
+			s.MinProperties == nil && s.MaxProperties == nil && len(s.DependentRequired) == 0 {
+			return jsonschema.KindObject
 		}
 	case *types.Slice:
 		if elem, ok := u.Elem().(*types.Basic); ok && elem.Kind() == types.Byte {
-			if kind == "string" && s.contentEncoding == "base64" {
-				return kindString
+			if kind == "string" && s.ContentEncoding == "base64" {
+				return jsonschema.KindString
 			}
 			return ""
 		}
-		if kind == "array" && len(s.prefixItems) == 0 && s.contains == nil {
-			return kindArray
+		if kind == "array" && len(s.PrefixItems) == 0 && s.Contains == nil {
+			return jsonschema.KindArray
 		}
 	case *types.Array:
-		if kind == "array" && len(s.prefixItems) == 0 && s.contains == nil {
-			return kindArray
+		if kind == "array" && len(s.PrefixItems) == 0 && s.Contains == nil {
+			return jsonschema.KindArray
 		}
 	case *types.Map:
 		key, ok := u.Key().Underlying().(*types.Basic)
-		if kind == "object" && ok && key.Info()&types.IsString != 0 && !d.unmarshalsText(u.Key()) && len(s.properties) == 0 &&
-			len(s.patternProperties) == 0 && s.propertyNames == nil && s.minProperties == nil && s.maxProperties == nil &&
-			len(s.required) == 0 && len(s.dependentRequired) == 0 {
+		if kind == "object" && ok && key.Info()&types.IsString != 0 && !d.unmarshalsText(u.Key()) && len(s.Properties) == 0 &&
+			len(s.PatternProperties) == 0 && s.PropertyNames == nil && s.MinProperties == nil && s.MaxProperties == nil &&
+			len(s.Required) == 0 && len(s.DependentRequired) == 0 {
 			return "map"
 		}
 	}
@@ -551,7 +530,7 @@ func elemOf(t types.Type) types.Type {
 }
 
 // objectValue reads a struct through its decode function.
-func (g *typedGen) objectValue(s *schema, t types.Type, l loc, dst lvalue) []jen.Code {
+func (g *typedGen) objectValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue) []jen.Code {
 	elem := elemOf(t)
 	f := g.funcFor(elem, s)
 	args := []jen.Code{jen.Id("s"), g.e.at(l)}
@@ -562,7 +541,7 @@ func (g *typedGen) objectValue(s *schema, t types.Type, l loc, dst lvalue) []jen
 }
 
 // stringValue reads a string.
-func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	e := g.e
 	v := e.local("v")
 	elem := elemOf(t)
@@ -572,43 +551,43 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
 	}
 	value := jen.Id("s").Dot("Keep").Call(jen.Id(v))
-	if s.hasEnum && specialized(s) == kindString {
-		table := e.enumTable(kindString, s.enum, g.enumBase(elem))
+	if s.HasEnum && specialized(s) == jsonschema.KindString {
+		table := e.enumTable(jsonschema.KindString, s.Enum, g.enumBase(elem))
 		x, in := e.local("x"), e.local("in")
 		pre = append(pre, jen.List(jen.Id(x), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(jen.Id(v), jen.Id(table)))
-		rules = append(rules, rule{jen.Op("!").Id(in), fail("enum", "one of "+enumText(s.enum))})
+		rules = append(rules, rule{jen.Op("!").Id(in), fail("enum", "one of "+enumText(s.Enum))})
 		value = jen.Id(x)
 	}
-	if s.hasConst && specialized(s) == kindString {
-		rules = append(rules, rule{jen.Id(v).Op("!=").Lit(s.constant.(string)), fail("const", shorten(compactJSON(s.constant)))})
+	if s.HasConst && specialized(s) == jsonschema.KindString {
+		rules = append(rules, rule{jen.Id(v).Op("!=").Lit(s.Const.(string)), fail("const", shorten(jsonschema.CompactJSON(s.Const)))})
 	}
-	if s.minLength != nil || s.maxLength != nil {
+	if s.MinLength != nil || s.MaxLength != nil {
 		n := e.local("n")
 		pre = append(pre, jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(v)))
-		if s.minLength != nil {
-			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.minLength)), fail("minLength", "at least "+plural(*s.minLength, "character")+" long")})
+		if s.MinLength != nil {
+			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.MinLength)), fail("minLength", "at least "+plural(*s.MinLength, "character")+" long")})
 		}
-		if s.maxLength != nil {
-			rules = append(rules, rule{jen.Id(n).Op(">").Lit(int(*s.maxLength)), fail("maxLength", "at most "+plural(*s.maxLength, "character")+" long")})
-		}
-	}
-	if s.pattern != "" {
-		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
-			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", patternText(s.pattern))})
+		if s.MaxLength != nil {
+			rules = append(rules, rule{jen.Id(n).Op(">").Lit(int(*s.MaxLength)), fail("maxLength", "at most "+plural(*s.MaxLength, "character")+" long")})
 		}
 	}
-	if s.format != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.format].fn).Call(jen.Id(v)), fail("format", formatSpecs[s.format].text)})
+	if s.Pattern != "" {
+		if match, ok := e.patternMatch(s.Pattern, s.Loc+"/pattern"); ok {
+			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", patternText(s.Pattern))})
+		}
 	}
-	if s.contentEncoding != "" {
+	if s.Format != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, jsonschema.Formats[s.Format].Func).Call(jen.Id(v)), fail("format", jsonschema.Formats[s.Format].Text)})
+	}
+	if s.ContentEncoding != "" {
 		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(jen.Id(v)), fail("contentEncoding", "a base64 string")})
 	}
-	if s.contentMediaType != "" {
+	if s.ContentMediaType != "" {
 		text := "a JSON document"
-		if s.contentEncoding != "" {
+		if s.ContentEncoding != "" {
 			text += " in base64"
 		}
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(jen.Id(v), jen.Lit(s.contentEncoding != "")), fail("contentMediaType", text)})
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(jen.Id(v), jen.Lit(s.ContentEncoding != "")), fail("contentMediaType", text)})
 	}
 	checks = chain(pre, rules)
 	checks = append(checks, g.genericChecks(s, held, l, true)...)
@@ -616,7 +595,7 @@ func (g *typedGen) stringValue(s *schema, t types.Type, l loc, dst lvalue, expec
 	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
 		// Base64, decoded.
 		value = jen.Id("s").Dot("Bytes").Call(e.at(l), jen.Id(v))
-	} else if isDuration(elem) {
+	} else if goschema.IsDuration(elem) {
 		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
 	checks = append(checks, g.set(t, dst, value, typed))
@@ -638,19 +617,19 @@ func (g *typedGen) enumBase(t types.Type) string {
 }
 
 // boolValue reads a boolean.
-func (g *typedGen) boolValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+func (g *typedGen) boolValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	v := g.e.local("v")
 	checks := append(g.genericChecks(s, held, l, false), g.set(t, dst, jen.Id(v), false))
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("Bool").Call(g.e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
 }
 
 // numberValue reads a number: integers exactly, whatever their size.
-func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+func (g *typedGen) numberValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	e := g.e
 	n := e.local("n")
 	elem := elemOf(t)
 	u := elem.Underlying().(*types.Basic)
-	integer := s.types[0] == "integer"
+	integer := s.Types[0] == "integer"
 	fail := func(code, expected string) jen.Code {
 		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
 	}
@@ -663,7 +642,7 @@ func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expec
 		in:         func(table string) jen.Code { return jen.Id(n).Dot("In").Call(jen.Id(table)) },
 		enumBase:   g.enumBase(elem),
 	}
-	rules, ok := e.numberRules(s, x, specialized(s) == kindNumber, fail)
+	rules, ok := e.numberRules(s, x, specialized(s) == jsonschema.KindNumber, fail)
 	if !ok {
 		return nil
 	}
@@ -696,17 +675,17 @@ func (g *typedGen) numberValue(s *schema, t types.Type, l loc, dst lvalue, expec
 }
 
 // arrayValue reads an array into a slice or a Go array.
-func (g *typedGen) arrayValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	e := g.e
 	elem := elemOf(t)
 	minItems, maxItems := jen.Qual(implPath, "None"), jen.Qual(implPath, "None")
-	if s.minItems != nil {
-		minItems = jen.Lit(int(*s.minItems))
+	if s.MinItems != nil {
+		minItems = jen.Lit(int(*s.MinItems))
 	}
-	if s.maxItems != nil {
-		maxItems = jen.Lit(int(*s.maxItems))
+	if s.MaxItems != nil {
+		maxItems = jen.Lit(int(*s.MaxItems))
 	}
-	itemSchema := s.items
+	itemSchema := s.Items
 	return e.container(l, func(l loc) []jen.Code {
 		at := e.at(l)
 		i := e.local("i")
@@ -729,8 +708,8 @@ func (g *typedGen) arrayValue(s *schema, t types.Type, l loc, dst lvalue, expect
 				return nil
 			}
 			size := 8
-			if s.maxItems != nil && *s.maxItems <= 16 {
-				size = max(int(*s.maxItems), 1)
+			if s.MaxItems != nil && *s.MaxItems <= 16 {
+				size = max(int(*s.MaxItems), 1)
 			}
 			buf, items, item := e.local("buf"), e.local("items"), e.local("item")
 			loop := []jen.Code{jen.Var().Id(item).Add(elemType)}
@@ -744,12 +723,12 @@ func (g *typedGen) arrayValue(s *schema, t types.Type, l loc, dst lvalue, expect
 			}
 		}
 		body = append(body, g.genericChecks(s, held, l, false)...)
-		return []jen.Code{jen.If(jen.Id("s").Dot("Array").Call(at, jen.Lit(expected), minItems, maxItems, jen.Lit(s.uniqueItems))).Block(body...)}
+		return []jen.Code{jen.If(jen.Id("s").Dot("Array").Call(at, jen.Lit(expected), minItems, maxItems, jen.Lit(s.UniqueItems))).Block(body...)}
 	})
 }
 
 // mapValue reads an object of like members into a map with string keys.
-func (g *typedGen) mapValue(s *schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
+func (g *typedGen) mapValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	e := g.e
 	elem := elemOf(t)
 	u := elem.Underlying().(*types.Map)
@@ -766,7 +745,7 @@ func (g *typedGen) mapValue(s *schema, t types.Type, l loc, dst lvalue, expected
 			key = jen.Add(keyType).Call(jen.Id(k))
 		}
 		fnBody := []jen.Code{jen.Var().Id(item).Add(elemType)}
-		fnBody = append(fnBody, g.value(s.additionalProperties, u.Elem(), l.dynamicKey(jen.Id(k)), lvalue{expr: jen.Id(item)})...)
+		fnBody = append(fnBody, g.value(s.AdditionalProperties, u.Elem(), l.dynamicKey(jen.Id(k)), lvalue{expr: jen.Id(item)})...)
 		fnBody = append(fnBody, jen.If(jen.Id(m).Op("!=").Nil()).Block(jen.Id(m).Index(key).Op("=").Id(item)))
 		return []jen.Code{
 			jen.Id(m).Op(":=").Qual(implPath, "NewMap").Types(mapType).Call(jen.Id("s")),
@@ -779,7 +758,7 @@ func (g *typedGen) mapValue(s *schema, t types.Type, l loc, dst lvalue, expected
 // validationKey is the JSON of a schema without its annotations: two
 // schemas with the same key are checked by the same code.
 func validationKey(raw any) string {
-	return compactJSON(stripAnnotations(raw))
+	return jsonschema.CompactJSON(stripAnnotations(raw))
 }
 
 // noCheckKeywords are the keywords that change no check.
@@ -791,22 +770,22 @@ var noCheckKeywords = map[string]bool{
 // stripAnnotations returns a schema's JSON without its annotations, and
 // those of its subschemas.
 func stripAnnotations(raw any) any {
-	o, ok := raw.(*object)
+	o, ok := raw.(*jsonschema.Object)
 	if !ok {
 		return raw
 	}
-	out := newObject()
-	for _, k := range o.keys {
+	out := jsonschema.NewObject()
+	for _, k := range o.Keys {
 		if noCheckKeywords[k] || strings.HasPrefix(k, "x-") {
 			continue
 		}
-		v := o.values[k]
+		v := o.Values[k]
 		switch k {
 		case "properties", "patternProperties", "dependentSchemas":
-			if m, ok := v.(*object); ok {
-				sub := newObject()
-				for _, name := range m.keys {
-					sub.set(name, stripAnnotations(m.values[name]))
+			if m, ok := v.(*jsonschema.Object); ok {
+				sub := jsonschema.NewObject()
+				for _, name := range m.Keys {
+					sub.Set(name, stripAnnotations(m.Values[name]))
 				}
 				v = sub
 			}
@@ -822,7 +801,7 @@ func stripAnnotations(raw any) any {
 				v = sub
 			}
 		}
-		out.set(k, v)
+		out.Set(k, v)
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package gen
 import (
 	"sort"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // Dynamic references ($dynamicRef, $recursiveRef) resolve through the
@@ -17,7 +19,7 @@ import (
 // dynamic anchor name, the anchor of the outermost resource entered that
 // defines it. Scopes are interned, so that they compare as pointers.
 type dynScope struct {
-	anchors map[string]*schema
+	anchors map[string]*jsonschema.Schema
 	key     string
 }
 
@@ -38,13 +40,13 @@ func (sc *dynScope) describe() string {
 		if n == "" {
 			ref = "$recursiveRef"
 		}
-		parts[i] = ref + " resolving to " + quoteComment(sc.anchors[n].loc)
+		parts[i] = ref + " resolving to " + quoteComment(sc.anchors[n].Loc)
 	}
 	return ", " + strings.Join(parts, ", ")
 }
 
 // internScope returns the interned scope of the anchors.
-func (e *emitter) internScope(anchors map[string]*schema) *dynScope {
+func (e *emitter) internScope(anchors map[string]*jsonschema.Schema) *dynScope {
 	names := make([]string, 0, len(anchors))
 	for n := range anchors {
 		names = append(names, n)
@@ -52,7 +54,7 @@ func (e *emitter) internScope(anchors map[string]*schema) *dynScope {
 	sort.Strings(names)
 	var b strings.Builder
 	for _, n := range names {
-		b.WriteString(n + "\x00" + anchors[n].loc + "\x00")
+		b.WriteString(n + "\x00" + anchors[n].Loc + "\x00")
 	}
 	key := b.String()
 	if sc, ok := e.dynScopes[key]; ok {
@@ -65,18 +67,19 @@ func (e *emitter) internScope(anchors map[string]*schema) *dynScope {
 
 // enter makes the resource of s part of the current scope, and returns
 // what restores the scope before.
-func (e *emitter) enter(s *schema) func() {
+func (e *emitter) enter(s *jsonschema.Schema) func() {
 	saved := e.dyn
-	if s == nil || s.res == nil {
+	anchors := s.DynamicAnchors()
+	if anchors == nil {
 		return func() {}
 	}
-	var added map[string]*schema
-	for name, anchor := range s.res.dynamic {
+	var added map[string]*jsonschema.Schema
+	for name, anchor := range anchors {
 		if _, set := e.dyn.anchors[name]; set || !e.dynNames[name] {
 			continue
 		}
 		if added == nil {
-			added = map[string]*schema{}
+			added = map[string]*jsonschema.Schema{}
 			for n, a := range e.dyn.anchors {
 				added[n] = a
 			}
@@ -92,12 +95,12 @@ func (e *emitter) enter(s *schema) func() {
 // scopeFor is the scope a helper function of s is emitted for: the current
 // one, with s's resource entered, narrowed to the names the dynamic
 // references below s read.
-func (e *emitter) scopeFor(s *schema) *dynScope {
+func (e *emitter) scopeFor(s *jsonschema.Schema) *dynScope {
 	restore := e.enter(s)
 	sc := e.dyn
 	restore()
 	needs := e.needs[s]
-	narrowed := map[string]*schema{}
+	narrowed := map[string]*jsonschema.Schema{}
 	for name, anchor := range sc.anchors {
 		if needs[name] {
 			narrowed[name] = anchor
@@ -111,25 +114,25 @@ func (e *emitter) scopeFor(s *schema) *dynScope {
 
 // dynamicTarget is what a dynamic reference of s resolves to in the
 // current scope.
-func (e *emitter) dynamicTarget(s *schema) *schema {
-	if s.dynamic {
-		if anchor := e.dyn.anchors[s.dynName]; anchor != nil {
+func (e *emitter) dynamicTarget(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Dynamic {
+		if anchor := e.dyn.anchors[s.DynName]; anchor != nil {
 			return anchor
 		}
 	}
-	return s.dynTarget
+	return s.DynTarget
 }
 
 // dynamicNeeds computes, for each schema reached, the names of the dynamic
 // references it can reach, which are the names its scope must keep.
-func dynamicNeeds(reached []*schema) (needs map[*schema]map[string]bool, names map[string]bool) {
-	needs = map[*schema]map[string]bool{}
+func dynamicNeeds(reached []*jsonschema.Schema) (needs map[*jsonschema.Schema]map[string]bool, names map[string]bool) {
+	needs = map[*jsonschema.Schema]map[string]bool{}
 	names = map[string]bool{}
 	for _, s := range reached {
 		needs[s] = map[string]bool{}
-		if s.dynamic {
-			needs[s][s.dynName] = true
-			names[s.dynName] = true
+		if s.Dynamic {
+			needs[s][s.DynName] = true
+			names[s.DynName] = true
 		}
 	}
 	if len(names) == 0 {
@@ -138,7 +141,7 @@ func dynamicNeeds(reached []*schema) (needs map[*schema]map[string]bool, names m
 	for changed := true; changed; {
 		changed = false
 		for _, s := range reached {
-			for _, c := range s.children() {
+			for _, c := range s.Children() {
 				for name := range needs[c] {
 					if !needs[s][name] {
 						needs[s][name] = true

@@ -4,18 +4,23 @@ import (
 	"go/token"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // fileEmitter writes the declarations of one generated file: tools, the
 // result types of tools, structured outputs.
 type fileEmitter struct {
-	file  *jen.File
+	file *jen.File
+	// opts are the options of the validators; the null optional members
+	// of a tool count as absent whatever NullAbsent says.
+	opts  Options
 	scope *scope
 	errs  Errors
 	// declared are the names a user calls, by the type that generates
 	// them: two types may map to the same name, which would not compile.
 	declared map[string]owner
-	results  map[*BuiltResult]*resultNames
+	results  map[*Result]*resultNames
 	typed    *typedGen         // the decode functions of the package's types
 	patterns map[string]string // the patterns of the tools and outputs
 }
@@ -31,7 +36,7 @@ type owner struct {
 func (em *fileEmitter) public(by owner, names ...string) {
 	for _, name := range names {
 		if prev, dup := em.declared[name]; dup {
-			em.errs.add(by.pos, "%s generates the Go name %s, as %s at %s does; rename one of the types", by.name, name, prev.name, prev.pos)
+			em.errs.Add(by.pos, "%s generates the Go name %s, as %s at %s does; rename one of the types", by.name, name, prev.name, prev.pos)
 			continue
 		}
 		em.declared[name] = by
@@ -46,7 +51,7 @@ type resultNames struct {
 	schema   string // the constant of its schema, once emitted
 }
 
-func newResultNames(r *BuiltResult) *resultNames {
+func newResultNames(r *Result) *resultNames {
 	name := r.Obj.Name()
 	rn := &resultNames{validate: "Validate" + upperFirst(name) + "Result", prefix: lowerFirst(name) + "Result"}
 	if !token.IsExported(name) {
@@ -58,18 +63,15 @@ func newResultNames(r *BuiltResult) *resultNames {
 // tool emits a tool: its schemas, its variable, its validator and its
 // typed decode, and its result type's schema and validator when it is the
 // first tool with that result type.
-func (em *fileEmitter) tool(t *BuiltTool) {
+func (em *fileEmitter) tool(t *Tool) {
 	var result *resultNames
 	resultSchema := ""
 	if t.Result != nil {
 		result = em.results[t.Result]
 		resultSchema = em.result(t)
 	}
-	n, schemaJSON, dialects, ok := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
-	if !ok {
-		return
-	}
-	d, fn, ok := em.decoder(t, n, schemaJSON)
+	n, dialects := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
+	d, fn, ok := em.decoder(t, n)
 	if !ok {
 		return
 	}
@@ -93,16 +95,10 @@ func (em *fileEmitter) tool(t *BuiltTool) {
 // head emits what comes before a tool's or an output's variable: the
 // constants of its schemas and the variable's doc comment (its fallbacks
 // included); set, if any, completes its schemas first. It returns the
-// names, the canonical schema and the schemas, or false when the schema
-// does not encode.
-func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) (names, []byte, *toolDialects, bool) {
-	n := toolNames(t.ToolType)
-	schemaJSON, err := marshalJSON(t.Schema)
-	if err != nil {
-		em.errs.add(t.Pos, "encoding the schema: %v", err)
-		return n, nil, nil, false
-	}
-	td := newToolDialects(t, em.scope, n.prefix, schemaJSON)
+// names and the schemas.
+func (em *fileEmitter) head(t *Tool, kind string, set func(*toolDialects)) (names, *toolDialects) {
+	n := toolNames(t)
+	td := newToolDialects(t, em.scope, n.prefix, t.Schema)
 	if set != nil {
 		set(td)
 	}
@@ -112,7 +108,7 @@ func (em *fileEmitter) head(t *BuiltTool, kind string, set func(*toolDialects)) 
 	for _, line := range td.fallbackComment() {
 		em.file.Comment(line)
 	}
-	return n, schemaJSON, td, true
+	return n, td
 }
 
 // typedDecoder is the state of the decode functions of a tool or an
@@ -127,12 +123,12 @@ type typedDecoder struct {
 // from the very JSON sent to the model (a null optional member counts as
 // absent): it returns the call that reads a value of the type from the
 // scanner s, or false when the schema does not compile.
-func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedDecoder, jen.Code, bool) {
-	opts := t.Options
+func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, jen.Code, bool) {
+	opts := em.opts
 	opts.NullAbsent = true
-	doc, cerrs := compileSchema(schemaJSON, opts)
+	doc, cerrs := jsonschema.Compile(t.Schema, opts)
 	for _, de := range cerrs {
-		em.errs.add(t.Pos, "%s", de.Error())
+		em.errs.Add(t.Pos, "%s", de.Error())
 	}
 	if len(cerrs) > 0 {
 		return typedDecoder{}, nil, false
@@ -147,7 +143,7 @@ func (em *fileEmitter) decoder(t *BuiltTool, n names, schemaJSON []byte) (typedD
 // decoded emits the entry points of a tool or an output (ValidateT,
 // DecodeT, DecodeTJSON) and the decode functions its type needs that the
 // file has not got yet, with their helpers.
-func (em *fileEmitter) decoded(t *BuiltTool, n names, td typedDecoder, fn jen.Code, what string) {
+func (em *fileEmitter) decoded(t *Tool, n names, td typedDecoder, fn jen.Code, what string) {
 	emitEntries(em.file, t, n, fn, td.name, what)
 	em.typed.flush()
 	td.e.flush()
@@ -161,7 +157,7 @@ func (em *fileEmitter) decoded(t *BuiltTool, n names, td typedDecoder, fn jen.Co
 // schema, the canonical one (MCP's outputSchema), and its validator, which
 // follows JSON Schema exactly, as a client checking a structuredContent
 // does: a null member is null. It returns the constant's name.
-func (em *fileEmitter) result(t *BuiltTool) string {
+func (em *fileEmitter) result(t *Tool) string {
 	r := t.Result
 	rn := em.results[r]
 	if rn.schema != "" {
@@ -169,19 +165,15 @@ func (em *fileEmitter) result(t *BuiltTool) string {
 	}
 	schemaConst := em.scope.global(rn.prefix + "Schema")
 	rn.schema = schemaConst
-	schemaJSON, err := marshalJSON(r.Schema)
-	if err != nil {
-		em.errs.add(r.Pos, "encoding the schema: %v", err)
-		return schemaConst
-	}
+	schemaJSON := r.Schema
 	name := r.Obj.Name()
 	em.file.Commentf("The result of the tools with result type %s: its schema, an MCP tool's outputSchema.", name)
 	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(schemaJSON)))
-	opts := t.Options
+	opts := em.opts
 	opts.NullAbsent = false
-	doc, cerrs := compileSchema(schemaJSON, opts)
+	doc, cerrs := jsonschema.Compile(schemaJSON, opts)
 	for _, de := range cerrs {
-		em.errs.add(r.Pos, "%s", de.Error())
+		em.errs.Add(r.Pos, "%s", de.Error())
 	}
 	if len(cerrs) > 0 {
 		return schemaConst
@@ -195,12 +187,9 @@ func (em *fileEmitter) result(t *BuiltTool) string {
 
 // output emits a structured output: its schemas, its variable, its
 // validator and its typed decode.
-func (em *fileEmitter) output(t *BuiltTool) {
-	n, schemaJSON, formats, ok := em.head(t, "structured output", nil)
-	if !ok {
-		return
-	}
-	d, fn, ok := em.decoder(t, n, schemaJSON)
+func (em *fileEmitter) output(t *Tool) {
+	n, formats := em.head(t, "structured output", nil)
+	d, fn, ok := em.decoder(t, n)
 	if !ok {
 		return
 	}
@@ -212,7 +201,7 @@ func (em *fileEmitter) output(t *BuiltTool) {
 			jen.Id("Validate"):    jen.Id(n.validate),
 			jen.Id("Formats"):     formats.formatsValue(),
 		}),
-		jen.Id("Decode"): jen.Id(decodeName(t.ToolType)),
+		jen.Id("Decode"): jen.Id(decodeName(t)),
 	}))
 	em.decoded(t, n, d, fn, "a model's answer in the "+t.Name+" format")
 }

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
@@ -41,7 +41,7 @@ type fnState struct {
 }
 
 type fnKey struct {
-	s    *schema
+	s    *jsonschema.Schema
 	mode mode
 	dyn  *dynScope // the dynamic scope it is emitted for
 }
@@ -51,7 +51,7 @@ type fnKey struct {
 type emitter struct {
 	file          *jen.File
 	scope         *scope
-	doc           *document
+	doc           *jsonschema.Document
 	opts          Options
 	prefix        string
 	pos           token.Position
@@ -59,9 +59,9 @@ type emitter struct {
 	fn            *fnState
 	funcs         map[fnKey]string
 	queue         []fnKey
-	recursive     map[*schema]bool // $ref targets that can reach themselves
-	vars          []jen.Code       // package-level variables
-	helpers       []jen.Code       // functions, after the entry point
+	recursive     map[*jsonschema.Schema]bool // $ref targets that can reach themselves
+	vars          []jen.Code                  // package-level variables
+	helpers       []jen.Code                  // functions, after the entry point
 	patterns      map[string]string
 	patternPrefix string // the base of the patterns' names: prefix+"Pattern" unless set
 	consts        map[string]string
@@ -72,24 +72,24 @@ type emitter struct {
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
 	absentIfNull bool
-	dyn          *dynScope                   // the dynamic scope of the code being emitted
-	dynScopes    map[string]*dynScope        // interned
-	needs        map[*schema]map[string]bool // the dynamic anchor names read below each schema
-	dynNames     map[string]bool             // the names of the dynamic references
-	shared       *sharedVerdicts             // the branch verdicts of the value being checked
+	dyn          *dynScope                              // the dynamic scope of the code being emitted
+	dynScopes    map[string]*dynScope                   // interned
+	needs        map[*jsonschema.Schema]map[string]bool // the dynamic anchor names read below each schema
+	dynNames     map[string]bool                        // the names of the dynamic references
+	shared       *sharedVerdicts                        // the branch verdicts of the value being checked
 }
 
-func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.Position) *emitter {
+func newEmitter(f *jen.File, sc *scope, doc *jsonschema.Document, prefix string, pos token.Position) *emitter {
 	e := &emitter{
-		file: f, scope: sc, doc: doc, opts: doc.opts, prefix: prefix, pos: pos,
-		funcs: map[fnKey]string{}, recursive: map[*schema]bool{},
+		file: f, scope: sc, doc: doc, opts: doc.Options, prefix: prefix, pos: pos,
+		funcs: map[fnKey]string{}, recursive: map[*jsonschema.Schema]bool{},
 		patterns: map[string]string{}, consts: map[string]string{}, enums: map[string]string{},
 		dynScopes: map[string]*dynScope{},
 	}
-	e.dyn = e.internScope(map[string]*schema{})
-	e.needs, e.dynNames = dynamicNeeds(doc.reached)
-	for _, s := range doc.reached {
-		for _, t := range append([]*schema{s.refTarget, s.dynTarget}, s.dynCandidates...) {
+	e.dyn = e.internScope(map[string]*jsonschema.Schema{})
+	e.needs, e.dynNames = dynamicNeeds(doc.Reached)
+	for _, s := range doc.Reached {
+		for _, t := range append([]*jsonschema.Schema{s.RefTarget, s.DynTarget}, s.DynCandidates...) {
 			if t != nil && reaches(t, t) {
 				e.recursive[t] = true
 			}
@@ -100,15 +100,15 @@ func newEmitter(f *jen.File, sc *scope, doc *document, prefix string, pos token.
 
 // reaches reports whether a schema reaches target through its subschemas
 // and references: whether target is recursive, when from is target.
-func reaches(from, target *schema) bool {
-	seen := map[*schema]bool{}
-	var walk func(s *schema) bool
-	walk = func(s *schema) bool {
+func reaches(from, target *jsonschema.Schema) bool {
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(s *jsonschema.Schema) bool
+	walk = func(s *jsonschema.Schema) bool {
 		if s == nil || seen[s] {
 			return false
 		}
 		seen[s] = true
-		for _, c := range s.children() {
+		for _, c := range s.Children() {
 			if c == target || walk(c) {
 				return true
 			}
@@ -196,7 +196,7 @@ func (e *emitter) checkBody(checks []jen.Code, declareRoot bool) []jen.Code {
 // result, which is checked and never decoded), check has no out parameter.
 func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill func(locals map[string]int, at loc) []jen.Code) jen.Code {
 	e.fn = e.newFunc(collect, false, "args", "out")
-	root := e.doc.root
+	root := e.doc.Root
 	var checks []jen.Code
 	if e.recursive[root] {
 		fn := e.funcFor(root, collect)
@@ -239,7 +239,7 @@ func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill
 func (e *emitter) valueValidator(name, source string) {
 	check := e.global("check" + upperPrefix(e.prefix))
 	e.fn = e.newFunc(collect, false, "v")
-	root := e.doc.root
+	root := e.doc.Root
 	var checks []jen.Code
 	if e.recursive[root] {
 		fn := e.funcFor(root, collect)
@@ -265,7 +265,7 @@ func (e *emitter) valueValidator(name, source string) {
 // every schema.
 func (e *emitter) decideValidator(name string) {
 	e.fn = e.newFunc(collect, false, "v")
-	fn := e.funcFor(e.doc.root, decide)
+	fn := e.funcFor(e.doc.Root, decide)
 	e.flush()
 	checks := []jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
 		jen.Id("r").Dot("Add").Call(jen.Qual(implPath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
@@ -279,7 +279,7 @@ func (e *emitter) decideValidator(name string) {
 
 // funcFor names the helper function checking s in the given mode, and
 // queues it for emission.
-func (e *emitter) funcFor(s *schema, m mode) string {
+func (e *emitter) funcFor(s *jsonschema.Schema, m mode) string {
 	k := fnKey{s, m, e.scopeFor(s)}
 	if name, ok := e.funcs[k]; ok {
 		return name
@@ -290,10 +290,10 @@ func (e *emitter) funcFor(s *schema, m mode) string {
 	}
 	suffix := ""
 	switch {
-	case s == e.doc.root:
+	case s == e.doc.Root:
 		suffix = "Root"
-	case s.defName != "" && len(s.defName) <= 40:
-		suffix = upperFirst(identifier(s.defName))
+	case s.DefName != "" && len(s.DefName) <= 40:
+		suffix = upperFirst(identifier(s.DefName))
 	default:
 		e.counter++
 		suffix = strconv.Itoa(e.counter)
@@ -317,7 +317,7 @@ func (e *emitter) emitFunc(k fnKey) {
 	defer func() { e.fn, e.dyn, e.shared = saved, savedDyn, savedShared }()
 	var body []jen.Code
 	bounded := e.recursive[s]
-	where := quoteComment(shortLoc(s.loc))
+	where := quoteComment(shortLoc(s.Loc))
 	if k.mode == collect {
 		if bounded {
 			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
@@ -375,7 +375,7 @@ func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 		}
 	}
 	// Constants the run time calls equal are one variable.
-	key, ok := valueKey(v)
+	key, ok := jsonschema.ValueKey(v)
 	if !ok {
 		key = fmt.Sprint(len(e.consts)) // too deep to compare: a variable of its own
 	}
@@ -394,12 +394,12 @@ func (e *emitter) constVar(v any, at string, kind string) (jen.Code, bool) {
 // for toolimpl.Enum, a toolimpl.NumberEnum for toolimpl.InNumbers and
 // Num.In, sorted, so that a lookup is a binary search and the table static
 // data, whatever the size of the enum. Tables of values the run time calls
-// equal (see valueKey) are one variable; base names a new one.
+// equal (see jsonschema.ValueKey) are one variable; base names a new one.
 func (e *emitter) enumTable(kind string, values []any, base string) string {
 	var table *jen.Statement
 	var key strings.Builder
 	key.WriteString(kind)
-	if kind == kindString {
+	if kind == jsonschema.KindString {
 		sorted := make([]string, len(values))
 		for i, v := range values {
 			sorted[i] = v.(string)
@@ -408,7 +408,7 @@ func (e *emitter) enumTable(kind string, values []any, base string) string {
 		items := make([]jen.Code, len(sorted))
 		for i, v := range sorted {
 			items[i] = jen.Lit(v)
-			k, _ := valueKey(v)
+			k, _ := jsonschema.ValueKey(v)
 			key.WriteString(k)
 		}
 		table = jen.Index().String().Values(items...)
@@ -424,7 +424,7 @@ func (e *emitter) enumTable(kind string, values []any, base string) string {
 		for i, n := range sorted {
 			lit, _ := e.numberLit(n, "", "") // in range: numberRules said so
 			items[i] = jen.Values(jen.Id("F").Op(":").Add(lit), jen.Id("N").Op(":").Lit(string(n)))
-			k, _ := valueKey(n)
+			k, _ := jsonschema.ValueKey(n)
 			key.WriteString(k)
 		}
 		table = jen.Qual(implPath, "NumberEnum").Values(items...)
@@ -467,10 +467,10 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 			items[i] = c
 		}
 		return jen.Index().Any().Values(items...), true
-	case *object:
+	case *jsonschema.Object:
 		d := jen.Dict{}
-		for _, k := range x.keys {
-			c, ok := e.valueLit(x.values[k], at)
+		for _, k := range x.Keys {
+			c, ok := e.valueLit(x.Values[k], at)
 			if !ok {
 				return nil, false
 			}
@@ -482,11 +482,11 @@ func (e *emitter) valueLit(v any, at string) (jen.Code, bool) {
 	return nil, false
 }
 
-// numberLit returns the float64 view of a JSON number (see floatView) as a
+// numberLit returns the float64 view of a JSON number (see jsonschema.FloatView) as a
 // Go constant expression: the number as written, or, for a long integer,
 // the float64 that generated code compares.
 func (e *emitter) numberLit(n json.Number, at, keyword string) (jen.Code, bool) {
-	f, ok := floatView(n)
+	f, ok := jsonschema.FloatView(n)
 	if !ok {
 		e.fail(at, "%s %s is out of the range of float64", keyword, n)
 		return nil, false
@@ -495,13 +495,4 @@ func (e *emitter) numberLit(n json.Number, at, keyword string) (jen.Code, bool) 
 		return jen.Id(string(n)), true
 	}
 	return jen.Id(strconv.FormatFloat(f, 'g', -1, 64)), true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

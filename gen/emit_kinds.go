@@ -5,64 +5,65 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // stringChecks emits the keywords of strings on str, as one chain: at most
 // one error per value location.
-func (e *emitter) stringChecks(s *schema, str, v jen.Code, l loc, withEnum bool) []jen.Code {
+func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc, withEnum bool) []jen.Code {
 	var pre []jen.Code
 	var rules []rule
-	if withEnum && s.hasEnum {
+	if withEnum && s.HasEnum {
 		in := e.local("in")
-		lookup := jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(str, jen.Id(e.enumTable(kindString, s.enum, e.prefix+"Values")))
-		rules = append(rules, rule{jen.Add(lookup).Op(";").Op("!").Id(in), e.reportValue("enum", l, "one of "+enumText(s.enum), v)})
+		lookup := jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(str, jen.Id(e.enumTable(jsonschema.KindString, s.Enum, e.prefix+"Values")))
+		rules = append(rules, rule{jen.Add(lookup).Op(";").Op("!").Id(in), e.reportValue("enum", l, "one of "+enumText(s.Enum), v)})
 	}
-	if withEnum && s.hasConst {
-		rules = append(rules, rule{jen.Add(str).Op("!=").Lit(s.constant.(string)),
-			e.reportValue("const", l, shorten(compactJSON(s.constant)), v)})
+	if withEnum && s.HasConst {
+		rules = append(rules, rule{jen.Add(str).Op("!=").Lit(s.Const.(string)),
+			e.reportValue("const", l, shorten(jsonschema.CompactJSON(s.Const)), v)})
 	}
-	if s.minLength != nil || s.maxLength != nil {
+	if s.MinLength != nil || s.MaxLength != nil {
 		length := e.local("length")
 		pre = append(pre, jen.Id(length).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(str))
-		if s.minLength != nil {
-			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.minLength)),
-				e.reportValue("minLength", l, "at least "+plural(*s.minLength, "character")+" long", v)})
+		if s.MinLength != nil {
+			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.MinLength)),
+				e.reportValue("minLength", l, "at least "+plural(*s.MinLength, "character")+" long", v)})
 		}
-		if s.maxLength != nil {
-			rules = append(rules, rule{jen.Id(length).Op(">").Lit(int(*s.maxLength)),
-				e.reportValue("maxLength", l, "at most "+plural(*s.maxLength, "character")+" long", v)})
+		if s.MaxLength != nil {
+			rules = append(rules, rule{jen.Id(length).Op(">").Lit(int(*s.MaxLength)),
+				e.reportValue("maxLength", l, "at most "+plural(*s.MaxLength, "character")+" long", v)})
 		}
 	}
-	if s.pattern != "" {
-		if match, ok := e.patternMatch(s.pattern, s.loc+"/pattern"); ok {
+	if s.Pattern != "" {
+		if match, ok := e.patternMatch(s.Pattern, s.Loc+"/pattern"); ok {
 			rules = append(rules, rule{jen.Op("!").Add(match(str)),
-				e.reportValue("pattern", l, patternText(s.pattern), v)})
+				e.reportValue("pattern", l, patternText(s.Pattern), v)})
 		}
 	}
-	if s.format != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.format].fn).Call(str),
-			e.reportValue("format", l, formatSpecs[s.format].text, v)})
+	if s.Format != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, jsonschema.Formats[s.Format].Func).Call(str),
+			e.reportValue("format", l, jsonschema.Formats[s.Format].Text, v)})
 	}
-	if s.contentEncoding != "" {
+	if s.ContentEncoding != "" {
 		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(str),
 			e.reportValue("contentEncoding", l, "a base64 string", v)})
 	}
-	if s.contentMediaType != "" {
+	if s.ContentMediaType != "" {
 		text := "a JSON document"
-		if s.contentEncoding != "" {
+		if s.ContentEncoding != "" {
 			text += " in base64"
 		}
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(str, jen.Lit(s.contentEncoding != "")),
+		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(str, jen.Lit(s.ContentEncoding != "")),
 			e.reportValue("contentMediaType", l, text, v)})
 	}
 	out := chain(pre, rules)
-	if !s.contentSchema.isTrue() {
+	if !s.ContentSchema.IsTrue() {
 		// The document's own checks, when the string is one.
 		doc := e.local("doc")
-		checks := e.check(s.contentSchema, jen.Id(doc), l)
+		checks := e.check(s.ContentSchema, jen.Id(doc), l)
 		if len(checks) > 0 {
-			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(implPath, "ContentValue").Call(str, jen.Lit(s.contentEncoding != ""))
+			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(implPath, "ContentValue").Call(str, jen.Lit(s.ContentEncoding != ""))
 			if len(out) > 0 {
 				// At most one error per location: only when the string
 				// passed the other checks.
@@ -96,8 +97,8 @@ func chain(pre []jen.Code, rules []rule) []jen.Code {
 
 // numberChecks emits the keywords of numbers on num, the float64 view of v,
 // as one chain (see numberRules).
-func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
-	_, integer := allows(s, kindNumber)
+func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
+	_, integer := allows(s, jsonschema.KindNumber)
 	x := numberView{
 		f:          num,
 		integer:    integer,
@@ -112,9 +113,9 @@ func (e *emitter) numberChecks(s *schema, num, v jen.Code, l loc, withEnum bool)
 	if !ok {
 		return nil
 	}
-	if s.numberFormat != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, formatSpecs[s.numberFormat].fn).Call(num),
-			e.reportValue("format", l, formatSpecs[s.numberFormat].text, v)})
+	if s.NumberFormat != "" {
+		rules = append(rules, rule{jen.Op("!").Qual(formatPath, jsonschema.Formats[s.NumberFormat].Func).Call(num),
+			e.reportValue("format", l, jsonschema.Formats[s.NumberFormat].Text, v)})
 	}
 	return chain(nil, rules)
 }
@@ -140,29 +141,29 @@ type numberView struct {
 // then the exact comparison decides; an enum is a table (see enumTable).
 // It reports false, with an error, when a schema number is out of the
 // range of float64.
-func (e *emitter) numberRules(s *schema, x numberView, withEnum bool, fail func(keyword, expected string) jen.Code) ([]rule, bool) {
+func (e *emitter) numberRules(s *jsonschema.Schema, x numberView, withEnum bool, fail func(keyword, expected string) jen.Code) ([]rule, bool) {
 	var rules []rule
-	if withEnum && s.hasEnum {
-		for _, v := range s.enum {
-			if _, ok := e.numberLit(v.(json.Number), s.loc+"/enum", "enum value"); !ok {
+	if withEnum && s.HasEnum {
+		for _, v := range s.Enum {
+			if _, ok := e.numberLit(v.(json.Number), s.Loc+"/enum", "enum value"); !ok {
 				return nil, false
 			}
 		}
-		table := e.enumTable(kindNumber, s.enum, x.enumBase)
-		rules = append(rules, rule{jen.Op("!").Add(x.in(table)), fail("enum", "one of "+enumText(s.enum))})
+		table := e.enumTable(jsonschema.KindNumber, s.Enum, x.enumBase)
+		rules = append(rules, rule{jen.Op("!").Add(x.in(table)), fail("enum", "one of "+enumText(s.Enum))})
 	}
-	if withEnum && s.hasConst {
-		c, ok := e.numberDiffers(x, s.constant.(json.Number), s.loc+"/const", "const")
+	if withEnum && s.HasConst {
+		c, ok := e.numberDiffers(x, s.Const.(json.Number), s.Loc+"/const", "const")
 		if !ok {
 			return nil, false
 		}
-		rules = append(rules, rule{c, fail("const", compactJSON(s.constant))})
+		rules = append(rules, rule{c, fail("const", jsonschema.CompactJSON(s.Const))})
 	}
 	for _, b := range numericBounds(s) {
 		if b.n == "" {
 			continue
 		}
-		lit, ok := e.numberLit(b.n, s.loc+"/"+b.keyword, b.keyword)
+		lit, ok := e.numberLit(b.n, s.Loc+"/"+b.keyword, b.keyword)
 		if !ok {
 			return nil, false
 		}
@@ -175,11 +176,11 @@ func (e *emitter) numberRules(s *schema, x numberView, withEnum bool, fail func(
 		}
 		rules = append(rules, rule{cond, fail(b.keyword, b.text+string(b.n))})
 	}
-	if s.multipleOf != "" {
-		if _, ok := e.numberLit(s.multipleOf, s.loc+"/multipleOf", "multipleOf"); !ok {
+	if s.MultipleOf != "" {
+		if _, ok := e.numberLit(s.MultipleOf, s.Loc+"/multipleOf", "multipleOf"); !ok {
 			return nil, false
 		}
-		rules = append(rules, rule{jen.Op("!").Add(x.multipleOf(s.multipleOf)), fail("multipleOf", "a multiple of "+string(s.multipleOf))})
+		rules = append(rules, rule{jen.Op("!").Add(x.multipleOf(s.MultipleOf)), fail("multipleOf", "a multiple of "+string(s.MultipleOf))})
 	}
 	return rules, true
 }
@@ -208,29 +209,29 @@ func (x numberView) floatDecides(n json.Number) bool {
 // exactly, as the run time compares a float64 with a number (value.Compare):
 // then a float64 constant may hold n.
 func floatSafe(n json.Number) bool {
-	f, ok := floatView(n)
+	f, ok := jsonschema.FloatView(n)
 	return ok && value.Compare(f, string(n)) == 0
 }
 
 // arrayChecks emits the keywords of arrays on list, a []any, v being the
 // same value as any. It reports whether the checks use list.
-func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, bool) {
+func (e *emitter) arrayChecks(s *jsonschema.Schema, list, v jen.Code, l loc) ([]jen.Code, bool) {
 	var rules []rule // of the array as a whole: one chain
 	unused := 0      // checks that do not use list
 	count := func(keyword, op string, n uint64, text string) {
 		rules = append(rules, rule{jen.Len(list).Op(op).Lit(int(n)), e.reportValue(keyword, l, text, list)})
 	}
-	if s.minItems != nil {
-		count("minItems", "<", *s.minItems, "an array of at least "+plural(*s.minItems, "item"))
+	if s.MinItems != nil {
+		count("minItems", "<", *s.MinItems, "an array of at least "+plural(*s.MinItems, "item"))
 	}
-	if s.maxItems != nil {
-		count("maxItems", ">", *s.maxItems, "an array of at most "+plural(*s.maxItems, "item"))
+	if s.MaxItems != nil {
+		count("maxItems", ">", *s.MaxItems, "an array of at most "+plural(*s.MaxItems, "item"))
 	}
-	prefix := len(s.prefixItems)
-	if s.items.isFalse() {
+	prefix := len(s.PrefixItems)
+	if s.Items.IsFalse() {
 		count("items", ">", uint64(prefix), "an array of at most "+plural(uint64(prefix), "item"))
 	}
-	if s.uniqueItems {
+	if s.UniqueItems {
 		i, j := "_", "_"
 		if e.fn.mode == collect {
 			i, j = e.local("i"), e.local("j")
@@ -246,9 +247,9 @@ func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, b
 		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(valuePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
 	}
 	out := chain(nil, rules)
-	if s.contains != nil {
+	if s.Contains != nil {
 		checks := e.containsChecks(s, list, v, l)
-		if s.contains.isFalse() || e.containsMatching(s, v) != "" {
+		if s.Contains.IsFalse() || e.containsMatching(s, v) != "" {
 			unused += len(checks) // counted without reading list
 		}
 		out = append(out, checks...)
@@ -262,26 +263,26 @@ func (e *emitter) arrayChecks(s *schema, list, v jen.Code, l loc) ([]jen.Code, b
 // itemChecks emits the checks of prefixItems and items on the items of
 // list, at l. Past maxItems, items are not checked: the array is too long
 // already, and its length does not make the walk longer.
-func (e *emitter) itemChecks(s *schema, list jen.Code, l loc) []jen.Code {
+func (e *emitter) itemChecks(s *jsonschema.Schema, list jen.Code, l loc) []jen.Code {
 	var out []jen.Code
-	for i, p := range s.prefixItems {
+	for i, p := range s.PrefixItems {
 		checks := e.check(p, jen.Add(list).Index(jen.Lit(i)), l.indexLit(i))
 		if len(checks) > 0 {
 			out = append(out, jen.If(jen.Len(list).Op(">").Lit(i)).Block(checks...))
 		}
 	}
-	if s.items == nil || s.items.isTrue() || s.items.isFalse() {
+	if s.Items == nil || s.Items.IsTrue() || s.Items.IsFalse() {
 		return out
 	}
-	prefix := len(s.prefixItems)
+	prefix := len(s.PrefixItems)
 	i, item := e.local("i"), e.local("item")
-	checks := e.check(s.items, jen.Id(item), l.index(jen.Id(i)))
+	checks := e.check(s.Items, jen.Id(item), l.index(jen.Id(i)))
 	if len(checks) == 0 {
 		return out
 	}
 	items := list
-	if s.maxItems != nil && e.fn.mode == collect {
-		items = jen.Qual(implPath, "Head").Call(list, jen.Lit(int(*s.maxItems)))
+	if s.MaxItems != nil && e.fn.mode == collect {
+		items = jen.Qual(implPath, "Head").Call(list, jen.Lit(int(*s.MaxItems)))
 	}
 	n := jen.Len(items)
 	checks = append(e.stopWhenFull(), checks...)
@@ -298,18 +299,18 @@ func (e *emitter) itemChecks(s *schema, list jen.Code, l loc) []jen.Code {
 
 // containsChecks counts the items valid against contains and compares the
 // count with minContains (1 by default) and maxContains.
-func (e *emitter) containsChecks(s *schema, list, v jen.Code, l loc) []jen.Code {
+func (e *emitter) containsChecks(s *jsonschema.Schema, list, v jen.Code, l loc) []jen.Code {
 	min := uint64(1)
-	if s.minContains != nil {
-		min = *s.minContains
+	if s.MinContains != nil {
+		min = *s.MinContains
 	}
-	if min == 0 && s.maxContains == nil {
+	if min == 0 && s.MaxContains == nil {
 		return nil
 	}
 	n, item := e.local("count"), e.local("item")
 	var found []jen.Code
 	found = append(found, jen.Id(n).Op("++"))
-	if s.maxContains == nil {
+	if s.MaxContains == nil {
 		found = append(found, jen.If(jen.Id(n).Op(">=").Lit(int(min))).Block(jen.Break()))
 	}
 	var out []jen.Code
@@ -318,29 +319,29 @@ func (e *emitter) containsChecks(s *schema, list, v jen.Code, l loc) []jen.Code 
 		// Counted from the verdicts the unevaluatedItems that reads them
 		// shares: each item is decided once.
 		out = []jen.Code{jen.Id(n).Op(":=").Qual(implPath, "CountBits").Call(jen.Id(matching))}
-	case s.contains.isTrue():
+	case s.Contains.IsTrue():
 		out = []jen.Code{jen.Id(n).Op(":=").Len(list)}
-	case s.contains.isFalse():
+	case s.Contains.IsFalse():
 		out = []jen.Code{jen.Id(n).Op(":=").Lit(0)}
 	default:
 		out = []jen.Code{
 			jen.Id(n).Op(":=").Lit(0),
 			jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Add(list)).Block(
-				jen.If(e.matchCall(s.contains, jen.Id(item))).Block(found...)),
+				jen.If(e.matchCall(s.Contains, jen.Id(item))).Block(found...)),
 		}
 	}
-	what := e.summary(s.contains)
+	what := e.summary(s.Contains)
 	code := "contains"
-	if s.minContains != nil {
+	if s.MinContains != nil {
 		code = "minContains"
 	}
 	if min > 0 {
 		out = append(out, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
 			e.reportContains(code, l, "an array with at least "+plural(min, "item")+" matching "+what, jen.Id(n))))
 	}
-	if s.maxContains != nil {
-		out = append(out, jen.If(jen.Id(n).Op(">").Lit(int(*s.maxContains))).Block(
-			e.reportContains("maxContains", l, "an array with at most "+plural(*s.maxContains, "item")+" matching "+what, jen.Id(n))))
+	if s.MaxContains != nil {
+		out = append(out, jen.If(jen.Id(n).Op(">").Lit(int(*s.MaxContains))).Block(
+			e.reportContains("maxContains", l, "an array with at most "+plural(*s.MaxContains, "item")+" matching "+what, jen.Id(n))))
 	}
 	return out
 }
@@ -356,7 +357,7 @@ func (e *emitter) reportContains(code string, l loc, expected string, n jen.Code
 // prop is a declared member of an object and the locals holding it.
 type prop struct {
 	name   string
-	schema *schema
+	schema *jsonschema.Schema
 	value  string // the member's value, "" when unused
 	has    string // whether the member is present, "" when unused
 }
@@ -367,63 +368,63 @@ type prop struct {
 // members, member names, then each declared member's value in property
 // order; members matched by patternProperties or additionalProperties come
 // after those, by key; dependentSchemas last.
-func (e *emitter) objectChecks(s *schema, obj, v jen.Code, l loc) []jen.Code {
+func (e *emitter) objectChecks(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Code {
 	return e.container(l, func(l loc) []jen.Code { return e.members(s, obj, v, l) })
 }
 
-func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
-	closed := s.additionalProperties.isFalse() && len(s.patternProperties) == 0
+func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Code {
+	closed := s.AdditionalProperties.IsFalse() && len(s.PatternProperties) == 0
 	required := map[string]bool{}
-	for _, r := range s.required {
+	for _, r := range s.Required {
 		required[r] = true
 	}
 	dependent := map[string]bool{}
-	for _, d := range s.dependentRequired {
-		dependent[d.name] = true
-		for _, r := range d.required {
+	for _, d := range s.DependentRequired {
+		dependent[d.Name] = true
+		for _, r := range d.Required {
 			dependent[r] = true
 		}
 	}
 	// A dependent schema with no checks needs no test of its member.
-	depChecks := make([][]jen.Code, len(s.dependentSchemas))
-	for i, d := range s.dependentSchemas {
-		if depChecks[i] = e.check(d.schema, v, l); len(depChecks[i]) > 0 {
-			dependent[d.name] = true
+	depChecks := make([][]jen.Code, len(s.DependentSchemas))
+	for i, d := range s.DependentSchemas {
+		if depChecks[i] = e.check(d.Schema, v, l); len(depChecks[i]) > 0 {
+			dependent[d.Name] = true
 		}
 	}
 	present := ""
-	if closed && len(s.properties) > 0 {
+	if closed && len(s.Properties) > 0 {
 		present = e.local("present")
 	}
 	// placeholder tells a member a schema without a type declares with
 	// the schema true: where null counts as absent, that declares nothing
 	// (see absent below).
-	placeholder := func(p *schema) bool { return e.opts.NullAbsent && len(s.types) == 0 && p.isTrue() }
+	placeholder := func(p *jsonschema.Schema) bool { return e.opts.NullAbsent && len(s.Types) == 0 && p.IsTrue() }
 	// The value checks are built first: a member with none needs no local.
-	props := make([]prop, len(s.properties))
-	checks := make([][]jen.Code, len(s.properties))
-	for i, p := range s.properties {
-		base := identifier(p.name)
-		props[i] = prop{name: p.name, schema: p.schema}
+	props := make([]prop, len(s.Properties))
+	checks := make([][]jen.Code, len(s.Properties))
+	for i, p := range s.Properties {
+		base := identifier(p.Name)
+		props[i] = prop{name: p.Name, schema: p.Schema}
 		value := e.local(base)
-		if p.schema.isFalse() {
-			checks[i] = []jen.Code{e.report(l.key(p.name), addError("unexpected", jen.Dict{
+		if p.Schema.IsFalse() {
+			checks[i] = []jen.Code{e.report(l.key(p.Name), addError("unexpected", jen.Dict{
 				jen.Id("Got"): jen.Qual(valuePath, "TypeName").Call(jen.Id(value)),
 			}))}
 		} else {
 			// OpenAI's strict mode sends null for an omitted optional
 			// member; a map built by hand may hold a typed nil.
-			e.absentIfNull = e.opts.NullAbsent && !required[p.name]
-			checks[i] = e.check(p.schema, jen.Id(value), l.key(p.name))
+			e.absentIfNull = e.opts.NullAbsent && !required[p.Name]
+			checks[i] = e.check(p.Schema, jen.Id(value), l.key(p.Name))
 			e.absentIfNull = false
 		}
 		// A false schema reports the member without reading its value,
 		// except to tell whether null counts as absent.
-		readsValue := !p.schema.isFalse() || e.fn.mode == collect || (e.opts.NullAbsent && !required[p.name])
+		readsValue := !p.Schema.IsFalse() || e.fn.mode == collect || (e.opts.NullAbsent && !required[p.Name])
 		if len(checks[i]) > 0 && readsValue {
 			props[i].value = value
 		}
-		if len(checks[i]) > 0 || closed || (required[p.name] && !placeholder(p.schema)) || dependent[p.name] {
+		if len(checks[i]) > 0 || closed || (required[p.Name] && !placeholder(p.Schema)) || dependent[p.Name] {
 			props[i].has = e.local("has" + upperFirst(base))
 		}
 	}
@@ -472,7 +473,7 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		}
 		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Id("ok")
 	}
-	for _, r := range s.required {
+	for _, r := range s.Required {
 		fields := jen.Dict{}
 		if p, ok := byName[r]; ok {
 			if expected := e.expected(p.schema); expected != "" {
@@ -481,15 +482,15 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 		}
 		out = append(out, jen.If(absent(r)).Block(e.report(l.key(r), addError("missing", fields))))
 	}
-	for _, d := range s.dependentRequired {
+	for _, d := range s.DependentRequired {
 		var inner []jen.Code
-		for _, r := range d.required {
+		for _, r := range d.Required {
 			inner = append(inner, jen.If(absent(r)).Block(e.report(l.key(r), addError("dependentRequired", jen.Dict{
-				jen.Id("Expected"): jen.Lit("present when '" + d.name + "' is present"),
+				jen.Id("Expected"): jen.Lit("present when '" + d.Name + "' is present"),
 			}))))
 		}
 		if len(inner) > 0 {
-			out = append(out, jen.If(presentCond(d.name)).Block(inner...))
+			out = append(out, jen.If(presentCond(d.Name)).Block(inner...))
 		}
 	}
 	unexpected := func(k jen.Code) jen.Code {
@@ -516,15 +517,15 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 			))
 		}
 	}
-	if s.minProperties != nil {
-		out = append(out, jen.If(jen.Len(obj).Op("<").Lit(int(*s.minProperties))).Block(
-			e.reportValue("minProperties", l, "an object of at least "+plural(*s.minProperties, "member"), v)))
+	if s.MinProperties != nil {
+		out = append(out, jen.If(jen.Len(obj).Op("<").Lit(int(*s.MinProperties))).Block(
+			e.reportValue("minProperties", l, "an object of at least "+plural(*s.MinProperties, "member"), v)))
 	}
-	if s.maxProperties != nil {
-		out = append(out, jen.If(jen.Len(obj).Op(">").Lit(int(*s.maxProperties))).Block(
-			e.reportValue("maxProperties", l, "an object of at most "+plural(*s.maxProperties, "member"), v)))
+	if s.MaxProperties != nil {
+		out = append(out, jen.If(jen.Len(obj).Op(">").Lit(int(*s.MaxProperties))).Block(
+			e.reportValue("maxProperties", l, "an object of at most "+plural(*s.MaxProperties, "member"), v)))
 	}
-	if s.propertyNames != nil && !s.propertyNames.isTrue() {
+	if s.PropertyNames != nil && !s.PropertyNames.IsTrue() {
 		out = append(out, e.propertyNames(s, obj, l)...)
 	}
 	for i, p := range props {
@@ -541,9 +542,9 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 	if !closed {
 		out = append(out, e.memberLoop(s, props, obj, l, unexpected)...)
 	}
-	for i, d := range s.dependentSchemas {
+	for i, d := range s.DependentSchemas {
 		if len(depChecks[i]) > 0 {
-			out = append(out, jen.If(presentCond(d.name)).Block(depChecks[i]...))
+			out = append(out, jen.If(presentCond(d.Name)).Block(depChecks[i]...))
 		}
 	}
 	return append(out, e.unevaluatedProperties(s, obj, l)...)
@@ -551,18 +552,18 @@ func (e *emitter) members(s *schema, obj, v jen.Code, l loc) []jen.Code {
 
 // propertyNames checks every member name against a schema, reporting the
 // members whose name fails it.
-func (e *emitter) propertyNames(s *schema, obj jen.Code, l loc) []jen.Code {
+func (e *emitter) propertyNames(s *jsonschema.Schema, obj jen.Code, l loc) []jen.Code {
 	k := e.local("k")
-	match := e.matchCall(s.propertyNames, jen.Id(k))
+	match := e.matchCall(s.PropertyNames, jen.Id(k))
 	if e.fn.mode == decide {
-		if s.propertyNames.isFalse() {
+		if s.PropertyNames.IsFalse() {
 			return []jen.Code{jen.If(jen.Len(obj).Op(">").Lit(0)).Block(jen.Return(jen.False()))}
 		}
 		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(
 			jen.If(jen.Op("!").Add(match)).Block(jen.Return(jen.False())))}
 	}
 	check := jen.If(jen.Op("!").Add(match)).Block(e.report(l.dynamicKey(jen.Id(k)), addError("propertyNames", jen.Dict{
-		jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.propertyNames)),
+		jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.PropertyNames)),
 		jen.Id("Got"):      jen.Lit("string"),
 		jen.Id("Actual"):   jen.Qual(valuePath, "Show").Call(jen.Id(k)),
 	})))
@@ -620,9 +621,9 @@ func propNames(props []prop) []jen.Code {
 
 // memberLoop checks the members against patternProperties and, for those
 // neither declared nor matched, additionalProperties (see byKey).
-func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexpected func(jen.Code) jen.Code) []jen.Code {
-	additional := s.additionalProperties
-	needMatched := additional != nil && !additional.isTrue()
+func (e *emitter) memberLoop(s *jsonschema.Schema, props []prop, obj jen.Code, l loc, unexpected func(jen.Code) jen.Code) []jen.Code {
+	additional := s.AdditionalProperties
+	needMatched := additional != nil && !additional.IsTrue()
 	k, val := e.local("k"), e.local("v")
 	type patternCheck struct {
 		match  jen.Code
@@ -630,18 +631,18 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 	}
 	var patterns []patternCheck
 	usesVal := false
-	for _, p := range s.patternProperties {
+	for _, p := range s.PatternProperties {
 		var checks []jen.Code
-		if p.schema.isFalse() {
+		if p.Schema.IsFalse() {
 			checks = []jen.Code{unexpected(jen.Id(k))}
 		} else {
-			checks = e.check(p.schema, jen.Id(val), l.dynamicKey(jen.Id(k)))
+			checks = e.check(p.Schema, jen.Id(val), l.dynamicKey(jen.Id(k)))
 			usesVal = usesVal || len(checks) > 0
 		}
 		if len(checks) == 0 && !needMatched {
 			continue
 		}
-		match, ok := e.patternMatch(p.name, p.schema.loc)
+		match, ok := e.patternMatch(p.Name, p.Schema.Loc)
 		if !ok {
 			continue
 		}
@@ -649,7 +650,7 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 	}
 	var addChecks []jen.Code
 	if needMatched {
-		if additional.isFalse() {
+		if additional.IsFalse() {
 			addChecks = []jen.Code{unexpected(jen.Id(k))}
 		} else {
 			addChecks = e.check(additional, jen.Id(val), l.dynamicKey(jen.Id(k)))
@@ -660,7 +661,7 @@ func (e *emitter) memberLoop(s *schema, props []prop, obj jen.Code, l loc, unexp
 		return nil
 	}
 	matched := ""
-	if len(addChecks) > 0 && (len(props) > 0 || len(s.patternProperties) > 0) {
+	if len(addChecks) > 0 && (len(props) > 0 || len(s.PatternProperties) > 0) {
 		matched = e.local("matched")
 	}
 	var body []jen.Code
@@ -715,11 +716,11 @@ type numericBound struct {
 }
 
 // numericBounds lists the bounds of s in the order their checks run.
-func numericBounds(s *schema) []numericBound {
+func numericBounds(s *jsonschema.Schema) []numericBound {
 	return []numericBound{
-		{"minimum", s.minimum, "<", ">= "},
-		{"maximum", s.maximum, ">", "<= "},
-		{"exclusiveMinimum", s.exclusiveMinimum, "<=", "> "},
-		{"exclusiveMaximum", s.exclusiveMaximum, ">=", "< "},
+		{"minimum", s.Minimum, "<", ">= "},
+		{"maximum", s.Maximum, ">", "<= "},
+		{"exclusiveMinimum", s.ExclusiveMinimum, "<=", "> "},
+		{"exclusiveMaximum", s.ExclusiveMaximum, ">=", "< "},
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // unevaluatedProperties and unevaluatedItems apply to the members (items)
@@ -47,12 +49,12 @@ func (sh *sharedVerdicts) read(name string) {
 }
 
 // verdictKey names the verdict on b in the current dynamic scope.
-func (e *emitter) verdictKey(b *schema) string { return e.scopeFor(b).key + "\x00" + b.loc }
+func (e *emitter) verdictKey(b *jsonschema.Schema) string { return e.scopeFor(b).key + "\x00" + b.Loc }
 
 // verdict is an expression of whether v is valid against b: the shared
 // variable when there is one.
-func (e *emitter) verdict(b *schema, v jen.Code) jen.Code {
-	if sh := e.shared; sh != nil && sh.v == v && b.boolean == nil {
+func (e *emitter) verdict(b *jsonschema.Schema, v jen.Code) jen.Code {
+	if sh := e.shared; sh != nil && sh.v == v && b.Boolean == nil {
 		if name, ok := sh.vars[e.verdictKey(b)]; ok {
 			sh.read(name)
 			return jen.Id(name)
@@ -63,7 +65,7 @@ func (e *emitter) verdict(b *schema, v jen.Code) jen.Code {
 
 // containsMatching is the bit set of the items the contains of s matches,
 // when an unevaluatedItems shares it; "" otherwise.
-func (e *emitter) containsMatching(s *schema, v jen.Code) string {
+func (e *emitter) containsMatching(s *jsonschema.Schema, v jen.Code) string {
 	if !e.inlines(v) {
 		return ""
 	}
@@ -80,21 +82,21 @@ func (e *emitter) inlines(v jen.Code) bool { return e.shared != nil && e.shared.
 
 // branchesInPlace reports whether anyOf, oneOf or if apply in place to the
 // value of s: whether what s evaluates depends on the value.
-func branchesInPlace(s *schema) bool {
-	seen := map[*schema]bool{}
-	var walk func(n *schema) bool
-	walk = func(n *schema) bool {
-		if n == nil || n.boolean != nil || seen[n] {
+func branchesInPlace(s *jsonschema.Schema) bool {
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(n *jsonschema.Schema) bool
+	walk = func(n *jsonschema.Schema) bool {
+		if n == nil || n.Boolean != nil || seen[n] {
 			return false
 		}
 		seen[n] = true
-		if len(n.anyOf) > 0 || len(n.oneOf) > 0 || n.ifS != nil {
+		if len(n.AnyOf) > 0 || len(n.OneOf) > 0 || n.If != nil {
 			return true
 		}
-		next := append([]*schema{n.refTarget, n.dynTarget, n.thenS, n.elseS}, n.dynCandidates...)
-		next = append(next, n.allOf...)
-		for _, d := range n.dependentSchemas {
-			next = append(next, d.schema)
+		next := append([]*jsonschema.Schema{n.RefTarget, n.DynTarget, n.Then, n.Else}, n.DynCandidates...)
+		next = append(next, n.AllOf...)
+		for _, d := range n.DependentSchemas {
+			next = append(next, d.Schema)
 		}
 		for _, c := range next {
 			if walk(c) {
@@ -108,19 +110,19 @@ func branchesInPlace(s *schema) bool {
 
 // containsInPlace reports whether a contains that evaluates items (draft
 // 2020-12) applies in place to the value of s.
-func containsInPlace(s *schema) bool {
-	seen := map[*schema]bool{}
-	var walk func(n *schema) bool
-	walk = func(n *schema) bool {
-		if n == nil || n.boolean != nil || seen[n] {
+func containsInPlace(s *jsonschema.Schema) bool {
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(n *jsonschema.Schema) bool
+	walk = func(n *jsonschema.Schema) bool {
+		if n == nil || n.Boolean != nil || seen[n] {
 			return false
 		}
 		seen[n] = true
-		if n.contains != nil && n.meta.draft >= draft2020 {
+		if n.ContainsEvaluates() {
 			return true
 		}
-		for _, c := range n.inPlace() {
-			if c != n.not && walk(c) {
+		for _, c := range n.InPlace() {
+			if c != n.Not && walk(c) {
 				return true
 			}
 		}
@@ -131,18 +133,18 @@ func containsInPlace(s *schema) bool {
 
 // ownsVerdicts reports whether s has an unevaluated keyword whose members
 // (items) depend on the verdicts of branches (or of contains on items).
-func ownsVerdicts(s *schema) bool {
+func ownsVerdicts(s *jsonschema.Schema) bool {
 	if s == nil {
 		return false
 	}
-	props := s.unevaluatedProperties != nil && !s.unevaluatedProperties.isTrue()
-	items := s.unevaluatedItems != nil && !s.unevaluatedItems.isTrue()
+	props := s.UnevaluatedProperties != nil && !s.UnevaluatedProperties.IsTrue()
+	items := s.UnevaluatedItems != nil && !s.UnevaluatedItems.IsTrue()
 	return (props || items) && branchesInPlace(s) || items && containsInPlace(s)
 }
 
 // withSharedVerdicts emits the checks of s on v (made by checks) after the
 // verdicts of the branches applied in place, those the checks read.
-func (e *emitter) withSharedVerdicts(s *schema, v jen.Code, checks func() []jen.Code) []jen.Code {
+func (e *emitter) withSharedVerdicts(s *jsonschema.Schema, v jen.Code, checks func() []jen.Code) []jen.Code {
 	saved := e.shared
 	sh := &sharedVerdicts{v: v, vars: map[string]string{}, matching: map[string]string{}, reads: map[string]map[string]bool{}}
 	e.shared = sh
@@ -174,35 +176,35 @@ func (e *emitter) withSharedVerdicts(s *schema, v jen.Code, checks func() []jen.
 // branches of its own is decided inline, reading theirs. For an
 // unevaluatedItems, the items each contains applied in place matches are a
 // bit set, decided once too.
-func (e *emitter) decideBranches(s *schema, v jen.Code) {
-	items := s.unevaluatedItems != nil && !s.unevaluatedItems.isTrue()
+func (e *emitter) decideBranches(s *jsonschema.Schema, v jen.Code) {
+	items := s.UnevaluatedItems != nil && !s.UnevaluatedItems.IsTrue()
 	sh := e.shared
 	visited := map[string]bool{}
-	var visit func(n *schema, branch bool)
-	visit = func(n *schema, branch bool) {
-		if n == nil || n.boolean != nil {
+	var visit func(n *jsonschema.Schema, branch bool)
+	visit = func(n *jsonschema.Schema, branch bool) {
+		if n == nil || n.Boolean != nil {
 			return
 		}
 		key := e.verdictKey(n)
 		if !visited[key] {
 			visited[key] = true
 			restore := e.enter(n)
-			for _, t := range []*schema{n.refTarget, e.dynamicTarget(n), n.thenS, n.elseS} {
+			for _, t := range []*jsonschema.Schema{n.RefTarget, e.dynamicTarget(n), n.Then, n.Else} {
 				visit(t, false)
 			}
-			for _, b := range n.allOf {
+			for _, b := range n.AllOf {
 				visit(b, false)
 			}
-			for _, d := range n.dependentSchemas {
-				visit(d.schema, false)
+			for _, d := range n.DependentSchemas {
+				visit(d.Schema, false)
 			}
-			for _, list := range [][]*schema{n.anyOf, n.oneOf} {
+			for _, list := range [][]*jsonschema.Schema{n.AnyOf, n.OneOf} {
 				for _, b := range list {
 					visit(b, true)
 				}
 			}
-			visit(n.ifS, true)
-			if items && n.contains != nil && n.meta.draft >= draft2020 && n.contains.boolean == nil {
+			visit(n.If, true)
+			if items && n.ContainsEvaluates() && n.Contains.Boolean == nil {
 				e.matchItems(n, v, key)
 			}
 			restore()
@@ -230,7 +232,7 @@ func (e *emitter) decideBranches(s *schema, v jen.Code) {
 
 // matchItems emits the bit set of the items of v that the contains of n
 // matches: on the stack up to 256 items.
-func (e *emitter) matchItems(n *schema, v jen.Code, key string) {
+func (e *emitter) matchItems(n *jsonschema.Schema, v jen.Code, key string) {
 	buf, set := e.local("buf"), e.local("matching")
 	list, i, item := e.local("list"), e.local("i"), e.local("item")
 	e.shared.matching[key] = set
@@ -241,7 +243,7 @@ func (e *emitter) matchItems(n *schema, v jen.Code, key string) {
 			jen.If(jen.Len(jen.Id(list)).Op(">").Lit(256)).Block(
 				jen.Id(set).Op("=").Make(jen.Index().Uint64(), jen.Parens(jen.Len(jen.Id(list)).Op("+").Lit(63)).Op("/").Lit(64))),
 			jen.For(jen.List(jen.Id(i), jen.Id(item)).Op(":=").Range().Id(list)).Block(
-				jen.If(e.matchCall(n.contains, jen.Id(item))).Block(
+				jen.If(e.matchCall(n.Contains, jen.Id(item))).Block(
 					jen.Id(set).Index(jen.Id(i).Op(">>").Lit(6)).Op("|=").Lit(1).Op("<<").Parens(jen.Id(i).Op("&").Lit(63)))),
 		),
 	}})
@@ -264,16 +266,16 @@ const maxEvaluators = 1000
 
 // evaluation lists the evaluators of root's unevaluatedProperties (props)
 // or unevaluatedItems. ok is false when the schema is too large.
-func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok bool) {
-	staticDone := map[*schema]map[*dynScope]bool{}
+func (e *emitter) evaluation(root *jsonschema.Schema, props bool) (list []evaluator, ok bool) {
+	staticDone := map[*jsonschema.Schema]map[*dynScope]bool{}
 	ok = true
-	var walk func(s *schema, when []string)
-	walk = func(s *schema, when []string) {
-		if !ok || s == nil || s.boolean != nil {
+	var walk func(s *jsonschema.Schema, when []string)
+	walk = func(s *jsonschema.Schema, when []string) {
+		if !ok || s == nil || s.Boolean != nil {
 			return
 		}
 		if len(list) >= maxEvaluators {
-			e.fail(root.loc, "the unevaluated keywords look through more than %d subschemas applied in place; toolgen refuses to generate that much code", maxEvaluators)
+			e.fail(root.Loc, "the unevaluated keywords look through more than %d subschemas applied in place; toolgen refuses to generate that much code", maxEvaluators)
 			ok = false
 			return
 		}
@@ -290,20 +292,20 @@ func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok boo
 		}
 		x := evaluator{when: when}
 		if props {
-			for _, p := range s.properties {
-				x.names = append(x.names, p.name)
+			for _, p := range s.Properties {
+				x.names = append(x.names, p.Name)
 			}
-			for _, p := range s.patternProperties {
-				if match, ok := e.patternMatch(p.name, p.schema.loc); ok {
+			for _, p := range s.PatternProperties {
+				if match, ok := e.patternMatch(p.Name, p.Schema.Loc); ok {
 					x.patterns = append(x.patterns, match)
 				}
 			}
-			x.all = s.additionalProperties != nil || s != root && s.unevaluatedProperties != nil
+			x.all = s.AdditionalProperties != nil || s != root && s.UnevaluatedProperties != nil
 		} else {
-			x.prefix = len(s.prefixItems)
-			x.all = s.items != nil || s != root && s.unevaluatedItems != nil
-			if s.contains != nil && s.meta.draft >= draft2020 {
-				fn := s.contains
+			x.prefix = len(s.PrefixItems)
+			x.all = s.Items != nil || s != root && s.UnevaluatedItems != nil
+			if s.ContainsEvaluates() {
+				fn := s.Contains
 				set := ""
 				if e.shared != nil {
 					set = e.shared.matching[e.verdictKey(s)]
@@ -316,47 +318,47 @@ func (e *emitter) evaluation(root *schema, props bool) (list []evaluator, ok boo
 				} else {
 					x.contains = func(_, item jen.Code) jen.Code { return e.matchCall(fn, item) }
 				}
-				if fn.isTrue() {
+				if fn.IsTrue() {
 					x.all = true
 				}
 			}
 		}
 		list = append(list, x)
 		and := func(cond string) []string { return append(append([]string{}, when...), cond) }
-		applies := func(b *schema) string {
+		applies := func(b *jsonschema.Schema) string {
 			name := e.shared.vars[e.verdictKey(b)]
 			if name == "" {
-				panic("toolgen: no shared verdict for " + b.loc)
+				panic("toolgen: no shared verdict for " + b.Loc)
 			}
 			return name
 		}
-		for _, t := range []*schema{s.refTarget, e.dynamicTarget(s)} {
+		for _, t := range []*jsonschema.Schema{s.RefTarget, e.dynamicTarget(s)} {
 			walk(t, when)
 		}
-		for _, b := range s.allOf {
+		for _, b := range s.AllOf {
 			walk(b, when)
 		}
-		for _, branches := range [][]*schema{s.anyOf, s.oneOf} {
+		for _, branches := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
 			for _, b := range branches {
-				if b.boolean == nil {
+				if b.Boolean == nil {
 					walk(b, and(applies(b)))
 				}
 			}
 		}
 		switch {
-		case s.ifS.isTrue():
-			walk(s.thenS, when)
-		case s.ifS.isFalse():
-			walk(s.elseS, when)
-		case s.ifS != nil:
-			cond := applies(s.ifS)
-			walk(s.ifS, and(cond))
-			walk(s.thenS, and(cond))
-			walk(s.elseS, and("!"+cond))
+		case s.If.IsTrue():
+			walk(s.Then, when)
+		case s.If.IsFalse():
+			walk(s.Else, when)
+		case s.If != nil:
+			cond := applies(s.If)
+			walk(s.If, and(cond))
+			walk(s.Then, and(cond))
+			walk(s.Else, and("!"+cond))
 		}
 		if props {
-			for _, dep := range s.dependentSchemas {
-				walk(dep.schema, and("has:"+dep.name))
+			for _, dep := range s.DependentSchemas {
+				walk(dep.Schema, and("has:"+dep.Name))
 			}
 		}
 	}
@@ -391,9 +393,9 @@ func (e *emitter) conjunction(when []string, obj jen.Code) jen.Code {
 
 // unevaluatedProperties checks the members of obj that no subschema of s
 // evaluated against s's unevaluatedProperties.
-func (e *emitter) unevaluatedProperties(s *schema, obj jen.Code, l loc) []jen.Code {
-	u := s.unevaluatedProperties
-	if u == nil || u.isTrue() {
+func (e *emitter) unevaluatedProperties(s *jsonschema.Schema, obj jen.Code, l loc) []jen.Code {
+	u := s.UnevaluatedProperties
+	if u == nil || u.IsTrue() {
 		return nil
 	}
 	list, ok := e.evaluation(s, true)
@@ -455,18 +457,18 @@ func (e *emitter) unevaluatedProperties(s *schema, obj jen.Code, l loc) []jen.Co
 		body = append(body, jen.If(disjunction(dynamic)).Block(skip))
 	}
 	if e.fn.mode == decide {
-		if !u.isFalse() {
+		if !u.IsFalse() {
 			body = append(body, jen.If(jen.Op("!").Add(e.matchCall(u, jen.Add(obj).Index(jen.Id(k))))).Block(jen.Return(jen.False())))
 		} else {
 			body = append(body, jen.Return(jen.False()))
 		}
-		if len(body) == 1 && u.isFalse() {
+		if len(body) == 1 && u.IsFalse() {
 			// Nothing is evaluated: any member is one too many.
 			return []jen.Code{jen.If(jen.Len(obj).Op(">").Lit(0)).Block(jen.Return(jen.False()))}
 		}
 		return []jen.Code{jen.For(jen.Id(k).Op(":=").Range().Add(obj)).Block(body...)}
 	}
-	if u.isFalse() {
+	if u.IsFalse() {
 		body = append(body, e.report(l.dynamicKey(jen.Id(k)), addError("unexpected", jen.Dict{
 			jen.Id("Got"): jen.Qual(valuePath, "TypeName").Call(jen.Id(val)),
 		})))
@@ -478,9 +480,9 @@ func (e *emitter) unevaluatedProperties(s *schema, obj jen.Code, l loc) []jen.Co
 
 // unevaluatedItems checks the items of list that no subschema of s
 // evaluated against s's unevaluatedItems.
-func (e *emitter) unevaluatedItems(s *schema, list jen.Code, l loc) []jen.Code {
-	u := s.unevaluatedItems
-	if u == nil || u.isTrue() {
+func (e *emitter) unevaluatedItems(s *jsonschema.Schema, list jen.Code, l loc) []jen.Code {
+	u := s.UnevaluatedItems
+	if u == nil || u.IsTrue() {
 		return nil
 	}
 	evaluators, ok := e.evaluation(s, false)

@@ -1,5 +1,11 @@
 package gen
 
+import (
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
+)
+
 // CompileSchemaDecide is CompileSchema with a validator that only decides,
 // through the match functions: the conformance test runs every suite
 // schema both ways.
@@ -11,3 +17,35 @@ func CompileSchemaDecide(data []byte, pkg, fn, source string, opts Options) ([]b
 // Camel makes an exported Go identifier of a name, as toolgen does of tool
 // names: get_weather -> GetWeather.
 var Camel = camel
+
+// Definitions loads the packages of cfg and returns their tools, each with
+// its canonical schema and its definitions.
+func Definitions(cfg Config) ([]*Tool, error) {
+	pkgs, err := Load(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var tools []*Tool
+	for _, pkg := range pkgs {
+		for _, it := range pkg.Tools {
+			t := &Tool{Tool: it}
+			s, err := goschema.SchemaWith(pkg.Fset, t.Obj, nil, Options{})
+			if err != nil {
+				return nil, err
+			}
+			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
+				return nil, err
+			}
+			forms, _, errs := chooseForms(t, t.Schema)
+			if errs != nil {
+				return nil, errs
+			}
+			t.Forms = forms
+			tools = append(tools, t)
+		}
+	}
+	return tools, nil
+}
+
+// Load loads the packages of cfg and finds their tools, as Generate does.
+func Load(cfg Config) ([]*Package, error) { return load.Load(loadConfig(cfg)) }

@@ -12,7 +12,92 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
+
+// DefaultOutput is the name of the generated file in each package.
+const DefaultOutput = load.DefaultOutput
+
+// Header is the first line of every generated file. Write refuses to
+// overwrite a file that does not start with it.
+const Header = load.Header
+
+// Config says what to generate.
+type Config struct {
+	// Dir is the directory the patterns are relative to; "" is the current one.
+	Dir string
+	// Patterns are go/packages patterns; none means ".".
+	Patterns []string
+	// Tags are build tags for loading. The package they show may differ
+	// from the one a plain build sees, so each output carries a //go:build
+	// line of their conjunction: it builds only with them.
+	Tags []string
+	// Types names struct types to generate tools for besides those with a
+	// //toolgen:tool directive, as if they had one without options.
+	Types []string
+	// Output is the generated file's name, in each package's directory;
+	// "" means DefaultOutput. A path with a directory (relative to Dir)
+	// names one file, and needs the patterns to match a single package.
+	Output string
+	// Options of the validators; null optional members of a tool always
+	// count as absent.
+	Options Options
+	// Strict makes every tool strict, as the directive option strict=true
+	// does (a tool's strict=false overrides it): a definition that would
+	// fall back to a less strict form is an error instead.
+	Strict bool
+}
+
+// Options are the choices of a compilation that a schema does not make:
+// NullAbsent, AnnotateUnknownFormats, StrictFormats, Draft, BaseURI and
+// Loader (see their documentation in gen/internal/jsonschema).
+type Options = jsonschema.Options
+
+// Error is a generation error at a position in the user's source.
+type Error = ir.Error
+
+// Errors is every error of a run, sorted by position.
+type Errors = ir.Errors
+
+// Note is a message about generated code that is not an error: a tool's
+// definition that falls back to a less strict form; in a schema file, a
+// format compiled as an annotation or a keyword its draft ignores.
+type Note = ir.Note
+
+// Package is a loaded package and the tools found in it.
+type Package = ir.Package
+
+// Result is the result type of one or more tools, with its schema.
+type Result = ir.Result
+
+// Tool is a tool or a structured output with its definitions, ready to
+// emit.
+type Tool struct {
+	*ir.Tool
+	// Forms are the tool's definitions, in the order of Shapes, each in
+	// the strictest form its provider accepts; for an output, its
+	// response formats.
+	Forms []*Form
+}
+
+// loadConfig is what the loader reads of cfg, with the values of the
+// dialects= option of a tool and of an output.
+func loadConfig(cfg Config) load.Config {
+	values := func(ds []Dialect) []tool.Dialect {
+		out := make([]tool.Dialect, len(ds))
+		for i, d := range ds {
+			out[i] = tool.Dialect(d)
+		}
+		return out
+	}
+	return load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Types: cfg.Types, Output: cfg.Output, Strict: cfg.Strict,
+		ToolDialects: values(AllDialects), OutputDialects: values(outputDialects)}
+}
 
 // File is a generated file: its path and content, or nil content when a
 // package has no tools any more and its old generated file is to be removed.
@@ -28,30 +113,31 @@ type File struct {
 // reports every error found, in every package; when there is any, it
 // returns no file.
 func Generate(cfg Config) ([]File, error) {
-	pkgs, err := Load(cfg)
+	pkgs, err := load.Load(loadConfig(cfg))
 	var errs Errors
 	if err != nil && !errors.As(err, &errs) {
 		return nil, err
 	}
-	docs := newDocIndex()
-	docs.dir = cfg.Dir
+	var flags []string
 	if len(cfg.Tags) > 0 {
-		docs.flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+		flags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
 	}
+	docs := load.NewDocs(cfg.Dir, flags)
 	var files []File
 	for _, pkg := range pkgs {
 		if len(pkg.Tools) == 0 && len(pkg.Outputs) == 0 {
-			if isGenerated(pkg.Output) {
+			if load.IsGenerated(pkg.Output) {
 				files = append(files, File{Path: pkg.Output})
 			}
 			continue
 		}
 		var notes []Note
 		failed := false
-		build := func(t *ToolType) *BuiltTool {
-			schemaOf := SchemaWith
+		build := func(it *ir.Tool) *Tool {
+			t := &Tool{Tool: it}
+			schemaOf := goschema.SchemaWith
 			if t.Output {
-				schemaOf = OutputSchema
+				schemaOf = goschema.OutputSchema
 			}
 			s, err := schemaOf(pkg.Fset, t.Obj, docs, cfg.Options)
 			if err != nil {
@@ -63,42 +149,47 @@ func Generate(cfg Config) ([]File, error) {
 			// tool or the output does.
 			s.Description = t.Description
 			if t.Output && (s.Properties == nil || s.Properties.Len() == 0) {
-				errs.add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
+				errs.Add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
 				failed = true
 				return nil
 			}
-			bt := &BuiltTool{ToolType: t, Schema: s, Options: cfg.Options}
-			n, derrs := BuildDefinitions(bt)
+			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
+				errs.Add(t.Pos, "encoding the schema: %v", err)
+				failed = true
+				return nil
+			}
+			forms, n, derrs := chooseForms(t, t.Schema)
+			t.Forms = forms
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)
-			return bt
+			return t
 		}
-		results := map[*types.TypeName]*BuiltResult{}
-		var built, outputs []*BuiltTool
-		for _, t := range pkg.Tools {
-			bt := build(t)
-			if bt == nil {
+		results := map[*types.TypeName]*Result{}
+		var built, outputs []*Tool
+		for _, it := range pkg.Tools {
+			t := build(it)
+			if t == nil {
 				continue
 			}
-			if t.Result != nil {
-				bt.Result = results[t.Result]
-				if bt.Result == nil {
-					bt.Result = buildResult(pkg, t.Result, docs, cfg.Options, &errs)
-					results[t.Result] = bt.Result
+			if t.ResultType != nil {
+				t.Result = results[t.ResultType]
+				if t.Result == nil {
+					t.Result = buildResult(pkg, t.ResultType, docs, cfg.Options, &errs)
+					results[t.ResultType] = t.Result
 				}
-				failed = failed || bt.Result == nil
+				failed = failed || t.Result == nil
 			}
-			built = append(built, bt)
+			built = append(built, t)
 		}
-		for _, t := range pkg.Outputs {
-			if bt := build(t); bt != nil {
-				outputs = append(outputs, bt)
+		for _, it := range pkg.Outputs {
+			if t := build(it); t != nil {
+				outputs = append(outputs, t)
 			}
 		}
 		if failed {
 			continue
 		}
-		src, err := Emit(pkg, built, outputs)
+		src, err := Emit(pkg, built, outputs, cfg.Options)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
@@ -106,10 +197,10 @@ func Generate(cfg Config) ([]File, error) {
 		declared := packageNames(pkg.Types, pkg.Fset, pkg.Output)
 		errs = append(errs, collisions(declared, pkg.Output, src, "rename it")...)
 		errs = append(errs, shadowed(src, declared, pkg.Output)...)
-		sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
+		sort.SliceStable(notes, func(i, j int) bool { return ir.Before(notes[i].Pos, notes[j].Pos) })
 		files = append(files, File{Path: pkg.Output, Content: src, Notes: notes})
 	}
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	return files, nil
@@ -117,14 +208,19 @@ func Generate(cfg Config) ([]File, error) {
 
 // buildResult builds the schema of a tool's result type: the schema of
 // what encoding/json writes of the struct (see ResultSchema).
-func buildResult(pkg *Package, obj *types.TypeName, docs *docIndex, opts Options, errs *Errors) *BuiltResult {
+func buildResult(pkg *Package, obj *types.TypeName, docs *load.Docs, opts Options, errs *Errors) *Result {
 	named := types.Unalias(obj.Type()).(*types.Named)
-	s, err := ResultSchema(pkg.Fset, named.Obj(), docs, opts)
+	s, err := goschema.ResultSchema(pkg.Fset, named.Obj(), docs, opts)
 	if err != nil {
 		*errs = append(*errs, asErrors(err)...)
 		return nil
 	}
-	return &BuiltResult{Obj: obj, Pos: pkg.Fset.Position(obj.Pos()), Schema: s}
+	r := &Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
+	if r.Schema, err = jsonschema.MarshalJSON(s); err != nil {
+		errs.Add(r.Pos, "encoding the schema: %v", err)
+		return nil
+	}
+	return r
 }
 
 func asErrors(err error) Errors {
@@ -149,7 +245,7 @@ func collisions(declared map[string]token.Position, output string, src []byte, f
 			return
 		}
 		if pos, ok := declared[id.Name]; ok {
-			errs.add(pos, "%s collides with the identifier toolgen generates in %s; %s", id.Name, filepath.Base(output), fix)
+			errs.Add(pos, "%s collides with the identifier toolgen generates in %s; %s", id.Name, filepath.Base(output), fix)
 		}
 	}
 	for _, decl := range f.Decls {
@@ -217,3 +313,6 @@ func Write(files []File) error {
 	}
 	return nil
 }
+
+// directiveOf is the directive of the tool or output.
+func (t *Tool) directiveOf() string { return load.Directive(t.Tool) }

@@ -2,7 +2,6 @@ package gen_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"go/format"
@@ -222,25 +221,13 @@ func splitLines(s string) []string {
 func TestGoldenSchemasStrictAjv(t *testing.T) {
 	var schemas []differential.Named
 	for _, name := range goldenCases(t) {
-		pkgs, err := gen.Load(gen.Config{Dir: filepath.Join(goldenDir, name), Types: goldenTypes[name]})
+		tools, err := gen.Definitions(gen.Config{Dir: filepath.Join(goldenDir, name), Types: goldenTypes[name]})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		for _, tt := range pkgs[0].Tools {
-			s, err := gen.SchemaWith(pkgs[0].Fset, tt.Obj, nil, gen.Options{})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			bt := &gen.BuiltTool{ToolType: tt, Schema: s}
-			if _, errs := gen.BuildDefinitions(bt); errs != nil {
-				t.Fatalf("%s: %v", name, errs)
-			}
-			canonical, err := json.Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			schemas = append(schemas, differential.Named{Name: name + " " + tt.Name, Schema: canonical})
-			for _, f := range bt.Forms {
+		for _, tt := range tools {
+			schemas = append(schemas, differential.Named{Name: name + " " + tt.Name, Schema: tt.Schema})
+			for _, f := range tt.Forms {
 				if f.Form.Dialect != tool.Gemini && f.Parameters != nil {
 					schemas = append(schemas, differential.Named{Name: name + " " + tt.Name + " " + f.Shape.Name, Schema: f.Parameters})
 				}

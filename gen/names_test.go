@@ -218,7 +218,7 @@ func TestSchemaFileNamesAvoidThePackage(t *testing.T) {
 	assert.Equal(t, string(was), string(files[0].Content))
 
 	// A package declaring the names of the imports too.
-	require.NoError(t, os.WriteFile(filepath.Join(pkg, "imports.go"), []byte("package outline\n\nvar tool, format, regexp = 1, 2, 3\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(pkg, "imports.go"), []byte("package outline\n\nvar tool, value, format, regexp = 1, 2, 3, 4\n"), 0o644))
 	for _, c := range []struct{ in, out, fn string }{{"a", out, ""}, {"b", second, "validateOutline"}} {
 		files, err = gen.GenerateSchemaFile(gen.SchemaFile{Input: filepath.Join(pkg, c.in, "outline.json"), Output: c.out, Func: c.fn})
 		require.NoError(t, err)

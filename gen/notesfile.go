@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"github.com/toolgen-go/toolgen/gen/internal/load"
+
 	"path/filepath"
 	"strings"
 )
@@ -22,7 +24,7 @@ func NotesFiles(files []File, name string) []File {
 		f.Notes = nil
 		out = append(out, f)
 		if len(notes) == 0 {
-			if !written[path] && isGenerated(path) {
+			if !written[path] && load.IsGenerated(path) {
 				out = append(out, File{Path: path})
 			}
 			continue

@@ -7,15 +7,19 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
-	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // SchemaFile says how `toolgen schema` compiles a JSON Schema file into a
@@ -96,7 +100,7 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	}
 	errs = append(errs, collisions(declared, cfg.Output, src, "choose another name for the validator with -func")...)
 	errs = append(errs, shadowed(src, declared, cfg.Output)...)
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	return []File{{Path: cfg.Output, Content: src, Notes: notes}}, nil
@@ -169,7 +173,7 @@ type refMap struct{ flag, prefix, path string }
 
 func newFileReader(dir string, refs map[string]string, used int) (*fileReader, error) {
 	r := &fileReader{dir: dir, budget: MaxSchemaReadBytes - used}
-	for _, prefix := range sortedKeys(refs) {
+	for _, prefix := range slices.Sorted(maps.Keys(refs)) {
 		m := refMap{flag: prefix + "=" + refs[prefix], prefix: prefix, path: refs[prefix]}
 		// A prefix that is a path stands for its file: URI, relative to
 		// the working directory as the path is.
@@ -352,19 +356,6 @@ func refFix(path, target string) string {
 	return "-ref " + rel(path) + "=" + rel(target)
 }
 
-// invalidUTF8 returns the offset of the first byte of data that is not
-// UTF-8, or -1.
-func invalidUTF8(data []byte) int {
-	for i := 0; i < len(data); {
-		r, n := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
-
 // packageOf returns the package name of the Go files of dir, or a name made
 // from the directory's.
 func packageOf(dir string) string {
@@ -408,11 +399,11 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	if !token.IsIdentifier(fn) || fn == "_" {
 		return nil, nil, fmt.Errorf("function name %q is not a Go identifier", fn)
 	}
-	if i := invalidUTF8(data); i >= 0 {
+	if i := jsonschema.InvalidUTF8(data); i >= 0 {
 		line, col := 1+bytes.Count(data[:i], []byte("\n")), i-bytes.LastIndexByte(data[:i], '\n')
 		return nil, nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
 	}
-	doc, derrs := compileSchema(data, opts)
+	doc, derrs := jsonschema.Compile(data, opts)
 	var notes []Note
 	if doc == nil {
 		var errs Errors
@@ -421,20 +412,20 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 		}
 		return nil, nil, errs
 	}
-	for i, pos := range doc.place(data, source, doc.notes) {
-		notes = append(notes, Note{Pos: pos, Msg: doc.notes[i].Error()})
+	for i, pos := range doc.Place(data, source, doc.Notes) {
+		notes = append(notes, Note{Pos: pos, Msg: doc.Notes[i].Error()})
 	}
-	sort.SliceStable(notes, func(i, j int) bool { return before(notes[i].Pos, notes[j].Pos) })
+	sort.SliceStable(notes, func(i, j int) bool { return ir.Before(notes[i].Pos, notes[j].Pos) })
 	if len(derrs) > 0 {
 		var errs Errors
-		for i, pos := range doc.place(data, source, derrs) {
+		for i, pos := range doc.Place(data, source, derrs) {
 			if pos.IsValid() {
 				errs = append(errs, Error{Pos: pos, Msg: derrs[i].Error()})
 			} else {
 				errs = append(errs, Error{Msg: pos.Filename + ": " + derrs[i].Error()})
 			}
 		}
-		return nil, notes, errs.err()
+		return nil, notes, errs.Err()
 	}
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])

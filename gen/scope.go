@@ -7,8 +7,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -283,12 +285,12 @@ func shadowed(src []byte, declared map[string]token.Position, output string) Err
 		return true
 	})
 	var errs Errors
-	for _, name := range sortedKeys(used) {
+	for _, name := range slices.Sorted(maps.Keys(used)) {
 		if types.Universe.Lookup(name) == nil {
 			continue
 		}
 		if pos, ok := declared[name]; ok {
-			errs.add(pos, "%s shadows Go's predeclared %s, which the code toolgen generates in %s uses; rename it", name, name, path.Base(filepath.ToSlash(output)))
+			errs.Add(pos, "%s shadows Go's predeclared %s, which the code toolgen generates in %s uses; rename it", name, name, path.Base(filepath.ToSlash(output)))
 		}
 	}
 	return errs

@@ -1,4 +1,4 @@
-package gen
+package jsonschema
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
@@ -14,39 +15,39 @@ import (
 // A JSON value as the schema compiler reads it: nil, bool, string,
 // json.Number, []any, or *object, whose members keep their order (the order
 // of properties is the order of errors).
-type object struct {
-	keys   []string
-	values map[string]any
+type Object struct {
+	Keys   []string
+	Values map[string]any
 }
 
-func newObject() *object { return &object{values: map[string]any{}} }
+func NewObject() *Object { return &Object{Values: map[string]any{}} }
 
-func (o *object) get(k string) (any, bool) {
-	v, ok := o.values[k]
+func (o *Object) Get(k string) (any, bool) {
+	v, ok := o.Values[k]
 	return v, ok
 }
 
-func (o *object) has(k string) bool { _, ok := o.values[k]; return ok }
+func (o *Object) Has(k string) bool { _, ok := o.Values[k]; return ok }
 
-func (o *object) str(k string) string {
-	s, _ := o.values[k].(string)
+func (o *Object) Str(k string) string {
+	s, _ := o.Values[k].(string)
 	return s
 }
 
-// set sets a member, appending it when new.
-func (o *object) set(k string, v any) {
-	if _, ok := o.values[k]; !ok {
-		o.keys = append(o.keys, k)
+// Set sets a member, appending it when new.
+func (o *Object) Set(k string, v any) {
+	if _, ok := o.Values[k]; !ok {
+		o.Keys = append(o.Keys, k)
 	}
-	o.values[k] = v
+	o.Values[k] = v
 }
 
-func (o *object) with(k string, v any) *object { o.set(k, v); return o }
+func (o *Object) With(k string, v any) *Object { o.Set(k, v); return o }
 
-// parseJSON reads one JSON value, keeping the order of object members and
+// ParseJSON reads one JSON value, keeping the order of object members and
 // numbers as written. A member that appears twice keeps its first position
 // and its last value, as encoding/json does.
-func parseJSON(data []byte) (any, error) {
+func ParseJSON(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := parseJSONValue(dec)
@@ -79,7 +80,7 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 			_, err := dec.Token()
 			return list, err
 		case '{':
-			o := newObject()
+			o := NewObject()
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
@@ -89,7 +90,7 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 				if err != nil {
 					return nil, err
 				}
-				o.set(kt.(string), v)
+				o.Set(kt.(string), v)
 			}
 			_, err := dec.Token()
 			return o, err
@@ -98,26 +99,26 @@ func parseJSONValue(dec *json.Decoder) (any, error) {
 	return tok, nil
 }
 
-// valueKey returns a key that is the same for two values exactly when the
+// ValueKey returns a key that is the same for two values exactly when the
 // run time's value.Equal calls them equal: numbers by their exact value,
 // whatever their spelling (1e23 and 100000000000000000000000 alike,
 // 9007199254740993 and 9007199254740992 apart, 1e-400 apart from 0), members
 // in any order. It is value.IdentityForm of the value as generated code
 // holds it, which for JSON's numbers is Equal's equality. It reports false
 // for a value nested deeper than value.MaxDepth.
-func valueKey(v any) (string, bool) {
+func ValueKey(v any) (string, bool) {
 	b, w := value.IdentityForm(nil, runtimeValue(v), value.MaxDepth)
 	return string(b), w == value.WalkOK
 }
 
-// runtimeValue returns v as generated code holds it: an *object as a
+// runtimeValue returns v as generated code holds it: an *Object as a
 // map[string]any.
 func runtimeValue(v any) any {
 	switch x := v.(type) {
-	case *object:
-		m := make(map[string]any, len(x.keys))
-		for _, k := range x.keys {
-			m[k] = runtimeValue(x.values[k])
+	case *Object:
+		m := make(map[string]any, len(x.Keys))
+		for _, k := range x.Keys {
+			m[k] = runtimeValue(x.Values[k])
 		}
 		return m
 	case []any:
@@ -130,17 +131,17 @@ func runtimeValue(v any) any {
 	return v
 }
 
-// floatView returns the float64 through which generated code reads the
+// FloatView returns the float64 through which generated code reads the
 // number n (value.Number), or false when n is beyond float64's range, which
 // the run time does not read as a number. The generator writes it as a Go
 // constant and decides nothing by it: comparisons are exact (value.Compare).
-func floatView(n json.Number) (float64, bool) {
+func FloatView(n json.Number) (float64, bool) {
 	return value.Number(n)
 }
 
-// compactJSON renders a value as JSON in its own member order: the JSON of
+// CompactJSON renders a value as JSON in its own member order: the JSON of
 // a schema, of its constants and of the values a message shows.
-func compactJSON(v any) string {
+func CompactJSON(v any) string {
 	var b strings.Builder
 	writeCompact(&b, v)
 	return b.String()
@@ -148,16 +149,16 @@ func compactJSON(v any) string {
 
 func writeCompact(b *strings.Builder, v any) {
 	switch x := v.(type) {
-	case *object:
+	case *Object:
 		b.WriteByte('{')
-		for i, k := range x.keys {
+		for i, k := range x.Keys {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			q, _ := marshalJSON(k)
+			q, _ := MarshalJSON(k)
 			b.Write(q)
 			b.WriteByte(':')
-			writeCompact(b, x.values[k])
+			writeCompact(b, x.Values[k])
 		}
 		b.WriteByte('}')
 	case []any:
@@ -172,19 +173,19 @@ func writeCompact(b *strings.Builder, v any) {
 	case json.Number:
 		b.WriteString(string(x))
 	default:
-		q, _ := marshalJSON(x)
+		q, _ := MarshalJSON(x)
 		b.Write(q)
 	}
 }
 
-// marshalJSON is json.Marshal without HTML escaping, the one way the
+// MarshalJSON is json.Marshal without HTML escaping, the one way the
 // generator writes JSON: a model and a person read "<", ">" and "&" as they
 // are, not as \u003c, \u003e and \u0026. encoding/json escapes those three
 // in the JSON a Marshaler returns (jsonschema.Schema is one) even when told
 // not to, so they are unescaped in its output; the rest stays as
 // encoding/json writes it, U+2028, U+2029 and the control characters
 // escaped.
-func marshalJSON(v any) ([]byte, error) {
+func MarshalJSON(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -221,8 +222,8 @@ func unescapeHTML(b []byte) []byte {
 // htmlEscapes are the escapes encoding/json writes for HTML's characters.
 var htmlEscapes = map[string]byte{"003c": '<', "003e": '>', "0026": '&'}
 
-// jsonType names the JSON type of a parsed value.
-func jsonType(v any) string {
+// JSONType names the JSON type of a parsed value.
+func JSONType(v any) string {
 	switch v.(type) {
 	case nil:
 		return "null"
@@ -234,8 +235,32 @@ func jsonType(v any) string {
 		return "number"
 	case []any:
 		return "array"
-	case *object:
+	case *Object:
 		return "object"
 	}
 	return "unknown"
+}
+
+// The kinds of JSON value: the JSON types, where the number kind holds
+// integers too.
+const (
+	KindString  = "string"
+	KindNumber  = "number"
+	KindObject  = "object"
+	KindArray   = "array"
+	KindBoolean = "boolean"
+	KindNull    = "null"
+)
+
+// InvalidUTF8 returns the offset of the first byte of data that is not
+// UTF-8, or -1.
+func InvalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
 }

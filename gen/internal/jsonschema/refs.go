@@ -1,4 +1,4 @@
-package gen
+package jsonschema
 
 import (
 	"errors"
@@ -27,18 +27,18 @@ func resolveURI(base, ref string) (*url.URL, error) {
 var errNoLoader = errors.New("toolgen compiles references into the same document unless told where other documents are (toolgen schema -ref prefix=path)")
 
 // read returns the JSON of the document at uri, through the Loader.
-func (d *document) read(uri string) (any, error) {
-	if d.opts.Loader == nil {
+func (d *Document) read(uri string) (any, error) {
+	if d.Options.Loader == nil {
 		return nil, errNoLoader
 	}
-	data, err := d.opts.Loader(uri)
+	data, err := d.Options.Loader(uri)
 	if err != nil {
 		return nil, err
 	}
-	if i := invalidUTF8(data); i >= 0 {
+	if i := InvalidUTF8(data); i >= 0 {
 		return nil, fmt.Errorf("%s: invalid UTF-8 at byte %d: a JSON document is UTF-8", uri, i)
 	}
-	raw, err := parseJSON(data)
+	raw, err := ParseJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", uri, err)
 	}
@@ -51,7 +51,7 @@ func (d *document) read(uri string) (any, error) {
 
 // display names a document in locations: relative to the compiled one when
 // both are files, so that generated code holds no absolute path.
-func (d *document) display(uri string) string {
+func (d *Document) display(uri string) string {
 	u, err := url.Parse(uri)
 	b, berr := url.Parse(d.rootBase)
 	if err != nil || berr != nil || u.Scheme != "file" || b.Scheme != "file" || u.Host != b.Host {
@@ -70,7 +70,7 @@ func (d *document) display(uri string) string {
 // resource returns the resource at uri (without fragment), loading the
 // document through the Loader the first time. A document without $schema
 // is read like the schema that references it.
-func (d *document) resource(uri string, from *schema) (*resource, error) {
+func (d *Document) resource(uri string, from *Schema) (*resource, error) {
 	if res, ok := d.resources[uri]; ok {
 		return res, nil
 	}
@@ -87,8 +87,8 @@ func (d *document) resource(uri string, from *schema) (*resource, error) {
 
 // resolve finds the schema a reference of s points to, in the document or
 // in one the Loader reads.
-func (d *document) resolve(s *schema, keyword, ref, base string) *schema {
-	at := s.loc + "/" + keyword
+func (d *Document) resolve(s *Schema, keyword, ref, base string) *Schema {
+	at := s.Loc + "/" + keyword
 	u, err := resolveURI(base, ref)
 	if err != nil {
 		d.fail(at, "%s %q is not a URI reference: %v", keyword, ref, err)
@@ -115,8 +115,8 @@ func (d *document) resolve(s *schema, keyword, ref, base string) *schema {
 		for i, tok := range tokens {
 			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 			switch x := raw.(type) {
-			case *object:
-				v, ok := x.get(tok)
+			case *Object:
+				v, ok := x.Get(tok)
 				if !ok {
 					d.fail(at, "%s %q: nothing at %q in %s", keyword, ref, fragment, d.docName(res))
 					return nil
@@ -133,7 +133,7 @@ func (d *document) resolve(s *schema, keyword, ref, base string) *schema {
 				d.fail(at, "%s %q: nothing at %q in %s", keyword, ref, fragment, d.docName(res))
 				return nil
 			}
-			loc += "/" + pointerToken(tok)
+			loc += "/" + PointerToken(tok)
 			if i == len(tokens)-2 && (tok == "$defs" || tok == "definitions") {
 				defName = strings.NewReplacer("~1", "/", "~0", "~").Replace(tokens[i+1])
 			}
@@ -143,13 +143,13 @@ func (d *document) resolve(s *schema, keyword, ref, base string) *schema {
 	d.cur = nil
 	target := d.parse(raw, loc, res.base, res.meta, false)
 	d.cur = saved
-	if target.defName == "" {
-		target.defName = defName
+	if target.DefName == "" {
+		target.DefName = defName
 	}
 	return target
 }
 
-func (d *document) docName(res *resource) string {
+func (d *Document) docName(res *resource) string {
 	if strings.HasPrefix(res.loc, "#") {
 		return "the document"
 	}
@@ -160,9 +160,9 @@ func (d *document) docName(res *resource) string {
 // reading other documents as needed, and lists those schemas. The targets
 // of a dynamic reference are the anchors of its name in the resources
 // reached, which reaching more schemas may add to.
-func (d *document) link() {
-	reached := map[*schema]bool{}
-	queue := []*schema{d.root}
+func (d *Document) link() {
+	reached := map[*Schema]bool{}
+	queue := []*Schema{d.Root}
 	for {
 		for len(queue) > 0 {
 			s := queue[0]
@@ -171,19 +171,19 @@ func (d *document) link() {
 				continue
 			}
 			reached[s] = true
-			d.reached = append(d.reached, s)
+			d.Reached = append(d.Reached, s)
 			if s.res != nil {
 				s.res.reached = true
 			}
 			d.cur = s
-			if s.ref != "" && s.refTarget == nil {
-				s.refTarget = d.resolve(s, "$ref", s.ref, s.refBase)
+			if s.Ref != "" && s.RefTarget == nil {
+				s.RefTarget = d.resolve(s, "$ref", s.Ref, s.refBase)
 			}
-			if s.dynRef != "" && s.dynTarget == nil {
+			if s.DynRef != "" && s.DynTarget == nil {
 				d.resolveDynamic(s)
 			}
 			d.cur = nil
-			queue = append(queue, s.children()...)
+			queue = append(queue, s.Children()...)
 		}
 		// Dynamic references may reach the anchors of resources reached
 		// since they were resolved.
@@ -194,14 +194,14 @@ func (d *document) link() {
 			}
 		}
 		sort.Strings(bases)
-		for _, s := range d.reached {
-			if !s.dynamic {
+		for _, s := range d.Reached {
+			if !s.Dynamic {
 				continue
 			}
 			for _, b := range bases {
-				x := d.resources[b].dynamic[s.dynName]
-				if x != nil && !containsSchema(s.dynCandidates, x) {
-					s.dynCandidates = append(s.dynCandidates, x)
+				x := d.resources[b].dynamic[s.DynName]
+				if x != nil && !containsSchema(s.DynCandidates, x) {
+					s.DynCandidates = append(s.DynCandidates, x)
 					queue = append(queue, x)
 				}
 			}
@@ -212,7 +212,7 @@ func (d *document) link() {
 	}
 }
 
-func containsSchema(list []*schema, s *schema) bool {
+func containsSchema(list []*Schema, s *Schema) bool {
 	for _, x := range list {
 		if x == s {
 			return true
@@ -224,59 +224,59 @@ func containsSchema(list []*schema, s *schema) bool {
 // resolveDynamic resolves a $dynamicRef or $recursiveRef like a $ref, and
 // makes it dynamic when its target bears the matching dynamic anchor (the
 // "bookend" both drafts require).
-func (d *document) resolveDynamic(s *schema) {
-	s.dynTarget = d.resolve(s, s.dynKeyword, s.dynRef, s.dynBase)
-	t := s.dynTarget
+func (d *Document) resolveDynamic(s *Schema) {
+	s.DynTarget = d.resolve(s, s.dynKeyword, s.DynRef, s.dynBase)
+	t := s.DynTarget
 	if t == nil || t.res == nil {
 		return
 	}
 	name := ""
 	if s.dynKeyword == "$dynamicRef" {
-		u, err := url.Parse(s.dynRef)
+		u, err := url.Parse(s.DynRef)
 		if err != nil || u.Fragment == "" || strings.HasPrefix(u.Fragment, "/") {
 			return
 		}
 		name = u.Fragment
 	}
 	if t.res.dynamic[name] == t {
-		s.dynamic, s.dynName = true, name
+		s.Dynamic, s.DynName = true, name
 	}
 }
 
-// inPlace lists the subschemas that apply to the same value as s.
-func (s *schema) inPlace() []*schema {
-	var out []*schema
-	if s.refTarget != nil {
-		out = append(out, s.refTarget)
+// InPlace lists the subschemas that apply to the same value as s.
+func (s *Schema) InPlace() []*Schema {
+	var out []*Schema
+	if s.RefTarget != nil {
+		out = append(out, s.RefTarget)
 	}
-	if s.dynTarget != nil {
-		out = append(out, s.dynTarget)
+	if s.DynTarget != nil {
+		out = append(out, s.DynTarget)
 	}
-	out = append(out, s.dynCandidates...)
-	out = append(out, s.allOf...)
-	out = append(out, s.anyOf...)
-	out = append(out, s.oneOf...)
-	for _, x := range []*schema{s.not, s.ifS, s.thenS, s.elseS} {
+	out = append(out, s.DynCandidates...)
+	out = append(out, s.AllOf...)
+	out = append(out, s.AnyOf...)
+	out = append(out, s.OneOf...)
+	for _, x := range []*Schema{s.Not, s.If, s.Then, s.Else} {
 		if x != nil {
 			out = append(out, x)
 		}
 	}
-	for _, m := range s.dependentSchemas {
-		out = append(out, m.schema)
+	for _, m := range s.DependentSchemas {
+		out = append(out, m.Schema)
 	}
 	return out
 }
 
-// children lists every subschema of s and the targets of its references.
-func (s *schema) children() []*schema {
-	out := s.inPlace()
-	for _, list := range [][]member{s.properties, s.patternProperties} {
+// Children lists every subschema of s and the targets of its references.
+func (s *Schema) Children() []*Schema {
+	out := s.InPlace()
+	for _, list := range [][]Member{s.Properties, s.PatternProperties} {
 		for _, m := range list {
-			out = append(out, m.schema)
+			out = append(out, m.Schema)
 		}
 	}
-	out = append(out, s.prefixItems...)
-	for _, x := range []*schema{s.items, s.contains, s.additionalProperties, s.propertyNames, s.unevaluatedProperties, s.unevaluatedItems, s.contentSchema} {
+	out = append(out, s.PrefixItems...)
+	for _, x := range []*Schema{s.Items, s.Contains, s.AdditionalProperties, s.PropertyNames, s.UnevaluatedProperties, s.UnevaluatedItems, s.ContentSchema} {
 		if x != nil {
 			out = append(out, x)
 		}
@@ -286,35 +286,35 @@ func (s *schema) children() []*schema {
 
 // checkLoops refuses schemas that apply themselves to the same value without
 // end, such as a $ref to itself: no instance could ever be validated.
-func (d *document) checkLoops() {
-	state := map[*schema]int{} // 1 on the path, 2 done
-	var path []*schema
-	var visit func(s *schema)
-	visit = func(s *schema) {
+func (d *Document) checkLoops() {
+	state := map[*Schema]int{} // 1 on the path, 2 done
+	var path []*Schema
+	var visit func(s *Schema)
+	visit = func(s *Schema) {
 		switch state[s] {
 		case 1:
 			var locs []string
 			for i := len(path) - 1; i >= 0; i-- {
-				locs = append([]string{path[i].loc}, locs...)
+				locs = append([]string{path[i].Loc}, locs...)
 				if path[i] == s {
 					break
 				}
 			}
-			d.errs = append(d.errs, docError{s.loc, fmt.Sprintf("the schema applies itself to the same value without end (%s -> %s)", strings.Join(locs, " -> "), s.loc), s})
+			d.errs = append(d.errs, Error{s.Loc, fmt.Sprintf("the schema applies itself to the same value without end (%s -> %s)", strings.Join(locs, " -> "), s.Loc), s})
 			return
 		case 2:
 			return
 		}
 		state[s] = 1
 		path = append(path, s)
-		for _, c := range s.inPlace() {
+		for _, c := range s.InPlace() {
 			visit(c)
 		}
 		path = path[:len(path)-1]
 		state[s] = 2
 	}
-	list := append([]*schema{}, d.reached...)
-	sort.Slice(list, func(i, j int) bool { return list[i].loc < list[j].loc })
+	list := append([]*Schema{}, d.Reached...)
+	sort.Slice(list, func(i, j int) bool { return list[i].Loc < list[j].Loc })
 	for _, s := range list {
 		if state[s] == 0 {
 			visit(s)

@@ -1,4 +1,4 @@
-package gen
+package jsonschema
 
 import (
 	"bytes"
@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/invopop/jsonschema"
+	invopop "github.com/invopop/jsonschema"
 	"github.com/stretchr/testify/require"
 )
 
 // encodeNoHTML is encoding/json with SetEscapeHTML(false), the reference
-// marshalJSON must match for values whose JSON encoding/json writes itself.
+// MarshalJSON must match for values whose JSON encoding/json writes itself.
 func encodeNoHTML(t *testing.T, v any) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -21,11 +21,11 @@ func encodeNoHTML(t *testing.T, v any) []byte {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
-// TestMarshalJSONWritesNoHTMLEscapes: marshalJSON writes what encoding/json
+// TestMarshalJSONWritesNoHTMLEscapes: MarshalJSON writes what encoding/json
 // writes with SetEscapeHTML(false), byte for byte, for strings of the
 // characters HTML escapes, backslashes and escape-like text ("\u003c" as
 // six characters), control characters, U+2028, U+2029 and invalid UTF-8:
-// those stay escaped. And the JSON of a jsonschema.Schema, a Marshaler whose
+// those stay escaped. And the JSON of an invopop jsonschema.Schema, a Marshaler whose
 // inner escapes SetEscapeHTML(false) does not reach, holds no HTML escape
 // and the same value.
 func TestMarshalJSONWritesNoHTMLEscapes(t *testing.T) {
@@ -38,15 +38,15 @@ func TestMarshalJSONWritesNoHTMLEscapes(t *testing.T) {
 			s.WriteString(pieces[r.IntN(len(pieces))])
 		}
 		for _, v := range []any{s.String(), []any{s.String(), true, nil}, map[string]any{s.String(): s.String()}} {
-			got, err := marshalJSON(v)
+			got, err := MarshalJSON(v)
 			require.NoError(t, err)
 			require.Equal(t, string(encodeNoHTML(t, v)), string(got), "%q", s.String())
 		}
-		o := newObject().with(s.String(), []any{s.String(), json.Number("1e23")})
-		require.Equal(t, `{`+string(encodeNoHTML(t, s.String()))+`:[`+string(encodeNoHTML(t, s.String()))+`,1e23]}`, compactJSON(o))
+		o := NewObject().With(s.String(), []any{s.String(), json.Number("1e23")})
+		require.Equal(t, `{`+string(encodeNoHTML(t, s.String()))+`:[`+string(encodeNoHTML(t, s.String()))+`,1e23]}`, CompactJSON(o))
 
-		schema := &jsonschema.Schema{Type: "string", Description: s.String(), Enum: []any{s.String(), ">="}, Pattern: "^[<>&]" + s.String()}
-		got, err := marshalJSON(schema)
+		schema := &invopop.Schema{Type: "string", Description: s.String(), Enum: []any{s.String(), ">="}, Pattern: "^[<>&]" + s.String()}
+		got, err := MarshalJSON(schema)
 		require.NoError(t, err)
 		escaped, err := json.Marshal(schema)
 		require.NoError(t, err)

@@ -1,4 +1,4 @@
-package gen
+package ir
 
 import (
 	"fmt"
@@ -31,21 +31,22 @@ func (es Errors) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-func (es *Errors) add(pos token.Position, format string, args ...any) {
+// Add appends an error at pos, its message formatted as fmt.Sprintf does.
+func (es *Errors) Add(pos token.Position, format string, args ...any) {
 	*es = append(*es, Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
-// err returns the errors sorted by position, or nil when there are none.
-func (es Errors) err() error {
+// Err returns the errors sorted by position, or nil when there are none.
+func (es Errors) Err() error {
 	if len(es) == 0 {
 		return nil
 	}
-	sort.SliceStable(es, func(i, j int) bool { return before(es[i].Pos, es[j].Pos) })
+	sort.SliceStable(es, func(i, j int) bool { return Before(es[i].Pos, es[j].Pos) })
 	return es
 }
 
-// before orders positions by file, line and column.
-func before(a, b token.Position) bool {
+// Before orders positions by file, line and column.
+func Before(a, b token.Position) bool {
 	if a.Filename != b.Filename {
 		return a.Filename < b.Filename
 	}

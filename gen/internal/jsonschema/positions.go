@@ -1,4 +1,4 @@
-package gen
+package jsonschema
 
 import (
 	"bytes"
@@ -9,12 +9,12 @@ import (
 	"strings"
 )
 
-// place positions the errors (or notes) of a schema file: file:line:col of
+// Place positions the errors (or notes) of a schema file: file:line:col of
 // the keyword each names, in the document it is in. root is the compiled
 // document's JSON, named source; another document is named as its locations
 // are (defs.json, or its URI). A location that cannot be found keeps only the
 // file name.
-func (d *document) place(root []byte, source string, list []docError) []token.Position {
+func (d *Document) Place(root []byte, source string, list []Error) []token.Position {
 	out := make([]token.Position, len(list))
 	byDoc := map[string][]int{}
 	for i, e := range list {
@@ -140,7 +140,7 @@ func (l *locator) value(ptr string, at int) bool {
 				return false
 			}
 			if name = key.(string); strings.ContainsAny(name, "~/") {
-				name = pointerToken(name)
+				name = PointerToken(name)
 			}
 		}
 		if !l.value(ptr+"/"+name, at) {

@@ -1,4 +1,4 @@
-package gen
+package goschema
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 )
 
@@ -26,27 +27,27 @@ func TestDurationForms(t *testing.T) {
 		require.NoError(t, json.Unmarshal(b, &doc))
 		return doc.Properties[name]
 	}
-	gotypes := loadPackage(t, "./testdata/golden/gotypes")
+	gotypes := loadPackage(t, "../../testdata/golden/gotypes")
 	arg := prop(func() (any, error) { return Schema(gotypes.Fset, typeName(t, gotypes, "ScheduleArgs"), nil) }, "timeout")
-	assert.Equal(t, map[string]any{"type": "string", "pattern": durationPattern,
+	assert.Equal(t, map[string]any{"type": "string", "pattern": DurationPattern,
 		"description": `How long the task may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as "90s", "5m" or "1h30m".`}, arg)
 
-	results := loadPackage(t, "./testdata/golden/results")
+	results := loadPackage(t, "../../testdata/golden/results")
 	result := prop(func() (any, error) {
-		return ResultSchema(results.Fset, typeName(t, results, "Forecast"), nil, Options{})
+		return ResultSchema(results.Fset, typeName(t, results, "Forecast"), nil, jsonschema.Options{})
 	}, "valid_for")
 	assert.Equal(t, map[string]any{"type": "integer", "minimum": 3.6e12,
-		"description": "How long the forecast holds: what encoding/json writes, nanoseconds. " + durationNote}, result)
+		"description": "How long the forecast holds: what encoding/json writes, nanoseconds. " + DurationNote}, result)
 	output := prop(func() (any, error) {
-		return OutputSchema(results.Fset, typeName(t, results, "Invoice"), nil, Options{})
+		return OutputSchema(results.Fset, typeName(t, results, "Invoice"), nil, jsonschema.Options{})
 	}, "terms")
 	assert.Equal(t, map[string]any{"type": "integer", "maximum": 7.776e15,
-		"description": "Days until payment is due: what encoding/json reads, nanoseconds. " + durationNote}, output)
+		"description": "Days until payment is due: what encoding/json reads, nanoseconds. " + DurationNote}, output)
 }
 
 // The pattern is one a JSON Schema validator reads (ECMA 262) as Go does.
 func TestDurationPatternTranslates(t *testing.T) {
-	re2, err := ecma.Translate(durationPattern)
+	re2, err := ecma.Translate(DurationPattern)
 	require.NoError(t, err)
-	assert.Equal(t, durationPattern, re2)
+	assert.Equal(t, DurationPattern, re2)
 }

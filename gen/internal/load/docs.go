@@ -1,4 +1,4 @@
-package gen
+package load
 
 import (
 	"go/ast"
@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// docIndex finds the doc comments of types and struct fields by their
+// Docs finds the doc comments of types and struct fields by their
 // declaration position. It parses source files on demand, so it serves
 // types of dependencies as well as of the loaded packages.
 //
@@ -24,7 +24,7 @@ import (
 // Export data may also name files as a build with -trimpath does
 // ($GOROOT/src/..., module@version/...): a file that does not exist is
 // looked for in the directory of its package, which the go command names.
-type docIndex struct {
+type Docs struct {
 	fset  *token.FileSet
 	files map[string]map[docKey][]docEntry
 	// dir and flags are the go command's working directory and build
@@ -44,13 +44,15 @@ type docEntry struct {
 	doc    string
 }
 
-func newDocIndex() *docIndex {
-	return &docIndex{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}, dirs: map[string]string{}}
+// NewDocs returns an empty index. dir and flags are the go command's
+// working directory and build flags, for finding package directories.
+func NewDocs(dir string, flags []string) *Docs {
+	return &Docs{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}, dir: dir, flags: flags, dirs: map[string]string{}}
 }
 
-// lookup returns the doc comment of obj, a type or a field, whose
+// Lookup returns the doc comment of obj, a type or a field, whose
 // declaration is at pos.
-func (d *docIndex) lookup(pos token.Position, obj types.Object) string {
+func (d *Docs) Lookup(pos token.Position, obj types.Object) string {
 	if !pos.IsValid() {
 		return ""
 	}
@@ -74,7 +76,7 @@ func (d *docIndex) lookup(pos token.Position, obj types.Object) string {
 
 // source is the file a position names, or when there is no such file, the
 // file of that name in the directory of the package.
-func (d *docIndex) source(filename string, pkg *types.Package) string {
+func (d *Docs) source(filename string, pkg *types.Package) string {
 	if _, err := os.Stat(filename); err == nil || pkg == nil {
 		return filename
 	}
@@ -95,7 +97,7 @@ func (d *docIndex) source(filename string, pkg *types.Package) string {
 	return filepath.Join(dir, filepath.Base(filename))
 }
 
-func (d *docIndex) parse(filename string) map[docKey][]docEntry {
+func (d *Docs) parse(filename string) map[docKey][]docEntry {
 	docs := map[docKey][]docEntry{}
 	f, err := parser.ParseFile(d.fset, filename, nil, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {

@@ -1,4 +1,4 @@
-package gen
+package jsonschema
 
 import (
 	"bytes"
@@ -54,7 +54,7 @@ func TestLocateProperty(t *testing.T) {
 			switch x := v.(type) {
 			case map[string]any:
 				for k, c := range x {
-					p := ptr + "/" + pointerToken(k)
+					p := ptr + "/" + PointerToken(k)
 					want[p] = located{k, c}
 					walk(p, c)
 				}

@@ -1,6 +1,8 @@
-package gen
+package jsonschema
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -113,7 +115,7 @@ var (
 var drafts = func() map[draft]*meta {
 	all := func(v map[string]string) string {
 		var out []string
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			out = append(out, v[k])
 		}
 		return strings.Join(out, " ")
@@ -145,7 +147,7 @@ var annotationKeywords = words2("$comment title description default deprecated r
 // vocabularyMeta reads the $vocabulary of a metaschema of the given draft:
 // the keywords of the vocabularies it lists. A required vocabulary toolgen
 // does not know is an error; an optional one is left out.
-func vocabularyMeta(base *meta, uri string, vocabulary *object) (*meta, []string) {
+func vocabularyMeta(base *meta, uri string, vocabulary *Object) (*meta, []string) {
 	var known map[string]string
 	switch base.draft {
 	case draft2019:
@@ -157,9 +159,9 @@ func vocabularyMeta(base *meta, uri string, vocabulary *object) (*meta, []string
 	}
 	var list []string
 	var problems []string
-	for _, v := range vocabulary.keys {
+	for _, v := range vocabulary.Keys {
 		words, ok := known[v]
-		required, _ := vocabulary.values[v].(bool)
+		required, _ := vocabulary.Values[v].(bool)
 		switch {
 		case ok:
 			list = append(list, words)

@@ -1,0 +1,79 @@
+package ir
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// Package is a loaded package and the tools found in it.
+type Package struct {
+	Name    string
+	Path    string
+	Dir     string
+	Fset    *token.FileSet
+	Types   *types.Package
+	Tools   []*Tool
+	Outputs []*Tool // the structured outputs, //toolgen:output
+	Output  string  // absolute path of the file to generate
+	// Constraint is the //go:build expression of the output: the
+	// conjunction of the build tags it was loaded with, or "".
+	Constraint string
+}
+
+// Tool is a struct type annotated as a tool, or as a structured output
+// (Output). The loader sets its identity; the later stages add its schema
+// and its result.
+type Tool struct {
+	Obj         *types.TypeName
+	Pos         token.Position
+	Name        string // the tool's name, as the model calls it
+	Risk        string // read, act or dangerous
+	Description string
+	Idempotent  bool           // idempotent=, by default true for risk=read only
+	Dialects    []tool.Dialect // from dialects=; nil means all those of its kind
+	Strict      bool           // no fallback: from strict= or the configuration
+	Fset        *token.FileSet // positions the fields' errors
+	// ResultType is the type named by result=, the tool's result: a
+	// struct type, declared in the package or named there by an alias; nil
+	// without one.
+	ResultType *types.TypeName
+	// Output marks a //toolgen:output type: a model's whole answer, not a
+	// tool's arguments.
+	Output bool
+
+	// Schema is the canonical schema of the arguments (or the answer), the
+	// JSON sent to the model.
+	Schema []byte
+	// Result is the tool's result type with its schema, when ResultType
+	// is set.
+	Result *Result
+}
+
+// Result is the result type of one or more tools, with its schema.
+type Result struct {
+	// Obj is the type as the package names it (perhaps an alias).
+	Obj *types.TypeName
+	Pos token.Position
+	// Schema is the canonical schema of what encoding/json writes of the
+	// type: an MCP tool's outputSchema.
+	Schema []byte
+}
+
+// Note is a message about generated code that is not an error: a tool's
+// definition that falls back to a less strict form; in a schema file, a
+// format compiled as an annotation or a keyword its draft ignores (at the
+// file, the location in the schema in the message).
+type Note struct {
+	Pos token.Position
+	Msg string
+}
+
+func (n Note) String() string {
+	if !n.Pos.IsValid() && n.Pos.Filename == "" {
+		return "note: " + n.Msg
+	}
+	return fmt.Sprintf("%s: note: %s", n.Pos, n.Msg)
+}
