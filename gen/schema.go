@@ -629,7 +629,14 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 	// Like invopop, the keys that apply to any field come first, so that
 	// oneof_type (which clears the type) decides what the others apply to.
 	var typed []string
-	for _, item := range splitOnUnescapedCommas(schemaTag) {
+	tagged, ambiguous := tagItems(schemaTag, "required", "nullable")
+	for _, msg := range ambiguous {
+		fail("jsonschema tag: %s", msg)
+	}
+	if len(ambiguous) > 0 {
+		return
+	}
+	for _, item := range tagged {
 		if item == "" || item == "required" || item == "nullable" {
 			continue
 		}
@@ -857,7 +864,8 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *jsonschema.Schema, f *types.
 		// Enum tags replace the enum toolgen derives from constants.
 		enumTarget.Enum = enums
 	}
-	for _, item := range splitOnUnescapedCommas(tags.Get("jsonschema_extras")) {
+	extras, _ := tagItems(tags.Get("jsonschema_extras"))
+	for _, item := range extras {
 		key, val, ok := strings.Cut(item, "=")
 		if item == "" {
 			continue
@@ -1000,22 +1008,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// splitOnUnescapedCommas splits a tag at commas not preceded by a backslash,
-// as invopop does, so that a value may contain "\,".
-func splitOnUnescapedCommas(tag string) []string {
-	parts := strings.Split(tag, ",")
-	out := []string{parts[0]}
-	for _, next := range parts[1:] {
-		last := out[len(out)-1]
-		if strings.HasSuffix(last, `\`) {
-			out[len(out)-1] = last[:len(last)-1] + "," + next
-			continue
-		}
-		out = append(out, next)
-	}
-	return out
 }
 
 // validJSONName reports whether encoding/json accepts a json tag name, as

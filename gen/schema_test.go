@@ -739,6 +739,10 @@ var badErrors = map[string][]string{
 		"bad.go:147:2: WithProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
 		"bad.go:148:2: AlsoProperty has a JSONSchemaProperty method: toolgen builds schemas statically and never runs your code; describe the type with struct tags instead",
 	},
+	"AmbiguousComma": {
+		`bad.go:179:2: field A: jsonschema tag: the comma between "pattern=^(a" and "maxLength=3)$" may be the pattern's (its "(" is not closed) or end it: write \\, in the tag for a comma of the pattern, or close the pattern before the comma`,
+		`bad.go:180:2: field B: jsonschema tag: the comma between "pattern=^[a-z]{1" and "minLength=2}$" may be the pattern's (its "{" is not closed) or end it: write \\, in the tag for a comma of the pattern, or close the pattern before the comma`,
+	},
 	"EmbedsLoop": {
 		"bad.go:132:3: field Loop: embedding Loop in itself",
 	},

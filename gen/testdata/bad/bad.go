@@ -173,3 +173,9 @@ type BadJSONNames struct {
 	Quote     string `json:"q\"uote"`
 	Backslash string `json:"back\\slash"`
 }
+
+// AmbiguousComma has commas that could be a pattern's or end it.
+type AmbiguousComma struct {
+	A string `json:"a" jsonschema:"pattern=^(a,maxLength=3)$"`
+	B string `json:"b" jsonschema:"pattern=^[a-z]{1,minLength=2}$"`
+}
