@@ -128,6 +128,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func main() {
@@ -200,6 +201,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 func main() {

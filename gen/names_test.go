@@ -205,7 +205,7 @@ func TestSchemaFileNamesAvoidThePackage(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, gen.Write(files))
 	for name := range declaredNames(t, files[0].Content) {
-		if name != "tool" && name != "toolimpl" && name != "format" && name != "regexp" {
+		if name != "tool" && name != "toolimpl" && name != "value" && name != "format" && name != "regexp" {
 			assert.NotContains(t, names, name, "declared by both outputs")
 		}
 	}
