@@ -62,6 +62,10 @@ type Package struct {
 	Tools   []*ToolType
 	Outputs []*ToolType // the structured outputs, //toolgen:output
 	Output  string      // absolute path of the file to generate
+	// Notes are what toolgen found that does nothing: comments that look
+	// like directives, tool types in _test.go files, tools without a
+	// description.
+	Notes []Note
 	// Constraint is the //go:build expression of the output: the
 	// conjunction of Config.Tags, or "".
 	Constraint string
@@ -182,6 +186,7 @@ func Load(cfg Config) ([]*Package, error) {
 		}
 		pkg.Constraint = build
 		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, &errs)
+		pkg.Notes = append(append(directiveNotes(p, pkg.Output), testFileNotes(dir)...), descriptionNotes(pkg)...)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
