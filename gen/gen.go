@@ -64,9 +64,14 @@ func Generate(cfg Config) ([]File, error) {
 				failed = true
 				return nil
 			}
-			// The schema describes the arguments, or the answer, as the
-			// tool or the output does.
-			s.Description = t.Description
+			// An output's schema describes the answer, as the output does
+			// (not every provider's response format has a description of
+			// its own); a tool's description is the definition's, and is
+			// not sent twice.
+			s.Description = ""
+			if t.Output {
+				s.Description = t.Description
+			}
 			if t.Output && (s.Properties == nil || s.Properties.Len() == 0) {
 				errs.add(t.Pos, "output %s has no member: a model answers with a JSON object of the members of %s", t.Name, t.Obj.Name())
 				failed = true

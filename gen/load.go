@@ -397,19 +397,24 @@ func resultType(pkg *types.Package, name string, pos token.Position, errs *Error
 	return obj
 }
 
-// toolDescription is a tool's description from its type's doc comment,
-// without the directive, and without Go's leading type name, which means
+// toolDescription is a type's description from its doc comment, as go doc
+// shows it (docText), without the directive, and without Go's leading type
+// name, which means
 // nothing to a model: "GetWeatherArgs asks for ..." becomes "Asks for
 // ...", "Invoice is an invoice ..." becomes "An invoice ...".
 func toolDescription(typeName, doc string) string {
-	doc = strings.TrimSpace(doc)
+	doc = docText(doc)
 	rest, ok := strings.CutPrefix(doc, typeName+" ")
 	if !ok {
 		return doc
 	}
 	rest = strings.TrimLeft(rest, " ")
-	// "Invoice is an invoice ..." describes the value: "An invoice ...".
-	if is, ok := strings.CutPrefix(rest, "is "); ok && (strings.HasPrefix(is, "a ") || strings.HasPrefix(is, "an ") || strings.HasPrefix(is, "the ")) {
+	// "Invoice is an invoice ..." describes the value: "An invoice ...";
+	// "Person is someone ..." has no such rest, and stays as it is.
+	if is, ok := strings.CutPrefix(rest, "is "); ok {
+		if !strings.HasPrefix(is, "a ") && !strings.HasPrefix(is, "an ") && !strings.HasPrefix(is, "the ") {
+			return doc
+		}
 		rest = is
 	}
 	r, size := utf8.DecodeRuneInString(rest)

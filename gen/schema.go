@@ -468,7 +468,7 @@ func (b *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) {
 }
 
 func (b *schemaBuilder) field(parent *jsonschema.Schema, f *types.Var, tag string) {
-	pos := b.pos(f.Pos())
+	pos := b.docs.position(b.pos(f.Pos()), f)
 	defer func(outer string) { b.fieldName = outer }(b.fieldName)
 	b.fieldName = f.Name()
 	if !utf8.ValidString(tag) {

@@ -137,6 +137,17 @@ func invopopReflector(t *testing.T, doNotReference bool) *jsonschema.Reflector {
 	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen", "../internal/fixtures/structs", jsonschema.WithFullComment()))
 	require.Equal(t, "Point is a point in the plane.", r.CommentMap[corpusPath+".Point"], "comment keys do not match the package path")
 	require.Equal(t, "X is the abscissa.", r.CommentMap[corpusPath+".Point.X"])
+	// toolgen's descriptions are doc comments as go doc shows them, and a
+	// type's does not begin with its Go name: the comments invopop reads
+	// are given the same form (the rule itself is TestToolDescription's).
+	for key, doc := range r.CommentMap {
+		name := strings.TrimPrefix(key, corpusPath+".")
+		if !strings.Contains(name, ".") {
+			r.CommentMap[key] = toolDescription(name, doc)
+		} else {
+			r.CommentMap[key] = docText(doc)
+		}
+	}
 	return r
 }
 
@@ -384,7 +395,7 @@ var recursionSchemas = map[string]string{
     "name",
     "meta"
   ],
-  "description": "Node is a tree node: it refers to itself."
+  "description": "A tree node: it refers to itself."
 }`,
 	"Thread": `{
   "$defs": {
@@ -423,7 +434,7 @@ var recursionSchemas = map[string]string{
         "text",
         "author"
       ],
-      "description": "Comment is a comment with replies."
+      "description": "A comment with replies."
     }
   },
   "properties": {
@@ -448,7 +459,7 @@ var recursionSchemas = map[string]string{
     "title",
     "first"
   ],
-  "description": "Thread holds a recursive type that is not itself."
+  "description": "Holds a recursive type that is not itself."
 }`,
 	"Forest": `{
   "$defs": {
@@ -457,14 +468,14 @@ var recursionSchemas = map[string]string{
         "$ref": "#/$defs/Nest"
       },
       "type": "array",
-      "description": "Nest is a list of lists."
+      "description": "A list of lists."
     },
     "Tree": {
       "additionalProperties": {
         "$ref": "#/$defs/Tree"
       },
       "type": "object",
-      "description": "Tree is a map of trees."
+      "description": "A map of trees."
     }
   },
   "properties": {
@@ -487,7 +498,7 @@ var recursionSchemas = map[string]string{
     "trees",
     "nested"
   ],
-  "description": "Forest holds recursive maps and slices."
+  "description": "Holds recursive maps and slices."
 }`,
 	"Ring": `{
   "$defs": {
@@ -509,7 +520,7 @@ var recursionSchemas = map[string]string{
         "name",
         "depth"
       ],
-      "description": "RingLink embeds Ring."
+      "description": "Embeds Ring."
     }
   },
   "properties": {
@@ -525,7 +536,7 @@ var recursionSchemas = map[string]string{
   "required": [
     "name"
   ],
-  "description": "Ring refers to itself through a struct that embeds it."
+  "description": "Refers to itself through a struct that embeds it."
 }`,
 	"Chain": `{
   "properties": {
@@ -554,7 +565,7 @@ var recursionSchemas = map[string]string{
   "required": [
     "id"
   ],
-  "description": "Chain embeds a struct that refers back to Chain."
+  "description": "Embeds a struct that refers back to Chain."
 }`,
 }
 
@@ -697,13 +708,13 @@ func TestSchemaDocAdditions(t *testing.T) {
 		"properties/Word/description":   `"Word is embedded and not a struct."`,
 		// An unexported type and its fields.
 		"properties/loc/properties/city/description":        `"City is where."`,
-		"properties/locs/items/description":                 `"location is an unexported type."`,
+		"properties/locs/items/description":                 `"An unexported type."`,
 		"properties/locs/items/properties/city/description": `"City is where."`,
 		// The fields of an anonymous struct.
 		"properties/anon/properties/inner/description": `"Inner is a field of an anonymous struct."`,
 		// An instance of a generic type and its fields.
 		"properties/page/properties/items/description":        `"Items are on this page."`,
-		"properties/pages/items/description":                  `"Page is a generic type."`,
+		"properties/pages/items/description":                  `"A generic type."`,
 		"properties/pages/items/properties/items/description": `"Items are on this page."`,
 		// A type defined as another struct type has the fields' comments.
 		"properties/alt/properties/x/description": `"X is the abscissa."`,

@@ -915,3 +915,35 @@ empty: note: example.com/m/empty has no type with a //toolgen:tool or //toolgen:
 		t.Errorf("toolgen ./empty/...: exit %d, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stderr, want)
 	}
 }
+
+// An error at a field declared in another package points at the field, as
+// one in the tool's own package does: its line and its column.
+func TestErrorAtAFieldOfAnotherPackage(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"q/q.go": `package q
+
+// Inner is declared apart from the tool.
+type Inner struct {
+	Name string ` + "`json:\"name\"`" + `
+	Ch   chan int ` + "`json:\"ch\"`" + `
+}
+`,
+		"p/t.go": `package p
+
+import "example.com/m/q"
+
+// UseArgs uses q.Inner.
+//
+//toolgen:tool
+type UseArgs struct {
+	In q.Inner ` + "`json:\"in\"`" + `
+}
+`,
+	})
+	_, stderr, code := toolgen(t, dir, "./p")
+	want := "q/q.go:6:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"\n"
+	if code != 1 || stderr != want {
+		t.Errorf("toolgen ./p: exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stderr, want)
+	}
+}
