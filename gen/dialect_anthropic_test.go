@@ -128,6 +128,6 @@ type PlainArgs struct {
 `)
 	require.NoError(t, err)
 	src = string(files[0].Content)
-	assert.Contains(t, src, "`{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"description\":\"Must be at least 1.\"}},\"required\":[\"n\"],\"additionalProperties\":false,\"description\":\"Has bounds.\"}`")
+	assert.Contains(t, src, "`{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"description\":\"Must be at least 1.\"}},\"required\":[\"n\"],\"additionalProperties\":false}`")
 	assert.Contains(t, src, "{Shape: tool.Anthropic, Parameters: plainArgsAnthropicSchema},")
 }

@@ -412,6 +412,8 @@ type Node struct {
 	Kids []Node `+"`json:\"kids\"`"+`
 }
 
+// TreeArgs holds a tree.
+//
 //toolgen:tool dialects=openai,mcp
 type TreeArgs struct {
 	Root Node `+"`json:\"root\"`"+`
@@ -531,7 +533,7 @@ func TestManyTools(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("package tools\n")
 	for i := range 200 {
-		fmt.Fprintf(&b, "\n//toolgen:tool\ntype T%dArgs struct{ A int `json:\"a\"` }\n", i)
+		fmt.Fprintf(&b, "\n// T%dArgs is tool %d.\n//\n//toolgen:tool\ntype T%dArgs struct{ A int `json:\"a\"` }\n", i, i, i)
 	}
 	files, err, _ := generate(t, b.String())
 	require.NoError(t, err)

@@ -113,7 +113,7 @@ type A struct {
 	assert.Equal(t, "Items per page.", p("per_page"), "a trailing comment")
 	assert.Equal(t, "Lines to read.", p("lines"))
 	assert.Equal(t, "First line.", p("lines", "properties", "from"), "a pointer")
-	assert.Equal(t, "Range is a range of lines.", p("ranges", "items"), "a slice: the type's doc")
+	assert.Equal(t, "A range of lines.", p("ranges", "items"), "a slice: the type's doc")
 	assert.Equal(t, "Last line.", p("ranges", "items", "properties", "to"))
 	assert.Equal(t, "Last line.", p("by_name", "additionalProperties", "properties", "to"), "a map")
 	assert.Equal(t, "Login name.", p("owner", "properties", "login"), "another module")
@@ -139,7 +139,7 @@ type SearchDocsArgs struct{}
 	require.NoError(t, err)
 	src := string(files[0].Content)
 	assert.Contains(t, src, `Description: "Reads a text file.",`)
-	assert.Contains(t, src, `"description":"Reads a text file."`, "the schema's too")
+	assert.NotContains(t, src, `"description":"Reads a text file."`, "the definition's, not the parameters' too")
 	assert.Contains(t, src, `Description: "Searches the documentation: \"quoted\" words, too.",`)
 	assert.NotContains(t, src, "never reads")
 

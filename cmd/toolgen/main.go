@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -61,21 +62,12 @@ func main() {
 	cfg := gen.Config{Patterns: flag.Args(), Output: *output, Tags: tagList, Types: split(*typeNames),
 		Strict: *strict, Options: gen.Options{AnnotateUnknownFormats: *annotate}}
 	files, err := gen.Generate(cfg)
-	if err != nil {
-		// Like the Go compiler: one file:line:col: message per line.
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if *notes != "" {
+	if err == nil && *notes != "" {
 		files = gen.NotesFiles(files, *notes)
 	}
-	for _, f := range files {
-		for _, n := range f.Notes {
-			fmt.Fprintln(os.Stderr, n)
-		}
-	}
+	report(files, err)
 	if err := gen.Write(files); err != nil {
-		log.Fatal(err)
+		log.Fatal(relative(err.Error()))
 	}
 }
 
@@ -126,21 +118,38 @@ func schemaMain(args []string) {
 		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn, Refs: refs,
 		Options: gen.Options{Draft: *draft, NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate},
 	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if *notes != "" {
+	if err == nil && *notes != "" {
 		files = gen.NotesFiles(files, *notes)
+	}
+	report(files, err)
+	if err := gen.Write(files); err != nil {
+		log.Fatal(relative(err.Error()))
+	}
+}
+
+// report prints the errors of a run, or its notes, one file:line:col:
+// message per line as the Go compiler does, with the paths under the
+// working directory relative to it; it exits on an error.
+func report(files []gen.File, err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, relative(err.Error()))
+		os.Exit(1)
 	}
 	for _, f := range files {
 		for _, n := range f.Notes {
-			fmt.Fprintln(os.Stderr, n)
+			fmt.Fprintln(os.Stderr, relative(n.String()))
 		}
 	}
-	if err := gen.Write(files); err != nil {
-		log.Fatal(err)
+}
+
+// relative rewrites the absolute paths under the working directory in a
+// message (its position, and those it cites) relative to it.
+func relative(msg string) string {
+	wd, err := os.Getwd()
+	if err != nil || filepath.Dir(wd) == wd {
+		return msg
 	}
+	return strings.ReplaceAll(msg, wd+string(filepath.Separator), "")
 }
 
 // notesUsage says what -notes does.

@@ -92,7 +92,7 @@ func read(t *testing.T, path string) string {
 }
 
 // toolgen runs the command in dir and returns its stdout, its stderr with
-// dir+"/" replaced by "$DIR/", and its exit code.
+// dir+"/" replaced by "", and its exit code.
 func toolgen(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	cmd := exec.Command(toolgenBin, args...)
@@ -109,7 +109,7 @@ func toolgen(t *testing.T, dir string, args ...string) (stdout, stderr string, c
 	default:
 		t.Fatalf("running toolgen: %v", err)
 	}
-	return out.String(), strings.ReplaceAll(errOut.String(), dir+string(filepath.Separator), "$DIR/"), code
+	return out.String(), strings.ReplaceAll(errOut.String(), dir+string(filepath.Separator), ""), code
 }
 
 // files lists the files under dir, but go.mod and go.sum, with their
@@ -254,22 +254,22 @@ type Tools struct{}
 	})
 	before := files(t, dir)
 	stdout, stderr, code := toolgen(t, dir, "./...")
-	want := `$DIR/collide/t.go:8:5: ZTool collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/directives/a.go:5:1: risk=maybe: want read, act or dangerous
-$DIR/directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict= or result=)
-$DIR/directives/a.go:13:1: duplicate directive //toolgen:tool: a type is one tool or one output
-$DIR/directives/a.go:19:6: Number is not a struct type: only struct types can be tools
-$DIR/directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
-$DIR/directives/b.go:4:6: tool name "b" is already used by BArgs at $DIR/directives/a.go:14:6
-$DIR/directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at $DIR/directives/a.go:14:6 does; rename one of the types
-$DIR/directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool or //toolgen:output)
-$DIR/directives/b.go:10:6: Alias is an alias: annotate the struct type it stands for
-$DIR/fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
-$DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
-$DIR/fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
-$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types
+	want := `collide/t.go:8:5: ZTool collides with the identifier toolgen generates in tools_gen.go; rename it
+collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
+collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
+directives/a.go:5:1: risk=maybe: want read, act or dangerous
+directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict= or result=)
+directives/a.go:13:1: duplicate directive //toolgen:tool: a type is one tool or one output
+directives/a.go:19:6: Number is not a struct type: only struct types can be tools
+directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
+directives/b.go:4:6: tool name "b" is already used by BArgs at directives/a.go:14:6
+directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at directives/a.go:14:6 does; rename one of the types
+directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool or //toolgen:output)
+directives/b.go:10:6: Alias is an alias: annotate the struct type it stands for
+fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
+fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
+fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
+names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at names/t.go:4:6 does; rename one of the types
 `
 	// Every stage's errors, in every package, in one run.
 	if code != 1 || stdout != "" || stderr != want {
@@ -282,13 +282,13 @@ $DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/
 	}
 	before = files(t, dir)
 	stdout, stderr, code = toolgen(t, dir, "./...")
-	want = `$DIR/collide/t.go:8:5: ZTool collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
-$DIR/fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
-$DIR/fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
-$DIR/fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
-$DIR/names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at $DIR/names/t.go:4:6 does; rename one of the types
+	want = `collide/t.go:8:5: ZTool collides with the identifier toolgen generates in tools_gen.go; rename it
+collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
+collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
+fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
+fields/t.go:6:2: field Small: maximum=300 is outside the range of int8
+fields/t.go:11:2: field F: func() has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
+names/t.go:9:6: YArgs generates the Go name ABTool, as XArgs at names/t.go:4:6 does; rename one of the types
 `
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)
@@ -322,7 +322,7 @@ func TestNotGeneratedNotOverwritten(t *testing.T) {
 	})
 	before := files(t, dir)
 	stdout, stderr, code := toolgen(t, dir, "./...")
-	want := "toolgen: $DIR/weather/tools_gen.go exists and was not generated by toolgen; refusing to overwrite it (choose another file with -output)\n"
+	want := "toolgen: weather/tools_gen.go exists and was not generated by toolgen; refusing to overwrite it (choose another file with -output)\n"
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)
 	}
@@ -766,7 +766,7 @@ type RunCommandArgs struct {
 }
 `})
 	stdout, stderr, code := toolgen(t, dir, "./...")
-	want := `$DIR/p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Anthropic without "strict": true and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
+	want := `p/t.go:10:2: note: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), so run_command goes to OpenAI with "strict": false and to Anthropic without "strict": true and to Gemini as parametersJsonSchema; a list of {key, value} objects would be strict everywhere
 `
 	if code != 0 || stdout != "" || stderr != want {
 		t.Errorf("toolgen ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stdout, stderr, want)
@@ -781,7 +781,7 @@ type RunCommandArgs struct {
 
 	before := files(t, dir)
 	stdout, stderr, code = toolgen(t, dir, "-strict", "./...")
-	want = `$DIR/p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai, anthropic and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp
+	want = `p/t.go:10:2: field Env: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/env); use a list of {key, value} objects, or leave openai, anthropic and gemini out with //toolgen:tool dialects=openai-nonstrict,anthropic-nonstrict,gemini-jsonschema,mcp
 `
 	if code != 1 || stdout != "" || stderr != want {
 		t.Errorf("toolgen -strict ./...: exit %d, stdout %q, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stdout, stderr, want)
@@ -857,5 +857,108 @@ func TestFor(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
+	}
+}
+
+// Where toolgen would do nothing it says so, at the place, with the fix:
+// a comment that looks like a directive, a directive no type carries, a
+// tool type in a _test.go file, a tool without a description, a package
+// without tools. The run succeeds and generates what there is.
+func TestSilentCasesAreNotes(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"p/t.go": `package p
+
+// SpacedArgs has a space after the slashes.
+//
+// toolgen:tool
+type SpacedArgs struct {
+	A string ` + "`json:\"a\"`" + `
+}
+
+//toolgen:tool
+
+// DetachedArgs has its directive above a blank line.
+type DetachedArgs struct {
+	A string ` + "`json:\"a\"`" + `
+}
+
+//toolgen:tool
+type UndocumentedArgs struct {
+	A string ` + "`json:\"a\"`" + `
+}
+
+/* Toolgen: output */
+type Answer struct {
+	A string ` + "`json:\"a\"`" + `
+}
+`,
+		"p/t_test.go": `package p
+
+// TestOnlyArgs is declared with the tests.
+//
+//toolgen:tool
+type TestOnlyArgs struct {
+	A string ` + "`json:\"a\"`" + `
+}
+`,
+		"empty/e.go": "package empty\n\n// Plain is no tool.\ntype Plain struct{}\n",
+	})
+	stdout, stderr, code := toolgen(t, dir, "./p", "./empty")
+	want := `p/t.go:5:1: note: this comment is not a toolgen directive, so it does nothing: a directive is a line comment that begins //toolgen: with no space, as //toolgen:tool
+p/t.go:10:1: note: this directive is not in the doc comment of a type, so it does nothing: write it in the comment right above ` + "`type T struct`" + `, with no blank line between them
+p/t.go:18:6: note: tool undocumented has no description, and a model chooses a tool by its description: write a doc comment above UndocumentedArgs, or //toolgen:tool description="..."
+p/t.go:22:1: note: this comment is not a toolgen directive, so it does nothing: a directive is a line comment that begins //toolgen: with no space, as //toolgen:output
+p/t_test.go:6:6: note: TestOnlyArgs is in a _test.go file, which toolgen does not read (it loads the package as it builds, without its tests), so nothing is generated for it: move it to a file without the _test suffix
+empty: note: example.com/m/empty has no type with a //toolgen:tool or //toolgen:output directive, so toolgen generates nothing for it (give -type to name struct types without one)
+`
+	if code != 0 || stdout != "" || stderr != want {
+		t.Errorf("toolgen ./p ./empty: exit %d, stdout %q, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stdout, stderr, want)
+	}
+	src := read(t, filepath.Join(dir, "p", "tools_gen.go"))
+	if !strings.Contains(src, "var UndocumentedTool = ") || strings.Contains(src, "Spaced") || strings.Contains(src, "TestOnly") {
+		t.Errorf("generated code for other tools than the one with a directive:\n%s", src)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "empty", "tools_gen.go")); !os.IsNotExist(err) {
+		t.Errorf("a package without tools got a file: %v", err)
+	}
+	// Under a wildcard, packages without tools are ordinary: a note only
+	// when no package has any.
+	_, stderr, code = toolgen(t, dir, "./empty/...")
+	want = "note: ./empty/... has no type with a //toolgen:tool or //toolgen:output directive, so toolgen generates nothing for it (give -type to name struct types without one)\n"
+	if code != 0 || stderr != want {
+		t.Errorf("toolgen ./empty/...: exit %d, stderr:\n%s\nwant exit 0, stderr:\n%s", code, stderr, want)
+	}
+}
+
+// An error at a field declared in another package points at the field, as
+// one in the tool's own package does: its line and its column.
+func TestErrorAtAFieldOfAnotherPackage(t *testing.T) {
+	t.Parallel()
+	dir := newModule(t, map[string]string{
+		"q/q.go": `package q
+
+// Inner is declared apart from the tool.
+type Inner struct {
+	Name string ` + "`json:\"name\"`" + `
+	Ch   chan int ` + "`json:\"ch\"`" + `
+}
+`,
+		"p/t.go": `package p
+
+import "example.com/m/q"
+
+// UseArgs uses q.Inner.
+//
+//toolgen:tool
+type UseArgs struct {
+	In q.Inner ` + "`json:\"in\"`" + `
+}
+`,
+	})
+	_, stderr, code := toolgen(t, dir, "./p")
+	want := "q/q.go:6:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"\n"
+	if code != 1 || stderr != want {
+		t.Errorf("toolgen ./p: exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", code, stderr, want)
 	}
 }

@@ -12,10 +12,10 @@ const _ = toolimpl.SupportPackageIsVersion4
 
 // The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
 const (
-	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object","description":"Reads the robot's battery level."}`
-	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false,"description":"Reads the robot's battery level."}`
-	getBatteryArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
-	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false,"description":"Reads the robot's battery level."}`
+	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+	getBatteryArgsAnthropicSchema  = `{"type":"object","properties":{},"additionalProperties":false}`
+	getBatteryArgsGeminiJSONSchema = `{"type":"object","properties":{},"additionalProperties":false}`
 )
 
 // getBatteryArgsForms are the definitions of the get_battery tool in each provider's form.
@@ -89,11 +89,11 @@ func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBatteryA
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
 const (
-	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsAnthropicSchema  = `{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the robot's top speed. Must be between 0 and 1."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"],"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
-	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false,"description":"Moves the robot to a point of its 10 m by 10 m workspace."}`
+	moveToArgsSchema           = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"additionalProperties":false,"type":"object","required":["x","y","speed"]}`
+	moveToArgsOpenAISchema     = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false}`
+	moveToArgsAnthropicSchema  = `{"type":"object","properties":{"x":{"type":"number","description":"Target x coordinate, in meters. Must be between 0 and 10."},"y":{"type":"number","description":"Target y coordinate, in meters. Must be between 0 and 10."},"speed":{"type":"number","description":"Speed, as a fraction of the robot's top speed. Must be between 0 and 1."}},"required":["x","y","speed"],"additionalProperties":false}`
+	moveToArgsGeminiSchema     = `{"type":"OBJECT","properties":{"x":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"NUMBER","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"NUMBER","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"propertyOrdering":["x","y","speed"]}`
+	moveToArgsGeminiJSONSchema = `{"type":"object","properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"Target x coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Target y coordinate, in meters."},"speed":{"type":"number","maximum":1,"minimum":0,"description":"Speed, as a fraction of the robot's top speed."}},"required":["x","y","speed"],"additionalProperties":false}`
 )
 
 // moveToArgsForms are the definitions of the move_to tool in each provider's form.
@@ -199,11 +199,11 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
 const (
-	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsAnthropicSchema  = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"],"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
-	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false,"description":"Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice."}`
+	openDoorArgsSchema           = `{"properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"additionalProperties":false,"type":"object","required":["door"]}`
+	openDoorArgsOpenAISchema     = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false}`
+	openDoorArgsAnthropicSchema  = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false}`
+	openDoorArgsGeminiSchema     = `{"type":"OBJECT","properties":{"door":{"type":"STRING","description":"The door to open, for example \"north\"."}},"required":["door"]}`
+	openDoorArgsGeminiJSONSchema = `{"type":"object","properties":{"door":{"type":"string","description":"The door to open, for example \"north\"."}},"required":["door"],"additionalProperties":false}`
 )
 
 // openDoorArgsForms are the definitions of the open_door tool in each provider's form.
@@ -224,8 +224,8 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 	Decode:  DecodeOpenDoorArgs,
 	Decoder: openDoorArgsDecoder,
 	Tool: tool.Tool{
-		Description: "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.",
-		Dialects:    toolimpl.Dialects("open_door", "Opens a door of the building. A person must approve each\ncall; a repeated request is not performed twice.", tool.RiskDangerous, false, "", openDoorArgsForms),
+		Description: "Opens a door of the building. A person must approve each call; a repeated request is not performed twice.",
+		Dialects:    toolimpl.Dialects("open_door", "Opens a door of the building. A person must approve each call; a repeated request is not performed twice.", tool.RiskDangerous, false, "", openDoorArgsForms),
 		Idempotent:  false,
 		Name:        "open_door",
 		Risk:        tool.RiskDangerous,

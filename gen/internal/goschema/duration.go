@@ -73,7 +73,7 @@ type DurationBounds struct {
 // jsonschema tag; the schema builder refuses those that do not parse.
 func DurationBoundsOf(tag string) DurationBounds {
 	var b DurationBounds
-	for _, item := range splitOnUnescapedCommas(tag) {
+	for _, item := range tagList(tag) {
 		key, val, _ := strings.Cut(item, "=")
 		d, err := time.ParseDuration(val)
 		if err != nil {
@@ -104,7 +104,7 @@ func (b DurationBounds) Note() string {
 
 // TagValue is the value of key= in a jsonschema tag.
 func TagValue(tag, key string) (string, bool) {
-	for _, item := range splitOnUnescapedCommas(tag) {
+	for _, item := range tagList(tag) {
 		if k, v, ok := strings.Cut(item, "="); ok && k == key {
 			return v, true
 		}
@@ -153,4 +153,11 @@ func (b *schemaBuilder) durationBoundsNote(f *types.Var, tag string) string {
 		b.errs.Add(b.pos(f.Pos()), "field %s: minimum=%s is above maximum=%s", f.Name(), bounds.MinText, bounds.MaxText)
 	}
 	return bounds.Note()
+}
+
+// tagList is the items of a jsonschema tag, ambiguous commas split as
+// the schema builder splits them (and reports them).
+func tagList(tag string) []string {
+	items, _ := tagItems(tag, "required", "nullable")
+	return items
 }

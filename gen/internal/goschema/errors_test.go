@@ -16,6 +16,10 @@ import (
 // badErrors are the errors, as "file:line:col: message", of the structs of
 // testdata/bad, which toolgen refuses.
 var badErrors = map[string][]string{
+	"AmbiguousComma": {
+		`bad.go:188:2: field A: jsonschema tag: the comma between "pattern=^(a" and "maxLength=3)$" may be the pattern's (its "(" is not closed) or end it: write \\, in the tag for a comma of the pattern, or close the pattern before the comma`,
+		`bad.go:189:2: field B: jsonschema tag: the comma between "pattern=^[a-z]{1" and "minLength=2}$" may be the pattern's (its "{" is not closed) or end it: write \\, in the tag for a comma of the pattern, or close the pattern before the comma`,
+	},
 	"BadJSONNames": {
 		"bad.go:173:2: field Quote: json name \"q\\\"uote\" has characters encoding/json does not accept in a name (it would use \"Quote\" instead)",
 		"bad.go:174:2: field Backslash: json name \"back\\\\slash\" has characters encoding/json does not accept in a name (it would use \"Backslash\" instead)",

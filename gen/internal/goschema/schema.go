@@ -473,7 +473,7 @@ func (b *schemaBuilder) fields(s *invopop.Schema, st *types.Struct) {
 
 func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	f := m.Var()
-	pos := b.pos(f.Pos())
+	pos := b.docs.Position(b.pos(f.Pos()), f)
 	if m.Refused != "" {
 		b.errs.Add(pos, "%s", m.Refused)
 		return
@@ -570,22 +570,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// splitOnUnescapedCommas splits a tag at commas not preceded by a backslash,
-// as invopop does, so that a value may contain "\,".
-func splitOnUnescapedCommas(tag string) []string {
-	parts := strings.Split(tag, ",")
-	out := []string{parts[0]}
-	for _, next := range parts[1:] {
-		last := out[len(out)-1]
-		if strings.HasSuffix(last, `\`) {
-			out[len(out)-1] = last[:len(last)-1] + "," + next
-			continue
-		}
-		out = append(out, next)
-	}
-	return out
 }
 
 // requiredGroup adds a member to a oneof_required or anyof_required group

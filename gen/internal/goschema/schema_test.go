@@ -135,6 +135,17 @@ func invopopReflector(t *testing.T, doNotReference bool) *invopop.Reflector {
 	require.NoError(t, r.AddGoComments("github.com/toolgen-go/toolgen/gen/internal/goschema", "../../../internal/fixtures/structs", invopop.WithFullComment()))
 	require.Equal(t, "Point is a point in the plane.", r.CommentMap[corpusPath+".Point"], "comment keys do not match the package path")
 	require.Equal(t, "X is the abscissa.", r.CommentMap[corpusPath+".Point.X"])
+	// toolgen's descriptions are doc comments as go doc shows them, and a
+	// type's does not begin with its Go name: the comments invopop reads
+	// are given the same form (the rule itself is TestToolDescription's).
+	for key, doc := range r.CommentMap {
+		name := strings.TrimPrefix(key, corpusPath+".")
+		if !strings.Contains(name, ".") {
+			r.CommentMap[key] = load.TypeDescription(name, doc)
+		} else {
+			r.CommentMap[key] = load.DocText(doc)
+		}
+	}
 	return r
 }
 
@@ -382,7 +393,7 @@ var recursionSchemas = map[string]string{
     "name",
     "meta"
   ],
-  "description": "Node is a tree node: it refers to itself."
+  "description": "A tree node: it refers to itself."
 }`,
 	"Thread": `{
   "$defs": {
@@ -421,7 +432,7 @@ var recursionSchemas = map[string]string{
         "text",
         "author"
       ],
-      "description": "Comment is a comment with replies."
+      "description": "A comment with replies."
     }
   },
   "properties": {
@@ -446,7 +457,7 @@ var recursionSchemas = map[string]string{
     "title",
     "first"
   ],
-  "description": "Thread holds a recursive type that is not itself."
+  "description": "Holds a recursive type that is not itself."
 }`,
 	"Forest": `{
   "$defs": {
@@ -455,14 +466,14 @@ var recursionSchemas = map[string]string{
         "$ref": "#/$defs/Nest"
       },
       "type": "array",
-      "description": "Nest is a list of lists."
+      "description": "A list of lists."
     },
     "Tree": {
       "additionalProperties": {
         "$ref": "#/$defs/Tree"
       },
       "type": "object",
-      "description": "Tree is a map of trees."
+      "description": "A map of trees."
     }
   },
   "properties": {
@@ -485,7 +496,7 @@ var recursionSchemas = map[string]string{
     "trees",
     "nested"
   ],
-  "description": "Forest holds recursive maps and slices."
+  "description": "Holds recursive maps and slices."
 }`,
 	"Ring": `{
   "$defs": {
@@ -507,7 +518,7 @@ var recursionSchemas = map[string]string{
         "name",
         "depth"
       ],
-      "description": "RingLink embeds Ring."
+      "description": "Embeds Ring."
     }
   },
   "properties": {
@@ -523,7 +534,7 @@ var recursionSchemas = map[string]string{
   "required": [
     "name"
   ],
-  "description": "Ring refers to itself through a struct that embeds it."
+  "description": "Refers to itself through a struct that embeds it."
 }`,
 	"Chain": `{
   "properties": {
@@ -552,7 +563,7 @@ var recursionSchemas = map[string]string{
   "required": [
     "id"
   ],
-  "description": "Chain embeds a struct that refers back to Chain."
+  "description": "Embeds a struct that refers back to Chain."
 }`,
 }
 
@@ -695,13 +706,13 @@ func TestSchemaDocAdditions(t *testing.T) {
 		"properties/Word/description":   `"Word is embedded and not a struct."`,
 		// An unexported type and its fields.
 		"properties/loc/properties/city/description":        `"City is where."`,
-		"properties/locs/items/description":                 `"location is an unexported type."`,
+		"properties/locs/items/description":                 `"An unexported type."`,
 		"properties/locs/items/properties/city/description": `"City is where."`,
 		// The fields of an anonymous struct.
 		"properties/anon/properties/inner/description": `"Inner is a field of an anonymous struct."`,
 		// An instance of a generic type and its fields.
 		"properties/page/properties/items/description":        `"Items are on this page."`,
-		"properties/pages/items/description":                  `"Page is a generic type."`,
+		"properties/pages/items/description":                  `"A generic type."`,
 		"properties/pages/items/properties/items/description": `"Items are on this page."`,
 		// A type defined as another struct type has the fields' comments.
 		"properties/alt/properties/x/description": `"X is the abscissa."`,

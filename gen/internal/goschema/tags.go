@@ -36,7 +36,14 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 	// Like invopop, the keys that apply to any field come first, so that
 	// oneof_type (which clears the type) decides what the others apply to.
 	var typed []string
-	for _, item := range splitOnUnescapedCommas(schemaTag) {
+	tagged, ambiguous := tagItems(schemaTag, "required", "nullable")
+	for _, msg := range ambiguous {
+		fail("jsonschema tag: %s", msg)
+	}
+	if len(ambiguous) > 0 {
+		return
+	}
+	for _, item := range tagged {
 		if item == "" || item == "required" || item == "nullable" {
 			continue
 		}
@@ -268,7 +275,8 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 		// Enum tags replace the enum toolgen derives from constants.
 		enumTarget.Enum = enums
 	}
-	for _, item := range splitOnUnescapedCommas(tags.Get("jsonschema_extras")) {
+	extras, _ := tagItems(tags.Get("jsonschema_extras"))
+	for _, item := range extras {
 		key, val, ok := strings.Cut(item, "=")
 		if item == "" {
 			continue

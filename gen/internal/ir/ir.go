@@ -18,6 +18,10 @@ type Package struct {
 	Tools   []*Tool
 	Outputs []*Tool // the structured outputs, //toolgen:output
 	Output  string  // absolute path of the file to generate
+	// Notes are what the loader found that does nothing: comments that
+	// look like directives, tool types in _test.go files, tools without a
+	// description.
+	Notes []Note
 	// Constraint is the //go:build expression of the output: the
 	// conjunction of the build tags it was loaded with, or "".
 	Constraint string

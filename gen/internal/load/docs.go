@@ -2,6 +2,7 @@ package load
 
 import (
 	"go/ast"
+	"go/doc/comment"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -63,15 +64,53 @@ func (d *Docs) Lookup(pos token.Position, obj types.Object) string {
 	}
 	entries := docs[docKey{pos.Line, obj.Name()}]
 	if len(entries) == 1 {
-		return entries[0].doc
+		return describe(obj, entries[0].doc)
 	}
 	// Two declarations of the name on the line: only a column tells.
 	for _, e := range entries {
 		if e.column == pos.Column {
-			return e.doc
+			return describe(obj, e.doc)
 		}
 	}
 	return ""
+}
+
+// Position is pos, the position of obj's declaration, with its column
+// found in the source when the position has none: the types of a package
+// loaded from export data carry lines only, and an error at such a field
+// points at its name as at any other.
+func (d *Docs) Position(pos token.Position, obj types.Object) token.Position {
+	if d == nil || !pos.IsValid() || pos.Column > 1 {
+		return pos
+	}
+	docs, ok := d.files[pos.Filename]
+	if !ok {
+		docs = d.parse(d.source(pos.Filename, obj.Pkg()))
+		d.files[pos.Filename] = docs
+	}
+	if entries := docs[docKey{pos.Line, obj.Name()}]; len(entries) == 1 {
+		pos.Column = entries[0].column
+	}
+	return pos
+}
+
+// describe is the description of obj, a type or a field, from its doc
+// comment: the text as go doc shows it, and for a type without the Go name
+// it begins with.
+func describe(obj types.Object, doc string) string {
+	if _, ok := obj.(*types.TypeName); ok {
+		return TypeDescription(obj.Name(), doc)
+	}
+	return DocText(doc)
+}
+
+// DocText is a doc comment as go doc shows it, for a reader who sees no
+// source: the lines of a paragraph joined, paragraphs, lists and code
+// blocks kept, no trailing newline.
+func DocText(doc string) string {
+	var p comment.Parser
+	printer := comment.Printer{TextWidth: -1}
+	return strings.TrimRight(string(printer.Text(p.Parse(doc))), "\n")
 }
 
 // source is the file a position names, or when there is no such file, the

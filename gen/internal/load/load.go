@@ -149,6 +149,7 @@ func Load(cfg Config) ([]*ir.Package, error) {
 		}
 		pkg.Constraint = build
 		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, optionDialects{cfg.ToolDialects, cfg.OutputDialects}, &errs)
+		pkg.Notes = append(append(directiveNotes(p, pkg.Output), testFileNotes(dir)...), descriptionNotes(pkg)...)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
@@ -277,7 +278,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 					errs.Add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
 					continue
 				}
-				t := &ir.Tool{Obj: obj, Pos: pos, Risk: "act", Description: toolDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
+				t := &ir.Tool{Obj: obj, Pos: pos, Risk: "act", Description: TypeDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
 					Output: kind == outputDirective}
 				t.Name = DefaultName(ts.Name.Name, t.Output)
 				idempotent := ""
@@ -356,19 +357,24 @@ func resultType(pkg *types.Package, name string, pos token.Position, errs *ir.Er
 	return obj
 }
 
-// toolDescription is a tool's description from its type's doc comment,
-// without the directive, and without Go's leading type name, which means
+// TypeDescription is a type's description from its doc comment, as go doc
+// shows it (DocText), without the directive, and without Go's leading type
+// name, which means
 // nothing to a model: "GetWeatherArgs asks for ..." becomes "Asks for
 // ...", "Invoice is an invoice ..." becomes "An invoice ...".
-func toolDescription(typeName, doc string) string {
-	doc = strings.TrimSpace(doc)
+func TypeDescription(typeName, doc string) string {
+	doc = DocText(doc)
 	rest, ok := strings.CutPrefix(doc, typeName+" ")
 	if !ok {
 		return doc
 	}
 	rest = strings.TrimLeft(rest, " ")
-	// "Invoice is an invoice ..." describes the value: "An invoice ...".
-	if is, ok := strings.CutPrefix(rest, "is "); ok && (strings.HasPrefix(is, "a ") || strings.HasPrefix(is, "an ") || strings.HasPrefix(is, "the ")) {
+	// "Invoice is an invoice ..." describes the value: "An invoice ...";
+	// "Person is someone ..." has no such rest, and stays as it is.
+	if is, ok := strings.CutPrefix(rest, "is "); ok {
+		if !strings.HasPrefix(is, "a ") && !strings.HasPrefix(is, "an ") && !strings.HasPrefix(is, "the ") {
+			return doc
+		}
 		rest = is
 	}
 	r, size := utf8.DecodeRuneInString(rest)

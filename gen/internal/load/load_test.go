@@ -18,7 +18,10 @@ func TestToolDescription(t *testing.T) {
 		"GetWeatherArgsX gets.":                "GetWeatherArgsX gets.",
 		"":                                     "",
 		"GetWeatherArgs élit.":                 "Élit.",
+		"GetWeatherArgs is someone's.":         "GetWeatherArgs is someone's.",
+		"GetWeatherArgs is a request.":         "A request.",
+		"GetWeatherArgs asks for the weather\nof a city.\n\nA second paragraph\nhere.\n\n  - one\n  - two\n": "Asks for the weather of a city.\n\nA second paragraph here.\n\n  - one\n  - two",
 	} {
-		assert.Equal(t, want, toolDescription("GetWeatherArgs", doc), doc)
+		assert.Equal(t, want, TypeDescription("GetWeatherArgs", doc), doc)
 	}
 }

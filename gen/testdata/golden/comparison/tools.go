@@ -1,7 +1,7 @@
 // Package comparison has a filter whose operators, descriptions and
 // constants hold the characters HTML escapes, "<", ">" and "&": a model and
 // a person read them as they are, in the definitions, the response formats
-// and the feedback. The line separator and the tab of a description stay
+// and the feedback. The line separator and the tab of a (tag's) description stay
 // escaped.
 package comparison
 
@@ -29,8 +29,9 @@ type FilterArgs struct {
 	Value float64 `json:"value"`
 	// At most this many rows.
 	Limit int `json:"limit,omitempty" jsonschema:"minimum=1,maximum=100"`
-	// Kept apart by a line separator: left right, and a	tab.
-	Join string `json:"join,omitempty" jsonschema:"enum=&&"`
+	// A doc comment is read as go doc reads it, its spaces normalized; a tag's
+	// description is as written, a line separator and a tab included.
+	Join string `json:"join,omitempty" jsonschema:"enum=&&,description=Kept apart by a line separator: left\u2028right, and a\ttab."`
 }
 
 // Rule is a comparison a model proposes: <field> <op> <value>.

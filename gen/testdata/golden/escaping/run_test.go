@@ -9,7 +9,7 @@ import (
 
 func TestQuery(t *testing.T) {
 	check.Tools(t, Tools, "query-v2 act")
-	if QueryV2Tool.Description != "Runs a \"query\"; a backslash \\ and `backquotes` are text.\nIt ends the comment */ here, in the Unicode: é ∑ 日本." {
+	if QueryV2Tool.Description != "Runs a \"query\"; a backslash \\ and `backquotes` are text. It ends the comment */ here, in the Unicode: é ∑ 日本." {
 		t.Errorf("Description = %q", QueryV2Tool.Description)
 	}
 	check.Run[QueryArgs](t, Tools, &QueryV2Tool.Tool, []check.Call{

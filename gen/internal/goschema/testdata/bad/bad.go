@@ -182,3 +182,9 @@ type DurationBounds struct {
 	C []time.Duration `json:"c" jsonschema:"multipleOf=1s"`
 	D time.Duration   `json:"d" jsonschema:"minimum=1h,maximum=1m"`
 }
+
+// AmbiguousComma has commas that could be a pattern's or end it.
+type AmbiguousComma struct {
+	A string `json:"a" jsonschema:"pattern=^(a,maxLength=3)$"`
+	B string `json:"b" jsonschema:"pattern=^[a-z]{1,minLength=2}$"`
+}
