@@ -57,12 +57,7 @@ func (d *Docs) Lookup(pos token.Position, obj types.Object) string {
 	if !pos.IsValid() {
 		return ""
 	}
-	docs, ok := d.files[pos.Filename]
-	if !ok {
-		docs = d.parse(d.source(pos.Filename, obj.Pkg()))
-		d.files[pos.Filename] = docs
-	}
-	entries := docs[docKey{pos.Line, obj.Name()}]
+	entries := d.entries(pos, obj)
 	if len(entries) == 1 {
 		return describe(obj, entries[0].doc)
 	}
@@ -83,15 +78,21 @@ func (d *Docs) Position(pos token.Position, obj types.Object) token.Position {
 	if d == nil || !pos.IsValid() || pos.Column > 1 {
 		return pos
 	}
+	if entries := d.entries(pos, obj); len(entries) == 1 {
+		pos.Column = entries[0].column
+	}
+	return pos
+}
+
+// entries are the declarations named as obj on the line of pos, from its
+// file, parsed once.
+func (d *Docs) entries(pos token.Position, obj types.Object) []docEntry {
 	docs, ok := d.files[pos.Filename]
 	if !ok {
 		docs = d.parse(d.source(pos.Filename, obj.Pkg()))
 		d.files[pos.Filename] = docs
 	}
-	if entries := docs[docKey{pos.Line, obj.Name()}]; len(entries) == 1 {
-		pos.Column = entries[0].column
-	}
-	return pos
+	return docs[docKey{pos.Line, obj.Name()}]
 }
 
 // describe is the description of obj, a type or a field, from its doc
