@@ -8,41 +8,40 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/dialect"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
 
 // outputDialects are the providers of structured outputs, for the
 // dialects= option of //toolgen:output: the options of the forms that are
 // tool.ResponseFormats fields (tool.Form.Output), the strictest of each
 // provider, which falls back as a tool's definition does.
-var outputDialects = func() []Dialect {
-	var ds []Dialect
-	for _, f := range shapes {
-		if f.Output() && !slices.Contains(ds, Dialect(f.Option)) {
-			ds = append(ds, Dialect(f.Option))
+var outputDialects = func() []ir.Dialect {
+	var ds []ir.Dialect
+	for _, f := range dialect.Shapes {
+		if f.Output() && !slices.Contains(ds, ir.Dialect(f.Option)) {
+			ds = append(ds, ir.Dialect(f.Option))
 		}
 	}
 	return ds
 }()
 
 // allowedDialects are the values of the dialects= option of the type.
-func (t *Tool) allowedDialects() []Dialect {
+func allowedDialects(t *Tool) []ir.Dialect {
 	if t.Output {
 		return outputDialects
 	}
-	return AllDialects
+	return dialect.All
 }
 
 // dialects returns the dialects a tool is generated in: those of its
 // dialects= option, or all.
-func (t *Tool) dialects() []Dialect {
+func dialects(t *Tool) []ir.Dialect {
 	if t.Dialects == nil {
-		return t.allowedDialects()
+		return allowedDialects(t)
 	}
-	ds := make([]Dialect, len(t.Dialects))
-	for i, d := range t.Dialects {
-		ds[i] = Dialect(d)
-	}
-	return ds
+	return t.Dialects
 }
 
 // chooseForms converts a tool's canonical schema into each of its dialects
@@ -51,44 +50,44 @@ func (t *Tool) dialects() []Dialect {
 // field and cause, or an error when the tool is strict. A definition no
 // form of its provider can take is an error at the field, which names the
 // dialects= option that leaves the provider out.
-func chooseForms(t *Tool, canonical []byte) ([]*Form, []Note, Errors) {
-	conversions := map[Dialect]*Converted{}
-	failures := map[Dialect][]DialectError{}
-	convert := func(d Dialect) (*Converted, []DialectError) {
+func chooseForms(t *Tool, canonical []byte) ([]*ir.Form, []Note, Errors) {
+	conversions := map[ir.Dialect]*dialect.Converted{}
+	failures := map[ir.Dialect][]ir.DialectError{}
+	convert := func(d ir.Dialect) (*dialect.Converted, []ir.DialectError) {
 		if c, ok := conversions[d]; ok || failures[d] != nil {
 			return c, failures[d]
 		}
-		c, errs := ConvertJSON(d, canonical)
+		c, errs := dialect.ConvertJSON(d, canonical)
 		conversions[d], failures[d] = c, errs
 		return c, errs
 	}
-	var forms []*Form
+	var forms []*ir.Form
 	var errs Errors
-	failed := map[Dialect]bool{}
-	for _, shape := range shapes {
-		d := Dialect(shape.Option)
-		if !slices.Contains(t.dialects(), d) || t.Output && !shape.Output() {
+	failed := map[ir.Dialect]bool{}
+	for _, shape := range dialect.Shapes {
+		d := ir.Dialect(shape.Option)
+		if !slices.Contains(dialects(t), d) || t.Output && !shape.Output() {
 			continue
 		}
-		f, ferrs := ChooseForm(shape, convert)
+		f, ferrs := dialect.ChooseForm(shape, convert)
 		if len(ferrs) > 0 {
 			if !failed[d] {
 				failed[d] = true
-				errs = append(errs, t.dialectErrors(ferrs, "leave "+string(d)+" out with "+t.directiveOf()+" dialects="+t.dialectsWithout(d))...)
+				errs = append(errs, dialectErrors(t, ferrs, "leave "+string(d)+" out with "+directiveOf(t)+" dialects="+dialectsWithout(t, d))...)
 			}
 			continue
 		}
 		forms = append(forms, f)
 	}
-	notes, strictErrs := t.fallbackNotes(forms)
+	notes, strictErrs := fallbackNotes(t, forms)
 	return forms, notes, append(errs, strictErrs...)
 }
 
 // dialectsWithout is the value of a dialects= option without the
 // dialects given.
-func (t *Tool) dialectsWithout(ds ...Dialect) string {
+func dialectsWithout(t *Tool, ds ...ir.Dialect) string {
 	var keep []string
-	for _, k := range t.dialects() {
+	for _, k := range dialects(t) {
 		if !slices.Contains(ds, k) {
 			keep = append(keep, string(k))
 		}
@@ -97,19 +96,19 @@ func (t *Tool) dialectsWithout(ds ...Dialect) string {
 }
 
 // dialectErrors reports dialect errors at their fields, each with advice.
-func (t *Tool) dialectErrors(des []DialectError, advice string) Errors {
+func dialectErrors(t *Tool, des []ir.DialectError, advice string) Errors {
 	var out Errors
 	for _, de := range des {
-		pos, where := t.where(de.Path)
+		pos, where := fieldWhere(t, de.Path)
 		out.Add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
 	}
 	return out
 }
 
-// where is the position of the field a schema pointer stands for, and how
-// messages name it: "field Labels", or "tool create_event" for the root.
-func (t *Tool) where(pointer string) (token.Position, string) {
-	pos, field := t.fieldAt(pointer)
+// fieldWhere is the position of the field a schema pointer stands for, and
+// how messages name it: "field Labels", or "tool create_event" for the root.
+func fieldWhere(t *Tool, pointer string) (token.Position, string) {
+	pos, field := fieldAt(t, pointer)
 	if field == "" {
 		return pos, "tool " + t.Name
 	}
@@ -119,22 +118,22 @@ func (t *Tool) where(pointer string) (token.Position, string) {
 // fallbackNotes renders the fallbacks of a tool's definitions: one note
 // per field and cause, naming every provider it makes fall back. For a
 // strict tool they are errors instead.
-func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
+func fallbackNotes(t *Tool, forms []*ir.Form) ([]Note, Errors) {
 	type key struct {
 		pos  token.Position
 		what string
 	}
 	type group struct {
 		where     string
-		first     DialectError
-		dialects  []DialectError // one per dialect that cannot express it
-		fallbacks []string       // how the tool goes to each provider instead
+		first     ir.DialectError
+		dialects  []ir.DialectError // one per dialect that cannot express it
+		fallbacks []string          // how the tool goes to each provider instead
 	}
 	groups := map[key]*group{}
 	var order []key
 	for _, f := range forms {
 		for _, de := range f.Fallback {
-			pos, where := t.where(de.Path)
+			pos, where := fieldWhere(t, de.Path)
 			k := key{pos, de.What}
 			g := groups[k]
 			if g == nil {
@@ -142,10 +141,10 @@ func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 				groups[k] = g
 				order = append(order, k)
 			}
-			if !slices.ContainsFunc(g.dialects, func(x DialectError) bool { return x.Dialect == de.Dialect }) {
+			if !slices.ContainsFunc(g.dialects, func(x ir.DialectError) bool { return x.Dialect == de.Dialect }) {
 				g.dialects = append(g.dialects, de)
 			}
-			if p := t.phrase(f.Form, 0); !slices.Contains(g.fallbacks, p) {
+			if p := dialect.Envelope(t, f.Form).Note; !slices.Contains(g.fallbacks, p) {
 				g.fallbacks = append(g.fallbacks, p)
 			}
 		}
@@ -156,7 +155,7 @@ func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 		g := groups[k]
 		var in []string
 		for _, de := range g.dialects {
-			s := de.Dialect.Title()
+			s := de.Title
 			if de.Why != "" {
 				s += " (" + de.Why + ")"
 			}
@@ -164,14 +163,14 @@ func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 		}
 		msg := fmt.Sprintf("%s: %s cannot be expressed in %s", g.where, k.what, strings.Join(in, " or in "))
 		if t.Strict {
-			var out []Dialect
+			var out []ir.Dialect
 			var names []string
 			for _, de := range g.dialects {
 				out = append(out, de.Dialect)
 				names = append(names, string(de.Dialect))
 			}
-			fix := "leave " + joinAnd(names) + " out with " + t.directiveOf() + " dialects=" + t.dialectsWithout(out...)
-			if t.dialectsWithout(out...) == "" {
+			fix := "leave " + ir.JoinAnd(names) + " out with " + directiveOf(t) + " dialects=" + dialectsWithout(t, out...)
+			if dialectsWithout(t, out...) == "" {
 				fix = "let it fall back without strict=true (and -strict)"
 			}
 			if g.first.Instead != "" {
@@ -194,8 +193,8 @@ func (t *Tool) fallbackNotes(forms []*Form) ([]Note, Errors) {
 // wraps them into its tool.Dialects (tool.ResponseFormats).
 type toolDialects struct {
 	tool        *Tool
-	schemaConst string              // the canonical schema
-	params      map[lowering]string // the constant of each lowering's schema; "" for none
+	schemaConst string                      // the canonical schema
+	params      map[dialect.Lowering]string // the constant of each lowering's schema; "" for none
 	consts      []jen.Code
 	// outputSchema is the constant of the tool's result schema, the
 	// outputSchema of its MCP definition; "" for none.
@@ -207,15 +206,15 @@ type toolDialects struct {
 // one per lowering (its rules' constant suffix names it; the canonical
 // schema's is the tool's Schema), named in the file's scope.
 func newToolDialects(t *Tool, sc *scope, prefix string, canonical []byte) *toolDialects {
-	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[lowering]string{}}
+	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[dialect.Lowering]string{}}
 	td.forms = sc.global(prefix + "Forms")
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
 	for _, f := range t.Forms {
-		l := lowering(f.Form.Lowering)
+		l := dialect.Lowering(f.Form.Lowering)
 		if _, done := td.params[l]; done {
 			continue
 		}
-		suffix := lowerings[l].constant
+		suffix := l.Constant()
 		switch {
 		case f.Parameters == nil:
 			td.params[l] = ""
@@ -255,7 +254,7 @@ func (td *toolDialects) fallbackComment() []string {
 		if len(f.Fallback) == 0 {
 			continue
 		}
-		t := fmt.Sprintf("%s, as %s.", td.tool.phrase(f.Form, 1), f.FallbackText())
+		t := fmt.Sprintf("%s, as %s.", dialect.Envelope(td.tool, f.Form).Comment, dialect.FallbackText(f))
 		if t != text {
 			flush()
 			fields, text = nil, t
@@ -300,11 +299,11 @@ func (td *toolDialects) emitForms(f *jen.File) {
 		if len(form.Fallback) > 0 {
 			row = append(row, jen.Id("Form").Op(":").Qual(runtimePath, form.Form.Name))
 		}
-		if p := td.params[lowering(form.Form.Lowering)]; p != "" {
+		if p := td.params[dialect.Lowering(form.Form.Lowering)]; p != "" {
 			row = append(row, jen.Id("Parameters").Op(":").Id(p))
 		}
 		if len(form.Fallback) > 0 {
-			row = append(row, jen.Id("Fallback").Op(":").Lit(form.FallbackText()))
+			row = append(row, jen.Id("Fallback").Op(":").Lit(dialect.FallbackText(form)))
 		}
 		rows = append(rows, jen.Line().Values(row...))
 	}
@@ -319,7 +318,7 @@ func (td *toolDialects) emitForms(f *jen.File) {
 // fieldAt finds the struct field that a JSON Pointer into the tool's
 // canonical schema stands for, and its position; for the root, or when the
 // pointer leads nowhere, the tool's own position and "".
-func (t *Tool) fieldAt(pointer string) (token.Position, string) {
+func fieldAt(t *Tool, pointer string) (token.Position, string) {
 	pos, field := t.Pos, ""
 	if t.Fset == nil || t.Obj == nil || pointer == "" {
 		return pos, field

@@ -7,18 +7,18 @@
 // The stages are packages under gen/internal that pass plain data
 // (gen/internal/ir): load (go/packages, directives, doc comments, the Go
 // field model) yields the annotated types, goschema turns each into its
-// canonical schema, the provider forms (dialect*.go: chooseForms) pick the
-// form of each definition, the strictest its provider accepts, and note each
-// fallback, the emitter (emit*.go, decode.go) turns all that into Go source
-// with jennifer, and Write puts the file in place. The emitter compiles the
-// JSON of each schema, the very bytes sent to the model, into the keyword
-// model (gen/internal/jsonschema) and emits from that model, so struct tools
-// and schema files share one compiler. Errors of every stage carry a
+// canonical schema, dialect lowers that schema into the provider forms and
+// picks the form of each definition, the strictest its provider accepts
+// (chooseForms, in dialect_emit.go, notes each fallback at its field), the
+// emitter (emit*.go, decode.go) turns all that into Go source with
+// jennifer, and Write puts the file in place. The emitter compiles the JSON
+// of each schema, the very bytes sent to the model, into the keyword model
+// (gen/internal/jsonschema) and emits from that model, so struct tools and
+// schema files share one compiler. Errors of every stage carry a
 // file:line:col position (for schemas, the keyword's location in the schema
 // too) and are all collected; nothing is written when any occurred.
 //
 // gen itself is the facade cmd/toolgen uses (Config, Generate,
 // GenerateSchemaFile, CompileSchema, File, Note, Errors, Write) and, until
-// they are packages of their own, the provider forms and the emitter. It may
-// import every stage.
+// it is a package of its own, the emitter. It may import every stage.
 package gen

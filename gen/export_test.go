@@ -27,8 +27,7 @@ func Definitions(cfg Config) ([]*Tool, error) {
 	}
 	var tools []*Tool
 	for _, pkg := range pkgs {
-		for _, it := range pkg.Tools {
-			t := &Tool{Tool: it}
+		for _, t := range pkg.Tools {
 			s, err := goschema.SchemaWith(pkg.Fset, t.Obj, nil, Options{})
 			if err != nil {
 				return nil, err

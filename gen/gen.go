@@ -14,11 +14,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/gen/internal/dialect"
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -78,26 +78,13 @@ type Result = ir.Result
 
 // Tool is a tool or a structured output with its definitions, ready to
 // emit.
-type Tool struct {
-	*ir.Tool
-	// Forms are the tool's definitions, in the order of Shapes, each in
-	// the strictest form its provider accepts; for an output, its
-	// response formats.
-	Forms []*Form
-}
+type Tool = ir.Tool
 
 // loadConfig is what the loader reads of cfg, with the values of the
 // dialects= option of a tool and of an output.
 func loadConfig(cfg Config) load.Config {
-	values := func(ds []Dialect) []tool.Dialect {
-		out := make([]tool.Dialect, len(ds))
-		for i, d := range ds {
-			out[i] = tool.Dialect(d)
-		}
-		return out
-	}
 	return load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Types: cfg.Types, Output: cfg.Output, Strict: cfg.Strict,
-		ToolDialects: values(AllDialects), OutputDialects: values(outputDialects)}
+		ToolDialects: dialect.All, OutputDialects: outputDialects}
 }
 
 // File is a generated file: its path and content, or nil content when a
@@ -142,8 +129,7 @@ func Generate(cfg Config) ([]File, error) {
 		}
 		found = true
 		failed := false
-		build := func(it *ir.Tool) *Tool {
-			t := &Tool{Tool: it}
+		build := func(t *Tool) *Tool {
 			schemaOf := goschema.SchemaWith
 			if t.Output {
 				schemaOf = goschema.OutputSchema
@@ -336,4 +322,4 @@ func Write(files []File) error {
 }
 
 // directiveOf is the directive of the tool or output.
-func (t *Tool) directiveOf() string { return load.Directive(t.Tool) }
+func directiveOf(t *Tool) string { return load.Directive(t) }

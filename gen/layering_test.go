@@ -22,8 +22,9 @@ var stages = []struct {
 }{
 	{"gen/internal/jsonschema", []string{"internal/ecma", "runtime/toolimpl/value"}},
 	{"gen/internal/ir", []string{"runtime/tool"}},
-	{"gen/internal/load", []string{"golang.org/x/tools/go/packages", "runtime/tool"}},
+	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
+	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool"}},
 	{"gen", nil},
 }
 

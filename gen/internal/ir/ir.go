@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // Package is a loaded package and the tools found in it.
@@ -28,8 +26,8 @@ type Package struct {
 }
 
 // Tool is a struct type annotated as a tool, or as a structured output
-// (Output). The loader sets its identity; the later stages add its schema
-// and its result.
+// (Output). The loader sets its identity; the later stages add its schema,
+// its result and its forms.
 type Tool struct {
 	Obj         *types.TypeName
 	Pos         token.Position
@@ -37,7 +35,7 @@ type Tool struct {
 	Risk        string // read, act or dangerous
 	Description string
 	Idempotent  bool           // idempotent=, by default true for risk=read only
-	Dialects    []tool.Dialect // from dialects=; nil means all those of its kind
+	Dialects    []Dialect      // from dialects=; nil means all those of its kind
 	Strict      bool           // no fallback: from strict= or the configuration
 	Fset        *token.FileSet // positions the fields' errors
 	// ResultType is the type named by result=, the tool's result: a
@@ -54,6 +52,10 @@ type Tool struct {
 	// Result is the tool's result type with its schema, when ResultType
 	// is set.
 	Result *Result
+	// Forms are the tool's definitions, in the order of the runtime's
+	// table of forms, each in the strictest form its provider accepts;
+	// for an output, its response formats.
+	Forms []*Form
 }
 
 // Result is the result type of one or more tools, with its schema.

@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // AppendSentence adds text to a description, ending the description with a
 // period first when it has no closing punctuation.
@@ -16,4 +19,24 @@ func AppendSentence(desc, text string) string {
 		desc += "."
 	}
 	return desc + " " + text
+}
+
+// JoinAnd joins the items of a list in a sentence: "a", "a and b", "a, b
+// and c".
+func JoinAnd(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// Plural counts a noun: "1 item", "2 items".
+func Plural(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.FormatUint(n, 10) + " " + noun + "s"
 }

@@ -8,7 +8,7 @@
 // paths). Docs finds the doc comments of types and fields, in the loaded
 // packages and in those known only from export data.
 //
-// It may import the standard library, golang.org/x/tools/go/packages,
-// gen/internal/ir and runtime/tool (tool.Dialect); nothing of the stages
-// above it (goschema, dialect, emit, gen).
+// It may import the standard library, golang.org/x/tools/go/packages and
+// gen/internal/ir; nothing of the stages above it (goschema, dialect, emit,
+// gen).
 package load

@@ -19,7 +19,6 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -41,14 +40,14 @@ type Config struct {
 	// ToolDialects and OutputDialects are the values of the dialects=
 	// option of a tool and of an output, in the order the option lists
 	// them.
-	ToolDialects, OutputDialects []tool.Dialect
+	ToolDialects, OutputDialects []ir.Dialect
 }
 
 // optionDialects are the values of the dialects= option: of a tool, and of
 // an output, in the order the option lists them.
-type optionDialects struct{ tool, output []tool.Dialect }
+type optionDialects struct{ tool, output []ir.Dialect }
 
-func (d optionDialects) of(output bool) []tool.Dialect {
+func (d optionDialects) of(output bool) []ir.Dialect {
 	if output {
 		return d.output
 	}
@@ -457,7 +456,7 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 }
 
 // dialectList lists dialects for messages: "openai, gemini".
-func dialectList(ds []tool.Dialect) string {
+func dialectList(ds []ir.Dialect) string {
 	parts := make([]string, len(ds))
 	for i, d := range ds {
 		parts[i] = string(d)
@@ -467,7 +466,7 @@ func dialectList(ds []tool.Dialect) string {
 
 // checkDialects checks the value of a dialects= option: known dialects,
 // each once.
-func checkDialects(value string, allowed []tool.Dialect) string {
+func checkDialects(value string, allowed []ir.Dialect) string {
 	seen := map[string]bool{}
 	for _, d := range strings.Split(value, ",") {
 		known := false
@@ -486,12 +485,12 @@ func checkDialects(value string, allowed []tool.Dialect) string {
 }
 
 // parseDialects reads a checked dialects= value, in the order of allowed.
-func parseDialects(value string, allowed []tool.Dialect) []tool.Dialect {
+func parseDialects(value string, allowed []ir.Dialect) []ir.Dialect {
 	listed := map[string]bool{}
 	for _, d := range strings.Split(value, ",") {
 		listed[d] = true
 	}
-	var out []tool.Dialect
+	var out []ir.Dialect
 	for _, d := range allowed {
 		if listed[string(d)] {
 			out = append(out, d)

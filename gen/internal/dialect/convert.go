@@ -1,66 +1,15 @@
-package gen
+package dialect
 
 import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
-
-// Dialect is a value of the //toolgen:tool dialects= option: the forms of
-// tool.Form whose Option it is ("openai" gives both a Chat Completions and
-// a Responses API definition). Every form of one option takes the same
-// lowering of the schema.
-type Dialect string
-
-// AllDialects lists the dialects in the order the dialects= option uses:
-// the options of tool.AllDialects' forms, each once.
-var AllDialects = func() []Dialect {
-	var ds []Dialect
-	for _, f := range shapes {
-		if !slices.Contains(ds, Dialect(f.Option)) {
-			ds = append(ds, Dialect(f.Option))
-		}
-	}
-	return ds
-}()
-
-// shapes are the forms of the runtime's table, in the order of
-// tool.Dialects' fields.
-var shapes = func() []*tool.Form {
-	var fs []*tool.Form
-	for _, d := range tool.AllDialects() {
-		f, _ := d.Form()
-		fs = append(fs, &f)
-	}
-	return fs
-}()
-
-// shapeOf is the form of a dialect of the runtime, or nil.
-func shapeOf(d tool.Dialect) *tool.Form {
-	for _, f := range shapes {
-		if f.Dialect == d {
-			return f
-		}
-	}
-	return nil
-}
-
-// optionForm is the first form of a dialects= option, or nil.
-func optionForm(d Dialect) *tool.Form {
-	for _, f := range shapes {
-		if Dialect(f.Option) == d {
-			return f
-		}
-	}
-	return nil
-}
 
 // Limits of the providers (see README, "Dialects").
 const (
@@ -82,7 +31,7 @@ var geminiName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
 // Converted is a tool's parameters schema in one dialect.
 type Converted struct {
-	Dialect Dialect
+	Dialect ir.Dialect
 	// Parameters is the schema, or nil when the dialect leaves it out (the
 	// Gemini parameters of a tool without arguments).
 	Parameters json.RawMessage
@@ -102,43 +51,6 @@ type Moved struct {
 	// characters." (for an array's items, to the array's description:
 	// "Each item must ...").
 	Text string
-}
-
-// DialectError is a schema that a dialect cannot accept at all.
-type DialectError struct {
-	Dialect Dialect
-	// Path is the JSON Pointer of the offending schema in the canonical
-	// schema: "/properties/meta".
-	Path string
-	// What is what the dialect cannot express: "a map".
-	What string
-	// Why is the dialect's rule that excludes it: "every object needs
-	// additionalProperties: false".
-	Why string
-	// Instead names a form of the same data that every dialect expresses
-	// strictly: "a list of {key, value} objects"; "" when there is none.
-	Instead string
-}
-
-// Msg says what cannot be expressed, in which dialect, and why.
-func (e DialectError) Msg() string {
-	if e.Why == "" {
-		return fmt.Sprintf("%s cannot be expressed in %s", e.What, e.Dialect.Title())
-	}
-	return fmt.Sprintf("%s cannot be expressed in %s (%s)", e.What, e.Dialect.Title(), e.Why)
-}
-
-func (e DialectError) Error() string {
-	return fmt.Sprintf("%s: schema at #%s: %s", e.Dialect, e.Path, e.Msg())
-}
-
-// Title is the dialect's name in messages, its forms' tool.Form.Title:
-// "OpenAI strict mode".
-func (d Dialect) Title() string {
-	if f := optionForm(d); f != nil {
-		return f.Title
-	}
-	return "the " + string(d) + " dialect"
 }
 
 // cause is a kind of schema some dialects cannot express, and the form of
@@ -172,25 +84,25 @@ func keywordCause(k string) cause {
 // schema in dialect d. Constraints the dialect cannot express become
 // sentences of the descriptions; a schema the dialect cannot accept at all
 // is reported as errors, every one found.
-func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
+func ConvertJSON(d ir.Dialect, canonical []byte) (*Converted, []ir.DialectError) {
 	v, err := jsonschema.ParseJSON(canonical)
 	if err != nil {
-		return nil, []DialectError{{Dialect: d, What: "the schema", Why: "reading it: " + err.Error()}}
+		return nil, []ir.DialectError{{Dialect: d, Title: Title(d), What: "the schema", Why: "reading it: " + err.Error()}}
 	}
 	root, ok := v.(*jsonschema.Object)
 	if !ok || root.Str("type") != "object" {
-		return nil, []DialectError{{Dialect: d, What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
+		return nil, []ir.DialectError{{Dialect: d, Title: Title(d), What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
 	}
 	out := &Converted{Dialect: d}
 	f := optionForm(d)
 	if f == nil {
-		return nil, []DialectError{{Dialect: d, What: "the schema", Why: fmt.Sprintf("unknown dialect %q", d)}}
+		return nil, []ir.DialectError{{Dialect: d, Title: Title(d), What: "the schema", Why: fmt.Sprintf("unknown dialect %q", d)}}
 	}
-	if lowering(f.Lowering) == lowerCanonical {
+	if Lowering(f.Lowering) == lowerCanonical {
 		out.Parameters = append(json.RawMessage(nil), canonical...)
 		return out, nil
 	}
-	c := &converter{dialect: d, lowering: lowering(f.Lowering), rules: lowerings[lowering(f.Lowering)], root: root}
+	c := &converter{dialect: d, lowering: Lowering(f.Lowering), rules: lowerings[Lowering(f.Lowering)], root: root}
 	conv := c.schema(root, "", "", nil, 1)
 	c.limits()
 	if len(c.errs) > 0 {
@@ -211,11 +123,11 @@ func ConvertJSON(d Dialect, canonical []byte) (*Converted, []DialectError) {
 // converter converts one canonical schema into one dialect, by the rules
 // of its lowering.
 type converter struct {
-	dialect  Dialect
-	lowering lowering
+	dialect  ir.Dialect
+	lowering Lowering
 	rules    rules
 	root     *jsonschema.Object
-	errs     []DialectError
+	errs     []ir.DialectError
 	moved    []Moved
 
 	// OpenAI strict mode's limits.
@@ -232,7 +144,7 @@ type converter struct {
 // fail reports that the dialect cannot express what is at path; why is
 // the dialect's rule.
 func (c *converter) fail(path string, what cause, why string, args ...any) {
-	c.errs = append(c.errs, DialectError{Dialect: c.dialect, Path: path, What: what.what, Why: fmt.Sprintf(why, args...), Instead: what.instead})
+	c.errs = append(c.errs, ir.DialectError{Dialect: c.dialect, Title: Title(c.dialect), Path: path, What: what.what, Why: fmt.Sprintf(why, args...), Instead: what.instead})
 }
 
 func (c *converter) openAI() bool { return c.lowering == lowerOpenAI }
@@ -246,61 +158,6 @@ func (c *converter) closed() bool { return c.lowering == lowerOpenAI || c.loweri
 // require members: it writes what they add as sentences.
 func (c *converter) movesUnions() bool {
 	return c.lowering == lowerGeminiJSONSchema || c.lowering == lowerAnthropic
-}
-
-// describer collects the sentences that replace the keywords a dialect lacks,
-// for one value.
-type describer struct {
-	preds []string // "be 1-100 characters", joined into one "Must ..." sentence
-	notes []string // whole sentences: "Defaults to 3."
-	moved []Moved
-}
-
-func (d *describer) add(path, keyword, pred string) {
-	d.preds = append(d.preds, pred)
-	d.moved = append(d.moved, Moved{Path: path, Keyword: keyword})
-}
-
-func (d *describer) note(path, keyword, sentence string) {
-	d.notes = append(d.notes, sentence)
-	d.moved = append(d.moved, Moved{Path: path, Keyword: keyword})
-}
-
-// text renders the sentences; subject is "" for the value itself, or
-// "Each item" for an array's items.
-func (d *describer) text(subject string) string {
-	var parts []string
-	if len(d.preds) > 0 {
-		s := "Must "
-		if subject != "" {
-			s = subject + " must "
-		}
-		parts = append(parts, s+joinAnd(d.preds)+".")
-	}
-	for _, n := range d.notes {
-		if subject != "" {
-			n = subject + ": " + lowerFirstWord(n)
-		}
-		parts = append(parts, n)
-	}
-	return strings.Join(parts, " ")
-}
-
-func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
-func lowerFirstWord(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // schema converts the canonical schema v at path. subject is "" when the
@@ -511,7 +368,7 @@ func memberGroups(branches []any) ([]string, bool) {
 		for _, m := range o.Values["required"].([]any) {
 			members = append(members, m.(string))
 		}
-		groups = append(groups, joinAnd(members))
+		groups = append(groups, ir.JoinAnd(members))
 	}
 	return groups, len(groups) > 0
 }
@@ -909,339 +766,4 @@ func (c *converter) limits() {
 	if c.chars > openAIMaxChars {
 		c.fail("", causeSize, "at most %d characters of property names, definition names and enum values in all, and this schema has %d", openAIMaxChars, c.chars)
 	}
-}
-
-// actions say what a dialect does with each keyword that schema() does not
-// handle itself.
-type action int
-
-const (
-	fail action = iota // the dialect cannot express it: an error
-	keep               // the dialect has it
-	move               // into the description
-	drop               // an annotation the dialect has no use for
-)
-
-// lowering names the rules by which a form's schema is lowered from the
-// canonical one: the values of tool.Form.Lowering.
-type lowering string
-
-const (
-	lowerCanonical        lowering = "canonical" // the canonical schema as it is
-	lowerOpenAI           lowering = "openai-strict"
-	lowerAnthropic        lowering = "anthropic-strict"
-	lowerGemini           lowering = "gemini-openapi"
-	lowerGeminiJSONSchema lowering = "gemini-jsonschema"
-)
-
-// rules are what a lowering does that its code does not say: what it does
-// with each keyword that schema() does not handle itself, the values of
-// format it has, and the suffix of the constant that holds its schemas in
-// generated code ("" for the canonical schema's constant).
-type rules struct {
-	actions  map[string]action
-	formats  map[string]bool
-	constant string
-}
-
-// lowerings are the rules of each lowering.
-var lowerings = map[lowering]rules{
-	lowerCanonical: {},
-	lowerOpenAI: {
-		actions: map[string]action{
-			"multipleOf": keep, "maximum": keep, "exclusiveMaximum": keep, "minimum": keep, "exclusiveMinimum": keep,
-			"pattern": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
-			"minLength": move, "maxLength": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
-			"default": move, "examples": move, "contentEncoding": move,
-		},
-		formats: map[string]bool{"date-time": true, "time": true, "date": true, "duration": true, "email": true,
-			"hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
-		constant: "OpenAISchema",
-	},
-	lowerAnthropic: {
-		actions: map[string]action{
-			"pattern": keep, "minItems": keep, "format": keep,
-			"minLength": move, "maxLength": move, "minimum": move, "maximum": move, "exclusiveMinimum": move,
-			"exclusiveMaximum": move, "multipleOf": move, "maxItems": move, "uniqueItems": move,
-			"minProperties": move, "maxProperties": move, "default": move, "examples": move, "contentEncoding": move,
-		},
-		// As the official SDKs' transforms keep them.
-		formats: map[string]bool{"date-time": true, "time": true, "date": true, "duration": true, "email": true,
-			"hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
-		constant: "AnthropicSchema",
-	},
-	lowerGemini: {
-		actions: map[string]action{
-			"maximum": keep, "minimum": keep, "minLength": keep, "maxLength": keep, "pattern": keep,
-			"maxItems": keep, "minItems": keep, "minProperties": keep, "maxProperties": keep,
-			"title": keep, "default": keep, "format": keep,
-			"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "uniqueItems": move,
-			"contentEncoding": move, "examples": drop, // the first becomes "example"
-		},
-		formats:  map[string]bool{"date-time": true, "enum": true, "int32": true, "int64": true, "float": true, "double": true},
-		constant: "GeminiSchema",
-	},
-	lowerGeminiJSONSchema: {
-		actions: map[string]action{
-			"maximum": keep, "minimum": keep, "maxItems": keep, "minItems": keep, "title": keep, "format": keep,
-			"multipleOf": move, "exclusiveMaximum": move, "exclusiveMinimum": move, "minLength": move, "maxLength": move,
-			"pattern": move, "uniqueItems": move, "minProperties": move, "maxProperties": move,
-			"default": move, "examples": move, "contentEncoding": move,
-		},
-		formats:  map[string]bool{"date-time": true, "date": true, "time": true},
-		constant: "GeminiJSONSchema",
-	},
-}
-
-// annotations are keywords no validator checks; a dialect without them
-// leaves them out.
-var annotations = map[string]bool{
-	"$schema": true, "$id": true, "$comment": true, "$anchor": true, "readOnly": true, "writeOnly": true,
-	"deprecated": true, "contentMediaType": true,
-}
-
-// keyword converts one keyword by the dialect's table.
-func (c *converter) keyword(out *jsonschema.Object, d *describer, k string, v any, path string) {
-	a, known := c.rules.actions[k]
-	if !known {
-		switch {
-		case annotations[k]:
-			a = drop
-		case jsonschema.Assertions[k] || k == "oneOf" || k == "$dynamicRef" || k == "contentSchema":
-			a = fail
-		default:
-			// An extra annotation (jsonschema_extras); only the canonical
-			// schema carries those.
-			a = drop
-		}
-	}
-	if k == "format" && !c.rules.formats[v.(string)] {
-		a = move
-	}
-	if c.lowering == lowerAnthropic {
-		// Anthropic strict mode takes minItems 0 or 1 and simple patterns
-		// only.
-		if k == "minItems" && numUint(v) > 1 || k == "pattern" && !simplePattern(v.(string)) {
-			a = move
-		}
-	}
-	switch a {
-	case keep:
-		out.Set(k, v)
-	case drop:
-	case fail:
-		c.fail(path, keywordCause(k), "")
-	case move:
-		switch k {
-		case "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems":
-			// Both ends go into one predicate, after the loop.
-			d.moved = append(d.moved, Moved{Path: path, Keyword: k})
-		case "exclusiveMinimum":
-			d.add(path, k, "be greater than "+numText(v))
-		case "exclusiveMaximum":
-			d.add(path, k, "be less than "+numText(v))
-		case "multipleOf":
-			d.add(path, k, "be a multiple of "+numText(v))
-		case "pattern":
-			d.add(path, k, "match the regular expression "+v.(string))
-		case "uniqueItems":
-			if v == true {
-				d.add(path, k, "not contain the same item twice")
-			}
-		case "minProperties":
-			d.add(path, k, "have at least "+plural(numUint(v), "member"))
-		case "maxProperties":
-			d.add(path, k, "have at most "+plural(numUint(v), "member"))
-		case "format":
-			d.add(path, k, "be "+dialectFormatText(v.(string)))
-		case "default":
-			d.note(path, k, "Defaults to "+jsonschema.CompactJSON(v)+".")
-		case "examples":
-			values, _ := v.([]any)
-			if len(values) == 1 {
-				d.note(path, k, "Example: "+jsonschema.CompactJSON(values[0])+".")
-			} else if len(values) > 1 {
-				d.note(path, k, "Examples: "+jsonList(values)+".")
-			}
-		case "contentEncoding":
-			d.note(path, k, "Encoded in "+v.(string)+".")
-		default:
-			c.fail(path, keywordCause(k), "")
-		}
-	}
-}
-
-// rangePredicates adds the moved lower and upper bounds of a schema as one
-// predicate each, before the others: "be 1-100 characters".
-func (c *converter) rangePredicates(d *describer, path string, lengths, bounds, counts [2]string) {
-	isMoved := func(k string) bool {
-		for _, m := range d.moved {
-			if m.Keyword == k && m.Path == path {
-				return true
-			}
-		}
-		return false
-	}
-	pair := func(lo, hi string, loKey, hiKey string) (string, string) {
-		if !isMoved(loKey) {
-			lo = ""
-		}
-		if !isMoved(hiKey) {
-			hi = ""
-		}
-		return lo, hi
-	}
-	var preds []string
-	if lo, hi := pair(lengths[0], lengths[1], "minLength", "maxLength"); lo != "" || hi != "" {
-		preds = append(preds, rangeText(lo, hi, "character"))
-	}
-	if lo, hi := pair(bounds[0], bounds[1], "minimum", "maximum"); lo != "" || hi != "" {
-		switch {
-		case lo != "" && hi != "":
-			preds = append(preds, "be between "+lo+" and "+hi)
-		case lo != "":
-			preds = append(preds, "be at least "+lo)
-		default:
-			preds = append(preds, "be at most "+hi)
-		}
-	}
-	if lo, hi := pair(counts[0], counts[1], "minItems", "maxItems"); lo != "" || hi != "" {
-		preds = append(preds, "have "+strings.TrimPrefix(rangeText(lo, hi, "item"), "be "))
-	}
-	// The ranges come first: "Must be 1-100 characters and match ...".
-	d.preds = append(preds, d.preds...)
-}
-
-// rangeText is "be 1-100 characters", "be at least 1 character", "be at most
-// 100 characters" or "be exactly 6 characters".
-func rangeText(lo, hi, noun string) string {
-	n := func(s string) uint64 { u, _ := strconv.ParseUint(s, 10, 64); return u }
-	switch {
-	case lo != "" && hi != "" && lo == hi:
-		return "be exactly " + plural(n(lo), noun)
-	case lo != "" && hi != "":
-		return "be " + lo + "-" + hi + " " + noun + "s"
-	case lo != "":
-		return "be at least " + plural(n(lo), noun)
-	}
-	return "be at most " + plural(n(hi), noun)
-}
-
-var formatNames = map[string]string{
-	"date-time": "a date and time in RFC 3339 form (2006-01-02T15:04:05Z)",
-	"date":      "a date in RFC 3339 form (2006-01-02)",
-	"time":      "a time in RFC 3339 form (15:04:05Z)",
-	"duration":  "an ISO 8601 duration (P3DT4H)",
-	"email":     "an email address",
-	"hostname":  "a host name",
-	"ipv4":      "an IPv4 address",
-	"ipv6":      "an IPv6 address",
-	"uuid":      "a UUID",
-	"uri":       "an absolute URI",
-}
-
-func dialectFormatText(f string) string {
-	if t, ok := formatNames[f]; ok {
-		return t
-	}
-	return "in the format " + strconv.Quote(f)
-}
-
-func numText(v any) string {
-	if n, ok := v.(json.Number); ok {
-		return n.String()
-	}
-	return jsonschema.CompactJSON(v)
-}
-
-func numUint(v any) uint64 {
-	u, _ := strconv.ParseUint(numText(v), 10, 64)
-	return u
-}
-
-func jsonList(values []any) string {
-	parts := make([]string, len(values))
-	for i, v := range values {
-		parts[i] = jsonschema.CompactJSON(v)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// --- definitions ---------------------------------------------------------
-
-// Form is a tool's definition in one form of the runtime's table: in the
-// form of its own (Shape, the tool.Dialects field), the strictest, or in
-// that of a fallback (Form).
-type Form struct {
-	Shape, Form *tool.Form
-	// Parameters is the parameters schema in Form's dialect; nil when the
-	// definition has none.
-	Parameters []byte
-	// Fallback lists why each stricter form was passed over; empty when
-	// Form is Shape.
-	Fallback []DialectError
-}
-
-// FallbackText says why a definition is not in its shape's own form, for
-// the tool.Definition's Fallback: "OpenAI strict mode cannot express a map
-// at #/properties/labels".
-func (f *Form) FallbackText() string {
-	var parts []string
-	var dialects []Dialect
-	for _, e := range f.Fallback {
-		if !slices.Contains(dialects, e.Dialect) {
-			dialects = append(dialects, e.Dialect)
-		}
-	}
-	for _, d := range dialects {
-		// Grouped by what cannot be expressed: "a map at #/a and #/b".
-		var whats []string
-		paths := map[string][]string{}
-		for _, e := range f.Fallback {
-			if e.Dialect != d || slices.Contains(paths[e.What], "#"+e.Path) {
-				continue
-			}
-			if paths[e.What] == nil {
-				whats = append(whats, e.What)
-			}
-			paths[e.What] = append(paths[e.What], "#"+e.Path)
-		}
-		for i, w := range whats {
-			whats[i] = w + " at " + joinAnd(paths[w])
-		}
-		parts = append(parts, d.Title()+" cannot express "+strings.Join(whats, ", "))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// ChooseForm picks the form of a shape for a tool: the shape's own when its
-// dialect expresses the schema, otherwise down the fallbacks of the
-// runtime's table the first that does. convert converts the tool's
-// canonical schema into a dialect. When no form does, it returns the
-// errors of the last one tried.
-func ChooseForm(shape *tool.Form, convert func(Dialect) (*Converted, []DialectError)) (*Form, []DialectError) {
-	f := &Form{Shape: shape}
-	for form := shape; ; {
-		conv, errs := convert(Dialect(form.Option))
-		if len(errs) == 0 {
-			f.Form, f.Parameters = form, conv.Parameters
-			return f, nil
-		}
-		next := shapeOf(form.Fallback)
-		if next == nil {
-			return nil, errs
-		}
-		f.Fallback = append(f.Fallback, errs...)
-		form = next
-	}
-}
-
-// phrase says how t goes to a provider in form f: i is 0 for notes, 1 for
-// comments.
-func (t *Tool) phrase(f *tool.Form, i int) string {
-	e := &f.Definition
-	if t.Output {
-		e = &f.Format
-	}
-	return [2]string{e.Note, e.Comment}[i]
 }

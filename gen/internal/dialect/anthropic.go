@@ -1,4 +1,4 @@
-package gen
+package dialect
 
 import (
 	"regexp/syntax"

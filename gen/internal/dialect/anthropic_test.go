@@ -1,18 +1,19 @@
-package gen
+package dialect
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
 
 // Anthropic strict mode: every object closed, optional members stay
 // optional, the numeric and length bounds and maxItems move into
 // descriptions, simple patterns and minItems 0 or 1 stay.
 func TestAnthropicStrict(t *testing.T) {
-	c := convert(t, Dialect("anthropic"), weatherSchema)
+	c := convert(t, ir.Dialect("anthropic"), weatherSchema)
 	assert.Equal(t, `{"type":"object","properties":{`+
 		`"city":{"type":"string","description":"City name. Must be 1-100 characters."},`+
 		`"days":{"type":"integer","description":"Must be between 1 and 14."},`+
@@ -29,7 +30,7 @@ func TestAnthropicStrict(t *testing.T) {
 
 	// Nullable members are an anyOf with null, consts stay, oneOf is an
 	// anyOf and a sentence, formats Anthropic lacks are sentences.
-	c = convert(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{
+	c = convert(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{
 		"n":{"oneOf":[{"type":"integer","minimum":0},{"type":"null"}]},
 		"k":{"type":"string","const":"x"},
 		"u":{"oneOf":[{"type":"string"},{"type":"integer"}]},
@@ -55,7 +56,7 @@ func TestAnthropicStrictFails(t *testing.T) {
 		"/properties/m: a map cannot be expressed in Anthropic strict mode (every object needs additionalProperties: false)",
 		"/properties/a: a value of any type (any, json.RawMessage) cannot be expressed in Anthropic strict mode (every schema needs a type)",
 		"/properties/o: an open object (map[string]any) cannot be expressed in Anthropic strict mode (every object needs additionalProperties: false)",
-	}, convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{
+	}, convertErrors(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{
 		"m":{"type":"object","additionalProperties":{"type":"string"}},
 		"a":{},
 		"o":{"type":"object"}}}`))
@@ -63,14 +64,14 @@ func TestAnthropicStrictFails(t *testing.T) {
 	// Recursion, through the root or through a definition; a reference
 	// to a definition that does not recur is fine.
 	assert.Equal(t, []string{"/properties/next: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself)"},
-		convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{"next":{"$ref":"#"}}}`))
+		convertErrors(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{"next":{"$ref":"#"}}}`))
 	assert.Equal(t, []string{
 		"/$defs/N/properties/kids/items: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself)",
 		"/properties/root: a recursive type cannot be expressed in Anthropic strict mode (no schema may refer to itself)",
-	}, convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,
+	}, convertErrors(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,
 		"$defs":{"N":{"type":"object","additionalProperties":false,"properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}}}},
 		"properties":{"root":{"$ref":"#/$defs/N"}}}`))
-	convert(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,
+	convert(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,
 		"$defs":{"P":{"type":"object","additionalProperties":false,"properties":{"x":{"type":"integer"}}}},
 		"properties":{"p":{"anyOf":[{"$ref":"#/$defs/P"}]}}}`)
 
@@ -80,14 +81,14 @@ func TestAnthropicStrictFails(t *testing.T) {
 		props = append(props, `"p`+string(rune('a'+i))+`":{"type":"integer"}`)
 	}
 	assert.Equal(t, []string{": a schema this large cannot be expressed in Anthropic strict mode (at most 24 optional members in all, and this schema has 25)"},
-		convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{`+strings.Join(props, ",")+`}}`))
+		convertErrors(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,"properties":{`+strings.Join(props, ",")+`}}`))
 	props = props[:0]
 	for i := range 17 {
 		props = append(props, `"p`+string(rune('a'+i))+`":{"oneOf":[{"type":"integer"},{"type":"null"}]}`)
 	}
 	names := `"pa","pb","pc","pd","pe","pf","pg","ph","pi","pj","pk","pl","pm","pn","po","pp","pq"`
 	assert.Equal(t, []string{": a schema this large cannot be expressed in Anthropic strict mode (at most 16 members that are unions (anyOf, or null with a type) in all, and this schema has 17)"},
-		convertErrors(t, Dialect("anthropic"), `{"type":"object","additionalProperties":false,"required":[`+names+`],"properties":{`+strings.Join(props, ",")+`}}`))
+		convertErrors(t, ir.Dialect("anthropic"), `{"type":"object","additionalProperties":false,"required":[`+names+`],"properties":{`+strings.Join(props, ",")+`}}`))
 }
 
 func TestSimplePattern(t *testing.T) {
@@ -107,27 +108,4 @@ func TestSimplePattern(t *testing.T) {
 	} {
 		assert.Equal(t, want, simplePattern(p), p)
 	}
-}
-
-// An Anthropic definition in each form: strict with its own schema, and
-// the non-strict fallback with the canonical schema.
-func TestAnthropicForms(t *testing.T) {
-	files, err, _ := generate(t, fallbackSrc)
-	require.NoError(t, err)
-	src := string(files[0].Content)
-	assert.Contains(t, src, `{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: treeArgsSchema, Fallback: "Anthropic strict mode cannot express`)
-
-	files, err, _ = generate(t, `package tools
-
-// PlainArgs has bounds.
-//
-//toolgen:tool
-type PlainArgs struct {
-	N int `+"`json:\"n\" jsonschema:\"minimum=1\"`"+`
-}
-`)
-	require.NoError(t, err)
-	src = string(files[0].Content)
-	assert.Contains(t, src, "`{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"description\":\"Must be at least 1.\"}},\"required\":[\"n\"],\"additionalProperties\":false}`")
-	assert.Contains(t, src, "{Shape: tool.Anthropic, Parameters: plainArgsAnthropicSchema},")
 }

@@ -1,0 +1,20 @@
+// Package dialect lowers a tool's canonical schema into the forms of the
+// runtime's table of forms (tool.Form, runtime/tool/forms.go), one lowering
+// per schema dialect, by the rules of this package's table of lowerings
+// (lowerings: what each does with each keyword, the formats it keeps, the
+// name of its constant): what a dialect cannot express of a constraint
+// becomes a sentence of a description (the validator still enforces it),
+// what it cannot express at all is an ir.DialectError. ChooseForm picks the
+// form of each definition down the table's fallbacks, the strictest that
+// expresses the schema, into an ir.Form; FallbackText, Title and Envelope
+// word a fallback for the definition, the notes and the comments.
+//
+// A new provider form is a row of runtime/tool's table; a form whose schema
+// lowers differently also needs its lowering's rules here (lowerings, and
+// the code that reads c.lowering).
+//
+// It may import the standard library, internal/ecma (Anthropic strict
+// mode's patterns), runtime/tool (the table of forms), and the stages below
+// it: gen/internal/jsonschema and gen/internal/ir; nothing of goschema, load,
+// emit or gen.
+package dialect
