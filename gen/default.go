@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -43,7 +44,7 @@ func (d *decoder) defaultOf(s *jsonschema.Schema, fl ir.Field) (jen.Code, bool) 
 		return nil, false
 	}
 	v, has := raw.Get("default")
-	if inner, nullable := nullableForm(s); nullable {
+	if inner, nullable := plan.NullableForm(s); nullable {
 		if innerRaw, ok := inner.Raw.(*jsonschema.Object); ok && innerRaw.Has("default") {
 			d.fail("field %s: default= on a nullable member: null is a value of its own, so an absent member cannot be told apart from it; drop nullable or the default", fieldName(fl))
 		}
@@ -114,12 +115,7 @@ func fieldName(fl ir.Field) string { return fl.Path[len(fl.Path)-1].Name() }
 // outsideGoType names the Go type a numeric default does not fit, or "".
 func outsideGoType(t *types.Basic, n json.Number) string {
 	if r, ok := goschema.IntRanges[t.Kind()]; ok {
-		if value.Compare(n, r[0]) < 0 || r[1] != "" && value.Compare(n, r[1]) > 0 {
-			return t.Name()
-		}
-	}
-	if b, ok := intBounds[t.Kind()]; ok {
-		if !value.IsInteger(n) || value.Compare(n, b.minText) < 0 || value.Compare(n, b.maxText) > 0 {
+		if !value.IsInteger(n) || value.Compare(n, r.Min) < 0 || value.Compare(n, r.Max) > 0 {
 			return t.Name()
 		}
 	}
@@ -137,7 +133,7 @@ func outsideGoType(t *types.Basic, n json.Number) string {
 func defaultBreaks(s *jsonschema.Schema, v any) string {
 	kind := jsonKind(v)
 	if s.Types != nil && !slicesContainsKind(s.Types, kind, v) {
-		return "it is not " + typeList(s.Types)
+		return "it is not " + plan.TypeList(s.Types)
 	}
 	if s.HasEnum {
 		in := false
@@ -145,7 +141,7 @@ func defaultBreaks(s *jsonschema.Schema, v any) string {
 			in = in || value.Equal(e, v)
 		}
 		if !in {
-			return "it is not one of " + enumText(s.Enum)
+			return "it is not one of " + plan.EnumText(s.Enum)
 		}
 	}
 	if s.HasConst && !value.Equal(s.Const, v) {
@@ -166,7 +162,7 @@ func defaultBreaks(s *jsonschema.Schema, v any) string {
 			}
 			if !regexp.MustCompile(re2).MatchString(str) {
 				if s.Pattern == goschema.DurationPattern {
-					return "it is not " + durationText
+					return "it is not " + plan.DurationText
 				}
 				return "it does not match the pattern " + s.Pattern
 			}
@@ -304,12 +300,12 @@ func (d *decoder) fieldDefault(st *types.Struct, fl ir.Field, base jen.Code) []j
 // and Go type t, the object schemas of the structs within it (see
 // objectSchemas), following the Go type as the decode does.
 func (g *typedGen) recordObjects(s *jsonschema.Schema, t types.Type, depth int) {
-	s = pureRef(s)
+	s = plan.PureRef(s)
 	if s == nil || depth > 32 {
 		return
 	}
-	if inner, ok := nullableForm(s); ok {
-		s = pureRef(inner)
+	if inner, ok := plan.NullableForm(s); ok {
+		s = plan.PureRef(inner)
 	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Pointer:

@@ -24,6 +24,7 @@ var stages = []struct {
 	{"gen/internal/ir", []string{"runtime/tool"}},
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages", "runtime/tool"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
+	{"gen/internal/plan", []string{}},
 	{"gen", nil},
 }
 
