@@ -127,69 +127,87 @@ func outsideGoType(t *types.Basic, n json.Number) string {
 	return ""
 }
 
-// defaultBreaks checks a default against the keywords a struct tag gives a
-// scalar member, and says which it breaks, or "" when it breaks none. A
-// keyword it does not check is reported as such.
+// defaultBreaks checks a default as the validator checks a value, against
+// its member's plan: its type, the rules of its kind in order, then enum
+// and const by equality. It says which it breaks, or "" when it breaks
+// none. The other checks of the whole value ($ref, allOf, ...) and the
+// rules a struct tag does not give a scalar (contentEncoding,
+// contentMediaType, a number's format) are not a default's.
 func defaultBreaks(s *jsonschema.Schema, v any) string {
-	kind := jsonKind(v)
-	if s.Types != nil && !slicesContainsKind(s.Types, kind, v) {
+	if s.Types != nil && !slicesContainsKind(s.Types, jsonKind(v), v) {
 		return "it is not " + plan.TypeList(s.Types)
 	}
-	if s.HasEnum {
-		in := false
-		for _, e := range s.Enum {
-			in = in || value.Equal(e, v)
-		}
-		if !in {
-			return "it is not one of " + plan.EnumText(s.Enum)
+	var rules []plan.Rule
+	switch v.(type) {
+	case string:
+		rules = plan.StringOf(s).Rules
+	case json.Number:
+		rules = plan.NumberOf(s).Rules
+	}
+	for _, r := range append(rules, plan.WholeOf(s)...) {
+		if why := defaultBreaksRule(r, v); why != "" {
+			return why
 		}
 	}
-	if s.HasConst && !value.Equal(s.Const, v) {
-		return "it is not " + jsonschema.CompactJSON(s.Const)
-	}
-	if str, ok := v.(string); ok {
-		n := uint64(utf8.RuneCountInString(str))
-		switch {
-		case s.MinLength != nil && n < *s.MinLength:
-			return fmt.Sprintf("it is shorter than minLength %d", *s.MinLength)
-		case s.MaxLength != nil && n > *s.MaxLength:
-			return fmt.Sprintf("it is longer than maxLength %d", *s.MaxLength)
+	return ""
+}
+
+// defaultBreaksRule says how the default v breaks the rule r, or "".
+func defaultBreaksRule(r plan.Rule, v any) string {
+	str, _ := v.(string)
+	n, _ := v.(json.Number)
+	switch c := r.Cond.(type) {
+	case plan.Enum, plan.EqualsOneOf:
+		var values []any
+		if e, ok := c.(plan.Enum); ok {
+			values = e.Values
+		} else {
+			values = c.(plan.EqualsOneOf).Values
 		}
-		if s.Pattern != "" {
-			re2, err := ecma.Translate(s.Pattern)
-			if err != nil {
-				return "toolgen cannot check it against the pattern " + s.Pattern
+		if !slices.ContainsFunc(values, func(e any) bool { return value.Equal(e, v) }) {
+			return "it is not " + r.Expected
+		}
+	case plan.Const:
+		if !value.Equal(c.Value, v) {
+			return "it is not " + jsonschema.CompactJSON(c.Value)
+		}
+	case plan.Equals:
+		if !value.Equal(c.Value, v) {
+			return "it is not " + jsonschema.CompactJSON(c.Value)
+		}
+	case plan.MinLength:
+		if uint64(utf8.RuneCountInString(str)) < c.N {
+			return fmt.Sprintf("it is shorter than minLength %d", c.N)
+		}
+	case plan.MaxLength:
+		if uint64(utf8.RuneCountInString(str)) > c.N {
+			return fmt.Sprintf("it is longer than maxLength %d", c.N)
+		}
+	case plan.Pattern:
+		re2, err := ecma.Translate(c.Pattern)
+		if err != nil {
+			return "toolgen cannot check it against the pattern " + c.Pattern
+		}
+		if !regexp.MustCompile(re2).MatchString(str) {
+			if c.Pattern == goschema.DurationPattern {
+				return "it is not " + plan.DurationText
 			}
-			if !regexp.MustCompile(re2).MatchString(str) {
-				if s.Pattern == goschema.DurationPattern {
-					return "it is not " + plan.DurationText
-				}
-				return "it does not match the pattern " + s.Pattern
+			return "it does not match the pattern " + c.Pattern
+		}
+	case plan.Format:
+		if _, isString := v.(string); isString {
+			if known, ok := format.Check(c.Name, str); known && !ok {
+				return "it is not " + r.Expected
 			}
 		}
-		if s.Format != "" {
-			if known, ok := format.Check(s.Format, str); known && !ok {
-				return "it is not " + jsonschema.Formats[s.Format].Text
-			}
+	case plan.Bound:
+		cmp := value.Compare(n, string(c.N))
+		if c.Op == "<" && cmp < 0 || c.Op == ">" && cmp > 0 || c.Op == "<=" && cmp <= 0 || c.Op == ">=" && cmp >= 0 {
+			return fmt.Sprintf("%s is %s", c.Keyword, c.N)
 		}
-	}
-	if n, ok := v.(json.Number); ok {
-		for _, b := range []struct {
-			keyword string
-			bound   json.Number
-			breaks  func(int) bool
-		}{
-			{"minimum", s.Minimum, func(c int) bool { return c < 0 }},
-			{"maximum", s.Maximum, func(c int) bool { return c > 0 }},
-			{"exclusiveMinimum", s.ExclusiveMinimum, func(c int) bool { return c <= 0 }},
-			{"exclusiveMaximum", s.ExclusiveMaximum, func(c int) bool { return c >= 0 }},
-		} {
-			if b.bound != "" && b.breaks(value.Compare(n, string(b.bound))) {
-				return fmt.Sprintf("%s is %s", b.keyword, b.bound)
-			}
-		}
-		if s.MultipleOf != "" && !value.MultipleOf(n, string(s.MultipleOf)) {
-			return fmt.Sprintf("it is not a multiple of %s", s.MultipleOf)
+	case plan.MultipleOf:
+		if !value.MultipleOf(n, string(c.N)) {
+			return "it is not " + r.Expected
 		}
 	}
 	return ""

@@ -37,7 +37,7 @@ func TestStringRules(t *testing.T) {
 		"minLength | at least 1 character long | {N:1}",
 		"maxLength | at most 2 characters long | {N:2}",
 		"pattern | a string matching the pattern ^[a-z]+$ | {Pattern:^[a-z]+$ At:#/pattern}",
-		"format | an email address | {Func:Email}",
+		"format | an email address | {Name:email Func:Email}",
 		"contentEncoding | a base64 string | {}",
 		"contentMediaType | a JSON document in base64 | {Base64:true}",
 	}, show(p.Rules))

@@ -38,8 +38,9 @@ type (
 	MaxLength struct{ N uint64 }
 	// Pattern fails a string the ECMA-262 pattern does not match.
 	Pattern struct{ Pattern, At string }
-	// Format fails a value the function Func of the formats package rejects.
-	Format struct{ Func string }
+	// Format fails a value the format Name rejects: the function Func of
+	// the formats package.
+	Format struct{ Name, Func string }
 	// Base64 fails a string that is not base64.
 	Base64 struct{}
 	// JSONContent fails a string that is not a JSON document (in base64
@@ -121,7 +122,7 @@ func StringOf(s *jsonschema.Schema) String {
 		add("pattern", PatternText(s.Pattern), Pattern{s.Pattern, s.Loc + "/pattern"})
 	}
 	if s.Format != "" {
-		add("format", jsonschema.Formats[s.Format].Text, Format{jsonschema.Formats[s.Format].Func})
+		add("format", jsonschema.Formats[s.Format].Text, Format{s.Format, jsonschema.Formats[s.Format].Func})
 	}
 	if s.ContentEncoding != "" {
 		add("contentEncoding", Base64Text, Base64{})
@@ -180,7 +181,7 @@ func NumberOf(s *jsonschema.Schema) Number {
 		add("multipleOf", "a multiple of "+string(s.MultipleOf), MultipleOf{s.MultipleOf, s.Loc + "/multipleOf"})
 	}
 	if s.NumberFormat != "" {
-		add("format", jsonschema.Formats[s.NumberFormat].Text, Format{jsonschema.Formats[s.NumberFormat].Func})
+		add("format", jsonschema.Formats[s.NumberFormat].Text, Format{s.NumberFormat, jsonschema.Formats[s.NumberFormat].Func})
 	}
 	return p
 }
