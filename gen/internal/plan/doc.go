@@ -38,13 +38,19 @@
 //     at the first failure: union branches, results, schema files and the
 //     values read whole.
 //
+// The generator itself evaluates the same rules on a member's default=
+// (defaultBreaks), so that a default is never a value the validator
+// refuses.
+//
 // Issue 18's direct walk of a map[string]any into the destination (the
-// fast map path of ValidateT and DecodeT) is a third view of the same rule
-// functions: a string is an any asserted to string, a number a float64 or
-// json.Number read with value.Number, and a failure the Report's, as the
-// value walk's; it needs no new rule, text or order, only its view of a
-// value and its walk of the destination's members (the Go field model of
-// ir.Field, which the one-pass read walks too).
+// fast map path of ValidateT and DecodeT) is a third renderer of the same
+// plan, not a fourth emitter: it walks the destination's members (the Go
+// field model, ir.Field, as the one-pass read does), reads each value with
+// the map fill's conversions (the emitter's decoder.assign), and checks it
+// through the same rule functions with the value walk's views (the string
+// asserted from the any, the float64 of value.Number and the exact value,
+// the []any of an array; a failure reported in the Report), so that it
+// adds no rule, text or order: only its walk.
 //
 // It may import the standard library and the stages below it:
 // gen/internal/jsonschema (the keyword model) and gen/internal/goschema
