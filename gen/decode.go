@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
 
 // This file emits the typed decode of a tool: DecodeT validates a model's
@@ -293,21 +294,21 @@ func (d *decoder) unmarshalsText(t types.Type) bool {
 	return load.HasMethodSig(types.NewPointer(t), "UnmarshalText")
 }
 
-// intBounds are the bounds of the integer kinds, as Go constants and text.
-var intBounds = map[types.BasicKind]struct {
-	min, max         string // math constants
-	minText, maxText string
-}{
-	types.Int:    {"MinInt", "MaxInt", "-9223372036854775808", "9223372036854775807"},
-	types.Int8:   {"MinInt8", "MaxInt8", "-128", "127"},
-	types.Int16:  {"MinInt16", "MaxInt16", "-32768", "32767"},
-	types.Int32:  {"MinInt32", "MaxInt32", "-2147483648", "2147483647"},
-	types.Int64:  {"MinInt64", "MaxInt64", "-9223372036854775808", "9223372036854775807"},
-	types.Uint:   {"", "MaxUint", "0", "18446744073709551615"},
-	types.Uint8:  {"", "MaxUint8", "0", "255"},
-	types.Uint16: {"", "MaxUint16", "0", "65535"},
-	types.Uint32: {"", "MaxUint32", "0", "4294967295"},
-	types.Uint64: {"", "MaxUint64", "0", "18446744073709551615"},
+// isSizedInt reports whether u is an integer type of goschema.IntRanges.
+func isSizedInt(u *types.Basic) bool {
+	_, ok := goschema.IntRanges[u.Kind()]
+	return ok
+}
+
+// intLimits are the math constants of the range of a sized integer type
+// (see goschema.IntRanges): math.MinInt8 and math.MaxInt8; no minimum for
+// an unsigned type.
+func intLimits(u *types.Basic) (min, max jen.Code) {
+	name := upperFirst(u.Name())
+	if u.Info()&types.IsUnsigned == 0 {
+		min = jen.Qual("math", "Min"+name)
+	}
+	return min, jen.Qual("math", "Max"+name)
 }
 
 // qualified is the package path and name of a named type: "time.Time".
@@ -432,7 +433,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 			s := d.local("s")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(set(conv(jen.Id(s))))}
 		case u.Info()&types.IsInteger != 0:
-			bounds, ok := intBounds[u.Kind()]
+			bounds, ok := goschema.IntRanges[u.Kind()]
 			if !ok {
 				d.fail("unsupported integer type %s", d.typeName(t))
 				return nil
@@ -440,13 +441,14 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 			n := d.local("n")
 			var call jen.Code
 			target := jen.Code(jen.Id(u.Name()).Call(jen.Id(n)))
+			min, max := intLimits(u)
 			if u.Info()&types.IsUnsigned != 0 {
-				call = jen.Qual(valuePath, "Uint").Call(v, jen.Qual("math", bounds.max))
+				call = jen.Qual(valuePath, "Uint").Call(v, max)
 				if u.Kind() == types.Uint64 {
 					target = jen.Id(n)
 				}
 			} else {
-				call = jen.Qual(valuePath, "Int").Call(v, jen.Qual("math", bounds.min), jen.Qual("math", bounds.max))
+				call = jen.Qual(valuePath, "Int").Call(v, min, max)
 				if u.Kind() == types.Int64 {
 					target = jen.Id(n)
 				}
@@ -455,14 +457,14 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 				target = conv(jen.Id(n))
 			}
 			return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(set(target)).Else().Block(
-				report("Range", jen.Lit(bounds.minText), jen.Lit(bounds.maxText), v))}
+				report("Range", jen.Lit(bounds.Min), jen.Lit(bounds.Max), v))}
 		case u.Kind() == types.Float64:
 			f := d.local("f")
 			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(valuePath, "Number").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f))))}
 		case u.Kind() == types.Float32:
 			f := d.local("f")
 			return []jen.Code{jen.If(jen.List(jen.Id(f), jen.Id("ok")).Op(":=").Qual(valuePath, "Float32").Call(v), jen.Id("ok")).Block(set(conv(jen.Id(f)))).Else().Block(
-				report("Range", jen.Lit("-3.4028234663852886e38"), jen.Lit("3.4028234663852886e38"), v))}
+				report("Range", jen.Lit("-"+plan.Float32Max), jen.Lit(plan.Float32Max), v))}
 		}
 		d.fail("unsupported type %s", d.typeName(t))
 		return nil
@@ -486,7 +488,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 			s, b := d.local("s"), d.local("b")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(
 				jen.If(jen.List(jen.Id(b), jen.Id("ok")).Op(":=").Qual(implPath, "Bytes").Call(jen.Id(s)), jen.Id("ok")).Block(set(conv(jen.Id(b)))).Else().Block(
-					report("Decode", jen.Lit("contentEncoding"), jen.Lit("a base64 string"), v)),
+					report("Decode", jen.Lit("contentEncoding"), jen.Lit(plan.Base64Text), v)),
 			)}
 		}
 		list, s := d.local("list"), d.local("s")
@@ -567,15 +569,16 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 			}
 			body = append(decodeElem, jen.Id(m).Index(key).Op("=").Id(e))
 		case keyBasic != nil && keyBasic.Info()&types.IsInteger != 0 && keyBasic.Info()&types.IsUnsigned == 0:
-			bounds := intBounds[keyBasic.Kind()]
+			bounds := goschema.IntRanges[keyBasic.Kind()]
+			min, max := intLimits(keyBasic)
 			n := d.local("n")
 			key := jen.Add(keyType).Call(jen.Id(n))
 			bad := func() jen.Code {
 				return jen.Id("r").Dot("Decode").Call(l.dynamicKey(jen.Id(k)).expr(d.local), jen.Lit("propertyNames"),
-					jen.Lit("a key that is an integer from "+bounds.minText+" to "+bounds.maxText+", once"), jen.Id(k))
+					jen.Lit(plan.IntKeyText(bounds)), jen.Id(k))
 			}
 			body = []jen.Code{
-				jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(implPath, "IntKey").Call(jen.Id(k), jen.Qual("math", bounds.min), jen.Qual("math", bounds.max)),
+				jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Qual(implPath, "IntKey").Call(jen.Id(k), min, max),
 				jen.If(jen.Op("!").Id("ok")).Block(bad(), jen.Return()),
 				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(key), jen.Id("dup")).Block(bad(), jen.Return()),
 			}

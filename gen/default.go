@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -43,7 +44,7 @@ func (d *decoder) defaultOf(s *jsonschema.Schema, fl ir.Field) (jen.Code, bool) 
 		return nil, false
 	}
 	v, has := raw.Get("default")
-	if inner, nullable := nullableForm(s); nullable {
+	if inner, nullable := plan.NullableForm(s); nullable {
 		if innerRaw, ok := inner.Raw.(*jsonschema.Object); ok && innerRaw.Has("default") {
 			d.fail("field %s: default= on a nullable member: null is a value of its own, so an absent member cannot be told apart from it; drop nullable or the default", fieldName(fl))
 		}
@@ -114,12 +115,7 @@ func fieldName(fl ir.Field) string { return fl.Path[len(fl.Path)-1].Name() }
 // outsideGoType names the Go type a numeric default does not fit, or "".
 func outsideGoType(t *types.Basic, n json.Number) string {
 	if r, ok := goschema.IntRanges[t.Kind()]; ok {
-		if value.Compare(n, r[0]) < 0 || r[1] != "" && value.Compare(n, r[1]) > 0 {
-			return t.Name()
-		}
-	}
-	if b, ok := intBounds[t.Kind()]; ok {
-		if !value.IsInteger(n) || value.Compare(n, b.minText) < 0 || value.Compare(n, b.maxText) > 0 {
+		if !value.IsInteger(n) || value.Compare(n, r.Min) < 0 || value.Compare(n, r.Max) > 0 {
 			return t.Name()
 		}
 	}
@@ -131,69 +127,87 @@ func outsideGoType(t *types.Basic, n json.Number) string {
 	return ""
 }
 
-// defaultBreaks checks a default against the keywords a struct tag gives a
-// scalar member, and says which it breaks, or "" when it breaks none. A
-// keyword it does not check is reported as such.
+// defaultBreaks checks a default as the validator checks a value, against
+// its member's plan: its type, the rules of its kind in order, then enum
+// and const by equality. It says which it breaks, or "" when it breaks
+// none. The other checks of the whole value ($ref, allOf, ...) and the
+// rules a struct tag does not give a scalar (contentEncoding,
+// contentMediaType, a number's format) are not a default's.
 func defaultBreaks(s *jsonschema.Schema, v any) string {
-	kind := jsonKind(v)
-	if s.Types != nil && !slicesContainsKind(s.Types, kind, v) {
-		return "it is not " + typeList(s.Types)
+	if s.Types != nil && !slicesContainsKind(s.Types, jsonKind(v), v) {
+		return "it is not " + plan.TypeList(s.Types)
 	}
-	if s.HasEnum {
-		in := false
-		for _, e := range s.Enum {
-			in = in || value.Equal(e, v)
-		}
-		if !in {
-			return "it is not one of " + enumText(s.Enum)
-		}
+	var rules []plan.Rule
+	switch v.(type) {
+	case string:
+		rules = plan.StringOf(s).Rules
+	case json.Number:
+		rules = plan.NumberOf(s).Rules
 	}
-	if s.HasConst && !value.Equal(s.Const, v) {
-		return "it is not " + jsonschema.CompactJSON(s.Const)
-	}
-	if str, ok := v.(string); ok {
-		n := uint64(utf8.RuneCountInString(str))
-		switch {
-		case s.MinLength != nil && n < *s.MinLength:
-			return fmt.Sprintf("it is shorter than minLength %d", *s.MinLength)
-		case s.MaxLength != nil && n > *s.MaxLength:
-			return fmt.Sprintf("it is longer than maxLength %d", *s.MaxLength)
-		}
-		if s.Pattern != "" {
-			re2, err := ecma.Translate(s.Pattern)
-			if err != nil {
-				return "toolgen cannot check it against the pattern " + s.Pattern
-			}
-			if !regexp.MustCompile(re2).MatchString(str) {
-				if s.Pattern == goschema.DurationPattern {
-					return "it is not " + durationText
-				}
-				return "it does not match the pattern " + s.Pattern
-			}
-		}
-		if s.Format != "" {
-			if known, ok := format.Check(s.Format, str); known && !ok {
-				return "it is not " + jsonschema.Formats[s.Format].Text
-			}
+	for _, r := range append(rules, plan.WholeOf(s)...) {
+		if why := defaultBreaksRule(r, v); why != "" {
+			return why
 		}
 	}
-	if n, ok := v.(json.Number); ok {
-		for _, b := range []struct {
-			keyword string
-			bound   json.Number
-			breaks  func(int) bool
-		}{
-			{"minimum", s.Minimum, func(c int) bool { return c < 0 }},
-			{"maximum", s.Maximum, func(c int) bool { return c > 0 }},
-			{"exclusiveMinimum", s.ExclusiveMinimum, func(c int) bool { return c <= 0 }},
-			{"exclusiveMaximum", s.ExclusiveMaximum, func(c int) bool { return c >= 0 }},
-		} {
-			if b.bound != "" && b.breaks(value.Compare(n, string(b.bound))) {
-				return fmt.Sprintf("%s is %s", b.keyword, b.bound)
+	return ""
+}
+
+// defaultBreaksRule says how the default v breaks the rule r, or "".
+func defaultBreaksRule(r plan.Rule, v any) string {
+	str, _ := v.(string)
+	n, _ := v.(json.Number)
+	switch c := r.Cond.(type) {
+	case plan.Enum, plan.EqualsOneOf:
+		var values []any
+		if e, ok := c.(plan.Enum); ok {
+			values = e.Values
+		} else {
+			values = c.(plan.EqualsOneOf).Values
+		}
+		if !slices.ContainsFunc(values, func(e any) bool { return value.Equal(e, v) }) {
+			return "it is not " + r.Expected
+		}
+	case plan.Const:
+		if !value.Equal(c.Value, v) {
+			return "it is not " + jsonschema.CompactJSON(c.Value)
+		}
+	case plan.Equals:
+		if !value.Equal(c.Value, v) {
+			return "it is not " + jsonschema.CompactJSON(c.Value)
+		}
+	case plan.MinLength:
+		if uint64(utf8.RuneCountInString(str)) < c.N {
+			return fmt.Sprintf("it is shorter than minLength %d", c.N)
+		}
+	case plan.MaxLength:
+		if uint64(utf8.RuneCountInString(str)) > c.N {
+			return fmt.Sprintf("it is longer than maxLength %d", c.N)
+		}
+	case plan.Pattern:
+		re2, err := ecma.Translate(c.Pattern)
+		if err != nil {
+			return "toolgen cannot check it against the pattern " + c.Pattern
+		}
+		if !regexp.MustCompile(re2).MatchString(str) {
+			if c.Pattern == goschema.DurationPattern {
+				return "it is not " + plan.DurationText
+			}
+			return "it does not match the pattern " + c.Pattern
+		}
+	case plan.Format:
+		if _, isString := v.(string); isString {
+			if known, ok := format.Check(c.Name, str); known && !ok {
+				return "it is not " + r.Expected
 			}
 		}
-		if s.MultipleOf != "" && !value.MultipleOf(n, string(s.MultipleOf)) {
-			return fmt.Sprintf("it is not a multiple of %s", s.MultipleOf)
+	case plan.Bound:
+		cmp := value.Compare(n, string(c.N))
+		if c.Op == "<" && cmp < 0 || c.Op == ">" && cmp > 0 || c.Op == "<=" && cmp <= 0 || c.Op == ">=" && cmp >= 0 {
+			return fmt.Sprintf("%s is %s", c.Keyword, c.N)
+		}
+	case plan.MultipleOf:
+		if !value.MultipleOf(n, string(c.N)) {
+			return "it is not " + r.Expected
 		}
 	}
 	return ""
@@ -304,12 +318,12 @@ func (d *decoder) fieldDefault(st *types.Struct, fl ir.Field, base jen.Code) []j
 // and Go type t, the object schemas of the structs within it (see
 // objectSchemas), following the Go type as the decode does.
 func (g *typedGen) recordObjects(s *jsonschema.Schema, t types.Type, depth int) {
-	s = pureRef(s)
+	s = plan.PureRef(s)
 	if s == nil || depth > 32 {
 		return
 	}
-	if inner, ok := nullableForm(s); ok {
-		s = pureRef(inner)
+	if inner, ok := plan.NullableForm(s); ok {
+		s = plan.PureRef(inner)
 	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Pointer:

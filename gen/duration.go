@@ -6,7 +6,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
-	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // A time.Duration argument is a string in Go's duration syntax ("90s",
@@ -14,27 +13,7 @@ import (
 // integer of nanoseconds is a unit a model gets wrong (300 meant as
 // seconds). What encoding/json writes and reads, a result or a structured
 // output, stays the integer (see goschema.DurationNote). The schema side
-// is goschema's; this is the decode's.
-
-// durationText says what a duration argument is, in an error a model reads.
-const durationText = `a duration such as "90s" or "1h30m"`
-
-// patternText says what a string matching pattern p is, in an error.
-func patternText(p string) string {
-	if p == goschema.DurationPattern {
-		return durationText
-	}
-	return "a string matching the pattern " + p
-}
-
-// typeText is the JSON types of s, in a type error: a duration's says its
-// syntax, so that a model that sent 300 does not send "300" next.
-func typeText(s *jsonschema.Schema) string {
-	if s.Pattern == goschema.DurationPattern && len(s.Types) == 1 && s.Types[0] == "string" {
-		return "a string, " + durationText
-	}
-	return typeList(s.Types)
-}
+// is goschema's; the texts of its errors are plan's; this is the decode's.
 
 // durationLimits are the bounds as Go source; no maximum is time.Duration's.
 func durationLimits(b goschema.DurationBounds) (min, max jen.Code) {

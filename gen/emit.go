@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"go/token"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -460,13 +459,6 @@ func lowerFirst(s string) string {
 		r[i] = unicode.ToLower(r[i])
 	}
 	return string(r)
-}
-
-func plural(n uint64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.FormatUint(n, 10) + " " + noun + "s"
 }
 
 // stringLit renders a string as a raw literal when it can, for readability.

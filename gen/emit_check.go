@@ -1,84 +1,13 @@
 package gen
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
-
-// kinds are the kinds of JSON value a validator tells apart, in the order
-// it tries them. The number kind holds integers too.
-var kinds = []string{jsonschema.KindString, jsonschema.KindNumber, jsonschema.KindObject, jsonschema.KindArray, jsonschema.KindBoolean, jsonschema.KindNull}
-
-// allows reports whether a schema's types admit a kind, and whether a
-// number must be an integer.
-func allows(s *jsonschema.Schema, kind string) (ok, integerOnly bool) {
-	if s.Types == nil {
-		return true, false
-	}
-	for _, t := range s.Types {
-		if t == kind {
-			return true, false
-		}
-	}
-	if kind == jsonschema.KindNumber {
-		for _, t := range s.Types {
-			if t == "integer" {
-				return true, true
-			}
-		}
-	}
-	return false, false
-}
-
-// nullableForm recognizes oneOf [T, {type: null}] where T rejects null,
-// invopop's form for a nullable field, and returns T.
-func nullableForm(s *jsonschema.Schema) (*jsonschema.Schema, bool) {
-	if len(s.OneOf) != 2 || s.Types != nil || s.Ref != "" || s.HasEnum || s.HasConst || len(s.AllOf) > 0 ||
-		len(s.AnyOf) > 0 || s.Not != nil || s.If != nil || hasKindKeywords(s) {
-		return nil, false
-	}
-	null := s.OneOf[1]
-	if null.Boolean != nil || len(null.Types) != 1 || null.Types[0] != "null" || hasKindKeywords(null) ||
-		null.Ref != "" || null.HasEnum || null.HasConst || len(null.AllOf)+len(null.AnyOf)+len(null.OneOf) > 0 ||
-		null.Not != nil || null.If != nil {
-		return nil, false
-	}
-	inner := s.OneOf[0]
-	if inner.Boolean != nil || inner.Types == nil {
-		return nil, false
-	}
-	if ok, _ := allows(inner, jsonschema.KindNull); ok {
-		return nil, false
-	}
-	return inner, true
-}
-
-// expected names what a schema accepts, for type and missing errors.
-func (e *emitter) expected(s *jsonschema.Schema) string {
-	for i := 0; s != nil && i < 8; i++ {
-		if inner, ok := nullableForm(s); ok {
-			if t := e.expected(inner); t != "" {
-				return t + " or null"
-			}
-			return ""
-		}
-		if s.Types != nil {
-			return typeText(s)
-		}
-		s = s.RefTarget
-	}
-	return ""
-}
-
-func typeList(types []string) string {
-	if len(types) == 0 {
-		return "nothing"
-	}
-	return strings.Join(types, " or ")
-}
 
 // maxNest is how deep the checks of nested schemas are written inline in
 // one function; deeper ones go to a helper function, so that the generated
@@ -115,16 +44,16 @@ func (e *emitter) checkEntered(s *jsonschema.Schema, v jen.Code, l loc, absent b
 		// (A value whose branch verdicts are shared stays inline.)
 		return e.callHelper(s, v, l, absent)
 	}
-	if inner, ok := nullableForm(s); ok {
+	if inner, ok := plan.NullableForm(s); ok {
 		e.absentIfNull = true
-		checks := e.typed(inner, v, l, e.expected(s))
+		checks := e.typed(inner, v, l, plan.Expected(s))
 		if len(checks) == 0 {
 			return nil
 		}
 		return []jen.Code{jen.If(jen.Add(v).Op("!=").Nil()).Block(checks...)}
 	}
 	e.absentIfNull = absent
-	return e.typed(s, v, l, e.expected(s))
+	return e.typed(s, v, l, plan.Expected(s))
 }
 
 // callHelper checks v against s through a helper function of its own.
@@ -164,7 +93,7 @@ var conversions = map[string]conversion{
 // after it. expected names the accepted types in a type error.
 func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string) []jen.Code {
 	if expected == "" {
-		expected = typeList(s.Types)
+		expected = plan.TypeList(s.Types)
 	}
 	absent := e.absentIfNull
 	e.absentIfNull = false
@@ -183,20 +112,19 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 	if s.Types != nil && len(s.Types) == 0 {
 		return []jen.Code{e.always(l, typeError(expected, v))}
 	}
-	special := specialized(s)
 	var allowed []string
-	for _, k := range kinds {
-		if ok, _ := allows(s, k); ok {
+	for _, k := range plan.Kinds {
+		if ok, _ := plan.Allows(s, k); ok {
 			allowed = append(allowed, k)
 		}
 	}
-	generic := e.generic(s, v, l, special != "")
+	generic := e.whole(s, v, l)
 	restricted := s.Types != nil
 
 	// One kind: if x, ok := conv(v); !ok { type error } else { checks }.
 	if restricted && len(allowed) == 1 {
 		k := allowed[0]
-		_, integerOnly := allows(s, k)
+		_, integerOnly := plan.Allows(s, k)
 		if k == jsonschema.KindNull {
 			stmt := jen.If(jen.Op("!").Qual(valuePath, "IsNull").Call(v)).Block(e.report(l, typeError(expected, v)))
 			if len(generic) > 0 {
@@ -206,7 +134,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		}
 		c := conversions[k]
 		x := e.local(c.base)
-		kindChecks, uses := e.kindChecks(s, k, jen.Id(x), v, l, special == k)
+		kindChecks, uses := e.kindChecks(s, k, jen.Id(x), v, l)
 		name := jen.Id("_")
 		if uses {
 			name = jen.Id(x)
@@ -249,7 +177,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		}
 	}
 	for _, k := range allowed {
-		_, integerOnly := allows(s, k)
+		_, integerOnly := plan.Allows(s, k)
 		if k == jsonschema.KindNull {
 			if restricted {
 				add(nil, jen.Qual(valuePath, "IsNull").Call(v), nil)
@@ -258,7 +186,7 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 		}
 		c := conversions[k]
 		x := e.local(c.base)
-		checks, uses := e.kindChecks(s, k, jen.Id(x), v, l, false)
+		checks, uses := e.kindChecks(s, k, jen.Id(x), v, l)
 		if integerOnly {
 			inner := jen.If(jen.Op("!").Qual(valuePath, "IsInteger").Call(v)).Block(failType...)
 			if len(checks) > 0 {
@@ -293,35 +221,6 @@ func (e *emitter) typed(s *jsonschema.Schema, v jen.Code, l loc, expected string
 	return out
 }
 
-// specialized returns the kind into whose checks enum and const compile as
-// plain comparisons: the schema's only kind, when every listed value is of
-// it. "" means they compile to value.Equal.
-func specialized(s *jsonschema.Schema) string {
-	if !s.HasEnum && !s.HasConst {
-		return ""
-	}
-	if len(s.Types) != 1 {
-		return ""
-	}
-	kind := s.Types[0]
-	if kind == "integer" {
-		kind = jsonschema.KindNumber
-	}
-	if kind != jsonschema.KindString && kind != jsonschema.KindNumber {
-		return ""
-	}
-	values := append([]any{}, s.Enum...)
-	if s.HasConst {
-		values = append(values, s.Const)
-	}
-	for _, x := range values {
-		if jsonschema.JSONType(x) != kind {
-			return ""
-		}
-	}
-	return kind
-}
-
 // ifTyped emits: if x, ok := conversion; !ok { type error } else { checks }.
 func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 	stmt := jen.If(init, cond).Block(typeErr)
@@ -331,32 +230,16 @@ func ifTyped(init, cond, typeErr jen.Code, checks []jen.Code) jen.Code {
 	return stmt
 }
 
-// hasKindKeywords reports whether s has keywords that apply to one kind of
-// value only.
-func hasKindKeywords(s *jsonschema.Schema) bool {
-	return s.Minimum != "" || s.Maximum != "" || s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" ||
-		s.MultipleOf != "" || s.NumberFormat != "" || s.MinLength != nil || s.MaxLength != nil || s.Pattern != "" || s.Format != "" ||
-		s.ContentEncoding != "" || s.ContentMediaType != "" || s.ContentSchema != nil || s.Items != nil || len(s.PrefixItems) > 0 ||
-		s.Contains != nil || s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || len(s.Properties) > 0 ||
-		len(s.PatternProperties) > 0 || s.AdditionalProperties != nil || s.PropertyNames != nil ||
-		len(s.Required) > 0 || len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 ||
-		s.MinProperties != nil || s.MaxProperties != nil || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil
-}
-
 // kindChecks emits the keywords of s that apply to one kind of value, x
 // being the value converted to it and v the value as any.
 // It reports whether the checks use x.
-func (e *emitter) kindChecks(s *jsonschema.Schema, kind string, x, v jen.Code, l loc, withEnum bool) ([]jen.Code, bool) {
+func (e *emitter) kindChecks(s *jsonschema.Schema, kind string, x, v jen.Code, l loc) ([]jen.Code, bool) {
 	var checks []jen.Code
 	switch kind {
 	case jsonschema.KindString:
-		checks = e.stringChecks(s, x, v, l, withEnum)
+		checks = e.stringChecks(s, x, v, l)
 	case jsonschema.KindNumber:
-		checks = e.numberChecks(s, x, v, l, withEnum)
-		// multipleOf reads the value itself, exactly.
-		uses := withEnum && (s.HasEnum || s.HasConst) || s.Minimum != "" || s.Maximum != "" ||
-			s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" || s.NumberFormat != ""
-		return checks, uses && len(checks) > 0
+		return e.numberChecks(s, x, v, l)
 	case jsonschema.KindArray:
 		return e.arrayChecks(s, x, v, l)
 	case jsonschema.KindObject:
@@ -372,119 +255,91 @@ func (e *emitter) checkObjectValue(s *jsonschema.Schema, obj, v jen.Code, l loc)
 	if s.IsTrue() {
 		return nil
 	}
-	if ok, _ := allows(s, jsonschema.KindObject); !ok || s.IsFalse() {
+	if ok, _ := plan.Allows(s, jsonschema.KindObject); !ok || s.IsFalse() {
 		return e.check(s, v, l)
 	}
-	return append(e.objectChecks(s, obj, v, l), e.generic(s, v, l, false)...)
+	return append(e.objectChecks(s, obj, v, l), e.whole(s, v, l)...)
 }
 
-// generic emits the keywords that apply to any kind of value: enum and
-// const (unless specialized), $ref, allOf, anyOf, oneOf, not, if.
-func (e *emitter) generic(s *jsonschema.Schema, v jen.Code, l loc, enumDone bool) []jen.Code {
+// whole emits the checks of the value as a whole (see plan.WholeOf).
+func (e *emitter) whole(s *jsonschema.Schema, v jen.Code, l loc) []jen.Code {
 	var out []jen.Code
-	if s.HasEnum && !enumDone {
-		if name, ok := e.constVar(s.Enum, s.Loc+"/enum", "enum"); ok {
-			e.deep = true // In walks hand-built values: a depth panic to recover
-			out = append(out, jen.If(jen.Op("!").Qual(implPath, "In").Call(v, name)).Block(
-				e.reportValue("enum", l, "one of "+enumText(s.Enum), v)))
-		}
-	}
-	if s.HasConst && !enumDone {
-		if name, ok := e.constVar(s.Const, s.Loc+"/const", "const"); ok {
-			e.deep = true // Equal walks hand-built values: a depth panic to recover
-			out = append(out, jen.If(jen.Op("!").Qual(valuePath, "Equal").Call(v, name)).Block(
-				e.reportValue("const", l, shorten(jsonschema.CompactJSON(s.Const)), v)))
-		}
-	}
-	if s.RefTarget != nil {
-		out = append(out, e.callRef(s.RefTarget, v, l)...)
-	}
-	if s.DynTarget != nil {
-		out = append(out, e.callRef(e.dynamicTarget(s), v, l)...)
-	}
-	for _, sub := range s.AllOf {
-		out = append(out, e.check(sub, v, l)...)
-	}
-	if len(s.AnyOf) > 0 && !anyTrue(s.AnyOf) {
-		var cond jen.Code
-		for _, sub := range s.AnyOf {
-			if sub.IsFalse() {
+	for _, r := range plan.WholeOf(s) {
+		switch c := r.Cond.(type) {
+		case plan.EqualsOneOf:
+			if name, ok := e.constVar(c.Values, c.At, "enum"); ok {
+				e.deep = true // In walks hand-built values: a depth panic to recover
+				out = append(out, jen.If(jen.Op("!").Qual(implPath, "In").Call(v, name)).Block(e.reportValue(r.Code, l, r.Expected, v)))
+			}
+		case plan.Equals:
+			if name, ok := e.constVar(c.Value, c.At, "const"); ok {
+				e.deep = true // Equal walks hand-built values: a depth panic to recover
+				out = append(out, jen.If(jen.Op("!").Qual(valuePath, "Equal").Call(v, name)).Block(e.reportValue(r.Code, l, r.Expected, v)))
+			}
+		case plan.Ref:
+			out = append(out, e.callRef(c.Target, v, l)...)
+		case plan.DynamicRef:
+			out = append(out, e.callRef(e.dynamicTarget(c.Schema), v, l)...)
+		case plan.AllOf:
+			for _, sub := range c.Schemas {
+				out = append(out, e.check(sub, v, l)...)
+			}
+		case plan.AnyOf:
+			if len(c.Schemas) == 0 {
+				out = append(out, e.always(l, valueError(r.Code, r.Expected, v)))
 				continue
 			}
-			call := e.verdict(sub, v)
-			if cond == nil {
-				cond = call
-			} else {
-				cond = jen.Add(cond).Op("||").Add(call)
-			}
-		}
-		fail := e.reportValue("anyOf", l, "any of: "+e.summaries(s.AnyOf), v)
-		if cond == nil {
-			out = append(out, e.always(l, valueError("anyOf", "any of: "+e.summaries(s.AnyOf), v)))
-		} else {
-			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(fail))
-		}
-	}
-	if len(s.OneOf) > 0 {
-		matched := e.local("matched")
-		trues := 0
-		for _, sub := range s.OneOf {
-			if sub.IsTrue() {
-				trues++
-			}
-		}
-		out = append(out, jen.Id(matched).Op(":=").Lit(trues))
-		for _, sub := range s.OneOf {
-			if sub.IsTrue() || sub.IsFalse() {
-				continue
-			}
-			out = append(out, jen.If(e.verdict(sub, v)).Block(jen.Id(matched).Op("++")))
-		}
-		expected := "exactly one of: " + e.summaries(s.OneOf)
-		out = append(out, jen.If(jen.Id(matched).Op("!=").Lit(1)).Block(e.report(l, func(at jen.Code) jen.Code {
-			return jen.Id("r").Dot("OneOf").Call(at, jen.Lit(expected), jen.Id(matched), v)
-		})))
-	}
-	if s.Not != nil && !s.Not.IsFalse() {
-		fail := e.reportValue("not", l, "not "+e.summary(s.Not), v)
-		if s.Not.IsTrue() {
-			out = append(out, e.always(l, valueError("not", "not "+e.summary(s.Not), v)))
-		} else {
-			out = append(out, jen.If(e.matchCall(s.Not, v)).Block(fail))
-		}
-	}
-	if s.If != nil && (s.Then != nil || s.Else != nil) {
-		then := e.check(s.Then, v, l)
-		els := e.check(s.Else, v, l)
-		switch {
-		case s.If.IsTrue():
-			out = append(out, then...)
-		case s.If.IsFalse():
-			out = append(out, els...)
-		case len(then) > 0 || len(els) > 0:
-			cond := e.verdict(s.If, v)
-			var stmt *jen.Statement
-			if len(then) > 0 {
-				stmt = jen.If(cond).Block(then...)
-				if len(els) > 0 {
-					stmt = stmt.Else().Block(els...)
+			var cond jen.Code
+			for _, sub := range c.Schemas {
+				call := e.verdict(sub, v)
+				if cond == nil {
+					cond = call
+				} else {
+					cond = jen.Add(cond).Op("||").Add(call)
 				}
-			} else {
-				stmt = jen.If(jen.Op("!").Add(cond)).Block(els...)
 			}
-			out = append(out, stmt)
+			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(e.reportValue(r.Code, l, r.Expected, v)))
+		case plan.OneOf:
+			matched := e.local("matched")
+			out = append(out, jen.Id(matched).Op(":=").Lit(c.True))
+			for _, sub := range c.Schemas {
+				out = append(out, jen.If(e.verdict(sub, v)).Block(jen.Id(matched).Op("++")))
+			}
+			out = append(out, jen.If(jen.Id(matched).Op("!=").Lit(1)).Block(e.report(l, func(at jen.Code) jen.Code {
+				return jen.Id("r").Dot("OneOf").Call(at, jen.Lit(r.Expected), jen.Id(matched), v)
+			})))
+		case plan.Not:
+			if c.Schema.IsTrue() {
+				out = append(out, e.always(l, valueError(r.Code, r.Expected, v)))
+			} else {
+				out = append(out, jen.If(e.matchCall(c.Schema, v)).Block(e.reportValue(r.Code, l, r.Expected, v)))
+			}
+		case plan.IfThenElse:
+			out = append(out, e.ifThenElse(c, v, l)...)
+		default:
+			panic(fmt.Sprintf("a value has no check %T", c))
 		}
 	}
 	return out
 }
 
-func anyTrue(list []*jsonschema.Schema) bool {
-	for _, s := range list {
-		if s.IsTrue() {
-			return true
-		}
+// ifThenElse emits if, then and else on v.
+func (e *emitter) ifThenElse(c plan.IfThenElse, v jen.Code, l loc) []jen.Code {
+	then := e.check(c.Then, v, l)
+	els := e.check(c.Else, v, l)
+	switch {
+	case c.If.IsTrue():
+		return then
+	case c.If.IsFalse():
+		return els
+	case len(then) > 0 && len(els) > 0:
+		return []jen.Code{jen.If(e.verdict(c.If, v)).Block(then...).Else().Block(els...)}
+	case len(then) > 0:
+		return []jen.Code{jen.If(e.verdict(c.If, v)).Block(then...)}
+	case len(els) > 0:
+		return []jen.Code{jen.If(jen.Op("!").Add(e.verdict(c.If, v))).Block(els...)}
 	}
-	return false
+	return nil
 }
 
 // matchCall is an expression of whether v is valid against s.
@@ -514,93 +369,4 @@ func (e *emitter) callRef(target *jsonschema.Schema, v jen.Code, l loc) []jen.Co
 	}
 	fn := e.funcFor(target, collect)
 	return []jen.Code{jen.Id(fn).Call(jen.Id("r"), e.at(l), v, e.depthPlusOne())}
-}
-
-// summary describes a schema in a few words, for the messages of anyOf,
-// oneOf and not.
-func (e *emitter) summary(s *jsonschema.Schema) string {
-	switch {
-	case s.IsTrue():
-		return "any value"
-	case s.IsFalse():
-		return "no value"
-	case s.HasConst:
-		return shorten(jsonschema.CompactJSON(s.Const))
-	case s.HasEnum:
-		return "one of " + enumText(s.Enum)
-	case len(s.Types) == 1 && s.Types[0] == "string" && s.Format != "" && len(s.Required) == 0:
-		return jsonschema.Formats[s.Format].Text
-	case s.Types != nil:
-		t := typeList(s.Types)
-		if len(s.Required) > 0 {
-			t += " with " + quotedList(s.Required)
-		}
-		return t
-	case s.RefTarget != nil && s.RefTarget.DefName != "":
-		return s.RefTarget.DefName
-	case s.RefTarget != nil && s.RefTarget != s:
-		return e.summary(s.RefTarget)
-	case len(s.Required) > 0:
-		return "an object with " + quotedList(s.Required)
-	case s.Title != "":
-		return shorten(s.Title)
-	}
-	return "the schema at " + shortLoc(s.Loc)
-}
-
-func (e *emitter) summaries(list []*jsonschema.Schema) string {
-	parts := make([]string, len(list))
-	for i, s := range list {
-		parts[i] = e.summary(s)
-	}
-	return strings.Join(parts, "; ")
-}
-
-func quotedList(names []string) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = "'" + n + "'"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// shorten bounds a schema-derived text in a message.
-func shorten(s string) string {
-	const max = 80
-	r := []rune(s)
-	if len(r) <= max {
-		return s
-	}
-	return string(r[:max]) + "…"
-}
-
-func enumText(values []any) string {
-	parts := make([]string, len(values))
-	for i, v := range values {
-		parts[i] = jsonschema.CompactJSON(v)
-	}
-	return shorten(strings.Join(parts, ", "))
-}
-
-// pureRef follows a schema that is only a $ref (with annotations) to its
-// target.
-func pureRef(s *jsonschema.Schema) *jsonschema.Schema {
-	for i := 0; i < 8 && s != nil && s.RefTarget != nil && onlyRef(s); i++ {
-		s = s.RefTarget
-	}
-	return s
-}
-
-func onlyRef(s *jsonschema.Schema) bool {
-	return s.Types == nil && !s.HasEnum && !s.HasConst && len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) == 0 && s.Not == nil &&
-		s.If == nil && !hasKindKeywords(s) && s.DynRef == "" && s.UnevaluatedItems == nil && s.UnevaluatedProperties == nil
-}
-
-// hasGeneric reports whether s has keywords that need the whole value: they
-// apply to any kind of value and are checked by match functions. A
-// specialized enum or const is checked as the value is read.
-func hasGeneric(s *jsonschema.Schema) bool {
-	return (s.HasEnum || s.HasConst) && specialized(s) == "" || s.RefTarget != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 ||
-		s.Not != nil || s.If != nil || len(s.DependentSchemas) > 0 || s.DynRef != "" || s.UnevaluatedItems != nil ||
-		s.UnevaluatedProperties != nil
 }

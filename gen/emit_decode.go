@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
 
 // This file emits the decode functions of struct tools: one function per
@@ -123,16 +124,9 @@ func (g *typedGen) shape(s *jsonschema.Schema, typeName string, readNull []strin
 		key += strconv.Quote(p.Name) + ","
 	}
 	key += "|"
-	for _, r := range s.Required {
-		expected := ""
-		for _, p := range s.Properties {
-			if p.Name == r {
-				expected = g.e.expected(p.Schema)
-				break
-			}
-		}
-		args = append(args, jen.Lit(r), jen.Lit(expected))
-		key += strconv.Quote(r) + ":" + strconv.Quote(expected) + ","
+	for _, r := range plan.ObjectOf(s).Missing {
+		args = append(args, jen.Lit(r.Name), jen.Lit(r.Expected))
+		key += strconv.Quote(r.Name) + ":" + strconv.Quote(r.Expected) + ","
 	}
 	value := jen.Qual(implPath, "NewObject").Call(args...)
 	if len(readNull) > 0 {
@@ -187,8 +181,8 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		return
 	}
 	var generic []jen.Code
-	if hasGeneric(s) {
-		generic = g.e.generic(s, jen.Id("held"), at, false)
+	if plan.HasWhole(s) {
+		generic = g.e.whole(s, jen.Id("held"), at)
 	}
 	if len(generic) > 0 {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
@@ -210,7 +204,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	st, _ := types.Unalias(f.t).Underlying().(*types.Struct)
 	g.objects[st] = append(g.objects[st], s)
 	shape := g.shape(s, typeName, readNull)
-	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(e.expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
+	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
 
 	var cases, defaults, unset []jen.Code
 	for i, p := range s.Properties {
@@ -222,7 +216,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		d.field, d.durations = fl.Var().Pos(), goschema.DurationBoundsOf(fl.Tag.Get("jsonschema"))
 		defaults, unset = g.memberDefault(p.Schema, fl, defaults, unset)
 		code := g.member(p.Schema, fl, at.key(p.Name), slices.Contains(readNull, p.Name))
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(shorten(p.Name)))}, code...)...))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(plan.Shorten(p.Name)))}, code...)...))
 	}
 	d.field, d.durations = 0, goschema.DurationBounds{}
 	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
@@ -322,12 +316,12 @@ func (g *typedGen) value(s *jsonschema.Schema, t types.Type, l loc, dst lvalue) 
 			defer delete(d.active, named)
 		}
 	}
-	s = pureRef(s)
+	s = plan.PureRef(s)
 	if s == nil {
 		return g.fallback(s, t, l, dst)
 	}
-	if inner, ok := nullableForm(s); ok {
-		code := g.typedValue(inner, t, l, dst, g.e.expected(s))
+	if inner, ok := plan.NullableForm(s); ok {
+		code := g.typedValue(inner, t, l, dst, plan.Expected(s))
 		if len(code) == 0 {
 			return []jen.Code{jen.Id("s").Dot("Skip").Call()}
 		}
@@ -340,21 +334,21 @@ func (g *typedGen) value(s *jsonschema.Schema, t types.Type, l loc, dst lvalue) 
 // error names expected, or the schema's types.
 func (g *typedGen) typedValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected string) []jen.Code {
 	if expected == "" {
-		expected = g.e.expected(s)
+		expected = plan.Expected(s)
 	}
 	kind := nativeKind(g.d, s, t)
 	if kind == "" {
 		return g.fallback(s, t, l, dst)
 	}
 	held := ""
-	if hasGeneric(s) {
+	if plan.HasWhole(s) {
 		held = g.e.local("held")
 	}
 	var code []jen.Code
 	switch kind {
 	case jsonschema.KindObject:
 		code = g.objectValue(s, t, l, dst)
-		if expected != typeOr(g.e.expected(s), "object") {
+		if expected != typeOr(plan.Expected(s), "object") {
 			// The decode function's type error would say "object".
 			code = []jen.Code{jen.If(jen.Id("s").Dot("Is").Call(g.e.at(l), jen.Qual(implPath, "KindObject"), jen.Lit(expected))).Block(code...)}
 		}
@@ -394,11 +388,11 @@ func usesIdent(code []jen.Code, name string) bool {
 
 // genericChecks are the checks of the keywords of s that need the whole
 // value, held, once it was read.
-func (g *typedGen) genericChecks(s *jsonschema.Schema, held string, l loc, enumDone bool) []jen.Code {
+func (g *typedGen) wholeChecks(s *jsonschema.Schema, held string, l loc) []jen.Code {
 	if held == "" {
 		return nil
 	}
-	return g.e.generic(s, jen.Id(held), l, enumDone)
+	return g.e.whole(s, jen.Id(held), l)
 }
 
 // fallback reads the value whole and checks and decodes it as a map's value
@@ -452,13 +446,13 @@ func nativeKind(d *decoder, s *jsonschema.Schema, t types.Type) string {
 			return jsonschema.KindString
 		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
 			return jsonschema.KindBoolean
-		case kind == "integer" && u.Info()&types.IsInteger != 0 && intBounds[u.Kind()].maxText != "",
+		case kind == "integer" && isSizedInt(u),
 			kind == "number" && u.Info()&types.IsFloat != 0 && (u.Kind() == types.Float64 || u.Kind() == types.Float32):
 			return jsonschema.KindNumber
 		}
 	case *types.Struct:
-		if kind == "object" && s.AdditionalProperties.IsFalse() && len(s.PatternProperties) == 0 && s.PropertyNames == nil &&
-			s.MinProperties == nil && s.MaxProperties == nil && len(s.DependentRequired) == 0 {
+		// The Scanner checks a closed object's members (see toolimpl.Object).
+		if kind == "object" && plan.ObjectOf(s).Closed && s.PropertyNames == nil && len(plan.ObjectRules(s)) == 0 && len(s.DependentRequired) == 0 {
 			return jsonschema.KindObject
 		}
 	case *types.Slice:
@@ -468,11 +462,11 @@ func nativeKind(d *decoder, s *jsonschema.Schema, t types.Type) string {
 			}
 			return ""
 		}
-		if kind == "array" && len(s.PrefixItems) == 0 && s.Contains == nil {
+		if kind == "array" && len(s.PrefixItems) == 0 && s.Contains == nil && !s.Items.IsFalse() {
 			return jsonschema.KindArray
 		}
 	case *types.Array:
-		if kind == "array" && len(s.PrefixItems) == 0 && s.Contains == nil {
+		if kind == "array" && len(s.PrefixItems) == 0 && s.Contains == nil && !s.Items.IsFalse() {
 			return jsonschema.KindArray
 		}
 	case *types.Map:
@@ -545,52 +539,13 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	e := g.e
 	v := e.local("v")
 	elem := elemOf(t)
-	var pre, checks []jen.Code
-	var rules []rule
-	fail := func(code, expected string) jen.Code {
-		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
-	}
+	checks, kept := e.stringRules(plan.StringOf(s).Rules, stringView{str: jen.Id(v), length: "n", enumBase: g.enumBase(elem), keep: true,
+		fail: func(r plan.Rule) jen.Code { return g.fail(l, r) }})
 	value := jen.Id("s").Dot("Keep").Call(jen.Id(v))
-	if s.HasEnum && specialized(s) == jsonschema.KindString {
-		table := e.enumTable(jsonschema.KindString, s.Enum, g.enumBase(elem))
-		x, in := e.local("x"), e.local("in")
-		pre = append(pre, jen.List(jen.Id(x), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(jen.Id(v), jen.Id(table)))
-		rules = append(rules, rule{jen.Op("!").Id(in), fail("enum", "one of "+enumText(s.Enum))})
-		value = jen.Id(x)
+	if kept != "" {
+		value = jen.Id(kept)
 	}
-	if s.HasConst && specialized(s) == jsonschema.KindString {
-		rules = append(rules, rule{jen.Id(v).Op("!=").Lit(s.Const.(string)), fail("const", shorten(jsonschema.CompactJSON(s.Const)))})
-	}
-	if s.MinLength != nil || s.MaxLength != nil {
-		n := e.local("n")
-		pre = append(pre, jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(v)))
-		if s.MinLength != nil {
-			rules = append(rules, rule{jen.Id(n).Op("<").Lit(int(*s.MinLength)), fail("minLength", "at least "+plural(*s.MinLength, "character")+" long")})
-		}
-		if s.MaxLength != nil {
-			rules = append(rules, rule{jen.Id(n).Op(">").Lit(int(*s.MaxLength)), fail("maxLength", "at most "+plural(*s.MaxLength, "character")+" long")})
-		}
-	}
-	if s.Pattern != "" {
-		if match, ok := e.patternMatch(s.Pattern, s.Loc+"/pattern"); ok {
-			rules = append(rules, rule{jen.Op("!").Add(match(jen.Id(v))), fail("pattern", patternText(s.Pattern))})
-		}
-	}
-	if s.Format != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, jsonschema.Formats[s.Format].Func).Call(jen.Id(v)), fail("format", jsonschema.Formats[s.Format].Text)})
-	}
-	if s.ContentEncoding != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(jen.Id(v)), fail("contentEncoding", "a base64 string")})
-	}
-	if s.ContentMediaType != "" {
-		text := "a JSON document"
-		if s.ContentEncoding != "" {
-			text += " in base64"
-		}
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(jen.Id(v), jen.Lit(s.ContentEncoding != "")), fail("contentMediaType", text)})
-	}
-	checks = chain(pre, rules)
-	checks = append(checks, g.genericChecks(s, held, l, true)...)
+	checks = append(checks, g.wholeChecks(s, held, l)...)
 	typed := false
 	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
 		// Base64, decoded.
@@ -600,6 +555,11 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	}
 	checks = append(checks, g.set(t, dst, value, typed))
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("String").Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
+}
+
+// fail is how a rule of a value read from the Scanner fails, at l.
+func (g *typedGen) fail(l loc, r plan.Rule) jen.Code {
+	return jen.Id("s").Dot("Fail").Call(g.e.at(l), codeConst(r.Code), jen.Lit(r.Expected))
 }
 
 func isByte(t types.Type) bool {
@@ -619,7 +579,7 @@ func (g *typedGen) enumBase(t types.Type) string {
 // boolValue reads a boolean.
 func (g *typedGen) boolValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	v := g.e.local("v")
-	checks := append(g.genericChecks(s, held, l, false), g.set(t, dst, jen.Id(v), false))
+	checks := append(g.wholeChecks(s, held, l), g.set(t, dst, jen.Id(v), false))
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("Bool").Call(g.e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
 }
 
@@ -629,25 +589,22 @@ func (g *typedGen) numberValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	n := e.local("n")
 	elem := elemOf(t)
 	u := elem.Underlying().(*types.Basic)
-	integer := s.Types[0] == "integer"
-	fail := func(code, expected string) jen.Code {
-		return jen.Id("s").Dot("Fail").Call(e.at(l), codeConst(code), jen.Lit(expected))
-	}
+	p := plan.NumberOf(s)
 	num := jen.Id(n).Dot("F")
 	x := numberView{
 		f:          num,
-		integer:    integer,
+		integer:    p.Integer,
 		compare:    func(v json.Number) jen.Code { return jen.Id(n).Dot("Compare").Call(jen.Lit(string(v))) },
 		multipleOf: func(m json.Number) jen.Code { return jen.Id(n).Dot("MultipleOf").Call(jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Id(n).Dot("In").Call(jen.Id(table)) },
 		enumBase:   g.enumBase(elem),
 	}
-	rules, ok := e.numberRules(s, x, specialized(s) == jsonschema.KindNumber, fail)
+	rules, ok := e.numberRules(p.Rules, x, func(r plan.Rule) jen.Code { return g.fail(l, r) })
 	if !ok {
 		return nil
 	}
 	checks := chain(nil, rules)
-	checks = append(checks, g.genericChecks(s, held, l, true)...)
+	checks = append(checks, g.wholeChecks(s, held, l)...)
 	var value jen.Code
 	switch {
 	case u.Kind() == types.Float64:
@@ -655,20 +612,21 @@ func (g *typedGen) numberValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	case u.Kind() == types.Float32:
 		value = jen.Id("s").Dot("Float32").Call(e.at(l), jen.Id(n))
 	case u.Info()&types.IsUnsigned != 0:
-		value = jen.Id("s").Dot("Uint").Call(e.at(l), jen.Id(n), jen.Qual("math", intBounds[u.Kind()].max))
+		_, max := intLimits(u)
+		value = jen.Id("s").Dot("Uint").Call(e.at(l), jen.Id(n), max)
 		if u.Kind() != types.Uint64 {
 			value = jen.Id(u.Name()).Call(value)
 		}
 	default:
-		b := intBounds[u.Kind()]
-		value = jen.Id("s").Dot("Int").Call(e.at(l), jen.Id(n), jen.Qual("math", b.min), jen.Qual("math", b.max))
+		min, max := intLimits(u)
+		value = jen.Id("s").Dot("Int").Call(e.at(l), jen.Id(n), min, max)
 		if u.Kind() != types.Int64 {
 			value = jen.Id(u.Name()).Call(value)
 		}
 	}
 	checks = append(checks, g.set(t, dst, value, false))
 	read := "Number"
-	if integer {
+	if p.Integer {
 		read = "Integer"
 	}
 	return []jen.Code{jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Id("s").Dot(read).Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
@@ -678,12 +636,17 @@ func (g *typedGen) numberValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, expected, held string) []jen.Code {
 	e := g.e
 	elem := elemOf(t)
-	minItems, maxItems := jen.Qual(implPath, "None"), jen.Qual(implPath, "None")
-	if s.MinItems != nil {
-		minItems = jen.Lit(int(*s.MinItems))
-	}
-	if s.MaxItems != nil {
-		maxItems = jen.Lit(int(*s.MaxItems))
+	// The Scanner checks the rules of the array as a whole as it reads it.
+	minItems, maxItems, unique := jen.Qual(implPath, "None"), jen.Qual(implPath, "None"), false
+	for _, r := range plan.ArrayRules(s) {
+		switch c := r.Cond.(type) {
+		case plan.MinItems:
+			minItems = jen.Lit(int(c.N))
+		case plan.MaxItems:
+			maxItems = jen.Lit(int(c.N))
+		case plan.UniqueItems:
+			unique = true
+		}
 	}
 	itemSchema := s.Items
 	return e.container(l, func(l loc) []jen.Code {
@@ -722,8 +685,8 @@ func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lva
 				g.set(t, dst, jen.Qual(implPath, "Slice").Call(jen.Id("s"), jen.Id(items)), false),
 			}
 		}
-		body = append(body, g.genericChecks(s, held, l, false)...)
-		return []jen.Code{jen.If(jen.Id("s").Dot("Array").Call(at, jen.Lit(expected), minItems, maxItems, jen.Lit(s.UniqueItems))).Block(body...)}
+		body = append(body, g.wholeChecks(s, held, l)...)
+		return []jen.Code{jen.If(jen.Id("s").Dot("Array").Call(at, jen.Lit(expected), minItems, maxItems, jen.Lit(unique))).Block(body...)}
 	})
 }
 
@@ -750,7 +713,7 @@ func (g *typedGen) mapValue(s *jsonschema.Schema, t types.Type, l loc, dst lvalu
 		return []jen.Code{
 			jen.Id(m).Op(":=").Qual(implPath, "NewMap").Types(mapType).Call(jen.Id("s")),
 			jen.If(jen.Id("s").Dot("Members").Call(e.at(l), jen.Lit(expected), jen.Func().Params(jen.Id(k).String()).Block(fnBody...))).Block(
-				append(g.genericChecks(s, held, l, false), g.set(t, dst, jen.Id(m), true))...),
+				append(g.wholeChecks(s, held, l), g.set(t, dst, jen.Id(m), true))...),
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
@@ -248,7 +249,7 @@ func (e *emitter) valueValidator(name, source string) {
 		checks = e.check(root, jen.Id("v"), e.rootLoc())
 	}
 	e.flush()
-	what := quoteComment(shortLoc(source))
+	what := quoteComment(plan.ShortLoc(source))
 	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
 		Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
 		jen.Var().Id("r").Qual(implPath, "Report"),
@@ -317,7 +318,7 @@ func (e *emitter) emitFunc(k fnKey) {
 	defer func() { e.fn, e.dyn, e.shared = saved, savedDyn, savedShared }()
 	var body []jen.Code
 	bounded := e.recursive[s]
-	where := quoteComment(shortLoc(s.Loc))
+	where := quoteComment(plan.ShortLoc(s.Loc))
 	if k.mode == collect {
 		if bounded {
 			body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
@@ -338,21 +339,6 @@ func (e *emitter) emitFunc(k fnKey) {
 	body = append(body, jen.Return(jen.True()))
 	e.helpers = append(e.helpers, jen.Commentf("%s reports whether v is valid against the schema at %s%s.", name, where, k.dyn.describe()).Line().
 		Func().Id(name).Params(jen.Id("v").Any(), jen.Id("depth").Int()).Bool().Block(body...))
-}
-
-// maxLocText bounds a schema location written in a comment or a message,
-// so that generated code grows linearly with the schema, not with the
-// depth of each of its locations.
-const maxLocText = 60
-
-// shortLoc shortens a schema location for a comment or a message, keeping
-// its end.
-func shortLoc(s string) string {
-	r := []rune(s)
-	if len(r) <= maxLocText {
-		return s
-	}
-	return "…" + string(r[len(r)-maxLocText:])
 }
 
 // quoteComment makes a schema-derived string safe in a line comment.

@@ -2,79 +2,106 @@ package gen
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // stringChecks emits the keywords of strings on str, as one chain: at most
-// one error per value location.
-func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc, withEnum bool) []jen.Code {
-	var pre []jen.Code
-	var rules []rule
-	if withEnum && s.HasEnum {
-		in := e.local("in")
-		lookup := jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(str, jen.Id(e.enumTable(jsonschema.KindString, s.Enum, e.prefix+"Values")))
-		rules = append(rules, rule{jen.Add(lookup).Op(";").Op("!").Id(in), e.reportValue("enum", l, "one of "+enumText(s.Enum), v)})
+// one error per value location; then the checks of the JSON document the
+// string holds, when it passed them.
+func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc) []jen.Code {
+	p := plan.StringOf(s)
+	out, _ := e.stringRules(p.Rules, stringView{str: str, length: "length", enumBase: e.prefix + "Values",
+		fail: func(r plan.Rule) jen.Code { return e.reportValue(r.Code, l, r.Expected, v) }})
+	if p.Content == nil {
+		return out
 	}
-	if withEnum && s.HasConst {
-		rules = append(rules, rule{jen.Add(str).Op("!=").Lit(s.Const.(string)),
-			e.reportValue("const", l, shorten(jsonschema.CompactJSON(s.Const)), v)})
+	// The document's own checks, when the string is one.
+	doc := e.local("doc")
+	checks := e.check(p.Content, jen.Id(doc), l)
+	if len(checks) == 0 {
+		return out
 	}
-	if s.MinLength != nil || s.MaxLength != nil {
-		length := e.local("length")
-		pre = append(pre, jen.Id(length).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(str))
-		if s.MinLength != nil {
-			rules = append(rules, rule{jen.Id(length).Op("<").Lit(int(*s.MinLength)),
-				e.reportValue("minLength", l, "at least "+plural(*s.MinLength, "character")+" long", v)})
-		}
-		if s.MaxLength != nil {
-			rules = append(rules, rule{jen.Id(length).Op(">").Lit(int(*s.MaxLength)),
-				e.reportValue("maxLength", l, "at most "+plural(*s.MaxLength, "character")+" long", v)})
-		}
+	decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(implPath, "ContentValue").Call(str, jen.Lit(p.ContentBase64))
+	if len(out) == 0 {
+		return append(out, jen.If(decode, jen.Id("ok")).Block(checks...))
 	}
-	if s.Pattern != "" {
-		if match, ok := e.patternMatch(s.Pattern, s.Loc+"/pattern"); ok {
-			rules = append(rules, rule{jen.Op("!").Add(match(str)),
-				e.reportValue("pattern", l, patternText(s.Pattern), v)})
-		}
-	}
-	if s.Format != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, jsonschema.Formats[s.Format].Func).Call(str),
-			e.reportValue("format", l, jsonschema.Formats[s.Format].Text, v)})
-	}
-	if s.ContentEncoding != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "Base64").Call(str),
-			e.reportValue("contentEncoding", l, "a base64 string", v)})
-	}
-	if s.ContentMediaType != "" {
-		text := "a JSON document"
-		if s.ContentEncoding != "" {
-			text += " in base64"
-		}
-		rules = append(rules, rule{jen.Op("!").Qual(implPath, "JSONContent").Call(str, jen.Lit(s.ContentEncoding != "")),
-			e.reportValue("contentMediaType", l, text, v)})
-	}
-	out := chain(pre, rules)
-	if !s.ContentSchema.IsTrue() {
-		// The document's own checks, when the string is one.
-		doc := e.local("doc")
-		checks := e.check(s.ContentSchema, jen.Id(doc), l)
-		if len(checks) > 0 {
-			decode := jen.List(jen.Id(doc), jen.Id("ok")).Op(":=").Qual(implPath, "ContentValue").Call(str, jen.Lit(s.ContentEncoding != ""))
-			if len(out) > 0 {
-				// At most one error per location: only when the string
-				// passed the other checks.
-				last := out[len(out)-1].(*jen.Statement)
-				last.Else().If(decode, jen.Id("ok")).Block(checks...)
-			} else {
-				out = append(out, jen.If(decode, jen.Id("ok")).Block(checks...))
-			}
-		}
-	}
+	// At most one error per location: only when the string passed the
+	// other checks.
+	last := out[len(out)-1].(*jen.Statement)
+	last.Else().If(decode, jen.Id("ok")).Block(checks...)
 	return out
+}
+
+// stringView is how a renderer reads a string for its rules: str, the
+// string; fail, how a rule fails; length, the base name of the local of
+// its length; enumBase, the base name of an enum's table; keep, whether
+// the enum's own copy of the string is kept (in the local returned).
+type stringView struct {
+	str      jen.Code
+	fail     func(r plan.Rule) jen.Code
+	length   string
+	enumBase string
+	keep     bool
+}
+
+// stringRules renders the rules of a string as one chain, with the
+// statements it needs before it. It returns the local keeping the enum's
+// copy of the string, "" when there is none.
+func (e *emitter) stringRules(rules []plan.Rule, x stringView) ([]jen.Code, string) {
+	var pre []jen.Code
+	var out []rule
+	length, kept := "", ""
+	for _, r := range rules {
+		var cond jen.Code
+		switch c := r.Cond.(type) {
+		case plan.Enum:
+			table := jen.Id(e.enumTable(jsonschema.KindString, c.Values, x.enumBase))
+			if x.keep {
+				kept = e.local("x")
+				in := e.local("in")
+				pre = append(pre, jen.List(jen.Id(kept), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(x.str, table))
+				cond = jen.Op("!").Id(in)
+			} else {
+				in := e.local("in")
+				cond = jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(x.str, table).Op(";").Op("!").Id(in)
+			}
+		case plan.Const:
+			cond = jen.Add(x.str).Op("!=").Lit(c.Value.(string))
+		case plan.MinLength, plan.MaxLength:
+			if length == "" {
+				length = e.local(x.length)
+				pre = append(pre, jen.Id(length).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(x.str))
+			}
+			if m, ok := c.(plan.MinLength); ok {
+				cond = jen.Id(length).Op("<").Lit(int(m.N))
+			} else {
+				cond = jen.Id(length).Op(">").Lit(int(c.(plan.MaxLength).N))
+			}
+		case plan.Pattern:
+			match, ok := e.patternMatch(c.Pattern, c.At)
+			if !ok {
+				continue
+			}
+			cond = jen.Op("!").Add(match(x.str))
+		case plan.Format:
+			cond = jen.Op("!").Qual(formatPath, c.Func).Call(x.str)
+		case plan.Base64:
+			cond = jen.Op("!").Qual(implPath, "Base64").Call(x.str)
+		case plan.JSONContent:
+			cond = jen.Op("!").Qual(implPath, "JSONContent").Call(x.str, jen.Lit(c.Base64))
+		default:
+			panic(fmt.Sprintf("a string has no rule %T", c))
+		}
+		out = append(out, rule{cond, x.fail(r)})
+	}
+	return chain(pre, out), kept
 }
 
 // rule is a keyword check of one value: when cond holds, report.
@@ -96,28 +123,25 @@ func chain(pre []jen.Code, rules []rule) []jen.Code {
 }
 
 // numberChecks emits the keywords of numbers on num, the float64 view of v,
-// as one chain (see numberRules).
-func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, withEnum bool) []jen.Code {
-	_, integer := allows(s, jsonschema.KindNumber)
+// as one chain (see numberRules). It reports whether the checks use num.
+func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc) ([]jen.Code, bool) {
+	p := plan.NumberOf(s)
 	x := numberView{
 		f:          num,
-		integer:    integer,
+		integer:    p.Integer,
 		compare:    func(n json.Number) jen.Code { return jen.Qual(valuePath, "Compare").Call(v, jen.Lit(string(n))) },
 		multipleOf: func(m json.Number) jen.Code { return jen.Qual(valuePath, "MultipleOf").Call(v, jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Qual(implPath, "InNumbers").Call(v, num, jen.Id(table)) },
 		enumBase:   e.prefix + "Values",
 	}
-	rules, ok := e.numberRules(s, x, withEnum, func(keyword, expected string) jen.Code {
-		return e.reportValue(keyword, l, expected, v)
-	})
-	if !ok {
-		return nil
+	rules, ok := e.numberRules(p.Rules, x, func(r plan.Rule) jen.Code { return e.reportValue(r.Code, l, r.Expected, v) })
+	if !ok || len(rules) == 0 {
+		return nil, false
 	}
-	if s.NumberFormat != "" {
-		rules = append(rules, rule{jen.Op("!").Qual(formatPath, jsonschema.Formats[s.NumberFormat].Func).Call(num),
-			e.reportValue("format", l, jsonschema.Formats[s.NumberFormat].Text, v)})
-	}
-	return chain(nil, rules)
+	// multipleOf reads the value itself, exactly; every other rule reads
+	// num.
+	uses := slices.ContainsFunc(p.Rules, func(r plan.Rule) bool { _, m := r.Cond.(plan.MultipleOf); return !m })
+	return chain(nil, rules), uses
 }
 
 // numberView is how generated code reads a number for its keywords: f, its
@@ -133,56 +157,56 @@ type numberView struct {
 	enumBase   string
 }
 
-// numberRules are the rules of enum (when withEnum), const, the bounds and
-// multipleOf on the number x, each failing with fail(keyword, expected).
+// numberRules renders the rules of a number x, each failing with fail.
 // They compare exactly, as JSON Schema does: the float64s decide unless they
 // are equal, which two different numbers may be (9007199254740993 and
 // 9007199254740992, 1e23 and 99999999999999991611392, 1e-400 and 0), and
 // then the exact comparison decides; an enum is a table (see enumTable).
 // It reports false, with an error, when a schema number is out of the
 // range of float64.
-func (e *emitter) numberRules(s *jsonschema.Schema, x numberView, withEnum bool, fail func(keyword, expected string) jen.Code) ([]rule, bool) {
-	var rules []rule
-	if withEnum && s.HasEnum {
-		for _, v := range s.Enum {
-			if _, ok := e.numberLit(v.(json.Number), s.Loc+"/enum", "enum value"); !ok {
+func (e *emitter) numberRules(rules []plan.Rule, x numberView, fail func(plan.Rule) jen.Code) ([]rule, bool) {
+	var out []rule
+	for _, r := range rules {
+		var cond jen.Code
+		switch c := r.Cond.(type) {
+		case plan.Enum:
+			for _, v := range c.Values {
+				if _, ok := e.numberLit(v.(json.Number), c.At, "enum value"); !ok {
+					return nil, false
+				}
+			}
+			cond = jen.Op("!").Add(x.in(e.enumTable(jsonschema.KindNumber, c.Values, x.enumBase)))
+		case plan.Const:
+			differs, ok := e.numberDiffers(x, c.Value.(json.Number), c.At, "const")
+			if !ok {
 				return nil, false
 			}
+			cond = differs
+		case plan.Bound:
+			lit, ok := e.numberLit(c.N, c.At, c.Keyword)
+			if !ok {
+				return nil, false
+			}
+			cond = jen.Add(x.f).Op(c.Op).Add(lit)
+			if !x.floatDecides(c.N) {
+				// x OP bound: x strictly beyond it in float64, or at it in
+				// float64 and beyond it exactly.
+				cond = jen.Add(x.f).Op(c.Op[:1]).Add(lit).Op("||").Add(x.f).Op("==").Add(lit).Op("&&").
+					Add(x.compare(c.N)).Op(c.Op).Lit(0)
+			}
+		case plan.MultipleOf:
+			if _, ok := e.numberLit(c.N, c.At, "multipleOf"); !ok {
+				return nil, false
+			}
+			cond = jen.Op("!").Add(x.multipleOf(c.N))
+		case plan.Format:
+			cond = jen.Op("!").Qual(formatPath, c.Func).Call(x.f)
+		default:
+			panic(fmt.Sprintf("a number has no rule %T", c))
 		}
-		table := e.enumTable(jsonschema.KindNumber, s.Enum, x.enumBase)
-		rules = append(rules, rule{jen.Op("!").Add(x.in(table)), fail("enum", "one of "+enumText(s.Enum))})
+		out = append(out, rule{cond, fail(r)})
 	}
-	if withEnum && s.HasConst {
-		c, ok := e.numberDiffers(x, s.Const.(json.Number), s.Loc+"/const", "const")
-		if !ok {
-			return nil, false
-		}
-		rules = append(rules, rule{c, fail("const", jsonschema.CompactJSON(s.Const))})
-	}
-	for _, b := range numericBounds(s) {
-		if b.n == "" {
-			continue
-		}
-		lit, ok := e.numberLit(b.n, s.Loc+"/"+b.keyword, b.keyword)
-		if !ok {
-			return nil, false
-		}
-		cond := jen.Add(x.f).Op(b.op).Add(lit)
-		if !x.floatDecides(b.n) {
-			// x OP bound: x strictly beyond it in float64, or at it in
-			// float64 and beyond it exactly.
-			cond = jen.Add(x.f).Op(b.op[:1]).Add(lit).Op("||").Add(x.f).Op("==").Add(lit).Op("&&").
-				Add(x.compare(b.n)).Op(b.op).Lit(0)
-		}
-		rules = append(rules, rule{cond, fail(b.keyword, b.text+string(b.n))})
-	}
-	if s.MultipleOf != "" {
-		if _, ok := e.numberLit(s.MultipleOf, s.Loc+"/multipleOf", "multipleOf"); !ok {
-			return nil, false
-		}
-		rules = append(rules, rule{jen.Op("!").Add(x.multipleOf(s.MultipleOf)), fail("multipleOf", "a multiple of "+string(s.MultipleOf))})
-	}
-	return rules, true
+	return out, true
 }
 
 // numberDiffers is a condition true when the number x differs from the
@@ -216,37 +240,17 @@ func floatSafe(n json.Number) bool {
 // arrayChecks emits the keywords of arrays on list, a []any, v being the
 // same value as any. It reports whether the checks use list.
 func (e *emitter) arrayChecks(s *jsonschema.Schema, list, v jen.Code, l loc) ([]jen.Code, bool) {
-	var rules []rule // of the array as a whole: one chain
-	unused := 0      // checks that do not use list
-	count := func(keyword, op string, n uint64, text string) {
-		rules = append(rules, rule{jen.Len(list).Op(op).Lit(int(n)), e.reportValue(keyword, l, text, list)})
-	}
-	if s.MinItems != nil {
-		count("minItems", "<", *s.MinItems, "an array of at least "+plural(*s.MinItems, "item"))
-	}
-	if s.MaxItems != nil {
-		count("maxItems", ">", *s.MaxItems, "an array of at most "+plural(*s.MaxItems, "item"))
-	}
-	prefix := len(s.PrefixItems)
-	if s.Items.IsFalse() {
-		count("items", ">", uint64(prefix), "an array of at most "+plural(uint64(prefix), "item"))
-	}
-	if s.UniqueItems {
-		i, j := "_", "_"
-		if e.fn.mode == collect {
-			i, j = e.local("i"), e.local("j")
-		}
-		dup := e.local("dup")
-		rep := e.report(l, addError("uniqueItems", jen.Dict{
-			jen.Id("Expected"): jen.Lit("an array of unique items"),
-			jen.Id("Got"):      jen.Lit("array"),
-			jen.Id("Actual"): jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id(i)).Op("+").
-				Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id(j)).Op("+").Lit(" are equal"),
-		}))
-		e.deep = true // Duplicate walks hand-built items: a depth panic to recover
-		rules = append(rules, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(valuePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
-	}
-	out := chain(nil, rules)
+	unused := 0 // checks that do not use list
+	rules := e.arrayRules(plan.ArrayRules(s), list, func(r plan.Rule) jen.Code { return e.reportValue(r.Code, l, r.Expected, list) },
+		func(r plan.Rule, i, j string) jen.Code {
+			return e.report(l, addError(r.Code, jen.Dict{
+				jen.Id("Expected"): jen.Lit(r.Expected),
+				jen.Id("Got"):      jen.Lit("array"),
+				jen.Id("Actual"): jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id(i)).Op("+").
+					Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id(j)).Op("+").Lit(" are equal"),
+			}))
+		})
+	out := rules
 	if s.Contains != nil {
 		checks := e.containsChecks(s, list, v, l)
 		if s.Contains.IsFalse() || e.containsMatching(s, v) != "" {
@@ -258,6 +262,33 @@ func (e *emitter) arrayChecks(s *jsonschema.Schema, list, v jen.Code, l loc) ([]
 		return append(e.itemChecks(s, list, l), e.unevaluatedItems(s, list, l)...)
 	})...)
 	return out, len(out) > unused
+}
+
+// arrayRules renders the rules of an array as a whole on list, a []any,
+// as one chain: fail fails a rule, duplicate the rule of uniqueItems with
+// the indexes of the two equal items.
+func (e *emitter) arrayRules(rules []plan.Rule, list jen.Code, fail func(plan.Rule) jen.Code, duplicate func(r plan.Rule, i, j string) jen.Code) []jen.Code {
+	var out []rule
+	for _, r := range rules {
+		switch c := r.Cond.(type) {
+		case plan.MinItems:
+			out = append(out, rule{jen.Len(list).Op("<").Lit(int(c.N)), fail(r)})
+		case plan.MaxItems:
+			out = append(out, rule{jen.Len(list).Op(">").Lit(int(c.N)), fail(r)})
+		case plan.UniqueItems:
+			i, j := "_", "_"
+			if e.fn.mode == collect {
+				i, j = e.local("i"), e.local("j")
+			}
+			dup := e.local("dup")
+			rep := duplicate(r, i, j)
+			e.deep = true // Duplicate walks hand-built items: a depth panic to recover
+			out = append(out, rule{jen.List(jen.Id(i), jen.Id(j), jen.Id(dup)).Op(":=").Qual(valuePath, "Duplicate").Call(list).Op(";").Id(dup), rep})
+		default:
+			panic(fmt.Sprintf("an array has no rule %T", c))
+		}
+	}
+	return chain(nil, out)
 }
 
 // itemChecks emits the checks of prefixItems and items on the items of
@@ -300,17 +331,15 @@ func (e *emitter) itemChecks(s *jsonschema.Schema, list jen.Code, l loc) []jen.C
 // containsChecks counts the items valid against contains and compares the
 // count with minContains (1 by default) and maxContains.
 func (e *emitter) containsChecks(s *jsonschema.Schema, list, v jen.Code, l loc) []jen.Code {
-	min := uint64(1)
-	if s.MinContains != nil {
-		min = *s.MinContains
-	}
-	if min == 0 && s.MaxContains == nil {
+	p, ok := plan.ContainsOf(s)
+	if !ok {
 		return nil
 	}
+	min := p.Min.Cond.(plan.MinItems).N
 	n, item := e.local("count"), e.local("item")
 	var found []jen.Code
 	found = append(found, jen.Id(n).Op("++"))
-	if s.MaxContains == nil {
+	if p.Max == nil {
 		found = append(found, jen.If(jen.Id(n).Op(">=").Lit(int(min))).Block(jen.Break()))
 	}
 	var out []jen.Code
@@ -319,29 +348,23 @@ func (e *emitter) containsChecks(s *jsonschema.Schema, list, v jen.Code, l loc) 
 		// Counted from the verdicts the unevaluatedItems that reads them
 		// shares: each item is decided once.
 		out = []jen.Code{jen.Id(n).Op(":=").Qual(implPath, "CountBits").Call(jen.Id(matching))}
-	case s.Contains.IsTrue():
+	case p.Schema.IsTrue():
 		out = []jen.Code{jen.Id(n).Op(":=").Len(list)}
-	case s.Contains.IsFalse():
+	case p.Schema.IsFalse():
 		out = []jen.Code{jen.Id(n).Op(":=").Lit(0)}
 	default:
 		out = []jen.Code{
 			jen.Id(n).Op(":=").Lit(0),
 			jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Add(list)).Block(
-				jen.If(e.matchCall(s.Contains, jen.Id(item))).Block(found...)),
+				jen.If(e.matchCall(p.Schema, jen.Id(item))).Block(found...)),
 		}
 	}
-	what := e.summary(s.Contains)
-	code := "contains"
-	if s.MinContains != nil {
-		code = "minContains"
-	}
 	if min > 0 {
-		out = append(out, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
-			e.reportContains(code, l, "an array with at least "+plural(min, "item")+" matching "+what, jen.Id(n))))
+		out = append(out, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(e.reportContains(p.Min.Code, l, p.Min.Expected, jen.Id(n))))
 	}
-	if s.MaxContains != nil {
-		out = append(out, jen.If(jen.Id(n).Op(">").Lit(int(*s.MaxContains))).Block(
-			e.reportContains("maxContains", l, "an array with at most "+plural(*s.MaxContains, "item")+" matching "+what, jen.Id(n))))
+	if p.Max != nil {
+		out = append(out, jen.If(jen.Id(n).Op(">").Lit(int(p.Max.Cond.(plan.MaxItems).N))).Block(
+			e.reportContains(p.Max.Code, l, p.Max.Expected, jen.Id(n))))
 	}
 	return out
 }
@@ -373,13 +396,14 @@ func (e *emitter) objectChecks(s *jsonschema.Schema, obj, v jen.Code, l loc) []j
 }
 
 func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Code {
-	closed := s.AdditionalProperties.IsFalse() && len(s.PatternProperties) == 0
+	op := plan.ObjectOf(s)
+	closed := op.Closed
 	required := map[string]bool{}
-	for _, r := range s.Required {
-		required[r] = true
+	for _, r := range op.Missing {
+		required[r.Name] = true
 	}
 	dependent := map[string]bool{}
-	for _, d := range s.DependentRequired {
+	for _, d := range op.Dependent {
 		dependent[d.Name] = true
 		for _, r := range d.Required {
 			dependent[r] = true
@@ -473,20 +497,18 @@ func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Co
 		}
 		return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(obj).Index(jen.Lit(name)).Op(";").Id("ok")
 	}
-	for _, r := range s.Required {
+	for _, r := range op.Missing {
 		fields := jen.Dict{}
-		if p, ok := byName[r]; ok {
-			if expected := e.expected(p.schema); expected != "" {
-				fields[jen.Id("Expected")] = jen.Lit(expected)
-			}
+		if r.Expected != "" {
+			fields[jen.Id("Expected")] = jen.Lit(r.Expected)
 		}
-		out = append(out, jen.If(absent(r)).Block(e.report(l.key(r), addError("missing", fields))))
+		out = append(out, jen.If(absent(r.Name)).Block(e.report(l.key(r.Name), addError("missing", fields))))
 	}
-	for _, d := range s.DependentRequired {
+	for _, d := range op.Dependent {
 		var inner []jen.Code
 		for _, r := range d.Required {
 			inner = append(inner, jen.If(absent(r)).Block(e.report(l.key(r), addError("dependentRequired", jen.Dict{
-				jen.Id("Expected"): jen.Lit("present when '" + d.Name + "' is present"),
+				jen.Id("Expected"): jen.Lit(d.Expected),
 			}))))
 		}
 		if len(inner) > 0 {
@@ -517,13 +539,15 @@ func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Co
 			))
 		}
 	}
-	if s.MinProperties != nil {
-		out = append(out, jen.If(jen.Len(obj).Op("<").Lit(int(*s.MinProperties))).Block(
-			e.reportValue("minProperties", l, "an object of at least "+plural(*s.MinProperties, "member"), v)))
-	}
-	if s.MaxProperties != nil {
-		out = append(out, jen.If(jen.Len(obj).Op(">").Lit(int(*s.MaxProperties))).Block(
-			e.reportValue("maxProperties", l, "an object of at most "+plural(*s.MaxProperties, "member"), v)))
+	for _, r := range plan.ObjectRules(s) {
+		var cond jen.Code
+		switch c := r.Cond.(type) {
+		case plan.MinProperties:
+			cond = jen.Len(obj).Op("<").Lit(int(c.N))
+		case plan.MaxProperties:
+			cond = jen.Len(obj).Op(">").Lit(int(c.N))
+		}
+		out = append(out, jen.If(cond).Block(e.reportValue(r.Code, l, r.Expected, v)))
 	}
 	if s.PropertyNames != nil && !s.PropertyNames.IsTrue() {
 		out = append(out, e.propertyNames(s, obj, l)...)
@@ -563,7 +587,7 @@ func (e *emitter) propertyNames(s *jsonschema.Schema, obj jen.Code, l loc) []jen
 			jen.If(jen.Op("!").Add(match)).Block(jen.Return(jen.False())))}
 	}
 	check := jen.If(jen.Op("!").Add(match)).Block(e.report(l.dynamicKey(jen.Id(k)), addError("propertyNames", jen.Dict{
-		jen.Id("Expected"): jen.Lit("a member name that is " + e.summary(s.PropertyNames)),
+		jen.Id("Expected"): jen.Lit(plan.PropertyNamesText(s)),
 		jen.Id("Got"):      jen.Lit("string"),
 		jen.Id("Actual"):   jen.Qual(valuePath, "Show").Call(jen.Id(k)),
 	})))
@@ -703,24 +727,4 @@ func (e *emitter) memberLoop(s *jsonschema.Schema, props []prop, obj jen.Code, l
 		val = ""
 	}
 	return e.byKey(obj, k, val, body)
-}
-
-// numericBound is a numeric bound keyword of a schema: its value, the
-// comparison of a number with it that fails the keyword, and how a message
-// states what is expected (">= " and the bound).
-type numericBound struct {
-	keyword string
-	n       json.Number
-	op      string
-	text    string
-}
-
-// numericBounds lists the bounds of s in the order their checks run.
-func numericBounds(s *jsonschema.Schema) []numericBound {
-	return []numericBound{
-		{"minimum", s.Minimum, "<", ">= "},
-		{"maximum", s.Maximum, ">", "<= "},
-		{"exclusiveMinimum", s.ExclusiveMinimum, "<=", "> "},
-		{"exclusiveMaximum", s.ExclusiveMaximum, ">=", "< "},
-	}
 }

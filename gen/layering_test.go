@@ -25,6 +25,7 @@ var stages = []struct {
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
 	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool"}},
+	{"gen/internal/plan", []string{}},
 	{"gen", nil},
 }
 

@@ -368,16 +368,35 @@ func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Positio
 	return true
 }
 
-// IntRanges are the bounds every value of a sized integer type fits in.
-var IntRanges = map[types.BasicKind][2]string{
+// IntRange is the range of a Go integer type, as exact decimal numbers.
+type IntRange struct{ Min, Max string }
+
+// IntRanges are the ranges of Go's integer types (uintptr aside): the one
+// table the schema's bounds, the tags' range checks and the decode's range
+// errors read.
+var IntRanges = map[types.BasicKind]IntRange{
+	types.Int:    {"-9223372036854775808", "9223372036854775807"},
 	types.Int8:   {"-128", "127"},
 	types.Int16:  {"-32768", "32767"},
 	types.Int32:  {"-2147483648", "2147483647"},
+	types.Int64:  {"-9223372036854775808", "9223372036854775807"},
+	types.Uint:   {"0", "18446744073709551615"},
 	types.Uint8:  {"0", "255"},
 	types.Uint16: {"0", "65535"},
 	types.Uint32: {"0", "4294967295"},
-	types.Uint:   {"0", ""},
-	types.Uint64: {"0", ""},
+	types.Uint64: {"0", "18446744073709551615"},
+}
+
+// Stated are the bounds of r a schema states, "" for none: those below 2^53
+// in magnitude, which every validator reads exactly (a float64 holds them).
+func (r IntRange) Stated() (min, max string) {
+	exact := func(n string) string {
+		if len(strings.TrimPrefix(n, "-")) > 15 { // 2^53 has 16 digits
+			return ""
+		}
+		return n
+	}
+	return exact(r.Min), exact(r.Max)
 }
 
 // unnamed builds the schema of a type's structure; named is the named type
@@ -402,8 +421,8 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		case t.Info()&types.IsInteger != 0 && t.Kind() != types.Uintptr:
 			s.Type = "integer"
 			if r, ok := IntRanges[t.Kind()]; ok {
-				s.Minimum = json.Number(r[0])
-				s.Maximum = json.Number(r[1])
+				min, max := r.Stated()
+				s.Minimum, s.Maximum = json.Number(min), json.Number(max)
 			}
 		case t.Info()&types.IsFloat != 0:
 			s.Type = "number"

@@ -303,9 +303,10 @@ func (b *schemaBuilder) checkRange(key string, n json.Number, goType *types.Basi
 	if !ok {
 		return ""
 	}
+	min, max := r.Stated()
 	switch key {
 	case "minimum", "enum", "maximum":
-		if value.Compare(n, r[0]) < 0 || r[1] != "" && value.Compare(n, r[1]) > 0 {
+		if min != "" && value.Compare(n, min) < 0 || max != "" && value.Compare(n, max) > 0 {
 			return fmt.Sprintf("%s=%s is outside the range of %s", key, n, goType.Name())
 		}
 	}
