@@ -85,7 +85,7 @@ func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
 	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 
 	em := &fileEmitter{file: f, opts: opts, scope: sc, declared: map[string]owner{}, results: map[*Result]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}

@@ -432,7 +432,7 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	sc := newScope(declared)
 	sc.importRuntime(f)
 	sc.public(fn)
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 	prefix := strings.TrimPrefix(fn, "Validate")
 	if prefix == "" || !token.IsIdentifier(prefix) {
 		prefix = fn

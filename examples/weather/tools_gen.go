@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -36,17 +36,16 @@ var getWeatherArgsForms = []toolimpl.Form{
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
-	Decode:  DecodeGetWeatherArgs,
-	Decoder: getWeatherArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Asks for the weather forecast of a city.",
-		Dialects:    toolimpl.Dialects("get_weather", "Asks for the weather forecast of a city.", tool.RiskRead, true, "", getWeatherArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "get_weather",
+		Description: "Asks for the weather forecast of a city.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getWeatherArgsSchema),
 		Validate:    ValidateGetWeatherArgs,
-	},
+		Idempotent:  true,
+	}, getWeatherArgsForms),
+	Decode:  DecodeGetWeatherArgs,
+	Decoder: getWeatherArgsDecoder,
 }
 
 // ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -224,17 +223,16 @@ var currentWeatherArgsForms = []toolimpl.Form{
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
-	Decode:  DecodeCurrentWeatherArgs,
-	Decoder: currentWeatherArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Asks for the current weather of a city.",
-		Dialects:    toolimpl.Dialects("current_weather", "Asks for the current weather of a city.", tool.RiskRead, true, "", currentWeatherArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "current_weather",
+		Description: "Asks for the current weather of a city.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(currentWeatherArgsSchema),
 		Validate:    ValidateCurrentWeatherArgs,
-	},
+		Idempotent:  true,
+	}, currentWeatherArgsForms),
+	Decode:  DecodeCurrentWeatherArgs,
+	Decoder: currentWeatherArgsDecoder,
 }
 
 // ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -314,17 +312,16 @@ var addArgsForms = []toolimpl.Form{
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
-	Decode:  DecodeAddArgs,
-	Decoder: addArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Adds two numbers.",
-		Dialects:    toolimpl.Dialects("add", "Adds two numbers.", tool.RiskRead, true, "", addArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "add",
+		Description: "Adds two numbers.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(addArgsSchema),
 		Validate:    ValidateAddArgs,
-	},
+		Idempotent:  true,
+	}, addArgsForms),
+	Decode:  DecodeAddArgs,
+	Decoder: addArgsDecoder,
 }
 
 // ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
