@@ -552,7 +552,7 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	}
 	value := jen.Id("s").Dot("Keep").Call(jen.Id(v))
 	if s.HasEnum && specialized(s) == jsonschema.KindString {
-		table := e.enumTable(jsonschema.KindString, s.Enum, g.enumBase(elem))
+		table := e.enumTable(jsonschema.KindString, s.Enum, g.enumBase(elem, s.Loc))
 		x, in := e.local("x"), e.local("in")
 		pre = append(pre, jen.List(jen.Id(x), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(jen.Id(v), jen.Id(table)))
 		rules = append(rules, rule{jen.Op("!").Id(in), fail("enum", "one of "+enumText(s.Enum))})
@@ -608,12 +608,12 @@ func isByte(t types.Type) bool {
 }
 
 // enumBase names the table of an enum of the Go type t (see enumTable):
-// after the type when the package declares it.
-func (g *typedGen) enumBase(t types.Type) string {
+// after the type when the package declares it, else after the schema at.
+func (g *typedGen) enumBase(t types.Type, at string) string {
 	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() == g.pkg {
 		return lowerFirst(named.Obj().Name()) + "Values"
 	}
-	return "enum"
+	return g.e.nameAt(at, "Values")
 }
 
 // boolValue reads a boolean.
@@ -640,7 +640,7 @@ func (g *typedGen) numberValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 		compare:    func(v json.Number) jen.Code { return jen.Id(n).Dot("Compare").Call(jen.Lit(string(v))) },
 		multipleOf: func(m json.Number) jen.Code { return jen.Id(n).Dot("MultipleOf").Call(jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Id(n).Dot("In").Call(jen.Id(table)) },
-		enumBase:   g.enumBase(elem),
+		enumBase:   g.enumBase(elem, s.Loc),
 	}
 	rules, ok := e.numberRules(s, x, specialized(s) == jsonschema.KindNumber, fail)
 	if !ok {

@@ -22,7 +22,7 @@ type fileEmitter struct {
 	declared map[string]owner
 	results  map[*Result]*resultNames
 	typed    *typedGen         // the decode functions of the package's types
-	patterns map[string]string // the patterns of the tools and outputs
+	patterns map[string]string // the file's patterns (see emitter.patternMatch)
 }
 
 // owner is the type whose declarations a name is among.
@@ -133,8 +133,7 @@ func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, jen.Code, bool) 
 		return typedDecoder{}, nil, false
 	}
 	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
-	e.patterns, e.patternPrefix = em.patterns, "pattern"
-	e.enums = em.typed.enums
+	em.share(e)
 	d := newDecoder(em.file, em.scope, t, n)
 	return typedDecoder{e, d, em.scope.global(n.prefix + "Decoder")}, em.typed.rootRead(t, e, d), true
 }
@@ -178,10 +177,17 @@ func (em *fileEmitter) result(t *Tool) string {
 		return schemaConst
 	}
 	e := newEmitter(em.file, em.scope, doc, rn.prefix, r.Pos)
+	em.share(e)
 	check := em.scope.global("check" + upperPrefix(rn.prefix))
 	e.finish(e.toolValidator(check, rn.validate, "the JSON of a result of type "+name+" as JSON Schema does", nil, nil))
 	em.errs = append(em.errs, e.errs...)
 	return schemaConst
+}
+
+// share makes the patterns and enum tables of e the file's: each is
+// emitted once, whichever tool, output or result type needs it.
+func (em *fileEmitter) share(e *emitter) {
+	e.patterns, e.enums = em.patterns, em.typed.enums
 }
 
 // output emits a structured output: its schemas, its variable, its

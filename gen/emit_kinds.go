@@ -16,7 +16,7 @@ func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc, wit
 	var rules []rule
 	if withEnum && s.HasEnum {
 		in := e.local("in")
-		lookup := jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(str, jen.Id(e.enumTable(jsonschema.KindString, s.Enum, e.prefix+"Values")))
+		lookup := jen.List(jen.Id("_"), jen.Id(in)).Op(":=").Qual(implPath, "Enum").Call(str, jen.Id(e.enumTable(jsonschema.KindString, s.Enum, e.nameAt(s.Loc, "Values"))))
 		rules = append(rules, rule{jen.Add(lookup).Op(";").Op("!").Id(in), e.reportValue("enum", l, "one of "+enumText(s.Enum), v)})
 	}
 	if withEnum && s.HasConst {
@@ -105,7 +105,7 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc, wit
 		compare:    func(n json.Number) jen.Code { return jen.Qual(valuePath, "Compare").Call(v, jen.Lit(string(n))) },
 		multipleOf: func(m json.Number) jen.Code { return jen.Qual(valuePath, "MultipleOf").Call(v, jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Qual(implPath, "InNumbers").Call(v, num, jen.Id(table)) },
-		enumBase:   e.prefix + "Values",
+		enumBase:   e.nameAt(s.Loc, "Values"),
 	}
 	rules, ok := e.numberRules(s, x, withEnum, func(keyword, expected string) jen.Code {
 		return e.reportValue(keyword, l, expected, v)

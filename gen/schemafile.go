@@ -450,9 +450,6 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 		}
 		return nil, notes, errs
 	}
-	var out strings.Builder
-	if err := f.Render(&out); err != nil {
-		return nil, notes, fmt.Errorf("rendering generated code: %w", err)
-	}
-	return []byte(out.String()), notes, nil
+	out, err := render(f)
+	return out, notes, err
 }
