@@ -55,7 +55,9 @@ func TestRenderTidy(t *testing.T) {
 	}
 	assert.Contains(t, got, "//   - item")
 	assert.Contains(t, got, "\n//     item")
-	text := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s[strings.Index(s, ")"):], "//", "")), " ") }
+	text := func(s string) string {
+		return strings.Join(strings.Fields(strings.ReplaceAll(s[strings.Index(s, ")"):], "//", "")), " ")
+	}
 	assert.Equal(t, text(src), text(got), "only line breaks change")
 	clean, err := imports.Process("p.go", []byte(got), goimportsOptions)
 	require.NoError(t, err)
