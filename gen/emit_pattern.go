@@ -41,8 +41,9 @@ func (e *emitter) patternMatch(p, at string) (func(s jen.Code) jen.Code, bool) {
 // Pointer fragment (#/properties/tags/items/pattern), and suffix says what
 // it is: named after the last property or definition the location lies
 // under (tagsPattern), else after the tool or type of the schema
-// (getWeatherArgsPattern). A file interns its helpers by content, so the
-// name is that of the first use; scope.global makes it unique.
+// (getWeatherArgsPattern); in a schema file, whose package may hold others,
+// after both (outlineMailPattern). A file interns its helpers by content,
+// so the name is that of the first use; scope.global makes it unique.
 func (e *emitter) nameAt(at, suffix string) string {
 	segs := strings.Split(strings.TrimPrefix(strings.TrimPrefix(at, "#"), "/"), "/")
 	name := ""
@@ -60,8 +61,11 @@ func (e *emitter) nameAt(at, suffix string) string {
 			}
 		}
 	}
-	if name == "" {
+	switch {
+	case name == "":
 		name = e.prefix
+	case e.scope.shared:
+		name = e.prefix + upperFirst(name)
 	}
 	return lowerFirst(name + suffix)
 }

@@ -430,6 +430,7 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])
 	sc := newScope(declared)
+	sc.shared = true
 	sc.importRuntime(f)
 	sc.public(fn)
 	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
