@@ -430,9 +430,10 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])
 	sc := newScope(declared)
+	sc.shared = true
 	sc.importRuntime(f)
 	sc.public(fn)
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 	prefix := strings.TrimPrefix(fn, "Validate")
 	if prefix == "" || !token.IsIdentifier(prefix) {
 		prefix = fn
@@ -450,9 +451,6 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 		}
 		return nil, notes, errs
 	}
-	var out strings.Builder
-	if err := f.Render(&out); err != nil {
-		return nil, notes, fmt.Errorf("rendering generated code: %w", err)
-	}
-	return []byte(out.String()), notes, nil
+	out, err := render(f)
+	return out, notes, err
 }
