@@ -83,11 +83,12 @@ type Def[T any] struct {
 // the tool's schema: from args, a map as encoding/json or an SDK decoded
 // it, or, when args is nil, from raw, the JSON a provider's tool call
 // carries, in one pass with no map in between (returning exactly what
-// ParseArgs and then the map's decoding return for the same bytes). It
-// returns the zero T and the errors when the arguments are not valid: at
-// most maxErrors (DefaultMaxErrors when maxErrors <= 0), then one
-// CodeTooManyErrors.
-type Decoder[T any] func(args map[string]any, raw []byte, maxErrors int) (T, Errors)
+// ParseArgs and then the map's decoding return for the same bytes), and,
+// when feed is not nil, from the bytes of a streamed call as they arrive
+// after raw (see Def.Stream). It returns the zero T and the errors when the
+// arguments are not valid: at most maxErrors (DefaultMaxErrors when
+// maxErrors <= 0), then one CodeTooManyErrors.
+type Decoder[T any] func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (T, Errors)
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
 // arguments of each call it executes, and only of those: the compiler checks
@@ -103,8 +104,8 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	}
 	return Handler{
 		tool: &d.Tool,
-		decode: func(args map[string]any, raw []byte, maxErrors int) (any, Errors) {
-			v, errs := dec(args, raw, maxErrors)
+		decode: func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (any, Errors) {
+			v, errs := dec(args, raw, feed, maxErrors)
 			if errs != nil {
 				return nil, errs
 			}
@@ -131,8 +132,12 @@ type callArgs[T any] struct {
 // ParseArgs, and the map through the Def's Decode, or Validate and
 // encoding/json.
 func mapDecoder[T any](d *Def[T]) Decoder[T] {
-	return func(args map[string]any, raw []byte, maxErrors int) (T, Errors) {
+	return func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (T, Errors) {
 		var zero T
+		if feed != nil {
+			// No decoder reads the stream as it comes: read it whole.
+			raw = append(raw, feed.All()...)
+		}
 		if args == nil {
 			var errs Errors
 			if args, errs = ParseArgs(raw); errs != nil {
@@ -183,7 +188,7 @@ type Handler struct {
 	tool *Tool
 	// decode returns the decoded arguments as a *callArgs[T], which run,
 	// value and context take.
-	decode   func(args map[string]any, raw []byte, maxErrors int) (any, Errors) // raw when args is nil
+	decode   func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (any, Errors) // raw (and feed) when args is nil
 	run      func(context.Context, any) (any, error)
 	value    func(any) any // the T
 	context  func(a any, parent context.Context, deadline time.Time) *callContext
@@ -587,23 +592,36 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
-	res := s.call(ctx, name, raw, opts)
+	return s.callRaw(ctx, name, raw, len(raw), nil, opts)
+}
+
+// callRaw is Call of raw arguments of size bytes (more than raw holds when
+// a stream went past the limit), whose one-pass decode pre may have made
+// already (see Pending).
+func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) Result {
+	res := s.call(ctx, name, raw, size, pre, opts)
 	if a := approverOf(res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
-		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, opts) })
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, len(raw), nil, opts) })
 	}
 	return res
 }
 
-func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOption) (res Result) {
+// decoded is the outcome of a Handler's decode.
+type decoded struct {
+	v        any
+	errs     Errors
+	panicked bool
+}
+
+func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
-	r.size = len(raw)
-	if s.maxSize > 0 && len(raw) > s.maxSize {
-		return s.finish(ctx, &r, reject(stageParse, Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
-			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
+	r.size = size
+	if s.maxSize > 0 && size > s.maxSize {
+		return s.finish(ctx, &r, reject(stageParse, s.tooLarge(size)))
 	}
 	h := s.handlers[name]
 	if res, ok := s.admit(ctx, &r, h, len(raw)); !ok {
@@ -622,7 +640,13 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOpti
 	}
 	// The arguments go straight into the tool's type, in one pass.
 	r.at = "decode"
-	v, errs := h.decode(nil, raw, s.maxErrors)
+	var v any
+	var errs Errors
+	if pre != nil {
+		v, errs = pre.v, pre.errs
+	} else {
+		v, errs = h.decode(nil, raw, nil, s.maxErrors)
+	}
 	if errs != nil {
 		if len(errs) == 1 && isParseError(errs[0].Code) {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -630,6 +654,12 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOpti
 		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
 	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil))
+}
+
+// tooLarge is the error of arguments of size bytes, past the set's limit.
+func (s *Set) tooLarge(size int) Error {
+	return Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+		Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", size, s.maxSize)}
 }
 
 // isParseError reports the code of an error of the parse stage.
@@ -756,7 +786,7 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
 	r.at = "decode"
-	v, errs := h.decode(args, nil, s.maxErrors)
+	v, errs := h.decode(args, nil, nil, s.maxErrors)
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}

@@ -50,6 +50,8 @@ type Scanner struct {
 	keep bool // decode into Go values, not only validate
 	raw  bool // reading raw bytes
 	sc   jsonscan.Scanner
+	feed *tool.Feed // the stream the raw bytes come from; nil for a whole call
+	told bool       // the feed was told of the errors found
 
 	// The next value: in the raw bytes at sc's position, or cur.
 	cur      any
@@ -355,7 +357,16 @@ func (s *Scanner) readRaw() bool {
 
 // typeError reads the next value of the raw bytes, which is not of the
 // expected type, and reports it.
+//
+// The first byte of a value tells its type, but for a number (integer or
+// number): the error is reported before the value is read, which may be
+// long, so that a streamed call is rejected at that byte.
 func (s *Scanner) typeError(at Loc, expected string) {
+	if kind := s.sc.Peek(); kind != jsonscan.Number && kind != jsonscan.Invalid {
+		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
+		s.sc.Skip()
+		return
+	}
 	if kind := s.sc.Skip(); kind != jsonscan.Invalid {
 		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
 	}
@@ -534,19 +545,26 @@ func (s *Scanner) Next(at Loc) int {
 }
 
 // unexpected reads an undeclared member of raw bytes and reports it.
+// It is reported as soon as its name is read, before its value, which may be
+// long: whatever follows, the member is there (a streamed call is rejected
+// then); the value's type is filled in once it is read.
 func (s *Scanner) unexpected(at Loc, g *group) bool {
-	if !s.sc.Undeclared() {
-		return false
-	}
 	start := s.r.textStart() // the name outlives the scanner's buffer: it sorts the errors
 	s.r.text = append(s.r.text, s.sc.Key()...)
 	key := s.r.since(start)
+	s.setRun(g, rankUnexpected, true, key)
+	n := s.r.Len()
+	s.r.Add(at.Key(key), tool.Error{Code: tool.CodeUnexpected})
+	if !s.sc.Undeclared() {
+		return false
+	}
 	kind := s.sc.Skip()
 	if kind == jsonscan.Invalid {
 		return false
 	}
-	s.setRun(g, rankUnexpected, true, key)
-	s.r.Add(at.Key(key), tool.Error{Code: tool.CodeUnexpected, Got: s.kindName(kind)})
+	if s.r.Len() > n {
+		s.r.errs[n].Got = s.kindName(kind)
+	}
 	return true
 }
 

@@ -102,9 +102,18 @@ const inlineFrames = 6
 
 // Scanner reads one JSON document. The zero Scanner reads the empty input;
 // Reset starts it on a document. A Scanner must not be copied after use.
+//
+// A document may arrive in parts (a tool call a provider streams): given a
+// Source (Start), the scanner asks it for more bytes where it has read every
+// byte it has, instead of concluding that the document ends there. It asks
+// in one place, avail, so that whatever it decides about the bytes so far it
+// would decide about the whole document: the same tokens, the same errors at
+// the same offsets, for any split.
 type Scanner struct {
 	data   []byte
 	pos    int
+	src    Source // nil: data is the whole document
+	ended  bool   // src said the document ends at len(data)
 	depth  int
 	frames [inlineFrames]frame
 	more   []frame
@@ -117,6 +126,66 @@ type Scanner struct {
 
 var emptyObject = []byte("{}")
 
+// A Source gives a Scanner a document that arrives in parts.
+type Source interface {
+	// More returns the bytes of the document so far, which begin with
+	// those it returned before, when hint says they may change what the
+	// scanner has read (see Hint) or when the document ends; ok is false
+	// at the end, with every byte. The bytes it returned before must not
+	// change: the scanner's strings borrow them.
+	More(hint Hint) (data []byte, ok bool)
+}
+
+// Hint says which bytes, written after those the scanner has, can change
+// what it has read: a Source may wait for one of them (or the end) before
+// answering More. Waiting changes nothing of what the scanner reports,
+// only when: the bytes it skips are those that extend a token without
+// completing it or breaking it.
+type Hint uint8
+
+const (
+	// AnyByte: every byte may complete or break what is being read.
+	AnyByte Hint = iota
+	// InString: the scanner is inside a string; printable ASCII bytes other
+	// than '"' and '\\' only extend it.
+	InString
+	// InDigits: the scanner is reading the digits of a number; digits only
+	// extend it.
+	InDigits
+	// InSpace: the scanner is skipping white space, which only extends it.
+	InSpace
+)
+
+// Extends reports whether every byte of p only extends what a scanner
+// reading with hint h has read: a Source that has only such bytes may wait
+// for more before answering More.
+func (h Hint) Extends(p []byte) bool {
+	switch h {
+	case InString:
+		for _, c := range p {
+			if !plain[c] {
+				return false
+			}
+		}
+		return true
+	case InDigits:
+		for _, c := range p {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	case InSpace:
+		for _, c := range p {
+			if !isSpace(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return len(p) == 0
+}
+
 // Arguments returns a tool call's raw arguments as the document to read:
 // empty input, or only white space, is the empty object, as providers send
 // a call without arguments.
@@ -125,6 +194,74 @@ func Arguments(raw []byte) []byte {
 		return emptyObject
 	}
 	return raw
+}
+
+// Start starts the scanner on a tool call's raw arguments, as Reset of
+// Arguments(raw) does, and, when src is not nil, on the bytes src gives after
+// raw: the arguments of a streamed call. Empty arguments, or only white
+// space, are the empty object, known at the end of the stream.
+func (s *Scanner) Start(raw []byte, src Source) {
+	s.Reset(raw)
+	s.src = src
+	s.skipSpace(InSpace)
+	if !s.avail() {
+		s.data, s.pos = emptyObject, 0
+	}
+}
+
+// All returns the whole document, after waiting for its end.
+func (s *Scanner) All() []byte {
+	for s.fill(AnyByte) {
+		s.pos = len(s.data)
+	}
+	return s.data
+}
+
+// avail reports whether a byte is at pos: when every byte so far is read,
+// it asks the source for more, or learns that the document ends. It is the
+// scanner's one way of telling the end of the input; availFor says why it
+// waits.
+func (s *Scanner) avail() bool { return s.pos < len(s.data) || s.fill(AnyByte) }
+
+func (s *Scanner) availFor(h Hint) bool { return s.pos < len(s.data) || s.fill(h) }
+
+// fill asks the source for bytes past pos; false at the end.
+func (s *Scanner) fill(h Hint) bool {
+	for s.src != nil && !s.ended && s.pos >= len(s.data) {
+		data, ok := s.src.More(h)
+		if len(data) < len(s.data) {
+			panic("jsonscan: a Source returned fewer bytes than before")
+		}
+		s.data = data
+		if !ok {
+			s.ended = true
+		}
+	}
+	return s.pos < len(s.data)
+}
+
+// availAt reports whether a byte is at pos+n, asking the source for more
+// as avail does.
+func (s *Scanner) availAt(n int) bool {
+	at := s.pos
+	s.pos += n
+	ok := s.avail()
+	s.pos = at
+	return ok
+}
+
+// fullRune reports whether the bytes at pos hold a whole UTF-8 encoding
+// (or can hold no more of one), asking the source for more as avail does.
+func (s *Scanner) fullRune() {
+	for !utf8.FullRune(s.data[s.pos:]) {
+		at := s.pos
+		s.pos = len(s.data)
+		more := s.fill(AnyByte)
+		s.pos = at
+		if !more {
+			return
+		}
+	}
 }
 
 // Reset starts the scanner on data.
@@ -136,6 +273,7 @@ func (s *Scanner) Reset(data []byte) {
 		s.frames[i].big = nil
 	}
 	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
+	s.src, s.ended = nil, false
 	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
 }
 
@@ -153,8 +291,8 @@ func isBlank(b []byte) bool {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func (s *Scanner) skipSpace() {
-	for s.pos < len(s.data) && isSpace(s.data[s.pos]) {
+func (s *Scanner) skipSpace(h Hint) {
+	for s.availFor(h) && isSpace(s.data[s.pos]) {
 		s.pos++
 	}
 }
@@ -164,8 +302,8 @@ func (s *Scanner) Peek() Kind {
 	if s.err != nil {
 		return Invalid
 	}
-	s.skipSpace()
-	if s.pos >= len(s.data) {
+	s.skipSpace(InSpace)
+	if !s.avail() {
 		return Invalid
 	}
 	switch c := s.data[s.pos]; {
@@ -190,8 +328,8 @@ func (s *Scanner) Finish() bool {
 	if s.err != nil {
 		return false
 	}
-	s.skipSpace()
-	if s.pos < len(s.data) {
+	s.skipSpace(InSpace)
+	if s.avail() {
 		return s.fail(false, "unexpected data after the end of the value")
 	}
 	return true
@@ -207,12 +345,13 @@ func (s *Scanner) fail(strict bool, msg string) bool {
 }
 
 func (s *Scanner) unexpected(what string) bool {
-	if s.pos >= len(s.data) {
+	if !s.avail() {
 		return s.fail(false, "unexpected end of input, expecting "+what)
 	}
 	c := s.data[s.pos]
 	shown := strconv.QuoteRuneToASCII(rune(c))
 	if c >= utf8.RuneSelf {
+		s.fullRune()
 		if r, size := utf8.DecodeRune(s.data[s.pos:]); r != utf8.RuneError || size > 1 {
 			shown = strconv.QuoteRuneToASCII(r)
 		} else {
@@ -366,8 +505,8 @@ func (s *Scanner) Next() bool {
 	if !ok {
 		return false
 	}
-	s.skipSpace()
-	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+	s.skipSpace(InSpace)
+	if !s.avail() || s.data[s.pos] != '"' {
 		return s.unexpected("a member name in double quotes")
 	}
 	start := s.pos
@@ -389,14 +528,14 @@ func (s *Scanner) another(end byte, after string) (*frame, bool) {
 	}
 	f := s.top()
 	f.child = childNone
-	s.skipSpace()
+	s.skipSpace(InSpace)
 	switch {
-	case s.pos < len(s.data) && s.data[s.pos] == end:
+	case s.avail() && s.data[s.pos] == end:
 		s.pos++
 		return f, false
 	case f.n == 0:
 		return f, true
-	case s.pos < len(s.data) && s.data[s.pos] == ',':
+	case s.avail() && s.data[s.pos] == ',':
 		s.pos++
 		return f, true
 	}
@@ -498,8 +637,8 @@ func (s *Scanner) duplicate(f *frame) bool {
 }
 
 func (s *Scanner) colon(f *frame) bool {
-	s.skipSpace()
-	if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+	s.skipSpace(InSpace)
+	if !s.avail() || s.data[s.pos] != ':' {
 		return s.unexpected("':' after a member name")
 	}
 	s.pos++
@@ -614,7 +753,7 @@ func (s *Scanner) Literal() string { return s.num }
 
 func (s *Scanner) literal(word string) bool {
 	for i := 0; i < len(word); i++ {
-		if s.pos >= len(s.data) || s.data[s.pos] != word[i] {
+		if !s.avail() || s.data[s.pos] != word[i] {
 			return s.unexpected("the literal " + word)
 		}
 		s.pos++
@@ -629,21 +768,21 @@ func (s *Scanner) number() (string, bool) {
 		s.pos++
 	}
 	intDigits := 1
-	if s.pos < len(s.data) && s.data[s.pos] == '0' {
+	if s.avail() && s.data[s.pos] == '0' {
 		s.pos++
 	} else if intDigits = s.digits(); intDigits == 0 {
 		return "", s.unexpected("a digit")
 	}
-	if s.pos < len(s.data) && s.data[s.pos] == '.' {
+	if s.avail() && s.data[s.pos] == '.' {
 		s.pos++
 		if s.digits() == 0 {
 			return "", s.unexpected("a digit after the decimal point")
 		}
 	}
 	exponent := false
-	if s.pos < len(s.data) && (s.data[s.pos] == 'e' || s.data[s.pos] == 'E') {
+	if s.avail() && (s.data[s.pos] == 'e' || s.data[s.pos] == 'E') {
 		s.pos++
-		if s.pos < len(s.data) && (s.data[s.pos] == '+' || s.data[s.pos] == '-') {
+		if s.avail() && (s.data[s.pos] == '+' || s.data[s.pos] == '-') {
 			s.pos++
 		}
 		if s.digits() == 0 {
@@ -668,7 +807,7 @@ func (s *Scanner) number() (string, bool) {
 
 func (s *Scanner) digits() int {
 	start := s.pos
-	for s.pos < len(s.data) && s.data[s.pos] >= '0' && s.data[s.pos] <= '9' {
+	for s.availFor(InDigits) && s.data[s.pos] >= '0' && s.data[s.pos] <= '9' {
 		s.pos++
 	}
 	return s.pos - start
@@ -688,11 +827,11 @@ var plain = func() (t [256]bool) {
 func (s *Scanner) stringToken() (v string, esc, ok bool) {
 	s.pos++
 	start := s.pos
-	for s.pos < len(s.data) {
+	for s.availFor(InString) {
 		for s.pos < len(s.data) && plain[s.data[s.pos]] {
 			s.pos++
 		}
-		if s.pos >= len(s.data) {
+		if !s.availFor(InString) {
 			break
 		}
 		switch c := s.data[s.pos]; {
@@ -710,6 +849,7 @@ func (s *Scanner) stringToken() (v string, esc, ok bool) {
 		case c < 0x20:
 			return "", false, s.fail(false, "a control character must be escaped in a string")
 		default:
+			s.fullRune()
 			r, size := utf8.DecodeRune(s.data[s.pos:])
 			if r == utf8.RuneError && size == 1 {
 				return "", false, s.fail(true, "a string holds invalid UTF-8")
@@ -731,7 +871,7 @@ func (s *Scanner) str() (string, bool) {
 func (s *Scanner) escaped(start int) (string, bool) {
 	b := append(s.buf[:0], s.data[start:s.pos]...)
 	defer func() { s.buf = b }()
-	for s.pos < len(s.data) {
+	for s.availFor(InString) {
 		c := s.data[s.pos]
 		switch {
 		case c == '"':
@@ -742,7 +882,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 			return unsafe.String(&b[0], len(b)), true
 		case c == '\\':
 			s.pos++
-			if s.pos >= len(s.data) {
+			if !s.avail() {
 				return "", s.unexpected("an escape sequence")
 			}
 			e := s.data[s.pos]
@@ -766,7 +906,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 					return "", false
 				}
 				if utf16.IsSurrogate(r) {
-					if r >= 0xDC00 || s.pos+1 >= len(s.data) || s.data[s.pos] != '\\' || s.data[s.pos+1] != 'u' {
+					if r >= 0xDC00 || !s.avail() || s.data[s.pos] != '\\' || !s.availAt(1) || s.data[s.pos+1] != 'u' {
 						return "", s.fail(true, "a string holds a lone UTF-16 surrogate escape")
 					}
 					s.pos += 2
@@ -789,6 +929,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 			b = append(b, c)
 			s.pos++
 		default:
+			s.fullRune()
 			r, size := utf8.DecodeRune(s.data[s.pos:])
 			if r == utf8.RuneError && size == 1 {
 				return "", s.fail(true, "a string holds invalid UTF-8")
@@ -803,7 +944,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 func (s *Scanner) hex4() (rune, bool) {
 	var r rune
 	for i := 0; i < 4; i++ {
-		if s.pos >= len(s.data) {
+		if !s.avail() {
 			return 0, s.unexpected("a hexadecimal digit")
 		}
 		c := s.data[s.pos]

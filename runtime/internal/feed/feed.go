@@ -1,0 +1,150 @@
+// Package feed runs a decoder over bytes that arrive in parts, the
+// arguments of a tool call a provider streams: the decoder runs as a
+// coroutine (iter.Pull) that parks where its scanner has read every byte
+// written so far, and goes on when more bytes are written or the input
+// ends. The decoder is the one that reads a whole call, unchanged: whatever
+// the split, it reads the same bytes and reaches the same verdict.
+//
+// It is what runtime/tool's streams drive and what generated decoders read
+// through (tool.Feed is a Feed). It depends on the JSON scanner only, whose
+// Source a Feed is.
+package feed
+
+import (
+	"iter"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+)
+
+// Feed holds the bytes written to a stream and the coroutine of its
+// decoder. E is the type of the errors the decoder reports (tool.Errors).
+// A Feed is used by one goroutine at a time.
+type Feed[E any] struct {
+	buf    []byte
+	n      int           // the bytes written, kept or not
+	given  int           // the bytes the decoder has been given
+	hint   jsonscan.Hint // what the parked decoder waits for
+	closed bool          // the input ended: More reports the end
+	done   bool          // the decoder returned
+
+	rejected bool // found holds the first errors the decoder reported
+	found    E
+
+	run   func()
+	yield func(struct{}) bool
+	next  func() (struct{}, bool)
+	stop  func()
+}
+
+// New returns a Feed whose decoder is run: it reads through the Feed (as a
+// jsonscan.Source, or with All) and returns when it has its verdict. It
+// starts with the first Write or Close.
+func New[E any](run func()) *Feed[E] { return &Feed[E]{run: run} }
+
+func (f *Feed[E]) start() {
+	f.next, f.stop = iter.Pull(func(yield func(struct{}) bool) {
+		f.yield = yield
+		f.run()
+		f.done = true
+	})
+	f.next()
+}
+
+// Write appends p to the input and lets the decoder read it, unless p only
+// extends what the decoder is reading (a string's plain characters, a
+// number's digits, white space: see jsonscan.Hint), which cannot change
+// what it reports until a byte that does comes. It does nothing once the
+// decoder has returned or the input has ended.
+func (f *Feed[E]) Write(p []byte) {
+	f.n += len(p)
+	if f.done || f.closed {
+		return
+	}
+	f.buf = append(f.buf, p...)
+	if f.next == nil {
+		f.start()
+		return
+	}
+	if !f.hint.Extends(f.buf[f.given:]) {
+		f.next()
+	}
+}
+
+// Close ends the input and runs the decoder to its verdict.
+func (f *Feed[E]) Close() {
+	f.closed = true
+	if f.done {
+		return
+	}
+	if f.next == nil {
+		f.start()
+	} else {
+		f.next()
+	}
+}
+
+// Stop abandons the input: the decoder is told that it ends where it is,
+// and runs to its verdict, which nobody reads.
+func (f *Feed[E]) Stop() {
+	f.closed = true
+	if f.stop != nil {
+		f.stop()
+	}
+}
+
+// Done reports whether the decoder has returned: its verdict is final,
+// and later bytes change nothing.
+func (f *Feed[E]) Done() bool { return f.done }
+
+// Closed reports whether the input has ended.
+func (f *Feed[E]) Closed() bool { return f.closed }
+
+// Rejected returns the first errors the decoder reported, and whether it
+// has reported any.
+func (f *Feed[E]) Rejected() (E, bool) { return f.found, f.rejected }
+
+// Len returns how many bytes were written, those after the decoder
+// returned included.
+func (f *Feed[E]) Len() int { return f.n }
+
+// Bytes returns the bytes written. They must not be modified.
+func (f *Feed[E]) Bytes() []byte { return f.buf }
+
+// The decoder's side.
+
+// More returns the bytes written, when there are some the decoder has not
+// been given; otherwise it parks the decoder until a Write brings bytes that
+// do not only extend what hint says it reads, or the input ends (ok false).
+// The bytes given before are never written over: a Feed only appends.
+func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
+	for len(f.buf) == f.given {
+		if f.closed || f.yield == nil {
+			return f.buf, false
+		}
+		f.hint = hint
+		if !f.yield(struct{}{}) {
+			f.closed = true // stopped
+		}
+		f.hint = jsonscan.AnyByte
+	}
+	f.given = len(f.buf)
+	return f.buf, true
+}
+
+// All waits for the end of the input and returns every byte of it.
+func (f *Feed[E]) All() []byte {
+	for {
+		if _, ok := f.More(jsonscan.AnyByte); !ok {
+			return f.buf
+		}
+	}
+}
+
+// Reject records errors the decoder reported before its verdict, the
+// first time it reports any: they stand for the verdict, which will hold
+// errors too, from then on.
+func (f *Feed[E]) Reject(errs E) {
+	if !f.rejected {
+		f.found, f.rejected = errs, true
+	}
+}
