@@ -14,12 +14,15 @@ const baseline = "encodingjson"
 
 // implNames are the table's and the chart's names of the implementations.
 var implNames = map[string]string{
-	"onepass":      "toolgen: DecodeTJSON, one pass",
-	"parse+decode": "toolgen: ParseArgs + DecodeT",
-	"setcall":      "toolgen: Set.Call",
-	"encodingjson": "encoding/json, no validation",
-	"santhosh":     "encoding/json + santhosh-tekuri/jsonschema + encoding/json",
-	"mcpsdk":       "MCP Go SDK: map, google/jsonschema-go, struct",
+	"onepass":        "toolgen: DecodeTJSON, one pass",
+	"parse+decode":   "toolgen: ParseArgs + DecodeT",
+	"setcall":        "toolgen: Set.Call",
+	"encodingjson":   "encoding/json, no validation",
+	"encodingjsonv2": "encoding/json with GOEXPERIMENT=jsonv2, no validation",
+	"gojson":         "goccy/go-json, no validation",
+	"sonic":          "bytedance/sonic, no validation",
+	"santhosh":       "encoding/json + santhosh-tekuri/jsonschema + encoding/json",
+	"mcpsdk":         "MCP Go SDK: map, google/jsonschema-go, struct",
 }
 
 func implName(impl string) string {
