@@ -16,6 +16,10 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 )
 
+// minBuffer is the least a Feed allocates for its bytes: a tool call's
+// arguments are seldom shorter.
+const minBuffer = 512
+
 // Feed holds the bytes written to a stream and the coroutine of its
 // decoder. E is the type of the errors the decoder reports (tool.Errors).
 // A Feed is used by one goroutine at a time.
@@ -60,12 +64,23 @@ func (f *Feed[E]) Write(p []byte) {
 	if f.done || f.closed {
 		return
 	}
+	if len(f.buf)+len(p) > cap(f.buf) {
+		// Doubled: a stream of n bytes allocates 2n at most (append grows
+		// a large slice by a quarter, which costs five times n). The bytes
+		// given to the decoder stay where they are, in the old array.
+		grown := make([]byte, len(f.buf), max(2*cap(f.buf), len(f.buf)+len(p), minBuffer))
+		copy(grown, f.buf)
+		f.buf = grown
+	}
 	f.buf = append(f.buf, p...)
 	if f.next == nil {
 		f.start()
 		return
 	}
-	if !f.hint.Extends(f.buf[f.given:]) {
+	// The bytes written since the decoder parked, before p, only extended
+	// what it reads: else it would have gone on. Each byte is looked at
+	// once here.
+	if !f.hint.Extends(p) {
 		f.next()
 	}
 }
