@@ -168,7 +168,7 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 		if errs != nil {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
 		}
-		return s.run(ctx, &r, args)
+		return s.run(ctx, &r, args, pre)
 	}
 	// The arguments go straight into the tool's type, in one pass.
 	r.at = "decode"
@@ -234,7 +234,7 @@ func (s *Set) callArgs(ctx context.Context, name string, args map[string]any, op
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
-	return s.run(ctx, &r, args)
+	return s.run(ctx, &r, args, nil)
 }
 
 // CallJSON runs a whole call written as one JSON object,
@@ -292,7 +292,7 @@ func (s *Set) callJSON(ctx context.Context, call []byte, opts []CallOption) (res
 		return s.finish(ctx, &r, reject(stageParse, e))
 	}
 	r.name = name
-	return s.run(ctx, &r, args)
+	return s.run(ctx, &r, args, nil)
 }
 
 func describeMember(m map[string]any, k string) string {
@@ -308,7 +308,9 @@ func reject(st stage, e Error) Result {
 }
 
 // run takes a parsed call through the remaining stages.
-func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result {
+// pre, when not nil, is the decode of the same arguments' raw bytes (a
+// Pending's), which the map's decode returns too: it is not made again.
+func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *decoded) Result {
 	if s.redact != nil {
 		r.at = "redaction"
 		r.redacted, r.redact = s.redact(r.name, args), true
@@ -318,7 +320,13 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
 	r.at = "decode"
-	v, errs := h.decode(args, nil, nil, s.maxErrors)
+	var v any
+	var errs Errors
+	if pre != nil {
+		v, errs = pre.v, pre.errs
+	} else {
+		v, errs = h.decode(args, nil, nil, s.maxErrors)
+	}
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
