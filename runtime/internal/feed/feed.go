@@ -48,11 +48,29 @@ func New[E any](run func()) *Feed[E] { return &Feed[E]{run: run} }
 func (f *Feed[E]) start() {
 	f.next, f.stop = iter.Pull(func(yield func(struct{}) bool) {
 		f.yield = yield
+		growStack()
 		f.run()
 		f.done = true
 	})
 	f.next()
 }
+
+// growStack grows the stack of the decoder's coroutine, which starts
+// small, to what a decoder needs, while it is shallow: grown as the
+// decoder goes deeper, the stack is copied several times over deeper
+// frames, which cost a streamed call more than its decoding.
+//
+//go:noinline
+func growStack() {
+	var frame [stackSize]byte
+	touch(frame[:])
+}
+
+// stackSize is the stack growStack makes room for.
+const stackSize = 16 << 10
+
+//go:noinline
+func touch(b []byte) { b[0] = 1 }
 
 // Write appends p to the input and lets the decoder read it, unless p only
 // extends what the decoder is reading (a string's plain characters, a
