@@ -12,6 +12,8 @@ package feed
 
 import (
 	"iter"
+	"runtime"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 )
@@ -20,8 +22,8 @@ import (
 // arguments are seldom shorter.
 const minBuffer = 512
 
-// Feed holds the bytes written to a stream and the coroutine of its
-// decoder. E is the type of the errors the decoder reports (tool.Errors).
+// Feed holds the bytes written to a stream and runs its decoder on a
+// coroutine. E is the type of the errors the decoder reports (tool.Errors).
 // A Feed is used by one goroutine at a time.
 type Feed[E any] struct {
 	buf    []byte
@@ -34,10 +36,9 @@ type Feed[E any] struct {
 	rejected bool // found holds the first errors the decoder reported
 	found    E
 
-	run   func()
-	yield func(struct{}) bool
-	next  func() (struct{}, bool)
-	stop  func()
+	run     func()
+	w       *worker // the coroutine running the decoder, until it returns
+	started bool
 }
 
 // New returns a Feed whose decoder is run: it reads through the Feed (as a
@@ -45,32 +46,27 @@ type Feed[E any] struct {
 // starts with the first Write or Close.
 func New[E any](run func()) *Feed[E] { return &Feed[E]{run: run} }
 
+// start runs the decoder until it first waits.
 func (f *Feed[E]) start() {
-	f.next, f.stop = iter.Pull(func(yield func(struct{}) bool) {
-		f.yield = yield
-		growStack()
+	f.started = true
+	f.w = workers.Get().(*worker)
+	f.w.c.job = func() {
 		f.run()
 		f.done = true
-	})
-	f.next()
+	}
+	f.resume()
 }
 
-// growStack grows the stack of the decoder's coroutine, which starts
-// small, to what a decoder needs, while it is shallow: grown as the
-// decoder goes deeper, the stack is copied several times over deeper
-// frames, which cost a streamed call more than its decoding.
-//
-//go:noinline
-func growStack() {
-	var frame [stackSize]byte
-	touch(frame[:])
+// resume lets the decoder go on until it waits or returns; once it has
+// returned, its coroutine goes back to the pool.
+func (f *Feed[E]) resume() {
+	f.w.c.next()
+	if f.done {
+		f.w.c.job = nil
+		workers.Put(f.w)
+		f.w = nil
+	}
 }
-
-// stackSize is the stack growStack makes room for.
-const stackSize = 16 << 10
-
-//go:noinline
-func touch(b []byte) { b[0] = 1 }
 
 // Write appends p to the input and lets the decoder read it, unless p only
 // extends what the decoder is reading (a string's plain characters, a
@@ -91,7 +87,7 @@ func (f *Feed[E]) Write(p []byte) {
 		f.buf = grown
 	}
 	f.buf = append(f.buf, p...)
-	if f.next == nil {
+	if !f.started {
 		f.start()
 		return
 	}
@@ -99,20 +95,18 @@ func (f *Feed[E]) Write(p []byte) {
 	// what it reads: else it would have gone on. Each byte is looked at
 	// once here.
 	if !f.hint.Extends(p) {
-		f.next()
+		f.resume()
 	}
 }
 
 // Close ends the input and runs the decoder to its verdict.
 func (f *Feed[E]) Close() {
 	f.closed = true
-	if f.done {
-		return
-	}
-	if f.next == nil {
+	switch {
+	case !f.started:
 		f.start()
-	} else {
-		f.next()
+	case !f.done:
+		f.resume()
 	}
 }
 
@@ -120,8 +114,8 @@ func (f *Feed[E]) Close() {
 // and runs to its verdict, which nobody reads.
 func (f *Feed[E]) Stop() {
 	f.closed = true
-	if f.stop != nil {
-		f.stop()
+	if f.started && !f.done {
+		f.resume()
 	}
 }
 
@@ -151,12 +145,12 @@ func (f *Feed[E]) Bytes() []byte { return f.buf }
 // The bytes given before are never written over: a Feed only appends.
 func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 	for len(f.buf) == f.given {
-		if f.closed || f.yield == nil {
+		if f.closed || f.w == nil {
 			return f.buf, false
 		}
 		f.hint = hint
-		if !f.yield(struct{}{}) {
-			f.closed = true // stopped
+		if !f.w.c.yield(struct{}{}) {
+			f.closed = true // the coroutine is being stopped
 		}
 		f.hint = jsonscan.AnyByte
 	}
@@ -181,3 +175,54 @@ func (f *Feed[E]) Reject(errs E) {
 		f.found, f.rejected = errs, true
 	}
 }
+
+// --- coroutines ------------------------------------------------------------------
+
+// workers keeps the coroutines of decoders that have returned, each with
+// the stack it grew: a stream costs a switch, not a goroutine and its stack.
+var workers = sync.Pool{New: func() any { return newWorker() }}
+
+// worker is a coroutine that runs one decoder after the other. The pool
+// holds the worker, the coroutine only its coro: a worker the pool drops
+// stops its coroutine (see newWorker).
+type worker struct{ c *coro }
+
+type coro struct {
+	job   func() // the decoder it runs, until it returns
+	yield func(struct{}) bool
+	next  func() (struct{}, bool)
+	stop  func()
+}
+
+func newWorker() *worker {
+	c := new(coro)
+	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+		c.yield = yield
+		growStack()
+		for {
+			c.job()
+			if !yield(struct{}{}) { // idle, in the pool
+				return
+			}
+		}
+	})
+	w := &worker{c: c}
+	runtime.AddCleanup(w, func(c *coro) { c.stop() }, c)
+	return w
+}
+
+// growStack grows the stack of a coroutine, which starts small, to what a
+// decoder needs, while it is shallow: grown as a decoder goes deeper, the
+// stack would be copied several times over deeper frames.
+//
+//go:noinline
+func growStack() {
+	var frame [stackSize]byte
+	touch(frame[:])
+}
+
+// stackSize is the stack growStack makes room for.
+const stackSize = 16 << 10
+
+//go:noinline
+func touch(b []byte) { b[0] = 1 }
