@@ -2,9 +2,11 @@ package tool_test
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -164,4 +166,28 @@ func TestPendingEarly(t *testing.T) {
 	assert.Equal(t, "too_large", res.Errors[0].Code)
 	assert.Contains(t, res.Errors[0].Reason, "104 bytes")
 	assert.Zero(t, runs.Load())
+}
+
+// TestDroppedStreamsLetGo: streams and pending calls dropped before their
+// end (a connection lost, nobody calling Close or Abort) let go of their
+// decoders' coroutines once the garbage collector finds them: the number
+// of goroutines comes back.
+func TestDroppedStreamsLetGo(t *testing.T) {
+	var runs atomic.Int32
+	set := moveSet(&runs)
+	before := runtime.NumGoroutine()
+	for range 200 {
+		st := arm.MoveTool.Stream()
+		st.Write([]byte(`{"x":1,"y":`))
+		p := set.Open(context.Background(), "move")
+		p.Write([]byte(`{"x":1,"y":2`))
+	}
+	require.Greater(t, runtime.NumGoroutine(), before+300, "each open stream parks a coroutine")
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before+10 && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before+10, "goroutines left by dropped streams")
+	assert.Zero(t, runs.Load(), "a dropped call ran")
 }
