@@ -68,14 +68,14 @@ func emitEntries(f *jen.File, t *Tool, n names, read jen.Code, decoder, what str
 	f.Commentf("%s checks %s and returns %s as a %s; when not valid, the zero %s and the errors %s.",
 		name, what, them, t.Obj.Name(), t.Obj.Name(), limit)
 	f.Func().Id(name).Params(args).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Return(jen.Id(decoder).Call(jen.Id("args"), jen.Nil(), jen.Lit(0))))
+		jen.Return(jen.Id(decoder).Call(jen.Id("args"), jen.Nil(), jen.Nil(), jen.Lit(0))))
 	f.Commentf("%sJSON reads %s, raw, into a %s in one pass, with no map in between, and returns exactly what tool.ParseArgs and %s return for the same bytes.",
 		name, what, t.Obj.Name(), name)
 	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
-		jen.Return(jen.Id(decoder).Call(jen.Nil(), jen.Id("raw"), jen.Lit(0))))
-	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw, with at most maxErrors errors.", decoder, t.Obj.Name())
-	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
-		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("maxErrors"),
+		jen.Return(jen.Id(decoder).Call(jen.Nil(), jen.Id("raw"), jen.Nil(), jen.Lit(0))))
+	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.", decoder, t.Obj.Name())
+	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("feed").Op("*").Qual(runtimePath, "Feed"), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
+		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("feed"), jen.Id("maxErrors"),
 			jen.Func().Params(scanner).Block(jen.Id("out").Op("=").Add(read))),
 		jen.If(jen.Id("errs").Op("!=").Nil()).Block(jen.Return(typ.Clone().Values(), jen.Id("errs"))),
 		jen.Return(jen.Id("out"), jen.Nil()),

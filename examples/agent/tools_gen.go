@@ -66,20 +66,20 @@ func ValidateReadFileArgs(args map[string]any) tool.Errors {
 // ReadFileArgs; when not valid, the zero ReadFileArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
-	return readFileArgsDecoder(args, nil, 0)
+	return readFileArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeReadFileArgsJSON reads a model's arguments for the read_file tool, raw, into a ReadFileArgs
 // in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeReadFileArgs return for the same bytes.
 func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
-	return readFileArgsDecoder(nil, raw, 0)
+	return readFileArgsDecoder(nil, raw, nil, 0)
 }
 
-// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw,
-// with at most maxErrors errors.
-func readFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func readFileArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeReadFileArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -202,20 +202,20 @@ func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
 // SearchDocsArgs; when not valid, the zero SearchDocsArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
-	return searchDocsArgsDecoder(args, nil, 0)
+	return searchDocsArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeSearchDocsArgsJSON reads a model's arguments for the search_docs tool, raw, into a
 // SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeSearchDocsArgs return for the same bytes.
 func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
-	return searchDocsArgsDecoder(nil, raw, 0)
+	return searchDocsArgsDecoder(nil, raw, nil, 0)
 }
 
 // searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func searchDocsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSearchDocsArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -410,20 +410,20 @@ func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 // CreateEventArgs; when not valid, the zero CreateEventArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
-	return createEventArgsDecoder(args, nil, 0)
+	return createEventArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeCreateEventArgsJSON reads a model's arguments for the create_event tool, raw, into a
 // CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeCreateEventArgs return for the same bytes.
 func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
-	return createEventArgsDecoder(nil, raw, 0)
+	return createEventArgsDecoder(nil, raw, nil, 0)
 }
 
 // createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func createEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func createEventArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCreateEventArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -628,20 +628,20 @@ func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
 // SQLQueryArgs; when not valid, the zero SQLQueryArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
-	return sqlQueryArgsDecoder(args, nil, 0)
+	return sqlQueryArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeSQLQueryArgsJSON reads a model's arguments for the sql_query tool, raw, into a SQLQueryArgs
 // in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeSQLQueryArgs return for the same bytes.
 func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
-	return sqlQueryArgsDecoder(nil, raw, 0)
+	return sqlQueryArgsDecoder(nil, raw, nil, 0)
 }
 
-// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw,
-// with at most maxErrors errors.
-func sqlQueryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSQLQueryArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -760,20 +760,20 @@ func ValidateRunCommandArgs(args map[string]any) tool.Errors {
 // RunCommandArgs; when not valid, the zero RunCommandArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
-	return runCommandArgsDecoder(args, nil, 0)
+	return runCommandArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeRunCommandArgsJSON reads a model's arguments for the run_command tool, raw, into a
 // RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeRunCommandArgs return for the same bytes.
 func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
-	return runCommandArgsDecoder(nil, raw, 0)
+	return runCommandArgsDecoder(nil, raw, nil, 0)
 }
 
 // runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func runCommandArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func runCommandArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeRunCommandArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -900,20 +900,20 @@ func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
 // HTTPRequestArgs; when not valid, the zero HTTPRequestArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
-	return httpRequestArgsDecoder(args, nil, 0)
+	return httpRequestArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeHTTPRequestArgsJSON reads a model's arguments for the http_request tool, raw, into a
 // HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeHTTPRequestArgs return for the same bytes.
 func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
-	return httpRequestArgsDecoder(nil, raw, 0)
+	return httpRequestArgsDecoder(nil, raw, nil, 0)
 }
 
 // httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeHTTPRequestArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -1031,20 +1031,20 @@ func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 // ListIssuesArgs; when not valid, the zero ListIssuesArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
-	return listIssuesArgsDecoder(args, nil, 0)
+	return listIssuesArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeListIssuesArgsJSON reads a model's arguments for the list_issues tool, raw, into a
 // ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeListIssuesArgs return for the same bytes.
 func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
-	return listIssuesArgsDecoder(nil, raw, 0)
+	return listIssuesArgsDecoder(nil, raw, nil, 0)
 }
 
 // listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeListIssuesArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

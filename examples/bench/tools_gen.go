@@ -65,20 +65,20 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 // GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
-	return getWeatherArgsDecoder(args, nil, 0)
+	return getWeatherArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a
 // GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
-	return getWeatherArgsDecoder(nil, raw, 0)
+	return getWeatherArgsDecoder(nil, raw, nil, 0)
 }
 
 // getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -265,20 +265,20 @@ func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 // SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	return saveOutlineArgsDecoder(args, nil, 0)
+	return saveOutlineArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a
 // SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
-	return saveOutlineArgsDecoder(nil, raw, 0)
+	return saveOutlineArgsDecoder(nil, raw, nil, 0)
 }
 
 // saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -440,20 +440,20 @@ func ValidateCreateTicketArgs(args map[string]any) tool.Errors {
 // a CreateTicketArgs; when not valid, the zero CreateTicketArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateTicketArgs(args map[string]any) (CreateTicketArgs, tool.Errors) {
-	return createTicketArgsDecoder(args, nil, 0)
+	return createTicketArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeCreateTicketArgsJSON reads a model's arguments for the create_ticket tool, raw, into a
 // CreateTicketArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeCreateTicketArgs return for the same bytes.
 func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
-	return createTicketArgsDecoder(nil, raw, 0)
+	return createTicketArgsDecoder(nil, raw, nil, 0)
 }
 
 // createTicketArgsDecoder is the tool.Decoder of CreateTicketArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func createTicketArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func createTicketArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCreateTicketArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -984,20 +984,20 @@ func ValidateStoreNotesArgs(args map[string]any) tool.Errors {
 // StoreNotesArgs; when not valid, the zero StoreNotesArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeStoreNotesArgs(args map[string]any) (StoreNotesArgs, tool.Errors) {
-	return storeNotesArgsDecoder(args, nil, 0)
+	return storeNotesArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeStoreNotesArgsJSON reads a model's arguments for the store_notes tool, raw, into a
 // StoreNotesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeStoreNotesArgs return for the same bytes.
 func DecodeStoreNotesArgsJSON(raw []byte) (StoreNotesArgs, tool.Errors) {
-	return storeNotesArgsDecoder(nil, raw, 0)
+	return storeNotesArgsDecoder(nil, raw, nil, 0)
 }
 
 // storeNotesArgsDecoder is the tool.Decoder of StoreNotesArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func storeNotesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeStoreNotesArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

@@ -52,20 +52,20 @@ func ValidateItinerary(args map[string]any) tool.Errors {
 // when not valid, the zero Itinerary and the errors (at most tool.DefaultMaxErrors, then
 // tool.CodeTooManyErrors).
 func DecodeItinerary(args map[string]any) (Itinerary, tool.Errors) {
-	return itineraryDecoder(args, nil, 0)
+	return itineraryDecoder(args, nil, nil, 0)
 }
 
 // DecodeItineraryJSON reads a model's answer in the itinerary format, raw, into a Itinerary in one
 // pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeItinerary return
 // for the same bytes.
 func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
-	return itineraryDecoder(nil, raw, 0)
+	return itineraryDecoder(nil, raw, nil, 0)
 }
 
-// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw, with
-// at most maxErrors errors.
-func itineraryDecoder(args map[string]any, raw []byte, maxErrors int) (out Itinerary, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
+func itineraryDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out Itinerary, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeItinerary(s, toolimpl.Loc{})
 	})
 	if errs != nil {

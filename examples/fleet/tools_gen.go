@@ -120,20 +120,20 @@ func ValidateGetBalanceArgs(args map[string]any) tool.Errors {
 // GetBalanceArgs; when not valid, the zero GetBalanceArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBalanceArgs(args map[string]any) (GetBalanceArgs, tool.Errors) {
-	return getBalanceArgsDecoder(args, nil, 0)
+	return getBalanceArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeGetBalanceArgsJSON reads a model's arguments for the get_balance tool, raw, into a
 // GetBalanceArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeGetBalanceArgs return for the same bytes.
 func DecodeGetBalanceArgsJSON(raw []byte) (GetBalanceArgs, tool.Errors) {
-	return getBalanceArgsDecoder(nil, raw, 0)
+	return getBalanceArgsDecoder(nil, raw, nil, 0)
 }
 
 // getBalanceArgsDecoder is the tool.Decoder of GetBalanceArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func getBalanceArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBalanceArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -278,20 +278,20 @@ func ValidateRecordPaymentArgs(args map[string]any) tool.Errors {
 // as a RecordPaymentArgs; when not valid, the zero RecordPaymentArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRecordPaymentArgs(args map[string]any) (RecordPaymentArgs, tool.Errors) {
-	return recordPaymentArgsDecoder(args, nil, 0)
+	return recordPaymentArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeRecordPaymentArgsJSON reads a model's arguments for the record_payment tool, raw, into a
 // RecordPaymentArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
 // and DecodeRecordPaymentArgs return for the same bytes.
 func DecodeRecordPaymentArgsJSON(raw []byte) (RecordPaymentArgs, tool.Errors) {
-	return recordPaymentArgsDecoder(nil, raw, 0)
+	return recordPaymentArgsDecoder(nil, raw, nil, 0)
 }
 
 // recordPaymentArgsDecoder is the tool.Decoder of RecordPaymentArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func recordPaymentArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeRecordPaymentArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -400,20 +400,20 @@ func ValidateTransferFundsArgs(args map[string]any) tool.Errors {
 // as a TransferFundsArgs; when not valid, the zero TransferFundsArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTransferFundsArgs(args map[string]any) (TransferFundsArgs, tool.Errors) {
-	return transferFundsArgsDecoder(args, nil, 0)
+	return transferFundsArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeTransferFundsArgsJSON reads a model's arguments for the transfer_funds tool, raw, into a
 // TransferFundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
 // and DecodeTransferFundsArgs return for the same bytes.
 func DecodeTransferFundsArgsJSON(raw []byte) (TransferFundsArgs, tool.Errors) {
-	return transferFundsArgsDecoder(nil, raw, 0)
+	return transferFundsArgsDecoder(nil, raw, nil, 0)
 }
 
 // transferFundsArgsDecoder is the tool.Decoder of TransferFundsArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func transferFundsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeTransferFundsArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

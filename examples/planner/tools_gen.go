@@ -70,20 +70,20 @@ func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 // PlanEventArgs; when not valid, the zero PlanEventArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
-	return planEventArgsDecoder(args, nil, 0)
+	return planEventArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodePlanEventArgsJSON reads a model's arguments for the plan_event tool, raw, into a
 // PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodePlanEventArgs return for the same bytes.
 func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
-	return planEventArgsDecoder(nil, raw, 0)
+	return planEventArgsDecoder(nil, raw, nil, 0)
 }
 
 // planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func planEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func planEventArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePlanEventArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -489,20 +489,20 @@ func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 // SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
-	return saveOutlineArgsDecoder(args, nil, 0)
+	return saveOutlineArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a
 // SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
-	return saveOutlineArgsDecoder(nil, raw, 0)
+	return saveOutlineArgsDecoder(nil, raw, nil, 0)
 }
 
 // saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

@@ -59,20 +59,20 @@ func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
 // GetBatteryArgs; when not valid, the zero GetBatteryArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
-	return getBatteryArgsDecoder(args, nil, 0)
+	return getBatteryArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeGetBatteryArgsJSON reads a model's arguments for the get_battery tool, raw, into a
 // GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeGetBatteryArgs return for the same bytes.
 func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
-	return getBatteryArgsDecoder(nil, raw, 0)
+	return getBatteryArgsDecoder(nil, raw, nil, 0)
 }
 
 // getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func getBatteryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBatteryArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -144,20 +144,20 @@ func ValidateMoveToArgs(args map[string]any) tool.Errors {
 // MoveToArgs; when not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors,
 // then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
-	return moveToArgsDecoder(args, nil, 0)
+	return moveToArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeMoveToArgsJSON reads a model's arguments for the move_to tool, raw, into a MoveToArgs in
 // one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs
 // return for the same bytes.
 func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
-	return moveToArgsDecoder(nil, raw, 0)
+	return moveToArgsDecoder(nil, raw, nil, 0)
 }
 
-// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw,
-// with at most maxErrors errors.
-func moveToArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveToArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
+func moveToArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out MoveToArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeMoveToArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -261,20 +261,20 @@ func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
 // OpenDoorArgs; when not valid, the zero OpenDoorArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
-	return openDoorArgsDecoder(args, nil, 0)
+	return openDoorArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeOpenDoorArgsJSON reads a model's arguments for the open_door tool, raw, into a OpenDoorArgs
 // in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeOpenDoorArgs return for the same bytes.
 func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
-	return openDoorArgsDecoder(nil, raw, 0)
+	return openDoorArgsDecoder(nil, raw, nil, 0)
 }
 
-// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw,
-// with at most maxErrors errors.
-func openDoorArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func openDoorArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeOpenDoorArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

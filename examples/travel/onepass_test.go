@@ -17,3 +17,9 @@ var onePass = onepass.Table{Seed: 24, Tools: []onepass.Tool{
 func TestOnePass(t *testing.T) { onePass.Test(t) }
 
 func FuzzOnePass(f *testing.F) { onePass.Fuzz(f) }
+
+// TestStream and FuzzStream hold the same tools to the stream properties:
+// any split, the one pass's verdict; no valid prefix rejected.
+func TestStream(t *testing.T) { onePass.TestStream(t) }
+
+func FuzzStream(f *testing.F) { onePass.FuzzStream(f) }

@@ -201,20 +201,20 @@ func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 // as a SearchFlightsArgs; when not valid, the zero SearchFlightsArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
-	return searchFlightsArgsDecoder(args, nil, 0)
+	return searchFlightsArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeSearchFlightsArgsJSON reads a model's arguments for the search_flights tool, raw, into a
 // SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
 // and DecodeSearchFlightsArgs return for the same bytes.
 func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
-	return searchFlightsArgsDecoder(nil, raw, 0)
+	return searchFlightsArgsDecoder(nil, raw, nil, 0)
 }
 
 // searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is
-// nil, raw, with at most maxErrors errors.
-func searchFlightsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// nil, raw and then what feed streams, with at most maxErrors errors.
+func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSearchFlightsArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -504,20 +504,20 @@ func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 // BookFlightArgs; when not valid, the zero BookFlightArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
-	return bookFlightArgsDecoder(args, nil, 0)
+	return bookFlightArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeBookFlightArgsJSON reads a model's arguments for the book_flight tool, raw, into a
 // BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeBookFlightArgs return for the same bytes.
 func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
-	return bookFlightArgsDecoder(nil, raw, 0)
+	return bookFlightArgsDecoder(nil, raw, nil, 0)
 }
 
 // bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func bookFlightArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeBookFlightArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -691,20 +691,20 @@ func ValidateGetBookingArgs(args map[string]any) tool.Errors {
 // GetBookingArgs; when not valid, the zero GetBookingArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
-	return getBookingArgsDecoder(args, nil, 0)
+	return getBookingArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeGetBookingArgsJSON reads a model's arguments for the get_booking tool, raw, into a
 // GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeGetBookingArgs return for the same bytes.
 func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
-	return getBookingArgsDecoder(nil, raw, 0)
+	return getBookingArgsDecoder(nil, raw, nil, 0)
 }
 
 // getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func getBookingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func getBookingArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBookingArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

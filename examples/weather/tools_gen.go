@@ -62,20 +62,20 @@ func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 // GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
-	return getWeatherArgsDecoder(args, nil, 0)
+	return getWeatherArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a
 // GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
-	return getWeatherArgsDecoder(nil, raw, 0)
+	return getWeatherArgsDecoder(nil, raw, nil, 0)
 }
 
 // getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
-// raw, with at most maxErrors errors.
-func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// raw and then what feed streams, with at most maxErrors errors.
+func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -258,20 +258,20 @@ func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 // as a CurrentWeatherArgs; when not valid, the zero CurrentWeatherArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
-	return currentWeatherArgsDecoder(args, nil, 0)
+	return currentWeatherArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeCurrentWeatherArgsJSON reads a model's arguments for the current_weather tool, raw, into a
 // CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
 // and DecodeCurrentWeatherArgs return for the same bytes.
 func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) {
-	return currentWeatherArgsDecoder(nil, raw, 0)
+	return currentWeatherArgsDecoder(nil, raw, nil, 0)
 }
 
 // currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args
-// is nil, raw, with at most maxErrors errors.
-func currentWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// is nil, raw and then what feed streams, with at most maxErrors errors.
+func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCurrentWeatherArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -355,20 +355,20 @@ func ValidateAddArgs(args map[string]any) tool.Errors {
 // valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then
 // tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
-	return addArgsDecoder(args, nil, 0)
+	return addArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeAddArgsJSON reads a model's arguments for the add tool, raw, into a AddArgs in one pass,
 // with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the
 // same bytes.
 func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
-	return addArgsDecoder(nil, raw, 0)
+	return addArgsDecoder(nil, raw, nil, 0)
 }
 
-// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw, with at
-// most maxErrors errors.
-func addArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out AddArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw and then
+// what feed streams, with at most maxErrors errors.
+func addArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out AddArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeAddArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {

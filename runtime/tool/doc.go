@@ -90,6 +90,8 @@
 //
 //   - too_large: raw arguments larger than the set's limit
 //     (WithMaxArgumentSize), refused unparsed;
+//   - incomplete: a streamed call whose stream did not end (Pending.Abort),
+//     never run;
 //   - overloaded: the calls in flight held the set's budget
 //     (WithMaxInFlight) until the call's context or time limit ended;
 //   - policy, or the code a policy gave Deny: a policy refused the call;

@@ -124,23 +124,36 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
-	res := s.call(ctx, name, raw, opts)
+	return s.callRaw(ctx, name, raw, len(raw), nil, opts)
+}
+
+// callRaw is Call of raw arguments of size bytes (more than raw holds when
+// a stream went past the limit), whose one-pass decode pre may have made
+// already (see Pending).
+func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) Result {
+	res := s.call(ctx, name, raw, size, pre, opts)
 	if a := approverOf(res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
-		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, opts) })
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, len(raw), nil, opts) })
 	}
 	return res
 }
 
-func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOption) (res Result) {
+// decoded is the outcome of a Handler's decode.
+type decoded struct {
+	v        any
+	errs     Errors
+	panicked bool
+}
+
+func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
-	r.size = len(raw)
-	if s.maxSize > 0 && len(raw) > s.maxSize {
-		return s.finish(ctx, &r, reject(stageParse, Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
-			Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", len(raw), s.maxSize)}))
+	r.size = size
+	if s.maxSize > 0 && size > s.maxSize {
+		return s.finish(ctx, &r, reject(stageParse, s.tooLarge(size)))
 	}
 	h := s.handlers[name]
 	if res, ok := s.admit(ctx, &r, h, len(raw)); !ok {
@@ -155,11 +168,17 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOpti
 		if errs != nil {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
 		}
-		return s.run(ctx, &r, args)
+		return s.run(ctx, &r, args, pre)
 	}
 	// The arguments go straight into the tool's type, in one pass.
 	r.at = "decode"
-	v, errs := h.decode(nil, raw, s.maxErrors)
+	var v any
+	var errs Errors
+	if pre != nil {
+		v, errs = pre.v, pre.errs
+	} else {
+		v, errs = h.decode(nil, raw, nil, s.maxErrors)
+	}
 	if errs != nil {
 		if len(errs) == 1 && isParseError(errs[0].Code) {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -167,6 +186,12 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, opts []CallOpti
 		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
 	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil))
+}
+
+// tooLarge is the error of arguments of size bytes, past the set's limit.
+func (s *Set) tooLarge(size int) Error {
+	return Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+		Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", size, s.maxSize)}
 }
 
 // isParseError reports the code of an error of the parse stage.
@@ -209,7 +234,7 @@ func (s *Set) callArgs(ctx context.Context, name string, args map[string]any, op
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, &res)
-	return s.run(ctx, &r, args)
+	return s.run(ctx, &r, args, nil)
 }
 
 // CallJSON runs a whole call written as one JSON object,
@@ -267,7 +292,7 @@ func (s *Set) callJSON(ctx context.Context, call []byte, opts []CallOption) (res
 		return s.finish(ctx, &r, reject(stageParse, e))
 	}
 	r.name = name
-	return s.run(ctx, &r, args)
+	return s.run(ctx, &r, args, nil)
 }
 
 func describeMember(m map[string]any, k string) string {
@@ -283,7 +308,9 @@ func reject(st stage, e Error) Result {
 }
 
 // run takes a parsed call through the remaining stages.
-func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result {
+// pre, when not nil, is the decode of the same arguments' raw bytes (a
+// Pending's), which the map's decode returns too: it is not made again.
+func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *decoded) Result {
 	if s.redact != nil {
 		r.at = "redaction"
 		r.redacted, r.redact = s.redact(r.name, args), true
@@ -293,7 +320,13 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any) Result
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
 	r.at = "decode"
-	v, errs := h.decode(args, nil, s.maxErrors)
+	var v any
+	var errs Errors
+	if pre != nil {
+		v, errs = pre.v, pre.errs
+	} else {
+		v, errs = h.decode(args, nil, nil, s.maxErrors)
+	}
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}

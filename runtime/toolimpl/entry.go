@@ -32,6 +32,7 @@ func putScanner(s *Scanner) {
 	if s.raw {
 		s.sc.Reset(nil)
 	}
+	s.feed, s.told = nil, false
 	s.vpending, s.bpending, s.borrowed, s.raw, s.lastRaw = false, false, false, false, false
 	scanners.Put(s)
 }
@@ -54,13 +55,17 @@ func Validate(args map[string]any, read func(s *Scanner)) tool.Errors {
 }
 
 // Decode reads a tool's arguments with read: from args, or, when args is
-// nil, from raw, in one pass (see DecodeJSON). It returns nil when they are
-// valid and read has kept their value, else the errors, at most maxErrors
-// (tool.DefaultMaxErrors when maxErrors <= 0) and then one
+// nil, from raw, in one pass (see DecodeJSON), followed, when feed is not
+// nil, by the bytes of a streamed call (see DecodeFeed). It returns nil when
+// they are valid and read has kept their value, else the errors, at most
+// maxErrors (tool.DefaultMaxErrors when maxErrors <= 0) and then one
 // tool.CodeTooManyErrors; the caller then returns the zero value.
-func Decode(args map[string]any, raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
-	if args != nil {
+func Decode(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+	switch {
+	case args != nil:
 		return DecodeArgs(args, maxErrors, read)
+	case feed != nil:
+		return DecodeFeed(raw, feed, maxErrors, read)
 	}
 	return DecodeJSON(raw, maxErrors, read)
 }
@@ -91,20 +96,51 @@ func values(s *Scanner, args map[string]any, read func(s *Scanner)) {
 // DecodeArgs read it: only broken or hostile calls take that second,
 // equally linear, pass.
 func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
+	return decodeJSON(raw, nil, maxErrors, read)
+}
+
+// DecodeFeed is DecodeJSON of the arguments of a streamed call: raw, and
+// then the bytes feed gives as they arrive. It is the one pass of
+// DecodeJSON, whose scanner, where it has read every byte so far, waits
+// for more (see tool.Feed) instead of concluding that the arguments end:
+// for any split of the same bytes it returns what DecodeJSON returns. The
+// first time it waits with errors reported, it tells feed (Feed.Reject):
+// the one pass reports an error only about what no later byte can change
+// (a token read whole, a member name, the first byte of a value of the
+// wrong type), so that the call can be rejected before its end.
+func DecodeFeed(raw []byte, feed *tool.Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+	return decodeJSON(raw, feed, maxErrors, read)
+}
+
+func decodeJSON(raw []byte, feed *tool.Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
 	s := getScanner(maxErrors, true)
 	defer putScanner(s)
 	s.r.stopWhenFull, s.raw = true, true
-	s.sc.Reset(jsonscan.Arguments(raw))
-	if s.sc.Peek() != jsonscan.Object {
+	var src jsonscan.Source
+	if feed != nil {
+		s.feed, src = feed, (*feedSource)(s)
+	}
+	s.sc.Start(raw, src)
+	if first := s.sc.Peek(); first != jsonscan.Object {
+		if feed != nil && first != jsonscan.Invalid && first != jsonscan.Number {
+			// Whatever follows, the arguments are not an object: known
+			// at their first byte, which tells the type but of a number.
+			feed.Reject(tool.Errors{badShape(s.kindName(first))})
+		}
 		kind := s.sc.Skip()
+		if feed != nil && kind == jsonscan.Number {
+			feed.Reject(tool.Errors{badShape(s.kindName(kind))})
+		}
 		if !s.sc.Finish() {
 			return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 		}
-		got := s.kindName(kind)
-		return tool.Errors{{Code: tool.CodeBadShape, Expected: "object", Got: got,
-			Reason: "the arguments should be a JSON object, got " + got}}
+		return tool.Errors{badShape(s.kindName(kind))}
 	}
 	if !onePass(s, read) || s.r.stopped {
+		if feed != nil {
+			s.tell()
+			raw = s.sc.All()
+		}
 		args, errs := tool.ParseArgs(raw)
 		if errs != nil {
 			return errs
@@ -115,6 +151,33 @@ func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
 		return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 	}
 	return s.r.Errors()
+}
+
+// badShape is the error of arguments that are a JSON value of type got,
+// not an object.
+func badShape(got string) tool.Error {
+	return tool.Error{Code: tool.CodeBadShape, Expected: "object", Got: got,
+		Reason: "the arguments should be a JSON object, got " + got}
+}
+
+// feedSource is the Source of the scanner of a streamed call: a Scanner,
+// which tells its feed the errors it has found before it waits.
+type feedSource Scanner
+
+func (f *feedSource) More(hint jsonscan.Hint) ([]byte, bool) {
+	s := (*Scanner)(f)
+	s.tell()
+	return s.feed.More(hint)
+}
+
+// tell tells the feed of a streamed call the errors found so far, the first
+// time there are some.
+func (s *Scanner) tell() {
+	if s.feed == nil || s.told || s.r.Len() == 0 {
+		return
+	}
+	s.told = true
+	s.feed.Reject(s.r.found())
 }
 
 // onePass runs read over raw bytes; it reports false when a check panicked

@@ -212,6 +212,19 @@ func (r *Report) Errors() tool.Errors {
 	return r.errs
 }
 
+// found returns a copy of the errors reported so far, as Errors would
+// return them: the validation errors when there are any, else the decode
+// errors.
+func (r *Report) found() tool.Errors {
+	out := make(tool.Errors, 0, len(r.errs))
+	for i, e := range r.errs {
+		if r.nvalid == 0 || r.decode == nil || !r.decode[i] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // TooDeep reports a value nested deeper than MaxDepth at location at.
 func (r *Report) TooDeep(at Loc) { r.Add(at, TooDeep()) }
 

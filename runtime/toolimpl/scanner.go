@@ -47,6 +47,8 @@ type Scanner struct {
 	keep bool // decode into Go values, not only validate
 	raw  bool // reading raw bytes
 	sc   jsonscan.Scanner
+	feed *tool.Feed // the stream the raw bytes come from; nil for a whole call
+	told bool       // the feed was told of the errors found
 
 	// The next value: in the raw bytes at sc's position, or cur.
 	cur      any
@@ -173,6 +175,10 @@ func (s *Scanner) Keep(v string) string {
 		return v
 	}
 	if off, ok := s.sc.Offset(v); ok {
+		if s.sc.Stable() {
+			// A stream's bytes, which its feed never writes over.
+			return v
+		}
 		if s.copied == "" {
 			s.copied = string(s.sc.Input())
 		}
@@ -369,7 +375,16 @@ func (s *Scanner) notRead(at Loc, expected string) {
 
 // typeError reads the next value of the raw bytes, which is not of the
 // expected type, and reports it.
+//
+// The first byte of a value tells its type, but for a number (integer or
+// number): the error is reported before the value is read, which may be
+// long, so that a streamed call is rejected at that byte.
 func (s *Scanner) typeError(at Loc, expected string) {
+	if kind := s.sc.Peek(); kind != jsonscan.Number && kind != jsonscan.Invalid {
+		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
+		s.sc.Skip()
+		return
+	}
 	if kind := s.sc.Skip(); kind != jsonscan.Invalid {
 		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
 	}

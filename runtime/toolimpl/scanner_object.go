@@ -164,19 +164,26 @@ func (s *Scanner) Next(at Loc) int {
 }
 
 // unexpected reads an undeclared member of raw bytes and reports it.
+// It is reported as soon as its name is read, before its value, which may be
+// long: whatever follows, the member is there (a streamed call is rejected
+// then); the value's type is filled in once it is read.
 func (s *Scanner) unexpected(at Loc, g *group) bool {
-	if !s.sc.Undeclared() {
-		return false
-	}
 	start := s.r.textStart() // the name outlives the scanner's buffer: it sorts the errors
 	s.r.text = append(s.r.text, s.sc.Key()...)
 	key := s.r.since(start)
+	s.setRun(g, rankUnexpected, true, key)
+	n := s.r.Len()
+	s.r.Add(at.Key(key), tool.Error{Code: tool.CodeUnexpected})
+	if !s.sc.Undeclared() {
+		return false
+	}
 	kind := s.sc.Skip()
 	if kind == jsonscan.Invalid {
 		return false
 	}
-	s.setRun(g, rankUnexpected, true, key)
-	s.r.Add(at.Key(key), tool.Error{Code: tool.CodeUnexpected, Got: s.kindName(kind)})
+	if s.r.Len() > n {
+		s.r.errs[n].Got = s.kindName(kind)
+	}
 	return true
 }
 

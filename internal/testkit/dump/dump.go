@@ -251,7 +251,7 @@ func typedCalls[T any](w *writer, def *tool.Def[T], decodeJSON func([]byte) (T, 
 			w.line("  value: %s", render(v))
 		}
 		if len(errs) > 3 && def.Decoder != nil {
-			_, limited := def.Decoder(nil, c.data, 3)
+			_, limited := def.Decoder(nil, c.data, nil, 3)
 			w.verdict("  one-pass, at most 3 errors", limited)
 		}
 		args, parseErrs := tool.ParseArgs(c.data)

@@ -32,6 +32,8 @@ type Tool struct {
 	name   string
 	schema []byte
 	check  func(tb testing.TB, raw []byte) tool.Errors // nil without a Decoder
+	stream func(tb testing.TB, raw []byte, ends []int) bool
+	whole  func(raw []byte) (any, tool.Errors)
 }
 
 // Of is the row of def, a tool with a generated Decoder.
@@ -39,6 +41,8 @@ func Of[T any](def *tool.Def[T]) Tool {
 	row := Tool{name: def.Name, schema: def.Schema}
 	if def.Decoder != nil {
 		row.check = func(tb testing.TB, raw []byte) tool.Errors { return check(tb, def, raw) }
+		row.stream = func(tb testing.TB, raw []byte, ends []int) bool { return checkStream(tb, def, raw, ends) }
+		row.whole = func(raw []byte) (any, tool.Errors) { return def.Decoder(nil, raw, nil, 0) }
 	}
 	return row
 }
@@ -122,9 +126,9 @@ func Check[T any](tb testing.TB, dec tool.Decoder[T], raw []byte) tool.Errors {
 		var want T
 		args, wantErrs := tool.ParseArgs(raw)
 		if wantErrs == nil {
-			want, wantErrs = dec(args, nil, limit)
+			want, wantErrs = dec(args, nil, nil, limit)
 		}
-		got, gotErrs := dec(nil, raw, limit)
+		got, gotErrs := dec(nil, raw, nil, limit)
 		if !assert.ObjectsAreEqual(wantErrs, gotErrs) {
 			require.Equal(tb, wantErrs.Messages(), gotErrs.Messages(), "messages for %q, limit %d", raw, limit)
 			require.Equal(tb, wantErrs, gotErrs, "errors for %q, limit %d", raw, limit)

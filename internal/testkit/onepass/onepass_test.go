@@ -72,26 +72,26 @@ func TestCheckCatchesDisagreements(t *testing.T) {
 	require.Zero(t, n, msg)
 
 	for name, bad := range map[string]tool.Decoder[dialects.PricingArgs]{
-		"another value": func(args map[string]any, raw []byte, limit int) (dialects.PricingArgs, tool.Errors) {
-			v, errs := good(args, raw, limit)
+		"another value": func(args map[string]any, raw []byte, feed *tool.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
+			v, errs := good(args, raw, feed, limit)
 			if args == nil && errs == nil {
 				v.Quantity++
 			}
 			return v, errs
 		},
-		"errors reordered": func(args map[string]any, raw []byte, limit int) (dialects.PricingArgs, tool.Errors) {
-			v, errs := good(args, raw, limit)
+		"errors reordered": func(args map[string]any, raw []byte, feed *tool.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
+			v, errs := good(args, raw, feed, limit)
 			if args == nil && len(errs) > 1 {
 				errs = slices.Clone(errs)
 				errs[0], errs[1] = errs[1], errs[0]
 			}
 			return v, errs
 		},
-		"another limit": func(args map[string]any, raw []byte, limit int) (dialects.PricingArgs, tool.Errors) {
+		"another limit": func(args map[string]any, raw []byte, feed *tool.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
 			if args == nil && limit == 3 {
 				limit = 1
 			}
-			return good(args, raw, limit)
+			return good(args, raw, feed, limit)
 		},
 	} {
 		n, _ := failures(calls, func(tb testing.TB, raw []byte) { Check(tb, bad, raw) })

@@ -105,7 +105,7 @@ func (s *Scanner) Literal() string { return s.num }
 
 func (s *Scanner) literal(word string) bool {
 	for i := 0; i < len(word); i++ {
-		if s.pos >= len(s.data) || s.data[s.pos] != word[i] {
+		if !s.avail() || s.data[s.pos] != word[i] {
 			return s.unexpected("the literal " + word)
 		}
 		s.pos++
@@ -120,21 +120,21 @@ func (s *Scanner) number() (string, bool) {
 		s.pos++
 	}
 	intDigits := 1
-	if s.pos < len(s.data) && s.data[s.pos] == '0' {
+	if s.avail() && s.data[s.pos] == '0' {
 		s.pos++
 	} else if intDigits = s.digits(); intDigits == 0 {
 		return "", s.unexpected("a digit")
 	}
-	if s.pos < len(s.data) && s.data[s.pos] == '.' {
+	if s.avail() && s.data[s.pos] == '.' {
 		s.pos++
 		if s.digits() == 0 {
 			return "", s.unexpected("a digit after the decimal point")
 		}
 	}
 	exponent := false
-	if s.pos < len(s.data) && (s.data[s.pos] == 'e' || s.data[s.pos] == 'E') {
+	if s.avail() && (s.data[s.pos] == 'e' || s.data[s.pos] == 'E') {
 		s.pos++
-		if s.pos < len(s.data) && (s.data[s.pos] == '+' || s.data[s.pos] == '-') {
+		if s.avail() && (s.data[s.pos] == '+' || s.data[s.pos] == '-') {
 			s.pos++
 		}
 		if s.digits() == 0 {
@@ -158,13 +158,17 @@ func (s *Scanner) number() (string, bool) {
 }
 
 func (s *Scanner) digits() int {
-	data, i := s.data, s.pos
-	for i < len(data) && data[i]-'0' <= 9 {
-		i++
+	start := s.pos
+	for {
+		data, i := s.data, s.pos
+		for i < len(data) && data[i]-'0' <= 9 {
+			i++
+		}
+		s.pos = i
+		if i < len(data) || !s.fill(InDigits) {
+			return s.pos - start
+		}
 	}
-	n := i - s.pos
-	s.pos = i
-	return n
 }
 
 // plain marks the bytes a string holds as they are: printable ASCII but the
@@ -185,7 +189,11 @@ func (s *Scanner) stringToken() (v string, esc, ok bool) {
 		i = plainEnd(data, i)
 		if i >= len(data) {
 			s.pos = i
-			break
+			if !s.fill(InString) {
+				break
+			}
+			data = s.data // more of the string
+			continue
 		}
 		switch c := data[i]; {
 		case c == '"':
@@ -202,9 +210,11 @@ func (s *Scanner) stringToken() (v string, esc, ok bool) {
 			s.pos = i
 			return "", false, s.fail(false, "a control character must be escaped in a string")
 		default:
+			s.pos = i
+			s.fullRune()
+			data = s.data
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
-				s.pos = i
 				return "", false, s.fail(true, "a string holds invalid UTF-8")
 			}
 			i += size
@@ -246,7 +256,7 @@ func (s *Scanner) str() (string, bool) {
 func (s *Scanner) escaped(start int) (string, bool) {
 	b := append(s.buf[:0], s.data[start:s.pos]...)
 	defer func() { s.buf = b }()
-	for s.pos < len(s.data) {
+	for s.availFor(InString) {
 		c := s.data[s.pos]
 		switch {
 		case c == '"':
@@ -257,7 +267,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 			return unsafe.String(&b[0], len(b)), true
 		case c == '\\':
 			s.pos++
-			if s.pos >= len(s.data) {
+			if !s.avail() {
 				return "", s.unexpected("an escape sequence")
 			}
 			e := s.data[s.pos]
@@ -281,7 +291,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 					return "", false
 				}
 				if utf16.IsSurrogate(r) {
-					if r >= 0xDC00 || s.pos+1 >= len(s.data) || s.data[s.pos] != '\\' || s.data[s.pos+1] != 'u' {
+					if r >= 0xDC00 || !s.avail() || s.data[s.pos] != '\\' || !s.availAt(1) || s.data[s.pos+1] != 'u' {
 						return "", s.fail(true, "a string holds a lone UTF-16 surrogate escape")
 					}
 					s.pos += 2
@@ -304,6 +314,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 			b = append(b, c)
 			s.pos++
 		default:
+			s.fullRune()
 			r, size := utf8.DecodeRune(s.data[s.pos:])
 			if r == utf8.RuneError && size == 1 {
 				return "", s.fail(true, "a string holds invalid UTF-8")
@@ -318,7 +329,7 @@ func (s *Scanner) escaped(start int) (string, bool) {
 func (s *Scanner) hex4() (rune, bool) {
 	var r rune
 	for i := 0; i < 4; i++ {
-		if s.pos >= len(s.data) {
+		if !s.avail() {
 			return 0, s.unexpected("a hexadecimal digit")
 		}
 		c := s.data[s.pos]

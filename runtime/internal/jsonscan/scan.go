@@ -99,9 +99,18 @@ const inlineFrames = 6
 
 // Scanner reads one JSON document. The zero Scanner reads the empty input;
 // Reset starts it on a document. A Scanner must not be copied after use.
+//
+// A document may arrive in parts (a tool call a provider streams): given a
+// Source (Start), the scanner asks it for more bytes where it has read every
+// byte it has, instead of concluding that the document ends there. It asks
+// in one place, fill (through avail), so that whatever it decides about the
+// bytes so far it would decide about the whole document: the same tokens,
+// the same errors at the same offsets, for any split.
 type Scanner struct {
 	data   []byte
 	pos    int
+	src    Source // nil: data is the whole document
+	ended  bool   // src said the document ends at len(data)
 	depth  int
 	frames [inlineFrames]frame
 	more   []frame
@@ -114,6 +123,56 @@ type Scanner struct {
 
 var emptyObject = []byte("{}")
 
+// A Source gives a Scanner a document that arrives in parts.
+type Source interface {
+	// More returns the bytes of the document so far, which begin with
+	// those it returned before and hold more of them, when hint allows
+	// (see Hint), or every byte and false at the end of the document. The
+	// bytes it returned before must not change: the scanner's strings
+	// borrow them.
+	More(hint Hint) (data []byte, ok bool)
+}
+
+// Hint says which bytes, written after those the scanner has, can change
+// what it has read: a Source may wait for one of them (or the end) before
+// answering More. Waiting changes nothing of what the scanner reports,
+// only when: the bytes it skips are those that extend a token without
+// completing it or breaking it.
+type Hint uint8
+
+const (
+	// AnyByte: every byte may complete or break what is being read.
+	AnyByte Hint = iota
+	// InString: the scanner is inside a string; printable ASCII bytes other
+	// than the quote and the backslash only extend it.
+	InString
+	// InDigits: the scanner is reading the digits of a number; digits only
+	// extend it.
+	InDigits
+	// InSpace: the scanner is skipping white space, which only extends it.
+	InSpace
+)
+
+// Extends reports whether every byte of p only extends what a scanner
+// reading with hint h has read: a Source that has only such bytes may wait
+// for more before answering More.
+func (h Hint) Extends(p []byte) bool {
+	switch h {
+	case InString:
+		return plainEnd(p, 0) == len(p)
+	case InDigits:
+		for _, c := range p {
+			if c-'0' > 9 {
+				return false
+			}
+		}
+		return true
+	case InSpace:
+		return spaceEnd(p, 0) == len(p)
+	}
+	return len(p) == 0
+}
+
 // Arguments returns a tool call's raw arguments as the document to read:
 // empty input, or only white space, is the empty object, as providers send
 // a call without arguments.
@@ -122,6 +181,71 @@ func Arguments(raw []byte) []byte {
 		return emptyObject
 	}
 	return raw
+}
+
+// Start starts the scanner on a tool call's raw arguments, as Reset of
+// Arguments(raw) does, and, when src is not nil, on the bytes src gives after
+// raw: the arguments of a streamed call. Empty arguments, or only white
+// space, are the empty object, known at the end of the stream.
+func (s *Scanner) Start(raw []byte, src Source) {
+	s.Reset(raw)
+	s.src = src
+	s.skipSpace()
+	if !s.avail() {
+		s.data, s.pos = emptyObject, 0
+	}
+}
+
+// Stable reports whether the input's bytes stay as they are after the
+// scan, a Source's: strings borrowed from them may be kept.
+func (s *Scanner) Stable() bool { return s.src != nil }
+
+// All returns the whole document, after waiting for its end.
+func (s *Scanner) All() []byte {
+	for s.fill(AnyByte) {
+		s.pos = len(s.data)
+	}
+	return s.data
+}
+
+// avail reports whether a byte is at pos: when every byte so far is read,
+// it asks the source for more, or learns that the document ends. It is,
+// with availFor, the scanner's one way of telling the end of its input.
+func (s *Scanner) avail() bool { return s.pos < len(s.data) || s.fill(AnyByte) }
+
+// availFor is avail, saying what the scanner reads (see Hint).
+func (s *Scanner) availFor(h Hint) bool { return s.pos < len(s.data) || s.fill(h) }
+
+// fill asks the source for bytes past pos; false at the end.
+func (s *Scanner) fill(h Hint) bool {
+	for s.src != nil && !s.ended && s.pos >= len(s.data) {
+		data, ok := s.src.More(h)
+		if len(data) < len(s.data) {
+			panic("jsonscan: a Source returned fewer bytes than before")
+		}
+		s.data = data
+		if !ok {
+			s.ended = true
+		}
+	}
+	return s.pos < len(s.data)
+}
+
+// availAt reports whether a byte is at pos+n, asking the source for more
+// as avail does.
+func (s *Scanner) availAt(n int) bool {
+	at := s.pos
+	s.pos += n
+	ok := s.avail()
+	s.pos = at
+	return ok
+}
+
+// fullRune makes sure the bytes at pos hold a whole UTF-8 encoding (or can
+// hold no more of one), asking the source for more as avail does.
+func (s *Scanner) fullRune() {
+	for !utf8.FullRune(s.data[s.pos:]) && s.availAt(len(s.data)-s.pos) {
+	}
 }
 
 // Reset starts the scanner on data.
@@ -133,6 +257,7 @@ func (s *Scanner) Reset(data []byte) {
 		s.frames[i].big = nil
 	}
 	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
+	s.src, s.ended = nil, false
 	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
 }
 
@@ -173,7 +298,9 @@ func (s *Scanner) skipSpace() {
 	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
 		return
 	}
-	s.pos = spaceEnd(s.data, s.pos)
+	for s.pos = spaceEnd(s.data, s.pos); s.pos == len(s.data) && s.fill(InSpace); {
+		s.pos = spaceEnd(s.data, s.pos)
+	}
 }
 
 // spaceEnd returns the index of the first byte of data from i on that is
@@ -189,7 +316,7 @@ func spaceEnd(data []byte, i int) int {
 func (s *Scanner) Peek() Kind {
 	if s.err == nil {
 		s.skipSpace()
-		if s.pos < len(s.data) {
+		if s.avail() {
 			return kinds[s.data[s.pos]]
 		}
 	}
@@ -212,7 +339,7 @@ func (s *Scanner) Finish() bool {
 		return false
 	}
 	s.skipSpace()
-	if s.pos < len(s.data) {
+	if s.avail() {
 		return s.fail(false, "unexpected data after the end of the value")
 	}
 	return true
@@ -228,12 +355,13 @@ func (s *Scanner) fail(strict bool, msg string) bool {
 }
 
 func (s *Scanner) unexpected(what string) bool {
-	if s.pos >= len(s.data) {
+	if !s.avail() {
 		return s.fail(false, "unexpected end of input, expecting "+what)
 	}
 	c := s.data[s.pos]
 	shown := strconv.QuoteRuneToASCII(rune(c))
 	if c >= utf8.RuneSelf {
+		s.fullRune()
 		if r, size := utf8.DecodeRune(s.data[s.pos:]); r != utf8.RuneError || size > 1 {
 			shown = strconv.QuoteRuneToASCII(r)
 		} else {
@@ -388,7 +516,7 @@ func (s *Scanner) Next() bool {
 		return false
 	}
 	s.skipSpace()
-	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+	if !s.avail() || s.data[s.pos] != '"' {
 		return s.unexpected("a member name in double quotes")
 	}
 	start := s.pos
@@ -412,12 +540,12 @@ func (s *Scanner) another(end byte, after string) (*frame, bool) {
 	f.child = childNone
 	s.skipSpace()
 	switch {
-	case s.pos < len(s.data) && s.data[s.pos] == end:
+	case s.avail() && s.data[s.pos] == end:
 		s.pos++
 		return f, false
 	case f.n == 0:
 		return f, true
-	case s.pos < len(s.data) && s.data[s.pos] == ',':
+	case s.avail() && s.data[s.pos] == ',':
 		s.pos++
 		return f, true
 	}
@@ -534,7 +662,7 @@ func (s *Scanner) colon(f *frame) bool {
 
 func (s *Scanner) spacedColon(f *frame) bool {
 	s.skipSpace()
-	if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+	if !s.avail() || s.data[s.pos] != ':' {
 		return s.unexpected("':' after a member name")
 	}
 	s.pos++

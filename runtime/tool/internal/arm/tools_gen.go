@@ -61,20 +61,20 @@ func ValidateMoveArgs(args map[string]any) tool.Errors {
 // not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then
 // tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
-	return moveArgsDecoder(args, nil, 0)
+	return moveArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeMoveArgsJSON reads a model's arguments for the move tool, raw, into a MoveArgs in one pass,
 // with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the
 // same bytes.
 func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
-	return moveArgsDecoder(nil, raw, 0)
+	return moveArgsDecoder(nil, raw, nil, 0)
 }
 
-// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw, with at
-// most maxErrors errors.
-func moveArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw and then
+// what feed streams, with at most maxErrors errors.
+func moveArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out MoveArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeMoveArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -175,20 +175,20 @@ func ValidateReleaseArgs(args map[string]any) tool.Errors {
 // ReleaseArgs; when not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors,
 // then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
-	return releaseArgsDecoder(args, nil, 0)
+	return releaseArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeReleaseArgsJSON reads a model's arguments for the release tool, raw, into a ReleaseArgs in
 // one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs
 // return for the same bytes.
 func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
-	return releaseArgsDecoder(nil, raw, 0)
+	return releaseArgsDecoder(nil, raw, nil, 0)
 }
 
-// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw,
-// with at most maxErrors errors.
-func releaseArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func releaseArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeReleaseArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -265,20 +265,20 @@ func ValidateTuneArgs(args map[string]any) tool.Errors {
 // not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then
 // tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
-	return tuneArgsDecoder(args, nil, 0)
+	return tuneArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodeTuneArgsJSON reads a model's arguments for the tune tool, raw, into a TuneArgs in one pass,
 // with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the
 // same bytes.
 func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
-	return tuneArgsDecoder(nil, raw, 0)
+	return tuneArgsDecoder(nil, raw, nil, 0)
 }
 
-// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw, with at
-// most maxErrors errors.
-func tuneArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TuneArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw and then
+// what feed streams, with at most maxErrors errors.
+func tuneArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out TuneArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeTuneArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -441,20 +441,20 @@ func ValidatePositionArgs(args map[string]any) tool.Errors {
 // PositionArgs; when not valid, the zero PositionArgs and the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
-	return positionArgsDecoder(args, nil, 0)
+	return positionArgsDecoder(args, nil, nil, 0)
 }
 
 // DecodePositionArgsJSON reads a model's arguments for the position tool, raw, into a PositionArgs
 // in one pass, with no map in between, and returns exactly what tool.ParseArgs and
 // DecodePositionArgs return for the same bytes.
 func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
-	return positionArgsDecoder(nil, raw, 0)
+	return positionArgsDecoder(nil, raw, nil, 0)
 }
 
-// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw,
-// with at most maxErrors errors.
-func positionArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PositionArgs, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func positionArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out PositionArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePositionArgs(s, toolimpl.Loc{})
 	})
 	if errs != nil {
@@ -515,19 +515,19 @@ func ValidatePlan(args map[string]any) tool.Errors {
 // DecodePlan checks a model's answer in the plan format and returns it as a Plan; when not valid,
 // the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlan(args map[string]any) (Plan, tool.Errors) {
-	return planDecoder(args, nil, 0)
+	return planDecoder(args, nil, nil, 0)
 }
 
 // DecodePlanJSON reads a model's answer in the plan format, raw, into a Plan in one pass, with no
 // map in between, and returns exactly what tool.ParseArgs and DecodePlan return for the same bytes.
 func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
-	return planDecoder(nil, raw, 0)
+	return planDecoder(nil, raw, nil, 0)
 }
 
-// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw, with at most
-// maxErrors errors.
-func planDecoder(args map[string]any, raw []byte, maxErrors int) (out Plan, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw and then what
+// feed streams, with at most maxErrors errors.
+func planDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out Plan, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePlan(s, toolimpl.Loc{})
 	})
 	if errs != nil {

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// TestStreamPromptness: for each class of error a stream reports before
+// its end, the Write that completes the offending token (a member name, a
+// value's first byte, a string, a number, an array) fails, and no Write
+// before it: the prefix is written one byte at a time. Close then returns
+// what DecodeGetWeatherArgsJSON returns for the whole call.
+func TestStreamPromptness(t *testing.T) {
+	long := strings.Repeat("a", 101)
+	for _, c := range []struct {
+		class       string
+		prefix, hit string // hit completes the offending token
+		rest        string // what the model would have written after it
+		code, name  string
+	}{
+		{"syntax", `{"city":"Paris",`, `]`, `}`, tool.CodeBadJSON, ""},
+		{"syntax in a number", `{"days":1`, `x`, `}`, tool.CodeBadJSON, ""},
+		{"control character in a string", `{"city":"Par`, "\n", `is"}`, tool.CodeBadJSON, ""},
+		{"duplicate member", `{"city":"Paris","cit`, `y"`, `:"Lyon"}`, tool.CodeBadJSON, ""},
+		{"not an object", ``, `[`, `1,2]`, tool.CodeBadShape, ""},
+		{"undeclared member", `{"countr`, `y"`, `:"France","city":"Paris"}`, tool.CodeUnexpected, "country"},
+		{"undeclared nested member", `{"city":"Paris","coords":{"lat":1,"al`, `t"`, `:3,"lon":2}}`, tool.CodeUnexpected, "coords.alt"},
+		{"forbidden type, first byte", `{"city":`, `{`, `"name":"Paris"}}`, tool.CodeType, "city"},
+		{"forbidden type, a string", `{"city":"Paris","days":`, `"`, `3"}`, tool.CodeType, "days"},
+		{"forbidden type, a number once read", `{"city":1`, `2,`, `"days":3}`, tool.CodeType, "city"},
+		{"forbidden type, a boolean", `{"city":"Paris","tags":`, `t`, `rue}`, tool.CodeType, "tags"},
+		{"integer with a fraction", `{"city":"Paris","days":1.5`, `,`, `"units":"c"}`, tool.CodeType, "days"},
+		{"maxLength", `{"city":"` + long, `"`, `}`, "maxLength", "city"},
+		{"minLength", `{"city":`, `""`, `}`, "minLength", "city"},
+		{"enum", `{"city":"Paris","units":"k`, `"`, `}`, tool.CodeEnum, "units"},
+		{"pattern", `{"city":"Paris","tags":["OK`, `"`, `]}`, "pattern", "tags[0]"},
+		{"maximum", `{"city":"Paris","days":15`, `}`, ``, "maximum", "days"},
+		{"minimum", `{"city":"Paris","coords":{"lat":-91`, `,`, `"lon":0}}`, "minimum", "coords.lat"},
+		{"maxItems", `{"city":"Paris","tags":["a","b","c","d","e","f","g","h","i","j","k"`, `]`, `}`, "maxItems", "tags"},
+		{"missing member, at its object's end", `{"city":"Paris","coords":{"lat":1`, `}`, `}`, tool.CodeMissing, "coords.lon"},
+	} {
+		t.Run(c.class, func(t *testing.T) {
+			st := GetWeatherTool.Stream()
+			for i := range len(c.prefix) {
+				_, err := st.Write([]byte(c.prefix[i : i+1]))
+				require.NoError(t, err, "after %q", c.prefix[:i+1])
+			}
+			n, err := st.Write([]byte(c.hit))
+			require.Equal(t, len(c.hit), n)
+			require.Error(t, err, "after %q", c.prefix+c.hit)
+			var errs tool.Errors
+			require.ErrorAs(t, err, &errs)
+			assert.Equal(t, c.code, errs[0].Code, "%v", errs)
+			assert.Equal(t, c.name, errs[0].Name, "%v", errs)
+
+			_, again := st.Write([]byte(c.rest))
+			assert.Equal(t, err, again, "the same error on a later write")
+			v, final := st.Close()
+			want, wantErrs := DecodeGetWeatherArgsJSON([]byte(c.prefix + c.hit + c.rest))
+			assert.Equal(t, wantErrs, final)
+			assert.Equal(t, want, v)
+			assert.NotEmpty(t, final)
+		})
+	}
+}
+
+// TestStreamNotEarly: what a later byte can still satisfy is not reported
+// before the value it is about ends: a required member before its
+// object's end, a number before its last digit, a string before its
+// closing quote.
+func TestStreamNotEarly(t *testing.T) {
+	for _, c := range []struct{ prefix, end string }{
+		{`{"days":3,"units":"c"`, `}`},              // city is required
+		{`{"city":"Paris","coords":{"lon":2`, `}}`}, // lat is required
+		{`{"city":"Paris","days":1`, `5}`},          // 1 is within bounds, 15 is not
+		{`{"city":"Par`, `is"}`},                    // shorter than a string past maxLength
+		{`{"city":"Paris","units":"`, `c"}`},        // a prefix of an enum value
+	} {
+		st := GetWeatherTool.Stream()
+		for i := range len(c.prefix) {
+			_, err := st.Write([]byte(c.prefix[i : i+1]))
+			require.NoError(t, err, "after %q", c.prefix[:i+1])
+		}
+		st.Write([]byte(c.end))
+		_, errs := st.Close()
+		_, want := DecodeGetWeatherArgsJSON([]byte(c.prefix + c.end))
+		assert.Equal(t, want, errs)
+	}
+}
+
+// TestStreamEmpty: a stream of no bytes, or only white space, is a call
+// without arguments, as DecodeGetWeatherArgsJSON reads it.
+func TestStreamEmpty(t *testing.T) {
+	for _, raw := range []string{"", " \n\t "} {
+		st := GetWeatherTool.Stream()
+		_, err := st.Write([]byte(raw))
+		require.NoError(t, err)
+		_, errs := st.Close()
+		_, want := DecodeGetWeatherArgsJSON([]byte(raw))
+		require.Equal(t, want, errs)
+		require.Equal(t, "missing", errs[0].Code)
+	}
+	st := GetWeatherTool.Stream()
+	_, errs := st.Close()
+	require.Equal(t, "missing", errs[0].Code)
+	_, err := st.Write([]byte("{}"))
+	require.Error(t, err, "a write after Close")
+}
+
+// TestStreamValid: a valid call read a byte at a time decodes as it does
+// whole, and its strings stay what they were as the buffer grows.
+func TestStreamValid(t *testing.T) {
+	raw := `{"city": "Par\u00eds \"Nord\"", "days": 3, "units": "c", "include_hourly": true,` +
+		` "coords": {"lat": 48.8566, "lon": 2.3522}, "tags": ["trip", "weekend_2"]}`
+	st := GetWeatherTool.Stream()
+	for i := range len(raw) {
+		_, err := st.Write([]byte{raw[i]})
+		require.NoError(t, err)
+	}
+	got, errs := st.Close()
+	require.Nil(t, errs)
+	want, _ := DecodeGetWeatherArgsJSON([]byte(raw))
+	require.Equal(t, want, got)
+	require.Equal(t, `París "Nord"`, got.City)
+	require.Equal(t, []string{"trip", "weekend_2"}, got.Tags)
+}

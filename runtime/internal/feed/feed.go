@@ -1,0 +1,228 @@
+// Package feed runs a decoder over bytes that arrive in parts, the
+// arguments of a tool call a provider streams: the decoder runs as a
+// coroutine (iter.Pull) that parks where its scanner has read every byte
+// written so far, and goes on when more bytes are written or the input
+// ends. The decoder is the one that reads a whole call, unchanged: whatever
+// the split, it reads the same bytes and reaches the same verdict.
+//
+// It is what runtime/tool's streams drive and what generated decoders read
+// through (tool.Feed is a Feed). It depends on the JSON scanner only, whose
+// Source a Feed is.
+package feed
+
+import (
+	"iter"
+	"runtime"
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+)
+
+// minBuffer is the least a Feed allocates for its bytes: a tool call's
+// arguments are seldom shorter.
+const minBuffer = 512
+
+// Feed holds the bytes written to a stream and runs its decoder on a
+// coroutine. E is the type of the errors the decoder reports (tool.Errors).
+// A Feed is used by one goroutine at a time.
+type Feed[E any] struct {
+	buf    []byte
+	n      int           // the bytes written, kept or not
+	given  int           // the bytes the decoder has been given
+	hint   jsonscan.Hint // what the parked decoder waits for
+	closed bool          // the input ended: More reports the end
+	done   bool          // the decoder returned
+
+	rejected bool // found holds the first errors the decoder reported
+	found    E
+
+	run     func()
+	w       *worker // the coroutine running the decoder, until it returns
+	started bool
+}
+
+// New returns a Feed whose decoder is run: it reads through the Feed (as a
+// jsonscan.Source, or with All) and returns when it has its verdict. It
+// starts with the first Write or Close.
+func New[E any](run func()) *Feed[E] { return &Feed[E]{run: run} }
+
+// start runs the decoder until it first waits.
+func (f *Feed[E]) start() {
+	f.started = true
+	f.w = workers.Get().(*worker)
+	f.w.c.job = func() {
+		f.run()
+		f.done = true
+	}
+	f.resume()
+}
+
+// resume lets the decoder go on until it waits or returns; once it has
+// returned, its coroutine goes back to the pool.
+func (f *Feed[E]) resume() {
+	f.w.c.next()
+	if f.done {
+		f.w.c.job = nil
+		workers.Put(f.w)
+		f.w = nil
+	}
+}
+
+// Write appends p to the input and lets the decoder read it, unless p only
+// extends what the decoder is reading (a string's plain characters, a
+// number's digits, white space: see jsonscan.Hint), which cannot change
+// what it reports until a byte that does comes. It does nothing once the
+// decoder has returned or the input has ended.
+func (f *Feed[E]) Write(p []byte) {
+	f.n += len(p)
+	if f.done || f.closed {
+		return
+	}
+	if len(f.buf)+len(p) > cap(f.buf) {
+		// Doubled: a stream of n bytes allocates 2n at most (append grows
+		// a large slice by a quarter, which costs five times n). The bytes
+		// given to the decoder stay where they are, in the old array.
+		grown := make([]byte, len(f.buf), max(2*cap(f.buf), len(f.buf)+len(p), minBuffer))
+		copy(grown, f.buf)
+		f.buf = grown
+	}
+	f.buf = append(f.buf, p...)
+	if !f.started {
+		f.start()
+		return
+	}
+	// The bytes written since the decoder parked, before p, only extended
+	// what it reads: else it would have gone on. Each byte is looked at
+	// once here.
+	if !f.hint.Extends(p) {
+		f.resume()
+	}
+}
+
+// Close ends the input and runs the decoder to its verdict.
+func (f *Feed[E]) Close() {
+	f.closed = true
+	switch {
+	case !f.started:
+		f.start()
+	case !f.done:
+		f.resume()
+	}
+}
+
+// Stop abandons the input: the decoder is told that it ends where it is,
+// and runs to its verdict, which nobody reads.
+func (f *Feed[E]) Stop() {
+	f.closed = true
+	if f.started && !f.done {
+		f.resume()
+	}
+}
+
+// Done reports whether the decoder has returned: its verdict is final,
+// and later bytes change nothing.
+func (f *Feed[E]) Done() bool { return f.done }
+
+// Closed reports whether the input has ended.
+func (f *Feed[E]) Closed() bool { return f.closed }
+
+// Rejected returns the first errors the decoder reported, and whether it
+// has reported any.
+func (f *Feed[E]) Rejected() (E, bool) { return f.found, f.rejected }
+
+// Len returns how many bytes were written, those after the decoder
+// returned included.
+func (f *Feed[E]) Len() int { return f.n }
+
+// Bytes returns the bytes written. They must not be modified.
+func (f *Feed[E]) Bytes() []byte { return f.buf }
+
+// The decoder's side.
+
+// More returns the bytes written, when there are some the decoder has not
+// been given; otherwise it parks the decoder until a Write brings bytes that
+// do not only extend what hint says it reads, or the input ends (ok false).
+// The bytes given before are never written over: a Feed only appends.
+func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
+	for len(f.buf) == f.given {
+		if f.closed || f.w == nil {
+			return f.buf, false
+		}
+		f.hint = hint
+		if !f.w.c.yield(struct{}{}) {
+			f.closed = true // the coroutine is being stopped
+		}
+		f.hint = jsonscan.AnyByte
+	}
+	f.given = len(f.buf)
+	return f.buf, true
+}
+
+// All waits for the end of the input and returns every byte of it.
+func (f *Feed[E]) All() []byte {
+	for {
+		if _, ok := f.More(jsonscan.AnyByte); !ok {
+			return f.buf
+		}
+	}
+}
+
+// Reject records errors the decoder reported before its verdict, the
+// first time it reports any: they stand for the verdict, which will hold
+// errors too, from then on.
+func (f *Feed[E]) Reject(errs E) {
+	if !f.rejected {
+		f.found, f.rejected = errs, true
+	}
+}
+
+// --- coroutines ------------------------------------------------------------------
+
+// workers keeps the coroutines of decoders that have returned, each with
+// the stack it grew: a stream costs a switch, not a goroutine and its stack.
+var workers = sync.Pool{New: func() any { return newWorker() }}
+
+// worker is a coroutine that runs one decoder after the other. The pool
+// holds the worker, the coroutine only its coro: a worker the pool drops
+// stops its coroutine (see newWorker).
+type worker struct{ c *coro }
+
+type coro struct {
+	job   func() // the decoder it runs, until it returns
+	yield func(struct{}) bool
+	next  func() (struct{}, bool)
+	stop  func()
+}
+
+func newWorker() *worker {
+	c := new(coro)
+	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+		c.yield = yield
+		growStack()
+		for {
+			c.job()
+			if !yield(struct{}{}) { // idle, in the pool
+				return
+			}
+		}
+	})
+	w := &worker{c: c}
+	runtime.AddCleanup(w, func(c *coro) { c.stop() }, c)
+	return w
+}
+
+// growStack grows the stack of a coroutine, which starts small, to what a
+// decoder needs, while it is shallow: grown as a decoder goes deeper, the
+// stack would be copied several times over deeper frames.
+//
+//go:noinline
+func growStack() {
+	var frame [stackSize]byte
+	touch(frame[:])
+}
+
+// stackSize is the stack growStack makes room for.
+const stackSize = 16 << 10
+
+//go:noinline
+func touch(b []byte) { b[0] = 1 }

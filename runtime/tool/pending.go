@@ -1,0 +1,161 @@
+package tool
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/feed"
+)
+
+// codeIncomplete is the code of a streamed call that did not end: its
+// provider's stream was cut (a dropped connection, a max_tokens stop) and
+// the application aborted it. It never runs, whatever its bytes.
+const codeIncomplete = "incomplete"
+
+// Pending is a tool call whose arguments a provider is streaming: Set.Open
+// makes one when the provider names the call's tool, Write reads each
+// fragment of the arguments as it arrives, and the call becomes final only
+// when the provider says it ended: Close runs it, Abort refuses it.
+//
+// Write reads the fragments with the tool's generated Decoder, the one pass
+// of Call, which waits for more bytes where it has read every byte written
+// so far (see Def.Stream): it returns an Errors as soon as the call can no
+// longer be valid, so that the application can cancel the provider's
+// request and send the feedback sooner. A call whose arguments happen to
+// parse is not run for that: only Close runs it. A Pending is used by one
+// goroutine at a time.
+type Pending struct {
+	set  *Set
+	ctx  context.Context
+	name string
+	opts []CallOption
+
+	feed *Feed    // the decoder's; nil for an unknown tool
+	out  *decoded // what the decoder returned
+	buf  []byte   // the bytes of a call to an unknown tool
+	n    int      // the bytes written
+	big  bool     // more than the set's limit: no longer read
+
+	err   error // what Write returns, once there is an error
+	ended bool
+	res   Result
+}
+
+// Open starts a call to the tool name whose arguments will be streamed,
+// with the options of Call. A tool the set does not have is known at once:
+// every Write returns the error unknown_tool, and Close returns what Call
+// returns (unknown_tool, or bad_json for arguments that do not parse).
+func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pending {
+	p := &Pending{set: s, ctx: ctx, name: name, opts: opts}
+	h := s.handlers[name]
+	if h == nil {
+		p.err = Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: s.toolList()}}
+		return p
+	}
+	out, maxErrors := new(decoded), s.maxErrors
+	var f *Feed
+	f = feed.New[Errors](func() {
+		defer func() {
+			// Close decodes again where a panic is recovered, logged and
+			// made a result, as in Call.
+			if v := recover(); v != nil {
+				out.v, out.errs = nil, nil
+				out.panicked = true
+				f.Reject(Errors{{Code: codePanic, Reason: "the decoding of the arguments panicked"}})
+			}
+		}()
+		out.v, out.errs = h.decode(nil, nil, f, maxErrors)
+		if out.errs != nil {
+			f.Reject(out.errs)
+		}
+	})
+	p.feed, p.out = f, out
+	runtime.AddCleanup(p, (*Feed).Stop, f)
+	return p
+}
+
+// Write reads the next fragment of the arguments. It returns len(p), and,
+// once the call can no longer be valid, the errors found first (an Errors,
+// the same on every later write): those of the decoder (see Def.Stream),
+// unknown_tool, or too_large past the set's limit (WithMaxArgumentSize),
+// after which the bytes are counted, not read. A write after Close or
+// Abort returns an error and reads nothing.
+func (p *Pending) Write(b []byte) (int, error) {
+	if p.ended {
+		return 0, errWriteClosed
+	}
+	p.n += len(b)
+	switch max := p.set.maxSize; {
+	case p.big:
+	case max > 0 && p.n > max:
+		p.big, p.buf = true, nil
+		if p.feed != nil {
+			p.feed.Stop()
+		}
+		if p.err == nil {
+			p.err = Errors{p.set.tooLarge(p.n)}
+		}
+	case p.feed == nil:
+		p.buf = append(p.buf, b...)
+	default:
+		p.feed.Write(b)
+		if errs, ok := p.feed.Rejected(); ok && p.err == nil {
+			p.err = errs
+		}
+	}
+	return len(b), p.err
+}
+
+// Close is the provider's end of the call (finish_reason, .done,
+// content_block_stop): it ends the arguments and runs the call as Call runs
+// it with every byte written, through the same stages (allow-list,
+// validation, policies, confirmation, time limit, audit), and returns its
+// Result; the one-pass decode Write made is not made again. Later calls
+// return the same Result.
+func (p *Pending) Close() Result {
+	if p.ended {
+		return p.res
+	}
+	p.ended = true
+	s := p.set
+	switch {
+	case p.big:
+		p.res = s.callRaw(p.ctx, p.name, nil, p.n, nil, p.opts)
+	case p.feed == nil:
+		p.res = s.callRaw(p.ctx, p.name, p.buf, p.n, nil, p.opts)
+	default:
+		p.feed.Close()
+		pre := p.out
+		if pre.panicked {
+			pre = nil
+		}
+		// After a syntax error the decoder kept no more bytes: its verdict
+		// was final, and so is Call's on those it kept.
+		p.res = s.callRaw(p.ctx, p.name, p.feed.Bytes(), p.n, pre, p.opts)
+	}
+	return p.res
+}
+
+// Abort refuses the call because its stream did not end (a dropped
+// connection, a max_tokens or length stop): the call never runs, whatever
+// its bytes, even bytes that parse. Its Result is rejected with the code
+// incomplete, which the audit log records; reason says what cut the stream.
+// Later calls of Close or Abort return the same Result.
+func (p *Pending) Abort(reason string) Result {
+	if p.ended {
+		return p.res
+	}
+	p.ended = true
+	if p.feed != nil {
+		p.feed.Stop()
+	}
+	s := p.set
+	var r callState
+	s.begin(&r, p.name, p.opts)
+	r.size = p.n
+	ctx := s.observe(p.ctx)
+	p.res = s.finish(ctx, &r, reject(stageParse, Error{Code: codeIncomplete, Expected: "a call its provider ended",
+		Reason: fmt.Sprintf("the call was cut off after %d bytes of arguments (%s): it was not run", p.n, shorten(reason))}))
+	return p.res
+}

@@ -1,0 +1,119 @@
+package tool
+
+import (
+	"errors"
+	"runtime"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/feed"
+)
+
+// Feed carries the bytes of a streamed call to its Decoder as they arrive:
+// Def.Stream and Set.Open make one, and the generated Decoder reads through
+// it (its methods are for the generated code's runtime, toolimpl). Its
+// decoder runs as a coroutine that waits where it has read every byte
+// written so far.
+type Feed = feed.Feed[Errors]
+
+// errWriteClosed is the error of a Write after Close or Abort.
+var errWriteClosed = errors.New("tool: write to a closed stream")
+
+// Stream reads the arguments of one tool call as a provider streams them,
+// fragment by fragment, with the tool's generated Decoder: the same one pass
+// that reads a whole call (DecodeTJSON), which waits for more bytes where it
+// has read every byte written so far. Make one with Def.Stream.
+//
+//   - Write accepts the next fragment. It returns the errors found so far,
+//     as an Errors, from the first write after which the decoder has
+//     reported one, and then on every later write: the call can no longer
+//     be valid, whatever follows (see Def.Stream for what is found before
+//     the end).
+//   - Close ends the arguments and returns exactly what DecodeTJSON returns
+//     for the bytes of every write, for any split into fragments.
+//
+// A Stream is used by one goroutine at a time. One that is dropped without
+// Close lets go of its decoder when the garbage collector finds it.
+type Stream[T any] struct {
+	feed *Feed
+	out  *streamed[T]
+	err  error // the error Write returns, once there is one
+}
+
+// streamed is what a stream's decoder returned: apart from the Stream, so
+// that the decoder's coroutine does not keep the Stream reachable.
+type streamed[T any] struct {
+	v    T
+	errs Errors
+}
+
+// Stream returns a Stream of a call's arguments. The errors found before
+// the end are those the one pass reports about what no later byte can
+// change, each as soon as the token it is about has arrived whole:
+//
+//   - the JSON syntax, at the first byte that no JSON document continues
+//     with (a missing end is known only at Close), a member name that
+//     appears twice in one object, arguments that are not an object;
+//   - a member that its object does not declare, once its name is read;
+//   - a value of a type the schema does not allow, at its first byte (for
+//     a number, once it is read);
+//   - a string, number, boolean or null breaking its own constraints once it
+//     is read (maxLength, minLength, pattern, enum, const, minimum, ...), an
+//     array or object breaking its own (maxItems, minItems, uniqueItems,
+//     required, ...) once it closes, a value checked as a whole (anyOf,
+//     oneOf, an enum of objects, ...) once it is read whole;
+//   - a value the schema accepts that its Go field cannot hold.
+//
+// Constraints that later bytes could still satisfy (required, minItems,
+// dependentRequired, anyOf...) are checked only when the value they are
+// about is complete, as in the one pass. A Def without a Decoder (written
+// by hand) buffers the stream and decodes it at Close: no write fails.
+func (d *Def[T]) Stream() *Stream[T] { return d.stream(0) }
+
+func (d *Def[T]) stream(maxErrors int) *Stream[T] {
+	dec := d.Decoder
+	if dec == nil {
+		dec = mapDecoder(d)
+	}
+	out := new(streamed[T])
+	var f *Feed
+	f = feed.New[Errors](func() {
+		out.v, out.errs = dec(nil, nil, f, maxErrors)
+		if out.errs != nil {
+			f.Reject(out.errs)
+		}
+	})
+	st := &Stream[T]{feed: f, out: out}
+	runtime.AddCleanup(st, (*Feed).Stop, f)
+	return st
+}
+
+// Write reads the next fragment of the arguments. It returns len(p), and,
+// once the decoder has found errors, those it found first (an Errors): the
+// same on every later write. A write after Close returns an error and
+// reads nothing.
+func (st *Stream[T]) Write(p []byte) (int, error) {
+	if st.feed.Closed() {
+		return 0, errWriteClosed
+	}
+	st.feed.Write(p)
+	return len(p), st.rejected()
+}
+
+// rejected returns the error of a write: the errors found first.
+func (st *Stream[T]) rejected() error {
+	if st.err == nil {
+		if errs, ok := st.feed.Rejected(); ok {
+			st.err = errs
+		}
+	}
+	return st.err
+}
+
+// Close ends the arguments and returns what DecodeTJSON returns for every
+// byte written: the value, or the zero T and the errors.
+func (st *Stream[T]) Close() (T, Errors) {
+	st.feed.Close()
+	return st.out.v, st.out.errs
+}
+
+// Len returns how many bytes were written.
+func (st *Stream[T]) Len() int { return st.feed.Len() }
