@@ -13,11 +13,11 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
 
-// outputDialects are the providers of structured outputs, for the
+// OutputDialects are the providers of structured outputs, for the
 // dialects= option of //toolgen:output: the options of the forms that are
 // tool.ResponseFormats fields (tool.Form.Output), the strictest of each
 // provider, which falls back as a tool's definition does.
-var outputDialects = func() []ir.Dialect {
+var OutputDialects = func() []ir.Dialect {
 	var ds []ir.Dialect
 	for _, f := range dialect.Shapes {
 		if f.Output() && !slices.Contains(ds, ir.Dialect(f.Option)) {
@@ -30,7 +30,7 @@ var outputDialects = func() []ir.Dialect {
 // allowedDialects are the values of the dialects= option of the type.
 func allowedDialects(t *Tool) []ir.Dialect {
 	if t.Output {
-		return outputDialects
+		return OutputDialects
 	}
 	return dialect.All
 }
@@ -44,13 +44,13 @@ func dialects(t *Tool) []ir.Dialect {
 	return t.Dialects
 }
 
-// chooseForms converts a tool's canonical schema into each of its dialects
+// ChooseForms converts a tool's canonical schema into each of its dialects
 // and picks the form of each definition: the strictest its provider
 // accepts. Each fallback is a note at the field that causes it, one per
 // field and cause, or an error when the tool is strict. A definition no
 // form of its provider can take is an error at the field, which names the
 // dialects= option that leaves the provider out.
-func chooseForms(t *Tool, canonical []byte) ([]*ir.Form, []Note, Errors) {
+func ChooseForms(t *Tool, canonical []byte) ([]*ir.Form, []Note, Errors) {
 	conversions := map[ir.Dialect]*dialect.Converted{}
 	failures := map[ir.Dialect][]ir.DialectError{}
 	convert := func(d ir.Dialect) (*dialect.Converted, []ir.DialectError) {
