@@ -10,8 +10,8 @@
 // under gen/internal that pass plain data (gen/internal/ir): load
 // (go/packages, directives, doc comments, the Go field model) yields the
 // annotated types, goschema turns each into its canonical schema, dialect
-// lowers that schema into the provider forms, the choice of each
-// definition's form notes each fallback at its field, plan compiles each
+// lowers that schema into the provider forms and chooses each
+// definition's form, noting each fallback at its field, plan compiles each
 // schema into its check plan, and emit turns all that into Go source with
 // jennifer; Write puts the file in place. The emitter compiles the JSON of
 // each schema, the very bytes sent to the model, into the keyword model

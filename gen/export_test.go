@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/toolgen-go/toolgen/gen/internal/dialect"
 	"github.com/toolgen-go/toolgen/gen/internal/emit"
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
@@ -37,7 +38,7 @@ func Definitions(cfg Config) ([]*Tool, error) {
 			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
 				return nil, err
 			}
-			forms, _, errs := emit.ChooseForms(t, t.Schema)
+			forms, _, errs := dialect.Choose(t, t.Schema)
 			if errs != nil {
 				return nil, errs
 			}

@@ -75,7 +75,7 @@ type Note = ir.Note
 // dialects= option of a tool and of an output.
 func loadConfig(cfg Config) load.Config {
 	return load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Types: cfg.Types, Output: cfg.Output, Strict: cfg.Strict,
-		ToolDialects: dialect.All, OutputDialects: emit.OutputDialects}
+		ToolDialects: dialect.All, OutputDialects: dialect.Outputs}
 }
 
 // File is a generated file: its path and content, or nil content when a
@@ -149,7 +149,7 @@ func Generate(cfg Config) ([]File, error) {
 				failed = true
 				return nil
 			}
-			forms, n, derrs := emit.ChooseForms(t, t.Schema)
+			forms, n, derrs := dialect.Choose(t, t.Schema)
 			t.Forms = forms
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)

@@ -20,6 +20,9 @@ type (
 // Header is the first line of every generated file.
 const Header = load.Header
 
+// members lists the JSON members of the struct type t, named or not.
+var members = load.JSONMembers
+
 // directiveOf is the directive of the tool or output.
 func directiveOf(t *Tool) string { return load.Directive(t) }
 

@@ -2,7 +2,8 @@
 // jennifer. It owns
 //
 //   - the file of a package's tools and outputs (Emit, emit_file.go): each
-//     tool's literal, its forms' table and schema constants
+//     tool's literal, the table of the forms gen/internal/dialect chose for
+//     it and their schema constants, with the comment of its fallbacks
 //     (dialect_emit.go), its validator and decoder, its result's, the tool
 //     list;
 //   - the one-pass decode from a toolimpl.Scanner into the Go type
@@ -18,9 +19,7 @@
 //   - the names of generated code and its scope (scope.go): helpers avoid
 //     the package's names and imports, and the universe names the package
 //     shadows are reported (Shadowed);
-//   - the file of a schema file's validator (SchemaFile);
-//   - until gen/internal/dialect holds it, the choice of each tool's forms
-//     and the notes of its fallbacks at their fields (ChooseForms).
+//   - the file of a schema file's validator (SchemaFile).
 //
 // It reads the stage data (gen/internal/ir), the keyword model
 // (gen/internal/jsonschema), the loader's field model (gen/internal/load),
