@@ -90,9 +90,14 @@ func TestFallbackNotes(t *testing.T) {
 	}, notes(files, dir))
 	src := string(files[0].Content)
 	assert.Contains(t, src, `// Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Node/properties/children/items and #/properties/root, a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/root, a map at #/properties/meta, the property name "dashed-name" at #/properties/dashed-name, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at
+//     #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type
+//     at #/$defs/Node/properties/children/items and #/properties/root, a map at #/properties/meta,
+//     a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at
+//     #/properties/root, a map at #/properties/meta, the property name "dashed-name" at
+//     #/properties/dashed-name, a value of any type (any, json.RawMessage) at #/properties/body.
 `)
 	assert.Contains(t, src, `{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: treeArgsSchema, Fallback: "OpenAI strict mode cannot express a map at #/properties/meta, a value of any type (any, json.RawMessage) at #/properties/body"},`)
 	assert.Contains(t, src, `{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: treeArgsGeminiJSONSchema, Fallback: `)

@@ -188,7 +188,7 @@ func TestSchemaFileNamesAvoidThePackage(t *testing.T) {
 	}
 	sort.Strings(props)
 	require.Contains(t, props, "ValidateOutline")
-	require.Contains(t, props, "outlinePattern0")
+	require.Contains(t, props, "outlineMailPattern")
 	require.Contains(t, props, "tool")
 
 	// The same schema, its members named like those, as a second output of

@@ -4,18 +4,19 @@ package agent
 
 import (
 	"encoding/json"
+	"math"
+	"regexp"
+	"time"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/examples/agent/common"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
-	"math"
-	"regexp"
-	"time"
-	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // The parameters of the read_file tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -41,37 +42,42 @@ var readFileArgsForms = []toolimpl.Form{
 
 // ReadFileTool is the read_file tool, generated from ReadFileArgs.
 var ReadFileTool = tool.Def[ReadFileArgs]{
-	Decode:  DecodeReadFileArgs,
-	Decoder: readFileArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Reads a text file of the workspace, or some of its lines.",
-		Dialects:    toolimpl.Dialects("read_file", "Reads a text file of the workspace, or some of its lines.", tool.RiskRead, true, "", readFileArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "read_file",
+		Description: "Reads a text file of the workspace, or some of its lines.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(readFileArgsSchema),
 		Validate:    ValidateReadFileArgs,
-	},
+		Idempotent:  true,
+	}, readFileArgsForms),
+	Decode:  DecodeReadFileArgs,
+	Decoder: readFileArgsDecoder,
 }
 
-// ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateReadFileArgs checks a model's arguments for the read_file tool: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReadFileArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeReadFileArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a ReadFileArgs; when not valid, the zero ReadFileArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReadFileArgs checks a model's arguments for the read_file tool and returns them as a
+// ReadFileArgs; when not valid, the zero ReadFileArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeReadFileArgs(args map[string]any) (ReadFileArgs, tool.Errors) {
 	return readFileArgsDecoder(args, nil, 0)
 }
 
-// DecodeReadFileArgsJSON reads a model's arguments for the read_file tool, raw, into a ReadFileArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReadFileArgs return for the same bytes.
+// DecodeReadFileArgsJSON reads a model's arguments for the read_file tool, raw, into a ReadFileArgs
+// in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeReadFileArgs return for the same bytes.
 func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
 	return readFileArgsDecoder(nil, raw, 0)
 }
 
-// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw,
+// with at most maxErrors errors.
 func readFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeReadFileArgs(s, toolimpl.Loc{})
@@ -82,10 +88,12 @@ func readFileArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Re
 	return out, nil
 }
 
-// readFileArgsObject is the shape of an object of type ReadFileArgs: its members, and those it requires.
+// readFileArgsObject is the shape of an object of type ReadFileArgs: its members, and those it
+// requires.
 var readFileArgsObject = toolimpl.NewObject([]string{"path", "lines"}, "path", "string")
 
-// decodeReadFileArgs reads a value of type ReadFileArgs at the location at, checking it against its schema.
+// decodeReadFileArgs reads a value of type ReadFileArgs at the location at, checking it against its
+// schema.
 func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReadFileArgs) {
 	if !s.Object(at, readFileArgsObject, "object") {
 		return out
@@ -140,7 +148,8 @@ func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Range) 
 	return out
 }
 
-// The parameters of the search_docs tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the search_docs tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	searchDocsArgsSchema           = `{"$defs":{"Filter":{"properties":{"field":{"type":"string","enum":["title","author","tag"],"description":"Field compared: title, author or tag."},"equals":{"type":"string","description":"Value the field must equal."},"all":{"items":{"$ref":"#/$defs/Filter"},"type":"array","description":"Filters that must all hold."},"any":{"items":{"$ref":"#/$defs/Filter"},"type":"array","description":"Filters of which one must hold."}},"additionalProperties":false,"type":"object","description":"A condition on a document's fields: a comparison, or all or any of other filters."}},"properties":{"query":{"type":"string","maxLength":200,"minLength":1,"description":"Words to look for."},"filter":{"$ref":"#/$defs/Filter","description":"Conditions on the documents' fields."},"since":{"type":"string","format":"date-time","description":"Only documents changed since then."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"additionalProperties":false,"type":"object","required":["query"]}`
 	searchDocsArgsOpenAISchema     = `{"type":"object","$defs":{"Filter":{"type":"object","properties":{"field":{"anyOf":[{"type":"string","enum":["title","author","tag"]},{"type":"null"}],"description":"Field compared: title, author or tag."},"equals":{"type":["string","null"],"description":"Value the field must equal."},"all":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Filter"}},{"type":"null"}],"description":"Filters that must all hold."},"any":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Filter"}},{"type":"null"}],"description":"Filters of which one must hold."}},"required":["field","equals","all","any"],"additionalProperties":false,"description":"A condition on a document's fields: a comparison, or all or any of other filters."}},"properties":{"query":{"type":"string","description":"Words to look for. Must be 1-200 characters."},"filter":{"anyOf":[{"$ref":"#/$defs/Filter"},{"type":"null"}],"description":"Conditions on the documents' fields."},"since":{"type":["string","null"],"format":"date-time","description":"Only documents changed since then."},"page":{"type":["integer","null"],"minimum":1,"description":"Page number, from 1."},"per_page":{"type":["integer","null"],"maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["query","filter","since","page","per_page"],"additionalProperties":false}`
@@ -163,40 +172,48 @@ var searchDocsArgsForms = []toolimpl.Form{
 // SearchDocsTool is the search_docs tool, generated from SearchDocsArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and #/properties/filter.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/filter.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type
+//     at #/$defs/Filter/properties/all/items, #/$defs/Filter/properties/any/items and
+//     #/properties/filter.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at
+//     #/properties/filter.
 var SearchDocsTool = tool.Def[SearchDocsArgs]{
-	Decode:  DecodeSearchDocsArgs,
-	Decoder: searchDocsArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Searches the documentation.",
-		Dialects:    toolimpl.Dialects("search_docs", "Searches the documentation.", tool.RiskRead, true, "", searchDocsArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "search_docs",
+		Description: "Searches the documentation.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(searchDocsArgsSchema),
 		Validate:    ValidateSearchDocsArgs,
-	},
+		Idempotent:  true,
+	}, searchDocsArgsForms),
+	Decode:  DecodeSearchDocsArgs,
+	Decoder: searchDocsArgsDecoder,
 }
 
-// ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateSearchDocsArgs checks a model's arguments for the search_docs tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeSearchDocsArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a SearchDocsArgs; when not valid, the zero SearchDocsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSearchDocsArgs checks a model's arguments for the search_docs tool and returns them as a
+// SearchDocsArgs; when not valid, the zero SearchDocsArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchDocsArgs(args map[string]any) (SearchDocsArgs, tool.Errors) {
 	return searchDocsArgsDecoder(args, nil, 0)
 }
 
-// DecodeSearchDocsArgsJSON reads a model's arguments for the search_docs tool, raw, into a SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchDocsArgs return for the same bytes.
+// DecodeSearchDocsArgsJSON reads a model's arguments for the search_docs tool, raw, into a
+// SearchDocsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeSearchDocsArgs return for the same bytes.
 func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
 	return searchDocsArgsDecoder(nil, raw, 0)
 }
 
-// searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func searchDocsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSearchDocsArgs(s, toolimpl.Loc{})
@@ -207,10 +224,12 @@ func searchDocsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// searchDocsArgsObject is the shape of an object of type SearchDocsArgs: its members, and those it requires.
+// searchDocsArgsObject is the shape of an object of type SearchDocsArgs: its members, and those it
+// requires.
 var searchDocsArgsObject = toolimpl.NewObject([]string{"query", "filter", "since", "page", "per_page"}, "query", "string").ReadingNull("since")
 
-// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at, checking it against its schema.
+// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at, checking it against
+// its schema.
 func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsArgs) {
 	r := s.Report()
 	if !s.Object(at, searchDocsArgsObject, "object") {
@@ -292,7 +311,7 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 		case 0:
 			// field
 			if v, ok := s.String(at.Key("field"), "string"); ok {
-				x, in := toolimpl.Enum(v, enum)
+				x, in := toolimpl.Enum(v, fieldValues)
 				if !in {
 					s.Fail(at.Key("field"), tool.CodeEnum, "one of \"title\", \"author\", \"tag\"")
 				}
@@ -334,10 +353,11 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 	return out
 }
 
-// enum are the values of an enum, sorted for a binary search.
-var enum = []string{"author", "tag", "title"}
+// fieldValues are the values of an enum, sorted for a binary search.
+var fieldValues = []string{"author", "tag", "title"}
 
-// The parameters of the create_event tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the create_event tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	createEventArgsSchema           = `{"properties":{"title":{"type":"string","maxLength":120,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"How long it lasts. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At least 1m."},"attendees":{"items":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Person is someone the tools name."},"type":"array","maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels to sort events by, name to value."}},"additionalProperties":false,"type":"object","required":["title","start","duration"]}`
 	createEventArgsGeminiJSONSchema = `{"type":"object","properties":{"title":{"type":"string","description":"What the event is about. Must be 1-120 characters."},"start":{"type":"string","format":"date-time","description":"When it starts."},"duration":{"type":"string","description":"How long it lasts. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". At least 1m. Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."},"attendees":{"type":"array","items":{"type":"object","properties":{"login":{"type":"string","description":"Login name, like octocat. Must match the regular expression ^[a-z0-9-]{1,39}$."},"email":{"type":"string","description":"Email address, when known. Must be an email address."}},"required":["login"],"additionalProperties":false,"description":"Person is someone the tools name."},"maxItems":50,"description":"Who is invited."},"priority":{"type":"integer","enum":[1,2,3],"description":"How urgent it is. Values: 1 (Low), 2 (Normal), 3 (Urgent)."},"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"Labels to sort events by, name to value."}},"required":["title","start","duration"],"additionalProperties":false}`
@@ -359,41 +379,49 @@ var createEventArgsForms = []toolimpl.Form{
 // CreateEventTool is the create_event tool, generated from CreateEventArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/labels.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/labels.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/labels.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at
+//     #/properties/labels.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at
+//     #/properties/labels.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at
+//     #/properties/labels.
 var CreateEventTool = tool.Def[CreateEventArgs]{
-	Decode:  DecodeCreateEventArgs,
-	Decoder: createEventArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Puts an event in the team's calendar.",
-		Dialects:    toolimpl.Dialects("create_event", "Puts an event in the team's calendar.", tool.RiskAct, false, "", createEventArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "create_event",
+		Description: "Puts an event in the team's calendar.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createEventArgsSchema),
 		Validate:    ValidateCreateEventArgs,
-	},
+		Idempotent:  false,
+	}, createEventArgsForms),
+	Decode:  DecodeCreateEventArgs,
+	Decoder: createEventArgsDecoder,
 }
 
-// ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateCreateEventArgs checks a model's arguments for the create_event tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeCreateEventArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a CreateEventArgs; when not valid, the zero CreateEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCreateEventArgs checks a model's arguments for the create_event tool and returns them as a
+// CreateEventArgs; when not valid, the zero CreateEventArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateEventArgs(args map[string]any) (CreateEventArgs, tool.Errors) {
 	return createEventArgsDecoder(args, nil, 0)
 }
 
-// DecodeCreateEventArgsJSON reads a model's arguments for the create_event tool, raw, into a CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateEventArgs return for the same bytes.
+// DecodeCreateEventArgsJSON reads a model's arguments for the create_event tool, raw, into a
+// CreateEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeCreateEventArgs return for the same bytes.
 func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
 	return createEventArgsDecoder(nil, raw, 0)
 }
 
-// createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func createEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCreateEventArgs(s, toolimpl.Loc{})
@@ -404,10 +432,12 @@ func createEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 	return out, nil
 }
 
-// createEventArgsObject is the shape of an object of type CreateEventArgs: its members, and those it requires.
+// createEventArgsObject is the shape of an object of type CreateEventArgs: its members, and those
+// it requires.
 var createEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "attendees", "priority", "labels"}, "title", "string", "start", "string", "duration", "a string, a duration such as \"90s\" or \"1h30m\"")
 
-// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at, checking it against its schema.
+// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at, checking it
+// against its schema.
 func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEventArgs) {
 	r := s.Report()
 	if !s.Object(at, createEventArgsObject, "object") {
@@ -446,7 +476,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 		case 2:
 			// duration
 			if v3, ok := s.String(at.Key("duration"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
-				if !pattern0.MatchString(v3) {
+				if !durationPattern.MatchString(v3) {
 					s.Fail(at.Key("duration"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
 				out.Duration = s.Duration(at.Key("duration"), v3, time.Minute, math.MaxInt64)
@@ -495,7 +525,8 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 // personObject is the shape of an object of type Person: its members, and those it requires.
 var personObject = toolimpl.NewObject([]string{"login", "email"}, "login", "string")
 
-// decodeCommonPerson reads a value of type Person at the location at, checking it against its schema.
+// decodeCommonPerson reads a value of type Person at the location at, checking it against its
+// schema.
 func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person) {
 	if !s.Object(at, personObject, "object") {
 		return out
@@ -505,7 +536,7 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 		case 0:
 			// login
 			if v, ok := s.String(at.Key("login"), "string"); ok {
-				if !pattern1(v) {
+				if !loginPattern(v) {
 					s.Fail(at.Key("login"), "pattern", "a string matching the pattern ^[a-z0-9-]{1,39}$")
 				}
 				out.Login = s.Keep(v)
@@ -523,13 +554,15 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 	return out
 }
 
-var pattern0 = regexp.MustCompile("^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$")
+// durationPattern matches the pattern
+// "^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$", translated to RE2.
+var durationPattern = regexp.MustCompile("^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$")
 
 // priorityValues are the values of an enum, sorted for a binary search.
 var priorityValues = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 2, N: "2"}, {F: 3, N: "3"}}
 
-// pattern1 reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
-func pattern1(s string) bool {
+// loginPattern reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
+func loginPattern(s string) bool {
 	if len(s) < 1 || len(s) > 39 {
 		return false
 	}
@@ -564,41 +597,49 @@ var sqlQueryArgsForms = []toolimpl.Form{
 // SQLQueryTool is the sql_query tool, generated from SQLQueryArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any type (any, json.RawMessage) at #/properties/params.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any, json.RawMessage) at #/properties/params.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a value of any
+//     type (any, json.RawMessage) at #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a value of any
+//     type (any, json.RawMessage) at #/properties/params.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a value of any type (any,
+//     json.RawMessage) at #/properties/params.
 var SQLQueryTool = tool.Def[SQLQueryArgs]{
-	Decode:  DecodeSQLQueryArgs,
-	Decoder: sqlQueryArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Runs a read-only SQL query on the analytics database.",
-		Dialects:    toolimpl.Dialects("sql_query", "Runs a read-only SQL query on the analytics database.", tool.RiskRead, true, "", sqlQueryArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "sql_query",
+		Description: "Runs a read-only SQL query on the analytics database.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(sqlQueryArgsSchema),
 		Validate:    ValidateSQLQueryArgs,
-	},
+		Idempotent:  true,
+	}, sqlQueryArgsForms),
+	Decode:  DecodeSQLQueryArgs,
+	Decoder: sqlQueryArgsDecoder,
 }
 
-// ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateSQLQueryArgs checks a model's arguments for the sql_query tool: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeSQLQueryArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a SQLQueryArgs; when not valid, the zero SQLQueryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSQLQueryArgs checks a model's arguments for the sql_query tool and returns them as a
+// SQLQueryArgs; when not valid, the zero SQLQueryArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSQLQueryArgs(args map[string]any) (SQLQueryArgs, tool.Errors) {
 	return sqlQueryArgsDecoder(args, nil, 0)
 }
 
-// DecodeSQLQueryArgsJSON reads a model's arguments for the sql_query tool, raw, into a SQLQueryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSQLQueryArgs return for the same bytes.
+// DecodeSQLQueryArgsJSON reads a model's arguments for the sql_query tool, raw, into a SQLQueryArgs
+// in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeSQLQueryArgs return for the same bytes.
 func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
 	return sqlQueryArgsDecoder(nil, raw, 0)
 }
 
-// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw,
+// with at most maxErrors errors.
 func sqlQueryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSQLQueryArgs(s, toolimpl.Loc{})
@@ -609,10 +650,12 @@ func sqlQueryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SQ
 	return out, nil
 }
 
-// sqlQueryArgsObject is the shape of an object of type SQLQueryArgs: its members, and those it requires.
+// sqlQueryArgsObject is the shape of an object of type SQLQueryArgs: its members, and those it
+// requires.
 var sqlQueryArgsObject = toolimpl.NewObject([]string{"query", "params", "timeout", "max_rows"}, "query", "string").ReadingNull("params")
 
-// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at, checking it against its schema.
+// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at, checking it against its
+// schema.
 func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs) {
 	r := s.Report()
 	if !s.Object(at, sqlQueryArgsObject, "object") {
@@ -643,7 +686,7 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 		case 2:
 			// timeout
 			if v4, ok := s.String(at.Key("timeout"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
-				if !pattern0.MatchString(v4) {
+				if !durationPattern.MatchString(v4) {
 					s.Fail(at.Key("timeout"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
 				out.Timeout = s.Duration(at.Key("timeout"), v4, 0, time.Minute)
@@ -663,7 +706,8 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 	return out
 }
 
-// The parameters of the run_command tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the run_command tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	runCommandArgsSchema           = `{"properties":{"command":{"type":"string","minLength":1,"description":"The program to run, like go or git."},"args":{"items":{"type":"string"},"type":"array","description":"Its arguments."},"env":{"additionalProperties":{"type":"string"},"type":"object","description":"Environment variables to set, name to value."},"timeout":{"type":"string","pattern":"^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$","description":"The longest the command may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\"."}},"additionalProperties":false,"type":"object","required":["command"]}`
 	runCommandArgsGeminiJSONSchema = `{"type":"object","properties":{"command":{"type":"string","description":"The program to run, like go or git. Must be at least 1 character."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables to set, name to value."},"timeout":{"type":"string","description":"The longest the command may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as \"90s\", \"5m\" or \"1h30m\". Must match the regular expression ^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$."}},"required":["command"],"additionalProperties":false}`
@@ -685,41 +729,49 @@ var runCommandArgsForms = []toolimpl.Form{
 // RunCommandTool is the run_command tool, generated from RunCommandArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/env.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/env.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/env.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at
+//     #/properties/env.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at
+//     #/properties/env.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at
+//     #/properties/env.
 var RunCommandTool = tool.Def[RunCommandArgs]{
-	Decode:  DecodeRunCommandArgs,
-	Decoder: runCommandArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Runs a command in the workspace.",
-		Dialects:    toolimpl.Dialects("run_command", "Runs a command in the workspace.", tool.RiskDangerous, false, "", runCommandArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "run_command",
+		Description: "Runs a command in the workspace.",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(runCommandArgsSchema),
 		Validate:    ValidateRunCommandArgs,
-	},
+		Idempotent:  false,
+	}, runCommandArgsForms),
+	Decode:  DecodeRunCommandArgs,
+	Decoder: runCommandArgsDecoder,
 }
 
-// ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateRunCommandArgs checks a model's arguments for the run_command tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRunCommandArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeRunCommandArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a RunCommandArgs; when not valid, the zero RunCommandArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeRunCommandArgs checks a model's arguments for the run_command tool and returns them as a
+// RunCommandArgs; when not valid, the zero RunCommandArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRunCommandArgs(args map[string]any) (RunCommandArgs, tool.Errors) {
 	return runCommandArgsDecoder(args, nil, 0)
 }
 
-// DecodeRunCommandArgsJSON reads a model's arguments for the run_command tool, raw, into a RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeRunCommandArgs return for the same bytes.
+// DecodeRunCommandArgsJSON reads a model's arguments for the run_command tool, raw, into a
+// RunCommandArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeRunCommandArgs return for the same bytes.
 func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
 	return runCommandArgsDecoder(nil, raw, 0)
 }
 
-// runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func runCommandArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeRunCommandArgs(s, toolimpl.Loc{})
@@ -730,10 +782,12 @@ func runCommandArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// runCommandArgsObject is the shape of an object of type RunCommandArgs: its members, and those it requires.
+// runCommandArgsObject is the shape of an object of type RunCommandArgs: its members, and those it
+// requires.
 var runCommandArgsObject = toolimpl.NewObject([]string{"command", "args", "env", "timeout"}, "command", "string")
 
-// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at, checking it against its schema.
+// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at, checking it against
+// its schema.
 func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandArgs) {
 	if !s.Object(at, runCommandArgsObject, "object") {
 		return out
@@ -782,7 +836,7 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandA
 		case 3:
 			// timeout
 			if v4, ok := s.String(at.Key("timeout"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
-				if !pattern0.MatchString(v4) {
+				if !durationPattern.MatchString(v4) {
 					s.Fail(at.Key("timeout"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
 				out.Timeout = s.Duration(at.Key("timeout"), v4, 0, math.MaxInt64)
@@ -792,7 +846,8 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandA
 	return out
 }
 
-// The parameters of the http_request tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the http_request tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	httpRequestArgsSchema           = `{"properties":{"method":{"type":"string","enum":["GET","POST","PUT","DELETE"],"description":"Method, like GET."},"url":{"type":"string","format":"uri","description":"URL to send it to."},"headers":{"additionalProperties":{"type":"string"},"type":"object","description":"Headers to send, name to value."},"body":{"description":"The body, sent as JSON."}},"additionalProperties":false,"type":"object","required":["method","url"]}`
 	httpRequestArgsGeminiJSONSchema = `{"type":"object","properties":{"method":{"type":"string","enum":["GET","POST","PUT","DELETE"],"description":"Method, like GET."},"url":{"type":"string","description":"URL to send it to. Must be an absolute URI."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers to send, name to value."},"body":{"description":"The body, sent as JSON."}},"required":["method","url"],"additionalProperties":false}`
@@ -814,41 +869,49 @@ var httpRequestArgsForms = []toolimpl.Form{
 // HTTPRequestTool is the http_request tool, generated from HTTPRequestArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at
+//     #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at
+//     #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at
+//     #/properties/headers, a value of any type (any, json.RawMessage) at #/properties/body.
 var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
-	Decode:  DecodeHTTPRequestArgs,
-	Decoder: httpRequestArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Sends an HTTP request.",
-		Dialects:    toolimpl.Dialects("http_request", "Sends an HTTP request.", tool.RiskAct, false, "", httpRequestArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "http_request",
+		Description: "Sends an HTTP request.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(httpRequestArgsSchema),
 		Validate:    ValidateHTTPRequestArgs,
-	},
+		Idempotent:  false,
+	}, httpRequestArgsForms),
+	Decode:  DecodeHTTPRequestArgs,
+	Decoder: httpRequestArgsDecoder,
 }
 
-// ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateHTTPRequestArgs checks a model's arguments for the http_request tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeHTTPRequestArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a HTTPRequestArgs; when not valid, the zero HTTPRequestArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeHTTPRequestArgs checks a model's arguments for the http_request tool and returns them as a
+// HTTPRequestArgs; when not valid, the zero HTTPRequestArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeHTTPRequestArgs(args map[string]any) (HTTPRequestArgs, tool.Errors) {
 	return httpRequestArgsDecoder(args, nil, 0)
 }
 
-// DecodeHTTPRequestArgsJSON reads a model's arguments for the http_request tool, raw, into a HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeHTTPRequestArgs return for the same bytes.
+// DecodeHTTPRequestArgsJSON reads a model's arguments for the http_request tool, raw, into a
+// HTTPRequestArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeHTTPRequestArgs return for the same bytes.
 func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
 	return httpRequestArgsDecoder(nil, raw, 0)
 }
 
-// httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeHTTPRequestArgs(s, toolimpl.Loc{})
@@ -859,10 +922,12 @@ func httpRequestArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 	return out, nil
 }
 
-// httpRequestArgsObject is the shape of an object of type HTTPRequestArgs: its members, and those it requires.
+// httpRequestArgsObject is the shape of an object of type HTTPRequestArgs: its members, and those
+// it requires.
 var httpRequestArgsObject = toolimpl.NewObject([]string{"method", "url", "headers", "body"}, "method", "string", "url", "string")
 
-// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at, checking it against its schema.
+// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at, checking it
+// against its schema.
 func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPRequestArgs) {
 	if !s.Object(at, httpRequestArgsObject, "object") {
 		return out
@@ -872,7 +937,7 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 		case 0:
 			// method
 			if v, ok := s.String(at.Key("method"), "string"); ok {
-				x, in := toolimpl.Enum(v, enum2)
+				x, in := toolimpl.Enum(v, methodValues)
 				if !in {
 					s.Fail(at.Key("method"), tool.CodeEnum, "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"")
 				}
@@ -914,10 +979,11 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 	return out
 }
 
-// enum2 are the values of an enum, sorted for a binary search.
-var enum2 = []string{"DELETE", "GET", "POST", "PUT"}
+// methodValues are the values of an enum, sorted for a binary search.
+var methodValues = []string{"DELETE", "GET", "POST", "PUT"}
 
-// The parameters of the list_issues tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the list_issues tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	listIssuesArgsSchema           = `{"properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"type":"string","enum":["open","closed"],"description":"Issues in this state."},"assignee":{"properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":"string","format":"email","description":"Email address, when known."}},"additionalProperties":false,"type":"object","required":["login"],"description":"Issues assigned to this person."},"page":{"type":"integer","minimum":1,"description":"Page number, from 1."},"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"additionalProperties":false,"type":"object","required":["repo"]}`
 	listIssuesArgsOpenAISchema     = `{"type":"object","properties":{"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$","description":"Repository, as owner/name."},"state":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Issues in this state."},"assignee":{"anyOf":[{"type":"object","properties":{"login":{"type":"string","pattern":"^[a-z0-9-]{1,39}$","description":"Login name, like octocat."},"email":{"type":["string","null"],"format":"email","description":"Email address, when known."}},"required":["login","email"],"additionalProperties":false},{"type":"null"}],"description":"Issues assigned to this person."},"page":{"type":["integer","null"],"minimum":1,"description":"Page number, from 1."},"per_page":{"type":["integer","null"],"maximum":100,"minimum":1,"description":"Items per page, at most 100."}},"required":["repo","state","assignee","page","per_page"],"additionalProperties":false}`
@@ -941,37 +1007,42 @@ var listIssuesArgsForms = []toolimpl.Form{
 
 // ListIssuesTool is the list_issues tool, generated from ListIssuesArgs.
 var ListIssuesTool = tool.Def[ListIssuesArgs]{
-	Decode:  DecodeListIssuesArgs,
-	Decoder: listIssuesArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Lists the issues of a repository.",
-		Dialects:    toolimpl.Dialects("list_issues", "Lists the issues of a repository.", tool.RiskRead, true, "", listIssuesArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "list_issues",
+		Description: "Lists the issues of a repository.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(listIssuesArgsSchema),
 		Validate:    ValidateListIssuesArgs,
-	},
+		Idempotent:  true,
+	}, listIssuesArgsForms),
+	Decode:  DecodeListIssuesArgs,
+	Decoder: listIssuesArgsDecoder,
 }
 
-// ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateListIssuesArgs checks a model's arguments for the list_issues tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeListIssuesArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a ListIssuesArgs; when not valid, the zero ListIssuesArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeListIssuesArgs checks a model's arguments for the list_issues tool and returns them as a
+// ListIssuesArgs; when not valid, the zero ListIssuesArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeListIssuesArgs(args map[string]any) (ListIssuesArgs, tool.Errors) {
 	return listIssuesArgsDecoder(args, nil, 0)
 }
 
-// DecodeListIssuesArgsJSON reads a model's arguments for the list_issues tool, raw, into a ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeListIssuesArgs return for the same bytes.
+// DecodeListIssuesArgsJSON reads a model's arguments for the list_issues tool, raw, into a
+// ListIssuesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeListIssuesArgs return for the same bytes.
 func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
 	return listIssuesArgsDecoder(nil, raw, 0)
 }
 
-// listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeListIssuesArgs(s, toolimpl.Loc{})
@@ -982,10 +1053,12 @@ func listIssuesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// listIssuesArgsObject is the shape of an object of type ListIssuesArgs: its members, and those it requires.
+// listIssuesArgsObject is the shape of an object of type ListIssuesArgs: its members, and those it
+// requires.
 var listIssuesArgsObject = toolimpl.NewObject([]string{"repo", "state", "assignee", "page", "per_page"}, "repo", "string")
 
-// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at, checking it against its schema.
+// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at, checking it against
+// its schema.
 func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesArgs) {
 	if !s.Object(at, listIssuesArgsObject, "object") {
 		return out
@@ -995,7 +1068,7 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 		case 0:
 			// repo
 			if v, ok := s.String(at.Key("repo"), "string"); ok {
-				if !pattern2.MatchString(v) {
+				if !repoPattern.MatchString(v) {
 					s.Fail(at.Key("repo"), "pattern", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 				}
 				out.Repo = s.Keep(v)
@@ -1035,7 +1108,8 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 	return out
 }
 
-var pattern2 = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
+// repoPattern matches the pattern "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", translated to RE2.
+var repoPattern = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
 
 // stateValues are the values of an enum, sorted for a binary search.
 var stateValues = []string{"closed", "open"}

@@ -4,18 +4,20 @@ package bench
 
 import (
 	"encoding/json"
+	"math"
+	"regexp"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
-	"math"
-	"regexp"
-	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
-// The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the get_weather tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"]}`
 	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false}`
@@ -39,37 +41,42 @@ var getWeatherArgsForms = []toolimpl.Form{
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
-	Decode:  DecodeGetWeatherArgs,
-	Decoder: getWeatherArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Asks for the weather forecast of a city.",
-		Dialects:    toolimpl.Dialects("get_weather", "Asks for the weather forecast of a city.", tool.RiskRead, true, "", getWeatherArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "get_weather",
+		Description: "Asks for the weather forecast of a city.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getWeatherArgsSchema),
 		Validate:    ValidateGetWeatherArgs,
-	},
+		Idempotent:  true,
+	}, getWeatherArgsForms),
+	Decode:  DecodeGetWeatherArgs,
+	Decoder: getWeatherArgsDecoder,
 }
 
-// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeGetWeatherArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a
+// GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
 	return getWeatherArgsDecoder(args, nil, 0)
 }
 
-// DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
+// DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a
+// GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return getWeatherArgsDecoder(nil, raw, 0)
 }
 
-// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
@@ -80,10 +87,12 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
+// getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it
+// requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
 
-// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against its schema.
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against
+// its schema.
 func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return out
@@ -137,7 +146,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
 					var item string
 					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
-						if !pattern0(v4) {
+						if !tagsPattern(v4) {
 							s.Fail(atTags.Index(i2), "pattern", "a string matching the pattern ^[a-z0-9_-]+$")
 						}
 						item = s.Keep(v4)
@@ -189,8 +198,8 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 // unitsValues are the values of an enum, sorted for a binary search.
 var unitsValues = []string{"c", "f"}
 
-// pattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
-func pattern0(s string) bool {
+// tagsPattern reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+func tagsPattern(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -203,7 +212,8 @@ func pattern0(s string) bool {
 	return true
 }
 
-// The parameters of the save_outline tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the save_outline tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	saveOutlineArgsSchema           = `{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1,"description":"The section's heading."},"summary":{"type":"string","maxLength":500,"description":"What the section says, in a sentence or two."},"words":{"type":"integer","maximum":20000,"minimum":0,"description":"Estimated length, in words."},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50,"description":"The subsections."}},"additionalProperties":false,"type":"object","required":["heading"],"description":"A heading, a few words about it, and its subsections."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"The document's title."},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50,"minItems":1,"description":"The top-level sections."}},"additionalProperties":false,"type":"object","required":["title","sections"]}`
 	saveOutlineArgsOpenAISchema     = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"The section's heading. Must be 1-120 characters."},"summary":{"type":["string","null"],"description":"What the section says, in a sentence or two. Must be at most 500 characters."},"words":{"type":["integer","null"],"maximum":20000,"minimum":0,"description":"Estimated length, in words."},"sections":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50},{"type":"null"}],"description":"The subsections."}},"required":["heading","summary","words","sections"],"additionalProperties":false,"description":"A heading, a few words about it, and its subsections."}},"properties":{"title":{"type":"string","description":"The document's title. Must be 1-200 characters."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50,"minItems":1,"description":"The top-level sections."}},"required":["title","sections"],"additionalProperties":false}`
@@ -226,40 +236,47 @@ var saveOutlineArgsForms = []toolimpl.Form{
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type
+//     at #/$defs/Section/properties/sections/items and #/properties/sections/items.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at
+//     #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
-	Decode:  DecodeSaveOutlineArgs,
-	Decoder: saveOutlineArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, false, "", saveOutlineArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "save_outline",
+		Description: "Saves the outline of a document: a tree of sections.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),
 		Validate:    ValidateSaveOutlineArgs,
-	},
+		Idempotent:  false,
+	}, saveOutlineArgsForms),
+	Decode:  DecodeSaveOutlineArgs,
+	Decoder: saveOutlineArgsDecoder,
 }
 
-// ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeSaveOutlineArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a
+// SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
 	return saveOutlineArgsDecoder(args, nil, 0)
 }
 
-// DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
+// DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a
+// SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 	return saveOutlineArgsDecoder(nil, raw, 0)
 }
 
-// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
@@ -270,10 +287,12 @@ func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 	return out, nil
 }
 
-// saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those it requires.
+// saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those
+// it requires.
 var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
 
-// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it against its schema.
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it
+// against its schema.
 func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlineArgs) {
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return out
@@ -372,7 +391,8 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 	return out
 }
 
-// The parameters of the create_ticket tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the create_ticket tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	createTicketArgsSchema           = `{"properties":{"title":{"type":"string","maxLength":200,"minLength":5,"description":"One line saying what is wrong."},"description":{"type":"string","maxLength":5000,"minLength":1,"description":"What happened, what was expected, and how to reproduce it."},"priority":{"type":"string","enum":["low","normal","high","urgent"],"description":"How soon it must be handled."},"severity":{"type":"integer","maximum":5,"minimum":1,"description":"How bad it is, from 1 (cosmetic) to 5 (outage)."},"category":{"type":"string","enum":["billing","account","bug","feature","security"],"description":"The area the problem belongs to."},"channel":{"type":"string","enum":["email","chat","phone","web"],"description":"Where the ticket came from."},"account_id":{"type":"string","pattern":"^ACC-[0-9]{6}$","description":"The customer's account, for example ACC-004217."},"customer_name":{"type":"string","maxLength":100,"minLength":1,"description":"The customer's name."},"customer_email":{"type":"string","format":"email","description":"The customer's email address."},"customer_phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$","description":"The customer's phone number, in international form."},"language":{"type":"string","pattern":"^[a-z]{2}(-[A-Z]{2})?$","description":"The customer's language, a BCP 47 tag such as en or pt-BR."},"product":{"type":"string","maxLength":60,"minLength":1,"description":"The product concerned."},"version":{"type":"string","pattern":"^[0-9]+\\.[0-9]+\\.[0-9]+$","description":"The product's version, as major.minor.patch."},"os":{"type":"string","enum":["linux","macos","windows","ios","android"],"description":"The customer's operating system."},"browser":{"type":"string","maxLength":60,"description":"The customer's browser, if the problem is on the web."},"tags":{"items":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,29}$"},"type":"array","maxItems":10,"uniqueItems":true,"description":"Labels, lower-case words."},"due_date":{"type":"string","format":"date","description":"When it must be resolved (a date, 2026-05-01)."},"estimate_hours":{"type":"number","maximum":1000,"minimum":0,"description":"Estimated work, in hours."},"assignee":{"type":"string","pattern":"^[a-z][a-z0-9.]{1,31}$","description":"The agent it is assigned to, by login."},"team":{"type":"string","enum":["support","billing","engineering","security"],"description":"The team that owns it."},"watchers":{"items":{"type":"string","format":"email"},"type":"array","maxItems":20,"description":"Email addresses to keep informed."},"public":{"type":"boolean","description":"Whether the customer sees the ticket in their portal."},"escalated":{"type":"boolean","description":"Whether it was escalated past the first line."},"notify":{"type":"boolean","description":"Whether to notify the customer of each change."},"reopen_count":{"type":"integer","maximum":100,"minimum":0,"description":"How many times it was reopened."},"sla_minutes":{"type":"integer","maximum":10080,"minimum":15,"description":"The response time agreed with the customer, in minutes."},"satisfaction":{"type":"integer","maximum":5,"minimum":1,"description":"The customer's last satisfaction score, from 1 to 5."},"shipping":{"properties":{"street":{"type":"string","maxLength":200,"minLength":1,"description":"Street and number."},"city":{"type":"string","maxLength":100,"minLength":1,"description":"City or town."},"postal_code":{"type":"string","pattern":"^[A-Z0-9 -]{3,10}$","description":"Postal code."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code, for example FR."}},"additionalProperties":false,"type":"object","required":["street","city","postal_code","country"],"description":"Where to send a replacement, if one is needed."},"attachments":{"items":{"properties":{"name":{"type":"string","maxLength":255,"minLength":1,"description":"The file's name."},"media_type":{"type":"string","pattern":"^[a-z]+/[a-z0-9.+-]+$","description":"Its media type, for example image/png."},"size":{"type":"integer","maximum":26214400,"minimum":0,"description":"Its size in bytes, at most 25 MB."}},"additionalProperties":false,"type":"object","required":["name","media_type","size"],"description":"A file attached to a ticket."},"type":"array","maxItems":10,"description":"Files the customer sent."},"related_tickets":{"items":{"type":"integer","minimum":1},"type":"array","maxItems":20,"description":"Tickets about the same problem, by number."}},"additionalProperties":false,"type":"object","required":["title","description","priority","severity","category","channel","account_id","customer_name","customer_email","language","product","team","public"]}`
 	createTicketArgsOpenAISchema     = `{"type":"object","properties":{"title":{"type":"string","description":"One line saying what is wrong. Must be 5-200 characters."},"description":{"type":"string","description":"What happened, what was expected, and how to reproduce it. Must be 1-5000 characters."},"priority":{"type":"string","enum":["low","normal","high","urgent"],"description":"How soon it must be handled."},"severity":{"type":"integer","maximum":5,"minimum":1,"description":"How bad it is, from 1 (cosmetic) to 5 (outage)."},"category":{"type":"string","enum":["billing","account","bug","feature","security"],"description":"The area the problem belongs to."},"channel":{"type":"string","enum":["email","chat","phone","web"],"description":"Where the ticket came from."},"account_id":{"type":"string","pattern":"^ACC-[0-9]{6}$","description":"The customer's account, for example ACC-004217."},"customer_name":{"type":"string","description":"The customer's name. Must be 1-100 characters."},"customer_email":{"type":"string","format":"email","description":"The customer's email address."},"customer_phone":{"type":["string","null"],"pattern":"^\\+[0-9]{7,15}$","description":"The customer's phone number, in international form."},"language":{"type":"string","pattern":"^[a-z]{2}(-[A-Z]{2})?$","description":"The customer's language, a BCP 47 tag such as en or pt-BR."},"product":{"type":"string","description":"The product concerned. Must be 1-60 characters."},"version":{"type":["string","null"],"pattern":"^[0-9]+\\.[0-9]+\\.[0-9]+$","description":"The product's version, as major.minor.patch."},"os":{"anyOf":[{"type":"string","enum":["linux","macos","windows","ios","android"]},{"type":"null"}],"description":"The customer's operating system."},"browser":{"type":["string","null"],"description":"The customer's browser, if the problem is on the web. Must be at most 60 characters."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,29}$"},"maxItems":10},{"type":"null"}],"description":"Labels, lower-case words. Must not contain the same item twice."},"due_date":{"type":["string","null"],"format":"date","description":"When it must be resolved (a date, 2026-05-01)."},"estimate_hours":{"type":["number","null"],"maximum":1000,"minimum":0,"description":"Estimated work, in hours."},"assignee":{"type":["string","null"],"pattern":"^[a-z][a-z0-9.]{1,31}$","description":"The agent it is assigned to, by login."},"team":{"type":"string","enum":["support","billing","engineering","security"],"description":"The team that owns it."},"watchers":{"anyOf":[{"type":"array","items":{"type":"string","format":"email"},"maxItems":20},{"type":"null"}],"description":"Email addresses to keep informed."},"public":{"type":"boolean","description":"Whether the customer sees the ticket in their portal."},"escalated":{"type":["boolean","null"],"description":"Whether it was escalated past the first line."},"notify":{"type":["boolean","null"],"description":"Whether to notify the customer of each change."},"reopen_count":{"type":["integer","null"],"maximum":100,"minimum":0,"description":"How many times it was reopened."},"sla_minutes":{"type":["integer","null"],"maximum":10080,"minimum":15,"description":"The response time agreed with the customer, in minutes."},"satisfaction":{"type":["integer","null"],"maximum":5,"minimum":1,"description":"The customer's last satisfaction score, from 1 to 5."},"shipping":{"anyOf":[{"type":"object","properties":{"street":{"type":"string","description":"Street and number. Must be 1-200 characters."},"city":{"type":"string","description":"City or town. Must be 1-100 characters."},"postal_code":{"type":"string","pattern":"^[A-Z0-9 -]{3,10}$","description":"Postal code."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166-1 alpha-2 country code, for example FR."}},"required":["street","city","postal_code","country"],"additionalProperties":false},{"type":"null"}],"description":"Where to send a replacement, if one is needed."},"attachments":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"The file's name. Must be 1-255 characters."},"media_type":{"type":"string","pattern":"^[a-z]+/[a-z0-9.+-]+$","description":"Its media type, for example image/png."},"size":{"type":"integer","maximum":26214400,"minimum":0,"description":"Its size in bytes, at most 25 MB."}},"required":["name","media_type","size"],"additionalProperties":false,"description":"A file attached to a ticket."},"maxItems":10},{"type":"null"}],"description":"Files the customer sent."},"related_tickets":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1},"maxItems":20},{"type":"null"}],"description":"Tickets about the same problem, by number."}},"required":["title","description","priority","severity","category","channel","account_id","customer_name","customer_email","customer_phone","language","product","version","os","browser","tags","due_date","estimate_hours","assignee","team","watchers","public","escalated","notify","reopen_count","sla_minutes","satisfaction","shipping","attachments","related_tickets"],"additionalProperties":false}`
@@ -396,37 +416,42 @@ var createTicketArgsForms = []toolimpl.Form{
 
 // CreateTicketTool is the create_ticket tool, generated from CreateTicketArgs.
 var CreateTicketTool = tool.Def[CreateTicketArgs]{
-	Decode:  DecodeCreateTicketArgs,
-	Decoder: createTicketArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Opens a support ticket.",
-		Dialects:    toolimpl.Dialects("create_ticket", "Opens a support ticket.", tool.RiskAct, false, "", createTicketArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "create_ticket",
+		Description: "Opens a support ticket.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(createTicketArgsSchema),
 		Validate:    ValidateCreateTicketArgs,
-	},
+		Idempotent:  false,
+	}, createTicketArgsForms),
+	Decode:  DecodeCreateTicketArgs,
+	Decoder: createTicketArgsDecoder,
 }
 
-// ValidateCreateTicketArgs checks a model's arguments for the create_ticket tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateCreateTicketArgs checks a model's arguments for the create_ticket tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateTicketArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeCreateTicketArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeCreateTicketArgs checks a model's arguments for the create_ticket tool and returns them as a CreateTicketArgs; when not valid, the zero CreateTicketArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCreateTicketArgs checks a model's arguments for the create_ticket tool and returns them as
+// a CreateTicketArgs; when not valid, the zero CreateTicketArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCreateTicketArgs(args map[string]any) (CreateTicketArgs, tool.Errors) {
 	return createTicketArgsDecoder(args, nil, 0)
 }
 
-// DecodeCreateTicketArgsJSON reads a model's arguments for the create_ticket tool, raw, into a CreateTicketArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCreateTicketArgs return for the same bytes.
+// DecodeCreateTicketArgsJSON reads a model's arguments for the create_ticket tool, raw, into a
+// CreateTicketArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeCreateTicketArgs return for the same bytes.
 func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
 	return createTicketArgsDecoder(nil, raw, 0)
 }
 
-// createTicketArgsDecoder is the tool.Decoder of CreateTicketArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// createTicketArgsDecoder is the tool.Decoder of CreateTicketArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func createTicketArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCreateTicketArgs(s, toolimpl.Loc{})
@@ -437,10 +462,12 @@ func createTicketArgsDecoder(args map[string]any, raw []byte, maxErrors int) (ou
 	return out, nil
 }
 
-// createTicketArgsObject is the shape of an object of type CreateTicketArgs: its members, and those it requires.
+// createTicketArgsObject is the shape of an object of type CreateTicketArgs: its members, and those
+// it requires.
 var createTicketArgsObject = toolimpl.NewObject([]string{"title", "description", "priority", "severity", "category", "channel", "account_id", "customer_name", "customer_email", "customer_phone", "language", "product", "version", "os", "browser", "tags", "due_date", "estimate_hours", "assignee", "team", "watchers", "public", "escalated", "notify", "reopen_count", "sla_minutes", "satisfaction", "shipping", "attachments", "related_tickets"}, "title", "string", "description", "string", "priority", "string", "severity", "integer", "category", "string", "channel", "string", "account_id", "string", "customer_name", "string", "customer_email", "string", "language", "string", "product", "string", "team", "string", "public", "boolean")
 
-// decodeCreateTicketArgs reads a value of type CreateTicketArgs at the location at, checking it against its schema.
+// decodeCreateTicketArgs reads a value of type CreateTicketArgs at the location at, checking it
+// against its schema.
 func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTicketArgs) {
 	if !s.Object(at, createTicketArgsObject, "object") {
 		return out
@@ -491,7 +518,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 4:
 			// category
 			if v4, ok := s.String(at.Key("category"), "string"); ok {
-				x2, in2 := toolimpl.Enum(v4, enum)
+				x2, in2 := toolimpl.Enum(v4, categoryValues)
 				if !in2 {
 					s.Fail(at.Key("category"), tool.CodeEnum, "one of \"billing\", \"account\", \"bug\", \"feature\", \"security\"")
 				}
@@ -500,7 +527,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 5:
 			// channel
 			if v5, ok := s.String(at.Key("channel"), "string"); ok {
-				x3, in3 := toolimpl.Enum(v5, enum2)
+				x3, in3 := toolimpl.Enum(v5, channelValues)
 				if !in3 {
 					s.Fail(at.Key("channel"), tool.CodeEnum, "one of \"email\", \"chat\", \"phone\", \"web\"")
 				}
@@ -509,7 +536,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 6:
 			// account_id
 			if v6, ok := s.String(at.Key("account_id"), "string"); ok {
-				if !pattern1.MatchString(v6) {
+				if !accountIDPattern.MatchString(v6) {
 					s.Fail(at.Key("account_id"), "pattern", "a string matching the pattern ^ACC-[0-9]{6}$")
 				}
 				out.AccountID = s.Keep(v6)
@@ -536,7 +563,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 9:
 			// customer_phone
 			if v9, ok := s.String(at.Key("customer_phone"), "string"); ok {
-				if !pattern2.MatchString(v9) {
+				if !customerPhonePattern.MatchString(v9) {
 					s.Fail(at.Key("customer_phone"), "pattern", "a string matching the pattern ^\\+[0-9]{7,15}$")
 				}
 				out.CustomerPhone = s.Keep(v9)
@@ -544,7 +571,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 10:
 			// language
 			if v10, ok := s.String(at.Key("language"), "string"); ok {
-				if !pattern3.MatchString(v10) {
+				if !languagePattern.MatchString(v10) {
 					s.Fail(at.Key("language"), "pattern", "a string matching the pattern ^[a-z]{2}(-[A-Z]{2})?$")
 				}
 				out.Language = s.Keep(v10)
@@ -563,7 +590,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 12:
 			// version
 			if v12, ok := s.String(at.Key("version"), "string"); ok {
-				if !pattern4.MatchString(v12) {
+				if !versionPattern.MatchString(v12) {
 					s.Fail(at.Key("version"), "pattern", "a string matching the pattern ^[0-9]+\\.[0-9]+\\.[0-9]+$")
 				}
 				out.Version = s.Keep(v12)
@@ -571,7 +598,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 13:
 			// os
 			if v13, ok := s.String(at.Key("os"), "string"); ok {
-				x4, in4 := toolimpl.Enum(v13, enum3)
+				x4, in4 := toolimpl.Enum(v13, osValues)
 				if !in4 {
 					s.Fail(at.Key("os"), tool.CodeEnum, "one of \"linux\", \"macos\", \"windows\", \"ios\", \"android\"")
 				}
@@ -595,7 +622,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
 					var item string
 					if v15, ok := s.String(atTags.Index(i2), "string"); ok {
-						if !pattern5.MatchString(v15) {
+						if !tagsPattern2.MatchString(v15) {
 							s.Fail(atTags.Index(i2), "pattern", "a string matching the pattern ^[a-z][a-z0-9-]{0,29}$")
 						}
 						item = s.Keep(v15)
@@ -625,7 +652,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 18:
 			// assignee
 			if v17, ok := s.String(at.Key("assignee"), "string"); ok {
-				if !pattern6.MatchString(v17) {
+				if !assigneePattern.MatchString(v17) {
 					s.Fail(at.Key("assignee"), "pattern", "a string matching the pattern ^[a-z][a-z0-9.]{1,31}$")
 				}
 				out.Assignee = toolimpl.Ptr(s, s.Keep(v17))
@@ -633,7 +660,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 19:
 			// team
 			if v18, ok := s.String(at.Key("team"), "string"); ok {
-				x5, in5 := toolimpl.Enum(v18, enum4)
+				x5, in5 := toolimpl.Enum(v18, teamValues)
 				if !in5 {
 					s.Fail(at.Key("team"), tool.CodeEnum, "one of \"support\", \"billing\", \"engineering\", \"security\"")
 				}
@@ -776,7 +803,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 2:
 			// postal_code
 			if v3, ok := s.String(at.Key("postal_code"), "string"); ok {
-				if !pattern7(v3) {
+				if !postalCodePattern(v3) {
 					s.Fail(at.Key("postal_code"), "pattern", "a string matching the pattern ^[A-Z0-9 -]{3,10}$")
 				}
 				out.PostalCode = s.Keep(v3)
@@ -784,7 +811,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 		case 3:
 			// country
 			if v4, ok := s.String(at.Key("country"), "string"); ok {
-				if !pattern8(v4) {
+				if !countryPattern(v4) {
 					s.Fail(at.Key("country"), "pattern", "a string matching the pattern ^[A-Z]{2}$")
 				}
 				out.Country = s.Keep(v4)
@@ -794,10 +821,12 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 	return out
 }
 
-// attachmentObject is the shape of an object of type Attachment: its members, and those it requires.
+// attachmentObject is the shape of an object of type Attachment: its members, and those it
+// requires.
 var attachmentObject = toolimpl.NewObject([]string{"name", "media_type", "size"}, "name", "string", "media_type", "string", "size", "integer")
 
-// decodeAttachment reads a value of type Attachment at the location at, checking it against its schema.
+// decodeAttachment reads a value of type Attachment at the location at, checking it against its
+// schema.
 func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 	if !s.Object(at, attachmentObject, "object") {
 		return out
@@ -818,7 +847,7 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 		case 1:
 			// media_type
 			if v2, ok := s.String(at.Key("media_type"), "string"); ok {
-				if !pattern9.MatchString(v2) {
+				if !mediaTypePattern.MatchString(v2) {
 					s.Fail(at.Key("media_type"), "pattern", "a string matching the pattern ^[a-z]+/[a-z0-9.+-]+$")
 				}
 				out.MediaType = s.Keep(v2)
@@ -841,26 +870,38 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 // priorityValues are the values of an enum, sorted for a binary search.
 var priorityValues = []string{"high", "low", "normal", "urgent"}
 
-// enum are the values of an enum, sorted for a binary search.
-var enum = []string{"account", "billing", "bug", "feature", "security"}
+// categoryValues are the values of an enum, sorted for a binary search.
+var categoryValues = []string{"account", "billing", "bug", "feature", "security"}
 
-// enum2 are the values of an enum, sorted for a binary search.
-var enum2 = []string{"chat", "email", "phone", "web"}
-var pattern1 = regexp.MustCompile("^ACC\\-[0-9]{6}$")
-var pattern2 = regexp.MustCompile("^\\+[0-9]{7,15}$")
-var pattern3 = regexp.MustCompile("^[a-z]{2}(\\-[A-Z]{2})?$")
-var pattern4 = regexp.MustCompile("^[0-9]+\\.[0-9]+\\.[0-9]+$")
+// channelValues are the values of an enum, sorted for a binary search.
+var channelValues = []string{"chat", "email", "phone", "web"}
 
-// enum3 are the values of an enum, sorted for a binary search.
-var enum3 = []string{"android", "ios", "linux", "macos", "windows"}
-var pattern5 = regexp.MustCompile("^[a-z][a-z0-9\\-]{0,29}$")
-var pattern6 = regexp.MustCompile("^[a-z][a-z0-9\\.]{1,31}$")
+// accountIDPattern matches the pattern "^ACC-[0-9]{6}$", translated to RE2.
+var accountIDPattern = regexp.MustCompile("^ACC\\-[0-9]{6}$")
 
-// enum4 are the values of an enum, sorted for a binary search.
-var enum4 = []string{"billing", "engineering", "security", "support"}
+// customerPhonePattern matches the pattern "^\\+[0-9]{7,15}$", translated to RE2.
+var customerPhonePattern = regexp.MustCompile("^\\+[0-9]{7,15}$")
 
-// pattern7 reports whether s matches the pattern "^[A-Z0-9 -]{3,10}$", compiled to a loop.
-func pattern7(s string) bool {
+// languagePattern matches the pattern "^[a-z]{2}(-[A-Z]{2})?$", translated to RE2.
+var languagePattern = regexp.MustCompile("^[a-z]{2}(\\-[A-Z]{2})?$")
+
+// versionPattern matches the pattern "^[0-9]+\\.[0-9]+\\.[0-9]+$", translated to RE2.
+var versionPattern = regexp.MustCompile("^[0-9]+\\.[0-9]+\\.[0-9]+$")
+
+// osValues are the values of an enum, sorted for a binary search.
+var osValues = []string{"android", "ios", "linux", "macos", "windows"}
+
+// tagsPattern2 matches the pattern "^[a-z][a-z0-9-]{0,29}$", translated to RE2.
+var tagsPattern2 = regexp.MustCompile("^[a-z][a-z0-9\\-]{0,29}$")
+
+// assigneePattern matches the pattern "^[a-z][a-z0-9.]{1,31}$", translated to RE2.
+var assigneePattern = regexp.MustCompile("^[a-z][a-z0-9\\.]{1,31}$")
+
+// teamValues are the values of an enum, sorted for a binary search.
+var teamValues = []string{"billing", "engineering", "security", "support"}
+
+// postalCodePattern reports whether s matches the pattern "^[A-Z0-9 -]{3,10}$", compiled to a loop.
+func postalCodePattern(s string) bool {
 	if len(s) < 3 || len(s) > 10 {
 		return false
 	}
@@ -873,8 +914,8 @@ func pattern7(s string) bool {
 	return true
 }
 
-// pattern8 reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
-func pattern8(s string) bool {
+// countryPattern reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
+func countryPattern(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
 	}
@@ -887,7 +928,8 @@ func pattern8(s string) bool {
 	return true
 }
 
-var pattern9 = regexp.MustCompile("^[a-z]+\\/[a-z0-9\\.\\+\\-]+$")
+// mediaTypePattern matches the pattern "^[a-z]+/[a-z0-9.+-]+$", translated to RE2.
+var mediaTypePattern = regexp.MustCompile("^[a-z]+\\/[a-z0-9\\.\\+\\-]+$")
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&GetWeatherTool.Tool, &SaveOutlineTool.Tool, &CreateTicketTool.Tool}

@@ -4,13 +4,14 @@ package main
 
 import (
 	"encoding/json"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
-	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // The schemas of the itinerary output: the canonical schema, and the dialects that differ from it.
 const (
@@ -30,34 +31,39 @@ var itineraryForms = []toolimpl.Form{
 
 // ItineraryOutput is the itinerary structured output, generated from Itinerary.
 var ItineraryOutput = tool.OutputDef[Itinerary]{
-	Decode: DecodeItinerary,
-	Output: tool.Output{
-		Description: "A trip read from a booking confirmation.",
-		Formats:     toolimpl.Formats("itinerary", "A trip read from a booking confirmation.", itineraryForms),
+	Output: toolimpl.NewOutput(tool.Output{
 		Name:        "itinerary",
+		Description: "A trip read from a booking confirmation.",
 		Schema:      json.RawMessage(itinerarySchema),
 		Validate:    ValidateItinerary,
-	},
+	}, itineraryForms),
+	Decode: DecodeItinerary,
 }
 
-// ValidateItinerary checks a model's answer in the itinerary format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateItinerary checks a model's answer in the itinerary format: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateItinerary(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeItinerary(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeItinerary checks a model's answer in the itinerary format and returns it as a Itinerary; when not valid, the zero Itinerary and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeItinerary checks a model's answer in the itinerary format and returns it as a Itinerary;
+// when not valid, the zero Itinerary and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
 func DecodeItinerary(args map[string]any) (Itinerary, tool.Errors) {
 	return itineraryDecoder(args, nil, 0)
 }
 
-// DecodeItineraryJSON reads a model's answer in the itinerary format, raw, into a Itinerary in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeItinerary return for the same bytes.
+// DecodeItineraryJSON reads a model's answer in the itinerary format, raw, into a Itinerary in one
+// pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeItinerary return
+// for the same bytes.
 func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
 	return itineraryDecoder(nil, raw, 0)
 }
 
-// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw, with
+// at most maxErrors errors.
 func itineraryDecoder(args map[string]any, raw []byte, maxErrors int) (out Itinerary, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeItinerary(s, toolimpl.Loc{})
@@ -71,7 +77,8 @@ func itineraryDecoder(args map[string]any, raw []byte, maxErrors int) (out Itine
 // itineraryObject is the shape of an object of type Itinerary: its members, and those it requires.
 var itineraryObject = toolimpl.NewObject([]string{"reference", "passengers", "flights", "total"}, "reference", "string", "passengers", "array", "flights", "array", "total", "number")
 
-// decodeItinerary reads a value of type Itinerary at the location at, checking it against its schema.
+// decodeItinerary reads a value of type Itinerary at the location at, checking it against its
+// schema.
 func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
 	if !s.Object(at, itineraryObject, "object") {
 		return out
@@ -81,7 +88,7 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
 		case 0:
 			// reference
 			if v, ok := s.String(at.Key("reference"), "string"); ok {
-				if !pattern0(v) {
+				if !referencePattern(v) {
 					s.Fail(at.Key("reference"), "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
 				}
 				out.Reference = s.Keep(v)
@@ -151,7 +158,7 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
 		case 1:
 			// from
 			if v2, ok := s.String(at.Key("from"), "string"); ok {
-				if !pattern1(v2) {
+				if !fromPattern(v2) {
 					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
 				out.From = s.Keep(v2)
@@ -159,7 +166,7 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
 		case 2:
 			// to
 			if v3, ok := s.String(at.Key("to"), "string"); ok {
-				if !pattern1(v3) {
+				if !fromPattern(v3) {
 					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
 				out.To = s.Keep(v3)
@@ -177,8 +184,8 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
 	return out
 }
 
-// pattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
-func pattern0(s string) bool {
+// referencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+func referencePattern(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
 	}
@@ -191,8 +198,8 @@ func pattern0(s string) bool {
 	return true
 }
 
-// pattern1 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
-func pattern1(s string) bool {
+// fromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
+func fromPattern(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false
 	}

@@ -4,27 +4,30 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // The result of the tools with result type Balance: its schema, an MCP tool's outputSchema.
 const balanceResultSchema = `{"properties":{"account":{"type":"string","description":"The account."},"cents":{"type":"integer","description":"Balance, in cents."}},"additionalProperties":false,"type":"object","required":["account","cents"],"description":"Balance is get_balance's result."}`
 
-// ValidateBalanceResult checks the JSON of a result of type Balance as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateBalanceResult checks the JSON of a result of type Balance as JSON Schema does: nil when
+// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBalanceResult(args map[string]any) tool.Errors {
 	var r toolimpl.Report
 	checkBalanceResult(&r, args)
 	return r.Errors()
 }
 
-// checkBalanceResult checks the JSON of a result of type Balance as JSON Schema does, reporting every error in r.
+// checkBalanceResult checks the JSON of a result of type Balance as JSON Schema does, reporting
+// every error in r.
 func checkBalanceResult(r *toolimpl.Report, args map[string]any) {
 	var at toolimpl.Loc
 	present := 0
@@ -37,26 +40,17 @@ func checkBalanceResult(r *toolimpl.Report, args map[string]any) {
 		present++
 	}
 	if !hasAccount {
-		r.Add(at.Key("account"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
+		r.Add(at.Key("account"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 	}
 	if !hasCents {
-		r.Add(at.Key("cents"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
+		r.Add(at.Key("cents"), tool.Error{Code: tool.CodeMissing, Expected: "integer"})
 	}
 	if len(args) > present {
 		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "account", "cents":
 			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  value.TypeName(args[k]),
-				})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
 			}
 			if r.Full() {
 				break
@@ -75,7 +69,8 @@ func checkBalanceResult(r *toolimpl.Report, args map[string]any) {
 	}
 }
 
-// The parameters of the get_balance tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the get_balance tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	getBalanceArgsSchema           = `{"properties":{"account":{"type":"string","maxLength":32,"pattern":"^acct-[0-9]+$","description":"Account id, like acct-7."}},"additionalProperties":false,"type":"object","required":["account"]}`
 	getBalanceArgsOpenAISchema     = `{"type":"object","properties":{"account":{"type":"string","pattern":"^acct-[0-9]+$","description":"Account id, like acct-7. Must be at most 32 characters."}},"required":["account"],"additionalProperties":false}`
@@ -99,39 +94,44 @@ var getBalanceArgsForms = []toolimpl.Form{
 
 // GetBalanceTool is the get_balance tool, generated from GetBalanceArgs.
 var GetBalanceTool = tool.ResultDef[GetBalanceArgs, Balance]{Def: tool.Def[GetBalanceArgs]{
-	Decode:  DecodeGetBalanceArgs,
-	Decoder: getBalanceArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Reads the balance of an account.",
-		Dialects:       toolimpl.Dialects("get_balance", "Reads the balance of an account.", tool.RiskRead, true, balanceResultSchema, getBalanceArgsForms),
-		Idempotent:     true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "get_balance",
-		ResultSchema:   json.RawMessage(balanceResultSchema),
+		Description:    "Reads the balance of an account.",
 		Risk:           tool.RiskRead,
 		Schema:         json.RawMessage(getBalanceArgsSchema),
 		Validate:       ValidateGetBalanceArgs,
+		Idempotent:     true,
+		ResultSchema:   json.RawMessage(balanceResultSchema),
 		ValidateResult: ValidateBalanceResult,
-	},
+	}, getBalanceArgsForms),
+	Decode:  DecodeGetBalanceArgs,
+	Decoder: getBalanceArgsDecoder,
 }}
 
-// ValidateGetBalanceArgs checks a model's arguments for the get_balance tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateGetBalanceArgs checks a model's arguments for the get_balance tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBalanceArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeGetBalanceArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeGetBalanceArgs checks a model's arguments for the get_balance tool and returns them as a GetBalanceArgs; when not valid, the zero GetBalanceArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBalanceArgs checks a model's arguments for the get_balance tool and returns them as a
+// GetBalanceArgs; when not valid, the zero GetBalanceArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBalanceArgs(args map[string]any) (GetBalanceArgs, tool.Errors) {
 	return getBalanceArgsDecoder(args, nil, 0)
 }
 
-// DecodeGetBalanceArgsJSON reads a model's arguments for the get_balance tool, raw, into a GetBalanceArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBalanceArgs return for the same bytes.
+// DecodeGetBalanceArgsJSON reads a model's arguments for the get_balance tool, raw, into a
+// GetBalanceArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeGetBalanceArgs return for the same bytes.
 func DecodeGetBalanceArgsJSON(raw []byte) (GetBalanceArgs, tool.Errors) {
 	return getBalanceArgsDecoder(nil, raw, 0)
 }
 
-// getBalanceArgsDecoder is the tool.Decoder of GetBalanceArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// getBalanceArgsDecoder is the tool.Decoder of GetBalanceArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func getBalanceArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBalanceArgs(s, toolimpl.Loc{})
@@ -142,10 +142,12 @@ func getBalanceArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// getBalanceArgsObject is the shape of an object of type GetBalanceArgs: its members, and those it requires.
+// getBalanceArgsObject is the shape of an object of type GetBalanceArgs: its members, and those it
+// requires.
 var getBalanceArgsObject = toolimpl.NewObject([]string{"account"}, "account", "string")
 
-// decodeGetBalanceArgs reads a value of type GetBalanceArgs at the location at, checking it against its schema.
+// decodeGetBalanceArgs reads a value of type GetBalanceArgs at the location at, checking it against
+// its schema.
 func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceArgs) {
 	if !s.Object(at, getBalanceArgsObject, "object") {
 		return out
@@ -158,7 +160,7 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceA
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
-				} else if !pattern0.MatchString(v) {
+				} else if !accountPattern.MatchString(v) {
 					s.Fail(at.Key("account"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.Account = s.Keep(v)
@@ -168,19 +170,22 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceA
 	return out
 }
 
-var pattern0 = regexp.MustCompile("^acct\\-[0-9]+$")
+// accountPattern matches the pattern "^acct-[0-9]+$", translated to RE2.
+var accountPattern = regexp.MustCompile("^acct\\-[0-9]+$")
 
 // The result of the tools with result type Receipt: its schema, an MCP tool's outputSchema.
 const receiptResultSchema = `{"properties":{"entry":{"type":"integer","description":"The ledger's sequence number of the entry."},"replica":{"type":"string","description":"The replica that wrote it."}},"additionalProperties":false,"type":"object","required":["entry","replica"],"description":"Receipt is what record_payment and transfer_funds return."}`
 
-// ValidateReceiptResult checks the JSON of a result of type Receipt as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateReceiptResult checks the JSON of a result of type Receipt as JSON Schema does: nil when
+// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReceiptResult(args map[string]any) tool.Errors {
 	var r toolimpl.Report
 	checkReceiptResult(&r, args)
 	return r.Errors()
 }
 
-// checkReceiptResult checks the JSON of a result of type Receipt as JSON Schema does, reporting every error in r.
+// checkReceiptResult checks the JSON of a result of type Receipt as JSON Schema does, reporting
+// every error in r.
 func checkReceiptResult(r *toolimpl.Report, args map[string]any) {
 	var at toolimpl.Loc
 	present := 0
@@ -193,26 +198,17 @@ func checkReceiptResult(r *toolimpl.Report, args map[string]any) {
 		present++
 	}
 	if !hasEntry {
-		r.Add(at.Key("entry"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "integer",
-		})
+		r.Add(at.Key("entry"), tool.Error{Code: tool.CodeMissing, Expected: "integer"})
 	}
 	if !hasReplica {
-		r.Add(at.Key("replica"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
+		r.Add(at.Key("replica"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 	}
 	if len(args) > present {
 		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "entry", "replica":
 			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  value.TypeName(args[k]),
-				})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
 			}
 			if r.Full() {
 				break
@@ -231,7 +227,8 @@ func checkReceiptResult(r *toolimpl.Report, args map[string]any) {
 	}
 }
 
-// The parameters of the record_payment tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the record_payment tool: the canonical schema, and the dialects that differ
+// from it.
 const (
 	recordPaymentArgsSchema           = `{"properties":{"account":{"type":"string","maxLength":32,"pattern":"^acct-[0-9]+$","description":"Account id, like acct-7."},"amount_cents":{"type":"integer","maximum":1000000,"minimum":1,"description":"Amount, in cents."},"memo":{"type":"string","maxLength":64,"minLength":1,"description":"What the payment is for."}},"additionalProperties":false,"type":"object","required":["account","amount_cents","memo"]}`
 	recordPaymentArgsOpenAISchema     = `{"type":"object","properties":{"account":{"type":"string","pattern":"^acct-[0-9]+$","description":"Account id, like acct-7. Must be at most 32 characters."},"amount_cents":{"type":"integer","maximum":1000000,"minimum":1,"description":"Amount, in cents."},"memo":{"type":"string","description":"What the payment is for. Must be 1-64 characters."}},"required":["account","amount_cents","memo"],"additionalProperties":false}`
@@ -255,39 +252,44 @@ var recordPaymentArgsForms = []toolimpl.Form{
 
 // RecordPaymentTool is the record_payment tool, generated from RecordPaymentArgs.
 var RecordPaymentTool = tool.ResultDef[RecordPaymentArgs, Receipt]{Def: tool.Def[RecordPaymentArgs]{
-	Decode:  DecodeRecordPaymentArgs,
-	Decoder: recordPaymentArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Records a payment received on an account. Recording it twice would count it twice.",
-		Dialects:       toolimpl.Dialects("record_payment", "Records a payment received on an account. Recording it twice would count it twice.", tool.RiskAct, false, receiptResultSchema, recordPaymentArgsForms),
-		Idempotent:     false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "record_payment",
-		ResultSchema:   json.RawMessage(receiptResultSchema),
+		Description:    "Records a payment received on an account. Recording it twice would count it twice.",
 		Risk:           tool.RiskAct,
 		Schema:         json.RawMessage(recordPaymentArgsSchema),
 		Validate:       ValidateRecordPaymentArgs,
+		Idempotent:     false,
+		ResultSchema:   json.RawMessage(receiptResultSchema),
 		ValidateResult: ValidateReceiptResult,
-	},
+	}, recordPaymentArgsForms),
+	Decode:  DecodeRecordPaymentArgs,
+	Decoder: recordPaymentArgsDecoder,
 }}
 
-// ValidateRecordPaymentArgs checks a model's arguments for the record_payment tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateRecordPaymentArgs checks a model's arguments for the record_payment tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRecordPaymentArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeRecordPaymentArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeRecordPaymentArgs checks a model's arguments for the record_payment tool and returns them as a RecordPaymentArgs; when not valid, the zero RecordPaymentArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeRecordPaymentArgs checks a model's arguments for the record_payment tool and returns them
+// as a RecordPaymentArgs; when not valid, the zero RecordPaymentArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeRecordPaymentArgs(args map[string]any) (RecordPaymentArgs, tool.Errors) {
 	return recordPaymentArgsDecoder(args, nil, 0)
 }
 
-// DecodeRecordPaymentArgsJSON reads a model's arguments for the record_payment tool, raw, into a RecordPaymentArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeRecordPaymentArgs return for the same bytes.
+// DecodeRecordPaymentArgsJSON reads a model's arguments for the record_payment tool, raw, into a
+// RecordPaymentArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
+// and DecodeRecordPaymentArgs return for the same bytes.
 func DecodeRecordPaymentArgsJSON(raw []byte) (RecordPaymentArgs, tool.Errors) {
 	return recordPaymentArgsDecoder(nil, raw, 0)
 }
 
-// recordPaymentArgsDecoder is the tool.Decoder of RecordPaymentArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// recordPaymentArgsDecoder is the tool.Decoder of RecordPaymentArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func recordPaymentArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeRecordPaymentArgs(s, toolimpl.Loc{})
@@ -298,10 +300,12 @@ func recordPaymentArgsDecoder(args map[string]any, raw []byte, maxErrors int) (o
 	return out, nil
 }
 
-// recordPaymentArgsObject is the shape of an object of type RecordPaymentArgs: its members, and those it requires.
+// recordPaymentArgsObject is the shape of an object of type RecordPaymentArgs: its members, and
+// those it requires.
 var recordPaymentArgsObject = toolimpl.NewObject([]string{"account", "amount_cents", "memo"}, "account", "string", "amount_cents", "integer", "memo", "string")
 
-// decodeRecordPaymentArgs reads a value of type RecordPaymentArgs at the location at, checking it against its schema.
+// decodeRecordPaymentArgs reads a value of type RecordPaymentArgs at the location at, checking it
+// against its schema.
 func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPaymentArgs) {
 	if !s.Object(at, recordPaymentArgsObject, "object") {
 		return out
@@ -314,7 +318,7 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPa
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
-				} else if !pattern0.MatchString(v) {
+				} else if !accountPattern.MatchString(v) {
 					s.Fail(at.Key("account"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.Account = s.Keep(v)
@@ -345,7 +349,8 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPa
 	return out
 }
 
-// The parameters of the transfer_funds tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the transfer_funds tool: the canonical schema, and the dialects that differ
+// from it.
 const (
 	transferFundsArgsSchema           = `{"properties":{"from":{"type":"string","maxLength":32,"pattern":"^acct-[0-9]+$","description":"Account to debit."},"to":{"type":"string","maxLength":32,"pattern":"^acct-[0-9]+$","description":"Account to credit."},"amount_cents":{"type":"integer","maximum":1000000,"minimum":1,"description":"Amount, in cents."},"memo":{"type":"string","maxLength":64,"minLength":1,"description":"What the transfer is for."}},"additionalProperties":false,"type":"object","required":["from","to","amount_cents","memo"]}`
 	transferFundsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^acct-[0-9]+$","description":"Account to debit. Must be at most 32 characters."},"to":{"type":"string","pattern":"^acct-[0-9]+$","description":"Account to credit. Must be at most 32 characters."},"amount_cents":{"type":"integer","maximum":1000000,"minimum":1,"description":"Amount, in cents."},"memo":{"type":"string","description":"What the transfer is for. Must be 1-64 characters."}},"required":["from","to","amount_cents","memo"],"additionalProperties":false}`
@@ -369,39 +374,44 @@ var transferFundsArgsForms = []toolimpl.Form{
 
 // TransferFundsTool is the transfer_funds tool, generated from TransferFundsArgs.
 var TransferFundsTool = tool.ResultDef[TransferFundsArgs, Receipt]{Def: tool.Def[TransferFundsArgs]{
-	Decode:  DecodeTransferFundsArgs,
-	Decoder: transferFundsArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Moves money from one account to another. It cannot be undone.",
-		Dialects:       toolimpl.Dialects("transfer_funds", "Moves money from one account to another. It cannot be undone.", tool.RiskDangerous, false, receiptResultSchema, transferFundsArgsForms),
-		Idempotent:     false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "transfer_funds",
-		ResultSchema:   json.RawMessage(receiptResultSchema),
+		Description:    "Moves money from one account to another. It cannot be undone.",
 		Risk:           tool.RiskDangerous,
 		Schema:         json.RawMessage(transferFundsArgsSchema),
 		Validate:       ValidateTransferFundsArgs,
+		Idempotent:     false,
+		ResultSchema:   json.RawMessage(receiptResultSchema),
 		ValidateResult: ValidateReceiptResult,
-	},
+	}, transferFundsArgsForms),
+	Decode:  DecodeTransferFundsArgs,
+	Decoder: transferFundsArgsDecoder,
 }}
 
-// ValidateTransferFundsArgs checks a model's arguments for the transfer_funds tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateTransferFundsArgs checks a model's arguments for the transfer_funds tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTransferFundsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeTransferFundsArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeTransferFundsArgs checks a model's arguments for the transfer_funds tool and returns them as a TransferFundsArgs; when not valid, the zero TransferFundsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTransferFundsArgs checks a model's arguments for the transfer_funds tool and returns them
+// as a TransferFundsArgs; when not valid, the zero TransferFundsArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeTransferFundsArgs(args map[string]any) (TransferFundsArgs, tool.Errors) {
 	return transferFundsArgsDecoder(args, nil, 0)
 }
 
-// DecodeTransferFundsArgsJSON reads a model's arguments for the transfer_funds tool, raw, into a TransferFundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTransferFundsArgs return for the same bytes.
+// DecodeTransferFundsArgsJSON reads a model's arguments for the transfer_funds tool, raw, into a
+// TransferFundsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
+// and DecodeTransferFundsArgs return for the same bytes.
 func DecodeTransferFundsArgsJSON(raw []byte) (TransferFundsArgs, tool.Errors) {
 	return transferFundsArgsDecoder(nil, raw, 0)
 }
 
-// transferFundsArgsDecoder is the tool.Decoder of TransferFundsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// transferFundsArgsDecoder is the tool.Decoder of TransferFundsArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func transferFundsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeTransferFundsArgs(s, toolimpl.Loc{})
@@ -412,10 +422,12 @@ func transferFundsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (o
 	return out, nil
 }
 
-// transferFundsArgsObject is the shape of an object of type TransferFundsArgs: its members, and those it requires.
+// transferFundsArgsObject is the shape of an object of type TransferFundsArgs: its members, and
+// those it requires.
 var transferFundsArgsObject = toolimpl.NewObject([]string{"from", "to", "amount_cents", "memo"}, "from", "string", "to", "string", "amount_cents", "integer", "memo", "string")
 
-// decodeTransferFundsArgs reads a value of type TransferFundsArgs at the location at, checking it against its schema.
+// decodeTransferFundsArgs reads a value of type TransferFundsArgs at the location at, checking it
+// against its schema.
 func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferFundsArgs) {
 	if !s.Object(at, transferFundsArgsObject, "object") {
 		return out
@@ -428,7 +440,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("from"), "maxLength", "at most 32 characters long")
-				} else if !pattern0.MatchString(v) {
+				} else if !accountPattern.MatchString(v) {
 					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.From = s.Keep(v)
@@ -439,7 +451,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 				n2 := utf8.RuneCountInString(v2)
 				if n2 > 32 {
 					s.Fail(at.Key("to"), "maxLength", "at most 32 characters long")
-				} else if !pattern0.MatchString(v2) {
+				} else if !accountPattern.MatchString(v2) {
 					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.To = s.Keep(v2)

@@ -3,17 +3,19 @@
 package main
 
 import (
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
-	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 var outlineEnum0 = []any{"leaf", "branch"}
 
-// ValidateOutline checks a value against the JSON Schema outline.json: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateOutline checks a value against the JSON Schema outline.json: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOutline(v any) tool.Errors {
 	var r toolimpl.Report
 	checkOutline(&r, v)
@@ -50,20 +52,14 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			present++
 		}
 		if !hasLabel {
-			r.Add(at.Key("label"), tool.Error{
-				Code:     tool.CodeMissing,
-				Expected: "string",
-			})
+			r.Add(at.Key("label"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 		}
 		if len(obj3) > present {
 			for k5 := range toolimpl.KeysInOrder(obj3) {
 				switch k5 {
 				case "label", "kind", "children":
 				default:
-					r.Add(at.Key(k5), tool.Error{
-						Code: tool.CodeUnexpected,
-						Got:  value.TypeName(obj3[k5]),
-					})
+					r.Add(at.Key(k5), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj3[k5])})
 				}
 				if r.Full() {
 					break

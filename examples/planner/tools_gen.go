@@ -4,17 +4,19 @@ package main
 
 import (
 	"encoding/json"
+	"net/url"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
-	"net/url"
-	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
-// The parameters of the plan_event tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the plan_event tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	planEventArgsSchema           = `{"$defs":{"Online":{"properties":{"meeting":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["meeting"],"description":"An online meeting."},"Room":{"properties":{"building":{"type":"string"},"floor":{"type":"integer","maximum":200,"minimum":0}},"additionalProperties":false,"type":"object","required":["building","floor"],"description":"A meeting room."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"What the event is about."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"oneOf":[{"properties":{"email":true},"required":["email"],"title":"by_email"},{"properties":{"phone":true},"required":["phone"],"title":"by_phone"}],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"additionalProperties":false,"type":"object","required":["name"],"description":"Who organizes it."},"attendees":{"items":{"type":"string","format":"email"},"type":"array","maxItems":50,"uniqueItems":true,"description":"Email addresses of the attendees."},"venue":{"oneOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","contentEncoding":"base64","description":"A file to attach, in base64."},"priority":{"oneOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"additionalProperties":false,"type":"object","required":["title","start","organizer"]}`
 	planEventArgsAnthropicSchema  = `{"type":"object","$defs":{"Online":{"type":"object","properties":{"meeting":{"type":"string","format":"uri"}},"required":["meeting"],"additionalProperties":false,"description":"An online meeting."},"Room":{"type":"object","properties":{"building":{"type":"string"},"floor":{"type":"integer","description":"Must be between 0 and 200."}},"required":["building","floor"],"additionalProperties":false,"description":"A meeting room."}},"properties":{"title":{"type":"string","description":"What the event is about. Must be 1-200 characters."},"start":{"type":"string","format":"date-time","description":"When it starts (RFC 3339)."},"duration":{"type":"string","format":"duration","description":"How long it lasts (ISO 8601)."},"organizer":{"type":"object","properties":{"name":{"type":"string","description":"Must be at least 1 character."},"email":{"type":"string","format":"email"},"phone":{"type":"string","pattern":"^[0-9+ -]{6,20}$"}},"required":["name"],"additionalProperties":false,"description":"Who organizes it. Must have exactly one of: email; phone."},"attendees":{"type":"array","items":{"type":"string","format":"email"},"description":"Email addresses of the attendees. Must have at most 50 items and not contain the same item twice."},"venue":{"anyOf":[{"$ref":"#/$defs/Room"},{"$ref":"#/$defs/Online"}],"description":"Where it takes place: a room or an online meeting. Must match exactly one of the alternatives."},"link":{"type":"string","format":"uri","description":"A page about the event."},"attachment":{"type":"string","description":"A file to attach, in base64. Encoded in base64."},"priority":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"A priority from 1 to 5, or a label. Must match exactly one of the alternatives."},"id":{"type":"string","format":"uuid","description":"An identifier the caller chose."}},"required":["title","start","organizer"],"additionalProperties":false}`
@@ -37,40 +39,49 @@ var planEventArgsForms = []toolimpl.Form{
 // PlanEventTool is the plan_event tool, generated from PlanEventArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at #/properties/venue and #/properties/priority.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express the
+//     oneof_required groups email; phone at #/properties/organizer, oneOf (exactly one of several
+//     schemas) at #/properties/venue and #/properties/priority.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express the oneof_required groups
+//     email; phone at #/properties/organizer, oneOf (exactly one of several schemas) at
+//     #/properties/venue and #/properties/priority.
 var PlanEventTool = tool.Def[PlanEventArgs]{
-	Decode:  DecodePlanEventArgs,
-	Decoder: planEventArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Schedules an event.",
-		Dialects:    toolimpl.Dialects("plan_event", "Schedules an event.", tool.RiskAct, false, "", planEventArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "plan_event",
+		Description: "Schedules an event.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(planEventArgsSchema),
 		Validate:    ValidatePlanEventArgs,
-	},
+		Idempotent:  false,
+	}, planEventArgsForms),
+	Decode:  DecodePlanEventArgs,
+	Decoder: planEventArgsDecoder,
 }
 
-// ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidatePlanEventArgs checks a model's arguments for the plan_event tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodePlanEventArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a PlanEventArgs; when not valid, the zero PlanEventArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePlanEventArgs checks a model's arguments for the plan_event tool and returns them as a
+// PlanEventArgs; when not valid, the zero PlanEventArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlanEventArgs(args map[string]any) (PlanEventArgs, tool.Errors) {
 	return planEventArgsDecoder(args, nil, 0)
 }
 
-// DecodePlanEventArgsJSON reads a model's arguments for the plan_event tool, raw, into a PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlanEventArgs return for the same bytes.
+// DecodePlanEventArgsJSON reads a model's arguments for the plan_event tool, raw, into a
+// PlanEventArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodePlanEventArgs return for the same bytes.
 func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
 	return planEventArgsDecoder(nil, raw, 0)
 }
 
-// planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func planEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePlanEventArgs(s, toolimpl.Loc{})
@@ -81,10 +92,12 @@ func planEventArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out P
 	return out, nil
 }
 
-// planEventArgsObject is the shape of an object of type PlanEventArgs: its members, and those it requires.
+// planEventArgsObject is the shape of an object of type PlanEventArgs: its members, and those it
+// requires.
 var planEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id"}, "title", "string", "start", "string", "organizer", "object")
 
-// decodePlanEventArgs reads a value of type PlanEventArgs at the location at, checking it against its schema.
+// decodePlanEventArgs reads a value of type PlanEventArgs at the location at, checking it against
+// its schema.
 func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArgs) {
 	r := s.Report()
 	if !s.Object(at, planEventArgsObject, "object") {
@@ -261,7 +274,7 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
 		case 2:
 			// phone
 			if v3, ok := s.String(at.Key("phone"), "string"); ok {
-				if !pattern0(v3) {
+				if !phonePattern(v3) {
 					s.Fail(at.Key("phone"), "pattern", "a string matching the pattern ^[0-9+ -]{6,20}$")
 				}
 				out.Phone = s.Keep(v3)
@@ -281,8 +294,8 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
 	return out
 }
 
-// pattern0 reports whether s matches the pattern "^[0-9+ -]{6,20}$", compiled to a loop.
-func pattern0(s string) bool {
+// phonePattern reports whether s matches the pattern "^[0-9+ -]{6,20}$", compiled to a loop.
+func phonePattern(s string) bool {
 	if len(s) < 6 || len(s) > 20 {
 		return false
 	}
@@ -311,7 +324,8 @@ func matchPlanEventArgs2(v any, depth int) bool {
 	return true
 }
 
-// matchPlanEventArgs3 reports whether v is valid against the schema at #/properties/priority/oneOf/0.
+// matchPlanEventArgs3 reports whether v is valid against the schema at
+// #/properties/priority/oneOf/0.
 func matchPlanEventArgs3(v any, depth int) bool {
 	if _, ok := value.Number(v); !ok || !value.IsInteger(v) {
 		return false
@@ -319,7 +333,8 @@ func matchPlanEventArgs3(v any, depth int) bool {
 	return true
 }
 
-// matchPlanEventArgs4 reports whether v is valid against the schema at #/properties/priority/oneOf/1.
+// matchPlanEventArgs4 reports whether v is valid against the schema at
+// #/properties/priority/oneOf/1.
 func matchPlanEventArgs4(v any, depth int) bool {
 	if _, ok := v.(string); !ok {
 		return false
@@ -327,7 +342,8 @@ func matchPlanEventArgs4(v any, depth int) bool {
 	return true
 }
 
-// matchPlanEventArgs5 reports whether v is valid against the schema at #/properties/organizer/oneOf/0.
+// matchPlanEventArgs5 reports whether v is valid against the schema at
+// #/properties/organizer/oneOf/0.
 func matchPlanEventArgs5(v any, depth int) bool {
 	if obj, ok := value.Object(v); ok {
 		if m, ok := obj["email"]; !ok || value.IsNull(m) {
@@ -337,7 +353,8 @@ func matchPlanEventArgs5(v any, depth int) bool {
 	return true
 }
 
-// matchPlanEventArgs6 reports whether v is valid against the schema at #/properties/organizer/oneOf/1.
+// matchPlanEventArgs6 reports whether v is valid against the schema at
+// #/properties/organizer/oneOf/1.
 func matchPlanEventArgs6(v any, depth int) bool {
 	if obj, ok := value.Object(v); ok {
 		if m, ok := obj["phone"]; !ok || value.IsNull(m) {
@@ -419,7 +436,8 @@ func matchPlanEventArgsOnline(v any, depth int) bool {
 	return true
 }
 
-// The parameters of the save_outline tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the save_outline tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	saveOutlineArgsSchema           = `{"$defs":{"Section":{"properties":{"heading":{"type":"string","maxLength":120,"minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","maxItems":50}},"additionalProperties":false,"type":"object","required":["heading"],"description":"A heading and its subsections."}},"properties":{"title":{"type":"string","minLength":1},"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array"}},"additionalProperties":false,"type":"object","required":["title","sections"]}`
 	saveOutlineArgsOpenAISchema     = `{"type":"object","$defs":{"Section":{"type":"object","properties":{"heading":{"type":"string","description":"Must be 1-120 characters."},"sections":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Section"},"maxItems":50},{"type":"null"}]}},"required":["heading","sections"],"additionalProperties":false,"description":"A heading and its subsections."}},"properties":{"title":{"type":"string","description":"Must be at least 1 character."},"sections":{"type":"array","items":{"$ref":"#/$defs/Section"}}},"required":["title","sections"],"additionalProperties":false}`
@@ -442,40 +460,47 @@ var saveOutlineArgsForms = []toolimpl.Form{
 // SaveOutlineTool is the save_outline tool, generated from SaveOutlineArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type at #/$defs/Section/properties/sections/items and #/properties/sections/items.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at #/properties/sections/items.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type
+//     at #/$defs/Section/properties/sections/items and #/properties/sections/items.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at
+//     #/properties/sections/items.
 var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
-	Decode:  DecodeSaveOutlineArgs,
-	Decoder: saveOutlineArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Saves the outline of a document: a tree of sections.",
-		Dialects:    toolimpl.Dialects("save_outline", "Saves the outline of a document: a tree of sections.", tool.RiskAct, false, "", saveOutlineArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "save_outline",
+		Description: "Saves the outline of a document: a tree of sections.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(saveOutlineArgsSchema),
 		Validate:    ValidateSaveOutlineArgs,
-	},
+		Idempotent:  false,
+	}, saveOutlineArgsForms),
+	Decode:  DecodeSaveOutlineArgs,
+	Decoder: saveOutlineArgsDecoder,
 }
 
-// ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateSaveOutlineArgs checks a model's arguments for the save_outline tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeSaveOutlineArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSaveOutlineArgs checks a model's arguments for the save_outline tool and returns them as a
+// SaveOutlineArgs; when not valid, the zero SaveOutlineArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSaveOutlineArgs(args map[string]any) (SaveOutlineArgs, tool.Errors) {
 	return saveOutlineArgsDecoder(args, nil, 0)
 }
 
-// DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSaveOutlineArgs return for the same bytes.
+// DecodeSaveOutlineArgsJSON reads a model's arguments for the save_outline tool, raw, into a
+// SaveOutlineArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeSaveOutlineArgs return for the same bytes.
 func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 	return saveOutlineArgsDecoder(nil, raw, 0)
 }
 
-// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
@@ -486,10 +511,12 @@ func saveOutlineArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out
 	return out, nil
 }
 
-// saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those it requires.
+// saveOutlineArgsObject is the shape of an object of type SaveOutlineArgs: its members, and those
+// it requires.
 var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
 
-// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it against its schema.
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it
+// against its schema.
 func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlineArgs) {
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return out

@@ -4,13 +4,15 @@ package main
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
-// The parameters of the get_battery tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the get_battery tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	getBatteryArgsSchema           = `{"properties":{},"additionalProperties":false,"type":"object"}`
 	getBatteryArgsOpenAISchema     = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
@@ -33,37 +35,42 @@ var getBatteryArgsForms = []toolimpl.Form{
 
 // GetBatteryTool is the get_battery tool, generated from GetBatteryArgs.
 var GetBatteryTool = tool.Def[GetBatteryArgs]{
-	Decode:  DecodeGetBatteryArgs,
-	Decoder: getBatteryArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Reads the robot's battery level.",
-		Dialects:    toolimpl.Dialects("get_battery", "Reads the robot's battery level.", tool.RiskRead, true, "", getBatteryArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "get_battery",
+		Description: "Reads the robot's battery level.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getBatteryArgsSchema),
 		Validate:    ValidateGetBatteryArgs,
-	},
+		Idempotent:  true,
+	}, getBatteryArgsForms),
+	Decode:  DecodeGetBatteryArgs,
+	Decoder: getBatteryArgsDecoder,
 }
 
-// ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateGetBatteryArgs checks a model's arguments for the get_battery tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeGetBatteryArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a GetBatteryArgs; when not valid, the zero GetBatteryArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBatteryArgs checks a model's arguments for the get_battery tool and returns them as a
+// GetBatteryArgs; when not valid, the zero GetBatteryArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBatteryArgs(args map[string]any) (GetBatteryArgs, tool.Errors) {
 	return getBatteryArgsDecoder(args, nil, 0)
 }
 
-// DecodeGetBatteryArgsJSON reads a model's arguments for the get_battery tool, raw, into a GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBatteryArgs return for the same bytes.
+// DecodeGetBatteryArgsJSON reads a model's arguments for the get_battery tool, raw, into a
+// GetBatteryArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeGetBatteryArgs return for the same bytes.
 func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
 	return getBatteryArgsDecoder(nil, raw, 0)
 }
 
-// getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func getBatteryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBatteryArgs(s, toolimpl.Loc{})
@@ -74,10 +81,12 @@ func getBatteryArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// getBatteryArgsObject is the shape of an object of type GetBatteryArgs: its members, and those it requires.
+// getBatteryArgsObject is the shape of an object of type GetBatteryArgs: its members, and those it
+// requires.
 var getBatteryArgsObject = toolimpl.NewObject([]string{})
 
-// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at, checking it against its schema.
+// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at, checking it against
+// its schema.
 func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBatteryArgs) {
 	if !s.Object(at, getBatteryArgsObject, "object") {
 		return out
@@ -111,37 +120,42 @@ var moveToArgsForms = []toolimpl.Form{
 
 // MoveToTool is the move_to tool, generated from MoveToArgs.
 var MoveToTool = tool.Def[MoveToArgs]{
-	Decode:  DecodeMoveToArgs,
-	Decoder: moveToArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
-		Dialects:    toolimpl.Dialects("move_to", "Moves the robot to a point of its 10 m by 10 m workspace.", tool.RiskAct, true, "", moveToArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "move_to",
+		Description: "Moves the robot to a point of its 10 m by 10 m workspace.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(moveToArgsSchema),
 		Validate:    ValidateMoveToArgs,
-	},
+		Idempotent:  true,
+	}, moveToArgsForms),
+	Decode:  DecodeMoveToArgs,
+	Decoder: moveToArgsDecoder,
 }
 
-// ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateMoveToArgs checks a model's arguments for the move_to tool: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeMoveToArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a MoveToArgs; when not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveToArgs checks a model's arguments for the move_to tool and returns them as a
+// MoveToArgs; when not valid, the zero MoveToArgs and the errors (at most tool.DefaultMaxErrors,
+// then tool.CodeTooManyErrors).
 func DecodeMoveToArgs(args map[string]any) (MoveToArgs, tool.Errors) {
 	return moveToArgsDecoder(args, nil, 0)
 }
 
-// DecodeMoveToArgsJSON reads a model's arguments for the move_to tool, raw, into a MoveToArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs return for the same bytes.
+// DecodeMoveToArgsJSON reads a model's arguments for the move_to tool, raw, into a MoveToArgs in
+// one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveToArgs
+// return for the same bytes.
 func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
 	return moveToArgsDecoder(nil, raw, 0)
 }
 
-// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw,
+// with at most maxErrors errors.
 func moveToArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveToArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeMoveToArgs(s, toolimpl.Loc{})
@@ -152,10 +166,12 @@ func moveToArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Move
 	return out, nil
 }
 
-// moveToArgsObject is the shape of an object of type MoveToArgs: its members, and those it requires.
+// moveToArgsObject is the shape of an object of type MoveToArgs: its members, and those it
+// requires.
 var moveToArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number", "speed", "number")
 
-// decodeMoveToArgs reads a value of type MoveToArgs at the location at, checking it against its schema.
+// decodeMoveToArgs reads a value of type MoveToArgs at the location at, checking it against its
+// schema.
 func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 	if !s.Object(at, moveToArgsObject, "object") {
 		return out
@@ -221,37 +237,42 @@ var openDoorArgsForms = []toolimpl.Form{
 
 // OpenDoorTool is the open_door tool, generated from OpenDoorArgs.
 var OpenDoorTool = tool.Def[OpenDoorArgs]{
-	Decode:  DecodeOpenDoorArgs,
-	Decoder: openDoorArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Opens a door of the building. A person must approve each call; a repeated request is not performed twice.",
-		Dialects:    toolimpl.Dialects("open_door", "Opens a door of the building. A person must approve each call; a repeated request is not performed twice.", tool.RiskDangerous, false, "", openDoorArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "open_door",
+		Description: "Opens a door of the building. A person must approve each call; a repeated request is not performed twice.",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(openDoorArgsSchema),
 		Validate:    ValidateOpenDoorArgs,
-	},
+		Idempotent:  false,
+	}, openDoorArgsForms),
+	Decode:  DecodeOpenDoorArgs,
+	Decoder: openDoorArgsDecoder,
 }
 
-// ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateOpenDoorArgs checks a model's arguments for the open_door tool: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeOpenDoorArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a OpenDoorArgs; when not valid, the zero OpenDoorArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeOpenDoorArgs checks a model's arguments for the open_door tool and returns them as a
+// OpenDoorArgs; when not valid, the zero OpenDoorArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeOpenDoorArgs(args map[string]any) (OpenDoorArgs, tool.Errors) {
 	return openDoorArgsDecoder(args, nil, 0)
 }
 
-// DecodeOpenDoorArgsJSON reads a model's arguments for the open_door tool, raw, into a OpenDoorArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeOpenDoorArgs return for the same bytes.
+// DecodeOpenDoorArgsJSON reads a model's arguments for the open_door tool, raw, into a OpenDoorArgs
+// in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeOpenDoorArgs return for the same bytes.
 func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
 	return openDoorArgsDecoder(nil, raw, 0)
 }
 
-// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw,
+// with at most maxErrors errors.
 func openDoorArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeOpenDoorArgs(s, toolimpl.Loc{})
@@ -262,10 +283,12 @@ func openDoorArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Op
 	return out, nil
 }
 
-// openDoorArgsObject is the shape of an object of type OpenDoorArgs: its members, and those it requires.
+// openDoorArgsObject is the shape of an object of type OpenDoorArgs: its members, and those it
+// requires.
 var openDoorArgsObject = toolimpl.NewObject([]string{"door"}, "door", "string")
 
-// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at, checking it against its schema.
+// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at, checking it against its
+// schema.
 func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OpenDoorArgs) {
 	if !s.Object(at, openDoorArgsObject, "object") {
 		return out

@@ -4,27 +4,30 @@ package travel
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	"math"
 	"regexp"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
 const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"A search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
 
-// ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when
+// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateFlightsResult(args map[string]any) tool.Errors {
 	var r toolimpl.Report
 	checkFlightsResult(&r, args)
 	return r.Errors()
 }
 
-// checkFlightsResult checks the JSON of a result of type Flights as JSON Schema does, reporting every error in r.
+// checkFlightsResult checks the JSON of a result of type Flights as JSON Schema does, reporting
+// every error in r.
 func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 	var at toolimpl.Loc
 	present := 0
@@ -33,20 +36,14 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 		present++
 	}
 	if !hasFlights {
-		r.Add(at.Key("flights"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "array or null",
-		})
+		r.Add(at.Key("flights"), tool.Error{Code: tool.CodeMissing, Expected: "array or null"})
 	}
 	if len(args) > present {
 		for k2 := range toolimpl.KeysInOrder(args) {
 			switch k2 {
 			case "flights":
 			default:
-				r.Add(at.Key(k2), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  value.TypeName(args[k2]),
-				})
+				r.Add(at.Key(k2), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k2])})
 			}
 			if r.Full() {
 				break
@@ -91,44 +88,26 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 							present2++
 						}
 						if !hasId {
-							r.Add(atItem.Key("id"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "string",
-							})
+							r.Add(atItem.Key("id"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 						}
 						if !hasDepart {
-							r.Add(atItem.Key("depart"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "string",
-							})
+							r.Add(atItem.Key("depart"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 						}
 						if !hasArrive {
-							r.Add(atItem.Key("arrive"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "string",
-							})
+							r.Add(atItem.Key("arrive"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 						}
 						if !hasNonstop {
-							r.Add(atItem.Key("nonstop"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "boolean",
-							})
+							r.Add(atItem.Key("nonstop"), tool.Error{Code: tool.CodeMissing, Expected: "boolean"})
 						}
 						if !hasPrice {
-							r.Add(atItem.Key("price"), tool.Error{
-								Code:     tool.CodeMissing,
-								Expected: "number",
-							})
+							r.Add(atItem.Key("price"), tool.Error{Code: tool.CodeMissing, Expected: "number"})
 						}
 						if len(obj) > present2 {
 							for k := range toolimpl.KeysInOrder(obj) {
 								switch k {
 								case "id", "depart", "arrive", "nonstop", "price":
 								default:
-									r.Add(atItem.Key(k), tool.Error{
-										Code: tool.CodeUnexpected,
-										Got:  value.TypeName(obj[k]),
-									})
+									r.Add(atItem.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
 								}
 								if r.Full() {
 									break
@@ -171,7 +150,8 @@ func checkFlightsResult(r *toolimpl.Report, args map[string]any) {
 	}
 }
 
-// The parameters of the search_flights tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the search_flights tool: the canonical schema, and the dialects that differ
+// from it.
 const (
 	searchFlightsArgsSchema           = `{"properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"]}`
 	searchFlightsArgsOpenAISchema     = `{"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"anyOf":[{"type":"string","enum":["economy","premium_economy","business","first"]},{"type":"null"}],"description":"Cabin class."},"max_price":{"type":["number","null"],"multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"maxItems":5},{"type":"null"}],"description":"Only these airlines, by two-character code. Must not contain the same item twice."},"nonstop":{"type":["boolean","null"],"description":"True for nonstop flights only, null for no preference."}},"required":["from","to","date","passengers","cabin","max_price","airlines","nonstop"],"additionalProperties":false}`
@@ -195,39 +175,44 @@ var searchFlightsArgsForms = []toolimpl.Form{
 
 // SearchFlightsTool is the search_flights tool, generated from SearchFlightsArgs.
 var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def[SearchFlightsArgs]{
-	Decode:  DecodeSearchFlightsArgs,
-	Decoder: searchFlightsArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Searches the flights between two airports on a day.",
-		Dialects:       toolimpl.Dialects("search_flights", "Searches the flights between two airports on a day.", tool.RiskRead, true, flightsResultSchema, searchFlightsArgsForms),
-		Idempotent:     true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "search_flights",
-		ResultSchema:   json.RawMessage(flightsResultSchema),
+		Description:    "Searches the flights between two airports on a day.",
 		Risk:           tool.RiskRead,
 		Schema:         json.RawMessage(searchFlightsArgsSchema),
 		Validate:       ValidateSearchFlightsArgs,
+		Idempotent:     true,
+		ResultSchema:   json.RawMessage(flightsResultSchema),
 		ValidateResult: ValidateFlightsResult,
-	},
+	}, searchFlightsArgsForms),
+	Decode:  DecodeSearchFlightsArgs,
+	Decoder: searchFlightsArgsDecoder,
 }}
 
-// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateSearchFlightsArgs checks a model's arguments for the search_flights tool: nil when valid,
+// else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeSearchFlightsArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them as a SearchFlightsArgs; when not valid, the zero SearchFlightsArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeSearchFlightsArgs checks a model's arguments for the search_flights tool and returns them
+// as a SearchFlightsArgs; when not valid, the zero SearchFlightsArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeSearchFlightsArgs(args map[string]any) (SearchFlightsArgs, tool.Errors) {
 	return searchFlightsArgsDecoder(args, nil, 0)
 }
 
-// DecodeSearchFlightsArgsJSON reads a model's arguments for the search_flights tool, raw, into a SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeSearchFlightsArgs return for the same bytes.
+// DecodeSearchFlightsArgsJSON reads a model's arguments for the search_flights tool, raw, into a
+// SearchFlightsArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
+// and DecodeSearchFlightsArgs return for the same bytes.
 func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
 	return searchFlightsArgsDecoder(nil, raw, 0)
 }
 
-// searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is
+// nil, raw, with at most maxErrors errors.
 func searchFlightsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSearchFlightsArgs(s, toolimpl.Loc{})
@@ -238,10 +223,12 @@ func searchFlightsArgsDecoder(args map[string]any, raw []byte, maxErrors int) (o
 	return out, nil
 }
 
-// searchFlightsArgsObject is the shape of an object of type SearchFlightsArgs: its members, and those it requires.
+// searchFlightsArgsObject is the shape of an object of type SearchFlightsArgs: its members, and
+// those it requires.
 var searchFlightsArgsObject = toolimpl.NewObject([]string{"from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop"}, "from", "string", "to", "string", "date", "string", "passengers", "integer")
 
-// decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at, checking it against its schema.
+// decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at, checking it
+// against its schema.
 func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFlightsArgs) {
 	if !s.Object(at, searchFlightsArgsObject, "object") {
 		return out
@@ -251,7 +238,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 		case 0:
 			// from
 			if v, ok := s.String(at.Key("from"), "string"); ok {
-				if !pattern0(v) {
+				if !fromPattern(v) {
 					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
 				out.From = s.Keep(v)
@@ -259,7 +246,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 		case 1:
 			// to
 			if v2, ok := s.String(at.Key("to"), "string"); ok {
-				if !pattern0(v2) {
+				if !fromPattern(v2) {
 					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
 				out.To = s.Keep(v2)
@@ -267,7 +254,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 		case 2:
 			// date
 			if v3, ok := s.String(at.Key("date"), "string"); ok {
-				if !pattern1.MatchString(v3) {
+				if !datePattern.MatchString(v3) {
 					s.Fail(at.Key("date"), "pattern", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 				}
 				out.Date = s.Keep(v3)
@@ -310,7 +297,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 				for i2 := s.NextItem(atAirlines); i2 >= 0; i2 = s.NextItem(atAirlines) {
 					var item string
 					if v5, ok := s.String(atAirlines.Index(i2), "string"); ok {
-						if !pattern2(v5) {
+						if !airlinesPattern(v5) {
 							s.Fail(atAirlines.Index(i2), "pattern", "a string matching the pattern ^[A-Z0-9]{2}$")
 						}
 						item = s.Keep(v5)
@@ -331,8 +318,8 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 	return out
 }
 
-// pattern0 reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
-func pattern0(s string) bool {
+// fromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
+func fromPattern(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false
 	}
@@ -345,13 +332,14 @@ func pattern0(s string) bool {
 	return true
 }
 
-var pattern1 = regexp.MustCompile("^[0-9]{4}\\-[0-9]{2}\\-[0-9]{2}$")
+// datePattern matches the pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", translated to RE2.
+var datePattern = regexp.MustCompile("^[0-9]{4}\\-[0-9]{2}\\-[0-9]{2}$")
 
 // cabinValues are the values of an enum, sorted for a binary search.
 var cabinValues = []string{"business", "economy", "first", "premium_economy"}
 
-// pattern2 reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
-func pattern2(s string) bool {
+// airlinesPattern reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
+func airlinesPattern(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
 	}
@@ -367,8 +355,8 @@ func pattern2(s string) bool {
 // The result of the tools with result type Booking: its schema, an MCP tool's outputSchema.
 const bookingResultSchema = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"Booking is book_flight's and get_booking's result."}`
 
-// bookingResultPattern0 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
-func bookingResultPattern0(s string) bool {
+// referencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+func referencePattern(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
 	}
@@ -381,17 +369,19 @@ func bookingResultPattern0(s string) bool {
 	return true
 }
 
-// bookingResultValues are the values of an enum, sorted for a binary search.
-var bookingResultValues = []string{"cancelled", "confirmed"}
+// statusValues are the values of an enum, sorted for a binary search.
+var statusValues = []string{"cancelled", "confirmed"}
 
-// ValidateBookingResult checks the JSON of a result of type Booking as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateBookingResult checks the JSON of a result of type Booking as JSON Schema does: nil when
+// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookingResult(args map[string]any) tool.Errors {
 	var r toolimpl.Report
 	checkBookingResult(&r, args)
 	return r.Errors()
 }
 
-// checkBookingResult checks the JSON of a result of type Booking as JSON Schema does, reporting every error in r.
+// checkBookingResult checks the JSON of a result of type Booking as JSON Schema does, reporting
+// every error in r.
 func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 	var at toolimpl.Loc
 	present := 0
@@ -412,26 +402,17 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		present++
 	}
 	if !hasReference {
-		r.Add(at.Key("reference"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
+		r.Add(at.Key("reference"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 	}
 	if !hasStatus {
-		r.Add(at.Key("status"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "string",
-		})
+		r.Add(at.Key("status"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
 	}
 	if len(args) > present {
 		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "reference", "flight_id", "seats", "status":
 			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  value.TypeName(args[k]),
-				})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
 			}
 			if r.Full() {
 				break
@@ -442,7 +423,7 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		if s, ok := reference.(string); !ok {
 			r.Type(at.Key("reference"), "string", reference)
 		} else {
-			if !bookingResultPattern0(s) {
+			if !referencePattern(s) {
 				r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
 			}
 		}
@@ -465,14 +446,15 @@ func checkBookingResult(r *toolimpl.Report, args map[string]any) {
 		if s3, ok := status.(string); !ok {
 			r.Type(at.Key("status"), "string", status)
 		} else {
-			if _, in := toolimpl.Enum(s3, bookingResultValues); !in {
+			if _, in := toolimpl.Enum(s3, statusValues); !in {
 				r.Value(tool.CodeEnum, at.Key("status"), "one of \"confirmed\", \"cancelled\"", status)
 			}
 		}
 	}
 }
 
-// The parameters of the book_flight tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the book_flight tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	bookFlightArgsSchema           = `{"properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"A traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"]}`
 	bookFlightArgsOpenAISchema     = `{"type":"object","properties":{"flight_id":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234. Must be 4-8 characters."},"passengers":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Full name, as on the passport. Must be 1-100 characters."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":["string","null"],"pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"required":["name","birth_year","seat"],"additionalProperties":false,"description":"A traveller."},"maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":["string","null"],"description":"A note for the airline. Must be at most 200 characters."}},"required":["flight_id","passengers","notes"],"additionalProperties":false}`
@@ -496,39 +478,44 @@ var bookFlightArgsForms = []toolimpl.Form{
 
 // BookFlightTool is the book_flight tool, generated from BookFlightArgs.
 var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookFlightArgs]{
-	Decode:  DecodeBookFlightArgs,
-	Decoder: bookFlightArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Books seats on a flight that search_flights found.",
-		Dialects:       toolimpl.Dialects("book_flight", "Books seats on a flight that search_flights found.", tool.RiskDangerous, false, bookingResultSchema, bookFlightArgsForms),
-		Idempotent:     false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "book_flight",
-		ResultSchema:   json.RawMessage(bookingResultSchema),
+		Description:    "Books seats on a flight that search_flights found.",
 		Risk:           tool.RiskDangerous,
 		Schema:         json.RawMessage(bookFlightArgsSchema),
 		Validate:       ValidateBookFlightArgs,
+		Idempotent:     false,
+		ResultSchema:   json.RawMessage(bookingResultSchema),
 		ValidateResult: ValidateBookingResult,
-	},
+	}, bookFlightArgsForms),
+	Decode:  DecodeBookFlightArgs,
+	Decoder: bookFlightArgsDecoder,
 }}
 
-// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateBookFlightArgs checks a model's arguments for the book_flight tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeBookFlightArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a BookFlightArgs; when not valid, the zero BookFlightArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeBookFlightArgs checks a model's arguments for the book_flight tool and returns them as a
+// BookFlightArgs; when not valid, the zero BookFlightArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeBookFlightArgs(args map[string]any) (BookFlightArgs, tool.Errors) {
 	return bookFlightArgsDecoder(args, nil, 0)
 }
 
-// DecodeBookFlightArgsJSON reads a model's arguments for the book_flight tool, raw, into a BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeBookFlightArgs return for the same bytes.
+// DecodeBookFlightArgsJSON reads a model's arguments for the book_flight tool, raw, into a
+// BookFlightArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeBookFlightArgs return for the same bytes.
 func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
 	return bookFlightArgsDecoder(nil, raw, 0)
 }
 
-// bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func bookFlightArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeBookFlightArgs(s, toolimpl.Loc{})
@@ -539,10 +526,12 @@ func bookFlightArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// bookFlightArgsObject is the shape of an object of type BookFlightArgs: its members, and those it requires.
+// bookFlightArgsObject is the shape of an object of type BookFlightArgs: its members, and those it
+// requires.
 var bookFlightArgsObject = toolimpl.NewObject([]string{"flight_id", "passengers", "notes"}, "flight_id", "string", "passengers", "array")
 
-// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at, checking it against its schema.
+// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at, checking it against
+// its schema.
 func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightArgs) {
 	if !s.Object(at, bookFlightArgsObject, "object") {
 		return out
@@ -557,7 +546,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 					s.Fail(at.Key("flight_id"), "minLength", "at least 4 characters long")
 				} else if n > 8 {
 					s.Fail(at.Key("flight_id"), "maxLength", "at most 8 characters long")
-				} else if !pattern3(v) {
+				} else if !flightIDPattern(v) {
 					s.Fail(at.Key("flight_id"), "pattern", "a string matching the pattern ^[A-Z0-9]+$")
 				}
 				out.FlightID = s.Keep(v)
@@ -592,7 +581,8 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 // passengerObject is the shape of an object of type Passenger: its members, and those it requires.
 var passengerObject = toolimpl.NewObject([]string{"name", "birth_year", "seat"}, "name", "string", "birth_year", "integer")
 
-// decodePassenger reads a value of type Passenger at the location at, checking it against its schema.
+// decodePassenger reads a value of type Passenger at the location at, checking it against its
+// schema.
 func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 	if !s.Object(at, passengerObject, "object") {
 		return out
@@ -623,7 +613,7 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 		case 2:
 			// seat
 			if v2, ok := s.String(at.Key("seat"), "string"); ok {
-				if !pattern4.MatchString(v2) {
+				if !seatPattern.MatchString(v2) {
 					s.Fail(at.Key("seat"), "pattern", "a string matching the pattern ^[0-9]{1,2}[A-K]$")
 				}
 				out.Seat = s.Keep(v2)
@@ -633,8 +623,8 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 	return out
 }
 
-// pattern3 reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
-func pattern3(s string) bool {
+// flightIDPattern reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
+func flightIDPattern(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -647,9 +637,11 @@ func pattern3(s string) bool {
 	return true
 }
 
-var pattern4 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
+// seatPattern matches the pattern "^[0-9]{1,2}[A-K]$", translated to RE2.
+var seatPattern = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 
-// The parameters of the get_booking tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the get_booking tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	getBookingArgsSchema           = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"]}`
 	getBookingArgsOpenAISchema     = `{"type":"object","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"required":["reference"],"additionalProperties":false}`
@@ -673,39 +665,44 @@ var getBookingArgsForms = []toolimpl.Form{
 
 // GetBookingTool is the get_booking tool, generated from GetBookingArgs.
 var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBookingArgs]{
-	Decode:  DecodeGetBookingArgs,
-	Decoder: getBookingArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Looks up a booking.",
-		Dialects:       toolimpl.Dialects("get_booking", "Looks up a booking.", tool.RiskRead, true, bookingResultSchema, getBookingArgsForms),
-		Idempotent:     true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "get_booking",
-		ResultSchema:   json.RawMessage(bookingResultSchema),
+		Description:    "Looks up a booking.",
 		Risk:           tool.RiskRead,
 		Schema:         json.RawMessage(getBookingArgsSchema),
 		Validate:       ValidateGetBookingArgs,
+		Idempotent:     true,
+		ResultSchema:   json.RawMessage(bookingResultSchema),
 		ValidateResult: ValidateBookingResult,
-	},
+	}, getBookingArgsForms),
+	Decode:  DecodeGetBookingArgs,
+	Decoder: getBookingArgsDecoder,
 }}
 
-// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateGetBookingArgs checks a model's arguments for the get_booking tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeGetBookingArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a GetBookingArgs; when not valid, the zero GetBookingArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetBookingArgs checks a model's arguments for the get_booking tool and returns them as a
+// GetBookingArgs; when not valid, the zero GetBookingArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetBookingArgs(args map[string]any) (GetBookingArgs, tool.Errors) {
 	return getBookingArgsDecoder(args, nil, 0)
 }
 
-// DecodeGetBookingArgsJSON reads a model's arguments for the get_booking tool, raw, into a GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetBookingArgs return for the same bytes.
+// DecodeGetBookingArgsJSON reads a model's arguments for the get_booking tool, raw, into a
+// GetBookingArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeGetBookingArgs return for the same bytes.
 func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
 	return getBookingArgsDecoder(nil, raw, 0)
 }
 
-// getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func getBookingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBookingArgs(s, toolimpl.Loc{})
@@ -716,10 +713,12 @@ func getBookingArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// getBookingArgsObject is the shape of an object of type GetBookingArgs: its members, and those it requires.
+// getBookingArgsObject is the shape of an object of type GetBookingArgs: its members, and those it
+// requires.
 var getBookingArgsObject = toolimpl.NewObject([]string{"reference"}, "reference", "string")
 
-// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at, checking it against its schema.
+// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at, checking it against
+// its schema.
 func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBookingArgs) {
 	if !s.Object(at, getBookingArgsObject, "object") {
 		return out
@@ -729,7 +728,7 @@ func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBookingA
 		case 0:
 			// reference
 			if v, ok := s.String(at.Key("reference"), "string"); ok {
-				if !pattern5(v) {
+				if !referencePattern(v) {
 					s.Fail(at.Key("reference"), "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
 				}
 				out.Reference = s.Keep(v)
@@ -737,20 +736,6 @@ func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBookingA
 		}
 	}
 	return out
-}
-
-// pattern5 reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
-func pattern5(s string) bool {
-	if len(s) < 6 || len(s) > 6 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
 }
 
 // Tools lists the tools of this package in declaration order.

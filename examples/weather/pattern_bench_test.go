@@ -14,7 +14,7 @@ func BenchmarkTagPattern(b *testing.B) {
 	for _, s := range []string{"weekend_2", "Not OK"} {
 		b.Run("loop/"+s, func(b *testing.B) {
 			for b.Loop() {
-				patternSink = pattern0(s)
+				patternSink = tagsPattern(s)
 			}
 		})
 		b.Run("regexp/"+s, func(b *testing.B) {

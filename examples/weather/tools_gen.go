@@ -4,15 +4,17 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"math"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
-// The parameters of the get_weather tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the get_weather tool: the canonical schema, and the dialects that differ from
+// it.
 const (
 	getWeatherArgsSchema           = `{"properties":{"city":{"type":"string","maxLength":100,"minLength":1,"description":"City name, for example \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"type":"string","enum":["c","f"],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":"boolean","description":"Whether to include the hourly forecast."},"coords":{"properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"type":"array","maxItems":10,"description":"Labels to attach to the request."}},"additionalProperties":false,"type":"object","required":["city"]}`
 	getWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string","description":"City name, for example \"Paris\". Must be 1-100 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Number of days to forecast."},"units":{"anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}],"description":"Temperature units: c for Celsius, f for Fahrenheit."},"include_hourly":{"type":["boolean","null"],"description":"Whether to include the hourly forecast."},"coords":{"anyOf":[{"type":"object","properties":{"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude in degrees."},"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude in degrees."}},"required":["lat","lon"],"additionalProperties":false},{"type":"null"}],"description":"Coordinates, to tell apart cities of the same name."},"tags":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"^[a-z0-9_-]+$"},"maxItems":10},{"type":"null"}],"description":"Labels to attach to the request."}},"required":["city","days","units","include_hourly","coords","tags"],"additionalProperties":false}`
@@ -36,37 +38,42 @@ var getWeatherArgsForms = []toolimpl.Form{
 
 // GetWeatherTool is the get_weather tool, generated from GetWeatherArgs.
 var GetWeatherTool = tool.Def[GetWeatherArgs]{
-	Decode:  DecodeGetWeatherArgs,
-	Decoder: getWeatherArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Asks for the weather forecast of a city.",
-		Dialects:    toolimpl.Dialects("get_weather", "Asks for the weather forecast of a city.", tool.RiskRead, true, "", getWeatherArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "get_weather",
+		Description: "Asks for the weather forecast of a city.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(getWeatherArgsSchema),
 		Validate:    ValidateGetWeatherArgs,
-	},
+		Idempotent:  true,
+	}, getWeatherArgsForms),
+	Decode:  DecodeGetWeatherArgs,
+	Decoder: getWeatherArgsDecoder,
 }
 
-// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateGetWeatherArgs checks a model's arguments for the get_weather tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeGetWeatherArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeGetWeatherArgs checks a model's arguments for the get_weather tool and returns them as a
+// GetWeatherArgs; when not valid, the zero GetWeatherArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeGetWeatherArgs(args map[string]any) (GetWeatherArgs, tool.Errors) {
 	return getWeatherArgsDecoder(args, nil, 0)
 }
 
-// DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeGetWeatherArgs return for the same bytes.
+// DecodeGetWeatherArgsJSON reads a model's arguments for the get_weather tool, raw, into a
+// GetWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeGetWeatherArgs return for the same bytes.
 func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return getWeatherArgsDecoder(nil, raw, 0)
 }
 
-// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
@@ -77,10 +84,12 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out 
 	return out, nil
 }
 
-// getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it requires.
+// getWeatherArgsObject is the shape of an object of type GetWeatherArgs: its members, and those it
+// requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
 
-// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against its schema.
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against
+// its schema.
 func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return out
@@ -134,7 +143,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
 					var item string
 					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
-						if !pattern0(v4) {
+						if !tagsPattern(v4) {
 							s.Fail(atTags.Index(i2), "pattern", "a string matching the pattern ^[a-z0-9_-]+$")
 						}
 						item = s.Keep(v4)
@@ -186,8 +195,8 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 // unitsValues are the values of an enum, sorted for a binary search.
 var unitsValues = []string{"c", "f"}
 
-// pattern0 reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
-func pattern0(s string) bool {
+// tagsPattern reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+func tagsPattern(s string) bool {
 	if len(s) < 1 {
 		return false
 	}
@@ -200,7 +209,8 @@ func pattern0(s string) bool {
 	return true
 }
 
-// The parameters of the current_weather tool: the canonical schema, and the dialects that differ from it.
+// The parameters of the current_weather tool: the canonical schema, and the dialects that differ
+// from it.
 const (
 	currentWeatherArgsSchema           = `{"properties":{"city":{"type":"string"},"units":{"type":"string"}},"additionalProperties":false,"type":"object","required":["city"]}`
 	currentWeatherArgsOpenAISchema     = `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":["string","null"]}},"required":["city","units"],"additionalProperties":false}`
@@ -224,37 +234,42 @@ var currentWeatherArgsForms = []toolimpl.Form{
 
 // CurrentWeatherTool is the current_weather tool, generated from CurrentWeatherArgs.
 var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
-	Decode:  DecodeCurrentWeatherArgs,
-	Decoder: currentWeatherArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Asks for the current weather of a city.",
-		Dialects:    toolimpl.Dialects("current_weather", "Asks for the current weather of a city.", tool.RiskRead, true, "", currentWeatherArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "current_weather",
+		Description: "Asks for the current weather of a city.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(currentWeatherArgsSchema),
 		Validate:    ValidateCurrentWeatherArgs,
-	},
+		Idempotent:  true,
+	}, currentWeatherArgsForms),
+	Decode:  DecodeCurrentWeatherArgs,
+	Decoder: currentWeatherArgsDecoder,
 }
 
-// ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateCurrentWeatherArgs checks a model's arguments for the current_weather tool: nil when
+// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeCurrentWeatherArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them as a CurrentWeatherArgs; when not valid, the zero CurrentWeatherArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeCurrentWeatherArgs checks a model's arguments for the current_weather tool and returns them
+// as a CurrentWeatherArgs; when not valid, the zero CurrentWeatherArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodeCurrentWeatherArgs(args map[string]any) (CurrentWeatherArgs, tool.Errors) {
 	return currentWeatherArgsDecoder(args, nil, 0)
 }
 
-// DecodeCurrentWeatherArgsJSON reads a model's arguments for the current_weather tool, raw, into a CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeCurrentWeatherArgs return for the same bytes.
+// DecodeCurrentWeatherArgsJSON reads a model's arguments for the current_weather tool, raw, into a
+// CurrentWeatherArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs
+// and DecodeCurrentWeatherArgs return for the same bytes.
 func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) {
 	return currentWeatherArgsDecoder(nil, raw, 0)
 }
 
-// currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args
+// is nil, raw, with at most maxErrors errors.
 func currentWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCurrentWeatherArgs(s, toolimpl.Loc{})
@@ -265,10 +280,12 @@ func currentWeatherArgsDecoder(args map[string]any, raw []byte, maxErrors int) (
 	return out, nil
 }
 
-// currentWeatherArgsObject is the shape of an object of type CurrentWeatherArgs: its members, and those it requires.
+// currentWeatherArgsObject is the shape of an object of type CurrentWeatherArgs: its members, and
+// those it requires.
 var currentWeatherArgsObject = toolimpl.NewObject([]string{"city", "units"}, "city", "string")
 
-// decodeCurrentWeatherArgs reads a value of type CurrentWeatherArgs at the location at, checking it against its schema.
+// decodeCurrentWeatherArgs reads a value of type CurrentWeatherArgs at the location at, checking it
+// against its schema.
 func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CurrentWeatherArgs) {
 	if !s.Object(at, currentWeatherArgsObject, "object") {
 		return out
@@ -314,37 +331,42 @@ var addArgsForms = []toolimpl.Form{
 
 // AddTool is the add tool, generated from AddArgs.
 var AddTool = tool.Def[AddArgs]{
-	Decode:  DecodeAddArgs,
-	Decoder: addArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Adds two numbers.",
-		Dialects:    toolimpl.Dialects("add", "Adds two numbers.", tool.RiskRead, true, "", addArgsForms),
-		Idempotent:  true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "add",
+		Description: "Adds two numbers.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(addArgsSchema),
 		Validate:    ValidateAddArgs,
-	},
+		Idempotent:  true,
+	}, addArgsForms),
+	Decode:  DecodeAddArgs,
+	Decoder: addArgsDecoder,
 }
 
-// ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateAddArgs checks a model's arguments for the add tool: nil when valid, else the errors (at
+// most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeAddArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs; when not valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeAddArgs checks a model's arguments for the add tool and returns them as a AddArgs; when not
+// valid, the zero AddArgs and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
 func DecodeAddArgs(args map[string]any) (AddArgs, tool.Errors) {
 	return addArgsDecoder(args, nil, 0)
 }
 
-// DecodeAddArgsJSON reads a model's arguments for the add tool, raw, into a AddArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the same bytes.
+// DecodeAddArgsJSON reads a model's arguments for the add tool, raw, into a AddArgs in one pass,
+// with no map in between, and returns exactly what tool.ParseArgs and DecodeAddArgs return for the
+// same bytes.
 func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
 	return addArgsDecoder(nil, raw, 0)
 }
 
-// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw, with at
+// most maxErrors errors.
 func addArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out AddArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeAddArgs(s, toolimpl.Loc{})

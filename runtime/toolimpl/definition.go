@@ -21,17 +21,32 @@ type Form struct {
 	Parameters, Fallback string
 }
 
-// Dialects returns a tool's definitions: each form's definition around its
-// parameters, with the tool's name, description, MCP annotations (of its
-// risk and idempotence) and outputSchema (result, its result's schema, ""
-// for none). Formats does the same for a structured output's formats.
+// NewTool returns t with its Dialects: each form's definition around its
+// parameters, with t's Name, Description, MCP annotations (of its Risk and
+// Idempotent) and outputSchema (its ResultSchema). NewOutput does the same
+// for a structured output's Formats.
 //
-// Both are built here, when the package is initialized, from the
-// envelopes of tool.Form, rather than written out by the generator: the
+// Generated code declares a tool once, as the literal t: the definitions
+// are built from it here, when the package is initialized, in the
+// envelopes of tool.Form, rather than written out by the generator. The
 // JSON of a form is declared in one place, the runtime's table of forms,
 // and each schema is in the generated code once, as a constant, not once
-// more in every definition around it. The rest of the Tool is static data.
-func Dialects(name, description string, risk tool.Risk, idempotent bool, result string, forms []Form) tool.Dialects {
+// more in every definition around it.
+func NewTool(t tool.Tool, forms []Form) tool.Tool {
+	t.Dialects = dialects(t.Name, t.Description, t.Risk, t.Idempotent, string(t.ResultSchema), forms)
+	return t
+}
+
+// NewOutput returns o with its Formats, each form's format around its
+// schema, with o's Name and Description (see NewTool).
+func NewOutput(o tool.Output, forms []Form) tool.Output {
+	o.Formats = formats(o.Name, o.Description, forms)
+	return o
+}
+
+// dialects returns a tool's definitions (see NewTool): result is its
+// result's schema, "" for none.
+func dialects(name, description string, risk tool.Risk, idempotent bool, result string, forms []Form) tool.Dialects {
 	w := wrapper{name: name, description: description, risk: risk, idempotent: idempotent, result: result}
 	var ds tool.Dialects
 	for i, b := range w.wrap(forms, false) {
@@ -48,10 +63,10 @@ func Dialects(name, description string, risk tool.Risk, idempotent bool, result 
 	return ds
 }
 
-// Formats returns a structured output's formats: each form's format around
+// formats returns a structured output's formats: each form's format around
 // its schema, with the output's name and description. The Shape of each
 // Form is the ResponseFormats field, named by its strictest dialect.
-func Formats(name, description string, forms []Form) tool.ResponseFormats {
+func formats(name, description string, forms []Form) tool.ResponseFormats {
 	w := wrapper{name: name, description: description}
 	var fs tool.ResponseFormats
 	for i, b := range w.wrap(forms, true) {

@@ -31,7 +31,7 @@ func TestDialectsForms(t *testing.T) {
 	}
 	for _, c := range cases {
 		// The dangerous tool of the cases is not idempotent.
-		got := Dialects("n", `D "q" <b>`, c.risk, c.risk != tool.RiskDangerous, "", []Form{{Shape: c.form, Parameters: params}})
+		got := dialects("n", `D "q" <b>`, c.risk, c.risk != tool.RiskDangerous, "", []Form{{Shape: c.form, Parameters: params}})
 		def, ok := got.Get(c.form)
 		require.True(t, ok, c.form)
 		assert.Equal(t, c.want, string(def.Tool), c.form)
@@ -46,7 +46,7 @@ func TestDialectsForms(t *testing.T) {
 // the MCP definition carries the result's outputSchema; the fields left
 // out stay zero; and the definitions, built in one buffer, do not overlap.
 func TestDialects(t *testing.T) {
-	got := Dialects("ping", "", tool.RiskRead, true, `{"type":"string"}`, []Form{
+	got := dialects("ping", "", tool.RiskRead, true, `{"type":"string"}`, []Form{
 		{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: `{}`, Fallback: "OpenAI strict mode cannot express a map at #/properties/m"},
 		{Shape: tool.Gemini},
 		{Shape: tool.MCP, Parameters: `{"type":"object"}`},
@@ -69,11 +69,32 @@ func TestDialects(t *testing.T) {
 	}
 }
 
+// NewTool builds the definitions from the literal's own fields (name,
+// description, risk, idempotence, result schema) and keeps the rest;
+// NewOutput builds the formats from its name and description.
+func TestNewToolFromLiteral(t *testing.T) {
+	validate := func(map[string]any) tool.Errors { return nil }
+	got := NewTool(tool.Tool{Name: "del", Description: "Deletes.", Risk: tool.RiskDangerous, Schema: json.RawMessage(`{}`),
+		Validate: validate, Idempotent: true, ResultSchema: json.RawMessage(`{"type":"object"}`)},
+		[]Form{{Shape: tool.MCP, Parameters: `{}`}, {Shape: tool.Anthropic, Parameters: `{"type":"object"}`}})
+	assert.Equal(t, `{"name":"del","description":"Deletes.","inputSchema":{},"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`, string(got.Dialects.MCP.Tool))
+	assert.Equal(t, `{"name":"del","description":"Deletes.","input_schema":{"type":"object"},"strict":true}`, string(got.Dialects.Anthropic.Tool))
+	assert.Equal(t, "del", got.Name)
+	assert.Equal(t, `{}`, string(got.Schema))
+	assert.NotNil(t, got.Validate)
+	assert.True(t, got.Idempotent)
+
+	out := NewOutput(tool.Output{Name: "trip", Description: "A trip.", Schema: json.RawMessage(`{}`)},
+		[]Form{{Shape: tool.OpenAI, Parameters: `{"type":"object"}`}})
+	assert.Equal(t, `{"type":"json_schema","json_schema":{"name":"trip","description":"A trip.","schema":{"type":"object"},"strict":true}}`, string(out.Formats.OpenAI.Format))
+	assert.Equal(t, "trip", out.Name)
+}
+
 // Names and descriptions are JSON strings as a model reads them: quotes
 // and control characters escaped, HTML characters and non-ASCII as written.
 func TestDialectsEscapes(t *testing.T) {
 	desc := "Say \"hi\" <b>&</b>\n\tto 世界 \u2028"
-	got := Dialects("a\\b", desc, tool.RiskAct, true, "", []Form{{Shape: tool.AnthropicNonStrict, Parameters: `{}`}})
+	got := dialects("a\\b", desc, tool.RiskAct, true, "", []Form{{Shape: tool.AnthropicNonStrict, Parameters: `{}`}})
 	var back struct{ Name, Description string }
 	require.NoError(t, json.Unmarshal(got.AnthropicNonStrict.Tool, &back))
 	assert.Equal(t, "a\\b", back.Name)
@@ -82,7 +103,7 @@ func TestDialectsEscapes(t *testing.T) {
 }
 
 func TestDialectsUnknownDialect(t *testing.T) {
-	assert.Panics(t, func() { Dialects("x", "", tool.RiskAct, true, "", []Form{{Shape: "openai-legacy"}}) })
+	assert.Panics(t, func() { dialects("x", "", tool.RiskAct, true, "", []Form{{Shape: "openai-legacy"}}) })
 }
 
 // The formats of a structured output in each form, byte for byte: names
@@ -105,7 +126,7 @@ func TestFormatsForms(t *testing.T) {
 		if c.form != c.shape {
 			f.Form, f.Fallback = c.form, "why"
 		}
-		fs := Formats("n", "D <b>", []Form{f})
+		fs := formats("n", "D <b>", []Form{f})
 		got, ok := fs.Get(c.shape)
 		require.True(t, ok, c.form)
 		assert.Equal(t, c.want, string(got.Format), c.form)
@@ -113,8 +134,8 @@ func TestFormatsForms(t *testing.T) {
 		assert.Equal(t, c.form, got.Form)
 		assert.Equal(t, f.Fallback, got.Fallback)
 	}
-	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.MCP, Parameters: `{}`}}) }, "MCP is no output format")
-	assert.Panics(t, func() { Formats("n", "", []Form{{Shape: tool.OpenAI, Form: tool.MCP, Parameters: `{}`}}) }, "no output takes the MCP form")
+	assert.Panics(t, func() { formats("n", "", []Form{{Shape: tool.MCP, Parameters: `{}`}}) }, "MCP is no output format")
+	assert.Panics(t, func() { formats("n", "", []Form{{Shape: tool.OpenAI, Form: tool.MCP, Parameters: `{}`}}) }, "no output takes the MCP form")
 }
 
 // TestEveryForm: every form of the runtime's table wraps a tool's
@@ -127,7 +148,7 @@ func TestEveryForm(t *testing.T) {
 	for _, d := range tool.AllDialects() {
 		row, ok := d.Form()
 		require.True(t, ok, d)
-		ds := Dialects("n", "D", tool.RiskRead, true, `{"type":"object"}`, []Form{{Shape: d, Parameters: schema}})
+		ds := dialects("n", "D", tool.RiskRead, true, `{"type":"object"}`, []Form{{Shape: d, Parameters: schema}})
 		def, ok := ds.Get(d)
 		require.True(t, ok, d)
 		members := object(t, def.Tool)
@@ -148,7 +169,7 @@ func TestEveryForm(t *testing.T) {
 				shape = o
 			}
 		}
-		fs := Formats("n", "D", []Form{{Shape: shape, Form: d, Parameters: schema}})
+		fs := formats("n", "D", []Form{{Shape: shape, Form: d, Parameters: schema}})
 		format, ok := fs.Get(shape)
 		require.True(t, ok, "%s: an output format, or the fallback of one", d)
 		members = object(t, format.Format)
@@ -180,13 +201,13 @@ func BenchmarkWrap(b *testing.B) {
 	b.Run("Dialects", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			Dialects("get_weather", "Asks for the weather.", tool.RiskRead, true, "", forms)
+			dialects("get_weather", "Asks for the weather.", tool.RiskRead, true, "", forms)
 		}
 	})
 	b.Run("Formats", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			Formats("itinerary", "A trip.", outputs)
+			formats("itinerary", "A trip.", outputs)
 		}
 	})
 }

@@ -1,7 +1,7 @@
 // Package toolimpl is for generated code only: what the validators and
 // decoders toolgen generates call. Applications use runtime/tool; nothing
 // here is meant for them, and the API may change with the generator
-// (SupportPackageIsVersion4 locks the two together), as protobuf-go's
+// (SupportPackageIsVersion5 locks the two together), as protobuf-go's
 // protoimpl does for its generated code.
 //
 // It offers:
@@ -14,8 +14,9 @@
 //     Append, Slice, NewObject, NewMap, Enum);
 //   - Report and Loc: where a value lies, and the errors of one validation,
 //     bounded in number (TooDeep is the error of a value nested too deep);
-//   - Dialects and Form, which build a tool's tool.Dialects when its package
-//     is initialized, from a table of its forms around its schema constants;
+//   - NewTool, NewOutput and Form, which build a tool's tool.Dialects (an
+//     output's tool.ResponseFormats) when its package is initialized, from
+//     its literal and a table of its forms around its schema constants;
 //   - the helpers of the map validators and decoders beside the value
 //     functions of runtime/toolimpl/value: enum tables (In, InNumbers,
 //     NumberEnum), the conversions into Go fields that are not a value's
@@ -137,12 +138,14 @@
 // so that one parser serves maps and one-pass decoders.
 package toolimpl
 
-// SupportPackageIsVersion4 is referenced by generated code. A build of old
+// SupportPackageIsVersion5 is referenced by generated code. A build of old
 // generated code against a runtime that dropped this constant fails to
-// compile instead of misbehaving at run time. Version 4: numbers compare
+// compile instead of misbehaving at run time. Version 5: a tool's or an
+// output's definitions are built from its literal by NewTool and NewOutput
+// (Dialects and Formats are gone). Version 4: numbers compare
 // exactly whatever their spelling (a json.Number is the decimal it writes;
 // IsInteger reads the value), and an enum is a sorted table that Enum,
 // InNumbers and Num.In search. Version 3 put the helpers of generated code
 // here, not in runtime/tool (whose SupportPackageIsVersion2 locked versions
 // 1 and 2).
-const SupportPackageIsVersion4 = true
+const SupportPackageIsVersion5 = true

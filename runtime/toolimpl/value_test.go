@@ -106,10 +106,10 @@ func TestTooDeepMessageEndsInGot(t *testing.T) {
 }
 
 // Compile-time: generated code references the version constant.
-var _ = SupportPackageIsVersion4
+var _ = SupportPackageIsVersion5
 
-func TestSupportPackageIsVersion4(t *testing.T) {
-	assert.True(t, SupportPackageIsVersion4)
+func TestSupportPackageIsVersion5(t *testing.T) {
+	assert.True(t, SupportPackageIsVersion5)
 }
 
 func TestTooDeep(t *testing.T) {

@@ -34,15 +34,15 @@ func decodeName(t *Tool) string {
 // tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
 // a result type R.
 func typedDef(t *Tool, toolValue jen.Code, decoder string) jen.Code {
-	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
-		jen.Id("Tool"):    toolValue,
-		jen.Id("Decode"):  jen.Id(decodeName(t)),
-		jen.Id("Decoder"): jen.Id(decoder),
-	})
+	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Add(fieldValues([]jen.Code{
+		field("Tool", toolValue),
+		field("Decode", jen.Id(decodeName(t))),
+		field("Decoder", jen.Id(decoder)),
+	}))
 	if t.Result == nil {
 		return def
 	}
-	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Dict{jen.Id("Def"): def})
+	return jen.Qual(runtimePath, "ResultDef").Types(jen.Id(t.Obj.Name()), jen.Id(t.Result.Obj.Name())).Values(jen.Id("Def").Op(":").Add(def))
 }
 
 // emitEntries emits the functions a user calls with the JSON a model wrote

@@ -10,17 +10,18 @@ import (
 )
 
 // toolDialects is what Emit writes of one tool's (or output's) dialects:
-// each schema once, as a constant, the table of its forms, and the call that
-// wraps them into its tool.Dialects (tool.ResponseFormats).
+// each schema once, as a constant, and the table of its forms, which
+// toolimpl.NewTool (NewOutput) wraps into its tool.Dialects
+// (tool.ResponseFormats) around the literal's name, description, risk,
+// idempotence and result schema when the package is initialized: the JSON
+// of a form is declared once, in the runtime's table, each schema is in the
+// binary once, and the rest of the literal is static.
 type toolDialects struct {
 	tool        *Tool
 	schemaConst string                      // the canonical schema
 	params      map[dialect.Lowering]string // the constant of each lowering's schema; "" for none
 	consts      []jen.Code
-	// outputSchema is the constant of the tool's result schema, the
-	// outputSchema of its MCP definition; "" for none.
-	outputSchema string
-	forms        string // the table of its forms
+	forms       string // the table of its forms
 }
 
 // newToolDialects declares the constants of a tool's parameters schemas,
@@ -87,28 +88,6 @@ func (td *toolDialects) fallbackComment() []string {
 		return nil
 	}
 	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
-}
-
-// dialectsValue is the expression of a tool's tool.Dialects, and
-// formatsValue that of an output's tool.ResponseFormats: toolimpl.Dialects
-// and toolimpl.Formats wrap each form of the table emitForms declares
-// around its schema's constant when the package is initialized, in the
-// envelope of its tool.Form. Definitions and formats are wrapped alike, and
-// at initialization rather than here, so that the JSON of a form is
-// declared once, in the runtime's table, and each schema is in the binary
-// once; the rest of the literal is static.
-func (td *toolDialects) dialectsValue() jen.Code {
-	t := td.tool
-	result := jen.Lit("")
-	if td.outputSchema != "" {
-		result = jen.Id(td.outputSchema)
-	}
-	return jen.Qual(implPath, "Dialects").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Qual(runtimePath, riskConst[t.Risk]),
-		jen.Lit(t.Idempotent), result, jen.Id(td.forms))
-}
-
-func (td *toolDialects) formatsValue() jen.Code {
-	return jen.Qual(implPath, "Formats").Call(jen.Lit(td.tool.Name), jen.Lit(td.tool.Description), jen.Id(td.forms))
 }
 
 // emitForms declares the table of the tool's (or the output's) forms,

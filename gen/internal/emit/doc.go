@@ -19,15 +19,18 @@
 //   - the names of generated code and its scope (scope.go): helpers avoid
 //     the package's names and imports, and the universe names the package
 //     shadows are reported (Shadowed);
-//   - the file of a schema file's validator (SchemaFile).
+//   - the file of a schema file's validator (SchemaFile);
+//   - the text of every file it writes: jennifer's, with comment lines
+//     wrapped and imports in goimports' groups (render, tidy.go).
 //
 // It reads the stage data (gen/internal/ir), the keyword model
 // (gen/internal/jsonschema), the loader's field model (gen/internal/load),
 // goschema's integer ranges, the provider forms (gen/internal/dialect) and
 // the plans; besides those and the standard library it may import only
-// jennifer, internal/ecma (patterns translated at generation time) and the
-// run-time packages whose code it checks defaults with
-// (runtime/toolimpl/value, runtime/toolimpl/format). The run-time packages
-// generated code calls (runtime/tool, runtime/toolimpl) it names as import
-// paths only, never imports.
+// jennifer, internal/ecma (patterns translated at generation time),
+// runtime/tool (the error codes and tool.Error's fields, which generated
+// code writes by name) and the run-time packages whose code it checks
+// defaults with (runtime/toolimpl/value, runtime/toolimpl/format).
+// runtime/toolimpl, which generated code calls, it names as an import path
+// only.
 package emit

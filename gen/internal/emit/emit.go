@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/load"
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 const (
@@ -84,7 +86,7 @@ func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
 	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 
 	em := &fileEmitter{file: f, opts: opts, scope: sc, declared: map[string]owner{}, results: map[*Result]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
@@ -121,11 +123,7 @@ func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	var out strings.Builder
-	if err := f.Render(&out); err != nil {
-		return nil, fmt.Errorf("rendering generated code: %w", err)
-	}
-	return []byte(out.String()), nil
+	return render(f)
 }
 
 var riskConst = map[string]string{"read": "RiskRead", "act": "RiskAct", "dangerous": "RiskDangerous"}
@@ -279,16 +277,30 @@ func (e *emitter) reportValue(code string, l loc, expected string, v jen.Code) j
 	return e.report(l, valueError(code, expected, v))
 }
 
-// addError reports a tool.Error of the given code and fields.
+// addError reports a tool.Error of the given code and fields, written in
+// tool.Error's order.
 func addError(code string, fields jen.Dict) errorBuilder {
-	return func(at jen.Code) jen.Code {
-		d := jen.Dict{jen.Id("Code"): codeConst(code)}
-		for k, v := range fields {
-			d[k] = v
+	byName := map[string]jen.Code{}
+	for k, v := range fields {
+		name := fmt.Sprintf("%#v", k)
+		if !slices.Contains(errorFields, name) {
+			panic("gen: tool.Error has no field " + name)
 		}
-		return jen.Id("r").Dot("Add").Call(at, jen.Qual(runtimePath, "Error").Values(d))
+		byName[name] = v
+	}
+	return func(at jen.Code) jen.Code {
+		values := []jen.Code{jen.Id("Code").Op(":").Add(codeConst(code))}
+		for _, name := range errorFields {
+			if v, ok := byName[name]; ok {
+				values = append(values, jen.Id(name).Op(":").Add(v))
+			}
+		}
+		return jen.Id("r").Dot("Add").Call(at, jen.Qual(runtimePath, "Error").Values(values...))
 	}
 }
+
+// errorFields are the fields of tool.Error after Code, in its order.
+var errorFields = []string{"Path", "Name", "Expected", "Got", "Actual", "Reason"}
 
 // typeError reports a value of the wrong type.
 func typeError(expected string, v jen.Code) errorBuilder {
@@ -313,22 +325,22 @@ func (e *emitter) stopWhenFull() []jen.Code {
 	return []jen.Code{jen.If(jen.Id("r").Dot("Full").Call()).Block(jen.Break())}
 }
 
+// codeConst is an error code as generated code writes it: tool's constant
+// where it has one (tool.CodeEnum), else the keyword's name ("minLength"),
+// as runtime/tool documents the codes of keywords.
 func codeConst(code string) jen.Code {
-	switch code {
-	case "missing":
-		return jen.Qual(runtimePath, "CodeMissing")
-	case "unexpected":
-		return jen.Qual(runtimePath, "CodeUnexpected")
-	case "type":
-		return jen.Qual(runtimePath, "CodeType")
-	case "enum":
-		return jen.Qual(runtimePath, "CodeEnum")
-	case "depth":
-		return jen.Qual(runtimePath, "CodeDepth")
-	case "invalid":
-		return jen.Qual(runtimePath, "CodeInvalid")
+	if name, ok := codeConsts[code]; ok {
+		return jen.Qual(runtimePath, name)
 	}
 	return jen.Lit(code)
+}
+
+// codeConsts are the constants of runtime/tool's error codes, by code.
+var codeConsts = map[string]string{
+	tool.CodeMissing: "CodeMissing", tool.CodeUnexpected: "CodeUnexpected", tool.CodeType: "CodeType",
+	tool.CodeEnum: "CodeEnum", tool.CodeUnknownTool: "CodeUnknownTool", tool.CodeDepth: "CodeDepth",
+	tool.CodeInvalid: "CodeInvalid", tool.CodeBadJSON: "CodeBadJSON", tool.CodeBadNumber: "CodeBadNumber",
+	tool.CodeBadShape: "CodeBadShape", tool.CodeTooManyErrors: "CodeTooManyErrors",
 }
 
 // identifier turns a property name into a Go identifier for a local.

@@ -539,7 +539,7 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	e := g.e
 	v := e.local("v")
 	elem := elemOf(t)
-	checks, kept := e.stringRules(plan.StringOf(s).Rules, stringView{str: jen.Id(v), length: "n", enumBase: g.enumBase(elem), keep: true,
+	checks, kept := e.stringRules(plan.StringOf(s).Rules, stringView{str: jen.Id(v), length: "n", enumBase: g.enumBase(elem, s.Loc), keep: true,
 		fail: func(r plan.Rule) jen.Code { return g.fail(l, r) }})
 	value := jen.Id("s").Dot("Keep").Call(jen.Id(v))
 	if kept != "" {
@@ -568,12 +568,12 @@ func isByte(t types.Type) bool {
 }
 
 // enumBase names the table of an enum of the Go type t (see enumTable):
-// after the type when the package declares it.
-func (g *typedGen) enumBase(t types.Type) string {
+// after the type when the package declares it, else after the schema at.
+func (g *typedGen) enumBase(t types.Type, at string) string {
 	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() == g.pkg {
 		return lowerFirst(named.Obj().Name()) + "Values"
 	}
-	return "enum"
+	return g.e.nameAt(at, "Values")
 }
 
 // boolValue reads a boolean.
@@ -597,7 +597,7 @@ func (g *typedGen) numberValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 		compare:    func(v json.Number) jen.Code { return jen.Id(n).Dot("Compare").Call(jen.Lit(string(v))) },
 		multipleOf: func(m json.Number) jen.Code { return jen.Id(n).Dot("MultipleOf").Call(jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Id(n).Dot("In").Call(jen.Id(table)) },
-		enumBase:   g.enumBase(elem),
+		enumBase:   g.enumBase(elem, s.Loc),
 	}
 	rules, ok := e.numberRules(p.Rules, x, func(r plan.Rule) jen.Code { return g.fail(l, r) })
 	if !ok {

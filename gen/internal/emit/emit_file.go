@@ -22,7 +22,7 @@ type fileEmitter struct {
 	declared map[string]owner
 	results  map[*Result]*resultNames
 	typed    *typedGen         // the decode functions of the package's types
-	patterns map[string]string // the patterns of the tools and outputs
+	patterns map[string]string // the file's patterns (see emitter.patternMatch)
 }
 
 // owner is the type whose declarations a name is among.
@@ -70,38 +70,37 @@ func (em *fileEmitter) tool(t *Tool) {
 		result = em.results[t.Result]
 		resultSchema = em.result(t)
 	}
-	n, dialects := em.head(t, "tool", func(td *toolDialects) { td.outputSchema = resultSchema })
+	n, dialects := em.head(t, "tool")
 	d, fn, ok := em.decoder(t, n)
 	if !ok {
 		return
 	}
-	fields := jen.Dict{
-		jen.Id("Name"):        jen.Lit(t.Name),
-		jen.Id("Description"): jen.Lit(t.Description),
-		jen.Id("Risk"):        jen.Qual(runtimePath, riskConst[t.Risk]),
-		jen.Id("Idempotent"):  jen.Lit(t.Idempotent),
-		jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst)),
-		jen.Id("Validate"):    jen.Id(n.validate),
-		jen.Id("Dialects"):    dialects.dialectsValue(),
+	// The fields in tool.Tool's order; NewTool builds the definitions from
+	// them, so that each is written once.
+	fields := []jen.Code{
+		field("Name", jen.Lit(t.Name)),
+		field("Description", jen.Lit(t.Description)),
+		field("Risk", jen.Qual(runtimePath, riskConst[t.Risk])),
+		field("Schema", jen.Qual("encoding/json", "RawMessage").Call(jen.Id(dialects.schemaConst))),
+		field("Validate", jen.Id(n.validate)),
+		field("Idempotent", jen.Lit(t.Idempotent)),
 	}
 	if result != nil {
-		fields[jen.Id("ResultSchema")] = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))
-		fields[jen.Id("ValidateResult")] = jen.Id(result.validate)
+		fields = append(fields,
+			field("ResultSchema", jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))),
+			field("ValidateResult", jen.Id(result.validate)))
 	}
-	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, jen.Qual(runtimePath, "Tool").Values(fields), d.name))
+	toolValue := jen.Qual(implPath, "NewTool").Call(jen.Qual(runtimePath, "Tool").Add(fieldValues(fields)), jen.Id(dialects.forms))
+	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, d.name))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
 }
 
 // head emits what comes before a tool's or an output's variable: the
 // constants of its schemas and the variable's doc comment (its fallbacks
-// included); set, if any, completes its schemas first. It returns the
-// names and the schemas.
-func (em *fileEmitter) head(t *Tool, kind string, set func(*toolDialects)) (names, *toolDialects) {
+// included). It returns the names and the schemas.
+func (em *fileEmitter) head(t *Tool, kind string) (names, *toolDialects) {
 	n := toolNames(t)
 	td := newToolDialects(t, em.scope, n.prefix, t.Schema)
-	if set != nil {
-		set(td)
-	}
 	td.emitConsts(em.file)
 	td.emitForms(em.file)
 	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
@@ -134,8 +133,7 @@ func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, jen.Code, bool) 
 		return typedDecoder{}, nil, false
 	}
 	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
-	e.patterns, e.patternPrefix = em.patterns, "pattern"
-	e.enums = em.typed.enums
+	em.share(e)
 	d := newDecoder(em.file, em.scope, t, n)
 	return typedDecoder{e, d, em.scope.global(n.prefix + "Decoder")}, em.typed.rootRead(t, e, d), true
 }
@@ -179,29 +177,52 @@ func (em *fileEmitter) result(t *Tool) string {
 		return schemaConst
 	}
 	e := newEmitter(em.file, em.scope, doc, rn.prefix, r.Pos)
+	em.share(e)
 	check := em.scope.global("check" + upperPrefix(rn.prefix))
 	e.finish(e.toolValidator(check, rn.validate, "the JSON of a result of type "+name+" as JSON Schema does", nil, nil))
 	em.errs = append(em.errs, e.errs...)
 	return schemaConst
 }
 
+// share makes the patterns and enum tables of e the file's: each is
+// emitted once, whichever tool, output or result type needs it.
+func (em *fileEmitter) share(e *emitter) {
+	e.patterns, e.enums = em.patterns, em.typed.enums
+}
+
 // output emits a structured output: its schemas, its variable, its
 // validator and its typed decode.
 func (em *fileEmitter) output(t *Tool) {
-	n, formats := em.head(t, "structured output", nil)
+	n, formats := em.head(t, "structured output")
 	d, fn, ok := em.decoder(t, n)
 	if !ok {
 		return
 	}
-	em.file.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Values(jen.Dict{
-		jen.Id("Output"): jen.Qual(runtimePath, "Output").Values(jen.Dict{
-			jen.Id("Name"):        jen.Lit(t.Name),
-			jen.Id("Description"): jen.Lit(t.Description),
-			jen.Id("Schema"):      jen.Qual("encoding/json", "RawMessage").Call(jen.Id(formats.schemaConst)),
-			jen.Id("Validate"):    jen.Id(n.validate),
-			jen.Id("Formats"):     formats.formatsValue(),
-		}),
-		jen.Id("Decode"): jen.Id(decodeName(t)),
+	output := jen.Qual(runtimePath, "Output").Add(fieldValues([]jen.Code{
+		field("Name", jen.Lit(t.Name)),
+		field("Description", jen.Lit(t.Description)),
+		field("Schema", jen.Qual("encoding/json", "RawMessage").Call(jen.Id(formats.schemaConst))),
+		field("Validate", jen.Id(n.validate)),
 	}))
+	em.file.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Add(fieldValues([]jen.Code{
+		field("Output", jen.Qual(implPath, "NewOutput").Call(output, jen.Id(formats.forms))),
+		field("Decode", jen.Id(decodeName(t))),
+	})))
 	em.decoded(t, n, d, fn, "a model's answer in the "+t.Name+" format")
+}
+
+// field is the element Name: value of a struct literal.
+func field(name string, value jen.Code) jen.Code {
+	return jen.Id(name).Op(":").Add(value)
+}
+
+// fieldValues is a struct literal's braces around fields, one a line, in
+// the order given: the struct type's, not the alphabetical order of a
+// jen.Dict.
+func fieldValues(fields []jen.Code) *jen.Statement {
+	lines := make([]jen.Code, 0, len(fields)+1)
+	for _, f := range fields {
+		lines = append(lines, jen.Line().Add(f))
+	}
+	return jen.Values(append(lines, jen.Line())...)
 }

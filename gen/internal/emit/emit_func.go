@@ -50,26 +50,25 @@ type fnKey struct {
 // emitter writes the validator of one schema document: an entry point and
 // the package-level helpers it needs, all named after prefix.
 type emitter struct {
-	file          *jen.File
-	scope         *scope
-	doc           *jsonschema.Document
-	opts          Options
-	prefix        string
-	pos           token.Position
-	errs          Errors
-	fn            *fnState
-	funcs         map[fnKey]string
-	queue         []fnKey
-	recursive     map[*jsonschema.Schema]bool // $ref targets that can reach themselves
-	vars          []jen.Code                  // package-level variables
-	helpers       []jen.Code                  // functions, after the entry point
-	patterns      map[string]string
-	patternPrefix string // the base of the patterns' names: prefix+"Pattern" unless set
-	consts        map[string]string
-	enums         map[string]string // the tables of enums, by kind and values (see enumTable)
-	generated     []string          // package-level names, for collision checks
-	deep          bool              // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
-	counter       int
+	file      *jen.File
+	scope     *scope
+	doc       *jsonschema.Document
+	opts      Options
+	prefix    string
+	pos       token.Position
+	errs      Errors
+	fn        *fnState
+	funcs     map[fnKey]string
+	queue     []fnKey
+	recursive map[*jsonschema.Schema]bool // $ref targets that can reach themselves
+	vars      []jen.Code                  // package-level variables
+	helpers   []jen.Code                  // functions, after the entry point
+	patterns  map[string]string
+	consts    map[string]string
+	enums     map[string]string // the tables of enums, by kind and values (see enumTable)
+	generated []string          // package-level names, for collision checks
+	deep      bool              // a depth panic may occur (a bounded decide function, Equal, In, Duplicate): the entry point recovers
+	counter   int
 	// absentIfNull tells the next check that null, and a typed nil, is
 	// absent there: the value of an optional member.
 	absentIfNull bool
@@ -269,7 +268,7 @@ func (e *emitter) decideValidator(name string) {
 	fn := e.funcFor(e.doc.Root, decide)
 	e.flush()
 	checks := []jen.Code{jen.If(jen.Op("!").Id(fn).Call(jen.Id("v"), jen.Lit(0))).Block(
-		jen.Id("r").Dot("Add").Call(jen.Qual(implPath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Dict{jen.Id("Code"): jen.Lit("invalid")})))}
+		jen.Id("r").Dot("Add").Call(jen.Qual(implPath, "Loc").Values(), jen.Qual(runtimePath, "Error").Values(jen.Id("Code").Op(":").Add(codeConst("invalid")))))}
 	check := e.global("check" + upperPrefix(e.prefix))
 	e.finish(jen.Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
 		jen.Var().Id("r").Qual(implPath, "Report"),

@@ -17,7 +17,7 @@ import (
 // string holds, when it passed them.
 func (e *emitter) stringChecks(s *jsonschema.Schema, str, v jen.Code, l loc) []jen.Code {
 	p := plan.StringOf(s)
-	out, _ := e.stringRules(p.Rules, stringView{str: str, length: "length", enumBase: e.prefix + "Values",
+	out, _ := e.stringRules(p.Rules, stringView{str: str, length: "length", enumBase: e.nameAt(s.Loc, "Values"),
 		fail: func(r plan.Rule) jen.Code { return e.reportValue(r.Code, l, r.Expected, v) }})
 	if p.Content == nil {
 		return out
@@ -132,7 +132,7 @@ func (e *emitter) numberChecks(s *jsonschema.Schema, num, v jen.Code, l loc) ([]
 		compare:    func(n json.Number) jen.Code { return jen.Qual(valuePath, "Compare").Call(v, jen.Lit(string(n))) },
 		multipleOf: func(m json.Number) jen.Code { return jen.Qual(valuePath, "MultipleOf").Call(v, jen.Lit(string(m))) },
 		in:         func(table string) jen.Code { return jen.Qual(implPath, "InNumbers").Call(v, num, jen.Id(table)) },
-		enumBase:   e.prefix + "Values",
+		enumBase:   e.nameAt(s.Loc, "Values"),
 	}
 	rules, ok := e.numberRules(p.Rules, x, func(r plan.Rule) jen.Code { return e.reportValue(r.Code, l, r.Expected, v) })
 	if !ok || len(rules) == 0 {

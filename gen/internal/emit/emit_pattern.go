@@ -24,19 +24,50 @@ func (e *emitter) patternMatch(p, at string) (func(s jen.Code) jen.Code, bool) {
 		e.fail(at, "pattern %q cannot be checked in Go: %v", p, err)
 		return nil, false
 	}
-	base := e.patternPrefix
-	if base == "" {
-		base = e.prefix + "Pattern"
-	}
-	name := e.global(base + strconv.Itoa(len(e.patterns)))
+	name := e.global(e.nameAt(at, "Pattern"))
 	if run, ok := parseRun(p); ok {
 		e.patterns[p] = "!" + name
 		e.vars = append(e.vars, run.emit(name, p))
 		return patternCall("!"+name, true), true
 	}
 	e.patterns[p] = name
-	e.vars = append(e.vars, jen.Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re2)))
+	e.vars = append(e.vars, jen.Commentf("%s matches the pattern %q, translated to RE2.", name, p).Line().
+		Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re2)))
 	return patternCall(name, false), true
+}
+
+// nameAt is the base of the name of a package-level helper (a pattern, an
+// enum's table) first made for the schema at the location at, a JSON
+// Pointer fragment (#/properties/tags/items/pattern), and suffix says what
+// it is: named after the last property or definition the location lies
+// under (tagsPattern), else after the tool or type of the schema
+// (getWeatherArgsPattern); in a schema file, whose package may hold others,
+// after both (outlineMailPattern). A file interns its helpers by content,
+// so the name is that of the first use; scope.global makes it unique.
+func (e *emitter) nameAt(at, suffix string) string {
+	segs := strings.Split(strings.TrimPrefix(strings.TrimPrefix(at, "#"), "/"), "/")
+	name := ""
+	for i := 0; i+1 < len(segs); i++ {
+		switch segs[i] {
+		case "properties", "$defs", "definitions":
+			i++
+			seg := strings.NewReplacer("~1", "/", "~0", "~").Replace(segs[i])
+			// The type of a definition, without its package.
+			if dot := strings.LastIndexByte(seg, '.'); segs[i-1] != "properties" && dot >= 0 {
+				seg = seg[dot+1:]
+			}
+			if w := lowerFirst(camel(seg)); len(w) <= 24 {
+				name = w
+			}
+		}
+	}
+	switch {
+	case name == "":
+		name = e.prefix
+	case e.scope.shared:
+		name = e.prefix + upperFirst(name)
+	}
+	return lowerFirst(name + suffix)
 }
 
 func patternCall(name string, loop bool) func(s jen.Code) jen.Code {

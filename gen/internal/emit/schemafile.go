@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"fmt"
 	"go/token"
 	"strings"
 
@@ -19,9 +18,10 @@ func SchemaFile(doc *jsonschema.Document, pkg, fn, source string, decideOnly boo
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header[3:])
 	sc := newScope(declared)
+	sc.shared = true
 	sc.importRuntime(f)
 	sc.public(fn)
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion4")
+	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 	prefix := strings.TrimPrefix(fn, "Validate")
 	if prefix == "" || !token.IsIdentifier(prefix) {
 		prefix = fn
@@ -39,9 +39,5 @@ func SchemaFile(doc *jsonschema.Document, pkg, fn, source string, decideOnly boo
 		}
 		return nil, errs
 	}
-	var out strings.Builder
-	if err := f.Render(&out); err != nil {
-		return nil, fmt.Errorf("rendering generated code: %w", err)
-	}
-	return []byte(out.String()), nil
+	return render(f)
 }

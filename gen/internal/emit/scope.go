@@ -30,6 +30,11 @@ type scope struct {
 	imported map[string]bool           // the names imports take
 	globals  map[string]bool           // package-level names of this file
 	locals   map[string]bool           // local names used in this file
+	// shared says that the package may hold other files generated beside
+	// this one, unknown to declared (a schema file's: toolgen schema writes
+	// several into one package): helpers named after what they check begin
+	// with the prefix of the file's function (see emitter.nameAt).
+	shared bool
 }
 
 func newScope(declared map[string]token.Position) *scope {

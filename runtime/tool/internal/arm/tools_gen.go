@@ -4,13 +4,14 @@ package arm
 
 import (
 	"encoding/json"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
-	"unicode/utf8"
 )
 
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // The parameters of the move tool: the canonical schema, and the dialects that differ from it.
 const (
@@ -36,37 +37,42 @@ var moveArgsForms = []toolimpl.Form{
 
 // MoveTool is the move tool, generated from MoveArgs.
 var MoveTool = tool.Def[MoveArgs]{
-	Decode:  DecodeMoveArgs,
-	Decoder: moveArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
-		Dialects:    toolimpl.Dialects("move", "Moves the arm to a point of its 10 m by 10 m workspace.", tool.RiskAct, false, "", moveArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "move",
+		Description: "Moves the arm to a point of its 10 m by 10 m workspace.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(moveArgsSchema),
 		Validate:    ValidateMoveArgs,
-	},
+		Idempotent:  false,
+	}, moveArgsForms),
+	Decode:  DecodeMoveArgs,
+	Decoder: moveArgsDecoder,
 }
 
-// ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateMoveArgs checks a model's arguments for the move tool: nil when valid, else the errors
+// (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeMoveArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeMoveArgs checks a model's arguments for the move tool and returns them as a MoveArgs; when
+// not valid, the zero MoveArgs and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
 func DecodeMoveArgs(args map[string]any) (MoveArgs, tool.Errors) {
 	return moveArgsDecoder(args, nil, 0)
 }
 
-// DecodeMoveArgsJSON reads a model's arguments for the move tool, raw, into a MoveArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the same bytes.
+// DecodeMoveArgsJSON reads a model's arguments for the move tool, raw, into a MoveArgs in one pass,
+// with no map in between, and returns exactly what tool.ParseArgs and DecodeMoveArgs return for the
+// same bytes.
 func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
 	return moveArgsDecoder(nil, raw, 0)
 }
 
-// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw, with at
+// most maxErrors errors.
 func moveArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out MoveArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeMoveArgs(s, toolimpl.Loc{})
@@ -145,37 +151,42 @@ var releaseArgsForms = []toolimpl.Form{
 
 // ReleaseTool is the release tool, generated from ReleaseArgs.
 var ReleaseTool = tool.Def[ReleaseArgs]{
-	Decode:  DecodeReleaseArgs,
-	Decoder: releaseArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Opens the gripper: what it holds falls.",
-		Dialects:    toolimpl.Dialects("release", "Opens the gripper: what it holds falls.", tool.RiskDangerous, false, "", releaseArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "release",
+		Description: "Opens the gripper: what it holds falls.",
 		Risk:        tool.RiskDangerous,
 		Schema:      json.RawMessage(releaseArgsSchema),
 		Validate:    ValidateReleaseArgs,
-	},
+		Idempotent:  false,
+	}, releaseArgsForms),
+	Decode:  DecodeReleaseArgs,
+	Decoder: releaseArgsDecoder,
 }
 
-// ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateReleaseArgs checks a model's arguments for the release tool: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeReleaseArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a ReleaseArgs; when not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeReleaseArgs checks a model's arguments for the release tool and returns them as a
+// ReleaseArgs; when not valid, the zero ReleaseArgs and the errors (at most tool.DefaultMaxErrors,
+// then tool.CodeTooManyErrors).
 func DecodeReleaseArgs(args map[string]any) (ReleaseArgs, tool.Errors) {
 	return releaseArgsDecoder(args, nil, 0)
 }
 
-// DecodeReleaseArgsJSON reads a model's arguments for the release tool, raw, into a ReleaseArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs return for the same bytes.
+// DecodeReleaseArgsJSON reads a model's arguments for the release tool, raw, into a ReleaseArgs in
+// one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeReleaseArgs
+// return for the same bytes.
 func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
 	return releaseArgsDecoder(nil, raw, 0)
 }
 
-// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw,
+// with at most maxErrors errors.
 func releaseArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeReleaseArgs(s, toolimpl.Loc{})
@@ -186,10 +197,12 @@ func releaseArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Rel
 	return out, nil
 }
 
-// releaseArgsObject is the shape of an object of type ReleaseArgs: its members, and those it requires.
+// releaseArgsObject is the shape of an object of type ReleaseArgs: its members, and those it
+// requires.
 var releaseArgsObject = toolimpl.NewObject([]string{})
 
-// decodeReleaseArgs reads a value of type ReleaseArgs at the location at, checking it against its schema.
+// decodeReleaseArgs reads a value of type ReleaseArgs at the location at, checking it against its
+// schema.
 func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReleaseArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
 		return out
@@ -221,41 +234,49 @@ var tuneArgsForms = []toolimpl.Form{
 // TuneTool is the tune tool, generated from TuneArgs.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at #/properties/params.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at #/properties/params.
-//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at #/properties/params.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express a map at
+//     #/properties/params.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a map at
+//     #/properties/params.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a map at
+//     #/properties/params.
 var TuneTool = tool.Def[TuneArgs]{
-	Decode:  DecodeTuneArgs,
-	Decoder: tuneArgsDecoder,
-	Tool: tool.Tool{
-		Description: "Sets the arm's tuning parameters.",
-		Dialects:    toolimpl.Dialects("tune", "Sets the arm's tuning parameters.", tool.RiskAct, false, "", tuneArgsForms),
-		Idempotent:  false,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "tune",
+		Description: "Sets the arm's tuning parameters.",
 		Risk:        tool.RiskAct,
 		Schema:      json.RawMessage(tuneArgsSchema),
 		Validate:    ValidateTuneArgs,
-	},
+		Idempotent:  false,
+	}, tuneArgsForms),
+	Decode:  DecodeTuneArgs,
+	Decoder: tuneArgsDecoder,
 }
 
-// ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidateTuneArgs checks a model's arguments for the tune tool: nil when valid, else the errors
+// (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodeTuneArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodeTuneArgs checks a model's arguments for the tune tool and returns them as a TuneArgs; when
+// not valid, the zero TuneArgs and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
 func DecodeTuneArgs(args map[string]any) (TuneArgs, tool.Errors) {
 	return tuneArgsDecoder(args, nil, 0)
 }
 
-// DecodeTuneArgsJSON reads a model's arguments for the tune tool, raw, into a TuneArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the same bytes.
+// DecodeTuneArgsJSON reads a model's arguments for the tune tool, raw, into a TuneArgs in one pass,
+// with no map in between, and returns exactly what tool.ParseArgs and DecodeTuneArgs return for the
+// same bytes.
 func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
 	return tuneArgsDecoder(nil, raw, 0)
 }
 
-// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw, with at
+// most maxErrors errors.
 func tuneArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out TuneArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeTuneArgs(s, toolimpl.Loc{})
@@ -299,14 +320,16 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TuneArgs) {
 // The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
 const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
 
-// ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when
+// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionResult(args map[string]any) tool.Errors {
 	var r toolimpl.Report
 	checkPositionResult(&r, args)
 	return r.Errors()
 }
 
-// checkPositionResult checks the JSON of a result of type Position as JSON Schema does, reporting every error in r.
+// checkPositionResult checks the JSON of a result of type Position as JSON Schema does, reporting
+// every error in r.
 func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 	var at toolimpl.Loc
 	present := 0
@@ -323,26 +346,17 @@ func checkPositionResult(r *toolimpl.Report, args map[string]any) {
 		present++
 	}
 	if !hasX {
-		r.Add(at.Key("x"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
+		r.Add(at.Key("x"), tool.Error{Code: tool.CodeMissing, Expected: "number"})
 	}
 	if !hasY {
-		r.Add(at.Key("y"), tool.Error{
-			Code:     tool.CodeMissing,
-			Expected: "number",
-		})
+		r.Add(at.Key("y"), tool.Error{Code: tool.CodeMissing, Expected: "number"})
 	}
 	if len(args) > present {
 		for k := range toolimpl.KeysInOrder(args) {
 			switch k {
 			case "x", "y", "holding":
 			default:
-				r.Add(at.Key(k), tool.Error{
-					Code: tool.CodeUnexpected,
-					Got:  value.TypeName(args[k]),
-				})
+				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
 			}
 			if r.Full() {
 				break
@@ -401,39 +415,44 @@ var positionArgsForms = []toolimpl.Form{
 
 // PositionTool is the position tool, generated from PositionArgs.
 var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[PositionArgs]{
-	Decode:  DecodePositionArgs,
-	Decoder: positionArgsDecoder,
-	Tool: tool.Tool{
-		Description:    "Reads where the arm is.",
-		Dialects:       toolimpl.Dialects("position", "Reads where the arm is.", tool.RiskRead, true, positionResultSchema, positionArgsForms),
-		Idempotent:     true,
+	Tool: toolimpl.NewTool(tool.Tool{
 		Name:           "position",
-		ResultSchema:   json.RawMessage(positionResultSchema),
+		Description:    "Reads where the arm is.",
 		Risk:           tool.RiskRead,
 		Schema:         json.RawMessage(positionArgsSchema),
 		Validate:       ValidatePositionArgs,
+		Idempotent:     true,
+		ResultSchema:   json.RawMessage(positionResultSchema),
 		ValidateResult: ValidatePositionResult,
-	},
+	}, positionArgsForms),
+	Decode:  DecodePositionArgs,
+	Decoder: positionArgsDecoder,
 }}
 
-// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidatePositionArgs checks a model's arguments for the position tool: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodePositionArgs(s, toolimpl.Loc{})
 	})
 }
 
-// DecodePositionArgs checks a model's arguments for the position tool and returns them as a PositionArgs; when not valid, the zero PositionArgs and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePositionArgs checks a model's arguments for the position tool and returns them as a
+// PositionArgs; when not valid, the zero PositionArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePositionArgs(args map[string]any) (PositionArgs, tool.Errors) {
 	return positionArgsDecoder(args, nil, 0)
 }
 
-// DecodePositionArgsJSON reads a model's arguments for the position tool, raw, into a PositionArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePositionArgs return for the same bytes.
+// DecodePositionArgsJSON reads a model's arguments for the position tool, raw, into a PositionArgs
+// in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodePositionArgs return for the same bytes.
 func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
 	return positionArgsDecoder(nil, raw, 0)
 }
 
-// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw,
+// with at most maxErrors errors.
 func positionArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out PositionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePositionArgs(s, toolimpl.Loc{})
@@ -444,7 +463,8 @@ func positionArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out Po
 	return out, nil
 }
 
-// decodePositionArgs reads a value of type PositionArgs at the location at, checking it against its schema.
+// decodePositionArgs reads a value of type PositionArgs at the location at, checking it against its
+// schema.
 func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PositionArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
 		return out
@@ -475,34 +495,37 @@ var planForms = []toolimpl.Form{
 
 // PlanOutput is the plan structured output, generated from Plan.
 var PlanOutput = tool.OutputDef[Plan]{
-	Decode: DecodePlan,
-	Output: tool.Output{
-		Description: "A plan of moves, a model's answer when asked for one.",
-		Formats:     toolimpl.Formats("plan", "A plan of moves, a model's answer when asked for one.", planForms),
+	Output: toolimpl.NewOutput(tool.Output{
 		Name:        "plan",
+		Description: "A plan of moves, a model's answer when asked for one.",
 		Schema:      json.RawMessage(planSchema),
 		Validate:    ValidatePlan,
-	},
+	}, planForms),
+	Decode: DecodePlan,
 }
 
-// ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlan(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
 		decodePlan(s, toolimpl.Loc{})
 	})
 }
 
-// DecodePlan checks a model's answer in the plan format and returns it as a Plan; when not valid, the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+// DecodePlan checks a model's answer in the plan format and returns it as a Plan; when not valid,
+// the zero Plan and the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func DecodePlan(args map[string]any) (Plan, tool.Errors) {
 	return planDecoder(args, nil, 0)
 }
 
-// DecodePlanJSON reads a model's answer in the plan format, raw, into a Plan in one pass, with no map in between, and returns exactly what tool.ParseArgs and DecodePlan return for the same bytes.
+// DecodePlanJSON reads a model's answer in the plan format, raw, into a Plan in one pass, with no
+// map in between, and returns exactly what tool.ParseArgs and DecodePlan return for the same bytes.
 func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
 	return planDecoder(nil, raw, 0)
 }
 
-// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw, with at most maxErrors errors.
+// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw, with at most
+// maxErrors errors.
 func planDecoder(args map[string]any, raw []byte, maxErrors int) (out Plan, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePlan(s, toolimpl.Loc{})

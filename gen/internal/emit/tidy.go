@@ -1,0 +1,156 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// render renders a generated file as a person would have written it:
+// jennifer's output, with its comment lines wrapped (wrapComments) and its
+// imports in goimports' groups (groupImports). Both are edits of the text
+// jennifer has formatted, which leave it gofmt'd: cheaper than formatting
+// the file once more.
+func render(f *jen.File) ([]byte, error) {
+	var b bytes.Buffer
+	if err := f.Render(&b); err != nil {
+		return nil, fmt.Errorf("rendering generated code: %w", err)
+	}
+	return groupImports(wrapComments(b.Bytes())), nil
+}
+
+// commentWidth is the column a comment line of generated code stops at, a
+// tab counting 4.
+const commentWidth = 100
+
+// wrapComments wraps the line comments that stand on their own line and
+// run past commentWidth, at single spaces: a paragraph of a doc comment
+// stays the same paragraph, and an item of a list ("  - ") the same item,
+// its continuation lines indented as gofmt indents them. Other indented
+// comment lines (code blocks), directives and comments after code are left
+// as they are.
+func wrapComments(src []byte) []byte {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, scanner.ScanComments)
+	var out bytes.Buffer
+	last := 0
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok != token.COMMENT || !strings.HasPrefix(lit, "// ") {
+			continue
+		}
+		off := file.Offset(pos)
+		start := bytes.LastIndexByte(src[:off], '\n') + 1
+		indent := string(src[start:off])
+		if strings.Trim(indent, "\t") != "" {
+			continue // after code
+		}
+		wrapped, ok := wrapLine(indent, lit[len("// "):])
+		if !ok {
+			continue
+		}
+		out.Write(src[last:start])
+		out.WriteString(wrapped)
+		last = off + len(lit)
+	}
+	if last == 0 {
+		return src
+	}
+	out.Write(src[last:])
+	return out.Bytes()
+}
+
+// wrapLine wraps the text of one comment line, after "// ", indented by
+// indent's tabs; false when it fits or is not a paragraph's or a list
+// item's line.
+func wrapLine(indent, text string) (string, bool) {
+	width := commentWidth - 4*len(indent) - len("// ")
+	if utf8.RuneCountInString(text) <= width {
+		return "", false
+	}
+	cont := ""
+	switch {
+	case strings.HasPrefix(text, "  - "):
+		cont = "    "
+	case strings.HasPrefix(text, " "), strings.HasPrefix(text, "\t"), strings.HasPrefix(text, "go:"):
+		return "", false
+	}
+	var b strings.Builder
+	line, n := 0, 0 // the start of the current line in text, and its width
+	breakAt := -1   // the last space of the current line to break at
+	for i, r := range text {
+		if r == ' ' && i > 0 && text[i-1] != ' ' && i+1 < len(text) && text[i+1] != ' ' && (cont == "" || i > len("  -")) {
+			breakAt = i
+		}
+		n++
+		limit := width
+		if line > 0 {
+			limit -= len(cont)
+		}
+		if n > limit && breakAt > line {
+			b.WriteString(indent + "// " + prefix(line, cont) + text[line:breakAt] + "\n")
+			line = breakAt + 1
+			n = utf8.RuneCountInString(text[line : i+1])
+			breakAt = -1
+		}
+	}
+	if line == 0 {
+		return "", false
+	}
+	b.WriteString(indent + "// " + prefix(line, cont) + text[line:])
+	return b.String(), true
+}
+
+func prefix(line int, cont string) string {
+	if line == 0 {
+		return ""
+	}
+	return cont
+}
+
+// groupImports puts the standard library's imports of jennifer's one
+// import block before the others, a blank line between, as goimports
+// groups them.
+func groupImports(src []byte) []byte {
+	open := bytes.Index(src, []byte("\nimport (\n"))
+	if open < 0 {
+		return src
+	}
+	body := open + len("\nimport (\n")
+	end := bytes.Index(src[body:], []byte("\n)\n"))
+	if end < 0 {
+		return src
+	}
+	var std, other []string
+	for _, line := range strings.Split(string(src[body:body+end]), "\n") {
+		quote := strings.IndexByte(line, '"')
+		path, err := strconv.Unquote(strings.TrimSpace(line[max(quote, 0):]))
+		if quote < 0 || err != nil {
+			return src // not jennifer's block of one import a line
+		}
+		if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+			other = append(other, line)
+		} else {
+			std = append(std, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	var b bytes.Buffer
+	b.Write(src[:body])
+	b.WriteString(strings.Join(std, "\n") + "\n\n" + strings.Join(other, "\n"))
+	b.Write(src[body+end:])
+	return b.Bytes()
+}
