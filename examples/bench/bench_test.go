@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	gojson "github.com/goccy/go-json"
 	googleschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
@@ -26,7 +27,12 @@ import (
 //     result), the audit log off; an invalid call also renders its
 //     FeedbackJSON, what an application sends back to the model;
 //   - encodingjson: encoding/json into the struct, no validation (valid
-//     calls only: it accepts most invalid ones);
+//     calls only: it accepts most invalid ones); built with
+//     GOEXPERIMENT=jsonv2, where encoding/json's v1 API runs on the v2
+//     implementation, the row is encodingjsonv2 (see regenerate.sh);
+//   - gojson, sonic: goccy/go-json and bytedance/sonic (its default
+//     configuration) into the struct, no validation; sonic only where its
+//     JIT builds (amd64 and arm64, Go before 1.28: see sonic_test.go);
 //   - santhosh: encoding/json into an any, santhosh-tekuri/jsonschema v6
 //     (formats asserted, as toolgen does), encoding/json into the struct;
 //   - mcpsdk: the MCP Go SDK's typed-handler path (its JSON decoder into a
@@ -101,7 +107,7 @@ func (c toolCalls[T]) impls(tb testing.TB) []impl[T] {
 	resolved, err := doc.Resolve(nil)
 	require.NoError(tb, err, name)
 
-	return []impl[T]{
+	impls := []impl[T]{
 		{"onepass", func(raw []byte) (T, bool) {
 			v, errs := c.decodeJSON(raw)
 			return v, errs == nil
@@ -124,11 +130,25 @@ func (c toolCalls[T]) impls(tb testing.TB) []impl[T] {
 			}
 			return handled, true
 		}, true},
-		{"encodingjson", func(raw []byte) (T, bool) {
+		{encodingJSON, func(raw []byte) (T, bool) {
 			var v T
 			err := json.Unmarshal(raw, &v)
 			return v, err == nil
 		}, false},
+		{"gojson", func(raw []byte) (T, bool) {
+			var v T
+			err := gojson.Unmarshal(raw, &v)
+			return v, err == nil
+		}, false},
+	}
+	if sonicUnmarshal != nil {
+		impls = append(impls, impl[T]{"sonic", func(raw []byte) (T, bool) {
+			var v T
+			err := sonicUnmarshal(raw, &v)
+			return v, err == nil
+		}, false})
+	}
+	return append(impls, []impl[T]{
 		{"santhosh", func(raw []byte) (T, bool) {
 			var v T
 			var m any
@@ -142,7 +162,7 @@ func (c toolCalls[T]) impls(tb testing.TB) []impl[T] {
 			v, err := mcpsdk.Decode[T](resolved, raw, mcpsdk.Unmarshal)
 			return v, err == nil
 		}, true},
-	}
+	}...)
 }
 
 var feedbackSink string
@@ -179,6 +199,9 @@ func (c toolCalls[T]) check(tb testing.TB) {
 // benchTool checks the implementations, then times each on each call.
 func benchTool[T any](b *testing.B, c toolCalls[T]) {
 	c.check(b)
+	if sonicUnmarshal == nil {
+		b.Log(sonicNote)
+	}
 	var sink T
 	for _, im := range c.impls(b) {
 		for _, call := range []struct {

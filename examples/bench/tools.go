@@ -4,7 +4,8 @@
 // validation, encoding/json + santhosh-tekuri/jsonschema, and the MCP Go
 // SDK's path (a map, google/jsonschema-go, then the struct). Its three
 // tools span the shapes models call: get_weather (the README's example), a
-// recursive outline, and a 30-field support ticket.
+// recursive outline, and a 30-field support ticket; a fourth, store_notes,
+// is the call of BenchmarkSize.
 package bench
 
 //go:generate go tool toolgen -notes=toolgen_notes.txt
@@ -161,4 +162,37 @@ type Attachment struct {
 	MediaType string `json:"media_type" jsonschema:"pattern=^[a-z]+/[a-z0-9.+-]+$"`
 	// Its size in bytes, at most 25 MB.
 	Size int `json:"size" jsonschema:"minimum=0,maximum=26214400"`
+}
+
+// StoreNotesArgs stores a notebook: a long text, many entries and a tree of
+// notes. It is the call of BenchmarkSize, whose arguments grow to a MiB.
+//
+//toolgen:tool name=store_notes risk=act
+type StoreNotesArgs struct {
+	// The notebook's title.
+	Title string `json:"title" jsonschema:"minLength=1,maxLength=200"`
+	// The notebook's text, of any length.
+	Text string `json:"text,omitempty"`
+	// The notebook's entries, as many as it has.
+	Entries []Entry `json:"entries,omitempty"`
+	// The notes, nested.
+	Notes []Note `json:"notes,omitempty"`
+}
+
+// Entry is one line of a notebook.
+type Entry struct {
+	// Its number.
+	ID int `json:"id" jsonschema:"minimum=0"`
+	// A lower-case label.
+	Label string `json:"label" jsonschema:"pattern=^[a-z0-9_-]+$"`
+	// A score, from 0 to 1.
+	Score float64 `json:"score" jsonschema:"minimum=0,maximum=1"`
+}
+
+// Note is a note and the notes under it.
+type Note struct {
+	// What the note says.
+	Text string `json:"text" jsonschema:"minLength=1"`
+	// The notes under it.
+	Notes []Note `json:"notes,omitempty"`
 }

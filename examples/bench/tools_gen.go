@@ -931,5 +931,222 @@ func countryPattern(s string) bool {
 // mediaTypePattern matches the pattern "^[a-z]+/[a-z0-9.+-]+$", translated to RE2.
 var mediaTypePattern = regexp.MustCompile("^[a-z]+\\/[a-z0-9\\.\\+\\-]+$")
 
+// The parameters of the store_notes tool: the canonical schema, and the dialects that differ from
+// it.
+const (
+	storeNotesArgsSchema           = `{"$defs":{"Note":{"properties":{"text":{"type":"string","minLength":1,"description":"What the note says."},"notes":{"items":{"$ref":"#/$defs/Note"},"type":"array","description":"The notes under it."}},"additionalProperties":false,"type":"object","required":["text"],"description":"A note and the notes under it."}},"properties":{"title":{"type":"string","maxLength":200,"minLength":1,"description":"The notebook's title."},"text":{"type":"string","description":"The notebook's text, of any length."},"entries":{"items":{"properties":{"id":{"type":"integer","minimum":0,"description":"Its number."},"label":{"type":"string","pattern":"^[a-z0-9_-]+$","description":"A lower-case label."},"score":{"type":"number","maximum":1,"minimum":0,"description":"A score, from 0 to 1."}},"additionalProperties":false,"type":"object","required":["id","label","score"],"description":"Entry is one line of a notebook."},"type":"array","description":"The notebook's entries, as many as it has."},"notes":{"items":{"$ref":"#/$defs/Note"},"type":"array","description":"The notes, nested."}},"additionalProperties":false,"type":"object","required":["title"]}`
+	storeNotesArgsOpenAISchema     = `{"type":"object","$defs":{"Note":{"type":"object","properties":{"text":{"type":"string","description":"What the note says. Must be at least 1 character."},"notes":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Note"}},{"type":"null"}],"description":"The notes under it."}},"required":["text","notes"],"additionalProperties":false,"description":"A note and the notes under it."}},"properties":{"title":{"type":"string","description":"The notebook's title. Must be 1-200 characters."},"text":{"type":["string","null"],"description":"The notebook's text, of any length."},"entries":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":0,"description":"Its number."},"label":{"type":"string","pattern":"^[a-z0-9_-]+$","description":"A lower-case label."},"score":{"type":"number","maximum":1,"minimum":0,"description":"A score, from 0 to 1."}},"required":["id","label","score"],"additionalProperties":false,"description":"Entry is one line of a notebook."}},{"type":"null"}],"description":"The notebook's entries, as many as it has."},"notes":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/Note"}},{"type":"null"}],"description":"The notes, nested."}},"required":["title","text","entries","notes"],"additionalProperties":false}`
+	storeNotesArgsGeminiJSONSchema = `{"type":"object","$defs":{"Note":{"type":"object","properties":{"text":{"type":"string","description":"What the note says. Must be at least 1 character."},"notes":{"type":"array","items":{"$ref":"#/$defs/Note"},"description":"The notes under it."}},"required":["text"],"additionalProperties":false,"description":"A note and the notes under it."}},"properties":{"title":{"type":"string","description":"The notebook's title. Must be 1-200 characters."},"text":{"type":"string","description":"The notebook's text, of any length."},"entries":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":0,"description":"Its number."},"label":{"type":"string","description":"A lower-case label. Must match the regular expression ^[a-z0-9_-]+$."},"score":{"type":"number","maximum":1,"minimum":0,"description":"A score, from 0 to 1."}},"required":["id","label","score"],"additionalProperties":false,"description":"Entry is one line of a notebook."},"description":"The notebook's entries, as many as it has."},"notes":{"type":"array","items":{"$ref":"#/$defs/Note"},"description":"The notes, nested."}},"required":["title"],"additionalProperties":false}`
+)
+
+// storeNotesArgsForms are the definitions of the store_notes tool in each provider's form.
+var storeNotesArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: storeNotesArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: storeNotesArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: storeNotesArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: storeNotesArgsSchema},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: storeNotesArgsSchema, Fallback: "Anthropic strict mode cannot express a recursive type at #/$defs/Note/properties/notes/items and #/properties/notes/items"},
+	{Shape: tool.AnthropicNonStrict, Parameters: storeNotesArgsSchema},
+	{Shape: tool.Gemini, Form: tool.GeminiJSONSchema, Parameters: storeNotesArgsGeminiJSONSchema, Fallback: "Gemini's parameters cannot express a recursive type at #/properties/notes/items"},
+	{Shape: tool.GeminiJSONSchema, Parameters: storeNotesArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: storeNotesArgsSchema},
+}
+
+// StoreNotesTool is the store_notes tool, generated from StoreNotesArgs.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express a recursive type
+//     at #/$defs/Note/properties/notes/items and #/properties/notes/items.
+//   - Gemini: parametersJsonSchema, as Gemini's parameters cannot express a recursive type at
+//     #/properties/notes/items.
+var StoreNotesTool = tool.Def[StoreNotesArgs]{
+	Tool: toolimpl.NewTool(tool.Tool{
+		Name:        "store_notes",
+		Description: "Stores a notebook: a long text, many entries and a tree of notes. It is the call of BenchmarkSize, whose arguments grow to a MiB.",
+		Risk:        tool.RiskAct,
+		Schema:      json.RawMessage(storeNotesArgsSchema),
+		Validate:    ValidateStoreNotesArgs,
+		Idempotent:  false,
+	}, storeNotesArgsForms),
+	Decode:  DecodeStoreNotesArgs,
+	Decoder: storeNotesArgsDecoder,
+}
+
+// ValidateStoreNotesArgs checks a model's arguments for the store_notes tool: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateStoreNotesArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeStoreNotesArgs(s, toolimpl.Loc{})
+	})
+}
+
+// DecodeStoreNotesArgs checks a model's arguments for the store_notes tool and returns them as a
+// StoreNotesArgs; when not valid, the zero StoreNotesArgs and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeStoreNotesArgs(args map[string]any) (StoreNotesArgs, tool.Errors) {
+	return storeNotesArgsDecoder(args, nil, 0)
+}
+
+// DecodeStoreNotesArgsJSON reads a model's arguments for the store_notes tool, raw, into a
+// StoreNotesArgs in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeStoreNotesArgs return for the same bytes.
+func DecodeStoreNotesArgsJSON(raw []byte) (StoreNotesArgs, tool.Errors) {
+	return storeNotesArgsDecoder(nil, raw, 0)
+}
+
+// storeNotesArgsDecoder is the tool.Decoder of StoreNotesArgs: it reads args or, when args is nil,
+// raw, with at most maxErrors errors.
+func storeNotesArgsDecoder(args map[string]any, raw []byte, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, maxErrors, func(s *toolimpl.Scanner) {
+		out = decodeStoreNotesArgs(s, toolimpl.Loc{})
+	})
+	if errs != nil {
+		return StoreNotesArgs{}, errs
+	}
+	return out, nil
+}
+
+// storeNotesArgsObject is the shape of an object of type StoreNotesArgs: its members, and those it
+// requires.
+var storeNotesArgsObject = toolimpl.NewObject([]string{"title", "text", "entries", "notes"}, "title", "string")
+
+// decodeStoreNotesArgs reads a value of type StoreNotesArgs at the location at, checking it against
+// its schema.
+func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out StoreNotesArgs) {
+	if !s.Object(at, storeNotesArgsObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// title
+			if v, ok := s.String(at.Key("title"), "string"); ok {
+				n := utf8.RuneCountInString(v)
+				if n < 1 {
+					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+				} else if n > 200 {
+					s.Fail(at.Key("title"), "maxLength", "at most 200 characters long")
+				}
+				out.Title = s.Keep(v)
+			}
+		case 1:
+			// text
+			if v2, ok := s.String(at.Key("text"), "string"); ok {
+				out.Text = s.Keep(v2)
+			}
+		case 2:
+			// entries
+			atEntries := at.Key("entries")
+			if s.Array(atEntries, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]Entry
+				items := buf[:0]
+				for i2 := s.NextItem(atEntries); i2 >= 0; i2 = s.NextItem(atEntries) {
+					var item Entry
+					item = decodeEntry(s, atEntries.Index(i2))
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Entries = toolimpl.Slice(s, items)
+			}
+		case 3:
+			// notes
+			atNotes := at.Key("notes")
+			if s.Array(atNotes, "array", toolimpl.None, toolimpl.None, false) {
+				var buf2 [8]Note
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atNotes); i3 >= 0; i3 = s.NextItem(atNotes) {
+					var item2 Note
+					item2 = decodeNote(s, atNotes.Index(i3), 1)
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.Notes = toolimpl.Slice(s, items2)
+			}
+		}
+	}
+	return out
+}
+
+// entryObject is the shape of an object of type Entry: its members, and those it requires.
+var entryObject = toolimpl.NewObject([]string{"id", "label", "score"}, "id", "integer", "label", "string", "score", "number")
+
+// decodeEntry reads a value of type Entry at the location at, checking it against its schema.
+func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc) (out Entry) {
+	if !s.Object(at, entryObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// id
+			if n, ok := s.Integer(at.Key("id"), "integer"); ok {
+				if n.F < 0 {
+					s.Fail(at.Key("id"), "minimum", ">= 0")
+				}
+				out.ID = int(s.Int(at.Key("id"), n, math.MinInt, math.MaxInt))
+			}
+		case 1:
+			// label
+			if v, ok := s.String(at.Key("label"), "string"); ok {
+				if !tagsPattern(v) {
+					s.Fail(at.Key("label"), "pattern", "a string matching the pattern ^[a-z0-9_-]+$")
+				}
+				out.Label = s.Keep(v)
+			}
+		case 2:
+			// score
+			if n2, ok := s.Number(at.Key("score"), "number"); ok {
+				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
+					s.Fail(at.Key("score"), "minimum", ">= 0")
+				} else if n2.F > 1 || n2.F == 1 && n2.Compare("1") > 0 {
+					s.Fail(at.Key("score"), "maximum", "<= 1")
+				}
+				out.Score = n2.F
+			}
+		}
+	}
+	return out
+}
+
+// noteObject is the shape of an object of type Note: its members, and those it requires.
+var noteObject = toolimpl.NewObject([]string{"text", "notes"}, "text", "string")
+
+// decodeNote reads a value of type Note at the location at, checking it against its schema.
+func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
+	var atNotes toolimpl.Loc
+	if depth > value.MaxDepth {
+		s.TooDeep(at)
+		return out
+	}
+	if !s.Object(at, noteObject, "object") {
+		return out
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// text
+			if v, ok := s.String(at.Key("text"), "string"); ok {
+				n := utf8.RuneCountInString(v)
+				if n < 1 {
+					s.Fail(at.Key("text"), "minLength", "at least 1 character long")
+				}
+				out.Text = s.Keep(v)
+			}
+		case 1:
+			// notes
+			atNotes = at.Key("notes")
+			if s.Array(atNotes, "array", toolimpl.None, toolimpl.None, false) {
+				var buf [8]Note
+				items := buf[:0]
+				for i2 := s.NextItem(atNotes); i2 >= 0; i2 = s.NextItem(atNotes) {
+					var item Note
+					item = decodeNote(s, atNotes.Index(i2), depth+1)
+					items = toolimpl.Append(s, items, item)
+				}
+				out.Notes = toolimpl.Slice(s, items)
+			}
+		}
+	}
+	return out
+}
+
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&GetWeatherTool.Tool, &SaveOutlineTool.Tool, &CreateTicketTool.Tool}
+var Tools = tool.Tools{&GetWeatherTool.Tool, &SaveOutlineTool.Tool, &CreateTicketTool.Tool, &StoreNotesTool.Tool}

@@ -28,7 +28,7 @@ func putScanner(s *Scanner) {
 	}
 	clear(s.vals) // pop cleared the values past its length
 	clear(s.runs)
-	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0
+	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used, s.copied = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0, ""
 	if s.raw {
 		s.sc.Reset(nil)
 	}

@@ -13,11 +13,8 @@
 package jsonscan
 
 import (
-	"encoding/json"
-	"math"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -139,6 +136,24 @@ func (s *Scanner) Reset(data []byte) {
 	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
 }
 
+// Input returns the document the scanner reads.
+func (s *Scanner) Input() []byte { return s.data }
+
+// Offset returns where v, a string the scanner returned, lies in the input,
+// and true; false when it does not lie there (it was decoded from escapes).
+func (s *Scanner) Offset(v string) (int, bool) {
+	if len(s.data) == 0 {
+		return 0, false
+	}
+	// Compared as addresses only: never converted back to a pointer.
+	p := uintptr(unsafe.Pointer(unsafe.StringData(v)))
+	base := uintptr(unsafe.Pointer(&s.data[0]))
+	if p < base || p-base+uintptr(len(v)) > uintptr(len(s.data)) {
+		return 0, false
+	}
+	return int(p - base), true
+}
+
 // Err returns the error that stopped the scan, or nil.
 func (s *Scanner) Err() *Error { return s.err }
 
@@ -154,36 +169,42 @@ func isBlank(b []byte) bool {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func (s *Scanner) skipSpace() {
-	for s.pos < len(s.data) && isSpace(s.data[s.pos]) {
-		s.pos++
+	// Most tokens follow one space or none.
+	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return
 	}
+	s.pos = spaceEnd(s.data, s.pos)
+}
+
+// spaceEnd returns the index of the first byte of data from i on that is
+// not white space, or len(data).
+func spaceEnd(data []byte, i int) int {
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	return i
 }
 
 // Peek returns the kind of the next value without reading it.
 func (s *Scanner) Peek() Kind {
-	if s.err != nil {
-		return Invalid
-	}
-	s.skipSpace()
-	if s.pos >= len(s.data) {
-		return Invalid
-	}
-	switch c := s.data[s.pos]; {
-	case c == '{':
-		return Object
-	case c == '[':
-		return Array
-	case c == '"':
-		return String
-	case c == '-' || (c >= '0' && c <= '9'):
-		return Number
-	case c == 't' || c == 'f':
-		return Bool
-	case c == 'n':
-		return Null
+	if s.err == nil {
+		s.skipSpace()
+		if s.pos < len(s.data) {
+			return kinds[s.data[s.pos]]
+		}
 	}
 	return Invalid
 }
+
+// kinds are the kinds of the values that start with each byte.
+var kinds = func() (k [256]Kind) {
+	k['{'], k['['], k['"'], k['t'], k['f'], k['n'] = Object, Array, String, Bool, Bool, Null
+	k['-'] = Number
+	for c := '0'; c <= '9'; c++ {
+		k[c] = Number
+	}
+	return k
+}()
 
 // Finish checks that nothing but white space follows the document's value.
 func (s *Scanner) Finish() bool {
@@ -420,19 +441,24 @@ func (s *Scanner) Member(i int) bool {
 			return s.duplicate(f)
 		}
 		f.seen |= 1 << i
-	} else {
-		if f.big == nil {
-			f.big = &bigFrame{}
-		}
-		w := (i - 64) / 64
-		for len(f.big.seen) <= w {
-			f.big.seen = append(f.big.seen, 0)
-		}
-		if f.big.seen[w]&(1<<(i%64)) != 0 {
-			return s.duplicate(f)
-		}
-		f.big.seen[w] |= 1 << (i % 64)
+		return s.colon(f)
 	}
+	return s.bigMember(f, i)
+}
+
+// bigMember is Member for the declared members 64 and up.
+func (s *Scanner) bigMember(f *frame, i int) bool {
+	if f.big == nil {
+		f.big = &bigFrame{}
+	}
+	w := (i - 64) / 64
+	for len(f.big.seen) <= w {
+		f.big.seen = append(f.big.seen, 0)
+	}
+	if f.big.seen[w]&(1<<(i%64)) != 0 {
+		return s.duplicate(f)
+	}
+	f.big.seen[w] |= 1 << (i % 64)
 	return s.colon(f)
 }
 
@@ -498,6 +524,15 @@ func (s *Scanner) duplicate(f *frame) bool {
 }
 
 func (s *Scanner) colon(f *frame) bool {
+	if s.pos < len(s.data) && s.data[s.pos] == ':' { // as most names are followed
+		s.pos++
+		f.child = childKey
+		return true
+	}
+	return s.spacedColon(f)
+}
+
+func (s *Scanner) spacedColon(f *frame) bool {
 	s.skipSpace()
 	if s.pos >= len(s.data) || s.data[s.pos] != ':' {
 		return s.unexpected("':' after a member name")
@@ -517,457 +552,4 @@ func (s *Scanner) NextItem() bool {
 	f.child, f.index = childIndex, f.n
 	f.n++
 	return true
-}
-
-// --- scalars -------------------------------------------------------------------
-
-// String reads a string and returns it decoded, or reports false and reads
-// nothing when the next value is not a string. The string is borrowed: it
-// shares memory with the input or with the scanner, and is valid until the
-// next call that reads a string. Clone it to keep it.
-func (s *Scanner) String() (string, bool) {
-	if s.Peek() != String {
-		return "", false
-	}
-	v, _, ok := s.stringToken()
-	return v, ok
-}
-
-// Number reads a number and returns its literal, or reports false and
-// reads nothing when the next value is not a number. The literal follows
-// JSON's grammar and lies within float64's range; it is borrowed like a
-// String.
-func (s *Scanner) Number() (string, bool) {
-	if s.Peek() != Number {
-		return "", false
-	}
-	return s.number()
-}
-
-// Bool reads true or false, or reports ok false and reads nothing when the
-// next value is not a boolean.
-func (s *Scanner) Bool() (v, ok bool) {
-	if s.Peek() != Bool {
-		return false, false
-	}
-	if s.data[s.pos] == 't' {
-		return true, s.literal("true")
-	}
-	return false, s.literal("false")
-}
-
-// Null reads null, or reports false and reads nothing when the next value
-// is not null.
-func (s *Scanner) Null() bool {
-	return s.Peek() == Null && s.literal("null")
-}
-
-// Skip reads the next value, whatever it is, checking it like any other,
-// and returns its kind; Invalid when it is not JSON. For a number, Literal
-// returns its literal.
-func (s *Scanner) Skip() Kind {
-	if s.err != nil {
-		return Invalid
-	}
-	k := s.Peek()
-	var ok bool
-	switch k {
-	case Object:
-		if !s.Object() {
-			return Invalid
-		}
-		for s.Next() {
-			if s.Undeclared() {
-				s.Skip()
-			}
-		}
-		s.End()
-		ok = s.err == nil
-	case Array:
-		if !s.Array() {
-			return Invalid
-		}
-		for s.NextItem() {
-			s.Skip()
-		}
-		s.End()
-		ok = s.err == nil
-	case String:
-		_, _, ok = s.stringToken()
-	case Number:
-		_, ok = s.number()
-	case Bool:
-		_, ok = s.Bool()
-	case Null:
-		ok = s.Null()
-	default:
-		ok = s.unexpected("a value")
-	}
-	if !ok {
-		return Invalid
-	}
-	return k
-}
-
-// Literal returns the literal of the last number read, borrowed.
-func (s *Scanner) Literal() string { return s.num }
-
-func (s *Scanner) literal(word string) bool {
-	for i := 0; i < len(word); i++ {
-		if s.pos >= len(s.data) || s.data[s.pos] != word[i] {
-			return s.unexpected("the literal " + word)
-		}
-		s.pos++
-	}
-	return true
-}
-
-// number reads a number at s.pos, which is '-' or a digit.
-func (s *Scanner) number() (string, bool) {
-	start := s.pos
-	if s.data[s.pos] == '-' {
-		s.pos++
-	}
-	intDigits := 1
-	if s.pos < len(s.data) && s.data[s.pos] == '0' {
-		s.pos++
-	} else if intDigits = s.digits(); intDigits == 0 {
-		return "", s.unexpected("a digit")
-	}
-	if s.pos < len(s.data) && s.data[s.pos] == '.' {
-		s.pos++
-		if s.digits() == 0 {
-			return "", s.unexpected("a digit after the decimal point")
-		}
-	}
-	exponent := false
-	if s.pos < len(s.data) && (s.data[s.pos] == 'e' || s.data[s.pos] == 'E') {
-		s.pos++
-		if s.pos < len(s.data) && (s.data[s.pos] == '+' || s.data[s.pos] == '-') {
-			s.pos++
-		}
-		if s.digits() == 0 {
-			return "", s.unexpected("a digit in the exponent")
-		}
-		exponent = true
-	}
-	lit := unsafe.String(&s.data[start], s.pos-start)
-	// Below 1e308 a number without exponent is surely finite; parse the
-	// others to find out.
-	if exponent || intDigits > 308 {
-		if f, err := strconv.ParseFloat(lit, 64); err != nil && math.IsInf(f, 0) {
-			s.pos = start
-			s.fail(true, "the number "+shortNumber(lit)+" is out of range: a number must lie within ±1.7976931348623157e308")
-			s.err.Code = CodeBadNumber
-			return "", false
-		}
-	}
-	s.num = lit
-	return lit, true
-}
-
-func (s *Scanner) digits() int {
-	start := s.pos
-	for s.pos < len(s.data) && s.data[s.pos] >= '0' && s.data[s.pos] <= '9' {
-		s.pos++
-	}
-	return s.pos - start
-}
-
-// plain marks the bytes a string holds as they are: printable ASCII but the
-// quote and the backslash.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// stringToken reads a string at s.pos, which is a '"', and reports whether
-// it had escapes.
-func (s *Scanner) stringToken() (v string, esc, ok bool) {
-	s.pos++
-	start := s.pos
-	for s.pos < len(s.data) {
-		for s.pos < len(s.data) && plain[s.data[s.pos]] {
-			s.pos++
-		}
-		if s.pos >= len(s.data) {
-			break
-		}
-		switch c := s.data[s.pos]; {
-		case c == '"':
-			if s.pos == start {
-				s.pos++
-				return "", false, true
-			}
-			v = unsafe.String(&s.data[start], s.pos-start)
-			s.pos++
-			return v, false, true
-		case c == '\\':
-			v, ok = s.escaped(start)
-			return v, true, ok
-		case c < 0x20:
-			return "", false, s.fail(false, "a control character must be escaped in a string")
-		default:
-			r, size := utf8.DecodeRune(s.data[s.pos:])
-			if r == utf8.RuneError && size == 1 {
-				return "", false, s.fail(true, "a string holds invalid UTF-8")
-			}
-			s.pos += size
-		}
-	}
-	return "", false, s.unexpected("the end of the string")
-}
-
-// str reads a string at s.pos, which is a '"'.
-func (s *Scanner) str() (string, bool) {
-	v, _, ok := s.stringToken()
-	return v, ok
-}
-
-// escaped decodes the rest of a string that has an escape at s.pos into
-// s.buf.
-func (s *Scanner) escaped(start int) (string, bool) {
-	b := append(s.buf[:0], s.data[start:s.pos]...)
-	defer func() { s.buf = b }()
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		switch {
-		case c == '"':
-			s.pos++
-			if len(b) == 0 {
-				return "", true
-			}
-			return unsafe.String(&b[0], len(b)), true
-		case c == '\\':
-			s.pos++
-			if s.pos >= len(s.data) {
-				return "", s.unexpected("an escape sequence")
-			}
-			e := s.data[s.pos]
-			s.pos++
-			switch e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, ok := s.hex4()
-				if !ok {
-					return "", false
-				}
-				if utf16.IsSurrogate(r) {
-					if r >= 0xDC00 || s.pos+1 >= len(s.data) || s.data[s.pos] != '\\' || s.data[s.pos+1] != 'u' {
-						return "", s.fail(true, "a string holds a lone UTF-16 surrogate escape")
-					}
-					s.pos += 2
-					r2, ok := s.hex4()
-					if !ok {
-						return "", false
-					}
-					if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
-						return "", s.fail(true, "a string holds a lone UTF-16 surrogate escape")
-					}
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				s.pos--
-				return "", s.fail(false, "invalid escape sequence \\"+string(rune(e)))
-			}
-		case c < 0x20:
-			return "", s.fail(false, "a control character must be escaped in a string")
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			s.pos++
-		default:
-			r, size := utf8.DecodeRune(s.data[s.pos:])
-			if r == utf8.RuneError && size == 1 {
-				return "", s.fail(true, "a string holds invalid UTF-8")
-			}
-			b = append(b, s.data[s.pos:s.pos+size]...)
-			s.pos += size
-		}
-	}
-	return "", s.unexpected("the end of the string")
-}
-
-func (s *Scanner) hex4() (rune, bool) {
-	var r rune
-	for i := 0; i < 4; i++ {
-		if s.pos >= len(s.data) {
-			return 0, s.unexpected("a hexadecimal digit")
-		}
-		c := s.data[s.pos]
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, s.unexpected("a hexadecimal digit")
-		}
-		r = r<<4 | rune(c)
-		s.pos++
-	}
-	return r, true
-}
-
-// --- values --------------------------------------------------------------------
-
-// Value reads the next value as encoding/json decodes it into an any with
-// UseNumber: map[string]any, []any, string, json.Number, bool or nil. It
-// owns what it returns: nothing is borrowed from the input. After an error
-// it returns nil, and Err says what went wrong.
-func (s *Scanner) Value() any {
-	switch s.Peek() {
-	case Object:
-		return s.object()
-	case Array:
-		return s.array()
-	case String:
-		v, _, _ := s.stringToken()
-		return strings.Clone(v)
-	case Number:
-		start := s.pos
-		lit, ok := s.number()
-		if !ok {
-			return nil
-		}
-		if len(lit) <= 2 && s.data[start] != '-' {
-			// A small number is one of a few values, allocated once.
-			return smallNumbers[atoi2(lit)]
-		}
-		return json.Number(strings.Clone(lit))
-	case Bool:
-		v, _ := s.Bool()
-		return v
-	}
-	s.Skip() // null, or the error
-	return nil
-}
-
-func (s *Scanner) object() any {
-	if s.push() == nil {
-		return nil
-	}
-	s.pos++ // {
-	m := map[string]any{}
-	for s.Next() {
-		f := s.top()
-		// The map finds a repeated name: no other record of the names.
-		if _, dup := m[s.key]; dup {
-			s.duplicate(f)
-			break
-		}
-		key := strings.Clone(s.key)
-		if !s.colon(f) {
-			break
-		}
-		v := s.Value()
-		if s.err != nil {
-			break
-		}
-		m[key] = v
-	}
-	s.End()
-	if s.err != nil {
-		return nil
-	}
-	return m
-}
-
-func (s *Scanner) array() any {
-	if s.push() == nil {
-		return nil
-	}
-	s.pos++ // [
-	list := []any{}
-	for s.NextItem() {
-		v := s.Value()
-		if s.err != nil {
-			break
-		}
-		if len(list) == cap(list) {
-			// Doubled, not grown by append's quarter: a long array costs
-			// twice its size in allocation, not five times.
-			list = append(make([]any, 0, 2*cap(list)+4), list...)
-		}
-		list = append(list, v)
-	}
-	s.End()
-	if s.err != nil {
-		return nil
-	}
-	return list
-}
-
-// smallNumbers are the json.Numbers 0 to 99, as any.
-var smallNumbers = func() (n [100]any) {
-	for i := range n {
-		n[i] = json.Number(strconv.Itoa(i))
-	}
-	return n
-}()
-
-// atoi2 reads one or two digits.
-func atoi2(b string) int {
-	if len(b) == 1 {
-		return int(b[0] - '0')
-	}
-	return int(b[0]-'0')*10 + int(b[1]-'0')
-}
-
-// --- shortened echoes ------------------------------------------------------------
-
-// MaxShown bounds how much of a received string an error repeats.
-const MaxShown = 64
-
-// quoteShort quotes a string, shortened to MaxShown characters.
-func quoteShort(s string) string { return string(AppendQuoteShort(nil, s)) }
-
-// AppendQuoteShort appends s quoted as strconv.Quote does, shortened to
-// MaxShown characters: "abc…" (1000 characters).
-func AppendQuoteShort(b []byte, s string) []byte {
-	n := utf8.RuneCountInString(s)
-	if n <= MaxShown {
-		return strconv.AppendQuote(b, s)
-	}
-	cut, runes := 0, 0
-	for cut = range s {
-		if runes == MaxShown {
-			break
-		}
-		runes++
-	}
-	b = strconv.AppendQuote(b, s[:cut])
-	b = append(b, "… ("...)
-	b = strconv.AppendInt(b, int64(n), 10)
-	return append(b, " characters)"...)
-}
-
-func shortNumber(s string) string {
-	if len(s) <= MaxShown {
-		return s
-	}
-	return s[:MaxShown] + "… (" + strconv.Itoa(len(s)) + " characters)"
-}
-
-// shortPointer bounds a pointer quoted in a reason: a deeply nested hostile
-// value has a long one.
-func shortPointer(p string) string {
-	if len(p) <= 2*MaxShown {
-		return p
-	}
-	return p[:2*MaxShown] + "…"
 }

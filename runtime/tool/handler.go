@@ -1,0 +1,179 @@
+package tool
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+)
+
+// Def is a tool's definition together with the Go type of its arguments.
+// toolgen generates one per annotated struct T:
+//
+//	var GetWeatherTool = tool.Def[GetWeatherArgs]{Tool: tool.Tool{...}, Decode: DecodeGetWeatherArgs, Decoder: ...}
+//
+// The embedded Tool is what a package's Tools list holds.
+type Def[T any] struct {
+	Tool
+	// Decode validates a model's arguments and, when they are valid, returns
+	// them as a T; otherwise the zero T and the errors (at most
+	// DefaultMaxErrors, then CodeTooManyErrors).
+	Decode func(args map[string]any) (T, Errors)
+	// Decoder does what Decode does, with a limit on the errors the caller
+	// chooses, and from the raw JSON of a call as well, in one pass: it
+	// reads args or, when args is nil, raw. A Set uses it (with its
+	// WithMaxErrors limit); toolgen generates it (see Decoder). A Def
+	// written by hand may leave it nil: a Set then parses the raw arguments
+	// with ParseArgs and calls Decode (or, without Decode, validates with
+	// Validate and decodes with encoding/json).
+	Decoder Decoder[T]
+}
+
+// Decoder reads a tool's arguments into a T, checking every constraint of
+// the tool's schema: from args, a map as encoding/json or an SDK decoded
+// it, or, when args is nil, from raw, the JSON a provider's tool call
+// carries, in one pass with no map in between (returning exactly what
+// ParseArgs and then the map's decoding return for the same bytes). It
+// returns the zero T and the errors when the arguments are not valid: at
+// most maxErrors (DefaultMaxErrors when maxErrors <= 0), then one
+// CodeTooManyErrors.
+type Decoder[T any] func(args map[string]any, raw []byte, maxErrors int) (T, Errors)
+
+// Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
+// arguments of each call it executes, and only of those: the compiler checks
+// that fn takes this tool's argument type. Whatever fn returns is the call's
+// output; an error it returns is shown to the model (see Result.Feedback).
+func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handler {
+	if fn == nil {
+		panic("tool: Handle of " + d.Name + " with a nil function")
+	}
+	dec := d.Decoder
+	if dec == nil {
+		dec = mapDecoder(d)
+	}
+	return Handler{
+		tool: &d.Tool,
+		decode: func(args map[string]any, raw []byte, maxErrors int) (any, Errors) {
+			v, errs := dec(args, raw, maxErrors)
+			if errs != nil {
+				return nil, errs
+			}
+			return &callArgs[T]{v: v}, nil
+		},
+		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
+		value: func(a any) any { return a.(*callArgs[T]).v },
+		context: func(a any, parent context.Context, deadline time.Time) *callContext {
+			c := &a.(*callArgs[T]).ctx
+			*c = callContext{Context: parent, deadline: deadline}
+			return c
+		},
+	}
+}
+
+// callArgs holds the decoded arguments of a call between its stages, and
+// the context its handler runs with: one allocation for both.
+type callArgs[T any] struct {
+	v   T
+	ctx callContext
+}
+
+// mapDecoder is the Decoder of a Def without one: raw arguments go through
+// ParseArgs, and the map through the Def's Decode, or Validate and
+// encoding/json.
+func mapDecoder[T any](d *Def[T]) Decoder[T] {
+	return func(args map[string]any, raw []byte, maxErrors int) (T, Errors) {
+		var zero T
+		if args == nil {
+			var errs Errors
+			if args, errs = ParseArgs(raw); errs != nil {
+				return zero, errs
+			}
+		}
+		var v T
+		var errs Errors
+		if d.Decode != nil {
+			v, errs = d.Decode(args)
+		} else {
+			v, errs = jsonDecode[T](d.Validate, args)
+		}
+		if errs = capErrors(errs, maxErrors); len(errs) > 0 {
+			return zero, errs
+		}
+		return v, nil
+	}
+}
+
+// jsonDecode decodes through encoding/json, for a Def written by hand without
+// a Decode function.
+func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any) (T, Errors) {
+	var v T
+	if validate != nil {
+		if errs := validate(args); len(errs) > 0 {
+			return v, errs
+		}
+	}
+	// encoding/json follows a value built by hand as deep as it goes, and
+	// only notices a cycle a thousand levels down: bound the walk first.
+	if jsonvalue.NestsDeeper(args, maxNesting) {
+		return v, Errors{depthError(maxNesting)}
+	}
+	b, err := json.Marshal(args)
+	if err == nil {
+		err = json.Unmarshal(b, &v)
+	}
+	if err != nil {
+		return v, Errors{{Code: CodeType, Reason: "the arguments do not decode: " + err.Error()}}
+	}
+	return v, nil
+}
+
+// Handler is a tool bound to the function that executes it. Make one with
+// Def.Handle and give it to NewSet, of which it is an Option.
+type Handler struct {
+	tool *Tool
+	// decode returns the decoded arguments as a *callArgs[T], which run,
+	// value and context take.
+	decode   func(args map[string]any, raw []byte, maxErrors int) (any, Errors) // raw when args is nil
+	run      func(context.Context, any) (any, error)
+	value    func(any) any // the T
+	context  func(a any, parent context.Context, deadline time.Time) *callContext
+	timeout  time.Duration // 0: the set's; < 0: none
+	isolated bool
+}
+
+// Tool returns the handler's tool.
+func (h Handler) Tool() *Tool { return h.tool }
+
+// Timeout returns h with its own time limit for each execution, in place of
+// the set's (see WithTimeout). A negative d means no limit.
+func (h Handler) Timeout(d time.Duration) Handler {
+	if d == 0 {
+		d = -1
+	}
+	h.timeout = d
+	return h
+}
+
+// Isolated returns h running each execution in a goroutine of its own, so
+// that a call returns at its time limit even when the handler does not
+// honour its context (its late outcome is then logged and discarded). A
+// Handler that is not isolated runs on the caller's goroutine: its context
+// ends at the time limit, and a call ends when the handler returns. An
+// isolated handler costs a goroutine and a timer per call: isolate the
+// handlers of code that may block without watching its context.
+func (h Handler) Isolated() Handler {
+	h.isolated = true
+	return h
+}
+
+func (h Handler) apply(s *Set) {
+	if h.tool == nil || h.run == nil {
+		panic("tool: NewSet given a Handler not made by Def.Handle")
+	}
+	if _, dup := s.handlers[h.tool.Name]; dup {
+		panic("tool: NewSet given two handlers for the tool " + h.tool.Name)
+	}
+	s.handlers[h.tool.Name] = &h
+	s.tools = append(s.tools, h.tool)
+}

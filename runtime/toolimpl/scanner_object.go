@@ -1,0 +1,373 @@
+package toolimpl
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// --- objects -------------------------------------------------------------------
+
+// Object reads an object of the declared members of shape, and reports its
+// missing and unexpected members (see Scanner). Read its members with
+// Next.
+func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
+	if s.vpending {
+		s.vpending = false
+		obj, ok := value.Object(s.cur)
+		if !ok {
+			s.r.Type(at, expected, s.cur)
+			return false
+		}
+		g := s.push(true)
+		g.shape, g.obj = shape, obj
+		s.members(at, g)
+		return true
+	}
+	if !s.openRaw(at, expected) {
+		return false
+	}
+	g := s.push(false)
+	g.shape, g.last = shape, -1
+	return true
+}
+
+// members reads the declared members of an object of values, and reports
+// its missing and its unexpected members, before any error of its members.
+func (s *Scanner) members(at Loc, g *group) {
+	names := g.shape.names
+	if s.vals == nil {
+		s.vals = s.valsBuf[:0]
+	}
+	g.vals = len(s.vals)
+	s.vals = append(s.vals, make([]any, len(names))...)
+	vals := s.vals[g.vals:]
+	present := 0
+	for i, name := range names {
+		if v, ok := g.obj[name]; ok {
+			vals[i] = v
+			present++
+			if i < 128 {
+				g.present[i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+	for j, i := range g.shape.required {
+		if !g.has(i) {
+			s.r.Add(at.Key(names[i]), tool.Error{Code: tool.CodeMissing, Expected: g.shape.expected[j]})
+		}
+	}
+	if len(g.obj) > present {
+		for k := range KeysInOrder(g.obj) {
+			if g.shape.find(k, -1) < 0 {
+				s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(g.obj[k])})
+			}
+			if s.r.Full() {
+				break
+			}
+		}
+	}
+}
+
+// has reports whether the declared member i of an object of values is
+// present.
+func (g *group) has(i int) bool {
+	if i < 128 {
+		return g.present[i/64]&(1<<(i%64)) != 0
+	}
+	_, ok := g.obj[g.shape.names[i]]
+	return ok
+}
+
+// nextValue returns the index of the next declared member of an object of
+// values to read, or -1: the members present, but those that are not
+// required and are null.
+func (g *group) nextValue(vals []any) int {
+	for g.next < len(vals) {
+		i := g.next
+		if i < 128 {
+			// The bits of the members to read, from i on.
+			toRead := g.present[i/64] >> (i % 64)
+			if toRead == 0 {
+				g.next = (i/64 + 1) * 64
+				continue
+			}
+			i += bits.TrailingZeros64(toRead)
+		}
+		g.next = i + 1
+		if !g.has(i) {
+			continue
+		}
+		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || value.IsNull(v)) {
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// Next moves to the next declared member of the object Object opened and
+// returns its index in the shape's members, whose value the caller then
+// reads; or closes the object and returns -1. A member that is not required
+// and is null is absent: Next goes past it. Reading raw bytes, Next reports
+// the unexpected members it meets, and, at the end, the missing ones.
+func (s *Scanner) Next(at Loc) int {
+	g := s.top()
+	if g == nil {
+		return -1
+	}
+	if g.values {
+		s.vpending = false
+		if i := g.nextValue(s.vals[g.vals:]); i >= 0 && !s.r.Full() {
+			s.cur, s.vpending = s.vals[g.vals+i], true
+			return i
+		}
+		s.pop()
+		return -1
+	}
+	s.skipRaw()
+	for !s.r.stopped {
+		if !s.sc.Next() {
+			if s.sc.Err() == nil {
+				s.closeObject(at, g)
+				s.sc.End()
+			}
+			break
+		}
+		k := s.sc.Key()
+		i := g.shape.find(k, g.last+1)
+		if i < 0 {
+			if !s.unexpected(at, g) {
+				break
+			}
+			continue
+		}
+		if !s.sc.Member(i) {
+			break
+		}
+		if g.shape.optional[i] && !g.shape.readNull[i] && s.sc.Peek() == jsonscan.Null {
+			s.sc.Null()
+			continue
+		}
+		g.last = i
+		s.setRun(g, rankMembers+i, false, "")
+		s.bpending = true
+		return i
+	}
+	s.pop()
+	return -1
+}
+
+// unexpected reads an undeclared member of raw bytes and reports it.
+func (s *Scanner) unexpected(at Loc, g *group) bool {
+	if !s.sc.Undeclared() {
+		return false
+	}
+	start := s.r.textStart() // the name outlives the scanner's buffer: it sorts the errors
+	s.r.text = append(s.r.text, s.sc.Key()...)
+	key := s.r.since(start)
+	kind := s.sc.Skip()
+	if kind == jsonscan.Invalid {
+		return false
+	}
+	s.setRun(g, rankUnexpected, true, key)
+	s.r.Add(at.Key(key), tool.Error{Code: tool.CodeUnexpected, Got: s.kindName(kind)})
+	return true
+}
+
+// closeObject reports the missing members of an object of raw bytes and
+// puts its errors in order.
+func (s *Scanner) closeObject(at Loc, g *group) {
+	s.setRun(g, rankMissing, false, "")
+	for j, i := range g.shape.required {
+		if !s.sc.Has(i) {
+			s.r.Add(at.Key(g.shape.names[i]), tool.Error{Code: tool.CodeMissing, Expected: g.shape.expected[j]})
+		}
+	}
+	s.order(g)
+}
+
+// Members reads an object whose members are all alike, a map, calling fn
+// with the name of each member, whose value fn then reads. Its errors come
+// in the order of the members' names: reading values, Go's map order first
+// and, only when that reported errors, again in order.
+func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
+	if s.vpending {
+		s.vpending = false
+		obj, ok := value.Object(s.cur)
+		if !ok {
+			s.r.Type(at, expected, s.cur)
+			return false
+		}
+		n := s.r.Len()
+		for k, v := range obj {
+			s.member(k, v, fn)
+			if s.r.Full() {
+				break
+			}
+		}
+		if s.r.Len() > n {
+			s.r.Truncate(n)
+			for k := range KeysInOrder(obj) {
+				s.member(k, obj[k], fn)
+				if s.r.Full() {
+					break
+				}
+			}
+		}
+		return true
+	}
+	if !s.openRaw(at, expected) {
+		return false
+	}
+	g := s.push(false)
+	for !s.r.stopped && s.sc.Next() && s.sc.Undeclared() {
+		k := strings.Clone(s.sc.Key())
+		s.setRun(g, rankMembers, true, k)
+		s.bpending = true
+		fn(k)
+		s.skipRaw()
+	}
+	if !s.r.stopped && s.sc.Err() == nil {
+		s.order(g)
+		s.sc.End()
+	}
+	s.pop()
+	return true
+}
+
+func (s *Scanner) member(k string, v any, fn func(k string)) {
+	s.cur, s.vpending = v, true
+	fn(k)
+	s.vpending = false
+}
+
+// skipRaw reads a value of raw bytes that the caller left unread.
+func (s *Scanner) skipRaw() {
+	if s.bpending {
+		s.bpending = false
+		s.sc.Skip()
+	}
+	s.vpending = false
+}
+
+// --- arrays --------------------------------------------------------------------
+
+// Array reads an array, whose items are then read with NextItem, and reports
+// the first of these that it breaks: more items than max (maxItems), fewer
+// than min (minItems), two equal items when unique (uniqueItems); None for
+// no bound. Only the first max items are checked.
+func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool {
+	if unique && !s.vpending {
+		// Items are compared with one another: read them as values.
+		s.Hold()
+	}
+	if s.vpending {
+		s.vpending = false
+		list, ok := value.List(s.cur)
+		if !ok {
+			s.r.Type(at, expected, s.cur)
+			return false
+		}
+		g := s.push(true)
+		g.array, g.list, g.limit = true, list, len(list)
+		if max >= 0 && g.limit > max {
+			g.limit = max
+		}
+		switch {
+		case min >= 0 && len(list) < min:
+			s.r.Value("minItems", at, "an array of at least "+items(min), list)
+		case max >= 0 && len(list) > max:
+			s.r.Value("maxItems", at, "an array of at most "+items(max), list)
+		case unique:
+			if i, j, dup := value.Duplicate(list); dup {
+				s.r.Add(at, tool.Error{Code: "uniqueItems", Expected: "an array of unique items", Got: "array",
+					Actual: "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal"})
+			}
+		}
+		return true
+	}
+	if !s.readRaw() {
+		return false
+	}
+	if s.sc.Peek() != jsonscan.Array {
+		s.typeError(at, expected)
+		return false
+	}
+	if !s.sc.Array() {
+		return false
+	}
+	g := s.push(false)
+	g.array, g.min, g.max = true, min, max
+	g.rank = rankItems
+	return true
+}
+
+// NextItem moves to the next item of the array Array opened and returns its
+// index, whose value the caller then reads; or closes the array and returns
+// -1.
+func (s *Scanner) NextItem(at Loc) int {
+	g := s.top()
+	if g == nil {
+		return -1
+	}
+	if g.values {
+		s.vpending = false
+		if !s.r.Full() && g.next < g.limit {
+			i := g.next
+			g.next++
+			s.cur, s.vpending = g.list[i], true
+			return i
+		}
+		s.pop()
+		return -1
+	}
+	s.skipRaw()
+	for !s.r.stopped {
+		if !s.sc.NextItem() {
+			if s.sc.Err() == nil {
+				s.closeArray(at, g)
+				s.sc.End()
+			}
+			break
+		}
+		i := s.sc.Count() - 1
+		if g.max >= 0 && i >= g.max {
+			s.sc.Skip() // past maxItems: not checked
+			continue
+		}
+		s.bpending = true
+		return i
+	}
+	s.pop()
+	return -1
+}
+
+// closeArray reports an array's own error and puts its errors in order.
+func (s *Scanner) closeArray(at Loc, g *group) {
+	n := s.sc.Count()
+	code, expected := "", ""
+	switch {
+	case g.min >= 0 && n < g.min:
+		code, expected = "minItems", "an array of at least "+items(g.min)
+	case g.max >= 0 && n > g.max:
+		code, expected = "maxItems", "an array of at most "+items(g.max)
+	}
+	if code != "" {
+		s.setRun(g, rankArray, false, "")
+		s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: "array", Actual: "an array of " + items(n)})
+	}
+	s.order(g)
+}
+
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
+}

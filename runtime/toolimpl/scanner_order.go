@@ -1,0 +1,284 @@
+package toolimpl
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// --- reporting -------------------------------------------------------------------
+
+// Fail reports that the scalar just read breaks the keyword code; expected
+// says what the schema requires.
+func (s *Scanner) Fail(at Loc, code, expected string) {
+	if !s.lastRaw {
+		s.r.Value(code, at, expected, s.cur)
+		return
+	}
+	if s.r.Full() {
+		return
+	}
+	got, actual := s.shown()
+	s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: got, Actual: actual})
+}
+
+// shown is the JSON type and the text of the scalar just read from raw
+// bytes, as TypeName and Show render the same value. The text is written
+// in the Report's: it borrows nothing from the raw bytes.
+func (s *Scanner) shown() (got, actual string) {
+	switch s.last.kind {
+	case jsonscan.String:
+		start := s.r.textStart()
+		s.r.text = jsonscan.AppendQuoteShort(s.r.text, s.last.text)
+		return "string", s.r.since(start)
+	case jsonscan.Number:
+		start := s.r.textStart()
+		s.r.text = append(s.r.text, s.last.text...)
+		return numberType(s.last.text), s.r.since(start)
+	case jsonscan.Bool:
+		return "boolean", strconv.FormatBool(s.last.b)
+	}
+	return "null", "null"
+}
+
+// FailValue reports that v, a whole value Hold returned, breaks the keyword
+// code.
+func (s *Scanner) FailValue(at Loc, code, expected string, v any) { s.r.Value(code, at, expected, v) }
+
+// OneOf reports a value, v, valid against matched of the oneOf schemas, not
+// exactly one.
+func (s *Scanner) OneOf(at Loc, expected string, matched int, v any) {
+	s.r.OneOf(at, expected, matched, v)
+}
+
+// Range reports a number the schema accepts that the Go field cannot hold, a
+// decode error (see Report.Range).
+func (s *Scanner) Range(at Loc, min, max string) {
+	if !s.lastRaw {
+		s.r.Range(at, min, max, s.cur)
+		return
+	}
+	got, actual := s.shown()
+	e := tool.Error{Code: "maximum", Expected: "<= " + max, Got: got, Actual: actual}
+	if s.last.f < 0 {
+		e.Code, e.Expected = "minimum", ">= "+min
+	}
+	s.r.addDecode(at, e)
+}
+
+// TooDeep reports a value nested deeper than MaxDepth, which it reads.
+func (s *Scanner) TooDeep(at Loc) {
+	s.Skip()
+	s.r.TooDeep(at)
+}
+
+// Report returns the Report the Scanner reports into, for generated code
+// that checks a whole value (see Any).
+func (s *Scanner) Report() *Report { return &s.r }
+
+// Decoding reports whether the Scanner decodes into Go values, rather than
+// only validating: generated code allocates the values it keeps only then.
+// Once a validation error is reported it does not: the value is not
+// returned, and a decode error would not count.
+func (s *Scanner) Decoding() bool { return s.decoding() }
+
+func (s *Scanner) decoding() bool { return s.keep && s.r.nvalid == 0 }
+
+// --- order -------------------------------------------------------------------------
+
+func (s *Scanner) groupAt(i int) *group {
+	if i < inlineGroups {
+		return &s.groups[i]
+	}
+	return &s.more[i-inlineGroups]
+}
+
+func (s *Scanner) top() *group {
+	if s.ng == 0 {
+		return nil
+	}
+	return s.groupAt(s.ng - 1)
+}
+
+func (s *Scanner) push(values bool) *group {
+	s.ng++
+	s.used = max(s.used, s.ng)
+	if s.ng > inlineGroups && len(s.more) < s.ng-inlineGroups {
+		s.more = append(s.more, group{})
+	}
+	n := s.r.Len()
+	g := s.groupAt(s.ng - 1)
+	*g = group{values: values, errStart: n, runStart: n, runsStart: len(s.runs), min: None, max: None}
+	return g
+}
+
+func (s *Scanner) pop() {
+	if s.ng > 0 {
+		g := s.groupAt(s.ng - 1)
+		if g.values && g.shape != nil {
+			clear(s.vals[g.vals:])
+			s.vals = s.vals[:g.vals]
+		}
+		s.ng--
+	}
+}
+
+// setRun starts a run of the given rank in g.
+func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
+	if g.rank == rank && !g.byKey && !byKey {
+		return
+	}
+	s.closeRun(g)
+	g.rank, g.byKey, g.key = rank, byKey, key
+}
+
+// closeRun ends the current run of g, if it holds errors.
+func (s *Scanner) closeRun(g *group) {
+	if n := s.r.Len(); n > g.runStart {
+		if s.runs == nil {
+			s.runs = make([]run, 0, 8)
+		}
+		s.runs = append(s.runs, run{rank: g.rank, byKey: g.byKey, key: g.key, start: g.runStart, end: n})
+		g.runStart = n
+	}
+}
+
+func compareRuns(a, b run) int {
+	if a.rank != b.rank {
+		return a.rank - b.rank
+	}
+	if a.byKey && b.byKey {
+		return strings.Compare(a.key, b.key)
+	}
+	return 0
+}
+
+// order puts g's errors in the map validator's order: its runs, stably
+// sorted by rank and key. When they are in order already nothing moves;
+// otherwise the errors are copied aside and back, run by run: each moves
+// twice, and only once into the Report's errors, the copy that costs (its
+// strings are pointers the garbage collector is told of).
+func (s *Scanner) order(g *group) {
+	s.closeRun(g)
+	runs := s.runs[g.runsStart:]
+	if !slices.IsSortedFunc(runs, compareRuns) {
+		slices.SortStableFunc(runs, compareRuns)
+		seg := s.r.errs[g.errStart:]
+		var small [16]tool.Error
+		aside := append(small[:0], seg...)
+		var kinds, kindsAside []bool // whether each error is a decode error, moved with it
+		if s.r.decode != nil {
+			kinds = s.r.decode[g.errStart:]
+			kindsAside = slices.Clone(kinds)
+		}
+		at := 0
+		for _, r := range runs {
+			from, to := r.start-g.errStart, r.end-g.errStart
+			copy(seg[at:], aside[from:to])
+			if kinds != nil {
+				copy(kinds[at:], kindsAside[from:to])
+			}
+			at += to - from
+		}
+	}
+	clear(s.runs[g.runsStart:])
+	s.runs = s.runs[:g.runsStart]
+}
+
+// --- decoding into Go values ----------------------------------------------------
+
+// Int returns the number n, just read, as an integer field of bounds min
+// and max holds it; a number the field cannot hold is a decode error (see
+// Range), and 0.
+func (s *Scanner) Int(at Loc, n Num, min, max int64) int64 {
+	if x, ok := n.Int(min, max); ok {
+		return x
+	}
+	s.Range(at, strconv.FormatInt(min, 10), strconv.FormatInt(max, 10))
+	return 0
+}
+
+// Uint returns the number n, just read, as an unsigned integer field of
+// bound max holds it; a number the field cannot hold is a decode error,
+// and 0.
+func (s *Scanner) Uint(at Loc, n Num, max uint64) uint64 {
+	if x, ok := n.Uint(max); ok {
+		return x
+	}
+	s.Range(at, "0", strconv.FormatUint(max, 10))
+	return 0
+}
+
+// Float32 returns the number n, just read, rounded as encoding/json rounds
+// it into a float32; beyond float32's range it is a decode error, and 0.
+func (s *Scanner) Float32(at Loc, n Num) float32 {
+	if x, ok := n.Float32(); ok {
+		return x
+	}
+	s.Range(at, "-3.4028234663852886e38", "3.4028234663852886e38")
+	return 0
+}
+
+// Bytes returns the base64 string v, just read, decoded; when it does not
+// decode, a decode error.
+func (s *Scanner) Bytes(at Loc, v string) []byte {
+	if !s.decoding() {
+		return nil
+	}
+	b, ok := Bytes(v)
+	if !ok {
+		if !s.lastRaw {
+			s.r.Decode(at, "contentEncoding", "a base64 string", s.cur)
+			return nil
+		}
+		got, actual := s.shown()
+		s.r.addDecode(at, tool.Error{Code: "contentEncoding", Expected: "a base64 string", Got: got, Actual: actual})
+		return nil
+	}
+	return b
+}
+
+// NewMap returns an empty map when s decodes, for a map field; nil when it
+// only validates.
+func NewMap[M ~map[K]V, K comparable, V any](s *Scanner) M {
+	if !s.keep {
+		return nil
+	}
+	return M{}
+}
+
+// Is reports whether the next value is of the JSON type kind; otherwise it
+// reads the value and reports it as a type error, expected saying what the
+// schema requires: for a value a decode function reads, whose own type
+// error would name its type alone ("object" where "object or null" is
+// expected).
+func (s *Scanner) Is(at Loc, kind Kind, expected string) bool {
+	if k := s.Kind(); k == kind || k == 0 {
+		return true
+	}
+	if s.vpending {
+		s.vpending = false
+		s.r.Type(at, expected, s.cur)
+		return false
+	}
+	if s.readRaw() {
+		s.typeError(at, expected)
+	}
+	return false
+}
+
+// openRaw reads the opening of an object from the raw bytes; a value of
+// another type is reported and read past.
+func (s *Scanner) openRaw(at Loc, expected string) bool {
+	if !s.readRaw() {
+		return false
+	}
+	if s.sc.Peek() != jsonscan.Object {
+		s.typeError(at, expected)
+		return false
+	}
+	return s.sc.Object()
+}
