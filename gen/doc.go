@@ -4,21 +4,21 @@
 // JSON Schema and emits a type-specialized validator for it; CompileSchema
 // does the same for a JSON Schema file (`toolgen schema`).
 //
-// The stages are packages under gen/internal that pass plain data
-// (gen/internal/ir): load (go/packages, directives, doc comments, the Go
-// field model) yields the annotated types, goschema turns each into its
-// canonical schema, dialect lowers that schema into the provider forms and
-// picks the form of each definition, the strictest its provider accepts
-// (chooseForms, in dialect_emit.go, notes each fallback at its field), the
-// emitter (emit*.go, decode.go) turns all that into Go source with
-// jennifer, and Write puts the file in place. The emitter compiles the JSON
-// of each schema, the very bytes sent to the model, into the keyword model
+// gen is the facade cmd/toolgen uses (Config, Generate, GenerateSchemaFile,
+// SchemaFile, CompileSchema, File, Note, Error, Errors, Write, NotesFiles,
+// Options, DefaultOutput, Header) and orchestrates the stages, packages
+// under gen/internal that pass plain data (gen/internal/ir): load
+// (go/packages, directives, doc comments, the Go field model) yields the
+// annotated types, goschema turns each into its canonical schema, dialect
+// lowers that schema into the provider forms and chooses each
+// definition's form, noting each fallback at its field, plan compiles each
+// schema into its check plan, and emit turns all that into Go source with
+// jennifer; Write puts the file in place. The emitter compiles the JSON of
+// each schema, the very bytes sent to the model, into the keyword model
 // (gen/internal/jsonschema) and emits from that model, so struct tools and
-// schema files share one compiler. Errors of every stage carry a
-// file:line:col position (for schemas, the keyword's location in the schema
-// too) and are all collected; nothing is written when any occurred.
-//
-// gen itself is the facade cmd/toolgen uses (Config, Generate,
-// GenerateSchemaFile, CompileSchema, File, Note, Errors, Write) and, until
-// it is a package of its own, the emitter. It may import every stage.
+// schema files share one compiler. Reading a schema file and the documents
+// it references (bounded, in the folders allowed) is the facade's. Errors
+// of every stage carry a file:line:col position (for schemas, the
+// keyword's location in the schema too) and are all collected; nothing is
+// written when any occurred. gen may import every stage.
 package gen

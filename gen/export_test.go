@@ -1,7 +1,10 @@
 package gen
 
 import (
+	"github.com/toolgen-go/toolgen/gen/internal/dialect"
+	"github.com/toolgen-go/toolgen/gen/internal/emit"
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
@@ -16,7 +19,7 @@ func CompileSchemaDecide(data []byte, pkg, fn, source string, opts Options) ([]b
 
 // Camel makes an exported Go identifier of a name, as toolgen does of tool
 // names: get_weather -> GetWeather.
-var Camel = camel
+var Camel = emit.Camel
 
 // Definitions loads the packages of cfg and returns their tools, each with
 // its canonical schema and its definitions.
@@ -35,7 +38,7 @@ func Definitions(cfg Config) ([]*Tool, error) {
 			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
 				return nil, err
 			}
-			forms, _, errs := chooseForms(t, t.Schema)
+			forms, _, errs := dialect.Choose(t, t.Schema)
 			if errs != nil {
 				return nil, errs
 			}
@@ -45,6 +48,13 @@ func Definitions(cfg Config) ([]*Tool, error) {
 	}
 	return tools, nil
 }
+
+// Package, Result and Tool are the stage data the tests of gen read.
+type (
+	Package = ir.Package
+	Result  = ir.Result
+	Tool    = ir.Tool
+)
 
 // Load loads the packages of cfg and finds their tools, as Generate does.
 func Load(cfg Config) ([]*Package, error) { return load.Load(loadConfig(cfg)) }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/gen/internal/dialect"
+	"github.com/toolgen-go/toolgen/gen/internal/emit"
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
@@ -70,21 +71,11 @@ type Errors = ir.Errors
 // format compiled as an annotation or a keyword its draft ignores.
 type Note = ir.Note
 
-// Package is a loaded package and the tools found in it.
-type Package = ir.Package
-
-// Result is the result type of one or more tools, with its schema.
-type Result = ir.Result
-
-// Tool is a tool or a structured output with its definitions, ready to
-// emit.
-type Tool = ir.Tool
-
 // loadConfig is what the loader reads of cfg, with the values of the
 // dialects= option of a tool and of an output.
 func loadConfig(cfg Config) load.Config {
 	return load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Types: cfg.Types, Output: cfg.Output, Strict: cfg.Strict,
-		ToolDialects: dialect.All, OutputDialects: outputDialects}
+		ToolDialects: dialect.All, OutputDialects: dialect.Outputs}
 }
 
 // File is a generated file: its path and content, or nil content when a
@@ -129,7 +120,7 @@ func Generate(cfg Config) ([]File, error) {
 		}
 		found = true
 		failed := false
-		build := func(t *Tool) *Tool {
+		build := func(t *ir.Tool) *ir.Tool {
 			schemaOf := goschema.SchemaWith
 			if t.Output {
 				schemaOf = goschema.OutputSchema
@@ -158,14 +149,14 @@ func Generate(cfg Config) ([]File, error) {
 				failed = true
 				return nil
 			}
-			forms, n, derrs := chooseForms(t, t.Schema)
+			forms, n, derrs := dialect.Choose(t, t.Schema)
 			t.Forms = forms
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)
 			return t
 		}
-		results := map[*types.TypeName]*Result{}
-		var built, outputs []*Tool
+		results := map[*types.TypeName]*ir.Result{}
+		var built, outputs []*ir.Tool
 		for _, it := range pkg.Tools {
 			t := build(it)
 			if t == nil {
@@ -189,14 +180,14 @@ func Generate(cfg Config) ([]File, error) {
 		if failed {
 			continue
 		}
-		src, err := Emit(pkg, built, outputs, cfg.Options)
+		src, err := emit.Emit(pkg, built, outputs, cfg.Options)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
 		}
-		declared := packageNames(pkg.Types, pkg.Fset, pkg.Output)
+		declared := emit.PackageNames(pkg.Types, pkg.Fset, pkg.Output)
 		errs = append(errs, collisions(declared, pkg.Output, src, "rename it")...)
-		errs = append(errs, shadowed(src, declared, pkg.Output)...)
+		errs = append(errs, emit.Shadowed(src, declared, pkg.Output)...)
 		sort.SliceStable(notes, func(i, j int) bool { return ir.Before(notes[i].Pos, notes[j].Pos) })
 		files = append(files, File{Path: pkg.Output, Content: src, Notes: notes})
 	}
@@ -215,14 +206,14 @@ func noTools(what string) string {
 
 // buildResult builds the schema of a tool's result type: the schema of
 // what encoding/json writes of the struct (see ResultSchema).
-func buildResult(pkg *Package, obj *types.TypeName, docs *load.Docs, opts Options, errs *Errors) *Result {
+func buildResult(pkg *ir.Package, obj *types.TypeName, docs *load.Docs, opts Options, errs *Errors) *ir.Result {
 	named := types.Unalias(obj.Type()).(*types.Named)
 	s, err := goschema.ResultSchema(pkg.Fset, named.Obj(), docs, opts)
 	if err != nil {
 		*errs = append(*errs, asErrors(err)...)
 		return nil
 	}
-	r := &Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
+	r := &ir.Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
 	if r.Schema, err = jsonschema.MarshalJSON(s); err != nil {
 		errs.Add(r.Pos, "encoding the schema: %v", err)
 		return nil
@@ -320,6 +311,3 @@ func Write(files []File) error {
 	}
 	return nil
 }
-
-// directiveOf is the directive of the tool or output.
-func directiveOf(t *Tool) string { return load.Directive(t) }

@@ -26,6 +26,7 @@ var stages = []struct {
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
 	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool"}},
 	{"gen/internal/plan", []string{}},
+	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "runtime/tool", "runtime/toolimpl/format", "runtime/toolimpl/value"}},
 	{"gen", nil},
 }
 

@@ -16,8 +16,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/dave/jennifer/jen"
-
+	"github.com/toolgen-go/toolgen/gen/internal/emit"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
@@ -67,7 +66,7 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 		cfg.Output = filepath.Join(filepath.Dir(cfg.Input), base+"_gen.go")
 	}
 	if cfg.Func == "" {
-		cfg.Func = "Validate" + camel(base)
+		cfg.Func = "Validate" + emit.Camel(base)
 	}
 	if cfg.Package == "" {
 		cfg.Package = packageOf(filepath.Dir(cfg.Output))
@@ -75,7 +74,7 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 	// The output joins the package of its directory: its helpers avoid the
 	// names the package declares (earlier outputs of toolgen schema among
 	// them), and its function must not be one of them.
-	declared, errs := dirNames(filepath.Dir(cfg.Output), cfg.Output)
+	declared, errs := emit.DirNames(filepath.Dir(cfg.Output), cfg.Output)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -99,7 +98,7 @@ func GenerateSchemaFile(cfg SchemaFile) ([]File, error) {
 		return nil, err
 	}
 	errs = append(errs, collisions(declared, cfg.Output, src, "choose another name for the validator with -func")...)
-	errs = append(errs, shadowed(src, declared, cfg.Output)...)
+	errs = append(errs, emit.Shadowed(src, declared, cfg.Output)...)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
@@ -373,7 +372,7 @@ func packageOf(dir string) string {
 	if err != nil {
 		return "main"
 	}
-	name := strings.ToLower(identifier(filepath.Base(abs)))
+	name := strings.ToLower(emit.Identifier(filepath.Base(abs)))
 	if name == "" || strings.HasSuffix(name, "Arg") {
 		return "main"
 	}
@@ -427,30 +426,9 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 		}
 		return nil, notes, errs.Err()
 	}
-	f := jen.NewFile(pkg)
-	f.HeaderComment(Header[3:])
-	sc := newScope(declared)
-	sc.shared = true
-	sc.importRuntime(f)
-	sc.public(fn)
-	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
-	prefix := strings.TrimPrefix(fn, "Validate")
-	if prefix == "" || !token.IsIdentifier(prefix) {
-		prefix = fn
+	src, err := emit.SchemaFile(doc, pkg, fn, source, decideOnly, declared)
+	if err != nil {
+		return nil, notes, err
 	}
-	e := newEmitter(f, sc, doc, lowerFirst(prefix), token.Position{Filename: source})
-	if decideOnly {
-		e.decideValidator(fn)
-	} else {
-		e.valueValidator(fn, source)
-	}
-	if len(e.errs) > 0 {
-		var errs Errors
-		for _, err := range e.errs {
-			errs = append(errs, Error{Msg: source + ": " + err.Msg})
-		}
-		return nil, notes, errs
-	}
-	out, err := render(f)
-	return out, notes, err
+	return src, notes, nil
 }

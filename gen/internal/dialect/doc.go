@@ -7,7 +7,12 @@
 // what it cannot express at all is an ir.DialectError. ChooseForm picks the
 // form of each definition down the table's fallbacks, the strictest that
 // expresses the schema, into an ir.Form; FallbackText, Title and Envelope
-// word a fallback for the definition, the notes and the comments.
+// word a fallback for the definition, the notes and the comments. Choose
+// does all that for a tool (or an output) in the dialects of its dialects=
+// option (Outputs are an output's): its forms, the notes of its fallbacks
+// at the fields that cause them (one per field and cause, naming every
+// provider it makes fall back), errors instead for a strict tool, and an
+// error at the field for a provider no form of which takes the schema.
 //
 // A new provider form is a row of runtime/tool's table; a form whose schema
 // lowers differently also needs its lowering's rules here (lowerings, and
@@ -15,6 +20,7 @@
 //
 // It may import the standard library, internal/ecma (Anthropic strict
 // mode's patterns), runtime/tool (the table of forms), and the stages below
-// it: gen/internal/jsonschema and gen/internal/ir; nothing of goschema, load,
-// emit or gen.
+// it: gen/internal/jsonschema, gen/internal/ir and gen/internal/load (the
+// Go field model, to find the field a schema pointer stands for, and the
+// directive a fix names); nothing of goschema, plan, emit or gen.
 package dialect

@@ -193,3 +193,21 @@ func HasMethodSig(t types.Type, name string) bool {
 	}
 	return false
 }
+
+// JSONMembers lists the JSON members of the struct type t, named or not:
+// those of Members that are not refused, the list the schema, the decoder
+// and the notes at fields all read.
+func JSONMembers(t types.Type) []ir.Field {
+	t = types.Unalias(t)
+	var within []*types.Named
+	if named, ok := t.(*types.Named); ok {
+		within = []*types.Named{named}
+	}
+	var out []ir.Field
+	for _, m := range Members(t.Underlying().(*types.Struct), within) {
+		if m.Refused == "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}

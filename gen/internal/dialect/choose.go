@@ -1,4 +1,4 @@
-package gen
+package dialect
 
 import (
 	"fmt"
@@ -7,19 +7,17 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
-	"github.com/toolgen-go/toolgen/gen/internal/dialect"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
-// outputDialects are the providers of structured outputs, for the
+// Outputs are the providers of structured outputs, for the
 // dialects= option of //toolgen:output: the options of the forms that are
 // tool.ResponseFormats fields (tool.Form.Output), the strictest of each
 // provider, which falls back as a tool's definition does.
-var outputDialects = func() []ir.Dialect {
+var Outputs = func() []ir.Dialect {
 	var ds []ir.Dialect
-	for _, f := range dialect.Shapes {
+	for _, f := range Shapes {
 		if f.Output() && !slices.Contains(ds, ir.Dialect(f.Option)) {
 			ds = append(ds, ir.Dialect(f.Option))
 		}
@@ -28,52 +26,52 @@ var outputDialects = func() []ir.Dialect {
 }()
 
 // allowedDialects are the values of the dialects= option of the type.
-func allowedDialects(t *Tool) []ir.Dialect {
+func allowedDialects(t *ir.Tool) []ir.Dialect {
 	if t.Output {
-		return outputDialects
+		return Outputs
 	}
-	return dialect.All
+	return All
 }
 
 // dialects returns the dialects a tool is generated in: those of its
 // dialects= option, or all.
-func dialects(t *Tool) []ir.Dialect {
+func dialects(t *ir.Tool) []ir.Dialect {
 	if t.Dialects == nil {
 		return allowedDialects(t)
 	}
 	return t.Dialects
 }
 
-// chooseForms converts a tool's canonical schema into each of its dialects
+// Choose converts a tool's canonical schema into each of its dialects
 // and picks the form of each definition: the strictest its provider
 // accepts. Each fallback is a note at the field that causes it, one per
 // field and cause, or an error when the tool is strict. A definition no
 // form of its provider can take is an error at the field, which names the
 // dialects= option that leaves the provider out.
-func chooseForms(t *Tool, canonical []byte) ([]*ir.Form, []Note, Errors) {
-	conversions := map[ir.Dialect]*dialect.Converted{}
+func Choose(t *ir.Tool, canonical []byte) ([]*ir.Form, []ir.Note, ir.Errors) {
+	conversions := map[ir.Dialect]*Converted{}
 	failures := map[ir.Dialect][]ir.DialectError{}
-	convert := func(d ir.Dialect) (*dialect.Converted, []ir.DialectError) {
+	convert := func(d ir.Dialect) (*Converted, []ir.DialectError) {
 		if c, ok := conversions[d]; ok || failures[d] != nil {
 			return c, failures[d]
 		}
-		c, errs := dialect.ConvertJSON(d, canonical)
+		c, errs := ConvertJSON(d, canonical)
 		conversions[d], failures[d] = c, errs
 		return c, errs
 	}
 	var forms []*ir.Form
-	var errs Errors
+	var errs ir.Errors
 	failed := map[ir.Dialect]bool{}
-	for _, shape := range dialect.Shapes {
+	for _, shape := range Shapes {
 		d := ir.Dialect(shape.Option)
 		if !slices.Contains(dialects(t), d) || t.Output && !shape.Output() {
 			continue
 		}
-		f, ferrs := dialect.ChooseForm(shape, convert)
+		f, ferrs := ChooseForm(shape, convert)
 		if len(ferrs) > 0 {
 			if !failed[d] {
 				failed[d] = true
-				errs = append(errs, dialectErrors(t, ferrs, "leave "+string(d)+" out with "+directiveOf(t)+" dialects="+dialectsWithout(t, d))...)
+				errs = append(errs, dialectErrors(t, ferrs, "leave "+string(d)+" out with "+load.Directive(t)+" dialects="+dialectsWithout(t, d))...)
 			}
 			continue
 		}
@@ -85,7 +83,7 @@ func chooseForms(t *Tool, canonical []byte) ([]*ir.Form, []Note, Errors) {
 
 // dialectsWithout is the value of a dialects= option without the
 // dialects given.
-func dialectsWithout(t *Tool, ds ...ir.Dialect) string {
+func dialectsWithout(t *ir.Tool, ds ...ir.Dialect) string {
 	var keep []string
 	for _, k := range dialects(t) {
 		if !slices.Contains(ds, k) {
@@ -96,8 +94,8 @@ func dialectsWithout(t *Tool, ds ...ir.Dialect) string {
 }
 
 // dialectErrors reports dialect errors at their fields, each with advice.
-func dialectErrors(t *Tool, des []ir.DialectError, advice string) Errors {
-	var out Errors
+func dialectErrors(t *ir.Tool, des []ir.DialectError, advice string) ir.Errors {
+	var out ir.Errors
 	for _, de := range des {
 		pos, where := fieldWhere(t, de.Path)
 		out.Add(pos, "%s: %s (schema at #%s); %s", where, de.Msg(), de.Path, advice)
@@ -107,7 +105,7 @@ func dialectErrors(t *Tool, des []ir.DialectError, advice string) Errors {
 
 // fieldWhere is the position of the field a schema pointer stands for, and
 // how messages name it: "field Labels", or "tool create_event" for the root.
-func fieldWhere(t *Tool, pointer string) (token.Position, string) {
+func fieldWhere(t *ir.Tool, pointer string) (token.Position, string) {
 	pos, field := fieldAt(t, pointer)
 	if field == "" {
 		return pos, "tool " + t.Name
@@ -118,7 +116,7 @@ func fieldWhere(t *Tool, pointer string) (token.Position, string) {
 // fallbackNotes renders the fallbacks of a tool's definitions: one note
 // per field and cause, naming every provider it makes fall back. For a
 // strict tool they are errors instead.
-func fallbackNotes(t *Tool, forms []*ir.Form) ([]Note, Errors) {
+func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 	type key struct {
 		pos  token.Position
 		what string
@@ -144,13 +142,13 @@ func fallbackNotes(t *Tool, forms []*ir.Form) ([]Note, Errors) {
 			if !slices.ContainsFunc(g.dialects, func(x ir.DialectError) bool { return x.Dialect == de.Dialect }) {
 				g.dialects = append(g.dialects, de)
 			}
-			if p := dialect.Envelope(t, f.Form).Note; !slices.Contains(g.fallbacks, p) {
+			if p := Envelope(t, f.Form).Note; !slices.Contains(g.fallbacks, p) {
 				g.fallbacks = append(g.fallbacks, p)
 			}
 		}
 	}
-	var notes []Note
-	var errs Errors
+	var notes []ir.Note
+	var errs ir.Errors
 	for _, k := range order {
 		g := groups[k]
 		var in []string
@@ -169,7 +167,7 @@ func fallbackNotes(t *Tool, forms []*ir.Form) ([]Note, Errors) {
 				out = append(out, de.Dialect)
 				names = append(names, string(de.Dialect))
 			}
-			fix := "leave " + ir.JoinAnd(names) + " out with " + directiveOf(t) + " dialects=" + dialectsWithout(t, out...)
+			fix := "leave " + ir.JoinAnd(names) + " out with " + load.Directive(t) + " dialects=" + dialectsWithout(t, out...)
 			if dialectsWithout(t, out...) == "" {
 				fix = "let it fall back without strict=true (and -strict)"
 			}
@@ -183,121 +181,15 @@ func fallbackNotes(t *Tool, forms []*ir.Form) ([]Note, Errors) {
 		if g.first.Instead != "" {
 			msg += "; " + g.first.Instead + " would be strict everywhere"
 		}
-		notes = append(notes, Note{Pos: k.pos, Msg: msg})
+		notes = append(notes, ir.Note{Pos: k.pos, Msg: msg})
 	}
 	return notes, errs
-}
-
-// toolDialects is what Emit writes of one tool's (or output's) dialects:
-// each schema once, as a constant, and the table of its forms, which
-// toolimpl.NewTool (NewOutput) wraps into its tool.Dialects
-// (tool.ResponseFormats) around the literal's name, description, risk,
-// idempotence and result schema when the package is initialized: the JSON
-// of a form is declared once, in the runtime's table, each schema is in the
-// binary once, and the rest of the literal is static.
-type toolDialects struct {
-	tool        *Tool
-	schemaConst string                      // the canonical schema
-	params      map[dialect.Lowering]string // the constant of each lowering's schema; "" for none
-	consts      []jen.Code
-	forms       string // the table of its forms
-}
-
-// newToolDialects declares the constants of a tool's parameters schemas,
-// one per lowering (its rules' constant suffix names it; the canonical
-// schema's is the tool's Schema), named in the file's scope.
-func newToolDialects(t *Tool, sc *scope, prefix string, canonical []byte) *toolDialects {
-	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[dialect.Lowering]string{}}
-	td.forms = sc.global(prefix + "Forms")
-	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))
-	for _, f := range t.Forms {
-		l := dialect.Lowering(f.Form.Lowering)
-		if _, done := td.params[l]; done {
-			continue
-		}
-		suffix := l.Constant()
-		switch {
-		case f.Parameters == nil:
-			td.params[l] = ""
-		case suffix == "":
-			td.params[l] = td.schemaConst
-		default:
-			name := sc.global(prefix + suffix)
-			td.params[l] = name
-			td.consts = append(td.consts, jen.Id(name).Op("=").Add(stringLit(string(f.Parameters))))
-		}
-	}
-	return td
-}
-
-// emitConsts declares the parameters schemas.
-func (td *toolDialects) emitConsts(f *jen.File) {
-	if td.tool.Output {
-		f.Commentf("The schemas of the %s output: the canonical schema, and the dialects that differ from it.", td.tool.Name)
-	} else {
-		f.Commentf("The parameters of the %s tool: the canonical schema, and the dialects that differ from it.", td.tool.Name)
-	}
-	f.Const().Defs(td.consts...)
-}
-
-// fallbackComment lists the definitions of the tool that are not in their
-// shape's own form, for the doc comment of its variable.
-func (td *toolDialects) fallbackComment() []string {
-	var lines []string
-	var fields []string
-	text := ""
-	flush := func() {
-		if len(fields) > 0 {
-			lines = append(lines, "  - "+strings.Join(fields, ", ")+": "+text)
-		}
-	}
-	for _, f := range td.tool.Forms {
-		if len(f.Fallback) == 0 {
-			continue
-		}
-		t := fmt.Sprintf("%s, as %s.", dialect.Envelope(td.tool, f.Form).Comment, dialect.FallbackText(f))
-		if t != text {
-			flush()
-			fields, text = nil, t
-		}
-		fields = append(fields, f.Shape.Name)
-	}
-	flush()
-	if len(lines) == 0 {
-		return nil
-	}
-	return append([]string{"", "Fallbacks, where a provider cannot take the schema in its strictest form:"}, lines...)
-}
-
-// emitForms declares the table of the tool's (or the output's) forms,
-// constants all.
-func (td *toolDialects) emitForms(f *jen.File) {
-	var rows []jen.Code
-	for _, form := range td.tool.Forms {
-		row := []jen.Code{jen.Id("Shape").Op(":").Qual(runtimePath, form.Shape.Name)}
-		if len(form.Fallback) > 0 {
-			row = append(row, jen.Id("Form").Op(":").Qual(runtimePath, form.Form.Name))
-		}
-		if p := td.params[dialect.Lowering(form.Form.Lowering)]; p != "" {
-			row = append(row, jen.Id("Parameters").Op(":").Id(p))
-		}
-		if len(form.Fallback) > 0 {
-			row = append(row, jen.Id("Fallback").Op(":").Lit(dialect.FallbackText(form)))
-		}
-		rows = append(rows, jen.Line().Values(row...))
-	}
-	if td.tool.Output {
-		f.Commentf("%s are the formats of the %s output in each provider's form.", td.forms, td.tool.Name)
-	} else {
-		f.Commentf("%s are the definitions of the %s tool in each provider's form.", td.forms, td.tool.Name)
-	}
-	f.Var().Id(td.forms).Op("=").Index().Qual(implPath, "Form").Values(append(rows, jen.Line())...)
 }
 
 // fieldAt finds the struct field that a JSON Pointer into the tool's
 // canonical schema stands for, and its position; for the root, or when the
 // pointer leads nowhere, the tool's own position and "".
-func fieldAt(t *Tool, pointer string) (token.Position, string) {
+func fieldAt(t *ir.Tool, pointer string) (token.Position, string) {
 	pos, field := t.Pos, ""
 	if t.Fset == nil || t.Obj == nil || pointer == "" {
 		return pos, field
@@ -372,7 +264,7 @@ func deref(t types.Type) types.Type {
 // jsonField finds the field of a struct type whose member is name, through
 // embedded structs (see load.Members).
 func jsonField(t types.Type, name string) *types.Var {
-	for _, m := range members(t) {
+	for _, m := range load.JSONMembers(t) {
 		if m.Name == name {
 			return m.Var()
 		}

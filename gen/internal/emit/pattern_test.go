@@ -1,4 +1,4 @@
-package gen
+package emit
 
 import (
 	"fmt"
@@ -57,7 +57,7 @@ func TestRunLoopsMatchRegexp(t *testing.T) {
 	f.Var().Id("loops").Op("=").Index().Struct(jen.Id("pattern").String(), jen.Id("re2").String(), jen.Id("fn").Func().Params(jen.String()).Bool()).Values(table...)
 	dir := t.TempDir()
 	require.NoError(t, f.Save(filepath.Join(dir, "loops.go")))
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs("../../..")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(loopDriver), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module loops\n\ngo 1.24\n\nrequire github.com/toolgen-go/toolgen v0.0.0\n\nreplace github.com/toolgen-go/toolgen => "+root+"\n"), 0o644))

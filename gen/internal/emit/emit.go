@@ -1,4 +1,4 @@
-package gen
+package emit
 
 import (
 	"fmt"
@@ -81,7 +81,7 @@ func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
 	if pkg.Constraint != "" {
 		f.HeaderComment("//go:build " + pkg.Constraint)
 	}
-	sc := newScope(packageNames(pkg.Types, pkg.Fset, pkg.Output))
+	sc := newScope(PackageNames(pkg.Types, pkg.Fset, pkg.Output))
 	sc.importRuntime(f)
 	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())

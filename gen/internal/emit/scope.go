@@ -1,4 +1,4 @@
-package gen
+package emit
 
 import (
 	"fmt"
@@ -53,9 +53,9 @@ func newScope(declared map[string]token.Position) *scope {
 // functions always use, which imports must not take.
 var fixedLocals = []string{"r", "at", "v", "depth", "args", "out", "obj", "ok", "errs"}
 
-// packageNames lists the package-level names of a type-checked package
+// PackageNames lists the package-level names of a type-checked package
 // other than those of its file output, with their positions.
-func packageNames(pkg *types.Package, fset *token.FileSet, output string) map[string]token.Position {
+func PackageNames(pkg *types.Package, fset *token.FileSet, output string) map[string]token.Position {
 	names := map[string]token.Position{}
 	if pkg == nil {
 		return names
@@ -71,11 +71,11 @@ func packageNames(pkg *types.Package, fset *token.FileSet, output string) map[st
 	return names
 }
 
-// dirNames lists the package-level names declared by the Go files of dir
+// DirNames lists the package-level names declared by the Go files of dir
 // that build in the default context, other than output and test files:
 // what a file written into dir must not declare again. Files that do not
 // parse are reported.
-func dirNames(dir, output string) (map[string]token.Position, Errors) {
+func DirNames(dir, output string) (map[string]token.Position, Errors) {
 	names := map[string]token.Position{}
 	pkg, err := build.ImportDir(dir, 0)
 	if err != nil {
@@ -254,11 +254,11 @@ func (s *scope) importTypes(f *jen.File, t types.Type, pkg *types.Package) {
 	}
 }
 
-// shadowed reports the names of Go's universe (len, string, true, ...) that
+// Shadowed reports the names of Go's universe (len, string, true, ...) that
 // the generated source uses and that the package declares elsewhere, where
 // they would stand for the package's own declaration in the generated code
 // too.
-func shadowed(src []byte, declared map[string]token.Position, output string) Errors {
+func Shadowed(src []byte, declared map[string]token.Position, output string) Errors {
 	f, err := parser.ParseFile(token.NewFileSet(), output, src, parser.SkipObjectResolution)
 	if err != nil {
 		return Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", output, err)}}

@@ -1,4 +1,4 @@
-package gen
+package emit
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
-	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
@@ -179,23 +178,6 @@ func (d *decoder) fillFunc(t *types.Named) {
 		jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("at").Qual(implPath, "Loc"),
 		jen.Id("out").Op("*").Add(typ), jen.Id("obj").Map(jen.String()).Any(),
 	).Block(body...)
-}
-
-// members lists the JSON members of the struct type t, named or not: those
-// its schema has (see Members), the same list.
-func members(t types.Type) []ir.Field {
-	t = types.Unalias(t)
-	var within []*types.Named
-	if named, ok := t.(*types.Named); ok {
-		within = []*types.Named{named}
-	}
-	var out []ir.Field
-	for _, m := range load.Members(t.Underlying().(*types.Struct), within) {
-		if m.Refused == "" {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // lvalue is an addressable Go expression, and its address when that is
