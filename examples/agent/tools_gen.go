@@ -78,7 +78,7 @@ func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
 
 // readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw
 // and then what feed streams, with at most maxErrors errors.
-func readFileArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
+func readFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeReadFileArgs(s, toolimpl.Loc{})
 	})
@@ -214,7 +214,7 @@ func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
 
 // searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
+func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSearchDocsArgs(s, toolimpl.Loc{})
 	})
@@ -422,7 +422,7 @@ func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
 
 // createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func createEventArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
+func createEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCreateEventArgs(s, toolimpl.Loc{})
 	})
@@ -640,7 +640,7 @@ func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
 
 // sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw
 // and then what feed streams, with at most maxErrors errors.
-func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
+func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSQLQueryArgs(s, toolimpl.Loc{})
 	})
@@ -772,7 +772,7 @@ func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
 
 // runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func runCommandArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
+func runCommandArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeRunCommandArgs(s, toolimpl.Loc{})
 	})
@@ -912,7 +912,7 @@ func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
 
 // httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
+func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeHTTPRequestArgs(s, toolimpl.Loc{})
 	})
@@ -1043,7 +1043,7 @@ func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
 
 // listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
+func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeListIssuesArgs(s, toolimpl.Loc{})
 	})

@@ -77,7 +77,7 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 
 // getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
 	})
@@ -277,7 +277,7 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 
 // saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
 	})
@@ -452,7 +452,7 @@ func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
 
 // createTicketArgsDecoder is the tool.Decoder of CreateTicketArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func createTicketArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
+func createTicketArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCreateTicketArgs(s, toolimpl.Loc{})
 	})
@@ -996,7 +996,7 @@ func DecodeStoreNotesArgsJSON(raw []byte) (StoreNotesArgs, tool.Errors) {
 
 // storeNotesArgsDecoder is the tool.Decoder of StoreNotesArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
+func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeStoreNotesArgs(s, toolimpl.Loc{})
 	})

@@ -64,7 +64,7 @@ func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
 
 // itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw and
 // then what feed streams, with at most maxErrors errors.
-func itineraryDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out Itinerary, errs tool.Errors) {
+func itineraryDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Itinerary, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeItinerary(s, toolimpl.Loc{})
 	})

@@ -132,7 +132,7 @@ func DecodeGetBalanceArgsJSON(raw []byte) (GetBalanceArgs, tool.Errors) {
 
 // getBalanceArgsDecoder is the tool.Decoder of GetBalanceArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
+func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBalanceArgs(s, toolimpl.Loc{})
 	})
@@ -290,7 +290,7 @@ func DecodeRecordPaymentArgsJSON(raw []byte) (RecordPaymentArgs, tool.Errors) {
 
 // recordPaymentArgsDecoder is the tool.Decoder of RecordPaymentArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
+func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeRecordPaymentArgs(s, toolimpl.Loc{})
 	})
@@ -412,7 +412,7 @@ func DecodeTransferFundsArgsJSON(raw []byte) (TransferFundsArgs, tool.Errors) {
 
 // transferFundsArgsDecoder is the tool.Decoder of TransferFundsArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
+func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeTransferFundsArgs(s, toolimpl.Loc{})
 	})

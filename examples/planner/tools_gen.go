@@ -82,7 +82,7 @@ func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
 
 // planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func planEventArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
+func planEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePlanEventArgs(s, toolimpl.Loc{})
 	})
@@ -501,7 +501,7 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 
 // saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
+func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
 	})

@@ -71,7 +71,7 @@ func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
 
 // getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
+func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBatteryArgs(s, toolimpl.Loc{})
 	})
@@ -156,7 +156,7 @@ func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
 
 // moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw and
 // then what feed streams, with at most maxErrors errors.
-func moveToArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out MoveToArgs, errs tool.Errors) {
+func moveToArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveToArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeMoveToArgs(s, toolimpl.Loc{})
 	})
@@ -273,7 +273,7 @@ func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
 
 // openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw
 // and then what feed streams, with at most maxErrors errors.
-func openDoorArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
+func openDoorArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeOpenDoorArgs(s, toolimpl.Loc{})
 	})

@@ -213,7 +213,7 @@ func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
 
 // searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is
 // nil, raw and then what feed streams, with at most maxErrors errors.
-func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
+func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeSearchFlightsArgs(s, toolimpl.Loc{})
 	})
@@ -516,7 +516,7 @@ func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
 
 // bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
+func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeBookFlightArgs(s, toolimpl.Loc{})
 	})
@@ -703,7 +703,7 @@ func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
 
 // getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func getBookingArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
+func getBookingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetBookingArgs(s, toolimpl.Loc{})
 	})

@@ -74,7 +74,7 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 
 // getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
 // raw and then what feed streams, with at most maxErrors errors.
-func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
 	})
@@ -270,7 +270,7 @@ func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) 
 
 // currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args
 // is nil, raw and then what feed streams, with at most maxErrors errors.
-func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
+func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeCurrentWeatherArgs(s, toolimpl.Loc{})
 	})
@@ -367,7 +367,7 @@ func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
 
 // addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw and then
 // what feed streams, with at most maxErrors errors.
-func addArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out AddArgs, errs tool.Errors) {
+func addArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out AddArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeAddArgs(s, toolimpl.Loc{})
 	})

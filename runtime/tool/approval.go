@@ -30,8 +30,9 @@ import (
 // and decide.
 const defaultApprovalLifetime = 15 * time.Minute
 
-// MinApprovalKey is the shortest key WithApprovalKey takes, in bytes.
-const MinApprovalKey = 32
+// minApprovalKey is the shortest key WithApprovalKey takes, in bytes (its
+// documentation says so in a number).
+const minApprovalKey = 32
 
 // approvalSkew is how much longer than a token a used token is remembered,
 // for replicas whose clocks disagree.
@@ -49,7 +50,7 @@ const (
 
 // WithApprovalKey sets the key that signs approval tokens, for the replicas
 // of a service that must honour each other's tokens: give them all the same
-// key (at least MinApprovalKey random bytes, kept secret like any signing
+// key (at least 32 random bytes, kept secret like any signing
 // key) and the same Store. Without it a set draws its own key from
 // crypto/rand, and its tokens are valid in it alone. It panics on a
 // shorter key. A set given a key and no Store (WithStore) logs a warning
@@ -57,8 +58,8 @@ const (
 // every other set with the key, or the same service restarted, honours each
 // token once more.
 func WithApprovalKey(key []byte) Option {
-	if len(key) < MinApprovalKey {
-		panic("tool: WithApprovalKey needs a key of at least " + strconv.Itoa(MinApprovalKey) + " bytes")
+	if len(key) < minApprovalKey {
+		panic("tool: WithApprovalKey needs a key of at least " + strconv.Itoa(minApprovalKey) + " bytes")
 	}
 	key = append([]byte(nil), key...)
 	return optionFunc(func(s *Set) { s.approvalKey = key })
@@ -75,7 +76,7 @@ func WithApprovalLifetime(d time.Duration) Option {
 }
 
 func randomKey() []byte {
-	key := make([]byte, MinApprovalKey)
+	key := make([]byte, minApprovalKey)
 	rand.Read(key) // never fails: the process ends if it cannot read
 	return key
 }

@@ -199,7 +199,7 @@ func TestApprovalSubSecondLifetime(t *testing.T) {
 // TestSharedKeyWithoutStoreWarns: a set given an approval key but no store
 // says once, when it is made, that its tokens are honoured once per set.
 func TestSharedKeyWithoutStoreWarns(t *testing.T) {
-	key := bytes.Repeat([]byte{7}, MinApprovalKey)
+	key := bytes.Repeat([]byte{7}, minApprovalKey)
 	for _, c := range []struct {
 		opts []Option
 		warn bool
@@ -334,7 +334,7 @@ func jsonEqual(t *testing.T, a, b string) bool {
 // a token issued by one is honoured once, by either; a request id is
 // deduplicated across both.
 func TestReplicas(t *testing.T) {
-	key := bytes.Repeat([]byte{7}, MinApprovalKey)
+	key := bytes.Repeat([]byte{7}, minApprovalKey)
 	store := NewMemoryStore(0)
 	var c counter
 	newReplica := func() *Set {

@@ -39,7 +39,7 @@ type Def[T any] struct {
 // after raw (see Def.Stream). It returns the zero T and the errors when the
 // arguments are not valid: at most maxErrors (DefaultMaxErrors when
 // maxErrors <= 0), then one CodeTooManyErrors.
-type Decoder[T any] func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (T, Errors)
+type Decoder[T any] func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (T, Errors)
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
 // arguments of each call it executes, and only of those: the compiler checks
@@ -55,7 +55,7 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	}
 	return Handler{
 		tool: &d.Tool,
-		decode: func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (any, Errors) {
+		decode: func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (any, Errors) {
 			v, errs := dec(args, raw, feed, maxErrors)
 			if errs != nil {
 				return nil, errs
@@ -83,7 +83,7 @@ type callArgs[T any] struct {
 // ParseArgs, and the map through the Def's Decode, or Validate and
 // encoding/json.
 func mapDecoder[T any](d *Def[T]) Decoder[T] {
-	return func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (T, Errors) {
+	return func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (T, Errors) {
 		var zero T
 		if feed != nil {
 			// No decoder reads the stream as it comes: read it whole.
@@ -139,7 +139,7 @@ type Handler struct {
 	tool *Tool
 	// decode returns the decoded arguments as a *callArgs[T], which run,
 	// value and context take.
-	decode   func(args map[string]any, raw []byte, feed *Feed, maxErrors int) (any, Errors) // raw (and feed) when args is nil
+	decode   func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (any, Errors) // raw (and feed) when args is nil
 	run      func(context.Context, any) (any, error)
 	value    func(any) any // the T
 	context  func(a any, parent context.Context, deadline time.Time) *callContext

@@ -31,11 +31,11 @@ type Pending struct {
 	name string
 	opts []CallOption
 
-	feed *Feed    // the decoder's; nil for an unknown tool
-	out  *decoded // what the decoder returned
-	buf  []byte   // the bytes of a call to an unknown tool
-	n    int      // the bytes written
-	big  bool     // more than the set's limit: no longer read
+	feed *streamFeed // the decoder's; nil for an unknown tool
+	out  *decoded    // what the decoder returned
+	buf  []byte      // the bytes of a call to an unknown tool
+	n    int         // the bytes written
+	big  bool        // more than the set's limit: no longer read
 
 	err   error // what Write returns, once there is an error
 	ended bool
@@ -54,7 +54,7 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 		return p
 	}
 	out, maxErrors := new(decoded), s.maxErrors
-	var f *Feed
+	var f *streamFeed
 	f = feed.New[Errors](func() {
 		defer func() {
 			// Close decodes again where a panic is recovered, logged and
@@ -71,7 +71,7 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 		}
 	})
 	p.feed, p.out = f, out
-	runtime.AddCleanup(p, (*Feed).Stop, f)
+	runtime.AddCleanup(p, (*streamFeed).Stop, f)
 	return p
 }
 

@@ -27,4 +27,4 @@ func BenchmarkSetMachinery(b *testing.B) {
 }
 
 // noopDecoder decodes nothing, at no cost.
-func noopDecoder(map[string]any, []byte, *Feed, int) (struct{}, Errors) { return struct{}{}, nil }
+func noopDecoder(map[string]any, []byte, *streamFeed, int) (struct{}, Errors) { return struct{}{}, nil }

@@ -7,12 +7,11 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 )
 
-// Feed carries the bytes of a streamed call to its Decoder as they arrive:
-// Def.Stream and Set.Open make one, and the generated Decoder reads through
-// it (its methods are for the generated code's runtime, toolimpl). Its
-// decoder runs as a coroutine that waits where it has read every byte
-// written so far.
-type Feed = feed.Feed[Errors]
+// streamFeed carries the bytes of a streamed call to its Decoder as they
+// arrive: Def.Stream and Set.Open make one, and the generated Decoder reads
+// through it (generated code names it toolimpl.Feed). Its decoder runs as a
+// coroutine that waits where it has read every byte written so far.
+type streamFeed = feed.Feed[Errors]
 
 // errWriteClosed is the error of a Write after Close or Abort.
 var errWriteClosed = errors.New("tool: write to a closed stream")
@@ -33,7 +32,7 @@ var errWriteClosed = errors.New("tool: write to a closed stream")
 // A Stream is used by one goroutine at a time. One that is dropped without
 // Close lets go of its decoder when the garbage collector finds it.
 type Stream[T any] struct {
-	feed *Feed
+	feed *streamFeed
 	out  *streamed[T]
 	err  error // the error Write returns, once there is one
 }
@@ -74,7 +73,7 @@ func (d *Def[T]) stream(maxErrors int) *Stream[T] {
 		dec = mapDecoder(d)
 	}
 	out := new(streamed[T])
-	var f *Feed
+	var f *streamFeed
 	f = feed.New[Errors](func() {
 		out.v, out.errs = dec(nil, nil, f, maxErrors)
 		if out.errs != nil {
@@ -82,7 +81,7 @@ func (d *Def[T]) stream(maxErrors int) *Stream[T] {
 		}
 	})
 	st := &Stream[T]{feed: f, out: out}
-	runtime.AddCleanup(st, (*Feed).Stop, f)
+	runtime.AddCleanup(st, (*streamFeed).Stop, f)
 	return st
 }
 

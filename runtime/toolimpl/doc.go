@@ -35,7 +35,7 @@
 // tool using the type calls with the location of the value; for each tool,
 // its entry points around the decode function of its type:
 //
-//	func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
+//	func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 //		errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 //			out = decodeGetWeatherArgs(s, toolimpl.Loc{})
 //		})

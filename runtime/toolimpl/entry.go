@@ -3,11 +3,18 @@ package toolimpl
 import (
 	"sync"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
+
+// Feed carries the bytes of a streamed call to a generated Decoder as they
+// arrive (tool's Def.Stream and Set.Open make one; nil for a whole call):
+// the Decoder passes it to Decode, whose Scanner asks it for more bytes
+// where it has read every byte written so far.
+type Feed = feed.Feed[tool.Errors]
 
 // scanners keeps Scanners between calls: a generated function, called
 // through a function value, would make the compiler allocate one per call.
@@ -60,7 +67,7 @@ func Validate(args map[string]any, read func(s *Scanner)) tool.Errors {
 // they are valid and read has kept their value, else the errors, at most
 // maxErrors (tool.DefaultMaxErrors when maxErrors <= 0) and then one
 // tool.CodeTooManyErrors; the caller then returns the zero value.
-func Decode(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+func Decode(args map[string]any, raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
 	switch {
 	case args != nil:
 		return DecodeArgs(args, maxErrors, read)
@@ -102,17 +109,17 @@ func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
 // DecodeFeed is DecodeJSON of the arguments of a streamed call: raw, and
 // then the bytes feed gives as they arrive. It is the one pass of
 // DecodeJSON, whose scanner, where it has read every byte so far, waits
-// for more (see tool.Feed) instead of concluding that the arguments end:
+// for more (see Feed) instead of concluding that the arguments end:
 // for any split of the same bytes it returns what DecodeJSON returns. The
 // first time it waits with errors reported, it tells feed (Feed.Reject):
 // the one pass reports an error only about what no later byte can change
 // (a token read whole, a member name, the first byte of a value of the
 // wrong type), so that the call can be rejected before its end.
-func DecodeFeed(raw []byte, feed *tool.Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+func DecodeFeed(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
 	return decodeJSON(raw, feed, maxErrors, read)
 }
 
-func decodeJSON(raw []byte, feed *tool.Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
 	s := getScanner(maxErrors, true)
 	defer putScanner(s)
 	s.r.stopWhenFull, s.raw = true, true

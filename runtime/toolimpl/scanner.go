@@ -47,8 +47,8 @@ type Scanner struct {
 	keep bool // decode into Go values, not only validate
 	raw  bool // reading raw bytes
 	sc   jsonscan.Scanner
-	feed *tool.Feed // the stream the raw bytes come from; nil for a whole call
-	told bool       // the feed was told of the errors found
+	feed *Feed // the stream the raw bytes come from; nil for a whole call
+	told bool  // the feed was told of the errors found
 
 	// The next value: in the raw bytes at sc's position, or cur.
 	cur      any

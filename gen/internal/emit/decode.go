@@ -73,7 +73,7 @@ func emitEntries(f *jen.File, t *Tool, n names, read jen.Code, decoder, what str
 	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
 		jen.Return(jen.Id(decoder).Call(jen.Nil(), jen.Id("raw"), jen.Nil(), jen.Lit(0))))
 	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.", decoder, t.Obj.Name())
-	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("feed").Op("*").Qual(runtimePath, "Feed"), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
+	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("feed").Op("*").Qual(implPath, "Feed"), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
 		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("feed"), jen.Id("maxErrors"),
 			jen.Func().Params(scanner).Block(jen.Id("out").Op("=").Add(read))),
 		jen.If(jen.Id("errs").Op("!=").Nil()).Block(jen.Return(typ.Clone().Values(), jen.Id("errs"))),

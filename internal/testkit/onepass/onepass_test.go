@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-go/toolgen/internal/fixtures/dialects"
 	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // recorder is a testing.TB that records a failure instead of failing the
@@ -72,14 +73,14 @@ func TestCheckCatchesDisagreements(t *testing.T) {
 	require.Zero(t, n, msg)
 
 	for name, bad := range map[string]tool.Decoder[dialects.PricingArgs]{
-		"another value": func(args map[string]any, raw []byte, feed *tool.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
+		"another value": func(args map[string]any, raw []byte, feed *toolimpl.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
 			v, errs := good(args, raw, feed, limit)
 			if args == nil && errs == nil {
 				v.Quantity++
 			}
 			return v, errs
 		},
-		"errors reordered": func(args map[string]any, raw []byte, feed *tool.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
+		"errors reordered": func(args map[string]any, raw []byte, feed *toolimpl.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
 			v, errs := good(args, raw, feed, limit)
 			if args == nil && len(errs) > 1 {
 				errs = slices.Clone(errs)
@@ -87,7 +88,7 @@ func TestCheckCatchesDisagreements(t *testing.T) {
 			}
 			return v, errs
 		},
-		"another limit": func(args map[string]any, raw []byte, feed *tool.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
+		"another limit": func(args map[string]any, raw []byte, feed *toolimpl.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
 			if args == nil && limit == 3 {
 				limit = 1
 			}

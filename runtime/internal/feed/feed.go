@@ -6,7 +6,7 @@
 // the split, it reads the same bytes and reaches the same verdict.
 //
 // It is what runtime/tool's streams drive and what generated decoders read
-// through (tool.Feed is a Feed). It depends on the JSON scanner only, whose
+// through (toolimpl.Feed is a Feed). It depends on the JSON scanner only, whose
 // Source a Feed is.
 package feed
 

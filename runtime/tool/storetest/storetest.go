@@ -378,7 +378,7 @@ func newSet(e *effects, key []byte, st tool.Store) *tool.Set {
 
 // testReplicas runs two Sets over one store, as two replicas of a service.
 func testReplicas(t *testing.T, st tool.Store) {
-	key := make([]byte, tool.MinApprovalKey)
+	key := make([]byte, 32) // the shortest key tool.WithApprovalKey takes
 	rand.Read(key)
 	e := &effects{}
 	replicas := []*tool.Set{newSet(e, key, st), newSet(e, key, st)}
@@ -491,7 +491,7 @@ func RunUnreachable(t *testing.T, newStore func() tool.Store) {
 	check("Put", func(ctx context.Context) error { return st.Put(ctx, "storetest:down", []byte("v"), time.Minute) })
 	check("Delete", func(ctx context.Context) error { return st.Delete(ctx, "storetest:down") })
 
-	key := make([]byte, tool.MinApprovalKey)
+	key := make([]byte, 32) // the shortest key tool.WithApprovalKey takes
 	rand.Read(key)
 	e := &effects{}
 	set := newSet(e, key, st)

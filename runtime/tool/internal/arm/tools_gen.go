@@ -73,7 +73,7 @@ func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
 
 // moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw and then
 // what feed streams, with at most maxErrors errors.
-func moveArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out MoveArgs, errs tool.Errors) {
+func moveArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeMoveArgs(s, toolimpl.Loc{})
 	})
@@ -187,7 +187,7 @@ func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
 
 // releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw
 // and then what feed streams, with at most maxErrors errors.
-func releaseArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
+func releaseArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeReleaseArgs(s, toolimpl.Loc{})
 	})
@@ -277,7 +277,7 @@ func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
 
 // tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw and then
 // what feed streams, with at most maxErrors errors.
-func tuneArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out TuneArgs, errs tool.Errors) {
+func tuneArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TuneArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodeTuneArgs(s, toolimpl.Loc{})
 	})
@@ -453,7 +453,7 @@ func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
 
 // positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw
 // and then what feed streams, with at most maxErrors errors.
-func positionArgsDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out PositionArgs, errs tool.Errors) {
+func positionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PositionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePositionArgs(s, toolimpl.Loc{})
 	})
@@ -526,7 +526,7 @@ func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
 
 // planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw and then what
 // feed streams, with at most maxErrors errors.
-func planDecoder(args map[string]any, raw []byte, feed *tool.Feed, maxErrors int) (out Plan, errs tool.Errors) {
+func planDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Plan, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		out = decodePlan(s, toolimpl.Loc{})
 	})
