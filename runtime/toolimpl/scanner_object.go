@@ -150,7 +150,7 @@ func (s *Scanner) Next(at Loc) int {
 		if !s.sc.Member(i) {
 			break
 		}
-		if g.shape.optional[i] && !g.shape.readNull[i] && s.sc.Peek() == jsonscan.Null {
+		if g.shape.optional[i] && !g.shape.readNull[i] && s.sc.NextByte() == 'n' { // null
 			s.sc.Null()
 			continue
 		}
