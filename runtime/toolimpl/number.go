@@ -16,8 +16,7 @@ type Num struct {
 	F     float64
 	lit   string // as written in raw arguments, borrowed; "" for a value
 	v     any    // a value of a map, when lit is ""
-	i     int64  // the integer lit writes, when small
-	small bool   // lit is an integer of at most 15 digits: i holds it, F is exact
+	small bool   // lit is an integer of at most 15 digits: F holds it exactly
 }
 
 // value is the number as tool's functions take it: the json.Number ParseArgs
@@ -54,7 +53,8 @@ func (n Num) integer() bool {
 // it is not an integer in [min, max].
 func (n Num) Int(min, max int64) (int64, bool) {
 	if n.small {
-		return n.i, n.i >= min && n.i <= max
+		i := int64(n.F)
+		return i, i >= min && i <= max
 	}
 	return value.Int(n.value(), min, max)
 }
@@ -70,8 +70,8 @@ func (n Num) Float32() (float32, bool) { return value.Float32(n.value()) }
 // number reads a literal's float64 view, as the map validator reads the same
 // json.Number, in one pass over it where it is short.
 func number(lit string) Num {
-	if f, i, isInt, ok := shortNumber(lit); ok {
-		return Num{F: f, lit: lit, i: i, small: isInt}
+	if f, isInt, ok := shortNumber(lit); ok {
+		return Num{F: f, lit: lit, small: isInt}
 	}
 	f, _ := strconv.ParseFloat(lit, 64)
 	return Num{F: f, lit: lit}
@@ -81,8 +81,8 @@ func number(lit string) Num {
 // strconv.ParseFloat does but without its generality: its digits make an
 // integer m below 2^53 and it is m / 10^k for k <= 22, both exact in a
 // float64, so that the one division rounds correctly. Without a fraction it
-// is the integer ±m, isInt, and i holds it.
-func shortNumber(lit string) (f float64, i int64, isInt, ok bool) {
+// is the integer ±m, isInt.
+func shortNumber(lit string) (f float64, isInt, ok bool) {
 	j, neg := 0, false
 	if len(lit) > 0 && lit[0] == '-' {
 		j, neg = 1, true
@@ -101,31 +101,21 @@ func shortNumber(lit string) (f float64, i int64, isInt, ok bool) {
 		case c == '.' && frac < 0:
 			frac = 0
 		default:
-			return 0, 0, false, false // an exponent
+			return 0, false, false // an exponent
 		}
 	}
-	if digits == 0 || digits > 15 || frac >= len(pow10) {
-		return 0, 0, false, false
+	if digits == 0 || digits > 15 || frac == 0 || frac >= len(pow10) {
+		return 0, false, false // frac 0: "1." is not JSON
 	}
 	if frac < 0 {
-		i = int64(m)
-		if neg {
-			i = -i
-		}
-		f = float64(m) // exact: m < 2^53
-		if neg {
-			f = -f // -0 too
-		}
-		return f, i, true, true
+		f = float64(m) // exact: m < 10^15 < 2^53
+	} else {
+		f = float64(m) / pow10[frac]
 	}
-	if frac == 0 {
-		return 0, 0, false, false // "1." is not JSON
-	}
-	f = float64(m) / pow10[frac]
 	if neg {
-		f = -f
+		f = -f // -0 too
 	}
-	return f, 0, false, true
+	return f, frac < 0, true
 }
 
 // pow10 are the powers of ten a float64 holds exactly.
