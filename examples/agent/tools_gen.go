@@ -1068,7 +1068,7 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 		case 0:
 			// repo
 			if v, ok := s.String(at.Key("repo"), "string"); ok {
-				if !repoPattern.MatchString(v) {
+				if !repoPattern(v) {
 					s.Fail(at.Key("repo"), "pattern", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 				}
 				out.Repo = s.Keep(v)
@@ -1108,8 +1108,28 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 	return out
 }
 
-// repoPattern matches the pattern "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", translated to RE2.
-var repoPattern = regexp.MustCompile("^[A-Za-z0-9_\\.\\-]+\\/[A-Za-z0-9_\\.\\-]+$")
+// repoPattern reports whether s matches the pattern "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", compiled
+// to a loop per run.
+func repoPattern(s string) bool {
+	i, n := 0, 0
+	for n = 0; i < len(s) && ('-' <= s[i] && s[i] <= '.' || '0' <= s[i] && s[i] <= '9' || 'A' <= s[i] && s[i] <= 'Z' || s[i] == '_' || 'a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	if i >= len(s) || !(s[i] == '/') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && ('-' <= s[i] && s[i] <= '.' || '0' <= s[i] && s[i] <= '9' || 'A' <= s[i] && s[i] <= 'Z' || s[i] == '_' || 'a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	return i == len(s)
+}
 
 // stateValues are the values of an enum, sorted for a binary search.
 var stateValues = []string{"closed", "open"}

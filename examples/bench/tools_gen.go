@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -536,7 +537,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 6:
 			// account_id
 			if v6, ok := s.String(at.Key("account_id"), "string"); ok {
-				if !accountIDPattern.MatchString(v6) {
+				if !accountIDPattern(v6) {
 					s.Fail(at.Key("account_id"), "pattern", "a string matching the pattern ^ACC-[0-9]{6}$")
 				}
 				out.AccountID = s.Keep(v6)
@@ -563,7 +564,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 9:
 			// customer_phone
 			if v9, ok := s.String(at.Key("customer_phone"), "string"); ok {
-				if !customerPhonePattern.MatchString(v9) {
+				if !customerPhonePattern(v9) {
 					s.Fail(at.Key("customer_phone"), "pattern", "a string matching the pattern ^\\+[0-9]{7,15}$")
 				}
 				out.CustomerPhone = s.Keep(v9)
@@ -590,7 +591,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 12:
 			// version
 			if v12, ok := s.String(at.Key("version"), "string"); ok {
-				if !versionPattern.MatchString(v12) {
+				if !versionPattern(v12) {
 					s.Fail(at.Key("version"), "pattern", "a string matching the pattern ^[0-9]+\\.[0-9]+\\.[0-9]+$")
 				}
 				out.Version = s.Keep(v12)
@@ -622,7 +623,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
 					var item string
 					if v15, ok := s.String(atTags.Index(i2), "string"); ok {
-						if !tagsPattern2.MatchString(v15) {
+						if !tagsPattern2(v15) {
 							s.Fail(atTags.Index(i2), "pattern", "a string matching the pattern ^[a-z][a-z0-9-]{0,29}$")
 						}
 						item = s.Keep(v15)
@@ -652,7 +653,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 		case 18:
 			// assignee
 			if v17, ok := s.String(at.Key("assignee"), "string"); ok {
-				if !assigneePattern.MatchString(v17) {
+				if !assigneePattern(v17) {
 					s.Fail(at.Key("assignee"), "pattern", "a string matching the pattern ^[a-z][a-z0-9.]{1,31}$")
 				}
 				out.Assignee = toolimpl.Ptr(s, s.Keep(v17))
@@ -847,7 +848,7 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 		case 1:
 			// media_type
 			if v2, ok := s.String(at.Key("media_type"), "string"); ok {
-				if !mediaTypePattern.MatchString(v2) {
+				if !mediaTypePattern(v2) {
 					s.Fail(at.Key("media_type"), "pattern", "a string matching the pattern ^[a-z]+/[a-z0-9.+-]+$")
 				}
 				out.MediaType = s.Keep(v2)
@@ -876,26 +877,114 @@ var categoryValues = []string{"account", "billing", "bug", "feature", "security"
 // channelValues are the values of an enum, sorted for a binary search.
 var channelValues = []string{"chat", "email", "phone", "web"}
 
-// accountIDPattern matches the pattern "^ACC-[0-9]{6}$", translated to RE2.
-var accountIDPattern = regexp.MustCompile("^ACC\\-[0-9]{6}$")
+// accountIDPattern reports whether s matches the pattern "^ACC-[0-9]{6}$", compiled to a loop per
+// run.
+func accountIDPattern(s string) bool {
+	i := 0
+	if !strings.HasPrefix(s[i:], "ACC-") {
+		return false
+	}
+	i += 4
+	if len(s)-i < 6 {
+		return false
+	}
+	for end := i + 6; i < end; i++ {
+		if !('0' <= s[i] && s[i] <= '9') {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
-// customerPhonePattern matches the pattern "^\\+[0-9]{7,15}$", translated to RE2.
-var customerPhonePattern = regexp.MustCompile("^\\+[0-9]{7,15}$")
+// customerPhonePattern reports whether s matches the pattern "^\\+[0-9]{7,15}$", compiled to a loop
+// per run.
+func customerPhonePattern(s string) bool {
+	i, n := 0, 0
+	if i >= len(s) || !(s[i] == '+') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 7 || n > 15 {
+		return false
+	}
+	return i == len(s)
+}
 
 // languagePattern matches the pattern "^[a-z]{2}(-[A-Z]{2})?$", translated to RE2.
 var languagePattern = regexp.MustCompile("^[a-z]{2}(\\-[A-Z]{2})?$")
 
-// versionPattern matches the pattern "^[0-9]+\\.[0-9]+\\.[0-9]+$", translated to RE2.
-var versionPattern = regexp.MustCompile("^[0-9]+\\.[0-9]+\\.[0-9]+$")
+// versionPattern reports whether s matches the pattern "^[0-9]+\\.[0-9]+\\.[0-9]+$", compiled to a
+// loop per run.
+func versionPattern(s string) bool {
+	i, n := 0, 0
+	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	if i >= len(s) || !(s[i] == '.') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	if i >= len(s) || !(s[i] == '.') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	return i == len(s)
+}
 
 // osValues are the values of an enum, sorted for a binary search.
 var osValues = []string{"android", "ios", "linux", "macos", "windows"}
 
-// tagsPattern2 matches the pattern "^[a-z][a-z0-9-]{0,29}$", translated to RE2.
-var tagsPattern2 = regexp.MustCompile("^[a-z][a-z0-9\\-]{0,29}$")
+// tagsPattern2 reports whether s matches the pattern "^[a-z][a-z0-9-]{0,29}$", compiled to a loop
+// per run.
+func tagsPattern2(s string) bool {
+	i, n := 0, 0
+	if i >= len(s) || !('a' <= s[i] && s[i] <= 'z') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && (s[i] == '-' || '0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n > 29 {
+		return false
+	}
+	return i == len(s)
+}
 
-// assigneePattern matches the pattern "^[a-z][a-z0-9.]{1,31}$", translated to RE2.
-var assigneePattern = regexp.MustCompile("^[a-z][a-z0-9\\.]{1,31}$")
+// assigneePattern reports whether s matches the pattern "^[a-z][a-z0-9.]{1,31}$", compiled to a
+// loop per run.
+func assigneePattern(s string) bool {
+	i, n := 0, 0
+	if i >= len(s) || !('a' <= s[i] && s[i] <= 'z') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && (s[i] == '.' || '0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n < 1 || n > 31 {
+		return false
+	}
+	return i == len(s)
+}
 
 // teamValues are the values of an enum, sorted for a binary search.
 var teamValues = []string{"billing", "engineering", "security", "support"}
@@ -928,8 +1017,28 @@ func countryPattern(s string) bool {
 	return true
 }
 
-// mediaTypePattern matches the pattern "^[a-z]+/[a-z0-9.+-]+$", translated to RE2.
-var mediaTypePattern = regexp.MustCompile("^[a-z]+\\/[a-z0-9\\.\\+\\-]+$")
+// mediaTypePattern reports whether s matches the pattern "^[a-z]+/[a-z0-9.+-]+$", compiled to a
+// loop per run.
+func mediaTypePattern(s string) bool {
+	i, n := 0, 0
+	for n = 0; i < len(s) && ('a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	if i >= len(s) || !(s[i] == '/') {
+		return false
+	}
+	i++
+	for n = 0; i < len(s) && (s[i] == '+' || '-' <= s[i] && s[i] <= '.' || '0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	return i == len(s)
+}
 
 // The parameters of the store_notes tool: the canonical schema, and the dialects that differ from
 // it.

@@ -5,7 +5,7 @@ package main
 import (
 	"encoding/json"
 	"math"
-	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -160,7 +160,7 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceA
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
-				} else if !accountPattern.MatchString(v) {
+				} else if !accountPattern(v) {
 					s.Fail(at.Key("account"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.Account = s.Keep(v)
@@ -170,8 +170,21 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceA
 	return out
 }
 
-// accountPattern matches the pattern "^acct-[0-9]+$", translated to RE2.
-var accountPattern = regexp.MustCompile("^acct\\-[0-9]+$")
+// accountPattern reports whether s matches the pattern "^acct-[0-9]+$", compiled to a loop per run.
+func accountPattern(s string) bool {
+	i, n := 0, 0
+	if !strings.HasPrefix(s[i:], "acct-") {
+		return false
+	}
+	i += 5
+	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	return i == len(s)
+}
 
 // The result of the tools with result type Receipt: its schema, an MCP tool's outputSchema.
 const receiptResultSchema = `{"properties":{"entry":{"type":"integer","description":"The ledger's sequence number of the entry."},"replica":{"type":"string","description":"The replica that wrote it."}},"additionalProperties":false,"type":"object","required":["entry","replica"],"description":"Receipt is what record_payment and transfer_funds return."}`
@@ -318,7 +331,7 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPa
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
-				} else if !accountPattern.MatchString(v) {
+				} else if !accountPattern(v) {
 					s.Fail(at.Key("account"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.Account = s.Keep(v)
@@ -440,7 +453,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("from"), "maxLength", "at most 32 characters long")
-				} else if !accountPattern.MatchString(v) {
+				} else if !accountPattern(v) {
 					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.From = s.Keep(v)
@@ -451,7 +464,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 				n2 := utf8.RuneCountInString(v2)
 				if n2 > 32 {
 					s.Fail(at.Key("to"), "maxLength", "at most 32 characters long")
-				} else if !accountPattern.MatchString(v2) {
+				} else if !accountPattern(v2) {
 					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
 				out.To = s.Keep(v2)

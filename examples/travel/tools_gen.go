@@ -5,7 +5,6 @@ package travel
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -254,7 +253,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 		case 2:
 			// date
 			if v3, ok := s.String(at.Key("date"), "string"); ok {
-				if !datePattern.MatchString(v3) {
+				if !datePattern(v3) {
 					s.Fail(at.Key("date"), "pattern", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 				}
 				out.Date = s.Keep(v3)
@@ -332,8 +331,44 @@ func fromPattern(s string) bool {
 	return true
 }
 
-// datePattern matches the pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", translated to RE2.
-var datePattern = regexp.MustCompile("^[0-9]{4}\\-[0-9]{2}\\-[0-9]{2}$")
+// datePattern reports whether s matches the pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", compiled to a
+// loop per run.
+func datePattern(s string) bool {
+	i := 0
+	if len(s)-i < 4 {
+		return false
+	}
+	for end := i + 4; i < end; i++ {
+		if !('0' <= s[i] && s[i] <= '9') {
+			return false
+		}
+	}
+	if i >= len(s) || !(s[i] == '-') {
+		return false
+	}
+	i++
+	if len(s)-i < 2 {
+		return false
+	}
+	for end := i + 2; i < end; i++ {
+		if !('0' <= s[i] && s[i] <= '9') {
+			return false
+		}
+	}
+	if i >= len(s) || !(s[i] == '-') {
+		return false
+	}
+	i++
+	if len(s)-i < 2 {
+		return false
+	}
+	for end := i + 2; i < end; i++ {
+		if !('0' <= s[i] && s[i] <= '9') {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 // cabinValues are the values of an enum, sorted for a binary search.
 var cabinValues = []string{"business", "economy", "first", "premium_economy"}
@@ -613,7 +648,7 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 		case 2:
 			// seat
 			if v2, ok := s.String(at.Key("seat"), "string"); ok {
-				if !seatPattern.MatchString(v2) {
+				if !seatPattern(v2) {
 					s.Fail(at.Key("seat"), "pattern", "a string matching the pattern ^[0-9]{1,2}[A-K]$")
 				}
 				out.Seat = s.Keep(v2)
@@ -637,8 +672,22 @@ func flightIDPattern(s string) bool {
 	return true
 }
 
-// seatPattern matches the pattern "^[0-9]{1,2}[A-K]$", translated to RE2.
-var seatPattern = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
+// seatPattern reports whether s matches the pattern "^[0-9]{1,2}[A-K]$", compiled to a loop per
+// run.
+func seatPattern(s string) bool {
+	i, n := 0, 0
+	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 1 || n > 2 {
+		return false
+	}
+	if i >= len(s) || !('A' <= s[i] && s[i] <= 'K') {
+		return false
+	}
+	i++
+	return i == len(s)
+}
 
 // The parameters of the get_booking tool: the canonical schema, and the dialects that differ from
 // it.

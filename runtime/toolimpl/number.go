@@ -13,9 +13,10 @@ import (
 // two are equal; the methods compare and convert the number itself,
 // exactly, as the map validator and decoder do with the same json.Number.
 type Num struct {
-	F   float64
-	lit string // as written in raw arguments, borrowed; "" for a value
-	v   any    // a value of a map, when lit is ""
+	F     float64
+	lit   string // as written in raw arguments, borrowed; "" for a value
+	v     any    // a value of a map, when lit is ""
+	small bool   // lit is an integer of at most 15 digits: F holds it exactly
 }
 
 // value is the number as tool's functions take it: the json.Number ParseArgs
@@ -36,6 +37,9 @@ func (n Num) MultipleOf(m string) bool { return value.MultipleOf(n.value(), m) }
 
 // integer reports whether the number has no fractional part, exactly.
 func (n Num) integer() bool {
+	if n.small {
+		return true
+	}
 	if n.F != math.Trunc(n.F) {
 		return false // a float64 with a fraction is no integer's
 	}
@@ -48,10 +52,9 @@ func (n Num) integer() bool {
 // Int returns the number as an integer field holds it, exactly; false when
 // it is not an integer in [min, max].
 func (n Num) Int(min, max int64) (int64, bool) {
-	if n.lit != "" {
-		if i, ok := smallInt(n.lit); ok {
-			return i, i >= min && i <= max
-		}
+	if n.small {
+		i := int64(n.F)
+		return i, i >= min && i <= max
 	}
 	return value.Int(n.value(), min, max)
 }
@@ -65,35 +68,29 @@ func (n Num) Uint(max uint64) (uint64, bool) { return value.Uint(n.value(), max)
 func (n Num) Float32() (float32, bool) { return value.Float32(n.value()) }
 
 // number reads a literal's float64 view, as the map validator reads the same
-// json.Number.
-func number(lit string) float64 {
-	if n, ok := smallInt(lit); ok && (n != 0 || lit[0] != '-') {
-		return float64(n) // exact: |n| < 2^53
+// json.Number, in one pass over it where it is short.
+func number(lit string) Num {
+	if f, isInt, ok := shortNumber(lit); ok {
+		return Num{F: f, lit: lit, small: isInt}
 	}
-	if f, ok := shortDecimal(lit); ok {
-		return f
-	}
-	f, _ := strconv.ParseFloat(lit, 64) // -0 too
-	return f
+	f, _ := strconv.ParseFloat(lit, 64)
+	return Num{F: f, lit: lit}
 }
 
-// pow10 are the powers of ten a float64 holds exactly.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// shortDecimal reads a literal with a fraction, at most 15 digits and no
-// exponent, as strconv.ParseFloat does but without its generality: its
-// digits make an integer m below 2^53 and it is m / 10^k for k <= 22, both
-// exact in a float64, so that the one division rounds correctly.
-func shortDecimal(lit string) (float64, bool) {
-	i, neg := 0, false
+// shortNumber reads a literal of at most 15 digits and no exponent, as
+// strconv.ParseFloat does but without its generality: its digits make an
+// integer m below 2^53 and it is m / 10^k for k <= 22, both exact in a
+// float64, so that the one division rounds correctly. Without a fraction it
+// is the integer ±m, isInt.
+func shortNumber(lit string) (f float64, isInt, ok bool) {
+	j, neg := 0, false
 	if len(lit) > 0 && lit[0] == '-' {
-		i, neg = 1, true
+		j, neg = 1, true
 	}
 	var m uint64
 	digits, frac := 0, -1
-	for ; i < len(lit); i++ {
-		c := lit[i]
+	for ; j < len(lit); j++ {
+		c := lit[j]
 		switch {
 		case c >= '0' && c <= '9':
 			m = m*10 + uint64(c-'0')
@@ -104,42 +101,26 @@ func shortDecimal(lit string) (float64, bool) {
 		case c == '.' && frac < 0:
 			frac = 0
 		default:
-			return 0, false // an exponent
+			return 0, false, false // an exponent
 		}
 	}
-	if digits == 0 || digits > 15 || frac < 0 || frac >= len(pow10) {
-		return 0, false
+	if digits == 0 || digits > 15 || frac == 0 || frac >= len(pow10) {
+		return 0, false, false // frac 0: "1." is not JSON
 	}
-	f := float64(m) / pow10[frac]
+	if frac < 0 {
+		f = float64(m) // exact: m < 10^15 < 2^53
+	} else {
+		f = float64(m) / pow10[frac]
+	}
 	if neg {
-		f = -f
+		f = -f // -0 too
 	}
-	return f, true
+	return f, frac < 0, true
 }
 
-// smallInt reads a literal of at most 15 digits and no fraction or exponent,
-// which a float64 holds exactly, without strconv.
-func smallInt(lit string) (int64, bool) {
-	i, neg := 0, false
-	if len(lit) > 0 && lit[0] == '-' {
-		i, neg = 1, true
-	}
-	if len(lit)-i > 15 || len(lit) == i {
-		return 0, false
-	}
-	var n int64
-	for ; i < len(lit); i++ {
-		c := lit[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	if neg {
-		n = -n
-	}
-	return n, true
-}
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // numberType names the JSON type of a number literal as TypeName does:
 // integer when it has no fractional part.

@@ -206,10 +206,10 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 		s.notRead(at, expected)
 		return Num{}, false
 	}
-	f := number(lit)
-	s.last = lastValue{kind: jsonscan.Number, text: lit, f: f}
+	n := number(lit)
+	s.last = lastValue{kind: jsonscan.Number, text: lit, f: n.F}
 	s.lastRaw = true
-	return Num{F: f, lit: lit}, true
+	return n, true
 }
 
 // Integer reads a number without a fractional part.

@@ -103,7 +103,7 @@ func (g *group) nextValue(vals []any) int {
 		if !g.has(i) {
 			continue
 		}
-		if v := vals[i]; g.shape.optional[i] && !g.shape.readNull[i] && (v == nil || value.IsNull(v)) {
+		if v := vals[i]; g.shape.nullAbsent[i] && (v == nil || value.IsNull(v)) {
 			continue
 		}
 		return i
@@ -150,7 +150,7 @@ func (s *Scanner) Next(at Loc) int {
 		if !s.sc.Member(i) {
 			break
 		}
-		if g.shape.optional[i] && !g.shape.readNull[i] && s.sc.Peek() == jsonscan.Null {
+		if g.shape.nullAbsent[i] && s.sc.NextByte() == 'n' { // null
 			s.sc.Null()
 			continue
 		}

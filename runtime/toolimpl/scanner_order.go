@@ -162,6 +162,9 @@ func compareRuns(a, b run) int {
 // twice, and only once into the Report's errors, the copy that costs (its
 // strings are pointers the garbage collector is told of).
 func (s *Scanner) order(g *group) {
+	if s.r.Len() == g.errStart && len(s.runs) == g.runsStart {
+		return // no errors: nothing to order
+	}
 	s.closeRun(g)
 	runs := s.runs[g.runsStart:]
 	if !slices.IsSortedFunc(runs, compareRuns) {
@@ -276,7 +279,7 @@ func (s *Scanner) openRaw(at Loc, expected string) bool {
 	if !s.readRaw() {
 		return false
 	}
-	if s.sc.Peek() != jsonscan.Object {
+	if s.sc.NextByte() != '{' {
 		s.typeError(at, expected)
 		return false
 	}

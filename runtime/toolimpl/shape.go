@@ -8,9 +8,10 @@ type Object struct {
 	names    []string
 	required []int    // indexes of the required members, in the schema's required order
 	expected []string // for each required member, what a missing error says it must be
-	optional []bool
-	readNull []bool         // members read even when null and optional
-	index    map[string]int // for objects of many members
+	// The members absent when null: those not required, but for those
+	// read even when null.
+	nullAbsent []bool
+	index      map[string]int // for objects of many members
 }
 
 // linearNames is how many members an Object finds by comparing names one
@@ -21,16 +22,16 @@ const linearNames = 8
 // which the members required are those named in required, in pairs: a
 // name, and what a missing error says the member must be ("string").
 func NewObject(names []string, required ...string) *Object {
-	o := &Object{names: names, optional: make([]bool, len(names)), readNull: make([]bool, len(names))}
-	for i := range o.optional {
-		o.optional[i] = true
+	o := &Object{names: names, nullAbsent: make([]bool, len(names))}
+	for i := range o.nullAbsent {
+		o.nullAbsent[i] = true
 	}
 	for i := 0; i+1 < len(required); i += 2 {
 		for j, n := range names {
 			if n == required[i] {
 				o.required = append(o.required, j)
 				o.expected = append(o.expected, required[i+1])
-				o.optional[j] = false
+				o.nullAbsent[j] = false
 				break
 			}
 		}
@@ -53,7 +54,7 @@ func NewObject(names []string, required ...string) *Object {
 func (o *Object) ReadingNull(names ...string) *Object {
 	for _, name := range names {
 		if i := o.find(name, -1); i >= 0 {
-			o.readNull[i] = true
+			o.nullAbsent[i] = false
 		}
 	}
 	return o

@@ -30,6 +30,11 @@ func (e *emitter) patternMatch(p, at string) (func(s jen.Code) jen.Code, bool) {
 		e.vars = append(e.vars, run.emit(name, p))
 		return patternCall("!"+name, true), true
 	}
+	if seq, ok := parseSeq(p); ok {
+		e.patterns[p] = "!" + name
+		e.vars = append(e.vars, seq.emit(name, p))
+		return patternCall("!"+name, true), true
+	}
 	e.patterns[p] = name
 	e.vars = append(e.vars, jen.Commentf("%s matches the pattern %q, translated to RE2.", name, p).Line().
 		Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re2)))
@@ -105,38 +110,195 @@ func parseRun(p string) (runPattern, bool) {
 	if !ok {
 		return r, false
 	}
-	r.min, r.max = 1, 1
-	switch {
-	case rest == "":
-	case rest == "+":
-		r.max = -1
-	case rest == "*":
-		r.min, r.max = 0, -1
-	case rest == "?":
-		r.min = 0
-	case strings.HasPrefix(rest, "{") && strings.HasSuffix(rest, "}"):
-		inner := rest[1 : len(rest)-1]
-		lo, hi, comma := strings.Cut(inner, ",")
-		n, err := strconv.Atoi(lo)
-		if err != nil || n < 0 || !isDigits(lo) || n > 1<<20 {
-			return r, false
-		}
-		r.min, r.max = n, n
-		if comma {
-			r.max = -1
-			if hi != "" {
-				m, err := strconv.Atoi(hi)
-				if err != nil || !isDigits(hi) || m < n || m > 1<<20 {
-					return r, false
-				}
-				r.max = m
-			}
-		}
-	default:
+	if r.min, r.max, rest, ok = quantifier(rest); !ok || rest != "" {
 		return r, false
 	}
 	r.ranges = mergeRanges(r.ranges)
 	return r, len(r.ranges) > 0
+}
+
+// quantifier reads the quantifier at the start of s, if any, and returns
+// the bounds it sets and the rest: +, *, ?, {n}, {n,} or {n,m}, or none
+// (exactly one). A lazy quantifier, or one quantifier after another, is not
+// read.
+func quantifier(s string) (min, max int, rest string, ok bool) {
+	min, max, rest = 1, 1, s
+	switch {
+	case s == "":
+		return min, max, rest, true
+	case s[0] == '+':
+		max, rest = -1, s[1:]
+	case s[0] == '*':
+		min, max, rest = 0, -1, s[1:]
+	case s[0] == '?':
+		min, rest = 0, s[1:]
+	case s[0] == '{':
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return 0, 0, s, false
+		}
+		inner := s[1:end]
+		rest = s[end+1:]
+		lo, hi, comma := strings.Cut(inner, ",")
+		n, err := strconv.Atoi(lo)
+		if err != nil || n < 0 || !isDigits(lo) || n > 1<<20 {
+			return 0, 0, s, false
+		}
+		min, max = n, n
+		if comma {
+			max = -1
+			if hi != "" {
+				m, err := strconv.Atoi(hi)
+				if err != nil || !isDigits(hi) || m < n || m > 1<<20 {
+					return 0, 0, s, false
+				}
+				max = m
+			}
+		}
+	default:
+		return min, max, rest, true
+	}
+	if rest != "" && strings.ContainsRune("+*?{", rune(rest[0])) {
+		return 0, 0, s, false
+	}
+	return min, max, rest, true
+}
+
+// seqPattern is a pattern ^R1 R2 ... Rn$ of runs of ASCII classes (a
+// literal character, an escaped one, a class, \d or \w, each with a
+// quantifier) that a string can match in one way only: each run of
+// variable length but the last is followed by a run of at least one
+// character of a class disjoint from its own, so that the run takes every
+// character of its class it meets, and a loop per run checks the string
+// without backtracking.
+type seqPattern []runPattern
+
+// parseSeq recognizes a seqPattern of two runs or more.
+func parseSeq(p string) (seqPattern, bool) {
+	if len(p) < 3 || p[0] != '^' || p[len(p)-1] != '$' {
+		return nil, false
+	}
+	body := p[1 : len(p)-1]
+	if strings.HasSuffix(body, `\`) {
+		return nil, false
+	}
+	var q seqPattern
+	for body != "" {
+		var r runPattern
+		var rest string
+		var ok bool
+		switch {
+		case body[0] == '/':
+			r.ranges, rest, ok = []runeRange{{'/', '/'}}, body[1:], true
+		case body[0] == '\\' && len(body) > 1 && strings.IndexByte(escapedLiterals, body[1]) >= 0:
+			r.ranges, rest, ok = []runeRange{{rune(body[1]), rune(body[1])}}, body[2:], true
+		default:
+			rest, ok = r.atom(body)
+		}
+		if !ok || r.negate {
+			return nil, false
+		}
+		if r.min, r.max, body, ok = quantifier(rest); !ok {
+			return nil, false
+		}
+		r.ranges = mergeRanges(r.ranges)
+		if len(r.ranges) == 0 || r.ranges[len(r.ranges)-1].hi >= utf8.RuneSelf {
+			return nil, false
+		}
+		q = append(q, r)
+	}
+	if len(q) < 2 {
+		return nil, false
+	}
+	for k := 0; k+1 < len(q); k++ {
+		if q[k].min != q[k].max && (q[k+1].min < 1 || overlap(q[k].ranges, q[k+1].ranges)) {
+			return nil, false
+		}
+	}
+	return q, true
+}
+
+// literal reports whether the run is one character, of one value.
+func (r runPattern) literal() bool {
+	return r.min == 1 && r.max == 1 && len(r.ranges) == 1 && r.ranges[0].lo == r.ranges[0].hi
+}
+
+// overlap reports whether two sets of ranges share a character.
+func overlap(a, b []runeRange) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.lo <= y.hi && y.lo <= x.hi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emit renders the sequence as a function of a string, byte by byte (its
+// classes are ASCII: a byte of a multi-byte character is in none of them).
+func (q seqPattern) emit(name, pattern string) jen.Code {
+	i, s := jen.Id("i"), jen.Id("s")
+	c := jen.Id("s").Index(jen.Id("i"))
+	variable := false
+	for _, r := range q {
+		variable = variable || r.min != r.max
+	}
+	var body []jen.Code
+	if variable {
+		body = append(body, jen.List(jen.Id("i"), jen.Id("n")).Op(":=").List(jen.Lit(0), jen.Lit(0)))
+	} else {
+		body = append(body, jen.Id("i").Op(":=").Lit(0))
+	}
+	fail := jen.Return(jen.False())
+	for k := 0; k < len(q); k++ {
+		r := q[k]
+		// Literal characters in a row: one prefix.
+		lit := ""
+		for ; k < len(q) && q[k].literal(); k++ {
+			lit += string(q[k].ranges[0].lo)
+		}
+		if len(lit) > 1 {
+			body = append(body,
+				jen.If(jen.Op("!").Qual("strings", "HasPrefix").Call(jen.Add(s).Index(jen.Add(i).Op(":")), jen.Lit(lit))).Block(fail),
+				jen.Add(i).Op("+=").Lit(len(lit)))
+			k--
+			continue
+		}
+		k -= len(lit)
+		switch {
+		case r.min == 1 && r.max == 1:
+			body = append(body,
+				jen.If(jen.Add(i).Op(">=").Len(s).Op("||").Op("!").Parens(r.in(c))).Block(fail),
+				jen.Add(i).Op("++"))
+		case r.min == r.max:
+			body = append(body,
+				jen.If(jen.Len(s).Op("-").Add(i).Op("<").Lit(r.min)).Block(fail),
+				jen.For(jen.Id("end").Op(":=").Add(i).Op("+").Lit(r.min), jen.Add(i).Op("<").Id("end"), jen.Add(i).Op("++")).Block(
+					jen.If(jen.Op("!").Parens(r.in(c))).Block(fail)))
+		default:
+			body = append(body, jen.For(jen.Id("n").Op("=").Lit(0), jen.Add(i).Op("<").Len(s).Op("&&").Parens(r.in(c)), jen.Id("n").Op("++")).Block(
+				jen.Add(i).Op("++")))
+			var bad jen.Code
+			if r.min > 0 {
+				bad = jen.Id("n").Op("<").Lit(r.min)
+			}
+			if r.max >= 0 {
+				long := jen.Id("n").Op(">").Lit(r.max)
+				if bad == nil {
+					bad = long
+				} else {
+					bad = jen.Add(bad).Op("||").Add(long)
+				}
+			}
+			if bad != nil {
+				body = append(body, jen.If(bad).Block(fail))
+			}
+		}
+	}
+	body = append(body, jen.Return(jen.Add(i).Op("==").Len(s)))
+	return jen.Commentf("%s reports whether s matches the pattern %q, compiled to a loop per run.", name, pattern).Line().
+		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
 }
 
 func isDigits(s string) bool {

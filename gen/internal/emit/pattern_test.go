@@ -23,6 +23,27 @@ var runPatterns = []string{
 	`^[\d.]{1,8}$`, `^[^a-z]*$`, `^😀*$`, `^[\w$]+$`,
 }
 
+// seqPatterns are sequences of runs that compile to a loop per run.
+var seqPatterns = []string{
+	`^ACC-[0-9]{6}$`, `^\+[0-9]{7,15}$`, `^[0-9]+\.[0-9]+\.[0-9]+$`, `^[a-z][a-z0-9-]{0,29}$`,
+	`^[a-z][a-z0-9.]{1,31}$`, `^[a-z]+/[a-z0-9.+-]+$`, `^a?b$`, `^\d{2}-\d*$`, `^[A-Z]{2}\w?$`, `^a*_b{2,}$`,
+	`^[ab]{1,3}z{1,2}$`, `^a\$$`,
+}
+
+func TestParseSeqRecognizes(t *testing.T) {
+	for _, p := range seqPatterns {
+		_, ok := parseSeq(p)
+		assert.True(t, ok, p)
+	}
+	// Runs that could end in more than one place, groups, alternatives,
+	// classes beyond ASCII, lazy or doubled quantifiers.
+	for _, p := range []string{`^[a-z]+[a-z0-9]$`, `^a*a$`, `^a+b?a$`, `^[a-z]{2}(-[A-Z]{2})?$`, `^a|b$`,
+		`^é+a$`, `^.+a$`, `^[^a]+a$`, `^a+?b$`, `^a{1,2}{3}b$`, `^a+\s$`, `^[a-z]+$`, `^a+\$`} {
+		_, ok := parseSeq(p)
+		assert.False(t, ok, p)
+	}
+}
+
 func TestParseRunRecognizes(t *testing.T) {
 	for _, p := range runPatterns {
 		_, ok := parseRun(p)
@@ -54,6 +75,15 @@ func TestRunLoopsMatchRegexp(t *testing.T) {
 		require.NoError(t, err, p)
 		table = append(table, jen.Values(jen.Lit(p), jen.Lit(re2), jen.Id(name)))
 	}
+	for i, p := range seqPatterns {
+		seq, ok := parseSeq(p)
+		require.True(t, ok, p)
+		name := "q" + strconv.Itoa(i)
+		f.Add(seq.emit(name, p))
+		re2, err := ecma.Translate(p)
+		require.NoError(t, err, p)
+		table = append(table, jen.Values(jen.Lit(p), jen.Lit(re2), jen.Id(name)))
+	}
 	f.Var().Id("loops").Op("=").Index().Struct(jen.Id("pattern").String(), jen.Id("re2").String(), jen.Id("fn").Func().Params(jen.String()).Bool()).Values(table...)
 	dir := t.TempDir()
 	require.NoError(t, f.Save(filepath.Join(dir, "loops.go")))
@@ -66,7 +96,7 @@ func TestRunLoopsMatchRegexp(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Contains(t, string(out), fmt.Sprintf("%d patterns agree", len(runPatterns)))
+	assert.Contains(t, string(out), fmt.Sprintf("%d patterns agree", len(runPatterns)+len(seqPatterns)))
 }
 
 const loopDriver = `package main
@@ -79,7 +109,7 @@ import (
 )
 
 var alphabet = []string{"a", "b", "z", "A", "Z", "0", "9", "_", "-", " ", ".", ",", "+", "$", "\\", "]",
-	"\n", "\r", "\t", "\u2028", "é", "日", "本", "😀", "\x00", "\xff", "\xc3", "` + "`" + `", "{", "~"}
+	"\n", "\r", "\t", "\u2028", "é", "日", "本", "😀", "\x00", "\xff", "\xc3", "` + "`" + `", "{", "~", "C", "/"}
 
 func main() {
 	rng := rand.New(rand.NewPCG(1, 2))

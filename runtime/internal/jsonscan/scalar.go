@@ -17,7 +17,7 @@ import (
 // shares memory with the input or with the scanner, and is valid until the
 // next call that reads a string. Clone it to keep it.
 func (s *Scanner) String() (string, bool) {
-	if s.Peek() != String {
+	if s.NextByte() != '"' {
 		return "", false
 	}
 	v, _, ok := s.stringToken()
@@ -29,7 +29,7 @@ func (s *Scanner) String() (string, bool) {
 // JSON's grammar and lies within float64's range; it is borrowed like a
 // String.
 func (s *Scanner) Number() (string, bool) {
-	if s.Peek() != Number {
+	if kinds[s.NextByte()] != Number {
 		return "", false
 	}
 	return s.number()
@@ -38,10 +38,11 @@ func (s *Scanner) Number() (string, bool) {
 // Bool reads true or false, or reports ok false and reads nothing when the
 // next value is not a boolean.
 func (s *Scanner) Bool() (v, ok bool) {
-	if s.Peek() != Bool {
+	c := s.NextByte()
+	if kinds[c] != Bool {
 		return false, false
 	}
-	if s.data[s.pos] == 't' {
+	if c == 't' {
 		return true, s.literal("true")
 	}
 	return false, s.literal("false")

@@ -251,10 +251,12 @@ func (s *Scanner) fullRune() {
 // Reset starts the scanner on data.
 func (s *Scanner) Reset(data []byte) {
 	clear(s.names) // let go of the previous input
-	// push sets each frame it opens: only what a frame left open by an
-	// error holds is let go of.
-	for i := range s.frames {
-		s.frames[i].big = nil
+	// push sets each frame it opens and End lets go of what it held: only
+	// what a frame left open by an error holds is let go of.
+	if s.depth > 0 {
+		for i := range s.frames {
+			s.frames[i].big = nil
+		}
 	}
 	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
 	s.src, s.ended = nil, false
@@ -314,13 +316,20 @@ func spaceEnd(data []byte, i int) int {
 
 // Peek returns the kind of the next value without reading it.
 func (s *Scanner) Peek() Kind {
+	return kinds[s.NextByte()] // kinds[0] is Invalid
+}
+
+// NextByte returns the first byte of the next value, which Peek looks at:
+// 0 at the end of the input or once the scan has stopped. Unlike Peek, it
+// is inlined.
+func (s *Scanner) NextByte() (c byte) {
 	if s.err == nil {
 		s.skipSpace()
 		if s.avail() {
-			return kinds[s.data[s.pos]]
+			c = s.data[s.pos]
 		}
 	}
-	return Invalid
+	return c
 }
 
 // kinds are the kinds of the values that start with each byte.
@@ -468,7 +477,7 @@ func (s *Scanner) push() *frame {
 // and reads nothing when the next value is not an object. Read the members
 // with Next, and call End after the last.
 func (s *Scanner) Object() bool {
-	if s.Peek() != Object || s.push() == nil {
+	if s.NextByte() != '{' || s.push() == nil {
 		return false
 	}
 	s.pos++
@@ -479,7 +488,7 @@ func (s *Scanner) Object() bool {
 // reads nothing when the next value is not an array. Read the items with
 // NextItem, and call End after the last.
 func (s *Scanner) Array() bool {
-	if s.Peek() != Array || s.push() == nil {
+	if s.NextByte() != '[' || s.push() == nil {
 		return false
 	}
 	s.pos++
