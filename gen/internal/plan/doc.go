@@ -42,8 +42,8 @@
 // (defaultBreaks), so that a default is never a value the validator
 // refuses.
 //
-// Issue 18's direct walk of a map[string]any into the destination (the
-// fast map path of ValidateT and DecodeT) is a third renderer of the same
+// A direct walk of a map[string]any into the destination (a faster
+// map path for ValidateT and DecodeT) would be a third renderer of the same
 // plan, not a fourth emitter: it walks the destination's members (the Go
 // field model, ir.Field, as the one-pass read does), reads each value with
 // the map fill's conversions (the emitter's decoder.assign), and checks it
