@@ -24,8 +24,8 @@ var stages = []struct {
 	{"gen/internal/ir", []string{"runtime/tool"}},
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
-	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool"}},
-	{"gen/internal/plan", []string{}},
+	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool", "runtime/toolimpl/words"}},
+	{"gen/internal/plan", []string{"runtime/toolimpl/words"}},
 	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "runtime/tool", "runtime/toolimpl/format", "runtime/toolimpl/value"}},
 	{"gen", nil},
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -288,12 +289,12 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 		}
 		switch {
 		case min >= 0 && len(list) < min:
-			s.r.Value("minItems", at, "an array of at least "+items(min), list)
+			s.r.Value("minItems", at, words.MinItems(uint64(min)), list)
 		case max >= 0 && len(list) > max:
-			s.r.Value("maxItems", at, "an array of at most "+items(max), list)
+			s.r.Value("maxItems", at, words.MaxItems(uint64(max)), list)
 		case unique:
 			if i, j, dup := value.Duplicate(list); dup {
-				s.r.Add(at, tool.Error{Code: "uniqueItems", Expected: "an array of unique items", Got: "array",
+				s.r.Add(at, tool.Error{Code: "uniqueItems", Expected: words.UniqueItems, Got: "array",
 					Actual: "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal"})
 			}
 		}
@@ -361,20 +362,13 @@ func (s *Scanner) closeArray(at Loc, g *group) {
 	code, expected := "", ""
 	switch {
 	case g.min >= 0 && n < g.min:
-		code, expected = "minItems", "an array of at least "+items(g.min)
+		code, expected = "minItems", words.MinItems(uint64(g.min))
 	case g.max >= 0 && n > g.max:
-		code, expected = "maxItems", "an array of at most "+items(g.max)
+		code, expected = "maxItems", words.MaxItems(uint64(g.max))
 	}
 	if code != "" {
 		s.setRun(g, rankArray, false, "")
-		s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: "array", Actual: "an array of " + items(n)})
+		s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: "array", Actual: words.Items(uint64(n))})
 	}
 	s.order(g)
-}
-
-func items(n int) string {
-	if n == 1 {
-		return "1 item"
-	}
-	return strconv.Itoa(n) + " items"
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
 
 // describer collects the sentences that replace the keywords a dialect lacks,
@@ -101,13 +102,13 @@ func rangeText(lo, hi, noun string) string {
 	n := func(s string) uint64 { u, _ := strconv.ParseUint(s, 10, 64); return u }
 	switch {
 	case lo != "" && hi != "" && lo == hi:
-		return "be exactly " + ir.Plural(n(lo), noun)
+		return "be exactly " + words.Plural(n(lo), noun)
 	case lo != "" && hi != "":
 		return "be " + lo + "-" + hi + " " + noun + "s"
 	case lo != "":
-		return "be at least " + ir.Plural(n(lo), noun)
+		return "be at least " + words.Plural(n(lo), noun)
 	}
-	return "be at most " + ir.Plural(n(hi), noun)
+	return "be at most " + words.Plural(n(hi), noun)
 }
 
 var formatNames = map[string]string{

@@ -1,8 +1,8 @@
 package dialect
 
 import (
-	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
 
 // actions say what a dialect does with each keyword that schema() does not
@@ -148,9 +148,9 @@ func (c *converter) keyword(out *jsonschema.Object, d *describer, k string, v an
 				d.add(path, k, "not contain the same item twice")
 			}
 		case "minProperties":
-			d.add(path, k, "have at least "+ir.Plural(numUint(v), "member"))
+			d.add(path, k, "have at least "+words.Plural(numUint(v), "member"))
 		case "maxProperties":
-			d.add(path, k, "have at most "+ir.Plural(numUint(v), "member"))
+			d.add(path, k, "have at most "+words.Plural(numUint(v), "member"))
 		case "format":
 			d.add(path, k, "be "+dialectFormatText(v.(string)))
 		case "default":

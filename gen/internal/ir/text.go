@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -31,12 +30,4 @@ func JoinAnd(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
-// Plural counts a noun: "1 item", "2 items".
-func Plural(n uint64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.FormatUint(n, 10) + " " + noun + "s"
 }

@@ -3,8 +3,8 @@ package plan
 import (
 	"encoding/json"
 
-	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
 
 // Rule is a keyword check of one value of one kind, as data: when the value
@@ -114,10 +114,10 @@ func StringOf(s *jsonschema.Schema) String {
 		}
 	}
 	if s.MinLength != nil {
-		add("minLength", "at least "+ir.Plural(*s.MinLength, "character")+" long", MinLength{*s.MinLength})
+		add("minLength", "at least "+words.Plural(*s.MinLength, "character")+" long", MinLength{*s.MinLength})
 	}
 	if s.MaxLength != nil {
-		add("maxLength", "at most "+ir.Plural(*s.MaxLength, "character")+" long", MaxLength{*s.MaxLength})
+		add("maxLength", "at most "+words.Plural(*s.MaxLength, "character")+" long", MaxLength{*s.MaxLength})
 	}
 	if s.Pattern != "" {
 		add("pattern", PatternText(s.Pattern), Pattern{s.Pattern, s.Loc + "/pattern"})
@@ -192,17 +192,17 @@ func NumberOf(s *jsonschema.Schema) Number {
 func ArrayRules(s *jsonschema.Schema) []Rule {
 	var out []Rule
 	if s.MinItems != nil {
-		out = append(out, Rule{"minItems", "an array of at least " + ir.Plural(*s.MinItems, "item"), MinItems{*s.MinItems}})
+		out = append(out, Rule{"minItems", words.MinItems(*s.MinItems), MinItems{*s.MinItems}})
 	}
 	if s.MaxItems != nil {
-		out = append(out, Rule{"maxItems", "an array of at most " + ir.Plural(*s.MaxItems, "item"), MaxItems{*s.MaxItems}})
+		out = append(out, Rule{"maxItems", words.MaxItems(*s.MaxItems), MaxItems{*s.MaxItems}})
 	}
 	if s.Items.IsFalse() {
 		prefix := uint64(len(s.PrefixItems))
-		out = append(out, Rule{"items", "an array of at most " + ir.Plural(prefix, "item"), MaxItems{prefix}})
+		out = append(out, Rule{"items", words.MaxItems(prefix), MaxItems{prefix}})
 	}
 	if s.UniqueItems {
-		out = append(out, Rule{"uniqueItems", "an array of unique items", UniqueItems{}})
+		out = append(out, Rule{"uniqueItems", words.UniqueItems, UniqueItems{}})
 	}
 	return out
 }
@@ -233,9 +233,9 @@ func ContainsOf(s *jsonschema.Schema) (Contains, bool) {
 	if s.MinContains != nil {
 		code = "minContains"
 	}
-	c := Contains{Schema: s.Contains, Min: Rule{code, "an array with at least " + ir.Plural(min, "item") + " matching " + what, MinItems{min}}}
+	c := Contains{Schema: s.Contains, Min: Rule{code, "an array with at least " + words.Plural(min, "item") + " matching " + what, MinItems{min}}}
 	if s.MaxContains != nil {
-		c.Max = &Rule{"maxContains", "an array with at most " + ir.Plural(*s.MaxContains, "item") + " matching " + what, MaxItems{*s.MaxContains}}
+		c.Max = &Rule{"maxContains", "an array with at most " + words.Plural(*s.MaxContains, "item") + " matching " + what, MaxItems{*s.MaxContains}}
 	}
 	return c, true
 }
@@ -288,10 +288,10 @@ func ObjectOf(s *jsonschema.Schema) Object {
 func ObjectRules(s *jsonschema.Schema) []Rule {
 	var out []Rule
 	if s.MinProperties != nil {
-		out = append(out, Rule{"minProperties", "an object of at least " + ir.Plural(*s.MinProperties, "member"), MinProperties{*s.MinProperties}})
+		out = append(out, Rule{"minProperties", "an object of at least " + words.Plural(*s.MinProperties, "member"), MinProperties{*s.MinProperties}})
 	}
 	if s.MaxProperties != nil {
-		out = append(out, Rule{"maxProperties", "an object of at most " + ir.Plural(*s.MaxProperties, "member"), MaxProperties{*s.MaxProperties}})
+		out = append(out, Rule{"maxProperties", "an object of at most " + words.Plural(*s.MaxProperties, "member"), MaxProperties{*s.MaxProperties}})
 	}
 	return out
 }

@@ -1,0 +1,29 @@
+// Package words writes the texts of errors that both the generator and the
+// runtime write: the plan of a schema (at go generate time) and the Scanner
+// of generated code (at run time) report an array's size with the same
+// words because they call the same functions. It imports only the standard
+// library.
+package words
+
+import "strconv"
+
+// Plural counts a noun: "1 item", "2 items".
+func Plural(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.FormatUint(n, 10) + " " + noun + "s"
+}
+
+// Items is the size of an array: "an array of 2 items".
+func Items(n uint64) string { return "an array of " + Plural(n, "item") }
+
+// MinItems is the expected text of a minItems error.
+func MinItems(n uint64) string { return "an array of at least " + Plural(n, "item") }
+
+// MaxItems is the expected text of a maxItems error (and of items false
+// after prefixItems).
+func MaxItems(n uint64) string { return "an array of at most " + Plural(n, "item") }
+
+// UniqueItems is the expected text of a uniqueItems error.
+const UniqueItems = "an array of unique items"

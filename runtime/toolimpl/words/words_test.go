@@ -1,0 +1,18 @@
+package words
+
+import "testing"
+
+func TestTexts(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{Plural(0, "item"), "0 items"},
+		{Plural(1, "member"), "1 member"},
+		{Plural(2, "character"), "2 characters"},
+		{Items(1), "an array of 1 item"},
+		{MinItems(2), "an array of at least 2 items"},
+		{MaxItems(1), "an array of at most 1 item"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
