@@ -146,6 +146,15 @@ type decoded struct {
 	panicked bool
 }
 
+// or returns the decode d holds (a Pending's, of the same bytes), or, when d
+// is nil, decodes args, or raw when args is nil.
+func (d *decoded) or(h *Handler, args map[string]any, raw []byte, maxErrors int) (any, Errors) {
+	if d != nil {
+		return d.v, d.errs
+	}
+	return h.decode(args, raw, nil, maxErrors)
+}
+
 func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) (res Result) {
 	var r callState
 	s.begin(&r, name, opts)
@@ -172,13 +181,7 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 	}
 	// The arguments go straight into the tool's type, in one pass.
 	r.at = "decode"
-	var v any
-	var errs Errors
-	if pre != nil {
-		v, errs = pre.v, pre.errs
-	} else {
-		v, errs = h.decode(nil, raw, nil, s.maxErrors)
-	}
+	v, errs := pre.or(h, nil, raw, s.maxErrors)
 	if errs != nil {
 		if len(errs) == 1 && isParseError(errs[0].Code) {
 			return s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -320,13 +323,7 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *d
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
 	r.at = "decode"
-	var v any
-	var errs Errors
-	if pre != nil {
-		v, errs = pre.v, pre.errs
-	} else {
-		v, errs = h.decode(args, nil, nil, s.maxErrors)
-	}
+	v, errs := pre.or(h, args, nil, s.maxErrors)
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
