@@ -1,0 +1,316 @@
+package openaitool_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/ssestream"
+	"github.com/openai/openai-go/v3/responses"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
+	"github.com/toolgen-go/toolgen/internal/testkit/replay"
+	"github.com/toolgen-go/toolgen/runtime/openaitool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// ran records the calls handlers ran, by tool and arguments.
+type ran struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (r *ran) add(s string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, s)
+}
+
+func (r *ran) list() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.calls...)
+}
+
+// recordingSet is a set of get_forecast and tag whose handlers record
+// each run.
+func recordingSet(r *ran) *tool.Set {
+	return tool.NewSet(tool.WithLogger(slog.New(slog.DiscardHandler)),
+		adapters.GetForecastTool.Handle(func(_ context.Context, a adapters.GetForecastArgs) (adapters.Forecast, error) {
+			b, _ := json.Marshal(a)
+			r.add("get_forecast " + string(b))
+			return adapters.Forecast{City: a.City, Days: []adapters.Day{{Day: 1, High: 20.5}}}, nil
+		}),
+		adapters.TagTool.Handle(func(_ context.Context, a adapters.TagArgs) (any, error) {
+			r.add("tag " + a.Path)
+			return "tagged " + a.Path, nil
+		}))
+}
+
+// chatStream opens a streamed completion of the recorded file, with the
+// SDK's client.
+func chatStream(t *testing.T, file string) *ssestream.Stream[openai.ChatCompletionChunk] {
+	t.Helper()
+	srv := replay.Server(t, replay.Step{Path: "/v1/chat/completions", Response: file, Check: func(t *testing.T, body map[string]json.RawMessage) {
+		assert.Equal(t, "true", string(body["stream"]))
+	}})
+	c := client(srv.URL)
+	return c.Chat.Completions.NewStreaming(context.Background(), openai.ChatCompletionNewParams{Model: openai.ChatModelGPT4o,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather in Paris; tag my todo list.")}})
+}
+
+// accumulate is the completion the SDK's accumulator makes of a recorded
+// stream: what RunChat runs for the same calls.
+func accumulate(t *testing.T, file string) *openai.ChatCompletion {
+	t.Helper()
+	s := chatStream(t, file)
+	var acc openai.ChatCompletionAccumulator
+	for s.Next() {
+		acc.AddChunk(s.Current())
+	}
+	require.NoError(t, s.Err())
+	return &acc.ChatCompletion
+}
+
+// messagesJSON is the JSON the SDK sends of messages.
+func messagesJSON(t *testing.T, msgs []openai.ChatCompletionMessageParamUnion) string {
+	t.Helper()
+	b, err := json.Marshal(msgs)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// Two calls whose deltas interleave (index 0 and 1), in 3- and 4-byte
+// fragments: each runs once, at finish_reason, and the messages are
+// RunChat's for the completion the SDK's accumulator makes of the chunks.
+func TestChatStreamCalls(t *testing.T) {
+	var r ran
+	set := recordingSet(&r)
+	stream := chatStream(t, "testdata/chat_stream_calls.sse")
+	cs := openaitool.NewChatStream(context.Background(), set, nil)
+	chunks := 0
+	for stream.Next() {
+		chunks++
+		require.NoError(t, cs.Add(stream.Current()))
+		assert.Empty(t, r.list(), "no call runs before finish_reason")
+	}
+	require.Greater(t, chunks, 20)
+	msgs, err := cs.End(stream.Err())
+	require.NoError(t, err)
+	assert.Equal(t, []string{`get_forecast {"city":"Paris","days":2}`, "tag /notes/todo.txt"}, r.list())
+
+	var want ran
+	wantMsgs, err := openaitool.RunChat(context.Background(), recordingSet(&want), accumulate(t, "testdata/chat_stream_calls.sse"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, want.list(), r.list())
+	assert.JSONEq(t, messagesJSON(t, wantMsgs), messagesJSON(t, msgs))
+	require.Len(t, msgs, 3)
+	assert.Equal(t, "call_Vk3pQ8sT2nWm5xR7", msgs[1].OfTool.ToolCallID)
+	assert.Equal(t, "tagged /notes/todo.txt", msgs[2].OfTool.Content.OfString.Value)
+}
+
+// A call rejected mid-stream: RunChatStream stops at the fragment that
+// completes the undeclared member's name ("dayz"), with its offset, closes
+// the stream and answers both calls: the rejected one with what to
+// correct, the complete one before it as incomplete (Chat ends no call
+// before finish_reason). No handler ran.
+func TestChatStreamRejected(t *testing.T) {
+	var r ran
+	set := recordingSet(&r)
+	msgs, err := openaitool.RunChatStream(context.Background(), set, chatStream(t, "testdata/chat_stream_rejected.sse"), nil)
+	var rej *openaitool.Rejection
+	require.ErrorAs(t, err, &rej)
+	assert.Equal(t, "call_Zx7cV0bN3mAs6dF9", rej.CallID)
+	assert.Equal(t, "get_forecast", rej.Tool)
+	assert.Equal(t, len(`{"city":"Rome","dayz":`), rej.Offset, "rejected within the fragment yz\":")
+	assert.Equal(t, []string{"unexpected:dayz"}, rej.Errors.Codes())
+	assert.Empty(t, r.list(), "no handler ran")
+	require.Len(t, msgs, 3)
+	assert.Equal(t, "call_Qm2wE5rT8yUi1oP4", msgs[1].OfTool.ToolCallID)
+	assert.Contains(t, msgs[1].OfTool.Content.OfString.Value, "cut off after 15 bytes of arguments (stopped at the rejected call call_Zx7cV0bN3mAs6dF9)")
+	assert.Equal(t, "call_Zx7cV0bN3mAs6dF9", msgs[2].OfTool.ToolCallID)
+	assert.Equal(t, "The call to get_forecast was rejected and not executed:\n"+
+		"- unexpected argument 'dayz'\n"+
+		"Correct the arguments and call the tool again.", msgs[2].OfTool.Content.OfString.Value)
+
+	// Read to its end, the same stream runs the valid call at
+	// finish_reason, and the rejected one is answered as RunChat answers it.
+	var all ran
+	stream := chatStream(t, "testdata/chat_stream_rejected.sse")
+	cs := openaitool.NewChatStream(context.Background(), recordingSet(&all), nil)
+	rejections := 0
+	for stream.Next() {
+		if cs.Add(stream.Current()) != nil {
+			rejections++
+		}
+	}
+	assert.Equal(t, 1, rejections, "a rejection is reported once")
+	msgs, err = cs.End(stream.Err())
+	require.NoError(t, err)
+	var want ran
+	wantMsgs, err := openaitool.RunChat(context.Background(), recordingSet(&want), accumulate(t, "testdata/chat_stream_rejected.sse"), nil)
+	require.NoError(t, err)
+	assert.JSONEq(t, messagesJSON(t, wantMsgs), messagesJSON(t, msgs))
+	assert.Equal(t, []string{`get_forecast {"city":"Oslo"}`}, all.list())
+}
+
+// A stream cut before its finish_reason, and one that ends with "length":
+// the call's arguments parse and are valid, and it never runs.
+func TestChatStreamCut(t *testing.T) {
+	for file, reason := range map[string]string{
+		"testdata/chat_stream_cut.sse":    "the stream ended before its finish_reason",
+		"testdata/chat_stream_length.sse": "finish_reason length",
+	} {
+		var r ran
+		msgs, err := openaitool.RunChatStream(context.Background(), recordingSet(&r), chatStream(t, file), nil)
+		require.NoError(t, err)
+		assert.Empty(t, r.list(), "%s: a cut call ran", file)
+		require.Len(t, msgs, 2)
+		assert.Equal(t, "The call to get_forecast was rejected and not executed:\n"+
+			"- the call was cut off after 24 bytes of arguments ("+reason+"): it was not run\n"+
+			"Correct the call so that its arguments are one JSON object, and call the tool again.", msgs[1].OfTool.Content.OfString.Value)
+	}
+}
+
+// A guard counts streamed calls as RunChat's: past MaxCalls, a call is
+// answered and does not run.
+func TestChatStreamGuard(t *testing.T) {
+	var r ran
+	g := tool.NewGuard(tool.Limits{MaxCalls: 1})
+	require.NoError(t, g.Step())
+	msgs, err := openaitool.RunChatStream(context.Background(), recordingSet(&r), chatStream(t, "testdata/chat_stream_calls.sse"), g)
+	require.NoError(t, err)
+	assert.Equal(t, []string{`get_forecast {"city":"Paris","days":2}`}, r.list())
+	assert.Contains(t, msgs[2].OfTool.Content.OfString.Value, "Make fewer calls at once")
+}
+
+// failAfter is a writer that fails once n bytes were written.
+type failAfter struct {
+	buf bytes.Buffer
+	n   int
+}
+
+var errFull = errors.New("full")
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if w.buf.Len()+len(p) > w.n {
+		return 0, errFull
+	}
+	return w.buf.Write(p)
+}
+
+// A structured output streamed as content deltas into a writer: the
+// answer ChatAnswer returns; a refusal; the first write error stops it; a
+// cut answer is not an answer.
+func TestChatStreamAnswer(t *testing.T) {
+	invoice := &adapters.InvoiceOutput
+	var buf bytes.Buffer
+	require.NoError(t, openaitool.WriteChatAnswer(&buf, chatStream(t, "testdata/chat_stream_invoice.sse")))
+	got, errs := invoice.Parse(buf.String())
+	require.Nil(t, errs)
+	assert.Equal(t, adapters.Invoice{Number: "INV-42", Total: 4200, Customer: "Ada Lovelace"}, got)
+
+	w := &failAfter{n: 20}
+	assert.ErrorIs(t, openaitool.WriteChatAnswer(w, chatStream(t, "testdata/chat_stream_invoice.sse")), errFull)
+	assert.Equal(t, `{"number":"INV-42"`, w.buf.String(), "nothing after the failed write")
+
+	buf.Reset()
+	var refusal *openaitool.Refusal
+	require.ErrorAs(t, openaitool.WriteChatAnswer(&buf, chatStream(t, "testdata/chat_stream_refusal.sse")), &refusal)
+	assert.Equal(t, "I'm sorry, I can't help with that request.", refusal.Text)
+	assert.Zero(t, buf.Len())
+
+	assert.ErrorIs(t, openaitool.WriteChatAnswer(&buf, chatStream(t, "testdata/chat_stream_cut.sse")), openaitool.ErrCut)
+}
+
+// responsesStream opens a streamed response of the recorded file.
+func responsesStream(t *testing.T, file string) *ssestream.Stream[responses.ResponseStreamEventUnion] {
+	t.Helper()
+	srv := replay.Server(t, replay.Step{Path: "/v1/responses", Response: file})
+	c := client(srv.URL)
+	return c.Responses.NewStreaming(context.Background(), responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather in Oslo; tag my todo list.")}})
+}
+
+// Two function calls in small deltas: each runs once the response
+// completed, and the items are RunResponses's for the completed response.
+func TestResponsesStreamCalls(t *testing.T) {
+	var r ran
+	stream := responsesStream(t, "testdata/responses_stream_calls.sse")
+	rs := openaitool.NewResponsesStream(context.Background(), recordingSet(&r), nil)
+	var completed responses.Response
+	for stream.Next() {
+		ev := stream.Current()
+		require.NoError(t, rs.Add(ev))
+		if ev.Type == "response.completed" {
+			completed = ev.Response
+		} else {
+			assert.Empty(t, r.list(), "no call runs before response.completed")
+		}
+	}
+	items, err := rs.End(stream.Err())
+	require.NoError(t, err)
+	assert.Equal(t, []string{`get_forecast {"city":"Oslo","days":2}`, "tag /notes/todo.txt"}, r.list())
+
+	var want ran
+	wantItems, err := openaitool.RunResponses(context.Background(), recordingSet(&want), &completed, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want.list(), r.list())
+	a, _ := json.Marshal(items)
+	b, _ := json.Marshal(wantItems)
+	assert.JSONEq(t, string(b), string(a))
+	assert.Equal(t, "call_Gh2jK5lZ8xC1vB4n", items[1].OfFunctionCallOutput.CallID.Value)
+}
+
+// A call rejected mid-stream (a string where an integer goes), at the
+// fragment holding the string's first byte; the handler never ran.
+func TestResponsesStreamRejected(t *testing.T) {
+	var r ran
+	items, err := openaitool.RunResponsesStream(context.Background(), recordingSet(&r), responsesStream(t, "testdata/responses_stream_rejected.sse"), nil)
+	var rej *openaitool.Rejection
+	require.ErrorAs(t, err, &rej)
+	args := `{"city":"Oslo","days":"two"}`
+	first := strings.Index(args, `"two`) + 1
+	assert.Equal(t, (first+3)/4*4, rej.Offset, "the 4-byte fragment holding the string's first byte")
+	assert.Equal(t, "call_Mn9bV6cX3zL0kJ7h", rej.CallID)
+	assert.Empty(t, r.list())
+	require.Len(t, items, 1)
+	assert.Equal(t, "The call to get_forecast was rejected and not executed:\n"+
+		"- argument 'days' should be integer, got string\n"+
+		"Correct the arguments and call the tool again.", items[0].OfFunctionCallOutput.Output.OfString.Value)
+}
+
+// A response that ends incomplete (max_output_tokens) after the call's
+// item was done, and a stream cut before the arguments were done: the call
+// never runs.
+func TestResponsesStreamCut(t *testing.T) {
+	for file, reason := range map[string]string{
+		"testdata/responses_stream_incomplete.sse": "response.incomplete (max_output_tokens)",
+		"testdata/responses_stream_cut.sse":        "the stream ended before response.completed",
+	} {
+		var r ran
+		items, err := openaitool.RunResponsesStream(context.Background(), recordingSet(&r), responsesStream(t, file), nil)
+		require.NoError(t, err)
+		assert.Empty(t, r.list(), file)
+		require.Len(t, items, 1)
+		assert.Contains(t, items[0].OfFunctionCallOutput.Output.OfString.Value, "cut off after 15 bytes of arguments ("+reason+")")
+	}
+}
+
+// A structured output as response.output_text.delta events.
+func TestResponsesStreamAnswer(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, openaitool.WriteResponsesAnswer(&buf, responsesStream(t, "testdata/responses_stream_invoice.sse")))
+	got, errs := adapters.InvoiceOutput.Parse(buf.String())
+	require.Nil(t, errs)
+	assert.Equal(t, adapters.Invoice{Number: "INV-43", Total: 990, Customer: "Grace Hopper"}, got)
+	assert.ErrorIs(t, openaitool.WriteResponsesAnswer(&buf, responsesStream(t, "testdata/responses_stream_cut.sse")), openaitool.ErrCut)
+}
