@@ -1,11 +1,9 @@
 package openaitool
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/openai/openai-go/v3"
@@ -113,13 +111,14 @@ func (c *streamCall) end(ctx context.Context, set *tool.Set, g *tool.Guard, ok b
 // and a rejected call's says what to correct. Only the first choice is
 // read, as RunChat reads it.
 type ChatStream struct {
-	ctx    context.Context
-	set    *tool.Set
-	guard  *tool.Guard
-	opts   []tool.CallOption
-	acc    openai.ChatCompletionAccumulator
-	calls  []*streamCall // by index
-	finish string
+	ctx     context.Context
+	set     *tool.Set
+	guard   *tool.Guard
+	opts    []tool.CallOption
+	acc     openai.ChatCompletionAccumulator
+	calls   []*streamCall // in the order of their first delta
+	finish  string
+	refused bool // the SDK's accumulator refused a chunk
 }
 
 // NewChatStream returns a ChatStream of the calls to set; a guard and opts
@@ -132,7 +131,11 @@ func NewChatStream(ctx context.Context, set *tool.Set, guard *tool.Guard, opts .
 // can no longer be valid; reading more chunks after it is allowed (the
 // call runs, to be rejected, at the end).
 func (s *ChatStream) Add(chunk openai.ChatCompletionChunk) error {
-	s.acc.AddChunk(chunk)
+	if s.refused || !s.acc.AddChunk(chunk) {
+		// The message would not hold what the model wrote: no call runs.
+		s.refused = true
+		return nil
+	}
 	var first error
 	for _, choice := range chunk.Choices {
 		if choice.Index != 0 {
@@ -140,9 +143,6 @@ func (s *ChatStream) Add(chunk openai.ChatCompletionChunk) error {
 		}
 		for _, d := range choice.Delta.ToolCalls {
 			c := s.call(d.Index)
-			if c == nil {
-				continue
-			}
 			if c.id == "" {
 				c.id = d.ID
 			}
@@ -165,12 +165,11 @@ func (s *ChatStream) Add(chunk openai.ChatCompletionChunk) error {
 	return first
 }
 
-// call returns the call of a tool_calls index, made on its first delta;
-// nil for an index out of every plausible range.
+// call returns the call of a tool_calls index, made on its first delta.
+// The index is the accumulator's: -1, which some providers send for a
+// single call, is 0.
 func (s *ChatStream) call(index int64) *streamCall {
-	if index < 0 || index > 1<<16 {
-		return nil
-	}
+	index = max(index, 0)
 	for _, c := range s.calls {
 		if c.index == index {
 			return c
@@ -187,24 +186,37 @@ func (s *ChatStream) call(index int64) *streamCall {
 // message per call. Its error is the guard's, as RunChat's, or
 // ErrNoChoice for a stream without a choice.
 func (s *ChatStream) End(err error) ([]openai.ChatCompletionMessageParamUnion, error) {
-	ok := err == nil && (s.finish == "tool_calls" || s.finish == "stop")
+	ok := err == nil && !s.refused && (s.finish == "tool_calls" || s.finish == "stop")
 	reason := cutReason(err, "the stream ended before its finish_reason")
-	if s.finish != "" && !ok && err == nil {
+	switch {
+	case err != nil:
+	case s.refused:
+		reason = "a chunk the SDK could not accumulate"
+	case s.finish != "" && !ok:
 		reason = "finish_reason " + s.finish
 	}
-	if len(s.acc.Choices) == 0 {
-		for _, c := range s.calls {
-			c.end(s.ctx, s.set, s.guard, false, reason)
-		}
-		return nil, ErrNoChoice
+	var msgs []openai.ChatCompletionMessageParamUnion
+	var toolCalls []openai.ChatCompletionMessageToolCallUnion
+	if len(s.acc.Choices) > 0 {
+		msg := s.acc.Choices[0].Message
+		msgs, toolCalls = append(msgs, msg.ToParam()), msg.ToolCalls
 	}
-	msg := s.acc.Choices[0].Message
-	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
-	calls := slices.Clone(s.calls)
-	slices.SortStableFunc(calls, func(a, b *streamCall) int { return cmp.Compare(a.index, b.index) })
-	for _, c := range calls {
+	// A tool message per call of the assistant's message, by index, as
+	// RunChat writes them: a slot no delta named (a sparse index) is a call
+	// without a tool.
+	for i, tc := range toolCalls {
+		c := s.call(int64(i))
+		if c.id == "" {
+			c.id = tc.ID
+		}
 		res := c.end(s.ctx, s.set, s.guard, ok, reason)
 		msgs = append(msgs, openai.ToolMessage(res.Feedback(), c.id))
+	}
+	for _, c := range s.calls {
+		c.end(s.ctx, s.set, s.guard, false, reason) // none, but for a refused chunk
+	}
+	if len(msgs) == 0 {
+		return nil, ErrNoChoice
 	}
 	return msgs, s.guard.Err()
 }
@@ -226,8 +238,8 @@ func cutReason(err error, ended string) string {
 // through a ChatStream and, at the first call that can no longer be valid,
 // closes it (which cancels the request) and answers the calls: the
 // rejected call with its feedback, the others as incomplete. Its error is
-// End's; a *Rejection when it cut the stream. Use a ChatStream to show the
-// text as it arrives.
+// End's (the guard's), else the *Rejection when it cut the stream, or the
+// stream's error. Use a ChatStream to show the text as it arrives.
 func RunChatStream(ctx context.Context, set *tool.Set, stream *ssestream.Stream[openai.ChatCompletionChunk], guard *tool.Guard, opts ...tool.CallOption) ([]openai.ChatCompletionMessageParamUnion, error) {
 	cs := NewChatStream(ctx, set, guard, opts...)
 	var rejected error
@@ -241,7 +253,7 @@ func RunChatStream(ctx context.Context, set *tool.Set, stream *ssestream.Stream[
 	}
 	msgs, err := cs.End(streamErr)
 	if err == nil {
-		err = rejected
+		err = streamErr
 	}
 	return msgs, err
 }
@@ -359,7 +371,7 @@ func RunResponsesStream(ctx context.Context, set *tool.Set, stream *ssestream.St
 	}
 	items, err := rs.End(streamErr)
 	if err == nil {
-		err = rejected
+		err = streamErr
 	}
 	return items, err
 }

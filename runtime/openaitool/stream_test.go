@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -146,13 +148,15 @@ func TestChatStreamRejected(t *testing.T) {
 	var all ran
 	stream := chatStream(t, "testdata/chat_stream_rejected.sse")
 	cs := openaitool.NewChatStream(context.Background(), recordingSet(&all), nil)
-	rejections := 0
+	var rejectedAt []int
+	chunks := 0
 	for stream.Next() {
 		if cs.Add(stream.Current()) != nil {
-			rejections++
+			rejectedAt = append(rejectedAt, chunks)
 		}
+		chunks++
 	}
-	assert.Equal(t, 1, rejections, "a rejection is reported once")
+	assert.Equal(t, []int{chunks - 3}, rejectedAt, "reported once, before the last delta and the finish_reason")
 	msgs, err = cs.End(stream.Err())
 	require.NoError(t, err)
 	var want ran
@@ -313,4 +317,62 @@ func TestResponsesStreamAnswer(t *testing.T) {
 	require.Nil(t, errs)
 	assert.Equal(t, adapters.Invoice{Number: "INV-43", Total: 990, Customer: "Grace Hopper"}, got)
 	assert.ErrorIs(t, openaitool.WriteResponsesAnswer(&buf, responsesStream(t, "testdata/responses_stream_cut.sse")), openaitool.ErrCut)
+}
+
+// sseFile writes a recorded stream of Chat chunks (the data of each
+// event) to a file of the test.
+func sseFile(t *testing.T, events ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, e := range events {
+		b.WriteString("data: " + e + "\n\n")
+	}
+	path := filepath.Join(t.TempDir(), "stream.sse")
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o600))
+	return path
+}
+
+// chunk is a Chat chunk of the first choice.
+func chunk(delta, finish string) string {
+	return `{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1795939200,"model":"gpt-4o-2024-08-06","choices":[{"index":0,"delta":` +
+		delta + `,"finish_reason":` + finish + `}]}`
+}
+
+// A call to a tool the set does not have is rejected at its first chunk,
+// before any argument byte; an error event in the stream cuts it: its
+// calls never run; a provider's index -1 is the call at index 0.
+func TestChatStreamEdges(t *testing.T) {
+	var r ran
+	stream := chatStream(t, sseFile(t,
+		chunk(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"get_weather","arguments":""}}]}`, "null"),
+		chunk(`{"tool_calls":[{"index":0,"function":{"arguments":"{}"}}]}`, "null"),
+		chunk(`{}`, `"tool_calls"`), "[DONE]"))
+	cs := openaitool.NewChatStream(context.Background(), recordingSet(&r), nil)
+	require.True(t, stream.Next())
+	var rej *openaitool.Rejection
+	require.ErrorAs(t, cs.Add(stream.Current()), &rej)
+	assert.Zero(t, rej.Offset)
+	assert.Equal(t, []string{"unknown_tool:get_weather"}, rej.Errors.Codes())
+	stream.Close()
+	msgs, err := cs.End(stream.Err())
+	require.NoError(t, err)
+	assert.Equal(t, "The call to get_weather was rejected and not executed:\n"+
+		"- unknown tool 'get_weather'\n"+
+		"Call one of the available tools instead: get_forecast, tag.", msgs[1].OfTool.Content.OfString.Value)
+
+	msgs, err = openaitool.RunChatStream(context.Background(), recordingSet(&r), chatStream(t, sseFile(t,
+		chunk(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_2","type":"function","function":{"name":"tag","arguments":"{\"path\":\"/a\",\"labels\":{}}"}}]}`, "null"),
+		`{"error":{"message":"The server had an error while processing your request.","type":"server_error"}}`)), nil)
+	require.ErrorContains(t, err, "server had an error")
+	require.Len(t, msgs, 2)
+	assert.Contains(t, msgs[1].OfTool.Content.OfString.Value, "(the stream failed: received error while streaming")
+
+	msgs, err = openaitool.RunChatStream(context.Background(), recordingSet(&r), chatStream(t, sseFile(t,
+		chunk(`{"role":"assistant","tool_calls":[{"index":-1,"id":"call_3","type":"function","function":{"name":"tag","arguments":"{\"path\":"}}]}`, "null"),
+		chunk(`{"tool_calls":[{"index":-1,"function":{"arguments":"\"/b\",\"labels\":{}}"}}]}`, "null"),
+		chunk(`{}`, `"tool_calls"`), "[DONE]")), nil)
+	require.NoError(t, err)
+	require.Len(t, msgs, 2)
+	assert.Equal(t, "tagged /b", msgs[1].OfTool.Content.OfString.Value)
+	assert.Equal(t, []string{"tag /b"}, r.list(), "only the call that ended ran")
 }
