@@ -42,7 +42,8 @@ type streamCall struct {
 	early    []byte        // arguments before the name
 	n        int           // the bytes written
 	rejected bool
-	done     bool // Responses: its item is done
+	done     bool // Responses: its arguments are done
+	differ   bool // Responses: its final arguments are not its deltas
 }
 
 // open opens the call's Pending once its name is known.
@@ -306,12 +307,13 @@ func (s *ResponsesStream) Add(ev responses.ResponseStreamEventUnion) error {
 		}
 	case "response.function_call_arguments.done":
 		if c := s.item(ev.ItemID); c != nil {
+			c.done = true
 			// The arguments are final only as the deltas wrote them.
-			c.done = ev.Arguments == s.args[c.key]
+			c.differ = c.differ || ev.Arguments != s.args[c.key]
 		}
 	case "response.output_item.done":
 		if c := s.item(ev.Item.ID); c != nil {
-			c.done = c.done && ev.Item.AsFunctionCall().Arguments == s.args[c.key]
+			c.differ = c.differ || !c.done || ev.Item.AsFunctionCall().Arguments != s.args[c.key]
 		}
 	case "response.completed":
 		s.completed = true
@@ -343,10 +345,13 @@ func (s *ResponsesStream) End(err error) ([]responses.ResponseInputItemUnionPara
 	}
 	var items []responses.ResponseInputItemUnionParam
 	for _, c := range s.calls {
-		ok := err == nil && s.completed && s.status == "" && c.done
+		ok := err == nil && s.completed && s.status == "" && c.done && !c.differ
 		why := reason
-		if s.completed && !c.done {
-			why = "its item did not end"
+		switch {
+		case !ok && c.differ:
+			why = "its final arguments are not those of its deltas"
+		case !ok && s.completed && !c.done:
+			why = "its arguments did not end"
 		}
 		res := c.end(s.ctx, s.set, s.guard, ok, why)
 		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -375,4 +376,42 @@ func TestChatStreamEdges(t *testing.T) {
 	require.Len(t, msgs, 2)
 	assert.Equal(t, "tagged /b", msgs[1].OfTool.Content.OfString.Value)
 	assert.Equal(t, []string{"tag /b"}, r.list(), "only the call that ended ran")
+}
+
+// A response whose final arguments (.function_call_arguments.done,
+// response.output_item.done) are not those its deltas wrote, and one whose
+// arguments never end: the calls do not run.
+func TestResponsesStreamFinal(t *testing.T) {
+	ev := func(typ, data string) string {
+		return "event: " + typ + "\ndata: {\"type\":\"" + typ + "\"," + data + "}\n\n"
+	}
+	item := func(id, status, args string) string {
+		return `"output_index":0,"item":{"id":"` + id + `","type":"function_call","status":"` + status + `","arguments":` + strconv.Quote(args) + `,"call_id":"call_` + id + `","name":"get_forecast"}`
+	}
+	completed := ev("response.completed", `"response":{"id":"resp_1","object":"response","created_at":1795939200,"status":"completed","model":"gpt-4.1-2025-04-14","output":[]}`)
+	for name, events := range map[string][]string{
+		"differ": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
+			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
+			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Oslo\"}"`),
+			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Oslo"}`)), completed},
+		"item differs": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
+			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
+			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Os\"}"`),
+			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Oslo"}`)), completed},
+		"not done": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
+			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`), completed},
+	} {
+		path := filepath.Join(t.TempDir(), "stream.sse")
+		require.NoError(t, os.WriteFile(path, []byte(strings.Join(events, "")), 0o600))
+		var r ran
+		items, err := openaitool.RunResponsesStream(context.Background(), recordingSet(&r), responsesStream(t, path), nil)
+		require.NoError(t, err, name)
+		assert.Empty(t, r.list(), name)
+		require.Len(t, items, 1, name)
+		reason := map[string]string{"not done": "its arguments did not end"}[name]
+		if reason == "" {
+			reason = "its final arguments are not those of its deltas"
+		}
+		assert.Contains(t, items[0].OfFunctionCallOutput.Output.OfString.Value, "cut off after 13 bytes of arguments ("+reason+")", name)
+	}
 }
