@@ -1,8 +1,11 @@
 package openaitool
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
+	"hash"
 	"io"
 	"strconv"
 
@@ -35,15 +38,17 @@ func (r *Rejection) Error() string {
 
 // streamCall is one tool call of a stream.
 type streamCall struct {
-	index    int64  // the Chat call's index
-	key      string // the Responses item's id
 	id, name string
 	pending  *tool.Pending // nil until the name arrives
 	early    []byte        // arguments before the name
 	n        int           // the bytes written
 	rejected bool
-	done     bool // Responses: its arguments are done
-	differ   bool // Responses: its final arguments are not its deltas
+
+	// A Responses call's: the digest of its deltas, to compare with its
+	// final arguments without keeping them; whether they are done, and
+	// differ from the deltas.
+	deltas       hash.Hash
+	done, differ bool
 }
 
 // open opens the call's Pending once its name is known.
@@ -117,7 +122,7 @@ type ChatStream struct {
 	guard   *tool.Guard
 	opts    []tool.CallOption
 	acc     openai.ChatCompletionAccumulator
-	calls   []*streamCall // in the order of their first delta
+	calls   []*streamCall // by index; nil for an index no delta named
 	finish  string
 	refused bool // the SDK's accumulator refused a chunk
 }
@@ -167,18 +172,17 @@ func (s *ChatStream) Add(chunk openai.ChatCompletionChunk) error {
 }
 
 // call returns the call of a tool_calls index, made on its first delta.
-// The index is the accumulator's: -1, which some providers send for a
-// single call, is 0.
+// The index is one the accumulator took, which bounds the growth of a
+// sparse index: -1, which some providers send for a single call, is 0.
 func (s *ChatStream) call(index int64) *streamCall {
-	index = max(index, 0)
-	for _, c := range s.calls {
-		if c.index == index {
-			return c
-		}
+	i := int(max(index, 0))
+	if i >= len(s.calls) {
+		s.calls = append(s.calls, make([]*streamCall, i+1-len(s.calls))...)
 	}
-	c := &streamCall{index: index}
-	s.calls = append(s.calls, c)
-	return c
+	if s.calls[i] == nil {
+		s.calls[i] = new(streamCall)
+	}
+	return s.calls[i]
 }
 
 // End ends the stream, err being the stream's error (its Err()): it runs
@@ -214,7 +218,9 @@ func (s *ChatStream) End(err error) ([]openai.ChatCompletionMessageParamUnion, e
 		msgs = append(msgs, openai.ToolMessage(res.Feedback(), c.id))
 	}
 	for _, c := range s.calls {
-		c.end(s.ctx, s.set, s.guard, false, reason) // none, but for a refused chunk
+		if c != nil { // ended above, but for a refused chunk
+			c.end(s.ctx, s.set, s.guard, false, reason)
+		}
 	}
 	if len(msgs) == 0 {
 		return nil, ErrNoChoice
@@ -279,7 +285,7 @@ type ResponsesStream struct {
 	guard     *tool.Guard
 	opts      []tool.CallOption
 	calls     []*streamCall // in output order
-	args      map[string]string
+	items     map[string]*streamCall
 	completed bool
 	status    string // the end event's, when it is not response.completed
 }
@@ -287,7 +293,7 @@ type ResponsesStream struct {
 // NewResponsesStream returns a ResponsesStream of the calls to set; a
 // guard and opts are used as RunResponses uses them.
 func NewResponsesStream(ctx context.Context, set *tool.Set, guard *tool.Guard, opts ...tool.CallOption) *ResponsesStream {
-	return &ResponsesStream{ctx: ctx, set: set, guard: guard, opts: opts, args: map[string]string{}}
+	return &ResponsesStream{ctx: ctx, set: set, guard: guard, opts: opts, items: map[string]*streamCall{}}
 }
 
 // Add reads the next event. It returns a *Rejection the first time a call
@@ -295,25 +301,26 @@ func NewResponsesStream(ctx context.Context, set *tool.Set, guard *tool.Guard, o
 func (s *ResponsesStream) Add(ev responses.ResponseStreamEventUnion) error {
 	switch ev.Type {
 	case "response.output_item.added":
-		if ev.Item.Type == "function_call" && s.item(ev.Item.ID) == nil {
-			c := &streamCall{key: ev.Item.ID, id: ev.Item.CallID, name: ev.Item.Name}
+		if ev.Item.Type == "function_call" && s.items[ev.Item.ID] == nil {
+			c := &streamCall{id: ev.Item.CallID, name: ev.Item.Name, deltas: sha256.New()}
+			s.items[ev.Item.ID] = c
 			s.calls = append(s.calls, c)
 			return c.open(s.ctx, s.set, s.opts)
 		}
 	case "response.function_call_arguments.delta":
-		if c := s.item(ev.ItemID); c != nil && !c.done {
-			s.args[c.key] += ev.Delta
+		if c := s.items[ev.ItemID]; c != nil && !c.done {
+			c.deltas.Write([]byte(ev.Delta))
 			return c.write([]byte(ev.Delta))
 		}
 	case "response.function_call_arguments.done":
-		if c := s.item(ev.ItemID); c != nil {
-			c.done = true
+		if c := s.items[ev.ItemID]; c != nil {
 			// The arguments are final only as the deltas wrote them.
-			c.differ = c.differ || ev.Arguments != s.args[c.key]
+			c.differ = c.differ || !c.wrote(ev.Arguments)
+			c.done = true
 		}
 	case "response.output_item.done":
-		if c := s.item(ev.Item.ID); c != nil {
-			c.differ = c.differ || !c.done || ev.Item.AsFunctionCall().Arguments != s.args[c.key]
+		if c := s.items[ev.Item.ID]; c != nil {
+			c.differ = c.differ || !c.done || !c.wrote(ev.Item.AsFunctionCall().Arguments)
 		}
 	case "response.completed":
 		s.completed = true
@@ -326,13 +333,10 @@ func (s *ResponsesStream) Add(ev responses.ResponseStreamEventUnion) error {
 	return nil
 }
 
-func (s *ResponsesStream) item(id string) *streamCall {
-	for _, c := range s.calls {
-		if c.key == id {
-			return c
-		}
-	}
-	return nil
+// wrote reports whether args are the arguments the call's deltas wrote.
+func (c *streamCall) wrote(args string) bool {
+	sum := sha256.Sum256([]byte(args))
+	return len(args) == c.n && bytes.Equal(c.deltas.Sum(nil), sum[:])
 }
 
 // End ends the stream, err being the stream's error: it runs each call

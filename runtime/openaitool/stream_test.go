@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -414,4 +415,51 @@ func TestResponsesStreamFinal(t *testing.T) {
 		}
 		assert.Contains(t, items[0].OfFunctionCallOutput.Output.OfString.Value, "cut off after 13 bytes of arguments ("+reason+")", name)
 	}
+}
+
+// A call of 512 KiB (a tag with 11,000 labels) in 64-byte deltas, through
+// each API's streaming client: it runs once, with every label. The work is
+// linear in the bytes: nothing is copied again per delta.
+func TestStreamLargeCall(t *testing.T) {
+	var args strings.Builder
+	args.WriteString(`{"path":"/big","labels":{`)
+	for i := range 11000 {
+		if i > 0 {
+			args.WriteByte(',')
+		}
+		fmt.Fprintf(&args, `"label%05d":"value %05d %s"`, i, i, strings.Repeat("x", 20))
+	}
+	args.WriteString(`}}`)
+	raw := args.String()
+	require.Greater(t, len(raw), 512<<10)
+
+	var chat, resp strings.Builder
+	chat.WriteString("data: " + chunk(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_big","type":"function","function":{"name":"tag","arguments":""}}]}`, "null") + "\n\n")
+	item := `{"id":"fc_big","type":"function_call","status":"in_progress","arguments":"","call_id":"call_big","name":"tag"}`
+	resp.WriteString(`event: response.output_item.added` + "\ndata: " + `{"type":"response.output_item.added","output_index":0,"item":` + item + "}\n\n")
+	for i := 0; i < len(raw); i += 64 {
+		d := strconv.Quote(raw[i:min(i+64, len(raw))])
+		chat.WriteString("data: " + chunk(`{"tool_calls":[{"index":0,"function":{"arguments":`+d+`}}]}`, "null") + "\n\n")
+		resp.WriteString("event: response.function_call_arguments.delta\ndata: " + `{"type":"response.function_call_arguments.delta","item_id":"fc_big","output_index":0,"delta":` + d + "}\n\n")
+	}
+	chat.WriteString("data: " + chunk(`{}`, `"tool_calls"`) + "\n\ndata: [DONE]\n\n")
+	q := strconv.Quote(raw)
+	resp.WriteString("event: response.function_call_arguments.done\ndata: " + `{"type":"response.function_call_arguments.done","item_id":"fc_big","output_index":0,"arguments":` + q + "}\n\n")
+	done := strings.Replace(strings.Replace(item, `"in_progress"`, `"completed"`, 1), `"arguments":""`, `"arguments":`+q, 1)
+	resp.WriteString("event: response.output_item.done\ndata: " + `{"type":"response.output_item.done","output_index":0,"item":` + done + "}\n\n")
+	resp.WriteString("event: response.completed\ndata: " + `{"type":"response.completed","response":{"id":"resp_big","object":"response","created_at":1795939200,"status":"completed","model":"gpt-4.1-2025-04-14","output":[` + done + `]}}` + "\n\n")
+
+	write := func(content string) string {
+		path := filepath.Join(t.TempDir(), "stream.sse")
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o600))
+		return path
+	}
+	var r ran
+	msgs, err := openaitool.RunChatStream(context.Background(), recordingSet(&r), chatStream(t, write(chat.String())), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "tagged /big", msgs[1].OfTool.Content.OfString.Value)
+	items, err := openaitool.RunResponsesStream(context.Background(), recordingSet(&r), responsesStream(t, write(resp.String())), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "tagged /big", items[0].OfFunctionCallOutput.Output.OfString.Value)
+	assert.Equal(t, []string{"tag /big", "tag /big"}, r.list())
 }
