@@ -2,6 +2,7 @@ package openaitool
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -326,7 +327,7 @@ func (s *ResponsesStream) Add(ev responses.ResponseStreamEventUnion) error {
 		s.completed = true
 	case "response.incomplete", "response.failed", "error":
 		s.status = ev.Type
-		if r := ev.Response.IncompleteDetails.Reason; r != "" {
+		if r := cmp.Or(ev.Response.IncompleteDetails.Reason, string(ev.Response.Error.Code), ev.Code); r != "" {
 			s.status += " (" + r + ")"
 		}
 	}

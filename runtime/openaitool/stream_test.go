@@ -401,6 +401,16 @@ func TestResponsesStreamFinal(t *testing.T) {
 			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Oslo"}`)), completed},
 		"not done": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
 			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`), completed},
+		"failed": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
+			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
+			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Os\"}"`),
+			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Os"}`)),
+			ev("response.failed", `"response":{"id":"resp_1","object":"response","created_at":1795939200,"status":"failed","model":"gpt-4.1-2025-04-14","output":[],"error":{"code":"server_error","message":"The server had an error."}}`)},
+		"error": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
+			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
+			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Os\"}"`),
+			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Os"}`)),
+			ev("error", `"code":"rate_limit_exceeded","message":"Rate limit reached.","param":null`)},
 	} {
 		path := filepath.Join(t.TempDir(), "stream.sse")
 		require.NoError(t, os.WriteFile(path, []byte(strings.Join(events, "")), 0o600))
@@ -409,7 +419,8 @@ func TestResponsesStreamFinal(t *testing.T) {
 		require.NoError(t, err, name)
 		assert.Empty(t, r.list(), name)
 		require.Len(t, items, 1, name)
-		reason := map[string]string{"not done": "its arguments did not end"}[name]
+		reason := map[string]string{"not done": "its arguments did not end",
+			"failed": "response.failed (server_error)", "error": "error (rate_limit_exceeded)"}[name]
 		if reason == "" {
 			reason = "its final arguments are not those of its deltas"
 		}
