@@ -474,3 +474,47 @@ func TestStreamLargeCall(t *testing.T) {
 	assert.Equal(t, "tagged /big", items[0].OfFunctionCallOutput.Output.OfString.Value)
 	assert.Equal(t, []string{"tag /big", "tag /big"}, r.list())
 }
+
+// chatStreamOf is a recorded stream of a completion making the calls, each
+// call's arguments in deltas of size bytes, the calls one after another.
+func chatStreamOf(t *testing.T, calls []adapters.Call, size int) string {
+	t.Helper()
+	var events []string
+	for i, c := range calls {
+		events = append(events, chunk(fmt.Sprintf(`{"tool_calls":[{"index":%d,"id":%q,"type":"function","function":{"name":%q,"arguments":""}}]}`, i, c.ID, c.Name), "null"))
+		for j := 0; j < len(c.Args); j += size {
+			events = append(events, chunk(fmt.Sprintf(`{"tool_calls":[{"index":%d,"function":{"arguments":%s}}]}`, i, strconv.Quote(c.Args[j:min(j+size, len(c.Args))])), "null"))
+		}
+	}
+	return sseFile(t, append(events, chunk(`{}`, `"tool_calls"`), "[DONE]")...)
+}
+
+// A person answers the dangerous calls of a streamed completion, read
+// whole, as RunChat has them answered: the approved call runs once, the declined one
+// is declined, the guard stops the loop at the third refused call and the
+// call after it does not run; the person is asked the same questions.
+func TestChatStreamApprovals(t *testing.T) {
+	fs := &adapters.Files{}
+	var person adapters.Person
+	calls := adapters.ApprovalTurn()
+	stream := chatStream(t, chatStreamOf(t, calls, 5))
+	cs := openaitool.NewChatStream(context.Background(), adapters.NewSet(fs), tool.NewGuard(tool.Limits{}), tool.Ask(person.Approver()))
+	var rejected []string
+	for stream.Next() {
+		var rej *openaitool.Rejection
+		if errors.As(cs.Add(stream.Current()), &rej) {
+			rejected = append(rejected, rej.CallID) // read on: the other calls are wanted
+		}
+	}
+	assert.Equal(t, []string{"call_invalid", "call_tag_1", "call_tag_2", "call_tag_3"}, rejected, "the calls breaking a pattern")
+	msgs, err := cs.End(stream.Err())
+	var stop *tool.Stop
+	require.ErrorAs(t, err, &stop)
+	require.Len(t, msgs, 1+len(calls))
+	for i, c := range calls {
+		assert.Equal(t, c.ID, msgs[1+i].OfTool.ToolCallID)
+		assert.Equal(t, adapters.ApprovalFeedback[c.ID], msgs[1+i].OfTool.Content.OfString.Value, c.ID)
+	}
+	assert.Equal(t, adapters.ApprovalDeleted, fs.DeletedFiles(), "the approved call ran, once")
+	assert.Equal(t, adapters.ApprovalQuestions(), person.Asked())
+}
