@@ -19,6 +19,12 @@
 // approve, a tool.Approver, asks a person about each dangerous call, which
 // then runs or is declined within the turn; without tool.Ask, the model
 // reads that the call awaits a person's approval.
+//
+// Streamed (NewStreaming), a ChatStream or a ResponsesStream reads the
+// calls as they arrive, reports the first that can no longer be valid so
+// that the request can be cancelled, and runs them only once the provider
+// ended them; WriteChatAnswer and WriteResponsesAnswer stream a structured
+// output's text into a writer.
 package openaitool
 
 import (

@@ -165,6 +165,33 @@ func (g *Guard) Call(ctx context.Context, set *Set, name string, raw []byte, opt
 	return res
 }
 
+// Close ends a streamed call of the loop's current step (Set.Open) as Call
+// runs a whole one: once the loop is stopped, and past the step's MaxCalls
+// calls, the call does not run and its result says why; a failing call is
+// recorded. It is Pending.Close for a nil Guard, and the end of the
+// Pending either way: later calls of its Close or Abort return the same
+// Result.
+func (g *Guard) Close(p *Pending) Result {
+	if g == nil || p.ended {
+		return p.Close()
+	}
+	step, refusal := g.admit()
+	if refusal != nil {
+		p.ended = true
+		if p.feed != nil {
+			p.feed.Stop()
+		}
+		p.res = p.set.refuse(p.ctx, p.name, p.opts, *refusal)
+		return p.res
+	}
+	res := p.Close()
+	g.settle(step, res)
+	if res.Failed() {
+		g.Record(p.name, p.bytes(), true)
+	}
+	return res
+}
+
 // CallArgs is Call of arguments already decoded, as set.CallArgs takes
 // them.
 func (g *Guard) CallArgs(ctx context.Context, set *Set, name string, args map[string]any, opts ...CallOption) Result {

@@ -141,11 +141,38 @@ func (p *Pending) Close() Result {
 // connection, a max_tokens or length stop): the call never runs, whatever
 // its bytes, even bytes that parse. Its Result is rejected with the code
 // incomplete, which the audit log records; reason says what cut the stream.
+// A call Write had rejected is answered with that rejection instead (the
+// Errors Write returned, as Close would report them): the application
+// cut the stream for them, and they are what the model must correct.
 // Later calls of Close or Abort return the same Result.
 func (p *Pending) Abort(reason string) Result {
 	if p.ended {
 		return p.res
 	}
+	res := reject(stageParse, Error{Code: codeIncomplete, Expected: "a call its provider ended",
+		Reason: fmt.Sprintf("the call was cut off after %d bytes of arguments (%s): it was not run", p.n, shorten(reason))})
+	if errs, ok := p.err.(Errors); ok && len(errs) > 0 {
+		res = rejection(errs)
+	}
+	return p.end(res)
+}
+
+// rejection is the Result of a call its errors rejected, at the stage Call
+// reports them from.
+func rejection(errs Errors) Result {
+	switch code := errs[0].Code; {
+	case code == CodeUnknownTool:
+		return Result{Status: StatusRejected, Errors: errs, stage: stageTool}
+	case code == codePanic:
+		return Result{Status: StatusRejected, Errors: errs, stage: stageInternal}
+	case len(errs) == 1 && (isParseError(code) || code == codeTooLarge):
+		return reject(stageParse, errs[0])
+	}
+	return Result{Status: StatusRejected, Errors: errs, stage: stageArguments}
+}
+
+// end ends the call without running it: its Result is res, audited.
+func (p *Pending) end(res Result) Result {
 	p.ended = true
 	if p.feed != nil {
 		p.feed.Stop()
@@ -155,7 +182,15 @@ func (p *Pending) Abort(reason string) Result {
 	s.begin(&r, p.name, p.opts)
 	r.size = p.n
 	ctx := s.observe(p.ctx)
-	p.res = s.finish(ctx, &r, reject(stageParse, Error{Code: codeIncomplete, Expected: "a call its provider ended",
-		Reason: fmt.Sprintf("the call was cut off after %d bytes of arguments (%s): it was not run", p.n, shorten(reason))}))
+	p.res = s.finish(ctx, &r, res)
 	return p.res
+}
+
+// bytes returns the arguments written that the call kept: all of them but
+// past the set's limit or after a syntax error.
+func (p *Pending) bytes() []byte {
+	if p.feed != nil {
+		return p.feed.Bytes()
+	}
+	return p.buf
 }

@@ -193,3 +193,64 @@ func TestDroppedStreamsLetGo(t *testing.T) {
 	assert.LessOrEqual(t, runtime.NumGoroutine(), before+10, "goroutines left by dropped streams")
 	assert.Zero(t, runs.Load(), "a dropped call ran")
 }
+
+// TestPendingAbortRejected: a call Write rejected, then cut (the
+// application cancelled the request for it), is answered with the
+// rejection, at the stage Call reports it from; the audit records its codes.
+func TestPendingAbortRejected(t *testing.T) {
+	var runs atomic.Int32
+	log, audit := auditLog()
+	set := moveSet(&runs, tool.WithLogger(log))
+	for _, c := range []struct{ name, raw, code, feedback string }{
+		{"move", `{"x":1,"speeed"`, "unexpected:speeed", "Correct the arguments and call the tool again."},
+		{"move", `{"x":1,]`, tool.CodeBadJSON, "Correct the call so that its arguments are one JSON object, and call the tool again."},
+		{"mvoe", `{"x":1`, "unknown_tool:mvoe", "Call one of the available tools instead: move."},
+	} {
+		p := set.Open(context.Background(), c.name, tool.CallID("c1"))
+		require.Error(t, writeAll(t, p, c.raw, 2), c.raw)
+		res := p.Abort("the application cancelled the request")
+		assert.Equal(t, tool.StatusRejected, res.Status)
+		assert.Equal(t, []string{c.code}, res.Errors.Codes(), c.raw)
+		assert.True(t, strings.HasSuffix(res.Feedback(), "\n"+c.feedback), res.Feedback())
+		assert.NotContains(t, res.Feedback(), "cut off")
+	}
+	assert.Contains(t, audit.String(), `"status":"rejected","codes":["unexpected"]`)
+	assert.Zero(t, runs.Load())
+}
+
+// TestGuardClose: a streamed call closed through a Guard counts among the
+// step's calls (past MaxCalls it does not run), does not run once the
+// loop is stopped, and a failing one is recorded toward MaxRepeats.
+func TestGuardClose(t *testing.T) {
+	var runs atomic.Int32
+	log, _ := auditLog()
+	set := moveSet(&runs, tool.WithLogger(log))
+	g := tool.NewGuard(tool.Limits{MaxCalls: 2, MaxRepeats: 2})
+	require.NoError(t, g.Step())
+	var codes []string
+	for range 3 {
+		p := set.Open(context.Background(), "move")
+		writeAll(t, p, `{"x":1,"y":2}`, 3)
+		res := g.Close(p)
+		assert.Equal(t, res, p.Close(), "the Pending is ended")
+		codes = append(codes, strings.Join(res.Errors.Codes(), ","))
+	}
+	assert.Equal(t, []string{"", "", "too_many_calls:move"}, codes)
+	assert.Equal(t, int32(2), runs.Load())
+
+	require.NoError(t, g.Step())
+	for range 3 {
+		p := set.Open(context.Background(), "move")
+		writeAll(t, p, `{"x":11,"y":2}`, 3)
+		g.Close(p)
+	}
+	var stop *tool.Stop
+	require.ErrorAs(t, g.Err(), &stop)
+	assert.Equal(t, "repeated_failure", stop.Code)
+	p := set.Open(context.Background(), "move")
+	writeAll(t, p, `{"x":1,"y":2}`, 3)
+	res := g.Close(p)
+	assert.Equal(t, []string{"stopped:move"}, res.Errors.Codes())
+	assert.Equal(t, int32(2), runs.Load(), "no call runs once the loop is stopped")
+	assert.Equal(t, p.Close(), (*tool.Guard)(nil).Close(p))
+}
