@@ -183,6 +183,36 @@ func (g *Guard) CallArgs(ctx context.Context, set *Set, name string, args map[st
 	return res
 }
 
+// Close ends a streamed call of the loop's current step (see Set.Open) as
+// Call runs a whole call: through the guard, which counts and records it;
+// a call the guard does not let run ends unrun, its result rejected with
+// code stopped or too_many_calls. Close after the call ended returns its
+// Result. A nil Guard closes p.
+func (g *Guard) Close(p *Pending) Result {
+	if g == nil || p.ended {
+		return p.Close()
+	}
+	step, refusal := g.admit()
+	if refusal != nil {
+		p.ended = true
+		if p.feed != nil {
+			p.feed.Stop()
+		}
+		p.res = p.set.refuse(p.ctx, p.name, p.opts, *refusal)
+		return p.res
+	}
+	res := p.Close()
+	g.settle(step, res)
+	if res.Failed() {
+		raw := p.buf
+		if p.feed != nil {
+			raw = p.feed.Bytes()
+		}
+		g.Record(p.name, raw, true)
+	}
+	return res
+}
+
 // admit counts a call among the step's, and returns the step; or, when the
 // call may not run, the error that says why.
 func (g *Guard) admit() (step int, refusal *Error) {

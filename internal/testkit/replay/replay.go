@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -21,7 +22,9 @@ type Step struct {
 	Path string
 	// Check checks the request's body, a JSON object.
 	Check func(t *testing.T, body map[string]json.RawMessage)
-	// Response is the file of the recorded response body.
+	// Response is the file of the recorded response body: a JSON document,
+	// or, for a file ending in .sse, a stream of server-sent events, served
+	// as text/event-stream.
 	Response string
 }
 
@@ -61,7 +64,11 @@ func Server(t *testing.T, steps ...Step) *httptest.Server {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(step.Response, ".sse") {
+			w.Header().Set("Content-Type", "text/event-stream")
+		} else {
+			w.Header().Set("Content-Type", "application/json")
+		}
 		w.Write(resp)
 	}))
 	t.Cleanup(func() {
