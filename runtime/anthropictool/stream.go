@@ -47,9 +47,9 @@ type Stream struct {
 
 // streamedCall is the call of a tool_use block.
 type streamedCall struct {
-	p       *tool.Pending
-	n       int  // the bytes of input written
-	stopped bool // content_block_stop arrived
+	p        *tool.Pending
+	n        int        // the bytes of input written
+	stopped  bool       // content_block_stop arrived
 	rejected *Rejection // the first error of Write, reported once
 }
 
