@@ -125,7 +125,7 @@ func (s *Stream) part(part *genai.Part) error {
 	case fc == nil:
 		s.parts = append(s.parts, part)
 		return nil
-	case fc.Name != "" && len(fc.PartialArgs) == 0 && fc.WillContinue == nil:
+	case fc.Name != "" && len(fc.PartialArgs) == 0 && !continues(fc.WillContinue):
 		// A whole call.
 		s.cur = nil
 		s.parts = append(s.parts, part)
@@ -168,7 +168,7 @@ func (s *Stream) args(c *streamedCall, fc *genai.FunctionCall) error {
 			c.buf, c.broken = append(c.buf, 0), true
 		}
 	}
-	if len(fc.PartialArgs) == 0 && (fc.WillContinue == nil || !*fc.WillContinue) {
+	if len(fc.PartialArgs) == 0 && !continues(fc.WillContinue) {
 		if !c.broken {
 			c.buf = c.text.end(c.buf)
 		}
@@ -178,6 +178,8 @@ func (s *Stream) args(c *streamedCall, fc *genai.FunctionCall) error {
 	_, err := c.p.Write(c.buf[from:])
 	return s.check(c, err)
 }
+
+func continues(willContinue *bool) bool { return willContinue != nil && *willContinue }
 
 // check reports the first error of a call.
 func (s *Stream) check(c *streamedCall, err error) error {

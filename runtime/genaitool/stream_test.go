@@ -255,3 +255,19 @@ func TestAnswerStreamStops(t *testing.T) {
 	assert.Equal(t, 2, w.writes, "nothing written after the error")
 	assert.False(t, a.Ended())
 }
+
+// A whole call that says willContinue false is whole: it runs with its
+// arguments.
+func TestStreamWholeCallWillContinueFalse(t *testing.T) {
+	outbox := &adapters.Outbox{}
+	set := adapters.NewSet(&adapters.Files{}, outbox.Handler())
+	s := genaitool.NewStream(context.Background(), set, nil)
+	no := false
+	require.NoError(t, s.Response(&genai.GenerateContentResponse{Candidates: []*genai.Candidate{{FinishReason: genai.FinishReasonStop,
+		Content: genai.NewContentFromParts([]*genai.Part{{FunctionCall: &genai.FunctionCall{ID: "fc-1", Name: "send_email",
+			Args: map[string]any{"to": "ada@example.com", "subject": "Minutes"}, WillContinue: &no}}}, genai.RoleModel)}}}))
+	contents, err := s.Finish()
+	require.NoError(t, err)
+	assert.Equal(t, []map[string]any{{"output": "sent to ada@example.com"}}, responses(t, contents))
+	assert.Equal(t, 1, int(outbox.Sent()))
+}
