@@ -21,6 +21,7 @@ import (
 //	for stream.Next() {
 //		if err := calls.Event(stream.Current()); err != nil {
 //			cancel() // a call can no longer be valid: stop paying for its tokens
+//			break
 //		}
 //	}
 //	more, err := calls.Finish()
