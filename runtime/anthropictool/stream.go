@@ -77,6 +77,13 @@ type Rejection struct {
 	Errors tool.Errors
 }
 
+// Feedback is what the model reads to correct the call: the result of a
+// rejected call with the errors, which Finish sends for a call the
+// application cancelled at its rejection.
+func (r *Rejection) Feedback() string {
+	return tool.Result{Status: tool.StatusRejected, Tool: r.Name, Errors: r.Errors}.Feedback()
+}
+
 func (r *Rejection) Error() string {
 	return "anthropictool: the call " + r.ID + " to " + strconv.Quote(r.Name) + " was rejected after " +
 		strconv.Itoa(r.At) + " bytes of input: " + r.Errors.Error()
@@ -176,7 +183,7 @@ func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 			// the audit says incomplete, the model reads what to correct,
 			// not that the input it was still writing ended early.
 			res = c.p.Abort(s.cut(c))
-			feedback = tool.Result{Status: tool.StatusRejected, Tool: block.Name, Errors: c.rejected.Errors}.Feedback()
+			feedback = c.rejected.Feedback()
 		default:
 			res = c.p.Abort(s.cut(c))
 		}

@@ -167,6 +167,7 @@ func TestStreamRejected(t *testing.T) {
 		results := toolResults(t, got.sent)
 		require.Len(t, results, 1)
 		assert.Equal(t, result{"The call to send_email was rejected and not executed:\n- unexpected argument 'cc'\nCorrect the arguments and call the tool again.", true}, results[0])
+		assert.Equal(t, results[0].text, r.Feedback(), "the feedback of the rejection")
 		assistant := got.sent[1]["content"].([]any)
 		use := assistant[len(assistant)-1].(map[string]any)
 		assert.Equal(t, "tool_use", use["type"])

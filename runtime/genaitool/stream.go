@@ -91,6 +91,13 @@ type Rejection struct {
 	Errors tool.Errors
 }
 
+// Feedback is what the model reads to correct the call: the result of a
+// rejected call with the errors, which Finish sends for a call the
+// application cancelled at its rejection.
+func (r *Rejection) Feedback() string {
+	return tool.Result{Status: tool.StatusRejected, Tool: r.Name, Errors: r.Errors}.Feedback()
+}
+
 func (r *Rejection) Error() string {
 	return "genaitool: the call " + r.ID + " to " + strconv.Quote(r.Name) + " was rejected after " +
 		strconv.Itoa(r.At) + " bytes of arguments: " + r.Errors.Error()
@@ -221,7 +228,7 @@ func (s *Stream) Finish() ([]*genai.Content, error) {
 			// Rejected, then cut: the audit says incomplete, the model reads
 			// what to correct.
 			res = c.p.Abort(s.cut(c))
-			feedback = tool.Result{Status: tool.StatusRejected, Tool: c.call.Name, Errors: c.rejected.Errors}.Feedback()
+			feedback = c.rejected.Feedback()
 		default:
 			res = c.p.Abort(s.cut(c))
 		}

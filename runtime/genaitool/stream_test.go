@@ -170,6 +170,7 @@ func TestStreamPartialArgsRejected(t *testing.T) {
 		assert.Zero(t, outbox.Sent(), "a rejected call ran")
 		assert.Equal(t, []map[string]any{{"error": "The call to send_email was rejected and not executed:\n- unexpected argument 'cc'\nCorrect the arguments and call the tool again."}},
 			responses(t, got.contents))
+		assert.Equal(t, r.Feedback(), responses(t, got.contents)[0]["error"], "the feedback of the rejection")
 	}
 }
 
