@@ -22,6 +22,7 @@
 package anthropictool
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -36,14 +37,49 @@ import (
 // Anthropic definition, sent byte for byte, with "strict": true where
 // Anthropic's strict mode expresses the tool, without it otherwise. A tool
 // whose dialects= option leaves anthropic out is left out.
-func Tools(set *tool.Set) []anthropic.ToolUnionParam {
+func Tools(set *tool.Set, opts ...ToolsOption) []anthropic.ToolUnionParam {
+	var c toolsConfig
+	for _, o := range opts {
+		o(&c)
+	}
 	var tools []anthropic.ToolUnionParam
 	for _, t := range set.Tools() {
 		if def, ok := t.Dialects.Get(tool.Anthropic); ok {
-			tools = append(tools, param.Override[anthropic.ToolUnionParam](def.Tool))
+			raw := def.Tool
+			if c.eager {
+				raw = withMember(raw, `"eager_input_streaming":true`)
+			}
+			tools = append(tools, param.Override[anthropic.ToolUnionParam](raw))
 		}
 	}
 	return tools
+}
+
+// A ToolsOption changes the tools Tools returns.
+type ToolsOption func(*toolsConfig)
+
+type toolsConfig struct{ eager bool }
+
+// EagerInputStreaming sets "eager_input_streaming": true on every tool, for
+// a streamed request (fine-grained tool streaming): the API streams each
+// tool's input as the model writes it, without buffering it to check it
+// is JSON, so that a Stream reads it, and rejects a call that cannot be
+// valid, sooner. The input may then be cut or invalid JSON: a Stream
+// rejects it as any other.
+func EagerInputStreaming() ToolsOption { return func(c *toolsConfig) { c.eager = true } }
+
+// withMember adds a member to the JSON object def, a generated definition,
+// before its closing brace, leaving the rest byte for byte.
+func withMember(def []byte, member string) []byte {
+	end := bytes.LastIndexByte(def, '}')
+	if end < 0 {
+		return def
+	}
+	out := make([]byte, 0, len(def)+len(member)+1)
+	out = append(out, def[:end]...)
+	out = append(out, ',')
+	out = append(out, member...)
+	return append(out, def[end:]...)
 }
 
 // Run runs every tool_use block of msg through set, in order, and returns

@@ -1,0 +1,279 @@
+package anthropictool
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+// Stream runs the tool_use blocks of a streamed message (the events of
+// client.Messages.NewStreaming) as their input arrives. The application
+// feeds it every event, as it shows the text deltas itself:
+//
+//	ctx, cancel := context.WithCancel(ctx)
+//	stream := client.Messages.NewStreaming(ctx, params)
+//	calls := anthropictool.NewStream(ctx, set, g, tool.Ask(approve))
+//	for stream.Next() {
+//		if err := calls.Event(stream.Current()); err != nil {
+//			cancel() // a call can no longer be valid: stop paying for its tokens
+//			break
+//		}
+//	}
+//	more, err := calls.Finish()
+//	params.Messages = append(params.Messages, more...)
+//
+// Each tool_use block is a call of the set (Set.Open) from its
+// content_block_start, which names the tool, and reads every
+// input_json_delta as it arrives; blocks are told apart by their index, in
+// any interleaving. A call runs only when its block stopped
+// (content_block_stop) and the message ended (message_stop) with
+// stop_reason tool_use: a stream cut before either, or a message ending on
+// max_tokens, leaves its calls incomplete, and they never run, whatever
+// their bytes (Pending.Abort).
+type Stream struct {
+	ctx   context.Context
+	set   *tool.Set
+	guard *tool.Guard
+	opts  []tool.CallOption
+
+	msg     anthropic.Message
+	calls   map[int64]*streamedCall
+	stopped bool // message_stop arrived
+}
+
+// streamedCall is the call of a tool_use block.
+type streamedCall struct {
+	p        *tool.Pending
+	n        int        // the bytes of input written
+	stopped  bool       // content_block_stop arrived
+	rejected *Rejection // the first error of Write, reported once
+}
+
+// NewStream starts reading a streamed message whose calls run through set
+// and guard, with opts, as Run runs those of a whole message.
+func NewStream(ctx context.Context, set *tool.Set, guard *tool.Guard, opts ...tool.CallOption) *Stream {
+	return &Stream{ctx: ctx, set: set, guard: guard, opts: opts, calls: map[int64]*streamedCall{}}
+}
+
+// Rejection is the error of Event when a tool_use block's call can no
+// longer be valid, before the model has finished writing it: a tool the
+// set does not have (at content_block_start, before any input), or input
+// that no continuation can make valid (see tool.Def.Stream). The
+// application can cancel the request; Finish then answers the call with
+// the feedback the model reads.
+type Rejection struct {
+	// ID and Name are those of the tool_use block; Index is its index.
+	ID, Name string
+	Index    int64
+	// At is the number of bytes of input read when the call was rejected,
+	// the fragment that made it invalid included.
+	At int
+	// Errors are what the call breaks.
+	Errors tool.Errors
+}
+
+// Feedback is what the model reads to correct the call: the result of a
+// rejected call with the errors, which Finish sends for a call the
+// application cancelled at its rejection.
+func (r *Rejection) Feedback() string {
+	return tool.Result{Status: tool.StatusRejected, Tool: r.Name, Errors: r.Errors}.Feedback()
+}
+
+func (r *Rejection) Error() string {
+	return "anthropictool: the call " + r.ID + " to " + strconv.Quote(r.Name) + " was rejected after " +
+		strconv.Itoa(r.At) + " bytes of input: " + r.Errors.Error()
+}
+
+// Event reads the next event of the stream into the message (see
+// Message) and the calls of its tool_use blocks. It returns a *Rejection
+// the first time a block's call can no longer be valid, and an error for an
+// event the message cannot take (a block index out of order).
+func (s *Stream) Event(ev anthropic.MessageStreamEventUnion) error {
+	if err := s.msg.Accumulate(ev); err != nil {
+		return fmt.Errorf("anthropictool: %w", err)
+	}
+	switch ev.Type {
+	case "content_block_start":
+		if ev.ContentBlock.Type != "tool_use" {
+			return nil
+		}
+		id := ev.ContentBlock.ID
+		c := &streamedCall{p: s.set.Open(s.ctx, ev.ContentBlock.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(id))...)}
+		s.calls[ev.Index] = c
+		_, err := c.p.Write(nil)
+		return s.check(ev.Index, c, err)
+	case "content_block_delta":
+		c := s.calls[ev.Index]
+		if c == nil || ev.Delta.Type != "input_json_delta" || c.stopped {
+			return nil
+		}
+		// A rejected call still reads its input: once its block stops, its
+		// result is Call's on the whole input, as Run's is.
+		c.n += len(ev.Delta.PartialJSON)
+		_, err := c.p.Write([]byte(ev.Delta.PartialJSON))
+		return s.check(ev.Index, c, err)
+	case "content_block_stop":
+		c := s.calls[ev.Index]
+		if c == nil || c.stopped {
+			return nil
+		}
+		c.stopped = true
+		if c.n == 0 && c.rejected == nil {
+			// A block that streamed no input has the input of its start,
+			// as Message.Accumulate keeps it.
+			_, err := c.p.Write([]byte("{}"))
+			return s.check(ev.Index, c, err)
+		}
+	case "message_stop":
+		s.stopped = true
+	}
+	return nil
+}
+
+// check reports the first error of a block's call.
+func (s *Stream) check(index int64, c *streamedCall, err error) error {
+	if err == nil || c.rejected != nil {
+		return nil
+	}
+	r := &Rejection{Index: index, At: c.n}
+	if int(index) < len(s.msg.Content) {
+		r.ID, r.Name = s.msg.Content[index].ID, s.msg.Content[index].Name
+	}
+	r.Errors, _ = err.(tool.Errors)
+	c.rejected = r
+	return r
+}
+
+// Message returns the message the events have built so far
+// (Message.Accumulate).
+func (s *Stream) Message() *anthropic.Message { return &s.msg }
+
+// Finish ends the stream, however it ended, and returns the messages that
+// continue the conversation, as Run does for a whole message: the message
+// itself, then a user message of one tool_result block per tool_use, in
+// order. A call whose block stopped, in a message that ended with
+// stop_reason tool_use, is closed through the guard (tool.Guard.Close),
+// and runs as Run runs it; a rejected call is answered with its feedback;
+// any other is incomplete and never runs. It returns the guard's *tool.Stop
+// once the guard stopped the loop. Later calls return the same messages.
+func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
+	ended := s.stopped && s.msg.StopReason == anthropic.StopReasonToolUse
+	var results []anthropic.ContentBlockParamUnion
+	for i := range s.msg.Content {
+		block := s.msg.Content[i]
+		if block.Type != "tool_use" {
+			continue
+		}
+		c := s.calls[int64(i)]
+		if c == nil {
+			continue
+		}
+		var res tool.Result
+		feedback := ""
+		switch {
+		case ended && c.stopped || c.rejected != nil && c.stopped:
+			res = s.guard.Close(c.p)
+		case c.rejected != nil:
+			// Rejected, then cut (the application cancelled the request):
+			// the audit says incomplete, the model reads what to correct,
+			// not that the input it was still writing ended early.
+			res = c.p.Abort(s.cut(c))
+			feedback = c.rejected.Feedback()
+		default:
+			res = c.p.Abort(s.cut(c))
+		}
+		if feedback == "" {
+			feedback = res.Feedback()
+		}
+		results = append(results, anthropic.NewToolResultBlock(block.ID, feedback, res.Status != tool.StatusExecuted))
+	}
+	msgs := []anthropic.MessageParam{s.msg.ToParam()}
+	if len(results) > 0 {
+		msgs = append(msgs, anthropic.NewUserMessage(results...))
+	}
+	return msgs, s.guard.Err()
+}
+
+// cut says what cut a call short.
+func (s *Stream) cut(c *streamedCall) string {
+	switch {
+	case s.stopped && s.msg.StopReason != anthropic.StopReasonToolUse:
+		return "the message stopped with stop_reason " + string(s.msg.StopReason)
+	case !c.stopped:
+		return "the stream ended before the block's content_block_stop"
+	default:
+		return "the stream ended before message_stop"
+	}
+}
+
+// AnswerStream writes the answer of a streamed message, to a request made
+// with SetOutput, into a writer as it arrives, such as an output's stream
+// decoder: the text_delta of the text blocks where the output is in
+// output_config.format, the input_json_delta of the output's tool_use block
+// in the forced-tool form (see Answer).
+type AnswerStream struct {
+	w      io.Writer
+	o      *tool.Output
+	block  int64 // the index of the output's tool_use block, or -1
+	reason anthropic.StopReason
+	ended  bool
+	err    error
+}
+
+// NewAnswerStream writes the answer to o of the events it reads into w.
+func NewAnswerStream(w io.Writer, o *tool.Output) *AnswerStream {
+	return &AnswerStream{w: w, o: o, block: -1}
+}
+
+// Event reads the next event of the stream and writes its part of the
+// answer, if any, into the writer. It returns the first error the writer
+// returned (an output's stream decoder returns one as soon as the answer
+// can no longer be valid), on that event and every later one, and writes
+// nothing more.
+func (a *AnswerStream) Event(ev anthropic.MessageStreamEventUnion) error {
+	if a.err != nil {
+		return a.err
+	}
+	var part string
+	switch ev.Type {
+	case "content_block_start":
+		if ev.ContentBlock.Type == "tool_use" && ev.ContentBlock.Name == a.o.Name {
+			a.block = ev.Index
+		}
+	case "content_block_delta":
+		switch {
+		case ev.Delta.Type == "text_delta" && a.o.Formats.Anthropic.Form == tool.Anthropic:
+			part = ev.Delta.Text
+		case ev.Delta.Type == "input_json_delta" && ev.Index == a.block:
+			part = ev.Delta.PartialJSON
+		}
+	case "message_delta":
+		a.reason = ev.Delta.StopReason
+	case "message_stop":
+		a.ended = true
+	}
+	if part != "" {
+		_, a.err = io.WriteString(a.w, part)
+	}
+	return a.err
+}
+
+// Ended reports whether the answer is whole: the message ended
+// (message_stop) with stop_reason end_turn, or tool_use in the forced-tool
+// form. Only then is the answer final (close the output's stream decoder);
+// an answer cut by max_tokens or a dropped connection is not, whatever its
+// bytes.
+func (a *AnswerStream) Ended() bool {
+	if !a.ended || a.err != nil {
+		return false
+	}
+	if a.o.Formats.Anthropic.Form == tool.Anthropic {
+		return a.reason == anthropic.StopReasonEndTurn
+	}
+	return a.reason == anthropic.StopReasonToolUse && a.block >= 0
+}
