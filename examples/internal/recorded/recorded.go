@@ -3,13 +3,16 @@
 package recorded
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 )
 
 // Serve starts a server that answers each request with the next response;
-// past the last one it answers 503. It returns the server's URL and the
+// past the last one it answers 503. A response that begins with "event:"
+// or "data:" is a recorded stream of server-sent events, served as
+// text/event-stream; any other is JSON. It returns the server's URL and the
 // function that stops it.
 func Serve(responses ...[]byte) (url string, stop func()) {
 	var mu sync.Mutex
@@ -20,7 +23,11 @@ func Serve(responses ...[]byte) (url string, stop func()) {
 			http.Error(w, "no more recorded responses", http.StatusServiceUnavailable)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
+		kind := "application/json"
+		if bytes.HasPrefix(responses[0], []byte("event:")) || bytes.HasPrefix(responses[0], []byte("data:")) {
+			kind = "text/event-stream"
+		}
+		w.Header().Set("Content-Type", kind)
 		w.Write(responses[0])
 		responses = responses[1:]
 	}))
