@@ -103,6 +103,10 @@ func (s *Scanner) top() *group {
 	return s.groupAt(s.ng - 1)
 }
 
+// push opens a group. A group of raw bytes, read in every call, is set
+// field by field rather than cleared whole: what only values read (obj,
+// list, ...) and a key read only when byKey keep what they held, which
+// putScanner lets go of.
 func (s *Scanner) push(values bool) *group {
 	s.ng++
 	s.used = max(s.used, s.ng)
@@ -111,7 +115,13 @@ func (s *Scanner) push(values bool) *group {
 	}
 	n := s.r.Len()
 	g := s.groupAt(s.ng - 1)
-	*g = group{values: values, errStart: n, runStart: n, runsStart: len(s.runs), min: None, max: None}
+	if values {
+		*g = group{values: true}
+	} else {
+		g.values, g.shape, g.array, g.last = false, nil, false, 0
+	}
+	g.min, g.max = None, None
+	g.errStart, g.runStart, g.runsStart, g.rank, g.byKey = n, n, len(s.runs), 0, false
 	return g
 }
 
@@ -132,7 +142,10 @@ func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
 		return
 	}
 	s.closeRun(g)
-	g.rank, g.byKey, g.key = rank, byKey, key
+	g.rank, g.byKey = rank, byKey
+	if byKey {
+		g.key = key
+	}
 }
 
 // closeRun ends the current run of g, if it holds errors.

@@ -295,9 +295,18 @@ func isBlank(b []byte) bool {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// skipSpace is inlined: most tokens follow no space at all.
 func (s *Scanner) skipSpace() {
-	// Most tokens follow one space or none.
 	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return
+	}
+	s.skipSpaces()
+}
+
+func (s *Scanner) skipSpaces() {
+	// One space, as encoders write after ':' and ','.
+	if s.pos+1 < len(s.data) && s.data[s.pos] == ' ' && s.data[s.pos+1] > ' ' {
+		s.pos++
 		return
 	}
 	for s.pos = spaceEnd(s.data, s.pos); s.pos == len(s.data) && s.fill(InSpace); {
@@ -320,8 +329,7 @@ func (s *Scanner) Peek() Kind {
 }
 
 // NextByte returns the first byte of the next value, which Peek looks at:
-// 0 at the end of the input or once the scan has stopped. Unlike Peek, it
-// is inlined.
+// 0 at the end of the input or once the scan has stopped.
 func (s *Scanner) NextByte() (c byte) {
 	if s.err == nil {
 		s.skipSpace()
@@ -516,22 +524,58 @@ func (s *Scanner) Count() int {
 	return s.top().n
 }
 
-// Next reads the name of the next member of the open object and reports
-// true, or reads the closing '}' and reports false. The name is Key; then
-// call Member or Undeclared, and read the value.
+// Next reads the name of the next member of the open object, after the ','
+// that separates it from the one before, and reports true; or reads the
+// closing '}' and reports false. The name is Key; then call Member or
+// Undeclared, and read the value.
 func (s *Scanner) Next() bool {
-	f, ok := s.another('}', "',' or '}' after a member")
-	if !ok {
+	if s.err != nil || s.depth == 0 {
 		return false
 	}
+	f := s.top()
+	f.child = childNone
 	s.skipSpace()
-	if !s.avail() || s.data[s.pos] != '"' {
+	if !s.avail() {
+		if f.n == 0 {
+			return s.unexpected("a member name in double quotes")
+		}
+		return s.unexpected("',' or '}' after a member")
+	}
+	c := s.data[s.pos]
+	if c == '}' {
+		s.pos++
+		return false
+	}
+	if f.n > 0 {
+		if c != ',' {
+			return s.unexpected("',' or '}' after a member")
+		}
+		s.pos++
+		s.skipSpace()
+		if !s.avail() {
+			return s.unexpected("a member name in double quotes")
+		}
+		c = s.data[s.pos]
+	}
+	if c != '"' {
 		return s.unexpected("a member name in double quotes")
 	}
 	start := s.pos
-	key, esc, ok := s.stringToken()
-	if !ok {
-		return false
+	// Most names are short and plain: read here, not by stringToken.
+	data := s.data
+	i := plainEnd(data, start+1)
+	var key string
+	esc := false
+	if i < len(data) && data[i] == '"' {
+		if i > start+1 {
+			key = unsafe.String(&data[start+1], i-start-1)
+		}
+		s.pos = i + 1
+	} else {
+		var ok bool
+		if key, esc, ok = s.stringToken(); !ok {
+			return false
+		}
 	}
 	f.keyStart, f.keyEnd, f.keyEsc = start, s.pos, esc
 	s.key = key
