@@ -21,20 +21,27 @@ import (
 // Rejection is the error of a streamed tool call that can no longer be
 // valid, whatever the model writes next: the application can cancel the
 // request (its context, or the stream's Close) and send the feedback, which
-// ChatStream.End and ResponsesStream.End write into the call's message.
+// ChatStream.Finish and ResponsesStream.Finish write into the call's message.
 type Rejection struct {
-	// CallID and Tool are the call's id and tool.
-	CallID, Tool string
+	// ID and Name are the call's id and tool.
+	ID, Name string
 	// Errors are the errors found, those of tool.Pending.Write.
 	Errors tool.Errors
-	// Offset is the number of bytes of the arguments read when the call
+	// At is the number of bytes of the arguments read when the call
 	// was rejected: the rejected byte is in the fragment that ends there.
-	Offset int
+	At int
+}
+
+// Feedback is what the model reads to correct the call: the result of a
+// rejected call with the errors, which Finish sends for a call the
+// application cancelled at its rejection.
+func (r *Rejection) Feedback() string {
+	return tool.Result{Status: tool.StatusRejected, Tool: r.Name, Errors: r.Errors}.Feedback()
 }
 
 func (r *Rejection) Error() string {
-	return "openaitool: the call " + r.CallID + " to " + r.Tool + " was rejected after " +
-		strconv.Itoa(r.Offset) + " bytes: " + r.Errors.Error()
+	return "openaitool: the call " + r.ID + " to " + strconv.Quote(r.Name) + " was rejected after " +
+		strconv.Itoa(r.At) + " bytes: " + r.Errors.Error()
 }
 
 // streamCall is one tool call of a stream.
@@ -74,7 +81,7 @@ func (c *streamCall) write(b []byte) error {
 		return nil
 	}
 	c.rejected = true
-	return &Rejection{CallID: c.id, Tool: c.name, Errors: errs, Offset: c.n}
+	return &Rejection{ID: c.id, Name: c.name, At: c.n, Errors: errs}
 }
 
 // end closes the call (ok: the provider ended it) or aborts it.
@@ -92,7 +99,7 @@ func (c *streamCall) end(ctx context.Context, set *tool.Set, g *tool.Guard, ok b
 
 // ChatStream runs the tool calls of a streamed completion (Chat
 // Completions with stream: true) while it arrives. Feed it every chunk
-// with Add; End runs the calls once the stream ended, and returns the
+// with Add; Finish runs the calls once the stream ended, and returns the
 // messages that continue the conversation, those RunChat returns for the
 // completion the chunks make:
 //
@@ -106,7 +113,7 @@ func (c *streamCall) end(ctx context.Context, set *tool.Set, g *tool.Guard, ok b
 //			break
 //		}
 //	}
-//	more, err := cs.End(stream.Err())
+//	more, err := cs.Finish(stream.Err())
 //
 // Each call (one per index of delta.tool_calls) is a tool.Pending opened
 // when its name arrives and written each arguments delta: Add returns a
@@ -186,12 +193,12 @@ func (s *ChatStream) call(index int64) *streamCall {
 	return s.calls[i]
 }
 
-// End ends the stream, err being the stream's error (its Err()): it runs
+// Finish ends the stream, err being the stream's error (its Err()): it runs
 // the calls, in the order of their indexes, when the stream ended them, or
 // aborts every one, and returns the assistant's message, then a tool
 // message per call. Its error is the guard's, as RunChat's, or
 // ErrNoChoice for a stream without a choice.
-func (s *ChatStream) End(err error) ([]openai.ChatCompletionMessageParamUnion, error) {
+func (s *ChatStream) Finish(err error) ([]openai.ChatCompletionMessageParamUnion, error) {
 	ok := err == nil && !s.refused && (s.finish == "tool_calls" || s.finish == "stop")
 	reason := cutReason(err, "the stream ended before its finish_reason")
 	switch {
@@ -235,7 +242,7 @@ func cutReason(err error, ended string) string {
 	var r *Rejection
 	switch {
 	case errors.As(err, &r):
-		return "stopped at the rejected call " + r.CallID
+		return "stopped at the rejected call " + r.ID
 	case err != nil:
 		return "the stream failed: " + err.Error()
 	}
@@ -246,7 +253,7 @@ func cutReason(err error, ended string) string {
 // through a ChatStream and, at the first call that can no longer be valid,
 // closes it (which cancels the request) and answers the calls: the
 // rejected call with its feedback, the others as incomplete. Its error is
-// End's (the guard's), else the *Rejection when it cut the stream, or the
+// Finish's (the guard's), else the *Rejection when it cut the stream, or the
 // stream's error. Use a ChatStream to show the text as it arrives.
 func RunChatStream(ctx context.Context, set *tool.Set, stream *ssestream.Stream[openai.ChatCompletionChunk], guard *tool.Guard, opts ...tool.CallOption) ([]openai.ChatCompletionMessageParamUnion, error) {
 	cs := NewChatStream(ctx, set, guard, opts...)
@@ -259,7 +266,7 @@ func RunChatStream(ctx context.Context, set *tool.Set, stream *ssestream.Stream[
 		stream.Close()
 		streamErr = rejected
 	}
-	msgs, err := cs.End(streamErr)
+	msgs, err := cs.Finish(streamErr)
 	if err == nil {
 		err = streamErr
 	}
@@ -268,7 +275,7 @@ func RunChatStream(ctx context.Context, set *tool.Set, stream *ssestream.Stream[
 
 // ResponsesStream runs the function calls of a streamed response (the
 // Responses API with stream: true) while it arrives, as ChatStream does
-// for Chat Completions: feed it every event with Add, and End returns the
+// for Chat Completions: feed it every event with Add, and Finish returns the
 // function_call_output items RunResponses returns for the response.
 //
 // Each function call output item (response.output_item.added with its
@@ -340,10 +347,10 @@ func (c *streamCall) wrote(args string) bool {
 	return len(args) == c.n && bytes.Equal(c.deltas.Sum(nil), sum[:])
 }
 
-// End ends the stream, err being the stream's error: it runs each call
+// Finish ends the stream, err being the stream's error: it runs each call
 // the response completed, in output order, aborts the others, and returns
 // a function_call_output item per call. Its error is the guard's.
-func (s *ResponsesStream) End(err error) ([]responses.ResponseInputItemUnionParam, error) {
+func (s *ResponsesStream) Finish(err error) ([]responses.ResponseInputItemUnionParam, error) {
 	reason := cutReason(err, "the stream ended before response.completed")
 	if s.status != "" && err == nil {
 		reason = s.status
@@ -379,7 +386,7 @@ func RunResponsesStream(ctx context.Context, set *tool.Set, stream *ssestream.St
 		stream.Close()
 		streamErr = rejected
 	}
-	items, err := rs.End(streamErr)
+	items, err := rs.Finish(streamErr)
 	if err == nil {
 		err = streamErr
 	}

@@ -107,7 +107,7 @@ func TestChatStreamCalls(t *testing.T) {
 		assert.Empty(t, r.list(), "no call runs before finish_reason")
 	}
 	require.Greater(t, chunks, 20)
-	msgs, err := cs.End(stream.Err())
+	msgs, err := cs.Finish(stream.Err())
 	require.NoError(t, err)
 	assert.Equal(t, []string{`get_forecast {"city":"Paris","days":2}`, "tag /notes/todo.txt"}, r.list())
 
@@ -132,9 +132,9 @@ func TestChatStreamRejected(t *testing.T) {
 	msgs, err := openaitool.RunChatStream(context.Background(), set, chatStream(t, "testdata/chat_stream_rejected.sse"), nil)
 	var rej *openaitool.Rejection
 	require.ErrorAs(t, err, &rej)
-	assert.Equal(t, "call_Zx7cV0bN3mAs6dF9", rej.CallID)
-	assert.Equal(t, "get_forecast", rej.Tool)
-	assert.Equal(t, len(`{"city":"Rome","dayz":`), rej.Offset, "rejected within the fragment yz\":")
+	assert.Equal(t, "call_Zx7cV0bN3mAs6dF9", rej.ID)
+	assert.Equal(t, "get_forecast", rej.Name)
+	assert.Equal(t, len(`{"city":"Rome","dayz":`), rej.At, "rejected within the fragment yz\":")
 	assert.Equal(t, []string{"unexpected:dayz"}, rej.Errors.Codes())
 	assert.Empty(t, r.list(), "no handler ran")
 	require.Len(t, msgs, 3)
@@ -159,7 +159,7 @@ func TestChatStreamRejected(t *testing.T) {
 		chunks++
 	}
 	assert.Equal(t, []int{chunks - 3}, rejectedAt, "reported once, before the last delta and the finish_reason")
-	msgs, err = cs.End(stream.Err())
+	msgs, err = cs.Finish(stream.Err())
 	require.NoError(t, err)
 	var want ran
 	wantMsgs, err := openaitool.RunChat(context.Background(), recordingSet(&want), accumulate(t, "testdata/chat_stream_rejected.sse"), nil)
@@ -262,7 +262,7 @@ func TestResponsesStreamCalls(t *testing.T) {
 			assert.Empty(t, r.list(), "no call runs before response.completed")
 		}
 	}
-	items, err := rs.End(stream.Err())
+	items, err := rs.Finish(stream.Err())
 	require.NoError(t, err)
 	assert.Equal(t, []string{`get_forecast {"city":"Oslo","days":2}`, "tag /notes/todo.txt"}, r.list())
 
@@ -285,8 +285,8 @@ func TestResponsesStreamRejected(t *testing.T) {
 	require.ErrorAs(t, err, &rej)
 	args := `{"city":"Oslo","days":"two"}`
 	first := strings.Index(args, `"two`) + 1
-	assert.Equal(t, (first+3)/4*4, rej.Offset, "the 4-byte fragment holding the string's first byte")
-	assert.Equal(t, "call_Mn9bV6cX3zL0kJ7h", rej.CallID)
+	assert.Equal(t, (first+3)/4*4, rej.At, "the 4-byte fragment holding the string's first byte")
+	assert.Equal(t, "call_Mn9bV6cX3zL0kJ7h", rej.ID)
 	assert.Empty(t, r.list())
 	require.Len(t, items, 1)
 	assert.Equal(t, "The call to get_forecast was rejected and not executed:\n"+
@@ -353,10 +353,10 @@ func TestChatStreamEdges(t *testing.T) {
 	require.True(t, stream.Next())
 	var rej *openaitool.Rejection
 	require.ErrorAs(t, cs.Add(stream.Current()), &rej)
-	assert.Zero(t, rej.Offset)
+	assert.Zero(t, rej.At)
 	assert.Equal(t, []string{"unknown_tool:get_weather"}, rej.Errors.Codes())
 	stream.Close()
-	msgs, err := cs.End(stream.Err())
+	msgs, err := cs.Finish(stream.Err())
 	require.NoError(t, err)
 	assert.Equal(t, "The call to get_weather was rejected and not executed:\n"+
 		"- unknown tool 'get_weather'\n"+
@@ -503,11 +503,11 @@ func TestChatStreamApprovals(t *testing.T) {
 	for stream.Next() {
 		var rej *openaitool.Rejection
 		if errors.As(cs.Add(stream.Current()), &rej) {
-			rejected = append(rejected, rej.CallID) // read on: the other calls are wanted
+			rejected = append(rejected, rej.ID) // read on: the other calls are wanted
 		}
 	}
 	assert.Equal(t, []string{"call_invalid", "call_tag_1", "call_tag_2", "call_tag_3"}, rejected, "the calls breaking a pattern")
-	msgs, err := cs.End(stream.Err())
+	msgs, err := cs.Finish(stream.Err())
 	var stop *tool.Stop
 	require.ErrorAs(t, err, &stop)
 	require.Len(t, msgs, 1+len(calls))
