@@ -126,6 +126,11 @@ func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 	var src jsonscan.Source
 	if feed != nil {
 		s.feed, src = feed, (*feedSource)(s)
+		if feed.HasTarget() {
+			// The stream shows how far it has read (see Scanner.Probe).
+			feed.SetProbe(s)
+			defer stopProbe(s, feed)
+		}
 	}
 	s.sc.Start(raw, src)
 	if first := s.sc.Peek(); first != jsonscan.Object {
@@ -158,6 +163,15 @@ func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 		return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 	}
 	return s.r.Errors()
+}
+
+// stopProbe lets go of the scanner of a stream that shows how far it has
+// read, which goes back to the pool: the stream then shows what the
+// scanner recorded as the arguments closed, or nothing.
+func stopProbe(s *Scanner, feed *Feed) {
+	if feed.Probe() == s {
+		feed.SetProbe(nil)
+	}
 }
 
 // badShape is the error of arguments that are a JSON value of type got,

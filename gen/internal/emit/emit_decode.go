@@ -69,17 +69,19 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 }
 
 // rootRead returns the call that reads a value of the tool's type from the
-// scanner s at the root, with its decode function, and the tool's schema
-// document.
-func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) jen.Code {
+// scanner s at the root into *into, with its decode function, and the
+// tool's schema document.
+func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) func(into jen.Code) jen.Code {
 	g.e, g.d = e, d
 	d.objects = g.objects
 	f := g.funcFor(t.Obj.Type(), e.doc.Root)
-	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
-	if f.depth {
-		args = append(args, jen.Lit(0))
+	return func(into jen.Code) jen.Code {
+		args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
+		if f.depth {
+			args = append(args, jen.Lit(0))
+		}
+		return jen.Id(f.name).Call(append(args, into)...)
 	}
-	return jen.Id(f.name).Call(args...)
 }
 
 // funcFor returns the decode function of the struct type t of schema s,
@@ -171,13 +173,13 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	var body []jen.Code
 	if f.depth {
 		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
-			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
+			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return()))
 	}
 	if nativeKind(d, s, f.t) != jsonschema.KindObject {
 		// A type that reads itself, or a schema the Scanner does not read
 		// member by member: the value whole, as a map's value.
-		body = append(body, g.fallback(s, f.t, at, lvalue{expr: jen.Id("out"), addr: jen.Op("&").Id("out")})...)
-		g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
+		body = append(body, g.fallback(s, f.t, at, lvalue{expr: jen.Op("*").Id("out"), addr: jen.Id("out")})...)
+		g.finishFunc(f, typ, typeName, body)
 		return
 	}
 	var generic []jen.Code
@@ -204,7 +206,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	st, _ := types.Unalias(f.t).Underlying().(*types.Struct)
 	g.objects[st] = append(g.objects[st], s)
 	shape := g.shape(s, typeName, readNull)
-	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
+	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(jen.Return()))
 
 	var cases, defaults, unset []jen.Code
 	for i, p := range s.Properties {
@@ -228,7 +230,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	}
 	body = append(body, unset...)
 	body = append(body, generic...)
-	g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
+	g.finishFunc(f, typ, typeName, body)
 }
 
 // finishFunc writes a decode function of the given body.
@@ -247,8 +249,9 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 	if f.depth {
 		params = append(params, jen.Id("depth").Int())
 	}
-	g.file.Commentf("%s reads a value of type %s at the location at, checking it against its schema.", f.name, typeName)
-	g.file.Func().Id(f.name).Params(params...).Params(jen.Id("out").Add(typ)).Block(body...)
+	params = append(params, jen.Id("out").Op("*").Add(typ))
+	g.file.Commentf("%s reads a value of type %s at the location at into *out, checking it against its schema. It writes each member as it reads it: a stream shows what it has written (see toolimpl.Into).", f.name, typeName)
+	g.file.Func().Id(f.name).Params(params...).Block(body...)
 }
 
 // member emits the reading of a struct field's value, the member Next
@@ -531,7 +534,17 @@ func (g *typedGen) objectValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	if f.depth {
 		args = append(args, g.e.depthPlusOne())
 	}
-	return []jen.Code{g.set(t, dst, jen.Id(f.name).Call(args...), true)}
+	typ, ok := g.d.typeExpr(elem)
+	if !ok {
+		return nil
+	}
+	// Into a local, set as the member once it is read whole.
+	v := g.e.local("obj")
+	return []jen.Code{
+		jen.Var().Id(v).Add(typ),
+		jen.Id(f.name).Call(append(args, jen.Op("&").Id(v))...),
+		g.set(t, dst, jen.Id(v), true),
+	}
 }
 
 // stringValue reads a string.

@@ -1,0 +1,117 @@
+package tool
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Progress says how far a streamed value has arrived (see Stream.Snapshot):
+// which members, by path, are complete, which are being written, and so
+// which are absent. A path is a JSON Pointer, as Error.Path: "/city",
+// "/coords/lat", "/tags/1".
+type Progress struct {
+	// Complete holds the paths of the declared members that arrived whole,
+	// object by object from the outermost in, each in the schema's order.
+	// What a complete value holds is complete too, and is not listed; nor
+	// are the items of an array before the item being written, which are
+	// complete (see IsComplete).
+	Complete []string
+	// Writing holds the paths of the values being written, from the
+	// outermost in: the member of the arguments whose value is being
+	// written, the member or item of it being written, and so on. Empty
+	// between two members, and once the value has arrived whole.
+	Writing []string
+	// Partial is the text so far of the string being written, decoded,
+	// when the last of Writing is a member whose value is a string; "" for
+	// any other. It ends before an escape or a character not yet whole.
+	Partial string
+	// Ended reports that the value has arrived whole, its closing brace
+	// read: every member present is complete.
+	Ended bool
+
+	items []bool // which of Writing are array items
+}
+
+// IsComplete reports whether the value at path has arrived whole: it is
+// listed in Complete, lies in a value that is, or is an item of an array
+// before the item being written. A value not complete and not being
+// written (IsWriting) has not begun to arrive: it is absent, so far.
+func (p *Progress) IsComplete(path string) bool {
+	for _, c := range p.Complete {
+		if within(path, c) {
+			return true
+		}
+	}
+	for j, w := range p.Writing {
+		// An earlier item of an array being written.
+		parent, index, ok := cutIndex(w)
+		if !ok || j >= len(p.items) || !p.items[j] || !strings.HasPrefix(path, parent+"/") {
+			continue
+		}
+		rest := path[len(parent)+1:]
+		item, _, _ := strings.Cut(rest, "/")
+		if n, err := strconv.Atoi(item); err == nil && n >= 0 && n < index && strconv.Itoa(n) == item {
+			return true
+		}
+	}
+	return false
+}
+
+// IsWriting reports whether the value at path is being written: it is
+// one of Writing.
+func (p *Progress) IsWriting(path string) bool {
+	for _, w := range p.Writing {
+		if w == path {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether path is the value at root or lies in it.
+func within(path, root string) bool {
+	return path == root || strings.HasPrefix(path, root) && path[len(root)] == '/'
+}
+
+// cutIndex splits the path of an array item into the array's path and the
+// index.
+func cutIndex(path string) (parent string, index int, ok bool) {
+	i := strings.LastIndexByte(path, '/')
+	if i < 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(path[i+1:])
+	if err != nil || n < 0 {
+		return "", 0, false
+	}
+	return path[:i], n, true
+}
+
+// probe is what a stream's decoder reads with, asked how far it has read
+// while it waits (toolimpl's Scanner): it calls complete with the path of
+// each complete member, writing with that of each value being written
+// (item: an array's), and returns the text so far of the string being
+// written. data is every byte written.
+type probe interface {
+	Probe(data []byte, complete func(path []byte), writing func(path []byte, item bool)) (partial string)
+}
+
+// progressOf returns the Progress of a stream's decoder, from what it
+// left with its feed: its scanner while it reads, the Progress of the
+// value read whole once it has, or nothing.
+func progressOf(f *streamFeed) Progress {
+	switch pr := f.Probe().(type) {
+	case probe:
+		var p Progress
+		p.Partial = pr.Probe(f.Bytes(),
+			func(path []byte) { p.Complete = append(p.Complete, string(path)) },
+			func(path []byte, item bool) {
+				p.Writing = append(p.Writing, string(path))
+				p.items = append(p.items, item)
+			})
+		return p
+	case Progress:
+		return pr
+	}
+	return Progress{}
+}
