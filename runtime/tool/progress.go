@@ -10,8 +10,10 @@ import (
 // which are absent. A path is a JSON Pointer, as Error.Path: "/city",
 // "/coords/lat", "/tags/1".
 type Progress struct {
-	// Complete holds the paths of the declared members that arrived whole,
-	// object by object from the outermost in, each in the schema's order.
+	// Complete holds the paths of the members that arrived whole, object
+	// by object from the outermost in, each in the schema's order (a map's
+	// in the order read); "" alone when the arguments, read whole, were
+	// read as one value (a type that reads itself, or checked as a whole).
 	// What a complete value holds is complete too, and is not listed; nor
 	// are the items of an array before the item being written, which are
 	// complete (see IsComplete).
@@ -29,12 +31,19 @@ type Progress struct {
 	// read: every member present is complete.
 	Ended bool
 
-	items []bool // which of Writing are array items
+	arrays []arrayDone // the open arrays: how many of their items are complete
+}
+
+// arrayDone is an open array of a Progress, with how many of its items
+// are complete.
+type arrayDone struct {
+	path string
+	n    int
 }
 
 // IsComplete reports whether the value at path has arrived whole: it is
-// listed in Complete, lies in a value that is, or is an item of an array
-// before the item being written. A value not complete and not being
+// listed in Complete, lies in a value that is, or is an item of an open
+// array before the item being written. A value not complete and not being
 // written (IsWriting) has not begun to arrive: it is absent, so far.
 func (p *Progress) IsComplete(path string) bool {
 	for _, c := range p.Complete {
@@ -42,15 +51,13 @@ func (p *Progress) IsComplete(path string) bool {
 			return true
 		}
 	}
-	for j, w := range p.Writing {
-		// An earlier item of an array being written.
-		parent, index, ok := cutIndex(w)
-		if !ok || j >= len(p.items) || !p.items[j] || !strings.HasPrefix(path, parent+"/") {
+	for _, a := range p.arrays {
+		// An item of an open array before the one being written.
+		if !strings.HasPrefix(path, a.path+"/") {
 			continue
 		}
-		rest := path[len(parent)+1:]
-		item, _, _ := strings.Cut(rest, "/")
-		if n, err := strconv.Atoi(item); err == nil && n >= 0 && n < index && strconv.Itoa(n) == item {
+		item, _, _ := strings.Cut(path[len(a.path)+1:], "/")
+		if n, err := strconv.Atoi(item); err == nil && n >= 0 && n < a.n && strconv.Itoa(n) == item {
 			return true
 		}
 	}
@@ -73,27 +80,13 @@ func within(path, root string) bool {
 	return path == root || strings.HasPrefix(path, root) && path[len(root)] == '/'
 }
 
-// cutIndex splits the path of an array item into the array's path and the
-// index.
-func cutIndex(path string) (parent string, index int, ok bool) {
-	i := strings.LastIndexByte(path, '/')
-	if i < 0 {
-		return "", 0, false
-	}
-	n, err := strconv.Atoi(path[i+1:])
-	if err != nil || n < 0 {
-		return "", 0, false
-	}
-	return path[:i], n, true
-}
-
 // probe is what a stream's decoder reads with, asked how far it has read
 // while it waits (toolimpl's Scanner): it calls complete with the path of
 // each complete member, writing with that of each value being written
 // (item: an array's), and returns the text so far of the string being
 // written. data is every byte written.
 type probe interface {
-	Probe(data []byte, complete func(path []byte), writing func(path []byte, item bool)) (partial string)
+	Probe(data []byte, complete func(path []byte), writing func(path []byte, item bool), items func(path []byte, n int)) (partial string)
 }
 
 // progressOf returns the Progress of a stream's decoder, from what it
@@ -105,10 +98,8 @@ func progressOf(f *streamFeed) Progress {
 		var p Progress
 		p.Partial = pr.Probe(f.Bytes(),
 			func(path []byte) { p.Complete = append(p.Complete, string(path)) },
-			func(path []byte, item bool) {
-				p.Writing = append(p.Writing, string(path))
-				p.items = append(p.items, item)
-			})
+			func(path []byte, _ bool) { p.Writing = append(p.Writing, string(path)) },
+			func(path []byte, n int) { p.arrays = append(p.arrays, arrayDone{string(path), n}) })
 		return p
 	case Progress:
 		return pr

@@ -119,7 +119,7 @@ func DecodeFeed(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 	return decodeJSON(raw, feed, maxErrors, read)
 }
 
-func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) (errs tool.Errors) {
 	s := getScanner(maxErrors, true)
 	defer putScanner(s)
 	s.r.stopWhenFull, s.raw = true, true
@@ -129,7 +129,7 @@ func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 		if feed.HasTarget() {
 			// The stream shows how far it has read (see Scanner.Probe).
 			feed.SetProbe(s)
-			defer stopProbe(s, feed)
+			defer func() { stopProbe(s, feed, errs) }()
 		}
 	}
 	s.sc.Start(raw, src)
@@ -163,15 +163,6 @@ func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 		return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 	}
 	return s.r.Errors()
-}
-
-// stopProbe lets go of the scanner of a stream that shows how far it has
-// read, which goes back to the pool: the stream then shows what the
-// scanner recorded as the arguments closed, or nothing.
-func stopProbe(s *Scanner, feed *Feed) {
-	if feed.Probe() == s {
-		feed.SetProbe(nil)
-	}
 }
 
 // badShape is the error of arguments that are a JSON value of type got,

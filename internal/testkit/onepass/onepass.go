@@ -53,6 +53,9 @@ type Table struct {
 	// so that the packages' draws differ.
 	Seed  uint64
 	Tools []Tool
+	// Outputs are structured outputs, which TestStream streams through
+	// OutputDef.Stream.
+	Outputs []Output
 }
 
 // CallsPerTool is how many calls Test draws from each tool's schema.

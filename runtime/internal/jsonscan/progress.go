@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -11,6 +12,31 @@ import (
 // parts, while it waits for more: the open arrays and objects, what each
 // is reading, and the string being read. Nothing here is on the path of a
 // document read whole.
+
+// CountAt returns how many members or items the open array or object at
+// level has begun.
+func (s *Scanner) CountAt(level int) int { return s.frame(level).n }
+
+// Names calls fn with the names of the members the open object at level
+// had that no declared member matches (see Undeclared): in the order read,
+// then, past the first few, in no order.
+func (s *Scanner) Names(level int, fn func(name string)) {
+	f := s.frame(level)
+	end := len(s.names)
+	if level+1 < s.depth {
+		end = s.frame(level + 1).names
+	}
+	for _, n := range s.names[f.names:end] {
+		fn(n)
+	}
+	if f.big != nil && f.big.names != nil {
+		for n := range f.big.names {
+			if !slices.Contains(s.names[f.names:end], n) {
+				fn(n)
+			}
+		}
+	}
+}
 
 // Depth returns how many arrays and objects are open.
 func (s *Scanner) Depth() int { return s.depth }
@@ -26,6 +52,11 @@ func (s *Scanner) Reading(level int) (key string, index int, member, item bool) 
 		return s.memberName(f), 0, true, false
 	case childIndex:
 		return "", f.index, false, true
+	}
+	if level == s.depth-1 && f.n > 0 && f.keyEnd <= s.pos && spaceEnd(s.data[:s.pos], f.keyEnd) == s.pos {
+		// A name read, and nothing but white space after it: its ':' and
+		// value are to come.
+		return s.memberName(f), 0, true, false
 	}
 	return "", 0, false, false
 }
