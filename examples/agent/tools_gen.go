@@ -92,9 +92,8 @@ func readFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 // requires.
 var readFileArgsObject = toolimpl.NewObject([]string{"path", "lines"}, "path", "string")
 
-// decodeReadFileArgs reads a value of type ReadFileArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeReadFileArgs reads a value of type ReadFileArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReadFileArgs) {
 	if !s.Object(at, readFileArgsObject, "object") {
 		return
@@ -122,9 +121,8 @@ func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReadFileArgs)
 // rangeObject is the shape of an object of type Range: its members, and those it requires.
 var rangeObject = toolimpl.NewObject([]string{"from", "to"}, "from", "integer")
 
-// decodeCommonRange reads a value of type Range at the location at into *out, checking it against
-// its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeCommonRange reads a value of type Range at the location at into *out, member by member,
+// checking it against its schema.
 func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Range) {
 	if !s.Object(at, rangeObject, "object") {
 		return
@@ -231,9 +229,8 @@ func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var searchDocsArgsObject = toolimpl.NewObject([]string{"query", "filter", "since", "page", "per_page"}, "query", "string").ReadingNull("since")
 
-// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsArgs) {
 	r := s.Report()
 	if !s.Object(at, searchDocsArgsObject, "object") {
@@ -301,9 +298,8 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsA
 // filterObject is the shape of an object of type Filter: its members, and those it requires.
 var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 
-// decodeFilter reads a value of type Filter at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeFilter reads a value of type Filter at the location at into *out, member by member,
+// checking it against its schema.
 func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Filter) {
 	var atAll, atAny toolimpl.Loc
 	if depth > value.MaxDepth {
@@ -446,9 +442,8 @@ func createEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var createEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "attendees", "priority", "labels"}, "title", "string", "start", "string", "duration", "a string, a duration such as \"90s\" or \"1h30m\"")
 
-// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at into *out, member
+// by member, checking it against its schema.
 func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEventArgs) {
 	r := s.Report()
 	if !s.Object(at, createEventArgsObject, "object") {
@@ -537,9 +532,8 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEven
 // personObject is the shape of an object of type Person: its members, and those it requires.
 var personObject = toolimpl.NewObject([]string{"login", "email"}, "login", "string")
 
-// decodeCommonPerson reads a value of type Person at the location at into *out, checking it against
-// its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeCommonPerson reads a value of type Person at the location at into *out, member by member,
+// checking it against its schema.
 func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Person) {
 	if !s.Object(at, personObject, "object") {
 		return
@@ -666,9 +660,8 @@ func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 // requires.
 var sqlQueryArgsObject = toolimpl.NewObject([]string{"query", "params", "timeout", "max_rows"}, "query", "string").ReadingNull("params")
 
-// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SQLQueryArgs) {
 	r := s.Report()
 	if !s.Object(at, sqlQueryArgsObject, "object") {
@@ -798,9 +791,8 @@ func runCommandArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var runCommandArgsObject = toolimpl.NewObject([]string{"command", "args", "env", "timeout"}, "command", "string")
 
-// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandArgs) {
 	if !s.Object(at, runCommandArgsObject, "object") {
 		return
@@ -938,9 +930,8 @@ func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var httpRequestArgsObject = toolimpl.NewObject([]string{"method", "url", "headers", "body"}, "method", "string", "url", "string")
 
-// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at into *out, member
+// by member, checking it against its schema.
 func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPRequestArgs) {
 	if !s.Object(at, httpRequestArgsObject, "object") {
 		return
@@ -1069,9 +1060,8 @@ func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var listIssuesArgsObject = toolimpl.NewObject([]string{"repo", "state", "assignee", "page", "per_page"}, "repo", "string")
 
-// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ListIssuesArgs) {
 	if !s.Object(at, listIssuesArgsObject, "object") {
 		return

@@ -92,9 +92,8 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
 
-// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherArgs) {
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return
@@ -166,9 +165,8 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 // coordsObject is the shape of an object of type Coords: its members, and those it requires.
 var coordsObject = toolimpl.NewObject([]string{"lat", "lon"}, "lat", "number", "lon", "number")
 
-// decodeCoords reads a value of type Coords at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeCoords reads a value of type Coords at the location at into *out, member by member,
+// checking it against its schema.
 func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
 		return
@@ -295,9 +293,8 @@ func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
 
-// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at into *out, member
+// by member, checking it against its schema.
 func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlineArgs) {
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return
@@ -337,9 +334,8 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 // sectionObject is the shape of an object of type Section: its members, and those it requires.
 var sectionObject = toolimpl.NewObject([]string{"heading", "summary", "words", "sections"}, "heading", "string")
 
-// decodeSection reads a value of type Section at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeSection reads a value of type Section at the location at into *out, member by member,
+// checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Section) {
 	var atSections toolimpl.Loc
 	if depth > value.MaxDepth {
@@ -476,8 +472,7 @@ func createTicketArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fee
 var createTicketArgsObject = toolimpl.NewObject([]string{"title", "description", "priority", "severity", "category", "channel", "account_id", "customer_name", "customer_email", "customer_phone", "language", "product", "version", "os", "browser", "tags", "due_date", "estimate_hours", "assignee", "team", "watchers", "public", "escalated", "notify", "reopen_count", "sla_minutes", "satisfaction", "shipping", "attachments", "related_tickets"}, "title", "string", "description", "string", "priority", "string", "severity", "integer", "category", "string", "channel", "string", "account_id", "string", "customer_name", "string", "customer_email", "string", "language", "string", "product", "string", "team", "string", "public", "boolean")
 
 // decodeCreateTicketArgs reads a value of type CreateTicketArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// member by member, checking it against its schema.
 func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTicketArgs) {
 	if !s.Object(at, createTicketArgsObject, "object") {
 		return
@@ -784,9 +779,8 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 // addressObject is the shape of an object of type Address: its members, and those it requires.
 var addressObject = toolimpl.NewObject([]string{"street", "city", "postal_code", "country"}, "street", "string", "city", "string", "postal_code", "string", "country", "string")
 
-// decodeAddress reads a value of type Address at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeAddress reads a value of type Address at the location at into *out, member by member,
+// checking it against its schema.
 func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 	if !s.Object(at, addressObject, "object") {
 		return
@@ -839,9 +833,8 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 // requires.
 var attachmentObject = toolimpl.NewObject([]string{"name", "media_type", "size"}, "name", "string", "media_type", "string", "size", "integer")
 
-// decodeAttachment reads a value of type Attachment at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeAttachment reads a value of type Attachment at the location at into *out, member by member,
+// checking it against its schema.
 func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc, out *Attachment) {
 	if !s.Object(at, attachmentObject, "object") {
 		return
@@ -1132,9 +1125,8 @@ func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var storeNotesArgsObject = toolimpl.NewObject([]string{"title", "text", "entries", "notes"}, "title", "string")
 
-// decodeStoreNotesArgs reads a value of type StoreNotesArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeStoreNotesArgs reads a value of type StoreNotesArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesArgs) {
 	if !s.Object(at, storeNotesArgsObject, "object") {
 		return
@@ -1194,9 +1186,8 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 // entryObject is the shape of an object of type Entry: its members, and those it requires.
 var entryObject = toolimpl.NewObject([]string{"id", "label", "score"}, "id", "integer", "label", "string", "score", "number")
 
-// decodeEntry reads a value of type Entry at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeEntry reads a value of type Entry at the location at into *out, member by member, checking
+// it against its schema.
 func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc, out *Entry) {
 	if !s.Object(at, entryObject, "object") {
 		return
@@ -1236,9 +1227,8 @@ func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc, out *Entry) {
 // noteObject is the shape of an object of type Note: its members, and those it requires.
 var noteObject = toolimpl.NewObject([]string{"text", "notes"}, "text", "string")
 
-// decodeNote reads a value of type Note at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeNote reads a value of type Note at the location at into *out, member by member, checking it
+// against its schema.
 func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Note) {
 	var atNotes toolimpl.Loc
 	if depth > value.MaxDepth {

@@ -78,9 +78,8 @@ func itineraryDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxE
 // itineraryObject is the shape of an object of type Itinerary: its members, and those it requires.
 var itineraryObject = toolimpl.NewObject([]string{"reference", "passengers", "flights", "total"}, "reference", "string", "passengers", "array", "flights", "array", "total", "number")
 
-// decodeItinerary reads a value of type Itinerary at the location at into *out, checking it against
-// its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeItinerary reads a value of type Itinerary at the location at into *out, member by member,
+// checking it against its schema.
 func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 	if !s.Object(at, itineraryObject, "object") {
 		return
@@ -140,8 +139,8 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 // legObject is the shape of an object of type Leg: its members, and those it requires.
 var legObject = toolimpl.NewObject([]string{"flight", "from", "to", "depart"}, "flight", "string", "from", "string", "to", "string", "depart", "string")
 
-// decodeLeg reads a value of type Leg at the location at into *out, checking it against its schema.
-// It writes each member as it reads it: a stream shows what it has written (see toolimpl.Into).
+// decodeLeg reads a value of type Leg at the location at into *out, member by member, checking it
+// against its schema.
 func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc, out *Leg) {
 	if !s.Object(at, legObject, "object") {
 		return

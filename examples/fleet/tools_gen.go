@@ -146,9 +146,8 @@ func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getBalanceArgsObject = toolimpl.NewObject([]string{"account"}, "account", "string")
 
-// decodeGetBalanceArgs reads a value of type GetBalanceArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeGetBalanceArgs reads a value of type GetBalanceArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBalanceArgs) {
 	if !s.Object(at, getBalanceArgsObject, "object") {
 		return
@@ -318,8 +317,7 @@ func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fe
 var recordPaymentArgsObject = toolimpl.NewObject([]string{"account", "amount_cents", "memo"}, "account", "string", "amount_cents", "integer", "memo", "string")
 
 // decodeRecordPaymentArgs reads a value of type RecordPaymentArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// member by member, checking it against its schema.
 func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RecordPaymentArgs) {
 	if !s.Object(at, recordPaymentArgsObject, "object") {
 		return
@@ -440,8 +438,7 @@ func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fe
 var transferFundsArgsObject = toolimpl.NewObject([]string{"from", "to", "amount_cents", "memo"}, "from", "string", "to", "string", "amount_cents", "integer", "memo", "string")
 
 // decodeTransferFundsArgs reads a value of type TransferFundsArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// member by member, checking it against its schema.
 func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TransferFundsArgs) {
 	if !s.Object(at, transferFundsArgsObject, "object") {
 		return

@@ -96,9 +96,8 @@ func planEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, 
 // requires.
 var planEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id"}, "title", "string", "start", "string", "organizer", "object")
 
-// decodePlanEventArgs reads a value of type PlanEventArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodePlanEventArgs reads a value of type PlanEventArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArgs) {
 	r := s.Report()
 	if !s.Object(at, planEventArgsObject, "object") {
@@ -247,9 +246,8 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 // contactObject is the shape of an object of type Contact: its members, and those it requires.
 var contactObject = toolimpl.NewObject([]string{"name", "email", "phone"}, "name", "string")
 
-// decodeContact reads a value of type Contact at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeContact reads a value of type Contact at the location at into *out, member by member,
+// checking it against its schema.
 func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc, out *Contact) {
 	r := s.Report()
 	held := s.Hold()
@@ -518,9 +516,8 @@ func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
 
-// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at into *out, member
+// by member, checking it against its schema.
 func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlineArgs) {
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return
@@ -558,9 +555,8 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 // sectionObject is the shape of an object of type Section: its members, and those it requires.
 var sectionObject = toolimpl.NewObject([]string{"heading", "sections"}, "heading", "string")
 
-// decodeSection reads a value of type Section at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeSection reads a value of type Section at the location at into *out, member by member,
+// checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Section) {
 	var atSections toolimpl.Loc
 	if depth > value.MaxDepth {

@@ -85,9 +85,8 @@ func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getBatteryArgsObject = toolimpl.NewObject([]string{})
 
-// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBatteryArgs) {
 	if !s.Object(at, getBatteryArgsObject, "object") {
 		return
@@ -170,9 +169,8 @@ func moveToArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, max
 // requires.
 var moveToArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number", "speed", "number")
 
-// decodeMoveToArgs reads a value of type MoveToArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeMoveToArgs reads a value of type MoveToArgs at the location at into *out, member by member,
+// checking it against its schema.
 func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveToArgs) {
 	if !s.Object(at, moveToArgsObject, "object") {
 		return
@@ -287,9 +285,8 @@ func openDoorArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 // requires.
 var openDoorArgsObject = toolimpl.NewObject([]string{"door"}, "door", "string")
 
-// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *OpenDoorArgs) {
 	if !s.Object(at, openDoorArgsObject, "object") {
 		return

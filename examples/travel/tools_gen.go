@@ -227,8 +227,7 @@ func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fe
 var searchFlightsArgsObject = toolimpl.NewObject([]string{"from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop"}, "from", "string", "to", "string", "date", "string", "passengers", "integer")
 
 // decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// member by member, checking it against its schema.
 func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFlightsArgs) {
 	if !s.Object(at, searchFlightsArgsObject, "object") {
 		return
@@ -565,9 +564,8 @@ func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var bookFlightArgsObject = toolimpl.NewObject([]string{"flight_id", "passengers", "notes"}, "flight_id", "string", "passengers", "array")
 
-// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightArgs) {
 	if !s.Object(at, bookFlightArgsObject, "object") {
 		return
@@ -618,9 +616,8 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 // passengerObject is the shape of an object of type Passenger: its members, and those it requires.
 var passengerObject = toolimpl.NewObject([]string{"name", "birth_year", "seat"}, "name", "string", "birth_year", "integer")
 
-// decodePassenger reads a value of type Passenger at the location at into *out, checking it against
-// its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodePassenger reads a value of type Passenger at the location at into *out, member by member,
+// checking it against its schema.
 func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc, out *Passenger) {
 	if !s.Object(at, passengerObject, "object") {
 		return
@@ -768,9 +765,8 @@ func getBookingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getBookingArgsObject = toolimpl.NewObject([]string{"reference"}, "reference", "string")
 
-// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBookingArgs) {
 	if !s.Object(at, getBookingArgsObject, "object") {
 		return

@@ -88,9 +88,8 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
 
-// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at into *out, checking
-// it against its schema. It writes each member as it reads it: a stream shows what it has written
-// (see toolimpl.Into).
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherArgs) {
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return
@@ -162,9 +161,8 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 // coordsObject is the shape of an object of type Coords: its members, and those it requires.
 var coordsObject = toolimpl.NewObject([]string{"lat", "lon"}, "lat", "number", "lon", "number")
 
-// decodeCoords reads a value of type Coords at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeCoords reads a value of type Coords at the location at into *out, member by member,
+// checking it against its schema.
 func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
 		return
@@ -288,8 +286,7 @@ func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.F
 var currentWeatherArgsObject = toolimpl.NewObject([]string{"city", "units"}, "city", "string")
 
 // decodeCurrentWeatherArgs reads a value of type CurrentWeatherArgs at the location at into *out,
-// checking it against its schema. It writes each member as it reads it: a stream shows what it has
-// written (see toolimpl.Into).
+// member by member, checking it against its schema.
 func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CurrentWeatherArgs) {
 	if !s.Object(at, currentWeatherArgsObject, "object") {
 		return
@@ -383,9 +380,8 @@ func addArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErr
 // addArgsObject is the shape of an object of type AddArgs: its members, and those it requires.
 var addArgsObject = toolimpl.NewObject([]string{"a", "b"}, "a", "number", "b", "number")
 
-// decodeAddArgs reads a value of type AddArgs at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeAddArgs reads a value of type AddArgs at the location at into *out, member by member,
+// checking it against its schema.
 func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *AddArgs) {
 	if !s.Object(at, addArgsObject, "object") {
 		return

@@ -89,7 +89,7 @@ func (fs *ResponseFormats) Field(d Dialect) *ResponseFormat {
 // OutputDef is an Output together with the Go type of its answer. toolgen
 // generates one per annotated struct T:
 //
-//	var InvoiceOutput = tool.OutputDef[Invoice]{Output: tool.Output{...}, Decode: DecodeInvoice}
+//	var InvoiceOutput = tool.OutputDef[Invoice]{Output: tool.Output{...}, Decode: DecodeInvoice, Decoder: ...}
 type OutputDef[T any] struct {
 	Output
 	// Decode validates a decoded answer and, when it is valid, returns it

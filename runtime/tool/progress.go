@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,6 +15,8 @@ type Progress struct {
 	// by object from the outermost in, each in the schema's order (a map's
 	// in the order read); "" alone when the arguments, read whole, were
 	// read as one value (a type that reads itself, or checked as a whole).
+	// An optional member written as null, which counts as absent, is
+	// complete: its default, if it has one, is set as its object closes.
 	// What a complete value holds is complete too, and is not listed; nor
 	// are the items of an array before the item being written, which are
 	// complete (see IsComplete).
@@ -81,9 +84,11 @@ func within(path, root string) bool {
 }
 
 // probe is what a stream's decoder reads with, asked how far it has read
-// while it waits (toolimpl's Scanner): it calls complete with the path of
+// while it waits (toolimpl's Scanner), or what it left of arguments read
+// whole (which has an Ended method): it calls complete with the path of
 // each complete member, writing with that of each value being written
-// (item: an array's), and returns the text so far of the string being
+// (item: an array's), items with that of each open array and how many of
+// its items are complete, and returns the text so far of the string being
 // written. data is every byte written.
 type probe interface {
 	Probe(data []byte, complete func(path []byte), writing func(path []byte, item bool), items func(path []byte, n int)) (partial string)
@@ -100,8 +105,12 @@ func progressOf(f *streamFeed) Progress {
 			func(path []byte) { p.Complete = append(p.Complete, string(path)) },
 			func(path []byte, _ bool) { p.Writing = append(p.Writing, string(path)) },
 			func(path []byte, n int) { p.arrays = append(p.arrays, arrayDone{string(path), n}) })
+		if e, ok := pr.(interface{ Ended() bool }); ok {
+			p.Ended = e.Ended()
+		}
 		return p
 	case Progress:
+		pr.Complete = slices.Clone(pr.Complete) // shared by every stream
 		return pr
 	}
 	return Progress{}

@@ -191,7 +191,7 @@ func (s *Scanner) unexpected(at Loc, g *group) bool {
 // puts its errors in order.
 func (s *Scanner) closeObject(at Loc, g *group) {
 	if s.ng == 1 && s.feed != nil && s.feed.Probe() == s {
-		s.ended()
+		s.ended(g)
 	}
 	s.setRun(g, rankMissing, false, "")
 	for j, i := range g.shape.required {

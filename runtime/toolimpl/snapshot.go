@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
@@ -75,14 +76,48 @@ func (s *Scanner) Probe(data []byte, complete func(path []byte), writing func(pa
 	return partial
 }
 
-// ended records, for the stream of a call, the Progress of its arguments
-// read whole, as its object closes: its members present are complete.
-func (s *Scanner) ended() {
-	var p tool.Progress
-	s.Probe(nil, func(path []byte) { p.Complete = append(p.Complete, string(path)) }, func([]byte, bool) {}, func([]byte, int) {})
-	p.Ended = true
-	s.feed.SetProbe(p)
+// ended records, for the stream of a call, what its arguments held as
+// their object closes: its declared members present, which the stream
+// lists as complete when asked (see endedArgs).
+func (s *Scanner) ended(g *group) {
+	e := &endedArgs{shape: g.shape}
+	for i := range g.shape.names {
+		switch {
+		case !s.sc.Seen(0, i):
+		case i < 64:
+			e.seen |= 1 << i
+		default:
+			e.more = append(e.more, i)
+		}
+	}
+	s.feed.SetProbe(e)
 }
+
+// endedArgs is what the stream of a call shows once its arguments are read
+// whole: their declared members present, complete.
+type endedArgs struct {
+	shape *Object
+	seen  uint64 // the members present of the first 64
+	more  []int  // and of the others
+}
+
+// Probe is Scanner.Probe of arguments read whole.
+func (e *endedArgs) Probe(_ []byte, complete func(path []byte), _ func([]byte, bool), _ func([]byte, int)) string {
+	var path []byte
+	for i, name := range e.shape.names {
+		if i < 64 && e.seen&(1<<i) != 0 || i >= 64 && slices.Contains(e.more, i) {
+			path = jsonscan.AppendPointerKey(append(path[:0], '/'), name)
+			complete(path)
+		}
+	}
+	return ""
+}
+
+// Ended reports that the arguments were read whole.
+func (e *endedArgs) Ended() bool { return true }
+
+// wholeArgs is what the stream of valid arguments read as one value shows.
+var wholeArgs = tool.Progress{Complete: []string{""}, Ended: true}
 
 // stopProbe lets go of the scanner of a stream that shows how far it has
 // read, which goes back to the pool, once the decoder has its verdict: the
@@ -95,7 +130,7 @@ func stopProbe(s *Scanner, feed *Feed, errs tool.Errors) {
 		return
 	}
 	if errs == nil {
-		feed.SetProbe(tool.Progress{Complete: []string{""}, Ended: true})
+		feed.SetProbe(wholeArgs)
 		return
 	}
 	feed.SetProbe(nil)

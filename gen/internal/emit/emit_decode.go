@@ -250,7 +250,7 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 		params = append(params, jen.Id("depth").Int())
 	}
 	params = append(params, jen.Id("out").Op("*").Add(typ))
-	g.file.Commentf("%s reads a value of type %s at the location at into *out, checking it against its schema. It writes each member as it reads it: a stream shows what it has written (see toolimpl.Into).", f.name, typeName)
+	g.file.Commentf("%s reads a value of type %s at the location at into *out, member by member, checking it against its schema.", f.name, typeName)
 	g.file.Func().Id(f.name).Params(params...).Block(body...)
 }
 

@@ -86,9 +86,8 @@ func moveArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxEr
 // moveArgsObject is the shape of an object of type MoveArgs: its members, and those it requires.
 var moveArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number")
 
-// decodeMoveArgs reads a value of type MoveArgs at the location at into *out, checking it against
-// its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeMoveArgs reads a value of type MoveArgs at the location at into *out, member by member,
+// checking it against its schema.
 func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveArgs) {
 	if !s.Object(at, moveArgsObject, "object") {
 		return
@@ -202,9 +201,8 @@ func releaseArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, ma
 // requires.
 var releaseArgsObject = toolimpl.NewObject([]string{})
 
-// decodeReleaseArgs reads a value of type ReleaseArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeReleaseArgs reads a value of type ReleaseArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReleaseArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
 		return
@@ -291,9 +289,8 @@ func tuneArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxEr
 // tuneArgsObject is the shape of an object of type TuneArgs: its members, and those it requires.
 var tuneArgsObject = toolimpl.NewObject([]string{"params"}, "params", "object")
 
-// decodeTuneArgs reads a value of type TuneArgs at the location at into *out, checking it against
-// its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodeTuneArgs reads a value of type TuneArgs at the location at into *out, member by member,
+// checking it against its schema.
 func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TuneArgs) {
 	if !s.Object(at, tuneArgsObject, "object") {
 		return
@@ -465,9 +462,8 @@ func positionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 	return out, nil
 }
 
-// decodePositionArgs reads a value of type PositionArgs at the location at into *out, checking it
-// against its schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodePositionArgs reads a value of type PositionArgs at the location at into *out, member by
+// member, checking it against its schema.
 func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PositionArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
 		return
@@ -542,9 +538,8 @@ func planDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors
 // planObject is the shape of an object of type Plan: its members, and those it requires.
 var planObject = toolimpl.NewObject([]string{"moves", "reason"}, "moves", "array", "reason", "string")
 
-// decodePlan reads a value of type Plan at the location at into *out, checking it against its
-// schema. It writes each member as it reads it: a stream shows what it has written (see
-// toolimpl.Into).
+// decodePlan reads a value of type Plan at the location at into *out, member by member, checking it
+// against its schema.
 func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc, out *Plan) {
 	if !s.Object(at, planObject, "object") {
 		return
