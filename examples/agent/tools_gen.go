@@ -251,9 +251,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsA
 			}
 		case 1:
 			// filter
-			var obj Filter
-			decodeFilter(s, at.Key("filter"), 1, &obj)
-			out.Filter = toolimpl.Ptr(s, obj)
+			out.Filter = toolimpl.Ptr(s, decodeFilter(s, at.Key("filter"), 1))
 		case 2:
 			// since
 			v2 := s.Any()
@@ -298,16 +296,15 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsA
 // filterObject is the shape of an object of type Filter: its members, and those it requires.
 var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 
-// decodeFilter reads a value of type Filter at the location at into *out, member by member,
-// checking it against its schema.
-func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Filter) {
+// decodeFilter reads a value of type Filter at the location at, checking it against its schema.
+func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
 	var atAll, atAny toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
-		return
+		return out
 	}
 	if !s.Object(at, filterObject, "object") {
-		return
+		return out
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -333,9 +330,7 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Filter) 
 				items := buf[:0]
 				for i2 := s.NextItem(atAll); i2 >= 0; i2 = s.NextItem(atAll) {
 					var item Filter
-					var obj Filter
-					decodeFilter(s, atAll.Index(i2), depth+1, &obj)
-					item = obj
+					item = decodeFilter(s, atAll.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
 				}
 				out.All = toolimpl.Slice(s, items)
@@ -348,15 +343,14 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Filter) 
 				items2 := buf2[:0]
 				for i3 := s.NextItem(atAny); i3 >= 0; i3 = s.NextItem(atAny) {
 					var item2 Filter
-					var obj2 Filter
-					decodeFilter(s, atAny.Index(i3), depth+1, &obj2)
-					item2 = obj2
+					item2 = decodeFilter(s, atAny.Index(i3), depth+1)
 					items2 = toolimpl.Append(s, items2, item2)
 				}
 				out.Any = toolimpl.Slice(s, items2)
 			}
 		}
 	}
+	return out
 }
 
 // fieldValues are the values of an enum, sorted for a binary search.

@@ -320,9 +320,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 				items := buf[:0]
 				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
 					var item Section
-					var obj Section
-					decodeSection(s, atSections.Index(i2), 1, &obj)
-					item = obj
+					item = decodeSection(s, atSections.Index(i2), 1)
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Sections = toolimpl.Slice(s, items)
@@ -334,16 +332,15 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 // sectionObject is the shape of an object of type Section: its members, and those it requires.
 var sectionObject = toolimpl.NewObject([]string{"heading", "summary", "words", "sections"}, "heading", "string")
 
-// decodeSection reads a value of type Section at the location at into *out, member by member,
-// checking it against its schema.
-func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Section) {
+// decodeSection reads a value of type Section at the location at, checking it against its schema.
+func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
 	var atSections toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
-		return
+		return out
 	}
 	if !s.Object(at, sectionObject, "object") {
-		return
+		return out
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -385,15 +382,14 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Section
 				items := buf[:0]
 				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
 					var item Section
-					var obj Section
-					decodeSection(s, atSections.Index(i2), depth+1, &obj)
-					item = obj
+					item = decodeSection(s, atSections.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Sections = toolimpl.Slice(s, items)
 			}
 		}
 	}
+	return out
 }
 
 // The parameters of the create_ticket tool: the canonical schema, and the dialects that differ from
@@ -1172,9 +1168,7 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 				items2 := buf2[:0]
 				for i3 := s.NextItem(atNotes); i3 >= 0; i3 = s.NextItem(atNotes) {
 					var item2 Note
-					var obj2 Note
-					decodeNote(s, atNotes.Index(i3), 1, &obj2)
-					item2 = obj2
+					item2 = decodeNote(s, atNotes.Index(i3), 1)
 					items2 = toolimpl.Append(s, items2, item2)
 				}
 				out.Notes = toolimpl.Slice(s, items2)
@@ -1227,16 +1221,15 @@ func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc, out *Entry) {
 // noteObject is the shape of an object of type Note: its members, and those it requires.
 var noteObject = toolimpl.NewObject([]string{"text", "notes"}, "text", "string")
 
-// decodeNote reads a value of type Note at the location at into *out, member by member, checking it
-// against its schema.
-func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Note) {
+// decodeNote reads a value of type Note at the location at, checking it against its schema.
+func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
 	var atNotes toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
-		return
+		return out
 	}
 	if !s.Object(at, noteObject, "object") {
-		return
+		return out
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -1257,15 +1250,14 @@ func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Note) {
 				items := buf[:0]
 				for i2 := s.NextItem(atNotes); i2 >= 0; i2 = s.NextItem(atNotes) {
 					var item Note
-					var obj Note
-					decodeNote(s, atNotes.Index(i2), depth+1, &obj)
-					item = obj
+					item = decodeNote(s, atNotes.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Notes = toolimpl.Slice(s, items)
 			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

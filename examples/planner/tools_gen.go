@@ -541,9 +541,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 				items := buf[:0]
 				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
 					var item Section
-					var obj Section
-					decodeSection(s, atSections.Index(i2), 1, &obj)
-					item = obj
+					item = decodeSection(s, atSections.Index(i2), 1)
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Sections = toolimpl.Slice(s, items)
@@ -555,16 +553,15 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 // sectionObject is the shape of an object of type Section: its members, and those it requires.
 var sectionObject = toolimpl.NewObject([]string{"heading", "sections"}, "heading", "string")
 
-// decodeSection reads a value of type Section at the location at into *out, member by member,
-// checking it against its schema.
-func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Section) {
+// decodeSection reads a value of type Section at the location at, checking it against its schema.
+func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
 	var atSections toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
-		return
+		return out
 	}
 	if !s.Object(at, sectionObject, "object") {
-		return
+		return out
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -587,15 +584,14 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int, out *Section
 				items := buf[:0]
 				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
 					var item Section
-					var obj Section
-					decodeSection(s, atSections.Index(i2), depth+1, &obj)
-					item = obj
+					item = decodeSection(s, atSections.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Sections = toolimpl.Slice(s, items)
 			}
 		}
 	}
+	return out
 }
 
 // Tools lists the tools of this package in declaration order.

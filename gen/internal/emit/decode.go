@@ -58,7 +58,7 @@ func emitEntries(f *jen.File, t *Tool, n names, read func(into jen.Code) jen.Cod
 	scanner := jen.Id("s").Op("*").Qual(implPath, "Scanner")
 	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
 	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
-		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read(jen.New(typ.Clone()))))))
+		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read(nil)))))
 	name := decodeName(t)
 	them := "them"
 	if t.Output {

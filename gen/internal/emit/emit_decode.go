@@ -64,13 +64,26 @@ type typedFunc struct {
 	depth bool               // it takes the depth of the $refs followed: its type is recursive
 }
 
+// byPointer reports whether f decodes into *out, a member at a time, or
+// returns its value: that of a recursive type, which a pointer passed down
+// its recursion would move to the heap.
+func (f *typedFunc) byPointer() bool { return !f.depth }
+
+// ret is the return statement of f.
+func (f *typedFunc) ret() jen.Code {
+	if f.byPointer() {
+		return jen.Return()
+	}
+	return jen.Return(jen.Id("out"))
+}
+
 func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 	return &typedGen{file: f, scope: sc, pkg: pkg, funcs: map[string]*typedFunc{}, shapes: map[string]string{}, enums: map[string]string{}, objects: objectSchemas{}}
 }
 
 // rootRead returns the call that reads a value of the tool's type from the
-// scanner s at the root into *into, with its decode function, and the
-// tool's schema document.
+// scanner s at the root into *into (only validates it when into is nil),
+// with its decode function, and the tool's schema document.
 func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) func(into jen.Code) jen.Code {
 	g.e, g.d = e, d
 	d.objects = g.objects
@@ -79,6 +92,14 @@ func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) func(into jen.Code)
 		args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
 		if f.depth {
 			args = append(args, jen.Lit(0))
+		}
+		switch {
+		case !f.byPointer() && into == nil:
+			return jen.Id(f.name).Call(args...)
+		case !f.byPointer():
+			return jen.Op("*").Add(into).Op("=").Id(f.name).Call(args...)
+		case into == nil:
+			into = jen.New(jen.Id(t.Obj.Name()))
 		}
 		return jen.Id(f.name).Call(append(args, into)...)
 	}
@@ -173,13 +194,16 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	var body []jen.Code
 	if f.depth {
 		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
-			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return()))
+			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), f.ret()))
 	}
 	if nativeKind(d, s, f.t) != jsonschema.KindObject {
 		// A type that reads itself, or a schema the Scanner does not read
 		// member by member: the value whole, as a map's value.
-		body = append(body, g.fallback(s, f.t, at, lvalue{expr: jen.Op("*").Id("out"), addr: jen.Id("out")})...)
-		g.finishFunc(f, typ, typeName, body)
+		out := lvalue{expr: jen.Id("out"), addr: jen.Op("&").Id("out")}
+		if f.byPointer() {
+			out = lvalue{expr: jen.Op("*").Id("out"), addr: jen.Id("out")}
+		}
+		g.finishFunc(f, typ, typeName, append(body, g.fallback(s, f.t, at, out)...))
 		return
 	}
 	var generic []jen.Code
@@ -206,7 +230,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	st, _ := types.Unalias(f.t).Underlying().(*types.Struct)
 	g.objects[st] = append(g.objects[st], s)
 	shape := g.shape(s, typeName, readNull)
-	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(jen.Return()))
+	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(f.ret()))
 
 	var cases, defaults, unset []jen.Code
 	for i, p := range s.Properties {
@@ -248,6 +272,11 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 	params := []jen.Code{jen.Id("s").Op("*").Qual(implPath, "Scanner"), jen.Id("at").Qual(implPath, "Loc")}
 	if f.depth {
 		params = append(params, jen.Id("depth").Int())
+	}
+	if !f.byPointer() {
+		g.file.Commentf("%s reads a value of type %s at the location at, checking it against its schema.", f.name, typeName)
+		g.file.Func().Id(f.name).Params(params...).Params(jen.Id("out").Add(typ)).Block(append(body, jen.Return(jen.Id("out")))...)
+		return
 	}
 	params = append(params, jen.Id("out").Op("*").Add(typ))
 	g.file.Commentf("%s reads a value of type %s at the location at into *out, member by member, checking it against its schema.", f.name, typeName)
@@ -533,6 +562,9 @@ func (g *typedGen) objectValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	args := []jen.Code{jen.Id("s"), g.e.at(l)}
 	if f.depth {
 		args = append(args, g.e.depthPlusOne())
+	}
+	if !f.byPointer() {
+		return []jen.Code{g.set(t, dst, jen.Id(f.name).Call(args...), true)}
 	}
 	typ, ok := g.d.typeExpr(elem)
 	if !ok {
