@@ -150,8 +150,10 @@ func (st *Stream[T]) Close() (T, Errors) {
 // never written after; its strings share the stream's bytes, which are
 // never written over. Until Close has accepted them, the members hold what
 // the model wrote, which may break the schema (a Write then returned the
-// errors): show them, do not act on them. A stream whose Def has no
-// Decoder (written by hand) shows the zero T until Close.
+// errors): show them, do not act on them. A value of a recursive type (a
+// tree, whose decode function returns it whole) and a stream whose Def has
+// no Decoder (written by hand) show the zero T until the arguments have
+// arrived; their Progress grows all the same.
 func (st *Stream[T]) Snapshot() (T, Progress) {
 	if st.feed.Closed() && st.end != nil {
 		v, _ := st.Close()

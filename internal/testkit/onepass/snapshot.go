@@ -2,6 +2,7 @@ package onepass
 
 import (
 	"encoding/json"
+	"reflect"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -23,7 +24,9 @@ import (
 //   - for a valid call: a complete path is a member of the call, a member
 //     of the arguments listed complete has its final value in the snapshot
 //     already, the string being written is a prefix of its final value,
-//     and after Close the snapshot is Close's value, Ended.
+//     and after Close the snapshot is Close's value, Ended;
+//   - for a tool of a recursive type (OfRecursive), the value is the zero
+//     T until the arguments have arrived whole.
 //
 // snapshots holds what a stream's earlier snapshots showed.
 type snapshots[T any] struct {
@@ -33,6 +36,7 @@ type snapshots[T any] struct {
 	checked  map[string]bool // the members of the arguments compared
 	ended    bool
 	last     T
+	whole    bool // the value is set whole, at the end (a recursive type)
 }
 
 func newSnapshots[T any](tb testing.TB, raw []byte, want T, valid bool) *snapshots[T] {
@@ -69,11 +73,14 @@ func (sn *snapshots[T]) check(tb testing.TB, st *tool.Stream[T], raw []byte, rej
 	if p.Partial != "" {
 		require.NotEmpty(tb, p.Writing, "a partial string outside any member")
 	}
+	if sn.whole && !p.Ended {
+		require.True(tb, reflect.ValueOf(&v).Elem().IsZero(), "a value set whole, before its end (%q at %d)", raw, st.Len())
+	}
 	if sn.args != nil {
 		for _, c := range p.Complete {
 			_, ok := pointer(sn.args, c)
 			require.True(tb, ok, "%s complete, not a member of %q (at %d)", c, raw, st.Len())
-			if raw, _ := pointer(sn.args, c); strings.Count(c, "/") == 1 && raw != nil && !sn.checked[c] {
+			if raw, _ := pointer(sn.args, c); !sn.whole && strings.Count(c, "/") == 1 && raw != nil && !sn.checked[c] {
 				// A member of the arguments listed complete holds its
 				// final value (as JSON: encoding/json's names are the
 				// schema's); but a null that stands for an absent member,

@@ -119,11 +119,12 @@ func byteSplit(n int) []int {
 
 // checkStream streams raw through def in the fragments ending at ends,
 // checks the stream properties, and reports whether a Write failed.
-func checkStream[T any](tb testing.TB, def *tool.Def[T], raw []byte, ends []int) (rejected bool) {
+func checkStream[T any](tb testing.TB, def *tool.Def[T], raw []byte, ends []int, whole bool) (rejected bool) {
 	tb.Helper()
 	want, wantErrs := def.Decoder(nil, raw, nil, 0)
 	st := def.Stream()
 	sn := newSnapshots(tb, raw, want, wantErrs == nil)
+	sn.whole = whole
 	var first error
 	from := 0
 	for _, end := range ends {
