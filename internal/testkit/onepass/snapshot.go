@@ -2,8 +2,8 @@ package onepass
 
 import (
 	"encoding/json"
-	"reflect"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
