@@ -58,7 +58,7 @@ var ReadFileTool = tool.Def[ReadFileArgs]{
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReadFileArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeReadFileArgs(s, toolimpl.Loc{})
+		decodeReadFileArgs(s, toolimpl.Loc{}, new(ReadFileArgs))
 	})
 }
 
@@ -80,7 +80,7 @@ func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func readFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeReadFileArgs(s, toolimpl.Loc{})
+		decodeReadFileArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return ReadFileArgs{}, errs
@@ -92,11 +92,11 @@ func readFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 // requires.
 var readFileArgsObject = toolimpl.NewObject([]string{"path", "lines"}, "path", "string")
 
-// decodeReadFileArgs reads a value of type ReadFileArgs at the location at, checking it against its
-// schema.
-func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReadFileArgs) {
+// decodeReadFileArgs reads a value of type ReadFileArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReadFileArgs) {
 	if !s.Object(at, readFileArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -111,19 +111,21 @@ func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReadFileArgs)
 			}
 		case 1:
 			// lines
-			out.Lines = toolimpl.Ptr(s, decodeCommonRange(s, at.Key("lines")))
+			var obj common.Range
+			decodeCommonRange(s, at.Key("lines"), &obj)
+			out.Lines = toolimpl.Ptr(s, obj)
 		}
 	}
-	return out
 }
 
 // rangeObject is the shape of an object of type Range: its members, and those it requires.
 var rangeObject = toolimpl.NewObject([]string{"from", "to"}, "from", "integer")
 
-// decodeCommonRange reads a value of type Range at the location at, checking it against its schema.
-func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Range) {
+// decodeCommonRange reads a value of type Range at the location at into *out, member by member,
+// checking it against its schema.
+func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Range) {
 	if !s.Object(at, rangeObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -145,7 +147,6 @@ func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Range) 
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the search_docs tool: the canonical schema, and the dialects that differ from
@@ -194,7 +195,7 @@ var SearchDocsTool = tool.Def[SearchDocsArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchDocsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeSearchDocsArgs(s, toolimpl.Loc{})
+		decodeSearchDocsArgs(s, toolimpl.Loc{}, new(SearchDocsArgs))
 	})
 }
 
@@ -216,7 +217,7 @@ func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeSearchDocsArgs(s, toolimpl.Loc{})
+		decodeSearchDocsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return SearchDocsArgs{}, errs
@@ -228,12 +229,12 @@ func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var searchDocsArgsObject = toolimpl.NewObject([]string{"query", "filter", "since", "page", "per_page"}, "query", "string").ReadingNull("since")
 
-// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at, checking it against
-// its schema.
-func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsArgs) {
+// decodeSearchDocsArgs reads a value of type SearchDocsArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsArgs) {
 	r := s.Report()
 	if !s.Object(at, searchDocsArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -290,7 +291,6 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchDocsA
 			}
 		}
 	}
-	return out
 }
 
 // filterObject is the shape of an object of type Filter: its members, and those it requires.
@@ -402,7 +402,7 @@ var CreateEventTool = tool.Def[CreateEventArgs]{
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateEventArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeCreateEventArgs(s, toolimpl.Loc{})
+		decodeCreateEventArgs(s, toolimpl.Loc{}, new(CreateEventArgs))
 	})
 }
 
@@ -424,7 +424,7 @@ func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func createEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeCreateEventArgs(s, toolimpl.Loc{})
+		decodeCreateEventArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return CreateEventArgs{}, errs
@@ -436,12 +436,12 @@ func createEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var createEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "attendees", "priority", "labels"}, "title", "string", "start", "string", "duration", "a string, a duration such as \"90s\" or \"1h30m\"")
 
-// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at, checking it
-// against its schema.
-func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEventArgs) {
+// decodeCreateEventArgs reads a value of type CreateEventArgs at the location at into *out, member
+// by member, checking it against its schema.
+func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEventArgs) {
 	r := s.Report()
 	if !s.Object(at, createEventArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -489,7 +489,9 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 				items := buf[:0]
 				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
 					var item common.Person
-					item = decodeCommonPerson(s, atAttendees.Index(i2))
+					var obj common.Person
+					decodeCommonPerson(s, atAttendees.Index(i2), &obj)
+					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Attendees = toolimpl.Slice(s, items)
@@ -519,17 +521,16 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateEven
 			}
 		}
 	}
-	return out
 }
 
 // personObject is the shape of an object of type Person: its members, and those it requires.
 var personObject = toolimpl.NewObject([]string{"login", "email"}, "login", "string")
 
-// decodeCommonPerson reads a value of type Person at the location at, checking it against its
-// schema.
-func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person) {
+// decodeCommonPerson reads a value of type Person at the location at into *out, member by member,
+// checking it against its schema.
+func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Person) {
 	if !s.Object(at, personObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -551,7 +552,6 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc) (out common.Person
 			}
 		}
 	}
-	return out
 }
 
 // durationPattern matches the pattern
@@ -620,7 +620,7 @@ var SQLQueryTool = tool.Def[SQLQueryArgs]{
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSQLQueryArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeSQLQueryArgs(s, toolimpl.Loc{})
+		decodeSQLQueryArgs(s, toolimpl.Loc{}, new(SQLQueryArgs))
 	})
 }
 
@@ -642,7 +642,7 @@ func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeSQLQueryArgs(s, toolimpl.Loc{})
+		decodeSQLQueryArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return SQLQueryArgs{}, errs
@@ -654,12 +654,12 @@ func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 // requires.
 var sqlQueryArgsObject = toolimpl.NewObject([]string{"query", "params", "timeout", "max_rows"}, "query", "string").ReadingNull("params")
 
-// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at, checking it against its
-// schema.
-func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs) {
+// decodeSQLQueryArgs reads a value of type SQLQueryArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SQLQueryArgs) {
 	r := s.Report()
 	if !s.Object(at, sqlQueryArgsObject, "object") {
-		return out
+		return
 	}
 	out.MaxRows = 100
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
@@ -703,7 +703,6 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SQLQueryArgs)
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the run_command tool: the canonical schema, and the dialects that differ from
@@ -752,7 +751,7 @@ var RunCommandTool = tool.Def[RunCommandArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRunCommandArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeRunCommandArgs(s, toolimpl.Loc{})
+		decodeRunCommandArgs(s, toolimpl.Loc{}, new(RunCommandArgs))
 	})
 }
 
@@ -774,7 +773,7 @@ func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func runCommandArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeRunCommandArgs(s, toolimpl.Loc{})
+		decodeRunCommandArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return RunCommandArgs{}, errs
@@ -786,11 +785,11 @@ func runCommandArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var runCommandArgsObject = toolimpl.NewObject([]string{"command", "args", "env", "timeout"}, "command", "string")
 
-// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at, checking it against
-// its schema.
-func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandArgs) {
+// decodeRunCommandArgs reads a value of type RunCommandArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandArgs) {
 	if !s.Object(at, runCommandArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -843,7 +842,6 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RunCommandA
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the http_request tool: the canonical schema, and the dialects that differ from
@@ -892,7 +890,7 @@ var HTTPRequestTool = tool.Def[HTTPRequestArgs]{
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateHTTPRequestArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeHTTPRequestArgs(s, toolimpl.Loc{})
+		decodeHTTPRequestArgs(s, toolimpl.Loc{}, new(HTTPRequestArgs))
 	})
 }
 
@@ -914,7 +912,7 @@ func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeHTTPRequestArgs(s, toolimpl.Loc{})
+		decodeHTTPRequestArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return HTTPRequestArgs{}, errs
@@ -926,11 +924,11 @@ func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var httpRequestArgsObject = toolimpl.NewObject([]string{"method", "url", "headers", "body"}, "method", "string", "url", "string")
 
-// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at, checking it
-// against its schema.
-func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPRequestArgs) {
+// decodeHTTPRequestArgs reads a value of type HTTPRequestArgs at the location at into *out, member
+// by member, checking it against its schema.
+func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPRequestArgs) {
 	if !s.Object(at, httpRequestArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -976,7 +974,6 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out HTTPReques
 			}
 		}
 	}
-	return out
 }
 
 // methodValues are the values of an enum, sorted for a binary search.
@@ -1023,7 +1020,7 @@ var ListIssuesTool = tool.Def[ListIssuesArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateListIssuesArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeListIssuesArgs(s, toolimpl.Loc{})
+		decodeListIssuesArgs(s, toolimpl.Loc{}, new(ListIssuesArgs))
 	})
 }
 
@@ -1045,7 +1042,7 @@ func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeListIssuesArgs(s, toolimpl.Loc{})
+		decodeListIssuesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return ListIssuesArgs{}, errs
@@ -1057,11 +1054,11 @@ func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var listIssuesArgsObject = toolimpl.NewObject([]string{"repo", "state", "assignee", "page", "per_page"}, "repo", "string")
 
-// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at, checking it against
-// its schema.
-func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesArgs) {
+// decodeListIssuesArgs reads a value of type ListIssuesArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ListIssuesArgs) {
 	if !s.Object(at, listIssuesArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -1084,7 +1081,9 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 			}
 		case 2:
 			// assignee
-			out.Assignee = toolimpl.Ptr(s, decodeCommonPerson(s, at.Key("assignee")))
+			var obj common.Person
+			decodeCommonPerson(s, at.Key("assignee"), &obj)
+			out.Assignee = toolimpl.Ptr(s, obj)
 		case 3:
 			// page
 			if n, ok := s.Integer(at.Key("page"), "integer"); ok {
@@ -1105,7 +1104,6 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ListIssuesA
 			}
 		}
 	}
-	return out
 }
 
 // repoPattern reports whether s matches the pattern "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", compiled

@@ -58,7 +58,7 @@ var GetWeatherTool = tool.Def[GetWeatherArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeGetWeatherArgs(s, toolimpl.Loc{})
+		decodeGetWeatherArgs(s, toolimpl.Loc{}, new(GetWeatherArgs))
 	})
 }
 
@@ -80,7 +80,7 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+		decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return GetWeatherArgs{}, errs
@@ -92,11 +92,11 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
 
-// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against
-// its schema.
-func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherArgs) {
 	if !s.Object(at, getWeatherArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -137,7 +137,9 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 			}
 		case 4:
 			// coords
-			out.Coords = toolimpl.Ptr(s, decodeCoords(s, at.Key("coords")))
+			var obj Coords
+			decodeCoords(s, at.Key("coords"), &obj)
+			out.Coords = toolimpl.Ptr(s, obj)
 		case 5:
 			// tags
 			atTags := at.Key("tags")
@@ -158,16 +160,16 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 			}
 		}
 	}
-	return out
 }
 
 // coordsObject is the shape of an object of type Coords: its members, and those it requires.
 var coordsObject = toolimpl.NewObject([]string{"lat", "lon"}, "lat", "number", "lon", "number")
 
-// decodeCoords reads a value of type Coords at the location at, checking it against its schema.
-func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
+// decodeCoords reads a value of type Coords at the location at into *out, member by member,
+// checking it against its schema.
+func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -193,7 +195,6 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 			}
 		}
 	}
-	return out
 }
 
 // unitsValues are the values of an enum, sorted for a binary search.
@@ -258,7 +259,7 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeSaveOutlineArgs(s, toolimpl.Loc{})
+		decodeSaveOutlineArgs(s, toolimpl.Loc{}, new(SaveOutlineArgs))
 	})
 }
 
@@ -280,7 +281,7 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
+		decodeSaveOutlineArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return SaveOutlineArgs{}, errs
@@ -292,11 +293,11 @@ func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
 
-// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it
-// against its schema.
-func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlineArgs) {
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at into *out, member
+// by member, checking it against its schema.
+func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlineArgs) {
 	if !s.Object(at, saveOutlineArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -326,7 +327,6 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlin
 			}
 		}
 	}
-	return out
 }
 
 // sectionObject is the shape of an object of type Section: its members, and those it requires.
@@ -433,7 +433,7 @@ var CreateTicketTool = tool.Def[CreateTicketArgs]{
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCreateTicketArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeCreateTicketArgs(s, toolimpl.Loc{})
+		decodeCreateTicketArgs(s, toolimpl.Loc{}, new(CreateTicketArgs))
 	})
 }
 
@@ -455,7 +455,7 @@ func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func createTicketArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeCreateTicketArgs(s, toolimpl.Loc{})
+		decodeCreateTicketArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return CreateTicketArgs{}, errs
@@ -467,11 +467,11 @@ func createTicketArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fee
 // it requires.
 var createTicketArgsObject = toolimpl.NewObject([]string{"title", "description", "priority", "severity", "category", "channel", "account_id", "customer_name", "customer_email", "customer_phone", "language", "product", "version", "os", "browser", "tags", "due_date", "estimate_hours", "assignee", "team", "watchers", "public", "escalated", "notify", "reopen_count", "sla_minutes", "satisfaction", "shipping", "attachments", "related_tickets"}, "title", "string", "description", "string", "priority", "string", "severity", "integer", "category", "string", "channel", "string", "account_id", "string", "customer_name", "string", "customer_email", "string", "language", "string", "product", "string", "team", "string", "public", "boolean")
 
-// decodeCreateTicketArgs reads a value of type CreateTicketArgs at the location at, checking it
-// against its schema.
-func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTicketArgs) {
+// decodeCreateTicketArgs reads a value of type CreateTicketArgs at the location at into *out,
+// member by member, checking it against its schema.
+func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTicketArgs) {
 	if !s.Object(at, createTicketArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -732,7 +732,9 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 			}
 		case 27:
 			// shipping
-			out.Shipping = toolimpl.Ptr(s, decodeAddress(s, at.Key("shipping")))
+			var obj Address
+			decodeAddress(s, at.Key("shipping"), &obj)
+			out.Shipping = toolimpl.Ptr(s, obj)
 		case 28:
 			// attachments
 			atAttachments := at.Key("attachments")
@@ -741,7 +743,9 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 				items3 := buf3[:0]
 				for i4 := s.NextItem(atAttachments); i4 >= 0; i4 = s.NextItem(atAttachments) {
 					var item3 Attachment
-					item3 = decodeAttachment(s, atAttachments.Index(i4))
+					var obj2 Attachment
+					decodeAttachment(s, atAttachments.Index(i4), &obj2)
+					item3 = obj2
 					items3 = toolimpl.Append(s, items3, item3)
 				}
 				out.Attachments = toolimpl.Slice(s, items3)
@@ -766,16 +770,16 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CreateTic
 			}
 		}
 	}
-	return out
 }
 
 // addressObject is the shape of an object of type Address: its members, and those it requires.
 var addressObject = toolimpl.NewObject([]string{"street", "city", "postal_code", "country"}, "street", "string", "city", "string", "postal_code", "string", "country", "string")
 
-// decodeAddress reads a value of type Address at the location at, checking it against its schema.
-func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
+// decodeAddress reads a value of type Address at the location at into *out, member by member,
+// checking it against its schema.
+func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 	if !s.Object(at, addressObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -819,18 +823,17 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc) (out Address) {
 			}
 		}
 	}
-	return out
 }
 
 // attachmentObject is the shape of an object of type Attachment: its members, and those it
 // requires.
 var attachmentObject = toolimpl.NewObject([]string{"name", "media_type", "size"}, "name", "string", "media_type", "string", "size", "integer")
 
-// decodeAttachment reads a value of type Attachment at the location at, checking it against its
-// schema.
-func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
+// decodeAttachment reads a value of type Attachment at the location at into *out, member by member,
+// checking it against its schema.
+func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc, out *Attachment) {
 	if !s.Object(at, attachmentObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -865,7 +868,6 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc) (out Attachment) {
 			}
 		}
 	}
-	return out
 }
 
 // priorityValues are the values of an enum, sorted for a binary search.
@@ -1085,7 +1087,7 @@ var StoreNotesTool = tool.Def[StoreNotesArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateStoreNotesArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeStoreNotesArgs(s, toolimpl.Loc{})
+		decodeStoreNotesArgs(s, toolimpl.Loc{}, new(StoreNotesArgs))
 	})
 }
 
@@ -1107,7 +1109,7 @@ func DecodeStoreNotesArgsJSON(raw []byte) (StoreNotesArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeStoreNotesArgs(s, toolimpl.Loc{})
+		decodeStoreNotesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return StoreNotesArgs{}, errs
@@ -1119,11 +1121,11 @@ func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var storeNotesArgsObject = toolimpl.NewObject([]string{"title", "text", "entries", "notes"}, "title", "string")
 
-// decodeStoreNotesArgs reads a value of type StoreNotesArgs at the location at, checking it against
-// its schema.
-func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out StoreNotesArgs) {
+// decodeStoreNotesArgs reads a value of type StoreNotesArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesArgs) {
 	if !s.Object(at, storeNotesArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -1151,7 +1153,9 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out StoreNotesA
 				items := buf[:0]
 				for i2 := s.NextItem(atEntries); i2 >= 0; i2 = s.NextItem(atEntries) {
 					var item Entry
-					item = decodeEntry(s, atEntries.Index(i2))
+					var obj Entry
+					decodeEntry(s, atEntries.Index(i2), &obj)
+					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Entries = toolimpl.Slice(s, items)
@@ -1171,16 +1175,16 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out StoreNotesA
 			}
 		}
 	}
-	return out
 }
 
 // entryObject is the shape of an object of type Entry: its members, and those it requires.
 var entryObject = toolimpl.NewObject([]string{"id", "label", "score"}, "id", "integer", "label", "string", "score", "number")
 
-// decodeEntry reads a value of type Entry at the location at, checking it against its schema.
-func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc) (out Entry) {
+// decodeEntry reads a value of type Entry at the location at into *out, member by member, checking
+// it against its schema.
+func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc, out *Entry) {
 	if !s.Object(at, entryObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -1212,7 +1216,6 @@ func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc) (out Entry) {
 			}
 		}
 	}
-	return out
 }
 
 // noteObject is the shape of an object of type Note: its members, and those it requires.

@@ -37,14 +37,15 @@ var ItineraryOutput = tool.OutputDef[Itinerary]{
 		Schema:      json.RawMessage(itinerarySchema),
 		Validate:    ValidateItinerary,
 	}, itineraryForms),
-	Decode: DecodeItinerary,
+	Decode:  DecodeItinerary,
+	Decoder: itineraryDecoder,
 }
 
 // ValidateItinerary checks a model's answer in the itinerary format: nil when valid, else the
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateItinerary(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeItinerary(s, toolimpl.Loc{})
+		decodeItinerary(s, toolimpl.Loc{}, new(Itinerary))
 	})
 }
 
@@ -66,7 +67,7 @@ func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
 // then what feed streams, with at most maxErrors errors.
 func itineraryDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Itinerary, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeItinerary(s, toolimpl.Loc{})
+		decodeItinerary(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return Itinerary{}, errs
@@ -77,11 +78,11 @@ func itineraryDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxE
 // itineraryObject is the shape of an object of type Itinerary: its members, and those it requires.
 var itineraryObject = toolimpl.NewObject([]string{"reference", "passengers", "flights", "total"}, "reference", "string", "passengers", "array", "flights", "array", "total", "number")
 
-// decodeItinerary reads a value of type Itinerary at the location at, checking it against its
-// schema.
-func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
+// decodeItinerary reads a value of type Itinerary at the location at into *out, member by member,
+// checking it against its schema.
+func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 	if !s.Object(at, itineraryObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -116,7 +117,9 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
 				items2 := buf2[:0]
 				for i3 := s.NextItem(atFlights); i3 >= 0; i3 = s.NextItem(atFlights) {
 					var item2 Leg
-					item2 = decodeLeg(s, atFlights.Index(i3))
+					var obj Leg
+					decodeLeg(s, atFlights.Index(i3), &obj)
+					item2 = obj
 					items2 = toolimpl.Append(s, items2, item2)
 				}
 				out.Flights = toolimpl.Slice(s, items2)
@@ -131,16 +134,16 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc) (out Itinerary) {
 			}
 		}
 	}
-	return out
 }
 
 // legObject is the shape of an object of type Leg: its members, and those it requires.
 var legObject = toolimpl.NewObject([]string{"flight", "from", "to", "depart"}, "flight", "string", "from", "string", "to", "string", "depart", "string")
 
-// decodeLeg reads a value of type Leg at the location at, checking it against its schema.
-func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
+// decodeLeg reads a value of type Leg at the location at into *out, member by member, checking it
+// against its schema.
+func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc, out *Leg) {
 	if !s.Object(at, legObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -181,7 +184,6 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc) (out Leg) {
 			}
 		}
 	}
-	return out
 }
 
 // referencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.

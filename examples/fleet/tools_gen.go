@@ -112,7 +112,7 @@ var GetBalanceTool = tool.ResultDef[GetBalanceArgs, Balance]{Def: tool.Def[GetBa
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBalanceArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeGetBalanceArgs(s, toolimpl.Loc{})
+		decodeGetBalanceArgs(s, toolimpl.Loc{}, new(GetBalanceArgs))
 	})
 }
 
@@ -134,7 +134,7 @@ func DecodeGetBalanceArgsJSON(raw []byte) (GetBalanceArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeGetBalanceArgs(s, toolimpl.Loc{})
+		decodeGetBalanceArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return GetBalanceArgs{}, errs
@@ -146,11 +146,11 @@ func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getBalanceArgsObject = toolimpl.NewObject([]string{"account"}, "account", "string")
 
-// decodeGetBalanceArgs reads a value of type GetBalanceArgs at the location at, checking it against
-// its schema.
-func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceArgs) {
+// decodeGetBalanceArgs reads a value of type GetBalanceArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBalanceArgs) {
 	if !s.Object(at, getBalanceArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -167,7 +167,6 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBalanceA
 			}
 		}
 	}
-	return out
 }
 
 // accountPattern reports whether s matches the pattern "^acct-[0-9]+$", compiled to a loop per run.
@@ -283,7 +282,7 @@ var RecordPaymentTool = tool.ResultDef[RecordPaymentArgs, Receipt]{Def: tool.Def
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateRecordPaymentArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeRecordPaymentArgs(s, toolimpl.Loc{})
+		decodeRecordPaymentArgs(s, toolimpl.Loc{}, new(RecordPaymentArgs))
 	})
 }
 
@@ -305,7 +304,7 @@ func DecodeRecordPaymentArgsJSON(raw []byte) (RecordPaymentArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeRecordPaymentArgs(s, toolimpl.Loc{})
+		decodeRecordPaymentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return RecordPaymentArgs{}, errs
@@ -317,11 +316,11 @@ func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fe
 // those it requires.
 var recordPaymentArgsObject = toolimpl.NewObject([]string{"account", "amount_cents", "memo"}, "account", "string", "amount_cents", "integer", "memo", "string")
 
-// decodeRecordPaymentArgs reads a value of type RecordPaymentArgs at the location at, checking it
-// against its schema.
-func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPaymentArgs) {
+// decodeRecordPaymentArgs reads a value of type RecordPaymentArgs at the location at into *out,
+// member by member, checking it against its schema.
+func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RecordPaymentArgs) {
 	if !s.Object(at, recordPaymentArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -359,7 +358,6 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out RecordPa
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the transfer_funds tool: the canonical schema, and the dialects that differ
@@ -405,7 +403,7 @@ var TransferFundsTool = tool.ResultDef[TransferFundsArgs, Receipt]{Def: tool.Def
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTransferFundsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeTransferFundsArgs(s, toolimpl.Loc{})
+		decodeTransferFundsArgs(s, toolimpl.Loc{}, new(TransferFundsArgs))
 	})
 }
 
@@ -427,7 +425,7 @@ func DecodeTransferFundsArgsJSON(raw []byte) (TransferFundsArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeTransferFundsArgs(s, toolimpl.Loc{})
+		decodeTransferFundsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return TransferFundsArgs{}, errs
@@ -439,11 +437,11 @@ func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fe
 // those it requires.
 var transferFundsArgsObject = toolimpl.NewObject([]string{"from", "to", "amount_cents", "memo"}, "from", "string", "to", "string", "amount_cents", "integer", "memo", "string")
 
-// decodeTransferFundsArgs reads a value of type TransferFundsArgs at the location at, checking it
-// against its schema.
-func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TransferFundsArgs) {
+// decodeTransferFundsArgs reads a value of type TransferFundsArgs at the location at into *out,
+// member by member, checking it against its schema.
+func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TransferFundsArgs) {
 	if !s.Object(at, transferFundsArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -492,7 +490,6 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Transfer
 			}
 		}
 	}
-	return out
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -62,7 +62,7 @@ var PlanEventTool = tool.Def[PlanEventArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlanEventArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodePlanEventArgs(s, toolimpl.Loc{})
+		decodePlanEventArgs(s, toolimpl.Loc{}, new(PlanEventArgs))
 	})
 }
 
@@ -84,7 +84,7 @@ func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func planEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodePlanEventArgs(s, toolimpl.Loc{})
+		decodePlanEventArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return PlanEventArgs{}, errs
@@ -96,12 +96,12 @@ func planEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, 
 // requires.
 var planEventArgsObject = toolimpl.NewObject([]string{"title", "start", "duration", "organizer", "attendees", "venue", "link", "attachment", "priority", "id"}, "title", "string", "start", "string", "organizer", "object")
 
-// decodePlanEventArgs reads a value of type PlanEventArgs at the location at, checking it against
-// its schema.
-func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArgs) {
+// decodePlanEventArgs reads a value of type PlanEventArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArgs) {
 	r := s.Report()
 	if !s.Object(at, planEventArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -143,7 +143,9 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 			}
 		case 3:
 			// organizer
-			out.Organizer = decodeContact(s, at.Key("organizer"))
+			var obj Contact
+			decodeContact(s, at.Key("organizer"), &obj)
+			out.Organizer = obj
 		case 4:
 			// attendees
 			atAttendees := at.Key("attendees")
@@ -239,18 +241,18 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PlanEventArg
 			}
 		}
 	}
-	return out
 }
 
 // contactObject is the shape of an object of type Contact: its members, and those it requires.
 var contactObject = toolimpl.NewObject([]string{"name", "email", "phone"}, "name", "string")
 
-// decodeContact reads a value of type Contact at the location at, checking it against its schema.
-func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
+// decodeContact reads a value of type Contact at the location at into *out, member by member,
+// checking it against its schema.
+func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc, out *Contact) {
 	r := s.Report()
 	held := s.Hold()
 	if !s.Object(at, contactObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -291,7 +293,6 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc) (out Contact) {
 	if matched != 1 {
 		r.OneOf(at, "exactly one of: an object with 'email'; an object with 'phone'", matched, held)
 	}
-	return out
 }
 
 // phonePattern reports whether s matches the pattern "^[0-9+ -]{6,20}$", compiled to a loop.
@@ -481,7 +482,7 @@ var SaveOutlineTool = tool.Def[SaveOutlineArgs]{
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSaveOutlineArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeSaveOutlineArgs(s, toolimpl.Loc{})
+		decodeSaveOutlineArgs(s, toolimpl.Loc{}, new(SaveOutlineArgs))
 	})
 }
 
@@ -503,7 +504,7 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeSaveOutlineArgs(s, toolimpl.Loc{})
+		decodeSaveOutlineArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return SaveOutlineArgs{}, errs
@@ -515,11 +516,11 @@ func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed
 // it requires.
 var saveOutlineArgsObject = toolimpl.NewObject([]string{"title", "sections"}, "title", "string", "sections", "array")
 
-// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at, checking it
-// against its schema.
-func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlineArgs) {
+// decodeSaveOutlineArgs reads a value of type SaveOutlineArgs at the location at into *out, member
+// by member, checking it against its schema.
+func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlineArgs) {
 	if !s.Object(at, saveOutlineArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -547,7 +548,6 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SaveOutlin
 			}
 		}
 	}
-	return out
 }
 
 // sectionObject is the shape of an object of type Section: its members, and those it requires.

@@ -51,7 +51,7 @@ var GetBatteryTool = tool.Def[GetBatteryArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBatteryArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeGetBatteryArgs(s, toolimpl.Loc{})
+		decodeGetBatteryArgs(s, toolimpl.Loc{}, new(GetBatteryArgs))
 	})
 }
 
@@ -73,7 +73,7 @@ func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeGetBatteryArgs(s, toolimpl.Loc{})
+		decodeGetBatteryArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return GetBatteryArgs{}, errs
@@ -85,15 +85,14 @@ func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getBatteryArgsObject = toolimpl.NewObject([]string{})
 
-// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at, checking it against
-// its schema.
-func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBatteryArgs) {
+// decodeGetBatteryArgs reads a value of type GetBatteryArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBatteryArgs) {
 	if !s.Object(at, getBatteryArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 	}
-	return out
 }
 
 // The parameters of the move_to tool: the canonical schema, and the dialects that differ from it.
@@ -136,7 +135,7 @@ var MoveToTool = tool.Def[MoveToArgs]{
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveToArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeMoveToArgs(s, toolimpl.Loc{})
+		decodeMoveToArgs(s, toolimpl.Loc{}, new(MoveToArgs))
 	})
 }
 
@@ -158,7 +157,7 @@ func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
 // then what feed streams, with at most maxErrors errors.
 func moveToArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveToArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeMoveToArgs(s, toolimpl.Loc{})
+		decodeMoveToArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return MoveToArgs{}, errs
@@ -170,11 +169,11 @@ func moveToArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, max
 // requires.
 var moveToArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number", "speed", "number")
 
-// decodeMoveToArgs reads a value of type MoveToArgs at the location at, checking it against its
-// schema.
-func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
+// decodeMoveToArgs reads a value of type MoveToArgs at the location at into *out, member by member,
+// checking it against its schema.
+func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveToArgs) {
 	if !s.Object(at, moveToArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -210,7 +209,6 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveToArgs) {
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the open_door tool: the canonical schema, and the dialects that differ from it.
@@ -253,7 +251,7 @@ var OpenDoorTool = tool.Def[OpenDoorArgs]{
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateOpenDoorArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeOpenDoorArgs(s, toolimpl.Loc{})
+		decodeOpenDoorArgs(s, toolimpl.Loc{}, new(OpenDoorArgs))
 	})
 }
 
@@ -275,7 +273,7 @@ func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func openDoorArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeOpenDoorArgs(s, toolimpl.Loc{})
+		decodeOpenDoorArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return OpenDoorArgs{}, errs
@@ -287,11 +285,11 @@ func openDoorArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 // requires.
 var openDoorArgsObject = toolimpl.NewObject([]string{"door"}, "door", "string")
 
-// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at, checking it against its
-// schema.
-func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OpenDoorArgs) {
+// decodeOpenDoorArgs reads a value of type OpenDoorArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *OpenDoorArgs) {
 	if !s.Object(at, openDoorArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -302,7 +300,6 @@ func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out OpenDoorArgs)
 			}
 		}
 	}
-	return out
 }
 
 // Tools lists the tools of this package in declaration order.

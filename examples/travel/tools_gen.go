@@ -192,7 +192,7 @@ var SearchFlightsTool = tool.ResultDef[SearchFlightsArgs, Flights]{Def: tool.Def
 // else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateSearchFlightsArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeSearchFlightsArgs(s, toolimpl.Loc{})
+		decodeSearchFlightsArgs(s, toolimpl.Loc{}, new(SearchFlightsArgs))
 	})
 }
 
@@ -214,7 +214,7 @@ func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeSearchFlightsArgs(s, toolimpl.Loc{})
+		decodeSearchFlightsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return SearchFlightsArgs{}, errs
@@ -226,11 +226,11 @@ func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Fe
 // those it requires.
 var searchFlightsArgsObject = toolimpl.NewObject([]string{"from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop"}, "from", "string", "to", "string", "date", "string", "passengers", "integer")
 
-// decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at, checking it
-// against its schema.
-func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFlightsArgs) {
+// decodeSearchFlightsArgs reads a value of type SearchFlightsArgs at the location at into *out,
+// member by member, checking it against its schema.
+func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFlightsArgs) {
 	if !s.Object(at, searchFlightsArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -314,7 +314,6 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out SearchFl
 			}
 		}
 	}
-	return out
 }
 
 // fromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
@@ -531,7 +530,7 @@ var BookFlightTool = tool.ResultDef[BookFlightArgs, Booking]{Def: tool.Def[BookF
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateBookFlightArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeBookFlightArgs(s, toolimpl.Loc{})
+		decodeBookFlightArgs(s, toolimpl.Loc{}, new(BookFlightArgs))
 	})
 }
 
@@ -553,7 +552,7 @@ func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeBookFlightArgs(s, toolimpl.Loc{})
+		decodeBookFlightArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return BookFlightArgs{}, errs
@@ -565,11 +564,11 @@ func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var bookFlightArgsObject = toolimpl.NewObject([]string{"flight_id", "passengers", "notes"}, "flight_id", "string", "passengers", "array")
 
-// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at, checking it against
-// its schema.
-func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightArgs) {
+// decodeBookFlightArgs reads a value of type BookFlightArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightArgs) {
 	if !s.Object(at, bookFlightArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -594,7 +593,9 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 				items := buf[:0]
 				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
 					var item Passenger
-					item = decodePassenger(s, atPassengers.Index(i2))
+					var obj Passenger
+					decodePassenger(s, atPassengers.Index(i2), &obj)
+					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Passengers = toolimpl.Slice(s, items)
@@ -610,17 +611,16 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out BookFlightA
 			}
 		}
 	}
-	return out
 }
 
 // passengerObject is the shape of an object of type Passenger: its members, and those it requires.
 var passengerObject = toolimpl.NewObject([]string{"name", "birth_year", "seat"}, "name", "string", "birth_year", "integer")
 
-// decodePassenger reads a value of type Passenger at the location at, checking it against its
-// schema.
-func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
+// decodePassenger reads a value of type Passenger at the location at into *out, member by member,
+// checking it against its schema.
+func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc, out *Passenger) {
 	if !s.Object(at, passengerObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -655,7 +655,6 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc) (out Passenger) {
 			}
 		}
 	}
-	return out
 }
 
 // flightIDPattern reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
@@ -732,7 +731,7 @@ var GetBookingTool = tool.ResultDef[GetBookingArgs, Booking]{Def: tool.Def[GetBo
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetBookingArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeGetBookingArgs(s, toolimpl.Loc{})
+		decodeGetBookingArgs(s, toolimpl.Loc{}, new(GetBookingArgs))
 	})
 }
 
@@ -754,7 +753,7 @@ func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func getBookingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeGetBookingArgs(s, toolimpl.Loc{})
+		decodeGetBookingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return GetBookingArgs{}, errs
@@ -766,11 +765,11 @@ func getBookingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getBookingArgsObject = toolimpl.NewObject([]string{"reference"}, "reference", "string")
 
-// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at, checking it against
-// its schema.
-func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBookingArgs) {
+// decodeGetBookingArgs reads a value of type GetBookingArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBookingArgs) {
 	if !s.Object(at, getBookingArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -784,7 +783,6 @@ func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetBookingA
 			}
 		}
 	}
-	return out
 }
 
 // Tools lists the tools of this package in declaration order.

@@ -54,7 +54,7 @@ var GetWeatherTool = tool.Def[GetWeatherArgs]{
 // the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateGetWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeGetWeatherArgs(s, toolimpl.Loc{})
+		decodeGetWeatherArgs(s, toolimpl.Loc{}, new(GetWeatherArgs))
 	})
 }
 
@@ -76,7 +76,7 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+		decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return GetWeatherArgs{}, errs
@@ -88,11 +88,11 @@ func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed,
 // requires.
 var getWeatherArgsObject = toolimpl.NewObject([]string{"city", "days", "units", "include_hourly", "coords", "tags"}, "city", "string")
 
-// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at, checking it against
-// its schema.
-func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherArgs) {
+// decodeGetWeatherArgs reads a value of type GetWeatherArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherArgs) {
 	if !s.Object(at, getWeatherArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -133,7 +133,9 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 			}
 		case 4:
 			// coords
-			out.Coords = toolimpl.Ptr(s, decodeCoords(s, at.Key("coords")))
+			var obj Coords
+			decodeCoords(s, at.Key("coords"), &obj)
+			out.Coords = toolimpl.Ptr(s, obj)
 		case 5:
 			// tags
 			atTags := at.Key("tags")
@@ -154,16 +156,16 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out GetWeatherA
 			}
 		}
 	}
-	return out
 }
 
 // coordsObject is the shape of an object of type Coords: its members, and those it requires.
 var coordsObject = toolimpl.NewObject([]string{"lat", "lon"}, "lat", "number", "lon", "number")
 
-// decodeCoords reads a value of type Coords at the location at, checking it against its schema.
-func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
+// decodeCoords reads a value of type Coords at the location at into *out, member by member,
+// checking it against its schema.
+func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -189,7 +191,6 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
 			}
 		}
 	}
-	return out
 }
 
 // unitsValues are the values of an enum, sorted for a binary search.
@@ -250,7 +251,7 @@ var CurrentWeatherTool = tool.Def[CurrentWeatherArgs]{
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateCurrentWeatherArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeCurrentWeatherArgs(s, toolimpl.Loc{})
+		decodeCurrentWeatherArgs(s, toolimpl.Loc{}, new(CurrentWeatherArgs))
 	})
 }
 
@@ -272,7 +273,7 @@ func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) 
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeCurrentWeatherArgs(s, toolimpl.Loc{})
+		decodeCurrentWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return CurrentWeatherArgs{}, errs
@@ -284,11 +285,11 @@ func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.F
 // those it requires.
 var currentWeatherArgsObject = toolimpl.NewObject([]string{"city", "units"}, "city", "string")
 
-// decodeCurrentWeatherArgs reads a value of type CurrentWeatherArgs at the location at, checking it
-// against its schema.
-func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out CurrentWeatherArgs) {
+// decodeCurrentWeatherArgs reads a value of type CurrentWeatherArgs at the location at into *out,
+// member by member, checking it against its schema.
+func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CurrentWeatherArgs) {
 	if !s.Object(at, currentWeatherArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -304,7 +305,6 @@ func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out Current
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the add tool: the canonical schema, and the dialects that differ from it.
@@ -347,7 +347,7 @@ var AddTool = tool.Def[AddArgs]{
 // most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateAddArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeAddArgs(s, toolimpl.Loc{})
+		decodeAddArgs(s, toolimpl.Loc{}, new(AddArgs))
 	})
 }
 
@@ -369,7 +369,7 @@ func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
 // what feed streams, with at most maxErrors errors.
 func addArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out AddArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeAddArgs(s, toolimpl.Loc{})
+		decodeAddArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return AddArgs{}, errs
@@ -380,10 +380,11 @@ func addArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErr
 // addArgsObject is the shape of an object of type AddArgs: its members, and those it requires.
 var addArgsObject = toolimpl.NewObject([]string{"a", "b"}, "a", "number", "b", "number")
 
-// decodeAddArgs reads a value of type AddArgs at the location at, checking it against its schema.
-func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AddArgs) {
+// decodeAddArgs reads a value of type AddArgs at the location at into *out, member by member,
+// checking it against its schema.
+func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *AddArgs) {
 	if !s.Object(at, addArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -399,7 +400,6 @@ func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out AddArgs) {
 			}
 		}
 	}
-	return out
 }
 
 // Tools lists the tools of this package in declaration order.

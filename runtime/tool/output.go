@@ -89,12 +89,61 @@ func (fs *ResponseFormats) Field(d Dialect) *ResponseFormat {
 // OutputDef is an Output together with the Go type of its answer. toolgen
 // generates one per annotated struct T:
 //
-//	var InvoiceOutput = tool.OutputDef[Invoice]{Output: tool.Output{...}, Decode: DecodeInvoice}
+//	var InvoiceOutput = tool.OutputDef[Invoice]{Output: tool.Output{...}, Decode: DecodeInvoice, Decoder: ...}
 type OutputDef[T any] struct {
 	Output
 	// Decode validates a decoded answer and, when it is valid, returns it
 	// as a T; otherwise the zero T and every error.
 	Decode func(answer map[string]any) (T, Errors)
+	// Decoder reads an answer in one pass, as a Def's Decoder reads
+	// arguments; toolgen generates it. Stream reads a streamed answer with
+	// it; without one, Stream buffers the answer and parses it at Close.
+	Decoder Decoder[T]
+}
+
+// Stream reads a model's answer as a provider streams it, text delta by
+// text delta, with the output's generated Decoder: Write, Snapshot and
+// Close do what they do for a tool's arguments (see Def.Stream), and Close
+// returns exactly what ParseBytes returns for the bytes of every write,
+// for any split. A Write fails once no continuation of the bytes written
+// can be a valid answer; its errors are those of the one pass, whose
+// reasons speak of arguments where ParseBytes's speak of the answer (a
+// syntax error, an answer that is not an object): Close returns
+// ParseBytes's.
+func (d *OutputDef[T]) Stream() *Stream[T] {
+	dec := d.Decoder
+	if dec == nil {
+		dec = func(_ map[string]any, _ []byte, f *streamFeed, _ int) (v T, _ Errors) {
+			f.All() // read at Close, by ParseBytes
+			return v, nil
+		}
+	}
+	st := newStream(dec, 0)
+	st.end = func(v T, errs Errors, all []byte) (T, Errors) {
+		if d.Decoder == nil || !answerParsed(errs, all) {
+			// The one pass read the answer as arguments, whose blank
+			// text is an empty object and whose parse errors speak of
+			// arguments: ParseBytes says it of the answer.
+			return d.ParseBytes(all)
+		}
+		return v, errs
+	}
+	return st
+}
+
+// answerParsed reports whether the one pass's verdict on an answer is
+// ParseBytes's: the answer is not blank and it parsed as an object.
+func answerParsed(errs Errors, all []byte) bool {
+	if len(bytes.TrimLeft(all, " \t\r\n")) == 0 {
+		return false
+	}
+	for _, e := range errs {
+		switch e.Code {
+		case CodeBadJSON, CodeBadNumber, CodeBadShape:
+			return false
+		}
+	}
+	return true
 }
 
 // Parse reads a model's answer, the text of its message, into a T: it

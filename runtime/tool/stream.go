@@ -35,6 +35,10 @@ type Stream[T any] struct {
 	feed *streamFeed
 	out  *streamed[T]
 	err  error // the error Write returns, once there is one
+
+	// end makes the verdict of Close from the decoder's, for a stream of a
+	// structured output (see OutputDef.Stream); nil for arguments.
+	end func(v T, errs Errors, all []byte) (T, Errors)
 }
 
 // streamed is what a stream's decoder returned: apart from the Stream, so
@@ -72,14 +76,30 @@ func (d *Def[T]) stream(maxErrors int) *Stream[T] {
 	if dec == nil {
 		dec = mapDecoder(d)
 	}
+	return newStream(dec, maxErrors)
+}
+
+func newStream[T any](dec Decoder[T], maxErrors int) *Stream[T] {
 	out := new(streamed[T])
 	var f *streamFeed
 	f = feed.New[Errors](func() {
-		out.v, out.errs = dec(nil, nil, f, maxErrors)
-		if out.errs != nil {
-			f.Reject(out.errs)
+		v, errs := dec(nil, nil, f, maxErrors)
+		switch {
+		case errs != nil:
+			out.v = *new(T)
+		case !f.Aimed():
+			// A decoder that does not write into the stream's value (one
+			// written by hand) returns it.
+			out.v = v
+		}
+		out.errs = errs
+		if errs != nil {
+			f.Reject(errs)
 		}
 	})
+	// A generated decoder writes each member into out.v as it reads it
+	// (toolimpl.Into), where Snapshot reads it while the decoder waits.
+	f.Aim(&out.v)
 	st := &Stream[T]{feed: f, out: out}
 	runtime.AddCleanup(st, (*streamFeed).Stop, f)
 	return st
@@ -111,7 +131,35 @@ func (st *Stream[T]) rejected() error {
 // byte written: the value, or the zero T and the errors.
 func (st *Stream[T]) Close() (T, Errors) {
 	st.feed.Close()
+	if st.end != nil {
+		return st.end(st.out.v, st.out.errs, st.feed.Bytes())
+	}
 	return st.out.v, st.out.errs
+}
+
+// Snapshot returns what has arrived so far: the value, with each member
+// whose value has arrived whole (an object, array or string member only
+// once it is whole: Progress.Partial holds the string being written), and
+// which members are complete, being written or absent. It reads what the
+// decoder has written, without reading any byte again: its cost depends on
+// the members, not on the bytes written. After Close it returns Close's
+// value, and a Progress whose Ended is true when the arguments closed.
+//
+// The value is a copy that the stream does not write to again: a slice,
+// map or pointer of a member is set once, when the member is whole, and
+// never written after; its strings share the stream's bytes, which are
+// never written over. Until Close has accepted them, the members hold what
+// the model wrote, which may break the schema (a Write then returned the
+// errors): show them, do not act on them. A value of a recursive type (a
+// tree, whose decode function returns it whole) and a stream whose Def has
+// no Decoder (written by hand) show the zero T until the arguments have
+// arrived; their Progress grows all the same.
+func (st *Stream[T]) Snapshot() (T, Progress) {
+	if st.feed.Closed() && st.end != nil {
+		v, _ := st.Close()
+		return v, progressOf(st.feed)
+	}
+	return st.out.v, progressOf(st.feed)
 }
 
 // Len returns how many bytes were written.

@@ -37,7 +37,7 @@
 //
 //	func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 //		errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-//			out = decodeGetWeatherArgs(s, toolimpl.Loc{})
+//			decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 //		})
 //		if errs != nil {
 //			return GetWeatherArgs{}, errs
@@ -45,9 +45,9 @@
 //		return out, nil
 //	}
 //
-//	func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc) (out Coords) {
+//	func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 //		if !s.Object(at, coordsObject, "object") {
-//			return out
+//			return
 //		}
 //		for i := s.Next(at); i >= 0; i = s.Next(at) {
 //			switch i {
@@ -65,8 +65,12 @@
 //				...
 //			}
 //		}
-//		return out
 //	}
+//
+// A decode function writes each member into *out as it reads it, and sets
+// a member of struct type from a local once it is read whole: the stream
+// of a call (tool.Stream.Snapshot) shows what a paused decoder has written
+// (see Into).
 //
 // The entry points are not generic: a generic one would be compiled again
 // for every tool's type. A decode function reads one value of its type at

@@ -119,13 +119,18 @@ func DecodeFeed(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 	return decodeJSON(raw, feed, maxErrors, read)
 }
 
-func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) tool.Errors {
+func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) (errs tool.Errors) {
 	s := getScanner(maxErrors, true)
 	defer putScanner(s)
 	s.r.stopWhenFull, s.raw = true, true
 	var src jsonscan.Source
 	if feed != nil {
 		s.feed, src = feed, (*feedSource)(s)
+		if feed.HasTarget() {
+			// The stream shows how far it has read (see Scanner.Probe).
+			feed.SetProbe(s)
+			defer func() { stopProbe(s, feed, errs) }()
+		}
 	}
 	s.sc.Start(raw, src)
 	if first := s.sc.Peek(); first != jsonscan.Object {

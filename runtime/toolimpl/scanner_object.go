@@ -191,6 +191,9 @@ func (s *Scanner) unexpected(at Loc, g *group) bool {
 // closeObject reports the missing members of an object of raw bytes and
 // puts its errors in order.
 func (s *Scanner) closeObject(at Loc, g *group) {
+	if s.ng == 1 && s.feed != nil && s.feed.Probe() == s {
+		s.ended(g)
+	}
 	s.setRun(g, rankMissing, false, "")
 	for j, i := range g.shape.required {
 		if !s.sc.Has(i) {

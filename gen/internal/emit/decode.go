@@ -48,17 +48,17 @@ func typedDef(t *Tool, toolValue jen.Code, decoder string) jen.Code {
 // emitEntries emits the functions a user calls with the JSON a model wrote
 // (what: "a model's arguments for the get_weather tool"): ValidateT and
 // DecodeT of a map, DecodeTJSON of raw bytes, with the default limit of
-// errors, and decoder, the tool.Decoder of T, which takes a limit. read is
-// the call that reads a T from the scanner s. They call toolimpl's entry
-// points, which are not generic, with a closure around read.
-func emitEntries(f *jen.File, t *Tool, n names, read jen.Code, decoder, what string) {
+// errors, and decoder, the tool.Decoder of T, which takes a limit. read
+// makes the call that reads a T from the scanner s into a *T. They call
+// toolimpl's entry points, which are not generic, with a closure around it.
+func emitEntries(f *jen.File, t *Tool, n names, read func(into jen.Code) jen.Code, decoder, what string) {
 	typ := jen.Id(t.Obj.Name())
 	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
 	args := jen.Id("args").Map(jen.String()).Any()
 	scanner := jen.Id("s").Op("*").Qual(implPath, "Scanner")
 	f.Commentf("%s checks %s: nil when valid, else the errors %s.", n.validate, what, limit)
 	f.Func().Id(n.validate).Params(args).Qual(runtimePath, "Errors").Block(
-		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read))))
+		jen.Return(jen.Qual(implPath, "Validate").Call(jen.Id("args"), jen.Func().Params(scanner).Block(read(nil)))))
 	name := decodeName(t)
 	them := "them"
 	if t.Output {
@@ -75,7 +75,7 @@ func emitEntries(f *jen.File, t *Tool, n names, read jen.Code, decoder, what str
 	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.", decoder, t.Obj.Name())
 	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("feed").Op("*").Qual(implPath, "Feed"), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
 		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("feed"), jen.Id("maxErrors"),
-			jen.Func().Params(scanner).Block(jen.Id("out").Op("=").Add(read))),
+			jen.Func().Params(scanner).Block(read(jen.Qual(implPath, "Into").Call(jen.Id("feed"), jen.Op("&").Id("out"))))),
 		jen.If(jen.Id("errs").Op("!=").Nil()).Block(jen.Return(typ.Clone().Values(), jen.Id("errs"))),
 		jen.Return(jen.Id("out"), jen.Nil()),
 	)

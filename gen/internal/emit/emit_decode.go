@@ -64,22 +64,45 @@ type typedFunc struct {
 	depth bool               // it takes the depth of the $refs followed: its type is recursive
 }
 
+// byPointer reports whether f decodes into *out, a member at a time, or
+// returns its value: that of a recursive type, which a pointer passed down
+// its recursion would move to the heap.
+func (f *typedFunc) byPointer() bool { return !f.depth }
+
+// ret is the return statement of f.
+func (f *typedFunc) ret() jen.Code {
+	if f.byPointer() {
+		return jen.Return()
+	}
+	return jen.Return(jen.Id("out"))
+}
+
 func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 	return &typedGen{file: f, scope: sc, pkg: pkg, funcs: map[string]*typedFunc{}, shapes: map[string]string{}, enums: map[string]string{}, objects: objectSchemas{}}
 }
 
 // rootRead returns the call that reads a value of the tool's type from the
-// scanner s at the root, with its decode function, and the tool's schema
-// document.
-func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) jen.Code {
+// scanner s at the root into *into (only validates it when into is nil),
+// with its decode function, and the tool's schema document.
+func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) func(into jen.Code) jen.Code {
 	g.e, g.d = e, d
 	d.objects = g.objects
 	f := g.funcFor(t.Obj.Type(), e.doc.Root)
-	args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
-	if f.depth {
-		args = append(args, jen.Lit(0))
+	return func(into jen.Code) jen.Code {
+		args := []jen.Code{jen.Id("s"), jen.Qual(implPath, "Loc").Values()}
+		if f.depth {
+			args = append(args, jen.Lit(0))
+		}
+		switch {
+		case !f.byPointer() && into == nil:
+			return jen.Id(f.name).Call(args...)
+		case !f.byPointer():
+			return jen.Op("*").Add(into).Op("=").Id(f.name).Call(args...)
+		case into == nil:
+			into = jen.New(jen.Id(t.Obj.Name()))
+		}
+		return jen.Id(f.name).Call(append(args, into)...)
 	}
-	return jen.Id(f.name).Call(args...)
 }
 
 // funcFor returns the decode function of the struct type t of schema s,
@@ -171,13 +194,16 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	var body []jen.Code
 	if f.depth {
 		body = append(body, jen.If(jen.Id("depth").Op(">").Qual(valuePath, "MaxDepth")).Block(
-			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), jen.Return(jen.Id("out"))))
+			jen.Id("s").Dot("TooDeep").Call(jen.Id("at")), f.ret()))
 	}
 	if nativeKind(d, s, f.t) != jsonschema.KindObject {
 		// A type that reads itself, or a schema the Scanner does not read
 		// member by member: the value whole, as a map's value.
-		body = append(body, g.fallback(s, f.t, at, lvalue{expr: jen.Id("out"), addr: jen.Op("&").Id("out")})...)
-		g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
+		out := lvalue{expr: jen.Id("out"), addr: jen.Op("&").Id("out")}
+		if f.byPointer() {
+			out = lvalue{expr: jen.Op("*").Id("out"), addr: jen.Id("out")}
+		}
+		g.finishFunc(f, typ, typeName, append(body, g.fallback(s, f.t, at, out)...))
 		return
 	}
 	var generic []jen.Code
@@ -204,7 +230,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	st, _ := types.Unalias(f.t).Underlying().(*types.Struct)
 	g.objects[st] = append(g.objects[st], s)
 	shape := g.shape(s, typeName, readNull)
-	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(jen.Return(jen.Id("out"))))
+	body = append(body, jen.If(jen.Op("!").Id("s").Dot("Object").Call(jen.Id("at"), jen.Id(shape), jen.Lit(typeOr(plan.Expected(s), "object")))).Block(f.ret()))
 
 	var cases, defaults, unset []jen.Code
 	for i, p := range s.Properties {
@@ -228,7 +254,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 	}
 	body = append(body, unset...)
 	body = append(body, generic...)
-	g.finishFunc(f, typ, typeName, append(body, jen.Return(jen.Id("out"))))
+	g.finishFunc(f, typ, typeName, body)
 }
 
 // finishFunc writes a decode function of the given body.
@@ -247,8 +273,14 @@ func (g *typedGen) finishFunc(f *typedFunc, typ jen.Code, typeName string, body 
 	if f.depth {
 		params = append(params, jen.Id("depth").Int())
 	}
-	g.file.Commentf("%s reads a value of type %s at the location at, checking it against its schema.", f.name, typeName)
-	g.file.Func().Id(f.name).Params(params...).Params(jen.Id("out").Add(typ)).Block(body...)
+	if !f.byPointer() {
+		g.file.Commentf("%s reads a value of type %s at the location at, checking it against its schema.", f.name, typeName)
+		g.file.Func().Id(f.name).Params(params...).Params(jen.Id("out").Add(typ)).Block(append(body, jen.Return(jen.Id("out")))...)
+		return
+	}
+	params = append(params, jen.Id("out").Op("*").Add(typ))
+	g.file.Commentf("%s reads a value of type %s at the location at into *out, member by member, checking it against its schema.", f.name, typeName)
+	g.file.Func().Id(f.name).Params(params...).Block(body...)
 }
 
 // member emits the reading of a struct field's value, the member Next
@@ -531,7 +563,20 @@ func (g *typedGen) objectValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	if f.depth {
 		args = append(args, g.e.depthPlusOne())
 	}
-	return []jen.Code{g.set(t, dst, jen.Id(f.name).Call(args...), true)}
+	if !f.byPointer() {
+		return []jen.Code{g.set(t, dst, jen.Id(f.name).Call(args...), true)}
+	}
+	typ, ok := g.d.typeExpr(elem)
+	if !ok {
+		return nil
+	}
+	// Into a local, set as the member once it is read whole.
+	v := g.e.local("obj")
+	return []jen.Code{
+		jen.Var().Id(v).Add(typ),
+		jen.Id(f.name).Call(append(args, jen.Op("&").Id(v))...),
+		g.set(t, dst, jen.Id(v), true),
+	}
 }
 
 // stringValue reads a string.

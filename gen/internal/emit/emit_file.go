@@ -122,7 +122,7 @@ type typedDecoder struct {
 // from the very JSON sent to the model (a null optional member counts as
 // absent): it returns the call that reads a value of the type from the
 // scanner s, or false when the schema does not compile.
-func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, jen.Code, bool) {
+func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, func(into jen.Code) jen.Code, bool) {
 	opts := em.opts
 	opts.NullAbsent = true
 	doc, cerrs := jsonschema.Compile(t.Schema, opts)
@@ -141,7 +141,7 @@ func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, jen.Code, bool) 
 // decoded emits the entry points of a tool or an output (ValidateT,
 // DecodeT, DecodeTJSON) and the decode functions its type needs that the
 // file has not got yet, with their helpers.
-func (em *fileEmitter) decoded(t *Tool, n names, td typedDecoder, fn jen.Code, what string) {
+func (em *fileEmitter) decoded(t *Tool, n names, td typedDecoder, fn func(into jen.Code) jen.Code, what string) {
 	emitEntries(em.file, t, n, fn, td.name, what)
 	em.typed.flush()
 	td.e.flush()
@@ -207,6 +207,7 @@ func (em *fileEmitter) output(t *Tool) {
 	em.file.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Add(fieldValues([]jen.Code{
 		field("Output", jen.Qual(implPath, "NewOutput").Call(output, jen.Id(formats.forms))),
 		field("Decode", jen.Id(decodeName(t))),
+		field("Decoder", jen.Id(d.name)),
 	})))
 	em.decoded(t, n, d, fn, "a model's answer in the "+t.Name+" format")
 }

@@ -41,9 +41,19 @@ func Of[T any](def *tool.Def[T]) Tool {
 	row := Tool{name: def.Name, schema: def.Schema}
 	if def.Decoder != nil {
 		row.check = func(tb testing.TB, raw []byte) tool.Errors { return check(tb, def, raw) }
-		row.stream = func(tb testing.TB, raw []byte, ends []int) bool { return checkStream(tb, def, raw, ends) }
+		row.stream = func(tb testing.TB, raw []byte, ends []int) bool { return checkStream(tb, def, raw, ends, false) }
 		row.whole = func(raw []byte) (any, tool.Errors) { return def.Decoder(nil, raw, nil, 0) }
 	}
+	return row
+}
+
+// OfRecursive is the row of def, a tool with a generated Decoder whose
+// arguments' type is recursive (a tree): its decode function returns the
+// value whole, which a stream's snapshots show only once the arguments
+// have arrived (see Stream.Snapshot).
+func OfRecursive[T any](def *tool.Def[T]) Tool {
+	row := Of(def)
+	row.stream = func(tb testing.TB, raw []byte, ends []int) bool { return checkStream(tb, def, raw, ends, true) }
 	return row
 }
 
@@ -53,6 +63,9 @@ type Table struct {
 	// so that the packages' draws differ.
 	Seed  uint64
 	Tools []Tool
+	// Outputs are structured outputs, which TestStream streams through
+	// OutputDef.Stream.
+	Outputs []Output
 }
 
 // CallsPerTool is how many calls Test draws from each tool's schema.

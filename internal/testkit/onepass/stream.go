@@ -22,7 +22,8 @@ import (
 //   - the errors a Write returns are errors of the verdict's kind: the
 //     call is invalid.
 //
-// TestStream checks them on the calls Test draws, each in random
+// Each Write is followed by a Snapshot, held to the snapshot properties
+// (see snapshots). TestStream checks them on the calls Test draws, each in random
 // fragments, and every valid call one byte at a time (every prefix);
 // FuzzStream on fuzzed calls and splits.
 
@@ -32,7 +33,8 @@ const StreamSplitsPerCall = 3
 // TestStream checks the stream properties of each tool (a subtest named
 // for it) on the calls Test draws.
 func (tab Table) TestStream(t *testing.T) {
-	require.NotEmpty(t, tab.Tools, "a table without tools")
+	require.True(t, len(tab.Tools)+len(tab.Outputs) > 0, "a table without tools or outputs")
+	tab.testOutputStreams(t)
 	for _, row := range tab.Tools {
 		t.Run(row.name, func(t *testing.T) {
 			require.NotNil(t, row.stream, "%s has no Decoder", row.name)
@@ -117,10 +119,12 @@ func byteSplit(n int) []int {
 
 // checkStream streams raw through def in the fragments ending at ends,
 // checks the stream properties, and reports whether a Write failed.
-func checkStream[T any](tb testing.TB, def *tool.Def[T], raw []byte, ends []int) (rejected bool) {
+func checkStream[T any](tb testing.TB, def *tool.Def[T], raw []byte, ends []int, whole bool) (rejected bool) {
 	tb.Helper()
 	want, wantErrs := def.Decoder(nil, raw, nil, 0)
 	st := def.Stream()
+	sn := newSnapshots(tb, raw, want, wantErrs == nil)
+	sn.whole = whole
 	var first error
 	from := 0
 	for _, end := range ends {
@@ -135,6 +139,7 @@ func checkStream[T any](tb testing.TB, def *tool.Def[T], raw []byte, ends []int)
 			require.ErrorAs(tb, err, &errs)
 			require.NotEmpty(tb, errs)
 		}
+		sn.check(tb, st, raw, first != nil)
 		from = end
 	}
 	got, gotErrs := st.Close()
@@ -143,6 +148,7 @@ func checkStream[T any](tb testing.TB, def *tool.Def[T], raw []byte, ends []int)
 		require.Equal(tb, wantErrs, gotErrs, "errors for %q in fragments ending at %v", raw, ends)
 	}
 	require.Equal(tb, want, got, "value of %q in fragments ending at %v", raw, ends)
+	sn.closed(tb, st, got)
 	again, againErrs := st.Close()
 	require.Equal(tb, got, again, "a second Close")
 	require.Equal(tb, gotErrs, againErrs, "a second Close")

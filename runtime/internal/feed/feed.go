@@ -39,6 +39,12 @@ type Feed[E any] struct {
 	run     func()
 	w       *worker // the coroutine running the decoder, until it returns
 	started bool
+
+	// What a stream that shows its value as it grows shares with the
+	// decoder (see Aim and Probe).
+	target any  // where the decoder writes the value, a pointer; nil for none
+	aimed  bool // the decoder took target
+	probe  any  // what the decoder reads with, while it runs
 }
 
 // New returns a Feed whose decoder is run: it reads through the Feed (as a
@@ -175,6 +181,33 @@ func (f *Feed[E]) Reject(errs E) {
 		f.found, f.rejected = errs, true
 	}
 }
+
+// Aim gives the decoder target, a pointer to the value it decodes, to write
+// the value into as it reads it (see Target): a stream reads the value
+// there between writes, while the decoder waits.
+func (f *Feed[E]) Aim(target any) { f.target = target }
+
+// Target returns the pointer Aim gave, for the decoder to write into, or
+// nil; Aimed then reports true.
+func (f *Feed[E]) Target() any {
+	f.aimed = true
+	return f.target
+}
+
+// HasTarget reports whether Aim gave a target.
+func (f *Feed[E]) HasTarget() bool { return f.target != nil }
+
+// Aimed reports whether the decoder took the target Aim gave: the value is
+// there, not in what the decoder returns.
+func (f *Feed[E]) Aimed() bool { return f.aimed && f.target != nil }
+
+// SetProbe records what the decoder reads with (its scanner), for the
+// stream to ask how far it has read while the decoder waits, or what it
+// leaves at the end; nil for nothing.
+func (f *Feed[E]) SetProbe(p any) { f.probe = p }
+
+// Probe returns what SetProbe recorded.
+func (f *Feed[E]) Probe() any { return f.probe }
 
 // --- coroutines ------------------------------------------------------------------
 

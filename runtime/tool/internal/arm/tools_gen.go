@@ -53,7 +53,7 @@ var MoveTool = tool.Def[MoveArgs]{
 // (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateMoveArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeMoveArgs(s, toolimpl.Loc{})
+		decodeMoveArgs(s, toolimpl.Loc{}, new(MoveArgs))
 	})
 }
 
@@ -75,7 +75,7 @@ func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
 // what feed streams, with at most maxErrors errors.
 func moveArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeMoveArgs(s, toolimpl.Loc{})
+		decodeMoveArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return MoveArgs{}, errs
@@ -86,10 +86,11 @@ func moveArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxEr
 // moveArgsObject is the shape of an object of type MoveArgs: its members, and those it requires.
 var moveArgsObject = toolimpl.NewObject([]string{"x", "y", "speed"}, "x", "number", "y", "number")
 
-// decodeMoveArgs reads a value of type MoveArgs at the location at, checking it against its schema.
-func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
+// decodeMoveArgs reads a value of type MoveArgs at the location at into *out, member by member,
+// checking it against its schema.
+func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveArgs) {
 	if !s.Object(at, moveArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -125,7 +126,6 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out MoveArgs) {
 			}
 		}
 	}
-	return out
 }
 
 // The parameters of the release tool: the canonical schema, and the dialects that differ from it.
@@ -167,7 +167,7 @@ var ReleaseTool = tool.Def[ReleaseArgs]{
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateReleaseArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeReleaseArgs(s, toolimpl.Loc{})
+		decodeReleaseArgs(s, toolimpl.Loc{}, new(ReleaseArgs))
 	})
 }
 
@@ -189,7 +189,7 @@ func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func releaseArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeReleaseArgs(s, toolimpl.Loc{})
+		decodeReleaseArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return ReleaseArgs{}, errs
@@ -201,15 +201,14 @@ func releaseArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, ma
 // requires.
 var releaseArgsObject = toolimpl.NewObject([]string{})
 
-// decodeReleaseArgs reads a value of type ReleaseArgs at the location at, checking it against its
-// schema.
-func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out ReleaseArgs) {
+// decodeReleaseArgs reads a value of type ReleaseArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReleaseArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 	}
-	return out
 }
 
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
@@ -257,7 +256,7 @@ var TuneTool = tool.Def[TuneArgs]{
 // (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidateTuneArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeTuneArgs(s, toolimpl.Loc{})
+		decodeTuneArgs(s, toolimpl.Loc{}, new(TuneArgs))
 	})
 }
 
@@ -279,7 +278,7 @@ func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
 // what feed streams, with at most maxErrors errors.
 func tuneArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TuneArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodeTuneArgs(s, toolimpl.Loc{})
+		decodeTuneArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return TuneArgs{}, errs
@@ -290,10 +289,11 @@ func tuneArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxEr
 // tuneArgsObject is the shape of an object of type TuneArgs: its members, and those it requires.
 var tuneArgsObject = toolimpl.NewObject([]string{"params"}, "params", "object")
 
-// decodeTuneArgs reads a value of type TuneArgs at the location at, checking it against its schema.
-func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TuneArgs) {
+// decodeTuneArgs reads a value of type TuneArgs at the location at into *out, member by member,
+// checking it against its schema.
+func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TuneArgs) {
 	if !s.Object(at, tuneArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -314,7 +314,6 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out TuneArgs) {
 			}
 		}
 	}
-	return out
 }
 
 // The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
@@ -433,7 +432,7 @@ var PositionTool = tool.ResultDef[PositionArgs, Position]{Def: tool.Def[Position
 // errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePositionArgs(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodePositionArgs(s, toolimpl.Loc{})
+		decodePositionArgs(s, toolimpl.Loc{}, new(PositionArgs))
 	})
 }
 
@@ -455,7 +454,7 @@ func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func positionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PositionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodePositionArgs(s, toolimpl.Loc{})
+		decodePositionArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return PositionArgs{}, errs
@@ -463,15 +462,14 @@ func positionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, m
 	return out, nil
 }
 
-// decodePositionArgs reads a value of type PositionArgs at the location at, checking it against its
-// schema.
-func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc) (out PositionArgs) {
+// decodePositionArgs reads a value of type PositionArgs at the location at into *out, member by
+// member, checking it against its schema.
+func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PositionArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 	}
-	return out
 }
 
 // Tools lists the tools of this package in declaration order.
@@ -501,14 +499,15 @@ var PlanOutput = tool.OutputDef[Plan]{
 		Schema:      json.RawMessage(planSchema),
 		Validate:    ValidatePlan,
 	}, planForms),
-	Decode: DecodePlan,
+	Decode:  DecodePlan,
+	Decoder: planDecoder,
 }
 
 // ValidatePlan checks a model's answer in the plan format: nil when valid, else the errors (at most
 // tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func ValidatePlan(args map[string]any) tool.Errors {
 	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodePlan(s, toolimpl.Loc{})
+		decodePlan(s, toolimpl.Loc{}, new(Plan))
 	})
 }
 
@@ -528,7 +527,7 @@ func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
 // feed streams, with at most maxErrors errors.
 func planDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Plan, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		out = decodePlan(s, toolimpl.Loc{})
+		decodePlan(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
 	})
 	if errs != nil {
 		return Plan{}, errs
@@ -539,10 +538,11 @@ func planDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors
 // planObject is the shape of an object of type Plan: its members, and those it requires.
 var planObject = toolimpl.NewObject([]string{"moves", "reason"}, "moves", "array", "reason", "string")
 
-// decodePlan reads a value of type Plan at the location at, checking it against its schema.
-func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
+// decodePlan reads a value of type Plan at the location at into *out, member by member, checking it
+// against its schema.
+func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc, out *Plan) {
 	if !s.Object(at, planObject, "object") {
-		return out
+		return
 	}
 	for i := s.Next(at); i >= 0; i = s.Next(at) {
 		switch i {
@@ -554,7 +554,9 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
 				items := buf[:0]
 				for i2 := s.NextItem(atMoves); i2 >= 0; i2 = s.NextItem(atMoves) {
 					var item MoveArgs
-					item = decodeMoveArgs(s, atMoves.Index(i2))
+					var obj MoveArgs
+					decodeMoveArgs(s, atMoves.Index(i2), &obj)
+					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
 				out.Moves = toolimpl.Slice(s, items)
@@ -570,5 +572,4 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc) (out Plan) {
 			}
 		}
 	}
-	return out
 }
