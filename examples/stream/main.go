@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"os"
 	"strings"
 
@@ -80,7 +81,7 @@ func openaiSnapshots(ctx context.Context, w io.Writer, client openai.Client) err
 	})
 	defer stream.Close()
 	args := WriteFileTool.Stream()
-	next := 0
+	next := 1
 	for stream.Next() {
 		for _, choice := range stream.Current().Choices {
 			for _, call := range choice.Delta.ToolCalls {
@@ -97,8 +98,12 @@ func openaiSnapshots(ctx context.Context, w io.Writer, client openai.Client) err
 			}
 			if choice.FinishReason != "" {
 				v, errs := args.Close()
-				fmt.Fprintf(w, "  finish_reason %s after %d bytes: path %q, %d bytes of content, mode %q, errors %v\n",
-					choice.FinishReason, args.Len(), v.Path, len(v.Content), v.Mode, errs)
+				verdict := "valid"
+				if errs != nil {
+					verdict = errs.Error()
+				}
+				fmt.Fprintf(w, "  finish_reason %s after %d bytes: path %q, %d bytes of content, mode %q: %s\n",
+					choice.FinishReason, args.Len(), v.Path, len(v.Content), v.Mode, verdict)
 			}
 		}
 	}
@@ -138,11 +143,10 @@ func remaining(stream interface {
 // message ended with stop_reason tool_use. At a rejection it stops
 // reading, as an application cancels the request, and sends the feedback.
 func anthropicSet(ctx context.Context, w io.Writer, client anthropic.Client) error {
-	set := tool.NewSet()
-	tool.Handle(set, &WriteFileTool, func(ctx context.Context, a WriteFileArgs) (string, error) {
+	set := tool.NewSet(tool.WithLogger(slog.New(slog.DiscardHandler)), WriteFileTool.Handle(func(ctx context.Context, a WriteFileArgs) (any, error) {
 		fmt.Fprintf(w, "  ran write_file(%q, %d bytes, %q)\n", a.Path, len(a.Content), a.Mode)
 		return "written", nil
-	})
+	}))
 	stream := client.Messages.NewStreaming(ctx, anthropic.MessageNewParams{
 		Model:     anthropic.ModelClaudeSonnet4_5,
 		MaxTokens: 4096,
@@ -175,11 +179,14 @@ func anthropicSet(ctx context.Context, w io.Writer, client anthropic.Client) err
 		return err
 	}
 	for _, m := range msgs[1:] {
-		for _, block := range m.Content {
+		if m.OfUser == nil {
+			continue
+		}
+		for _, block := range m.OfUser.Content {
 			if r := block.OfToolResult; r != nil {
 				for _, c := range r.Content {
 					if c.OfText != nil {
-						fmt.Fprintf(w, "  tool_result (is_error %v): %s\n", r.IsError.Value, firstLine(c.OfText.Text))
+						fmt.Fprintf(w, "  tool_result (is_error %v): %s\n", r.IsError.Value, strings.ReplaceAll(c.OfText.Text, "\n", "\n    "))
 					}
 				}
 			}
@@ -192,9 +199,4 @@ func asRejection(err error, r **anthropictool.Rejection) bool {
 	rej, ok := err.(*anthropictool.Rejection)
 	*r = rej
 	return ok
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }

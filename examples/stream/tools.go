@@ -10,7 +10,7 @@ type WriteFileArgs struct {
 	// Path of the file, relative to the workspace.
 	Path string `json:"path" jsonschema:"minLength=1,maxLength=200,pattern=^[A-Za-z0-9_./-]+$"`
 	// Content of the file.
-	Content string `json:"content" jsonschema:"maxLength=65536"`
+	Content string `json:"content" jsonschema:"maxLength=8192"`
 	// Mode: create fails if the file exists, overwrite replaces it.
 	Mode Mode `json:"mode,omitempty"`
 }
