@@ -36,8 +36,9 @@ import (
 // Declarations returns the function declarations of the set's tools: each
 // tool's generated Gemini definition, with parameters in Gemini's OpenAPI
 // subset, or parametersJsonSchema where the subset cannot express the
-// tool. It fails for more than tool.MaxGeminiTools tools (send a subset)
-// and for a tool whose dialects= option leaves gemini out.
+// tool. It fails for more than 128 tools, the most one Gemini request
+// takes (send a subset), and for a tool whose dialects= option leaves
+// gemini out.
 func Declarations(set *tool.Set) ([]*genai.FunctionDeclaration, error) {
 	tools := set.Tools()
 	if _, err := tools.For(tool.Gemini); err != nil {

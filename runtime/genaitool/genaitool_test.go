@@ -176,7 +176,7 @@ func TestResponseJSONSchema(t *testing.T) {
 // More declarations than a Gemini request takes is an error.
 func TestTooManyDeclarations(t *testing.T) {
 	var opts []tool.Option
-	for i := range tool.MaxGeminiTools + 1 {
+	for i := range 128 + 1 {
 		d := adapters.TagTool
 		d.Name = "tag" + string(rune('a'+i%26)) + string(rune('a'+i/26))
 		opts = append(opts, d.Handle(func(context.Context, adapters.TagArgs) (any, error) { return nil, nil }))

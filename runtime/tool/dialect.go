@@ -70,8 +70,8 @@ func AllDialects() []Dialect {
 	return ds
 }
 
-// MaxGeminiTools is the most function declarations one Gemini request takes.
-const MaxGeminiTools = 128
+// maxGeminiTools is the most function declarations one Gemini request takes.
+const maxGeminiTools = 128
 
 // Definition is a tool in one dialect.
 type Definition struct {
@@ -134,7 +134,7 @@ func (ds *Dialects) Field(d Dialect) *Definition {
 // "functionDeclarations" and MCP's tools/list "tools". Each tool is in the
 // strictest form its provider accepts (see Definition.Form); OpenAI and
 // Gemini take tools of both forms in one request. It fails when a tool
-// leaves d out with its dialects= option, and for more than MaxGeminiTools
+// leaves d out with its dialects= option, and for more than maxGeminiTools
 // Gemini declarations: a Gemini request takes at most that many, so send
 // a subset of the tools (Tools is a slice).
 func (ts Tools) For(d Dialect) (json.RawMessage, error) {

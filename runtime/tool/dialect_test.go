@@ -74,12 +74,12 @@ func TestToolsFor(t *testing.T) {
 
 func TestToolsForGeminiLimit(t *testing.T) {
 	var ts Tools
-	for i := range MaxGeminiTools {
+	for i := range maxGeminiTools {
 		ts = append(ts, dialectTool(fmt.Sprint("t", i)))
 	}
 	for _, d := range []Dialect{Gemini, GeminiJSONSchema} {
 		_, err := ts.For(d)
-		assert.NoError(t, err, "%d tools fit one Gemini request", MaxGeminiTools)
+		assert.NoError(t, err, "%d tools fit one Gemini request", maxGeminiTools)
 	}
 	ts = append(ts, dialectTool("one_too_many"))
 	for _, d := range []Dialect{Gemini, GeminiJSONSchema} {

@@ -136,7 +136,7 @@ var forms = [...]Form{
 		Format:     Envelope{Open: geminiResponse, Key: "responseSchema", Close: "}"},
 		definition: func(ds *Dialects) *Definition { return &ds.Gemini },
 		format:     func(fs *ResponseFormats) *ResponseFormat { return &fs.Gemini },
-		maxTools:   MaxGeminiTools, provider: "Gemini",
+		maxTools:   maxGeminiTools, provider: "Gemini",
 	},
 	{
 		Dialect: GeminiJSONSchema, Name: "GeminiJSONSchema", Option: "gemini-jsonschema",
@@ -146,7 +146,7 @@ var forms = [...]Form{
 		Format: Envelope{Open: geminiResponse, Key: "responseJsonSchema", Close: "}",
 			Note: "Gemini as responseJsonSchema", Comment: "responseJsonSchema"},
 		definition: func(ds *Dialects) *Definition { return &ds.GeminiJSONSchema },
-		maxTools:   MaxGeminiTools, provider: "Gemini",
+		maxTools:   maxGeminiTools, provider: "Gemini",
 	},
 	{
 		Dialect: MCP, Name: "MCP", Option: "mcp",
