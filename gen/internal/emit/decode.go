@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
@@ -22,7 +23,7 @@ import (
 
 // decodeName is the name of a tool's decode function: DecodeT, or decodeT
 // for an unexported T.
-func decodeName(t *Tool) string {
+func decodeName(t *ir.Tool) string {
 	if token.IsExported(t.Obj.Name()) {
 		return "Decode" + t.Obj.Name()
 	}
@@ -33,7 +34,7 @@ func decodeName(t *Tool) string {
 // Tool, its decode function of maps, and decoder, the function that is its
 // tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
 // a result type R.
-func typedDef(t *Tool, toolValue jen.Code, decoder string) jen.Code {
+func typedDef(t *ir.Tool, toolValue jen.Code, decoder string) jen.Code {
 	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Add(fieldValues([]jen.Code{
 		field("Tool", toolValue),
 		field("Decode", jen.Id(decodeName(t))),
@@ -51,7 +52,7 @@ func typedDef(t *Tool, toolValue jen.Code, decoder string) jen.Code {
 // errors, and decoder, the tool.Decoder of T, which takes a limit. read
 // makes the call that reads a T from the scanner s into a *T. They call
 // toolimpl's entry points, which are not generic, with a closure around it.
-func emitEntries(f *jen.File, t *Tool, n names, read func(into jen.Code) jen.Code, decoder, what string) {
+func emitEntries(f *jen.File, t *ir.Tool, n names, read func(into jen.Code) jen.Code, decoder, what string) {
 	typ := jen.Id(t.Obj.Name())
 	limit := "(at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors)"
 	args := jen.Id("args").Map(jen.String()).Any()
@@ -84,12 +85,12 @@ func emitEntries(f *jen.File, t *Tool, n names, read func(into jen.Code) jen.Cod
 type decoder struct {
 	file    *jen.File
 	scope   *scope
-	tool    *Tool
+	tool    *ir.Tool
 	pkg     *types.Package
 	prefix  string
 	fills   map[string]string // type -> its fill function
 	pending []*types.Named
-	errs    Errors
+	errs    ir.Errors
 	locals  map[string]int
 	field   token.Pos             // the field being decoded, for errors
 	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
@@ -99,7 +100,7 @@ type decoder struct {
 	objects   objectSchemas           // the package's, for defaults
 }
 
-func newDecoder(f *jen.File, sc *scope, t *Tool, n names) *decoder {
+func newDecoder(f *jen.File, sc *scope, t *ir.Tool, n names) *decoder {
 	d := &decoder{
 		file:    f,
 		scope:   sc,
@@ -150,9 +151,9 @@ func (d *decoder) fill(t *types.Named) string {
 	}
 	suffix := ""
 	if t != d.tool.Obj.Type() {
-		suffix = upperFirst(identifier(t.Obj().Name()))
+		suffix = upperFirst(Identifier(t.Obj().Name()))
 		if t.Obj().Pkg() != d.pkg && t.Obj().Pkg() != nil {
-			suffix = upperFirst(identifier(t.Obj().Pkg().Name())) + suffix
+			suffix = upperFirst(Identifier(t.Obj().Pkg().Name())) + suffix
 		}
 	}
 	name := d.scope.global("fill" + upperPrefix(d.prefix) + suffix)
@@ -201,9 +202,9 @@ func (d *decoder) fields(t types.Type, base, obj jen.Code, l loc) []jen.Code {
 	st, _ := types.Unalias(t).Underlying().(*types.Struct)
 	saved, savedDurations := d.field, d.durations
 	defer func() { d.field, d.durations = saved, savedDurations }()
-	for _, f := range members(t) {
+	for _, f := range load.JSONMembers(t) {
 		d.field, d.durations = f.Var().Pos(), goschema.DurationBoundsOf(f.Tag.Get("jsonschema"))
-		v := d.local(identifier(f.Name))
+		v := d.local(Identifier(f.Name))
 		var body []jen.Code
 		sel := jen.Add(base)
 		ok := true

@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
@@ -344,7 +345,7 @@ func (g *typedGen) recordObjects(s *jsonschema.Schema, t types.Type, depth int) 
 			return
 		}
 		g.objects[u] = append(g.objects[u], s)
-		fields := members(u)
+		fields := load.JSONMembers(u)
 		for _, p := range s.Properties {
 			for _, fl := range fields {
 				if fl.Name == p.Name {

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/dialect"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
 
 // toolDialects is what Emit writes of one tool's (or output's) dialects:
@@ -17,7 +18,7 @@ import (
 // of a form is declared once, in the runtime's table, each schema is in the
 // binary once, and the rest of the literal is static.
 type toolDialects struct {
-	tool        *Tool
+	tool        *ir.Tool
 	schemaConst string                      // the canonical schema
 	params      map[dialect.Lowering]string // the constant of each lowering's schema; "" for none
 	consts      []jen.Code
@@ -27,7 +28,7 @@ type toolDialects struct {
 // newToolDialects declares the constants of a tool's parameters schemas,
 // one per lowering (its rules' constant suffix names it; the canonical
 // schema's is the tool's Schema), named in the file's scope.
-func newToolDialects(t *Tool, sc *scope, prefix string, canonical []byte) *toolDialects {
+func newToolDialects(t *ir.Tool, sc *scope, prefix string, canonical []byte) *toolDialects {
 	td := &toolDialects{tool: t, schemaConst: sc.global(prefix + "Schema"), params: map[dialect.Lowering]string{}}
 	td.forms = sc.global(prefix + "Forms")
 	td.consts = append(td.consts, jen.Id(td.schemaConst).Op("=").Add(stringLit(string(canonical))))

@@ -10,6 +10,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
@@ -28,13 +30,13 @@ type names struct {
 	prefix   string // lower-case prefix of private helpers
 }
 
-func toolNames(t *Tool) names {
+func toolNames(t *ir.Tool) names {
 	typeName := t.Obj.Name()
 	exported := token.IsExported(typeName)
 	// The tool variable is named as the type is spelled when the tool has
 	// its default name (SQLQueryArgs -> SQLQueryTool), else from the name,
 	// with Go's initialisms (sql_query -> SQLQueryTool).
-	base, suffix := camel(t.Name), "Tool"
+	base, suffix := Camel(t.Name), "Tool"
 	switch {
 	case t.Output:
 		suffix = "Output"
@@ -58,7 +60,7 @@ func toolNames(t *Tool) names {
 
 // listName is the name of the package's tool list: Tools when any tool type
 // is exported.
-func listName(tools []*Tool) string {
+func listName(tools []*ir.Tool) string {
 	for _, t := range tools {
 		if t.Obj.Exported() {
 			return "Tools"
@@ -75,26 +77,26 @@ func listName(tools []*Tool) string {
 // (ValidateT, DecodeT, the tool and output variables, Tools) are left as
 // they are, and Generate reports their collisions. opts are the options
 // of the validators.
-func Emit(pkg *Package, tools, outputs []*Tool, opts Options) ([]byte, error) {
+func Emit(pkg *ir.Package, tools, outputs []*ir.Tool, opts jsonschema.Options) ([]byte, error) {
 	f := jen.NewFile(pkg.Name)
-	f.HeaderComment(Header[3:])
+	f.HeaderComment(load.Header[3:])
 	if pkg.Constraint != "" {
 		f.HeaderComment("//go:build " + pkg.Constraint)
 	}
 	sc := newScope(PackageNames(pkg.Types, pkg.Fset, pkg.Output))
 	sc.importRuntime(f)
-	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
+	for _, t := range append(append([]*ir.Tool{}, tools...), outputs...) {
 		sc.importTypes(f, t.Obj.Type(), t.Obj.Pkg())
 	}
 	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 
-	em := &fileEmitter{file: f, opts: opts, scope: sc, declared: map[string]owner{}, results: map[*Result]*resultNames{},
+	em := &fileEmitter{file: f, opts: opts, scope: sc, declared: map[string]owner{}, results: map[*ir.Result]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
 	// Two types may map to the same name a user calls (tools a_b and a-b
 	// both make ABTool; types FooArgs and fooArgs the same functions), which
 	// would not compile. These names are reserved first, so that no helper
 	// takes one.
-	for _, t := range append(append([]*Tool{}, tools...), outputs...) {
+	for _, t := range append(append([]*ir.Tool{}, tools...), outputs...) {
 		n := toolNames(t)
 		em.public(owner{t.Obj.Name(), t.Pos}, n.tool, n.validate, decodeName(t), decodeName(t)+"JSON")
 		if r := t.Result; r != nil && em.results[r] == nil {
@@ -343,8 +345,9 @@ var codeConsts = map[string]string{
 	tool.CodeBadShape: "CodeBadShape", tool.CodeTooManyErrors: "CodeTooManyErrors",
 }
 
-// identifier turns a property name into a Go identifier for a local.
-func identifier(name string) string {
+// Identifier turns a property name into a Go identifier for a local (the
+// facade names a schema file's package with it).
+func Identifier(name string) string {
 	id := lowerFirst(words(name))
 	if id == "" || reserved[id] || token.Lookup(id).IsKeyword() {
 		id += "Arg"
@@ -388,10 +391,10 @@ var reserved = map[string]bool{
 	"uint32": true, "complex64": true, "complex128": true, "comparable": true,
 }
 
-// camel turns a name into an exported identifier, each word capitalized and
+// Camel turns a name into an exported identifier, each word capitalized and
 // Go's initialisms in capitals: get_weather -> GetWeather, sql_query ->
 // SQLQuery, user-id -> UserID.
-func camel(name string) string {
+func Camel(name string) string {
 	var b strings.Builder
 	word := func(w string) {
 		if w == "" {

@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
 
@@ -45,7 +46,7 @@ type typedGen struct {
 	queue  []*typedFunc
 	shapes map[string]string // object shapes by their names and requirements
 	enums  map[string]string // the file's tables of enums (see emitter.enumTable)
-	errs   Errors
+	errs   ir.Errors
 
 	// The tool whose functions are emitted.
 	e *emitter
@@ -84,7 +85,7 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 // rootRead returns the call that reads a value of the tool's type from the
 // scanner s at the root into *into (only validates it when into is nil),
 // with its decode function, and the tool's schema document.
-func (g *typedGen) rootRead(t *Tool, e *emitter, d *decoder) func(into jen.Code) jen.Code {
+func (g *typedGen) rootRead(t *ir.Tool, e *emitter, d *decoder) func(into jen.Code) jen.Code {
 	g.e, g.d = e, d
 	d.objects = g.objects
 	f := g.funcFor(t.Obj.Type(), e.doc.Root)
@@ -116,7 +117,7 @@ func (g *typedGen) funcFor(t types.Type, s *jsonschema.Schema) *typedFunc {
 	name := "decode"
 	if named, ok := types.Unalias(t).(*types.Named); ok {
 		if p := named.Obj().Pkg(); p != nil && p != g.pkg {
-			name += upperFirst(identifier(p.Name()))
+			name += upperFirst(Identifier(p.Name()))
 		}
 		name += upperFirst(named.Obj().Name())
 	} else {
@@ -214,7 +215,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
 	}
 	fields := map[string]ir.Field{}
-	for _, fl := range members(f.t) {
+	for _, fl := range load.JSONMembers(f.t) {
 		fields[fl.Name] = fl
 	}
 	required := map[string]bool{}
@@ -321,7 +322,7 @@ func (g *typedGen) member(s *jsonschema.Schema, fl ir.Field, l loc, readNull boo
 	if !ok {
 		return nil
 	}
-	tmp := g.e.local(identifier(fl.Name))
+	tmp := g.e.local(Identifier(fl.Name))
 	pre = append(pre, jen.Var().Id(tmp).Add(typ))
 	pre = append(pre, g.value(s, fl.Type(), l, lvalue{expr: jen.Id(tmp)})...)
 	set := append(viaPointer, jen.Add(sel).Op("=").Id(tmp))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
@@ -14,13 +15,13 @@ type fileEmitter struct {
 	file *jen.File
 	// opts are the options of the validators; the null optional members
 	// of a tool count as absent whatever NullAbsent says.
-	opts  Options
+	opts  jsonschema.Options
 	scope *scope
-	errs  Errors
+	errs  ir.Errors
 	// declared are the names a user calls, by the type that generates
 	// them: two types may map to the same name, which would not compile.
 	declared map[string]owner
-	results  map[*Result]*resultNames
+	results  map[*ir.Result]*resultNames
 	typed    *typedGen         // the decode functions of the package's types
 	patterns map[string]string // the file's patterns (see emitter.patternMatch)
 }
@@ -51,7 +52,7 @@ type resultNames struct {
 	schema   string // the constant of its schema, once emitted
 }
 
-func newResultNames(r *Result) *resultNames {
+func newResultNames(r *ir.Result) *resultNames {
 	name := r.Obj.Name()
 	rn := &resultNames{validate: "Validate" + upperFirst(name) + "Result", prefix: lowerFirst(name) + "Result"}
 	if !token.IsExported(name) {
@@ -63,7 +64,7 @@ func newResultNames(r *Result) *resultNames {
 // tool emits a tool: its schemas, its variable, its validator and its
 // typed decode, and its result type's schema and validator when it is the
 // first tool with that result type.
-func (em *fileEmitter) tool(t *Tool) {
+func (em *fileEmitter) tool(t *ir.Tool) {
 	var result *resultNames
 	resultSchema := ""
 	if t.Result != nil {
@@ -98,7 +99,7 @@ func (em *fileEmitter) tool(t *Tool) {
 // head emits what comes before a tool's or an output's variable: the
 // constants of its schemas and the variable's doc comment (its fallbacks
 // included). It returns the names and the schemas.
-func (em *fileEmitter) head(t *Tool, kind string) (names, *toolDialects) {
+func (em *fileEmitter) head(t *ir.Tool, kind string) (names, *toolDialects) {
 	n := toolNames(t)
 	td := newToolDialects(t, em.scope, n.prefix, t.Schema)
 	td.emitConsts(em.file)
@@ -122,7 +123,7 @@ type typedDecoder struct {
 // from the very JSON sent to the model (a null optional member counts as
 // absent): it returns the call that reads a value of the type from the
 // scanner s, or false when the schema does not compile.
-func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, func(into jen.Code) jen.Code, bool) {
+func (em *fileEmitter) decoder(t *ir.Tool, n names) (typedDecoder, func(into jen.Code) jen.Code, bool) {
 	opts := em.opts
 	opts.NullAbsent = true
 	doc, cerrs := jsonschema.Compile(t.Schema, opts)
@@ -141,7 +142,7 @@ func (em *fileEmitter) decoder(t *Tool, n names) (typedDecoder, func(into jen.Co
 // decoded emits the entry points of a tool or an output (ValidateT,
 // DecodeT, DecodeTJSON) and the decode functions its type needs that the
 // file has not got yet, with their helpers.
-func (em *fileEmitter) decoded(t *Tool, n names, td typedDecoder, fn func(into jen.Code) jen.Code, what string) {
+func (em *fileEmitter) decoded(t *ir.Tool, n names, td typedDecoder, fn func(into jen.Code) jen.Code, what string) {
 	emitEntries(em.file, t, n, fn, td.name, what)
 	em.typed.flush()
 	td.e.flush()
@@ -155,7 +156,7 @@ func (em *fileEmitter) decoded(t *Tool, n names, td typedDecoder, fn func(into j
 // schema, the canonical one (MCP's outputSchema), and its validator, which
 // follows JSON Schema exactly, as a client checking a structuredContent
 // does: a null member is null. It returns the constant's name.
-func (em *fileEmitter) result(t *Tool) string {
+func (em *fileEmitter) result(t *ir.Tool) string {
 	r := t.Result
 	rn := em.results[r]
 	if rn.schema != "" {
@@ -192,7 +193,7 @@ func (em *fileEmitter) share(e *emitter) {
 
 // output emits a structured output: its schemas, its variable, its
 // validator and its typed decode.
-func (em *fileEmitter) output(t *Tool) {
+func (em *fileEmitter) output(t *ir.Tool) {
 	n, formats := em.head(t, "structured output")
 	d, fn, ok := em.decoder(t, n)
 	if !ok {

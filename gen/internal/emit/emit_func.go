@@ -10,6 +10,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -53,10 +54,10 @@ type emitter struct {
 	file      *jen.File
 	scope     *scope
 	doc       *jsonschema.Document
-	opts      Options
+	opts      jsonschema.Options
 	prefix    string
 	pos       token.Position
-	errs      Errors
+	errs      ir.Errors
 	fn        *fnState
 	funcs     map[fnKey]string
 	queue     []fnKey
@@ -293,7 +294,7 @@ func (e *emitter) funcFor(s *jsonschema.Schema, m mode) string {
 	case s == e.doc.Root:
 		suffix = "Root"
 	case s.DefName != "" && len(s.DefName) <= 40:
-		suffix = upperFirst(identifier(s.DefName))
+		suffix = upperFirst(Identifier(s.DefName))
 	default:
 		e.counter++
 		suffix = strconv.Itoa(e.counter)

@@ -428,7 +428,7 @@ func (e *emitter) members(s *jsonschema.Schema, obj, v jen.Code, l loc) []jen.Co
 	props := make([]prop, len(s.Properties))
 	checks := make([][]jen.Code, len(s.Properties))
 	for i, p := range s.Properties {
-		base := identifier(p.Name)
+		base := Identifier(p.Name)
 		props[i] = prop{name: p.Name, schema: p.Schema}
 		value := e.local(base)
 		if p.Schema.IsFalse() {

@@ -61,7 +61,7 @@ func (e *emitter) nameAt(at, suffix string) string {
 			if dot := strings.LastIndexByte(seg, '.'); segs[i-1] != "properties" && dot >= 0 {
 				seg = seg[dot+1:]
 			}
-			if w := lowerFirst(camel(seg)); len(w) <= 24 {
+			if w := lowerFirst(Camel(seg)); len(w) <= 24 {
 				name = w
 			}
 		}

@@ -6,7 +6,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 // SchemaFile renders the file of a schema file's validator: package pkg
@@ -16,7 +18,7 @@ import (
 // comment.
 func SchemaFile(doc *jsonschema.Document, pkg, fn, source string, decideOnly bool, declared map[string]token.Position) ([]byte, error) {
 	f := jen.NewFile(pkg)
-	f.HeaderComment(Header[3:])
+	f.HeaderComment(load.Header[3:])
 	sc := newScope(declared)
 	sc.shared = true
 	sc.importRuntime(f)
@@ -33,9 +35,9 @@ func SchemaFile(doc *jsonschema.Document, pkg, fn, source string, decideOnly boo
 		e.valueValidator(fn, source)
 	}
 	if len(e.errs) > 0 {
-		var errs Errors
+		var errs ir.Errors
 		for _, err := range e.errs {
-			errs = append(errs, Error{Msg: source + ": " + err.Msg})
+			errs = append(errs, ir.Error{Msg: source + ": " + err.Msg})
 		}
 		return nil, errs
 	}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
 )
 
 // scope holds the names of one generated file, so that none collides with
@@ -75,7 +76,7 @@ func PackageNames(pkg *types.Package, fset *token.FileSet, output string) map[st
 // that build in the default context, other than output and test files:
 // what a file written into dir must not declare again. Files that do not
 // parse are reported.
-func DirNames(dir, output string) (map[string]token.Position, Errors) {
+func DirNames(dir, output string) (map[string]token.Position, ir.Errors) {
 	names := map[string]token.Position{}
 	pkg, err := build.ImportDir(dir, 0)
 	if err != nil {
@@ -87,7 +88,7 @@ func DirNames(dir, output string) (map[string]token.Position, Errors) {
 		}
 	}
 	fset := token.NewFileSet()
-	var errs Errors
+	var errs ir.Errors
 	for _, name := range append(append([]string{}, pkg.GoFiles...), pkg.CgoFiles...) {
 		file := filepath.Join(dir, name)
 		if same(file, output) {
@@ -95,7 +96,7 @@ func DirNames(dir, output string) (map[string]token.Position, Errors) {
 		}
 		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
 		if err != nil {
-			errs = append(errs, Error{Pos: token.Position{Filename: file}, Msg: err.Error()})
+			errs = append(errs, ir.Error{Pos: token.Position{Filename: file}, Msg: err.Error()})
 			continue
 		}
 		for _, decl := range f.Decls {
@@ -258,10 +259,10 @@ func (s *scope) importTypes(f *jen.File, t types.Type, pkg *types.Package) {
 // the generated source uses and that the package declares elsewhere, where
 // they would stand for the package's own declaration in the generated code
 // too.
-func Shadowed(src []byte, declared map[string]token.Position, output string) Errors {
+func Shadowed(src []byte, declared map[string]token.Position, output string) ir.Errors {
 	f, err := parser.ParseFile(token.NewFileSet(), output, src, parser.SkipObjectResolution)
 	if err != nil {
-		return Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", output, err)}}
+		return ir.Errors{{Msg: fmt.Sprintf("generated code for %s does not parse: %v", output, err)}}
 	}
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -289,7 +290,7 @@ func Shadowed(src []byte, declared map[string]token.Position, output string) Err
 		}
 		return true
 	})
-	var errs Errors
+	var errs ir.Errors
 	for _, name := range slices.Sorted(maps.Keys(used)) {
 		if types.Universe.Lookup(name) == nil {
 			continue
