@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"math"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -192,6 +193,11 @@ func (s *Scanner) Keep(v string) string {
 func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 	if s.vpending {
 		s.vpending, s.lastRaw = false, false
+		if f, ok := s.cur.(float64); ok {
+			// encoding/json's number: an integer below 2^53 is one
+			// exactly, as a short literal is.
+			return Num{F: f, v: s.cur, small: f == math.Trunc(f) && f > -1<<53 && f < 1<<53}, true
+		}
 		f, ok := value.Number(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
