@@ -40,8 +40,9 @@ func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 
 // members reads the declared members of an object of values, and reports
 // its missing and its unexpected members, before any error of its members.
-// It looks each declared name up: for a map of a few members, faster than
-// going over the map, and for one of many undeclared members no slower.
+// It looks each declared name up, which measured faster than going over
+// the map (a Go map's iteration costs more per member than a lookup), and
+// goes over the map only when it holds undeclared members.
 func (s *Scanner) members(at Loc, g *group) {
 	shape := g.shape
 	names := shape.names
