@@ -33,9 +33,12 @@ func putScanner(s *Scanner) {
 	for i := 0; i < s.used; i++ {
 		*s.groupAt(i) = group{}
 	}
-	clear(s.vals) // pop cleared the values past its length
+	clear(s.vals[:s.valsHigh]) // pop left the values past its length
+	if s.valsHigh > len(s.valsBuf) {
+		clear(s.valsBuf[:]) // vals outgrew it in this call
+	}
 	clear(s.runs)
-	s.r, s.cur, s.last, s.runs, s.vals, s.ng, s.used, s.copied = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0, ""
+	s.r, s.cur, s.last, s.runs, s.vals, s.valsHigh, s.ng, s.used, s.copied = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0, 0, ""
 	if s.raw {
 		s.sc.Reset(nil)
 	}

@@ -29,6 +29,14 @@ func KeysInOrder(m map[string]any) func(yield func(string) bool) {
 		for k := range m {
 			keys = append(keys, k)
 		}
+		inOrder(keys)(yield)
+	}
+}
+
+// inOrder yields keys in ascending order, sorting them lazily as
+// KeysInOrder does; it reorders keys.
+func inOrder(keys []string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
 		for i := len(keys)/2 - 1; i >= 0; i-- {
 			siftDown(keys, i)
 		}

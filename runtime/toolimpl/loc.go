@@ -62,17 +62,19 @@ func pointerStep(b []byte, at *Loc) []byte {
 		return strconv.AppendInt(b, int64(at.index), 10)
 	}
 	k := shortKey(at.key)
+	from := 0 // the bytes of k from here on are not written yet
 	for i := 0; i < len(k); i++ {
-		switch k[i] {
-		case '~':
-			b = append(b, "~0"...)
-		case '/':
-			b = append(b, "~1"...)
-		default:
-			b = append(b, k[i])
+		if c := k[i]; c == '~' || c == '/' {
+			b = append(b, k[from:i]...)
+			if c == '~' {
+				b = append(b, "~0"...)
+			} else {
+				b = append(b, "~1"...)
+			}
+			from = i + 1
 		}
 	}
-	return b
+	return append(b, k[from:]...)
 }
 
 func nameStep(b []byte, at *Loc, first bool) []byte {

@@ -16,7 +16,7 @@ type Num struct {
 	F     float64
 	lit   string // as written in raw arguments, borrowed; "" for a value
 	v     any    // a value of a map, when lit is ""
-	small bool   // lit is an integer of at most 15 digits: F holds it exactly
+	small bool   // an integer F holds exactly: lit of at most 15 digits, or a float64 value below 2^53
 }
 
 // value is the number as tool's functions take it: the json.Number ParseArgs

@@ -65,7 +65,37 @@ func (r *Report) since(start int) string {
 // an Error would make the compiler put every Loc on the heap.
 func (r *Report) location(at Loc) (pointer, name string) {
 	start := r.textStart()
-	r.text = at.appendTo(r.text, false)
+	// The steps, from at up, walked once for both renderings; a deep or
+	// long location takes appendTo's way.
+	var chain [16]*Loc
+	n := 0
+	for step := &at; step != nil && step.kind != locRoot; step = step.parent {
+		if n == len(chain) {
+			return r.locationFar(at, start)
+		}
+		chain[n] = step
+		n++
+	}
+	b := r.text
+	for i := n - 1; i >= 0; i-- {
+		b = pointerStep(b, chain[i])
+	}
+	p := len(b) - start
+	for i := n - 1; i >= 0; i-- {
+		b = nameStep(b, chain[i], i == n-1)
+	}
+	if p > maxPathLength || len(b)-start-p > maxPathLength {
+		return r.locationFar(at, start)
+	}
+	r.text = b
+	s := r.since(start)
+	return s[:p], s[p:]
+}
+
+// locationFar is location for a location of many steps or many bytes,
+// which appendTo elides.
+func (r *Report) locationFar(at Loc, start int) (pointer, name string) {
+	r.text = at.appendTo(r.text[:start], false)
 	n := len(r.text) - start
 	r.text = at.appendTo(r.text, true)
 	s := r.since(start)

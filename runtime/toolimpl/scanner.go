@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"math"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -70,8 +71,9 @@ type Scanner struct {
 
 	// The values of the declared members of the open objects of values,
 	// by index: a group's are vals[g.vals:g.vals+len(g.shape.names)].
-	vals    []any
-	valsBuf [32]any
+	vals     []any
+	valsHigh int // the most of vals used since the Scanner was reset
+	valsBuf  [32]any
 }
 
 // lastValue is the last scalar read from raw bytes, for the errors about
@@ -90,12 +92,12 @@ type group struct {
 	array  bool
 
 	// Values.
-	obj     map[string]any
-	list    []any
-	next    int       // the next member or item to consider
-	limit   int       // the items read: at most maxItems
-	vals    int       // where the values of its declared members start in Scanner.vals
-	present [2]uint64 // the declared members present, when at most 128
+	obj    map[string]any
+	list   []any
+	next   int       // the next member or item to consider
+	limit  int       // the items read: at most maxItems
+	vals   int       // where the values of its declared members start in Scanner.vals
+	toRead [2]uint64 // the declared members among the first 128 yet to read
 
 	// Raw bytes.
 	last     int // the index of the last declared member read
@@ -191,6 +193,11 @@ func (s *Scanner) Keep(v string) string {
 func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 	if s.vpending {
 		s.vpending, s.lastRaw = false, false
+		if f, ok := s.cur.(float64); ok {
+			// encoding/json's number: an integer below 2^53 is one
+			// exactly, as a short literal is.
+			return Num{F: f, v: s.cur, small: f == math.Trunc(f) && f > -1<<53 && f < 1<<53}, true
+		}
 		f, ok := value.Number(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)

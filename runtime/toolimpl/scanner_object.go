@@ -25,7 +25,7 @@ func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 			s.r.Type(at, expected, s.cur)
 			return false
 		}
-		g := s.push(true)
+		g := s.pushValues()
 		g.shape, g.obj = shape, obj
 		s.members(at, g)
 		return true
@@ -33,82 +33,116 @@ func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 	if !s.openRaw(at, expected) {
 		return false
 	}
-	g := s.push(false)
+	g := s.push()
 	g.shape, g.last = shape, -1
 	return true
 }
 
 // members reads the declared members of an object of values, and reports
 // its missing and its unexpected members, before any error of its members.
+// It looks each declared name up, which measured faster than going over
+// the map (a Go map's iteration costs more per member than a lookup), and
+// goes over the map only when it holds undeclared members.
 func (s *Scanner) members(at Loc, g *group) {
-	names := g.shape.names
+	shape := g.shape
+	names := shape.names
 	if s.vals == nil {
 		s.vals = s.valsBuf[:0]
 	}
 	g.vals = len(s.vals)
 	s.vals = append(s.vals, make([]any, len(names))...)
+	s.valsHigh = max(s.valsHigh, len(s.vals))
 	vals := s.vals[g.vals:]
-	present := 0
+	found := 0
 	for i, name := range names {
-		if v, ok := g.obj[name]; ok {
-			vals[i] = v
-			present++
-			if i < 128 {
-				g.present[i/64] |= 1 << (i % 64)
-			}
+		v, ok := g.obj[name]
+		if !ok {
+			continue
+		}
+		vals[i] = v
+		found++
+		// To read, unless null and absent when null.
+		if u := uint(i); u < 128 && (!shape.nullAbsent[i] || !isNull(v)) {
+			g.toRead[u/64] |= 1 << (u % 64)
 		}
 	}
-	for j, i := range g.shape.required {
+	for j, i := range shape.required {
 		if !g.has(i) {
-			s.r.Add(at.Key(names[i]), tool.Error{Code: tool.CodeMissing, Expected: g.shape.expected[j]})
+			s.r.Add(at.Key(names[i]), tool.Error{Code: tool.CodeMissing, Expected: shape.expected[j]})
 		}
 	}
-	if len(g.obj) > present {
-		for k := range KeysInOrder(g.obj) {
-			if g.shape.find(k, -1) < 0 {
-				s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(g.obj[k])})
-			}
-			if s.r.Full() {
-				break
-			}
+	if len(g.obj) > found {
+		s.unexpectedValues(at, g, len(g.obj)-found)
+	}
+}
+
+// isNull is value.IsNull, inlined for the values encoding/json makes.
+func isNull(v any) bool {
+	switch v.(type) {
+	case nil:
+		return true
+	case string, float64, bool:
+		return false
+	}
+	return value.IsNull(v)
+}
+
+// unexpectedValues reports the n undeclared members of an object of values,
+// by name: sorted lazily (see KeysInOrder), so that a Report that fills
+// after a few costs time linear in n.
+func (s *Scanner) unexpectedValues(at Loc, g *group, n int) {
+	var buf [8]string
+	keys := buf[:0]
+	if n > len(buf) {
+		keys = make([]string, 0, n)
+	}
+	for k := range g.obj {
+		if g.shape.find(k, -1) < 0 {
+			keys = append(keys, k)
+		}
+	}
+	for k := range inOrder(keys) {
+		s.r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(g.obj[k])})
+		if s.r.Full() {
+			break
 		}
 	}
 }
 
 // has reports whether the declared member i of an object of values is
-// present.
+// present, for a required member (which is read even when null).
 func (g *group) has(i int) bool {
 	if i < 128 {
-		return g.present[i/64]&(1<<(i%64)) != 0
+		return g.toRead[i/64]&(1<<(i%64)) != 0
 	}
 	_, ok := g.obj[g.shape.names[i]]
 	return ok
 }
 
-// nextValue returns the index of the next declared member of an object of
-// values to read, or -1: the members present, but those that are not
-// required and are null.
-func (g *group) nextValue(vals []any) int {
-	for g.next < len(vals) {
-		i := g.next
-		if i < 128 {
-			// The bits of the members to read, from i on.
-			toRead := g.present[i/64] >> (i % 64)
-			if toRead == 0 {
-				g.next = (i/64 + 1) * 64
-				continue
+// nextValue is Next in an object of values: the members present, but
+// those that are not required and are null.
+func (s *Scanner) nextValue(g *group) int {
+	s.vpending = false
+	if !s.r.Full() {
+		for w := range g.toRead {
+			if b := g.toRead[w]; b != 0 {
+				g.toRead[w] = b & (b - 1)
+				i := w*64 + bits.TrailingZeros64(b)
+				s.cur, s.vpending = s.vals[g.vals+i], true
+				return i
 			}
-			i += bits.TrailingZeros64(toRead)
 		}
-		g.next = i + 1
-		if !g.has(i) {
-			continue
+		// Past the first 128 members, which the bits do not hold.
+		for g.next = max(g.next, 128); g.next < len(g.shape.names); {
+			i := g.next
+			g.next++
+			if v := s.vals[g.vals+i]; g.has(i) && (!g.shape.nullAbsent[i] || !isNull(v)) {
+				s.cur, s.vpending = v, true
+				return i
+			}
 		}
-		if v := vals[i]; g.shape.nullAbsent[i] && (v == nil || value.IsNull(v)) {
-			continue
-		}
-		return i
 	}
+	s.pop()
 	return -1
 }
 
@@ -123,13 +157,7 @@ func (s *Scanner) Next(at Loc) int {
 		return -1
 	}
 	if g.values {
-		s.vpending = false
-		if i := g.nextValue(s.vals[g.vals:]); i >= 0 && !s.r.Full() {
-			s.cur, s.vpending = s.vals[g.vals+i], true
-			return i
-		}
-		s.pop()
-		return -1
+		return s.nextValue(g)
 	}
 	s.skipRaw()
 	for !s.r.stopped {
@@ -236,7 +264,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	if !s.openRaw(at, expected) {
 		return false
 	}
-	g := s.push(false)
+	g := s.push()
 	for !s.r.stopped && s.sc.Next() && s.sc.Undeclared() {
 		k := strings.Clone(s.sc.Key())
 		s.setRun(g, rankMembers, true, k)
@@ -285,7 +313,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 			s.r.Type(at, expected, s.cur)
 			return false
 		}
-		g := s.push(true)
+		g := s.pushValues()
 		g.array, g.list, g.limit = true, list, len(list)
 		if max >= 0 && g.limit > max {
 			g.limit = max
@@ -313,7 +341,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 	if !s.sc.Array() {
 		return false
 	}
-	g := s.push(false)
+	g := s.push()
 	g.array, g.min, g.max = true, min, max
 	g.rank = rankItems
 	return true

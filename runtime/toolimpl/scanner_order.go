@@ -103,33 +103,44 @@ func (s *Scanner) top() *group {
 	return s.groupAt(s.ng - 1)
 }
 
-// push opens a group. A group of raw bytes, read in every call, is set
-// field by field rather than cleared whole: what only values read (obj,
-// list, ...) and a key read only when byKey keep what they held, which
-// putScanner lets go of.
-func (s *Scanner) push(values bool) *group {
-	s.ng++
-	s.used = max(s.used, s.ng)
-	if s.ng > inlineGroups && len(s.more) < s.ng-inlineGroups {
-		s.more = append(s.more, group{})
-	}
+// push opens a group of raw bytes. Read in every call, it is set field by
+// field rather than cleared whole: what only values read (obj, list, ...)
+// and a key read only when byKey keep what they held, which putScanner lets
+// go of.
+func (s *Scanner) push() *group {
 	n := s.r.Len()
-	g := s.groupAt(s.ng - 1)
-	if values {
-		*g = group{values: true}
-	} else {
-		g.values, g.shape, g.array, g.last = false, nil, false, 0
-	}
+	g := s.grow()
+	g.values, g.shape, g.array, g.last = false, nil, false, 0
 	g.min, g.max = None, None
 	g.errStart, g.runStart, g.runsStart, g.rank, g.byKey = n, n, len(s.runs), 0, false
 	return g
 }
 
+// pushValues opens a group of values: an object or array of a map, whose
+// caller sets obj or list. Its errors come in order: it has no runs.
+func (s *Scanner) pushValues() *group {
+	g := s.grow()
+	g.values, g.shape, g.array, g.obj, g.list = true, nil, false, nil, nil
+	g.next, g.limit, g.toRead = 0, 0, [2]uint64{}
+	return g
+}
+
+// grow adds a group on top of the open ones.
+func (s *Scanner) grow() *group {
+	s.ng++
+	s.used = max(s.used, s.ng)
+	if s.ng > inlineGroups && len(s.more) < s.ng-inlineGroups {
+		s.more = append(s.more, group{})
+	}
+	return s.groupAt(s.ng - 1)
+}
+
+// pop closes the top group. The values of an object's members stay in
+// vals past its length, overwritten by the next object and cleared by
+// putScanner.
 func (s *Scanner) pop() {
 	if s.ng > 0 {
-		g := s.groupAt(s.ng - 1)
-		if g.values && g.shape != nil {
-			clear(s.vals[g.vals:])
+		if g := s.groupAt(s.ng - 1); g.values && g.shape != nil {
 			s.vals = s.vals[:g.vals]
 		}
 		s.ng--
