@@ -240,7 +240,7 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsA
 		switch i {
 		case 0:
 			// query
-			if v, ok := s.String(at.Key("query"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("query"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
@@ -310,7 +310,7 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 		switch i {
 		case 0:
 			// field
-			if v, ok := s.String(at.Key("field"), "string"); ok {
+			if v, ok := s.StringIn(at.Key("field"), "string", &fieldEnum); ok {
 				x, in := toolimpl.Enum(v, fieldValues)
 				if !in {
 					s.Fail(at.Key("field"), tool.CodeEnum, "one of \"title\", \"author\", \"tag\"")
@@ -355,6 +355,10 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 
 // fieldValues are the values of an enum, sorted for a binary search.
 var fieldValues = []string{"author", "tag", "title"}
+
+// fieldEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var fieldEnum = toolimpl.Allowed{Sorted: fieldValues, Code: tool.CodeEnum, Expected: "one of \"title\", \"author\", \"tag\""}
 
 // The parameters of the create_event tool: the canonical schema, and the dialects that differ from
 // it.
@@ -447,7 +451,7 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEven
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.String(at.Key("title"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("title"), "string", 120); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
@@ -934,7 +938,7 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPReques
 		switch i {
 		case 0:
 			// method
-			if v, ok := s.String(at.Key("method"), "string"); ok {
+			if v, ok := s.StringIn(at.Key("method"), "string", &methodEnum); ok {
 				x, in := toolimpl.Enum(v, methodValues)
 				if !in {
 					s.Fail(at.Key("method"), tool.CodeEnum, "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"")
@@ -978,6 +982,10 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPReques
 
 // methodValues are the values of an enum, sorted for a binary search.
 var methodValues = []string{"DELETE", "GET", "POST", "PUT"}
+
+// methodEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var methodEnum = toolimpl.Allowed{Sorted: methodValues, Code: tool.CodeEnum, Expected: "one of \"GET\", \"POST\", \"PUT\", \"DELETE\""}
 
 // The parameters of the list_issues tool: the canonical schema, and the dialects that differ from
 // it.
@@ -1072,7 +1080,7 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ListIssuesA
 			}
 		case 1:
 			// state
-			if v2, ok := s.String(at.Key("state"), "string"); ok {
+			if v2, ok := s.StringIn(at.Key("state"), "string", &stateEnum); ok {
 				x, in := toolimpl.Enum(v2, stateValues)
 				if !in {
 					s.Fail(at.Key("state"), tool.CodeEnum, "one of \"open\", \"closed\"")
@@ -1131,6 +1139,10 @@ func repoPattern(s string) bool {
 
 // stateValues are the values of an enum, sorted for a binary search.
 var stateValues = []string{"closed", "open"}
+
+// stateEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var stateEnum = toolimpl.Allowed{Sorted: stateValues, Code: tool.CodeEnum, Expected: "one of \"open\", \"closed\""}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&ReadFileTool.Tool, &SearchDocsTool.Tool, &CreateEventTool.Tool, &SQLQueryTool.Tool, &RunCommandTool.Tool, &HTTPRequestTool.Tool, &ListIssuesTool.Tool}

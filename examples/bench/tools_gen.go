@@ -102,7 +102,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 		switch i {
 		case 0:
 			// city
-			if v, ok := s.String(at.Key("city"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("city"), "string", 100); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
@@ -123,7 +123,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 			}
 		case 2:
 			// units
-			if v2, ok := s.String(at.Key("units"), "string"); ok {
+			if v2, ok := s.StringIn(at.Key("units"), "string", &unitsEnum); ok {
 				x, in := toolimpl.Enum(v2, unitsValues)
 				if !in {
 					s.Fail(at.Key("units"), tool.CodeEnum, "one of \"c\", \"f\"")
@@ -199,6 +199,10 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 
 // unitsValues are the values of an enum, sorted for a binary search.
 var unitsValues = []string{"c", "f"}
+
+// unitsEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var unitsEnum = toolimpl.Allowed{Sorted: unitsValues, Code: tool.CodeEnum, Expected: "one of \"c\", \"f\""}
 
 // tagsPattern reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
 func tagsPattern(s string) bool {
@@ -303,7 +307,7 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.String(at.Key("title"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
@@ -346,7 +350,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		switch i {
 		case 0:
 			// heading
-			if v, ok := s.String(at.Key("heading"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("heading"), "string", 120); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
@@ -357,7 +361,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 			}
 		case 1:
 			// summary
-			if v2, ok := s.String(at.Key("summary"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("summary"), "string", 500); ok {
 				n2 := utf8.RuneCountInString(v2)
 				if n2 > 500 {
 					s.Fail(at.Key("summary"), "maxLength", "at most 500 characters long")
@@ -477,7 +481,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.String(at.Key("title"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 5 {
 					s.Fail(at.Key("title"), "minLength", "at least 5 characters long")
@@ -488,7 +492,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 1:
 			// description
-			if v2, ok := s.String(at.Key("description"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("description"), "string", 5000); ok {
 				n2 := utf8.RuneCountInString(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("description"), "minLength", "at least 1 character long")
@@ -499,7 +503,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 2:
 			// priority
-			if v3, ok := s.String(at.Key("priority"), "string"); ok {
+			if v3, ok := s.StringIn(at.Key("priority"), "string", &priorityEnum); ok {
 				x, in := toolimpl.Enum(v3, priorityValues)
 				if !in {
 					s.Fail(at.Key("priority"), tool.CodeEnum, "one of \"low\", \"normal\", \"high\", \"urgent\"")
@@ -518,7 +522,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 4:
 			// category
-			if v4, ok := s.String(at.Key("category"), "string"); ok {
+			if v4, ok := s.StringIn(at.Key("category"), "string", &categoryEnum); ok {
 				x2, in2 := toolimpl.Enum(v4, categoryValues)
 				if !in2 {
 					s.Fail(at.Key("category"), tool.CodeEnum, "one of \"billing\", \"account\", \"bug\", \"feature\", \"security\"")
@@ -527,7 +531,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 5:
 			// channel
-			if v5, ok := s.String(at.Key("channel"), "string"); ok {
+			if v5, ok := s.StringIn(at.Key("channel"), "string", &channelEnum); ok {
 				x3, in3 := toolimpl.Enum(v5, channelValues)
 				if !in3 {
 					s.Fail(at.Key("channel"), tool.CodeEnum, "one of \"email\", \"chat\", \"phone\", \"web\"")
@@ -544,7 +548,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 7:
 			// customer_name
-			if v7, ok := s.String(at.Key("customer_name"), "string"); ok {
+			if v7, ok := s.StringMax(at.Key("customer_name"), "string", 100); ok {
 				n4 := utf8.RuneCountInString(v7)
 				if n4 < 1 {
 					s.Fail(at.Key("customer_name"), "minLength", "at least 1 character long")
@@ -579,7 +583,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 11:
 			// product
-			if v11, ok := s.String(at.Key("product"), "string"); ok {
+			if v11, ok := s.StringMax(at.Key("product"), "string", 60); ok {
 				n5 := utf8.RuneCountInString(v11)
 				if n5 < 1 {
 					s.Fail(at.Key("product"), "minLength", "at least 1 character long")
@@ -598,7 +602,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 13:
 			// os
-			if v13, ok := s.String(at.Key("os"), "string"); ok {
+			if v13, ok := s.StringIn(at.Key("os"), "string", &osEnum); ok {
 				x4, in4 := toolimpl.Enum(v13, osValues)
 				if !in4 {
 					s.Fail(at.Key("os"), tool.CodeEnum, "one of \"linux\", \"macos\", \"windows\", \"ios\", \"android\"")
@@ -607,7 +611,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 14:
 			// browser
-			if v14, ok := s.String(at.Key("browser"), "string"); ok {
+			if v14, ok := s.StringMax(at.Key("browser"), "string", 60); ok {
 				n6 := utf8.RuneCountInString(v14)
 				if n6 > 60 {
 					s.Fail(at.Key("browser"), "maxLength", "at most 60 characters long")
@@ -660,7 +664,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			}
 		case 19:
 			// team
-			if v18, ok := s.String(at.Key("team"), "string"); ok {
+			if v18, ok := s.StringIn(at.Key("team"), "string", &teamEnum); ok {
 				x5, in5 := toolimpl.Enum(v18, teamValues)
 				if !in5 {
 					s.Fail(at.Key("team"), tool.CodeEnum, "one of \"support\", \"billing\", \"engineering\", \"security\"")
@@ -785,7 +789,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 		switch i {
 		case 0:
 			// street
-			if v, ok := s.String(at.Key("street"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("street"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
@@ -796,7 +800,7 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 			}
 		case 1:
 			// city
-			if v2, ok := s.String(at.Key("city"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("city"), "string", 100); ok {
 				n2 := utf8.RuneCountInString(v2)
 				if n2 < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
@@ -839,7 +843,7 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc, out *Attachment) {
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("name"), "string", 255); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
@@ -873,11 +877,23 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc, out *Attachment) {
 // priorityValues are the values of an enum, sorted for a binary search.
 var priorityValues = []string{"high", "low", "normal", "urgent"}
 
+// priorityEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var priorityEnum = toolimpl.Allowed{Sorted: priorityValues, Code: tool.CodeEnum, Expected: "one of \"low\", \"normal\", \"high\", \"urgent\""}
+
 // categoryValues are the values of an enum, sorted for a binary search.
 var categoryValues = []string{"account", "billing", "bug", "feature", "security"}
 
+// categoryEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var categoryEnum = toolimpl.Allowed{Sorted: categoryValues, Code: tool.CodeEnum, Expected: "one of \"billing\", \"account\", \"bug\", \"feature\", \"security\""}
+
 // channelValues are the values of an enum, sorted for a binary search.
 var channelValues = []string{"chat", "email", "phone", "web"}
+
+// channelEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var channelEnum = toolimpl.Allowed{Sorted: channelValues, Code: tool.CodeEnum, Expected: "one of \"email\", \"chat\", \"phone\", \"web\""}
 
 // accountIDPattern reports whether s matches the pattern "^ACC-[0-9]{6}$", compiled to a loop per
 // run.
@@ -954,6 +970,10 @@ func versionPattern(s string) bool {
 // osValues are the values of an enum, sorted for a binary search.
 var osValues = []string{"android", "ios", "linux", "macos", "windows"}
 
+// osEnum holds the values a string may be and the error of one that is not, for a streamed string
+// to be rejected as soon as no value begins like it.
+var osEnum = toolimpl.Allowed{Sorted: osValues, Code: tool.CodeEnum, Expected: "one of \"linux\", \"macos\", \"windows\", \"ios\", \"android\""}
+
 // tagsPattern2 reports whether s matches the pattern "^[a-z][a-z0-9-]{0,29}$", compiled to a loop
 // per run.
 func tagsPattern2(s string) bool {
@@ -990,6 +1010,10 @@ func assigneePattern(s string) bool {
 
 // teamValues are the values of an enum, sorted for a binary search.
 var teamValues = []string{"billing", "engineering", "security", "support"}
+
+// teamEnum holds the values a string may be and the error of one that is not, for a streamed string
+// to be rejected as soon as no value begins like it.
+var teamEnum = toolimpl.Allowed{Sorted: teamValues, Code: tool.CodeEnum, Expected: "one of \"support\", \"billing\", \"engineering\", \"security\""}
 
 // postalCodePattern reports whether s matches the pattern "^[A-Z0-9 -]{3,10}$", compiled to a loop.
 func postalCodePattern(s string) bool {
@@ -1131,7 +1155,7 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.String(at.Key("title"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")

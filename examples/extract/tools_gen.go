@@ -149,7 +149,7 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc, out *Leg) {
 		switch i {
 		case 0:
 			// flight
-			if v, ok := s.String(at.Key("flight"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("flight"), "string", 8); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 4 {
 					s.Fail(at.Key("flight"), "minLength", "at least 4 characters long")

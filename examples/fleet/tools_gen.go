@@ -156,7 +156,7 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBalanceA
 		switch i {
 		case 0:
 			// account
-			if v, ok := s.String(at.Key("account"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("account"), "string", 32); ok {
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
@@ -326,7 +326,7 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RecordPa
 		switch i {
 		case 0:
 			// account
-			if v, ok := s.String(at.Key("account"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("account"), "string", 32); ok {
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
@@ -347,7 +347,7 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RecordPa
 			}
 		case 2:
 			// memo
-			if v2, ok := s.String(at.Key("memo"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("memo"), "string", 64); ok {
 				n3 := utf8.RuneCountInString(v2)
 				if n3 < 1 {
 					s.Fail(at.Key("memo"), "minLength", "at least 1 character long")
@@ -447,7 +447,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Transfer
 		switch i {
 		case 0:
 			// from
-			if v, ok := s.String(at.Key("from"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("from"), "string", 32); ok {
 				n := utf8.RuneCountInString(v)
 				if n > 32 {
 					s.Fail(at.Key("from"), "maxLength", "at most 32 characters long")
@@ -458,7 +458,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Transfer
 			}
 		case 1:
 			// to
-			if v2, ok := s.String(at.Key("to"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("to"), "string", 32); ok {
 				n2 := utf8.RuneCountInString(v2)
 				if n2 > 32 {
 					s.Fail(at.Key("to"), "maxLength", "at most 32 characters long")
@@ -479,7 +479,7 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Transfer
 			}
 		case 3:
 			// memo
-			if v3, ok := s.String(at.Key("memo"), "string"); ok {
+			if v3, ok := s.StringMax(at.Key("memo"), "string", 64); ok {
 				n4 := utf8.RuneCountInString(v3)
 				if n4 < 1 {
 					s.Fail(at.Key("memo"), "minLength", "at least 1 character long")

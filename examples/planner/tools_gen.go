@@ -107,7 +107,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.String(at.Key("title"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
@@ -567,7 +567,7 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 		switch i {
 		case 0:
 			// heading
-			if v, ok := s.String(at.Key("heading"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("heading"), "string", 120); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")

@@ -97,7 +97,7 @@ func decodeWriteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *WriteFileArg
 		switch i {
 		case 0:
 			// path
-			if v, ok := s.String(at.Key("path"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("path"), "string", 200); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("path"), "minLength", "at least 1 character long")
@@ -110,7 +110,7 @@ func decodeWriteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *WriteFileArg
 			}
 		case 1:
 			// content
-			if v2, ok := s.String(at.Key("content"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("content"), "string", 8192); ok {
 				n2 := utf8.RuneCountInString(v2)
 				if n2 > 8192 {
 					s.Fail(at.Key("content"), "maxLength", "at most 8192 characters long")
@@ -119,7 +119,7 @@ func decodeWriteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *WriteFileArg
 			}
 		case 2:
 			// mode
-			if v3, ok := s.String(at.Key("mode"), "string"); ok {
+			if v3, ok := s.StringIn(at.Key("mode"), "string", &modeEnum); ok {
 				x, in := toolimpl.Enum(v3, modeValues)
 				if !in {
 					s.Fail(at.Key("mode"), tool.CodeEnum, "one of \"create\", \"overwrite\"")
@@ -146,6 +146,10 @@ func pathPattern(s string) bool {
 
 // modeValues are the values of an enum, sorted for a binary search.
 var modeValues = []string{"create", "overwrite"}
+
+// modeEnum holds the values a string may be and the error of one that is not, for a streamed string
+// to be rejected as soon as no value begins like it.
+var modeEnum = toolimpl.Allowed{Sorted: modeValues, Code: tool.CodeEnum, Expected: "one of \"create\", \"overwrite\""}
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&WriteFileTool.Tool}

@@ -270,7 +270,7 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 			}
 		case 4:
 			// cabin
-			if v4, ok := s.String(at.Key("cabin"), "string"); ok {
+			if v4, ok := s.StringIn(at.Key("cabin"), "string", &cabinEnum); ok {
 				x, in := toolimpl.Enum(v4, cabinValues)
 				if !in {
 					s.Fail(at.Key("cabin"), tool.CodeEnum, "one of \"economy\", \"premium_economy\", \"business\", \"first\"")
@@ -371,6 +371,10 @@ func datePattern(s string) bool {
 
 // cabinValues are the values of an enum, sorted for a binary search.
 var cabinValues = []string{"business", "economy", "first", "premium_economy"}
+
+// cabinEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var cabinEnum = toolimpl.Allowed{Sorted: cabinValues, Code: tool.CodeEnum, Expected: "one of \"economy\", \"premium_economy\", \"business\", \"first\""}
 
 // airlinesPattern reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
 func airlinesPattern(s string) bool {
@@ -574,7 +578,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 		switch i {
 		case 0:
 			// flight_id
-			if v, ok := s.String(at.Key("flight_id"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("flight_id"), "string", 8); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 4 {
 					s.Fail(at.Key("flight_id"), "minLength", "at least 4 characters long")
@@ -602,7 +606,7 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 			}
 		case 2:
 			// notes
-			if v2, ok := s.String(at.Key("notes"), "string"); ok {
+			if v2, ok := s.StringMax(at.Key("notes"), "string", 200); ok {
 				n2 := utf8.RuneCountInString(v2)
 				if n2 > 200 {
 					s.Fail(at.Key("notes"), "maxLength", "at most 200 characters long")
@@ -626,7 +630,7 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc, out *Passenger) {
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("name"), "string", 100); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("name"), "minLength", "at least 1 character long")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,11 +13,15 @@ import (
 
 // TestStreamPromptness: for each class of error a stream reports before
 // its end, the Write that completes the offending token (a member name, a
-// value's first byte, a string, a number, an array) fails, and no Write
-// before it: the prefix is written one byte at a time. Close then returns
-// what DecodeGetWeatherArgsJSON returns for the whole call.
+// value's first byte, a string, a number, a string's character past its
+// maxLength, the character no enum value continues with, the first byte of
+// an item past maxItems) fails, and no Write before it: the prefix is
+// written one byte at a time. The error names the code and argument that
+// DecodeGetWeatherArgsJSON reports for the whole call, with the same
+// expected text, and Close returns what it returns.
 func TestStreamPromptness(t *testing.T) {
-	long := strings.Repeat("a", 101)
+	long := strings.Repeat("a", 100) // city has at most 100 characters
+	tags := `{"city":"Paris","tags":["a","b","c","d","e","f","g","h","i","j",`
 	for _, c := range []struct {
 		class       string
 		prefix, hit string // hit completes the offending token
@@ -35,13 +40,22 @@ func TestStreamPromptness(t *testing.T) {
 		{"forbidden type, a number once read", `{"city":1`, `2,`, `"days":3}`, tool.CodeType, "city"},
 		{"forbidden type, a boolean", `{"city":"Paris","tags":`, `t`, `rue}`, tool.CodeType, "tags"},
 		{"integer with a fraction", `{"city":"Paris","days":1.5`, `,`, `"units":"c"}`, tool.CodeType, "days"},
-		{"maxLength", `{"city":"` + long, `"`, `}`, "maxLength", "city"},
+		{"maxLength, character 101", `{"city":"` + long, `a`, `a"}`, "maxLength", "city"},
+		{"maxLength, counted in characters", `{"city":"` + strings.Repeat("é", 100), `a`, `"}`, "maxLength", "city"},
+		{"maxLength, an escape", `{"city":"` + long + `\u00e`, `9`, `"}`, "maxLength", "city"},
+		{"maxLength, a surrogate pair", `{"city":"` + long + `\ud83d\ude0`, `0`, `"}`, "maxLength", "city"},
+		{"maxLength, a character's first byte", `{"city":"` + long, "\xc3", "\xa9\"}", "maxLength", "city"},
+		{"maxLength in one write", `{"city":"`, long + `a`, `"}`, "maxLength", "city"},
 		{"minLength", `{"city":`, `""`, `}`, "minLength", "city"},
-		{"enum", `{"city":"Paris","units":"k`, `"`, `}`, tool.CodeEnum, "units"},
+		{"enum, the first character", `{"city":"Paris","units":"`, `k`, `"}`, tool.CodeEnum, "units"},
+		{"enum, past a value", `{"city":"Paris","units":"c`, `c`, `"}`, tool.CodeEnum, "units"},
+		{"enum, an escape", `{"city":"Paris","units":"\u006`, `b`, `"}`, tool.CodeEnum, "units"},
+		{"enum, the empty string", `{"city":"Paris","units":"`, `"`, `}`, tool.CodeEnum, "units"},
 		{"pattern", `{"city":"Paris","tags":["OK`, `"`, `]}`, "pattern", "tags[0]"},
 		{"maximum", `{"city":"Paris","days":15`, `}`, ``, "maximum", "days"},
 		{"minimum", `{"city":"Paris","coords":{"lat":-91`, `,`, `"lon":0}}`, "minimum", "coords.lat"},
-		{"maxItems", `{"city":"Paris","tags":["a","b","c","d","e","f","g","h","i","j","k"`, `]`, `}`, "maxItems", "tags"},
+		{"maxItems, item 11's first byte", tags, `"`, `k"]}`, "maxItems", "tags"},
+		{"maxItems, after white space", tags + " \n", `"`, `k"]}`, "maxItems", "tags"},
 		{"missing member, at its object's end", `{"city":"Paris","coords":{"lat":1`, `}`, `}`, tool.CodeMissing, "coords.lon"},
 	} {
 		t.Run(c.class, func(t *testing.T) {
@@ -55,8 +69,9 @@ func TestStreamPromptness(t *testing.T) {
 			require.Error(t, err, "after %q", c.prefix+c.hit)
 			var errs tool.Errors
 			require.ErrorAs(t, err, &errs)
-			assert.Equal(t, c.code, errs[0].Code, "%v", errs)
-			assert.Equal(t, c.name, errs[0].Name, "%v", errs)
+			early := errs[len(errs)-1] // after the errors found before it, if any
+			assert.Equal(t, c.code, early.Code, "%v", errs)
+			assert.Equal(t, c.name, early.Name, "%v", errs)
 
 			_, again := st.Write([]byte(c.rest))
 			assert.Equal(t, err, again, "the same error on a later write")
@@ -64,7 +79,14 @@ func TestStreamPromptness(t *testing.T) {
 			want, wantErrs := DecodeGetWeatherArgsJSON([]byte(c.prefix + c.hit + c.rest))
 			assert.Equal(t, wantErrs, final)
 			assert.Equal(t, want, v)
-			assert.NotEmpty(t, final)
+			require.NotEmpty(t, final)
+			if c.code != tool.CodeBadJSON {
+				// The error the whole call has, in the same words.
+				i := slices.IndexFunc(final, func(e tool.Error) bool { return e.Code == early.Code && e.Path == early.Path })
+				require.GreaterOrEqual(t, i, 0, "%v in %v", early, final)
+				assert.Equal(t, final[i].Expected, early.Expected)
+				assert.Equal(t, final[i].Name, early.Name)
+			}
 		})
 	}
 }
@@ -75,11 +97,14 @@ func TestStreamPromptness(t *testing.T) {
 // closing quote.
 func TestStreamNotEarly(t *testing.T) {
 	for _, c := range []struct{ prefix, end string }{
-		{`{"days":3,"units":"c"`, `}`},              // city is required
-		{`{"city":"Paris","coords":{"lon":2`, `}}`}, // lat is required
-		{`{"city":"Paris","days":1`, `5}`},          // 1 is within bounds, 15 is not
-		{`{"city":"Par`, `is"}`},                    // shorter than a string past maxLength
-		{`{"city":"Paris","units":"`, `c"}`},        // a prefix of an enum value
+		{`{"days":3,"units":"c"`, `}`},                                                 // city is required
+		{`{"city":"Paris","coords":{"lon":2`, `}}`},                                    // lat is required
+		{`{"city":"Paris","days":1`, `5}`},                                             // 1 is within bounds, 15 is not
+		{`{"city":"Par`, `is"}`},                                                       // shorter than a string past maxLength
+		{`{"city":"Paris","units":"`, `c"}`},                                           // a prefix of an enum value
+		{`{"city":"` + strings.Repeat("a", 99) + `\u00e`, `9"}`},                       // 100 characters
+		{`{"city":"Paris","tags":["a","b","c","d","e","f","g","h","i","j"`, `, "k"]}`}, // 10 items
+		{`{"city":"Paris","tags":["a","b","c","d","e","f","g","h","i","j",`, `]}`},     // a syntax error, not an 11th item
 	} {
 		st := GetWeatherTool.Stream()
 		for i := range len(c.prefix) {

@@ -98,7 +98,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 		switch i {
 		case 0:
 			// city
-			if v, ok := s.String(at.Key("city"), "string"); ok {
+			if v, ok := s.StringMax(at.Key("city"), "string", 100); ok {
 				n := utf8.RuneCountInString(v)
 				if n < 1 {
 					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
@@ -119,7 +119,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 			}
 		case 2:
 			// units
-			if v2, ok := s.String(at.Key("units"), "string"); ok {
+			if v2, ok := s.StringIn(at.Key("units"), "string", &unitsEnum); ok {
 				x, in := toolimpl.Enum(v2, unitsValues)
 				if !in {
 					s.Fail(at.Key("units"), tool.CodeEnum, "one of \"c\", \"f\"")
@@ -195,6 +195,10 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 
 // unitsValues are the values of an enum, sorted for a binary search.
 var unitsValues = []string{"c", "f"}
+
+// unitsEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var unitsEnum = toolimpl.Allowed{Sorted: unitsValues, Code: tool.CodeEnum, Expected: "one of \"c\", \"f\""}
 
 // tagsPattern reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
 func tagsPattern(s string) bool {

@@ -8,6 +8,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
 
 // Feed carries the bytes of a streamed call to a generated Decoder as they
@@ -42,7 +43,7 @@ func putScanner(s *Scanner) {
 	if s.raw {
 		s.sc.Reset(nil)
 	}
-	s.feed, s.told = nil, false
+	s.feed, s.told, s.allowed = nil, false, nil
 	s.vpending, s.bpending, s.borrowed, s.raw, s.lastRaw = false, false, false, false, false
 	scanners.Put(s)
 }
@@ -186,13 +187,66 @@ func (f *feedSource) More(hint jsonscan.Hint) ([]byte, bool) {
 }
 
 // tell tells the feed of a streamed call the errors found so far, the first
-// time there are some.
+// time there are some; or, when the string being read has broken a bound
+// before its end (see streamString), those and the error its checks will
+// report at its end.
 func (s *Scanner) tell() {
-	if s.feed == nil || s.told || s.r.Len() == 0 {
+	if s.feed == nil || s.told {
+		return
+	}
+	if b := s.sc.Broke(); b != jsonscan.Unbroken {
+		s.reject(s.broken(b))
+		return
+	}
+	if s.r.Len() == 0 {
 		return
 	}
 	s.told = true
 	s.feed.Reject(s.r.found())
+}
+
+// reject tells the feed the errors found so far and e, an error the one
+// pass will report at the end of the value it is about. The one pass's
+// own errors are not changed: their order is the one of the end.
+func (s *Scanner) reject(e tool.Error) {
+	s.told = true
+	s.feed.Reject(append(s.r.found(), e))
+}
+
+// broken is the error of the string being read, which broke the bound b:
+// the error of its checks, with what is known of the string so far.
+func (s *Scanner) broken(b jsonscan.Broken) tool.Error {
+	var e tool.Error
+	if b == jsonscan.TooLong {
+		max := uint64(s.sc.Bound())
+		e = tool.Error{Code: "maxLength", Expected: words.MaxLength(max), Got: "string", Actual: words.CharactersAtLeast(max + 1)}
+	} else {
+		start := s.r.textStart()
+		s.r.text = jsonscan.AppendQuoteShort(s.r.text, s.sc.PartialString())
+		e = tool.Error{Code: s.allowed.Code, Expected: s.allowed.Expected, Got: "string", Actual: words.Beginning(s.r.since(start))}
+	}
+	e.Path, e.Name = s.r.location(s.reading())
+	return e
+}
+
+// reading returns the location of the value the raw bytes' scanner reads,
+// from its open arrays and objects: the location the generated code reads
+// it at.
+func (s *Scanner) reading() Loc {
+	depth := s.sc.Depth()
+	steps := make([]Loc, depth+1) // steps[0] is the arguments
+	n := 0
+	for level := range depth {
+		switch key, index, member, item := s.sc.Reading(level); {
+		case member:
+			steps[n+1] = steps[n].Key(key)
+			n++
+		case item:
+			steps[n+1] = steps[n].Index(index)
+			n++
+		}
+	}
+	return steps[n]
 }
 
 // onePass runs read over raw bytes; it reports false when a check panicked

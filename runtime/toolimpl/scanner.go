@@ -50,6 +50,9 @@ type Scanner struct {
 	sc   jsonscan.Scanner
 	feed *Feed // the stream the raw bytes come from; nil for a whole call
 	told bool  // the feed was told of the errors found
+	// The values the string being read from a feed may be (StringIn),
+	// for the error of one that none of them begins like.
+	allowed *Allowed
 
 	// The next value: in the raw bytes at sc's position, or cur.
 	cur      any
@@ -157,6 +160,65 @@ func (s *Scanner) String(at Loc, expected string) (string, bool) {
 		return "", false
 	}
 	v, ok := s.sc.String()
+	if !ok {
+		s.notRead(at, expected)
+		return "", false
+	}
+	s.last = lastValue{kind: jsonscan.String, text: v}
+	s.lastRaw, s.borrowed = true, true
+	return v, ok
+}
+
+// StringMax reads a string as String does, of at most max characters: the
+// generated check of the string reports one longer. In a streamed call it
+// also tells the feed, as soon as the string has more characters than max,
+// the errors found so far and the one that check will report, so that the
+// stream is rejected before the string ends. A whole call costs a test.
+func (s *Scanner) StringMax(at Loc, expected string, max int) (string, bool) {
+	if s.feed != nil {
+		return s.streamString(at, expected, max, nil)
+	}
+	return s.String(at, expected)
+}
+
+// StringIn reads a string as String does, that the generated checks require
+// to be one of the values of allowed. In a streamed call it also tells the
+// feed, as soon as no value begins with the string's text so far, the
+// errors found so far and the one those checks will report. A whole call
+// costs a test.
+func (s *Scanner) StringIn(at Loc, expected string, allowed *Allowed) (string, bool) {
+	if s.feed != nil {
+		return s.streamString(at, expected, None, allowed)
+	}
+	return s.String(at, expected)
+}
+
+// Allowed are the values a string may be, an enum's or a const's, with the
+// error of a string that is none of them: a streamed string is rejected as
+// soon as none begins with its text (see StringIn).
+type Allowed struct {
+	Sorted   []string // the values, sorted
+	Code     string   // the error's code: "enum" or "const"
+	Expected string   // its expected text
+}
+
+// streamString is String of a streamed call, whose string the scanner holds
+// to at most max characters, or to the values of allowed, as it arrives
+// (see tell).
+func (s *Scanner) streamString(at Loc, expected string, max int, allowed *Allowed) (string, bool) {
+	if s.vpending || s.told {
+		return s.String(at, expected)
+	}
+	if !s.readRaw() {
+		return "", false
+	}
+	var values []string
+	if allowed != nil {
+		values = allowed.Sorted
+	}
+	s.allowed = allowed
+	v, ok := s.sc.StringWithin(max, values)
+	s.allowed = nil
 	if !ok {
 		s.notRead(at, expected)
 		return "", false

@@ -377,6 +377,9 @@ func (s *Scanner) NextItem(at Loc) int {
 		}
 		i := s.sc.Count() - 1
 		if g.max >= 0 && i >= g.max {
+			if i == g.max && s.feed != nil && !s.told {
+				s.tooManyItems(at, g)
+			}
 			s.sc.Skip() // past maxItems: not checked
 			continue
 		}
@@ -385,6 +388,19 @@ func (s *Scanner) NextItem(at Loc) int {
 	}
 	s.pop()
 	return -1
+}
+
+// tooManyItems tells the feed of a streamed call, at the first byte of the
+// item past an array's maxItems, the error the array will have when it
+// closes: it has too many items whatever follows. A byte that begins no
+// value is a syntax error, which the scanner reports.
+func (s *Scanner) tooManyItems(at Loc, g *group) {
+	if s.sc.Peek() == jsonscan.Invalid {
+		return
+	}
+	e := tool.Error{Code: "maxItems", Expected: words.MaxItems(uint64(g.max)), Got: "array", Actual: words.ItemsAtLeast(uint64(g.max) + 1)}
+	e.Path, e.Name = s.r.location(at)
+	s.reject(e)
 }
 
 // closeArray reports an array's own error and puts its errors in order.

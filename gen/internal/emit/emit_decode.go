@@ -600,7 +600,58 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
 	checks = append(checks, g.set(t, dst, value, typed))
-	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Id("s").Dot("String").Call(e.at(l), jen.Lit(expected)), jen.Id("ok")).Block(checks...)}
+	read := g.stringRead(plan.StringOf(s).Rules, g.enumBase(elem, s.Loc), e.at(l), expected)
+	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).Block(checks...)}
+}
+
+// stringRead is the read of a string with rules at at: s.String, or, when
+// a string that arrives in parts can break one of the rules before its end,
+// the read that has a stream rejected then, with the same error. An enum, or
+// else a const, comes first in the checks: s.StringIn, with the values and
+// the error (a package-level toolimpl.Allowed); else a maxLength:
+// s.StringMax, unless a minLength beyond it fails every string first.
+func (g *typedGen) stringRead(rules []plan.Rule, enumBase string, at jen.Code, expected string) jen.Code {
+	e := g.e
+	minLength := uint64(0)
+	for _, r := range rules {
+		switch c := r.Cond.(type) {
+		case plan.Enum:
+			table := e.enumTable(jsonschema.KindString, c.Values, enumBase)
+			allowed := g.allowed(table, jen.Id(table), r, strings.TrimSuffix(enumBase, "Values")+"Enum")
+			return jen.Id("s").Dot("StringIn").Call(at, jen.Lit(expected), jen.Op("&").Id(allowed))
+		case plan.Const:
+			v := c.Value.(string)
+			allowed := g.allowed("const:"+v, jen.Index().String().Values(jen.Lit(v)), r, strings.TrimSuffix(enumBase, "Values")+"Const")
+			return jen.Id("s").Dot("StringIn").Call(at, jen.Lit(expected), jen.Op("&").Id(allowed))
+		case plan.MinLength:
+			minLength = c.N
+		case plan.MaxLength:
+			if minLength <= c.N+1 {
+				return jen.Id("s").Dot("StringMax").Call(at, jen.Lit(expected), jen.Lit(int(c.N)))
+			}
+		}
+	}
+	return jen.Id("s").Dot("String").Call(at, jen.Lit(expected))
+}
+
+// allowed returns the package-level toolimpl.Allowed of the values sorted
+// (the values of key) with the error of rule r, one per values and error;
+// base names a new one.
+func (g *typedGen) allowed(key string, sorted jen.Code, r plan.Rule, base string) string {
+	key = "allowed:" + key + "\x00" + r.Code + "\x00" + r.Expected
+	if name, ok := g.e.enums[key]; ok {
+		return name
+	}
+	name := g.e.global(base)
+	g.e.enums[key] = name
+	what := "the values a string may be"
+	if r.Code == "const" {
+		what = "the value a string must be"
+	}
+	g.e.vars = append(g.e.vars, jen.Commentf("%s holds %s and the error of one that is not, for a streamed string to be rejected as soon as no value begins like it.", name, what),
+		jen.Var().Id(name).Op("=").Qual(implPath, "Allowed").Values(
+			jen.Id("Sorted").Op(":").Add(sorted), jen.Id("Code").Op(":").Add(codeConst(r.Code)), jen.Id("Expected").Op(":").Lit(r.Expected)))
+	return name
 }
 
 // fail is how a rule of a value read from the Scanner fails, at l.

@@ -114,10 +114,10 @@ func StringOf(s *jsonschema.Schema) String {
 		}
 	}
 	if s.MinLength != nil {
-		add("minLength", "at least "+words.Plural(*s.MinLength, "character")+" long", MinLength{*s.MinLength})
+		add("minLength", words.MinLength(*s.MinLength), MinLength{*s.MinLength})
 	}
 	if s.MaxLength != nil {
-		add("maxLength", "at most "+words.Plural(*s.MaxLength, "character")+" long", MaxLength{*s.MaxLength})
+		add("maxLength", words.MaxLength(*s.MaxLength), MaxLength{*s.MaxLength})
 	}
 	if s.Pattern != "" {
 		add("pattern", PatternText(s.Pattern), Pattern{s.Pattern, s.Loc + "/pattern"})

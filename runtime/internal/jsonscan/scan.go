@@ -118,6 +118,7 @@ type Scanner struct {
 	key    string   // the current member name, decoded
 	num    string   // the last number's literal
 	buf    []byte   // decoded text of the last string with escapes
+	watch  watch    // the bounds of the string being read (StringWithin)
 	err    *Error
 }
 
@@ -138,36 +139,59 @@ type Source interface {
 // answering More. Waiting changes nothing of what the scanner reports,
 // only when: the bytes it skips are those that extend a token without
 // completing it or breaking it.
-type Hint uint8
+type Hint struct {
+	in uint8 // what the scanner reads: one of the reading constants
+	// In a string held to bounds (see StringWithin), the bytes that may
+	// still only extend it: the one that makes left bytes could break a
+	// bound. 0 for a string without bounds.
+	left int
+}
 
+// What a Hint says the scanner reads.
 const (
+	readingAny uint8 = iota
+	readingString
+	readingDigits
+	readingSpace
+)
+
+var (
 	// AnyByte: every byte may complete or break what is being read.
-	AnyByte Hint = iota
+	AnyByte = Hint{}
 	// InString: the scanner is inside a string; printable ASCII bytes other
 	// than the quote and the backslash only extend it.
-	InString
+	InString = Hint{in: readingString}
 	// InDigits: the scanner is reading the digits of a number; digits only
 	// extend it.
-	InDigits
+	InDigits = Hint{in: readingDigits}
 	// InSpace: the scanner is skipping white space, which only extends it.
-	InSpace
+	InSpace = Hint{in: readingSpace}
 )
 
 // Extends reports whether every byte of p only extends what a scanner
 // reading with hint h has read: a Source that has only such bytes may wait
-// for more before answering More.
-func (h Hint) Extends(p []byte) bool {
-	switch h {
-	case InString:
+// for more before answering More. Inside a string held to bounds, it
+// counts p against what h allows: p and the bytes it was told of before
+// extend the string only while they are fewer than the bytes that could
+// break a bound.
+func (h *Hint) Extends(p []byte) bool {
+	switch h.in {
+	case readingString:
+		if h.left > 0 {
+			if len(p) >= h.left {
+				return false
+			}
+			h.left -= len(p)
+		}
 		return plainEnd(p, 0) == len(p)
-	case InDigits:
+	case readingDigits:
 		for _, c := range p {
 			if c-'0' > 9 {
 				return false
 			}
 		}
 		return true
-	case InSpace:
+	case readingSpace:
 		return spaceEnd(p, 0) == len(p)
 	}
 	return len(p) == 0
@@ -219,6 +243,9 @@ func (s *Scanner) availFor(h Hint) bool { return s.pos < len(s.data) || s.fill(h
 // fill asks the source for bytes past pos; false at the end.
 func (s *Scanner) fill(h Hint) bool {
 	for s.src != nil && !s.ended && s.pos >= len(s.data) {
+		if s.watch.on {
+			h = s.watchString(h)
+		}
 		data, ok := s.src.More(h)
 		if len(data) < len(s.data) {
 			panic("jsonscan: a Source returned fewer bytes than before")

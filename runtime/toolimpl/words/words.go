@@ -25,5 +25,23 @@ func MinItems(n uint64) string { return "an array of at least " + Plural(n, "ite
 // after prefixItems).
 func MaxItems(n uint64) string { return "an array of at most " + Plural(n, "item") }
 
+// ItemsAtLeast is what is known of the size of an array whose item n has
+// begun: "an array of at least 11 items".
+func ItemsAtLeast(n uint64) string { return "an array of at least " + Plural(n, "item") }
+
+// MinLength is the expected text of a minLength error.
+func MinLength(n uint64) string { return "at least " + Plural(n, "character") + " long" }
+
+// MaxLength is the expected text of a maxLength error.
+func MaxLength(n uint64) string { return "at most " + Plural(n, "character") + " long" }
+
+// CharactersAtLeast is what is known of the length of a string whose
+// character n has begun: "a string of at least 101 characters".
+func CharactersAtLeast(n uint64) string { return "a string of at least " + Plural(n, "character") }
+
+// Beginning is what is known of a string of which text, quoted, has
+// arrived: `a string beginning "kel"`.
+func Beginning(quoted string) string { return "a string beginning " + quoted }
+
 // UniqueItems is the expected text of a uniqueItems error.
 const UniqueItems = "an array of unique items"

@@ -10,6 +10,11 @@ func TestTexts(t *testing.T) {
 		{Items(1), "an array of 1 item"},
 		{MinItems(2), "an array of at least 2 items"},
 		{MaxItems(1), "an array of at most 1 item"},
+		{ItemsAtLeast(11), "an array of at least 11 items"},
+		{MinLength(1), "at least 1 character long"},
+		{MaxLength(100), "at most 100 characters long"},
+		{CharactersAtLeast(101), "a string of at least 101 characters"},
+		{Beginning(`"k"`), `a string beginning "k"`},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

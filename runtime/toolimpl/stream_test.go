@@ -1,0 +1,91 @@
+package toolimpl
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/feed"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
+)
+
+// leafConst is a const as generated code declares it.
+var leafConst = Allowed{Sorted: []string{"leaf"}, Code: "const", Expected: `"leaf"`}
+
+var nodeObject = NewObject([]string{"kind", "names"})
+
+// readNode is the decode function that the generator writes for
+// {"kind": {"const": "leaf"}, "names": {"maxItems": 2, "items": {"maxLength": 3}}}.
+func readNode(s *Scanner) {
+	var at Loc
+	if !s.Object(at, nodeObject, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			if v, ok := s.StringIn(at.Key("kind"), "string", &leafConst); ok && v != "leaf" {
+				s.Fail(at.Key("kind"), "const", `"leaf"`)
+			}
+		case 1:
+			atNames := at.Key("names")
+			if s.Array(atNames, "array", None, 2, false) {
+				for j := s.NextItem(atNames); j >= 0; j = s.NextItem(atNames) {
+					if v, ok := s.StringMax(atNames.Index(j), "string", 3); ok && utf8.RuneCountInString(v) > 3 {
+						s.Fail(atNames.Index(j), "maxLength", words.MaxLength(3))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestStreamEarly: a streamed string past its maxLength, or that no const
+// or enum value begins like, and an array past its maxItems are rejected at
+// the byte that shows it, with the error the one pass reports at their end
+// after the errors found before; the one pass's verdict does not change.
+func TestStreamEarly(t *testing.T) {
+	for _, c := range []struct {
+		prefix, hit, rest string
+		code, path        string
+		errs              int // errors before it
+	}{
+		{`{"kind":"`, `x`, `"}`, "const", "/kind", 0},
+		{`{"kind":"leaf`, `s`, `"}`, "const", "/kind", 0},
+		{`{"kind":"l\u0065`, `f`, `"}`, "const", "/kind", 0},
+		{`{"kind":"lea`, `"`, `}`, "const", "/kind", 0}, // at its end
+		{`{"names":["abc","abc`, `d`, `"]}`, "maxLength", "/names/1", 0},
+		{`{"names":["a","b",`, `"`, `c"]}`, "maxItems", "/names", 0},
+		{`{"names":[`, `"abcd","abcd`, `"]}`, "maxLength", "/names/1", 1}, // after the first's, found at its end
+		{`{"names":[`, `"abcd","b","c`, `"]}`, "maxItems", "/names", 1},
+	} {
+		var f *Feed
+		var final tool.Errors
+		f = feed.New[tool.Errors](func() {
+			if final = DecodeFeed(nil, f, 0, readNode); final != nil {
+				f.Reject(final)
+			}
+		})
+		for i := range len(c.prefix) {
+			f.Write([]byte{c.prefix[i]})
+			if errs, ok := f.Rejected(); ok {
+				t.Fatalf("%s: rejected after %q: %v", c.prefix, c.prefix[:i+1], errs)
+			}
+		}
+		f.Write([]byte(c.hit))
+		errs, ok := f.Rejected()
+		switch {
+		case !ok:
+			t.Errorf("%s: not rejected at %q", c.prefix+c.hit, c.hit)
+		case len(errs) != c.errs+1 || errs[c.errs].Code != c.code || errs[c.errs].Path != c.path:
+			t.Errorf("%s: rejected with %v, want %d errors and %s at %s", c.prefix+c.hit, errs, c.errs, c.code, c.path)
+		}
+		f.Write([]byte(c.rest))
+		f.Close()
+		raw := []byte(c.prefix + c.hit + c.rest)
+		want := DecodeJSON(raw, 0, readNode)
+		if tool.Errors(final).Error() != want.Error() || len(final) != len(want) {
+			t.Errorf("%s: the stream's verdict %v, the one pass's %v", raw, final, want)
+		}
+	}
+}
