@@ -139,34 +139,31 @@ type Source interface {
 // answering More. Waiting changes nothing of what the scanner reports,
 // only when: the bytes it skips are those that extend a token without
 // completing it or breaking it.
-type Hint struct {
-	in uint8 // what the scanner reads: one of the reading constants
-	// In a string held to bounds (see StringWithin), the bytes that may
-	// still only extend it: the one that makes left bytes could break a
-	// bound. 0 for a string without bounds.
-	left int
-}
+//
+// Its low byte says what the scanner reads; in a string held to bounds
+// (see StringWithin), the bits above it count the bytes that may still
+// only extend the string: the one that makes them could break a bound.
+type Hint uint64
 
-// What a Hint says the scanner reads.
 const (
-	readingAny uint8 = iota
-	readingString
-	readingDigits
-	readingSpace
-)
-
-var (
 	// AnyByte: every byte may complete or break what is being read.
-	AnyByte = Hint{}
+	AnyByte Hint = iota
 	// InString: the scanner is inside a string; printable ASCII bytes other
 	// than the quote and the backslash only extend it.
-	InString = Hint{in: readingString}
+	InString
 	// InDigits: the scanner is reading the digits of a number; digits only
 	// extend it.
-	InDigits = Hint{in: readingDigits}
+	InDigits
 	// InSpace: the scanner is skipping white space, which only extends it.
-	InSpace = Hint{in: readingSpace}
+	InSpace
 )
+
+// hintBits are the bits of a Hint that say what the scanner reads.
+const hintBits = 8
+
+// within returns the hint of a string that n bytes more could make break a
+// bound; n > 0.
+func within(n int) Hint { return InString | Hint(n)<<hintBits }
 
 // Extends reports whether every byte of p only extends what a scanner
 // reading with hint h has read: a Source that has only such bytes may wait
@@ -175,23 +172,23 @@ var (
 // extend the string only while they are fewer than the bytes that could
 // break a bound.
 func (h *Hint) Extends(p []byte) bool {
-	switch h.in {
-	case readingString:
-		if h.left > 0 {
-			if len(p) >= h.left {
+	switch *h & (1<<hintBits - 1) {
+	case InString:
+		if left := *h >> hintBits; left > 0 {
+			if uint64(len(p)) >= uint64(left) {
 				return false
 			}
-			h.left -= len(p)
+			*h -= Hint(len(p)) << hintBits
 		}
 		return plainEnd(p, 0) == len(p)
-	case readingDigits:
+	case InDigits:
 		for _, c := range p {
 			if c-'0' > 9 {
 				return false
 			}
 		}
 		return true
-	case readingSpace:
+	case InSpace:
 		return spaceEnd(p, 0) == len(p)
 	}
 	return len(p) == 0

@@ -53,7 +53,7 @@ func (s *Scanner) StringWithin(max int, values []string) (string, bool) {
 		s.watch = watch{on: true, max: max, values: values, start: s.pos + 1, raw: s.pos + 1, hi: len(values)}
 	}
 	v, _, ok := s.stringToken()
-	s.watch.on = false
+	s.watch.on, s.watch.broken = false, Unbroken // whole, the caller checks it
 	return v, ok
 }
 
@@ -115,13 +115,13 @@ func (s *Scanner) watchString(h Hint) Hint {
 		w.on = false
 		return h
 	}
-	if h.in == readingString {
+	if h == InString {
 		switch {
 		case w.values != nil:
-			h.left = 1 // any byte may begin no value
+			h = within(1) // any byte may begin no value
 		case w.max >= 0:
 			// A character takes a byte at least.
-			h.left = w.max + 1 - w.runes
+			h = within(w.max + 1 - w.runes)
 		}
 	}
 	return h

@@ -85,8 +85,7 @@ func TestStringWithin(t *testing.T) {
 // TestHintBudget: inside a string of at most max characters, plain bytes
 // extend it until they could make it longer.
 func TestHintBudget(t *testing.T) {
-	h := InString
-	h.left = 3
+	h := within(3)
 	if !h.Extends([]byte("ab")) || h.Extends([]byte("c")) {
 		t.Error("3 bytes of a string of 2 characters more at most extend it")
 	}
