@@ -58,16 +58,24 @@ type streamed[T any] struct {
 //   - a member that its object does not declare, once its name is read;
 //   - a value of a type the schema does not allow, at its first byte (for
 //     a number, once it is read);
-//   - a string, number, boolean or null breaking its own constraints once it
-//     is read (maxLength, minLength, pattern, enum, const, minimum, ...), an
-//     array or object breaking its own (maxItems, minItems, uniqueItems,
-//     required, ...) once it closes, a value checked as a whole (anyOf,
-//     oneOf, an enum of objects, ...) once it is read whole;
+//   - a string past its maxLength at its character maxLength+1 (counted as
+//     the check at its end counts: an escape or a surrogate pair is one
+//     character), a string of an enum or const of strings at the first
+//     character that no allowed value continues with, an array past its
+//     maxItems at the first byte of item maxItems+1: the error the value
+//     gets at its end, with what is known so far as its Actual;
+//   - a string, number, boolean or null breaking its other constraints once
+//     it is read (minLength, pattern, minimum, ...), an array or object
+//     breaking its own (minItems, uniqueItems, required, ...) once it
+//     closes, a value checked as a whole (anyOf, oneOf, an enum of objects,
+//     ...) once it is read whole;
 //   - a value the schema accepts that its Go field cannot hold.
 //
-// Constraints that later bytes could still satisfy (required, minItems,
-// dependentRequired, anyOf...) are checked only when the value they are
-// about is complete, as in the one pass. A Def without a Decoder (written
+// Constraints that later bytes could still satisfy (required, minLength,
+// minItems, dependentRequired, anyOf...) are checked only when the value
+// they are about is complete, as in the one pass. An early error of a
+// string or an array goes to Write only: Close returns the one pass's
+// errors, in their order. A Def without a Decoder (written
 // by hand) buffers the stream and decodes it at Close: no write fails.
 func (d *Def[T]) Stream() *Stream[T] { return d.stream(0) }
 
