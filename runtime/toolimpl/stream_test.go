@@ -89,3 +89,47 @@ func TestStreamEarly(t *testing.T) {
 		}
 	}
 }
+
+var pairObject = NewObject([]string{"held", "free"})
+
+// readPair reads a string held whole (as anyOf's checks hold a value) with
+// a maxLength, then a string without one.
+func readPair(s *Scanner) {
+	var at Loc
+	if !s.Object(at, pairObject, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			s.Hold()
+			if v, ok := s.StringMax(at.Key("held"), "string", 1); ok && utf8.RuneCountInString(v) > 1 {
+				s.Fail(at.Key("held"), "maxLength", words.MaxLength(1))
+			}
+		case 1:
+			s.String(at.Key("free"), "string")
+		}
+	}
+}
+
+// TestStreamBoundOfHeldValue: the bound of a string read from a held value
+// is not the next raw string's.
+func TestStreamBoundOfHeldValue(t *testing.T) {
+	raw := `{"held":"a","free":"abcdef"}`
+	var f *Feed
+	f = feed.New[tool.Errors](func() {
+		if errs := DecodeFeed(nil, f, 0, readPair); errs != nil {
+			f.Reject(errs)
+		}
+	})
+	for i := range len(raw) {
+		f.Write([]byte{raw[i]})
+		if errs, ok := f.Rejected(); ok {
+			t.Fatalf("rejected after %q: %v", raw[:i+1], errs)
+		}
+	}
+	f.Close()
+	if errs, ok := f.Rejected(); ok {
+		t.Fatalf("rejected: %v", errs)
+	}
+}
