@@ -65,8 +65,10 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
 		value: func(a any) any { return a.(*callArgs[T]).v },
 		context: func(a any, parent context.Context, deadline time.Time) *callContext {
+			// Each call decodes its own callArgs, whose context is zero
+			// until here: two fields to set, not a whole callContext to copy.
 			c := &a.(*callArgs[T]).ctx
-			*c = callContext{Context: parent, deadline: deadline}
+			c.Context, c.deadline = parent, deadline
 			return c
 		},
 	}
