@@ -49,12 +49,13 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	dec := d.Decoder
+	dec, onePass := d.Decoder, d.Decoder != nil
 	if dec == nil {
 		dec = mapDecoder(d)
 	}
 	return Handler{
-		tool: &d.Tool,
+		tool:    &d.Tool,
+		onePass: onePass,
 		decode: func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (any, Errors) {
 			v, errs := dec(args, raw, feed, maxErrors)
 			if errs != nil {
@@ -147,6 +148,7 @@ type Handler struct {
 	context  func(a any, parent context.Context, deadline time.Time) *callContext
 	timeout  time.Duration // 0: the set's; < 0: none
 	isolated bool
+	onePass  bool // decode reads raw arguments without making their map
 }
 
 // Tool returns the handler's tool.

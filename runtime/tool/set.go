@@ -98,6 +98,7 @@ type callState struct {
 	reached  bool     // the handler was started
 	approval string   // the verdict on the approval of a dangerous call
 	h        *Handler // the handler of the tool named, once looked up
+	raw      []byte   // the raw arguments, when they were decoded in one pass
 	held     int      // the bytes the call holds of the set's budget in flight
 }
 
@@ -192,10 +193,12 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 		return
 	}
 	defer s.leave(&r)
-	if h == nil || s.redact != nil || len(s.policies) > 0 || s.identifies(h, &r) {
+	if h == nil || s.redact != nil || s.identifies(h, &r) || len(s.policies) > 0 && !h.onePass {
 		// These need the arguments as a map: to tell an unknown tool's bad
-		// JSON, for the redaction hook and the policies, to identify the
-		// call. The call is parsed once, and decoded from the map.
+		// JSON, for the redaction hook, to identify the call, for the
+		// policies when the tool's decode makes the map anyway. The call is
+		// parsed once, and decoded from the map. (Otherwise the policies
+		// get the map only when they ask for it: see Call.Arguments.)
 		args, errs := ParseArgs(raw)
 		if errs != nil {
 			*res = s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -205,7 +208,7 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 		return
 	}
 	// The arguments go straight into the tool's type, in one pass.
-	r.at = "decode"
+	r.at, r.raw = "decode", raw
 	v, errs := pre.or(h, nil, raw, s.maxErrors)
 	if errs != nil {
 		if len(errs) == 1 && isParseError(errs[0].Code) {
@@ -362,13 +365,16 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *d
 }
 
 // decoded takes a call whose arguments decoded into v through the stages
-// after validation, and writes its result in *res. args are the arguments as a map, or nil when they were
-// decoded from the raw JSON of the call: a call that needs them as a map
-// (policies, and see identifies) comes with args.
+// after validation, and writes its result in *res. args are the arguments
+// as a map, or nil when they were decoded from the raw JSON of the call
+// (r.raw): a call that needs them as a map (see identifies) comes with args.
 func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any, res *Result) {
 	var call *Call
 	if len(s.policies) > 0 {
-		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), Arguments: args}
+		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), arguments: args}
+		if args == nil {
+			call.raw = r.raw
+		}
 	}
 	dedupe := s.dedupes(h, r)
 	var id identity
