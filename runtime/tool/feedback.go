@@ -52,16 +52,17 @@ func (r Result) FeedbackJSON() string {
 	// Room for plain fields, as errors mostly have: the buffer is the
 	// string returned.
 	size := 256 + len(r.Tool) + len(r.Structured)
-	for _, e := range r.Errors {
+	for i := range r.Errors {
+		e := &r.Errors[i]
 		size += len(`{"code":"","path":"","expected":"","got":"","actual":"","reason":""},`) +
 			min(len(e.Code), maxField) + min(len(e.Path), maxField) + min(len(e.Expected), maxField) +
 			min(len(e.Got), maxField) + min(len(e.Actual), maxField) + min(len(e.Reason), maxField)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, `{"status":`...)
-	b = appendJSONString(b, field(string(r.Status)))
+	b = appendFieldJSON(b, string(r.Status))
 	b = append(b, `,"tool":`...)
-	b = appendJSONString(b, field(r.Tool))
+	b = appendFieldJSON(b, r.Tool)
 	if r.Status == StatusExecuted {
 		b = append(b, `,"output":`...)
 		if out, err := r.renderedOutput(); err != nil {
