@@ -102,9 +102,21 @@ type callState struct {
 	held     int      // the bytes the call holds of the set's budget in flight
 }
 
+// clockBase is a reading of the clock as the program started, which
+// callNow counts from.
+var clockBase = time.Now()
+
+// callNow is the time a call starts: time.Now from one reading of the
+// monotonic clock, where time.Now reads the wall clock too (on a virtual
+// machine a reading costs about 50 ns, a tenth of a set's own work on a
+// call). Its wall time is clockBase's plus the time since, which is the
+// wall clock unless that was set since: a call's start and its handler's
+// deadline measure time, which the monotonic clock does.
+func callNow() time.Time { return clockBase.Add(time.Since(clockBase)) }
+
 // begin starts the call of r, which is zero.
 func (s *Set) begin(r *callState, name string, opts []CallOption) {
-	r.name, r.start, r.size = name, time.Now(), -1
+	r.name, r.start, r.size = name, callNow(), -1
 	for _, o := range opts {
 		switch o.set {
 		case setID:
