@@ -54,7 +54,7 @@ func Ask(a Approver) CallOption { return CallOption{set: setAsk, ask: a} }
 
 // approverOf returns the approver to ask about a call's result: the last
 // one of opts, when the result is a first request for approval.
-func approverOf(res Result, opts []CallOption) Approver {
+func approverOf(res *Result, opts []CallOption) Approver {
 	if res.Status != StatusNeedsConfirmation || len(res.Errors) > 0 || res.Approval == "" {
 		// Not a first request: an approval given and refused carries its
 		// code, and is answered by the caller who gave it.

@@ -85,6 +85,10 @@ func (c *callContext) clockErr() error {
 func (c *callContext) end(err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.endLocked(err)
+}
+
+func (c *callContext) endLocked(err error) {
 	if c.closed {
 		return
 	}
@@ -98,6 +102,7 @@ func (c *callContext) end(err error) {
 func (c *callContext) release() {
 	c.mu.Lock()
 	timer, stop := c.timer, c.stopDone
+	c.endLocked(context.Canceled)
 	c.mu.Unlock()
 	if timer != nil {
 		timer.Stop()
@@ -105,7 +110,6 @@ func (c *callContext) release() {
 	if stop != nil {
 		stop()
 	}
-	c.end(context.Canceled)
 }
 
 func (c *callContext) String() string {

@@ -40,13 +40,17 @@ type outcome struct {
 	stack      []byte
 }
 
-func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Result {
+// execute runs h's handler on v, within its time limit, and writes the
+// call's result in *res.
+func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any, res *Result) {
 	limit := s.limit(h)
 	if err := ctx.Err(); err != nil {
-		return failure(err, limit)
+		*res = failure(err, limit)
+		return
 	}
 	if h.isolated {
-		return s.executeIsolated(ctx, r, h, v, limit)
+		s.executeIsolated(ctx, r, h, v, limit, res)
+		return
 	}
 	// The handler runs on the caller's goroutine, and its time limit is its
 	// context's deadline.
@@ -62,22 +66,24 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any) Resu
 		}
 	}
 	r.at, r.reached = "execution", true
-	return s.outcome(ctx, r, limit, runHandler(ctx, h, v))
+	var o outcome
+	runHandler(ctx, h, v, &o)
+	s.outcome(ctx, r, limit, &o, res)
 }
 
 // runHandler runs h's handler, turning a panic into an outcome, and renders
 // its output as JSON, checked against the tool's result schema, if any: a
 // MarshalJSON method is the application's code, bounded by the time limit
-// like the rest.
-func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
+// like the rest. It writes the outcome in *o, which is zero.
+func runHandler(ctx context.Context, h *Handler, args any, o *outcome) {
 	defer func() {
 		if v := recover(); v != nil {
-			o = outcome{panicked: true, value: v, stack: debug.Stack()}
+			*o = outcome{panicked: true, value: v, stack: debug.Stack()}
 		}
 	}()
 	o.out, o.err = h.run(ctx, args)
 	if o.err != nil {
-		return o
+		return
 	}
 	if h.tool.ValidateResult != nil {
 		o.structured, o.resultErr = checkResult(h.tool, o.out)
@@ -86,12 +92,11 @@ func runHandler(ctx context.Context, h *Handler, args any) (o outcome) {
 		// handler: an output that cannot be sent fails the call.
 		o.rendered, o.resultErr = outputJSON(o.out)
 	}
-	return o
 }
 
 // executeIsolated runs an isolated handler in a goroutine of its own, so
 // that the call returns at its time limit whatever the handler does.
-func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v any, limit time.Duration) Result {
+func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v any, limit time.Duration, res *Result) {
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -99,7 +104,11 @@ func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v a
 	}
 	r.at, r.reached = "execution", true
 	done := make(chan outcome, 1)
-	go func() { done <- runHandler(ctx, h, v) }()
+	go func() {
+		var o outcome
+		runHandler(ctx, h, v, &o)
+		done <- o
+	}()
 	var o outcome
 	select {
 	case o = <-done:
@@ -112,29 +121,30 @@ func (s *Set) executeIsolated(ctx context.Context, r *callState, h *Handler, v a
 			held := r.held
 			r.held = 0
 			go s.late(context.WithoutCancel(ctx), r.name, r.opts.id, done, held)
-			return failure(ctx.Err(), limit)
+			*res = failure(ctx.Err(), limit)
+			return
 		}
 	}
-	return s.outcome(ctx, r, limit, o)
+	s.outcome(ctx, r, limit, &o, res)
 }
 
-// outcome is the result of a handler's outcome.
-func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o outcome) Result {
+// outcome writes the result of a handler's outcome in *res, which is zero.
+func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o *outcome, res *Result) {
 	switch {
 	case o.panicked:
 		text := describePanic(o.value)
 		s.logSafely(ctx, slog.LevelError, "tool handler panicked",
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)),
 			slog.String("panic", text), slog.String("stack", string(o.stack)))
-		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", r.name, text),
+		*res = Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", r.name, text),
 			Errors: Errors{{Code: codePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
 	case o.err != nil:
 		if errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled) {
-			res := failure(o.err, limit)
+			*res = failure(o.err, limit)
 			res.Err = o.err
-			return res
+			return
 		}
-		return Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: codeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
+		*res = Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: codeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
 	case o.resultErr != nil:
 		msg := "tool result does not match its result schema"
 		if _, unsent := o.resultErr.(*outputError); unsent {
@@ -142,9 +152,12 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 		}
 		s.logSafely(ctx, slog.LevelError, msg,
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)), slog.Any("problems", resultProblems(o.resultErr)))
-		return resultFailure(r.name, o.resultErr)
+		*res = resultFailure(r.name, o.resultErr)
+	default:
+		// Field by field: *res is zero, and a composite literal would be
+		// built aside and copied.
+		res.Status, res.Output, res.Structured, res.output = StatusExecuted, o.out, o.structured, o.rendered
 	}
-	return Result{Status: StatusExecuted, Output: o.out, Structured: o.structured, output: o.rendered}
 }
 
 // limit is the time limit of h's executions; 0 for none.
@@ -257,10 +270,19 @@ func depthError(limit int) Error {
 
 // finish completes a result and writes the call's audit record.
 func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
+	s.complete(ctx, r, &res)
+	return res
+}
+
+// complete is finish of the result in *res.
+func (s *Set) complete(ctx context.Context, r *callState, res *Result) {
 	// The name is the model's text until it matched a tool: bound what is
 	// echoed and logged.
 	name := r.name
-	h := s.handlers[name]
+	h := r.h
+	if h == nil {
+		h = s.handlers[name]
+	}
 	if h == nil {
 		name = shorten(name)
 	} else {
@@ -268,20 +290,21 @@ func (s *Set) finish(ctx context.Context, r *callState, res Result) Result {
 	}
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = time.Since(r.start)
-	s.audit(ctx, r, res, r.redact)
+	if l := s.log(); l != discard { // the audit log is on
+		s.audit(ctx, l, r, res, r.redact)
+	}
 	if s.observer != nil {
 		s.observed(ctx, h, r, res)
 	}
-	return res
 }
 
-// audit writes the call's record. Every text in it is escaped and bounded
+// audit writes the call's record to l. Every text in it is escaped and bounded
 // (see maxField); argument values appear only as the redaction hook made
 // them, and when logging those panics, the record is written without them.
-func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool) {
+func (s *Set) audit(ctx context.Context, l *slog.Logger, r *callState, res *Result, withArgs bool) {
 	defer func() {
 		if recover() != nil && withArgs {
-			s.audit(ctx, r, res, false)
+			s.audit(ctx, l, r, res, false)
 		}
 	}()
 	level := slog.LevelInfo
@@ -291,7 +314,6 @@ func (s *Set) audit(ctx context.Context, r *callState, res Result, withArgs bool
 	case StatusFailed:
 		level = slog.LevelError
 	}
-	l := s.log()
 	if !l.Enabled(ctx, level) {
 		return
 	}

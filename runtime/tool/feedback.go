@@ -49,19 +49,28 @@ func (r Result) Feedback() string {
 // Its text is bounded as Feedback's is: at most 1024 bytes plus 3148 bytes
 // per error (see MarshalJSON), or the output.
 func (r Result) FeedbackJSON() string {
-	// Room for plain fields, as errors mostly have: the buffer is the
-	// string returned.
+	// Room for what is written, with plain fields (as errors mostly have)
+	// and a few escapes: the buffer is the string returned, rounded up to
+	// the allocator's next size.
+	var in string // the instruction
 	size := 256 + len(r.Tool) + len(r.Structured)
-	for _, e := range r.Errors {
-		size += len(`{"code":"","path":"","expected":"","got":"","actual":"","reason":""},`) +
-			min(len(e.Code), maxField) + min(len(e.Path), maxField) + min(len(e.Expected), maxField) +
+	if r.Status != StatusExecuted {
+		in = r.Instruction()
+		size = len(`{"status":"","tool":"","errors":[],"instruction":""}`) + len(r.Status) + len(r.Tool) + len(in) + 32
+	}
+	fields := 0
+	for i := range r.Errors {
+		e := &r.Errors[i]
+		size += len(`{"code":"","path":""},`) + member(`,"expected":""`, e.Expected) + member(`,"got":""`, e.Got) +
+			member(`,"actual":""`, e.Actual) + member(`,"reason":""`, e.Reason)
+		fields += min(len(e.Code), maxField) + min(len(e.Path), maxField) + min(len(e.Expected), maxField) +
 			min(len(e.Got), maxField) + min(len(e.Actual), maxField) + min(len(e.Reason), maxField)
 	}
-	b := make([]byte, 0, size)
+	b := make([]byte, 0, size+fields+fields/16)
 	b = append(b, `{"status":`...)
-	b = appendJSONString(b, field(string(r.Status)))
+	b = appendFieldJSON(b, string(r.Status))
 	b = append(b, `,"tool":`...)
-	b = appendJSONString(b, field(r.Tool))
+	b = appendFieldJSON(b, r.Tool)
 	if r.Status == StatusExecuted {
 		b = append(b, `,"output":`...)
 		if out, err := r.renderedOutput(); err != nil {
@@ -74,14 +83,21 @@ func (r Result) FeedbackJSON() string {
 		b = append(b, `,"errors":`...)
 		b = appendErrorsJSON(b, r.Errors)
 	}
-	if r.Status != StatusExecuted {
-		if in := r.Instruction(); in != "" {
-			b = append(b, `,"instruction":`...)
-			b = appendJSONString(b, in)
-		}
+	if in != "" {
+		b = append(b, `,"instruction":`...)
+		b = appendJSONString(b, in)
 	}
 	b = append(b, '}')
 	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+}
+
+// member is the length of the JSON member start and quotes, when v is not
+// empty.
+func member(start, v string) int {
+	if v == "" {
+		return 0
+	}
+	return len(start)
 }
 
 // maxFeedbackBase bounds what Feedback and FeedbackJSON write besides the

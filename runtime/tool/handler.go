@@ -49,12 +49,13 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	dec := d.Decoder
+	dec, onePass := d.Decoder, d.Decoder != nil
 	if dec == nil {
 		dec = mapDecoder(d)
 	}
 	return Handler{
-		tool: &d.Tool,
+		tool:    &d.Tool,
+		onePass: onePass,
 		decode: func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (any, Errors) {
 			v, errs := dec(args, raw, feed, maxErrors)
 			if errs != nil {
@@ -65,8 +66,10 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
 		value: func(a any) any { return a.(*callArgs[T]).v },
 		context: func(a any, parent context.Context, deadline time.Time) *callContext {
+			// Each call decodes its own callArgs, whose context is zero
+			// until here: two fields to set, not a whole callContext to copy.
 			c := &a.(*callArgs[T]).ctx
-			*c = callContext{Context: parent, deadline: deadline}
+			c.Context, c.deadline = parent, deadline
 			return c
 		},
 	}
@@ -145,6 +148,7 @@ type Handler struct {
 	context  func(a any, parent context.Context, deadline time.Time) *callContext
 	timeout  time.Duration // 0: the set's; < 0: none
 	isolated bool
+	onePass  bool // decode reads raw arguments without making their map
 }
 
 // Tool returns the handler's tool.

@@ -49,9 +49,9 @@ type inflightWait struct {
 }
 
 // acquire takes n bytes (at most the whole budget) and returns how many it
-// took, waiting while earlier calls hold the rest, until ctx ends or the
-// deadline (none when zero) passes.
-func (b *inflight) acquire(ctx context.Context, n int, deadline time.Time) (int, error) {
+// took, waiting while earlier calls hold the rest, until ctx ends or limit
+// (none when <= 0) passes from start.
+func (b *inflight) acquire(ctx context.Context, n int, start time.Time, limit time.Duration) (int, error) {
 	n = min(n, b.max)
 	b.mu.Lock()
 	if len(b.waiting) == 0 && b.used+n <= b.max {
@@ -64,8 +64,8 @@ func (b *inflight) acquire(ctx context.Context, n int, deadline time.Time) (int,
 	b.mu.Unlock()
 
 	var expired <-chan time.Time
-	if !deadline.IsZero() {
-		t := time.NewTimer(time.Until(deadline))
+	if limit > 0 {
+		t := time.NewTimer(time.Until(start.Add(limit)))
 		defer t.Stop()
 		expired = t.C
 	}
@@ -122,31 +122,27 @@ func (b *inflight) inUse() int {
 
 // admit takes room in the set's budget for a call of size bytes to h (nil
 // when the tool is not known yet), waiting until the call's context ends or
-// its time limit passes: it reports false, with the overloaded result, when
-// it could not. The call gives the room back with leave.
-func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) (Result, bool) {
+// its time limit passes: it returns the overloaded result when it could
+// not, nil when it could. The call gives the room back with leave.
+func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) *Result {
 	if s.inflight == nil || size == 0 {
-		return Result{}, true
+		return nil
 	}
 	limit := max(s.timeout, 0)
 	if h != nil {
 		limit = s.limit(h)
 	}
-	var deadline time.Time
-	if limit > 0 {
-		deadline = r.start.Add(limit)
-	}
-	held, err := s.inflight.acquire(ctx, size, deadline)
+	held, err := s.inflight.acquire(ctx, size, r.start, limit)
 	if err != nil {
 		max := strconv.Itoa(s.inflight.max)
-		return Result{Status: StatusRejected, stage: stageOverloaded,
+		return &Result{Status: StatusRejected, stage: stageOverloaded,
 			Err: fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %s the set's calls may hold at once: %w",
 				time.Since(r.start).Round(time.Millisecond), size, max, err),
 			Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
-				Reason: "the application is busy with other calls, so this call was not executed"}}}, false
+				Reason: "the application is busy with other calls, so this call was not executed"}}}
 	}
 	r.held = held
-	return Result{}, true
+	return nil
 }
 
 // leave gives back the room the call holds, unless an isolated handler that

@@ -1,6 +1,8 @@
 package tool
 
 import (
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonstr"
 )
 
@@ -16,7 +18,8 @@ var appendJSONString = jsonstr.Append
 // appendErrorsJSON appends the JSON rendering of errs (see MarshalJSON).
 func appendErrorsJSON(b []byte, errs Errors) []byte {
 	b = append(b, '[')
-	for i, e := range errs {
+	for i := range errs {
+		e := &errs[i]
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -24,10 +27,10 @@ func appendErrorsJSON(b []byte, errs Errors) []byte {
 		b = appendFieldJSON(b, e.Code)
 		b = append(b, `,"path":`...)
 		b = appendFieldJSON(b, e.Path)
-		b = appendFieldMember(b, "expected", e.Expected)
-		b = appendFieldMember(b, "got", e.Got)
-		b = appendFieldMember(b, "actual", e.Actual)
-		b = appendFieldMember(b, "reason", e.Reason)
+		b = appendFieldMember(b, `,"expected":`, e.Expected)
+		b = appendFieldMember(b, `,"got":`, e.Got)
+		b = appendFieldMember(b, `,"actual":`, e.Actual)
+		b = appendFieldMember(b, `,"reason":`, e.Reason)
 		b = append(b, '}')
 	}
 	return append(b, ']')
@@ -43,33 +46,50 @@ var plainField = func() (t [256]bool) {
 	return t
 }()
 
-// appendFieldJSON appends field(s) quoted as appendJSONString quotes it: a
-// short text of plain ASCII, the usual error field, as it is, in one pass.
+// appendFieldJSON appends field(s) quoted as appendJSONString quotes it: in
+// one pass when field keeps s as it is (a short text of printable
+// characters, the usual error field, quotes and all), else through field.
+// Of the characters field keeps, a JSON string escapes the quote and the
+// backslash only (U+2028 and U+2029 field escapes).
 func appendFieldJSON(b []byte, s string) []byte {
-	if len(s) <= maxField {
-		plain := true
-		for i := 0; i < len(s); i++ {
-			if !plainField[s[i]] {
-				plain = false
-				break
+	if len(s) > maxField {
+		return appendJSONString(b, field(s))
+	}
+	start := len(b)
+	b = append(b, '"')
+	from, i := 0, 0
+	for {
+		for i < len(s) && plainField[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, s[from:i]...)
+			b = append(b, '\\', c)
+			i++
+			from = i
+			continue
+		case c >= utf8.RuneSelf:
+			if r, size := utf8.DecodeRuneInString(s[i:]); (r != utf8.RuneError || size > 1) && !unsafeRune(r) {
+				i += size
+				continue
 			}
 		}
-		if plain {
-			b = append(b, '"')
-			b = append(b, s...)
-			return append(b, '"')
-		}
+		// A character field escapes.
+		return appendJSONString(b[:start], field(s))
 	}
-	return appendJSONString(b, field(s))
+	b = append(b, s[from:]...)
+	return append(b, '"')
 }
 
-// appendFieldMember appends ,"name":field(v), unless v is empty.
-func appendFieldMember(b []byte, name, v string) []byte {
+// appendFieldMember appends member, the start of a member (,"name":), and
+// field(v) quoted, unless v is empty.
+func appendFieldMember(b []byte, member, v string) []byte {
 	if v == "" {
 		return b
 	}
-	b = append(b, ',', '"')
-	b = append(b, name...)
-	b = append(b, '"', ':')
-	return appendFieldJSON(b, v)
+	return appendFieldJSON(append(b, member...), v)
 }

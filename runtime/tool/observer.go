@@ -51,9 +51,9 @@ func (s *Set) observe(ctx context.Context) (out context.Context) {
 }
 
 // observed ends the observation of a call.
-func (s *Set) observed(ctx context.Context, h *Handler, r *callState, res Result) {
+func (s *Set) observed(ctx context.Context, h *Handler, r *callState, res *Result) {
 	defer func() { _ = recover() }()
-	o := Observed{Result: res}
+	o := Observed{Result: *res}
 	if h != nil {
 		o.Tool = h.tool
 	}

@@ -63,7 +63,7 @@ func TestObserverSeesEveryCallOnce(t *testing.T) {
 			if ctx.Value(observedKey{}) == true {
 				inPolicy++
 			}
-			if c.Arguments["text"] == "panic" {
+			if c.Arguments()["text"] == "panic" {
 				panic("policy bug")
 			}
 			return nil

@@ -139,8 +139,24 @@ type Call struct {
 	ID, RequestID string
 	// Args are the decoded arguments: the tool's argument struct, a T of Def[T].
 	Args any
-	// Arguments are the arguments as parsed.
-	Arguments map[string]any
+
+	arguments map[string]any // as parsed, or as CallArgs was given them
+	raw       []byte         // the raw arguments, until Arguments parses them
+}
+
+// Arguments returns the arguments as parsed: the map ParseArgs makes of the
+// call's raw JSON (numbers as json.Number), or the map CallArgs was given.
+// A set reads raw arguments into Args in one pass, with no map: it parses
+// them into this one the first time a policy asks for it, once per call,
+// so that a policy that reads only Args costs no second parse. A Call is
+// its call's policies', which run one after another: Arguments is not for
+// concurrent use.
+func (c *Call) Arguments() map[string]any {
+	if c.raw != nil {
+		c.arguments, _ = ParseArgs(c.raw) // they parsed: they were decoded
+		c.raw = nil
+	}
+	return c.arguments
 }
 
 // CallOption sets a property of one call: CallID, RequestID, Approve,

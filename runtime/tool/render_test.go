@@ -255,7 +255,7 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 	set := newTestSet(&c, slog.New(&rec), fail.Handle(func(context.Context, textArgs) (any, error) {
 		return nil, errorString(failWith)
 	}), WithPolicy(func(ctx context.Context, call *Call) error {
-		if s, _ := call.Arguments["text"].(string); strings.HasPrefix(s, "deny") {
+		if s, _ := call.Arguments()["text"].(string); strings.HasPrefix(s, "deny") {
 			return Deny(s, s)
 		}
 		return nil

@@ -91,17 +91,32 @@ type callState struct {
 	opts     callOptions
 	name     string
 	start    time.Time
-	size     int    // raw arguments' size, -1 when not known
-	redacted any    // what the redaction hook made of args
-	redact   bool   // redacted is set
-	at       string // the stage running, for the record of a panic
-	reached  bool   // the handler was started
-	approval string // the verdict on the approval of a dangerous call
-	held     int    // the bytes the call holds of the set's budget in flight
+	size     int      // raw arguments' size, -1 when not known
+	redacted any      // what the redaction hook made of args
+	redact   bool     // redacted is set
+	at       string   // the stage running, for the record of a panic
+	reached  bool     // the handler was started
+	approval string   // the verdict on the approval of a dangerous call
+	h        *Handler // the handler of the tool named, once looked up
+	raw      []byte   // the raw arguments, when they were decoded in one pass
+	held     int      // the bytes the call holds of the set's budget in flight
 }
 
+// clockBase is a reading of the clock as the program started, which
+// callNow counts from.
+var clockBase = time.Now()
+
+// callNow is the time a call starts: time.Now from one reading of the
+// monotonic clock, where time.Now reads the wall clock too (on a virtual
+// machine a reading costs about 50 ns, a tenth of a set's own work on a
+// call). Its wall time is clockBase's plus the time since, which is the
+// wall clock unless that was set since: a call's start and its handler's
+// deadline measure time, which the monotonic clock does.
+func callNow() time.Time { return clockBase.Add(time.Since(clockBase)) }
+
+// begin starts the call of r, which is zero.
 func (s *Set) begin(r *callState, name string, opts []CallOption) {
-	*r = callState{name: name, start: time.Now(), size: -1}
+	r.name, r.start, r.size = name, callNow(), -1
 	for _, o := range opts {
 		switch o.set {
 		case setID:
@@ -123,20 +138,36 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 // provider's tool call carries them. It never panics: a panic of the
 // application's code in any stage is a result with code panic (rejected
 // before the handler ran, failed after), its value and stack in the log.
-func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) Result {
-	return s.callRaw(ctx, name, raw, len(raw), nil, opts)
+func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
+	// callRaw's body, not a call of it: a Result is 24 words, and each
+	// return of one through another function copies them.
+	s.call(ctx, name, raw, len(raw), nil, opts, &res)
+	if a := approverOf(&res, opts); a != nil {
+		args, _ := ParseArgs(raw) // they parsed, to reach the approval
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, s.again(ctx, name, raw))
+	}
+	return res
 }
 
 // callRaw is Call of raw arguments of size bytes (more than raw holds when
 // a stream went past the limit), whose one-pass decode pre may have made
 // already (see Pending).
-func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) Result {
-	res := s.call(ctx, name, raw, size, pre, opts)
-	if a := approverOf(res, opts); a != nil {
+func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) (res Result) {
+	s.call(ctx, name, raw, size, pre, opts, &res)
+	if a := approverOf(&res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
-		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.call(ctx, name, raw, len(raw), nil, opts) })
+		return s.answer(ctx, a, res, s.handlers[name], args, opts, s.again(ctx, name, raw))
 	}
 	return res
+}
+
+// again calls the tool name with raw arguments once more, with other
+// options: the call after its approver answered.
+func (s *Set) again(ctx context.Context, name string, raw []byte) func([]CallOption) Result {
+	return func(opts []CallOption) (res Result) {
+		s.call(ctx, name, raw, len(raw), nil, opts, &res)
+		return res
+	}
 }
 
 // decoded is the outcome of a Handler's decode.
@@ -155,40 +186,52 @@ func (d *decoded) or(h *Handler, args map[string]any, raw []byte, maxErrors int)
 	return h.decode(args, raw, nil, maxErrors)
 }
 
-func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) (res Result) {
+// call runs a call of raw arguments and writes its result in *res, which
+// is zero.
+func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption, res *Result) {
 	var r callState
 	s.begin(&r, name, opts)
 	ctx = s.observe(ctx)
-	defer s.recoverCall(ctx, &r, &res)
+	defer s.recoverCall(ctx, &r, res)
 	r.size = size
 	if s.maxSize > 0 && size > s.maxSize {
-		return s.finish(ctx, &r, reject(stageParse, s.tooLarge(size)))
+		*res = s.finish(ctx, &r, reject(stageParse, s.tooLarge(size)))
+		return
 	}
 	h := s.handlers[name]
-	if res, ok := s.admit(ctx, &r, h, len(raw)); !ok {
-		return s.finish(ctx, &r, res)
+	r.h = h
+	if over := s.admit(ctx, &r, h, len(raw)); over != nil {
+		*res = s.finish(ctx, &r, *over)
+		return
 	}
 	defer s.leave(&r)
-	if h == nil || s.redact != nil || len(s.policies) > 0 || s.identifies(h, &r) {
+	if h == nil || s.redact != nil || s.identifies(h, &r) || len(s.policies) > 0 && !h.onePass {
 		// These need the arguments as a map: to tell an unknown tool's bad
-		// JSON, for the redaction hook and the policies, to identify the
-		// call. The call is parsed once, and decoded from the map.
+		// JSON, for the redaction hook, to identify the call, for the
+		// policies when the tool's decode makes the map anyway. The call is
+		// parsed once, and decoded from the map. (Otherwise the policies
+		// get the map only when they ask for it: see Call.Arguments.)
 		args, errs := ParseArgs(raw)
 		if errs != nil {
-			return s.finish(ctx, &r, reject(stageParse, errs[0]))
+			*res = s.finish(ctx, &r, reject(stageParse, errs[0]))
+			return
 		}
-		return s.run(ctx, &r, args, pre)
+		*res = s.run(ctx, &r, args, pre)
+		return
 	}
 	// The arguments go straight into the tool's type, in one pass.
-	r.at = "decode"
+	r.at, r.raw = "decode", raw
 	v, errs := pre.or(h, nil, raw, s.maxErrors)
 	if errs != nil {
 		if len(errs) == 1 && isParseError(errs[0].Code) {
-			return s.finish(ctx, &r, reject(stageParse, errs[0]))
+			*res = s.finish(ctx, &r, reject(stageParse, errs[0]))
+			return
 		}
-		return s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+		*res = s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+		return
 	}
-	return s.finish(ctx, &r, s.decoded(ctx, &r, h, v, nil))
+	s.decoded(ctx, &r, h, v, nil, res)
+	s.complete(ctx, &r, res)
 }
 
 // tooLarge is the error of arguments of size bytes, past the set's limit.
@@ -226,7 +269,7 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 		args = map[string]any{}
 	}
 	res := s.callArgs(ctx, name, args, opts)
-	if a := approverOf(res, opts); a != nil {
+	if a := approverOf(&res, opts); a != nil {
 		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.callArgs(ctx, name, args, opts) })
 	}
 	return res
@@ -248,7 +291,7 @@ func (s *Set) callArgs(ctx context.Context, name string, args map[string]any, op
 // it never panics.
 func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) Result {
 	res := s.callJSON(ctx, call, opts)
-	if a := approverOf(res, opts); a != nil {
+	if a := approverOf(&res, opts); a != nil {
 		v, _ := parseJSON(call) // it parsed, to reach the approval
 		env, _ := v.(map[string]any)
 		args, _ := env["args"].(map[string]any)
@@ -267,8 +310,8 @@ func (s *Set) callJSON(ctx context.Context, call []byte, opts []CallOption) (res
 		return s.finish(ctx, &r, reject(stageParse, Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
-	if res, ok := s.admit(ctx, &r, nil, len(call)); !ok {
-		return s.finish(ctx, &r, res)
+	if over := s.admit(ctx, &r, nil, len(call)); over != nil {
+		return s.finish(ctx, &r, *over)
 	}
 	defer s.leave(&r)
 	v, perr := parseJSON(call)
@@ -313,12 +356,13 @@ func reject(st stage, e Error) Result {
 // run takes a parsed call through the remaining stages.
 // pre, when not nil, is the decode of the same arguments' raw bytes (a
 // Pending's), which the map's decode returns too: it is not made again.
-func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *decoded) Result {
+func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *decoded) (res Result) {
 	if s.redact != nil {
 		r.at = "redaction"
 		r.redacted, r.redact = s.redact(r.name, args), true
 	}
 	h := s.handlers[r.name]
+	r.h = h
 	if h == nil {
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))
 	}
@@ -327,17 +371,22 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *d
 	if errs != nil {
 		return s.finish(ctx, r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
 	}
-	return s.finish(ctx, r, s.decoded(ctx, r, h, v, args))
+	s.decoded(ctx, r, h, v, args, &res)
+	s.complete(ctx, r, &res)
+	return res
 }
 
 // decoded takes a call whose arguments decoded into v through the stages
-// after validation. args are the arguments as a map, or nil when they were
-// decoded from the raw JSON of the call: a call that needs them as a map
-// (policies, and see identifies) comes with args.
-func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any) Result {
+// after validation, and writes its result in *res. args are the arguments
+// as a map, or nil when they were decoded from the raw JSON of the call
+// (r.raw): a call that needs them as a map (see identifies) comes with args.
+func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args map[string]any, res *Result) {
 	var call *Call
 	if len(s.policies) > 0 {
-		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), Arguments: args}
+		call = &Call{Tool: h.tool, ID: r.opts.id, RequestID: r.opts.requestID, Args: h.value(v), arguments: args}
+		if args == nil {
+			call.raw = r.raw
+		}
 	}
 	dedupe := s.dedupes(h, r)
 	var id identity
@@ -345,16 +394,19 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 		r.at = "identification"
 		var err *Error
 		if id, err = identify(h.tool.Name, args, r.size); err != nil {
-			return reject(stageArguments, *err)
+			*res = reject(stageArguments, *err)
+			return
 		}
 	}
 	if !dedupe {
-		return s.authorizeAndExecute(ctx, r, h, v, call, id)
+		s.authorizeAndExecute(ctx, r, h, v, call, id, res)
+		return
 	}
 	r.at = "idempotency"
 	key, fingerprint := requestKey(h.tool.Name, r.opts.requestID), id.fingerprint()
-	if res, claimed := s.claimRequest(ctx, r, h, key, fingerprint); !claimed {
-		return res
+	if claim, claimed := s.claimRequest(ctx, r, h, key, fingerprint); !claimed {
+		*res = claim
+		return
 	}
 	settled := false
 	defer func() {
@@ -362,10 +414,9 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 			s.settleRequest(ctx, r, key, fingerprint, panicResult(r, "a panic"))
 		}
 	}()
-	res := s.authorizeAndExecute(ctx, r, h, v, call, id)
-	s.settleRequest(ctx, r, key, fingerprint, res)
+	s.authorizeAndExecute(ctx, r, h, v, call, id, res)
+	s.settleRequest(ctx, r, key, fingerprint, *res)
 	settled = true
-	return res
 }
 
 // toolList is the Expected of an unknown_tool error: "one of " and the
@@ -388,26 +439,32 @@ func (s *Set) toolList() string {
 	return b.String()
 }
 
-func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, v any, call *Call, id identity) Result {
+// authorizeAndExecute runs the policies, the approval of a dangerous call
+// and the handler, and writes the call's result in *res.
+func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler, v any, call *Call, id identity, res *Result) {
 	r.at = "policy"
 	for _, p := range s.policies {
 		if err := p(ctx, call); err != nil {
 			var d *denial
 			if errors.As(err, &d) && d != nil {
-				return reject(stagePolicy, Error{Code: d.Code, Name: r.name, Reason: d.Reason})
+				*res = reject(stagePolicy, Error{Code: d.Code, Name: r.name, Reason: d.Reason})
+				return
 			}
-			return reject(stagePolicy, Error{Code: codePolicy, Name: r.name, Reason: err.Error()})
+			*res = reject(stagePolicy, Error{Code: codePolicy, Name: r.name, Reason: err.Error()})
+			return
 		}
 	}
 	if h.tool.Risk != RiskDangerous {
-		return s.execute(ctx, r, h, v)
+		s.execute(ctx, r, h, v, res)
+		return
 	}
 	r.at = "approval"
 	key, ttl, verdict := s.checkApproval(r.opts.approval, id)
 	if verdict == approvalGranted {
 		fresh, err := s.useApproval(ctx, key, ttl)
 		if err != nil {
-			return s.unavailable(ctx, r, err)
+			*res = s.unavailable(ctx, r, err)
+			return
 		}
 		if !fresh {
 			verdict = approvalUsed
@@ -415,17 +472,18 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	}
 	r.approval = verdict
 	if verdict != approvalGranted {
-		res := Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
+		*res = Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
 		if verdict != approvalRequired {
 			res.Errors = Errors{refusal(verdict, r.name)}
 		}
-		return res
+		return
 	}
 	if r.opts.decline {
 		r.approval = approvalDeclined
-		return reject(stageDeclined, Error{Code: codeDeclined, Name: r.name, Reason: "a person declined this call"})
+		*res = reject(stageDeclined, Error{Code: codeDeclined, Name: r.name, Reason: "a person declined this call"})
+		return
 	}
-	res := s.execute(ctx, r, h, v)
+	s.execute(ctx, r, h, v, res)
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.
@@ -433,5 +491,4 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 			s.storeFailed(ctx, r, err)
 		}
 	}
-	return res
 }

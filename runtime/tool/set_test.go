@@ -420,6 +420,74 @@ func TestPolicyParsesOnce(t *testing.T) {
 	assert.Less(t, call, 1.1*parse, "a call allocates %.0f times, a parse %.0f", call, parse)
 }
 
+// sizeArgs are the size of a call's raw arguments, as sizeDef decodes them.
+type sizeArgs struct{ Size int }
+
+// sizeDef's Decoder stands in for a generated one: it reads raw arguments
+// without a map (into their size, allocating nothing), and a map into -1.
+var sizeDef = Def[sizeArgs]{
+	Tool: Tool{Name: "size", Risk: RiskRead, Idempotent: true, Schema: json.RawMessage(`{"type":"object"}`)},
+	Decoder: func(args map[string]any, raw []byte, _ *streamFeed, _ int) (sizeArgs, Errors) {
+		if args != nil {
+			return sizeArgs{Size: -1}, nil
+		}
+		return sizeArgs{Size: len(raw)}, nil
+	},
+}
+
+// TestPolicyReadsTheOnePass: with policies, a tool whose Decoder reads raw
+// arguments is decoded so, with no map: a policy that reads only Args costs
+// no parse, and one that asks for Arguments gets the map ParseArgs makes,
+// made once for the call.
+func TestPolicyReadsTheOnePass(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"value": [`)
+	for i := 0; b.Len() < 64<<10; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"":0}`)
+	}
+	b.WriteString("]}")
+	raw := []byte(b.String())
+	var got []sizeArgs
+	handler := sizeDef.Handle(func(_ context.Context, a sizeArgs) (any, error) {
+		got = append(got[:0], a)
+		return "ok", nil
+	})
+	typed := NewSet(handler, WithLogger(nil),
+		WithPolicy(PolicyFor(&sizeDef, func(context.Context, sizeArgs) error { return nil })))
+	ctx := context.Background()
+	require.Equal(t, StatusExecuted, typed.Call(ctx, "size", raw).Status)
+	assert.Equal(t, []sizeArgs{{Size: len(raw)}}, got, "the call was not decoded in one pass")
+	if !race.Enabled {
+		plain := NewSet(handler, WithLogger(nil))
+		without := testing.AllocsPerRun(3, func() { plain.Call(ctx, "size", raw) })
+		with := testing.AllocsPerRun(3, func() { typed.Call(ctx, "size", raw) })
+		// The policy's Call, and its Args as an any.
+		assert.LessOrEqual(t, with, without+2, "a policy that reads Args made the call allocate %.0f times, not %.0f", with, without)
+	}
+
+	want, errs := ParseArgs(raw)
+	require.Nil(t, errs)
+	var seen []map[string]any
+	asks := NewSet(handler, WithLogger(nil), WithPolicy(func(_ context.Context, c *Call) error {
+		seen = append(seen, c.Arguments(), c.Arguments())
+		return nil
+	}))
+	require.Equal(t, StatusExecuted, asks.Call(ctx, "size", raw).Status)
+	assert.Equal(t, []sizeArgs{{Size: len(raw)}}, got)
+	require.Len(t, seen, 2)
+	assert.Equal(t, want, seen[0])
+	assert.Equal(t, fmt.Sprintf("%p", seen[0]), fmt.Sprintf("%p", seen[1]), "Arguments parsed the call twice")
+
+	given := map[string]any{"value": "as given"}
+	seen = nil
+	require.Equal(t, StatusExecuted, asks.CallArgs(ctx, "size", given).Status)
+	assert.Equal(t, []sizeArgs{{Size: -1}}, got)
+	assert.Equal(t, fmt.Sprintf("%p", given), fmt.Sprintf("%p", seen[0]), "Arguments is not the map CallArgs was given")
+}
+
 func TestPolicyPanic(t *testing.T) {
 	var c counter
 	var audit bytes.Buffer
