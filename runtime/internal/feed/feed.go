@@ -36,7 +36,7 @@ type Feed[E any] struct {
 	rejected bool // found holds the first errors the decoder reported
 	found    E
 
-	run     func()
+	dec     Decoder
 	w       *worker // the coroutine running the decoder, until it returns
 	started bool
 
@@ -47,20 +47,27 @@ type Feed[E any] struct {
 	probe  any  // what the decoder reads with, while it runs
 }
 
-// New returns a Feed whose decoder is run: it reads through the Feed (as a
-// jsonscan.Source, or with All) and returns when it has its verdict. It
-// starts with the first Write or Close.
-func New[E any](run func()) *Feed[E] { return &Feed[E]{run: run} }
+// A Decoder is what a Feed runs: Decode reads through the Feed (as a
+// jsonscan.Source, or with All) and returns when it has its verdict.
+type Decoder interface{ Decode() }
+
+// Init makes f, a zero Feed, the Feed of dec, which starts with the first
+// Write or Close. A Feed is usually a field of what dec points to, which
+// holds what the decoder returns: one allocation for the stream's state.
+func (f *Feed[E]) Init(dec Decoder) { f.dec = dec }
 
 // start runs the decoder until it first waits.
 func (f *Feed[E]) start() {
 	f.started = true
 	f.w = workers.Get().(*worker)
-	f.w.c.job = func() {
-		f.run()
-		f.done = true
-	}
+	f.w.c.job = f
 	f.resume()
+}
+
+// run is the job of the coroutine: the decoder, to its verdict.
+func (f *Feed[E]) run() {
+	f.dec.Decode()
+	f.done = true
 }
 
 // resume lets the decoder go on until it waits or returns; once it has
@@ -220,8 +227,12 @@ var workers = sync.Pool{New: func() any { return newWorker() }}
 // stops its coroutine (see newWorker).
 type worker struct{ c *coro }
 
+// job is what a coroutine runs: a Feed's decoder (an interface, not a
+// closure, which would be allocated for each stream).
+type job interface{ run() }
+
 type coro struct {
-	job   func() // the decoder it runs, until it returns
+	job   job // the decoder it runs, until it returns
 	yield func(struct{}) bool
 	next  func() (struct{}, bool)
 	stop  func()
@@ -233,7 +244,7 @@ func newWorker() *worker {
 		c.yield = yield
 		growStack()
 		for {
-			c.job()
+			c.job.run()
 			if !yield(struct{}{}) { // idle, in the pool
 				return
 			}
