@@ -119,6 +119,7 @@ type Scanner struct {
 	num    string   // the last number's literal
 	buf    []byte   // decoded text of the last string with escapes
 	err    *Error
+	part   partial // what Partial decoded of the string being read
 }
 
 var emptyObject = []byte("{}")
@@ -261,6 +262,7 @@ func (s *Scanner) Reset(data []byte) {
 	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
 	s.src, s.ended = nil, false
 	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
+	s.part = partial{} // its text is shared by the strings Partial returned
 }
 
 // Input returns the document the scanner reads.
