@@ -18,9 +18,11 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 )
 
-// minBuffer is the least a Feed allocates for its bytes: a tool call's
-// arguments are seldom shorter.
-const minBuffer = 512
+// minBuffer is the least a Feed allocates for its bytes. Small: the bytes
+// a stream allocates cost the garbage collector more than the few
+// doublings of a buffer that starts small, and a call written whole gets
+// a buffer of its size.
+const minBuffer = 64
 
 // Feed holds the bytes written to a stream and runs its decoder on a
 // coroutine. E is the type of the errors the decoder reports (tool.Errors).
