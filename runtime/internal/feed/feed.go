@@ -108,8 +108,10 @@ func (f *Feed[E]) Write(p []byte) {
 	}
 	// The bytes written since the decoder parked, before p, only extended
 	// what it reads: else it would have gone on. Each byte is looked at
-	// once here.
-	if !f.hint.Extends(p) {
+	// once here; the hint says what the next write may hold.
+	if h, ok := f.hint.Extend(p); ok {
+		f.hint = h
+	} else {
 		f.resume()
 	}
 }

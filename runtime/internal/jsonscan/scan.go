@@ -152,26 +152,65 @@ const (
 	InDigits
 	// InSpace: the scanner is skipping white space, which only extends it.
 	InSpace
+	// InColon: the scanner has read a member name, and waits for its ':'.
+	// White space, one ':' and white space after it only extend what it
+	// has read: the value's first byte is the next that can change it.
+	InColon
+	// InNext: the scanner has read a member of an object, and waits for
+	// what follows it. White space, one ',', white space, and the opening
+	// quote of the next member's name with the plain characters after it,
+	// only extend what it has read: a '}', or the quote that closes the
+	// name, can change it.
+	InNext
+
+	// inName: InNext after its ','.
+	inName
 )
 
 // Extends reports whether every byte of p only extends what a scanner
 // reading with hint h has read: a Source that has only such bytes may wait
-// for more before answering More.
+// for more before answering More. For a wait over several parts, Extend
+// says what the next part may hold.
 func (h Hint) Extends(p []byte) bool {
+	_, ok := h.Extend(p)
+	return ok
+}
+
+// Extend reports whether every byte of p only extends what a scanner
+// reading with hint h has read (see Extends), and the hint for the bytes
+// after p: h, or, after the ':' of InColon or the ',' of InNext, what the
+// scanner waits for then. A Source that waits for more after p checks the
+// next part with the hint Extend returned.
+func (h Hint) Extend(p []byte) (Hint, bool) {
 	switch h {
 	case InString:
-		return plainEnd(p, 0) == len(p)
+		return h, plainEnd(p, 0) == len(p)
 	case InDigits:
 		for _, c := range p {
 			if c-'0' > 9 {
-				return false
+				return h, false
 			}
 		}
-		return true
+		return h, true
 	case InSpace:
-		return spaceEnd(p, 0) == len(p)
+		return h, spaceEnd(p, 0) == len(p)
+	case InColon, InNext, inName:
+		for i := 0; i < len(p); i++ {
+			switch c := p[i]; {
+			case isSpace(c):
+			case h == InColon && c == ':':
+				h = InSpace
+			case h == InNext && c == ',':
+				h = inName
+			case h == inName && c == '"':
+				return InString.Extend(p[i+1:])
+			default:
+				return h, false
+			}
+		}
+		return h, true
 	}
-	return len(p) == 0
+	return h, len(p) == 0
 }
 
 // Arguments returns a tool call's raw arguments as the document to read:
@@ -305,13 +344,25 @@ func (s *Scanner) skipSpace() {
 	s.skipSpaces()
 }
 
-func (s *Scanner) skipSpaces() {
+func (s *Scanner) skipSpaces() { s.skipSpacesFor(InSpace) }
+
+// skipSpaceFor is skipSpace where the scanner waits with hint h for the
+// bytes after the white space: InColon, InNext or inName, which let a
+// stream wait for more bytes than InSpace does.
+func (s *Scanner) skipSpaceFor(h Hint) {
+	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return
+	}
+	s.skipSpacesFor(h)
+}
+
+func (s *Scanner) skipSpacesFor(h Hint) {
 	// One space, as encoders write after ':' and ','.
 	if s.pos+1 < len(s.data) && s.data[s.pos] == ' ' && s.data[s.pos+1] > ' ' {
 		s.pos++
 		return
 	}
-	for s.pos = spaceEnd(s.data, s.pos); s.pos == len(s.data) && s.fill(InSpace); {
+	for s.pos = spaceEnd(s.data, s.pos); s.pos == len(s.data) && s.fill(h); {
 		s.pos = spaceEnd(s.data, s.pos)
 	}
 }
@@ -536,7 +587,11 @@ func (s *Scanner) Next() bool {
 	}
 	f := s.top()
 	f.child = childNone
-	s.skipSpace()
+	if f.n > 0 {
+		s.skipSpaceFor(InNext)
+	} else {
+		s.skipSpace()
+	}
 	if !s.avail() {
 		if f.n == 0 {
 			return s.unexpected("a member name in double quotes")
@@ -553,7 +608,7 @@ func (s *Scanner) Next() bool {
 			return s.unexpected("',' or '}' after a member")
 		}
 		s.pos++
-		s.skipSpace()
+		s.skipSpaceFor(inName)
 		if !s.avail() {
 			return s.unexpected("a member name in double quotes")
 		}
@@ -716,7 +771,7 @@ func (s *Scanner) colon(f *frame) bool {
 }
 
 func (s *Scanner) spacedColon(f *frame) bool {
-	s.skipSpace()
+	s.skipSpaceFor(InColon)
 	if !s.avail() || s.data[s.pos] != ':' {
 		return s.unexpected("':' after a member name")
 	}
