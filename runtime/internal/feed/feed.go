@@ -28,12 +28,16 @@ const minBuffer = 64
 // coroutine. E is the type of the errors the decoder reports (tool.Errors).
 // A Feed is used by one goroutine at a time.
 type Feed[E any] struct {
-	buf    []byte
-	n      int           // the bytes written, kept or not
-	given  int           // the bytes the decoder has been given
-	hint   jsonscan.Hint // what the parked decoder waits for
-	closed bool          // the input ended: More reports the end
-	done   bool          // the decoder returned
+	buf   []byte
+	n     int           // the bytes written, kept or not
+	given int           // the bytes the decoder has been given
+	hint  jsonscan.Hint // what the parked decoder waits for
+	// While the decoder waits in a string: how far the bytes written are
+	// its plain characters, checked as they came (see PlainTo).
+	inString bool
+	plainTo  int
+	closed   bool // the input ended: More reports the end
+	done     bool // the decoder returned
 
 	rejected bool // found holds the first errors the decoder reported
 	found    E
@@ -111,6 +115,9 @@ func (f *Feed[E]) Write(p []byte) {
 	// once here; the hint says what the next write may hold.
 	if h, ok := f.hint.Extend(p); ok {
 		f.hint = h
+		if f.inString {
+			f.plainTo = len(f.buf)
+		}
 	} else {
 		f.resume()
 	}
@@ -166,6 +173,7 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 			return f.buf, false
 		}
 		f.hint = hint
+		f.inString, f.plainTo = hint == jsonscan.InString, 0
 		if !f.w.c.yield(struct{}{}) {
 			f.closed = true // the coroutine is being stopped
 		}
@@ -174,6 +182,12 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 	f.given = len(f.buf)
 	return f.buf, true
 }
+
+// PlainTo returns, after More returned from waiting in a string
+// (jsonscan.InString), how far the bytes it returned are known to be the
+// string's plain characters: those of the writes that did not resume the
+// decoder (jsonscan.PlainSource). 0 otherwise.
+func (f *Feed[E]) PlainTo() int { return f.plainTo }
 
 // All waits for the end of the input and returns every byte of it.
 func (f *Feed[E]) All() []byte {

@@ -134,6 +134,15 @@ type Source interface {
 	More(hint Hint) (data []byte, ok bool)
 }
 
+// A PlainSource is a Source that checks, while the scanner waits in a
+// string (InString), the bytes written after those it has: PlainTo returns
+// how far the bytes More returned last are known to be the string's plain
+// characters (0 for none), which the scanner then does not look at again.
+type PlainSource interface {
+	Source
+	PlainTo() int
+}
+
 // Hint says which bytes, written after those the scanner has, can change
 // what it has read: a Source may wait for one of them (or the end) before
 // answering More. Waiting changes nothing of what the scanner reports,
