@@ -30,6 +30,12 @@ func TestStreamPromptness(t *testing.T) {
 	}{
 		{"syntax", `{"city":"Paris",`, `]`, `}`, tool.CodeBadJSON, ""},
 		{"syntax in a number", `{"days":1`, `x`, `}`, tool.CodeBadJSON, ""},
+		// What a stream waits through without its decoder (the ':' after a
+		// name, the ',' after a member) is judged when a second one comes.
+		{"syntax, a second ':'", `{"city" : `, `:`, `"Paris"}`, tool.CodeBadJSON, ""},
+		{"syntax, no ':'", `{"city" `, `"`, `Paris"}`, tool.CodeBadJSON, ""},
+		{"syntax, a second ','", `{"city":"Paris" , `, `,`, `"days":3}`, tool.CodeBadJSON, ""},
+		{"syntax, '}' after ','", `{"city":"Paris", `, `}`, ``, tool.CodeBadJSON, ""},
 		{"control character in a string", `{"city":"Par`, "\n", `is"}`, tool.CodeBadJSON, ""},
 		{"duplicate member", `{"city":"Paris","cit`, `y"`, `:"Lyon"}`, tool.CodeBadJSON, ""},
 		{"not an object", ``, `[`, `1,2]`, tool.CodeBadShape, ""},

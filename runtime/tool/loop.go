@@ -178,9 +178,7 @@ func (g *Guard) Close(p *Pending) Result {
 	step, refusal := g.admit()
 	if refusal != nil {
 		p.ended = true
-		if p.feed != nil {
-			p.feed.Stop()
-		}
+		p.stop()
 		p.res = p.set.refuse(p.ctx, p.name, p.opts, *refusal)
 		return p.res
 	}

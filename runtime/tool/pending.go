@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-
-	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 )
 
 // codeIncomplete is the code of a streamed call that did not end: its
@@ -31,11 +29,12 @@ type Pending struct {
 	name string
 	opts []CallOption
 
-	feed *streamFeed // the decoder's; nil for an unknown tool
-	out  *decoded    // what the decoder returned
-	buf  []byte      // the bytes of a call to an unknown tool
-	n    int         // the bytes written
-	big  bool        // more than the set's limit: no longer read
+	feed    *streamFeed     // the decoder's; nil for an unknown tool
+	out     *decoded        // what the decoder returned
+	cleanup runtime.Cleanup // lets go of the decoder of a call dropped open
+	buf     []byte          // the bytes of a call to an unknown tool
+	n       int             // the bytes written
+	big     bool            // more than the set's limit: no longer read
 
 	err   error // what Write returns, once there is an error
 	ended bool
@@ -53,26 +52,51 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 		p.err = Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: s.toolList()}}
 		return p
 	}
-	out, maxErrors := new(decoded), s.maxErrors
-	var f *streamFeed
-	f = feed.New[Errors](func() {
-		defer func() {
-			// Close decodes again where a panic is recovered, logged and
-			// made a result, as in Call.
-			if v := recover(); v != nil {
-				out.v, out.errs = nil, nil
-				out.panicked = true
-				f.Reject(Errors{{Code: codePanic, Reason: "the decoding of the arguments panicked"}})
-			}
-		}()
-		out.v, out.errs = h.decode(nil, nil, f, maxErrors)
-		if out.errs != nil {
-			f.Reject(out.errs)
-		}
-	})
-	p.feed, p.out = f, out
-	runtime.AddCleanup(p, (*streamFeed).Stop, f)
+	d := &pendingState{decode: h.decode, maxErrors: s.maxErrors}
+	d.feed.Init(d)
+	p.feed, p.out = &d.feed, &d.out
+	// Stopped as the call ends: a cleanup that runs costs the garbage
+	// collector more than one cancelled.
+	p.cleanup = runtime.AddCleanup(p, (*streamFeed).Stop, &d.feed)
 	return p
+}
+
+// pendingState is what the decoder of a Pending reads and returns, in one
+// allocation: apart from the Pending, so that the decoder's coroutine,
+// which keeps it reachable while it waits, does not keep the Pending
+// reachable.
+type pendingState struct {
+	feed      streamFeed
+	out       decoded
+	decode    func(args map[string]any, raw []byte, f *streamFeed, maxErrors int) (any, Errors)
+	maxErrors int
+}
+
+// Decode runs the decoder over the call's feed (feed.Decoder).
+func (d *pendingState) Decode() {
+	f, out := &d.feed, &d.out
+	defer func() {
+		// Close decodes again where a panic is recovered, logged and
+		// made a result, as in Call.
+		if v := recover(); v != nil {
+			out.v, out.errs = nil, nil
+			out.panicked = true
+			f.Reject(Errors{{Code: codePanic, Reason: "the decoding of the arguments panicked"}})
+		}
+	}()
+	out.v, out.errs = d.decode(nil, nil, f, d.maxErrors)
+	if out.errs != nil {
+		f.Reject(out.errs)
+	}
+}
+
+// stop abandons the decoder, if any, when the call ends without Close's
+// verdict.
+func (p *Pending) stop() {
+	if p.feed != nil {
+		p.feed.Stop()
+		p.cleanup.Stop()
+	}
 }
 
 // Write reads the next fragment of the arguments. It returns len(p), and,
@@ -90,9 +114,7 @@ func (p *Pending) Write(b []byte) (int, error) {
 	case p.big:
 	case max > 0 && p.n > max:
 		p.big, p.buf = true, nil
-		if p.feed != nil {
-			p.feed.Stop()
-		}
+		p.stop()
 		if p.err == nil {
 			p.err = Errors{p.set.tooLarge(p.n)}
 		}
@@ -126,6 +148,7 @@ func (p *Pending) Close() Result {
 		p.res = s.callRaw(p.ctx, p.name, p.buf, p.n, nil, p.opts)
 	default:
 		p.feed.Close()
+		p.cleanup.Stop()
 		pre := p.out
 		if pre.panicked {
 			pre = nil
@@ -174,9 +197,7 @@ func rejection(errs Errors) Result {
 // end ends the call without running it: its Result is res, audited.
 func (p *Pending) end(res Result) Result {
 	p.ended = true
-	if p.feed != nil {
-		p.feed.Stop()
-	}
+	p.stop()
 	s := p.set
 	var r callState
 	s.begin(&r, p.name, p.opts)

@@ -153,3 +153,24 @@ func BenchmarkSnapshot(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSnapshotWriting: a 1 MiB string written in 64-byte fragments,
+// snapshotted after each (a UI showing write_file's content as it grows):
+// each Snapshot decodes what arrived since the one before, so the whole
+// costs what writing it does plus a constant per snapshot, not the
+// string's length per snapshot.
+func BenchmarkSnapshotWriting(b *testing.B) {
+	doc := []byte(`{"reason":"` + strings.Repeat("r", 1<<20) + `","moves":[{"x":1}]}`)
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		st := arm.PlanOutput.Stream()
+		for i := 0; i < len(doc); i += 64 {
+			st.Write(doc[i:min(i+64, len(doc))])
+			if _, p := st.Snapshot(); len(p.Partial) > len(doc) {
+				b.Fatal(p.Partial)
+			}
+		}
+		st.Close()
+	}
+}

@@ -32,20 +32,42 @@ var errWriteClosed = errors.New("tool: write to a closed stream")
 // A Stream is used by one goroutine at a time. One that is dropped without
 // Close lets go of its decoder when the garbage collector finds it.
 type Stream[T any] struct {
-	feed *streamFeed
-	out  *streamed[T]
-	err  error // the error Write returns, once there is one
+	s       *streamState[T]
+	cleanup runtime.Cleanup // lets go of the decoder of a stream dropped open
+	err     error           // the error Write returns, once there is one
 
 	// end makes the verdict of Close from the decoder's, for a stream of a
 	// structured output (see OutputDef.Stream); nil for arguments.
 	end func(v T, errs Errors, all []byte) (T, Errors)
 }
 
-// streamed is what a stream's decoder returned: apart from the Stream, so
-// that the decoder's coroutine does not keep the Stream reachable.
-type streamed[T any] struct {
-	v    T
-	errs Errors
+// streamState is what a stream's decoder reads and returns, in one
+// allocation: apart from the Stream, so that the decoder's coroutine, which
+// keeps it reachable while it waits, does not keep the Stream reachable.
+type streamState[T any] struct {
+	feed      streamFeed
+	v         T
+	errs      Errors
+	dec       Decoder[T]
+	maxErrors int
+}
+
+// Decode runs the decoder over the stream's feed (feed.Decoder).
+func (s *streamState[T]) Decode() {
+	f := &s.feed
+	v, errs := s.dec(nil, nil, f, s.maxErrors)
+	switch {
+	case errs != nil:
+		s.v = *new(T)
+	case !f.Aimed():
+		// A decoder that does not write into the stream's value (one
+		// written by hand) returns it.
+		s.v = v
+	}
+	s.errs = errs
+	if errs != nil {
+		f.Reject(errs)
+	}
 }
 
 // Stream returns a Stream of a call's arguments. The errors found before
@@ -88,28 +110,15 @@ func (d *Def[T]) stream(maxErrors int) *Stream[T] {
 }
 
 func newStream[T any](dec Decoder[T], maxErrors int) *Stream[T] {
-	out := new(streamed[T])
-	var f *streamFeed
-	f = feed.New[Errors](func() {
-		v, errs := dec(nil, nil, f, maxErrors)
-		switch {
-		case errs != nil:
-			out.v = *new(T)
-		case !f.Aimed():
-			// A decoder that does not write into the stream's value (one
-			// written by hand) returns it.
-			out.v = v
-		}
-		out.errs = errs
-		if errs != nil {
-			f.Reject(errs)
-		}
-	})
-	// A generated decoder writes each member into out.v as it reads it
+	s := &streamState[T]{dec: dec, maxErrors: maxErrors}
+	s.feed.Init(s)
+	// A generated decoder writes each member into s.v as it reads it
 	// (toolimpl.Into), where Snapshot reads it while the decoder waits.
-	f.Aim(&out.v)
-	st := &Stream[T]{feed: f, out: out}
-	runtime.AddCleanup(st, (*streamFeed).Stop, f)
+	s.feed.Aim(&s.v)
+	st := &Stream[T]{s: s}
+	// Stopped by Close: a cleanup that runs costs the garbage collector
+	// more than one cancelled.
+	st.cleanup = runtime.AddCleanup(st, (*streamFeed).Stop, &s.feed)
 	return st
 }
 
@@ -118,17 +127,18 @@ func newStream[T any](dec Decoder[T], maxErrors int) *Stream[T] {
 // same on every later write. A write after Close returns an error and
 // reads nothing.
 func (st *Stream[T]) Write(p []byte) (int, error) {
-	if st.feed.Closed() {
+	f := &st.s.feed
+	if f.Closed() {
 		return 0, errWriteClosed
 	}
-	st.feed.Write(p)
+	f.Write(p)
 	return len(p), st.rejected()
 }
 
 // rejected returns the error of a write: the errors found first.
 func (st *Stream[T]) rejected() error {
 	if st.err == nil {
-		if errs, ok := st.feed.Rejected(); ok {
+		if errs, ok := st.s.feed.Rejected(); ok {
 			st.err = errs
 		}
 	}
@@ -138,11 +148,15 @@ func (st *Stream[T]) rejected() error {
 // Close ends the arguments and returns what DecodeTJSON returns for every
 // byte written: the value, or the zero T and the errors.
 func (st *Stream[T]) Close() (T, Errors) {
-	st.feed.Close()
-	if st.end != nil {
-		return st.end(st.out.v, st.out.errs, st.feed.Bytes())
+	s := st.s
+	if !s.feed.Closed() {
+		s.feed.Close()
+		st.cleanup.Stop()
 	}
-	return st.out.v, st.out.errs
+	if st.end != nil {
+		return st.end(s.v, s.errs, s.feed.Bytes())
+	}
+	return s.v, s.errs
 }
 
 // Snapshot returns what has arrived so far: the value, with each member
@@ -163,12 +177,13 @@ func (st *Stream[T]) Close() (T, Errors) {
 // no Decoder (written by hand) show the zero T until the arguments have
 // arrived; their Progress grows all the same.
 func (st *Stream[T]) Snapshot() (T, Progress) {
-	if st.feed.Closed() && st.end != nil {
+	s := st.s
+	if s.feed.Closed() && st.end != nil {
 		v, _ := st.Close()
-		return v, progressOf(st.feed)
+		return v, progressOf(&s.feed)
 	}
-	return st.out.v, progressOf(st.feed)
+	return s.v, progressOf(&s.feed)
 }
 
 // Len returns how many bytes were written.
-func (st *Stream[T]) Len() int { return st.feed.Len() }
+func (st *Stream[T]) Len() int { return st.s.feed.Len() }

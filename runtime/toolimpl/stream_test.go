@@ -4,7 +4,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
@@ -59,13 +58,13 @@ func TestStreamEarly(t *testing.T) {
 		{`{"names":[`, `"abcd","abcd`, `"]}`, "maxLength", "/names/1", 1}, // after the first's, found at its end
 		{`{"names":[`, `"abcd","b","c`, `"]}`, "maxItems", "/names", 1},
 	} {
-		var f *Feed
+		f := new(Feed)
 		var final tool.Errors
-		f = feed.New[tool.Errors](func() {
+		f.Init(decodeFunc(func() {
 			if final = DecodeFeed(nil, f, 0, readNode); final != nil {
 				f.Reject(final)
 			}
-		})
+		}))
 		for i := range len(c.prefix) {
 			f.Write([]byte{c.prefix[i]})
 			if errs, ok := f.Rejected(); ok {
@@ -116,12 +115,12 @@ func readPair(s *Scanner) {
 // is not the next raw string's.
 func TestStreamBoundOfHeldValue(t *testing.T) {
 	raw := `{"held":"a","free":"abcdef"}`
-	var f *Feed
-	f = feed.New[tool.Errors](func() {
+	f := new(Feed)
+	f.Init(decodeFunc(func() {
 		if errs := DecodeFeed(nil, f, 0, readPair); errs != nil {
 			f.Reject(errs)
 		}
-	})
+	}))
 	for i := range len(raw) {
 		f.Write([]byte{raw[i]})
 		if errs, ok := f.Rejected(); ok {
@@ -133,3 +132,8 @@ func TestStreamBoundOfHeldValue(t *testing.T) {
 		t.Fatalf("rejected: %v", errs)
 	}
 }
+
+// decodeFunc is a feed.Decoder that runs a function.
+type decodeFunc func()
+
+func (d decodeFunc) Decode() { d() }

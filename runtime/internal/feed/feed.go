@@ -18,25 +18,31 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 )
 
-// minBuffer is the least a Feed allocates for its bytes: a tool call's
-// arguments are seldom shorter.
-const minBuffer = 512
+// minBuffer is the least a Feed allocates for its bytes. Small: the bytes
+// a stream allocates cost the garbage collector more than the few
+// doublings of a buffer that starts small, and a call written whole gets
+// a buffer of its size.
+const minBuffer = 64
 
 // Feed holds the bytes written to a stream and runs its decoder on a
 // coroutine. E is the type of the errors the decoder reports (tool.Errors).
 // A Feed is used by one goroutine at a time.
 type Feed[E any] struct {
-	buf    []byte
-	n      int           // the bytes written, kept or not
-	given  int           // the bytes the decoder has been given
-	hint   jsonscan.Hint // what the parked decoder waits for
-	closed bool          // the input ended: More reports the end
-	done   bool          // the decoder returned
+	buf   []byte
+	n     int           // the bytes written, kept or not
+	given int           // the bytes the decoder has been given
+	hint  jsonscan.Hint // what the parked decoder waits for
+	// While the decoder waits in a string: how far the bytes written are
+	// its plain characters, checked as they came (see PlainTo).
+	inString bool
+	plainTo  int
+	closed   bool // the input ended: More reports the end
+	done     bool // the decoder returned
 
 	rejected bool // found holds the first errors the decoder reported
 	found    E
 
-	run     func()
+	dec     Decoder
 	w       *worker // the coroutine running the decoder, until it returns
 	started bool
 
@@ -47,20 +53,27 @@ type Feed[E any] struct {
 	probe  any  // what the decoder reads with, while it runs
 }
 
-// New returns a Feed whose decoder is run: it reads through the Feed (as a
-// jsonscan.Source, or with All) and returns when it has its verdict. It
-// starts with the first Write or Close.
-func New[E any](run func()) *Feed[E] { return &Feed[E]{run: run} }
+// A Decoder is what a Feed runs: Decode reads through the Feed (as a
+// jsonscan.Source, or with All) and returns when it has its verdict.
+type Decoder interface{ Decode() }
+
+// Init makes f, a zero Feed, the Feed of dec, which starts with the first
+// Write or Close. A Feed is usually a field of what dec points to, which
+// holds what the decoder returns: one allocation for the stream's state.
+func (f *Feed[E]) Init(dec Decoder) { f.dec = dec }
 
 // start runs the decoder until it first waits.
 func (f *Feed[E]) start() {
 	f.started = true
 	f.w = workers.Get().(*worker)
-	f.w.c.job = func() {
-		f.run()
-		f.done = true
-	}
+	f.w.c.job = f
 	f.resume()
+}
+
+// run is the job of the coroutine: the decoder, to its verdict.
+func (f *Feed[E]) run() {
+	f.dec.Decode()
+	f.done = true
 }
 
 // resume lets the decoder go on until it waits or returns; once it has
@@ -99,8 +112,13 @@ func (f *Feed[E]) Write(p []byte) {
 	}
 	// The bytes written since the decoder parked, before p, only extended
 	// what it reads: else it would have gone on. Each byte is looked at
-	// once here.
-	if !f.hint.Extends(p) {
+	// once here; the hint says what the next write may hold.
+	if h, ok := f.hint.Extend(p); ok {
+		f.hint = h
+		if f.inString {
+			f.plainTo = len(f.buf)
+		}
+	} else {
 		f.resume()
 	}
 }
@@ -155,6 +173,7 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 			return f.buf, false
 		}
 		f.hint = hint
+		f.inString, f.plainTo = hint.Kind() == jsonscan.InString, 0
 		if !f.w.c.yield(struct{}{}) {
 			f.closed = true // the coroutine is being stopped
 		}
@@ -163,6 +182,12 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 	f.given = len(f.buf)
 	return f.buf, true
 }
+
+// PlainTo returns, after More returned from waiting in a string
+// (jsonscan.InString), how far the bytes it returned are known to be the
+// string's plain characters: those of the writes that did not resume the
+// decoder (jsonscan.PlainSource). 0 otherwise.
+func (f *Feed[E]) PlainTo() int { return f.plainTo }
 
 // All waits for the end of the input and returns every byte of it.
 func (f *Feed[E]) All() []byte {
@@ -220,8 +245,12 @@ var workers = sync.Pool{New: func() any { return newWorker() }}
 // stops its coroutine (see newWorker).
 type worker struct{ c *coro }
 
+// job is what a coroutine runs: a Feed's decoder (an interface, not a
+// closure, which would be allocated for each stream).
+type job interface{ run() }
+
 type coro struct {
-	job   func() // the decoder it runs, until it returns
+	job   job // the decoder it runs, until it returns
 	yield func(struct{}) bool
 	next  func() (struct{}, bool)
 	stop  func()
@@ -233,7 +262,7 @@ func newWorker() *worker {
 		c.yield = yield
 		growStack()
 		for {
-			c.job()
+			c.job.run()
 			if !yield(struct{}{}) { // idle, in the pool
 				return
 			}

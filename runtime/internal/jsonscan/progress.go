@@ -75,9 +75,13 @@ func (s *Scanner) Seen(level, i int) bool {
 // Partial returns the text so far of the string the innermost open object
 // is reading as a member's value, decoded, and true; or false when it reads
 // no string. data is the document so far: the bytes the scanner has and
-// those written after them, which begin with them. Its cost is the
-// string's length. The text shares data where the string has no escapes;
-// it ends before an escape or a character not yet whole.
+// those written after them, which begin with them. The text shares data
+// where the string has no escapes; it ends before an escape or a character
+// not yet whole.
+//
+// The scanner keeps what it decoded of the string: a call costs the bytes
+// that arrived since the call before, so that a stream snapshotted after
+// every fragment of a long string reads each byte once.
 func (s *Scanner) Partial(data []byte) (string, bool) {
 	if s.depth == 0 || s.err != nil {
 		return "", false
@@ -86,55 +90,89 @@ func (s *Scanner) Partial(data []byte) (string, bool) {
 	if f.child != childKey {
 		return "", false
 	}
-	i := f.keyEnd
-	for i < len(data) && (isSpace(data[i]) || data[i] == ':') {
-		i++
+	c := &s.part
+	if c.key != f.keyEnd {
+		*c = partial{key: f.keyEnd, at: f.keyEnd, looked: c.looked}
 	}
-	if i >= len(data) || data[i] != '"' {
-		return "", false
+	if c.start == 0 {
+		i := c.at
+		for i < len(data) && (isSpace(data[i]) || data[i] == ':') {
+			i++
+		}
+		c.looked += i - c.at
+		if c.at = i; i >= len(data) || data[i] != '"' {
+			return "", false
+		}
+		c.start, c.end = i+1, i+1
 	}
-	return partialString(data, i+1), true
+	return c.decode(data), true
 }
 
-// partialString decodes the string whose text starts at start in data, up
-// to its closing quote or the last character whole.
-func partialString(data []byte, start int) string {
-	i := plainEnd(data, start)
-	if i >= len(data) || data[i] == '"' {
-		if i == start {
-			return ""
+// partial is what Partial decoded of the string being read, for the next
+// call to go on from.
+type partial struct {
+	key    int    // the end of the name of the member whose value it is
+	at     int    // how far the bytes after the name were looked at
+	start  int    // the string's text, after its quote; 0 until it is found
+	end    int    // how far the text is decoded, at a whole character
+	text   []byte // the text decoded, once it had a byte not kept as is
+	looked int    // the bytes looked at since Reset, for tests of the cost
+}
+
+// decode decodes the string whose text starts at c.start in data, up to
+// its closing quote or the last character whole, going on from c.end.
+func (c *partial) decode(data []byte) string {
+	start, i := c.start, c.end
+	if c.text == nil {
+		i = plainEnd(data, i)
+		c.looked += i - c.end
+		c.end = i
+		if i >= len(data) || data[i] == '"' {
+			if i == start {
+				return ""
+			}
+			return unsafe.String(&data[start], i-start)
 		}
-		return unsafe.String(&data[start], i-start)
+		// Only appended to from here on: the strings returned before,
+		// which share it, never change.
+		c.text = append(make([]byte, 0, 2*(i-start)+16), data[start:i]...)
 	}
-	b := append([]byte(nil), data[start:i]...)
+	b := c.text
+	from := i
+loop:
 	for i < len(data) {
-		c := data[i]
+		ch := data[i]
 		switch {
-		case c == '"' || c < 0x20:
-			return string(b)
-		case c == '\\':
+		case ch == '"' || ch < 0x20:
+			break loop
+		case ch == '\\':
 			r, n := partialEscape(data[i:])
 			if n == 0 {
-				return string(b)
+				break loop
 			}
 			b = utf8.AppendRune(b, r)
 			i += n
-		case c < utf8.RuneSelf:
-			b = append(b, c)
+		case ch < utf8.RuneSelf:
+			b = append(b, ch)
 			i++
 		default:
 			if !utf8.FullRune(data[i:]) {
-				return string(b)
+				break loop
 			}
 			r, n := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && n == 1 {
-				return string(b)
+				break loop
 			}
 			b = append(b, data[i:i+n]...)
 			i += n
 		}
 	}
-	return string(b)
+	c.looked += i - from
+	c.text, c.end = b, i
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // partialEscape decodes the escape that p begins with, and how many bytes

@@ -194,6 +194,9 @@ func (s *Scanner) stringToken() (v string, esc, ok bool) {
 				break
 			}
 			data = s.data // more of the string
+			if src, ok := s.src.(PlainSource); ok {
+				i = max(i, src.PlainTo()) // checked as it arrived
+			}
 			continue
 		}
 		switch c := data[i]; {

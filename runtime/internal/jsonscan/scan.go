@@ -120,6 +120,7 @@ type Scanner struct {
 	buf    []byte   // decoded text of the last string with escapes
 	watch  watch    // the bounds of the string being read (StringWithin)
 	err    *Error
+	part   partial // what Partial decoded of the string being read
 }
 
 var emptyObject = []byte("{}")
@@ -132,6 +133,15 @@ type Source interface {
 	// bytes it returned before must not change: the scanner's strings
 	// borrow them.
 	More(hint Hint) (data []byte, ok bool)
+}
+
+// A PlainSource is a Source that checks, while the scanner waits in a
+// string (InString), the bytes written after those it has: PlainTo returns
+// how far the bytes More returned last are known to be the string's plain
+// characters (0 for none), which the scanner then does not look at again.
+type PlainSource interface {
+	Source
+	PlainTo() int
 }
 
 // Hint says which bytes, written after those the scanner has, can change
@@ -156,6 +166,19 @@ const (
 	InDigits
 	// InSpace: the scanner is skipping white space, which only extends it.
 	InSpace
+	// InColon: the scanner has read a member name, and waits for its ':'.
+	// White space, one ':' and white space after it only extend what it
+	// has read: the value's first byte is the next that can change it.
+	InColon
+	// InNext: the scanner has read a member of an object, and waits for
+	// what follows it. White space, one ',', white space, and the opening
+	// quote of the next member's name with the plain characters after it,
+	// only extend what it has read: a '}', or the quote that closes the
+	// name, can change it.
+	InNext
+
+	// inName: InNext after its ','.
+	inName
 )
 
 // hintBits are the bits of a Hint that say what the scanner reads.
@@ -167,31 +190,60 @@ func within(n int) Hint { return InString | Hint(n)<<hintBits }
 
 // Extends reports whether every byte of p only extends what a scanner
 // reading with hint h has read: a Source that has only such bytes may wait
-// for more before answering More. Inside a string held to bounds, it
-// counts p against what h allows: p and the bytes it was told of before
+// for more before answering More. For a wait over several parts, Extend
+// says what the next part may hold.
+func (h Hint) Extends(p []byte) bool {
+	_, ok := h.Extend(p)
+	return ok
+}
+
+// Kind returns what a scanner reading with hint h reads, without the
+// budget of a string held to bounds.
+func (h Hint) Kind() Hint { return h & (1<<hintBits - 1) }
+
+// Extend reports whether every byte of p only extends what a scanner
+// reading with hint h has read (see Extends), and the hint for the bytes
+// after p: h; inside a string held to bounds, h less the bytes of p, which
 // extend the string only while they are fewer than the bytes that could
-// break a bound.
-func (h *Hint) Extends(p []byte) bool {
-	switch *h & (1<<hintBits - 1) {
+// break a bound; after the ':' of InColon or the ',' of InNext, what the
+// scanner waits for then. A Source that waits for more after p checks the
+// next part with the hint Extend returned.
+func (h Hint) Extend(p []byte) (Hint, bool) {
+	switch h.Kind() {
 	case InString:
-		if left := *h >> hintBits; left > 0 {
+		if left := h >> hintBits; left > 0 {
 			if uint64(len(p)) >= uint64(left) {
-				return false
+				return h, false
 			}
-			*h -= Hint(len(p)) << hintBits
+			h -= Hint(len(p)) << hintBits
 		}
-		return plainEnd(p, 0) == len(p)
+		return h, plainEnd(p, 0) == len(p)
 	case InDigits:
 		for _, c := range p {
 			if c-'0' > 9 {
-				return false
+				return h, false
 			}
 		}
-		return true
+		return h, true
 	case InSpace:
-		return spaceEnd(p, 0) == len(p)
+		return h, spaceEnd(p, 0) == len(p)
+	case InColon, InNext, inName:
+		for i := 0; i < len(p); i++ {
+			switch c := p[i]; {
+			case isSpace(c):
+			case h == InColon && c == ':':
+				h = InSpace
+			case h == InNext && c == ',':
+				h = inName
+			case h == inName && c == '"':
+				return InString.Extend(p[i+1:])
+			default:
+				return h, false
+			}
+		}
+		return h, true
 	}
-	return len(p) == 0
+	return h, len(p) == 0
 }
 
 // Arguments returns a tool call's raw arguments as the document to read:
@@ -285,6 +337,7 @@ func (s *Scanner) Reset(data []byte) {
 	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
 	s.src, s.ended = nil, false
 	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
+	s.part = partial{} // its text is shared by the strings Partial returned
 }
 
 // Input returns the document the scanner reads.
@@ -327,13 +380,25 @@ func (s *Scanner) skipSpace() {
 	s.skipSpaces()
 }
 
-func (s *Scanner) skipSpaces() {
+func (s *Scanner) skipSpaces() { s.skipSpacesFor(InSpace) }
+
+// skipSpaceFor is skipSpace where the scanner waits with hint h for the
+// bytes after the white space: InColon, InNext or inName, which let a
+// stream wait for more bytes than InSpace does.
+func (s *Scanner) skipSpaceFor(h Hint) {
+	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return
+	}
+	s.skipSpacesFor(h)
+}
+
+func (s *Scanner) skipSpacesFor(h Hint) {
 	// One space, as encoders write after ':' and ','.
 	if s.pos+1 < len(s.data) && s.data[s.pos] == ' ' && s.data[s.pos+1] > ' ' {
 		s.pos++
 		return
 	}
-	for s.pos = spaceEnd(s.data, s.pos); s.pos == len(s.data) && s.fill(InSpace); {
+	for s.pos = spaceEnd(s.data, s.pos); s.pos == len(s.data) && s.fill(h); {
 		s.pos = spaceEnd(s.data, s.pos)
 	}
 }
@@ -558,7 +623,11 @@ func (s *Scanner) Next() bool {
 	}
 	f := s.top()
 	f.child = childNone
-	s.skipSpace()
+	if f.n > 0 {
+		s.skipSpaceFor(InNext)
+	} else {
+		s.skipSpace()
+	}
 	if !s.avail() {
 		if f.n == 0 {
 			return s.unexpected("a member name in double quotes")
@@ -575,7 +644,7 @@ func (s *Scanner) Next() bool {
 			return s.unexpected("',' or '}' after a member")
 		}
 		s.pos++
-		s.skipSpace()
+		s.skipSpaceFor(inName)
 		if !s.avail() {
 			return s.unexpected("a member name in double quotes")
 		}
@@ -738,7 +807,7 @@ func (s *Scanner) colon(f *frame) bool {
 }
 
 func (s *Scanner) spacedColon(f *frame) bool {
-	s.skipSpace()
+	s.skipSpaceFor(InColon)
 	if !s.avail() || s.data[s.pos] != ':' {
 		return s.unexpected("':' after a member name")
 	}

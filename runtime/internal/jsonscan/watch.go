@@ -72,7 +72,8 @@ func (s *Scanner) Bound() int { return s.watch.max }
 // PartialString returns the text so far of the string StringWithin reads,
 // decoded, up to its last whole character; it costs the string's length.
 func (s *Scanner) PartialString() string {
-	return partialString(s.data, s.watch.start)
+	c := partial{start: s.watch.start, end: s.watch.start}
+	return c.decode(s.data)
 }
 
 // watchString looks at the bytes of the string that arrived since it last

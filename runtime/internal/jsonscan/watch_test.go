@@ -85,8 +85,8 @@ func TestStringWithin(t *testing.T) {
 // TestHintBudget: inside a string of at most max characters, plain bytes
 // extend it until they could make it longer.
 func TestHintBudget(t *testing.T) {
-	h := within(3)
-	if !h.Extends([]byte("ab")) || h.Extends([]byte("c")) {
+	h, ok := within(3).Extend([]byte("ab"))
+	if !ok || h.Extends([]byte("c")) {
 		t.Error("3 bytes of a string of 2 characters more at most extend it")
 	}
 	h = InString
