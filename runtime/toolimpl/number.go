@@ -68,7 +68,9 @@ func (n Num) Uint(max uint64) (uint64, bool) { return value.Uint(n.value(), max)
 func (n Num) Float32() (float32, bool) { return value.Float32(n.value()) }
 
 // number reads a literal's float64 view, as the map validator reads the same
-// json.Number, in one pass over it where it is short.
+// json.Number, in one pass over it where it is short. (The JSON scanner
+// parses most short literals as it reads them: this is for those it
+// leaves.)
 func number(lit string) Num {
 	if f, isInt, ok := shortNumber(lit); ok {
 		return Num{F: f, lit: lit, small: isInt}

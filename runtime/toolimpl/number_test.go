@@ -93,3 +93,43 @@ func validJSONNumber(lit string) bool {
 	}
 	return i == len(lit)
 }
+
+// The one pass reads a number as number does, whether the JSON scanner
+// parses the literal as it reads it (short) or leaves it to number.
+func TestScannedNumberIsNumber(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	lits := []string{"0", "-0", "0.0", "-0.0", "7", "-12", "48.8566", "123456789012345", "-123456789012345",
+		"1234567890123456", "12345678901234.5", "0.000000000000001", "0.0000000000000001", "1e5", "-2.5E-3", "1.0"}
+	for range 5000 {
+		digits := make([]byte, 1+r.IntN(17))
+		for i := range digits {
+			digits[i] = byte('0' + r.IntN(10))
+		}
+		if digits[0] == '0' {
+			digits = digits[:1]
+		}
+		lit := string(digits)
+		if p := r.IntN(len(digits) + 1); p > 0 && p < len(digits) {
+			lit = lit[:p] + "." + lit[p:]
+		}
+		if r.IntN(2) == 0 {
+			lit = "-" + lit
+		}
+		lits = append(lits, lit)
+	}
+	for _, lit := range lits {
+		want := number(lit)
+		for _, raw := range []string{`{"v":` + lit + `}`, `{"v": ` + lit + ` }`} {
+			var got Num
+			errs := DecodeJSON([]byte(raw), 1, func(s *Scanner) {
+				s.Members(Loc{}, "object", func(string) { got, _ = s.Number(Loc{}, "number") })
+			})
+			if !assert.Nil(t, errs, raw) {
+				continue
+			}
+			assert.Equal(t, math.Float64bits(want.F), math.Float64bits(got.F), raw)
+			assert.Equal(t, want.small, got.small, raw)
+			assert.Equal(t, want.lit, got.lit, raw)
+		}
+	}
+}

@@ -270,13 +270,16 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 	if !s.readRaw() {
 		return Num{}, false
 	}
-	lit, ok := s.sc.Number()
+	v, ok := s.sc.NumberValue()
 	if !ok {
 		s.notRead(at, expected)
 		return Num{}, false
 	}
-	n := number(lit)
-	s.last = lastValue{kind: jsonscan.Number, text: lit, f: n.F}
+	n := Num{F: v.F, lit: v.Lit, small: v.Int}
+	if !v.Short {
+		n = number(v.Lit) // a long literal, or one a stream split
+	}
+	s.last = lastValue{kind: jsonscan.Number, text: v.Lit, f: n.F}
 	s.lastRaw = true
 	return n, true
 }

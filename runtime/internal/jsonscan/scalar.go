@@ -32,6 +32,30 @@ func (s *Scanner) Number() (string, bool) {
 	if kinds[s.NextByte()] != Number {
 		return "", false
 	}
+	n, ok := s.number()
+	return n.Lit, ok
+}
+
+// Num is a number the scanner read: its literal and, for a short one, the
+// float64 it computed while reading it.
+type Num struct {
+	Lit string // borrowed like a String
+	// F is strconv.ParseFloat(Lit, 64), bit for bit, when Short: the
+	// literal has at most 15 digits and no exponent, so that its digits
+	// make an integer m below 2^53 and it is ±m / 10^k, both exact in a
+	// float64, and the one division rounds correctly. Otherwise F is 0.
+	F     float64
+	Short bool
+	Int   bool // Short, without a fraction: F is the integer exactly
+}
+
+// NumberValue reads a number as Number does, and returns it with its
+// float64 when it is short (see Num): a short literal is parsed as it is
+// read, the others are left to strconv.
+func (s *Scanner) NumberValue() (Num, bool) {
+	if kinds[s.NextByte()] != Number {
+		return Num{}, false
+	}
 	return s.number()
 }
 
@@ -115,7 +139,63 @@ func (s *Scanner) literal(word string) bool {
 }
 
 // number reads a number at s.pos, which is '-' or a digit.
-func (s *Scanner) number() (string, bool) {
+func (s *Scanner) number() (Num, bool) {
+	// Most numbers are short and end in the bytes the scanner has: read
+	// and parsed here, in one pass; the others by longNumber.
+	data, start := s.data, s.pos
+	i := start
+	if data[i] == '-' {
+		i++
+	}
+	var m uint64
+	from := i
+	if i < len(data) && data[i] == '0' {
+		i++
+	} else {
+		for i < len(data) && data[i]-'0' <= 9 {
+			m = m*10 + uint64(data[i]-'0')
+			i++
+		}
+		if i == from {
+			return s.longNumber()
+		}
+	}
+	n, frac := i-from, 0
+	if i < len(data) && data[i] == '.' {
+		i++
+		at := i
+		for i < len(data) && data[i]-'0' <= 9 {
+			m = m*10 + uint64(data[i]-'0')
+			i++
+		}
+		if frac = i - at; frac == 0 {
+			return s.longNumber()
+		}
+		n += frac
+	}
+	// What follows must be in data, and be no exponent ('e' or 'E').
+	if i >= len(data) || data[i]|0x20 == 'e' || n > 15 {
+		return s.longNumber()
+	}
+	f := float64(m) // exact: m < 10^15 < 2^53
+	if frac > 0 {
+		f /= pow10[frac]
+	}
+	if data[start] == '-' {
+		f = -f // -0 too
+	}
+	s.pos = i
+	s.num = unsafe.String(&data[start], i-start)
+	return Num{Lit: s.num, F: f, Short: true, Int: frac == 0}, true
+}
+
+// pow10 are the powers of ten up to 10^15, which a float64 holds exactly.
+var pow10 = [16]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15}
+
+// longNumber is number for the numbers that are not short, or do not end
+// in the bytes the scanner has, or do not follow the grammar.
+func (s *Scanner) longNumber() (Num, bool) {
 	start := s.pos
 	if s.data[s.pos] == '-' {
 		s.pos++
@@ -124,12 +204,12 @@ func (s *Scanner) number() (string, bool) {
 	if s.avail() && s.data[s.pos] == '0' {
 		s.pos++
 	} else if intDigits = s.digits(); intDigits == 0 {
-		return "", s.unexpected("a digit")
+		return Num{}, s.unexpected("a digit")
 	}
 	if s.avail() && s.data[s.pos] == '.' {
 		s.pos++
 		if s.digits() == 0 {
-			return "", s.unexpected("a digit after the decimal point")
+			return Num{}, s.unexpected("a digit after the decimal point")
 		}
 	}
 	exponent := false
@@ -139,7 +219,7 @@ func (s *Scanner) number() (string, bool) {
 			s.pos++
 		}
 		if s.digits() == 0 {
-			return "", s.unexpected("a digit in the exponent")
+			return Num{}, s.unexpected("a digit in the exponent")
 		}
 		exponent = true
 	}
@@ -151,11 +231,11 @@ func (s *Scanner) number() (string, bool) {
 			s.pos = start
 			s.fail(true, "the number "+shortNumber(lit)+" is out of range: a number must lie within ±1.7976931348623157e308")
 			s.err.Code = CodeBadNumber
-			return "", false
+			return Num{}, false
 		}
 	}
 	s.num = lit
-	return lit, true
+	return Num{Lit: lit}, true
 }
 
 func (s *Scanner) digits() int {

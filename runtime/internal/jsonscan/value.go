@@ -24,7 +24,8 @@ func (s *Scanner) Value() any {
 		return strings.Clone(v)
 	case Number:
 		start := s.pos
-		lit, ok := s.number()
+		n, ok := s.number()
+		lit := n.Lit
 		if !ok {
 			return nil
 		}
