@@ -17,7 +17,11 @@ import (
 // shares memory with the input or with the scanner, and is valid until the
 // next call that reads a string. Clone it to keep it.
 func (s *Scanner) String() (string, bool) {
-	if s.NextByte() != '"' {
+	c := s.first()
+	if c == 0 {
+		c = s.NextByte()
+	}
+	if c != '"' {
 		return "", false
 	}
 	v, _, ok := s.stringToken()
@@ -29,7 +33,11 @@ func (s *Scanner) String() (string, bool) {
 // JSON's grammar and lies within float64's range; it is borrowed like a
 // String.
 func (s *Scanner) Number() (string, bool) {
-	if kinds[s.NextByte()] != Number {
+	c := s.first()
+	if c == 0 {
+		c = s.NextByte()
+	}
+	if kinds[c] != Number {
 		return "", false
 	}
 	n, ok := s.number()
@@ -53,7 +61,11 @@ type Num struct {
 // float64 when it is short (see Num): a short literal is parsed as it is
 // read, the others are left to strconv.
 func (s *Scanner) NumberValue() (Num, bool) {
-	if kinds[s.NextByte()] != Number {
+	c := s.first()
+	if c == 0 {
+		c = s.NextByte()
+	}
+	if kinds[c] != Number {
 		return Num{}, false
 	}
 	return s.number()
@@ -62,7 +74,10 @@ func (s *Scanner) NumberValue() (Num, bool) {
 // Bool reads true or false, or reports ok false and reads nothing when the
 // next value is not a boolean.
 func (s *Scanner) Bool() (v, ok bool) {
-	c := s.NextByte()
+	c := s.first()
+	if c == 0 {
+		c = s.NextByte()
+	}
 	if kinds[c] != Bool {
 		return false, false
 	}

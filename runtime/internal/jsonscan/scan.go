@@ -429,6 +429,17 @@ func (s *Scanner) NextByte() (c byte) {
 	return c
 }
 
+// first is NextByte where no white space comes first, as most values
+// follow none, and inlined: 0 where the caller must ask NextByte.
+func (s *Scanner) first() byte {
+	if s.pos < len(s.data) && s.err == nil {
+		if c := s.data[s.pos]; c > ' ' {
+			return c
+		}
+	}
+	return 0
+}
+
 // kinds are the kinds of the values that start with each byte.
 var kinds = func() (k [256]Kind) {
 	k['{'], k['['], k['"'], k['t'], k['f'], k['n'] = Object, Array, String, Bool, Bool, Null
@@ -574,7 +585,11 @@ func (s *Scanner) push() *frame {
 // and reads nothing when the next value is not an object. Read the members
 // with Next, and call End after the last.
 func (s *Scanner) Object() bool {
-	if s.NextByte() != '{' || s.push() == nil {
+	c := s.first()
+	if c == 0 {
+		c = s.NextByte()
+	}
+	if c != '{' || s.push() == nil {
 		return false
 	}
 	s.pos++
@@ -585,7 +600,11 @@ func (s *Scanner) Object() bool {
 // reads nothing when the next value is not an array. Read the items with
 // NextItem, and call End after the last.
 func (s *Scanner) Array() bool {
-	if s.NextByte() != '[' || s.push() == nil {
+	c := s.first()
+	if c == 0 {
+		c = s.NextByte()
+	}
+	if c != '[' || s.push() == nil {
 		return false
 	}
 	s.pos++
@@ -623,6 +642,37 @@ func (s *Scanner) Next() bool {
 	}
 	f := s.top()
 	f.child = childNone
+	// Most names are written as encoders write them, right after the '{'
+	// or after ',' or ", ", short and plain, and are read here; the others
+	// by member, from the same place.
+	data, i := s.data, s.pos
+	if f.n > 0 {
+		if i+1 < len(data) && data[i] == ',' {
+			i++
+			if data[i] == ' ' {
+				i++
+			}
+		} else {
+			i = len(data)
+		}
+	}
+	if i < len(data) && data[i] == '"' {
+		if end := plainEnd(data, i+1); end < len(data) && data[end] == '"' {
+			key := ""
+			if end > i+1 {
+				key = unsafe.String(&data[i+1], end-i-1)
+			}
+			s.key, s.pos = key, end+1
+			f.keyStart, f.keyEnd, f.keyEsc = i, s.pos, false
+			f.n++
+			return true
+		}
+	}
+	return s.member(f)
+}
+
+// member is Next for the names it does not read itself.
+func (s *Scanner) member(f *frame) bool {
 	if f.n > 0 {
 		s.skipSpaceFor(InNext)
 	} else {
@@ -684,6 +734,16 @@ func (s *Scanner) another(end byte, after string) (*frame, bool) {
 	}
 	f := s.top()
 	f.child = childNone
+	// As most items are followed: ',' or ", " and the next one's first
+	// byte.
+	if i, data := s.pos, s.data; i+2 < len(data) && data[i] == ',' && f.n > 0 {
+		i++
+		if data[i] == ' ' && data[i+1] > ' ' {
+			i++
+		}
+		s.pos = i
+		return f, true
+	}
 	s.skipSpace()
 	switch {
 	case s.avail() && s.data[s.pos] == end:
@@ -710,14 +770,24 @@ func (s *Scanner) Member(i int) bool {
 		return false
 	}
 	f := s.top()
-	if i < 64 {
-		if f.seen&(1<<i) != 0 {
-			return s.duplicate(f)
-		}
-		f.seen |= 1 << i
-		return s.colon(f)
+	if i >= 64 {
+		return s.bigMember(f, i)
 	}
-	return s.bigMember(f, i)
+	if f.seen&(1<<i) != 0 {
+		return s.duplicate(f)
+	}
+	f.seen |= 1 << i
+	// As most names are followed: ':', or ": " and the value's first byte.
+	if j, data := s.pos, s.data; j+2 < len(data) && data[j] == ':' {
+		j++
+		if data[j] == ' ' && data[j+1] > ' ' {
+			j++
+		}
+		s.pos = j
+		f.child = childKey
+		return true
+	}
+	return s.colon(f)
 }
 
 // bigMember is Member for the declared members 64 and up.
