@@ -646,6 +646,10 @@ func (s *Scanner) Next() bool {
 	// or after ',' or ", ", short and plain, and are read here; the others
 	// by member, from the same place.
 	data, i := s.data, s.pos
+	if i < len(data) && data[i] == '}' {
+		s.pos = i + 1
+		return false
+	}
 	if f.n > 0 {
 		if i+1 < len(data) && data[i] == ',' {
 			i++
@@ -734,15 +738,25 @@ func (s *Scanner) another(end byte, after string) (*frame, bool) {
 	}
 	f := s.top()
 	f.child = childNone
-	// As most items are followed: ',' or ", " and the next one's first
-	// byte.
-	if i, data := s.pos, s.data; i+2 < len(data) && data[i] == ',' && f.n > 0 {
-		i++
-		if data[i] == ' ' && data[i+1] > ' ' {
+	// As most items are followed: the closing bracket, or ',' or ", " and
+	// the next one's first byte; the first, by its first byte.
+	if i, data := s.pos, s.data; i < len(data) {
+		switch c := data[i]; {
+		case c == end:
+			s.pos = i + 1
+			return f, false
+		case f.n == 0:
+			if c > ' ' {
+				return f, true
+			}
+		case c == ',' && i+2 < len(data):
 			i++
+			if data[i] == ' ' && data[i+1] > ' ' {
+				i++
+			}
+			s.pos = i
+			return f, true
 		}
-		s.pos = i
-		return f, true
 	}
 	s.skipSpace()
 	switch {
