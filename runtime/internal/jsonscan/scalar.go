@@ -126,7 +126,9 @@ func (s *Scanner) Skip() Kind {
 	case String:
 		_, _, ok = s.stringToken()
 	case Number:
-		_, ok = s.number()
+		var n Num
+		n, ok = s.number()
+		s.num = n.Lit
 	case Bool:
 		_, ok = s.Bool()
 	case Null:
@@ -140,7 +142,7 @@ func (s *Scanner) Skip() Kind {
 	return k
 }
 
-// Literal returns the literal of the last number read, borrowed.
+// Literal returns the literal of the last number Skip read, borrowed.
 func (s *Scanner) Literal() string { return s.num }
 
 func (s *Scanner) literal(word string) bool {
@@ -200,8 +202,7 @@ func (s *Scanner) number() (Num, bool) {
 		f = -f // -0 too
 	}
 	s.pos = i
-	s.num = unsafe.String(&data[start], i-start)
-	return Num{Lit: s.num, F: f, Short: true, Int: frac == 0}, true
+	return Num{Lit: unsafe.String(&data[start], i-start), F: f, Short: true, Int: frac == 0}, true
 }
 
 // pow10 are the powers of ten up to 10^15, which a float64 holds exactly.
@@ -249,7 +250,6 @@ func (s *Scanner) longNumber() (Num, bool) {
 			return Num{}, false
 		}
 	}
-	s.num = lit
 	return Num{Lit: lit}, true
 }
 

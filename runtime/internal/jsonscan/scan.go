@@ -419,7 +419,15 @@ func (s *Scanner) Peek() Kind {
 
 // NextByte returns the first byte of the next value, which Peek looks at:
 // 0 at the end of the input or once the scan has stopped.
-func (s *Scanner) NextByte() (c byte) {
+func (s *Scanner) NextByte() byte {
+	if c := s.first(); c != 0 {
+		return c
+	}
+	return s.spacedByte()
+}
+
+// spacedByte is NextByte where white space may come first.
+func (s *Scanner) spacedByte() (c byte) {
 	if s.err == nil {
 		s.skipSpace()
 		if s.avail() {
