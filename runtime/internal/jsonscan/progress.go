@@ -86,7 +86,7 @@ func (s *Scanner) Partial(data []byte) (string, bool) {
 	if s.depth == 0 || s.err != nil {
 		return "", false
 	}
-	f := s.top()
+	f := s.top
 	if f.child != childKey {
 		return "", false
 	}

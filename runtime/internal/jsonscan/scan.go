@@ -112,6 +112,7 @@ type Scanner struct {
 	src    Source // nil: data is the whole document
 	ended  bool   // src said the document ends at len(data)
 	depth  int
+	top    *frame // the innermost open array or object, when depth > 0
 	frames [inlineFrames]frame
 	more   []frame
 	names  []string // undeclared names of the open objects
@@ -334,7 +335,7 @@ func (s *Scanner) Reset(data []byte) {
 			s.frames[i].big = nil
 		}
 	}
-	s.data, s.pos, s.depth, s.more, s.names = data, 0, 0, s.more[:0], s.names[:0]
+	s.data, s.pos, s.depth, s.top, s.more, s.names = data, 0, 0, nil, s.more[:0], s.names[:0]
 	s.src, s.ended = nil, false
 	s.key, s.num, s.buf, s.err = "", "", s.buf[:0], nil
 	s.part = partial{} // its text is shared by the strings Partial returned
@@ -505,8 +506,6 @@ func (s *Scanner) frame(level int) *frame {
 	return &s.more[level-inlineFrames]
 }
 
-func (s *Scanner) top() *frame { return s.frame(s.depth - 1) }
-
 // memberName returns the decoded name of f's current member, borrowed.
 func (s *Scanner) memberName(f *frame) string {
 	if !f.keyEsc {
@@ -584,8 +583,9 @@ func (s *Scanner) push() *frame {
 	if s.depth > inlineFrames && len(s.more) < s.depth-inlineFrames {
 		s.more = append(s.more, frame{})
 	}
-	f := s.top()
+	f := s.frame(s.depth - 1)
 	*f = frame{names: len(s.names)}
+	s.top = f
 	return f
 }
 
@@ -625,10 +625,13 @@ func (s *Scanner) End() {
 	if s.depth == 0 {
 		return
 	}
-	f := s.top()
+	f := s.top
 	s.names = s.names[:f.names]
 	f.big = nil
 	s.depth--
+	if s.top = nil; s.depth > 0 {
+		s.top = s.frame(s.depth - 1)
+	}
 }
 
 // Count returns how many members or items of the open object or array have
@@ -637,7 +640,7 @@ func (s *Scanner) Count() int {
 	if s.depth == 0 {
 		return 0
 	}
-	return s.top().n
+	return s.top.n
 }
 
 // Next reads the name of the next member of the open object, after the ','
@@ -648,7 +651,7 @@ func (s *Scanner) Next() bool {
 	if s.err != nil || s.depth == 0 {
 		return false
 	}
-	f := s.top()
+	f := s.top
 	f.child = childNone
 	// Most names are written as encoders write them, right after the '{'
 	// or after ',' or ", ", short and plain, and are read here; the others
@@ -744,7 +747,7 @@ func (s *Scanner) another(end byte, after string) (*frame, bool) {
 	if s.err != nil || s.depth == 0 {
 		return nil, false
 	}
-	f := s.top()
+	f := s.top
 	f.child = childNone
 	// As most items are followed: the closing bracket, or ',' or ", " and
 	// the next one's first byte; the first, by its first byte.
@@ -791,7 +794,7 @@ func (s *Scanner) Member(i int) bool {
 	if s.err != nil || s.depth == 0 {
 		return false
 	}
-	f := s.top()
+	f := s.top
 	if i >= 64 {
 		return s.bigMember(f, i)
 	}
@@ -833,7 +836,7 @@ func (s *Scanner) Has(i int) bool {
 	if s.depth == 0 {
 		return false
 	}
-	f := s.top()
+	f := s.top
 	if i < 64 {
 		return f.seen&(1<<i) != 0
 	}
@@ -848,7 +851,7 @@ func (s *Scanner) Undeclared() bool {
 	if s.err != nil || s.depth == 0 {
 		return false
 	}
-	f := s.top()
+	f := s.top
 	key := s.key
 	if f.keyEsc {
 		key = strings.Clone(key) // s.key is in s.buf, which the next string overwrites

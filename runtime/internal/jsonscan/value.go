@@ -49,7 +49,7 @@ func (s *Scanner) object() any {
 	s.pos++ // {
 	m := map[string]any{}
 	for s.Next() {
-		f := s.top()
+		f := s.top
 		// The map finds a repeated name: no other record of the names.
 		if _, dup := m[s.key]; dup {
 			s.duplicate(f)
