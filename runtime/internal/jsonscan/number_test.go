@@ -58,3 +58,30 @@ func TestNumberValue(t *testing.T) {
 		}
 	}
 }
+
+// plainEnd finds what a byte at a time finds.
+func TestPlainEnd(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	special := []byte{'"', '\\', 0, 0x1f, 0x20, 0x7f, 0x80, 0x81, 0xa0, 0xff, 'a', '!', '#', '[', ']', 0x21, 0x5b, 0x5d}
+	for range 200000 {
+		data := make([]byte, r.IntN(40))
+		for i := range data {
+			if r.IntN(4) == 0 {
+				data[i] = special[r.IntN(len(special))]
+			} else {
+				data[i] = byte(' ' + r.IntN(95))
+			}
+		}
+		from := 0
+		if len(data) > 0 {
+			from = r.IntN(len(data) + 1)
+		}
+		want := from
+		for want < len(data) && plain[data[want]] {
+			want++
+		}
+		if got := plainEnd(data, from); got != want {
+			t.Fatalf("plainEnd(%q, %d) = %d, want %d", data, from, got, want)
+		}
+	}
+}

@@ -332,8 +332,11 @@ func plainEnd(data []byte, i int) int {
 		w := binary.LittleEndian.Uint64(data[i:])
 		q, bs := w^(ones*'"'), w^(ones*'\\')
 		// A high bit where a byte is zero in q or bs, or below 0x20 in w,
-		// or is 0x80 and up: exact at the lowest such byte.
-		if m := ((q-ones)&^q | (bs-ones)&^bs | (w-ones*0x20)&^w | w) & highs; m != 0 {
+		// or is 0x80 and up: exact at the lowest such byte, below which
+		// no subtraction borrows. (The high bit of a byte of q-ones,
+		// bs-ones or w-ones*0x20 is also set where the byte of w is 0x80
+		// and up, which | w flags anyway.)
+		if m := ((q - ones) | (bs - ones) | (w - ones*0x20) | w) & highs; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
