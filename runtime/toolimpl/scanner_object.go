@@ -25,16 +25,15 @@ func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 			s.r.Type(at, expected, s.cur)
 			return false
 		}
-		g := s.pushValues()
-		g.shape, g.obj = shape, obj
+		g := s.pushValues(shape)
+		g.obj = obj
 		s.members(at, g)
 		return true
 	}
 	if !s.openRaw(at, expected) {
 		return false
 	}
-	g := s.push()
-	g.shape, g.last = shape, -1
+	s.push(shape, false)
 	return true
 }
 
@@ -179,9 +178,15 @@ func (s *Scanner) Next(at Loc) int {
 		if !s.sc.Member(i) {
 			break
 		}
-		if g.shape.nullAbsent[i] && s.sc.NextByte() == 'n' { // null
-			s.sc.Null()
-			continue
+		if g.shape.nullAbsent[i] {
+			c := s.sc.ValueByte() // most often at hand
+			if c == 0 {
+				c = s.sc.NextByte()
+			}
+			if c == 'n' { // null: absent
+				s.sc.Null()
+				continue
+			}
 		}
 		g.last = i
 		s.setRun(g, rankMembers+i, false, "")
@@ -264,7 +269,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	if !s.openRaw(at, expected) {
 		return false
 	}
-	g := s.push()
+	g := s.push(nil, false)
 	for !s.r.stopped && s.sc.Next() && s.sc.Undeclared() {
 		k := strings.Clone(s.sc.Key())
 		s.setRun(g, rankMembers, true, k)
@@ -313,7 +318,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 			s.r.Type(at, expected, s.cur)
 			return false
 		}
-		g := s.pushValues()
+		g := s.pushValues(nil)
 		g.array, g.list, g.limit = true, list, len(list)
 		if max >= 0 && g.limit > max {
 			g.limit = max
@@ -341,8 +346,8 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 	if !s.sc.Array() {
 		return false
 	}
-	g := s.push()
-	g.array, g.min, g.max = true, min, max
+	g := s.push(nil, true)
+	g.min, g.max = min, max
 	g.rank = rankItems
 	return true
 }
