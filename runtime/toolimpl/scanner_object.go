@@ -179,7 +179,7 @@ func (s *Scanner) Next(at Loc) int {
 			break
 		}
 		if g.shape.nullAbsent[i] {
-			c := s.sc.ValueByte() // most often at hand
+			c := s.sc.ValueByte() // most often at hand: inlined
 			if c == 0 {
 				c = s.sc.NextByte()
 			}
@@ -228,8 +228,9 @@ func (s *Scanner) closeObject(at Loc, g *group) {
 		s.ended(g)
 	}
 	s.setRun(g, rankMissing, false, "")
+	seen := s.sc.SeenFirst()
 	for j, i := range g.shape.required {
-		if !s.sc.Has(i) {
+		if i < 64 && seen&(1<<i) == 0 || i >= 64 && !s.sc.Has(i) {
 			s.r.Add(at.Key(g.shape.names[i]), tool.Error{Code: tool.CodeMissing, Expected: g.shape.expected[j]})
 		}
 	}
@@ -339,7 +340,11 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 	if !s.readRaw() {
 		return false
 	}
-	if s.sc.Peek() != jsonscan.Array {
+	c := s.sc.ValueByte() // most often at hand: inlined
+	if c == 0 {
+		c = s.sc.NextByte()
+	}
+	if c != '[' {
 		s.typeError(at, expected)
 		return false
 	}

@@ -311,7 +311,11 @@ func (s *Scanner) openRaw(at Loc, expected string) bool {
 	if !s.readRaw() {
 		return false
 	}
-	if s.sc.NextByte() != '{' {
+	c := s.sc.ValueByte() // most often at hand: inlined
+	if c == 0 {
+		c = s.sc.NextByte()
+	}
+	if c != '{' {
 		s.typeError(at, expected)
 		return false
 	}

@@ -19,3 +19,13 @@ func (s *Scanner) ValueByte() byte {
 	}
 	return 0
 }
+
+// SeenFirst returns which of the declared members 0 to 63 of the open
+// object Member has marked, a bit each (bit i: member i): Has, inlined,
+// for a caller that asks of several.
+func (s *Scanner) SeenFirst() uint64 {
+	if s.depth == 0 {
+		return 0
+	}
+	return s.top().seen
+}
