@@ -23,27 +23,61 @@ var scanners = sync.Pool{New: func() any { return new(Scanner) }}
 
 func getScanner(maxErrors int, keep bool) *Scanner {
 	s := scanners.Get().(*Scanner)
-	s.r = Report{max: maxErrors}
+	s.r.max = maxErrors // putScanner reset the rest
 	s.keep = keep
 	return s
 }
 
 // putScanner returns s to the pool, keeping the buffers it grew, and
 // nothing of the call: its errors and its runs are the caller's no more.
+// It writes a pointer only where one is held: while the garbage collector
+// runs, each write of one costs a barrier. (A group's shape, a type's, is
+// not the call's: it stays.)
 func putScanner(s *Scanner) {
 	for i := 0; i < s.used; i++ {
-		*s.groupAt(i) = group{}
+		g := s.groupAt(i)
+		if g.obj != nil {
+			g.obj = nil
+		}
+		if g.list != nil {
+			g.list = nil
+		}
+		if g.key != "" {
+			g.key = ""
+		}
 	}
-	clear(s.vals[:s.valsHigh]) // pop left the values past its length
-	if s.valsHigh > len(s.valsBuf) {
-		clear(s.valsBuf[:]) // vals outgrew it in this call
+	if s.valsHigh > 0 {
+		clear(s.vals[:s.valsHigh]) // pop left the values past its length
+		if s.valsHigh > len(s.valsBuf) {
+			clear(s.valsBuf[:]) // vals outgrew it in this call
+		}
+		s.vals, s.valsHigh = s.vals[:0], 0
 	}
-	clear(s.runs)
-	s.r, s.cur, s.last, s.runs, s.vals, s.valsHigh, s.ng, s.used, s.copied = Report{}, nil, lastValue{}, s.runs[:0], s.vals[:0], 0, 0, 0, ""
+	if len(s.runs) > 0 {
+		clear(s.runs)
+		s.runs = s.runs[:0]
+	}
+	s.r.reset()
+	if s.cur != nil {
+		s.cur = nil
+	}
+	if s.last.text != "" {
+		s.last.text = ""
+	}
+	if s.copied != "" {
+		s.copied = ""
+	}
+	s.ng, s.used = 0, 0
 	if s.raw {
 		s.sc.Reset(nil)
 	}
-	s.feed, s.told, s.allowed = nil, false, nil
+	if s.feed != nil {
+		s.feed = nil
+	}
+	if s.allowed != nil {
+		s.allowed = nil
+	}
+	s.told = false
 	s.vpending, s.bpending, s.borrowed, s.raw, s.lastRaw = false, false, false, false, false
 	scanners.Put(s)
 }

@@ -43,6 +43,24 @@ type Report struct {
 	text []byte
 }
 
+// reset makes r the zero Report again. Its errors and texts are the
+// caller's: they are let go of, not reused. A pointer is written only
+// where one is held, as while the garbage collector runs each write of one
+// costs a barrier.
+func (r *Report) reset() {
+	if r.errs != nil {
+		r.errs = nil
+	}
+	if r.decode != nil {
+		r.decode = nil
+	}
+	if r.text != nil {
+		r.text = nil
+	}
+	r.nvalid, r.ndec, r.max = 0, 0, 0
+	r.full, r.stopWhenFull, r.stopped, r.validating = false, false, false, false
+}
+
 // textStart returns where the next text written into r.text starts.
 func (r *Report) textStart() int {
 	if r.text == nil {

@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,4 +154,14 @@ func TestKeysInOrder(t *testing.T) {
 		}
 		assert.Equal(t, min(3, len(m)), seen)
 	}
+}
+
+// TestReportReset checks that reset, which putScanner calls field by field,
+// leaves the zero Report: a field added to Report must be reset too.
+func TestReportReset(t *testing.T) {
+	r := Report{errs: tool.Errors{{Code: "x"}}, decode: []bool{true}, nvalid: 1, ndec: 1, max: 3,
+		full: true, stopWhenFull: true, stopped: true, validating: true, text: []byte("x")}
+	require.Equal(t, 10, reflect.TypeFor[Report]().NumField(), "a field was added to Report: set it above, and in reset")
+	r.reset()
+	assert.Equal(t, Report{}, r)
 }

@@ -148,6 +148,30 @@ const None = -1
 // String reads a string. The string is borrowed when the Scanner reads raw
 // bytes: it is valid until the next read; Keep returns it to keep.
 func (s *Scanner) String(at Loc, expected string) (string, bool) {
+	return s.str(at, expected, false, None, nil)
+}
+
+// StringMax reads a string as String does, of at most max characters: the
+// generated check of the string reports one longer. In a streamed call it
+// also tells the feed, as soon as the string has more characters than max,
+// the errors found so far and the one that check will report, so that the
+// stream is rejected before the string ends. A whole call costs a test.
+func (s *Scanner) StringMax(at Loc, expected string, max int) (string, bool) {
+	return s.str(at, expected, true, max, nil)
+}
+
+// StringIn reads a string as String does, that the generated checks require
+// to be one of the values of allowed. In a streamed call it also tells the
+// feed, as soon as no value begins with the string's text so far, the
+// errors found so far and the one those checks will report. A whole call
+// costs a test.
+func (s *Scanner) StringIn(at Loc, expected string, allowed *Allowed) (string, bool) {
+	return s.str(at, expected, true, None, allowed)
+}
+
+// str is String, StringMax (bounded, max) and StringIn (bounded,
+// allowed), which are inlined into generated code as calls of it.
+func (s *Scanner) str(at Loc, expected string, bounded bool, max int, allowed *Allowed) (string, bool) {
 	if s.vpending {
 		s.vpending, s.lastRaw, s.borrowed = false, false, false
 		v, ok := s.cur.(string)
@@ -155,6 +179,9 @@ func (s *Scanner) String(at Loc, expected string) (string, bool) {
 			s.r.Type(at, expected, s.cur)
 		}
 		return v, ok
+	}
+	if bounded && s.feed != nil && !s.told {
+		return s.streamString(at, expected, max, allowed)
 	}
 	if !s.readRaw() {
 		return "", false
@@ -167,30 +194,6 @@ func (s *Scanner) String(at Loc, expected string) (string, bool) {
 	s.last = lastValue{kind: jsonscan.String, text: v}
 	s.lastRaw, s.borrowed = true, true
 	return v, ok
-}
-
-// StringMax reads a string as String does, of at most max characters: the
-// generated check of the string reports one longer. In a streamed call it
-// also tells the feed, as soon as the string has more characters than max,
-// the errors found so far and the one that check will report, so that the
-// stream is rejected before the string ends. A whole call costs a test.
-func (s *Scanner) StringMax(at Loc, expected string, max int) (string, bool) {
-	if s.feed != nil {
-		return s.streamString(at, expected, max, nil)
-	}
-	return s.String(at, expected)
-}
-
-// StringIn reads a string as String does, that the generated checks require
-// to be one of the values of allowed. In a streamed call it also tells the
-// feed, as soon as no value begins with the string's text so far, the
-// errors found so far and the one those checks will report. A whole call
-// costs a test.
-func (s *Scanner) StringIn(at Loc, expected string, allowed *Allowed) (string, bool) {
-	if s.feed != nil {
-		return s.streamString(at, expected, None, allowed)
-	}
-	return s.String(at, expected)
 }
 
 // Allowed are the values a string may be, an enum's or a const's, with the
@@ -206,9 +209,6 @@ type Allowed struct {
 // to at most max characters, or to the values of allowed, as it arrives
 // (see tell).
 func (s *Scanner) streamString(at Loc, expected string, max int, allowed *Allowed) (string, bool) {
-	if s.vpending || s.told {
-		return s.String(at, expected)
-	}
 	if !s.readRaw() {
 		return "", false
 	}
@@ -235,7 +235,15 @@ func (s *Scanner) streamString(at Loc, expected string, max int, allowed *Allowe
 // the first: a call costs one allocation for all of them, and its value
 // keeps no more memory alive than the size of its arguments.
 func (s *Scanner) Keep(v string) string {
-	if !s.borrowed || v == "" || !s.decoding() {
+	if !s.borrowed || !s.decoding() {
+		return v
+	}
+	return s.keepBorrowed(v)
+}
+
+// keepBorrowed is Keep of a string borrowed from raw bytes.
+func (s *Scanner) keepBorrowed(v string) string {
+	if v == "" {
 		return v
 	}
 	if off, ok := s.sc.Offset(v); ok {

@@ -25,16 +25,15 @@ func (s *Scanner) Object(at Loc, shape *Object, expected string) bool {
 			s.r.Type(at, expected, s.cur)
 			return false
 		}
-		g := s.pushValues()
-		g.shape, g.obj = shape, obj
+		g := s.pushValues(shape)
+		g.obj = obj
 		s.members(at, g)
 		return true
 	}
 	if !s.openRaw(at, expected) {
 		return false
 	}
-	g := s.push()
-	g.shape, g.last = shape, -1
+	s.push(shape, false)
 	return true
 }
 
@@ -179,9 +178,15 @@ func (s *Scanner) Next(at Loc) int {
 		if !s.sc.Member(i) {
 			break
 		}
-		if g.shape.nullAbsent[i] && s.sc.NextByte() == 'n' { // null
-			s.sc.Null()
-			continue
+		if g.shape.nullAbsent[i] {
+			c := s.sc.ValueByte() // most often at hand: inlined
+			if c == 0 {
+				c = s.sc.NextByte()
+			}
+			if c == 'n' { // null: absent
+				s.sc.Null()
+				continue
+			}
 		}
 		g.last = i
 		s.setRun(g, rankMembers+i, false, "")
@@ -223,8 +228,9 @@ func (s *Scanner) closeObject(at Loc, g *group) {
 		s.ended(g)
 	}
 	s.setRun(g, rankMissing, false, "")
+	seen := s.sc.SeenFirst()
 	for j, i := range g.shape.required {
-		if !s.sc.Has(i) {
+		if i < 64 && seen&(1<<i) == 0 || i >= 64 && !s.sc.Has(i) {
 			s.r.Add(at.Key(g.shape.names[i]), tool.Error{Code: tool.CodeMissing, Expected: g.shape.expected[j]})
 		}
 	}
@@ -264,7 +270,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	if !s.openRaw(at, expected) {
 		return false
 	}
-	g := s.push()
+	g := s.push(nil, false)
 	for !s.r.stopped && s.sc.Next() && s.sc.Undeclared() {
 		k := strings.Clone(s.sc.Key())
 		s.setRun(g, rankMembers, true, k)
@@ -313,7 +319,7 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 			s.r.Type(at, expected, s.cur)
 			return false
 		}
-		g := s.pushValues()
+		g := s.pushValues(nil)
 		g.array, g.list, g.limit = true, list, len(list)
 		if max >= 0 && g.limit > max {
 			g.limit = max
@@ -334,15 +340,19 @@ func (s *Scanner) Array(at Loc, expected string, min, max int, unique bool) bool
 	if !s.readRaw() {
 		return false
 	}
-	if s.sc.Peek() != jsonscan.Array {
+	c := s.sc.ValueByte() // most often at hand: inlined
+	if c == 0 {
+		c = s.sc.NextByte()
+	}
+	if c != '[' {
 		s.typeError(at, expected)
 		return false
 	}
 	if !s.sc.Array() {
 		return false
 	}
-	g := s.push()
-	g.array, g.min, g.max = true, min, max
+	g := s.push(nil, true)
+	g.min, g.max = min, max
 	g.rank = rankItems
 	return true
 }

@@ -103,14 +103,19 @@ func (s *Scanner) top() *group {
 	return s.groupAt(s.ng - 1)
 }
 
-// push opens a group of raw bytes. Read in every call, it is set field by
-// field rather than cleared whole: what only values read (obj, list, ...)
-// and a key read only when byKey keep what they held, which putScanner lets
-// go of.
-func (s *Scanner) push() *group {
+// push opens a group of raw bytes: an object of the declared members of
+// shape, a map (shape nil, not array) or an array. Read in every call, it
+// is set field by field rather than cleared whole: what only values read
+// (obj, list, ...) and a key read only when byKey keep what they held,
+// which putScanner lets go of. A pointer is written only when it changes:
+// while the garbage collector runs, each write of one costs a barrier.
+func (s *Scanner) push(shape *Object, array bool) *group {
 	n := s.r.Len()
 	g := s.grow()
-	g.values, g.shape, g.array, g.last = false, nil, false, 0
+	if g.shape != shape {
+		g.shape = shape
+	}
+	g.values, g.array, g.last = false, array, -1
 	g.min, g.max = None, None
 	g.errStart, g.runStart, g.runsStart, g.rank, g.byKey = n, n, len(s.runs), 0, false
 	return g
@@ -118,9 +123,12 @@ func (s *Scanner) push() *group {
 
 // pushValues opens a group of values: an object or array of a map, whose
 // caller sets obj or list. Its errors come in order: it has no runs.
-func (s *Scanner) pushValues() *group {
+func (s *Scanner) pushValues(shape *Object) *group {
 	g := s.grow()
-	g.values, g.shape, g.array, g.obj, g.list = true, nil, false, nil, nil
+	if g.shape != shape {
+		g.shape = shape
+	}
+	g.values, g.array = true, false
 	g.next, g.limit, g.toRead = 0, 0, [2]uint64{}
 	return g
 }
@@ -303,7 +311,11 @@ func (s *Scanner) openRaw(at Loc, expected string) bool {
 	if !s.readRaw() {
 		return false
 	}
-	if s.sc.NextByte() != '{' {
+	c := s.sc.ValueByte() // most often at hand: inlined
+	if c == 0 {
+		c = s.sc.NextByte()
+	}
+	if c != '{' {
 		s.typeError(at, expected)
 		return false
 	}
