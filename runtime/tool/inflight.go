@@ -50,8 +50,8 @@ type inflightWait struct {
 
 // acquire takes n bytes (at most the whole budget) and returns how many it
 // took, waiting while earlier calls hold the rest, until ctx ends or limit
-// (none when <= 0) passes from start.
-func (b *inflight) acquire(ctx context.Context, n int, start time.Time, limit time.Duration) (int, error) {
+// (none when <= 0) passes from began (see sinceBase).
+func (b *inflight) acquire(ctx context.Context, n int, began, limit time.Duration) (int, error) {
 	n = min(n, b.max)
 	b.mu.Lock()
 	if len(b.waiting) == 0 && b.used+n <= b.max {
@@ -65,7 +65,7 @@ func (b *inflight) acquire(ctx context.Context, n int, start time.Time, limit ti
 
 	var expired <-chan time.Time
 	if limit > 0 {
-		t := time.NewTimer(time.Until(start.Add(limit)))
+		t := time.NewTimer(time.Until(callStart(began).Add(limit)))
 		defer t.Stop()
 		expired = t.C
 	}
@@ -132,12 +132,12 @@ func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) *Re
 	if h != nil {
 		limit = s.limit(h)
 	}
-	held, err := s.inflight.acquire(ctx, size, r.start, limit)
+	held, err := s.inflight.acquire(ctx, size, r.began, limit)
 	if err != nil {
 		max := strconv.Itoa(s.inflight.max)
 		return &Result{Status: StatusRejected, stage: stageOverloaded,
 			Err: fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %s the set's calls may hold at once: %w",
-				time.Since(r.start).Round(time.Millisecond), size, max, err),
+				(sinceBase()-r.began).Round(time.Millisecond), size, max, err),
 			Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
 				Reason: "the application is busy with other calls, so this call was not executed"}}}
 	}
