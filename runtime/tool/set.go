@@ -246,7 +246,10 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 			*res = s.finish(ctx, &r, reject(stageParse, errs[0]))
 			return
 		}
-		*res = s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+		// Field by field, as the rejection of most invalid calls: *res is
+		// zero, and a Result built aside would be copied twice.
+		res.Status, res.Errors, res.stage = StatusRejected, errs, stageArguments
+		s.complete(ctx, &r, res)
 		return
 	}
 	s.decoded(ctx, &r, h, v, nil, res)
