@@ -185,5 +185,5 @@ func (h Handler) apply(s *Set) {
 	}
 	s.handlers[h.tool.Name] = &h
 	s.tools = append(s.tools, h.tool)
-	s.ordered = append(s.ordered, &h)
+	s.names, s.ordered = append(s.names, h.tool.Name), append(s.ordered, &h)
 }

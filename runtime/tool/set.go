@@ -21,7 +21,8 @@ import (
 type Set struct {
 	handlers  map[string]*Handler
 	tools     Tools
-	ordered   []*Handler // handlers in the order of tools
+	names     []string   // the keys of handlers, in the order of tools
+	ordered   []*Handler // handlers in that order
 	policies  []Policy
 	timeout   time.Duration
 	maxSize   int
@@ -86,11 +87,11 @@ func NewSet(opts ...Option) *Set {
 // handler returns the set's handler of the tool name, nil when it has none.
 // A few names are compared faster than a map hashes one.
 func (s *Set) handler(name string) *Handler {
-	if len(s.tools) > 8 {
+	if len(s.names) > 8 {
 		return s.handlers[name]
 	}
-	for i, t := range s.tools {
-		if t.Name == name {
+	for i, n := range s.names {
+		if n == name {
 			return s.ordered[i]
 		}
 	}
