@@ -16,12 +16,13 @@ import (
 // whose cancel function a caller defers does.
 type callContext struct {
 	context.Context // the parent
-	deadline        time.Time
+	// The deadline is limit after began (see sinceBase), made a time only
+	// for Deadline and Done.
+	began, limit time.Duration
 
 	mu       sync.Mutex
 	done     chan struct{}
-	closed   bool
-	err      error
+	err      error // not nil once the context ended
 	timer    *time.Timer
 	stopDone func() bool // unregisters from the parent's Done
 }
@@ -32,7 +33,9 @@ var closedChan = func() chan struct{} {
 	return c
 }()
 
-func (c *callContext) Deadline() (time.Time, bool) { return c.deadline, true }
+func (c *callContext) Deadline() (time.Time, bool) { return c.deadline(), true }
+
+func (c *callContext) deadline() time.Time { return callStart(c.began).Add(c.limit) }
 
 func (c *callContext) Done() <-chan struct{} {
 	c.mu.Lock()
@@ -40,17 +43,15 @@ func (c *callContext) Done() <-chan struct{} {
 	if c.done != nil {
 		return c.done
 	}
-	if !c.closed {
-		if err := c.clockErr(); err != nil {
-			c.err, c.closed = err, true
-		}
+	if c.err == nil {
+		c.err = c.clockErr()
 	}
-	if c.closed {
+	if c.err != nil {
 		c.done = closedChan
 		return c.done
 	}
 	c.done = make(chan struct{})
-	c.timer = time.AfterFunc(time.Until(c.deadline), func() { c.end(context.DeadlineExceeded) })
+	c.timer = time.AfterFunc(time.Until(c.deadline()), func() { c.end(context.DeadlineExceeded) })
 	if c.Context.Done() != nil {
 		c.stopDone = context.AfterFunc(c.Context, func() { c.end(c.Context.Err()) })
 	}
@@ -61,7 +62,7 @@ func (c *callContext) Err() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
-	case c.closed:
+	case c.err != nil:
 		return c.err
 	case c.done == nil:
 		// Nothing waits on Done: the parent and the clock tell.
@@ -75,7 +76,7 @@ func (c *callContext) clockErr() error {
 	if err := c.Context.Err(); err != nil {
 		return err
 	}
-	if time.Since(c.deadline) >= 0 {
+	if sinceBase()-c.began >= c.limit {
 		return context.DeadlineExceeded
 	}
 	return nil
@@ -89,10 +90,10 @@ func (c *callContext) end(err error) {
 }
 
 func (c *callContext) endLocked(err error) {
-	if c.closed {
+	if c.err != nil {
 		return
 	}
-	c.closed, c.err = true, err
+	c.err = err
 	if c.done != nil {
 		close(c.done)
 	}
@@ -113,5 +114,5 @@ func (c *callContext) release() {
 }
 
 func (c *callContext) String() string {
-	return "tool call context with deadline " + c.deadline.String()
+	return "tool call context with deadline " + c.deadline().String()
 }

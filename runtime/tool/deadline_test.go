@@ -17,10 +17,11 @@ func TestCallContext(t *testing.T) {
 	parent := context.WithValue(context.Background(), key{}, "v")
 
 	// Nothing waits: the clock tells.
-	c := &callContext{Context: parent, deadline: time.Now().Add(30 * time.Millisecond)}
+	c := callContextIn(parent, 30*time.Millisecond)
 	d, ok := c.Deadline()
 	assert.True(t, ok)
-	assert.Equal(t, c.deadline, d)
+	assert.WithinDuration(t, time.Now().Add(30*time.Millisecond), d, 10*time.Millisecond)
+	assert.Equal(t, d, c.deadline())
 	assert.Equal(t, "v", c.Value(key{}))
 	assert.NoError(t, c.Err())
 	assert.Nil(t, c.timer)
@@ -33,7 +34,7 @@ func TestCallContext(t *testing.T) {
 	}
 
 	// Done starts the timer, which closes it at the deadline.
-	c = &callContext{Context: parent, deadline: time.Now().Add(20 * time.Millisecond)}
+	c = callContextIn(parent, 20*time.Millisecond)
 	done := c.Done()
 	assert.NoError(t, c.Err(), "nil until Done is closed")
 	select {
@@ -46,7 +47,7 @@ func TestCallContext(t *testing.T) {
 
 	// The parent's cancellation ends it, with the parent's error.
 	pctx, cancel := context.WithCancel(parent)
-	c = &callContext{Context: pctx, deadline: time.Now().Add(time.Hour)}
+	c = callContextIn(pctx, time.Hour)
 	done = c.Done()
 	cancel()
 	select {
@@ -57,21 +58,26 @@ func TestCallContext(t *testing.T) {
 	assert.ErrorIs(t, c.Err(), context.Canceled)
 	// So it does without Done.
 	pctx, cancel = context.WithCancel(parent)
-	c = &callContext{Context: pctx, deadline: time.Now().Add(time.Hour)}
+	c = callContextIn(pctx, time.Hour)
 	cancel()
 	assert.ErrorIs(t, c.Err(), context.Canceled)
 
 	// The handler's return ends it, and stops its timer.
-	c = &callContext{Context: parent, deadline: time.Now().Add(time.Hour)}
+	c = callContextIn(parent, time.Hour)
 	done = c.Done()
 	c.release()
 	<-done
 	assert.ErrorIs(t, c.Err(), context.Canceled)
 	assert.False(t, c.timer.Stop(), "stopped")
-	c = &callContext{Context: parent, deadline: time.Now().Add(time.Hour)}
+	c = callContextIn(parent, time.Hour)
 	c.release()
 	assert.ErrorIs(t, c.Err(), context.Canceled)
 	<-c.Done()
+}
+
+// callContextIn is a call's context whose deadline is limit from now.
+func callContextIn(parent context.Context, limit time.Duration) *callContext {
+	return &callContext{Context: parent, began: sinceBase(), limit: limit}
 }
 
 // A handler runs on the caller's goroutine: one that does not honour its

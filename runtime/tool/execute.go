@@ -58,9 +58,8 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any, res 
 		// The limit counts from the call's start: what comes before the
 		// handler takes microseconds, and another reading of the clock
 		// costs as much as the rest of the set's work.
-		deadline := r.start.Add(limit)
-		if d, ok := ctx.Deadline(); !ok || deadline.Before(d) {
-			cc := h.context(v, ctx, deadline)
+		if d, ok := ctx.Deadline(); !ok || callStart(r.began).Add(limit).Before(d) {
+			cc := h.context(v, ctx, r.began, limit)
 			defer cc.release()
 			ctx = cc
 		}
@@ -281,7 +280,7 @@ func (s *Set) complete(ctx context.Context, r *callState, res *Result) {
 	name := r.name
 	h := r.h
 	if h == nil {
-		h = s.handlers[name]
+		h = s.handler(name)
 	}
 	if h == nil {
 		name = shorten(name)
@@ -289,7 +288,7 @@ func (s *Set) complete(ctx context.Context, r *callState, res *Result) {
 		res.typed = h.tool.ValidateResult != nil
 	}
 	res.Tool, res.CallID = name, r.opts.id
-	res.Duration = time.Since(r.start)
+	res.Duration = sinceBase() - r.began
 	if l := s.log(); l != discard { // the audit log is on
 		s.audit(ctx, l, r, res, r.redact)
 	}

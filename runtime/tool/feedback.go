@@ -67,10 +67,11 @@ func (r Result) FeedbackJSON() string {
 			min(len(e.Got), maxField) + min(len(e.Actual), maxField) + min(len(e.Reason), maxField)
 	}
 	b := make([]byte, 0, size+fields+fields/16)
-	b = append(b, `{"status":`...)
-	b = appendFieldJSON(b, string(r.Status))
-	b = append(b, `,"tool":`...)
-	b = appendFieldJSON(b, r.Tool)
+	b = append(b, `{"status":"`...)
+	b = appendFieldText(b, string(r.Status))
+	b = append(b, `","tool":"`...)
+	b = appendFieldText(b, r.Tool)
+	b = append(b, '"')
 	if r.Status == StatusExecuted {
 		b = append(b, `,"output":`...)
 		if out, err := r.renderedOutput(); err != nil {
@@ -85,7 +86,11 @@ func (r Result) FeedbackJSON() string {
 	}
 	if in != "" {
 		b = append(b, `,"instruction":`...)
-		b = appendJSONString(b, in)
+		if plainPrefix(in) == len(in) { // the usual instruction, which JSON quotes as it is
+			b = append(append(append(b, '"'), in...), '"')
+		} else {
+			b = appendJSONString(b, in)
+		}
 	}
 	b = append(b, '}')
 	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again

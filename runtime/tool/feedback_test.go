@@ -103,3 +103,26 @@ func TestProviderShapes(t *testing.T) {
 		marshal(bad.Gemini()))
 	assert.Equal(t, `{"id":"toolu_01","name":"echo","response":{"output":"hi"}}`, marshal(good.Gemini()))
 }
+
+// BenchmarkFeedbackJSON renders a rejection of eight errors, as a model
+// gets one for a call with many mistakes.
+//
+//	go test ./runtime/tool -run '^$' -bench FeedbackJSON -benchmem -count 6
+func BenchmarkFeedbackJSON(b *testing.B) {
+	res := Result{Status: StatusRejected, Tool: "get_weather", stage: stageArguments, Errors: Errors{
+		{Code: "unexpected", Path: "/country", Name: "country", Got: "string"},
+		{Code: "minLength", Path: "/city", Name: "city", Expected: "at least 1 character long", Got: "string", Actual: `""`},
+		{Code: "minimum", Path: "/days", Name: "days", Expected: ">= 1", Got: "integer", Actual: "0"},
+		{Code: "enum", Path: "/units", Name: "units", Expected: `one of "c", "f"`, Got: "string", Actual: `"kelvin"`},
+		{Code: "type", Path: "/include_hourly", Name: "include_hourly", Expected: "boolean", Got: "string"},
+		{Code: "maximum", Path: "/coords/lat", Name: "coords.lat", Expected: "<= 90", Got: "integer", Actual: "91"},
+		{Code: "minimum", Path: "/coords/lon", Name: "coords.lon", Expected: ">= -180", Got: "integer", Actual: "-181"},
+		{Code: "pattern", Path: "/tags/1", Name: "tags[1]", Expected: "a string matching the pattern ^[a-z0-9_-]+$", Got: "string", Actual: `"Not OK"`},
+	}}
+	b.ReportAllocs()
+	for b.Loop() {
+		feedbackSink = res.FeedbackJSON()
+	}
+}
+
+var feedbackSink string

@@ -65,11 +65,11 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 		},
 		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
 		value: func(a any) any { return a.(*callArgs[T]).v },
-		context: func(a any, parent context.Context, deadline time.Time) *callContext {
+		context: func(a any, parent context.Context, began, limit time.Duration) *callContext {
 			// Each call decodes its own callArgs, whose context is zero
-			// until here: two fields to set, not a whole callContext to copy.
+			// until here: three fields to set, not a whole callContext to copy.
 			c := &a.(*callArgs[T]).ctx
-			c.Context, c.deadline = parent, deadline
+			c.Context, c.began, c.limit = parent, began, limit
 			return c
 		},
 	}
@@ -144,9 +144,9 @@ type Handler struct {
 	// value and context take.
 	decode   func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (any, Errors) // raw (and feed) when args is nil
 	run      func(context.Context, any) (any, error)
-	value    func(any) any // the T
-	context  func(a any, parent context.Context, deadline time.Time) *callContext
-	timeout  time.Duration // 0: the set's; < 0: none
+	value    func(any) any                                                                // the T
+	context  func(a any, parent context.Context, began, limit time.Duration) *callContext // see callContext
+	timeout  time.Duration                                                                // 0: the set's; < 0: none
 	isolated bool
 	onePass  bool // decode reads raw arguments without making their map
 }
@@ -185,4 +185,5 @@ func (h Handler) apply(s *Set) {
 	}
 	s.handlers[h.tool.Name] = &h
 	s.tools = append(s.tools, h.tool)
+	s.names, s.ordered = append(s.names, h.tool.Name), append(s.ordered, &h)
 }

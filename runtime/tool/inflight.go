@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -33,13 +34,20 @@ const defaultMaxInFlight = 4 << 20
 // not counted: its arguments were built before the set saw them.
 func WithMaxInFlight(n int) Option { return optionFunc(func(s *Set) { s.maxInFlight = n }) }
 
-// inflight is a budget of bytes, handed out in order of arrival.
+// inflight is a budget of bytes, handed out in order of arrival. A call
+// takes its bytes with one atomic operation while no call waits; once one
+// does, every call queues behind it, under mu.
 type inflight struct {
+	// state is the bytes held, and the waiting bit while calls wait.
+	state   atomic.Uint64
 	mu      sync.Mutex
 	max     int
-	used    int
-	waiting []*inflightWait // first come, first served
+	waiting []*inflightWait // first come, first served; under mu
 }
+
+// waitingBit is set in state while calls wait: the bytes held are fewer
+// than max, at most math.MaxInt, which the other bits hold.
+const waitingBit = 1 << 63
 
 // inflightWait is a call waiting for room.
 type inflightWait struct {
@@ -50,12 +58,25 @@ type inflightWait struct {
 
 // acquire takes n bytes (at most the whole budget) and returns how many it
 // took, waiting while earlier calls hold the rest, until ctx ends or limit
-// (none when <= 0) passes from start.
-func (b *inflight) acquire(ctx context.Context, n int, start time.Time, limit time.Duration) (int, error) {
+// (none when <= 0) passes from began (see sinceBase).
+func (b *inflight) acquire(ctx context.Context, n int, began, limit time.Duration) (int, error) {
 	n = min(n, b.max)
+	for {
+		st := b.state.Load()
+		if st&waitingBit != 0 || st+uint64(n) > uint64(b.max) {
+			break
+		}
+		if b.state.CompareAndSwap(st, st+uint64(n)) {
+			return n, nil
+		}
+	}
 	b.mu.Lock()
-	if len(b.waiting) == 0 && b.used+n <= b.max {
-		b.used += n
+	// The bit first: a release from now on sees it and grants, under mu,
+	// what the check below leaves waiting.
+	st := b.state.Or(waitingBit)
+	if len(b.waiting) == 0 && st&^waitingBit+uint64(n) <= uint64(b.max) {
+		b.state.Add(uint64(n))
+		b.state.And(^uint64(waitingBit))
 		b.mu.Unlock()
 		return n, nil
 	}
@@ -65,7 +86,7 @@ func (b *inflight) acquire(ctx context.Context, n int, start time.Time, limit ti
 
 	var expired <-chan time.Time
 	if limit > 0 {
-		t := time.NewTimer(time.Until(start.Add(limit)))
+		t := time.NewTimer(time.Until(callStart(began).Add(limit)))
 		defer t.Stop()
 		expired = t.C
 	}
@@ -95,29 +116,33 @@ func (b *inflight) acquire(ctx context.Context, n int, start time.Time, limit ti
 
 // release gives back n bytes.
 func (b *inflight) release(n int) {
+	if b.state.Add(-uint64(n))&waitingBit == 0 {
+		return
+	}
 	b.mu.Lock()
-	b.used -= n
 	b.grant()
 	b.mu.Unlock()
 }
 
-// grant lets the first waiting calls go on, as many as fit in order.
+// grant lets the first waiting calls go on, as many as fit in order, and
+// clears the waiting bit when none is left. It runs under mu.
 func (b *inflight) grant() {
-	for len(b.waiting) > 0 && b.used+b.waiting[0].n <= b.max {
+	for len(b.waiting) > 0 && b.state.Load()&^waitingBit+uint64(b.waiting[0].n) <= uint64(b.max) {
 		w := b.waiting[0]
 		b.waiting[0] = nil
 		b.waiting = b.waiting[1:]
-		b.used += w.n
+		b.state.Add(uint64(w.n))
 		w.granted = true
 		close(w.ready)
+	}
+	if len(b.waiting) == 0 {
+		b.state.And(^uint64(waitingBit))
 	}
 }
 
 // inUse returns the bytes the calls in flight hold.
 func (b *inflight) inUse() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.used
+	return int(b.state.Load() &^ waitingBit)
 }
 
 // admit takes room in the set's budget for a call of size bytes to h (nil
@@ -132,12 +157,12 @@ func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) *Re
 	if h != nil {
 		limit = s.limit(h)
 	}
-	held, err := s.inflight.acquire(ctx, size, r.start, limit)
+	held, err := s.inflight.acquire(ctx, size, r.began, limit)
 	if err != nil {
 		max := strconv.Itoa(s.inflight.max)
 		return &Result{Status: StatusRejected, stage: stageOverloaded,
 			Err: fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %s the set's calls may hold at once: %w",
-				time.Since(r.start).Round(time.Millisecond), size, max, err),
+				(sinceBase() - r.began).Round(time.Millisecond), size, max, err),
 			Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
 				Reason: "the application is busy with other calls, so this call was not executed"}}}
 	}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -206,4 +207,40 @@ func TestInFlightDefault(t *testing.T) {
 	assert.Equal(t, 1<<10, NewSet(WithMaxInFlight(1<<10)).inflight.max)
 	assert.Nil(t, NewSet(WithMaxInFlight(0)).inflight)
 	assert.Nil(t, NewSet(WithMaxInFlight(-1)).inflight)
+}
+
+// TestInFlightConcurrent: calls that take and give back room at once, some
+// giving up their wait, never hold more than the budget together, and none
+// is left waiting once the room is given back.
+func TestInFlightConcurrent(t *testing.T) {
+	b := &inflight{max: 100}
+	var held, peak atomic.Int64
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 2000 {
+				ctx, cancel := context.WithCancel(context.Background())
+				if (g+i)%7 == 0 {
+					cancel() // gives up at once if it must wait
+				}
+				n, err := b.acquire(ctx, 1+(g*31+i*17)%60, sinceBase(), 0)
+				cancel()
+				if err != nil {
+					continue
+				}
+				now := held.Add(int64(n))
+				for p := peak.Load(); now > p && !peak.CompareAndSwap(p, now); p = peak.Load() {
+				}
+				held.Add(-int64(n))
+				b.release(n)
+			}
+		}()
+	}
+	wg.Wait()
+	assert.LessOrEqual(t, peak.Load(), int64(100))
+	assert.Zero(t, b.inUse())
+	assert.Empty(t, b.waiting)
+	assert.Zero(t, b.state.Load(), "no waiting bit left")
 }

@@ -99,3 +99,28 @@ func FuzzJSONString(f *testing.F) {
 		require.Equal(t, string(appendJSONString(nil, field(s))), string(appendFieldJSON(nil, s)))
 	})
 }
+
+// TestPlainPrefix checks the word-at-a-time scan against plainField, for
+// each byte at each place of strings of up to 20 bytes.
+func TestPlainPrefix(t *testing.T) {
+	want := func(s string) int {
+		i := 0
+		for i < len(s) && plainField[s[i]] {
+			i++
+		}
+		return i
+	}
+	for n := 0; n <= 20; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := bytes.Repeat([]byte("a"), n)
+				b[at] = byte(c)
+				require.Equal(t, want(string(b)), plainPrefix(string(b)), "%q", b)
+				if at+1 < n {
+					b[n-1] = '\\' // a later byte that is not plain either
+					require.Equal(t, want(string(b)), plainPrefix(string(b)), "%q", b)
+				}
+			}
+		}
+	}
+}

@@ -47,7 +47,7 @@ type Pending struct {
 // returns (unknown_tool, or bad_json for arguments that do not parse).
 func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pending {
 	p := &Pending{set: s, ctx: ctx, name: name, opts: opts}
-	h := s.handlers[name]
+	h := s.handler(name)
 	if h == nil {
 		p.err = Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: s.toolList()}}
 		return p

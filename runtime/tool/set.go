@@ -21,6 +21,8 @@ import (
 type Set struct {
 	handlers  map[string]*Handler
 	tools     Tools
+	names     []string   // the keys of handlers, in the order of tools
+	ordered   []*Handler // handlers in that order
 	policies  []Policy
 	timeout   time.Duration
 	maxSize   int
@@ -82,6 +84,20 @@ func NewSet(opts ...Option) *Set {
 	return s
 }
 
+// handler returns the set's handler of the tool name, nil when it has none.
+// A few names are compared faster than a map hashes one.
+func (s *Set) handler(name string) *Handler {
+	if len(s.names) > 8 {
+		return s.handlers[name]
+	}
+	for i, n := range s.names {
+		if n == name {
+			return s.ordered[i]
+		}
+	}
+	return nil
+}
+
 // Tools lists the set's tools in the order they were given: the allow-list,
 // and what to offer the model.
 func (s *Set) Tools() Tools { return append(Tools(nil), s.tools...) }
@@ -90,33 +106,37 @@ func (s *Set) Tools() Tools { return append(Tools(nil), s.tools...) }
 type callState struct {
 	opts     callOptions
 	name     string
-	start    time.Time
-	size     int      // raw arguments' size, -1 when not known
-	redacted any      // what the redaction hook made of args
-	redact   bool     // redacted is set
-	at       string   // the stage running, for the record of a panic
-	reached  bool     // the handler was started
-	approval string   // the verdict on the approval of a dangerous call
-	h        *Handler // the handler of the tool named, once looked up
-	raw      []byte   // the raw arguments, when they were decoded in one pass
-	held     int      // the bytes the call holds of the set's budget in flight
+	began    time.Duration // when the call started, as sinceBase
+	size     int           // raw arguments' size, -1 when not known
+	redacted any           // what the redaction hook made of args
+	redact   bool          // redacted is set
+	at       string        // the stage running, for the record of a panic
+	reached  bool          // the handler was started
+	approval string        // the verdict on the approval of a dangerous call
+	h        *Handler      // the handler of the tool named, once looked up
+	raw      []byte        // the raw arguments, when they were decoded in one pass
+	held     int           // the bytes the call holds of the set's budget in flight
 }
 
 // clockBase is a reading of the clock as the program started, which
-// callNow counts from.
+// sinceBase counts from.
 var clockBase = time.Now()
 
-// callNow is the time a call starts: time.Now from one reading of the
-// monotonic clock, where time.Now reads the wall clock too (on a virtual
-// machine a reading costs about 50 ns, a tenth of a set's own work on a
-// call). Its wall time is clockBase's plus the time since, which is the
-// wall clock unless that was set since: a call's start and its handler's
-// deadline measure time, which the monotonic clock does.
-func callNow() time.Time { return clockBase.Add(time.Since(clockBase)) }
+// sinceBase is the time since clockBase: one reading of the monotonic
+// clock, where time.Now reads the wall clock too (on a virtual machine a
+// reading costs about 50 ns, a tenth of a set's own work on a call). A
+// call's start and its handler's deadline are kept so, and made times
+// (clockBase.Add, whose wall time is the wall clock unless that was set
+// since) only when something asks for one: they measure time, which the
+// monotonic clock does.
+func sinceBase() time.Duration { return time.Since(clockBase) }
+
+// callStart is the time a call that began at began (see sinceBase) started.
+func callStart(began time.Duration) time.Time { return clockBase.Add(began) }
 
 // begin starts the call of r, which is zero.
 func (s *Set) begin(r *callState, name string, opts []CallOption) {
-	r.name, r.start, r.size = name, callNow(), -1
+	r.name, r.began, r.size = name, sinceBase(), -1
 	for _, o := range opts {
 		switch o.set {
 		case setID:
@@ -144,7 +164,7 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 	s.call(ctx, name, raw, len(raw), nil, opts, &res)
 	if a := approverOf(&res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
-		return s.answer(ctx, a, res, s.handlers[name], args, opts, s.again(ctx, name, raw))
+		return s.answer(ctx, a, res, s.handler(name), args, opts, s.again(ctx, name, raw))
 	}
 	return res
 }
@@ -156,7 +176,7 @@ func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pr
 	s.call(ctx, name, raw, size, pre, opts, &res)
 	if a := approverOf(&res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
-		return s.answer(ctx, a, res, s.handlers[name], args, opts, s.again(ctx, name, raw))
+		return s.answer(ctx, a, res, s.handler(name), args, opts, s.again(ctx, name, raw))
 	}
 	return res
 }
@@ -198,7 +218,7 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 		*res = s.finish(ctx, &r, reject(stageParse, s.tooLarge(size)))
 		return
 	}
-	h := s.handlers[name]
+	h := s.handler(name)
 	r.h = h
 	if over := s.admit(ctx, &r, h, len(raw)); over != nil {
 		*res = s.finish(ctx, &r, *over)
@@ -227,7 +247,10 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 			*res = s.finish(ctx, &r, reject(stageParse, errs[0]))
 			return
 		}
-		*res = s.finish(ctx, &r, Result{Status: StatusRejected, Errors: errs, stage: stageArguments})
+		// Field by field, as the rejection of most invalid calls: *res is
+		// zero, and a Result built aside would be copied twice.
+		res.Status, res.Errors, res.stage = StatusRejected, errs, stageArguments
+		s.complete(ctx, &r, res)
 		return
 	}
 	s.decoded(ctx, &r, h, v, nil, res)
@@ -270,7 +293,7 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 	}
 	res := s.callArgs(ctx, name, args, opts)
 	if a := approverOf(&res, opts); a != nil {
-		return s.answer(ctx, a, res, s.handlers[name], args, opts, func(opts []CallOption) Result { return s.callArgs(ctx, name, args, opts) })
+		return s.answer(ctx, a, res, s.handler(name), args, opts, func(opts []CallOption) Result { return s.callArgs(ctx, name, args, opts) })
 	}
 	return res
 }
@@ -295,7 +318,7 @@ func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) Res
 		v, _ := parseJSON(call) // it parsed, to reach the approval
 		env, _ := v.(map[string]any)
 		args, _ := env["args"].(map[string]any)
-		return s.answer(ctx, a, res, s.handlers[res.Tool], args, opts, func(opts []CallOption) Result { return s.callJSON(ctx, call, opts) })
+		return s.answer(ctx, a, res, s.handler(res.Tool), args, opts, func(opts []CallOption) Result { return s.callJSON(ctx, call, opts) })
 	}
 	return res
 }
@@ -361,7 +384,7 @@ func (s *Set) run(ctx context.Context, r *callState, args map[string]any, pre *d
 		r.at = "redaction"
 		r.redacted, r.redact = s.redact(r.name, args), true
 	}
-	h := s.handlers[r.name]
+	h := s.handler(r.name)
 	r.h = h
 	if h == nil {
 		return s.finish(ctx, r, reject(stageTool, Error{Code: CodeUnknownTool, Name: shorten(r.name), Expected: s.toolList()}))

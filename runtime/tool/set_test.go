@@ -863,3 +863,28 @@ func TestJSONDecodeFallback(t *testing.T) {
 	res = set.Call(context.Background(), "echo", []byte(`{"text": 1}`))
 	assert.Equal(t, []string{"type:text"}, res.Errors.Codes())
 }
+
+// TestHandlerLookup: a set finds each tool's handler by its name, whether
+// it compares the names (a few tools) or hashes them (more), and no
+// handler for another name, even one a Def was renamed to after NewSet.
+func TestHandlerLookup(t *testing.T) {
+	for _, n := range []int{1, 8, 9, 20} {
+		defs := make([]Def[struct{}], n)
+		var opts []Option
+		for i := range defs {
+			defs[i] = Def[struct{}]{Tool: Tool{Name: fmt.Sprintf("tool_%d", i)}, Decoder: noopDecoder}
+			opts = append(opts, defs[i].Handle(func(context.Context, struct{}) (any, error) { return i, nil }))
+		}
+		set := NewSet(append(opts, WithLogger(nil))...)
+		for i := range defs {
+			h := set.handler(fmt.Sprintf("tool_%d", i))
+			require.NotNil(t, h, "%d tools: tool_%d", n, i)
+			assert.Same(t, &defs[i].Tool, h.tool)
+		}
+		assert.Nil(t, set.handler("tool_"), "%d tools", n)
+		assert.Nil(t, set.handler(""), "%d tools", n)
+		defs[0].Name = "renamed"
+		assert.Nil(t, set.handler("renamed"), "%d tools", n)
+		assert.NotNil(t, set.handler("tool_0"), "%d tools", n)
+	}
+}
