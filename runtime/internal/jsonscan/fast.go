@@ -27,5 +27,5 @@ func (s *Scanner) SeenFirst() uint64 {
 	if s.depth == 0 {
 		return 0
 	}
-	return s.top().seen
+	return s.top.seen
 }
