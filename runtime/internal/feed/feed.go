@@ -33,7 +33,7 @@ type Feed[E any] struct {
 	given int           // the bytes the decoder has been given
 	hint  jsonscan.Hint // what the parked decoder waits for
 	// While the decoder waits in a string: how far the bytes written are
-	// its plain characters, checked as they came (see PlainTo).
+	// its characters, checked as they came (see PlainTo).
 	inString bool
 	plainTo  int
 	closed   bool // the input ended: More reports the end
@@ -88,10 +88,10 @@ func (f *Feed[E]) resume() {
 }
 
 // Write appends p to the input and lets the decoder read it, unless p only
-// extends what the decoder is reading (a string's plain characters, a
-// number's digits, white space: see jsonscan.Hint), which cannot change
-// what it reports until a byte that does comes. It does nothing once the
-// decoder has returned or the input has ended.
+// extends what the decoder is reading (a string's characters, a number's
+// digits, a literal's letters, white space: see jsonscan.Hint), which
+// cannot change what it reports until a byte that does comes. It does
+// nothing once the decoder has returned or the input has ended.
 func (f *Feed[E]) Write(p []byte) {
 	f.n += len(p)
 	if f.done || f.closed {
@@ -116,7 +116,7 @@ func (f *Feed[E]) Write(p []byte) {
 	if h, ok := f.hint.Extend(p); ok {
 		f.hint = h
 		if f.inString {
-			f.plainTo = len(f.buf)
+			f.plainTo = len(f.buf) - h.Incomplete()
 		}
 	} else {
 		f.resume()
@@ -185,8 +185,9 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 
 // PlainTo returns, after More returned from waiting in a string
 // (jsonscan.InString), how far the bytes it returned are known to be the
-// string's plain characters: those of the writes that did not resume the
-// decoder (jsonscan.PlainSource). 0 otherwise.
+// string's characters: those of the writes that did not resume the
+// decoder, up to the last whole character (jsonscan.PlainSource). 0
+// otherwise.
 func (f *Feed[E]) PlainTo() int { return f.plainTo }
 
 // All waits for the end of the input and returns every byte of it.
