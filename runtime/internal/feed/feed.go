@@ -289,3 +289,57 @@ const stackSize = 16 << 10
 
 //go:noinline
 func touch(b []byte) { b[0] = 1 }
+
+// --- guards ---------------------------------------------------------------------
+
+// A Guard stops the decoder of a Feed whose owner drops it before its end,
+// without Close or Stop (a stream whose connection was lost), which would
+// otherwise keep its coroutine parked for good. The owner keeps the Guard
+// beside the Feed, where the decoder's coroutine does not reach it, and
+// releases it at the end. Guards are pooled, each with the one cleanup it
+// was made with: a stream costs a pool's get and put, not a cleanup added
+// and cancelled (runtime.AddCleanup and Cleanup.Stop take a lock of the
+// heap).
+type Guard struct{ w *ward }
+
+// ward is what a Guard's cleanup stops: apart from the Guard, which the
+// cleanup must not keep reachable.
+type ward struct {
+	mu sync.Mutex // the owner sets f, the cleanup's goroutine reads it
+	f  interface{ Stop() }
+}
+
+var guards = sync.Pool{New: func() any {
+	g := &Guard{w: new(ward)}
+	runtime.AddCleanup(g, (*ward).stop, g.w)
+	return g
+}}
+
+func (w *ward) stop() {
+	w.mu.Lock()
+	f := w.f
+	w.f = nil
+	w.mu.Unlock()
+	if f != nil {
+		f.Stop()
+	}
+}
+
+// Guard returns a Guard of f, which stops its decoder once the garbage
+// collector finds the Guard unreachable before Release.
+func (f *Feed[E]) Guard() *Guard {
+	g := guards.Get().(*Guard)
+	g.w.mu.Lock()
+	g.w.f = f
+	g.w.mu.Unlock()
+	return g
+}
+
+// Release ends the guard, once the Feed is closed or stopped: the Guard
+// goes back to the pool, and must not be used again.
+func (g *Guard) Release() {
+	g.w.mu.Lock()
+	g.w.f = nil
+	g.w.mu.Unlock()
+	guards.Put(g)
+}
