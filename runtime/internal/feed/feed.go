@@ -105,7 +105,14 @@ func (f *Feed[E]) Write(p []byte) {
 		copy(grown, f.buf)
 		f.buf = grown
 	}
-	f.buf = append(f.buf, p...)
+	// Room is made above: no append, which would check again.
+	n := len(f.buf)
+	f.buf = f.buf[:n+len(p)]
+	if len(p) == 1 { // a provider that streams a byte at a time
+		f.buf[n] = p[0]
+	} else {
+		copy(f.buf[n:], p)
+	}
 	if !f.started {
 		f.start()
 		return
