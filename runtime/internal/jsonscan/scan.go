@@ -315,10 +315,8 @@ func (h Hint) Extend(p []byte) (Hint, bool) {
 			}
 			h -= Hint(len(p)) << budgetShift
 		}
-		if h&utf8Bits == 0 {
-			if i := plainEnd(p, 0); i == len(p) {
-				return h, true
-			}
+		if h&utf8Bits == 0 && (len(p) == 1 && plain[p[0]] || plainEnd(p, 0) == len(p)) {
+			return h, true // plain characters, most often one at a time
 		}
 		return h.extendString(p)
 	case InDigits, inInt, inFrac0, inFrac, inExp, inExpSign:
