@@ -63,6 +63,36 @@ func TestStreamPromptness(t *testing.T) {
 		{"maxItems, item 11's first byte", tags, `"`, `k"]}`, "maxItems", "tags"},
 		{"maxItems, after white space", tags + " \n", `"`, `k"]}`, "maxItems", "tags"},
 		{"missing member, at its object's end", `{"city":"Paris","coords":{"lat":1`, `}`, `}`, tool.CodeMissing, "coords.lon"},
+		// What a stream waits through without its decoder (a literal's
+		// letters but its last, a number's '.', 'e' and sign, a character
+		// written in several bytes, the ',' after an array's item) is
+		// judged at the first byte that does not continue it.
+		{"syntax in a literal", `{"city":"Paris","include_hourly":tr`, `x`, `ue}`, tool.CodeBadJSON, ""},
+		{"syntax in a literal, its second letter", `{"city":"Paris","include_hourly":f`, `l`, `alse}`, tool.CodeBadJSON, ""},
+		{"syntax in a literal, its last letter", `{"city":"Paris","include_hourly":tru`, `u`, `e}`, tool.CodeBadJSON, ""},
+		{"syntax after a literal", `{"city":"Paris","include_hourly":true`, `e`, `}`, tool.CodeBadJSON, ""},
+		{"syntax in null", `{"city":"Paris","coords":nul`, `1`, `}`, tool.CodeBadJSON, ""},
+		{"syntax after a decimal point", `{"city":"Paris","coords":{"lat":1.`, `x`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"a second decimal point", `{"city":"Paris","coords":{"lat":1.5`, `.`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"an exponent right after a decimal point", `{"city":"Paris","coords":{"lat":1.`, `e`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"a decimal point in an exponent", `{"city":"Paris","coords":{"lat":1e5`, `.`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"syntax after an exponent's e", `{"city":"Paris","coords":{"lat":1.5E`, `x`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"a second sign in an exponent", `{"city":"Paris","coords":{"lat":1e+`, `-`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"a second e in a number", `{"city":"Paris","coords":{"lat":1e`, `e`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"a sign after an exponent's digit", `{"city":"Paris","coords":{"lat":1e-5`, `-`, `,"lon":2}}`, tool.CodeBadJSON, ""},
+		{"maximum, a number with a fraction and an exponent", `{"city":"Paris","days":1.5e1`, `}`, ``, "maximum", "days"},
+		{"invalid UTF-8, a continuation byte alone", `{"city":"Pär`, "\x80", `is"}`, tool.CodeBadJSON, ""},
+		{"invalid UTF-8, a character cut short", "{\"city\":\"Par\xc3", `i`, `s"}`, tool.CodeBadJSON, ""},
+		{"invalid UTF-8, a 4-byte character cut short", "{\"city\":\"Par\xf0\x9f\x98", `"`, `}`, tool.CodeBadJSON, ""},
+		{"invalid UTF-8, an overlong encoding", "{\"city\":\"Par\xe0", "\x80", "\x80\"}", tool.CodeBadJSON, ""},
+		{"invalid UTF-8, a surrogate", "{\"city\":\"Par\xed", "\xa0", "\x80\"}", tool.CodeBadJSON, ""},
+		{"invalid UTF-8, past U+10FFFF", "{\"city\":\"Par\xf4", "\x90", "\x80\x80\"}", tool.CodeBadJSON, ""},
+		{"invalid UTF-8, a byte no character begins with", `{"city":"Par`, "\xc0", "\x80\"}", tool.CodeBadJSON, ""},
+		{"invalid UTF-8 in a string without bounds", "{\"city\":\"Paris\",\"tags\":[\"été\xe2\x82", `z`, `"]}`, tool.CodeBadJSON, ""},
+		{"pattern, after characters of several bytes", `{"city":"Paris","tags":["été`, `"`, `]}`, "pattern", "tags[0]"},
+		{"syntax, a second ',' after an item", `{"city":"Paris","tags":["a" , `, `,`, `"b"]}`, tool.CodeBadJSON, ""},
+		{"syntax, ']' after an item's ','", `{"city":"Paris","tags":["a", `, `]`, `}`, tool.CodeBadJSON, ""},
+		{"forbidden type, an item's first byte after ','", `{"city":"Paris","tags":["a",`, `{`, `}]}`, tool.CodeType, "tags[1]"},
 	} {
 		t.Run(c.class, func(t *testing.T) {
 			st := GetWeatherTool.Stream()

@@ -3,7 +3,8 @@ package tool
 import (
 	"context"
 	"fmt"
-	"runtime"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 )
 
 // codeIncomplete is the code of a streamed call that did not end: its
@@ -29,12 +30,12 @@ type Pending struct {
 	name string
 	opts []CallOption
 
-	feed    *streamFeed     // the decoder's; nil for an unknown tool
-	out     *decoded        // what the decoder returned
-	cleanup runtime.Cleanup // lets go of the decoder of a call dropped open
-	buf     []byte          // the bytes of a call to an unknown tool
-	n       int             // the bytes written
-	big     bool            // more than the set's limit: no longer read
+	feed  *streamFeed // the decoder's; nil for an unknown tool
+	out   *decoded    // what the decoder returned
+	guard *feed.Guard // lets go of the decoder of a call dropped open
+	buf   []byte      // the bytes of a call to an unknown tool
+	n     int         // the bytes written
+	big   bool        // more than the set's limit: no longer read
 
 	err   error // what Write returns, once there is an error
 	ended bool
@@ -54,10 +55,7 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 	}
 	d := &pendingState{decode: h.decode, maxErrors: s.maxErrors}
 	d.feed.Init(d)
-	p.feed, p.out = &d.feed, &d.out
-	// Stopped as the call ends: a cleanup that runs costs the garbage
-	// collector more than one cancelled.
-	p.cleanup = runtime.AddCleanup(p, (*streamFeed).Stop, &d.feed)
+	p.feed, p.out, p.guard = &d.feed, &d.out, d.feed.Guard()
 	return p
 }
 
@@ -95,7 +93,15 @@ func (d *pendingState) Decode() {
 func (p *Pending) stop() {
 	if p.feed != nil {
 		p.feed.Stop()
-		p.cleanup.Stop()
+		p.release()
+	}
+}
+
+// release lets the guard of the decoder go, once the feed has ended.
+func (p *Pending) release() {
+	if p.guard != nil {
+		p.guard.Release()
+		p.guard = nil
 	}
 }
 
@@ -148,7 +154,7 @@ func (p *Pending) Close() Result {
 		p.res = s.callRaw(p.ctx, p.name, p.buf, p.n, nil, p.opts)
 	default:
 		p.feed.Close()
-		p.cleanup.Stop()
+		p.release()
 		pre := p.out
 		if pre.panicked {
 			pre = nil

@@ -2,7 +2,6 @@ package tool
 
 import (
 	"errors"
-	"runtime"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 )
@@ -32,9 +31,9 @@ var errWriteClosed = errors.New("tool: write to a closed stream")
 // A Stream is used by one goroutine at a time. One that is dropped without
 // Close lets go of its decoder when the garbage collector finds it.
 type Stream[T any] struct {
-	s       *streamState[T]
-	cleanup runtime.Cleanup // lets go of the decoder of a stream dropped open
-	err     error           // the error Write returns, once there is one
+	s     *streamState[T]
+	guard *feed.Guard // lets go of the decoder of a stream dropped open
+	err   error       // the error Write returns, once there is one
 
 	// end makes the verdict of Close from the decoder's, for a stream of a
 	// structured output (see OutputDef.Stream); nil for arguments.
@@ -115,11 +114,7 @@ func newStream[T any](dec Decoder[T], maxErrors int) *Stream[T] {
 	// A generated decoder writes each member into s.v as it reads it
 	// (toolimpl.Into), where Snapshot reads it while the decoder waits.
 	s.feed.Aim(&s.v)
-	st := &Stream[T]{s: s}
-	// Stopped by Close: a cleanup that runs costs the garbage collector
-	// more than one cancelled.
-	st.cleanup = runtime.AddCleanup(st, (*streamFeed).Stop, &s.feed)
-	return st
+	return &Stream[T]{s: s, guard: s.feed.Guard()}
 }
 
 // Write reads the next fragment of the arguments. It returns len(p), and,
@@ -151,7 +146,8 @@ func (st *Stream[T]) Close() (T, Errors) {
 	s := st.s
 	if !s.feed.Closed() {
 		s.feed.Close()
-		st.cleanup.Stop()
+		st.guard.Release()
+		st.guard = nil
 	}
 	if st.end != nil {
 		return st.end(s.v, s.errs, s.feed.Bytes())

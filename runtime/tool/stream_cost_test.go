@@ -13,7 +13,8 @@ import (
 
 // TestStreamWriteAllocs: a Write allocates nothing but the doublings of
 // the stream's buffer, whether it only extends the string being written
-// or resumes the decoder (a multi-byte character, which it checks).
+// (plain characters, or a multi-byte character, which the feed checks) or
+// resumes the decoder (an escape).
 func TestStreamWriteAllocs(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations are counted without the race detector")
@@ -23,10 +24,12 @@ func TestStreamWriteAllocs(t *testing.T) {
 		_, err := st.Write([]byte(f)) // the buffer, then its doubling: room for 1 MiB more
 		require.NoError(t, err)
 	}
-	plain, wide := []byte(strings.Repeat("r", 64)), []byte("é")
+	plain, wide, escape := []byte(strings.Repeat("r", 64)), []byte("é"), []byte(`\u00e9`)
 	assert.Zero(t, testing.AllocsPerRun(1000, func() { st.Write(plain) }), "a write that extends the string")
-	assert.Zero(t, testing.AllocsPerRun(1000, func() { st.Write(wide) }), "a write that resumes the decoder")
+	assert.Zero(t, testing.AllocsPerRun(1000, func() { st.Write(wide) }), "a write of a multi-byte character")
+	st.Write(escape) // the string's text so far, decoded, in a buffer that has room for the writes below
+	assert.Zero(t, testing.AllocsPerRun(1000, func() { st.Write(escape) }), "a write that resumes the decoder")
 	_, p := st.Snapshot()
-	assert.Equal(t, 1<<20+64+1001*64+1001*len(wide), len(p.Partial), "the text so far")
+	assert.Equal(t, 1<<20+64+1001*64+1001*len(wide)+1002*len("é"), len(p.Partial), "the text so far")
 	st.Close()
 }

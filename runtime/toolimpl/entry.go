@@ -220,8 +220,8 @@ func (f *feedSource) More(hint jsonscan.Hint) ([]byte, bool) {
 	return s.feed.More(hint)
 }
 
-// PlainTo is the feed's (jsonscan.PlainSource): the plain characters of a
-// long string are looked at once as they arrive, not again by the scanner.
+// PlainTo is the feed's (jsonscan.PlainSource): the characters of a long
+// string are looked at once as they arrive, not again by the scanner.
 func (f *feedSource) PlainTo() int { return (*Scanner)(f).feed.PlainTo() }
 
 // tell tells the feed of a streamed call the errors found so far, the first

@@ -33,7 +33,7 @@ type Feed[E any] struct {
 	given int           // the bytes the decoder has been given
 	hint  jsonscan.Hint // what the parked decoder waits for
 	// While the decoder waits in a string: how far the bytes written are
-	// its plain characters, checked as they came (see PlainTo).
+	// its characters, checked as they came (see PlainTo).
 	inString bool
 	plainTo  int
 	closed   bool // the input ended: More reports the end
@@ -88,10 +88,10 @@ func (f *Feed[E]) resume() {
 }
 
 // Write appends p to the input and lets the decoder read it, unless p only
-// extends what the decoder is reading (a string's plain characters, a
-// number's digits, white space: see jsonscan.Hint), which cannot change
-// what it reports until a byte that does comes. It does nothing once the
-// decoder has returned or the input has ended.
+// extends what the decoder is reading (a string's characters, a number's
+// digits, a literal's letters, white space: see jsonscan.Hint), which
+// cannot change what it reports until a byte that does comes. It does
+// nothing once the decoder has returned or the input has ended.
 func (f *Feed[E]) Write(p []byte) {
 	f.n += len(p)
 	if f.done || f.closed {
@@ -105,7 +105,14 @@ func (f *Feed[E]) Write(p []byte) {
 		copy(grown, f.buf)
 		f.buf = grown
 	}
-	f.buf = append(f.buf, p...)
+	// Room is made above: no append, which would check again.
+	n := len(f.buf)
+	f.buf = f.buf[:n+len(p)]
+	if len(p) == 1 { // a provider that streams a byte at a time
+		f.buf[n] = p[0]
+	} else {
+		copy(f.buf[n:], p)
+	}
 	if !f.started {
 		f.start()
 		return
@@ -116,7 +123,7 @@ func (f *Feed[E]) Write(p []byte) {
 	if h, ok := f.hint.Extend(p); ok {
 		f.hint = h
 		if f.inString {
-			f.plainTo = len(f.buf)
+			f.plainTo = len(f.buf) - h.Incomplete()
 		}
 	} else {
 		f.resume()
@@ -185,8 +192,9 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 
 // PlainTo returns, after More returned from waiting in a string
 // (jsonscan.InString), how far the bytes it returned are known to be the
-// string's plain characters: those of the writes that did not resume the
-// decoder (jsonscan.PlainSource). 0 otherwise.
+// string's characters: those of the writes that did not resume the
+// decoder, up to the last whole character (jsonscan.PlainSource). 0
+// otherwise.
 func (f *Feed[E]) PlainTo() int { return f.plainTo }
 
 // All waits for the end of the input and returns every byte of it.
@@ -288,3 +296,57 @@ const stackSize = 16 << 10
 
 //go:noinline
 func touch(b []byte) { b[0] = 1 }
+
+// --- guards ---------------------------------------------------------------------
+
+// A Guard stops the decoder of a Feed whose owner drops it before its end,
+// without Close or Stop (a stream whose connection was lost), which would
+// otherwise keep its coroutine parked for good. The owner keeps the Guard
+// beside the Feed, where the decoder's coroutine does not reach it, and
+// releases it at the end. Guards are pooled, each with the one cleanup it
+// was made with: a stream costs a pool's get and put, not a cleanup added
+// and cancelled (runtime.AddCleanup and Cleanup.Stop take a lock of the
+// heap).
+type Guard struct{ w *ward }
+
+// ward is what a Guard's cleanup stops: apart from the Guard, which the
+// cleanup must not keep reachable.
+type ward struct {
+	mu sync.Mutex // the owner sets f, the cleanup's goroutine reads it
+	f  interface{ Stop() }
+}
+
+var guards = sync.Pool{New: func() any {
+	g := &Guard{w: new(ward)}
+	runtime.AddCleanup(g, (*ward).stop, g.w)
+	return g
+}}
+
+func (w *ward) stop() {
+	w.mu.Lock()
+	f := w.f
+	w.f = nil
+	w.mu.Unlock()
+	if f != nil {
+		f.Stop()
+	}
+}
+
+// Guard returns a Guard of f, which stops its decoder once the garbage
+// collector finds the Guard unreachable before Release.
+func (f *Feed[E]) Guard() *Guard {
+	g := guards.Get().(*Guard)
+	g.w.mu.Lock()
+	g.w.f = f
+	g.w.mu.Unlock()
+	return g
+}
+
+// Release ends the guard, once the Feed is closed or stopped: the Guard
+// goes back to the pool, and must not be used again.
+func (g *Guard) Release() {
+	g.w.mu.Lock()
+	g.w.f = nil
+	g.w.mu.Unlock()
+	guards.Put(g)
+}

@@ -147,7 +147,7 @@ func (s *Scanner) Literal() string { return s.num }
 
 func (s *Scanner) literal(word string) bool {
 	for i := 0; i < len(word); i++ {
-		if !s.avail() || s.data[s.pos] != word[i] {
+		if s.pos >= len(s.data) && !s.fill(wordHint(word[i:])) || s.data[s.pos] != word[i] {
 			return s.unexpected("the literal " + word)
 		}
 		s.pos++

@@ -138,8 +138,9 @@ type Source interface {
 
 // A PlainSource is a Source that checks, while the scanner waits in a
 // string (InString), the bytes written after those it has: PlainTo returns
-// how far the bytes More returned last are known to be the string's plain
-// characters (0 for none), which the scanner then does not look at again.
+// how far the bytes More returned last are known to be whole characters of
+// the string that only extend it (see InString), plain or valid UTF-8 (0
+// for none), which the scanner then does not look at again.
 type PlainSource interface {
 	Source
 	PlainTo() int
@@ -151,16 +152,22 @@ type PlainSource interface {
 // only when: the bytes it skips are those that extend a token without
 // completing it or breaking it.
 //
-// Its low byte says what the scanner reads; in a string held to bounds
-// (see StringWithin), the bits above it count the bytes that may still
-// only extend the string: the one that makes them could break a bound.
+// Its low byte says what the scanner reads. In a string, the bits above it
+// hold what Extend found of a character written in several bytes whose
+// last has not come yet, and, in a string held to bounds (see
+// StringWithin), the bits above those count the bytes that may still only
+// extend the string: the one that makes them could break a bound. In a
+// literal, they hold the letters that extend it.
 type Hint uint64
 
 const (
 	// AnyByte: every byte may complete or break what is being read.
 	AnyByte Hint = iota
 	// InString: the scanner is inside a string; printable ASCII bytes other
-	// than the quote and the backslash only extend it.
+	// than the quote and the backslash, and characters written as valid
+	// UTF-8, only extend it: the first byte that is not valid UTF-8 (in a
+	// character being written, the first byte that no character continues
+	// with) can break it.
 	InString
 	// InDigits: the scanner is reading the digits of a number; digits only
 	// extend it.
@@ -180,14 +187,89 @@ const (
 
 	// inName: InNext after its ','.
 	inName
+	// inItem: the scanner has read an item of an array, and waits for what
+	// follows it. White space, one ',' and white space after it only
+	// extend what it has read: a ']', or the next item's first byte (which
+	// may be one past the array's most), can change it.
+	inItem
+	// inWord: the scanner reads a literal (true, false, null); the bits
+	// above hintBits hold the letters that extend it, the next one lowest.
+	// Its last letter, which completes it, is not among them.
+	inWord
+	// inInt: the scanner reads the digits of a number's integer part, and
+	// has one at least: digits, a '.' or an 'e' only extend it, as none
+	// ends the number, nor can be wrong there.
+	inInt
+	// inFrac0: after the decimal point, before a digit: digits extend it.
+	inFrac0
+	// inFrac: the digits of a fraction, one at least: digits and an 'e'.
+	inFrac
+	// inExp: after the 'e' of an exponent: a sign or a digit.
+	inExp
+	// inExpSign: after the exponent's sign: a digit, then InDigits.
+	inExpSign
 )
 
 // hintBits are the bits of a Hint that say what the scanner reads.
 const hintBits = 8
 
+// In a string, the bits of a Hint above hintBits: the first byte of a
+// character being written (0 for none), the bytes it still needs, and
+// above those, the budget of a string held to bounds.
+const (
+	leadShift   = hintBits
+	needShift   = leadShift + 8
+	budgetShift = needShift + 8
+	utf8Bits    = (1<<budgetShift - 1) &^ (1<<hintBits - 1)
+)
+
 // within returns the hint of a string that n bytes more could make break a
 // bound; n > 0.
-func within(n int) Hint { return InString | Hint(n)<<hintBits }
+func within(n int) Hint {
+	const most = 1 << (64 - budgetShift - 1) // fewer bytes are as sound
+	return InString | Hint(min(n, most))<<budgetShift
+}
+
+// wordHint returns the hint of a scanner that waits for rest, the letters
+// of a literal it has not read yet: all but the last extend it.
+func wordHint(rest string) Hint {
+	var letters Hint
+	for i := len(rest) - 2; i >= 0; i-- {
+		letters = letters<<8 | Hint(rest[i])
+	}
+	return inWord | letters<<hintBits
+}
+
+// digitsHint returns the hint of a scanner that reads the digits at the
+// end of data, a number's (InDigits): from the byte before them, which
+// part of the number they are. Digits only, when that is not known
+// within a few bytes.
+func digitsHint(data []byte) Hint {
+	const most = 32 // to tell the part, not to check the digits
+	i := len(data)
+	for i > 0 && len(data)-i < most && data[i-1]-'0' <= 9 {
+		i--
+	}
+	switch run := len(data) - i; {
+	case run == most:
+		return InDigits
+	case i == 0: // a document that is a number
+	case data[i-1] == '.':
+		if run > 0 {
+			return inFrac
+		}
+		return inFrac0
+	case data[i-1] == 'e' || data[i-1] == 'E' || data[i-1] == '+':
+		return InDigits // the exponent's
+	case data[i-1] == '-' && i > 1 && (data[i-2] == 'e' || data[i-2] == 'E'):
+		return InDigits
+	}
+	// The integer part's: after the number's '-', or what precedes it.
+	if i == len(data) {
+		return InDigits
+	}
+	return inInt
+}
 
 // Extends reports whether every byte of p only extends what a scanner
 // reading with hint h has read: a Source that has only such bytes may wait
@@ -199,40 +281,81 @@ func (h Hint) Extends(p []byte) bool {
 }
 
 // Kind returns what a scanner reading with hint h reads, without the
-// budget of a string held to bounds.
+// budget of a string held to bounds, or what it found of a character.
 func (h Hint) Kind() Hint { return h & (1<<hintBits - 1) }
+
+// Incomplete returns, for a hint Extend returned in a string, how many of
+// the last bytes it extended with begin a character whose last byte has
+// not come yet: the string's characters, whole and valid, end before them.
+func (h Hint) Incomplete() int {
+	if h.Kind() != InString {
+		return 0
+	}
+	need := int(h >> needShift & 0xff)
+	if need == 0 {
+		return 0
+	}
+	return utf8Len(byte(h>>leadShift)) - need
+}
 
 // Extend reports whether every byte of p only extends what a scanner
 // reading with hint h has read (see Extends), and the hint for the bytes
 // after p: h; inside a string held to bounds, h less the bytes of p, which
 // extend the string only while they are fewer than the bytes that could
 // break a bound; after the ':' of InColon or the ',' of InNext, what the
-// scanner waits for then. A Source that waits for more after p checks the
-// next part with the hint Extend returned.
+// scanner waits for then; in a string, what p left of a character written
+// in several bytes; in a literal or a number, what may come next. A Source
+// that waits for more after p checks the next part with the hint Extend
+// returned.
 func (h Hint) Extend(p []byte) (Hint, bool) {
 	switch h.Kind() {
 	case InString:
-		if left := h >> hintBits; left > 0 {
+		if left := h >> budgetShift; left > 0 {
 			if uint64(len(p)) >= uint64(left) {
 				return h, false
 			}
-			h -= Hint(len(p)) << hintBits
+			h -= Hint(len(p)) << budgetShift
 		}
-		return h, plainEnd(p, 0) == len(p)
-	case InDigits:
+		if h&utf8Bits == 0 && (len(p) == 1 && plain[p[0]] || plainEnd(p, 0) == len(p)) {
+			return h, true // plain characters, most often one at a time
+		}
+		return h.extendString(p)
+	case InDigits, inInt, inFrac0, inFrac, inExp, inExpSign:
 		for _, c := range p {
-			if c-'0' > 9 {
+			switch {
+			case c-'0' <= 9:
+				switch h {
+				case inFrac0:
+					h = inFrac
+				case inExp, inExpSign:
+					h = InDigits
+				}
+			case c == '.' && h == inInt:
+				h = inFrac0
+			case (c == 'e' || c == 'E') && (h == inInt || h == inFrac):
+				h = inExp
+			case (c == '+' || c == '-') && h == inExp:
+				h = inExpSign
+			default:
 				return h, false
 			}
 		}
 		return h, true
 	case InSpace:
 		return h, spaceEnd(p, 0) == len(p)
-	case InColon, InNext, inName:
+	case inWord:
+		for _, c := range p {
+			if c != byte(h>>hintBits) { // 0 when no letter is left
+				return h, false
+			}
+			h = inWord | h>>(hintBits+8)<<hintBits
+		}
+		return h, true
+	case InColon, InNext, inName, inItem:
 		for i := 0; i < len(p); i++ {
 			switch c := p[i]; {
 			case isSpace(c):
-			case h == InColon && c == ':':
+			case h == InColon && c == ':', h == inItem && c == ',':
 				h = InSpace
 			case h == InNext && c == ',':
 				h = inName
@@ -245,6 +368,61 @@ func (h Hint) Extend(p []byte) (Hint, bool) {
 		return h, true
 	}
 	return h, len(p) == 0
+}
+
+// extendString is Extend of InString past a character that is not plain:
+// a character written as valid UTF-8 extends the string, even when its
+// bytes come in several parts; any other byte can break or end it.
+func (h Hint) extendString(p []byte) (Hint, bool) {
+	lead, need := byte(h>>leadShift), int(h>>needShift&0xff)
+	for i := 0; ; {
+		for ; need > 0; need-- {
+			if i == len(p) {
+				return h&^utf8Bits | Hint(lead)<<leadShift | Hint(need)<<needShift, true
+			}
+			lo, hi := byte(0x80), byte(0xBF)
+			if need == utf8Len(lead)-1 { // the byte after the first
+				switch lead {
+				case 0xE0:
+					lo = 0xA0 // not an overlong encoding
+				case 0xED:
+					hi = 0x9F // not a surrogate
+				case 0xF0:
+					lo = 0x90 // not an overlong encoding
+				case 0xF4:
+					hi = 0x8F // not past U+10FFFF
+				}
+			}
+			if c := p[i]; c < lo || c > hi {
+				return h, false
+			}
+			i++
+		}
+		if i = plainEnd(p, i); i == len(p) {
+			return h &^ utf8Bits, true
+		}
+		lead = p[i]
+		if need = utf8Len(lead) - 1; need <= 0 {
+			return h, false // a quote, a backslash, a control character, not UTF-8
+		}
+		i++
+	}
+}
+
+// utf8Len returns how many bytes a character that begins with c, valid
+// UTF-8, has: 0 for a byte no multi-byte character begins with.
+func utf8Len(c byte) int {
+	switch {
+	case c < 0xC2:
+		return 0
+	case c < 0xE0:
+		return 2
+	case c < 0xF0:
+		return 3
+	case c < 0xF5:
+		return 4
+	}
+	return 0
 }
 
 // Arguments returns a tool call's raw arguments as the document to read:
@@ -293,8 +471,11 @@ func (s *Scanner) availFor(h Hint) bool { return s.pos < len(s.data) || s.fill(h
 // fill asks the source for bytes past pos; false at the end.
 func (s *Scanner) fill(h Hint) bool {
 	for s.src != nil && !s.ended && s.pos >= len(s.data) {
-		if s.watch.on {
+		switch {
+		case s.watch.on:
 			h = s.watchString(h)
+		case h == InDigits:
+			h = digitsHint(s.data)
 		}
 		data, ok := s.src.More(h)
 		if len(data) < len(s.data) {
@@ -769,7 +950,11 @@ func (s *Scanner) another(end byte, after string) (*frame, bool) {
 			return f, true
 		}
 	}
-	s.skipSpace()
+	if f.n > 0 {
+		s.skipSpaceFor(inItem)
+	} else {
+		s.skipSpace()
+	}
 	switch {
 	case s.avail() && s.data[s.pos] == end:
 		s.pos++

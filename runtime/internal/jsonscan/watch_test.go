@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -92,5 +93,93 @@ func TestHintBudget(t *testing.T) {
 	h = InString
 	if !h.Extends([]byte("abcdefghijklmnopqrstuvwxyz")) || h.Extends([]byte(`"`)) {
 		t.Error("a string without bounds")
+	}
+}
+
+// TestHintExtend: what each hint lets a Source wait through, whatever the
+// split of the bytes: whether they only extend what the scanner reads, and,
+// in a string, how many of the last begin a character not yet whole.
+func TestHintExtend(t *testing.T) {
+	for _, c := range []struct {
+		h          Hint
+		p          string
+		ok         bool
+		incomplete int
+	}{
+		{InString, "abc", true, 0},
+		{InString, "été", true, 0},
+		{InString, "\xc3", true, 1},
+		{InString, "a\xe2\x82", true, 2},
+		{InString, "\xf0\x9f\x98", true, 3},
+		{InString, "\xf0\x9f\x98\x80z", true, 0},
+		{InString, "\x80", false, 0},
+		{InString, "\xc3(", false, 0},
+		{InString, "\xc0\x80", false, 0},
+		{InString, "\xe0\x80\x80", false, 0},
+		{InString, "\xed\xa0\x80", false, 0},
+		{InString, "\xf4\x90\x80\x80", false, 0},
+		{InString, "\xf5", false, 0},
+		{InString, "é\"", false, 0},
+		{InString, "\xc3\\", false, 0},
+		{within(3), "éa", false, 0}, // 3 bytes could make one character too many
+		{within(4), "é\xc3", true, 1},
+		{wordHint("rue"), "ru", true, 0},
+		{wordHint("rue"), "rue", false, 0}, // completes it
+		{wordHint("rue"), "x", false, 0},
+		{wordHint("alse"), "als", true, 0},
+		{wordHint("e"), "e", false, 0},
+		{inInt, "12.5e+10", true, 0},
+		{inInt, "1.e", false, 0},
+		{inInt, "1..", false, 0},
+		{inInt, "1e5.", false, 0},
+		{inInt, "1e+-", false, 0},
+		{inInt, "1e5e", false, 0},
+		{inInt, "1,", false, 0},
+		{InDigits, "12", true, 0},
+		{InDigits, ".", false, 0},
+		{inFrac0, "e", false, 0},
+		{inFrac, "5E-3", true, 0},
+		{inItem, " , \n", true, 0},
+		{inItem, ",,", false, 0},
+		{inItem, "]", false, 0},
+		{inItem, ", \"", false, 0},
+	} {
+		h, ok := c.h.Extend([]byte(c.p))
+		if ok != c.ok || ok && h.Incomplete() != c.incomplete {
+			t.Errorf("%#x %q: %v, %d incomplete; want %v, %d", c.h, c.p, ok, h.Incomplete(), c.ok, c.incomplete)
+		}
+		// Byte by byte, the same.
+		h, ok = c.h, true
+		for i := 0; i < len(c.p) && ok; i++ {
+			h, ok = h.Extend([]byte(c.p[i : i+1]))
+		}
+		if ok != c.ok || ok && h.Incomplete() != c.incomplete {
+			t.Errorf("%#x %q byte by byte: %v, %d incomplete; want %v, %d", c.h, c.p, ok, h.Incomplete(), c.ok, c.incomplete)
+		}
+	}
+}
+
+// TestDigitsHint: the part of a number the scanner waits in, told from the
+// bytes before its digits.
+func TestDigitsHint(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		want Hint
+	}{
+		{`{"a":12`, inInt},
+		{`[-3`, inInt},
+		{`7`, inInt},
+		{`{"a":1.`, inFrac0},
+		{`{"a":1.25`, inFrac},
+		{`{"a":1e`, InDigits},
+		{`{"a":1E5`, InDigits},
+		{`{"a":1e-`, InDigits},
+		{`{"a":1.5e+0`, InDigits},
+		{`{"a":-`, InDigits},
+		{`[` + strings.Repeat("9", 40), InDigits}, // too far back to tell
+	} {
+		if got := digitsHint([]byte(c.data)); got != c.want {
+			t.Errorf("%s: %d, want %d", c.data, got, c.want)
+		}
 	}
 }
