@@ -16,27 +16,7 @@ func TestNumberIsParseFloat(t *testing.T) {
 		"123456789012345", "1234567890123456", "12345678901234.5", "1234567890123.45", "9007199254740993",
 		"0.000000000000000000001", "0.0000000000000000000001", "0.00000000000000000000001",
 		"1.5e3", "1E-2", "-2.5e+10", "179769313486231570000000000000000", "4.9406564584124654e-324"}
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		// Up to 17 digits, a point anywhere among them, a sign.
-		digits := make([]byte, 1+r.IntN(17))
-		for i := range digits {
-			digits[i] = byte('0' + r.IntN(10))
-		}
-		if digits[0] == '0' {
-			digits = digits[:1]
-		}
-		lit := string(digits)
-		if p := r.IntN(len(digits) + 1); p > 0 && p < len(digits) {
-			lit = lit[:p] + "." + lit[p:]
-		} else if r.IntN(2) == 0 {
-			lit += "." + strconv.Itoa(r.IntN(1000000))
-		}
-		if r.IntN(2) == 0 {
-			lit = "-" + lit
-		}
-		lits = append(lits, lit)
-	}
+	lits = append(lits, randomLiterals(rand.New(rand.NewPCG(1, 2)), 20000, true)...)
 	for _, lit := range lits {
 		want, _ := strconv.ParseFloat(lit, 64)
 		assert.Equal(t, math.Float64bits(want), math.Float64bits(number(lit).F), lit)
@@ -97,26 +77,9 @@ func validJSONNumber(lit string) bool {
 // The one pass reads a number as number does, whether the JSON scanner
 // parses the literal as it reads it (short) or leaves it to number.
 func TestScannedNumberIsNumber(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
 	lits := []string{"0", "-0", "0.0", "-0.0", "7", "-12", "48.8566", "123456789012345", "-123456789012345",
 		"1234567890123456", "12345678901234.5", "0.000000000000001", "0.0000000000000001", "1e5", "-2.5E-3", "1.0"}
-	for range 5000 {
-		digits := make([]byte, 1+r.IntN(17))
-		for i := range digits {
-			digits[i] = byte('0' + r.IntN(10))
-		}
-		if digits[0] == '0' {
-			digits = digits[:1]
-		}
-		lit := string(digits)
-		if p := r.IntN(len(digits) + 1); p > 0 && p < len(digits) {
-			lit = lit[:p] + "." + lit[p:]
-		}
-		if r.IntN(2) == 0 {
-			lit = "-" + lit
-		}
-		lits = append(lits, lit)
-	}
+	lits = append(lits, randomLiterals(rand.New(rand.NewPCG(3, 4)), 5000, false)...)
 	for _, lit := range lits {
 		want := number(lit)
 		for _, raw := range []string{`{"v":` + lit + `}`, `{"v": ` + lit + ` }`} {
@@ -132,4 +95,31 @@ func TestScannedNumberIsNumber(t *testing.T) {
 			assert.Equal(t, want.lit, got.lit, raw)
 		}
 	}
+}
+
+// randomLiterals returns n number literals of up to 17 digits, with a point
+// anywhere among them (or, when tails, sometimes a fraction after them) and
+// a sign half of the time.
+func randomLiterals(r *rand.Rand, n int, tails bool) []string {
+	lits := make([]string, 0, n)
+	for range n {
+		digits := make([]byte, 1+r.IntN(17))
+		for i := range digits {
+			digits[i] = byte('0' + r.IntN(10))
+		}
+		if digits[0] == '0' {
+			digits = digits[:1]
+		}
+		lit := string(digits)
+		if p := r.IntN(len(digits) + 1); p > 0 && p < len(digits) {
+			lit = lit[:p] + "." + lit[p:]
+		} else if tails && r.IntN(2) == 0 {
+			lit += "." + strconv.Itoa(r.IntN(1000000))
+		}
+		if r.IntN(2) == 0 {
+			lit = "-" + lit
+		}
+		lits = append(lits, lit)
+	}
+	return lits
 }
