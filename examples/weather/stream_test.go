@@ -65,12 +65,14 @@ func TestStreamPromptness(t *testing.T) {
 		{"missing member, at its object's end", `{"city":"Paris","coords":{"lat":1`, `}`, `}`, tool.CodeMissing, "coords.lon"},
 		// What a stream waits through without its decoder (a literal's
 		// letters but its last, a number's '.', 'e' and sign, a character
-		// written in several bytes, the ',' after an array's item) is
+		// written in several bytes) is
 		// judged at the first byte that does not continue it.
 		{"syntax in a literal", `{"city":"Paris","include_hourly":tr`, `x`, `ue}`, tool.CodeBadJSON, ""},
 		{"syntax in a literal, its second letter", `{"city":"Paris","include_hourly":f`, `l`, `alse}`, tool.CodeBadJSON, ""},
 		{"syntax in a literal, its last letter", `{"city":"Paris","include_hourly":tru`, `u`, `e}`, tool.CodeBadJSON, ""},
 		{"syntax after a literal", `{"city":"Paris","include_hourly":true`, `e`, `}`, tool.CodeBadJSON, ""},
+		{"syntax in a literal, a NUL for its last letter", `{"city":"Paris","include_hourly":tru`, "\x00", `e}`, tool.CodeBadJSON, ""},
+		{"syntax in a literal, a NUL for a letter", `{"city":"Paris","include_hourly":fa`, "\x00", `lse}`, tool.CodeBadJSON, ""},
 		{"syntax in null", `{"city":"Paris","coords":nul`, `1`, `}`, tool.CodeBadJSON, ""},
 		{"syntax after a decimal point", `{"city":"Paris","coords":{"lat":1.`, `x`, `5,"lon":2}}`, tool.CodeBadJSON, ""},
 		{"a second decimal point", `{"city":"Paris","coords":{"lat":1.5`, `.`, `5,"lon":2}}`, tool.CodeBadJSON, ""},

@@ -174,3 +174,21 @@ func BenchmarkSnapshotWriting(b *testing.B) {
 		st.Close()
 	}
 }
+
+// TestSnapshotSplit: what a Snapshot says depends on the bytes written, not on
+// where the writes split them. For every prefix of a call, written whole and
+// in two writes split at each byte, the value and the progress are the same.
+func TestSnapshotSplit(t *testing.T) {
+	doc := `{"moves": [{"x": 1.5, "y": 2e0, "speed": 0.25}, {"x":10,"y":0} , {"x": 3, "y": 4}],` +
+		` "reason": "a\u00e9 é \"b\""}`
+	for k := 1; k <= len(doc); k++ {
+		wv, wp := written(t, arm.PlanOutput.Stream(), doc[:k])
+		for j := 1; j < k; j++ {
+			v, p := written(t, arm.PlanOutput.Stream(), doc[:j], doc[j:k])
+			if !assert.Equal(t, wv, v, "%q | %q", doc[:j], doc[j:k]) ||
+				!assert.Equal(t, wp, p, "%q | %q", doc[:j], doc[j:k]) {
+				return
+			}
+		}
+	}
+}
