@@ -45,6 +45,9 @@ func putScanner(s *Scanner) {
 		if g.key != "" {
 			g.key = ""
 		}
+		if g.cut.key != "" {
+			g.cut.key = ""
+		}
 	}
 	if s.valsHigh > 0 {
 		clear(s.vals[:s.valsHigh]) // pop left the values past its length
@@ -58,6 +61,9 @@ func putScanner(s *Scanner) {
 		s.runs = s.runs[:0]
 	}
 	s.r.reset()
+	if s.spare != nil {
+		s.spare = nil // a call's worth of errors: not kept in the pool
+	}
 	if s.cur != nil {
 		s.cur = nil
 	}
@@ -136,10 +142,12 @@ func values(s *Scanner, args map[string]any, read func(s *Scanner)) {
 // returns exactly the errors that tool.ParseArgs and then DecodeArgs return
 // for the same bytes: the one error of a call that does not parse
 // (bad_json, bad_number, bad_shape), or the errors of the arguments, at
-// most maxErrors. A call with more errors than that, which only the end of
-// the one pass could put in order, is read again as tool.ParseArgs and
-// DecodeArgs read it: only broken or hostile calls take that second,
-// equally linear, pass.
+// most maxErrors, and then the last one when there are more: the first
+// in the map's order, which the one pass keeps as it reads (see Scanner).
+// Only a value nested deeper than the checks of a whole value follow
+// (value.MaxDepth) makes it read the call again, as
+// tool.ParseArgs and DecodeArgs read it, to report the depth error where
+// they do.
 func DecodeJSON(raw []byte, maxErrors int, read func(s *Scanner)) tool.Errors {
 	return decodeJSON(raw, nil, maxErrors, read)
 }
@@ -160,7 +168,8 @@ func DecodeFeed(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) to
 func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) (errs tool.Errors) {
 	s := getScanner(maxErrors, true)
 	defer putScanner(s)
-	s.r.stopWhenFull, s.raw = true, true
+	s.r.limitAtEnd, s.raw = true, true
+	s.r.compactAt = 2 * s.r.limit()
 	var src jsonscan.Source
 	if feed != nil {
 		s.feed, src = feed, (*feedSource)(s)
@@ -186,7 +195,7 @@ func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) (e
 		}
 		return tool.Errors{badShape(s.kindName(kind))}
 	}
-	if !onePass(s, read) || s.r.stopped {
+	if !onePass(s, read) {
 		if feed != nil {
 			s.tell()
 			raw = s.sc.All()
@@ -200,6 +209,7 @@ func decodeJSON(raw []byte, feed *Feed, maxErrors int, read func(s *Scanner)) (e
 	if !s.sc.Finish() {
 		return tool.Errors{parseError(s.sc.Err(), "the arguments are not valid JSON")}
 	}
+	s.r.cut()
 	return s.r.Errors()
 }
 

@@ -79,12 +79,15 @@ func number(lit string) Num {
 	return Num{F: f, lit: lit}
 }
 
-// shortNumber reads a literal of at most 15 digits and no exponent, as
-// strconv.ParseFloat does but without its generality: its digits make an
-// integer m below 2^53 and it is m / 10^k for k <= 22, both exact in a
-// float64, so that the one division rounds correctly. Without a fraction it
-// is the integer ±m, isInt.
-func shortNumber(lit string) (f float64, isInt, ok bool) {
+// shortNumber reads a literal of at most 15 digits and no exponent, or an
+// integer of at most 19 digits, as strconv.ParseFloat does but without its
+// generality: its digits make an integer m below 2^53 and it is m / 10^k
+// for k <= 22, both exact in a float64, so that the one division rounds
+// correctly; an integer m below 10^19 fits a uint64, whose conversion
+// rounds correctly too. (ParseFloat takes its slow way for an integer
+// halfway between two float64s, such as 2^53+1: a thousand times longer.)
+// Without a fraction, of at most 15 digits, it is the integer ±m, small.
+func shortNumber(lit string) (f float64, small, ok bool) {
 	j, neg := 0, false
 	if len(lit) > 0 && lit[0] == '-' {
 		j, neg = 1, true
@@ -106,18 +109,18 @@ func shortNumber(lit string) (f float64, isInt, ok bool) {
 			return 0, false, false // an exponent
 		}
 	}
-	if digits == 0 || digits > 15 || frac == 0 || frac >= len(pow10) {
+	if digits == 0 || digits > 15 && (frac >= 0 || digits > 19) || frac == 0 || frac >= len(pow10) {
 		return 0, false, false // frac 0: "1." is not JSON
 	}
 	if frac < 0 {
-		f = float64(m) // exact: m < 10^15 < 2^53
+		f = float64(m) // exact below 2^53; rounded to nearest, ties to even, above
 	} else {
 		f = float64(m) / pow10[frac]
 	}
 	if neg {
 		f = -f // -0 too
 	}
-	return f, frac < 0, true
+	return f, frac < 0 && digits <= 15, true
 }
 
 // pow10 are the powers of ten a float64 holds exactly.

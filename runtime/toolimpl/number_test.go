@@ -14,6 +14,8 @@ import (
 func TestNumberIsParseFloat(t *testing.T) {
 	lits := []string{"0", "-0", "0.0", "-0.0", "1", "-1", "48.8566", "2.3522", "-181", "91", "0.1", "0.3",
 		"123456789012345", "1234567890123456", "12345678901234.5", "1234567890123.45", "9007199254740993",
+		"-9007199254740995", "9223372036854775807", "9223372036854775809", "18446744073709551615",
+		"9999999999999999999", "-9999999999999999999", "10000000000000000001", "1000000000000000000000",
 		"0.000000000000000000001", "0.0000000000000000000001", "0.00000000000000000000001",
 		"1.5e3", "1E-2", "-2.5e+10", "179769313486231570000000000000000", "4.9406564584124654e-324"}
 	lits = append(lits, randomLiterals(rand.New(rand.NewPCG(1, 2)), 20000, true)...)
@@ -97,13 +99,13 @@ func TestScannedNumberIsNumber(t *testing.T) {
 	}
 }
 
-// randomLiterals returns n number literals of up to 17 digits, with a point
+// randomLiterals returns n number literals of up to 21 digits, with a point
 // anywhere among them (or, when tails, sometimes a fraction after them) and
 // a sign half of the time.
 func randomLiterals(r *rand.Rand, n int, tails bool) []string {
 	lits := make([]string, 0, n)
 	for range n {
-		digits := make([]byte, 1+r.IntN(17))
+		digits := make([]byte, 1+r.IntN(21))
 		for i := range digits {
 			digits[i] = byte('0' + r.IntN(10))
 		}

@@ -30,11 +30,23 @@ type Report struct {
 	ndec   int    // the decode errors, the last one included
 	max    int
 	full   bool // the validation errors reached the limit
-	// For a one-pass decode: past the limit, the report stops and says
-	// so (stopped), instead of adding the last error; see Scanner.
-	stopWhenFull bool
-	stopped      bool
-	validating   bool // only validating: decode errors are not reported
+	// For a one pass (see Scanner): the limit applies at the end (cut),
+	// to errors the Scanner puts in order; until then it drops those that
+	// can no longer be among the first (Scanner.compact).
+	limitAtEnd bool
+	compactAt  int  // the number of errors at which the Scanner compacts them
+	over       bool // validation errors past the limit were dropped
+	overDecode bool // decode errors past the limit were dropped
+	// dead: an error reported now comes after at least limit others,
+	// until the Scanner moves on (see Scanner.compact); deadDecode: that
+	// counts decode errors, which a validation error would make moot.
+	dead, deadDecode bool
+	// holding: a whole value, held from the raw bytes, is walked, whose
+	// errors start at floor and come in order (see Scanner.Hold).
+	holding    bool
+	floor      int
+	halt       bool // Full: a walk can stop, its errors would come past the limit
+	validating bool // only validating: decode errors are not reported
 
 	// text holds the bytes of the texts the report writes (locations,
 	// values shown), one allocation for the errors of a call rather than
@@ -57,8 +69,9 @@ func (r *Report) reset() {
 	if r.text != nil {
 		r.text = nil
 	}
-	r.nvalid, r.ndec, r.max = 0, 0, 0
-	r.full, r.stopWhenFull, r.stopped, r.validating = false, false, false, false
+	r.nvalid, r.ndec, r.max, r.compactAt, r.floor = 0, 0, 0, 0, 0
+	r.full, r.limitAtEnd, r.over, r.overDecode, r.validating = false, false, false, false, false
+	r.dead, r.deadDecode, r.holding, r.halt = false, false, false, false
 }
 
 // textStart returns where the next text written into r.text starts.
@@ -140,14 +153,19 @@ func (r *Report) tooMany() tool.Error {
 // Add reports the validation error e at location at: its Path and Name
 // are rendered from at.
 func (r *Report) Add(at Loc, e tool.Error) {
-	if r.full || r.stopped {
+	if r.full {
 		return
 	}
-	if r.nvalid >= r.limit() {
-		if r.stopWhenFull {
-			r.stopped = true
+	if r.limitAtEnd {
+		if r.halt {
 			return
 		}
+		if r.dead && !r.deadDecode {
+			r.over = true // an error past the limit: a walk may stop now
+			r.setHalt()
+			return
+		}
+	} else if r.nvalid >= r.limit() {
 		r.push(false, r.tooMany())
 		r.full = true
 		return
@@ -158,14 +176,14 @@ func (r *Report) Add(at Loc, e tool.Error) {
 
 // addDecode reports the decode error e at location at.
 func (r *Report) addDecode(at Loc, e tool.Error) {
-	if r.validating || r.nvalid > 0 || r.stopped || r.ndec > r.limit() {
+	if r.validating || r.nvalid > 0 || !r.limitAtEnd && r.ndec > r.limit() {
 		return // the arguments are not valid, or the limit is reached: the error does not count
 	}
-	if r.ndec == r.limit() {
-		if r.stopWhenFull {
-			r.stopped = true
-			return
-		}
+	if r.limitAtEnd && r.dead {
+		r.overDecode = true
+		return
+	}
+	if !r.limitAtEnd && r.ndec == r.limit() {
 		e = r.tooMany()
 	} else {
 		e.Path, e.Name = r.location(at)
@@ -188,6 +206,50 @@ func (r *Report) push(decode bool, e tool.Error) {
 		r.ndec++
 	} else {
 		r.nvalid++
+		if r.holding && len(r.errs)-r.floor > r.limit() {
+			r.halt = true // the held value has more errors than the limit by itself
+		}
+	}
+}
+
+// hold starts the walk of a value held whole from the raw bytes: its
+// errors come in order, so that once it has more than the limit of its
+// own, the walk can stop.
+func (r *Report) hold() {
+	r.holding, r.floor = true, len(r.errs)
+}
+
+// moved ends the walk hold started, if any: the Scanner reads raw bytes
+// again, where errors may come out of order.
+func (r *Report) moved() {
+	if r.holding {
+		r.holding = false
+		r.setHalt()
+	}
+}
+
+// setHalt sets what Full reports past the limit: an error was dropped and
+// the current run is dead, or the value held has more errors than the
+// limit by itself. (A dead run alone does not stop a walk: whether it
+// holds an error decides whether there are more errors than the limit.)
+func (r *Report) setHalt() {
+	r.halt = r.dead && !r.deadDecode && r.over || r.holding && len(r.errs)-r.floor > r.limit()
+}
+
+// cut applies the limit to the errors of a one pass, in order at its end:
+// at most limit errors of the kind Errors returns, and then the last one,
+// when there were more.
+func (r *Report) cut() {
+	r.Errors() // the validation errors alone, when there are any
+	over := r.over
+	if r.nvalid == 0 {
+		over = r.overDecode
+	}
+	limit := r.limit()
+	if len(r.errs) > limit || over && len(r.errs) > 0 {
+		clear(r.errs[min(limit, len(r.errs)):])
+		r.errs = append(r.errs[:min(limit, len(r.errs))], r.tooMany())
+		r.decode = nil
 	}
 }
 
@@ -215,7 +277,7 @@ func (r *Report) OneOf(at Loc, expected string, matched int, v any) {
 // Full reports whether the report reached its limit with validation
 // errors: the generated code then stops walking the value. (Decode errors
 // never stop the walk: a validation error further on would replace them.)
-func (r *Report) Full() bool { return r.full || r.stopped }
+func (r *Report) Full() bool { return r.full || r.halt }
 
 // Len returns the number of errors reported so far, of both kinds.
 func (r *Report) Len() int { return len(r.errs) }
@@ -239,6 +301,9 @@ func (r *Report) Truncate(n int) {
 		r.decode = r.decode[:n]
 	}
 	r.full = false
+	if r.holding {
+		r.setHalt()
+	}
 }
 
 // Errors returns the errors reported, nil when there are none: the
@@ -264,8 +329,11 @@ func (r *Report) Errors() tool.Errors {
 // return them: the validation errors when there are any, else the decode
 // errors.
 func (r *Report) found() tool.Errors {
-	out := make(tool.Errors, 0, len(r.errs))
+	out := make(tool.Errors, 0, min(len(r.errs), r.limit()))
 	for i, e := range r.errs {
+		if len(out) == r.limit() {
+			break
+		}
 		if r.nvalid == 0 || r.decode == nil || !r.decode[i] {
 			out = append(out, e)
 		}

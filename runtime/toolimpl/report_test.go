@@ -160,8 +160,9 @@ func TestKeysInOrder(t *testing.T) {
 // leaves the zero Report: a field added to Report must be reset too.
 func TestReportReset(t *testing.T) {
 	r := Report{errs: tool.Errors{{Code: "x"}}, decode: []bool{true}, nvalid: 1, ndec: 1, max: 3,
-		full: true, stopWhenFull: true, stopped: true, validating: true, text: []byte("x")}
-	require.Equal(t, 10, reflect.TypeFor[Report]().NumField(), "a field was added to Report: set it above, and in reset")
+		full: true, limitAtEnd: true, compactAt: 9, over: true, overDecode: true, dead: true, deadDecode: true,
+		holding: true, floor: 2, halt: true, validating: true, text: []byte("x")}
+	require.Equal(t, 17, reflect.TypeFor[Report]().NumField(), "a field was added to Report: set it above, and in reset")
 	r.reset()
 	assert.Equal(t, Report{}, r)
 }

@@ -40,9 +40,10 @@ import (
 // by rank (missing, unexpected, then members in property order) and, for
 // unexpected members and a map's members, by name. When members come in
 // property order, as models write them, nothing moves. A limit on the
-// number of errors cannot be applied in that order: when a call has more
-// errors than its limit, the one pass stops, and the call is read again as
-// tool.ParseArgs and the map decoder read it (see DecodeJSON).
+// number of errors applies at the end, once they are in that order; as it
+// reads, the Scanner drops the errors that already have at least limit
+// others before them whatever follows (compact), so that a call with any
+// number of errors keeps at most about twice the limit, in one pass.
 type Scanner struct {
 	r    Report
 	keep bool // decode into Go values, not only validate
@@ -71,6 +72,8 @@ type Scanner struct {
 	ng     int
 	used   int // the groups used since the Scanner was reset
 	runs   []run
+	deadAt int         // the group whose current run is dead (see compact)
+	spare  tool.Errors // the errors compact replaced, for it to write next
 
 	// The values of the declared members of the open objects of values,
 	// by index: a group's are vals[g.vals:g.vals+len(g.shape.names)].
@@ -113,6 +116,11 @@ type group struct {
 	rank      int    // the rank of the current run
 	key       string // the member name the current run is sorted by, when byKey
 	byKey     bool
+	// A run sorted after cut has at least limit errors before it: its
+	// errors are dropped as they come (see Scanner.compact).
+	cut       run
+	hasCut    bool
+	cutDecode bool // cut counts decode errors: it holds while there are only these
 }
 
 // run is a stretch of errors of one rank in one group: a member's, with
@@ -354,6 +362,7 @@ func (s *Scanner) Any() any {
 	if !s.readRaw() {
 		return nil
 	}
+	s.r.hold()
 	return s.sc.Value()
 }
 
@@ -363,6 +372,7 @@ func (s *Scanner) Any() any {
 // after reading the value as usual.
 func (s *Scanner) Hold() any {
 	if !s.vpending && s.readRaw() {
+		s.r.hold()
 		v := s.sc.Value()
 		if s.sc.Err() == nil {
 			s.cur, s.vpending = v, true
@@ -419,7 +429,7 @@ func (s *Scanner) Kind() Kind {
 		}
 		return 0
 	}
-	if !s.bpending || s.r.stopped {
+	if !s.bpending {
 		return 0
 	}
 	return Kind(s.sc.Peek())
@@ -438,7 +448,7 @@ func (s *Scanner) Skip() {
 
 // readRaw reports whether the next value is to be read from the raw bytes.
 func (s *Scanner) readRaw() bool {
-	if !s.bpending || s.r.stopped {
+	if !s.bpending {
 		return false
 	}
 	s.bpending = false
@@ -446,7 +456,7 @@ func (s *Scanner) readRaw() bool {
 }
 
 // notRead follows a typed read of the raw bytes that read nothing: the
-// value is of another type, a type error, unless the scan has stopped.
+// value is of another type, a type error, unless the raw bytes do not parse.
 func (s *Scanner) notRead(at Loc, expected string) {
 	if s.sc.Err() == nil {
 		s.typeError(at, expected)

@@ -159,7 +159,7 @@ func (s *Scanner) Next(at Loc) int {
 		return s.nextValue(g)
 	}
 	s.skipRaw()
-	for !s.r.stopped {
+	for {
 		if !s.sc.Next() {
 			if s.sc.Err() == nil {
 				s.closeObject(at, g)
@@ -271,14 +271,14 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 		return false
 	}
 	g := s.push(nil, false)
-	for !s.r.stopped && s.sc.Next() && s.sc.Undeclared() {
+	for s.sc.Next() && s.sc.Undeclared() {
 		k := strings.Clone(s.sc.Key())
 		s.setRun(g, rankMembers, true, k)
 		s.bpending = true
 		fn(k)
 		s.skipRaw()
 	}
-	if !s.r.stopped && s.sc.Err() == nil {
+	if s.sc.Err() == nil {
 		s.order(g)
 		s.sc.End()
 	}
@@ -377,7 +377,7 @@ func (s *Scanner) NextItem(at Loc) int {
 		return -1
 	}
 	s.skipRaw()
-	for !s.r.stopped {
+	for {
 		if !s.sc.NextItem() {
 			if s.sc.Err() == nil {
 				s.closeArray(at, g)
@@ -393,6 +393,7 @@ func (s *Scanner) NextItem(at Loc) int {
 			s.sc.Skip() // past maxItems: not checked
 			continue
 		}
+		s.step()
 		s.bpending = true
 		return i
 	}

@@ -110,6 +110,7 @@ func (s *Scanner) top() *group {
 // which putScanner lets go of. A pointer is written only when it changes:
 // while the garbage collector runs, each write of one costs a barrier.
 func (s *Scanner) push(shape *Object, array bool) *group {
+	s.step()
 	n := s.r.Len()
 	g := s.grow()
 	if g.shape != shape {
@@ -117,7 +118,7 @@ func (s *Scanner) push(shape *Object, array bool) *group {
 	}
 	g.values, g.array, g.last = false, array, -1
 	g.min, g.max = None, None
-	g.errStart, g.runStart, g.runsStart, g.rank, g.byKey = n, n, len(s.runs), 0, false
+	g.errStart, g.runStart, g.runsStart, g.rank, g.byKey, g.hasCut = n, n, len(s.runs), 0, false, false
 	return g
 }
 
@@ -152,6 +153,9 @@ func (s *Scanner) pop() {
 			s.vals = s.vals[:g.vals]
 		}
 		s.ng--
+		if s.r.dead && s.ng <= s.deadAt {
+			s.live()
+		}
 	}
 }
 
@@ -160,10 +164,187 @@ func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
 	if g.rank == rank && !g.byKey && !byKey {
 		return
 	}
+	s.step()
+	switch {
+	case g.hasCut && (!g.cutDecode || s.r.nvalid == 0) && compareRuns(run{rank: rank, byKey: byKey, key: key}, g.cut) >= 0:
+		s.kill(s.ng-1, g.cutDecode)
+	case s.r.dead && s.ng-1 <= s.deadAt:
+		s.live() // the new run may come before the errors that made it dead
+	}
 	s.closeRun(g)
 	g.rank, g.byKey = rank, byKey
 	if byKey {
 		g.key = key
+	}
+}
+
+// step is where the one pass moves on in the raw bytes: to a new group, a
+// new run or an array's next item. Errors are compacted there, and only
+// there, where no caller holds an index into them.
+func (s *Scanner) step() {
+	if s.r.holding {
+		s.r.moved()
+	}
+	if len(s.r.errs) >= s.r.compactAt && s.r.limitAtEnd {
+		s.compact()
+	}
+}
+
+// kill drops the errors reported from now until the current run of the
+// group at level ends: they come after at least limit others.
+func (s *Scanner) kill(level int, decode bool) {
+	s.r.dead, s.r.deadDecode, s.deadAt = true, decode, level
+	s.r.setHalt()
+}
+
+// live ends what kill started: errors count again.
+func (s *Scanner) live() {
+	s.r.dead, s.r.deadDecode = false, false
+	s.r.setHalt()
+}
+
+// compact drops the errors of a one pass that can no longer be among the
+// first limit of the call, so that a call with many errors keeps at most
+// limit of them, whatever its size, and reads on in one pass.
+//
+// The open groups' errors lie root first: each group's closed runs, then
+// its current run, which holds the groups opened in it. A closed run is in
+// its final order inside; the runs of a group will be sorted by rank and
+// key, and a run that comes later can only fall between them. So an error
+// that has at least limit errors before it now, counting the runs sorted
+// before its own at each level, will have as many at the end: it is
+// dropped, and where the current run at some level has limit errors before
+// it, so will every error reported in it (dead) until the run ends. A
+// group keeps the first of its runs that has limit errors up to its end
+// (cut): a run that starts later and sorts after it is dead from its start.
+//
+// Counting: decode errors count only while there is no validation error
+// (see Report.Errors); once there is one, they are dropped.
+//
+// A compaction costs the errors kept, at most limit, and the open groups;
+// the next comes limit errors later. Two arrays of errors take turns.
+func (s *Scanner) compact() {
+	r := &s.r
+	limit := r.limit()
+	if s.ng == 0 || s.groupAt(s.ng-1).values {
+		return
+	}
+	decodeOnly := r.nvalid == 0
+	mixed := !decodeOnly && r.ndec > 0
+	// counted(a, b): the errors in [a, b) that count.
+	var sums []int32
+	if mixed {
+		sums = make([]int32, len(r.errs)+1)
+		for i := range r.errs {
+			sums[i+1] = sums[i]
+			if !r.decode[i] {
+				sums[i+1]++
+			}
+		}
+	}
+	counted := func(a, b int) int {
+		if sums == nil {
+			return b - a
+		}
+		return int(sums[b] - sums[a])
+	}
+	out := s.spare[:0] // the errors before the compaction before
+	if cap(out) < 2*limit+1 {
+		out = make(tool.Errors, 0, 2*limit+1)
+	}
+	kept := 0
+	// take appends the errors in [a, b) that count whose place from the
+	// first is below limit, from the place at on.
+	take := func(a, b, at int) int {
+		n := 0
+		for i := a; i < b && at+n < limit; i++ {
+			if mixed && r.decode[i] {
+				continue
+			}
+			out = append(out, r.errs[i])
+			n++
+		}
+		kept += n
+		return n
+	}
+	runs := s.runs[:0] // written behind where they are read
+	dead := -1
+	take(0, s.groupAt(0).errStart, 0) // before the groups: in order
+	base := counted(0, s.groupAt(0).errStart)
+	for i := 0; i < s.ng; i++ {
+		g := s.groupAt(i)
+		end, runsEnd := len(r.errs), len(s.runs)
+		if i+1 < s.ng {
+			end, runsEnd = s.groupAt(i+1).errStart, s.groupAt(i+1).runsStart
+		}
+		closed := s.runs[g.runsStart:runsEnd]
+		slices.SortStableFunc(closed, compareRuns)
+		cur := run{rank: g.rank, byKey: g.byKey, key: g.key}
+		if g.cutDecode && !decodeOnly {
+			g.hasCut = false // decode errors count no more
+		}
+		split := 0 // the closed runs that come before the current one
+		before := base
+		for split < len(closed) && compareRuns(closed[split], cur) <= 0 {
+			before += counted(closed[split].start, closed[split].end)
+			if before >= limit && !g.hasCut {
+				g.cut, g.hasCut, g.cutDecode = closed[split], true, decodeOnly
+			}
+			split++
+		}
+		prefix := counted(g.runStart, end)
+		after := before + prefix + counted(end, len(r.errs))
+		if after >= limit && !g.hasCut {
+			g.cut, g.hasCut, g.cutDecode = cur, true, decodeOnly
+		}
+		for j, at := split, after; j < len(closed) && !g.hasCut; j++ {
+			if at += counted(closed[j].start, closed[j].end); at >= limit {
+				g.cut, g.hasCut, g.cutDecode = closed[j], true, decodeOnly
+			}
+		}
+		g.errStart, g.runsStart = len(out), len(runs)
+		at := base
+		for j, rn := range closed {
+			if j == split {
+				at = after
+			}
+			n := counted(rn.start, rn.end)
+			if k := take(rn.start, rn.end, at); k > 0 {
+				rn.start, rn.end = len(out)-k, len(out)
+				runs = append(runs, rn)
+			}
+			at += n
+		}
+		runStart := g.runStart
+		g.runStart = len(out)
+		take(runStart, end, before)
+		if before+prefix >= limit && dead < 0 {
+			dead = i
+		}
+		base = before + prefix
+	}
+	clear(s.runs[len(runs):])
+	s.runs = runs
+	if kept < counted(0, len(r.errs)) {
+		if decodeOnly {
+			r.overDecode = true
+		} else {
+			r.over = true
+		}
+	}
+	clear(r.errs)
+	s.spare, r.errs, r.decode = r.errs, out, nil
+	r.nvalid, r.ndec = len(out), 0
+	if decodeOnly {
+		r.nvalid, r.ndec = 0, len(out)
+		r.decode = make([]bool, len(out), cap(out))
+		for i := range r.decode {
+			r.decode[i] = true
+		}
+	}
+	r.compactAt = len(out) + limit
+	if dead >= 0 {
+		s.kill(dead, decodeOnly)
 	}
 }
 

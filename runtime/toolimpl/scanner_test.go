@@ -242,18 +242,21 @@ func TestScannerOrdering(t *testing.T) {
 			gotSum, got := wide.DecodeArgs(args, 0)
 			require.Equal(t, want, got, "%s", raw)
 			require.Equal(t, wantSum, gotSum, "%s", raw)
-			// A limit cuts the errors where the map validator does, and
-			// the one pass gives way to the map.
-			capped, errs := wide.DecodeArgs(args, 3)
-			jsonCapped, jsonErrs := wide.DecodeJSON(raw, 3)
-			require.Equal(t, errs, jsonErrs, "%s", raw)
-			require.Equal(t, capped, jsonCapped, "%s", raw)
-			if len(want) > 3 {
-				require.Equal(t, want[:3], errs[:3], "%s", raw)
-				require.Equal(t, tool.CodeTooManyErrors, errs[3].Code)
-				seen["capped"]++
-			} else {
-				require.Equal(t, want, errs, "%s", raw)
+			// A limit cuts the errors where the map validator does: the
+			// one pass, which drops the errors past it as it goes
+			// (compact), keeps the first ones in the map's order.
+			for _, limit := range []int{1, 2, 3, 5} {
+				capped, errs := wide.DecodeArgs(args, limit)
+				jsonCapped, jsonErrs := wide.DecodeJSON(raw, limit)
+				require.Equal(t, errs, jsonErrs, "%s, limit %d", raw, limit)
+				require.Equal(t, capped, jsonCapped, "%s, limit %d", raw, limit)
+				if len(want) > limit {
+					require.Equal(t, want[:limit], errs[:limit], "%s", raw)
+					require.Equal(t, tool.CodeTooManyErrors, errs[limit].Code)
+					seen["capped"]++
+				} else {
+					require.Equal(t, want, errs, "%s", raw)
+				}
 			}
 		}
 		for _, e := range got {

@@ -3,7 +3,7 @@
 // Set call) must return what tool.ParseArgs and then the Decoder on the map
 // (what DecodeT calls) return: the same value, or the same errors (codes,
 // paths, order, messages), with the default limit on errors and with a
-// limit of 3. And where the map's validation (Validate) rejects a call, the
+// limit of 1 and of 3. And where the map's validation (Validate) rejects a call, the
 // decoding must reject it with the same errors.
 //
 // A package with generated tools lists them in a Table; its test and its
@@ -131,11 +131,11 @@ func classOf(errs tool.Errors) string {
 }
 
 // Check compares dec's one pass on raw with the map path, with the default
-// limit on errors and a limit of 3, and returns the errors.
+// limit on errors and limits of 1 and 3, and returns the errors.
 func Check[T any](tb testing.TB, dec tool.Decoder[T], raw []byte) tool.Errors {
 	tb.Helper()
 	var errs tool.Errors
-	for _, limit := range []int{0, 3} {
+	for _, limit := range []int{0, 1, 3} {
 		var want T
 		args, wantErrs := tool.ParseArgs(raw)
 		if wantErrs == nil {
