@@ -192,7 +192,7 @@ func (r *Report) addDecode(at Loc, e tool.Error) {
 }
 
 func (r *Report) push(decode bool, e tool.Error) {
-	if r.errs == nil {
+	if cap(r.errs) == 0 {
 		r.errs = make(tool.Errors, 0, 8)
 	}
 	if decode && r.decode == nil {
@@ -217,13 +217,24 @@ func (r *Report) push(decode bool, e tool.Error) {
 // own, the walk can stop.
 func (r *Report) hold() {
 	r.holding, r.floor = true, len(r.errs)
+	if r.errs == nil {
+		r.errs = holdingNoErrors // non-nil: the Scanner's fast paths, which test errs alone, step aside
+	}
 }
+
+// holdingNoErrors is the errors of a Report that holds a value and has no
+// error yet: empty, not nil, and of no capacity, so that nothing is ever
+// written into it.
+var holdingNoErrors = tool.Errors{}
 
 // moved ends the walk hold started, if any: the Scanner reads raw bytes
 // again, where errors may come out of order.
 func (r *Report) moved() {
 	if r.holding {
 		r.holding = false
+		if len(r.errs) == 0 {
+			r.errs = nil // was holdingNoErrors
+		}
 		r.setHalt()
 	}
 }

@@ -189,7 +189,7 @@ func (s *Scanner) Next(at Loc) int {
 			}
 		}
 		g.last = i
-		s.setRun(g, rankMembers+i, false, "")
+		s.setRun(g, rankMembers+i)
 		s.bpending = true
 		return i
 	}
@@ -205,7 +205,7 @@ func (s *Scanner) unexpected(at Loc, g *group) bool {
 	start := s.r.textStart() // the name outlives the scanner's buffer: it sorts the errors
 	s.r.text = append(s.r.text, s.sc.Key()...)
 	key := s.r.since(start)
-	s.setRun(g, rankUnexpected, true, key)
+	s.setKeyRun(g, rankUnexpected, key)
 	n := s.r.Len()
 	s.r.Add(at.Key(key), tool.Error{Code: tool.CodeUnexpected})
 	if !s.sc.Undeclared() {
@@ -227,7 +227,7 @@ func (s *Scanner) closeObject(at Loc, g *group) {
 	if s.ng == 1 && s.feed != nil && s.feed.Probe() == s {
 		s.ended(g)
 	}
-	s.setRun(g, rankMissing, false, "")
+	s.setRun(g, rankMissing)
 	seen := s.sc.SeenFirst()
 	for j, i := range g.shape.required {
 		if i < 64 && seen&(1<<i) == 0 || i >= 64 && !s.sc.Has(i) {
@@ -273,7 +273,7 @@ func (s *Scanner) Members(at Loc, expected string, fn func(k string)) bool {
 	g := s.push(nil, false)
 	for s.sc.Next() && s.sc.Undeclared() {
 		k := strings.Clone(s.sc.Key())
-		s.setRun(g, rankMembers, true, k)
+		s.setKeyRun(g, rankMembers, k)
 		s.bpending = true
 		fn(k)
 		s.skipRaw()
@@ -425,7 +425,7 @@ func (s *Scanner) closeArray(at Loc, g *group) {
 		code, expected = "maxItems", words.MaxItems(uint64(g.max))
 	}
 	if code != "" {
-		s.setRun(g, rankArray, false, "")
+		s.setRun(g, rankArray)
 		s.r.Add(at, tool.Error{Code: code, Expected: expected, Got: "array", Actual: words.Items(uint64(n))})
 	}
 	s.order(g)

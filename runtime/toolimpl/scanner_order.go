@@ -159,8 +159,28 @@ func (s *Scanner) pop() {
 	}
 }
 
-// setRun starts a run of the given rank in g.
-func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
+// setRun starts a run of the given rank in g, not sorted by key. Without
+// errors (a valid call) there is no run to close: only that is inlined. (A
+// Report holding a value has non-nil errors: see Report.hold.)
+func (s *Scanner) setRun(g *group, rank int) {
+	if s.r.errs == nil {
+		g.rank, g.byKey = rank, false
+		return
+	}
+	s.newRun(g, rank, false, "")
+}
+
+// setKeyRun starts a run of the given rank in g, sorted by key.
+func (s *Scanner) setKeyRun(g *group, rank int, key string) {
+	if s.r.errs == nil {
+		g.rank, g.byKey, g.key = rank, true, key
+		return
+	}
+	s.newRun(g, rank, true, key)
+}
+
+// newRun is setRun or setKeyRun once errors were reported, or a value held.
+func (s *Scanner) newRun(g *group, rank int, byKey bool, key string) {
 	if g.rank == rank && !g.byKey && !byKey {
 		return
 	}
@@ -182,6 +202,12 @@ func (s *Scanner) setRun(g *group, rank int, byKey bool, key string) {
 // new run or an array's next item. Errors are compacted there, and only
 // there, where no caller holds an index into them.
 func (s *Scanner) step() {
+	if s.r.holding || len(s.r.errs) >= s.r.compactAt && s.r.limitAtEnd {
+		s.stepSlow()
+	}
+}
+
+func (s *Scanner) stepSlow() {
 	if s.r.holding {
 		s.r.moved()
 	}
