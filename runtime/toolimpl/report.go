@@ -42,7 +42,9 @@ type Report struct {
 	// counts decode errors, which a validation error would make moot.
 	dead, deadDecode bool
 	// holding: a whole value, held from the raw bytes, is walked, whose
-	// errors start at floor and come in order (see Scanner.Hold).
+	// errors come in order (see Scanner.Hold); once it has more validation
+	// errors than the limit by itself, past floor, the walk stops. (Decode
+	// errors never stop a walk.)
 	holding    bool
 	floor      int
 	halt       bool // Full: a walk can stop, its errors would come past the limit
@@ -206,8 +208,8 @@ func (r *Report) push(decode bool, e tool.Error) {
 		r.ndec++
 	} else {
 		r.nvalid++
-		if r.holding && len(r.errs)-r.floor > r.limit() {
-			r.halt = true // the held value has more errors than the limit by itself
+		if r.holding && r.nvalid-r.floor > r.limit() {
+			r.halt = true // the held value has more validation errors than the limit by itself
 		}
 	}
 }
@@ -216,7 +218,7 @@ func (r *Report) push(decode bool, e tool.Error) {
 // errors come in order, so that once it has more than the limit of its
 // own, the walk can stop.
 func (r *Report) hold() {
-	r.holding, r.floor = true, len(r.errs)
+	r.holding, r.floor = true, r.nvalid
 	if r.errs == nil {
 		r.errs = holdingNoErrors // non-nil: the Scanner's fast paths, which test errs alone, step aside
 	}
@@ -240,11 +242,11 @@ func (r *Report) moved() {
 }
 
 // setHalt sets what Full reports past the limit: an error was dropped and
-// the current run is dead, or the value held has more errors than the
-// limit by itself. (A dead run alone does not stop a walk: whether it
+// the current run is dead, or the value held has more validation errors
+// than the limit by itself. (A dead run alone does not stop a walk: whether it
 // holds an error decides whether there are more errors than the limit.)
 func (r *Report) setHalt() {
-	r.halt = r.dead && !r.deadDecode && r.over || r.holding && len(r.errs)-r.floor > r.limit()
+	r.halt = r.dead && !r.deadDecode && r.over || r.holding && r.nvalid-r.floor > r.limit()
 }
 
 // cut applies the limit to the errors of a one pass, in order at its end:
@@ -336,9 +338,10 @@ func (r *Report) Errors() tool.Errors {
 	return r.errs
 }
 
-// found returns a copy of the errors reported so far, as Errors would
-// return them: the validation errors when there are any, else the decode
-// errors.
+// found returns a copy of the first errors reported so far, at most the
+// limit, in the order they were found (not yet the order of the end), as
+// Errors would return them: the validation errors when there are any,
+// else the decode errors.
 func (r *Report) found() tool.Errors {
 	out := make(tool.Errors, 0, min(len(r.errs), r.limit()))
 	for i, e := range r.errs {

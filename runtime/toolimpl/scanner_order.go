@@ -186,6 +186,8 @@ func (s *Scanner) newRun(g *group, rank int, byKey bool, key string) {
 	}
 	s.step()
 	switch {
+	case s.r.dead && !s.r.deadDecode && s.deadAt < s.ng-1:
+		// A run of an outer group is dead, and every run inside it.
 	case g.hasCut && (!g.cutDecode || s.r.nvalid == 0) && compareRuns(run{rank: rank, byKey: byKey, key: key}, g.cut) >= 0:
 		s.kill(s.ng-1, g.cutDecode)
 	case s.r.dead && s.ng-1 <= s.deadAt:
