@@ -306,7 +306,7 @@ func (s *Scanner) compact() {
 			end, runsEnd = s.groupAt(i+1).errStart, s.groupAt(i+1).runsStart
 		}
 		closed := s.runs[g.runsStart:runsEnd]
-		slices.SortStableFunc(closed, compareRuns)
+		sortRuns(closed)
 		cur := run{rank: g.rank, byKey: g.byKey, key: g.key}
 		if g.cutDecode && !decodeOnly {
 			g.hasCut = false // decode errors count no more
@@ -387,6 +387,41 @@ func (s *Scanner) closeRun(g *group) {
 	}
 }
 
+// sortRuns sorts runs stably by rank and key, and reports whether any
+// moved. An object's few runs are sorted in place, without the generic
+// sort's calls through a function value.
+func sortRuns(runs []run) bool {
+	if len(runs) > 12 {
+		if slices.IsSortedFunc(runs, compareRuns) {
+			return false
+		}
+		slices.SortStableFunc(runs, compareRuns)
+		return true
+	}
+	moved := false
+	for i := 1; i < len(runs); i++ {
+		j := i
+		for j > 0 && after(&runs[j-1], &runs[i]) {
+			j--
+		}
+		if j < i {
+			r := runs[i]
+			copy(runs[j+1:i+1], runs[j:i])
+			runs[j] = r
+			moved = true
+		}
+	}
+	return moved
+}
+
+// after reports whether the run a sorts after b (compareRuns > 0).
+func after(a, b *run) bool {
+	if a.rank != b.rank {
+		return a.rank > b.rank
+	}
+	return a.byKey && b.byKey && a.key > b.key
+}
+
 func compareRuns(a, b run) int {
 	if a.rank != b.rank {
 		return a.rank - b.rank
@@ -408,8 +443,7 @@ func (s *Scanner) order(g *group) {
 	}
 	s.closeRun(g)
 	runs := s.runs[g.runsStart:]
-	if !slices.IsSortedFunc(runs, compareRuns) {
-		slices.SortStableFunc(runs, compareRuns)
+	if sortRuns(runs) {
 		seg := s.r.errs[g.errStart:]
 		var small [16]tool.Error
 		aside := append(small[:0], seg...)

@@ -124,6 +124,12 @@ func quoteShort(s string) string { return string(AppendQuoteShort(nil, s)) }
 // AppendQuoteShort appends s quoted as strconv.Quote does, shortened to
 // MaxShown characters: "abc…" (1000 characters).
 func AppendQuoteShort(b []byte, s string) []byte {
+	if len(s) <= MaxShown && printableASCII(s) {
+		// Most values shown: strconv.Quote would copy them as they are.
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	n := utf8.RuneCountInString(s)
 	if n <= MaxShown {
 		return strconv.AppendQuote(b, s)
@@ -139,6 +145,17 @@ func AppendQuoteShort(b []byte, s string) []byte {
 	b = append(b, "… ("...)
 	b = strconv.AppendInt(b, int64(n), 10)
 	return append(b, " characters)"...)
+}
+
+// printableASCII reports whether strconv.Quote keeps every byte of s as
+// it is: printable ASCII but the quote and the backslash.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func shortNumber(s string) string {
