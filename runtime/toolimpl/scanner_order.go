@@ -433,10 +433,7 @@ func compareRuns(a, b run) int {
 }
 
 // order puts g's errors in the map validator's order: its runs, stably
-// sorted by rank and key. When they are in order already nothing moves;
-// otherwise the errors are copied aside and back, run by run: each moves
-// twice, and only once into the Report's errors, the copy that costs (its
-// strings are pointers the garbage collector is told of).
+// sorted by rank and key. When they are in order already nothing moves.
 func (s *Scanner) order(g *group) {
 	if s.r.Len() == g.errStart && len(s.runs) == g.runsStart {
 		return // no errors: nothing to order
@@ -444,26 +441,55 @@ func (s *Scanner) order(g *group) {
 	s.closeRun(g)
 	runs := s.runs[g.runsStart:]
 	if sortRuns(runs) {
-		seg := s.r.errs[g.errStart:]
-		var small [16]tool.Error
-		aside := append(small[:0], seg...)
-		var kinds, kindsAside []bool // whether each error is a decode error, moved with it
-		if s.r.decode != nil {
-			kinds = s.r.decode[g.errStart:]
-			kindsAside = slices.Clone(kinds)
-		}
-		at := 0
-		for _, r := range runs {
-			from, to := r.start-g.errStart, r.end-g.errStart
-			copy(seg[at:], aside[from:to])
-			if kinds != nil {
-				copy(kinds[at:], kindsAside[from:to])
-			}
-			at += to - from
-		}
+		s.permute(g.errStart, runs)
 	}
 	clear(s.runs[g.runsStart:])
 	s.runs = s.runs[:g.runsStart]
+}
+
+// permute puts the errors from start on in the order of runs, which cover
+// them: each error moves once, along the cycles of the permutation, and
+// only once into the Report's errors, the copy that costs (its strings are
+// pointers the garbage collector is told of).
+func (s *Scanner) permute(start int, runs []run) {
+	seg := s.r.errs[start:]
+	var kinds []bool // whether each error is a decode error, moved with it
+	if s.r.decode != nil {
+		kinds = s.r.decode[start:]
+	}
+	// src[d]: where the error to put at d is; -1 once it is there.
+	var small [64]int32
+	src := small[:0]
+	if len(seg) > len(small) {
+		src = make([]int32, 0, len(seg))
+	}
+	for _, r := range runs {
+		for i := r.start; i < r.end; i++ {
+			src = append(src, int32(i-start))
+		}
+	}
+	for d := range src {
+		if src[d] < 0 || int(src[d]) == d {
+			continue
+		}
+		e, k := seg[d], kinds != nil && kinds[d] // the error at d goes where src names d
+		for j := d; ; {
+			from := int(src[j])
+			src[j] = -1
+			if from == d {
+				seg[j] = e
+				if kinds != nil {
+					kinds[j] = k
+				}
+				break
+			}
+			seg[j] = seg[from]
+			if kinds != nil {
+				kinds[j] = kinds[from]
+			}
+			j = from
+		}
+	}
 }
 
 // --- decoding into Go values ----------------------------------------------------
