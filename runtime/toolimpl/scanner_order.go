@@ -3,7 +3,6 @@ package toolimpl
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -188,7 +187,7 @@ func (s *Scanner) newRun(g *group, rank int, byKey bool, key string) {
 	switch {
 	case s.r.dead && !s.r.deadDecode && s.deadAt < s.ng-1:
 		// A run of an outer group is dead, and every run inside it.
-	case g.hasCut && (!g.cutDecode || s.r.nvalid == 0) && compareRuns(run{rank: rank, byKey: byKey, key: key}, g.cut) >= 0:
+	case g.hasCut && (!g.cutDecode || s.r.nvalid == 0) && !after(&g.cut, &run{rank: rank, byKey: byKey, key: key}):
 		s.kill(s.ng-1, g.cutDecode)
 	case s.r.dead && s.ng-1 <= s.deadAt:
 		s.live() // the new run may come before the errors that made it dead
@@ -313,7 +312,7 @@ func (s *Scanner) compact() {
 		}
 		split := 0 // the closed runs that come before the current one
 		before := base
-		for split < len(closed) && compareRuns(closed[split], cur) <= 0 {
+		for split < len(closed) && !after(&closed[split], &cur) {
 			before += counted(closed[split].start, closed[split].end)
 			if before >= limit && !g.hasCut {
 				g.cut, g.hasCut, g.cutDecode = closed[split], true, decodeOnly
@@ -414,7 +413,9 @@ func sortRuns(runs []run) bool {
 	return moved
 }
 
-// after reports whether the run a sorts after b (compareRuns > 0).
+// after reports whether the run a sorts after b: by rank, and by key
+// where both are sorted by key. It is the one definition of the order;
+// compareRuns is it for the generic sort.
 func after(a, b *run) bool {
 	if a.rank != b.rank {
 		return a.rank > b.rank
@@ -423,11 +424,11 @@ func after(a, b *run) bool {
 }
 
 func compareRuns(a, b run) int {
-	if a.rank != b.rank {
-		return a.rank - b.rank
-	}
-	if a.byKey && b.byKey {
-		return strings.Compare(a.key, b.key)
+	switch {
+	case after(&a, &b):
+		return 1
+	case after(&b, &a):
+		return -1
 	}
 	return 0
 }
