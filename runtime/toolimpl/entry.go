@@ -326,17 +326,31 @@ func Ptr[T any](s *Scanner, v T) *T {
 	return p
 }
 
-// Append appends v to items when s decodes.
+// Append appends v to items when s decodes. Past the caller's array on its
+// stack, the items grow by doubling: a call of n items allocates at most
+// about 2n (append grows a large slice by a quarter, which allocates and
+// copies about five times n).
 func Append[T any](s *Scanner, items []T, v T) []T {
 	if !s.decoding() {
 		return items
 	}
+	if len(items) == cap(items) {
+		items = grow(items)
+	}
 	return append(items, v)
+}
+
+// grow returns items in a new array of twice their room.
+func grow[T any](items []T) []T {
+	grown := make([]T, len(items), max(2*cap(items), 8))
+	copy(grown, items)
+	return grown
 }
 
 // Slice returns a copy of items of their exact length when s decodes, for a
 // slice field: an empty slice is not nil. It returns nil when s only
-// validates.
+// validates. (Returning the array Append grew would make the caller's array
+// escape to the heap, wherever it holds the items.)
 func Slice[T any](s *Scanner, items []T) []T {
 	if !s.decoding() {
 		return nil
