@@ -970,7 +970,7 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPReques
 			}
 		case 3:
 			// body
-			v4 := s.Any()
+			v4 := s.Unchecked()
 			if s.Decoding() {
 				if !value.IsNull(v4) {
 					out.Body = v4

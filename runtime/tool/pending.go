@@ -55,6 +55,14 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 	}
 	d := &pendingState{decode: h.decode, maxErrors: s.maxErrors}
 	d.feed.Init(d)
+	var r callState
+	s.begin(&r, name, opts)
+	if s.readsMap(h, &r) {
+		// Close reads the call again, through a map, as Call does: the
+		// decoder is read for its errors as they come, and need not build
+		// what it does not check (a member of type any).
+		d.feed.SetVerdictOnly()
+	}
 	p.feed, p.out, p.guard = &d.feed, &d.out, d.feed.Guard()
 	return p
 }
@@ -139,8 +147,9 @@ func (p *Pending) Write(b []byte) (int, error) {
 // content_block_stop): it ends the arguments and runs the call as Call runs
 // it with every byte written, through the same stages (allow-list,
 // validation, policies, confirmation, time limit, audit), and returns its
-// Result; the one-pass decode Write made is not made again. Later calls
-// return the same Result.
+// Result; the one-pass decode Write made is not made again, unless the set
+// reads the call through a map (a dangerous tool's, for its approval), as
+// Call does. Later calls return the same Result.
 func (p *Pending) Close() Result {
 	if p.ended {
 		return p.res
@@ -156,8 +165,8 @@ func (p *Pending) Close() Result {
 		p.feed.Close()
 		p.release()
 		pre := p.out
-		if pre.panicked {
-			pre = nil
+		if pre.panicked || p.feed.VerdictOnly() && pre.errs == nil {
+			pre = nil // Close decodes the call as Call does
 		}
 		// After a syntax error the decoder kept no more bytes: its verdict
 		// was final, and so is Call's on those it kept.

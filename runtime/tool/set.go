@@ -225,12 +225,8 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 		return
 	}
 	defer s.leave(&r)
-	if h == nil || s.redact != nil || s.identifies(h, &r) || len(s.policies) > 0 && !h.onePass {
-		// These need the arguments as a map: to tell an unknown tool's bad
-		// JSON, for the redaction hook, to identify the call, for the
-		// policies when the tool's decode makes the map anyway. The call is
-		// parsed once, and decoded from the map. (Otherwise the policies
-		// get the map only when they ask for it: see Call.Arguments.)
+	if s.readsMap(h, &r) {
+		// The call is parsed once, and decoded from the map.
 		args, errs := ParseArgs(raw)
 		if errs != nil {
 			*res = s.finish(ctx, &r, reject(stageParse, errs[0]))
@@ -266,6 +262,15 @@ func (s *Set) tooLarge(size int) Error {
 // isParseError reports the code of an error of the parse stage.
 func isParseError(code string) bool {
 	return code == CodeBadJSON || code == CodeBadNumber || code == CodeBadShape
+}
+
+// readsMap reports whether the call of r to h (nil for a tool the set does
+// not have) needs its arguments as a map: to tell an unknown tool's bad
+// JSON, for the redaction hook, to identify the call, for the policies when
+// the tool's decode makes the map anyway. (Otherwise the policies get the
+// map only when they ask for it: see Call.Arguments.)
+func (s *Set) readsMap(h *Handler, r *callState) bool {
+	return h == nil || s.redact != nil || s.identifies(h, r) || len(s.policies) > 0 && !h.onePass
 }
 
 // identifies reports whether a call to h is identified by its arguments: a

@@ -366,6 +366,22 @@ func (s *Scanner) Any() any {
 	return s.sc.Value()
 }
 
+// Unchecked returns the next value whole, as Any does, for a member of type
+// any whose schema checks nothing: the value goes into the Go value as it
+// is, or nowhere. When nothing will use it (s only validates, has found the
+// call invalid, or reads a stream whose value is not used: see
+// Feed.SetVerdictOnly), a value of the raw bytes is skipped, not built, and
+// Unchecked returns nil: a member of a million tiny objects costs no
+// million maps.
+func (s *Scanner) Unchecked() any {
+	if !s.vpending && s.bpending && (!s.decoding() || s.feed != nil && s.feed.VerdictOnly()) {
+		s.bpending = false
+		s.sc.Skip()
+		return nil
+	}
+	return s.Any()
+}
+
 // Hold returns the next value, whatever it is, as Any does, without reading
 // it: the reads that follow read that value. It is for the checks of a value
 // as a whole (anyOf, oneOf, an enum of objects), which generated code makes

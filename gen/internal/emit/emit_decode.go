@@ -438,10 +438,15 @@ func (g *typedGen) fallback(s *jsonschema.Schema, t types.Type, l loc, dst lvalu
 // the value of an optional member whose Go type reads null itself.
 func (g *typedGen) fallbackNull(s *jsonschema.Schema, t types.Type, l loc, dst lvalue, nullAbsent bool) []jen.Code {
 	v := g.e.local("v")
-	code := []jen.Code{jen.Id(v).Op(":=").Id("s").Dot("Any").Call()}
 	g.e.absentIfNull = nullAbsent
-	code = append(code, g.e.check(s, jen.Id(v), l)...)
+	checks := g.e.check(s, jen.Id(v), l)
 	g.e.absentIfNull = false
+	read := "Any"
+	if len(checks) == 0 && isAny(t) {
+		// Nothing checks the value: it is built only to be kept.
+		read = "Unchecked"
+	}
+	code := append([]jen.Code{jen.Id(v).Op(":=").Id("s").Dot(read).Call()}, checks...)
 	g.d.locals = g.e.fn.locals
 	g.recordObjects(s, t, 0)
 	assign := g.d.assign(t, dst, jen.Id(v), l)
@@ -864,4 +869,11 @@ func stripAnnotations(raw any) any {
 		out.Set(k, v)
 	}
 	return out
+}
+
+// isAny reports whether t is the empty interface, which holds a value read
+// whole as it is.
+func isAny(t types.Type) bool {
+	i, ok := types.Unalias(t).(*types.Interface)
+	return ok && i.Empty()
 }

@@ -51,6 +51,8 @@ type Feed[E any] struct {
 	target any  // where the decoder writes the value, a pointer; nil for none
 	aimed  bool // the decoder took target
 	probe  any  // what the decoder reads with, while it runs
+
+	verdictOnly bool // see SetVerdictOnly
 }
 
 // A Decoder is what a Feed runs: Decode reads through the Feed (as a
@@ -229,6 +231,15 @@ func (f *Feed[E]) Target() any {
 
 // HasTarget reports whether Aim gave a target.
 func (f *Feed[E]) HasTarget() bool { return f.target != nil }
+
+// SetVerdictOnly tells the decoder that the value it returns will not be
+// used, only its verdict and the errors it reports as it reads: the owner
+// reads the call again at its end. The decoder may skip building what it
+// does not check.
+func (f *Feed[E]) SetVerdictOnly() { f.verdictOnly = true }
+
+// VerdictOnly reports whether SetVerdictOnly was called.
+func (f *Feed[E]) VerdictOnly() bool { return f.verdictOnly }
 
 // Aimed reports whether the decoder took the target Aim gave: the value is
 // there, not in what the decoder returns.
