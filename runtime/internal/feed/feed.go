@@ -32,26 +32,26 @@ type Feed[E any] struct {
 	n     int           // the bytes written, kept or not
 	given int           // the bytes the decoder has been given
 	hint  jsonscan.Hint // what the parked decoder waits for
-	// While the decoder waits in a string: how far the bytes written are
-	// its characters, checked as they came (see PlainTo).
-	inString bool
-	plainTo  int
-	closed   bool // the input ended: More reports the end
-	done     bool // the decoder returned
+	// While the decoder waits in a string (inString): how far the bytes
+	// written are its characters, checked as they came (see PlainTo).
+	plainTo int
+	found   E // the first errors the decoder reported, when rejected
 
-	rejected bool // found holds the first errors the decoder reported
-	found    E
-
-	dec     Decoder
-	w       *worker // the coroutine running the decoder, until it returns
-	started bool
+	dec Decoder
+	w   *worker // the coroutine running the decoder, until it returns
 
 	// What a stream that shows its value as it grows shares with the
 	// decoder (see Aim and Probe).
-	target any  // where the decoder writes the value, a pointer; nil for none
-	aimed  bool // the decoder took target
-	probe  any  // what the decoder reads with, while it runs
+	target any // where the decoder writes the value, a pointer; nil for none
+	probe  any // what the decoder reads with, while it runs
 
+	// Side by side, in one word.
+	inString    bool
+	closed      bool // the input ended: More reports the end
+	done        bool // the decoder returned
+	rejected    bool // found holds the first errors the decoder reported
+	started     bool
+	aimed       bool // the decoder took target
 	verdictOnly bool // see SetVerdictOnly
 }
 
