@@ -70,7 +70,7 @@ const maxConfirmationMember = confirmationLines * maxConfirmationLine
 func (t *Tool) Confirmation(raw []byte) string {
 	args, errs := ParseArgs(raw)
 	if errs != nil {
-		return t.question() + "\nArguments: " + errs[0].Message()
+		return question(t) + "\nArguments: " + errs[0].Message()
 	}
 	return t.ConfirmationArgs(args)
 }
@@ -80,7 +80,7 @@ func (t *Tool) Confirmation(raw []byte) string {
 // a value that contains itself is cut at the depth a confirmation lists.
 func (t *Tool) ConfirmationArgs(args map[string]any) string {
 	var c confirmation
-	c.b = append(c.b, t.question()...)
+	c.b = append(c.b, question(t)...)
 	if len(args) == 0 {
 		c.b = append(c.b, "\nArguments: none"...)
 		return string(c.b)
@@ -92,8 +92,9 @@ func (t *Tool) ConfirmationArgs(args map[string]any) string {
 	return string(c.b)
 }
 
-// question is the first line of a confirmation.
-func (t *Tool) question() string {
+// question is the first line of a confirmation. (A function: a method of
+// Tool is one of Def's, compiled again for each tool's type.)
+func question(t *Tool) string {
 	q := "Allow " + field(t.Name) + " to run?"
 	if t.Description != "" {
 		// A doc comment's line breaks wrap a paragraph.

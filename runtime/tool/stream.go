@@ -98,14 +98,12 @@ func (s *streamState[T]) Decode() {
 // string or an array goes to Write only: Close returns the one pass's
 // errors, in their order. A Def without a Decoder (written
 // by hand) buffers the stream and decodes it at Close: no write fails.
-func (d *Def[T]) Stream() *Stream[T] { return d.stream(0) }
-
-func (d *Def[T]) stream(maxErrors int) *Stream[T] {
+func (d *Def[T]) Stream() *Stream[T] {
 	dec := d.Decoder
 	if dec == nil {
 		dec = mapDecoder(d)
 	}
-	return newStream(dec, maxErrors)
+	return newStream(dec, 0)
 }
 
 func newStream[T any](dec Decoder[T], maxErrors int) *Stream[T] {
@@ -127,17 +125,20 @@ func (st *Stream[T]) Write(p []byte) (int, error) {
 		return 0, errWriteClosed
 	}
 	f.Write(p)
-	return len(p), st.rejected()
+	return len(p), writeError(&st.err, f)
 }
 
-// rejected returns the error of a write: the errors found first.
-func (st *Stream[T]) rejected() error {
-	if st.err == nil {
-		if errs, ok := st.s.feed.Rejected(); ok {
-			st.err = errs
+// writeError returns the error of a write to f, kept in *err: the errors
+// found first. It is a function, not a method: every method of Def, of
+// Stream and of the types they hold is compiled again for each tool's type,
+// in the tool's package, so they are kept few.
+func writeError(err *error, f *streamFeed) error {
+	if *err == nil {
+		if errs, ok := f.Rejected(); ok {
+			*err = errs
 		}
 	}
-	return st.err
+	return *err
 }
 
 // Close ends the arguments and returns what DecodeTJSON returns for every
