@@ -83,6 +83,14 @@ var ErrNoCandidate = errors.New("genaitool: the response has no candidate")
 // not run, and its response says why; every call is answered, and Run
 // returns the guard's *tool.Stop.
 //
+// The calls run only when the candidate ended with finish reason STOP and
+// each is whole: a response cut by MAX_TOKENS or CONTINUATION, stopped
+// for any other reason (SAFETY, MALFORMED_FUNCTION_CALL, ...), or without
+// a finish reason (the model had not finished), or holding a call in
+// pieces (partialArgs, willContinue: read those with Stream), runs none of
+// its calls, whatever their arguments; each is answered with why
+// (tool.Pending.Abort), as Stream answers the calls of such a stream.
+//
 // opts apply to every call: tool.Ask(approver) has a person approve or
 // decline each dangerous call within the turn, and the call runs (once,
 // through the set's single-use token) or is declined before its function
@@ -93,16 +101,52 @@ func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse
 	if len(resp.Candidates) == 0 || resp.Candidates[0].Content == nil {
 		return nil, ErrNoCandidate
 	}
+	calls := resp.FunctionCalls()
+	why := finishRefusal(resp.Candidates[0].FinishReason)
+	for _, fc := range calls {
+		if why == "" && !whole(fc) {
+			why = "a call arrived in pieces (partialArgs): " + quote(fc.ID)
+		}
+	}
 	var parts []*genai.Part
-	for _, call := range resp.FunctionCalls() {
-		res := guard.CallArgs(ctx, set, call.Name, call.Args, append(opts[:len(opts):len(opts)], tool.CallID(call.ID))...)
-		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: call.ID, Name: call.Name, Response: response(res)}})
+	for _, fc := range calls {
+		res := runCall(ctx, set, guard, fc, opts, why)
+		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: fc.ID, Name: fc.Name, Response: response(res)}})
 	}
 	contents := []*genai.Content{resp.Candidates[0].Content}
 	if len(parts) > 0 {
 		contents = append(contents, genai.NewContentFromParts(parts, genai.RoleUser))
 	}
 	return contents, guard.Err()
+}
+
+// runCall runs a whole function call through guard, with opts and its id,
+// as Run and Stream run one; given why, it refuses the call instead, as a
+// call whose response did not end (tool.Pending.Abort), and the model
+// reads why.
+func runCall(ctx context.Context, set *tool.Set, guard *tool.Guard, fc *genai.FunctionCall, opts []tool.CallOption, why string) tool.Result {
+	opts = withID(opts, fc.ID)
+	if why != "" {
+		return set.Open(ctx, fc.Name, opts...).Abort(why)
+	}
+	return guard.CallArgs(ctx, set, fc.Name, fc.Args, opts...)
+}
+
+// finishRefusal says why the calls of a response with this finish reason
+// do not run: any but STOP. (tool.Pending.Abort shows 64 characters of it.)
+func finishRefusal(finish genai.FinishReason) string {
+	switch finish {
+	case genai.FinishReasonStop:
+		return ""
+	case "", genai.FinishReasonUnspecified:
+		return "the response has no finish reason"
+	}
+	return "the response stopped with finish reason " + string(finish)
+}
+
+// withID returns opts and the call id, leaving opts' array as it is.
+func withID(opts []tool.CallOption, id string) []tool.CallOption {
+	return append(opts[:len(opts):len(opts)], tool.CallID(id))
 }
 
 // response is the response of a function response: the JSON of

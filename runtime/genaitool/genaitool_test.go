@@ -98,7 +98,7 @@ func TestLoop(t *testing.T) {
 // The guard stops a loop that makes the same failing call again and again.
 func TestGuard(t *testing.T) {
 	set := adapters.NewSet(&adapters.Files{})
-	resp := &genai.GenerateContentResponse{Candidates: []*genai.Candidate{{Content: genai.NewContentFromParts([]*genai.Part{
+	resp := &genai.GenerateContentResponse{Candidates: []*genai.Candidate{{FinishReason: genai.FinishReasonStop, Content: genai.NewContentFromParts([]*genai.Part{
 		genai.NewPartFromFunctionCall("tag", map[string]any{"path": "x", "labels": map[string]any{}})}, genai.RoleModel)}}}
 	g := tool.NewGuard(tool.Limits{MaxRepeats: 1})
 	_, err := genaitool.Run(context.Background(), set, resp, g)
@@ -365,4 +365,36 @@ func TestTooDeepOutputFailsItsCallAlone(t *testing.T) {
 			"Do not repeat the same call unchanged more than once; choose another action if it fails again."}, r)
 	}
 	assert.Equal(t, map[string]any{"output": map[string]any{"path": "/srv/c.txt", "labels": 0.0}}, responses[3])
+}
+
+// Run runs the calls of a response only when it ended with finish reason
+// STOP: one cut by MAX_TOKENS or CONTINUATION, stopped for any other
+// reason, or with none (not finished), runs none of its calls, whole and
+// valid as they read, and the model reads why.
+func TestRunRefusesUnfinishedResponse(t *testing.T) {
+	for _, finish := range []genai.FinishReason{genai.FinishReasonMaxTokens, genai.FinishReasonContinuation, genai.FinishReasonSafety,
+		genai.FinishReasonMalformedFunctionCall, genai.FinishReasonTooManyToolCalls, genai.FinishReasonOther, genai.FinishReasonUnspecified, ""} {
+		body, err := json.Marshal(map[string]any{"candidates": []any{map[string]any{"finishReason": finish, "index": 0,
+			"content": map[string]any{"role": "model", "parts": []any{
+				map[string]any{"functionCall": map[string]any{"id": "fc-1", "name": "send_email", "args": map[string]any{"to": "ada@example.com", "subject": "Minutes"}}},
+				map[string]any{"functionCall": map[string]any{"id": "fc-2", "name": "get_forecast", "args": map[string]any{"city": "Nice"}}},
+			}}}}, "modelVersion": model})
+		require.NoError(t, err)
+		srv := replay.Server(t, replay.Step{Path: path, Response: replay.File(t, body)})
+		resp, err := client(t, srv.URL).Models.GenerateContent(context.Background(), model, []*genai.Content{genai.NewContentFromText("Go.", genai.RoleUser)}, nil)
+		require.NoError(t, err)
+		var rec recorder
+		contents, err := genaitool.Run(context.Background(), rec.set(), resp, tool.NewGuard(tool.Limits{}))
+		require.NoError(t, err)
+		assert.Empty(t, rec.Ran(), "finish reason %q", finish)
+		reason := "the response stopped with finish reason " + string(finish)
+		if finish == "" || finish == genai.FinishReasonUnspecified {
+			reason = "the response has no finish reason"
+		}
+		r := responses(t, contents)
+		require.Len(t, r, 2)
+		for _, r := range r {
+			assert.Contains(t, r["error"], "("+reason+"): it was not run", "finish reason %q", finish)
+		}
+	}
 }

@@ -3,8 +3,10 @@ package genaitool
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"google.golang.org/genai"
 )
@@ -15,13 +17,19 @@ import (
 // value in parts while willContinue is set. The text goes to a tool
 // call's decoder as it grows, so that the call is checked as its
 // arguments arrive, by the same one pass as a whole call.
+//
+// The text is the value the parts describe or nothing: a string that has
+// not ended (willContinue) when another path or the call's end arrives, a
+// member that arrives twice, or a path the text cannot follow is an error,
+// never a value genaitool completes or chooses.
 type argsText struct {
 	started bool
-	open    []segment // the containers open below the root object, by the segment holding each
-	kinds   []byte    // '{' or '[' per open container, the root first
-	members []int     // the members written per open container, the root first
-	leaf    []segment // the path of the last value
-	inStr   bool      // the last value is a string that continues
+	open    []segment         // the containers open below the root object, by the segment holding each
+	kinds   []byte            // '{' or '[' per open container, the root first
+	members []int             // the members written per open container, the root first
+	names   []map[string]bool // the member names written per open object, the root first (nil for an array)
+	leaf    []segment         // the path of the last value
+	inStr   bool              // the last value is a string that continues
 }
 
 // segment is a step of a JSONPath: a member name, or an array index.
@@ -30,7 +38,7 @@ type segment struct {
 	index int // -1 for a name
 }
 
-var errPath = errors.New("a partialArgs jsonPath genaitool cannot read")
+var errPath = errors.New("a partialArgs jsonPath the arguments cannot follow")
 
 // parsePath reads $.a.b[0]['c d'] into its segments.
 func parsePath(p string) ([]segment, error) {
@@ -80,24 +88,29 @@ func parsePath(p string) ([]segment, error) {
 func (a *argsText) add(b []byte, arg *genai.PartialArg) ([]byte, error) {
 	segs, err := parsePath(arg.JsonPath)
 	if err != nil {
-		return b, err
+		return b, fmt.Errorf("%w: %s", err, showPath(arg.JsonPath))
 	}
 	if !a.started {
 		a.started = true
-		a.kinds, a.members = []byte{'{'}, []int{0}
+		a.kinds, a.members, a.names = []byte{'{'}, []int{0}, []map[string]bool{nil}
 		b = append(b, '{')
 	}
 	if a.inStr {
-		if equalPath(segs, a.leaf) {
-			b = appendStringPart(b, arg.StringValue)
-			if arg.WillContinue == nil || !*arg.WillContinue {
-				a.inStr = false
-				b = append(b, '"')
-			}
-			return b, nil
+		if !equalPath(segs, a.leaf) {
+			return b, a.unfinished("before " + showPath(arg.JsonPath))
 		}
-		a.inStr = false
-		b = append(b, '"')
+		if arg.NumberValue != nil || arg.BoolValue != nil || arg.NULLValue != "" {
+			return b, fmt.Errorf("the string at %s continues with a value that is not a string", pathText(a.leaf))
+		}
+		b = appendStringPart(b, arg.StringValue)
+		if !continues(arg.WillContinue) {
+			a.inStr = false
+			b = append(b, '"')
+		}
+		return b, nil
+	}
+	if continues(arg.WillContinue) && (arg.NumberValue != nil || arg.BoolValue != nil || arg.NULLValue != "") {
+		return b, fmt.Errorf("the value at %s is not a string, yet says willContinue", showPath(arg.JsonPath))
 	}
 	// Close the containers the new value is not in.
 	k := 0
@@ -111,7 +124,18 @@ func (a *argsText) add(b []byte, arg *genai.PartialArg) ([]byte, error) {
 		if (s.index < 0) != (a.kinds[i] == '{') || s.index >= 0 && s.index != a.members[i] {
 			// A name in an array, an index in an object, an element out of
 			// order: the text would say something else than the path.
-			return b, errPath
+			return b, fmt.Errorf("%w: %s", errPath, showPath(arg.JsonPath))
+		}
+		if s.index < 0 {
+			if a.names[i][s.name] {
+				// The decoder would refuse the text, and a map would keep
+				// one of the two: neither is what the model sent.
+				return b, fmt.Errorf("the member %s arrived twice", pathText(segs[:i+1]))
+			}
+			if a.names[i] == nil {
+				a.names[i] = map[string]bool{}
+			}
+			a.names[i][s.name] = true
 		}
 		if a.members[i] > 0 {
 			b = append(b, ',')
@@ -129,6 +153,7 @@ func (a *argsText) add(b []byte, arg *genai.PartialArg) ([]byte, error) {
 			a.open = append(a.open, s)
 			a.kinds = append(a.kinds, kind)
 			a.members = append(a.members, 0)
+			a.names = append(a.names, nil)
 			b = append(b, kind)
 		}
 	}
@@ -147,7 +172,7 @@ func (a *argsText) add(b []byte, arg *genai.PartialArg) ([]byte, error) {
 	default:
 		b = append(b, '"')
 		b = appendStringPart(b, arg.StringValue)
-		if arg.WillContinue != nil && *arg.WillContinue {
+		if continues(arg.WillContinue) {
 			a.inStr = true
 		} else {
 			b = append(b, '"')
@@ -156,18 +181,24 @@ func (a *argsText) add(b []byte, arg *genai.PartialArg) ([]byte, error) {
 	return b, nil
 }
 
-// end appends the text that closes the arguments.
-func (a *argsText) end(b []byte) []byte {
+// end appends the text that closes the arguments, at the call's end: an
+// error when a string has not ended.
+func (a *argsText) end(b []byte) ([]byte, error) {
 	if !a.started {
 		a.started = true
-		return append(b, "{}"...)
+		return append(b, "{}"...), nil
 	}
 	if a.inStr {
-		a.inStr = false
-		b = append(b, '"')
+		return b, a.unfinished("before the call's end")
 	}
 	b = a.closeTo(b, 0)
-	return append(b, '}')
+	return append(b, '}'), nil
+}
+
+// unfinished is the error of a string that has not ended when something
+// else arrives.
+func (a *argsText) unfinished(before string) error {
+	return fmt.Errorf("the string at %s did not end (willContinue) %s", pathText(a.leaf), before)
 }
 
 // closeTo closes the open containers deeper than depth k (below the root).
@@ -179,7 +210,7 @@ func (a *argsText) closeTo(b []byte, k int) []byte {
 		} else {
 			b = append(b, ']')
 		}
-		a.open, a.kinds, a.members = a.open[:last-1], a.kinds[:last], a.members[:last]
+		a.open, a.kinds, a.members, a.names = a.open[:last-1], a.kinds[:last], a.members[:last], a.names[:last]
 	}
 	return b
 }
@@ -207,4 +238,57 @@ func appendString(b []byte, s string) []byte {
 func appendStringPart(b []byte, s string) []byte {
 	q, _ := json.Marshal(s) // a string always marshals
 	return append(b, q[1:len(q)-1]...)
+}
+
+// pathText writes segments as a JSONPath, for the model to read.
+func pathText(segs []segment) string {
+	b := []byte{'$'}
+	for _, s := range segs {
+		switch {
+		case s.index >= 0:
+			b = strconv.AppendInt(append(b, '['), int64(s.index), 10)
+			b = append(b, ']')
+		case s.name != "" && !strings.ContainsAny(s.name, ".[]'\"\\") && strconv.CanBackquote(s.name):
+			b = append(append(b, '.'), s.name...)
+		default:
+			b = append(append(b, '['), strconv.Quote(s.name)...)
+			b = append(b, ']')
+		}
+	}
+	return showPath(string(b))
+}
+
+// showPath is a path the model wrote, to show it again: at most 64 bytes,
+// quoted unless printable.
+func showPath(p string) string {
+	if c, cut := cut(p); cut {
+		p = c + "…"
+	}
+	if strconv.CanBackquote(p) {
+		return p
+	}
+	return strconv.Quote(p)
+}
+
+// quote is a name or an id the model wrote, to show it again: quoted, at
+// most 64 bytes of it.
+func quote(s string) string {
+	c, cut := cut(s)
+	if cut {
+		return strconv.Quote(c) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// cut returns the first 64 bytes of s at most, ending before a character
+// they would split, and whether it cut s.
+func cut(s string) (string, bool) {
+	if len(s) <= 64 {
+		return s, false
+	}
+	n := 64
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n], true
 }

@@ -106,13 +106,16 @@ func TestArgsTextIsTheValue(t *testing.T) {
 			text, err = a.add(text, p)
 			require.NoError(t, err, p.JsonPath)
 		}
-		text = a.end(text)
+		text, err := a.end(text)
+		require.NoError(t, err)
 		var got map[string]any
 		require.NoError(t, json.Unmarshal(text, &got), "%s", text)
 		assert.Equal(t, args, got, "%s", text)
 	}
 	var a argsText
-	assert.Equal(t, "{}", string(a.end(nil)), "a call without arguments")
+	text, err := a.end(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "{}", string(text), "a call without arguments")
 }
 
 // Paths the text cannot follow are errors, never another document: an
@@ -130,4 +133,32 @@ func TestArgsTextRefuses(t *testing.T) {
 		}
 		assert.ErrorIs(t, err, errPath, "%v", paths)
 	}
+}
+
+// A string that says willContinue and a member sent twice are errors,
+// never text that closes the string or repeats the member: at another
+// path, at a value of another kind, and at the call's end.
+func TestArgsTextUnfinished(t *testing.T) {
+	yes, n := true, 1.0
+	for _, args := range [][]*genai.PartialArg{
+		{{JsonPath: "$.a", StringValue: "Tra", WillContinue: &yes}, {JsonPath: "$.b", StringValue: "x"}},
+		{{JsonPath: "$.a", StringValue: "Tra", WillContinue: &yes}, {JsonPath: "$.a", NumberValue: &n}},
+		{{JsonPath: "$.a", StringValue: "x"}, {JsonPath: "$.a", StringValue: "y"}},
+		{{JsonPath: "$.a.b", NumberValue: &n}, {JsonPath: "$.c", NumberValue: &n}, {JsonPath: "$.a.d", NumberValue: &n}},
+		{{JsonPath: "$.a", NumberValue: &n, WillContinue: &yes}},
+	} {
+		var a argsText
+		var err error
+		for _, arg := range args {
+			if _, err = a.add(nil, arg); err != nil {
+				break
+			}
+		}
+		assert.Error(t, err, "%s", args[len(args)-1].JsonPath)
+	}
+	var a argsText
+	b, err := a.add(nil, &genai.PartialArg{JsonPath: "$.folder", StringValue: "Tra", WillContinue: &yes})
+	require.NoError(t, err)
+	_, err = a.end(b)
+	assert.EqualError(t, err, "the string at $.folder did not end (willContinue) before the call's end")
 }

@@ -32,15 +32,30 @@ import (
 // The Gemini API streams each function call whole, in one chunk. Vertex AI,
 // with streamFunctionCallArguments, streams a call's arguments as
 // partialArgs: a part naming the tool with willContinue, parts of values
-// addressed by JSONPath, then an empty function call that ends it. Stream
-// writes those values, in order, as the JSON text of the arguments into a
-// call of the set (Set.Open), which checks them as they arrive: Response
-// returns a *Rejection as soon as the call can no longer be valid.
+// addressed by JSONPath (a string in pieces while its willContinue is
+// set), the last part of the call without willContinue (an empty function
+// call, or the last values). Stream writes those values, in order, as the
+// JSON text of the arguments into a call of the set (Set.Open), which
+// checks them as they arrive: Response returns a *Rejection as soon as the
+// call can no longer be valid.
 //
-// The calls run only when the stream ended with finish reason STOP, and a
-// streamed call only once its end arrived: a stream cut before a finish
-// reason, or ending on MAX_TOKENS (or any other reason), leaves its calls
-// incomplete, and none runs, whatever its arguments (Pending.Abort).
+// Finish returns the response as a whole: the model's content, a streamed
+// call in it as one function call whose arguments are the value of the
+// text its Pending read, and the calls run as Run runs that content. The
+// calls run only when the stream ended with finish reason STOP and every
+// call in it arrived whole; otherwise none of them runs (Pending.Abort)
+// and each is answered with why:
+//   - a stream cut before a finish reason, or one ending on MAX_TOKENS or
+//     any reason but STOP;
+//   - parts after the chunk that carried the finish reason;
+//   - a streamed call that did not end, or whose parts do not make one
+//     value: a string whose willContinue is set when another path or the
+//     call's end arrives, a member sent twice, a path the text cannot
+//     follow, a part naming another id, args beside partialArgs;
+//   - partialArgs, args or an id in a part of no call.
+//
+// Such a call is recorded in the content with its name and id but no
+// arguments: genaitool never completes, repairs or chooses a value.
 type Stream struct {
 	ctx    context.Context
 	set    *tool.Set
@@ -50,6 +65,8 @@ type Stream struct {
 	cur    *streamedCall // the call whose partialArgs are streaming
 	parts  []*genai.Part // the model's content
 	finish genai.FinishReason
+	late   bool // parts, or another finish reason, after the chunk of the finish reason
+	stray  bool // partialArgs, args or an id in a part of no call
 
 	done     bool
 	contents []*genai.Content
@@ -59,13 +76,12 @@ type Stream struct {
 // streamedCall is a function call of the stream: whole, or streamed as
 // partialArgs into p.
 type streamedCall struct {
-	call     *genai.FunctionCall // whole, or the part that named it
-	part     *genai.Part         // its part of the model's content
-	p        *tool.Pending
+	call     *genai.FunctionCall // the content's: whole, or the streamed call's name, id and (at Finish) arguments
+	p        *tool.Pending       // nil for a whole call
 	text     argsText
-	buf      []byte // the arguments' text so far
-	ended    bool   // the empty function call that ends it arrived
-	broken   bool   // a partialArgs path the text cannot follow
+	buf      []byte // the arguments' text so far: what p read
+	ended    bool   // the last part of the call arrived
+	broken   string // why the call's parts make no whole call
 	rejected *Rejection
 }
 
@@ -77,10 +93,10 @@ func NewStream(ctx context.Context, set *tool.Set, guard *tool.Guard, opts ...to
 
 // Rejection is the error of Response when a call streamed as partialArgs
 // can no longer be valid, before the model has finished writing it: a tool
-// the set does not have (at the part that names it), or arguments that no
-// continuation can make valid (see tool.Def.Stream). The application can
-// cancel the request; Finish then answers the call with the feedback the
-// model reads.
+// the set does not have (at the part that names it), arguments that no
+// continuation can make valid (see tool.Def.Stream), or parts that make no
+// whole call (code incomplete). The application can cancel the request;
+// Finish then answers the call with the feedback the model reads.
 type Rejection struct {
 	// ID and Name are the function call's.
 	ID, Name string
@@ -111,7 +127,11 @@ func (s *Stream) Response(resp *genai.GenerateContentResponse) error {
 		return nil
 	}
 	c := resp.Candidates[0]
-	if c.FinishReason != "" {
+	if s.finish != "" && (c.FinishReason != "" && c.FinishReason != s.finish || c.Content != nil && len(c.Content.Parts) > 0) {
+		// Nothing after the end is the model's response.
+		s.late = true
+	}
+	if s.finish == "" {
 		s.finish = c.FinishReason
 	}
 	if c.Content == nil {
@@ -132,61 +152,106 @@ func (s *Stream) part(part *genai.Part) error {
 	case fc == nil:
 		s.parts = append(s.parts, part)
 		return nil
-	case fc.Name != "" && len(fc.PartialArgs) == 0 && !continues(fc.WillContinue):
-		// A whole call.
-		s.cur = nil
-		s.parts = append(s.parts, part)
-		s.calls = append(s.calls, &streamedCall{call: fc, part: part})
-		return nil
 	case fc.Name != "":
-		// The start of a streamed call.
-		named := &genai.FunctionCall{ID: fc.ID, Name: fc.Name}
-		c := &streamedCall{call: named, part: &genai.Part{FunctionCall: named}}
-		c.p = s.set.Open(s.ctx, fc.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(fc.ID))...)
-		s.cur = c
-		s.parts = append(s.parts, c.part)
-		s.calls = append(s.calls, c)
-		_, err := c.p.Write(nil)
-		if err := s.check(c, err); err != nil {
+		err := s.interrupt()
+		if whole(fc) {
+			s.parts = append(s.parts, part)
+			s.calls = append(s.calls, &streamedCall{call: fc})
 			return err
 		}
-		return s.args(c, fc)
+		// The start of a streamed call; the part keeps its other fields
+		// (a thought signature).
+		named := &genai.FunctionCall{ID: fc.ID, Name: fc.Name}
+		start := *part
+		start.FunctionCall = named
+		c := &streamedCall{call: named}
+		c.p = s.set.Open(s.ctx, fc.Name, withID(s.opts, fc.ID)...)
+		s.cur = c
+		s.parts = append(s.parts, &start)
+		s.calls = append(s.calls, c)
+		_, werr := c.p.Write(nil)
+		err = firstErr(err, s.check(c, werr))
+		if len(fc.Args) > 0 {
+			err = firstErr(err, s.breakCall(c, "args beside partialArgs"))
+		}
+		return firstErr(err, s.args(c, fc))
 	case s.cur != nil:
-		return s.args(s.cur, fc)
+		c := s.cur
+		var err error
+		switch {
+		case fc.ID != "" && fc.ID != c.call.ID:
+			err = s.breakCall(c, "a part of it carries the id "+quote(fc.ID)+", not its own")
+		case len(fc.Args) > 0:
+			err = s.breakCall(c, "args beside partialArgs")
+		}
+		return firstErr(err, s.args(c, fc))
+	case len(fc.PartialArgs) > 0 || len(fc.Args) > 0 || fc.ID != "" || continues(fc.WillContinue):
+		s.stray = true
 	}
+	// An empty function call of no call carries nothing: a call's end
+	// sent again.
 	return nil
 }
 
-// args writes the partialArgs of a part into c's call, and ends it at the
-// part without any.
-func (s *Stream) args(c *streamedCall, fc *genai.FunctionCall) error {
-	if c.ended {
+// whole reports whether a function call is whole: its arguments, if any,
+// in args, not in pieces.
+func whole(fc *genai.FunctionCall) bool {
+	return len(fc.PartialArgs) == 0 && !continues(fc.WillContinue)
+}
+
+// interrupt ends the call whose partialArgs were streaming, as another
+// call begins: it never ended.
+func (s *Stream) interrupt() error {
+	if s.cur == nil {
 		return nil
 	}
-	from := len(c.buf)
-	for _, arg := range fc.PartialArgs {
-		if c.broken {
-			break
-		}
-		var err error
-		if c.buf, err = c.text.add(c.buf, arg); err != nil {
-			// Arguments genaitool cannot write as text are not JSON to the
-			// decoder, and never run.
-			c.buf, c.broken = append(c.buf, 0), true
-		}
-	}
-	if len(fc.PartialArgs) == 0 && !continues(fc.WillContinue) {
-		if !c.broken {
-			c.buf = c.text.end(c.buf)
-		}
+	c := s.cur
+	s.cur = nil
+	c.ended = true
+	return s.breakCall(c, "another call began before its end")
+}
+
+// args writes the partialArgs of a part into c's call, and ends it at the
+// part without willContinue.
+func (s *Stream) args(c *streamedCall, fc *genai.FunctionCall) error {
+	if !continues(fc.WillContinue) {
 		c.ended = true
 		s.cur = nil
 	}
-	_, err := c.p.Write(c.buf[from:])
+	if c.broken != "" {
+		return nil
+	}
+	from := len(c.buf)
+	var err error
+	for _, arg := range fc.PartialArgs {
+		if c.buf, err = c.text.add(c.buf, arg); err != nil {
+			return s.breakCall(c, err.Error())
+		}
+	}
+	if c.ended {
+		if c.buf, err = c.text.end(c.buf); err != nil {
+			return s.breakCall(c, err.Error())
+		}
+	}
+	_, err = c.p.Write(c.buf[from:])
 	return s.check(c, err)
 }
 
 func continues(willContinue *bool) bool { return willContinue != nil && *willContinue }
+
+// breakCall records that c's parts make no whole call, and why: its
+// Pending reads no more, and the response runs none of its calls.
+func (s *Stream) breakCall(c *streamedCall, why string) error {
+	if c.broken != "" {
+		return nil
+	}
+	c.broken = why
+	return s.check(c, tool.Errors{{Code: codeIncomplete, Reason: "the call's arguments did not arrive whole (" + why + "): it was not run"}})
+}
+
+// codeIncomplete is the code of tool.Pending.Abort's result, of a call that
+// never ended.
+const codeIncomplete = "incomplete"
 
 // check reports the first error of a call.
 func (s *Stream) check(c *streamedCall, err error) error {
@@ -202,45 +267,56 @@ func (s *Stream) check(c *streamedCall, err error) error {
 // continue the conversation, as Run does: the model's content (every part
 // of the chunks, in order, a streamed call as one function call with its
 // arguments), then a user content of one function response per call. In a
-// stream that ended with finish reason STOP, a whole call runs as Run runs
-// it, a streamed call whose end arrived is closed through the guard
-// (tool.Guard.Close); a rejected call is answered with its feedback; any
-// other is incomplete and never runs. Later calls return the same
-// contents.
+// stream that ended with finish reason STOP, and whose calls all arrived
+// whole, a whole call runs as Run runs it, a streamed call is closed
+// through the guard (tool.Guard.Close); a rejected call is answered with
+// its feedback; otherwise no call runs, and each is answered with why.
+// Later calls return the same contents.
 func (s *Stream) Finish() ([]*genai.Content, error) {
 	if s.done {
 		return s.contents, s.err
 	}
 	s.done = true
-	ended := s.finish == genai.FinishReasonStop
+	for _, c := range s.calls {
+		if c.p == nil || c.broken != "" {
+			continue
+		}
+		if !c.ended {
+			c.broken = "the stream ended before the call's end"
+			continue
+		}
+		// The content's arguments are the value of the text the call's
+		// Pending read, as the SDK decodes a call's args.
+		var args map[string]any
+		if err := json.Unmarshal(c.buf, &args); err != nil {
+			c.broken = "arguments that do not read back as one JSON object"
+			continue
+		}
+		c.call.Args = args
+	}
+	why := s.refusal()
 	var responses []*genai.Part
 	for _, c := range s.calls {
 		var res tool.Result
-		feedback := ""
 		switch {
-		case c.p == nil && ended:
-			res = s.guard.CallArgs(s.ctx, s.set, c.call.Name, c.call.Args, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(c.call.ID))...)
-		case c.p == nil:
-			res = s.set.Open(s.ctx, c.call.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(c.call.ID))...).Abort(s.cut(c))
-		case c.ended && (ended || c.rejected != nil):
+		case why == "" && c.p == nil:
+			res = runCall(s.ctx, s.set, s.guard, c.call, s.opts, "")
+		case why == "":
 			res = s.guard.Close(c.p)
-		case c.rejected != nil:
-			// Rejected, then cut: the audit says incomplete, the model reads
-			// what to correct.
-			res = c.p.Abort(s.cut(c))
-			feedback = c.rejected.Feedback()
+		case c.p == nil:
+			res = runCall(s.ctx, s.set, s.guard, c.call, s.opts, why)
 		default:
-			res = c.p.Abort(s.cut(c))
-		}
-		if c.p != nil && c.ended {
-			var args map[string]any
-			if json.Unmarshal(c.buf, &args) == nil {
-				c.call.Args = args
+			reason := why // a finish reason but STOP says it all
+			if c.broken != "" && (s.finish == "" || s.finish == genai.FinishReasonStop) {
+				reason = c.broken
 			}
+			res = c.p.Abort(reason)
 		}
 		r := response(res)
-		if feedback != "" {
-			r = map[string]any{"error": feedback}
+		if why != "" && c.rejected != nil {
+			// Rejected, then not run: the audit says why it did not run,
+			// the model reads what to correct.
+			r = map[string]any{"error": c.rejected.Feedback()}
 		}
 		responses = append(responses, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: c.call.ID, Name: c.call.Name, Response: r}})
 	}
@@ -252,16 +328,32 @@ func (s *Stream) Finish() ([]*genai.Content, error) {
 	return s.contents, s.err
 }
 
-// cut says what cut a call short.
-func (s *Stream) cut(c *streamedCall) string {
+// refusal says why none of the response's calls runs, or is empty. (The
+// model reads 64 characters of it: tool.Pending.Abort.)
+func (s *Stream) refusal() string {
 	switch {
-	case s.finish != "" && s.finish != genai.FinishReasonStop:
-		return "the response stopped with finish reason " + string(s.finish)
-	case c.p != nil && !c.ended:
-		return "the stream ended before the call's end"
-	default:
+	case s.finish == "":
 		return "the stream ended before a finish reason"
+	case s.finish != genai.FinishReasonStop:
+		return finishRefusal(s.finish)
+	case s.late:
+		return "the response went on after its finish reason " + string(s.finish)
+	case s.stray:
+		return "the response has partialArgs outside any function call"
 	}
+	for _, c := range s.calls {
+		if c.broken != "" {
+			return "another call of the response did not arrive whole: " + quote(c.call.ID)
+		}
+	}
+	return ""
+}
+
+func firstErr(err, next error) error {
+	if err != nil {
+		return err
+	}
+	return next
 }
 
 // AnswerStream writes the answer of a streamed response, to a request made

@@ -46,8 +46,9 @@ type streamed struct {
 
 // streamTurn streams a recorded response through the SDK's client (Vertex
 // AI's when vertex is set) into a Stream, cancelling the request and
-// reading no more at the first rejection when cancelOnReject is set.
-func streamTurn(t *testing.T, set *tool.Set, g *tool.Guard, response string, vertex, cancelOnReject bool) streamed {
+// reading no more at the first rejection when cancelOnReject is set; its
+// calls run with opts.
+func streamTurn(t *testing.T, set *tool.Set, g *tool.Guard, response string, vertex, cancelOnReject bool, opts ...tool.CallOption) streamed {
 	t.Helper()
 	p, m := streamPath, model
 	if vertex {
@@ -63,7 +64,7 @@ func streamTurn(t *testing.T, set *tool.Set, g *tool.Guard, response string, ver
 	config := &genai.GenerateContentConfig{Tools: tools}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	calls := genaitool.NewStream(context.Background(), set, g)
+	calls := genaitool.NewStream(context.Background(), set, g, opts...)
 	var got streamed
 	n := 0
 	for resp, err := range c.Models.GenerateContentStream(ctx, m, []*genai.Content{genai.NewContentFromText("Send Ada the minutes.", genai.RoleUser)}, config) {
@@ -271,4 +272,55 @@ func TestStreamWholeCallWillContinueFalse(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []map[string]any{{"output": "sent to ada@example.com"}}, responses(t, contents))
 	assert.Equal(t, 1, int(outbox.Sent()))
+}
+
+// A string value that says willContinue is unfinished until its last
+// piece: a call whose end, or another value, arrives before it runs
+// nothing, and the model reads which value did not end; the content does
+// not record the value as if whole.
+func TestStreamUnfinishedValue(t *testing.T) {
+	for name, c := range map[string]struct {
+		chunks []*genai.GenerateContentResponse
+		reason string
+	}{
+		"the call's end": {[]*genai.GenerateContentResponse{
+			chunk("", opening("fc-1", "send_email", str("$.subject", "Minutes", false), str("$.to", "ada@exa", true))),
+			chunk(genai.FinishReasonStop, last()),
+		}, `the string at $.to did not end (willContinue) before the call's end`},
+		"another path": {[]*genai.GenerateContentResponse{
+			chunk("", opening("fc-1", "send_email", str("$.to", "ada@exa", true))),
+			chunk("", more(str("$.subject", "Minutes", false))),
+			chunk(genai.FinishReasonStop, last()),
+		}, `the string at $.to did not end (willContinue) before $.subject`},
+		"the call's end in the same part": {[]*genai.GenerateContentResponse{
+			chunk(genai.FinishReasonStop, opening("fc-1", "send_email", str("$.subject", "Minutes", false)), last(str("$.to", "ada@exa", true))),
+		}, `the string at $.to did not end (willContinue) before the call's end`},
+	} {
+		tr := streamAndRun(t, c.chunks)
+		assert.Empty(t, tr.ran, name)
+		checkStreamIsRun(t, tr)
+		r := responses(t, tr.got.contents)
+		require.Len(t, r, 1, name)
+		assert.Contains(t, r[0]["error"], c.reason, name)
+		assert.Contains(t, r[0]["error"], "it was not run", name)
+		fc := tr.got.contents[0].Parts[0].FunctionCall
+		assert.Equal(t, "fc-1", fc.ID, name)
+		assert.Nil(t, fc.Args, "%s: the content records no arguments the model did not finish", name)
+	}
+}
+
+// Nothing after a response's finish reason runs: a chunk with parts after
+// the chunk that ended the response leaves every call of the response
+// unrun, each answered with why.
+func TestStreamAfterFinish(t *testing.T) {
+	tr := streamAndRun(t, []*genai.GenerateContentResponse{
+		chunk(genai.FinishReasonStop, wholeCall("fc-1", "send_email", map[string]any{"to": "ada@example.com", "subject": "Minutes"})),
+		chunk("", wholeCall("fc-2", "send_email", map[string]any{"to": "bob@example.com", "subject": "Minutes"})),
+		chunk(genai.FinishReasonStop),
+	})
+	assert.Empty(t, tr.ran)
+	checkStreamIsRun(t, tr)
+	for _, r := range responses(t, tr.got.contents) {
+		assert.Contains(t, r["error"], "the response went on after its finish reason STOP): it was not run")
+	}
 }
