@@ -73,11 +73,7 @@ func sseFile(t *testing.T, chunks []*genai.GenerateContentResponse) string {
 	t.Helper()
 	var b bytes.Buffer
 	for _, c := range chunks {
-		j, err := json.Marshal(c)
-		require.NoError(t, err)
-		b.WriteString("data: ")
-		b.Write(j)
-		b.WriteString("\n\n")
+		b.WriteString("data: " + sseLine(t, c) + "\n\n")
 	}
 	path := filepath.Join(t.TempDir(), "stream.sse")
 	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o600))
@@ -181,7 +177,7 @@ func checkStreamIsRun(t *testing.T, tr turn) bool {
 		if p.FunctionCall != nil {
 			calls = append(calls, p.FunctionCall)
 			ok = assert.Empty(t, p.FunctionCall.PartialArgs, "the content holds whole calls") && ok
-			ok = assert.Nil(t, p.FunctionCall.WillContinue, "the content holds whole calls") && ok
+			ok = assert.False(t, p.FunctionCall.WillContinue != nil && *p.FunctionCall.WillContinue, "the content holds whole calls") && ok
 		}
 	}
 	if len(calls) == 0 {
@@ -269,4 +265,12 @@ func TestStreamRunsItsContent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sseLine is a chunk as JSON, to show it.
+func sseLine(t *testing.T, c *genai.GenerateContentResponse) string {
+	t.Helper()
+	j, err := json.Marshal(c)
+	require.NoError(t, err)
+	return string(j)
 }

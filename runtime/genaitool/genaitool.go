@@ -19,6 +19,18 @@
 // approve, a tool.Approver, asks a person about each dangerous call, which
 // then runs or is declined within the turn; without tool.Ask, the model
 // reads that the call awaits a person's approval.
+//
+// What runs is what the model's content says, one way for a whole response
+// and a stream: a call runs only when its response ended with finish
+// reason STOP and every call in it is whole. A stream (Stream) keeps no
+// view of a call beside the content it returns: a streamed call's
+// arguments in that content are the value of the very text the set's
+// Pending checked and runs, its name and id those of the part that opened
+// it, so that Run on the content runs the same calls. Where the parts do
+// not make one whole call (a string still continuing at the call's end, a
+// member sent twice, parts after the finish reason, ...), no call of the
+// response runs, and each is answered with why, for the model to call
+// again: genaitool never completes or repairs a value.
 package genaitool
 
 import (
