@@ -1,11 +1,11 @@
 package genaitool_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
 
 	"google.golang.org/genai"
+
+	"github.com/toolgen-go/toolgen/runtime/genaitool"
 )
 
 // script reads a fuzzer's bytes as choices: each byte one, 0 once they
@@ -14,6 +14,9 @@ type script struct {
 	data []byte
 	i    int
 }
+
+// IntN is n, as genaitool.PartialArgs chooses.
+func (s *script) IntN(k int) int { return s.n(k) }
 
 // n returns a choice in [0, k).
 func (s *script) n(k int) int {
@@ -69,47 +72,6 @@ func generatedArgs(s *script, name string) []member {
 	return ms
 }
 
-// pieces are the partialArgs of a value at path: leaves in document
-// order, strings in pieces.
-func pieces(s *script, path string, v any) []*genai.PartialArg {
-	switch v := v.(type) {
-	case map[string]any:
-		var out []*genai.PartialArg
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			p := path + "." + k
-			if strings.ContainsAny(k, " .'") {
-				p = path + `["` + k + `"]`
-			}
-			out = append(out, pieces(s, p, v[k])...)
-		}
-		return out
-	case string:
-		var out []*genai.PartialArg
-		rs := []rune(v)
-		for len(rs) > 0 {
-			n := 1 + s.n(len(rs))
-			out = append(out, str(path, string(rs[:n]), true))
-			rs = rs[n:]
-		}
-		if len(out) == 0 {
-			return []*genai.PartialArg{str(path, "", false)}
-		}
-		if !s.rare(12) {
-			out[len(out)-1].WillContinue = nil
-		} else if len(out) > 1 && s.n(2) == 0 {
-			out = out[:len(out)-1] // a string whose last piece never comes
-		}
-		return out
-	default:
-		return []*genai.PartialArg{num(path, v.(float64))}
-	}
-}
-
 // callParts are the parts of one call: whole, or streamed as Vertex AI
 // streams it, with now and then what makes its parts no whole call.
 func callParts(s *script, id string) []*genai.Part {
@@ -128,10 +90,13 @@ func callParts(s *script, id string) []*genai.Part {
 	}
 	var args []*genai.PartialArg
 	for _, m := range ms {
-		args = append(args, pieces(s, "$."+m.name, m.value)...)
+		args = append(args, genaitool.PartialArgs(s, "$."+m.name, m.value)...)
 	}
-	if len(args) > 0 && s.rare(10) {
-		args = append(args, args[s.n(len(args))]) // a value twice
+	if i := s.n(len(args)); len(args) > 0 && s.rare(10) {
+		args = append(args, args[i]) // a value twice
+	}
+	if i := s.n(len(args)); len(args) > 0 && args[i].NumberValue == nil && s.rare(10) {
+		args[i].WillContinue = genai.Ptr(true) // a string whose next piece never comes
 	}
 	n := s.n(min(len(args), 3) + 1)
 	parts := []*genai.Part{opening(id, name, args[:n]...)}

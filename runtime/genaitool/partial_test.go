@@ -41,9 +41,13 @@ func randomValue(rng *rand.Rand, depth int) any {
 	}
 }
 
+// chooser makes the random choices of a generator: a *rand.Rand, or a
+// fuzzer's bytes.
+type chooser interface{ IntN(n int) int }
+
 // partialArgs is what Vertex AI streams for a value: its leaves in
 // document order, addressed by JSONPath, strings split at random.
-func partialArgs(rng *rand.Rand, path string, v any) []*genai.PartialArg {
+func partialArgs(rng chooser, path string, v any) []*genai.PartialArg {
 	yes := true
 	switch v := v.(type) {
 	case map[string]any:

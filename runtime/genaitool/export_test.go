@@ -1,0 +1,4 @@
+package genaitool
+
+// PartialArgs is partialArgs, for the external tests.
+var PartialArgs = partialArgs
