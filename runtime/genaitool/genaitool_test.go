@@ -368,15 +368,22 @@ func TestTooDeepOutputFailsItsCallAlone(t *testing.T) {
 }
 
 // Run runs the calls of a response only when it ended with finish reason
-// STOP: one cut by MAX_TOKENS or CONTINUATION, stopped for any other
-// reason, or with none (not finished), runs none of its calls, whole and
-// valid as they read, and the model reads why.
+// STOP and each call is whole: one cut by MAX_TOKENS or CONTINUATION,
+// stopped for any other reason, or with none (not finished), or with a
+// call in pieces (partialArgs), runs none of its calls, whole and valid as
+// they read, and the model reads why.
 func TestRunRefusesUnfinishedResponse(t *testing.T) {
 	for _, finish := range []genai.FinishReason{genai.FinishReasonMaxTokens, genai.FinishReasonContinuation, genai.FinishReasonSafety,
-		genai.FinishReasonMalformedFunctionCall, genai.FinishReasonTooManyToolCalls, genai.FinishReasonOther, genai.FinishReasonUnspecified, ""} {
-		body, err := json.Marshal(map[string]any{"candidates": []any{map[string]any{"finishReason": finish, "index": 0,
+		genai.FinishReasonMalformedFunctionCall, genai.FinishReasonTooManyToolCalls, genai.FinishReasonOther, genai.FinishReasonUnspecified, "", "pieces"} {
+		first := map[string]any{"id": "fc-1", "name": "send_email", "args": map[string]any{"to": "ada@example.com", "subject": "Minutes"}}
+		sent := finish
+		if finish == "pieces" {
+			first = map[string]any{"id": "fc-1", "name": "send_email", "willContinue": true}
+			sent = genai.FinishReasonStop
+		}
+		body, err := json.Marshal(map[string]any{"candidates": []any{map[string]any{"finishReason": sent, "index": 0,
 			"content": map[string]any{"role": "model", "parts": []any{
-				map[string]any{"functionCall": map[string]any{"id": "fc-1", "name": "send_email", "args": map[string]any{"to": "ada@example.com", "subject": "Minutes"}}},
+				map[string]any{"functionCall": first},
 				map[string]any{"functionCall": map[string]any{"id": "fc-2", "name": "get_forecast", "args": map[string]any{"city": "Nice"}}},
 			}}}}, "modelVersion": model})
 		require.NoError(t, err)
@@ -388,8 +395,11 @@ func TestRunRefusesUnfinishedResponse(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, rec.Ran(), "finish reason %q", finish)
 		reason := "the response stopped with finish reason " + string(finish)
-		if finish == "" || finish == genai.FinishReasonUnspecified {
+		switch finish {
+		case "", genai.FinishReasonUnspecified:
 			reason = "the response has no finish reason"
+		case "pieces":
+			reason = `a call arrived in pieces (partialArgs): "fc-1"`
 		}
 		r := responses(t, contents)
 		require.Len(t, r, 2)
