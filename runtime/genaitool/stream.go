@@ -52,7 +52,9 @@ import (
 //     value: a string whose willContinue is set when another path or the
 //     call's end arrives, a member sent twice, a path the text cannot
 //     follow, a part naming another id, args beside partialArgs;
-//   - partialArgs, args or an id in a part of no call.
+//   - partialArgs, args or an id in a part of no call;
+//   - a streamed call longer than the set reads (tool.WithMaxArgumentSize),
+//     which Run, given the value whole, would read.
 //
 // Such a call is recorded in the content with its name and id but no
 // arguments: genaitool never completes, repairs or chooses a value.
@@ -234,7 +236,13 @@ func (s *Stream) args(c *streamedCall, fc *genai.FunctionCall) error {
 		}
 	}
 	_, err = c.p.Write(c.buf[from:])
-	return s.check(c, err)
+	rejected := s.check(c, err)
+	if errs, ok := err.(tool.Errors); ok && errs[0].Code == codeTooLarge && c.broken == "" {
+		// The set reads no more of the call; the content keeps no more of
+		// it either, and records no arguments: Run would read them whole.
+		c.broken, c.buf = "arguments longer than the set reads", nil
+	}
+	return rejected
 }
 
 func continues(willContinue *bool) bool { return willContinue != nil && *willContinue }
@@ -249,9 +257,12 @@ func (s *Stream) breakCall(c *streamedCall, why string) error {
 	return s.check(c, tool.Errors{{Code: codeIncomplete, Reason: "the call's arguments did not arrive whole (" + why + "): it was not run"}})
 }
 
-// codeIncomplete is the code of tool.Pending.Abort's result, of a call that
-// never ended.
-const codeIncomplete = "incomplete"
+// The codes of tool.Pending's results: Abort's, of a call that never
+// ended; Write's, past the set's WithMaxArgumentSize.
+const (
+	codeIncomplete = "incomplete"
+	codeTooLarge   = "too_large"
+)
 
 // check reports the first error of a call.
 func (s *Stream) check(c *streamedCall, err error) error {
@@ -343,7 +354,7 @@ func (s *Stream) refusal() string {
 	}
 	for _, c := range s.calls {
 		if c.broken != "" {
-			return "another call of the response did not arrive whole: " + quote(c.call.ID)
+			return "another call of the response was not read whole: " + quote(c.call.ID)
 		}
 	}
 	return ""

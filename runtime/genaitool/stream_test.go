@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -509,7 +510,8 @@ func checkStreamIsRun(t *testing.T, tr turn) bool {
 // The call that runs is the call the stream's content records, which Run
 // would run on it: a stream whose parts do not make whole calls (a member
 // sent twice, a call interrupted by another, arguments both whole and in
-// pieces, a piece naming another call id or belonging to no call) runs
+// pieces, a piece naming another call id or belonging to no call,
+// arguments longer than the set reads, which Run would read whole) runs
 // none of the response's calls, and the model reads why; well-formed
 // streamed and whole calls run as Run runs them.
 func TestStreamRunsItsContent(t *testing.T) {
@@ -561,6 +563,12 @@ func TestStreamRunsItsContent(t *testing.T) {
 				chunk(genai.FinishReasonStop, last(str("$.city", "Paris", false))),
 			},
 			nil, "partialArgs outside any function call"},
+		{"arguments longer than the set reads",
+			[]*genai.GenerateContentResponse{
+				chunk("", opening("fc-1", "send_email", str("$.to", "ada@example.com", false), str("$.subject", strings.Repeat("x", 1<<20), false)), last()),
+				chunk(genai.FinishReasonStop, wholeCall("fc-2", "get_forecast", map[string]any{"city": "Nice"})),
+			},
+			nil, "more than the 1048576 bytes allowed"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -570,7 +578,9 @@ func TestStreamRunsItsContent(t *testing.T) {
 			if c.reason != "" {
 				r := responses(t, tr.got.contents)
 				assert.Contains(t, r[0]["error"], c.reason)
-				assert.Contains(t, r[0]["error"], "it was not run")
+				for _, r := range r {
+					assert.Contains(t, r["error"], "not executed")
+				}
 			}
 		})
 	}
