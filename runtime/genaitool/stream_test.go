@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -433,10 +434,10 @@ func num(path string, n float64) *genai.PartialArg {
 // finished response: the content the stream returned, with the stream's
 // finish reason, read back through the SDK's client.
 type turn struct {
-	got            streamed
-	ran, runRan    []string
-	runContents    []*genai.Content
-	streamRejected int
+	got         streamed
+	ran, runRan []string
+	runContents []*genai.Content
+	runErr      error // Run's: the guard's *tool.Stop, as the stream's got.err
 }
 
 // streamAndRun streams chunks through the SDK's Vertex AI client into a
@@ -448,7 +449,6 @@ func streamAndRun(t *testing.T, chunks []*genai.GenerateContentResponse) turn {
 	var tr turn
 	tr.got = streamTurn(t, st.set(), tool.NewGuard(tool.Limits{}), sseFile(t, chunks), true, false, tool.Ask(approveAll))
 	tr.ran = st.Ran()
-	require.NoError(t, tr.got.err)
 
 	var finish genai.FinishReason
 	for _, c := range chunks {
@@ -462,8 +462,7 @@ func streamAndRun(t *testing.T, chunks []*genai.GenerateContentResponse) turn {
 	srv := replay.Server(t, replay.Step{Path: path, Response: replay.File(t, body)})
 	resp, err := client(t, srv.URL).Models.GenerateContent(context.Background(), model, []*genai.Content{genai.NewContentFromText("Go.", genai.RoleUser)}, nil)
 	require.NoError(t, err)
-	tr.runContents, err = genaitool.Run(context.Background(), rn.set(), resp, tool.NewGuard(tool.Limits{}), tool.Ask(approveAll))
-	require.NoError(t, err)
+	tr.runContents, tr.runErr = genaitool.Run(context.Background(), rn.set(), resp, tool.NewGuard(tool.Limits{}), tool.Ask(approveAll))
 	tr.runRan = rn.Ran()
 	return tr
 }
@@ -476,6 +475,7 @@ func checkStreamIsRun(t *testing.T, tr turn) bool {
 	ok := true
 	if len(tr.ran) > 0 {
 		ok = assert.Equal(t, tr.runRan, tr.ran, "the stream ran other calls than Run on its content") && ok
+		ok = assert.Equal(t, fmt.Sprint(tr.runErr), fmt.Sprint(tr.got.err), "the guard's stop") && ok
 		want, err := json.Marshal(tr.runContents)
 		require.NoError(t, err)
 		got, err := json.Marshal(tr.got.contents)
