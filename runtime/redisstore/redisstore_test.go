@@ -206,7 +206,7 @@ func TestLostReply(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 
-	proxy.DropReply(setNXGet)
+	proxy.DropReply(setNXGet, 1)
 	res := set.Call(ctx, "write", []byte(`{"text": "claimed"}`), tool.RequestID("lost-1"))
 	if proxy.Dropped() != 1 {
 		t.Fatalf("the proxy dropped %d replies, want 1", proxy.Dropped())
@@ -221,7 +221,7 @@ func TestLostReply(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	asked := set.Call(ctx, "erase", []byte(`{"text": "approved"}`))
-	proxy.DropReply(setNXGet)
+	proxy.DropReply(setNXGet, 1)
 	res = set.Call(ctx, "erase", []byte(`{"text": "approved"}`), tool.Approve(asked.Approval))
 	if proxy.Dropped() != 2 {
 		t.Fatalf("the proxy dropped %d replies, want 2", proxy.Dropped())
@@ -231,5 +231,31 @@ func TestLostReply(t *testing.T) {
 	}
 	if res := set.Call(ctx, "erase", []byte(`{"text": "approved"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusNeedsConfirmation || ran["approved"] != 1 {
 		t.Errorf("the approval used again: %s; want needs_confirmation", res.Status)
+	}
+
+	// Every attempt's reply lost (the first and go-redis's two retries):
+	// the call fails closed, unavailable, and withdraws the record its
+	// attempts stored, so that neither the request id nor the approval is
+	// spent on a call that did not run: the next call runs.
+	ctx, cancel = context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	proxy.DropReply(setNXGet, 3)
+	res = set.Call(ctx, "write", []byte(`{"text": "all lost"}`), tool.RequestID("lost-2"))
+	if res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("every reply lost: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "write", []byte(`{"text": "all lost"}`), tool.RequestID("lost-2")); res.Status != tool.StatusExecuted || res.Duplicate || ran["all lost"] != 1 {
+		t.Errorf("the call again, its replies no longer lost: %s %v; want it run, once", res.Status, res.Errors)
+	}
+	asked = set.Call(ctx, "erase", []byte(`{"text": "approved, all lost"}`))
+	proxy.DropReply(setNXGet, 3)
+	if res := set.Call(ctx, "erase", []byte(`{"text": "approved, all lost"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("every reply of an approval's use lost: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "erase", []byte(`{"text": "approved, all lost"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusExecuted || ran["approved, all lost"] != 1 {
+		t.Errorf("the approval again: %s %v; want it to stand, and the call run", res.Status, res.Errors)
+	}
+	if proxy.Dropped() != 8 {
+		t.Errorf("the proxy dropped %d replies, want 8", proxy.Dropped())
 	}
 }

@@ -242,7 +242,22 @@ func (s *Set) judgeNow(ctx context.Context, key string) (time.Time, error) {
 func (s *Set) useApproval(ctx context.Context, key string, ttl time.Duration) (bool, error) {
 	mine := []byte("used " + ownerNonce())
 	current, added, err := s.store.Add(ctx, key, mine, ttl)
-	return added || bytes.Equal(current, mine), err
+	if err != nil {
+		s.withdraw(ctx, key, mine, ttl) // the approval stands: the call does not run
+		return false, err
+	}
+	return added || bytes.Equal(current, mine), nil
+}
+
+// withdraw removes the record of an Add that failed, if the Add stored it
+// all the same (its reply was lost): that record would block the request
+// id, or use the approval, of a call that does not run. Another Add of the
+// value finds whether it is there: no other call writes it. When the store
+// still fails, the record stays until its lifetime ends.
+func (s *Set) withdraw(ctx context.Context, key string, mine []byte, ttl time.Duration) {
+	if current, added, err := s.store.Add(ctx, key, mine, ttl); err == nil && (added || bytes.Equal(current, mine)) {
+		s.store.Delete(ctx, key)
+	}
 }
 
 // ownerNonce names the writer of a record: no other write stores it.

@@ -66,6 +66,7 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 	for {
 		current, added, err := s.store.Add(ctx, key, pending, ttl)
 		if err != nil {
+			s.withdraw(ctx, key, pending, ttl)
 			return s.unavailable(ctx, r, err), false
 		}
 		if added {

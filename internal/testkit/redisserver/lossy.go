@@ -18,7 +18,8 @@ type Lossy struct {
 	target string
 
 	mu      sync.Mutex
-	match   []byte // armed when not nil
+	match   []byte // armed while times > 0
+	times   int
 	dropped int
 	conns   []net.Conn
 }
@@ -40,11 +41,12 @@ func NewLossy(t testing.TB, target string) *Lossy {
 // Addr is the proxy's address, for the client.
 func (p *Lossy) Addr() string { return p.l.Addr().String() }
 
-// DropReply arms the proxy: the next command whose bytes contain match is
-// forwarded, and every reply on its connection from then on is dropped.
-func (p *Lossy) DropReply(match string) {
+// DropReply arms the proxy: each of the next times commands whose bytes
+// contain match is forwarded, and every reply on its connection from then
+// on is dropped.
+func (p *Lossy) DropReply(match string, times int) {
 	p.mu.Lock()
-	p.match = []byte(match)
+	p.match, p.times = []byte(match), times
 	p.mu.Unlock()
 }
 
@@ -86,8 +88,8 @@ func (p *Lossy) serve() {
 				n, err := client.Read(buf)
 				if n > 0 {
 					p.mu.Lock()
-					if p.match != nil && bytes.Contains(buf[:n], p.match) {
-						p.match = nil
+					if p.times > 0 && bytes.Contains(buf[:n], p.match) {
+						p.times--
 						p.dropped++
 						lost.Store(true) // before the server can answer
 					}

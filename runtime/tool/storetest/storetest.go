@@ -19,7 +19,8 @@
 // minutes, when the store has a clock of its own) run each approval once;
 // and a Set over the store whose Add was retried after a lost reply runs
 // its call (it does not wait for its own claim of a request id, nor refuse
-// its own use of an approval). RunUnreachable checks what a store does
+// its own use of an approval), and spends neither when the Add stored its
+// value but failed. RunUnreachable checks what a store does
 // when its backend is down: every method returns an error, and a Set over
 // it runs nothing that needs the store (code unavailable).
 //
@@ -33,6 +34,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -508,6 +510,21 @@ func (l lostReply) Add(ctx context.Context, key string, value []byte, ttl time.D
 	return l.Store.Add(ctx, key, value, ttl)
 }
 
+// storedButFailed is a store whose next Adds store their value but fail,
+// as an Add whose every reply was lost does.
+type storedButFailed struct {
+	tool.Store
+	failures *atomic.Int32
+}
+
+func (f storedButFailed) Add(ctx context.Context, key string, value []byte, ttl time.Duration) ([]byte, bool, error) {
+	current, added, err := f.Store.Add(ctx, key, value, ttl)
+	if f.failures.Add(-1) >= 0 {
+		return nil, false, errors.New("storetest: the reply was lost")
+	}
+	return current, added, err
+}
+
 // testLostReply: a Set over a store whose Add stored its value but whose
 // reply was lost and the Add retried, as a client does (go-redis on a read
 // timeout): the call that claimed a request id runs, rather than wait for
@@ -534,6 +551,28 @@ func testLostReply(t *testing.T, st tool.Store) {
 	}
 	if res := set.Call(ctx, "erase", []byte(`{"text": "lost"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusNeedsConfirmation || e.count("erase lost") != 1 {
 		t.Errorf("the approval used again: %s; want needs_confirmation", res.Status)
+	}
+
+	// An Add that stored its value and failed: the call is unavailable and
+	// withdraws the record, so that the request id and the approval are
+	// not spent on a call that did not run.
+	var failures atomic.Int32
+	set = newSet(e, key, storedButFailed{st, &failures})
+	id = randomPrefix() + "failed"
+	failures.Store(1)
+	if res := set.Call(ctx, "write", []byte(`{"text": "failed"}`), tool.RequestID(id)); res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("a claim stored whose Add failed: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "write", []byte(`{"text": "failed"}`), tool.RequestID(id)); res.Status != tool.StatusExecuted || e.count("write failed") != 1 {
+		t.Errorf("the call again: %s %v; want it run: the failed claim was withdrawn", res.Status, res.Errors)
+	}
+	asked = set.Call(ctx, "erase", []byte(`{"text": "failed"}`))
+	failures.Store(1)
+	if res := set.Call(ctx, "erase", []byte(`{"text": "failed"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("a use stored whose Add failed: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "erase", []byte(`{"text": "failed"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusExecuted || e.count("erase failed") != 1 {
+		t.Errorf("the approval again: %s %v; want it to stand: the failed use was withdrawn", res.Status, res.Errors)
 	}
 }
 
