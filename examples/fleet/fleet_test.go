@@ -366,7 +366,7 @@ func TestFleet(t *testing.T) {
 		c := f.clientOf(r, true)
 		defer c.close()
 		l := plan(3000, 6) // a payment
-		lossy.DropReply("SET\r\n$80\r\n" + "toolgen:request:", 1)
+		lossy.DropReply("SET\r\n$80\r\ntoolgen:request:", 1)
 		first := c.call(ctx, params(l.tool, l.id, l.args), attemptTimeout)
 		again := c.call(ctx, params(l.tool, l.id, l.args), attemptTimeout)
 		l.attempts = append(l.attempts, first, again)
@@ -383,7 +383,7 @@ func TestFleet(t *testing.T) {
 		if err != nil || res.RequestState == "" {
 			t.Fatalf("no confirmation asked: %v %v", err, res)
 		}
-		lossy.DropReply("SET\r\n$81\r\n" + "toolgen:approval:", 1)
+		lossy.DropReply("SET\r\n$81\r\ntoolgen:approval:", 1)
 		res, err = c.round(ctx, "lost-call", args, res.RequestState)
 		probes[memo] = 1
 		if err != nil {
