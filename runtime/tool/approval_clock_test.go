@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"log/slog"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,29 +14,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// trueTime is the time of a test's world, which the clocks of its replicas
-// and of its store read with offsets of their own.
-type trueTime struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (w *trueTime) now() time.Time {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.t
-}
-
-func (w *trueTime) advance(d time.Duration) {
-	w.mu.Lock()
-	w.t = w.t.Add(d)
-	w.mu.Unlock()
-}
-
-// clock is a clock offset from true time by *offset, which a test changes
-// to step it.
-func (w *trueTime) clock(offset *time.Duration) func() time.Time {
-	return func() time.Time { return w.now().Add(*offset) }
+// offset is a clock offset from c by *offset, which a test changes to step
+// it: c is true time, and the clocks of replicas read it with offsets of
+// their own.
+func (c *clock) offset(offset *time.Duration) func() time.Time {
+	return func() time.Time { return c.now().Add(*offset) }
 }
 
 // clockless hides a store's clock: its sets judge tokens by their own.
@@ -51,13 +32,13 @@ type clockedReplicas struct {
 	ran   counter
 }
 
-func newClockedReplicas(w *trueTime, st Store, offsets []time.Duration) *clockedReplicas {
+func newClockedReplicas(w *clock, st Store, offsets []time.Duration) *clockedReplicas {
 	key := bytes.Repeat([]byte{7}, minApprovalKey)
 	c := &clockedReplicas{}
 	for i := range offsets {
 		set := NewSet(doorDef.Handle(c.ran.echo), WithApprovalKey(key), WithStore(st),
 			WithLogger(slog.New(slog.NewTextHandler(&c.audit, nil))))
-		set.now = w.clock(&offsets[i])
+		set.now = w.offset(&offsets[i])
 		c.sets = append(c.sets, set)
 	}
 	return c
@@ -66,7 +47,7 @@ func newClockedReplicas(w *trueTime, st Store, offsets []time.Duration) *clocked
 // sweep presents the token to every replica, every 20 s of true time from
 // now until the token's lifetime, the skew and the record's margin are past
 // by far, and returns how often it ran and the codes of the refusals.
-func (c *clockedReplicas) sweep(t *testing.T, w *trueTime, token string, args []byte) (runs int, codes map[string]int) {
+func (c *clockedReplicas) sweep(t *testing.T, w *clock, token string, args []byte) (runs int, codes map[string]int) {
 	t.Helper()
 	codes = map[string]int{}
 	for range (defaultApprovalLifetime + 20*time.Minute) / (20 * time.Second) {
@@ -100,9 +81,7 @@ func TestApprovalClockSkew(t *testing.T) {
 		10 * time.Minute, -10 * time.Minute}
 	for issuer := range offsets {
 		for user := range offsets {
-			w := &trueTime{t: time.Unix(1_700_000_000, 0)}
-			st := NewMemoryStore(0)
-			st.now = w.now // the store's clock is true time
+			st, w := newClockStore(0) // the store's clock is true time
 			c := newClockedReplicas(w, st, offsets)
 			args := []byte(fmt.Sprintf(`{"text": "door %d %d"}`, issuer, user))
 			token := approvalOf(t, c.sets[issuer], "door", string(args))
@@ -136,9 +115,7 @@ func TestApprovalClockSkewOwnClocks(t *testing.T) {
 	within := []time.Duration{0, 30 * time.Second, -60 * time.Second, 60 * time.Second} // 2 minutes apart at most
 	for issuer := range within {
 		for user := range within {
-			w := &trueTime{t: time.Unix(1_700_000_000, 0)}
-			st := NewMemoryStore(0)
-			st.now = w.now
+			st, w := newClockStore(0)
 			c := newClockedReplicas(w, clockless{st}, within)
 			args := []byte(fmt.Sprintf(`{"text": "door %d %d"}`, issuer, user))
 			token := approvalOf(t, c.sets[issuer], "door", string(args))
@@ -150,9 +127,9 @@ func TestApprovalClockSkewOwnClocks(t *testing.T) {
 
 	// Past the bound: the replica 3 minutes behind refuses a fresh token,
 	// visibly.
-	w := &trueTime{t: time.Unix(1_700_000_000, 0)}
+	st, w := newClockStore(0)
 	offsets := []time.Duration{0, -3 * time.Minute}
-	c := newClockedReplicas(w, clockless{NewMemoryStore(0)}, offsets)
+	c := newClockedReplicas(w, clockless{st}, offsets)
 	args := []byte(`{"text": "north"}`)
 	token := approvalOf(t, c.sets[0], "door", string(args))
 	res := c.sets[1].Call(context.Background(), "door", args, Approve(token))
@@ -168,17 +145,15 @@ func TestApprovalClockSkewOwnClocks(t *testing.T) {
 // the token runs once.
 func TestApprovalClockStepsBack(t *testing.T) {
 	for _, shared := range []bool{false, true} {
-		w := &trueTime{t: time.Unix(1_700_000_000, 0)}
+		st, w := newClockStore(0)
 		var offset time.Duration
 		var ran counter
 		opts := []Option{doorDef.Handle(ran.echo), WithLogger(nil)}
 		if shared {
-			st := NewMemoryStore(0)
-			st.now = w.now
 			opts = append(opts, WithStore(st))
 		}
 		set := NewSet(opts...)
-		set.now = w.clock(&offset)
+		set.now = w.offset(&offset)
 		args := []byte(`{"text": "north"}`)
 		token := approvalOf(t, set, "door", string(args))
 		w.advance(time.Second)
