@@ -188,3 +188,60 @@ func TestApprovalVersion2Refused(t *testing.T) {
 	assert.Equal(t, codeApprovalInvalid, res.Errors[0].Code)
 	assert.Zero(t, c.n.Load())
 }
+
+// FuzzApprovalClocks: three replicas whose clocks are offset from true time
+// (seconds, as fuzzed) share a store; one issues a token, and all present
+// it every 30 s of true time, for the token's lifetime and 20 minutes
+// more, the second replica's clock stepping by step seconds midway. Over a
+// store with a clock, the token runs at most once whatever the clocks, and
+// once when its window by the store's clock falls in the sweep; over one
+// without, it runs exactly once while the clocks stay within 2 minutes of
+// each other (no step then).
+func FuzzApprovalClocks(f *testing.F) {
+	f.Add(int16(0), int16(-600), int16(600), int16(-600), true)
+	f.Add(int16(0), int16(60), int16(-60), int16(0), false)
+	f.Add(int16(119), int16(0), int16(-1), int16(0), false)
+	f.Add(int16(-900), int16(30), int16(0), int16(3600), true)
+	f.Fuzz(func(t *testing.T, a, b, c, step int16, clocked bool) {
+		offsets := []time.Duration{time.Duration(a) * time.Second, time.Duration(b) * time.Second, time.Duration(c) * time.Second}
+		st, w := newClockStore(0)
+		var store Store = st
+		if !clocked {
+			store = clockless{st}
+			lo, hi := min(offsets[0], offsets[1], offsets[2]), max(offsets[0], offsets[1], offsets[2])
+			if hi-lo > 2*approvalSkew {
+				t.Skip("past the bound of the sets' own clocks")
+			}
+			step = 0
+		}
+		r := newClockedReplicas(w, store, offsets)
+		args := []byte(`{"text": "north"}`)
+		token := approvalOf(t, r.sets[0], "door", string(args))
+		const every = 30 * time.Second
+		sweep := defaultApprovalLifetime + 20*time.Minute
+		runs := 0
+		for k := range int(sweep / every) {
+			if k == int(sweep/every)/2 {
+				offsets[1] += time.Duration(step) * time.Second
+			}
+			for _, set := range r.sets {
+				if set.Call(context.Background(), "door", args, Approve(token)).Status == StatusExecuted {
+					runs++
+				}
+			}
+			w.advance(every)
+		}
+		if runs > 1 {
+			t.Fatalf("clocks at %v (step %d s, store clock %v): one approval ran %d times", offsets, step, clocked, runs)
+		}
+		// The window in which the store's clock accepts the token, in true
+		// time from its issue.
+		from, to := offsets[0]-approvalSkew, offsets[0]+defaultApprovalLifetime
+		if clocked && from <= sweep-2*every && to >= 2*every && runs != 1 {
+			t.Fatalf("clocks at %v: the token, valid by the store's clock from %v to %v, ran %d times", offsets, from, to, runs)
+		}
+		if !clocked && runs != 1 {
+			t.Fatalf("clocks at %v, within the bound: the token ran %d times", offsets, runs)
+		}
+	})
+}
