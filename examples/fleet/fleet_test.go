@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/redisserver"
 )
 
 // scale reads a count of the load from TOOLGEN_FLEET_<name>: the test's
@@ -293,6 +295,105 @@ func TestFleet(t *testing.T) {
 			if again := available(l); first.outcome != executed || again.receipt != first.receipt {
 				t.Errorf("%s after Redis came back: %v", l.id, outcomes(l))
 			}
+		}
+	})
+
+	// Replicas whose clocks disagree with Redis's: 30 s ahead (within the
+	// minute allowed), 10 minutes behind and 10 minutes ahead (past it).
+	// Redis's clock judges every token, so each approval runs once wherever
+	// its rounds land and however often it is replayed; a token issued 10
+	// minutes ahead is refused everywhere, saying that the clocks disagree.
+	t.Run("ClockSkew", func(t *testing.T) {
+		skewed := []*replica{f.replicas[0],
+			f.addReplica("ahead-30s", f.redis.Addr(), "-clock-offset 30s"),
+			f.addReplica("behind-10m", f.redis.Addr(), "-clock-offset -10m"),
+			f.addReplica("ahead-10m", f.redis.Addr(), "-clock-offset 10m"),
+		}
+		clients := make([]*client, len(skewed))
+		for i, r := range skewed {
+			clients[i] = f.clientOf(r, true)
+			defer clients[i].close()
+		}
+		for i, issuer := range skewed {
+			memo := "clock-" + issuer.name
+			args := map[string]any{"from": "acct-998", "to": "acct-0", "amount_cents": 3, "memo": memo}
+			id := "clock-call-" + issuer.name
+			res, err := clients[i].round(ctx, id, args, "")
+			if err != nil || res.RequestState == "" {
+				t.Fatalf("%s asked for no confirmation: %v %v", issuer.name, err, res)
+			}
+			want := 1
+			if issuer.name == "ahead-10m" {
+				want = 0
+			}
+			probes[memo] = want
+			runs := 0
+			// Confirmed on the next replica, then replayed on every one
+			// under new call ids.
+			for j := range skewed {
+				k := (i + 1 + j) % len(skewed)
+				if j > 0 {
+					id = fmt.Sprintf("clock-call-%s-%d", issuer.name, j)
+				}
+				res, err := clients[k].round(ctx, id, args, res.RequestState)
+				if err != nil {
+					t.Fatalf("%s's token on %s: %v", issuer.name, skewed[k].name, err)
+				}
+				o, _, text := classify(res)
+				if o == executed {
+					runs++
+				}
+				if want == 0 && (o != needsApproval || !strings.Contains(text, "clocks disagree")) {
+					t.Errorf("%s's token on %s: %s %q, want needs_confirmation saying the clocks disagree", issuer.name, skewed[k].name, o, text)
+				}
+			}
+			if runs != want {
+				t.Errorf("%s's token ran %d times on %d replicas, want %d", issuer.name, runs, len(skewed), want)
+			}
+		}
+		if log, _ := os.ReadFile(skewed[0].log); !strings.Contains(string(log), "refused an approval issued ahead of its clock") {
+			t.Errorf("%s refused a token issued 10 minutes ahead without a warning in its log", skewed[0].name)
+		}
+	})
+
+	// A replica whose Redis is behind a proxy that loses the reply to the
+	// command that claims a call id (or uses an approval): go-redis sends
+	// it again, finds the record its first attempt stored, and the call
+	// runs, once, rather than wait for itself and report a timeout.
+	t.Run("LostReply", func(t *testing.T) {
+		lossy := redisserver.NewLossy(t, f.redis.Addr())
+		r := f.addReplica("lossy", lossy.Addr(), "")
+		c := f.clientOf(r, true)
+		defer c.close()
+		l := plan(3000, 6) // a payment
+		lossy.DropReply("SET\r\n$80\r\ntoolgen:request:", 1)
+		first := c.call(ctx, params(l.tool, l.id, l.args), attemptTimeout)
+		again := c.call(ctx, params(l.tool, l.id, l.args), attemptTimeout)
+		l.attempts = append(l.attempts, first, again)
+		all = append(all, l)
+		if lossy.Dropped() != 1 {
+			t.Fatalf("the proxy dropped %d replies, want 1", lossy.Dropped())
+		}
+		if first.outcome != executed || again.receipt != first.receipt {
+			t.Errorf("a payment whose claim's reply was lost: %s %q, then %s; want executed, then its receipt", first.outcome, first.text, again.outcome)
+		}
+		memo := "lost-reply-transfer"
+		args := map[string]any{"from": "acct-997", "to": "acct-0", "amount_cents": 5, "memo": memo}
+		res, err := c.round(ctx, "lost-call", args, "")
+		if err != nil || res.RequestState == "" {
+			t.Fatalf("no confirmation asked: %v %v", err, res)
+		}
+		lossy.DropReply("SET\r\n$81\r\ntoolgen:approval:", 1)
+		res, err = c.round(ctx, "lost-call", args, res.RequestState)
+		probes[memo] = 1
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lossy.Dropped() != 2 {
+			t.Fatalf("the proxy dropped %d replies, want 2", lossy.Dropped())
+		}
+		if o, _, text := classify(res); o != executed {
+			t.Errorf("an approved transfer whose use's reply was lost: %s %q, want executed", o, text)
 		}
 	})
 

@@ -49,6 +49,9 @@ type fleet struct {
 	ledger   *Ledger
 	replicas []*replica
 	proxy    *httptest.Server
+
+	ledgerURL, dir string
+	env            []string // with the approval key
 }
 
 func startFleet(t testing.TB, n int) *fleet {
@@ -58,26 +61,13 @@ func startFleet(t testing.TB, n int) *fleet {
 	f := &fleet{t: t, redis: redisserver.Start(t, "--appendonly", "yes", "--appendfsync", "always"), ledger: NewLedger()}
 	ledger := httptest.NewServer(f.ledger)
 	t.Cleanup(ledger.Close)
+	f.ledgerURL, f.dir = ledger.URL, t.TempDir()
 	key := make([]byte, 32)
 	rand.Read(key)
+	f.env = append(os.Environ(), "TOOLGEN_APPROVAL_KEY="+hex.EncodeToString(key))
 	var backends []*url.URL
-	dir := t.TempDir()
 	for i := range n {
-		port, err := redisserver.FreePort()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := &replica{
-			name: "r" + strconv.Itoa(i+1),
-			addr: "127.0.0.1:" + strconv.Itoa(port),
-			log:  filepath.Join(dir, "r"+strconv.Itoa(i+1)+".log"),
-		}
-		r.args = fmt.Sprintf("replica -listen %s -redis %s -ledger %s -name %s", r.addr, f.redis.Addr(), ledger.URL, r.name)
-		r.env = append(os.Environ(), "TOOLGEN_APPROVAL_KEY="+hex.EncodeToString(key))
-		if err := r.start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(r.kill)
+		r := f.addReplica("r"+strconv.Itoa(i+1), f.redis.Addr(), "")
 		f.replicas = append(f.replicas, r)
 		backends = append(backends, &url.URL{Scheme: "http", Host: r.addr})
 	}
@@ -91,6 +81,23 @@ func startFleet(t testing.TB, n int) *fleet {
 		}
 	})
 	return f
+}
+
+// addReplica starts a replica of the fleet, with the key and the ledger of
+// the others, over the Redis at redis, with flags of its own.
+func (f *fleet) addReplica(name, redis, flags string) *replica {
+	f.t.Helper()
+	port, err := redisserver.FreePort()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	r := &replica{name: name, addr: "127.0.0.1:" + strconv.Itoa(port), log: filepath.Join(f.dir, name+".log"), env: f.env}
+	r.args = fmt.Sprintf("replica -listen %s -redis %s -ledger %s -name %s %s", r.addr, redis, f.ledgerURL, r.name, flags)
+	if err := r.start(); err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(r.kill)
+	return r
 }
 
 func tail(path string) string {
@@ -243,6 +250,7 @@ func (h *hops) count() int {
 // Its person accepts every confirmation but of a memo ending in -decline.
 type client struct {
 	f      *fleet
+	url    string // the endpoint: the proxy's, or a replica's own
 	hops   *hops
 	manual bool // it fulfils multi round-trip requests itself
 	cs     *mcp.ClientSession
@@ -250,7 +258,14 @@ type client struct {
 }
 
 func (f *fleet) newClient(manual bool) *client {
-	return &client{f: f, manual: manual, hops: &hops{next: http.DefaultTransport.(*http.Transport).Clone()}}
+	return &client{f: f, url: f.proxy.URL, manual: manual, hops: &hops{next: http.DefaultTransport.(*http.Transport).Clone()}}
+}
+
+// clientOf is a client of one replica alone, not through the proxy.
+func (f *fleet) clientOf(r *replica, manual bool) *client {
+	c := f.newClient(manual)
+	c.url = "http://" + r.addr
+	return c
 }
 
 func (c *client) connect(ctx context.Context) error {
@@ -269,7 +284,7 @@ func (c *client) connect(ctx context.Context) error {
 	if c.manual {
 		opts.MultiRoundTrip = &mcp.MultiRoundTripOptions{Disabled: true}
 	}
-	transport := &mcp.StreamableClientTransport{Endpoint: c.f.proxy.URL + "/mcp", DisableStandaloneSSE: true, MaxRetries: -1,
+	transport := &mcp.StreamableClientTransport{Endpoint: c.url + "/mcp", DisableStandaloneSSE: true, MaxRetries: -1,
 		HTTPClient: &http.Client{Transport: c.hops}}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "fleet-test", Version: "v1"}, opts).Connect(ctx, transport, nil)
 	if err != nil {

@@ -65,6 +65,7 @@ func run(ctx context.Context, args []string) error {
 		fs.StringVar(&cfg.MasterName, "master", "", "the master's name, for Sentinel")
 		fs.StringVar(&cfg.Ledger, "ledger", "http://127.0.0.1:8090", "the ledger's URL")
 		fs.StringVar(&cfg.Name, "name", "replica", "the replica's name, in its responses' Fleet-Replica header")
+		fs.DurationVar(&cfg.ClockOffset, "clock-offset", 0, "moves the replica's clock, for tests of clocks that disagree")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}

@@ -25,6 +25,9 @@ type ReplicaConfig struct {
 	Ledger      string // the ledger's URL
 	Name        string
 	ApprovalKey []byte
+	// ClockOffset moves the replica's clock, by which it stamps the
+	// approvals it issues: for tests of clocks that disagree.
+	ClockOffset time.Duration
 }
 
 // Replica is one replica: an http.Handler serving MCP at /mcp.
@@ -62,6 +65,7 @@ func NewReplica(cfg ReplicaConfig) (*Replica, error) {
 		tool.WithApprovalKey(cfg.ApprovalKey),
 		tool.WithStore(redisstore.New(client)),
 		tool.WithTimeout(5*time.Second),
+		tool.WithClock(func() time.Time { return time.Now().Add(cfg.ClockOffset) }),
 		// The audit log: refusals and failures, to standard error.
 		tool.WithLogger(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 		oteltool.Observe(),

@@ -11,7 +11,8 @@
 //
 // It implements tool.Store with one command each: Add is SET key value NX
 // GET PX ttl (atomic on the server, Redis 7.0 or later), Put is SET key
-// value PX ttl, Delete is DEL key. A single node, a Sentinel (failover)
+// value PX ttl, Delete is DEL key; its clock, by which the replicas judge
+// approval tokens, is TIME on the node of the key (a one-line script). A single node, a Sentinel (failover)
 // client and a Cluster client work alike: every command names one key.
 //
 // It fails closed: when Redis cannot be reached, or answers with an error,
@@ -30,6 +31,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -92,6 +94,32 @@ func (s *Store) Add(ctx context.Context, key string, value []byte, ttl time.Dura
 		return nil, false, s.fail("SET NX GET", err)
 	}
 	return []byte(current), false, nil
+}
+
+// timeScript reads the server's clock on the node that holds KEYS[1]: a
+// Cluster client sends a script to the node of its key.
+const timeScript = "return redis.call('TIME')"
+
+// Now is the store's clock (see tool.Store): TIME on the node of key, the
+// clock by which its records expire (Redis keeps an expiry as an absolute
+// time), so that the replicas judge approval tokens by the clock that ends
+// their records, whatever their own clocks say.
+func (s *Store) Now(ctx context.Context, key string) (time.Time, error) {
+	v, err := s.client.Eval(ctx, timeScript, []string{s.prefix + key}).StringSlice()
+	if err == nil && len(v) != 2 {
+		err = fmt.Errorf("TIME answered %q", v)
+	}
+	var sec, usec int64
+	if err == nil {
+		sec, err = strconv.ParseInt(v[0], 10, 64)
+	}
+	if err == nil {
+		usec, err = strconv.ParseInt(v[1], 10, 64)
+	}
+	if err != nil {
+		return time.Time{}, s.fail("TIME", err)
+	}
+	return time.Unix(sec, usec*1000), nil
 }
 
 // Put implements tool.Store: SET key value PX ttl.

@@ -172,3 +172,90 @@ func TestRestart(t *testing.T) {
 		})
 	}
 }
+
+type textArgs struct {
+	Text string `json:"text"`
+}
+
+// The tools of TestLostReply: write acts and is deduplicated by request
+// id; erase needs an approval.
+var (
+	writeDef = tool.Def[textArgs]{Tool: tool.Tool{Name: "write", Risk: tool.RiskAct}}
+	eraseDef = tool.Def[textArgs]{Tool: tool.Tool{Name: "erase", Risk: tool.RiskDangerous}}
+)
+
+// TestLostReply: a proxy between the client and Redis forwards the SET NX
+// GET that claims a request id (or marks an approval used) and drops its
+// reply; go-redis's read times out and it sends the command again, which
+// finds the record its first attempt stored. The call recognises its own
+// record: it runs, once, rather than wait for itself until its context
+// ends (and block its request id), and the approval is used by this run
+// rather than refused as used.
+func TestLostReply(t *testing.T) {
+	srv := redisserver.Start(t)
+	proxy := redisserver.NewLossy(t, srv.Addr())
+	client := redis.NewClient(&redis.Options{Addr: proxy.Addr(), ReadTimeout: 300 * time.Millisecond, MaxRetries: 2})
+	t.Cleanup(func() { client.Close() })
+	ran := map[string]int{}
+	handler := func(_ context.Context, a textArgs) (any, error) { ran[a.Text]++; return "done " + a.Text, nil }
+	key := make([]byte, 32)
+	rand.Read(key)
+	set := tool.NewSet(writeDef.Handle(handler), eraseDef.Handle(handler), tool.WithApprovalKey(key),
+		tool.WithStore(redisstore.New(client, redisstore.WithPrefix(prefix()))), tool.WithLogger(nil))
+	const setNXGet = "NX\r\n$3\r\nGET\r\n"
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+
+	proxy.DropReply(setNXGet, 1)
+	res := set.Call(ctx, "write", []byte(`{"text": "claimed"}`), tool.RequestID("lost-1"))
+	if proxy.Dropped() != 1 {
+		t.Fatalf("the proxy dropped %d replies, want 1", proxy.Dropped())
+	}
+	if res.Status != tool.StatusExecuted || ran["claimed"] != 1 {
+		t.Errorf("the call whose claim's reply was lost: %s %v, ran %d times; want executed once", res.Status, res.Errors, ran["claimed"])
+	}
+	if res := set.Call(ctx, "write", []byte(`{"text": "claimed"}`), tool.RequestID("lost-1")); !res.Duplicate || ran["claimed"] != 1 {
+		t.Errorf("its retry: %s duplicate %v %v; want the first's result", res.Status, res.Duplicate, res.Errors)
+	}
+
+	ctx, cancel = context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	asked := set.Call(ctx, "erase", []byte(`{"text": "approved"}`))
+	proxy.DropReply(setNXGet, 1)
+	res = set.Call(ctx, "erase", []byte(`{"text": "approved"}`), tool.Approve(asked.Approval))
+	if proxy.Dropped() != 2 {
+		t.Fatalf("the proxy dropped %d replies, want 2", proxy.Dropped())
+	}
+	if res.Status != tool.StatusExecuted || ran["approved"] != 1 {
+		t.Errorf("the approved call whose use's reply was lost: %s %v; want executed once", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "erase", []byte(`{"text": "approved"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusNeedsConfirmation || ran["approved"] != 1 {
+		t.Errorf("the approval used again: %s; want needs_confirmation", res.Status)
+	}
+
+	// Every attempt's reply lost (the first and go-redis's two retries):
+	// the call fails closed, unavailable, and withdraws the record its
+	// attempts stored, so that neither the request id nor the approval is
+	// spent on a call that did not run: the next call runs.
+	ctx, cancel = context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	proxy.DropReply(setNXGet, 3)
+	res = set.Call(ctx, "write", []byte(`{"text": "all lost"}`), tool.RequestID("lost-2"))
+	if res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("every reply lost: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "write", []byte(`{"text": "all lost"}`), tool.RequestID("lost-2")); res.Status != tool.StatusExecuted || res.Duplicate || ran["all lost"] != 1 {
+		t.Errorf("the call again, its replies no longer lost: %s %v; want it run, once", res.Status, res.Errors)
+	}
+	asked = set.Call(ctx, "erase", []byte(`{"text": "approved, all lost"}`))
+	proxy.DropReply(setNXGet, 3)
+	if res := set.Call(ctx, "erase", []byte(`{"text": "approved, all lost"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("every reply of an approval's use lost: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "erase", []byte(`{"text": "approved, all lost"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusExecuted || ran["approved, all lost"] != 1 {
+		t.Errorf("the approval again: %s %v; want it to stand, and the call run", res.Status, res.Errors)
+	}
+	if proxy.Dropped() != 8 {
+		t.Errorf("the proxy dropped %d replies, want 8", proxy.Dropped())
+	}
+}

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -8,6 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -17,13 +19,23 @@ import (
 // This file identifies a call exactly (its tool and the canonical form of
 // its parsed arguments) and signs approvals of dangerous calls.
 //
-// A token is base64url(version ‖ expiry ‖ nonce ‖ HMAC-SHA256(key, version ‖
-// expiry ‖ nonce ‖ tool ‖ canonical arguments)), its expiry in Unix
-// nanoseconds so that a lifetime of any length is exact. The random nonce
-// makes each token one of its own, used once. The key is the set's, random unless
-// WithApprovalKey shares one among replicas, so a token is worth nothing
-// offline, in another set, for another call or after its expiry; the store
-// remembers the tokens used until they expire, so it approves one execution.
+// A token is base64url(version ‖ issued ‖ expiry ‖ nonce ‖ HMAC-SHA256(key,
+// version ‖ issued ‖ expiry ‖ nonce ‖ tool ‖ canonical arguments)), its
+// times in Unix nanoseconds by the issuing set's clock. The random nonce
+// makes each token one of its own, used once. The key is the set's, random
+// unless WithApprovalKey shares one among replicas, so a token is worth
+// nothing offline, in another set, for another call or after its expiry.
+//
+// The store remembers a used token, so that it approves one execution. A
+// set judges a token by one clock: the store's when it has one (see Store:
+// the clock that also ends the store's records), else its own. It accepts a
+// token when issued-approvalSkew <= now < expiry, and remembers its use for
+// (expiry-issued) + 2*approvalSkew from then. Since the use was at or after
+// issued-approvalSkew, the record outlives expiry by approvalSkew on the
+// judging clock: with a store's clock every replica judges by that one clock,
+// whatever its own says, and a token stays used for as long as any replica
+// would accept it. Judged by the sets' own clocks, this holds for every
+// replica at most 2*approvalSkew behind the issuer (README, "Clocks").
 
 // defaultApprovalLifetime is how long an approval token stays valid unless
 // WithApprovalLifetime says otherwise: time for a person to read the call
@@ -34,17 +46,21 @@ const defaultApprovalLifetime = 15 * time.Minute
 // documentation says so in a number).
 const minApprovalKey = 32
 
-// approvalSkew is how much longer than a token a used token is remembered,
-// for replicas whose clocks disagree.
+// approvalSkew is the most the clocks that judge tokens may disagree:
+// a token issued further ahead of the judging clock is refused, and a used
+// token is remembered for its lifetime plus twice this.
 const approvalSkew = time.Minute
 
-// approvalVersion 2 keeps the expiry in nanoseconds; version 1, in seconds,
-// cut sub-second lifetimes short.
-const approvalVersion = 2
+// approvalVersion 3 carries the issue time, so that a used token is
+// remembered for a lifetime that no clock's reading changes. Tokens of
+// version 2 (expiry alone, remembered by the using replica's clock) are
+// refused as invalid: a person approves the call again.
+const approvalVersion = 3
 
-// The layout of a token: version, expiry (Unix nanoseconds), nonce, MAC.
+// The layout of a token: version, issued and expiry (Unix nanoseconds),
+// nonce, MAC.
 const (
-	tokenHead = 1 + 8 + 16
+	tokenHead = 1 + 8 + 8 + 16
 	tokenSize = tokenHead + sha256.Size
 )
 
@@ -138,8 +154,10 @@ func (s *Set) approvalMAC(id identity, head []byte) []byte {
 func (s *Set) approvalToken(id identity) string {
 	token := make([]byte, tokenHead, tokenSize)
 	token[0] = approvalVersion
-	binary.BigEndian.PutUint64(token[1:9], uint64(s.now().Add(s.approvalLifetime).UnixNano()))
-	rand.Read(token[9:tokenHead])
+	now := s.now()
+	binary.BigEndian.PutUint64(token[1:9], uint64(now.UnixNano()))
+	binary.BigEndian.PutUint64(token[9:17], uint64(now.Add(s.approvalLifetime).UnixNano()))
+	rand.Read(token[17:tokenHead])
 	return base64.RawURLEncoding.EncodeToString(append(token, s.approvalMAC(id, token)...))
 }
 
@@ -148,6 +166,7 @@ const (
 	approvalRequired = "required" // no token was given
 	approvalInvalid  = "invalid"  // not a token of this set for this call
 	approvalExpired  = "expired"
+	approvalAhead    = "issued_ahead" // issued further ahead of the judging clock than approvalSkew
 	approvalUsed     = "used"
 	approvalGranted  = "granted"
 	approvalDeclined = "declined" // a valid token, declined (Decline)
@@ -166,32 +185,84 @@ func refusal(verdict, name string) Error {
 		e.Code, e.Reason = codeApprovalUsed, "the approval given was refused: it was used already, and each approval answers for one run of the call"
 	case approvalExpired:
 		e.Code, e.Reason = codeApprovalExpired, "the approval given was refused: it has expired, so a person must approve the call again"
+	case approvalAhead:
+		e.Reason = "the approval given was refused: it was issued at a time the application's clock has not reached " +
+			"(its clocks disagree by more than " + approvalSkew.String() + "), so a person must approve the call again"
 	}
 	return e
 }
 
-// checkApproval verifies a token for the call. It returns the key of the
-// record that marks it used and that record's lifetime, when it is valid.
-func (s *Set) checkApproval(token string, id identity) (key string, ttl time.Duration, verdict string) {
+// checkApproval verifies a token for the call, by the clock that judges
+// tokens (see judgeNow). It returns the key of the record that marks it
+// used and that record's lifetime, when it is valid.
+func (s *Set) checkApproval(ctx context.Context, token string, id identity) (key string, ttl time.Duration, verdict string, err error) {
 	if token == "" {
-		return "", 0, approvalRequired
+		return "", 0, approvalRequired, nil
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != tokenSize || raw[0] != approvalVersion {
-		return "", 0, approvalInvalid
+	raw, derr := base64.RawURLEncoding.DecodeString(token)
+	if derr != nil || len(raw) != tokenSize || raw[0] != approvalVersion {
+		return "", 0, approvalInvalid, nil
 	}
 	if !hmac.Equal(raw[tokenHead:], s.approvalMAC(id, raw[:tokenHead])) {
-		return "", 0, approvalInvalid
+		return "", 0, approvalInvalid, nil
 	}
-	ttl = time.Unix(0, int64(binary.BigEndian.Uint64(raw[1:9]))).Sub(s.now())
-	if ttl <= 0 {
-		return "", 0, approvalExpired
+	issued := time.Unix(0, int64(binary.BigEndian.Uint64(raw[1:9])))
+	expiry := time.Unix(0, int64(binary.BigEndian.Uint64(raw[9:17])))
+	key = "approval:" + hex.EncodeToString(raw[tokenHead:])
+	now, err := s.judgeNow(ctx, key)
+	if err != nil {
+		return "", 0, "", err
 	}
-	return "approval:" + hex.EncodeToString(raw[tokenHead:]), ttl + approvalSkew, approvalGranted
+	switch {
+	case now.Before(issued.Add(-approvalSkew)):
+		s.logSafely(ctx, slog.LevelWarn, "tool set refused an approval issued ahead of its clock",
+			slog.Duration("ahead", issued.Sub(now)), slog.Duration("max_skew", approvalSkew),
+			slog.String("fix", "synchronise the clocks of the replicas (and of the store) to within the skew"))
+		return "", 0, approvalAhead, nil
+	case !now.Before(expiry):
+		return "", 0, approvalExpired, nil
+	}
+	return key, expiry.Sub(issued) + 2*approvalSkew, approvalGranted, nil
+}
+
+// judgeNow is the time by the clock that judges a token whose record is
+// key: the store's when it has one, so that one clock both ends the record
+// and judges the token on every replica; else the set's.
+func (s *Set) judgeNow(ctx context.Context, key string) (time.Time, error) {
+	if c, ok := s.store.(storeClock); ok {
+		return c.Now(ctx, key)
+	}
+	return s.now(), nil
 }
 
 // useApproval marks a valid token used, once: false when it was already.
+// The record names its writer, so that an Add retried after a lost reply,
+// which finds the record its own first attempt stored, still counts as the
+// use it is.
 func (s *Set) useApproval(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	_, added, err := s.store.Add(ctx, key, []byte("used"), ttl)
-	return added, err
+	mine := []byte("used " + ownerNonce())
+	current, added, err := s.store.Add(ctx, key, mine, ttl)
+	if err != nil {
+		s.withdraw(ctx, key, mine, ttl) // the approval stands: the call does not run
+		return false, err
+	}
+	return added || bytes.Equal(current, mine), nil
+}
+
+// withdraw removes the record of an Add that failed, if the Add stored it
+// all the same (its reply was lost): that record would block the request
+// id, or use the approval, of a call that does not run. Another Add of the
+// value finds whether it is there: no other call writes it. When the store
+// still fails, the record stays until its lifetime ends.
+func (s *Set) withdraw(ctx context.Context, key string, mine []byte, ttl time.Duration) {
+	if current, added, err := s.store.Add(ctx, key, mine, ttl); err == nil && (added || bytes.Equal(current, mine)) {
+		s.store.Delete(ctx, key)
+	}
+}
+
+// ownerNonce names the writer of a record: no other write stores it.
+func ownerNonce() string {
+	var nonce [16]byte
+	rand.Read(nonce[:])
+	return hex.EncodeToString(nonce[:])
 }

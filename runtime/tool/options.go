@@ -54,6 +54,18 @@ func WithLogger(l *slog.Logger) Option {
 	return optionFunc(func(s *Set) { s.logger, s.loggerSet = l, true })
 }
 
+// WithClock sets the clock a set reads the time from: time.Now without
+// it. A set stamps the approval tokens it issues by it, and judges tokens
+// by it when its store has no clock of its own (see Store); a set's own
+// memory store keeps its records by it. For tests of clocks that disagree,
+// and for an application's own clock.
+func WithClock(now func() time.Time) Option {
+	if now == nil {
+		panic("tool: WithClock with a nil clock")
+	}
+	return optionFunc(func(s *Set) { s.now = now })
+}
+
 // WithRedaction lets argument values into the audit log, only as fn renders
 // them: fn receives a parsed call's tool name and arguments, and its result
 // is logged as "args". Without it no argument value is logged, only the

@@ -22,6 +22,7 @@ import (
 // requestRecord is the value stored under a request id.
 type requestRecord struct {
 	Fingerprint string        `json:"fingerprint"`
+	Owner       string        `json:"owner,omitempty"`  // a nonce of the call that claimed it, while it runs
 	Result      *storedResult `json:"result,omitempty"` // nil while the first call runs
 }
 
@@ -53,14 +54,19 @@ const (
 
 // claimRequest registers the call under its request id. It reports claimed
 // when the call is the first; otherwise it returns the result to give
-// instead: the first call's (a duplicate), a conflict, or a failure.
+// instead: the first call's (a duplicate), a conflict, or a failure. The
+// pending record names its owner, so that an Add retried after a lost reply
+// (the store's client retries), which finds the record its own first
+// attempt stored, knows the claim is its own rather than wait for itself.
 func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, fingerprint string) (res Result, claimed bool) {
-	pending, _ := marshal(requestRecord{Fingerprint: fingerprint})
+	owner := ownerNonce()
+	pending, _ := marshal(requestRecord{Fingerprint: fingerprint, Owner: owner})
 	ttl := s.window + s.limit(h)
 	wait := firstPoll
 	for {
 		current, added, err := s.store.Add(ctx, key, pending, ttl)
 		if err != nil {
+			s.withdraw(ctx, key, pending, ttl)
 			return s.unavailable(ctx, r, err), false
 		}
 		if added {
@@ -73,6 +79,9 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 		if rec.Fingerprint != fingerprint {
 			return reject(stageIdempotency, Error{Code: codeRequestConflict, Name: r.name,
 				Reason: "the request id " + value.Show(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
+		}
+		if rec.Result == nil && rec.Owner == owner {
+			return Result{}, true
 		}
 		if rec.Result != nil {
 			res := rec.Result.replay()

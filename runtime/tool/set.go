@@ -73,7 +73,9 @@ func NewSet(opts ...Option) *Set {
 		s.approvalKey = randomKey()
 	}
 	if ownStore {
-		s.store = NewMemoryStore(0)
+		m := NewMemoryStore(0)
+		m.now = func() time.Time { return s.now() } // one clock judges its tokens and ends their records
+		s.store = m
 	}
 	if sharedKey && ownStore {
 		s.logSafely(context.Background(), slog.LevelWarn, "tool set shares an approval key but not a store",
@@ -487,7 +489,11 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 		return
 	}
 	r.at = "approval"
-	key, ttl, verdict := s.checkApproval(r.opts.approval, id)
+	key, ttl, verdict, err := s.checkApproval(ctx, r.opts.approval, id)
+	if err != nil {
+		*res = s.unavailable(ctx, r, err)
+		return
+	}
 	if verdict == approvalGranted {
 		fresh, err := s.useApproval(ctx, key, ttl)
 		if err != nil {

@@ -42,6 +42,20 @@ import (
 // noeviction policy (Redis's other policies would drop approval records);
 // with SQL, Add is an INSERT that does nothing on conflict followed by a
 // SELECT, with expired rows deleted first or ignored.
+//
+// A store may have a clock of its own, the clock that ends its records: a
+// method Now(ctx, key) (time.Time, error) that returns the time by the
+// clock that ends the record of key (on the server that holds it), the one
+// by which the records of approvals ("approval:" keys) expire. A Set over
+// such a store judges approval tokens by that clock (issued no more than a
+// minute ahead of it, not yet expired), so that one clock both says whether
+// a token is valid and keeps its use recorded: a used token stays used on
+// every replica, whatever the replicas' clocks say. Without it each Set
+// judges by its own clock, and a token used on one replica is safe from a
+// second use on another only while the other's clock is less than two
+// minutes behind the clock of the replica that issued it. MemoryStore and
+// runtime/redisstore (TIME on the node of the key) have one. An error of
+// Now fails the call that needed it, with code unavailable.
 type Store interface {
 	// Add stores value under key for ttl unless key holds a live value;
 	// then it leaves that value, returns it and false.
@@ -50,6 +64,12 @@ type Store interface {
 	Put(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Delete removes key.
 	Delete(ctx context.Context, key string) error
+}
+
+// storeClock is a Store with a clock of its own (see Store): the clock
+// that ends its records, which judges approval tokens too.
+type storeClock interface {
+	Now(ctx context.Context, key string) (time.Time, error)
 }
 
 // defaultMaxRecords is how many records of each kind (request ids, approval
@@ -71,6 +91,11 @@ var ErrStoreFull = errors.New("tool: the memory store is full of records it keep
 // again); it never drops another record early: when it holds its maximum of
 // them, a new one is refused with ErrStoreFull, and the call that needed it
 // fails with code unavailable without running.
+//
+// It has a clock (see Store), the wall clock, which ends the records
+// of approvals, so that a step of the wall clock moves a token's expiry and
+// the record of its use alike; request records end by the monotonic clock,
+// which no step moves.
 type MemoryStore struct {
 	mu      sync.Mutex
 	max     int
@@ -132,7 +157,7 @@ func (m *MemoryStore) Put(_ context.Context, key string, value []byte, ttl time.
 	now := m.now()
 	m.expire(now)
 	if r := m.records[key]; r != nil {
-		r.value, r.expires = value, now.Add(ttl)
+		r.value, r.expires = value, expiry(r.kind, now, ttl)
 		heap.Fix(&m.kinds[r.kind], r.index)
 		return nil
 	}
@@ -148,6 +173,22 @@ func (m *MemoryStore) Delete(_ context.Context, key string) error {
 	}
 	m.expire(m.now())
 	return nil
+}
+
+// Now is the store's clock (see Store): the wall clock.
+func (m *MemoryStore) Now(context.Context, string) (time.Time, error) {
+	return m.now().Round(0), nil
+}
+
+// expiry is the end of a record's lifetime: by the wall clock for a record
+// an approval's judgement depends on (see Store); by the monotonic
+// clock, which no step moves, for a request record. Within a kind all
+// records compare by one clock, as the expiry heap of the kind needs.
+func expiry(kind int, now time.Time, ttl time.Duration) time.Time {
+	if kind == keptRecord {
+		now = now.Round(0) // strips the monotonic reading: compared by the wall clock
+	}
+	return now.Add(ttl)
 }
 
 // Len returns how many records the store holds, expired ones left out.
@@ -174,7 +215,7 @@ func (m *MemoryStore) store(key string, value []byte, now time.Time, ttl time.Du
 			m.remove((*h)[0])
 		}
 	}
-	r := &memoryRecord{key: key, value: value, expires: now.Add(ttl), kind: kind}
+	r := &memoryRecord{key: key, value: value, expires: expiry(kind, now, ttl), kind: kind}
 	m.records[key] = r
 	heap.Push(h, r)
 	return nil

@@ -15,7 +15,12 @@
 // values come back byte for byte, a handler's 1 MiB output among them; and
 // two tool.Sets sharing the store and an approval key act as one:
 // a request id runs once and an approval approves one execution, however
-// many callers race on either set. RunUnreachable checks what a store does
+// many callers race on either set; replicas whose clocks disagree (by 10
+// minutes, when the store has a clock of its own) run each approval once;
+// and a Set over the store whose Add was retried after a lost reply runs
+// its call (it does not wait for its own claim of a request id, nor refuse
+// its own use of an approval), and spends neither when the Add stored its
+// value but failed. RunUnreachable checks what a store does
 // when its backend is down: every method returns an error, and a Set over
 // it runs nothing that needs the store (code unavailable).
 //
@@ -29,6 +34,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -67,6 +73,8 @@ func Run(t *testing.T, newStore func() tool.Store) {
 	t.Run("Values", func(t *testing.T) { testValues(t, newStore(), func(n string) string { return key(t, n) }) })
 	t.Run("Lifetimes", func(t *testing.T) { testLifetimes(t, newStore, func(t *testing.T) string { return key(t, "k") }) })
 	t.Run("Replicas", func(t *testing.T) { testReplicas(t, newStore()) })
+	t.Run("ClockSkew", func(t *testing.T) { testClockSkew(t, newStore()) })
+	t.Run("LostReply", func(t *testing.T) { testLostReply(t, newStore()) })
 }
 
 func randomPrefix() string {
@@ -430,6 +438,141 @@ func testReplicas(t *testing.T, st tool.Store) {
 	// Nor does it approve other arguments.
 	if res := replicas[1].Call(ctx, "erase", []byte(`{"text": "other"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusNeedsConfirmation || e.count("erase other") != 0 {
 		t.Fatalf("an approval for other arguments: %s", res.Status)
+	}
+}
+
+// testClockSkew runs replicas whose clocks disagree over the store, each
+// token raced by Callers callers on all of them: it runs once. A store
+// with a clock of its own (see tool.Store) judges every token by it, so
+// replicas 10 minutes apart run each token once, and a token issued by the
+// replica 10 minutes ahead is refused, naming the clocks' disagreement;
+// without one, the replicas are 2 minutes apart at most, the bound of
+// their own clocks.
+func testClockSkew(t *testing.T, st tool.Store) {
+	_, clocked := st.(interface {
+		Now(ctx context.Context, key string) (time.Time, error)
+	})
+	offsets := []time.Duration{0, 30 * time.Second, -90 * time.Second}
+	if clocked {
+		offsets = append(offsets, -10*time.Minute, 10*time.Minute)
+	}
+	key := make([]byte, 32)
+	rand.Read(key)
+	e := &effects{}
+	var replicas []*tool.Set
+	for _, off := range offsets {
+		replicas = append(replicas, tool.NewSet(erase.Handle(e.handler("erase")), tool.WithApprovalKey(key), tool.WithStore(st),
+			tool.WithLogger(nil), tool.WithClock(func() time.Time { return time.Now().Add(off) })))
+	}
+	ctx := ctxFor(t)
+	for i, issuer := range replicas {
+		text := fmt.Sprintf("issued at %v", offsets[i])
+		args := []byte(`{"text": "` + text + `"}`)
+		asked := issuer.Call(ctx, "erase", args)
+		if asked.Status != tool.StatusNeedsConfirmation {
+			t.Fatalf("a dangerous call: %s, want needs_confirmation", asked.Status)
+		}
+		results := race(func(c int) tool.Result {
+			return replicas[c%len(replicas)].Call(ctx, "erase", args, tool.Approve(asked.Approval))
+		})
+		executed, ahead := 0, 0
+		for _, res := range results {
+			switch {
+			case res.Status == tool.StatusExecuted:
+				executed++
+			case len(res.Errors) == 1 && strings.Contains(res.Errors[0].Reason, "clocks disagree"):
+				ahead++
+			}
+		}
+		want := 1
+		if offsets[i] > time.Minute {
+			want = 0 // issued ahead of the store's clock by more than the skew
+			if ahead != Callers {
+				t.Errorf("a token issued %v ahead of the store's clock: %d of %d refusals say the clocks disagree", offsets[i], ahead, Callers)
+			}
+		}
+		if n := e.count("erase " + text); n != want || executed != want {
+			t.Errorf("a token issued at %v, used by %d callers on replicas at %v: %d executed, the handler ran %d times; want %d",
+				offsets[i], Callers, offsets, executed, n, want)
+		}
+	}
+}
+
+// lostReply is a store whose client retries every Add once, as a client
+// that sent the command but lost its reply does: the retry finds what the
+// first attempt stored.
+type lostReply struct{ tool.Store }
+
+func (l lostReply) Add(ctx context.Context, key string, value []byte, ttl time.Duration) ([]byte, bool, error) {
+	if _, _, err := l.Store.Add(ctx, key, value, ttl); err != nil {
+		return nil, false, err
+	}
+	return l.Store.Add(ctx, key, value, ttl)
+}
+
+// storedButFailed is a store whose next Adds store their value but fail,
+// as an Add whose every reply was lost does.
+type storedButFailed struct {
+	tool.Store
+	failures *atomic.Int32
+}
+
+func (f storedButFailed) Add(ctx context.Context, key string, value []byte, ttl time.Duration) ([]byte, bool, error) {
+	current, added, err := f.Store.Add(ctx, key, value, ttl)
+	if f.failures.Add(-1) >= 0 {
+		return nil, false, errors.New("storetest: the reply was lost")
+	}
+	return current, added, err
+}
+
+// testLostReply: a Set over a store whose Add stored its value but whose
+// reply was lost and the Add retried, as a client does (go-redis on a read
+// timeout): the call that claimed a request id runs, rather than wait for
+// its own claim, and an approval is used once, rather than refused as used
+// by the use it is.
+func testLostReply(t *testing.T, st tool.Store) {
+	key := make([]byte, 32)
+	rand.Read(key)
+	e := &effects{}
+	set := newSet(e, key, lostReply{st})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	id := randomPrefix() + "lost"
+	if res := set.Call(ctx, "write", []byte(`{"text": "lost"}`), tool.RequestID(id)); res.Status != tool.StatusExecuted || e.count("write lost") != 1 {
+		t.Errorf("a call whose claim of its request id was retried: %s %v, ran %d times; want executed once", res.Status, res.Errors, e.count("write lost"))
+	}
+	if res := set.Call(ctx, "write", []byte(`{"text": "lost"}`), tool.RequestID(id)); !res.Duplicate || e.count("write lost") != 1 {
+		t.Errorf("its retry: %s duplicate %v, ran %d times; want the first's result", res.Status, res.Duplicate, e.count("write lost"))
+	}
+	asked := set.Call(ctx, "erase", []byte(`{"text": "lost"}`))
+	res := set.Call(ctx, "erase", []byte(`{"text": "lost"}`), tool.Approve(asked.Approval))
+	if res.Status != tool.StatusExecuted || e.count("erase lost") != 1 {
+		t.Errorf("an approval whose use was retried: %s %v; want executed", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "erase", []byte(`{"text": "lost"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusNeedsConfirmation || e.count("erase lost") != 1 {
+		t.Errorf("the approval used again: %s; want needs_confirmation", res.Status)
+	}
+
+	// An Add that stored its value and failed: the call is unavailable and
+	// withdraws the record, so that the request id and the approval are
+	// not spent on a call that did not run.
+	var failures atomic.Int32
+	set = newSet(e, key, storedButFailed{st, &failures})
+	id = randomPrefix() + "failed"
+	failures.Store(1)
+	if res := set.Call(ctx, "write", []byte(`{"text": "failed"}`), tool.RequestID(id)); res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("a claim stored whose Add failed: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "write", []byte(`{"text": "failed"}`), tool.RequestID(id)); res.Status != tool.StatusExecuted || e.count("write failed") != 1 {
+		t.Errorf("the call again: %s %v; want it run: the failed claim was withdrawn", res.Status, res.Errors)
+	}
+	asked = set.Call(ctx, "erase", []byte(`{"text": "failed"}`))
+	failures.Store(1)
+	if res := set.Call(ctx, "erase", []byte(`{"text": "failed"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusRejected || res.Errors[0].Code != "unavailable" {
+		t.Errorf("a use stored whose Add failed: %s %v; want unavailable", res.Status, res.Errors)
+	}
+	if res := set.Call(ctx, "erase", []byte(`{"text": "failed"}`), tool.Approve(asked.Approval)); res.Status != tool.StatusExecuted || e.count("erase failed") != 1 {
+		t.Errorf("the approval again: %s %v; want it to stand: the failed use was withdrawn", res.Status, res.Errors)
 	}
 }
 

@@ -19,6 +19,11 @@ func TestMemoryStore(t *testing.T) {
 	storetest.Run(t, func() tool.Store { return tool.NewMemoryStore(0) })
 }
 
+// A store without a clock of its own: its sets judge approvals by theirs.
+func TestStoreWithoutClock(t *testing.T) {
+	storetest.Run(t, func() tool.Store { return struct{ tool.Store }{tool.NewMemoryStore(0)} })
+}
+
 // A store that breaks one clause of the contract fails the kit, with a
 // message that names the clause. Each broken store runs in a test process
 // of its own, so that its failure is this test's observation.
