@@ -400,3 +400,93 @@ func TestInFlightStreamReleased(t *testing.T) {
 	close(h.release)
 	assert.Eventually(t, func() bool { return isolated.inflight.inUse() == 0 }, 10*time.Second, time.Millisecond)
 }
+
+// FuzzStreamsInFlight: streams opened, written, closed and aborted in any
+// order against a small budget (ops, a byte each: the stream, what to do,
+// how much to write) hold together exactly the room of the bytes of those
+// still reading, at most the budget; a Write is refused with overloaded
+// exactly when the others' room and its own bytes would pass the budget;
+// a stream that was not refused gets, at Close, the result Call gives its
+// bytes; once every stream has ended the budget is whole again.
+func FuzzStreamsInFlight(f *testing.F) {
+	f.Add([]byte{0x00, 0x10, 0x21, 0x32, 0x03, 0x45, 0x86, 0xc7, 0x18, 0x59})
+	f.Add([]byte{0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x41, 0x82, 0xc3})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		const budget, streams = 64, 4
+		set := NewSet(echoDef.Handle(func(_ context.Context, a textArgs) (any, error) { return a.Text, nil }),
+			WithMaxInFlight(budget), WithLogger(nil))
+		reference := NewSet(echoDef.Handle(func(_ context.Context, a textArgs) (any, error) { return a.Text, nil }),
+			WithMaxInFlight(0), WithLogger(nil))
+		payloads := []string{string(call("a", 30)), string(call("bb", 50)), `{"text": 1}`, `{"text": "c`, string(call("d", 90))}
+		type open struct {
+			p       *Pending
+			raw     string
+			written int
+			refused bool
+		}
+		var live [streams]*open
+		room := func() (sum int) {
+			for _, o := range live {
+				if o != nil && !o.refused {
+					sum += min(o.written, budget)
+				}
+			}
+			return sum
+		}
+		end := func(i int, abort bool) {
+			o := live[i]
+			live[i] = nil
+			if abort {
+				res := o.p.Abort("cut")
+				require.Equal(t, StatusRejected, res.Status)
+				if o.refused {
+					require.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
+				}
+				return
+			}
+			got := o.p.Close()
+			if o.refused {
+				require.Equal(t, []string{codeOverloaded}, got.Errors.Codes())
+				return
+			}
+			want := reference.Call(context.Background(), "echo", []byte(o.raw[:o.written]))
+			require.Equal(t, want.Status, got.Status, "%q", o.raw[:o.written])
+			require.Equal(t, want.Errors, got.Errors, "%q", o.raw[:o.written])
+			require.Equal(t, want.Output, got.Output)
+		}
+		for _, op := range ops {
+			i, n := int(op&3), int(op>>4)
+			switch o := live[i]; {
+			case o == nil:
+				raw := payloads[int(op>>2&3)+int(op>>7)]
+				live[i] = &open{p: set.Open(context.Background(), "echo"), raw: raw}
+			case op&0xc == 0xc:
+				end(i, op&0x10 != 0)
+			default:
+				n = min(1+n*3, len(o.raw)-o.written)
+				if n == 0 {
+					end(i, false)
+					break
+				}
+				others := room() - min(o.written, budget)
+				_, err := o.p.Write([]byte(o.raw[o.written : o.written+n]))
+				wasRefused := o.refused
+				o.written += n
+				if !wasRefused && others+min(o.written, budget) > budget {
+					var errs Errors
+					require.ErrorAs(t, err, &errs)
+					require.Contains(t, errs.Codes(), codeOverloaded)
+					o.refused = true
+				}
+			}
+			require.Equal(t, room(), set.inflight.inUse())
+			require.LessOrEqual(t, set.inflight.inUse(), budget)
+		}
+		for i := range live {
+			if live[i] != nil {
+				end(i, false)
+			}
+		}
+		require.Zero(t, set.inflight.inUse())
+	})
+}
