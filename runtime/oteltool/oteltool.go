@@ -27,6 +27,13 @@
 // of a tool that is not the set's carries no tool name, neither in its
 // span's name nor in the metrics, since the name is the model's text: the
 // series stay as many as the set's tools.
+//
+// Every text an attribute or a span's name takes from the call (its id, which
+// a model or an MCP client chooses, the tool's name, the error codes) is
+// rendered as the set's audit record renders it: control characters
+// escaped, at most 256 bytes, cut in its middle around "…". A call's id
+// reads the same in its span and its audit record. The redacted arguments
+// are the hook's choice, and go whole, as in the audit record.
 package oteltool
 
 import (
@@ -40,6 +47,7 @@ import (
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -148,25 +156,27 @@ func (o *Observer) End(ctx context.Context, c tool.Observed) {
 	metricAttrs := make([]attribute.KeyValue, 0, 4)
 	metricAttrs = append(metricAttrs, OperationName.String(operation), Status.String(string(res.Status)))
 	var name attribute.KeyValue
+	var toolName string
 	if c.Tool != nil {
-		name = ToolName.String(c.Tool.Name)
+		toolName = text(c.Tool.Name)
+		name = ToolName.String(toolName)
 		metricAttrs = append(metricAttrs, name)
 	}
 	var errorType string
 	if res.Failed() && len(res.Errors) > 0 {
-		errorType = res.Errors[0].Code
+		errorType = text(res.Errors[0].Code)
 	}
 	if span.IsRecording() {
 		attrs := []attribute.KeyValue{ToolType.String("function"), Status.String(string(res.Status))}
 		if c.Tool != nil {
-			span.SetName(operation + " " + c.Tool.Name)
+			span.SetName(operation + " " + toolName)
 			attrs = append(attrs, name)
 			if c.Tool.Description != "" {
 				attrs = append(attrs, ToolDescription.String(c.Tool.Description))
 			}
 		}
 		if res.CallID != "" {
-			attrs = append(attrs, ToolCallID.String(res.CallID))
+			attrs = append(attrs, ToolCallID.String(text(res.CallID)))
 		}
 		if res.Duplicate {
 			attrs = append(attrs, Duplicate.Bool(true))
@@ -196,7 +206,7 @@ func (o *Observer) End(ctx context.Context, c tool.Observed) {
 	}
 	o.duration.Record(ctx, res.Duration.Seconds(), metric.WithAttributeSet(attribute.NewSet(metricAttrs...)))
 	for _, e := range res.Errors {
-		errAttrs := []attribute.KeyValue{OperationName.String(operation), ErrorType.String(e.Code)}
+		errAttrs := []attribute.KeyValue{OperationName.String(operation), ErrorType.String(text(e.Code))}
 		if c.Tool != nil {
 			errAttrs = append(errAttrs, name)
 		}
@@ -204,19 +214,26 @@ func (o *Observer) End(ctx context.Context, c tool.Observed) {
 	}
 }
 
-// errorCodes lists the codes of errs, each once, in their order.
+// text renders a text of the call for an attribute as the audit record
+// does (escaped, at most 256 bytes): a call id is the client's choice, and
+// an exporter would send 4 MiB of one whole.
+func text(s string) string { return jsonvalue.Field(s) }
+
+// errorCodes lists the codes of errs, each once, in their order, rendered
+// by text.
 func errorCodes(errs tool.Errors) []string {
 	out := make([]string, 0, len(errs))
 	for _, e := range errs {
+		code := text(e.Code)
 		seen := false
 		for _, c := range out {
-			if c == e.Code {
+			if c == code {
 				seen = true
 				break
 			}
 		}
 		if !seen {
-			out = append(out, e.Code)
+			out = append(out, code)
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package oteltool_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -325,3 +326,114 @@ func (failing) Add(context.Context, string, []byte, time.Duration) ([]byte, bool
 }
 func (failing) Put(context.Context, string, []byte, time.Duration) error { return errDown }
 func (failing) Delete(context.Context, string) error                     { return errDown }
+
+// Every text a span or a metric takes from a call (its id, which a model or
+// an MCP client chooses, its tool's name, its error codes) is rendered as
+// the audit record renders it, whatever its size: escaped, at most 256
+// bytes, the call id the same text in the span and the audit record.
+func TestHostileTextsAreBounded(t *testing.T) {
+	const maxText = 256
+	hostile := func(n int) string {
+		return "start\n\u202e" + strings.Repeat("id\u2028é\x00", n/8) + "\r\nend"
+	}
+	id, name, code := hostile(4<<20), hostile(4<<10), hostile(4<<10)
+	long := tool.Def[map[string]any]{Tool: tool.Tool{Name: name, Risk: tool.RiskRead, Idempotent: true}}
+	var audit strings.Builder
+	tm := newTelemetry(t)
+	set := newSet(tm, tool.WithLogger(slog.New(slog.NewJSONHandler(&audit, nil))),
+		long.Handle(func(context.Context, map[string]any) (any, error) { return "ok", nil }),
+		tool.WithPolicy(func(_ context.Context, c *tool.Call) error {
+			if c.Tool.Name == "delete_file" {
+				return tool.Deny(code, "no")
+			}
+			return nil
+		}))
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, args string
+		status     tool.Status
+	}{
+		{name, `{}`, tool.StatusExecuted},
+		{"get_forecast", `{"city": 1}`, tool.StatusRejected},
+		{"delete_file", `{"path": "/a"}`, tool.StatusRejected},
+		{"made_up", `{}`, tool.StatusRejected},
+	} {
+		if res := set.Call(ctx, c.name, []byte(c.args), tool.CallID(id)); res.Status != c.status {
+			t.Fatalf("%.20q: %s %v", c.name, res.Status, res.Errors)
+		}
+	}
+
+	var logged []string
+	for _, line := range strings.Split(strings.TrimSpace(audit.String()), "\n") {
+		var rec struct {
+			CallID string `json:"call_id"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		logged = append(logged, rec.CallID)
+	}
+	bounded := func(what, s string) {
+		t.Helper()
+		if len(s) > maxText || strings.ContainsAny(s, "\n\r\x00\u2028\u202e") {
+			t.Errorf("%s: %d bytes %.80q", what, len(s), s)
+		}
+	}
+	spans := tm.spans.GetSpans()
+	var ids []string
+	for _, s := range spans {
+		if s.Name == "forecast service" {
+			continue
+		}
+		bounded("span name", strings.TrimPrefix(s.Name, "execute_tool "))
+		bounded("status description", s.Status.Description)
+		for _, kv := range s.Attributes {
+			switch kv.Value.Type() {
+			case attribute.STRING:
+				bounded(string(kv.Key), kv.Value.AsString())
+			case attribute.STRINGSLICE:
+				for _, v := range kv.Value.AsStringSlice() {
+					bounded(string(kv.Key), v)
+				}
+			}
+			if kv.Key == oteltool.ToolCallID {
+				ids = append(ids, kv.Value.AsString())
+			}
+		}
+	}
+	if len(ids) != 4 || fmt.Sprint(ids) != fmt.Sprint(logged) {
+		t.Errorf("the spans' call ids are not the audit's:\n%.200q\n%.200q", ids, logged)
+	}
+	if !strings.HasPrefix(ids[0], `start\n\u202eid`) || !strings.HasSuffix(ids[0], `\r\nend`) || !strings.Contains(ids[0], "…") {
+		t.Errorf("call id %q: not its start and end around …", ids[0])
+	}
+	var rm metricdata.ResourceMetrics
+	if err := tm.reader.Collect(ctx, &rm); err != nil {
+		t.Fatal(err)
+	}
+	points := 0
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			var sets []attribute.Set
+			switch d := m.Data.(type) {
+			case metricdata.Sum[int64]:
+				for _, p := range d.DataPoints {
+					sets = append(sets, p.Attributes)
+				}
+			case metricdata.Histogram[float64]:
+				for _, p := range d.DataPoints {
+					sets = append(sets, p.Attributes)
+				}
+			}
+			for _, s := range sets {
+				points++
+				for _, kv := range s.ToSlice() {
+					bounded(m.Name+" "+string(kv.Key), kv.Value.Emit())
+				}
+			}
+		}
+	}
+	if points == 0 {
+		t.Error("no metrics")
+	}
+}

@@ -93,7 +93,8 @@
 //   - incomplete: a streamed call whose stream did not end (Pending.Abort),
 //     never run;
 //   - overloaded: the calls in flight held the set's budget
-//     (WithMaxInFlight) until the call's context or time limit ended;
+//     (WithMaxInFlight) until the call's context or time limit ended, or,
+//     for a streamed call, when a Write found no room for its bytes;
 //   - policy, or the code a policy gave Deny: a policy refused the call;
 //   - request_conflict: a request id used again with other arguments;
 //   - unavailable: the set's Store, or the Approver (Ask), failed, and the

@@ -12,17 +12,19 @@ import (
 // This file bounds what the calls a Set runs at once hold: each call of raw
 // arguments takes their size from the set's budget before it parses them,
 // and gives it back when it returns (an isolated handler that outlives its
-// call, when it finally does). What a call builds from its arguments is
-// bounded per byte (see README's "Limits and guarantees"), so the budget
-// bounds the memory of all the calls in flight together.
+// call, when it finally does); a streamed call (Pending) takes the size of
+// its bytes as they arrive, and its call at Close takes that room over.
+// What a call builds from its arguments is bounded per byte (see README's
+// "Limits and guarantees"), so the budget bounds the memory of all the
+// calls in flight together.
 
 // defaultMaxInFlight is the most bytes of raw arguments the calls a Set runs
 // at once may hold unless WithMaxInFlight says otherwise (see there).
 const defaultMaxInFlight = 4 << 20
 
-// WithMaxInFlight sets the most bytes of raw arguments the calls of Call and
-// CallJSON running at once may hold, from before their parse until they
-// return. Without it a set's calls hold at most 4 MiB: four calls of the
+// WithMaxInFlight sets the most bytes of raw arguments the calls of Call,
+// CallJSON and Open running at once may hold, from before their parse until
+// they return. Without it a set's calls hold at most 4 MiB: four calls of the
 // largest arguments it takes by default, or thousands of calls of a
 // kilobyte; what parse and decode build is at most 72 bytes per byte of
 // arguments, so the calls in flight hold at most about 300 MiB, however
@@ -30,8 +32,13 @@ const defaultMaxInFlight = 4 << 20
 // arrival, until earlier calls return; when its context ends or its time
 // limit (which counts from its start, see WithTimeout) passes first, it is
 // rejected with code overloaded, unparsed and audited. A call larger than n
-// runs when no other holds the budget. n <= 0 means no limit. CallArgs is
-// not counted: its arguments were built before the set saw them.
+// runs when no other holds the budget. A streamed call (Open) takes room for
+// its bytes as they arrive, without waiting: a Write that finds no room
+// (another call holds it, or waits for it) refuses the call with code
+// overloaded, as Call would be refused after its wait, since a stream
+// holds its room while its provider streams and streams waiting for each
+// other would wait for good. n <= 0 means no limit. CallArgs is not
+// counted: its arguments were built before the set saw them.
 func WithMaxInFlight(n int) Option { return optionFunc(func(s *Set) { s.maxInFlight = n }) }
 
 // inflight is a budget of bytes, handed out in order of arrival. A call
@@ -61,14 +68,8 @@ type inflightWait struct {
 // (none when <= 0) passes from began (see sinceBase).
 func (b *inflight) acquire(ctx context.Context, n int, began, limit time.Duration) (int, error) {
 	n = min(n, b.max)
-	for {
-		st := b.state.Load()
-		if st&waitingBit != 0 || st+uint64(n) > uint64(b.max) {
-			break
-		}
-		if b.state.CompareAndSwap(st, st+uint64(n)) {
-			return n, nil
-		}
+	if b.tryAcquire(n) {
+		return n, nil
 	}
 	b.mu.Lock()
 	// The bit first: a release from now on sees it and grants, under mu,
@@ -112,6 +113,20 @@ func (b *inflight) acquire(ctx context.Context, n int, began, limit time.Duratio
 	}
 	b.grant() // those behind it may fit now
 	return 0, err
+}
+
+// tryAcquire takes n bytes when they fit at once and no call waits (those
+// come first), and reports whether it did: it never waits.
+func (b *inflight) tryAcquire(n int) bool {
+	for {
+		st := b.state.Load()
+		if st&waitingBit != 0 || st+uint64(n) > uint64(b.max) {
+			return false
+		}
+		if b.state.CompareAndSwap(st, st+uint64(n)) {
+			return true
+		}
+	}
 }
 
 // release gives back n bytes.
@@ -159,15 +174,63 @@ func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) *Re
 	}
 	held, err := s.inflight.acquire(ctx, size, r.began, limit)
 	if err != nil {
-		max := strconv.Itoa(s.inflight.max)
-		return &Result{Status: StatusRejected, stage: stageOverloaded,
-			Err: fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %s the set's calls may hold at once: %w",
-				(sinceBase() - r.began).Round(time.Millisecond), size, max, err),
-			Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
-				Reason: "the application is busy with other calls, so this call was not executed"}}}
+		over := s.overloaded(fmt.Errorf("tool: the call waited %v for room for its %d bytes of arguments among the %d the set's calls may hold at once: %w",
+			(sinceBase() - r.began).Round(time.Millisecond), size, s.inflight.max, err))
+		return &over
 	}
 	r.held = held
 	return nil
+}
+
+// overloaded is the result of a call that found no room in the set's
+// budget, err saying how: the same for a call and a stream.
+func (s *Set) overloaded(err error) Result {
+	max := strconv.Itoa(s.inflight.max)
+	return Result{Status: StatusRejected, stage: stageOverloaded, Err: err,
+		Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
+			Reason: "the application is busy with other calls, so this call was not executed"}}}
+}
+
+// streamRoom is the room a streamed call holds in its set's budget, taken
+// as its bytes arrive. It is apart from the Pending, where the guard of a
+// Pending dropped open reaches it (Stop gives the room back) without
+// keeping the Pending reachable.
+type streamRoom struct {
+	budget *inflight // nil: the set has no limit
+	held   int
+}
+
+// grow takes room for n bytes in all (at most the whole budget, as a call
+// larger than it takes), without waiting, and reports whether it could.
+func (r *streamRoom) grow(n int) bool {
+	if r.budget == nil {
+		return true
+	}
+	want := min(n, r.budget.max)
+	if want <= r.held {
+		return true
+	}
+	if !r.budget.tryAcquire(want - r.held) {
+		return false
+	}
+	r.held = want
+	return true
+}
+
+// take returns the room held, which the caller now holds: the call Close
+// runs, which gives it back when it returns.
+func (r *streamRoom) take() int {
+	n := r.held
+	r.held = 0
+	return n
+}
+
+// Stop gives the room back (feed.Stopper, for the guard of a Pending).
+func (r *streamRoom) Stop() {
+	if r.held > 0 {
+		r.budget.release(r.held)
+		r.held = 0
+	}
 }
 
 // leave gives back the room the call holds, unless an isolated handler that

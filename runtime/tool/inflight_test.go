@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -243,4 +245,248 @@ func TestInFlightConcurrent(t *testing.T) {
 	assert.Zero(t, b.inUse())
 	assert.Empty(t, b.waiting)
 	assert.Zero(t, b.state.Load(), "no waiting bit left")
+}
+
+// stream writes raw into a Pending of set in fragments of size bytes, and
+// returns it with the first error a Write returned.
+func stream(set *Set, name string, raw []byte, size int, opts ...CallOption) (*Pending, error) {
+	p := set.Open(context.Background(), name, opts...)
+	var first error
+	for i := 0; i < len(raw); i += size {
+		if _, err := p.Write(raw[i:min(i+size, len(raw))]); first == nil {
+			first = err
+		}
+	}
+	return p, first
+}
+
+// TestInFlightStreams: a streamed call takes room for its bytes as they
+// arrive, which calls then wait for; one that finds no room is refused at
+// that Write with code overloaded, and its Close gives the result and the
+// audit record Call gives the same bytes when the room stays taken; a
+// stream does not overtake a call waiting for room.
+func TestInFlightStreams(t *testing.T) {
+	h := newHolder()
+	defer close(h.release)
+	var audit syncBuffer
+	set := NewSet(holdDef.Handle(h.handle), WithMaxInFlight(100), WithLogger(slog.New(slog.NewTextHandler(&audit, nil))))
+	ctx := context.Background()
+
+	first := call("first", 60)
+	p1 := set.Open(ctx, "hold")
+	for i := range first {
+		_, err := p1.Write(first[i : i+1])
+		require.NoError(t, err)
+		require.Equal(t, i+1, set.inflight.inUse(), "the room grows with the bytes")
+	}
+	short, cancel := context.WithTimeout(ctx, 30*time.Millisecond)
+	defer cancel()
+	second := call("second", 60)
+	want := set.Call(short, "hold", second)
+	require.Equal(t, []string{codeOverloaded}, want.Errors.Codes(), "a call waits for the stream's room")
+	audited := audit.String()
+	streamed := func() string { return audit.String()[len(audited):] }
+
+	p2, err := stream(set, "hold", second, 7)
+	var errs Errors
+	require.ErrorAs(t, err, &errs)
+	assert.Equal(t, want.Errors, errs, "the Write that finds no room")
+	assert.Equal(t, 60, set.inflight.inUse(), "the refused stream gave its room back")
+	_, again := p2.Write(nil)
+	assert.Equal(t, err, again)
+	got := p2.Close()
+	assert.Equal(t, want.Status, got.Status)
+	assert.Equal(t, want.Errors, got.Errors)
+	assert.Equal(t, want.stage, got.stage)
+	assert.Equal(t, want.Feedback(), got.Feedback())
+	assert.Contains(t, got.Err.Error(), "42 bytes", "the bytes written when it found no room")
+	times := regexp.MustCompile(`(time|duration)=\S+ `)
+	assert.Contains(t, audited, "status=rejected codes=[overloaded]")
+	assert.Equal(t, times.ReplaceAllString(audited, ""), times.ReplaceAllString(streamed(), ""), "the audit record")
+	assert.Equal(t, got, p2.Abort("cut"), "the call ended")
+
+	// Room that fits is taken; the first stream's runs its call, which
+	// gives it back.
+	p3, err := stream(set, "hold", call("third", 40), 5)
+	require.NoError(t, err)
+	assert.Equal(t, 100, set.inflight.inUse())
+	assert.Equal(t, StatusExecuted, p1.Close().Status)
+	assert.Equal(t, 40, set.inflight.inUse())
+	assert.Equal(t, StatusExecuted, p3.Close().Status)
+	assert.Zero(t, set.inflight.inUse())
+
+	// A call waiting for room comes before a stream's next bytes, though
+	// they would fit.
+	p4, err := stream(set, "hold", call("fourth", 60), 60)
+	require.NoError(t, err)
+	waited := make(chan Result)
+	go func() { waited <- set.Call(ctx, "hold", call("waits", 60)) }()
+	require.Eventually(t, func() bool { return waiting(set) == 1 }, 10*time.Second, time.Millisecond)
+	p5, err := stream(set, "hold", call("x", 10), 10)
+	require.ErrorAs(t, err, &errs)
+	assert.Equal(t, []string{codeOverloaded}, errs.Codes())
+	assert.Equal(t, []string{codeOverloaded}, p5.Close().Errors.Codes())
+	assert.Equal(t, StatusExecuted, p4.Close().Status)
+	assert.Equal(t, StatusExecuted, (<-waited).Status)
+	assert.Zero(t, set.inflight.inUse())
+	for _, text := range h.calls() {
+		assert.NotContains(t, text, "second", "a refused call ran")
+	}
+}
+
+// TestInFlightStreamReleased: a streamed call gives its room back on every
+// end: Close's call returning (executed, rejected, awaiting approval), Abort,
+// a refusal by a Guard, crossing the size limit (at that Write), a Pending
+// dropped open; an unknown tool's bytes take room too; a stream larger than
+// the budget takes it all, and runs alone; an isolated handler that
+// outlives its call holds the stream's room until it returns.
+func TestInFlightStreamReleased(t *testing.T) {
+	h := newHolder()
+	set := NewSet(holdDef.Handle(h.handle), doorDef.Handle(h.handle), WithMaxInFlight(100), WithMaxArgumentSize(200), WithLogger(nil))
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, args, code string
+		end              func(*Pending) Result
+	}{
+		{"hold", `{"text": "ok"}`, "", (*Pending).Close},
+		{"hold", `{"text": 1}`, CodeType, (*Pending).Close},
+		{"hold", `{"text": `, CodeBadJSON, (*Pending).Close},
+		{"hold", `{"text": "ok"}`, codeIncomplete, func(p *Pending) Result { return p.Abort("cut") }},
+		{"door", `{"text": "ok"}`, "", (*Pending).Close}, // needs confirmation
+		{"nope", `{"text": "ok"}`, CodeUnknownTool, (*Pending).Close},
+		{"nope", `{"text": "ok"}`, CodeUnknownTool, func(p *Pending) Result { return p.Abort("cut") }},
+		{"hold", `{"text": "ok"}`, "too_many_calls", func(p *Pending) Result {
+			g := NewGuard(Limits{MaxCalls: 1})
+			g.Step()
+			g.Call(ctx, set, "hold", []byte(`{"text": "ok"}`))
+			return g.Close(p)
+		}},
+	} {
+		p, _ := stream(set, c.name, []byte(c.args), 3)
+		assert.Equal(t, len(c.args), set.inflight.inUse(), "%s %s: open", c.name, c.args)
+		res := c.end(p)
+		if c.code != "" {
+			require.NotEmpty(t, res.Errors, c.args)
+			assert.Equal(t, c.code, res.Errors[0].Code, c.args)
+		}
+		assert.Zero(t, set.inflight.inUse(), "%s %s", c.name, c.args)
+	}
+
+	p, err := stream(set, "hold", call("big", 150), 50)
+	require.NoError(t, err)
+	assert.Equal(t, 100, set.inflight.inUse(), "a stream larger than the budget takes it all")
+	_, err = p.Write(make([]byte, 51))
+	var errs Errors
+	require.ErrorAs(t, err, &errs)
+	assert.Equal(t, []string{codeTooLarge}, errs.Codes())
+	assert.Zero(t, set.inflight.inUse(), "given back as it crosses the limit")
+	p.Close()
+	p, err = stream(set, "hold", call("alone", 150), 50)
+	require.NoError(t, err)
+	assert.Equal(t, StatusExecuted, p.Close().Status, "it runs when no other holds the budget")
+
+	for range 3 {
+		stream(set, "hold", call("dropped", 30), 4)
+		stream(set, "nope", call("dropped", 30), 4)
+	}
+	require.Eventually(t, func() bool { runtime.GC(); return set.inflight.inUse() == 0 }, 10*time.Second, 10*time.Millisecond,
+		"the room of Pendings dropped open")
+
+	isolated := NewSet(holdDef.Handle(h.handle).Timeout(20*time.Millisecond).Isolated(), WithMaxInFlight(1000), WithLogger(nil))
+	raw := []byte(`{"text": "hold on"}`)
+	p, _ = stream(isolated, "hold", raw, 4)
+	assert.Equal(t, []string{codeTimeout}, p.Close().Errors.Codes())
+	assert.Equal(t, len(raw), isolated.inflight.inUse(), "the handler still runs, holding its arguments")
+	close(h.release)
+	assert.Eventually(t, func() bool { return isolated.inflight.inUse() == 0 }, 10*time.Second, time.Millisecond)
+}
+
+// FuzzStreamsInFlight: streams opened, written, closed and aborted in any
+// order against a small budget (ops, a byte each: the stream, what to do,
+// how much to write) hold together exactly the room of the bytes of those
+// still reading, at most the budget; a Write is refused with overloaded
+// exactly when the others' room and its own bytes would pass the budget;
+// a stream that was not refused gets, at Close, the result Call gives its
+// bytes; once every stream has ended the budget is whole again.
+func FuzzStreamsInFlight(f *testing.F) {
+	f.Add([]byte{0x00, 0x10, 0x21, 0x32, 0x03, 0x45, 0x86, 0xc7, 0x18, 0x59})
+	f.Add([]byte{0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x41, 0x82, 0xc3})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		const budget, streams = 64, 4
+		set := NewSet(echoDef.Handle(func(_ context.Context, a textArgs) (any, error) { return a.Text, nil }),
+			WithMaxInFlight(budget), WithLogger(nil))
+		reference := NewSet(echoDef.Handle(func(_ context.Context, a textArgs) (any, error) { return a.Text, nil }),
+			WithMaxInFlight(0), WithLogger(nil))
+		payloads := []string{string(call("a", 30)), string(call("bb", 50)), `{"text": 1}`, `{"text": "c`, string(call("d", 90))}
+		type open struct {
+			p       *Pending
+			raw     string
+			written int
+			refused bool
+		}
+		var live [streams]*open
+		room := func() (sum int) {
+			for _, o := range live {
+				if o != nil && !o.refused {
+					sum += min(o.written, budget)
+				}
+			}
+			return sum
+		}
+		end := func(i int, abort bool) {
+			o := live[i]
+			live[i] = nil
+			if abort {
+				res := o.p.Abort("cut")
+				require.Equal(t, StatusRejected, res.Status)
+				if o.refused {
+					require.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
+				}
+				return
+			}
+			got := o.p.Close()
+			if o.refused {
+				require.Equal(t, []string{codeOverloaded}, got.Errors.Codes())
+				return
+			}
+			want := reference.Call(context.Background(), "echo", []byte(o.raw[:o.written]))
+			require.Equal(t, want.Status, got.Status, "%q", o.raw[:o.written])
+			require.Equal(t, want.Errors, got.Errors, "%q", o.raw[:o.written])
+			require.Equal(t, want.Output, got.Output)
+		}
+		for _, op := range ops {
+			i, n := int(op&3), int(op>>4)
+			switch o := live[i]; {
+			case o == nil:
+				raw := payloads[int(op>>2&3)+int(op>>7)]
+				live[i] = &open{p: set.Open(context.Background(), "echo"), raw: raw}
+			case op&0xc == 0xc:
+				end(i, op&0x10 != 0)
+			default:
+				n = min(1+n*3, len(o.raw)-o.written)
+				if n == 0 {
+					end(i, false)
+					break
+				}
+				others := room() - min(o.written, budget)
+				_, err := o.p.Write([]byte(o.raw[o.written : o.written+n]))
+				wasRefused := o.refused
+				o.written += n
+				if !wasRefused && others+min(o.written, budget) > budget {
+					var errs Errors
+					require.ErrorAs(t, err, &errs)
+					require.Contains(t, errs.Codes(), codeOverloaded)
+					o.refused = true
+				}
+			}
+			require.Equal(t, room(), set.inflight.inUse())
+			require.LessOrEqual(t, set.inflight.inUse(), budget)
+		}
+		for i := range live {
+			if live[i] != nil {
+				end(i, false)
+			}
+		}
+		require.Zero(t, set.inflight.inUse())
+	})
 }

@@ -22,7 +22,13 @@ const codeIncomplete = "incomplete"
 // so far (see Def.Stream): it returns an Errors as soon as the call can no
 // longer be valid, so that the application can cancel the provider's
 // request and send the feedback sooner. A call whose arguments happen to
-// parse is not run for that: only Close runs it. A Pending is used by one
+// parse is not run for that: only Close runs it.
+//
+// A Pending holds room in the set's budget of calls in flight
+// (WithMaxInFlight) for the bytes written, taken as they arrive and given
+// back when the call ends (Close's call returns, Abort, or a Pending
+// dropped open is collected): a Write that finds no room refuses the call
+// with code overloaded, and reads no more. A Pending is used by one
 // goroutine at a time.
 type Pending struct {
 	set  *Set
@@ -32,10 +38,12 @@ type Pending struct {
 
 	feed  *streamFeed // the decoder's; nil for an unknown tool
 	out   *decoded    // what the decoder returned
-	guard *feed.Guard // lets go of the decoder of a call dropped open
+	room  *streamRoom // the room held in the set's budget; nil without one
+	guard *feed.Guard // lets go of the decoder and the room of a call dropped open
 	buf   []byte      // the bytes of a call to an unknown tool
 	n     int         // the bytes written
 	big   bool        // more than the set's limit: no longer read
+	over  *Result     // refused for want of room in the budget: no longer read
 
 	err   error // what Write returns, once there is an error
 	ended bool
@@ -51,9 +59,16 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 	h := s.handler(name)
 	if h == nil {
 		p.err = Errors{{Code: CodeUnknownTool, Name: shorten(name), Expected: s.toolList()}}
+		if s.inflight != nil {
+			// Its bytes are held too, for Close's verdict (unknown_tool,
+			// or bad_json).
+			p.room = &streamRoom{budget: s.inflight}
+			p.guard = feed.GuardOf(p.room)
+		}
 		return p
 	}
 	d := &pendingState{decode: h.decode, maxErrors: s.maxErrors}
+	d.room.budget = s.inflight
 	d.feed.Init(d)
 	var r callState
 	s.begin(&r, name, opts)
@@ -63,7 +78,7 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 		// what it does not check (a member of type any).
 		d.feed.SetVerdictOnly()
 	}
-	p.feed, p.out, p.guard = &d.feed, &d.out, d.feed.Guard()
+	p.feed, p.out, p.room, p.guard = &d.feed, &d.out, &d.room, feed.GuardOf(d)
 	return p
 }
 
@@ -74,8 +89,16 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 type pendingState struct {
 	feed      streamFeed
 	out       decoded
+	room      streamRoom
 	decode    func(args map[string]any, raw []byte, f *streamFeed, maxErrors int) (any, Errors)
 	maxErrors int
+}
+
+// Stop abandons the decoder and gives the room back: what the guard of a
+// Pending dropped open does (feed.Stopper).
+func (d *pendingState) Stop() {
+	d.feed.Stop()
+	d.room.Stop()
 }
 
 // Decode runs the decoder over the call's feed (feed.Decoder).
@@ -96,16 +119,20 @@ func (d *pendingState) Decode() {
 	}
 }
 
-// stop abandons the decoder, if any, when the call ends without Close's
-// verdict.
+// stop abandons the decoder, if any, and gives the room back, when the
+// call ends without Close's verdict or stops reading.
 func (p *Pending) stop() {
 	if p.feed != nil {
 		p.feed.Stop()
-		p.release()
 	}
+	if p.room != nil {
+		p.room.Stop()
+	}
+	p.release()
 }
 
-// release lets the guard of the decoder go, once the feed has ended.
+// release lets the guard go, once the feed has ended and the room is
+// given back or taken over.
 func (p *Pending) release() {
 	if p.guard != nil {
 		p.guard.Release()
@@ -116,21 +143,33 @@ func (p *Pending) release() {
 // Write reads the next fragment of the arguments. It returns len(p), and,
 // once the call can no longer be valid, the errors found first (an Errors,
 // the same on every later write): those of the decoder (see Def.Stream),
-// unknown_tool, or too_large past the set's limit (WithMaxArgumentSize),
-// after which the bytes are counted, not read. A write after Close or
-// Abort returns an error and reads nothing.
+// unknown_tool, too_large past the set's limit (WithMaxArgumentSize), or
+// overloaded when the set's budget of calls in flight has no room for the
+// bytes written (see WithMaxInFlight), after which the bytes are counted,
+// not read. A write after Close or Abort returns an error and reads
+// nothing.
 func (p *Pending) Write(b []byte) (int, error) {
 	if p.ended {
 		return 0, errWriteClosed
 	}
 	p.n += len(b)
 	switch max := p.set.maxSize; {
-	case p.big:
+	case p.big || p.over != nil:
 	case max > 0 && p.n > max:
 		p.big, p.buf = true, nil
 		p.stop()
 		if p.err == nil {
 			p.err = Errors{p.set.tooLarge(p.n)}
+		}
+	case p.room != nil && !p.room.grow(p.n):
+		// What the decoder built is let go of; the bytes kept stay, for
+		// Guard.Record.
+		over := p.set.overloaded(fmt.Errorf("tool: the streamed call found no room for its %d bytes of arguments among the %d the set's calls may hold at once (a stream does not wait: it holds its room while its provider streams)",
+			p.n, p.set.inflight.max))
+		p.over = &over
+		p.stop()
+		if p.err == nil {
+			p.err = over.Errors
 		}
 	case p.feed == nil:
 		p.buf = append(p.buf, b...)
@@ -154,13 +193,22 @@ func (p *Pending) Close() Result {
 	if p.ended {
 		return p.res
 	}
+	if p.over != nil {
+		return p.end(*p.over)
+	}
 	p.ended = true
 	s := p.set
+	held := 0
+	if p.room != nil {
+		held = p.room.take() // the call gives it back when it returns
+	}
 	switch {
 	case p.big:
-		p.res = s.callRaw(p.ctx, p.name, nil, p.n, nil, p.opts)
+		p.release()
+		p.res = s.callRaw(p.ctx, p.name, nil, p.n, nil, 0, p.opts)
 	case p.feed == nil:
-		p.res = s.callRaw(p.ctx, p.name, p.buf, p.n, nil, p.opts)
+		p.release()
+		p.res = s.callRaw(p.ctx, p.name, p.buf, p.n, nil, held, p.opts)
 	default:
 		p.feed.Close()
 		p.release()
@@ -170,7 +218,7 @@ func (p *Pending) Close() Result {
 		}
 		// After a syntax error the decoder kept no more bytes: its verdict
 		// was final, and so is Call's on those it kept.
-		p.res = s.callRaw(p.ctx, p.name, p.feed.Bytes(), p.n, pre, p.opts)
+		p.res = s.callRaw(p.ctx, p.name, p.feed.Bytes(), p.n, pre, held, p.opts)
 	}
 	return p.res
 }
@@ -191,6 +239,9 @@ func (p *Pending) Abort(reason string) Result {
 		Reason: fmt.Sprintf("the call was cut off after %d bytes of arguments (%s): it was not run", p.n, shorten(reason))})
 	if errs, ok := p.err.(Errors); ok && len(errs) > 0 {
 		res = rejection(errs)
+		if p.over != nil && errs[0].Code == codeOverloaded {
+			res = *p.over // Write refused it for the budget
+		}
 	}
 	return p.end(res)
 }

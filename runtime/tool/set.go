@@ -163,7 +163,7 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
 	// callRaw's body, not a call of it: a Result is 24 words, and each
 	// return of one through another function copies them.
-	s.call(ctx, name, raw, len(raw), nil, opts, &res)
+	s.call(ctx, name, raw, len(raw), nil, 0, opts, &res)
 	if a := approverOf(&res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
 		return s.answer(ctx, a, res, s.handler(name), args, opts, s.again(ctx, name, raw))
@@ -173,9 +173,9 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 
 // callRaw is Call of raw arguments of size bytes (more than raw holds when
 // a stream went past the limit), whose one-pass decode pre may have made
-// already (see Pending).
-func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption) (res Result) {
-	s.call(ctx, name, raw, size, pre, opts, &res)
+// already, holding held bytes of the set's budget already (see Pending).
+func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, held int, opts []CallOption) (res Result) {
+	s.call(ctx, name, raw, size, pre, held, opts, &res)
 	if a := approverOf(&res, opts); a != nil {
 		args, _ := ParseArgs(raw) // they parsed, to reach the approval
 		return s.answer(ctx, a, res, s.handler(name), args, opts, s.again(ctx, name, raw))
@@ -187,7 +187,7 @@ func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pr
 // options: the call after its approver answered.
 func (s *Set) again(ctx context.Context, name string, raw []byte) func([]CallOption) Result {
 	return func(opts []CallOption) (res Result) {
-		s.call(ctx, name, raw, len(raw), nil, opts, &res)
+		s.call(ctx, name, raw, len(raw), nil, 0, opts, &res)
 		return res
 	}
 }
@@ -209,12 +209,15 @@ func (d *decoded) or(h *Handler, args map[string]any, raw []byte, maxErrors int)
 }
 
 // call runs a call of raw arguments and writes its result in *res, which
-// is zero.
-func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, opts []CallOption, res *Result) {
+// is zero. A call that holds no room of the set's budget yet (held, a
+// stream's) takes it first.
+func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *decoded, held int, opts []CallOption, res *Result) {
 	var r callState
 	s.begin(&r, name, opts)
+	r.held = held
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, &r, res)
+	defer s.leave(&r)
 	r.size = size
 	if s.maxSize > 0 && size > s.maxSize {
 		*res = s.finish(ctx, &r, reject(stageParse, s.tooLarge(size)))
@@ -222,11 +225,12 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 	}
 	h := s.handler(name)
 	r.h = h
-	if over := s.admit(ctx, &r, h, len(raw)); over != nil {
-		*res = s.finish(ctx, &r, *over)
-		return
+	if held == 0 {
+		if over := s.admit(ctx, &r, h, len(raw)); over != nil {
+			*res = s.finish(ctx, &r, *over)
+			return
+		}
 	}
-	defer s.leave(&r)
 	if s.readsMap(h, &r) {
 		// The call is parsed once, and decoded from the map.
 		args, errs := ParseArgs(raw)

@@ -42,7 +42,7 @@ const (
 	codeApprovalUsed    = "approval_used"    // confirmation: the approval given (Approve, Decline) has answered for a run of the call already
 	codeApprovalExpired = "approval_expired" // confirmation: the approval given is past its lifetime (WithApprovalLifetime)
 	codeApprovalInvalid = "approval_invalid" // confirmation: the approval given is not the set's for this call: another call's, other arguments', forged
-	codeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended; it was not parsed
+	codeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended, or a stream's Write found no room; it was not run
 )
 
 // Result is the outcome of a call.

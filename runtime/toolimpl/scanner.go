@@ -271,9 +271,11 @@ func (s *Scanner) keepBorrowed(v string) string {
 func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 	if s.vpending {
 		s.vpending, s.lastRaw = false, false
-		if f, ok := s.cur.(float64); ok {
+		if f, ok := s.cur.(float64); ok && f-f == 0 {
 			// encoding/json's number: an integer below 2^53 is one
-			// exactly, as a short literal is.
+			// exactly, as a short literal is. Only a finite one (f-f is
+			// NaN for ±Inf and NaN): those no JSON can hold, put in a map
+			// by hand, value.Number refuses as it does any other Go value.
 			return Num{F: f, v: s.cur, small: f == math.Trunc(f) && f > -1<<53 && f < 1<<53}, true
 		}
 		f, ok := value.Number(s.cur)

@@ -324,8 +324,12 @@ type Guard struct{ w *ward }
 // cleanup must not keep reachable.
 type ward struct {
 	mu sync.Mutex // the owner sets f, the cleanup's goroutine reads it
-	f  interface{ Stop() }
+	f  Stopper
 }
+
+// A Stopper is what a Guard stops: a Feed, or what its owner holds beside
+// it (its room in a budget) and lets go of with it.
+type Stopper interface{ Stop() }
 
 var guards = sync.Pool{New: func() any {
 	g := &Guard{w: new(ward)}
@@ -345,10 +349,15 @@ func (w *ward) stop() {
 
 // Guard returns a Guard of f, which stops its decoder once the garbage
 // collector finds the Guard unreachable before Release.
-func (f *Feed[E]) Guard() *Guard {
+func (f *Feed[E]) Guard() *Guard { return GuardOf(f) }
+
+// GuardOf returns a Guard that calls s.Stop once the garbage collector
+// finds the Guard unreachable before Release: s is a Feed, or stops one.
+// It runs on the cleanup's goroutine, once the owner is unreachable.
+func GuardOf(s Stopper) *Guard {
 	g := guards.Get().(*Guard)
 	g.w.mu.Lock()
-	g.w.f = f
+	g.w.f = s
 	g.w.mu.Unlock()
 	return g
 }
