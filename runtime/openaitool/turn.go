@@ -30,7 +30,7 @@ func runTurn(ctx context.Context, set *tool.Set, g *tool.Guard, opts []tool.Call
 	if cut == "" {
 		for _, m := range calls {
 			if m.why != "" {
-				cut = "another call of the message was not streamed as the message records it"
+				cut = "another call of its message did not stream as recorded"
 				break
 			}
 		}
