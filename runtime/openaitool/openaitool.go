@@ -25,6 +25,34 @@
 // that the request can be cancelled, and runs them only once the provider
 // ended them; WriteChatAnswer and WriteResponsesAnswer stream a structured
 // output's text into a writer.
+//
+// # What runs is what the message says
+//
+// A stream runs exactly what RunChat or RunResponses runs of the message
+// the stream made (the SDK accumulator's completion, which the transcript
+// keeps; the response that ended a Responses stream, which the API keeps),
+// or nothing. The runners and the streams share one verdict: the calls of
+// a message run, in order, only when the message ended (finish_reason
+// "tool_calls" or "stop"; a completed response whose function call items
+// completed); a message cut at its length (finish_reason "length", an
+// incomplete response), filtered, failed or without an end runs none of
+// its calls, and each answer says why. A stream's call runs only when
+// every call of its message is, in tool, id and arguments, what the
+// stream read and wrote to its tool.Pending; otherwise none runs, the call
+// the stream read otherwise is answered from the message's own bytes
+// (what is wrong with them, or that it did not run and why), and the
+// model calls again.
+//
+// Early rejection (a *Rejection from Add) uses a name and an id only once
+// they are final: a Chat call's at its first argument byte, which is when
+// its Pending opens (a name or id piece after it makes the call one its
+// message records otherwise, which does not run), so a name streamed in
+// pieces is judged whole; a Responses call's at its
+// response.output_item.added, which gives them whole (a later event that
+// names another tool or call id is likewise a call that does not run).
+// Arguments before a name are the arguments of a call to no tool,
+// rejected at their first byte: the adapters buffer nothing of their own,
+// and a Pending keeps no more than the set's size limit.
 package openaitool
 
 import (
