@@ -169,40 +169,18 @@ func fuzzChat(c *choices) string {
 // of the same chunks, the message the stream returns, or nothing runs.
 // Every tool message answers a call of that message, in its order.
 func FuzzChatStream(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte{1, 0, 0, 0, 1, 3, 1, 2, 0, 0, 7, 2})
-	f.Add([]byte{2, 1, 1, 5, 1, 2, 0, 3, 4, 1, 1, 0, 2, 0, 3, 2, 3, 1, 6, 2})
-	f.Add([]byte("\x02\x00\x01\x01\x03\x01\x02\x00\x00\x04\x00\x01\x01\x05\x01\x00\x03\x02\x02\x01\x00\x01\x00\x07\x02"))
+	seed(f, []byte{1, 0, 0, 0, 1, 3, 1, 2, 0, 0, 7, 2}, []byte{2, 1, 1, 5, 1, 2, 0, 3, 4, 1, 1, 0, 2, 0, 3, 2, 3, 1, 6, 2},
+		[]byte("\x02\x00\x01\x01\x03\x01\x02\x00\x00\x04\x00\x01\x01\x05\x01\x00\x03\x02\x02\x01\x00\x01\x00\x07\x02"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c := &choices{b: data}
-		events := fuzzChat(c)
-		stopAtRejection := c.n(2) == 1
-
+		events, stopAtRejection := fuzzed(data, fuzzChat)
 		var r, w runs
-		ctx := context.Background()
 		stream := sseStream[openai.ChatCompletionChunk](events)
-		cs := openaitool.NewChatStream(ctx, runsSet(&r), nil)
+		cs := openaitool.NewChatStream(context.Background(), runsSet(&r), nil)
 		var acc openai.ChatCompletionAccumulator
 		refused := false
-		var cut error
-		for stream.Next() {
-			ch := stream.Current()
+		cut := feed(t, stream, cs.Add, func(ch openai.ChatCompletionChunk) {
 			refused = refused || !acc.AddChunk(ch)
-			if err := cs.Add(ch); err != nil {
-				var rej *openaitool.Rejection
-				if !errors.As(err, &rej) {
-					t.Fatalf("Add: %v", err)
-				}
-				if stopAtRejection {
-					stream.Close()
-					cut = err
-					break
-				}
-			}
-		}
-		if cut == nil {
-			cut = stream.Err()
-		}
+		}, stopAtRejection)
 		msgs, err := cs.Finish(cut)
 		got := r.ran()
 		if len(acc.Choices) == 0 {
@@ -220,7 +198,7 @@ func FuzzChatStream(f *testing.F) {
 			}
 			return // the stream's message stops at the refused chunk
 		}
-		wantMsgs, err := openaitool.RunChat(ctx, runsSet(&w), &acc.ChatCompletion, nil)
+		wantMsgs, err := openaitool.RunChat(context.Background(), runsSet(&w), &acc.ChatCompletion, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,41 +355,20 @@ func fuzzResponses(c *choices) string {
 // ended with, or nothing runs; its outputs answer that response's calls,
 // in order.
 func FuzzResponsesStream(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte{1, 0, 3, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 4, 0, 1, 1, 0, 0, 5})
-	f.Add([]byte{2, 1, 3, 1, 2, 1, 1, 3, 1, 5, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 5})
+	seed(f, []byte{1, 0, 3, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 4, 0, 1, 1, 0, 0, 5},
+		[]byte{2, 1, 3, 1, 2, 1, 1, 3, 1, 5, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 5})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c := &choices{b: data}
-		events := fuzzResponses(c)
-		stopAtRejection := c.n(2) == 1
-
+		events, stopAtRejection := fuzzed(data, fuzzResponses)
 		var r, w runs
-		ctx := context.Background()
 		stream := sseStream[responses.ResponseStreamEventUnion](events)
-		rs := openaitool.NewResponsesStream(ctx, runsSet(&r), nil)
+		rs := openaitool.NewResponsesStream(context.Background(), runsSet(&r), nil)
 		var final *responses.Response
-		var cut error
-		for stream.Next() {
-			ev := stream.Current()
+		cut := feed(t, stream, rs.Add, func(ev responses.ResponseStreamEventUnion) {
 			switch ev.Type {
 			case "response.completed", "response.incomplete", "response.failed":
 				final = &ev.Response
 			}
-			if err := rs.Add(ev); err != nil {
-				var rej *openaitool.Rejection
-				if !errors.As(err, &rej) {
-					t.Fatalf("Add: %v", err)
-				}
-				if stopAtRejection {
-					stream.Close()
-					cut = err
-					break
-				}
-			}
-		}
-		if cut == nil {
-			cut = stream.Err()
-		}
+		}, stopAtRejection)
 		items, err := rs.Finish(cut)
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
@@ -423,7 +380,7 @@ func FuzzResponsesStream(f *testing.F) {
 			}
 			return
 		}
-		wantItems, err := openaitool.RunResponses(ctx, runsSet(&w), final, nil)
+		wantItems, err := openaitool.RunResponses(context.Background(), runsSet(&w), final, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -443,6 +400,44 @@ func FuzzResponsesStream(f *testing.F) {
 			t.Fatalf("the stream ran its calls, and answered\n%s\nwhere RunResponses answers\n%s", jsonOf(t, items), jsonOf(t, wantItems))
 		}
 	})
+}
+
+// seed adds the empty input and the seeds to a fuzz target's corpus.
+func seed(f *testing.F, seeds ...[]byte) {
+	f.Add([]byte{})
+	for _, s := range seeds {
+		f.Add(s)
+	}
+}
+
+// fuzzed is the stream the generator makes of the fuzzer's bytes, and
+// whether to stop it at its first rejection.
+func fuzzed(data []byte, gen func(*choices) string) (events string, stop bool) {
+	c := &choices{b: data}
+	events = gen(c)
+	return events, c.n(2) == 1
+}
+
+// feed reads the stream's events into add, each seen by see first; with
+// stop, it closes the stream at the first rejection, as RunChatStream and
+// RunResponsesStream do. It returns the error to give Finish: the
+// Rejection or the stream's.
+func feed[T any](t *testing.T, stream *ssestream.Stream[T], add func(T) error, see func(T), stop bool) error {
+	for stream.Next() {
+		ev := stream.Current()
+		see(ev)
+		if err := add(ev); err != nil {
+			var rej *openaitool.Rejection
+			if !errors.As(err, &rej) {
+				t.Fatalf("Add: %v", err)
+			}
+			if stop {
+				stream.Close()
+				return err
+			}
+		}
+	}
+	return stream.Err()
 }
 
 func equal(a, b []string) bool {
