@@ -25,6 +25,34 @@
 // that the request can be cancelled, and runs them only once the provider
 // ended them; WriteChatAnswer and WriteResponsesAnswer stream a structured
 // output's text into a writer.
+//
+// # What runs is what the message says
+//
+// A stream runs exactly what RunChat or RunResponses runs of the message
+// the stream made (the SDK accumulator's completion, which the transcript
+// keeps; the response that ended a Responses stream, which the API keeps),
+// or nothing. The runners and the streams share one verdict: the calls of
+// a message run, in order, only when the message ended (finish_reason
+// "tool_calls" or "stop"; a completed response whose function call items
+// completed); a message cut at its length (finish_reason "length", an
+// incomplete response), filtered, failed or without an end runs none of
+// its calls, and each answer says why. A stream's call runs only when
+// every call of its message is, in tool, id and arguments, what the
+// stream read and wrote to its tool.Pending; otherwise none runs, the call
+// the stream read otherwise is answered from the message's own bytes
+// (what is wrong with them, or that it did not run and why), and the
+// model calls again.
+//
+// Early rejection (a *Rejection from Add) uses a name and an id only once
+// they are final: a Chat call's at its first argument byte, which is when
+// its Pending opens (a name or id piece after it makes the call one its
+// message records otherwise, which does not run), so a name streamed in
+// pieces is judged whole; a Responses call's at its
+// response.output_item.added, which gives them whole (a later event that
+// names another tool or call id is likewise a call that does not run).
+// Arguments before a name are the arguments of a call to no tool,
+// rejected at their first byte: the adapters buffer nothing of their own,
+// and a Pending keeps no more than the set's size limit.
 package openaitool
 
 import (
@@ -77,6 +105,11 @@ var ErrNoChoice = errors.New("openaitool: the completion has no choice")
 // (the API refuses a conversation that leaves one unanswered), and RunChat
 // returns the guard's *tool.Stop.
 //
+// The calls run only when the choice's finish_reason says they ended
+// ("tool_calls", or "stop" with calls), as a ChatStream runs them: a choice
+// cut at "length" (whose arguments the model did not finish), filtered, or
+// with no finish_reason runs none, and each tool message says so.
+//
 // opts apply to every call: tool.Ask(approver) has a person approve or
 // decline each dangerous call within the turn, and the call runs (once,
 // through the set's single-use token) or is declined before its tool
@@ -87,11 +120,15 @@ func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompleti
 	if len(completion.Choices) == 0 {
 		return nil, ErrNoChoice
 	}
-	msg := completion.Choices[0].Message
-	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
-	for _, call := range msg.ToolCalls {
-		res := guard.Call(ctx, set, call.Function.Name, []byte(call.Function.Arguments), withID(opts, call.ID)...)
-		msgs = append(msgs, openai.ToolMessage(res.Feedback(), call.ID))
+	choice := completion.Choices[0]
+	calls := make([]messageCall, len(choice.Message.ToolCalls))
+	for i, tc := range choice.Message.ToolCalls {
+		calls[i] = messageCall{name: tc.Function.Name, id: tc.ID, args: tc.Function.Arguments}
+	}
+	results := runTurn(ctx, set, guard, opts, calls, chatCut(choice.FinishReason))
+	msgs := []openai.ChatCompletionMessageParamUnion{choice.Message.ToParam()}
+	for i, tc := range choice.Message.ToolCalls {
+		msgs = append(msgs, openai.ToolMessage(results[i].Feedback(), tc.ID))
 	}
 	return msgs, guard.Err()
 }
@@ -101,18 +138,23 @@ func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompleti
 // conversation: a function_call_output per call. Send them with
 // PreviousResponseID set to the response's ID (or after the response's
 // output items when the conversation is sent whole). A guard and opts are
-// used as RunChat uses them.
+// used as RunChat uses them. The calls run only when the response
+// completed and none of its function call items is unfinished, as a
+// ResponsesStream runs them: an incomplete response (max_output_tokens),
+// a failed or a cancelled one runs none, and each output says so.
 func RunResponses(ctx context.Context, set *tool.Set, resp *responses.Response, guard *tool.Guard, opts ...tool.CallOption) ([]responses.ResponseInputItemUnionParam, error) {
-	var items []responses.ResponseInputItemUnionParam
+	var calls []messageCall
 	for _, out := range resp.Output {
 		if out.Type != "function_call" {
 			continue
 		}
-		call := out.AsFunctionCall()
-		res := guard.Call(ctx, set, call.Name, []byte(call.Arguments), withID(opts, call.CallID)...)
-		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
-		item.OfFunctionCallOutput.CallID = param.NewOpt(call.CallID)
-		items = append(items, item)
+		fc := out.AsFunctionCall()
+		calls = append(calls, messageCall{name: fc.Name, id: fc.CallID, args: fc.Arguments, why: itemCut(fc.Status)})
+	}
+	results := runTurn(ctx, set, guard, opts, calls, responseCut(resp))
+	var items []responses.ResponseInputItemUnionParam
+	for i, m := range calls {
+		items = append(items, callOutput(results[i], m.id))
 	}
 	return items, guard.Err()
 }

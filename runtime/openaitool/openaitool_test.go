@@ -92,7 +92,7 @@ func TestChatLoop(t *testing.T) {
 func TestChatGuard(t *testing.T) {
 	set := adapters.NewSet(&adapters.Files{})
 	var completion openai.ChatCompletion
-	require.NoError(t, json.Unmarshal([]byte(`{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[
+	require.NoError(t, json.Unmarshal([]byte(`{"choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","tool_calls":[
 		{"id":"c1","type":"function","function":{"name":"tag","arguments":"{\"path\":\"x\",\"labels\":{}}"}},
 		{"id":"c2","type":"function","function":{"name":"get_forecast","arguments":"{\"city\":\"Rome\"}"}}]}}]}`), &completion))
 	g := tool.NewGuard(tool.Limits{MaxRepeats: 2})

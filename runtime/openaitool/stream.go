@@ -11,7 +11,6 @@ import (
 	"strconv"
 
 	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/packages/ssestream"
 	"github.com/openai/openai-go/v3/responses"
 
@@ -44,37 +43,47 @@ func (r *Rejection) Error() string {
 		strconv.Itoa(r.At) + " bytes: " + r.Errors.Error()
 }
 
-// streamCall is one tool call of a stream.
+// streamCall is what a stream read of one tool call: the Pending its
+// arguments were written to, opened with the name and id the call had
+// when they could no longer change (see the package doc), and a digest of
+// the bytes written, to compare with the call its message holds.
 type streamCall struct {
-	id, name string
-	pending  *tool.Pending // nil until the name arrives
-	early    []byte        // arguments before the name
-	n        int           // the bytes written
+	name, id string
+	pending  *tool.Pending
+	digest   hash.Hash
+	n        int // the bytes written
 	rejected bool
-
-	// A Responses call's: the digest of its deltas, to compare with its
-	// final arguments without keeping them; whether they are done, and
-	// differ from the deltas.
-	deltas       hash.Hash
-	done, differ bool
+	// differ says why the call the stream read is not its message's,
+	// once known: nothing more is written.
+	differ string
+	// A Responses call's: whether its arguments (.function_call_arguments.done)
+	// and its item (response.output_item.done) ended.
+	argsDone, itemDone bool
+	used               bool // answered as a call of the message
 }
 
-// open opens the call's Pending once its name is known.
-func (c *streamCall) open(ctx context.Context, set *tool.Set, opts []tool.CallOption) error {
-	c.pending = set.Open(ctx, c.name, withID(opts, c.id)...)
-	early := c.early
-	c.early = nil
-	return c.write(early)
+// Why a call the stream read is not its message's: it runs nothing, and
+// the model reads this reason with its call's result.
+const (
+	otherName = "its name changed while it streamed"
+	otherID   = "its id changed while it streamed"
+	otherArgs = "its final arguments are not those of its deltas"
+	unread    = "its stream did not carry it"
+)
+
+// openCall opens the Pending of a call to the tool name, with the id.
+func openCall(ctx context.Context, set *tool.Set, opts []tool.CallOption, name, id string) *streamCall {
+	return &streamCall{name: name, id: id, pending: set.Open(ctx, name, withID(opts, id)...), digest: sha256.New()}
 }
 
 // write writes a fragment of the arguments, and returns the call's
 // Rejection the first time a write fails.
 func (c *streamCall) write(b []byte) error {
-	if c.pending == nil {
-		c.early = append(c.early, b...)
+	if c.differ != "" {
 		return nil
 	}
 	c.n += len(b)
+	c.digest.Write(b)
 	_, err := c.pending.Write(b)
 	var errs tool.Errors
 	if c.rejected || !errors.As(err, &errs) {
@@ -84,17 +93,34 @@ func (c *streamCall) write(b []byte) error {
 	return &Rejection{ID: c.id, Name: c.name, At: c.n, Errors: errs}
 }
 
-// end closes the call (ok: the provider ended it) or aborts it.
-func (c *streamCall) end(ctx context.Context, set *tool.Set, g *tool.Guard, ok bool, reason string) tool.Result {
-	if c.pending == nil { // no name ever came: an unknown tool
-		c.pending = set.Open(ctx, "")
-		c.write(nil)
-		ok = false
+// disagree records why the stream's call is not its message's; the first
+// reason stays.
+func (c *streamCall) disagree(why string) {
+	c.differ = cmp.Or(c.differ, why)
+}
+
+// wrote reports whether args are the arguments written.
+func (c *streamCall) wrote(args string) bool {
+	sum := sha256.Sum256([]byte(args))
+	return len(args) == c.n && bytes.Equal(c.digest.Sum(nil), sum[:])
+}
+
+// differs says why the call of a message (tool name, id, arguments) is not
+// the call the stream read, c (nil: none); "" when it is.
+func (c *streamCall) differs(name, id, args string) string {
+	switch {
+	case c == nil:
+		return unread
+	case c.differ != "":
+		return c.differ
+	case name != c.name:
+		return otherName
+	case id != c.id:
+		return otherID
+	case !c.wrote(args):
+		return otherArgs
 	}
-	if ok {
-		return g.Close(c.pending)
-	}
-	return c.pending.Abort(reason)
+	return ""
 }
 
 // ChatStream runs the tool calls of a streamed completion (Chat
@@ -115,24 +141,32 @@ func (c *streamCall) end(ctx context.Context, set *tool.Set, g *tool.Guard, ok b
 //	}
 //	more, err := cs.Finish(stream.Err())
 //
-// Each call (one per index of delta.tool_calls) is a tool.Pending opened
-// when its name arrives and written each arguments delta: Add returns a
-// *Rejection, once, as soon as a call can no longer be valid. A call runs
-// only when the choice's finish_reason says the calls ended ("tool_calls",
-// or "stop" with calls), through the guard as RunChat runs it; a stream
-// that ends without a finish_reason, with "length" or any other, or with
-// an error is cut, and its calls never run: their results say incomplete,
-// and a rejected call's says what to correct. Only the first choice is
-// read, as RunChat reads it.
+// The chunks go into the SDK's accumulator, whose message Finish returns,
+// and each call (an index of delta.tool_calls) is read from that message:
+// at its first argument byte, a tool.Pending is opened with the name and
+// id the message then holds, and written each byte the message's arguments
+// gain; Add returns a *Rejection, once, as soon as a call can no longer be
+// valid. A name or id that changes after the first argument byte is a
+// call the stream did not read as its message records it.
+//
+// The calls run only when the choice's finish_reason (as the accumulator
+// has it) says they ended ("tool_calls", or "stop" with calls), and every
+// call of the message is exactly (tool, id, arguments) what its Pending
+// read; then they run through the guard, in order, as RunChat runs them.
+// Otherwise none runs, and each call's message says why: a stream that
+// ends without a finish_reason, with "length" or any other, with an error,
+// or with a chunk the accumulator refused is cut (incomplete, or what to
+// correct for a rejected call), and a call that was not streamed as its
+// message records it is answered from the message's bytes. Only the first
+// choice is read, as RunChat reads it.
 type ChatStream struct {
 	ctx     context.Context
 	set     *tool.Set
 	guard   *tool.Guard
 	opts    []tool.CallOption
 	acc     openai.ChatCompletionAccumulator
-	calls   []*streamCall // by index; nil for an index no delta named
-	finish  string
-	refused bool // the SDK's accumulator refused a chunk
+	calls   []*streamCall // by index; nil until the call's first argument byte
+	refused bool          // the SDK's accumulator refused a chunk
 }
 
 // NewChatStream returns a ChatStream of the calls to set; a guard and opts
@@ -143,7 +177,7 @@ func NewChatStream(ctx context.Context, set *tool.Set, guard *tool.Guard, opts .
 
 // Add reads the next chunk. It returns a *Rejection the first time a call
 // can no longer be valid; reading more chunks after it is allowed (the
-// call runs, to be rejected, at the end).
+// call is answered at the end with what to correct).
 func (s *ChatStream) Add(chunk openai.ChatCompletionChunk) error {
 	if s.refused || !s.acc.AddChunk(chunk) {
 		// The message would not hold what the model wrote: no call runs.
@@ -156,88 +190,104 @@ func (s *ChatStream) Add(chunk openai.ChatCompletionChunk) error {
 			continue
 		}
 		for _, d := range choice.Delta.ToolCalls {
-			c := s.call(d.Index)
-			if c.id == "" {
-				c.id = d.ID
-			}
-			var err error
-			if c.pending == nil && d.Function.Name != "" {
-				c.name = d.Function.Name
-				c.early = append(c.early, d.Function.Arguments...)
-				err = c.open(s.ctx, s.set, s.opts)
-			} else {
-				err = c.write([]byte(d.Function.Arguments))
-			}
-			if first == nil {
+			// -1, which some providers send for a single call, is 0, as
+			// the accumulator reads it.
+			if err := s.read(int(max(d.Index, 0))); first == nil {
 				first = err
 			}
-		}
-		if choice.FinishReason != "" {
-			s.finish = choice.FinishReason
 		}
 	}
 	return first
 }
 
-// call returns the call of a tool_calls index, made on its first delta.
-// The index is one the accumulator took, which bounds the growth of a
-// sparse index: -1, which some providers send for a single call, is 0.
-func (s *ChatStream) call(index int64) *streamCall {
-	i := int(max(index, 0))
-	if i >= len(s.calls) {
-		s.calls = append(s.calls, make([]*streamCall, i+1-len(s.calls))...)
+// read brings the call at index i up to date with the accumulator's
+// message: it opens the call's Pending at its first argument byte, and
+// writes the bytes its arguments gained since.
+func (s *ChatStream) read(i int) error {
+	toolCalls := s.acc.Choices[0].Message.ToolCalls
+	if i >= len(toolCalls) {
+		return nil
 	}
-	if s.calls[i] == nil {
-		s.calls[i] = new(streamCall)
+	tc := &toolCalls[i]
+	args := tc.Function.Arguments
+	for i >= len(s.calls) {
+		s.calls = append(s.calls, nil)
 	}
-	return s.calls[i]
+	c := s.calls[i]
+	switch {
+	case c == nil && args == "":
+		return nil // its name and id may still grow
+	case c == nil:
+		c = openCall(s.ctx, s.set, s.opts, tc.Function.Name, tc.ID)
+		s.calls[i] = c
+	case tc.Function.Name != c.name:
+		c.disagree(otherName)
+	case tc.ID != c.id:
+		c.disagree(otherID)
+	case len(args) < c.n:
+		c.disagree(otherArgs)
+	}
+	return c.write([]byte(args[min(c.n, len(args)):]))
 }
 
-// Finish ends the stream, err being the stream's error (its Err()): it runs
-// the calls, in the order of their indexes, when the stream ended them, or
-// aborts every one, and returns the assistant's message, then a tool
-// message per call. Its error is the guard's, as RunChat's, or
-// ErrNoChoice for a stream without a choice.
+// Finish ends the stream, err being the stream's error (its Err()): it
+// returns the assistant's message, as the SDK's accumulator made it, then
+// a tool message per call of it, which runs, in order, when the stream
+// ended the calls and read each as the message records it (see
+// ChatStream). Its error is the guard's, as RunChat's, or ErrNoChoice for
+// a stream without a choice.
 func (s *ChatStream) Finish(err error) ([]openai.ChatCompletionMessageParamUnion, error) {
-	ok := err == nil && !s.refused && (s.finish == "tool_calls" || s.finish == "stop")
-	reason := cutReason(err, "the stream ended before its finish_reason")
-	switch {
-	case err != nil:
-	case s.refused:
-		reason = "a chunk the SDK could not accumulate"
-	case s.finish != "" && !ok:
-		reason = "finish_reason " + s.finish
-	}
-	var msgs []openai.ChatCompletionMessageParamUnion
-	var toolCalls []openai.ChatCompletionMessageToolCallUnion
-	if len(s.acc.Choices) > 0 {
-		msg := s.acc.Choices[0].Message
-		msgs, toolCalls = append(msgs, msg.ToParam()), msg.ToolCalls
-	}
-	// A tool message per call of the assistant's message, by index, as
-	// RunChat writes them: a slot no delta named (a sparse index) is a call
-	// without a tool.
-	for i, tc := range toolCalls {
-		c := s.call(int64(i))
-		if c.id == "" {
-			c.id = tc.ID
-		}
-		res := c.end(s.ctx, s.set, s.guard, ok, reason)
-		msgs = append(msgs, openai.ToolMessage(res.Feedback(), c.id))
-	}
-	for _, c := range s.calls {
-		if c != nil { // ended above, but for a refused chunk
-			c.end(s.ctx, s.set, s.guard, false, reason)
-		}
-	}
-	if len(msgs) == 0 {
+	cut := cutReason(err, "")
+	if len(s.acc.Choices) == 0 {
+		abortUnused(s.calls, cmp.Or(cut, "the stream had no choice"))
 		return nil, ErrNoChoice
+	}
+	choice := s.acc.Choices[0]
+	switch {
+	case cut != "":
+	case s.refused:
+		cut = "a chunk the SDK could not accumulate"
+	case choice.FinishReason == "":
+		cut = "the stream ended before its finish_reason"
+	default:
+		cut = chatCut(choice.FinishReason)
+	}
+	msg := choice.Message
+	calls := make([]messageCall, len(msg.ToolCalls))
+	for i, tc := range msg.ToolCalls {
+		var c *streamCall
+		if i < len(s.calls) {
+			c = s.calls[i]
+		}
+		if c == nil {
+			// No argument byte came: its name and id are final now.
+			c = openCall(s.ctx, s.set, s.opts, tc.Function.Name, tc.ID)
+			c.write([]byte(tc.Function.Arguments))
+		}
+		c.used = true
+		calls[i] = messageCall{name: tc.Function.Name, id: tc.ID, args: tc.Function.Arguments, read: c,
+			why: c.differs(tc.Function.Name, tc.ID, tc.Function.Arguments)}
+	}
+	results := runTurn(s.ctx, s.set, s.guard, s.opts, calls, cut)
+	abortUnused(s.calls, cut)
+	msgs := []openai.ChatCompletionMessageParamUnion{msg.ToParam()}
+	for i, tc := range msg.ToolCalls {
+		msgs = append(msgs, openai.ToolMessage(results[i].Feedback(), tc.ID))
 	}
 	return msgs, s.guard.Err()
 }
 
-// cutReason says what cut a stream that ended with err (nil: cut, as
-// ended says).
+// abortUnused aborts the calls a stream read that no message answers.
+func abortUnused(calls []*streamCall, reason string) {
+	for _, c := range calls {
+		if c != nil && !c.used {
+			c.pending.Abort(cmp.Or(c.differ, reason, "its message does not hold it"))
+		}
+	}
+}
+
+// cutReason says what cut a stream that ended with err ("": nothing, or
+// ended when err is nil and ended is not empty).
 func cutReason(err error, ended string) string {
 	var r *Rejection
 	switch {
@@ -276,26 +326,31 @@ func RunChatStream(ctx context.Context, set *tool.Set, stream *ssestream.Stream[
 // ResponsesStream runs the function calls of a streamed response (the
 // Responses API with stream: true) while it arrives, as ChatStream does
 // for Chat Completions: feed it every event with Add, and Finish returns the
-// function_call_output items RunResponses returns for the response.
+// function_call_output items RunResponses returns for the response the
+// stream ended with.
 //
-// Each function call output item (response.output_item.added with its
-// call_id and name) is a tool.Pending written each
+// Each function call item is a tool.Pending opened at its
+// response.output_item.added, with its call_id and name, and written each
 // response.function_call_arguments.delta: Add returns a *Rejection, once,
-// as soon as a call can no longer be valid. A call runs only when its
-// arguments and its item are done (.function_call_arguments.done,
-// response.output_item.done, the arguments the same as the deltas) and the
-// response completed (response.completed); response.incomplete,
-// response.failed, an error event, a stream cut or an error leave the
-// calls unrun, with results that say incomplete.
+// as soon as a call can no longer be valid. The response the stream ended
+// with (response.completed, .incomplete or .failed) is the message: the
+// API keeps it, and Finish answers its function calls. They run, through
+// the guard, in order, only when it completed and each of them is exactly
+// (name, call_id, arguments) what its stream read, with its arguments and
+// its item ended (.function_call_arguments.done and
+// response.output_item.done, each the same call); otherwise none runs, and
+// each result says why. A stream without such a response (an error event,
+// a cut, an error) runs nothing, and answers the calls it read.
 type ResponsesStream struct {
-	ctx       context.Context
-	set       *tool.Set
-	guard     *tool.Guard
-	opts      []tool.CallOption
-	calls     []*streamCall // in output order
-	items     map[string]*streamCall
-	completed bool
-	status    string // the end event's, when it is not response.completed
+	ctx   context.Context
+	set   *tool.Set
+	guard *tool.Guard
+	opts  []tool.CallOption
+	calls []*streamCall // in the order their items were added
+	items map[string]*streamCall
+	final *responses.Response // the response the stream ended with
+	end   string              // the event that ended it, or an error event's type and code
+	ends  int                 // how many events ended it
 }
 
 // NewResponsesStream returns a ResponsesStream of the calls to set; a
@@ -309,66 +364,118 @@ func NewResponsesStream(ctx context.Context, set *tool.Set, guard *tool.Guard, o
 func (s *ResponsesStream) Add(ev responses.ResponseStreamEventUnion) error {
 	switch ev.Type {
 	case "response.output_item.added":
-		if ev.Item.Type == "function_call" && s.items[ev.Item.ID] == nil {
-			c := &streamCall{id: ev.Item.CallID, name: ev.Item.Name, deltas: sha256.New()}
-			s.items[ev.Item.ID] = c
-			s.calls = append(s.calls, c)
-			return c.open(s.ctx, s.set, s.opts)
+		if ev.Item.Type != "function_call" {
+			return nil
 		}
+		if c := s.items[ev.Item.ID]; c != nil {
+			c.disagree("its item was added twice")
+			return nil
+		}
+		fc := ev.Item.AsFunctionCall()
+		c := openCall(s.ctx, s.set, s.opts, fc.Name, fc.CallID)
+		s.items[fc.ID] = c
+		s.calls = append(s.calls, c)
+		return c.write([]byte(fc.Arguments))
 	case "response.function_call_arguments.delta":
-		if c := s.items[ev.ItemID]; c != nil && !c.done {
-			c.deltas.Write([]byte(ev.Delta))
+		c := s.items[ev.ItemID]
+		switch {
+		case c == nil:
+		case c.argsDone || c.itemDone:
+			c.disagree("a delta came after its arguments ended")
+		default:
 			return c.write([]byte(ev.Delta))
 		}
 	case "response.function_call_arguments.done":
 		if c := s.items[ev.ItemID]; c != nil {
-			// The arguments are final only as the deltas wrote them.
-			c.differ = c.differ || !c.wrote(ev.Arguments)
-			c.done = true
+			if !c.wrote(ev.Arguments) {
+				c.disagree(otherArgs)
+			}
+			c.argsDone = true
 		}
 	case "response.output_item.done":
-		if c := s.items[ev.Item.ID]; c != nil {
-			c.differ = c.differ || !c.done || !c.wrote(ev.Item.AsFunctionCall().Arguments)
+		if c := s.items[ev.Item.ID]; c != nil && ev.Item.Type == "function_call" {
+			if !c.argsDone {
+				c.disagree("its item ended before its arguments")
+			}
+			fc := ev.Item.AsFunctionCall()
+			c.disagree(c.differs(fc.Name, fc.CallID, fc.Arguments))
+			c.itemDone = true
 		}
-	case "response.completed":
-		s.completed = true
-	case "response.incomplete", "response.failed", "error":
-		s.status = ev.Type
-		if r := cmp.Or(ev.Response.IncompleteDetails.Reason, string(ev.Response.Error.Code), ev.Code); r != "" {
-			s.status += " (" + r + ")"
+	case "response.completed", "response.incomplete", "response.failed":
+		resp := ev.Response
+		s.final, s.end = &resp, ev.Type
+		s.ends++
+	case "error":
+		s.end = "error"
+		if ev.Code != "" {
+			s.end += " (" + ev.Code + ")"
 		}
+		s.ends++
 	}
 	return nil
 }
 
-// wrote reports whether args are the arguments the call's deltas wrote.
-func (c *streamCall) wrote(args string) bool {
-	sum := sha256.Sum256([]byte(args))
-	return len(args) == c.n && bytes.Equal(c.deltas.Sum(nil), sum[:])
-}
-
-// Finish ends the stream, err being the stream's error: it runs each call
-// the response completed, in output order, aborts the others, and returns
-// a function_call_output item per call. Its error is the guard's.
+// Finish ends the stream, err being the stream's error: it returns a
+// function_call_output item per function call of the response the stream
+// ended with, which run, in order, when it completed and the stream read
+// each as the response records it (see ResponsesStream); without such a
+// response, an item per call the stream read, none run. Its error is the
+// guard's.
 func (s *ResponsesStream) Finish(err error) ([]responses.ResponseInputItemUnionParam, error) {
-	reason := cutReason(err, "the stream ended before response.completed")
-	if s.status != "" && err == nil {
-		reason = s.status
+	cut := cutReason(err, "")
+	switch {
+	case cut != "":
+	case s.ends > 1:
+		cut = "the stream ended twice"
+	case s.final == nil:
+		cut = cmp.Or(s.end, "the stream ended before response.completed")
+	case s.end != "response.completed":
+		cut = cmp.Or(responseCut(s.final), s.end)
+	default:
+		cut = responseCut(s.final)
 	}
 	var items []responses.ResponseInputItemUnionParam
-	for _, c := range s.calls {
-		ok := err == nil && s.completed && s.status == "" && c.done && !c.differ
-		why := reason
-		switch {
-		case !ok && c.differ:
-			why = "its final arguments are not those of its deltas"
-		case !ok && s.completed && !c.done:
-			why = "its arguments did not end"
+	if s.final == nil {
+		// No response holds the calls: answer those the stream read.
+		for _, c := range s.calls {
+			c.used = true
+			items = append(items, callOutput(c.pending.Abort(cmp.Or(c.differ, cut)), c.id))
 		}
-		res := c.end(s.ctx, s.set, s.guard, ok, why)
-		item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
-		item.OfFunctionCallOutput.CallID = param.NewOpt(c.id)
-		items = append(items, item)
+		return items, s.guard.Err()
+	}
+	var calls []messageCall
+	for _, out := range s.final.Output {
+		if out.Type != "function_call" {
+			continue
+		}
+		fc := out.AsFunctionCall()
+		c := s.items[fc.ID]
+		if c != nil && c.used { // a second item of the same id
+			c = nil
+		}
+		why := itemCut(fc.Status)
+		switch {
+		case why != "":
+		case c == nil:
+			why = unread
+		case c.differ != "":
+			why = c.differ
+		case !c.argsDone:
+			why = "its arguments did not end"
+		case !c.itemDone:
+			why = "its item did not end"
+		default:
+			why = c.differs(fc.Name, fc.CallID, fc.Arguments)
+		}
+		if c != nil {
+			c.used = true
+		}
+		calls = append(calls, messageCall{name: fc.Name, id: fc.CallID, args: fc.Arguments, read: c, why: why})
+	}
+	results := runTurn(s.ctx, s.set, s.guard, s.opts, calls, cut)
+	abortUnused(s.calls, cut)
+	for i, m := range calls {
+		items = append(items, callOutput(results[i], m.id))
 	}
 	return items, s.guard.Err()
 }

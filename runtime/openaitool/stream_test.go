@@ -340,9 +340,10 @@ func chunk(delta, finish string) string {
 		delta + `,"finish_reason":` + finish + `}]}`
 }
 
-// A call to a tool the set does not have is rejected at its first chunk,
-// before any argument byte; an error event in the stream cuts it: its
-// calls never run; a provider's index -1 is the call at index 0.
+// A call to a tool the set does not have is rejected at its first
+// argument byte (its name is final there, not before: it may come in
+// pieces); an error event in the stream cuts it: its calls never run; a
+// provider's index -1 is the call at index 0.
 func TestChatStreamEdges(t *testing.T) {
 	var r ran
 	stream := chatStream(t, sseFile(t,
@@ -351,9 +352,11 @@ func TestChatStreamEdges(t *testing.T) {
 		chunk(`{}`, `"tool_calls"`), "[DONE]"))
 	cs := openaitool.NewChatStream(context.Background(), recordingSet(&r), nil)
 	require.True(t, stream.Next())
+	require.NoError(t, cs.Add(stream.Current()), "the name may still grow")
+	require.True(t, stream.Next())
 	var rej *openaitool.Rejection
 	require.ErrorAs(t, cs.Add(stream.Current()), &rej)
-	assert.Zero(t, rej.At)
+	assert.Equal(t, 2, rej.At)
 	assert.Equal(t, []string{"unknown_tool:get_weather"}, rej.Errors.Codes())
 	stream.Close()
 	msgs, err := cs.Finish(stream.Err())
@@ -379,52 +382,74 @@ func TestChatStreamEdges(t *testing.T) {
 	assert.Equal(t, []string{"tag /b"}, r.list(), "only the call that ended ran")
 }
 
+// respEvent is an event of a recorded Responses stream.
+func respEvent(typ, data string) string {
+	return "event: " + typ + "\ndata: {\"type\":\"" + typ + "\"," + data + "}\n\n"
+}
+
+// fcItem is a function_call item: id fc_<n>, call id call_<n>.
+func fcItem(n, name, status, args string) string {
+	return `{"id":"fc_` + n + `","type":"function_call","status":"` + status + `","arguments":` + strconv.Quote(args) +
+		`,"call_id":"call_` + n + `","name":"` + name + `"}`
+}
+
+// respEnd is the event (response.completed, .incomplete, .failed) that ends
+// a response of the status and output items; extra are more members of
+// the response.
+func respEnd(typ, status, extra string, items ...string) string {
+	return respEvent(typ, `"response":{"id":"resp_1","object":"response","created_at":1795939200,"status":"`+status+
+		`","model":"gpt-4.1-2025-04-14"`+extra+`,"output":[`+strings.Join(items, ",")+`]}`)
+}
+
+// respFile writes the events of a recorded Responses stream to a file of
+// the test.
+func respFile(t *testing.T, events ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "stream.sse")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(events, "")), 0o600))
+	return path
+}
+
+// The events of a function call fc_1 of get_forecast, {"city":"Os"} in one
+// delta, then more events.
+func forecastOs(more ...string) []string {
+	return append([]string{respEvent("response.output_item.added", `"output_index":0,"item":`+fcItem("1", "get_forecast", "in_progress", "")),
+		respEvent("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`)}, more...)
+}
+
+// argsDone and itemDone are the events that end fc_1's arguments and item.
+func argsDone(args string) string {
+	return respEvent("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":`+strconv.Quote(args))
+}
+
+func itemDone(item string) string {
+	return respEvent("response.output_item.done", `"output_index":0,"item":`+item)
+}
+
 // A response whose final arguments (.function_call_arguments.done,
-// response.output_item.done) are not those its deltas wrote, and one whose
-// arguments never end: the calls do not run.
+// response.output_item.done) are not those its deltas wrote, one that
+// failed, and one that ends with an error event: the calls do not run.
 func TestResponsesStreamFinal(t *testing.T) {
-	ev := func(typ, data string) string {
-		return "event: " + typ + "\ndata: {\"type\":\"" + typ + "\"," + data + "}\n\n"
-	}
-	item := func(id, status, args string) string {
-		return `"output_index":0,"item":{"id":"` + id + `","type":"function_call","status":"` + status + `","arguments":` + strconv.Quote(args) + `,"call_id":"call_` + id + `","name":"get_forecast"}`
-	}
-	completed := ev("response.completed", `"response":{"id":"resp_1","object":"response","created_at":1795939200,"status":"completed","model":"gpt-4.1-2025-04-14","output":[]}`)
-	for name, events := range map[string][]string{
-		"differ": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
-			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
-			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Oslo\"}"`),
-			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Os"}`)), completed},
-		"item differs": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
-			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
-			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Os\"}"`),
-			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Oslo"}`)), completed},
-		"not done": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
-			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`), completed},
-		"failed": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
-			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
-			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Os\"}"`),
-			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Os"}`)),
-			ev("response.failed", `"response":{"id":"resp_1","object":"response","created_at":1795939200,"status":"failed","model":"gpt-4.1-2025-04-14","output":[],"error":{"code":"server_error","message":"The server had an error."}}`)},
-		"error": {ev("response.output_item.added", item("fc_1", "in_progress", "")),
-			ev("response.function_call_arguments.delta", `"item_id":"fc_1","output_index":0,"delta":"{\"city\":\"Os\"}"`),
-			ev("response.function_call_arguments.done", `"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Os\"}"`),
-			ev("response.output_item.done", item("fc_1", "completed", `{"city":"Os"}`)),
-			ev("error", `"code":"rate_limit_exceeded","message":"Rate limit reached.","param":null`)},
+	osItem, osloItem := fcItem("1", "get_forecast", "completed", `{"city":"Os"}`), fcItem("1", "get_forecast", "completed", `{"city":"Oslo"}`)
+	for name, c := range map[string]struct {
+		events []string
+		reason string
+		n      int
+	}{
+		"differ":       {forecastOs(argsDone(`{"city":"Oslo"}`), itemDone(osloItem), respEnd("response.completed", "completed", "", osloItem)), "its final arguments are not those of its deltas", 15},
+		"item differs": {forecastOs(argsDone(`{"city":"Os"}`), itemDone(osloItem), respEnd("response.completed", "completed", "", osloItem)), "its final arguments are not those of its deltas", 15},
+		"failed": {forecastOs(argsDone(`{"city":"Os"}`), itemDone(osItem),
+			respEnd("response.failed", "failed", `,"error":{"code":"server_error","message":"The server had an error."}`, osItem)), "response.failed (server_error)", 13},
+		"error": {forecastOs(argsDone(`{"city":"Os"}`), itemDone(osItem),
+			respEvent("error", `"code":"rate_limit_exceeded","message":"Rate limit reached.","param":null`)), "error (rate_limit_exceeded)", 13},
 	} {
-		path := filepath.Join(t.TempDir(), "stream.sse")
-		require.NoError(t, os.WriteFile(path, []byte(strings.Join(events, "")), 0o600))
 		var r ran
-		items, err := openaitool.RunResponsesStream(context.Background(), recordingSet(&r), responsesStream(t, path), nil)
+		items, err := openaitool.RunResponsesStream(context.Background(), recordingSet(&r), responsesStream(t, respFile(t, c.events...)), nil)
 		require.NoError(t, err, name)
 		assert.Empty(t, r.list(), name)
 		require.Len(t, items, 1, name)
-		reason := map[string]string{"not done": "its arguments did not end",
-			"failed": "response.failed (server_error)", "error": "error (rate_limit_exceeded)"}[name]
-		if reason == "" {
-			reason = "its final arguments are not those of its deltas"
-		}
-		assert.Contains(t, items[0].OfFunctionCallOutput.Output.OfString.Value, "cut off after 13 bytes of arguments ("+reason+")", name)
+		assert.Equal(t, "call_1", items[0].OfFunctionCallOutput.CallID.Value)
+		assert.Contains(t, items[0].OfFunctionCallOutput.Output.OfString.Value, fmt.Sprintf("cut off after %d bytes of arguments (%s)", c.n, c.reason), name)
 	}
 }
 
