@@ -138,9 +138,9 @@ func unfinished(reason anthropic.StopReason) string {
 	case anthropic.StopReasonToolUse:
 		return ""
 	case "":
-		return "the message stopped with no stop_reason"
+		return "the message ended with no stop_reason"
 	}
-	return "the message stopped with stop_reason " + string(reason)
+	return "the message ended with stop_reason " + string(reason)
 }
 
 // SetOutput makes params ask for the output: output_config.format where

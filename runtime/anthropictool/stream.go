@@ -132,13 +132,11 @@ func (s *Stream) Event(ev anthropic.MessageStreamEventUnion) error {
 		c := &streamedCall{id: block.ID, name: block.Name, sum: sha256.New()}
 		c.p = s.set.Open(s.ctx, block.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(block.ID))...)
 		s.calls[ev.Index] = c
-		if string(block.Input) == "{}" {
-			// The usual start: the deltas replace this {} in the message.
-			_, err := c.p.Write(nil)
-			return s.check(ev.Index, c, err)
-		}
-		c.whole = true
-		return s.read(ev.Index, c, block.Input)
+		// The usual start is {}, which the deltas replace in the message;
+		// input there is the whole input, read at the block's stop.
+		c.whole = string(block.Input) != "{}"
+		_, err := c.p.Write(nil)
+		return s.check(ev.Index, c, err)
 	case "content_block_delta":
 		c := s.calls[ev.Index]
 		part := ev.Delta.PartialJSON
@@ -150,7 +148,7 @@ func (s *Stream) Event(ev anthropic.MessageStreamEventUnion) error {
 		case c.stopped:
 			c.differs = "input_json_delta arrived after the block's content_block_stop"
 		case c.whole:
-			c.differs = "the block carried input both in its content_block_start and in input_json_delta"
+			c.differs = "input both in content_block_start and in input_json_delta"
 		case len(in) != c.read+len(part) || string(in[c.read:]) != part:
 			c.differs = "the message's input is not the input_json_delta events in order"
 		default:
@@ -162,7 +160,7 @@ func (s *Stream) Event(ev anthropic.MessageStreamEventUnion) error {
 			return nil
 		}
 		c.stopped = true
-		if c.read == 0 && !c.whole && c.differs == "" {
+		if c.read == 0 && c.differs == "" {
 			// No delta came: the input is the start's, as the message keeps it.
 			return s.read(ev.Index, c, s.msg.Content[ev.Index].Input)
 		}
@@ -233,14 +231,21 @@ func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 			// The message's call: Run's result on the block. A rejected
 			// call's result is Call's on its whole input, as Run's is.
 			res = s.guard.Close(c.p)
-		case c.rejected != nil:
+		case c.rejected != nil && differs == "":
 			// Rejected, then cut (the application cancelled the request):
 			// the audit says incomplete, the model reads what to correct,
 			// not that the input it was still writing ended early.
 			res = c.p.Abort(s.cut(c, differs))
 			feedback = c.rejected.Feedback()
 		default:
-			res = c.p.Abort(s.cut(c, differs))
+			why := s.cut(c, differs)
+			res = c.p.Abort(why)
+			if c.rejected != nil {
+				// The errors are of input the message no longer holds: the
+				// model reads, as of any call Abort refuses, why it did not run.
+				feedback = tool.Result{Status: tool.StatusRejected, Tool: c.name, Errors: tool.Errors{{Code: "incomplete",
+					Reason: "the call was cut off after " + strconv.Itoa(c.read) + " bytes of arguments (" + why + "): it was not run"}}}.Feedback()
+			}
 		}
 		if feedback == "" {
 			feedback = res.Feedback()
@@ -260,7 +265,7 @@ func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 func (c *streamedCall) mismatch(block *anthropic.ContentBlockUnion) string {
 	switch {
 	case block.ID != c.id || block.Name != c.name:
-		return "the message's tool_use block names another call than its content_block_start"
+		return "the message's block names another call than its start"
 	case len(block.Input) != c.read || !bytes.Equal(sha256Of(block.Input), c.sum.Sum(nil)):
 		return "the message's input is not the input the stream delivered"
 	}
