@@ -19,6 +19,18 @@
 // approve, a tool.Approver, asks a person about each dangerous call, which
 // then runs or is declined within the turn; without tool.Ask, the model
 // reads that the call awaits a person's approval.
+//
+// What runs is what the message says, and only of a message that stopped
+// with stop_reason tool_use. Run runs the tool_use blocks of the message it
+// is given. A Stream keeps no view of a call of its own: it reads each
+// block's tool, id and input from the message the SDK's accumulator builds
+// from the events (Message.Accumulate), which Finish returns and the
+// transcript keeps, and a call runs only when that message holds, byte for
+// byte, the call the stream read. Where the events and the message could
+// disagree (input both at a block's start and in deltas, a delta after the
+// block's stop, input the accumulator rewrites, a block or a message that
+// did not stop), the call runs nothing and the model reads why, to make
+// the call again: a stream runs what Run runs on its message, or nothing.
 package anthropictool
 
 import (

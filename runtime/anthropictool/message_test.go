@@ -256,7 +256,7 @@ func (tr turn) requireStreamIsRun(t *testing.T) {
 		for j < len(tr.whole) && tr.whole[j].ID != c.ID {
 			j++
 		}
-		require.Less(t, j, len(tr.whole), "the stream ran %+v, which Run does not run on its message %s (Run ran %+v)", c, marshal(tr.msg.Content), tr.whole)
+		require.Less(t, j, len(tr.whole), "the stream ran %+v, which Run does not run on its message %s (Run ran %+v)", c, marshal(tr.msg.ToParam()), tr.whole)
 		require.Equal(t, tr.whole[j], c, "the stream ran other arguments than Run on its message")
 	}
 }
@@ -315,6 +315,12 @@ func TestStreamRunsItsMessage(t *testing.T) {
 		name:   "deltas the message does not append",
 		events: cat(start(`{}`), []event{inputDelta(1, `{`), inputDelta(1, `}`), inputDelta(1, lyon), blockStop(1)}, end),
 		why:    "the message's input is not the input_json_delta events in order",
+	}, {
+		name: "a second message_start",
+		events: []event{messageStart("msg_1"), toolUseStart(0, "toolu_1", "ping", `{}`), blockStop(0),
+			messageStart("msg_2"), toolUseStart(0, "toolu_2", "get_forecast", `{}`), inputDelta(0, lyon), blockStop(0),
+			messageDelta(anthropic.StopReasonToolUse), messageStop()},
+		runs: []ran{{"toolu_2", "get_forecast", lyon}},
 	}, {
 		name:   "no content_block_stop",
 		events: cat(start(`{}`), []event{inputDelta(1, lyon)}, end),

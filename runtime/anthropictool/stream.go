@@ -33,11 +33,13 @@ import (
 // The message is the one truth: every event goes first into the message
 // (Message.Accumulate, the SDK's accumulator), and a tool_use block's call
 // (Set.Open, from its content_block_start) reads the block's tool name,
-// its id and its input from that message, never from the event. Its input
-// is either the block's start input, whole, or, after the start's empty
-// {}, the input_json_delta events the message appends, read as they
-// arrive, so that a call that can no longer be valid is rejected at once;
-// blocks are told apart by their index, in any interleaving.
+// its id and its input from that message, never from the event. After the
+// usual start input {}, which the first delta replaces, the call reads the
+// input the input_json_delta events append to the message as they arrive,
+// so that a call that can no longer be valid is rejected at once; input
+// the start carries instead, and the {} of a block no delta followed, it
+// reads at the block's content_block_stop. Blocks are told apart by their
+// index, in any interleaving.
 //
 // A call runs only when its block stopped (content_block_stop), the
 // message ended (message_stop) with stop_reason tool_use, and the message
@@ -46,9 +48,10 @@ import (
 // runs exactly what Run runs on that message, or nothing. Any other call
 // never runs, whatever its bytes (Pending.Abort), and the model reads why:
 // a stream cut before either stop, a message ending on max_tokens or any
-// other stop_reason, input at the start and in deltas, a delta after the
-// block's stop, or a message whose input the accumulator rewrote (it
-// empties input that is not JSON to {}).
+// other stop_reason, input both at the start and in deltas, a delta after
+// the block's stop, or input the accumulator did not build by appending
+// the deltas in order (it empties input that is not JSON to {}, and
+// replaces input that reads {} by the next delta).
 type Stream struct {
 	ctx   context.Context
 	set   *tool.Set
