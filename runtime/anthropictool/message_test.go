@@ -200,16 +200,15 @@ type turn struct {
 
 func playTurn(t *testing.T, evs []event) turn {
 	t.Helper()
-	return playAt(t, recorded(t, evs))
+	return playWith(t, client(recorded(t, evs)))
 }
 
-// playAt plays the turn whose stream the server at url sends.
-func playAt(t *testing.T, url string) turn {
+// playWith plays the turn whose stream c receives.
+func playWith(t *testing.T, c anthropic.Client) turn {
 	t.Helper()
 	set := newRecorder()
 	s := anthropictool.NewStream(context.Background(), set.set, nil)
 	var tr turn
-	c := client(url)
 	stream := c.Messages.NewStreaming(context.Background(), streamParams(set.set))
 	for stream.Next() {
 		ev := stream.Current()
@@ -567,19 +566,21 @@ func FuzzStreamIsRun(f *testing.F) {
 		"\x01\x02\x01\x02\x01\x04\x03\x04\x05\x03\x02\x01\x00\x04"} {
 		f.Add([]byte(seed))
 	}
-	// One server for every input (a test server per input would be most
-	// of the time of one): inputs run one at a time in a process.
+	// One server and one client for every input (a client per input keeps
+	// its connection open, a server per input would be most of the time
+	// of one): inputs run one at a time in a process.
 	var body atomic.Pointer[[]byte]
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write(*body.Load())
 	}))
 	f.Cleanup(srv.Close)
+	c := client(srv.URL)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		evs, input, clean := fuzzStream(&source{b})
 		stream := sse(evs)
 		body.Store(&stream)
-		tr := playAt(t, srv.URL)
+		tr := playWith(t, c)
 		tr.requireStreamIsRun(t)
 		for i, in := range input {
 			// The accumulator rewrites input that is not JSON, and input
