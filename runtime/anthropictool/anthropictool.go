@@ -19,6 +19,18 @@
 // approve, a tool.Approver, asks a person about each dangerous call, which
 // then runs or is declined within the turn; without tool.Ask, the model
 // reads that the call awaits a person's approval.
+//
+// What runs is what the message says, and only of a message that stopped
+// with stop_reason tool_use. Run runs the tool_use blocks of the message it
+// is given. A Stream keeps no view of a call of its own: it reads each
+// block's tool, id and input from the message the SDK's accumulator builds
+// from the events (Message.Accumulate), which Finish returns and the
+// transcript keeps, and a call runs only when that message holds, byte for
+// byte, the call the stream read. Where the events and the message could
+// disagree (input both at a block's start and in deltas, a delta after the
+// block's stop, input the accumulator rewrites, a block or a message that
+// did not stop), the call runs nothing and the model reads why, to make
+// the call again: a stream runs what Run runs on its message, or nothing.
 package anthropictool
 
 import (
@@ -92,6 +104,14 @@ func withMember(def []byte, member string) []byte {
 // says why; every tool_use is answered (the API refuses a conversation that
 // leaves one unanswered), and Run returns the guard's *tool.Stop.
 //
+// The calls run only when msg stopped with stop_reason tool_use, as a
+// Stream's do. A message that stopped for another reason was cut short
+// (max_tokens, model_context_window_exceeded, refusal, pause_turn,
+// stop_sequence) or holds no call to make (end_turn): its input may be cut
+// (the SDK empties input that is not JSON to {}), so none of its calls
+// runs, whatever its bytes, and each tool_result says why, an incomplete
+// call the model makes again.
+//
 // opts apply to every call: tool.Ask(approver) has a person approve or
 // decline each dangerous call within the turn, and the call runs (once,
 // through the set's single-use token) or is declined before its
@@ -99,12 +119,20 @@ func withMember(def []byte, member string) []byte {
 // a person's approval. Each call's id is the tool_use id (tool.CallID):
 // give no CallID or RequestID here.
 func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool.Guard, opts ...tool.CallOption) ([]anthropic.MessageParam, error) {
+	cut := unfinished(msg.StopReason)
 	var results []anthropic.ContentBlockParamUnion
 	for _, block := range msg.Content {
 		if block.Type != "tool_use" {
 			continue
 		}
-		res := guard.Call(ctx, set, block.Name, block.Input, append(opts[:len(opts):len(opts)], tool.CallID(block.ID))...)
+		o := append(opts[:len(opts):len(opts)], tool.CallID(block.ID))
+		var res tool.Result
+		if cut != "" {
+			// Audited as incomplete, as a Stream's call of the message.
+			res = set.Open(ctx, block.Name, o...).Abort(cut)
+		} else {
+			res = guard.Call(ctx, set, block.Name, block.Input, o...)
+		}
 		results = append(results, anthropic.NewToolResultBlock(block.ID, res.Feedback(), res.Status != tool.StatusExecuted))
 	}
 	msgs := []anthropic.MessageParam{msg.ToParam()}
@@ -112,6 +140,19 @@ func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool
 		msgs = append(msgs, anthropic.NewUserMessage(results...))
 	}
 	return msgs, guard.Err()
+}
+
+// unfinished says why the calls of a message that stopped with reason may
+// not run, or "" for tool_use, the one stop_reason of a message whose
+// tool_use blocks are whole.
+func unfinished(reason anthropic.StopReason) string {
+	switch reason {
+	case anthropic.StopReasonToolUse:
+		return ""
+	case "":
+		return "the message ended with no stop_reason"
+	}
+	return "the message ended with stop_reason " + string(reason)
 }
 
 // SetOutput makes params ask for the output: output_config.format where

@@ -95,7 +95,7 @@ func TestLoop(t *testing.T) {
 func TestGuard(t *testing.T) {
 	set := adapters.NewSet(&adapters.Files{})
 	var msg anthropic.Message
-	require.NoError(t, json.Unmarshal([]byte(`{"role":"assistant","content":[
+	require.NoError(t, json.Unmarshal([]byte(`{"role":"assistant","stop_reason":"tool_use","content":[
 		{"type":"tool_use","id":"t1","name":"tag","input":{"path":"x","labels":{}}},
 		{"type":"tool_use","id":"t2","name":"get_forecast","input":{"city":"Rome"}}]}`), &msg))
 	g := tool.NewGuard(tool.Limits{MaxRepeats: 1})

@@ -1,8 +1,11 @@
 package anthropictool
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"hash"
 	"io"
 	"strconv"
 
@@ -27,14 +30,28 @@ import (
 //	more, err := calls.Finish()
 //	params.Messages = append(params.Messages, more...)
 //
-// Each tool_use block is a call of the set (Set.Open) from its
-// content_block_start, which names the tool, and reads every
-// input_json_delta as it arrives; blocks are told apart by their index, in
-// any interleaving. A call runs only when its block stopped
-// (content_block_stop) and the message ended (message_stop) with
-// stop_reason tool_use: a stream cut before either, or a message ending on
-// max_tokens, leaves its calls incomplete, and they never run, whatever
-// their bytes (Pending.Abort).
+// The message is the one truth: every event goes first into the message
+// (Message.Accumulate, the SDK's accumulator), and a tool_use block's call
+// (Set.Open, from its content_block_start) reads the block's tool name,
+// its id and its input from that message, never from the event. After the
+// usual start input {}, which the first delta replaces, the call reads the
+// input the input_json_delta events append to the message as they arrive,
+// so that a call that can no longer be valid is rejected at once; input
+// the start carries instead, and the {} of a block no delta followed, it
+// reads at the block's content_block_stop. Blocks are told apart by their
+// index, in any interleaving.
+//
+// A call runs only when its block stopped (content_block_stop), the
+// message ended (message_stop) with stop_reason tool_use, and the message
+// Finish returns holds the very call the stream read: the same name, the
+// same id and, byte for byte, the same input (compared by SHA-256). So it
+// runs exactly what Run runs on that message, or nothing. Any other call
+// never runs, whatever its bytes (Pending.Abort), and the model reads why:
+// a stream cut before either stop, a message ending on max_tokens or any
+// other stop_reason, input both at the start and in deltas, a delta after
+// the block's stop, or input the accumulator did not build by appending
+// the deltas in order (it empties input that is not JSON to {}, and
+// replaces input that reads {} by the next delta).
 type Stream struct {
 	ctx   context.Context
 	set   *tool.Set
@@ -49,8 +66,12 @@ type Stream struct {
 // streamedCall is the call of a tool_use block.
 type streamedCall struct {
 	p        *tool.Pending
-	n        int        // the bytes of input written
+	id, name string     // the block's, as the message recorded them at its start
+	read     int        // the bytes of the block's input the call read
+	sum      hash.Hash  // SHA-256 of those bytes
+	whole    bool       // the input came whole with content_block_start
 	stopped  bool       // content_block_stop arrived
+	differs  string     // why the call is not the message's block, once it is not
 	rejected *Rejection // the first error of Write, reported once
 }
 
@@ -98,36 +119,53 @@ func (s *Stream) Event(ev anthropic.MessageStreamEventUnion) error {
 		return fmt.Errorf("anthropictool: %w", err)
 	}
 	switch ev.Type {
+	case "message_start":
+		// The message starts again: the blocks read so far are no longer
+		// in it, and their calls never run.
+		for i, c := range s.calls {
+			c.p.Abort("a new message_start replaced the message")
+			delete(s.calls, i)
+		}
+		s.stopped = false
 	case "content_block_start":
-		if ev.ContentBlock.Type != "tool_use" {
+		block := &s.msg.Content[ev.Index]
+		if block.Type != "tool_use" {
 			return nil
 		}
-		id := ev.ContentBlock.ID
-		c := &streamedCall{p: s.set.Open(s.ctx, ev.ContentBlock.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(id))...)}
+		c := &streamedCall{id: block.ID, name: block.Name, sum: sha256.New()}
+		c.p = s.set.Open(s.ctx, block.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(block.ID))...)
 		s.calls[ev.Index] = c
+		// The usual start is {}, which the deltas replace in the message;
+		// input there is the whole input, read at the block's stop.
+		c.whole = string(block.Input) != "{}"
 		_, err := c.p.Write(nil)
 		return s.check(ev.Index, c, err)
 	case "content_block_delta":
 		c := s.calls[ev.Index]
-		if c == nil || ev.Delta.Type != "input_json_delta" || c.stopped {
+		part := ev.Delta.PartialJSON
+		if c == nil || ev.Delta.Type != "input_json_delta" || part == "" || c.differs != "" {
 			return nil
 		}
-		// A rejected call still reads its input: once its block stops, its
-		// result is Call's on the whole input, as Run's is.
-		c.n += len(ev.Delta.PartialJSON)
-		_, err := c.p.Write([]byte(ev.Delta.PartialJSON))
-		return s.check(ev.Index, c, err)
+		in := s.msg.Content[ev.Index].Input
+		switch {
+		case c.stopped:
+			c.differs = "input_json_delta arrived after the block's content_block_stop"
+		case c.whole:
+			c.differs = "input both in content_block_start and in input_json_delta"
+		case len(in) != c.read+len(part) || string(in[c.read:]) != part:
+			c.differs = "the message's input is not the input_json_delta events in order"
+		default:
+			return s.read(ev.Index, c, in[c.read:])
+		}
 	case "content_block_stop":
 		c := s.calls[ev.Index]
 		if c == nil || c.stopped {
 			return nil
 		}
 		c.stopped = true
-		if c.n == 0 && c.rejected == nil {
-			// A block that streamed no input has the input of its start,
-			// as Message.Accumulate keeps it.
-			_, err := c.p.Write([]byte("{}"))
-			return s.check(ev.Index, c, err)
+		if c.read == 0 && c.differs == "" {
+			// No delta came: the input is the start's, as the message keeps it.
+			return s.read(ev.Index, c, s.msg.Content[ev.Index].Input)
 		}
 	case "message_stop":
 		s.stopped = true
@@ -135,15 +173,21 @@ func (s *Stream) Event(ev anthropic.MessageStreamEventUnion) error {
 	return nil
 }
 
+// read writes the next bytes of the message's input of a block to its
+// call.
+func (s *Stream) read(index int64, c *streamedCall, b []byte) error {
+	c.read += len(b)
+	c.sum.Write(b)
+	_, err := c.p.Write(b)
+	return s.check(index, c, err)
+}
+
 // check reports the first error of a block's call.
 func (s *Stream) check(index int64, c *streamedCall, err error) error {
 	if err == nil || c.rejected != nil {
 		return nil
 	}
-	r := &Rejection{Index: index, At: c.n}
-	if int(index) < len(s.msg.Content) {
-		r.ID, r.Name = s.msg.Content[index].ID, s.msg.Content[index].Name
-	}
+	r := &Rejection{ID: c.id, Name: c.name, Index: index, At: c.read}
 	r.Errors, _ = err.(tool.Errors)
 	c.rejected = r
 	return r
@@ -157,35 +201,54 @@ func (s *Stream) Message() *anthropic.Message { return &s.msg }
 // continue the conversation, as Run does for a whole message: the message
 // itself, then a user message of one tool_result block per tool_use, in
 // order. A call whose block stopped, in a message that ended with
-// stop_reason tool_use, is closed through the guard (tool.Guard.Close),
-// and runs as Run runs it; a rejected call is answered with its feedback;
-// any other is incomplete and never runs. It returns the guard's *tool.Stop
-// once the guard stopped the loop. Later calls return the same messages.
+// stop_reason tool_use and holds the call as the stream read it, is closed
+// through the guard (tool.Guard.Close), and runs as Run runs it; a
+// rejected call is answered with its feedback; any other is incomplete and
+// never runs. It returns the guard's *tool.Stop once the guard stopped the
+// loop. Later calls return the same messages.
 func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 	ended := s.stopped && s.msg.StopReason == anthropic.StopReasonToolUse
 	var results []anthropic.ContentBlockParamUnion
 	for i := range s.msg.Content {
-		block := s.msg.Content[i]
+		block := &s.msg.Content[i]
 		if block.Type != "tool_use" {
 			continue
 		}
 		c := s.calls[int64(i)]
 		if c == nil {
-			continue
+			// A block the message holds but no content_block_start opened
+			// (one message_start carried whole).
+			c = &streamedCall{id: block.ID, name: block.Name, sum: sha256.New(), stopped: true,
+				differs: "the block did not stream: no content_block_start"}
+			c.p = s.set.Open(s.ctx, block.Name, append(s.opts[:len(s.opts):len(s.opts)], tool.CallID(block.ID))...)
+			s.calls[int64(i)] = c
+		}
+		differs := c.differs
+		if differs == "" {
+			differs = c.mismatch(block)
 		}
 		var res tool.Result
 		feedback := ""
 		switch {
-		case ended && c.stopped || c.rejected != nil && c.stopped:
+		case c.stopped && differs == "" && (ended || c.rejected != nil):
+			// The message's call: Run's result on the block. A rejected
+			// call's result is Call's on its whole input, as Run's is.
 			res = s.guard.Close(c.p)
-		case c.rejected != nil:
+		case c.rejected != nil && differs == "":
 			// Rejected, then cut (the application cancelled the request):
 			// the audit says incomplete, the model reads what to correct,
 			// not that the input it was still writing ended early.
-			res = c.p.Abort(s.cut(c))
+			res = c.p.Abort(s.cut(c, differs))
 			feedback = c.rejected.Feedback()
 		default:
-			res = c.p.Abort(s.cut(c))
+			why := s.cut(c, differs)
+			res = c.p.Abort(why)
+			if c.rejected != nil {
+				// The errors are of input the message no longer holds: the
+				// model reads, as of any call Abort refuses, why it did not run.
+				feedback = tool.Result{Status: tool.StatusRejected, Tool: c.name, Errors: tool.Errors{{Code: "incomplete",
+					Reason: "the call was cut off after " + strconv.Itoa(c.read) + " bytes of arguments (" + why + "): it was not run"}}}.Feedback()
+			}
 		}
 		if feedback == "" {
 			feedback = res.Feedback()
@@ -199,16 +262,36 @@ func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 	return msgs, s.guard.Err()
 }
 
-// cut says what cut a call short.
-func (s *Stream) cut(c *streamedCall) string {
+// mismatch says how the block the message holds differs from the call the
+// stream read, or "" when it is that call: the same name and id, and the
+// same input, byte for byte.
+func (c *streamedCall) mismatch(block *anthropic.ContentBlockUnion) string {
+	switch {
+	case block.ID != c.id || block.Name != c.name:
+		return "the message's block names another call than its start"
+	case len(block.Input) != c.read || !bytes.Equal(sha256Of(block.Input), c.sum.Sum(nil)):
+		return "the message's input is not the input the stream delivered"
+	}
+	return ""
+}
+
+func sha256Of(b []byte) []byte {
+	sum := sha256.Sum256(b)
+	return sum[:]
+}
+
+// cut says why a call does not run: the message's stop, the stream's end,
+// or how the call differs from the message's block.
+func (s *Stream) cut(c *streamedCall, differs string) string {
 	switch {
 	case s.stopped && s.msg.StopReason != anthropic.StopReasonToolUse:
-		return "the message stopped with stop_reason " + string(s.msg.StopReason)
+		return unfinished(s.msg.StopReason)
 	case !c.stopped:
 		return "the stream ended before the block's content_block_stop"
-	default:
+	case !s.stopped:
 		return "the stream ended before message_stop"
 	}
+	return differs
 }
 
 // AnswerStream writes the answer of a streamed message, to a request made

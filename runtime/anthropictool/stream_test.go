@@ -203,7 +203,7 @@ func TestStreamMaxTokens(t *testing.T) {
 	results := toolResults(t, got.sent)
 	require.Len(t, results, 1)
 	assert.True(t, results[0].isError)
-	assert.Contains(t, results[0].text, "(the message stopped with stop_reason max_tokens): it was not run")
+	assert.Contains(t, results[0].text, "(the message ended with stop_reason max_tokens): it was not run")
 }
 
 // events decodes lines of JSON events.
