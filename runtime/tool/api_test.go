@@ -15,7 +15,7 @@ import (
 // what an application reads in its documentation. What only generated code
 // needs belongs in runtime/toolimpl, what only the runtime shares in
 // runtime/internal.
-const maxExported = 96
+const maxExported = 109
 
 func TestExportedIdentifiers(t *testing.T) {
 	names := exportedNames(t, ".")
@@ -90,6 +90,9 @@ func TestDocumentedLimits(t *testing.T) {
 		{"the dedupe window, in minutes", int64(defaultDedupeWindow.Minutes()), 10},
 		{"the shortest approval key, in bytes", minApprovalKey, 32},
 		{"an approval's lifetime, in minutes", int64(defaultApprovalLifetime.Minutes()), 15},
+		{"the content items of a call", maxContentItems, 16},
+		{"the content of a call, in bytes", maxContentBytes, 3 << 20},
+		{"a content item's media type, in bytes", maxMIMEType, 255},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %d, documented as %d", c.name, c.got, c.want)

@@ -109,7 +109,8 @@
 //     or before the caller's context ended;
 //   - tool_error: the handler returned an error;
 //   - bad_result: the handler's output does not match the tool's result
-//     schema, or cannot be sent;
+//     schema, or cannot be sent, or its content items are beyond their
+//     bounds or not well formed (see Def.HandleContent);
 //   - panic: the application's code panicked in some stage;
 //   - stopped, too_many_calls: a Guard did not let the call run.
 //

@@ -31,6 +31,7 @@ func (s *Set) storeFailed(ctx context.Context, r *callState, err error) {
 // outcome is what a handler's goroutine reports.
 type outcome struct {
 	out        any
+	content    []Content
 	err        error
 	structured json.RawMessage // the JSON of out, checked: for a tool with a result schema
 	rendered   json.RawMessage // the JSON of out, for a tool without one (not for a string)
@@ -80,9 +81,15 @@ func runHandler(ctx context.Context, h *Handler, args any, o *outcome) {
 			*o = outcome{panicked: true, value: v, stack: debug.Stack()}
 		}
 	}()
-	o.out, o.err = h.run(ctx, args)
+	o.out, o.content, o.err = h.run(ctx, args)
 	if o.err != nil {
+		o.content = nil
 		return
+	}
+	if o.content != nil {
+		if o.resultErr = checkContent(o.content); o.resultErr != nil {
+			return
+		}
 	}
 	if h.tool.ValidateResult != nil {
 		o.structured, o.resultErr = checkResult(h.tool, o.out)
@@ -146,8 +153,11 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 		*res = Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: codeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
 	case o.resultErr != nil:
 		msg := "tool result does not match its result schema"
-		if _, unsent := o.resultErr.(*outputError); unsent {
+		switch o.resultErr.(type) {
+		case *outputError:
 			msg = "tool output cannot be sent"
+		case *contentError:
+			msg = "tool content cannot be sent"
 		}
 		s.logSafely(ctx, slog.LevelError, msg,
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)), slog.Any("problems", resultProblems(o.resultErr)))
@@ -155,7 +165,7 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 	default:
 		// Field by field: *res is zero, and a composite literal would be
 		// built aside and copied.
-		res.Status, res.Output, res.Structured, res.output = StatusExecuted, o.out, o.structured, o.rendered
+		res.Status, res.Output, res.Structured, res.output, res.Content = StatusExecuted, o.out, o.structured, o.rendered, o.content
 	}
 }
 

@@ -13,7 +13,8 @@ import (
 // SDK's own types, or marshal them as they are.
 
 // Feedback renders the result as text for the model. For an executed call it
-// is the output (a string as it is, anything else as JSON); otherwise a line
+// is the output (a string as it is, anything else as JSON), and then, one a
+// line, each item of its Content as Content.AsText renders it; otherwise a line
 // saying what happened, one line per error, and an instruction:
 //
 //	The call to move_to was rejected and not executed:
@@ -28,6 +29,9 @@ import (
 // it.
 func (r Result) Feedback() string {
 	if r.Status == StatusExecuted {
+		if len(r.Content) > 0 {
+			return r.contentText()
+		}
 		return r.outputText()
 	}
 	var b strings.Builder
@@ -109,6 +113,19 @@ func member(start, v string) int {
 // errors and the output: the status, the headline with the tool's name, the
 // instruction.
 const maxFeedbackBase = 3*maxField + 256
+
+// contentText is the Feedback of an executed call with Content: the text
+// of each of its Items, one a line.
+func (r Result) contentText() string {
+	var b strings.Builder
+	for i, c := range r.Items() {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(c.AsText())
+	}
+	return b.String()
+}
 
 func (r Result) outputText() (text string) {
 	if r.Structured != nil {
@@ -214,8 +231,9 @@ type OpenAIToolMessage struct {
 }
 
 // OpenAI shapes the result as the tool message answering the call whose id
-// was given with CallID; its content is Feedback. (OpenAI's message has no
-// error flag: the text says it.)
+// was given with CallID; its content is Feedback, which describes the
+// result's Content items other than text (a Chat Completions tool message
+// takes text only). (OpenAI's message has no error flag: the text says it.)
 func (r Result) OpenAI() OpenAIToolMessage {
 	return OpenAIToolMessage{Role: "tool", ToolCallID: r.CallID, Content: r.Feedback()}
 }
@@ -231,6 +249,8 @@ type AnthropicToolResult struct {
 
 // Anthropic shapes the result as a tool_result block answering the tool_use
 // whose id was given with CallID; is_error is set unless the call executed.
+// Its content is Feedback, the text form of the result's Content items:
+// runtime/anthropictool sends images and documents as blocks.
 func (r Result) Anthropic() AnthropicToolResult {
 	return AnthropicToolResult{Type: "tool_result", ToolUseID: r.CallID, Content: r.Feedback(), IsError: r.Status != StatusExecuted}
 }
@@ -248,8 +268,9 @@ type MCPContent struct {
 	Text string `json:"text"`
 }
 
-// MCP shapes the result as an MCP CallToolResult: one text item, Feedback,
-// and isError set unless the call executed, so that the model sees the
+// MCP shapes the result as an MCP CallToolResult: one text item, Feedback
+// (whose text describes Content items other than text: runtime/mcptool
+// sends them as MCP content items), and isError set unless the call executed, so that the model sees the
 // errors (MCP reports tool errors in the result, not as protocol errors).
 //
 // StructuredContent is, for an executed call of a tool with a result type,
@@ -281,12 +302,34 @@ type GeminiFunctionResponse struct {
 // Gemini shapes the result as a functionResponse answering the call whose
 // id was given with CallID: its response is {"output": ...} for an
 // executed call (the checked JSON of a typed result, any other output as
-// JSON), {"error": Feedback} otherwise, as the Gemini API reads them. An
+// JSON), {"error": Feedback} otherwise, as the Gemini API reads them; a
+// call with Content adds "content", the AsText of each item (and has no
+// "output" when the handler returned none; runtime/genaitool sends images
+// and documents as the response's parts instead). An
 // output with no JSON a provider can carry is an error too (a Set fails
 // such a call with code bad_result).
 func (r Result) Gemini() GeminiFunctionResponse {
 	var resp []byte
-	if r.Status == StatusExecuted {
+	if r.Status == StatusExecuted && len(r.Content) > 0 {
+		resp = []byte{'{'}
+		if r.Structured != nil || (r.Output != nil && r.Output != "") {
+			resp = append(resp, `"output":`...)
+			if out, err := r.renderedOutput(); err != nil {
+				resp = appendJSONString(resp, unrendered(err))
+			} else {
+				resp = append(resp, out...)
+			}
+			resp = append(resp, ',')
+		}
+		resp = append(resp, `"content":[`...)
+		for i, c := range r.Content {
+			if i > 0 {
+				resp = append(resp, ',')
+			}
+			resp = appendJSONString(resp, c.AsText())
+		}
+		resp = append(resp, "]}"...)
+	} else if r.Status == StatusExecuted {
 		if out, err := r.renderedOutput(); err != nil {
 			resp = append(appendJSONString([]byte(`{"error":`), unrendered(err)), '}')
 		} else {

@@ -49,6 +49,40 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
+	return d.handle(func(ctx context.Context, args T) (any, []Content, error) {
+		out, err := fn(ctx, args)
+		return out, nil, err
+	})
+}
+
+// HandleContent binds fn to the tool, as Handle does; fn returns content
+// items (Text, Image, Audio, Resource, ResourceBlob, ResourceLink) beside
+// its output, or in place of it with a nil output:
+//
+//	ChartTool.HandleContent(func(ctx context.Context, a ChartArgs) (any, []tool.Content, error) {
+//		png, err := render(a)
+//		if err != nil {
+//			return nil, nil, err
+//		}
+//		return nil, []tool.Content{tool.Text("Sales in " + a.Year), tool.Image(png, "image/png")}, nil
+//	})
+//
+// The model reads the output first, then the items in order (see
+// Result.Items). A Set checks the items when fn returns: at most 16, of at
+// most 3 MiB in all, each well formed (an image or audio with bytes and an
+// image/* or audio/* media type, a resource with an absolute URI, text in
+// UTF-8, ...); otherwise the call fails with code bad_result, and the model
+// reads what was wrong: nothing is cut. The Set keeps the items' slices: do
+// not change them after fn returns. Content of a call that returns an
+// error is dropped.
+func (d *Def[T]) HandleContent(fn func(ctx context.Context, args T) (any, []Content, error)) Handler {
+	if fn == nil {
+		panic("tool: HandleContent of " + d.Name + " with a nil function")
+	}
+	return d.handle(fn)
+}
+
+func (d *Def[T]) handle(fn func(ctx context.Context, args T) (any, []Content, error)) Handler {
 	dec, onePass := d.Decoder, d.Decoder != nil
 	if dec == nil {
 		dec = mapDecoder(d)
@@ -63,7 +97,7 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 			}
 			return &callArgs[T]{v: v}, nil
 		},
-		run:   func(ctx context.Context, a any) (any, error) { return fn(ctx, a.(*callArgs[T]).v) },
+		run:   func(ctx context.Context, a any) (any, []Content, error) { return fn(ctx, a.(*callArgs[T]).v) },
 		value: func(a any) any { return a.(*callArgs[T]).v },
 		context: func(a any, parent context.Context, began, limit time.Duration) *callContext {
 			// Each call decodes its own callArgs, whose context is zero
@@ -143,7 +177,7 @@ type Handler struct {
 	// decode returns the decoded arguments as a *callArgs[T], which run,
 	// value and context take.
 	decode   func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (any, Errors) // raw (and feed) when args is nil
-	run      func(context.Context, any) (any, error)
+	run      func(context.Context, any) (any, []Content, error)
 	value    func(any) any                                                                // the T
 	context  func(a any, parent context.Context, began, limit time.Duration) *callContext // see callContext
 	timeout  time.Duration                                                                // 0: the set's; < 0: none

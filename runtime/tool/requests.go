@@ -28,10 +28,11 @@ type requestRecord struct {
 
 // storedResult is a Result as a store keeps it, for a replay on any replica.
 type storedResult struct {
-	Status Status          `json:"status"`
-	Errors []Error         `json:"errors,omitempty"`
-	Output json.RawMessage `json:"output,omitempty"`
-	Err    string          `json:"error,omitempty"`
+	Status  Status          `json:"status"`
+	Errors  []Error         `json:"errors,omitempty"`
+	Output  json.RawMessage `json:"output,omitempty"`
+	Content []Content       `json:"content,omitempty"`
+	Err     string          `json:"error,omitempty"`
 }
 
 // requestKey is the store key of a request id of a tool: fixed in length
@@ -116,6 +117,7 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 		stored := &storedResult{Status: res.Status, Errors: res.Errors}
 		if res.Status == StatusExecuted {
 			stored.Output, _ = res.renderedOutput() // the set failed an output it cannot render
+			stored.Content = res.Content
 		}
 		if res.Err != nil {
 			stored.Err = errorText(res.Err)
@@ -130,7 +132,7 @@ func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint 
 
 // replay is the Result a duplicate returns.
 func (sr *storedResult) replay() Result {
-	res := Result{Status: sr.Status, Errors: Errors(sr.Errors), Duplicate: true}
+	res := Result{Status: sr.Status, Errors: Errors(sr.Errors), Content: sr.Content, Duplicate: true}
 	if len(sr.Output) > 0 {
 		dec := json.NewDecoder(bytes.NewReader(sr.Output))
 		dec.UseNumber()

@@ -36,12 +36,29 @@ func (d *ResultDef[T, R]) Handle(fn func(ctx context.Context, args T) (R, error)
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	return d.Def.Handle(func(ctx context.Context, args T) (any, error) {
+	return d.Def.handle(func(ctx context.Context, args T) (any, []Content, error) {
 		r, err := fn(ctx, args)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return r, nil
+		return r, nil, nil
+	})
+}
+
+// HandleContent binds fn to the tool, as Handle does; fn returns content
+// items beside its result, as for Def.HandleContent. The model reads the
+// result's checked JSON (an MCP result's structuredContent, and its first
+// text item), then the items.
+func (d *ResultDef[T, R]) HandleContent(fn func(ctx context.Context, args T) (R, []Content, error)) Handler {
+	if fn == nil {
+		panic("tool: HandleContent of " + d.Name + " with a nil function")
+	}
+	return d.Def.handle(func(ctx context.Context, args T) (any, []Content, error) {
+		r, items, err := fn(ctx, args)
+		if err != nil {
+			return nil, nil, err
+		}
+		return r, items, nil
 	})
 }
 
@@ -66,6 +83,11 @@ func checkResult(t *Tool, out any) (json.RawMessage, error) {
 // resultFailure is the result of a call whose handler's result does not
 // match the tool's result schema, or cannot be sent.
 func resultFailure(name string, err error) Result {
+	if c, ok := err.(*contentError); ok {
+		return Result{Status: StatusFailed,
+			Err:    fmt.Errorf("tool %s returned content that cannot be sent: %w", name, err),
+			Errors: Errors{{Code: codeBadResult, Name: name, Reason: "the tool produced content that cannot be sent: " + c.reason}}}
+	}
 	if _, unsent := err.(*outputError); unsent {
 		return Result{Status: StatusFailed,
 			Err:    fmt.Errorf("tool %s returned an output that cannot be sent: %w", name, err),

@@ -63,6 +63,10 @@ type Result struct {
 	// ResultSchema: an MCP result's structuredContent, and the text of the
 	// other shaped results.
 	Structured json.RawMessage
+	// Content, for an executed call, is the content items the handler
+	// returned beside its output (see Def.HandleContent), checked against
+	// their bounds; Items lists what the model reads, in order.
+	Content []Content
 	// Err is the handler's error, for a call that failed; the Approver's,
 	// for a call it left unanswered (see Ask).
 	Err error

@@ -26,7 +26,8 @@ import (
 //   - Put stores a value whatever the key holds; Delete removes it.
 //   - Keys are printable ASCII of at most 80 bytes: "request:" or
 //     "approval:" and 64 hexadecimal digits. Values are at most a few hundred
-//     bytes plus a handler's output as JSON.
+//     bytes plus a handler's output as JSON and its content items (at most
+//     4 MiB, base64).
 //   - A value is kept for its whole lifetime, with one exception: to bound
 //     its memory, a store may drop a request record (a key that starts with
 //     "request:") earlier, and a retry of that call then runs again. It never

@@ -1,0 +1,167 @@
+package tool_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/tool/internal/arm"
+)
+
+var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+
+// contentSet serves move with a handler that returns out and items.
+func contentSet(out any, items ...tool.Content) *tool.Set {
+	return tool.NewSet(arm.MoveTool.HandleContent(func(context.Context, arm.MoveArgs) (any, []tool.Content, error) {
+		return out, items, nil
+	}), quiet)
+}
+
+func TestContentItemsInOrder(t *testing.T) {
+	items := []tool.Content{
+		tool.Text("the chart"),
+		tool.Image(png, "image/png"),
+		tool.Audio([]byte("RIFF"), "audio/wav"),
+		tool.Resource("file:///notes.txt", "text/plain", "some notes"),
+		tool.ResourceBlob("file:///report.pdf", "application/pdf", []byte("%PDF-1.7")),
+		tool.ResourceLink("https://example.com/data.csv", "data.csv", "text/csv", "the raw data"),
+	}
+	res := contentSet(nil, items...).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+	require.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
+	assert.Equal(t, items, res.Content)
+	// No output: the items stand alone.
+	assert.Equal(t, items, res.Items())
+	assert.Equal(t, strings.Join([]string{
+		"the chart",
+		`{"type":"image","mimeType":"image/png","bytes":16,"omitted":"this reply carries text only"}`,
+		`{"type":"audio","mimeType":"audio/wav","bytes":4,"omitted":"this reply carries text only"}`,
+		`{"type":"resource","uri":"file:///notes.txt","mimeType":"text/plain","text":"some notes"}`,
+		`{"type":"resource","uri":"file:///report.pdf","mimeType":"application/pdf","bytes":8,"omitted":"this reply carries text only"}`,
+		`{"type":"resource_link","uri":"https://example.com/data.csv","name":"data.csv","mimeType":"text/csv","description":"the raw data"}`,
+	}, "\n"), res.Feedback())
+	for _, line := range strings.Split(res.Feedback(), "\n")[1:] {
+		assert.True(t, json.Valid([]byte(line)), line)
+	}
+
+	// An output comes first.
+	res = contentSet(map[string]int{"n": 1}, tool.Image(png, "image/png")).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+	assert.Equal(t, []tool.Content{tool.Text(`{"n":1}`), tool.Image(png, "image/png")}, res.Items())
+	assert.JSONEq(t, `{"output":{"n":1},"content":["{\"type\":\"image\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply carries text only\"}"]}`,
+		string(res.Gemini().Response))
+	res = contentSet(nil, tool.Text("a")).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+	assert.JSONEq(t, `{"content":["a"]}`, string(res.Gemini().Response))
+}
+
+func TestContentWithTypedResult(t *testing.T) {
+	set := tool.NewSet(arm.PositionTool.HandleContent(func(context.Context, arm.PositionArgs) (arm.Position, []tool.Content, error) {
+		return arm.Position{X: 1, Y: 2}, []tool.Content{tool.Image(png, "image/png")}, nil
+	}), quiet)
+	res := set.Call(context.Background(), "position", []byte(`{}`))
+	require.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
+	assert.JSONEq(t, `{"x":1,"y":2}`, string(res.Structured))
+	items := res.Items()
+	require.Len(t, items, 2)
+	assert.Equal(t, tool.Text(string(res.Structured)), items[0], "the first text item is the checked JSON")
+	assert.Equal(t, tool.ContentImage, items[1].Kind)
+	shaped := res.MCP()
+	assert.JSONEq(t, `{"x":1,"y":2}`, string(shaped.StructuredContent))
+
+	// A result that does not match its schema fails whatever the content.
+	set = tool.NewSet(arm.PositionTool.HandleContent(func(context.Context, arm.PositionArgs) (arm.Position, []tool.Content, error) {
+		return arm.Position{X: 11}, []tool.Content{tool.Text("x")}, nil
+	}), quiet)
+	res = set.Call(context.Background(), "position", []byte(`{}`))
+	assert.Equal(t, tool.StatusFailed, res.Status)
+	assert.Nil(t, res.Content)
+}
+
+func TestContentOfAFailedCallIsDropped(t *testing.T) {
+	set := tool.NewSet(arm.MoveTool.HandleContent(func(context.Context, arm.MoveArgs) (any, []tool.Content, error) {
+		return nil, []tool.Content{tool.Text("partial")}, assert.AnError
+	}), quiet)
+	res := set.Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+	assert.Equal(t, tool.StatusFailed, res.Status)
+	assert.Nil(t, res.Content)
+	assert.Len(t, res.Items(), 1)
+	assert.NotContains(t, res.Feedback(), "partial")
+}
+
+// TestContentHostile: content beyond its bounds or not well formed fails
+// the call with bad_result and a reason; nothing is cut, nothing panics.
+func TestContentHostile(t *testing.T) {
+	many := make([]tool.Content, 17)
+	for i := range many {
+		many[i] = tool.Text("x")
+	}
+	big := bytes.Repeat([]byte{1}, 2<<20)
+	for _, c := range []struct {
+		name  string
+		items []tool.Content
+		why   string
+	}{
+		{"too many", many, "17 content items, more than 16"},
+		{"too large in all", []tool.Content{tool.Image(big, "image/png"), tool.Image(big, "image/png")}, "from item 1 on are more than 3145728 bytes"},
+		{"one too large", []tool.Content{tool.Image(bytes.Repeat([]byte{1}, 3<<20+1), "image/png")}, "more than 3145728 bytes"},
+		{"empty image", []tool.Content{tool.Image(nil, "image/png")}, "item 0 (image): it has no data"},
+		{"empty audio", []tool.Content{tool.Audio([]byte{}, "audio/wav")}, "it has no data"},
+		{"empty text", []tool.Content{tool.Text("")}, "the text is empty"},
+		{"image as audio", []tool.Content{tool.Audio(png, "image/png")}, `media type "image/png" is not audio/*`},
+		{"no media type", []tool.Content{tool.Image(png, "")}, "it has no media type"},
+		{"no subtype", []tool.Content{tool.Image(png, "png")}, `media type "png" is not a type/subtype`},
+		{"bad media type", []tool.Content{tool.Image(png, "image/png;;")}, `is not valid`},
+		{"wildcard", []tool.Content{tool.Image(png, "image/*")}, "is not a type/subtype"},
+		{"parameters", []tool.Content{tool.Image(png, "image/png; x=1")}, "has parameters"},
+		{"long media type", []tool.Content{tool.Image(png, "image/"+strings.Repeat("p", 300))}, "longer than 255 bytes"},
+		{"control characters", []tool.Content{tool.Image(png, "image/png\n")}, "is not valid"},
+		{"bad UTF-8", []tool.Content{tool.Text("\xff")}, "not valid UTF-8"},
+		{"no kind", []tool.Content{{Text: "x"}}, `the kind "" is not text`},
+		{"unknown kind", []tool.Content{{Kind: "video", Data: png, MIMEType: "video/mp4"}}, `the kind "video"`},
+		{"relative URI", []tool.Content{tool.Resource("notes.txt", "", "x")}, "not an absolute URI"},
+		{"no URI", []tool.Content{tool.ResourceLink("", "x", "", "")}, "it has no URI"},
+		{"link without name", []tool.Content{tool.ResourceLink("file:///x", "", "", "")}, "it has no name"},
+		{"empty resource", []tool.Content{tool.ResourceBlob("file:///x", "", nil)}, "neither text nor data"},
+		{"both", []tool.Content{{Kind: tool.ContentResource, URI: "file:///x", Text: "a", Data: png}}, "both text and data"},
+		{"image with text", []tool.Content{{Kind: tool.ContentImage, Data: png, MIMEType: "image/png", Text: "a"}}, "has no text"},
+		{"link with data", []tool.Content{{Kind: tool.ContentResourceLink, URI: "file:///x", Name: "x", Data: png}}, "has no data"},
+		{"text with a name", []tool.Content{{Kind: tool.ContentText, Text: "a", Name: "n"}}, "only a resource_link"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := contentSet("ok", c.items...).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+			require.Equal(t, tool.StatusFailed, res.Status)
+			require.Len(t, res.Errors, 1)
+			assert.Equal(t, "bad_result", res.Errors[0].Code)
+			assert.Contains(t, res.Errors[0].Reason, "the tool produced content that cannot be sent: ")
+			assert.Contains(t, res.Err.Error(), c.why)
+			assert.Nil(t, res.Content)
+			assert.Less(t, len(res.Feedback()), 4096, "the model reads a bounded text")
+			assert.NotContains(t, res.Feedback()[strings.Index(res.Feedback(), "\n")+1:], "\n-", "one error")
+		})
+	}
+}
+
+// TestContentReplayed: a duplicate of a call to a tool that is not
+// idempotent returns the first call's content too.
+func TestContentReplayed(t *testing.T) {
+	runs := 0
+	set := tool.NewSet(arm.MoveTool.HandleContent(func(context.Context, arm.MoveArgs) (any, []tool.Content, error) {
+		runs++
+		return "moved", []tool.Content{tool.Image(png, "image/png"), tool.ResourceLink("file:///log", "log", "", "")}, nil
+	}), quiet)
+	first := set.Call(context.Background(), "move", []byte(`{"x":1,"y":2}`), tool.RequestID("r1"))
+	again := set.Call(context.Background(), "move", []byte(`{"x":1,"y":2}`), tool.RequestID("r1"))
+	assert.Equal(t, 1, runs)
+	assert.True(t, again.Duplicate)
+	assert.Equal(t, first.Content, again.Content)
+	assert.Equal(t, first.Items(), again.Items())
+}
+
+func TestHandleContentNil(t *testing.T) {
+	assert.PanicsWithValue(t, "tool: HandleContent of move with a nil function", func() { arm.MoveTool.HandleContent(nil) })
+	assert.PanicsWithValue(t, "tool: HandleContent of position with a nil function", func() { arm.PositionTool.HandleContent(nil) })
+}
