@@ -9,7 +9,9 @@
 // outputSchema. Each tools/call runs through the set: invalid arguments are
 // a result with isError and what to correct (and, for a tool without an
 // outputSchema, the errors as structuredContent), a typed result is the
-// structuredContent of the result and, as JSON, its text. A dangerous tool
+// structuredContent of the result and, as JSON, its first text item; the
+// content items a handler returns (tool.Def.HandleContent: images, audio,
+// embedded resources, resource links, text) follow, as MCP's own. A dangerous tool
 // asks the person at the client for confirmation, by MCP elicitation, when
 // the client supports it: accepting approves that exact call, declining or
 // cancelling refuses it; without elicitation the model reads that the call
@@ -119,17 +121,39 @@ func canElicit(req *mcp.CallToolRequest) bool {
 }
 
 // Result shapes a tool.Result as the MCP SDK's CallToolResult (see
-// tool.Result.MCP): a text item, Feedback; structuredContent, the checked
-// JSON of a typed result or the structured verdict of a call that did not
-// execute; isError unless the call executed.
+// tool.Result.MCP): its content is tool.Result.Items, a text item for the
+// result (Feedback, or a typed result's JSON) and then each content item
+// the handler returned (tool.Def.HandleContent) as MCP's TextContent,
+// ImageContent, AudioContent, EmbeddedResource or ResourceLink;
+// structuredContent, the checked JSON of a typed result or the structured
+// verdict of a call that did not execute; isError unless the call
+// executed.
 func Result(res tool.Result) *mcp.CallToolResult {
 	shaped := res.MCP()
 	out := &mcp.CallToolResult{IsError: shaped.IsError}
-	for _, c := range shaped.Content {
-		out.Content = append(out.Content, &mcp.TextContent{Text: c.Text})
+	for _, c := range res.Items() {
+		out.Content = append(out.Content, content(c))
 	}
 	if shaped.StructuredContent != nil {
 		out.StructuredContent = shaped.StructuredContent
 	}
 	return out
+}
+
+// content is the MCP content item of c. The SDK base64-encodes the bytes.
+func content(c tool.Content) mcp.Content {
+	switch c.Kind {
+	case tool.ContentImage:
+		return &mcp.ImageContent{Data: c.Data, MIMEType: c.MIMEType}
+	case tool.ContentAudio:
+		return &mcp.AudioContent{Data: c.Data, MIMEType: c.MIMEType}
+	case tool.ContentResource:
+		return &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: c.URI, MIMEType: c.MIMEType, Text: c.Text, Blob: c.Data}}
+	case tool.ContentResourceLink:
+		return &mcp.ResourceLink{URI: c.URI, Name: c.Name, MIMEType: c.MIMEType, Description: c.Description}
+	case tool.ContentText:
+		return &mcp.TextContent{Text: c.Text}
+	}
+	// A Set checks the kind; a Result built otherwise says what it held.
+	return &mcp.TextContent{Text: c.AsText()}
 }

@@ -35,11 +35,18 @@ type elicitation struct {
 // protocol version.
 func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adapters.Files) {
 	t.Helper()
+	fs := &adapters.Files{}
+	return connectSet(t, version, el, adapters.NewSet(fs, opts...)), fs
+}
+
+// connectSet serves set on a server and connects a real client over the
+// SDK's in-memory transport, in protocol version.
+func connectSet(t *testing.T, version string, el *elicitation, set *tool.Set) *mcp.ClientSession {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
-	fs := &adapters.Files{}
 	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, adapters.NewSet(fs, opts...)))
+	require.NoError(t, mcptool.Register(server, set))
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
@@ -55,7 +62,7 @@ func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, version)
 	t.Cleanup(func() { cs.Close() })
-	return cs, fs
+	return cs
 }
 
 // versions are the protocol versions the tests speak: the newest, where a
