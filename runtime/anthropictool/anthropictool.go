@@ -98,7 +98,12 @@ func withMember(def []byte, member string) []byte {
 // the messages that continue the conversation: msg itself, then a user
 // message of one tool_result block per tool_use, holding the call's result
 // (Result.Feedback: the output, a typed result's JSON, or what to correct)
-// and is_error unless the call executed. With a guard, each call runs
+// and is_error unless the call executed. The content items a handler
+// returns (tool.Def.HandleContent) follow the output as content blocks:
+// text; images (JPEG, PNG, GIF, WebP) base64; a text resource as a
+// plain-text document and a PDF resource as a PDF document, titled with
+// their URI; anything else (audio, another image or document type, a
+// resource link) as text saying what it is (tool.Content.AsText). With a guard, each call runs
 // through it (tool.Guard.Call): once the guard stops the loop, and past the
 // step's Limits.MaxCalls calls, a call does not run, and its tool_result
 // says why; every tool_use is answered (the API refuses a conversation that
@@ -133,7 +138,7 @@ func Run(ctx context.Context, set *tool.Set, msg *anthropic.Message, guard *tool
 		} else {
 			res = guard.Call(ctx, set, block.Name, block.Input, o...)
 		}
-		results = append(results, anthropic.NewToolResultBlock(block.ID, res.Feedback(), res.Status != tool.StatusExecuted))
+		results = append(results, toolResult(block.ID, res))
 	}
 	msgs := []anthropic.MessageParam{msg.ToParam()}
 	if len(results) > 0 {

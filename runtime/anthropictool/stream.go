@@ -251,9 +251,10 @@ func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 			}
 		}
 		if feedback == "" {
-			feedback = res.Feedback()
+			results = append(results, toolResult(block.ID, res))
+		} else {
+			results = append(results, anthropic.NewToolResultBlock(block.ID, feedback, res.Status != tool.StatusExecuted))
 		}
-		results = append(results, anthropic.NewToolResultBlock(block.ID, feedback, res.Status != tool.StatusExecuted))
 	}
 	msgs := []anthropic.MessageParam{s.msg.ToParam()}
 	if len(results) > 0 {

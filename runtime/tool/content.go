@@ -238,7 +238,7 @@ type contentNote struct {
 // as a JSON object saying what it is, whole for a link or a text resource,
 // and, for bytes, their size and that they were left out:
 //
-//	{"type":"image","mimeType":"image/png","bytes":5120,"omitted":"this reply carries text only"}
+//	{"type":"image","mimeType":"image/png","bytes":5120,"omitted":"this reply cannot carry it"}
 //	{"type":"resource_link","uri":"file:///report.pdf","name":"report.pdf","mimeType":"application/pdf"}
 func (c Content) AsText() string {
 	if c.Kind == ContentText {
@@ -246,7 +246,7 @@ func (c Content) AsText() string {
 	}
 	n := contentNote{Kind: c.Kind, URI: c.URI, Name: c.Name, MIMEType: c.MIMEType, Description: c.Description, Text: c.Text}
 	if len(c.Data) > 0 {
-		n.Bytes, n.Omitted = len(c.Data), "this reply carries text only"
+		n.Bytes, n.Omitted = len(c.Data), "this reply cannot carry it"
 	}
 	b, err := marshal(n)
 	if err != nil { // not for strings and ints

@@ -39,10 +39,10 @@ func TestContentItemsInOrder(t *testing.T) {
 	assert.Equal(t, items, res.Items())
 	assert.Equal(t, strings.Join([]string{
 		"the chart",
-		`{"type":"image","mimeType":"image/png","bytes":16,"omitted":"this reply carries text only"}`,
-		`{"type":"audio","mimeType":"audio/wav","bytes":4,"omitted":"this reply carries text only"}`,
+		`{"type":"image","mimeType":"image/png","bytes":16,"omitted":"this reply cannot carry it"}`,
+		`{"type":"audio","mimeType":"audio/wav","bytes":4,"omitted":"this reply cannot carry it"}`,
 		`{"type":"resource","uri":"file:///notes.txt","mimeType":"text/plain","text":"some notes"}`,
-		`{"type":"resource","uri":"file:///report.pdf","mimeType":"application/pdf","bytes":8,"omitted":"this reply carries text only"}`,
+		`{"type":"resource","uri":"file:///report.pdf","mimeType":"application/pdf","bytes":8,"omitted":"this reply cannot carry it"}`,
 		`{"type":"resource_link","uri":"https://example.com/data.csv","name":"data.csv","mimeType":"text/csv","description":"the raw data"}`,
 	}, "\n"), res.Feedback())
 	for _, line := range strings.Split(res.Feedback(), "\n")[1:] {
@@ -52,7 +52,7 @@ func TestContentItemsInOrder(t *testing.T) {
 	// An output comes first.
 	res = contentSet(map[string]int{"n": 1}, tool.Image(png, "image/png")).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
 	assert.Equal(t, []tool.Content{tool.Text(`{"n":1}`), tool.Image(png, "image/png")}, res.Items())
-	assert.JSONEq(t, `{"output":{"n":1},"content":["{\"type\":\"image\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply carries text only\"}"]}`,
+	assert.JSONEq(t, `{"output":{"n":1},"content":["{\"type\":\"image\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}"]}`,
 		string(res.Gemini().Response))
 	res = contentSet(nil, tool.Text("a")).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
 	assert.JSONEq(t, `{"content":["a"]}`, string(res.Gemini().Response))

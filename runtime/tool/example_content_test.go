@@ -33,6 +33,6 @@ func ExampleDef_HandleContent() {
 	// image image/png 8
 	// resource_link text/plain 0
 	// moved to (3, 4)
-	// {"type":"image","mimeType":"image/png","bytes":8,"omitted":"this reply carries text only"}
+	// {"type":"image","mimeType":"image/png","bytes":8,"omitted":"this reply cannot carry it"}
 	// {"type":"resource_link","uri":"file:///var/log/arm.log","name":"arm.log","mimeType":"text/plain","description":"the arm's log"}
 }
