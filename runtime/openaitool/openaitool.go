@@ -99,7 +99,12 @@ var ErrNoChoice = errors.New("openaitool: the completion has no choice")
 // set, in order, and returns the messages that continue the conversation:
 // the assistant's message, then a tool message per call holding the call's
 // result (Result.Feedback: the output, a typed result's JSON, or what to
-// correct). With a guard, each call runs through it (tool.Guard.Call): once
+// correct). A Chat Completions tool message takes text only: the content
+// items a handler returns (tool.Def.HandleContent) are in it as
+// Result.Feedback writes them, text as it is and every other item as a
+// JSON note of what it is (tool.Content.AsText: a link or a text resource
+// whole, the media type and size of bytes left out). Use the Responses API
+// (RunResponses) for images and files. With a guard, each call runs through it (tool.Guard.Call): once
 // the guard stops the loop, and past the step's Limits.MaxCalls calls, a
 // call does not run, and its tool message says why; every call is answered
 // (the API refuses a conversation that leaves one unanswered), and RunChat
@@ -135,7 +140,13 @@ func RunChat(ctx context.Context, set *tool.Set, completion *openai.ChatCompleti
 
 // RunResponses runs every function call of a Responses API response
 // through set, in order, and returns the input items that continue the
-// conversation: a function_call_output per call. Send them with
+// conversation: a function_call_output per call, whose output is the
+// call's Feedback, or, for a call whose handler returned content items
+// (tool.Def.HandleContent), its items (tool.Result.Items) as input parts:
+// text as input_text, a PNG, JPEG, WebP or GIF image as input_image and a
+// PDF resource as input_file (base64 data URLs), anything else (audio,
+// another type, a text resource, a resource link) as input_text saying
+// what it is (tool.Content.AsText). Send them with
 // PreviousResponseID set to the response's ID (or after the response's
 // output items when the conversation is sent whole). A guard and opts are
 // used as RunChat uses them. The calls run only when the response

@@ -104,8 +104,14 @@ func itemCut(status responses.ResponseFunctionToolCallStatus) string {
 	return "its item is " + string(status)
 }
 
-// callOutput is the function_call_output item of a call's result.
+// callOutput is the function_call_output item of a call's result: its
+// Feedback, or, with content items, its Items as input parts.
 func callOutput(res tool.Result, callID string) responses.ResponseInputItemUnionParam {
+	if res.Status == tool.StatusExecuted && len(res.Content) > 0 {
+		item := responses.ResponseInputItemParamOfFunctionCallOutput(outputParts(res.Items()))
+		item.OfFunctionCallOutput.CallID = param.NewOpt(callID)
+		return item
+	}
 	item := responses.ResponseInputItemParamOfFunctionCallOutput(res.Feedback())
 	item.OfFunctionCallOutput.CallID = param.NewOpt(callID)
 	return item
