@@ -89,7 +89,11 @@ var ErrNoCandidate = errors.New("genaitool: the response has no candidate")
 // the model's content, then a user content of one function response per
 // call, {"output": ...} with the output (a typed result's JSON) or
 // {"error": ...} with what to correct (see tool.Result.Gemini); an output
-// that cannot be sent fails its call alone. With a
+// that cannot be sent fails its call alone. The content items a handler
+// returns (tool.Def.HandleContent) follow: PNG, JPEG and WebP images and
+// PDF resources as the function response's parts (inline data), the
+// others as its "content" member, the text of each (tool.Content.AsText:
+// audio, other types and links as a JSON note of what they are). With a
 // guard, each call runs through it (tool.Guard.CallArgs): once the guard
 // stops the loop, and past the step's Limits.MaxCalls calls, a call does
 // not run, and its response says why; every call is answered, and Run
@@ -123,7 +127,7 @@ func Run(ctx context.Context, set *tool.Set, resp *genai.GenerateContentResponse
 	var parts []*genai.Part
 	for _, fc := range calls {
 		res := runCall(ctx, set, guard, fc, opts, why)
-		parts = append(parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: fc.ID, Name: fc.Name, Response: response(res)}})
+		parts = append(parts, &genai.Part{FunctionResponse: functionResponse(res, fc.ID, fc.Name)})
 	}
 	contents := []*genai.Content{resp.Candidates[0].Content}
 	if len(parts) > 0 {

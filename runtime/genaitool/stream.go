@@ -323,13 +323,13 @@ func (s *Stream) Finish() ([]*genai.Content, error) {
 			}
 			res = c.p.Abort(reason)
 		}
-		r := response(res)
+		fr := functionResponse(res, c.call.ID, c.call.Name)
 		if why != "" && c.rejected != nil {
 			// Rejected, then not run: the audit says why it did not run,
 			// the model reads what to correct.
-			r = map[string]any{"error": c.rejected.Feedback()}
+			fr.Response = map[string]any{"error": c.rejected.Feedback()}
 		}
-		responses = append(responses, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: c.call.ID, Name: c.call.Name, Response: r}})
+		responses = append(responses, &genai.Part{FunctionResponse: fr})
 	}
 	s.contents = []*genai.Content{{Role: genai.RoleModel, Parts: s.parts}}
 	if len(responses) > 0 {
