@@ -234,7 +234,9 @@ type contentNote struct {
 }
 
 // AsText renders c for a reply that carries text only (an OpenAI Chat
-// Completions tool message, Feedback): a text item as its text; any other
+// Completions tool message, Feedback), or that cannot carry c (an adapter
+// whose provider does not take its kind or media type): a text item as its
+// text; any other
 // as a JSON object saying what it is, whole for a link or a text resource,
 // and, for bytes, their size and that they were left out:
 //

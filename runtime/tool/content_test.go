@@ -165,3 +165,31 @@ func TestHandleContentNil(t *testing.T) {
 	assert.PanicsWithValue(t, "tool: HandleContent of move with a nil function", func() { arm.MoveTool.HandleContent(nil) })
 	assert.PanicsWithValue(t, "tool: HandleContent of position with a nil function", func() { arm.PositionTool.HandleContent(nil) })
 }
+
+// FuzzContent: whatever a handler returns as an item, the call executes
+// with it whole or fails with bad_result; nothing panics, and the text
+// form of an item that is not text is one JSON object.
+func FuzzContent(f *testing.F) {
+	f.Add("image", "image/png", "", "", "", []byte("\x89PNG"))
+	f.Add("resource", "text/plain; charset=utf-8", "file:///a", "", "hello", []byte(nil))
+	f.Add("resource_link", "", "https://x/y", "y", "", []byte(nil))
+	f.Add("audio", "audio/", "", "", "", []byte{0})
+	f.Fuzz(func(t *testing.T, kind, mimeType, uri, name, text string, data []byte) {
+		c := tool.Content{Kind: tool.ContentKind(kind), MIMEType: mimeType, URI: uri, Name: name, Text: text, Data: data}
+		res := contentSet("ok", c).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+		switch res.Status {
+		case tool.StatusExecuted:
+			require.Equal(t, []tool.Content{c}, res.Content)
+			if c.Kind != tool.ContentText {
+				require.True(t, json.Valid([]byte(c.AsText())), c.AsText())
+			}
+		case tool.StatusFailed:
+			require.Equal(t, "bad_result", res.Errors[0].Code)
+			require.Nil(t, res.Content)
+		default:
+			t.Fatalf("status %s", res.Status)
+		}
+		_ = res.Feedback()
+		_ = res.Gemini()
+	})
+}
