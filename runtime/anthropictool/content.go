@@ -2,7 +2,6 @@ package anthropictool
 
 import (
 	"encoding/base64"
-	"mime"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 
@@ -33,7 +32,7 @@ func toolResult(id string, res tool.Result) anthropic.ContentBlockParamUnion {
 func block(c tool.Content) anthropic.ToolResultBlockParamContentUnion {
 	switch c.Kind {
 	case tool.ContentImage:
-		if t := mediaType(c.MIMEType); imageTypes[t] {
+		if t := c.MediaType(); imageTypes[t] {
 			return anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
 					Data: base64.StdEncoding.EncodeToString(c.Data), MediaType: anthropic.Base64ImageSourceMediaType(t)}}}}
@@ -43,7 +42,7 @@ func block(c tool.Content) anthropic.ToolResultBlockParamContentUnion {
 		switch {
 		case c.Text != "":
 			src.OfText = &anthropic.PlainTextSourceParam{Data: c.Text}
-		case mediaType(c.MIMEType) == "application/pdf":
+		case c.MediaType() == "application/pdf":
 			src.OfBase64 = &anthropic.Base64PDFSourceParam{Data: base64.StdEncoding.EncodeToString(c.Data)}
 		default:
 			return text(c.AsText())
@@ -61,13 +60,3 @@ func text(s string) anthropic.ToolResultBlockParamContentUnion {
 
 // imageTypes are the media types of the images Anthropic takes.
 var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/gif": true, "image/webp": true}
-
-// mediaType is the type/subtype of a media type, lower case, "" when it has
-// none.
-func mediaType(m string) string {
-	t, _, err := mime.ParseMediaType(m)
-	if err != nil {
-		return ""
-	}
-	return t
-}

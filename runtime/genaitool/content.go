@@ -1,8 +1,6 @@
 package genaitool
 
 import (
-	"mime"
-
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -29,7 +27,7 @@ func functionResponse(res tool.Result, id, name string) *genai.FunctionResponse 
 	var parts []*genai.FunctionResponsePart
 	var texts []any
 	for _, c := range res.Content {
-		t := mediaType(c.MIMEType)
+		t := c.MediaType()
 		switch {
 		case c.Kind == tool.ContentImage && imageTypes[t],
 			c.Kind == tool.ContentResource && len(c.Data) > 0 && t == "application/pdf":
@@ -51,13 +49,3 @@ func functionResponse(res tool.Result, id, name string) *genai.FunctionResponse 
 // imageTypes are the media types of the images Gemini takes in a function
 // response.
 var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/webp": true}
-
-// mediaType is the type/subtype of a media type, lower case, "" when it has
-// none.
-func mediaType(m string) string {
-	t, _, err := mime.ParseMediaType(m)
-	if err != nil {
-		return ""
-	}
-	return t
-}

@@ -2,7 +2,6 @@ package openaitool
 
 import (
 	"encoding/base64"
-	"mime"
 	"net/url"
 	"path"
 
@@ -22,7 +21,7 @@ import (
 func outputParts(items []tool.Content) responses.ResponseFunctionCallOutputItemListParam {
 	parts := make(responses.ResponseFunctionCallOutputItemListParam, 0, len(items))
 	for _, c := range items {
-		t := mediaType(c.MIMEType)
+		t := c.MediaType()
 		switch {
 		case c.Kind == tool.ContentImage && imageTypes[t]:
 			parts = append(parts, responses.ResponseFunctionCallOutputItemUnionParam{OfInputImage: &responses.ResponseInputImageContentParam{
@@ -53,14 +52,4 @@ func fileName(uri string) string {
 		}
 	}
 	return "document.pdf"
-}
-
-// mediaType is the type/subtype of a media type, lower case, "" when it has
-// none.
-func mediaType(m string) string {
-	t, _, err := mime.ParseMediaType(m)
-	if err != nil {
-		return ""
-	}
-	return t
 }

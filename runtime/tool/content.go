@@ -221,6 +221,17 @@ func checkURI(u string) string {
 	return ""
 }
 
+// MediaType is the type/subtype of c's media type, lower case, without
+// parameters: "image/png" of "Image/PNG", "text/plain" of "text/plain;
+// charset=utf-8"; "" when c has none, or one that does not parse.
+func (c Content) MediaType() string {
+	t, _, err := mime.ParseMediaType(c.MIMEType)
+	if err != nil {
+		return ""
+	}
+	return t
+}
+
 // contentNote is the JSON of AsText for an item that is not text.
 type contentNote struct {
 	Kind        ContentKind `json:"type"`

@@ -193,3 +193,10 @@ func FuzzContent(f *testing.F) {
 		_ = res.Gemini()
 	})
 }
+
+func TestContentMediaType(t *testing.T) {
+	assert.Equal(t, "image/png", tool.Image(png, "Image/PNG").MediaType())
+	assert.Equal(t, "text/plain", tool.Resource("file:///a", "text/plain; charset=utf-8", "a").MediaType())
+	assert.Equal(t, "", tool.Text("a").MediaType())
+	assert.Equal(t, "", tool.Image(png, "image/png;;").MediaType())
+}
