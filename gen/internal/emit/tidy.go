@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // render renders a generated file as a person would have written it:
@@ -22,7 +24,72 @@ func render(f *jen.File) ([]byte, error) {
 	if err := f.Render(&b); err != nil {
 		return nil, fmt.Errorf("rendering generated code: %w", err)
 	}
-	return groupImports(wrapComments(b.Bytes())), nil
+	src, err := escapeDeceptive(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	return groupImports(wrapComments(src)), nil
+}
+
+// escapeDeceptive is the one rule for text in generated source: no
+// jsonschema.Deceptive rune raw, wherever the text came from (a doc
+// comment, a tag, a constant, a schema file), so that the source shows what
+// it does (no Trojan-source display). A comment spells such a rune as \u202e;
+// a raw string literal holding one is written as an interpreted literal,
+// which escapes it and keeps the value; an interpreted literal escapes it.
+func escapeDeceptive(src []byte) ([]byte, error) {
+	if !bytes.ContainsFunc(src, jsonschema.Deceptive) {
+		return src, nil
+	}
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, scanner.ScanComments)
+	var out bytes.Buffer
+	last := 0
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if (tok != token.COMMENT && tok != token.STRING && tok != token.CHAR) || !strings.ContainsFunc(lit, jsonschema.Deceptive) {
+			continue
+		}
+		off := file.Offset(pos)
+		if string(src[off:off+len(lit)]) != lit {
+			continue // a raw string the scanner dropped a carriage return of: left to the check below
+		}
+		text := lit
+		if tok == token.STRING && lit[0] == '`' {
+			text = strconv.Quote(lit[1 : len(lit)-1])
+		} else {
+			text = spellDeceptive(lit)
+		}
+		out.Write(src[last:off])
+		out.WriteString(text)
+		last = off + len(lit)
+	}
+	out.Write(src[last:])
+	if i := bytes.IndexFunc(out.Bytes(), jsonschema.Deceptive); i >= 0 {
+		r, _ := utf8.DecodeRune(out.Bytes()[i:])
+		return nil, fmt.Errorf("rendering generated code: U+%04X outside a comment or string literal", r)
+	}
+	return out.Bytes(), nil
+}
+
+// spellDeceptive writes each jsonschema.Deceptive rune of a comment or an
+// interpreted literal as its escape, \u202e: in a literal it stands for the
+// rune, in a comment it shows it.
+func spellDeceptive(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if jsonschema.Deceptive(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // commentWidth is the column a comment line of generated code stops at, a
