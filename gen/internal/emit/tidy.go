@@ -41,40 +41,51 @@ func escapeDeceptive(src []byte) ([]byte, error) {
 	if !bytes.ContainsFunc(src, jsonschema.Deceptive) {
 		return src, nil
 	}
+	out := editTokens(src, func(off int, tok token.Token, lit string) (int, string, bool) {
+		if (tok != token.COMMENT && tok != token.STRING && tok != token.CHAR) || !strings.ContainsFunc(lit, jsonschema.Deceptive) ||
+			string(src[off:off+len(lit)]) != lit { // (a raw string the scanner dropped a carriage return of: left to the check below)
+			return 0, "", false
+		}
+		if tok == token.STRING && lit[0] == '`' {
+			return off, strconv.Quote(lit[1 : len(lit)-1]), true
+		}
+		return off, spellDeceptive(lit), true
+	})
+	if i := bytes.IndexFunc(out, jsonschema.Deceptive); i >= 0 {
+		r, _ := utf8.DecodeRune(out[i:])
+		return nil, fmt.Errorf("rendering generated code: U+%04X outside a comment or string literal", r)
+	}
+	return out, nil
+}
+
+// editTokens scans src (comments included) and replaces what edit says of
+// each token: from the offset it returns to the token's end, with text.
+func editTokens(src []byte, edit func(off int, tok token.Token, lit string) (from int, text string, ok bool)) []byte {
 	fset := token.NewFileSet()
 	file := fset.AddFile("", -1, len(src))
 	var s scanner.Scanner
 	s.Init(file, src, nil, scanner.ScanComments)
 	var out bytes.Buffer
-	last := 0
+	last, edited := 0, false
 	for {
 		pos, tok, lit := s.Scan()
 		if tok == token.EOF {
 			break
 		}
-		if (tok != token.COMMENT && tok != token.STRING && tok != token.CHAR) || !strings.ContainsFunc(lit, jsonschema.Deceptive) {
+		off := file.Offset(pos)
+		from, text, ok := edit(off, tok, lit)
+		if !ok {
 			continue
 		}
-		off := file.Offset(pos)
-		if string(src[off:off+len(lit)]) != lit {
-			continue // a raw string the scanner dropped a carriage return of: left to the check below
-		}
-		text := lit
-		if tok == token.STRING && lit[0] == '`' {
-			text = strconv.Quote(lit[1 : len(lit)-1])
-		} else {
-			text = spellDeceptive(lit)
-		}
-		out.Write(src[last:off])
+		out.Write(src[last:from])
 		out.WriteString(text)
-		last = off + len(lit)
+		last, edited = off+len(lit), true
+	}
+	if !edited {
+		return src
 	}
 	out.Write(src[last:])
-	if i := bytes.IndexFunc(out.Bytes(), jsonschema.Deceptive); i >= 0 {
-		r, _ := utf8.DecodeRune(out.Bytes()[i:])
-		return nil, fmt.Errorf("rendering generated code: U+%04X outside a comment or string literal", r)
-	}
-	return out.Bytes(), nil
+	return out.Bytes()
 }
 
 // spellDeceptive writes each jsonschema.Deceptive rune of a comment or an
@@ -103,39 +114,18 @@ const commentWidth = 100
 // comment lines (code blocks), directives and comments after code are left
 // as they are.
 func wrapComments(src []byte) []byte {
-	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(src))
-	var s scanner.Scanner
-	s.Init(file, src, nil, scanner.ScanComments)
-	var out bytes.Buffer
-	last := 0
-	for {
-		pos, tok, lit := s.Scan()
-		if tok == token.EOF {
-			break
-		}
+	return editTokens(src, func(off int, tok token.Token, lit string) (int, string, bool) {
 		if tok != token.COMMENT || !strings.HasPrefix(lit, "// ") {
-			continue
+			return 0, "", false
 		}
-		off := file.Offset(pos)
 		start := bytes.LastIndexByte(src[:off], '\n') + 1
 		indent := string(src[start:off])
 		if strings.Trim(indent, "\t") != "" {
-			continue // after code
+			return 0, "", false // after code
 		}
 		wrapped, ok := wrapLine(indent, lit[len("// "):])
-		if !ok {
-			continue
-		}
-		out.Write(src[last:start])
-		out.WriteString(wrapped)
-		last = off + len(lit)
-	}
-	if last == 0 {
-		return src
-	}
-	out.Write(src[last:])
-	return out.Bytes()
+		return start, wrapped, ok
+	})
 }
 
 // wrapLine wraps the text of one comment line, after "// ", indented by
