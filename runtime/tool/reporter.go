@@ -31,8 +31,8 @@ type Report struct {
 	// as the MCP Go SDK names them (mcp.LevelNotice ...).
 	Level slog.Level
 	// Message is the log message, or what a progress report says ("" for
-	// nothing): valid UTF-8, at most 4 KiB (a longer one is cut, at a
-	// character boundary, and ends with "…").
+	// nothing). As a set delivers it, it is valid UTF-8 of at most 4 KiB: a
+	// longer one is cut, at a character boundary, and ends with "…".
 	Message string
 }
 
@@ -78,7 +78,7 @@ func ReportProgress(ctx context.Context, done, total float64, message string) {
 		return
 	}
 	if r, _ := ctx.Value(reporterKey{}).(Reporter); r != nil {
-		r.Report(ctx, Report{Progress: true, Done: done, Total: total, Message: boundMessage(message)})
+		r.Report(ctx, Report{Progress: true, Done: done, Total: total, Message: message})
 	}
 }
 
@@ -90,7 +90,7 @@ func Log(ctx context.Context, level slog.Level, message string) {
 		return
 	}
 	if r, _ := ctx.Value(reporterKey{}).(Reporter); r != nil {
-		r.Report(ctx, Report{Level: level, Message: boundMessage(message)})
+		r.Report(ctx, Report{Level: level, Message: message})
 	}
 }
 
@@ -182,9 +182,6 @@ func (c *callReporter) Report(ctx context.Context, r Report) {
 	if r.Progress && (!finite(r.Done) || !finite(r.Total)) {
 		return
 	}
-	if len(r.Message) > maxReportBytes || !utf8.ValidString(r.Message) {
-		r.Message = boundMessage(r.Message) // a Report built by hand
-	}
 	if r.Tool == "" {
 		r.Tool, r.CallID = c.tool, c.id
 	}
@@ -210,6 +207,7 @@ func (c *callReporter) Report(ctx context.Context, r Report) {
 		c.pending = Report{} // this one is newer
 	}
 	c.mu.Unlock()
+	r.Message = boundMessage(r.Message) // only what passes: a dropped report costs no reading
 	c.deliver(ctx, r)
 }
 
@@ -222,6 +220,7 @@ func (c *callReporter) end() {
 	c.ended = true
 	c.mu.Unlock()
 	if pending.Progress {
+		pending.Message = boundMessage(pending.Message)
 		c.deliver(c.ctx, pending)
 	}
 	if dropped > 0 {
