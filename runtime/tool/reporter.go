@@ -161,12 +161,20 @@ func (c *reportContext) Value(key any) any {
 // nil otherwise.
 func (s *Set) reporting(ctx context.Context, r *callState, h *Handler) (context.Context, *callReporter) {
 	parent, _ := ctx.Value(reporterKey{}).(Reporter)
-	if parent == nil && s.log() == discard && s.reportObserver() == nil {
+	if parent == nil && s.reportObserver() == nil && !s.auditsReports(ctx) {
 		return ctx, nil
 	}
 	c := &reportContext{Context: ctx, rep: callReporter{s: s, ctx: ctx, parent: parent, tool: h.tool.Name, id: r.opts.id,
 		tokens: reportBurst, at: r.began}}
 	return c, &c.rep
+}
+
+// auditsReports reports whether the audit log may record a report: it is
+// on, and its handler takes records of some level (slog.DiscardHandler
+// takes none).
+func (s *Set) auditsReports(ctx context.Context) bool {
+	l := s.log()
+	return l != discard && l.Handler().Enabled(ctx, math.MaxInt)
 }
 
 // reportObserver is the set's observer when it takes reports.

@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 // reports records the reports it receives; as an Observer it watches
@@ -207,4 +209,21 @@ func TestBoundMessage(t *testing.T) {
 			assert.Equal(t, m, b)
 		}
 	}
+}
+
+// With nothing listening (no observer that reports, no reporter in the
+// context, an audit log that takes nothing), a call costs nothing more.
+func TestReportsCostNothingUnheard(t *testing.T) {
+	race.SkipAllocs(t)
+	handler := reportDef.Handle(func(ctx context.Context, _ struct{}) (any, error) {
+		ReportProgress(ctx, 1, 2, "")
+		return "ok", nil
+	})
+	ctx, raw := context.Background(), []byte(`{}`)
+	off := NewSet(handler, WithLogger(nil))
+	discarding := NewSet(handler, WithLogger(slog.New(slog.DiscardHandler)))
+	heard := NewSet(handler, WithLogger(nil), WithObserver(&reports{}))
+	base := testing.AllocsPerRun(50, func() { off.Call(ctx, "work", raw) })
+	assert.Equal(t, base, testing.AllocsPerRun(50, func() { discarding.Call(ctx, "work", raw) }))
+	assert.Greater(t, testing.AllocsPerRun(50, func() { heard.Call(ctx, "work", raw) }), base, "the test measures nothing")
 }
