@@ -197,24 +197,22 @@ func (r *reporter) Report(ctx context.Context, rep tool.Report) {
 		Progress: rep.Done, Total: rep.Total, Message: rep.Message})
 }
 
-// level is MCP's logging level of a slog level: the highest at or below it
-// (the SDK names MCP's levels as slog levels: mcp.LevelNotice ...).
+// levels are MCP's logging levels, from the highest, at the slog levels the
+// SDK gives them (mcp.LevelNotice ...).
+var levels = []struct {
+	min  slog.Level
+	name mcp.LoggingLevel
+}{
+	{mcp.LevelEmergency, "emergency"}, {mcp.LevelAlert, "alert"}, {mcp.LevelCritical, "critical"},
+	{mcp.LevelError, "error"}, {mcp.LevelWarning, "warning"}, {mcp.LevelNotice, "notice"}, {mcp.LevelInfo, "info"},
+}
+
+// level is MCP's logging level of a slog level: the highest at or below it.
 func level(l slog.Level) mcp.LoggingLevel {
-	switch {
-	case l >= mcp.LevelEmergency:
-		return "emergency"
-	case l >= mcp.LevelAlert:
-		return "alert"
-	case l >= mcp.LevelCritical:
-		return "critical"
-	case l >= mcp.LevelError:
-		return "error"
-	case l >= mcp.LevelWarning:
-		return "warning"
-	case l >= mcp.LevelNotice:
-		return "notice"
-	case l >= mcp.LevelInfo:
-		return "info"
+	for _, lv := range levels {
+		if l >= lv.min {
+			return lv.name
+		}
 	}
 	return "debug"
 }

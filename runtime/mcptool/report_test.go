@@ -2,6 +2,7 @@ package mcptool_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
@@ -46,14 +47,16 @@ func (r *received) snapshot() ([]*mcp.ProgressNotificationParams, []*mcp.Logging
 	return append([]*mcp.ProgressNotificationParams(nil), r.progress...), append([]*mcp.LoggingMessageParams(nil), r.logs...)
 }
 
-// waitLogs waits until the client received n log messages: notifications
-// arrive in order, so what was sent before them has arrived too.
-func (r *received) waitLogs(t *testing.T, n int) {
+// after waits, after a call, until the client received n log messages, and
+// returns what it received: notifications arrive in order, so what was
+// sent before the last of them has arrived too.
+func (r *received) after(t *testing.T, _ *mcp.CallToolResult, n int) ([]*mcp.ProgressNotificationParams, []*mcp.LoggingMessageParams) {
 	t.Helper()
 	require.Eventually(t, func() bool {
 		_, logs := r.snapshot()
 		return len(logs) >= n
 	}, 10*time.Second, time.Millisecond)
+	return r.snapshot()
 }
 
 // inspecting is the adapter set with inspect's handler fn.
@@ -101,29 +104,28 @@ func TestProgressAndLogsReachTheClient(t *testing.T) {
 	for _, v := range versions {
 		got := &received{}
 		cs := session(t, v, set, got.options())
-		callWith(t, cs, v, "tok-1", "warning")
-		got.waitLogs(t, 3)
-		progress, logs := got.snapshot()
-		require.Len(t, progress, 3, v)
-		for i, want := range []struct {
-			done float64
-			msg  string
-		}{{0, "starting"}, {1, ""}, {3, "done"}} {
-			assert.Equal(t, "tok-1", progress[i].ProgressToken, v)
-			assert.Equal(t, want.done, progress[i].Progress, v)
-			assert.Equal(t, 3.0, progress[i].Total, v)
-			assert.Equal(t, want.msg, progress[i].Message, v)
-		}
-		require.Len(t, logs, 3, v)
-		for i, want := range []struct {
-			level mcp.LoggingLevel
-			data  string
-		}{{"warning", "slow disk"}, {"emergency", "on fire"}, {"error", "last"}} {
-			assert.Equal(t, want.level, logs[i].Level, v)
-			assert.Equal(t, want.data, logs[i].Data, v)
-			assert.Equal(t, "inspect", logs[i].Logger, v)
-		}
+		progress, logs := got.after(t, callWith(t, cs, v, "tok-1", "warning"), 3)
+		assert.Equal(t, []string{"tok-1 0/3 starting", "tok-1 1/3 ", "tok-1 3/3 done"}, progressOf(progress), v)
+		assert.Equal(t, []string{"warning inspect slow disk", "emergency inspect on fire", "error inspect last"}, logsOf(logs), v)
 	}
+}
+
+// progressOf renders notifications as "token done/total message".
+func progressOf(ps []*mcp.ProgressNotificationParams) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, fmt.Sprintf("%v %g/%g %s", p.ProgressToken, p.Progress, p.Total, p.Message))
+	}
+	return out
+}
+
+// logsOf renders log messages as "level logger data".
+func logsOf(ls []*mcp.LoggingMessageParams) []string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, fmt.Sprintf("%s %s %v", l.Level, l.Logger, l.Data))
+	}
+	return out
 }
 
 // Without a progress token, no progress notification is sent; an integer
@@ -137,14 +139,10 @@ func TestNoProgressWithoutAToken(t *testing.T) {
 	for _, v := range versions {
 		got := &received{}
 		cs := session(t, v, set, got.options())
-		callWith(t, cs, v, nil, "debug")
-		got.waitLogs(t, 1)
-		progress, _ := got.snapshot()
+		progress, _ := got.after(t, callWith(t, cs, v, nil, "debug"), 1)
 		assert.Empty(t, progress, v)
 
-		callWith(t, cs, v, 7, "debug")
-		got.waitLogs(t, 2)
-		progress, _ = got.snapshot()
+		progress, _ = got.after(t, callWith(t, cs, v, 7, "debug"), 2)
 		require.Len(t, progress, 1, v)
 		assert.EqualValues(t, 7, progress[0].ProgressToken, v)
 	}
