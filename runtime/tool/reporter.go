@@ -171,8 +171,14 @@ func (s *Set) reporting(ctx context.Context, r *callState, h *Handler) (context.
 
 // auditsReports reports whether the audit log may record a report: it is
 // on, and its handler takes records of some level (slog.DiscardHandler
-// takes none).
-func (s *Set) auditsReports(ctx context.Context) bool {
+// takes none). A handler that panics is asked again, under recover, with
+// each report.
+func (s *Set) auditsReports(ctx context.Context) (on bool) {
+	defer func() {
+		if recover() != nil {
+			on = true
+		}
+	}()
 	l := s.log()
 	return l != discard && l.Handler().Enabled(ctx, math.MaxInt)
 }
