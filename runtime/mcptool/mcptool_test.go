@@ -35,15 +35,7 @@ type elicitation struct {
 // protocol version.
 func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adapters.Files) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
 	fs := &adapters.Files{}
-	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, adapters.NewSet(fs, opts...)))
-	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, serverT, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { ss.Close() })
 	var clientOpts mcp.ClientOptions
 	if el != nil && el.action != "" {
 		clientOpts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
@@ -52,10 +44,25 @@ func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option)
 			return &mcp.ElicitResult{Action: el.action}, nil
 		}
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	return session(t, version, adapters.NewSet(fs, opts...), &clientOpts), fs
+}
+
+// session serves set on a server and connects a real client with
+// clientOpts over the SDK's in-memory transport, in protocol version.
+func session(t *testing.T, version string, set *tool.Set, clientOpts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
+	require.NoError(t, mcptool.Register(server, set))
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, serverT, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, version)
 	t.Cleanup(func() { cs.Close() })
-	return cs, fs
+	return cs
 }
 
 // versions are the protocol versions the tests speak: the newest, where a
