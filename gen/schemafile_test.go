@@ -233,3 +233,59 @@ func TestSchemaFileNullAbsent(t *testing.T) {
 	assert.Contains(t, string(absent), "if hasB && b != nil {")
 	assert.Contains(t, string(absent), "if hasA {", "a required member's null is a type error")
 }
+
+// ifChain is a schema whose $defs d0..d(n-1) each apply d(i+1) as if, then
+// and else: a DAG of n levels with 3^n paths. owner says which schemas have
+// unevaluatedProperties: "root" or "each" level.
+func ifChain(n int, owner string) []byte {
+	defs := map[string]any{}
+	for i := range n {
+		next := map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i+1)}
+		d := map[string]any{"if": next, "then": next, "else": next}
+		if owner == "each" {
+			d["unevaluatedProperties"] = false
+		}
+		defs[fmt.Sprintf("d%d", i)] = d
+	}
+	defs[fmt.Sprintf("d%d", n)] = map[string]any{"properties": map[string]any{"a": map[string]any{"type": "string"}}}
+	root := map[string]any{"$defs": defs, "$ref": "#/$defs/d0"}
+	if owner == "root" {
+		root["unevaluatedProperties"] = false
+	}
+	data, err := json.Marshal(root)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// TestUnevaluatedChainBounded checks that the subschemas an unevaluated
+// keyword looks through are counted once per schema, not once per path: a
+// chain of if/then/else references 40 levels deep (3^40 paths) is refused
+// as fast as a short one (on a walk of every path it would not finish), and
+// each error is reported once, however many paths reach it.
+func TestUnevaluatedChainBounded(t *testing.T) {
+	for _, owner := range []string{"root", "each"} {
+		for _, n := range []int{4, 8, 40} {
+			_, _, err := gen.CompileSchema(ifChain(n, owner), "p", "ValidateS", "s.json", gen.Options{})
+			if n == 4 {
+				assert.NoError(t, err, "%s %d: 121 subschemas are few enough", owner, n)
+				continue
+			}
+			require.Error(t, err, "%s %d", owner, n)
+			lines := strings.Split(err.Error(), "\n")
+			seen := map[string]bool{}
+			for _, line := range lines {
+				assert.False(t, seen[line], "%s %d: reported twice: %s", owner, n, line)
+				seen[line] = true
+				assert.Contains(t, line, "toolgen refuses to generate that much code")
+			}
+			if owner == "root" {
+				assert.Len(t, lines, 1, "%s %d: one keyword, one error", owner, n)
+			} else {
+				// Each level with 6 levels or more below it: 1093 paths or more.
+				assert.Len(t, lines, n-5, "%s %d", owner, n)
+			}
+		}
+	}
+}

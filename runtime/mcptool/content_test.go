@@ -60,7 +60,7 @@ func TestContentWithTypedResult(t *testing.T) {
 		return adapters.Forecast{City: a.City, Days: []adapters.Day{{Day: 1, High: 20}}}, []tool.Content{tool.Image(adapters.PNG, "image/png")}, nil
 	}))
 	for _, v := range versions {
-		cs := connectSet(t, v, nil, set)
+		cs := session(t, v, set, &mcp.ClientOptions{})
 		res := call(t, cs, "get_forecast", map[string]any{"city": "Oslo"})
 		require.False(t, res.IsError)
 		const want = `{"city":"Oslo","days":[{"day":1,"high":20}]}`

@@ -19,12 +19,21 @@
 // argument on a line of its own, sorted by name, each value cut on its own
 // and escaped, so that the person sees what runs. A call whose _meta holds an
 // id (CallIDKey) runs once however often a client retries it.
+//
+// What a handler reports while it runs (tool.ReportProgress, tool.Log)
+// reaches the client: progress as notifications/progress on the request's
+// progressToken, when the client sent one, and log messages as
+// notifications/message, at or above the level the client set. Request
+// gives a handler the MCP request itself, for what exists only in MCP:
+// sampling, the client's roots.
 package mcptool
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -76,6 +85,8 @@ func Register(server *mcp.Server, set *tool.Set) error {
 // handler runs the calls of one tool through the set.
 func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		rep := &reporter{req: req, token: req.Params.GetProgressToken()}
+		ctx = tool.WithReporter(context.WithValue(ctx, requestKey{}, rep), rep)
 		args := req.Params.Arguments
 		var opts []tool.CallOption
 		if id, _ := req.Params.Meta[CallIDKey].(string); id != "" {
@@ -156,4 +167,76 @@ func content(c tool.Content) mcp.Content {
 	}
 	// A Set checks the kind; a Result built otherwise says what it held.
 	return &mcp.TextContent{Text: c.AsText()}
+}
+
+type requestKey struct{}
+
+// Request returns the MCP request of the tools/call whose handler runs with
+// ctx, or nil outside one. A handler uses it for what exists only in MCP:
+// asking the client for sampling (req.Session.CreateMessage) or for its
+// roots (req.Session.ListRoots), which the protocol allows while a call
+// runs before version 2026-07-28 (from then on, the SDK refuses them).
+// What the handler reports (tool.ReportProgress, tool.Log) needs no
+// request: mcptool sends it to the client.
+func Request(ctx context.Context) *mcp.CallToolRequest {
+	if rep, _ := ctx.Value(requestKey{}).(*reporter); rep != nil {
+		return rep.req
+	}
+	return nil
+}
+
+// reporter sends the reports of a call's handler to its client.
+type reporter struct {
+	req   *mcp.CallToolRequest
+	token any // the request's progressToken; nil when the client sent none
+
+	mu   sync.Mutex
+	sent bool    // a progress notification was sent
+	last float64 // its progress
+}
+
+func (r *reporter) Report(ctx context.Context, rep tool.Report) {
+	ss := r.req.Session
+	if ss == nil {
+		return
+	}
+	if !rep.Progress {
+		// The session sends it when the client's level lets it through.
+		_ = ss.Log(ctx, &mcp.LoggingMessageParams{Level: level(rep.Level), Logger: rep.Tool, Data: rep.Message})
+		return
+	}
+	if r.token == nil {
+		return // the client did not ask for progress
+	}
+	// The spec wants progress to increase with each notification: a report
+	// that does not is dropped. The lock, held while sending, keeps the
+	// notifications in the order of their values.
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sent && rep.Done <= r.last {
+		return
+	}
+	r.sent, r.last = true, rep.Done
+	_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: r.token,
+		Progress: rep.Done, Total: rep.Total, Message: rep.Message})
+}
+
+// levels are MCP's logging levels, from the highest, at the slog levels the
+// SDK gives them (mcp.LevelNotice ...).
+var levels = []struct {
+	min  slog.Level
+	name mcp.LoggingLevel
+}{
+	{mcp.LevelEmergency, "emergency"}, {mcp.LevelAlert, "alert"}, {mcp.LevelCritical, "critical"},
+	{mcp.LevelError, "error"}, {mcp.LevelWarning, "warning"}, {mcp.LevelNotice, "notice"}, {mcp.LevelInfo, "info"},
+}
+
+// level is MCP's logging level of a slog level: the highest at or below it.
+func level(l slog.Level) mcp.LoggingLevel {
+	for _, lv := range levels {
+		if l >= lv.min {
+			return lv.name
+		}
+	}
+	return "debug"
 }

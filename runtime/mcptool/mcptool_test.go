@@ -36,12 +36,20 @@ type elicitation struct {
 func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option) (*mcp.ClientSession, *adapters.Files) {
 	t.Helper()
 	fs := &adapters.Files{}
-	return connectSet(t, version, el, adapters.NewSet(fs, opts...)), fs
+	var clientOpts mcp.ClientOptions
+	if el != nil && el.action != "" {
+		clientOpts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			el.asked.Add(1)
+			el.last.Store(req.Params.Message)
+			return &mcp.ElicitResult{Action: el.action}, nil
+		}
+	}
+	return session(t, version, adapters.NewSet(fs, opts...), &clientOpts), fs
 }
 
-// connectSet serves set on a server and connects a real client over the
-// SDK's in-memory transport, in protocol version.
-func connectSet(t *testing.T, version string, el *elicitation, set *tool.Set) *mcp.ClientSession {
+// session serves set on a server and connects a real client with
+// clientOpts over the SDK's in-memory transport, in protocol version.
+func session(t *testing.T, version string, set *tool.Set, clientOpts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
@@ -51,15 +59,7 @@ func connectSet(t *testing.T, version string, el *elicitation, set *tool.Set) *m
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	var clientOpts mcp.ClientOptions
-	if el != nil && el.action != "" {
-		clientOpts.ElicitationHandler = func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			el.asked.Add(1)
-			el.last.Store(req.Params.Message)
-			return &mcp.ElicitResult{Action: el.action}, nil
-		}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, version)
 	t.Cleanup(func() { cs.Close() })
 	return cs

@@ -15,6 +15,13 @@
 // toolgen.tool.error_codes every code of its errors, toolgen.tool.duplicate
 // marks a result replayed for a request id.
 //
+// What the handler reports while it runs (tool.ReportProgress, tool.Log)
+// is an event of the span current in its context: toolgen.tool.progress,
+// with toolgen.tool.progress.done, toolgen.tool.progress.total (when
+// known) and toolgen.tool.message; toolgen.tool.log, with
+// toolgen.tool.log.level (slog's name of the level) and
+// toolgen.tool.message.
+//
 // The metrics: gen_ai.execute_tool.duration (a histogram, in seconds),
 // toolgen.tool.calls (by tool and status) and toolgen.tool.errors (by tool
 // and error.type, one per error of a call, the validation's errors among
@@ -66,6 +73,16 @@ const (
 	Status          = attribute.Key("toolgen.tool.status")
 	ErrorCodes      = attribute.Key("toolgen.tool.error_codes")
 	Duplicate       = attribute.Key("toolgen.tool.duplicate")
+	ProgressDone    = attribute.Key("toolgen.tool.progress.done")
+	ProgressTotal   = attribute.Key("toolgen.tool.progress.total")
+	LogLevel        = attribute.Key("toolgen.tool.log.level")
+	Message         = attribute.Key("toolgen.tool.message")
+)
+
+// The names of the events of a handler's reports.
+const (
+	ProgressEvent = "toolgen.tool.progress"
+	LogEvent      = "toolgen.tool.log"
 )
 
 // The metrics' names.
@@ -108,7 +125,10 @@ type Observer struct {
 	errors   metric.Int64Counter
 }
 
-var _ tool.Observer = (*Observer)(nil)
+var (
+	_ tool.Observer = (*Observer)(nil)
+	_ tool.Reporter = (*Observer)(nil)
+)
 
 // New returns an Observer, for tool.WithObserver.
 func New(opts ...Option) *Observer {
@@ -212,6 +232,28 @@ func (o *Observer) End(ctx context.Context, c tool.Observed) {
 		}
 		o.errors.Add(ctx, 1, metric.WithAttributeSet(attribute.NewSet(errAttrs...)))
 	}
+}
+
+// Report implements tool.Reporter: a report of the call's handler is an
+// event of the span current in its context, the call's or one the handler
+// started within it. Its message is rendered as the call's other texts.
+func (o *Observer) Report(ctx context.Context, r tool.Report) {
+	span := trace.SpanFromContext(ctx)
+	if !span.IsRecording() {
+		return
+	}
+	if r.Progress {
+		attrs := []attribute.KeyValue{ProgressDone.Float64(r.Done)}
+		if r.Total != 0 {
+			attrs = append(attrs, ProgressTotal.Float64(r.Total))
+		}
+		if r.Message != "" {
+			attrs = append(attrs, Message.String(text(r.Message)))
+		}
+		span.AddEvent(ProgressEvent, trace.WithAttributes(attrs...))
+		return
+	}
+	span.AddEvent(LogEvent, trace.WithAttributes(LogLevel.String(r.Level.String()), Message.String(text(r.Message))))
 }
 
 // text renders a text of the call for an attribute as the audit record

@@ -437,3 +437,43 @@ func TestHostileTextsAreBounded(t *testing.T) {
 		t.Error("no metrics")
 	}
 }
+
+// What a handler reports is an event of the call's span, its message
+// bounded as the span's other texts.
+func TestReportsAreSpanEvents(t *testing.T) {
+	tm := newTelemetry(t)
+	set := newSet(tm, adapters.InspectTool.Handle(func(ctx context.Context, a adapters.InspectArgs) (any, error) {
+		tool.ReportProgress(ctx, 1, 4, "warming up")
+		tool.ReportProgress(ctx, 2, 0, "")
+		tool.Log(ctx, slog.LevelWarn, "fan\nslow "+strings.Repeat("x", 10000))
+		return "ok", nil
+	}))
+	if res := set.Call(context.Background(), "inspect", []byte(`{"component": 1}`)); res.Status != tool.StatusExecuted {
+		t.Fatal(res.Status, res.Errors)
+	}
+	spans := tm.spans.GetSpans()
+	if len(spans) != 1 {
+		t.Fatalf("%d spans", len(spans))
+	}
+	var got []string
+	for _, e := range spans[0].Events {
+		got = append(got, e.Name+" "+attrs(e.Attributes))
+	}
+	want := []string{
+		"toolgen.tool.progress toolgen.tool.message=warming up toolgen.tool.progress.done=1 toolgen.tool.progress.total=4",
+		"toolgen.tool.progress toolgen.tool.progress.done=2",
+	}
+	if len(got) != 3 || strings.Join(got[:2], "\n") != strings.Join(want, "\n") {
+		t.Fatalf("events:\n%s\nwant:\n%s\nand the log", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	logged := map[string]string{}
+	for _, kv := range spans[0].Events[2].Attributes {
+		logged[string(kv.Key)] = kv.Value.Emit()
+	}
+	if spans[0].Events[2].Name != "toolgen.tool.log" || logged["toolgen.tool.log.level"] != "WARN" {
+		t.Errorf("the log event: %s", got[2])
+	}
+	if m := logged["toolgen.tool.message"]; len(m) > 256 || !strings.HasPrefix(m, `fan\nslow xxx`) || !strings.Contains(m, "…") {
+		t.Errorf("the message, escaped and cut: %q", m)
+	}
+}

@@ -68,6 +68,12 @@
 // one against the contract); an Observer (WithObserver; runtime/oteltool
 // for OpenTelemetry) watches every call.
 //
+// While it runs, a handler reports its progress and logs through its
+// context (ReportProgress, Log): the set bounds the reports and hands them
+// to its audit log, to its observer when that is a Reporter, and to the
+// Reporter the call's context carries (WithReporter), as runtime/mcptool
+// installs one to send them to the MCP client.
+//
 // # Errors
 //
 // Errors lists everything wrong with a call, each Error with a code (the

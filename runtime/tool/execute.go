@@ -49,6 +49,10 @@ func (s *Set) execute(ctx context.Context, r *callState, h *Handler, v any, res 
 		*res = failure(err, limit)
 		return
 	}
+	ctx, rep := s.reporting(ctx, r, h)
+	if rep != nil {
+		defer rep.end()
+	}
 	if h.isolated {
 		s.executeIsolated(ctx, r, h, v, limit, res)
 		return

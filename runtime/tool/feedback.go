@@ -196,7 +196,7 @@ func (r Result) Instruction() string {
 	switch r.stage {
 	case stageTool:
 		if len(r.Errors) > 0 {
-			if names, ok := strings.CutPrefix(field(r.Errors[0].Expected), "one of "); ok {
+			if names, ok := strings.CutPrefix(expectedField(r.Errors[0].Expected), listPrefix); ok {
 				return "Call one of the available tools instead: " + names + "."
 			}
 		}

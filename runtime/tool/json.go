@@ -30,7 +30,11 @@ func appendErrorsJSON(b []byte, errs Errors) []byte {
 		b = appendFieldText(b, e.Code)
 		b = append(b, `","path":"`...)
 		b = appendFieldText(b, e.Path)
-		b = appendFieldMember(b, `","expected":"`, e.Expected)
+		if len(e.Expected) > maxField {
+			b = appendQuotedText(append(b, `","expected":"`...), expectedField(e.Expected))
+		} else {
+			b = appendFieldMember(b, `","expected":"`, e.Expected)
+		}
 		b = appendFieldMember(b, `","got":"`, e.Got)
 		b = appendFieldMember(b, `","actual":"`, e.Actual)
 		b = appendFieldMember(b, `","reason":"`, e.Reason)

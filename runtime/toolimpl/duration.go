@@ -3,38 +3,29 @@ package toolimpl
 import (
 	"strings"
 	"time"
-
-	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// Duration returns v, just read, a string in Go's duration syntax that the
-// schema's pattern accepted, as the time.Duration field of bounds min and
-// max holds it. A duration beyond time.Duration's range, or outside the
-// bounds (which JSON Schema cannot state of a string, and the field's
-// description does), is a decode error, and 0.
+// Duration returns v, just read, a string in Go's duration syntax, as the
+// time.Duration field of bounds min and max holds it. A duration beyond
+// time.Duration's range, or outside the bounds (which JSON Schema cannot
+// state of a string, and the field's description does), is a validation
+// error, and 0: the same verdict on every path (ValidateT, Tools.Validate,
+// DecodeT, DecodeTJSON, a stream), in the same round as the schema's other
+// errors. A string the schema's pattern refused, reported there, is
+// neither read nor reported again.
 func (s *Scanner) Duration(at Loc, v string, min, max time.Duration) time.Duration {
-	if !s.decoding() {
-		return 0
-	}
 	d, code, expected := parseDuration(v, min, max)
-	if code == "" {
-		return d
+	if code != "" {
+		s.Fail(at, code, expected)
 	}
-	if !s.lastRaw {
-		s.r.Decode(at, code, expected, s.cur)
-		return 0
-	}
-	got, actual := s.shown()
-	s.r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: got, Actual: actual})
-	return 0
+	return d
 }
 
 // Duration is Scanner.Duration for a value of a map.
 func (r *Report) Duration(at Loc, v string, min, max time.Duration) time.Duration {
 	d, code, expected := parseDuration(v, min, max)
 	if code != "" {
-		r.Decode(at, code, expected, v)
-		return 0
+		r.Value(code, at, expected, v)
 	}
 	return d
 }
@@ -42,11 +33,14 @@ func (r *Report) Duration(at Loc, v string, min, max time.Duration) time.Duratio
 // parseDuration reads a duration within [min, max], or says why it cannot:
 // the keyword and what a model should write instead.
 func parseDuration(v string, min, max time.Duration) (d time.Duration, code, expected string) {
+	if !durationSyntax(v) {
+		return 0, "", "" // the pattern's error
+	}
 	d, err := time.ParseDuration(v)
 	switch {
 	case err != nil:
-		// The pattern admits only Go's syntax, without a sign: the
-		// duration is too long for a time.Duration.
+		// In Go's syntax, without a sign: the duration is too long for a
+		// time.Duration.
 		return 0, "maximum", `a duration such as "90s" or "1h30m", at most ` + shortDuration(time.Duration(1<<63-1))
 	case d < min:
 		return 0, "minimum", "a duration of at least " + shortDuration(min)
@@ -67,4 +61,44 @@ func shortDuration(d time.Duration) string {
 		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
+}
+
+// durationSyntax reports whether v matches the pattern of a duration
+// argument, ^(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$:
+// Go's syntax without a sign.
+func durationSyntax(v string) bool {
+	if v == "0" {
+		return true
+	}
+	if v == "" {
+		return false
+	}
+	for v != "" {
+		digits, dot, after := 0, false, 0
+		for v != "" && (v[0] >= '0' && v[0] <= '9' || v[0] == '.' && !dot) {
+			switch {
+			case v[0] == '.':
+				dot = true
+			case dot:
+				after++
+			default:
+				digits++
+			}
+			v = v[1:]
+		}
+		if digits == 0 && after == 0 {
+			return false // no number, or a lone dot
+		}
+		unit := false
+		for _, u := range []string{"ns", "us", "µs", "μs", "ms", "s", "m", "h"} {
+			if strings.HasPrefix(v, u) {
+				v, unit = v[len(u):], true
+				break
+			}
+		}
+		if !unit {
+			return false
+		}
+	}
+	return true
 }

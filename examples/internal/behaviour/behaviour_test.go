@@ -77,6 +77,7 @@ func TestBehaviour(t *testing.T) {
 			dump.Tool(r, &decode.MethodsTool, decode.DecodeMethodsArgsJSON)
 			dump.Tool(r, &decode.NumbersTool, decode.DecodeNumbersArgsJSON)
 			dump.Tool(r, &decode.BoundsTool, decode.DecodeBoundsArgsJSON)
+			dump.Tool(r, &decode.RefundTool, decode.DecodeRefundArgsJSON)
 		}},
 		{"./internal/fixtures/adapters", adapters.Tools, func(r *dump.Recorder) {
 			dump.ResultTool(r, &adapters.GetForecastTool, adapters.DecodeGetForecastArgsJSON)

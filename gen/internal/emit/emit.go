@@ -276,7 +276,29 @@ func (e *emitter) always(l loc, build errorBuilder) jen.Code {
 
 // reportValue reports a failed keyword, code, through Report.Value.
 func (e *emitter) reportValue(code string, l loc, expected string, v jen.Code) jen.Code {
-	return e.report(l, valueError(code, expected, v))
+	return e.report(l, valueError(code, e.expected(code, expected), v))
+}
+
+// maxInlineText is the longest expected text of an enum or a const written
+// where it is used; a longer one (it lists every value) is a package-level
+// constant, written once however many checks report it.
+const maxInlineText = 256
+
+// expected is the Go expression of s, the expected text of an error of the
+// keyword code.
+func (e *emitter) expected(code, s string) jen.Code {
+	if len(s) <= maxInlineText || code != "enum" && code != "const" {
+		return jen.Lit(s)
+	}
+	key := "text:" + s
+	if name, ok := e.consts[key]; ok {
+		return jen.Id(name)
+	}
+	name := e.global(e.prefix + "Expected")
+	e.consts[key] = name
+	e.vars = append(e.vars, jen.Commentf("%s is the expected text of an error, too long to write at each check.", name),
+		jen.Const().Id(name).Op("=").Lit(s))
+	return jen.Id(name)
 }
 
 // addError reports a tool.Error of the given code and fields, written in
@@ -312,9 +334,9 @@ func typeError(expected string, v jen.Code) errorBuilder {
 }
 
 // valueError reports a value that breaks the keyword code.
-func valueError(code, expected string, v jen.Code) errorBuilder {
+func valueError(code string, expected, v jen.Code) errorBuilder {
 	return func(at jen.Code) jen.Code {
-		return jen.Id("r").Dot("Value").Call(codeConst(code), at, jen.Lit(expected), v)
+		return jen.Id("r").Dot("Value").Call(codeConst(code), at, expected, v)
 	}
 }
 

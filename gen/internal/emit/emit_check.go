@@ -286,7 +286,7 @@ func (e *emitter) whole(s *jsonschema.Schema, v jen.Code, l loc) []jen.Code {
 			}
 		case plan.AnyOf:
 			if len(c.Schemas) == 0 {
-				out = append(out, e.always(l, valueError(r.Code, r.Expected, v)))
+				out = append(out, e.always(l, valueError(r.Code, e.expected(r.Code, r.Expected), v)))
 				continue
 			}
 			var cond jen.Code
@@ -310,7 +310,7 @@ func (e *emitter) whole(s *jsonschema.Schema, v jen.Code, l loc) []jen.Code {
 			})))
 		case plan.Not:
 			if c.Schema.IsTrue() {
-				out = append(out, e.always(l, valueError(r.Code, r.Expected, v)))
+				out = append(out, e.always(l, valueError(r.Code, e.expected(r.Code, r.Expected), v)))
 			} else {
 				out = append(out, jen.If(e.matchCall(c.Schema, v)).Block(e.reportValue(r.Code, l, r.Expected, v)))
 			}

@@ -454,6 +454,13 @@ func (g *typedGen) fallbackNull(s *jsonschema.Schema, t types.Type, l loc, dst l
 		if !g.d.decodesNull(t) {
 			assign = []jen.Code{jen.If(g.d.present(t, jen.Id(v))).Block(assign...)}
 		}
+		if !g.d.tool.Output && goschema.HoldsDurations(t) {
+			// The bounds of a duration argument are checks of its own, which
+			// the schema cannot state: read it whether or not the call is
+			// still valid, to check them in the same round as the schema
+			// (the decode errors of the rest count only when it is).
+			return append(code, assign...)
+		}
 		code = append(code, jen.If(jen.Id("s").Dot("Decoding").Call()).Block(assign...))
 	}
 	return code
@@ -655,13 +662,13 @@ func (g *typedGen) allowed(key string, sorted jen.Code, r plan.Rule, base string
 	}
 	g.e.vars = append(g.e.vars, jen.Commentf("%s holds %s and the error of one that is not, for a streamed string to be rejected as soon as no value begins like it.", name, what),
 		jen.Var().Id(name).Op("=").Qual(implPath, "Allowed").Values(
-			jen.Id("Sorted").Op(":").Add(sorted), jen.Id("Code").Op(":").Add(codeConst(r.Code)), jen.Id("Expected").Op(":").Lit(r.Expected)))
+			jen.Id("Sorted").Op(":").Add(sorted), jen.Id("Code").Op(":").Add(codeConst(r.Code)), jen.Id("Expected").Op(":").Add(g.e.expected(r.Code, r.Expected))))
 	return name
 }
 
 // fail is how a rule of a value read from the Scanner fails, at l.
 func (g *typedGen) fail(l loc, r plan.Rule) jen.Code {
-	return jen.Id("s").Dot("Fail").Call(g.e.at(l), codeConst(r.Code), jen.Lit(r.Expected))
+	return jen.Id("s").Dot("Fail").Call(g.e.at(l), codeConst(r.Code), g.e.expected(r.Code, r.Expected))
 }
 
 func isByte(t types.Type) bool {

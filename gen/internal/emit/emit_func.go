@@ -78,6 +78,7 @@ type emitter struct {
 	needs        map[*jsonschema.Schema]map[string]bool // the dynamic anchor names read below each schema
 	dynNames     map[string]bool                        // the names of the dynamic references
 	shared       *sharedVerdicts                        // the branch verdicts of the value being checked
+	tooLarge     map[*jsonschema.Schema]bool            // unevaluated keywords refused for the subschemas they look through
 }
 
 func newEmitter(f *jen.File, sc *scope, doc *jsonschema.Document, prefix string, pos token.Position) *emitter {
@@ -85,7 +86,7 @@ func newEmitter(f *jen.File, sc *scope, doc *jsonschema.Document, prefix string,
 		file: f, scope: sc, doc: doc, opts: doc.Options, prefix: prefix, pos: pos,
 		funcs: map[fnKey]string{}, recursive: map[*jsonschema.Schema]bool{},
 		patterns: map[string]string{}, consts: map[string]string{}, enums: map[string]string{},
-		dynScopes: map[string]*dynScope{},
+		dynScopes: map[string]*dynScope{}, tooLarge: map[*jsonschema.Schema]bool{},
 	}
 	e.dyn = e.internScope(map[string]*jsonschema.Schema{})
 	e.needs, e.dynNames = dynamicNeeds(doc.Reached)

@@ -145,6 +145,12 @@ func ownsVerdicts(s *jsonschema.Schema) bool {
 // withSharedVerdicts emits the checks of s on v (made by checks) after the
 // verdicts of the branches applied in place, those the checks read.
 func (e *emitter) withSharedVerdicts(s *jsonschema.Schema, v jen.Code, checks func() []jen.Code) []jen.Code {
+	if e.inlinedSize(s) > maxEvaluators {
+		// Refused; the checks around it go on, to find the other errors.
+		e.fail(s.Loc, "the unevaluated keywords look through more than %d subschemas applied in place; toolgen refuses to generate that much code", maxEvaluators)
+		e.tooLarge[s] = true
+		return checks()
+	}
 	saved := e.shared
 	sh := &sharedVerdicts{v: v, vars: map[string]string{}, matching: map[string]string{}, reads: map[string]map[string]bool{}}
 	e.shared = sh
@@ -169,6 +175,42 @@ func (e *emitter) withSharedVerdicts(s *jsonschema.Schema, v jen.Code, checks fu
 		}
 	}
 	return append(out, body...)
+}
+
+// inlinedSize counts the subschemas applied in place to the value of s,
+// each path to one apart: what the shared checks of s write inline and what
+// its unevaluated keywords look through. It counts each schema once per
+// dynamic scope, so a DAG of references costs its size, not its paths, and
+// saturates past maxEvaluators.
+func (e *emitter) inlinedSize(s *jsonschema.Schema) int {
+	memo := map[*jsonschema.Schema]map[*dynScope]int{}
+	var size func(n *jsonschema.Schema) int
+	size = func(n *jsonschema.Schema) int {
+		if n == nil || n.Boolean != nil {
+			return 0
+		}
+		restore := e.enter(n)
+		defer restore()
+		if got, ok := memo[n][e.dyn]; ok {
+			return got // (0 while n is being counted: a cycle, refused elsewhere)
+		}
+		if memo[n] == nil {
+			memo[n] = map[*dynScope]int{}
+		}
+		memo[n][e.dyn] = 0
+		total := 1
+		next := append([]*jsonschema.Schema{n.RefTarget, e.dynamicTarget(n), n.If, n.Then, n.Else}, n.AllOf...)
+		next = append(append(next, n.AnyOf...), n.OneOf...)
+		for _, d := range n.DependentSchemas {
+			next = append(next, d.Schema)
+		}
+		for _, c := range next {
+			total = min(total+size(c), maxEvaluators+1)
+		}
+		memo[n][e.dyn] = total
+		return total
+	}
+	return size(s)
 }
 
 // decideBranches assigns a variable the verdict of each branch applied in
@@ -267,6 +309,9 @@ const maxEvaluators = 1000
 // evaluation lists the evaluators of root's unevaluatedProperties (props)
 // or unevaluatedItems. ok is false when the schema is too large.
 func (e *emitter) evaluation(root *jsonschema.Schema, props bool) (list []evaluator, ok bool) {
+	if e.tooLarge[root] {
+		return nil, false
+	}
 	staticDone := map[*jsonschema.Schema]map[*dynScope]bool{}
 	ok = true
 	var walk func(s *jsonschema.Schema, when []string)

@@ -39,7 +39,7 @@ func SchemaFile(doc *jsonschema.Document, pkg, fn, source string, decideOnly boo
 		for _, err := range e.errs {
 			errs = append(errs, ir.Error{Msg: source + ": " + err.Msg})
 		}
-		return nil, errs
+		return nil, errs.Err()
 	}
 	return render(f)
 }

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // render renders a generated file as a person would have written it:
@@ -22,7 +24,83 @@ func render(f *jen.File) ([]byte, error) {
 	if err := f.Render(&b); err != nil {
 		return nil, fmt.Errorf("rendering generated code: %w", err)
 	}
-	return groupImports(wrapComments(b.Bytes())), nil
+	src, err := escapeDeceptive(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	return groupImports(wrapComments(src)), nil
+}
+
+// escapeDeceptive is the one rule for text in generated source: no
+// jsonschema.Deceptive rune raw, wherever the text came from (a doc
+// comment, a tag, a constant, a schema file), so that the source shows what
+// it does (no Trojan-source display). A comment spells such a rune as \u202e;
+// a raw string literal holding one is written as an interpreted literal,
+// which escapes it and keeps the value; an interpreted literal escapes it.
+func escapeDeceptive(src []byte) ([]byte, error) {
+	if !bytes.ContainsFunc(src, jsonschema.Deceptive) {
+		return src, nil
+	}
+	out := editTokens(src, func(off int, tok token.Token, lit string) (int, string, bool) {
+		if (tok != token.COMMENT && tok != token.STRING && tok != token.CHAR) || !strings.ContainsFunc(lit, jsonschema.Deceptive) ||
+			string(src[off:off+len(lit)]) != lit { // (a raw string the scanner dropped a carriage return of: left to the check below)
+			return 0, "", false
+		}
+		if tok == token.STRING && lit[0] == '`' {
+			return off, strconv.Quote(lit[1 : len(lit)-1]), true
+		}
+		return off, spellDeceptive(lit), true
+	})
+	if i := bytes.IndexFunc(out, jsonschema.Deceptive); i >= 0 {
+		r, _ := utf8.DecodeRune(out[i:])
+		return nil, fmt.Errorf("rendering generated code: U+%04X outside a comment or string literal", r)
+	}
+	return out, nil
+}
+
+// editTokens scans src (comments included) and replaces what edit says of
+// each token: from the offset it returns to the token's end, with text.
+func editTokens(src []byte, edit func(off int, tok token.Token, lit string) (from int, text string, ok bool)) []byte {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, scanner.ScanComments)
+	var out bytes.Buffer
+	last, edited := 0, false
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		off := file.Offset(pos)
+		from, text, ok := edit(off, tok, lit)
+		if !ok {
+			continue
+		}
+		out.Write(src[last:from])
+		out.WriteString(text)
+		last, edited = off+len(lit), true
+	}
+	if !edited {
+		return src
+	}
+	out.Write(src[last:])
+	return out.Bytes()
+}
+
+// spellDeceptive writes each jsonschema.Deceptive rune of a comment or an
+// interpreted literal as its escape, \u202e: in a literal it stands for the
+// rune, in a comment it shows it.
+func spellDeceptive(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if jsonschema.Deceptive(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // commentWidth is the column a comment line of generated code stops at, a
@@ -36,39 +114,18 @@ const commentWidth = 100
 // comment lines (code blocks), directives and comments after code are left
 // as they are.
 func wrapComments(src []byte) []byte {
-	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(src))
-	var s scanner.Scanner
-	s.Init(file, src, nil, scanner.ScanComments)
-	var out bytes.Buffer
-	last := 0
-	for {
-		pos, tok, lit := s.Scan()
-		if tok == token.EOF {
-			break
-		}
+	return editTokens(src, func(off int, tok token.Token, lit string) (int, string, bool) {
 		if tok != token.COMMENT || !strings.HasPrefix(lit, "// ") {
-			continue
+			return 0, "", false
 		}
-		off := file.Offset(pos)
 		start := bytes.LastIndexByte(src[:off], '\n') + 1
 		indent := string(src[start:off])
 		if strings.Trim(indent, "\t") != "" {
-			continue // after code
+			return 0, "", false // after code
 		}
 		wrapped, ok := wrapLine(indent, lit[len("// "):])
-		if !ok {
-			continue
-		}
-		out.Write(src[last:start])
-		out.WriteString(wrapped)
-		last = off + len(lit)
-	}
-	if last == 0 {
-		return src
-	}
-	out.Write(src[last:])
-	return out.Bytes()
+		return start, wrapped, ok
+	})
 }
 
 // wrapLine wraps the text of one comment line, after "// ", indented by

@@ -36,13 +36,23 @@ func (es *Errors) Add(pos token.Position, format string, args ...any) {
 	*es = append(*es, Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
-// Err returns the errors sorted by position, or nil when there are none.
+// Err returns the errors sorted by position, each once, or nil when there
+// are none. A stage that reaches a schema or type by several paths may find
+// its error on each.
 func (es Errors) Err() error {
 	if len(es) == 0 {
 		return nil
 	}
-	sort.SliceStable(es, func(i, j int) bool { return Before(es[i].Pos, es[j].Pos) })
-	return es
+	seen := map[Error]bool{}
+	var out Errors
+	for _, e := range es {
+		if !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return Before(out[i].Pos, out[j].Pos) })
+	return out
 }
 
 // Before orders positions by file, line and column.

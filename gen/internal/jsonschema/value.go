@@ -182,15 +182,53 @@ func writeCompact(b *strings.Builder, v any) {
 // generator writes JSON: a model and a person read "<", ">" and "&" as they
 // are, not as \u003c, \u003e and \u0026. encoding/json escapes those three
 // in the JSON a Marshaler returns (jsonschema.Schema is one) even when told
-// not to, so they are unescaped in its output; the rest stays as
-// encoding/json writes it, U+2028, U+2029 and the control characters
-// escaped.
+// not to, so they are unescaped in its output. The Deceptive runes are
+// escaped (encoding/json escapes some: U+2028, U+2029, the C0 controls), so
+// that the JSON holds the exact text and shows it as it is.
 func MarshalJSON(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
-	return unescapeHTML(b), nil
+	return escapeDeceptive(unescapeHTML(b)), nil
+}
+
+// Deceptive reports whether r changes how the text around it displays, or
+// ends a line where a reader sees none: the Unicode bidirectional controls
+// (what Trojan-source attacks hide code with), the line and paragraph
+// separators, the byte order mark and the control characters but tab and
+// newline. Whatever text the generator writes (JSON, Go comments and
+// strings) holds them escaped, never raw.
+func Deceptive(r rune) bool {
+	switch {
+	case r < 0x20:
+		return r != '\t' && r != '\n'
+	case r >= 0x7F && r <= 0x9F, // DEL, C1 controls
+		r == 0x061C, r == 0x200E, r == 0x200F, // marks
+		r >= 0x202A && r <= 0x202E, // embeddings and overrides
+		r >= 0x2066 && r <= 0x2069, // isolates
+		r == 0x2028, r == 0x2029, r == 0xFEFF:
+		return true
+	}
+	return false
+}
+
+// escapeDeceptive writes the Deceptive runes of JSON text as \u escapes:
+// outside its strings JSON text is ASCII with no control character, so each
+// is in a string, where the escape stands for it.
+func escapeDeceptive(b []byte) []byte {
+	if !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x7F && Deceptive(r) }) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for _, r := range string(b) {
+		if r >= 0x7F && Deceptive(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return out
 }
 
 // unescapeHTML rewrites the escapes \u003c, \u003e and \u0026 of JSON text

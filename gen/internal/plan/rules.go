@@ -110,7 +110,7 @@ func StringOf(s *jsonschema.Schema) String {
 			add("enum", "one of "+EnumText(s.Enum), Enum{s.Enum, s.Loc + "/enum"})
 		}
 		if s.HasConst {
-			add("const", Shorten(jsonschema.CompactJSON(s.Const)), Const{s.Const, s.Loc + "/const"})
+			add("const", jsonschema.CompactJSON(s.Const), Const{s.Const, s.Loc + "/const"})
 		}
 	}
 	if s.MinLength != nil {

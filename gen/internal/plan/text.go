@@ -1,7 +1,9 @@
 package plan
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
@@ -67,7 +69,7 @@ func Summary(s *jsonschema.Schema) string {
 	case s.HasConst:
 		return Shorten(jsonschema.CompactJSON(s.Const))
 	case s.HasEnum:
-		return "one of " + EnumText(s.Enum)
+		return "one of " + EnumSummary(s.Enum)
 	case len(s.Types) == 1 && s.Types[0] == "string" && s.Format != "" && len(s.Required) == 0:
 		return jsonschema.Formats[s.Format].Text
 	case s.Types != nil:
@@ -131,13 +133,38 @@ func Shorten(s string) string {
 	return string(r[:max]) + "…"
 }
 
-// EnumText lists the values of an enum, bounded.
+// EnumText lists the values of an enum, all of them: the expected text of
+// an enum's error, which keeps the full list (a rendering that must shorten
+// it cuts it between values and says how many it leaves out, as
+// EnumSummary does).
 func EnumText(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
 		parts[i] = jsonschema.CompactJSON(v)
 	}
-	return Shorten(strings.Join(parts, ", "))
+	return strings.Join(parts, ", ")
+}
+
+// EnumSummary lists the values of an enum in a summary of a few words: the
+// values that fit in 80 characters, whole, and how many more there are.
+func EnumSummary(values []any) string {
+	const max = 80
+	var b strings.Builder
+	for i, v := range values {
+		text := jsonschema.CompactJSON(v)
+		more := ", … and " + strconv.Itoa(len(values)-i) + " more"
+		switch {
+		case i > 0 && utf8.RuneCountInString(b.String())+len(", ")+utf8.RuneCountInString(text) > max:
+			return b.String() + more
+		case i == 0 && len(values) > 1 && utf8.RuneCountInString(text) > max:
+			return Shorten(text) + ", … and " + strconv.Itoa(len(values)-1) + " more"
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(text)
+	}
+	return b.String()
 }
 
 // Base64Text is what a string in base64 is expected to be.

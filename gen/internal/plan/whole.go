@@ -62,7 +62,7 @@ func WholeOf(s *jsonschema.Schema) []Rule {
 			add("enum", "one of "+EnumText(s.Enum), EqualsOneOf{s.Enum, s.Loc + "/enum"})
 		}
 		if s.HasConst {
-			add("const", Shorten(jsonschema.CompactJSON(s.Const)), Equals{s.Const, s.Loc + "/const"})
+			add("const", jsonschema.CompactJSON(s.Const), Equals{s.Const, s.Loc + "/const"})
 		}
 	}
 	if s.RefTarget != nil {

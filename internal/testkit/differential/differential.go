@@ -518,6 +518,9 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 		return "", "no schema at " + e.Path
 	}
 	if _, ok := s[e.Code]; !ok {
+		if durationBound(s, e) {
+			return "duration", ""
+		}
 		return "", "the canonical schema has no " + e.Code + " there"
 	}
 	if _, ok := ds[e.Code]; ok {
@@ -529,6 +532,16 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 		}
 	}
 	return "", fmt.Sprintf("no description says %q: %q", phrases[e.Code], descs)
+}
+
+// durationBound reports whether e is the bound of a time.Duration argument
+// (a string in Go's duration syntax, its pattern), which JSON Schema cannot
+// state: its field's bounds, which the description states, or
+// time.Duration's range.
+func durationBound(s map[string]any, e tool.Error) bool {
+	pattern, _ := s["pattern"].(string)
+	return strings.Contains(pattern, "(ns|us|µs|μs|ms|s|m|h)") && (e.Code == "minimum" || e.Code == "maximum") &&
+		strings.HasPrefix(e.Expected, "a duration ")
 }
 
 // walk follows an instance path through a schema: properties, items,
