@@ -53,6 +53,20 @@ func TestContentBlocks(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// A Stream answers with the same blocks as Run.
+func TestStreamContentBlocks(t *testing.T) {
+	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("inspected", adapters.ContentItems()))
+	got := streamTurn(t, set, tool.NewGuard(tool.Limits{}), "testdata/stream_inspect.sse", false)
+	require.NoError(t, got.err)
+	require.Len(t, got.sent, 3)
+	result := got.sent[2]["content"].([]any)[0].(map[string]any)
+	assert.Equal(t, "toolu_01In5pE7cT2sWq9LmB4vXk8d", result["tool_use_id"])
+	blocks := result["content"].([]any)
+	require.Len(t, blocks, 8)
+	assert.Equal(t, map[string]any{"type": "image", "source": map[string]any{"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgoAAAANSUhEUg=="}}, blocks[2])
+	assert.Equal(t, "document", blocks[6].(map[string]any)["type"])
+}
+
 // Content that cannot be sent fails the call: one text block, is_error.
 func TestContentHostile(t *testing.T) {
 	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(adapters.PNG, "image/")}))
