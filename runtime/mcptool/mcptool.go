@@ -6,7 +6,8 @@
 //
 // Each tool is listed with its generated MCP definition: name, description,
 // inputSchema, annotations, and, for a tool with a result type, its
-// outputSchema. Each tools/call runs through the set: invalid arguments are
+// outputSchema; both schemas declare their dialect, "$schema" JSON Schema
+// 2020-12. Each tools/call runs through the set: invalid arguments are
 // a result with isError and what to correct (and, for a tool without an
 // outputSchema, the errors as structuredContent), a typed result is the
 // structuredContent of the result and, as JSON, its first text item; the
@@ -31,6 +32,7 @@ package mcptool
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -65,14 +67,15 @@ func Register(server *mcp.Server, set *tool.Set) error {
 			return fmt.Errorf("mcptool: %s has no MCP definition: its //toolgen:tool dialects= option leaves mcp out", t.Name)
 		}
 		var mt mcp.Tool
-		if err := json.Unmarshal(def.Tool, &mt); err != nil {
+		// The schemas as the definition holds them ("$schema" first,
+		// members in their order), not as maps.
+		var schemas struct{ InputSchema, OutputSchema json.RawMessage }
+		if err := errors.Join(json.Unmarshal(def.Tool, &mt), json.Unmarshal(def.Tool, &schemas)); err != nil {
 			return fmt.Errorf("mcptool: the MCP definition of %s: %w", t.Name, err)
 		}
-		// The schemas as generated, members in their order.
-		mt.InputSchema = def.Parameters
-		mt.OutputSchema = nil
-		if t.ResultSchema != nil {
-			mt.OutputSchema = t.ResultSchema
+		mt.InputSchema, mt.OutputSchema = schemas.InputSchema, nil
+		if schemas.OutputSchema != nil {
+			mt.OutputSchema = schemas.OutputSchema
 		}
 		defs[i] = &mt
 	}

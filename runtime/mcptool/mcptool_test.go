@@ -103,12 +103,20 @@ func TestListTools(t *testing.T) {
 			in, err := json.Marshal(listed.InputSchema)
 			require.NoError(t, err)
 			assert.JSONEq(t, string(tl.Dialects.MCP.Parameters), string(in), "%s %s", v, tl.Name)
+			// Both schemas declare their dialect (SEP-1613), which the
+			// SDK's client reads as it is.
+			const draft = `"https://json-schema.org/draft/2020-12/schema"`
+			var dialect struct {
+				Schema json.RawMessage `json:"$schema"`
+			}
+			require.NoError(t, json.Unmarshal(in, &dialect))
+			assert.Equal(t, draft, string(dialect.Schema), "%s %s: the inputSchema's $schema", v, tl.Name)
 			if tl.ResultSchema == nil {
 				assert.Nil(t, listed.OutputSchema, tl.Name)
 			} else {
 				out, err := json.Marshal(listed.OutputSchema)
 				require.NoError(t, err)
-				assert.JSONEq(t, string(tl.ResultSchema), string(out), "%s %s", v, tl.Name)
+				assert.JSONEq(t, `{"$schema":`+draft+`,`+string(tl.ResultSchema[1:]), string(out), "%s %s", v, tl.Name)
 			}
 			var def struct{ Annotations *mcp.ToolAnnotations }
 			require.NoError(t, json.Unmarshal(tl.Dialects.MCP.Tool, &def))

@@ -55,6 +55,11 @@ type Envelope struct {
 	Key         string
 	Annotations bool
 	Close       string
+	// Schema, unless empty, is the JSON Schema dialect the form declares:
+	// each schema of the form (the one under Key, and the outputSchema)
+	// begins with a "$schema" member of this URI, unless it declares one
+	// of its own.
+	Schema string
 	// Note and Comment say how a tool (or an output) goes to its provider
 	// when it falls back to this form: in toolgen's notes (`OpenAI with
 	// "strict": false`) and in the doc comment of its generated variable
@@ -76,6 +81,8 @@ const (
 	geminiResponse = `{"responseMimeType":"application/json"`
 	openAINote     = `OpenAI with "strict": false`
 	openAIComment  = `"strict": false`
+	// The dialect of toolgen's schemas, which MCP declares (SEP-1613).
+	draft202012 = "https://json-schema.org/draft/2020-12/schema"
 )
 
 // forms is the table of forms, in the order of the fields of Dialects.
@@ -151,7 +158,7 @@ var forms = [...]Form{
 	{
 		Dialect: MCP, Name: "MCP", Option: "mcp",
 		Lowering: "canonical", Title: "MCP's inputSchema",
-		Definition: Envelope{Open: "{", Named: true, Key: "inputSchema", Annotations: true, Close: "}"},
+		Definition: Envelope{Open: "{", Named: true, Key: "inputSchema", Annotations: true, Close: "}", Schema: draft202012},
 		definition: func(ds *Dialects) *Definition { return &ds.MCP },
 	},
 }

@@ -53,10 +53,11 @@ func TestTypedResult(t *testing.T) {
 	assert.JSONEq(t, `{"output":`+want+`}`, string(res.Gemini().Response))
 	assert.Contains(t, buf.String(), `"status":"executed"`)
 
-	// The MCP definition declares the result schema as its outputSchema.
+	// The MCP definition declares the result schema as its outputSchema,
+	// in the dialect MCP's schemas declare.
 	var def struct{ OutputSchema json.RawMessage }
 	require.NoError(t, json.Unmarshal(arm.PositionTool.Dialects.MCP.Tool, &def))
-	assert.JSONEq(t, string(arm.PositionTool.ResultSchema), string(def.OutputSchema))
+	assert.JSONEq(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema",`+string(arm.PositionTool.ResultSchema[1:]), string(def.OutputSchema))
 }
 
 // A handler whose result breaks its own schema is a bug of the

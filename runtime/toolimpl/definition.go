@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonstr"
 
@@ -55,10 +56,7 @@ func dialects(name, description string, risk tool.Risk, idempotent bool, result 
 		if def == nil {
 			panic("toolimpl: unknown dialect " + strconv.Quote(string(f.Shape)))
 		}
-		*def = tool.Definition{Tool: json.RawMessage(b), Form: f.form(), Fallback: f.Fallback}
-		if f.Parameters != "" {
-			def.Parameters = json.RawMessage(f.Parameters)
-		}
+		*def = tool.Definition{Tool: json.RawMessage(b.whole), Parameters: json.RawMessage(b.schema), Form: f.form(), Fallback: f.Fallback}
 	}
 	return ds
 }
@@ -75,10 +73,7 @@ func formats(name, description string, forms []Form) tool.ResponseFormats {
 		if format == nil {
 			panic("toolimpl: " + strconv.Quote(string(f.Shape)) + " names no output format")
 		}
-		*format = tool.ResponseFormat{Format: json.RawMessage(b), Form: f.form(), Fallback: f.Fallback}
-		if f.Parameters != "" {
-			format.Schema = json.RawMessage(f.Parameters)
-		}
+		*format = tool.ResponseFormat{Format: json.RawMessage(b.whole), Schema: json.RawMessage(b.schema), Form: f.form(), Fallback: f.Fallback}
 	}
 	return fs
 }
@@ -101,11 +96,15 @@ type wrapper struct {
 	result     string
 }
 
+// wrapped is one form's JSON: the whole definition or format, and the
+// schema in it (nil for none), a part of the same bytes.
+type wrapped struct{ whole, schema []byte }
+
 // wrap writes each form around its schema, in the envelope of its form
 // (its Format, or its Definition), into one buffer, and returns each one's
 // bytes: the forms of a tool or an output are one allocation, each capped
 // so that appending to one does not write over the next.
-func (w *wrapper) wrap(forms []Form, format bool) [][]byte {
+func (w *wrapper) wrap(forms []Form, format bool) []wrapped {
 	envelopes := make([]tool.Envelope, len(forms))
 	size := 0
 	for i := range forms {
@@ -123,27 +122,37 @@ func (w *wrapper) wrap(forms []Form, format bool) [][]byte {
 		envelopes[i] = e
 		// Enough unless the name or the description has much to escape.
 		size += len(e.Open) + len(w.name) + len(w.description) + len(e.Key) + len(forms[i].Parameters) + len(e.Close) + 32
+		if e.Schema != "" {
+			size += 2 * (len(e.Schema) + 14)
+		}
 		if e.Annotations {
 			size += len(w.result) + 96
 		}
 	}
 	buf := make([]byte, 0, size)
-	ends := make([]int, len(forms))
+	type span struct{ end, schema, schemaEnd int }
+	spans := make([]span, len(forms))
 	for i := range forms {
-		buf = w.append(buf, &envelopes[i], forms[i].Parameters)
-		ends[i] = len(buf)
+		var s span
+		buf, s.schema, s.schemaEnd = w.append(buf, &envelopes[i], forms[i].Parameters)
+		s.end = len(buf)
+		spans[i] = s
 	}
-	out := make([][]byte, len(forms))
+	out := make([]wrapped, len(forms))
 	start := 0
-	for i, end := range ends {
-		out[i] = buf[start:end:end]
-		start = end
+	for i, s := range spans {
+		out[i].whole = buf[start:s.end:s.end]
+		if s.schemaEnd > s.schema {
+			out[i].schema = buf[s.schema:s.schemaEnd:s.schemaEnd]
+		}
+		start = s.end
 	}
 	return out
 }
 
-// append appends schema in envelope e (see tool.Envelope).
-func (w *wrapper) append(b []byte, e *tool.Envelope, schema string) []byte {
+// append appends schema in envelope e (see tool.Envelope), and returns
+// where the schema is in b.
+func (w *wrapper) append(b []byte, e *tool.Envelope, schema string) (_ []byte, start, end int) {
 	b = append(b, e.Open...)
 	if e.Named {
 		b = append(b, `"name":`...)
@@ -157,17 +166,47 @@ func (w *wrapper) append(b []byte, e *tool.Envelope, schema string) []byte {
 		b = append(b, `,"`...)
 		b = append(b, e.Key...)
 		b = append(b, `":`...)
-		b = append(b, schema...)
+		start = len(b)
+		b = appendSchema(b, e.Schema, schema)
+		end = len(b)
 		if e.Annotations && w.result != "" {
 			b = append(b, `,"outputSchema":`...)
-			b = append(b, w.result...)
+			b = appendSchema(b, e.Schema, w.result)
 		}
 	}
 	if e.Annotations {
 		b = append(b, `,"annotations":`...)
 		b = append(b, mcpAnnotations(w.risk, w.idempotent)...)
 	}
-	return append(b, e.Close...)
+	return append(b, e.Close...), start, end
+}
+
+// appendSchema appends schema, with dialect as its first member "$schema"
+// when dialect is not empty and schema, an object, declares none.
+func appendSchema(b []byte, dialect, schema string) []byte {
+	if dialect == "" || len(schema) < 2 || schema[0] != '{' || declaresDialect(schema) {
+		return append(b, schema...)
+	}
+	b = append(b, `{"$schema":`...)
+	b = jsonstr.Append(b, dialect)
+	if rest := strings.TrimLeft(schema[1:], " \t\r\n"); rest != "" && rest[0] != '}' {
+		b = append(b, ',')
+	}
+	return append(b, schema[1:]...)
+}
+
+// declaresDialect reports whether the object schema has a "$schema" member
+// of its own (a schema file's, kept by the canonical form).
+func declaresDialect(schema string) bool {
+	if !strings.Contains(schema, `"$schema"`) {
+		return false
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal([]byte(schema), &members) != nil {
+		return false
+	}
+	_, ok := members["$schema"]
+	return ok
 }
 
 // mcpAnnotations are the MCP tool annotations of a risk class and of

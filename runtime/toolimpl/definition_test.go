@@ -25,9 +25,9 @@ func TestDialectsForms(t *testing.T) {
 		{tool.AnthropicNonStrict, tool.RiskAct, `{"name":"n","description":"D \"q\" <b>","input_schema":{"type":"object"}}`},
 		{tool.Gemini, tool.RiskAct, `{"name":"n","description":"D \"q\" <b>","parameters":{"type":"object"}}`},
 		{tool.GeminiJSONSchema, tool.RiskAct, `{"name":"n","description":"D \"q\" <b>","parametersJsonSchema":{"type":"object"}}`},
-		{tool.MCP, tool.RiskRead, `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`},
-		{tool.MCP, tool.RiskAct, `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`},
-		{tool.MCP, tool.RiskDangerous, `{"name":"n","description":"D \"q\" <b>","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`},
+		{tool.MCP, tool.RiskRead, `{"name":"n","description":"D \"q\" <b>","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`},
+		{tool.MCP, tool.RiskAct, `{"name":"n","description":"D \"q\" <b>","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}}`},
+		{tool.MCP, tool.RiskDangerous, `{"name":"n","description":"D \"q\" <b>","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}}`},
 	}
 	for _, c := range cases {
 		// The dangerous tool of the cases is not idempotent.
@@ -35,7 +35,11 @@ func TestDialectsForms(t *testing.T) {
 		def, ok := got.Get(c.form)
 		require.True(t, ok, c.form)
 		assert.Equal(t, c.want, string(def.Tool), c.form)
-		assert.Equal(t, params, string(def.Parameters))
+		want := params
+		if c.form == tool.MCP {
+			want = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}`
+		}
+		assert.Equal(t, want, string(def.Parameters), "%s: Parameters are the definition's schema", c.form)
 		assert.Equal(t, c.form, def.Form)
 		assert.Empty(t, def.Fallback)
 	}
@@ -56,7 +60,7 @@ func TestDialects(t *testing.T) {
 	assert.Equal(t, "OpenAI strict mode cannot express a map at #/properties/m", got.OpenAI.Fallback)
 	assert.Equal(t, `{"name":"ping"}`, string(got.Gemini.Tool))
 	assert.Nil(t, got.Gemini.Parameters)
-	assert.Equal(t, `{"name":"ping","inputSchema":{"type":"object"},"outputSchema":{"type":"string"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`, string(got.MCP.Tool))
+	assert.Equal(t, `{"name":"ping","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"},"annotations":{"readOnlyHint":true,"idempotentHint":true}}`, string(got.MCP.Tool))
 	for _, d := range []tool.Dialect{tool.OpenAINonStrict, tool.Anthropic, tool.GeminiJSONSchema} {
 		_, ok := got.Get(d)
 		assert.False(t, ok, d)
@@ -65,6 +69,7 @@ func TestDialects(t *testing.T) {
 		if def, ok := got.Get(d); ok {
 			assert.True(t, json.Valid(def.Tool), d)
 			assert.Equal(t, len(def.Tool), cap(def.Tool), "appending to %s must not write over the next definition", d)
+			assert.Equal(t, len(def.Parameters), cap(def.Parameters), "appending to the parameters of %s must not write over its definition", d)
 		}
 	}
 }
@@ -77,7 +82,7 @@ func TestNewToolFromLiteral(t *testing.T) {
 	got := NewTool(tool.Tool{Name: "del", Description: "Deletes.", Risk: tool.RiskDangerous, Schema: json.RawMessage(`{}`),
 		Validate: validate, Idempotent: true, ResultSchema: json.RawMessage(`{"type":"object"}`)},
 		[]Form{{Shape: tool.MCP, Parameters: `{}`}, {Shape: tool.Anthropic, Parameters: `{"type":"object"}`}})
-	assert.Equal(t, `{"name":"del","description":"Deletes.","inputSchema":{},"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`, string(got.Dialects.MCP.Tool))
+	assert.Equal(t, `{"name":"del","description":"Deletes.","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema"},"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}}`, string(got.Dialects.MCP.Tool))
 	assert.Equal(t, `{"name":"del","description":"Deletes.","input_schema":{"type":"object"},"strict":true}`, string(got.Dialects.Anthropic.Tool))
 	assert.Equal(t, "del", got.Name)
 	assert.Equal(t, `{}`, string(got.Schema))
@@ -100,6 +105,26 @@ func TestDialectsEscapes(t *testing.T) {
 	assert.Equal(t, "a\\b", back.Name)
 	assert.Equal(t, desc, back.Description)
 	assert.Contains(t, string(got.AnthropicNonStrict.Tool), `<b>&</b>`)
+}
+
+// The dialect a form declares is the first member of each of its object
+// schemas, and a schema that declares its own keeps it alone.
+func TestAppendSchema(t *testing.T) {
+	const d = "https://json-schema.org/draft/2020-12/schema"
+	cases := []struct{ schema, want string }{
+		{`{}`, `{"$schema":"` + d + `"}`},
+		{`{ }`, `{"$schema":"` + d + `" }`},
+		{`{"type":"object"}`, `{"$schema":"` + d + `","type":"object"}`},
+		{`{"type":"object","properties":{"$schema":{"type":"string"}}}`, `{"$schema":"` + d + `","type":"object","properties":{"$schema":{"type":"string"}}}`},
+		{`{"type":"object","$schema":"http://json-schema.org/draft-07/schema#"}`, `{"type":"object","$schema":"http://json-schema.org/draft-07/schema#"}`},
+		{`true`, `true`},
+	}
+	for _, c := range cases {
+		got := appendSchema(nil, d, c.schema)
+		assert.Equal(t, c.want, string(got), c.schema)
+		assert.True(t, json.Valid(got), c.schema)
+		assert.Equal(t, c.schema, string(appendSchema(nil, "", c.schema)), "no dialect: the schema as it is")
+	}
 }
 
 func TestDialectsUnknownDialect(t *testing.T) {
@@ -155,7 +180,13 @@ func TestEveryForm(t *testing.T) {
 		if inner, ok := members["function"]; ok {
 			members = object(t, inner)
 		}
-		assert.JSONEq(t, schema, string(members[row.Definition.Key]), "%s: the parameters under %q", d, row.Definition.Key)
+		want := schema
+		if row.Definition.Schema != "" {
+			want = `{"$schema":"` + row.Definition.Schema + `",` + schema[1:]
+			assert.JSONEq(t, `{"$schema":"`+row.Definition.Schema+`","type":"object"}`, string(members["outputSchema"]), "%s: the outputSchema declares the dialect", d)
+		}
+		assert.JSONEq(t, want, string(members[row.Definition.Key]), "%s: the parameters under %q", d, row.Definition.Key)
+		assert.Equal(t, string(members[row.Definition.Key]), string(def.Parameters), "%s: Parameters are the definition's", d)
 		assert.Equal(t, `"n"`, string(members["name"]), d)
 		assert.Equal(t, row.Strict, string(members["strict"]) == "true", "%s: strict as its row says", d)
 		assert.Equal(t, row.Definition.Annotations, members["annotations"] != nil && members["outputSchema"] != nil, d)

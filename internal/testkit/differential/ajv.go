@@ -25,7 +25,8 @@ type Named struct {
 // StrictAjv checks that every JSON Schema of the tools compiles in ajv's
 // strict mode (draft 2020-12, with ajv-formats): the canonical schema, the
 // result schema, and the parameters of every definition whose form is JSON
-// Schema (all but Gemini's OpenAPI parameters). Strict mode refuses schemas that are valid
+// Schema (all but Gemini's OpenAPI parameters), and the MCP outputSchema.
+// Strict mode refuses schemas that are valid
 // but likely mistakes (a required member its schema does not declare, a
 // keyword that does not apply to the type, an unknown format): toolgen
 // emits none.
@@ -47,6 +48,12 @@ func StrictAjv(t *testing.T, tools tool.Tools) {
 			def, ok := tl.Dialects.Get(d)
 			if ok && formOf(d, def) != tool.Gemini {
 				add(tl.Name+" "+string(d), def.Parameters)
+			}
+			if ok && d == tool.MCP {
+				// The outputSchema as MCP lists it, "$schema" first.
+				var mcp struct{ OutputSchema json.RawMessage }
+				require.NoError(t, json.Unmarshal(def.Tool, &mcp), tl.Name)
+				add(tl.Name+" mcp outputSchema", mcp.OutputSchema)
 			}
 		}
 	}

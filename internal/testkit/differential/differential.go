@@ -206,7 +206,14 @@ func checkEnvelope(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definit
 		assert.NotContains(t, holder, "strict")
 		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
 	case tool.MCP:
-		assert.JSONEq(t, string(tl.Schema), string(def.Parameters))
+		// The canonical schema, declaring its dialect first (SEP-1613).
+		const declared = `{"$schema":"https://json-schema.org/draft/2020-12/schema",`
+		assert.True(t, strings.HasPrefix(string(def.Parameters), declared), "%s %s: $schema first", tl.Name, d)
+		var params map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(def.Parameters, &params))
+		delete(params, "$schema")
+		rest, _ := json.Marshal(params)
+		assert.JSONEq(t, string(tl.Schema), string(rest))
 	}
 }
 

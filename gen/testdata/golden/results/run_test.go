@@ -25,8 +25,10 @@ func TestResults(t *testing.T) {
 	if string(GetForecastTool.ResultSchema) != string(RefreshForecastTool.ResultSchema) {
 		t.Error("the two tools of result type Forecast have other schemas")
 	}
+	// The MCP outputSchema: the result schema, declaring its dialect.
 	var mcp struct{ OutputSchema json.RawMessage }
-	if err := json.Unmarshal(GetForecastTool.Dialects.MCP.Tool, &mcp); err != nil || string(mcp.OutputSchema) != string(GetForecastTool.ResultSchema) {
+	declared := `{"$schema":"https://json-schema.org/draft/2020-12/schema",` + string(GetForecastTool.ResultSchema[1:])
+	if err := json.Unmarshal(GetForecastTool.Dialects.MCP.Tool, &mcp); err != nil || string(mcp.OutputSchema) != declared {
 		t.Errorf("the MCP definition's outputSchema is not the result schema: %s", GetForecastTool.Dialects.MCP.Tool)
 	}
 	if PingTool.ResultSchema == nil || RefreshForecastTool.ValidateResult == nil {

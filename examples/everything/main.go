@@ -1,0 +1,347 @@
+// Command everything is an MCP server for the official conformance suite
+// (@modelcontextprotocol/conformance): every tool is a toolgen tool (the
+// typed structs of tools.go, their generated code, typed handlers, served
+// by mcptool.Register), and the resources, prompts and completion are the
+// plain Go SDK's beside them, as an application would write them.
+//
+//	everything -http 127.0.0.1:0 [-stateless]
+//
+// serves streamable HTTP and prints, as its first line on standard output,
+// "listening on http://HOST:PORT/mcp"; without -http it serves standard
+// input and output. conformance.sh runs the suite against it.
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/runtime/mcptool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("everything: ")
+	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port) instead of standard input and output")
+	stateless := flag.Bool("stateless", false, "serve streamable HTTP without sessions")
+	flag.Parse()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	server, err := newServer(ctx, slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if *addr == "" {
+		if err := server.Run(ctx, &mcp.StdioTransport{}); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if err := serveHTTP(ctx, server, *addr, *stateless, os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// serveHTTP serves server over streamable HTTP at addr, path /mcp, until
+// ctx ends; its first line on out says where: "listening on
+// http://HOST:PORT/mcp".
+func serveHTTP(ctx context.Context, server *mcp.Server, addr string, stateless bool, out io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+		&mcp.StreamableHTTPOptions{Stateless: stateless}))
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		hs.Close()
+	}()
+	if _, err := fmt.Fprintf(out, "listening on http://%s/mcp\n", ln.Addr()); err != nil {
+		ln.Close()
+		return err
+	}
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// newServer returns the server, its tools, resources and prompts; ctx ends
+// the updates of the watched resource.
+func newServer(ctx context.Context, logger *slog.Logger) (*mcp.Server, error) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "toolgen-everything", Version: "v1.0.0"}, &mcp.ServerOptions{
+		CompletionHandler:  complete,
+		SubscribeHandler:   func(context.Context, *mcp.SubscribeRequest) error { return nil },
+		UnsubscribeHandler: func(context.Context, *mcp.UnsubscribeRequest) error { return nil },
+	})
+	set := tool.NewSet(append(handlers(server, logger), tool.WithLogger(logger))...)
+	if err := mcptool.Register(server, set); err != nil {
+		return nil, err
+	}
+	addResources(server)
+	addPrompts(server)
+	go func() {
+		// The watched resource changes every three seconds.
+		tick := time.NewTicker(3 * time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				server.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: watchedURI})
+			}
+		}
+	}()
+	return server, nil
+}
+
+// A 1x1 red PNG and a WAV of silence, as the suite's reference servers
+// send them.
+const (
+	pngBase64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+	wavBase64 = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA="
+)
+
+// handlers are the handlers of the tools. A handler receives its typed
+// arguments and returns its result; nothing of the MCP request reaches it
+// yet (issue 34 gives it content items, progress, logs, forms, sampling,
+// roots and protocol errors), so a tool whose scenario needs one of those
+// does what it can today and says what is missing.
+func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
+	image := Image{MIMEType: "image/png", Data: pngBase64}
+	resource := Resource{URI: "test://embedded-resource", MIMEType: "text/plain", Text: "This is an embedded resource"}
+	return []tool.Option{
+		TestSimpleTextTool.Handle(func(context.Context, TestSimpleTextArgs) (any, error) {
+			return "This is a simple text response for testing.", nil
+		}),
+		// Content other than text: a handler can only return a value that
+		// describes it, structuredContent and its JSON as a text item, not
+		// an MCP image, audio or resource item (tools-call-image, -audio,
+		// -embedded-resource, -mixed-content fail).
+		TestImageContentTool.Handle(func(context.Context, TestImageContentArgs) (Image, error) { return image, nil }),
+		TestAudioContentTool.Handle(func(context.Context, TestAudioContentArgs) (Audio, error) {
+			return Audio{MIMEType: "audio/wav", Data: wavBase64}, nil
+		}),
+		TestEmbeddedResourceTool.Handle(func(context.Context, TestEmbeddedResourceArgs) (Resource, error) { return resource, nil }),
+		TestMultipleContentTypesTool.Handle(func(context.Context, TestMultipleContentTypesArgs) (Mixed, error) {
+			r := resource
+			r.URI = "test://embedded-in-multiple"
+			return Mixed{Text: "This is text content", Image: image, Resource: r}, nil
+		}),
+		// No notifications/message from a handler: these log to the
+		// application's logger only (tools-call-with-logging fails).
+		TestToolWithLoggingTool.Handle(func(ctx context.Context, _ TestToolWithLoggingArgs) (any, error) {
+			for _, m := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
+				logger.InfoContext(ctx, m)
+			}
+			return "Tool with logging executed successfully", nil
+		}),
+		// No notifications/progress, and no progress token, reach a
+		// handler (tools-call-with-progress fails).
+		TestToolWithProgressTool.Handle(func(context.Context, TestToolWithProgressArgs) (any, error) {
+			return "progress cannot be reported by a toolgen handler yet", nil
+		}),
+		TestErrorHandlingTool.Handle(func(context.Context, TestErrorHandlingArgs) (any, error) {
+			return nil, errors.New("this tool intentionally returns an error for testing")
+		}),
+		// A handler cannot ask the client's model (tools-call-sampling
+		// fails).
+		TestSamplingTool.Handle(func(context.Context, TestSamplingArgs) (any, error) {
+			return nil, errors.New("sampling is not available to this tool: it cannot ask the client's model yet")
+		}),
+		// A dangerous tool: mcptool elicits the person's confirmation
+		// (tool.Tool.Confirmation, an empty form) and runs the handler on
+		// accept. The handler never sees the answer, nor asks a form of
+		// its own.
+		TestElicitationTool.Handle(func(context.Context, TestElicitationArgs) (any, error) {
+			return "Elicitation result: action=accept", nil
+		}),
+		// Forms of the handler's own, with defaults (SEP-1034) and titled
+		// or multi-select enums (SEP-1330), cannot be asked yet.
+		TestElicitationSep1034DefaultsTool.Handle(func(context.Context, TestElicitationSep1034DefaultsArgs) (any, error) {
+			return nil, errors.New("this tool cannot ask the user for a form yet")
+		}),
+		TestElicitationSep1330EnumsTool.Handle(func(context.Context, TestElicitationSep1330EnumsArgs) (any, error) {
+			return nil, errors.New("this tool cannot ask the user for a form yet")
+		}),
+		// The struct gives properties, an enum and additionalProperties;
+		// no struct tag gives $defs with $anchor, allOf or if/then/else,
+		// which the scenario's 2026-07-28 checks also read.
+		JSONSchema202012ToolTool.Handle(func(_ context.Context, args JSONSchema202012Args) (any, error) {
+			return fmt.Sprintf("JSON Schema 2020-12 tool called with name=%q contactMethod=%q", args.Name, args.ContactMethod), nil
+		}),
+		// A handler cannot close its SSE stream (SEP-1699); the call
+		// answers on the stream it came on.
+		TestReconnectionTool.Handle(func(context.Context, TestReconnectionArgs) (any, error) {
+			return "Reconnection test completed successfully.", nil
+		}),
+		TestXMcpHeaderTool.Handle(func(_ context.Context, args TestXMcpHeaderArgs) (any, error) {
+			return "region=" + args.Region, nil
+		}),
+		// A handler cannot answer -32021 with requiredCapabilities: it
+		// fails the call, which a client reads as executed.
+		TestMissingCapabilityTool.Handle(func(context.Context, TestMissingCapabilityArgs) (any, error) {
+			return nil, errors.New("this tool needs the client's sampling capability")
+		}),
+		TestStreamingElicitationTool.Handle(func(context.Context, TestStreamingElicitationArgs) (any, error) {
+			return "stream observed: result frames only, no top-level requests", nil
+		}),
+		// Logs nothing to the client, which did not ask for logs.
+		TestLoggingToolTool.Handle(func(ctx context.Context, _ TestLoggingToolArgs) (any, error) {
+			logger.InfoContext(ctx, "test_logging_tool executed")
+			return "Log attempted; the client asked for none.", nil
+		}),
+		// Each call adds the transient tool again (or the prompt), which
+		// sends list_changed to the subscribed clients.
+		TestTriggerToolChangeTool.Handle(func(context.Context, TestTriggerToolChangeArgs) (any, error) {
+			transient := tool.NewSet(TransientToolForListChangedTool.Handle(func(context.Context, TransientArgs) (any, error) { return "", nil }),
+				tool.WithLogger(logger))
+			if err := mcptool.Register(server, transient); err != nil {
+				return nil, err
+			}
+			return "tools_list_changed published", nil
+		}),
+		TestTriggerPromptChangeTool.Handle(func(context.Context, TestTriggerPromptChangeArgs) (any, error) {
+			server.AddPrompt(&mcp.Prompt{Name: "__transient_prompt_for_list_changed", Description: "Added by test_trigger_prompt_change."},
+				func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+					return &mcp.GetPromptResult{}, nil
+				})
+			return "prompts_list_changed published", nil
+		}),
+		// Multi round-trip requests of the handler's own (SEP-2322): a
+		// handler cannot name input requests, read the responses or keep
+		// a request state of its own yet. The tools that ask the person a
+		// question are dangerous tools, whose confirmation is toolgen's one
+		// multi round-trip request (input request toolgen_confirm, the
+		// set's signed token as request state): the handler runs on
+		// accept. The others answer that they cannot ask.
+		TestInputRequiredResultElicitationTool.Handle(func(context.Context, TestInputRequiredResultElicitationArgs) (any, error) {
+			return "Hello! (the name asked cannot reach a toolgen handler yet)", nil
+		}),
+		TestInputRequiredResultSamplingTool.Handle(func(context.Context, TestInputRequiredResultSamplingArgs) (any, error) {
+			return nil, errMRTR
+		}),
+		TestInputRequiredResultListRootsTool.Handle(func(context.Context, TestInputRequiredResultListRootsArgs) (any, error) {
+			return nil, errMRTR
+		}),
+		TestInputRequiredResultRequestStateTool.Handle(func(context.Context, TestInputRequiredResultRequestStateArgs) (any, error) {
+			return "state-ok: confirmation accepted", nil
+		}),
+		TestInputRequiredResultMultipleInputsTool.Handle(func(context.Context, TestInputRequiredResultMultipleInputsArgs) (any, error) {
+			return nil, errMRTR
+		}),
+		TestInputRequiredResultMultiRoundTool.Handle(func(context.Context, TestInputRequiredResultMultiRoundArgs) (any, error) {
+			return "state-ok: confirmation accepted", nil
+		}),
+		TestInputRequiredResultTamperedStateTool.Handle(func(context.Context, TestInputRequiredResultTamperedStateArgs) (any, error) {
+			return "state-ok: confirmation accepted", nil
+		}),
+		TestInputRequiredResultCapabilitiesTool.Handle(func(context.Context, TestInputRequiredResultCapabilitiesArgs) (any, error) {
+			return nil, errMRTR
+		}),
+	}
+}
+
+var errMRTR = errors.New("this tool cannot ask the client for input yet")
+
+// The resources.
+
+const watchedURI = "test://watched-resource"
+
+func addResources(server *mcp.Server) {
+	textOf := func(mime, body string) mcp.ResourceHandler {
+		return func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: mime, Text: body}}}, nil
+		}
+	}
+	server.AddResource(&mcp.Resource{Name: "static-text", Description: "A static text resource.", MIMEType: "text/plain", URI: "test://static-text"},
+		textOf("text/plain", "This is the content of the static text resource."))
+	png, _ := base64.StdEncoding.DecodeString(pngBase64)
+	server.AddResource(&mcp.Resource{Name: "static-binary", Description: "A static image.", MIMEType: "image/png", URI: "test://static-binary"},
+		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "image/png", Blob: png}}}, nil
+		})
+	server.AddResourceTemplate(&mcp.ResourceTemplate{Name: "template", Description: "A resource of each id.", MIMEType: "application/json", URITemplate: "test://template/{id}/data"},
+		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			id := templateID(req.Params.URI)
+			body := fmt.Sprintf(`{"id":%q,"templateTest":true,"data":%q}`, id, "Data for ID: "+id)
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: body}}}, nil
+		})
+	server.AddResource(&mcp.Resource{Name: "watched-resource", Description: "A resource that changes every three seconds.", MIMEType: "text/plain", URI: watchedURI},
+		textOf("text/plain", "Watched resource content"))
+}
+
+// templateID is the {id} of test://template/{id}/data.
+func templateID(uri string) string {
+	var id string
+	const prefix, suffix = "test://template/", "/data"
+	if len(uri) > len(prefix)+len(suffix) && uri[:len(prefix)] == prefix && uri[len(uri)-len(suffix):] == suffix {
+		id = uri[len(prefix) : len(uri)-len(suffix)]
+	}
+	return id
+}
+
+// The prompts.
+
+func addPrompts(server *mcp.Server) {
+	user := func(c mcp.Content) *mcp.PromptMessage { return &mcp.PromptMessage{Role: "user", Content: c} }
+	server.AddPrompt(&mcp.Prompt{Name: "test_simple_prompt", Title: "Simple Test Prompt", Description: "A prompt without arguments."},
+		func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{user(&mcp.TextContent{Text: "This is a simple prompt for testing."})}}, nil
+		})
+	server.AddPrompt(&mcp.Prompt{Name: "test_prompt_with_arguments", Title: "Prompt With Arguments", Description: "A prompt with two arguments.",
+		Arguments: []*mcp.PromptArgument{{Name: "arg1", Description: "First test argument", Required: true}, {Name: "arg2", Description: "Second test argument", Required: true}}},
+		func(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			a := req.Params.Arguments
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{user(&mcp.TextContent{Text: fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", a["arg1"], a["arg2"])})}}, nil
+		})
+	server.AddPrompt(&mcp.Prompt{Name: "test_prompt_with_embedded_resource", Title: "Prompt With Embedded Resource", Description: "A prompt that embeds a resource.",
+		Arguments: []*mcp.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}}},
+		func(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			r := &mcp.ResourceContents{URI: req.Params.Arguments["resourceUri"], MIMEType: "text/plain", Text: "Embedded resource content for testing."}
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{
+				user(&mcp.EmbeddedResource{Resource: r}), user(&mcp.TextContent{Text: "Please process the embedded resource above."}),
+			}}, nil
+		})
+	png, _ := base64.StdEncoding.DecodeString(pngBase64)
+	server.AddPrompt(&mcp.Prompt{Name: "test_prompt_with_image", Title: "Prompt With Image", Description: "A prompt with an image."},
+		func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{
+				user(&mcp.ImageContent{Data: png, MIMEType: "image/png"}), user(&mcp.TextContent{Text: "Please analyze the image above."}),
+			}}, nil
+		})
+	// A prompt asks the client for input with the SDK's own multi
+	// round-trip request (SEP-2322): prompts are the SDK's, not toolgen's.
+	server.AddPrompt(&mcp.Prompt{Name: "test_input_required_result_prompt", Description: "Asks for context before it answers."},
+		func(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			if answer, _ := req.Params.InputResponses["user_context"].(*mcp.ElicitResult); answer != nil && answer.Action == "accept" {
+				c, _ := answer.Content["context"].(string)
+				return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{user(&mcp.TextContent{Text: "Context: " + c})}}, nil
+			}
+			return &mcp.GetPromptResult{InputRequests: mcp.InputRequestMap{"user_context": &mcp.ElicitParams{
+				Message:         "Please provide context for the prompt",
+				RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"context": map[string]any{"type": "string"}}, "required": []string{"context"}},
+			}}}, nil
+		})
+}
+
+// complete completes nothing: the server declares the capability.
+func complete(context.Context, *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+	return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}, nil
+}

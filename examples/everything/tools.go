@@ -1,0 +1,231 @@
+package main
+
+//go:generate go tool toolgen
+
+// The tools of the official MCP conformance suite's server scenarios
+// (@modelcontextprotocol/conformance), each declared as toolgen declares
+// any tool, with the names the scenarios call. Where a scenario needs what
+// a toolgen handler cannot express yet, the tool says so in its comment.
+
+// TestSimpleTextArgs answers with a fixed text.
+//
+//toolgen:tool name=test_simple_text risk=read
+type TestSimpleTextArgs struct{}
+
+// TestImageContentArgs answers with an image.
+//
+//toolgen:tool name=test_image_content risk=read result=Image
+type TestImageContentArgs struct{}
+
+// TestAudioContentArgs answers with an audio clip.
+//
+//toolgen:tool name=test_audio_content risk=read result=Audio
+type TestAudioContentArgs struct{}
+
+// TestEmbeddedResourceArgs answers with an embedded resource.
+//
+//toolgen:tool name=test_embedded_resource risk=read result=Resource
+type TestEmbeddedResourceArgs struct{}
+
+// TestMultipleContentTypesArgs answers with a text, an image and an embedded resource.
+//
+//toolgen:tool name=test_multiple_content_types risk=read result=Mixed
+type TestMultipleContentTypesArgs struct{}
+
+// Image is an image, base64-encoded: what a handler returns today in
+// place of an MCP image content item (as structuredContent and JSON text).
+type Image struct {
+	// The MIME type, like image/png.
+	MIMEType string `json:"mimeType"`
+	// The bytes, base64-encoded.
+	Data string `json:"data"`
+}
+
+// Audio is an audio clip, base64-encoded (see Image).
+type Audio struct {
+	// The MIME type, like audio/wav.
+	MIMEType string `json:"mimeType"`
+	// The bytes, base64-encoded.
+	Data string `json:"data"`
+}
+
+// Resource is a text resource (see Image).
+type Resource struct {
+	// The resource's URI.
+	URI string `json:"uri"`
+	// The MIME type, like text/plain.
+	MIMEType string `json:"mimeType"`
+	// The resource's text.
+	Text string `json:"text"`
+}
+
+// Mixed is a text, an image and a resource (see Image).
+type Mixed struct {
+	// A text.
+	Text string `json:"text"`
+	// An image.
+	Image Image `json:"image"`
+	// A resource.
+	Resource Resource `json:"resource"`
+}
+
+// TestToolWithLoggingArgs logs three messages while it runs.
+//
+//toolgen:tool name=test_tool_with_logging risk=read
+type TestToolWithLoggingArgs struct{}
+
+// TestToolWithProgressArgs reports its progress while it runs.
+//
+//toolgen:tool name=test_tool_with_progress risk=read
+type TestToolWithProgressArgs struct{}
+
+// TestErrorHandlingArgs always fails.
+//
+//toolgen:tool name=test_error_handling risk=read
+type TestErrorHandlingArgs struct{}
+
+// TestSamplingArgs asks the client's model to complete a prompt.
+//
+//toolgen:tool name=test_sampling risk=read
+type TestSamplingArgs struct {
+	// The prompt to send to the model.
+	Prompt string `json:"prompt"`
+}
+
+// TestElicitationArgs asks the user a question.
+//
+//toolgen:tool name=test_elicitation risk=dangerous
+type TestElicitationArgs struct {
+	// The message to show the user.
+	Message string `json:"message"`
+}
+
+// TestElicitationSep1034DefaultsArgs asks the user for a form whose fields have defaults (SEP-1034).
+//
+//toolgen:tool name=test_elicitation_sep1034_defaults risk=read
+type TestElicitationSep1034DefaultsArgs struct{}
+
+// TestElicitationSep1330EnumsArgs asks the user for a form of enums, titled and multi-select (SEP-1330).
+//
+//toolgen:tool name=test_elicitation_sep1330_enums risk=read
+type TestElicitationSep1330EnumsArgs struct{}
+
+// JSONSchema202012Args takes a contact (JSON Schema 2020-12, SEP-1613).
+//
+//toolgen:tool name=json_schema_2020_12_tool risk=read
+type JSONSchema202012Args struct {
+	// The contact's name.
+	Name string `json:"name,omitempty"`
+	// The contact's address.
+	Address *Address `json:"address,omitempty"`
+	// How to reach the contact.
+	ContactMethod ContactMethod `json:"contactMethod,omitempty"`
+	// The phone number.
+	Phone string `json:"phone,omitempty"`
+	// The email address.
+	Email string `json:"email,omitempty"`
+}
+
+// Address is a postal address.
+type Address struct {
+	// The street.
+	Street string `json:"street,omitempty"`
+	// The city.
+	City string `json:"city,omitempty"`
+}
+
+// ContactMethod is how to reach a contact.
+type ContactMethod string
+
+const (
+	ByPhone ContactMethod = "phone"
+	ByEmail ContactMethod = "email"
+)
+
+// TestReconnectionArgs closes its SSE stream while it runs; the client reconnects for the result (SEP-1699).
+//
+//toolgen:tool name=test_reconnection risk=read
+type TestReconnectionArgs struct{}
+
+// TestXMcpHeaderArgs takes an argument the client mirrors into an HTTP header (SEP-2243).
+//
+//toolgen:tool name=test_x_mcp_header risk=read
+type TestXMcpHeaderArgs struct {
+	// Mirrored into Mcp-Param-Region.
+	Region string `json:"region,omitempty" jsonschema_extras:"x-mcp-header=Region"`
+	// Not mirrored.
+	Level int `json:"level,omitempty"`
+}
+
+// TestMissingCapabilityArgs needs the client's sampling capability (SEP-2575).
+//
+//toolgen:tool name=test_missing_capability risk=read
+type TestMissingCapabilityArgs struct{}
+
+// TestStreamingElicitationArgs answers on a stream that carries no request of the server's (SEP-2575).
+//
+//toolgen:tool name=test_streaming_elicitation risk=read
+type TestStreamingElicitationArgs struct{}
+
+// TestLoggingToolArgs logs a message only when the client asked for logs (SEP-2575).
+//
+//toolgen:tool name=test_logging_tool risk=read
+type TestLoggingToolArgs struct{}
+
+// TestTriggerToolChangeArgs changes the list of tools.
+//
+//toolgen:tool name=test_trigger_tool_change
+type TestTriggerToolChangeArgs struct{}
+
+// TestTriggerPromptChangeArgs changes the list of prompts.
+//
+//toolgen:tool name=test_trigger_prompt_change
+type TestTriggerPromptChangeArgs struct{}
+
+// TransientArgs is added by test_trigger_tool_change.
+//
+//toolgen:tool name=__transient_tool_for_list_changed risk=read
+type TransientArgs struct{}
+
+// The multi round-trip requests (SEP-2322) of protocol 2026-07-28: each
+// asks the client for input and completes once it has the answers.
+
+// TestInputRequiredResultElicitationArgs asks for the caller's name.
+//
+//toolgen:tool name=test_input_required_result_elicitation risk=dangerous
+type TestInputRequiredResultElicitationArgs struct{}
+
+// TestInputRequiredResultSamplingArgs asks the client's model a question.
+//
+//toolgen:tool name=test_input_required_result_sampling risk=read
+type TestInputRequiredResultSamplingArgs struct{}
+
+// TestInputRequiredResultListRootsArgs asks for the client's roots.
+//
+//toolgen:tool name=test_input_required_result_list_roots risk=read
+type TestInputRequiredResultListRootsArgs struct{}
+
+// TestInputRequiredResultRequestStateArgs asks for a confirmation and keeps its state in the request.
+//
+//toolgen:tool name=test_input_required_result_request_state risk=dangerous
+type TestInputRequiredResultRequestStateArgs struct{}
+
+// TestInputRequiredResultMultipleInputsArgs asks for a name, a completion and the roots at once.
+//
+//toolgen:tool name=test_input_required_result_multiple_inputs risk=read
+type TestInputRequiredResultMultipleInputsArgs struct{}
+
+// TestInputRequiredResultMultiRoundArgs asks two questions, one a round.
+//
+//toolgen:tool name=test_input_required_result_multi_round risk=dangerous
+type TestInputRequiredResultMultiRoundArgs struct{}
+
+// TestInputRequiredResultTamperedStateArgs refuses a request state it did not sign.
+//
+//toolgen:tool name=test_input_required_result_tampered_state risk=dangerous
+type TestInputRequiredResultTamperedStateArgs struct{}
+
+// TestInputRequiredResultCapabilitiesArgs asks only for the input the client's capabilities cover.
+//
+//toolgen:tool name=test_input_required_result_capabilities risk=read
+type TestInputRequiredResultCapabilitiesArgs struct{}
