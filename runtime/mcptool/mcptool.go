@@ -17,12 +17,13 @@
 // person sees what runs. A call whose _meta holds an id (CallIDKey) runs
 // once however often a client retries it.
 //
-// The protocol's own errors answer what is not the model's to correct, and
-// the set never sees those calls: a client that lacks what a tool needs
-// (a capability of Tool.Needs, or form elicitation to confirm a dangerous
-// tool) gets -32021 with the capabilities it lacks; a confirmation's
-// request state that fails verification (forged, altered, another call's,
-// used or expired) gets -32602, invalid params.
+// The protocol's own errors answer what is not the model's to correct,
+// and nothing runs: a client that lacks what a tool needs (a capability of
+// Tool.Needs, or form elicitation to confirm a dangerous tool) gets -32021
+// with the capabilities it lacks, before the set sees the call; a
+// confirmation's request state that fails verification (forged, altered,
+// another call's, used or expired) gets -32602, invalid params, once the
+// set has refused it as the call's approval (and audited the refusal).
 package mcptool
 
 import (
