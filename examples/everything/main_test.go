@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -145,42 +144,46 @@ func TestContent(t *testing.T) {
 	}, items("test_multiple_content_types"))
 }
 
-// notes collects the notifications a client receives.
+// notes collects the notifications a client receives, in order.
 type notes struct {
-	mu       sync.Mutex
-	progress []*mcp.ProgressNotificationParams
-	logs     []*mcp.LoggingMessageParams
+	mu  sync.Mutex
+	got []any // *mcp.ProgressNotificationParams, *mcp.LoggingMessageParams
+}
+
+func (n *notes) add(params any) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.got = append(n.got, params)
 }
 
 func (n *notes) options() *mcp.ClientOptions {
 	return &mcp.ClientOptions{
-		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
-			n.mu.Lock()
-			defer n.mu.Unlock()
-			n.progress = append(n.progress, req.Params)
-		},
-		LoggingMessageHandler: func(_ context.Context, req *mcp.LoggingMessageRequest) {
-			n.mu.Lock()
-			defer n.mu.Unlock()
-			n.logs = append(n.logs, req.Params)
-		},
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) { n.add(req.Params) },
+		LoggingMessageHandler:       func(_ context.Context, req *mcp.LoggingMessageRequest) { n.add(req.Params) },
 	}
 }
 
 // received waits until the client has p progress notifications and l log
 // messages, and returns them; a short wait more shows that no others came.
-func (n *notes) received(t *testing.T, p, l int) ([]*mcp.ProgressNotificationParams, []*mcp.LoggingMessageParams) {
+func (n *notes) received(t *testing.T, p, l int) (progress []*mcp.ProgressNotificationParams, logs []*mcp.LoggingMessageParams) {
 	t.Helper()
-	counts := func() (int, int) {
+	split := func() {
 		n.mu.Lock()
 		defer n.mu.Unlock()
-		return len(n.progress), len(n.logs)
+		progress, logs = nil, nil
+		for _, g := range n.got {
+			switch g := g.(type) {
+			case *mcp.ProgressNotificationParams:
+				progress = append(progress, g)
+			case *mcp.LoggingMessageParams:
+				logs = append(logs, g)
+			}
+		}
 	}
-	require.Eventually(t, func() bool { gp, gl := counts(); return gp >= p && gl >= l }, 5*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { split(); return len(progress) >= p && len(logs) >= l }, 5*time.Second, 5*time.Millisecond)
 	time.Sleep(50 * time.Millisecond)
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return slices.Clone(n.progress), slices.Clone(n.logs)
+	split()
+	return progress, logs
 }
 
 // test_tool_with_progress reports 0, 50 and 100 of 100 on the call's
