@@ -5,7 +5,7 @@ package main
 // The tools of the official MCP conformance suite's server scenarios
 // (@modelcontextprotocol/conformance), each declared as toolgen declares
 // any tool, with the names the scenarios call. Where a scenario needs what
-// a toolgen handler cannot express yet, the tool says so in its comment.
+// a toolgen handler cannot express yet, its handler (main.go) says so.
 
 // TestSimpleTextArgs answers with a fixed text.
 //
