@@ -232,8 +232,10 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 		}),
 		// A handler cannot answer -32021 with requiredCapabilities: it
 		// fails the call, which a client reads as executed.
+		// needs=sampling: a client that did not declare it gets -32021
+		// from mcptool, and this handler does not run.
 		TestMissingCapabilityTool.Handle(func(context.Context, TestMissingCapabilityArgs) (any, error) {
-			return nil, errors.New("this tool needs the client's sampling capability")
+			return "the client declared sampling", nil
 		}),
 		TestStreamingElicitationTool.Handle(func(context.Context, TestStreamingElicitationArgs) (any, error) {
 			return "stream observed: result frames only, no top-level requests", nil

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -294,9 +296,36 @@ func TestElicitation(t *testing.T) {
 			assert.Equal(t, "Elicitation result: action=accept", text)
 		}
 	}
-	// A client that cannot ask: the call does not run.
-	res, _ := call(t, connect(t, ""), "test_elicitation", map[string]any{"message": "Your name?"})
-	assert.True(t, res.IsError)
+	// A client that cannot ask: -32021 names what it lacks, and the call
+	// does not run.
+	_, err := connect(t, "").CallTool(context.Background(), &mcp.CallToolParams{Name: "test_elicitation", Arguments: map[string]any{"message": "Your name?"}})
+	requireMissingCapability(t, err, `{"elicitation":{"form":{}}}`)
+}
+
+// test_missing_capability needs sampling (needs=sampling): a client without
+// it gets -32021 and the handler does not run; one with it runs the tool.
+func TestMissingCapability(t *testing.T) {
+	_, err := connect(t, "").CallTool(context.Background(), &mcp.CallToolParams{Name: "test_missing_capability"})
+	requireMissingCapability(t, err, `{"sampling":{}}`)
+	cs := connectWith(t, stateful, &mcp.ClientOptions{CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+		return nil, errors.New("not asked")
+	}})
+	_, text := call(t, cs, "test_missing_capability", map[string]any{})
+	assert.Equal(t, "the client declared sampling", text)
+}
+
+// requireMissingCapability asserts the JSON-RPC error -32021 whose data
+// names the capabilities the client lacks.
+func requireMissingCapability(t *testing.T, err error, required string) {
+	t.Helper()
+	var rpcErr *jsonrpc.Error
+	require.ErrorAs(t, err, &rpcErr)
+	assert.Equal(t, int64(-32021), rpcErr.Code)
+	var data struct {
+		RequiredCapabilities json.RawMessage `json:"requiredCapabilities"`
+	}
+	require.NoError(t, json.Unmarshal(rpcErr.Data, &data))
+	assert.JSONEq(t, required, string(data.RequiredCapabilities))
 }
 
 // Resources and prompts are the SDK's.

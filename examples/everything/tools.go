@@ -122,7 +122,7 @@ type TestXMcpHeaderArgs struct {
 
 // TestMissingCapabilityArgs needs the client's sampling capability (SEP-2575).
 //
-//toolgen:tool name=test_missing_capability risk=read
+//toolgen:tool name=test_missing_capability risk=read needs=sampling
 type TestMissingCapabilityArgs struct{}
 
 // TestStreamingElicitationArgs answers on a stream that carries no request of the server's (SEP-2575).

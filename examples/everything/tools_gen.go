@@ -1388,6 +1388,7 @@ var TestMissingCapabilityTool = tool.Def[TestMissingCapabilityArgs]{
 		Schema:      json.RawMessage(testMissingCapabilityArgsSchema),
 		Validate:    ValidateTestMissingCapabilityArgs,
 		Idempotent:  true,
+		Needs:       []tool.Capability{tool.CapabilitySampling},
 	}, testMissingCapabilityArgsForms),
 	Decode:  DecodeTestMissingCapabilityArgs,
 	Decoder: testMissingCapabilityArgsDecoder,
