@@ -171,14 +171,15 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 			if dialectsWithout(t, out...) == "" {
 				fix = "let it fall back without strict=true (and -strict)"
 			}
-			if g.first.Instead != "" {
+			if g.first.Instead != "" && t.SchemaFile == "" {
 				fix = "use " + g.first.Instead + ", or " + fix
 			}
 			errs.Add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
 			continue
 		}
 		msg += ", so " + t.Name + " goes to " + strings.Join(g.fallbacks, " and to ")
-		if g.first.Instead != "" {
+		// (Instead names Go types: no advice for a schema file.)
+		if g.first.Instead != "" && t.SchemaFile == "" {
 			msg += "; " + g.first.Instead + " would be strict everywhere"
 		}
 		notes = append(notes, ir.Note{Pos: k.pos, Msg: msg})
@@ -191,7 +192,8 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 // pointer leads nowhere, the tool's own position and "".
 func fieldAt(t *ir.Tool, pointer string) (token.Position, string) {
 	pos, field := t.Pos, ""
-	if t.Fset == nil || t.Obj == nil || pointer == "" {
+	if t.Fset == nil || t.Obj == nil || pointer == "" || t.SchemaFile != "" {
+		// A schema file's pointers stand for no field of the type.
 		return pos, field
 	}
 	segs := strings.Split(strings.TrimPrefix(pointer, "/"), "/")

@@ -72,9 +72,13 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 		resultSchema = em.result(t)
 	}
 	n, dialects := em.head(t, "tool")
-	d, fn, ok := em.decoder(t, n)
-	if !ok {
-		return
+	var d typedDecoder
+	var fn func(into jen.Code) jen.Code
+	if t.SchemaFile == "" {
+		var ok bool
+		if d, fn, ok = em.decoder(t, n); !ok {
+			return
+		}
 	}
 	// The fields in tool.Tool's order; NewTool builds the definitions from
 	// them, so that each is written once.
@@ -92,8 +96,34 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 			field("ValidateResult", jen.Id(result.validate)))
 	}
 	toolValue := jen.Qual(implPath, "NewTool").Call(jen.Qual(runtimePath, "Tool").Add(fieldValues(fields)), jen.Id(dialects.forms))
+	if t.SchemaFile != "" {
+		em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, ""))
+		em.schemaValidator(t, n)
+		return
+	}
 	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, d.name))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
+}
+
+// schemaValidator emits ValidateT of a tool with schema=: the file's
+// validator, as toolgen schema compiles it (a null member is null, as JSON
+// Schema says), of the very JSON sent to the model.
+func (em *fileEmitter) schemaValidator(t *ir.Tool, n names) {
+	opts := em.opts
+	opts.NullAbsent = false
+	doc, cerrs := jsonschema.Compile(t.Schema, opts)
+	for _, de := range cerrs {
+		em.errs.Add(t.Pos, "%s", de.Error())
+	}
+	if len(cerrs) > 0 {
+		return
+	}
+	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
+	em.share(e)
+	check := em.scope.global("check" + upperPrefix(n.prefix))
+	what := "a model's arguments for the " + t.Name + " tool against the JSON Schema " + quoteComment(t.SchemaFile)
+	e.finish(e.argsValidator(n.validate, check, what))
+	em.errs = append(em.errs, e.errs...)
 }
 
 // head emits what comes before a tool's or an output's variable: the

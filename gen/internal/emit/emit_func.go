@@ -262,6 +262,36 @@ func (e *emitter) valueValidator(name, source string) {
 	e.finish(entry, core)
 }
 
+// argsValidator emits ValidateT(args map[string]any) tool.Errors for a
+// tool with schema=, and check, its body, which checks the arguments as
+// valueValidator checks any value: the schema is a file's, and may say
+// anything of the object, which toolValidator's objects do not.
+func (e *emitter) argsValidator(name, check, what string) jen.Code {
+	e.fn = e.newFunc(collect, false, "v")
+	root := e.doc.Root
+	var checks []jen.Code
+	if e.recursive[root] {
+		fn := e.funcFor(root, collect)
+		checks = append(checks, jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("v"), jen.Lit(0)))
+	} else {
+		checks = e.check(root, jen.Id("v"), e.rootLoc())
+	}
+	e.flush()
+	entry := jen.Commentf("%s checks %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
+		Func().Id(name).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
+		jen.If(jen.Id("args").Op("==").Nil()).Block(
+			jen.Comment("No arguments at all are an empty object, not null."),
+			jen.Id("args").Op("=").Map(jen.String()).Any().Values(),
+		),
+		jen.Var().Id("r").Qual(implPath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("args")),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	)
+	core := jen.Commentf("%s checks %s, reporting every error in r.", check, what).Line().
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
+	return jen.Add(entry).Line().Line().Add(core)
+}
+
 // decideValidator emits ValidateX(v any) tool.Errors that only decides,
 // through the match function of the root: for tests of decide functions on
 // every schema.
