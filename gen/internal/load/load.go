@@ -279,6 +279,10 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 						schemaFile = o.value
 					}
 				}
+				if filepath.IsAbs(schemaFile) {
+					errs.Add(pos, "schema=%s: give the path relative to %s, so that the generated code holds no absolute path", schemaFile, filepath.Base(pos.Filename))
+					continue
+				}
 				if !argsType(obj.Type(), schemaFile != "") {
 					if schemaFile != "" {
 						errs.Add(pos, "%s is neither a struct type nor a map[string]any: a tool with schema= receives its valid arguments as one, through encoding/json", ts.Name.Name)
@@ -307,10 +311,6 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 						t.Description = o.value
 					case "result":
 						t.ResultType = resultType(p.Types, o.value, o.pos, errs)
-					case "schema":
-						if filepath.IsAbs(o.value) {
-							errs.Add(o.pos, "schema=%s: give the path relative to %s, so that the generated code holds no absolute path", o.value, filepath.Base(pos.Filename))
-						}
 					}
 				}
 				// Only a read is idempotent unless it says so: retrying a call
