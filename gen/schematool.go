@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
@@ -23,7 +24,16 @@ var errToolSchemaRef = errors.New("a tool's schema is sent as it is, and its cli
 // keyword in the file.
 func toolSchema(t *ir.Tool, opts Options) ([]byte, []Note, Errors) {
 	path := filepath.Join(filepath.Dir(t.Pos.Filename), filepath.FromSlash(t.SchemaFile))
-	data, err := readSchema(path)
+	// A regular file only: a FIFO or a device named by mistake would block
+	// or never end (readSchema bounds the size).
+	info, err := os.Stat(path)
+	if err == nil && !info.Mode().IsRegular() {
+		err = notRegular(t.SchemaFile, info)
+	}
+	var data []byte
+	if err == nil {
+		data, err = readSchema(path)
+	}
 	if err != nil {
 		return nil, nil, Errors{{Pos: t.Pos, Msg: fmt.Sprintf("schema=%s: %v", t.SchemaFile, err)}}
 	}

@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +17,9 @@ import (
 func generateModule(t *testing.T, files map[string]string) ([]gen.File, string) {
 	t.Helper()
 	dir := t.TempDir()
+	for name := range files {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755))
+	}
 	writeFiles(t, dir, files)
 	out, err := gen.Generate(gen.Config{Dir: dir})
 	if err != nil {
@@ -69,6 +73,11 @@ type F map[string]any
 //
 //toolgen:output schema=array.json
 type G struct{ A int }
+
+// H is h.
+//
+//toolgen:tool schema=sub
+type H struct{}
 `
 	_, err := generateModule(t, map[string]string{
 		"tools.go":    tools,
@@ -76,16 +85,18 @@ type G struct{ A int }
 		"remote.json": "{\"type\": \"object\",\n \"properties\": {\"a\": {\"$ref\": \"other.json#/x\"}}}",
 		"broken.json": `{"type": "object"}`,
 		"bad.json":    "{\"type\": \"object\",\n \"properties\": {\"a\": {\"minLength\": \"x\"}}}",
+		"sub/a.json":  `{}`,
 	})
 	require.NotEmpty(t, err)
 	for _, want := range []string{
 		`tools.go:6:6: schema=array.json: a tool's arguments are a JSON object, and every provider (MCP's inputSchema too) wants "type": "object" at the root of their schema; add it`,
 		`remote.json:2:23: schema at #/properties/a/$ref: $ref "other.json#/x" is a remote reference (to file:///other.json, not in this document): a tool's schema is sent as it is, and its clients read no other document: move what it references into the schema's $defs`,
-		`tools.go:16:6: schema=missing.json: open missing.json: no such file or directory`,
+		`tools.go:16:6: schema=missing.json: stat missing.json: no such file or directory`,
 		`tools.go:21:6: schema=/abs/d.json: give the path relative to tools.go, so that the generated code holds no absolute path`,
 		`tools.go:26:6: E is neither a struct type nor a map[string]any: a tool with schema= receives its valid arguments as one, through encoding/json`,
 		`bad.json:2:23: schema at #/properties/a/minLength: minLength must be a non-negative integer`,
 		`tools.go:35:1: unknown //toolgen:output option "schema" (want name=, description=, dialects= or strict=)`,
+		`tools.go:41:6: schema=sub: sub is a directory: toolgen schema reads schemas from regular files only`,
 	} {
 		assert.Contains(t, err, want)
 	}
