@@ -134,5 +134,5 @@ type OrderArgs struct {
 		notes = append(notes, n.String())
 	}
 	assert.Contains(t, notes, `order.json:1:62: note: schema at #/properties/item/format: format "iri" is not one toolgen checks (byte, date, date-time, duration, email, hostname, int32, int64, ipv4, ipv6, json-pointer, regex, time, uri, uri-reference, uri-template, uuid); compiled as an annotation: the validator does not check it (-strict-formats refuses it)`)
-	assert.Contains(t, strings.Join(notes, "\n"), `tools.go:6:6: note: tool order: keyword if cannot be expressed in OpenAI strict mode, so order goes to OpenAI with "strict": false`)
+	assert.Contains(t, strings.Join(notes, "\n"), `tools.go:6:6: note: tool order: keyword if at # of order.json cannot be expressed in OpenAI strict mode, so order goes to OpenAI with "strict": false`)
 }

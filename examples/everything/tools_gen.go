@@ -1374,9 +1374,9 @@ const (
 // jsonSchema202012ArgsForms are the definitions of the json_schema_2020_12_tool tool in each
 // provider's form.
 var jsonSchema202012ArgsForms = []toolimpl.Form{
-	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "OpenAI strict mode cannot express an open object (map[string]any) at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
-	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "OpenAI strict mode cannot express an open object (map[string]any) at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
-	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "Anthropic strict mode cannot express an open object (map[string]any) at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "OpenAI strict mode cannot express an object without \"additionalProperties\": false at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "OpenAI strict mode cannot express an object without \"additionalProperties\": false at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "Anthropic strict mode cannot express an object without \"additionalProperties\": false at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
 	{Shape: tool.MCP, Parameters: jsonSchema202012ArgsSchema},
 }
 
@@ -1384,12 +1384,12 @@ var jsonSchema202012ArgsForms = []toolimpl.Form{
 // JSONSchema202012Args.
 //
 // Fallbacks, where a provider cannot take the schema in its strictest form:
-//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express an open object
-//     (map[string]any) at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #,
-//     keyword else at #.
-//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express an open object
-//     (map[string]any) at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #,
-//     keyword else at #.
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express an object
+//     without "additionalProperties": false at #/$defs/address, keyword allOf at #, keyword if at
+//     #, keyword then at #, keyword else at #.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express an object without
+//     "additionalProperties": false at #/$defs/address, keyword allOf at #, keyword if at #,
+//     keyword then at #, keyword else at #.
 var JSONSchema202012ToolTool = tool.Def[JSONSchema202012Args]{
 	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "json_schema_2020_12_tool",
