@@ -128,7 +128,8 @@ func writeModule(t *testing.T, root, dir string) {
 	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(dir, "go.sum"))
 }
 
-// copyCase copies a case's Go files, not its golden file.
+// copyCase copies a case's Go files and the schema files of its
+// schema= tools, not its golden file.
 func copyCase(t *testing.T, from, to string) {
 	t.Helper()
 	entries, err := os.ReadDir(from)
@@ -137,8 +138,10 @@ func copyCase(t *testing.T, from, to string) {
 	}
 	n := 0
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".go") {
+		if strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), ".json") {
 			copyFile(t, filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))
+		}
+		if strings.HasSuffix(e.Name(), ".go") {
 			n++
 		}
 	}

@@ -121,6 +121,21 @@ func Generate(cfg Config) ([]File, error) {
 		found = true
 		failed := false
 		build := func(t *ir.Tool) *ir.Tool {
+			if t.SchemaFile != "" {
+				schema, n, serrs := toolSchema(t, cfg.Options)
+				notes = append(notes, n...)
+				if len(serrs) > 0 {
+					errs = append(errs, serrs...)
+					failed = true
+					return nil
+				}
+				t.Schema = schema
+				forms, n, derrs := dialect.Choose(t, t.Schema)
+				t.Forms = forms
+				notes = append(notes, n...)
+				errs = append(errs, derrs...)
+				return t
+			}
 			schemaOf := goschema.SchemaWith
 			if t.Output {
 				schemaOf = goschema.OutputSchema

@@ -216,9 +216,12 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 		TestElicitationSep1330EnumsTool.Handle(func(context.Context, TestElicitationSep1330EnumsArgs) (any, error) {
 			return nil, errors.New("this tool cannot ask the user for a form yet")
 		}),
-		// The struct gives properties, an enum and additionalProperties;
-		// no struct tag gives $defs with $anchor, allOf or if/then/else,
-		// which the scenario's 2026-07-28 checks also read.
+		// Its schema is the file json_schema_2020_12.schema.json, as the
+		// suite gives it (SEP-1613, SEP-2106): $defs with an $anchor,
+		// allOf, anyOf and if/then/else, which no struct tag expresses
+		// (schema= on its directive). The struct only receives the
+		// arguments that file's validator accepts. Gemini takes neither
+		// allOf nor if/then/else: dialects= leaves it out.
 		JSONSchema202012ToolTool.Handle(func(_ context.Context, args JSONSchema202012Args) (any, error) {
 			return fmt.Sprintf("JSON Schema 2020-12 tool called with name=%q contactMethod=%q", args.Name, args.ContactMethod), nil
 		}),

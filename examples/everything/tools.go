@@ -1,6 +1,6 @@
 package main
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -notes=toolgen_notes.txt
 
 // The tools of the official MCP conformance suite's server scenarios
 // (@modelcontextprotocol/conformance), each declared as toolgen declares
@@ -73,28 +73,21 @@ type TestElicitationSep1034DefaultsArgs struct{}
 //toolgen:tool name=test_elicitation_sep1330_enums risk=read
 type TestElicitationSep1330EnumsArgs struct{}
 
-// JSONSchema202012Args takes a contact (JSON Schema 2020-12, SEP-1613).
+// JSONSchema202012Args takes a contact: a phone or an email, the one its contactMethod names.
 //
-//toolgen:tool name=json_schema_2020_12_tool risk=read
+//toolgen:tool name=json_schema_2020_12_tool risk=read schema=json_schema_2020_12.schema.json dialects=openai,anthropic,mcp
 type JSONSchema202012Args struct {
-	// The contact's name.
-	Name string `json:"name,omitempty"`
-	// The contact's address.
-	Address *Address `json:"address,omitempty"`
-	// How to reach the contact.
-	ContactMethod ContactMethod `json:"contactMethod,omitempty"`
-	// The phone number.
-	Phone string `json:"phone,omitempty"`
-	// The email address.
-	Email string `json:"email,omitempty"`
+	Name          string        `json:"name"`
+	Address       *Address      `json:"address"`
+	ContactMethod ContactMethod `json:"contactMethod"`
+	Phone         string        `json:"phone"`
+	Email         string        `json:"email"`
 }
 
 // Address is a postal address.
 type Address struct {
-	// The street.
-	Street string `json:"street,omitempty"`
-	// The city.
-	City string `json:"city,omitempty"`
+	Street string `json:"street"`
+	City   string `json:"city"`
 }
 
 // ContactMethod is how to reach a contact.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion5
@@ -1029,152 +1030,198 @@ func decodeTestElicitationSep1330EnumsArgs(s *toolimpl.Scanner, at toolimpl.Loc,
 // The parameters of the json_schema_2020_12_tool tool: the canonical schema, and the dialects that
 // differ from it.
 const (
-	jsonSchema202012ArgsSchema           = `{"properties":{"name":{"type":"string","description":"The contact's name."},"address":{"properties":{"street":{"type":"string","description":"The street."},"city":{"type":"string","description":"The city."}},"additionalProperties":false,"type":"object","description":"The contact's address."},"contactMethod":{"type":"string","enum":["phone","email"],"description":"How to reach the contact."},"phone":{"type":"string","description":"The phone number."},"email":{"type":"string","description":"The email address."}},"additionalProperties":false,"type":"object"}`
-	jsonSchema202012ArgsOpenAISchema     = `{"type":"object","properties":{"name":{"type":["string","null"],"description":"The contact's name."},"address":{"anyOf":[{"type":"object","properties":{"street":{"type":["string","null"],"description":"The street."},"city":{"type":["string","null"],"description":"The city."}},"required":["street","city"],"additionalProperties":false},{"type":"null"}],"description":"The contact's address."},"contactMethod":{"anyOf":[{"type":"string","enum":["phone","email"]},{"type":"null"}],"description":"How to reach the contact."},"phone":{"type":["string","null"],"description":"The phone number."},"email":{"type":["string","null"],"description":"The email address."}},"required":["name","address","contactMethod","phone","email"],"additionalProperties":false}`
-	jsonSchema202012ArgsAnthropicSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"The contact's name."},"address":{"type":"object","properties":{"street":{"type":"string","description":"The street."},"city":{"type":"string","description":"The city."}},"additionalProperties":false,"description":"The contact's address."},"contactMethod":{"type":"string","enum":["phone","email"],"description":"How to reach the contact."},"phone":{"type":"string","description":"The phone number."},"email":{"type":"string","description":"The email address."}},"additionalProperties":false}`
-	jsonSchema202012ArgsGeminiSchema     = `{"type":"OBJECT","properties":{"name":{"type":"STRING","description":"The contact's name."},"address":{"type":"OBJECT","properties":{"street":{"type":"STRING","description":"The street."},"city":{"type":"STRING","description":"The city."}},"propertyOrdering":["street","city"],"description":"The contact's address."},"contactMethod":{"type":"STRING","enum":["phone","email"],"description":"How to reach the contact."},"phone":{"type":"STRING","description":"The phone number."},"email":{"type":"STRING","description":"The email address."}},"propertyOrdering":["name","address","contactMethod","phone","email"]}`
-	jsonSchema202012ArgsGeminiJSONSchema = `{"type":"object","properties":{"name":{"type":"string","description":"The contact's name."},"address":{"type":"object","properties":{"street":{"type":"string","description":"The street."},"city":{"type":"string","description":"The city."}},"additionalProperties":false,"description":"The contact's address."},"contactMethod":{"type":"string","enum":["phone","email"],"description":"How to reach the contact."},"phone":{"type":"string","description":"The phone number."},"email":{"type":"string","description":"The email address."}},"additionalProperties":false}`
+	jsonSchema202012ArgsSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}`
 )
 
 // jsonSchema202012ArgsForms are the definitions of the json_schema_2020_12_tool tool in each
 // provider's form.
 var jsonSchema202012ArgsForms = []toolimpl.Form{
-	{Shape: tool.OpenAI, Parameters: jsonSchema202012ArgsOpenAISchema},
-	{Shape: tool.OpenAINonStrict, Parameters: jsonSchema202012ArgsSchema},
-	{Shape: tool.OpenAIResponses, Parameters: jsonSchema202012ArgsOpenAISchema},
-	{Shape: tool.OpenAIResponsesNonStrict, Parameters: jsonSchema202012ArgsSchema},
-	{Shape: tool.Anthropic, Parameters: jsonSchema202012ArgsAnthropicSchema},
-	{Shape: tool.AnthropicNonStrict, Parameters: jsonSchema202012ArgsSchema},
-	{Shape: tool.Gemini, Parameters: jsonSchema202012ArgsGeminiSchema},
-	{Shape: tool.GeminiJSONSchema, Parameters: jsonSchema202012ArgsGeminiJSONSchema},
+	{Shape: tool.OpenAI, Form: tool.OpenAINonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "OpenAI strict mode cannot express an object without \"additionalProperties\": false at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
+	{Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "OpenAI strict mode cannot express an object without \"additionalProperties\": false at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
+	{Shape: tool.Anthropic, Form: tool.AnthropicNonStrict, Parameters: jsonSchema202012ArgsSchema, Fallback: "Anthropic strict mode cannot express an object without \"additionalProperties\": false at #/$defs/address, keyword allOf at #, keyword if at #, keyword then at #, keyword else at #"},
 	{Shape: tool.MCP, Parameters: jsonSchema202012ArgsSchema},
 }
 
 // JSONSchema202012ToolTool is the json_schema_2020_12_tool tool, generated from
 // JSONSchema202012Args.
+//
+// Fallbacks, where a provider cannot take the schema in its strictest form:
+//   - OpenAI, OpenAIResponses: "strict": false, as OpenAI strict mode cannot express an object
+//     without "additionalProperties": false at #/$defs/address, keyword allOf at #, keyword if at
+//     #, keyword then at #, keyword else at #.
+//   - Anthropic: without "strict": true, as Anthropic strict mode cannot express an object without
+//     "additionalProperties": false at #/$defs/address, keyword allOf at #, keyword if at #,
+//     keyword then at #, keyword else at #.
 var JSONSchema202012ToolTool = tool.Def[JSONSchema202012Args]{
 	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "json_schema_2020_12_tool",
-		Description: "Takes a contact (JSON Schema 2020-12, SEP-1613).",
+		Description: "Takes a contact: a phone or an email, the one its contactMethod names.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(jsonSchema202012ArgsSchema),
 		Validate:    ValidateJSONSchema202012Args,
 		Idempotent:  true,
 	}, jsonSchema202012ArgsForms),
-	Decode:  DecodeJSONSchema202012Args,
-	Decoder: jsonSchema202012ArgsDecoder,
-}
-
-// ValidateJSONSchema202012Args checks a model's arguments for the json_schema_2020_12_tool tool:
-// nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateJSONSchema202012Args(args map[string]any) tool.Errors {
-	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
-		decodeJSONSchema202012Args(s, toolimpl.Loc{}, new(JSONSchema202012Args))
-	})
-}
-
-// DecodeJSONSchema202012Args checks a model's arguments for the json_schema_2020_12_tool tool and
-// returns them as a JSONSchema202012Args; when not valid, the zero JSONSchema202012Args and the
-// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func DecodeJSONSchema202012Args(args map[string]any) (JSONSchema202012Args, tool.Errors) {
-	return jsonSchema202012ArgsDecoder(args, nil, nil, 0)
-}
-
-// DecodeJSONSchema202012ArgsJSON reads a model's arguments for the json_schema_2020_12_tool tool,
-// raw, into a JSONSchema202012Args in one pass, with no map in between, and returns exactly what
-// tool.ParseArgs and DecodeJSONSchema202012Args return for the same bytes.
-func DecodeJSONSchema202012ArgsJSON(raw []byte) (JSONSchema202012Args, tool.Errors) {
-	return jsonSchema202012ArgsDecoder(nil, raw, nil, 0)
-}
-
-// jsonSchema202012ArgsDecoder is the tool.Decoder of JSONSchema202012Args: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
-func jsonSchema202012ArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out JSONSchema202012Args, errs tool.Errors) {
-	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeJSONSchema202012Args(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
-	})
-	if errs != nil {
-		return JSONSchema202012Args{}, errs
-	}
-	return out, nil
-}
-
-// jsonSchema202012ArgsObject is the shape of an object of type JSONSchema202012Args: its members,
-// and those it requires.
-var jsonSchema202012ArgsObject = toolimpl.NewObject([]string{"name", "address", "contactMethod", "phone", "email"})
-
-// decodeJSONSchema202012Args reads a value of type JSONSchema202012Args at the location at into
-// *out, member by member, checking it against its schema.
-func decodeJSONSchema202012Args(s *toolimpl.Scanner, at toolimpl.Loc, out *JSONSchema202012Args) {
-	if !s.Object(at, jsonSchema202012ArgsObject, "object") {
-		return
-	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
-		switch i {
-		case 0:
-			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
-			}
-		case 1:
-			// address
-			var obj Address
-			decodeAddress(s, at.Key("address"), &obj)
-			out.Address = toolimpl.Ptr(s, obj)
-		case 2:
-			// contactMethod
-			if v2, ok := s.StringIn(at.Key("contactMethod"), "string", &contactMethodEnum); ok {
-				x, in := toolimpl.Enum(v2, contactMethodValues)
-				if !in {
-					s.Fail(at.Key("contactMethod"), tool.CodeEnum, "one of \"phone\", \"email\"")
-				}
-				out.ContactMethod = ContactMethod(x)
-			}
-		case 3:
-			// phone
-			if v3, ok := s.String(at.Key("phone"), "string"); ok {
-				out.Phone = s.Keep(v3)
-			}
-		case 4:
-			// email
-			if v4, ok := s.String(at.Key("email"), "string"); ok {
-				out.Email = s.Keep(v4)
-			}
-		}
-	}
-}
-
-// addressObject is the shape of an object of type Address: its members, and those it requires.
-var addressObject = toolimpl.NewObject([]string{"street", "city"})
-
-// decodeAddress reads a value of type Address at the location at into *out, member by member,
-// checking it against its schema.
-func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
-	if !s.Object(at, addressObject, "object") {
-		return
-	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
-		switch i {
-		case 0:
-			// street
-			if v, ok := s.String(at.Key("street"), "string"); ok {
-				out.Street = s.Keep(v)
-			}
-		case 1:
-			// city
-			if v2, ok := s.String(at.Key("city"), "string"); ok {
-				out.City = s.Keep(v2)
-			}
-		}
-	}
 }
 
 // contactMethodValues are the values of an enum, sorted for a binary search.
 var contactMethodValues = []string{"email", "phone"}
 
-// contactMethodEnum holds the values a string may be and the error of one that is not, for a
-// streamed string to be rejected as soon as no value begins like it.
-var contactMethodEnum = toolimpl.Allowed{Sorted: contactMethodValues, Code: tool.CodeEnum, Expected: "one of \"phone\", \"email\""}
+// ValidateJSONSchema202012Args checks a model's arguments for the json_schema_2020_12_tool tool
+// against the JSON Schema json_schema_2020_12.schema.json: nil when valid, else the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateJSONSchema202012Args(args map[string]any) tool.Errors {
+	if args == nil {
+		// No arguments at all are an empty object, not null.
+		args = map[string]any{}
+	}
+	var r toolimpl.Report
+	checkJSONSchema202012Args(&r, args)
+	return r.Errors()
+}
+
+// checkJSONSchema202012Args checks a model's arguments for the json_schema_2020_12_tool tool
+// against the JSON Schema json_schema_2020_12.schema.json, reporting every error in r.
+func checkJSONSchema202012Args(r *toolimpl.Report, v any) {
+	defer r.RecoverTooDeep()
+	var at toolimpl.Loc
+	if obj4, ok := value.Object(v); !ok {
+		r.Type(at, "object", v)
+	} else {
+		present := 0
+		name, hasName := obj4["name"]
+		if hasName {
+			present++
+		}
+		address, hasAddress := obj4["address"]
+		if hasAddress {
+			present++
+		}
+		contactMethod, hasContactMethod := obj4["contactMethod"]
+		if hasContactMethod {
+			present++
+		}
+		phone, hasPhone := obj4["phone"]
+		if hasPhone {
+			present++
+		}
+		email, hasEmail := obj4["email"]
+		if hasEmail {
+			present++
+		}
+		if len(obj4) > present {
+			for k5 := range toolimpl.KeysInOrder(obj4) {
+				switch k5 {
+				case "name", "address", "contactMethod", "phone", "email":
+				default:
+					r.Add(at.Key(k5), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj4[k5])})
+				}
+				if r.Full() {
+					break
+				}
+			}
+		}
+		if hasName {
+			if _, ok := name.(string); !ok {
+				r.Type(at.Key("name"), "string", name)
+			}
+		}
+		if hasAddress {
+			validateJSONSchema202012ArgsAddress(r, at.Key("address"), address, 1)
+		}
+		if hasContactMethod {
+			if s6, ok := contactMethod.(string); !ok {
+				r.Type(at.Key("contactMethod"), "string", contactMethod)
+			} else {
+				if _, in := toolimpl.Enum(s6, contactMethodValues); !in {
+					r.Value(tool.CodeEnum, at.Key("contactMethod"), "one of \"phone\", \"email\"", contactMethod)
+				}
+			}
+		}
+		if hasPhone {
+			if _, ok := phone.(string); !ok {
+				r.Type(at.Key("phone"), "string", phone)
+			}
+		}
+		if hasEmail {
+			if _, ok := email.(string); !ok {
+				r.Type(at.Key("email"), "string", email)
+			}
+		}
+		if !(matchJSONSchema202012Args1(v, 0) || matchJSONSchema202012Args2(v, 0)) {
+			r.Value("anyOf", at, "any of: an object with 'phone'; an object with 'email'", v)
+		}
+		if matchJSONSchema202012Args3(v, 0) {
+			if obj2, ok := value.Object(v); ok {
+				if _, ok := obj2["phone"]; !ok {
+					r.Add(at.Key("phone"), tool.Error{Code: tool.CodeMissing})
+				}
+			}
+		} else {
+			if obj3, ok := value.Object(v); ok {
+				if _, ok := obj3["email"]; !ok {
+					r.Add(at.Key("email"), tool.Error{Code: tool.CodeMissing})
+				}
+			}
+		}
+	}
+}
+
+// matchJSONSchema202012Args1 reports whether v is valid against the schema at #/allOf/0/anyOf/0.
+func matchJSONSchema202012Args1(v any, depth int) bool {
+	if obj, ok := value.Object(v); ok {
+		if _, ok := obj["phone"]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// matchJSONSchema202012Args2 reports whether v is valid against the schema at #/allOf/0/anyOf/1.
+func matchJSONSchema202012Args2(v any, depth int) bool {
+	if obj, ok := value.Object(v); ok {
+		if _, ok := obj["email"]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// matchJSONSchema202012Args3 reports whether v is valid against the schema at #/if.
+func matchJSONSchema202012Args3(v any, depth int) bool {
+	if obj, ok := value.Object(v); ok {
+		contactMethod, hasContactMethod := obj["contactMethod"]
+		if !hasContactMethod {
+			return false
+		}
+		if hasContactMethod {
+			if !value.Equal(contactMethod, "phone") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// validateJSONSchema202012ArgsAddress checks v, at the location at, against the schema at
+// #/$defs/address.
+func validateJSONSchema202012ArgsAddress(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) {
+	if obj, ok := value.Object(v); !ok {
+		r.Type(at, "object", v)
+	} else {
+		street, hasStreet := obj["street"]
+		city, hasCity := obj["city"]
+		if hasStreet {
+			if _, ok := street.(string); !ok {
+				r.Type(at.Key("street"), "string", street)
+			}
+		}
+		if hasCity {
+			if _, ok := city.(string); !ok {
+				r.Type(at.Key("city"), "string", city)
+			}
+		}
+	}
+}
 
 // The parameters of the test_reconnection tool: the canonical schema, and the dialects that differ
 // from it.

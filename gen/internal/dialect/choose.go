@@ -68,6 +68,12 @@ func Choose(t *ir.Tool, canonical []byte) ([]*ir.Form, []ir.Note, ir.Errors) {
 			continue
 		}
 		f, ferrs := ChooseForm(shape, convert)
+		if t.SchemaFile != "" {
+			if f != nil {
+				inSchemaWords(f.Fallback)
+			}
+			inSchemaWords(ferrs)
+		}
 		if len(ferrs) > 0 {
 			if !failed[d] {
 				failed[d] = true
@@ -79,6 +85,15 @@ func Choose(t *ir.Tool, canonical []byte) ([]*ir.Form, []ir.Note, ir.Errors) {
 	}
 	notes, strictErrs := fallbackNotes(t, forms)
 	return forms, notes, append(errs, strictErrs...)
+}
+
+// inSchemaWords rewords the causes that name Go types (see schemaWords).
+func inSchemaWords(des []ir.DialectError) {
+	for i := range des {
+		if w, ok := schemaWords[des[i].What]; ok {
+			des[i].What = w
+		}
+	}
 }
 
 // dialectsWithout is the value of a dialects= option without the
@@ -126,6 +141,7 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 		first     ir.DialectError
 		dialects  []ir.DialectError // one per dialect that cannot express it
 		fallbacks []string          // how the tool goes to each provider instead
+		paths     []string          // where, in a schema file
 	}
 	groups := map[key]*group{}
 	var order []key
@@ -145,6 +161,9 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 			if p := Envelope(t, f.Form).Note; !slices.Contains(g.fallbacks, p) {
 				g.fallbacks = append(g.fallbacks, p)
 			}
+			if p := "#" + de.Path; !slices.Contains(g.paths, p) {
+				g.paths = append(g.paths, p)
+			}
 		}
 	}
 	var notes []ir.Note
@@ -159,7 +178,12 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 			}
 			in = append(in, s)
 		}
-		msg := fmt.Sprintf("%s: %s cannot be expressed in %s", g.where, k.what, strings.Join(in, " or in "))
+		what := k.what
+		if t.SchemaFile != "" {
+			// One position, the directive's, for the whole file: say where.
+			what += " at " + ir.JoinAnd(g.paths) + " of " + t.SchemaFile
+		}
+		msg := fmt.Sprintf("%s: %s cannot be expressed in %s", g.where, what, strings.Join(in, " or in "))
 		if t.Strict {
 			var out []ir.Dialect
 			var names []string
@@ -171,14 +195,15 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 			if dialectsWithout(t, out...) == "" {
 				fix = "let it fall back without strict=true (and -strict)"
 			}
-			if g.first.Instead != "" {
+			if g.first.Instead != "" && t.SchemaFile == "" {
 				fix = "use " + g.first.Instead + ", or " + fix
 			}
 			errs.Add(k.pos, "%s, and strictness is required (strict=true or -strict), so there is no fallback (schema at #%s); %s", msg, g.first.Path, fix)
 			continue
 		}
 		msg += ", so " + t.Name + " goes to " + strings.Join(g.fallbacks, " and to ")
-		if g.first.Instead != "" {
+		// (Instead names Go types: no advice for a schema file.)
+		if g.first.Instead != "" && t.SchemaFile == "" {
 			msg += "; " + g.first.Instead + " would be strict everywhere"
 		}
 		notes = append(notes, ir.Note{Pos: k.pos, Msg: msg})
@@ -191,7 +216,8 @@ func fallbackNotes(t *ir.Tool, forms []*ir.Form) ([]ir.Note, ir.Errors) {
 // pointer leads nowhere, the tool's own position and "".
 func fieldAt(t *ir.Tool, pointer string) (token.Position, string) {
 	pos, field := t.Pos, ""
-	if t.Fset == nil || t.Obj == nil || pointer == "" {
+	if t.Fset == nil || t.Obj == nil || pointer == "" || t.SchemaFile != "" {
+		// A schema file's pointers stand for no field of the type.
 		return pos, field
 	}
 	segs := strings.Split(strings.TrimPrefix(pointer, "/"), "/")

@@ -70,6 +70,16 @@ var (
 	causeTypeList   = cause{"a list of types", ""}
 )
 
+// schemaWords name the causes that speak of Go types in a schema's terms,
+// for a tool whose schema is a file (schema=).
+var schemaWords = map[string]string{
+	causeMap.what:        "an object with additionalProperties",
+	causeOpenObject.what: `an object without "additionalProperties": false`,
+	causeAny.what:        "a schema without a type",
+	causeRecursive.what:  "a recursive schema",
+	causeEmpty.what:      "an object without properties",
+}
+
 func keywordCause(k string) cause {
 	switch k {
 	case "oneOf":

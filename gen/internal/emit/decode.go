@@ -33,13 +33,15 @@ func decodeName(t *ir.Tool) string {
 // typedDef is the value of a tool's variable: a tool.Def[T] holding the
 // Tool, its decode function of maps, and decoder, the function that is its
 // tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
-// a result type R.
+// a result type R. Without decoder (a tool with schema=), a Set validates
+// the arguments with the Tool's Validate and decodes them with
+// encoding/json.
 func typedDef(t *ir.Tool, toolValue jen.Code, decoder string) jen.Code {
-	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Add(fieldValues([]jen.Code{
-		field("Tool", toolValue),
-		field("Decode", jen.Id(decodeName(t))),
-		field("Decoder", jen.Id(decoder)),
-	}))
+	fields := []jen.Code{field("Tool", toolValue)}
+	if decoder != "" {
+		fields = append(fields, field("Decode", jen.Id(decodeName(t))), field("Decoder", jen.Id(decoder)))
+	}
+	def := jen.Qual(runtimePath, "Def").Types(jen.Id(t.Obj.Name())).Add(fieldValues(fields))
 	if t.Result == nil {
 		return def
 	}

@@ -72,9 +72,13 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 		resultSchema = em.result(t)
 	}
 	n, dialects := em.head(t, "tool")
-	d, fn, ok := em.decoder(t, n)
-	if !ok {
-		return
+	var d typedDecoder
+	var fn func(into jen.Code) jen.Code
+	if t.SchemaFile == "" {
+		var ok bool
+		if d, fn, ok = em.decoder(t, n); !ok {
+			return
+		}
 	}
 	// The fields in tool.Tool's order; NewTool builds the definitions from
 	// them, so that each is written once.
@@ -99,8 +103,45 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 			field("ValidateResult", jen.Id(result.validate)))
 	}
 	toolValue := jen.Qual(implPath, "NewTool").Call(jen.Qual(runtimePath, "Tool").Add(fieldValues(fields)), jen.Id(dialects.forms))
+	if t.SchemaFile != "" {
+		em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, ""))
+		em.schemaValidator(t, n)
+		return
+	}
 	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, d.name))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
+}
+
+// schemaValidator emits ValidateT of a tool with schema=: the file's
+// validator, as toolgen schema compiles it (a null member is null, as JSON
+// Schema says), of the very JSON sent to the model.
+func (em *fileEmitter) schemaValidator(t *ir.Tool, n names) {
+	e := em.emitterOf(t.Schema, false, n.prefix, t.Pos)
+	if e == nil {
+		return
+	}
+	check := em.scope.global("check" + upperPrefix(n.prefix))
+	what := "a model's arguments for the " + t.Name + " tool against the JSON Schema " + quoteComment(t.SchemaFile)
+	e.finish(e.argsValidator(n.validate, check, what))
+	em.errs = append(em.errs, e.errs...)
+}
+
+// emitterOf compiles a schema the file emits code of, with the null
+// optional members absent or not, into an emitter of helpers named from
+// prefix; nil, its errors reported at pos, when it does not compile.
+func (em *fileEmitter) emitterOf(schema []byte, nullAbsent bool, prefix string, pos token.Position) *emitter {
+	opts := em.opts
+	opts.NullAbsent = nullAbsent
+	doc, cerrs := jsonschema.Compile(schema, opts)
+	for _, de := range cerrs {
+		em.errs.Add(pos, "%s", de.Error())
+	}
+	if len(cerrs) > 0 {
+		return nil
+	}
+	e := newEmitter(em.file, em.scope, doc, prefix, pos)
+	em.share(e)
+	return e
 }
 
 // head emits what comes before a tool's or an output's variable: the
@@ -131,17 +172,10 @@ type typedDecoder struct {
 // absent): it returns the call that reads a value of the type from the
 // scanner s, or false when the schema does not compile.
 func (em *fileEmitter) decoder(t *ir.Tool, n names) (typedDecoder, func(into jen.Code) jen.Code, bool) {
-	opts := em.opts
-	opts.NullAbsent = true
-	doc, cerrs := jsonschema.Compile(t.Schema, opts)
-	for _, de := range cerrs {
-		em.errs.Add(t.Pos, "%s", de.Error())
-	}
-	if len(cerrs) > 0 {
+	e := em.emitterOf(t.Schema, true, n.prefix, t.Pos)
+	if e == nil {
 		return typedDecoder{}, nil, false
 	}
-	e := newEmitter(em.file, em.scope, doc, n.prefix, t.Pos)
-	em.share(e)
 	d := newDecoder(em.file, em.scope, t, n)
 	return typedDecoder{e, d, em.scope.global(n.prefix + "Decoder")}, em.typed.rootRead(t, e, d), true
 }
@@ -175,17 +209,10 @@ func (em *fileEmitter) result(t *ir.Tool) string {
 	name := r.Obj.Name()
 	em.file.Commentf("The result of the tools with result type %s: its schema, an MCP tool's outputSchema.", name)
 	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(schemaJSON)))
-	opts := em.opts
-	opts.NullAbsent = false
-	doc, cerrs := jsonschema.Compile(schemaJSON, opts)
-	for _, de := range cerrs {
-		em.errs.Add(r.Pos, "%s", de.Error())
-	}
-	if len(cerrs) > 0 {
+	e := em.emitterOf(schemaJSON, false, rn.prefix, r.Pos)
+	if e == nil {
 		return schemaConst
 	}
-	e := newEmitter(em.file, em.scope, doc, rn.prefix, r.Pos)
-	em.share(e)
 	check := em.scope.global("check" + upperPrefix(rn.prefix))
 	e.finish(e.toolValidator(check, rn.validate, "the JSON of a result of type "+name+" as JSON Schema does", nil, nil))
 	em.errs = append(em.errs, e.errs...)

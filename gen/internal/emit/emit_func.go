@@ -240,16 +240,7 @@ func (e *emitter) toolValidator(check, validate, what string, out jen.Code, fill
 // check, its body, which reports into a toolimpl.Report.
 func (e *emitter) valueValidator(name, source string) {
 	check := e.global("check" + upperPrefix(e.prefix))
-	e.fn = e.newFunc(collect, false, "v")
-	root := e.doc.Root
-	var checks []jen.Code
-	if e.recursive[root] {
-		fn := e.funcFor(root, collect)
-		checks = append(checks, jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("v"), jen.Lit(0)))
-	} else {
-		checks = e.check(root, jen.Id("v"), e.rootLoc())
-	}
-	e.flush()
+	checks := e.rootChecks()
 	what := quoteComment(plan.ShortLoc(source))
 	entry := jen.Commentf("%s checks a value against the JSON Schema %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
 		Func().Id(name).Params(jen.Id("v").Any()).Qual(runtimePath, "Errors").Block(
@@ -260,6 +251,44 @@ func (e *emitter) valueValidator(name, source string) {
 	core := jen.Commentf("%s checks a value against the JSON Schema %s, reporting every error in r.", check, what).Line().
 		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
 	e.finish(entry, core)
+}
+
+// rootChecks starts the function of a value v, and returns the checks of
+// the document's root on it (through the root's function when it is
+// recursive), its helpers flushed.
+func (e *emitter) rootChecks() []jen.Code {
+	e.fn = e.newFunc(collect, false, "v")
+	root := e.doc.Root
+	var checks []jen.Code
+	if e.recursive[root] {
+		fn := e.funcFor(root, collect)
+		checks = append(checks, jen.Id(fn).Call(jen.Id("r"), e.at(e.rootLoc()), jen.Id("v"), jen.Lit(0)))
+	} else {
+		checks = e.check(root, jen.Id("v"), e.rootLoc())
+	}
+	e.flush()
+	return checks
+}
+
+// argsValidator emits ValidateT(args map[string]any) tool.Errors for a
+// tool with schema=, and check, its body, which checks the arguments as
+// valueValidator checks any value: the schema is a file's, and may say
+// anything of the object, which toolValidator's objects do not.
+func (e *emitter) argsValidator(name, check, what string) jen.Code {
+	checks := e.rootChecks()
+	entry := jen.Commentf("%s checks %s: nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).", name, what).Line().
+		Func().Id(name).Params(jen.Id("args").Map(jen.String()).Any()).Qual(runtimePath, "Errors").Block(
+		jen.If(jen.Id("args").Op("==").Nil()).Block(
+			jen.Comment("No arguments at all are an empty object, not null."),
+			jen.Id("args").Op("=").Map(jen.String()).Any().Values(),
+		),
+		jen.Var().Id("r").Qual(implPath, "Report"),
+		jen.Id(check).Call(jen.Op("&").Id("r"), jen.Id("args")),
+		jen.Return(jen.Id("r").Dot("Errors").Call()),
+	)
+	core := jen.Commentf("%s checks %s, reporting every error in r.", check, what).Line().
+		Func().Id(check).Params(jen.Id("r").Op("*").Qual(implPath, "Report"), jen.Id("v").Any()).Block(e.checkBody(checks, true)...)
+	return jen.Add(entry).Line().Line().Add(core)
 }
 
 // decideValidator emits ValidateX(v any) tool.Errors that only decides,

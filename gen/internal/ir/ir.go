@@ -46,6 +46,12 @@ type Tool struct {
 	// Output marks a //toolgen:output type: a model's whole answer, not a
 	// tool's arguments.
 	Output bool
+	// SchemaFile is the path of the JSON Schema file of a tool's arguments
+	// (schema=), as the directive writes it, relative to the directive's
+	// file: the tool's schema is the file's, not the struct's, and the type
+	// only receives the valid arguments (through encoding/json). "" for a
+	// tool whose schema is its struct's.
+	SchemaFile string
 
 	// Schema is the canonical schema of the arguments (or the answer), the
 	// JSON sent to the model.

@@ -273,12 +273,26 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 					errs.Add(pos, "%s is generic: a tool is one concrete struct type", ts.Name.Name)
 					continue
 				}
-				if _, ok := obj.Type().Underlying().(*types.Struct); !ok {
-					errs.Add(pos, "%s is not a struct type: only struct types can be tools", ts.Name.Name)
+				schemaFile := ""
+				for _, o := range opts {
+					if o.key == "schema" {
+						schemaFile = o.value
+					}
+				}
+				if filepath.IsAbs(schemaFile) {
+					errs.Add(pos, "schema=%s: give the path relative to %s, so that the generated code holds no absolute path", schemaFile, filepath.Base(pos.Filename))
+					continue
+				}
+				if !argsType(obj.Type(), schemaFile != "") {
+					if schemaFile != "" {
+						errs.Add(pos, "%s is neither a struct type nor a map[string]any: a tool with schema= receives its valid arguments as one, through encoding/json", ts.Name.Name)
+					} else {
+						errs.Add(pos, "%s is not a struct type: only struct types can be tools (or, with schema=file.json, a map[string]any)", ts.Name.Name)
+					}
 					continue
 				}
 				t := &ir.Tool{Obj: obj, Pos: pos, Risk: "act", Description: TypeDescription(ts.Name.Name, doc.Text()), Strict: strict, Fset: p.Fset,
-					Output: kind == outputDirective}
+					Output: kind == outputDirective, SchemaFile: schemaFile}
 				t.Name = DefaultName(ts.Name.Name, t.Output)
 				idempotent := ""
 				for _, o := range opts {
@@ -338,6 +352,20 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 	return tools, outputs
 }
 
+// argsType reports whether t can be a tool's arguments: a struct, or with
+// a schema file (whose schema the arguments follow) a map[string]any too.
+func argsType(t types.Type, schemaFile bool) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		return true
+	case *types.Map:
+		k, _ := u.Key().(*types.Basic)
+		i, _ := u.Elem().Underlying().(*types.Interface)
+		return schemaFile && k != nil && k.Kind() == types.String && i != nil && i.Empty()
+	}
+	return false
+}
+
 // resultType resolves the type a result= option names: a struct type of
 // the package, or an alias there of one of another package.
 func resultType(pkg *types.Package, name string, pos token.Position, errs *ir.Errors) *types.TypeName {
@@ -392,15 +420,16 @@ type option struct {
 
 // directiveOptions are the options each directive takes.
 var directiveOptions = map[string][]string{
-	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result", "needs"},
+	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result", "needs", "schema"},
 	outputDirective: {"name", "description", "dialects", "strict"},
 }
 
 // parseDirective finds the //toolgen:tool or //toolgen:output line of a doc
 // comment, and parses its options: name=<name>, description="...",
 // risk=read|act|dangerous, idempotent=true|false, dialects=<dialect>,...,
-// strict=true|false, result=<type> and needs=<capability>,... (risk=,
-// idempotent=, result= and needs= for tools only).
+// strict=true|false, result=<type>, needs=<capability>,... and schema=<file>
+// (risk=, idempotent=, result=, needs= and schema= for tools only; strict and
+// dialects for outputs too).
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionDialects, errs *ir.Errors) ([]option, string, bool) {
 	if doc == nil {
 		return nil, "", false

@@ -1,0 +1,57 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
+)
+
+// errToolSchemaRef is what a tool's schema file that leaves its document
+// reads: the schema goes to clients and models as it is, and they resolve
+// no other document (MCP clients must not fetch one, SEP-2106).
+var errToolSchemaRef = errors.New("a tool's schema is sent as it is, and its clients read no other document: move what it references into the schema's $defs")
+
+// toolSchema reads the schema file of a tool with schema=: its canonical
+// schema is the file's JSON as written (compacted, every keyword kept), its
+// validator the file's, compiled as toolgen schema compiles it (a null
+// member is null, as JSON Schema says). Errors and notes are at the
+// keyword in the file.
+func toolSchema(t *ir.Tool, opts Options) ([]byte, []Note, Errors) {
+	path := filepath.Join(filepath.Dir(t.Pos.Filename), filepath.FromSlash(t.SchemaFile))
+	// A regular file only: a FIFO or a device named by mistake would block
+	// or never end (readSchema bounds the size).
+	info, err := os.Stat(path)
+	if err == nil && !info.Mode().IsRegular() {
+		err = notRegular(t.SchemaFile, info)
+	}
+	var data []byte
+	if err == nil {
+		data, err = readSchema(path)
+	}
+	if err != nil {
+		return nil, nil, Errors{{Pos: t.Pos, Msg: fmt.Sprintf("schema=%s: %v", t.SchemaFile, err)}}
+	}
+	opts.NullAbsent = false
+	opts.Loader = func(string) ([]byte, error) { return nil, errToolSchemaRef }
+	// Compiled here for its errors and notes, at their keywords in the
+	// file; the emitter compiles the canonical schema, the same JSON.
+	_, notes, err := compileSchemaFile(data, "p", "Validate", path, opts, false, nil)
+	if err != nil {
+		return nil, notes, asErrors(err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, data); err != nil {
+		return nil, notes, Errors{{Pos: t.Pos, Msg: fmt.Sprintf("schema=%s: %v", t.SchemaFile, err)}}
+	}
+	root, _ := jsonschema.ParseJSON(compact.Bytes())
+	if o, ok := root.(*jsonschema.Object); !ok || o.Str("type") != "object" {
+		return nil, notes, Errors{{Pos: t.Pos, Msg: fmt.Sprintf(`schema=%s: a tool's arguments are a JSON object, and every provider (MCP's inputSchema too) wants "type": "object" at the root of their schema; add it`, t.SchemaFile)}}
+	}
+	return compact.Bytes(), notes, nil
+}
