@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -76,24 +75,6 @@ func (c client) declares(name string) bool {
 	return false
 }
 
-// serve registers set on a server with opts and connects the SDK client of
-// clientOpts to it over the in-memory transport, in protocol version.
-func serve(t *testing.T, version string, set *tool.Set, clientOpts *mcp.ClientOptions, opts ...mcptool.Option) *mcp.ClientSession {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	server := mcp.NewServer(&mcp.Implementation{Name: "needs", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, set, opts...))
-	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, serverT, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	require.NoError(t, err, version)
-	t.Cleanup(func() { cs.Close() })
-	return cs
-}
-
 // needsArgs are valid arguments of each tool of the needs fixture.
 var needsArgs = map[string]map[string]any{
 	"summarize":       {"text": "a long text"},
@@ -138,7 +119,7 @@ func TestCallNeedsCapabilities(t *testing.T) {
 		for _, c := range clients {
 			t.Run(v+"/"+c.name, func(t *testing.T) {
 				runs := &needs.Runs{}
-				cs := serve(t, v, needs.NewSet(runs), c.options())
+				cs := session(t, v, needs.NewSet(runs), c.options())
 				for _, name := range slices.Sorted(maps.Keys(needsArgs)) {
 					var missing []string
 					for _, r := range required[name] {
@@ -171,7 +152,7 @@ func TestCapabilityRefusalBeforeAnything(t *testing.T) {
 	for _, v := range versions {
 		runs := &needs.Runs{}
 		set := needs.NewSet(runs)
-		cs := serve(t, v, set, clients[0].options())
+		cs := session(t, v, set, clients[0].options())
 		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "summarize", Arguments: map[string]any{"text": 7}})
 		requireRPCError(t, err, mcp.CodeMissingRequiredClientCapabilities)
 		_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "purge_workspace", Arguments: map[string]any{}})
@@ -213,10 +194,10 @@ func TestHideUncallable(t *testing.T) {
 		for _, c := range clients {
 			t.Run(v+"/"+c.name, func(t *testing.T) {
 				runs := &needs.Runs{}
-				names, _ := listed(t, serve(t, v, needs.NewSet(runs), c.options()))
+				names, _ := listed(t, session(t, v, needs.NewSet(runs), c.options()))
 				assert.Equal(t, all, names)
 
-				cs := serve(t, v, needs.NewSet(runs), c.options(), mcptool.HideUncallable())
+				cs := session(t, v, needs.NewSet(runs), c.options(), mcptool.HideUncallable())
 				var want []string
 				for _, name := range all {
 					callable := true

@@ -47,14 +47,15 @@ func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option)
 	return session(t, version, adapters.NewSet(fs, opts...), &clientOpts), fs
 }
 
-// session serves set on a server and connects a real client with
-// clientOpts over the SDK's in-memory transport, in protocol version.
-func session(t *testing.T, version string, set *tool.Set, clientOpts *mcp.ClientOptions) *mcp.ClientSession {
+// session serves set on a server registered with opts and connects a real
+// client with clientOpts over the SDK's in-memory transport, in protocol
+// version.
+func session(t *testing.T, version string, set *tool.Set, clientOpts *mcp.ClientOptions, opts ...mcptool.Option) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, set))
+	require.NoError(t, mcptool.Register(server, set, opts...))
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)

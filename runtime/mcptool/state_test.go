@@ -54,7 +54,7 @@ func TestRefusedRequestState(t *testing.T) {
 			runs := &needs.Runs{}
 			clk := &clock{}
 			set := needs.NewSet(runs, tool.WithClock(clk.now))
-			cs := serve(t, v, set, manualClient())
+			cs := session(t, v, set, manualClient())
 			issue := func(name, args string) string {
 				t.Helper()
 				res := set.Call(ctx, name, []byte(args))
@@ -135,7 +135,7 @@ func TestRefusedRequestState(t *testing.T) {
 func TestConfirmationRounds(t *testing.T) {
 	ctx := context.Background()
 	runs := &needs.Runs{}
-	cs := serve(t, versions[0], needs.NewSet(runs), manualClient())
+	cs := session(t, versions[0], needs.NewSet(runs), manualClient())
 	args := map[string]any{"path": "/tmp/a"}
 	first, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "erase", Arguments: args})
 	require.NoError(t, err)
@@ -163,7 +163,7 @@ func TestConfirmationRounds(t *testing.T) {
 // without one, whatever the state holds.
 func TestRequestStateOfAToolThatAsksNothing(t *testing.T) {
 	runs := &needs.Runs{}
-	cs := serve(t, versions[0], needs.NewSet(runs), manualClient())
+	cs := session(t, versions[0], needs.NewSet(runs), manualClient())
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "ping", Arguments: map[string]any{},
 		RequestState: "forged", InputResponses: accept})
 	require.NoError(t, err)
