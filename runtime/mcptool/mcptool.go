@@ -90,6 +90,9 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		rep := &reporter{req: req, token: req.Params.GetProgressToken()}
 		ctx = tool.WithReporter(context.WithValue(ctx, requestKey{}, rep), rep)
+		if canElicit(req) {
+			ctx = tool.WithAsker(ctx, asker{req})
+		}
 		args := req.Params.Arguments
 		var opts []tool.CallOption
 		if id, _ := req.Params.Meta[CallIDKey].(string); id != "" {
@@ -122,6 +125,34 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 		}
 		return Result(res), nil
 	}
+}
+
+// asker asks a handler's forms (tool.OutputDef.Ask) by elicitation/create
+// on the call's session.
+type asker struct{ req *mcp.CallToolRequest }
+
+func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json.RawMessage, error) {
+	if a.req.Session == nil {
+		return nil, tool.ErrCannotAsk
+	}
+	// The SDK checks the answer against the form too, and fills in the
+	// defaults of the members left out, as the generated Decode does.
+	res, err := a.req.Session.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: message, RequestedSchema: form.Form})
+	if err != nil {
+		return nil, fmt.Errorf("asking the user for form %s failed: %w", form.Name, err)
+	}
+	switch res.Action {
+	case "accept":
+		if res.Content == nil {
+			return json.RawMessage("{}"), nil
+		}
+		return json.Marshal(res.Content)
+	case "decline":
+		return nil, tool.ErrDeclined
+	case "cancel":
+		return nil, tool.ErrCanceled
+	}
+	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", form.Name, res.Action)
 }
 
 // canElicit reports whether the client takes form elicitation.
