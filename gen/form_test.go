@@ -39,7 +39,15 @@ type Bad struct {
 	Nullable *string           'json:"nullable" jsonschema:"nullable"'
 	Multiple float64           'json:"multiple" jsonschema:"multipleOf=2"'
 	Fine     string            'json:"fine" jsonschema:"format=email"'
+	Legacy   Pick              'json:"legacy" jsonschema_extras:"enumNames=Only one"'
 }
+
+type Pick string
+
+const (
+	PickA Pick = "a"
+	PickB Pick = "b"
+)
 `, "'", "`"))
 	require.Error(t, err)
 	got := strings.Split(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""), "\n")
@@ -55,6 +63,7 @@ type Bad struct {
 		`tools.go:26:2: field IPv4: format ipv4 is not one a form takes (email, uri, date or date-time)`,
 		`tools.go:27:2: field Nullable: a form's member cannot be null; drop the nullable tag`,
 		`tools.go:28:2: field Multiple: a form's number member takes no multipleOf keyword`,
+		`tools.go:30:2: field Legacy: enumNames (the titles of an enum before SEP-1330) needs an enum, and one name for each of its values`,
 	}
 	require.Len(t, got, len(want), "%s", err)
 	for i := range want {

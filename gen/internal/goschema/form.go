@@ -96,8 +96,17 @@ func formMemberRefusal(m ir.Field, prop *invopop.Schema) string {
 	if prop.Format != "" && !slices.Contains(formFormats, prop.Format) {
 		return "format " + prop.Format + " is not one a form takes (email, uri, date or date-time); drop it and check the value in the handler"
 	}
+	if names, ok := prop.Extras["enumNames"]; ok {
+		// The titles of an enum before SEP-1330, which forms still take.
+		if list, _ := names.([]string); len(prop.Enum) == 0 || len(list) != len(prop.Enum) {
+			return "enumNames (the titles of an enum before SEP-1330) needs an enum, and one name for each of its values, as enumNames=... items of the jsonschema_extras tag; or title the values of a string type by their constants' comments"
+		}
+	}
 	keys := schemaKeys(prop)
 	for _, k := range keys {
+		if k == "enumNames" && prop.Type == "string" {
+			continue
+		}
 		if !slices.Contains(formKeywords[prop.Type], k) {
 			return "a form's " + prop.Type + " member takes no " + k + " keyword (MCP elicitation allows " +
 				strings.Join(formKeywords[prop.Type][1:], ", ") + "); drop the tag that gives it and check the value in the handler"

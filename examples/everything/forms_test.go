@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// formClient connects a client of protocol 2025-11-25, where a server asks
+// while a call runs, that answers every form with res and keeps what it
+// was asked.
+func formClient(t *testing.T, res *mcp.ElicitResult, asked *[]*mcp.ElicitParams) *mcp.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	server, err := newServer(ctx, slog.New(slog.DiscardHandler))
+	require.NoError(t, err)
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, serverT, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { ss.Close() })
+	opts := &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		*asked = append(*asked, req.Params)
+		return res, nil
+	}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, opts).Connect(ctx, clientT,
+		&mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// The SEP-1034 and SEP-1330 tools ask for their generated forms, with the
+// answers the conformance suite gives, and say what they got.
+func TestForms(t *testing.T) {
+	for _, c := range []struct {
+		tool    string
+		content map[string]any
+		want    string
+	}{
+		{"test_elicitation_sep1034_defaults", map[string]any{"name": "Jane Smith", "age": 25, "score": 88, "status": "inactive", "verified": false},
+			"Elicitation result: action=accept, content={Name:Jane Smith Age:25 Score:88 Status:inactive Verified:false}"},
+		// What the person leaves out takes its default.
+		{"test_elicitation_sep1034_defaults", map[string]any{},
+			"Elicitation result: action=accept, content={Name:John Doe Age:30 Score:95.5 Status:active Verified:true}"},
+		{"test_elicitation_sep1330_enums", map[string]any{"untitledSingle": "option1", "titledSingle": "value1", "legacyEnum": "opt1",
+			"untitledMulti": []any{"option1", "option2"}, "titledMulti": []any{"value1", "value2"}},
+			"Elicitation result: action=accept, content={UntitledSingle:option1 TitledSingle:value1 LegacyEnum:opt1 UntitledMulti:[option1 option2] TitledMulti:[value1 value2]}"},
+	} {
+		var asked []*mcp.ElicitParams
+		res, text := call(t, formClient(t, &mcp.ElicitResult{Action: "accept", Content: c.content}, &asked), c.tool, map[string]any{})
+		assert.False(t, res.IsError, text)
+		assert.Equal(t, c.want, text)
+		require.Len(t, asked, 1)
+	}
+	for _, action := range []string{"decline", "cancel"} {
+		var asked []*mcp.ElicitParams
+		res, text := call(t, formClient(t, &mcp.ElicitResult{Action: action}, &asked), "test_elicitation_sep1330_enums", map[string]any{})
+		assert.False(t, res.IsError)
+		assert.Equal(t, "Elicitation result: action="+action, text)
+	}
+	// A titled value the form does not list is refused.
+	var asked []*mcp.ElicitParams
+	res, _ := call(t, formClient(t, &mcp.ElicitResult{Action: "accept", Content: map[string]any{"titledSingle": "value9"}}, &asked),
+		"test_elicitation_sep1330_enums", map[string]any{})
+	assert.True(t, res.IsError)
+}
