@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -16,23 +14,11 @@ import (
 // was asked.
 func formClient(t *testing.T, res *mcp.ElicitResult, asked *[]*mcp.ElicitParams) *mcp.ClientSession {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	server, err := newServer(ctx, slog.New(slog.DiscardHandler))
-	require.NoError(t, err)
-	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, serverT, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { ss.Close() })
 	opts := &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		*asked = append(*asked, req.Params)
 		return res, nil
 	}}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, opts).Connect(ctx, clientT,
-		&mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-	require.NoError(t, err)
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return connectWith(t, opts, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 }
 
 // The SEP-1034 and SEP-1330 tools ask for their generated forms, with the

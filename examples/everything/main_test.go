@@ -19,6 +19,19 @@ import (
 // transport; elicit answers the server's elicitation ("" declares none).
 func connect(t *testing.T, elicit string) *mcp.ClientSession {
 	t.Helper()
+	var opts mcp.ClientOptions
+	if elicit != "" {
+		opts.ElicitationHandler = func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: elicit}, nil
+		}
+	}
+	return connectWith(t, &opts, nil)
+}
+
+// connectWith returns a client with opts of a new server over the SDK's
+// in-memory transport, in the session's protocol version (nil: the newest).
+func connectWith(t *testing.T, opts *mcp.ClientOptions, session *mcp.ClientSessionOptions) *mcp.ClientSession {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	server, err := newServer(ctx, slog.New(slog.DiscardHandler))
@@ -27,13 +40,7 @@ func connect(t *testing.T, elicit string) *mcp.ClientSession {
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	var opts mcp.ClientOptions
-	if elicit != "" {
-		opts.ElicitationHandler = func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			return &mcp.ElicitResult{Action: elicit}, nil
-		}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &opts).Connect(ctx, clientT, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, opts).Connect(ctx, clientT, session)
 	require.NoError(t, err)
 	t.Cleanup(func() { cs.Close() })
 	return cs
