@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -142,4 +143,37 @@ func TestAskWithoutElicitation(t *testing.T) {
 	res := callInspect(t, cs)
 	assert.ErrorIs(t, seen, tool.ErrCannotAsk)
 	assert.Contains(t, text(t, res), "ask the user in the conversation instead")
+}
+
+// From protocol 2026-07-28 on, the SDK sends no request of the server's
+// while a call runs: the handler gets ErrCannotAsk, and the client is
+// asked nothing.
+func TestAskMultiRoundTripVersion(t *testing.T) {
+	var seen error
+	set := inspecting(func(ctx context.Context, _ adapters.InspectArgs) (any, error) {
+		_, seen = adapters.ProfileOutput.Ask(ctx, "?")
+		return nil, seen
+	})
+	var got []*mcp.ElicitParams
+	cs := session(t, versions[0], set, answering(&mcp.ElicitResult{Action: "accept"}, &got))
+	require.Equal(t, "2026-07-28", versions[0])
+	res := callInspect(t, cs)
+	assert.ErrorIs(t, seen, tool.ErrCannotAsk)
+	assert.True(t, res.IsError)
+	assert.Empty(t, got)
+}
+
+// An action the protocol does not know is an error, cut short.
+func TestAskUnknownAction(t *testing.T) {
+	var seen error
+	set := inspecting(func(ctx context.Context, _ adapters.InspectArgs) (any, error) {
+		_, seen = adapters.ProfileOutput.Ask(ctx, "?")
+		return nil, seen
+	})
+	var got []*mcp.ElicitParams
+	cs := session(t, versions[1], set, answering(&mcp.ElicitResult{Action: strings.Repeat("x", 1000)}, &got))
+	callInspect(t, cs)
+	require.Error(t, seen)
+	assert.Less(t, len(seen.Error()), 200)
+	assert.Contains(t, seen.Error(), "none of accept, decline or cancel")
 }

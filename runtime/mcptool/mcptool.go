@@ -24,7 +24,10 @@
 // What a handler reports while it runs (tool.ReportProgress, tool.Log)
 // reaches the client: progress as notifications/progress on the request's
 // progressToken, when the client sent one, and log messages as
-// notifications/message, at or above the level the client set. Request
+// notifications/message, at or above the level the client set. A form a
+// handler asks for (tool.OutputDef.Ask) is an elicitation/create on the
+// call's session, before protocol 2026-07-28, when the client takes form
+// elicitation; the answer is checked by the form's generated Decode. Request
 // gives a handler the MCP request itself, for what exists only in MCP:
 // sampling, the client's roots.
 package mcptool
@@ -55,6 +58,11 @@ const ConfirmKey = "toolgen_confirm"
 // once and gets its first result; it names the call in the audit log and
 // the telemetry. Without it, each tools/call is a call of its own.
 const CallIDKey = "toolgen/call_id"
+
+// multiRoundTrip is the first protocol version of multi round-trip
+// requests (SEP-2322), from which a server no longer sends requests of its
+// own while a call runs.
+const multiRoundTrip = "2026-07-28"
 
 // Register adds every tool of set to server. It fails, adding nothing, when
 // a tool has no MCP definition (its dialects= option leaves mcp out).
@@ -135,6 +143,11 @@ func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json
 	if a.req.Session == nil {
 		return nil, tool.ErrCannotAsk
 	}
+	if p := a.req.Session.InitializeParams(); p != nil && p.ProtocolVersion >= multiRoundTrip {
+		// The SDK refuses a server's request while a call runs from this
+		// version on: a form would be an input request of the result.
+		return nil, fmt.Errorf("%w (toolgen does not yet ask for a form over MCP %s)", tool.ErrCannotAsk, p.ProtocolVersion)
+	}
 	// The SDK checks the answer against the form too, and fills in the
 	// defaults of the members left out, as the generated Decode does.
 	res, err := a.req.Session.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: message, RequestedSchema: form.Form})
@@ -152,7 +165,11 @@ func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json
 	case "cancel":
 		return nil, tool.ErrCanceled
 	}
-	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", form.Name, res.Action)
+	action := res.Action
+	if len(action) > 32 {
+		action = action[:32] + "…"
+	}
+	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", form.Name, action)
 }
 
 // canElicit reports whether the client takes form elicitation.
