@@ -16,6 +16,8 @@ func TestFormRefusals(t *testing.T) {
 
 type Inner struct{ A string }
 
+type Tree struct{ Kids []Tree }
+
 type Level int
 
 const (
@@ -40,6 +42,7 @@ type Bad struct {
 	Multiple float64           'json:"multiple" jsonschema:"multipleOf=2"'
 	Fine     string            'json:"fine" jsonschema:"format=email"'
 	Legacy   Pick              'json:"legacy" jsonschema_extras:"enumNames=Only one"'
+	Tree     *Tree             'json:"tree,omitempty"'
 }
 
 type Pick string
@@ -52,18 +55,19 @@ const (
 	require.Error(t, err)
 	got := strings.Split(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""), "\n")
 	want := []string{
-		`tools.go:18:2: field Nested: it is an object, and a form is a flat object`,
-		`tools.go:19:2: field Map: it is an object, and a form is a flat object`,
-		`tools.go:20:2: field List: it is a list, which a form takes only as a multi-select of string values: make its items a string type with constants (an enum)`,
-		`tools.go:21:2: field Any: it takes any JSON value`,
-		`tools.go:22:2: field Raw: it takes any JSON value`,
-		`tools.go:23:2: field Bytes: it is a base64-encoded string ([]byte)`,
-		`tools.go:24:2: field Levels: its enum values are integers, and a form's enums are strings`,
-		`tools.go:25:2: field Pattern: a form's string member takes no pattern keyword`,
-		`tools.go:26:2: field IPv4: format ipv4 is not one a form takes (email, uri, date or date-time)`,
-		`tools.go:27:2: field Nullable: a form's member cannot be null; drop the nullable tag`,
-		`tools.go:28:2: field Multiple: a form's number member takes no multipleOf keyword`,
-		`tools.go:30:2: field Legacy: enumNames (the titles of an enum before SEP-1330) needs an enum, and one name for each of its values`,
+		`tools.go:20:2: field Nested: it is an object, and a form is a flat object`,
+		`tools.go:21:2: field Map: it is an object, and a form is a flat object`,
+		`tools.go:22:2: field List: it is a list, which a form takes only as a multi-select of string values: make its items a string type with constants (an enum)`,
+		`tools.go:23:2: field Any: it takes any JSON value`,
+		`tools.go:24:2: field Raw: it takes any JSON value`,
+		`tools.go:25:2: field Bytes: it is a base64-encoded string ([]byte)`,
+		`tools.go:26:2: field Levels: its enum values are integers, and a form's enums are strings`,
+		`tools.go:27:2: field Pattern: a form's string member takes no pattern keyword`,
+		`tools.go:28:2: field IPv4: format ipv4 is not one a form takes (email, uri, date or date-time)`,
+		`tools.go:29:2: field Nullable: a form's member cannot be null; drop the nullable tag`,
+		`tools.go:30:2: field Multiple: a form's number member takes no multipleOf keyword`,
+		`tools.go:32:2: field Legacy: enumNames (the titles of an enum before SEP-1330) needs an enum, and one name for each of its values`,
+		`tools.go:33:2: field Tree: it is an object`,
 	}
 	require.Len(t, got, len(want), "%s", err)
 	for i := range want {

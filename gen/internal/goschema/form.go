@@ -74,6 +74,10 @@ func formMemberRefusal(m ir.Field, prop *invopop.Schema) string {
 		}
 		return "a form's member cannot be a choice of schemas (oneOf, anyOf, allOf); " + fix
 	}
+	switch {
+	case prop.Ref != "":
+		return "it is an object (a type that contains itself), and a form is a flat object: " + fix
+	}
 	switch prop.Type {
 	case "object":
 		return "it is an object, and a form is a flat object: " + fix + "; put its members in the form itself, or ask for it in a form of its own"
