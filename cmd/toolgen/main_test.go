@@ -258,7 +258,7 @@ type Tools struct{}
 collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
 collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
 directives/a.go:5:1: risk=maybe: want read, act or dangerous
-directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict= or result=)
+directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict=, result= or needs=)
 directives/a.go:13:1: duplicate directive //toolgen:tool: a type is one tool or one output
 directives/a.go:19:6: Number is not a struct type: only struct types can be tools
 directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)

@@ -18,7 +18,7 @@ func formClient(t *testing.T, res *mcp.ElicitResult, asked *[]*mcp.ElicitParams)
 		*asked = append(*asked, req.Params)
 		return res, nil
 	}}
-	return connectWith(t, opts, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	return connectWith(t, stateful, opts)
 }
 
 // The SEP-1034 and SEP-1330 tools ask for their generated forms, with the

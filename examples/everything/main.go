@@ -119,51 +119,87 @@ const (
 )
 
 // handlers are the handlers of the tools. A handler receives its typed
-// arguments and returns its result; nothing of the MCP request reaches it
-// yet (issue 34 gives it content items, progress, logs, forms, sampling,
-// roots and protocol errors), so a tool whose scenario needs one of those
-// does what it can today and says what is missing.
+// arguments and returns its result, and content items (HandleContent); it
+// reports progress and logs through its context (tool.ReportProgress,
+// tool.Log), and asks the client's model through the MCP request
+// (mcptool.Request). What a scenario needs beyond that (forms of the
+// handler's own, its own multi round-trip requests, protocol errors, ...)
+// the tool does as far as it can today and says what is missing.
 func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
-	image := Image{MIMEType: "image/png", Data: pngBase64}
-	resource := Resource{URI: "test://embedded-resource", MIMEType: "text/plain", Text: "This is an embedded resource"}
+	png, _ := base64.StdEncoding.DecodeString(pngBase64)
+	wav, _ := base64.StdEncoding.DecodeString(wavBase64)
 	return []tool.Option{
 		TestSimpleTextTool.Handle(func(context.Context, TestSimpleTextArgs) (any, error) {
 			return "This is a simple text response for testing.", nil
 		}),
-		// Content other than text: a handler can only return a value that
-		// describes it, structuredContent and its JSON as a text item, not
-		// an MCP image, audio or resource item (tools-call-image, -audio,
-		// -embedded-resource, -mixed-content fail).
-		TestImageContentTool.Handle(func(context.Context, TestImageContentArgs) (Image, error) { return image, nil }),
-		TestAudioContentTool.Handle(func(context.Context, TestAudioContentArgs) (Audio, error) {
-			return Audio{MIMEType: "audio/wav", Data: wavBase64}, nil
+		// Content items alone: no output, so no text item before them.
+		TestImageContentTool.HandleContent(func(context.Context, TestImageContentArgs) (any, []tool.Content, error) {
+			return nil, []tool.Content{tool.Image(png, "image/png")}, nil
 		}),
-		TestEmbeddedResourceTool.Handle(func(context.Context, TestEmbeddedResourceArgs) (Resource, error) { return resource, nil }),
-		TestMultipleContentTypesTool.Handle(func(context.Context, TestMultipleContentTypesArgs) (Mixed, error) {
-			r := resource
-			r.URI = "test://embedded-in-multiple"
-			return Mixed{Text: "This is text content", Image: image, Resource: r}, nil
+		TestAudioContentTool.HandleContent(func(context.Context, TestAudioContentArgs) (any, []tool.Content, error) {
+			return nil, []tool.Content{tool.Audio(wav, "audio/wav")}, nil
 		}),
-		// No notifications/message from a handler: these log to the
-		// application's logger only (tools-call-with-logging fails).
+		TestEmbeddedResourceTool.HandleContent(func(context.Context, TestEmbeddedResourceArgs) (any, []tool.Content, error) {
+			return nil, []tool.Content{tool.Resource("test://embedded-resource", "text/plain", "This is an embedded resource content.")}, nil
+		}),
+		TestMultipleContentTypesTool.HandleContent(func(context.Context, TestMultipleContentTypesArgs) (any, []tool.Content, error) {
+			return nil, []tool.Content{
+				tool.Text("Multiple content types test:"),
+				tool.Image(png, "image/png"),
+				tool.Resource("test://mixed-content-resource", "application/json", `{"test":"data","value":123}`),
+			}, nil
+		}),
+		// Three log messages, 50ms apart: notifications/message at the
+		// level the client set.
 		TestToolWithLoggingTool.Handle(func(ctx context.Context, _ TestToolWithLoggingArgs) (any, error) {
-			for _, m := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
-				logger.InfoContext(ctx, m)
+			for i, m := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
+				if i > 0 {
+					if err := sleep(ctx, 50*time.Millisecond); err != nil {
+						return nil, err
+					}
+				}
+				tool.Log(ctx, slog.LevelInfo, m)
 			}
 			return "Tool with logging executed successfully", nil
 		}),
-		// No notifications/progress, and no progress token, reach a
-		// handler (tools-call-with-progress fails).
-		TestToolWithProgressTool.Handle(func(context.Context, TestToolWithProgressArgs) (any, error) {
-			return "progress cannot be reported by a toolgen handler yet", nil
+		// 0, 50 and 100 of 100, 50ms apart: notifications/progress when
+		// the client sent a progress token, nothing otherwise.
+		TestToolWithProgressTool.Handle(func(ctx context.Context, _ TestToolWithProgressArgs) (any, error) {
+			for i, done := range []float64{0, 50, 100} {
+				if i > 0 {
+					if err := sleep(ctx, 50*time.Millisecond); err != nil {
+						return nil, err
+					}
+				}
+				tool.ReportProgress(ctx, done, 100, "")
+			}
+			return "Tool with progress executed successfully", nil
 		}),
 		TestErrorHandlingTool.Handle(func(context.Context, TestErrorHandlingArgs) (any, error) {
 			return nil, errors.New("this tool intentionally returns an error for testing")
 		}),
-		// A handler cannot ask the client's model (tools-call-sampling
-		// fails).
-		TestSamplingTool.Handle(func(context.Context, TestSamplingArgs) (any, error) {
-			return nil, errors.New("sampling is not available to this tool: it cannot ask the client's model yet")
+		// Asks the client's model, through the MCP request: sampling exists
+		// only in MCP.
+		TestSamplingTool.Handle(func(ctx context.Context, args TestSamplingArgs) (any, error) {
+			req := mcptool.Request(ctx)
+			if req == nil || req.Session == nil {
+				return nil, errors.New("this tool asks the client's model, and runs only over MCP")
+			}
+			if caps := req.ClientCapabilities(); caps == nil || caps.Sampling == nil {
+				return nil, errors.New("the client cannot sample from a model: this tool needs a client with the sampling capability")
+			}
+			msg, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{
+				Messages:  []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: args.Prompt}}},
+				MaxTokens: 100,
+			})
+			if err != nil {
+				return nil, fmt.Errorf("the client's model did not answer: %w", err)
+			}
+			text, ok := msg.Content.(*mcp.TextContent)
+			if !ok {
+				return nil, fmt.Errorf("the client's model answered %T, not text", msg.Content)
+			}
+			return "LLM response: " + text.Text, nil
 		}),
 		// A dangerous tool: mcptool elicits the person's confirmation
 		// (tool.Tool.Confirmation, an empty form) and runs the handler on
@@ -197,16 +233,19 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 		}),
 		// A handler cannot answer -32021 with requiredCapabilities: it
 		// fails the call, which a client reads as executed.
+		// needs=sampling: a client that did not declare it gets -32021
+		// from mcptool, and this handler does not run.
 		TestMissingCapabilityTool.Handle(func(context.Context, TestMissingCapabilityArgs) (any, error) {
-			return nil, errors.New("this tool needs the client's sampling capability")
+			return "the client declared sampling", nil
 		}),
 		TestStreamingElicitationTool.Handle(func(context.Context, TestStreamingElicitationArgs) (any, error) {
 			return "stream observed: result frames only, no top-level requests", nil
 		}),
-		// Logs nothing to the client, which did not ask for logs.
+		// Logs; mcptool sends it only to a client that set a level
+		// (logging/setLevel, or the request's _meta at 2026-07-28).
 		TestLoggingToolTool.Handle(func(ctx context.Context, _ TestLoggingToolArgs) (any, error) {
-			logger.InfoContext(ctx, "test_logging_tool executed")
-			return "Log attempted; the client asked for none.", nil
+			tool.Log(ctx, slog.LevelInfo, "test_logging_tool executed")
+			return "Logged at info: a client that set no level receives nothing.", nil
 		}),
 		// Each call adds the transient tool again (or the prompt), which
 		// sends list_changed to the subscribed clients.
@@ -260,6 +299,18 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 }
 
 var errMRTR = errors.New("this tool cannot ask the client for input yet")
+
+// sleep waits d, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
 
 // The resources.
 

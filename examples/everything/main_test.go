@@ -2,14 +2,19 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,12 +30,18 @@ func connect(t *testing.T, elicit string) *mcp.ClientSession {
 			return &mcp.ElicitResult{Action: elicit}, nil
 		}
 	}
-	return connectWith(t, &opts, nil)
+	return connectWith(t, "", &opts)
 }
 
-// connectWith returns a client with opts of a new server over the SDK's
-// in-memory transport, in the session's protocol version (nil: the newest).
-func connectWith(t *testing.T, opts *mcp.ClientOptions, session *mcp.ClientSessionOptions) *mcp.ClientSession {
+// The protocol versions of the suite's runs.
+const (
+	stateful = "2025-11-25" // a server may ask the client while a call runs
+	draft    = "2026-07-28" // it may not: multi round-trip requests
+)
+
+// connectWith returns a client of a new server, at protocol version (""
+// for the latest), with opts, over the SDK's in-memory transport.
+func connectWith(t *testing.T, version string, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
@@ -40,8 +51,10 @@ func connectWith(t *testing.T, opts *mcp.ClientOptions, session *mcp.ClientSessi
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, opts).Connect(ctx, clientT, session)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, opts).Connect(ctx, clientT,
+		&mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err)
+	require.Equal(t, cmp.Or(version, mcp.SupportedProtocolVersions()[0]), cs.InitializeResult().ProtocolVersion)
 	t.Cleanup(func() { cs.Close() })
 	return cs
 }
@@ -83,8 +96,7 @@ func TestTools(t *testing.T) {
 	assert.Len(t, res.Tools, len(Tools))
 }
 
-// The calls the conformance scenarios make, as far as a toolgen handler
-// answers them today.
+// The calls the conformance scenarios make that answer text.
 func TestCalls(t *testing.T) {
 	cs := connect(t, "")
 	res, text := call(t, cs, "test_simple_text", map[string]any{})
@@ -94,10 +106,6 @@ func TestCalls(t *testing.T) {
 	res, text = call(t, cs, "test_error_handling", map[string]any{})
 	assert.True(t, res.IsError)
 	assert.Contains(t, text, "this tool intentionally returns an error for testing")
-
-	res, _ = call(t, cs, "test_image_content", map[string]any{})
-	assert.False(t, res.IsError)
-	assert.JSONEq(t, `{"mimeType":"image/png","data":"`+pngBase64+`"}`, string(must(json.Marshal(res.StructuredContent))))
 
 	res, text = call(t, cs, "test_x_mcp_header", map[string]any{"region": "eu", "level": 2})
 	assert.False(t, res.IsError)
@@ -112,6 +120,172 @@ func TestCalls(t *testing.T) {
 	assert.Contains(t, text, "contactMethod")
 }
 
+// The content tools answer MCP content items, typed, and nothing else: no
+// text item before them, no structuredContent.
+func TestContent(t *testing.T) {
+	cs := connect(t, "")
+	png, wav := must(base64.StdEncoding.DecodeString(pngBase64)), must(base64.StdEncoding.DecodeString(wavBase64))
+	items := func(name string) []mcp.Content {
+		t.Helper()
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: map[string]any{}})
+		require.NoError(t, err, name)
+		assert.False(t, res.IsError, name)
+		assert.Nil(t, res.StructuredContent, name)
+		return res.Content
+	}
+	assert.Equal(t, []mcp.Content{&mcp.ImageContent{Data: png, MIMEType: "image/png"}}, items("test_image_content"))
+	assert.Equal(t, []mcp.Content{&mcp.AudioContent{Data: wav, MIMEType: "audio/wav"}}, items("test_audio_content"))
+	assert.Equal(t, []mcp.Content{&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
+		URI: "test://embedded-resource", MIMEType: "text/plain", Text: "This is an embedded resource content."}}},
+		items("test_embedded_resource"))
+	assert.Equal(t, []mcp.Content{
+		&mcp.TextContent{Text: "Multiple content types test:"},
+		&mcp.ImageContent{Data: png, MIMEType: "image/png"},
+		&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
+			URI: "test://mixed-content-resource", MIMEType: "application/json", Text: `{"test":"data","value":123}`}},
+	}, items("test_multiple_content_types"))
+}
+
+// notes collects the notifications a client receives, in order.
+type notes struct {
+	mu  sync.Mutex
+	got []any // *mcp.ProgressNotificationParams, *mcp.LoggingMessageParams
+}
+
+func (n *notes) add(params any) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.got = append(n.got, params)
+}
+
+func (n *notes) options() *mcp.ClientOptions {
+	return &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) { n.add(req.Params) },
+		LoggingMessageHandler:       func(_ context.Context, req *mcp.LoggingMessageRequest) { n.add(req.Params) },
+	}
+}
+
+// received waits until the client has p progress notifications and l log
+// messages, and returns them; a short wait more shows that no others came.
+func (n *notes) received(t *testing.T, p, l int) (progress []*mcp.ProgressNotificationParams, logs []*mcp.LoggingMessageParams) {
+	t.Helper()
+	split := func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		progress, logs = nil, nil
+		for _, g := range n.got {
+			switch g := g.(type) {
+			case *mcp.ProgressNotificationParams:
+				progress = append(progress, g)
+			case *mcp.LoggingMessageParams:
+				logs = append(logs, g)
+			}
+		}
+	}
+	require.Eventually(t, func() bool { split(); return len(progress) >= p && len(logs) >= l }, 5*time.Second, 5*time.Millisecond)
+	time.Sleep(50 * time.Millisecond)
+	split()
+	return progress, logs
+}
+
+// test_tool_with_progress reports 0, 50 and 100 of 100 on the call's
+// progress token, and nothing to a call without one.
+func TestProgress(t *testing.T) {
+	for _, version := range []string{stateful, draft} {
+		var n notes
+		cs := connectWith(t, version, n.options())
+		params := &mcp.CallToolParams{Name: "test_tool_with_progress", Arguments: map[string]any{}}
+		_, text := call(t, cs, params.Name, params.Arguments)
+		assert.Equal(t, "Tool with progress executed successfully", text)
+		params.SetProgressToken("progress-test-1")
+		res, err := cs.CallTool(context.Background(), params)
+		require.NoError(t, err)
+		assert.False(t, res.IsError)
+		progress, _ := n.received(t, 3, 0)
+		require.Len(t, progress, 3, "%s: only the call with a token gets progress", version)
+		for i, done := range []float64{0, 50, 100} {
+			assert.Equal(t, "progress-test-1", progress[i].ProgressToken)
+			assert.Equal(t, done, progress[i].Progress)
+			assert.Equal(t, float64(100), progress[i].Total)
+		}
+	}
+}
+
+// test_tool_with_logging logs three messages at info, test_logging_tool
+// one; a client receives them once it set a level, and at or above it.
+func TestLogs(t *testing.T) {
+	ctx := context.Background()
+	check := func(t *testing.T, logs []*mcp.LoggingMessageParams) {
+		t.Helper()
+		require.Len(t, logs, 3, "only the call at level debug logs")
+		for i, m := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
+			assert.Equal(t, mcp.LoggingLevel("info"), logs[i].Level)
+			assert.Equal(t, "test_tool_with_logging", logs[i].Logger)
+			assert.Equal(t, m, logs[i].Data)
+		}
+	}
+	t.Run(stateful, func(t *testing.T) {
+		var n notes
+		cs := connectWith(t, stateful, n.options())
+		// No level set: nothing is sent.
+		_, text := call(t, cs, "test_logging_tool", map[string]any{})
+		assert.Equal(t, "Logged at info: a client that set no level receives nothing.", text)
+		require.NoError(t, cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "warning"}))
+		call(t, cs, "test_tool_with_logging", map[string]any{})
+		require.NoError(t, cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}))
+		_, text = call(t, cs, "test_tool_with_logging", map[string]any{})
+		assert.Equal(t, "Tool with logging executed successfully", text)
+		_, logs := n.received(t, 0, 3)
+		check(t, logs)
+	})
+	// At 2026-07-28 each request carries its level in _meta.
+	t.Run(draft, func(t *testing.T) {
+		var n notes
+		cs := connectWith(t, draft, n.options())
+		call(t, cs, "test_logging_tool", map[string]any{})
+		for _, level := range []string{"warning", "debug"} {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "test_tool_with_logging", Arguments: map[string]any{},
+				Meta: mcp.Meta{mcp.MetaKeyLogLevel: level}})
+			require.NoError(t, err)
+			assert.False(t, res.IsError)
+		}
+		_, logs := n.received(t, 0, 3)
+		check(t, logs)
+	})
+}
+
+// test_sampling asks the client's model the prompt, and answers with what
+// it said; a client that cannot sample gets an error the model reads.
+func TestSampling(t *testing.T) {
+	var asked []*mcp.CreateMessageParams
+	sampling := &mcp.ClientOptions{
+		CreateMessageHandler: func(_ context.Context, req *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			asked = append(asked, req.Params)
+			return &mcp.CreateMessageResult{Role: "assistant", Model: "test-model", StopReason: "endTurn",
+				Content: &mcp.TextContent{Text: "This is a test response from the client"}}, nil
+		},
+	}
+	cs := connectWith(t, stateful, sampling)
+	res, text := call(t, cs, "test_sampling", map[string]any{"prompt": "Test prompt for sampling"})
+	assert.False(t, res.IsError)
+	assert.Equal(t, "LLM response: This is a test response from the client", text)
+	require.Len(t, asked, 1)
+	assert.Equal(t, int64(100), asked[0].MaxTokens)
+	require.Len(t, asked[0].Messages, 1)
+	assert.Equal(t, &mcp.TextContent{Text: "Test prompt for sampling"}, asked[0].Messages[0].Content)
+
+	res, text = call(t, connectWith(t, stateful, nil), "test_sampling", map[string]any{"prompt": "Test prompt for sampling"})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text, "sampling capability")
+
+	// At 2026-07-28 a server may not ask while a call runs: the SDK
+	// refuses, and the model reads why.
+	res, text = call(t, connectWith(t, draft, sampling), "test_sampling", map[string]any{"prompt": "Test prompt for sampling"})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text, "cannot be sent while serving a request on protocol version 2026-07-28")
+	assert.Len(t, asked, 1)
+}
+
 // test_elicitation, a dangerous tool, asks the person: it runs on accept
 // only.
 func TestElicitation(t *testing.T) {
@@ -122,9 +296,36 @@ func TestElicitation(t *testing.T) {
 			assert.Equal(t, "Elicitation result: action=accept", text)
 		}
 	}
-	// A client that cannot ask: the call does not run.
-	res, _ := call(t, connect(t, ""), "test_elicitation", map[string]any{"message": "Your name?"})
-	assert.True(t, res.IsError)
+	// A client that cannot ask: -32021 names what it lacks, and the call
+	// does not run.
+	_, err := connect(t, "").CallTool(context.Background(), &mcp.CallToolParams{Name: "test_elicitation", Arguments: map[string]any{"message": "Your name?"}})
+	requireMissingCapability(t, err, `{"elicitation":{"form":{}}}`)
+}
+
+// test_missing_capability needs sampling (needs=sampling): a client without
+// it gets -32021 and the handler does not run; one with it runs the tool.
+func TestMissingCapability(t *testing.T) {
+	_, err := connect(t, "").CallTool(context.Background(), &mcp.CallToolParams{Name: "test_missing_capability"})
+	requireMissingCapability(t, err, `{"sampling":{}}`)
+	cs := connectWith(t, stateful, &mcp.ClientOptions{CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+		return nil, errors.New("not asked")
+	}})
+	_, text := call(t, cs, "test_missing_capability", map[string]any{})
+	assert.Equal(t, "the client declared sampling", text)
+}
+
+// requireMissingCapability asserts the JSON-RPC error -32021 whose data
+// names the capabilities the client lacks.
+func requireMissingCapability(t *testing.T, err error, required string) {
+	t.Helper()
+	var rpcErr *jsonrpc.Error
+	require.ErrorAs(t, err, &rpcErr)
+	assert.Equal(t, int64(-32021), rpcErr.Code)
+	var data struct {
+		RequiredCapabilities json.RawMessage `json:"requiredCapabilities"`
+	}
+	require.NoError(t, json.Unmarshal(rpcErr.Data, &data))
+	assert.JSONEq(t, required, string(data.RequiredCapabilities))
 }
 
 // Resources and prompts are the SDK's.

@@ -5,7 +5,7 @@ package main
 // The tools of the official MCP conformance suite's server scenarios
 // (@modelcontextprotocol/conformance), each declared as toolgen declares
 // any tool, with the names the scenarios call. Where a scenario needs what
-// a toolgen handler cannot express yet, the tool says so in its comment.
+// a toolgen handler cannot express yet, its handler (main.go) says so.
 
 // TestSimpleTextArgs answers with a fixed text.
 //
@@ -14,60 +14,23 @@ type TestSimpleTextArgs struct{}
 
 // TestImageContentArgs answers with an image.
 //
-//toolgen:tool name=test_image_content risk=read result=Image
+//toolgen:tool name=test_image_content risk=read
 type TestImageContentArgs struct{}
 
 // TestAudioContentArgs answers with an audio clip.
 //
-//toolgen:tool name=test_audio_content risk=read result=Audio
+//toolgen:tool name=test_audio_content risk=read
 type TestAudioContentArgs struct{}
 
 // TestEmbeddedResourceArgs answers with an embedded resource.
 //
-//toolgen:tool name=test_embedded_resource risk=read result=Resource
+//toolgen:tool name=test_embedded_resource risk=read
 type TestEmbeddedResourceArgs struct{}
 
 // TestMultipleContentTypesArgs answers with a text, an image and an embedded resource.
 //
-//toolgen:tool name=test_multiple_content_types risk=read result=Mixed
+//toolgen:tool name=test_multiple_content_types risk=read
 type TestMultipleContentTypesArgs struct{}
-
-// Image is an image, base64-encoded: what a handler returns today in
-// place of an MCP image content item (as structuredContent and JSON text).
-type Image struct {
-	// The MIME type, like image/png.
-	MIMEType string `json:"mimeType"`
-	// The bytes, base64-encoded.
-	Data string `json:"data"`
-}
-
-// Audio is an audio clip, base64-encoded (see Image).
-type Audio struct {
-	// The MIME type, like audio/wav.
-	MIMEType string `json:"mimeType"`
-	// The bytes, base64-encoded.
-	Data string `json:"data"`
-}
-
-// Resource is a text resource (see Image).
-type Resource struct {
-	// The resource's URI.
-	URI string `json:"uri"`
-	// The MIME type, like text/plain.
-	MIMEType string `json:"mimeType"`
-	// The resource's text.
-	Text string `json:"text"`
-}
-
-// Mixed is a text, an image and a resource (see Image).
-type Mixed struct {
-	// A text.
-	Text string `json:"text"`
-	// An image.
-	Image Image `json:"image"`
-	// A resource.
-	Resource Resource `json:"resource"`
-}
 
 // TestToolWithLoggingArgs logs three messages while it runs.
 //
@@ -224,7 +187,7 @@ type TestXMcpHeaderArgs struct {
 
 // TestMissingCapabilityArgs needs the client's sampling capability (SEP-2575).
 //
-//toolgen:tool name=test_missing_capability risk=read
+//toolgen:tool name=test_missing_capability risk=read needs=sampling
 type TestMissingCapabilityArgs struct{}
 
 // TestStreamingElicitationArgs answers on a stream that carries no request of the server's (SEP-2575).

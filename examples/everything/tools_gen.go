@@ -8,7 +8,6 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 const _ = toolimpl.SupportPackageIsVersion5
@@ -97,60 +96,6 @@ func decodeTestSimpleTextArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestSim
 	}
 }
 
-// The result of the tools with result type Image: its schema, an MCP tool's outputSchema.
-const imageResultSchema = `{"properties":{"mimeType":{"type":"string","description":"The MIME type, like image/png."},"data":{"type":"string","description":"The bytes, base64-encoded."}},"additionalProperties":false,"type":"object","required":["mimeType","data"],"description":"An image, base64-encoded: what a handler returns today in place of an MCP image content item (as structuredContent and JSON text)."}`
-
-// ValidateImageResult checks the JSON of a result of type Image as JSON Schema does: nil when
-// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateImageResult(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkImageResult(&r, args)
-	return r.Errors()
-}
-
-// checkImageResult checks the JSON of a result of type Image as JSON Schema does, reporting every
-// error in r.
-func checkImageResult(r *toolimpl.Report, args map[string]any) {
-	var at toolimpl.Loc
-	present := 0
-	mimeType, hasMimeType := args["mimeType"]
-	if hasMimeType {
-		present++
-	}
-	data, hasData := args["data"]
-	if hasData {
-		present++
-	}
-	if !hasMimeType {
-		r.Add(at.Key("mimeType"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if !hasData {
-		r.Add(at.Key("data"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if len(args) > present {
-		for k := range toolimpl.KeysInOrder(args) {
-			switch k {
-			case "mimeType", "data":
-			default:
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasMimeType {
-		if _, ok := mimeType.(string); !ok {
-			r.Type(at.Key("mimeType"), "string", mimeType)
-		}
-	}
-	if hasData {
-		if _, ok := data.(string); !ok {
-			r.Type(at.Key("data"), "string", data)
-		}
-	}
-}
-
 // The parameters of the test_image_content tool: the canonical schema, and the dialects that differ
 // from it.
 const (
@@ -175,20 +120,18 @@ var testImageContentArgsForms = []toolimpl.Form{
 }
 
 // TestImageContentTool is the test_image_content tool, generated from TestImageContentArgs.
-var TestImageContentTool = tool.ResultDef[TestImageContentArgs, Image]{Def: tool.Def[TestImageContentArgs]{
+var TestImageContentTool = tool.Def[TestImageContentArgs]{
 	Tool: toolimpl.NewTool(tool.Tool{
-		Name:           "test_image_content",
-		Description:    "Answers with an image.",
-		Risk:           tool.RiskRead,
-		Schema:         json.RawMessage(testImageContentArgsSchema),
-		Validate:       ValidateTestImageContentArgs,
-		Idempotent:     true,
-		ResultSchema:   json.RawMessage(imageResultSchema),
-		ValidateResult: ValidateImageResult,
+		Name:        "test_image_content",
+		Description: "Answers with an image.",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(testImageContentArgsSchema),
+		Validate:    ValidateTestImageContentArgs,
+		Idempotent:  true,
 	}, testImageContentArgsForms),
 	Decode:  DecodeTestImageContentArgs,
 	Decoder: testImageContentArgsDecoder,
-}}
+}
 
 // ValidateTestImageContentArgs checks a model's arguments for the test_image_content tool: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -234,60 +177,6 @@ func decodeTestImageContentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestI
 	}
 }
 
-// The result of the tools with result type Audio: its schema, an MCP tool's outputSchema.
-const audioResultSchema = `{"properties":{"mimeType":{"type":"string","description":"The MIME type, like audio/wav."},"data":{"type":"string","description":"The bytes, base64-encoded."}},"additionalProperties":false,"type":"object","required":["mimeType","data"],"description":"An audio clip, base64-encoded (see Image)."}`
-
-// ValidateAudioResult checks the JSON of a result of type Audio as JSON Schema does: nil when
-// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateAudioResult(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkAudioResult(&r, args)
-	return r.Errors()
-}
-
-// checkAudioResult checks the JSON of a result of type Audio as JSON Schema does, reporting every
-// error in r.
-func checkAudioResult(r *toolimpl.Report, args map[string]any) {
-	var at toolimpl.Loc
-	present := 0
-	mimeType, hasMimeType := args["mimeType"]
-	if hasMimeType {
-		present++
-	}
-	data, hasData := args["data"]
-	if hasData {
-		present++
-	}
-	if !hasMimeType {
-		r.Add(at.Key("mimeType"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if !hasData {
-		r.Add(at.Key("data"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if len(args) > present {
-		for k := range toolimpl.KeysInOrder(args) {
-			switch k {
-			case "mimeType", "data":
-			default:
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasMimeType {
-		if _, ok := mimeType.(string); !ok {
-			r.Type(at.Key("mimeType"), "string", mimeType)
-		}
-	}
-	if hasData {
-		if _, ok := data.(string); !ok {
-			r.Type(at.Key("data"), "string", data)
-		}
-	}
-}
-
 // The parameters of the test_audio_content tool: the canonical schema, and the dialects that differ
 // from it.
 const (
@@ -312,20 +201,18 @@ var testAudioContentArgsForms = []toolimpl.Form{
 }
 
 // TestAudioContentTool is the test_audio_content tool, generated from TestAudioContentArgs.
-var TestAudioContentTool = tool.ResultDef[TestAudioContentArgs, Audio]{Def: tool.Def[TestAudioContentArgs]{
+var TestAudioContentTool = tool.Def[TestAudioContentArgs]{
 	Tool: toolimpl.NewTool(tool.Tool{
-		Name:           "test_audio_content",
-		Description:    "Answers with an audio clip.",
-		Risk:           tool.RiskRead,
-		Schema:         json.RawMessage(testAudioContentArgsSchema),
-		Validate:       ValidateTestAudioContentArgs,
-		Idempotent:     true,
-		ResultSchema:   json.RawMessage(audioResultSchema),
-		ValidateResult: ValidateAudioResult,
+		Name:        "test_audio_content",
+		Description: "Answers with an audio clip.",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(testAudioContentArgsSchema),
+		Validate:    ValidateTestAudioContentArgs,
+		Idempotent:  true,
 	}, testAudioContentArgsForms),
 	Decode:  DecodeTestAudioContentArgs,
 	Decoder: testAudioContentArgsDecoder,
-}}
+}
 
 // ValidateTestAudioContentArgs checks a model's arguments for the test_audio_content tool: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -371,72 +258,6 @@ func decodeTestAudioContentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestA
 	}
 }
 
-// The result of the tools with result type Resource: its schema, an MCP tool's outputSchema.
-const resourceResultSchema = `{"properties":{"uri":{"type":"string","description":"The resource's URI."},"mimeType":{"type":"string","description":"The MIME type, like text/plain."},"text":{"type":"string","description":"The resource's text."}},"additionalProperties":false,"type":"object","required":["uri","mimeType","text"],"description":"A text resource (see Image)."}`
-
-// ValidateResourceResult checks the JSON of a result of type Resource as JSON Schema does: nil when
-// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateResourceResult(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkResourceResult(&r, args)
-	return r.Errors()
-}
-
-// checkResourceResult checks the JSON of a result of type Resource as JSON Schema does, reporting
-// every error in r.
-func checkResourceResult(r *toolimpl.Report, args map[string]any) {
-	var at toolimpl.Loc
-	present := 0
-	uri, hasUri := args["uri"]
-	if hasUri {
-		present++
-	}
-	mimeType, hasMimeType := args["mimeType"]
-	if hasMimeType {
-		present++
-	}
-	text, hasText := args["text"]
-	if hasText {
-		present++
-	}
-	if !hasUri {
-		r.Add(at.Key("uri"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if !hasMimeType {
-		r.Add(at.Key("mimeType"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if !hasText {
-		r.Add(at.Key("text"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if len(args) > present {
-		for k := range toolimpl.KeysInOrder(args) {
-			switch k {
-			case "uri", "mimeType", "text":
-			default:
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k])})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasUri {
-		if _, ok := uri.(string); !ok {
-			r.Type(at.Key("uri"), "string", uri)
-		}
-	}
-	if hasMimeType {
-		if _, ok := mimeType.(string); !ok {
-			r.Type(at.Key("mimeType"), "string", mimeType)
-		}
-	}
-	if hasText {
-		if _, ok := text.(string); !ok {
-			r.Type(at.Key("text"), "string", text)
-		}
-	}
-}
-
 // The parameters of the test_embedded_resource tool: the canonical schema, and the dialects that
 // differ from it.
 const (
@@ -462,20 +283,18 @@ var testEmbeddedResourceArgsForms = []toolimpl.Form{
 
 // TestEmbeddedResourceTool is the test_embedded_resource tool, generated from
 // TestEmbeddedResourceArgs.
-var TestEmbeddedResourceTool = tool.ResultDef[TestEmbeddedResourceArgs, Resource]{Def: tool.Def[TestEmbeddedResourceArgs]{
+var TestEmbeddedResourceTool = tool.Def[TestEmbeddedResourceArgs]{
 	Tool: toolimpl.NewTool(tool.Tool{
-		Name:           "test_embedded_resource",
-		Description:    "Answers with an embedded resource.",
-		Risk:           tool.RiskRead,
-		Schema:         json.RawMessage(testEmbeddedResourceArgsSchema),
-		Validate:       ValidateTestEmbeddedResourceArgs,
-		Idempotent:     true,
-		ResultSchema:   json.RawMessage(resourceResultSchema),
-		ValidateResult: ValidateResourceResult,
+		Name:        "test_embedded_resource",
+		Description: "Answers with an embedded resource.",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(testEmbeddedResourceArgsSchema),
+		Validate:    ValidateTestEmbeddedResourceArgs,
+		Idempotent:  true,
 	}, testEmbeddedResourceArgsForms),
 	Decode:  DecodeTestEmbeddedResourceArgs,
 	Decoder: testEmbeddedResourceArgsDecoder,
-}}
+}
 
 // ValidateTestEmbeddedResourceArgs checks a model's arguments for the test_embedded_resource tool:
 // nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -521,162 +340,6 @@ func decodeTestEmbeddedResourceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *T
 	}
 }
 
-// The result of the tools with result type Mixed: its schema, an MCP tool's outputSchema.
-const mixedResultSchema = `{"properties":{"text":{"type":"string","description":"A text."},"image":{"properties":{"mimeType":{"type":"string","description":"The MIME type, like image/png."},"data":{"type":"string","description":"The bytes, base64-encoded."}},"additionalProperties":false,"type":"object","required":["mimeType","data"],"description":"An image."},"resource":{"properties":{"uri":{"type":"string","description":"The resource's URI."},"mimeType":{"type":"string","description":"The MIME type, like text/plain."},"text":{"type":"string","description":"The resource's text."}},"additionalProperties":false,"type":"object","required":["uri","mimeType","text"],"description":"A resource."}},"additionalProperties":false,"type":"object","required":["text","image","resource"],"description":"A text, an image and a resource (see Image)."}`
-
-// ValidateMixedResult checks the JSON of a result of type Mixed as JSON Schema does: nil when
-// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func ValidateMixedResult(args map[string]any) tool.Errors {
-	var r toolimpl.Report
-	checkMixedResult(&r, args)
-	return r.Errors()
-}
-
-// checkMixedResult checks the JSON of a result of type Mixed as JSON Schema does, reporting every
-// error in r.
-func checkMixedResult(r *toolimpl.Report, args map[string]any) {
-	var at toolimpl.Loc
-	present := 0
-	text, hasText := args["text"]
-	if hasText {
-		present++
-	}
-	image, hasImage := args["image"]
-	if hasImage {
-		present++
-	}
-	resource, hasResource := args["resource"]
-	if hasResource {
-		present++
-	}
-	if !hasText {
-		r.Add(at.Key("text"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-	}
-	if !hasImage {
-		r.Add(at.Key("image"), tool.Error{Code: tool.CodeMissing, Expected: "object"})
-	}
-	if !hasResource {
-		r.Add(at.Key("resource"), tool.Error{Code: tool.CodeMissing, Expected: "object"})
-	}
-	if len(args) > present {
-		for k3 := range toolimpl.KeysInOrder(args) {
-			switch k3 {
-			case "text", "image", "resource":
-			default:
-				r.Add(at.Key(k3), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(args[k3])})
-			}
-			if r.Full() {
-				break
-			}
-		}
-	}
-	if hasText {
-		if _, ok := text.(string); !ok {
-			r.Type(at.Key("text"), "string", text)
-		}
-	}
-	if hasImage {
-		if obj, ok := value.Object(image); !ok {
-			r.Type(at.Key("image"), "object", image)
-		} else {
-			atImage := at.Key("image")
-			present2 := 0
-			mimeType, hasMimeType := obj["mimeType"]
-			if hasMimeType {
-				present2++
-			}
-			data, hasData := obj["data"]
-			if hasData {
-				present2++
-			}
-			if !hasMimeType {
-				r.Add(atImage.Key("mimeType"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-			}
-			if !hasData {
-				r.Add(atImage.Key("data"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-			}
-			if len(obj) > present2 {
-				for k := range toolimpl.KeysInOrder(obj) {
-					switch k {
-					case "mimeType", "data":
-					default:
-						r.Add(atImage.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasMimeType {
-				if _, ok := mimeType.(string); !ok {
-					r.Type(atImage.Key("mimeType"), "string", mimeType)
-				}
-			}
-			if hasData {
-				if _, ok := data.(string); !ok {
-					r.Type(atImage.Key("data"), "string", data)
-				}
-			}
-		}
-	}
-	if hasResource {
-		if obj2, ok := value.Object(resource); !ok {
-			r.Type(at.Key("resource"), "object", resource)
-		} else {
-			atResource := at.Key("resource")
-			present3 := 0
-			uri, hasUri := obj2["uri"]
-			if hasUri {
-				present3++
-			}
-			mimeType2, hasMimeType2 := obj2["mimeType"]
-			if hasMimeType2 {
-				present3++
-			}
-			text2, hasText2 := obj2["text"]
-			if hasText2 {
-				present3++
-			}
-			if !hasUri {
-				r.Add(atResource.Key("uri"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-			}
-			if !hasMimeType2 {
-				r.Add(atResource.Key("mimeType"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-			}
-			if !hasText2 {
-				r.Add(atResource.Key("text"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-			}
-			if len(obj2) > present3 {
-				for k2 := range toolimpl.KeysInOrder(obj2) {
-					switch k2 {
-					case "uri", "mimeType", "text":
-					default:
-						r.Add(atResource.Key(k2), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj2[k2])})
-					}
-					if r.Full() {
-						break
-					}
-				}
-			}
-			if hasUri {
-				if _, ok := uri.(string); !ok {
-					r.Type(atResource.Key("uri"), "string", uri)
-				}
-			}
-			if hasMimeType2 {
-				if _, ok := mimeType2.(string); !ok {
-					r.Type(atResource.Key("mimeType"), "string", mimeType2)
-				}
-			}
-			if hasText2 {
-				if _, ok := text2.(string); !ok {
-					r.Type(atResource.Key("text"), "string", text2)
-				}
-			}
-		}
-	}
-}
-
 // The parameters of the test_multiple_content_types tool: the canonical schema, and the dialects
 // that differ from it.
 const (
@@ -702,20 +365,18 @@ var testMultipleContentTypesArgsForms = []toolimpl.Form{
 
 // TestMultipleContentTypesTool is the test_multiple_content_types tool, generated from
 // TestMultipleContentTypesArgs.
-var TestMultipleContentTypesTool = tool.ResultDef[TestMultipleContentTypesArgs, Mixed]{Def: tool.Def[TestMultipleContentTypesArgs]{
+var TestMultipleContentTypesTool = tool.Def[TestMultipleContentTypesArgs]{
 	Tool: toolimpl.NewTool(tool.Tool{
-		Name:           "test_multiple_content_types",
-		Description:    "Answers with a text, an image and an embedded resource.",
-		Risk:           tool.RiskRead,
-		Schema:         json.RawMessage(testMultipleContentTypesArgsSchema),
-		Validate:       ValidateTestMultipleContentTypesArgs,
-		Idempotent:     true,
-		ResultSchema:   json.RawMessage(mixedResultSchema),
-		ValidateResult: ValidateMixedResult,
+		Name:        "test_multiple_content_types",
+		Description: "Answers with a text, an image and an embedded resource.",
+		Risk:        tool.RiskRead,
+		Schema:      json.RawMessage(testMultipleContentTypesArgsSchema),
+		Validate:    ValidateTestMultipleContentTypesArgs,
+		Idempotent:  true,
 	}, testMultipleContentTypesArgsForms),
 	Decode:  DecodeTestMultipleContentTypesArgs,
 	Decoder: testMultipleContentTypesArgsDecoder,
-}}
+}
 
 // ValidateTestMultipleContentTypesArgs checks a model's arguments for the
 // test_multiple_content_types tool: nil when valid, else the errors (at most tool.DefaultMaxErrors,
@@ -1727,6 +1388,7 @@ var TestMissingCapabilityTool = tool.Def[TestMissingCapabilityArgs]{
 		Schema:      json.RawMessage(testMissingCapabilityArgsSchema),
 		Validate:    ValidateTestMissingCapabilityArgs,
 		Idempotent:  true,
+		Needs:       []tool.Capability{tool.CapabilitySampling},
 	}, testMissingCapabilityArgsForms),
 	Decode:  DecodeTestMissingCapabilityArgs,
 	Decoder: testMissingCapabilityArgsDecoder,

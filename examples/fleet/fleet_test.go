@@ -343,8 +343,8 @@ func TestFleet(t *testing.T) {
 				if o == executed {
 					runs++
 				}
-				if want == 0 && (o != needsApproval || !strings.Contains(text, "clocks disagree")) {
-					t.Errorf("%s's token on %s: %s %q, want needs_confirmation saying the clocks disagree", issuer.name, skewed[k].name, o, text)
+				if want == 0 && (o != stateRefused || !strings.Contains(text, "clocks disagree")) {
+					t.Errorf("%s's token on %s: %s %q, want the state refused, saying the clocks disagree", issuer.name, skewed[k].name, o, text)
 				}
 			}
 			if runs != want {

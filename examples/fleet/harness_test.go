@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -21,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/internal/testkit/redisserver"
@@ -321,6 +323,7 @@ const (
 	rejected      outcome = "rejected" // invalid, or any refusal before the handler
 	unavailable   outcome = "unavailable"
 	needsApproval outcome = "needs_confirmation"
+	stateRefused  outcome = "state_refused" // the request state failed verification: -32602, see round
 	declined      outcome = "declined"
 	failed        outcome = "failed"  // the handler ran and failed, or timed out
 	unknown       outcome = "unknown" // no answer: the replica died, the proxy failed, the client gave up
@@ -328,7 +331,7 @@ const (
 
 // definitive reports an outcome that says the call did not run.
 func (o outcome) notRun() bool {
-	return o == rejected || o == unavailable || o == needsApproval || o == declined
+	return o == rejected || o == unavailable || o == needsApproval || o == declined || o == stateRefused
 }
 
 // attempt is one attempt at a call.
@@ -356,6 +359,8 @@ func classify(res *mcp.CallToolResult) (outcome, Receipt, string) {
 		return executed, r, text
 	}
 	switch {
+	case strings.Contains(text, "failed verification"):
+		return stateRefused, Receipt{}, text
 	case strings.Contains(text, "could not record the call"):
 		return unavailable, Receipt{}, text
 	case strings.Contains(text, "declined by the user"):
@@ -623,6 +628,13 @@ func (c *client) round(ctx context.Context, callID string, args map[string]any, 
 		p.InputResponses = mcp.InputResponseMap{mcptool.ConfirmKey: &mcp.ElicitResult{Action: "accept"}}
 	}
 	res, err := c.cs.CallTool(ctx, p)
+	var rpcErr *jsonrpc.Error
+	if state != "" && errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc.CodeInvalidParams {
+		// The replica refused the state (used, another call's, issued
+		// ahead of its clock): an answer, not a fault, which classify
+		// reads from its text as a result's.
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: rpcErr.Message}}}, nil
+	}
 	if err != nil {
 		c.close()
 		return nil, err

@@ -6,10 +6,10 @@
 // and what was wrong, which the client passes to the model to correct its
 // call; a typed result is structuredContent and the same JSON as text;
 // book_flight, a dangerous tool, asks the person at the client to confirm
-// each booking by elicitation, or tells the model that it needs a person's
-// approval when the client cannot ask. The server negotiates every
-// protocol version the SDK supports. Run it from an MCP client's
-// configuration: go run ./examples/mcp.
+// each booking by elicitation; a client that cannot ask is refused with the
+// JSON-RPC error -32021, naming the capability it lacks. The server
+// negotiates every protocol version the SDK supports. Run it from an MCP
+// client's configuration: go run ./examples/mcp.
 package main
 
 import (

@@ -111,9 +111,13 @@ func TestCallValid(t *testing.T) {
 }
 
 // Invalid arguments: a normal result with isError, whose text says what was
-// wrong (MCP 2025-11-25, SEP-1303); a dangerous call waits for a person.
+// wrong (MCP 2025-11-25, SEP-1303), before anyone is asked; a dangerous call
+// from a client that cannot ask its person is refused with -32021.
 func TestCallRefused(t *testing.T) {
-	cs := connect(t, latest)
+	cs := connectWith(t, latest, func(*mcp.ElicitRequest) string {
+		t.Error("a call with invalid arguments asked the person")
+		return "decline"
+	})
 	args := map[string]any{"flight_id": "af12", "passengers": []any{}, "seats": 2}
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "book_flight", Arguments: args})
 	require.NoError(t, err, "invalid input is not a protocol error")
@@ -126,10 +130,11 @@ func TestCallRefused(t *testing.T) {
 		"Correct the arguments and call the tool again.", res.Content[0].(*mcp.TextContent).Text)
 
 	args = map[string]any{"flight_id": "AF1234", "passengers": []any{map[string]any{"name": "Ada", "birth_year": 1990}}}
-	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "book_flight", Arguments: args})
-	require.NoError(t, err)
-	assert.True(t, res.IsError)
-	assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "needs a person's approval")
+	_, err = connect(t, latest).CallTool(context.Background(), &mcp.CallToolParams{Name: "book_flight", Arguments: args})
+	var rpcErr *jsonrpc.Error
+	require.True(t, errors.As(err, &rpcErr), "%T: %v", err, err)
+	assert.Equal(t, int64(mcp.CodeMissingRequiredClientCapabilities), rpcErr.Code)
+	assert.JSONEq(t, `{"requiredCapabilities":{"elicitation":{"form":{}}}}`, string(rpcErr.Data))
 }
 
 // A booking asks the person at the client: accepting books that flight,
@@ -258,8 +263,7 @@ func TestTypeScriptClients(t *testing.T) {
 				assert.JSONEq(t, `{"reference":"AF1007","flight_id":"AF1234","seats":1,"status":"confirmed"}`, string(book.StructuredContent))
 			} else {
 				assert.Empty(t, got.Elicited)
-				assert.True(t, book.IsError)
-				assert.Contains(t, book.Content[0].Text, "needs a person's approval")
+				assert.EqualValues(t, mcp.CodeMissingRequiredClientCapabilities, book.ProtocolError, "a client that cannot confirm")
 			}
 		})
 	}

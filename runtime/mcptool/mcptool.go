@@ -12,14 +12,13 @@
 // outputSchema, the errors as structuredContent), a typed result is the
 // structuredContent of the result and, as JSON, its first text item; the
 // content items a handler returns (tool.Def.HandleContent: images, audio,
-// embedded resources, resource links, text) follow, as MCP's own. A dangerous tool
-// asks the person at the client for confirmation, by MCP elicitation, when
-// the client supports it: accepting approves that exact call, declining or
-// cancelling refuses it; without elicitation the model reads that the call
-// needs a person's approval. The question is tool.Tool.Confirmation: every
-// argument on a line of its own, sorted by name, each value cut on its own
-// and escaped, so that the person sees what runs. A call whose _meta holds an
-// id (CallIDKey) runs once however often a client retries it.
+// embedded resources, resource links, text) follow, as MCP's own. A
+// dangerous tool asks the person at the client for confirmation, by MCP
+// elicitation: accepting approves that exact call, declining or cancelling
+// refuses it. The question is tool.Tool.Confirmation: every argument on a
+// line of its own, sorted by name, each value cut on its own and escaped, so
+// that the person sees what runs. A call whose _meta holds an id (CallIDKey)
+// runs once however often a client retries it.
 //
 // What a handler reports while it runs (tool.ReportProgress, tool.Log)
 // reaches the client: progress as notifications/progress on the request's
@@ -30,6 +29,14 @@
 // elicitation; the answer is checked by the form's generated Decode. Request
 // gives a handler the MCP request itself, for what exists only in MCP:
 // sampling, the client's roots.
+//
+// The protocol's own errors answer what is not the model's to correct,
+// and nothing runs: a client that lacks what a tool needs (a capability of
+// Tool.Needs, or form elicitation to confirm a dangerous tool) gets -32021
+// with the capabilities it lacks, before the set sees the call; a
+// confirmation's request state that fails verification (forged, altered,
+// another call's, used or expired) gets -32602, invalid params, once the
+// set has refused it as the call's approval (and audited the refusal).
 package mcptool
 
 import (
@@ -40,6 +47,7 @@ import (
 	"log/slog"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -66,7 +74,21 @@ const multiRoundTrip = "2026-07-28"
 
 // Register adds every tool of set to server. It fails, adding nothing, when
 // a tool has no MCP definition (its dialects= option leaves mcp out).
-func Register(server *mcp.Server, set *tool.Set) error {
+//
+// A call from a client that does not declare a capability of the tool's
+// Needs, or, for a dangerous tool, form elicitation, which asks the person
+// to confirm the call, is refused with the JSON-RPC error -32021, whose
+// data.requiredCapabilities names what is missing; the handler does not
+// run. Before protocol 2026-07-28 the capabilities are those of the
+// session's initialize, so a stateless server (where nothing reaches an
+// older client) refuses every client of an older protocol a dangerous
+// tool, or a tool with Needs. HideUncallable leaves such tools out of that
+// client's tools/list as well.
+func Register(server *mcp.Server, set *tool.Set, opts ...Option) error {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	tools := set.Tools()
 	defs := make([]*mcp.Tool, len(tools))
 	for i, t := range tools {
@@ -87,8 +109,13 @@ func Register(server *mcp.Server, set *tool.Set) error {
 		}
 		defs[i] = &mt
 	}
+	byName := make(map[string]*tool.Tool, len(tools))
 	for i, t := range tools {
 		server.AddTool(defs[i], handler(set, t))
+		byName[t.Name] = t
+	}
+	if o.hide {
+		server.AddReceivingMiddleware(hideUncallable(byName))
 	}
 	return nil
 }
@@ -96,9 +123,12 @@ func Register(server *mcp.Server, set *tool.Set) error {
 // handler runs the calls of one tool through the set.
 func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if l := lacks(t, clientCapabilities(req)); !l.none() {
+			return nil, l.refusal(t)
+		}
 		rep := &reporter{req: req, token: req.Params.GetProgressToken()}
 		ctx = tool.WithReporter(context.WithValue(ctx, requestKey{}, rep), rep)
-		if canElicit(req) {
+		if canElicitForm(clientCapabilities(req)) {
 			ctx = tool.WithAsker(ctx, asker{req})
 		}
 		args := req.Params.Arguments
@@ -113,7 +143,11 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 			// that approves that exact call.
 			answer, _ := req.Params.InputResponses[ConfirmKey].(*mcp.ElicitResult)
 			switch {
+			case t.Risk != tool.RiskDangerous:
+				// A tool that asks nothing takes no state: the set
+				// ignores an approval of it.
 			case answer == nil:
+				return nil, stateError(t, "it came without the answer to the confirmation, inputResponses."+ConfirmKey)
 			case answer.Action == "accept":
 				opts = append(opts, tool.Approve(state))
 			default: // decline, or cancel: the person dismissed the question
@@ -121,7 +155,12 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 			}
 		}
 		res := set.Call(ctx, req.Params.Name, args, opts...)
-		if res.Status == tool.StatusNeedsConfirmation && state == "" && canElicit(req) {
+		if state != "" && res.Status == tool.StatusNeedsConfirmation && len(res.Errors) > 0 {
+			// The set refused the state as an approval of this call (its
+			// error says why: approval_invalid, _used, _expired).
+			return nil, stateError(t, res.Errors[0].Reason)
+		}
+		if res.Status == tool.StatusNeedsConfirmation && state == "" {
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{ConfirmKey: &mcp.ElicitParams{
 					Mode:            "form",
@@ -143,10 +182,11 @@ func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json
 	if a.req.Session == nil {
 		return nil, tool.ErrCannotAsk
 	}
-	if p := a.req.Session.InitializeParams(); p != nil && p.ProtocolVersion >= multiRoundTrip {
-		// The SDK refuses a server's request while a call runs from this
-		// version on: a form would be an input request of the result.
-		return nil, fmt.Errorf("%w (toolgen does not yet ask for a form over MCP %s)", tool.ErrCannotAsk, p.ProtocolVersion)
+	if p := a.req.Session.InitializeParams(); p == nil || p.ProtocolVersion >= multiRoundTrip {
+		// Without a session (a stateless server) no request reaches the
+		// client, and from 2026-07-28 on the SDK sends none while a call
+		// runs: a form would be an input request of the result.
+		return nil, fmt.Errorf("%w (toolgen asks for a form with elicitation/create, which a server cannot send during a call without a session or from protocol 2026-07-28 on)", tool.ErrCannotAsk)
 	}
 	// The SDK checks the answer against the form too, and fills in the
 	// defaults of the members left out, as the generated Decode does.
@@ -172,14 +212,16 @@ func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json
 	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", form.Name, action)
 }
 
-// canElicit reports whether the client takes form elicitation.
-func canElicit(req *mcp.CallToolRequest) bool {
-	caps := req.ClientCapabilities()
-	if caps == nil || caps.Elicitation == nil {
-		return false
+// stateError is the JSON-RPC error of a call whose request state failed
+// verification, for the reason given: invalid params, as the protocol
+// requires of a state that fails its integrity check. Nothing ran; the
+// message says what the model may do, since a client may show it one.
+func stateError(t *tool.Tool, reason string) error {
+	return &jsonrpc.Error{
+		Code: jsonrpc.CodeInvalidParams,
+		Message: "the requestState of this call of " + t.Name + " failed verification (" + reason + "), so the call did not run. " +
+			"A person confirms each call anew: call the tool again if it still needs to run.",
 	}
-	// Neither mode listed means form, as before modes existed.
-	return caps.Elicitation.Form != nil || caps.Elicitation.URL == nil
 }
 
 // Result shapes a tool.Result as the MCP SDK's CallToolResult (see

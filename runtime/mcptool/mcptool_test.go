@@ -207,62 +207,20 @@ func TestConfirmationByElicitation(t *testing.T) {
 	}
 }
 
-// Without elicitation, the model reads that the call needs a person's
-// approval, and nothing runs.
+// Without elicitation, the client gets -32021 naming form elicitation, the
+// capability it lacks to confirm the call, and nothing runs.
 func TestConfirmationWithoutElicitation(t *testing.T) {
 	for _, v := range versions {
 		cs, fs := connect(t, v, nil)
-		res := call(t, cs, "delete_file", map[string]any{"path": "/tmp/a"})
-		assert.True(t, res.IsError)
-		assert.Equal(t, "The call to delete_file needs a person's approval and has not been executed.\n"+
-			"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.", text(t, res))
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_file", Arguments: map[string]any{"path": "/tmp/a"}})
+		rpcErr := requireRPCError(t, err, mcp.CodeMissingRequiredClientCapabilities)
+		assert.JSONEq(t, `{"requiredCapabilities":{"elicitation":{"form":{}}}}`, string(rpcErr.Data), v)
+		assert.Equal(t, "delete_file cannot run from this client: a person must confirm each of its calls, "+
+			"and this client declared no form elicitation to ask them "+
+			"(a stateless server knows only what a client of protocol 2026-07-28 declares with each request). "+
+			"The call did not run: do not repeat it; tell the user what you wanted to do.", rpcErr.Message, v)
 		assert.Empty(t, fs.DeletedFiles())
 	}
-}
-
-// The second round of a confirmation approves the call of the first round
-// only: a client that sends an accept with other arguments, a forged state
-// or no answer gets no execution.
-func TestConfirmationIsBoundToTheCall(t *testing.T) {
-	fs2 := &adapters.Files{}
-	set := adapters.NewSet(fs2)
-	first := set.Call(context.Background(), "delete_file", []byte(`{"path":"/tmp/a"}`))
-	require.Equal(t, tool.StatusNeedsConfirmation, first.Status)
-
-	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
-	require.NoError(t, mcptool.Register(server, set))
-	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(context.Background(), serverT, nil)
-	require.NoError(t, err)
-	defer ss.Close()
-	client := mcp.NewClient(&mcp.Implementation{Name: "forger", Version: "v1"}, &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}})
-	cs2, err := client.Connect(context.Background(), clientT, nil)
-	require.NoError(t, err)
-	defer cs2.Close()
-
-	accept := mcp.InputResponseMap{mcptool.ConfirmKey: &mcp.ElicitResult{Action: "accept"}}
-	for _, c := range []struct {
-		name      string
-		args      map[string]any
-		state     string
-		responses mcp.InputResponseMap
-	}{
-		{"other arguments", map[string]any{"path": "/etc/passwd"}, first.Approval, accept},
-		{"forged state", map[string]any{"path": "/tmp/a"}, strings.Repeat("A", len(first.Approval)), accept},
-		{"no answer", map[string]any{"path": "/tmp/a"}, first.Approval, nil},
-	} {
-		res, err := cs2.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_file", Arguments: c.args,
-			RequestState: c.state, InputResponses: c.responses})
-		require.NoError(t, err, c.name)
-		assert.True(t, res.IsError, c.name)
-		assert.Contains(t, res.Content[0].(*mcp.TextContent).Text, "needs a person's approval", c.name)
-	}
-	assert.Empty(t, fs2.DeletedFiles())
-	res, err := cs2.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_file", Arguments: map[string]any{"path": "/tmp/a"},
-		RequestState: first.Approval, InputResponses: accept})
-	require.NoError(t, err)
-	assert.False(t, res.IsError, "%v", res.Content)
-	assert.Equal(t, []string{"/tmp/a"}, fs2.DeletedFiles(), "the state approves the exact call it was issued for")
 }
 
 // Register refuses a tool without an MCP definition, and registers nothing.

@@ -199,6 +199,9 @@ func (s *Set) checkApproval(ctx context.Context, token string, id identity) (key
 	if token == "" {
 		return "", 0, approvalRequired, nil
 	}
+	if len(token) != base64.RawURLEncoding.EncodedLen(tokenSize) {
+		return "", 0, approvalInvalid, nil // decoding a client's megabytes would prove no more
+	}
 	raw, derr := base64.RawURLEncoding.DecodeString(token)
 	if derr != nil || len(raw) != tokenSize || raw[0] != approvalVersion {
 		return "", 0, approvalInvalid, nil

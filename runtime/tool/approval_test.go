@@ -19,6 +19,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 // secret is a field type whose MarshalJSON hides its value, as
@@ -488,4 +490,22 @@ func TestApprovalRefused(t *testing.T) {
 		assert.Equal(t, StatusExecuted, set.Call(ctx, "door", tc.args, Approve(res.Approval)).Status, tc.name)
 	}
 	assert.Equal(t, int64(1+7), c.n.Load())
+}
+
+// TestApprovalOfAnotherLengthNotDecoded: a token is refused by its length
+// before it is decoded, so that a client's megabytes of request state cost
+// no allocation of their size.
+func TestApprovalOfAnotherLengthNotDecoded(t *testing.T) {
+	race.SkipAllocs(t)
+	set := NewSet(doorDef.Handle(new(counter).echo), WithLogger(nil))
+	id, ierr := identify("door", map[string]any{"text": "north"}, -1)
+	require.Nil(t, ierr)
+	huge := strings.Repeat("A", 1<<20)
+	allocs := testing.AllocsPerRun(5, func() {
+		_, _, verdict, err := set.checkApproval(context.Background(), huge, id)
+		if verdict != approvalInvalid || err != nil {
+			t.Fatalf("a megabyte token: %s, %v", verdict, err)
+		}
+	})
+	assert.Zero(t, allocs)
 }

@@ -6,7 +6,8 @@
 //
 // For each struct type T annotated //toolgen:tool, toolgen generates a
 // Def[T], such as GetWeatherTool. Its Tool holds the tool's Name,
-// Description and Risk, the JSON Schema of its arguments (Schema), the
+// Description and Risk, what its handler needs of an MCP client (Needs,
+// from needs=), the JSON Schema of its arguments (Schema), the
 // generated validator (Validate), and its definition in the form of each
 // provider's API (Dialects): OpenAI's Chat Completions and Responses APIs,
 // Anthropic, Gemini, MCP. Each definition is in the strictest form its

@@ -18,6 +18,24 @@ const (
 	RiskDangerous Risk = "dangerous"
 )
 
+// Capability is something a tool's handler needs from the client that
+// calls it, by its MCP name: a tool lists them in Tool.Needs, from its
+// directive's needs= option. An adapter whose client declares its
+// capabilities (runtime/mcptool) refuses a call of a client that lacks one
+// before the set sees it; the others ignore Needs.
+type Capability string
+
+const (
+	// CapabilityElicitation: the handler asks the person at the client for
+	// a form (MCP form elicitation).
+	CapabilityElicitation Capability = "elicitation"
+	// CapabilityRoots: the handler reads the client's roots (MCP roots).
+	CapabilityRoots Capability = "roots"
+	// CapabilitySampling: the handler asks the client's model for a
+	// completion (MCP sampling).
+	CapabilitySampling Capability = "sampling"
+)
+
 // Tool is the definition toolgen generates for one annotated struct: what to
 // send to a model, and the validator for what comes back.
 type Tool struct {
@@ -37,6 +55,11 @@ type Tool struct {
 	// idempotent=true; a Set deduplicates the calls of a tool that is not
 	// idempotent by their request id.
 	Idempotent bool
+	// Needs lists what the handler needs from the client, from the
+	// directive's needs= option, each once, sorted; nil for most tools.
+	// A dangerous tool needs a way to ask the person besides: each adapter
+	// says which it has.
+	Needs []Capability
 	// Dialects is the tool's definition as each provider's API takes it,
 	// generated from Schema; see Dialect.
 	Dialects Dialects

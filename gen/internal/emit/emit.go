@@ -130,6 +130,9 @@ func Emit(pkg *ir.Package, tools, outputs []*ir.Tool, opts jsonschema.Options) (
 
 var riskConst = map[string]string{"read": "RiskRead", "act": "RiskAct", "dangerous": "RiskDangerous"}
 
+// capabilityConst names the runtime's constant of each value of needs=.
+var capabilityConst = map[string]string{"elicitation": "CapabilityElicitation", "roots": "CapabilityRoots", "sampling": "CapabilitySampling"}
+
 // loc is where a value is, as generated code names it: a variable of type
 // toolimpl.Loc and at most one more step, a member name or an array index. The
 // members and items of an object or array get a variable of their own (see

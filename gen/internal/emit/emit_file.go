@@ -86,6 +86,13 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 		field("Validate", jen.Id(n.validate)),
 		field("Idempotent", jen.Lit(t.Idempotent)),
 	}
+	if len(t.Needs) > 0 {
+		needs := make([]jen.Code, len(t.Needs))
+		for i, c := range t.Needs {
+			needs[i] = jen.Qual(runtimePath, capabilityConst[c])
+		}
+		fields = append(fields, field("Needs", jen.Index().Qual(runtimePath, "Capability").Values(needs...)))
+	}
 	if result != nil {
 		fields = append(fields,
 			field("ResultSchema", jen.Qual("encoding/json", "RawMessage").Call(jen.Id(resultSchema))),

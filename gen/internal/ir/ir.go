@@ -35,6 +35,7 @@ type Tool struct {
 	Risk        string // read, act or dangerous
 	Description string
 	Idempotent  bool           // idempotent=, by default true for risk=read only
+	Needs       []string       // needs=: the client capabilities the handler needs, sorted
 	Dialects    []Dialect      // from dialects=; nil means all those of its kind
 	Strict      bool           // no fallback: from strict= or the configuration
 	Fset        *token.FileSet // positions the fields' errors

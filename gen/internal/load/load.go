@@ -299,6 +299,8 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 						t.ResultType = resultType(p.Types, o.value, o.pos, errs)
 					case "form":
 						t.Form = o.value == "true"
+					case "needs":
+						t.Needs = parseNeeds(o.value)
 					}
 				}
 				// Only a read is idempotent unless it says so: retrying a call
@@ -392,16 +394,17 @@ type option struct {
 
 // directiveOptions are the options each directive takes.
 var directiveOptions = map[string][]string{
-	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result"},
+	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result", "needs"},
 	outputDirective: {"name", "description", "dialects", "strict", "form"},
 }
 
 // parseDirective finds the //toolgen:tool or //toolgen:output line of a doc
 // comment, and parses its options: name=<name>, description="...",
 // risk=read|act|dangerous, idempotent=true|false, dialects=<dialect>,...,
-// strict=true|false and result=<type> (risk=, idempotent= and result= for
-// tools only), form=true|false (for outputs only: a form a person fills in,
-// checked against MCP elicitation's subset).
+// strict=true|false, result=<type>, needs=<capability>,... (risk=,
+// idempotent=, result= and needs= for tools only) and form=true|false (for
+// outputs only: a form a person fills in, checked against MCP
+// elicitation's subset).
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionDialects, errs *ir.Errors) ([]option, string, bool) {
 	if doc == nil {
 		return nil, "", false
@@ -442,6 +445,12 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}, "form": {"true", "false"}}[key]
 				if !slices.Contains(allowed, value) {
 					errs.Add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
+					continue
+				}
+				opts = append(opts, option{key, value, pos})
+			case key == "needs":
+				if msg := checkNeeds(value); msg != "" {
+					errs.Add(pos, "needs=%s: %s", value, msg)
 					continue
 				}
 				opts = append(opts, option{key, value, pos})
@@ -501,6 +510,34 @@ func parseDialects(value string, allowed []ir.Dialect) []ir.Dialect {
 		}
 	}
 	return out
+}
+
+// capabilities are the values of a needs= option, sorted: the client
+// capabilities a handler may need (MCP's names), tool.Capability's
+// constants.
+var capabilities = []string{"elicitation", "roots", "sampling"}
+
+// checkNeeds checks the value of a needs= option: known capabilities, each
+// once.
+func checkNeeds(value string) string {
+	seen := map[string]bool{}
+	for _, c := range strings.Split(value, ",") {
+		switch {
+		case !slices.Contains(capabilities, c):
+			return fmt.Sprintf("unknown capability %q (want some of %s)", c, strings.Join(capabilities, ", "))
+		case seen[c]:
+			return fmt.Sprintf("capability %s is listed twice", c)
+		}
+		seen[c] = true
+	}
+	return ""
+}
+
+// parseNeeds reads a checked needs= value, sorted.
+func parseNeeds(value string) []string {
+	needs := strings.Split(value, ",")
+	slices.Sort(needs)
+	return needs
 }
 
 func optionList(keys []string) []string {

@@ -68,6 +68,9 @@ func Tools(t *testing.T, tools tool.Tools, want ...string) {
 	for _, tl := range tools {
 		dump(t, "== tool %s\ndescription: %q\nrisk: %s\nidempotent: %v\nschema: %s\nresult schema: %s\nresult validator: %v\n",
 			tl.Name, tl.Description, tl.Risk, tl.Idempotent, tl.Schema, orNone(tl.ResultSchema), tl.ValidateResult != nil)
+		if len(tl.Needs) > 0 {
+			dump(t, "needs: %v\n", tl.Needs)
+		}
 		for _, d := range tool.AllDialects() {
 			def, ok := tl.Dialects.Get(d)
 			if !ok {

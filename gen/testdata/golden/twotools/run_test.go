@@ -24,6 +24,12 @@ func TestTwoTools(t *testing.T) {
 			{Code: "minimum", Path: "/limit", Name: "limit", Expected: ">= 1", Got: "integer", Actual: "0"},
 		}},
 	})
+	if got := LsTool.Needs; len(got) != 1 || got[0] != tool.CapabilityRoots {
+		t.Errorf("LsTool.Needs = %v, want [roots]", got)
+	}
+	if DeleteFileTool.Needs != nil {
+		t.Errorf("DeleteFileTool.Needs = %v, want none", DeleteFileTool.Needs)
+	}
 	if errs := Tools.Validate("delete", nil); len(errs) != 1 || errs[0].Code != tool.CodeUnknownTool || errs[0].Name != "delete" {
 		t.Errorf("Tools.Validate(delete) = %v, want unknown_tool:delete", errs)
 	}

@@ -18,7 +18,7 @@ type Helper struct {
 
 // ListFilesArgs lists the files of a directory.
 //
-//toolgen:tool name=ls risk=read
+//toolgen:tool name=ls risk=read needs=roots
 type ListFilesArgs struct {
 	Dir   string `json:"dir" jsonschema:"pattern=^/"`
 	Limit int    `json:"limit,omitempty" jsonschema:"minimum=1"`
