@@ -164,6 +164,17 @@ func Generate(cfg Config) ([]File, error) {
 				failed = true
 				return nil
 			}
+			if t.Form {
+				form, err := goschema.FormSchema(pkg.Fset, t.Obj, s, docs)
+				if err == nil {
+					t.FormSchema, err = jsonschema.MarshalJSON(form)
+				}
+				if err != nil {
+					errs = append(errs, asErrors(err)...)
+					failed = true
+					return nil
+				}
+			}
 			forms, n, derrs := dialect.Choose(t, t.Schema)
 			t.Forms = forms
 			notes = append(notes, n...)

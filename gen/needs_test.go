@@ -64,6 +64,6 @@ type OutputNeed struct{ A int }
 		`tools.go:6:1: needs=roots,roots: capability roots is listed twice`,
 		`tools.go:9:1: directive option "needs=" must be key=value`,
 		`tools.go:12:1: needs=Sampling: unknown capability "Sampling" (want some of elicitation, roots, sampling)`,
-		`tools.go:15:1: unknown //toolgen:output option "needs" (want name=, description=, dialects= or strict=)`,
+		`tools.go:15:1: unknown //toolgen:output option "needs" (want name=, description=, dialects=, strict= or form=)`,
 	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 }

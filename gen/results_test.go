@@ -52,7 +52,7 @@ type Both struct{}
 		`tools.go:10:1: result=Number: Number is not a struct type; a tool's result is a JSON object (the root of MCP's outputSchema): wrap it in a struct`,
 		`tools.go:13:1: result=Pair: Pair is not a named struct type; a tool's result is a JSON object (the root of MCP's outputSchema), so declare it as a struct`,
 		`tools.go:19:6: output empty has no member: a model answers with a JSON object of the members of Empty`,
-		`tools.go:21:1: unknown //toolgen:output option "risk" (want name=, description=, dialects= or strict=)`,
+		`tools.go:21:1: unknown //toolgen:output option "risk" (want name=, description=, dialects=, strict= or form=)`,
 		`tools.go:21:1: dialects=anthropic-nonstrict: unknown dialect "anthropic-nonstrict" (want some of openai, anthropic, gemini)`,
 		`tools.go:28:2: field M: a map cannot be expressed in OpenAI strict mode (every object needs additionalProperties: false) or in Anthropic strict mode (every object needs additionalProperties: false) or in Gemini's parameters (there is no additionalProperties), and strictness is required (strict=true or -strict), so there is no fallback (schema at #/properties/m); use a list of {key, value} objects, or let it fall back without strict=true (and -strict)`,
 		`tools.go:32:1: duplicate directive //toolgen:output: a type is one tool or one output`,

@@ -208,13 +208,14 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 		TestElicitationTool.Handle(func(context.Context, TestElicitationArgs) (any, error) {
 			return "Elicitation result: action=accept", nil
 		}),
-		// Forms of the handler's own, with defaults (SEP-1034) and titled
-		// or multi-select enums (SEP-1330), cannot be asked yet.
-		TestElicitationSep1034DefaultsTool.Handle(func(context.Context, TestElicitationSep1034DefaultsArgs) (any, error) {
-			return nil, errors.New("this tool cannot ask the user for a form yet")
+		// Forms of the handler's own: the generated form of a
+		// //toolgen:output form=true, with defaults (SEP-1034) and titled
+		// or multi-select enums (SEP-1330).
+		TestElicitationSep1034DefaultsTool.Handle(func(ctx context.Context, _ TestElicitationSep1034DefaultsArgs) (any, error) {
+			return answered(DefaultsFormOutput.Ask(ctx, "Test defaults for primitives"))
 		}),
-		TestElicitationSep1330EnumsTool.Handle(func(context.Context, TestElicitationSep1330EnumsArgs) (any, error) {
-			return nil, errors.New("this tool cannot ask the user for a form yet")
+		TestElicitationSep1330EnumsTool.Handle(func(ctx context.Context, _ TestElicitationSep1330EnumsArgs) (any, error) {
+			return answered(EnumsFormOutput.Ask(ctx, "Test enum schemas"))
 		}),
 		// Its schema is the file json_schema_2020_12.schema.json, as the
 		// suite gives it (SEP-1613, SEP-2106): $defs with an $anchor,
@@ -398,4 +399,18 @@ func addPrompts(server *mcp.Server) {
 // complete completes nothing: the server declares the capability.
 func complete(context.Context, *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
 	return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}, nil
+}
+
+// answered is what a tool that asked for a form answers: the person's
+// answer, or what they did instead (tool.ErrDeclined, tool.ErrCanceled).
+func answered[T any](answer T, err error) (any, error) {
+	switch {
+	case errors.Is(err, tool.ErrDeclined):
+		return "Elicitation result: action=decline", nil
+	case errors.Is(err, tool.ErrCanceled):
+		return "Elicitation result: action=cancel", nil
+	case err != nil:
+		return nil, err
+	}
+	return fmt.Sprintf("Elicitation result: action=accept, content=%+v", answer), nil
 }

@@ -73,6 +73,71 @@ type TestElicitationSep1034DefaultsArgs struct{}
 //toolgen:tool name=test_elicitation_sep1330_enums risk=read
 type TestElicitationSep1330EnumsArgs struct{}
 
+// DefaultsForm is the form test_elicitation_sep1034_defaults asks for:
+// each member has a default (SEP-1034).
+//
+//toolgen:output form=true
+type DefaultsForm struct {
+	// User name
+	Name string `json:"name,omitempty" jsonschema:"default=John Doe"`
+	// User age
+	Age int64 `json:"age,omitempty" jsonschema:"default=30"`
+	// User score
+	Score float64 `json:"score,omitempty" jsonschema:"default=95.5"`
+	// User status
+	Status UserStatus `json:"status,omitempty" jsonschema:"default=active"`
+	// Verification status
+	Verified bool `json:"verified,omitempty" jsonschema:"default=true"`
+}
+
+// UserStatus is a user's status: an enum without titles.
+type UserStatus string
+
+const (
+	UserActive   UserStatus = "active"
+	UserInactive UserStatus = "inactive"
+	UserPending  UserStatus = "pending"
+)
+
+// EnumsForm is the form test_elicitation_sep1330_enums asks for: enums
+// without and with titles, single and multi-select (SEP-1330).
+//
+//toolgen:output form=true
+type EnumsForm struct {
+	UntitledSingle Option        `json:"untitledSingle,omitempty"`
+	TitledSingle   TitledValue   `json:"titledSingle,omitempty"`
+	LegacyEnum     LegacyOption  `json:"legacyEnum,omitempty" jsonschema_extras:"enumNames=Option One,enumNames=Option Two,enumNames=Option Three"`
+	UntitledMulti  []Option      `json:"untitledMulti,omitempty" jsonschema:"minItems=1,maxItems=3"`
+	TitledMulti    []TitledValue `json:"titledMulti,omitempty" jsonschema:"minItems=1,maxItems=3"`
+}
+
+// Option is an option without a title.
+type Option string
+
+const (
+	Option1 Option = "option1"
+	Option2 Option = "option2"
+	Option3 Option = "option3"
+)
+
+// TitledValue is an option whose title is its constant's comment.
+type TitledValue string
+
+const (
+	Value1 TitledValue = "value1" // First Option
+	Value2 TitledValue = "value2" // Second Option
+	Value3 TitledValue = "value3" // Third Option
+)
+
+// LegacyOption is an option titled the way before SEP-1330: enumNames.
+type LegacyOption string
+
+const (
+	Opt1 LegacyOption = "opt1"
+	Opt2 LegacyOption = "opt2"
+	Opt3 LegacyOption = "opt3"
+)
+
 // JSONSchema202012Args takes a contact: a phone or an email, the one its contactMethod names.
 //
 //toolgen:tool name=json_schema_2020_12_tool risk=read schema=json_schema_2020_12.schema.json dialects=openai,anthropic,mcp

@@ -2610,3 +2610,288 @@ func decodeTestInputRequiredResultCapabilitiesArgs(s *toolimpl.Scanner, at tooli
 
 // Tools lists the tools of this package in declaration order.
 var Tools = tool.Tools{&TestSimpleTextTool.Tool, &TestImageContentTool.Tool, &TestAudioContentTool.Tool, &TestEmbeddedResourceTool.Tool, &TestMultipleContentTypesTool.Tool, &TestToolWithLoggingTool.Tool, &TestToolWithProgressTool.Tool, &TestErrorHandlingTool.Tool, &TestSamplingTool.Tool, &TestElicitationTool.Tool, &TestElicitationSep1034DefaultsTool.Tool, &TestElicitationSep1330EnumsTool.Tool, &JSONSchema202012ToolTool.Tool, &TestReconnectionTool.Tool, &TestXMcpHeaderTool.Tool, &TestMissingCapabilityTool.Tool, &TestStreamingElicitationTool.Tool, &TestLoggingToolTool.Tool, &TestTriggerToolChangeTool.Tool, &TestTriggerPromptChangeTool.Tool, &TransientToolForListChangedTool.Tool, &TestInputRequiredResultElicitationTool.Tool, &TestInputRequiredResultSamplingTool.Tool, &TestInputRequiredResultListRootsTool.Tool, &TestInputRequiredResultRequestStateTool.Tool, &TestInputRequiredResultMultipleInputsTool.Tool, &TestInputRequiredResultMultiRoundTool.Tool, &TestInputRequiredResultTamperedStateTool.Tool, &TestInputRequiredResultCapabilitiesTool.Tool}
+
+// The schemas of the defaults_form output: the canonical schema, and the dialects that differ from
+// it.
+const (
+	defaultsFormSchema          = `{"properties":{"name":{"type":"string","description":"User name","default":"John Doe"},"age":{"type":"integer","description":"User age","default":30},"score":{"type":"number","description":"User score","default":95.5},"status":{"type":"string","enum":["active","inactive","pending"],"description":"User status","default":"active"},"verified":{"type":"boolean","description":"Verification status","default":true}},"additionalProperties":false,"type":"object","description":"The form test_elicitation_sep1034_defaults asks for: each member has a default (SEP-1034)."}`
+	defaultsFormOpenAISchema    = `{"type":"object","properties":{"name":{"type":["string","null"],"description":"User name. Defaults to \"John Doe\"."},"age":{"type":["integer","null"],"description":"User age. Defaults to 30."},"score":{"type":["number","null"],"description":"User score. Defaults to 95.5."},"status":{"anyOf":[{"type":"string","enum":["active","inactive","pending"]},{"type":"null"}],"description":"User status. Defaults to \"active\"."},"verified":{"type":["boolean","null"],"description":"Verification status. Defaults to true."}},"required":["name","age","score","status","verified"],"additionalProperties":false,"description":"The form test_elicitation_sep1034_defaults asks for: each member has a default (SEP-1034)."}`
+	defaultsFormAnthropicSchema = `{"type":"object","properties":{"name":{"type":"string","description":"User name. Defaults to \"John Doe\"."},"age":{"type":"integer","description":"User age. Defaults to 30."},"score":{"type":"number","description":"User score. Defaults to 95.5."},"status":{"type":"string","enum":["active","inactive","pending"],"description":"User status. Defaults to \"active\"."},"verified":{"type":"boolean","description":"Verification status. Defaults to true."}},"additionalProperties":false,"description":"The form test_elicitation_sep1034_defaults asks for: each member has a default (SEP-1034)."}`
+	defaultsFormGeminiSchema    = `{"type":"OBJECT","properties":{"name":{"type":"STRING","default":"John Doe","description":"User name"},"age":{"type":"INTEGER","default":30,"description":"User age"},"score":{"type":"NUMBER","default":95.5,"description":"User score"},"status":{"type":"STRING","enum":["active","inactive","pending"],"default":"active","description":"User status"},"verified":{"type":"BOOLEAN","default":true,"description":"Verification status"}},"propertyOrdering":["name","age","score","status","verified"],"description":"The form test_elicitation_sep1034_defaults asks for: each member has a default (SEP-1034)."}`
+)
+
+// defaultsFormForms are the formats of the defaults_form output in each provider's form.
+var defaultsFormForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: defaultsFormOpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: defaultsFormOpenAISchema},
+	{Shape: tool.Anthropic, Parameters: defaultsFormAnthropicSchema},
+	{Shape: tool.Gemini, Parameters: defaultsFormGeminiSchema},
+}
+
+// DefaultsFormOutput is the defaults_form structured output, generated from DefaultsForm.
+var DefaultsFormOutput = tool.OutputDef[DefaultsForm]{
+	Output: toolimpl.NewOutput(tool.Output{
+		Name:        "defaults_form",
+		Description: "The form test_elicitation_sep1034_defaults asks for: each member has a default (SEP-1034).",
+		Schema:      json.RawMessage(defaultsFormSchema),
+		Validate:    ValidateDefaultsForm,
+		Form:        json.RawMessage("{\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"User name\",\"default\":\"John Doe\"},\"age\":{\"type\":\"integer\",\"description\":\"User age\",\"default\":30},\"score\":{\"type\":\"number\",\"description\":\"User score\",\"default\":95.5},\"status\":{\"type\":\"string\",\"enum\":[\"active\",\"inactive\",\"pending\"],\"description\":\"User status\",\"default\":\"active\"},\"verified\":{\"type\":\"boolean\",\"description\":\"Verification status\",\"default\":true}},\"type\":\"object\"}"),
+	}, defaultsFormForms),
+	Decode:  DecodeDefaultsForm,
+	Decoder: defaultsFormDecoder,
+}
+
+// ValidateDefaultsForm checks a model's answer in the defaults_form format: nil when valid, else
+// the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateDefaultsForm(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeDefaultsForm(s, toolimpl.Loc{}, new(DefaultsForm))
+	})
+}
+
+// DecodeDefaultsForm checks a model's answer in the defaults_form format and returns it as a
+// DefaultsForm; when not valid, the zero DefaultsForm and the errors (at most
+// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func DecodeDefaultsForm(args map[string]any) (DefaultsForm, tool.Errors) {
+	return defaultsFormDecoder(args, nil, nil, 0)
+}
+
+// DecodeDefaultsFormJSON reads a model's answer in the defaults_form format, raw, into a
+// DefaultsForm in one pass, with no map in between, and returns exactly what tool.ParseArgs and
+// DecodeDefaultsForm return for the same bytes.
+func DecodeDefaultsFormJSON(raw []byte) (DefaultsForm, tool.Errors) {
+	return defaultsFormDecoder(nil, raw, nil, 0)
+}
+
+// defaultsFormDecoder is the tool.Decoder of DefaultsForm: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func defaultsFormDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out DefaultsForm, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
+		decodeDefaultsForm(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+	})
+	if errs != nil {
+		return DefaultsForm{}, errs
+	}
+	return out, nil
+}
+
+// defaultsFormObject is the shape of an object of type DefaultsForm: its members, and those it
+// requires.
+var defaultsFormObject = toolimpl.NewObject([]string{"name", "age", "score", "status", "verified"})
+
+// decodeDefaultsForm reads a value of type DefaultsForm at the location at into *out, member by
+// member, checking it against its schema.
+func decodeDefaultsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *DefaultsForm) {
+	if !s.Object(at, defaultsFormObject, "object") {
+		return
+	}
+	out.Name = "John Doe"
+	out.Age = 30
+	out.Score = 95.5
+	out.Status = "active"
+	out.Verified = true
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				out.Name = s.Keep(v)
+			}
+		case 1:
+			// age
+			if n, ok := s.Integer(at.Key("age"), "integer"); ok {
+				out.Age = s.Int(at.Key("age"), n, math.MinInt64, math.MaxInt64)
+			}
+		case 2:
+			// score
+			if n2, ok := s.Number(at.Key("score"), "number"); ok {
+				out.Score = n2.F
+			}
+		case 3:
+			// status
+			if v2, ok := s.StringIn(at.Key("status"), "string", &userStatusEnum); ok {
+				x, in := toolimpl.Enum(v2, userStatusValues)
+				if !in {
+					s.Fail(at.Key("status"), tool.CodeEnum, "one of \"active\", \"inactive\", \"pending\"")
+				}
+				out.Status = UserStatus(x)
+			}
+		case 4:
+			// verified
+			if v3, ok := s.Bool(at.Key("verified"), "boolean"); ok {
+				out.Verified = v3
+			}
+		}
+	}
+}
+
+// userStatusValues are the values of an enum, sorted for a binary search.
+var userStatusValues = []string{"active", "inactive", "pending"}
+
+// userStatusEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var userStatusEnum = toolimpl.Allowed{Sorted: userStatusValues, Code: tool.CodeEnum, Expected: "one of \"active\", \"inactive\", \"pending\""}
+
+// The schemas of the enums_form output: the canonical schema, and the dialects that differ from it.
+const (
+	enumsFormSchema          = `{"properties":{"untitledSingle":{"type":"string","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","enum":["value1","value2","value3"]},"legacyEnum":{"type":"string","enum":["opt1","opt2","opt3"],"enumNames":["Option One","Option Two","Option Three"]},"untitledMulti":{"items":{"type":"string","enum":["option1","option2","option3"]},"type":"array","maxItems":3,"minItems":1},"titledMulti":{"items":{"type":"string","enum":["value1","value2","value3"]},"type":"array","maxItems":3,"minItems":1}},"additionalProperties":false,"type":"object","description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormOpenAISchema    = `{"type":"object","properties":{"untitledSingle":{"anyOf":[{"type":"string","enum":["option1","option2","option3"]},{"type":"null"}]},"titledSingle":{"anyOf":[{"type":"string","enum":["value1","value2","value3"]},{"type":"null"}]},"legacyEnum":{"anyOf":[{"type":"string","enum":["opt1","opt2","opt3"]},{"type":"null"}]},"untitledMulti":{"anyOf":[{"type":"array","items":{"type":"string","enum":["option1","option2","option3"]},"maxItems":3,"minItems":1},{"type":"null"}]},"titledMulti":{"anyOf":[{"type":"array","items":{"type":"string","enum":["value1","value2","value3"]},"maxItems":3,"minItems":1},{"type":"null"}]}},"required":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"],"additionalProperties":false,"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormAnthropicSchema = `{"type":"object","properties":{"untitledSingle":{"type":"string","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","enum":["value1","value2","value3"]},"legacyEnum":{"type":"string","enum":["opt1","opt2","opt3"]},"untitledMulti":{"type":"array","items":{"type":"string","enum":["option1","option2","option3"]},"minItems":1,"description":"Must have at most 3 items."},"titledMulti":{"type":"array","items":{"type":"string","enum":["value1","value2","value3"]},"minItems":1,"description":"Must have at most 3 items."}},"additionalProperties":false,"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormGeminiSchema    = `{"type":"OBJECT","properties":{"untitledSingle":{"type":"STRING","enum":["option1","option2","option3"]},"titledSingle":{"type":"STRING","enum":["value1","value2","value3"]},"legacyEnum":{"type":"STRING","enum":["opt1","opt2","opt3"]},"untitledMulti":{"type":"ARRAY","items":{"type":"STRING","enum":["option1","option2","option3"]},"maxItems":3,"minItems":1},"titledMulti":{"type":"ARRAY","items":{"type":"STRING","enum":["value1","value2","value3"]},"maxItems":3,"minItems":1}},"propertyOrdering":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"],"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+)
+
+// enumsFormForms are the formats of the enums_form output in each provider's form.
+var enumsFormForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: enumsFormOpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: enumsFormOpenAISchema},
+	{Shape: tool.Anthropic, Parameters: enumsFormAnthropicSchema},
+	{Shape: tool.Gemini, Parameters: enumsFormGeminiSchema},
+}
+
+// EnumsFormOutput is the enums_form structured output, generated from EnumsForm.
+var EnumsFormOutput = tool.OutputDef[EnumsForm]{
+	Output: toolimpl.NewOutput(tool.Output{
+		Name:        "enums_form",
+		Description: "The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330).",
+		Schema:      json.RawMessage(enumsFormSchema),
+		Validate:    ValidateEnumsForm,
+		Form:        json.RawMessage("{\"properties\":{\"untitledSingle\":{\"type\":\"string\",\"enum\":[\"option1\",\"option2\",\"option3\"]},\"titledSingle\":{\"oneOf\":[{\"const\":\"value1\",\"title\":\"First Option\"},{\"const\":\"value2\",\"title\":\"Second Option\"},{\"const\":\"value3\",\"title\":\"Third Option\"}],\"type\":\"string\"},\"legacyEnum\":{\"type\":\"string\",\"enum\":[\"opt1\",\"opt2\",\"opt3\"],\"enumNames\":[\"Option One\",\"Option Two\",\"Option Three\"]},\"untitledMulti\":{\"items\":{\"type\":\"string\",\"enum\":[\"option1\",\"option2\",\"option3\"]},\"type\":\"array\",\"maxItems\":3,\"minItems\":1},\"titledMulti\":{\"items\":{\"anyOf\":[{\"const\":\"value1\",\"title\":\"First Option\"},{\"const\":\"value2\",\"title\":\"Second Option\"},{\"const\":\"value3\",\"title\":\"Third Option\"}]},\"type\":\"array\",\"maxItems\":3,\"minItems\":1}},\"type\":\"object\"}"),
+	}, enumsFormForms),
+	Decode:  DecodeEnumsForm,
+	Decoder: enumsFormDecoder,
+}
+
+// ValidateEnumsForm checks a model's answer in the enums_form format: nil when valid, else the
+// errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateEnumsForm(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeEnumsForm(s, toolimpl.Loc{}, new(EnumsForm))
+	})
+}
+
+// DecodeEnumsForm checks a model's answer in the enums_form format and returns it as a EnumsForm;
+// when not valid, the zero EnumsForm and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
+func DecodeEnumsForm(args map[string]any) (EnumsForm, tool.Errors) {
+	return enumsFormDecoder(args, nil, nil, 0)
+}
+
+// DecodeEnumsFormJSON reads a model's answer in the enums_form format, raw, into a EnumsForm in one
+// pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeEnumsForm return
+// for the same bytes.
+func DecodeEnumsFormJSON(raw []byte) (EnumsForm, tool.Errors) {
+	return enumsFormDecoder(nil, raw, nil, 0)
+}
+
+// enumsFormDecoder is the tool.Decoder of EnumsForm: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
+func enumsFormDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out EnumsForm, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
+		decodeEnumsForm(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+	})
+	if errs != nil {
+		return EnumsForm{}, errs
+	}
+	return out, nil
+}
+
+// enumsFormObject is the shape of an object of type EnumsForm: its members, and those it requires.
+var enumsFormObject = toolimpl.NewObject([]string{"untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"})
+
+// decodeEnumsForm reads a value of type EnumsForm at the location at into *out, member by member,
+// checking it against its schema.
+func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
+	if !s.Object(at, enumsFormObject, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// untitledSingle
+			if v, ok := s.StringIn(at.Key("untitledSingle"), "string", &optionEnum); ok {
+				x, in := toolimpl.Enum(v, optionValues)
+				if !in {
+					s.Fail(at.Key("untitledSingle"), tool.CodeEnum, "one of \"option1\", \"option2\", \"option3\"")
+				}
+				out.UntitledSingle = Option(x)
+			}
+		case 1:
+			// titledSingle
+			if v2, ok := s.StringIn(at.Key("titledSingle"), "string", &titledValueEnum); ok {
+				x2, in2 := toolimpl.Enum(v2, titledValueValues)
+				if !in2 {
+					s.Fail(at.Key("titledSingle"), tool.CodeEnum, "one of \"value1\", \"value2\", \"value3\"")
+				}
+				out.TitledSingle = TitledValue(x2)
+			}
+		case 2:
+			// legacyEnum
+			if v3, ok := s.StringIn(at.Key("legacyEnum"), "string", &legacyOptionEnum); ok {
+				x3, in3 := toolimpl.Enum(v3, legacyOptionValues)
+				if !in3 {
+					s.Fail(at.Key("legacyEnum"), tool.CodeEnum, "one of \"opt1\", \"opt2\", \"opt3\"")
+				}
+				out.LegacyEnum = LegacyOption(x3)
+			}
+		case 3:
+			// untitledMulti
+			atUntitledMulti := at.Key("untitledMulti")
+			if s.Array(atUntitledMulti, "array", 1, 3, false) {
+				var buf [3]Option
+				items := buf[:0]
+				for i2 := s.NextItem(atUntitledMulti); i2 >= 0; i2 = s.NextItem(atUntitledMulti) {
+					var item Option
+					if v4, ok := s.StringIn(atUntitledMulti.Index(i2), "string", &optionEnum); ok {
+						x4, in4 := toolimpl.Enum(v4, optionValues)
+						if !in4 {
+							s.Fail(atUntitledMulti.Index(i2), tool.CodeEnum, "one of \"option1\", \"option2\", \"option3\"")
+						}
+						item = Option(x4)
+					}
+					items = toolimpl.Append(s, items, item)
+				}
+				out.UntitledMulti = toolimpl.Slice(s, items)
+			}
+		case 4:
+			// titledMulti
+			atTitledMulti := at.Key("titledMulti")
+			if s.Array(atTitledMulti, "array", 1, 3, false) {
+				var buf2 [3]TitledValue
+				items2 := buf2[:0]
+				for i3 := s.NextItem(atTitledMulti); i3 >= 0; i3 = s.NextItem(atTitledMulti) {
+					var item2 TitledValue
+					if v5, ok := s.StringIn(atTitledMulti.Index(i3), "string", &titledValueEnum); ok {
+						x5, in5 := toolimpl.Enum(v5, titledValueValues)
+						if !in5 {
+							s.Fail(atTitledMulti.Index(i3), tool.CodeEnum, "one of \"value1\", \"value2\", \"value3\"")
+						}
+						item2 = TitledValue(x5)
+					}
+					items2 = toolimpl.Append(s, items2, item2)
+				}
+				out.TitledMulti = toolimpl.Slice(s, items2)
+			}
+		}
+	}
+}
+
+// optionValues are the values of an enum, sorted for a binary search.
+var optionValues = []string{"option1", "option2", "option3"}
+
+// optionEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var optionEnum = toolimpl.Allowed{Sorted: optionValues, Code: tool.CodeEnum, Expected: "one of \"option1\", \"option2\", \"option3\""}
+
+// titledValueValues are the values of an enum, sorted for a binary search.
+var titledValueValues = []string{"value1", "value2", "value3"}
+
+// titledValueEnum holds the values a string may be and the error of one that is not, for a streamed
+// string to be rejected as soon as no value begins like it.
+var titledValueEnum = toolimpl.Allowed{Sorted: titledValueValues, Code: tool.CodeEnum, Expected: "one of \"value1\", \"value2\", \"value3\""}
+
+// legacyOptionValues are the values of an enum, sorted for a binary search.
+var legacyOptionValues = []string{"opt1", "opt2", "opt3"}
+
+// legacyOptionEnum holds the values a string may be and the error of one that is not, for a
+// streamed string to be rejected as soon as no value begins like it.
+var legacyOptionEnum = toolimpl.Allowed{Sorted: legacyOptionValues, Code: tool.CodeEnum, Expected: "one of \"opt1\", \"opt2\", \"opt3\""}

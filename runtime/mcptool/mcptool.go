@@ -23,7 +23,10 @@
 // What a handler reports while it runs (tool.ReportProgress, tool.Log)
 // reaches the client: progress as notifications/progress on the request's
 // progressToken, when the client sent one, and log messages as
-// notifications/message, at or above the level the client set. Request
+// notifications/message, at or above the level the client set. A form a
+// handler asks for (tool.OutputDef.Ask) is an elicitation/create on the
+// call's session, before protocol 2026-07-28, when the client takes form
+// elicitation; the answer is checked by the form's generated Decode. Request
 // gives a handler the MCP request itself, for what exists only in MCP:
 // sampling, the client's roots.
 //
@@ -63,6 +66,11 @@ const ConfirmKey = "toolgen_confirm"
 // once and gets its first result; it names the call in the audit log and
 // the telemetry. Without it, each tools/call is a call of its own.
 const CallIDKey = "toolgen/call_id"
+
+// multiRoundTrip is the first protocol version of multi round-trip
+// requests (SEP-2322), from which a server no longer sends requests of its
+// own while a call runs.
+const multiRoundTrip = "2026-07-28"
 
 // Register adds every tool of set to server. It fails, adding nothing, when
 // a tool has no MCP definition (its dialects= option leaves mcp out).
@@ -120,6 +128,9 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 		}
 		rep := &reporter{req: req, token: req.Params.GetProgressToken()}
 		ctx = tool.WithReporter(context.WithValue(ctx, requestKey{}, rep), rep)
+		if canElicitForm(clientCapabilities(req)) {
+			ctx = tool.WithAsker(ctx, asker{req})
+		}
 		args := req.Params.Arguments
 		var opts []tool.CallOption
 		if id, _ := req.Params.Meta[CallIDKey].(string); id != "" {
@@ -161,6 +172,44 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 		}
 		return Result(res), nil
 	}
+}
+
+// asker asks a handler's forms (tool.OutputDef.Ask) by elicitation/create
+// on the call's session.
+type asker struct{ req *mcp.CallToolRequest }
+
+func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json.RawMessage, error) {
+	if a.req.Session == nil {
+		return nil, tool.ErrCannotAsk
+	}
+	if p := a.req.Session.InitializeParams(); p == nil || p.ProtocolVersion >= multiRoundTrip {
+		// Without a session (a stateless server) no request reaches the
+		// client, and from 2026-07-28 on the SDK sends none while a call
+		// runs: a form would be an input request of the result.
+		return nil, fmt.Errorf("%w (toolgen asks for a form with elicitation/create, which a server cannot send during a call without a session or from protocol 2026-07-28 on)", tool.ErrCannotAsk)
+	}
+	// The SDK checks the answer against the form too, and fills in the
+	// defaults of the members left out, as the generated Decode does.
+	res, err := a.req.Session.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: message, RequestedSchema: form.Form})
+	if err != nil {
+		return nil, fmt.Errorf("asking the user for form %s failed: %w", form.Name, err)
+	}
+	switch res.Action {
+	case "accept":
+		if res.Content == nil {
+			return json.RawMessage("{}"), nil
+		}
+		return json.Marshal(res.Content)
+	case "decline":
+		return nil, tool.ErrDeclined
+	case "cancel":
+		return nil, tool.ErrCanceled
+	}
+	action := res.Action
+	if len(action) > 32 {
+		action = action[:32] + "…"
+	}
+	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", form.Name, action)
 }
 
 // stateError is the JSON-RPC error of a call whose request state failed

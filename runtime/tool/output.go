@@ -24,6 +24,12 @@ type Output struct {
 	Validate func(answer map[string]any) Errors
 	// Formats is the output in the request form of each provider.
 	Formats ResponseFormats
+	// Form is the schema of the output as a form a person fills in (MCP
+	// elicitation's requestedSchema: a flat object of strings, numbers,
+	// booleans and enums, titled enums as oneOf of const and title), for
+	// an output marked //toolgen:output form=true; nil otherwise. See
+	// OutputDef.Ask.
+	Form json.RawMessage
 }
 
 // ResponseFormats holds an output's ResponseFormat for each provider, each

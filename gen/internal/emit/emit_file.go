@@ -233,12 +233,16 @@ func (em *fileEmitter) output(t *ir.Tool) {
 	if !ok {
 		return
 	}
-	output := jen.Qual(runtimePath, "Output").Add(fieldValues([]jen.Code{
+	fields := []jen.Code{
 		field("Name", jen.Lit(t.Name)),
 		field("Description", jen.Lit(t.Description)),
 		field("Schema", jen.Qual("encoding/json", "RawMessage").Call(jen.Id(formats.schemaConst))),
 		field("Validate", jen.Id(n.validate)),
-	}))
+	}
+	if t.FormSchema != nil {
+		fields = append(fields, field("Form", jen.Qual("encoding/json", "RawMessage").Call(jen.Lit(string(t.FormSchema)))))
+	}
+	output := jen.Qual(runtimePath, "Output").Add(fieldValues(fields))
 	em.file.Var().Id(n.tool).Op("=").Add(jen.Qual(runtimePath, "OutputDef").Types(jen.Id(t.Obj.Name())).Add(fieldValues([]jen.Code{
 		field("Output", jen.Qual(implPath, "NewOutput").Call(output, jen.Id(formats.forms))),
 		field("Decode", jen.Id(decodeName(t))),

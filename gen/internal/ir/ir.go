@@ -52,10 +52,16 @@ type Tool struct {
 	// only receives the valid arguments (through encoding/json). "" for a
 	// tool whose schema is its struct's.
 	SchemaFile string
+	// Form marks an output as a form a person fills in (form=true): its
+	// schema must fit MCP elicitation's subset.
+	Form bool
 
 	// Schema is the canonical schema of the arguments (or the answer), the
 	// JSON sent to the model.
 	Schema []byte
+	// FormSchema is the output's schema as a form, MCP elicitation's
+	// requestedSchema, when Form is set.
+	FormSchema []byte
 	// Result is the tool's result type with its schema, when ResultType
 	// is set.
 	Result *Result

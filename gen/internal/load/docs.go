@@ -51,7 +51,7 @@ func NewDocs(dir string, flags []string) *Docs {
 	return &Docs{fset: token.NewFileSet(), files: map[string]map[docKey][]docEntry{}, dir: dir, flags: flags, dirs: map[string]string{}}
 }
 
-// Lookup returns the doc comment of obj, a type or a field, whose
+// Lookup returns the doc comment of obj, a type, a field or a constant, whose
 // declaration is at pos.
 func (d *Docs) Lookup(pos token.Position, obj types.Object) string {
 	if !pos.IsValid() {
@@ -155,6 +155,21 @@ func (d *Docs) parse(filename string) map[docKey][]docEntry {
 			// declaration's, unless an earlier exported one took it.
 			declDoc := x.Doc.Text()
 			for _, spec := range x.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok {
+					// A constant's doc comment, or its line comment: the
+					// title of its value in a form's enum.
+					text := vs.Doc.Text()
+					if text == "" && !x.Lparen.IsValid() {
+						text = declDoc
+					}
+					if text == "" {
+						text = vs.Comment.Text()
+					}
+					for _, name := range vs.Names {
+						add(name, text)
+					}
+					continue
+				}
 				ts, ok := spec.(*ast.TypeSpec)
 				if !ok {
 					continue

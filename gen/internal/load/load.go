@@ -311,6 +311,8 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 						t.Description = o.value
 					case "result":
 						t.ResultType = resultType(p.Types, o.value, o.pos, errs)
+					case "form":
+						t.Form = o.value == "true"
 					case "needs":
 						t.Needs = parseNeeds(o.value)
 					}
@@ -421,15 +423,16 @@ type option struct {
 // directiveOptions are the options each directive takes.
 var directiveOptions = map[string][]string{
 	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result", "needs", "schema"},
-	outputDirective: {"name", "description", "dialects", "strict"},
+	outputDirective: {"name", "description", "dialects", "strict", "form"},
 }
 
 // parseDirective finds the //toolgen:tool or //toolgen:output line of a doc
 // comment, and parses its options: name=<name>, description="...",
 // risk=read|act|dangerous, idempotent=true|false, dialects=<dialect>,...,
-// strict=true|false, result=<type>, needs=<capability>,... and schema=<file>
-// (risk=, idempotent=, result=, needs= and schema= for tools only; strict and
-// dialects for outputs too).
+// strict=true|false, result=<type>, needs=<capability>,..., schema=<file>
+// (risk=, idempotent=, result=, needs= and schema= for tools only) and
+// form=true|false (for outputs only: a form a person fills in, checked
+// against MCP elicitation's subset).
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionDialects, errs *ir.Errors) ([]option, string, bool) {
 	if doc == nil {
 		return nil, "", false
@@ -466,8 +469,8 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 				errs.Add(pos, "directive option %q must be key=value", field)
 			case !slices.Contains(directiveOptions[kind], key):
 				errs.Add(pos, "unknown %s option %q (want %s)", kind, key, joinOr(optionList(directiveOptions[kind])))
-			case key == "risk" || key == "idempotent" || key == "strict":
-				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}}[key]
+			case key == "risk" || key == "idempotent" || key == "strict" || key == "form":
+				allowed := map[string][]string{"risk": {"read", "act", "dangerous"}, "idempotent": {"true", "false"}, "strict": {"true", "false"}, "form": {"true", "false"}}[key]
 				if !slices.Contains(allowed, value) {
 					errs.Add(pos, "%s=%s: want %s", key, value, joinOr(allowed))
 					continue
