@@ -95,7 +95,7 @@ type H struct{}
 		`tools.go:21:6: schema=/abs/d.json: give the path relative to tools.go, so that the generated code holds no absolute path`,
 		`tools.go:26:6: E is neither a struct type nor a map[string]any: a tool with schema= receives its valid arguments as one, through encoding/json`,
 		`bad.json:2:23: schema at #/properties/a/minLength: minLength must be a non-negative integer`,
-		`tools.go:35:1: unknown //toolgen:output option "schema" (want name=, description=, dialects= or strict=)`,
+		`tools.go:35:1: unknown //toolgen:output option "schema" (want name=, description=, dialects=, strict= or form=)`,
 		`tools.go:41:6: schema=sub: sub is a directory: toolgen schema reads schemas from regular files only`,
 	} {
 		assert.Contains(t, err, want)
