@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
@@ -24,16 +23,9 @@ var errToolSchemaRef = errors.New("a tool's schema is sent as it is, and its cli
 // keyword in the file.
 func toolSchema(t *ir.Tool, opts Options) ([]byte, []Note, Errors) {
 	path := filepath.Join(filepath.Dir(t.Pos.Filename), filepath.FromSlash(t.SchemaFile))
-	// A regular file only: a FIFO or a device named by mistake would block
-	// or never end (readSchema bounds the size).
-	info, err := os.Stat(path)
-	if err == nil && !info.Mode().IsRegular() {
-		err = notRegular(t.SchemaFile, info)
-	}
-	var data []byte
-	if err == nil {
-		data, err = readSchema(path)
-	}
+	// Read as toolgen schema reads a referenced document: a regular file
+	// only, opened without blocking, within the same bounds.
+	data, err := (&fileReader{budget: MaxSchemaReadBytes}).readFile(path)
 	if err != nil {
 		return nil, nil, Errors{{Pos: t.Pos, Msg: fmt.Sprintf("schema=%s: %v", t.SchemaFile, err)}}
 	}
