@@ -326,7 +326,7 @@ func TestDifferentialAgainstReference(t *testing.T) {
 			require.Len(t, corpus, diffCallsPerTool, "no generator for tool %s", tl.Name)
 
 			var valid, invalid, mismatches int
-			codes := map[string]int{}
+			codes := map[tool.Code]int{}
 			for _, args := range corpus {
 				var errs tool.Errors
 				require.NotPanics(t, func() { errs = tl.Validate(args) })
@@ -355,7 +355,7 @@ func TestDifferentialAgainstReference(t *testing.T) {
 			assert.GreaterOrEqual(t, valid, len(corpus)/5, "valid maps")
 			assert.GreaterOrEqual(t, invalid, len(corpus)/5, "invalid maps")
 
-			want := map[string][]string{
+			want := map[string][]tool.Code{
 				"get_weather": {tool.CodeMissing, tool.CodeUnexpected, tool.CodeType, tool.CodeEnum,
 					"minLength", "maxLength", "minimum", "maximum", "pattern", "maxItems"},
 				"current_weather": {tool.CodeMissing, tool.CodeUnexpected, tool.CodeType},

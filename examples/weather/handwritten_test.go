@@ -174,7 +174,7 @@ func hwTypeError(path, name, expected string, v any) tool.Error {
 	return tool.Error{Code: tool.CodeType, Path: path, Name: name, Expected: expected, Got: value.TypeName(v)}
 }
 
-func hwValueError(code, path, name, expected string, v any) tool.Error {
+func hwValueError(code tool.Code, path, name, expected string, v any) tool.Error {
 	return tool.Error{Code: code, Path: path, Name: name, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)}
 }
 

@@ -184,7 +184,7 @@ func (o *Observer) End(ctx context.Context, c tool.Observed) {
 	}
 	var errorType string
 	if res.Failed() && len(res.Errors) > 0 {
-		errorType = text(res.Errors[0].Code)
+		errorType = text(string(res.Errors[0].Code))
 	}
 	if span.IsRecording() {
 		attrs := []attribute.KeyValue{ToolType.String("function"), Status.String(string(res.Status))}
@@ -226,7 +226,7 @@ func (o *Observer) End(ctx context.Context, c tool.Observed) {
 	}
 	o.duration.Record(ctx, res.Duration.Seconds(), metric.WithAttributeSet(attribute.NewSet(metricAttrs...)))
 	for _, e := range res.Errors {
-		errAttrs := []attribute.KeyValue{OperationName.String(operation), ErrorType.String(text(e.Code))}
+		errAttrs := []attribute.KeyValue{OperationName.String(operation), ErrorType.String(text(string(e.Code)))}
 		if c.Tool != nil {
 			errAttrs = append(errAttrs, name)
 		}
@@ -266,7 +266,7 @@ func text(s string) string { return jsonvalue.Field(s) }
 func errorCodes(errs tool.Errors) []string {
 	out := make([]string, 0, len(errs))
 	for _, e := range errs {
-		code := text(e.Code)
+		code := text(string(e.Code))
 		seen := false
 		for _, c := range out {
 			if c == code {

@@ -179,7 +179,7 @@ func TestRefusalsAndTheirCodes(t *testing.T) {
 	}{
 		{"get_forecast", `{"city": "s3cret-city", "days": 99, "extra": "s3cret"}`, "", tool.StatusRejected},
 		{"get_forecast", `{"city": "Atlantis"}`, "tool_error", tool.StatusFailed},
-		{"get_forecast", `{"city": "s3cret`, tool.CodeBadJSON, tool.StatusRejected},
+		{"get_forecast", `{"city": "s3cret`, string(tool.CodeBadJSON), tool.StatusRejected},
 		{"delete_file", `{"path": "/s3cret"}`, "", tool.StatusNeedsConfirmation},
 	}
 	for _, c := range calls {
@@ -276,7 +276,7 @@ func TestUnknownToolsAddNoSeries(t *testing.T) {
 		if s.Name != "execute_tool" {
 			t.Fatalf("a span named %q", s.Name)
 		}
-		if a := spanAttrs(s); a["gen_ai.tool.name"] != "" || a["error.type"] != tool.CodeUnknownTool {
+		if a := spanAttrs(s); a["gen_ai.tool.name"] != "" || a["error.type"] != string(tool.CodeUnknownTool) {
 			t.Fatalf("attributes %v", a)
 		}
 	}
@@ -344,7 +344,7 @@ func TestHostileTextsAreBounded(t *testing.T) {
 		long.Handle(func(context.Context, map[string]any) (any, error) { return "ok", nil }),
 		tool.WithPolicy(func(_ context.Context, c *tool.Call) error {
 			if c.Tool.Name == "delete_file" {
-				return tool.Deny(code, "no")
+				return tool.Deny(tool.Code(code), "no")
 			}
 			return nil
 		}))

@@ -178,13 +178,13 @@ const (
 // verdict on it: what the application and the model read, that the token
 // did not count, and why.
 func refusal(verdict, name string) Error {
-	e := Error{Code: codeApprovalInvalid, Name: name,
+	e := Error{Code: CodeApprovalInvalid, Name: name,
 		Reason: "the approval given was refused: it was issued for another call, other arguments or another application"}
 	switch verdict {
 	case approvalUsed:
-		e.Code, e.Reason = codeApprovalUsed, "the approval given was refused: it was used already, and each approval answers for one run of the call"
+		e.Code, e.Reason = CodeApprovalUsed, "the approval given was refused: it was used already, and each approval answers for one run of the call"
 	case approvalExpired:
-		e.Code, e.Reason = codeApprovalExpired, "the approval given was refused: it has expired, so a person must approve the call again"
+		e.Code, e.Reason = CodeApprovalExpired, "the approval given was refused: it has expired, so a person must approve the call again"
 	case approvalAhead:
 		e.Reason = "the approval given was refused: it was issued at a time the application's clock has not reached " +
 			"(its clocks disagree by more than " + approvalSkew.String() + "), so a person must approve the call again"

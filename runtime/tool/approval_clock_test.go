@@ -58,7 +58,7 @@ func (c *clockedReplicas) sweep(t *testing.T, w *clock, token string, args []byt
 				runs++
 			case StatusNeedsConfirmation:
 				require.Len(t, res.Errors, 1)
-				codes[res.Errors[0].Code]++
+				codes[string(res.Errors[0].Code)]++
 			default:
 				t.Fatalf("status %s %v", res.Status, res.Errors)
 			}
@@ -90,7 +90,7 @@ func TestApprovalClockSkew(t *testing.T) {
 			name := fmt.Sprintf("issued at %v, used at %v", offsets[issuer], offsets[user])
 			if offsets[issuer] > approvalSkew {
 				require.Equal(t, StatusNeedsConfirmation, first.Status, name)
-				assert.Equal(t, codeApprovalInvalid, first.Errors[0].Code, name)
+				assert.Equal(t, CodeApprovalInvalid, first.Errors[0].Code, name)
 				assert.Contains(t, first.Errors[0].Reason, "clocks disagree by more than 1m0s", name)
 				assert.Contains(t, c.audit.String(), "level=WARN msg=\"tool set refused an approval issued ahead of its clock\"", name)
 			} else {
@@ -185,7 +185,7 @@ func TestApprovalVersion2Refused(t *testing.T) {
 	token := base64.RawURLEncoding.EncodeToString(append(head, set.approvalMAC(id, head)...))
 	res := set.Call(context.Background(), "door", []byte(`{"text": "north"}`), Approve(token))
 	require.Equal(t, StatusNeedsConfirmation, res.Status)
-	assert.Equal(t, codeApprovalInvalid, res.Errors[0].Code)
+	assert.Equal(t, CodeApprovalInvalid, res.Errors[0].Code)
 	assert.Zero(t, c.n.Load())
 }
 

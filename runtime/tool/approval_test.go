@@ -237,7 +237,7 @@ func TestApprovalNotUsedWhenNotExecuted(t *testing.T) {
 	cancel()
 	res := set.Call(done, "door", args, Approve(token))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, codeCanceled, res.Errors[0].Code)
+	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
 	assert.Equal(t, StatusExecuted, set.Call(context.Background(), "door", args, Approve(token)).Status)
 	assert.Equal(t, int64(1), c.n.Load())
 }
@@ -386,7 +386,7 @@ func TestReplicas(t *testing.T) {
 	assert.Equal(t, len(results)-1, duplicates)
 	// And later, on either.
 	assert.True(t, b.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("req-1")).Duplicate)
-	assert.Equal(t, codeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
+	assert.Equal(t, CodeRequestConflict, a.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("req-1")).Errors[0].Code)
 	assert.Equal(t, int64(2), c.n.Load())
 }
 
@@ -449,22 +449,22 @@ func TestApprovalRefused(t *testing.T) {
 		name    string
 		args    []byte
 		opt     CallOption
-		code    string
+		code    Code
 		verdict string
 		reason  string
 	}{
-		{"used", args, Approve(first.Approval), codeApprovalUsed, "used",
+		{"used", args, Approve(first.Approval), CodeApprovalUsed, "used",
 			"the approval given was refused: it was used already, and each approval answers for one run of the call"},
-		{"declined before", args, Approve(declined), codeApprovalUsed, "used", ""},
-		{"declined with a used one", args, Decline(first.Approval), codeApprovalUsed, "used", ""},
-		{"expired", args, Approve(expiring), codeApprovalExpired, "expired",
+		{"declined before", args, Approve(declined), CodeApprovalUsed, "used", ""},
+		{"declined with a used one", args, Decline(first.Approval), CodeApprovalUsed, "used", ""},
+		{"expired", args, Approve(expiring), CodeApprovalExpired, "expired",
 			"the approval given was refused: it has expired, so a person must approve the call again"},
-		{"other arguments", []byte(`{"text": "south"}`), Approve(first.Approval), codeApprovalInvalid, "invalid",
+		{"other arguments", []byte(`{"text": "south"}`), Approve(first.Approval), CodeApprovalInvalid, "invalid",
 			"the approval given was refused: it was issued for another call, other arguments or another application"},
-		{"another set's", args, Approve(stranger), codeApprovalInvalid, "invalid", ""},
-		{"not a token", args, Approve("yes, do it"), codeApprovalInvalid, "invalid", ""},
+		{"another set's", args, Approve(stranger), CodeApprovalInvalid, "invalid", ""},
+		{"not a token", args, Approve("yes, do it"), CodeApprovalInvalid, "invalid", ""},
 	} {
-		if tc.code == codeApprovalExpired {
+		if tc.code == CodeApprovalExpired {
 			now = now.Add(defaultApprovalLifetime)
 		}
 		before := len(audit.String())
@@ -482,7 +482,7 @@ func TestApprovalRefused(t *testing.T) {
 				"- "+tc.reason+"\n"+
 				"Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it.",
 				res.Feedback(), tc.name)
-			assert.JSONEq(t, `{"status": "needs_confirmation", "tool": "door", "errors": [{"code": "`+tc.code+`", "path": "", "reason": "`+tc.reason+`"}],
+			assert.JSONEq(t, `{"status": "needs_confirmation", "tool": "door", "errors": [{"code": "`+string(tc.code)+`", "path": "", "reason": "`+tc.reason+`"}],
 				"instruction": "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."}`,
 				res.FeedbackJSON(), tc.name)
 		}

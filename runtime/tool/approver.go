@@ -101,7 +101,7 @@ func (s *Set) consult(ctx context.Context, a Approver, req ApprovalRequest) (yes
 				slog.String("call_id", field(req.CallID)), slog.String("panic", text), slog.String("stack", string(debug.Stack())))
 			yes, failure = false, &Result{Status: StatusRejected, stage: stageInternal,
 				Err: fmt.Errorf("tool %s: the approver panicked: %s", name, text),
-				Errors: Errors{{Code: codePanic, Name: name,
+				Errors: Errors{{Code: CodePanic, Name: name,
 					Reason: "the application failed with an internal error while asking a person to approve the call; it was not executed"}}}
 		}
 	}()
@@ -110,7 +110,7 @@ func (s *Set) consult(ctx context.Context, a Approver, req ApprovalRequest) (yes
 		s.logSafely(ctx, slog.LevelError, "tool approver failed", slog.String("tool", field(name)),
 			slog.String("call_id", field(req.CallID)), slog.String("error", field(errorText(err))))
 		return false, &Result{Status: StatusRejected, stage: stageInternal, Err: err,
-			Errors: Errors{{Code: codeUnavailable, Name: name,
+			Errors: Errors{{Code: CodeUnavailable, Name: name,
 				Reason: "the application could not ask a person to approve the call, so it was not executed"}}}
 	}
 	return yes, nil

@@ -270,6 +270,6 @@ func TestAskObserved(t *testing.T) {
 	require.Len(t, o.ended, 3)
 	assert.Equal(t, 3, o.begun)
 	assert.Equal(t, []bool{true, true, true}, o.marked)
-	assert.Equal(t, codeUnavailable, o.ended[1].Result.Errors[0].Code)
-	assert.Equal(t, codeStopped, o.ended[2].Result.Errors[0].Code)
+	assert.Equal(t, CodeUnavailable, o.ended[1].Result.Errors[0].Code)
+	assert.Equal(t, CodeStopped, o.ended[2].Result.Errors[0].Code)
 }

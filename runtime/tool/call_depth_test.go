@@ -102,7 +102,7 @@ func TestUnwalkableValues(t *testing.T) {
 				var res Result
 				require.NotPanics(t, func() { res = set.CallArgs(ctx, d.Name, args, RequestID("r")) }, "%s %s", name, d.Name)
 				require.Equal(t, StatusRejected, res.Status, "%s %s", name, d.Name)
-				assert.Equal(t, []string{CodeDepth}, codesOf(res.Errors), "%s %s", name, d.Name)
+				assert.Equal(t, []string{string(CodeDepth)}, codesOf(res.Errors), "%s %s", name, d.Name)
 			}
 		}
 		assert.Equal(t, Errors{tooDeep()}, validated(func() { value.Equal(v, v) }), name)
@@ -137,7 +137,7 @@ func TestDepthBoundary(t *testing.T) {
 	jsonDef := Def[valueArgs]{Tool: Tool{Name: "json", Idempotent: true}}
 	fallback := NewSet(jsonDef.Handle(c.value), WithLogger(nil))
 	assert.Equal(t, StatusExecuted, fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting - 1)}).Status)
-	assert.Equal(t, []string{CodeDepth}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
+	assert.Equal(t, []string{string(CodeDepth)}, codesOf(fallback.CallArgs(context.Background(), "json", map[string]any{"Value": nest(maxNesting)}).Errors))
 	assert.Nil(t, validated(func() { value.Equal(nest(value.MaxDepth), nest(value.MaxDepth)) }))
 	assert.NotNil(t, validated(func() { value.Equal(nest(value.MaxDepth+1), nest(value.MaxDepth+1)) }))
 }
@@ -145,7 +145,7 @@ func TestDepthBoundary(t *testing.T) {
 func codesOf(errs Errors) []string {
 	var codes []string
 	for _, e := range errs {
-		codes = append(codes, e.Code)
+		codes = append(codes, string(e.Code))
 	}
 	return codes
 }

@@ -81,17 +81,17 @@ func TestNoPanicEscapesACall(t *testing.T) {
 		return d.Handle(fn)
 	}
 	points := []point{
-		{name: "UnmarshalText in decode", tool: "t", status: StatusRejected, code: codePanic, stage: "decode",
+		{name: "UnmarshalText in decode", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "decode",
 			opts: func(ran *counter) []Option {
 				d := Def[panicTextArgs]{Tool: Tool{Name: "t", Idempotent: true}}
 				return []Option{d.Handle(func(context.Context, panicTextArgs) (any, error) { ran.n.Add(1); return nil, nil })}
 			}},
-		{name: "UnmarshalJSON in decode", tool: "t", status: StatusRejected, code: codePanic, stage: "decode",
+		{name: "UnmarshalJSON in decode", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "decode",
 			opts: func(ran *counter) []Option {
 				d := Def[panicJSONArgs]{Tool: Tool{Name: "t", Idempotent: true}}
 				return []Option{d.Handle(func(context.Context, panicJSONArgs) (any, error) { ran.n.Add(1); return nil, nil })}
 			}},
-		{name: "a generated decoder calling UnmarshalText", tool: "t", status: StatusRejected, code: codePanic, stage: "decode",
+		{name: "a generated decoder calling UnmarshalText", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "decode",
 			opts: func(ran *counter) []Option {
 				d := Def[panicTextArgs]{Tool: Tool{Name: "t", Idempotent: true, Validate: validateText},
 					Decode: func(args map[string]any) (panicTextArgs, Errors) {
@@ -101,7 +101,7 @@ func TestNoPanicEscapesACall(t *testing.T) {
 					}}
 				return []Option{d.Handle(func(context.Context, panicTextArgs) (any, error) { ran.n.Add(1); return nil, nil })}
 			}},
-		{name: "validator", tool: "t", status: StatusRejected, code: codePanic, stage: "decode",
+		{name: "validator", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "decode",
 			opts: func(ran *counter) []Option {
 				d := Def[textArgs]{Tool: Tool{Name: "t", Idempotent: true, Validate: func(map[string]any) Errors {
 					var m map[string]int
@@ -110,17 +110,17 @@ func TestNoPanicEscapesACall(t *testing.T) {
 				}}}
 				return []Option{handle(d, ran.echo)}
 			}},
-		{name: "policy", tool: "t", status: StatusRejected, code: codePanic, stage: "policy",
+		{name: "policy", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "policy",
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, true), ran.echo),
 					WithPolicy(func(context.Context, *Call) error { panic("policy bug") })}
 			}},
-		{name: "policy error's text", tool: "t", status: StatusRejected, code: codePanic, stage: "policy",
+		{name: "policy error's text", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "policy",
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, true), ran.echo),
 					WithPolicy(func(context.Context, *Call) error { return panicError{} })}
 			}},
-		{name: "redaction hook", tool: "t", status: StatusRejected, code: codePanic, stage: "redaction",
+		{name: "redaction hook", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "redaction",
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, true), ran.echo),
 					WithRedaction(func(string, map[string]any) any { panic("redaction bug") })}
@@ -130,39 +130,39 @@ func TestNoPanicEscapesACall(t *testing.T) {
 				return []Option{handle(textTool("t", RiskAct, true), ran.echo),
 					WithRedaction(func(string, map[string]any) any { return panicMarshal{} })}
 			}},
-		{name: "handler", tool: "t", status: StatusFailed, code: codePanic, ran: 1,
+		{name: "handler", tool: "t", status: StatusFailed, code: string(CodePanic), ran: 1,
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, true), func(context.Context, textArgs) (any, error) {
 					ran.n.Add(1)
 					panic("handler bug")
 				})}
 			}},
-		{name: "handler error's text", tool: "t", status: StatusFailed, code: codeToolError, ran: 1,
+		{name: "handler error's text", tool: "t", status: StatusFailed, code: string(CodeToolError), ran: 1,
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, true), func(context.Context, textArgs) (any, error) {
 					ran.n.Add(1)
 					return nil, panicError{}
 				})}
 			}},
-		{name: "handler error's Unwrap", tool: "t", status: StatusFailed, code: codePanic, stage: "execution", ran: 1,
+		{name: "handler error's Unwrap", tool: "t", status: StatusFailed, code: string(CodePanic), stage: "execution", ran: 1,
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, true), func(context.Context, textArgs) (any, error) {
 					ran.n.Add(1)
 					return nil, panicUnwrap{}
 				})}
 			}},
-		{name: "output's MarshalJSON, kept under a request id", tool: "t", status: StatusFailed, code: codePanic, ran: 1,
+		{name: "output's MarshalJSON, kept under a request id", tool: "t", status: StatusFailed, code: string(CodePanic), ran: 1,
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, false), func(context.Context, textArgs) (any, error) {
 					ran.n.Add(1)
 					return panicMarshal{}, nil
 				})}
 			}},
-		{name: "store", tool: "t", status: StatusRejected, code: codePanic, stage: "idempotency",
+		{name: "store", tool: "t", status: StatusRejected, code: string(CodePanic), stage: "idempotency",
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("t", RiskAct, false), ran.echo), WithStore(panickingStore{})}
 			}},
-		{name: "store, for an approval", tool: "d", status: StatusRejected, code: codePanic, stage: "approval",
+		{name: "store, for an approval", tool: "d", status: StatusRejected, code: string(CodePanic), stage: "approval",
 			opts: func(ran *counter) []Option {
 				return []Option{handle(textTool("d", RiskDangerous, true), ran.echo), WithStore(panickingStore{})}
 			}},
@@ -194,7 +194,7 @@ func TestNoPanicEscapesACall(t *testing.T) {
 				assert.Equal(t, p.status, res.Status)
 				if p.code != "" {
 					require.NotEmpty(t, res.Errors)
-					assert.Equal(t, p.code, res.Errors[0].Code)
+					assert.Equal(t, p.code, string(res.Errors[0].Code))
 				}
 				assert.Equal(t, p.ran, ran.n.Load(), "handler runs")
 				require.NotPanics(t, func() {

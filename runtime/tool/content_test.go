@@ -135,7 +135,7 @@ func TestContentHostile(t *testing.T) {
 			res := contentSet("ok", c.items...).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
 			require.Equal(t, tool.StatusFailed, res.Status)
 			require.Len(t, res.Errors, 1)
-			assert.Equal(t, "bad_result", res.Errors[0].Code)
+			assert.Equal(t, tool.CodeBadResult, res.Errors[0].Code)
 			assert.Contains(t, res.Errors[0].Reason, "the tool produced content that cannot be sent: ")
 			assert.Contains(t, res.Err.Error(), c.why)
 			assert.Nil(t, res.Content)
@@ -184,7 +184,7 @@ func FuzzContent(f *testing.F) {
 				require.True(t, json.Valid([]byte(c.AsText())), c.AsText())
 			}
 		case tool.StatusFailed:
-			require.Equal(t, "bad_result", res.Errors[0].Code)
+			require.Equal(t, tool.CodeBadResult, res.Errors[0].Code)
 			require.Nil(t, res.Content)
 		default:
 			t.Fatalf("status %s", res.Status)

@@ -16,7 +16,7 @@ func TestErrorsJSON(t *testing.T) {
 	errs := Errors{
 		{Code: CodeMissing, Path: "/city", Name: "city"},
 		valueError("maximum", "/days", "days", "<= 14", 15),
-		valueError(CodeEnum, "/q", "q", `one of "a&b", "<c>"`, "x>y"),
+		valueError(string(CodeEnum), "/q", "q", `one of "a&b", "<c>"`, "x>y"),
 	}
 	want := `[{"code":"missing","path":"/city"},` +
 		`{"code":"maximum","path":"/days","expected":"<= 14","got":"integer","actual":"15"},` +

@@ -89,37 +89,12 @@
 // Result.Feedback adds what to do next: correct the arguments and retry,
 // pick another tool, do not repeat a refused call.
 //
-// A validator's codes other than keywords have constants (CodeMissing,
-// CodeUnexpected, CodeType, CodeEnum, CodeDepth, CodeInvalid,
-// CodeTooManyErrors, CodeUnknownTool), and so do ParseArgs' (CodeBadJSON,
-// CodeBadNumber, CodeBadShape). The other stages of a Set, and a Guard,
-// report these codes, compared as strings like keywords:
-//
-//   - too_large: raw arguments larger than the set's limit
-//     (WithMaxArgumentSize), refused unparsed;
-//   - incomplete: a streamed call whose stream did not end (Pending.Abort),
-//     never run;
-//   - overloaded: the calls in flight held the set's budget
-//     (WithMaxInFlight) until the call's context or time limit ended, or,
-//     for a streamed call, when a Write found no room for its bytes;
-//   - policy, or the code a policy gave Deny: a policy refused the call;
-//   - request_conflict: a request id used again with other arguments;
-//   - unavailable: the set's Store, or the Approver (Ask), failed, and the
-//     call did not run;
-//   - declined: a person declined the call (Decline, or no from Ask);
-//   - approval_used, approval_expired, approval_invalid: the approval given
-//     (Approve, Decline) was refused, since it answered for a run of the call
-//     already, is past its lifetime (WithApprovalLifetime), or is not the
-//     set's for this call (another call's, other arguments', forged); the
-//     call needs confirmation again;
-//   - timeout, canceled: the handler did not finish within its time limit,
-//     or before the caller's context ended;
-//   - tool_error: the handler returned an error;
-//   - bad_result: the handler's output does not match the tool's result
-//     schema, or cannot be sent, or its content items are beyond their
-//     bounds or not well formed (see Def.HandleContent);
-//   - panic: the application's code panicked in some stage;
-//   - stopped, too_many_calls: a Guard did not let the call run.
+// Every code an application compares is a constant of type Code: a
+// validator's codes other than keywords (CodeMissing, CodeType, ...),
+// ParseArgs' (CodeBadJSON, ...), those of a Set's other stages (CodeTimeout,
+// CodeDeclined, CodeOverloaded, CodeApprovalExpired, ...), a Guard's
+// (CodeStopped, CodeTooManyCalls) and a Stop's (CodeMaxSteps, ...); a
+// policy's denial carries the code it gave Deny.
 //
 // # Agent loops
 //

@@ -5,28 +5,13 @@ import (
 	"strings"
 )
 
-// The codes of a validator's errors that are not JSON Schema keywords: every
-// other code of a validator is the name of the keyword that failed
-// ("minimum", "maxLength", "pattern", ...). A validator written by hand (a
-// Tool's Validate) reports the same codes. The codes of a Set's other stages
-// are listed in the package documentation (Errors).
-const (
-	CodeMissing     = "missing"      // a required member is absent
-	CodeUnexpected  = "unexpected"   // a member the schema does not declare
-	CodeType        = "type"         // the value has the wrong JSON type
-	CodeEnum        = "enum"         // the value is not one of the allowed values
-	CodeUnknownTool = "unknown_tool" // the called tool is not in the set
-	CodeDepth       = "depth"        // the value nests deeper than the validator follows
-	CodeInvalid     = "invalid"      // the schema accepts the value, its Go type's UnmarshalJSON or UnmarshalText refuses it (Reason says why)
-)
-
 // Error is one problem with a tool call.
 type Error struct {
 	// Code names the failed rule: a JSON Schema keyword such as "maximum",
-	// one of the codes above (CodeMissing, CodeUnexpected, CodeType, ...),
-	// or the stage of a Set that refused the call (bad_json, policy,
-	// timeout, ...: see the package documentation).
-	Code string
+	// a validator's code (CodeMissing, CodeUnexpected, CodeType, ...), or
+	// the stage of a Set that refused the call (CodeBadJSON, CodePolicy,
+	// CodeTimeout, ...: see Code).
+	Code Code
 	// Path is an RFC 6901 JSON Pointer to the offending value; for a missing
 	// member it points to where the member should be ("/coords/lon").
 	Path string
@@ -70,7 +55,7 @@ func (e Errors) Codes() []string {
 	}
 	codes := make([]string, len(e))
 	for i, err := range e {
-		codes[i] = field(err.Code)
+		codes[i] = field(string(err.Code))
 		if err.Name != "" {
 			codes[i] += ":" + field(err.Name)
 		}

@@ -253,7 +253,7 @@ func TestMarshalJSON_ExactText(t *testing.T) {
 func TestMarshalJSON_RoundTrip(t *testing.T) {
 	errs := Errors{
 		valueError("maximum", "/days", "days", "<= 14", 15),
-		valueError(CodeEnum, "/units", "units", `one of "c", "f"`, "k & <b>"),
+		valueError(string(CodeEnum), "/units", "units", `one of "c", "f"`, "k & <b>"),
 		typeError("/tags/0", "tags[0]", "string", nil),
 	}
 	b, err := json.Marshal(errs)

@@ -19,7 +19,7 @@ import (
 // use it.
 func (s *Set) unavailable(ctx context.Context, r *callState, err error) Result {
 	s.storeFailed(ctx, r, err)
-	return Result{Status: StatusRejected, Err: err, stage: stageInternal, Errors: Errors{{Code: codeUnavailable, Name: r.name,
+	return Result{Status: StatusRejected, Err: err, stage: stageInternal, Errors: Errors{{Code: CodeUnavailable, Name: r.name,
 		Reason: "the application could not record the call, so it was not executed"}}}
 }
 
@@ -147,14 +147,14 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 			slog.String("tool", field(r.name)), slog.String("call_id", field(r.opts.id)),
 			slog.String("panic", text), slog.String("stack", string(o.stack)))
 		*res = Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", r.name, text),
-			Errors: Errors{{Code: codePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
+			Errors: Errors{{Code: CodePanic, Name: r.name, Reason: "the tool failed with an internal error"}}}
 	case o.err != nil:
 		if errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled) {
 			*res = failure(o.err, limit)
 			res.Err = o.err
 			return
 		}
-		*res = Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: codeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
+		*res = Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
 	case o.resultErr != nil:
 		msg := "tool result does not match its result schema"
 		switch o.resultErr.(type) {
@@ -187,10 +187,10 @@ func failure(err error, limit time.Duration) Result {
 		if limit > 0 {
 			reason = "the tool did not finish within " + limit.String()
 		}
-		return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: codeTimeout,
+		return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeTimeout,
 			Reason: reason + "; it may or may not have taken effect"}}}
 	}
-	return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: codeCanceled,
+	return Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeCanceled,
 		Reason: "the call was canceled before the tool finished; it may or may not have taken effect"}}}
 }
 
@@ -268,10 +268,10 @@ func panicResult(r *callState, v any) Result {
 	name := shorten(r.name)
 	if r.reached {
 		return Result{Status: StatusFailed, Err: fmt.Errorf("tool %s panicked: %s", name, describePanic(v)),
-			Errors: Errors{{Code: codePanic, Name: name, Reason: "the tool failed with an internal error"}}}
+			Errors: Errors{{Code: CodePanic, Name: name, Reason: "the tool failed with an internal error"}}}
 	}
 	return Result{Status: StatusRejected, stage: stageInternal, Err: fmt.Errorf("tool %s: %s panicked: %s", name, r.at, describePanic(v)),
-		Errors: Errors{{Code: codePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
+		Errors: Errors{{Code: CodePanic, Name: name, Reason: "the application failed with an internal error while checking the call; it was not executed"}}}
 }
 
 // depthError reports arguments that a walk cannot follow to their end, in
@@ -342,7 +342,7 @@ func (s *Set) audit(ctx context.Context, l *slog.Logger, r *callState, res *Resu
 	if len(res.Errors) > 0 {
 		codes := make([]string, len(res.Errors))
 		for i, e := range res.Errors {
-			codes[i] = field(e.Code)
+			codes[i] = field(string(e.Code))
 		}
 		attrs = append(attrs, slog.Any("codes", codes))
 	}

@@ -188,7 +188,7 @@ func (r Result) Instruction() string {
 	case StatusNeedsConfirmation:
 		return "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."
 	case StatusFailed:
-		if len(r.Errors) > 0 && (r.Errors[0].Code == codeTimeout || r.Errors[0].Code == codeCanceled) {
+		if len(r.Errors) > 0 && (r.Errors[0].Code == CodeTimeout || r.Errors[0].Code == CodeCanceled) {
 			return "Check whether it took effect before calling it again."
 		}
 		return "Do not repeat the same call unchanged more than once; choose another action if it fails again."
@@ -206,7 +206,7 @@ func (r Result) Instruction() string {
 	case stageDeclined:
 		return "Do not repeat this call; ask the user what to do instead."
 	case stageGuard:
-		if len(r.Errors) > 0 && r.Errors[0].Code == codeTooManyCalls {
+		if len(r.Errors) > 0 && r.Errors[0].Code == CodeTooManyCalls {
 			return "Make fewer calls at once; call it again in your next turn if it is still needed."
 		}
 		return "Do not call any more tools: the task ends here."

@@ -187,7 +187,7 @@ func (s *Set) admit(ctx context.Context, r *callState, h *Handler, size int) *Re
 func (s *Set) overloaded(err error) Result {
 	max := strconv.Itoa(s.inflight.max)
 	return Result{Status: StatusRejected, stage: stageOverloaded, Err: err,
-		Errors: Errors{{Code: codeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
+		Errors: Errors{{Code: CodeOverloaded, Expected: "at most " + max + " bytes of arguments in the calls running at once",
 			Reason: "the application is busy with other calls, so this call was not executed"}}}
 }
 

@@ -76,7 +76,7 @@ func TestInFlightBudget(t *testing.T) {
 	defer cancel()
 	res := set.Call(short, "hold", call("second", 60))
 	assert.Equal(t, StatusRejected, res.Status)
-	assert.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
+	assert.Equal(t, []string{string(CodeOverloaded)}, res.Errors.Codes())
 	assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
 	assert.Contains(t, res.Feedback(), "busy")
 	assert.Contains(t, res.Feedback(), "again in a moment")
@@ -117,11 +117,11 @@ func TestInFlightWaitEndsAtTimeLimit(t *testing.T) {
 	go set.Call(context.Background(), "hold", call("hold", 30))
 	require.Eventually(t, func() bool { return set.inflight.inUse() == 10 }, 10*time.Second, time.Millisecond, "a call larger than the budget runs alone")
 	res := set.Call(context.Background(), "echo", call("late", 20))
-	assert.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
+	assert.Equal(t, []string{string(CodeOverloaded)}, res.Errors.Codes())
 	assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
 	assert.GreaterOrEqual(t, res.Duration, 40*time.Millisecond)
 	res = set.CallJSON(context.Background(), []byte(`{"tool": "echo", "args": {"text": "x"}}`))
-	assert.Equal(t, []string{codeOverloaded}, res.Errors.Codes(), "CallJSON")
+	assert.Equal(t, []string{string(CodeOverloaded)}, res.Errors.Codes(), "CallJSON")
 	assert.Equal(t, StatusExecuted, set.CallArgs(context.Background(), "echo", map[string]any{"text": "x"}).Status, "CallArgs is not counted")
 }
 
@@ -169,27 +169,27 @@ func TestInFlightReleased(t *testing.T) {
 	for _, c := range []struct {
 		name, args, code string
 	}{
-		{"hold", `{"text": `, CodeBadJSON},
-		{"hold", `[]`, CodeBadShape},
-		{"hold", `{"text": 1}`, CodeType},
-		{"nope", `{}`, CodeUnknownTool},
+		{"hold", `{"text": `, string(CodeBadJSON)},
+		{"hold", `[]`, string(CodeBadShape)},
+		{"hold", `{"text": 1}`, string(CodeType)},
+		{"nope", `{}`, string(CodeUnknownTool)},
 		{"hold", `{"text": "deny"}`, "no"},
-		{"hold", `{"text": "policy panic"}`, codePanic},
-		{"hold", `{"text": "panic"}`, codePanic},
-		{"hold", `{"text": "fail"}`, codeToolError},
-		{"hold", `{"text": "slow"}`, codeTimeout},
+		{"hold", `{"text": "policy panic"}`, string(CodePanic)},
+		{"hold", `{"text": "panic"}`, string(CodePanic)},
+		{"hold", `{"text": "fail"}`, string(CodeToolError)},
+		{"hold", `{"text": "slow"}`, string(CodeTimeout)},
 		{"hold", `{"text": "ok"}`, ""},
 		{"door", `{"text": "ok"}`, ""}, // needs confirmation
 	} {
 		res := set.Call(ctx, c.name, []byte(c.args))
 		if c.code != "" {
 			require.NotEmpty(t, res.Errors, c.args)
-			assert.Equal(t, c.code, res.Errors[0].Code, c.args)
+			assert.Equal(t, c.code, string(res.Errors[0].Code), c.args)
 		}
 		assert.Zero(t, set.inflight.inUse(), "%s %s", c.name, c.args)
 	}
 	token := approvalOf(t, set, "door", `{"text": "x"}`)
-	assert.Equal(t, []string{codeDeclined + ":door"}, set.Call(ctx, "door", []byte(`{"text": "x"}`), Decline(token)).Errors.Codes())
+	assert.Equal(t, []string{string(CodeDeclined + ":door")}, set.Call(ctx, "door", []byte(`{"text": "x"}`), Decline(token)).Errors.Codes())
 	assert.Zero(t, set.inflight.inUse())
 	set.CallJSON(ctx, []byte(`{"tool": "hold", "args": {"text": "ok"}, "x": 1}`))
 	assert.Zero(t, set.inflight.inUse())
@@ -197,7 +197,7 @@ func TestInFlightReleased(t *testing.T) {
 	isolated := NewSet(holdDef.Handle(h.handle).Timeout(20*time.Millisecond).Isolated(), WithMaxInFlight(1000), WithLogger(nil))
 	raw := []byte(`{"text": "hold on"}`)
 	res := isolated.Call(ctx, "hold", raw)
-	assert.Equal(t, []string{codeTimeout}, res.Errors.Codes())
+	assert.Equal(t, []string{string(CodeTimeout)}, res.Errors.Codes())
 	assert.Equal(t, len(raw), isolated.inflight.inUse(), "the handler still runs, holding its arguments")
 	close(h.release)
 	assert.Eventually(t, func() bool { return isolated.inflight.inUse() == 0 }, 10*time.Second, time.Millisecond)
@@ -283,7 +283,7 @@ func TestInFlightStreams(t *testing.T) {
 	defer cancel()
 	second := call("second", 60)
 	want := set.Call(short, "hold", second)
-	require.Equal(t, []string{codeOverloaded}, want.Errors.Codes(), "a call waits for the stream's room")
+	require.Equal(t, []string{string(CodeOverloaded)}, want.Errors.Codes(), "a call waits for the stream's room")
 	audited := audit.String()
 	streamed := func() string { return audit.String()[len(audited):] }
 
@@ -324,8 +324,8 @@ func TestInFlightStreams(t *testing.T) {
 	require.Eventually(t, func() bool { return waiting(set) == 1 }, 10*time.Second, time.Millisecond)
 	p5, err := stream(set, "hold", call("x", 10), 10)
 	require.ErrorAs(t, err, &errs)
-	assert.Equal(t, []string{codeOverloaded}, errs.Codes())
-	assert.Equal(t, []string{codeOverloaded}, p5.Close().Errors.Codes())
+	assert.Equal(t, []string{string(CodeOverloaded)}, errs.Codes())
+	assert.Equal(t, []string{string(CodeOverloaded)}, p5.Close().Errors.Codes())
 	assert.Equal(t, StatusExecuted, p4.Close().Status)
 	assert.Equal(t, StatusExecuted, (<-waited).Status)
 	assert.Zero(t, set.inflight.inUse())
@@ -349,12 +349,12 @@ func TestInFlightStreamReleased(t *testing.T) {
 		end              func(*Pending) Result
 	}{
 		{"hold", `{"text": "ok"}`, "", (*Pending).Close},
-		{"hold", `{"text": 1}`, CodeType, (*Pending).Close},
-		{"hold", `{"text": `, CodeBadJSON, (*Pending).Close},
-		{"hold", `{"text": "ok"}`, codeIncomplete, func(p *Pending) Result { return p.Abort("cut") }},
+		{"hold", `{"text": 1}`, string(CodeType), (*Pending).Close},
+		{"hold", `{"text": `, string(CodeBadJSON), (*Pending).Close},
+		{"hold", `{"text": "ok"}`, string(CodeIncomplete), func(p *Pending) Result { return p.Abort("cut") }},
 		{"door", `{"text": "ok"}`, "", (*Pending).Close}, // needs confirmation
-		{"nope", `{"text": "ok"}`, CodeUnknownTool, (*Pending).Close},
-		{"nope", `{"text": "ok"}`, CodeUnknownTool, func(p *Pending) Result { return p.Abort("cut") }},
+		{"nope", `{"text": "ok"}`, string(CodeUnknownTool), (*Pending).Close},
+		{"nope", `{"text": "ok"}`, string(CodeUnknownTool), func(p *Pending) Result { return p.Abort("cut") }},
 		{"hold", `{"text": "ok"}`, "too_many_calls", func(p *Pending) Result {
 			g := NewGuard(Limits{MaxCalls: 1})
 			g.Step()
@@ -367,7 +367,7 @@ func TestInFlightStreamReleased(t *testing.T) {
 		res := c.end(p)
 		if c.code != "" {
 			require.NotEmpty(t, res.Errors, c.args)
-			assert.Equal(t, c.code, res.Errors[0].Code, c.args)
+			assert.Equal(t, c.code, string(res.Errors[0].Code), c.args)
 		}
 		assert.Zero(t, set.inflight.inUse(), "%s %s", c.name, c.args)
 	}
@@ -378,7 +378,7 @@ func TestInFlightStreamReleased(t *testing.T) {
 	_, err = p.Write(make([]byte, 51))
 	var errs Errors
 	require.ErrorAs(t, err, &errs)
-	assert.Equal(t, []string{codeTooLarge}, errs.Codes())
+	assert.Equal(t, []string{string(CodeTooLarge)}, errs.Codes())
 	assert.Zero(t, set.inflight.inUse(), "given back as it crosses the limit")
 	p.Close()
 	p, err = stream(set, "hold", call("alone", 150), 50)
@@ -395,7 +395,7 @@ func TestInFlightStreamReleased(t *testing.T) {
 	isolated := NewSet(holdDef.Handle(h.handle).Timeout(20*time.Millisecond).Isolated(), WithMaxInFlight(1000), WithLogger(nil))
 	raw := []byte(`{"text": "hold on"}`)
 	p, _ = stream(isolated, "hold", raw, 4)
-	assert.Equal(t, []string{codeTimeout}, p.Close().Errors.Codes())
+	assert.Equal(t, []string{string(CodeTimeout)}, p.Close().Errors.Codes())
 	assert.Equal(t, len(raw), isolated.inflight.inUse(), "the handler still runs, holding its arguments")
 	close(h.release)
 	assert.Eventually(t, func() bool { return isolated.inflight.inUse() == 0 }, 10*time.Second, time.Millisecond)
@@ -440,13 +440,13 @@ func FuzzStreamsInFlight(f *testing.F) {
 				res := o.p.Abort("cut")
 				require.Equal(t, StatusRejected, res.Status)
 				if o.refused {
-					require.Equal(t, []string{codeOverloaded}, res.Errors.Codes())
+					require.Equal(t, []string{string(CodeOverloaded)}, res.Errors.Codes())
 				}
 				return
 			}
 			got := o.p.Close()
 			if o.refused {
-				require.Equal(t, []string{codeOverloaded}, got.Errors.Codes())
+				require.Equal(t, []string{string(CodeOverloaded)}, got.Errors.Codes())
 				return
 			}
 			want := reference.Call(context.Background(), "echo", []byte(o.raw[:o.written]))
@@ -475,7 +475,7 @@ func FuzzStreamsInFlight(f *testing.F) {
 				if !wasRefused && others+min(o.written, budget) > budget {
 					var errs Errors
 					require.ErrorAs(t, err, &errs)
-					require.Contains(t, errs.Codes(), codeOverloaded)
+					require.Contains(t, errs.Codes(), string(CodeOverloaded))
 					o.refused = true
 				}
 			}

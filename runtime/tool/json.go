@@ -27,7 +27,7 @@ func appendErrorsJSON(b []byte, errs Errors) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"code":"`...)
-		b = appendFieldText(b, e.Code)
+		b = appendFieldText(b, string(e.Code))
 		b = append(b, `","path":"`...)
 		b = appendFieldText(b, e.Path)
 		if len(e.Expected) > maxField {

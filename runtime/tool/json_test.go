@@ -34,7 +34,7 @@ func referenceFeedbackJSON(t testing.TB, r Result) string {
 	var errs []jsonError
 	for _, e := range r.Errors {
 		d := e.display()
-		errs = append(errs, jsonError{d.Code, d.Path, d.Expected, d.Got, d.Actual, d.Reason})
+		errs = append(errs, jsonError{string(d.Code), d.Path, d.Expected, d.Got, d.Actual, d.Reason})
 	}
 	f := struct {
 		Status      string          `json:"status"`
@@ -72,7 +72,7 @@ func TestJSONRenderings(t *testing.T) {
 			var out []any
 			for _, e := range errs {
 				d := e.display()
-				m := map[string]string{"code": d.Code, "path": d.Path}
+				m := map[string]string{"code": string(d.Code), "path": d.Path}
 				for k, v := range map[string]string{"expected": d.Expected, "got": d.Got, "actual": d.Actual, "reason": d.Reason} {
 					if v != "" {
 						m[k] = v

@@ -38,25 +38,12 @@ type Limits struct {
 // completion reads that the others did not run.
 const defaultMaxCalls = 32
 
-// Codes of the calls a Guard does not let run (see Guard.Call).
-const (
-	codeStopped      = "stopped"        // the loop was stopped before the call
-	codeTooManyCalls = "too_many_calls" // the step had run its Limits.MaxCalls calls
-)
-
-// Reasons a Guard stops a loop, as Stop.Code (see Stop).
-const (
-	stopMaxSteps        = "max_steps"
-	stopMaxDuration     = "max_duration"
-	stopRepeatedFailure = "repeated_failure"
-)
-
 // Stop is the error a Guard returns when the loop must end: a code and a
 // sentence for the log, the user or the model. The code says which limit
-// ended the loop: max_steps (Limits.MaxSteps), max_duration
-// (Limits.MaxDuration) or repeated_failure (Limits.MaxRepeats).
+// ended the loop: CodeMaxSteps (Limits.MaxSteps), CodeMaxDuration
+// (Limits.MaxDuration) or CodeRepeatedFailure (Limits.MaxRepeats).
 type Stop struct {
-	Code   string
+	Code   Code
 	Reason string
 }
 
@@ -119,7 +106,7 @@ func (g *Guard) Step() error {
 		return g.stop
 	}
 	if n := g.limits.MaxSteps; n > 0 && g.steps >= n {
-		return g.halt(stopMaxSteps, "the loop took its maximum of "+strconv.Itoa(n)+" steps")
+		return g.halt(CodeMaxSteps, "the loop took its maximum of "+strconv.Itoa(n)+" steps")
 	}
 	g.steps++
 	g.calls = 0
@@ -214,10 +201,10 @@ func (g *Guard) admit() (step int, refusal *Error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.stop != nil || g.outOfTime() {
-		return 0, &Error{Code: codeStopped, Reason: "the loop was stopped before this call: " + g.stop.Reason}
+		return 0, &Error{Code: CodeStopped, Reason: "the loop was stopped before this call: " + g.stop.Reason}
 	}
 	if n := g.limits.MaxCalls; n > 0 && g.calls >= n {
-		return 0, &Error{Code: codeTooManyCalls, Expected: "at most " + strconv.Itoa(n) + " calls in one turn",
+		return 0, &Error{Code: CodeTooManyCalls, Expected: "at most " + strconv.Itoa(n) + " calls in one turn",
 			Reason: "this turn already ran " + strconv.Itoa(n) + " calls, the most one turn may run"}
 	}
 	g.calls++
@@ -227,7 +214,7 @@ func (g *Guard) admit() (step int, refusal *Error) {
 // outOfTime stops the loop once it has run for MaxDuration.
 func (g *Guard) outOfTime() bool {
 	if d := g.limits.MaxDuration; d > 0 && g.now().Sub(g.start) >= d {
-		g.halt(stopMaxDuration, "the loop ran for its whole time budget of "+d.String())
+		g.halt(CodeMaxDuration, "the loop ran for its whole time budget of "+d.String())
 		return true
 	}
 	return false
@@ -282,7 +269,7 @@ func (g *Guard) failed(name, key string) error {
 	}
 	g.failures[key]++
 	if n := g.failures[key]; n > g.limits.MaxRepeats {
-		return g.halt(stopRepeatedFailure, "the same failing call to "+field(shorten(name))+" was made "+strconv.Itoa(n)+
+		return g.halt(CodeRepeatedFailure, "the same failing call to "+field(shorten(name))+" was made "+strconv.Itoa(n)+
 			" times; it is not retried again")
 	}
 	return nil
@@ -297,7 +284,7 @@ func (g *Guard) Context(ctx context.Context) (context.Context, context.CancelFun
 	return context.WithDeadline(ctx, g.start.Add(g.limits.MaxDuration))
 }
 
-func (g *Guard) halt(code, reason string) error {
+func (g *Guard) halt(code Code, reason string) error {
 	g.stop = &Stop{Code: code, Reason: reason}
 	return g.stop
 }

@@ -33,7 +33,7 @@ func TestGuardRecordsLongArgumentsUnparsed(t *testing.T) {
 	require.NoError(t, g.Record("save", other, true), "other bytes, another call")
 	err := g.Record("save", long, true)
 	require.Error(t, err, "the same bytes, the same call")
-	assert.Equal(t, stopRepeatedFailure, err.(*Stop).Code)
+	assert.Equal(t, CodeRepeatedFailure, err.(*Stop).Code)
 
 	// At the limit, arguments are still compared as JSON values.
 	pad := strings.Repeat("x", defaultMaxArgumentSize-40)

@@ -23,7 +23,7 @@ func TestGuardSteps(t *testing.T) {
 	err := g.Step()
 	var stop *Stop
 	require.True(t, errors.As(err, &stop))
-	assert.Equal(t, stopMaxSteps, stop.Code)
+	assert.Equal(t, CodeMaxSteps, stop.Code)
 	assert.EqualError(t, err, "the loop took its maximum of 3 steps")
 	assert.Same(t, stop, g.Step(), "a stopped guard stays stopped")
 	assert.Equal(t, stop, g.Record("x", nil, false))
@@ -47,7 +47,7 @@ func TestGuardDuration(t *testing.T) {
 	assert.Zero(t, c.n.Load())
 	err = g.Step()
 	require.Error(t, err)
-	assert.Equal(t, stopMaxDuration, err.(*Stop).Code)
+	assert.Equal(t, CodeMaxDuration, err.(*Stop).Code)
 	assert.EqualError(t, err, "the loop ran for its whole time budget of 1m0s")
 
 	ctx, cancel := g.Context(context.Background())
@@ -77,7 +77,7 @@ func TestGuardRepeatedFailure(t *testing.T) {
 	require.NoError(t, g.Step())
 	err := g.Record("move_to", []byte(`{"y":4e1,"x":3}`), true)
 	require.Error(t, err)
-	assert.Equal(t, stopRepeatedFailure, err.(*Stop).Code)
+	assert.Equal(t, CodeRepeatedFailure, err.(*Stop).Code)
 	assert.EqualError(t, err, "the same failing call to move_to was made 3 times; it is not retried again")
 	assert.Equal(t, err, g.Step())
 
@@ -128,7 +128,7 @@ func TestGuardStopsTheStep(t *testing.T) {
 	}
 	stop := g.Err()
 	require.Error(t, stop)
-	assert.Equal(t, stopRepeatedFailure, stop.(*Stop).Code)
+	assert.Equal(t, CodeRepeatedFailure, stop.(*Stop).Code)
 	for i := range 100 {
 		var res Result
 		if i%2 == 0 {
@@ -172,14 +172,14 @@ func TestGuardMaxCalls(t *testing.T) {
 			if res.Status == StatusExecuted {
 				codes["executed"]++
 			} else {
-				codes[res.Errors[0].Code]++
+				codes[string(res.Errors[0].Code)]++
 			}
 		}
 		return c.n.Load(), codes
 	}
 	ran, codes := run(Limits{}, 40)
 	assert.EqualValues(t, defaultMaxCalls, ran)
-	assert.Equal(t, map[string]int{"executed": defaultMaxCalls, codeTooManyCalls: 40 - defaultMaxCalls}, codes)
+	assert.Equal(t, map[string]int{"executed": defaultMaxCalls, string(CodeTooManyCalls): 40 - defaultMaxCalls}, codes)
 	ran, _ = run(Limits{MaxCalls: 5}, 40)
 	assert.EqualValues(t, 5, ran)
 	ran, _ = run(Limits{MaxCalls: -1}, 100)

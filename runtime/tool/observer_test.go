@@ -92,7 +92,7 @@ func TestObserverSeesEveryCallOnce(t *testing.T) {
 	assert.Same(t, &echoDef.Tool, o.ended[0].Tool)
 	assert.Nil(t, o.ended[2].Tool, "an unknown tool is none of the set's")
 	assert.Equal(t, CodeUnknownTool, o.ended[2].Result.Errors[0].Code)
-	assert.Equal(t, codePanic, o.ended[4].Result.Errors[0].Code)
+	assert.Equal(t, CodePanic, o.ended[4].Result.Errors[0].Code)
 	assert.Nil(t, o.ended[7].Tool)
 	assert.Equal(t, 4, inHandler, "every handler ran in Begin's context")
 	assert.Equal(t, 5, inPolicy)

@@ -132,7 +132,7 @@ func PolicyFor[T any](d *Def[T], fn func(ctx context.Context, args T) error) Pol
 
 // denial is a policy's refusal, made by Deny.
 type denial struct {
-	Code   string
+	Code   Code
 	Reason string
 }
 
@@ -141,7 +141,7 @@ func (d *denial) Error() string { return d.Reason }
 // Deny returns a policy's refusal, for a Policy to return: a code (such as
 // "workspace" or "emergency_stop") and a sentence for the model, which the
 // call's one error carries as its Code and Reason.
-func Deny(code, reason string) error { return &denial{Code: code, Reason: reason} }
+func Deny(code Code, reason string) error { return &denial{Code: code, Reason: reason} }
 
 // Call is a call being run, as policies see it.
 type Call struct {

@@ -63,10 +63,10 @@ func TestHostileOutputsAndPanics(t *testing.T) {
 					assert.JSONEq(t, string(want), string(got), label)
 				case c.Panics:
 					require.Equal(t, StatusFailed, res.Status, label)
-					assert.Equal(t, codePanic, res.Errors[0].Code, label)
+					assert.Equal(t, CodePanic, res.Errors[0].Code, label)
 				default:
 					require.Equal(t, StatusFailed, res.Status, label)
-					assert.Equal(t, codeBadResult, res.Errors[0].Code, label)
+					assert.Equal(t, CodeBadResult, res.Errors[0].Code, label)
 					assert.Equal(t, "The call to t failed:\n- the tool produced an output that cannot be sent\n"+
 						"Do not repeat the same call unchanged more than once; choose another action if it fails again.", res.Feedback(), label)
 					assert.Nil(t, res.Output, "%s: the output is not sent", label)
@@ -88,7 +88,7 @@ func TestHostileOutputsAndPanics(t *testing.T) {
 
 				p := set.Call(ctx, "t", []byte(`{"text": "panic"}`), CallID("panic"))
 				require.Equal(t, StatusFailed, p.Status, label)
-				assert.Equal(t, codePanic, p.Errors[0].Code, label)
+				assert.Equal(t, CodePanic, p.Errors[0].Code, label)
 				assert.LessOrEqual(t, len(p.Err.Error()), len("tool t panicked: ")+maxField, label)
 				assertOneLine(t, p.Err.Error(), label)
 				assertRendersBounded(t, p, label)

@@ -6,14 +6,6 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
-// The codes of the errors of ParseArgs, which a Set's first stage reports
-// too.
-const (
-	CodeBadJSON   = "bad_json"   // not JSON, invalid UTF-8, a duplicate member, nested too deep
-	CodeBadNumber = "bad_number" // a number beyond float64's range, such as 1e400
-	CodeBadShape  = "bad_shape"  // the arguments (or a whole call, or an answer) are not an object
-)
-
 // ParseArgs reads a tool call's raw arguments as a Set does before anything
 // else, strictly: where encoding/json repairs or guesses, it rejects.
 //
@@ -75,5 +67,5 @@ func parseJSON(data []byte) (any, *jsonscan.Error) {
 // parseError is the error of a document that does not parse: its reason
 // starts with prefix, and its path is bounded.
 func parseError(e *jsonscan.Error, prefix string) Error {
-	return Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, maxField), Reason: e.Reason(prefix)}
+	return Error{Code: Code(e.Code), Path: jsonvalue.Clip(e.Path, maxField), Reason: e.Reason(prefix)}
 }

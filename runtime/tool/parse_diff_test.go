@@ -102,14 +102,14 @@ func TestParseArgsReferenceRandom(t *testing.T) {
 		doc := randomDoc(r)
 		checkParse(t, doc)
 		if _, e := ParseArgs(doc); e != nil {
-			errs[e[0].Code]++
+			errs[string(e[0].Code)]++
 		} else {
 			errs["valid"]++
 		}
 	}
 	t.Logf("random documents: %v", errs)
 	// Both verdicts, and each class of error, are well represented.
-	for _, class := range []string{"valid", CodeBadJSON, CodeBadNumber, CodeBadShape} {
+	for _, class := range []string{"valid", string(CodeBadJSON), string(CodeBadNumber), string(CodeBadShape)} {
 		assert.Greater(t, errs[class], 300, class)
 	}
 }

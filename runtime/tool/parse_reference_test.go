@@ -58,10 +58,10 @@ func (e *refParseError) toError(prefix string) Error {
 	if e.path != "" {
 		reason += " at " + refShortPointer(e.path)
 	}
-	if e.code == CodeBadJSON {
+	if e.code == string(CodeBadJSON) {
 		reason += " (byte " + strconv.Itoa(e.offset) + ")"
 	}
-	return Error{Code: e.code, Path: jsonvalue.Clip(e.path, maxField), Reason: reason}
+	return Error{Code: Code(e.code), Path: jsonvalue.Clip(e.path, maxField), Reason: reason}
 }
 
 // shortPointer bounds a pointer quoted in a reason: a deeply nested
@@ -117,7 +117,7 @@ func (p *refParser) pointer() string {
 }
 
 func (p *refParser) fail(strict bool, msg string) bool {
-	p.err = &refParseError{code: CodeBadJSON, strict: strict, offset: p.pos, path: p.pointer(), msg: msg}
+	p.err = &refParseError{code: string(CodeBadJSON), strict: strict, offset: p.pos, path: p.pointer(), msg: msg}
 	return false
 }
 
@@ -326,7 +326,7 @@ func (p *refParser) number() (any, bool) {
 	// is within float64's range: no need to convert it here.
 	if exponent || intDigits > 308 {
 		if f, err := strconv.ParseFloat(string(n), 64); err != nil && math.IsInf(f, 0) {
-			p.err = &refParseError{code: CodeBadNumber, strict: true, offset: start, path: p.pointer(),
+			p.err = &refParseError{code: string(CodeBadNumber), strict: true, offset: start, path: p.pointer(),
 				msg: "the number " + refShortNumber(string(n)) + " is out of range: a number must lie within ±1.7976931348623157e308"}
 			return nil, false
 		}

@@ -57,40 +57,40 @@ func TestParseArgsErrors(t *testing.T) {
 	cases := []struct {
 		doc, code, path, reason string
 	}{
-		{`{"x": 1`, CodeBadJSON, "", "the arguments are not valid JSON: unexpected end of input, expecting ',' or '}' after a member (byte 7)"},
-		{`{"x": `, CodeBadJSON, "/x", "the arguments are not valid JSON: unexpected end of input, expecting a value at /x (byte 6)"},
-		{`{"x": [1, 2`, CodeBadJSON, "/x", "the arguments are not valid JSON: unexpected end of input, expecting ',' or ']' after an array item at /x (byte 11)"},
-		{`{"x": "abc`, CodeBadJSON, "/x", "the arguments are not valid JSON: unexpected end of input, expecting the end of the string at /x (byte 10)"},
-		{`{"x": 1,}`, CodeBadJSON, "", "the arguments are not valid JSON: invalid character '}', expecting a member name in double quotes (byte 8)"},
-		{`{"x": 1} {}`, CodeBadJSON, "", "the arguments are not valid JSON: unexpected data after the end of the value (byte 9)"},
-		{`{'x': 1}`, CodeBadJSON, "", "the arguments are not valid JSON: invalid character '\\'', expecting a member name in double quotes (byte 1)"},
-		{`{"x": 01}`, CodeBadJSON, "", "the arguments are not valid JSON: invalid character '1', expecting ',' or '}' after a member (byte 7)"},
-		{`{"x": .5}`, CodeBadJSON, "/x", "the arguments are not valid JSON: invalid character '.', expecting a value at /x (byte 6)"},
-		{`{"x": 1.}`, CodeBadJSON, "/x", "the arguments are not valid JSON: invalid character '}', expecting a digit after the decimal point at /x (byte 8)"},
-		{`{"x": tru}`, CodeBadJSON, "/x", "the arguments are not valid JSON: invalid character '}', expecting the literal true at /x (byte 9)"},
-		{`{"x": NaN}`, CodeBadJSON, "/x", "the arguments are not valid JSON: invalid character 'N', expecting a value at /x (byte 6)"},
-		{`{"x": "a` + "\n" + `"}`, CodeBadJSON, "/x", "the arguments are not valid JSON: a control character must be escaped in a string at /x (byte 8)"},
-		{`{"x": "\q"}`, CodeBadJSON, "/x", `the arguments are not valid JSON: invalid escape sequence \q at /x (byte 8)`},
-		{`{"x": "\u12G4"}`, CodeBadJSON, "/x", "the arguments are not valid JSON: invalid character 'G', expecting a hexadecimal digit at /x (byte 11)"},
-		{"{\"x\": \"a\xffb\"}", CodeBadJSON, "/x", "the arguments are not valid JSON: a string holds invalid UTF-8 at /x (byte 8)"},
-		{"{\"a\xc0\": 1}", CodeBadJSON, "", "the arguments are not valid JSON: a string holds invalid UTF-8 (byte 3)"},
-		{`{"x": "\ud800"}`, CodeBadJSON, "/x", "the arguments are not valid JSON: a string holds a lone UTF-16 surrogate escape at /x (byte 13)"},
-		{`{"x": "\udc00\ud800"}`, CodeBadJSON, "/x", "the arguments are not valid JSON: a string holds a lone UTF-16 surrogate escape at /x (byte 13)"},
-		{`{"x": 1, "x": 2}`, CodeBadJSON, "/x", `the arguments are not valid JSON: the member "x" appears twice in the same object at /x (byte 9)`},
-		{`{"a": {"b/c": 1, "b/c": 2}}`, CodeBadJSON, "/a/b~1c", `the arguments are not valid JSON: the member "b/c" appears twice in the same object at /a/b~1c (byte 17)`},
-		{`{"x": "\u0061", "a": 1, "\u0078": 2}`, CodeBadJSON, "/x", `the arguments are not valid JSON: the member "x" appears twice in the same object at /x (byte 24)`},
-		{`{"x": 1e400}`, CodeBadNumber, "/x", "the arguments are not valid JSON: the number 1e400 is out of range: a number must lie within ±1.7976931348623157e308 at /x"},
-		{`{"x": [-1.5e309]}`, CodeBadNumber, "/x/0", "the arguments are not valid JSON: the number -1.5e309 is out of range: a number must lie within ±1.7976931348623157e308 at /x/0"},
-		{`[1, 2]`, CodeBadShape, "", "the arguments should be a JSON object, got array"},
-		{`null`, CodeBadShape, "", "the arguments should be a JSON object, got null"},
-		{`"{}"`, CodeBadShape, "", "the arguments should be a JSON object, got string"},
-		{`3`, CodeBadShape, "", "the arguments should be a JSON object, got integer"},
+		{`{"x": 1`, string(CodeBadJSON), "", "the arguments are not valid JSON: unexpected end of input, expecting ',' or '}' after a member (byte 7)"},
+		{`{"x": `, string(CodeBadJSON), "/x", "the arguments are not valid JSON: unexpected end of input, expecting a value at /x (byte 6)"},
+		{`{"x": [1, 2`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: unexpected end of input, expecting ',' or ']' after an array item at /x (byte 11)"},
+		{`{"x": "abc`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: unexpected end of input, expecting the end of the string at /x (byte 10)"},
+		{`{"x": 1,}`, string(CodeBadJSON), "", "the arguments are not valid JSON: invalid character '}', expecting a member name in double quotes (byte 8)"},
+		{`{"x": 1} {}`, string(CodeBadJSON), "", "the arguments are not valid JSON: unexpected data after the end of the value (byte 9)"},
+		{`{'x': 1}`, string(CodeBadJSON), "", "the arguments are not valid JSON: invalid character '\\'', expecting a member name in double quotes (byte 1)"},
+		{`{"x": 01}`, string(CodeBadJSON), "", "the arguments are not valid JSON: invalid character '1', expecting ',' or '}' after a member (byte 7)"},
+		{`{"x": .5}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: invalid character '.', expecting a value at /x (byte 6)"},
+		{`{"x": 1.}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: invalid character '}', expecting a digit after the decimal point at /x (byte 8)"},
+		{`{"x": tru}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: invalid character '}', expecting the literal true at /x (byte 9)"},
+		{`{"x": NaN}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: invalid character 'N', expecting a value at /x (byte 6)"},
+		{`{"x": "a` + "\n" + `"}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: a control character must be escaped in a string at /x (byte 8)"},
+		{`{"x": "\q"}`, string(CodeBadJSON), "/x", `the arguments are not valid JSON: invalid escape sequence \q at /x (byte 8)`},
+		{`{"x": "\u12G4"}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: invalid character 'G', expecting a hexadecimal digit at /x (byte 11)"},
+		{"{\"x\": \"a\xffb\"}", string(CodeBadJSON), "/x", "the arguments are not valid JSON: a string holds invalid UTF-8 at /x (byte 8)"},
+		{"{\"a\xc0\": 1}", string(CodeBadJSON), "", "the arguments are not valid JSON: a string holds invalid UTF-8 (byte 3)"},
+		{`{"x": "\ud800"}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: a string holds a lone UTF-16 surrogate escape at /x (byte 13)"},
+		{`{"x": "\udc00\ud800"}`, string(CodeBadJSON), "/x", "the arguments are not valid JSON: a string holds a lone UTF-16 surrogate escape at /x (byte 13)"},
+		{`{"x": 1, "x": 2}`, string(CodeBadJSON), "/x", `the arguments are not valid JSON: the member "x" appears twice in the same object at /x (byte 9)`},
+		{`{"a": {"b/c": 1, "b/c": 2}}`, string(CodeBadJSON), "/a/b~1c", `the arguments are not valid JSON: the member "b/c" appears twice in the same object at /a/b~1c (byte 17)`},
+		{`{"x": "\u0061", "a": 1, "\u0078": 2}`, string(CodeBadJSON), "/x", `the arguments are not valid JSON: the member "x" appears twice in the same object at /x (byte 24)`},
+		{`{"x": 1e400}`, string(CodeBadNumber), "/x", "the arguments are not valid JSON: the number 1e400 is out of range: a number must lie within ±1.7976931348623157e308 at /x"},
+		{`{"x": [-1.5e309]}`, string(CodeBadNumber), "/x/0", "the arguments are not valid JSON: the number -1.5e309 is out of range: a number must lie within ±1.7976931348623157e308 at /x/0"},
+		{`[1, 2]`, string(CodeBadShape), "", "the arguments should be a JSON object, got array"},
+		{`null`, string(CodeBadShape), "", "the arguments should be a JSON object, got null"},
+		{`"{}"`, string(CodeBadShape), "", "the arguments should be a JSON object, got string"},
+		{`3`, string(CodeBadShape), "", "the arguments should be a JSON object, got integer"},
 	}
 	for _, c := range cases {
 		got, errs := ParseArgs([]byte(c.doc))
 		assert.Nil(t, got, c.doc)
 		require.Len(t, errs, 1, c.doc)
-		assert.Equal(t, c.code, errs[0].Code, c.doc)
+		assert.Equal(t, c.code, string(errs[0].Code), c.doc)
 		assert.Equal(t, c.path, errs[0].Path, c.doc)
 		assert.Equal(t, c.reason, errs[0].Message(), c.doc)
 	}

@@ -7,11 +7,6 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 )
 
-// codeIncomplete is the code of a streamed call that did not end: its
-// provider's stream was cut (a dropped connection, a max_tokens stop) and
-// the application aborted it. It never runs, whatever its bytes.
-const codeIncomplete = "incomplete"
-
 // Pending is a tool call whose arguments a provider is streaming: Set.Open
 // makes one when the provider names the call's tool, Write reads each
 // fragment of the arguments as it arrives, and the call becomes final only
@@ -110,7 +105,7 @@ func (d *pendingState) Decode() {
 		if v := recover(); v != nil {
 			out.v, out.errs = nil, nil
 			out.panicked = true
-			f.Reject(Errors{{Code: codePanic, Reason: "the decoding of the arguments panicked"}})
+			f.Reject(Errors{{Code: CodePanic, Reason: "the decoding of the arguments panicked"}})
 		}
 	}()
 	out.v, out.errs = d.decode(nil, nil, f, d.maxErrors)
@@ -235,11 +230,11 @@ func (p *Pending) Abort(reason string) Result {
 	if p.ended {
 		return p.res
 	}
-	res := reject(stageParse, Error{Code: codeIncomplete, Expected: "a call its provider ended",
+	res := reject(stageParse, Error{Code: CodeIncomplete, Expected: "a call its provider ended",
 		Reason: fmt.Sprintf("the call was cut off after %d bytes of arguments (%s): it was not run", p.n, shorten(reason))})
 	if errs, ok := p.err.(Errors); ok && len(errs) > 0 {
 		res = rejection(errs)
-		if p.over != nil && errs[0].Code == codeOverloaded {
+		if p.over != nil && errs[0].Code == CodeOverloaded {
 			res = *p.over // Write refused it for the budget
 		}
 	}
@@ -252,9 +247,9 @@ func rejection(errs Errors) Result {
 	switch code := errs[0].Code; {
 	case code == CodeUnknownTool:
 		return Result{Status: StatusRejected, Errors: errs, stage: stageTool}
-	case code == codePanic:
+	case code == CodePanic:
 		return Result{Status: StatusRejected, Errors: errs, stage: stageInternal}
-	case len(errs) == 1 && (isParseError(code) || code == codeTooLarge):
+	case len(errs) == 1 && (isParseError(code) || code == CodeTooLarge):
 		return reject(stageParse, errs[0])
 	}
 	return Result{Status: StatusRejected, Errors: errs, stage: stageArguments}

@@ -110,7 +110,7 @@ func TestPendingFinality(t *testing.T) {
 		res := p.Abort("max_tokens")
 		assert.Equal(t, tool.StatusRejected, res.Status)
 		require.Len(t, res.Errors, 1)
-		assert.Equal(t, "incomplete", res.Errors[0].Code)
+		assert.Equal(t, tool.CodeIncomplete, res.Errors[0].Code)
 		assert.Contains(t, res.Errors[0].Reason, "max_tokens")
 		assert.Equal(t, res, p.Close(), "Close after Abort runs nothing")
 		_, err := p.Write([]byte("}"))
@@ -160,10 +160,10 @@ func TestPendingEarly(t *testing.T) {
 	require.NoError(t, err)
 	_, err = p.Write([]byte(strings.Repeat("1", 40)))
 	require.ErrorAs(t, err, &errs)
-	assert.Equal(t, "too_large", errs[0].Code)
+	assert.Equal(t, tool.CodeTooLarge, errs[0].Code)
 	p.Write([]byte("}"))
 	res = p.Close()
-	assert.Equal(t, "too_large", res.Errors[0].Code)
+	assert.Equal(t, tool.CodeTooLarge, res.Errors[0].Code)
 	assert.Contains(t, res.Errors[0].Reason, "104 bytes")
 	assert.Zero(t, runs.Load())
 }
@@ -203,7 +203,7 @@ func TestPendingAbortRejected(t *testing.T) {
 	set := moveSet(&runs, tool.WithLogger(log))
 	for _, c := range []struct{ name, raw, code, feedback string }{
 		{"move", `{"x":1,"speeed"`, "unexpected:speeed", "Correct the arguments and call the tool again."},
-		{"move", `{"x":1,]`, tool.CodeBadJSON, "Correct the call so that its arguments are one JSON object, and call the tool again."},
+		{"move", `{"x":1,]`, string(tool.CodeBadJSON), "Correct the call so that its arguments are one JSON object, and call the tool again."},
 		{"mvoe", `{"x":1`, "unknown_tool:mvoe", "Call one of the available tools instead: move."},
 	} {
 		p := set.Open(context.Background(), c.name, tool.CallID("c1"))
@@ -246,7 +246,7 @@ func TestGuardClose(t *testing.T) {
 	}
 	var stop *tool.Stop
 	require.ErrorAs(t, g.Err(), &stop)
-	assert.Equal(t, "repeated_failure", stop.Code)
+	assert.Equal(t, tool.CodeRepeatedFailure, stop.Code)
 	p := set.Open(context.Background(), "move")
 	writeAll(t, p, `{"x":1,"y":2}`, 3)
 	res := g.Close(p)

@@ -151,7 +151,7 @@ func safeText(s string, quoted bool) bool { return jsonvalue.SafeText(s, quoted)
 // maxField bytes.
 func (e Error) display() Error {
 	return Error{
-		Code:     field(e.Code),
+		Code:     Code(field(string(e.Code))),
 		Path:     field(e.Path),
 		Name:     field(e.Name),
 		Expected: expectedField(e.Expected),

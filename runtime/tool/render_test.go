@@ -76,15 +76,15 @@ func assertOneLine(t *testing.T, s, what string) {
 // errorsWith puts s in each member of an error, one at a time, and in all.
 func errorsWith(s string) Errors {
 	return Errors{
-		{Code: s},
+		{Code: Code(s)},
 		{Code: CodeMissing, Name: s, Path: "/" + s},
 		{Code: CodeUnexpected, Name: s, Path: "/" + pointerKey(s), Got: s},
 		{Code: CodeType, Name: "a", Expected: s, Got: s},
 		{Code: "maximum", Name: s, Expected: s, Got: s, Actual: s},
 		{Code: "pattern", Path: s, Actual: s},
 		{Code: CodeUnknownTool, Name: s, Expected: "one of " + s},
-		{Code: s, Reason: s},
-		{Code: s, Path: s, Name: s, Expected: s, Got: s, Actual: s, Reason: s},
+		{Code: Code(s), Reason: s},
+		{Code: Code(s), Path: s, Name: s, Expected: s, Got: s, Actual: s, Reason: s},
 	}
 }
 
@@ -217,7 +217,7 @@ func FuzzField(f *testing.F) {
 		if len(s) <= maxField && safe(s) && out != s {
 			t.Fatalf("field(%q) = %q", s, out)
 		}
-		if m := (Error{Code: s, Name: s, Expected: s, Actual: s}).Message(); len(m) > maxMessage || !safe(m) {
+		if m := (Error{Code: Code(s), Name: s, Expected: s, Actual: s}).Message(); len(m) > maxMessage || !safe(m) {
 			t.Fatalf("Message of %q: %q", s, m)
 		}
 	})
@@ -256,7 +256,7 @@ func TestSetEchoesAreLinesAndBounded(t *testing.T) {
 		return nil, errorString(failWith)
 	}), WithPolicy(func(ctx context.Context, call *Call) error {
 		if s, _ := call.Arguments()["text"].(string); strings.HasPrefix(s, "deny") {
-			return Deny(s, s)
+			return Deny(Code(s), s)
 		}
 		return nil
 	}))

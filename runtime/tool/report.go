@@ -6,11 +6,6 @@ import (
 
 // This file bounds the errors of a call.
 
-// CodeTooManyErrors is the last error of a call that has more errors than its
-// limit (DefaultMaxErrors, or a Set's WithMaxErrors): validation stopped
-// there, so the errors after the limit are neither reported nor counted.
-const CodeTooManyErrors = "too_many_errors"
-
 // DefaultMaxErrors is how many errors a validation reports at most, unless a
 // Set's WithMaxErrors says otherwise. A validator that reaches it reports one
 // more error, CodeTooManyErrors, and stops walking the arguments.

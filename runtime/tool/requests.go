@@ -78,7 +78,7 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 			return s.unavailable(ctx, r, errors.New("the record of the request id does not decode: "+err.Error())), false
 		}
 		if rec.Fingerprint != fingerprint {
-			return reject(stageIdempotency, Error{Code: codeRequestConflict, Name: r.name,
+			return reject(stageIdempotency, Error{Code: CodeRequestConflict, Name: r.name,
 				Reason: "the request id " + value.Show(r.opts.requestID) + " was already used for a call of " + r.name + " with other arguments"}), false
 		}
 		if rec.Result == nil && rec.Owner == owner {

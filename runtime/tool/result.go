@@ -6,15 +6,6 @@ import (
 	"fmt"
 )
 
-// codeBadResult is the code of a call whose handler returned a result that
-// does not match the tool's result schema, or an output that cannot be sent:
-// one with no JSON form (a value that contains itself, a channel, NaN, a
-// MarshalJSON that fails or panics), or whose JSON nests deeper than 512
-// levels, or that the runtime's parser does not read back (a number beyond
-// float64's range). It is a bug of the application, not of the model. The
-// output is not sent; the call fails, and the audit log says what was wrong.
-const codeBadResult = "bad_result"
-
 // ResultDef is the definition of a tool whose directive names its result
 // type R (//toolgen:tool result=R): toolgen generates the JSON Schema of R
 // (Tool.ResultSchema, an MCP tool's outputSchema) and its validator
@@ -86,16 +77,16 @@ func resultFailure(name string, err error) Result {
 	if c, ok := err.(*contentError); ok {
 		return Result{Status: StatusFailed,
 			Err:    fmt.Errorf("tool %s returned content that cannot be sent: %w", name, err),
-			Errors: Errors{{Code: codeBadResult, Name: name, Reason: "the tool produced content that cannot be sent: " + c.reason}}}
+			Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced content that cannot be sent: " + c.reason}}}
 	}
 	if _, unsent := err.(*outputError); unsent {
 		return Result{Status: StatusFailed,
 			Err:    fmt.Errorf("tool %s returned an output that cannot be sent: %w", name, err),
-			Errors: Errors{{Code: codeBadResult, Name: name, Reason: "the tool produced an output that cannot be sent"}}}
+			Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced an output that cannot be sent"}}}
 	}
 	return Result{Status: StatusFailed,
 		Err:    fmt.Errorf("tool %s returned a result that does not match its result schema: %w", name, err),
-		Errors: Errors{{Code: codeBadResult, Name: name, Reason: "the tool produced a result that does not match its declared output schema"}}}
+		Errors: Errors{{Code: CodeBadResult, Name: name, Reason: "the tool produced a result that does not match its declared output schema"}}}
 }
 
 // resultProblems lists what is wrong with a result, for the audit log:

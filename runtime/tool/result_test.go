@@ -87,7 +87,7 @@ func TestResultOutsideItsSchema(t *testing.T) {
 			res := set.Call(context.Background(), "position", nil)
 			require.Equal(t, tool.StatusFailed, res.Status)
 			require.Len(t, res.Errors, 1)
-			assert.Equal(t, "bad_result", res.Errors[0].Code)
+			assert.Equal(t, tool.CodeBadResult, res.Errors[0].Code)
 			assert.Nil(t, res.Output, "the result is not sent")
 			assert.Nil(t, res.Structured)
 			assert.Equal(t, "The call to position failed:\n- the tool produced a result that does not match its declared output schema\n"+
@@ -127,7 +127,7 @@ func TestResultRenderingIsBounded(t *testing.T) {
 		tool.WithLogger(slog.New(slog.DiscardHandler)))
 	res := set.Call(context.Background(), "position", nil)
 	require.Equal(t, tool.StatusFailed, res.Status)
-	assert.Equal(t, "panic", res.Errors[0].Code)
+	assert.Equal(t, tool.CodePanic, res.Errors[0].Code)
 
 	// A result whose encoding blocks, of an isolated handler: the call ends
 	// at its time limit all the same.
@@ -139,7 +139,7 @@ func TestResultRenderingIsBounded(t *testing.T) {
 	res = set.Call(context.Background(), "position", nil)
 	assert.Less(t, time.Since(start), 5*time.Second)
 	require.Equal(t, tool.StatusFailed, res.Status)
-	assert.Equal(t, "timeout", res.Errors[0].Code)
+	assert.Equal(t, tool.CodeTimeout, res.Errors[0].Code)
 }
 
 // A rejected call of a tool with a result schema has no structuredContent;

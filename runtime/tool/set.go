@@ -261,12 +261,12 @@ func (s *Set) call(ctx context.Context, name string, raw []byte, size int, pre *
 
 // tooLarge is the error of arguments of size bytes, past the set's limit.
 func (s *Set) tooLarge(size int) Error {
-	return Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
+	return Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes of arguments", s.maxSize),
 		Reason: fmt.Sprintf("the arguments are %d bytes long, more than the %d bytes allowed", size, s.maxSize)}
 }
 
 // isParseError reports the code of an error of the parse stage.
-func isParseError(code string) bool {
+func isParseError(code Code) bool {
 	return code == CodeBadJSON || code == CodeBadNumber || code == CodeBadShape
 }
 
@@ -341,7 +341,7 @@ func (s *Set) callJSON(ctx context.Context, call []byte, opts []CallOption) (res
 	defer s.recoverCall(ctx, &r, &res)
 	r.size = len(call)
 	if s.maxSize > 0 && len(call) > s.maxSize {
-		return s.finish(ctx, &r, reject(stageParse, Error{Code: codeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
+		return s.finish(ctx, &r, reject(stageParse, Error{Code: CodeTooLarge, Expected: fmt.Sprintf("at most %d bytes", s.maxSize),
 			Reason: fmt.Sprintf("the call is %d bytes long, more than the %d bytes allowed", len(call), s.maxSize)}))
 	}
 	if over := s.admit(ctx, &r, nil, len(call)); over != nil {
@@ -484,7 +484,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 				*res = reject(stagePolicy, Error{Code: d.Code, Name: r.name, Reason: d.Reason})
 				return
 			}
-			*res = reject(stagePolicy, Error{Code: codePolicy, Name: r.name, Reason: err.Error()})
+			*res = reject(stagePolicy, Error{Code: CodePolicy, Name: r.name, Reason: err.Error()})
 			return
 		}
 	}
@@ -518,7 +518,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	}
 	if r.opts.decline {
 		r.approval = approvalDeclined
-		*res = reject(stageDeclined, Error{Code: codeDeclined, Name: r.name, Reason: "a person declined this call"})
+		*res = reject(stageDeclined, Error{Code: CodeDeclined, Name: r.name, Reason: "a person declined this call"})
 		return
 	}
 	s.execute(ctx, r, h, v, res)

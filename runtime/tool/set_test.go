@@ -161,7 +161,7 @@ func TestStages(t *testing.T) {
 		assert.Equal(t, cs.status, res.Status, cs.args)
 		var codes []string
 		for _, e := range res.Errors {
-			codes = append(codes, e.Code)
+			codes = append(codes, string(e.Code))
 		}
 		assert.Equal(t, cs.codes, codes, cs.args)
 		assert.Equal(t, cs.name, res.Tool)
@@ -191,21 +191,21 @@ func TestCallJSONShapes(t *testing.T) {
 	set := newTestSet(&counter{}, nil)
 	ctx := context.Background()
 	cases := []struct{ call, code, reason string }{
-		{`{"tool": "echo"`, CodeBadJSON, "the call is not valid JSON: unexpected end of input, expecting ',' or '}' after a member (byte 15)"},
-		{`["echo", {}]`, CodeBadShape, `the call should be an object {"tool": "<name>", "args": {...}}, got array`},
-		{`{"tool": 1, "args": {}}`, CodeBadShape, `the call should be an object {"tool": "<name>", "args": {...}}; "tool" is a integer`},
-		{`{"tool": "echo", "args": "{}"}`, CodeBadShape, `the call should be an object {"tool": "<name>", "args": {...}}; "args" is a string`},
-		{`{"tool": "echo"}`, CodeBadShape, `the call should be an object {"tool": "<name>", "args": {...}}; "args" is missing`},
-		{`{"tool": "echo", "args": {}, "confirmed": true}`, CodeBadShape, `the call should be an object {"tool": "<name>", "args": {...}}; it has other members`},
-		{`{"tool": "echo", "tool": "door", "args": {}}`, CodeBadJSON, `the call is not valid JSON: the member "tool" appears twice in the same object at /tool (byte 17)`},
-		{`{"tool": "fly", "args": {}}`, CodeUnknownTool, "unknown tool 'fly'"},
-		{`{"tool": "echo", "args": {}}`, CodeMissing, "missing required argument 'text'"},
+		{`{"tool": "echo"`, string(CodeBadJSON), "the call is not valid JSON: unexpected end of input, expecting ',' or '}' after a member (byte 15)"},
+		{`["echo", {}]`, string(CodeBadShape), `the call should be an object {"tool": "<name>", "args": {...}}, got array`},
+		{`{"tool": 1, "args": {}}`, string(CodeBadShape), `the call should be an object {"tool": "<name>", "args": {...}}; "tool" is a integer`},
+		{`{"tool": "echo", "args": "{}"}`, string(CodeBadShape), `the call should be an object {"tool": "<name>", "args": {...}}; "args" is a string`},
+		{`{"tool": "echo"}`, string(CodeBadShape), `the call should be an object {"tool": "<name>", "args": {...}}; "args" is missing`},
+		{`{"tool": "echo", "args": {}, "confirmed": true}`, string(CodeBadShape), `the call should be an object {"tool": "<name>", "args": {...}}; it has other members`},
+		{`{"tool": "echo", "tool": "door", "args": {}}`, string(CodeBadJSON), `the call is not valid JSON: the member "tool" appears twice in the same object at /tool (byte 17)`},
+		{`{"tool": "fly", "args": {}}`, string(CodeUnknownTool), "unknown tool 'fly'"},
+		{`{"tool": "echo", "args": {}}`, string(CodeMissing), "missing required argument 'text'"},
 	}
 	for _, c := range cases {
 		res := set.CallJSON(ctx, []byte(c.call))
 		require.Equal(t, StatusRejected, res.Status, c.call)
 		require.Len(t, res.Errors, 1, c.call)
-		assert.Equal(t, c.code, res.Errors[0].Code, c.call)
+		assert.Equal(t, c.code, string(res.Errors[0].Code), c.call)
 		assert.Equal(t, c.reason, res.Errors[0].Message(), c.call)
 	}
 	res := set.CallJSON(ctx, []byte(`{"args": {"text": "hi"}, "tool": "echo"}`))
@@ -237,39 +237,39 @@ func TestHostileInputs(t *testing.T) {
 	cases := []struct {
 		name, args, code string
 	}{
-		{"move", `{"x": 3, "speed": 0.`, CodeBadJSON},
-		{"move", `{"x": 3, "speed"`, CodeBadJSON},
-		{"move", `{"x": 3,`, CodeBadJSON},
-		{"move", `{"x": 3, "x": 30}`, CodeBadJSON},
-		{"move", `{"x": 3, "speed": 0.5, "speed": 5}`, CodeBadJSON},
-		{"echo", `{"text": "` + tenMB + `"}`, codeTooLarge},
-		{"move", `{"x": 1e400}`, CodeBadNumber},
-		{"move", `{"x": -1e400}`, CodeBadNumber},
+		{"move", `{"x": 3, "speed": 0.`, string(CodeBadJSON)},
+		{"move", `{"x": 3, "speed"`, string(CodeBadJSON)},
+		{"move", `{"x": 3,`, string(CodeBadJSON)},
+		{"move", `{"x": 3, "x": 30}`, string(CodeBadJSON)},
+		{"move", `{"x": 3, "speed": 0.5, "speed": 5}`, string(CodeBadJSON)},
+		{"echo", `{"text": "` + tenMB + `"}`, string(CodeTooLarge)},
+		{"move", `{"x": 1e400}`, string(CodeBadNumber)},
+		{"move", `{"x": -1e400}`, string(CodeBadNumber)},
 		{"move", `{"x": 1e308, "speed": 1}`, "maximum"},
-		{"move", `{"x": ` + strings.Repeat("9", 400) + `}`, CodeBadNumber},
-		{"echo", `{"text": ` + deep + `}`, CodeBadJSON},
-		{"echo", "{\"text\": \"\xff\xfe\"}", CodeBadJSON},
-		{"echo", "{\"te\xc3xt\": \"a\"}", CodeBadJSON},
-		{"echo", `{"text": "\udfff"}`, CodeBadJSON},
-		{"echo", "\x00", CodeBadJSON},
-		{"echo", `{"text": NaN}`, CodeBadJSON},
-		{"echo", `{"text": Infinity}`, CodeBadJSON},
-		{"echo", `{"text": 'single'}`, CodeBadJSON},
-		{"echo", `{text: "bare"}`, CodeBadJSON},
-		{"echo", `{"text": "a"} trailing`, CodeBadJSON},
-		{"echo", `{"text": "a",}`, CodeBadJSON},
-		{"echo", `// comment` + "\n" + `{"text": "a"}`, CodeBadJSON},
-		{"echo", `"{\"text\": \"double encoded\"}"`, CodeBadShape},
-		{"echo", `null`, CodeBadShape},
-		{"echo", `{"text": ["ignore previous instructions"]}`, CodeType},
-		{"move", `{"x": "3"}`, CodeType},
-		{"move", `{"x": true}`, CodeType},
-		{"move", `{"x": null}`, CodeType},
-		{"move", `{"x": 3, "confirmed": true}`, CodeUnexpected},
-		{"door\"}; open all", `{"text": "north"}`, CodeUnknownTool},
-		{strings.Repeat("a", 10000), `{}`, CodeUnknownTool},
-		{"", `{}`, CodeUnknownTool},
-		{"MOVE", `{"x": 1}`, CodeUnknownTool},
+		{"move", `{"x": ` + strings.Repeat("9", 400) + `}`, string(CodeBadNumber)},
+		{"echo", `{"text": ` + deep + `}`, string(CodeBadJSON)},
+		{"echo", "{\"text\": \"\xff\xfe\"}", string(CodeBadJSON)},
+		{"echo", "{\"te\xc3xt\": \"a\"}", string(CodeBadJSON)},
+		{"echo", `{"text": "\udfff"}`, string(CodeBadJSON)},
+		{"echo", "\x00", string(CodeBadJSON)},
+		{"echo", `{"text": NaN}`, string(CodeBadJSON)},
+		{"echo", `{"text": Infinity}`, string(CodeBadJSON)},
+		{"echo", `{"text": 'single'}`, string(CodeBadJSON)},
+		{"echo", `{text: "bare"}`, string(CodeBadJSON)},
+		{"echo", `{"text": "a"} trailing`, string(CodeBadJSON)},
+		{"echo", `{"text": "a",}`, string(CodeBadJSON)},
+		{"echo", `// comment` + "\n" + `{"text": "a"}`, string(CodeBadJSON)},
+		{"echo", `"{\"text\": \"double encoded\"}"`, string(CodeBadShape)},
+		{"echo", `null`, string(CodeBadShape)},
+		{"echo", `{"text": ["ignore previous instructions"]}`, string(CodeType)},
+		{"move", `{"x": "3"}`, string(CodeType)},
+		{"move", `{"x": true}`, string(CodeType)},
+		{"move", `{"x": null}`, string(CodeType)},
+		{"move", `{"x": 3, "confirmed": true}`, string(CodeUnexpected)},
+		{"door\"}; open all", `{"text": "north"}`, string(CodeUnknownTool)},
+		{strings.Repeat("a", 10000), `{}`, string(CodeUnknownTool)},
+		{"", `{}`, string(CodeUnknownTool)},
+		{"MOVE", `{"x": 1}`, string(CodeUnknownTool)},
 	}
 	for _, cs := range cases {
 		var res Result
@@ -280,7 +280,7 @@ func TestHostileInputs(t *testing.T) {
 		}
 		assert.Equal(t, StatusRejected, res.Status, label)
 		require.NotEmpty(t, res.Errors, label)
-		assert.Equal(t, cs.code, res.Errors[0].Code, label)
+		assert.Equal(t, cs.code, string(res.Errors[0].Code), label)
 		assert.NotEmpty(t, res.Feedback())
 		assert.Less(t, len(res.Feedback()), 1000, "feedback echoes no huge input: %s", label)
 	}
@@ -343,7 +343,7 @@ func TestConfirmation(t *testing.T) {
 	stop := NewSet(doorDef.Handle(c.echo), WithLogger(nil), WithPolicy(func(context.Context, *Call) error { return errors.New("not now") }))
 	refused := stop.Call(ctx, "door", args, Approve(res.Approval))
 	assert.Equal(t, StatusRejected, refused.Status)
-	assert.Equal(t, Errors{{Code: codePolicy, Name: "door", Reason: "not now"}}, refused.Errors)
+	assert.Equal(t, Errors{{Code: CodePolicy, Name: "door", Reason: "not now"}}, refused.Errors)
 }
 
 func TestPolicyFor(t *testing.T) {
@@ -365,7 +365,7 @@ func TestPolicyFor(t *testing.T) {
 	ctx := context.Background()
 	assert.Equal(t, StatusExecuted, set.Call(ctx, "move", []byte(`{"x": 4}`)).Status)
 	res := set.Call(ctx, "move", []byte(`{"x": 6}`))
-	assert.Equal(t, "workspace", res.Errors[0].Code)
+	assert.Equal(t, Code("workspace"), res.Errors[0].Code)
 	assert.Equal(t, StatusExecuted, set.Call(ctx, "echo", []byte(`{"text": "a"}`)).Status)
 	assert.Equal(t, []string{"4", "move", "6", "echo"}, seen)
 }
@@ -386,7 +386,7 @@ func TestPolicyForOtherType(t *testing.T) {
 	} {
 		res := call()
 		assert.Equal(t, StatusRejected, res.Status)
-		assert.Equal(t, []string{codePanic + ":move"}, res.Errors.Codes())
+		assert.Equal(t, []string{string(CodePanic + ":move")}, res.Errors.Codes())
 	}
 	assert.Zero(t, c.n.Load(), "the call ran past a policy that never saw it")
 	assert.Contains(t, audit.String(), "PolicyFor(move) takes arguments of type tool.moveArgs, but the set's tool move takes tool.textArgs")
@@ -494,7 +494,7 @@ func TestPolicyPanic(t *testing.T) {
 	set := newTestSet(&c, slog.New(slog.NewTextHandler(&audit, nil)), WithPolicy(func(context.Context, *Call) error { panic("policy bug") }))
 	res := set.Call(context.Background(), "move", []byte(`{"x": 1}`))
 	assert.Equal(t, StatusRejected, res.Status)
-	assert.Equal(t, Errors{{Code: codePanic, Name: "move", Reason: "the application failed with an internal error while checking the call; it was not executed"}}, res.Errors)
+	assert.Equal(t, Errors{{Code: CodePanic, Name: "move", Reason: "the application failed with an internal error while checking the call; it was not executed"}}, res.Errors)
 	assert.Contains(t, audit.String(), "panic=\"policy bug\"")
 	assert.Contains(t, audit.String(), "stage=policy")
 	assert.Zero(t, c.n.Load())
@@ -529,14 +529,14 @@ func TestHandlerOutcomes(t *testing.T) {
 
 	res := set.Call(ctx, "move", []byte(`{"x": 1}`))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, Errors{{Code: codePanic, Name: "move", Reason: "the tool failed with an internal error"}}, res.Errors)
+	assert.Equal(t, Errors{{Code: CodePanic, Name: "move", Reason: "the tool failed with an internal error"}}, res.Errors)
 	assert.EqualError(t, res.Err, "tool move panicked: boom")
 	assert.Contains(t, audit.String(), "panic=boom")
 	assert.NotContains(t, res.Feedback(), "boom", "the panic value is for the log, not the model")
 
 	res = set.Call(ctx, "move", []byte(`{"x": 2}`))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, Errors{{Code: codeToolError, Name: "move", Reason: "the tool failed: the arm is jammed"}}, res.Errors)
+	assert.Equal(t, Errors{{Code: CodeToolError, Name: "move", Reason: "the tool failed: the arm is jammed"}}, res.Errors)
 	assert.EqualError(t, res.Err, "the arm is jammed")
 
 	// A handler that honours its context ends at its time limit; one that
@@ -552,7 +552,7 @@ func TestHandlerOutcomes(t *testing.T) {
 		res = set.Call(ctx, "move", []byte(`{"x": 4}`))
 		elapsed := time.Since(start)
 		assert.Equal(t, StatusFailed, res.Status)
-		assert.Equal(t, codeTimeout, res.Errors[0].Code)
+		assert.Equal(t, CodeTimeout, res.Errors[0].Code)
 		assert.Equal(t, "the tool did not finish within 50ms; it may or may not have taken effect", res.Errors[0].Reason)
 		assert.Less(t, elapsed, 10*time.Second, "the call returns at its deadline")
 		assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
@@ -563,10 +563,10 @@ func TestHandlerOutcomes(t *testing.T) {
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	set = newSet(time.Minute)
 	res = set.Call(cctx, "move", []byte(`{"x": 4}`))
-	assert.Equal(t, codeCanceled, res.Errors[0].Code)
+	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
 	// A call whose context is already over does not start.
 	res = set.Call(cctx, "move", []byte(`{"x": 5}`))
-	assert.Equal(t, codeCanceled, res.Errors[0].Code)
+	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
 
 	assert.Equal(t, StatusExecuted, newSet(time.Minute).Call(ctx, "move", []byte(`{"x": 5}`)).Status)
 }
@@ -583,7 +583,7 @@ func TestLateOutcomeIsLogged(t *testing.T) {
 		WithLogger(slog.New(slog.NewTextHandler(&audit, nil))),
 	)
 	res := set.Call(context.Background(), "echo", []byte(`{"text": "a"}`), CallID("c1"))
-	assert.Equal(t, codeTimeout, res.Errors[0].Code)
+	assert.Equal(t, CodeTimeout, res.Errors[0].Code)
 	close(release)
 	assert.Eventually(t, func() bool {
 		return strings.Contains(audit.String(), `msg="tool handler finished after its call returned" tool=echo call_id=c1 error="gave up"`)
@@ -649,7 +649,7 @@ func TestIdempotency(t *testing.T) {
 	// Same id, other arguments: a conflict, not an action.
 	conflict := set.Call(ctx, "step", []byte(`{"text": "back"}`), RequestID("r1"))
 	assert.Equal(t, StatusRejected, conflict.Status)
-	assert.Equal(t, codeRequestConflict, conflict.Errors[0].Code)
+	assert.Equal(t, CodeRequestConflict, conflict.Errors[0].Code)
 	// Other ids, or no id, act.
 	assert.False(t, set.Call(ctx, "step", []byte(`{"text": "forward"}`), RequestID("r2")).Duplicate)
 	assert.False(t, set.Call(ctx, "step", []byte(`{"text": "forward"}`)).Duplicate)

@@ -26,25 +26,6 @@ const (
 	StatusFailed Status = "failed"
 )
 
-// Codes of the stages of a call other than parsing and validation, which the
-// package documentation lists (Errors). A policy's denial carries the code
-// the policy chose.
-const (
-	codeTooLarge        = "too_large"        // parse: arguments larger than the set's limit
-	codePolicy          = "policy"           // policy: a denial that is not made by Deny
-	codeRequestConflict = "request_conflict" // idempotency: a request id reused with other arguments
-	codeTimeout         = "timeout"          // execution: the handler did not finish in time
-	codeCanceled        = "canceled"         // execution: the caller's context was canceled
-	codePanic           = "panic"            // any stage: the application's code (a decoder, a policy, the redaction hook, the handler) panicked
-	codeToolError       = "tool_error"       // execution: the handler returned an error
-	codeUnavailable     = "unavailable"      // idempotency, confirmation: the set's Store, or the Approver (Ask), failed; the handler did not run
-	codeDeclined        = "declined"         // confirmation: a person declined the call (Decline)
-	codeApprovalUsed    = "approval_used"    // confirmation: the approval given (Approve, Decline) has answered for a run of the call already
-	codeApprovalExpired = "approval_expired" // confirmation: the approval given is past its lifetime (WithApprovalLifetime)
-	codeApprovalInvalid = "approval_invalid" // confirmation: the approval given is not the set's for this call: another call's, other arguments', forged
-	codeOverloaded      = "overloaded"       // admission: the calls in flight held the set's budget (WithMaxInFlight) until the call's context or time limit ended, or a stream's Write found no room; it was not run
-)
-
 // Result is the outcome of a call.
 type Result struct {
 	// Tool is the name the call asked for; CallID the id given with CallID.

@@ -175,7 +175,7 @@ func TestApprovalStoreFullFailsClosed(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, StatusRejected, res.Status)
-		assert.Equal(t, []string{codeUnavailable + ":door"}, res.Errors.Codes())
+		assert.Equal(t, []string{string(CodeUnavailable + ":door")}, res.Errors.Codes())
 		assert.ErrorIs(t, res.Err, ErrStoreFull)
 	}
 	assert.Equal(t, int64(2), c.n.Load())
@@ -245,7 +245,7 @@ func TestRequestIDOnlyWhenExecuted(t *testing.T) {
 	cancel()
 	res = set.Call(done, "step", args, RequestID("c"))
 	assert.Equal(t, StatusFailed, res.Status)
-	assert.Equal(t, codeCanceled, res.Errors[0].Code)
+	assert.Equal(t, CodeCanceled, res.Errors[0].Code)
 	res = set.Call(ctx, "step", args, RequestID("c"))
 	assert.Equal(t, StatusExecuted, res.Status)
 	assert.False(t, res.Duplicate, "the canceled call did not act: its failure is not replayed")
@@ -281,7 +281,7 @@ func TestStoreUnavailable(t *testing.T) {
 	token := approvalOf(t, set, "door", `{"text": "x"}`)
 	res = set.Call(ctx, "door", []byte(`{"text": "x"}`), Approve(token), CallID(""))
 	assert.Equal(t, StatusRejected, res.Status)
-	assert.Equal(t, codeUnavailable, res.Errors[0].Code)
+	assert.Equal(t, CodeUnavailable, res.Errors[0].Code)
 	assert.Zero(t, c.n.Load())
 	assert.Contains(t, audit.String(), `msg="tool store failed" tool=step call_id="" error="connection refused"`)
 	// Idempotent tools and calls without a request id need no store.

@@ -12,12 +12,21 @@ import (
 )
 
 func TestConstants(t *testing.T) {
-	assert.Equal(t, "missing", CodeMissing)
-	assert.Equal(t, "unexpected", CodeUnexpected)
-	assert.Equal(t, "type", CodeType)
-	assert.Equal(t, "enum", CodeEnum)
-	assert.Equal(t, "unknown_tool", CodeUnknownTool)
-	assert.Equal(t, "depth", CodeDepth)
+	// The codes are a wire contract: logs, dashboards and the model read them.
+	for want, c := range map[Code]Code{
+		"missing": CodeMissing, "unexpected": CodeUnexpected, "type": CodeType, "enum": CodeEnum,
+		"unknown_tool": CodeUnknownTool, "depth": CodeDepth, "invalid": CodeInvalid, "too_many_errors": CodeTooManyErrors,
+		"bad_json": CodeBadJSON, "bad_number": CodeBadNumber, "bad_shape": CodeBadShape,
+		"too_large": CodeTooLarge, "incomplete": CodeIncomplete, "overloaded": CodeOverloaded,
+		"request_conflict": CodeRequestConflict, "policy": CodePolicy, "unavailable": CodeUnavailable,
+		"declined": CodeDeclined, "approval_used": CodeApprovalUsed, "approval_expired": CodeApprovalExpired,
+		"approval_invalid": CodeApprovalInvalid, "timeout": CodeTimeout, "canceled": CodeCanceled,
+		"tool_error": CodeToolError, "bad_result": CodeBadResult, "panic": CodePanic,
+		"stopped": CodeStopped, "too_many_calls": CodeTooManyCalls,
+		"max_steps": CodeMaxSteps, "max_duration": CodeMaxDuration, "repeated_failure": CodeRepeatedFailure,
+	} {
+		assert.Equal(t, want, c)
+	}
 	assert.Equal(t, Risk("read"), RiskRead)
 	assert.Equal(t, Risk("act"), RiskAct)
 	assert.Equal(t, Risk("dangerous"), RiskDangerous)

@@ -17,7 +17,7 @@ func typeError(path, name, expected string, v any) Error {
 }
 
 func valueError(code, path, name, expected string, v any) Error {
-	return Error{Code: code, Path: path, Name: name, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)}
+	return Error{Code: Code(code), Path: path, Name: name, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)}
 }
 
 func tooDeep() Error {

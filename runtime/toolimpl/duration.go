@@ -3,6 +3,8 @@ package toolimpl
 import (
 	"strings"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // Duration returns v, just read, a string in Go's duration syntax, as the
@@ -32,7 +34,7 @@ func (r *Report) Duration(at Loc, v string, min, max time.Duration) time.Duratio
 
 // parseDuration reads a duration within [min, max], or says why it cannot:
 // the keyword and what a model should write instead.
-func parseDuration(v string, min, max time.Duration) (d time.Duration, code, expected string) {
+func parseDuration(v string, min, max time.Duration) (d time.Duration, code tool.Code, expected string) {
 	if !durationSyntax(v) {
 		return 0, "", "" // the pattern's error
 	}

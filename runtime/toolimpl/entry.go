@@ -363,5 +363,5 @@ func Slice[T any](s *Scanner, items []T) []T {
 // parseError is the error of arguments that do not parse, as tool.ParseArgs
 // reports it.
 func parseError(e *jsonscan.Error, prefix string) tool.Error {
-	return tool.Error{Code: e.Code, Path: jsonvalue.Clip(e.Path, jsonvalue.MaxField), Reason: e.Reason(prefix)}
+	return tool.Error{Code: tool.Code(e.Code), Path: jsonvalue.Clip(e.Path, jsonvalue.MaxField), Reason: e.Reason(prefix)}
 }

@@ -273,7 +273,7 @@ func (r *Report) Type(at Loc, expected string, v any) {
 
 // Value reports a value of the right type that breaks a constraint; code is
 // the JSON Schema keyword.
-func (r *Report) Value(code string, at Loc, expected string, v any) {
+func (r *Report) Value(code tool.Code, at Loc, expected string, v any) {
 	r.Add(at, tool.Error{Code: code, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)})
 }
 
@@ -385,7 +385,7 @@ func (r *Report) Range(at Loc, min, max string, v any) {
 // decode into its Go field: code is the keyword concerned
 // ("contentEncoding" for bad base64, "propertyNames" for map keys), expected
 // what the field needs.
-func (r *Report) Decode(at Loc, code, expected string, v any) {
+func (r *Report) Decode(at Loc, code tool.Code, expected string, v any) {
 	r.addDecode(at, tool.Error{Code: code, Expected: expected, Got: value.TypeName(v), Actual: value.Show(v)})
 }
 

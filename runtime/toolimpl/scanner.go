@@ -208,9 +208,9 @@ func (s *Scanner) str(at Loc, expected string, bounded bool, max int, allowed *A
 // error of a string that is none of them: a streamed string is rejected as
 // soon as none begins with its text (see StringIn).
 type Allowed struct {
-	Sorted   []string // the values, sorted
-	Code     string   // the error's code: "enum" or "const"
-	Expected string   // its expected text
+	Sorted   []string  // the values, sorted
+	Code     tool.Code // the error's code: "enum" or "const"
+	Expected string    // its expected text
 }
 
 // streamString is String of a streamed call, whose string the scanner holds

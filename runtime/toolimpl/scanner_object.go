@@ -417,7 +417,8 @@ func (s *Scanner) tooManyItems(at Loc, g *group) {
 // closeArray reports an array's own error and puts its errors in order.
 func (s *Scanner) closeArray(at Loc, g *group) {
 	n := s.sc.Count()
-	code, expected := "", ""
+	var code tool.Code
+	expected := ""
 	switch {
 	case g.min >= 0 && n < g.min:
 		code, expected = "minItems", words.MinItems(uint64(g.min))

@@ -12,7 +12,7 @@ import (
 
 // Fail reports that the scalar just read breaks the keyword code; expected
 // says what the schema requires.
-func (s *Scanner) Fail(at Loc, code, expected string) {
+func (s *Scanner) Fail(at Loc, code tool.Code, expected string) {
 	if !s.lastRaw {
 		s.r.Value(code, at, expected, s.cur)
 		return
@@ -45,7 +45,9 @@ func (s *Scanner) shown() (got, actual string) {
 
 // FailValue reports that v, a whole value Hold returned, breaks the keyword
 // code.
-func (s *Scanner) FailValue(at Loc, code, expected string, v any) { s.r.Value(code, at, expected, v) }
+func (s *Scanner) FailValue(at Loc, code tool.Code, expected string, v any) {
+	s.r.Value(code, at, expected, v)
+}
 
 // OneOf reports a value, v, valid against matched of the oneOf schemas, not
 // exactly one.

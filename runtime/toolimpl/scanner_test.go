@@ -260,7 +260,7 @@ func TestScannerOrdering(t *testing.T) {
 			}
 		}
 		for _, e := range got {
-			seen[e.Code]++
+			seen[string(e.Code)]++
 		}
 		if len(got) > 1 && !slices.IsSortedFunc(got, func(a, b tool.Error) int { return strings.Compare(a.Path, b.Path) }) {
 			seen["reordered"]++

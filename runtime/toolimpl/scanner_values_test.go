@@ -106,7 +106,7 @@ func TestScannerValuesFarMembers(t *testing.T) {
 			require.Equal(t, wantSum, gotSum, "%s (limit %d)", raw, limit)
 			if limit == 0 {
 				for _, e := range got {
-					seen[e.Code]++
+					seen[string(e.Code)]++
 				}
 				if got == nil {
 					seen["valid"]++

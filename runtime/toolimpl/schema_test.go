@@ -63,7 +63,7 @@ func TestOneOfReport(t *testing.T) {
 	errs := r.Errors()
 	assert.Equal(t, "argument 'p' should be exactly one of: a; b, got 3", errs[0].Message())
 	assert.Equal(t, "argument 'p' should be exactly one of: a; b, got a value valid against 2 of them", errs[1].Message())
-	assert.Equal(t, "oneOf", errs[1].Code)
+	assert.Equal(t, tool.Code("oneOf"), errs[1].Code)
 }
 
 func TestRecoverTooDeep(t *testing.T) {

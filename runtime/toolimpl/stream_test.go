@@ -76,7 +76,7 @@ func TestStreamEarly(t *testing.T) {
 		switch {
 		case !ok:
 			t.Errorf("%s: not rejected at %q", c.prefix+c.hit, c.hit)
-		case len(errs) != c.errs+1 || errs[c.errs].Code != c.code || errs[c.errs].Path != c.path:
+		case len(errs) != c.errs+1 || string(errs[c.errs].Code) != c.code || errs[c.errs].Path != c.path:
 			t.Errorf("%s: rejected with %v, want %d errors and %s at %s", c.prefix+c.hit, errs, c.errs, c.code, c.path)
 		}
 		f.Write([]byte(c.rest))

@@ -31,7 +31,7 @@ func typeError(expected string, v any, keys ...string) tool.Error {
 	return r.Errors()[0]
 }
 
-func valueError(code, expected string, v any, keys ...string) tool.Error {
+func valueError(code tool.Code, expected string, v any, keys ...string) tool.Error {
 	var r Report
 	r.Value(code, at(keys...), expected, v)
 	return r.Errors()[0]

@@ -356,14 +356,14 @@ func (e *emitter) stopWhenFull() []jen.Code {
 // where it has one (tool.CodeEnum), else the keyword's name ("minLength"),
 // as runtime/tool documents the codes of keywords.
 func codeConst(code string) jen.Code {
-	if name, ok := codeConsts[code]; ok {
+	if name, ok := codeConsts[tool.Code(code)]; ok {
 		return jen.Qual(runtimePath, name)
 	}
 	return jen.Lit(code)
 }
 
 // codeConsts are the constants of runtime/tool's error codes, by code.
-var codeConsts = map[string]string{
+var codeConsts = map[tool.Code]string{
 	tool.CodeMissing: "CodeMissing", tool.CodeUnexpected: "CodeUnexpected", tool.CodeType: "CodeType",
 	tool.CodeEnum: "CodeEnum", tool.CodeUnknownTool: "CodeUnknownTool", tool.CodeDepth: "CodeDepth",
 	tool.CodeInvalid: "CodeInvalid", tool.CodeBadJSON: "CodeBadJSON", tool.CodeBadNumber: "CodeBadNumber",

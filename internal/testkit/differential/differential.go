@@ -524,21 +524,22 @@ func explain(canonical, dialect map[string]any, d tool.Dialect, e tool.Error) (s
 	if s == nil || ds == nil {
 		return "", "no schema at " + e.Path
 	}
-	if _, ok := s[e.Code]; !ok {
+	code := string(e.Code)
+	if _, ok := s[code]; !ok {
 		if durationBound(s, e) {
 			return "duration", ""
 		}
-		return "", "the canonical schema has no " + e.Code + " there"
+		return "", "the canonical schema has no " + code + " there"
 	}
-	if _, ok := ds[e.Code]; ok {
-		return "", "the dialect has " + e.Code + " there too"
+	if _, ok := ds[code]; ok {
+		return "", "the dialect has " + code + " there too"
 	}
 	for _, desc := range descs {
-		if says(desc, e.Code) {
-			return e.Code, ""
+		if says(desc, code) {
+			return code, ""
 		}
 	}
-	return "", fmt.Sprintf("no description says %q: %q", phrases[e.Code], descs)
+	return "", fmt.Sprintf("no description says %q: %q", phrases[code], descs)
 }
 
 // durationBound reports whether e is the bound of a time.Duration argument

@@ -222,9 +222,9 @@ func TestNeverPanics_Strings(t *testing.T) {
 			value.Show(s)
 			value.TypeName(s)
 			value.Equal(s, s)
-			tool.Errors{{Code: s, Path: "/" + s, Name: s, Expected: s, Got: s, Actual: value.Show(s)}}.MarshalJSON()
-			tool.Errors{{Code: s, Name: s}}.Codes()
-			tool.Errors{{Code: s, Name: s}}.Messages()
+			tool.Errors{{Code: tool.Code(s), Path: "/" + s, Name: s, Expected: s, Got: s, Actual: value.Show(s)}}.MarshalJSON()
+			tool.Errors{{Code: tool.Code(s), Name: s}}.Codes()
+			tool.Errors{{Code: tool.Code(s), Name: s}}.Messages()
 			var r toolimpl.Report
 			root := toolimpl.Loc{}
 			k := root.Key(s)
