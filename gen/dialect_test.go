@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // generate runs the generator on a temporary package made of src.
@@ -265,14 +265,14 @@ type Answer struct {
 		return rows
 	}
 	strict, loose, answer := table("strictArgsForms"), table("looseArgsForms"), table("answerForms")
-	for _, d := range tool.AllDialects() {
-		f, _ := d.Form()
+	for _, d := range forms.Dialects() {
+		f, _ := forms.Of(d)
 		shape := "{Shape: tool." + f.Name + ","
 		assert.Contains(t, strict, shape, "the tool's %s definition", f.Name)
 		assert.Contains(t, loose, shape, "the tool's %s definition", f.Name)
 		assert.Equal(t, f.Output(), strings.Contains(answer, shape), "the output's %s format", f.Name)
 		if f.Fallback != "" {
-			to, _ := f.Fallback.Form()
+			to, _ := forms.Of(f.Fallback)
 			assert.Contains(t, loose, shape+" Form: tool."+to.Name+",", "%s falls back to %s", f.Name, to.Name)
 			if f.Output() {
 				assert.Contains(t, answer, shape+" Form: tool."+to.Name+",", "the output's %s format falls back to %s", f.Name, to.Name)

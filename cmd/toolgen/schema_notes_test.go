@@ -175,13 +175,14 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 func TestFor(t *testing.T) {
 	if len(Tools) != 200 {
 		t.Fatalf("%d tools", len(Tools))
 	}
-	for _, d := range tool.AllDialects() {
+	for _, d := range forms.Dialects() {
 		raw, err := Tools.For(d)
 		if d == tool.Gemini || d == tool.GeminiJSONSchema {
 			if err == nil || err.Error() != "tool: 200 tools, but a Gemini request takes at most 128 function declarations: send a subset" {

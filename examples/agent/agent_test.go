@@ -15,13 +15,14 @@ import (
 
 	"github.com/toolgen-go/toolgen/internal/testkit/differential"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // Every tool goes to every provider: For returns the whole package in each
 // dialect, each definition in the strictest form its provider accepts.
 func TestEveryToolInEveryDialect(t *testing.T) {
 	require.Len(t, Tools, 7)
-	for _, d := range tool.AllDialects() {
+	for _, d := range forms.Dialects() {
 		raw, err := Tools.For(d)
 		require.NoError(t, err, d)
 		var defs []map[string]any
@@ -48,7 +49,7 @@ func TestFallbacksInGoldenFiles(t *testing.T) {
 	comments := strings.NewReplacer("\n//     ", " ", "\n// ", " ").Replace(string(generated))
 	fallbacks := 0
 	for _, tl := range Tools {
-		for _, d := range tool.AllDialects() {
+		for _, d := range forms.Dialects() {
 			def, _ := tl.Dialects.Get(d)
 			if def.Fallback == "" {
 				assert.Equal(t, d, def.Form, "%s %s", tl.Name, d)

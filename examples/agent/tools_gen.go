@@ -76,8 +76,8 @@ func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
 	return readFileArgsDecoder(nil, raw, nil, 0)
 }
 
-// readFileArgsDecoder is the tool.Decoder of ReadFileArgs: it reads args or, when args is nil, raw
-// and then what feed streams, with at most maxErrors errors.
+// readFileArgsDecoder is the Decoder of ReadFileArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func readFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeReadFileArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -213,8 +213,8 @@ func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
 	return searchDocsArgsDecoder(nil, raw, nil, 0)
 }
 
-// searchDocsArgsDecoder is the tool.Decoder of SearchDocsArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// searchDocsArgsDecoder is the Decoder of SearchDocsArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeSearchDocsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -424,8 +424,8 @@ func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
 	return createEventArgsDecoder(nil, raw, nil, 0)
 }
 
-// createEventArgsDecoder is the tool.Decoder of CreateEventArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// createEventArgsDecoder is the Decoder of CreateEventArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func createEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeCreateEventArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -642,8 +642,8 @@ func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
 	return sqlQueryArgsDecoder(nil, raw, nil, 0)
 }
 
-// sqlQueryArgsDecoder is the tool.Decoder of SQLQueryArgs: it reads args or, when args is nil, raw
-// and then what feed streams, with at most maxErrors errors.
+// sqlQueryArgsDecoder is the Decoder of SQLQueryArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeSQLQueryArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -773,8 +773,8 @@ func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
 	return runCommandArgsDecoder(nil, raw, nil, 0)
 }
 
-// runCommandArgsDecoder is the tool.Decoder of RunCommandArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// runCommandArgsDecoder is the Decoder of RunCommandArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func runCommandArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeRunCommandArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -912,8 +912,8 @@ func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
 	return httpRequestArgsDecoder(nil, raw, nil, 0)
 }
 
-// httpRequestArgsDecoder is the tool.Decoder of HTTPRequestArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// httpRequestArgsDecoder is the Decoder of HTTPRequestArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeHTTPRequestArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1046,8 +1046,8 @@ func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
 	return listIssuesArgsDecoder(nil, raw, nil, 0)
 }
 
-// listIssuesArgsDecoder is the tool.Decoder of ListIssuesArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// listIssuesArgsDecoder is the Decoder of ListIssuesArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeListIssuesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

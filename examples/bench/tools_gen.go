@@ -76,8 +76,8 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return getWeatherArgsDecoder(nil, raw, nil, 0)
 }
 
-// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// getWeatherArgsDecoder is the Decoder of GetWeatherArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -281,8 +281,8 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 	return saveOutlineArgsDecoder(nil, raw, nil, 0)
 }
 
-// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// saveOutlineArgsDecoder is the Decoder of SaveOutlineArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeSaveOutlineArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -455,8 +455,8 @@ func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
 	return createTicketArgsDecoder(nil, raw, nil, 0)
 }
 
-// createTicketArgsDecoder is the tool.Decoder of CreateTicketArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// createTicketArgsDecoder is the Decoder of CreateTicketArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func createTicketArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeCreateTicketArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1129,8 +1129,8 @@ func DecodeStoreNotesArgsJSON(raw []byte) (StoreNotesArgs, tool.Errors) {
 	return storeNotesArgsDecoder(nil, raw, nil, 0)
 }
 
-// storeNotesArgsDecoder is the tool.Decoder of StoreNotesArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// storeNotesArgsDecoder is the Decoder of StoreNotesArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeStoreNotesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

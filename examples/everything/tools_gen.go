@@ -71,8 +71,8 @@ func DecodeTestSimpleTextArgsJSON(raw []byte) (TestSimpleTextArgs, tool.Errors) 
 	return testSimpleTextArgsDecoder(nil, raw, nil, 0)
 }
 
-// testSimpleTextArgsDecoder is the tool.Decoder of TestSimpleTextArgs: it reads args or, when args
-// is nil, raw and then what feed streams, with at most maxErrors errors.
+// testSimpleTextArgsDecoder is the Decoder of TestSimpleTextArgs's definition: it reads args or,
+// when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testSimpleTextArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestSimpleTextArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestSimpleTextArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -156,8 +156,8 @@ func DecodeTestImageContentArgsJSON(raw []byte) (TestImageContentArgs, tool.Erro
 	return testImageContentArgsDecoder(nil, raw, nil, 0)
 }
 
-// testImageContentArgsDecoder is the tool.Decoder of TestImageContentArgs: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testImageContentArgsDecoder is the Decoder of TestImageContentArgs's definition: it reads args
+// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testImageContentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestImageContentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestImageContentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -237,8 +237,8 @@ func DecodeTestAudioContentArgsJSON(raw []byte) (TestAudioContentArgs, tool.Erro
 	return testAudioContentArgsDecoder(nil, raw, nil, 0)
 }
 
-// testAudioContentArgsDecoder is the tool.Decoder of TestAudioContentArgs: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testAudioContentArgsDecoder is the Decoder of TestAudioContentArgs's definition: it reads args
+// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testAudioContentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestAudioContentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestAudioContentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -319,8 +319,8 @@ func DecodeTestEmbeddedResourceArgsJSON(raw []byte) (TestEmbeddedResourceArgs, t
 	return testEmbeddedResourceArgsDecoder(nil, raw, nil, 0)
 }
 
-// testEmbeddedResourceArgsDecoder is the tool.Decoder of TestEmbeddedResourceArgs: it reads args
-// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testEmbeddedResourceArgsDecoder is the Decoder of TestEmbeddedResourceArgs's definition: it reads
+// args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testEmbeddedResourceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestEmbeddedResourceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestEmbeddedResourceArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -404,8 +404,9 @@ func DecodeTestMultipleContentTypesArgsJSON(raw []byte) (TestMultipleContentType
 	return testMultipleContentTypesArgsDecoder(nil, raw, nil, 0)
 }
 
-// testMultipleContentTypesArgsDecoder is the tool.Decoder of TestMultipleContentTypesArgs: it reads
-// args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testMultipleContentTypesArgsDecoder is the Decoder of TestMultipleContentTypesArgs's definition:
+// it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors
+// errors.
 func testMultipleContentTypesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestMultipleContentTypesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestMultipleContentTypesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -486,8 +487,8 @@ func DecodeTestToolWithLoggingArgsJSON(raw []byte) (TestToolWithLoggingArgs, too
 	return testToolWithLoggingArgsDecoder(nil, raw, nil, 0)
 }
 
-// testToolWithLoggingArgsDecoder is the tool.Decoder of TestToolWithLoggingArgs: it reads args or,
-// when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testToolWithLoggingArgsDecoder is the Decoder of TestToolWithLoggingArgs's definition: it reads
+// args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testToolWithLoggingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestToolWithLoggingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestToolWithLoggingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -568,8 +569,8 @@ func DecodeTestToolWithProgressArgsJSON(raw []byte) (TestToolWithProgressArgs, t
 	return testToolWithProgressArgsDecoder(nil, raw, nil, 0)
 }
 
-// testToolWithProgressArgsDecoder is the tool.Decoder of TestToolWithProgressArgs: it reads args
-// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testToolWithProgressArgsDecoder is the Decoder of TestToolWithProgressArgs's definition: it reads
+// args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testToolWithProgressArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestToolWithProgressArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestToolWithProgressArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -649,8 +650,8 @@ func DecodeTestErrorHandlingArgsJSON(raw []byte) (TestErrorHandlingArgs, tool.Er
 	return testErrorHandlingArgsDecoder(nil, raw, nil, 0)
 }
 
-// testErrorHandlingArgsDecoder is the tool.Decoder of TestErrorHandlingArgs: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testErrorHandlingArgsDecoder is the Decoder of TestErrorHandlingArgs's definition: it reads args
+// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testErrorHandlingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestErrorHandlingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestErrorHandlingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -730,8 +731,8 @@ func DecodeTestSamplingArgsJSON(raw []byte) (TestSamplingArgs, tool.Errors) {
 	return testSamplingArgsDecoder(nil, raw, nil, 0)
 }
 
-// testSamplingArgsDecoder is the tool.Decoder of TestSamplingArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// testSamplingArgsDecoder is the Decoder of TestSamplingArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testSamplingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestSamplingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestSamplingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -823,8 +824,8 @@ func DecodeTestElicitationArgsJSON(raw []byte) (TestElicitationArgs, tool.Errors
 	return testElicitationArgsDecoder(nil, raw, nil, 0)
 }
 
-// testElicitationArgsDecoder is the tool.Decoder of TestElicitationArgs: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testElicitationArgsDecoder is the Decoder of TestElicitationArgs's definition: it reads args or,
+// when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testElicitationArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestElicitationArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestElicitationArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -919,9 +920,9 @@ func DecodeTestElicitationSep1034DefaultsArgsJSON(raw []byte) (TestElicitationSe
 	return testElicitationSep1034DefaultsArgsDecoder(nil, raw, nil, 0)
 }
 
-// testElicitationSep1034DefaultsArgsDecoder is the tool.Decoder of
-// TestElicitationSep1034DefaultsArgs: it reads args or, when args is nil, raw and then what feed
-// streams, with at most maxErrors errors.
+// testElicitationSep1034DefaultsArgsDecoder is the Decoder of TestElicitationSep1034DefaultsArgs's
+// definition: it reads args or, when args is nil, raw and then what feed streams, with at most
+// maxErrors errors.
 func testElicitationSep1034DefaultsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestElicitationSep1034DefaultsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestElicitationSep1034DefaultsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1005,8 +1006,9 @@ func DecodeTestElicitationSep1330EnumsArgsJSON(raw []byte) (TestElicitationSep13
 	return testElicitationSep1330EnumsArgsDecoder(nil, raw, nil, 0)
 }
 
-// testElicitationSep1330EnumsArgsDecoder is the tool.Decoder of TestElicitationSep1330EnumsArgs: it
-// reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testElicitationSep1330EnumsArgsDecoder is the Decoder of TestElicitationSep1330EnumsArgs's
+// definition: it reads args or, when args is nil, raw and then what feed streams, with at most
+// maxErrors errors.
 func testElicitationSep1330EnumsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestElicitationSep1330EnumsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestElicitationSep1330EnumsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1282,8 +1284,8 @@ func DecodeTestReconnectionArgsJSON(raw []byte) (TestReconnectionArgs, tool.Erro
 	return testReconnectionArgsDecoder(nil, raw, nil, 0)
 }
 
-// testReconnectionArgsDecoder is the tool.Decoder of TestReconnectionArgs: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testReconnectionArgsDecoder is the Decoder of TestReconnectionArgs's definition: it reads args
+// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testReconnectionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestReconnectionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestReconnectionArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1364,8 +1366,8 @@ func DecodeTestXMcpHeaderArgsJSON(raw []byte) (TestXMcpHeaderArgs, tool.Errors) 
 	return testXMcpHeaderArgsDecoder(nil, raw, nil, 0)
 }
 
-// testXMcpHeaderArgsDecoder is the tool.Decoder of TestXMcpHeaderArgs: it reads args or, when args
-// is nil, raw and then what feed streams, with at most maxErrors errors.
+// testXMcpHeaderArgsDecoder is the Decoder of TestXMcpHeaderArgs's definition: it reads args or,
+// when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testXMcpHeaderArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestXMcpHeaderArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestXMcpHeaderArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1465,8 +1467,8 @@ func DecodeTestMissingCapabilityArgsJSON(raw []byte) (TestMissingCapabilityArgs,
 	return testMissingCapabilityArgsDecoder(nil, raw, nil, 0)
 }
 
-// testMissingCapabilityArgsDecoder is the tool.Decoder of TestMissingCapabilityArgs: it reads args
-// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testMissingCapabilityArgsDecoder is the Decoder of TestMissingCapabilityArgs's definition: it
+// reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testMissingCapabilityArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestMissingCapabilityArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestMissingCapabilityArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1550,8 +1552,9 @@ func DecodeTestStreamingElicitationArgsJSON(raw []byte) (TestStreamingElicitatio
 	return testStreamingElicitationArgsDecoder(nil, raw, nil, 0)
 }
 
-// testStreamingElicitationArgsDecoder is the tool.Decoder of TestStreamingElicitationArgs: it reads
-// args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testStreamingElicitationArgsDecoder is the Decoder of TestStreamingElicitationArgs's definition:
+// it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors
+// errors.
 func testStreamingElicitationArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestStreamingElicitationArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestStreamingElicitationArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1631,8 +1634,8 @@ func DecodeTestLoggingToolArgsJSON(raw []byte) (TestLoggingToolArgs, tool.Errors
 	return testLoggingToolArgsDecoder(nil, raw, nil, 0)
 }
 
-// testLoggingToolArgsDecoder is the tool.Decoder of TestLoggingToolArgs: it reads args or, when
-// args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testLoggingToolArgsDecoder is the Decoder of TestLoggingToolArgs's definition: it reads args or,
+// when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testLoggingToolArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestLoggingToolArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestLoggingToolArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1715,8 +1718,8 @@ func DecodeTestTriggerToolChangeArgsJSON(raw []byte) (TestTriggerToolChangeArgs,
 	return testTriggerToolChangeArgsDecoder(nil, raw, nil, 0)
 }
 
-// testTriggerToolChangeArgsDecoder is the tool.Decoder of TestTriggerToolChangeArgs: it reads args
-// or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testTriggerToolChangeArgsDecoder is the Decoder of TestTriggerToolChangeArgs's definition: it
+// reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testTriggerToolChangeArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestTriggerToolChangeArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestTriggerToolChangeArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1800,8 +1803,8 @@ func DecodeTestTriggerPromptChangeArgsJSON(raw []byte) (TestTriggerPromptChangeA
 	return testTriggerPromptChangeArgsDecoder(nil, raw, nil, 0)
 }
 
-// testTriggerPromptChangeArgsDecoder is the tool.Decoder of TestTriggerPromptChangeArgs: it reads
-// args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
+// testTriggerPromptChangeArgsDecoder is the Decoder of TestTriggerPromptChangeArgs's definition: it
+// reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testTriggerPromptChangeArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestTriggerPromptChangeArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestTriggerPromptChangeArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1882,8 +1885,8 @@ func DecodeTransientArgsJSON(raw []byte) (TransientArgs, tool.Errors) {
 	return transientArgsDecoder(nil, raw, nil, 0)
 }
 
-// transientArgsDecoder is the tool.Decoder of TransientArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// transientArgsDecoder is the Decoder of TransientArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func transientArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TransientArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTransientArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -1968,9 +1971,9 @@ func DecodeTestInputRequiredResultElicitationArgsJSON(raw []byte) (TestInputRequ
 	return testInputRequiredResultElicitationArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultElicitationArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultElicitationArgs: it reads args or, when args is nil, raw and then what
-// feed streams, with at most maxErrors errors.
+// testInputRequiredResultElicitationArgsDecoder is the Decoder of
+// TestInputRequiredResultElicitationArgs's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultElicitationArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultElicitationArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultElicitationArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2055,9 +2058,9 @@ func DecodeTestInputRequiredResultSamplingArgsJSON(raw []byte) (TestInputRequire
 	return testInputRequiredResultSamplingArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultSamplingArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultSamplingArgs: it reads args or, when args is nil, raw and then what feed
-// streams, with at most maxErrors errors.
+// testInputRequiredResultSamplingArgsDecoder is the Decoder of
+// TestInputRequiredResultSamplingArgs's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultSamplingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultSamplingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultSamplingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2143,9 +2146,9 @@ func DecodeTestInputRequiredResultListRootsArgsJSON(raw []byte) (TestInputRequir
 	return testInputRequiredResultListRootsArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultListRootsArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultListRootsArgs: it reads args or, when args is nil, raw and then what feed
-// streams, with at most maxErrors errors.
+// testInputRequiredResultListRootsArgsDecoder is the Decoder of
+// TestInputRequiredResultListRootsArgs's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultListRootsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultListRootsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultListRootsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2231,9 +2234,9 @@ func DecodeTestInputRequiredResultRequestStateArgsJSON(raw []byte) (TestInputReq
 	return testInputRequiredResultRequestStateArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultRequestStateArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultRequestStateArgs: it reads args or, when args is nil, raw and then what
-// feed streams, with at most maxErrors errors.
+// testInputRequiredResultRequestStateArgsDecoder is the Decoder of
+// TestInputRequiredResultRequestStateArgs's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultRequestStateArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultRequestStateArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultRequestStateArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2320,9 +2323,9 @@ func DecodeTestInputRequiredResultMultipleInputsArgsJSON(raw []byte) (TestInputR
 	return testInputRequiredResultMultipleInputsArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultMultipleInputsArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultMultipleInputsArgs: it reads args or, when args is nil, raw and then what
-// feed streams, with at most maxErrors errors.
+// testInputRequiredResultMultipleInputsArgsDecoder is the Decoder of
+// TestInputRequiredResultMultipleInputsArgs's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultMultipleInputsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultMultipleInputsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultMultipleInputsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2408,9 +2411,9 @@ func DecodeTestInputRequiredResultMultiRoundArgsJSON(raw []byte) (TestInputRequi
 	return testInputRequiredResultMultiRoundArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultMultiRoundArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultMultiRoundArgs: it reads args or, when args is nil, raw and then what feed
-// streams, with at most maxErrors errors.
+// testInputRequiredResultMultiRoundArgsDecoder is the Decoder of
+// TestInputRequiredResultMultiRoundArgs's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultMultiRoundArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultMultiRoundArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultMultiRoundArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2496,9 +2499,9 @@ func DecodeTestInputRequiredResultTamperedStateArgsJSON(raw []byte) (TestInputRe
 	return testInputRequiredResultTamperedStateArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultTamperedStateArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultTamperedStateArgs: it reads args or, when args is nil, raw and then what
-// feed streams, with at most maxErrors errors.
+// testInputRequiredResultTamperedStateArgsDecoder is the Decoder of
+// TestInputRequiredResultTamperedStateArgs's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultTamperedStateArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultTamperedStateArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultTamperedStateArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2584,9 +2587,9 @@ func DecodeTestInputRequiredResultCapabilitiesArgsJSON(raw []byte) (TestInputReq
 	return testInputRequiredResultCapabilitiesArgsDecoder(nil, raw, nil, 0)
 }
 
-// testInputRequiredResultCapabilitiesArgsDecoder is the tool.Decoder of
-// TestInputRequiredResultCapabilitiesArgs: it reads args or, when args is nil, raw and then what
-// feed streams, with at most maxErrors errors.
+// testInputRequiredResultCapabilitiesArgsDecoder is the Decoder of
+// TestInputRequiredResultCapabilitiesArgs's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultCapabilitiesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultCapabilitiesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTestInputRequiredResultCapabilitiesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2663,8 +2666,8 @@ func DecodeDefaultsFormJSON(raw []byte) (DefaultsForm, tool.Errors) {
 	return defaultsFormDecoder(nil, raw, nil, 0)
 }
 
-// defaultsFormDecoder is the tool.Decoder of DefaultsForm: it reads args or, when args is nil, raw
-// and then what feed streams, with at most maxErrors errors.
+// defaultsFormDecoder is the Decoder of DefaultsForm's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func defaultsFormDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out DefaultsForm, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeDefaultsForm(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -2783,8 +2786,8 @@ func DecodeEnumsFormJSON(raw []byte) (EnumsForm, tool.Errors) {
 	return enumsFormDecoder(nil, raw, nil, 0)
 }
 
-// enumsFormDecoder is the tool.Decoder of EnumsForm: it reads args or, when args is nil, raw and
-// then what feed streams, with at most maxErrors errors.
+// enumsFormDecoder is the Decoder of EnumsForm's definition: it reads args or, when args is nil,
+// raw and then what feed streams, with at most maxErrors errors.
 func enumsFormDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out EnumsForm, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeEnumsForm(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

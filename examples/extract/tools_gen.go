@@ -63,8 +63,8 @@ func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
 	return itineraryDecoder(nil, raw, nil, 0)
 }
 
-// itineraryDecoder is the tool.Decoder of Itinerary: it reads args or, when args is nil, raw and
-// then what feed streams, with at most maxErrors errors.
+// itineraryDecoder is the Decoder of Itinerary's definition: it reads args or, when args is nil,
+// raw and then what feed streams, with at most maxErrors errors.
 func itineraryDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Itinerary, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeItinerary(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

@@ -130,8 +130,8 @@ func DecodeGetBalanceArgsJSON(raw []byte) (GetBalanceArgs, tool.Errors) {
 	return getBalanceArgsDecoder(nil, raw, nil, 0)
 }
 
-// getBalanceArgsDecoder is the tool.Decoder of GetBalanceArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// getBalanceArgsDecoder is the Decoder of GetBalanceArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeGetBalanceArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -300,8 +300,8 @@ func DecodeRecordPaymentArgsJSON(raw []byte) (RecordPaymentArgs, tool.Errors) {
 	return recordPaymentArgsDecoder(nil, raw, nil, 0)
 }
 
-// recordPaymentArgsDecoder is the tool.Decoder of RecordPaymentArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// recordPaymentArgsDecoder is the Decoder of RecordPaymentArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeRecordPaymentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -421,8 +421,8 @@ func DecodeTransferFundsArgsJSON(raw []byte) (TransferFundsArgs, tool.Errors) {
 	return transferFundsArgsDecoder(nil, raw, nil, 0)
 }
 
-// transferFundsArgsDecoder is the tool.Decoder of TransferFundsArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// transferFundsArgsDecoder is the Decoder of TransferFundsArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTransferFundsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

@@ -80,8 +80,8 @@ func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
 	return planEventArgsDecoder(nil, raw, nil, 0)
 }
 
-// planEventArgsDecoder is the tool.Decoder of PlanEventArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// planEventArgsDecoder is the Decoder of PlanEventArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func planEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodePlanEventArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -500,8 +500,8 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 	return saveOutlineArgsDecoder(nil, raw, nil, 0)
 }
 
-// saveOutlineArgsDecoder is the tool.Decoder of SaveOutlineArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// saveOutlineArgsDecoder is the Decoder of SaveOutlineArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeSaveOutlineArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

@@ -69,8 +69,8 @@ func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
 	return getBatteryArgsDecoder(nil, raw, nil, 0)
 }
 
-// getBatteryArgsDecoder is the tool.Decoder of GetBatteryArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// getBatteryArgsDecoder is the Decoder of GetBatteryArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeGetBatteryArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -153,8 +153,8 @@ func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
 	return moveToArgsDecoder(nil, raw, nil, 0)
 }
 
-// moveToArgsDecoder is the tool.Decoder of MoveToArgs: it reads args or, when args is nil, raw and
-// then what feed streams, with at most maxErrors errors.
+// moveToArgsDecoder is the Decoder of MoveToArgs's definition: it reads args or, when args is nil,
+// raw and then what feed streams, with at most maxErrors errors.
 func moveToArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveToArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeMoveToArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -269,8 +269,8 @@ func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
 	return openDoorArgsDecoder(nil, raw, nil, 0)
 }
 
-// openDoorArgsDecoder is the tool.Decoder of OpenDoorArgs: it reads args or, when args is nil, raw
-// and then what feed streams, with at most maxErrors errors.
+// openDoorArgsDecoder is the Decoder of OpenDoorArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func openDoorArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeOpenDoorArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

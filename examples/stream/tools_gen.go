@@ -71,8 +71,8 @@ func DecodeWriteFileArgsJSON(raw []byte) (WriteFileArgs, tool.Errors) {
 	return writeFileArgsDecoder(nil, raw, nil, 0)
 }
 
-// writeFileArgsDecoder is the tool.Decoder of WriteFileArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// writeFileArgsDecoder is the Decoder of WriteFileArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func writeFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out WriteFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeWriteFileArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

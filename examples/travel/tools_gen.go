@@ -210,8 +210,8 @@ func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
 	return searchFlightsArgsDecoder(nil, raw, nil, 0)
 }
 
-// searchFlightsArgsDecoder is the tool.Decoder of SearchFlightsArgs: it reads args or, when args is
-// nil, raw and then what feed streams, with at most maxErrors errors.
+// searchFlightsArgsDecoder is the Decoder of SearchFlightsArgs's definition: it reads args or, when
+// args is nil, raw and then what feed streams, with at most maxErrors errors.
 func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeSearchFlightsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -552,8 +552,8 @@ func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
 	return bookFlightArgsDecoder(nil, raw, nil, 0)
 }
 
-// bookFlightArgsDecoder is the tool.Decoder of BookFlightArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// bookFlightArgsDecoder is the Decoder of BookFlightArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeBookFlightArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -753,8 +753,8 @@ func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
 	return getBookingArgsDecoder(nil, raw, nil, 0)
 }
 
-// getBookingArgsDecoder is the tool.Decoder of GetBookingArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// getBookingArgsDecoder is the Decoder of GetBookingArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func getBookingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeGetBookingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

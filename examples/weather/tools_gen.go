@@ -72,8 +72,8 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 	return getWeatherArgsDecoder(nil, raw, nil, 0)
 }
 
-// getWeatherArgsDecoder is the tool.Decoder of GetWeatherArgs: it reads args or, when args is nil,
-// raw and then what feed streams, with at most maxErrors errors.
+// getWeatherArgsDecoder is the Decoder of GetWeatherArgs's definition: it reads args or, when args
+// is nil, raw and then what feed streams, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -273,8 +273,8 @@ func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) 
 	return currentWeatherArgsDecoder(nil, raw, nil, 0)
 }
 
-// currentWeatherArgsDecoder is the tool.Decoder of CurrentWeatherArgs: it reads args or, when args
-// is nil, raw and then what feed streams, with at most maxErrors errors.
+// currentWeatherArgsDecoder is the Decoder of CurrentWeatherArgs's definition: it reads args or,
+// when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeCurrentWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -369,8 +369,8 @@ func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
 	return addArgsDecoder(nil, raw, nil, 0)
 }
 
-// addArgsDecoder is the tool.Decoder of AddArgs: it reads args or, when args is nil, raw and then
-// what feed streams, with at most maxErrors errors.
+// addArgsDecoder is the Decoder of AddArgs's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
 func addArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out AddArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeAddArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

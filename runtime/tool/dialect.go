@@ -6,8 +6,8 @@ import (
 	"fmt"
 )
 
-// Dialect names the form in which a provider's API takes a tool definition;
-// Form returns its row of the table of forms. toolgen converts every tool
+// Dialect names the form in which a provider's API takes a tool definition.
+// toolgen converts every tool
 // into every dialect at go generate time: its schemas are JSON constants of
 // the generated code, and nothing is converted at run time.
 type Dialect string
@@ -61,15 +61,6 @@ const (
 	MCP Dialect = "mcp"
 )
 
-// AllDialects lists every dialect, in the order of the fields of Dialects.
-func AllDialects() []Dialect {
-	ds := make([]Dialect, len(forms))
-	for i := range forms {
-		ds[i] = forms[i].Dialect
-	}
-	return ds
-}
-
 // maxGeminiTools is the most function declarations one Gemini request takes.
 const maxGeminiTools = 128
 
@@ -114,17 +105,34 @@ type Dialects struct {
 // Get returns the Definition of a dialect, and false when the dialect is
 // unknown or the tool leaves it out.
 func (ds *Dialects) Get(d Dialect) (Definition, bool) {
-	if def := ds.Field(d); def != nil {
+	if def := ds.field(d); def != nil {
 		return *def, def.Tool != nil
 	}
 	return Definition{}, false
 }
 
-// Field returns the field of ds that holds the definition of dialect d, or
+// field returns the field of ds that holds the definition of dialect d, or
 // nil when d is unknown.
-func (ds *Dialects) Field(d Dialect) *Definition {
-	if f := formOf(d); f != nil {
-		return f.definition(ds)
+func (ds *Dialects) field(d Dialect) *Definition {
+	switch d {
+	case OpenAI:
+		return &ds.OpenAI
+	case OpenAINonStrict:
+		return &ds.OpenAINonStrict
+	case OpenAIResponses:
+		return &ds.OpenAIResponses
+	case OpenAIResponsesNonStrict:
+		return &ds.OpenAIResponsesNonStrict
+	case Anthropic:
+		return &ds.Anthropic
+	case AnthropicNonStrict:
+		return &ds.AnthropicNonStrict
+	case Gemini:
+		return &ds.Gemini
+	case GeminiJSONSchema:
+		return &ds.GeminiJSONSchema
+	case MCP:
+		return &ds.MCP
 	}
 	return nil
 }
@@ -138,12 +146,11 @@ func (ds *Dialects) Field(d Dialect) *Definition {
 // Gemini declarations: a Gemini request takes at most that many, so send
 // a subset of the tools (Tools is a slice).
 func (ts Tools) For(d Dialect) (json.RawMessage, error) {
-	f := formOf(d)
-	if f == nil {
+	if (&Dialects{}).field(d) == nil {
 		return nil, fmt.Errorf("tool: unknown dialect %q", d)
 	}
-	if f.maxTools > 0 && len(ts) > f.maxTools {
-		return nil, fmt.Errorf("tool: %d tools, but a %s request takes at most %d function declarations: send a subset", len(ts), f.provider, f.maxTools)
+	if (d == Gemini || d == GeminiJSONSchema) && len(ts) > maxGeminiTools {
+		return nil, fmt.Errorf("tool: %d tools, but a Gemini request takes at most %d function declarations: send a subset", len(ts), maxGeminiTools)
 	}
 	var buf bytes.Buffer
 	buf.WriteByte('[')
@@ -151,7 +158,7 @@ func (ts Tools) For(d Dialect) (json.RawMessage, error) {
 		if t == nil {
 			return nil, fmt.Errorf("tool: tool %d of the list is nil", i)
 		}
-		def := f.definition(&t.Dialects)
+		def := t.Dialects.field(d)
 		if def.Tool == nil {
 			return nil, fmt.Errorf("tool: %s has no %s definition: its //toolgen:tool dialects= option leaves %s out", t.Name, d, d)
 		}

@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,9 +25,37 @@ func dialectTool(name string) *Tool {
 	}}
 }
 
+// allDialects are the dialects in the order of the fields of Dialects (as
+// runtime/toolimpl/forms lists them: its tests hold the two together).
+var allDialects = []Dialect{OpenAI, OpenAINonStrict, OpenAIResponses, OpenAIResponsesNonStrict, Anthropic, AnthropicNonStrict, Gemini, GeminiJSONSchema, MCP}
+
+// TestFieldsOfDialects: each dialect reaches its own field of Dialects and
+// of ResponseFormats (for the four strictest), and nothing else does.
+func TestFieldsOfDialects(t *testing.T) {
+	var ds Dialects
+	dv := reflect.ValueOf(&ds).Elem()
+	require.Equal(t, dv.NumField(), len(allDialects), "a dialect per field of Dialects")
+	var fs ResponseFormats
+	fv := reflect.ValueOf(&fs).Elem()
+	outputs := 0
+	for i, d := range allDialects {
+		assert.Same(t, dv.Field(i).Addr().Interface(), ds.field(d), "the field of %s", d)
+		name := dv.Type().Field(i).Name
+		if f := fv.FieldByName(name); f.IsValid() {
+			outputs++
+			assert.Same(t, f.Addr().Interface(), fs.field(d), "the ResponseFormats field of %s", d)
+		} else {
+			assert.Nil(t, fs.field(d), "%s is no output format", d)
+		}
+	}
+	assert.Equal(t, fv.NumField(), outputs, "a dialect per field of ResponseFormats")
+	assert.Nil(t, ds.field("cohere"))
+	assert.Nil(t, fs.field("cohere"))
+}
+
 func TestDialectsGet(t *testing.T) {
 	tl := dialectTool("a")
-	for _, d := range AllDialects() {
+	for _, d := range allDialects {
 		def, ok := tl.Dialects.Get(d)
 		require.True(t, ok, d)
 		var got struct{ Dialect Dialect }
@@ -42,7 +71,7 @@ func TestDialectsGet(t *testing.T) {
 
 func TestToolsFor(t *testing.T) {
 	ts := Tools{dialectTool("a"), dialectTool("b")}
-	for _, d := range AllDialects() {
+	for _, d := range allDialects {
 		raw, err := ts.For(d)
 		require.NoError(t, err)
 		var list []struct {

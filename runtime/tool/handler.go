@@ -23,14 +23,15 @@ type Def[T any] struct {
 	// Decoder does what Decode does, with a limit on the errors the caller
 	// chooses, and from the raw JSON of a call as well, in one pass: it
 	// reads args or, when args is nil, raw. A Set uses it (with its
-	// WithMaxErrors limit); toolgen generates it (see Decoder). A Def
-	// written by hand may leave it nil: a Set then parses the raw arguments
+	// WithMaxErrors limit), and streams with it (Def.Stream); toolgen
+	// generates it, with a signature for generated code only. A Def
+	// written by hand leaves it nil: a Set then parses the raw arguments
 	// with ParseArgs and calls Decode (or, without Decode, validates with
 	// Validate and decodes with encoding/json).
-	Decoder Decoder[T]
+	Decoder decoder[T]
 }
 
-// Decoder reads a tool's arguments into a T, checking every constraint of
+// decoder reads a tool's arguments into a T, checking every constraint of
 // the tool's schema: from args, a map as encoding/json or an SDK decoded
 // it, or, when args is nil, from raw, the JSON a provider's tool call
 // carries, in one pass with no map in between (returning exactly what
@@ -39,7 +40,7 @@ type Def[T any] struct {
 // after raw (see Def.Stream). It returns the zero T and the errors when the
 // arguments are not valid: at most maxErrors (DefaultMaxErrors when
 // maxErrors <= 0), then one CodeTooManyErrors.
-type Decoder[T any] func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (T, Errors)
+type decoder[T any] func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (T, Errors)
 
 // Handle binds fn to the tool, for NewSet. A Set calls fn with the decoded
 // arguments of each call it executes, and only of those: the compiler checks
@@ -119,7 +120,7 @@ type callArgs[T any] struct {
 // mapDecoder is the Decoder of a Def without one: raw arguments go through
 // ParseArgs, and the map through the Def's Decode, or Validate and
 // encoding/json.
-func mapDecoder[T any](d *Def[T]) Decoder[T] {
+func mapDecoder[T any](d *Def[T]) decoder[T] {
 	return func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (T, Errors) {
 		var zero T
 		if feed != nil {

@@ -77,17 +77,24 @@ type ResponseFormat struct {
 // (OpenAI, OpenAIResponses, Anthropic or Gemini), and false when the
 // dialect names none or the output leaves it out.
 func (fs *ResponseFormats) Get(d Dialect) (ResponseFormat, bool) {
-	if f := fs.Field(d); f != nil {
+	if f := fs.field(d); f != nil {
 		return *f, f.Format != nil
 	}
 	return ResponseFormat{}, false
 }
 
-// Field returns the field of fs that holds the format of the provider
+// field returns the field of fs that holds the format of the provider
 // whose strictest dialect is d, or nil when d names none.
-func (fs *ResponseFormats) Field(d Dialect) *ResponseFormat {
-	if f := formOf(d); f != nil && f.format != nil {
-		return f.format(fs)
+func (fs *ResponseFormats) field(d Dialect) *ResponseFormat {
+	switch d {
+	case OpenAI:
+		return &fs.OpenAI
+	case OpenAIResponses:
+		return &fs.OpenAIResponses
+	case Anthropic:
+		return &fs.Anthropic
+	case Gemini:
+		return &fs.Gemini
 	}
 	return nil
 }
@@ -104,7 +111,7 @@ type OutputDef[T any] struct {
 	// Decoder reads an answer in one pass, as a Def's Decoder reads
 	// arguments; toolgen generates it. Stream reads a streamed answer with
 	// it; without one, Stream buffers the answer and parses it at Close.
-	Decoder Decoder[T]
+	Decoder decoder[T]
 }
 
 // Stream reads a model's answer as a provider streams it, text delta by

@@ -47,7 +47,7 @@ type streamState[T any] struct {
 	feed      streamFeed
 	v         T
 	errs      Errors
-	dec       Decoder[T]
+	dec       decoder[T]
 	maxErrors int
 }
 
@@ -106,7 +106,7 @@ func (d *Def[T]) Stream() *Stream[T] {
 	return newStream(dec, 0)
 }
 
-func newStream[T any](dec Decoder[T], maxErrors int) *Stream[T] {
+func newStream[T any](dec decoder[T], maxErrors int) *Stream[T] {
 	s := &streamState[T]{dec: dec, maxErrors: maxErrors}
 	s.feed.Init(s)
 	// A generated decoder writes each member into s.v as it reads it

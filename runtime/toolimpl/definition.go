@@ -8,6 +8,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonstr"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // A Form is a tool's definition in one field of tool.Dialects, or an
@@ -29,30 +30,30 @@ type Form struct {
 //
 // Generated code declares a tool once, as the literal t: the definitions
 // are built from it here, when the package is initialized, in the
-// envelopes of tool.Form, rather than written out by the generator. The
-// JSON of a form is declared in one place, the runtime's table of forms,
+// envelopes of the table of forms (package forms), rather than written out
+// by the generator. The JSON of a form is declared in one place, that table,
 // and each schema is in the generated code once, as a constant, not once
 // more in every definition around it.
-func NewTool(t tool.Tool, forms []Form) tool.Tool {
-	t.Dialects = dialects(t.Name, t.Description, t.Risk, t.Idempotent, string(t.ResultSchema), forms)
+func NewTool(t tool.Tool, rows []Form) tool.Tool {
+	t.Dialects = dialects(t.Name, t.Description, t.Risk, t.Idempotent, string(t.ResultSchema), rows)
 	return t
 }
 
 // NewOutput returns o with its Formats, each form's format around its
 // schema, with o's Name and Description (see NewTool).
-func NewOutput(o tool.Output, forms []Form) tool.Output {
-	o.Formats = formats(o.Name, o.Description, forms)
+func NewOutput(o tool.Output, rows []Form) tool.Output {
+	o.Formats = formats(o.Name, o.Description, rows)
 	return o
 }
 
 // dialects returns a tool's definitions (see NewTool): result is its
 // result's schema, "" for none.
-func dialects(name, description string, risk tool.Risk, idempotent bool, result string, forms []Form) tool.Dialects {
+func dialects(name, description string, risk tool.Risk, idempotent bool, result string, rows []Form) tool.Dialects {
 	w := wrapper{name: name, description: description, risk: risk, idempotent: idempotent, result: result}
 	var ds tool.Dialects
-	for i, b := range w.wrap(forms, false) {
-		f := &forms[i]
-		def := ds.Field(f.Shape)
+	for i, b := range w.wrap(rows, false) {
+		f := &rows[i]
+		def := forms.Definition(&ds, f.Shape)
 		if def == nil {
 			panic("toolimpl: unknown dialect " + strconv.Quote(string(f.Shape)))
 		}
@@ -64,12 +65,12 @@ func dialects(name, description string, risk tool.Risk, idempotent bool, result 
 // formats returns a structured output's formats: each form's format around
 // its schema, with the output's name and description. The Shape of each
 // Form is the ResponseFormats field, named by its strictest dialect.
-func formats(name, description string, forms []Form) tool.ResponseFormats {
+func formats(name, description string, rows []Form) tool.ResponseFormats {
 	w := wrapper{name: name, description: description}
 	var fs tool.ResponseFormats
-	for i, b := range w.wrap(forms, true) {
-		f := &forms[i]
-		format := fs.Field(f.Shape)
+	for i, b := range w.wrap(rows, true) {
+		f := &rows[i]
+		format := forms.Format(&fs, f.Shape)
 		if format == nil {
 			panic("toolimpl: " + strconv.Quote(string(f.Shape)) + " names no output format")
 		}
@@ -104,13 +105,13 @@ type wrapped struct{ whole, schema []byte }
 // (its Format, or its Definition), into one buffer, and returns each one's
 // bytes: the forms of a tool or an output are one allocation, each capped
 // so that appending to one does not write over the next.
-func (w *wrapper) wrap(forms []Form, format bool) []wrapped {
-	envelopes := make([]tool.Envelope, len(forms))
+func (w *wrapper) wrap(rows []Form, format bool) []wrapped {
+	envelopes := make([]forms.Envelope, len(rows))
 	size := 0
-	for i := range forms {
-		form, ok := forms[i].form().Form()
+	for i := range rows {
+		form, ok := forms.Of(rows[i].form())
 		if !ok {
-			panic("toolimpl: unknown dialect " + strconv.Quote(string(forms[i].form())))
+			panic("toolimpl: unknown dialect " + strconv.Quote(string(rows[i].form())))
 		}
 		e := form.Definition
 		if format {
@@ -121,7 +122,7 @@ func (w *wrapper) wrap(forms []Form, format bool) []wrapped {
 		}
 		envelopes[i] = e
 		// Enough unless the name or the description has much to escape.
-		size += len(e.Open) + len(w.name) + len(w.description) + len(e.Key) + len(forms[i].Parameters) + len(e.Close) + 32
+		size += len(e.Open) + len(w.name) + len(w.description) + len(e.Key) + len(rows[i].Parameters) + len(e.Close) + 32
 		if e.Schema != "" {
 			size += 2 * (len(e.Schema) + 14)
 		}
@@ -131,14 +132,14 @@ func (w *wrapper) wrap(forms []Form, format bool) []wrapped {
 	}
 	buf := make([]byte, 0, size)
 	type span struct{ end, schema, schemaEnd int }
-	spans := make([]span, len(forms))
-	for i := range forms {
+	spans := make([]span, len(rows))
+	for i := range rows {
 		var s span
-		buf, s.schema, s.schemaEnd = w.append(buf, &envelopes[i], forms[i].Parameters)
+		buf, s.schema, s.schemaEnd = w.append(buf, &envelopes[i], rows[i].Parameters)
 		s.end = len(buf)
 		spans[i] = s
 	}
-	out := make([]wrapped, len(forms))
+	out := make([]wrapped, len(rows))
 	start := 0
 	for i, s := range spans {
 		out[i].whole = buf[start:s.end:s.end]
@@ -150,9 +151,9 @@ func (w *wrapper) wrap(forms []Form, format bool) []wrapped {
 	return out
 }
 
-// append appends schema in envelope e (see tool.Envelope), and returns
+// append appends schema in envelope e (see forms.Envelope), and returns
 // where the schema is in b.
-func (w *wrapper) append(b []byte, e *tool.Envelope, schema string) (_ []byte, start, end int) {
+func (w *wrapper) append(b []byte, e *forms.Envelope, schema string) (_ []byte, start, end int) {
 	b = append(b, e.Open...)
 	if e.Named {
 		b = append(b, `"name":`...)

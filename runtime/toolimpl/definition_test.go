@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 func TestDialectsForms(t *testing.T) {
@@ -65,7 +66,7 @@ func TestDialects(t *testing.T) {
 		_, ok := got.Get(d)
 		assert.False(t, ok, d)
 	}
-	for _, d := range tool.AllDialects() {
+	for _, d := range forms.Dialects() {
 		if def, ok := got.Get(d); ok {
 			assert.True(t, json.Valid(def.Tool), d)
 			assert.Equal(t, len(def.Tool), cap(def.Tool), "appending to %s must not write over the next definition", d)
@@ -170,8 +171,8 @@ func TestFormatsForms(t *testing.T) {
 // definition.
 func TestEveryForm(t *testing.T) {
 	const schema = `{"type":"object","properties":{"a":{"type":"string"}}}`
-	for _, d := range tool.AllDialects() {
-		row, ok := d.Form()
+	for _, d := range forms.Dialects() {
+		row, ok := forms.Of(d)
 		require.True(t, ok, d)
 		ds := dialects("n", "D", tool.RiskRead, true, `{"type":"object"}`, []Form{{Shape: d, Parameters: schema}})
 		def, ok := ds.Get(d)
@@ -191,12 +192,12 @@ func TestEveryForm(t *testing.T) {
 		assert.Equal(t, row.Strict, string(members["strict"]) == "true", "%s: strict as its row says", d)
 		assert.Equal(t, row.Definition.Annotations, members["annotations"] != nil && members["outputSchema"] != nil, d)
 
-		if row.Format == (tool.Envelope{}) {
+		if row.Format == (forms.Envelope{}) {
 			continue
 		}
 		shape := d
-		for _, o := range tool.AllDialects() {
-			if of, _ := o.Form(); of.Output() && of.Fallback == d {
+		for _, o := range forms.Dialects() {
+			if of, _ := forms.Of(o); of.Output() && of.Fallback == d {
 				shape = o
 			}
 		}
@@ -223,16 +224,16 @@ func object(t *testing.T, raw []byte) map[string]json.RawMessage {
 // definitions) and per output (its four formats).
 func BenchmarkWrap(b *testing.B) {
 	const schema = `{"type":"object","properties":{"city":{"type":"string","description":"City name."}},"required":["city"],"additionalProperties":false}`
-	var forms []Form
-	for _, d := range tool.AllDialects() {
-		forms = append(forms, Form{Shape: d, Parameters: schema})
+	var rows []Form
+	for _, d := range forms.Dialects() {
+		rows = append(rows, Form{Shape: d, Parameters: schema})
 	}
 	outputs := []Form{{Shape: tool.OpenAI, Parameters: schema}, {Shape: tool.OpenAIResponses, Parameters: schema},
 		{Shape: tool.Anthropic, Parameters: schema}, {Shape: tool.Gemini, Parameters: schema}}
 	b.Run("Dialects", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			dialects("get_weather", "Asks for the weather.", tool.RiskRead, true, "", forms)
+			dialects("get_weather", "Asks for the weather.", tool.RiskRead, true, "", rows)
 		}
 	})
 	b.Run("Formats", func(b *testing.B) {

@@ -13,7 +13,7 @@ import (
 
 // Outputs are the providers of structured outputs, for the
 // dialects= option of //toolgen:output: the options of the forms that are
-// tool.ResponseFormats fields (tool.Form.Output), the strictest of each
+// tool.ResponseFormats fields (forms.Form.Output), the strictest of each
 // provider, which falls back as a tool's definition does.
 var Outputs = func() []ir.Dialect {
 	var ds []ir.Dialect

@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // convert converts a canonical schema, failing the test on errors.
@@ -367,6 +368,6 @@ func TestEveryFormHasRules(t *testing.T) {
 		assert.Empty(t, errs, "%s converts", f.Name)
 	}
 	for l := range lowerings {
-		assert.True(t, slices.ContainsFunc(Shapes, func(f *tool.Form) bool { return Lowering(f.Lowering) == l }), "lowering %q: a form takes it", l)
+		assert.True(t, slices.ContainsFunc(Shapes, func(f *forms.Form) bool { return Lowering(f.Lowering) == l }), "lowering %q: a form takes it", l)
 	}
 }

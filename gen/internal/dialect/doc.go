@@ -1,5 +1,5 @@
 // Package dialect lowers a tool's canonical schema into the forms of the
-// runtime's table of forms (tool.Form, runtime/tool/forms.go), one lowering
+// runtime's table of forms (forms.Form, runtime/toolimpl/forms), one lowering
 // per schema dialect, by the rules of this package's table of lowerings
 // (lowerings: what each does with each keyword, the formats it keeps, the
 // name of its constant): what a dialect cannot express of a constraint

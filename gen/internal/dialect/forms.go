@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // All lists the dialects in the order the dialects= option uses: the
@@ -22,17 +23,17 @@ var All = func() []ir.Dialect {
 
 // Shapes are the forms of the runtime's table, in the order of
 // tool.Dialects' fields.
-var Shapes = func() []*tool.Form {
-	var fs []*tool.Form
-	for _, d := range tool.AllDialects() {
-		f, _ := d.Form()
+var Shapes = func() []*forms.Form {
+	var fs []*forms.Form
+	for _, d := range forms.Dialects() {
+		f, _ := forms.Of(d)
 		fs = append(fs, &f)
 	}
 	return fs
 }()
 
 // shapeOf is the form of a dialect of the runtime, or nil.
-func shapeOf(d tool.Dialect) *tool.Form {
+func shapeOf(d tool.Dialect) *forms.Form {
 	for _, f := range Shapes {
 		if f.Dialect == d {
 			return f
@@ -42,7 +43,7 @@ func shapeOf(d tool.Dialect) *tool.Form {
 }
 
 // optionForm is the first form of a dialects= option, or nil.
-func optionForm(d ir.Dialect) *tool.Form {
+func optionForm(d ir.Dialect) *forms.Form {
 	for _, f := range Shapes {
 		if ir.Dialect(f.Option) == d {
 			return f
@@ -51,7 +52,7 @@ func optionForm(d ir.Dialect) *tool.Form {
 	return nil
 }
 
-// Title is the dialect's name in messages, its forms' tool.Form.Title:
+// Title is the dialect's name in messages, its forms' forms.Form.Title:
 // "OpenAI strict mode".
 func Title(d ir.Dialect) string {
 	if f := optionForm(d); f != nil {
@@ -97,7 +98,7 @@ func FallbackText(f *ir.Form) string {
 // runtime's table the first that does. convert converts the tool's
 // canonical schema into a dialect. When no form does, it returns the
 // errors of the last one tried.
-func ChooseForm(shape *tool.Form, convert func(ir.Dialect) (*Converted, []ir.DialectError)) (*ir.Form, []ir.DialectError) {
+func ChooseForm(shape *forms.Form, convert func(ir.Dialect) (*Converted, []ir.DialectError)) (*ir.Form, []ir.DialectError) {
 	f := &ir.Form{Shape: shape}
 	for form := shape; ; {
 		conv, errs := convert(ir.Dialect(form.Option))
@@ -117,7 +118,7 @@ func ChooseForm(shape *tool.Form, convert func(ir.Dialect) (*Converted, []ir.Dia
 // Envelope is the JSON around t's schema in form f: its definition's, or
 // for an output its format's; its Note and Comment say how t goes to a
 // provider when it falls back to f.
-func Envelope(t *ir.Tool, f *tool.Form) *tool.Envelope {
+func Envelope(t *ir.Tool, f *forms.Form) *forms.Envelope {
 	if t.Output {
 		return &f.Format
 	}

@@ -17,7 +17,7 @@ const (
 )
 
 // Lowering names the rules by which a form's schema is lowered from the
-// canonical one: the values of tool.Form.Lowering.
+// canonical one: the values of forms.Form.Lowering.
 type Lowering string
 
 const (

@@ -32,7 +32,7 @@ func decodeName(t *ir.Tool) string {
 
 // typedDef is the value of a tool's variable: a tool.Def[T] holding the
 // Tool, its decode function of maps, and decoder, the function that is its
-// tool.Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
+// Def's Decoder, which a Set uses; in a tool.ResultDef[T, R] for a tool with
 // a result type R. Without decoder (a tool with schema=), a Set validates
 // the arguments with the Tool's Validate and decodes them with
 // encoding/json.
@@ -51,7 +51,7 @@ func typedDef(t *ir.Tool, toolValue jen.Code, decoder string) jen.Code {
 // emitEntries emits the functions a user calls with the JSON a model wrote
 // (what: "a model's arguments for the get_weather tool"): ValidateT and
 // DecodeT of a map, DecodeTJSON of raw bytes, with the default limit of
-// errors, and decoder, the tool.Decoder of T, which takes a limit. read
+// errors, and decoder, the Decoder of T's definition, which takes a limit. read
 // makes the call that reads a T from the scanner s into a *T. They call
 // toolimpl's entry points, which are not generic, with a closure around it.
 func emitEntries(f *jen.File, t *ir.Tool, n names, read func(into jen.Code) jen.Code, decoder, what string) {
@@ -75,7 +75,7 @@ func emitEntries(f *jen.File, t *ir.Tool, n names, read func(into jen.Code) jen.
 		name, what, t.Obj.Name(), name)
 	f.Func().Id(name+"JSON").Params(jen.Id("raw").Index().Byte()).Params(typ, jen.Qual(runtimePath, "Errors")).Block(
 		jen.Return(jen.Id(decoder).Call(jen.Nil(), jen.Id("raw"), jen.Nil(), jen.Lit(0))))
-	f.Commentf("%s is the tool.Decoder of %s: it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.", decoder, t.Obj.Name())
+	f.Commentf("%s is the Decoder of %s's definition: it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.", decoder, t.Obj.Name())
 	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("feed").Op("*").Qual(implPath, "Feed"), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
 		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("feed"), jen.Id("maxErrors"),
 			jen.Func().Params(scanner).Block(read(jen.Qual(implPath, "Into").Call(jen.Id("feed"), jen.Op("&").Id("out"))))),

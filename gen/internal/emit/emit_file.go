@@ -164,7 +164,7 @@ func (em *fileEmitter) head(t *ir.Tool, kind string) (names, *toolDialects) {
 type typedDecoder struct {
 	e    *emitter
 	d    *decoder
-	name string // the function that is the tool.Decoder of the type
+	name string // the function that is the Decoder of the type's definition
 }
 
 // decoder prepares the decode function of a tool or an output, compiled

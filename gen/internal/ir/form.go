@@ -3,11 +3,11 @@ package ir
 import (
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // Dialect is a value of the dialects= option of //toolgen:tool and
-// //toolgen:output: the forms of the runtime's table whose tool.Form.Option
+// //toolgen:output: the forms of the runtime's table whose forms.Form.Option
 // it is ("openai" gives both a Chat Completions and a Responses API
 // definition). Every form of one option takes the same lowering of the
 // schema.
@@ -18,7 +18,7 @@ type Dialect string
 // or tool.ResponseFormats field), the strictest, or in that of a fallback
 // (Form).
 type Form struct {
-	Shape, Form *tool.Form
+	Shape, Form *forms.Form
 	// Parameters is the parameters schema in Form's lowering; nil when the
 	// definition has none.
 	Parameters []byte
@@ -31,7 +31,7 @@ type Form struct {
 type DialectError struct {
 	Dialect Dialect
 	// Title names the dialect's schema rules in messages, its forms'
-	// tool.Form.Title: "OpenAI strict mode".
+	// forms.Form.Title: "OpenAI strict mode".
 	Title string
 	// Path is the JSON Pointer of the offending schema in the canonical
 	// schema: "/properties/meta".

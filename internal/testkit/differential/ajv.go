@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/internal/testkit/node"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // Named is a schema and a name to report it by.
@@ -44,7 +45,7 @@ func StrictAjv(t *testing.T, tools tool.Tools) {
 	for _, tl := range tools {
 		add(tl.Name, tl.Schema)
 		add(tl.Name+" result", tl.ResultSchema)
-		for _, d := range tool.AllDialects() {
+		for _, d := range forms.Dialects() {
 			def, ok := tl.Dialects.Get(d)
 			if ok && formOf(d, def) != tool.Gemini {
 				add(tl.Name+" "+string(d), def.Parameters)

@@ -51,6 +51,7 @@ import (
 	"github.com/toolgen-go/toolgen/internal/testkit/reference"
 	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // updating reports the -update flag, which the test binary may have from
@@ -90,7 +91,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 	t.Helper()
 	var fallbacks strings.Builder
 	for _, tl := range tools {
-		for _, d := range tool.AllDialects() {
+		for _, d := range forms.Dialects() {
 			if def, ok := tl.Dialects.Get(d); ok && def.Fallback != "" {
 				fmt.Fprintf(&fallbacks, "%s %s: %s form: %s\n", tl.Name, d, def.Form, def.Fallback)
 			}
@@ -112,7 +113,7 @@ func Golden(t *testing.T, tools tool.Tools, dir string) {
 		assert.True(t, os.IsNotExist(err), "no definition falls back, but %s exists", path)
 	}
 	for _, tl := range tools {
-		for _, d := range tool.AllDialects() {
+		for _, d := range forms.Dialects() {
 			path := filepath.Join(dir, tl.Name, string(d)+".json")
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
@@ -248,7 +249,7 @@ func (r *Report) problem(format string, args ...any) {
 // the reports by tool and dialect.
 func Agreement(t *testing.T, tools tool.Tools, opts Options) map[string]map[tool.Dialect]*Report {
 	t.Helper()
-	return agreement(t, tools, tool.AllDialects(), checkEnvelope, opts)
+	return agreement(t, tools, forms.Dialects(), checkEnvelope, opts)
 }
 
 // envelopeCheck checks the whole of a definition in dialect d around its

@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen-go/toolgen/internal/fixtures/dialects"
 	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // tamper returns the corpus's pricing tool with one dialect's schema
@@ -44,7 +45,7 @@ func problems(t *testing.T, tl *tool.Tool, d tool.Dialect, def tool.Definition) 
 // ways no documentation allows.
 func TestAgreementCatchesDisagreements(t *testing.T) {
 	tl := &dialects.PricingTool.Tool
-	for _, d := range tool.AllDialects() {
+	for _, d := range forms.Dialects() {
 		def, _ := tl.Dialects.Get(d)
 		assert.Empty(t, problems(t, tl, d, def), "the generated %s dialect agrees", d)
 	}

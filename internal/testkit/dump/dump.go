@@ -41,6 +41,7 @@ import (
 	"github.com/toolgen-go/toolgen/internal/testkit/instances"
 	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // How many calls, results, answers and instances are drawn.
@@ -167,7 +168,7 @@ func renderTool(w *writer, tl *tool.Tool, typed *typedTool) {
 		w.line("result schema: %s", text(string(tl.ResultSchema)))
 	}
 	w.line("result validator: %v", tl.ValidateResult != nil)
-	for _, d := range tool.AllDialects() {
+	for _, d := range forms.Dialects() {
 		def, ok := tl.Dialects.Get(d)
 		if !ok {
 			w.line("definition %s: none", d)

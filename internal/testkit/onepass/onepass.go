@@ -25,6 +25,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/internal/testkit/toolcalls"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // Tool is a row of a Table: a tool, whatever the Go type of its arguments.
@@ -132,7 +133,7 @@ func classOf(errs tool.Errors) string {
 
 // Check compares dec's one pass on raw with the map path, with the default
 // limit on errors and limits of 1 and 3, and returns the errors.
-func Check[T any](tb testing.TB, dec tool.Decoder[T], raw []byte) tool.Errors {
+func Check[T any](tb testing.TB, dec func(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (T, tool.Errors), raw []byte) tool.Errors {
 	tb.Helper()
 	var errs tool.Errors
 	for _, limit := range []int{0, 1, 3} {

@@ -72,7 +72,7 @@ func TestCheckCatchesDisagreements(t *testing.T) {
 	n, msg := failures(calls, func(tb testing.TB, raw []byte) { Check(tb, good, raw) })
 	require.Zero(t, n, msg)
 
-	for name, bad := range map[string]tool.Decoder[dialects.PricingArgs]{
+	for name, bad := range map[string]func(map[string]any, []byte, *toolimpl.Feed, int) (dialects.PricingArgs, tool.Errors){
 		"another value": func(args map[string]any, raw []byte, feed *toolimpl.Feed, limit int) (dialects.PricingArgs, tool.Errors) {
 			v, errs := good(args, raw, feed, limit)
 			if args == nil && errs == nil {

@@ -34,6 +34,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // Call is one call of a tool and its expected verdict.
@@ -71,7 +72,7 @@ func Tools(t *testing.T, tools tool.Tools, want ...string) {
 		if len(tl.Needs) > 0 {
 			dump(t, "needs: %v\n", tl.Needs)
 		}
-		for _, d := range tool.AllDialects() {
+		for _, d := range forms.Dialects() {
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
 				dump(t, "definition %s: none\n", d)

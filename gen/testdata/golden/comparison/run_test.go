@@ -9,6 +9,7 @@ import (
 
 	"example.com/e2e/check"
 	"github.com/toolgen-go/toolgen/runtime/tool"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // htmlEscapes are what encoding/json makes of "<", ">" and "&" by default.
@@ -36,7 +37,7 @@ func TestDefinitionsAsWritten(t *testing.T) {
 	check.Tools(t, Tools, "filter read")
 	enum := `[">","<",">=","&"]`
 	plain(t, "schema", FilterTool.Schema, enum, `"enum":["&&"]`, `"^[^<>&]+$"`, `<price>`, `left\u2028right`, `a\ttab`)
-	for _, d := range tool.AllDialects() {
+	for _, d := range forms.Dialects() {
 		def, ok := FilterTool.Dialects.Get(d)
 		if !ok {
 			t.Errorf("no %s definition", d)

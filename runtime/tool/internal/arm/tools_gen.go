@@ -71,8 +71,8 @@ func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
 	return moveArgsDecoder(nil, raw, nil, 0)
 }
 
-// moveArgsDecoder is the tool.Decoder of MoveArgs: it reads args or, when args is nil, raw and then
-// what feed streams, with at most maxErrors errors.
+// moveArgsDecoder is the Decoder of MoveArgs's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
 func moveArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeMoveArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -185,8 +185,8 @@ func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
 	return releaseArgsDecoder(nil, raw, nil, 0)
 }
 
-// releaseArgsDecoder is the tool.Decoder of ReleaseArgs: it reads args or, when args is nil, raw
-// and then what feed streams, with at most maxErrors errors.
+// releaseArgsDecoder is the Decoder of ReleaseArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func releaseArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeReleaseArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -274,8 +274,8 @@ func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
 	return tuneArgsDecoder(nil, raw, nil, 0)
 }
 
-// tuneArgsDecoder is the tool.Decoder of TuneArgs: it reads args or, when args is nil, raw and then
-// what feed streams, with at most maxErrors errors.
+// tuneArgsDecoder is the Decoder of TuneArgs's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
 func tuneArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TuneArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodeTuneArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -450,8 +450,8 @@ func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
 	return positionArgsDecoder(nil, raw, nil, 0)
 }
 
-// positionArgsDecoder is the tool.Decoder of PositionArgs: it reads args or, when args is nil, raw
-// and then what feed streams, with at most maxErrors errors.
+// positionArgsDecoder is the Decoder of PositionArgs's definition: it reads args or, when args is
+// nil, raw and then what feed streams, with at most maxErrors errors.
 func positionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PositionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodePositionArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
@@ -523,8 +523,8 @@ func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
 	return planDecoder(nil, raw, nil, 0)
 }
 
-// planDecoder is the tool.Decoder of Plan: it reads args or, when args is nil, raw and then what
-// feed streams, with at most maxErrors errors.
+// planDecoder is the Decoder of Plan's definition: it reads args or, when args is nil, raw and then
+// what feed streams, with at most maxErrors errors.
 func planDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Plan, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
 		decodePlan(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))

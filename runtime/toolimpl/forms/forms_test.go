@@ -1,4 +1,4 @@
-package tool
+package forms
 
 import (
 	"go/ast"
@@ -12,52 +12,55 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
 // TestFormsAreTheFields: the table of forms has a row per field of
-// Dialects, in their order, each named as the field and its Dialect
-// constant, and a row per field of ResponseFormats; the readers of the
-// table (Get, Field, AllDialects) reach every field.
+// tool.Dialects, in their order, each named as the field and its Dialect
+// constant, and a row per field of tool.ResponseFormats; the readers of the
+// table (Definition, Format, Dialects, Of) and tool's Get reach every
+// field.
 func TestFormsAreTheFields(t *testing.T) {
 	constants := dialectConstants(t)
-	var ds Dialects
+	var ds tool.Dialects
 	dv := reflect.ValueOf(&ds).Elem()
 	require.Equal(t, dv.NumField(), len(forms), "a row per field of Dialects")
-	require.Equal(t, dv.NumField(), len(AllDialects()))
+	require.Equal(t, dv.NumField(), len(Dialects()))
 	for i := range forms {
 		f := &forms[i]
 		field := dv.Type().Field(i)
 		assert.Equal(t, field.Name, f.Name, "row %d is the field of its place", i)
 		assert.Equal(t, string(f.Dialect), constants[f.Name], "%s names the constant of its dialect", f.Name)
-		assert.Equal(t, f.Dialect, AllDialects()[i])
+		assert.Equal(t, f.Dialect, Dialects()[i])
 		assert.Same(t, dv.Field(i).Addr().Interface(), f.definition(&ds), "%s: the field of its row", f.Name)
-		assert.Same(t, dv.Field(i).Addr().Interface(), ds.Field(f.Dialect), "Field(%s)", f.Dialect)
-		dv.Field(i).Set(reflect.ValueOf(Definition{Tool: []byte(`{"form":` + strconv.Quote(f.Name) + `}`)}))
+		assert.Same(t, dv.Field(i).Addr().Interface(), Definition(&ds, f.Dialect), "Definition(%s)", f.Dialect)
+		dv.Field(i).Set(reflect.ValueOf(tool.Definition{Tool: []byte(`{"form":` + strconv.Quote(f.Name) + `}`)}))
 		got, ok := ds.Get(f.Dialect)
 		require.True(t, ok, f.Dialect)
 		assert.Equal(t, `{"form":`+strconv.Quote(f.Name)+`}`, string(got.Tool), "Get(%s)", f.Dialect)
-		row, ok := f.Dialect.Form()
+		row, ok := Of(f.Dialect)
 		require.True(t, ok, f.Dialect)
 		assert.Equal(t, f.Name, row.Name)
 	}
-	assert.Nil(t, ds.Field("cohere"))
-	_, ok := Dialect("cohere").Form()
+	assert.Nil(t, Definition(&ds, "cohere"))
+	_, ok := Of("cohere")
 	assert.False(t, ok)
 
-	var fs ResponseFormats
+	var fs tool.ResponseFormats
 	fv := reflect.ValueOf(&fs).Elem()
 	outputs := 0
 	for i := range forms {
 		f := &forms[i]
 		if !f.Output() {
-			assert.Nil(t, fs.Field(f.Dialect), "%s is no output format", f.Name)
+			assert.Nil(t, Format(&fs, f.Dialect), "%s is no output format", f.Name)
 			continue
 		}
 		outputs++
 		field := fv.FieldByName(f.Name)
 		require.True(t, field.IsValid(), "ResponseFormats has a field %s", f.Name)
-		assert.Same(t, field.Addr().Interface(), fs.Field(f.Dialect), "ResponseFormats.Field(%s)", f.Dialect)
-		field.Set(reflect.ValueOf(ResponseFormat{Format: []byte(strconv.Quote(f.Name))}))
+		assert.Same(t, field.Addr().Interface(), Format(&fs, f.Dialect), "Format(%s)", f.Dialect)
+		field.Set(reflect.ValueOf(tool.ResponseFormat{Format: []byte(strconv.Quote(f.Name))}))
 		got, ok := fs.Get(f.Dialect)
 		require.True(t, ok, f.Dialect)
 		assert.Equal(t, strconv.Quote(f.Name), string(got.Format))
@@ -87,7 +90,7 @@ func TestFormsFallBack(t *testing.T) {
 		if f.Fallback == "" {
 			continue
 		}
-		to := formOf(f.Fallback)
+		to := of(f.Fallback)
 		require.NotNil(t, to, "%s falls back to a form of the table", f.Name)
 		assert.Empty(t, to.Fallback, "%s falls back no further", to.Name)
 		assert.False(t, to.Strict, to.Name)
@@ -105,7 +108,7 @@ func TestFormsFallBack(t *testing.T) {
 // table, with its dialects= option, and every output format; and nothing
 // else.
 func TestFormsInREADME(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../../README.md")
 	require.NoError(t, err)
 	dialects := readmeTable(t, string(readme), "| `tool.Dialect` | `dialects=` |")
 	listed := map[string]bool{}
@@ -178,7 +181,7 @@ func codeSpans(cell string) []string {
 
 // dialectConstants are the Dialect constants the package declares, by name.
 func dialectConstants(t *testing.T) map[string]string {
-	f, err := parser.ParseFile(token.NewFileSet(), "dialect.go", nil, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(token.NewFileSet(), "../../tool/dialect.go", nil, parser.SkipObjectResolution)
 	require.NoError(t, err)
 	out := map[string]string{}
 	for _, decl := range f.Decls {

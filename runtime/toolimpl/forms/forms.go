@@ -1,15 +1,25 @@
-package tool
+// Package forms is the table of the forms in which providers take a tool's
+// definition or a structured output's format: the JSON around a schema in
+// each, its strictness, the form it falls back to, the rules of its
+// schemas. toolgen reads it to lower schemas and write its notes, and
+// runtime/toolimpl to build a tool's tool.Dialects (an output's
+// tool.ResponseFormats) around the generated schemas. Applications name a
+// form by its tool.Dialect and need nothing here.
+package forms
+
+import "github.com/toolgen-go/toolgen/runtime/tool"
 
 // Form is one form a provider takes a tool definition, or a structured
-// output's format, in: a row of the table of forms, which Dialect.Form
-// reads. Every other description of the forms (Dialects.Get, Tools.For,
-// ResponseFormats.Get, the generated definitions, toolgen's notes) reads
-// this table, so a new form is one row of it.
+// output's format, in: a row of the table of forms, which Of reads. Every
+// other description of the forms (the generated definitions, toolgen's
+// notes) reads this table, so a new form is one row of it, one field of
+// tool.Dialects (and, for an output format, of tool.ResponseFormats) and
+// one tool.Dialect constant.
 type Form struct {
 	// Dialect names the form; Name is the Go name of its constant and of
 	// the Dialects field that holds a tool's definition in it (and, for an
 	// output format, of its ResponseFormats field).
-	Dialect Dialect
+	Dialect tool.Dialect
 	Name    string
 	// Option is the value of the //toolgen:tool dialects= option that
 	// asks for the form ("openai" asks for Chat Completions and Responses
@@ -21,7 +31,7 @@ type Form struct {
 	// Fallback is the form a definition takes where this one cannot
 	// express the tool's schema: the next strictest form the provider
 	// accepts in the same request; "" for none.
-	Fallback Dialect
+	Fallback tool.Dialect
 	// Lowering names the rules by which toolgen lowers a tool's canonical
 	// schema into the form's parameters: "canonical" (the schema as it is),
 	// "openai-strict", "anthropic-strict", "gemini-openapi" or
@@ -35,12 +45,8 @@ type Form struct {
 	// its schema (zero for a form no output takes).
 	Definition, Format Envelope
 
-	definition func(*Dialects) *Definition
-	format     func(*ResponseFormats) *ResponseFormat // nil: not a field of ResponseFormats
-	// maxTools is the most definitions of the form one request of
-	// provider takes; 0 for no limit.
-	maxTools int
-	provider string
+	definition func(*tool.Dialects) *tool.Definition
+	format     func(*tool.ResponseFormats) *tool.ResponseFormat // nil: not a field of ResponseFormats
 }
 
 // Envelope is the JSON around a schema in one form: Open; then, if Named,
@@ -67,7 +73,7 @@ type Envelope struct {
 	Note, Comment string
 }
 
-// Output reports whether the form is a field of ResponseFormats: the
+// Output reports whether the form is a field of tool.ResponseFormats: the
 // strictest output format of its provider.
 func (f *Form) Output() bool { return f.format != nil }
 
@@ -85,99 +91,125 @@ const (
 	draft202012 = "https://json-schema.org/draft/2020-12/schema"
 )
 
-// forms is the table of forms, in the order of the fields of Dialects.
+// forms is the table of forms, in the order of the fields of tool.Dialects.
 var forms = [...]Form{
 	{
-		Dialect: OpenAI, Name: "OpenAI", Option: "openai", Strict: true, Fallback: OpenAINonStrict,
+		Dialect: tool.OpenAI, Name: "OpenAI", Option: "openai", Strict: true, Fallback: tool.OpenAINonStrict,
 		Lowering: "openai-strict", Title: "OpenAI strict mode",
 		Definition: Envelope{Open: chatTool, Named: true, Key: "parameters", Close: `,"strict":true}}`},
 		Format:     Envelope{Open: chatFormat, Named: true, Key: "schema", Close: `,"strict":true}}`},
-		definition: func(ds *Dialects) *Definition { return &ds.OpenAI },
-		format:     func(fs *ResponseFormats) *ResponseFormat { return &fs.OpenAI },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAI },
+		format:     func(fs *tool.ResponseFormats) *tool.ResponseFormat { return &fs.OpenAI },
 	},
 	{
-		Dialect: OpenAINonStrict, Name: "OpenAINonStrict", Option: "openai-nonstrict",
+		Dialect: tool.OpenAINonStrict, Name: "OpenAINonStrict", Option: "openai-nonstrict",
 		Lowering: "canonical", Title: "OpenAI's non-strict tools",
 		Definition: Envelope{Open: chatTool, Named: true, Key: "parameters", Close: `,"strict":false}}`, Note: openAINote, Comment: openAIComment},
 		Format:     Envelope{Open: chatFormat, Named: true, Key: "schema", Close: `,"strict":false}}`, Note: openAINote, Comment: openAIComment},
-		definition: func(ds *Dialects) *Definition { return &ds.OpenAINonStrict },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAINonStrict },
 	},
 	{
-		Dialect: OpenAIResponses, Name: "OpenAIResponses", Option: "openai", Strict: true, Fallback: OpenAIResponsesNonStrict,
+		Dialect: tool.OpenAIResponses, Name: "OpenAIResponses", Option: "openai", Strict: true, Fallback: tool.OpenAIResponsesNonStrict,
 		Lowering: "openai-strict", Title: "OpenAI strict mode",
 		Definition: Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":true}`},
 		Format:     Envelope{Open: responsesFmt, Named: true, Key: "schema", Close: `,"strict":true}`},
-		definition: func(ds *Dialects) *Definition { return &ds.OpenAIResponses },
-		format:     func(fs *ResponseFormats) *ResponseFormat { return &fs.OpenAIResponses },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAIResponses },
+		format:     func(fs *tool.ResponseFormats) *tool.ResponseFormat { return &fs.OpenAIResponses },
 	},
 	{
-		Dialect: OpenAIResponsesNonStrict, Name: "OpenAIResponsesNonStrict", Option: "openai-nonstrict",
+		Dialect: tool.OpenAIResponsesNonStrict, Name: "OpenAIResponsesNonStrict", Option: "openai-nonstrict",
 		Lowering: "canonical", Title: "OpenAI's non-strict tools",
 		Definition: Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment},
 		Format:     Envelope{Open: responsesFmt, Named: true, Key: "schema", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment},
-		definition: func(ds *Dialects) *Definition { return &ds.OpenAIResponsesNonStrict },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAIResponsesNonStrict },
 	},
 	{
-		Dialect: Anthropic, Name: "Anthropic", Option: "anthropic", Strict: true, Fallback: AnthropicNonStrict,
+		Dialect: tool.Anthropic, Name: "Anthropic", Option: "anthropic", Strict: true, Fallback: tool.AnthropicNonStrict,
 		Lowering: "anthropic-strict", Title: "Anthropic strict mode",
 		Definition: Envelope{Open: "{", Named: true, Key: "input_schema", Close: `,"strict":true}`},
 		Format:     Envelope{Open: `{"type":"json_schema"`, Key: "schema", Close: "}"},
-		definition: func(ds *Dialects) *Definition { return &ds.Anthropic },
-		format:     func(fs *ResponseFormats) *ResponseFormat { return &fs.Anthropic },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.Anthropic },
+		format:     func(fs *tool.ResponseFormats) *tool.ResponseFormat { return &fs.Anthropic },
 	},
 	{
 		// An output falls back to a tool that the request forces: the
 		// answer is its input.
-		Dialect: AnthropicNonStrict, Name: "AnthropicNonStrict", Option: "anthropic-nonstrict",
+		Dialect: tool.AnthropicNonStrict, Name: "AnthropicNonStrict", Option: "anthropic-nonstrict",
 		Lowering: "canonical", Title: "Anthropic's non-strict tools",
 		Definition: Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
 			Note: `Anthropic without "strict": true`, Comment: `without "strict": true`},
 		Format: Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
 			Note: "Anthropic as a tool the request forces", Comment: "a tool the request forces"},
-		definition: func(ds *Dialects) *Definition { return &ds.AnthropicNonStrict },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.AnthropicNonStrict },
 	},
 	{
-		Dialect: Gemini, Name: "Gemini", Option: "gemini", Fallback: GeminiJSONSchema,
+		Dialect: tool.Gemini, Name: "Gemini", Option: "gemini", Fallback: tool.GeminiJSONSchema,
 		Lowering: "gemini-openapi", Title: "Gemini's parameters",
 		Definition: Envelope{Open: "{", Named: true, Key: "parameters", Close: "}"},
 		Format:     Envelope{Open: geminiResponse, Key: "responseSchema", Close: "}"},
-		definition: func(ds *Dialects) *Definition { return &ds.Gemini },
-		format:     func(fs *ResponseFormats) *ResponseFormat { return &fs.Gemini },
-		maxTools:   maxGeminiTools, provider: "Gemini",
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.Gemini },
+		format:     func(fs *tool.ResponseFormats) *tool.ResponseFormat { return &fs.Gemini },
 	},
 	{
-		Dialect: GeminiJSONSchema, Name: "GeminiJSONSchema", Option: "gemini-jsonschema",
+		Dialect: tool.GeminiJSONSchema, Name: "GeminiJSONSchema", Option: "gemini-jsonschema",
 		Lowering: "gemini-jsonschema", Title: "Gemini's parametersJsonSchema",
 		Definition: Envelope{Open: "{", Named: true, Key: "parametersJsonSchema", Close: "}",
 			Note: "Gemini as parametersJsonSchema", Comment: "parametersJsonSchema"},
 		Format: Envelope{Open: geminiResponse, Key: "responseJsonSchema", Close: "}",
 			Note: "Gemini as responseJsonSchema", Comment: "responseJsonSchema"},
-		definition: func(ds *Dialects) *Definition { return &ds.GeminiJSONSchema },
-		maxTools:   maxGeminiTools, provider: "Gemini",
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.GeminiJSONSchema },
 	},
 	{
-		Dialect: MCP, Name: "MCP", Option: "mcp",
+		Dialect: tool.MCP, Name: "MCP", Option: "mcp",
 		Lowering: "canonical", Title: "MCP's inputSchema",
 		Definition: Envelope{Open: "{", Named: true, Key: "inputSchema", Annotations: true, Close: "}", Schema: draft202012},
-		definition: func(ds *Dialects) *Definition { return &ds.MCP },
+		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.MCP },
 	},
 }
 
-// Form returns the row of the table of forms that describes d, and false
+// Of returns the row of the table of forms that describes d, and false
 // when d is no dialect.
-func (d Dialect) Form() (Form, bool) {
-	if f := formOf(d); f != nil {
+func Of(d tool.Dialect) (Form, bool) {
+	if f := of(d); f != nil {
 		return *f, true
 	}
 	return Form{}, false
 }
 
-// formOf is the row of d, or nil.
-func formOf(d Dialect) *Form {
+// of is the row of d, or nil.
+func of(d tool.Dialect) *Form {
 	for i := range forms {
 		if forms[i].Dialect == d {
 			return &forms[i]
 		}
+	}
+	return nil
+}
+
+// Dialects lists every dialect, in the order of the fields of
+// tool.Dialects.
+func Dialects() []tool.Dialect {
+	ds := make([]tool.Dialect, len(forms))
+	for i := range forms {
+		ds[i] = forms[i].Dialect
+	}
+	return ds
+}
+
+// Definition returns the field of ds that holds the definition of dialect
+// d, or nil when d is unknown.
+func Definition(ds *tool.Dialects, d tool.Dialect) *tool.Definition {
+	if f := of(d); f != nil {
+		return f.definition(ds)
+	}
+	return nil
+}
+
+// Format returns the field of fs that holds the format of the provider
+// whose strictest dialect is d, or nil when d names none.
+func Format(fs *tool.ResponseFormats, d tool.Dialect) *tool.ResponseFormat {
+	if f := of(d); f != nil && f.format != nil {
+		return f.format(fs)
 	}
 	return nil
 }
