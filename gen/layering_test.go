@@ -21,10 +21,10 @@ var stages = []struct {
 	other []string
 }{
 	{"gen/internal/jsonschema", []string{"internal/ecma", "runtime/toolimpl/value"}},
-	{"gen/internal/ir", []string{"runtime/tool"}},
+	{"gen/internal/ir", []string{"runtime/tool", "runtime/toolimpl/forms"}},
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
-	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool", "runtime/toolimpl/words"}},
+	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool", "runtime/toolimpl/forms", "runtime/toolimpl/words"}},
 	{"gen/internal/plan", []string{"runtime/toolimpl/words"}},
 	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "runtime/tool", "runtime/toolimpl/format", "runtime/toolimpl/value"}},
 	{"gen", nil},

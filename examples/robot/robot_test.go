@@ -47,7 +47,7 @@ func TestDispatch(t *testing.T) {
 			assert.Empty(t, res.Errors, input)
 		} else {
 			require.Len(t, res.Errors, 1, input)
-			assert.Equal(t, w.code, res.Errors[0].Code, input)
+			assert.Equal(t, w.code, string(res.Errors[0].Code), input)
 			assert.Equal(t, w.path, res.Errors[0].Path, input)
 		}
 		if res.Status == tool.StatusNeedsConfirmation {
@@ -119,7 +119,7 @@ func TestPolicies(t *testing.T) {
 	robot.PressEmergencyStop(true)
 	res := set.Call(ctx, "move_to", move)
 	assert.Equal(t, tool.StatusRejected, res.Status)
-	assert.Equal(t, "emergency_stop", res.Errors[0].Code)
+	assert.Equal(t, tool.Code("emergency_stop"), res.Errors[0].Code)
 	assert.Equal(t, "The call to move_to was refused by the application and not executed:\n"+
 		"- the emergency stop is pressed: no action is allowed until a person releases it\n"+
 		"Do not repeat this call; choose another action, or ask the user.", res.Feedback())
@@ -128,7 +128,7 @@ func TestPolicies(t *testing.T) {
 
 	robot.LimitSpeed(0.3)
 	res = set.Call(ctx, "move_to", move)
-	assert.Equal(t, "speed_limit", res.Errors[0].Code)
+	assert.Equal(t, tool.Code("speed_limit"), res.Errors[0].Code)
 	assert.Equal(t, "speed is limited to 0.3 right now", res.Errors[0].Message())
 	assert.Equal(t, tool.StatusExecuted, set.Call(ctx, "move_to", []byte(`{"x": 1, "y": 2, "speed": 0.25}`)).Status)
 

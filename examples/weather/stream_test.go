@@ -108,7 +108,7 @@ func TestStreamPromptness(t *testing.T) {
 			var errs tool.Errors
 			require.ErrorAs(t, err, &errs)
 			early := errs[len(errs)-1] // after the errors found before it, if any
-			assert.Equal(t, c.code, early.Code, "%v", errs)
+			assert.Equal(t, c.code, string(early.Code), "%v", errs)
 			assert.Equal(t, c.name, early.Name, "%v", errs)
 
 			_, again := st.Write([]byte(c.rest))
@@ -166,11 +166,11 @@ func TestStreamEmpty(t *testing.T) {
 		_, errs := st.Close()
 		_, want := DecodeGetWeatherArgsJSON([]byte(raw))
 		require.Equal(t, want, errs)
-		require.Equal(t, "missing", errs[0].Code)
+		require.Equal(t, tool.CodeMissing, errs[0].Code)
 	}
 	st := GetWeatherTool.Stream()
 	_, errs := st.Close()
-	require.Equal(t, "missing", errs[0].Code)
+	require.Equal(t, tool.CodeMissing, errs[0].Code)
 	_, err := st.Write([]byte("{}"))
 	require.Error(t, err, "a write after Close")
 }

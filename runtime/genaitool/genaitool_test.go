@@ -244,7 +244,7 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	responses, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, "repeated_failure", stop.Code)
+	assert.Equal(t, tool.CodeRepeatedFailure, stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, r := range responses {
 		if i < 3 {

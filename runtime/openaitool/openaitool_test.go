@@ -103,7 +103,7 @@ func TestChatGuard(t *testing.T) {
 	}
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, "repeated_failure", stop.Code)
+	assert.Equal(t, tool.CodeRepeatedFailure, stop.Code)
 	assert.Len(t, msgs, 3, "every call answered")
 
 	_, err = openaitool.RunChat(context.Background(), set, &openai.ChatCompletion{}, nil)
@@ -268,7 +268,7 @@ func TestStoppedLoopRunsNothing(t *testing.T) {
 	contents, err := runTurn(t, set, tool.NewGuard(tool.Limits{}), adapters.RunawayTurn(1000))
 	var stop *tool.Stop
 	require.True(t, errors.As(err, &stop), "%v", err)
-	assert.Equal(t, "repeated_failure", stop.Code)
+	assert.Equal(t, tool.CodeRepeatedFailure, stop.Code)
 	assert.Zero(t, outbox.Sent(), "no call runs after the stop")
 	for i, c := range contents {
 		if i < 3 {

@@ -14,12 +14,12 @@
 // provider it makes fall back), errors instead for a strict tool, and an
 // error at the field for a provider no form of which takes the schema.
 //
-// A new provider form is a row of runtime/tool's table; a form whose schema
+// A new provider form is a row of runtime/toolimpl/forms' table; a form whose schema
 // lowers differently also needs its lowering's rules here (lowerings, and
 // the code that reads c.lowering).
 //
 // It may import the standard library, internal/ecma (Anthropic strict
-// mode's patterns), runtime/tool (the table of forms), and the stages below
+// mode's patterns), runtime/tool and runtime/toolimpl/forms (the table of forms), and the stages below
 // it: gen/internal/jsonschema, gen/internal/ir and gen/internal/load (the
 // Go field model, to find the field a schema pointer stands for, and the
 // directive a fix names); nothing of goschema, plan, emit or gen.
