@@ -246,7 +246,7 @@ func (s *Stream) Finish() ([]anthropic.MessageParam, error) {
 			if c.rejected != nil {
 				// The errors are of input the message no longer holds: the
 				// model reads, as of any call Abort refuses, why it did not run.
-				feedback = tool.Result{Status: tool.StatusRejected, Tool: c.name, Errors: tool.Errors{{Code: "incomplete",
+				feedback = tool.Result{Status: tool.StatusRejected, Tool: c.name, Errors: tool.Errors{{Code: tool.CodeIncomplete,
 					Reason: "the call was cut off after " + strconv.Itoa(c.read) + " bytes of arguments (" + why + "): it was not run"}}}.Feedback()
 			}
 		}

@@ -237,7 +237,7 @@ func (s *Stream) args(c *streamedCall, fc *genai.FunctionCall) error {
 	}
 	_, err = c.p.Write(c.buf[from:])
 	rejected := s.check(c, err)
-	if errs, ok := err.(tool.Errors); ok && errs[0].Code == codeTooLarge && c.broken == "" {
+	if errs, ok := err.(tool.Errors); ok && errs[0].Code == tool.CodeTooLarge && c.broken == "" {
 		// The set reads no more of the call; the content keeps no more of
 		// it either, and records no arguments: Run would read them whole.
 		c.broken, c.buf = "arguments longer than the set reads", nil
@@ -254,15 +254,8 @@ func (s *Stream) breakCall(c *streamedCall, why string) error {
 		return nil
 	}
 	c.broken = why
-	return s.check(c, tool.Errors{{Code: codeIncomplete, Reason: "the call's arguments did not arrive whole (" + why + "): it was not run"}})
+	return s.check(c, tool.Errors{{Code: tool.CodeIncomplete, Reason: "the call's arguments did not arrive whole (" + why + "): it was not run"}})
 }
-
-// The codes of tool.Pending's results: Abort's, of a call that never
-// ended; Write's, past the set's WithMaxArgumentSize.
-const (
-	codeIncomplete = "incomplete"
-	codeTooLarge   = "too_large"
-)
 
 // check reports the first error of a call.
 func (s *Stream) check(c *streamedCall, err error) error {

@@ -28,6 +28,9 @@
 // of numbers, equality, its reading into a Go field), which runtime/tool
 // shares, so that a handler, an approval and a validator agree on what a
 // value is; and runtime/toolimpl/format, the checkers of the format keyword.
+// The table of the forms a provider takes (runtime/toolimpl/forms), which
+// NewTool and NewOutput wrap the schemas in, is toolgen's as well: it
+// lowers a schema into each form by the table's rules.
 //
 // # The shape of generated code
 //
