@@ -351,7 +351,7 @@ func TestFleet(t *testing.T) {
 				t.Errorf("%s's token ran %d times on %d replicas, want %d", issuer.name, runs, len(skewed), want)
 			}
 		}
-		if log, _ := os.ReadFile(skewed[0].log); !strings.Contains(string(log), "refused an approval issued ahead of its clock") {
+		if log, _ := os.ReadFile(skewed[0].log); !strings.Contains(string(log), "refused an approval or request state issued ahead of its clock") {
 			t.Errorf("%s refused a token issued 10 minutes ahead without a warning in its log", skewed[0].name)
 		}
 	})

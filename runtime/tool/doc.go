@@ -112,6 +112,9 @@
 //     already, is past its lifetime (WithApprovalLifetime), or is not the
 //     set's for this call (another call's, other arguments', forged); the
 //     call needs confirmation again;
+//   - state_invalid, state_used, state_expired: the state given to a call in
+//     rounds (InRounds) was refused, as an approval is; the handler did not
+//     run, and the call starts over without it;
 //   - timeout, canceled: the handler did not finish within its time limit,
 //     or before the caller's context ended;
 //   - tool_error: the handler returned an error;

@@ -170,6 +170,8 @@ func (r Result) headline() string {
 			return "The call to " + name + " needs a person's approval and has not been executed:"
 		}
 		return "The call to " + name + " needs a person's approval and has not been executed."
+	case StatusNeedsInput:
+		return "The call to " + name + " asks the user for input and has not finished."
 	case StatusFailed:
 		return "The call to " + name + " failed:"
 	}
@@ -187,6 +189,8 @@ func (r Result) Instruction() string {
 		return ""
 	case StatusNeedsConfirmation:
 		return "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."
+	case StatusNeedsInput:
+		return "Do not repeat the call: the application asks the user and continues it with their answers."
 	case StatusFailed:
 		if len(r.Errors) > 0 && (r.Errors[0].Code == codeTimeout || r.Errors[0].Code == codeCanceled) {
 			return "Check whether it took effect before calling it again."
@@ -212,6 +216,8 @@ func (r Result) Instruction() string {
 		return "Do not call any more tools: the task ends here."
 	case stageIdempotency:
 		return "Do not repeat this call."
+	case stageRound:
+		return "Call the tool again if it still needs to run: its questions are asked anew."
 	case stageOverloaded:
 		return "The application is busy: make the call again in a moment."
 	case stageInternal:
