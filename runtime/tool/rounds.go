@@ -235,7 +235,15 @@ func (s *Set) executeRound(ctx context.Context, r *callState, h *Handler, v any,
 	if len(a.asked) == 0 || len(res.Errors) > 0 && res.Errors[0].Code == codePanic {
 		return // a panic is the application's to fix, whatever was asked
 	}
-	p := roundPayload{Approved: approved, Answers: a.answers, Asked: make([]string, len(a.asked))}
+	p := roundPayload{Approved: approved, Asked: make([]string, len(a.asked))}
+	for k, answer := range a.answers {
+		if len(answer) <= maxAnswer { // a longer one is asked again: a state stays bounded
+			if p.Answers == nil {
+				p.Answers = make(map[string]json.RawMessage, len(a.answers))
+			}
+			p.Answers[k] = answer
+		}
+	}
 	for i, q := range a.asked {
 		p.Asked[i] = q.Key
 	}

@@ -252,3 +252,31 @@ func code(res Result) string {
 	}
 	return res.Errors[0].Code
 }
+
+// FuzzRoundState: whatever state and answers a client sends, the set does
+// not panic, and the handler runs only on the state it issued for the call,
+// once; anything else is refused with a state code.
+func FuzzRoundState(f *testing.F) {
+	var a asking
+	set := NewSet(echoDef.Handle(a.handle), WithLogger(nil))
+	state := round(set, "echo", "once", "", nil).Input.State
+	f.Add(state, `{"action":"accept","content":{"name":"Ada"}}`)
+	f.Add(state+"A", `{"action":"decline"}`)
+	f.Add(state[:40], `[]`)
+	f.Add("", `{"action":"accept","content":{"name":"Ada"}}`)
+	f.Fuzz(func(t *testing.T, s, answer string) {
+		valid := s == state
+		before := a.runs.Load()
+		res := round(set, "echo", "once", s, map[string]json.RawMessage{"who": json.RawMessage(answer)})
+		switch {
+		case s == "":
+			require.Equal(t, StatusNeedsInput, res.Status)
+		case valid && a.runs.Load() == before+1:
+			state = "used" // a state continues a call once
+		default:
+			require.Equal(t, StatusRejected, res.Status, "%q", s)
+			require.Contains(t, []string{CodeStateInvalid, CodeStateUsed}, code(res))
+			require.Equal(t, before, a.runs.Load(), "a refused state runs nothing")
+		}
+	})
+}
