@@ -12,7 +12,8 @@
 //
 //	<!-- snippet: examples/weather/tools_gen.go excerpt -->
 //
-// is an excerpt: its lines are the file's, consecutive but where a line
+// is an excerpt: its lines are the file's, less the indentation of the
+// line the first one matches, consecutive but where a line
 // "..." (indented or not, perhaps followed by a comment, and the blank
 // lines after it) skips some, and a
 // line ending in "..." stands for a line that begins with the text before it;

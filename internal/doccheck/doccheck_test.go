@@ -146,10 +146,12 @@ func commonPrefix(a, b string, first bool) string {
 	return a[:n]
 }
 
-// excerpt reports where the block's lines are not an excerpt of the source.
+// excerpt reports where the block's lines are not an excerpt of the source,
+// all of them less the indentation of the source's line the first matches.
 func excerpt(block []string, src []byte) error {
 	lines := strings.Split(string(src), "\n")
-	next, skip := 0, true
+	next, skip, indent := 0, true, ""
+	first := true
 	for i, l := range block {
 		if strings.HasPrefix(strings.TrimSpace(l), "...") {
 			skip = true
@@ -159,10 +161,20 @@ func excerpt(block []string, src []byte) error {
 			continue // a blank line after "..." is part of what it skips
 		}
 		match := func(s string) bool {
-			if p, ok := strings.CutSuffix(l, "..."); ok {
-				return strings.HasPrefix(s, p)
+			if first {
+				rest := strings.TrimLeft(s, " \t")
+				if p, ok := strings.CutSuffix(l, "..."); ok {
+					return strings.HasPrefix(rest, p)
+				}
+				return rest == l
 			}
-			return s == l
+			if l == "" {
+				return strings.TrimSpace(s) == ""
+			}
+			if p, ok := strings.CutSuffix(l, "..."); ok {
+				return strings.HasPrefix(s, indent+p)
+			}
+			return s == indent+l
 		}
 		j := next
 		if skip {
@@ -172,6 +184,10 @@ func excerpt(block []string, src []byte) error {
 		}
 		if j >= len(lines) || !match(lines[j]) {
 			return fmt.Errorf("line %d of the block, %q, is not the source's next line (%q)", i+1, l, at(lines, next))
+		}
+		if first {
+			indent = lines[j][:len(lines[j])-len(strings.TrimLeft(lines[j], " \t"))]
+			first = false
 		}
 		next, skip = j+1, false
 	}
