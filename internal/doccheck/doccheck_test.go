@@ -408,3 +408,63 @@ func TestLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutListsEveryPackage: the Layout section of docs/contributing.md
+// names every folder of Go code (but testdata): by its path, by its path
+// within the tree it is drawn in (internal/emit/ under gen/), or by its
+// name in the list of its parent (`agent` among the examples).
+func TestLayoutListsEveryPackage(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(root, "docs", "contributing.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(data), "\n## Layout\n")
+	if !ok {
+		t.Fatal("docs/contributing.md has no section ## Layout")
+	}
+	layout, _, _ = strings.Cut(layout, "\n## ")
+	named := func(dir string) bool {
+		parts := strings.Split(dir, "/")
+		name := parts[len(parts)-1]
+		if strings.Contains(layout, "`"+dir+"`") || strings.Contains(layout, "`"+dir+"/") || strings.Contains(layout, " "+dir+"/") ||
+			strings.Contains(layout, "`"+name+"`") || strings.Contains(layout, " "+name+"/ ") {
+			return true
+		}
+		for i := 1; i < len(parts); i++ {
+			if suffix := strings.Join(parts[i:], "/"); strings.Contains(layout, " "+suffix+"/ ") || strings.Contains(layout, "`"+suffix+"`") {
+				return true
+			}
+		}
+		return false
+	}
+	var missing []string
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "node_modules") {
+			return filepath.SkipDir
+		}
+		gofiles, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		if len(gofiles) == 0 || path == root {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		if rel = filepath.ToSlash(rel); !named(rel) {
+			missing = append(missing, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(missing) > 0 {
+		t.Errorf("docs/contributing.md's Layout names no folder %s: say what each holds", strings.Join(missing, ", "))
+	}
+}

@@ -49,11 +49,11 @@ func main() {
 		return
 	}
 	if *doc != "" {
-		doc, err := os.ReadFile(*doc)
+		text, err := os.ReadFile(*doc)
 		if err != nil {
 			log.Fatal(err)
 		}
-		out, err := ReplaceSection(doc, table)
+		out, err := ReplaceSection(text, table)
 		if err != nil {
 			log.Fatalf("%s: %v", *doc, err)
 		}
