@@ -77,6 +77,34 @@ func blocks(lines []string) ([]block, error) {
 	return out, nil
 }
 
+// read returns the lines of a document and its code blocks; ok is false when
+// its blocks do not parse (reported).
+func read(t *testing.T, doc string) (lines []string, bs []block, ok bool) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(string(data), "\n")
+	bs, err = blocks(lines)
+	if err != nil {
+		t.Errorf("%s: %v", doc, err)
+		return nil, nil, false
+	}
+	return lines, bs, true
+}
+
+// fenced returns the indices of the lines in the blocks, fences included.
+func fenced(bs []block) map[int]bool {
+	in := map[int]bool{}
+	for _, b := range bs {
+		for i := b.start - 1; i <= b.end; i++ {
+			in[i] = true
+		}
+	}
+	return in
+}
+
 // text returns the block's lines without the fence's indentation.
 func (b block) text(lines []string) []string {
 	var out []string
@@ -206,14 +234,8 @@ func at(lines []string, i int) string {
 func TestSnippets(t *testing.T) {
 	snippets := 0
 	for _, doc := range documents(t) {
-		data, err := os.ReadFile(filepath.Join(root, doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(data), "\n")
-		bs, err := blocks(lines)
-		if err != nil {
-			t.Errorf("%s: %v", doc, err)
+		lines, bs, ok := read(t, doc)
+		if !ok {
 			continue
 		}
 		changed := false
@@ -233,14 +255,27 @@ func TestSnippets(t *testing.T) {
 				continue
 			}
 			got := b.text(lines)
-			switch file, name, ok := strings.Cut(b.marker, "#"); {
-			case ok:
-				src, err := os.ReadFile(filepath.Join(root, file))
-				if err != nil {
-					t.Errorf("%s: %v", pos, err)
-					continue
+			file, kind := parseMarker(b.marker)
+			if kind == "" {
+				t.Errorf("%s: the marker %q names no region (file#name), excerpt (file excerpt) or test (file runs this block)", pos, b.marker)
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(root, file))
+			if err != nil {
+				t.Errorf("%s: %v", pos, err)
+				continue
+			}
+			switch kind {
+			case "excerpt":
+				if err := excerpt(got, src); err != nil {
+					t.Errorf("%s: not an excerpt of %s: %v", pos, file, err)
 				}
-				want, err := region(src, name)
+			case "runs this block":
+				if !strings.HasSuffix(file, "_test.go") || !bytes.Contains(src, []byte(`"`+filepath.Base(doc)+`"`)) {
+					t.Errorf("%s: %s is no test that reads %s", pos, file, doc)
+				}
+			default: // a region
+				want, err := region(src, kind)
 				if err != nil {
 					t.Errorf("%s: %s: %v", pos, file, err)
 					continue
@@ -260,29 +295,7 @@ func TestSnippets(t *testing.T) {
 					changed = true
 					continue
 				}
-				t.Errorf("%s: the block is not the region %s of %s (go test ./internal/doccheck -update rewrites it):\n%s", pos, name, file, diff(want, got))
-			case strings.HasSuffix(b.marker, " excerpt"):
-				file := strings.TrimSuffix(b.marker, " excerpt")
-				src, err := os.ReadFile(filepath.Join(root, file))
-				if err != nil {
-					t.Errorf("%s: %v", pos, err)
-					continue
-				}
-				if err := excerpt(got, src); err != nil {
-					t.Errorf("%s: not an excerpt of %s: %v", pos, file, err)
-				}
-			case strings.HasSuffix(b.marker, " runs this block"):
-				file := strings.TrimSuffix(b.marker, " runs this block")
-				src, err := os.ReadFile(filepath.Join(root, file))
-				if err != nil {
-					t.Errorf("%s: %v", pos, err)
-					continue
-				}
-				if !strings.HasSuffix(file, "_test.go") || !bytes.Contains(src, []byte(`"`+filepath.Base(doc)+`"`)) {
-					t.Errorf("%s: %s is no test that reads %s", pos, file, doc)
-				}
-			default:
-				t.Errorf("%s: the marker %q names no region (file#name), excerpt (file excerpt) or test (file runs this block)", pos, b.marker)
+				t.Errorf("%s: the block is not the region %s of %s (go test ./internal/doccheck -update rewrites it):\n%s", pos, kind, file, diff(want, got))
 			}
 		}
 		if changed {
@@ -295,6 +308,21 @@ func TestSnippets(t *testing.T) {
 	if snippets == 0 {
 		t.Error("no Go block in README.md and docs/*.md")
 	}
+}
+
+// parseMarker returns the file a snippet marker names and what of it: a
+// region's name, "excerpt" or "runs this block"; kind is "" for a marker
+// that says none.
+func parseMarker(marker string) (file, kind string) {
+	if file, name, ok := strings.Cut(marker, "#"); ok && name != "" {
+		return file, name
+	}
+	for _, k := range []string{"excerpt", "runs this block"} {
+		if file, ok := strings.CutSuffix(marker, " "+k); ok {
+			return file, k
+		}
+	}
+	return marker, ""
 }
 
 // diff shows the lines of want and got from the first that differs.
@@ -316,12 +344,7 @@ func anchors(data []byte) map[string]bool {
 	out := map[string]bool{}
 	lines := strings.Split(string(data), "\n")
 	bs, _ := blocks(lines)
-	inBlock := map[int]bool{}
-	for _, b := range bs {
-		for i := b.start - 1; i <= b.end; i++ {
-			inBlock[i] = true
-		}
-	}
+	inBlock := fenced(bs)
 	for i, l := range lines {
 		m := headingRE.FindStringSubmatch(l)
 		if m == nil || inBlock[i] {
@@ -355,22 +378,11 @@ func slug(heading string) string {
 // folder of the repository, and every #anchor a heading of its document.
 func TestLinks(t *testing.T) {
 	for _, doc := range documents(t) {
-		data, err := os.ReadFile(filepath.Join(root, doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(data), "\n")
-		bs, err := blocks(lines)
-		if err != nil {
-			t.Errorf("%s: %v", doc, err)
+		lines, bs, ok := read(t, doc)
+		if !ok {
 			continue
 		}
-		inBlock := map[int]bool{}
-		for _, b := range bs {
-			for i := b.start - 1; i <= b.end; i++ {
-				inBlock[i] = true
-			}
-		}
+		inBlock := fenced(bs)
 		for i, l := range lines {
 			if inBlock[i] {
 				continue
