@@ -18,7 +18,7 @@ import (
 
 // scale reads a count of the load from TOOLGEN_FLEET_<name>: the test's
 // default is bounded to run in CI in seconds; larger counts make it the
-// benchmark mode (README, "Running a fleet").
+// benchmark mode (docs/fleet.md, "Running a fleet").
 func scale(t testing.TB, name string, def int) int {
 	if v := os.Getenv("TOOLGEN_FLEET_" + name); v != "" {
 		n, err := strconv.Atoi(v)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The call of README's example: every rendering of its errors.
+// The call of README's example (and of its tutorial): every rendering of its errors.
 func Example() {
 	var args map[string]any
 	_ = json.Unmarshal([]byte(`{"days": true, "tz": "UTC"}`), &args)

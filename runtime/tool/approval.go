@@ -35,7 +35,7 @@ import (
 // judging clock: with a store's clock every replica judges by that one clock,
 // whatever its own says, and a token stays used for as long as any replica
 // would accept it. Judged by the sets' own clocks, this holds for every
-// replica at most 2*approvalSkew behind the issuer (README, "Clocks").
+// replica at most 2*approvalSkew behind the issuer (docs/fleet.md, "Clocks").
 
 // defaultApprovalLifetime is how long an approval token stays valid unless
 // WithApprovalLifetime says otherwise: time for a person to read the call

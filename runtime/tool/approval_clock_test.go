@@ -107,7 +107,7 @@ func TestApprovalClockSkew(t *testing.T) {
 
 // TestApprovalClockSkewOwnClocks: over a store without a clock each set
 // judges tokens by its own. A used token stays used on every replica whose
-// clock is less than 2 minutes behind the issuer's (README, "Replicas");
+// clock is less than 2 minutes behind the issuer's (docs/fleet.md, "Replicas");
 // a replica more than a minute behind refuses a fresh token, saying the
 // clocks disagree, until its clock reaches the token's issue time less a
 // minute.
