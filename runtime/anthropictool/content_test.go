@@ -2,6 +2,7 @@ package anthropictool_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"testing"
 
@@ -53,6 +54,47 @@ func TestContentBlocks(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// Of the media types some providers take and others do not, Anthropic's
+// request carries the images it takes (JPEG, GIF, WebP) as image blocks
+// and a text resource as a plain-text document; every other item is a
+// text block saying what it is and that its bytes were left out, never a
+// block of a type Anthropic refuses.
+func TestContentTypesAnthropicDoesNotTake(t *testing.T) {
+	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, adapters.MediaItems()))
+	b64 := base64.StdEncoding.EncodeToString
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_inspect.json"},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			got, err := json.Marshal(msgs[2]["content"])
+			require.NoError(t, err)
+			assert.JSONEq(t, `[{"type":"tool_result","tool_use_id":"toolu_01In5pE7cT2sWq9LmB4vXk8d","content":[
+				{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"`+b64(adapters.JPEG)+`"}},
+				{"type":"image","source":{"type":"base64","media_type":"image/gif","data":"`+b64(adapters.GIF)+`"}},
+				{"type":"image","source":{"type":"base64","media_type":"image/webp","data":"`+b64(adapters.WebP)+`"}},
+				{"type":"text","text":"{\"type\":\"image\",\"mimeType\":\"image/bmp\",\"bytes\":18,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"text","text":"{\"type\":\"image\",\"mimeType\":\"image/heic\",\"bytes\":24,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"text","text":"{\"type\":\"audio\",\"mimeType\":\"audio/mpeg\",\"bytes\":10,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"text","text":"{\"type\":\"resource\",\"uri\":\"file:///photo.png\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"text","text":"{\"type\":\"resource\",\"uri\":\"file:///data.zip\",\"mimeType\":\"application/zip\",\"bytes\":8,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"document","title":"file:///page.html","source":{"type":"text","media_type":"text/plain","data":"<p>the page</p>"}}
+			]}]`, string(got))
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	params := anthropic.MessageNewParams{Model: anthropic.ModelClaudeSonnet4_5_20250929, MaxTokens: 1024,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Inspect component 1."))}}
+	msg, err := c.Messages.New(ctx, params)
+	require.NoError(t, err)
+	more, err := anthropictool.Run(ctx, set, msg, nil)
+	require.NoError(t, err)
+	params.Messages = append(params.Messages, more...)
+	_, err = c.Messages.New(ctx, params)
+	require.NoError(t, err)
+}
+
 // A Stream answers with the same blocks as Run.
 func TestStreamContentBlocks(t *testing.T) {
 	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("inspected", adapters.ContentItems()))
@@ -68,20 +110,30 @@ func TestStreamContentBlocks(t *testing.T) {
 }
 
 // Content that cannot be sent fails the call: one text block, is_error.
+// An image whose bytes are not of its media type, which Anthropic's API
+// refuses, is such content.
 func TestContentHostile(t *testing.T) {
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(adapters.PNG, "image/")}))
-	msg := &anthropic.Message{StopReason: anthropic.StopReasonToolUse}
-	require.NoError(t, json.Unmarshal([]byte(`{"content":[{"type":"tool_use","id":"toolu_1","name":"inspect","input":{"component":1}}],"stop_reason":"tool_use"}`), msg))
-	more, err := anthropictool.Run(context.Background(), set, msg, nil)
-	require.NoError(t, err)
-	got, err := json.Marshal(more[1])
-	require.NoError(t, err)
-	var user struct{ Content []map[string]any }
-	require.NoError(t, json.Unmarshal(got, &user))
-	blocks := user.Content
-	require.Len(t, blocks, 1)
-	assert.Equal(t, true, blocks[0]["is_error"])
-	content := blocks[0]["content"].([]any)
-	require.Len(t, content, 1)
-	assert.Contains(t, content[0].(map[string]any)["text"], "the tool produced content that cannot be sent: content item 0 (image): ")
+	for _, c := range []struct {
+		item tool.Content
+		why  string
+	}{
+		{tool.Image(adapters.PNG, "image/"), `its media type "image/" is not valid`},
+		{tool.Image(adapters.PNG, "image/jpeg"), `its media type is "image/jpeg" but its data is PNG: declare image/png, or send JPEG data`},
+	} {
+		set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{c.item}))
+		msg := &anthropic.Message{StopReason: anthropic.StopReasonToolUse}
+		require.NoError(t, json.Unmarshal([]byte(`{"content":[{"type":"tool_use","id":"toolu_1","name":"inspect","input":{"component":1}}],"stop_reason":"tool_use"}`), msg))
+		more, err := anthropictool.Run(context.Background(), set, msg, nil)
+		require.NoError(t, err)
+		got, err := json.Marshal(more[1])
+		require.NoError(t, err)
+		var user struct{ Content []map[string]any }
+		require.NoError(t, json.Unmarshal(got, &user))
+		blocks := user.Content
+		require.Len(t, blocks, 1)
+		assert.Equal(t, true, blocks[0]["is_error"])
+		content := blocks[0]["content"].([]any)
+		require.Len(t, content, 1)
+		assert.Contains(t, content[0].(map[string]any)["text"], "the tool produced content that cannot be sent: content item 0 (image): "+c.why)
+	}
 }

@@ -2,6 +2,7 @@ package genaitool_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"testing"
 
@@ -57,17 +58,67 @@ func TestContentParts(t *testing.T) {
 func TestContentAloneAndHostile(t *testing.T) {
 	call := &genai.GenerateContentResponse{Candidates: []*genai.Candidate{{FinishReason: genai.FinishReasonStop, Content: genai.NewContentFromParts([]*genai.Part{
 		genai.NewPartFromFunctionCall("inspect", map[string]any{"component": 1})}, genai.RoleModel)}}}
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(adapters.PNG, "image/jpeg")}))
+	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(adapters.JPEG, "image/jpeg")}))
 	more, err := genaitool.Run(context.Background(), set, call, nil)
 	require.NoError(t, err)
 	fr := more[1].Parts[0].FunctionResponse
 	assert.Equal(t, map[string]any{"output": "the result is in the parts of this response"}, fr.Response)
-	assert.Equal(t, []*genai.FunctionResponsePart{genai.NewFunctionResponsePartFromBytes(adapters.PNG, "image/jpeg")}, fr.Parts)
+	assert.Equal(t, []*genai.FunctionResponsePart{genai.NewFunctionResponsePartFromBytes(adapters.JPEG, "image/jpeg")}, fr.Parts)
 
-	set = adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.ResourceBlob("file:///x.pdf", "application/pdf", nil)}))
-	more, err = genaitool.Run(context.Background(), set, call, nil)
+	for _, c := range []struct {
+		item tool.Content
+		why  string
+	}{
+		{tool.ResourceBlob("file:///x.pdf", "application/pdf", nil), "content item 0 (resource): it has neither text nor data"},
+		{tool.ResourceBlob("file:///x.pdf", "application/pdf", adapters.ZIP), `content item 0 (resource): its media type is "application/pdf" but its data does not begin as PDF data does`},
+		{tool.Image(adapters.PNG, "image/jpeg"), `content item 0 (image): its media type is "image/jpeg" but its data is PNG: declare image/png, or send JPEG data`},
+	} {
+		set = adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{c.item}))
+		more, err = genaitool.Run(context.Background(), set, call, nil)
+		require.NoError(t, err)
+		fr = more[1].Parts[0].FunctionResponse
+		assert.Nil(t, fr.Parts)
+		assert.Contains(t, fr.Response["error"], "the tool produced content that cannot be sent: "+c.why)
+	}
+}
+
+// Of the media types some providers take and others do not, the function
+// response carries the images Gemini takes in one (JPEG, WebP) as its
+// parts; every other item is in its "content", text saying what it is and
+// that its bytes were left out, never a part of a type Gemini refuses.
+func TestContentTypesGeminiDoesNotTake(t *testing.T) {
+	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, adapters.MediaItems()))
+	b64 := base64.StdEncoding.EncodeToString
+	srv := replay.Server(t,
+		replay.Step{Path: path, Response: "testdata/function_call_inspect.json"},
+		replay.Step{Path: path, Response: "testdata/answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			var contents []struct{ Parts []json.RawMessage }
+			require.NoError(t, json.Unmarshal(body["contents"], &contents))
+			require.Len(t, contents, 3)
+			require.Len(t, contents[2].Parts, 1)
+			assert.JSONEq(t, `{"functionResponse":{"id":"fc-5d2b7e","name":"inspect",
+				"parts":[
+					{"inlineData":{"mimeType":"image/jpeg","data":"`+b64(adapters.JPEG)+`"}},
+					{"inlineData":{"mimeType":"image/webp","data":"`+b64(adapters.WebP)+`"}}
+				],
+				"response":{"content":[
+					"{\"type\":\"image\",\"mimeType\":\"image/gif\",\"bytes\":13,\"omitted\":\"this reply cannot carry it\"}",
+					"{\"type\":\"image\",\"mimeType\":\"image/bmp\",\"bytes\":18,\"omitted\":\"this reply cannot carry it\"}",
+					"{\"type\":\"image\",\"mimeType\":\"image/heic\",\"bytes\":24,\"omitted\":\"this reply cannot carry it\"}",
+					"{\"type\":\"audio\",\"mimeType\":\"audio/mpeg\",\"bytes\":10,\"omitted\":\"this reply cannot carry it\"}",
+					"{\"type\":\"resource\",\"uri\":\"file:///photo.png\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}",
+					"{\"type\":\"resource\",\"uri\":\"file:///data.zip\",\"mimeType\":\"application/zip\",\"bytes\":8,\"omitted\":\"this reply cannot carry it\"}",
+					"{\"type\":\"resource\",\"uri\":\"file:///page.html\",\"mimeType\":\"text/html\",\"text\":\"\u003cp\u003ethe page\u003c/p\u003e\"}"
+				]}}}`, string(contents[2].Parts[0]))
+		}},
+	)
+	c := client(t, srv.URL)
+	ctx := context.Background()
+	contents := []*genai.Content{genai.NewContentFromText("Inspect component 1.", genai.RoleUser)}
+	resp, err := c.Models.GenerateContent(ctx, model, contents, nil)
 	require.NoError(t, err)
-	fr = more[1].Parts[0].FunctionResponse
-	assert.Nil(t, fr.Parts)
-	assert.Contains(t, fr.Response["error"], "the tool produced content that cannot be sent: content item 0 (resource): it has neither text nor data")
+	more, err := genaitool.Run(ctx, set, resp, nil)
+	require.NoError(t, err)
+	_, err = c.Models.GenerateContent(ctx, model, append(contents, more...), nil)
+	require.NoError(t, err)
 }

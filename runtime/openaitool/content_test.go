@@ -1,8 +1,14 @@
 package openaitool_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
@@ -34,6 +40,42 @@ func TestResponsesContent(t *testing.T) {
 				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///notes.txt\",\"mimeType\":\"text/plain\",\"text\":\"the notes\"}"},
 				{"type":"input_file","file_data":"data:application/pdf;base64,JVBERi0xLjcKJeLjz9MK","filename":"report.pdf"},
 				{"type":"input_text","text":"{\"type\":\"resource_link\",\"uri\":\"https://example.com/data.csv\",\"name\":\"data.csv\",\"mimeType\":\"text/csv\",\"description\":\"the raw data\"}"}
+			]}]`, string(body["input"]))
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	resp, err := c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Inspect component 1.")}})
+	require.NoError(t, err)
+	items, err := openaitool.RunResponses(ctx, set, resp, nil)
+	require.NoError(t, err)
+	_, err = c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1, PreviousResponseID: openai.String(resp.ID),
+		Input: responses.ResponseNewParamsInputUnion{OfInputItemList: items}})
+	require.NoError(t, err)
+}
+
+// Of the media types some providers take and others do not, the
+// function_call_output carries the images the Responses API takes (JPEG,
+// GIF, WebP) as input_image; every other item is input_text saying what it
+// is and that its bytes were left out, never a part of a type the API
+// refuses.
+func TestResponsesContentTypesOpenAIDoesNotTake(t *testing.T) {
+	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, adapters.MediaItems()))
+	b64 := base64.StdEncoding.EncodeToString
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/responses", Response: "testdata/responses_inspect.json"},
+		replay.Step{Path: "/v1/responses", Response: "testdata/responses_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			assert.JSONEq(t, `[{"type":"function_call_output","call_id":"call_In3fV4uY8rBs0xA2","output":[
+				{"type":"input_image","image_url":"data:image/jpeg;base64,`+b64(adapters.JPEG)+`"},
+				{"type":"input_image","image_url":"data:image/gif;base64,`+b64(adapters.GIF)+`"},
+				{"type":"input_image","image_url":"data:image/webp;base64,`+b64(adapters.WebP)+`"},
+				{"type":"input_text","text":"{\"type\":\"image\",\"mimeType\":\"image/bmp\",\"bytes\":18,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"input_text","text":"{\"type\":\"image\",\"mimeType\":\"image/heic\",\"bytes\":24,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"input_text","text":"{\"type\":\"audio\",\"mimeType\":\"audio/mpeg\",\"bytes\":10,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///photo.png\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///data.zip\",\"mimeType\":\"application/zip\",\"bytes\":8,\"omitted\":\"this reply cannot carry it\"}"},
+				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///page.html\",\"mimeType\":\"text/html\",\"text\":\"\u003cp\u003ethe page\u003c/p\u003e\"}"}
 			]}]`, string(body["input"]))
 		}},
 	)
@@ -81,15 +123,55 @@ func TestChatContent(t *testing.T) {
 // Content that cannot be sent fails the call: the output is the text of
 // the failure.
 func TestResponsesContentHostile(t *testing.T) {
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("x", []tool.Content{tool.Image(adapters.PNG, "text/plain")}))
-	var resp responses.Response
-	require.NoError(t, json.Unmarshal([]byte(`{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"inspect","arguments":"{\"component\":1}","status":"completed"}]}`), &resp))
-	items, err := openaitool.RunResponses(context.Background(), set, &resp, nil)
-	require.NoError(t, err)
-	b, err := json.Marshal(items)
-	require.NoError(t, err)
-	var got []map[string]any
-	require.NoError(t, json.Unmarshal(b, &got))
-	require.Len(t, got, 1)
-	assert.Contains(t, got[0]["output"], "the tool produced content that cannot be sent: content item 0 (image): its media type \"text/plain\" is not image/*")
+	for _, c := range []struct {
+		item tool.Content
+		why  string
+	}{
+		{tool.Image(adapters.PNG, "text/plain"), `its media type "text/plain" is not image/*`},
+		{tool.Image(adapters.JPEG, "image/webp"), `its media type is "image/webp" but its data is JPEG: declare image/jpeg, or send WebP data`},
+	} {
+		set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("x", []tool.Content{c.item}))
+		var resp responses.Response
+		require.NoError(t, json.Unmarshal([]byte(`{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"inspect","arguments":"{\"component\":1}","status":"completed"}]}`), &resp))
+		items, err := openaitool.RunResponses(context.Background(), set, &resp, nil)
+		require.NoError(t, err)
+		b, err := json.Marshal(items)
+		require.NoError(t, err)
+		var got []map[string]any
+		require.NoError(t, json.Unmarshal(b, &got))
+		require.Len(t, got, 1)
+		assert.Contains(t, got[0]["output"], "the tool produced content that cannot be sent: content item 0 (image): "+c.why)
+	}
+}
+
+// OpenAI's image inputs take GIFs that are not animated: an animated GIF
+// goes as text saying what it is. Any prefix of one, which a Set sends
+// as it does any GIF, is walked without a panic.
+func TestResponsesAnimatedGIF(t *testing.T) {
+	frame := func(c color.Color) *image.Paletted {
+		return image.NewPaletted(image.Rect(0, 0, 2, 2), color.Palette{color.Black, c})
+	}
+	var still, moving bytes.Buffer
+	require.NoError(t, gif.Encode(&still, frame(color.White), nil))
+	require.NoError(t, gif.EncodeAll(&moving, &gif.GIF{Image: []*image.Paletted{frame(color.White), frame(color.Gray{Y: 128})}, Delay: []int{10, 10}}))
+	parts := func(data []byte) []map[string]any {
+		set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(data, "image/gif")}))
+		var resp responses.Response
+		require.NoError(t, json.Unmarshal([]byte(`{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"inspect","arguments":"{\"component\":1}","status":"completed"}]}`), &resp))
+		items, err := openaitool.RunResponses(context.Background(), set, &resp, nil)
+		require.NoError(t, err)
+		b, err := json.Marshal(items)
+		require.NoError(t, err)
+		var got []struct{ Output []map[string]any }
+		require.NoError(t, json.Unmarshal(b, &got))
+		require.Len(t, got, 1)
+		require.Len(t, got[0].Output, 1)
+		return got[0].Output
+	}
+	assert.Equal(t, "input_image", parts(still.Bytes())[0]["type"])
+	assert.Equal(t, map[string]any{"type": "input_text", "text": fmt.Sprintf(
+		`{"type":"image","mimeType":"image/gif","bytes":%d,"omitted":"this reply cannot carry it"}`, moving.Len())}, parts(moving.Bytes())[0])
+	for n := 6; n < moving.Len(); n++ {
+		parts(moving.Bytes()[:n])
+	}
 }
