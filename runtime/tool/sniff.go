@@ -33,7 +33,9 @@ var formats = [...]format{
 	{"GIF", []string{"image/gif"}, isGIF, isGIF},
 	{"WebP", []string{"image/webp"}, isRIFF("WEBP"), isRIFF("WEBP")},
 	{"BMP", []string{"image/bmp", "image/x-bmp", "image/x-ms-bmp"}, prefix("BM"), isBMP},
-	{"SVG", []string{"image/svg+xml"}, isSVG, isSVG},
+	// UTF-16 SVG, which the scan does not read, begins with a byte order
+	// mark, as much else does.
+	{"SVG", []string{"image/svg+xml"}, func(b []byte) bool { return isSVG(b) || hasPrefix(b, "\xfe\xff") || hasPrefix(b, "\xff\xfe") }, isSVG},
 	{"ICO", []string{"image/vnd.microsoft.icon", "image/x-icon"}, anyPrefix("\x00\x00\x01\x00", "\x00\x00\x02\x00"), nil},
 	{"TIFF", []string{"image/tiff", "image/tiff-fx"}, anyPrefix("II*\x00", "MM\x00*", "II+\x00", "MM\x00+"), nil},
 	{"HEIF", []string{"image/heic", "image/heif", "image/avif", "image/heic-sequence", "image/heif-sequence", "image/avif-sequence"}, isHEIF, nil},
@@ -80,17 +82,17 @@ func sniff(data []byte) *format {
 
 // mismatch says why data cannot be sent as mediaType (type/subtype, lower
 // case), "" when it can: data of a type the checks know must begin as
-// that format's files do; with sure, for an image or a sound, data that
-// surely is a format the checks know must be declared as one of its
+// that format's files do; the data of an image or a sound (media), when it
+// surely is a format the checks know, must be declared as one of its
 // types. Data the checks cannot tell is accepted as declared: refusing
 // what they do not know would refuse legitimate types.
-func mismatch(data []byte, mediaType string, sure bool) string {
+func mismatch(data []byte, mediaType string, media bool) string {
 	declared := formatOf(mediaType)
 	if declared != nil && declared.begins(data) {
 		return ""
 	}
 	var is *format
-	if sure || declared != nil {
+	if media || declared != nil {
 		is = sniff(data)
 	}
 	switch {
@@ -193,12 +195,8 @@ func isMP4(b []byte) bool { t := isoBrand(b); return t != "" && !heifBrands[t] }
 // isSVG reports whether b is an SVG document: after a byte order mark,
 // white space, an XML declaration, processing instructions, comments and
 // a document type declaration, its root element is svg (of any prefix).
-// The scan is linear in b. UTF-16 text, which the scan does not read, is
-// taken as SVG.
+// The scan is linear in b.
 func isSVG(b []byte) bool {
-	if hasPrefix(b, "\xfe\xff") || hasPrefix(b, "\xff\xfe") {
-		return true
-	}
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	for {
 		b = bytes.TrimLeft(b, " \t\r\n")

@@ -102,7 +102,7 @@ func TestMismatch(t *testing.T) {
 	for _, c := range []struct {
 		data      []byte
 		mediaType string
-		sure      bool
+		media     bool
 		why       string
 	}{
 		{png, "image/jpeg", true, `its media type is "image/jpeg" but its data is PNG: declare image/png, or send JPEG data`},
@@ -115,13 +115,13 @@ func TestMismatch(t *testing.T) {
 		{samples["MP4"][0], "image/heic", true, `its media type is "image/heic" but its data does not begin as HEIF data does`},
 		{samples["Ogg"][0], "audio/flac", true, `its media type is "audio/flac" but its data is Ogg: declare audio/ogg, or send FLAC data`},
 	} {
-		got := mismatch(c.data, c.mediaType, c.sure)
+		got := mismatch(c.data, c.mediaType, c.media)
 		assert.True(t, strings.HasPrefix(got, c.why), "%q as %s: %s", c.data, c.mediaType, got)
 	}
 	for _, c := range []struct {
 		data      []byte
 		mediaType string
-		sure      bool
+		media     bool
 	}{
 		{[]byte("raw samples"), "audio/l16", true},            // a type the checks do not know, data they cannot tell
 		{samples["ZIP"][0], "image/openraster", true},         // a ZIP may be many formats
@@ -133,8 +133,10 @@ func TestMismatch(t *testing.T) {
 		{[]byte("BMW"), "image/x-custom", true},               // "BM" alone is not surely a BMP
 		{png, "application/octet-stream", false},              // a blob of a type the checks do not know
 		{[]byte("\xff\xfb\x90\x64\x00"), "audio/x-raw", true}, // an MPEG frame's sync may be a sample
+		{[]byte("\xff\xfe\x00\x01"), "audio/x-raw", true},     // so may a byte order mark
+		{[]byte("\xff\xfe<\x00s\x00"), "image/svg+xml", true}, // UTF-16 SVG
 	} {
-		assert.Empty(t, mismatch(c.data, c.mediaType, c.sure), "%q as %s", c.data, c.mediaType)
+		assert.Empty(t, mismatch(c.data, c.mediaType, c.media), "%q as %s", c.data, c.mediaType)
 	}
 }
 
@@ -165,7 +167,8 @@ func TestSniffCost(t *testing.T) {
 // FuzzCheckContent: whatever a handler returns as an item, checkContent
 // does not panic, allocates a bounded amount, and says why in a bounded
 // message; an item it accepts declares a type of the format its data
-// surely is, and data that may be of the format its type names.
+// surely is, and data that may be of the format its type names. No data
+// is surely of two formats.
 func FuzzCheckContent(f *testing.F) {
 	kinds := []ContentKind{ContentImage, ContentAudio, ContentResource, ContentResourceLink, ContentText, "video"}
 	for name, ss := range samples {
@@ -193,6 +196,13 @@ func FuzzCheckContent(f *testing.F) {
 		case ContentText:
 			c.Text, c.Data = string(data), nil
 		}
+		sure := 0
+		for i := range formats {
+			if formats[i].surely != nil && formats[i].surely(data) {
+				sure++
+			}
+		}
+		require.LessOrEqual(t, sure, 1, "data no two formats are sure of")
 		items := []Content{c}
 		err := checkContent(items)
 		allocs := testing.AllocsPerRun(1, func() { _ = checkContent(items) })
