@@ -2,7 +2,6 @@ package genaitool_test
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"testing"
 
@@ -16,11 +15,11 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// A handler's content items go back in the function response: images and
-// PDFs as its parts, inline data base64 on the wire (Gemini's multimodal
-// function responses); the rest as "content", beside the output.
-func TestContentParts(t *testing.T) {
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("inspected", adapters.ContentItems()))
+// sentResponse runs a turn of the SDK's client in which the model calls
+// inspect, served by set, and returns the function response part the
+// client sends back.
+func sentResponse(t *testing.T, set *tool.Set) string {
+	var sent string
 	srv := replay.Server(t,
 		replay.Step{Path: path, Response: "testdata/function_call_inspect.json"},
 		replay.Step{Path: path, Response: "testdata/answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
@@ -28,18 +27,7 @@ func TestContentParts(t *testing.T) {
 			require.NoError(t, json.Unmarshal(body["contents"], &contents))
 			require.Len(t, contents, 3)
 			require.Len(t, contents[2].Parts, 1)
-			assert.JSONEq(t, `{"functionResponse":{"id":"fc-5d2b7e","name":"inspect",
-				"parts":[
-					{"inlineData":{"mimeType":"image/png","data":"iVBORw0KGgoAAAANSUhEUg=="}},
-					{"inlineData":{"mimeType":"application/pdf","data":"JVBERi0xLjcKJeLjz9MK"}}
-				],
-				"response":{"output":"inspected","content":[
-					"two images, a sound, two documents and a link",
-					"{\"type\":\"image\",\"mimeType\":\"image/svg+xml\",\"bytes\":6,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"audio\",\"mimeType\":\"audio/wav\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"resource\",\"uri\":\"file:///notes.txt\",\"mimeType\":\"text/plain\",\"text\":\"the notes\"}",
-					"{\"type\":\"resource_link\",\"uri\":\"https://example.com/data.csv\",\"name\":\"data.csv\",\"mimeType\":\"text/csv\",\"description\":\"the raw data\"}"
-				]}}}`, string(contents[2].Parts[0]))
+			sent = string(contents[2].Parts[0])
 		}},
 	)
 	c := client(t, srv.URL)
@@ -51,6 +39,47 @@ func TestContentParts(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Models.GenerateContent(ctx, model, append(contents, more...), nil)
 	require.NoError(t, err)
+	return sent
+}
+
+// A handler's content items go back in the function response: images and
+// PDFs as its parts, inline data base64 on the wire (Gemini's multimodal
+// function responses); the rest as "content", beside the output.
+func TestContentParts(t *testing.T) {
+	got := sentResponse(t, adapters.NewSet(&adapters.Files{}, adapters.Showcase("inspected", adapters.ContentItems())))
+	assert.JSONEq(t, `{"functionResponse":{"id":"fc-5d2b7e","name":"inspect",
+		"parts":[
+			{"inlineData":{"mimeType":"image/png","data":"iVBORw0KGgoAAAANSUhEUg=="}},
+			{"inlineData":{"mimeType":"application/pdf","data":"JVBERi0xLjcKJeLjz9MK"}}
+		],
+		"response":{"output":"inspected","content":[
+			"two images, a sound, two documents and a link",
+			"{\"type\":\"image\",\"mimeType\":\"image/svg+xml\",\"bytes\":6,\"omitted\":\"this reply cannot carry it\"}",
+			"{\"type\":\"audio\",\"mimeType\":\"audio/wav\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}",
+			"{\"type\":\"resource\",\"uri\":\"file:///notes.txt\",\"mimeType\":\"text/plain\",\"text\":\"the notes\"}",
+			"{\"type\":\"resource_link\",\"uri\":\"https://example.com/data.csv\",\"name\":\"data.csv\",\"mimeType\":\"text/csv\",\"description\":\"the raw data\"}"
+		]}}}`, got)
+}
+
+// Of the media types some providers take and others do not, the function
+// response carries the images Gemini takes in one (JPEG, WebP) as its
+// parts; every other item is in its "content", text saying what it is and
+// that its bytes were left out (tool.Content.AsText), never a part of a
+// type Gemini refuses.
+func TestContentTypesGeminiDoesNotTake(t *testing.T) {
+	items := adapters.MediaItems()
+	var parts, texts []any
+	for i, c := range items {
+		if i == 0 || i == 2 {
+			parts = append(parts, map[string]any{"inlineData": map[string]any{"mimeType": c.MIMEType, "data": c.Data}})
+		} else {
+			texts = append(texts, c.AsText())
+		}
+	}
+	want, err := json.Marshal(map[string]any{"functionResponse": map[string]any{"id": "fc-5d2b7e", "name": "inspect",
+		"parts": parts, "response": map[string]any{"content": texts}}})
+	require.NoError(t, err)
+	assert.JSONEq(t, string(want), sentResponse(t, adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, items))))
 }
 
 // Without an output, the items alone; content that cannot be sent fails
@@ -80,45 +109,4 @@ func TestContentAloneAndHostile(t *testing.T) {
 		assert.Nil(t, fr.Parts)
 		assert.Contains(t, fr.Response["error"], "the tool produced content that cannot be sent: "+c.why)
 	}
-}
-
-// Of the media types some providers take and others do not, the function
-// response carries the images Gemini takes in one (JPEG, WebP) as its
-// parts; every other item is in its "content", text saying what it is and
-// that its bytes were left out, never a part of a type Gemini refuses.
-func TestContentTypesGeminiDoesNotTake(t *testing.T) {
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, adapters.MediaItems()))
-	b64 := base64.StdEncoding.EncodeToString
-	srv := replay.Server(t,
-		replay.Step{Path: path, Response: "testdata/function_call_inspect.json"},
-		replay.Step{Path: path, Response: "testdata/answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
-			var contents []struct{ Parts []json.RawMessage }
-			require.NoError(t, json.Unmarshal(body["contents"], &contents))
-			require.Len(t, contents, 3)
-			require.Len(t, contents[2].Parts, 1)
-			assert.JSONEq(t, `{"functionResponse":{"id":"fc-5d2b7e","name":"inspect",
-				"parts":[
-					{"inlineData":{"mimeType":"image/jpeg","data":"`+b64(adapters.JPEG)+`"}},
-					{"inlineData":{"mimeType":"image/webp","data":"`+b64(adapters.WebP)+`"}}
-				],
-				"response":{"content":[
-					"{\"type\":\"image\",\"mimeType\":\"image/gif\",\"bytes\":13,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"image\",\"mimeType\":\"image/bmp\",\"bytes\":18,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"image\",\"mimeType\":\"image/heic\",\"bytes\":24,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"audio\",\"mimeType\":\"audio/mpeg\",\"bytes\":10,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"resource\",\"uri\":\"file:///photo.png\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"resource\",\"uri\":\"file:///data.zip\",\"mimeType\":\"application/zip\",\"bytes\":8,\"omitted\":\"this reply cannot carry it\"}",
-					"{\"type\":\"resource\",\"uri\":\"file:///page.html\",\"mimeType\":\"text/html\",\"text\":\"\u003cp\u003ethe page\u003c/p\u003e\"}"
-				]}}}`, string(contents[2].Parts[0]))
-		}},
-	)
-	c := client(t, srv.URL)
-	ctx := context.Background()
-	contents := []*genai.Content{genai.NewContentFromText("Inspect component 1.", genai.RoleUser)}
-	resp, err := c.Models.GenerateContent(ctx, model, contents, nil)
-	require.NoError(t, err)
-	more, err := genaitool.Run(ctx, set, resp, nil)
-	require.NoError(t, err)
-	_, err = c.Models.GenerateContent(ctx, model, append(contents, more...), nil)
-	require.NoError(t, err)
 }

@@ -22,73 +22,69 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
+// sentOutput runs a Responses turn of the SDK's client in which the model
+// calls inspect, served by set, and returns the input items the client
+// sends back.
+func sentOutput(t *testing.T, set *tool.Set) string {
+	var sent string
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/responses", Response: "testdata/responses_inspect.json"},
+		replay.Step{Path: "/v1/responses", Response: "testdata/responses_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			sent = string(body["input"])
+		}},
+	)
+	c := client(srv.URL)
+	ctx := context.Background()
+	resp, err := c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
+		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Inspect component 1.")}})
+	require.NoError(t, err)
+	items, err := openaitool.RunResponses(ctx, set, resp, nil)
+	require.NoError(t, err)
+	_, err = c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1, PreviousResponseID: openai.String(resp.ID),
+		Input: responses.ResponseNewParamsInputUnion{OfInputItemList: items}})
+	require.NoError(t, err)
+	return sent
+}
+
 // A handler's content items go back in the function_call_output as the
 // input parts the Responses API docs give it (input_text, input_image and
 // input_file with base64 data URLs), after the output's text; the rest as
 // text saying what it is.
 func TestResponsesContent(t *testing.T) {
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("inspected", adapters.ContentItems()))
-	srv := replay.Server(t,
-		replay.Step{Path: "/v1/responses", Response: "testdata/responses_inspect.json"},
-		replay.Step{Path: "/v1/responses", Response: "testdata/responses_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
-			assert.JSONEq(t, `[{"type":"function_call_output","call_id":"call_In3fV4uY8rBs0xA2","output":[
-				{"type":"input_text","text":"inspected"},
-				{"type":"input_text","text":"two images, a sound, two documents and a link"},
-				{"type":"input_image","image_url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=="},
-				{"type":"input_text","text":"{\"type\":\"image\",\"mimeType\":\"image/svg+xml\",\"bytes\":6,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"audio\",\"mimeType\":\"audio/wav\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///notes.txt\",\"mimeType\":\"text/plain\",\"text\":\"the notes\"}"},
-				{"type":"input_file","file_data":"data:application/pdf;base64,JVBERi0xLjcKJeLjz9MK","filename":"report.pdf"},
-				{"type":"input_text","text":"{\"type\":\"resource_link\",\"uri\":\"https://example.com/data.csv\",\"name\":\"data.csv\",\"mimeType\":\"text/csv\",\"description\":\"the raw data\"}"}
-			]}]`, string(body["input"]))
-		}},
-	)
-	c := client(srv.URL)
-	ctx := context.Background()
-	resp, err := c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
-		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Inspect component 1.")}})
-	require.NoError(t, err)
-	items, err := openaitool.RunResponses(ctx, set, resp, nil)
-	require.NoError(t, err)
-	_, err = c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1, PreviousResponseID: openai.String(resp.ID),
-		Input: responses.ResponseNewParamsInputUnion{OfInputItemList: items}})
-	require.NoError(t, err)
+	got := sentOutput(t, adapters.NewSet(&adapters.Files{}, adapters.Showcase("inspected", adapters.ContentItems())))
+	assert.JSONEq(t, `[{"type":"function_call_output","call_id":"call_In3fV4uY8rBs0xA2","output":[
+		{"type":"input_text","text":"inspected"},
+		{"type":"input_text","text":"two images, a sound, two documents and a link"},
+		{"type":"input_image","image_url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=="},
+		{"type":"input_text","text":"{\"type\":\"image\",\"mimeType\":\"image/svg+xml\",\"bytes\":6,\"omitted\":\"this reply cannot carry it\"}"},
+		{"type":"input_text","text":"{\"type\":\"audio\",\"mimeType\":\"audio/wav\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}"},
+		{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///notes.txt\",\"mimeType\":\"text/plain\",\"text\":\"the notes\"}"},
+		{"type":"input_file","file_data":"data:application/pdf;base64,JVBERi0xLjcKJeLjz9MK","filename":"report.pdf"},
+		{"type":"input_text","text":"{\"type\":\"resource_link\",\"uri\":\"https://example.com/data.csv\",\"name\":\"data.csv\",\"mimeType\":\"text/csv\",\"description\":\"the raw data\"}"}
+	]}]`, got)
 }
 
 // Of the media types some providers take and others do not, the
 // function_call_output carries the images the Responses API takes (JPEG,
 // GIF, WebP) as input_image; every other item is input_text saying what it
-// is and that its bytes were left out, never a part of a type the API
-// refuses.
+// is and that its bytes were left out (tool.Content.AsText), never a part
+// of a type the API refuses.
 func TestResponsesContentTypesOpenAIDoesNotTake(t *testing.T) {
-	set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, adapters.MediaItems()))
-	b64 := base64.StdEncoding.EncodeToString
-	srv := replay.Server(t,
-		replay.Step{Path: "/v1/responses", Response: "testdata/responses_inspect.json"},
-		replay.Step{Path: "/v1/responses", Response: "testdata/responses_answer.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
-			assert.JSONEq(t, `[{"type":"function_call_output","call_id":"call_In3fV4uY8rBs0xA2","output":[
-				{"type":"input_image","image_url":"data:image/jpeg;base64,`+b64(adapters.JPEG)+`"},
-				{"type":"input_image","image_url":"data:image/gif;base64,`+b64(adapters.GIF)+`"},
-				{"type":"input_image","image_url":"data:image/webp;base64,`+b64(adapters.WebP)+`"},
-				{"type":"input_text","text":"{\"type\":\"image\",\"mimeType\":\"image/bmp\",\"bytes\":18,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"image\",\"mimeType\":\"image/heic\",\"bytes\":24,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"audio\",\"mimeType\":\"audio/mpeg\",\"bytes\":10,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///photo.png\",\"mimeType\":\"image/png\",\"bytes\":16,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///data.zip\",\"mimeType\":\"application/zip\",\"bytes\":8,\"omitted\":\"this reply cannot carry it\"}"},
-				{"type":"input_text","text":"{\"type\":\"resource\",\"uri\":\"file:///page.html\",\"mimeType\":\"text/html\",\"text\":\"\u003cp\u003ethe page\u003c/p\u003e\"}"}
-			]}]`, string(body["input"]))
-		}},
-	)
-	c := client(srv.URL)
-	ctx := context.Background()
-	resp, err := c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1,
-		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Inspect component 1.")}})
+	items := adapters.MediaItems()
+	image := func(c tool.Content) any {
+		return map[string]any{"type": "input_image", "image_url": "data:" + c.MIMEType + ";base64," + base64.StdEncoding.EncodeToString(c.Data)}
+	}
+	var parts []any
+	for i, c := range items {
+		if i < 3 {
+			parts = append(parts, image(c))
+		} else {
+			parts = append(parts, map[string]any{"type": "input_text", "text": c.AsText()})
+		}
+	}
+	want, err := json.Marshal([]any{map[string]any{"type": "function_call_output", "call_id": "call_In3fV4uY8rBs0xA2", "output": parts}})
 	require.NoError(t, err)
-	items, err := openaitool.RunResponses(ctx, set, resp, nil)
-	require.NoError(t, err)
-	_, err = c.Responses.New(ctx, responses.ResponseNewParams{Model: openai.ChatModelGPT4_1, PreviousResponseID: openai.String(resp.ID),
-		Input: responses.ResponseNewParamsInputUnion{OfInputItemList: items}})
-	require.NoError(t, err)
+	assert.JSONEq(t, string(want), sentOutput(t, adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, items))))
 }
 
 // A Chat Completions tool message takes text only: the items are in it as
@@ -120,6 +116,21 @@ func TestChatContent(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// answer runs the function call of a Responses response to inspect with
+// set, and returns the function_call_output it answers with, as JSON.
+func answer(t *testing.T, set *tool.Set) map[string]any {
+	var resp responses.Response
+	require.NoError(t, json.Unmarshal([]byte(`{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"inspect","arguments":"{\"component\":1}","status":"completed"}]}`), &resp))
+	items, err := openaitool.RunResponses(context.Background(), set, &resp, nil)
+	require.NoError(t, err)
+	b, err := json.Marshal(items)
+	require.NoError(t, err)
+	var got []map[string]any
+	require.NoError(t, json.Unmarshal(b, &got))
+	require.Len(t, got, 1)
+	return got[0]
+}
+
 // Content that cannot be sent fails the call: the output is the text of
 // the failure.
 func TestResponsesContentHostile(t *testing.T) {
@@ -130,17 +141,8 @@ func TestResponsesContentHostile(t *testing.T) {
 		{tool.Image(adapters.PNG, "text/plain"), `its media type "text/plain" is not image/*`},
 		{tool.Image(adapters.JPEG, "image/webp"), `its media type is "image/webp" but its data is JPEG: declare image/jpeg, or send WebP data`},
 	} {
-		set := adapters.NewSet(&adapters.Files{}, adapters.Showcase("x", []tool.Content{c.item}))
-		var resp responses.Response
-		require.NoError(t, json.Unmarshal([]byte(`{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"inspect","arguments":"{\"component\":1}","status":"completed"}]}`), &resp))
-		items, err := openaitool.RunResponses(context.Background(), set, &resp, nil)
-		require.NoError(t, err)
-		b, err := json.Marshal(items)
-		require.NoError(t, err)
-		var got []map[string]any
-		require.NoError(t, json.Unmarshal(b, &got))
-		require.Len(t, got, 1)
-		assert.Contains(t, got[0]["output"], "the tool produced content that cannot be sent: content item 0 (image): "+c.why)
+		got := answer(t, adapters.NewSet(&adapters.Files{}, adapters.Showcase("x", []tool.Content{c.item})))
+		assert.Contains(t, got["output"], "the tool produced content that cannot be sent: content item 0 (image): "+c.why)
 	}
 }
 
@@ -154,24 +156,15 @@ func TestResponsesAnimatedGIF(t *testing.T) {
 	var still, moving bytes.Buffer
 	require.NoError(t, gif.Encode(&still, frame(color.White), nil))
 	require.NoError(t, gif.EncodeAll(&moving, &gif.GIF{Image: []*image.Paletted{frame(color.White), frame(color.Gray{Y: 128})}, Delay: []int{10, 10}}))
-	parts := func(data []byte) []map[string]any {
-		set := adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(data, "image/gif")}))
-		var resp responses.Response
-		require.NoError(t, json.Unmarshal([]byte(`{"status":"completed","output":[{"type":"function_call","call_id":"c1","name":"inspect","arguments":"{\"component\":1}","status":"completed"}]}`), &resp))
-		items, err := openaitool.RunResponses(context.Background(), set, &resp, nil)
-		require.NoError(t, err)
-		b, err := json.Marshal(items)
-		require.NoError(t, err)
-		var got []struct{ Output []map[string]any }
-		require.NoError(t, json.Unmarshal(b, &got))
-		require.Len(t, got, 1)
-		require.Len(t, got[0].Output, 1)
-		return got[0].Output
+	part := func(data []byte) any {
+		out := answer(t, adapters.NewSet(&adapters.Files{}, adapters.Showcase(nil, []tool.Content{tool.Image(data, "image/gif")})))["output"].([]any)
+		require.Len(t, out, 1)
+		return out[0]
 	}
-	assert.Equal(t, "input_image", parts(still.Bytes())[0]["type"])
+	assert.Equal(t, "input_image", part(still.Bytes()).(map[string]any)["type"])
 	assert.Equal(t, map[string]any{"type": "input_text", "text": fmt.Sprintf(
-		`{"type":"image","mimeType":"image/gif","bytes":%d,"omitted":"this reply cannot carry it"}`, moving.Len())}, parts(moving.Bytes())[0])
+		`{"type":"image","mimeType":"image/gif","bytes":%d,"omitted":"this reply cannot carry it"}`, moving.Len())}, part(moving.Bytes()))
 	for n := 6; n < moving.Len(); n++ {
-		parts(moving.Bytes()[:n])
+		part(moving.Bytes()[:n])
 	}
 }
