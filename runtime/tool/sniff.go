@@ -3,7 +3,9 @@ package tool
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // A format is a file format the content checks know by its first bytes, as
@@ -95,17 +97,33 @@ func mismatch(data []byte, mediaType string, media bool) string {
 	if media || declared != nil {
 		is = sniff(data)
 	}
+	if is != nil && media {
+		// An image or a sound declares a type of its kind.
+		kind, _, _ := strings.Cut(mediaType, "/")
+		i := slices.IndexFunc(is.types, func(t string) bool { return strings.HasPrefix(t, kind+"/") })
+		if i < 0 {
+			return "its media type is " + strconv.Quote(mediaType) + " but its data is " + is.name + ", not " + kind +
+				": send it as a resource of type " + is.types[0]
+		}
+		return "its media type is " + strconv.Quote(mediaType) + " but its data is " + is.name + ": declare " + is.types[i] + or(declared)
+	}
 	switch {
-	case is != nil && declared != nil:
-		return "its media type is " + strconv.Quote(mediaType) + " but its data is " + is.name +
-			": declare " + is.types[0] + ", or send " + declared.name + " data"
 	case is != nil:
-		return "its media type is " + strconv.Quote(mediaType) + " but its data is " + is.name + ": declare " + is.types[0]
+		return "its media type is " + strconv.Quote(mediaType) + " but its data is " + is.name + ": declare " + is.types[0] + or(declared)
 	case declared != nil:
 		return "its media type is " + strconv.Quote(mediaType) + " but its data does not begin as " + declared.name +
 			" data does: send " + declared.name + " data, or declare the type it is"
 	}
 	return ""
+}
+
+// or is the alternative of declaring another type: sending data of the
+// format declared, if the checks know it.
+func or(declared *format) string {
+	if declared == nil {
+		return ""
+	}
+	return ", or send " + declared.name + " data"
 }
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }

@@ -114,6 +114,10 @@ func TestMismatch(t *testing.T) {
 		{samples["HEIF"][0], "audio/mp4", true, `its media type is "audio/mp4" but its data does not begin as MP4 data does`},
 		{samples["MP4"][0], "image/heic", true, `its media type is "image/heic" but its data does not begin as HEIF data does`},
 		{samples["Ogg"][0], "audio/flac", true, `its media type is "audio/flac" but its data is Ogg: declare audio/ogg, or send FLAC data`},
+		{samples["Ogg"][0], "video/x-custom", true, `its media type is "video/x-custom" but its data is Ogg: declare video/ogg`},
+		{samples["PDF"][0], "image/x-custom", true, `its media type is "image/x-custom" but its data is PDF, not image: send it as a resource of type application/pdf`},
+		{samples["WebM"][0], "image/png", true, `its media type is "image/png" but its data is WebM, not image: send it as a resource of type audio/webm`},
+		{samples["WebM"][0], "application/pdf", false, `its media type is "application/pdf" but its data is WebM: declare audio/webm, or send PDF data`},
 	} {
 		got := mismatch(c.data, c.mediaType, c.media)
 		assert.True(t, strings.HasPrefix(got, c.why), "%q as %s: %s", c.data, c.mediaType, got)
