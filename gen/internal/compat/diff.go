@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Change is one difference between two definitions of a tool or an output,
@@ -813,40 +815,19 @@ func show(v any) string {
 	return string(b)
 }
 
-// equal reports whether two decoded JSON values are the same value
-// (numbers compared exactly).
-func equal(a, b any) bool {
-	switch a := a.(type) {
-	case map[string]any:
-		bm, ok := b.(map[string]any)
-		if !ok || len(a) != len(bm) {
-			return false
-		}
-		for k, v := range a {
-			w, ok := bm[k]
-			if !ok || !equal(v, w) {
-				return false
+// equal reports whether two decoded JSON values are the same value, as
+// enum and const compare them (numbers by value); values nested deeper
+// than value.MaxDepth are not.
+func equal(a, b any) (same bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if !value.IsTooDeep(r) {
+				panic(r)
 			}
+			same = false
 		}
-		return true
-	case []any:
-		bl, ok := b.([]any)
-		if !ok || len(a) != len(bl) {
-			return false
-		}
-		for i := range a {
-			if !equal(a[i], bl[i]) {
-				return false
-			}
-		}
-		return true
-	case json.Number:
-		x, ok1 := number(a)
-		y, ok2 := number(b)
-		return ok1 && ok2 && x.Cmp(y) == 0
-	default:
-		return a == b
-	}
+	}()
+	return value.Equal(a, b)
 }
 
 func union[V any](a, b map[string]V) map[string]bool {

@@ -6,6 +6,7 @@
 // as breaking or compatible. The baseline is the generated file on disk, so
 // that `toolgen -check` needs no lock file and no version control.
 //
-// It takes bytes and returns plain data; it imports the standard library
-// only.
+// It takes bytes and returns plain data; besides the standard library it
+// imports only runtime/toolimpl/value, so that it compares JSON values as
+// the validators do.
 package compat
