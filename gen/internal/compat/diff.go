@@ -362,17 +362,33 @@ func (d *differ) schema(path string, o, n any, depth int) {
 	if oref, nref := om["$ref"], nm["$ref"]; oref != nil || nref != nil {
 		d.schema(path, refOrTrue(oref), refOrTrue(nref), depth+1)
 	}
-	// Every other keyword: equal, or for review.
+	// Every other keyword: the keywords of a schema all apply, so one
+	// added accepts less and one removed more; changed, or an if, then or
+	// else (which act together), it is for review.
 	for _, k := range sortedKeys(union(om, nm)) {
 		if handled[k] || annotations[k] || k == "default" {
 			continue
 		}
-		if !equal(om[k], nm[k]) {
-			d.report(path, review, "%s", k)
-		}
+		d.keyword(path, k, om, nm)
 	}
 	if !equal(om["default"], nm["default"]) {
 		d.report(path, review, "default %s -> %s: a client leaving it out gets another value", show(om["default"]), show(nm["default"]))
+	}
+}
+
+// keyword compares a keyword schema does not model.
+func (d *differ) keyword(path, k string, om, nm map[string]any) {
+	ov, oHas := om[k]
+	nv, nHas := nm[k]
+	conditional := k == "if" || k == "then" || k == "else"
+	switch {
+	case equal(ov, nv):
+	case !oHas && !conditional:
+		d.report(path, narrower, "%s added", k)
+	case !nHas && !conditional:
+		d.report(path, wider, "%s removed", k)
+	default:
+		d.report(path, review, "%s", k)
 	}
 }
 
@@ -722,6 +738,16 @@ func (d *differ) object(path string, om, nm map[string]any, depth int) {
 // anyOf, unchanged otherwise, widen or narrow; anything else is for review.
 func (d *differ) alternatives(path, key string, o, n any, depth int) {
 	if equal(o, n) {
+		return
+	}
+	if o == nil || n == nil {
+		only := func(v any) map[string]any {
+			if v == nil {
+				return nil
+			}
+			return map[string]any{key: v}
+		}
+		d.keyword(path, key, only(o), only(n))
 		return
 	}
 	oa, _ := o.([]any)
