@@ -47,7 +47,8 @@ func (c Change) String() string {
 }
 
 // Stale is a file a run would write: created, rewritten or removed, with
-// the changes to what it defines, sorted by position.
+// the changes to what it defines, sorted by position. Compare sorts them by
+// path.
 type Stale struct {
 	Path string
 	// Action is "create", "rewrite" or "remove".
@@ -87,6 +88,7 @@ func Compare(files []File) ([]Stale, error) {
 		}
 		out = append(out, s)
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
 }
 

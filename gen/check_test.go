@@ -40,9 +40,9 @@ func TestCompare(t *testing.T) {
 	// A Go file that defines nothing before and after (a schema file's
 	// validator) is for review: its schema is not in it.
 	assert.Equal(t, []string{
+		"gone_gen.go remove", "new_gen.go create", "notes.txt rewrite",
 		"stale_gen.go rewrite",
 		"\tstale_gen.go: breaking: changed (review): the file defines no tool or output, so toolgen cannot tell what its change does",
-		"gone_gen.go remove", "new_gen.go create", "notes.txt rewrite",
 	}, got)
 
 	require.NoError(t, os.WriteFile(path("mine.go"), []byte("package p\n"), 0o644))
