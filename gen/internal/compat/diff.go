@@ -539,41 +539,51 @@ func (d *differ) enum(path string, om, nm map[string]any) {
 	case oHas && !nHas:
 		d.report(path, wider, "enum removed: any value of its type now")
 	case !oHas && nHas:
-		d.report(path, narrower, "enum added: one of %s now", strings.Join(nv, ", "))
+		d.report(path, narrower, "enum added: one of %s now", cut(strings.Join(nv, ", ")))
 	default:
+		inOld, inNew := set(ov), set(nv)
 		for _, v := range ov {
-			if !slices.Contains(nv, v) {
-				d.report(path, narrower, "enum value %s removed", v)
+			if !inNew[v] {
+				d.report(path, narrower, "enum value %s removed", cut(v))
 			}
 		}
 		for _, v := range nv {
-			if !slices.Contains(ov, v) {
-				d.report(path, wider, "enum value %s added", v)
+			if !inOld[v] {
+				d.report(path, wider, "enum value %s added", cut(v))
 			}
 		}
 	}
 }
 
-// values are the JSON of the values an enum or a const allows, sorted.
+func set(list []string) map[string]bool {
+	m := make(map[string]bool, len(list))
+	for _, v := range list {
+		m[v] = true
+	}
+	return m
+}
+
+// values are the JSON of the values an enum or a const allows, a number
+// in one spelling, sorted.
 func values(m map[string]any) ([]string, bool) {
 	var out []string
 	has := false
 	if e, ok := m["enum"].([]any); ok {
 		has = true
 		for _, v := range e {
-			out = append(out, show(v))
+			out = append(out, identity(v))
 		}
 	}
 	if c, ok := m["const"]; ok {
 		if has {
 			// Both: only the const's value, if the enum has it.
-			if slices.Contains(out, show(c)) {
-				out = []string{show(c)}
+			if slices.Contains(out, identity(c)) {
+				out = []string{identity(c)}
 			} else {
 				out = nil
 			}
 		} else {
-			out, has = []string{show(c)}, true
+			out, has = []string{identity(c)}, true
 		}
 	}
 	slices.Sort(out)
@@ -833,10 +843,28 @@ func describe(v any) string {
 func show(v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Sprint(v)
+		return cut(fmt.Sprint(v))
 	}
-	if len(b) > 80 {
-		return string(b[:77]) + "..."
+	return cut(string(b))
+}
+
+// cut cuts a text for a message to 80 bytes.
+func cut(s string) string {
+	if len(s) > 80 {
+		return strings.ToValidUTF8(s[:77], "") + "..."
+	}
+	return s
+}
+
+// identity is a value's whole JSON, a number's in one spelling (1, 1.0
+// and 1e0 alike), to compare enum values by.
+func identity(v any) string {
+	if n, ok := number(v); ok {
+		return n.RatString()
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
 	}
 	return string(b)
 }
