@@ -125,7 +125,7 @@ func TestOutputConfig(t *testing.T) {
 			require.Len(t, msgs, 3)
 			feedback := msgs[2]["content"].([]any)[0].(map[string]any)
 			assert.Equal(t, "text", feedback["type"])
-			assert.Equal(t, "Your answer does not match the format invoice:\n- member 'total' should be integer, got string\n"+
+			assert.Equal(t, "Your answer does not match the format invoice:\n- member 'total' should be integer, got string \"12.50\"\n"+
 				"Answer again with only a JSON object that matches the format.", feedback["text"])
 		}},
 	)
