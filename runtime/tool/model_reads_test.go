@@ -205,3 +205,48 @@ func TestApprovalRequestArgs(t *testing.T) {
 	assert.Equal(t, []tool.Status{tool.StatusExecuted, tool.StatusRejected, tool.StatusExecuted, tool.StatusRejected}, statuses)
 	assert.Equal(t, int32(2), runs.Load())
 }
+
+// TestOutputInCodeFence: an answer in a Markdown code fence is refused,
+// never repaired, and the model reads that it should remove the fence,
+// whether the answer is parsed whole or streamed. An answer without a fence
+// line is told where its JSON breaks, as before.
+func TestOutputInCodeFence(t *testing.T) {
+	plan := `{"moves":[{"x":1,"y":2}],"reason":"reach the cup"}`
+	want := "Your answer does not match the format plan:\n" +
+		"- the answer is not valid JSON: it is in a Markdown code fence (```); remove the code fence and any text around it, and answer with the JSON object alone\n" +
+		"Answer again with only a JSON object that matches the format."
+	for _, answer := range []string{
+		"```json\n" + plan + "\n```",
+		"```\n" + plan + "\n```\n",
+		"Here is the plan:\n\n```json\n" + plan + "\n```",
+		"  ```JSON\r\n" + plan + "\r\n  ```",
+		"```json\n" + plan, // the model stopped before the closing fence
+	} {
+		got, errs := arm.PlanOutput.Parse(answer)
+		assert.Equal(t, arm.Plan{}, got, "no repair: %q", answer)
+		assert.Equal(t, []string{"bad_json"}, errs.Codes(), "%q", answer)
+		assert.Equal(t, want, arm.PlanOutput.Feedback(errs), "%q", answer)
+
+		st := arm.PlanOutput.Stream()
+		for i := 0; i < len(answer); i += 5 {
+			st.Write([]byte(answer[i:min(i+5, len(answer))]))
+		}
+		_, streamed := st.Close()
+		assert.Equal(t, errs, streamed, "streamed: %q", answer)
+	}
+	for answer, reason := range map[string]string{
+		// No line starts with a fence: the JSON's own error.
+		`{"moves":[],"reason":"see ` + "```" + `"`:           "the answer is not valid JSON: unexpected end of input",
+		"Here is the plan: " + plan:                          "the answer is not valid JSON: invalid character 'H'",
+		`{"moves":[{"x":1,"y":2}],"reason":"` + "```" + `"}`: "",
+	} {
+		_, errs := arm.PlanOutput.Parse(answer)
+		if reason == "" {
+			assert.Nil(t, errs, "a fence inside a string is the answer's own: %q", answer)
+			continue
+		}
+		require.Len(t, errs, 1, "%q", answer)
+		assert.True(t, strings.HasPrefix(errs[0].Message(), reason), "%q: %s", answer, errs[0].Message())
+		assert.NotContains(t, errs[0].Message(), "code fence")
+	}
+}
