@@ -3,6 +3,7 @@ package tool_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -137,6 +138,44 @@ func ExampleApprovalRequest() {
 	// Arguments:
 	// - force: 300
 	// rejected <nil> [declined:grip]
+}
+
+// A handler's error reaches the model verbatim unless WithToolErrorText
+// says what it reads: here the errors meant for the model pass, the others
+// (a database address) become a plain sentence. Result.Err and the audit
+// record keep the error itself.
+func ExampleWithToolErrorText() {
+	errJammed := errors.New("the arm is jammed: clear the workspace first")
+	set := tool.NewSet(
+		arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) {
+			if a.X > 5 {
+				return nil, errJammed
+			}
+			return nil, errors.New("dial postgres://arm:s3cret@10.0.3.7:5432/arm: connection refused")
+		}),
+		tool.WithToolErrorText(func(name string, err error) string {
+			if errors.Is(err, errJammed) {
+				return err.Error()
+			}
+			return "an internal error; choose another action"
+		}),
+		quiet,
+	)
+	ctx := context.Background()
+	for _, raw := range []string{`{"x": 6, "y": 1}`, `{"x": 1, "y": 1}`} {
+		res := set.Call(ctx, "move", []byte(raw))
+		fmt.Println(res.Feedback())
+		fmt.Println("Err:", res.Err)
+	}
+	// Output:
+	// The call to move failed:
+	// - the tool failed: the arm is jammed: clear the workspace first
+	// Do not repeat the same call unchanged more than once; choose another action if it fails again.
+	// Err: the arm is jammed: clear the workspace first
+	// The call to move failed:
+	// - the tool failed: an internal error; choose another action
+	// Do not repeat the same call unchanged more than once; choose another action if it fails again.
+	// Err: dial postgres://arm:s3cret@10.0.3.7:5432/arm: connection refused
 }
 
 // A policy is a rule of the application over a valid call, with the typed
