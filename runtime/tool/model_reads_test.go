@@ -20,8 +20,8 @@ import (
 // What a model reads of a call it got wrong, or that did not run, as an
 // application's Set with a generated tool renders it.
 
-// gripSet is a set of the grip tool, whose force is an integer; its calls
-// never reach approval here, refused before.
+// gripSet is a set of the grip tool, a dangerous one whose force is an
+// integer, whose handler counts its runs.
 func gripSet(runs *atomic.Int32, opts ...tool.Option) *tool.Set {
 	grip := arm.GripTool.Handle(func(_ context.Context, a arm.GripArgs) (any, error) {
 		runs.Add(1)
