@@ -117,7 +117,8 @@
 //     run, and the call starts over without it;
 //   - timeout, canceled: the handler did not finish within its time limit,
 //     or before the caller's context ended;
-//   - tool_error: the handler returned an error;
+//   - tool_error: the handler returned an error, whose text the model
+//     reads verbatim unless WithToolErrorText says otherwise;
 //   - bad_result: the handler's output does not match the tool's result
 //     schema, or cannot be sent, or its content items are beyond their
 //     bounds or not well formed (see Def.HandleContent);

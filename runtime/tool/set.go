@@ -31,7 +31,9 @@ type Set struct {
 	logger    *slog.Logger
 	loggerSet bool
 	redact    func(string, map[string]any) any
-	now       func() time.Time
+	// toolErrorText makes what the model reads of a handler's error.
+	toolErrorText func(tool string, err error) string
+	now           func() time.Time
 
 	approvalKey      []byte
 	approvalLifetime time.Duration
