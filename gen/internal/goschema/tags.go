@@ -301,8 +301,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 // its key, as the MCP Go SDK (google/jsonschema-go) writes one:
 // jsonschema:"the person to greet". It is free text when no item has a
 // value and none is an option or a key (required, omitempty, minimum); ""
-// otherwise.
-// The message shows the tag to write, in invopop's grammar.
+// otherwise. The message shows the tag to write, in invopop's grammar.
 func freeText(tag string) string {
 	if strings.Contains(tag, "=") {
 		return ""
@@ -315,12 +314,9 @@ func freeText(tag string) string {
 			return ""
 		}
 	}
-	description := "description=" + tag
-	if items, _ := tagItems(description); len(items) != 1 || items[0] != description {
-		// A comma tagItems would end the item at is the text's: escaped.
-		description = "description=" + strings.ReplaceAll(tag, ",", `\,`)
-	}
-	return fmt.Sprintf("jsonschema:%q is a description without its key, as the MCP Go SDK writes one; toolgen reads invopop's key=value grammar: write jsonschema:%q, or make the text the field's doc comment", tag, description)
+	// No comma of the text can end an item after description=: only one
+	// before a key= or an option does, and a free text has none.
+	return fmt.Sprintf("jsonschema:%q is a description without its key, as the MCP Go SDK writes one; toolgen reads invopop's key=value grammar: write jsonschema:%q, or make the text the field's doc comment", tag, "description="+tag)
 }
 
 // tagKeys are the keys of a jsonschema tag, each written key=value.

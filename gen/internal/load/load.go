@@ -376,7 +376,7 @@ func argsType(t types.Type, schemaFile bool) bool {
 func resultType(pkg *types.Package, toolType, name string, pos token.Position, errs *ir.Errors) *types.TypeName {
 	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
 	if obj == nil {
-		if fix := wrapResult(toolType, name); fix != "" {
+		if fix := wrapResult(toolType, name, false); fix != "" {
 			errs.Add(pos, "result=%s: a tool's result is a JSON object (the root of MCP's outputSchema), and %s is not a struct: %s", name, name, fix)
 			return nil
 		}
@@ -389,7 +389,7 @@ func resultType(pkg *types.Package, toolType, name string, pos token.Position, e
 		return nil
 	}
 	if _, ok := named.Underlying().(*types.Struct); !ok {
-		errs.Add(pos, "result=%s: a tool's result is a JSON object (the root of MCP's outputSchema), and %s is not a struct type: %s", name, name, wrapResult(toolType, name))
+		errs.Add(pos, "result=%s: a tool's result is a JSON object (the root of MCP's outputSchema), and %s is not a struct type: %s", name, name, wrapResult(toolType, name, true))
 		return nil
 	}
 	return obj
@@ -402,9 +402,9 @@ func resultType(pkg *types.Package, toolType, name string, pos token.Position, e
 //	declare type ListOrdersResult struct { Orders []Order `json:"orders"` } and write result=ListOrdersResult
 //
 // It is "" when name is no slice, array, map or pointer type, nor a type
-// the package declares (a typo, a type of another package, which an alias
-// brings in).
-func wrapResult(toolType, name string) string {
+// the package declares (declared: a typo, a type of another package, which
+// an alias brings in, have other fixes).
+func wrapResult(toolType, name string, declared bool) string {
 	expr, err := parser.ParseExpr(name)
 	if err != nil {
 		return ""
@@ -418,6 +418,9 @@ func wrapResult(toolType, name string) string {
 	case *ast.StarExpr:
 		member = elemName(x.X)
 	case *ast.Ident:
+		if !declared {
+			return ""
+		}
 		member = elemName(x) // a type of the package: Orders, Priority
 	default:
 		return ""
