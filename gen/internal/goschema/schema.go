@@ -3,9 +3,11 @@ package goschema
 import (
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
@@ -529,6 +531,11 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	if doc, ok := b.typeDocs[prop]; ok {
 		typeDoc = doc
 	}
+	if b.standard(f.Type()) {
+		// Written for Go programmers ("The zero value for a Rat
+		// represents the value 0."), not for a model.
+		typeDoc = ""
+	}
 	b.fieldKeywords(prop, parent, f, name, tags, schemaTagText, pos)
 	if len(typeEnum) > 0 && !reflect.DeepEqual(typeEnum, prop.Enum) {
 		// An enum= tag replaced the constants the note names.
@@ -552,6 +559,26 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	if required && !contains(parent.Required, name) {
 		parent.Required = append(parent.Required, name)
 	}
+}
+
+// standard reports whether t, through pointers, is a named type of the
+// standard library: declared in a file under GOROOT (named $GOROOT/... in
+// export data built with -trimpath).
+func (b *schemaBuilder) standard(t types.Type) bool {
+	for {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	file := b.pos(named.Obj().Pos()).Filename
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return strings.HasPrefix(file, "$GOROOT/") || build.Default.GOROOT != "" && strings.HasPrefix(file, root)
 }
 
 // canBeNil reports whether a field's value can be nil: a pointer, a slice

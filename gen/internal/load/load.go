@@ -478,8 +478,10 @@ func plural(name, otherwise string) string {
 //     the weather." is "Asks for the weather." (without an article only:
 //     "The Order of things" stays);
 //
-// the first letter of what is left upper case. A sentence where the name is
-// not the subject ("GetWeatherArgs GetWeather it is.") stays as it is.
+// the first letter of what is left upper case, unless it begins a name of
+// code ("Flights is search_flights' result." is "search_flights' result.").
+// A sentence where the name is not the subject ("GetWeatherArgs GetWeather
+// it is.") stays as it is.
 func TypeDescription(typeName, doc string) string {
 	doc = DocText(doc)
 	if typeName == "" {
@@ -524,6 +526,13 @@ func TypeDescription(typeName, doc string) string {
 		// "The Order of things": after an article, only "is" and its
 		// like, or a colon, make the name the subject.
 		return doc
+	case unicode.IsLower(r) && codeWord(rest):
+		// "Flights is search_flights' result.": a name of code, which
+		// upper case would change, begins what is left, as it is.
+		if plain {
+			return doc
+		}
+		return rest
 	case unicode.IsLower(r):
 		return string(unicode.ToUpper(r)) + rest[size:]
 	case plain:
@@ -531,6 +540,18 @@ func TypeDescription(typeName, doc string) string {
 		return doc
 	}
 	return rest
+}
+
+// codeWord reports whether text begins with a word of code: one with an
+// underscore, a digit or an upper case letter after its first.
+func codeWord(text string) bool {
+	end := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	if end < 0 {
+		end = len(text)
+	}
+	word := text[:end]
+	_, size := utf8.DecodeRuneInString(word)
+	return strings.ContainsFunc(word[size:], func(r rune) bool { return r == '_' || unicode.IsDigit(r) || unicode.IsUpper(r) })
 }
 
 type option struct {

@@ -34,6 +34,11 @@ func TestToolDescription(t *testing.T) {
 		"The GetWeatherArgs of the day.":       "The GetWeatherArgs of the day.",
 		"A GetWeatherArgs asks.":               "A GetWeatherArgs asks.",
 		"GetWeatherArgsis a request.":          "GetWeatherArgsis a request.",
+		"GetWeatherArgs is get_weather's.":     "get_weather's.",
+		"GetWeatherArgs is iPhone data.":       "iPhone data.",
+		"GetWeatherArgs is JSON text.":         "JSON text.",
+		"GetWeatherArgs is a2b.":               "a2b.",
+		"GetWeatherArgs get_weathers.":         "GetWeatherArgs get_weathers.",
 		"GetWeatherArgs asks for the weather\nof a city.\n\nA second paragraph\nhere.\n\n  - one\n  - two\n": "Asks for the weather of a city.\n\nA second paragraph here.\n\n  - one\n  - two",
 	} {
 		assert.Equal(t, want, TypeDescription("GetWeatherArgs", doc), doc)

@@ -30,6 +30,8 @@ func TestDescriptions(t *testing.T) {
 		"urgency":  "Urgency is the member's own description, which comes first. Values: 1 (Low), 2 (High), 3 (Page).",
 		"label":    "A tag's description comes before all.",
 		"digest":   "Sends one message for many alerts.",
+		"share":    "A type of the standard library keeps its doc, written for Go programmers, from the model.",
+		"ratio":    "",
 	} {
 		if got := schema.Properties[member].Description; got != want {
 			t.Errorf("%s: description %q, want %q", member, got, want)

@@ -3,6 +3,8 @@
 // whatever the shape of its doc comment's first sentence.
 package descriptions
 
+import "math/big"
+
 // NotifyArgs sends an alert.
 //
 //toolgen:tool
@@ -17,6 +19,10 @@ type NotifyArgs struct {
 	Urgency Priority `json:"urgency,omitempty"`
 	Label   Label    `json:"label,omitempty" jsonschema:"description=A tag's description comes before all."`
 	Digest  Digest   `json:"digest,omitempty"`
+	// A type of the standard library keeps its doc, written for Go
+	// programmers, from the model.
+	Share *big.Rat `json:"share,omitempty"`
+	Ratio *big.Rat `json:"ratio,omitempty"`
 }
 
 // A Team is the group on call.
