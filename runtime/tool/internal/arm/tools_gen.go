@@ -413,7 +413,7 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TuneArgs) {
 }
 
 // The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
-const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
+const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Where the arm is."}`
 
 // ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
