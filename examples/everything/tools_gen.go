@@ -3061,10 +3061,10 @@ func decodeStep1(s *toolimpl.Scanner, at toolimpl.Loc, out *Step1) {
 
 // The schemas of the step2 output: the canonical schema, and the dialects that differ from it.
 const (
-	step2Schema          = `{"properties":{"color":{"type":"string","description":"Your favorite color."}},"additionalProperties":false,"type":"object","required":["color"],"description":"Step2 is its second question."}`
-	step2OpenAISchema    = `{"type":"object","properties":{"color":{"type":"string","description":"Your favorite color."}},"required":["color"],"additionalProperties":false,"description":"Step2 is its second question."}`
-	step2AnthropicSchema = `{"type":"object","properties":{"color":{"type":"string","description":"Your favorite color."}},"required":["color"],"additionalProperties":false,"description":"Step2 is its second question."}`
-	step2GeminiSchema    = `{"type":"OBJECT","properties":{"color":{"type":"STRING","description":"Your favorite color."}},"required":["color"],"description":"Step2 is its second question."}`
+	step2Schema          = `{"properties":{"color":{"type":"string","description":"Your favorite color."}},"additionalProperties":false,"type":"object","required":["color"],"description":"Its second question."}`
+	step2OpenAISchema    = `{"type":"object","properties":{"color":{"type":"string","description":"Your favorite color."}},"required":["color"],"additionalProperties":false,"description":"Its second question."}`
+	step2AnthropicSchema = `{"type":"object","properties":{"color":{"type":"string","description":"Your favorite color."}},"required":["color"],"additionalProperties":false,"description":"Its second question."}`
+	step2GeminiSchema    = `{"type":"OBJECT","properties":{"color":{"type":"STRING","description":"Your favorite color."}},"required":["color"],"description":"Its second question."}`
 )
 
 // step2Forms are the formats of the step2 output in each provider's form.
@@ -3079,7 +3079,7 @@ var step2Forms = []toolimpl.Form{
 var Step2Output = tool.OutputDef[Step2]{
 	Output: toolimpl.NewOutput(tool.Output{
 		Name:        "step2",
-		Description: "Step2 is its second question.",
+		Description: "Its second question.",
 		Schema:      json.RawMessage(step2Schema),
 		Validate:    ValidateStep2,
 		Form:        json.RawMessage("{\"properties\":{\"color\":{\"type\":\"string\",\"description\":\"Your favorite color.\"}},\"type\":\"object\",\"required\":[\"color\"]}"),
