@@ -20,6 +20,7 @@ var stages = []struct {
 	path  string
 	other []string
 }{
+	{"gen/internal/compat", []string{"runtime/toolimpl/value"}},
 	{"gen/internal/jsonschema", []string{"internal/ecma", "runtime/toolimpl/value"}},
 	{"gen/internal/ir", []string{"runtime/tool", "runtime/toolimpl/forms"}},
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},

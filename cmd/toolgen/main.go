@@ -9,8 +9,8 @@
 // Usage:
 //
 //	//go:generate go tool toolgen
-//	toolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]
-//	toolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json
+//	toolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]
+//	toolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package in its directory, is tools_gen.go unless -output says
@@ -21,6 +21,12 @@
 // notes go to a generated file of that name beside the output instead, to
 // commit and review. toolgen schema reads the schema's folder and what
 // -ref maps, nothing else.
+//
+// With -check, toolgen writes nothing: it reports each generated file that
+// would change, and each change to its tools and outputs, breaking or
+// compatible for their callers and clients, and exits 1 if there is any (a
+// CI step: go tool toolgen -check ./...). Without it, a run that rewrites a
+// file prints those changes as notes.
 package main
 
 import (
@@ -48,12 +54,14 @@ func main() {
 	strict := flag.Bool("strict", false, "make a definition that would fall back to a less strict form an error (a tool's strict=false overrides it)")
 	annotate := flag.Bool("annotate-unknown-formats", false, "treat a format, contentEncoding or contentMediaType toolgen cannot check as an annotation instead of an error")
 	notes := flag.String("notes", "", notesUsage)
+	check := flag.Bool("check", false, checkUsage)
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen schema [flags] schema.json   (toolgen schema -h for its flags)\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		flag.PrintDefaults()
+		fmt.Fprint(os.Stderr, checkHelp)
 	}
 	flag.Parse()
 
@@ -65,10 +73,7 @@ func main() {
 	if err == nil && *notes != "" {
 		files = gen.NotesFiles(files, *notes)
 	}
-	report(files, err)
-	if err := gen.Write(files); err != nil {
-		log.Fatal(relative(err.Error()))
-	}
+	finish(files, err, *check)
 }
 
 // schemaMain compiles a JSON Schema file into a validator.
@@ -82,6 +87,7 @@ func schemaMain(args []string) {
 	strict := fs.Bool("strict-formats", false, "refuse a format, contentEncoding or contentMediaType toolgen cannot check, instead of compiling it as an annotation with a note")
 	annotate := fs.Bool("annotate-unknown-formats", false, "compile a format, contentEncoding or contentMediaType toolgen cannot check as an annotation without a note")
 	notes := fs.String("notes", "", notesUsage)
+	check := fs.Bool("check", false, checkUsage)
 	refs := map[string]string{}
 	fs.Func("ref", "`prefix=path`: read a $ref to a URI that starts with prefix (or to a file under prefix, a path) from path plus the rest of the URI; without one, only the schema's folder is read (repeatable)", func(v string) error {
 		prefix, path, ok := strings.Cut(v, "=")
@@ -93,7 +99,7 @@ func schemaMain(args []string) {
 	})
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		fs.PrintDefaults()
 	}
@@ -121,10 +127,90 @@ func schemaMain(args []string) {
 	if err == nil && *notes != "" {
 		files = gen.NotesFiles(files, *notes)
 	}
+	finish(files, err, *check)
+}
+
+// finish reports the errors of a run or its notes, and writes its files,
+// with a note of each change a rewrite or a removal makes to a tool or an
+// output; with check, it writes nothing and reports each file that would
+// change instead, exiting 1 when there is any.
+func finish(files []gen.File, err error, check bool) {
+	if check {
+		if err != nil {
+			fmt.Fprintln(os.Stderr, relative(err.Error()))
+			os.Exit(1)
+		}
+		stale, err := gen.Compare(files)
+		if err != nil {
+			log.Fatal(relative(err.Error()))
+		}
+		for _, s := range stale {
+			fmt.Fprintln(os.Stderr, relative(outOfDate(s)))
+			for _, c := range s.Changes {
+				fmt.Fprintln(os.Stderr, relative(c.String()))
+			}
+		}
+		if len(stale) > 0 {
+			os.Exit(1)
+		}
+		return
+	}
 	report(files, err)
+	stale, err := gen.Compare(files)
+	if err != nil {
+		log.Fatal(relative(err.Error()))
+	}
+	for _, s := range stale {
+		if s.Action == "create" {
+			continue // everything is new: nothing to tell
+		}
+		for _, c := range s.Changes {
+			fmt.Fprintln(os.Stderr, relative(gen.Note{Pos: c.Pos, Msg: c.Class() + ": " + c.Msg}.String()))
+		}
+	}
 	if err := gen.Write(files); err != nil {
 		log.Fatal(relative(err.Error()))
 	}
+}
+
+// outOfDate is the line -check prints of a file a run would change.
+func outOfDate(s gen.Stale) string {
+	breaking, compatible := 0, 0
+	for _, c := range s.Changes {
+		if c.Breaking {
+			breaking++
+		} else {
+			compatible++
+		}
+	}
+	what := ""
+	switch {
+	case s.Action == "create":
+		return s.Path + ": missing; generate it"
+	case s.Action == "remove":
+		what = "its package defines no tool or output now, so it is to be removed"
+	case filepath.Ext(s.Path) != ".go":
+		what = "its notes differ"
+	case len(s.Changes) == 0:
+		what = "its generated code differs, no tool's or output's definition does"
+	default:
+		var counts []string
+		if breaking > 0 {
+			counts = append(counts, fmt.Sprintf("%d breaking %s", breaking, plural(breaking, "change")))
+		}
+		if compatible > 0 {
+			counts = append(counts, fmt.Sprintf("%d compatible %s", compatible, plural(compatible, "change")))
+		}
+		what = strings.Join(counts, ", ")
+	}
+	return s.Path + ": out of date: " + what + "; regenerate it"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // report prints the errors of a run, or its notes, one file:line:col:
@@ -151,6 +237,33 @@ func relative(msg string) string {
 	}
 	return strings.ReplaceAll(msg, wd+string(filepath.Separator), "")
 }
+
+// checkUsage says what -check does; checkHelp, after the flags, what it
+// prints.
+const checkUsage = "write nothing: report each generated file that is out of date, with the changes to its tools and outputs, breaking or compatible, and exit 1 if there is any"
+
+const checkHelp = `
+With -check, toolgen compares what it would generate with the generated files
+on disk (the baseline: no lock file, no version control) and writes nothing.
+For each file that would change it prints "file: out of date: ...", then each
+change to a tool or an output, at the tool's type:
+
+	file:line:col: breaking: tool get_weather: arguments: days: member added as required: ...
+	file:line:col: compatible: tool get_weather: arguments: city: description changed
+
+Breaking, for a tool's callers and clients: a tool removed or renamed, a
+member added as required or removed, a type narrowed, an enum value removed,
+a bound tightened, a result that may now lack a member or hold a wider value;
+and whatever toolgen cannot classify, marked "changed (review)". Compatible:
+descriptions, a new optional member, a loosened bound, an enum value added.
+It exits 0 when every file is current, 1 when one is not (or on an error).
+Give it the flags the //go:generate line gives (-notes, -output, -tags), as
+a CI step: go tool toolgen -check ./...
+
+Without -check, a run that rewrites or removes a file prints the same changes
+as notes ("file:line:col: note: breaking: ..."), so that a breaking change is
+seen when it is made.
+`
 
 // notesUsage says what -notes does.
 const notesUsage = "write the notes to this generated file beside each output (paths relative to it), not to standard error; a file without notes is removed"

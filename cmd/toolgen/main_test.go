@@ -301,7 +301,7 @@ func TestBadFlags(t *testing.T) {
 	dir := newModule(t, map[string]string{"weather/t.go": weatherTool})
 	for _, args := range [][]string{{"-bogus"}, {"-type"}, {"-output"}} {
 		stdout, stderr, code := toolgen(t, dir, args...)
-		if code != 2 || stdout != "" || !strings.Contains(stderr, "Usage of toolgen:\n\ttoolgen [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n") {
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "Usage of toolgen:\n\ttoolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n") {
 			t.Errorf("toolgen %s: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and the usage", strings.Join(args, " "), code, stdout, stderr)
 		}
 	}

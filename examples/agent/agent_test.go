@@ -90,7 +90,7 @@ func TestDescriptionsFromAnotherPackage(t *testing.T) {
 	assert.Equal(t, "The lines to read; all of them when left out.", lines["description"])
 	assert.Equal(t, "Last line; 0 for the end of the text.", lines["properties"].(map[string]any)["to"].(map[string]any)["description"])
 	attendees := props(CreateEventTool.Schema)["attendees"]["items"].(map[string]any)
-	assert.Equal(t, "Person is someone the tools name.", attendees["description"])
+	assert.Equal(t, "Someone the tools name.", attendees["description"])
 	assert.Equal(t, "Email address, when known.", attendees["properties"].(map[string]any)["email"].(map[string]any)["description"])
 
 	// The tools' descriptions do not start with Go's type names.

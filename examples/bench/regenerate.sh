@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs BenchmarkCall and writes, from its output (docs/bench.txt), the
-# README's table and the chart docs/bench.svg. COUNT sets the number of runs
+# the table of docs/performance.md and the chart docs/bench.svg. COUNT sets the number of runs
 # of each benchmark (6).
 #
 # encoding/json under GOEXPERIMENT=jsonv2 is another build of the package,
@@ -19,4 +19,4 @@ trap 'rm -rf "$tmp"' EXIT
 		(cd examples/bench && "$tmp/v2.test" -test.run '^$' -test.bench 'Call//impl=encodingjsonv2' -test.benchmem -test.count 1)
 	done
 } | awk '/^Benchmark/ || (/^(goos|goarch|pkg|cpu):/ && !seen[$0]++)' | tee docs/bench.txt
-go run ./examples/internal/benchchart -readme README.md -svg docs/bench.svg docs/bench.txt
+go run ./examples/internal/benchchart -doc docs/performance.md -svg docs/bench.svg docs/bench.txt

@@ -23,6 +23,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -178,28 +179,15 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 		TestErrorHandlingTool.Handle(func(context.Context, TestErrorHandlingArgs) (any, error) {
 			return nil, errors.New("this tool intentionally returns an error for testing")
 		}),
-		// Asks the client's model, through the MCP request: sampling exists
-		// only in MCP.
+		// Asks the client's model: sampling exists only in MCP. The same
+		// code asks by a request while the call runs (a session before
+		// 2026-07-28) or by an input request of its result (2026-07-28).
 		TestSamplingTool.Handle(func(ctx context.Context, args TestSamplingArgs) (any, error) {
-			req := mcptool.Request(ctx)
-			if req == nil || req.Session == nil {
-				return nil, errors.New("this tool asks the client's model, and runs only over MCP")
-			}
-			if caps := req.ClientCapabilities(); caps == nil || caps.Sampling == nil {
-				return nil, errors.New("the client cannot sample from a model: this tool needs a client with the sampling capability")
-			}
-			msg, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{
-				Messages:  []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: args.Prompt}}},
-				MaxTokens: 100,
-			})
+			text, err := sample(ctx, "prompt", args.Prompt, 100)
 			if err != nil {
-				return nil, fmt.Errorf("the client's model did not answer: %w", err)
+				return nil, err
 			}
-			text, ok := msg.Content.(*mcp.TextContent)
-			if !ok {
-				return nil, fmt.Errorf("the client's model answered %T, not text", msg.Content)
-			}
-			return "LLM response: " + text.Text, nil
+			return "LLM response: " + text, nil
 		}),
 		// A dangerous tool: mcptool elicits the person's confirmation
 		// (tool.Tool.Confirmation, an empty form) and runs the handler on
@@ -267,41 +255,100 @@ func handlers(server *mcp.Server, logger *slog.Logger) []tool.Option {
 				})
 			return "prompts_list_changed published", nil
 		}),
-		// Multi round-trip requests of the handler's own (SEP-2322): a
-		// handler cannot name input requests, read the responses or keep
-		// a request state of its own yet. The tools that ask the person a
-		// question are dangerous tools, whose confirmation is toolgen's one
-		// multi round-trip request (input request toolgen_confirm, the
-		// set's signed token as request state): the handler runs on
-		// accept. The others answer that they cannot ask.
-		TestInputRequiredResultElicitationTool.Handle(func(context.Context, TestInputRequiredResultElicitationArgs) (any, error) {
-			return "Hello! (the name asked cannot reach a toolgen handler yet)", nil
+		// Multi round-trip requests (SEP-2322): the handler asks, and from
+		// 2026-07-28 on each question is an input request of the call's
+		// result, named by its key (a form's key is its output's name);
+		// the client calls again with the answers and the request state,
+		// and the handler runs again from the start, finding them. It asks
+		// before it acts.
+		TestInputRequiredResultElicitationTool.Handle(func(ctx context.Context, _ TestInputRequiredResultElicitationArgs) (any, error) {
+			who, err := UserNameOutput.Ask(ctx, "What is your name?")
+			if err != nil {
+				return nil, err
+			}
+			return "Hello, " + who.Name + "!", nil
 		}),
-		TestInputRequiredResultSamplingTool.Handle(func(context.Context, TestInputRequiredResultSamplingArgs) (any, error) {
-			return nil, errMRTR
+		TestInputRequiredResultSamplingTool.Handle(func(ctx context.Context, _ TestInputRequiredResultSamplingArgs) (any, error) {
+			return sample(ctx, "capital_question", "What is the capital of France?", 100)
 		}),
-		TestInputRequiredResultListRootsTool.Handle(func(context.Context, TestInputRequiredResultListRootsArgs) (any, error) {
-			return nil, errMRTR
+		TestInputRequiredResultListRootsTool.Handle(func(ctx context.Context, _ TestInputRequiredResultListRootsArgs) (any, error) {
+			roots, err := mcptool.ListRoots(ctx, "client_roots")
+			if err != nil {
+				return nil, err
+			}
+			return fmt.Sprintf("The client has %d roots.", len(roots.Roots)), nil
 		}),
+		// A dangerous tool: its confirmation is the one question, the
+		// set's signed approval the request state.
 		TestInputRequiredResultRequestStateTool.Handle(func(context.Context, TestInputRequiredResultRequestStateArgs) (any, error) {
 			return "state-ok: confirmation accepted", nil
 		}),
-		TestInputRequiredResultMultipleInputsTool.Handle(func(context.Context, TestInputRequiredResultMultipleInputsArgs) (any, error) {
-			return nil, errMRTR
+		// Three questions asked before the handler looks at their errors
+		// go in one round.
+		TestInputRequiredResultMultipleInputsTool.Handle(func(ctx context.Context, _ TestInputRequiredResultMultipleInputsArgs) (any, error) {
+			who, err1 := UserNameOutput.Ask(ctx, "What is your name?")
+			greeting, err2 := sample(ctx, "greeting", "Generate a greeting", 50)
+			roots, err3 := mcptool.ListRoots(ctx, "client_roots")
+			if err := errors.Join(err1, err2, err3); err != nil {
+				return nil, err
+			}
+			return fmt.Sprintf("%s, %s (%d roots)", greeting, who.Name, len(roots.Roots)), nil
 		}),
-		TestInputRequiredResultMultiRoundTool.Handle(func(context.Context, TestInputRequiredResultMultiRoundArgs) (any, error) {
-			return "state-ok: confirmation accepted", nil
+		// One question a round, each round's state another.
+		TestInputRequiredResultMultiRoundTool.Handle(func(ctx context.Context, _ TestInputRequiredResultMultiRoundArgs) (any, error) {
+			step1, err := Step1Output.Ask(ctx, "Step 1: What is your name?")
+			if err != nil {
+				return nil, err
+			}
+			step2, err := Step2Output.Ask(ctx, "Step 2: What is your favorite color?")
+			if err != nil {
+				return nil, err
+			}
+			return step1.Name + " likes " + step2.Color + ".", nil
 		}),
 		TestInputRequiredResultTamperedStateTool.Handle(func(context.Context, TestInputRequiredResultTamperedStateArgs) (any, error) {
 			return "state-ok: confirmation accepted", nil
 		}),
-		TestInputRequiredResultCapabilitiesTool.Handle(func(context.Context, TestInputRequiredResultCapabilitiesArgs) (any, error) {
-			return nil, errMRTR
+		// A client is asked only what its capabilities declare: a question
+		// it does not take is tool.ErrCannotAsk, and the handler goes on
+		// without it.
+		TestInputRequiredResultCapabilitiesTool.Handle(func(ctx context.Context, _ TestInputRequiredResultCapabilitiesArgs) (any, error) {
+			var parts []string
+			who, err := UserNameOutput.Ask(ctx, "What is your name?")
+			switch {
+			case err == nil:
+				parts = append(parts, "name: "+who.Name)
+			case !errors.Is(err, tool.ErrCannotAsk):
+				return nil, err
+			}
+			answer, err := sample(ctx, "capital_question", "What is the capital of France?", 100)
+			switch {
+			case err == nil:
+				parts = append(parts, "model: "+answer)
+			case !errors.Is(err, tool.ErrCannotAsk):
+				return nil, err
+			}
+			if len(parts) == 0 {
+				return "The client takes neither forms nor sampling.", nil
+			}
+			return strings.Join(parts, "; "), nil
 		}),
 	}
 }
 
-var errMRTR = errors.New("this tool cannot ask the client for input yet")
+// sample asks the client's model prompt, under key, and returns its text.
+func sample(ctx context.Context, key, prompt string, maxTokens int64) (string, error) {
+	msg, err := mcptool.Sample(ctx, key, &mcp.CreateMessageParams{MaxTokens: maxTokens,
+		Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: prompt}}}})
+	if err != nil {
+		return "", err
+	}
+	text, ok := msg.Content.(*mcp.TextContent)
+	if !ok {
+		return "", fmt.Errorf("the client's model answered %T, not text", msg.Content)
+	}
+	return text.Text, nil
+}
 
 // sleep waits d, or until ctx ends.
 func sleep(ctx context.Context, d time.Duration) error {

@@ -280,14 +280,16 @@ func TestSampling(t *testing.T) {
 
 	res, text = call(t, connectWith(t, stateful, nil), "test_sampling", map[string]any{"prompt": "Test prompt for sampling"})
 	assert.True(t, res.IsError)
-	assert.Contains(t, text, "sampling capability")
+	assert.Contains(t, text, "this tool needs to ask the client's model (MCP sampling), which this client did not declare")
 
-	// At 2026-07-28 a server may not ask while a call runs: the SDK
-	// refuses, and the model reads why.
+	// At 2026-07-28 a server may not ask while a call runs: the question
+	// is an input request of the result, which the SDK's client answers,
+	// calling again.
 	res, text = call(t, connectWith(t, draft, sampling), "test_sampling", map[string]any{"prompt": "Test prompt for sampling"})
-	assert.True(t, res.IsError)
-	assert.Contains(t, text, "cannot be sent while serving a request on protocol version 2026-07-28")
-	assert.Len(t, asked, 1)
+	assert.False(t, res.IsError)
+	assert.Equal(t, "LLM response: This is a test response from the client", text)
+	require.Len(t, asked, 2)
+	assert.Equal(t, asked[0], asked[1], "the same question either way")
 }
 
 // test_elicitation, a dangerous tool, asks the person: it runs on accept
@@ -386,4 +388,27 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// test_input_required_result_multi_round asks one form a round; the same
+// handler asks by elicitation/create on a session before 2026-07-28 and
+// by input requests of its result from then on, which the SDK's client
+// answers, calling again with the request state.
+func TestMultiRound(t *testing.T) {
+	for _, version := range []string{stateful, draft} {
+		var asked []string
+		cs := connectWith(t, version, &mcp.ClientOptions{
+			ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				asked = append(asked, req.Params.Message)
+				if strings.HasPrefix(req.Params.Message, "Step 1") {
+					return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Alice"}}, nil
+				}
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"color": "blue"}}, nil
+			},
+		})
+		res, text := call(t, cs, "test_input_required_result_multi_round", map[string]any{})
+		assert.False(t, res.IsError, version)
+		assert.Equal(t, "Alice likes blue.", text, version)
+		assert.Equal(t, []string{"Step 1: What is your name?", "Step 2: What is your favorite color?"}, asked, version)
+	}
 }

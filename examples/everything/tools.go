@@ -213,7 +213,7 @@ type TransientArgs struct{}
 
 // TestInputRequiredResultElicitationArgs asks for the caller's name.
 //
-//toolgen:tool name=test_input_required_result_elicitation risk=dangerous
+//toolgen:tool name=test_input_required_result_elicitation risk=read
 type TestInputRequiredResultElicitationArgs struct{}
 
 // TestInputRequiredResultSamplingArgs asks the client's model a question.
@@ -238,7 +238,7 @@ type TestInputRequiredResultMultipleInputsArgs struct{}
 
 // TestInputRequiredResultMultiRoundArgs asks two questions, one a round.
 //
-//toolgen:tool name=test_input_required_result_multi_round risk=dangerous
+//toolgen:tool name=test_input_required_result_multi_round risk=read
 type TestInputRequiredResultMultiRoundArgs struct{}
 
 // TestInputRequiredResultTamperedStateArgs refuses a request state it did not sign.
@@ -250,3 +250,27 @@ type TestInputRequiredResultTamperedStateArgs struct{}
 //
 //toolgen:tool name=test_input_required_result_capabilities risk=read
 type TestInputRequiredResultCapabilitiesArgs struct{}
+
+// UserName is the person's name, as a form.
+//
+//toolgen:output form=true name=user_name
+type UserName struct {
+	// Your name.
+	Name string `json:"name"`
+}
+
+// Step1 is the first question of test_input_required_result_multi_round.
+//
+//toolgen:output form=true name=step1
+type Step1 struct {
+	// Your name.
+	Name string `json:"name"`
+}
+
+// Step2 is its second question.
+//
+//toolgen:output form=true name=step2
+type Step2 struct {
+	// Your favorite color.
+	Color string `json:"color"`
+}

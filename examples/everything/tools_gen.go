@@ -1853,7 +1853,7 @@ var transientArgsForms = []toolimpl.Form{
 var TransientToolForListChangedTool = tool.Def[TransientArgs]{
 	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "__transient_tool_for_list_changed",
-		Description: "TransientArgs is added by test_trigger_tool_change.",
+		Description: "Added by test_trigger_tool_change.",
 		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(transientArgsSchema),
 		Validate:    ValidateTransientArgs,
@@ -1936,10 +1936,10 @@ var TestInputRequiredResultElicitationTool = tool.Def[TestInputRequiredResultEli
 	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "test_input_required_result_elicitation",
 		Description: "Asks for the caller's name.",
-		Risk:        tool.RiskDangerous,
+		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(testInputRequiredResultElicitationArgsSchema),
 		Validate:    ValidateTestInputRequiredResultElicitationArgs,
-		Idempotent:  false,
+		Idempotent:  true,
 	}, testInputRequiredResultElicitationArgsForms),
 	Decode:  DecodeTestInputRequiredResultElicitationArgs,
 	Decoder: testInputRequiredResultElicitationArgsDecoder,
@@ -2376,10 +2376,10 @@ var TestInputRequiredResultMultiRoundTool = tool.Def[TestInputRequiredResultMult
 	Tool: toolimpl.NewTool(tool.Tool{
 		Name:        "test_input_required_result_multi_round",
 		Description: "Asks two questions, one a round.",
-		Risk:        tool.RiskDangerous,
+		Risk:        tool.RiskRead,
 		Schema:      json.RawMessage(testInputRequiredResultMultiRoundArgsSchema),
 		Validate:    ValidateTestInputRequiredResultMultiRoundArgs,
-		Idempotent:  false,
+		Idempotent:  true,
 	}, testInputRequiredResultMultiRoundArgsForms),
 	Decode:  DecodeTestInputRequiredResultMultiRoundArgs,
 	Decoder: testInputRequiredResultMultiRoundArgsDecoder,
@@ -2737,10 +2737,10 @@ var userStatusEnum = toolimpl.Allowed{Sorted: userStatusValues, Code: tool.CodeE
 
 // The schemas of the enums_form output: the canonical schema, and the dialects that differ from it.
 const (
-	enumsFormSchema          = `{"properties":{"untitledSingle":{"type":"string","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","enum":["value1","value2","value3"]},"legacyEnum":{"type":"string","enum":["opt1","opt2","opt3"],"enumNames":["Option One","Option Two","Option Three"]},"untitledMulti":{"items":{"type":"string","enum":["option1","option2","option3"]},"type":"array","maxItems":3,"minItems":1},"titledMulti":{"items":{"type":"string","enum":["value1","value2","value3"]},"type":"array","maxItems":3,"minItems":1}},"additionalProperties":false,"type":"object","description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
-	enumsFormOpenAISchema    = `{"type":"object","properties":{"untitledSingle":{"anyOf":[{"type":"string","enum":["option1","option2","option3"]},{"type":"null"}]},"titledSingle":{"anyOf":[{"type":"string","enum":["value1","value2","value3"]},{"type":"null"}]},"legacyEnum":{"anyOf":[{"type":"string","enum":["opt1","opt2","opt3"]},{"type":"null"}]},"untitledMulti":{"anyOf":[{"type":"array","items":{"type":"string","enum":["option1","option2","option3"]},"maxItems":3,"minItems":1},{"type":"null"}]},"titledMulti":{"anyOf":[{"type":"array","items":{"type":"string","enum":["value1","value2","value3"]},"maxItems":3,"minItems":1},{"type":"null"}]}},"required":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"],"additionalProperties":false,"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
-	enumsFormAnthropicSchema = `{"type":"object","properties":{"untitledSingle":{"type":"string","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","enum":["value1","value2","value3"]},"legacyEnum":{"type":"string","enum":["opt1","opt2","opt3"]},"untitledMulti":{"type":"array","items":{"type":"string","enum":["option1","option2","option3"]},"minItems":1,"description":"Must have at most 3 items."},"titledMulti":{"type":"array","items":{"type":"string","enum":["value1","value2","value3"]},"minItems":1,"description":"Must have at most 3 items."}},"additionalProperties":false,"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
-	enumsFormGeminiSchema    = `{"type":"OBJECT","properties":{"untitledSingle":{"type":"STRING","enum":["option1","option2","option3"]},"titledSingle":{"type":"STRING","enum":["value1","value2","value3"]},"legacyEnum":{"type":"STRING","enum":["opt1","opt2","opt3"]},"untitledMulti":{"type":"ARRAY","items":{"type":"STRING","enum":["option1","option2","option3"]},"maxItems":3,"minItems":1},"titledMulti":{"type":"ARRAY","items":{"type":"STRING","enum":["value1","value2","value3"]},"maxItems":3,"minItems":1}},"propertyOrdering":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"],"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormSchema          = `{"properties":{"untitledSingle":{"type":"string","enum":["option1","option2","option3"],"description":"An option without a title."},"titledSingle":{"type":"string","enum":["value1","value2","value3"],"description":"An option whose title is its constant's comment."},"legacyEnum":{"type":"string","enum":["opt1","opt2","opt3"],"description":"An option titled the way before SEP-1330: enumNames.","enumNames":["Option One","Option Two","Option Three"]},"untitledMulti":{"items":{"type":"string","enum":["option1","option2","option3"]},"type":"array","maxItems":3,"minItems":1},"titledMulti":{"items":{"type":"string","enum":["value1","value2","value3"]},"type":"array","maxItems":3,"minItems":1}},"additionalProperties":false,"type":"object","description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormOpenAISchema    = `{"type":"object","properties":{"untitledSingle":{"anyOf":[{"type":"string","enum":["option1","option2","option3"]},{"type":"null"}],"description":"An option without a title."},"titledSingle":{"anyOf":[{"type":"string","enum":["value1","value2","value3"]},{"type":"null"}],"description":"An option whose title is its constant's comment."},"legacyEnum":{"anyOf":[{"type":"string","enum":["opt1","opt2","opt3"]},{"type":"null"}],"description":"An option titled the way before SEP-1330: enumNames."},"untitledMulti":{"anyOf":[{"type":"array","items":{"type":"string","enum":["option1","option2","option3"]},"maxItems":3,"minItems":1},{"type":"null"}]},"titledMulti":{"anyOf":[{"type":"array","items":{"type":"string","enum":["value1","value2","value3"]},"maxItems":3,"minItems":1},{"type":"null"}]}},"required":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"],"additionalProperties":false,"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormAnthropicSchema = `{"type":"object","properties":{"untitledSingle":{"type":"string","enum":["option1","option2","option3"],"description":"An option without a title."},"titledSingle":{"type":"string","enum":["value1","value2","value3"],"description":"An option whose title is its constant's comment."},"legacyEnum":{"type":"string","enum":["opt1","opt2","opt3"],"description":"An option titled the way before SEP-1330: enumNames."},"untitledMulti":{"type":"array","items":{"type":"string","enum":["option1","option2","option3"]},"minItems":1,"description":"Must have at most 3 items."},"titledMulti":{"type":"array","items":{"type":"string","enum":["value1","value2","value3"]},"minItems":1,"description":"Must have at most 3 items."}},"additionalProperties":false,"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
+	enumsFormGeminiSchema    = `{"type":"OBJECT","properties":{"untitledSingle":{"type":"STRING","enum":["option1","option2","option3"],"description":"An option without a title."},"titledSingle":{"type":"STRING","enum":["value1","value2","value3"],"description":"An option whose title is its constant's comment."},"legacyEnum":{"type":"STRING","enum":["opt1","opt2","opt3"],"description":"An option titled the way before SEP-1330: enumNames."},"untitledMulti":{"type":"ARRAY","items":{"type":"STRING","enum":["option1","option2","option3"]},"maxItems":3,"minItems":1},"titledMulti":{"type":"ARRAY","items":{"type":"STRING","enum":["value1","value2","value3"]},"maxItems":3,"minItems":1}},"propertyOrdering":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"],"description":"The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330)."}`
 )
 
 // enumsFormForms are the formats of the enums_form output in each provider's form.
@@ -2758,7 +2758,7 @@ var EnumsFormOutput = tool.OutputDef[EnumsForm]{
 		Description: "The form test_elicitation_sep1330_enums asks for: enums without and with titles, single and multi-select (SEP-1330).",
 		Schema:      json.RawMessage(enumsFormSchema),
 		Validate:    ValidateEnumsForm,
-		Form:        json.RawMessage("{\"properties\":{\"untitledSingle\":{\"type\":\"string\",\"enum\":[\"option1\",\"option2\",\"option3\"]},\"titledSingle\":{\"oneOf\":[{\"const\":\"value1\",\"title\":\"First Option\"},{\"const\":\"value2\",\"title\":\"Second Option\"},{\"const\":\"value3\",\"title\":\"Third Option\"}],\"type\":\"string\"},\"legacyEnum\":{\"type\":\"string\",\"enum\":[\"opt1\",\"opt2\",\"opt3\"],\"enumNames\":[\"Option One\",\"Option Two\",\"Option Three\"]},\"untitledMulti\":{\"items\":{\"type\":\"string\",\"enum\":[\"option1\",\"option2\",\"option3\"]},\"type\":\"array\",\"maxItems\":3,\"minItems\":1},\"titledMulti\":{\"items\":{\"anyOf\":[{\"const\":\"value1\",\"title\":\"First Option\"},{\"const\":\"value2\",\"title\":\"Second Option\"},{\"const\":\"value3\",\"title\":\"Third Option\"}]},\"type\":\"array\",\"maxItems\":3,\"minItems\":1}},\"type\":\"object\"}"),
+		Form:        json.RawMessage("{\"properties\":{\"untitledSingle\":{\"type\":\"string\",\"enum\":[\"option1\",\"option2\",\"option3\"],\"description\":\"An option without a title.\"},\"titledSingle\":{\"oneOf\":[{\"const\":\"value1\",\"title\":\"First Option\"},{\"const\":\"value2\",\"title\":\"Second Option\"},{\"const\":\"value3\",\"title\":\"Third Option\"}],\"type\":\"string\",\"description\":\"An option whose title is its constant's comment.\"},\"legacyEnum\":{\"type\":\"string\",\"enum\":[\"opt1\",\"opt2\",\"opt3\"],\"description\":\"An option titled the way before SEP-1330: enumNames.\",\"enumNames\":[\"Option One\",\"Option Two\",\"Option Three\"]},\"untitledMulti\":{\"items\":{\"type\":\"string\",\"enum\":[\"option1\",\"option2\",\"option3\"]},\"type\":\"array\",\"maxItems\":3,\"minItems\":1},\"titledMulti\":{\"items\":{\"anyOf\":[{\"const\":\"value1\",\"title\":\"First Option\"},{\"const\":\"value2\",\"title\":\"Second Option\"},{\"const\":\"value3\",\"title\":\"Third Option\"}]},\"type\":\"array\",\"maxItems\":3,\"minItems\":1}},\"type\":\"object\"}"),
 	}, enumsFormForms),
 	Decode:  DecodeEnumsForm,
 	Decoder: enumsFormDecoder,
@@ -2898,3 +2898,249 @@ var legacyOptionValues = []string{"opt1", "opt2", "opt3"}
 // legacyOptionEnum holds the values a string may be and the error of one that is not, for a
 // streamed string to be rejected as soon as no value begins like it.
 var legacyOptionEnum = toolimpl.Allowed{Sorted: legacyOptionValues, Code: tool.CodeEnum, Expected: "one of \"opt1\", \"opt2\", \"opt3\""}
+
+// The schemas of the user_name output: the canonical schema, and the dialects that differ from it.
+const (
+	userNameSchema          = `{"properties":{"name":{"type":"string","description":"Your name."}},"additionalProperties":false,"type":"object","required":["name"],"description":"The person's name, as a form."}`
+	userNameOpenAISchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Your name."}},"required":["name"],"additionalProperties":false,"description":"The person's name, as a form."}`
+	userNameAnthropicSchema = `{"type":"object","properties":{"name":{"type":"string","description":"Your name."}},"required":["name"],"additionalProperties":false,"description":"The person's name, as a form."}`
+	userNameGeminiSchema    = `{"type":"OBJECT","properties":{"name":{"type":"STRING","description":"Your name."}},"required":["name"],"description":"The person's name, as a form."}`
+)
+
+// userNameForms are the formats of the user_name output in each provider's form.
+var userNameForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: userNameOpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: userNameOpenAISchema},
+	{Shape: tool.Anthropic, Parameters: userNameAnthropicSchema},
+	{Shape: tool.Gemini, Parameters: userNameGeminiSchema},
+}
+
+// UserNameOutput is the user_name structured output, generated from UserName.
+var UserNameOutput = tool.OutputDef[UserName]{
+	Output: toolimpl.NewOutput(tool.Output{
+		Name:        "user_name",
+		Description: "The person's name, as a form.",
+		Schema:      json.RawMessage(userNameSchema),
+		Validate:    ValidateUserName,
+		Form:        json.RawMessage("{\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Your name.\"}},\"type\":\"object\",\"required\":[\"name\"]}"),
+	}, userNameForms),
+	Decode:  DecodeUserName,
+	Decoder: userNameDecoder,
+}
+
+// ValidateUserName checks a model's answer in the user_name format: nil when valid, else the errors
+// (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateUserName(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeUserName(s, toolimpl.Loc{}, new(UserName))
+	})
+}
+
+// DecodeUserName checks a model's answer in the user_name format and returns it as a UserName; when
+// not valid, the zero UserName and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
+func DecodeUserName(args map[string]any) (UserName, tool.Errors) {
+	return userNameDecoder(args, nil, nil, 0)
+}
+
+// DecodeUserNameJSON reads a model's answer in the user_name format, raw, into a UserName in one
+// pass, with no map in between, and returns exactly what tool.ParseArgs and DecodeUserName return
+// for the same bytes.
+func DecodeUserNameJSON(raw []byte) (UserName, tool.Errors) {
+	return userNameDecoder(nil, raw, nil, 0)
+}
+
+// userNameDecoder is the Decoder of UserName's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func userNameDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out UserName, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
+		decodeUserName(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+	})
+	if errs != nil {
+		return UserName{}, errs
+	}
+	return out, nil
+}
+
+// userNameObject is the shape of an object of type UserName: its members, and those it requires.
+var userNameObject = toolimpl.NewObject([]string{"name"}, "name", "string")
+
+// decodeUserName reads a value of type UserName at the location at into *out, member by member,
+// checking it against its schema.
+func decodeUserName(s *toolimpl.Scanner, at toolimpl.Loc, out *UserName) {
+	if !s.Object(at, userNameObject, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				out.Name = s.Keep(v)
+			}
+		}
+	}
+}
+
+// The schemas of the step1 output: the canonical schema, and the dialects that differ from it.
+const (
+	step1Schema          = `{"properties":{"name":{"type":"string","description":"Your name."}},"additionalProperties":false,"type":"object","required":["name"],"description":"The first question of test_input_required_result_multi_round."}`
+	step1OpenAISchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Your name."}},"required":["name"],"additionalProperties":false,"description":"The first question of test_input_required_result_multi_round."}`
+	step1AnthropicSchema = `{"type":"object","properties":{"name":{"type":"string","description":"Your name."}},"required":["name"],"additionalProperties":false,"description":"The first question of test_input_required_result_multi_round."}`
+	step1GeminiSchema    = `{"type":"OBJECT","properties":{"name":{"type":"STRING","description":"Your name."}},"required":["name"],"description":"The first question of test_input_required_result_multi_round."}`
+)
+
+// step1Forms are the formats of the step1 output in each provider's form.
+var step1Forms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: step1OpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: step1OpenAISchema},
+	{Shape: tool.Anthropic, Parameters: step1AnthropicSchema},
+	{Shape: tool.Gemini, Parameters: step1GeminiSchema},
+}
+
+// Step1Output is the step1 structured output, generated from Step1.
+var Step1Output = tool.OutputDef[Step1]{
+	Output: toolimpl.NewOutput(tool.Output{
+		Name:        "step1",
+		Description: "The first question of test_input_required_result_multi_round.",
+		Schema:      json.RawMessage(step1Schema),
+		Validate:    ValidateStep1,
+		Form:        json.RawMessage("{\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Your name.\"}},\"type\":\"object\",\"required\":[\"name\"]}"),
+	}, step1Forms),
+	Decode:  DecodeStep1,
+	Decoder: step1Decoder,
+}
+
+// ValidateStep1 checks a model's answer in the step1 format: nil when valid, else the errors (at
+// most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateStep1(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeStep1(s, toolimpl.Loc{}, new(Step1))
+	})
+}
+
+// DecodeStep1 checks a model's answer in the step1 format and returns it as a Step1; when not
+// valid, the zero Step1 and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
+func DecodeStep1(args map[string]any) (Step1, tool.Errors) {
+	return step1Decoder(args, nil, nil, 0)
+}
+
+// DecodeStep1JSON reads a model's answer in the step1 format, raw, into a Step1 in one pass, with
+// no map in between, and returns exactly what tool.ParseArgs and DecodeStep1 return for the same
+// bytes.
+func DecodeStep1JSON(raw []byte) (Step1, tool.Errors) {
+	return step1Decoder(nil, raw, nil, 0)
+}
+
+// step1Decoder is the Decoder of Step1's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
+func step1Decoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Step1, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
+		decodeStep1(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+	})
+	if errs != nil {
+		return Step1{}, errs
+	}
+	return out, nil
+}
+
+// decodeStep1 reads a value of type Step1 at the location at into *out, member by member, checking
+// it against its schema.
+func decodeStep1(s *toolimpl.Scanner, at toolimpl.Loc, out *Step1) {
+	if !s.Object(at, userNameObject, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// name
+			if v, ok := s.String(at.Key("name"), "string"); ok {
+				out.Name = s.Keep(v)
+			}
+		}
+	}
+}
+
+// The schemas of the step2 output: the canonical schema, and the dialects that differ from it.
+const (
+	step2Schema          = `{"properties":{"color":{"type":"string","description":"Your favorite color."}},"additionalProperties":false,"type":"object","required":["color"],"description":"Its second question."}`
+	step2OpenAISchema    = `{"type":"object","properties":{"color":{"type":"string","description":"Your favorite color."}},"required":["color"],"additionalProperties":false,"description":"Its second question."}`
+	step2AnthropicSchema = `{"type":"object","properties":{"color":{"type":"string","description":"Your favorite color."}},"required":["color"],"additionalProperties":false,"description":"Its second question."}`
+	step2GeminiSchema    = `{"type":"OBJECT","properties":{"color":{"type":"STRING","description":"Your favorite color."}},"required":["color"],"description":"Its second question."}`
+)
+
+// step2Forms are the formats of the step2 output in each provider's form.
+var step2Forms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: step2OpenAISchema},
+	{Shape: tool.OpenAIResponses, Parameters: step2OpenAISchema},
+	{Shape: tool.Anthropic, Parameters: step2AnthropicSchema},
+	{Shape: tool.Gemini, Parameters: step2GeminiSchema},
+}
+
+// Step2Output is the step2 structured output, generated from Step2.
+var Step2Output = tool.OutputDef[Step2]{
+	Output: toolimpl.NewOutput(tool.Output{
+		Name:        "step2",
+		Description: "Its second question.",
+		Schema:      json.RawMessage(step2Schema),
+		Validate:    ValidateStep2,
+		Form:        json.RawMessage("{\"properties\":{\"color\":{\"type\":\"string\",\"description\":\"Your favorite color.\"}},\"type\":\"object\",\"required\":[\"color\"]}"),
+	}, step2Forms),
+	Decode:  DecodeStep2,
+	Decoder: step2Decoder,
+}
+
+// ValidateStep2 checks a model's answer in the step2 format: nil when valid, else the errors (at
+// most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateStep2(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeStep2(s, toolimpl.Loc{}, new(Step2))
+	})
+}
+
+// DecodeStep2 checks a model's answer in the step2 format and returns it as a Step2; when not
+// valid, the zero Step2 and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
+func DecodeStep2(args map[string]any) (Step2, tool.Errors) {
+	return step2Decoder(args, nil, nil, 0)
+}
+
+// DecodeStep2JSON reads a model's answer in the step2 format, raw, into a Step2 in one pass, with
+// no map in between, and returns exactly what tool.ParseArgs and DecodeStep2 return for the same
+// bytes.
+func DecodeStep2JSON(raw []byte) (Step2, tool.Errors) {
+	return step2Decoder(nil, raw, nil, 0)
+}
+
+// step2Decoder is the Decoder of Step2's definition: it reads args or, when args is nil, raw and
+// then what feed streams, with at most maxErrors errors.
+func step2Decoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Step2, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
+		decodeStep2(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+	})
+	if errs != nil {
+		return Step2{}, errs
+	}
+	return out, nil
+}
+
+// step2Object is the shape of an object of type Step2: its members, and those it requires.
+var step2Object = toolimpl.NewObject([]string{"color"}, "color", "string")
+
+// decodeStep2 reads a value of type Step2 at the location at into *out, member by member, checking
+// it against its schema.
+func decodeStep2(s *toolimpl.Scanner, at toolimpl.Loc, out *Step2) {
+	if !s.Object(at, step2Object, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// color
+			if v, ok := s.String(at.Key("color"), "string"); ok {
+				out.Color = s.Keep(v)
+			}
+		}
+	}
+}

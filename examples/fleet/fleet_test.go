@@ -18,7 +18,7 @@ import (
 
 // scale reads a count of the load from TOOLGEN_FLEET_<name>: the test's
 // default is bounded to run in CI in seconds; larger counts make it the
-// benchmark mode (README, "Running a fleet").
+// benchmark mode (docs/fleet.md, "Running a fleet").
 func scale(t testing.TB, name string, def int) int {
 	if v := os.Getenv("TOOLGEN_FLEET_" + name); v != "" {
 		n, err := strconv.Atoi(v)
@@ -351,7 +351,7 @@ func TestFleet(t *testing.T) {
 				t.Errorf("%s's token ran %d times on %d replicas, want %d", issuer.name, runs, len(skewed), want)
 			}
 		}
-		if log, _ := os.ReadFile(skewed[0].log); !strings.Contains(string(log), "refused an approval issued ahead of its clock") {
+		if log, _ := os.ReadFile(skewed[0].log); !strings.Contains(string(log), "refused an approval or request state issued ahead of its clock") {
 			t.Errorf("%s refused a token issued 10 minutes ahead without a warning in its log", skewed[0].name)
 		}
 	})

@@ -16,7 +16,7 @@ import (
 const _ = toolimpl.SupportPackageIsVersion5
 
 // The result of the tools with result type Balance: its schema, an MCP tool's outputSchema.
-const balanceResultSchema = `{"properties":{"account":{"type":"string","description":"The account."},"cents":{"type":"integer","description":"Balance, in cents."}},"additionalProperties":false,"type":"object","required":["account","cents"],"description":"Balance is get_balance's result."}`
+const balanceResultSchema = `{"properties":{"account":{"type":"string","description":"The account."},"cents":{"type":"integer","description":"Balance, in cents."}},"additionalProperties":false,"type":"object","required":["account","cents"],"description":"get_balance's result."}`
 
 // ValidateBalanceResult checks the JSON of a result of type Balance as JSON Schema does: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -186,7 +186,7 @@ func accountPattern(s string) bool {
 }
 
 // The result of the tools with result type Receipt: its schema, an MCP tool's outputSchema.
-const receiptResultSchema = `{"properties":{"entry":{"type":"integer","description":"The ledger's sequence number of the entry."},"replica":{"type":"string","description":"The replica that wrote it."}},"additionalProperties":false,"type":"object","required":["entry","replica"],"description":"Receipt is what record_payment and transfer_funds return."}`
+const receiptResultSchema = `{"properties":{"entry":{"type":"integer","description":"The ledger's sequence number of the entry."},"replica":{"type":"string","description":"The replica that wrote it."}},"additionalProperties":false,"type":"object","required":["entry","replica"],"description":"What record_payment and transfer_funds return."}`
 
 // ValidateReceiptResult checks the JSON of a result of type Receipt as JSON Schema does: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).

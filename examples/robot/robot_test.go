@@ -61,8 +61,8 @@ func TestDispatch(t *testing.T) {
 	// The boolean x is a type error, caught before any range check, and the
 	// only error: y and speed are fine.
 	fourth := set.CallJSON(ctx, []byte(Inputs[3]))
-	assert.Equal(t, tool.Errors{{Code: "type", Path: "/x", Name: "x", Expected: "number", Got: "boolean"}}, fourth.Errors)
-	assert.Equal(t, "argument 'x' should be number, got boolean", fourth.Errors[0].Message())
+	assert.Equal(t, tool.Errors{{Code: "type", Path: "/x", Name: "x", Expected: "number", Got: "boolean", Actual: "true"}}, fourth.Errors)
+	assert.Equal(t, "argument 'x' should be number, got boolean true", fourth.Errors[0].Message())
 
 	// The approval comes from the application, never from the arguments:
 	// a "confirmed" member is an unexpected argument.
@@ -225,7 +225,7 @@ func TestOutput(t *testing.T) {
 {"tool": "move_to", "args": {"x": 3, "y": 40, "speed": 0.5}}
 	rejected ["maximum:y"]: argument 'y' should be <= 10, got 40
 {"tool": "move_to", "args": {"x": true, "y": 4, "speed": 0.5}}
-	rejected ["type:x"]: argument 'x' should be number, got boolean
+	rejected ["type:x"]: argument 'x' should be number, got boolean true
 {"tool": "format_disk", "args": {}}
 	rejected ["unknown_tool:format_disk"]: unknown tool 'format_disk'
 {"tool": "open_door", "args": {"door": "north"}}

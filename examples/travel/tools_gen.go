@@ -15,7 +15,7 @@ import (
 const _ = toolimpl.SupportPackageIsVersion5
 
 // The result of the tools with result type Flights: its schema, an MCP tool's outputSchema.
-const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"A search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"Flights is search_flights' result."}`
+const flightsResultSchema = `{"properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"A search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"search_flights' result."}`
 
 // ValidateFlightsResult checks the JSON of a result of type Flights as JSON Schema does: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -391,7 +391,7 @@ func airlinesPattern(s string) bool {
 }
 
 // The result of the tools with result type Booking: its schema, an MCP tool's outputSchema.
-const bookingResultSchema = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"Booking is book_flight's and get_booking's result."}`
+const bookingResultSchema = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"book_flight's and get_booking's result."}`
 
 // referencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
 func referencePattern(s string) bool {

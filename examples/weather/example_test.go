@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The call of README's example: every rendering of its errors.
+// The call of README's example (and of its tutorial): every rendering of its errors.
 func Example() {
 	var args map[string]any
 	_ = json.Unmarshal([]byte(`{"days": true, "tz": "UTC"}`), &args)
@@ -22,8 +22,8 @@ func Example() {
 	// [missing:city type:days unexpected:tz]
 	// missing required argument 'city'
 	// unexpected argument 'tz'
-	// argument 'days' should be integer, got boolean
-	// [{"code":"missing","path":"/city","expected":"string"},{"code":"unexpected","path":"/tz","got":"string"},{"code":"type","path":"/days","expected":"integer","got":"boolean"}]
+	// argument 'days' should be integer, got boolean true
+	// [{"code":"missing","path":"/city","expected":"string"},{"code":"unexpected","path":"/tz","got":"string"},{"code":"type","path":"/days","expected":"integer","got":"boolean","actual":"true"}]
 	// argument 'units' should be one of "c", "f", got "k"
 	// argument 'days' should be <= 14, got 20
 	// unknown tool 'get_forecast'

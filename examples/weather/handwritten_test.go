@@ -171,7 +171,7 @@ func hwBounded(errs tool.Errors, v any, path, name string, min, max float64, wan
 }
 
 func hwTypeError(path, name, expected string, v any) tool.Error {
-	return tool.Error{Code: tool.CodeType, Path: path, Name: name, Expected: expected, Got: value.TypeName(v)}
+	return tool.Error{Code: tool.CodeType, Path: path, Name: name, Expected: expected, Got: value.TypeName(v), Actual: value.ShowScalar(v)}
 }
 
 func hwValueError(code tool.Code, path, name, expected string, v any) tool.Error {

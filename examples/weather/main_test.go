@@ -13,7 +13,7 @@ func TestOutput(t *testing.T) {
 	run(&out)
 	assert.Equal(t, `get_weather {"days": true, "tz": "UTC"}
 	Codes()     ["missing:city" "type:days" "unexpected:tz"]
-	Messages()  ["missing required argument 'city'" "unexpected argument 'tz'" "argument 'days' should be integer, got boolean"]
+	Messages()  ["missing required argument 'city'" "unexpected argument 'tz'" "argument 'days' should be integer, got boolean true"]
 	errs[0]     missing required argument 'city'
 get_weather {"city": "Paris", "days": 3, "units": "c"}
 	valid
@@ -23,8 +23,8 @@ get_weather {"city": "Paris", "units": "k"}
 	errs[0]     argument 'units' should be one of "c", "f", got "k"
 get_weather {"city": "Paris", "days": "3"}
 	Codes()     ["type:days"]
-	Messages()  ["argument 'days' should be integer, got string"]
-	errs[0]     argument 'days' should be integer, got string
+	Messages()  ["argument 'days' should be integer, got string \"3\""]
+	errs[0]     argument 'days' should be integer, got string "3"
 get_forecast {"city": "Paris"}
 	Codes()     ["unknown_tool:get_forecast"]
 	Messages()  ["unknown tool 'get_forecast'"]
@@ -39,8 +39,8 @@ current_weather {"city": "Lima", "country": "PE"}
 	errs[0]     unexpected argument 'country'
 add {"a": "2", "b": 3}
 	Codes()     ["type:a"]
-	Messages()  ["argument 'a' should be number, got string"]
-	errs[0]     argument 'a' should be number, got string
+	Messages()  ["argument 'a' should be number, got string \"2\""]
+	errs[0]     argument 'a' should be number, got string "2"
 every error of one call, as JSON for the model:
 	[{"code":"unexpected","path":"/tz","got":"string"},{"code":"minLength","path":"/city","expected":"at least 1 character long","got":"string","actual":"\"\""},{"code":"maximum","path":"/days","expected":"<= 14","got":"integer","actual":"20"},{"code":"missing","path":"/coords/lon","expected":"number"},{"code":"maximum","path":"/coords/lat","expected":"<= 90","got":"integer","actual":"91"},{"code":"pattern","path":"/tags/1","expected":"a string matching the pattern ^[a-z0-9_-]+$","got":"string","actual":"\"Not OK\""}]
 `, out.String())
@@ -62,6 +62,6 @@ func TestRules(t *testing.T) {
 	first := func(args map[string]any) string { return Tools.Validate("get_weather", args)[0].Message() }
 	assert.Equal(t, "missing required argument 'city'", first(map[string]any{"days": "3", "unit": "C"}))
 	assert.Equal(t, "unexpected argument 'unit'", first(map[string]any{"city": "Paris", "days": "3", "unit": "C"}))
-	assert.Equal(t, "argument 'days' should be integer, got boolean", first(map[string]any{"city": "Paris", "days": true}))
+	assert.Equal(t, "argument 'days' should be integer, got boolean true", first(map[string]any{"city": "Paris", "days": true}))
 	assert.Nil(t, Tools.Validate("current_weather", map[string]any{"city": "Paris"}).Messages(), "no error, no sentence")
 }

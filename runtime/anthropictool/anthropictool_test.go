@@ -125,7 +125,7 @@ func TestOutputConfig(t *testing.T) {
 			require.Len(t, msgs, 3)
 			feedback := msgs[2]["content"].([]any)[0].(map[string]any)
 			assert.Equal(t, "text", feedback["type"])
-			assert.Equal(t, "Your answer does not match the format invoice:\n- member 'total' should be integer, got string\n"+
+			assert.Equal(t, "Your answer does not match the format invoice:\n- member 'total' should be integer, got string \"12.50\"\n"+
 				"Answer again with only a JSON object that matches the format.", feedback["text"])
 		}},
 	)
@@ -152,6 +152,25 @@ func ask[T any](t *testing.T, c anthropic.Client, out *tool.OutputDef[T]) T {
 		params.Messages = append(params.Messages, anthropictool.Retry(msg, &out.Output, out.Feedback(errs))...)
 	}
 	panic("unreachable")
+}
+
+// An answer in a Markdown code fence is refused, not repaired: the retry's
+// user turn tells the model to remove the fence.
+func TestOutputInCodeFence(t *testing.T) {
+	invoice := &adapters.InvoiceOutput
+	srv := replay.Server(t,
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_invoice_fenced.json"},
+		replay.Step{Path: "/v1/messages", Response: "testdata/message_invoice_good.json", Check: func(t *testing.T, body map[string]json.RawMessage) {
+			msgs := messages(t, body)
+			require.Len(t, msgs, 3)
+			feedback := msgs[2]["content"].([]any)[0].(map[string]any)
+			assert.Equal(t, "Your answer does not match the format invoice:\n"+
+				"- the answer is not valid JSON: it is in a Markdown code fence (```); remove the code fence and any text around it, and answer with the JSON object alone\n"+
+				"Answer again with only a JSON object that matches the format.", feedback["text"])
+		}},
+	)
+	got := ask(t, client(srv.URL), invoice)
+	assert.Equal(t, adapters.Invoice{Number: "INV-3", Total: 1250, Customer: "Ada Lovelace"}, got)
 }
 
 // An output that strict mode cannot express goes as a tool the request

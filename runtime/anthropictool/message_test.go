@@ -338,7 +338,7 @@ func TestStreamRunsItsMessage(t *testing.T) {
 			last := results[len(results)-1]
 			assert.True(t, last.IsError.Value)
 			assert.Contains(t, feedbackOf(last), "("+tc.why+"): it was not run")
-			assert.Contains(t, feedbackOf(last), "call the tool again")
+			assert.Contains(t, feedbackOf(last), "Call the tool again if the call is still needed.")
 		})
 	}
 }

@@ -189,7 +189,9 @@ func TestStreamCut(t *testing.T) {
 	results := toolResults(t, got.sent)
 	require.Len(t, results, 1)
 	assert.True(t, results[0].isError)
-	assert.Contains(t, results[0].text, "was cut off after 47 bytes of arguments (the stream ended before the block's content_block_stop): it was not run")
+	assert.Equal(t, "The call to send_email was not executed:\n"+
+		"- the call was cut off after 47 bytes of arguments (the stream ended before the block's content_block_stop): it was not run\n"+
+		"Call the tool again if the call is still needed.", results[0].text)
 }
 
 // A message that stops on max_tokens leaves its calls incomplete, though

@@ -190,7 +190,7 @@ func TestStreamPartialArgsCut(t *testing.T) {
 	assert.Zero(t, outbox.Sent())
 	r := responses(t, got.contents)
 	require.Len(t, r, 1)
-	assert.Contains(t, r[0]["error"], "(the stream ended before the call's end): it was not run")
+	assert.Contains(t, r[0]["error"], "(the stream ended before the call's end): it was not run\nCall the tool again if the call is still needed.")
 }
 
 // An unknown tool is rejected at the part that names it, before any

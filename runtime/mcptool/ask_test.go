@@ -146,21 +146,28 @@ func TestAskWithoutElicitation(t *testing.T) {
 }
 
 // From protocol 2026-07-28 on, the SDK sends no request of the server's
-// while a call runs: the handler gets ErrCannotAsk, and the client is
-// asked nothing.
+// while a call runs: a form is an input request of the call's result,
+// which the SDK's client answers, calling again; the handler runs again and
+// gets the answer.
 func TestAskMultiRoundTripVersion(t *testing.T) {
-	var seen error
+	runs := 0
 	set := inspecting(func(ctx context.Context, _ adapters.InspectArgs) (any, error) {
-		_, seen = adapters.ProfileOutput.Ask(ctx, "?")
-		return nil, seen
+		runs++
+		p, err := adapters.ProfileOutput.Ask(ctx, "Tell us about you")
+		if err != nil {
+			return nil, err
+		}
+		return p.Name, nil
 	})
 	var got []*mcp.ElicitParams
-	cs := session(t, versions[0], set, answering(&mcp.ElicitResult{Action: "accept"}, &got))
+	cs := session(t, versions[0], set, answering(&mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Ada"}}, &got))
 	require.Equal(t, "2026-07-28", versions[0])
 	res := callInspect(t, cs)
-	assert.ErrorIs(t, seen, tool.ErrCannotAsk)
-	assert.True(t, res.IsError)
-	assert.Empty(t, got)
+	require.False(t, res.IsError, "%v", text(t, res))
+	assert.Equal(t, "Ada", text(t, res))
+	require.Len(t, got, 1)
+	assert.Equal(t, "Tell us about you", got[0].Message)
+	assert.Equal(t, 2, runs, "the handler runs once a round")
 }
 
 // An action the protocol does not know is an error, cut short.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -53,6 +54,25 @@ func TestContentWire(t *testing.T) {
 	]}`, string(b))
 }
 
+// MCP takes content of any media type: items no other provider takes
+// reach the client as they are.
+func TestContentMediaTypes(t *testing.T) {
+	cs, _ := connect(t, versions[0], nil, adapters.Showcase(nil, adapters.MediaItems()))
+	res := call(t, cs, "inspect", map[string]any{"component": 1})
+	require.False(t, res.IsError)
+	assert.Equal(t, []mcp.Content{
+		&mcp.ImageContent{Data: adapters.JPEG, MIMEType: "image/jpeg"},
+		&mcp.ImageContent{Data: adapters.GIF, MIMEType: "image/gif"},
+		&mcp.ImageContent{Data: adapters.WebP, MIMEType: "image/webp"},
+		&mcp.ImageContent{Data: adapters.BMP, MIMEType: "image/bmp"},
+		&mcp.ImageContent{Data: adapters.HEIC, MIMEType: "image/heic"},
+		&mcp.AudioContent{Data: adapters.MP3, MIMEType: "audio/mpeg"},
+		&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///photo.png", MIMEType: "image/png", Blob: adapters.PNG}},
+		&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///data.zip", MIMEType: "application/zip", Blob: adapters.ZIP}},
+		&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///page.html", MIMEType: "text/html", Text: "<p>the page</p>"}},
+	}, res.Content)
+}
+
 // With a result type, structuredContent is the checked JSON and the first
 // text item its serialization, as the spec asks; the items follow.
 func TestContentWithTypedResult(t *testing.T) {
@@ -81,6 +101,8 @@ func TestContentHostile(t *testing.T) {
 		"too many":  make([]tool.Content, 17),
 		"bad MIME":  {tool.Image(adapters.PNG, "audio/wav")},
 		"empty":     {tool.Audio(nil, "audio/wav")},
+		"mismatch":  {tool.Audio(adapters.MP3, "audio/wav")},
+		"long MIME": {tool.ResourceBlob("file:///x", "application/"+strings.Repeat("x", 300), adapters.ZIP)},
 	} {
 		cs, _ := connect(t, versions[0], nil, adapters.Showcase("inspected", items))
 		res := call(t, cs, "inspect", map[string]any{"component": 1})

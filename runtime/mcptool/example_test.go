@@ -14,15 +14,15 @@ import (
 )
 
 // A handler reports progress and logs through its context, which mcptool
-// sends to the client, and gets the MCP request with Request, here to ask
-// the client's model for a sentence (sampling).
-func ExampleRequest() {
+// sends to the client, and asks the client's model for a sentence
+// (sampling): a request to the client while the call runs here (protocol
+// 2025-11-25), an input request of the call's result from 2026-07-28 on.
+func ExampleSample() {
 	set := tool.NewSet(tool.WithLogger(nil),
 		adapters.InspectTool.Handle(func(ctx context.Context, a adapters.InspectArgs) (any, error) {
 			tool.ReportProgress(ctx, 0, 2, "reading sensors")
 			tool.Log(ctx, slog.LevelWarn, "sensor 2 is slow")
-			req := mcptool.Request(ctx)
-			msg, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{
+			msg, err := mcptool.Sample(ctx, "summary", &mcp.CreateMessageParams{
 				Messages:  []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "Summarize: 21°C, fan ok"}}},
 				MaxTokens: 100,
 			})

@@ -23,20 +23,25 @@
 // What a handler reports while it runs (tool.ReportProgress, tool.Log)
 // reaches the client: progress as notifications/progress on the request's
 // progressToken, when the client sent one, and log messages as
-// notifications/message, at or above the level the client set. A form a
-// handler asks for (tool.OutputDef.Ask) is an elicitation/create on the
-// call's session, before protocol 2026-07-28, when the client takes form
-// elicitation; the answer is checked by the form's generated Decode. Request
-// gives a handler the MCP request itself, for what exists only in MCP:
-// sampling, the client's roots.
+// notifications/message, at or above the level the client set. What a
+// handler asks the client (a form, tool.OutputDef.Ask, checked by the
+// form's generated Decode; the client's model, Sample; its roots,
+// ListRoots) is a request to the client while the call runs, on a session
+// before protocol 2026-07-28; from then on, and on a server without
+// sessions, it is an input request of the call's result, named by the
+// question's key, with a request state signed for the call: the client
+// calls again with the answers and the state, and the handler runs again
+// from the start, finding its answers (tool.InRounds). A client is asked
+// only what its capabilities declare; the handler gets tool.ErrCannotAsk
+// for the rest. Request gives a handler the MCP request itself.
 //
 // The protocol's own errors answer what is not the model's to correct,
 // and nothing runs: a client that lacks what a tool needs (a capability of
 // Tool.Needs, or form elicitation to confirm a dangerous tool) gets -32021
 // with the capabilities it lacks, before the set sees the call; a
-// confirmation's request state that fails verification (forged, altered,
-// another call's, used or expired) gets -32602, invalid params, once the
-// set has refused it as the call's approval (and audited the refusal).
+// request state that fails verification (a confirmation's or a round's:
+// forged, altered, another call's, used or expired) gets -32602, invalid
+// params, once the set has refused it (and audited the refusal).
 package mcptool
 
 import (
@@ -123,44 +128,62 @@ func Register(server *mcp.Server, set *tool.Set, opts ...Option) error {
 // handler runs the calls of one tool through the set.
 func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if l := lacks(t, clientCapabilities(req)); !l.none() {
+		caps := clientCapabilities(req)
+		if l := lacks(t, caps); !l.none() {
 			return nil, l.refusal(t)
 		}
 		rep := &reporter{req: req, token: req.Params.GetProgressToken()}
 		ctx = tool.WithReporter(context.WithValue(ctx, requestKey{}, rep), rep)
-		if canElicitForm(clientCapabilities(req)) {
-			ctx = tool.WithAsker(ctx, asker{req})
-		}
 		args := req.Params.Arguments
 		var opts []tool.CallOption
 		if id, _ := req.Params.Meta[CallIDKey].(string); id != "" {
 			opts = append(opts, tool.CallID(id))
 		}
 		state := req.Params.RequestState
-		if state != "" {
-			// The second round of a confirmation: the call again, with the
-			// client's answer and the state of the first round, the token
-			// that approves that exact call.
-			answer, _ := req.Params.InputResponses[ConfirmKey].(*mcp.ElicitResult)
-			switch {
-			case t.Risk != tool.RiskDangerous:
-				// A tool that asks nothing takes no state: the set
-				// ignores an approval of it.
-			case answer == nil:
-				return nil, stateError(t, "it came without the answer to the confirmation, inputResponses."+ConfirmKey)
-			case answer.Action == "accept":
+		// The answer to a confirmation comes with the approval token as
+		// state; any other state is the state of a round.
+		answer, confirming := req.Params.InputResponses[ConfirmKey].(*mcp.ElicitResult)
+		dangerous := t.Risk == tool.RiskDangerous
+		rounds := inRounds(req)
+		switch {
+		case state == "":
+		case confirming && dangerous:
+			if answer.Action == "accept" {
 				opts = append(opts, tool.Approve(state))
-			default: // decline, or cancel: the person dismissed the question
+			} else { // decline, or cancel: the person dismissed the question
 				opts = append(opts, tool.Decline(state))
 			}
+			state = ""
+		case confirming:
+			// A tool that asks no confirmation takes no approval: the call
+			// runs as without one.
+			state = ""
+		case !rounds && dangerous:
+			return nil, stateError(t, "it came without the answer to the confirmation, inputResponses."+ConfirmKey)
+		case !rounds:
+			state = "" // no round state is issued to such a client
+		}
+		if rounds {
+			// The handler's questions are input requests of the result, and
+			// the call is made again with their answers.
+			opts = append(opts, tool.InRounds(tool.Round{State: state, Answers: answers(req.Params.InputResponses),
+				Can: func(q tool.Question) bool { return canAnswer(caps, q) }}))
+		} else {
+			ctx = tool.WithAsker(ctx, asker{req, caps})
 		}
 		res := set.Call(ctx, req.Params.Name, args, opts...)
-		if state != "" && res.Status == tool.StatusNeedsConfirmation && len(res.Errors) > 0 {
+		switch {
+		case res.Status == tool.StatusNeedsConfirmation && len(res.Errors) > 0 && req.Params.RequestState != "":
 			// The set refused the state as an approval of this call (its
 			// error says why: approval_invalid, _used, _expired).
 			return nil, stateError(t, res.Errors[0].Reason)
-		}
-		if res.Status == tool.StatusNeedsConfirmation && state == "" {
+		case res.Status == tool.StatusRejected && len(res.Errors) == 1 && isStateCode(res.Errors[0].Code):
+			reason := res.Errors[0].Reason
+			if dangerous && res.Errors[0].Code == tool.CodeStateInvalid {
+				reason += "; or it is the state of a confirmation, sent without the answer to the confirmation, inputResponses." + ConfirmKey
+			}
+			return nil, stateError(t, reason)
+		case res.Status == tool.StatusNeedsConfirmation:
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{ConfirmKey: &mcp.ElicitParams{
 					Mode:            "form",
@@ -169,30 +192,125 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 				}},
 				RequestState: res.Approval,
 			}, nil
+		case res.Status == tool.StatusNeedsInput:
+			requests := make(mcp.InputRequestMap, len(res.Input.Questions))
+			for _, q := range res.Input.Questions {
+				r, err := inputRequest(q)
+				if err != nil {
+					return nil, fmt.Errorf("mcptool: question %q of %s: %w", q.Key, t.Name, err)
+				}
+				requests[q.Key] = r
+			}
+			return &mcp.CallToolResult{InputRequests: requests, RequestState: res.Input.State}, nil
 		}
 		return Result(res), nil
 	}
 }
 
-// asker asks a handler's forms (tool.OutputDef.Ask) by elicitation/create
-// on the call's session.
-type asker struct{ req *mcp.CallToolRequest }
+// isStateCode reports the code of a round's state the set refused.
+func isStateCode(code tool.Code) bool {
+	return code == tool.CodeStateInvalid || code == tool.CodeStateUsed || code == tool.CodeStateExpired
+}
 
-func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json.RawMessage, error) {
-	if a.req.Session == nil {
+// inRounds reports whether the call's handler asks its questions through
+// the call's result (multi round-trip requests, SEP-2322) rather than by
+// requests to the client while it runs: from protocol 2026-07-28 on, when
+// the SDK sends no such requests, and on a server without sessions, where
+// none reaches the client.
+func inRounds(req *mcp.CallToolRequest) bool {
+	if req.Session == nil {
+		return true
+	}
+	p := req.Session.InitializeParams()
+	return p == nil || p.ProtocolVersion >= multiRoundTrip
+}
+
+// The methods of MCP's requests to the client that a handler can ask.
+const (
+	methodSampling = "sampling/createMessage"
+	methodRoots    = "roots/list"
+)
+
+// canAnswer reports whether a client with caps takes the question q.
+func canAnswer(caps *mcp.ClientCapabilities, q tool.Question) bool {
+	switch {
+	case q.Form != nil:
+		return canElicitForm(caps)
+	case q.Method == methodSampling:
+		return has(caps, tool.CapabilitySampling)
+	case q.Method == methodRoots:
+		return has(caps, tool.CapabilityRoots)
+	}
+	return false
+}
+
+// inputRequest is the MCP input request of a question.
+func inputRequest(q tool.Question) (mcp.InputRequest, error) {
+	switch {
+	case q.Form != nil:
+		return &mcp.ElicitParams{Mode: "form", Message: q.Message, RequestedSchema: q.Form.Form}, nil
+	case q.Method == methodSampling:
+		var p mcp.CreateMessageParams
+		if err := json.Unmarshal(q.Params, &p); err != nil {
+			return nil, err
+		}
+		return &p, nil
+	case q.Method == methodRoots:
+		return &mcp.ListRootsParams{}, nil
+	}
+	return nil, fmt.Errorf("no MCP request has the method %q", q.Method)
+}
+
+// answers are the client's input responses as JSON, by key.
+func answers(responses mcp.InputResponseMap) map[string]json.RawMessage {
+	if len(responses) == 0 {
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(responses))
+	for k, r := range responses {
+		if b, err := json.Marshal(r); err == nil { // the SDK decoded it from JSON
+			out[k] = b
+		}
+	}
+	return out
+}
+
+// asker asks a handler's questions of the client on the call's session,
+// while the call runs: forms by elicitation/create, sampling and roots by
+// their requests.
+type asker struct {
+	req  *mcp.CallToolRequest
+	caps *mcp.ClientCapabilities
+}
+
+func (a asker) Ask(ctx context.Context, q tool.Question) (json.RawMessage, error) {
+	ss := a.req.Session
+	if !canAnswer(a.caps, q) || ss == nil {
 		return nil, tool.ErrCannotAsk
 	}
-	if p := a.req.Session.InitializeParams(); p == nil || p.ProtocolVersion >= multiRoundTrip {
-		// Without a session (a stateless server) no request reaches the
-		// client, and from 2026-07-28 on the SDK sends none while a call
-		// runs: a form would be an input request of the result.
-		return nil, fmt.Errorf("%w (toolgen asks for a form with elicitation/create, which a server cannot send during a call without a session or from protocol 2026-07-28 on)", tool.ErrCannotAsk)
+	switch q.Method {
+	case methodSampling:
+		var p mcp.CreateMessageParams
+		if err := json.Unmarshal(q.Params, &p); err != nil {
+			return nil, err
+		}
+		res, err := ss.CreateMessage(ctx, &p)
+		if err != nil {
+			return nil, fmt.Errorf("asking the client's model (%s) failed: %w", q.Key, err)
+		}
+		return json.Marshal(res)
+	case methodRoots:
+		res, err := ss.ListRoots(ctx, &mcp.ListRootsParams{})
+		if err != nil {
+			return nil, fmt.Errorf("asking the client for its roots (%s) failed: %w", q.Key, err)
+		}
+		return json.Marshal(res)
 	}
 	// The SDK checks the answer against the form too, and fills in the
 	// defaults of the members left out, as the generated Decode does.
-	res, err := a.req.Session.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: message, RequestedSchema: form.Form})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: q.Message, RequestedSchema: q.Form.Form})
 	if err != nil {
-		return nil, fmt.Errorf("asking the user for form %s failed: %w", form.Name, err)
+		return nil, fmt.Errorf("asking the user for form %s failed: %w", q.Form.Name, err)
 	}
 	switch res.Action {
 	case "accept":
@@ -209,7 +327,59 @@ func (a asker) Ask(ctx context.Context, message string, form *tool.Output) (json
 	if len(action) > 32 {
 		action = action[:32] + "…"
 	}
-	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", form.Name, action)
+	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", q.Form.Name, action)
+}
+
+// Sample asks the client's model for a completion (MCP sampling) and
+// returns it: a request to the client while the call runs, or, in a call
+// that runs in rounds (protocol 2026-07-28, a stateless server), an input
+// request of its result named key, answered when the call is made again
+// (see tool.AskClient: the handler returns the error as it is, and runs
+// again). A client that did not declare sampling gets no request: the
+// error is tool.ErrCannotAsk.
+func Sample(ctx context.Context, key string, p *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {
+	params, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := tool.AskClient(ctx, tool.Question{Key: key, Method: methodSampling, Params: params})
+	if errors.Is(err, tool.ErrCannotAsk) {
+		return nil, cannotAsk("to ask the client's model (MCP sampling)")
+	} else if err != nil {
+		return nil, err
+	}
+	var res mcp.CreateMessageResult
+	if err := json.Unmarshal(raw, &res); err != nil {
+		return nil, fmt.Errorf("the client's answer to %s is not a sampling result: %w", key, err)
+	}
+	return &res, nil
+}
+
+// cannotAsk is tool.ErrCannotAsk of a request other than a form: what the
+// tool needs, which the client did not declare.
+type cannotAsk string
+
+func (e cannotAsk) Error() string {
+	return "this tool needs " + string(e) + ", which this client did not declare; do the task without this tool"
+}
+
+func (e cannotAsk) Is(target error) bool { return target == tool.ErrCannotAsk }
+
+// ListRoots asks the client for its roots, as Sample asks for a
+// completion: a client that did not declare roots gets no request, and
+// the error is tool.ErrCannotAsk.
+func ListRoots(ctx context.Context, key string) (*mcp.ListRootsResult, error) {
+	raw, err := tool.AskClient(ctx, tool.Question{Key: key, Method: methodRoots})
+	if errors.Is(err, tool.ErrCannotAsk) {
+		return nil, cannotAsk("the client's roots (MCP roots)")
+	} else if err != nil {
+		return nil, err
+	}
+	var res mcp.ListRootsResult
+	if err := json.Unmarshal(raw, &res); err != nil {
+		return nil, fmt.Errorf("the client's answer to %s is not a list of roots: %w", key, err)
+	}
+	return &res, nil
 }
 
 // stateError is the JSON-RPC error of a call whose request state failed
@@ -265,12 +435,11 @@ func content(c tool.Content) mcp.Content {
 type requestKey struct{}
 
 // Request returns the MCP request of the tools/call whose handler runs with
-// ctx, or nil outside one. A handler uses it for what exists only in MCP:
-// asking the client for sampling (req.Session.CreateMessage) or for its
-// roots (req.Session.ListRoots), which the protocol allows while a call
-// runs before version 2026-07-28 (from then on, the SDK refuses them).
-// What the handler reports (tool.ReportProgress, tool.Log) needs no
-// request: mcptool sends it to the client.
+// ctx, or nil outside one: its _meta, its session, what the client
+// declared. To ask the client's model or its roots, Sample and ListRoots
+// work at every protocol version (the session's own requests are refused
+// from 2026-07-28 on); what the handler reports (tool.ReportProgress,
+// tool.Log) needs no request: mcptool sends it to the client.
 func Request(ctx context.Context) *mcp.CallToolRequest {
 	if rep, _ := ctx.Value(requestKey{}).(*reporter); rep != nil {
 		return rep.req

@@ -52,6 +52,12 @@ func connect(t *testing.T, version string, el *elicitation, opts ...tool.Option)
 // version.
 func session(t *testing.T, version string, set *tool.Set, clientOpts *mcp.ClientOptions, opts ...mcptool.Option) *mcp.ClientSession {
 	t.Helper()
+	return sessionOf(t, version, set, mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, clientOpts), opts...)
+}
+
+// sessionOf is session of a client made by the test.
+func sessionOf(t *testing.T, version string, set *tool.Set, client *mcp.Client, opts ...mcptool.Option) *mcp.ClientSession {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	server := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "v1"}, nil)
@@ -60,7 +66,7 @@ func session(t *testing.T, version string, set *tool.Set, clientOpts *mcp.Client
 	ss, err := server.Connect(ctx, serverT, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, clientOpts).Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := client.Connect(ctx, clientT, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(t, err, version)
 	t.Cleanup(func() { cs.Close() })
 	return cs

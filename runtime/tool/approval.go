@@ -35,7 +35,7 @@ import (
 // judging clock: with a store's clock every replica judges by that one clock,
 // whatever its own says, and a token stays used for as long as any replica
 // would accept it. Judged by the sets' own clocks, this holds for every
-// replica at most 2*approvalSkew behind the issuer (README, "Clocks").
+// replica at most 2*approvalSkew behind the issuer (docs/fleet.md, "Clocks").
 
 // defaultApprovalLifetime is how long an approval token stays valid unless
 // WithApprovalLifetime says otherwise: time for a person to read the call
@@ -141,24 +141,46 @@ func (id identity) fingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// approvalMAC signs a token's head for the call.
-func (s *Set) approvalMAC(id identity, head []byte) []byte {
+// A signed token, an approval's or a round's state, is head ‖ payload ‖
+// MAC: the head holds version, issued and expiry (Unix nanoseconds) and a
+// nonce; the payload, empty in an approval, is what the token carries.
+// The MAC binds them to the call, under a domain that keeps one kind of
+// token from passing for the other.
+const (
+	approvalDomain = "toolgen approval\x00"
+	roundDomain    = "toolgen round\x00"
+)
+
+// tokenMAC signs a token's head and payload for the call, in domain.
+func (s *Set) tokenMAC(domain string, id identity, head, payload []byte) []byte {
 	m := hmac.New(sha256.New, s.approvalKey)
-	m.Write([]byte("toolgen approval\x00"))
+	m.Write([]byte(domain))
 	m.Write(head)
+	if len(payload) > 0 { // an approval's MAC is as it was before tokens carried payloads
+		var n [binary.MaxVarintLen64]byte
+		m.Write(n[:binary.PutUvarint(n[:], uint64(len(payload)))])
+		m.Write(payload)
+	}
 	id.writeTo(m)
 	return m.Sum(nil)
 }
 
-// approvalToken signs the call for the set's approval lifetime.
-func (s *Set) approvalToken(id identity) string {
-	token := make([]byte, tokenHead, tokenSize)
-	token[0] = approvalVersion
+// signToken signs payload for the call, in domain, for the set's approval
+// lifetime.
+func (s *Set) signToken(version byte, domain string, id identity, payload []byte) string {
+	token := make([]byte, tokenHead, tokenHead+len(payload)+sha256.Size)
+	token[0] = version
 	now := s.now()
 	binary.BigEndian.PutUint64(token[1:9], uint64(now.UnixNano()))
 	binary.BigEndian.PutUint64(token[9:17], uint64(now.Add(s.approvalLifetime).UnixNano()))
 	rand.Read(token[17:tokenHead])
-	return base64.RawURLEncoding.EncodeToString(append(token, s.approvalMAC(id, token)...))
+	mac := s.tokenMAC(domain, id, token, payload)
+	return base64.RawURLEncoding.EncodeToString(append(append(token, payload...), mac...))
+}
+
+// approvalToken signs the call for the set's approval lifetime.
+func (s *Set) approvalToken(id identity) string {
+	return s.signToken(approvalVersion, approvalDomain, id, nil)
 }
 
 // Verdicts on an approval, as the audit record names them.
@@ -202,30 +224,48 @@ func (s *Set) checkApproval(ctx context.Context, token string, id identity) (key
 	if len(token) != base64.RawURLEncoding.EncodedLen(tokenSize) {
 		return "", 0, approvalInvalid, nil // decoding a client's megabytes would prove no more
 	}
+	_, key, ttl, verdict, err = s.verifyToken(ctx, token, approvalVersion, approvalDomain, id)
+	return key, ttl, verdict, err
+}
+
+// verifyToken verifies a signed token of version in domain for the call,
+// by the clock that judges tokens (see judgeNow), and returns its payload,
+// the key of the record that marks it used and that record's lifetime,
+// when it is valid. The caller bounds the token's length.
+func (s *Set) verifyToken(ctx context.Context, token string, version byte, domain string, id identity) (payload []byte, key string, ttl time.Duration, verdict string, err error) {
 	raw, derr := base64.RawURLEncoding.DecodeString(token)
-	if derr != nil || len(raw) != tokenSize || raw[0] != approvalVersion {
-		return "", 0, approvalInvalid, nil
+	if derr != nil || len(raw) < tokenSize || raw[0] != version {
+		return nil, "", 0, approvalInvalid, nil
 	}
-	if !hmac.Equal(raw[tokenHead:], s.approvalMAC(id, raw[:tokenHead])) {
-		return "", 0, approvalInvalid, nil
+	head, payload, mac := raw[:tokenHead], raw[tokenHead:len(raw)-sha256.Size], raw[len(raw)-sha256.Size:]
+	if !hmac.Equal(mac, s.tokenMAC(domain, id, head, payload)) {
+		return nil, "", 0, approvalInvalid, nil
 	}
 	issued := time.Unix(0, int64(binary.BigEndian.Uint64(raw[1:9])))
 	expiry := time.Unix(0, int64(binary.BigEndian.Uint64(raw[9:17])))
-	key = "approval:" + hex.EncodeToString(raw[tokenHead:])
+	key = domainKey(domain) + hex.EncodeToString(mac)
 	now, err := s.judgeNow(ctx, key)
 	if err != nil {
-		return "", 0, "", err
+		return nil, "", 0, "", err
 	}
 	switch {
 	case now.Before(issued.Add(-approvalSkew)):
-		s.logSafely(ctx, slog.LevelWarn, "tool set refused an approval issued ahead of its clock",
+		s.logSafely(ctx, slog.LevelWarn, "tool set refused an approval or request state issued ahead of its clock",
 			slog.Duration("ahead", issued.Sub(now)), slog.Duration("max_skew", approvalSkew),
 			slog.String("fix", "synchronise the clocks of the replicas (and of the store) to within the skew"))
-		return "", 0, approvalAhead, nil
+		return nil, "", 0, approvalAhead, nil
 	case !now.Before(expiry):
-		return "", 0, approvalExpired, nil
+		return nil, "", 0, approvalExpired, nil
 	}
-	return key, expiry.Sub(issued) + 2*approvalSkew, approvalGranted, nil
+	return payload, key, expiry.Sub(issued) + 2*approvalSkew, approvalGranted, nil
+}
+
+// domainKey is the prefix of the store keys of the used tokens of domain.
+func domainKey(domain string) string {
+	if domain == roundDomain {
+		return "round:"
+	}
+	return "approval:"
 }
 
 // judgeNow is the time by the clock that judges a token whose record is

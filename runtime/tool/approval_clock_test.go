@@ -92,7 +92,7 @@ func TestApprovalClockSkew(t *testing.T) {
 				require.Equal(t, StatusNeedsConfirmation, first.Status, name)
 				assert.Equal(t, CodeApprovalInvalid, first.Errors[0].Code, name)
 				assert.Contains(t, first.Errors[0].Reason, "clocks disagree by more than 1m0s", name)
-				assert.Contains(t, c.audit.String(), "level=WARN msg=\"tool set refused an approval issued ahead of its clock\"", name)
+				assert.Contains(t, c.audit.String(), "level=WARN msg=\"tool set refused an approval or request state issued ahead of its clock\"", name)
 			} else {
 				require.Equal(t, StatusExecuted, first.Status, "%s: %v", name, first.Errors)
 			}
@@ -107,7 +107,7 @@ func TestApprovalClockSkew(t *testing.T) {
 
 // TestApprovalClockSkewOwnClocks: over a store without a clock each set
 // judges tokens by its own. A used token stays used on every replica whose
-// clock is less than 2 minutes behind the issuer's (README, "Replicas");
+// clock is less than 2 minutes behind the issuer's (docs/fleet.md, "Replicas");
 // a replica more than a minute behind refuses a fresh token, saying the
 // clocks disagree, until its clock reaches the token's issue time less a
 // minute.
@@ -182,7 +182,7 @@ func TestApprovalVersion2Refused(t *testing.T) {
 	head := make([]byte, 1+8+16)
 	head[0] = 2
 	binary.BigEndian.PutUint64(head[1:9], uint64(time.Now().Add(time.Minute).UnixNano()))
-	token := base64.RawURLEncoding.EncodeToString(append(head, set.approvalMAC(id, head)...))
+	token := base64.RawURLEncoding.EncodeToString(append(head, set.tokenMAC(approvalDomain, id, head, nil)...))
 	res := set.Call(context.Background(), "door", []byte(`{"text": "north"}`), Approve(token))
 	require.Equal(t, StatusNeedsConfirmation, res.Status)
 	assert.Equal(t, CodeApprovalInvalid, res.Errors[0].Code)

@@ -25,8 +25,14 @@ type ApprovalRequest struct {
 	Tool *Tool
 	// CallID is the call's id, given with CallID.
 	CallID string
-	// Arguments are the arguments as the set read them (numbers as
-	// json.Number, exactly as written): what the handler receives on a yes.
+	// Args are the decoded arguments, the tool's argument struct (a T of
+	// Def[T]), as a policy's Call.Args: what the handler receives on a yes,
+	// for an approver that decides by their values (a refund under 25 EUR
+	// needs no person) without reading json.Number. Nil only if decoding
+	// them again failed, which a generated decoder does not.
+	Args any
+	// Arguments are the same arguments as the set read them (numbers as
+	// json.Number, exactly as written): the ones the approval is bound to.
 	Arguments map[string]any
 	// Confirmation is what the person must read before answering:
 	// Tool.ConfirmationArgs(Arguments), every argument on a line of its
@@ -75,7 +81,7 @@ func approverOf(res *Result, opts []CallOption) Approver {
 func (s *Set) answer(ctx context.Context, a Approver, res Result, h *Handler, args map[string]any,
 	opts []CallOption, again func(opts []CallOption) Result) Result {
 	req := ApprovalRequest{Tool: h.tool, CallID: res.CallID, Arguments: args, Confirmation: h.tool.ConfirmationArgs(args)}
-	yes, failure := s.consult(ctx, a, req)
+	yes, failure := s.consult(ctx, a, &req, h)
 	if failure != nil {
 		var r callState
 		s.begin(&r, h.tool.Name, opts)
@@ -91,8 +97,10 @@ func (s *Set) answer(ctx context.Context, a Approver, res Result, h *Handler, ar
 }
 
 // consult asks a, and returns its answer, or the result of a call it left
-// unanswered: its error, or its panic, logged with the stack.
-func (s *Set) consult(ctx context.Context, a Approver, req ApprovalRequest) (yes bool, failure *Result) {
+// unanswered: its error, or its panic, logged with the stack. It decodes
+// req's arguments with h first, for req.Args: a panic of the decoder (the
+// application's UnmarshalJSON) is the approver's call's.
+func (s *Set) consult(ctx context.Context, a Approver, req *ApprovalRequest, h *Handler) (yes bool, failure *Result) {
 	name := shorten(req.Tool.Name)
 	defer func() {
 		if v := recover(); v != nil {
@@ -105,7 +113,13 @@ func (s *Set) consult(ctx context.Context, a Approver, req ApprovalRequest) (yes
 					Reason: "the application failed with an internal error while asking a person to approve the call; it was not executed"}}}
 		}
 	}()
-	yes, err := a(ctx, req)
+	// Decoded again from the map the approval is bound to: the call's
+	// first decode is not kept past its result, and a call that asks a
+	// person can afford a second.
+	if v, errs := h.decode(req.Arguments, nil, nil, s.maxErrors); errs == nil {
+		req.Args = h.value(v)
+	}
+	yes, err := a(ctx, *req)
 	if err != nil {
 		s.logSafely(ctx, slog.LevelError, "tool approver failed", slog.String("tool", field(name)),
 			slog.String("call_id", field(req.CallID)), slog.String("error", field(errorText(err))))

@@ -12,11 +12,9 @@ import (
 )
 
 // askerFunc is an Asker of a function.
-type askerFunc func(ctx context.Context, message string, form *Output) (json.RawMessage, error)
+type askerFunc func(ctx context.Context, q Question) (json.RawMessage, error)
 
-func (f askerFunc) Ask(ctx context.Context, message string, form *Output) (json.RawMessage, error) {
-	return f(ctx, message, form)
-}
+func (f askerFunc) Ask(ctx context.Context, q Question) (json.RawMessage, error) { return f(ctx, q) }
 
 type nameForm struct {
 	Name string `json:"name"`
@@ -41,15 +39,15 @@ func TestAsk(t *testing.T) {
 
 	var asked string
 	answer := func(raw string, err error) context.Context {
-		return WithAsker(ctx, askerFunc(func(_ context.Context, message string, form *Output) (json.RawMessage, error) {
-			asked = message + " " + string(form.Form)
+		return WithAsker(ctx, askerFunc(func(_ context.Context, q Question) (json.RawMessage, error) {
+			asked = q.Key + " " + q.Message + " " + string(q.Form.Form)
 			return json.RawMessage(raw), err
 		}))
 	}
 	v, err := def.Ask(answer(`{"name":"Ada"}`, nil), "Who?")
 	require.NoError(t, err)
 	assert.Equal(t, nameForm{"Ada"}, v)
-	assert.Equal(t, `Who? {"type":"object","properties":{"name":{"type":"string"}}}`, asked)
+	assert.Equal(t, `who Who? {"type":"object","properties":{"name":{"type":"string"}}}`, asked)
 
 	_, err = def.Ask(answer(`{}`, nil), "Who?")
 	var ae *AnswerError

@@ -1,11 +1,12 @@
 package tool
 
 // CallOption sets a property of one call: CallID, RequestID, Approve,
-// Decline, Ask. The zero CallOption sets nothing.
+// Decline, Ask, InRounds. The zero CallOption sets nothing.
 type CallOption struct {
 	set   uint8 // which property: one of the constants below
 	value string
 	ask   Approver
+	round *Round
 }
 
 const (
@@ -14,11 +15,13 @@ const (
 	setApproval
 	setDecline
 	setAsk
+	setRound
 )
 
 type callOptions struct {
 	id, requestID, approval string
-	decline                 bool // the token of approval is declined
+	decline                 bool   // the token of approval is declined
+	round                   *Round // the call runs in rounds
 }
 
 // CallID sets the call's id, as the provider gave it (OpenAI's tool_call_id,

@@ -21,6 +21,11 @@ const (
 	// call made with an approval the set refused has one, whose code says
 	// why (approval_used, approval_expired, approval_invalid).
 	StatusNeedsConfirmation Status = "needs_confirmation"
+	// StatusNeedsInput: the call runs in rounds (InRounds), and its handler
+	// asked questions that have no answer yet. Result.Input holds them and
+	// the state that continues the call; the handler runs again, from the
+	// start, with their answers.
+	StatusNeedsInput Status = "needs_input"
 	// StatusFailed: the handler ran and returned an error, panicked, or did not
 	// finish in time. Result.Errors says which.
 	StatusFailed Status = "failed"
@@ -56,6 +61,9 @@ type Result struct {
 	// approve, call again with Approve(token) before the token expires (or
 	// let Ask do it).
 	Approval string
+	// Input, for needs_input, is what the call needs to continue: the
+	// handler's questions and the state of the call's next round.
+	Input *InputRequired
 	// Duplicate reports a result replayed from an earlier call with the same
 	// request id, to a tool that is not idempotent. Its status and errors are
 	// the first call's; its Output is the first output as encoding/json
@@ -85,6 +93,7 @@ const (
 	stageDeclined   // a person declined the call
 	stageOverloaded // the set's budget of calls in flight was full
 	stageGuard      // the loop's Guard did not let the call run
+	stageRound      // the state of a call in rounds was refused
 )
 
 // Failed reports whether the call was rejected or failed.

@@ -73,7 +73,9 @@ const (
 	// CodeCanceled: the handler ran and did not finish before the caller's
 	// context ended.
 	CodeCanceled Code = "canceled"
-	// CodeToolError: the handler ran and returned an error (Result.Err).
+	// CodeToolError: the handler ran and returned an error (Result.Err),
+	// whose text the model reads verbatim unless WithToolErrorText says
+	// otherwise.
 	CodeToolError Code = "tool_error"
 	// CodeBadResult: the handler ran and returned an output that does not
 	// match the tool's result schema, or that cannot be sent (one with no
@@ -87,6 +89,19 @@ const (
 	// CodePanic: the application's code (a decoder, a policy, the
 	// redaction hook, the handler) panicked, in any stage.
 	CodePanic Code = "panic"
+)
+
+// The codes of a call that runs in rounds (InRounds) whose state the set
+// refused, as it refuses an approval: the handler did not run, and the call
+// starts over without the state.
+const (
+	// CodeStateInvalid: the state is not the set's for this call: another
+	// call's, other arguments', altered or forged.
+	CodeStateInvalid Code = "state_invalid"
+	// CodeStateUsed: the state has continued a call already.
+	CodeStateUsed Code = "state_used"
+	// CodeStateExpired: the state is past the approval lifetime.
+	CodeStateExpired Code = "state_expired"
 )
 
 // The codes of the calls a Guard does not let run (see Guard.Call).

@@ -30,6 +30,22 @@ const (
 // function response parts), and, where a provider takes text only, as the
 // text of AsText. Data is raw bytes: the adapters encode it (base64) as
 // each SDK wants.
+//
+// A Set checks the items a handler returns before any is sent (their
+// number and size too, see Def.HandleContent): a media type parses, is at most 255 bytes and
+// fits the kind (image/* for an image, audio/* for audio); the data must
+// be what it declares as far as its first bytes tell, the way
+// net/http.DetectContentType tells: data of a type the checks know (PNG,
+// JPEG, GIF, WebP, BMP, SVG, WAV, MP3, Ogg, FLAC, AAC, M4A and MP4, AIFF,
+// PDF, ZIP, ...) must begin as that format's files do, and an image or a
+// sound whose data surely is one of those formats must declare one of its
+// types (PNG bytes as image/jpeg, or JPEG bytes as the unregistered
+// image/jpg, are refused, saying what to declare). Data the checks cannot
+// tell is accepted as declared: refusing formats they do not know would
+// refuse legitimate types. An embedded resource is checked only when its
+// type is one they know. Content that fails a check fails the call
+// (bad_result, "content that cannot be sent"), and the log says what the
+// handler must fix.
 type Content struct {
 	Kind        ContentKind `json:"type"`
 	Text        string      `json:"text,omitempty"` // a text item's, or a text resource's
@@ -90,7 +106,9 @@ func (e *contentError) Error() string { return e.reason }
 
 // checkContent reports why items cannot be sent, nil when they can: too
 // many, too large in all, or an item that is not well formed (an empty
-// image, a media type of another kind, text that is not UTF-8, ...).
+// image, a media type of another kind or that does not parse, data that
+// is not what its media type says, text that is not UTF-8, ...). Its cost
+// is linear in the items' size.
 func checkContent(items []Content) error {
 	if len(items) > maxContentItems {
 		return &contentError{fmt.Sprintf("%d content items, more than %d", len(items), maxContentItems)}
@@ -129,6 +147,9 @@ func (c *Content) problem() string {
 		if why := checkMIME(c.MIMEType, string(c.Kind), false); why != "" {
 			return why
 		}
+		if why := mismatch(c.Data, c.MediaType(), true); why != "" {
+			return why
+		}
 		return c.only(true, false, false)
 	case ContentResource:
 		if why := checkURI(c.URI); why != "" {
@@ -144,6 +165,17 @@ func (c *Content) problem() string {
 			return "it has both text and data: make it Resource or ResourceBlob"
 		case c.Text == "" && len(c.Data) == 0:
 			return "it has neither text nor data"
+		}
+		// Of a type the checks know, text is checked as its bytes; of
+		// another, nothing tells what the data is.
+		if t := c.MediaType(); formatOf(t) != nil {
+			data := c.Data
+			if c.Text != "" {
+				data = []byte(c.Text)
+			}
+			if why := mismatch(data, t, false); why != "" {
+				return why
+			}
 		}
 		return c.only(true, true, false)
 	case ContentResourceLink:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -14,7 +15,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool/internal/arm"
 )
 
-var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+// The first bytes of files of a few formats: what the content checks read.
+var (
+	png  = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+	jpeg = []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+	wav  = []byte("RIFF\x24\x00\x00\x00WAVEfmt ")
+	mp3  = []byte("ID3\x04\x00\x00\x00\x00\x00\x00")
+	pdf  = []byte("%PDF-1.7")
+)
 
 // contentSet serves move with a handler that returns out and items.
 func contentSet(out any, items ...tool.Content) *tool.Set {
@@ -27,9 +35,9 @@ func TestContentItemsInOrder(t *testing.T) {
 	items := []tool.Content{
 		tool.Text("the chart"),
 		tool.Image(png, "image/png"),
-		tool.Audio([]byte("RIFF"), "audio/wav"),
+		tool.Audio(wav, "audio/wav"),
 		tool.Resource("file:///notes.txt", "text/plain", "some notes"),
-		tool.ResourceBlob("file:///report.pdf", "application/pdf", []byte("%PDF-1.7")),
+		tool.ResourceBlob("file:///report.pdf", "application/pdf", pdf),
 		tool.ResourceLink("https://example.com/data.csv", "data.csv", "text/csv", "the raw data"),
 	}
 	res := contentSet(nil, items...).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
@@ -40,7 +48,7 @@ func TestContentItemsInOrder(t *testing.T) {
 	assert.Equal(t, strings.Join([]string{
 		"the chart",
 		`{"type":"image","mimeType":"image/png","bytes":16,"omitted":"this reply cannot carry it"}`,
-		`{"type":"audio","mimeType":"audio/wav","bytes":4,"omitted":"this reply cannot carry it"}`,
+		`{"type":"audio","mimeType":"audio/wav","bytes":16,"omitted":"this reply cannot carry it"}`,
 		`{"type":"resource","uri":"file:///notes.txt","mimeType":"text/plain","text":"some notes"}`,
 		`{"type":"resource","uri":"file:///report.pdf","mimeType":"application/pdf","bytes":8,"omitted":"this reply cannot carry it"}`,
 		`{"type":"resource_link","uri":"https://example.com/data.csv","name":"data.csv","mimeType":"text/csv","description":"the raw data"}`,
@@ -99,7 +107,7 @@ func TestContentHostile(t *testing.T) {
 	for i := range many {
 		many[i] = tool.Text("x")
 	}
-	big := bytes.Repeat([]byte{1}, 2<<20)
+	big := append(bytes.Clone(png), bytes.Repeat([]byte{1}, 2<<20)...)
 	for _, c := range []struct {
 		name  string
 		items []tool.Content
@@ -130,6 +138,20 @@ func TestContentHostile(t *testing.T) {
 		{"image with text", []tool.Content{{Kind: tool.ContentImage, Data: png, MIMEType: "image/png", Text: "a"}}, "has no text"},
 		{"link with data", []tool.Content{{Kind: tool.ContentResourceLink, URI: "file:///x", Name: "x", Data: png}}, "has no data"},
 		{"text with a name", []tool.Content{{Kind: tool.ContentText, Text: "a", Name: "n"}}, "only a resource_link"},
+		// The data is not what the media type says.
+		{"PNG as JPEG", []tool.Content{tool.Image(png, "image/jpeg")}, `item 0 (image): its media type is "image/jpeg" but its data is PNG: declare image/png, or send JPEG data`},
+		{"JPEG as image/jpg", []tool.Content{tool.Image(jpeg, "image/jpg")}, `its data is JPEG: declare image/jpeg`},
+		{"MP3 as WAV", []tool.Content{tool.Audio(mp3, "audio/wav")}, `its media type is "audio/wav" but its data does not begin as WAV data does`},
+		{"WAV as unknown audio", []tool.Content{tool.Audio(wav, "audio/x-custom")}, `its data is WAV: declare audio/wav`},
+		{"text as PNG", []tool.Content{tool.Image([]byte("not an image"), "image/png")}, `does not begin as PNG data does: send PNG data, or declare the type it is`},
+		{"PNG as SVG", []tool.Content{tool.Image(png, "image/svg+xml")}, `its data is PNG: declare image/png, or send SVG data`},
+		{"SVG as PNG", []tool.Content{tool.Image([]byte("<svg/>"), "image/png")}, `its data is SVG: declare image/svg+xml, or send PNG data`},
+		{"blob not a PDF", []tool.Content{tool.ResourceBlob("file:///r.pdf", "application/pdf", png)}, `item 0 (resource): its media type is "application/pdf" but its data is PNG: declare image/png, or send PDF data`},
+		{"text as a PNG resource", []tool.Content{tool.Resource("file:///r.png", "image/png", "hello")}, `does not begin as PNG data does`},
+		{"blob with a bad type", []tool.Content{tool.ResourceBlob("file:///r", "application/", pdf)}, `is not valid`},
+		{"link with a bad type", []tool.Content{tool.ResourceLink("file:///r", "r", "text/plain; x", "")}, `is not valid`},
+		{"long blob type", []tool.Content{tool.ResourceBlob("file:///r", "application/"+strings.Repeat("x", 250), pdf)}, "longer than 255 bytes"},
+		{"mismatch after a good item", []tool.Content{tool.Image(png, "image/png"), tool.Image(jpeg, "image/png")}, `item 1 (image): its media type is "image/png" but its data is JPEG`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := contentSet("ok", c.items...).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
@@ -199,4 +221,50 @@ func TestContentMediaType(t *testing.T) {
 	assert.Equal(t, "text/plain", tool.Resource("file:///a", "text/plain; charset=utf-8", "a").MediaType())
 	assert.Equal(t, "", tool.Text("a").MediaType())
 	assert.Equal(t, "", tool.Image(png, "image/png;;").MediaType())
+}
+
+// Data is accepted as declared when it begins as the declared format's
+// files do, under any of the format's usual types and in any case, and
+// when the checks cannot tell what it is: a type they do not know, of data
+// no format they know surely begins with.
+func TestContentMediaTypeAsDeclared(t *testing.T) {
+	for _, items := range [][]tool.Content{
+		{tool.Image(png, "Image/PNG")},
+		{tool.Image(jpeg, "image/pjpeg")},
+		{tool.Audio(wav, "audio/x-wav"), tool.Audio(wav, "audio/wave"), tool.Audio(wav, "audio/vnd.wave")},
+		{tool.Audio(mp3, "audio/mpeg"), tool.Audio(mp3, "audio/mp3")},
+		{tool.Audio([]byte("\x00\x01\x02\x03"), "audio/l16")},
+		{tool.Image([]byte("\x00\x00\x00\x0cjP  \r\n\x87\n"), "image/jp2")},
+		{tool.Image([]byte("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), "image/svg+xml")},
+		{tool.Resource("file:///logo.svg", "image/svg+xml", "<svg/>")},
+		{tool.ResourceBlob("file:///r.pdf", "application/pdf", pdf)},
+		{tool.ResourceBlob("file:///r.bin", "application/octet-stream", png)},
+		{tool.ResourceBlob("file:///r.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", []byte("PK\x03\x04"))},
+		{tool.Resource("file:///r.json", "application/json", `{"a":1}`)},
+		{tool.ResourceLink("file:///r.png", "r.png", "image/png", "")},
+	} {
+		res := contentSet(nil, items...).Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+		assert.Equal(t, tool.StatusExecuted, res.Status, res.Feedback())
+		assert.Equal(t, items, res.Content)
+	}
+}
+
+// The log says what the handler must fix: the tool and the item whose
+// data is not what it declares.
+func TestContentMismatchLogged(t *testing.T) {
+	var log bytes.Buffer
+	set := tool.NewSet(arm.MoveTool.HandleContent(func(context.Context, arm.MoveArgs) (any, []tool.Content, error) {
+		return nil, []tool.Content{tool.Image(png, "image/jpeg")}, nil
+	}), tool.WithLogger(slog.New(slog.NewJSONHandler(&log, nil))))
+	res := set.Call(context.Background(), "move", []byte(`{"x":1,"y":2}`))
+	require.Equal(t, tool.StatusFailed, res.Status)
+	var rec struct {
+		Level, Msg, Tool string
+		Problems         []string
+	}
+	require.NoError(t, json.NewDecoder(&log).Decode(&rec))
+	assert.Equal(t, "ERROR", rec.Level)
+	assert.Equal(t, "tool content cannot be sent", rec.Msg)
+	assert.Equal(t, "move", rec.Tool)
+	assert.Equal(t, []string{`content item 0 (image): its media type is "image/jpeg" but its data is PNG: declare image/png, or send JPEG data`}, rec.Problems)
 }

@@ -91,10 +91,11 @@
 //
 // Every code an application compares is a constant of type Code: a
 // validator's codes other than keywords (CodeMissing, CodeType, ...),
-// ParseArgs' (CodeBadJSON, ...), those of a Set's other stages (CodeTimeout,
-// CodeDeclined, CodeOverloaded, CodeApprovalExpired, ...), a Guard's
-// (CodeStopped, CodeTooManyCalls) and a Stop's (CodeMaxSteps, ...); a
-// policy's denial carries the code it gave Deny.
+// ParseArgs' (CodeBadJSON, ...), those of a Set's other stages
+// (CodeTimeout, CodeDeclined, CodeOverloaded, CodeApprovalExpired,
+// CodeStateUsed, ...), a Guard's (CodeStopped, CodeTooManyCalls) and a
+// Stop's (CodeMaxSteps, ...); a policy's denial carries the code it gave
+// Deny.
 //
 // # Agent loops
 //
@@ -106,37 +107,17 @@
 //
 // # Limits and guarantees
 //
-// Renderings. Every rendering of an error or a result (Codes, Messages,
-// Error, JSON, Feedback, FeedbackJSON, the shaped provider results) and
-// every text of an audit record escapes control characters, U+2028, U+2029,
-// the bidirectional controls and invalid UTF-8, so that no name or value can
-// start a line; each text in it is at most 256 bytes, so a message is at
-// most 796 bytes, a JSON error 3148, and Feedback 1024 plus 799 per error.
-// Errors keep their full text. Tool.Confirmation, the question a person
-// approves a dangerous call from, shows every member of the arguments on a
-// line of its own, sorted, each value cut on its own and escaped the same
-// way: at most 2103 bytes plus 17920 per member.
-//
-// The dispatcher. An approval token is an HMAC under the set's key (random,
-// or WithApprovalKey) of the call's tool and canonical arguments, valid
-// once for 15 minutes (WithApprovalLifetime). Request ids are remembered
-// for 10 minutes (WithDedupeWindow), only for calls that reached their
-// handler, in a Store: by default a MemoryStore of 10,000 records of each
-// kind, which expire each on its own and of which only request ids make
-// room for others. The calls in flight hold at most 4 MiB of arguments
-// (WithMaxInFlight); a call that finds no room waits, then is overloaded.
-// A handler runs for at most 30 seconds (WithTimeout), and the raw
-// arguments of a call are at most 1 MiB (WithMaxArgumentSize). No panic
-// escapes Call, CallArgs or CallJSON: it is a result with code panic. Walks
-// over values built by hand stop at a depth (a validator's comparisons at
-// 128 levels, the canonical form of a call at the parse limit): a
-// deeper or cyclic value is a depth error, never a stack overflow. The same
-// holds for what the application's code hands back: a handler's output is
-// rendered as JSON once, as the handler returns, after a walk limited to
-// 512 levels; an output no provider can carry (a value that contains
-// itself, one nested deeper, one with no JSON form) fails its call with
-// code bad_result, and a panic's value is rendered the same way, never
-// through fmt.
+// Every bound holds for any input, a model's call or a value built by hand:
+// no rendering lets a name or value start a line of its own, a call's raw
+// arguments, its errors, the calls in flight, a handler's time and output
+// are bounded, and no panic escapes Call, CallArgs or CallJSON (it is a
+// result with code panic). Each bound has a default, stated on the option
+// that changes it (WithMaxArgumentSize, WithMaxErrors, WithMaxInFlight,
+// WithTimeout, WithDedupeWindow, WithApprovalLifetime), and a test with
+// hostile input; the guide lists them all with their measured costs:
+// https://github.com/toolgen-go/toolgen/blob/main/docs/limits.md. The other
+// guides (providers, safe execution, MCP, streaming, running a fleet) are
+// beside it under docs/.
 //
 // # Generated code
 //

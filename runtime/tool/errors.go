@@ -28,8 +28,10 @@ type Error struct {
 	// integer (a number with no fraction), number, array, object or null.
 	// It is empty for a missing member.
 	Got string
-	// Actual shows the received value for errors about its content, shortened
-	// so that a huge argument is not echoed back in full.
+	// Actual shows the received value for errors about its content, and for
+	// a type error the string, number or boolean received (Message then
+	// says "got number 19.99"), shortened so that a huge argument is not
+	// echoed back in full.
 	Actual string
 	// Reason, when set, is the whole sentence Message returns: the errors
 	// of a call's other stages (bad_json, a policy's denial, a timeout) say
@@ -66,7 +68,7 @@ func (e Errors) Codes() []string {
 
 // Messages returns one sentence per error, in validation order:
 // "missing required argument 'city'", "unexpected argument 'country'",
-// "argument 'a' should be number, got string". Each is at most 796 bytes
+// "argument 'qty' should be integer, got number 19.99". Each is at most 796 bytes
 // and holds no control character (see Message).
 func (e Errors) Messages() []string {
 	if len(e) == 0 {
@@ -94,14 +96,25 @@ const maxMessage = 3*maxField + 28
 // so the sentence is one line of at most 796 bytes, whoever built the
 // error. The Error itself keeps the full text.
 func (e Error) Message() string {
-	return e.display().message("argument", "the arguments")
+	return e.sentence().message("argument", "the arguments")
 }
 
 // about renders the error as Message does, naming a value noun ("member
 // 'total'") and the value as a whole whole ("the answer"), which are at
 // most 10 bytes each.
 func (e Error) about(noun, whole string) string {
-	return e.display().message(noun, whole)
+	return e.sentence().message(noun, whole)
+}
+
+// sentence is display for Message: a type error's type and value are one
+// piece of text ("number 19.99"), cut as one member is, so that the
+// sentence keeps its bound.
+func (e Error) sentence() Error {
+	d := e.display()
+	if e.Code == CodeType && e.Actual != "" && e.Actual != e.Got {
+		d.Got = field(e.Got + " " + e.Actual)
+	}
+	return d
 }
 
 func (e Error) message(noun, whole string) string {

@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -105,9 +106,15 @@ func TestMessage_EveryCode(t *testing.T) {
 		},
 		{
 			// A type error names the received type, never the value.
-			name: "type ignores actual",
+			name: "type with actual",
 			err:  Error{Code: CodeType, Path: "/a", Name: "a", Expected: "number", Got: "string", Actual: `"2"`},
-			want: "argument 'a' should be number, got string",
+			want: `argument 'a' should be number, got string "2"`,
+		},
+		{
+			// The type and the value are cut as one member: the bound holds.
+			name: "type with a long actual",
+			err:  Error{Code: CodeType, Path: "/a", Name: "a", Expected: "integer", Got: "number", Actual: "1" + strings.Repeat("0", 300) + ".5"},
+			want: "argument 'a' should be integer, got number 1" + strings.Repeat("0", 118) + "…" + strings.Repeat("0", 125) + ".5",
 		},
 		{
 			name: "type null",

@@ -3,6 +3,7 @@ package tool_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -41,7 +42,7 @@ func ExampleNewSet() {
 	// rejected [maximum:y type:speed]
 	// The call to move was rejected and not executed:
 	// - argument 'y' should be <= 10, got 40
-	// - argument 'speed' should be number, got string
+	// - argument 'speed' should be number, got string "fast"
 	// Correct the arguments and call the tool again.
 	// rejected [unknown_tool:format_disk]
 }
@@ -107,6 +108,74 @@ func ExampleAsk() {
 	// Allow release to run? Opens the gripper: what it holds falls.
 	// Arguments: none
 	// executed released
+}
+
+// An approver reads the typed arguments, as the handler gets them, in Args:
+// here a gentle grip needs no person, a strong one is put to the operator
+// (who says no). Arguments holds the same call as read, json.Number and all.
+func ExampleApprovalRequest() {
+	set := tool.NewSet(
+		arm.GripTool.Handle(func(ctx context.Context, a arm.GripArgs) (any, error) {
+			return fmt.Sprintf("gripped at %d N", a.Force), nil
+		}),
+		quiet,
+	)
+	operator := func(ctx context.Context, req tool.ApprovalRequest) (bool, error) {
+		if grip, ok := req.Args.(arm.GripArgs); ok && grip.Force <= 50 {
+			return true, nil // gentle: no need to ask
+		}
+		fmt.Println(req.Confirmation)
+		return false, nil // the operator said no
+	}
+	ctx := context.Background()
+	for i, raw := range []string{`{"force": 20}`, `{"force": 300}`} {
+		res := set.Call(ctx, "grip", []byte(raw), tool.CallID(fmt.Sprint("call_", i)), tool.Ask(operator))
+		fmt.Println(res.Status, res.Output, res.Errors.Codes())
+	}
+	// Output:
+	// executed gripped at 20 N []
+	// Allow grip to run? Closes the gripper on what lies under it: too strong a grip crushes it.
+	// Arguments:
+	// - force: 300
+	// rejected <nil> [declined:grip]
+}
+
+// A handler's error reaches the model verbatim unless WithToolErrorText
+// says what it reads: here the errors meant for the model pass, the others
+// (a database address) become a plain sentence. Result.Err and the audit
+// record keep the error itself.
+func ExampleWithToolErrorText() {
+	errJammed := errors.New("the arm is jammed: clear the workspace first")
+	set := tool.NewSet(
+		arm.MoveTool.Handle(func(ctx context.Context, a arm.MoveArgs) (any, error) {
+			if a.X > 5 {
+				return nil, errJammed
+			}
+			return nil, errors.New("dial postgres://arm:s3cret@10.0.3.7:5432/arm: connection refused")
+		}),
+		tool.WithToolErrorText(func(name string, err error) string {
+			if errors.Is(err, errJammed) {
+				return err.Error()
+			}
+			return "an internal error; choose another action"
+		}),
+		quiet,
+	)
+	ctx := context.Background()
+	for _, raw := range []string{`{"x": 6, "y": 1}`, `{"x": 1, "y": 1}`} {
+		res := set.Call(ctx, "move", []byte(raw))
+		fmt.Println(res.Feedback())
+		fmt.Println("Err:", res.Err)
+	}
+	// Output:
+	// The call to move failed:
+	// - the tool failed: the arm is jammed: clear the workspace first
+	// Do not repeat the same call unchanged more than once; choose another action if it fails again.
+	// Err: the arm is jammed: clear the workspace first
+	// The call to move failed:
+	// - the tool failed: an internal error; choose another action
+	// Do not repeat the same call unchanged more than once; choose another action if it fails again.
+	// Err: dial postgres://arm:s3cret@10.0.3.7:5432/arm: connection refused
 }
 
 // A policy is a rule of the application over a valid call, with the typed

@@ -154,7 +154,7 @@ func (s *Set) outcome(ctx context.Context, r *callState, limit time.Duration, o 
 			res.Err = o.err
 			return
 		}
-		*res = Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: "the tool failed: " + errorText(o.err)}}}
+		*res = Result{Status: StatusFailed, Err: o.err, Errors: Errors{{Code: CodeToolError, Name: r.name, Reason: s.toolErrorReason(r.name, o.err)}}}
 	case o.resultErr != nil:
 		msg := "tool result does not match its result schema"
 		switch o.resultErr.(type) {
@@ -209,6 +209,23 @@ func (s *Set) late(ctx context.Context, name, id string, done <-chan outcome, he
 		attrs = append(attrs, slog.String("error", field(errorText(o.err))))
 	}
 	s.logSafely(ctx, slog.LevelWarn, "tool handler finished after its call returned", attrs...)
+}
+
+// toolErrorReason is what the model reads of a handler's error err: its
+// text, or the text WithToolErrorText makes of it.
+func (s *Set) toolErrorReason(tool string, err error) (reason string) {
+	if s.toolErrorText == nil {
+		return "the tool failed: " + errorText(err)
+	}
+	defer func() {
+		if recover() != nil {
+			reason = "the tool failed" // the error's own text may be what fn was to hide
+		}
+	}()
+	if text := s.toolErrorText(tool, err); text != "" {
+		return "the tool failed: " + text
+	}
+	return "the tool failed"
 }
 
 // errorText is err.Error(), or a placeholder when that method panics.
@@ -330,7 +347,7 @@ func (s *Set) audit(ctx context.Context, l *slog.Logger, r *callState, res *Resu
 	if !l.Enabled(ctx, level) {
 		return
 	}
-	attrs := make([]slog.Attr, 0, 11)
+	attrs := make([]slog.Attr, 0, 12)
 	attrs = append(attrs, slog.String("tool", field(res.Tool)))
 	if r.opts.id != "" {
 		attrs = append(attrs, slog.String("call_id", field(r.opts.id)))
@@ -345,6 +362,11 @@ func (s *Set) audit(ctx context.Context, l *slog.Logger, r *callState, res *Resu
 			codes[i] = field(string(e.Code))
 		}
 		attrs = append(attrs, slog.Any("codes", codes))
+	}
+	if res.Err != nil && len(res.Errors) == 1 && res.Errors[0].Code == CodeToolError {
+		// The handler's own error, whatever the model read of it
+		// (WithToolErrorText).
+		attrs = append(attrs, slog.String("error", field(errorText(res.Err))))
 	}
 	attrs = append(attrs, slog.Duration("duration", res.Duration))
 	if r.size >= 0 {

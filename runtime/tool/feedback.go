@@ -158,7 +158,7 @@ func (r Result) headline() string {
 		if r.stage == stageDeclined {
 			return "The call to " + name + " was declined by the user and not executed:"
 		}
-		if r.stage == stageGuard {
+		if r.stage == stageGuard || r.incomplete() {
 			return "The call to " + name + " was not executed:"
 		}
 		if r.Tool == "" {
@@ -170,6 +170,8 @@ func (r Result) headline() string {
 			return "The call to " + name + " needs a person's approval and has not been executed:"
 		}
 		return "The call to " + name + " needs a person's approval and has not been executed."
+	case StatusNeedsInput:
+		return "The call to " + name + " asks the user for input and has not finished."
 	case StatusFailed:
 		return "The call to " + name + " failed:"
 	}
@@ -179,19 +181,27 @@ func (r Result) headline() string {
 // Instruction tells the model what to do next, by the stage that stopped the
 // call: correct and retry for bad JSON and invalid arguments, pick a declared
 // tool for an unknown one, do not repeat a call a policy refused or that
-// awaits approval, check the effect of a call that timed out. It is empty
-// for an executed call.
+// awaits approval, check the effect of a call that timed out, call again if
+// still needed a streamed call that was not run because its stream stopped
+// (code incomplete). It is empty for an executed call.
 func (r Result) Instruction() string {
 	switch r.Status {
 	case StatusExecuted:
 		return ""
 	case StatusNeedsConfirmation:
 		return "Do not repeat the call: tell the user what you want to do and why; the application runs it once a person approves it."
+	case StatusNeedsInput:
+		return "Do not repeat the call: the application asks the user and continues it with their answers."
 	case StatusFailed:
 		if len(r.Errors) > 0 && (r.Errors[0].Code == CodeTimeout || r.Errors[0].Code == CodeCanceled) {
 			return "Check whether it took effect before calling it again."
 		}
 		return "Do not repeat the same call unchanged more than once; choose another action if it fails again."
+	}
+	if r.incomplete() {
+		// Its stream stopped, the model's or the application's for another
+		// call: nothing is known to be wrong with it.
+		return "Call the tool again if the call is still needed."
 	}
 	switch r.stage {
 	case stageTool:
@@ -212,6 +222,8 @@ func (r Result) Instruction() string {
 		return "Do not call any more tools: the task ends here."
 	case stageIdempotency:
 		return "Do not repeat this call."
+	case stageRound:
+		return "Call the tool again if it still needs to run: its questions are asked anew."
 	case stageOverloaded:
 		return "The application is busy: make the call again in a moment."
 	case stageInternal:
@@ -220,6 +232,13 @@ func (r Result) Instruction() string {
 		return "Correct the call so that its arguments are one JSON object, and call the tool again."
 	}
 	return "Correct the arguments and call the tool again."
+}
+
+// incomplete reports a streamed call that did not run because its stream
+// did not end (Pending.Abort), whoever made the result: a runtime adapter
+// answers such a call by hand too.
+func (r Result) incomplete() bool {
+	return r.Status == StatusRejected && len(r.Errors) == 1 && r.Errors[0].Code == CodeIncomplete
 }
 
 // OpenAIToolMessage is the message that answers a tool call in OpenAI's Chat

@@ -71,8 +71,9 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 // The model reads the output first, then the items in order (see
 // Result.Items). A Set checks the items when fn returns: at most 16, of at
 // most 3 MiB in all, each well formed (an image or audio with bytes and an
-// image/* or audio/* media type, a resource with an absolute URI, text in
-// UTF-8, ...); otherwise the call fails with code bad_result, and the model
+// image/* or audio/* media type, data that is what its media type says as
+// far as its first bytes tell (see Content), a resource with an absolute
+// URI, text in UTF-8, ...); otherwise the call fails with code bad_result, and the model
 // reads what was wrong: nothing is cut. The Set keeps the items' slices: do
 // not change them after fn returns. Content of a call that returns an
 // error is dropped.

@@ -14,7 +14,7 @@ import (
 // and gives it back when it returns (an isolated handler that outlives its
 // call, when it finally does); a streamed call (Pending) takes the size of
 // its bytes as they arrive, and its call at Close takes that room over.
-// What a call builds from its arguments is bounded per byte (see README's
+// What a call builds from its arguments is bounded per byte (see docs/limits.md,
 // "Limits and guarantees"), so the budget bounds the memory of all the
 // calls in flight together.
 

@@ -72,6 +72,18 @@ func WithRedaction(fn func(tool string, args map[string]any) any) Option {
 	return optionFunc(func(s *Set) { s.redact = fn })
 }
 
+// WithToolErrorText sets what the model reads when a handler returns an
+// error (code tool_error): "the tool failed: " and the text fn makes of
+// the error, or "the tool failed" alone when fn returns "" or panics.
+// Without it the model reads the error's text verbatim, which may tell it
+// what the application keeps to itself (a database address, a file path,
+// a stack trace). Result.Err and the audit record's "error" keep the
+// error itself. fn sees only a handler's errors: a timeout, a cancellation
+// and a panic are told in the set's own words.
+func WithToolErrorText(fn func(tool string, err error) string) Option {
+	return optionFunc(func(s *Set) { s.toolErrorText = fn })
+}
+
 // WithMaxArgumentSize sets the largest raw arguments, in bytes, that Call
 // and CallJSON parse (1 MiB without it); larger ones are rejected with code
 // too_large. n <= 0 means no limit.

@@ -132,12 +132,19 @@ func (d *OutputDef[T]) Stream() *Stream[T] {
 		}
 	}
 	st := newStream(dec, 0)
+	st.fence = new(fenceWatch)
 	st.end = func(v T, errs Errors, all []byte) (T, Errors) {
 		if d.Decoder == nil || !answerParsed(errs, all) {
 			// The one pass read the answer as arguments, whose blank
 			// text is an empty object and whose parse errors speak of
-			// arguments: ParseBytes says it of the answer.
-			return d.ParseBytes(all)
+			// arguments: ParseBytes says it of the answer. The bytes
+			// past a syntax error are not kept: a fence there was
+			// watched for as they came.
+			v, errs := d.ParseBytes(all)
+			if len(errs) == 1 && errs[0].Code == CodeBadJSON && st.fence.seen {
+				errs[0] = fenceError
+			}
+			return v, errs
 		}
 		return v, errs
 	}
@@ -166,7 +173,8 @@ func answerParsed(errs Errors, all []byte) bool {
 // included, and decodes it. On any error it returns the zero T and every
 // error; Feedback renders them for the model's next turn. The answer is
 // never repaired: a JSON object in a code fence or after a sentence is an
-// error, which the retry corrects.
+// error, which the retry corrects (Feedback tells the model to remove a
+// Markdown code fence).
 func (d *OutputDef[T]) Parse(answer string) (T, Errors) {
 	return d.ParseBytes([]byte(answer))
 }
@@ -189,7 +197,55 @@ func parseAnswer(answer []byte) (map[string]any, Errors) {
 	if len(bytes.TrimLeft(answer, " \t\r\n")) == 0 {
 		return nil, Errors{{Code: CodeBadJSON, Reason: "the answer is empty"}}
 	}
-	return parseObject(answer, "the answer is not valid JSON", "the answer should be a JSON object")
+	v, errs := parseObject(answer, "the answer is not valid JSON", "the answer should be a JSON object")
+	if errs != nil && errs[0].Code == CodeBadJSON && hasFenceLine(answer) {
+		// The syntax error is the fence's, which the model can remove: it
+		// is told so, not where the JSON broke. (Still no repair.)
+		return nil, Errors{fenceError}
+	}
+	return v, errs
+}
+
+// fenceError is the error of an answer in a Markdown code fence.
+var fenceError = Error{Code: CodeBadJSON, Reason: "the answer is not valid JSON: it is in a Markdown code fence (```); " +
+	"remove the code fence and any text around it, and answer with the JSON object alone"}
+
+// hasFenceLine reports whether text has a line that starts with a
+// Markdown code fence (```, ```json), in which models often wrap JSON.
+// No JSON document has one: a string holding ``` cannot start a line.
+func hasFenceLine(text []byte) bool {
+	var w fenceWatch
+	w.write(text)
+	return w.seen
+}
+
+// fenceWatch finds a line that starts with a code fence in text read piece
+// by piece (a streamed answer, which keeps no bytes past a syntax error).
+// Its zero value is at the start of a line.
+type fenceWatch struct {
+	seen  bool
+	mid   bool // past the line's leading blanks and backticks
+	ticks int  // the backticks that start the line so far
+}
+
+func (w *fenceWatch) write(p []byte) {
+	for _, c := range p {
+		if w.seen {
+			return
+		}
+		switch {
+		case c == '\n':
+			w.mid, w.ticks = false, 0
+		case w.mid:
+		case c == '`':
+			if w.ticks++; w.ticks == 3 {
+				w.seen = true
+			}
+		case w.ticks == 0 && (c == ' ' || c == '\t' || c == '\r'):
+		default:
+			w.mid = true
+		}
+	}
 }
 
 // maxFeedbackErrors is how many errors Feedback lists; it counts the

@@ -111,7 +111,8 @@ func (s *Set) claimRequest(ctx context.Context, r *callState, h *Handler, key, f
 func (s *Set) settleRequest(ctx context.Context, r *callState, key, fingerprint string, res Result) {
 	ctx = context.WithoutCancel(ctx)
 	var err error
-	if !r.reached {
+	if !r.reached || res.Status == StatusNeedsInput {
+		// Not run, or not to its end: the next round is the call again.
 		err = s.store.Delete(ctx, key)
 	} else {
 		stored := &storedResult{Status: res.Status, Errors: res.Errors}

@@ -191,7 +191,7 @@ func TestOutputParse(t *testing.T) {
 	assert.Equal(t, "Your answer does not match the format plan:\n"+
 		"- unexpected member 'note'\n"+
 		"- member 'moves[0].x' should be <= 10, got 11\n"+
-		"- member 'moves[0].y' should be number, got string\n"+
+		"- member 'moves[0].y' should be number, got string \"2\"\n"+
 		"- member 'reason' should be at least 1 character long, got \"\"\n"+
 		"Answer again with only a JSON object that matches the format.", arm.PlanOutput.Feedback(errs))
 	_, errs = arm.PlanOutput.Parse(`"plan"`)

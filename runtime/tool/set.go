@@ -31,7 +31,9 @@ type Set struct {
 	logger    *slog.Logger
 	loggerSet bool
 	redact    func(string, map[string]any) any
-	now       func() time.Time
+	// toolErrorText makes what the model reads of a handler's error.
+	toolErrorText func(tool string, err error) string
+	now           func() time.Time
 
 	approvalKey      []byte
 	approvalLifetime time.Duration
@@ -149,6 +151,8 @@ func (s *Set) begin(r *callState, name string, opts []CallOption) {
 			r.opts.approval, r.opts.decline = o.value, false
 		case setDecline:
 			r.opts.approval, r.opts.decline = o.value, true
+		case setRound:
+			r.opts.round = o.round
 		}
 	}
 	if r.opts.requestID == "" {
@@ -280,10 +284,10 @@ func (s *Set) readsMap(h *Handler, r *callState) bool {
 }
 
 // identifies reports whether a call to h is identified by its arguments: a
-// dangerous call, for its approval; a call to a tool that is not idempotent,
-// by its request id.
+// dangerous call, for its approval; a call in rounds, for its state; a
+// call to a tool that is not idempotent, by its request id.
 func (s *Set) identifies(h *Handler, r *callState) bool {
-	return h.tool.Risk == RiskDangerous || s.dedupes(h, r)
+	return h.tool.Risk == RiskDangerous || r.opts.round != nil || s.dedupes(h, r)
 }
 
 // dedupes reports whether a call to h is deduplicated by its request id.
@@ -424,7 +428,7 @@ func (s *Set) decoded(ctx context.Context, r *callState, h *Handler, v any, args
 	}
 	dedupe := s.dedupes(h, r)
 	var id identity
-	if h.tool.Risk == RiskDangerous || dedupe {
+	if s.identifies(h, r) {
 		r.at = "identification"
 		var err *Error
 		if id, err = identify(h.tool.Name, args, r.size); err != nil {
@@ -488,8 +492,33 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 			return
 		}
 	}
-	if h.tool.Risk != RiskDangerous {
-		s.execute(ctx, r, h, v, res)
+	var round *roundAsker
+	approved := false
+	if rd := r.opts.round; rd != nil {
+		r.at = "round"
+		var used string
+		var refused *Error
+		var err error
+		if round, approved, used, refused, err = s.resumeRound(ctx, rd, id); err != nil {
+			*res = s.unavailable(ctx, r, err)
+			return
+		} else if refused != nil {
+			refused.Name = r.name
+			*res = reject(stageRound, *refused)
+			return
+		}
+		if used != "" {
+			defer func() {
+				if !r.reached { // the round did not run: its state still stands
+					if err := s.store.Delete(context.WithoutCancel(ctx), used); err != nil {
+						s.storeFailed(ctx, r, err)
+					}
+				}
+			}()
+		}
+	}
+	if h.tool.Risk != RiskDangerous || approved {
+		s.executeRound(ctx, r, h, v, round, approved, id, res)
 		return
 	}
 	r.at = "approval"
@@ -521,7 +550,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 		*res = reject(stageDeclined, Error{Code: CodeDeclined, Name: r.name, Reason: "a person declined this call"})
 		return
 	}
-	s.execute(ctx, r, h, v, res)
+	s.executeRound(ctx, r, h, v, round, true, id, res)
 	if !r.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.

@@ -38,6 +38,9 @@ type Stream[T any] struct {
 	// end makes the verdict of Close from the decoder's, for a stream of a
 	// structured output (see OutputDef.Stream); nil for arguments.
 	end func(v T, errs Errors, all []byte) (T, Errors)
+	// fence watches a streamed answer for a code fence (see OutputDef.Stream);
+	// nil for arguments.
+	fence *fenceWatch
 }
 
 // streamState is what a stream's decoder reads and returns, in one
@@ -125,6 +128,9 @@ func (st *Stream[T]) Write(p []byte) (int, error) {
 		return 0, errWriteClosed
 	}
 	f.Write(p)
+	if st.fence != nil {
+		st.fence.write(p)
+	}
 	return len(p), writeError(&st.err, f)
 }
 

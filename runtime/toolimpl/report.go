@@ -266,9 +266,11 @@ func (r *Report) cut() {
 	}
 }
 
-// Type reports a value of the wrong JSON type at location at.
+// Type reports a value of the wrong JSON type at location at: its type
+// and, for a scalar, the value ("number 19.99"), which says more than its
+// type to a model that wrote it.
 func (r *Report) Type(at Loc, expected string, v any) {
-	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: value.TypeName(v)})
+	r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: value.TypeName(v), Actual: value.ShowScalar(v)})
 }
 
 // Value reports a value of the right type that breaks a constraint; code is

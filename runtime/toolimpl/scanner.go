@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -306,7 +307,14 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 func (s *Scanner) Integer(at Loc, expected string) (Num, bool) {
 	n, ok := s.Number(at, expected)
 	if ok && !n.integer() {
-		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: "number"})
+		if !s.lastRaw {
+			s.r.Type(at, expected, s.cur)
+			return n, false
+		}
+		if !s.r.Full() {
+			got, actual := s.shown()
+			s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: got, Actual: actual})
+		}
 		return n, false
 	}
 	return n, ok
@@ -487,14 +495,37 @@ func (s *Scanner) notRead(at Loc, expected string) {
 // The first byte of a value tells its type, but for a number (integer or
 // number): the error is reported before the value is read, which may be
 // long, so that a streamed call is rejected at that byte.
+//
+// A string, number or boolean is shown too, once it is read (Report.Type):
+// a streamed call rejected before then is told its type alone.
 func (s *Scanner) typeError(at Loc, expected string) {
-	if kind := s.sc.Peek(); kind != jsonscan.Number && kind != jsonscan.Invalid {
-		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
-		s.sc.Skip()
+	kind := s.sc.Peek()
+	if kind == jsonscan.Number || kind == jsonscan.Invalid {
+		if kind = s.sc.Skip(); kind != jsonscan.Invalid && !s.r.Full() {
+			start := s.r.textStart()
+			s.r.text = append(s.r.text, s.sc.Literal()...)
+			s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind), Actual: s.r.since(start)})
+		}
 		return
 	}
-	if kind := s.sc.Skip(); kind != jsonscan.Invalid {
-		s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
+	n := s.r.Len()
+	s.r.Add(at, tool.Error{Code: tool.CodeType, Expected: expected, Got: s.kindName(kind)})
+	added := s.r.Len() > n && s.r.errs[n].Code == tool.CodeType // not the last error past the limit
+	switch kind {
+	case jsonscan.String:
+		v, ok := s.sc.String()
+		if ok && added {
+			start := s.r.textStart()
+			s.r.text = jsonscan.AppendQuoteShort(s.r.text, v)
+			s.r.errs[n].Actual = s.r.since(start)
+		}
+	case jsonscan.Bool:
+		v, ok := s.sc.Bool()
+		if ok && added {
+			s.r.errs[n].Actual = strconv.FormatBool(v)
+		}
+	default:
+		s.sc.Skip()
 	}
 }
 

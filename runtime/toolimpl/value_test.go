@@ -39,15 +39,22 @@ func valueError(code tool.Code, expected string, v any, keys ...string) tool.Err
 
 func TestTypeError(t *testing.T) {
 	e := typeError("integer", true, "days")
-	assert.Equal(t, tool.Error{Code: tool.CodeType, Path: "/days", Name: "days", Expected: "integer", Got: "boolean"}, e)
-	assert.Equal(t, "argument 'days' should be integer, got boolean", e.Message())
+	assert.Equal(t, tool.Error{Code: tool.CodeType, Path: "/days", Name: "days", Expected: "integer", Got: "boolean", Actual: "true"}, e)
+	assert.Equal(t, "argument 'days' should be integer, got boolean true", e.Message())
 
 	assert.Equal(t, "number", typeError("integer", 2.5, "d").Got)
 	assert.Equal(t, "null", typeError("integer", nil, "d").Got)
 	assert.Equal(t, "string", typeError("integer", "3", "d").Got)
 	assert.Equal(t, "array", typeError("object", []any{}, "d").Got)
 	assert.Equal(t, "object", typeError("array", map[string]any{}, "d").Got)
-	assert.Empty(t, typeError("integer", "3", "d").Actual, "a type error does not echo the value")
+
+	// A scalar is echoed, shortened; null, an array or an object by its type alone.
+	assert.Equal(t, "argument 'd' should be integer, got number 19.99", typeError("integer", json.Number("19.99"), "d").Message())
+	assert.Equal(t, `argument 'd' should be integer, got string "3"`, typeError("integer", "3", "d").Message())
+	assert.Equal(t, "argument 'd' should be integer, got null", typeError("integer", nil, "d").Message())
+	assert.Equal(t, "argument 'd' should be object, got array", typeError("object", []any{1}, "d").Message())
+	long := typeError("integer", strings.Repeat("x", 10000)+"\n", "d")
+	assert.Equal(t, `argument 'd' should be integer, got string "`+strings.Repeat("x", 64)+`"… (10001 characters)`, long.Message())
 }
 
 func TestValueError(t *testing.T) {

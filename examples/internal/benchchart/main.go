@@ -1,10 +1,10 @@
 // Command benchchart turns the output of BenchmarkCall (examples/bench),
-// one run or several (-count), into the README's table and a bar chart:
+// one run or several (-count), into the table of docs/performance.md and a bar chart:
 //
-//	go run ./examples/internal/benchchart -readme README.md -svg docs/bench.svg docs/bench.txt
+//	go run ./examples/internal/benchchart -doc docs/performance.md -svg docs/bench.svg docs/bench.txt
 //
 // It takes the median of each benchmark's runs. The table replaces what
-// lies between the README's <!-- benchchart:begin --> and
+// lies between the document's <!-- benchchart:begin --> and
 // <!-- benchchart:end --> lines; the chart is an SVG of the valid calls'
 // times on a log scale.
 package main
@@ -20,11 +20,11 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("benchchart: ")
-	readme := flag.String("readme", "", "the markdown `file` whose benchchart section gets the table")
+	doc := flag.String("doc", "", "the markdown `file` whose benchchart section gets the table")
 	svg := flag.String("svg", "", "the `file` to write the chart to")
 	metric := flag.String("metric", "ns/op", "the time `unit` to show: ns/op, or cpu-ns/op")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: benchchart [-readme README.md] [-svg chart.svg] [-metric ns/op] bench.txt")
+		fmt.Fprintln(os.Stderr, "usage: benchchart [-doc docs/performance.md] [-svg chart.svg] [-metric ns/op] bench.txt")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -44,20 +44,20 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if *readme == "" && *svg == "" {
+	if *doc == "" && *svg == "" {
 		fmt.Print(table)
 		return
 	}
-	if *readme != "" {
-		doc, err := os.ReadFile(*readme)
+	if *doc != "" {
+		text, err := os.ReadFile(*doc)
 		if err != nil {
 			log.Fatal(err)
 		}
-		out, err := ReplaceSection(doc, table)
+		out, err := ReplaceSection(text, table)
 		if err != nil {
-			log.Fatalf("%s: %v", *readme, err)
+			log.Fatalf("%s: %v", *doc, err)
 		}
-		if err := os.WriteFile(*readme, out, 0o644); err != nil {
+		if err := os.WriteFile(*doc, out, 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}

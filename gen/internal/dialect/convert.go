@@ -11,7 +11,7 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
-// Limits of the providers (see README, "Dialects").
+// Limits of the providers (see docs/providers.md, "Provider dialects").
 const (
 	openAIMaxNesting    = 10
 	openAIMaxProperties = 5000

@@ -101,7 +101,7 @@ var badErrors = map[string][]string{
 	},
 	"UnknownKey": {
 		"bad.go:26:2: field A: unknown jsonschema tag key \"color\"",
-		"bad.go:27:2: field B: jsonschema tag item \"omitempty\" must be key=value (or required, nullable)",
+		"bad.go:27:2: field B: jsonschema tag item \"omitempty\" must be key=value (or required, nullable); omitempty is an option of the json tag",
 	},
 	"Unsupported": {
 		"bad.go:80:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"",

@@ -3,9 +3,11 @@ package goschema
 import (
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
@@ -69,7 +71,7 @@ func schemaOf(fset *token.FileSet, root *types.TypeName, docs *load.Docs, opts j
 	if docs == nil {
 		docs = load.NewDocs("", nil)
 	}
-	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, nanoseconds: nanoseconds, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: invopop.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*invopop.Schema]bool{}}
+	b := &schemaBuilder{fset: fset, docs: docs, opts: opts, encoded: encoded, nanoseconds: nanoseconds, root: root.Type().(*types.Named), recursive: map[*types.Named]bool{}, defs: invopop.Definitions{}, defNames: map[*types.Named]string{}, noted: map[*invopop.Schema]bool{}, typeDocs: map[*invopop.Schema]string{}}
 	s := b.named(b.root, b.pos(root.Pos()))
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -101,6 +103,10 @@ type schemaBuilder struct {
 	// their values (a time.Duration's unit): the field's own description
 	// comes first, then the type's.
 	noted map[*invopop.Schema]bool
+	// typeDocs are the doc comments of named types whose schemas do not
+	// carry them (a string or an integer type, a reference), which a
+	// member without a description of its own takes (see member).
+	typeDocs map[*invopop.Schema]string
 }
 
 // refuse reports a type toolgen cannot model, at the field that has it.
@@ -203,11 +209,11 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 		for _, on := range b.stack {
 			if on == t {
 				b.recursive[t] = true
-				return &invopop.Schema{Ref: b.ref(t)}
+				return b.refTo(t)
 			}
 		}
 		if _, done := b.defNames[t]; done {
-			return &invopop.Schema{Ref: b.ref(t)}
+			return b.refTo(t)
 		}
 		b.stack = append(b.stack, t)
 		inlining := b.inlining
@@ -217,11 +223,14 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 		b.stack = b.stack[:len(b.stack)-1]
 		if b.recursive[t] && t != b.root {
 			b.defs[b.defName(t)] = s
-			return &invopop.Schema{Ref: b.ref(t)}
+			return b.refTo(t)
 		}
 		return s
 	}
 	s := b.unnamed(t.Underlying(), t, pos)
+	// Its doc comment describes a member of the type without one of its
+	// own (see member), as a struct's does.
+	b.typeDocs[s] = b.docs.Lookup(b.pos(obj.Pos()), obj)
 	if basic, ok := t.Underlying().(*types.Basic); ok && basic.Info()&(types.IsString|types.IsInteger) != 0 {
 		consts := b.constants(t)
 		for _, c := range consts {
@@ -280,6 +289,14 @@ func (b *schemaBuilder) typeName(t types.Type) string {
 		}
 		return p.Name()
 	})
+}
+
+// refTo is the schema of a reference to a recursive type, whose doc
+// comment describes a member without a description of its own.
+func (b *schemaBuilder) refTo(t *types.Named) *invopop.Schema {
+	s := &invopop.Schema{Ref: b.ref(t)}
+	b.typeDocs[s] = b.docs.Lookup(b.pos(t.Obj().Pos()), t.Obj())
+	return s
 }
 
 // ref is the $ref to a recursive type: "#" for the tool itself.
@@ -504,9 +521,20 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	schemaTagText := tags.Get("jsonschema")
 
 	prop := b.typeOf(f.Type(), pos)
-	typeNote, typeEnum := "", prop.Enum
+	// The member's description is its tag's, else its doc comment, else
+	// its type's (the team, kind or reason a model would see without a
+	// word otherwise); a note of its type follows it.
+	typeDoc, typeNote, typeEnum := prop.Description, "", prop.Enum
 	if b.noted[prop] {
-		typeNote = prop.Description
+		typeDoc, typeNote = "", prop.Description
+	}
+	if doc, ok := b.typeDocs[prop]; ok {
+		typeDoc = doc
+	}
+	if b.standard(f.Type()) {
+		// Written for Go programmers ("The zero value for a Rat
+		// represents the value 0."), not for a model.
+		typeDoc = ""
 	}
 	b.fieldKeywords(prop, parent, f, name, tags, schemaTagText, pos)
 	if len(typeEnum) > 0 && !reflect.DeepEqual(typeEnum, prop.Enum) {
@@ -515,6 +543,9 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	}
 	if prop.Description == "" {
 		prop.Description = b.docs.Lookup(pos, f)
+	}
+	if prop.Description == "" {
+		prop.Description = typeDoc
 	}
 	prop.Description = ir.AppendSentence(ir.AppendSentence(prop.Description, typeNote), b.durationBoundsNote(f, schemaTagText))
 	if b.encoded && required && canBeNil(f.Type()) && !acceptsAnything(prop) {
@@ -528,6 +559,26 @@ func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
 	if required && !contains(parent.Required, name) {
 		parent.Required = append(parent.Required, name)
 	}
+}
+
+// standard reports whether t, through pointers, is a named type of the
+// standard library: declared in a file under GOROOT (named $GOROOT/... in
+// export data built with -trimpath).
+func (b *schemaBuilder) standard(t types.Type) bool {
+	for {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	file := b.pos(named.Obj().Pos()).Filename
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return strings.HasPrefix(file, "$GOROOT/") || build.Default.GOROOT != "" && strings.HasPrefix(file, root)
 }
 
 // canBeNil reports whether a field's value can be nil: a pointer, a slice

@@ -126,7 +126,7 @@ func toolgenSchema(t *testing.T, pkg *packages.Package, docs *load.Docs, name st
 }
 
 // invopopReflector is invopop's Reflector with the comments of the structs.
-func invopopReflector(t *testing.T, doNotReference bool) *invopop.Reflector {
+func invopopReflector(t *testing.T, pkg *packages.Package, doNotReference bool) *invopop.Reflector {
 	t.Helper()
 	r := &invopop.Reflector{DoNotReference: doNotReference, Anonymous: true}
 	// AddGoComments keys the comments of a file by path.Join(base, the
@@ -145,6 +145,38 @@ func invopopReflector(t *testing.T, doNotReference bool) *invopop.Reflector {
 		} else {
 			r.CommentMap[key] = load.DocText(doc)
 		}
+	}
+	// A member without a description of its own takes its type's (an
+	// addition of toolgen's, the same for every type of the corpus, whose
+	// doc comments are read as toolgen reads them: invopop misses some).
+	docs := load.NewDocs("", nil)
+	r.LookupComment = func(rt reflect.Type, field string) string {
+		if field == "" || r.CommentMap[rt.PkgPath()+"."+rt.Name()+"."+field] != "" {
+			return ""
+		}
+		f, ok := rt.FieldByName(field)
+		if !ok || rt.Name() == "" {
+			return ""
+		}
+		// A comment invopop misses (an embedded field's) is an addition.
+		base, _, _ := strings.Cut(rt.Name(), "[") // Pair[string,…] is Pair
+		if st, ok := typeName(t, pkg, base).Type().Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				if v := st.Field(i); v.Name() == field && docs.Lookup(pkg.Fset.Position(v.Pos()), v) != "" {
+					return ""
+				}
+			}
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft.PkgPath() != corpusPath {
+			return ""
+		}
+		name, _, _ := strings.Cut(ft.Name(), "[")
+		obj := typeName(t, pkg, name)
+		return docs.Lookup(pkg.Fset.Position(obj.Pos()), obj)
 	}
 	return r
 }
@@ -173,7 +205,7 @@ func sortedNames(m map[string]any) []string {
 
 func TestSchemaMatchesInvopop(t *testing.T) {
 	pkg := loadPackage(t, corpusPath)
-	r := invopopReflector(t, true)
+	r := invopopReflector(t, pkg, true)
 	docs := load.NewDocs("", nil)
 	for _, name := range sortedNames(equivalent) {
 		t.Run(name, func(t *testing.T) {
@@ -313,7 +345,7 @@ func expandRefs(t *testing.T, schema string, depth int) string {
 
 func TestRecursiveSchemaMatchesInvopop(t *testing.T) {
 	pkg := loadPackage(t, corpusPath)
-	r := invopopReflector(t, false)
+	r := invopopReflector(t, pkg, false)
 	docs := load.NewDocs("", nil)
 	for _, name := range sortedNames(recursive) {
 		t.Run(name, func(t *testing.T) {
@@ -413,7 +445,8 @@ var recursionSchemas = map[string]string{
           "type": "object",
           "required": [
             "name"
-          ]
+          ],
+          "description": "Referred to by Comment."
         },
         "replies": {
           "items": {
@@ -478,7 +511,8 @@ var recursionSchemas = map[string]string{
   },
   "properties": {
     "trees": {
-      "$ref": "#/$defs/Tree"
+      "$ref": "#/$defs/Tree",
+      "description": "A map of trees."
     },
     "named": {
       "additionalProperties": {
@@ -487,7 +521,8 @@ var recursionSchemas = map[string]string{
       "type": "object"
     },
     "nested": {
-      "$ref": "#/$defs/Nest"
+      "$ref": "#/$defs/Nest",
+      "description": "A list of lists."
     }
   },
   "additionalProperties": false,
@@ -506,7 +541,8 @@ var recursionSchemas = map[string]string{
           "type": "string"
         },
         "child": {
-          "$ref": "#/$defs/RingLink"
+          "$ref": "#/$defs/RingLink",
+          "description": "Embeds Ring."
         },
         "depth": {
           "type": "integer"
@@ -526,7 +562,8 @@ var recursionSchemas = map[string]string{
       "type": "string"
     },
     "child": {
-      "$ref": "#/$defs/RingLink"
+      "$ref": "#/$defs/RingLink",
+      "description": "Embeds Ring."
     }
   },
   "additionalProperties": false,
@@ -539,7 +576,8 @@ var recursionSchemas = map[string]string{
 	"Chain": `{
   "properties": {
     "next": {
-      "$ref": "#"
+      "$ref": "#",
+      "description": "Embeds a struct that refers back to Chain."
     },
     "all": {
       "oneOf": [
@@ -631,7 +669,7 @@ func testAddition(t *testing.T, name string, added map[string]string) {
 	for _, path := range paths {
 		assert.JSONEq(t, added[path], at(t, got, path), path)
 	}
-	want := invopopSchema(t, invopopReflector(t, true), additions[name])
+	want := invopopSchema(t, invopopReflector(t, pkg, true), additions[name])
 	assert.JSONEq(t, want, without(t, got, paths...))
 }
 
@@ -692,9 +730,14 @@ func TestSchemaEnumFromConstants(t *testing.T) {
 	pkg := loadPackage(t, corpusPath)
 	got, err := toolgenSchema(t, pkg, load.NewDocs("", nil), "Colors")
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"type":"string","enum":["red","black"]}`, at(t, got, "properties/override"))
-	assert.JSONEq(t, `{"type":"string","enum":`+colors+`,"default":"green"}`, at(t, got, "properties/default"))
-	assert.JSONEq(t, `{"type":"string"}`, at(t, got, "properties/plain"))
+	// A member without a comment has its type's description.
+	color := `"description":"A named string type with constants: toolgen makes them its enum, in declaration order."`
+	assert.JSONEq(t, `{"type":"string","enum":["red","black"],`+color+`}`, at(t, got, "properties/override"))
+	assert.JSONEq(t, `{"type":"string","enum":`+colors+`,"default":"green",`+color+`}`, at(t, got, "properties/default"))
+	assert.JSONEq(t, `{"type":"string","description":"A named string type with no constants, so no derived enum."}`, at(t, got, "properties/plain"))
+	// The items of a list have no description: the type's describes a
+	// member, as invopop's describes a struct (items included).
+	assert.JSONEq(t, `{"type":"string","enum":`+colors+`}`, at(t, got, "properties/list/items"))
 }
 
 // toolgen takes every doc comment of the types and fields it builds, where

@@ -36,6 +36,10 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 	// Like invopop, the keys that apply to any field come first, so that
 	// oneof_type (which clears the type) decides what the others apply to.
 	var typed []string
+	if msg := freeText(schemaTag); msg != "" {
+		fail("%s", msg)
+		return
+	}
 	tagged, ambiguous := tagItems(schemaTag, "required", "nullable")
 	for _, msg := range ambiguous {
 		fail("jsonschema tag: %s", msg)
@@ -49,7 +53,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 		}
 		key, val, ok := strings.Cut(item, "=")
 		if !ok {
-			fail("jsonschema tag item %q must be key=value (or required, nullable)", item)
+			fail("%s", bareItem(item))
 			continue
 		}
 		switch key {
@@ -291,6 +295,53 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 		}
 		setExtra(prop, key, val)
 	}
+}
+
+// freeText is the error of a jsonschema tag that is a description without
+// its key, as the MCP Go SDK (google/jsonschema-go) writes one:
+// jsonschema:"the person to greet". It is free text when no item has a
+// value and none is an option or a key (required, omitempty, minimum); ""
+// otherwise. The message shows the tag to write, in invopop's grammar.
+func freeText(tag string) string {
+	if strings.Contains(tag, "=") {
+		return ""
+	}
+	items, _ := tagItems(tag, "required", "nullable")
+	for _, item := range items {
+		if item == "" || item == "required" || item == "nullable" || tagKeys[item] || jsonOptions[item] {
+			// An option among the items (required,the person): each
+			// item is told apart (see bareItem).
+			return ""
+		}
+	}
+	// No comma of the text can end an item after description=: only one
+	// before a key= or an option does, and a free text has none.
+	return fmt.Sprintf("jsonschema:%q is a description without its key, as the MCP Go SDK writes one; toolgen reads invopop's key=value grammar: write jsonschema:%q, or make the text the field's doc comment", tag, "description="+tag)
+}
+
+// tagKeys are the keys of a jsonschema tag, each written key=value.
+var tagKeys = map[string]bool{
+	"title": true, "description": true, "oneof_required": true, "anyof_required": true, "oneof_type": true, "anyof_type": true,
+	"oneof_ref": true, "anyof_ref": true, "type": true, "anchor": true, "minLength": true, "maxLength": true, "pattern": true,
+	"format": true, "minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"enum": true, "default": true, "example": true, "minItems": true, "maxItems": true, "uniqueItems": true,
+	"readOnly": true, "writeOnly": true,
+}
+
+// jsonOptions are the options of a json tag, which a jsonschema tag
+// does not take.
+var jsonOptions = map[string]bool{"omitempty": true, "omitzero": true, "inline": true, "string": true}
+
+// bareItem is the error of a jsonschema tag item without a value that is
+// no bare option: a key without its value, a json option, or text.
+func bareItem(item string) string {
+	switch {
+	case tagKeys[item]:
+		return fmt.Sprintf("jsonschema tag item %q must be key=value: write %s=<value>", item, item)
+	case jsonOptions[item]:
+		return fmt.Sprintf("jsonschema tag item %q must be key=value (or required, nullable); %s is an option of the json tag", item, item)
+	}
+	return fmt.Sprintf("jsonschema tag item %q must be key=value (or required, nullable); for a description, write description=%s", item, item)
 }
 
 // checkRange refuses a bound or enum value outside a sized integer type,

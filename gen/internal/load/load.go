@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build/constraint"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -310,7 +311,7 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 					case "description":
 						t.Description = o.value
 					case "result":
-						t.ResultType = resultType(p.Types, o.value, o.pos, errs)
+						t.ResultType = resultType(p.Types, ts.Name.Name, o.value, o.pos, errs)
 					case "form":
 						t.Form = o.value == "true"
 					case "needs":
@@ -369,10 +370,16 @@ func argsType(t types.Type, schemaFile bool) bool {
 }
 
 // resultType resolves the type a result= option names: a struct type of
-// the package, or an alias there of one of another package.
-func resultType(pkg *types.Package, name string, pos token.Position, errs *ir.Errors) *types.TypeName {
+// the package, or an alias there of one of another package. A result that
+// is not a struct (result=[]Order) is refused with the struct to declare
+// instead (see wrapResult).
+func resultType(pkg *types.Package, toolType, name string, pos token.Position, errs *ir.Errors) *types.TypeName {
 	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
 	if obj == nil {
+		if fix := wrapResult(toolType, name, false); fix != "" {
+			errs.Add(pos, "result=%s: a tool's result is a JSON object (the root of MCP's outputSchema), and %s is not a struct: %s", name, name, fix)
+			return nil
+		}
 		errs.Add(pos, "result=%s: the package declares no type %s; declare the result's struct type in the package (an alias, type %s = other.T, names one of another package)", name, name, name)
 		return nil
 	}
@@ -382,37 +389,169 @@ func resultType(pkg *types.Package, name string, pos token.Position, errs *ir.Er
 		return nil
 	}
 	if _, ok := named.Underlying().(*types.Struct); !ok {
-		errs.Add(pos, "result=%s: %s is not a struct type; a tool's result is a JSON object (the root of MCP's outputSchema): wrap it in a struct", name, name)
+		errs.Add(pos, "result=%s: a tool's result is a JSON object (the root of MCP's outputSchema), and %s is not a struct type: %s", name, name, wrapResult(toolType, name, true))
 		return nil
 	}
 	return obj
 }
 
+// wrapResult is the fix of a result= type that is no struct: the struct to
+// declare, named for the tool's type, with one member that holds the
+// type, and the option to write. For ListOrdersArgs and []Order:
+//
+//	declare type ListOrdersResult struct { Orders []Order `json:"orders"` } and write result=ListOrdersResult
+//
+// It is "" when name is no slice, array, map or pointer type, nor a type
+// the package declares (declared: a typo, a type of another package, which
+// an alias brings in, have other fixes).
+func wrapResult(toolType, name string, declared bool) string {
+	expr, err := parser.ParseExpr(name)
+	if err != nil {
+		return ""
+	}
+	var member string
+	switch x := expr.(type) {
+	case *ast.ArrayType:
+		member = plural(elemName(x.Elt), "Items")
+	case *ast.MapType:
+		member = plural(elemName(x.Value), "Entries")
+	case *ast.StarExpr:
+		member = elemName(x.X)
+	case *ast.Ident:
+		if !declared {
+			return ""
+		}
+		member = elemName(x) // a type of the package: Orders, Priority
+	default:
+		return ""
+	}
+	if member == "" {
+		member = "Result"
+	}
+	wrapper := TrimToolSuffix(toolType) + "Result"
+	return fmt.Sprintf("declare type %s struct { %s %s `json:\"%s\"` } and write result=%s", wrapper, member, name, snakeCase(member), wrapper)
+}
+
+// elemName is the Go name of a named element type (Order, *Order,
+// other.Order), upper case, or "".
+func elemName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.StarExpr:
+		return elemName(x.X)
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	case *ast.Ident:
+		if types.Universe.Lookup(x.Name) != nil {
+			return "" // []string: no name to make a member's of
+		}
+		r, size := utf8.DecodeRuneInString(x.Name)
+		return string(unicode.ToUpper(r)) + x.Name[size:]
+	}
+	return ""
+}
+
+// plural is the English plural of a name (Order: Orders, Address:
+// Addresses, Category: Categories), or otherwise when name is "".
+func plural(name, otherwise string) string {
+	lower := strings.ToLower(name)
+	switch {
+	case name == "":
+		return otherwise
+	case strings.HasSuffix(lower, "s") || strings.HasSuffix(lower, "x") || strings.HasSuffix(lower, "z") ||
+		strings.HasSuffix(lower, "ch") || strings.HasSuffix(lower, "sh"):
+		return name + "es"
+	case strings.HasSuffix(lower, "y") && len(lower) > 1 && !strings.ContainsRune("aeiou", rune(lower[len(lower)-2])):
+		return name[:len(name)-1] + "ies"
+	}
+	return name + "s"
+}
+
 // TypeDescription is a type's description from its doc comment, as go doc
-// shows it (DocText), without the directive, and without Go's leading type
-// name, which means
-// nothing to a model: "GetWeatherArgs asks for ..." becomes "Asks for
-// ...", "Invoice is an invoice ..." becomes "An invoice ...".
+// shows it (DocText), without the directive, and without the Go name its
+// first sentence begins with, which means nothing to a model:
+//
+//   - "<Name> is ...", "<Name>s are ...", "<Name> represents ...",
+//     "<Name> describes ...", "<Name>: ...", with an article in front or
+//     not ("A <Name> is ..."), become what follows: "Receiver is one
+//     destination of an alert." is "One destination of an alert.";
+//   - "<Name> <verb>s ..." becomes "<Verb>s ...": "GetWeatherArgs asks for
+//     the weather." is "Asks for the weather." (without an article only:
+//     "The Order of things" stays);
+//
+// the first letter of what is left upper case, unless it begins a name of
+// code ("Flights is search_flights' result." is "search_flights' result.").
+// A sentence where the name is not the subject ("GetWeatherArgs GetWeather
+// it is.") stays as it is.
 func TypeDescription(typeName, doc string) string {
 	doc = DocText(doc)
-	rest, ok := strings.CutPrefix(doc, typeName+" ")
-	if !ok {
+	if typeName == "" {
 		return doc
+	}
+	subject, article := doc, false
+	for _, a := range []string{"A ", "An ", "The "} {
+		if rest, ok := strings.CutPrefix(doc, a); ok {
+			subject, article = rest, true
+			break
+		}
+	}
+	var rest string
+	found := false
+	for _, name := range []string{typeName, typeName + "s", typeName + "es"} {
+		if after, ok := strings.CutPrefix(subject, name); ok && (strings.HasPrefix(after, " ") || strings.HasPrefix(after, ":")) {
+			rest, found = after, true
+			break
+		}
+	}
+	if !found {
+		return doc
+	}
+	plain := true // the name and a verb of the sentence's own: it must go on lower case
+	if after, ok := strings.CutPrefix(rest, ":"); ok {
+		rest, plain = after, false
 	}
 	rest = strings.TrimLeft(rest, " ")
-	// "Invoice is an invoice ..." describes the value: "An invoice ...";
-	// "Person is someone ..." has no such rest, and stays as it is.
-	if is, ok := strings.CutPrefix(rest, "is "); ok {
-		if !strings.HasPrefix(is, "a ") && !strings.HasPrefix(is, "an ") && !strings.HasPrefix(is, "the ") {
-			return doc
+	if plain {
+		verbs := []string{"is", "are", "represents", "describes"}
+		word, _, _ := strings.Cut(rest, " ")
+		switch {
+		case slices.Contains(verbs, word):
+			rest, plain = strings.TrimLeft(rest[len(word):], " "), false
+		case slices.Contains(verbs, strings.TrimRightFunc(word, unicode.IsPunct)):
+			return doc // "GetWeatherArgs is.": nothing follows the verb
 		}
-		rest = is
 	}
 	r, size := utf8.DecodeRuneInString(rest)
-	if !unicode.IsLower(r) {
+	switch {
+	case rest == "" || r == '\n' || plain && article:
+		// "The Order of things": after an article, only "is" and its
+		// like, or a colon, make the name the subject.
+		return doc
+	case unicode.IsLower(r) && codeWord(rest):
+		// "Flights is search_flights' result.": a name of code, which
+		// upper case would change, begins what is left, as it is.
+		if plain {
+			return doc
+		}
+		return rest
+	case unicode.IsLower(r):
+		return string(unicode.ToUpper(r)) + rest[size:]
+	case plain:
+		// "GetWeatherArgs GetWeather it is.": the name is not the subject.
 		return doc
 	}
-	return string(unicode.ToUpper(r)) + rest[size:]
+	return rest
+}
+
+// codeWord reports whether text begins with a word of code: one with an
+// underscore, a digit or an upper case letter after its first.
+func codeWord(text string) bool {
+	end := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	if end < 0 {
+		end = len(text)
+	}
+	word := text[:end]
+	_, size := utf8.DecodeRuneInString(word)
+	return strings.ContainsFunc(word[size:], func(r rune) bool { return r == '_' || unicode.IsDigit(r) || unicode.IsUpper(r) })
 }
 
 type option struct {

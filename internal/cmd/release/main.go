@@ -78,7 +78,7 @@ func main() {
 		log.Fatal(err)
 	}
 	if v != r.versions.Version {
-		log.Fatalf("%s says version %s: set version %s there on main first, and release the commit CI tested (README, Releasing)", versionsFile, r.versions.Version, v)
+		log.Fatalf("%s says version %s: set version %s there on main first, and release the commit CI tested (docs/releasing.md)", versionsFile, r.versions.Version, v)
 	}
 	if err := checkClean(r); err != nil {
 		log.Fatal(err)

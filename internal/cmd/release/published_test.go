@@ -454,7 +454,7 @@ func TestReleaseTidy(t *testing.T) {
 	}
 }
 
-// TestReleaseFromGit releases a copy of the checkout as README's Releasing
+// TestReleaseFromGit releases a copy of the checkout as docs/releasing.md's Releasing
 // says, commit and tags in a Git repository, and has the go command fetch
 // every module from those tags, as a module proxy does: the hashes it
 // computes are those release wrote in go.sum and that the proxy directory's

@@ -104,38 +104,40 @@ func TestFormsFallBack(t *testing.T) {
 	}
 }
 
-// TestFormsInREADME: README's tables of forms list every form of the
-// table, with its dialects= option, and every output format; and nothing
-// else.
-func TestFormsInREADME(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+// TestFormsInGuides: the tables of forms of docs/providers.md and
+// docs/results.md list every form of the table, with its dialects= option,
+// and every output format; and nothing else.
+func TestFormsInGuides(t *testing.T) {
+	providers, err := os.ReadFile("../../../docs/providers.md")
 	require.NoError(t, err)
-	dialects := readmeTable(t, string(readme), "| `tool.Dialect` | `dialects=` |")
+	dialects := guideTable(t, string(providers), "| `tool.Dialect` | `dialects=` |")
 	listed := map[string]bool{}
 	for _, row := range dialects {
 		for _, name := range codeSpans(row[0]) {
 			f := formByName(name)
-			if !assert.NotNil(t, f, "README lists %s, which is no form", name) {
+			if !assert.NotNil(t, f, "docs/providers.md lists %s, which is no form", name) {
 				continue
 			}
 			listed[name] = true
-			assert.Equal(t, "`"+f.Option+"`", row[1], "README's dialects= of %s", name)
-			assert.True(t, f.Strict == strings.Contains(row[2], `"strict":true`), "README's definition of %s: strict as the row", name)
+			assert.Equal(t, "`"+f.Option+"`", row[1], "docs/providers.md's dialects= of %s", name)
+			assert.True(t, f.Strict == strings.Contains(row[2], `"strict":true`), "docs/providers.md's definition of %s: strict as the row", name)
 		}
 	}
-	formats := readmeTable(t, string(readme), "| `ResponseFormats` field |")
+	results, err := os.ReadFile("../../../docs/results.md")
+	require.NoError(t, err)
+	formats := guideTable(t, string(results), "| `ResponseFormats` field |")
 	outputs := map[string]bool{}
 	for _, row := range formats {
 		for _, name := range codeSpans(row[0]) {
 			f := formByName(name)
-			assert.True(t, f != nil && f.Output(), "README lists %s as an output format", name)
+			assert.True(t, f != nil && f.Output(), "docs/results.md lists %s as an output format", name)
 			outputs[name] = true
 		}
 	}
 	for i := range forms {
 		f := &forms[i]
-		assert.True(t, listed[f.Name], "README's table of dialects lists %s", f.Name)
-		assert.Equal(t, f.Output(), outputs[f.Name], "README's table of output formats lists %s as the row says", f.Name)
+		assert.True(t, listed[f.Name], "docs/providers.md's table of dialects lists %s", f.Name)
+		assert.Equal(t, f.Output(), outputs[f.Name], "docs/results.md's table of output formats lists %s as the row says", f.Name)
 	}
 }
 
@@ -148,12 +150,12 @@ func formByName(name string) *Form {
 	return nil
 }
 
-// readmeTable returns the cells of the rows of the README table whose
+// guideTable returns the cells of the rows of the guide's table whose
 // header line starts with header.
-func readmeTable(t *testing.T, readme, header string) [][]string {
+func guideTable(t *testing.T, guide, header string) [][]string {
 	t.Helper()
-	_, table, ok := strings.Cut(readme, "\n"+header)
-	require.True(t, ok, "README has a table %s", header)
+	_, table, ok := strings.Cut(guide, "\n"+header)
+	require.True(t, ok, "the guide has a table %s", header)
 	lines := strings.Split(table, "\n")[2:] // the header's end, the separator
 	var rows [][]string
 	for _, line := range lines {

@@ -462,6 +462,17 @@ func Show(v any) string {
 	return TypeName(v)
 }
 
+// ShowScalar is Show of a string, a number or a boolean, which a type error
+// echoes ("got number 19.99"), and "" for any other value: null says
+// itself, and an array or an object is told by its type.
+func ShowScalar(v any) string {
+	switch TypeName(v) {
+	case "string", "boolean", "integer", "number":
+		return Show(v)
+	}
+	return ""
+}
+
 // quoteShort quotes a string, shortened to maxShown characters.
 func quoteShort(s string) string {
 	n := utf8.RuneCountInString(s)

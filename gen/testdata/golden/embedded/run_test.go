@@ -26,7 +26,7 @@ func TestSendMail(t *testing.T) {
 		}},
 		{Args: `{"to": [], "meta": {}, "subject": "s", "relay": 1}`, Want: tool.Errors{
 			{Code: "minItems", Path: "/to", Name: "to", Expected: "an array of at least 1 item", Got: "array", Actual: "an array of 0 items"},
-			{Code: "type", Path: "/relay", Name: "relay", Expected: "string", Got: "integer"},
+			{Code: "type", Path: "/relay", Name: "relay", Expected: "string", Got: "integer", Actual: "1"},
 			{Code: "missing", Path: "/meta/trace", Name: "meta.trace", Expected: "string"},
 		}},
 	})

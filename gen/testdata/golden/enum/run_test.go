@@ -20,7 +20,7 @@ func TestPaint(t *testing.T) {
 		// An untyped constant is not in the enum.
 		{Args: `{"color": "yellow", "brand": 1}`, Want: tool.Errors{
 			{Code: "enum", Path: "/color", Name: "color", Expected: `one of "red", "green", "blue", "say \"hi\"\\"`, Got: "string", Actual: `"yellow"`},
-			{Code: "type", Path: "/brand", Name: "brand", Expected: "string", Got: "integer"},
+			{Code: "type", Path: "/brand", Name: "brand", Expected: "string", Got: "integer", Actual: "1"},
 		}},
 	})
 }

@@ -33,7 +33,7 @@ func TestSchedule(t *testing.T) {
 		{Args: `{"timeout": "0", "priority": 1, "host": "192.0.2.1", "endpoint": "192.0.2.1:443", "net": "2001:db8::/32"}`,
 			AsJSON: `{"timeout": 0, "priority": 1, "host": "192.0.2.1", "endpoint": "192.0.2.1:443", "net": "2001:db8::/32"}`},
 		{Args: `{"timeout": 1.5, "priority": 4, "floor": 3, "month": 13, "host": "192.0.2", "net": "10.0.0.0/33", "endpoint": "192.0.2.1:65536"}`, Want: tool.Errors{
-			{Code: "type", Path: "/timeout", Name: "timeout", Expected: `a string, a duration such as "90s" or "1h30m"`, Got: "number"},
+			{Code: "type", Path: "/timeout", Name: "timeout", Expected: `a string, a duration such as "90s" or "1h30m"`, Got: "number", Actual: "1.5"},
 			{Code: "enum", Path: "/priority", Name: "priority", Expected: "one of 1, 2, 3", Got: "integer", Actual: "4"},
 			{Code: "enum", Path: "/floor", Name: "floor", Expected: "one of 1, 2", Got: "integer", Actual: "3"},
 			{Code: "enum", Path: "/month", Name: "month", Expected: "one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12", Got: "integer", Actual: "13"},

@@ -14,7 +14,7 @@ func TestBookFlight(t *testing.T) {
 		{Args: `{"from": {"code": "CDG"}, "to": {"code": "JFK"}, "passenger": {"name": "Ada", "address": {"street": "1 Main St", "country": "FR"}}}`},
 		{Args: `{"from": {"code": "CDG"}, "to": {"code": "JFK"}, "passenger": null}`, Differs: "an optional member that is null counts as absent"},
 		{Args: `{"from": "CDG", "to": {}}`, Want: tool.Errors{
-			{Code: "type", Path: "/from", Name: "from", Expected: "object", Got: "string"},
+			{Code: "type", Path: "/from", Name: "from", Expected: "object", Got: "string", Actual: "\"CDG\""},
 			{Code: "missing", Path: "/to/code", Name: "to.code", Expected: "string"},
 		}},
 		// A required pointer is not nullable.

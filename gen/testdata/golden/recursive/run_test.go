@@ -36,7 +36,7 @@ func TestMakeTree(t *testing.T) {
 		{Args: `{"label": "", "children": [{"label": "a", "children": [{}]}, 3, {"label": "c", "x": 1}]}`, Want: tool.Errors{
 			{Code: "minLength", Path: "/label", Name: "label", Expected: "at least 1 character long", Got: "string", Actual: `""`},
 			{Code: "missing", Path: "/children/0/children/0/label", Name: "children[0].children[0].label", Expected: "string"},
-			{Code: "type", Path: "/children/1", Name: "children[1]", Expected: "object", Got: "integer"},
+			{Code: "type", Path: "/children/1", Name: "children[1]", Expected: "object", Got: "integer", Actual: "3"},
 			{Code: "unexpected", Path: "/children/2/x", Name: "children[2].x", Got: "integer"},
 		}},
 	})
@@ -63,8 +63,8 @@ func TestRenderMenu(t *testing.T) {
 		{Args: `{"root": {"items": [{"name": 1}, {"name": "x", "named": {"b": {}, "a": 2}}]}, "other": {"name": "o", "bad": true}}`, Want: tool.Errors{
 			{Code: "missing", Path: "/title", Name: "title", Expected: "string"},
 			{Code: "missing", Path: "/root/name", Name: "root.name", Expected: "string"},
-			{Code: "type", Path: "/root/items/0/name", Name: "root.items[0].name", Expected: "string", Got: "integer"},
-			{Code: "type", Path: "/root/items/1/named/a", Name: "root.items[1].named.a", Expected: "object", Got: "integer"},
+			{Code: "type", Path: "/root/items/0/name", Name: "root.items[0].name", Expected: "string", Got: "integer", Actual: "1"},
+			{Code: "type", Path: "/root/items/1/named/a", Name: "root.items[1].named.a", Expected: "object", Got: "integer", Actual: "2"},
 			{Code: "missing", Path: "/root/items/1/named/b/name", Name: "root.items[1].named.b.name", Expected: "string"},
 			{Code: "unexpected", Path: "/other/bad", Name: "other.bad", Got: "boolean"},
 		}},

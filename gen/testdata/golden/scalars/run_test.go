@@ -28,11 +28,11 @@ func TestSetThermostat(t *testing.T) {
 		{Args: `{"target": "21", "fan": 2.5, "mode": 1, "room": true, "forced": null, "hold": "yes", "extra": 1, "another": []}`, Want: tool.Errors{
 			{Code: "unexpected", Path: "/another", Name: "another", Got: "array"},
 			{Code: "unexpected", Path: "/extra", Name: "extra", Got: "integer"},
-			{Code: "type", Path: "/target", Name: "target", Expected: "number", Got: "string"},
-			{Code: "type", Path: "/fan", Name: "fan", Expected: "integer", Got: "number"},
-			{Code: "type", Path: "/mode", Name: "mode", Expected: "string", Got: "integer"},
-			{Code: "type", Path: "/room", Name: "room", Expected: "string", Got: "boolean"},
-			{Code: "type", Path: "/hold", Name: "hold", Expected: "boolean", Got: "string"},
+			{Code: "type", Path: "/target", Name: "target", Expected: "number", Got: "string", Actual: "\"21\""},
+			{Code: "type", Path: "/fan", Name: "fan", Expected: "integer", Got: "number", Actual: "2.5"},
+			{Code: "type", Path: "/mode", Name: "mode", Expected: "string", Got: "integer", Actual: "1"},
+			{Code: "type", Path: "/room", Name: "room", Expected: "string", Got: "boolean", Actual: "true"},
+			{Code: "type", Path: "/hold", Name: "hold", Expected: "boolean", Got: "string", Actual: "\"yes\""},
 			{Code: "type", Path: "/forced", Name: "forced", Expected: "string", Got: "null"},
 		}},
 		// Lower bounds, enums, lengths, patterns, multipleOf.

@@ -37,7 +37,7 @@ var calls = []check.Call{
 		{Code: tool.CodeMissing, Path: "/home/city", Name: "home.city", Expected: "string"},
 		{Code: "minLength", Path: "/home/street", Name: "home.street", Expected: "at least 1 character long", Got: "string", Actual: `""`},
 	}},
-	{Args: `{"email": "ann@example.com", "work": "Bergen"}`, Want: tool.Errors{{Code: tool.CodeType, Path: "/work", Name: "work", Expected: "object", Got: "string"}}},
+	{Args: `{"email": "ann@example.com", "work": "Bergen"}`, Want: tool.Errors{{Code: tool.CodeType, Path: "/work", Name: "work", Expected: "object", Got: "string", Actual: `"Bergen"`}}},
 	// A null member is null, as the schema says: not absent.
 	{Args: `{"email": null}`, Want: tool.Errors{{Code: tool.CodeType, Path: "/email", Name: "email", Expected: "string", Got: "null"}}},
 }

@@ -18,7 +18,7 @@ func TestTypeFlag(t *testing.T) {
 	})
 	check.Run[deleteInput](t, Tools, &deleteTool.Tool, []check.Call{
 		{Args: `{"id": "x"}`},
-		{Args: `{"id": 1}`, Want: tool.Errors{{Code: "type", Path: "/id", Name: "id", Expected: "string", Got: "integer"}}},
+		{Args: `{"id": 1}`, Want: tool.Errors{{Code: "type", Path: "/id", Name: "id", Expected: "string", Got: "integer", Actual: "1"}}},
 	})
 	// A type -type does not name is not a tool.
 	if errs := Tools.Validate("unlisted", map[string]any{"x": 1.0}); len(errs) != 1 || errs[0].Code != tool.CodeUnknownTool {

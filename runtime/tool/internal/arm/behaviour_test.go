@@ -14,6 +14,7 @@ func TestBehaviour(t *testing.T) {
 	r := dump.New("./runtime/tool/internal/arm")
 	dump.Tool(r, &MoveTool, DecodeMoveArgsJSON)
 	dump.Tool(r, &ReleaseTool, DecodeReleaseArgsJSON)
+	dump.Tool(r, &GripTool, DecodeGripArgsJSON)
 	dump.Tool(r, &TuneTool, DecodeTuneArgsJSON)
 	dump.ResultTool(r, &PositionTool, DecodePositionArgsJSON)
 	dump.Output(r, &PlanOutput, DecodePlanJSON)

@@ -21,6 +21,15 @@ type MoveArgs struct {
 //toolgen:tool risk=dangerous idempotent=false
 type ReleaseArgs struct{}
 
+// GripArgs closes the gripper on what lies under it: too strong a grip
+// crushes it.
+//
+//toolgen:tool risk=dangerous
+type GripArgs struct {
+	// Force to grip with, in newtons.
+	Force int `json:"force" jsonschema:"minimum=1,maximum=400"`
+}
+
 // TuneArgs sets the arm's tuning parameters.
 //
 //toolgen:tool

@@ -4,6 +4,7 @@ package arm
 
 import (
 	"encoding/json"
+	"math"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -211,6 +212,101 @@ func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReleaseArgs) {
 	}
 }
 
+// The parameters of the grip tool: the canonical schema, and the dialects that differ from it.
+const (
+	gripArgsSchema           = `{"properties":{"force":{"type":"integer","maximum":400,"minimum":1,"description":"Force to grip with, in newtons."}},"additionalProperties":false,"type":"object","required":["force"]}`
+	gripArgsOpenAISchema     = `{"type":"object","properties":{"force":{"type":"integer","maximum":400,"minimum":1,"description":"Force to grip with, in newtons."}},"required":["force"],"additionalProperties":false}`
+	gripArgsAnthropicSchema  = `{"type":"object","properties":{"force":{"type":"integer","description":"Force to grip with, in newtons. Must be between 1 and 400."}},"required":["force"],"additionalProperties":false}`
+	gripArgsGeminiSchema     = `{"type":"OBJECT","properties":{"force":{"type":"INTEGER","maximum":400,"minimum":1,"description":"Force to grip with, in newtons."}},"required":["force"]}`
+	gripArgsGeminiJSONSchema = `{"type":"object","properties":{"force":{"type":"integer","maximum":400,"minimum":1,"description":"Force to grip with, in newtons."}},"required":["force"],"additionalProperties":false}`
+)
+
+// gripArgsForms are the definitions of the grip tool in each provider's form.
+var gripArgsForms = []toolimpl.Form{
+	{Shape: tool.OpenAI, Parameters: gripArgsOpenAISchema},
+	{Shape: tool.OpenAINonStrict, Parameters: gripArgsSchema},
+	{Shape: tool.OpenAIResponses, Parameters: gripArgsOpenAISchema},
+	{Shape: tool.OpenAIResponsesNonStrict, Parameters: gripArgsSchema},
+	{Shape: tool.Anthropic, Parameters: gripArgsAnthropicSchema},
+	{Shape: tool.AnthropicNonStrict, Parameters: gripArgsSchema},
+	{Shape: tool.Gemini, Parameters: gripArgsGeminiSchema},
+	{Shape: tool.GeminiJSONSchema, Parameters: gripArgsGeminiJSONSchema},
+	{Shape: tool.MCP, Parameters: gripArgsSchema},
+}
+
+// GripTool is the grip tool, generated from GripArgs.
+var GripTool = tool.Def[GripArgs]{
+	Tool: toolimpl.NewTool(tool.Tool{
+		Name:        "grip",
+		Description: "Closes the gripper on what lies under it: too strong a grip crushes it.",
+		Risk:        tool.RiskDangerous,
+		Schema:      json.RawMessage(gripArgsSchema),
+		Validate:    ValidateGripArgs,
+		Idempotent:  false,
+	}, gripArgsForms),
+	Decode:  DecodeGripArgs,
+	Decoder: gripArgsDecoder,
+}
+
+// ValidateGripArgs checks a model's arguments for the grip tool: nil when valid, else the errors
+// (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
+func ValidateGripArgs(args map[string]any) tool.Errors {
+	return toolimpl.Validate(args, func(s *toolimpl.Scanner) {
+		decodeGripArgs(s, toolimpl.Loc{}, new(GripArgs))
+	})
+}
+
+// DecodeGripArgs checks a model's arguments for the grip tool and returns them as a GripArgs; when
+// not valid, the zero GripArgs and the errors (at most tool.DefaultMaxErrors, then
+// tool.CodeTooManyErrors).
+func DecodeGripArgs(args map[string]any) (GripArgs, tool.Errors) {
+	return gripArgsDecoder(args, nil, nil, 0)
+}
+
+// DecodeGripArgsJSON reads a model's arguments for the grip tool, raw, into a GripArgs in one pass,
+// with no map in between, and returns exactly what tool.ParseArgs and DecodeGripArgs return for the
+// same bytes.
+func DecodeGripArgsJSON(raw []byte) (GripArgs, tool.Errors) {
+	return gripArgsDecoder(nil, raw, nil, 0)
+}
+
+// gripArgsDecoder is the Decoder of GripArgs's definition: it reads args or, when args is nil, raw
+// and then what feed streams, with at most maxErrors errors.
+func gripArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GripArgs, errs tool.Errors) {
+	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
+		decodeGripArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+	})
+	if errs != nil {
+		return GripArgs{}, errs
+	}
+	return out, nil
+}
+
+// gripArgsObject is the shape of an object of type GripArgs: its members, and those it requires.
+var gripArgsObject = toolimpl.NewObject([]string{"force"}, "force", "integer")
+
+// decodeGripArgs reads a value of type GripArgs at the location at into *out, member by member,
+// checking it against its schema.
+func decodeGripArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GripArgs) {
+	if !s.Object(at, gripArgsObject, "object") {
+		return
+	}
+	for i := s.Next(at); i >= 0; i = s.Next(at) {
+		switch i {
+		case 0:
+			// force
+			if n, ok := s.Integer(at.Key("force"), "integer"); ok {
+				if n.F < 1 {
+					s.Fail(at.Key("force"), "minimum", ">= 1")
+				} else if n.F > 400 {
+					s.Fail(at.Key("force"), "maximum", "<= 400")
+				}
+				out.Force = int(s.Int(at.Key("force"), n, math.MinInt, math.MaxInt))
+			}
+		}
+	}
+}
+
 // The parameters of the tune tool: the canonical schema, and the dialects that differ from it.
 const (
 	tuneArgsSchema           = `{"properties":{"params":{"additionalProperties":{"type":"number"},"type":"object","description":"Parameter values by name."}},"additionalProperties":false,"type":"object","required":["params"]}`
@@ -317,7 +413,7 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TuneArgs) {
 }
 
 // The result of the tools with result type Position: its schema, an MCP tool's outputSchema.
-const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Position is where the arm is."}`
+const positionResultSchema = `{"properties":{"x":{"type":"number","maximum":10,"minimum":0,"description":"X coordinate, in meters."},"y":{"type":"number","maximum":10,"minimum":0,"description":"Y coordinate, in meters."},"holding":{"type":"string","description":"What the gripper holds, if anything."}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Where the arm is."}`
 
 // ValidatePositionResult checks the JSON of a result of type Position as JSON Schema does: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -473,7 +569,7 @@ func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PositionArgs)
 }
 
 // Tools lists the tools of this package in declaration order.
-var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
+var Tools = tool.Tools{&MoveTool.Tool, &ReleaseTool.Tool, &GripTool.Tool, &TuneTool.Tool, &PositionTool.Tool}
 
 // The schemas of the plan output: the canonical schema, and the dialects that differ from it.
 const (

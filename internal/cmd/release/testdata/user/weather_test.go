@@ -17,11 +17,17 @@ import (
 )
 
 func TestGetWeather(t *testing.T) {
+	// snippet:set
 	set := tool.NewSet(
 		weather.GetWeatherTool.Handle(func(ctx context.Context, a weather.GetWeatherArgs) (any, error) {
-			return "sunny in " + a.City, nil
+			return "sunny in " + a.City, nil // a is valid: checked and decoded
 		}),
 	)
+	tools, err := weather.Tools.For(tool.OpenAI) // the request's "tools"; or tool.Anthropic, tool.Gemini, tool.MCP
+	// endsnippet
+	if err != nil || !strings.Contains(string(tools), `"name":"get_weather"`) {
+		t.Fatalf("Tools.For(tool.OpenAI): %s, %v", tools, err)
+	}
 	ctx := context.Background()
 
 	// README's rejected call, and what it says the model reads.
