@@ -159,9 +159,9 @@ func main() {
 	// evaluate, "c" too.
 	assert.Equal(t, `[{"code":"unexpected","path":"/y","got":"integer"},{"code":"unexpected","path":"/z","got":"integer"}]
 []
-[{"code":"type","path":"/3","expected":"boolean","got":"string"},{"code":"type","path":"/5","expected":"boolean","got":"null"}]
+[{"code":"type","path":"/3","expected":"boolean","got":"string","actual":"\"t\""},{"code":"type","path":"/5","expected":"boolean","got":"null"}]
 [{"code":"unexpected","path":"/children/0/children/0/daat","got":"integer"}]
-[{"code":"type","path":"/doc/id","expected":"integer","got":"string"}]
+[{"code":"type","path":"/doc/id","expected":"integer","got":"string","actual":"\"x\""}]
 [{"code":"missing","path":"/doc/id","expected":"integer"}]
 [{"code":"contentMediaType","path":"/doc","expected":"a JSON document","got":"string","actual":"\"{\""}]
 `, string(out))
