@@ -196,20 +196,26 @@ const (
 	approvalUnanswered = "unanswered" // the Approver failed (Ask)
 )
 
-// refusal is the error of a call whose approval was refused, by the
-// verdict on it: what the application and the model read, that the token
-// did not count, and why.
-func refusal(verdict, name string) Error {
-	e := Error{Code: CodeApprovalInvalid, Name: name,
-		Reason: "the approval given was refused: it was issued for another call, other arguments or another application"}
+// refusal is the error of a call whose approval (or, with state, whose
+// round's state) was refused, by the verdict on it: what the application
+// and the model read, that the token did not count, and why.
+func refusal(verdict, name string, state bool) Error {
+	what, codes, again := "the approval given", [3]Code{CodeApprovalInvalid, CodeApprovalUsed, CodeApprovalExpired}, ", so a person must approve the call again"
+	invalid, used := "", "each approval answers for one run of the call"
+	if state {
+		what, codes, again = "the request state given", [3]Code{CodeStateInvalid, CodeStateUsed, CodeStateExpired}, ""
+		invalid, used = ", or altered", "each state continues a call once"
+	}
+	e := Error{Code: codes[0], Name: name,
+		Reason: what + " was refused: it was issued for another call, other arguments or another application" + invalid}
 	switch verdict {
 	case approvalUsed:
-		e.Code, e.Reason = CodeApprovalUsed, "the approval given was refused: it was used already, and each approval answers for one run of the call"
+		e.Code, e.Reason = codes[1], what+" was refused: it was used already, and "+used
 	case approvalExpired:
-		e.Code, e.Reason = CodeApprovalExpired, "the approval given was refused: it has expired, so a person must approve the call again"
+		e.Code, e.Reason = codes[2], what+" was refused: it has expired"+again
 	case approvalAhead:
-		e.Reason = "the approval given was refused: it was issued at a time the application's clock has not reached " +
-			"(its clocks disagree by more than " + approvalSkew.String() + "), so a person must approve the call again"
+		e.Reason = what + " was refused: it was issued at a time the application's clock has not reached " +
+			"(its clocks disagree by more than " + approvalSkew.String() + ")" + again
 	}
 	return e
 }

@@ -188,7 +188,7 @@ func (s *Set) resumeRound(ctx context.Context, rd *Round, id identity) (a *round
 		}
 	}
 	if verdict != approvalGranted {
-		e := stateRefusal(verdict)
+		e := refusal(verdict, "", true)
 		return nil, false, "", &e, nil
 	}
 	a.answers = p.Answers
@@ -201,23 +201,6 @@ func (s *Set) resumeRound(ctx context.Context, rd *Round, id identity) (a *round
 		}
 	}
 	return a, p.Approved, key, nil, nil
-}
-
-// stateRefusal is the error of a call whose state was refused, by the
-// verdict on it.
-func stateRefusal(verdict string) Error {
-	e := Error{Code: CodeStateInvalid,
-		Reason: "the request state given was refused: it was issued for another call, other arguments or another application, or altered"}
-	switch verdict {
-	case approvalUsed:
-		e.Code, e.Reason = CodeStateUsed, "the request state given was refused: it was used already, and each state continues a call once"
-	case approvalExpired:
-		e.Code, e.Reason = CodeStateExpired, "the request state given was refused: it has expired"
-	case approvalAhead:
-		e.Reason = "the request state given was refused: it was issued at a time the application's clock has not reached " +
-			"(its clocks disagree by more than " + approvalSkew.String() + ")"
-	}
-	return e
 }
 
 // executeRound runs the handler, with the asker of its round when the

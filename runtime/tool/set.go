@@ -541,7 +541,7 @@ func (s *Set) authorizeAndExecute(ctx context.Context, r *callState, h *Handler,
 	if verdict != approvalGranted {
 		*res = Result{Status: StatusNeedsConfirmation, Approval: s.approvalToken(id)}
 		if verdict != approvalRequired {
-			res.Errors = Errors{refusal(verdict, r.name)}
+			res.Errors = Errors{refusal(verdict, r.name, false)}
 		}
 		return
 	}
