@@ -342,15 +342,30 @@ func Sample(ctx context.Context, key string, p *mcp.CreateMessageParams) (*mcp.C
 	if err != nil {
 		return nil, err
 	}
-	raw, err := tool.AskClient(ctx, tool.Question{Key: key, Method: methodSampling, Params: params})
+	return ask[mcp.CreateMessageResult](ctx, tool.Question{Key: key, Method: methodSampling, Params: params},
+		"to ask the client's model (MCP sampling)", "a sampling result")
+}
+
+// ListRoots asks the client for its roots, as Sample asks for a
+// completion: a client that did not declare roots gets no request, and
+// the error is tool.ErrCannotAsk.
+func ListRoots(ctx context.Context, key string) (*mcp.ListRootsResult, error) {
+	return ask[mcp.ListRootsResult](ctx, tool.Question{Key: key, Method: methodRoots},
+		"the client's roots (MCP roots)", "a list of roots")
+}
+
+// ask asks q and decodes the answer as a T: needs says what the tool
+// needs of a client that cannot answer, answer what the answer should be.
+func ask[T any](ctx context.Context, q tool.Question, needs, answer string) (*T, error) {
+	raw, err := tool.AskClient(ctx, q)
 	if errors.Is(err, tool.ErrCannotAsk) {
-		return nil, cannotAsk("to ask the client's model (MCP sampling)")
+		return nil, cannotAsk(needs)
 	} else if err != nil {
 		return nil, err
 	}
-	var res mcp.CreateMessageResult
+	var res T
 	if err := json.Unmarshal(raw, &res); err != nil {
-		return nil, fmt.Errorf("the client's answer to %s is not a sampling result: %w", key, err)
+		return nil, fmt.Errorf("the client's answer to %s is not %s: %w", q.Key, answer, err)
 	}
 	return &res, nil
 }
@@ -364,23 +379,6 @@ func (e cannotAsk) Error() string {
 }
 
 func (e cannotAsk) Is(target error) bool { return target == tool.ErrCannotAsk }
-
-// ListRoots asks the client for its roots, as Sample asks for a
-// completion: a client that did not declare roots gets no request, and
-// the error is tool.ErrCannotAsk.
-func ListRoots(ctx context.Context, key string) (*mcp.ListRootsResult, error) {
-	raw, err := tool.AskClient(ctx, tool.Question{Key: key, Method: methodRoots})
-	if errors.Is(err, tool.ErrCannotAsk) {
-		return nil, cannotAsk("the client's roots (MCP roots)")
-	} else if err != nil {
-		return nil, err
-	}
-	var res mcp.ListRootsResult
-	if err := json.Unmarshal(raw, &res); err != nil {
-		return nil, fmt.Errorf("the client's answer to %s is not a list of roots: %w", key, err)
-	}
-	return &res, nil
-}
 
 // stateError is the JSON-RPC error of a call whose request state failed
 // verification, for the reason given: invalid params, as the protocol
