@@ -281,3 +281,27 @@ func FuzzRoundState(f *testing.F) {
 		}
 	})
 }
+
+// TestRoundsLongAnswerNotKept: an answer longer than an answer may be is an
+// error for the handler and is not carried to the next round, so a state
+// stays bounded; the question is asked again.
+func TestRoundsLongAnswerNotKept(t *testing.T) {
+	set := NewSet(echoDef.Handle(func(ctx context.Context, _ textArgs) (any, error) {
+		_, errA := AskClient(ctx, Question{Key: "a", Method: "m"})
+		_, errB := AskClient(ctx, Question{Key: "b", Method: "m"})
+		return nil, errors.Join(errA, errB)
+	}), WithLogger(nil))
+	call := func(state string, answers map[string]json.RawMessage) Result {
+		return set.Call(context.Background(), "echo", []byte(`{"text":""}`), InRounds(Round{State: state, Answers: answers}))
+	}
+	first := call("", nil)
+	require.Equal(t, StatusNeedsInput, first.Status)
+	long := json.RawMessage(`"` + strings.Repeat("x", maxAnswer) + `"`)
+	second := call(first.Input.State, map[string]json.RawMessage{"a": long})
+	require.Equal(t, StatusNeedsInput, second.Status, "b is still unanswered")
+	assert.Less(t, len(second.Input.State), maxAnswer, "the long answer is not kept")
+	third := call(second.Input.State, map[string]json.RawMessage{"b": json.RawMessage(`1`)})
+	require.Equal(t, StatusNeedsInput, third.Status)
+	require.Len(t, third.Input.Questions, 1)
+	assert.Equal(t, "a", third.Input.Questions[0].Key, "the question whose answer was too long is asked again")
+}
