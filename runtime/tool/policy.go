@@ -64,7 +64,7 @@ type Call struct {
 // (the set keeps it for what comes after: a Guard's key), so that a policy
 // that reads only Args costs no second parse. A Call is
 // its call's policies', which run one after another: Arguments is not for
-// concurrent use.
+// concurrent use, and its map is not to be changed.
 func (c *Call) Arguments() map[string]any {
 	if c.raw != nil {
 		c.arguments, _ = ParseArgs(c.raw) // they parsed: they were decoded
