@@ -233,11 +233,8 @@ func (g *Guard) settle(step int, res Result) {
 
 // refuse answers a call the loop's guard does not let run, and audits it.
 func (s *Set) refuse(ctx context.Context, name string, opts []CallOption, e Error) Result {
-	r := callState{name: name, size: -1}
-	s.begin(&r, opts)
-	ctx = s.observe(ctx)
 	e.Name = shorten(name)
-	return s.finish(ctx, &r, reject(stageGuard, e))
+	return s.answer(ctx, &callState{name: name, size: -1}, opts, reject(stageGuard, e))
 }
 
 // Record notes a tool call of the loop: its tool, its raw arguments and

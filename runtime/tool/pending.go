@@ -259,11 +259,7 @@ func rejection(errs Errors) Result {
 func (p *Pending) end(res Result) Result {
 	p.ended = true
 	p.stop()
-	s := p.set
-	r := callState{name: p.name, size: p.n}
-	s.begin(&r, p.opts)
-	ctx := s.observe(p.ctx)
-	p.res = s.finish(ctx, &r, res)
+	p.res = p.set.answer(p.ctx, &callState{name: p.name, size: p.n}, p.opts, res)
 	return p.res
 }
 

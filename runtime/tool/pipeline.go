@@ -10,8 +10,9 @@ import (
 )
 
 // This file is a call's pipeline: every entry (Call, CallArgs, CallJSON,
-// Pending.Close) makes a callState and runs it here, through the stages in
-// the order pass lists them. The callState keeps what each stage made (the
+// Pending.Close, and Guard's through them) makes a callState and runs it
+// here, through the stages in the order pass lists them; a call answered
+// without them (answer) is observed and audited alike. The callState keeps what each stage made (the
 // parse, the decode, the identity, the redaction): the stages after it, a
 // second pass after an Approver's answer, the policies' Call.Arguments, the
 // confirmation and a Guard's key (through the Result) read it instead of
@@ -121,11 +122,7 @@ func (s *Set) run(ctx context.Context, c *callState, opts []CallOption, res *Res
 	yes, failure := s.consult(ctx, a, c, res)
 	if failure != nil {
 		// Unanswered: its own record, which holds no arguments.
-		u := callState{name: c.h.tool.Name, size: -1}
-		s.begin(&u, opts)
-		ctx = s.observe(ctx)
-		u.approval = approvalUnanswered
-		*res = s.finish(ctx, &u, *failure)
+		*res = s.answer(ctx, &callState{name: c.h.tool.Name, size: -1, approval: approvalUnanswered}, opts, *failure)
 		return
 	}
 	reply := Decline(res.Approval)
@@ -136,6 +133,15 @@ func (s *Set) run(ctx context.Context, c *callState, opts []CallOption, res *Res
 	s.begin(c, append(opts[:len(opts):len(opts)], reply))
 	*res = Result{}
 	s.pass(ctx, c, res)
+}
+
+// answer answers a call with res without taking it through the stages (a
+// Guard's refusal, a stream cut off, an approver that did not answer):
+// observed and audited as any other.
+func (s *Set) answer(ctx context.Context, c *callState, opts []CallOption, res Result) Result {
+	s.begin(c, opts)
+	ctx = s.observe(ctx)
+	return s.finish(ctx, c, res)
 }
 
 // begin starts a pass of the call with opts.
