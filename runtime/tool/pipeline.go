@@ -167,8 +167,10 @@ func (s *Set) begin(c *callState, opts []CallOption) {
 }
 
 // pass takes the call through its stages, in order, until one of them
-// writes the call's result in *res, which is zero; then audits it. A stage
-// the call passed in an earlier pass is not done again.
+// writes the call's result in *res, which is zero; then audits it. What a
+// stage made in an earlier pass (the parse, the decode, the identity, the
+// redaction) is not made again; admission, policies, idempotency, the
+// approval and the execution run in each pass.
 func (s *Set) pass(ctx context.Context, c *callState, res *Result) {
 	ctx = s.observe(ctx)
 	defer s.recoverCall(ctx, c, res)
