@@ -187,7 +187,7 @@ func handler(set *tool.Set, t *tool.Tool) mcp.ToolHandler {
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{ConfirmKey: &mcp.ElicitParams{
 					Mode:            "form",
-					Message:         t.Confirmation(args),
+					Message:         res.Confirmation,
 					RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
 				}},
 				RequestState: res.Approval,

@@ -26,17 +26,18 @@ type ApprovalRequest struct {
 	// CallID is the call's id, given with CallID.
 	CallID string
 	// Args are the decoded arguments, the tool's argument struct (a T of
-	// Def[T]), as a policy's Call.Args: what the handler receives on a yes,
-	// for an approver that decides by their values (a refund under 25 EUR
-	// needs no person) without reading json.Number. Nil only if decoding
-	// them again failed, which a generated decoder does not.
+	// Def[T]), as a policy's Call.Args: what the handler receives on a yes
+	// (its slices, maps and pointers are the handler's: do not change
+	// them), for an approver that decides by their values (a refund under
+	// 25 EUR needs no person) without reading json.Number.
 	Args any
 	// Arguments are the same arguments as the set read them (numbers as
 	// json.Number, exactly as written): the ones the approval is bound to.
+	// The set reads them again on a yes: do not change them.
 	Arguments map[string]any
 	// Confirmation is what the person must read before answering:
 	// Tool.ConfirmationArgs(Arguments), every argument on a line of its
-	// own, escaped and bounded. Show it whole.
+	// own, escaped and bounded (Result.Confirmation). Show it whole.
 	Confirmation string
 }
 
@@ -75,32 +76,11 @@ func approverOf(res *Result, opts []CallOption) Approver {
 	return a
 }
 
-// answer asks a about a call that awaits approval (res, of h's tool with
-// args) and calls again with the answer, through again; or, when a does
-// not answer, returns the call's result saying so.
-func (s *Set) answer(ctx context.Context, a Approver, res Result, h *Handler, args map[string]any,
-	opts []CallOption, again func(opts []CallOption) Result) Result {
-	req := ApprovalRequest{Tool: h.tool, CallID: res.CallID, Arguments: args, Confirmation: h.tool.ConfirmationArgs(args)}
-	yes, failure := s.consult(ctx, a, &req, h)
-	if failure != nil {
-		var r callState
-		s.begin(&r, h.tool.Name, opts)
-		ctx = s.observe(ctx)
-		r.approval = approvalUnanswered
-		return s.finish(ctx, &r, *failure)
-	}
-	reply := Decline(res.Approval)
-	if yes {
-		reply = Approve(res.Approval)
-	}
-	return again(append(opts[:len(opts):len(opts)], reply))
-}
-
-// consult asks a, and returns its answer, or the result of a call it left
-// unanswered: its error, or its panic, logged with the stack. It decodes
-// req's arguments with h first, for req.Args: a panic of the decoder (the
-// application's UnmarshalJSON) is the approver's call's.
-func (s *Set) consult(ctx context.Context, a Approver, req *ApprovalRequest, h *Handler) (yes bool, failure *Result) {
+// consult asks a about the call of c, whose first pass awaits approval
+// (res), and returns its answer, or the result of a call it left
+// unanswered: its error, or its panic, logged with the stack.
+func (s *Set) consult(ctx context.Context, a Approver, c *callState, res *Result) (yes bool, failure *Result) {
+	req := ApprovalRequest{Tool: c.h.tool, CallID: res.CallID, Args: c.h.value(c.v), Arguments: c.args, Confirmation: res.Confirmation}
 	name := shorten(req.Tool.Name)
 	defer func() {
 		if v := recover(); v != nil {
@@ -113,13 +93,7 @@ func (s *Set) consult(ctx context.Context, a Approver, req *ApprovalRequest, h *
 					Reason: "the application failed with an internal error while asking a person to approve the call; it was not executed"}}}
 		}
 	}()
-	// Decoded again from the map the approval is bound to: the call's
-	// first decode is not kept past its result, and a call that asks a
-	// person can afford a second.
-	if v, errs := h.decode(req.Arguments, nil, nil, s.maxErrors); errs == nil {
-		req.Args = h.value(v)
-	}
-	yes, err := a(ctx, *req)
+	yes, err := a(ctx, req)
 	if err != nil {
 		s.logSafely(ctx, slog.LevelError, "tool approver failed", slog.String("tool", field(name)),
 			slog.String("call_id", field(req.CallID)), slog.String("error", field(errorText(err))))

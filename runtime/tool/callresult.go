@@ -57,10 +57,14 @@ type Result struct {
 	// for a call it left unanswered (see Ask).
 	Err error
 	// Approval, for needs_confirmation, is the token that approves this exact
-	// call once: show the call to a person (Tool.Confirmation) and, once they
+	// call once: show the call to a person (Confirmation) and, once they
 	// approve, call again with Approve(token) before the token expires (or
 	// let Ask do it).
 	Approval string
+	// Confirmation, for needs_confirmation, is what the person must read
+	// before answering: Tool.Confirmation of the call's arguments, rendered
+	// from the set's own reading of them. Show it whole.
+	Confirmation string
 	// Input, for needs_input, is what the call needs to continue: the
 	// handler's questions and the state of the call's next round.
 	Input *InputRequired
@@ -74,9 +78,13 @@ type Result struct {
 	// Duration is how long the set took over the call.
 	Duration time.Duration
 
-	stage  stage           // where a rejection happened, for Feedback
-	typed  bool            // the tool has a result schema
-	output json.RawMessage // the JSON of Output, as the set rendered it
+	stage  stage // where a rejection happened, for Feedback
+	typed  bool  // the tool has a result schema
+	parsed bool  // the set parsed the raw arguments: args is what they parsed into
+	// unparsable: the set found that the raw arguments are not JSON
+	unparsable bool
+	output     json.RawMessage // the JSON of Output, as the set rendered it
+	args       any             // see parsed: a Guard makes its key of it, without a parse
 }
 
 // stage names the stage of a Set that rejected a call.

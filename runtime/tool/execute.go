@@ -318,6 +318,9 @@ func (s *Set) complete(ctx context.Context, r *callState, res *Result) {
 	} else {
 		res.typed = h.tool.ValidateResult != nil
 	}
+	if r.in == rawArgs {
+		res.parsed, res.args, res.unparsable = r.parsed, r.value, r.unparsable
+	}
 	res.Tool, res.CallID = name, r.opts.id
 	res.Duration = sinceBase() - r.began
 	if l := s.log(); l != discard { // the audit log is on

@@ -147,7 +147,7 @@ func (g *Guard) Call(ctx context.Context, set *Set, name string, raw []byte, opt
 	res := set.Call(ctx, name, raw, opts...)
 	g.settle(step, res)
 	if res.Failed() {
-		g.Record(name, raw, true)
+		g.failed(name, resultKey(name, raw, &res))
 	}
 	return res
 }
@@ -172,7 +172,7 @@ func (g *Guard) Close(p *Pending) Result {
 	res := p.Close()
 	g.settle(step, res)
 	if res.Failed() {
-		g.Record(p.name, p.bytes(), true)
+		g.failed(p.name, resultKey(p.name, p.bytes(), &res))
 	}
 	return res
 }
@@ -233,11 +233,8 @@ func (g *Guard) settle(step int, res Result) {
 
 // refuse answers a call the loop's guard does not let run, and audits it.
 func (s *Set) refuse(ctx context.Context, name string, opts []CallOption, e Error) Result {
-	var r callState
-	s.begin(&r, name, opts)
-	ctx = s.observe(ctx)
 	e.Name = shorten(name)
-	return s.finish(ctx, &r, reject(stageGuard, e))
+	return s.answer(ctx, &callState{name: name, size: -1}, opts, reject(stageGuard, e))
 }
 
 // Record notes a tool call of the loop: its tool, its raw arguments and
@@ -293,6 +290,13 @@ func (g *Guard) halt(code Code, reason string) error {
 // arguments that do not parse are compared as bytes, and so are, by their
 // digest, arguments too long to parse.
 func callKey(name string, args []byte) string {
+	return resultKey(name, args, &Result{})
+}
+
+// resultKey is callKey of a call the set ran, whose result tells what the
+// set made of args: what they parsed into, or that they do not parse. Only
+// arguments the set did not parse are parsed here.
+func resultKey(name string, args []byte, res *Result) string {
 	var b []byte
 	b = append(b, name...)
 	b = append(b, 0)
@@ -300,7 +304,13 @@ func callKey(name string, args []byte) string {
 		sum := sha256.Sum256(args)
 		return string(append(append(b, 2), sum[:]...))
 	}
-	if v, err := parseJSON(jsonscan.Arguments(args)); err == nil {
+	v, parsed := res.args, res.parsed
+	if !parsed && !res.unparsable {
+		var err *jsonscan.Error
+		v, err = parseCall(jsonscan.Arguments(args))
+		parsed = err == nil
+	}
+	if parsed {
 		if c, w := value.IdentityForm(b, v, maxNesting); w == value.WalkOK {
 			return string(c)
 		}

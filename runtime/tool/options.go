@@ -66,8 +66,10 @@ func WithClock(now func() time.Time) Option {
 // WithRedaction lets argument values into the audit log, only as fn renders
 // them: fn receives a parsed call's tool name and arguments, and its result
 // is logged as "args". Without it no argument value is logged, only the
-// arguments' size. fn runs before the call goes on: if it panics, the call is
-// rejected with code panic and does not run, for want of its audit record.
+// arguments' size. fn runs before the call goes on, once per call (the run
+// after an Approver's answer logs what it rendered), and must not change
+// args, which the call goes on with: if it panics, the call is rejected with
+// code panic and does not run, for want of its audit record.
 func WithRedaction(fn func(tool string, args map[string]any) any) Option {
 	return optionFunc(func(s *Set) { s.redact = fn })
 }

@@ -1,6 +1,8 @@
 package tool
 
 import (
+	"sync/atomic"
+
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -28,8 +30,41 @@ import (
 // The generated DecodeTJSON functions read the same bytes with the same
 // scanner, straight into the tool's struct, and return the same errors.
 func ParseArgs(raw []byte) (map[string]any, Errors) {
-	return parseObject(jsonscan.Arguments(raw), "the arguments are not valid JSON", "the arguments should be a JSON object")
+	_, args, errs := parseArgs(raw)
+	return args, errs
 }
+
+// parseArgs is ParseArgs, which also returns what the arguments parsed
+// into when that is not an object (a Guard's key is made of any JSON
+// value); v is nil when they did not parse, or are null.
+func parseArgs(raw []byte) (v any, args map[string]any, errs Errors) {
+	v, perr := parseCall(jsonscan.Arguments(raw))
+	if perr != nil {
+		return nil, nil, Errors{parseError(perr, "the arguments are not valid JSON")}
+	}
+	args, ok := v.(map[string]any)
+	if !ok {
+		return v, nil, Errors{shapeError("the arguments should be a JSON object", v)}
+	}
+	return v, args, nil
+}
+
+// parseCall parses the raw bytes of a call, its arguments or (CallJSON)
+// the whole call: every parse of them goes through here, which a test
+// counts (see callState: a call's bytes are parsed at most once).
+func parseCall(raw []byte) (any, *jsonscan.Error) {
+	if countParses {
+		parses.Add(1)
+	}
+	return parseJSON(raw)
+}
+
+// countParses is set by the package's tests, before any call, to count
+// the parses of calls' bytes in parses.
+var (
+	countParses bool
+	parses      atomic.Int64
+)
 
 // parseObject parses one JSON object; notJSON and notObject begin the
 // reasons of the errors ("the answer is not valid JSON").

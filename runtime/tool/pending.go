@@ -65,8 +65,8 @@ func (s *Set) Open(ctx context.Context, name string, opts ...CallOption) *Pendin
 	d := &pendingState{decode: h.decode, maxErrors: s.maxErrors}
 	d.room.budget = s.inflight
 	d.feed.Init(d)
-	var r callState
-	s.begin(&r, name, opts)
+	r := callState{name: name}
+	s.begin(&r, opts)
 	if s.readsMap(h, &r) {
 		// Close reads the call again, through a map, as Call does: the
 		// decoder is read for its errors as they come, and need not build
@@ -259,12 +259,7 @@ func rejection(errs Errors) Result {
 func (p *Pending) end(res Result) Result {
 	p.ended = true
 	p.stop()
-	s := p.set
-	var r callState
-	s.begin(&r, p.name, p.opts)
-	r.size = p.n
-	ctx := s.observe(p.ctx)
-	p.res = s.finish(ctx, &r, res)
+	p.res = p.set.answer(p.ctx, &callState{name: p.name, size: p.n}, p.opts, res)
 	return p.res
 }
 

@@ -60,10 +60,11 @@ type Call struct {
 // Arguments returns the arguments as parsed: the map ParseArgs makes of the
 // call's raw JSON (numbers as json.Number), or the map CallArgs was given.
 // A set reads raw arguments into Args in one pass, with no map: it parses
-// them into this one the first time a policy asks for it, once per call,
-// so that a policy that reads only Args costs no second parse. A Call is
+// them into this one the first time a policy asks for it, once per call
+// (the set keeps it for what comes after: a Guard's key), so that a policy
+// that reads only Args costs no second parse. A Call is
 // its call's policies', which run one after another: Arguments is not for
-// concurrent use.
+// concurrent use, and its map is not to be changed.
 func (c *Call) Arguments() map[string]any {
 	if c.raw != nil {
 		c.arguments, _ = ParseArgs(c.raw) // they parsed: they were decoded
