@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	toolformat "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	toolformat "github.com/toolgen-go/toolgen/internal/format"
 )
 
 // The conformance test runs the official JSON Schema Test Suite's files of

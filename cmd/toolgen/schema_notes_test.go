@@ -175,7 +175,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
+	"github.com/toolgen-go/toolgen/internal/forms"
 )
 
 func TestFor(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // Set runs a model's tool calls through a fixed sequence of stages, closed by

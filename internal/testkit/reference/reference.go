@@ -21,7 +21,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/internal/format"
 )
 
 // annotationFormats are formats the reference knows and toolgen does not
