@@ -19,7 +19,7 @@ import (
 const (
 	runtimePath = "github.com/toolgen-go/toolgen/runtime/tool"
 	implPath    = "github.com/toolgen-go/toolgen/runtime/toolimpl"
-	valuePath   = "github.com/toolgen-go/toolgen/internal/value"
+	valuePath   = "github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 	formatPath  = "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
 )
 
