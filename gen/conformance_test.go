@@ -452,7 +452,7 @@ func compactSchema(t *testing.T, c suiteCase) string {
 // TestFormatFilesThroughCompiler runs the suite's optional/format files for
 // the formats toolgen checks (when they are in testdata) through the
 // compiler: each generated validator must give the verdict of the format's
-// checker in runtime/toolimpl/format, which is tested against these files on its
+// checker in internal/format, which is tested against these files on its
 // own. It logs the suite's pass rate as well.
 func TestFormatFilesThroughCompiler(t *testing.T) {
 	if testing.Short() {
