@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
-	toolformat "github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	toolformat "github.com/toolgen-go/toolgen/internal/format"
 )
 
 // The conformance test runs the official JSON Schema Test Suite's files of
@@ -452,7 +452,7 @@ func compactSchema(t *testing.T, c suiteCase) string {
 // TestFormatFilesThroughCompiler runs the suite's optional/format files for
 // the formats toolgen checks (when they are in testdata) through the
 // compiler: each generated validator must give the verdict of the format's
-// checker in runtime/toolimpl/format, which is tested against these files on its
+// checker in internal/format, which is tested against these files on its
 // own. It logs the suite's pass rate as well.
 func TestFormatFilesThroughCompiler(t *testing.T) {
 	if testing.Short() {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
+	"github.com/toolgen-go/toolgen/internal/forms"
 )
 
 // generate runs the generator on a temporary package made of src.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen"
 	"github.com/toolgen-go/toolgen/internal/testkit/reference"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 const (

@@ -20,14 +20,14 @@ var stages = []struct {
 	path  string
 	other []string
 }{
-	{"gen/internal/compat", []string{"runtime/toolimpl/value"}},
-	{"gen/internal/jsonschema", []string{"internal/ecma", "runtime/toolimpl/value"}},
-	{"gen/internal/ir", []string{"runtime/tool", "runtime/toolimpl/forms"}},
+	{"gen/internal/compat", []string{"internal/value"}},
+	{"gen/internal/jsonschema", []string{"internal/ecma", "internal/value"}},
+	{"gen/internal/ir", []string{"internal/forms"}},
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
-	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "runtime/toolimpl/value"}},
-	{"gen/internal/dialect", []string{"internal/ecma", "runtime/tool", "runtime/toolimpl/forms", "runtime/toolimpl/words"}},
-	{"gen/internal/plan", []string{"runtime/toolimpl/words"}},
-	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "runtime/tool", "runtime/toolimpl/format", "runtime/toolimpl/value"}},
+	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "internal/value"}},
+	{"gen/internal/dialect", []string{"internal/ecma", "internal/forms", "internal/words", "runtime/tool"}},
+	{"gen/internal/plan", []string{"internal/words"}},
+	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "internal/format", "internal/value", "runtime/tool"}},
 	{"gen", nil},
 }
 
@@ -75,4 +75,86 @@ func TestLayering(t *testing.T) {
 func standard(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
+}
+
+// core is toolgen's core: what a JSON value is, the texts of errors, the
+// table of forms, the format checkers and the ECMA-262 patterns, which the
+// runtime and the generator both import (see docs/contributing.md's
+// Layout).
+var core = []string{"internal/ecma", "internal/format", "internal/forms", "internal/value", "internal/words"}
+
+// audiences are toolgen's packages by who uses them: the core; runtime/tool,
+// which applications call; runtime/toolimpl, which generated code calls
+// (code in users' modules, which cannot import internal packages: its
+// packages are the names of the core's functions it calls); and the
+// generator. Each may import, of toolgen's own packages, only those of may
+// (a path, or a tree: "runtime/internal/"), and depends, however
+// indirectly, on none of never: runtime/tool (and the generator) not on
+// what generated code calls, nothing on the generator.
+var audiences = []struct {
+	packages   []string
+	may, never []string
+}{
+	{[]string{"internal/ecma", "internal/value", "internal/words"}, nil, []string{"runtime/", "gen/"}},
+	{[]string{"internal/format"}, []string{"internal/ecma"}, []string{"runtime/", "gen/"}},
+	// The rows of the table of forms name the fields of tool.Dialects.
+	{[]string{"internal/forms"}, []string{"runtime/tool"}, []string{"runtime/toolimpl/", "gen/"}},
+	{[]string{"runtime/tool"}, append([]string{"runtime/internal/"}, core...), []string{"runtime/toolimpl/", "gen/"}},
+	{[]string{"runtime/toolimpl/"}, append([]string{"runtime/tool", "runtime/toolimpl/", "runtime/internal/"}, core...), []string{"gen/"}},
+	// The generator writes code against runtime/tool's names (its
+	// Dialect constants, error codes and fields): it imports them, so that
+	// a renamed one breaks its build, not generated code.
+	{[]string{"gen/"}, append([]string{"gen/", "runtime/tool"}, core...), []string{"runtime/toolimpl/"}},
+}
+
+// under reports whether path (without the module prefix) is one of
+// paths: a path, or a tree when it ends in "/".
+func under(path string, paths []string) bool {
+	for _, p := range paths {
+		if path == p || strings.HasSuffix(p, "/") && (strings.HasPrefix(path, p) || path == strings.TrimSuffix(p, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAudiences checks the imports between the core, the runtime and the
+// generator (see audiences).
+func TestAudiences(t *testing.T) {
+	var patterns []string
+	for _, a := range audiences {
+		for _, p := range a.packages {
+			if strings.HasSuffix(p, "/") {
+				p += "..."
+			}
+			patterns = append(patterns, module+p)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps}, patterns...)
+	require.NoError(t, err)
+	checked := map[string]bool{}
+	for _, p := range pkgs {
+		path := strings.TrimPrefix(p.PkgPath, module)
+		for _, a := range audiences {
+			if !under(path, a.packages) || checked[path] {
+				continue
+			}
+			checked[path] = true
+			for _, imp := range slices.Sorted(maps.Keys(p.Imports)) {
+				own, ok := strings.CutPrefix(imp, module)
+				if ok && !under(own, a.may) {
+					t.Errorf("%s imports %s: of toolgen's packages it may import only %v", path, own, a.may)
+				}
+			}
+			packages.Visit([]*packages.Package{p}, nil, func(dep *packages.Package) {
+				own, ok := strings.CutPrefix(dep.PkgPath, module)
+				if ok && dep != p && under(own, a.never) {
+					t.Errorf("%s depends on %s, which it must not (%v)", path, own, a.never)
+				}
+			})
+		}
+	}
+	for _, want := range append([]string{"runtime/tool", "runtime/toolimpl", "runtime/toolimpl/value", "runtime/toolimpl/format", "gen/internal/emit"}, core...) {
+		require.True(t, checked[want], "%s checked", want)
+	}
 }

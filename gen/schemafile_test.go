@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen"
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // TestSchemaFileRefusals checks that what toolgen cannot compile is an

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/testkit/race"
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // handwrittenGetWeather validates get_weather arguments the way a careful Go

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // This file identifies a call exactly (its tool and the canonical form of

@@ -26,7 +26,7 @@ func dialectTool(name string) *Tool {
 }
 
 // allDialects are the dialects in the order of the fields of Dialects (as
-// runtime/toolimpl/forms lists them: its tests hold the two together).
+// internal/forms lists them: its tests hold the two together).
 var allDialects = []Dialect{OpenAI, OpenAINonStrict, OpenAIResponses, OpenAIResponsesNonStrict, Anthropic, AnthropicNonStrict, Gemini, GeminiJSONSchema, MCP}
 
 // TestFieldsOfDialects: each dialect reaches its own field of Dialects and

@@ -10,9 +10,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/toolgen-go/toolgen/internal/value"
+	"github.com/toolgen-go/toolgen/internal/words"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // unavailable is the result of a call that needed the store and could not
@@ -294,7 +295,7 @@ func panicResult(r *callState, v any) Result {
 // depthError reports arguments that a walk cannot follow to their end, in
 // limit levels.
 func depthError(limit int) Error {
-	return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(limit),
+	return Error{Code: CodeDepth, Expected: words.DepthExpected(limit),
 		Reason: "the arguments nest deeper than " + strconv.Itoa(limit) + " levels, or hold a value that contains itself"}
 }
 

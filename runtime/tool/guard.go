@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Limits bound a multi-step agent loop, in which a model calls a tool, reads

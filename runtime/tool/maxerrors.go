@@ -1,7 +1,7 @@
 package tool
 
 import (
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/internal/words"
 )
 
 // This file bounds the errors of a call.
@@ -24,6 +24,6 @@ func capErrors(errs Errors, max int) Errors {
 }
 
 func tooManyErrors(max int) Error {
-	expected, reason := jsonvalue.TooMany(max)
+	expected, reason := words.TooMany(max)
 	return Error{Code: CodeTooManyErrors, Expected: expected, Reason: reason}
 }

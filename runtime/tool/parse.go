@@ -3,9 +3,9 @@ package tool
 import (
 	"sync/atomic"
 
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // ParseArgs reads a tool call's raw arguments as a Set does before anything

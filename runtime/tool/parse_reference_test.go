@@ -8,9 +8,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // This file holds the parser ParseArgs had before it was written on the

@@ -10,7 +10,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // This file deduplicates the calls to tools that are not idempotent by their

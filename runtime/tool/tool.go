@@ -3,7 +3,7 @@ package tool
 import (
 	"encoding/json"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // Risk classifies a tool by the worst it can do with valid arguments.

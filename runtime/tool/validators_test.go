@@ -3,9 +3,9 @@ package tool
 import (
 	"fmt"
 
+	"github.com/toolgen-go/toolgen/internal/value"
+	"github.com/toolgen-go/toolgen/internal/words"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // The validators written by hand in these tests build their errors as
@@ -21,7 +21,7 @@ func valueError(code, path, name, expected string, v any) Error {
 }
 
 func tooDeep() Error {
-	return Error{Code: CodeDepth, Expected: jsonvalue.DepthExpected(value.MaxDepth)}
+	return Error{Code: CodeDepth, Expected: words.DepthExpected(value.MaxDepth)}
 }
 
 // recoverTooDeep turns the panic of a comparison nested deeper than

@@ -7,8 +7,8 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonstr"
 
+	"github.com/toolgen-go/toolgen/internal/forms"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // A Form is a tool's definition in one field of tool.Dialects, or an

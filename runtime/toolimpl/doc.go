@@ -25,12 +25,14 @@
 //
 // Generated code imports two more packages of the runtime, for it alone:
 // runtime/toolimpl/value, what a JSON value is (its type, exact comparisons
-// of numbers, equality, its reading into a Go field), which runtime/tool
-// shares, so that a handler, an approval and a validator agree on what a
-// value is; and runtime/toolimpl/format, the checkers of the format keyword.
-// The table of the forms a provider takes (runtime/toolimpl/forms), which
-// NewTool and NewOutput wrap the schemas in, is toolgen's as well: it
-// lowers a schema into each form by the table's rules.
+// of numbers, equality, its reading into a Go field), and
+// runtime/toolimpl/format, the checkers of the format keyword. Both are
+// names only: each function is the one of toolgen's core (internal/value,
+// internal/format), which runtime/tool and the generator call too, so that
+// a handler, an approval, a validator and the generator agree on what a
+// value is. The table of the forms a provider takes (internal/forms), which
+// NewTool and NewOutput wrap the schemas in, is the core's as well: the
+// generator lowers a schema into each form by the table's rules.
 //
 // # The shape of generated code
 //

@@ -3,12 +3,12 @@ package toolimpl
 import (
 	"sync"
 
+	"github.com/toolgen-go/toolgen/internal/value"
+	"github.com/toolgen-go/toolgen/internal/words"
 	"github.com/toolgen-go/toolgen/runtime/internal/feed"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
 
 // Feed carries the bytes of a streamed call to a generated Decoder as they

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // An enum compiles to a table of its values, sorted, in which a value is

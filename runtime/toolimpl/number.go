@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // Num is a number a Scanner read: F is its float64 view (what a float64

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/toolgen-go/toolgen/runtime/internal/jsonvalue"
+	"github.com/toolgen-go/toolgen/internal/value"
+	"github.com/toolgen-go/toolgen/internal/words"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 // Report collects the errors of one validation: at most its limit, then
@@ -148,7 +148,7 @@ func (r *Report) limit() int {
 
 // tooMany is the last error of a report that reached its limit.
 func (r *Report) tooMany() tool.Error {
-	expected, reason := jsonvalue.TooMany(r.limit())
+	expected, reason := words.TooMany(r.limit())
 	return tool.Error{Code: tool.CodeTooManyErrors, Expected: expected, Reason: reason}
 }
 

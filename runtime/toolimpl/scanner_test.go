@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/internal/jsonscan"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"math/bits"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // This file is for generated code: the checks of JSON Schema keywords that

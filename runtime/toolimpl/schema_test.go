@@ -4,7 +4,7 @@ import (
 	"encoding/base64"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/toolgen-go/toolgen/internal/testkit/race"

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/internal/words"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
 )
 
 // leafConst is a const as generated code declares it.

@@ -7,6 +7,6 @@
 // that `toolgen -check` needs no lock file and no version control.
 //
 // It takes bytes and returns plain data; besides the standard library it
-// imports only runtime/toolimpl/value, so that it compares JSON values as
-// the validators do.
+// imports only internal/value, toolgen's core of what a JSON value is, so
+// that it compares JSON values as the validators do.
 package compat

@@ -7,7 +7,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
+	"github.com/toolgen-go/toolgen/internal/words"
 )
 
 // describer collects the sentences that replace the keywords a dialect lacks,

@@ -1,5 +1,5 @@
 // Package dialect lowers a tool's canonical schema into the forms of the
-// runtime's table of forms (forms.Form, runtime/toolimpl/forms), one lowering
+// runtime's table of forms (forms.Form, internal/forms), one lowering
 // per schema dialect, by the rules of this package's table of lowerings
 // (lowerings: what each does with each keyword, the formats it keeps, the
 // name of its constant): what a dialect cannot express of a constraint
@@ -14,12 +14,13 @@
 // provider it makes fall back), errors instead for a strict tool, and an
 // error at the field for a provider no form of which takes the schema.
 //
-// A new provider form is a row of runtime/toolimpl/forms' table; a form whose schema
+// A new provider form is a row of internal/forms' table; a form whose schema
 // lowers differently also needs its lowering's rules here (lowerings, and
 // the code that reads c.lowering).
 //
 // It may import the standard library, internal/ecma (Anthropic strict
-// mode's patterns), runtime/tool and runtime/toolimpl/forms (the table of forms), and the stages below
+// mode's patterns), internal/forms (the table of forms) and internal/words
+// (the texts of sizes), runtime/tool (the forms' tool.Dialect), and the stages below
 // it: gen/internal/jsonschema, gen/internal/ir and gen/internal/load (the
 // Go field model, to find the field a schema pointer stands for, and the
 // directive a fix names); nothing of goschema, plan, emit or gen.

@@ -2,7 +2,7 @@ package dialect
 
 import (
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
+	"github.com/toolgen-go/toolgen/internal/words"
 )
 
 // actions say what a dialect does with each keyword that schema() does not

@@ -18,8 +18,8 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/format"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // A member's default= is what the handler receives when the model leaves

@@ -29,8 +29,8 @@
 // the plans; besides those and the standard library it may import only
 // jennifer, internal/ecma (patterns translated at generation time),
 // runtime/tool (the error codes and tool.Error's fields, which generated
-// code writes by name) and the run-time packages whose code it checks
-// defaults with (runtime/toolimpl/value, runtime/toolimpl/format).
-// runtime/toolimpl, which generated code calls, it names as an import path
-// only.
+// code writes by name) and the core whose code it checks defaults with
+// (internal/value, internal/format), the code generated code calls through
+// runtime/toolimpl/value and runtime/toolimpl/format. runtime/toolimpl and
+// its packages, which generated code calls, it names as import paths only.
 package emit

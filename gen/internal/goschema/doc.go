@@ -9,6 +9,6 @@
 // differently, into the emitter's decode rules as well).
 //
 // It may import the standard library, invopop/jsonschema, internal/ecma,
-// runtime/toolimpl/value, and the stages below it: gen/internal/jsonschema,
+// internal/value, and the stages below it: gen/internal/jsonschema,
 // gen/internal/ir and gen/internal/load; nothing of dialect, emit or gen.
 package goschema

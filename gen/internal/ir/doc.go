@@ -7,6 +7,6 @@
 // collected and sorted.
 //
 // It owns no stage's logic. It may import the standard library (go/types
-// and go/token among it) and runtime/toolimpl/forms (for forms.Form, a row of the
+// and go/token among it) and internal/forms (for forms.Form, a row of the
 // table of forms), and nothing of the generator: every stage imports it.
 package ir

@@ -3,7 +3,7 @@ package ir
 import (
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
+	"github.com/toolgen-go/toolgen/internal/forms"
 )
 
 // Dialect is a value of the dialects= option of //toolgen:tool and

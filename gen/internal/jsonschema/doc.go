@@ -10,6 +10,6 @@
 // rewrite.
 //
 // It is the lowest stage of the generator: it may import the standard
-// library, internal/ecma (patterns) and runtime/toolimpl/value (exact numbers),
+// library, internal/ecma (patterns) and internal/value (exact numbers),
 // and nothing of gen.
 package jsonschema

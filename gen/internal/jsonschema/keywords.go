@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
+	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // keywords reads the keywords of an object schema.

@@ -52,7 +52,8 @@
 // the []any of an array; a failure reported in the Report), so that it
 // adds no rule, text or order: only its walk.
 //
-// It may import the standard library and the stages below it:
+// It may import the standard library, internal/words (the texts it shares
+// with the runtime's Scanner) and the stages below it:
 // gen/internal/jsonschema (the keyword model) and gen/internal/goschema
 // (the duration pattern and the integer ranges of Go types); nothing of
 // jennifer, go/packages or the emitter.

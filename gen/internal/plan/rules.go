@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/words"
+	"github.com/toolgen-go/toolgen/internal/words"
 )
 
 // Rule is a keyword check of one value of one kind, as data: when the value

@@ -3,7 +3,7 @@
 // tests and fuzz targets.
 //
 // The reference reads patterns as toolgen does (ECMA-262 translated by
-// internal/ecma) and checks formats with runtime/toolimpl/format, so that a
+// internal/ecma) and checks formats with internal/format, so that a
 // disagreement points at the compiler; the translator and the format
 // checkers are tested on their own (the suite's optional files). Content
 // (contentEncoding, contentMediaType) is asserted, as toolgen does.
@@ -21,7 +21,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/internal/format"
 )
 
 // annotationFormats are formats the reference knows and toolgen does not

@@ -1,182 +1,63 @@
+// Package format holds the checkers generated validators call for the
+// JSON Schema "format" keyword, one function per format: each takes the
+// string (Int32 and Int64 the float64 of a number) and reports whether it is
+// a valid instance of the format. Each is the checker of toolgen's core
+// (internal/format), which the generator runs on a schema's default values
+// too; this package is only the name generated code imports, since code in
+// an application's module cannot import toolgen's internal packages. Like
+// runtime/toolimpl, it is for generated code only and follows the
+// generator: applications do not use it.
 package format
 
-// names lists the string formats Check knows, sorted.
-var names = [...]string{
-	"byte",
-	"date",
-	"date-time",
-	"duration",
-	"email",
-	"hostname",
-	"ipv4",
-	"ipv6",
-	"json-pointer",
-	"regex",
-	"time",
-	"uri",
-	"uri-reference",
-	"uri-template",
-	"uuid",
-}
+import "github.com/toolgen-go/toolgen/internal/format"
 
-// numberNames lists the number formats CheckNumber knows, sorted.
-var numberNames = [...]string{"int32", "int64"}
+// Byte reports whether s is base64, OpenAPI's byte format.
+func Byte(s string) bool { return format.Byte(s) }
 
-// Names returns the names of the string formats this package checks,
-// sorted. The slice is the caller's: changing it changes nothing here.
-func Names() []string {
-	out := make([]string, len(names))
-	copy(out, names[:])
-	return out
-}
+// Date reports whether s is an RFC 3339 full-date.
+func Date(s string) bool { return format.Date(s) }
 
-// NumberNames returns the names of the number formats this package checks
-// (int32, int64), sorted; the slice is the caller's.
-func NumberNames() []string {
-	out := make([]string, len(numberNames))
-	copy(out, numberNames[:])
-	return out
-}
+// DateTime reports whether s is an RFC 3339 date-time.
+func DateTime(s string) bool { return format.DateTime(s) }
 
-// CheckNumber runs the checker of the number format called name on f, as
-// Check does for strings.
-func CheckNumber(name string, f float64) (known, ok bool) {
-	switch name {
-	case "int32":
-		return true, Int32(f)
-	case "int64":
-		return true, Int64(f)
-	}
-	return false, false
-}
+// Duration reports whether s is a duration as RFC 3339 writes it.
+func Duration(s string) bool { return format.Duration(s) }
 
-// Check runs the checker of the format called name on s. known is false,
-// and ok with it, when the package has no checker for name; the name is
-// matched exactly, as JSON Schema format names are case-sensitive.
-func Check(name, s string) (known, ok bool) {
-	switch name {
-	case "byte":
-		return true, Byte(s)
-	case "date":
-		return true, Date(s)
-	case "date-time":
-		return true, DateTime(s)
-	case "duration":
-		return true, Duration(s)
-	case "email":
-		return true, Email(s)
-	case "hostname":
-		return true, Hostname(s)
-	case "ipv4":
-		return true, IPv4(s)
-	case "ipv6":
-		return true, IPv6(s)
-	case "json-pointer":
-		return true, JSONPointer(s)
-	case "regex":
-		return true, Regex(s)
-	case "time":
-		return true, Time(s)
-	case "uri":
-		return true, URI(s)
-	case "uri-reference":
-		return true, URIReference(s)
-	case "uri-template":
-		return true, URITemplate(s)
-	case "uuid":
-		return true, UUID(s)
-	}
-	return false, false
-}
+// Email reports whether s is an email address.
+func Email(s string) bool { return format.Email(s) }
 
-// Checker returns the checker of the format called name, or nil when the
-// package has none.
-func Checker(name string) func(string) bool {
-	switch name {
-	case "byte":
-		return Byte
-	case "date":
-		return Date
-	case "date-time":
-		return DateTime
-	case "duration":
-		return Duration
-	case "email":
-		return Email
-	case "hostname":
-		return Hostname
-	case "ipv4":
-		return IPv4
-	case "ipv6":
-		return IPv6
-	case "json-pointer":
-		return JSONPointer
-	case "regex":
-		return Regex
-	case "time":
-		return Time
-	case "uri":
-		return URI
-	case "uri-reference":
-		return URIReference
-	case "uri-template":
-		return URITemplate
-	case "uuid":
-		return UUID
-	}
-	return nil
-}
+// Hostname reports whether s is a host name.
+func Hostname(s string) bool { return format.Hostname(s) }
 
-// FuncName returns the name of the checker of the format called name in
-// this package ("date-time" -> "DateTime", "int32" -> "Int32"), string or
-// number format, for code generators; "" if the package has none.
-func FuncName(name string) string {
-	switch name {
-	case "byte":
-		return "Byte"
-	case "int32":
-		return "Int32"
-	case "int64":
-		return "Int64"
-	case "date":
-		return "Date"
-	case "date-time":
-		return "DateTime"
-	case "duration":
-		return "Duration"
-	case "email":
-		return "Email"
-	case "hostname":
-		return "Hostname"
-	case "ipv4":
-		return "IPv4"
-	case "ipv6":
-		return "IPv6"
-	case "json-pointer":
-		return "JSONPointer"
-	case "regex":
-		return "Regex"
-	case "time":
-		return "Time"
-	case "uri":
-		return "URI"
-	case "uri-reference":
-		return "URIReference"
-	case "uri-template":
-		return "URITemplate"
-	case "uuid":
-		return "UUID"
-	}
-	return ""
-}
+// IPv4 reports whether s is an IPv4 address in dotted-quad notation.
+func IPv4(s string) bool { return format.IPv4(s) }
 
-// isDigit reports whether c is an ASCII digit.
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+// IPv6 reports whether s is an RFC 4291 IPv6 address.
+func IPv6(s string) bool { return format.IPv6(s) }
 
-// isHex reports whether c is an ASCII hexadecimal digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+// JSONPointer reports whether s is an RFC 6901 JSON Pointer.
+func JSONPointer(s string) bool { return format.JSONPointer(s) }
 
-// isAlpha reports whether c is an ASCII letter.
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+// Regex reports whether s is an ECMA-262 regular expression.
+func Regex(s string) bool { return format.Regex(s) }
+
+// Time reports whether s is an RFC 3339 full-time.
+func Time(s string) bool { return format.Time(s) }
+
+// URI reports whether s is an RFC 3986 URI.
+func URI(s string) bool { return format.URI(s) }
+
+// URIReference reports whether s is an RFC 3986 URI-reference.
+func URIReference(s string) bool { return format.URIReference(s) }
+
+// URITemplate reports whether s is an RFC 6570 URI Template.
+func URITemplate(s string) bool { return format.URITemplate(s) }
+
+// UUID reports whether s is a UUID.
+func UUID(s string) bool { return format.UUID(s) }
+
+// Int32 reports whether f is an integer an int32 holds.
+func Int32(f float64) bool { return format.Int32(f) }
+
+// Int64 reports whether f is an integer an int64 holds.
+func Int64(f float64) bool { return format.Int64(f) }

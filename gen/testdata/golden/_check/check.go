@@ -34,7 +34,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // Call is one call of a tool and its expected verdict.
@@ -72,7 +71,7 @@ func Tools(t *testing.T, tools tool.Tools, want ...string) {
 		if len(tl.Needs) > 0 {
 			dump(t, "needs: %v\n", tl.Needs)
 		}
-		for _, d := range forms.Dialects() {
+		for _, d := range Dialects {
 			def, ok := tl.Dialects.Get(d)
 			if !ok {
 				dump(t, "definition %s: none\n", d)
@@ -82,6 +81,11 @@ func Tools(t *testing.T, tools tool.Tools, want ...string) {
 		}
 	}
 }
+
+// Dialects are the dialects in the order of tool.Dialects' fields, the
+// order of toolgen's table of forms, which this module, outside toolgen's,
+// cannot import (gen's TestCheckListsEveryDialect holds the two equal).
+var Dialects = []tool.Dialect{tool.OpenAI, tool.OpenAINonStrict, tool.OpenAIResponses, tool.OpenAIResponsesNonStrict, tool.Anthropic, tool.AnthropicNonStrict, tool.Gemini, tool.GeminiJSONSchema, tool.MCP}
 
 // Outputs records the outputs' formats in the dump (see the package's
 // doc).

@@ -9,7 +9,6 @@ import (
 
 	"example.com/e2e/check"
 	"github.com/toolgen-go/toolgen/runtime/tool"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/forms"
 )
 
 // htmlEscapes are what encoding/json makes of "<", ">" and "&" by default.
@@ -37,7 +36,7 @@ func TestDefinitionsAsWritten(t *testing.T) {
 	check.Tools(t, Tools, "filter read")
 	enum := `[">","<",">=","&"]`
 	plain(t, "schema", FilterTool.Schema, enum, `"enum":["&&"]`, `"^[^<>&]+$"`, `<price>`, `left\u2028right`, `a\ttab`)
-	for _, d := range forms.Dialects() {
+	for _, d := range check.Dialects {
 		def, ok := FilterTool.Dialects.Get(d)
 		if !ok {
 			t.Errorf("no %s definition", d)

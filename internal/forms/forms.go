@@ -4,7 +4,9 @@
 // schemas. toolgen reads it to lower schemas and write its notes, and
 // runtime/toolimpl to build a tool's tool.Dialects (an output's
 // tool.ResponseFormats) around the generated schemas. Applications name a
-// form by its tool.Dialect and need nothing here.
+// form by its tool.Dialect and need nothing here. It is part of toolgen's
+// core; of the rest of toolgen it imports only runtime/tool, whose
+// Dialects and ResponseFormats its rows name.
 package forms
 
 import "github.com/toolgen-go/toolgen/runtime/tool"

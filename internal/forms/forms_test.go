@@ -108,7 +108,7 @@ func TestFormsFallBack(t *testing.T) {
 // docs/results.md list every form of the table, with its dialects= option,
 // and every output format; and nothing else.
 func TestFormsInGuides(t *testing.T) {
-	providers, err := os.ReadFile("../../../docs/providers.md")
+	providers, err := os.ReadFile("../../docs/providers.md")
 	require.NoError(t, err)
 	dialects := guideTable(t, string(providers), "| `tool.Dialect` | `dialects=` |")
 	listed := map[string]bool{}
@@ -123,7 +123,7 @@ func TestFormsInGuides(t *testing.T) {
 			assert.True(t, f.Strict == strings.Contains(row[2], `"strict":true`), "docs/providers.md's definition of %s: strict as the row", name)
 		}
 	}
-	results, err := os.ReadFile("../../../docs/results.md")
+	results, err := os.ReadFile("../../docs/results.md")
 	require.NoError(t, err)
 	formats := guideTable(t, string(results), "| `ResponseFormats` field |")
 	outputs := map[string]bool{}
@@ -183,7 +183,7 @@ func codeSpans(cell string) []string {
 
 // dialectConstants are the Dialect constants the package declares, by name.
 func dialectConstants(t *testing.T) map[string]string {
-	f, err := parser.ParseFile(token.NewFileSet(), "../../tool/dialect.go", nil, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(token.NewFileSet(), "../../runtime/tool/dialect.go", nil, parser.SkipObjectResolution)
 	require.NoError(t, err)
 	out := map[string]string{}
 	for _, decl := range f.Decls {

@@ -3,8 +3,9 @@
 // holds, as encoding/json decodes them (float64, string, bool, nil, []any,
 // map[string]any), as json.Number, and as Go values an application puts in a
 // map by hand (sized ints and floats, typed slices and maps, typed nils).
-// Like runtime/toolimpl, it is for generated code only, and follows the
-// generator: applications do not use it.
+// It is part of toolgen's core: runtime/tool and runtime/toolimpl call it,
+// and the generator, to check a schema's numbers and defaults; generated
+// code calls it through runtime/toolimpl/value, the name it imports.
 //
 // It offers:
 //

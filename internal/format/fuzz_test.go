@@ -17,7 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/internal/ecma"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/internal/format"
 )
 
 // The fuzz targets check that no checker panics and compare each with a

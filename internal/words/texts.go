@@ -1,8 +1,6 @@
-package jsonvalue
+package words
 
 import "strconv"
-
-// The texts of the errors that runtime/tool and runtime/toolimpl both make.
 
 // DepthExpected is the expectation of an error about a value nested deeper
 // than limit levels.

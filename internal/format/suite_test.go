@@ -7,11 +7,11 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/internal/format"
 )
 
 // suiteDir holds the JSON-Schema-Test-Suite files (see its LICENSE).
-const suiteDir = "../../../testdata/jsonschema-test-suite/draft2020-12/optional/format"
+const suiteDir = "../../testdata/jsonschema-test-suite/draft2020-12/optional/format"
 
 // suiteFiles are the optional/format files of the formats this package
 // checks; ecmascript-regex holds more "regex" cases.

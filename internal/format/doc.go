@@ -3,9 +3,9 @@
 // function per format: each takes the string and reports whether it is a
 // valid instance of the format. The formats of the OpenAPI Format Registry
 // that are checks have checkers too: byte (a string), int32 and int64
-// (numbers: the checker takes the float64). Like runtime/toolimpl, it is
-// for generated code only and follows the generator: applications do not
-// use it.
+// (numbers: the checker takes the float64). It is part of toolgen's core:
+// generated code calls the checkers through runtime/toolimpl/format, the
+// name it imports, and the generator checks a schema's defaults with them.
 //
 // The checkers are hand-written for the formats' grammars, allocate nothing
 // (on valid and on invalid input) and use no regular expressions. They follow

@@ -11,9 +11,9 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/toolgen-go/toolgen/internal/value"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
 )
 
 type oddStruct struct {

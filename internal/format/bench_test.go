@@ -3,7 +3,7 @@ package format_test
 import (
 	"testing"
 
-	"github.com/toolgen-go/toolgen/runtime/toolimpl/format"
+	"github.com/toolgen-go/toolgen/internal/format"
 )
 
 // benchInputs are a typical valid and a typical invalid input per format.

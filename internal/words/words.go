@@ -1,7 +1,9 @@
-// Package words writes the texts of errors that both the generator and the
-// runtime write: the plan of a schema (at go generate time) and the Scanner
-// of generated code (at run time) report an array's size with the same
-// words because they call the same functions. It imports only the standard
+// Package words writes the texts of errors that more than one part of
+// toolgen writes, so that they say the same words because they call the
+// same functions: the generator's plan of a schema (at go generate time)
+// and the Scanner of generated code (at run time) report an array's size
+// with them, and runtime/tool and runtime/toolimpl the depth and too-many
+// errors. It is part of toolgen's core and imports only the standard
 // library.
 package words
 

@@ -15,9 +15,17 @@ func TestTexts(t *testing.T) {
 		{MaxLength(100), "at most 100 characters long"},
 		{CharactersAtLeast(101), "a string of at least 101 characters"},
 		{Beginning(`"k"`), `a string beginning "k"`},
+		{DepthExpected(128), "a value nested at most 128 levels deep"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+func TestTooMany(t *testing.T) {
+	expected, reason := TooMany(3)
+	if expected != "at most 3 errors" || reason != "there are more errors than the 3 reported; validation stopped there, so correct these and call again" {
+		t.Errorf("TooMany(3) = %q, %q", expected, reason)
 	}
 }
