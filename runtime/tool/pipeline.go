@@ -359,10 +359,11 @@ func (s *Set) validated(c *callState, res *Result) bool {
 	}
 	if c.v, errs = c.pre.or(c.h, nil, c.raw, s.maxErrors); errs != nil {
 		if len(errs) == 1 && isParseError(errs[0].Code) {
-			// bad_json and bad_number are ParseArgs's verdict on raw: a
-			// Guard need not parse it to know (a stream's decode read
-			// more than the bytes it kept).
-			c.unparsable = c.pre == nil && errs[0].Code != CodeBadShape
+			// bad_json and bad_number are ParseArgs's verdict on the
+			// call's bytes (a stream's decode reaches the same on all the
+			// bytes it read, though it kept none after the error): a Guard
+			// need not parse them to know.
+			c.unparsable = errs[0].Code != CodeBadShape
 			*res = reject(stageParse, errs[0])
 			return false
 		}
