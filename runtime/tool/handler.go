@@ -50,7 +50,7 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	return d.handle(func(ctx context.Context, args T) (any, []Content, error) {
+	return bind(d, func(ctx context.Context, args T) (any, []Content, error) {
 		out, err := fn(ctx, args)
 		return out, nil, err
 	})
@@ -81,10 +81,12 @@ func (d *Def[T]) HandleContent(fn func(ctx context.Context, args T) (any, []Cont
 	if fn == nil {
 		panic("tool: HandleContent of " + d.Name + " with a nil function")
 	}
-	return d.handle(fn)
+	return bind(d, fn)
 }
 
-func (d *Def[T]) handle(fn func(ctx context.Context, args T) (any, []Content, error)) Handler {
+// bind makes the Handler of d and fn. It is a function: every method of
+// Def[T] is compiled again for each tool's type, in the tool's package.
+func bind[T any](d *Def[T], fn func(ctx context.Context, args T) (any, []Content, error)) Handler {
 	dec, onePass := d.Decoder, d.Decoder != nil
 	if dec == nil {
 		dec = mapDecoder(d)
