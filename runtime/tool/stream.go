@@ -32,7 +32,7 @@ var errWriteClosed = errors.New("tool: write to a closed stream")
 // Close lets go of its decoder when the garbage collector finds it.
 type Stream[T any] struct {
 	c streamCore // a named field: the methods of an embedded one would be compiled per T
-	v *T // the value the decoder writes, in the stream's state
+	v *T         // the value the decoder writes, in the stream's state
 
 	// end makes the verdict of Close from the decoder's, for a stream of a
 	// structured output (see OutputDef.Stream); nil for arguments.
