@@ -10,7 +10,7 @@ import (
 // arrive: Def.Stream and Set.Open make one, and the generated Decoder reads
 // through it (generated code names it toolimpl.Feed). Its decoder runs as a
 // coroutine that waits where it has read every byte written so far.
-type streamFeed = feed.Feed[Errors]
+type streamFeed = feed.Feed
 
 // errWriteClosed is the error of a Write after Close or Abort.
 var errWriteClosed = errors.New("tool: write to a closed stream")

@@ -15,7 +15,7 @@ import (
 // arrive (tool's Def.Stream and Set.Open make one; nil for a whole call):
 // the Decoder passes it to Decode, whose Scanner asks it for more bytes
 // where it has read every byte written so far.
-type Feed = feed.Feed[tool.Errors]
+type Feed = feed.Feed
 
 // scanners keeps Scanners between calls: a generated function, called
 // through a function value, would make the compiler allocate one per call.
