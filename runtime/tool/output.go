@@ -187,7 +187,9 @@ func (d *OutputDef[T]) ParseBytes(answer []byte) (T, Errors) {
 		return zero, errs
 	}
 	if d.Decode == nil {
-		return jsonDecode[T](d.Validate, v)
+		var out T
+		errs := jsonDecode(d.Validate, v, &out)
+		return out, errs
 	}
 	return d.Decode(v)
 }
