@@ -80,7 +80,9 @@ func DecodeReadFileArgsJSON(raw []byte) (ReadFileArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func readFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReadFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeReadFileArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*ReadFileArgs)
+		*into = ReadFileArgs{}
+		decodeReadFileArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return ReadFileArgs{}, errs
@@ -217,7 +219,9 @@ func DecodeSearchDocsArgsJSON(raw []byte) (SearchDocsArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func searchDocsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchDocsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeSearchDocsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*SearchDocsArgs)
+		*into = SearchDocsArgs{}
+		decodeSearchDocsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return SearchDocsArgs{}, errs
@@ -428,7 +432,9 @@ func DecodeCreateEventArgsJSON(raw []byte) (CreateEventArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func createEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeCreateEventArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*CreateEventArgs)
+		*into = CreateEventArgs{}
+		decodeCreateEventArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return CreateEventArgs{}, errs
@@ -646,7 +652,9 @@ func DecodeSQLQueryArgsJSON(raw []byte) (SQLQueryArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func sqlQueryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SQLQueryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeSQLQueryArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*SQLQueryArgs)
+		*into = SQLQueryArgs{}
+		decodeSQLQueryArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return SQLQueryArgs{}, errs
@@ -777,7 +785,9 @@ func DecodeRunCommandArgsJSON(raw []byte) (RunCommandArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func runCommandArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RunCommandArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeRunCommandArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*RunCommandArgs)
+		*into = RunCommandArgs{}
+		decodeRunCommandArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return RunCommandArgs{}, errs
@@ -916,7 +926,9 @@ func DecodeHTTPRequestArgsJSON(raw []byte) (HTTPRequestArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func httpRequestArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out HTTPRequestArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeHTTPRequestArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*HTTPRequestArgs)
+		*into = HTTPRequestArgs{}
+		decodeHTTPRequestArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return HTTPRequestArgs{}, errs
@@ -1050,7 +1062,9 @@ func DecodeListIssuesArgsJSON(raw []byte) (ListIssuesArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func listIssuesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ListIssuesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeListIssuesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*ListIssuesArgs)
+		*into = ListIssuesArgs{}
+		decodeListIssuesArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return ListIssuesArgs{}, errs

@@ -80,7 +80,9 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*GetWeatherArgs)
+		*into = GetWeatherArgs{}
+		decodeGetWeatherArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return GetWeatherArgs{}, errs
@@ -285,7 +287,9 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeSaveOutlineArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*SaveOutlineArgs)
+		*into = SaveOutlineArgs{}
+		decodeSaveOutlineArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return SaveOutlineArgs{}, errs
@@ -459,7 +463,9 @@ func DecodeCreateTicketArgsJSON(raw []byte) (CreateTicketArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func createTicketArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CreateTicketArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeCreateTicketArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*CreateTicketArgs)
+		*into = CreateTicketArgs{}
+		decodeCreateTicketArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return CreateTicketArgs{}, errs
@@ -1133,7 +1139,9 @@ func DecodeStoreNotesArgsJSON(raw []byte) (StoreNotesArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func storeNotesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out StoreNotesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeStoreNotesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*StoreNotesArgs)
+		*into = StoreNotesArgs{}
+		decodeStoreNotesArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return StoreNotesArgs{}, errs

@@ -75,7 +75,9 @@ func DecodeTestSimpleTextArgsJSON(raw []byte) (TestSimpleTextArgs, tool.Errors) 
 // when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testSimpleTextArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestSimpleTextArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestSimpleTextArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestSimpleTextArgs)
+		*into = TestSimpleTextArgs{}
+		decodeTestSimpleTextArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestSimpleTextArgs{}, errs
@@ -160,7 +162,9 @@ func DecodeTestImageContentArgsJSON(raw []byte) (TestImageContentArgs, tool.Erro
 // or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testImageContentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestImageContentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestImageContentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestImageContentArgs)
+		*into = TestImageContentArgs{}
+		decodeTestImageContentArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestImageContentArgs{}, errs
@@ -241,7 +245,9 @@ func DecodeTestAudioContentArgsJSON(raw []byte) (TestAudioContentArgs, tool.Erro
 // or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testAudioContentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestAudioContentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestAudioContentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestAudioContentArgs)
+		*into = TestAudioContentArgs{}
+		decodeTestAudioContentArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestAudioContentArgs{}, errs
@@ -323,7 +329,9 @@ func DecodeTestEmbeddedResourceArgsJSON(raw []byte) (TestEmbeddedResourceArgs, t
 // args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testEmbeddedResourceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestEmbeddedResourceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestEmbeddedResourceArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestEmbeddedResourceArgs)
+		*into = TestEmbeddedResourceArgs{}
+		decodeTestEmbeddedResourceArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestEmbeddedResourceArgs{}, errs
@@ -409,7 +417,9 @@ func DecodeTestMultipleContentTypesArgsJSON(raw []byte) (TestMultipleContentType
 // errors.
 func testMultipleContentTypesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestMultipleContentTypesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestMultipleContentTypesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestMultipleContentTypesArgs)
+		*into = TestMultipleContentTypesArgs{}
+		decodeTestMultipleContentTypesArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestMultipleContentTypesArgs{}, errs
@@ -491,7 +501,9 @@ func DecodeTestToolWithLoggingArgsJSON(raw []byte) (TestToolWithLoggingArgs, too
 // args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testToolWithLoggingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestToolWithLoggingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestToolWithLoggingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestToolWithLoggingArgs)
+		*into = TestToolWithLoggingArgs{}
+		decodeTestToolWithLoggingArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestToolWithLoggingArgs{}, errs
@@ -573,7 +585,9 @@ func DecodeTestToolWithProgressArgsJSON(raw []byte) (TestToolWithProgressArgs, t
 // args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testToolWithProgressArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestToolWithProgressArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestToolWithProgressArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestToolWithProgressArgs)
+		*into = TestToolWithProgressArgs{}
+		decodeTestToolWithProgressArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestToolWithProgressArgs{}, errs
@@ -654,7 +668,9 @@ func DecodeTestErrorHandlingArgsJSON(raw []byte) (TestErrorHandlingArgs, tool.Er
 // or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testErrorHandlingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestErrorHandlingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestErrorHandlingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestErrorHandlingArgs)
+		*into = TestErrorHandlingArgs{}
+		decodeTestErrorHandlingArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestErrorHandlingArgs{}, errs
@@ -735,7 +751,9 @@ func DecodeTestSamplingArgsJSON(raw []byte) (TestSamplingArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testSamplingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestSamplingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestSamplingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestSamplingArgs)
+		*into = TestSamplingArgs{}
+		decodeTestSamplingArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestSamplingArgs{}, errs
@@ -828,7 +846,9 @@ func DecodeTestElicitationArgsJSON(raw []byte) (TestElicitationArgs, tool.Errors
 // when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testElicitationArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestElicitationArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestElicitationArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestElicitationArgs)
+		*into = TestElicitationArgs{}
+		decodeTestElicitationArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestElicitationArgs{}, errs
@@ -925,7 +945,9 @@ func DecodeTestElicitationSep1034DefaultsArgsJSON(raw []byte) (TestElicitationSe
 // maxErrors errors.
 func testElicitationSep1034DefaultsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestElicitationSep1034DefaultsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestElicitationSep1034DefaultsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestElicitationSep1034DefaultsArgs)
+		*into = TestElicitationSep1034DefaultsArgs{}
+		decodeTestElicitationSep1034DefaultsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestElicitationSep1034DefaultsArgs{}, errs
@@ -1011,7 +1033,9 @@ func DecodeTestElicitationSep1330EnumsArgsJSON(raw []byte) (TestElicitationSep13
 // maxErrors errors.
 func testElicitationSep1330EnumsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestElicitationSep1330EnumsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestElicitationSep1330EnumsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestElicitationSep1330EnumsArgs)
+		*into = TestElicitationSep1330EnumsArgs{}
+		decodeTestElicitationSep1330EnumsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestElicitationSep1330EnumsArgs{}, errs
@@ -1288,7 +1312,9 @@ func DecodeTestReconnectionArgsJSON(raw []byte) (TestReconnectionArgs, tool.Erro
 // or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testReconnectionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestReconnectionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestReconnectionArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestReconnectionArgs)
+		*into = TestReconnectionArgs{}
+		decodeTestReconnectionArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestReconnectionArgs{}, errs
@@ -1370,7 +1396,9 @@ func DecodeTestXMcpHeaderArgsJSON(raw []byte) (TestXMcpHeaderArgs, tool.Errors) 
 // when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testXMcpHeaderArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestXMcpHeaderArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestXMcpHeaderArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestXMcpHeaderArgs)
+		*into = TestXMcpHeaderArgs{}
+		decodeTestXMcpHeaderArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestXMcpHeaderArgs{}, errs
@@ -1471,7 +1499,9 @@ func DecodeTestMissingCapabilityArgsJSON(raw []byte) (TestMissingCapabilityArgs,
 // reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testMissingCapabilityArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestMissingCapabilityArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestMissingCapabilityArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestMissingCapabilityArgs)
+		*into = TestMissingCapabilityArgs{}
+		decodeTestMissingCapabilityArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestMissingCapabilityArgs{}, errs
@@ -1557,7 +1587,9 @@ func DecodeTestStreamingElicitationArgsJSON(raw []byte) (TestStreamingElicitatio
 // errors.
 func testStreamingElicitationArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestStreamingElicitationArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestStreamingElicitationArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestStreamingElicitationArgs)
+		*into = TestStreamingElicitationArgs{}
+		decodeTestStreamingElicitationArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestStreamingElicitationArgs{}, errs
@@ -1638,7 +1670,9 @@ func DecodeTestLoggingToolArgsJSON(raw []byte) (TestLoggingToolArgs, tool.Errors
 // when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testLoggingToolArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestLoggingToolArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestLoggingToolArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestLoggingToolArgs)
+		*into = TestLoggingToolArgs{}
+		decodeTestLoggingToolArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestLoggingToolArgs{}, errs
@@ -1722,7 +1756,9 @@ func DecodeTestTriggerToolChangeArgsJSON(raw []byte) (TestTriggerToolChangeArgs,
 // reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testTriggerToolChangeArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestTriggerToolChangeArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestTriggerToolChangeArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestTriggerToolChangeArgs)
+		*into = TestTriggerToolChangeArgs{}
+		decodeTestTriggerToolChangeArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestTriggerToolChangeArgs{}, errs
@@ -1807,7 +1843,9 @@ func DecodeTestTriggerPromptChangeArgsJSON(raw []byte) (TestTriggerPromptChangeA
 // reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func testTriggerPromptChangeArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestTriggerPromptChangeArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestTriggerPromptChangeArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestTriggerPromptChangeArgs)
+		*into = TestTriggerPromptChangeArgs{}
+		decodeTestTriggerPromptChangeArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestTriggerPromptChangeArgs{}, errs
@@ -1889,7 +1927,9 @@ func DecodeTransientArgsJSON(raw []byte) (TransientArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func transientArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TransientArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTransientArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TransientArgs)
+		*into = TransientArgs{}
+		decodeTransientArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TransientArgs{}, errs
@@ -1976,7 +2016,9 @@ func DecodeTestInputRequiredResultElicitationArgsJSON(raw []byte) (TestInputRequ
 // then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultElicitationArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultElicitationArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultElicitationArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultElicitationArgs)
+		*into = TestInputRequiredResultElicitationArgs{}
+		decodeTestInputRequiredResultElicitationArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultElicitationArgs{}, errs
@@ -2063,7 +2105,9 @@ func DecodeTestInputRequiredResultSamplingArgsJSON(raw []byte) (TestInputRequire
 // then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultSamplingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultSamplingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultSamplingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultSamplingArgs)
+		*into = TestInputRequiredResultSamplingArgs{}
+		decodeTestInputRequiredResultSamplingArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultSamplingArgs{}, errs
@@ -2151,7 +2195,9 @@ func DecodeTestInputRequiredResultListRootsArgsJSON(raw []byte) (TestInputRequir
 // then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultListRootsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultListRootsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultListRootsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultListRootsArgs)
+		*into = TestInputRequiredResultListRootsArgs{}
+		decodeTestInputRequiredResultListRootsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultListRootsArgs{}, errs
@@ -2239,7 +2285,9 @@ func DecodeTestInputRequiredResultRequestStateArgsJSON(raw []byte) (TestInputReq
 // then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultRequestStateArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultRequestStateArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultRequestStateArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultRequestStateArgs)
+		*into = TestInputRequiredResultRequestStateArgs{}
+		decodeTestInputRequiredResultRequestStateArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultRequestStateArgs{}, errs
@@ -2328,7 +2376,9 @@ func DecodeTestInputRequiredResultMultipleInputsArgsJSON(raw []byte) (TestInputR
 // and then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultMultipleInputsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultMultipleInputsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultMultipleInputsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultMultipleInputsArgs)
+		*into = TestInputRequiredResultMultipleInputsArgs{}
+		decodeTestInputRequiredResultMultipleInputsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultMultipleInputsArgs{}, errs
@@ -2416,7 +2466,9 @@ func DecodeTestInputRequiredResultMultiRoundArgsJSON(raw []byte) (TestInputRequi
 // then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultMultiRoundArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultMultiRoundArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultMultiRoundArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultMultiRoundArgs)
+		*into = TestInputRequiredResultMultiRoundArgs{}
+		decodeTestInputRequiredResultMultiRoundArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultMultiRoundArgs{}, errs
@@ -2504,7 +2556,9 @@ func DecodeTestInputRequiredResultTamperedStateArgsJSON(raw []byte) (TestInputRe
 // and then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultTamperedStateArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultTamperedStateArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultTamperedStateArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultTamperedStateArgs)
+		*into = TestInputRequiredResultTamperedStateArgs{}
+		decodeTestInputRequiredResultTamperedStateArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultTamperedStateArgs{}, errs
@@ -2592,7 +2646,9 @@ func DecodeTestInputRequiredResultCapabilitiesArgsJSON(raw []byte) (TestInputReq
 // then what feed streams, with at most maxErrors errors.
 func testInputRequiredResultCapabilitiesArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TestInputRequiredResultCapabilitiesArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTestInputRequiredResultCapabilitiesArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TestInputRequiredResultCapabilitiesArgs)
+		*into = TestInputRequiredResultCapabilitiesArgs{}
+		decodeTestInputRequiredResultCapabilitiesArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TestInputRequiredResultCapabilitiesArgs{}, errs
@@ -2670,7 +2726,9 @@ func DecodeDefaultsFormJSON(raw []byte) (DefaultsForm, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func defaultsFormDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out DefaultsForm, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeDefaultsForm(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*DefaultsForm)
+		*into = DefaultsForm{}
+		decodeDefaultsForm(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return DefaultsForm{}, errs
@@ -2790,7 +2848,9 @@ func DecodeEnumsFormJSON(raw []byte) (EnumsForm, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func enumsFormDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out EnumsForm, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeEnumsForm(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*EnumsForm)
+		*into = EnumsForm{}
+		decodeEnumsForm(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return EnumsForm{}, errs
@@ -2954,7 +3014,9 @@ func DecodeUserNameJSON(raw []byte) (UserName, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func userNameDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out UserName, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeUserName(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*UserName)
+		*into = UserName{}
+		decodeUserName(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return UserName{}, errs
@@ -3037,7 +3099,9 @@ func DecodeStep1JSON(raw []byte) (Step1, tool.Errors) {
 // then what feed streams, with at most maxErrors errors.
 func step1Decoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Step1, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeStep1(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*Step1)
+		*into = Step1{}
+		decodeStep1(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return Step1{}, errs
@@ -3117,7 +3181,9 @@ func DecodeStep2JSON(raw []byte) (Step2, tool.Errors) {
 // then what feed streams, with at most maxErrors errors.
 func step2Decoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Step2, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeStep2(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*Step2)
+		*into = Step2{}
+		decodeStep2(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return Step2{}, errs

@@ -67,7 +67,9 @@ func DecodeItineraryJSON(raw []byte) (Itinerary, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func itineraryDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Itinerary, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeItinerary(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*Itinerary)
+		*into = Itinerary{}
+		decodeItinerary(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return Itinerary{}, errs

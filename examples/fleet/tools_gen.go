@@ -134,7 +134,9 @@ func DecodeGetBalanceArgsJSON(raw []byte) (GetBalanceArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func getBalanceArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBalanceArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeGetBalanceArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*GetBalanceArgs)
+		*into = GetBalanceArgs{}
+		decodeGetBalanceArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return GetBalanceArgs{}, errs
@@ -304,7 +306,9 @@ func DecodeRecordPaymentArgsJSON(raw []byte) (RecordPaymentArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func recordPaymentArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out RecordPaymentArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeRecordPaymentArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*RecordPaymentArgs)
+		*into = RecordPaymentArgs{}
+		decodeRecordPaymentArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return RecordPaymentArgs{}, errs
@@ -425,7 +429,9 @@ func DecodeTransferFundsArgsJSON(raw []byte) (TransferFundsArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func transferFundsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TransferFundsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTransferFundsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TransferFundsArgs)
+		*into = TransferFundsArgs{}
+		decodeTransferFundsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TransferFundsArgs{}, errs

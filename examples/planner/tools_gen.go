@@ -84,7 +84,9 @@ func DecodePlanEventArgsJSON(raw []byte) (PlanEventArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func planEventArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PlanEventArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodePlanEventArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*PlanEventArgs)
+		*into = PlanEventArgs{}
+		decodePlanEventArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return PlanEventArgs{}, errs
@@ -504,7 +506,9 @@ func DecodeSaveOutlineArgsJSON(raw []byte) (SaveOutlineArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func saveOutlineArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SaveOutlineArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeSaveOutlineArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*SaveOutlineArgs)
+		*into = SaveOutlineArgs{}
+		decodeSaveOutlineArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return SaveOutlineArgs{}, errs

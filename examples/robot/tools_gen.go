@@ -73,7 +73,9 @@ func DecodeGetBatteryArgsJSON(raw []byte) (GetBatteryArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func getBatteryArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBatteryArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeGetBatteryArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*GetBatteryArgs)
+		*into = GetBatteryArgs{}
+		decodeGetBatteryArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return GetBatteryArgs{}, errs
@@ -157,7 +159,9 @@ func DecodeMoveToArgsJSON(raw []byte) (MoveToArgs, tool.Errors) {
 // raw and then what feed streams, with at most maxErrors errors.
 func moveToArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveToArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeMoveToArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*MoveToArgs)
+		*into = MoveToArgs{}
+		decodeMoveToArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return MoveToArgs{}, errs
@@ -273,7 +277,9 @@ func DecodeOpenDoorArgsJSON(raw []byte) (OpenDoorArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func openDoorArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out OpenDoorArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeOpenDoorArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*OpenDoorArgs)
+		*into = OpenDoorArgs{}
+		decodeOpenDoorArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return OpenDoorArgs{}, errs

@@ -75,7 +75,9 @@ func DecodeWriteFileArgsJSON(raw []byte) (WriteFileArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func writeFileArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out WriteFileArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeWriteFileArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*WriteFileArgs)
+		*into = WriteFileArgs{}
+		decodeWriteFileArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return WriteFileArgs{}, errs

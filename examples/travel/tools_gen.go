@@ -214,7 +214,9 @@ func DecodeSearchFlightsArgsJSON(raw []byte) (SearchFlightsArgs, tool.Errors) {
 // args is nil, raw and then what feed streams, with at most maxErrors errors.
 func searchFlightsArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out SearchFlightsArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeSearchFlightsArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*SearchFlightsArgs)
+		*into = SearchFlightsArgs{}
+		decodeSearchFlightsArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return SearchFlightsArgs{}, errs
@@ -556,7 +558,9 @@ func DecodeBookFlightArgsJSON(raw []byte) (BookFlightArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func bookFlightArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out BookFlightArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeBookFlightArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*BookFlightArgs)
+		*into = BookFlightArgs{}
+		decodeBookFlightArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return BookFlightArgs{}, errs
@@ -757,7 +761,9 @@ func DecodeGetBookingArgsJSON(raw []byte) (GetBookingArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func getBookingArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetBookingArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeGetBookingArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*GetBookingArgs)
+		*into = GetBookingArgs{}
+		decodeGetBookingArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return GetBookingArgs{}, errs

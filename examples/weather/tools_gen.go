@@ -76,7 +76,9 @@ func DecodeGetWeatherArgsJSON(raw []byte) (GetWeatherArgs, tool.Errors) {
 // is nil, raw and then what feed streams, with at most maxErrors errors.
 func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*GetWeatherArgs)
+		*into = GetWeatherArgs{}
+		decodeGetWeatherArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return GetWeatherArgs{}, errs
@@ -277,7 +279,9 @@ func DecodeCurrentWeatherArgsJSON(raw []byte) (CurrentWeatherArgs, tool.Errors) 
 // when args is nil, raw and then what feed streams, with at most maxErrors errors.
 func currentWeatherArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out CurrentWeatherArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeCurrentWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*CurrentWeatherArgs)
+		*into = CurrentWeatherArgs{}
+		decodeCurrentWeatherArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return CurrentWeatherArgs{}, errs
@@ -373,7 +377,9 @@ func DecodeAddArgsJSON(raw []byte) (AddArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func addArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out AddArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeAddArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*AddArgs)
+		*into = AddArgs{}
+		decodeAddArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return AddArgs{}, errs

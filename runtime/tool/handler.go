@@ -50,7 +50,7 @@ func (d *Def[T]) Handle(fn func(ctx context.Context, args T) (any, error)) Handl
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	return d.handle(func(ctx context.Context, args T) (any, []Content, error) {
+	return bind(d, func(ctx context.Context, args T) (any, []Content, error) {
 		out, err := fn(ctx, args)
 		return out, nil, err
 	})
@@ -81,10 +81,12 @@ func (d *Def[T]) HandleContent(fn func(ctx context.Context, args T) (any, []Cont
 	if fn == nil {
 		panic("tool: HandleContent of " + d.Name + " with a nil function")
 	}
-	return d.handle(fn)
+	return bind(d, fn)
 }
 
-func (d *Def[T]) handle(fn func(ctx context.Context, args T) (any, []Content, error)) Handler {
+// bind makes the Handler of d and fn. It is a function: every method of
+// Def[T] is compiled again for each tool's type, in the tool's package.
+func bind[T any](d *Def[T], fn func(ctx context.Context, args T) (any, []Content, error)) Handler {
 	dec, onePass := d.Decoder, d.Decoder != nil
 	if dec == nil {
 		dec = mapDecoder(d)
@@ -120,56 +122,59 @@ type callArgs[T any] struct {
 
 // mapDecoder is the Decoder of a Def without one: raw arguments go through
 // ParseArgs, and the map through the Def's Decode, or Validate and
-// encoding/json.
+// encoding/json. What needs no T is in functions, which are compiled once,
+// not for each type.
 func mapDecoder[T any](d *Def[T]) decoder[T] {
-	return func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (T, Errors) {
-		var zero T
-		if feed != nil {
-			// No decoder reads the stream as it comes: read it whole.
-			raw = append(raw, feed.All()...)
+	return func(args map[string]any, raw []byte, feed *streamFeed, maxErrors int) (v T, errs Errors) {
+		if args, errs = argsMap(args, raw, feed); errs != nil {
+			return v, errs
 		}
-		if args == nil {
-			var errs Errors
-			if args, errs = ParseArgs(raw); errs != nil {
-				return zero, errs
-			}
-		}
-		var v T
-		var errs Errors
 		if d.Decode != nil {
 			v, errs = d.Decode(args)
 		} else {
-			v, errs = jsonDecode[T](d.Validate, args)
+			errs = jsonDecode(d.Validate, args, &v)
 		}
 		if errs = capErrors(errs, maxErrors); len(errs) > 0 {
-			return zero, errs
+			return *new(T), errs
 		}
 		return v, nil
 	}
 }
 
-// jsonDecode decodes through encoding/json, for a Def written by hand without
-// a Decode function.
-func jsonDecode[T any](validate func(map[string]any) Errors, args map[string]any) (T, Errors) {
-	var v T
+// argsMap returns the arguments of a call as a map: args, or, when args is
+// nil, raw and what feed streams after it, parsed.
+func argsMap(args map[string]any, raw []byte, feed *streamFeed) (map[string]any, Errors) {
+	if feed != nil {
+		// No decoder reads the stream as it comes: read it whole.
+		raw = append(raw, feed.All()...)
+	}
+	if args == nil {
+		return ParseArgs(raw)
+	}
+	return args, nil
+}
+
+// jsonDecode decodes args into *into, a pointer, through encoding/json, for
+// a Def written by hand without a Decode function.
+func jsonDecode(validate func(map[string]any) Errors, args map[string]any, into any) Errors {
 	if validate != nil {
 		if errs := validate(args); len(errs) > 0 {
-			return v, errs
+			return errs
 		}
 	}
 	// encoding/json follows a value built by hand as deep as it goes, and
 	// only notices a cycle a thousand levels down: bound the walk first.
 	if jsonvalue.NestsDeeper(args, maxNesting) {
-		return v, Errors{depthError(maxNesting)}
+		return Errors{depthError(maxNesting)}
 	}
 	b, err := json.Marshal(args)
 	if err == nil {
-		err = json.Unmarshal(b, &v)
+		err = json.Unmarshal(b, into)
 	}
 	if err != nil {
-		return v, Errors{{Code: CodeType, Reason: "the arguments do not decode: " + err.Error()}}
+		return Errors{{Code: CodeType, Reason: "the arguments do not decode: " + err.Error()}}
 	}
-	return v, nil
+	return nil
 }
 
 // Handler is a tool bound to the function that executes it. Make one with

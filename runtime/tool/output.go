@@ -132,7 +132,7 @@ func (d *OutputDef[T]) Stream() *Stream[T] {
 		}
 	}
 	st := newStream(dec, 0)
-	st.fence = new(fenceWatch)
+	st.c.fence = new(fenceWatch)
 	st.end = func(v T, errs Errors, all []byte) (T, Errors) {
 		if d.Decoder == nil || !answerParsed(errs, all) {
 			// The one pass read the answer as arguments, whose blank
@@ -141,7 +141,7 @@ func (d *OutputDef[T]) Stream() *Stream[T] {
 			// past a syntax error are not kept: a fence there was
 			// watched for as they came.
 			v, errs := d.ParseBytes(all)
-			if len(errs) == 1 && errs[0].Code == CodeBadJSON && st.fence.seen {
+			if len(errs) == 1 && errs[0].Code == CodeBadJSON && st.c.fence.seen {
 				errs[0] = fenceError
 			}
 			return v, errs
@@ -187,7 +187,9 @@ func (d *OutputDef[T]) ParseBytes(answer []byte) (T, Errors) {
 		return zero, errs
 	}
 	if d.Decode == nil {
-		return jsonDecode[T](d.Validate, v)
+		var out T
+		errs := jsonDecode(d.Validate, v, &out)
+		return out, errs
 	}
 	return d.Decode(v)
 }

@@ -27,7 +27,7 @@ func (d *ResultDef[T, R]) Handle(fn func(ctx context.Context, args T) (R, error)
 	if fn == nil {
 		panic("tool: Handle of " + d.Name + " with a nil function")
 	}
-	return d.Def.handle(func(ctx context.Context, args T) (any, []Content, error) {
+	return bind(&d.Def, func(ctx context.Context, args T) (any, []Content, error) {
 		r, err := fn(ctx, args)
 		if err != nil {
 			return nil, nil, err
@@ -44,7 +44,7 @@ func (d *ResultDef[T, R]) HandleContent(fn func(ctx context.Context, args T) (R,
 	if fn == nil {
 		panic("tool: HandleContent of " + d.Name + " with a nil function")
 	}
-	return d.Def.handle(func(ctx context.Context, args T) (any, []Content, error) {
+	return bind(&d.Def, func(ctx context.Context, args T) (any, []Content, error) {
 		r, items, err := fn(ctx, args)
 		if err != nil {
 			return nil, nil, err

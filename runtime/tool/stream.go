@@ -10,7 +10,7 @@ import (
 // arrive: Def.Stream and Set.Open make one, and the generated Decoder reads
 // through it (generated code names it toolimpl.Feed). Its decoder runs as a
 // coroutine that waits where it has read every byte written so far.
-type streamFeed = feed.Feed[Errors]
+type streamFeed = feed.Feed
 
 // errWriteClosed is the error of a Write after Close or Abort.
 var errWriteClosed = errors.New("tool: write to a closed stream")
@@ -31,44 +31,50 @@ var errWriteClosed = errors.New("tool: write to a closed stream")
 // A Stream is used by one goroutine at a time. One that is dropped without
 // Close lets go of its decoder when the garbage collector finds it.
 type Stream[T any] struct {
-	s     *streamState[T]
-	guard *feed.Guard // lets go of the decoder of a stream dropped open
-	err   error       // the error Write returns, once there is one
+	c streamCore // a named field: the methods of an embedded one would be compiled per T
+	v *T         // the value the decoder writes, in the stream's state
 
 	// end makes the verdict of Close from the decoder's, for a stream of a
 	// structured output (see OutputDef.Stream); nil for arguments.
 	end func(v T, errs Errors, all []byte) (T, Errors)
-	// fence watches a streamed answer for a code fence (see OutputDef.Stream);
-	// nil for arguments.
+}
+
+// streamCore is what a Stream does that needs no T: every method of Stream[T],
+// of Def[T] and of the types they hold is compiled again for each tool's
+// type, in the tool's package, so each is a line that calls this.
+type streamCore struct {
+	s     *streamState
+	guard *feed.Guard // lets go of the decoder of a stream dropped open
+	err   error       // the error Write returns, once there is one
+	// fence watches a streamed answer for a code fence (see
+	// OutputDef.Stream); nil for arguments.
 	fence *fenceWatch
 }
 
-// streamState is what a stream's decoder reads and returns, in one
-// allocation: apart from the Stream, so that the decoder's coroutine, which
-// keeps it reachable while it waits, does not keep the Stream reachable.
-type streamState[T any] struct {
-	feed      streamFeed
-	v         T
-	errs      Errors
-	dec       decoder[T]
+// streamState is what a stream's decoder reads and returns: apart from the
+// Stream, so that the decoder's coroutine, which keeps it reachable while it
+// waits, does not keep the Stream reachable.
+type streamState struct {
+	feed streamFeed
+	errs Errors
+	// decode runs the decoder over feed, writing the value into the
+	// stream's (see newStream).
+	decode    func(f *streamFeed, maxErrors int) Errors
 	maxErrors int
 }
 
+// streamOf is a streamState with the value of type T it decodes: one
+// allocation. It has no methods, which would be compiled per T.
+type streamOf[T any] struct {
+	s streamState // a named field: the methods of an embedded one would be compiled per T
+	v T
+}
+
 // Decode runs the decoder over the stream's feed (feed.Decoder).
-func (s *streamState[T]) Decode() {
-	f := &s.feed
-	v, errs := s.dec(nil, nil, f, s.maxErrors)
-	switch {
-	case errs != nil:
-		s.v = *new(T)
-	case !f.Aimed():
-		// A decoder that does not write into the stream's value (one
-		// written by hand) returns it.
-		s.v = v
-	}
-	s.errs = errs
-	if errs != nil {
-		f.Reject(errs)
+func (s *streamState) Decode() {
+	s.errs = s.decode(&s.feed, s.maxErrors)
+	if s.errs != nil {
+		s.feed.Reject(s.errs)
 	}
 }
 
@@ -110,19 +116,40 @@ func (d *Def[T]) Stream() *Stream[T] {
 }
 
 func newStream[T any](dec decoder[T], maxErrors int) *Stream[T] {
-	s := &streamState[T]{dec: dec, maxErrors: maxErrors}
+	s := &streamOf[T]{s: streamState{maxErrors: maxErrors}}
+	s.s.decode = func(f *streamFeed, maxErrors int) Errors {
+		v, errs := dec(nil, nil, f, maxErrors)
+		switch {
+		case errs != nil:
+			s.v = *new(T)
+		case !f.Aimed():
+			// A decoder that does not write into the stream's value (one
+			// written by hand) returns it.
+			s.v = v
+		}
+		return errs
+	}
+	st := &Stream[T]{v: &s.v}
+	st.c.start(&s.s, &s.v)
+	return st
+}
+
+// start makes st the stream of s, whose decoder writes into target.
+func (st *streamCore) start(s *streamState, target any) {
 	s.feed.Init(s)
-	// A generated decoder writes each member into s.v as it reads it
-	// (toolimpl.Into), where Snapshot reads it while the decoder waits.
-	s.feed.Aim(&s.v)
-	return &Stream[T]{s: s, guard: s.feed.Guard()}
+	// A generated decoder writes each member into the target as it reads
+	// it (toolimpl.Into), where Snapshot reads it while the decoder waits.
+	s.feed.Aim(target)
+	st.s, st.guard = s, s.feed.Guard()
 }
 
 // Write reads the next fragment of the arguments. It returns len(p), and,
 // once the decoder has found errors, those it found first (an Errors): the
 // same on every later write. A write after Close returns an error and
 // reads nothing.
-func (st *Stream[T]) Write(p []byte) (int, error) {
+func (st *Stream[T]) Write(p []byte) (int, error) { return st.c.write(p) }
+
+func (st *streamCore) write(p []byte) (int, error) {
 	f := &st.s.feed
 	if f.Closed() {
 		return 0, errWriteClosed
@@ -131,35 +158,33 @@ func (st *Stream[T]) Write(p []byte) (int, error) {
 	if st.fence != nil {
 		st.fence.write(p)
 	}
-	return len(p), writeError(&st.err, f)
-}
-
-// writeError returns the error of a write to f, kept in *err: the errors
-// found first. It is a function, not a method: every method of Def, of
-// Stream and of the types they hold is compiled again for each tool's type,
-// in the tool's package, so they are kept few.
-func writeError(err *error, f *streamFeed) error {
-	if *err == nil {
+	if st.err == nil {
 		if errs, ok := f.Rejected(); ok {
-			*err = errs
+			st.err = errs
 		}
 	}
-	return *err
+	return len(p), st.err
 }
 
 // Close ends the arguments and returns what DecodeTJSON returns for every
 // byte written: the value, or the zero T and the errors.
 func (st *Stream[T]) Close() (T, Errors) {
+	errs := st.c.close()
+	if st.end != nil {
+		return st.end(*st.v, errs, st.c.s.feed.Bytes())
+	}
+	return *st.v, errs
+}
+
+// close ends the input, once, and returns the decoder's errors.
+func (st *streamCore) close() Errors {
 	s := st.s
 	if !s.feed.Closed() {
 		s.feed.Close()
 		st.guard.Release()
 		st.guard = nil
 	}
-	if st.end != nil {
-		return st.end(s.v, s.errs, s.feed.Bytes())
-	}
-	return s.v, s.errs
+	return s.errs
 }
 
 // Snapshot returns what has arrived so far: the value, with each member
@@ -180,13 +205,13 @@ func (st *Stream[T]) Close() (T, Errors) {
 // no Decoder (written by hand) show the zero T until the arguments have
 // arrived; their Progress grows all the same.
 func (st *Stream[T]) Snapshot() (T, Progress) {
-	s := st.s
-	if s.feed.Closed() && st.end != nil {
+	f := &st.c.s.feed
+	if st.end != nil && f.Closed() {
 		v, _ := st.Close()
-		return v, progressOf(&s.feed)
+		return v, progressOf(f)
 	}
-	return s.v, progressOf(&s.feed)
+	return *st.v, progressOf(f)
 }
 
 // Len returns how many bytes were written.
-func (st *Stream[T]) Len() int { return st.s.feed.Len() }
+func (st *Stream[T]) Len() int { return st.c.s.feed.Len() }

@@ -42,7 +42,9 @@
 //
 //	func getWeatherArgsDecoder(args map[string]any, raw []byte, feed *Feed, maxErrors int) (out GetWeatherArgs, errs tool.Errors) {
 //		errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-//			decodeGetWeatherArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+//			into := toolimpl.Into(feed, &out).(*GetWeatherArgs)
+//			*into = GetWeatherArgs{}
+//			decodeGetWeatherArgs(s, toolimpl.Loc{}, into)
 //		})
 //		if errs != nil {
 //			return GetWeatherArgs{}, errs

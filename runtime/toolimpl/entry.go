@@ -15,7 +15,7 @@ import (
 // arrive (tool's Def.Stream and Set.Open make one; nil for a whole call):
 // the Decoder passes it to Decode, whose Scanner asks it for more bytes
 // where it has read every byte written so far.
-type Feed = feed.Feed[tool.Errors]
+type Feed = feed.Feed
 
 // scanners keeps Scanners between calls: a generated function, called
 // through a function value, would make the compiler allocate one per call.
@@ -317,6 +317,12 @@ func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
 // Ptr returns a pointer to a copy of v when s decodes, for a pointer field;
 // nil when s only validates, or has found the arguments invalid, which
 // allocates nothing.
+//
+// Not inlined: generated decode functions call it for every member of its
+// kind, and its body inlined in each made a package of many tools slow to
+// build (see docs/performance.md).
+//
+//go:noinline
 func Ptr[T any](s *Scanner, v T) *T {
 	if !s.decoding() {
 		return nil
@@ -330,6 +336,12 @@ func Ptr[T any](s *Scanner, v T) *T {
 // stack, the items grow by doubling: a call of n items allocates at most
 // about 2n (append grows a large slice by a quarter, which allocates and
 // copies about five times n).
+//
+// Not inlined: generated decode functions call it for every member of its
+// kind, and its body inlined in each made a package of many tools slow to
+// build (see docs/performance.md).
+//
+//go:noinline
 func Append[T any](s *Scanner, items []T, v T) []T {
 	if !s.decoding() {
 		return items
@@ -351,6 +363,12 @@ func grow[T any](items []T) []T {
 // slice field: an empty slice is not nil. It returns nil when s only
 // validates. (Returning the array Append grew would make the caller's array
 // escape to the heap, wherever it holds the items.)
+//
+// Not inlined: generated decode functions call it for every member of its
+// kind, and its body inlined in each made a package of many tools slow to
+// build (see docs/performance.md).
+//
+//go:noinline
 func Slice[T any](s *Scanner, items []T) []T {
 	if !s.decoding() {
 		return nil

@@ -15,6 +15,12 @@ import (
 // Enum returns the value of values, sorted in increasing order, that
 // equals v, and true; or "" and false. The string returned is the table's:
 // a field keeps it without a copy.
+//
+// Not inlined: generated decode functions call it for every member of its
+// kind, and its body inlined in each made a package of many tools slow to
+// build (see docs/performance.md).
+//
+//go:noinline
 func Enum(v string, values []string) (string, bool) {
 	if i, ok := slices.BinarySearch(values, v); ok {
 		return values[i], true

@@ -243,6 +243,12 @@ func (s *Scanner) streamString(at Loc, expected string, max int, allowed *Allowe
 // one call that have no escapes share one copy of the raw bytes, made at
 // the first: a call costs one allocation for all of them, and its value
 // keeps no more memory alive than the size of its arguments.
+//
+// Not inlined: generated decode functions call it for every member of its
+// kind, and its body inlined in each made a package of many tools slow to
+// build (see docs/performance.md).
+//
+//go:noinline
 func (s *Scanner) Keep(v string) string {
 	if !s.borrowed || !s.decoding() {
 		return v

@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -8,22 +9,21 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// Into returns where a generated Decoder decodes the value of a call, set
-// to the zero T: the value the stream of feed shows as it grows
-// (tool.Stream.Snapshot), when it has one of type T, else out. The decode
-// functions write each member into it as they read it, so that the stream
-// reads what has arrived between two writes, while the decoder waits.
-// Zeroed, it is the same for a call read twice (see DecodeJSON).
-func Into[T any](feed *Feed, out *T) *T {
-	p := out
+// Into returns where a generated Decoder decodes the value of a call: the
+// value the stream of feed shows as it grows (tool.Stream.Snapshot), when
+// it is a pointer of out's type, else out, the pointer to the caller's
+// variable. The decode functions write each member into it as they read
+// it, so that the stream reads what has arrived between two writes, while
+// the decoder waits. The caller sets it to its zero value, for a call read
+// twice (see DecodeJSON). It takes and returns any, not a *T: a generic
+// function is compiled again for each tool's type.
+func Into(feed *Feed, out any) any {
 	if feed != nil {
-		if t, ok := feed.Target().(*T); ok {
-			p = t
+		if t := feed.Target(); t != nil && reflect.TypeOf(t) == reflect.TypeOf(out) {
+			return t
 		}
 	}
-	var zero T
-	*p = zero
-	return p
+	return out
 }
 
 // Probe tells how far the Scanner of a streamed call has read, from what

@@ -72,7 +72,8 @@ func TestStreamEarly(t *testing.T) {
 			}
 		}
 		f.Write([]byte(c.hit))
-		errs, ok := f.Rejected()
+		rejected, ok := f.Rejected()
+		errs, _ := rejected.(tool.Errors)
 		switch {
 		case !ok:
 			t.Errorf("%s: not rejected at %q", c.prefix+c.hit, c.hit)

@@ -78,7 +78,9 @@ func emitEntries(f *jen.File, t *ir.Tool, n names, read func(into jen.Code) jen.
 	f.Commentf("%s is the Decoder of %s's definition: it reads args or, when args is nil, raw and then what feed streams, with at most maxErrors errors.", decoder, t.Obj.Name())
 	f.Func().Id(decoder).Params(args, jen.Id("raw").Index().Byte(), jen.Id("feed").Op("*").Qual(implPath, "Feed"), jen.Id("maxErrors").Int()).Params(jen.Id("out").Add(typ), jen.Id("errs").Qual(runtimePath, "Errors")).Block(
 		jen.Id("errs").Op("=").Qual(implPath, "Decode").Call(jen.Id("args"), jen.Id("raw"), jen.Id("feed"), jen.Id("maxErrors"),
-			jen.Func().Params(scanner).Block(read(jen.Qual(implPath, "Into").Call(jen.Id("feed"), jen.Op("&").Id("out"))))),
+			jen.Func().Params(scanner).Block(
+				jen.Id("into").Op(":=").Qual(implPath, "Into").Call(jen.Id("feed"), jen.Op("&").Id("out")).Assert(jen.Op("*").Add(typ.Clone())),
+				read(jen.Id("into")))),
 		jen.If(jen.Id("errs").Op("!=").Nil()).Block(jen.Return(typ.Clone().Values(), jen.Id("errs"))),
 		jen.Return(jen.Id("out"), jen.Nil()),
 	)

@@ -83,8 +83,9 @@ func newTypedGen(f *jen.File, sc *scope, pkg *types.Package) *typedGen {
 }
 
 // rootRead returns the call that reads a value of the tool's type from the
-// scanner s at the root into *into (only validates it when into is nil),
-// with its decode function, and the tool's schema document.
+// scanner s at the root into *into, set to its zero value first (only
+// validates it when into is nil), with its decode function, and the tool's
+// schema document.
 func (g *typedGen) rootRead(t *ir.Tool, e *emitter, d *decoder) func(into jen.Code) jen.Code {
 	g.e, g.d = e, d
 	d.objects = g.objects
@@ -100,9 +101,11 @@ func (g *typedGen) rootRead(t *ir.Tool, e *emitter, d *decoder) func(into jen.Co
 		case !f.byPointer():
 			return jen.Op("*").Add(into).Op("=").Id(f.name).Call(args...)
 		case into == nil:
-			into = jen.New(jen.Id(t.Obj.Name()))
+			return jen.Id(f.name).Call(append(args, jen.New(jen.Id(t.Obj.Name())))...)
 		}
-		return jen.Id(f.name).Call(append(args, into)...)
+		// Zeroed first: the decode function writes only the members it
+		// reads, and a call may be read twice (toolimpl.DecodeJSON).
+		return jen.Op("*").Add(into).Op("=").Id(t.Obj.Name()).Values().Line().Id(f.name).Call(append(args, into)...)
 	}
 }
 

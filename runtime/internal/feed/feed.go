@@ -25,9 +25,11 @@ import (
 const minBuffer = 64
 
 // Feed holds the bytes written to a stream and runs its decoder on a
-// coroutine. E is the type of the errors the decoder reports (tool.Errors).
-// A Feed is used by one goroutine at a time.
-type Feed[E any] struct {
+// coroutine. A Feed is used by one goroutine at a time. It is not generic
+// (over the type of the errors the decoder reports): the methods of a
+// generic type are compiled again in every package that names it, every
+// generated one.
+type Feed struct {
 	buf   []byte
 	n     int           // the bytes written, kept or not
 	given int           // the bytes the decoder has been given
@@ -35,7 +37,7 @@ type Feed[E any] struct {
 	// While the decoder waits in a string (inString): how far the bytes
 	// written are its characters, checked as they came (see PlainTo).
 	plainTo int
-	found   E // the first errors the decoder reported, when rejected
+	found   error // the first errors the decoder reported (tool.Errors), when rejected
 
 	dec Decoder
 	w   *worker // the coroutine running the decoder, until it returns
@@ -62,10 +64,10 @@ type Decoder interface{ Decode() }
 // Init makes f, a zero Feed, the Feed of dec, which starts with the first
 // Write or Close. A Feed is usually a field of what dec points to, which
 // holds what the decoder returns: one allocation for the stream's state.
-func (f *Feed[E]) Init(dec Decoder) { f.dec = dec }
+func (f *Feed) Init(dec Decoder) { f.dec = dec }
 
 // start runs the decoder until it first waits.
-func (f *Feed[E]) start() {
+func (f *Feed) start() {
 	f.started = true
 	f.w = workers.Get().(*worker)
 	f.w.c.job = f
@@ -73,14 +75,14 @@ func (f *Feed[E]) start() {
 }
 
 // run is the job of the coroutine: the decoder, to its verdict.
-func (f *Feed[E]) run() {
+func (f *Feed) run() {
 	f.dec.Decode()
 	f.done = true
 }
 
 // resume lets the decoder go on until it waits or returns; once it has
 // returned, its coroutine goes back to the pool.
-func (f *Feed[E]) resume() {
+func (f *Feed) resume() {
 	f.w.c.next()
 	if f.done {
 		f.w.c.job = nil
@@ -94,7 +96,7 @@ func (f *Feed[E]) resume() {
 // digits, a literal's letters, white space: see jsonscan.Hint), which
 // cannot change what it reports until a byte that does comes. It does
 // nothing once the decoder has returned or the input has ended.
-func (f *Feed[E]) Write(p []byte) {
+func (f *Feed) Write(p []byte) {
 	f.n += len(p)
 	if f.done || f.closed {
 		return
@@ -133,7 +135,7 @@ func (f *Feed[E]) Write(p []byte) {
 }
 
 // Close ends the input and runs the decoder to its verdict.
-func (f *Feed[E]) Close() {
+func (f *Feed) Close() {
 	f.closed = true
 	switch {
 	case !f.started:
@@ -145,7 +147,7 @@ func (f *Feed[E]) Close() {
 
 // Stop abandons the input: the decoder is told that it ends where it is,
 // and runs to its verdict, which nobody reads.
-func (f *Feed[E]) Stop() {
+func (f *Feed) Stop() {
 	f.closed = true
 	if f.started && !f.done {
 		f.resume()
@@ -154,21 +156,21 @@ func (f *Feed[E]) Stop() {
 
 // Done reports whether the decoder has returned: its verdict is final,
 // and later bytes change nothing.
-func (f *Feed[E]) Done() bool { return f.done }
+func (f *Feed) Done() bool { return f.done }
 
 // Closed reports whether the input has ended.
-func (f *Feed[E]) Closed() bool { return f.closed }
+func (f *Feed) Closed() bool { return f.closed }
 
 // Rejected returns the first errors the decoder reported, and whether it
 // has reported any.
-func (f *Feed[E]) Rejected() (E, bool) { return f.found, f.rejected }
+func (f *Feed) Rejected() (error, bool) { return f.found, f.rejected }
 
 // Len returns how many bytes were written, those after the decoder
 // returned included.
-func (f *Feed[E]) Len() int { return f.n }
+func (f *Feed) Len() int { return f.n }
 
 // Bytes returns the bytes written. They must not be modified.
-func (f *Feed[E]) Bytes() []byte { return f.buf }
+func (f *Feed) Bytes() []byte { return f.buf }
 
 // The decoder's side.
 
@@ -176,7 +178,7 @@ func (f *Feed[E]) Bytes() []byte { return f.buf }
 // been given; otherwise it parks the decoder until a Write brings bytes that
 // do not only extend what hint says it reads, or the input ends (ok false).
 // The bytes given before are never written over: a Feed only appends.
-func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
+func (f *Feed) More(hint jsonscan.Hint) ([]byte, bool) {
 	for len(f.buf) == f.given {
 		if f.closed || f.w == nil {
 			return f.buf, false
@@ -197,10 +199,10 @@ func (f *Feed[E]) More(hint jsonscan.Hint) ([]byte, bool) {
 // string's characters: those of the writes that did not resume the
 // decoder, up to the last whole character (jsonscan.PlainSource). 0
 // otherwise.
-func (f *Feed[E]) PlainTo() int { return f.plainTo }
+func (f *Feed) PlainTo() int { return f.plainTo }
 
 // All waits for the end of the input and returns every byte of it.
-func (f *Feed[E]) All() []byte {
+func (f *Feed) All() []byte {
 	for {
 		if _, ok := f.More(jsonscan.AnyByte); !ok {
 			return f.buf
@@ -211,7 +213,7 @@ func (f *Feed[E]) All() []byte {
 // Reject records errors the decoder reported before its verdict, the
 // first time it reports any: they stand for the verdict, which will hold
 // errors too, from then on.
-func (f *Feed[E]) Reject(errs E) {
+func (f *Feed) Reject(errs error) {
 	if !f.rejected {
 		f.found, f.rejected = errs, true
 	}
@@ -220,38 +222,38 @@ func (f *Feed[E]) Reject(errs E) {
 // Aim gives the decoder target, a pointer to the value it decodes, to write
 // the value into as it reads it (see Target): a stream reads the value
 // there between writes, while the decoder waits.
-func (f *Feed[E]) Aim(target any) { f.target = target }
+func (f *Feed) Aim(target any) { f.target = target }
 
 // Target returns the pointer Aim gave, for the decoder to write into, or
 // nil; Aimed then reports true.
-func (f *Feed[E]) Target() any {
+func (f *Feed) Target() any {
 	f.aimed = true
 	return f.target
 }
 
 // HasTarget reports whether Aim gave a target.
-func (f *Feed[E]) HasTarget() bool { return f.target != nil }
+func (f *Feed) HasTarget() bool { return f.target != nil }
 
 // SetVerdictOnly tells the decoder that the value it returns will not be
 // used, only its verdict and the errors it reports as it reads: the owner
 // reads the call again at its end. The decoder may skip building what it
 // does not check.
-func (f *Feed[E]) SetVerdictOnly() { f.verdictOnly = true }
+func (f *Feed) SetVerdictOnly() { f.verdictOnly = true }
 
 // VerdictOnly reports whether SetVerdictOnly was called.
-func (f *Feed[E]) VerdictOnly() bool { return f.verdictOnly }
+func (f *Feed) VerdictOnly() bool { return f.verdictOnly }
 
 // Aimed reports whether the decoder took the target Aim gave: the value is
 // there, not in what the decoder returns.
-func (f *Feed[E]) Aimed() bool { return f.aimed && f.target != nil }
+func (f *Feed) Aimed() bool { return f.aimed && f.target != nil }
 
 // SetProbe records what the decoder reads with (its scanner), for the
 // stream to ask how far it has read while the decoder waits, or what it
 // leaves at the end; nil for nothing.
-func (f *Feed[E]) SetProbe(p any) { f.probe = p }
+func (f *Feed) SetProbe(p any) { f.probe = p }
 
 // Probe returns what SetProbe recorded.
-func (f *Feed[E]) Probe() any { return f.probe }
+func (f *Feed) Probe() any { return f.probe }
 
 // --- coroutines ------------------------------------------------------------------
 
@@ -349,7 +351,7 @@ func (w *ward) stop() {
 
 // Guard returns a Guard of f, which stops its decoder once the garbage
 // collector finds the Guard unreachable before Release.
-func (f *Feed[E]) Guard() *Guard { return GuardOf(f) }
+func (f *Feed) Guard() *Guard { return GuardOf(f) }
 
 // GuardOf returns a Guard that calls s.Stop once the garbage collector
 // finds the Guard unreachable before Release: s is a Feed, or stops one.

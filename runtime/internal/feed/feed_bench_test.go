@@ -9,7 +9,7 @@ import (
 // allDecoder reads its input whole, at the end: a Feed's own cost, its
 // start and its close.
 type allDecoder struct {
-	f Feed[error]
+	f Feed
 }
 
 func (d *allDecoder) Decode() { d.f.All() }
@@ -17,7 +17,7 @@ func (d *allDecoder) Decode() { d.f.All() }
 // byteDecoder waits for every byte with AnyByte: one resume per byte
 // written, the most a Feed switches.
 type byteDecoder struct {
-	f Feed[error]
+	f Feed
 }
 
 func (d *byteDecoder) Decode() {

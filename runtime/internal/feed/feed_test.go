@@ -10,7 +10,7 @@ import (
 // endDecoder reads its input whole and tells when it has returned, which
 // another goroutine may ask.
 type endDecoder struct {
-	f     Feed[error]
+	f     Feed
 	ended atomic.Bool
 }
 

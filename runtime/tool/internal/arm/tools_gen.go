@@ -76,7 +76,9 @@ func DecodeMoveArgsJSON(raw []byte) (MoveArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func moveArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out MoveArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeMoveArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*MoveArgs)
+		*into = MoveArgs{}
+		decodeMoveArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return MoveArgs{}, errs
@@ -190,7 +192,9 @@ func DecodeReleaseArgsJSON(raw []byte) (ReleaseArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func releaseArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out ReleaseArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeReleaseArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*ReleaseArgs)
+		*into = ReleaseArgs{}
+		decodeReleaseArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return ReleaseArgs{}, errs
@@ -274,7 +278,9 @@ func DecodeGripArgsJSON(raw []byte) (GripArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func gripArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out GripArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeGripArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*GripArgs)
+		*into = GripArgs{}
+		decodeGripArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return GripArgs{}, errs
@@ -374,7 +380,9 @@ func DecodeTuneArgsJSON(raw []byte) (TuneArgs, tool.Errors) {
 // and then what feed streams, with at most maxErrors errors.
 func tuneArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out TuneArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodeTuneArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*TuneArgs)
+		*into = TuneArgs{}
+		decodeTuneArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return TuneArgs{}, errs
@@ -550,7 +558,9 @@ func DecodePositionArgsJSON(raw []byte) (PositionArgs, tool.Errors) {
 // nil, raw and then what feed streams, with at most maxErrors errors.
 func positionArgsDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out PositionArgs, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodePositionArgs(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*PositionArgs)
+		*into = PositionArgs{}
+		decodePositionArgs(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return PositionArgs{}, errs
@@ -623,7 +633,9 @@ func DecodePlanJSON(raw []byte) (Plan, tool.Errors) {
 // what feed streams, with at most maxErrors errors.
 func planDecoder(args map[string]any, raw []byte, feed *toolimpl.Feed, maxErrors int) (out Plan, errs tool.Errors) {
 	errs = toolimpl.Decode(args, raw, feed, maxErrors, func(s *toolimpl.Scanner) {
-		decodePlan(s, toolimpl.Loc{}, toolimpl.Into(feed, &out))
+		into := toolimpl.Into(feed, &out).(*Plan)
+		*into = Plan{}
+		decodePlan(s, toolimpl.Loc{}, into)
 	})
 	if errs != nil {
 		return Plan{}, errs
