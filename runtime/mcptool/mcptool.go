@@ -307,27 +307,13 @@ func (a asker) Ask(ctx context.Context, q tool.Question) (json.RawMessage, error
 		return json.Marshal(res)
 	}
 	// The SDK checks the answer against the form too, and fills in the
-	// defaults of the members left out, as the generated Decode does.
+	// defaults of the members left out, as the generated Decode does;
+	// tool.OutputDef.Ask reads the result's action and content.
 	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: q.Message, RequestedSchema: q.Form.Form})
 	if err != nil {
 		return nil, fmt.Errorf("asking the user for form %s failed: %w", q.Form.Name, err)
 	}
-	switch res.Action {
-	case "accept":
-		if res.Content == nil {
-			return json.RawMessage("{}"), nil
-		}
-		return json.Marshal(res.Content)
-	case "decline":
-		return nil, tool.ErrDeclined
-	case "cancel":
-		return nil, tool.ErrCanceled
-	}
-	action := res.Action
-	if len(action) > 32 {
-		action = action[:32] + "…"
-	}
-	return nil, fmt.Errorf("the client answered form %s with the action %q, which is none of accept, decline or cancel", q.Form.Name, action)
+	return json.Marshal(res)
 }
 
 // Sample asks the client's model for a completion (MCP sampling) and

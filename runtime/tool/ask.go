@@ -38,10 +38,11 @@ type Question struct {
 	Params json.RawMessage
 }
 
-// An Asker asks a question of the client and returns its answer: for a
-// form, the JSON object the person submitted, or ErrDeclined or
-// ErrCanceled when they did not; for another request, the protocol's
-// result as JSON. Another error says why the question could not be asked:
+// An Asker asks a question of the client and returns its answer as JSON:
+// for a form, the person's answer as MCP's elicitation result has it,
+// {"action":"accept","content":{...}}, {"action":"decline"} or
+// {"action":"cancel"} (OutputDef.Ask reads it); for another request, the
+// protocol's result. An error says why the question could not be asked:
 // ErrCannotAsk when the client does not take such questions.
 type Asker interface {
 	Ask(ctx context.Context, q Question) (json.RawMessage, error)
@@ -116,6 +117,9 @@ func (d *OutputDef[T]) Ask(ctx context.Context, message string) (T, error) {
 	}
 	raw, err := AskClient(ctx, Question{Key: d.Name, Message: message, Form: &d.Output})
 	if err != nil {
+		return zero, err
+	}
+	if raw, err = formAnswer(d.Name, raw); err != nil {
 		return zero, err
 	}
 	v, errs := d.ParseBytes(raw)

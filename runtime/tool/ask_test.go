@@ -44,20 +44,23 @@ func TestAsk(t *testing.T) {
 			return json.RawMessage(raw), err
 		}))
 	}
-	v, err := def.Ask(answer(`{"name":"Ada"}`, nil), "Who?")
+	v, err := def.Ask(answer(`{"action":"accept","content":{"name":"Ada"}}`, nil), "Who?")
 	require.NoError(t, err)
 	assert.Equal(t, nameForm{"Ada"}, v)
 	assert.Equal(t, `who Who? {"type":"object","properties":{"name":{"type":"string"}}}`, asked)
 
-	_, err = def.Ask(answer(`{}`, nil), "Who?")
+	_, err = def.Ask(answer(`{"action":"accept"}`, nil), "Who?")
 	var ae *AnswerError
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, []string{"missing:name"}, ae.Errors.Codes())
 
-	_, err = def.Ask(answer(`{"name":"Ada"} trailing`, nil), "Who?")
+	_, err = def.Ask(answer(`{"action":"accept","content":{"name":"Ada","name":"Bob"}}`, nil), "Who?")
 	require.ErrorAs(t, err, &ae, "an answer is parsed strictly")
 
-	_, err = def.Ask(answer(`{"name":"`+strings.Repeat("a", maxAnswer)+`"}`, nil), "Who?")
+	_, err = def.Ask(answer(`{"action":"decline"}`, nil), "Who?")
+	assert.ErrorIs(t, err, ErrDeclined, "the answer's action")
+
+	_, err = def.Ask(answer(`{"action":"accept","content":{"name":"`+strings.Repeat("a", maxAnswer)+`"}}`, nil), "Who?")
 	assert.ErrorContains(t, err, "more than the 65536")
 
 	_, err = def.Ask(answer("", ErrDeclined), "Who?")

@@ -116,10 +116,7 @@ func (a *roundAsker) Ask(_ context.Context, q Question) (json.RawMessage, error)
 		q.Key += "_" + strconv.Itoa(n)
 	}
 	if raw, ok := a.answers[q.Key]; ok {
-		if q.Form == nil {
-			return raw, nil
-		}
-		return formAnswer(q.Key, raw)
+		return raw, nil
 	}
 	if len(a.answers)+len(a.asked) >= maxQuestions {
 		return nil, errTooManyQuestions
@@ -128,12 +125,9 @@ func (a *roundAsker) Ask(_ context.Context, q Question) (json.RawMessage, error)
 	return nil, &askedError{q.Key}
 }
 
-// formAnswer is the submitted object of a person's answer to a form, or
-// what they did instead.
+// formAnswer is the submitted object of a person's answer to a form (MCP's
+// elicitation result, as every Asker returns it), or what they did instead.
 func formAnswer(key string, raw json.RawMessage) (json.RawMessage, error) {
-	if len(raw) > maxAnswer {
-		return raw, nil // AskClient says it is too long
-	}
 	var answer struct {
 		Action  string          `json:"action"`
 		Content json.RawMessage `json:"content"`
