@@ -53,7 +53,11 @@ func TestParsesPerPath(t *testing.T) {
 	say := Def[textArgs]{Tool: Tool{Name: "say", Risk: RiskRead, Idempotent: true}, Decoder: onePassText}
 	open := Def[textArgs]{Tool: Tool{Name: "open", Risk: RiskDangerous}, Decoder: onePassText}
 	post := Def[textArgs]{Tool: Tool{Name: "post", Risk: RiskAct}, Decoder: onePassText}
-	run := func(_ context.Context, a textArgs) (any, error) {
+	run := func(ctx context.Context, a textArgs) (any, error) {
+		if a.Text == "ask" {
+			_, err := AskClient(ctx, Question{Key: "q", Method: "m"})
+			return nil, err
+		}
 		if a.Text == "fail" {
 			return nil, errors.New("it failed")
 		}
@@ -89,6 +93,12 @@ func TestParsesPerPath(t *testing.T) {
 	}{
 		{"plain", func() Result { return plain.Call(ctx, "say", []byte(`{"text": "a"}`)) }, StatusExecuted, 1, 0},
 		{"plain, invalid", func() Result { return plain.Call(ctx, "say", []byte(`{"text": 1}`)) }, StatusRejected, 1, 0},
+		{"a first round that asks nothing", func() Result {
+			return plain.Call(ctx, "say", []byte(`{"text": "a"}`), InRounds(Round{}))
+		}, StatusExecuted, 1, 0},
+		{"a first round that asks: its state names the call", func() Result {
+			return plain.Call(ctx, "say", []byte(`{"text": "ask"}`), InRounds(Round{}))
+		}, StatusNeedsInput, 1, 1},
 		{"map path: a policy, a tool without a one-pass decoder", func() Result {
 			return mapPolicy.Call(ctx, "echo", []byte(`{"text": "a"}`))
 		}, StatusExecuted, 0, 1},

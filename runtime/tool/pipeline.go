@@ -265,10 +265,12 @@ func (s *Set) readsMap(h *Handler, c *callState) bool {
 }
 
 // identifies reports whether a call to h is identified by its arguments: a
-// dangerous call, for its approval; a call in rounds, for its state; a
+// dangerous call, for its approval; a later round of a call in rounds, for
+// its state (a first round is identified only if its handler asks, to sign
+// the state of the next: see identifyNow); a
 // call to a tool that is not idempotent, by its request id.
 func (s *Set) identifies(h *Handler, c *callState) bool {
-	return h.tool.Risk == RiskDangerous || c.opts.round != nil || s.dedupes(h, c)
+	return h.tool.Risk == RiskDangerous || c.opts.round != nil && c.opts.round.State != "" || s.dedupes(h, c)
 }
 
 // dedupes reports whether a call to h is deduplicated by its request id.
@@ -412,6 +414,26 @@ func (s *Set) identified(c *callState, res *Result) bool {
 	return true
 }
 
+// identifyNow identifies the call, if the stages did not: a first round
+// whose handler asked, whose next round's state names the call. Its
+// arguments parsed or decoded already, so they parse.
+func (c *callState) identifyNow() *Error {
+	if c.identified {
+		return nil
+	}
+	if c.args == nil {
+		if errs := c.parse(); errs != nil {
+			return &errs[0]
+		}
+	}
+	id, err := identify(c.h.tool.Name, c.args, c.size)
+	if err != nil {
+		return err
+	}
+	c.id, c.identified = id, true
+	return nil
+}
+
 // idempotent claims the call's request id, when it is deduplicated by it,
 // runs the stages after, and settles the id with the call's result: a
 // duplicate gets the first call's result instead.
@@ -469,7 +491,7 @@ func (s *Set) authorized(ctx context.Context, c *callState, res *Result) {
 		}
 	}
 	if c.h.tool.Risk != RiskDangerous || approved {
-		s.executeRound(ctx, c, c.h, c.v, round, approved, c.id, res)
+		s.executeRound(ctx, c, c.h, c.v, round, approved, res)
 		return
 	}
 	c.at = "approval"
@@ -502,7 +524,7 @@ func (s *Set) authorized(ctx context.Context, c *callState, res *Result) {
 		*res = reject(stageDeclined, Error{Code: CodeDeclined, Name: c.name, Reason: "a person declined this call"})
 		return
 	}
-	s.executeRound(ctx, c, c.h, c.v, round, true, c.id, res)
+	s.executeRound(ctx, c, c.h, c.v, round, true, res)
 	if !c.reached {
 		// The call did not run (its context ended first): the approval
 		// still stands.

@@ -201,7 +201,7 @@ func (s *Set) resumeRound(ctx context.Context, rd *Round, id identity) (a *round
 // call runs in rounds, and ends the round when the handler asked what has
 // no answer yet: the call's result is then its questions and the state of
 // its next round, whatever the handler returned.
-func (s *Set) executeRound(ctx context.Context, r *callState, h *Handler, v any, a *roundAsker, approved bool, id identity, res *Result) {
+func (s *Set) executeRound(ctx context.Context, r *callState, h *Handler, v any, a *roundAsker, approved bool, res *Result) {
 	if a == nil {
 		s.execute(ctx, r, h, v, res)
 		return
@@ -224,6 +224,10 @@ func (s *Set) executeRound(ctx context.Context, r *callState, h *Handler, v any,
 	for i, q := range a.asked {
 		p.Asked[i] = q.Key
 	}
+	if e := r.identifyNow(); e != nil {
+		*res = reject(stageArguments, *e)
+		return
+	}
 	payload, err := json.Marshal(p)
 	if err != nil { // an answer that is not JSON: the client's, checked by the SDK
 		*res = Result{Status: StatusFailed, Err: err, Errors: Errors{{Code: CodeToolError, Name: r.name,
@@ -231,5 +235,5 @@ func (s *Set) executeRound(ctx context.Context, r *callState, h *Handler, v any,
 		return
 	}
 	*res = Result{Status: StatusNeedsInput, Input: &InputRequired{Questions: a.asked,
-		State: s.signToken(roundVersion, roundDomain, id, payload)}}
+		State: s.signToken(roundVersion, roundDomain, r.id, payload)}}
 }
