@@ -292,6 +292,9 @@ func TestHandwrittenAgreesWithGenerated(t *testing.T) {
 	for _, args := range corpus {
 		want := ValidateGetWeatherArgs(args)
 		got := handwrittenGetWeather(args)
+		// Every valid call takes the fast walk: the baseline is measured
+		// on it, not on the walk that finds errors.
+		assert.Equal(t, want == nil, hwValid(args), "args %v", args)
 		if !assert.Equal(t, want, got, "args %v", args) {
 			if differ++; differ >= 10 {
 				t.FailNow()
@@ -299,7 +302,9 @@ func TestHandwrittenAgreesWithGenerated(t *testing.T) {
 		}
 	}
 	for _, args := range []map[string]any{benchValidArgs(t), benchInvalidArgs(t)} {
-		assert.Equal(t, ValidateGetWeatherArgs(args), handwrittenGetWeather(args))
+		want := ValidateGetWeatherArgs(args)
+		assert.Equal(t, want, handwrittenGetWeather(args))
+		assert.Equal(t, want == nil, hwValid(args))
 	}
 	// A fair baseline: the hand-written validator does not allocate either.
 	if !race.Enabled {
