@@ -66,8 +66,8 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 	// A Result is 28 words, and each return of one through another
 	// function copies them: the pipeline writes it in place. The call
 	// state too is set field by field: a composite literal of its 39 words
-	// is built aside and copied, which cost a tenth of what the set adds
-	// to a call.
+	// is built aside and copied, about 30 ns in a CPU profile of a valid
+	// call (a tenth of what the set adds to the one pass).
 	var c callState
 	c.name, c.in, c.raw, c.size = name, rawArgs, raw, len(raw)
 	s.run(ctx, &c, opts, &res)
