@@ -32,16 +32,13 @@ type Moved struct {
 	Text string
 }
 
-// ConvertJSON turns a tool's canonical schema, in JSON, into its parameters
-// schema in dialect d. Constraints the dialect cannot express become
-// sentences of the descriptions; a schema the dialect cannot accept at all
-// is reported as errors, every one found.
-func ConvertJSON(d ir.Dialect, canonical []byte) (*Converted, []ir.DialectError) {
-	v, err := jsonschema.ParseJSON(canonical)
-	if err != nil {
-		return nil, []ir.DialectError{{Dialect: d, Title: Title(d), What: "the schema", Why: "reading it: " + err.Error()}}
-	}
-	root, ok := v.(*jsonschema.Object)
+// Convert turns a tool's canonical schema into its parameters schema in
+// dialect d, lowering its ordered value (which it does not change: every
+// dialect and the emitter read the same one). Constraints the dialect
+// cannot express become sentences of the descriptions; a schema the
+// dialect cannot accept at all is reported as errors, every one found.
+func Convert(d ir.Dialect, canonical *ir.Schema) (*Converted, []ir.DialectError) {
+	root, ok := canonical.Value.(*jsonschema.Object)
 	if !ok || root.Str("type") != "object" {
 		return nil, []ir.DialectError{{Dialect: d, Title: Title(d), What: "a root that is not an object", Why: "the parameters schema must have type object at its root"}}
 	}
@@ -51,7 +48,7 @@ func ConvertJSON(d ir.Dialect, canonical []byte) (*Converted, []ir.DialectError)
 		return nil, []ir.DialectError{{Dialect: d, Title: Title(d), What: "the schema", Why: fmt.Sprintf("unknown dialect %q", d)}}
 	}
 	if Lowering(f.Lowering) == lowerCanonical {
-		out.Parameters = append(json.RawMessage(nil), canonical...)
+		out.Parameters = append(json.RawMessage(nil), canonical.JSON...)
 		return out, nil
 	}
 	c := &converter{dialect: d, lowering: Lowering(f.Lowering), rules: lowerings[Lowering(f.Lowering)], root: root}

@@ -12,10 +12,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
 
@@ -218,7 +217,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
 	}
 	fields := map[string]ir.Field{}
-	for _, fl := range load.JSONMembers(f.t) {
+	for _, fl := range gotype.JSONMembers(f.t) {
 		fields[fl.Name] = fl
 	}
 	required := map[string]bool{}
@@ -243,12 +242,12 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 			g.errs.Add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.Name)
 			continue
 		}
-		d.field, d.durations = fl.Var().Pos(), goschema.DurationBoundsOf(fl.Tag.Get("jsonschema"))
+		d.field, d.durations = fl.Var().Pos(), gotype.DurationBoundsOf(fl.Tag.Get("jsonschema"))
 		defaults, unset = g.memberDefault(p.Schema, fl, defaults, unset)
 		code := g.member(p.Schema, fl, at.key(p.Name), slices.Contains(readNull, p.Name))
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(plan.Shorten(p.Name)))}, code...)...))
 	}
-	d.field, d.durations = 0, goschema.DurationBounds{}
+	d.field, d.durations = 0, gotype.DurationBounds{}
 	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
 	body = append(body, defaults...)
 	if len(cases) > 0 {
@@ -457,7 +456,7 @@ func (g *typedGen) fallbackNull(s *jsonschema.Schema, t types.Type, l loc, dst l
 		if !g.d.decodesNull(t) {
 			assign = []jen.Code{jen.If(g.d.present(t, jen.Id(v))).Block(assign...)}
 		}
-		if !g.d.tool.Output && goschema.HoldsDurations(t) {
+		if !g.d.tool.Output && gotype.HoldsDurations(t) {
 			// The bounds of a duration argument are checks of its own, which
 			// the schema cannot state: read it whether or not the call is
 			// still valid, to check them in the same round as the schema
@@ -490,7 +489,7 @@ func nativeKind(d *decoder, s *jsonschema.Schema, t types.Type) string {
 		return nativeKind(d, s, u.Elem())
 	case *types.Basic:
 		switch {
-		case kind == "string" && (u.Info()&types.IsString != 0 || goschema.IsDuration(t)):
+		case kind == "string" && (u.Info()&types.IsString != 0 || gotype.IsDuration(t)):
 			return jsonschema.KindString
 		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
 			return jsonschema.KindBoolean
@@ -611,7 +610,7 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
 		// Base64, decoded.
 		value = jen.Id("s").Dot("Bytes").Call(e.at(l), jen.Id(v))
-	} else if goschema.IsDuration(elem) {
+	} else if gotype.IsDuration(elem) {
 		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
 	checks = append(checks, g.set(t, dst, value, typed))

@@ -66,7 +66,7 @@
 //
 // It may import the standard library, internal/words (the texts it shares
 // with the runtime's Scanner) and the stages below it:
-// gen/internal/jsonschema (the keyword model) and gen/internal/goschema
+// gen/internal/jsonschema (the keyword model) and gen/internal/gotype
 // (the duration pattern and the integer ranges of Go types); nothing of
 // jennifer, go/packages or the emitter.
 package plan

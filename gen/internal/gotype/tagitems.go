@@ -1,11 +1,11 @@
-package goschema
+package gotype
 
 import (
 	"fmt"
 	"strings"
 )
 
-// tagItems splits a jsonschema (or jsonschema_extras) tag into its items.
+// TagItems splits a jsonschema (or jsonschema_extras) tag into its items.
 // A comma ends an item only where what follows can begin one: a key and
 // "=" (title=, x-order=), or one of the bare options a tag takes (required,
 // nullable), or after an item without a value. Any other comma belongs to
@@ -14,9 +14,9 @@ import (
 // "\," is a comma of the value wherever it is, as in invopop's grammar.
 //
 // A comma that could end a pattern inside its brackets or braces and also
-// begins an item (pattern=^(a,maxLength=3)$) is ambiguous: tagItems keeps
+// begins an item (pattern=^(a,maxLength=3)$) is ambiguous: TagItems keeps
 // the split and returns an error that shows both ways to write it.
-func tagItems(tag string, bare ...string) ([]string, []string) {
+func TagItems(tag string, bare ...string) ([]string, []string) {
 	var items, ambiguous []string
 	var cur strings.Builder
 	for i := 0; i < len(tag); i++ {
