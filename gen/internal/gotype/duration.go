@@ -90,20 +90,3 @@ func (b DurationBounds) Note() string {
 	}
 	return ""
 }
-
-// TagValue is the value of key= in a jsonschema tag.
-func TagValue(tag, key string) (string, bool) {
-	for _, item := range tagList(tag) {
-		if k, v, ok := strings.Cut(item, "="); ok && k == key {
-			return v, true
-		}
-	}
-	return "", false
-}
-
-// tagList is the items of a jsonschema tag, ambiguous commas split as
-// the schema builder splits them (and reports them).
-func tagList(tag string) []string {
-	items, _ := TagItems(tag, "required", "nullable")
-	return items
-}

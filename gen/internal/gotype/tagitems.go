@@ -97,3 +97,20 @@ func openGroup(item string) byte {
 	}
 	return stack[len(stack)-1]
 }
+
+// TagValue is the value of key= in a jsonschema tag.
+func TagValue(tag, key string) (string, bool) {
+	for _, item := range tagList(tag) {
+		if k, v, ok := strings.Cut(item, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// tagList is the items of a jsonschema tag, ambiguous commas split as
+// the schema builder splits them (and reports them).
+func tagList(tag string) []string {
+	items, _ := TagItems(tag, "required", "nullable")
+	return items
+}
