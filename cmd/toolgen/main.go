@@ -32,6 +32,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -48,6 +49,10 @@ func main() {
 		schemaMain(os.Args[2:])
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "client" {
+		clientMain(os.Args[2:])
+		return
+	}
 	output := flag.String("output", "", "output file name; default <package dir>/"+gen.DefaultOutput)
 	tags := flag.String("tags", "", "comma-separated list of build tags to load the packages with; the output builds only with them (//go:build)")
 	typeNames := flag.String("type", "", "comma-separated list of struct type names to generate tools for, besides those with a //toolgen:tool directive")
@@ -59,6 +64,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen:\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen schema [flags] schema.json   (toolgen schema -h for its flags)\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen client -from tools.json -pkg name -o file.go   (toolgen client -h for its flags)\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		flag.PrintDefaults()
 		fmt.Fprint(os.Stderr, checkHelp)
@@ -124,6 +130,45 @@ func schemaMain(args []string) {
 		Input: fs.Arg(0), Output: *output, Package: *pkg, Func: *fn, Refs: refs,
 		Options: gen.Options{Draft: *draft, NullAbsent: *nullAbsent, StrictFormats: *strict, AnnotateUnknownFormats: *annotate},
 	})
+	if err == nil && *notes != "" {
+		files = gen.NotesFiles(files, *notes)
+	}
+	finish(files, err, *check)
+}
+
+// clientMain writes a typed client of an MCP server's tools.
+func clientMain(args []string) {
+	fs := flag.NewFlagSet("toolgen client", flag.ExitOnError)
+	from := fs.String("from", "", "the tools/list result to read: {\"tools\":[...]} or an array of tools (- for standard input)")
+	output := fs.String("o", "", "output file (required)")
+	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
+	notes := fs.String("notes", "", notesUsage)
+	check := fs.Bool("check", false, "write nothing: report the file if it is out of date, and exit 1 if it is")
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "Usage of toolgen client:\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen client [-check] -from tools.json [-pkg name] -o file.go [-notes file]\n")
+		fmt.Fprintf(os.Stderr, "Flags:\n")
+		fs.PrintDefaults()
+	}
+	fs.Parse(args)
+	if fs.NArg() != 0 || *from == "" || *output == "" {
+		fs.Usage()
+		os.Exit(2)
+	}
+	var data []byte
+	var err error
+	if *from == "-" {
+		data, err = io.ReadAll(io.LimitReader(os.Stdin, gen.MaxSchemaDocumentBytes+1))
+	} else {
+		data, err = os.ReadFile(*from)
+	}
+	if err == nil && len(data) > gen.MaxSchemaDocumentBytes {
+		err = fmt.Errorf("%s: larger than %d MiB", *from, gen.MaxSchemaDocumentBytes>>20)
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	files, err := gen.GenerateClient(gen.Client{Tools: data, Source: *from, Output: *output, Package: *pkg})
 	if err == nil && *notes != "" {
 		files = gen.NotesFiles(files, *notes)
 	}

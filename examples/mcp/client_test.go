@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	travelclient "github.com/toolgen-go/toolgen/examples/mcp/travelclient"
+	"github.com/toolgen-go/toolgen/examples/travel"
+	"github.com/toolgen-go/toolgen/runtime/mcptool"
+	"github.com/toolgen-go/toolgen/runtime/tool"
+)
+
+var update = flag.Bool("update", false, "rewrite travelclient/tools.json from the server's tools/list")
+
+// The client generated from the server's tools/list (travelclient, by
+// `toolgen client`) was generated from what the server lists now.
+func TestClientCurrent(t *testing.T) {
+	res, err := connect(t, latest).ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	listed, err := json.MarshalIndent(map[string]any{"tools": res.Tools}, "", "  ")
+	require.NoError(t, err)
+	if *update {
+		require.NoError(t, os.WriteFile("travelclient/tools.json", append(listed, '\n'), 0o644))
+	}
+	committed, err := os.ReadFile("travelclient/tools.json")
+	require.NoError(t, err)
+	assert.JSONEq(t, string(listed), string(committed), "travelclient/tools.json is the server's tools/list: go test ./examples/mcp -run TestClientCurrent -update, then go generate ./examples/mcp/...")
+}
+
+// Every tool the server serves has its schemas in the client as the server
+// lists them, and an argument type whose fields are the schema's
+// properties under their JSON names, the required ones not omitted.
+func TestClientSchemas(t *testing.T) {
+	res, err := connect(t, latest).ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	listed := map[string]*mcp.Tool{}
+	for _, l := range res.Tools {
+		listed[l.Name] = l
+	}
+	require.Len(t, travelclient.Tools, len(travel.Tools))
+	client := reflect.TypeFor[*travelclient.Client]()
+	for _, tl := range travel.Tools {
+		i := slices.IndexFunc(travelclient.Tools, func(c *mcp.Tool) bool { return c.Name == tl.Name })
+		require.GreaterOrEqual(t, i, 0, "the client has %s", tl.Name)
+		got := travelclient.Tools[i]
+		assert.JSONEq(t, string(tl.Dialects.MCP.Parameters), string(got.InputSchema.(json.RawMessage)), tl.Name)
+		var schema struct {
+			Properties map[string]json.RawMessage
+			Required   []string
+		}
+		require.NoError(t, json.Unmarshal(tl.Dialects.MCP.Parameters, &schema))
+		method, ok := client.MethodByName(camel(tl.Name))
+		require.True(t, ok, "%s has a method", tl.Name)
+		args := method.Type.In(2)
+		var names, required []string
+		for f := range args.Fields() {
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			names = append(names, name)
+			if opts == "" {
+				required = append(required, name)
+			}
+		}
+		assert.ElementsMatch(t, slices.Collect(mapsKeys(schema.Properties)), names, "%s: the fields are the properties", tl.Name)
+		assert.ElementsMatch(t, schema.Required, required, "%s: the required members are not omitted", tl.Name)
+		if tl.ResultSchema != nil {
+			require.NotNil(t, got.OutputSchema, tl.Name)
+			server, err := json.Marshal(listed[tl.Name].OutputSchema)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(server), string(got.OutputSchema.(json.RawMessage)), tl.Name)
+			// The canonical result schema, which MCP's form dates with $schema.
+			var dated map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(got.OutputSchema.(json.RawMessage), &dated))
+			delete(dated, "$schema")
+			canonical, err := json.Marshal(dated)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(tl.ResultSchema), string(canonical), tl.Name)
+			assert.Equal(t, 2, method.Type.NumOut())
+			assert.Equal(t, camel(tl.Name)+"Result", method.Type.Out(0).Name(), "%s returns its typed result", tl.Name)
+		} else {
+			assert.Nil(t, got.OutputSchema, tl.Name)
+		}
+	}
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// camel is the method name toolgen gives the travel tools.
+func camel(name string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(name, "_") {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// Typed calls through the generated client reach the typed handlers and
+// come back typed; invalid arguments never leave the client, and a
+// refused call is a *mcptool.ToolError.
+func TestClientCalls(t *testing.T) {
+	ctx := context.Background()
+	c := travelclient.NewClient(connectWith(t, latest, func(*mcp.ElicitRequest) string { return "accept" }))
+
+	flights, err := c.SearchFlights(ctx, travelclient.SearchFlightsArgs{From: "CDG", To: "JFK", Date: "2026-05-01", Passengers: 1})
+	require.NoError(t, err)
+	require.Len(t, flights.Flights, 2)
+	assert.Equal(t, "AFC12", flights.Flights[0].ID)
+	assert.InDelta(t, 420.5, flights.Flights[0].Price, 0)
+
+	booked, err := c.BookFlight(ctx, travelclient.BookFlightArgs{FlightID: flights.Flights[0].ID,
+		Passengers: []travelclient.BookFlightArgsPassengersItem{{Name: "Ada", BirthYear: 1990}}})
+	require.NoError(t, err)
+	assert.Equal(t, travelclient.BookFlightResultStatusConfirmed, booked.Status)
+	found, err := c.GetBooking(ctx, travelclient.GetBookingArgs{Reference: booked.Reference})
+	require.NoError(t, err)
+	assert.Equal(t, booked.Reference, found.Reference)
+	assert.Equal(t, "AFC12", *found.FlightID)
+
+	_, err = c.SearchFlights(ctx, travelclient.SearchFlightsArgs{From: "cdg", To: "JFK", Date: "2026-05-01", Passengers: 1})
+	var invalid *mcptool.ValidationError
+	require.True(t, errors.As(err, &invalid), "%T: %v", err, err)
+	assert.False(t, invalid.Result)
+	var errs tool.Errors
+	require.True(t, errors.As(err, &errs))
+	assert.Equal(t, []string{"pattern:from"}, errs.Codes())
+
+	_, err = c.GetBooking(ctx, travelclient.GetBookingArgs{Reference: "ZZ9999"})
+	var failed *mcptool.ToolError
+	require.True(t, errors.As(err, &failed), "%T: %v", err, err)
+	assert.Contains(t, failed.Error(), "ZZ9999")
+}
