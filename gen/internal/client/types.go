@@ -391,7 +391,10 @@ func (b *builder) enumType(s *jsonschema.Schema, name, at string) (jen.Code, kin
 	if len(values) > 0 {
 		tn := b.names.fresh(name)
 		doc := b.docLines(description(s))
-		doc = append(doc, "", fmt.Sprintf("%s is one of the values of the constants below.", tn))
+		if len(doc) > 0 {
+			doc = append(doc, "")
+		}
+		doc = append(doc, fmt.Sprintf("%s is one of the values of the constants below.", tn))
 		b.decls = append(b.decls, comments(doc).Type().Id(tn).String())
 		var consts []jen.Code
 		for _, v := range values {
