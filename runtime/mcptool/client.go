@@ -24,6 +24,9 @@ func CallTool(ctx context.Context, session *mcp.ClientSession, name string, args
 	if err != nil {
 		return nil, fmt.Errorf("calling %s: encoding the arguments: %w", name, err)
 	}
+	if string(raw) == "null" {
+		raw = []byte("{}") // a nil map of arguments: none
+	}
 	if errs := check(raw, checkArgs); errs != nil {
 		return nil, &ValidationError{Tool: name, Errors: errs}
 	}

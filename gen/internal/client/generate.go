@@ -159,7 +159,13 @@ func Generate(tools []Tool, pkg, source string, opts jsonschema.Options) ([]byte
 	for _, v := range validators {
 		delete(declared, v.Func)
 	}
-	src, err := emit.ValidatorsFile(pkg, declared, validators, decls...)
+	// A blank line after each declaration, which jennifer leaves out
+	// after one without a comment (gofmt keeps one of two).
+	var spaced []jen.Code
+	for _, d := range decls {
+		spaced = append(spaced, d, jen.Line())
+	}
+	src, err := emit.ValidatorsFile(pkg, declared, validators, spaced...)
 	return src, b.notes, err
 }
 

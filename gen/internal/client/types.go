@@ -486,7 +486,7 @@ func (b *builder) structType(s *jsonschema.Schema, name, at string) string {
 	for _, m := range objectMembers(s) {
 		where := at + "/properties/" + jsonschema.PointerToken(m.Name)
 		if !validTagName(m.Name) {
-			b.notef(where, "the member name %s cannot be a Go json tag: the member is left out of %s (send it with the raw arguments)", strconv.Quote(m.Name), name)
+			b.notef(where, "the member name %s cannot be a Go json tag: %s has no field for it, and cannot send or receive it", strconv.Quote(m.Name), name)
 			continue
 		}
 		if m.Schema.IsFalse() {
