@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"context"
 	"go/token"
+	"net/http"
 	"path/filepath"
 
 	"github.com/toolgen-go/toolgen/gen/internal/client"
@@ -56,4 +58,21 @@ func GenerateClient(cfg Client) ([]File, error) {
 		return nil, err
 	}
 	return []File{{Path: cfg.Output, Content: src, Notes: notes, plain: true}}, nil
+}
+
+// ListCommand starts argv (in the directory dir, "" for the current one)
+// as an MCP server on standard input and output, asks it for its tools,
+// page by page, stops it and returns the tools/list, {"tools":[...]}, for
+// Client.Tools. It speaks MCP with the standard library only; each message
+// is at most 16 MiB, and ctx bounds the whole.
+func ListCommand(ctx context.Context, argv []string, dir string) ([]byte, error) {
+	return client.ListCommand(ctx, argv, dir)
+}
+
+// ListURL asks the MCP server at url (streamable HTTP: JSON or event
+// stream responses, its session id sent back) for its tools, page by page,
+// and returns the tools/list, {"tools":[...]}. httpClient nil is
+// http.DefaultClient.
+func ListURL(ctx context.Context, url string, httpClient *http.Client) ([]byte, error) {
+	return client.ListURL(ctx, url, httpClient)
 }

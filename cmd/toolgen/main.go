@@ -30,6 +30,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -37,6 +38,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/gen"
@@ -140,35 +142,63 @@ func schemaMain(args []string) {
 func clientMain(args []string) {
 	fs := flag.NewFlagSet("toolgen client", flag.ExitOnError)
 	from := fs.String("from", "", "the tools/list result to read: {\"tools\":[...]} or an array of tools (- for standard input)")
+	fromCommand := fs.String("from-command", "", "a command that runs an MCP server on standard input and output, split at spaces (no shell): toolgen starts it and asks it for its tools")
+	fromURL := fs.String("from-url", "", "the URL of an MCP server over streamable HTTP to ask for its tools")
+	timeout := fs.Duration("timeout", 2*time.Minute, "how long -from-command or -from-url may take, a server's start (go run's build) included")
 	output := fs.String("o", "", "output file (required)")
 	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
 	notes := fs.String("notes", "", notesUsage)
 	check := fs.Bool("check", false, "write nothing: report the file if it is out of date, and exit 1 if it is")
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen client:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen client [-check] -from tools.json [-pkg name] -o file.go [-notes file]\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen client [-check] (-from tools.json | -from-command \"cmd args\" | -from-url URL) [-pkg name] -o file.go [-notes file]\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		fs.PrintDefaults()
 	}
 	fs.Parse(args)
-	if fs.NArg() != 0 || *from == "" || *output == "" {
+	sources := 0
+	for _, s := range []string{*from, *fromCommand, *fromURL} {
+		if s != "" {
+			sources++
+		}
+	}
+	if fs.NArg() != 0 || sources != 1 || *output == "" {
+		if sources != 1 {
+			log.Print("give one of -from, -from-command and -from-url")
+		}
 		fs.Usage()
 		os.Exit(2)
 	}
 	var data []byte
 	var err error
-	if *from == "-" {
-		data, err = io.ReadAll(io.LimitReader(os.Stdin, gen.MaxSchemaDocumentBytes+1))
-	} else {
-		data, err = os.ReadFile(*from)
-	}
-	if err == nil && len(data) > gen.MaxSchemaDocumentBytes {
-		err = fmt.Errorf("%s: larger than %d MiB", *from, gen.MaxSchemaDocumentBytes>>20)
+	source := *from
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	switch {
+	case *fromCommand != "":
+		source = *fromCommand
+		data, err = gen.ListCommand(ctx, strings.Fields(*fromCommand), "")
+	case *fromURL != "":
+		source = *fromURL
+		data, err = gen.ListURL(ctx, *fromURL, nil)
+	default:
+		in := os.Stdin
+		if *from != "-" {
+			in, err = os.Open(*from)
+			if err != nil {
+				log.Fatal(err)
+			}
+			defer in.Close()
+		}
+		data, err = io.ReadAll(io.LimitReader(in, gen.MaxSchemaDocumentBytes+1))
+		if err == nil && len(data) > gen.MaxSchemaDocumentBytes {
+			err = fmt.Errorf("%s: larger than %d MiB", *from, gen.MaxSchemaDocumentBytes>>20)
+		}
 	}
 	if err != nil {
 		log.Fatal(err)
 	}
-	files, err := gen.GenerateClient(gen.Client{Tools: data, Source: *from, Output: *output, Package: *pkg})
+	files, err := gen.GenerateClient(gen.Client{Tools: data, Source: source, Output: *output, Package: *pkg})
 	if err == nil && *notes != "" {
 		files = gen.NotesFiles(files, *notes)
 	}

@@ -4,12 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -17,25 +23,68 @@ import (
 
 	travelclient "github.com/toolgen-go/toolgen/examples/mcp/travelclient"
 	"github.com/toolgen-go/toolgen/examples/travel"
+	"github.com/toolgen-go/toolgen/gen"
 	"github.com/toolgen-go/toolgen/runtime/mcptool"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-var update = flag.Bool("update", false, "rewrite travelclient/tools.json from the server's tools/list")
-
-// The client generated from the server's tools/list (travelclient, by
-// `toolgen client`) was generated from what the server lists now.
-func TestClientCurrent(t *testing.T) {
-	res, err := connect(t, latest).ListTools(context.Background(), nil)
+// The committed client is what `toolgen client` generates from the server,
+// asked over stdio (as its go:generate line does) and over streamable HTTP
+// (JSON responses and event streams, with a session and without).
+func TestClientRegenerates(t *testing.T) {
+	committed, err := os.ReadFile("travelclient/client_gen.go")
 	require.NoError(t, err)
-	listed, err := json.MarshalIndent(map[string]any{"tools": res.Tools}, "", "  ")
-	require.NoError(t, err)
-	if *update {
-		require.NoError(t, os.WriteFile("travelclient/tools.json", append(listed, '\n'), 0o644))
+	generate := func(t *testing.T, list []byte) {
+		t.Helper()
+		files, err := gen.GenerateClient(gen.Client{Tools: list, Source: "server", Output: "travelclient/client_gen.go", Package: "travelclient"})
+		require.NoError(t, err)
+		require.Len(t, files, 1)
+		assert.Empty(t, files[0].Notes)
+		assert.Equal(t, string(committed), string(files[0].Content), "go generate ./examples/mcp/...")
 	}
-	committed, err := os.ReadFile("travelclient/tools.json")
-	require.NoError(t, err)
-	assert.JSONEq(t, string(listed), string(committed), "travelclient/tools.json is the server's tools/list: go test ./examples/mcp -run TestClientCurrent -update, then go generate ./examples/mcp/...")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	t.Run("stdio", func(t *testing.T) {
+		server := filepath.Join(t.TempDir(), "travel-mcp")
+		if out, err := exec.Command("go", "build", "-o", server, ".").CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+		list, err := gen.ListCommand(ctx, []string{server}, "")
+		require.NoError(t, err)
+		generate(t, list)
+	})
+	for _, opts := range []mcp.StreamableHTTPOptions{{}, {JSONResponse: true}, {Stateless: true}, {Stateless: true, JSONResponse: true}} {
+		t.Run(fmt.Sprintf("http %+v", opts), func(t *testing.T) {
+			server, err := newServer(travel.NewAirline().NewSet(tool.WithLogger(slog.New(slog.DiscardHandler))))
+			require.NoError(t, err)
+			opts.Logger = slog.New(slog.DiscardHandler)
+			srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &opts))
+			defer srv.Close()
+			list, err := gen.ListURL(ctx, srv.URL, srv.Client())
+			require.NoError(t, err)
+			generate(t, list)
+		})
+	}
+}
+
+// What a server that is not one, or that fails, makes ListCommand and
+// ListURL say: the server, and what went wrong.
+func TestClientServerErrors(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := gen.ListCommand(ctx, []string{"sh", "-c", "echo starting; echo broken >&2; exit 3"}, "")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `server sh -c echo starting; echo broken >&2; exit 3: initialize: the server wrote what is not JSON-RPC on standard output: "starting"`)
+	_, err = gen.ListCommand(ctx, []string{"sh", "-c", "echo broken >&2"}, "")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "server sh -c echo broken >&2: initialize: ")
+	assert.Contains(t, err.Error(), "it wrote on standard error:\nbroken")
+
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	_, err = gen.ListURL(ctx, srv.URL, srv.Client())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "server "+srv.URL+": initialize: HTTP 404 Not Found")
 }
 
 // Every tool the server serves has its schemas in the client as the server

@@ -16,8 +16,8 @@ import (
 const _ = toolimpl.SupportPackageIsVersion5
 
 type Address struct {
-	City   *string `json:"city,omitempty"`
 	Street *string `json:"street,omitempty"`
+	City   *string `json:"city,omitempty"`
 }
 
 // JSONSchema202012ToolArgsContactMethod is one of the values of the constants below.
@@ -30,11 +30,11 @@ const (
 
 // JSONSchema202012ToolArgs are the arguments of the tool "json_schema_2020_12_tool".
 type JSONSchema202012ToolArgs struct {
+	Name          *string                                `json:"name,omitempty"`
 	Address       *Address                               `json:"address,omitempty"`
 	ContactMethod *JSONSchema202012ToolArgsContactMethod `json:"contactMethod,omitempty"`
-	Email         *string                                `json:"email,omitempty"`
-	Name          *string                                `json:"name,omitempty"`
 	Phone         *string                                `json:"phone,omitempty"`
+	Email         *string                                `json:"email,omitempty"`
 }
 
 // TestAudioContentArgs are the arguments of the tool "test_audio_content".
@@ -132,126 +132,126 @@ type TestTriggerToolChangeArgs struct{}
 
 // TestXMCPHeaderArgs are the arguments of the tool "test_x_mcp_header".
 type TestXMCPHeaderArgs struct {
-	// Not mirrored.
-	Level *int64 `json:"level,omitempty"`
-
 	// Mirrored into Mcp-Param-Region.
 	Region *string `json:"region,omitempty"`
+
+	// Not mirrored.
+	Level *int64 `json:"level,omitempty"`
 }
 
 // Tools are the tools this client was generated from, as the server listed them: their schemas are
 // those the validators check.
 var Tools = []*mcp.Tool{{
 	Description: "Takes a contact: a phone or an email, the one its contactMethod names.",
-	InputSchema: json.RawMessage(`{"$defs":{"address":{"$anchor":"addressDef","properties":{"city":{"type":"string"},"street":{"type":"string"}},"type":"object"}},"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"else":{"required":["email"]},"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"properties":{"address":{"$ref":"#/$defs/address"},"contactMethod":{"enum":["phone","email"],"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"phone":{"type":"string"}},"then":{"required":["phone"]},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}`),
 	Name:        "json_schema_2020_12_tool",
 }, {
 	Description: "Answers with an audio clip.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_audio_content",
 }, {
 	Description: "Asks the user a question.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"message":{"description":"The message to show the user.","type":"string"}},"required":["message"],"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"message":{"type":"string","description":"The message to show the user."}},"additionalProperties":false,"type":"object","required":["message"]}`),
 	Name:        "test_elicitation",
 }, {
 	Description: "Asks the user for a form whose fields have defaults (SEP-1034).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_elicitation_sep1034_defaults",
 }, {
 	Description: "Asks the user for a form of enums, titled and multi-select (SEP-1330).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_elicitation_sep1330_enums",
 }, {
 	Description: "Answers with an embedded resource.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_embedded_resource",
 }, {
 	Description: "Always fails.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_error_handling",
 }, {
 	Description: "Answers with an image.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_image_content",
 }, {
 	Description: "Asks only for the input the client's capabilities cover.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_capabilities",
 }, {
 	Description: "Asks for the caller's name.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_elicitation",
 }, {
 	Description: "Asks for the client's roots.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_list_roots",
 }, {
 	Description: "Asks two questions, one a round.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_multi_round",
 }, {
 	Description: "Asks for a name, a completion and the roots at once.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_multiple_inputs",
 }, {
 	Description: "Asks for a confirmation and keeps its state in the request.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_request_state",
 }, {
 	Description: "Asks the client's model a question.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_sampling",
 }, {
 	Description: "Refuses a request state it did not sign.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_input_required_result_tampered_state",
 }, {
 	Description: "Logs a message only when the client asked for logs (SEP-2575).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_logging_tool",
 }, {
 	Description: "Needs the client's sampling capability (SEP-2575).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_missing_capability",
 }, {
 	Description: "Answers with a text, an image and an embedded resource.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_multiple_content_types",
 }, {
 	Description: "Closes its SSE stream while it runs; the client reconnects for the result (SEP-1699).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_reconnection",
 }, {
 	Description: "Asks the client's model to complete a prompt.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"prompt":{"description":"The prompt to send to the model.","type":"string"}},"required":["prompt"],"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"prompt":{"type":"string","description":"The prompt to send to the model."}},"additionalProperties":false,"type":"object","required":["prompt"]}`),
 	Name:        "test_sampling",
 }, {
 	Description: "Answers with a fixed text.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_simple_text",
 }, {
 	Description: "Answers on a stream that carries no request of the server's (SEP-2575).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_streaming_elicitation",
 }, {
 	Description: "Logs three messages while it runs.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_tool_with_logging",
 }, {
 	Description: "Reports its progress while it runs.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_tool_with_progress",
 }, {
 	Description: "Changes the list of prompts.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_trigger_prompt_change",
 }, {
 	Description: "Changes the list of tools.",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_trigger_tool_change",
 }, {
 	Description: "Takes an argument the client mirrors into an HTTP header (SEP-2243).",
-	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"level":{"description":"Not mirrored.","type":"integer"},"region":{"description":"Mirrored into Mcp-Param-Region.","type":"string","x-mcp-header":"Region"}},"type":"object"}`),
+	InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"region":{"type":"string","description":"Mirrored into Mcp-Param-Region.","x-mcp-header":"Region"},"level":{"type":"integer","description":"Not mirrored."}},"additionalProperties":false,"type":"object"}`),
 	Name:        "test_x_mcp_header",
 }}
 
@@ -608,6 +608,10 @@ func checkJSONSchema202012ToolArgs(r *toolimpl.Report, v any) {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
+		name, hasName := obj4["name"]
+		if hasName {
+			present++
+		}
 		address, hasAddress := obj4["address"]
 		if hasAddress {
 			present++
@@ -616,22 +620,18 @@ func checkJSONSchema202012ToolArgs(r *toolimpl.Report, v any) {
 		if hasContactMethod {
 			present++
 		}
-		email, hasEmail := obj4["email"]
-		if hasEmail {
-			present++
-		}
-		name, hasName := obj4["name"]
-		if hasName {
-			present++
-		}
 		phone, hasPhone := obj4["phone"]
 		if hasPhone {
+			present++
+		}
+		email, hasEmail := obj4["email"]
+		if hasEmail {
 			present++
 		}
 		if len(obj4) > present {
 			for k5 := range toolimpl.KeysInOrder(obj4) {
 				switch k5 {
-				case "address", "contactMethod", "email", "name", "phone":
+				case "name", "address", "contactMethod", "phone", "email":
 				default:
 					r.Add(at.Key(k5), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj4[k5])})
 				}
@@ -640,31 +640,31 @@ func checkJSONSchema202012ToolArgs(r *toolimpl.Report, v any) {
 				}
 			}
 		}
-		if hasAddress {
-			validateJSONSchema202012ToolArgsAddress(r, at.Key("address"), address, 1)
-		}
-		if hasContactMethod {
-			if s5, ok := contactMethod.(string); !ok {
-				r.Type(at.Key("contactMethod"), "string", contactMethod)
-			} else {
-				if _, in := toolimpl.Enum(s5, jsonSchema202012ToolArgsContactMethodValues); !in {
-					r.Value(tool.CodeEnum, at.Key("contactMethod"), "one of \"phone\", \"email\"", contactMethod)
-				}
-			}
-		}
-		if hasEmail {
-			if _, ok := email.(string); !ok {
-				r.Type(at.Key("email"), "string", email)
-			}
-		}
 		if hasName {
 			if _, ok := name.(string); !ok {
 				r.Type(at.Key("name"), "string", name)
 			}
 		}
+		if hasAddress {
+			validateJSONSchema202012ToolArgsAddress(r, at.Key("address"), address, 1)
+		}
+		if hasContactMethod {
+			if s6, ok := contactMethod.(string); !ok {
+				r.Type(at.Key("contactMethod"), "string", contactMethod)
+			} else {
+				if _, in := toolimpl.Enum(s6, jsonSchema202012ToolArgsContactMethodValues); !in {
+					r.Value(tool.CodeEnum, at.Key("contactMethod"), "one of \"phone\", \"email\"", contactMethod)
+				}
+			}
+		}
 		if hasPhone {
 			if _, ok := phone.(string); !ok {
 				r.Type(at.Key("phone"), "string", phone)
+			}
+		}
+		if hasEmail {
+			if _, ok := email.(string); !ok {
+				r.Type(at.Key("email"), "string", email)
 			}
 		}
 		if !(matchJSONSchema202012ToolArgs1(v, 0) || matchJSONSchema202012ToolArgs2(v, 0)) {
@@ -730,16 +730,16 @@ func validateJSONSchema202012ToolArgsAddress(r *toolimpl.Report, at toolimpl.Loc
 	if obj, ok := value.Object(v); !ok {
 		r.Type(at, "object", v)
 	} else {
-		city, hasCity := obj["city"]
 		street, hasStreet := obj["street"]
-		if hasCity {
-			if _, ok := city.(string); !ok {
-				r.Type(at.Key("city"), "string", city)
-			}
-		}
+		city, hasCity := obj["city"]
 		if hasStreet {
 			if _, ok := street.(string); !ok {
 				r.Type(at.Key("street"), "string", street)
+			}
+		}
+		if hasCity {
+			if _, ok := city.(string); !ok {
+				r.Type(at.Key("city"), "string", city)
 			}
 		}
 	}
@@ -1490,18 +1490,18 @@ func checkTestXMCPHeaderArgs(r *toolimpl.Report, v any) {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
-		level, hasLevel := obj["level"]
-		if hasLevel {
-			present++
-		}
 		region, hasRegion := obj["region"]
 		if hasRegion {
+			present++
+		}
+		level, hasLevel := obj["level"]
+		if hasLevel {
 			present++
 		}
 		if len(obj) > present {
 			for k := range toolimpl.KeysInOrder(obj) {
 				switch k {
-				case "level", "region":
+				case "region", "level":
 				default:
 					r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
 				}
@@ -1510,14 +1510,14 @@ func checkTestXMCPHeaderArgs(r *toolimpl.Report, v any) {
 				}
 			}
 		}
-		if hasLevel {
-			if _, ok := value.Number(level); !ok || !value.IsInteger(level) {
-				r.Type(at.Key("level"), "integer", level)
-			}
-		}
 		if hasRegion {
 			if _, ok := region.(string); !ok {
 				r.Type(at.Key("region"), "string", region)
+			}
+		}
+		if hasLevel {
+			if _, ok := value.Number(level); !ok || !value.IsInteger(level) {
+				r.Type(at.Key("level"), "integer", level)
 			}
 		}
 	}

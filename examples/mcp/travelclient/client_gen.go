@@ -19,11 +19,11 @@ const _ = toolimpl.SupportPackageIsVersion5
 
 // A traveller.
 type BookFlightArgsPassengersItem struct {
-	// Year of birth.
-	BirthYear int64 `json:"birth_year"`
-
 	// Full name, as on the passport.
 	Name string `json:"name"`
+
+	// Year of birth.
+	BirthYear int64 `json:"birth_year"`
 
 	// Seat, like 12A; left out to let the airline choose.
 	Seat *string `json:"seat,omitempty"`
@@ -34,11 +34,11 @@ type BookFlightArgs struct {
 	// Flight number from search_flights, like AF1234.
 	FlightID string `json:"flight_id"`
 
-	// A note for the airline.
-	Notes *string `json:"notes,omitempty"`
-
 	// The travellers, one seat each.
 	Passengers []BookFlightArgsPassengersItem `json:"passengers"`
+
+	// A note for the airline.
+	Notes *string `json:"notes,omitempty"`
 }
 
 // Booking status.
@@ -55,11 +55,11 @@ const (
 //
 // book_flight's and get_booking's result.
 type BookFlightResult struct {
-	// The booked flight.
-	FlightID *string `json:"flight_id,omitempty"`
-
 	// Booking reference, six letters or digits.
 	Reference string `json:"reference"`
+
+	// The booked flight.
+	FlightID *string `json:"flight_id,omitempty"`
 
 	// Seats booked.
 	Seats *int64 `json:"seats,omitempty"`
@@ -88,11 +88,11 @@ const (
 //
 // book_flight's and get_booking's result.
 type GetBookingResult struct {
-	// The booked flight.
-	FlightID *string `json:"flight_id,omitempty"`
-
 	// Booking reference, six letters or digits.
 	Reference string `json:"reference"`
+
+	// The booked flight.
+	FlightID *string `json:"flight_id,omitempty"`
 
 	// Seats booked.
 	Seats *int64 `json:"seats,omitempty"`
@@ -115,39 +115,39 @@ const (
 
 // SearchFlightsArgs are the arguments of the tool "search_flights".
 type SearchFlightsArgs struct {
-	// Only these airlines, by two-character code.
-	Airlines []string `json:"airlines,omitzero"`
+	// IATA code of the departure airport, like CDG.
+	From string `json:"from"`
 
-	// Cabin class.
-	Cabin *SearchFlightsArgsCabin `json:"cabin,omitempty"`
+	// IATA code of the arrival airport, like JFK.
+	To string `json:"to"`
 
 	// Departure date, YYYY-MM-DD.
 	Date string `json:"date"`
 
-	// IATA code of the departure airport, like CDG.
-	From string `json:"from"`
-
-	// Highest total price, in euros.
-	MaxPrice *float64 `json:"max_price,omitempty"`
-	Nonstop  *bool    `json:"nonstop,omitempty"`
-
 	// Number of passengers.
 	Passengers int64 `json:"passengers"`
 
-	// IATA code of the arrival airport, like JFK.
-	To string `json:"to"`
+	// Cabin class.
+	Cabin *SearchFlightsArgsCabin `json:"cabin,omitempty"`
+
+	// Highest total price, in euros.
+	MaxPrice *float64 `json:"max_price,omitempty"`
+
+	// Only these airlines, by two-character code.
+	Airlines []string `json:"airlines,omitzero"`
+	Nonstop  *bool    `json:"nonstop,omitempty"`
 }
 
 // A search result.
 type SearchFlightsResultFlightsItem struct {
-	// Local arrival time, YYYY-MM-DDTHH:MM.
-	Arrive string `json:"arrive"`
+	// Flight number, to book it with book_flight.
+	ID string `json:"id"`
 
 	// Local departure time, YYYY-MM-DDTHH:MM.
 	Depart string `json:"depart"`
 
-	// Flight number, to book it with book_flight.
-	ID string `json:"id"`
+	// Local arrival time, YYYY-MM-DDTHH:MM.
+	Arrive string `json:"arrive"`
 
 	// Whether the flight is nonstop.
 	Nonstop bool `json:"nonstop"`
@@ -167,19 +167,19 @@ type SearchFlightsResult struct {
 // those the validators check.
 var Tools = []*mcp.Tool{{
 	Description:  "Books seats on a flight that search_flights found.",
-	InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"flight_id":{"description":"Flight number from search_flights, like AF1234.","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","type":"string"},"notes":{"description":"A note for the airline.","maxLength":200,"type":"string"},"passengers":{"description":"The travellers, one seat each.","items":{"additionalProperties":false,"description":"A traveller.","properties":{"birth_year":{"description":"Year of birth.","maximum":2026,"minimum":1900,"type":"integer"},"name":{"description":"Full name, as on the passport.","maxLength":100,"minLength":1,"type":"string"},"seat":{"description":"Seat, like 12A; left out to let the airline choose.","pattern":"^[0-9]{1,2}[A-K]$","type":"string"}},"required":["name","birth_year"],"type":"object"},"maxItems":9,"minItems":1,"type":"array"}},"required":["flight_id","passengers"],"type":"object"}`),
+	InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"flight_id":{"type":"string","maxLength":8,"minLength":4,"pattern":"^[A-Z0-9]+$","description":"Flight number from search_flights, like AF1234."},"passengers":{"items":{"properties":{"name":{"type":"string","maxLength":100,"minLength":1,"description":"Full name, as on the passport."},"birth_year":{"type":"integer","maximum":2026,"minimum":1900,"description":"Year of birth."},"seat":{"type":"string","pattern":"^[0-9]{1,2}[A-K]$","description":"Seat, like 12A; left out to let the airline choose."}},"additionalProperties":false,"type":"object","required":["name","birth_year"],"description":"A traveller."},"type":"array","maxItems":9,"minItems":1,"description":"The travellers, one seat each."},"notes":{"type":"string","maxLength":200,"description":"A note for the airline."}},"additionalProperties":false,"type":"object","required":["flight_id","passengers"]}`),
 	Name:         "book_flight",
-	OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"description":"book_flight's and get_booking's result.","properties":{"flight_id":{"description":"The booked flight.","type":"string"},"reference":{"description":"Booking reference, six letters or digits.","pattern":"^[A-Z0-9]{6}$","type":"string"},"seats":{"description":"Seats booked.","minimum":1,"type":"integer"},"status":{"description":"Booking status.","enum":["confirmed","cancelled"],"type":"string"}},"required":["reference","status"],"type":"object"}`),
+	OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"book_flight's and get_booking's result."}`),
 }, {
 	Description:  "Looks up a booking.",
-	InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"reference":{"description":"Booking reference, six letters or digits.","pattern":"^[A-Z0-9]{6}$","type":"string"}},"required":["reference"],"type":"object"}`),
+	InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."}},"additionalProperties":false,"type":"object","required":["reference"]}`),
 	Name:         "get_booking",
-	OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"description":"book_flight's and get_booking's result.","properties":{"flight_id":{"description":"The booked flight.","type":"string"},"reference":{"description":"Booking reference, six letters or digits.","pattern":"^[A-Z0-9]{6}$","type":"string"},"seats":{"description":"Seats booked.","minimum":1,"type":"integer"},"status":{"description":"Booking status.","enum":["confirmed","cancelled"],"type":"string"}},"required":["reference","status"],"type":"object"}`),
+	OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"book_flight's and get_booking's result."}`),
 }, {
 	Description:  "Searches the flights between two airports on a day.",
-	InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"airlines":{"description":"Only these airlines, by two-character code.","items":{"pattern":"^[A-Z0-9]{2}$","type":"string"},"maxItems":5,"type":"array","uniqueItems":true},"cabin":{"description":"Cabin class.","enum":["economy","premium_economy","business","first"],"type":"string"},"date":{"description":"Departure date, YYYY-MM-DD.","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","type":"string"},"from":{"description":"IATA code of the departure airport, like CDG.","pattern":"^[A-Z]{3}$","type":"string"},"max_price":{"description":"Highest total price, in euros.","exclusiveMinimum":0,"multipleOf":0.01,"type":"number"},"nonstop":{"oneOf":[{"description":"True for nonstop flights only, null for no preference.","type":"boolean"},{"type":"null"}]},"passengers":{"description":"Number of passengers.","maximum":9,"minimum":1,"type":"integer"},"to":{"description":"IATA code of the arrival airport, like JFK.","pattern":"^[A-Z]{3}$","type":"string"}},"required":["from","to","date","passengers"],"type":"object"}`),
+	InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the departure airport, like CDG."},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"IATA code of the arrival airport, like JFK."},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"Departure date, YYYY-MM-DD."},"passengers":{"type":"integer","maximum":9,"minimum":1,"description":"Number of passengers."},"cabin":{"type":"string","enum":["economy","premium_economy","business","first"],"description":"Cabin class."},"max_price":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"description":"Highest total price, in euros."},"airlines":{"items":{"type":"string","pattern":"^[A-Z0-9]{2}$"},"type":"array","maxItems":5,"uniqueItems":true,"description":"Only these airlines, by two-character code."},"nonstop":{"oneOf":[{"type":"boolean","description":"True for nonstop flights only, null for no preference."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["from","to","date","passengers"]}`),
 	Name:         "search_flights",
-	OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"description":"search_flights' result.","properties":{"flights":{"oneOf":[{"description":"The flights found, cheapest last.","items":{"additionalProperties":false,"description":"A search result.","properties":{"arrive":{"description":"Local arrival time, YYYY-MM-DDTHH:MM.","type":"string"},"depart":{"description":"Local departure time, YYYY-MM-DDTHH:MM.","type":"string"},"id":{"description":"Flight number, to book it with book_flight.","type":"string"},"nonstop":{"description":"Whether the flight is nonstop.","type":"boolean"},"price":{"description":"Total price for the passengers, in euros.","minimum":0,"type":"number"}},"required":["id","depart","arrive","nonstop","price"],"type":"object"},"type":"array"},{"type":"null"}]}},"required":["flights"],"type":"object"}`),
+	OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"flights":{"oneOf":[{"items":{"properties":{"id":{"type":"string","description":"Flight number, to book it with book_flight."},"depart":{"type":"string","description":"Local departure time, YYYY-MM-DDTHH:MM."},"arrive":{"type":"string","description":"Local arrival time, YYYY-MM-DDTHH:MM."},"nonstop":{"type":"boolean","description":"Whether the flight is nonstop."},"price":{"type":"number","minimum":0,"description":"Total price for the passengers, in euros."}},"additionalProperties":false,"type":"object","required":["id","depart","arrive","nonstop","price"],"description":"A search result."},"type":"array","description":"The flights found, cheapest last."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["flights"],"description":"search_flights' result."}`),
 }}
 
 // Client calls the tools of an MCP server through a session, typed: each method checks its
@@ -274,12 +274,12 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 		if hasFlightId {
 			present++
 		}
-		notes, hasNotes := obj["notes"]
-		if hasNotes {
-			present++
-		}
 		passengers, hasPassengers := obj["passengers"]
 		if hasPassengers {
+			present++
+		}
+		notes, hasNotes := obj["notes"]
+		if hasNotes {
 			present++
 		}
 		if !hasFlightId {
@@ -291,7 +291,7 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 		if len(obj) > present {
 			for k2 := range toolimpl.KeysInOrder(obj) {
 				switch k2 {
-				case "flight_id", "notes", "passengers":
+				case "flight_id", "passengers", "notes":
 				default:
 					r.Add(at.Key(k2), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k2])})
 				}
@@ -314,16 +314,6 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 				}
 			}
 		}
-		if hasNotes {
-			if s2, ok := notes.(string); !ok {
-				r.Type(at.Key("notes"), "string", notes)
-			} else {
-				length2 := utf8.RuneCountInString(s2)
-				if length2 > 200 {
-					r.Value("maxLength", at.Key("notes"), "at most 200 characters long", notes)
-				}
-			}
-		}
 		if hasPassengers {
 			if list, ok := value.List(passengers); !ok {
 				r.Type(at.Key("passengers"), "array", passengers)
@@ -343,12 +333,12 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 					} else {
 						atItem := atPassengers.Index(i)
 						present2 := 0
-						birthYear, hasBirthYear := obj2["birth_year"]
-						if hasBirthYear {
-							present2++
-						}
 						name, hasName := obj2["name"]
 						if hasName {
+							present2++
+						}
+						birthYear, hasBirthYear := obj2["birth_year"]
+						if hasBirthYear {
 							present2++
 						}
 						seat, hasSeat := obj2["seat"]
@@ -364,12 +354,24 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 						if len(obj2) > present2 {
 							for k := range toolimpl.KeysInOrder(obj2) {
 								switch k {
-								case "birth_year", "name", "seat":
+								case "name", "birth_year", "seat":
 								default:
 									r.Add(atItem.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj2[k])})
 								}
 								if r.Full() {
 									break
+								}
+							}
+						}
+						if hasName {
+							if s2, ok := name.(string); !ok {
+								r.Type(atItem.Key("name"), "string", name)
+							} else {
+								length2 := utf8.RuneCountInString(s2)
+								if length2 < 1 {
+									r.Value("minLength", atItem.Key("name"), "at least 1 character long", name)
+								} else if length2 > 100 {
+									r.Value("maxLength", atItem.Key("name"), "at most 100 characters long", name)
 								}
 							}
 						}
@@ -384,28 +386,26 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 								}
 							}
 						}
-						if hasName {
-							if s3, ok := name.(string); !ok {
-								r.Type(atItem.Key("name"), "string", name)
-							} else {
-								length3 := utf8.RuneCountInString(s3)
-								if length3 < 1 {
-									r.Value("minLength", atItem.Key("name"), "at least 1 character long", name)
-								} else if length3 > 100 {
-									r.Value("maxLength", atItem.Key("name"), "at most 100 characters long", name)
-								}
-							}
-						}
 						if hasSeat {
-							if s4, ok := seat.(string); !ok {
+							if s3, ok := seat.(string); !ok {
 								r.Type(atItem.Key("seat"), "string", seat)
 							} else {
-								if !bookFlightArgsSeatPattern(s4) {
+								if !bookFlightArgsSeatPattern(s3) {
 									r.Value("pattern", atItem.Key("seat"), "a string matching the pattern ^[0-9]{1,2}[A-K]$", seat)
 								}
 							}
 						}
 					}
+				}
+			}
+		}
+		if hasNotes {
+			if s4, ok := notes.(string); !ok {
+				r.Type(at.Key("notes"), "string", notes)
+			} else {
+				length3 := utf8.RuneCountInString(s4)
+				if length3 > 200 {
+					r.Value("maxLength", at.Key("notes"), "at most 200 characters long", notes)
 				}
 			}
 		}
@@ -446,12 +446,12 @@ func checkBookFlightResult(r *toolimpl.Report, v any) {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
-		flightId, hasFlightId := obj["flight_id"]
-		if hasFlightId {
-			present++
-		}
 		reference, hasReference := obj["reference"]
 		if hasReference {
+			present++
+		}
+		flightId, hasFlightId := obj["flight_id"]
+		if hasFlightId {
 			present++
 		}
 		seats, hasSeats := obj["seats"]
@@ -471,7 +471,7 @@ func checkBookFlightResult(r *toolimpl.Report, v any) {
 		if len(obj) > present {
 			for k := range toolimpl.KeysInOrder(obj) {
 				switch k {
-				case "flight_id", "reference", "seats", "status":
+				case "reference", "flight_id", "seats", "status":
 				default:
 					r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
 				}
@@ -480,18 +480,18 @@ func checkBookFlightResult(r *toolimpl.Report, v any) {
 				}
 			}
 		}
+		if hasReference {
+			if s, ok := reference.(string); !ok {
+				r.Type(at.Key("reference"), "string", reference)
+			} else {
+				if !bookFlightResultReferencePattern(s) {
+					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
+				}
+			}
+		}
 		if hasFlightId {
 			if _, ok := flightId.(string); !ok {
 				r.Type(at.Key("flight_id"), "string", flightId)
-			}
-		}
-		if hasReference {
-			if s2, ok := reference.(string); !ok {
-				r.Type(at.Key("reference"), "string", reference)
-			} else {
-				if !bookFlightResultReferencePattern(s2) {
-					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
-				}
 			}
 		}
 		if hasSeats {
@@ -611,12 +611,12 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
-		flightId, hasFlightId := obj["flight_id"]
-		if hasFlightId {
-			present++
-		}
 		reference, hasReference := obj["reference"]
 		if hasReference {
+			present++
+		}
+		flightId, hasFlightId := obj["flight_id"]
+		if hasFlightId {
 			present++
 		}
 		seats, hasSeats := obj["seats"]
@@ -636,7 +636,7 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 		if len(obj) > present {
 			for k := range toolimpl.KeysInOrder(obj) {
 				switch k {
-				case "flight_id", "reference", "seats", "status":
+				case "reference", "flight_id", "seats", "status":
 				default:
 					r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
 				}
@@ -645,18 +645,18 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 				}
 			}
 		}
+		if hasReference {
+			if s, ok := reference.(string); !ok {
+				r.Type(at.Key("reference"), "string", reference)
+			} else {
+				if !getBookingResultReferencePattern(s) {
+					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
+				}
+			}
+		}
 		if hasFlightId {
 			if _, ok := flightId.(string); !ok {
 				r.Type(at.Key("flight_id"), "string", flightId)
-			}
-		}
-		if hasReference {
-			if s2, ok := reference.(string); !ok {
-				r.Type(at.Key("reference"), "string", reference)
-			} else {
-				if !getBookingResultReferencePattern(s2) {
-					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
-				}
 			}
 		}
 		if hasSeats {
@@ -680,23 +680,20 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 	}
 }
 
-// searchFlightsArgsAirlinesPattern reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled
-// to a loop.
-func searchFlightsArgsAirlinesPattern(s string) bool {
-	if len(s) < 2 || len(s) > 2 {
+// searchFlightsArgsFromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a
+// loop.
+func searchFlightsArgsFromPattern(s string) bool {
+	if len(s) < 3 || len(s) > 3 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
+		if !('A' <= c && c <= 'Z') {
 			return false
 		}
 	}
 	return true
 }
-
-// searchFlightsArgsCabinValues are the values of an enum, sorted for a binary search.
-var searchFlightsArgsCabinValues = []string{"business", "economy", "first", "premium_economy"}
 
 // searchFlightsArgsDatePattern reports whether s matches the pattern
 // "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", compiled to a loop per run.
@@ -737,15 +734,18 @@ func searchFlightsArgsDatePattern(s string) bool {
 	return i == len(s)
 }
 
-// searchFlightsArgsFromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a
-// loop.
-func searchFlightsArgsFromPattern(s string) bool {
-	if len(s) < 3 || len(s) > 3 {
+// searchFlightsArgsCabinValues are the values of an enum, sorted for a binary search.
+var searchFlightsArgsCabinValues = []string{"business", "economy", "first", "premium_economy"}
+
+// searchFlightsArgsAirlinesPattern reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled
+// to a loop.
+func searchFlightsArgsAirlinesPattern(s string) bool {
+	if len(s) < 2 || len(s) > 2 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !('A' <= c && c <= 'Z') {
+		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
 			return false
 		}
 	}
@@ -769,36 +769,36 @@ func checkSearchFlightsArgs(r *toolimpl.Report, v any) {
 		r.Type(at, "object", v)
 	} else {
 		present := 0
-		airlines, hasAirlines := obj["airlines"]
-		if hasAirlines {
+		from, hasFrom := obj["from"]
+		if hasFrom {
 			present++
 		}
-		cabin, hasCabin := obj["cabin"]
-		if hasCabin {
+		to, hasTo := obj["to"]
+		if hasTo {
 			present++
 		}
 		date, hasDate := obj["date"]
 		if hasDate {
 			present++
 		}
-		from, hasFrom := obj["from"]
-		if hasFrom {
+		passengers, hasPassengers := obj["passengers"]
+		if hasPassengers {
+			present++
+		}
+		cabin, hasCabin := obj["cabin"]
+		if hasCabin {
 			present++
 		}
 		maxPrice, hasMaxPrice := obj["max_price"]
 		if hasMaxPrice {
 			present++
 		}
+		airlines, hasAirlines := obj["airlines"]
+		if hasAirlines {
+			present++
+		}
 		nonstop, hasNonstop := obj["nonstop"]
 		if hasNonstop {
-			present++
-		}
-		passengers, hasPassengers := obj["passengers"]
-		if hasPassengers {
-			present++
-		}
-		to, hasTo := obj["to"]
-		if hasTo {
 			present++
 		}
 		if !hasFrom {
@@ -816,12 +816,70 @@ func checkSearchFlightsArgs(r *toolimpl.Report, v any) {
 		if len(obj) > present {
 			for k := range toolimpl.KeysInOrder(obj) {
 				switch k {
-				case "airlines", "cabin", "date", "from", "max_price", "nonstop", "passengers", "to":
+				case "from", "to", "date", "passengers", "cabin", "max_price", "airlines", "nonstop":
 				default:
 					r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
 				}
 				if r.Full() {
 					break
+				}
+			}
+		}
+		if hasFrom {
+			if s, ok := from.(string); !ok {
+				r.Type(at.Key("from"), "string", from)
+			} else {
+				if !searchFlightsArgsFromPattern(s) {
+					r.Value("pattern", at.Key("from"), "a string matching the pattern ^[A-Z]{3}$", from)
+				}
+			}
+		}
+		if hasTo {
+			if s2, ok := to.(string); !ok {
+				r.Type(at.Key("to"), "string", to)
+			} else {
+				if !searchFlightsArgsFromPattern(s2) {
+					r.Value("pattern", at.Key("to"), "a string matching the pattern ^[A-Z]{3}$", to)
+				}
+			}
+		}
+		if hasDate {
+			if s3, ok := date.(string); !ok {
+				r.Type(at.Key("date"), "string", date)
+			} else {
+				if !searchFlightsArgsDatePattern(s3) {
+					r.Value("pattern", at.Key("date"), "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date)
+				}
+			}
+		}
+		if hasPassengers {
+			if num, ok := value.Number(passengers); !ok || !value.IsInteger(passengers) {
+				r.Type(at.Key("passengers"), "integer", passengers)
+			} else {
+				if num < 1 {
+					r.Value("minimum", at.Key("passengers"), ">= 1", passengers)
+				} else if num > 9 {
+					r.Value("maximum", at.Key("passengers"), "<= 9", passengers)
+				}
+			}
+		}
+		if hasCabin {
+			if s4, ok := cabin.(string); !ok {
+				r.Type(at.Key("cabin"), "string", cabin)
+			} else {
+				if _, in := toolimpl.Enum(s4, searchFlightsArgsCabinValues); !in {
+					r.Value(tool.CodeEnum, at.Key("cabin"), "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin)
+				}
+			}
+		}
+		if hasMaxPrice {
+			if num2, ok := value.Number(maxPrice); !ok {
+				r.Type(at.Key("max_price"), "number", maxPrice)
+			} else {
+				if num2 < 0 || num2 == 0 && value.Compare(maxPrice, "0") <= 0 {
+					r.Value("exclusiveMinimum", at.Key("max_price"), "> 0", maxPrice)
+				} else if !value.MultipleOf(maxPrice, "0.01") {
+					r.Value("multipleOf", at.Key("max_price"), "a multiple of 0.01", maxPrice)
 				}
 			}
 		}
@@ -839,51 +897,13 @@ func checkSearchFlightsArgs(r *toolimpl.Report, v any) {
 					if r.Full() {
 						break
 					}
-					if s, ok := item.(string); !ok {
+					if s5, ok := item.(string); !ok {
 						r.Type(atAirlines.Index(i2), "string", item)
 					} else {
-						if !searchFlightsArgsAirlinesPattern(s) {
+						if !searchFlightsArgsAirlinesPattern(s5) {
 							r.Value("pattern", atAirlines.Index(i2), "a string matching the pattern ^[A-Z0-9]{2}$", item)
 						}
 					}
-				}
-			}
-		}
-		if hasCabin {
-			if s2, ok := cabin.(string); !ok {
-				r.Type(at.Key("cabin"), "string", cabin)
-			} else {
-				if _, in := toolimpl.Enum(s2, searchFlightsArgsCabinValues); !in {
-					r.Value(tool.CodeEnum, at.Key("cabin"), "one of \"economy\", \"premium_economy\", \"business\", \"first\"", cabin)
-				}
-			}
-		}
-		if hasDate {
-			if s3, ok := date.(string); !ok {
-				r.Type(at.Key("date"), "string", date)
-			} else {
-				if !searchFlightsArgsDatePattern(s3) {
-					r.Value("pattern", at.Key("date"), "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", date)
-				}
-			}
-		}
-		if hasFrom {
-			if s4, ok := from.(string); !ok {
-				r.Type(at.Key("from"), "string", from)
-			} else {
-				if !searchFlightsArgsFromPattern(s4) {
-					r.Value("pattern", at.Key("from"), "a string matching the pattern ^[A-Z]{3}$", from)
-				}
-			}
-		}
-		if hasMaxPrice {
-			if num, ok := value.Number(maxPrice); !ok {
-				r.Type(at.Key("max_price"), "number", maxPrice)
-			} else {
-				if num < 0 || num == 0 && value.Compare(maxPrice, "0") <= 0 {
-					r.Value("exclusiveMinimum", at.Key("max_price"), "> 0", maxPrice)
-				} else if !value.MultipleOf(maxPrice, "0.01") {
-					r.Value("multipleOf", at.Key("max_price"), "a multiple of 0.01", maxPrice)
 				}
 			}
 		}
@@ -893,26 +913,6 @@ func checkSearchFlightsArgs(r *toolimpl.Report, v any) {
 					if !value.IsNull(nonstop) {
 						r.Type(at.Key("nonstop"), "boolean or null", nonstop)
 					}
-				}
-			}
-		}
-		if hasPassengers {
-			if num2, ok := value.Number(passengers); !ok || !value.IsInteger(passengers) {
-				r.Type(at.Key("passengers"), "integer", passengers)
-			} else {
-				if num2 < 1 {
-					r.Value("minimum", at.Key("passengers"), ">= 1", passengers)
-				} else if num2 > 9 {
-					r.Value("maximum", at.Key("passengers"), "<= 9", passengers)
-				}
-			}
-		}
-		if hasTo {
-			if s5, ok := to.(string); !ok {
-				r.Type(at.Key("to"), "string", to)
-			} else {
-				if !searchFlightsArgsFromPattern(s5) {
-					r.Value("pattern", at.Key("to"), "a string matching the pattern ^[A-Z]{3}$", to)
 				}
 			}
 		}
@@ -971,16 +971,16 @@ func checkSearchFlightsResult(r *toolimpl.Report, v any) {
 						} else {
 							atItem := atFlights.Index(i)
 							present2 := 0
-							arrive, hasArrive := obj2["arrive"]
-							if hasArrive {
+							id, hasId := obj2["id"]
+							if hasId {
 								present2++
 							}
 							depart, hasDepart := obj2["depart"]
 							if hasDepart {
 								present2++
 							}
-							id, hasId := obj2["id"]
-							if hasId {
+							arrive, hasArrive := obj2["arrive"]
+							if hasArrive {
 								present2++
 							}
 							nonstop, hasNonstop := obj2["nonstop"]
@@ -1009,7 +1009,7 @@ func checkSearchFlightsResult(r *toolimpl.Report, v any) {
 							if len(obj2) > present2 {
 								for k := range toolimpl.KeysInOrder(obj2) {
 									switch k {
-									case "arrive", "depart", "id", "nonstop", "price":
+									case "id", "depart", "arrive", "nonstop", "price":
 									default:
 										r.Add(atItem.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj2[k])})
 									}
@@ -1018,9 +1018,9 @@ func checkSearchFlightsResult(r *toolimpl.Report, v any) {
 									}
 								}
 							}
-							if hasArrive {
-								if _, ok := arrive.(string); !ok {
-									r.Type(atItem.Key("arrive"), "string", arrive)
+							if hasId {
+								if _, ok := id.(string); !ok {
+									r.Type(atItem.Key("id"), "string", id)
 								}
 							}
 							if hasDepart {
@@ -1028,9 +1028,9 @@ func checkSearchFlightsResult(r *toolimpl.Report, v any) {
 									r.Type(atItem.Key("depart"), "string", depart)
 								}
 							}
-							if hasId {
-								if _, ok := id.(string); !ok {
-									r.Type(atItem.Key("id"), "string", id)
+							if hasArrive {
+								if _, ok := arrive.(string); !ok {
+									r.Type(atItem.Key("arrive"), "string", arrive)
 								}
 							}
 							if hasNonstop {
