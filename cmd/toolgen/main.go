@@ -4,13 +4,15 @@
 // tool's results, for a tool with result=); for each struct annotated with
 // //toolgen:output, each provider's response format and a validator and
 // decoder of a model's answer; `toolgen schema` compiles a JSON Schema file
-// into such a validator.
+// into such a validator; `toolgen client` writes a typed, validated client of
+// an MCP server's tools.
 //
 // Usage:
 //
 //	//go:generate go tool toolgen
 //	toolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]
 //	toolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json
+//	toolgen client [-check] (-from tools.json | -from-command "cmd args" | -from-url URL) [-pkg name] -o file.go [-notes file]
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package in its directory, is tools_gen.go unless -output says
@@ -20,7 +22,8 @@
 // (file:line:col: note: ...), or with -strict an error; with -notes, the
 // notes go to a generated file of that name beside the output instead, to
 // commit and review. toolgen schema reads the schema's folder and what
-// -ref maps, nothing else.
+// -ref maps, nothing else. toolgen client reads a tools/list result, or
+// asks a server for it (started on stdio, or over streamable HTTP).
 //
 // With -check, toolgen writes nothing: it reports each generated file that
 // would change, and each change to its tools and outputs, breaking or

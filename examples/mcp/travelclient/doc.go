@@ -4,4 +4,6 @@
 // server uses instead of map[string]any.
 package travelclient
 
+// snippet:generate
 //go:generate go tool toolgen client -from-command "go run .." -pkg travelclient -o client_gen.go
+// endsnippet
