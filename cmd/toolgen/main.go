@@ -108,12 +108,7 @@ func schemaMain(args []string) {
 		refs[prefix] = path
 		return nil
 	})
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json\n")
-		fmt.Fprintf(os.Stderr, "Flags:\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = usage(fs, "toolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -152,12 +147,7 @@ func clientMain(args []string) {
 	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
 	notes := fs.String("notes", "", notesUsage)
 	check := fs.Bool("check", false, "write nothing: report the file if it is out of date, and exit 1 if it is")
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "Usage of toolgen client:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen client [-check] (-from tools.json | -from-command \"cmd args\" | -from-url URL) [-pkg name] -o file.go [-notes file]\n")
-		fmt.Fprintf(os.Stderr, "Flags:\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = usage(fs, `toolgen client [-check] (-from tools.json | -from-command "cmd args" | -from-url URL) [-pkg name] -o file.go [-notes file]`)
 	fs.Parse(args)
 	sources := 0
 	for _, s := range []string{*from, *fromCommand, *fromURL} {
@@ -206,6 +196,14 @@ func clientMain(args []string) {
 		files = gen.NotesFiles(files, *notes)
 	}
 	finish(files, err, *check)
+}
+
+// usage is the usage of a subcommand: its synopsis, then its flags.
+func usage(fs *flag.FlagSet, synopsis string) func() {
+	return func() {
+		fmt.Fprintf(os.Stderr, "Usage of %s:\n\t%s\nFlags:\n", fs.Name(), synopsis)
+		fs.PrintDefaults()
+	}
 }
 
 // finish reports the errors of a run or its notes, and writes its files,

@@ -5,4 +5,4 @@
 // encodes and decodes as the schemas say.
 package clientcases
 
-//go:generate go tool toolgen client -from tools.json -pkg clientcases -o client_gen.go
+//go:generate go tool toolgen client -from tools.json -pkg clientcases -o client_gen.go -notes toolgen_notes.txt

@@ -181,6 +181,8 @@ func (b *builder) shapeKind(s *jsonschema.Schema, types []string) (string, kind)
 	}
 	t := soleType(s, types)
 	switch t {
+	case "":
+		return t, kindRaw // declared as an alias of json.RawMessage
 	case "array":
 		return t, kindNil
 	case "object":
