@@ -515,21 +515,6 @@ func checkBookFlightResult(r *toolimpl.Report, v any) {
 	}
 }
 
-// getBookingArgsReferencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to
-// a loop.
-func getBookingArgsReferencePattern(s string) bool {
-	if len(s) < 6 || len(s) > 6 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
 // validateGetBookingArgs checks a value against the JSON Schema get_booking arguments: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func validateGetBookingArgs(v any) tool.Errors {
@@ -569,31 +554,13 @@ func checkGetBookingArgs(r *toolimpl.Report, v any) {
 			if s, ok := reference.(string); !ok {
 				r.Type(at.Key("reference"), "string", reference)
 			} else {
-				if !getBookingArgsReferencePattern(s) {
+				if !bookFlightResultReferencePattern(s) {
 					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
 				}
 			}
 		}
 	}
 }
-
-// getBookingResultReferencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled
-// to a loop.
-func getBookingResultReferencePattern(s string) bool {
-	if len(s) < 6 || len(s) > 6 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
-// getBookingResultStatusValues are the values of an enum, sorted for a binary search.
-var getBookingResultStatusValues = []string{"cancelled", "confirmed"}
 
 // validateGetBookingResult checks a value against the JSON Schema get_booking result: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
@@ -649,7 +616,7 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 			if s, ok := reference.(string); !ok {
 				r.Type(at.Key("reference"), "string", reference)
 			} else {
-				if !getBookingResultReferencePattern(s) {
+				if !bookFlightResultReferencePattern(s) {
 					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
 				}
 			}
@@ -672,7 +639,7 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 			if s3, ok := status.(string); !ok {
 				r.Type(at.Key("status"), "string", status)
 			} else {
-				if _, in := toolimpl.Enum(s3, getBookingResultStatusValues); !in {
+				if _, in := toolimpl.Enum(s3, bookFlightResultStatusValues); !in {
 					r.Value(tool.CodeEnum, at.Key("status"), "one of \"confirmed\", \"cancelled\"", status)
 				}
 			}

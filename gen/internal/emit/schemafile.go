@@ -69,12 +69,15 @@ func ValidatorsFile(pkg string, declared map[string]token.Position, validators [
 		f.Add(d)
 	}
 	var errs ir.Errors
+	// The patterns and enum tables are the file's, each emitted once.
+	patterns, enums := map[string]string{}, map[string]string{}
 	for _, v := range validators {
 		prefix := strings.TrimPrefix(strings.TrimPrefix(v.Func, "validate"), "Validate")
 		if prefix == "" {
 			prefix = v.Func
 		}
 		e := newEmitter(f, sc, v.Doc, lowerFirst(prefix), token.Position{Filename: v.Source})
+		e.patterns, e.enums = patterns, enums
 		e.valueValidator(v.Func, v.Source)
 		for _, err := range e.errs {
 			errs = append(errs, ir.Error{Msg: v.Source + ": " + err.Msg})
