@@ -177,20 +177,25 @@ func ListCommand(ctx context.Context, argv []string, dir string) ([]byte, error)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("server %s: %w", name, err)
 	}
-	defer func() {
-		// End of input ends an MCP server on stdio (and the program a
-		// `go run` starts, which a kill of go run would not); one that
-		// lingers is killed.
-		stdin.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(2 * time.Second):
-			cancel()
-			<-done
-		}
-	}()
+	var stopOnce sync.Once
+	stop := func() {
+		stopOnce.Do(func() {
+			// End of input ends an MCP server on stdio (and the program a
+			// `go run` starts, which a kill of go run would not); one
+			// that lingers is killed. Wait reads the rest of its standard
+			// error.
+			stdin.Close()
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(2 * time.Second):
+				cancel()
+				<-done
+			}
+		})
+	}
+	defer stop()
 	lines := bufio.NewScanner(stdout)
 	lines.Buffer(make([]byte, 64<<10), MaxMessageBytes)
 	// The reads run apart, so that ctx ends a read that blocks.
@@ -222,8 +227,11 @@ func ListCommand(ctx context.Context, argv []string, dir string) ([]byte, error)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := stdin.Write(append(msg, '\n')); err != nil {
-			return nil, fmt.Errorf("the server stopped reading its input: %w", err)
+		// A server that stopped reading has exited or will: what it wrote
+		// says why, so a failed write is not the error reported.
+		_, werr := stdin.Write(append(msg, '\n'))
+		if werr != nil && id == 0 {
+			return nil, fmt.Errorf("the server stopped reading its input: %w", werr)
 		}
 		for id > 0 {
 			var l line
@@ -258,6 +266,7 @@ func ListCommand(ctx context.Context, argv []string, dir string) ([]byte, error)
 		return nil, nil
 	}
 	out, err := listTools(ctx, rt)
+	stop()
 	if err != nil {
 		err = fmt.Errorf("server %s: %w", name, err)
 		if tail := strings.TrimSpace(stderr.String()); tail != "" {
