@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -53,16 +54,39 @@ func TestClientRegenerates(t *testing.T) {
 		require.NoError(t, err)
 		generate(t, list)
 	})
-	for _, opts := range []mcp.StreamableHTTPOptions{{}, {JSONResponse: true}, {Stateless: true}, {Stateless: true, JSONResponse: true}} {
-		t.Run(fmt.Sprintf("http %+v", opts), func(t *testing.T) {
-			server, err := newServer(travel.NewAirline().NewSet(tool.WithLogger(slog.New(slog.DiscardHandler))))
-			require.NoError(t, err)
-			opts.Logger = slog.New(slog.DiscardHandler)
-			srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &opts))
+	for _, c := range []struct {
+		name  string
+		opts  mcp.StreamableHTTPOptions
+		pages int // the server's page size: 1 lists a tool a page
+	}{
+		{"event stream, a tool a page", mcp.StreamableHTTPOptions{}, 1},
+		{"JSON", mcp.StreamableHTTPOptions{JSONResponse: true}, 0},
+		{"stateless event stream", mcp.StreamableHTTPOptions{Stateless: true}, 0},
+		{"stateless JSON, a tool a page", mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			server := mcp.NewServer(&mcp.Implementation{Name: "travel", Version: "v1.0.0"}, &mcp.ServerOptions{PageSize: c.pages})
+			require.NoError(t, mcptool.Register(server, travel.NewAirline().NewSet(tool.WithLogger(slog.New(slog.DiscardHandler)))))
+			c.opts.Logger = slog.New(slog.DiscardHandler)
+			handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &c.opts)
+			lists := 0
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body, _ := io.ReadAll(r.Body)
+				if strings.Contains(string(body), `"tools/list"`) {
+					lists++
+				}
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				handler.ServeHTTP(w, r)
+			}))
 			defer srv.Close()
 			list, err := gen.ListURL(ctx, srv.URL, srv.Client())
 			require.NoError(t, err)
 			generate(t, list)
+			if c.pages == 1 {
+				assert.Equal(t, len(travel.Tools), lists, "a request per page")
+			} else {
+				assert.Equal(t, 1, lists)
+			}
 		})
 	}
 }

@@ -32,6 +32,8 @@ const (
 	MaxMessageBytes = 16 << 20
 	// MaxPages is the most pages of tools/list toolgen reads.
 	MaxPages = 100
+	// MaxListBytes is the most bytes of all pages together.
+	MaxListBytes = 64 << 20
 )
 
 // rpcResponse is a JSON-RPC message from a server: a response, a
@@ -74,7 +76,7 @@ func listTools(ctx context.Context, rt roundTrip) ([]byte, error) {
 		return nil, fmt.Errorf("notifications/initialized: %w", err)
 	}
 	var tools []json.RawMessage
-	cursor := ""
+	cursor, total := "", 0
 	for page := 0; ; page++ {
 		if page == MaxPages {
 			return nil, fmt.Errorf("tools/list: more than %d pages", MaxPages)
@@ -86,6 +88,9 @@ func listTools(ctx context.Context, rt roundTrip) ([]byte, error) {
 		res, err := rt(ctx, 2+page, "tools/list", params)
 		if err != nil {
 			return nil, fmt.Errorf("tools/list: %w", err)
+		}
+		if total += len(res); total > MaxListBytes {
+			return nil, fmt.Errorf("tools/list: more than %d MiB in all", MaxListBytes>>20)
 		}
 		var list struct {
 			Tools      []json.RawMessage `json:"tools"`
