@@ -196,6 +196,17 @@ func (b *builder) shapeKind(s *jsonschema.Schema, types []string) (string, kind)
 // declare declares the named type name, taken, for s (a tool's arguments
 // or result, or a $defs schema).
 func (b *builder) declare(s *jsonschema.Schema, name, at string) {
+	if t := deref(s); t != s && t != nil {
+		if t.DefName != "" {
+			// Only a reference to a $defs schema (zod-to-json-schema's
+			// named schemas, a protocol's definitions): an alias of its type.
+			typ, _ := b.defType(t, at)
+			doc := append(b.heads[name], b.docLines(description(s))...)
+			b.decls = append(b.decls, comments(doc).Type().Id(name).Op("=").Add(typ))
+			return
+		}
+		s = t
+	}
 	b.building[s] = name
 	defer delete(b.building, s)
 	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
