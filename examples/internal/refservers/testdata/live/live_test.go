@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -33,7 +34,8 @@ func connect(t *testing.T, name string, env []string, args ...string) *mcp.Clien
 	cmd := exec.Command(os.Getenv("REFSERVERS_NODE"), append([]string{bin}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
 	client := mcp.NewClient(&mcp.Implementation{Name: "toolgen-refservers", Version: "v0.0.1"}, nil)
-	session, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: cmd}, nil)
+	// server-everything outlives its closed standard input: stopped after a second.
+	session, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { session.Close() })
 	return session
