@@ -1,10 +1,16 @@
 package refservers
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,4 +94,58 @@ func TestReferenceServers(t *testing.T) {
 	for _, test := range []string{"TestEverything", "TestMemory", "TestFilesystem", "TestSequentialThinking"} {
 		assert.Contains(t, out, "--- PASS: "+test+" ", "the live calls ran")
 	}
+}
+
+// TestReferenceServerOverHTTP asks server-everything for its tools over
+// streamable HTTP, as `toolgen client -from-url` does: the same tools as
+// over standard input and output.
+func TestReferenceServerOverHTTP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs the npm reference servers")
+	}
+	modules := filepath.Join(node.Install(t, "testdata"), "node_modules")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	require.NoError(t, l.Close())
+
+	cmd := exec.Command(node.Node(t), filepath.Join(modules, ".bin", "mcp-server-everything"), "streamableHttp")
+	cmd.Env = append(os.Environ(), "PORT="+port)
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	// It says on standard error when it listens.
+	listening := make(chan bool, 1)
+	go func() {
+		lines := bufio.NewScanner(stderr)
+		for lines.Scan() {
+			if strings.Contains(lines.Text(), "listening on port "+port) {
+				listening <- true
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case <-listening:
+	case <-time.After(time.Minute):
+		t.Fatal("server-everything did not listen within a minute")
+	}
+
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	tools, err := gen.ListURL(ctx, "http://127.0.0.1:"+port+"/mcp", nil)
+	require.NoError(t, err)
+	var list struct{ Tools []struct{ Name string } }
+	require.NoError(t, json.Unmarshal(tools, &list))
+	var names []string
+	for _, tl := range list.Tools {
+		names = append(names, tl.Name)
+	}
+	assert.Equal(t, servers[0].tools, names)
+	assert.Empty(t, generate(t, t.TempDir(), "everything", tools, "http://127.0.0.1/mcp"))
 }
