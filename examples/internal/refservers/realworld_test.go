@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/testkit/race"
 )
 
 // realworldDir is the corpus of published tool schemas the generator's own
@@ -93,6 +95,9 @@ var realworldNotes = map[string]int{"bfcl": 0, "githubmcpserver": 10, "mcpsnapsh
 func TestRealworldSchemas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the clients of every real-world schema")
+	}
+	if race.Enabled {
+		t.Skip("generates 5 MB of Go in one goroutine and builds it in another process: nothing for the race detector")
 	}
 	lists, count := realworldTools(t)
 	assert.Equal(t, 700, count)
