@@ -83,7 +83,7 @@ func Compare(files []File) ([]Stale, error) {
 		default:
 			s.Action = "rewrite"
 		}
-		if filepath.Ext(f.Path) == ".go" {
+		if filepath.Ext(f.Path) == ".go" && !f.plain {
 			s.Changes = changes(f, old)
 		}
 		out = append(out, s)

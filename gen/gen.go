@@ -90,6 +90,9 @@ type File struct {
 	// positions are those of the file's tools, outputs and result types
 	// (see defKey), for Compare.
 	positions map[string]token.Position
+	// plain is a file that defines no tools or outputs (a client), which
+	// Compare compares by its bytes only.
+	plain bool
 }
 
 // Generate loads the packages of cfg and returns the files to write. It

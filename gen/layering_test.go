@@ -34,6 +34,7 @@ var stages = []struct {
 	{"gen/internal/dialect", []string{"internal/ecma", "internal/forms", "internal/words", "runtime/tool"}},
 	{"gen/internal/plan", []string{"internal/words"}},
 	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "internal/format", "internal/value", "runtime/tool"}},
+	{"gen/internal/client", []string{"github.com/dave/jennifer/jen"}},
 	{"gen", nil},
 }
 

@@ -39,3 +39,17 @@ func compiled(data []byte, v any, opts Options, nullAbsent bool, pos token.Posit
 	}
 	return s
 }
+
+// listedSchema reads a schema a server listed (a tool's inputSchema or
+// outputSchema) once into an ir.Schema, compiled with null members kept:
+// a client sends and reads what the schema says.
+func listedSchema(data []byte) *ir.Schema {
+	v, err := jsonschema.ParseJSON(data)
+	if err != nil {
+		// As Compile words it: at the document's root.
+		s := &ir.Schema{JSON: data}
+		s.Errs.Add(token.Position{}, "schema at #: %v", err)
+		return s
+	}
+	return compiled(data, v, Options{}, false, token.Position{})
+}

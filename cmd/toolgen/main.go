@@ -4,13 +4,15 @@
 // tool's results, for a tool with result=); for each struct annotated with
 // //toolgen:output, each provider's response format and a validator and
 // decoder of a model's answer; `toolgen schema` compiles a JSON Schema file
-// into such a validator.
+// into such a validator; `toolgen client` writes a typed, validated client of
+// an MCP server's tools.
 //
 // Usage:
 //
 //	//go:generate go tool toolgen
 //	toolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]
 //	toolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json
+//	toolgen client [-check] (-from tools.json | -from-command "cmd args" | -from-url URL) [-pkg name] -o file.go [-notes file]
 //
 // Packages are go/packages patterns, "." by default. The output, one file
 // per package in its directory, is tools_gen.go unless -output says
@@ -20,7 +22,8 @@
 // (file:line:col: note: ...), or with -strict an error; with -notes, the
 // notes go to a generated file of that name beside the output instead, to
 // commit and review. toolgen schema reads the schema's folder and what
-// -ref maps, nothing else.
+// -ref maps, nothing else. toolgen client reads a tools/list result, or
+// asks a server for it (started on stdio, or over streamable HTTP).
 //
 // With -check, toolgen writes nothing: it reports each generated file that
 // would change, and each change to its tools and outputs, breaking or
@@ -30,12 +33,15 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/gen"
@@ -46,6 +52,10 @@ func main() {
 	log.SetPrefix("toolgen: ")
 	if len(os.Args) > 1 && os.Args[1] == "schema" {
 		schemaMain(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "client" {
+		clientMain(os.Args[2:])
 		return
 	}
 	output := flag.String("output", "", "output file name; default <package dir>/"+gen.DefaultOutput)
@@ -59,6 +69,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "Usage of toolgen:\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen [-check] [-output file] [-tags tags] [-type T1,T2] [-strict] [-annotate-unknown-formats] [-notes file] [packages]\n")
 		fmt.Fprintf(os.Stderr, "\ttoolgen schema [flags] schema.json   (toolgen schema -h for its flags)\n")
+		fmt.Fprintf(os.Stderr, "\ttoolgen client -from tools.json -pkg name -o file.go   (toolgen client -h for its flags)\n")
 		fmt.Fprintf(os.Stderr, "Flags:\n")
 		flag.PrintDefaults()
 		fmt.Fprint(os.Stderr, checkHelp)
@@ -97,12 +108,7 @@ func schemaMain(args []string) {
 		refs[prefix] = path
 		return nil
 	})
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "Usage of toolgen schema:\n")
-		fmt.Fprintf(os.Stderr, "\ttoolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json\n")
-		fmt.Fprintf(os.Stderr, "Flags:\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = usage(fs, "toolgen schema [-check] [-o file.go] [-pkg name] [-func ValidateX] [-draft d] [-null-absent] [-strict-formats | -annotate-unknown-formats] [-ref prefix=path]... [-notes file] schema.json")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -128,6 +134,76 @@ func schemaMain(args []string) {
 		files = gen.NotesFiles(files, *notes)
 	}
 	finish(files, err, *check)
+}
+
+// clientMain writes a typed client of an MCP server's tools.
+func clientMain(args []string) {
+	fs := flag.NewFlagSet("toolgen client", flag.ExitOnError)
+	from := fs.String("from", "", "the tools/list result to read: {\"tools\":[...]} or an array of tools (- for standard input)")
+	fromCommand := fs.String("from-command", "", "a command that runs an MCP server on standard input and output, split at spaces (no shell): toolgen starts it and asks it for its tools")
+	fromURL := fs.String("from-url", "", "the URL of an MCP server over streamable HTTP to ask for its tools")
+	timeout := fs.Duration("timeout", 2*time.Minute, "how long -from-command or -from-url may take, a server's start (go run's build) included")
+	output := fs.String("o", "", "output file (required)")
+	pkg := fs.String("pkg", "", "package name of the output; default the package of the output's directory")
+	notes := fs.String("notes", "", notesUsage)
+	check := fs.Bool("check", false, "write nothing: report the file if it is out of date, and exit 1 if it is")
+	fs.Usage = usage(fs, `toolgen client [-check] (-from tools.json | -from-command "cmd args" | -from-url URL) [-pkg name] -o file.go [-notes file]`)
+	fs.Parse(args)
+	sources := 0
+	for _, s := range []string{*from, *fromCommand, *fromURL} {
+		if s != "" {
+			sources++
+		}
+	}
+	if fs.NArg() != 0 || sources != 1 || *output == "" {
+		if sources != 1 {
+			log.Print("give one of -from, -from-command and -from-url")
+		}
+		fs.Usage()
+		os.Exit(2)
+	}
+	var data []byte
+	var err error
+	source := *from
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	switch {
+	case *fromCommand != "":
+		source = *fromCommand
+		data, err = gen.ListCommand(ctx, strings.Fields(*fromCommand), "")
+	case *fromURL != "":
+		source = *fromURL
+		data, err = gen.ListURL(ctx, *fromURL, nil)
+	default:
+		in := os.Stdin
+		if *from != "-" {
+			in, err = os.Open(*from)
+			if err != nil {
+				log.Fatal(err)
+			}
+			defer in.Close()
+		}
+		data, err = io.ReadAll(io.LimitReader(in, gen.MaxSchemaDocumentBytes+1))
+		if err == nil && len(data) > gen.MaxSchemaDocumentBytes {
+			err = fmt.Errorf("%s: larger than %d MiB", *from, gen.MaxSchemaDocumentBytes>>20)
+		}
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	files, err := gen.GenerateClient(gen.Client{Tools: data, Source: source, Output: *output, Package: *pkg})
+	if err == nil && *notes != "" {
+		files = gen.NotesFiles(files, *notes)
+	}
+	finish(files, err, *check)
+}
+
+// usage is the usage of a subcommand: its synopsis, then its flags.
+func usage(fs *flag.FlagSet, synopsis string) func() {
+	return func() {
+		fmt.Fprintf(os.Stderr, "Usage of %s:\n\t%s\nFlags:\n", fs.Name(), synopsis)
+		fs.PrintDefaults()
+	}
 }
 
 // finish reports the errors of a run or its notes, and writes its files,

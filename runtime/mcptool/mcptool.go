@@ -42,6 +42,11 @@
 // request state that fails verification (a confirmation's or a round's:
 // forged, altered, another call's, used or expired) gets -32602, invalid
 // params, once the set has refused it (and audited the refusal).
+//
+// On the client side, CallTool is what the typed clients `toolgen client`
+// generates call: arguments checked before they are sent, a structured
+// result checked and decoded, a *ValidationError or a *ToolError to
+// inspect (see docs/clients.md).
 package mcptool
 
 import (
