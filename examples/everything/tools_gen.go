@@ -775,8 +775,9 @@ func decodeTestSamplingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestSampl
 		switch i {
 		case 0:
 			// prompt
-			if v, ok := s.String(at.Key("prompt"), "string"); ok {
-				out.Prompt = s.Keep(v)
+			atPrompt := at.Key("prompt")
+			if v, ok := s.String(atPrompt, "string"); ok {
+				s.KeepTo(&out.Prompt, v)
 			}
 		}
 	}
@@ -870,8 +871,9 @@ func decodeTestElicitationArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestEl
 		switch i {
 		case 0:
 			// message
-			if v, ok := s.String(at.Key("message"), "string"); ok {
-				out.Message = s.Keep(v)
+			atMessage := at.Key("message")
+			if v, ok := s.String(atMessage, "string"); ok {
+				s.KeepTo(&out.Message, v)
 			}
 		}
 	}
@@ -1420,13 +1422,15 @@ func decodeTestXMcpHeaderArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestXMc
 		switch i {
 		case 0:
 			// region
-			if v, ok := s.String(at.Key("region"), "string"); ok {
-				out.Region = s.Keep(v)
+			atRegion := at.Key("region")
+			if v, ok := s.String(atRegion, "string"); ok {
+				s.KeepTo(&out.Region, v)
 			}
 		case 1:
 			// level
-			if n, ok := s.Integer(at.Key("level"), "integer"); ok {
-				out.Level = int(s.Int(at.Key("level"), n, math.MinInt, math.MaxInt))
+			atLevel := at.Key("level")
+			if n, ok := s.Integer(atLevel, "integer"); ok {
+				out.Level = int(s.Int(atLevel, n, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -2755,31 +2759,36 @@ func decodeDefaultsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *DefaultsForm)
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				s.KeepTo(&out.Name, v)
 			}
 		case 1:
 			// age
-			if n, ok := s.Integer(at.Key("age"), "integer"); ok {
-				out.Age = s.Int(at.Key("age"), n, math.MinInt64, math.MaxInt64)
+			atAge := at.Key("age")
+			if n, ok := s.Integer(atAge, "integer"); ok {
+				out.Age = s.Int(atAge, n, math.MinInt64, math.MaxInt64)
 			}
 		case 2:
 			// score
-			if n2, ok := s.Number(at.Key("score"), "number"); ok {
+			atScore := at.Key("score")
+			if n2, ok := s.Number(atScore, "number"); ok {
 				out.Score = n2.F
 			}
 		case 3:
 			// status
-			if v2, ok := s.StringIn(at.Key("status"), "string", &userStatusEnum); ok {
+			atStatus := at.Key("status")
+			if v2, ok := s.StringIn(atStatus, "string", &userStatusEnum); ok {
 				x, in := toolimpl.Enum(v2, userStatusValues)
 				if !in {
-					s.Fail(at.Key("status"), tool.CodeEnum, "one of \"active\", \"inactive\", \"pending\"")
+					s.Fail(atStatus, tool.CodeEnum, "one of \"active\", \"inactive\", \"pending\"")
 				}
 				out.Status = UserStatus(x)
 			}
 		case 4:
 			// verified
-			if v3, ok := s.Bool(at.Key("verified"), "boolean"); ok {
+			atVerified := at.Key("verified")
+			if v3, ok := s.Bool(atVerified, "boolean"); ok {
 				out.Verified = v3
 			}
 		}
@@ -2871,28 +2880,31 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 		switch i {
 		case 0:
 			// untitledSingle
-			if v, ok := s.StringIn(at.Key("untitledSingle"), "string", &optionEnum); ok {
+			atUntitledSingle := at.Key("untitledSingle")
+			if v, ok := s.StringIn(atUntitledSingle, "string", &optionEnum); ok {
 				x, in := toolimpl.Enum(v, optionValues)
 				if !in {
-					s.Fail(at.Key("untitledSingle"), tool.CodeEnum, "one of \"option1\", \"option2\", \"option3\"")
+					s.Fail(atUntitledSingle, tool.CodeEnum, "one of \"option1\", \"option2\", \"option3\"")
 				}
 				out.UntitledSingle = Option(x)
 			}
 		case 1:
 			// titledSingle
-			if v2, ok := s.StringIn(at.Key("titledSingle"), "string", &titledValueEnum); ok {
+			atTitledSingle := at.Key("titledSingle")
+			if v2, ok := s.StringIn(atTitledSingle, "string", &titledValueEnum); ok {
 				x2, in2 := toolimpl.Enum(v2, titledValueValues)
 				if !in2 {
-					s.Fail(at.Key("titledSingle"), tool.CodeEnum, "one of \"value1\", \"value2\", \"value3\"")
+					s.Fail(atTitledSingle, tool.CodeEnum, "one of \"value1\", \"value2\", \"value3\"")
 				}
 				out.TitledSingle = TitledValue(x2)
 			}
 		case 2:
 			// legacyEnum
-			if v3, ok := s.StringIn(at.Key("legacyEnum"), "string", &legacyOptionEnum); ok {
+			atLegacyEnum := at.Key("legacyEnum")
+			if v3, ok := s.StringIn(atLegacyEnum, "string", &legacyOptionEnum); ok {
 				x3, in3 := toolimpl.Enum(v3, legacyOptionValues)
 				if !in3 {
-					s.Fail(at.Key("legacyEnum"), tool.CodeEnum, "one of \"opt1\", \"opt2\", \"opt3\"")
+					s.Fail(atLegacyEnum, tool.CodeEnum, "one of \"opt1\", \"opt2\", \"opt3\"")
 				}
 				out.LegacyEnum = LegacyOption(x3)
 			}
@@ -2913,7 +2925,7 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.UntitledMulti = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.UntitledMulti, items)
 			}
 		case 4:
 			// titledMulti
@@ -2932,7 +2944,7 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 					}
 					items2 = toolimpl.Append(s, items2, item2)
 				}
-				out.TitledMulti = toolimpl.Slice(s, items2)
+				toolimpl.SliceTo(s, &out.TitledMulti, items2)
 			}
 		}
 	}
@@ -3037,8 +3049,9 @@ func decodeUserName(s *toolimpl.Scanner, at toolimpl.Loc, out *UserName) {
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				s.KeepTo(&out.Name, v)
 			}
 		}
 	}
@@ -3119,8 +3132,9 @@ func decodeStep1(s *toolimpl.Scanner, at toolimpl.Loc, out *Step1) {
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				s.KeepTo(&out.Name, v)
 			}
 		}
 	}
@@ -3204,8 +3218,9 @@ func decodeStep2(s *toolimpl.Scanner, at toolimpl.Loc, out *Step2) {
 		switch i {
 		case 0:
 			// color
-			if v, ok := s.String(at.Key("color"), "string"); ok {
-				out.Color = s.Keep(v)
+			atColor := at.Key("color")
+			if v, ok := s.String(atColor, "string"); ok {
+				s.KeepTo(&out.Color, v)
 			}
 		}
 	}

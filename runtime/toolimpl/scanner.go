@@ -249,7 +249,16 @@ func (s *Scanner) streamString(at Loc, expected string, max int, allowed *Allowe
 // build (see docs/performance.md).
 //
 //go:noinline
-func (s *Scanner) Keep(v string) string {
+func (s *Scanner) Keep(v string) string { return s.kept(v) }
+
+// KeepTo is *dst = s.Keep(v), for a string field of the value a decode
+// function reads into through a pointer: the store, which needs a write
+// barrier, is compiled here once rather than in every decode function.
+//
+//go:noinline
+func (s *Scanner) KeepTo(dst *string, v string) { *dst = s.kept(v) }
+
+func (s *Scanner) kept(v string) string {
 	if !s.borrowed || !s.decoding() {
 		return v
 	}

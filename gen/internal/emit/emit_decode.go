@@ -245,7 +245,10 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		}
 		d.field, d.durations = fl.Var().Pos(), goschema.DurationBoundsOf(fl.Tag.Get("jsonschema"))
 		defaults, unset = g.memberDefault(p.Schema, fl, defaults, unset)
-		code := g.member(p.Schema, fl, at.key(p.Name), slices.Contains(readNull, p.Name))
+		// One location variable per member that names its location, not a
+		// Key call at each use: a package of many tools compiles fewer values.
+		nullable := slices.Contains(readNull, p.Name)
+		code := g.e.container(at.key(p.Name), func(l loc) []jen.Code { return g.member(p.Schema, fl, l, nullable) })
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(plan.Shorten(p.Name)))}, code...)...))
 	}
 	d.field, d.durations = 0, goschema.DurationBounds{}
@@ -317,7 +320,7 @@ func (g *typedGen) member(s *jsonschema.Schema, fl ir.Field, l loc, readNull boo
 		return g.fallbackNull(s, types.Unalias(fl.Type()), l, lvalue{expr: sel}, true)
 	}
 	if len(viaPointer) == 0 {
-		return g.value(s, fl.Type(), l, lvalue{expr: sel})
+		return g.value(s, fl.Type(), l, lvalue{expr: sel, field: g.fn.byPointer()})
 	}
 	// Through an embedded pointer: into a local, and then, when decoding,
 	// into the field, allocating the pointer.
@@ -539,6 +542,9 @@ func typeOr(t, or string) string {
 // (see elemOf), of its underlying type unless typed: through a pointer when
 // t is one, which the Scanner keeps on the heap only when it decodes.
 func (g *typedGen) set(t types.Type, dst lvalue, x jen.Code, typed bool) jen.Code {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok && dst.field {
+		return jen.Qual(implPath, "PtrTo").Call(jen.Id("s"), dst.address(), g.valueOf(p.Elem(), x, typed))
+	}
 	return jen.Add(dst.expr).Op("=").Add(g.valueOf(t, x, typed))
 }
 
@@ -557,6 +563,14 @@ func (g *typedGen) valueOf(t types.Type, x jen.Code, typed bool) jen.Code {
 		return jen.Add(typ).Call(x)
 	}
 	return x
+}
+
+// setSlice stores the items read into the slice at dst, of type t.
+func (g *typedGen) setSlice(t types.Type, dst lvalue, items string) jen.Code {
+	if _, ok := types.Unalias(t).(*types.Slice); ok && dst.field {
+		return jen.Qual(implPath, "SliceTo").Call(jen.Id("s"), dst.address(), jen.Id(items))
+	}
+	return g.set(t, dst, jen.Qual(implPath, "Slice").Call(jen.Id("s"), jen.Id(items)), false)
 }
 
 // elemOf is the type a value of t is read as: t, or what its pointers point
@@ -614,7 +628,11 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	} else if goschema.IsDuration(elem) {
 		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
-	checks = append(checks, g.set(t, dst, value, typed))
+	if kept == "" && dst.field && types.Identical(t, types.Typ[types.String]) {
+		checks = append(checks, jen.Id("s").Dot("KeepTo").Call(dst.address(), jen.Id(v)))
+	} else {
+		checks = append(checks, g.set(t, dst, value, typed))
+	}
 	read := g.stringRead(plan.StringOf(s).Rules, g.enumBase(elem, s.Loc), e.at(l), expected)
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).Block(checks...)}
 }
@@ -794,7 +812,7 @@ func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lva
 				jen.Var().Id(buf).Index(jen.Lit(size)).Add(elemType),
 				jen.Id(items).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
 				jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(loop...),
-				g.set(t, dst, jen.Qual(implPath, "Slice").Call(jen.Id("s"), jen.Id(items)), false),
+				g.setSlice(t, dst, items),
 			}
 		}
 		body = append(body, g.wholeChecks(s, held, l)...)
