@@ -99,7 +99,11 @@ func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReadFileArgs)
 	if !s.Object(at, readFileArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// path
@@ -130,7 +134,11 @@ func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Range) 
 	if !s.Object(at, rangeObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// from
@@ -243,7 +251,11 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsA
 	if !s.Object(at, searchDocsArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// query
@@ -318,7 +330,11 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 	if !s.Object(at, filterObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// field
@@ -342,7 +358,11 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 			if s.Array(atAll, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Filter
 				items := buf[:0]
-				for i2 := s.NextItem(atAll); i2 >= 0; i2 = s.NextItem(atAll) {
+				for {
+					i2 := s.NextItem(atAll)
+					if i2 < 0 {
+						break
+					}
 					var item Filter
 					item = decodeFilter(s, atAll.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
@@ -355,7 +375,11 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 			if s.Array(atAny, "array", toolimpl.None, toolimpl.None, false) {
 				var buf2 [8]Filter
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atAny); i3 >= 0; i3 = s.NextItem(atAny) {
+				for {
+					i3 := s.NextItem(atAny)
+					if i3 < 0 {
+						break
+					}
 					var item2 Filter
 					item2 = decodeFilter(s, atAny.Index(i3), depth+1)
 					items2 = toolimpl.Append(s, items2, item2)
@@ -463,7 +487,11 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEven
 	if !s.Object(at, createEventArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
@@ -510,7 +538,11 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEven
 			if s.Array(atAttendees, "array", toolimpl.None, 50, false) {
 				var buf [8]common.Person
 				items := buf[:0]
-				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
+				for {
+					i2 := s.NextItem(atAttendees)
+					if i2 < 0 {
+						break
+					}
 					var item common.Person
 					var obj common.Person
 					decodeCommonPerson(s, atAttendees.Index(i2), &obj)
@@ -556,7 +588,11 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Person
 	if !s.Object(at, personObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// login
@@ -692,7 +728,11 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SQLQueryArgs)
 		return
 	}
 	out.MaxRows = 100
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// query
@@ -827,7 +867,11 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandA
 	if !s.Object(at, runCommandArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// command
@@ -845,7 +889,11 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandA
 			if s.Array(atArgs, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]string
 				items := buf[:0]
-				for i2 := s.NextItem(atArgs); i2 >= 0; i2 = s.NextItem(atArgs) {
+				for {
+					i2 := s.NextItem(atArgs)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v2, ok := s.String(atArgs.Index(i2), "string"); ok {
 						item = s.Keep(v2)
@@ -970,7 +1018,11 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPReques
 	if !s.Object(at, httpRequestArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// method
@@ -1108,7 +1160,11 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ListIssuesA
 	if !s.Object(at, listIssuesArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// repo

@@ -99,7 +99,11 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// city
@@ -152,7 +156,11 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 			if s.Array(atTags, "array", toolimpl.None, 10, false) {
 				var buf [10]string
 				items := buf[:0]
-				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+				for {
+					i2 := s.NextItem(atTags)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
 						if !tagsPattern(v4) {
@@ -177,7 +185,11 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// lat
@@ -315,7 +327,11 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
@@ -335,7 +351,11 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 			if s.Array(atSections, "array", 1, 50, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), 1)
 					items = toolimpl.Append(s, items, item)
@@ -359,7 +379,11 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 	if !s.Object(at, sectionObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// heading
@@ -400,7 +424,11 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 			if s.Array(atSections, "array", toolimpl.None, 50, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
@@ -495,7 +523,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 	if !s.Object(at, createTicketArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
@@ -657,7 +689,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atTags, "array", toolimpl.None, 10, true) {
 				var buf [10]string
 				items := buf[:0]
-				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+				for {
+					i2 := s.NextItem(atTags)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v15, ok := s.String(atTags.Index(i2), "string"); ok {
 						if !tagsPattern2(v15) {
@@ -714,7 +750,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atWatchers, "array", toolimpl.None, 20, false) {
 				var buf2 [8]string
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atWatchers); i3 >= 0; i3 = s.NextItem(atWatchers) {
+				for {
+					i3 := s.NextItem(atWatchers)
+					if i3 < 0 {
+						break
+					}
 					var item2 string
 					if v19, ok := s.String(atWatchers.Index(i3), "string"); ok {
 						if !format.Email(v19) {
@@ -789,7 +829,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atAttachments, "array", toolimpl.None, 10, false) {
 				var buf3 [10]Attachment
 				items3 := buf3[:0]
-				for i4 := s.NextItem(atAttachments); i4 >= 0; i4 = s.NextItem(atAttachments) {
+				for {
+					i4 := s.NextItem(atAttachments)
+					if i4 < 0 {
+						break
+					}
 					var item3 Attachment
 					var obj2 Attachment
 					decodeAttachment(s, atAttachments.Index(i4), &obj2)
@@ -804,7 +848,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atRelatedTickets, "array", toolimpl.None, 20, false) {
 				var buf4 [8]int
 				items4 := buf4[:0]
-				for i5 := s.NextItem(atRelatedTickets); i5 >= 0; i5 = s.NextItem(atRelatedTickets) {
+				for {
+					i5 := s.NextItem(atRelatedTickets)
+					if i5 < 0 {
+						break
+					}
 					var item4 int
 					if n11, ok := s.Integer(atRelatedTickets.Index(i5), "integer"); ok {
 						if n11.F < 1 {
@@ -829,7 +877,11 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 	if !s.Object(at, addressObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// street
@@ -887,7 +939,11 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc, out *Attachment) {
 	if !s.Object(at, attachmentObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
@@ -1220,7 +1276,11 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 	if !s.Object(at, storeNotesArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
@@ -1246,7 +1306,11 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 			if s.Array(atEntries, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Entry
 				items := buf[:0]
-				for i2 := s.NextItem(atEntries); i2 >= 0; i2 = s.NextItem(atEntries) {
+				for {
+					i2 := s.NextItem(atEntries)
+					if i2 < 0 {
+						break
+					}
 					var item Entry
 					var obj Entry
 					decodeEntry(s, atEntries.Index(i2), &obj)
@@ -1261,7 +1325,11 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 			if s.Array(atNotes, "array", toolimpl.None, toolimpl.None, false) {
 				var buf2 [8]Note
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atNotes); i3 >= 0; i3 = s.NextItem(atNotes) {
+				for {
+					i3 := s.NextItem(atNotes)
+					if i3 < 0 {
+						break
+					}
 					var item2 Note
 					item2 = decodeNote(s, atNotes.Index(i3), 1)
 					items2 = toolimpl.Append(s, items2, item2)
@@ -1281,7 +1349,11 @@ func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc, out *Entry) {
 	if !s.Object(at, entryObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// id
@@ -1329,7 +1401,11 @@ func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
 	if !s.Object(at, noteObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// text
@@ -1347,7 +1423,11 @@ func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
 			if s.Array(atNotes, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Note
 				items := buf[:0]
-				for i2 := s.NextItem(atNotes); i2 >= 0; i2 = s.NextItem(atNotes) {
+				for {
+					i2 := s.NextItem(atNotes)
+					if i2 < 0 {
+						break
+					}
 					var item Note
 					item = decodeNote(s, atNotes.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)

@@ -95,7 +95,11 @@ func decodeTestSimpleTextArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestSim
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -178,7 +182,11 @@ func decodeTestImageContentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestI
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -261,7 +269,11 @@ func decodeTestAudioContentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestA
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -345,7 +357,11 @@ func decodeTestEmbeddedResourceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *T
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -433,7 +449,11 @@ func decodeTestMultipleContentTypesArgs(s *toolimpl.Scanner, at toolimpl.Loc, ou
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -517,7 +537,11 @@ func decodeTestToolWithLoggingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Te
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -601,7 +625,11 @@ func decodeTestToolWithProgressArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *T
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -684,7 +712,11 @@ func decodeTestErrorHandlingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Test
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -771,7 +803,11 @@ func decodeTestSamplingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestSampl
 	if !s.Object(at, testSamplingArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// prompt
@@ -867,7 +903,11 @@ func decodeTestElicitationArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestEl
 	if !s.Object(at, testElicitationArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// message
@@ -963,7 +1003,11 @@ func decodeTestElicitationSep1034DefaultsArgs(s *toolimpl.Scanner, at toolimpl.L
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1051,7 +1095,11 @@ func decodeTestElicitationSep1330EnumsArgs(s *toolimpl.Scanner, at toolimpl.Loc,
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1330,7 +1378,11 @@ func decodeTestReconnectionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestR
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1418,7 +1470,11 @@ func decodeTestXMcpHeaderArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestXMc
 	if !s.Object(at, testXMcpHeaderArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// region
@@ -1519,7 +1575,11 @@ func decodeTestMissingCapabilityArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1607,7 +1667,11 @@ func decodeTestStreamingElicitationArgs(s *toolimpl.Scanner, at toolimpl.Loc, ou
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1690,7 +1754,11 @@ func decodeTestLoggingToolArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestLo
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1776,7 +1844,11 @@ func decodeTestTriggerToolChangeArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1863,7 +1935,11 @@ func decodeTestTriggerPromptChangeArgs(s *toolimpl.Scanner, at toolimpl.Loc, out
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1947,7 +2023,11 @@ func decodeTransientArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TransientArg
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2037,7 +2117,11 @@ func decodeTestInputRequiredResultElicitationArgs(s *toolimpl.Scanner, at toolim
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2126,7 +2210,11 @@ func decodeTestInputRequiredResultSamplingArgs(s *toolimpl.Scanner, at toolimpl.
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2216,7 +2304,11 @@ func decodeTestInputRequiredResultListRootsArgs(s *toolimpl.Scanner, at toolimpl
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2306,7 +2398,11 @@ func decodeTestInputRequiredResultRequestStateArgs(s *toolimpl.Scanner, at tooli
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2397,7 +2493,11 @@ func decodeTestInputRequiredResultMultipleInputsArgs(s *toolimpl.Scanner, at too
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2487,7 +2587,11 @@ func decodeTestInputRequiredResultMultiRoundArgs(s *toolimpl.Scanner, at toolimp
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2577,7 +2681,11 @@ func decodeTestInputRequiredResultTamperedStateArgs(s *toolimpl.Scanner, at tool
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2667,7 +2775,11 @@ func decodeTestInputRequiredResultCapabilitiesArgs(s *toolimpl.Scanner, at tooli
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2755,7 +2867,11 @@ func decodeDefaultsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *DefaultsForm)
 	out.Score = 95.5
 	out.Status = "active"
 	out.Verified = true
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
@@ -2876,7 +2992,11 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 	if !s.Object(at, enumsFormObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// untitledSingle
@@ -2914,7 +3034,11 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 			if s.Array(atUntitledMulti, "array", 1, 3, false) {
 				var buf [3]Option
 				items := buf[:0]
-				for i2 := s.NextItem(atUntitledMulti); i2 >= 0; i2 = s.NextItem(atUntitledMulti) {
+				for {
+					i2 := s.NextItem(atUntitledMulti)
+					if i2 < 0 {
+						break
+					}
 					var item Option
 					if v4, ok := s.StringIn(atUntitledMulti.Index(i2), "string", &optionEnum); ok {
 						x4, in4 := toolimpl.Enum(v4, optionValues)
@@ -2933,7 +3057,11 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 			if s.Array(atTitledMulti, "array", 1, 3, false) {
 				var buf2 [3]TitledValue
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atTitledMulti); i3 >= 0; i3 = s.NextItem(atTitledMulti) {
+				for {
+					i3 := s.NextItem(atTitledMulti)
+					if i3 < 0 {
+						break
+					}
 					var item2 TitledValue
 					if v5, ok := s.StringIn(atTitledMulti.Index(i3), "string", &titledValueEnum); ok {
 						x5, in5 := toolimpl.Enum(v5, titledValueValues)
@@ -3045,7 +3173,11 @@ func decodeUserName(s *toolimpl.Scanner, at toolimpl.Loc, out *UserName) {
 	if !s.Object(at, userNameObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
@@ -3128,7 +3260,11 @@ func decodeStep1(s *toolimpl.Scanner, at toolimpl.Loc, out *Step1) {
 	if !s.Object(at, userNameObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
@@ -3214,7 +3350,11 @@ func decodeStep2(s *toolimpl.Scanner, at toolimpl.Loc, out *Step2) {
 	if !s.Object(at, step2Object, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// color

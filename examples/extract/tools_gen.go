@@ -85,7 +85,11 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 	if !s.Object(at, itineraryObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// reference
@@ -102,7 +106,11 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 			if s.Array(atPassengers, "array", 1, toolimpl.None, true) {
 				var buf [8]string
 				items := buf[:0]
-				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
+				for {
+					i2 := s.NextItem(atPassengers)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v2, ok := s.String(atPassengers.Index(i2), "string"); ok {
 						item = s.Keep(v2)
@@ -117,7 +125,11 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 			if s.Array(atFlights, "array", 1, toolimpl.None, false) {
 				var buf2 [8]Leg
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atFlights); i3 >= 0; i3 = s.NextItem(atFlights) {
+				for {
+					i3 := s.NextItem(atFlights)
+					if i3 < 0 {
+						break
+					}
 					var item2 Leg
 					var obj Leg
 					decodeLeg(s, atFlights.Index(i3), &obj)
@@ -148,7 +160,11 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc, out *Leg) {
 	if !s.Object(at, legObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// flight

@@ -153,7 +153,11 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBalanceA
 	if !s.Object(at, getBalanceArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// account
@@ -328,7 +332,11 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RecordPa
 	if !s.Object(at, recordPaymentArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// account
@@ -454,7 +462,11 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Transfer
 	if !s.Object(at, transferFundsArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// from

@@ -104,7 +104,11 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 	if !s.Object(at, planEventArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
@@ -157,7 +161,11 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 			if s.Array(atAttendees, "array", toolimpl.None, 50, true) {
 				var buf [8]string
 				items := buf[:0]
-				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
+				for {
+					i2 := s.NextItem(atAttendees)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v4, ok := s.String(atAttendees.Index(i2), "string"); ok {
 						if !format.Email(v4) {
@@ -264,7 +272,11 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc, out *Contact) {
 	if !s.Object(at, contactObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
@@ -539,7 +551,11 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
@@ -557,7 +573,11 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 			if s.Array(atSections, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), 1)
 					items = toolimpl.Append(s, items, item)
@@ -581,7 +601,11 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 	if !s.Object(at, sectionObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// heading
@@ -601,7 +625,11 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 			if s.Array(atSections, "array", toolimpl.None, 50, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)

@@ -93,7 +93,11 @@ func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBatteryA
 	if !s.Object(at, getBatteryArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -179,7 +183,11 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveToArgs) {
 	if !s.Object(at, moveToArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// x
@@ -300,7 +308,11 @@ func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *OpenDoorArgs)
 	if !s.Object(at, openDoorArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// door

@@ -94,7 +94,11 @@ func decodeWriteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *WriteFileArg
 	if !s.Object(at, writeFileArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// path

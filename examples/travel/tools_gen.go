@@ -233,7 +233,11 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 	if !s.Object(at, searchFlightsArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// from
@@ -300,7 +304,11 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 			if s.Array(atAirlines, "array", toolimpl.None, 5, true) {
 				var buf [5]string
 				items := buf[:0]
-				for i2 := s.NextItem(atAirlines); i2 >= 0; i2 = s.NextItem(atAirlines) {
+				for {
+					i2 := s.NextItem(atAirlines)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v5, ok := s.String(atAirlines.Index(i2), "string"); ok {
 						if !airlinesPattern(v5) {
@@ -592,7 +600,11 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 	if !s.Object(at, bookFlightArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// flight_id
@@ -614,7 +626,11 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 			if s.Array(atPassengers, "array", 1, 9, false) {
 				var buf [9]Passenger
 				items := buf[:0]
-				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
+				for {
+					i2 := s.NextItem(atPassengers)
+					if i2 < 0 {
+						break
+					}
 					var item Passenger
 					var obj Passenger
 					decodePassenger(s, atPassengers.Index(i2), &obj)
@@ -646,7 +662,11 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc, out *Passenger) {
 	if !s.Object(at, passengerObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
@@ -804,7 +824,11 @@ func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBookingA
 	if !s.Object(at, getBookingArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// reference

@@ -95,7 +95,11 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// city
@@ -148,7 +152,11 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 			if s.Array(atTags, "array", toolimpl.None, 10, false) {
 				var buf [10]string
 				items := buf[:0]
-				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+				for {
+					i2 := s.NextItem(atTags)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
 						if !tagsPattern(v4) {
@@ -173,7 +181,11 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// lat
@@ -307,7 +319,11 @@ func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Current
 	if !s.Object(at, currentWeatherArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// city
@@ -406,7 +422,11 @@ func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *AddArgs) {
 	if !s.Object(at, addArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// a

@@ -252,12 +252,12 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(plan.Shorten(p.Name)))}, code...)...))
 	}
 	d.field, d.durations = 0, goschema.DurationBounds{}
-	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
+	next := jen.Id("s").Dot("Next").Call(jen.Id("at"))
 	body = append(body, defaults...)
 	if len(cases) > 0 {
-		body = append(body, loop.Block(jen.Switch(jen.Id("i")).Block(cases...)))
+		body = append(body, nextLoop("i", next, jen.Switch(jen.Id("i")).Block(cases...)))
 	} else {
-		body = append(body, loop.Block())
+		body = append(body, nextLoop("i", next))
 	}
 	body = append(body, unset...)
 	body = append(body, generic...)
@@ -565,6 +565,16 @@ func (g *typedGen) valueOf(t types.Type, x jen.Code, typed bool) jen.Code {
 	return x
 }
 
+// nextLoop is the loop over the members or items that next (s.Next,
+// s.NextItem) returns the index of, in i, until -1, with body: one call of
+// next, compiled once (a for statement's init and post would be two).
+func nextLoop(i string, next jen.Code, body ...jen.Code) jen.Code {
+	return jen.For().Block(append([]jen.Code{
+		jen.Id(i).Op(":=").Add(next),
+		jen.If(jen.Id(i).Op("<").Lit(0)).Block(jen.Break()),
+	}, body...)...)
+}
+
 // setSlice stores the items read into the slice at dst, of type t.
 func (g *typedGen) setSlice(t types.Type, dst lvalue, items string) jen.Code {
 	if _, ok := types.Unalias(t).(*types.Slice); ok && dst.field {
@@ -786,13 +796,13 @@ func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lva
 		var body []jen.Code
 		switch u := elem.Underlying().(type) {
 		case *types.Array:
-			body = []jen.Code{jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(
+			body = []jen.Code{nextLoop(i, next,
 				g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Add(dst.expr).Index(jen.Id(i))})...)}
 			if _, isPtr := types.Unalias(t).Underlying().(*types.Pointer); isPtr {
 				// A pointer to an array: read into a local.
 				typ, _ := g.d.typeExpr(elem)
 				arr := e.local("arr")
-				body = []jen.Code{jen.Var().Id(arr).Add(typ), jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(
+				body = []jen.Code{jen.Var().Id(arr).Add(typ), nextLoop(i, next,
 					g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Id(arr).Index(jen.Id(i))})...), g.set(t, dst, jen.Id(arr), true)}
 			}
 		case *types.Slice:
@@ -811,7 +821,7 @@ func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lva
 			body = []jen.Code{
 				jen.Var().Id(buf).Index(jen.Lit(size)).Add(elemType),
 				jen.Id(items).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
-				jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(loop...),
+				nextLoop(i, next, loop...),
 				g.setSlice(t, dst, items),
 			}
 		}

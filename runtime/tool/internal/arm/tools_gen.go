@@ -94,7 +94,11 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveArgs) {
 	if !s.Object(at, moveArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// x
@@ -214,7 +218,11 @@ func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReleaseArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -299,7 +307,11 @@ func decodeGripArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GripArgs) {
 	if !s.Object(at, gripArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// force
@@ -402,7 +414,11 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TuneArgs) {
 	if !s.Object(at, tuneArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// params
@@ -577,7 +593,11 @@ func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PositionArgs)
 	if !s.Object(at, releaseArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -655,7 +675,11 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc, out *Plan) {
 	if !s.Object(at, planObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// moves
@@ -663,7 +687,11 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc, out *Plan) {
 			if s.Array(atMoves, "array", 1, 10, false) {
 				var buf [10]MoveArgs
 				items := buf[:0]
-				for i2 := s.NextItem(atMoves); i2 >= 0; i2 = s.NextItem(atMoves) {
+				for {
+					i2 := s.NextItem(atMoves)
+					if i2 < 0 {
+						break
+					}
 					var item MoveArgs
 					var obj MoveArgs
 					decodeMoveArgs(s, atMoves.Index(i2), &obj)
