@@ -70,6 +70,7 @@ func putScanner(s *Scanner) {
 	if s.last.text != "" {
 		s.last.text = ""
 	}
+	s.num = exact{}
 	if s.copied != "" {
 		s.copied = ""
 	}
