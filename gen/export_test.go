@@ -5,7 +5,6 @@ import (
 	"github.com/toolgen-go/toolgen/gen/internal/emit"
 	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
-	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
@@ -35,10 +34,11 @@ func Definitions(cfg Config) ([]*Tool, error) {
 			if err != nil {
 				return nil, err
 			}
-			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
-				return nil, err
+			var errs Errors
+			if t.Schema, _ = typeSchema(s, Options{}, true, t.Pos, &errs); errs != nil {
+				return nil, errs
 			}
-			forms, _, errs := dialect.Choose(t, t.Schema)
+			forms, _, errs := dialect.Choose(t)
 			if errs != nil {
 				return nil, errs
 			}

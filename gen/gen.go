@@ -27,7 +27,7 @@ const DefaultOutput = load.DefaultOutput
 
 // Header is the first line of every generated file. Write refuses to
 // overwrite a file that does not start with it.
-const Header = load.Header
+const Header = ir.Header
 
 // Config says what to generate.
 type Config struct {
@@ -133,7 +133,7 @@ func Generate(cfg Config) ([]File, error) {
 					return nil
 				}
 				t.Schema = schema
-				forms, n, derrs := dialect.Choose(t, t.Schema)
+				forms, n, derrs := dialect.Choose(t)
 				t.Forms = forms
 				notes = append(notes, n...)
 				errs = append(errs, derrs...)
@@ -162,8 +162,11 @@ func Generate(cfg Config) ([]File, error) {
 				failed = true
 				return nil
 			}
-			if t.Schema, err = jsonschema.MarshalJSON(s); err != nil {
-				errs.Add(t.Pos, "encoding the schema: %v", err)
+			// Read once: the dialects lower its value, the decoder renders
+			// it compiled from the very JSON sent to the model, a null
+			// optional member absent.
+			var ok bool
+			if t.Schema, ok = typeSchema(s, cfg.Options, true, t.Pos, &errs); !ok {
 				failed = true
 				return nil
 			}
@@ -178,7 +181,7 @@ func Generate(cfg Config) ([]File, error) {
 					return nil
 				}
 			}
-			forms, n, derrs := dialect.Choose(t, t.Schema)
+			forms, n, derrs := dialect.Choose(t)
 			t.Forms = forms
 			notes = append(notes, n...)
 			errs = append(errs, derrs...)
@@ -209,7 +212,7 @@ func Generate(cfg Config) ([]File, error) {
 		if failed {
 			continue
 		}
-		src, err := emit.Emit(pkg, built, outputs, cfg.Options)
+		src, err := emit.Emit(pkg, built, outputs)
 		if err != nil {
 			errs = append(errs, asErrors(err)...)
 			continue
@@ -243,8 +246,10 @@ func buildResult(pkg *ir.Package, obj *types.TypeName, docs *load.Docs, opts Opt
 		return nil
 	}
 	r := &ir.Result{Obj: obj, Pos: pkg.Fset.Position(obj.Pos())}
-	if r.Schema, err = jsonschema.MarshalJSON(s); err != nil {
-		errs.Add(r.Pos, "encoding the schema: %v", err)
+	// Its validator follows JSON Schema exactly, as a client checking a
+	// structuredContent does: a null member is null.
+	var ok bool
+	if r.Schema, ok = typeSchema(s, opts, false, r.Pos, errs); !ok {
 		return nil
 	}
 	return r

@@ -226,7 +226,7 @@ func TestGoldenSchemasStrictAjv(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		for _, tt := range tools {
-			schemas = append(schemas, differential.Named{Name: name + " " + tt.Name, Schema: tt.Schema})
+			schemas = append(schemas, differential.Named{Name: name + " " + tt.Name, Schema: tt.Schema.JSON})
 			for _, f := range tt.Forms {
 				if f.Form.Dialect != tool.Gemini && f.Parameters != nil {
 					schemas = append(schemas, differential.Named{Name: name + " " + tt.Name + " " + f.Shape.Name, Schema: f.Parameters})

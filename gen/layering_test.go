@@ -1,8 +1,13 @@
 package gen_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,12 +28,20 @@ var stages = []struct {
 	{"gen/internal/compat", []string{"internal/value"}},
 	{"gen/internal/jsonschema", []string{"internal/ecma", "internal/value"}},
 	{"gen/internal/ir", []string{"internal/forms"}},
+	{"gen/internal/gotype", []string{}},
 	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "internal/value"}},
 	{"gen/internal/dialect", []string{"internal/ecma", "internal/forms", "internal/words", "runtime/tool"}},
 	{"gen/internal/plan", []string{"internal/words"}},
 	{"gen/internal/emit", []string{"github.com/dave/jennifer/jen", "internal/ecma", "internal/format", "internal/value", "runtime/tool"}},
 	{"gen", nil},
+}
+
+// apart are the stages a stage must not import although they are below it:
+// the emitter reads the Go-type facts of gotype and the schemas the
+// facade compiled, not the loader or the schema builder.
+var apart = map[string][]string{
+	"gen/internal/emit": {"gen/internal/load", "gen/internal/goschema"},
 }
 
 // TestLayering checks that the imports of the generator's stages point
@@ -56,6 +69,9 @@ func TestLayering(t *testing.T) {
 				if j >= i {
 					t.Errorf("%s imports %s, a stage above it", p.PkgPath, path)
 				}
+				if slices.Contains(apart[stages[i].path], strings.TrimPrefix(path, module)) {
+					t.Errorf("%s imports %s, which it must read through what the stages below hand it", p.PkgPath, path)
+				}
 				continue
 			}
 			allowed := stages[i].other
@@ -68,6 +84,56 @@ func TestLayering(t *testing.T) {
 		}
 	}
 	require.Equal(t, len(stages), checked, "every stage loaded")
+}
+
+// reread are the functions of gen/internal/jsonschema that read schema
+// JSON text: the generator's facade reads each schema once (ir.Schema), and
+// the stages read what it hands them.
+var reread = []string{"ParseJSON", "Compile"}
+
+// TestSchemasReadOnce checks that no stage but gen/internal/jsonschema, which
+// owns them, and the facade names a function that reads schema JSON text.
+func TestSchemasReadOnce(t *testing.T) {
+	const jsonschemaPath = module + "gen/internal/jsonschema"
+	checked := 0
+	for _, s := range stages {
+		if s.path == "gen" || s.path == "gen/internal/jsonschema" {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(strings.TrimPrefix(s.path, "gen/"), "*.go"))
+		require.NoError(t, err)
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+			require.NoError(t, err)
+			checked++
+			local := ""
+			for _, imp := range f.Imports {
+				if imp.Path.Value == strconv.Quote(jsonschemaPath) {
+					local = "jsonschema"
+					if imp.Name != nil {
+						local = imp.Name.Name
+					}
+				}
+			}
+			if local == "" {
+				continue
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && slices.Contains(reread, sel.Sel.Name) {
+					t.Errorf("%s names jsonschema.%s: a stage reads the schema the facade read (ir.Schema: its Value, its compiled Doc), not its JSON", name, sel.Sel.Name)
+				}
+				return true
+			})
+		}
+	}
+	require.NotZero(t, checked, "the stages' files found")
 }
 
 // standard reports whether path is a package of the standard library:

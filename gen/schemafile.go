@@ -398,18 +398,38 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 	if !token.IsIdentifier(fn) || fn == "_" {
 		return nil, nil, fmt.Errorf("function name %q is not a Go identifier", fn)
 	}
+	_, doc, notes, err := readSchemaFile(data, source, opts)
+	if err != nil {
+		return nil, notes, err
+	}
+	src, err := emit.SchemaFile(doc, pkg, fn, source, decideOnly, declared)
+	if err != nil {
+		return nil, notes, err
+	}
+	return src, notes, nil
+}
+
+// readSchemaFile reads a schema file once: its value, and the document
+// compiled from it, with the notes of the compilation; its errors are at
+// their keywords in the file, which source names.
+func readSchemaFile(data []byte, source string, opts Options) (any, *jsonschema.Document, []Note, error) {
 	if i := jsonschema.InvalidUTF8(data); i >= 0 {
 		line, col := 1+bytes.Count(data[:i], []byte("\n")), i-bytes.LastIndexByte(data[:i], '\n')
-		return nil, nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
+		return nil, nil, nil, Errors{{Pos: token.Position{Filename: source, Line: line, Column: col}, Msg: "invalid UTF-8: a JSON document is UTF-8, and JSON decoders would read U+FFFD instead"}}
 	}
-	doc, derrs := jsonschema.Compile(data, opts)
+	v, err := jsonschema.ParseJSON(data)
+	if err != nil {
+		// As Compile words it: at the document's root.
+		return nil, nil, nil, Errors{{Msg: source + ": schema at #: " + err.Error()}}
+	}
+	doc, derrs := jsonschema.CompileValue(v, opts)
 	var notes []Note
 	if doc == nil {
 		var errs Errors
 		for _, de := range derrs {
 			errs = append(errs, Error{Msg: source + ": " + de.Error()})
 		}
-		return nil, nil, errs
+		return nil, nil, nil, errs
 	}
 	for i, pos := range doc.Place(data, source, doc.Notes) {
 		notes = append(notes, Note{Pos: pos, Msg: doc.Notes[i].Error()})
@@ -424,11 +444,7 @@ func compileSchemaFile(data []byte, pkg, fn, source string, opts Options, decide
 				errs = append(errs, Error{Msg: pos.Filename + ": " + derrs[i].Error()})
 			}
 		}
-		return nil, notes, errs.Err()
+		return nil, nil, notes, errs.Err()
 	}
-	src, err := emit.SchemaFile(doc, pkg, fn, source, decideOnly, declared)
-	if err != nil {
-		return nil, notes, err
-	}
-	return src, notes, nil
+	return v, doc, notes, nil
 }

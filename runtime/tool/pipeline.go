@@ -64,8 +64,12 @@ const (
 // before the handler ran, failed after), its value and stack in the log.
 func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOption) (res Result) {
 	// A Result is 28 words, and each return of one through another
-	// function copies them: the pipeline writes it in place.
-	c := callState{name: name, in: rawArgs, raw: raw, size: len(raw)}
+	// function copies them: the pipeline writes it in place. The call
+	// state too is set field by field: a composite literal of its 39 words
+	// is built aside and copied, about 30 ns in a CPU profile of a valid
+	// call (a tenth of what the set adds to the one pass).
+	var c callState
+	c.name, c.in, c.raw, c.size = name, rawArgs, raw, len(raw)
 	s.run(ctx, &c, opts, &res)
 	return res
 }
@@ -74,7 +78,8 @@ func (s *Set) Call(ctx context.Context, name string, raw []byte, opts ...CallOpt
 // a stream went past the limit), whose one-pass decode pre may have made
 // already, holding held bytes of the set's budget already: Pending.Close.
 func (s *Set) callRaw(ctx context.Context, name string, raw []byte, size int, pre *decoded, held int, opts []CallOption) (res Result) {
-	c := callState{name: name, in: rawArgs, raw: raw, size: size, pre: pre, held: held}
+	var c callState // field by field, as in Call
+	c.name, c.in, c.raw, c.size, c.pre, c.held = name, rawArgs, raw, size, pre, held
 	s.run(ctx, &c, opts, &res)
 	return res
 }
@@ -90,7 +95,8 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 	if args == nil {
 		args = map[string]any{}
 	}
-	c := callState{name: name, in: decodedArgs, args: args, size: -1}
+	var c callState // field by field, as in Call
+	c.name, c.in, c.args, c.size = name, decodedArgs, args, -1
 	s.run(ctx, &c, opts, &res)
 	return res
 }
@@ -102,7 +108,8 @@ func (s *Set) CallArgs(ctx context.Context, name string, args map[string]any, op
 // with exactly a string "tool" and an object "args" is bad_shape. Like Call,
 // it never panics.
 func (s *Set) CallJSON(ctx context.Context, call []byte, opts ...CallOption) (res Result) {
-	c := callState{in: wholeCall, raw: call, size: len(call)}
+	var c callState // field by field, as in Call
+	c.in, c.raw, c.size = wholeCall, call, len(call)
 	s.run(ctx, &c, opts, &res)
 	return res
 }

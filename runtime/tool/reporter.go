@@ -161,7 +161,8 @@ func (c *reportContext) Value(key any) any {
 // nil otherwise.
 func (s *Set) reporting(ctx context.Context, r *callState, h *Handler) (context.Context, *callReporter) {
 	parent, _ := ctx.Value(reporterKey{}).(Reporter)
-	if parent == nil && s.reportObserver() == nil && !s.auditsReports(ctx) {
+	// The audit log off is told without asking its handler under recover.
+	if parent == nil && s.reportObserver() == nil && (s.log() == discard || !s.auditsReports(ctx)) {
 		return ctx, nil
 	}
 	c := &reportContext{Context: ctx, rep: callReporter{s: s, ctx: ctx, parent: parent, tool: h.tool.Name, id: r.opts.id,

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
@@ -42,20 +43,20 @@ func dialects(t *ir.Tool) []ir.Dialect {
 	return t.Dialects
 }
 
-// Choose converts a tool's canonical schema into each of its dialects
+// Choose converts a tool's canonical schema (t.Schema) into each of its dialects
 // and picks the form of each definition: the strictest its provider
 // accepts. Each fallback is a note at the field that causes it, one per
 // field and cause, or an error when the tool is strict. A definition no
 // form of its provider can take is an error at the field, which names the
 // dialects= option that leaves the provider out.
-func Choose(t *ir.Tool, canonical []byte) ([]*ir.Form, []ir.Note, ir.Errors) {
+func Choose(t *ir.Tool) ([]*ir.Form, []ir.Note, ir.Errors) {
 	conversions := map[ir.Dialect]*Converted{}
 	failures := map[ir.Dialect][]ir.DialectError{}
 	convert := func(d ir.Dialect) (*Converted, []ir.DialectError) {
 		if c, ok := conversions[d]; ok || failures[d] != nil {
 			return c, failures[d]
 		}
-		c, errs := ConvertJSON(d, canonical)
+		c, errs := Convert(d, t.Schema)
 		conversions[d], failures[d] = c, errs
 		return c, errs
 	}
@@ -288,9 +289,9 @@ func deref(t types.Type) types.Type {
 }
 
 // jsonField finds the field of a struct type whose member is name, through
-// embedded structs (see load.Members).
+// embedded structs (see gotype.Members).
 func jsonField(t types.Type, name string) *types.Var {
-	for _, m := range load.JSONMembers(t) {
+	for _, m := range gotype.JSONMembers(t) {
 		if m.Name == name {
 			return m.Var()
 		}

@@ -11,14 +11,27 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
+	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/forms"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
+// convertJSON converts the canonical schema of JSON text, which it checks
+// is left as it was.
+func convertJSON(t *testing.T, d ir.Dialect, schema string) (*Converted, []ir.DialectError) {
+	t.Helper()
+	v, err := jsonschema.ParseJSON([]byte(schema))
+	require.NoError(t, err)
+	before := jsonschema.CompactJSON(v)
+	c, errs := Convert(d, &ir.Schema{JSON: []byte(schema), Value: v})
+	require.Equal(t, before, jsonschema.CompactJSON(v), "%s: lowering changed the canonical value", d)
+	return c, errs
+}
+
 // convert converts a canonical schema, failing the test on errors.
 func convert(t *testing.T, d ir.Dialect, schema string) *Converted {
 	t.Helper()
-	c, errs := ConvertJSON(d, []byte(schema))
+	c, errs := convertJSON(t, d, schema)
 	require.Empty(t, errs, "%s", schema)
 	return c
 }
@@ -27,7 +40,7 @@ func convert(t *testing.T, d ir.Dialect, schema string) *Converted {
 // errors as "path: message".
 func convertErrors(t *testing.T, d ir.Dialect, schema string) []string {
 	t.Helper()
-	c, errs := ConvertJSON(d, []byte(schema))
+	c, errs := convertJSON(t, d, schema)
 	require.Nil(t, c)
 	var out []string
 	for _, e := range errs {
@@ -174,7 +187,7 @@ func TestOpenAIStrictLimits(t *testing.T) {
 		convertErrors(t, ir.Dialect("openai"), enum(251, 60)))
 
 	for _, d := range All {
-		_, errs := ConvertJSON(d, []byte(`{"type":"array","items":{"type":"string"}}`))
+		_, errs := convertJSON(t, d, `{"type":"array","items":{"type":"string"}}`)
 		require.Len(t, errs, 1, d)
 		assert.Equal(t, "the parameters schema must have type object at its root", errs[0].Why)
 	}
@@ -307,8 +320,8 @@ func TestGeminiJSONSchemaMovesUnionsAndIntegerKeys(t *testing.T) {
 
 	// OpenAI strict mode and Gemini's parameters fall back instead.
 	for _, d := range []ir.Dialect{ir.Dialect("openai"), ir.Dialect("gemini")} {
-		_, errs := ConvertJSON(d, []byte(`{"properties":{"email":{"type":"string"}},"additionalProperties":false,"type":"object",
-			"oneOf":[{"properties":{"email":true},"required":["email"]}]}`))
+		_, errs := convertJSON(t, d, `{"properties":{"email":{"type":"string"}},"additionalProperties":false,"type":"object",
+			"oneOf":[{"properties":{"email":true},"required":["email"]}]}`)
 		require.Len(t, errs, 1, d)
 		assert.Contains(t, errs[0].What, "oneof_required groups email")
 	}
@@ -364,7 +377,7 @@ func TestEveryFormHasRules(t *testing.T) {
 		assert.True(t, known, "%s: the generator has the rules of lowering %q", f.Name, f.Lowering)
 		assert.Contains(t, All, ir.Dialect(f.Option), f.Name)
 		assert.Equal(t, f.Title, Title(ir.Dialect(f.Option)), f.Name)
-		_, errs := ConvertJSON(ir.Dialect(f.Option), []byte(weatherSchema))
+		_, errs := convertJSON(t, ir.Dialect(f.Option), weatherSchema)
 		assert.Empty(t, errs, "%s converts", f.Name)
 	}
 	for l := range lowerings {

@@ -21,7 +21,9 @@
 // It may import the standard library, internal/ecma (Anthropic strict
 // mode's patterns), internal/forms (the table of forms) and internal/words
 // (the texts of sizes), runtime/tool (the forms' tool.Dialect), and the stages below
-// it: gen/internal/jsonschema, gen/internal/ir and gen/internal/load (the
-// Go field model, to find the field a schema pointer stands for, and the
-// directive a fix names); nothing of goschema, plan, emit or gen.
+// it: gen/internal/jsonschema, gen/internal/ir, gen/internal/gotype (the
+// Go field model, to find the field a schema pointer stands for) and
+// gen/internal/load (the directive a fix names); nothing of goschema, plan,
+// emit or gen. It lowers the ordered value of ir.Schema, read once by the
+// facade, and never changes it.
 package dialect

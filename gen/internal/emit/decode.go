@@ -7,9 +7,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
-	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
 
@@ -100,8 +99,8 @@ type decoder struct {
 	active  map[types.Type]bool   // named types being assigned, to refuse recursion outside structs
 	refused map[*types.Named]bool // reported already
 
-	durations goschema.DurationBounds // of the field being decoded
-	objects   objectSchemas           // the package's, for defaults
+	durations gotype.DurationBounds // of the field being decoded
+	objects   objectSchemas         // the package's, for defaults
 }
 
 func newDecoder(f *jen.File, sc *scope, t *ir.Tool, n names) *decoder {
@@ -212,8 +211,8 @@ func (d *decoder) fields(t types.Type, base, obj jen.Code, l loc) []jen.Code {
 	st, _ := types.Unalias(t).Underlying().(*types.Struct)
 	saved, savedDurations := d.field, d.durations
 	defer func() { d.field, d.durations = saved, savedDurations }()
-	for _, f := range load.JSONMembers(t) {
-		d.field, d.durations = f.Var().Pos(), goschema.DurationBoundsOf(f.Tag.Get("jsonschema"))
+	for _, f := range gotype.JSONMembers(t) {
+		d.field, d.durations = f.Var().Pos(), gotype.DurationBoundsOf(f.Tag.Get("jsonschema"))
 		v := d.local(Identifier(f.Name))
 		var body []jen.Code
 		sel := jen.Add(base)
@@ -272,7 +271,7 @@ func (d *decoder) present(t types.Type, v jen.Code) jen.Code {
 // unmarshals reports whether encoding/json hands values of t to t's own
 // UnmarshalJSON method, which DecodeT then calls as well.
 func (d *decoder) unmarshals(t types.Type) bool {
-	return load.HasMethodSig(types.NewPointer(t), "UnmarshalJSON")
+	return gotype.HasMethodSig(types.NewPointer(t), "UnmarshalJSON")
 }
 
 // decodesNull reports whether encoding/json passes a null to t's
@@ -284,17 +283,17 @@ func (d *decoder) decodesNull(t types.Type) bool {
 }
 
 func (d *decoder) unmarshalsText(t types.Type) bool {
-	return load.HasMethodSig(types.NewPointer(t), "UnmarshalText")
+	return gotype.HasMethodSig(types.NewPointer(t), "UnmarshalText")
 }
 
-// isSizedInt reports whether u is an integer type of goschema.IntRanges.
+// isSizedInt reports whether u is an integer type of gotype.IntRanges.
 func isSizedInt(u *types.Basic) bool {
-	_, ok := goschema.IntRanges[u.Kind()]
+	_, ok := gotype.IntRanges[u.Kind()]
 	return ok
 }
 
 // intLimits are the math constants of the range of a sized integer type
-// (see goschema.IntRanges): math.MinInt8 and math.MaxInt8; no minimum for
+// (see gotype.IntRanges): math.MinInt8 and math.MaxInt8; no minimum for
 // an unsigned type.
 func intLimits(u *types.Basic) (min, max jen.Code) {
 	name := upperFirst(u.Name())
@@ -426,7 +425,7 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 			s := d.local("s")
 			return []jen.Code{jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(set(conv(jen.Id(s))))}
 		case u.Info()&types.IsInteger != 0:
-			bounds, ok := goschema.IntRanges[u.Kind()]
+			bounds, ok := gotype.IntRanges[u.Kind()]
 			if !ok {
 				d.fail("unsupported integer type %s", d.typeName(t))
 				return nil
@@ -562,7 +561,7 @@ func (d *decoder) assignMap(t types.Type, u *types.Map, set func(jen.Code) jen.C
 			}
 			body = append(decodeElem, jen.Id(m).Index(key).Op("=").Id(e))
 		case keyBasic != nil && keyBasic.Info()&types.IsInteger != 0 && keyBasic.Info()&types.IsUnsigned == 0:
-			bounds := goschema.IntRanges[keyBasic.Kind()]
+			bounds := gotype.IntRanges[keyBasic.Kind()]
 			min, max := intLimits(keyBasic)
 			n := d.local("n")
 			key := jen.Add(keyType).Call(jen.Id(n))

@@ -12,10 +12,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/internal/format"
@@ -74,7 +73,7 @@ func (d *decoder) defaultOf(s *jsonschema.Schema, fl ir.Field) (jen.Code, bool) 
 	switch x := v.(type) {
 	case string:
 		lit = jen.Lit(x)
-		if goschema.IsDuration(elem) {
+		if gotype.IsDuration(elem) {
 			dur, err := time.ParseDuration(x)
 			b := d.durations
 			switch {
@@ -115,7 +114,7 @@ func fieldName(fl ir.Field) string { return fl.Path[len(fl.Path)-1].Name() }
 
 // outsideGoType names the Go type a numeric default does not fit, or "".
 func outsideGoType(t *types.Basic, n json.Number) string {
-	if r, ok := goschema.IntRanges[t.Kind()]; ok {
+	if r, ok := gotype.IntRanges[t.Kind()]; ok {
 		if !value.IsInteger(n) || value.Compare(n, r.Min) < 0 || value.Compare(n, r.Max) > 0 {
 			return t.Name()
 		}
@@ -190,7 +189,7 @@ func defaultBreaksRule(r plan.Rule, v any) string {
 			return "toolgen cannot check it against the pattern " + c.Pattern
 		}
 		if !regexp.MustCompile(re2).MatchString(str) {
-			if c.Pattern == goschema.DurationPattern {
+			if c.Pattern == gotype.DurationPattern {
 				return "it is not " + plan.DurationText
 			}
 			return "it does not match the pattern " + c.Pattern
@@ -295,7 +294,7 @@ func (d *decoder) fieldDefault(st *types.Struct, fl ir.Field, base jen.Code) []j
 		}
 	}
 	if member == nil {
-		if _, has := goschema.TagValue(fl.Tag.Get("jsonschema"), "default"); has {
+		if _, has := gotype.TagValue(fl.Tag.Get("jsonschema"), "default"); has {
 			d.fail("field %s: default= on a field of a struct toolgen decodes only as part of a value read whole: the default would not be set; apply it in the handler", fieldName(fl))
 		}
 		return nil
@@ -345,7 +344,7 @@ func (g *typedGen) recordObjects(s *jsonschema.Schema, t types.Type, depth int) 
 			return
 		}
 		g.objects[u] = append(g.objects[u], s)
-		fields := load.JSONMembers(u)
+		fields := gotype.JSONMembers(u)
 		for _, p := range s.Properties {
 			for _, fl := range fields {
 				if fl.Name == p.Name {

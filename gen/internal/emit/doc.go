@@ -23,10 +23,13 @@
 //   - the text of every file it writes: jennifer's, with comment lines
 //     wrapped and imports in goimports' groups (render, tidy.go).
 //
-// It reads the stage data (gen/internal/ir), the keyword model
-// (gen/internal/jsonschema), the loader's field model (gen/internal/load),
-// goschema's integer ranges, the provider forms (gen/internal/dialect) and
-// the plans; besides those and the standard library it may import only
+// It reads the stage data (gen/internal/ir: each schema compiled once by
+// the facade, ir.Schema's Doc, which it renders and never reads from JSON
+// again), the keyword model (gen/internal/jsonschema), the Go-type facts
+// (gen/internal/gotype: the field model, integer ranges, durations, tag
+// values, names), the provider forms (gen/internal/dialect) and the plans;
+// not the loader or the schema builder (gen/layering_test.go checks it).
+// Besides those and the standard library it may import only
 // jennifer, internal/ecma (patterns translated at generation time),
 // runtime/tool (the error codes and tool.Error's fields, which generated
 // code writes by name) and the core whose code it checks defaults with

@@ -5,7 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 )
 
 // A time.Duration argument is a string in Go's duration syntax ("90s",
@@ -16,7 +16,7 @@ import (
 // is goschema's; the texts of its errors are plan's; this is the decode's.
 
 // durationLimits are the bounds as Go source; no maximum is time.Duration's.
-func durationLimits(b goschema.DurationBounds) (min, max jen.Code) {
+func durationLimits(b gotype.DurationBounds) (min, max jen.Code) {
 	if b.MaxText == "" {
 		return durationExpr(b.Min), jen.Qual("math", "MaxInt64")
 	}

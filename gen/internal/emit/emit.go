@@ -10,9 +10,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
-	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
@@ -40,11 +39,11 @@ func toolNames(t *ir.Tool) names {
 	switch {
 	case t.Output:
 		suffix = "Output"
-		if t.Name == load.DefaultName(typeName, true) {
+		if t.Name == gotype.DefaultName(typeName, true) {
 			base = upperFirst(typeName)
 		}
-	case t.Name == load.DefaultName(typeName, false):
-		base = upperFirst(load.TrimToolSuffix(typeName))
+	case t.Name == gotype.DefaultName(typeName, false):
+		base = upperFirst(gotype.TrimToolSuffix(typeName))
 	}
 	n := names{
 		validate: "Validate" + upperFirst(typeName),
@@ -75,11 +74,11 @@ func listName(tools []*ir.Tool) string {
 // The names it declares avoid those the package declares in its other
 // files, and the imports those the package declares; the names a user calls
 // (ValidateT, DecodeT, the tool and output variables, Tools) are left as
-// they are, and Generate reports their collisions. opts are the options
-// of the validators.
-func Emit(pkg *ir.Package, tools, outputs []*ir.Tool, opts jsonschema.Options) ([]byte, error) {
+// they are, and Generate reports their collisions. The schemas come
+// compiled, with the options of their validators.
+func Emit(pkg *ir.Package, tools, outputs []*ir.Tool) ([]byte, error) {
 	f := jen.NewFile(pkg.Name)
-	f.HeaderComment(load.Header[3:])
+	f.HeaderComment(ir.Header[3:])
 	if pkg.Constraint != "" {
 		f.HeaderComment("//go:build " + pkg.Constraint)
 	}
@@ -90,7 +89,7 @@ func Emit(pkg *ir.Package, tools, outputs []*ir.Tool, opts jsonschema.Options) (
 	}
 	f.Const().Id("_").Op("=").Qual(implPath, "SupportPackageIsVersion5")
 
-	em := &fileEmitter{file: f, opts: opts, scope: sc, declared: map[string]owner{}, results: map[*ir.Result]*resultNames{},
+	em := &fileEmitter{file: f, scope: sc, declared: map[string]owner{}, results: map[*ir.Result]*resultNames{},
 		typed: newTypedGen(f, sc, pkg.Types), patterns: map[string]string{}}
 	// Two types may map to the same name a user calls (tools a_b and a-b
 	// both make ABTool; types FooArgs and fooArgs the same functions), which

@@ -12,10 +12,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/gen/internal/goschema"
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/gen/internal/load"
 	"github.com/toolgen-go/toolgen/gen/internal/plan"
 )
 
@@ -218,7 +217,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		body = append(body, jen.Id("held").Op(":=").Id("s").Dot("Hold").Call())
 	}
 	fields := map[string]ir.Field{}
-	for _, fl := range load.JSONMembers(f.t) {
+	for _, fl := range gotype.JSONMembers(f.t) {
 		fields[fl.Name] = fl
 	}
 	required := map[string]bool{}
@@ -243,7 +242,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 			g.errs.Add(g.d.tool.Pos, "decoding %s: property %q of the schema has no struct field", typeName, p.Name)
 			continue
 		}
-		d.field, d.durations = fl.Var().Pos(), goschema.DurationBoundsOf(fl.Tag.Get("jsonschema"))
+		d.field, d.durations = fl.Var().Pos(), gotype.DurationBoundsOf(fl.Tag.Get("jsonschema"))
 		defaults, unset = g.memberDefault(p.Schema, fl, defaults, unset)
 		// One location variable per member that names its location, not a
 		// Key call at each use: a package of many tools compiles fewer values.
@@ -251,7 +250,7 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		code := g.e.container(at.key(p.Name), func(l loc) []jen.Code { return g.member(p.Schema, fl, l, nullable) })
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(plan.Shorten(p.Name)))}, code...)...))
 	}
-	d.field, d.durations = 0, goschema.DurationBounds{}
+	d.field, d.durations = 0, gotype.DurationBounds{}
 	next := jen.Id("s").Dot("Next").Call(jen.Id("at"))
 	body = append(body, defaults...)
 	if len(cases) > 0 {
@@ -460,7 +459,7 @@ func (g *typedGen) fallbackNull(s *jsonschema.Schema, t types.Type, l loc, dst l
 		if !g.d.decodesNull(t) {
 			assign = []jen.Code{jen.If(g.d.present(t, jen.Id(v))).Block(assign...)}
 		}
-		if !g.d.tool.Output && goschema.HoldsDurations(t) {
+		if !g.d.tool.Output && gotype.HoldsDurations(t) {
 			// The bounds of a duration argument are checks of its own, which
 			// the schema cannot state: read it whether or not the call is
 			// still valid, to check them in the same round as the schema
@@ -493,7 +492,7 @@ func nativeKind(d *decoder, s *jsonschema.Schema, t types.Type) string {
 		return nativeKind(d, s, u.Elem())
 	case *types.Basic:
 		switch {
-		case kind == "string" && (u.Info()&types.IsString != 0 || goschema.IsDuration(t)):
+		case kind == "string" && (u.Info()&types.IsString != 0 || gotype.IsDuration(t)):
 			return jsonschema.KindString
 		case kind == "boolean" && u.Info()&types.IsBoolean != 0:
 			return jsonschema.KindBoolean
@@ -635,7 +634,7 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	if sl, ok := elem.Underlying().(*types.Slice); ok && isByte(sl.Elem()) {
 		// Base64, decoded.
 		value = jen.Id("s").Dot("Bytes").Call(e.at(l), jen.Id(v))
-	} else if goschema.IsDuration(elem) {
+	} else if gotype.IsDuration(elem) {
 		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
 	if kept == "" && dst.field && types.Identical(t, types.Typ[types.String]) {

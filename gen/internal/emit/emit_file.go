@@ -6,16 +6,12 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
-	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
 // fileEmitter writes the declarations of one generated file: tools, the
 // result types of tools, structured outputs.
 type fileEmitter struct {
-	file *jen.File
-	// opts are the options of the validators; the null optional members
-	// of a tool count as absent whatever NullAbsent says.
-	opts  jsonschema.Options
+	file  *jen.File
 	scope *scope
 	errs  ir.Errors
 	// declared are the names a user calls, by the type that generates
@@ -113,10 +109,11 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 }
 
 // schemaValidator emits ValidateT of a tool with schema=: the file's
-// validator, as toolgen schema compiles it (a null member is null, as JSON
-// Schema says), of the very JSON sent to the model.
+// validator, of its schema compiled as toolgen schema compiles it (a null
+// member is null, as JSON Schema says) from the very JSON sent to the
+// model.
 func (em *fileEmitter) schemaValidator(t *ir.Tool, n names) {
-	e := em.emitterOf(t.Schema, false, n.prefix, t.Pos)
+	e := em.emitterOf(t.Schema, n.prefix, t.Pos)
 	if e == nil {
 		return
 	}
@@ -126,20 +123,15 @@ func (em *fileEmitter) schemaValidator(t *ir.Tool, n names) {
 	em.errs = append(em.errs, e.errs...)
 }
 
-// emitterOf compiles a schema the file emits code of, with the null
-// optional members absent or not, into an emitter of helpers named from
-// prefix; nil, its errors reported at pos, when it does not compile.
-func (em *fileEmitter) emitterOf(schema []byte, nullAbsent bool, prefix string, pos token.Position) *emitter {
-	opts := em.opts
-	opts.NullAbsent = nullAbsent
-	doc, cerrs := jsonschema.Compile(schema, opts)
-	for _, de := range cerrs {
-		em.errs.Add(pos, "%s", de.Error())
-	}
-	if len(cerrs) > 0 {
+// emitterOf makes an emitter of the compiled schema s, of helpers named
+// from prefix at pos; nil, with the errors of its compilation reported,
+// when s did not compile.
+func (em *fileEmitter) emitterOf(s *ir.Schema, prefix string, pos token.Position) *emitter {
+	if s.Doc == nil {
+		em.errs = append(em.errs, s.Errs...)
 		return nil
 	}
-	e := newEmitter(em.file, em.scope, doc, prefix, pos)
+	e := newEmitter(em.file, em.scope, s.Doc, prefix, pos)
 	em.share(e)
 	return e
 }
@@ -149,7 +141,7 @@ func (em *fileEmitter) emitterOf(schema []byte, nullAbsent bool, prefix string, 
 // included). It returns the names and the schemas.
 func (em *fileEmitter) head(t *ir.Tool, kind string) (names, *toolDialects) {
 	n := toolNames(t)
-	td := newToolDialects(t, em.scope, n.prefix, t.Schema)
+	td := newToolDialects(t, em.scope, n.prefix, t.Schema.JSON)
 	td.emitConsts(em.file)
 	td.emitForms(em.file)
 	em.file.Commentf("%s is the %s %s, generated from %s.", n.tool, t.Name, kind, t.Obj.Name())
@@ -167,12 +159,12 @@ type typedDecoder struct {
 	name string // the function that is the Decoder of the type's definition
 }
 
-// decoder prepares the decode function of a tool or an output, compiled
-// from the very JSON sent to the model (a null optional member counts as
-// absent): it returns the call that reads a value of the type from the
+// decoder prepares the decode function of a tool or an output, of its
+// schema compiled from the very JSON sent to the model (a null optional
+// member counts as absent): it returns the call that reads a value of the type from the
 // scanner s, or false when the schema does not compile.
 func (em *fileEmitter) decoder(t *ir.Tool, n names) (typedDecoder, func(into jen.Code) jen.Code, bool) {
-	e := em.emitterOf(t.Schema, true, n.prefix, t.Pos)
+	e := em.emitterOf(t.Schema, n.prefix, t.Pos)
 	if e == nil {
 		return typedDecoder{}, nil, false
 	}
@@ -205,11 +197,10 @@ func (em *fileEmitter) result(t *ir.Tool) string {
 	}
 	schemaConst := em.scope.global(rn.prefix + "Schema")
 	rn.schema = schemaConst
-	schemaJSON := r.Schema
 	name := r.Obj.Name()
 	em.file.Commentf("The result of the tools with result type %s: its schema, an MCP tool's outputSchema.", name)
-	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(schemaJSON)))
-	e := em.emitterOf(schemaJSON, false, rn.prefix, r.Pos)
+	em.file.Const().Id(schemaConst).Op("=").Add(stringLit(string(r.Schema.JSON)))
+	e := em.emitterOf(r.Schema, rn.prefix, r.Pos)
 	if e == nil {
 		return schemaConst
 	}

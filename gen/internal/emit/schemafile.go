@@ -8,7 +8,6 @@ import (
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
 
 // SchemaFile renders the file of a schema file's validator: package pkg
@@ -18,7 +17,7 @@ import (
 // comment.
 func SchemaFile(doc *jsonschema.Document, pkg, fn, source string, decideOnly bool, declared map[string]token.Position) ([]byte, error) {
 	f := jen.NewFile(pkg)
-	f.HeaderComment(load.Header[3:])
+	f.HeaderComment(ir.Header[3:])
 	sc := newScope(declared)
 	sc.shared = true
 	sc.importRuntime(f)

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"go/types"
 	"strconv"
-	"strings"
 	"time"
 
 	invopop "github.com/invopop/jsonschema"
+
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 )
 
 // A time.Duration argument is a string in Go's duration syntax ("90s",
@@ -16,101 +17,11 @@ import (
 // seconds). What encoding/json writes and reads, a result or a structured
 // output, stays the integer (see DurationNote).
 
-// DurationPattern is Go's duration syntax without a sign: one or more
-// decimal numbers, each with a unit, or "0". time.ParseDuration accepts a
-// sign too; a negative duration is rarely what a tool means (a window, a
-// timeout, an age), and "-5m" for "five minutes ago" would reach the
-// handler as a negative value. It is RE2 and ECMA 262 alike.
-const DurationPattern = `^(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
-
 // DurationArgNote describes a duration argument to a model.
 const DurationArgNote = `A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as "90s", "5m" or "1h30m".`
 
 // DurationNote describes what encoding/json writes of a time.Duration.
 const DurationNote = "In nanoseconds, an integer: 1 second is 1000000000, 1 minute 60000000000, 1 hour 3600000000000."
-
-// IsDuration reports whether t is time.Duration.
-func IsDuration(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration"
-}
-
-// HoldsDurations reports whether the values of a field of type t are
-// durations: a time.Duration, a pointer to one, or a slice, an array or a
-// map of them, which a field's bounds apply to.
-func HoldsDurations(t types.Type) bool {
-	for range 8 {
-		t = types.Unalias(t)
-		if IsDuration(t) {
-			return true
-		}
-		switch u := t.Underlying().(type) {
-		case *types.Pointer:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Array:
-			t = u.Elem()
-		case *types.Map:
-			t = u.Elem()
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// DurationBounds are the bounds of a duration field, from minimum= and
-// maximum= of its jsonschema tag, written as durations. JSON Schema has no
-// bounds of a duration string: the decode checks them and the field's
-// description states them.
-type DurationBounds struct {
-	Min, Max         time.Duration
-	MinText, MaxText string // as written, "" when absent
-}
-
-// DurationBoundsOf reads the bounds of a duration field from its
-// jsonschema tag; the schema builder refuses those that do not parse.
-func DurationBoundsOf(tag string) DurationBounds {
-	var b DurationBounds
-	for _, item := range tagList(tag) {
-		key, val, _ := strings.Cut(item, "=")
-		d, err := time.ParseDuration(val)
-		if err != nil {
-			continue
-		}
-		switch key {
-		case "minimum":
-			b.Min, b.MinText = d, val
-		case "maximum":
-			b.Max, b.MaxText = d, val
-		}
-	}
-	return b
-}
-
-// Note states the bounds to a model.
-func (b DurationBounds) Note() string {
-	switch {
-	case b.MinText != "" && b.MaxText != "":
-		return "From " + b.MinText + " to " + b.MaxText + "."
-	case b.MinText != "":
-		return "At least " + b.MinText + "."
-	case b.MaxText != "":
-		return "At most " + b.MaxText + "."
-	}
-	return ""
-}
-
-// TagValue is the value of key= in a jsonschema tag.
-func TagValue(tag, key string) (string, bool) {
-	for _, item := range tagList(tag) {
-		if k, v, ok := strings.Cut(item, "="); ok && k == key {
-			return v, true
-		}
-	}
-	return "", false
-}
 
 // durationKeyword applies minimum= or maximum= of a field holding
 // durations to target, its schema or its items': as nanoseconds where the
@@ -145,19 +56,12 @@ func (b *schemaBuilder) durationKeyword(target *invopop.Schema, key, val string,
 // bounds; "" for other fields, and where durations are integers (their
 // bounds are minimum and maximum). Bounds the wrong way round are an error.
 func (b *schemaBuilder) durationBoundsNote(f *types.Var, tag string) string {
-	if b.nanoseconds || !HoldsDurations(f.Type()) {
+	if b.nanoseconds || !gotype.HoldsDurations(f.Type()) {
 		return ""
 	}
-	bounds := DurationBoundsOf(tag)
+	bounds := gotype.DurationBoundsOf(tag)
 	if bounds.MaxText != "" && bounds.Min > bounds.Max {
 		b.errs.Add(b.pos(f.Pos()), "field %s: minimum=%s is above maximum=%s", f.Name(), bounds.MinText, bounds.MaxText)
 	}
 	return bounds.Note()
-}
-
-// tagList is the items of a jsonschema tag, ambiguous commas split as
-// the schema builder splits them (and reports them).
-func tagList(tag string) []string {
-	items, _ := tagItems(tag, "required", "nullable")
-	return items
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 )
@@ -29,7 +30,7 @@ func TestDurationForms(t *testing.T) {
 	}
 	gotypes := loadPackage(t, "../../testdata/golden/gotypes")
 	arg := prop(func() (any, error) { return Schema(gotypes.Fset, typeName(t, gotypes, "ScheduleArgs"), nil) }, "timeout")
-	assert.Equal(t, map[string]any{"type": "string", "pattern": DurationPattern,
+	assert.Equal(t, map[string]any{"type": "string", "pattern": gotype.DurationPattern,
 		"description": `How long the task may run. A duration: a number and a unit (h, m, s, ms, us, ns), or several, such as "90s", "5m" or "1h30m".`}, arg)
 
 	results := loadPackage(t, "../../testdata/golden/results")
@@ -47,7 +48,7 @@ func TestDurationForms(t *testing.T) {
 
 // The pattern is one a JSON Schema validator reads (ECMA 262) as Go does.
 func TestDurationPatternTranslates(t *testing.T) {
-	re2, err := ecma.Translate(DurationPattern)
+	re2, err := ecma.Translate(gotype.DurationPattern)
 	require.NoError(t, err)
-	assert.Equal(t, DurationPattern, re2)
+	assert.Equal(t, gotype.DurationPattern, re2)
 }

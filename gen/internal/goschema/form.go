@@ -10,6 +10,7 @@ import (
 
 	invopop "github.com/invopop/jsonschema"
 
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
 )
@@ -43,7 +44,7 @@ func FormSchema(fset *token.FileSet, root *types.TypeName, s *invopop.Schema, do
 	st := named.Underlying().(*types.Struct)
 	var errs ir.Errors
 	form := &invopop.Schema{Type: "object", Properties: invopop.NewProperties(), Required: s.Required}
-	for _, m := range load.Members(st, []*types.Named{named}) {
+	for _, m := range gotype.Members(st, []*types.Named{named}) {
 		if m.Refused != "" {
 			continue // the schema reported it
 		}

@@ -4,18 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/build"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"reflect"
-	"sort"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	invopop "github.com/invopop/jsonschema"
 
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/gen/internal/load"
@@ -162,7 +158,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 	// the unit.
 	case "time.Duration":
 		if !b.nanoseconds {
-			return b.note(&invopop.Schema{Type: "string", Pattern: DurationPattern}, DurationArgNote)
+			return b.note(&invopop.Schema{Type: "string", Pattern: gotype.DurationPattern}, DurationArgNote)
 		}
 		return b.note(&invopop.Schema{Type: "integer"}, DurationNote)
 	// The netip types are strings (MarshalText, UnmarshalText); the decode
@@ -187,7 +183,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 	}
 	ptr := types.NewPointer(t)
 	switch {
-	case load.HasMethodSig(ptr, "UnmarshalJSON"):
+	case gotype.HasMethodSig(ptr, "UnmarshalJSON"):
 		// encoding/json hands the JSON to the method, whose form toolgen
 		// cannot read: it describes the type's Go structure, and a struct
 		// with no exported field has none (big.Float, a decimal type).
@@ -195,7 +191,7 @@ func (b *schemaBuilder) named(t *types.Named, pos token.Position) *invopop.Schem
 			b.errs.Add(pos, "%s reads its JSON with its own UnmarshalJSON method and has no exported field: toolgen cannot describe that JSON (it never runs your code); use a field type toolgen describes (a string, a number, a struct of exported fields) and convert it in the handler, or json.RawMessage to take any JSON", b.typeName(t))
 			return &invopop.Schema{}
 		}
-	case load.HasMethodSig(ptr, "UnmarshalText"):
+	case gotype.HasMethodSig(ptr, "UnmarshalText"):
 		// encoding/json reads it from a JSON string, whatever its kind
 		// (big.Float, a user type), and DecodeT does the same. A string
 		// type goes on as any string type (its constants make its enum).
@@ -321,99 +317,15 @@ func (b *schemaBuilder) defName(t *types.Named) string {
 	return name
 }
 
-// typedConst is a typed constant of a named type: its name and JSON value.
-type typedConst struct {
-	name  string
-	value any // a string, or a json.Number
-}
-
-// constants lists the typed constants of a named string or integer type
-// declared in its package, in declaration order, each value once: toolgen's
-// enums from Go constants.
-func (b *schemaBuilder) constants(t *types.Named) []typedConst {
-	pkg := t.Obj().Pkg()
-	if pkg == nil {
-		return nil
-	}
-	type declared struct {
-		pos token.Position
-		typedConst
-	}
-	var consts []declared
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		c, ok := scope.Lookup(name).(*types.Const)
-		if !ok || !types.Identical(c.Type(), t) {
-			continue
-		}
-		var value any = json.Number(c.Val().ExactString())
-		if c.Val().Kind() == constant.String {
-			s := constantString(c)
-			if !utf8.ValidString(s) {
-				b.errs.Add(b.pos(c.Pos()), "constant %s of %s is not valid UTF-8: JSON cannot carry it as an enum value", c.Name(), t.Obj().Name())
-				continue
-			}
-			value = s
-		}
-		consts = append(consts, declared{b.pos(c.Pos()), typedConst{name, value}})
-	}
-	sort.SliceStable(consts, func(i, j int) bool { return ir.Before(consts[i].pos, consts[j].pos) })
-	var out []typedConst
-	seen := map[any]bool{}
-	for _, c := range consts {
-		if !seen[c.value] {
-			seen[c.value] = true
-			out = append(out, c.typedConst)
-		}
-	}
-	return out
-}
-
-func constantString(c *types.Const) string {
-	s, _ := strconv.Unquote(c.Val().ExactString())
-	return s
-}
-
 // refuseMethod reports a method by which invopop would let the type
 // describe itself.
 func (b *schemaBuilder) refuseMethod(t *types.Named, m string, pos token.Position) bool {
-	msg := load.MethodRefusal(t, m, b.fieldName)
+	msg := gotype.MethodRefusal(t, m, b.fieldName)
 	if msg == "" {
 		return false
 	}
 	b.errs.Add(pos, "%s", msg)
 	return true
-}
-
-// IntRange is the range of a Go integer type, as exact decimal numbers.
-type IntRange struct{ Min, Max string }
-
-// IntRanges are the ranges of Go's integer types (uintptr aside): the one
-// table the schema's bounds, the tags' range checks and the decode's range
-// errors read.
-var IntRanges = map[types.BasicKind]IntRange{
-	types.Int:    {"-9223372036854775808", "9223372036854775807"},
-	types.Int8:   {"-128", "127"},
-	types.Int16:  {"-32768", "32767"},
-	types.Int32:  {"-2147483648", "2147483647"},
-	types.Int64:  {"-9223372036854775808", "9223372036854775807"},
-	types.Uint:   {"0", "18446744073709551615"},
-	types.Uint8:  {"0", "255"},
-	types.Uint16: {"0", "65535"},
-	types.Uint32: {"0", "4294967295"},
-	types.Uint64: {"0", "18446744073709551615"},
-}
-
-// Stated are the bounds of r a schema states, "" for none: those below 2^53
-// in magnitude, which every validator reads exactly (a float64 holds them).
-func (r IntRange) Stated() (min, max string) {
-	exact := func(n string) string {
-		if len(strings.TrimPrefix(n, "-")) > 15 { // 2^53 has 16 digits
-			return ""
-		}
-		return n
-	}
-	return exact(r.Min), exact(r.Max)
 }
 
 // unnamed builds the schema of a type's structure; named is the named type
@@ -437,7 +349,7 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 			s.Type = "string"
 		case t.Info()&types.IsInteger != 0 && t.Kind() != types.Uintptr:
 			s.Type = "integer"
-			if r, ok := IntRanges[t.Kind()]; ok {
+			if r, ok := gotype.IntRanges[t.Kind()]; ok {
 				min, max := r.Stated()
 				s.Minimum, s.Maximum = json.Number(min), json.Number(max)
 			}
@@ -478,7 +390,7 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		switch {
 		// encoding/json reads a key with UnmarshalText when its type has
 		// the method, whatever its kind.
-		case load.HasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
+		case gotype.HasMethodSig(types.NewPointer(t.Key()), "UnmarshalText") || key != nil && key.Info()&types.IsString != 0:
 			if _, isAny := t.Elem().Underlying().(*types.Interface); !isAny {
 				s.AdditionalProperties = b.typeOf(t.Elem(), pos)
 			}
@@ -496,69 +408,6 @@ func (b *schemaBuilder) unnamed(t types.Type, named *types.Named, pos token.Posi
 		b.refuse(pos, "%s has no JSON form (encoding/json cannot encode it); leave the field out with json:\"-\"", t)
 	}
 	return s
-}
-
-// fields adds the properties of a struct's members to s: its fields, those
-// of the structs it embeds flattened, as invopop's reflectStructFields
-// does (see Members).
-func (b *schemaBuilder) fields(s *invopop.Schema, st *types.Struct) {
-	for _, m := range load.Members(st, b.inlining) {
-		b.member(s, m)
-	}
-}
-
-func (b *schemaBuilder) member(parent *invopop.Schema, m ir.Field) {
-	f := m.Var()
-	pos := b.docs.Position(b.pos(f.Pos()), f)
-	if m.Refused != "" {
-		b.errs.Add(pos, "%s", m.Refused)
-		return
-	}
-	defer func(outer string, inlining []*types.Named) { b.fieldName, b.inlining = outer, inlining }(b.fieldName, b.inlining)
-	b.fieldName = f.Name()
-	b.inlining = append(b.inlining[:len(b.inlining):len(b.inlining)], m.Inlined()...)
-	name, tags, required, nullable := m.Name, m.Tag, m.Required, m.Nullable
-	schemaTagText := tags.Get("jsonschema")
-
-	prop := b.typeOf(f.Type(), pos)
-	// The member's description is its tag's, else its doc comment, else
-	// its type's (the team, kind or reason a model would see without a
-	// word otherwise); a note of its type follows it.
-	typeDoc, typeNote, typeEnum := prop.Description, "", prop.Enum
-	if b.noted[prop] {
-		typeDoc, typeNote = "", prop.Description
-	}
-	if doc, ok := b.typeDocs[prop]; ok {
-		typeDoc = doc
-	}
-	if b.standard(f.Type()) {
-		// Written for Go programmers ("The zero value for a Rat
-		// represents the value 0."), not for a model.
-		typeDoc = ""
-	}
-	b.fieldKeywords(prop, parent, f, name, tags, schemaTagText, pos)
-	if len(typeEnum) > 0 && !reflect.DeepEqual(typeEnum, prop.Enum) {
-		// An enum= tag replaced the constants the note names.
-		typeNote = ""
-	}
-	if prop.Description == "" {
-		prop.Description = b.docs.Lookup(pos, f)
-	}
-	if prop.Description == "" {
-		prop.Description = typeDoc
-	}
-	prop.Description = ir.AppendSentence(ir.AppendSentence(prop.Description, typeNote), b.durationBoundsNote(f, schemaTagText))
-	if b.encoded && required && canBeNil(f.Type()) && !acceptsAnything(prop) {
-		// encoding/json writes nil as null.
-		nullable = true
-	}
-	if nullable {
-		prop = &invopop.Schema{OneOf: []*invopop.Schema{prop, {Type: "null"}}}
-	}
-	parent.Properties.Set(name, prop)
-	if required && !contains(parent.Required, name) {
-		parent.Required = append(parent.Required, name)
-	}
 }
 
 // standard reports whether t, through pointers, is a named type of the
@@ -642,29 +491,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// requiredGroup adds a member to a oneof_required or anyof_required group
-// of the parent: a oneOf (anyOf) branch that requires every member of the
-// group, as invopop builds it. The branch also declares each member it
-// requires, with the schema true: that changes nothing, and keeps the
-// schema valid under strict validators (ajv's strictRequired refuses a
-// required member its own schema does not declare).
-func (b *schemaBuilder) requiredGroup(parent *invopop.Schema, key, group, name string) {
-	list := &parent.OneOf
-	if key == "anyof_required" {
-		list = &parent.AnyOf
-	}
-	for _, s := range *list {
-		if s.Title == group {
-			s.Required = append(s.Required, name)
-			s.Properties.Set(name, invopop.TrueSchema)
-			return
-		}
-	}
-	props := invopop.NewProperties()
-	props.Set(name, invopop.TrueSchema)
-	*list = append(*list, &invopop.Schema{Title: group, Required: []string{name}, Properties: props})
-}
-
 // holdsAnything reports whether a field's type holds any JSON value: an
 // interface or json.RawMessage, through pointers and slices.
 func holdsAnything(t types.Type) bool {
@@ -695,38 +521,4 @@ func holdsAnything(t types.Type) bool {
 		return isInterface
 	}
 	return false
-}
-
-// refDef resolves a oneof_ref or anyof_ref reference #/$defs/<Type> to a
-// struct type of the field's package and puts its schema in $defs.
-func (b *schemaBuilder) refDef(f *types.Var, ref string) bool {
-	name, ok := strings.CutPrefix(ref, "#/$defs/")
-	if !ok || f.Pkg() == nil {
-		return false
-	}
-	tn, ok := f.Pkg().Scope().Lookup(name).(*types.TypeName)
-	if !ok {
-		return false
-	}
-	named, ok := types.Unalias(tn.Type()).(*types.Named)
-	if !ok {
-		return false
-	}
-	if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-		return false
-	}
-	if existing, done := b.defNames[named]; done {
-		return existing == name
-	}
-	for _, taken := range b.defNames {
-		if taken == name {
-			return false
-		}
-	}
-	b.defNames[named] = name
-	b.stack = append(b.stack, named)
-	s := b.unnamed(named.Underlying(), named, b.pos(tn.Pos()))
-	b.stack = b.stack[:len(b.stack)-1]
-	b.defs[name] = s
-	return true
 }

@@ -11,6 +11,7 @@ import (
 
 	invopop "github.com/invopop/jsonschema"
 
+	"github.com/toolgen-go/toolgen/gen/internal/gotype"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 	"github.com/toolgen-go/toolgen/internal/ecma"
 	"github.com/toolgen-go/toolgen/internal/value"
@@ -40,7 +41,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 		fail("%s", msg)
 		return
 	}
-	tagged, ambiguous := tagItems(schemaTag, "required", "nullable")
+	tagged, ambiguous := gotype.TagItems(schemaTag, "required", "nullable")
 	for _, msg := range ambiguous {
 		fail("jsonschema tag: %s", msg)
 	}
@@ -157,7 +158,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 			}
 			target.Format = val
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
-			if HoldsDurations(f.Type()) {
+			if gotype.HoldsDurations(f.Type()) {
 				b.durationKeyword(target, key, val, fail)
 				continue
 			}
@@ -279,7 +280,7 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 		// Enum tags replace the enum toolgen derives from constants.
 		enumTarget.Enum = enums
 	}
-	extras, _ := tagItems(tags.Get("jsonschema_extras"))
+	extras, _ := gotype.TagItems(tags.Get("jsonschema_extras"))
 	for _, item := range extras {
 		key, val, ok := strings.Cut(item, "=")
 		if item == "" {
@@ -306,7 +307,7 @@ func freeText(tag string) string {
 	if strings.Contains(tag, "=") {
 		return ""
 	}
-	items, _ := tagItems(tag, "required", "nullable")
+	items, _ := gotype.TagItems(tag, "required", "nullable")
 	for _, item := range items {
 		if item == "" || item == "required" || item == "nullable" || tagKeys[item] || jsonOptions[item] {
 			// An option among the items (required,the person): each
@@ -350,7 +351,7 @@ func (b *schemaBuilder) checkRange(key string, n json.Number, goType *types.Basi
 	if goType == nil {
 		return ""
 	}
-	r, ok := IntRanges[goType.Kind()]
+	r, ok := gotype.IntRanges[goType.Kind()]
 	if !ok {
 		return ""
 	}

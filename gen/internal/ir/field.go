@@ -7,7 +7,7 @@ import (
 
 // Field is a JSON member of a struct type, as encoding/json reads it: a
 // field of the struct, or of a struct embedded or inlined in it, whose
-// fields are promoted. The loader lists them (load.Members); the schema and
+// fields are promoted. gotype.Members lists them; the schema and
 // the decoder both read that list, so that they agree on the members by
 // construction.
 type Field struct {

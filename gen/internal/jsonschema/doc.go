@@ -1,5 +1,6 @@
 // Package jsonschema compiles JSON Schema documents into the keyword model
-// the emitter reads: Compile reads a document (ordered JSON values, drafts
+// the emitter reads: Compile reads a document (CompileValue one already
+// read by ParseJSON, which it leaves as it is; ordered JSON values, drafts
 // 4 to 2020-12 and their vocabularies, $id, $anchor, $ref, $dynamicRef and
 // $recursiveRef, documents a Loader reads) into Schemas that hold the
 // keywords a validator checks, with their locations, references resolved,

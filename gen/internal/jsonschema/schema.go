@@ -184,6 +184,13 @@ func Compile(data []byte, opts Options) (*Document, []Error) {
 	if err != nil {
 		return nil, []Error{{"#", err.Error(), nil}}
 	}
+	return CompileValue(raw, opts)
+}
+
+// CompileValue is Compile of a document already read (ParseJSON's value),
+// which it does not change: the generator reads a schema once and hands
+// the value to the dialects and to both compilations.
+func CompileValue(raw any, opts Options) (*Document, []Error) {
 	d := &Document{Options: opts, nodes: map[string]*Schema{}, resources: map[string]*resource{},
 		anchors: map[string]*Schema{}, metas: map[string]*meta{}}
 	d.rootBase = opts.BaseURI

@@ -1,28 +1,40 @@
 // Package plan compiles a schema node into its check plan: plain data that
 // says what a value must be, which every renderer of the emitter writes out
-// as Go and none decides again. It owns
+// as Go and none decides again. It holds one file per rule family, each
+// with the family's conditions (the types of Cond), its builder and its
+// texts, the rules of a kind in the order they are checked:
 //
-//   - the rules of each kind of value, in the order they are checked, as
-//     data (Rule: the keyword reported, the expected text, and the condition:
-//     MinLength, Pattern, Format, Bound, MultipleOf, MinItems, UniqueItems,
-//     MinProperties, Enum and Const when they are the kind's, ...):
-//     StringOf, NumberOf, ArrayRules, ContainsOf, ObjectRules, and of an
-//     object's members as a whole (ObjectOf: the required members with the
-//     text of their missing error, dependentRequired, closed or not);
-//   - the checks of the value as a whole (Whole: enum and const by equality,
-//     $ref, $dynamicRef, allOf, anyOf, oneOf, not, if/then/else), in order,
-//     with their texts;
-//   - what a node asks of a value before its rules: the kinds it allows
-//     (Kinds, Allows), invopop's nullable form (NullableForm), whether enum
-//     and const are rules of a kind (Specialized), whether it needs the
-//     whole value (HasWhole), $ref-only nodes (PureRef);
-//   - every text of an error a model reads about a schema (Expected,
-//     TypeList, Summary, EnumText, PatternText, Plural, ...): a renderer
-//     never writes one.
+//   - strings.go: minLength, maxLength, pattern, contentEncoding,
+//     contentMediaType, contentSchema (StringOf);
+//   - numbers.go: minimum, maximum, exclusiveMinimum, exclusiveMaximum,
+//     multipleOf, compared exactly (NumberOf);
+//   - arrays.go: minItems, maxItems, items false past prefixItems,
+//     uniqueItems (ArrayRules), contains, minContains, maxContains
+//     (ContainsOf);
+//   - objects.go: required with the text of a member's missing error,
+//     dependentRequired, closed or not (ObjectOf), minProperties,
+//     maxProperties (ObjectRules), propertyNames' text;
+//   - enum.go: enum and const, rules of a kind when their values are all
+//     of the schema's one kind (Specialized), else checks of the whole
+//     value by equality;
+//   - composition.go: the checks of the value as a whole, whatever its
+//     kind, in order (WholeOf: $ref, $dynamicRef, allOf, anyOf, oneOf, not,
+//     if/then/else), invopop's nullable form (NullableForm), $ref-only
+//     nodes (PureRef);
+//   - formats.go: format, of a string or a number;
+//   - gotypes.go: the texts of what comes from Go types, not keywords (a
+//     time.Duration's pattern, a float32's range, a map's integer keys).
+//
+// plan.go holds what they share: Rule and Cond, the kinds a node allows
+// (Kinds, Allows), whether it needs the whole value (HasWhole); text.go the
+// texts every family uses (Expected, TypeList, Summary, ...). Every text of
+// an error a model reads about a schema is here: a renderer never writes
+// one.
 //
 // A new keyword goes here first: its condition, its text and its place in
-// the order; then one case in the one function of the emitter that renders
-// the rules of its kind.
+// the order, in its family's file, with its case in that file's test; then
+// one case in the one function of the emitter that renders the rules of
+// its kind.
 //
 // # Renderers
 //
@@ -54,7 +66,7 @@
 //
 // It may import the standard library, internal/words (the texts it shares
 // with the runtime's Scanner) and the stages below it:
-// gen/internal/jsonschema (the keyword model) and gen/internal/goschema
+// gen/internal/jsonschema (the keyword model) and gen/internal/gotype
 // (the duration pattern and the integer ranges of Go types); nothing of
 // jennifer, go/packages or the emitter.
 package plan

@@ -1,16 +1,15 @@
 package plan
 
 import (
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/gen/internal/goschema"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 )
 
-// This file holds the texts of the errors a model reads: what a value is
-// expected to be. Every renderer takes them from here.
+// This file holds the texts of the errors a model reads that every rule
+// family shares: what a value is expected to be, its types, a schema in a
+// few words. The texts of one family's rules are in its file. Every renderer
+// takes them from here.
 
 // Expected names what a schema accepts, for type and missing errors; "" when
 // it names no type.
@@ -38,21 +37,10 @@ func TypeList(types []string) string {
 	return strings.Join(types, " or ")
 }
 
-// DurationText says what a duration argument is, in an error a model reads.
-const DurationText = `a duration such as "90s" or "1h30m"`
-
-// PatternText says what a string matching pattern p is, in an error.
-func PatternText(p string) string {
-	if p == goschema.DurationPattern {
-		return DurationText
-	}
-	return "a string matching the pattern " + p
-}
-
 // TypeText is the JSON types of s, in a type error: a duration's says its
 // syntax, so that a model that sent 300 does not send "300" next.
 func TypeText(s *jsonschema.Schema) string {
-	if s.Pattern == goschema.DurationPattern && len(s.Types) == 1 && s.Types[0] == "string" {
+	if isDuration(s.Pattern) && len(s.Types) == 1 && s.Types[0] == "string" {
 		return "a string, " + DurationText
 	}
 	return TypeList(s.Types)
@@ -131,51 +119,4 @@ func Shorten(s string) string {
 		return s
 	}
 	return string(r[:max]) + "…"
-}
-
-// EnumText lists the values of an enum, all of them: the expected text of
-// an enum's error, which keeps the full list (a rendering that must shorten
-// it cuts it between values and says how many it leaves out, as
-// EnumSummary does).
-func EnumText(values []any) string {
-	parts := make([]string, len(values))
-	for i, v := range values {
-		parts[i] = jsonschema.CompactJSON(v)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// EnumSummary lists the values of an enum in a summary of a few words: the
-// values that fit in 80 characters, whole, and how many more there are.
-func EnumSummary(values []any) string {
-	const max = 80
-	var b strings.Builder
-	for i, v := range values {
-		text := jsonschema.CompactJSON(v)
-		more := ", … and " + strconv.Itoa(len(values)-i) + " more"
-		switch {
-		case i > 0 && utf8.RuneCountInString(b.String())+len(", ")+utf8.RuneCountInString(text) > max:
-			return b.String() + more
-		case i == 0 && len(values) > 1 && utf8.RuneCountInString(text) > max:
-			return Shorten(text) + ", … and " + strconv.Itoa(len(values)-1) + " more"
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(text)
-	}
-	return b.String()
-}
-
-// Base64Text is what a string in base64 is expected to be.
-const Base64Text = "a base64 string"
-
-// Float32Max is the largest float32, as a range error of one states it
-// (from -Float32Max to Float32Max).
-const Float32Max = "3.4028234663852886e38"
-
-// IntKeyText is what the member name of a map of integer keys is expected
-// to be: an integer of the key type's range r, once (10 and 1e1 are one key).
-func IntKeyText(r goschema.IntRange) string {
-	return "a key that is an integer from " + r.Min + " to " + r.Max + ", once"
 }

@@ -1,11 +1,11 @@
-package goschema
+package gotype
 
 import (
 	"fmt"
 	"strings"
 )
 
-// tagItems splits a jsonschema (or jsonschema_extras) tag into its items.
+// TagItems splits a jsonschema (or jsonschema_extras) tag into its items.
 // A comma ends an item only where what follows can begin one: a key and
 // "=" (title=, x-order=), or one of the bare options a tag takes (required,
 // nullable), or after an item without a value. Any other comma belongs to
@@ -14,9 +14,9 @@ import (
 // "\," is a comma of the value wherever it is, as in invopop's grammar.
 //
 // A comma that could end a pattern inside its brackets or braces and also
-// begins an item (pattern=^(a,maxLength=3)$) is ambiguous: tagItems keeps
+// begins an item (pattern=^(a,maxLength=3)$) is ambiguous: TagItems keeps
 // the split and returns an error that shows both ways to write it.
-func tagItems(tag string, bare ...string) ([]string, []string) {
+func TagItems(tag string, bare ...string) ([]string, []string) {
 	var items, ambiguous []string
 	var cur strings.Builder
 	for i := 0; i < len(tag); i++ {
@@ -96,4 +96,21 @@ func openGroup(item string) byte {
 		return 0
 	}
 	return stack[len(stack)-1]
+}
+
+// TagValue is the value of key= in a jsonschema tag.
+func TagValue(tag, key string) (string, bool) {
+	for _, item := range tagList(tag) {
+		if k, v, ok := strings.Cut(item, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// tagList is the items of a jsonschema tag, ambiguous commas split as
+// the schema builder splits them (and reports them).
+func tagList(tag string) []string {
+	items, _ := TagItems(tag, "required", "nullable")
+	return items
 }

@@ -4,18 +4,9 @@ import "github.com/toolgen-go/toolgen/gen/internal/jsonschema"
 
 // The checks of a value as a whole, whatever its kind, as Rules of the
 // conditions below, in the order they are checked (after the rules of the
-// value's kind).
+// value's kind): $ref, $dynamicRef, allOf, anyOf, oneOf, not, if/then/else,
+// after enum and const by equality (enum.go).
 type (
-	// EqualsOneOf fails a value equal to none of Values (JSON equality).
-	EqualsOneOf struct {
-		Values []any
-		At     string
-	}
-	// Equals fails a value not equal to Value (JSON equality).
-	Equals struct {
-		Value any
-		At    string
-	}
 	// Ref checks the value against the target of a $ref.
 	Ref struct{ Target *jsonschema.Schema }
 	// DynamicRef checks the value against the target of the $dynamicRef
@@ -39,15 +30,13 @@ type (
 	IfThenElse struct{ If, Then, Else *jsonschema.Schema }
 )
 
-func (EqualsOneOf) cond() {}
-func (Equals) cond()      {}
-func (Ref) cond()         {}
-func (DynamicRef) cond()  {}
-func (AllOf) cond()       {}
-func (AnyOf) cond()       {}
-func (OneOf) cond()       {}
-func (Not) cond()         {}
-func (IfThenElse) cond()  {}
+func (Ref) cond()        {}
+func (DynamicRef) cond() {}
+func (AllOf) cond()      {}
+func (AnyOf) cond()      {}
+func (OneOf) cond()      {}
+func (Not) cond()        {}
+func (IfThenElse) cond() {}
 
 // WholeOf compiles the checks of s that apply to any kind of value: enum
 // and const by equality (unless they are rules of the value's kind, see
@@ -55,16 +44,8 @@ func (IfThenElse) cond()  {}
 // that cannot fail (anyOf with a true branch, not false, an if without
 // then or else) are left out.
 func WholeOf(s *jsonschema.Schema) []Rule {
-	var out []Rule
+	out := wholeEnum(s)
 	add := func(code, expected string, c Cond) { out = append(out, Rule{code, expected, c}) }
-	if Specialized(s) == "" {
-		if s.HasEnum {
-			add("enum", "one of "+EnumText(s.Enum), EqualsOneOf{s.Enum, s.Loc + "/enum"})
-		}
-		if s.HasConst {
-			add("const", jsonschema.CompactJSON(s.Const), Equals{s.Const, s.Loc + "/const"})
-		}
-	}
 	if s.RefTarget != nil {
 		add("", "", Ref{s.RefTarget})
 	}
@@ -111,4 +92,42 @@ func anyTrue(list []*jsonschema.Schema) bool {
 		}
 	}
 	return false
+}
+
+// NullableForm recognizes oneOf [T, {type: null}] where T rejects null,
+// invopop's form for a nullable field, and returns T.
+func NullableForm(s *jsonschema.Schema) (*jsonschema.Schema, bool) {
+	if len(s.OneOf) != 2 || s.Types != nil || s.Ref != "" || s.HasEnum || s.HasConst || len(s.AllOf) > 0 ||
+		len(s.AnyOf) > 0 || s.Not != nil || s.If != nil || HasKindKeywords(s) {
+		return nil, false
+	}
+	null := s.OneOf[1]
+	if null.Boolean != nil || len(null.Types) != 1 || null.Types[0] != "null" || HasKindKeywords(null) ||
+		null.Ref != "" || null.HasEnum || null.HasConst || len(null.AllOf)+len(null.AnyOf)+len(null.OneOf) > 0 ||
+		null.Not != nil || null.If != nil {
+		return nil, false
+	}
+	inner := s.OneOf[0]
+	if inner.Boolean != nil || inner.Types == nil {
+		return nil, false
+	}
+	if ok, _ := Allows(inner, jsonschema.KindNull); ok {
+		return nil, false
+	}
+	return inner, true
+}
+
+// PureRef follows a schema that is only a $ref (with annotations) to its
+// target.
+func PureRef(s *jsonschema.Schema) *jsonschema.Schema {
+	for i := 0; i < 8 && s != nil && s.RefTarget != nil && OnlyRef(s); i++ {
+		s = s.RefTarget
+	}
+	return s
+}
+
+// OnlyRef reports whether s is a $ref and nothing else but annotations.
+func OnlyRef(s *jsonschema.Schema) bool {
+	return s.Types == nil && !s.HasEnum && !s.HasConst && len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) == 0 && s.Not == nil &&
+		s.If == nil && !HasKindKeywords(s) && s.DynRef == "" && s.UnevaluatedItems == nil && s.UnevaluatedProperties == nil
 }

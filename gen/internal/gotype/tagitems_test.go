@@ -1,7 +1,6 @@
-package goschema
+package gotype
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,7 +23,7 @@ func TestTagItems(t *testing.T) {
 		"pattern=(a|b),x-y=1":            {"pattern=(a|b)", "x-y=1"},
 		`pattern=[\]a,b],description=d`:  {`pattern=[\]a,b]`, "description=d"},
 	} {
-		got, ambiguous := tagItems(tag, "required", "nullable")
+		got, ambiguous := TagItems(tag, "required", "nullable")
 		assert.Equal(t, want, got, "%q", tag)
 		assert.Empty(t, ambiguous, "%q", tag)
 	}
@@ -36,30 +35,9 @@ func TestTagItemsAmbiguous(t *testing.T) {
 		"pattern=^[a-z]{1,title=x}$": `its "{" is not closed`,
 		"pattern=^[a,b=c]$":          `its "[" is not closed`,
 	} {
-		_, ambiguous := tagItems(tag, "required", "nullable")
+		_, ambiguous := TagItems(tag, "required", "nullable")
 		require.Len(t, ambiguous, 1, "%q", tag)
 		assert.Contains(t, ambiguous[0], open)
 		assert.Contains(t, ambiguous[0], `write \\, in the tag`)
 	}
-}
-
-// TestTagCommas: a user's tags with commas in their values give the schema
-// they mean.
-func TestTagCommas(t *testing.T) {
-	pkg := loadPackage(t, "./testdata/tagcommas")
-	doc, err := toolgenSchema(t, pkg, nil, "Commas")
-	require.NoError(t, err)
-	str := func(path string) string {
-		var s string
-		require.NoError(t, json.Unmarshal([]byte(at(t, doc, path)), &s), path)
-		return s
-	}
-	assert.Equal(t, "^[a-z][a-z0-9-]{1,40}$", str("properties/name/pattern"))
-	assert.Equal(t, "2", at(t, doc, "properties/name/minLength"))
-	assert.Equal(t, "red, green or blue", str("properties/color/description"))
-	assert.JSONEq(t, `["red","green","blue"]`, at(t, doc, "properties/color/enum"))
-	assert.Equal(t, "^[0-9]{1,2}$", str("properties/code/pattern"))
-	assert.Contains(t, at(t, doc, "properties/note"), `"title":"Note, or remark"`)
-	assert.Equal(t, "a,b", str("properties/tags/x-examples"))
-	assert.Equal(t, "2", str("properties/tags/x-order"))
 }
